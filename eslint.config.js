@@ -1,0 +1,22 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import globals from 'globals';
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', '.data/**', '.cache/**', 'test-artifacts/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    // Configuration is parsed once at boot; nothing else reads the environment.
+    files: ['contracts/**/*.ts', 'services/**/*.ts', 'workflows/**/*.ts', 'portal-ui/**/*.{ts,tsx}', 'admin-ui/**/*.{ts,tsx}'],
+    ignores: ['**/config.ts', '**/*.test.ts', '**/test/**'],
+    rules: { 'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration through the zod-parsed config module.' }] },
+  },
+);
