@@ -34,7 +34,19 @@ export interface TTenantFeatures {
   whitelabel: boolean;
 }
 
-export const SHADE_KEYS = ['50', '100', '200', '300', '400', '500', '600', '700', '800', '900', '950'] as const;
+export const SHADE_KEYS = [
+  '50',
+  '100',
+  '200',
+  '300',
+  '400',
+  '500',
+  '600',
+  '700',
+  '800',
+  '900',
+  '950',
+] as const;
 export type TShadeKey = (typeof SHADE_KEYS)[number];
 /** A colour as 11 shades, 50 to 950 (hex strings). */
 export type TShadeScale = Record<TShadeKey, string>;
@@ -42,7 +54,15 @@ export type TShadeScale = Record<TShadeKey, string>;
 export const THEME_SHAPES = ['straight', 'rounded', 'curved', 'smooth', 'full'] as const;
 export type TThemeShape = (typeof THEME_SHAPES)[number];
 
-export const THEME_COLOR_NAMES = ['primary', 'secondary', 'info', 'success', 'warning', 'error', 'neutral'] as const;
+export const THEME_COLOR_NAMES = [
+  'primary',
+  'secondary',
+  'info',
+  'success',
+  'warning',
+  'error',
+  'neutral',
+] as const;
 export type TThemeColorName = (typeof THEME_COLOR_NAMES)[number];
 
 export interface TThemeConfig {

@@ -1,0 +1,110 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import httpProxy from '@fastify/http-proxy';
+import { DEFAULT_CONTENT_PAGE_SLUGS } from '@stageplein/contracts/content/default-menu';
+import { LOCALE_COOKIE, negotiateLanguage, toLanguage } from '@stageplein/contracts/i18n/index';
+import { TENANT_COOKIE } from '@stageplein/contracts/tenants/tenant-registry';
+import { createHttpApp } from '@stageplein/kit/http/http-app';
+import { registerService, type TServiceDeps, type TServiceModule } from '@stageplein/kit/service';
+import { resolveTenant } from '@stageplein/kit/tenant/tenant.plugin';
+import { ApiError } from '@stageplein/kit/errors/api-error';
+import { createPageRenderer, type TUiDirs } from './ui-pages.ts';
+
+export interface TGatewayOptions {
+  deps: TServiceDeps;
+  /** Embedded profile: services mounted in this process. */
+  services?: readonly TServiceModule[];
+  /** Distributed profile: URL prefix → service base URL. */
+  upstreams?: readonly { prefixes: readonly string[]; url: string }[];
+  ui: TUiDirs;
+  logger?: false;
+}
+
+const ONE_YEAR = 365 * 24 * 60 * 60;
+
+function cookie(header: string | undefined, name: string): string | undefined {
+  const match = header?.split(';').find((p) => p.trim().startsWith(`${name}=`));
+  return match ? decodeURIComponent(match.split('=').slice(1).join('=').trim()) : undefined;
+}
+
+/** The one public origin: API routing, the two built UIs per the route manifest, latest.json. */
+export async function buildGateway(options: TGatewayOptions): Promise<FastifyInstance> {
+  const { deps, ui } = options;
+  const config = deps.config;
+  const app = await createHttpApp({ name: 'gateway', logLevel: config.LOG_LEVEL, logger: options.logger });
+
+  await app.register(compress, { global: true, threshold: 1024 });
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        // MUI (admin) injects style elements at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+
+  for (const service of options.services ?? []) await registerService(app, service, deps);
+  for (const upstream of options.upstreams ?? []) {
+    for (const prefix of upstream.prefixes) {
+      await app.register(httpProxy, { upstream: upstream.url, prefix, rewritePrefix: prefix, http2: false });
+    }
+  }
+
+  // Built assets: content-hashed, so cached for a year. index.html is never served from here.
+  for (const [dir, prefix] of [
+    [ui.portal, '/assets/'],
+    [ui.admin, '/_admin/'],
+  ] as const) {
+    const root = prefix === '/assets/' ? path.join(dir, 'assets') : dir;
+    if (!existsSync(root)) continue;
+    await app.register(fastifyStatic, {
+      root,
+      prefix,
+      decorateReply: false,
+      index: false,
+      wildcard: true,
+      immutable: true,
+      maxAge: '365d',
+      allowedPath: (pathname) => !pathname.endsWith('index.html'),
+    });
+  }
+
+  app.get('/latest.json', { schema: { hide: true } }, async (_req, reply) => {
+    const file = path.join(ui.portal, 'latest.json');
+    reply.header('cache-control', 'no-store');
+    if (!existsSync(file)) return reply.status(404).send({ error: 'no build manifest' });
+    return reply.type('application/json').send(readFileSync(file, 'utf8'));
+  });
+
+  const pages = createPageRenderer(ui, (_tenant, slug) => (DEFAULT_CONTENT_PAGE_SLUGS as readonly string[]).includes(slug));
+  const tenantOptions = { defaultTenant: config.DEFAULT_TENANT, domainMap: config.TENANT_DOMAINS };
+
+  // Everything else that is a page: the manifest decides the app, or the 404 page.
+  app.get('/*', { schema: { hide: true } }, async (req, reply) => {
+    const pathname = req.url.split('?')[0] ?? '/';
+    if (pathname.startsWith('/api/') || pathname.startsWith('/auth/sign') || path.extname(pathname)) {
+      throw new ApiError(404, 'not_found', { path: pathname });
+    }
+    const tenant = resolveTenant(req, tenantOptions);
+    const lang = toLanguage(cookie(req.headers.cookie, LOCALE_COOKIE)) ?? negotiateLanguage(req.headers['accept-language']);
+    const page = pages.render(decodeURI(pathname), tenant, lang);
+    reply.header(
+      'set-cookie',
+      `${TENANT_COOKIE}=${tenant.id}; Path=/; Max-Age=${ONE_YEAR}; SameSite=Lax`,
+    );
+    reply.header('cache-control', 'no-cache');
+    return reply.status(page.status).type('text/html; charset=utf-8').send(page.html);
+  });
+
+  return app;
+}

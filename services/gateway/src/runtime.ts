@@ -1,0 +1,58 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import type { TConfig } from '@stageplein/kit/config/config';
+import { ensureDatabase, startEmbeddedPostgres } from '@stageplein/kit/runtime/embedded-postgres';
+import { prepareDatabase, startPlatform, type TPlatform } from '@stageplein/kit/runtime/platform';
+import { buildGateway } from './gateway.app.ts';
+import { SERVICES } from './services.ts';
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+export const UI_DIRS = { portal: path.join(REPO_ROOT, 'portal-ui/dist'), admin: path.join(REPO_ROOT, 'admin-ui/dist') };
+
+export interface TRunningStack {
+  app: FastifyInstance;
+  platform: TPlatform;
+  ownerUrl: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the whole product in one process (embedded profile when DATABASE_URL is unset): PostgreSQL,
+ * migrations, seeds, services, relay and gateway. Returns once the gateway is built (not listening).
+ */
+export async function startStack(
+  config: TConfig,
+  options: { dataDir?: string; progress?: (step: string) => void; logger?: false; now?: () => Date } = {},
+): Promise<TRunningStack> {
+  const progress = options.progress ?? (() => undefined);
+  let stopPostgres = async () => undefined as void;
+  let ownerUrl = config.DATABASE_URL;
+  if (!ownerUrl) {
+    progress(`starting embedded PostgreSQL on port ${config.EMBEDDED_PG_PORT}`);
+    const pg = await startEmbeddedPostgres({
+      dataDir: options.dataDir ?? path.join(REPO_ROOT, '.data/postgres'),
+      port: config.EMBEDDED_PG_PORT,
+    });
+    stopPostgres = pg.stop;
+    ownerUrl = await ensureDatabase(pg.url, 'stageplein');
+  }
+  try {
+    await prepareDatabase(ownerUrl, config, SERVICES, { seed: !config.DATABASE_URL, progress, now: options.now?.() });
+    const platform = await startPlatform(ownerUrl, config, SERVICES, { now: options.now });
+    const app = await buildGateway({ deps: platform.deps, services: SERVICES, ui: UI_DIRS, logger: options.logger });
+    return {
+      app,
+      platform,
+      ownerUrl,
+      async stop() {
+        await app.close();
+        await platform.close();
+        await stopPostgres();
+      },
+    };
+  } catch (error) {
+    await stopPostgres();
+    throw error;
+  }
+}

@@ -1,0 +1,61 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { matchRoute } from '@stageplein/contracts/routes/route-manifest';
+import type { TRoute, TRouteOwner } from '@stageplein/contracts/routes/route.types';
+import { pageTitle } from '@stageplein/contracts/tenants/tenant-registry';
+import type { TTenant } from '@stageplein/contracts/tenants/tenant.types';
+import { translate, type TLanguage } from '@stageplein/contracts/i18n/index';
+
+export interface TUiDirs {
+  portal: string;
+  admin: string;
+}
+
+export interface TRenderedPage {
+  status: number;
+  html: string;
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/**
+ * Serves each path with its owner's index.html (DESIGN §7), with the page title already in the
+ * tenant's format, the tenant id for the app and the language on <html>. Templates are read once.
+ */
+export function createPageRenderer(dirs: TUiDirs, isCmsSlug: (tenant: TTenant, slug: string) => boolean) {
+  const templates = new Map<TRouteOwner, string>();
+  for (const owner of ['portal', 'admin'] as const) {
+    const file = path.join(dirs[owner], 'index.html');
+    if (existsSync(file)) templates.set(owner, readFileSync(file, 'utf8'));
+  }
+
+  function fill(owner: TRouteOwner, tenant: TTenant, lang: TLanguage, title: string, root?: string): string {
+    const template = templates.get(owner);
+    if (!template) throw new Error(`The ${owner} UI is not built: run \`npm run build:ui\`.`);
+    let html = template
+      .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(pageTitle(title, tenant.appName))}</title>`)
+      .replace(/<html[^>]*>/, `<html lang="${lang}">`)
+      .replace('</head>', `<meta name="stageplein-tenant" content="${tenant.id}">\n</head>`);
+    if (root !== undefined) html = html.replace('<div id="root"></div>', `<div id="root">${root}</div>`);
+    return html;
+  }
+
+  function notFound(tenant: TTenant, lang: TLanguage): TRenderedPage {
+    const t = (key: string) => escapeHtml(translate(lang, key));
+    const body = `<main class="static-error"><h1>${t('errors.notFound.title')}</h1><p>${t('errors.notFound.body')}</p><p><a href="/">${t('errors.backToHome')}</a></p></main>`;
+    return { status: 404, html: fill('portal', tenant, lang, translate(lang, 'errors.notFound.title'), body) };
+  }
+
+  return {
+    ready: () => templates.size === 2,
+    render(pathname: string, tenant: TTenant, lang: TLanguage): TRenderedPage {
+      const match = matchRoute(pathname);
+      if (!match || (match.route.cmsPage && match.params.slug && !isCmsSlug(tenant, match.params.slug))) {
+        return notFound(tenant, lang);
+      }
+      const route: TRoute = match.route;
+      return { status: 200, html: fill(route.owner, tenant, lang, translate(lang, route.titleKey)) };
+    },
+  };
+}

@@ -1,0 +1,41 @@
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+
+// Dates stay strings on the wire: DATE columns come back as 'YYYY-MM-DD', not shifted by the server's zone.
+pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
+// bigint counts (count(*)) as numbers; our counts never reach 2^53.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+
+export const APP_ROLE = 'stageplein_app';
+export const RELAY_ROLE = 'stageplein_relay';
+
+export interface TDbUrls {
+  /** Owner/migrator connection (runs migrations and provisioning). */
+  owner: string;
+  /** RLS-bound application role: every request runs as this role. */
+  app: string;
+  /** Outbox relay role: may read every tenant's outbox rows, nothing else. */
+  relay: string;
+}
+
+/** Derives the role connections from the owner URL: same server and database, other credentials. */
+export function dbUrls(ownerUrl: string, appPassword: string): TDbUrls {
+  const as = (user: string) => {
+    const url = new URL(ownerUrl);
+    url.username = user;
+    url.password = appPassword;
+    return url.toString();
+  };
+  return { owner: ownerUrl, app: as(APP_ROLE), relay: as(RELAY_ROLE) };
+}
+
+export function createPool(connectionString: string, max = 10): pg.Pool {
+  const pool = new pg.Pool({ connectionString, max });
+  // An idle client losing its server (restart, network) must not crash the process.
+  pool.on('error', () => undefined);
+  return pool;
+}
+
+export function createDb<DB>(pool: pg.Pool): Kysely<DB> {
+  return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+}

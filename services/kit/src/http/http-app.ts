@@ -1,0 +1,72 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import swagger from '@fastify/swagger';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { installErrorHandler, JSONAPI_MEDIA_TYPE } from '../errors/error-handler.ts';
+import { tracingPlugin } from '../telemetry/telemetry.ts';
+
+export type TReadinessCheck = { name: string; check(): Promise<void> };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    readinessChecks: TReadinessCheck[];
+  }
+}
+
+export interface THttpAppOptions {
+  name: string;
+  logLevel?: string;
+  /** pino options or `false`; tests pass `false` to keep output quiet. */
+  logger?: FastifyServerOptions['logger'];
+  trustProxy?: boolean;
+}
+
+/**
+ * The shared HTTP runtime of every service and the gateway: zod validation and serialization,
+ * JSON:API errors, tracing, OpenAPI from the route schemas, health and readiness.
+ */
+export async function createHttpApp(options: THttpAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? { level: options.logLevel ?? 'info', name: options.name },
+    trustProxy: options.trustProxy ?? true,
+    // Keys such as `filter[organization_id_eq]` stay flat; the JSON:API parser reads them.
+    routerOptions: { ignoreTrailingSlash: true },
+    forceCloseConnections: 'idle',
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addContentTypeParser(JSONAPI_MEDIA_TYPE, { parseAs: 'string' }, app.getDefaultJsonParser('error', 'ignore'));
+  installErrorHandler(app);
+  await app.register(tracingPlugin);
+  await app.register(swagger, {
+    openapi: {
+      info: { title: `Stageplein ${options.name} API`, version: '1.0.0' },
+      components: {},
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  app.decorate('readinessChecks', [] as TReadinessCheck[]);
+  app.get('/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  app.get('/ready', { schema: { hide: true } }, async (_req, reply) => {
+    const results = await Promise.all(
+      app.readinessChecks.map(async (c) => {
+        try {
+          await c.check();
+          return [c.name, 'ok'] as const;
+        } catch (error) {
+          return [c.name, error instanceof Error ? error.message : String(error)] as const;
+        }
+      }),
+    );
+    const ready = results.every(([, r]) => r === 'ok');
+    return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not ready', checks: Object.fromEntries(results) });
+  });
+  app.get('/api/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  return app;
+}

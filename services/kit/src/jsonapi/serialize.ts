@@ -1,0 +1,68 @@
+import type { TJsonApiQuery, TLinks, TRelationship, TResource } from '@stageplein/contracts/jsonapi/jsonapi';
+
+export const snakeCase = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/** Deeply converts object keys to snake_case (the wire format of DESIGN §4). */
+export function toSnakeKeys<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(toSnakeKeys) as T;
+  if (value && typeof value === 'object' && !(value instanceof Date)) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [snakeCase(k), toSnakeKeys(v)])) as T;
+  }
+  return value;
+}
+
+export function resource(
+  type: string,
+  id: string | number,
+  attributes: Record<string, unknown>,
+  relationships?: Record<string, TRelationship>,
+  fields?: readonly string[],
+): TResource {
+  const attrs = toSnakeKeys(attributes);
+  const picked = fields ? Object.fromEntries(Object.entries(attrs).filter(([k]) => fields.includes(k))) : attrs;
+  return relationships
+    ? { type, id: String(id), attributes: picked, relationships }
+    : { type, id: String(id), attributes: picked };
+}
+
+/** Pagination links per JSON:API 1.0, built from the request path and the parsed query. */
+export function pageLinks(url: string, query: TJsonApiQuery, total: number): TLinks {
+  const base = new URL(url, 'http://x');
+  const last = Math.max(1, Math.ceil(total / query.page.size));
+  const at = (n: number) => {
+    base.searchParams.set('page[number]', String(n));
+    base.searchParams.set('page[size]', String(query.page.size));
+    return `${base.pathname}?${base.searchParams.toString()}`;
+  };
+  return {
+    self: at(query.page.number),
+    first: at(1),
+    last: at(last),
+    prev: query.page.number > 1 ? at(query.page.number - 1) : null,
+    next: query.page.number < last ? at(query.page.number + 1) : null,
+  };
+}
+
+export function collectionDocument(
+  data: TResource[],
+  options: { included?: TResource[]; total?: number; links?: TLinks } = {},
+) {
+  const doc: { data: TResource[]; included?: TResource[]; meta?: { total: number }; links?: TLinks } = { data };
+  if (options.included?.length) doc.included = dedupe(options.included);
+  if (options.total !== undefined) doc.meta = { total: options.total };
+  if (options.links) doc.links = options.links;
+  return doc;
+}
+
+export function resourceDocument(data: TResource | null, options: { included?: TResource[] } = {}) {
+  const doc: { data: TResource | null; included?: TResource[] } = { data };
+  if (options.included?.length) doc.included = dedupe(options.included);
+  return doc;
+}
+
+/** A compound document carries each included resource once (JSON:API "full linkage"). */
+function dedupe(resources: TResource[]): TResource[] {
+  const seen = new Map<string, TResource>();
+  for (const r of resources) seen.set(`${r.type}/${r.id}`, r);
+  return [...seen.values()];
+}

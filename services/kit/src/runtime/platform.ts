@@ -1,0 +1,87 @@
+import type { Kysely } from 'kysely';
+import type pg from 'pg';
+import { TENANT_IDS } from '@stageplein/contracts/tenants/tenant.types';
+import type { TConfig } from '../config/config.ts';
+import { createDb, createPool, dbUrls } from '../db/database.ts';
+import { ensureRoles } from '../db/roles.ts';
+import { migrateSchema } from '../db/migrator.ts';
+import { createRelay, type TRelay } from '../outbox/outbox-relay.ts';
+import { InProcessTransport } from '../outbox/in-process-transport.ts';
+import type { TEventTransport } from '../outbox/transport.ts';
+import type { TServiceDeps, TServiceModule } from '../service.ts';
+
+export interface TPlatform {
+  owner: Kysely<unknown>;
+  app: Kysely<unknown>;
+  appPool: pg.Pool;
+  relay: TRelay;
+  transport: TEventTransport;
+  deps: TServiceDeps;
+  close(): Promise<void>;
+}
+
+export type TProgress = (step: string) => void;
+
+/** Provisions roles, migrates every service schema in order and, when asked, seeds every tenant. */
+export async function prepareDatabase(
+  ownerUrl: string,
+  config: TConfig,
+  services: readonly TServiceModule[],
+  options: { seed: boolean; now?: Date; progress?: TProgress },
+): Promise<void> {
+  const progress = options.progress ?? (() => undefined);
+  const ownerPool = createPool(ownerUrl, 2);
+  const owner = createDb<unknown>(ownerPool);
+  try {
+    progress('database roles');
+    await ensureRoles(owner, config.DATABASE_APP_PASSWORD);
+    for (const service of services) {
+      const result = await migrateSchema(owner, service.schema, service.migrations);
+      progress(`migrated ${service.schema} (${result.results?.length ?? 0} new)`);
+    }
+    if (options.seed) {
+      for (const service of services) {
+        if (!service.seedTenant) continue;
+        for (const tenant of TENANT_IDS) await service.seedTenant({ db: owner, today: options.now ?? new Date() }, tenant);
+        progress(`seeded ${service.name} for ${TENANT_IDS.length} tenants`);
+      }
+    }
+  } finally {
+    await owner.destroy();
+  }
+}
+
+/** Connects the app and relay roles and wires the outbox relay to a transport and the consumers. */
+export async function startPlatform(
+  ownerUrl: string,
+  config: TConfig,
+  services: readonly TServiceModule[],
+  options: { transport?: TEventTransport; now?: () => Date } = {},
+): Promise<TPlatform> {
+  const urls = dbUrls(ownerUrl, config.DATABASE_APP_PASSWORD);
+  const appPool = createPool(urls.app, 20);
+  const relayPool = createPool(urls.relay, 3);
+  const app = createDb<unknown>(appPool);
+  const relayDb = createDb<unknown>(relayPool);
+  const transport = options.transport ?? new InProcessTransport();
+  const deps: TServiceDeps = { config, db: app, transport, now: options.now };
+  for (const service of services) {
+    for (const consumer of service.consumers?.(deps) ?? []) await transport.subscribe(consumer);
+  }
+  const relay = createRelay({ db: relayDb, pool: relayPool, schemas: services.map((s) => s.schema), transport });
+  relay.start();
+  const owner = createDb<unknown>(createPool(ownerUrl, 2));
+  return {
+    owner,
+    app,
+    appPool,
+    relay,
+    transport,
+    deps,
+    async close() {
+      await relay.stop();
+      await transport.close();
+      await Promise.all([app.destroy(), relayDb.destroy(), owner.destroy()]);
+    },
+  };
+}

@@ -1,0 +1,55 @@
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { sql, type Kysely, type Migration } from 'kysely';
+import type { TConfig } from './config/config.ts';
+import { tenantPlugin } from './tenant/tenant.plugin.ts';
+import { tenantTransactionPlugin } from './db/tenant-transaction.plugin.ts';
+import { JSONAPI_MEDIA_TYPE } from './errors/error-handler.ts';
+import type { TConsumer, TEventTransport } from './outbox/transport.ts';
+
+/** Infrastructure a service receives; tests pass real engines. */
+export interface TServiceDeps {
+  config: TConfig;
+  /** RLS-bound app-role database (requests use `req.db()`, a transaction on it). */
+  db: Kysely<unknown>;
+  transport?: TEventTransport;
+  /** The clock; tests pin it. */
+  now?: () => Date;
+}
+
+export interface TSeedContext {
+  /** Owner connection: seeds run per tenant with `app.tenant_id` set, like requests. */
+  db: Kysely<unknown>;
+  today: Date;
+}
+
+/** What every service package exports; the gateway, tests and the standalone server all use it. */
+export interface TServiceModule {
+  name: string;
+  /** The PostgreSQL schema this service owns. */
+  schema: string;
+  /** URL prefixes this service answers (the gateway routes them here). */
+  prefixes: readonly string[];
+  migrations: Record<string, Migration>;
+  routes: FastifyPluginAsync<TServiceDeps>;
+  /** Idempotent demo data for one tenant (embedded profile only). */
+  seedTenant?(ctx: TSeedContext, tenant: string): Promise<void>;
+  consumers?(deps: TServiceDeps): TConsumer[];
+}
+
+/** Mounts a service in its own encapsulated scope: tenant resolution, per-request transaction, routes. */
+export async function registerService(app: FastifyInstance, service: TServiceModule, deps: TServiceDeps): Promise<void> {
+  app.readinessChecks.push({
+    name: `${service.name}-db`,
+    check: async () => {
+      await sql`select 1`.execute(deps.db);
+    },
+  });
+  await app.register(async (scope) => {
+    await scope.register(tenantPlugin, { defaultTenant: deps.config.DEFAULT_TENANT, domainMap: deps.config.TENANT_DOMAINS });
+    await scope.register(tenantTransactionPlugin, { db: deps.db });
+    scope.addHook('onRequest', async (_req, reply) => {
+      reply.type(JSONAPI_MEDIA_TYPE);
+    });
+    await scope.register(service.routes, deps);
+  });
+}

@@ -1,0 +1,2 @@
+export { organizationsService } from './organizations.module.ts';
+export type { TOrganizationsDb } from './database.ts';
