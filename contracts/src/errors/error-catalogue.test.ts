@@ -1,0 +1,142 @@
+import { describe, expect, it } from 'vitest';
+import { hasKey, LANGUAGES, translate } from '../i18n/index.ts';
+import {
+  apiErrorText,
+  ERROR_CODES,
+  errorCodeForStatus,
+  ERRORS,
+  errorScreenFor,
+  errorScreenText,
+  fatalNotFoundMessage,
+  isErrorCode,
+  isReportableStatus,
+  isWrongCenter,
+} from './error-catalogue.ts';
+
+describe('API error catalogue', () => {
+  it('defines every code with a status and resolvable texts', () => {
+    expect(Object.keys(ERRORS).sort()).toEqual([...ERROR_CODES].sort());
+    for (const code of ERROR_CODES) {
+      const { status, titleKey, detailKey } = ERRORS[code];
+      expect(status).toBeGreaterThanOrEqual(400);
+      expect(hasKey(titleKey), titleKey).toBe(true);
+      expect(hasKey(detailKey), detailKey).toBe(true);
+    }
+  });
+
+  it('uses the conventional statuses', () => {
+    expect(Object.fromEntries(ERROR_CODES.map((c) => [c, ERRORS[c].status]))).toEqual({
+      bad_request: 400,
+      validation_failed: 422,
+      unauthorized: 401,
+      forbidden: 403,
+      not_found: 404,
+      unknown_tenant: 400,
+      wrong_center: 403,
+      rate_limited: 429,
+      conflict: 409,
+      internal: 500,
+    });
+  });
+
+  it('localizes titles and details, nl by default in the API', () => {
+    expect(apiErrorText('en', 'unknown_tenant', { tenant: 'acme' })).toEqual({
+      status: 400,
+      code: 'unknown_tenant',
+      title: 'Unknown tenant',
+      detail: 'Unknown tenant: acme',
+    });
+    expect(apiErrorText('nl', 'forbidden').title).toBe('Toegang geweigerd');
+    expect(apiErrorText('en', 'unauthorized').title).toBe('Not authorized');
+  });
+
+  it('maps statuses to codes', () => {
+    expect(errorCodeForStatus(401)).toBe('unauthorized');
+    expect(errorCodeForStatus(403)).toBe('forbidden');
+    expect(errorCodeForStatus(404)).toBe('not_found');
+    expect(errorCodeForStatus(409)).toBe('conflict');
+    expect(errorCodeForStatus(422)).toBe('validation_failed');
+    expect(errorCodeForStatus(429)).toBe('rate_limited');
+    expect(errorCodeForStatus(418)).toBe('bad_request');
+    expect(errorCodeForStatus(503)).toBe('internal');
+    expect(isErrorCode('wrong_center')).toBe(true);
+    expect(isErrorCode('nope')).toBe(false);
+  });
+});
+
+describe('error screens (spec §8)', () => {
+  it('recognises wrong-centre errors by their message', () => {
+    expect(isWrongCenter('User belongs to wrong center')).toBe(true);
+    expect(isWrongCenter('Wrong Center')).toBe(true);
+    expect(isWrongCenter('wrong_center')).toBe(true);
+    expect(isWrongCenter('wrong centre')).toBe(false);
+    expect(isWrongCenter(undefined)).toBe(false);
+    expect(isWrongCenter(42)).toBe(false);
+  });
+
+  it('chooses the screen per status', () => {
+    expect(errorScreenFor(401)).toEqual({
+      kind: 'unauthorized',
+      titleKey: 'errors.unauthorized.title',
+      bodyKey: 'errors.unauthorized.body',
+    });
+    expect(errorScreenFor(403).kind).toBe('forbidden');
+    expect(errorScreenFor(404).kind).toBe('notFound');
+    expect(errorScreenFor(500)).toEqual({
+      kind: 'generic',
+      titleKey: 'errors.generic.title',
+      bodyKey: 'errors.generic.body',
+      codeKey: 'errors.generic.code',
+      vars: { code: 500 },
+    });
+  });
+
+  it('lets the wrong-centre message win over the status', () => {
+    expect(errorScreenFor(403, 'wrong center').kind).toBe('wrongCenter');
+    expect(errorScreenFor(undefined, 'Error: wrong center for user').kind).toBe('wrongCenter');
+  });
+
+  it('adds no error code without a status', () => {
+    expect(errorScreenFor()).toEqual({
+      kind: 'generic',
+      titleKey: 'errors.generic.title',
+      bodyKey: 'errors.generic.body',
+    });
+    expect(errorScreenFor(0).codeKey).toBeUndefined();
+  });
+
+  it('renders the texts with the code suffix', () => {
+    expect(errorScreenText('en', 502)).toEqual({
+      kind: 'generic',
+      title: 'Oops... something went wrong! (error code: 502)',
+      body: 'An error has occurred. If the problem persists, please contact a system administrator or try again later.',
+      action: 'Back to home',
+    });
+    expect(errorScreenText('nl', 500).title).toBe('Oeps... er is iets misgegaan! (foutcode: 500)');
+    expect(errorScreenText('en', 401).title).toBe('Not authorized');
+    expect(errorScreenText('en', 403, 'wrong center').title).toBe('Logged in to the wrong website');
+  });
+
+  it('resolves every screen key in every language', () => {
+    for (const status of [undefined, 401, 403, 404, 500]) {
+      const screen = errorScreenFor(status);
+      for (const key of [screen.titleKey, screen.bodyKey, screen.codeKey].filter((k) => k !== undefined)) {
+        for (const lang of LANGUAGES) expect(translate(lang, key)).not.toBe(key);
+      }
+    }
+  });
+
+  it('builds the fatal route-validation message', () => {
+    expect(fatalNotFoundMessage('/users/abc')).toBe('Page Not Found: /users/abc');
+    expect(fatalNotFoundMessage('/x', 'nl')).toBe('Pagina niet gevonden: /x');
+  });
+
+  it('reports only statuses outside 300–499', () => {
+    expect(isReportableStatus(undefined)).toBe(true);
+    expect(isReportableStatus(500)).toBe(true);
+    expect(isReportableStatus(299)).toBe(true);
+    expect(isReportableStatus(300)).toBe(false);
+    expect(isReportableStatus(404)).toBe(false);
+    expect(isReportableStatus(499)).toBe(false);
+  });
+});

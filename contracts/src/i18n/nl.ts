@@ -1,0 +1,333 @@
+/**
+ * Dutch catalogue: the source of truth for the key set (`TMessages` is derived from it) and the
+ * fallback language. Interpolation uses i18next's `{{name}}` syntax so both front ends can load the
+ * catalogues as they are. The informal "je" is used throughout, as students are the main audience.
+ */
+export const nl = {
+  app: {
+    languages: { nl: 'Nederlands', en: 'English' },
+  },
+
+  shell: {
+    signIn: 'Inloggen',
+    signOut: 'Uitloggen',
+    language: 'Taal',
+    notifications: 'Notificaties',
+    activity: 'Activiteit',
+    account: 'Account',
+    close: 'Sluiten',
+    toggleMenu: 'Menu openen of sluiten',
+    home: 'Home',
+    loading: 'Bezig met laden…',
+  },
+
+  toast: {
+    success: 'Gelukt',
+    error: 'Fout',
+    warning: 'Waarschuwing',
+    info: 'Informatie',
+    notification: 'Melding',
+  },
+
+  routes: {
+    home: 'Home',
+    app: 'App',
+    dashboard: 'Dashboard',
+    signOut: 'Uitloggen',
+    login: {
+      index: 'Inloggen',
+      school: 'Inloggen voor scholen',
+      student: 'Inloggen voor leerlingen',
+      provider: 'Inloggen voor stagebieders',
+      kennisnet: {
+        index: 'Inloggen met Kennisnet',
+        error: 'Inloggen met Kennisnet mislukt',
+        success: 'Ingelogd met Kennisnet',
+      },
+    },
+    auth: {
+      login: 'Inloggen',
+      recover: 'Wachtwoord vergeten',
+      reset: 'Nieuw wachtwoord instellen',
+      token: 'Inloggen via link',
+      noOrganization: 'Geen organisatie gevonden',
+    },
+    confirm: 'Account bevestigen',
+
+    content: {
+      index: 'Inhoud',
+      forms: 'Formulieren',
+      menuItems: 'Menu-items',
+      fileUpload: 'Bestanden uploaden',
+      stockImages: 'Stockafbeeldingen',
+    },
+    cmsPage: 'Pagina',
+    news: 'Nieuws',
+    privacy: 'Privacyverklaring',
+    contactForm: 'Contactformulier',
+
+    dev: {
+      index: 'Ontwikkeling',
+      form: 'Ontwikkeling: formulier',
+      modal: 'Ontwikkeling: modaal venster',
+      colors: 'Ontwikkeling: kleuren',
+      components: 'Ontwikkeling: componenten',
+    },
+    test: {
+      auth: 'Test: authenticatie',
+      dupe: 'Test: dubbele gegevens',
+      form: 'Test: formulier',
+      user: 'Test: gebruiker',
+      colors: 'Test: kleuren',
+      sentry: 'Test: foutrapportage',
+      tiptap: 'Test: teksteditor',
+      toaster: 'Test: meldingen',
+      stepForm: 'Test: stappenformulier',
+      stepForm2: 'Test: stappenformulier 2',
+      datepicker: 'Test: datumkiezer',
+      dollarApi: 'Test: $api',
+      userStore: 'Test: gebruikersopslag',
+      formbuilder: 'Test: formulierbouwer',
+      serverError: 'Test: serverfout',
+      stagedoosFields: 'Test: Stagedoos-velden',
+    },
+
+    users: {
+      index: 'Gebruikers',
+      add: 'Gebruiker toevoegen',
+      show: 'Gebruiker',
+      edit: 'Gebruiker bewerken',
+      addRole: 'Rol toevoegen',
+    },
+    students: {
+      edit: 'Leerling bewerken',
+      assignGroup: 'Groep toewijzen',
+    },
+    groups: {
+      index: 'Groepen',
+      add: 'Groep toevoegen',
+      show: 'Groep',
+      edit: 'Groep bewerken',
+    },
+    levels: 'Niveaus',
+    tags: 'Tags',
+
+    analytics: {
+      index: 'Analyses',
+      index2: 'Analyses (variant 2)',
+    },
+    admin: {
+      dataViewer: 'Gegevensviewer',
+    },
+
+    profile: {
+      index: 'Profiel bewerken',
+      email: 'E-mailadres wijzigen',
+      settings: 'Profielinstellingen',
+      periodicMail: 'Periodieke mail',
+    },
+    account: {
+      roles: 'Mijn rollen',
+      delete: 'Account verwijderen',
+    },
+    settings: {
+      index: 'Instellingen',
+      organization: 'Organisatie-instellingen',
+    },
+    notifications: 'Notificaties',
+    conversations: 'Gesprekken',
+    recentActions: 'Recente acties',
+    selfFound: 'Zelfgevonden stage',
+
+    vacancies: {
+      index: 'Vacatures',
+      add: 'Vacature toevoegen',
+      show: 'Vacature',
+      edit: 'Vacature bewerken',
+    },
+    internships: {
+      index: 'Stages',
+      assign: 'Stages toewijzen',
+      bulkMessages: 'Bulkberichten',
+      show: 'Stage',
+      edit: 'Stage bewerken',
+    },
+    internshipPeriods: {
+      index: 'Stageperiodes',
+      add: 'Stageperiode toevoegen',
+      edit: 'Stageperiode bewerken',
+    },
+
+    organizations: {
+      index: 'Organisaties',
+      add: 'Organisatie toevoegen',
+      approve: 'Organisaties goedkeuren',
+      signup: 'Organisatie aanmelden',
+      signupSuccess: 'Aanmelding ontvangen',
+      show: 'Organisatie',
+      edit: 'Organisatie bewerken',
+    },
+    mentorships: {
+      index: 'Begeleidingen',
+      add: 'Begeleiding toevoegen',
+    },
+
+    contracts: {
+      index: 'Contracten',
+      show: 'Contract',
+      sign: 'Stagecontract ondertekenen',
+      qrSign: 'Ondertekenen met QR-code',
+    },
+    contractTemplates: {
+      index: 'Contractsjablonen',
+      edit: 'Contractsjabloon bewerken',
+    },
+    workflows: {
+      index: 'Workflows',
+      show: 'Workflow',
+      phase: 'Fase',
+    },
+    notificationTemplates: {
+      index: 'Notificatiesjablonen',
+      edit: 'Notificatiesjabloon bewerken',
+    },
+
+    formBuilder: {
+      index: 'Formulierbouwer',
+      new: 'Nieuw formulier',
+      show: 'Formulier',
+      edit: 'Formulier bewerken',
+      preview: 'Voorbeeld van formulier',
+      submission: 'Inzending',
+    },
+    forms: 'Formulier',
+
+    assignments: {
+      manage: 'Opdrachten beheren',
+      show: 'Opdracht',
+      supervisor: 'Opdracht voor de praktijkbegeleider',
+    },
+    progress: {
+      index: 'Stagevoortgang',
+      explanation: 'Uitleg stagevoortgang',
+      period: 'Stagevoortgang per periode',
+      internship: 'Voortgang van de stage',
+    },
+    internshipBank: {
+      title: 'Stagebank',
+      description: 'Vind een stage die bij je past',
+    },
+    hoursSheet: 'Urenbriefje',
+
+    imports: {
+      csv: 'CSV importeren',
+      magister: 'Importeren uit Magister',
+      groups: 'Groepen importeren',
+    },
+  },
+
+  /** Error screens of spec §8 and the role errors of spec §6. */
+  errors: {
+    unauthorized: {
+      title: 'Niet geautoriseerd',
+      body: 'Je bent niet bevoegd om deze pagina te bekijken.',
+    },
+    forbidden: {
+      title: 'Toegang geweigerd',
+      body: 'Je hebt geen toegangsrechten voor deze pagina.',
+    },
+    notFound: {
+      title: 'Pagina niet gevonden',
+      body: 'We konden de pagina die je zocht niet vinden. Neem contact op met een systeembeheerder of probeer het later opnieuw.',
+    },
+    wrongCenter: {
+      title: 'Ingelogd op de verkeerde website',
+      body: 'Neem contact op met de beheerder van deze website. Dit gebruikersaccount is geregistreerd bij een van de andere partners in het samenwerkingsverband.',
+    },
+    generic: {
+      title: 'Oeps... er is iets misgegaan!',
+      code: '(foutcode: {{code}})',
+      body: 'Er is een fout opgetreden. Blijft het probleem zich voordoen, neem dan contact op met een systeembeheerder of probeer het later opnieuw.',
+    },
+    backToHome: 'Terug naar home',
+    /** Fatal error of a failing route validation: "Page Not Found" plus the path. */
+    fatalNotFound: 'Pagina niet gevonden: {{path}}',
+  },
+
+  /** Default schema messages of spec §5. */
+  validation: {
+    invalid: 'Veld is ongeldig',
+    required: 'Dit veld is verplicht',
+    oneOf: 'Kies een van de toegestane waarden: {{values}}',
+    minLength: 'Moet minimaal {{min}} tekens lang zijn',
+    maxLength: 'Mag maximaal {{max}} tekens lang zijn',
+    exactLength: 'Moet precies {{length}} tekens lang zijn',
+    email: 'Vul een geldig e-mailadres in',
+    url: 'Vul een geldige URL in',
+    number: 'Vul een getal in',
+    numberMin: 'Moet groter dan of gelijk aan {{min}} zijn',
+    numberMax: 'Moet kleiner dan of gelijk aan {{max}} zijn',
+    numberGreaterThan: 'Moet groter dan {{min}} zijn',
+    numberLessThan: 'Moet kleiner dan {{max}} zijn',
+    positive: 'Moet een positief getal zijn',
+    integer: 'Moet een geheel getal zijn',
+    multipleOf: 'Moet een veelvoud van {{divisor}} zijn',
+    date: 'Vul een geldige datum in',
+    dateMin: 'Moet op of na {{min}} liggen',
+    dateMax: 'Moet op of voor {{max}} liggen',
+    minItems: 'Minimaal aantal items: {{min}}',
+    maxItems: 'Maximaal aantal items: {{max}}',
+    /**
+     * Protocol message of the password-reset endpoint (spec §5), identical in every language because
+     * clients of the devise_token_auth protocol may match on the text.
+     */
+    passwordResetCredentials:
+      'You must provide either the uid, client and accessToken or the resetPasswordToken',
+  },
+
+  /** JSON:API error titles and details, per error code of `errors/error-catalogue.ts`. */
+  api: {
+    bad_request: {
+      title: 'Ongeldig verzoek',
+      detail: 'Het verzoek kon niet worden verwerkt.',
+    },
+    validation_failed: {
+      title: 'Validatie mislukt',
+      detail: 'Een of meer velden zijn ongeldig.',
+    },
+    unauthorized: {
+      title: 'Niet geautoriseerd',
+      detail: 'Voor dit verzoek zijn geldige inloggegevens nodig.',
+    },
+    forbidden: {
+      title: 'Toegang geweigerd',
+      detail: 'Je hebt geen toegangsrechten voor deze bron.',
+    },
+    not_found: {
+      title: 'Niet gevonden',
+      detail: 'De opgevraagde bron is niet gevonden.',
+    },
+    unknown_tenant: {
+      title: 'Onbekende tenant',
+      detail: 'Onbekende tenant: {{tenant}}',
+    },
+    wrong_center: {
+      title: 'Ingelogd op de verkeerde website',
+      detail:
+        'Dit gebruikersaccount is geregistreerd bij een van de andere partners in het samenwerkingsverband.',
+    },
+    rate_limited: {
+      title: 'Te veel verzoeken',
+      detail: 'Je hebt te veel verzoeken gedaan. Probeer het later opnieuw.',
+    },
+    conflict: {
+      title: 'Conflict',
+      detail: 'Het verzoek botst met de huidige toestand van de bron.',
+    },
+    internal: {
+      title: 'Interne serverfout',
+      detail:
+        'Er is een fout opgetreden. Blijft het probleem zich voordoen, neem dan contact op met een systeembeheerder of probeer het later opnieuw.',
+    },
+  },
+} as const;

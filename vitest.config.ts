@@ -1,0 +1,44 @@
+import { defineConfig } from 'vitest/config';
+
+const ignored = ['**/node_modules/**', '**/dist/**', '.data/**', '.cache/**'];
+
+/**
+ * Three projects: unit (pure, beside the code), integration (real PostgreSQL and engines, through
+ * app.inject), e2e (the running stack driven in Chromium).
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['**/*.test.ts'],
+          exclude: [...ignored, '**/*.int.test.ts', '**/*.e2e.test.ts', 'infra/kafka/**', 'infra/temporal/**'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          include: ['**/*.int.test.ts', 'infra/kafka/*.test.ts', 'infra/temporal/*.test.ts'],
+          exclude: ignored,
+          globalSetup: ['infra/test/postgres.global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 900_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['**/*.e2e.test.ts'],
+          exclude: ignored,
+          globalSetup: ['infra/test/postgres.global-setup.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 300_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
