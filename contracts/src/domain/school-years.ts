@@ -7,8 +7,10 @@ export interface TSchoolYearDates {
 
 /** Calendar date (YYYY-MM-DD) of an instant in the Netherlands, where the schools are. */
 export function dutchDate(at: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Amsterdam' }).format(at);
+  return DUTCH_DATE.format(at);
 }
+// Building a formatter is costly; one serves every call (en-CA formats as YYYY-MM-DD).
+const DUTCH_DATE = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Amsterdam' });
 
 /** The school year containing `date` (YYYY-MM-DD), shifted by `offset` years. */
 export function schoolYearOf(date: string, offset = 0): TSchoolYearDates {

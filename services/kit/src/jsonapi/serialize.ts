@@ -25,14 +25,14 @@ export function resource(
     : { type, id: String(id), attributes: picked };
 }
 
-/** Pagination links per JSON:API 1.0, built from the request path and the parsed query. */
-export function pageLinks(url: string, query: TJsonApiQuery, total: number): TLinks {
-  const base = new URL(url, 'http://x');
+/** Pagination links per JSON:API 1.0 (absolute URLs), built from the request URL and the parsed query. */
+export function pageLinks(absoluteUrl: string, query: TJsonApiQuery, total: number): TLinks {
+  const base = new URL(absoluteUrl);
   const last = Math.max(1, Math.ceil(total / query.page.size));
   const at = (n: number) => {
     base.searchParams.set('page[number]', String(n));
     base.searchParams.set('page[size]', String(query.page.size));
-    return `${base.pathname}?${base.searchParams.toString()}`;
+    return base.toString();
   };
   return {
     self: at(query.page.number),

@@ -1,0 +1,80 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export interface TLoadResult {
+  label: string;
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+/** Drives one URL with autocannon at a fixed concurrency; a short warm-up run is discarded. */
+export async function load(
+  label: string,
+  url: string,
+  options: { headers?: Record<string, string>; connections?: number; seconds?: number } = {},
+): Promise<TLoadResult> {
+  const base = { url, headers: options.headers ?? {}, connections: options.connections ?? 16 };
+  await autocannon({ ...base, duration: 2 });
+  const r = await autocannon({ ...base, duration: options.seconds ?? 8 });
+  return {
+    label,
+    requestsPerSecond: Math.round(r.requests.average),
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors,
+    non2xx: r.non2xx,
+  };
+}
+
+/** Starts a benchmark server in its own process (so the load generator doesn't share its event loop). */
+export async function startServer(script: string, args: string[]): Promise<{ port: number; child: ChildProcess }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, script), ...args], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /LISTENING (\d+)/.exec(out);
+      if (match) resolve(Number(match[1]));
+    });
+    child.on('exit', (code) => reject(new Error(`${script} exited with ${code} before listening:\n${out}`)));
+  });
+  return { port, child };
+}
+
+export function stopServer(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+export function table(results: TLoadResult[], baseline: TLoadResult): string {
+  const rows = results.map(
+    (r) =>
+      `| ${r.label} | ${r.requestsPerSecond} | ${r.p50} | ${r.p99} | ${(r.requestsPerSecond / baseline.requestsPerSecond).toFixed(2)}× | ${r.errors + r.non2xx} |`,
+  );
+  return ['| path | req/s | p50 ms | p99 ms | ratio to baseline | errors |', '|---|---|---|---|---|---|', ...rows].join('\n');
+}
+
+/** Replaces (or appends) one section of docs/benchmarks.md, so each benchmark keeps its latest numbers. */
+export function recordSection(title: string, body: string): void {
+  const file = path.join(ROOT, 'docs/benchmarks.md');
+  mkdirSync(path.dirname(file), { recursive: true });
+  const header = '# Benchmarks\n\nLatest results of `npm run bench` on the development machine (2 cores). Each benchmark compares against a baseline measured in the same run.\n';
+  const text = existsSync(file) ? readFileSync(file, 'utf8') : header;
+  const section = `## ${title}\n\n${body.trim()}\n`;
+  const pattern = new RegExp(`## ${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\n[\\s\\S]*?(?=\\n## |$)`);
+  writeFileSync(file, pattern.test(text) ? text.replace(pattern, section) : `${text.trimEnd()}\n\n${section}`);
+}

@@ -1,0 +1,13 @@
+// `npm run bench`: every benchmark script, each comparing against a baseline in the same run.
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { ROOT, ensureDependencies, run, step } from './lib.mjs';
+
+await ensureDependencies();
+const filter = process.argv[2];
+const benches = readdirSync(path.join(ROOT, 'infra/bench')).filter((f) => f.endsWith('.bench.ts') && (!filter || f.includes(filter)));
+for (const bench of benches) {
+  const done = step(`benchmark ${bench}`);
+  await run(process.execPath, ['--import', 'tsx', path.join('infra/bench', bench)]);
+  done();
+}
