@@ -6,6 +6,13 @@ import { prepareDatabase, startPlatform, type TPlatform } from '../../services/k
 import type { TServiceModule } from '../../services/kit/src/service.ts';
 import type { TEventTransport } from '../../services/kit/src/outbox/transport.ts';
 
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Superuser URL of the test cluster (no database chosen); see postgres.global-setup.ts. */
+    pgServerUrl: string;
+  }
+}
+
 /** A fresh database on the test cluster, migrated (and seeded when asked) for the given services. */
 export async function freshDatabase(
   services: readonly TServiceModule[],

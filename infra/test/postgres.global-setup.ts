@@ -6,12 +6,7 @@ import { startEmbeddedPostgres, type TEmbeddedPostgres } from '../../services/ki
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** Superuser URL of the test cluster (no database chosen). */
-    pgServerUrl: string;
-  }
-}
+import type {} from './harness.ts';
 
 let server: TEmbeddedPostgres | undefined;
 

@@ -8,6 +8,7 @@ import httpProxy from '@fastify/http-proxy';
 import { DEFAULT_CONTENT_PAGE_SLUGS } from '@stageplein/contracts/content/default-menu';
 import { LOCALE_COOKIE, negotiateLanguage, toLanguage } from '@stageplein/contracts/i18n/index';
 import { TENANT_COOKIE } from '@stageplein/contracts/tenants/tenant-registry';
+import type { TConfig } from '@stageplein/kit/config/config';
 import { createHttpApp } from '@stageplein/kit/http/http-app';
 import { registerService, type TServiceDeps, type TServiceModule } from '@stageplein/kit/service';
 import { resolveTenant } from '@stageplein/kit/tenant/tenant.plugin';
@@ -15,9 +16,10 @@ import { ApiError } from '@stageplein/kit/errors/api-error';
 import { createPageRenderer, type TUiDirs } from './ui-pages.ts';
 
 export interface TGatewayOptions {
-  deps: TServiceDeps;
-  /** Embedded profile: services mounted in this process. */
+  config: TConfig;
+  /** Embedded profile: services mounted in this process, with their infrastructure. */
   services?: readonly TServiceModule[];
+  deps?: TServiceDeps;
   /** Distributed profile: URL prefix → service base URL. */
   upstreams?: readonly { prefixes: readonly string[]; url: string }[];
   ui: TUiDirs;
@@ -33,8 +35,7 @@ function cookie(header: string | undefined, name: string): string | undefined {
 
 /** The one public origin: API routing, the two built UIs per the route manifest, latest.json. */
 export async function buildGateway(options: TGatewayOptions): Promise<FastifyInstance> {
-  const { deps, ui } = options;
-  const config = deps.config;
+  const { config, deps, ui } = options;
   const app = await createHttpApp({ name: 'gateway', logLevel: config.LOG_LEVEL, logger: options.logger });
 
   await app.register(compress, { global: true, threshold: 1024 });
@@ -53,7 +54,10 @@ export async function buildGateway(options: TGatewayOptions): Promise<FastifyIns
     crossOriginEmbedderPolicy: false,
   });
 
-  for (const service of options.services ?? []) await registerService(app, service, deps);
+  for (const service of options.services ?? []) {
+    if (!deps) throw new Error('Mounting services in the gateway needs their dependencies.');
+    await registerService(app, service, deps);
+  }
   for (const upstream of options.upstreams ?? []) {
     for (const prefix of upstream.prefixes) {
       await app.register(httpProxy, { upstream: upstream.url, prefix, rewritePrefix: prefix, http2: false });

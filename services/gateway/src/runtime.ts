@@ -10,11 +10,25 @@ import { SERVICES } from './services.ts';
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 export const UI_DIRS = { portal: path.join(REPO_ROOT, 'portal-ui/dist'), admin: path.join(REPO_ROOT, 'admin-ui/dist') };
 
+/** Distributed profile: the gateway proxies to services named by their *_URL settings. */
+export function upstreamsFrom(config: TConfig) {
+  const urls: Record<string, string | undefined> = {
+    identity: config.IDENTITY_URL,
+    organizations: config.ORGANIZATIONS_URL,
+    placements: config.PLACEMENTS_URL,
+    content: config.CONTENT_URL,
+  };
+  return SERVICES.flatMap((s) => (urls[s.name] ? [{ prefixes: s.prefixes, url: urls[s.name]! }] : []));
+}
+
 export interface TRunningStack {
   app: FastifyInstance;
-  platform: TPlatform;
-  ownerUrl: string;
   stop(): Promise<void>;
+}
+
+export async function startProxyGateway(config: TConfig): Promise<TRunningStack> {
+  const app = await buildGateway({ config, upstreams: upstreamsFrom(config), ui: UI_DIRS });
+  return { app, stop: () => app.close() };
 }
 
 /**
@@ -24,7 +38,7 @@ export interface TRunningStack {
 export async function startStack(
   config: TConfig,
   options: { dataDir?: string; progress?: (step: string) => void; logger?: false; now?: () => Date } = {},
-): Promise<TRunningStack> {
+): Promise<TRunningStack & { platform: TPlatform; ownerUrl: string }> {
   const progress = options.progress ?? (() => undefined);
   let stopPostgres = async () => undefined as void;
   let ownerUrl = config.DATABASE_URL;
@@ -40,7 +54,7 @@ export async function startStack(
   try {
     await prepareDatabase(ownerUrl, config, SERVICES, { seed: !config.DATABASE_URL, progress, now: options.now?.() });
     const platform = await startPlatform(ownerUrl, config, SERVICES, { now: options.now });
-    const app = await buildGateway({ deps: platform.deps, services: SERVICES, ui: UI_DIRS, logger: options.logger });
+    const app = await buildGateway({ config: platform.deps.config, deps: platform.deps, services: SERVICES, ui: UI_DIRS, logger: options.logger });
     return {
       app,
       platform,

@@ -1,13 +1,14 @@
 import { parseConfig } from '@stageplein/kit/config/config';
 import { startTelemetry } from '@stageplein/kit/telemetry/telemetry';
-import { startStack } from './runtime.ts';
+import { startStack, startProxyGateway } from './runtime.ts';
 
 /** `npm start`: the whole product on its embedded default, or on DATABASE_URL when set. */
 async function main(): Promise<void> {
   const config = parseConfig();
   const telemetry = startTelemetry({ serviceName: 'stageplein', otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT });
   const step = (s: string) => console.log(`  • ${s}`);
-  const stack = await startStack(config, { progress: step });
+  // Service URLs set → distributed profile: this process is only the gateway.
+  const stack = config.ORGANIZATIONS_URL ? await startProxyGateway(config) : await startStack(config, { progress: step });
   try {
     await stack.app.listen({ port: config.PORT, host: config.HOST });
   } catch (error) {

@@ -15,7 +15,7 @@ let app: FastifyInstance;
 
 beforeAll(async () => {
   platform = await testPlatform(SERVICES, { now: NOW });
-  app = await buildGateway({ deps: platform.deps, services: SERVICES, ui: UI_DIRS, logger: false });
+  app = await buildGateway({ config: platform.deps.config, deps: platform.deps, services: SERVICES, ui: UI_DIRS, logger: false });
 });
 afterAll(async () => {
   await app?.close();

@@ -1,10 +1,14 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { sql, type Kysely, type Migration } from 'kysely';
 import type { TConfig } from './config/config.ts';
+import type {} from './http/http-app.ts';
 import { tenantPlugin } from './tenant/tenant.plugin.ts';
 import { tenantTransactionPlugin } from './db/tenant-transaction.plugin.ts';
 import { JSONAPI_MEDIA_TYPE } from './errors/error-handler.ts';
 import type { TConsumer, TEventTransport } from './outbox/transport.ts';
+import { authPlugin } from './auth/auth.plugin.ts';
+import { readModelAuthSource } from './auth/auth-read-model.ts';
+import type { TAuthSource } from './auth/auth.types.ts';
 
 /** Infrastructure a service receives; tests pass real engines. */
 export interface TServiceDeps {
@@ -34,6 +38,11 @@ export interface TServiceModule {
   /** Idempotent demo data for one tenant (embedded profile only). */
   seedTenant?(ctx: TSeedContext, tenant: string): Promise<void>;
   consumers?(deps: TServiceDeps): TConsumer[];
+  /**
+   * Where credential checks find revocations and roles. Default: the kit read model in the service's
+   * own schema (`authReadModelMigration` + `authReadModelConsumer`), which such a service must include.
+   */
+  auth?(deps: TServiceDeps): TAuthSource;
 }
 
 /** Mounts a service in its own encapsulated scope: tenant resolution, per-request transaction, routes. */
@@ -47,6 +56,11 @@ export async function registerService(app: FastifyInstance, service: TServiceMod
   await app.register(async (scope) => {
     await scope.register(tenantPlugin, { defaultTenant: deps.config.DEFAULT_TENANT, domainMap: deps.config.TENANT_DOMAINS });
     await scope.register(tenantTransactionPlugin, { db: deps.db });
+    await scope.register(authPlugin, {
+      secret: deps.config.AUTH_TOKEN_SECRET,
+      source: service.auth?.(deps) ?? readModelAuthSource(service.schema),
+      now: deps.now,
+    });
     scope.addHook('onRequest', async (_req, reply) => {
       reply.type(JSONAPI_MEDIA_TYPE);
     });

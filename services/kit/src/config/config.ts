@@ -48,8 +48,65 @@ export const ZConfig = z.object({
   ALLOW_INACTIVE_USERS: bool,
   MOVE_ORGANIZATIONS: bool,
   STAGE_DOOR: bool,
+
+  // Sign-in protocol (identity) and credential checks (every service).
+  /** Shared secret signing access tokens (HS256); every service verifies with it. Required in production. */
+  AUTH_TOKEN_SECRET: z.string().min(32).optional(),
+  /** devise_token_auth token lifespan: two weeks. */
+  AUTH_TOKEN_TTL_HOURS: z.coerce.number().positive().default(336),
+  /** Signed-in clients per user; signing in on one more evicts the oldest. */
+  AUTH_MAX_CLIENTS: z.coerce.number().int().min(1).default(10),
+  /** Lifetime of a "sign in as user" token. */
+  IMPERSONATION_TTL_MINUTES: z.coerce.number().positive().default(60),
+  PASSWORD_RESET_TTL_HOURS: z.coerce.number().positive().default(6),
+  CONFIRMATION_TTL_DAYS: z.coerce.number().positive().default(14),
+  PASSWORDLESS_TTL_MINUTES: z.coerce.number().positive().default(15),
+  ACCOUNT_DELETION_TTL_HOURS: z.coerce.number().positive().default(24),
+  /** Failed sign-ins in a row that lock an account, and for how long. */
+  AUTH_LOCK_AFTER_ATTEMPTS: z.coerce.number().int().min(1).default(10),
+  AUTH_LOCK_MINUTES: z.coerce.number().positive().default(60),
+  /** log2 of scrypt's N for new password hashes (existing hashes keep their own parameters). */
+  PASSWORD_SCRYPT_COST: z.coerce.number().int().min(10).max(20).default(15),
+  /** Requests per window per client address (and email, where the body has one). */
+  RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
+  RATE_LIMIT_SIGN_IN: z.coerce.number().int().positive().default(10),
+  RATE_LIMIT_PASSWORD: z.coerce.number().int().positive().default(5),
+  RATE_LIMIT_CONFIRM: z.coerce.number().int().positive().default(10),
+  /** Origins (comma separated, `{tenant}` replaced) allowed as password-reset redirect besides the tenant's own site. */
+  PASSWORD_RESET_REDIRECT_ALLOW_LIST: z
+    .string()
+    .default('')
+    .transform((s) =>
+      s
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean),
+    ),
+  /** A tenant's public site for mailed links; `{tenant}` is replaced. Default `http://{tenant}.localhost:<PORT>`. */
+  PUBLIC_URL_TEMPLATE: z.string().optional(),
+  /** Where outgoing mail goes; `dev-mailbox` keeps it in the database, readable at /api/v1/dev/mailbox. */
+  MAIL_TRANSPORT: z.enum(['dev-mailbox']).default('dev-mailbox'),
+  MAIL_FROM: z.string().default('Stageplein <no-reply@stageplein.localhost>'),
+}).transform((c, ctx) => {
+  // Secrets fall back to a development value only outside production.
+  let secret = c.AUTH_TOKEN_SECRET;
+  if (!secret) {
+    if (c.NODE_ENV === 'production') {
+      ctx.addIssue({ code: 'custom', path: ['AUTH_TOKEN_SECRET'], message: 'required when NODE_ENV=production' });
+      return z.NEVER;
+    }
+    secret = DEV_AUTH_TOKEN_SECRET;
+  }
+  return {
+    ...c,
+    AUTH_TOKEN_SECRET: secret,
+    PUBLIC_URL_TEMPLATE: c.PUBLIC_URL_TEMPLATE ?? `http://{tenant}.localhost:${c.PORT}`,
+  };
 });
 export type TConfig = z.infer<typeof ZConfig>;
+
+/** Development-only signing secret; production refuses to start without AUTH_TOKEN_SECRET. */
+export const DEV_AUTH_TOKEN_SECRET = 'stageplein-development-token-secret-not-for-production';
 
 export function parseConfig(env: Record<string, string | undefined> = process.env): TConfig {
   const result = ZConfig.safeParse(env);

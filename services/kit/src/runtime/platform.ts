@@ -56,7 +56,7 @@ export async function startPlatform(
   ownerUrl: string,
   config: TConfig,
   services: readonly TServiceModule[],
-  options: { transport?: TEventTransport; now?: () => Date } = {},
+  options: { transport?: TEventTransport; now?: () => Date; relay?: boolean } = {},
 ): Promise<TPlatform> {
   const urls = dbUrls(ownerUrl, config.DATABASE_APP_PASSWORD);
   const appPool = createPool(urls.app, 20);
@@ -69,7 +69,8 @@ export async function startPlatform(
     for (const consumer of service.consumers?.(deps) ?? []) await transport.subscribe(consumer);
   }
   const relay = createRelay({ db: relayDb, pool: relayPool, schemas: services.map((s) => s.schema), transport });
-  relay.start();
+  // The distributed profile runs the relay as its own process.
+  if (options.relay !== false) relay.start();
   const owner = createDb<unknown>(createPool(ownerUrl, 2));
   return {
     owner,

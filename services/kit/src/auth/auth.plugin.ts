@@ -1,0 +1,57 @@
+import fp from 'fastify-plugin';
+import { CURRENT_ORGANIZATION_HEADER } from '@stageplein/contracts/http/headers';
+import { derivePermissions } from '@stageplein/contracts/identity/permissions';
+import type { TTenantId } from '@stageplein/contracts/tenants/tenant.types';
+import { verifyAccessToken } from './access-token.ts';
+import type { TAuth, TAuthSource } from './auth.types.ts';
+import { readCredentials } from './credentials.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The verified caller, or null (no, partial, invalid, expired or revoked credentials). */
+    auth: TAuth | null;
+  }
+}
+
+export interface TAuthPluginOptions {
+  secret: string;
+  source: TAuthSource;
+  now?: () => Date;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Checks the devise_token_auth credentials of every request in this service itself (DESIGN §4):
+ * signature and expiry of the access token, that `client` and `uid` are the token's, that the token
+ * is for this tenant, then the revocation list and the roles from the service's auth source. Bad
+ * credentials leave the request anonymous; routes that need a user say so with `requireAuth`.
+ */
+export const authPlugin = fp<TAuthPluginOptions>(
+  async (app, { secret, source, now = () => new Date() }) => {
+    app.decorateRequest('auth', null);
+    app.addHook('preHandler', async (req) => {
+      const credentials = readCredentials(req);
+      if (!credentials) return;
+      const claims = verifyAccessToken(credentials.accessToken, secret, now());
+      if (!claims || claims.cid !== credentials.client || claims.uid !== credentials.uid) return;
+      if (claims.ten !== req.tenant.id) return;
+      const checked = await source.check(req, claims, credentials.accessToken);
+      if (!checked) return;
+      const header = req.headers[CURRENT_ORGANIZATION_HEADER];
+      const organizationId = typeof header === 'string' && UUID.test(header) ? header.toLowerCase() : null;
+      req.auth = {
+        userId: claims.sub,
+        tenant: claims.ten as TTenantId,
+        client: claims.cid,
+        uid: claims.uid,
+        impersonatorId: claims.imp ?? null,
+        expiresAt: new Date(claims.exp * 1000),
+        roles: checked.roles,
+        organizationId,
+        permissions: derivePermissions(checked.roles, organizationId ? { id: organizationId } : null),
+      };
+    });
+  },
+  { name: 'stageplein-auth', dependencies: ['stageplein-tenant', 'stageplein-tenant-transaction'] },
+);
