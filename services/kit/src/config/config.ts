@@ -35,7 +35,13 @@ export const ZConfig = z.object({
       ),
     )
     .pipe(z.record(z.string(), z.enum(TENANT_IDS))),
+  /** Comma-separated `host:port` list; set → events go through Kafka (distributed profile). */
   KAFKA_BROKERS: z.string().optional(),
+  /** Prefix of topics and consumer groups (`<ns>.<service>.<aggregate>`); tests isolate runs with it. */
+  KAFKA_NAMESPACE: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9-]*$/)
+    .default('stageplein'),
   TEMPORAL_ADDRESS: z.string().optional(),
   REDIS_URL: z.string().optional(),
   OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),

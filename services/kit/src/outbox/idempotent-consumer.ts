@@ -1,11 +1,13 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { TEventEnvelope } from '@stageplein/contracts/events/envelope';
 import { setTenant } from '../db/rls.ts';
+import { recordDeadLetter } from './dead-letters.ts';
 import type { TConsumer } from './transport.ts';
 
 export interface TIdempotentConsumerOptions<DB> {
   /** App-role database of the consuming service. */
   db: Kysely<DB>;
+  /** The consuming service's schema: `processed_events` and `dead_letters` (kit migrations) live there. */
   schema: string;
   group: string;
   types: readonly string[];
@@ -15,7 +17,9 @@ export interface TIdempotentConsumerOptions<DB> {
 
 /**
  * Wraps an effect so each event id takes effect once per consumer group, however often it is
- * delivered: the processed-event row and the effect commit (or roll back) together.
+ * delivered: the processed-event row and the effect commit (or roll back) together. The transport
+ * validates events against the contract before `apply` sees them; dead letters go to the schema's
+ * `dead_letters` table.
  */
 export function idempotentConsumer<DB>(options: TIdempotentConsumerOptions<DB>): TConsumer {
   return {
@@ -32,5 +36,6 @@ export function idempotentConsumer<DB>(options: TIdempotentConsumerOptions<DB>):
         await options.apply(trx, event);
       });
     },
+    deadLetter: (letter) => recordDeadLetter(options.db as Kysely<unknown>, options.schema, options.group, letter),
   };
 }

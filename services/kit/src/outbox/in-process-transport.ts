@@ -1,25 +1,24 @@
 import type { TEventEnvelope } from '@stageplein/contracts/events/envelope';
-import type { TConsumer, TEventTransport } from './transport.ts';
+import { deliver, DEFAULT_RETRY, type TRetryPolicy } from './delivery.ts';
+import type { TConsumer, TDeadLetter, TEventTransport } from './transport.ts';
 
-export interface TDeadLetter {
-  group: string;
-  event: TEventEnvelope;
-  reason: string;
+export interface TInProcessTransportOptions {
+  retry?: TRetryPolicy;
+  onDeadLetter?: (group: string, letter: TDeadLetter) => void;
 }
 
 /**
- * Embedded-profile transport: the relay hands events straight to the consumers in this process.
- * Delivery is at-least-once like Kafka's: a consumer failure rejects the publish, so the relay
- * retries the batch later and consumers that already succeeded see the event again (they are
- * idempotent). After `maxAttempts` failures of one group on one event, it is dead-lettered.
+ * Embedded-profile transport: the relay hands events straight to the consumers in this process,
+ * with the Kafka transport's semantics (delivery.ts): validation, retries with backoff, durable dead
+ * letters. `publish` resolves once every group handled or dead-lettered every event; if even a dead
+ * letter cannot be recorded it rejects, the rows stay unsent and the relay delivers them again
+ * (consumers are idempotent).
  */
 export class InProcessTransport implements TEventTransport {
   readonly name = 'in-process';
   private readonly consumers: TConsumer[] = [];
-  private readonly failures = new Map<string, number>();
-  readonly deadLetters: TDeadLetter[] = [];
 
-  constructor(private readonly options: { maxAttempts?: number; onDeadLetter?: (d: TDeadLetter) => void } = {}) {}
+  constructor(private readonly options: TInProcessTransportOptions = {}) {}
 
   async subscribe(consumer: TConsumer): Promise<void> {
     this.consumers.push(consumer);
@@ -29,26 +28,13 @@ export class InProcessTransport implements TEventTransport {
     for (const event of events) {
       for (const consumer of this.consumers) {
         if (!consumer.types.includes(event.type)) continue;
-        await this.deliver(consumer, event);
+        await deliver(consumer, event, {
+          system: 'in-process',
+          origin: 'in-process',
+          retry: this.options.retry ?? DEFAULT_RETRY,
+          onDeadLetter: this.options.onDeadLetter,
+        });
       }
-    }
-  }
-
-  private async deliver(consumer: TConsumer, event: TEventEnvelope): Promise<void> {
-    const key = `${consumer.group}/${event.id}`;
-    try {
-      await consumer.handle(event);
-      this.failures.delete(key);
-    } catch (error) {
-      const attempts = (this.failures.get(key) ?? 0) + 1;
-      if (attempts < (this.options.maxAttempts ?? 5)) {
-        this.failures.set(key, attempts);
-        throw error;
-      }
-      this.failures.delete(key);
-      const dead = { group: consumer.group, event, reason: error instanceof Error ? error.message : String(error) };
-      this.deadLetters.push(dead);
-      this.options.onDeadLetter?.(dead);
     }
   }
 

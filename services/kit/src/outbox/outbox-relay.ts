@@ -10,6 +10,7 @@ export interface TRelayOptions {
   db: Kysely<unknown>;
   /** Pool of the same role, for the LISTEN connection that wakes the relay on commit. */
   pool?: pg.Pool;
+  /** Read on every pass, so a relay process may add schemas it discovers later. */
   schemas: readonly string[];
   transport: TEventTransport;
   batchSize?: number;
@@ -36,6 +37,8 @@ export function createRelay(options: TRelayOptions): TRelay {
   let running = false;
   let loop: Promise<void> | undefined;
   let wake: (() => void) | undefined;
+  // A commit notified while a pass runs may have missed that pass's snapshot: run another at once.
+  let notified = false;
   let listener: pg.PoolClient | undefined;
 
   async function runOnce(schema: string): Promise<number> {
@@ -67,6 +70,7 @@ export function createRelay(options: TRelayOptions): TRelay {
   async function run(): Promise<void> {
     let backoff = 0;
     while (running) {
+      notified = false;
       let sent = 0;
       for (const schema of schemas) {
         try {
@@ -77,7 +81,7 @@ export function createRelay(options: TRelayOptions): TRelay {
           backoff = Math.min(backoff ? backoff * 2 : 100, 5000);
         }
       }
-      if (sent === 0 || backoff) {
+      if (backoff || (sent === 0 && !notified)) {
         await new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, backoff || idleMs);
           wake = () => {
@@ -94,7 +98,10 @@ export function createRelay(options: TRelayOptions): TRelay {
     if (!options.pool) return;
     try {
       listener = await options.pool.connect();
-      listener.on('notification', () => wake?.());
+      listener.on('notification', () => {
+        notified = true;
+        wake?.();
+      });
       listener.on('error', () => undefined);
       await listener.query(`listen ${OUTBOX_CHANNEL}`);
     } catch (error) {

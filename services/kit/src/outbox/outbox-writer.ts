@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import { ZEventEnvelope, type TEventEnvelope } from '@stageplein/contracts/events/envelope';
 import { EVENT_PAYLOADS, type TEventPayload, type TEventType } from '@stageplein/contracts/events/payloads';
+import { currentTraceparent } from '../telemetry/telemetry.ts';
 
 export const OUTBOX_CHANNEL = 'stageplein_outbox';
 
@@ -11,6 +12,7 @@ export interface TEventInput<T extends TEventType> {
   tenant: TEventEnvelope['tenant'];
   actor: string;
   data: TEventPayload<T>;
+  /** Default: the active span's (the request that caused the event), so consumers join its trace. */
   traceparent?: string;
   version?: number;
 }
@@ -33,7 +35,7 @@ export async function writeEvent<T extends TEventType>(
     tenant: input.tenant,
     actor: input.actor,
     version: input.version ?? 1,
-    traceparent: input.traceparent,
+    traceparent: input.traceparent ?? currentTraceparent(),
     data: EVENT_PAYLOADS[input.type].parse(input.data),
   });
   await sql`insert into ${sql.table(`${schema}.outbox`)} (id, tenant_id, type, aggregate_id, envelope)

@@ -1,16 +1,34 @@
 import type { TEventEnvelope } from '@stageplein/contracts/events/envelope';
 
+/** An event a consumer group gave up on, with why; see dead-letters.ts. */
+export interface TDeadLetter {
+  /** The envelope as received (parsed JSON), or `{ raw }` when it was not even JSON. */
+  event: unknown;
+  reason: string;
+  /** Deliveries tried before giving up (1 for events that can never succeed, e.g. invalid data). */
+  attempts: number;
+  /** Where it was received: `in-process`, or `kafka:<topic>/<partition>@<offset>`. */
+  origin: string;
+}
+
 /** A consumer group: one per consuming service and purpose. */
 export interface TConsumer {
   group: string;
   /** Event types this group wants. */
   types: readonly string[];
+  /** The effect of one validated event; may run more than once per event (at-least-once). */
   handle(event: TEventEnvelope): Promise<void>;
+  /**
+   * Records an event this group gives up on, durably and idempotently per event id, so an operator
+   * can replay it (`npm run events:replay`). Until it resolves the event counts as undelivered.
+   */
+  deadLetter(letter: TDeadLetter): Promise<void>;
 }
 
 /**
  * Where the relay delivers committed events. `publish` resolves only when every event is durably
  * accepted, keeping the given order per subject; a rejection leaves the rows unsent for a retry.
+ * `subscribe` resolves once the group is receiving.
  */
 export interface TEventTransport {
   readonly name: string;

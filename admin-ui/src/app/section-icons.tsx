@@ -1,0 +1,27 @@
+import type { SvgIconComponent } from '@mui/icons-material';
+import PeopleIcon from '@mui/icons-material/People';
+import GroupsIcon from '@mui/icons-material/Groups';
+import StairsIcon from '@mui/icons-material/Stairs';
+import LocalOfferIcon from '@mui/icons-material/LocalOffer';
+import TableViewIcon from '@mui/icons-material/TableView';
+import EventIcon from '@mui/icons-material/Event';
+import BusinessIcon from '@mui/icons-material/Business';
+import FactCheckIcon from '@mui/icons-material/FactCheck';
+import HandshakeIcon from '@mui/icons-material/Handshake';
+import FolderIcon from '@mui/icons-material/Folder';
+
+const ICONS: Record<string, SvgIconComponent> = {
+  '/users': PeopleIcon,
+  '/groups': GroupsIcon,
+  '/levels': StairsIcon,
+  '/tags': LocalOfferIcon,
+  '/admin/data-viewer': TableViewIcon,
+  '/internship_periods': EventIcon,
+  '/organizations': BusinessIcon,
+  '/organizations/approve': FactCheckIcon,
+  '/mentorships': HandshakeIcon,
+};
+
+export function sectionIcon(path: string): SvgIconComponent {
+  return ICONS[path] ?? FolderIcon;
+}

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import englishMessages from 'ra-language-english';
+import polyglotI18nProvider from 'ra-i18n-polyglot';
+import { CATALOGUES } from '@stageplein/contracts/i18n/index';
+import { raNl } from './ra-nl.ts';
+import { ADMIN_LOCALES, adminMessages, toPolyglotSyntax } from './messages.ts';
+
+type TTree = { [key: string]: string | TTree };
+
+function leaves(tree: TTree, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') out.set(path, value);
+    else for (const [k, v] of leaves(value, path)) out.set(k, v);
+  }
+  return out;
+}
+
+const placeholders = (text: string) => [...text.matchAll(/%\{(\w+)\}/g)].map((m) => m[1]).sort();
+
+describe('Dutch react-admin messages', () => {
+  const en = leaves(englishMessages as unknown as TTree);
+  const nl = leaves(raNl as unknown as TTree);
+
+  it('cover every key of ra-language-english, and no others', () => {
+    expect([...nl.keys()].sort()).toEqual([...en.keys()].sort());
+  });
+
+  it('are all translated (non-empty) and keep the placeholders and plural forms', () => {
+    for (const [key, english] of en) {
+      const dutch = nl.get(key)!;
+      expect(dutch.length, key).toBeGreaterThan(0);
+      expect(placeholders(dutch), key).toEqual(placeholders(english));
+      expect(dutch.split('||||').length, key).toBe(english.split('||||').length);
+    }
+  });
+
+  it('pluralise with polyglot', () => {
+    const { translate } = polyglotI18nProvider(adminMessages, 'nl');
+    expect(translate('ra.action.bulk_actions', { smart_count: 1 })).toBe('1 item geselecteerd');
+    expect(translate('ra.action.bulk_actions', { smart_count: 3 })).toBe('3 items geselecteerd');
+  });
+});
+
+describe('adminMessages', () => {
+  it('merges the contracts catalogue with react-admin texts', () => {
+    const nl = adminMessages('nl');
+    const en = adminMessages('en');
+    expect((nl.routes as TTree).dashboard).toBe(CATALOGUES.nl.routes.dashboard);
+    expect(((nl.errors as TTree).notFound as TTree).title).toBe('Pagina niet gevonden');
+    expect(((en.errors as TTree).notFound as TTree).title).toBe('Page not found');
+    expect(((nl.ra as TTree).action as TTree).save).toBe('Opslaan');
+    expect(((en.ra as TTree).action as TTree).save).toBe('Save');
+  });
+
+  it('converts {{name}} placeholders so polyglot fills them in', () => {
+    const { translate } = polyglotI18nProvider(adminMessages, 'en');
+    expect(translate('errors.generic.code', { code: 500 })).toBe('(error code: 500)');
+    expect(translate('errors.fatalNotFound', { path: '/x' })).toBe('Page Not Found: /x');
+    expect(toPolyglotSyntax({ a: 'x {{ n }} y {{m}}', b: { c: 'no vars' } })).toEqual({
+      a: 'x %{n} y %{m}',
+      b: { c: 'no vars' },
+    });
+  });
+
+  it('falls back to Dutch for unknown languages', () => {
+    expect(adminMessages('fr')).toBe(adminMessages('nl'));
+  });
+
+  it('names each locale in its own language', () => {
+    expect(ADMIN_LOCALES).toEqual([
+      { locale: 'nl', name: 'Nederlands' },
+      { locale: 'en', name: 'English' },
+    ]);
+  });
+});

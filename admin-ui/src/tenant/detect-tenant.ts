@@ -1,0 +1,34 @@
+import {
+  DEFAULT_TENANT_ID,
+  getTenant,
+  TENANT_COOKIE,
+  TENANTS,
+} from '@stageplein/contracts/tenants/tenant-registry';
+import type { TTenant } from '@stageplein/contracts/tenants/tenant.types';
+import { readCookie } from '../i18n/cookies.ts';
+
+/** Name of the meta tag the gateway inserts into index.html. */
+export const TENANT_META = 'stageplein-tenant';
+
+export interface TTenantHints {
+  /** Content of `<meta name="stageplein-tenant">`. */
+  meta?: string | null;
+  /** `document.cookie`. */
+  cookies?: string | null;
+}
+
+/** The gateway's meta tag wins, then the `tenant` cookie, then the default tenant; unknown ids are skipped. */
+export function resolveTenant({ meta, cookies }: TTenantHints): TTenant {
+  const fromMeta = meta ? getTenant(meta.trim()) : undefined;
+  if (fromMeta) return fromMeta;
+  const cookie = readCookie(cookies, TENANT_COOKIE);
+  const fromCookie = cookie ? getTenant(cookie.trim()) : undefined;
+  return fromCookie ?? TENANTS[DEFAULT_TENANT_ID];
+}
+
+export function detectTenant(doc: Document = document): TTenant {
+  return resolveTenant({
+    meta: doc.querySelector<HTMLMetaElement>(`meta[name="${TENANT_META}"]`)?.content,
+    cookies: doc.cookie,
+  });
+}

@@ -1,0 +1,37 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+// Absolute, so `vite build admin-ui` and `vite build --config admin-ui/vite.config.ts` agree.
+const root = decodeURIComponent(new URL('.', import.meta.url).pathname);
+
+export default defineConfig({
+  root,
+  // The gateway serves this build's files under /_admin/; the app's own routes are the spec's
+  // root paths (/users, /organizations/approve, …), so the router runs with basename ''.
+  base: '/_admin/',
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    assetsDir: 'assets',
+    target: 'es2022',
+    sourcemap: false,
+    // react-admin + MUI is one large vendor chunk by nature; split it from the app code so app
+    // releases do not invalidate it, and warn only above that.
+    chunkSizeWarningLimit: 1200,
+    rollupOptions: {
+      output: {
+        manualChunks(id) {
+          if (id.includes('node_modules') && !id.endsWith('.css')) return 'vendor';
+          return undefined;
+        },
+      },
+    },
+  },
+  publicDir: false,
+  test: {
+    root,
+    environment: 'node',
+    include: ['src/**/*.test.ts'],
+  },
+});

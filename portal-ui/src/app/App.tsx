@@ -1,0 +1,26 @@
+import type { i18n as TI18n } from 'i18next';
+import { I18nextProvider } from 'react-i18next';
+import { RouterProvider } from 'react-router/dom';
+import type { TTenant } from '@stageplein/contracts/tenants/tenant.types';
+import { ServerNotFoundContext } from '../shell/server-not-found.ts';
+import { TenantContext } from '../tenant/tenant-context.ts';
+import type { createPortalRouter } from './router.tsx';
+
+export interface TAppProps {
+  tenant: TTenant;
+  i18n: TI18n;
+  router: ReturnType<typeof createPortalRouter>;
+  serverNotFoundPath?: string | undefined;
+}
+
+export function App({ tenant, i18n, router, serverNotFoundPath }: TAppProps) {
+  return (
+    <TenantContext.Provider value={tenant}>
+      <I18nextProvider i18n={i18n}>
+        <ServerNotFoundContext.Provider value={serverNotFoundPath}>
+          <RouterProvider router={router} />
+        </ServerNotFoundContext.Provider>
+      </I18nextProvider>
+    </TenantContext.Provider>
+  );
+}

@@ -1,0 +1,28 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useTenant } from '../tenant/tenant-context.ts';
+
+/** Footer in the tenant's footer colour, with text in whichever of white/dark reads on it. */
+export function Footer() {
+  const { t } = useTranslation();
+  const { appName } = useTenant();
+  return (
+    <footer className="site-footer" data-testid="footer">
+      <div className="container site-footer__inner">
+        <p className="site-footer__name">
+          © {new Date().getFullYear()} {appName}
+        </p>
+        <nav>
+          <ul className="site-footer__links">
+            <li>
+              <Link to="/stagebank">{t('routes.internshipBank.title')}</Link>
+            </li>
+            <li>
+              <Link to="/privacyverklaring">{t('routes.privacy')}</Link>
+            </li>
+          </ul>
+        </nav>
+      </div>
+    </footer>
+  );
+}

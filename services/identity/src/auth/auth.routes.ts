@@ -1,0 +1,109 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { translate } from '@stageplein/contracts/i18n/index';
+import {
+  ZMetaDocument,
+  ZPasswordResetRequestBody,
+  ZPasswordUpdateBody,
+  ZSignInBody,
+  ZUserDocument,
+} from '@stageplein/contracts/identity/users';
+import { zDocumentOf, zResourceOf } from '@stageplein/contracts/jsonapi/jsonapi';
+import { readCredentials } from '@stageplein/kit/auth/credentials';
+import { requireAuth } from '@stageplein/kit/auth/policy';
+import { resource, resourceDocument } from '@stageplein/kit/jsonapi/serialize';
+import type { TServiceDeps } from '@stageplein/kit/service';
+import { contextOf } from '../shared/context.ts';
+import { rolesOf } from '../roles/roles.repository.ts';
+import { findUserById } from '../users/users.repository.ts';
+import { userDocument } from '../users/users.serialize.ts';
+import { requestPasswordReset, signIn, signOut, updatePassword } from './auth.service.ts';
+import { rateLimitFor } from './rate-limit.ts';
+
+const TAGS = ['authentication'];
+
+const ZSignInOptions = zDocumentOf(
+  zResourceOf('sign_in_options', z.object({ password: z.boolean(), passwordless: z.boolean(), education_sso: z.boolean() })),
+);
+
+/** The devise_token_auth protocol: sign in/out, token validation, password reset (spec §7). */
+export const authRoutes: FastifyPluginAsync<TServiceDeps> = async (app, deps) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post('/auth/sign_in', {
+    schema: {
+      tags: TAGS,
+      summary: 'Sign in with email and password; the credentials come back in the access-token, client, uid, expiry and token-type headers',
+      body: ZSignInBody,
+      response: { 200: ZUserDocument },
+    },
+    config: { rateLimit: rateLimitFor(deps.config, 'sign_in') },
+    handler: async (req, reply) => {
+      const ctx = await contextOf(req, deps);
+      const { user, headers } = await signIn(ctx, req.body.email, req.body.password);
+      reply.headers(headers);
+      return userDocument(user, await rolesOf(ctx.db, user.id), ['roles']) as never;
+    },
+  });
+
+  r.delete('/auth/sign_out', {
+    schema: { tags: TAGS, summary: 'Sign out the calling client only (404 when it is not signed in)', response: { 200: ZMetaDocument } },
+    handler: async (req) => {
+      await signOut(await contextOf(req, deps), readCredentials(req));
+      return { meta: { success: true } };
+    },
+  });
+
+  r.get('/auth/validate_token', {
+    schema: { tags: TAGS, summary: 'The signed-in user, when the credentials are valid', response: { 200: ZUserDocument } },
+    handler: async (req) => {
+      const auth = requireAuth(req);
+      const ctx = await contextOf(req, deps);
+      const user = (await findUserById(ctx.db, auth.userId))!;
+      return userDocument(user, await rolesOf(ctx.db, user.id)) as never;
+    },
+  });
+
+  r.post('/auth/password', {
+    schema: {
+      tags: TAGS,
+      summary: 'Request a password-reset mail; the answer is the same whether or not the email is known',
+      body: ZPasswordResetRequestBody,
+      response: { 200: ZMetaDocument },
+    },
+    config: { rateLimit: rateLimitFor(deps.config, 'password') },
+    handler: async (req) => {
+      const ctx = await contextOf(req, deps);
+      await requestPasswordReset(ctx, req.body.email, req.body.redirect_url);
+      return { meta: { message: translate(ctx.lang, 'identity.passwordResetSent') } };
+    },
+  });
+
+  r.put('/auth/password', {
+    schema: {
+      tags: TAGS,
+      summary: 'Set a new password with the uid/client/access-token headers or a reset_password_token',
+      body: ZPasswordUpdateBody,
+      response: { 200: ZUserDocument },
+    },
+    config: { rateLimit: rateLimitFor(deps.config, 'password') },
+    handler: async (req) => {
+      const ctx = await contextOf(req, deps);
+      const user = await updatePassword(ctx, req.auth, req.body);
+      return userDocument(user, await rolesOf(ctx.db, user.id)) as never;
+    },
+  });
+
+  r.get('/api/v1/sign_in_options', {
+    schema: { tags: TAGS, summary: 'How users of this tenant can sign in (for the login pages)', response: { 200: ZSignInOptions } },
+    handler: async (req) =>
+      resourceDocument(
+        resource('sign_in_options', req.tenant.id, {
+          password: true,
+          passwordless: req.tenant.features.passwordlessLogin,
+          educationSso: false,
+        }),
+      ) as never,
+  });
+};

@@ -1,0 +1,30 @@
+import type { Kysely } from 'kysely';
+import type { FastifyRequest } from 'fastify';
+import type { TOutboxTable, TProcessedEventsTable } from '@stageplein/kit/outbox/outbox.table';
+import type { TUsersTable } from './users/users.table.ts';
+import type { TRolesTable } from './roles/roles.table.ts';
+import type { TSessionsTable } from './auth/sessions.table.ts';
+import type { TPasswordlessTokensTable } from './passwordless/passwordless.table.ts';
+import type { TAuditLogTable } from './impersonation/audit-log.table.ts';
+import type { TDevMailsTable } from './mail/dev-mailbox.table.ts';
+
+export const SCHEMA = 'identity';
+
+/** The identity schema as Kysely sees it. */
+export interface TIdentityDb {
+  'identity.users': TUsersTable;
+  'identity.roles': TRolesTable;
+  'identity.sessions': TSessionsTable;
+  'identity.passwordless_tokens': TPasswordlessTokensTable;
+  'identity.audit_log': TAuditLogTable;
+  'identity.dev_mails': TDevMailsTable;
+  'identity.outbox': TOutboxTable;
+  'identity.processed_events': TProcessedEventsTable;
+}
+
+export type TDb = Kysely<TIdentityDb>;
+
+/** The request's transaction (tenant set, commits with a successful response). */
+export async function requestDb(req: FastifyRequest): Promise<TDb> {
+  return (await req.db<TIdentityDb>()) as unknown as TDb;
+}

@@ -1,0 +1,46 @@
+import type { TLanguage } from '@stageplein/contracts/i18n/index';
+import { getTenant } from '@stageplein/contracts/tenants/tenant-registry';
+import type { TConfig } from '@stageplein/kit/config/config';
+import type { TDb } from '../database.ts';
+import { renderMail, type TMailKind, type TMailVars } from './templates.ts';
+
+export interface TOutgoingMail {
+  kind: TMailKind;
+  to: string;
+  lang: TLanguage;
+  vars: Omit<TMailVars, 'appName'>;
+}
+
+/**
+ * The one way identity sends mail. `send` runs inside the use case's transaction, so mail goes out
+ * exactly when the change that caused it commits.
+ */
+export interface TMailPort {
+  send(db: TDb, tenant: string, mail: TOutgoingMail, now: Date): Promise<void>;
+}
+
+/** Embedded profile: the mail is kept in `identity.dev_mails`, readable at /api/v1/dev/mailbox. */
+export const devMailbox: TMailPort = {
+  async send(db, tenant, mail, now) {
+    const rendered = renderMail(mail.lang, mail.kind, { ...mail.vars, appName: getTenant(tenant)?.appName ?? 'Stageplein' });
+    await db
+      .insertInto('identity.dev_mails')
+      .values({
+        tenant_id: tenant,
+        kind: mail.kind,
+        to_address: mail.to,
+        subject: rendered.subject,
+        text_body: rendered.text,
+        html_body: rendered.html,
+        created_at: now,
+      })
+      .execute();
+  },
+};
+
+export function mailPortFor(config: TConfig): TMailPort {
+  switch (config.MAIL_TRANSPORT) {
+    case 'dev-mailbox':
+      return devMailbox;
+  }
+}

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { duration, MAIL_KINDS, renderMail, TEMPLATES } from './templates.ts';
+
+describe('mail templates', () => {
+  it('exist for every kind in nl and en, with the same placeholders', () => {
+    const placeholders = (s: string) => [...s.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+    expect(Object.keys(TEMPLATES.nl).sort()).toEqual([...MAIL_KINDS].sort());
+    expect(Object.keys(TEMPLATES.en).sort()).toEqual([...MAIL_KINDS].sort());
+    for (const kind of MAIL_KINDS) {
+      const all = (lang: 'nl' | 'en') => placeholders([TEMPLATES[lang][kind].subject, ...TEMPLATES[lang][kind].paragraphs].join(' '));
+      expect(all('en'), kind).toEqual(all('nl'));
+    }
+  });
+
+  it('renders the link, code and names, escaping HTML', () => {
+    const vars = { appName: 'Stageplein Demo', name: '<Anna>', link: 'http://demo.localhost:3000/auth/token?token=a&b', code: '123456', validFor: '15 minuten' };
+    const mail = renderMail('nl', 'passwordless', vars);
+    expect(mail.subject).toBe('Je inloglink voor Stageplein Demo');
+    expect(mail.text).toContain('123456');
+    expect(mail.text).toContain(vars.link);
+    expect(mail.html).toContain('href="http://demo.localhost:3000/auth/token?token=a&amp;b"');
+    expect(mail.html).toContain('&lt;Anna&gt;');
+    expect(renderMail('en', 'password_reset', vars).subject).toBe('Reset your password for Stageplein Demo');
+  });
+
+  it('words durations', () => {
+    expect(duration('nl', 360)).toBe('6 uur');
+    expect(duration('en', 60)).toBe('1 hour');
+    expect(duration('en', 15)).toBe('15 minutes');
+    expect(duration('nl', 14 * 1440)).toBe('14 dagen');
+  });
+});

@@ -1,0 +1,80 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { translate } from '@stageplein/contracts/i18n/index';
+import { ZMetaDocument, ZRoleBody, ZUserDocument } from '@stageplein/contracts/identity/users';
+import { authorize } from '@stageplein/kit/auth/policy';
+import { ApiError, forbidden } from '@stageplein/kit/errors/api-error';
+import type { TServiceDeps } from '@stageplein/kit/service';
+import { contextOf } from '../shared/context.ts';
+import { usersPolicy } from '../users/users.policy.ts';
+import { userDocument } from '../users/users.serialize.ts';
+import { addRole, currentOrganizationType, loadTarget, removeRole, sendConfirmation } from '../users/users.service.ts';
+import { rolesOf } from './roles.repository.ts';
+
+const TAGS = ['users'];
+const ZId = z.object({ id: z.uuid() });
+type TRoleBody = z.infer<typeof ZRoleBody>;
+
+const roleInput = (body: TRoleBody) => ('role' in body ? body.role : 'data' in body ? body.data.attributes : body);
+
+export const rolesRoutes: FastifyPluginAsync<TServiceDeps> = async (app, deps) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.put('/api/v1/users/:id/add_role', {
+    schema: {
+      tags: TAGS,
+      summary: 'Give a user a role on the current organization',
+      params: ZId,
+      body: ZRoleBody,
+      response: { 200: ZUserDocument },
+    },
+    handler: async (req) => {
+      const input = roleInput(req.body);
+      const resourceId = input.resource_id ?? req.auth?.organizationId ?? '';
+      const auth = authorize(req, usersPolicy.addRole, { resourceId });
+      const type = currentOrganizationType(auth);
+      if (!type) throw forbidden();
+      if (input.resource_type && input.resource_type !== type) {
+        throw new ApiError(422, 'validation_failed', {}, { pointer: '/role/resource_type' });
+      }
+      const ctx = await contextOf(req, deps);
+      const { user } = await loadTarget(ctx, req.params.id);
+      await addRole(ctx, auth.userId, user.id, { name: input.name, resourceType: type, resourceId });
+      const roles = (await rolesOf(ctx.db, user.id)).filter((x) => x.resource_id === auth.organizationId || user.id === auth.userId);
+      return userDocument(user, roles, ['roles']) as never;
+    },
+  });
+
+  r.delete('/api/v1/users/:id/remove_role', {
+    schema: {
+      tags: TAGS,
+      summary: 'Take a role on the current organization from a user',
+      params: ZId,
+      body: ZRoleBody,
+      response: { 200: ZUserDocument },
+    },
+    handler: async (req) => {
+      const input = roleInput(req.body);
+      const resourceId = input.resource_id ?? req.auth?.organizationId ?? '';
+      const auth = authorize(req, usersPolicy.removeRole, { targetId: req.params.id, name: input.name, resourceId });
+      const ctx = await contextOf(req, deps);
+      const { user } = await loadTarget(ctx, req.params.id);
+      await removeRole(ctx, auth.userId, user.id, input.name, resourceId);
+      const roles = (await rolesOf(ctx.db, user.id)).filter((x) => x.resource_id === auth.organizationId || user.id === auth.userId);
+      return userDocument(user, roles, ['roles']) as never;
+    },
+  });
+
+  r.post('/api/v1/users/:id/resend_confirmation_instructions', {
+    schema: { tags: TAGS, summary: 'Mail a new confirmation (invitation) link', params: ZId, response: { 200: ZMetaDocument } },
+    handler: async (req) => {
+      const ctx = await contextOf(req, deps);
+      const { user, target } = await loadTarget(ctx, req.params.id);
+      authorize(req, usersPolicy.resendConfirmation, target);
+      if (user.confirmed_at && user.status !== 'invited') throw new ApiError(409, 'conflict');
+      await sendConfirmation(ctx, user);
+      return { meta: { message: translate(ctx.lang, 'identity.confirmationSent') } };
+    },
+  });
+};

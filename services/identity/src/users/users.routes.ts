@@ -1,0 +1,129 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ADMIN_USER_PAGE_SIZE } from '@stageplein/contracts/jsonapi/jsonapi';
+import { ZMetaDocument, ZUserCollection, ZUserCreateBody, ZUserDocument, ZUserUpdateBody } from '@stageplein/contracts/identity/users';
+import { ZRoleName } from '@stageplein/contracts/identity/roles';
+import { authorize } from '@stageplein/kit/auth/policy';
+import { badRequest, forbidden } from '@stageplein/kit/errors/api-error';
+import { parseJsonApiQuery, ZJsonApiQueryString, type TQuerySpec } from '@stageplein/kit/jsonapi/query';
+import { pageLinks } from '@stageplein/kit/jsonapi/serialize';
+import type { TServiceDeps } from '@stageplein/kit/service';
+import { contextOf } from '../shared/context.ts';
+import { rolesOfUsers } from '../roles/roles.repository.ts';
+import { usersPolicy } from './users.policy.ts';
+import { listUsers } from './users.repository.ts';
+import { userDocument, usersDocument } from './users.serialize.ts';
+import { changeUser, deleteAccount, inviteUser, loadTarget, uniqueEmail } from './users.service.ts';
+
+const TAGS = ['users'];
+
+export const USERS_QUERY: TQuerySpec = {
+  filters: {
+    organization_id: ['eq'],
+    email: ['eq', 'cont'],
+    first_name: ['eq', 'cont'],
+    last_name: ['eq', 'cont'],
+    status: ['eq', 'in'],
+  },
+  scopes: ['with_role', 'search'],
+  sorts: ['last_name', 'first_name', 'email', 'created_at'],
+  includes: ['roles', 'organizations'],
+  defaultSort: 'last_name,first_name',
+  // Spec §9: the admin user list asks for 1000 at once.
+  maxPageSize: ADMIN_USER_PAGE_SIZE,
+};
+
+const ZShowQuery = z.object({ include: z.string().optional() });
+const ZId = z.object({ id: z.uuid() });
+
+const includesOf = (include: string | undefined) => parseJsonApiQuery({ include }, { includes: USERS_QUERY.includes! }).include;
+
+/** Other users are shown with their roles on the current organization only (spec §6: only those count). */
+const visibleRoles = <R extends { resource_id: string }>(roles: R[], self: boolean, organizationId: string | null) =>
+  self ? roles : roles.filter((r) => r.resource_id === organizationId);
+
+export const usersRoutes: FastifyPluginAsync<TServiceDeps> = async (app, deps) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/api/v1/users', {
+    schema: {
+      tags: TAGS,
+      summary: 'Users of the current organization: filter[organization_id_eq], filter[with_role], filter[search], include=roles,organizations',
+      querystring: ZJsonApiQueryString,
+      response: { 200: ZUserCollection },
+    },
+    handler: async (req) => {
+      const auth = authorize(req, usersPolicy.list);
+      const query = parseJsonApiQuery(req.query as Record<string, string>, USERS_QUERY);
+      const organization = query.filters.find((f) => f.attribute === 'organization_id');
+      // Only the current organization's users: another organization id is not this caller's to list.
+      if (organization && organization.value !== auth.organizationId) throw forbidden();
+      const roleName = query.scopes.with_role;
+      if (roleName !== undefined && !ZRoleName.safeParse(roleName).success) throw badRequest('filter[with_role]');
+      const ctx = await contextOf(req, deps);
+      const { rows, total } = await listUsers(ctx.db, query, {
+        organizationId: auth.organizationId!,
+        roleName,
+        search: query.scopes.search,
+      });
+      const roles = await rolesOfUsers(ctx.db, rows.map((u) => u.id));
+      for (const [id, list] of roles) roles.set(id, visibleRoles(list, id === auth.userId, auth.organizationId));
+      const url = `${req.protocol}://${req.host}${req.url}`;
+      return usersDocument(rows, roles, query.include, { total, links: pageLinks(url, query, total) }) as never;
+    },
+  });
+
+  r.get('/api/v1/users/:id', {
+    schema: { tags: TAGS, summary: 'One user, include=roles,organizations', params: ZId, querystring: ZShowQuery, response: { 200: ZUserDocument } },
+    handler: async (req) => {
+      const ctx = await contextOf(req, deps);
+      const { user, roles, target } = await loadTarget(ctx, req.params.id);
+      const auth = authorize(req, usersPolicy.show, target);
+      return userDocument(user, visibleRoles(roles, user.id === auth.userId, auth.organizationId), includesOf(req.query.include)) as never;
+    },
+  });
+
+  r.post('/api/v1/users', {
+    schema: {
+      tags: TAGS,
+      summary: 'Invite a user to the current organization (status invited, confirmation mail)',
+      body: ZUserCreateBody,
+      response: { 201: ZUserDocument },
+    },
+    handler: async (req, reply) => {
+      const auth = authorize(req, usersPolicy.invite);
+      const ctx = await contextOf(req, deps);
+      const { user, roles } = await inviteUser(ctx, auth, req.body.data.attributes);
+      return reply.status(201).send(userDocument(user, roles, ['roles']) as never);
+    },
+  });
+
+  r.patch('/api/v1/users/:id', {
+    schema: { tags: TAGS, summary: 'Change a user of the current organization', params: ZId, body: ZUserUpdateBody, response: { 200: ZUserDocument } },
+    handler: async (req) => {
+      const ctx = await contextOf(req, deps);
+      const { user, roles, target } = await loadTarget(ctx, req.params.id);
+      const auth = authorize(req, usersPolicy.update, target);
+      const body = req.body;
+      const changes = 'data' in body ? body.data.attributes : 'attributes' in body ? body.attributes : body.user;
+      try {
+        const updated = await changeUser(ctx, auth.userId, user, changes);
+        return userDocument(updated, visibleRoles(roles, user.id === auth.userId, auth.organizationId)) as never;
+      } catch (error) {
+        throw uniqueEmail(error);
+      }
+    },
+  });
+
+  r.delete('/api/v1/users/:id', {
+    schema: { tags: TAGS, summary: 'Delete a user who belongs to the current organization only', params: ZId, response: { 200: ZMetaDocument } },
+    handler: async (req) => {
+      const ctx = await contextOf(req, deps);
+      const { user, target } = await loadTarget(ctx, req.params.id);
+      const auth = authorize(req, usersPolicy.destroy, target);
+      await deleteAccount(ctx, auth.userId, user, auth.impersonatorId);
+      return { meta: { deleted: true } };
+    },
+  });
+};

@@ -1,0 +1,73 @@
+import type { TResource } from '@stageplein/contracts/jsonapi/jsonapi';
+import { DEFAULT_USER_SETTINGS, type TUserAttributes } from '@stageplein/contracts/identity/users';
+import { collectionDocument, resource, resourceDocument } from '@stageplein/kit/jsonapi/serialize';
+import type { TRoleRow } from '../roles/roles.repository.ts';
+import type { TUserRow } from './users.repository.ts';
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export function userAttributes(u: TUserRow): TUserAttributes {
+  return {
+    email: u.email,
+    uid: u.email,
+    first_name: u.first_name,
+    last_name: u.last_name,
+    gender: u.gender,
+    status: u.status,
+    locale: u.locale,
+    phone_number: u.phone_number,
+    settings: { ...DEFAULT_USER_SETTINGS, ...u.settings },
+    periodic_mail_frequency: u.periodic_mail_frequency,
+    confirmed_at: iso(u.confirmed_at),
+    last_sign_in_at: iso(u.last_sign_in_at),
+    deletion_requested_at: iso(u.deletion_requested_at),
+    created_at: u.created_at.toISOString(),
+    updated_at: u.updated_at.toISOString(),
+  };
+}
+
+export function roleResource(r: TRoleRow): TResource {
+  return resource('role', r.id, { name: r.name, resource_type: r.resource_type, resource_id: r.resource_id, created_at: r.created_at.toISOString() });
+}
+
+/**
+ * Identity knows an organization only by id and type (from the role); the organizations service owns
+ * the rest. `type` is reserved in JSON:API, hence `organization_type`.
+ */
+export function organizationResource(r: TRoleRow): TResource {
+  return resource('organization', r.resource_id, { organization_type: r.resource_type });
+}
+
+const uniqueOrganizations = (roles: readonly TRoleRow[]) => [...new Map(roles.map((r) => [r.resource_id, r])).values()];
+
+export function userResource(u: TUserRow, roles: readonly TRoleRow[]): TResource {
+  return resource('user', u.id, userAttributes(u) as unknown as Record<string, unknown>, {
+    roles: { data: roles.map((r) => ({ type: 'role', id: r.id })) },
+    organizations: { data: uniqueOrganizations(roles).map((r) => ({ type: 'organization', id: r.resource_id })) },
+  });
+}
+
+export function includedFor(roles: readonly TRoleRow[], include: readonly string[]): TResource[] {
+  return [
+    ...(include.includes('roles') ? roles.map(roleResource) : []),
+    ...(include.includes('organizations') ? uniqueOrganizations(roles).map(organizationResource) : []),
+  ];
+}
+
+export function userDocument(u: TUserRow, roles: readonly TRoleRow[], include: readonly string[] = [], meta?: Record<string, unknown>) {
+  const doc = resourceDocument(userResource(u, roles), { included: includedFor(roles, include) });
+  return meta ? { ...doc, meta } : doc;
+}
+
+export function usersDocument(
+  users: readonly TUserRow[],
+  roles: Map<string, TRoleRow[]>,
+  include: readonly string[],
+  options: { total: number; links?: Record<string, string | null> },
+) {
+  const all = users.flatMap((u) => roles.get(u.id) ?? []);
+  return collectionDocument(
+    users.map((u) => userResource(u, roles.get(u.id) ?? [])),
+    { included: includedFor(all, include), total: options.total, links: options.links },
+  );
+}

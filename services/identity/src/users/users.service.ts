@@ -1,0 +1,224 @@
+import type { TEventPayload } from '@stageplein/contracts/events/payloads';
+import type { TOrganizationType, TRoleName, TRoleRef } from '@stageplein/contracts/identity/roles';
+import type { TCurrentUserChanges } from '@stageplein/contracts/identity/users';
+import type { TAuth } from '@stageplein/kit/auth/auth.types';
+import { forbidImpersonation } from '@stageplein/kit/auth/policy';
+import { hashToken, randomToken } from '@stageplein/kit/auth/token-hash';
+import { ApiError, forbidden, notFound } from '@stageplein/kit/errors/api-error';
+import type { TCtx } from '../shared/context.ts';
+import { emit } from '../shared/events.ts';
+import { verifyPassword } from '../shared/passwords.ts';
+import { publicUrl, withQuery } from '../shared/urls.ts';
+import { duration } from '../mail/templates.ts';
+import { deleteRole, insertRole, rolesOf, type TRoleRow } from '../roles/roles.repository.ts';
+import { deleteSessionsOf } from '../auth/sessions.repository.ts';
+import { minutesOf, revokeEverywhere } from '../auth/sessions.service.ts';
+import type { TTargetUser } from './users.policy.ts';
+import { deleteUser, findUserById, insertUser, updateUser, type TUserRow } from './users.repository.ts';
+
+export function userSnapshot(u: TUserRow): TEventPayload<'identity.user.updated'> {
+  return {
+    user_id: u.id,
+    email: u.email,
+    first_name: u.first_name,
+    last_name: u.last_name,
+    gender: u.gender,
+    status: u.status,
+    locale: u.locale,
+    periodic_mail_frequency: u.periodic_mail_frequency,
+  };
+}
+
+export const roleRefs = (roles: readonly TRoleRow[]): TRoleRef[] =>
+  roles.map((r) => ({ name: r.name, resourceType: r.resource_type, resourceId: r.resource_id }));
+
+/** A user of this tenant with their roles, or 404 (other tenants' users do not exist here). */
+export async function loadTarget(ctx: TCtx, id: string): Promise<{ user: TUserRow; roles: TRoleRow[]; target: TTargetUser }> {
+  const user = await findUserById(ctx.db, id);
+  if (!user) throw notFound();
+  const roles = await rolesOf(ctx.db, id);
+  return { user, roles, target: { id: user.id, status: user.status, roles: roleRefs(roles) } };
+}
+
+/** The type of the current organization, known from the caller's own role there. */
+export function currentOrganizationType(auth: TAuth): TOrganizationType | undefined {
+  return auth.roles.find((r) => String(r.resourceId) === auth.organizationId)?.resourceType as TOrganizationType | undefined;
+}
+
+/** Mails a fresh single-use confirmation link (invitation for invited users). */
+export async function sendConfirmation(ctx: TCtx, user: TUserRow): Promise<void> {
+  const token = randomToken();
+  await updateUser(ctx.db, user.id, { confirmation_token_hash: hashToken(token), confirmation_sent_at: ctx.now });
+  await ctx.mail.send(
+    ctx.db,
+    ctx.tenant.id,
+    {
+      kind: user.status === 'invited' ? 'invitation' : 'confirmation',
+      to: user.email,
+      lang: user.locale,
+      vars: {
+        name: user.first_name ?? user.email,
+        link: withQuery(`${publicUrl(ctx.config, ctx.tenant.id)}/confirm`, { confirmation_token: token }),
+        validFor: duration(user.locale, minutesOf.confirmation(ctx)),
+      },
+    },
+    ctx.now,
+  );
+}
+
+/** Default role of an invited user when none is given: what most people of that organization are. */
+const DEFAULT_ROLE: Record<TOrganizationType, TRoleName> = {
+  School: 'student',
+  VolunteerCenter: 'volunteer',
+  NonProfit: 'volunteer',
+  Provider: 'mentor',
+};
+
+export interface TInvite {
+  email: string;
+  first_name?: string | undefined;
+  last_name?: string | undefined;
+  gender?: TUserRow['gender'] | undefined;
+  locale?: 'nl' | 'en' | undefined;
+  phone_number?: string | null | undefined;
+  role?: TRoleName | undefined;
+}
+
+/** POST /api/v1/users: an invited user with a role on the current organization and an invitation mail. */
+export async function inviteUser(ctx: TCtx, auth: TAuth, input: TInvite): Promise<{ user: TUserRow; roles: TRoleRow[] }> {
+  const type = currentOrganizationType(auth);
+  if (!type || !auth.organizationId) throw forbidden();
+  const role = input.role ?? DEFAULT_ROLE[type];
+  // Spec §1: "School representatives can be invited" is off for some tenants.
+  if (type === 'School' && role !== 'student' && !ctx.tenant.features.schoolRepresentativesInvitable) throw forbidden();
+  const user = await insertUser(ctx.db, {
+    tenant_id: ctx.tenant.id,
+    email: input.email,
+    first_name: input.first_name ?? null,
+    last_name: input.last_name ?? null,
+    gender: input.gender ?? null,
+    status: 'invited',
+    locale: input.locale ?? ctx.lang,
+    phone_number: input.phone_number ?? null,
+    settings: { email_notifications: true },
+    periodic_mail_frequency: 'weekly',
+    encrypted_password: null,
+    confirmed_at: null,
+    confirmation_token_hash: null,
+    confirmation_sent_at: null,
+    reset_password_token_hash: null,
+    reset_password_sent_at: null,
+    deletion_token_hash: null,
+    deletion_requested_at: null,
+    locked_at: null,
+    last_sign_in_at: null,
+    created_at: ctx.now,
+    updated_at: ctx.now,
+  });
+  if (!user) throw new ApiError(409, 'email_taken', {}, { pointer: '/data/attributes/email' });
+  await emit(ctx.db, ctx.tenant.id, auth.userId, 'identity.user.created', user.id, userSnapshot(user));
+  const added = await addRole(ctx, auth.userId, user.id, { name: role, resourceType: type, resourceId: auth.organizationId });
+  await sendConfirmation(ctx, user);
+  return { user: (await findUserById(ctx.db, user.id))!, roles: added ? [added] : [] };
+}
+
+export async function addRole(
+  ctx: TCtx,
+  actor: string,
+  userId: string,
+  role: { name: TRoleName; resourceType: TOrganizationType; resourceId: string },
+): Promise<TRoleRow | undefined> {
+  const row = await insertRole(ctx.db, {
+    tenant_id: ctx.tenant.id,
+    user_id: userId,
+    name: role.name,
+    resource_type: role.resourceType,
+    resource_id: role.resourceId,
+    created_at: ctx.now,
+  });
+  if (row) {
+    await emit(ctx.db, ctx.tenant.id, actor, 'identity.role.added', userId, {
+      user_id: userId,
+      role_id: row.id,
+      name: row.name,
+      resource_type: row.resource_type,
+      resource_id: row.resource_id,
+    });
+  }
+  return row;
+}
+
+export async function removeRole(ctx: TCtx, actor: string, userId: string, name: TRoleName, resourceId: string): Promise<TRoleRow> {
+  const row = await deleteRole(ctx.db, userId, name, resourceId);
+  if (!row) throw notFound();
+  await emit(ctx.db, ctx.tenant.id, actor, 'identity.role.removed', userId, {
+    user_id: userId,
+    role_id: row.id,
+    name: row.name,
+    resource_type: row.resource_type,
+    resource_id: row.resource_id,
+  });
+  return row;
+}
+
+/** Applies changes to a user, emitting user.updated; deactivation ends the user's sessions everywhere. */
+export async function changeUser(ctx: TCtx, actor: string, user: TUserRow, changes: Partial<TUserRow>): Promise<TUserRow> {
+  const updated = (await updateUser(ctx.db, user.id, { ...changes, updated_at: ctx.now }))!;
+  await emit(ctx.db, ctx.tenant.id, actor, 'identity.user.updated', user.id, userSnapshot(updated));
+  if (updated.status !== user.status && (updated.status === 'inactive' || updated.status === 'archived')) {
+    const ended = await deleteSessionsOf(ctx.db, user.id);
+    await revokeEverywhere(ctx, user.id, ended, 'deactivated', actor);
+  }
+  return updated;
+}
+
+/** PATCH /api/v1/current_user: profile, settings, periodic mail; email only with the current password. */
+export async function updateCurrentUser(ctx: TCtx, auth: TAuth, changes: TCurrentUserChanges): Promise<TUserRow> {
+  const user = await findUserById(ctx.db, auth.userId);
+  if (!user) throw notFound();
+  const { current_password, settings, email, ...rest } = changes;
+  const patch: Partial<TUserRow> = { ...rest };
+  if (settings) patch.settings = { ...user.settings, ...settings };
+  if (email !== undefined && email !== user.email.toLowerCase()) {
+    forbidImpersonation(auth);
+    if (!(await verifyPassword(current_password ?? '', user.encrypted_password))) {
+      throw new ApiError(422, 'invalid_credentials', {}, { pointer: '/user/current_password' });
+    }
+    patch.email = email;
+  }
+  try {
+    return await changeUser(ctx, auth.userId, user, patch);
+  } catch (error) {
+    throw uniqueEmail(error);
+  }
+}
+
+/** A unique violation on the email index is a 409, whichever tenant holds the address. */
+export function uniqueEmail(error: unknown): unknown {
+  return (error as { code?: string }).code === '23505' ? new ApiError(409, 'email_taken', {}, { pointer: '/email' }) : error;
+}
+
+/**
+ * Removes an account and everything identity keeps about it (admin deletion and the public
+ * /account/verwijderen flow): its roles and clients are revoked everywhere, then user.deleted.
+ */
+export async function deleteAccount(ctx: TCtx, actor: string, user: TUserRow, impersonatorId: string | null = null): Promise<void> {
+  const roles = await rolesOf(ctx.db, user.id);
+  for (const r of roles) await removeRole(ctx, actor, user.id, r.name, r.resource_id);
+  const ended = await deleteSessionsOf(ctx.db, user.id);
+  await revokeEverywhere(ctx, user.id, ended, 'deleted', actor);
+  await deleteUser(ctx.db, user.id);
+  await emit(ctx.db, ctx.tenant.id, actor, 'identity.user.deleted', user.id, { user_id: user.id });
+  await ctx.db
+    .insertInto('identity.audit_log')
+    .values({
+      tenant_id: ctx.tenant.id,
+      action: 'user.deleted',
+      actor_id: actor === 'system' ? null : actor,
+      impersonator_id: impersonatorId,
+      subject_id: user.id,
+      data: {},
+      created_at: ctx.now,
+    })
+    .execute();
+}
