@@ -15,8 +15,23 @@ export default tseslint.config(
   },
   {
     // Configuration is parsed once at boot; nothing else reads the environment.
-    files: ['contracts/**/*.ts', 'services/**/*.ts', 'workflows/**/*.ts', 'portal-ui/**/*.{ts,tsx}', 'admin-ui/**/*.{ts,tsx}'],
+    files: [
+      'contracts/**/*.ts',
+      'services/**/*.ts',
+      'workflows/**/*.ts',
+      'portal-ui/**/*.{ts,tsx}',
+      'admin-ui/**/*.{ts,tsx}',
+    ],
     ignores: ['**/config.ts', '**/*.test.ts', '**/test/**'],
-    rules: { 'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration through the zod-parsed config module.' }] },
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'process',
+          property: 'env',
+          message: 'Read configuration through the zod-parsed config module.',
+        },
+      ],
+    },
   },
 );

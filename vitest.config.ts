@@ -13,7 +13,13 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['**/*.test.ts'],
-          exclude: [...ignored, '**/*.int.test.ts', '**/*.e2e.test.ts', 'infra/kafka/**', 'infra/temporal/**'],
+          exclude: [
+            ...ignored,
+            '**/*.int.test.ts',
+            '**/*.e2e.test.ts',
+            'infra/kafka/**',
+            'infra/temporal/**',
+          ],
           environment: 'node',
         },
       },

@@ -35,7 +35,10 @@ export async function load(
 }
 
 /** Starts a benchmark server in its own process (so the load generator doesn't share its event loop). */
-export async function startServer(script: string, args: string[]): Promise<{ port: number; child: ChildProcess }> {
+export async function startServer(
+  script: string,
+  args: string[],
+): Promise<{ port: number; child: ChildProcess }> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, script), ...args], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -65,16 +68,24 @@ export function table(results: TLoadResult[], baseline: TLoadResult): string {
     (r) =>
       `| ${r.label} | ${r.requestsPerSecond} | ${r.p50} | ${r.p99} | ${(r.requestsPerSecond / baseline.requestsPerSecond).toFixed(2)}× | ${r.errors + r.non2xx} |`,
   );
-  return ['| path | req/s | p50 ms | p99 ms | ratio to baseline | errors |', '|---|---|---|---|---|---|', ...rows].join('\n');
+  return [
+    '| path | req/s | p50 ms | p99 ms | ratio to baseline | errors |',
+    '|---|---|---|---|---|---|',
+    ...rows,
+  ].join('\n');
 }
 
 /** Replaces (or appends) one section of docs/benchmarks.md, so each benchmark keeps its latest numbers. */
 export function recordSection(title: string, body: string): void {
   const file = path.join(ROOT, 'docs/benchmarks.md');
   mkdirSync(path.dirname(file), { recursive: true });
-  const header = '# Benchmarks\n\nLatest results of `npm run bench` on the development machine (2 cores). Each benchmark compares against a baseline measured in the same run.\n';
+  const header =
+    '# Benchmarks\n\nLatest results of `npm run bench` on the development machine (2 cores). Each benchmark compares against a baseline measured in the same run.\n';
   const text = existsSync(file) ? readFileSync(file, 'utf8') : header;
   const section = `## ${title}\n\n${body.trim()}\n`;
   const pattern = new RegExp(`## ${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\n[\\s\\S]*?(?=\\n## |$)`);
-  writeFileSync(file, pattern.test(text) ? text.replace(pattern, section) : `${text.trimEnd()}\n\n${section}`);
+  writeFileSync(
+    file,
+    pattern.test(text) ? text.replace(pattern, section) : `${text.trimEnd()}\n\n${section}`,
+  );
 }

@@ -7,7 +7,10 @@ import { prepareDatabase } from '../../services/kit/src/runtime/platform.ts';
 import { SERVICES } from '../../services/gateway/src/services.ts';
 import { ROOT, load, recordSection, startServer, stopServer, table } from './bench-lib.ts';
 
-const pgServer = await startEmbeddedPostgres({ dataDir: path.join(ROOT, '.data/postgres-bench'), port: 54349 });
+const pgServer = await startEmbeddedPostgres({
+  dataDir: path.join(ROOT, '.data/postgres-bench'),
+  port: 54349,
+});
 try {
   const ownerUrl = await ensureDatabase(pgServer.url, 'bench');
   await prepareDatabase(ownerUrl, parseConfig({ DATABASE_URL: ownerUrl }), SERVICES, { seed: true });
@@ -16,7 +19,13 @@ try {
   for (const mode of ['bare', 'gateway'] as const) {
     const server = await startServer('infra/bench/school-years.servers.ts', [mode, ownerUrl]);
     try {
-      results.push(await load(mode === 'bare' ? 'bare Fastify + pg' : 'gateway → organizations', `http://127.0.0.1:${server.port}/api/v1/school_years`, { headers }));
+      results.push(
+        await load(
+          mode === 'bare' ? 'bare Fastify + pg' : 'gateway → organizations',
+          `http://127.0.0.1:${server.port}/api/v1/school_years`,
+          { headers },
+        ),
+      );
     } finally {
       await stopServer(server.child);
     }

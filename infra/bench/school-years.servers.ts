@@ -10,9 +10,20 @@ import { UI_DIRS } from '../../services/gateway/src/runtime.ts';
 const [mode, ownerUrl] = process.argv.slice(2) as [string, string];
 
 if (mode === 'gateway') {
-  const config = parseConfig({ DATABASE_URL: ownerUrl, LOG_LEVEL: 'silent', NODE_ENV: 'production' });
+  const config = parseConfig({
+    DATABASE_URL: ownerUrl,
+    LOG_LEVEL: 'silent',
+    NODE_ENV: 'production',
+    AUTH_TOKEN_SECRET: 'bench-secret-bench-secret-bench-secret!',
+  });
   const platform = await startPlatform(ownerUrl, config, SERVICES);
-  const app = await buildGateway({ deps: platform.deps, services: SERVICES, ui: UI_DIRS, logger: false });
+  const app = await buildGateway({
+    config: platform.deps.config,
+    deps: platform.deps,
+    services: SERVICES,
+    ui: UI_DIRS,
+    logger: false,
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   console.log(`LISTENING ${(app.server.address() as { port: number }).port}`);
   process.on('SIGTERM', async () => {

@@ -5,7 +5,9 @@ import { ROOT, ensureDependencies, run, step } from './lib.mjs';
 
 await ensureDependencies();
 const filter = process.argv[2];
-const benches = readdirSync(path.join(ROOT, 'infra/bench')).filter((f) => f.endsWith('.bench.ts') && (!filter || f.includes(filter)));
+const benches = readdirSync(path.join(ROOT, 'infra/bench')).filter(
+  (f) => f.endsWith('.bench.ts') && (!filter || f.includes(filter)),
+);
 for (const bench of benches) {
   const done = step(`benchmark ${bench}`);
   await run(process.execPath, ['--import', 'tsx', path.join('infra/bench', bench)]);

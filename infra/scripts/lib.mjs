@@ -9,7 +9,8 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export function step(title) {
   const started = Date.now();
   console.log(`\n▶ ${title}`);
-  return (note = '') => console.log(`✔ ${title} (${((Date.now() - started) / 1000).toFixed(1)} s)${note ? ` — ${note}` : ''}`);
+  return (note = '') =>
+    console.log(`✔ ${title} (${((Date.now() - started) / 1000).toFixed(1)} s)${note ? ` — ${note}` : ''}`);
 }
 
 /** Runs a command with inherited output; rejects with a clear message on failure. */
@@ -18,7 +19,9 @@ export function run(command, args, options = {}) {
     const child = spawn(command, args, { cwd: ROOT, stdio: 'inherit', ...options });
     child.on('error', reject);
     child.on('exit', (code, signal) =>
-      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} failed (${signal ?? `exit ${code}`})`)),
+      code === 0
+        ? resolve()
+        : reject(new Error(`${command} ${args.join(' ')} failed (${signal ?? `exit ${code}`})`)),
     );
   });
 }

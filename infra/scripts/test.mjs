@@ -3,7 +3,15 @@
 import { existsSync } from 'node:fs';
 import { ROOT, ensureDependencies, run, step } from './lib.mjs';
 
-const TYPECHECK_PROJECTS = ['contracts', 'services/kit', 'services/organizations', 'services/gateway', 'infra', 'portal-ui', 'admin-ui'];
+const TYPECHECK_PROJECTS = [
+  'contracts',
+  'services/kit',
+  'services/organizations',
+  'services/gateway',
+  'infra',
+  'portal-ui',
+  'admin-ui',
+];
 
 async function ensureChromium() {
   if (existsSync('/usr/bin/chromium')) return;

@@ -25,13 +25,27 @@ export function launchChromium(): Promise<Browser> {
 }
 
 /** Runs axe-core in the page (the page needs `bypassCSP: true`: our CSP forbids injected scripts) and returns its violations (ids and the first target of each). */
-export async function axeViolations(page: Page): Promise<{ id: string; impact?: string | null; target: string }[]> {
+export async function axeViolations(
+  page: Page,
+): Promise<{ id: string; impact?: string | null; target: string }[]> {
   await page.addScriptTag({ path: path.join(ROOT, 'node_modules/axe-core/axe.min.js') });
   const result = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(): Promise<{ violations: { id: string; impact?: string | null; nodes: { target: unknown[] }[] }[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: {
+          run(): Promise<{
+            violations: { id: string; impact?: string | null; nodes: { target: unknown[] }[] }[];
+          }>;
+        };
+      }
+    ).axe;
     return axe.run();
   });
-  return result.violations.map((v) => ({ id: v.id, impact: v.impact, target: String(v.nodes[0]?.target[0] ?? '') }));
+  return result.violations.map((v) => ({
+    id: v.id,
+    impact: v.impact,
+    target: String(v.nodes[0]?.target[0] ?? ''),
+  }));
 }
 
 export async function screenshot(page: Page, name: string): Promise<void> {

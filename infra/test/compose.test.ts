@@ -11,7 +11,9 @@ const compose = parse(readFileSync(path.join(ROOT, 'docker-compose.yml'), 'utf8'
 describe('docker-compose.yml (distributed profile)', () => {
   it('validates against the Compose specification schema', () => {
     // A copy of shared/conformance/compose-spec.schema.json.
-    const schema = JSON.parse(readFileSync(path.join(ROOT, 'infra/test/conformance/compose-spec.schema.json'), 'utf8'));
+    const schema = JSON.parse(
+      readFileSync(path.join(ROOT, 'infra/test/conformance/compose-spec.schema.json'), 'utf8'),
+    );
     // The schema names its draft-07 meta-schema by an https URL Ajv doesn't know; the draft is the same.
     const ajv = new Ajv.default({ allErrors: true, strict: false, validateSchema: false });
     const validate = ajv.compile(schema);
@@ -24,7 +26,9 @@ describe('docker-compose.yml (distributed profile)', () => {
     }
     expect(compose.services['temporal-ui']).toBeDefined();
     expect(compose.services['otel-collector']).toBeDefined();
-    for (const [name, service] of Object.entries<{ build?: { dockerfile: string }; healthcheck?: unknown }>(compose.services)) {
+    for (const [name, service] of Object.entries<{ build?: { dockerfile: string }; healthcheck?: unknown }>(
+      compose.services,
+    )) {
       if (!service.build) continue;
       expect(readFileSync(path.join(ROOT, service.build.dockerfile), 'utf8'), name).toMatch(/^FROM /m);
       expect(service.healthcheck, name).toBeDefined();

@@ -20,7 +20,12 @@ export async function freshDatabase(
 ): Promise<{ ownerUrl: string; config: TConfig }> {
   const name = `test_${randomBytes(6).toString('hex')}`;
   const ownerUrl = await ensureDatabase(inject('pgServerUrl'), name);
-  const config = parseConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: ownerUrl, ...options.env });
+  const config = parseConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: ownerUrl,
+    ...options.env,
+  });
   await prepareDatabase(ownerUrl, config, services, { seed: options.seed ?? true, now: options.now });
   return { ownerUrl, config };
 }

@@ -2,7 +2,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { startEmbeddedPostgres, type TEmbeddedPostgres } from '../../services/kit/src/runtime/embedded-postgres.ts';
+import {
+  startEmbeddedPostgres,
+  type TEmbeddedPostgres,
+} from '../../services/kit/src/runtime/embedded-postgres.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -29,7 +32,9 @@ export async function teardown(): Promise<void> {
   // Leftover per-file databases would only waste disk.
   const client = new pg.Client({ connectionString: server.url });
   await client.connect();
-  const { rows } = await client.query<{ datname: string }>(`select datname from pg_database where datname like 'test\\_%'`);
+  const { rows } = await client.query<{ datname: string }>(
+    `select datname from pg_database where datname like 'test\\_%'`,
+  );
   for (const { datname } of rows) await client.query(`drop database if exists "${datname}" with (force)`);
   await client.end();
   await server.stop();

@@ -3,8 +3,16 @@ import { dutchDate, schoolYearFlags, schoolYearOf } from './school-years.ts';
 
 describe('school years', () => {
   it('runs from 1 August to 31 July', () => {
-    expect(schoolYearOf('2026-07-31')).toEqual({ name: '2025-2026', start_date: '2025-08-01', end_date: '2026-07-31' });
-    expect(schoolYearOf('2026-08-01')).toEqual({ name: '2026-2027', start_date: '2026-08-01', end_date: '2027-07-31' });
+    expect(schoolYearOf('2026-07-31')).toEqual({
+      name: '2025-2026',
+      start_date: '2025-08-01',
+      end_date: '2026-07-31',
+    });
+    expect(schoolYearOf('2026-08-01')).toEqual({
+      name: '2026-2027',
+      start_date: '2026-08-01',
+      end_date: '2027-07-31',
+    });
     expect(schoolYearOf('2026-11-21', 1).name).toBe('2027-2028');
   });
 
@@ -13,7 +21,12 @@ describe('school years', () => {
   });
 
   it('flags the current and the next year', () => {
-    const years = [schoolYearOf('2026-11-21', -1), schoolYearOf('2026-11-21'), schoolYearOf('2026-11-21', 1), schoolYearOf('2026-11-21', 2)];
+    const years = [
+      schoolYearOf('2026-11-21', -1),
+      schoolYearOf('2026-11-21'),
+      schoolYearOf('2026-11-21', 1),
+      schoolYearOf('2026-11-21', 2),
+    ];
     const flags = schoolYearFlags(years, '2026-11-21').map((y) => [y.name, y.is_current, y.is_next]);
     expect(flags).toEqual([
       ['2025-2026', false, false],

@@ -16,7 +16,11 @@ const DUTCH_DATE = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Amsterda
 export function schoolYearOf(date: string, offset = 0): TSchoolYearDates {
   const [year, month] = date.split('-').map(Number) as [number, number];
   const startYear = (month >= 8 ? year : year - 1) + offset;
-  return { name: `${startYear}-${startYear + 1}`, start_date: `${startYear}-08-01`, end_date: `${startYear + 1}-07-31` };
+  return {
+    name: `${startYear}-${startYear + 1}`,
+    start_date: `${startYear}-08-01`,
+    end_date: `${startYear + 1}-07-31`,
+  };
 }
 
 /**
@@ -27,7 +31,10 @@ export function schoolYearFlags<T extends { start_date: string; end_date: string
   years: readonly T[],
   today: string,
 ): (T & { is_current: boolean; is_next: boolean })[] {
-  const upcoming = years.filter((y) => y.start_date > today).map((y) => y.start_date).sort()[0];
+  const upcoming = years
+    .filter((y) => y.start_date > today)
+    .map((y) => y.start_date)
+    .sort()[0];
   return years.map((y) => ({
     ...y,
     is_current: y.start_date <= today && today <= y.end_date,

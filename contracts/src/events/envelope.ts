@@ -26,4 +26,3 @@ export function topicFor(type: string): string {
   const [service, aggregate] = type.split('.');
   return `stageplein.${service}.${aggregate}`;
 }
-

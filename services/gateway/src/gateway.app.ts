@@ -90,7 +90,9 @@ export async function buildGateway(options: TGatewayOptions): Promise<FastifyIns
     return reply.type('application/json').send(readFileSync(file, 'utf8'));
   });
 
-  const pages = createPageRenderer(ui, (_tenant, slug) => (DEFAULT_CONTENT_PAGE_SLUGS as readonly string[]).includes(slug));
+  const pages = createPageRenderer(ui, (_tenant, slug) =>
+    (DEFAULT_CONTENT_PAGE_SLUGS as readonly string[]).includes(slug),
+  );
   const tenantOptions = { defaultTenant: config.DEFAULT_TENANT, domainMap: config.TENANT_DOMAINS };
 
   // Everything else that is a page: the manifest decides the app, or the 404 page.
@@ -100,12 +102,11 @@ export async function buildGateway(options: TGatewayOptions): Promise<FastifyIns
       throw new ApiError(404, 'not_found', { path: pathname });
     }
     const tenant = resolveTenant(req, tenantOptions);
-    const lang = toLanguage(cookie(req.headers.cookie, LOCALE_COOKIE)) ?? negotiateLanguage(req.headers['accept-language']);
+    const lang =
+      toLanguage(cookie(req.headers.cookie, LOCALE_COOKIE)) ??
+      negotiateLanguage(req.headers['accept-language']);
     const page = pages.render(decodeURI(pathname), tenant, lang);
-    reply.header(
-      'set-cookie',
-      `${TENANT_COOKIE}=${tenant.id}; Path=/; Max-Age=${ONE_YEAR}; SameSite=Lax`,
-    );
+    reply.header('set-cookie', `${TENANT_COOKIE}=${tenant.id}; Path=/; Max-Age=${ONE_YEAR}; SameSite=Lax`);
     reply.header('cache-control', 'no-cache');
     return reply.status(page.status).type('text/html; charset=utf-8').send(page.html);
   });

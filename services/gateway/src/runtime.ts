@@ -8,7 +8,10 @@ import { buildGateway } from './gateway.app.ts';
 import { SERVICES } from './services.ts';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-export const UI_DIRS = { portal: path.join(REPO_ROOT, 'portal-ui/dist'), admin: path.join(REPO_ROOT, 'admin-ui/dist') };
+export const UI_DIRS = {
+  portal: path.join(REPO_ROOT, 'portal-ui/dist'),
+  admin: path.join(REPO_ROOT, 'admin-ui/dist'),
+};
 
 /** Distributed profile: the gateway proxies to services named by their *_URL settings. */
 export function upstreamsFrom(config: TConfig) {
@@ -52,9 +55,19 @@ export async function startStack(
     ownerUrl = await ensureDatabase(pg.url, 'stageplein');
   }
   try {
-    await prepareDatabase(ownerUrl, config, SERVICES, { seed: !config.DATABASE_URL, progress, now: options.now?.() });
+    await prepareDatabase(ownerUrl, config, SERVICES, {
+      seed: !config.DATABASE_URL,
+      progress,
+      now: options.now?.(),
+    });
     const platform = await startPlatform(ownerUrl, config, SERVICES, { now: options.now });
-    const app = await buildGateway({ config: platform.deps.config, deps: platform.deps, services: SERVICES, ui: UI_DIRS, logger: options.logger });
+    const app = await buildGateway({
+      config: platform.deps.config,
+      deps: platform.deps,
+      services: SERVICES,
+      ui: UI_DIRS,
+      logger: options.logger,
+    });
     return {
       app,
       platform,

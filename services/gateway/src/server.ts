@@ -5,21 +5,30 @@ import { startStack, startProxyGateway } from './runtime.ts';
 /** `npm start`: the whole product on its embedded default, or on DATABASE_URL when set. */
 async function main(): Promise<void> {
   const config = parseConfig();
-  const telemetry = startTelemetry({ serviceName: 'stageplein', otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT });
+  const telemetry = startTelemetry({
+    serviceName: 'stageplein',
+    otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT,
+  });
   const step = (s: string) => console.log(`  • ${s}`);
   // Service URLs set → distributed profile: this process is only the gateway.
-  const stack = config.ORGANIZATIONS_URL ? await startProxyGateway(config) : await startStack(config, { progress: step });
+  const stack = config.ORGANIZATIONS_URL
+    ? await startProxyGateway(config)
+    : await startStack(config, { progress: step });
   try {
     await stack.app.listen({ port: config.PORT, host: config.HOST });
   } catch (error) {
     await stack.stop();
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
-      throw new Error(`Port ${config.PORT} is already in use. Stop the other process or start with PORT=<free port>.`);
+      throw new Error(
+        `Port ${config.PORT} is already in use. Stop the other process or start with PORT=<free port>.`,
+      );
     }
     throw error;
   }
   const port = config.PORT;
-  console.log(`\nStageplein is running:\n  http://localhost:${port}\n  http://<tenant>.localhost:${port}  e.g. http://raayland.localhost:${port}\n  API docs: http://localhost:${port}/api/v1/openapi.json\nPress Ctrl-C to stop.\n`);
+  console.log(
+    `\nStageplein is running:\n  http://localhost:${port}\n  http://<tenant>.localhost:${port}  e.g. http://raayland.localhost:${port}\n  API docs: http://localhost:${port}/api/v1/openapi.json\nPress Ctrl-C to stop.\n`,
+  );
 
   let stopping = false;
   const shutdown = async (signal: string) => {

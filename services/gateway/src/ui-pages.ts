@@ -44,7 +44,10 @@ export function createPageRenderer(dirs: TUiDirs, isCmsSlug: (tenant: TTenant, s
   function notFound(tenant: TTenant, lang: TLanguage): TRenderedPage {
     const t = (key: string) => escapeHtml(translate(lang, key));
     const body = `<main class="static-error"><h1>${t('errors.notFound.title')}</h1><p>${t('errors.notFound.body')}</p><p><a href="/">${t('errors.backToHome')}</a></p></main>`;
-    return { status: 404, html: fill('portal', tenant, lang, translate(lang, 'errors.notFound.title'), body) };
+    return {
+      status: 404,
+      html: fill('portal', tenant, lang, translate(lang, 'errors.notFound.title'), body),
+    };
   }
 
   return {

@@ -15,7 +15,13 @@ let app: FastifyInstance;
 
 beforeAll(async () => {
   platform = await testPlatform(SERVICES, { now: NOW });
-  app = await buildGateway({ config: platform.deps.config, deps: platform.deps, services: SERVICES, ui: UI_DIRS, logger: false });
+  app = await buildGateway({
+    config: platform.deps.config,
+    deps: platform.deps,
+    services: SERVICES,
+    ui: UI_DIRS,
+    logger: false,
+  });
 });
 afterAll(async () => {
   await app?.close();
@@ -30,8 +36,15 @@ describe('GET /api/v1/school_years', () => {
     const body = res.json();
     expectJsonApi(body);
     expect(body.meta.total).toBe(3);
-    const byName = Object.fromEntries(body.data.map((r: { attributes: { name: string } }) => [r.attributes.name, r.attributes]));
-    expect(byName['2026-2027']).toMatchObject({ is_current: true, is_next: false, start_date: '2026-08-01', end_date: '2027-07-31' });
+    const byName = Object.fromEntries(
+      body.data.map((r: { attributes: { name: string } }) => [r.attributes.name, r.attributes]),
+    );
+    expect(byName['2026-2027']).toMatchObject({
+      is_current: true,
+      is_next: false,
+      start_date: '2026-08-01',
+      end_date: '2027-07-31',
+    });
     expect(byName['2027-2028']).toMatchObject({ is_current: false, is_next: true });
     expect(byName['2025-2026']).toMatchObject({ is_current: false, is_next: false });
     expect(body.data.every((r: { type: string }) => r.type === 'school_year')).toBe(true);
@@ -50,7 +63,10 @@ describe('GET /api/v1/school_years', () => {
     const viaCookie = await app.inject({ url: '/api/v1/school_years', headers: { cookie: 'tenant=axia' } });
     const viaDefault = await app.inject({ url: '/api/v1/school_years' });
     const axia = await app.inject({ url: '/api/v1/school_years', headers: { 'x-tenant': 'axia' } });
-    const stageplein = await app.inject({ url: '/api/v1/school_years', headers: { 'x-tenant': 'stageplein' } });
+    const stageplein = await app.inject({
+      url: '/api/v1/school_years',
+      headers: { 'x-tenant': 'stageplein' },
+    });
     expect(viaCookie.json().data).toEqual(axia.json().data);
     expect(viaDefault.json().data).toEqual(stageplein.json().data);
   });
@@ -66,7 +82,11 @@ describe('errors', () => {
     expect(nl.statusCode).toBe(400);
     expectJsonApi(nl.json());
     expectJsonApi(en.json());
-    expect(nl.json().errors[0]).toMatchObject({ status: '400', code: 'unknown_tenant', source: { parameter: 'x-tenant' } });
+    expect(nl.json().errors[0]).toMatchObject({
+      status: '400',
+      code: 'unknown_tenant',
+      source: { parameter: 'x-tenant' },
+    });
     expect(en.json().errors[0].detail).toContain('atlantis');
     expect(nl.json().errors[0].title).not.toEqual(en.json().errors[0].title);
   });

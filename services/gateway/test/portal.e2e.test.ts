@@ -17,7 +17,13 @@ let port: number;
 
 beforeAll(async () => {
   platform = await testPlatform(SERVICES);
-  app = await buildGateway({ config: platform.deps.config, deps: platform.deps, services: SERVICES, ui: UI_DIRS, logger: false });
+  app = await buildGateway({
+    config: platform.deps.config,
+    deps: platform.deps,
+    services: SERVICES,
+    ui: UI_DIRS,
+    logger: false,
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   port = (app.server.address() as { port: number }).port;
   browser = await launchChromium();
@@ -44,13 +50,19 @@ describe.each(['demo', 'raayland'] as const)('the portal for %s', (tenantId) => 
 
   it('shows the app name, slogan and title format in Chromium, in nl and en', async () => {
     // A Dutch browser: language detection is cookie → browser languages → nl.
-    const page = await browser.newPage({ viewport: { width: 375, height: 812 }, locale: 'nl-NL', bypassCSP: true });
+    const page = await browser.newPage({
+      viewport: { width: 375, height: 812 },
+      locale: 'nl-NL',
+      bypassCSP: true,
+    });
     await page.goto(`http://${tenantId}.localhost:${port}/`);
     await expect.poll(() => page.getByTestId('app-name').first().textContent()).toBe(tenant.appName);
     expect(await page.getByTestId('slogan').first().textContent()).toBe(tenant.slogan);
     expect(await page.title()).toBe(`${homeTitle('nl')} - ${tenant.appName}`);
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('nl');
-    const primary = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--color-primary-500').trim());
+    const primary = await page.evaluate(() =>
+      getComputedStyle(document.documentElement).getPropertyValue('--color-primary-500').trim(),
+    );
     expect(primary.toLowerCase()).toBe(tenant.theme.colors.primary['500'].toLowerCase());
     await screenshot(page, `portal-${tenantId}-375-nl`);
     expect(await axeViolations(page)).toEqual([]);
@@ -65,11 +77,16 @@ describe.each(['demo', 'raayland'] as const)('the portal for %s', (tenantId) => 
 
 describe('pages that do not exist', () => {
   it('answer 404 with the spec’s texts, also before any JavaScript runs', async () => {
-    const res = await app.inject({ url: '/dit/bestaat/niet', headers: { host: `demo.localhost:${port}`, 'accept-language': 'en' } });
+    const res = await app.inject({
+      url: '/dit/bestaat/niet',
+      headers: { host: `demo.localhost:${port}`, 'accept-language': 'en' },
+    });
     expect(res.statusCode).toBe(404);
     const html = res.body.replaceAll('&#39;', "'");
     expect(html).toContain('Page not found');
-    expect(html).toContain("We couldn't find the page you were looking for, please contact a system administrator or try again later.");
+    expect(html).toContain(
+      "We couldn't find the page you were looking for, please contact a system administrator or try again later.",
+    );
     expect(html).toContain(`<title>Page not found - ${TENANTS.demo.appName}</title>`);
   });
 
@@ -77,7 +94,9 @@ describe('pages that do not exist', () => {
     const page = await browser.newPage({ locale: 'nl-NL' });
     const response = await page.goto(`http://demo.localhost:${port}/dit/bestaat/niet`);
     expect(response?.status()).toBe(404);
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).first().textContent()).toBe(translate('nl', 'errors.notFound.title'));
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).first().textContent())
+      .toBe(translate('nl', 'errors.notFound.title'));
     await page.close();
   });
 });

@@ -46,7 +46,11 @@ export interface TServiceModule {
 }
 
 /** Mounts a service in its own encapsulated scope: tenant resolution, per-request transaction, routes. */
-export async function registerService(app: FastifyInstance, service: TServiceModule, deps: TServiceDeps): Promise<void> {
+export async function registerService(
+  app: FastifyInstance,
+  service: TServiceModule,
+  deps: TServiceDeps,
+): Promise<void> {
   app.readinessChecks.push({
     name: `${service.name}-db`,
     check: async () => {
@@ -54,7 +58,10 @@ export async function registerService(app: FastifyInstance, service: TServiceMod
     },
   });
   await app.register(async (scope) => {
-    await scope.register(tenantPlugin, { defaultTenant: deps.config.DEFAULT_TENANT, domainMap: deps.config.TENANT_DOMAINS });
+    await scope.register(tenantPlugin, {
+      defaultTenant: deps.config.DEFAULT_TENANT,
+      domainMap: deps.config.TENANT_DOMAINS,
+    });
     await scope.register(tenantTransactionPlugin, { db: deps.db });
     await scope.register(authPlugin, {
       secret: deps.config.AUTH_TOKEN_SECRET,

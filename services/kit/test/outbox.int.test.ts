@@ -66,14 +66,18 @@ class FlakyRecordingTransport implements TEventTransport {
 
 describe('transactional outbox', () => {
   it('a rolled-back transaction leaves no outbox row; a committed one leaves exactly one', async () => {
-    const before = await sql<{ n: number }>`select count(*)::int as n from organizations.outbox`.execute(owner);
+    const before = await sql<{ n: number }>`select count(*)::int as n from organizations.outbox`.execute(
+      owner,
+    );
     await expect(
       inTenant(async (trx) => {
         await writeEvent(trx, SCHEMA, event('rolled-back', 1));
         throw new Error('use case failed after writing its event');
       }),
     ).rejects.toThrow('use case failed');
-    const after = await sql<{ n: number }>`select count(*)::int as n from organizations.outbox`.execute(owner);
+    const after = await sql<{ n: number }>`select count(*)::int as n from organizations.outbox`.execute(
+      owner,
+    );
     expect(after.rows[0]!.n).toBe(before.rows[0]!.n);
 
     const written = await inTenant((trx) => writeEvent(trx, SCHEMA, event('committed', 1)));
@@ -86,7 +90,9 @@ describe('transactional outbox', () => {
     const aggregates = Array.from({ length: 12 }, (_, i) => `aggregate-${i}`);
     const perAggregate = 25;
     const transport = new FlakyRecordingTransport(0.02);
-    const relays = [1, 2].map(() => createRelay({ db: relayDb, pool: relayPool, schemas: [SCHEMA], transport, batchSize: 7, idleMs: 20 }));
+    const relays = [1, 2].map(() =>
+      createRelay({ db: relayDb, pool: relayPool, schemas: [SCHEMA], transport, batchSize: 7, idleMs: 20 }),
+    );
     relays.forEach((r) => r.start());
 
     // Writers commit concurrently while both relays run.
@@ -114,9 +120,13 @@ describe('transactional outbox', () => {
       for (const e of transport.log) if (e.subject === aggregate && !firsts.includes(e.id)) firsts.push(e.id);
       expect(firsts).toEqual(written.get(aggregate));
     }
-    const unsent = await sql<{ n: number }>`select count(*)::int as n from organizations.outbox where sent_at is null`.execute(owner);
+    const unsent = await sql<{
+      n: number;
+    }>`select count(*)::int as n from organizations.outbox where sent_at is null`.execute(owner);
     expect(unsent.rows[0]!.n).toBe(0);
-    console.log(`outbox: ${total} events, ${transport.log.length} deliveries, ${transport.failures} injected publish failures`);
+    console.log(
+      `outbox: ${total} events, ${transport.log.length} deliveries, ${transport.failures} injected publish failures`,
+    );
   });
 
   it('the relay role reads every tenant’s outbox while the app role sees only its tenant’s rows', async () => {

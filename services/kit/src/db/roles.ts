@@ -11,7 +11,9 @@ export async function ensureRoles(owner: Kysely<unknown>, password: string): Pro
     [APP_ROLE, false],
     [RELAY_ROLE, true],
   ] as const) {
-    const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_roles where rolname = ${role}`.execute(owner);
+    const { rows } = await sql<{
+      n: number;
+    }>`select count(*)::int as n from pg_roles where rolname = ${role}`.execute(owner);
     const verb = rows[0]?.n ? 'alter' : 'create';
     await sql
       .raw(

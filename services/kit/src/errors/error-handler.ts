@@ -49,9 +49,17 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = error.validation.map((v) => {
-        const issue = { ...(v.params as object), code: v.keyword, path: v.instancePath.split('/').filter(Boolean), message: v.message } as unknown as $ZodIssue;
+        const issue = {
+          ...(v.params as object),
+          code: v.keyword,
+          path: v.instancePath.split('/').filter(Boolean),
+          message: v.message,
+        } as unknown as $ZodIssue;
         const detail = localizeZodIssue(issue, lang);
-        return { ...errorObject(lang, 'validation_failed', {}, sourceOf(error.validationContext, v.instancePath)), detail };
+        return {
+          ...errorObject(lang, 'validation_failed', {}, sourceOf(error.validationContext, v.instancePath)),
+          detail,
+        };
       });
       return reply.status(422).send({ errors });
     }
@@ -59,7 +67,8 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply.status(415).send({ errors: [errorObject(lang, 'unsupported_media_type')] });
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      const code = error.statusCode === 429 ? 'rate_limited' : error.statusCode === 404 ? 'not_found' : 'bad_request';
+      const code =
+        error.statusCode === 429 ? 'rate_limited' : error.statusCode === 404 ? 'not_found' : 'bad_request';
       return reply.status(error.statusCode).send({ errors: [errorObject(lang, code, { parameter: '' })] });
     }
     req.log.error({ err: error }, 'unhandled error');

@@ -40,7 +40,11 @@ export async function createHttpApp(options: THttpAppOptions): Promise<FastifyIn
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addContentTypeParser(JSONAPI_MEDIA_TYPE, { parseAs: 'string' }, app.getDefaultJsonParser('error', 'ignore'));
+  app.addContentTypeParser(
+    JSONAPI_MEDIA_TYPE,
+    { parseAs: 'string' },
+    app.getDefaultJsonParser('error', 'ignore'),
+  );
   installErrorHandler(app);
   await app.register(tracingPlugin);
   await app.register(swagger, {
@@ -65,7 +69,9 @@ export async function createHttpApp(options: THttpAppOptions): Promise<FastifyIn
       }),
     );
     const ready = results.every(([, r]) => r === 'ok');
-    return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not ready', checks: Object.fromEntries(results) });
+    return reply
+      .status(ready ? 200 : 503)
+      .send({ status: ready ? 'ready' : 'not ready', checks: Object.fromEntries(results) });
   });
   app.get('/api/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   return app;

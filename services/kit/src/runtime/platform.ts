@@ -42,7 +42,8 @@ export async function prepareDatabase(
     if (options.seed) {
       for (const service of services) {
         if (!service.seedTenant) continue;
-        for (const tenant of TENANT_IDS) await service.seedTenant({ db: owner, today: options.now ?? new Date() }, tenant);
+        for (const tenant of TENANT_IDS)
+          await service.seedTenant({ db: owner, today: options.now ?? new Date() }, tenant);
         progress(`seeded ${service.name} for ${TENANT_IDS.length} tenants`);
       }
     }
@@ -68,7 +69,12 @@ export async function startPlatform(
   for (const service of services) {
     for (const consumer of service.consumers?.(deps) ?? []) await transport.subscribe(consumer);
   }
-  const relay = createRelay({ db: relayDb, pool: relayPool, schemas: services.map((s) => s.schema), transport });
+  const relay = createRelay({
+    db: relayDb,
+    pool: relayPool,
+    schemas: services.map((s) => s.schema),
+    transport,
+  });
   // The distributed profile runs the relay as its own process.
   if (options.relay !== false) relay.start();
   const owner = createDb<unknown>(createPool(ownerUrl, 2));

@@ -9,8 +9,12 @@ import { prepareDatabase, startPlatform } from './platform.ts';
  * and stops gracefully on SIGTERM. The outbox relay runs as its own process in this profile.
  */
 export async function startService(service: TServiceModule, config: TConfig): Promise<void> {
-  if (!config.DATABASE_URL) throw new Error(`${service.name}: DATABASE_URL is required in the distributed profile.`);
-  const telemetry = startTelemetry({ serviceName: service.name, otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT });
+  if (!config.DATABASE_URL)
+    throw new Error(`${service.name}: DATABASE_URL is required in the distributed profile.`);
+  const telemetry = startTelemetry({
+    serviceName: service.name,
+    otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT,
+  });
   await prepareDatabase(config.DATABASE_URL, config, [service], { seed: false });
   const platform = await startPlatform(config.DATABASE_URL, config, [service], { relay: false });
   const app = await createHttpApp({ name: service.name, logLevel: config.LOG_LEVEL });

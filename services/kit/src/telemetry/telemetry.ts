@@ -15,11 +15,19 @@ export interface TTelemetry {
  * Starts tracing for the process: OTLP export when an endpoint is configured, an explicit exporter
  * in tests (e.g. in-memory), W3C trace context propagation always (so trace ids reach logs and events).
  */
-export function startTelemetry(options: { serviceName: string; otlpEndpoint?: string; exporter?: SpanExporter }): TTelemetry {
+export function startTelemetry(options: {
+  serviceName: string;
+  otlpEndpoint?: string;
+  exporter?: SpanExporter;
+}): TTelemetry {
   const processors = [];
   if (options.exporter) processors.push(new SimpleSpanProcessor(options.exporter));
   if (options.otlpEndpoint) {
-    processors.push(new BatchSpanProcessor(new OTLPTraceExporter({ url: `${options.otlpEndpoint.replace(/\/$/, '')}/v1/traces` })));
+    processors.push(
+      new BatchSpanProcessor(
+        new OTLPTraceExporter({ url: `${options.otlpEndpoint.replace(/\/$/, '')}/v1/traces` }),
+      ),
+    );
   }
   const provider = new NodeTracerProvider({
     resource: resourceFromAttributes({ [ATTR_SERVICE_NAME]: options.serviceName }),
@@ -39,7 +47,11 @@ export function currentTraceparent(): string | undefined {
 }
 
 /** Runs `fn` in a span that is a child of the given traceparent (e.g. from an event envelope). */
-export async function withSpanFrom<T>(name: string, traceparent: string | undefined, fn: (span: Span) => Promise<T>): Promise<T> {
+export async function withSpanFrom<T>(
+  name: string,
+  traceparent: string | undefined,
+  fn: (span: Span) => Promise<T>,
+): Promise<T> {
   const parent = traceparent ? propagation.extract(context.active(), { traceparent }) : context.active();
   return tracer().startActiveSpan(name, { kind: SpanKind.CONSUMER }, parent, async (span) => {
     try {
@@ -64,7 +76,11 @@ export const tracingPlugin = fp(
   async (app) => {
     app.addHook('onRequest', (req, _reply, done) => {
       const parent = propagation.extract(context.active(), req.headers);
-      const span = tracer().startSpan(`${req.method} ${req.routeOptions.url ?? req.url}`, { kind: SpanKind.SERVER }, parent);
+      const span = tracer().startSpan(
+        `${req.method} ${req.routeOptions.url ?? req.url}`,
+        { kind: SpanKind.SERVER },
+        parent,
+      );
       req.span = span;
       const traceId = span.spanContext().traceId;
       if (traceId !== '00000000000000000000000000000000') req.log = req.log.child({ trace_id: traceId });

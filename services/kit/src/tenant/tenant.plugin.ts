@@ -25,7 +25,8 @@ export function resolveTenant(req: FastifyRequest, options: TTenantOptions): TTe
   const header = req.headers[TENANT_HEADER];
   if (header !== undefined) {
     const tenant = getTenant(String(header));
-    if (!tenant) throw new ApiError(400, 'unknown_tenant', { tenant: String(header) }, { parameter: TENANT_HEADER });
+    if (!tenant)
+      throw new ApiError(400, 'unknown_tenant', { tenant: String(header) }, { parameter: TENANT_HEADER });
     return tenant;
   }
   const fromHost = tenantFromHost(req.host, options.domainMap);

@@ -10,7 +10,12 @@ export async function schoolYearsWithFlags(db: Kysely<TOrganizationsDb>, now: Da
 }
 
 /** Ensures the previous, current and next school year exist for the transaction's tenant. */
-export async function ensureSchoolYears(db: Kysely<TOrganizationsDb>, tenant: TTenantId, now: Date, actor = 'system') {
+export async function ensureSchoolYears(
+  db: Kysely<TOrganizationsDb>,
+  tenant: TTenantId,
+  now: Date,
+  actor = 'system',
+) {
   const today = dutchDate(now);
   for (const offset of [-1, 0, 1]) {
     const year = schoolYearOf(today, offset);
