@@ -89,3 +89,42 @@ export function recordSection(title: string, body: string): void {
     pattern.test(text) ? text.replace(pattern, section) : `${text.trimEnd()}\n\n${section}`,
   );
 }
+
+export interface TContender {
+  label: string;
+  script: string;
+  args: string[];
+  path: string;
+  headers?: Record<string, string>;
+}
+
+/**
+ * Starts every contender's server, then measures them in alternating rounds and keeps each one's
+ * median round: background load on the machine then hits all contenders alike.
+ */
+export async function compareServers(
+  contenders: TContender[],
+  options: { rounds?: number; connections?: number; seconds?: number } = {},
+): Promise<TLoadResult[]> {
+  const servers = [];
+  try {
+    for (const c of contenders) servers.push(await startServer(c.script, c.args));
+    const runs: TLoadResult[][] = contenders.map(() => []);
+    for (let round = 0; round < (options.rounds ?? 3); round++) {
+      for (const [i, c] of contenders.entries()) {
+        runs[i]!.push(
+          await load(c.label, `http://127.0.0.1:${servers[i]!.port}${c.path}`, {
+            headers: c.headers,
+            connections: options.connections,
+            seconds: options.seconds ?? 5,
+          }),
+        );
+      }
+    }
+    return runs.map(
+      (r) => r.sort((a, b) => a.requestsPerSecond - b.requestsPerSecond)[Math.floor(r.length / 2)]!,
+    );
+  } finally {
+    await Promise.all(servers.map((s) => stopServer(s.child)));
+  }
+}

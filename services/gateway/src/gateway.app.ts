@@ -2,7 +2,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import httpProxy from '@fastify/http-proxy';
 import { DEFAULT_CONTENT_PAGE_SLUGS } from '@stageplein/contracts/content/default-menu';
@@ -14,6 +13,7 @@ import { registerService, type TServiceDeps, type TServiceModule } from '@stagep
 import { resolveTenant } from '@stageplein/kit/tenant/tenant.plugin';
 import { ApiError } from '@stageplein/kit/errors/api-error';
 import { createPageRenderer, type TUiDirs } from './ui-pages.ts';
+import { securityHeaders } from './security-headers.ts';
 
 export interface TGatewayOptions {
   config: TConfig;
@@ -36,22 +36,17 @@ function cookie(header: string | undefined, name: string): string | undefined {
 /** The one public origin: API routing, the two built UIs per the route manifest, latest.json. */
 export async function buildGateway(options: TGatewayOptions): Promise<FastifyInstance> {
   const { config, deps, ui } = options;
-  const app = await createHttpApp({ name: 'gateway', logLevel: config.LOG_LEVEL, logger: options.logger });
+  const app = await createHttpApp({
+    name: 'gateway',
+    logLevel: config.LOG_LEVEL,
+    validateResponses: config.NODE_ENV !== 'production',
+    logger: options.logger,
+  });
 
   await app.register(compress, { global: true, threshold: 1024 });
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        // MUI (admin) injects style elements at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
+  const headers = securityHeaders();
+  app.addHook('onRequest', async (_req, reply) => {
+    reply.headers(headers);
   });
 
   for (const service of options.services ?? []) {

@@ -106,6 +106,6 @@ describe('build manifest', () => {
     const res = await fetch(`http://127.0.0.1:${port}/latest.json?t=${Date.now()}`);
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
-    expect((await res.json()).version).toMatch(/^[0-9a-f]{16}$/);
+    expect(((await res.json()) as { version: string }).version).toMatch(/^[0-9a-f]{16}$/);
   });
 });

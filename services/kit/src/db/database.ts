@@ -39,3 +39,33 @@ export function createPool(connectionString: string, max = 10): pg.Pool {
 export function createDb<DB>(pool: pg.Pool): Kysely<DB> {
   return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
 }
+
+/**
+ * Read-only connections bound to one tenant for the whole session: `app.tenant_id` and
+ * `default_transaction_read_only` are startup options, so a GET costs one round trip per query and
+ * cannot write even by mistake. One small pool per tenant, created on first use.
+ */
+export function tenantReadDbs(appUrl: string, maxPerTenant = 10) {
+  const dbs = new Map<string, { pool: pg.Pool; db: Kysely<unknown> }>();
+  return {
+    get(tenant: string): Kysely<unknown> {
+      if (!/^[a-z0-9]+$/.test(tenant)) throw new Error(`invalid tenant id ${JSON.stringify(tenant)}`);
+      let entry = dbs.get(tenant);
+      if (!entry) {
+        const pool = new pg.Pool({
+          connectionString: appUrl,
+          max: maxPerTenant,
+          options: `-c app.tenant_id=${tenant} -c default_transaction_read_only=on`,
+        });
+        pool.on('error', () => undefined);
+        entry = { pool, db: createDb<unknown>(pool) };
+        dbs.set(tenant, entry);
+      }
+      return entry.db;
+    },
+    async close(): Promise<void> {
+      await Promise.all([...dbs.values()].map((e) => e.db.destroy()));
+      dbs.clear();
+    },
+  };
+}

@@ -23,6 +23,11 @@ export interface THttpAppOptions {
   /** pino options or `false`; tests pass `false` to keep output quiet. */
   logger?: FastifyServerOptions['logger'];
   trustProxy?: boolean;
+  /**
+   * Check every response against its route schema. On in development and tests, where a drifting
+   * contract should fail loudly; off in production, where it would cost each response a full parse.
+   */
+  validateResponses?: boolean;
 }
 
 /**
@@ -39,7 +44,9 @@ export async function createHttpApp(options: THttpAppOptions): Promise<FastifyIn
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(
+    options.validateResponses === false ? () => (data: unknown) => JSON.stringify(data) : serializerCompiler,
+  );
   app.addContentTypeParser(
     JSONAPI_MEDIA_TYPE,
     { parseAs: 'string' },

@@ -1,3 +1,4 @@
+/// <reference path="./async-exit-hook.d.ts" />
 import { existsSync } from 'node:fs';
 import { chown, mkdir, readFile, rm } from 'node:fs/promises';
 import { execFileSync } from 'node:child_process';

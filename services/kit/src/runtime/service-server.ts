@@ -17,7 +17,11 @@ export async function startService(service: TServiceModule, config: TConfig): Pr
   });
   await prepareDatabase(config.DATABASE_URL, config, [service], { seed: false });
   const platform = await startPlatform(config.DATABASE_URL, config, [service], { relay: false });
-  const app = await createHttpApp({ name: service.name, logLevel: config.LOG_LEVEL });
+  const app = await createHttpApp({
+    name: service.name,
+    logLevel: config.LOG_LEVEL,
+    validateResponses: config.NODE_ENV !== 'production',
+  });
   await registerService(app, service, platform.deps);
   await app.listen({ port: config.PORT, host: config.HOST });
   const stop = async () => {

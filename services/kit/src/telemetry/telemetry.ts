@@ -7,6 +7,9 @@ import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { ATTR_SERVICE_NAME } from '@opentelemetry/semantic-conventions';
 import fp from 'fastify-plugin';
 
+/** Whether spans go anywhere; without an exporter, requests skip span bookkeeping. */
+let exporting = false;
+
 export interface TTelemetry {
   shutdown(): Promise<void>;
 }
@@ -34,6 +37,7 @@ export function startTelemetry(options: {
     spanProcessors: processors,
   });
   provider.register({ propagator: new W3CTraceContextPropagator() });
+  exporting = processors.length > 0;
   return { shutdown: () => provider.shutdown() };
 }
 
@@ -75,6 +79,8 @@ declare module 'fastify' {
 export const tracingPlugin = fp(
   async (app) => {
     app.addHook('onRequest', (req, _reply, done) => {
+      // Nothing to export and no trace to continue: a span would be pure overhead.
+      if (!exporting && !req.headers.traceparent) return done();
       const parent = propagation.extract(context.active(), req.headers);
       const span = tracer().startSpan(
         `${req.method} ${req.routeOptions.url ?? req.url}`,
