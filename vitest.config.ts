@@ -28,7 +28,11 @@ export default defineConfig({
           name: 'integration',
           include: ['**/*.int.test.ts', 'infra/kafka/*.test.ts', 'infra/temporal/*.test.ts'],
           exclude: ignored,
-          globalSetup: ['infra/test/postgres.global-setup.ts'],
+          globalSetup: [
+            'infra/test/postgres.global-setup.ts',
+            'infra/test/kafka.global-setup.ts',
+            'infra/test/temporal.global-setup.ts',
+          ],
           testTimeout: 60_000,
           hookTimeout: 900_000,
           fileParallelism: false,

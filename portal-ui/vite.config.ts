@@ -1,13 +1,32 @@
 import { defineConfig } from 'vitest/config';
+import type { Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 // Absolute, so `vite build portal-ui` and `vite build --config portal-ui/vite.config.ts` agree.
 const root = decodeURIComponent(new URL('.', import.meta.url).pathname);
 
+/**
+ * contracts/ modules such as identity/roles.ts declare zod schemas (`export const ZRoleName =
+ * z.enum(...)`) next to the constants the portal uses (derivePermissions). The portal never uses the
+ * schemas, but Rollup cannot know that a zod call is free of side effects, so all of zod (~60 kB
+ * gzip) would ride along in the first download. This marks those top-level schema constructions
+ * pure, so unused ones (and zod with them) are tree-shaken. Used ones are kept as they are.
+ */
+function pureZodSchemas(): Plugin {
+  return {
+    name: 'stageplein:pure-zod-schemas',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!id.includes('/contracts/src/') || !/from ['"]zod['"]/.test(code)) return null;
+      return { code: code.replace(/^(export const Z\w+\s*=\s*)(z\.)/gm, '$1/* @__PURE__ */ $2'), map: null };
+    },
+  };
+}
+
 export default defineConfig({
   root,
   base: '/',
-  plugins: [react()],
+  plugins: [react(), pureZodSchemas()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

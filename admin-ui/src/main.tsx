@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { AdminApp } from './app/AdminApp.tsx';
+import { AdminApp } from './app/admin-app.tsx';
+import { createAdminProviders } from './app/providers.ts';
 import { createAdminStore, createI18nProvider, detectBrowserLanguage } from './i18n/i18n-provider.ts';
 import { detectTenant } from './tenant/detect-tenant.ts';
 import { loadThemeFonts } from './tenant/fonts.ts';
@@ -12,12 +13,15 @@ void loadThemeFonts(tenant.theme);
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root');
 
+const i18nProvider = createI18nProvider(detectBrowserLanguage());
+
 createRoot(rootElement).render(
   <StrictMode>
     <AdminApp
       tenant={tenant}
-      i18nProvider={createI18nProvider(detectBrowserLanguage())}
+      i18nProvider={i18nProvider}
       store={createAdminStore()}
+      providers={createAdminProviders(tenant, i18nProvider)}
     />
   </StrictMode>,
 );

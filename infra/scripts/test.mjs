@@ -6,8 +6,10 @@ import { ROOT, ensureDependencies, run, step } from './lib.mjs';
 const TYPECHECK_PROJECTS = [
   'contracts',
   'services/kit',
+  'services/identity',
   'services/organizations',
   'services/gateway',
+  'workflows',
   'infra',
   'portal-ui',
   'admin-ui',

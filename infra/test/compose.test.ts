@@ -1,9 +1,11 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Ajv from 'ajv';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
+import { parseConfig } from '../../services/kit/src/config/config.ts';
+import { SERVICES } from '../../services/gateway/src/services.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const compose = parse(readFileSync(path.join(ROOT, 'docker-compose.yml'), 'utf8'), { merge: true });
@@ -32,6 +34,40 @@ describe('docker-compose.yml (distributed profile)', () => {
       if (!service.build) continue;
       expect(readFileSync(path.join(ROOT, service.build.dockerfile), 'utf8'), name).toMatch(/^FROM /m);
       expect(service.healthcheck, name).toBeDefined();
+    }
+  });
+
+  type TService = { build?: { dockerfile: string }; environment?: Record<string, string | number> };
+  const services = compose.services as Record<string, TService>;
+  // `${VAR:-default}` as Compose would resolve it with nothing set.
+  const resolved = (env: TService['environment'] = {}) =>
+    Object.fromEntries(Object.entries(env).map(([k, v]) => [k, String(v).replace(/\$\{[A-Z_]+:-([^}]*)\}/g, '$1')]));
+
+  it('runs each service, the outbox relay and the workflow worker as its own process with the distributed settings', () => {
+    for (const name of [...SERVICES.map((s) => s.name), 'relay', 'worker', 'gateway']) {
+      expect(services[name]?.build, name).toBeDefined();
+    }
+    for (const name of [...SERVICES.map((s) => s.name), 'relay', 'worker']) {
+      const env = resolved(services[name]!.environment);
+      for (const key of ['DATABASE_URL', 'KAFKA_BROKERS', 'TEMPORAL_ADDRESS', 'REDIS_URL', 'OTEL_EXPORTER_OTLP_ENDPOINT']) {
+        expect(env[key], `${name} ${key}`).toBeTruthy();
+      }
+    }
+    // The gateway proxies to every service by its *_URL setting.
+    const gateway = resolved(services.gateway!.environment);
+    for (const s of SERVICES) expect(gateway[`${s.name.toUpperCase()}_URL`], s.name).toMatch(/^http:\/\//);
+  });
+
+  it('gives every container a configuration the config module accepts, and a command that exists', () => {
+    for (const [name, service] of Object.entries(services)) {
+      if (!service.build) continue;
+      // Production refuses to boot on a bad or missing setting (e.g. AUTH_TOKEN_SECRET): so would the container.
+      expect(() => parseConfig(resolved(service.environment)), name).not.toThrow();
+      const dockerfile = readFileSync(path.join(ROOT, service.build.dockerfile), 'utf8');
+      const cmd = /^CMD (\[.*\])$/m.exec(dockerfile)?.[1];
+      expect(cmd, name).toBeDefined();
+      const entry = (JSON.parse(cmd!) as string[]).find((a) => /\.(ts|mjs|js)$/.test(a));
+      expect(entry && existsSync(path.join(ROOT, entry)), `${name}: ${entry}`).toBe(true);
     }
   });
 });

@@ -1,28 +1,90 @@
 import './app/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/App.tsx';
+import { toLanguage } from '@stageplein/contracts/i18n/index';
+import { createBrowserCredentials } from './api/credentials-store.ts';
+import { createPortalApi } from './api/portal-api.ts';
+import { createPortalQueryClient } from './api/query-client.ts';
+import { App } from './app/app.tsx';
 import { createPortalRouter } from './app/router.tsx';
-import { createI18n, detectBrowserLanguage } from './i18n/i18n.ts';
+import { createI18n, detectBrowserLanguage, loadTenantMessages, activateLanguage } from './i18n/i18n.ts';
+import { applyColorMode, readStoredPreference, systemPrefersDark } from './shell/color-mode/color-mode-context.tsx';
+import { forcedColorModeFor, resolveColorMode } from './shell/color-mode/color-mode.ts';
+import { startBuildWatch } from './shell/build-watch/build-watch.ts';
+import { applyAppMode } from './shell/root.tsx';
 import { serverNotFoundPath } from './shell/server-not-found.ts';
 import { detectTenant } from './tenant/detect-tenant.ts';
 import { loadThemeFonts } from './tenant/fonts.ts';
-import { applyCssVariables, portalCssVariables } from './tenant/theme-variables.ts';
 
 const tenant = detectTenant(document);
-applyCssVariables(document.documentElement, portalCssVariables(tenant.theme));
+// Theme, colour mode and app mode before the first paint, so nothing flashes or zooms.
+applyColorMode(
+  tenant,
+  resolveColorMode(readStoredPreference(), {
+    forced: forcedColorModeFor(location.pathname),
+    systemPrefersDark: systemPrefersDark(),
+  }),
+);
 document.documentElement.dataset.tenant = tenant.id;
+applyAppMode(tenant, location.pathname);
 void loadThemeFonts(tenant.theme);
 
-const i18n = createI18n(detectBrowserLanguage());
+const lang = detectBrowserLanguage();
+const i18n = createI18n();
+const credentials = createBrowserCredentials();
+const api = createPortalApi({ tenant: tenant.id, language: lang, credentials });
+
+const loadMessages = loadTenantMessages(i18n, {
+  tenant: tenant.id,
+  now: () => Date.now(),
+  storage: (() => {
+    try {
+      return window.localStorage;
+    } catch {
+      return undefined;
+    }
+  })(),
+  fetchMessages: async (path) => {
+    const response = await api.client.request(path, { raw: true, authenticate: false }).catch((error: unknown) => {
+      const status = (error as { status?: number }).status;
+      if (status === undefined) throw error;
+      return { status, data: undefined };
+    });
+    return { status: response.status, body: response.data };
+  },
+});
+i18n.on('languageChanged', (lng) => {
+  const next = toLanguage(lng);
+  if (!next) return;
+  api.setLanguage(next);
+  loadMessages(next);
+});
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root');
 // Read before React replaces the gateway's static 404 content (createRoot, not hydrate).
 const notFoundPath = serverNotFoundPath(rootElement, window.location.pathname);
+const router = createPortalRouter(credentials);
+startBuildWatch(router);
 
-createRoot(rootElement).render(
-  <StrictMode>
-    <App tenant={tenant} i18n={i18n} router={createPortalRouter()} serverNotFoundPath={notFoundPath} />
-  </StrictMode>,
-);
+function render(root: HTMLElement) {
+  createRoot(root).render(
+    <StrictMode>
+      <App
+        tenant={tenant}
+        i18n={i18n}
+        api={api}
+        queryClient={createPortalQueryClient()}
+        router={router}
+        serverNotFoundPath={notFoundPath}
+      />
+    </StrictMode>,
+  );
+}
+
+// English users wait for the English catalogue (one small chunk); if it fails, the page is Dutch.
+// (A promise, not a top-level await: that would make Rollup split the entry into many chunks.)
+void activateLanguage(i18n, lang).then(() => {
+  loadMessages(toLanguage(i18n.language) ?? 'nl');
+  render(rootElement);
+});

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { routesFor } from '@stageplein/contracts/routes/route-manifest';
 import { hasKey } from '@stageplein/contracts/i18n/index';
-import { adminSections } from './admin-routes.ts';
+import { adminPermissions } from '../providers/access.ts';
+import { adminSections, visibleSections } from './admin-routes.ts';
 
 describe('adminSections', () => {
   const sections = adminSections(routesFor('admin'));
@@ -11,6 +12,8 @@ describe('adminSections', () => {
     expect(paths).toContain('/users');
     expect(paths).toContain('/organizations/approve');
     expect(paths).toContain('/admin/data-viewer');
+    expect(paths).toContain('/school_years');
+    expect(paths).not.toContain('/beheer');
     expect(paths.some((p) => p.includes(':') || p.endsWith('/add'))).toBe(false);
   });
 
@@ -19,5 +22,34 @@ describe('adminSections', () => {
       expect(section.owner).toBe('admin');
       expect(hasKey(section.titleKey), section.titleKey).toBe(true);
     }
+  });
+
+  it('shows each user the sections they may open', () => {
+    const org = (type: string) => ({ id: 'o', type, status: 'approved', name: 'O', roles: [] });
+    const as = (name: string, type: string) =>
+      adminPermissions({ id: 'u', roles: [{ name, resourceType: type, resourceId: 'o' }] }, org(type));
+    const paths = (p: ReturnType<typeof as>) => visibleSections(sections, p).map((s) => s.path);
+    expect(paths(as('admin', 'School'))).toEqual(sections.map((s) => s.path));
+    expect(paths(as('mentor', 'School'))).toEqual([
+      '/users',
+      '/groups',
+      '/levels',
+      '/tags',
+      '/school_years',
+      '/internship_periods',
+      '/organizations',
+      '/mentorships',
+    ]);
+    expect(paths(as('admin', 'Provider'))).toEqual([
+      '/users',
+      '/levels',
+      '/tags',
+      '/school_years',
+      '/admin/data-viewer',
+      '/internship_periods',
+      '/organizations',
+    ]);
+    expect(paths(as('student', 'School'))).toEqual([]);
+    expect(visibleSections(sections, undefined)).toEqual([]);
   });
 });

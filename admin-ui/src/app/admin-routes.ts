@@ -1,9 +1,35 @@
 import type { TRoute } from '@stageplein/contracts/routes/route.types';
+import { canAccess, type TAdminAction, type TAdminPermissions } from '../providers/access.ts';
+import { adminPath } from './paths.ts';
 
 /**
  * The admin's sections for the menu and dashboard: its manifest rows that are list-like entry
- * points (no parameters, not an "add" form), in manifest order.
+ * points (no parameters, not an "add" form, not the home itself), in manifest order.
  */
 export function adminSections(routes: readonly TRoute[]): TRoute[] {
-  return routes.filter((r) => r.owner === 'admin' && !r.path.includes(':') && !r.path.endsWith('/add'));
+  return routes.filter(
+    (r) => r.owner === 'admin' && !r.path.includes(':') && !r.path.endsWith('/add') && r.path !== adminPath.home,
+  );
+}
+
+/** What a section needs: its resource and action (providers/access.ts). */
+const SECTION_ACCESS: Record<string, [string, TAdminAction]> = {
+  '/users': ['users', 'list'],
+  '/groups': ['groups', 'list'],
+  '/levels': ['levels', 'list'],
+  '/tags': ['tags', 'list'],
+  '/school_years': ['school_years', 'list'],
+  '/internship_periods': ['internship_periods', 'list'],
+  '/organizations': ['organizations', 'list'],
+  '/organizations/approve': ['organizations', 'approve'],
+  '/mentorships': ['mentorships', 'list'],
+};
+
+/** The sections this user may open; the data viewer (not built yet) is for admins. */
+export function visibleSections(sections: readonly TRoute[], permissions: TAdminPermissions | undefined): TRoute[] {
+  return sections.filter((section) => {
+    const access = SECTION_ACCESS[section.path];
+    if (access) return canAccess(permissions, access[0], access[1]);
+    return !!permissions?.isAdmin;
+  });
 }

@@ -9,6 +9,7 @@ import BusinessIcon from '@mui/icons-material/Business';
 import FactCheckIcon from '@mui/icons-material/FactCheck';
 import HandshakeIcon from '@mui/icons-material/Handshake';
 import FolderIcon from '@mui/icons-material/Folder';
+import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
 
 const ICONS: Record<string, SvgIconComponent> = {
   '/users': PeopleIcon,
@@ -20,6 +21,7 @@ const ICONS: Record<string, SvgIconComponent> = {
   '/organizations': BusinessIcon,
   '/organizations/approve': FactCheckIcon,
   '/mentorships': HandshakeIcon,
+  '/school_years': CalendarMonthIcon,
 };
 
 export function sectionIcon(path: string): SvgIconComponent {

@@ -3,6 +3,8 @@ import englishMessages from 'ra-language-english';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { CATALOGUES } from '@stageplein/contracts/i18n/index';
 import { raNl } from './ra-nl.ts';
+import { adminEn } from './admin-en.ts';
+import { adminNl } from './admin-nl.ts';
 import { ADMIN_LOCALES, adminMessages, toPolyglotSyntax } from './messages.ts';
 
 type TTree = { [key: string]: string | TTree };
@@ -73,5 +75,32 @@ describe('adminMessages', () => {
       { locale: 'nl', name: 'Nederlands' },
       { locale: 'en', name: 'English' },
     ]);
+  });
+});
+
+describe('back-office texts', () => {
+  const nl = leaves(adminNl as unknown as TTree);
+  const en = leaves(adminEn as unknown as TTree);
+
+  it('have the same keys, placeholders and plural forms in nl and en', () => {
+    expect([...en.keys()].sort()).toEqual([...nl.keys()].sort());
+    for (const [key, dutch] of nl) {
+      const english = en.get(key)!;
+      expect(english.length, key).toBeGreaterThan(0);
+      expect(placeholders(english), key).toEqual(placeholders(dutch));
+      expect(english.split('||||').length, key).toBe(dutch.split('||||').length);
+    }
+  });
+
+  it('never shadow the shared catalogue or react-admin', () => {
+    const shared = new Set([...Object.keys(CATALOGUES.nl), 'ra']);
+    for (const top of Object.keys(adminNl)) expect(shared.has(top), top).toBe(false);
+  });
+
+  it('are reachable through the provider, with names pluralised', () => {
+    const { translate } = polyglotI18nProvider(adminMessages, 'nl');
+    expect(translate('resources.users.name', { smart_count: 2 })).toBe('Gebruikers');
+    expect(translate('admin.organizations.approved', { smart_count: 3 })).toBe('3 organisaties goedgekeurd');
+    expect(translate('organizations.statuses.pending')).toBe(CATALOGUES.nl.organizations.statuses.pending);
   });
 });

@@ -36,6 +36,30 @@ describe('API error catalogue', () => {
       rate_limited: 429,
       conflict: 409,
       internal: 500,
+      invalid_credentials: 401,
+      account_locked: 403,
+      account_inactive: 403,
+      reset_credentials_missing: 401,
+      session_not_found: 404,
+      token_invalid: 422,
+      redirect_not_allowed: 422,
+      passwordless_unavailable: 403,
+      email_taken: 409,
+      impersonation_restricted: 403,
+      invalid_status_transition: 422,
+      organization_duplicate: 409,
+      signup_duplicate: 409,
+      organization_not_approved: 403,
+      organization_move_disabled: 403,
+      invalid_parent: 422,
+      not_a_student: 422,
+      not_a_mentor: 422,
+      invalid_date_range: 422,
+      period_outside_school_year: 422,
+      name_taken: 409,
+      file_too_large: 413,
+      unsupported_file_type: 415,
+      workflows_unavailable: 503,
     });
   });
 
@@ -48,6 +72,17 @@ describe('API error catalogue', () => {
     });
     expect(apiErrorText('nl', 'forbidden').title).toBe('Toegang geweigerd');
     expect(apiErrorText('en', 'unauthorized').title).toBe('Not authorized');
+  });
+
+  it('carries the spec texts: "wrong center" and the password-reset message', () => {
+    // Spec §5/§8: clients recognise the wrong-centre error by this phrase, in either language.
+    expect(apiErrorText('en', 'wrong_center').detail).toContain('wrong center');
+    expect(isWrongCenter(apiErrorText('en', 'wrong_center').detail)).toBe(true);
+    expect(isWrongCenter(apiErrorText('nl', 'wrong_center').detail)).toBe(true);
+    const reset = 'You must provide either the uid, client and accessToken or the resetPasswordToken';
+    expect(apiErrorText('en', 'reset_credentials_missing').detail).toBe(reset);
+    expect(apiErrorText('nl', 'reset_credentials_missing').detail).toBe(reset);
+    expect(translate('en', 'validation.passwordResetCredentials')).toBe(reset);
   });
 
   it('maps statuses to codes', () => {

@@ -12,6 +12,30 @@ export const ERROR_CODES = [
   'rate_limited',
   'conflict',
   'internal',
+  'invalid_credentials',
+  'account_locked',
+  'account_inactive',
+  'reset_credentials_missing',
+  'session_not_found',
+  'token_invalid',
+  'redirect_not_allowed',
+  'passwordless_unavailable',
+  'email_taken',
+  'impersonation_restricted',
+  'invalid_status_transition',
+  'organization_duplicate',
+  'signup_duplicate',
+  'organization_not_approved',
+  'organization_move_disabled',
+  'invalid_parent',
+  'not_a_student',
+  'not_a_mentor',
+  'invalid_date_range',
+  'period_outside_school_year',
+  'name_taken',
+  'file_too_large',
+  'unsupported_file_type',
+  'workflows_unavailable',
 ] as const;
 export type TErrorCode = (typeof ERROR_CODES)[number];
 
@@ -43,6 +67,41 @@ export const ERRORS: Readonly<Record<TErrorCode, TErrorDefinition>> = Object.fre
   rate_limited: define('rate_limited', 429),
   conflict: define('conflict', 409),
   internal: define('internal', 500),
+  // Sign-in protocol (identity). Unknown email and wrong password answer alike.
+  invalid_credentials: define('invalid_credentials', 401),
+  account_locked: define('account_locked', 403),
+  account_inactive: define('account_inactive', 403),
+  // Spec §5: PUT /auth/password without header credentials or reset token; the detail is the spec's text.
+  reset_credentials_missing: define('reset_credentials_missing', 401),
+  // devise_token_auth: signing out a client that is not signed in.
+  session_not_found: define('session_not_found', 404),
+  // A reset, confirmation, sign-in link or deletion token that is unknown, used or expired.
+  token_invalid: define('token_invalid', 422),
+  redirect_not_allowed: define('redirect_not_allowed', 422),
+  passwordless_unavailable: define('passwordless_unavailable', 403),
+  email_taken: define('email_taken', 409),
+  // What a token obtained through "sign in as user" may not do (password, email, another impersonation).
+  impersonation_restricted: define('impersonation_restricted', 403),
+  // Organization status changes the server allows (contracts/src/organizations/organizations.ts).
+  invalid_status_transition: define('invalid_status_transition', 422),
+  // Duplicate signups: same name and postcode, or the same applicant email (next code).
+  organization_duplicate: define('organization_duplicate', 409),
+  signup_duplicate: define('signup_duplicate', 409),
+  // The current organization is pending (or denied/archived): usable only once approved.
+  organization_not_approved: define('organization_not_approved', 403),
+  // Deployment flag MOVE_ORGANIZATIONS is off.
+  organization_move_disabled: define('organization_move_disabled', 403),
+  invalid_parent: define('invalid_parent', 422),
+  // Groups and mentorships link users with that role at the current school.
+  not_a_student: define('not_a_student', 422),
+  not_a_mentor: define('not_a_mentor', 422),
+  invalid_date_range: define('invalid_date_range', 422),
+  period_outside_school_year: define('period_outside_school_year', 422),
+  name_taken: define('name_taken', 409),
+  // Student import uploads, refused before any parsing; 503 while Temporal cannot be reached.
+  file_too_large: define('file_too_large', 413),
+  unsupported_file_type: define('unsupported_file_type', 415),
+  workflows_unavailable: define('workflows_unavailable', 503),
 });
 
 export function isErrorCode(value: unknown): value is TErrorCode {

@@ -1,4 +1,28 @@
 import { z } from 'zod';
+import { ZOrganizationType, ZRoleName } from '../identity/roles.ts';
+import { ZGender, ZLocale, ZPeriodicMailFrequency, ZUserStatus } from '../identity/users.ts';
+import { ORGANIZATIONS_EVENT_PAYLOADS } from './organizations.ts';
+
+/** The user fields other services may keep in their read models (identity is the owner). */
+const ZUserSnapshot = z.object({
+  user_id: z.uuid(),
+  email: z.string(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  gender: ZGender.nullable(),
+  status: ZUserStatus,
+  locale: ZLocale,
+  periodic_mail_frequency: ZPeriodicMailFrequency,
+});
+
+/** A role change: enough for read models such as organizations' `current_organizations`. */
+const ZRoleChange = z.object({
+  user_id: z.uuid(),
+  role_id: z.uuid(),
+  name: ZRoleName,
+  resource_type: ZOrganizationType,
+  resource_id: z.uuid(),
+});
 
 /** Payload schema of every event type; consumers validate `data` against it before acting. */
 export const EVENT_PAYLOADS = {
@@ -6,6 +30,23 @@ export const EVENT_PAYLOADS = {
     name: z.string(),
     start_date: z.string(),
     end_date: z.string(),
+  }),
+  ...ORGANIZATIONS_EVENT_PAYLOADS,
+  // Identity: the subject of every event below is the user id, so one user's events stay in order.
+  'identity.user.created': ZUserSnapshot,
+  'identity.user.updated': ZUserSnapshot,
+  'identity.user.confirmed': z.object({ user_id: z.uuid(), confirmed_at: z.string() }),
+  'identity.user.deleted': z.object({ user_id: z.uuid() }),
+  'identity.role.added': ZRoleChange,
+  'identity.role.removed': ZRoleChange,
+  /**
+   * Clients whose access tokens no longer count (sign-out, password reset, eviction beyond the client
+   * cap, deactivation, deletion). Every service keeps them in its revocation list until `expires_at`.
+   */
+  'identity.session.revoked': z.object({
+    user_id: z.uuid(),
+    reason: z.enum(['sign_out', 'password_reset', 'evicted', 'deactivated', 'deleted', 'locked']),
+    clients: z.array(z.object({ client: z.string().min(1), expires_at: z.string() })).min(1),
   }),
 } as const satisfies Record<string, z.ZodType>;
 

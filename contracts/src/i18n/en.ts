@@ -30,6 +30,197 @@ export const en: TMessages = {
     notification: 'Notification',
   },
 
+  portal: {
+    skipToContent: 'Skip to content',
+    menu: { main: 'Main menu', title: 'Menu', footer: 'Footer menu' },
+    toasts: { region: 'Alerts' },
+    colorMode: { label: 'Colour mode', system: 'System', light: 'Light', dark: 'Dark' },
+    account: { menuFor: 'Account menu of {{name}}' },
+    organization: { current: 'Organization', switched: 'You are now working for {{organization}}.' },
+    organizationTypes: {
+      School: 'School',
+      VolunteerCenter: 'Volunteer centre',
+      NonProfit: 'Non-profit organization',
+      Provider: 'Internship provider',
+      unknown: 'Organization',
+    },
+    forms: { optional: 'optional', passwordMismatch: 'The passwords do not match' },
+    errors: {
+      network: 'Could not reach the server. Check your internet connection and try again.',
+    },
+    auth: {
+      email: 'Email address',
+      password: 'Password',
+      submit: 'Sign in',
+      forgotPassword: 'Forgot your password?',
+      or: 'or',
+      welcome: 'Welcome, {{name}}!',
+      otherEntries: 'Other ways to sign in',
+      entries: { student: 'I am a student', school: 'I work at a school', provider: 'I offer internships' },
+      intro: {
+        index: 'Sign in with your email address and password.',
+        student: 'Sign in with Kennisnet through your school, or with your email address and password.',
+        school: 'Sign in with Kennisnet, or with the email address and password of your school account.',
+        provider: "Sign in with the email address and password of your organization's account.",
+      },
+      noAccount: 'No account yet?',
+      signupLink: 'Sign up your organization',
+      passwordless: {
+        title: 'Sign in without a password',
+        intro: 'We will email you a sign-in link and a code.',
+        submit: 'Email me a sign-in link',
+        sent: 'If an account with this email address exists, you will receive an email with a sign-in link and code within a few minutes.',
+        enterCode: 'Enter the code',
+      },
+    },
+    kennisnet: {
+      button: 'Sign in with Kennisnet',
+      intro: 'With Kennisnet you sign in with your school account.',
+      continue: 'Continue to Kennisnet',
+      unavailable:
+        'Signing in with Kennisnet is not available on this website yet. Sign in with your email address and password.',
+      otherWays: 'Sign in another way',
+      errorIntro: 'Signing in with Kennisnet did not work. Try again or sign in another way.',
+      retry: 'Try again',
+      successBusy: 'Signing you in…',
+    },
+    recover: {
+      intro: 'Enter your email address. You will receive an email with a link to set a new password.',
+      submit: 'Send the link',
+      sent: 'If an account with this email address exists, you will receive an email to reset your password within a few minutes.',
+      backToLogin: 'Back to sign in',
+    },
+    reset: {
+      intro: 'Choose a new password.',
+      password: 'New password',
+      passwordConfirmation: 'Repeat the new password',
+      passwordHint: 'At least {{min}} characters.',
+      submit: 'Save password',
+      done: 'Your password has been changed.',
+      requestNew: 'Request a new link',
+    },
+    token: {
+      intro: 'Enter your email address and the six-digit code from the email.',
+      code: 'Code',
+      codeHint: 'Six digits',
+      checking: 'Checking your sign-in link…',
+    },
+    confirm: {
+      intro: 'Confirm your account to continue.',
+      passwordIntro: 'Choose a password to activate your account.',
+      submit: 'Confirm account',
+      done: 'Your account has been confirmed. You can sign in now.',
+      missingToken: 'This link is incomplete. Open the link from the email again.',
+    },
+    noOrganization: {
+      intro: 'Your organizations could not be loaded. Try again, or sign out and in again.',
+      retry: 'Try again',
+    },
+    signOut: { busy: 'Signing you out…', done: 'You have been signed out.', signInAgain: 'Sign in again' },
+    app: {
+      intro: 'Welcome to the app. Sign in to follow your internships.',
+      unavailable: 'There is no app for this website. You can do everything in your browser.',
+    },
+    dashboard: {
+      greeting: 'Hello {{name}}',
+      noOrganization: 'You are not linked to an organization yet.',
+      tilesTitle: 'Go to',
+      intro: {
+        student: 'Find an internship that suits you and keep track of your progress.',
+        mentor: "Follow your students' internships.",
+        schoolAdmin: "Arrange your school's internships.",
+        centerAdmin: "Arrange your centre's internships and volunteer placements.",
+        companyAdmin: 'Offer internships and guide your interns.',
+        member: 'Welcome! Choose where you want to start below.',
+      },
+      role: {
+        student: 'Student',
+        mentor: 'Mentor',
+        schoolAdmin: 'School administrator',
+        centerAdmin: 'Volunteer centre administrator',
+        companyAdmin: 'Internship provider administrator',
+        member: 'User',
+      },
+      tiles: {
+        findInternship: 'Search all internship places.',
+        myInternships: 'Your applications and internships.',
+        progress: 'See how far you are.',
+        selfFound: 'Found an internship yourself? Register it here.',
+        contracts: 'View and sign internship contracts.',
+        profile: 'Your details and preferences.',
+        students: "Your students' internships.",
+        conversations: 'Messages with students and internship providers.',
+        notifications: "What's new.",
+        assign: 'Match students with internship places.',
+        periods: "Plan this school year's internship periods.",
+        approve: 'Review new internship providers.',
+        users: 'Students, mentors and administrators.',
+        import: 'Import students from a CSV file.',
+        templates: 'Templates for internship contracts.',
+        analytics: 'Figures about the internships.',
+        vacancies: 'Manage your internship places.',
+        addVacancy: 'Offer a new internship place.',
+        interns: 'The interns at your organization.',
+        organization: "Your organization's details.",
+      },
+    },
+    profile: {
+      sections: 'Parts of your profile',
+      firstName: 'First name',
+      lastName: 'Last name',
+      gender: 'Gender',
+      genders: { none: 'I prefer not to say', female: 'Female', male: 'Male', other: 'Other' },
+      phoneNumber: 'Phone number',
+      locale: 'Language of emails',
+      localeHint: 'We send you emails in this language.',
+      save: 'Save',
+      saved: 'Your changes have been saved.',
+      emailIntro: 'Your current email address is',
+      newEmail: 'New email address',
+      currentPassword: 'Current password',
+      notificationsTitle: 'Email notifications',
+      emailNotifications: 'Send me notifications by email',
+      emailNotificationsHint: 'For example when there is a message or a task for you.',
+      passwordTitle: 'Change password',
+      savePassword: 'Change password',
+      periodicMailIntro: 'The periodic mail sums up what has happened.',
+      periodicMailLegend: 'How often do you want to receive the periodic mail?',
+      frequencies: { never: 'Never', daily: 'Daily', weekly: 'Weekly', monthly: 'Monthly' },
+    },
+    roles: {
+      intro: 'Your roles per organization. Only the roles at the selected organization count.',
+      role: 'Role',
+      organization: 'Organization',
+      type: 'Type',
+      current: 'Selected',
+      none: 'You have no roles yet.',
+      names: { admin: 'Administrator', volunteer: 'Volunteer', student: 'Student', mentor: 'Mentor' },
+    },
+    deleteAccount: {
+      intro: "Enter your account's email address. You will receive an email to confirm the deletion.",
+      submit: 'Request deletion',
+      sent: 'If an account with this email address exists, you will receive an email to confirm the deletion.',
+      confirmIntro: 'Confirm that you want to delete your account.',
+      warning: 'Your account and your data will be deleted permanently. This cannot be undone.',
+      confirm: 'Delete account permanently',
+      done: 'Your account and your data have been deleted.',
+    },
+    settings: {
+      intro: 'Set up the website the way you like.',
+      display: 'Display',
+      organizationIntro: 'The organization you are working for now.',
+      organizationId: 'Identifier',
+      organizationLater:
+        "You will manage your organization's name, address and profile here once the organization details are available.",
+    },
+    test: {
+      colors: 'Colours',
+      positions: 'Positions',
+      message: 'This is a test message.',
+      sticky: 'Lasting message',
+    },
+  },
+
   routes: {
     home: 'Home',
     app: 'App',
@@ -112,12 +303,14 @@ export const en: TMessages = {
     },
     levels: 'Levels',
     tags: 'Tags',
+    schoolYears: 'School years',
 
     analytics: {
       index: 'Analytics',
       index2: 'Analytics (variant 2)',
     },
     admin: {
+      home: 'Back office',
       dataViewer: 'Data viewer',
     },
 
@@ -279,6 +472,60 @@ export const en: TMessages = {
       'You must provide either the uid, client and accessToken or the resetPasswordToken',
   },
 
+  identity: {
+    passwordResetSent:
+      'If an account with this email address exists, you will receive an email to reset your password within a few minutes.',
+    passwordlessSent:
+      'If an account with this email address exists, you will receive an email with a sign-in link and code within a few minutes.',
+    accountDeletionRequested:
+      'If an account with this email address exists, you will receive an email to confirm the deletion.',
+    accountDeleted: 'Your account and your data have been deleted.',
+    confirmationSent: 'The confirmation email has been sent again.',
+  },
+
+  /** Organization statuses (spec §3), for lists and error messages. */
+  organizations: {
+    statuses: {
+      approved: 'approved',
+      pending: 'awaiting approval',
+      denied: 'denied',
+      archived: 'archived',
+    },
+  },
+
+  /** Student import from CSV (/importeren/csv): row problems, outcomes and the report's columns. */
+  imports: {
+    fields: {
+      first_name: 'First name',
+      last_name: 'Last name',
+      email: 'Email address',
+      student_number: 'Student number',
+      group: 'Group',
+      level: 'Level',
+    },
+    rowErrors: {
+      required: 'this field is required',
+      email_invalid: 'this is not a valid email address',
+      too_long: 'this value is too long',
+      duplicate_email: 'this email address already appears in row {{row}}',
+      duplicate_student_number: 'this student number already appears in row {{row}}',
+      unknown_group: 'this school has no group with this name',
+      unknown_level: 'this school has no level with this name',
+      email_taken_elsewhere: 'this email address is registered with another partner of the collaboration',
+      student_number_taken: 'this student number already belongs to another student of this school',
+      column_count: 'this row does not have as many columns as the header',
+    },
+    rowStatuses: {
+      valid: 'to do',
+      invalid: 'skipped',
+      created: 'created',
+      updated: 'updated',
+      unchanged: 'unchanged',
+      failed: 'failed',
+    },
+    report: { row: 'Row', status: 'Result', messages: 'Messages' },
+  },
+
   api: {
     bad_request: {
       title: 'Bad request',
@@ -306,7 +553,8 @@ export const en: TMessages = {
     },
     wrong_center: {
       title: 'Logged in to the wrong website',
-      detail: 'This user account is registered with one of the other partners in the collaboration.',
+      detail:
+        'You signed in at the wrong center: this user account is registered with one of the other partners in the collaboration.',
     },
     rate_limited: {
       title: 'Too many requests',
@@ -315,6 +563,104 @@ export const en: TMessages = {
     conflict: {
       title: 'Conflict',
       detail: 'The request conflicts with the current state of the resource.',
+    },
+    invalid_credentials: {
+      title: 'Invalid credentials',
+      detail: 'The email address or password is incorrect.',
+    },
+    account_locked: {
+      title: 'Account locked',
+      detail:
+        'This account is temporarily locked after too many failed sign-in attempts. Try again later or reset your password.',
+    },
+    account_inactive: {
+      title: 'Account not active',
+      detail: 'This account is not active. Please contact the administrator of this website.',
+    },
+    reset_credentials_missing: {
+      title: 'Not authorized',
+      detail: 'You must provide either the uid, client and accessToken or the resetPasswordToken',
+    },
+    session_not_found: {
+      title: 'Not signed in',
+      detail: 'User was not found or was not logged in.',
+    },
+    token_invalid: {
+      title: 'Invalid link',
+      detail: 'This link or code is invalid, has already been used or has expired.',
+    },
+    redirect_not_allowed: {
+      title: 'Redirect not allowed',
+      detail: 'The redirect URL is not allowed for this website.',
+    },
+    passwordless_unavailable: {
+      title: 'Not available',
+      detail: 'Signing in without a password is not available on this website.',
+    },
+    email_taken: {
+      title: 'Email address in use',
+      detail: 'An account with this email address already exists.',
+    },
+    impersonation_restricted: {
+      title: 'Not allowed while signed in as another user',
+      detail: 'This is not possible while you are signed in as another user.',
+    },
+    invalid_status_transition: {
+      title: 'Invalid status change',
+      detail: 'An organization with status {{from}} cannot change to status {{to}}.',
+    },
+    organization_duplicate: {
+      title: 'Organization already exists',
+      detail: 'An organization with this name and postcode already exists.',
+    },
+    signup_duplicate: {
+      title: 'Registration already exists',
+      detail: 'An organization has already been registered with this email address.',
+    },
+    organization_not_approved: {
+      title: 'Organization not approved yet',
+      detail: 'Your organization is awaiting approval. This is possible once it has been approved.',
+    },
+    organization_move_disabled: {
+      title: 'Moving not available',
+      detail: 'Moving organizations is not available on this website.',
+    },
+    invalid_parent: {
+      title: 'Invalid parent organization',
+      detail:
+        'An organization can only be placed under an approved school or volunteer centre of this website, and not under itself.',
+    },
+    not_a_student: {
+      title: 'Not a student of this school',
+      detail: 'This user is not a student of this school.',
+    },
+    not_a_mentor: {
+      title: 'Not a mentor of this school',
+      detail: 'This user is not a mentor of this school.',
+    },
+    invalid_date_range: {
+      title: 'Invalid period',
+      detail: 'The end date cannot be before the start date.',
+    },
+    period_outside_school_year: {
+      title: 'Period outside the school year',
+      detail: 'The period must fall within the school year {{school_year}}.',
+    },
+    name_taken: {
+      title: 'Name already in use',
+      detail: 'This name is already in use at this school.',
+    },
+    file_too_large: {
+      title: 'File too large',
+      detail: 'The file may be at most {{max_mb}} MB.',
+    },
+    unsupported_file_type: {
+      title: 'Unsupported file',
+      detail: 'Upload a CSV file (UTF-8, separated by ; or ,).',
+    },
+    workflows_unavailable: {
+      title: 'Imports are unavailable',
+      detail: 'Imports cannot be started right now. Please try again later.',
     },
     internal: {
       title: 'Internal server error',

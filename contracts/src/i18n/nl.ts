@@ -29,6 +29,207 @@ export const nl = {
     notification: 'Melding',
   },
 
+  /** Texts of the portal's own screens (portal-ui): shell, sign-in, account and dashboard. */
+  portal: {
+    skipToContent: 'Naar de inhoud',
+    menu: { main: 'Hoofdmenu', title: 'Menu', footer: 'Voettekstmenu' },
+    toasts: { region: 'Meldingen' },
+    colorMode: { label: 'Kleurmodus', system: 'Systeem', light: 'Licht', dark: 'Donker' },
+    account: { menuFor: 'Accountmenu van {{name}}' },
+    organization: { current: 'Organisatie', switched: 'Je werkt nu voor {{organization}}.' },
+    organizationTypes: {
+      School: 'School',
+      VolunteerCenter: 'Vrijwilligerscentrum',
+      NonProfit: 'Maatschappelijke organisatie',
+      Provider: 'Stagebieder',
+      unknown: 'Organisatie',
+    },
+    forms: { optional: 'optioneel', passwordMismatch: 'De wachtwoorden zijn niet gelijk' },
+    errors: {
+      network:
+        'Er is geen verbinding met de server. Controleer je internetverbinding en probeer het opnieuw.',
+    },
+    auth: {
+      email: 'E-mailadres',
+      password: 'Wachtwoord',
+      submit: 'Inloggen',
+      forgotPassword: 'Wachtwoord vergeten?',
+      or: 'of',
+      welcome: 'Welkom, {{name}}!',
+      otherEntries: 'Andere manieren om in te loggen',
+      entries: {
+        student: 'Ik ben leerling',
+        school: 'Ik werk op een school',
+        provider: 'Ik bied stages aan',
+      },
+      intro: {
+        index: 'Log in met je e-mailadres en wachtwoord.',
+        student: 'Log in met Kennisnet via je school, of met je e-mailadres en wachtwoord.',
+        school: 'Log in met Kennisnet, of met het e-mailadres en wachtwoord van je schoolaccount.',
+        provider: 'Log in met het e-mailadres en wachtwoord van het account van je organisatie.',
+      },
+      noAccount: 'Nog geen account?',
+      signupLink: 'Meld je organisatie aan',
+      passwordless: {
+        title: 'Inloggen zonder wachtwoord',
+        intro: 'We sturen je een e-mail met een inloglink en een code.',
+        submit: 'Stuur mij een inloglink',
+        sent: 'Als er een account met dit e-mailadres bestaat, ontvang je binnen enkele minuten een e-mail met een inloglink en code.',
+        enterCode: 'Code invoeren',
+      },
+    },
+    kennisnet: {
+      button: 'Inloggen met Kennisnet',
+      intro: 'Met Kennisnet log je in met het account van je school.',
+      continue: 'Doorgaan naar Kennisnet',
+      unavailable:
+        'Inloggen met Kennisnet is op deze website nog niet beschikbaar. Log in met je e-mailadres en wachtwoord.',
+      otherWays: 'Op een andere manier inloggen',
+      errorIntro:
+        'Inloggen met Kennisnet is niet gelukt. Probeer het opnieuw of log op een andere manier in.',
+      retry: 'Opnieuw proberen',
+      successBusy: 'Je wordt ingelogd…',
+    },
+    recover: {
+      intro:
+        'Vul je e-mailadres in. Je ontvangt een e-mail met een link om een nieuw wachtwoord in te stellen.',
+      submit: 'Verstuur de link',
+      sent: 'Als er een account met dit e-mailadres bestaat, ontvang je binnen enkele minuten een e-mail om je wachtwoord opnieuw in te stellen.',
+      backToLogin: 'Terug naar inloggen',
+    },
+    reset: {
+      intro: 'Kies een nieuw wachtwoord.',
+      password: 'Nieuw wachtwoord',
+      passwordConfirmation: 'Herhaal het nieuwe wachtwoord',
+      passwordHint: 'Minimaal {{min}} tekens.',
+      submit: 'Wachtwoord opslaan',
+      done: 'Je wachtwoord is gewijzigd.',
+      requestNew: 'Vraag een nieuwe link aan',
+    },
+    token: {
+      intro: 'Vul je e-mailadres en de code van zes cijfers uit de e-mail in.',
+      code: 'Code',
+      codeHint: 'Zes cijfers',
+      checking: 'Je inloglink wordt gecontroleerd…',
+    },
+    confirm: {
+      intro: 'Bevestig je account om verder te gaan.',
+      passwordIntro: 'Kies een wachtwoord om je account te activeren.',
+      submit: 'Account bevestigen',
+      done: 'Je account is bevestigd. Je kunt nu inloggen.',
+      missingToken: 'Deze link is onvolledig. Open de link uit de e-mail opnieuw.',
+    },
+    noOrganization: {
+      intro: 'Je organisaties konden niet worden geladen. Probeer het opnieuw, of log uit en weer in.',
+      retry: 'Opnieuw proberen',
+    },
+    signOut: { busy: 'Je wordt uitgelogd…', done: 'Je bent uitgelogd.', signInAgain: 'Opnieuw inloggen' },
+    app: {
+      intro: 'Welkom in de app. Log in om je stages te volgen.',
+      unavailable: 'Voor deze website is geen app beschikbaar. Je kunt alles gewoon in je browser doen.',
+    },
+    dashboard: {
+      greeting: 'Hallo {{name}}',
+      noOrganization: 'Je bent nog niet aan een organisatie gekoppeld.',
+      tilesTitle: 'Snel naar',
+      intro: {
+        student: 'Vind een stage die bij je past en houd je voortgang bij.',
+        mentor: 'Volg de stages van je leerlingen.',
+        schoolAdmin: 'Regel de stages van je school.',
+        centerAdmin: 'Regel de stages en vrijwilligersplekken van je centrum.',
+        companyAdmin: 'Bied stageplekken aan en begeleid je stagiairs.',
+        member: 'Welkom! Kies hieronder waar je wilt beginnen.',
+      },
+      role: {
+        student: 'Leerling',
+        mentor: 'Mentor',
+        schoolAdmin: 'Schoolbeheerder',
+        centerAdmin: 'Beheerder vrijwilligerscentrum',
+        companyAdmin: 'Beheerder stagebieder',
+        member: 'Gebruiker',
+      },
+      tiles: {
+        findInternship: 'Zoek tussen alle stageplekken.',
+        myInternships: 'Je aanmeldingen en stages.',
+        progress: 'Zie hoe ver je bent.',
+        selfFound: 'Zelf een stage gevonden? Meld hem hier aan.',
+        contracts: 'Bekijk en onderteken stagecontracten.',
+        profile: 'Je gegevens en voorkeuren.',
+        students: 'De stages van je leerlingen.',
+        conversations: 'Berichten met leerlingen en stagebieders.',
+        notifications: 'Wat er nieuw is.',
+        assign: 'Koppel leerlingen aan stageplekken.',
+        periods: 'Plan de stageperiodes van dit schooljaar.',
+        approve: 'Beoordeel nieuwe stagebieders.',
+        users: 'Leerlingen, mentoren en beheerders.',
+        import: 'Importeer leerlingen uit een CSV-bestand.',
+        templates: 'Sjablonen voor stagecontracten.',
+        analytics: 'Cijfers over de stages.',
+        vacancies: 'Beheer je stageplekken.',
+        addVacancy: 'Bied een nieuwe stageplek aan.',
+        interns: 'De stagiairs bij je organisatie.',
+        organization: 'De gegevens van je organisatie.',
+      },
+    },
+    profile: {
+      sections: 'Onderdelen van je profiel',
+      firstName: 'Voornaam',
+      lastName: 'Achternaam',
+      gender: 'Geslacht',
+      genders: { none: 'Zeg ik liever niet', female: 'Vrouw', male: 'Man', other: 'Anders' },
+      phoneNumber: 'Telefoonnummer',
+      locale: 'Taal van e-mails',
+      localeHint: 'In deze taal sturen we je e-mails.',
+      save: 'Opslaan',
+      saved: 'Je wijzigingen zijn opgeslagen.',
+      emailIntro: 'Je huidige e-mailadres is',
+      newEmail: 'Nieuw e-mailadres',
+      currentPassword: 'Huidig wachtwoord',
+      notificationsTitle: 'Meldingen per e-mail',
+      emailNotifications: 'Stuur mij meldingen per e-mail',
+      emailNotificationsHint: 'Bijvoorbeeld als er een bericht of een taak voor je is.',
+      passwordTitle: 'Wachtwoord wijzigen',
+      savePassword: 'Wachtwoord wijzigen',
+      periodicMailIntro: 'De periodieke mail zet op een rij wat er is gebeurd.',
+      periodicMailLegend: 'Hoe vaak wil je de periodieke mail ontvangen?',
+      frequencies: { never: 'Nooit', daily: 'Dagelijks', weekly: 'Wekelijks', monthly: 'Maandelijks' },
+    },
+    roles: {
+      intro: 'Je rollen per organisatie. Alleen de rollen bij de gekozen organisatie tellen.',
+      role: 'Rol',
+      organization: 'Organisatie',
+      type: 'Soort',
+      current: 'Gekozen',
+      none: 'Je hebt nog geen rollen.',
+      names: { admin: 'Beheerder', volunteer: 'Vrijwilliger', student: 'Leerling', mentor: 'Mentor' },
+    },
+    deleteAccount: {
+      intro:
+        'Vul het e-mailadres van je account in. Je ontvangt een e-mail om het verwijderen te bevestigen.',
+      submit: 'Verwijderen aanvragen',
+      sent: 'Als er een account met dit e-mailadres bestaat, ontvang je een e-mail om het verwijderen te bevestigen.',
+      confirmIntro: 'Bevestig dat je je account wilt verwijderen.',
+      warning:
+        'Je account en je gegevens worden definitief verwijderd. Dit kan niet ongedaan worden gemaakt.',
+      confirm: 'Account definitief verwijderen',
+      done: 'Je account en je gegevens zijn verwijderd.',
+    },
+    settings: {
+      intro: 'Stel de website in zoals jij wilt.',
+      display: 'Weergave',
+      organizationIntro: 'De organisatie waarvoor je nu werkt.',
+      organizationId: 'Kenmerk',
+      organizationLater:
+        'Naam, adres en profiel van je organisatie beheer je hier zodra de organisatiegegevens beschikbaar zijn.',
+    },
+    test: {
+      colors: 'Kleuren',
+      positions: 'Posities',
+      message: 'Dit is een testmelding.',
+      sticky: 'Blijvende melding',
+    },
+  },
+
   routes: {
     home: 'Home',
     app: 'App',
@@ -111,12 +312,14 @@ export const nl = {
     },
     levels: 'Niveaus',
     tags: 'Tags',
+    schoolYears: 'Schooljaren',
 
     analytics: {
       index: 'Analyses',
       index2: 'Analyses (variant 2)',
     },
     admin: {
+      home: 'Beheer',
       dataViewer: 'Gegevensviewer',
     },
 
@@ -286,6 +489,61 @@ export const nl = {
   },
 
   /** JSON:API error titles and details, per error code of `errors/error-catalogue.ts`. */
+  identity: {
+    passwordResetSent:
+      'Als er een account met dit e-mailadres bestaat, ontvang je binnen enkele minuten een e-mail om je wachtwoord opnieuw in te stellen.',
+    passwordlessSent:
+      'Als er een account met dit e-mailadres bestaat, ontvang je binnen enkele minuten een e-mail met een inloglink en code.',
+    accountDeletionRequested:
+      'Als er een account met dit e-mailadres bestaat, ontvang je een e-mail om het verwijderen te bevestigen.',
+    accountDeleted: 'Je account en je gegevens zijn verwijderd.',
+    confirmationSent: 'De bevestigingsmail is opnieuw verstuurd.',
+  },
+
+  /** Organization statuses (spec §3), for lists and error messages. */
+  organizations: {
+    statuses: {
+      approved: 'goedgekeurd',
+      pending: 'wacht op goedkeuring',
+      denied: 'afgewezen',
+      archived: 'gearchiveerd',
+    },
+  },
+
+  /** Leerlingen importeren uit CSV (/importeren/csv): problemen per rij, uitkomsten en de kolommen van het verslag. */
+  imports: {
+    fields: {
+      first_name: 'Voornaam',
+      last_name: 'Achternaam',
+      email: 'E-mailadres',
+      student_number: 'Leerlingnummer',
+      group: 'Klas',
+      level: 'Niveau',
+    },
+    rowErrors: {
+      required: 'dit veld is verplicht',
+      email_invalid: 'dit is geen geldig e-mailadres',
+      too_long: 'deze waarde is te lang',
+      duplicate_email: 'dit e-mailadres staat al in rij {{row}}',
+      duplicate_student_number: 'dit leerlingnummer staat al in rij {{row}}',
+      unknown_group: 'deze school heeft geen klas met deze naam',
+      unknown_level: 'deze school heeft geen niveau met deze naam',
+      email_taken_elsewhere:
+        'dit e-mailadres is geregistreerd bij een andere partner in het samenwerkingsverband',
+      student_number_taken: 'dit leerlingnummer hoort al bij een andere leerling van deze school',
+      column_count: 'deze rij heeft niet evenveel kolommen als de kopregel',
+    },
+    rowStatuses: {
+      valid: 'nog te doen',
+      invalid: 'overgeslagen',
+      created: 'aangemaakt',
+      updated: 'bijgewerkt',
+      unchanged: 'ongewijzigd',
+      failed: 'mislukt',
+    },
+    report: { row: 'Rij', status: 'Resultaat', messages: 'Meldingen' },
+  },
+
   api: {
     bad_request: {
       title: 'Ongeldig verzoek',
@@ -314,7 +572,7 @@ export const nl = {
     wrong_center: {
       title: 'Ingelogd op de verkeerde website',
       detail:
-        'Dit gebruikersaccount is geregistreerd bij een van de andere partners in het samenwerkingsverband.',
+        'Verkeerd centrum (wrong center): dit gebruikersaccount is geregistreerd bij een van de andere partners in het samenwerkingsverband.',
     },
     rate_limited: {
       title: 'Te veel verzoeken',
@@ -323,6 +581,104 @@ export const nl = {
     conflict: {
       title: 'Conflict',
       detail: 'Het verzoek botst met de huidige toestand van de bron.',
+    },
+    invalid_credentials: {
+      title: 'Ongeldige inloggegevens',
+      detail: 'Het e-mailadres of wachtwoord is onjuist.',
+    },
+    account_locked: {
+      title: 'Account geblokkeerd',
+      detail:
+        'Dit account is tijdelijk geblokkeerd na te veel mislukte inlogpogingen. Probeer het later opnieuw of stel je wachtwoord opnieuw in.',
+    },
+    account_inactive: {
+      title: 'Account niet actief',
+      detail: 'Dit account is niet actief. Neem contact op met de beheerder van deze website.',
+    },
+    reset_credentials_missing: {
+      title: 'Niet geautoriseerd',
+      detail: 'You must provide either the uid, client and accessToken or the resetPasswordToken',
+    },
+    session_not_found: {
+      title: 'Niet ingelogd',
+      detail: 'De gebruiker is niet gevonden of was niet ingelogd.',
+    },
+    token_invalid: {
+      title: 'Ongeldige link',
+      detail: 'Deze link of code is ongeldig, al gebruikt of verlopen.',
+    },
+    redirect_not_allowed: {
+      title: 'Doorverwijzing niet toegestaan',
+      detail: 'De doorverwijs-URL is niet toegestaan voor deze website.',
+    },
+    passwordless_unavailable: {
+      title: 'Niet beschikbaar',
+      detail: 'Inloggen zonder wachtwoord is op deze website niet beschikbaar.',
+    },
+    email_taken: {
+      title: 'E-mailadres in gebruik',
+      detail: 'Er bestaat al een account met dit e-mailadres.',
+    },
+    impersonation_restricted: {
+      title: 'Niet toegestaan als andere gebruiker',
+      detail: 'Dit kan niet terwijl je bent ingelogd als een andere gebruiker.',
+    },
+    invalid_status_transition: {
+      title: 'Ongeldige statuswijziging',
+      detail: 'Een organisatie met status {{from}} kan niet naar status {{to}}.',
+    },
+    organization_duplicate: {
+      title: 'Organisatie bestaat al',
+      detail: 'Er is al een organisatie met deze naam en postcode.',
+    },
+    signup_duplicate: {
+      title: 'Aanmelding bestaat al',
+      detail: 'Met dit e-mailadres is al een organisatie aangemeld.',
+    },
+    organization_not_approved: {
+      title: 'Organisatie nog niet goedgekeurd',
+      detail: 'Je organisatie wacht nog op goedkeuring. Dit kan pas als ze is goedgekeurd.',
+    },
+    organization_move_disabled: {
+      title: 'Verplaatsen niet beschikbaar',
+      detail: 'Organisaties verplaatsen is op deze website niet beschikbaar.',
+    },
+    invalid_parent: {
+      title: 'Ongeldige bovenliggende organisatie',
+      detail:
+        'Een organisatie kan alleen onder een goedgekeurde school of vrijwilligerscentrale van deze website vallen, en niet onder zichzelf.',
+    },
+    not_a_student: {
+      title: 'Geen leerling van deze school',
+      detail: 'Deze gebruiker is geen leerling van deze school.',
+    },
+    not_a_mentor: {
+      title: 'Geen mentor van deze school',
+      detail: 'Deze gebruiker is geen mentor van deze school.',
+    },
+    invalid_date_range: {
+      title: 'Ongeldige periode',
+      detail: 'De einddatum mag niet voor de begindatum liggen.',
+    },
+    period_outside_school_year: {
+      title: 'Periode buiten het schooljaar',
+      detail: 'De periode moet binnen het schooljaar {{school_year}} vallen.',
+    },
+    name_taken: {
+      title: 'Naam al in gebruik',
+      detail: 'Deze naam is op deze school al in gebruik.',
+    },
+    file_too_large: {
+      title: 'Bestand te groot',
+      detail: 'Het bestand mag maximaal {{max_mb}} MB zijn.',
+    },
+    unsupported_file_type: {
+      title: 'Bestandstype niet ondersteund',
+      detail: 'Upload een CSV-bestand (UTF-8, gescheiden door ; of ,).',
+    },
+    workflows_unavailable: {
+      title: 'Importeren is niet beschikbaar',
+      detail: 'Importeren kan op dit moment niet worden gestart. Probeer het later opnieuw.',
     },
     internal: {
       title: 'Interne serverfout',

@@ -98,11 +98,17 @@ export const ROUTES: readonly TRoute[] = Object.freeze([
   admin('/groups/:id/edit', 'routes.groups.edit'),
   admin('/levels', 'routes.levels'),
   admin('/tags', 'routes.tags'),
+  // Not in spec §2: the back office's read-only school years (the school-year choices of groups and
+  // periods come from them).
+  admin('/school_years', 'routes.schoolYears'),
 
   // Analytics and admin
   route('/analytics', 'routes.analytics.index'),
   route('/analytics/index-2', 'routes.analytics.index2'),
   admin('/admin/data-viewer', 'routes.admin.dataViewer'),
+  // Not in spec §2: the back office's home. "/" is the portal's, so the admin needs a path of its own
+  // that survives a reload.
+  admin('/beheer', 'routes.admin.home'),
 
   // Profile, account and settings (/profile-edit's index child is the /profile-edit path itself)
   route('/profile-edit', 'routes.profile.index'),

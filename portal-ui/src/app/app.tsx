@@ -1,7 +1,10 @@
 import type { i18n as TI18n } from 'i18next';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router/dom';
 import type { TTenant } from '@stageplein/contracts/tenants/tenant.types';
+import { ApiContext } from '../api/api-context.ts';
+import type { TPortalApi } from '../api/portal-api.ts';
 import { ServerNotFoundContext } from '../shell/server-not-found.ts';
 import { TenantContext } from '../tenant/tenant-context.ts';
 import type { createPortalRouter } from './router.tsx';
@@ -9,17 +12,23 @@ import type { createPortalRouter } from './router.tsx';
 export interface TAppProps {
   tenant: TTenant;
   i18n: TI18n;
+  api: TPortalApi;
+  queryClient: QueryClient;
   router: ReturnType<typeof createPortalRouter>;
   serverNotFoundPath?: string | undefined;
 }
 
-export function App({ tenant, i18n, router, serverNotFoundPath }: TAppProps) {
+export function App({ tenant, i18n, api, queryClient, router, serverNotFoundPath }: TAppProps) {
   return (
     <TenantContext.Provider value={tenant}>
       <I18nextProvider i18n={i18n}>
-        <ServerNotFoundContext.Provider value={serverNotFoundPath}>
-          <RouterProvider router={router} />
-        </ServerNotFoundContext.Provider>
+        <ApiContext.Provider value={api}>
+          <QueryClientProvider client={queryClient}>
+            <ServerNotFoundContext.Provider value={serverNotFoundPath}>
+              <RouterProvider router={router} />
+            </ServerNotFoundContext.Provider>
+          </QueryClientProvider>
+        </ApiContext.Provider>
       </I18nextProvider>
     </TenantContext.Provider>
   );

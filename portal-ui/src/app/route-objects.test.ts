@@ -17,6 +17,7 @@ const parts: TRouteParts = {
   layouts: { default: Stub, empty: Stub },
   NotFound: Stub,
   pageFor: () => () => Promise.resolve({ Component: Stub }),
+  loaderFor: () => () => null,
   otherAppLoader: () => null,
 };
 const objects = portalRouteObjects(ROUTES, parts);

@@ -17,6 +17,8 @@ export interface TRouteParts {
   NotFound: ComponentType;
   /** The (lazily loaded) page component of a portal route. */
   pageFor: (route: TRoute) => TLazyPage;
+  /** Loader of a portal route: the access check (spec §4) and the route's validate step (spec §2). */
+  loaderFor: (route: TRoute) => LoaderFunction;
   /** Loader of routes owned by the other app: leaves the SPA for a full page load. */
   otherAppLoader: LoaderFunction;
 }
@@ -34,6 +36,7 @@ export function portalRouteObjects(manifest: readonly TRoute[], parts: TRoutePar
     path: route.path,
     handle: { route } satisfies TRouteHandle,
     lazy: parts.pageFor(route),
+    loader: parts.loaderFor(route),
     ErrorBoundary: parts.ErrorBoundary,
   });
   const portal = manifest.filter((r) => r.owner === 'portal');

@@ -1,23 +1,90 @@
-import { createBrowserRouter, type LoaderFunction } from 'react-router';
-import { ROUTES } from '@stageplein/contracts/routes/route-manifest';
+import type { ComponentType } from 'react';
+import { createBrowserRouter, redirect, type LoaderFunction } from 'react-router';
+import { LOGIN_PATH, ROUTES } from '@stageplein/contracts/routes/route-manifest';
 import type { TRoute } from '@stageplein/contracts/routes/route.types';
-import { NotFoundPage } from '../pages/NotFoundPage.tsx';
-import { DefaultLayout, EmptyLayout } from '../shell/Layouts.tsx';
-import { BootFallback, Root } from '../shell/Root.tsx';
-import { RouteErrorBoundary } from '../shell/RouteErrorBoundary.tsx';
+import type { TObservableCredentials } from '../api/credentials-store.ts';
+import { NotFoundPage } from '../pages/not-found-page.tsx';
+import { DefaultLayout, EmptyLayout } from '../shell/layouts.tsx';
+import { BootFallback, Root } from '../shell/root.tsx';
+import { RouteErrorBoundary } from '../shell/route-error-boundary.tsx';
+import { lazyPage } from './chunk-errors.ts';
 import { hardNavigate } from './hard-navigation.ts';
+import { afterSignInPath, routeAccess } from './route-access.ts';
 import { portalRouteObjects, type TLazyPage } from './route-objects.ts';
+import { FatalNotFoundError, validateRouteParams } from './route-validation.ts';
 
-// Route pages are separate chunks; the placeholder chunk is shared until real screens replace it.
-const home: TLazyPage = () => import('../pages/HomePage.tsx').then((m) => ({ Component: m.HomePage }));
-const cms: TLazyPage = () => import('../pages/CmsPage.tsx').then((m) => ({ Component: m.CmsPage }));
-const placeholder: TLazyPage = () =>
-  import('../pages/PlaceholderPage.tsx').then((m) => ({ Component: m.PlaceholderPage }));
+type TModule = Record<string, unknown>;
 
-function pageFor(route: TRoute): TLazyPage {
-  if (route.path === '/') return home;
+/** A lazily loaded page: its own chunk, a chunk failure surfacing as ChunkLoadError (spec §8). */
+function page<M extends TModule>(load: () => Promise<M>, name: keyof M & string): TLazyPage {
+  return lazyPage(load, (m) => m[name] as ComponentType);
+}
+
+const placeholder = page(() => import('../pages/placeholder-page.tsx'), 'PlaceholderPage');
+const login = page(() => import('../pages/auth/login-page.tsx'), 'LoginPage');
+const profile = () => import('../pages/account/profile-pages.tsx');
+const settings = () => import('../pages/account/settings-pages.tsx');
+const kennisnet = () => import('../pages/auth/kennisnet-pages.tsx');
+
+/** The portal's screens by manifest path; every other portal route shows its placeholder. */
+const PAGES: Readonly<Record<string, TLazyPage>> = {
+  '/': page(() => import('../pages/home-page.tsx'), 'HomePage'),
+  '/app': page(() => import('../pages/app-page.tsx'), 'AppPage'),
+  '/dashboard': page(() => import('../pages/dashboard/dashboard-page.tsx'), 'DashboardPage'),
+  '/uitloggen': page(() => import('../pages/auth/sign-out-page.tsx'), 'SignOutPage'),
+  '/inloggen': login,
+  [LOGIN_PATH]: login,
+  '/inloggen/school': login,
+  '/inloggen/leerling': login,
+  '/inloggen/stagebieder': login,
+  '/inloggen/kennisnet': page(kennisnet, 'KennisnetPage'),
+  '/inloggen/kennisnet/error': page(kennisnet, 'KennisnetErrorPage'),
+  '/inloggen/kennisnet/success': page(kennisnet, 'KennisnetSuccessPage'),
+  '/auth/recover': page(() => import('../pages/auth/recover-page.tsx'), 'RecoverPage'),
+  '/auth/reset': page(() => import('../pages/auth/reset-page.tsx'), 'ResetPage'),
+  '/auth/token': page(() => import('../pages/auth/token-page.tsx'), 'TokenPage'),
+  '/auth/no-organization': page(() => import('../pages/auth/no-organization-page.tsx'), 'NoOrganizationPage'),
+  '/confirm': page(() => import('../pages/auth/confirm-page.tsx'), 'ConfirmPage'),
+  '/profile-edit': page(profile, 'ProfilePage'),
+  '/profile-edit/email': page(profile, 'ProfileEmailPage'),
+  '/profile-edit/settings': page(profile, 'ProfileSettingsPage'),
+  '/profile-edit/periodieke-mail': page(profile, 'PeriodicMailPage'),
+  '/account/roles': page(() => import('../pages/account/roles-page.tsx'), 'RolesPage'),
+  '/account/verwijderen': page(() => import('../pages/account/delete-account-page.tsx'), 'DeleteAccountPage'),
+  '/instellingen': page(settings, 'SettingsPage'),
+  '/instellingen/organisatie': page(settings, 'OrganizationSettingsPage'),
+  '/test/toaster': page(() => import('../pages/test/toaster-page.tsx'), 'ToasterTestPage'),
+  '/test/server-error': page(() => import('../pages/test/server-error-page.tsx'), 'ServerErrorTestPage'),
+};
+
+const cms = page(() => import('../pages/cms-page.tsx'), 'CmsPage');
+
+export function pageFor(route: TRoute): TLazyPage {
   if (route.cmsPage) return cms;
-  return placeholder;
+  return PAGES[route.path] ?? placeholder;
+}
+
+/** Sign-in pages a signed-in user skips (they go where they were headed, or the dashboard). */
+const SIGNED_OUT_ONLY: ReadonlySet<string> = new Set([
+  '/inloggen',
+  LOGIN_PATH,
+  '/inloggen/school',
+  '/inloggen/leerling',
+  '/inloggen/stagebieder',
+]);
+
+function loaderFactory(credentials: TObservableCredentials) {
+  return (route: TRoute): LoaderFunction =>
+    ({ request, params }) => {
+      const url = new URL(request.url);
+      // Spec §2: the validate step; a failure is a fatal "Page Not Found" plus the path.
+      if (!validateRouteParams(params)) throw new FatalNotFoundError(url.pathname);
+      const signedIn = credentials.getSnapshot() !== '';
+      const access = routeAccess(route, { signedIn, returnTo: url.pathname + url.search });
+      if (access.kind === 'redirect') throw redirect(access.to);
+      if (signedIn && SIGNED_OUT_ONLY.has(route.path)) throw redirect(afterSignInPath(url.search, url.origin));
+      return null;
+    };
 }
 
 const otherAppLoader: LoaderFunction = ({ request }) => {
@@ -27,7 +94,7 @@ const otherAppLoader: LoaderFunction = ({ request }) => {
   return null;
 };
 
-export function createPortalRouter() {
+export function createPortalRouter(credentials: TObservableCredentials) {
   return createBrowserRouter(
     portalRouteObjects(ROUTES, {
       Root,
@@ -36,6 +103,7 @@ export function createPortalRouter() {
       layouts: { default: DefaultLayout, empty: EmptyLayout },
       NotFound: NotFoundPage,
       pageFor,
+      loaderFor: loaderFactory(credentials),
       otherAppLoader,
     }),
   );

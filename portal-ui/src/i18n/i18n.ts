@@ -1,43 +1,83 @@
 import i18next, { type i18n as TI18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import {
-  CATALOGUES,
-  DEFAULT_LANGUAGE,
-  detectLanguage,
-  LANGUAGES,
-  LOCALE_COOKIE,
-  toLanguage,
-  type TLanguage,
-} from '@stageplein/contracts/i18n/index';
-import { localeCookie, readCookie } from './cookies.ts';
+import { DEFAULT_LANGUAGE, LANGUAGES, toLanguage, type TLanguage } from '@stageplein/contracts/i18n/index';
+import { nl } from '@stageplein/contracts/i18n/nl';
+import { localeCookie } from './cookies.ts';
+import { detectPortalLanguage } from './detect-language.ts';
+import { loadRemoteMessages, nestMessages, type TMessageSource } from './remote-messages.ts';
 
 /** Spec §4: cookie, then the browser's languages, then Dutch. */
 export function detectBrowserLanguage(): TLanguage {
-  return detectLanguage({
-    cookie: readCookie(document.cookie, LOCALE_COOKIE),
-    browserLanguages: navigator.languages?.length ? navigator.languages : [navigator.language],
+  return detectPortalLanguage({
+    cookies: document.cookie,
+    languages: navigator.languages,
+    language: navigator.language,
   });
 }
 
-/** An i18next instance with the contracts catalogues; keeps `<html lang>` in step with it. */
-export function createI18n(lang: TLanguage): TI18n {
+/**
+ * The catalogues other than Dutch, each its own chunk: Dutch is the fallback and always bundled, so
+ * a page never shows raw keys; English is fetched when it is the language (spec §7 "a per-language
+ * messages file is fetched").
+ */
+const CATALOGUE_LOADERS: Readonly<Record<Exclude<TLanguage, 'nl'>, () => Promise<object>>> = {
+  en: () => import('@stageplein/contracts/i18n/en').then((m) => m.en),
+};
+
+/** An i18next instance with the Dutch catalogue; keeps `<html lang>` in step with it. */
+export function createI18n(): TI18n {
   const instance = i18next.createInstance();
   void instance.use(initReactI18next).init({
-    resources: Object.fromEntries(LANGUAGES.map((l) => [l, { translation: CATALOGUES[l] }])),
-    lng: lang,
+    resources: { nl: { translation: nl } },
+    lng: DEFAULT_LANGUAGE,
     fallbackLng: DEFAULT_LANGUAGE,
     supportedLngs: [...LANGUAGES],
-    // The catalogues are bundled, so initialisation is synchronous: no flash of raw keys.
+    // The Dutch catalogue is bundled, so initialisation is synchronous: no flash of raw keys.
     initAsync: false,
     // React escapes; the catalogues hold plain text.
     interpolation: { escapeValue: false },
     returnNull: false,
+    // Messages that arrive later (catalogues, the tenant's messages file) re-render the texts.
+    react: { bindI18nStore: 'added' },
   });
   instance.on('languageChanged', (lng) => {
     document.documentElement.lang = toLanguage(lng) ?? DEFAULT_LANGUAGE;
   });
-  document.documentElement.lang = lang;
+  document.documentElement.lang = DEFAULT_LANGUAGE;
   return instance;
+}
+
+/**
+ * Loads a language's catalogue (once) and switches to it. Spec §8: a catalogue that fails to load
+ * is silently ignored, the page stays in the language it had. True when the language is now active.
+ */
+export async function activateLanguage(instance: TI18n, lang: TLanguage): Promise<boolean> {
+  if (lang !== 'nl' && !instance.hasResourceBundle(lang, 'translation')) {
+    try {
+      instance.addResourceBundle(lang, 'translation', await CATALOGUE_LOADERS[lang](), true, false);
+    } catch {
+      return false;
+    }
+  }
+  await instance.changeLanguage(lang);
+  return true;
+}
+
+/**
+ * Merges the tenant's messages file for a language over the bundled catalogue (spec §7), once per
+ * language per page; any failure leaves the bundled texts (spec §8: silently ignored).
+ */
+export function loadTenantMessages(instance: TI18n, source: Omit<TMessageSource, 'lang'>): (lang: TLanguage) => void {
+  const done = new Set<TLanguage>();
+  return (lang) => {
+    if (done.has(lang)) return;
+    done.add(lang);
+    void loadRemoteMessages({ ...source, lang }).then((messages) => {
+      if (messages && Object.keys(messages).length) {
+        instance.addResourceBundle(lang, 'translation', nestMessages(messages), true, true);
+      }
+    });
+  };
 }
 
 /** The current language of an instance, as one of ours. */
@@ -45,8 +85,9 @@ export function currentLanguage(instance: TI18n): TLanguage {
   return toLanguage(instance.resolvedLanguage ?? instance.language) ?? DEFAULT_LANGUAGE;
 }
 
-/** Remembers the choice in the `locale` cookie and switches without a reload. */
+/** Switches without a reload and remembers the choice in the `locale` cookie (if it could switch). */
 export async function switchLanguage(instance: TI18n, lang: TLanguage): Promise<void> {
-  document.cookie = localeCookie(lang, { secure: location.protocol === 'https:' });
-  await instance.changeLanguage(lang);
+  if (await activateLanguage(instance, lang)) {
+    document.cookie = localeCookie(lang, { secure: location.protocol === 'https:' });
+  }
 }

@@ -2,8 +2,8 @@ import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_CONTENT_PAGE_SLUGS, DEFAULT_MAIN_MENU } from '@stageplein/contracts/content/default-menu';
 import { toLanguage } from '@stageplein/contracts/i18n/index';
-import { NotFoundPage } from './NotFoundPage.tsx';
-import { PlaceholderPage } from './PlaceholderPage.tsx';
+import { NotFoundPage } from './not-found-page.tsx';
+import { PlaceholderPage } from './placeholder-page.tsx';
 
 /**
  * `/:slug?`, the public CMS catch-all. Until the content service serves pages, the known slugs are

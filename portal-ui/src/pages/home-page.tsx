@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { systemPagePath } from '@stageplein/contracts/routes/route-manifest';
+import { useSession } from '../session/session-context.ts';
 import { usePageTitle } from '../shell/use-page-title.ts';
 import { useTenant } from '../tenant/tenant-context.ts';
 
@@ -8,6 +9,7 @@ import { useTenant } from '../tenant/tenant-context.ts';
 export function HomePage() {
   const { t } = useTranslation();
   const tenant = useTenant();
+  const { signedIn } = useSession();
   usePageTitle(t('routes.home'));
   return (
     <section className="hero" aria-labelledby="home-title">
@@ -20,16 +22,18 @@ export function HomePage() {
           {tenant.slogan}
         </p>
         <div className="hero__actions">
-          <Link
-            to={systemPagePath('vacancy-search')}
-            className="btn btn--primary"
-            data-testid="primary-action"
-          >
+          <Link to={systemPagePath('vacancy-search')} className="btn btn--primary" data-testid="primary-action">
             {t('routes.internshipBank.title')}
           </Link>
-          <Link to={systemPagePath('login')} className="btn btn--neutral">
-            {t('shell.signIn')}
-          </Link>
+          {signedIn ? (
+            <Link to="/dashboard" className="btn btn--neutral">
+              {t('routes.dashboard')}
+            </Link>
+          ) : (
+            <Link to={systemPagePath('login')} className="btn btn--neutral">
+              {t('shell.signIn')}
+            </Link>
+          )}
         </div>
         <p className="hero__note">{t('routes.internshipBank.description')}</p>
       </div>

@@ -1,3 +1,5 @@
+import { errorScreenFor } from '@stageplein/contracts/errors/error-catalogue';
+
 /** Spec §8: which catalogue texts an error screen shows. */
 export interface TErrorTexts {
   titleKey: string;
@@ -16,7 +18,8 @@ export function statusOf(error: unknown): number | undefined {
     : undefined;
 }
 
-function messageOf(error: unknown): string {
+/** The text an error carries (message, status text, data), for the wrong-centre check. */
+export function messageOf(error: unknown): string {
   if (typeof error === 'string') return error;
   if (typeof error === 'object' && error !== null) {
     const { message, statusText, data } = error as {
@@ -29,21 +32,10 @@ function messageOf(error: unknown): string {
   return '';
 }
 
+/** Spec §8 via the contracts catalogue: the wrong-centre message wins, then the status. */
 export function errorTexts(error: unknown): TErrorTexts {
-  if (/wrong center/i.test(messageOf(error))) {
-    return { titleKey: 'errors.wrongCenter.title', bodyKey: 'errors.wrongCenter.body' };
-  }
-  const status = statusOf(error);
-  switch (status) {
-    case 401:
-      return { titleKey: 'errors.unauthorized.title', bodyKey: 'errors.unauthorized.body' };
-    case 403:
-      return { titleKey: 'errors.forbidden.title', bodyKey: 'errors.forbidden.body' };
-    case 404:
-      return { titleKey: 'errors.notFound.title', bodyKey: 'errors.notFound.body' };
-    default:
-      return status === undefined
-        ? { titleKey: 'errors.generic.title', bodyKey: 'errors.generic.body' }
-        : { titleKey: 'errors.generic.title', bodyKey: 'errors.generic.body', code: status };
-  }
+  const screen = errorScreenFor(statusOf(error), messageOf(error));
+  const texts: TErrorTexts = { titleKey: screen.titleKey, bodyKey: screen.bodyKey };
+  if (screen.vars?.code !== undefined) texts.code = screen.vars.code;
+  return texts;
 }

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useTenant } from '../tenant/tenant-context.ts';
+import { ColorModeSelect } from './color-mode/color-mode-select.tsx';
 
 /** Footer in the tenant's footer colour, with text in whichever of white/dark reads on it. */
 export function Footer() {
@@ -12,7 +13,7 @@ export function Footer() {
         <p className="site-footer__name">
           © {new Date().getFullYear()} {appName}
         </p>
-        <nav>
+        <nav aria-label={t('portal.menu.footer')}>
           <ul className="site-footer__links">
             <li>
               <Link to="/stagebank">{t('routes.internshipBank.title')}</Link>
@@ -20,8 +21,12 @@ export function Footer() {
             <li>
               <Link to="/privacyverklaring">{t('routes.privacy')}</Link>
             </li>
+            <li>
+              <Link to="/account/verwijderen">{t('routes.account.delete')}</Link>
+            </li>
           </ul>
         </nav>
+        <ColorModeSelect className="site-footer__color-mode" />
       </div>
     </footer>
   );

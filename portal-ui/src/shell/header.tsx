@@ -1,26 +1,98 @@
-import { Link } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { systemPagePath } from '@stageplein/contracts/routes/route-manifest';
+import { useSession } from '../session/session-context.ts';
 import { useTenant } from '../tenant/tenant-context.ts';
-import { LanguageToggle } from './LanguageToggle.tsx';
+import { AccountLinks, AccountMenu } from './account-menu.tsx';
+import { Icon } from './icons.tsx';
+import { LanguageToggle } from './language-toggle.tsx';
+import { MainMenuList, MainMenuTabs } from './main-menu.tsx';
+import { useMainMenu } from './menu/use-main-menu.ts';
+import { OrganizationSelect } from './organization-select.tsx';
+import { SidePanel } from './side-panel.tsx';
 
-/** Sticky header (spec §9). The CMS menu, account menu and notifications come with the full shell. */
+/**
+ * The sticky, tab-style header (spec §2, §9): brand, sign-in or account menu, activity,
+ * notifications and the language toggle; the CMS main menu as tabs (desktop) or in the side panel
+ * (phone).
+ */
 export function Header() {
   const { t } = useTranslation();
   const { appName } = useTenant();
+  const { signedIn, user } = useSession();
+  const menu = useMainMenu();
+  const [panelOpen, setPanelOpen] = useState(false);
+  const { pathname } = useLocation();
+  useEffect(() => setPanelOpen(false), [pathname]);
+  const showAccount = signedIn && !!user;
+
   return (
     <header className="site-header">
-      <div className="container site-header__inner">
+      <div className="container site-header__bar">
+        <button
+          type="button"
+          className="icon-button site-header__menu-button"
+          aria-label={t('shell.toggleMenu')}
+          aria-expanded={panelOpen}
+          data-testid="menu-button"
+          onClick={() => setPanelOpen(true)}
+        >
+          <Icon name="menu" />
+        </button>
         <Link to="/" className="site-header__brand" data-testid="site-title">
           {appName}
         </Link>
         <div className="site-header__actions">
-          <Link to={systemPagePath('login')} className="site-header__link">
-            {t('shell.signIn')}
-          </Link>
+          {showAccount && (
+            <>
+              <Link to="/recente_acties" className="icon-button hide-on-phone" aria-label={t('shell.activity')} data-testid="activity">
+                <Icon name="activity" />
+              </Link>
+              <Link
+                to="/notificaties"
+                className="icon-button hide-on-phone"
+                aria-label={t('shell.notifications')}
+                data-testid="notifications"
+              >
+                <Icon name="bell" />
+              </Link>
+              <AccountMenu />
+            </>
+          )}
+          {!signedIn && (
+            <Link to={systemPagePath('login')} className="site-header__link" data-testid="sign-in">
+              {t('shell.signIn')}
+            </Link>
+          )}
           <LanguageToggle />
         </div>
       </div>
+      <MainMenuTabs entries={menu.entries} ready={menu.ready} />
+      <SidePanel open={panelOpen} onClose={() => setPanelOpen(false)} title={t('portal.menu.title')} side="left" testId="side-panel">
+        <MainMenuList entries={menu.entries} onNavigate={() => setPanelOpen(false)} />
+        {showAccount && (
+          <div className="side-panel__section">
+            <h3 className="side-panel__subtitle">{t('shell.account')}</h3>
+            <OrganizationSelect testId="organization-select-panel" />
+            <ul className="account-links">
+              <li>
+                <Link to="/recente_acties" className="account-links__link">
+                  <Icon name="activity" size={18} />
+                  {t('shell.activity')}
+                </Link>
+              </li>
+              <li>
+                <Link to="/notificaties" className="account-links__link">
+                  <Icon name="bell" size={18} />
+                  {t('shell.notifications')}
+                </Link>
+              </li>
+            </ul>
+            <AccountLinks onNavigate={() => setPanelOpen(false)} />
+          </div>
+        )}
+      </SidePanel>
     </header>
   );
 }

@@ -1,8 +1,16 @@
-import { useEffect, useRef } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { Outlet, useLocation, useNavigation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { SessionProvider } from '../session/session-provider.tsx';
+import { useTenant } from '../tenant/tenant-context.ts';
+import { APP_ENTRY_PATH, APP_MODE_STORAGE_KEY, isAppMode, viewportContent } from './app-mode.ts';
+import { ColorModeProvider } from './color-mode/color-mode-context.tsx';
+import { LoadingBar, loadingBar } from './loading-bar/loading-bar.tsx';
+import { Toaster } from './toasts/toaster.tsx';
 
-/** Spec §9: scroll delay after navigation. */
-const SCROLL_DELAY_MS = 0;
+/** Spec §9: scroll delay after navigation, and the delay after a route change. */
+export const SCROLL_DELAY_MS = 0;
+export const ROUTE_CHANGE_DELAY_MS = 100;
 
 /** After each navigation the page scrolls smoothly to the top (spec §2). */
 function useScrollToTopOnNavigation() {
@@ -22,12 +30,114 @@ function useScrollToTopOnNavigation() {
   }, [pathname]);
 }
 
-export function Root() {
+/**
+ * After a route change (and its 100 ms settling delay) screen readers hear the new page title and
+ * keyboard focus moves to the page's heading, so nobody is left on a link of the old page.
+ */
+function RouteAnnouncer() {
+  const { pathname } = useLocation();
+  const [message, setMessage] = useState('');
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    const timer = window.setTimeout(() => {
+      setMessage(document.title);
+      const main = document.getElementById('main');
+      const heading = main?.querySelector<HTMLElement>('h1');
+      const active = document.activeElement;
+      // Not when the user is already working in the new page (e.g. typing in its first field).
+      const busyInPage = !!active && active !== main && !!main?.contains(active);
+      if (heading && !busyInPage) {
+        if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+        heading.focus({ preventScroll: true });
+      }
+    }, ROUTE_CHANGE_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [pathname]);
+  return (
+    <div className="visually-hidden" aria-live="polite" aria-atomic="true" data-testid="route-announcer">
+      {message}
+    </div>
+  );
+}
+
+/** The loading bar starts on page navigation and finishes when it settles (spec §4). */
+function useNavigationLoadingBar() {
+  const navigation = useNavigation();
+  useEffect(() => {
+    if (navigation.state === 'idle') loadingBar.finish();
+    else loadingBar.start();
+  }, [navigation.state]);
+}
+
+function rememberedAppSession(): boolean {
+  try {
+    return window.sessionStorage.getItem(APP_MODE_STORAGE_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+/** Spec §2: in app mode, zoom is disabled. */
+export function applyAppMode(tenant: Parameters<typeof isAppMode>[0], pathname: string): boolean {
+  const on = isAppMode(tenant, {
+    pathname,
+    rememberedAppSession: rememberedAppSession(),
+    standalone: window.matchMedia?.('(display-mode: standalone)').matches ?? false,
+  });
+  if (on && pathname === APP_ENTRY_PATH) {
+    try {
+      window.sessionStorage.setItem(APP_MODE_STORAGE_KEY, '1');
+    } catch {
+      // Without storage app mode lasts while the app stays on /app.
+    }
+  }
+  document.querySelector('meta[name="viewport"]')?.setAttribute('content', viewportContent(on));
+  document.documentElement.toggleAttribute('data-app-mode', on);
+  return on;
+}
+
+function useAppMode() {
+  const tenant = useTenant();
+  const { pathname } = useLocation();
+  useEffect(() => {
+    applyAppMode(tenant, pathname);
+  }, [tenant, pathname]);
+}
+
+function Shell() {
   useScrollToTopOnNavigation();
-  return <Outlet />;
+  useNavigationLoadingBar();
+  useAppMode();
+  return (
+    <>
+      <LoadingBar />
+      <Outlet />
+      <Toaster />
+      <RouteAnnouncer />
+    </>
+  );
+}
+
+export function Root() {
+  return (
+    <ColorModeProvider>
+      <SessionProvider>
+        <Shell />
+      </SessionProvider>
+    </ColorModeProvider>
+  );
 }
 
 /** Shown while the first route's page chunk loads. */
 export function BootFallback() {
-  return <div className="boot" aria-busy="true" />;
+  const { t } = useTranslation();
+  return (
+    <div className="boot" aria-busy="true">
+      <span className="visually-hidden">{t('shell.loading')}</span>
+    </div>
+  );
 }

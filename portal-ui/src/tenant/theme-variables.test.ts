@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { TENANT_LIST } from '@stageplein/contracts/tenants/tenant-registry';
 import { contrastRatio } from './contrast.ts';
-import { portalCssVariables } from './theme-variables.ts';
+import { portalCssVariables, type TThemeMode } from './theme-variables.ts';
 
 describe('portalCssVariables', () => {
-  it('keeps every theme variable and adds the derived ones', () => {
+  it('keeps every theme variable (light mode) and adds the derived ones', () => {
     for (const tenant of TENANT_LIST) {
       const vars = portalCssVariables(tenant.theme);
       for (const [name, value] of Object.entries(tenant.theme.cssVariables)) expect(vars[name]).toBe(value);
@@ -13,23 +13,37 @@ describe('portalCssVariables', () => {
     }
   });
 
-  it('gives every tenant AA contrast for button, link, muted and footer text', () => {
-    for (const tenant of TENANT_LIST) {
-      const v = portalCssVariables(tenant.theme);
-      const pairs: Array<[string, string, string]> = [
-        ['primary button', v['--color-button-primary-text']!, v['--color-button-primary-bg']!],
-        ['primary button hover', v['--color-button-primary-text']!, v['--color-button-primary-bg-hover']!],
-        ['neutral button', v['--color-button-neutral-text']!, v['--color-button-neutral-bg']!],
-        ['link', v['--color-link']!, tenant.theme.background],
-        ['muted text', v['--color-text-muted']!, tenant.theme.background],
-        ['body text', v['--color-text']!, tenant.theme.background],
-        ['footer', v['--color-footer-text']!, tenant.theme.footer],
-      ];
-      for (const [what, fg, bg] of pairs) {
-        expect(contrastRatio(fg, bg), `${tenant.id} ${what} ${fg} on ${bg}`).toBeGreaterThanOrEqual(4.5);
+  for (const mode of ['light', 'dark'] as TThemeMode[]) {
+    it(`gives every tenant AA contrast for text, links, buttons, footer and tints (${mode})`, () => {
+      for (const tenant of TENANT_LIST) {
+        const v = portalCssVariables(tenant.theme, mode);
+        const bg = v['--color-background']!;
+        const surface = v['--color-surface']!;
+        const pairs: Array<[string, string, string]> = [
+          ['primary button', v['--color-button-primary-text']!, v['--color-button-primary-bg']!],
+          ['primary button hover', v['--color-button-primary-text']!, v['--color-button-primary-bg-hover']!],
+          ['neutral button', v['--color-button-neutral-text']!, v['--color-button-neutral-bg']!],
+          ['link on background', v['--color-link']!, bg],
+          ['link on surface', v['--color-link']!, surface],
+          ['muted text on background', v['--color-text-muted']!, bg],
+          ['muted text on surface', v['--color-text-muted']!, surface],
+          ['body text', v['--color-text']!, bg],
+          ['body text on muted surface', v['--color-text']!, v['--color-surface-muted']!],
+          ['accent on background', v['--color-accent']!, bg],
+          ['footer', v['--color-footer-text']!, tenant.theme.footer],
+        ];
+        for (const status of ['success', 'error', 'warning', 'info']) {
+          pairs.push([`${status} text`, v[`--color-${status}-text`]!, v[`--color-${status}-tint`]!]);
+          pairs.push([`body on ${status} tint`, v['--color-text']!, v[`--color-${status}-tint`]!]);
+        }
+        for (const [what, fg, background] of pairs) {
+          expect(contrastRatio(fg, background), `${tenant.id} ${mode} ${what} ${fg} on ${background}`).toBeGreaterThanOrEqual(
+            4.5,
+          );
+        }
       }
-    }
-  });
+    });
+  }
 
   it('uses a primary shade for the primary button (the theme colour stays visible)', () => {
     for (const tenant of TENANT_LIST) {

@@ -4,6 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import type { TConfig } from '@stageplein/kit/config/config';
 import { ensureDatabase, startEmbeddedPostgres } from '@stageplein/kit/runtime/embedded-postgres';
 import { prepareDatabase, startPlatform, type TPlatform } from '@stageplein/kit/runtime/platform';
+import { runWorker, type TRunningWorker } from '@stageplein/workflows/run-worker';
+import { startTemporalDevServer } from '../../../infra/temporal/temporal.mjs';
 import { buildGateway } from './gateway.app.ts';
 import { SERVICES } from './services.ts';
 
@@ -39,11 +41,33 @@ export async function startProxyGateway(config: TConfig): Promise<TRunningStack>
  * migrations, seeds, services, relay and gateway. Returns once the gateway is built (not listening).
  */
 export async function startStack(
-  config: TConfig,
-  options: { dataDir?: string; progress?: (step: string) => void; logger?: false; now?: () => Date } = {},
+  initialConfig: TConfig,
+  options: {
+    dataDir?: string;
+    progress?: (step: string) => void;
+    logger?: false;
+    now?: () => Date;
+    /** Temporal and the workflow worker (default true): the dev server unless TEMPORAL_ADDRESS is set. */
+    workflows?: boolean;
+  } = {},
 ): Promise<TRunningStack & { platform: TPlatform; ownerUrl: string }> {
+  let config = initialConfig;
   const progress = options.progress ?? (() => undefined);
   let stopPostgres = async () => undefined as void;
+  let stopTemporal = async () => undefined as void;
+  let worker: TRunningWorker | undefined;
+  if (options.workflows !== false && !config.TEMPORAL_ADDRESS) {
+    // The first run on a machine builds the Temporal CLI from source (~11 min); its progress lines show.
+    progress(`starting the Temporal dev server on port ${config.TEMPORAL_DEV_PORT}`);
+    const temporal = await startTemporalDevServer({
+      port: config.TEMPORAL_DEV_PORT,
+      dbFile: path.join(REPO_ROOT, '.data/temporal/dev.sqlite'),
+      namespace: config.TEMPORAL_NAMESPACE,
+      log: (line) => progress(`temporal: ${line}`),
+    });
+    stopTemporal = temporal.stop;
+    config = { ...config, TEMPORAL_ADDRESS: temporal.address };
+  }
   let ownerUrl = config.DATABASE_URL;
   if (!ownerUrl) {
     progress(`starting embedded PostgreSQL on port ${config.EMBEDDED_PG_PORT}`);
@@ -68,17 +92,26 @@ export async function startStack(
       ui: UI_DIRS,
       logger: options.logger,
     });
+    if (options.workflows !== false) {
+      // In-process worker: organizations' import use cases on the app role, identity through this app.
+      worker = await runWorker({ config: platform.deps.config, db: platform.app, app, now: options.now });
+      progress(`workflow worker polling ${config.TEMPORAL_ADDRESS} (namespace ${config.TEMPORAL_NAMESPACE})`);
+    }
     return {
       app,
       platform,
       ownerUrl,
       async stop() {
+        await worker?.stop();
         await app.close();
         await platform.close();
+        await stopTemporal();
         await stopPostgres();
       },
     };
   } catch (error) {
+    await worker?.stop();
+    await stopTemporal();
     await stopPostgres();
     throw error;
   }

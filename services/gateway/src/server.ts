@@ -1,6 +1,17 @@
 import { parseConfig } from '@stageplein/kit/config/config';
 import { startTelemetry } from '@stageplein/kit/telemetry/telemetry';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, demoEmail } from '@stageplein/identity';
 import { startStack, startProxyGateway } from './runtime.ts';
+
+/** The seeded demo accounts (embedded profile only), so a person can sign in right away. */
+function demoAccountsText(port: number): string {
+  const lines = DEMO_ACCOUNTS.map((a) => `  ${demoEmail(a.local, '<tenant>').padEnd(24)} ${a.description}`);
+  return [
+    `Demo accounts on every tenant, password "${DEMO_PASSWORD}" (e.g. ${demoEmail('admin', 'raayland')} at http://raayland.localhost:${port}):`,
+    ...lines,
+    `Outgoing mail (invitations, password resets…): http://<tenant>.localhost:${port}/api/v1/dev/mailbox\n`,
+  ].join('\n');
+}
 
 /** `npm start`: the whole product on its embedded default, or on DATABASE_URL when set. */
 async function main(): Promise<void> {
@@ -29,6 +40,7 @@ async function main(): Promise<void> {
   console.log(
     `\nStageplein is running:\n  http://localhost:${port}\n  http://<tenant>.localhost:${port}  e.g. http://raayland.localhost:${port}\n  API docs: http://localhost:${port}/api/v1/openapi.json\nPress Ctrl-C to stop.\n`,
   );
+  if (!config.DATABASE_URL) console.log(demoAccountsText(port));
 
   let stopping = false;
   const shutdown = async (signal: string) => {

@@ -13,8 +13,10 @@ import type { TAuthSource } from './auth/auth.types.ts';
 /** Infrastructure a service receives; tests pass real engines. */
 export interface TServiceDeps {
   config: TConfig;
-  /** RLS-bound app-role database (requests use `req.db()`, a transaction on it). */
+  /** RLS-bound app-role database (writing requests use `req.db()`, a transaction on it). */
   db: Kysely<unknown>;
+  /** Tenant-bound read-only databases for safe requests (GET/HEAD); without it they use `db` too. */
+  readDb?: (tenant: string) => Kysely<unknown>;
   transport?: TEventTransport;
   /** The clock; tests pin it. */
   now?: () => Date;
@@ -62,11 +64,12 @@ export async function registerService(
       defaultTenant: deps.config.DEFAULT_TENANT,
       domainMap: deps.config.TENANT_DOMAINS,
     });
-    await scope.register(tenantTransactionPlugin, { db: deps.db });
+    await scope.register(tenantTransactionPlugin, { db: deps.db, readDb: deps.readDb });
     await scope.register(authPlugin, {
       secret: deps.config.AUTH_TOKEN_SECRET,
       source: service.auth?.(deps) ?? readModelAuthSource(service.schema),
       now: deps.now,
+      cacheSeconds: deps.config.AUTH_CACHE_SECONDS,
     });
     scope.addHook('onRequest', async (_req, reply) => {
       reply.type(JSONAPI_MEDIA_TYPE);

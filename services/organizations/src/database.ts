@@ -1,9 +1,37 @@
 import type { TOutboxTable, TProcessedEventsTable } from '@stageplein/kit/outbox/outbox.table';
 import type { TSchoolYearsTable } from './school-years/school-years.table.ts';
+import type { TOrganizationsTable } from './organizations/organizations.table.ts';
+import type { TSignupsTable } from './signups/signups.table.ts';
+import type { TAuditLogTable } from './audit-log/audit-log.table.ts';
+import type { TLevelsTable } from './levels/levels.table.ts';
+import type { TTagsTable } from './tags/tags.table.ts';
+import type { TGroupMembershipsTable, TGroupsTable } from './groups/groups.table.ts';
+import type { TInternshipPeriodsTable } from './internship-periods/internship-periods.table.ts';
+import type { TMentorshipsTable } from './mentorships/mentorships.table.ts';
+
+/** The kit's auth read model (kit/auth/auth-read-model.ts), fed by identity's role events. */
+export interface TAuthRolesTable {
+  role_id: string;
+  tenant_id: string;
+  user_id: string;
+  name: string;
+  resource_type: string;
+  resource_id: string;
+}
 
 /** The organizations schema as Kysely sees it. */
 export interface TOrganizationsDb {
   'organizations.school_years': TSchoolYearsTable;
+  'organizations.organizations': TOrganizationsTable;
+  'organizations.signups': TSignupsTable;
+  'organizations.audit_log': TAuditLogTable;
+  'organizations.levels': TLevelsTable;
+  'organizations.tags': TTagsTable;
+  'organizations.groups': TGroupsTable;
+  'organizations.group_memberships': TGroupMembershipsTable;
+  'organizations.internship_periods': TInternshipPeriodsTable;
+  'organizations.mentorships': TMentorshipsTable;
+  'organizations.auth_roles': TAuthRolesTable;
   'organizations.outbox': TOutboxTable;
   'organizations.processed_events': TProcessedEventsTable;
 }

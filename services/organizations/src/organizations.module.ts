@@ -1,29 +1,71 @@
+import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { TServiceDeps, TServiceModule } from '@stageplein/kit/service';
 import { setTenant } from '@stageplein/kit/db/rls';
 import { authReadModelConsumer } from '@stageplein/kit/auth/auth-read-model';
+import { ApiError } from '@stageplein/kit/errors/api-error';
 import type { TTenantId } from '@stageplein/contracts/tenants/tenant.types';
 import { migrations } from './migrations/index.ts';
 import { SCHEMA, type TOrganizationsDb } from './database.ts';
 import { schoolYearsRoutes } from './school-years/school-years.routes.ts';
 import { ensureSchoolYears } from './school-years/school-years.service.ts';
+import { organizationsRoutes } from './organizations/organizations.routes.ts';
+import { signupsRoutes } from './signups/signups.routes.ts';
+import { currentOrganizationsRoutes } from './current-organizations/current-organizations.routes.ts';
+import { levelsRoutes } from './levels/levels.routes.ts';
+import { tagsRoutes } from './tags/tags.routes.ts';
+import { groupsRoutes } from './groups/groups.routes.ts';
+import { internshipPeriodsRoutes } from './internship-periods/internship-periods.routes.ts';
+import { mentorshipsRoutes } from './mentorships/mentorships.routes.ts';
+import { importsRoutes } from './imports/imports.routes.ts';
+import { roleCleanupConsumer } from './role-cleanup/role-cleanup.consumer.ts';
+import { seedOrganizations } from './seeds/seed.ts';
 
 const routes: FastifyPluginAsync<TServiceDeps> = async (app, deps) => {
+  // Only the public signup is limited (per route); 429 leaves as a JSON:API error.
+  await app.register(rateLimit, {
+    global: false,
+    hook: 'preHandler',
+    errorResponseBuilder: () => new ApiError(429, 'rate_limited'),
+  });
   await app.register(schoolYearsRoutes, deps);
+  await app.register(organizationsRoutes, deps);
+  await app.register(signupsRoutes, deps);
+  await app.register(currentOrganizationsRoutes, deps);
+  await app.register(levelsRoutes, deps);
+  await app.register(tagsRoutes, deps);
+  await app.register(groupsRoutes, deps);
+  await app.register(internshipPeriodsRoutes, deps);
+  await app.register(mentorshipsRoutes, deps);
+  await app.register(importsRoutes, deps);
 };
 
 export const organizationsService: TServiceModule = {
   name: 'organizations',
   schema: SCHEMA,
-  prefixes: ['/api/v1/school_years'],
+  prefixes: [
+    '/api/v1/school_years',
+    '/api/v1/organizations',
+    '/api/v1/current_organizations',
+    '/api/v1/groups',
+    '/api/v1/levels',
+    '/api/v1/tags',
+    // Only `/students/{id}/assign_group` so far (students themselves are identity's users).
+    '/api/v1/students',
+    '/api/v1/internship_periods',
+    '/api/v1/mentorships',
+    '/api/v1/imports',
+  ],
   migrations,
   routes,
-  consumers: (deps) => [authReadModelConsumer(deps.db, SCHEMA)],
+  consumers: (deps) => [authReadModelConsumer(deps.db, SCHEMA), roleCleanupConsumer(deps.db)],
   async seedTenant({ db, today }, tenant) {
     await db.transaction().execute(async (trx) => {
       await setTenant(trx, tenant);
-      await ensureSchoolYears(trx as unknown as Kysely<TOrganizationsDb>, tenant as TTenantId, today);
+      const tdb = trx as unknown as Kysely<TOrganizationsDb>;
+      await ensureSchoolYears(tdb, tenant as TTenantId, today);
+      await seedOrganizations(tdb, tenant as TTenantId, today);
     });
   },
 };

@@ -24,7 +24,10 @@ import { rateLimitFor } from './rate-limit.ts';
 const TAGS = ['authentication'];
 
 const ZSignInOptions = zDocumentOf(
-  zResourceOf('sign_in_options', z.object({ password: z.boolean(), passwordless: z.boolean(), education_sso: z.boolean() })),
+  zResourceOf(
+    'sign_in_options',
+    z.object({ password: z.boolean(), passwordless: z.boolean(), education_sso: z.boolean() }),
+  ),
 );
 
 /** The devise_token_auth protocol: sign in/out, token validation, password reset (spec §7). */
@@ -34,7 +37,8 @@ export const authRoutes: FastifyPluginAsync<TServiceDeps> = async (app, deps) =>
   r.post('/auth/sign_in', {
     schema: {
       tags: TAGS,
-      summary: 'Sign in with email and password; the credentials come back in the access-token, client, uid, expiry and token-type headers',
+      summary:
+        'Sign in with email and password; the credentials come back in the access-token, client, uid, expiry and token-type headers',
       body: ZSignInBody,
       response: { 200: ZUserDocument },
     },
@@ -48,7 +52,11 @@ export const authRoutes: FastifyPluginAsync<TServiceDeps> = async (app, deps) =>
   });
 
   r.delete('/auth/sign_out', {
-    schema: { tags: TAGS, summary: 'Sign out the calling client only (404 when it is not signed in)', response: { 200: ZMetaDocument } },
+    schema: {
+      tags: TAGS,
+      summary: 'Sign out the calling client only (404 when it is not signed in)',
+      response: { 200: ZMetaDocument },
+    },
     handler: async (req) => {
       await signOut(await contextOf(req, deps), readCredentials(req));
       return { meta: { success: true } };
@@ -56,7 +64,11 @@ export const authRoutes: FastifyPluginAsync<TServiceDeps> = async (app, deps) =>
   });
 
   r.get('/auth/validate_token', {
-    schema: { tags: TAGS, summary: 'The signed-in user, when the credentials are valid', response: { 200: ZUserDocument } },
+    schema: {
+      tags: TAGS,
+      summary: 'The signed-in user, when the credentials are valid',
+      response: { 200: ZUserDocument },
+    },
     handler: async (req) => {
       const auth = requireAuth(req);
       const ctx = await contextOf(req, deps);
@@ -96,7 +108,11 @@ export const authRoutes: FastifyPluginAsync<TServiceDeps> = async (app, deps) =>
   });
 
   r.get('/api/v1/sign_in_options', {
-    schema: { tags: TAGS, summary: 'How users of this tenant can sign in (for the login pages)', response: { 200: ZSignInOptions } },
+    schema: {
+      tags: TAGS,
+      summary: 'How users of this tenant can sign in (for the login pages)',
+      response: { 200: ZSignInOptions },
+    },
     handler: async (req) =>
       resourceDocument(
         resource('sign_in_options', req.tenant.id, {

@@ -7,9 +7,22 @@ import { addMinutes, type TCtx } from '../shared/context.ts';
 import { hashPassword, verifyPassword } from '../shared/passwords.ts';
 import { isAllowedRedirect, publicUrl, withQuery } from '../shared/urls.ts';
 import { duration } from '../mail/templates.ts';
-import { findForeignAccount, findUserByEmail, findUserById, findUserByTokenHash, updateUser, type TUserRow } from '../users/users.repository.ts';
+import {
+  findForeignAccount,
+  findUserByEmail,
+  findUserById,
+  findUserByTokenHash,
+  updateUser,
+  type TUserRow,
+} from '../users/users.repository.ts';
 import { deleteSession, deleteSessionsOf, findSession } from './sessions.repository.ts';
-import { expiresAfter, issueSession, minutesOf, revokeEverywhere, type TAuthHeaders } from './sessions.service.ts';
+import {
+  expiresAfter,
+  issueSession,
+  minutesOf,
+  revokeEverywhere,
+  type TAuthHeaders,
+} from './sessions.service.ts';
 
 const invalidCredentials = () => new ApiError(401, 'invalid_credentials');
 
@@ -29,7 +42,11 @@ function isLocked(ctx: TCtx, user: TUserRow): boolean {
  * another tenant answers "wrong center" only once its password is proven, so the message leaks
  * nothing to someone guessing.
  */
-export async function signIn(ctx: TCtx, email: string, password: string): Promise<{ user: TUserRow; headers: TAuthHeaders }> {
+export async function signIn(
+  ctx: TCtx,
+  email: string,
+  password: string,
+): Promise<{ user: TUserRow; headers: TAuthHeaders }> {
   const user = await findUserByEmail(ctx.db, email);
   if (!user) {
     const foreign = await findForeignAccount(ctx.db, email);
@@ -61,7 +78,11 @@ async function recordFailedAttempt(ctx: TCtx, user: TUserRow): Promise<void> {
       .returning(['failed_attempts'])
       .executeTakeFirstOrThrow();
     if (row.failed_attempts >= ctx.config.AUTH_LOCK_AFTER_ATTEMPTS) {
-      await db.updateTable('identity.users').set({ locked_at: ctx.now, failed_attempts: 0 }).where('id', '=', user.id).execute();
+      await db
+        .updateTable('identity.users')
+        .set({ locked_at: ctx.now, failed_attempts: 0 })
+        .where('id', '=', user.id)
+        .execute();
     }
   });
 }
@@ -71,9 +92,16 @@ async function recordFailedAttempt(ctx: TCtx, user: TUserRow): Promise<void> {
  * session to be called, and answers 404 when the client is not (or no longer) signed in.
  */
 export async function signOut(ctx: TCtx, credentials: TCredentials | undefined): Promise<void> {
-  const claims = credentials && verifyAccessToken(credentials.accessToken, ctx.config.AUTH_TOKEN_SECRET, ctx.now);
-  const valid = claims && claims.cid === credentials.client && claims.uid === credentials.uid && claims.ten === ctx.tenant.id;
-  const session = valid ? await findSession(ctx.db, credentials.client, hashToken(credentials.accessToken)) : undefined;
+  const claims =
+    credentials && verifyAccessToken(credentials.accessToken, ctx.config.AUTH_TOKEN_SECRET, ctx.now);
+  const valid =
+    claims &&
+    claims.cid === credentials.client &&
+    claims.uid === credentials.uid &&
+    claims.ten === ctx.tenant.id;
+  const session = valid
+    ? await findSession(ctx.db, credentials.client, hashToken(credentials.accessToken))
+    : undefined;
   if (!claims || !session) throw new ApiError(404, 'session_not_found');
   await deleteSession(ctx.db, session.client);
   await revokeEverywhere(ctx, session.user_id, [session], 'sign_out', claims.imp ?? claims.sub);
@@ -97,7 +125,11 @@ export async function signOut(ctx: TCtx, credentials: TCredentials | undefined):
  * POST /auth/password: mails a single-use reset link (valid PASSWORD_RESET_TTL_HOURS) when the
  * account exists. The caller answers identically either way.
  */
-export async function requestPasswordReset(ctx: TCtx, email: string, redirectUrl: string | undefined): Promise<void> {
+export async function requestPasswordReset(
+  ctx: TCtx,
+  email: string,
+  redirectUrl: string | undefined,
+): Promise<void> {
   const target = redirectUrl ?? `${publicUrl(ctx.config, ctx.tenant.id)}/auth/reset`;
   if (!isAllowedRedirect(ctx.config, ctx.tenant.id, target)) {
     throw new ApiError(422, 'redirect_not_allowed', {}, { pointer: '/redirect_url' });
@@ -105,7 +137,10 @@ export async function requestPasswordReset(ctx: TCtx, email: string, redirectUrl
   const user = await findUserByEmail(ctx.db, email);
   if (!user || user.status === 'archived') return;
   const token = randomToken();
-  await updateUser(ctx.db, user.id, { reset_password_token_hash: hashToken(token), reset_password_sent_at: ctx.now });
+  await updateUser(ctx.db, user.id, {
+    reset_password_token_hash: hashToken(token),
+    reset_password_sent_at: ctx.now,
+  });
   await ctx.mail.send(
     ctx.db,
     ctx.tenant.id,
@@ -135,7 +170,11 @@ export async function updatePassword(
   let user: TUserRow | undefined;
   let keepClient: string | undefined;
   if (body.reset_password_token) {
-    user = await findUserByTokenHash(ctx.db, 'reset_password_token_hash', hashToken(body.reset_password_token));
+    user = await findUserByTokenHash(
+      ctx.db,
+      'reset_password_token_hash',
+      hashToken(body.reset_password_token),
+    );
     if (!user || !expiresAfter(user.reset_password_sent_at, minutesOf.reset(ctx), ctx.now)) {
       throw new ApiError(422, 'token_invalid', {}, { pointer: '/reset_password_token' });
     }

@@ -14,7 +14,11 @@ const emailOf = (req: FastifyRequest) => {
  * out its pupils while guessing one account's password stays slow (accounts also lock, see AUTH_LOCK_*).
  */
 export function rateLimitFor(config: TConfig, action: TLimitedAction) {
-  const max = { sign_in: config.RATE_LIMIT_SIGN_IN, password: config.RATE_LIMIT_PASSWORD, confirm: config.RATE_LIMIT_CONFIRM }[action];
+  const max = {
+    sign_in: config.RATE_LIMIT_SIGN_IN,
+    password: config.RATE_LIMIT_PASSWORD,
+    confirm: config.RATE_LIMIT_CONFIRM,
+  }[action];
   return {
     max,
     timeWindow: config.RATE_LIMIT_WINDOW_SECONDS * 1000,

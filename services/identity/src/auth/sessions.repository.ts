@@ -6,7 +6,15 @@ export type TSessionRow = Selectable<TSessionsTable>;
 
 export function insertSession(
   db: TDb,
-  row: { client: string; tenant_id: string; user_id: string; token_hash: string; expires_at: Date; impersonator_id: string | null; created_at: Date },
+  row: {
+    client: string;
+    tenant_id: string;
+    user_id: string;
+    token_hash: string;
+    expires_at: Date;
+    impersonator_id: string | null;
+    created_at: Date;
+  },
 ) {
   return db.insertInto('identity.sessions').values(row).execute();
 }
@@ -59,5 +67,9 @@ export async function evictOldestSessions(db: TDb, userId: string, keep: number)
 
 /** Expired rows are dead weight: the tokens no longer verify anywhere. */
 export function deleteExpiredSessions(db: TDb, userId: string, now: Date) {
-  return db.deleteFrom('identity.sessions').where('user_id', '=', userId).where('expires_at', '<=', now).execute();
+  return db
+    .deleteFrom('identity.sessions')
+    .where('user_id', '=', userId)
+    .where('expires_at', '<=', now)
+    .execute();
 }

@@ -12,13 +12,13 @@ import {
 } from './sessions.repository.ts';
 
 /** The devise_token_auth response headers (spec §7: sign-in answers deliver credentials in headers). */
-export interface TAuthHeaders {
+export type TAuthHeaders = {
   'access-token': string;
   client: string;
   uid: string;
   expiry: string;
   'token-type': 'Bearer';
-}
+};
 
 export type TRevokeReason = 'sign_out' | 'password_reset' | 'evicted' | 'deactivated' | 'deleted' | 'locked';
 
@@ -36,7 +36,15 @@ export async function issueSession(
   const exp = iat + Math.floor(ttlMinutes * 60);
   const client = randomToken(16);
   const accessToken = signAccessToken(
-    { sub: user.id, ten: ctx.tenant.id, cid: client, uid: user.email, iat, exp, ...(options.impersonatorId ? { imp: options.impersonatorId } : {}) },
+    {
+      sub: user.id,
+      ten: ctx.tenant.id,
+      cid: client,
+      uid: user.email,
+      iat,
+      exp,
+      ...(options.impersonatorId ? { imp: options.impersonatorId } : {}),
+    },
     ctx.config.AUTH_TOKEN_SECRET,
   );
   await deleteExpiredSessions(ctx.db, user.id, ctx.now);
@@ -53,7 +61,13 @@ export async function issueSession(
     const evicted = await evictOldestSessions(ctx.db, user.id, ctx.config.AUTH_MAX_CLIENTS);
     await revokeEverywhere(ctx, user.id, evicted, 'evicted', user.id);
   }
-  return { 'access-token': accessToken, client, uid: user.email, expiry: String(exp), 'token-type': 'Bearer' };
+  return {
+    'access-token': accessToken,
+    client,
+    uid: user.email,
+    expiry: String(exp),
+    'token-type': 'Bearer',
+  };
 }
 
 /** Tells every service that these clients no longer count (their rows are already gone here). */

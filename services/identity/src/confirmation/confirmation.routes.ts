@@ -12,7 +12,8 @@ export const confirmationRoutes: FastifyPluginAsync<TServiceDeps> = async (app, 
   app.withTypeProvider<ZodTypeProvider>().post('/api/v1/confirm', {
     schema: {
       tags: ['authentication'],
-      summary: 'Confirm an account with the mailed confirmation_token (invited users also set their password)',
+      summary:
+        'Confirm an account with the mailed confirmation_token (invited users also set their password)',
       body: ZConfirmBody,
       response: { 200: ZUserDocument },
     },

@@ -13,9 +13,17 @@ import { changeUser } from '../users/users.service.ts';
  */
 export async function confirmAccount(
   ctx: TCtx,
-  body: { confirmation_token: string; password?: string | undefined; password_confirmation?: string | undefined },
+  body: {
+    confirmation_token: string;
+    password?: string | undefined;
+    password_confirmation?: string | undefined;
+  },
 ): Promise<TUserRow> {
-  const user = await findUserByTokenHash(ctx.db, 'confirmation_token_hash', hashToken(body.confirmation_token));
+  const user = await findUserByTokenHash(
+    ctx.db,
+    'confirmation_token_hash',
+    hashToken(body.confirmation_token),
+  );
   if (!user || !expiresAfter(user.confirmation_sent_at, minutesOf.confirmation(ctx), ctx.now)) {
     throw new ApiError(422, 'token_invalid', {}, { pointer: '/confirmation_token' });
   }
@@ -31,7 +39,8 @@ export async function confirmAccount(
     confirmation_sent_at: null,
     status: user.status === 'invited' ? 'active' : user.status,
   };
-  if (body.password !== undefined) changes.encrypted_password = await hashPassword(body.password, ctx.config.PASSWORD_SCRYPT_COST);
+  if (body.password !== undefined)
+    changes.encrypted_password = await hashPassword(body.password, ctx.config.PASSWORD_SCRYPT_COST);
   const confirmed = await changeUser(ctx, user.id, user, changes);
   await emit(ctx.db, ctx.tenant.id, user.id, 'identity.user.confirmed', user.id, {
     user_id: user.id,

@@ -14,19 +14,28 @@ import { updateCurrentUser } from '../users/users.service.ts';
 
 const TAGS = ['current user'];
 const ZQuery = z.object({ include: z.string().optional() });
-const includesOf = (include: string | undefined) => parseJsonApiQuery({ include }, { includes: ['roles', 'organizations'] }).include;
+const includesOf = (include: string | undefined) =>
+  parseJsonApiQuery({ include }, { includes: ['roles', 'organizations'] }).include;
 
 /** The signed-in user with all their roles (the front ends pick those of the selected organization). */
 export const currentUserRoutes: FastifyPluginAsync<TServiceDeps> = async (app, deps) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/api/v1/current_user', {
-    schema: { tags: TAGS, summary: 'The signed-in user; include=roles,organizations', querystring: ZQuery, response: { 200: ZUserDocument } },
+    schema: {
+      tags: TAGS,
+      summary: 'The signed-in user; include=roles,organizations',
+      querystring: ZQuery,
+      response: { 200: ZUserDocument },
+    },
     handler: async (req) => {
       const auth = requireAuth(req);
       const include = includesOf(req.query.include);
       const ctx = await contextOf(req, deps);
-      const [user, roles] = await Promise.all([findUserById(ctx.db, auth.userId), rolesOf(ctx.db, auth.userId)]);
+      const [user, roles] = await Promise.all([
+        findUserById(ctx.db, auth.userId),
+        rolesOf(ctx.db, auth.userId),
+      ]);
       if (!user) throw notFound();
       return userDocument(user, roles, include, { impersonator_id: auth.impersonatorId }) as never;
     },
@@ -44,7 +53,9 @@ export const currentUserRoutes: FastifyPluginAsync<TServiceDeps> = async (app, d
       const ctx = await contextOf(req, deps);
       const changes = 'user' in req.body ? req.body.user : req.body.data.attributes;
       const user = await updateCurrentUser(ctx, auth, changes);
-      return userDocument(user, await rolesOf(ctx.db, user.id), ['roles'], { impersonator_id: auth.impersonatorId }) as never;
+      return userDocument(user, await rolesOf(ctx.db, user.id), ['roles'], {
+        impersonator_id: auth.impersonatorId,
+      }) as never;
     },
   });
 };

@@ -29,7 +29,10 @@ export const impersonationRoutes: FastifyPluginAsync<TServiceDeps> = async (app,
       const ctx = await contextOf(req, deps);
       const { user, roles, target } = await loadTarget(ctx, targetId);
       const auth = authorize(req, usersPolicy.impersonate, target);
-      const headers = await issueSession(ctx, user, { impersonatorId: auth.userId, ttlMinutes: ctx.config.IMPERSONATION_TTL_MINUTES });
+      const headers = await issueSession(ctx, user, {
+        impersonatorId: auth.userId,
+        ttlMinutes: ctx.config.IMPERSONATION_TTL_MINUTES,
+      });
       await ctx.db
         .insertInto('identity.audit_log')
         .values({
@@ -38,7 +41,12 @@ export const impersonationRoutes: FastifyPluginAsync<TServiceDeps> = async (app,
           actor_id: auth.userId,
           impersonator_id: auth.userId,
           subject_id: user.id,
-          data: { client: headers.client, expires_at: new Date(Number(headers.expiry) * 1000).toISOString(), organization_id: auth.organizationId, ip: ctx.ip },
+          data: {
+            client: headers.client,
+            expires_at: new Date(Number(headers.expiry) * 1000).toISOString(),
+            organization_id: auth.organizationId,
+            ip: ctx.ip,
+          },
           created_at: ctx.now,
         })
         .execute();

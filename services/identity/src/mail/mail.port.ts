@@ -22,7 +22,10 @@ export interface TMailPort {
 /** Embedded profile: the mail is kept in `identity.dev_mails`, readable at /api/v1/dev/mailbox. */
 export const devMailbox: TMailPort = {
   async send(db, tenant, mail, now) {
-    const rendered = renderMail(mail.lang, mail.kind, { ...mail.vars, appName: getTenant(tenant)?.appName ?? 'Stageplein' });
+    const rendered = renderMail(mail.lang, mail.kind, {
+      ...mail.vars,
+      appName: getTenant(tenant)?.appName ?? 'Stageplein',
+    });
     await db
       .insertInto('identity.dev_mails')
       .values({

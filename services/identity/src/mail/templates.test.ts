@@ -7,13 +7,20 @@ describe('mail templates', () => {
     expect(Object.keys(TEMPLATES.nl).sort()).toEqual([...MAIL_KINDS].sort());
     expect(Object.keys(TEMPLATES.en).sort()).toEqual([...MAIL_KINDS].sort());
     for (const kind of MAIL_KINDS) {
-      const all = (lang: 'nl' | 'en') => placeholders([TEMPLATES[lang][kind].subject, ...TEMPLATES[lang][kind].paragraphs].join(' '));
+      const all = (lang: 'nl' | 'en') =>
+        placeholders([TEMPLATES[lang][kind].subject, ...TEMPLATES[lang][kind].paragraphs].join(' '));
       expect(all('en'), kind).toEqual(all('nl'));
     }
   });
 
   it('renders the link, code and names, escaping HTML', () => {
-    const vars = { appName: 'Stageplein Demo', name: '<Anna>', link: 'http://demo.localhost:3000/auth/token?token=a&b', code: '123456', validFor: '15 minuten' };
+    const vars = {
+      appName: 'Stageplein Demo',
+      name: '<Anna>',
+      link: 'http://demo.localhost:3000/auth/token?token=a&b',
+      code: '123456',
+      validFor: '15 minuten',
+    };
     const mail = renderMail('nl', 'passwordless', vars);
     expect(mail.subject).toBe('Je inloglink voor Stageplein Demo');
     expect(mail.text).toContain('123456');

@@ -1,6 +1,12 @@
 import type { TLanguage } from '@stageplein/contracts/i18n/index';
 
-export const MAIL_KINDS = ['invitation', 'confirmation', 'password_reset', 'passwordless', 'account_deletion'] as const;
+export const MAIL_KINDS = [
+  'invitation',
+  'confirmation',
+  'password_reset',
+  'passwordless',
+  'account_deletion',
+] as const;
 export type TMailKind = (typeof MAIL_KINDS)[number];
 
 export interface TMailVars {
@@ -25,12 +31,20 @@ export const TEMPLATES: Record<TLanguage, Record<TMailKind, TTemplate>> = {
   nl: {
     invitation: {
       subject: 'Je bent uitgenodigd voor {{appName}}',
-      paragraphs: ['Hallo {{name}},', 'Er is een account voor je aangemaakt op {{appName}}. Bevestig je account en kies een wachtwoord.', 'Deze link is {{validFor}} geldig.'],
+      paragraphs: [
+        'Hallo {{name}},',
+        'Er is een account voor je aangemaakt op {{appName}}. Bevestig je account en kies een wachtwoord.',
+        'Deze link is {{validFor}} geldig.',
+      ],
       button: 'Account bevestigen',
     },
     confirmation: {
       subject: 'Bevestig je account bij {{appName}}',
-      paragraphs: ['Hallo {{name}},', 'Bevestig je e-mailadres met de knop hieronder.', 'Deze link is {{validFor}} geldig.'],
+      paragraphs: [
+        'Hallo {{name}},',
+        'Bevestig je e-mailadres met de knop hieronder.',
+        'Deze link is {{validFor}} geldig.',
+      ],
       button: 'E-mailadres bevestigen',
     },
     password_reset: {
@@ -44,7 +58,11 @@ export const TEMPLATES: Record<TLanguage, Record<TMailKind, TTemplate>> = {
     },
     passwordless: {
       subject: 'Je inloglink voor {{appName}}',
-      paragraphs: ['Hallo {{name}},', 'Log in met de knop hieronder, of vul deze code in: {{code}}', 'De link en de code zijn {{validFor}} geldig en werken één keer.'],
+      paragraphs: [
+        'Hallo {{name}},',
+        'Log in met de knop hieronder, of vul deze code in: {{code}}',
+        'De link en de code zijn {{validFor}} geldig en werken één keer.',
+      ],
       button: 'Inloggen',
     },
     account_deletion: {
@@ -60,12 +78,20 @@ export const TEMPLATES: Record<TLanguage, Record<TMailKind, TTemplate>> = {
   en: {
     invitation: {
       subject: 'You have been invited to {{appName}}',
-      paragraphs: ['Hello {{name}},', 'An account has been created for you on {{appName}}. Confirm your account and choose a password.', 'This link is valid for {{validFor}}.'],
+      paragraphs: [
+        'Hello {{name}},',
+        'An account has been created for you on {{appName}}. Confirm your account and choose a password.',
+        'This link is valid for {{validFor}}.',
+      ],
       button: 'Confirm account',
     },
     confirmation: {
       subject: 'Confirm your account at {{appName}}',
-      paragraphs: ['Hello {{name}},', 'Please confirm your email address with the button below.', 'This link is valid for {{validFor}}.'],
+      paragraphs: [
+        'Hello {{name}},',
+        'Please confirm your email address with the button below.',
+        'This link is valid for {{validFor}}.',
+      ],
       button: 'Confirm email address',
     },
     password_reset: {
@@ -79,7 +105,11 @@ export const TEMPLATES: Record<TLanguage, Record<TMailKind, TTemplate>> = {
     },
     passwordless: {
       subject: 'Your sign-in link for {{appName}}',
-      paragraphs: ['Hello {{name}},', 'Sign in with the button below, or enter this code: {{code}}', 'The link and the code are valid for {{validFor}} and work once.'],
+      paragraphs: [
+        'Hello {{name}},',
+        'Sign in with the button below, or enter this code: {{code}}',
+        'The link and the code are valid for {{validFor}} and work once.',
+      ],
       button: 'Sign in',
     },
     account_deletion: {
@@ -98,14 +128,20 @@ const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 function fill(text: string, vars: TMailVars): string {
-  return text.replace(/\{\{(\w+)\}\}/g, (whole, key: string) => String((vars as unknown as Record<string, unknown>)[key] ?? whole));
+  return text.replace(/\{\{(\w+)\}\}/g, (whole, key: string) =>
+    String((vars as unknown as Record<string, unknown>)[key] ?? whole),
+  );
 }
 
 /** Subject, plain text and HTML of one mail. */
-export function renderMail(lang: TLanguage, kind: TMailKind, vars: TMailVars): { subject: string; text: string; html: string } {
+export function renderMail(
+  lang: TLanguage,
+  kind: TMailKind,
+  vars: TMailVars,
+): { subject: string; text: string; html: string } {
   const t = TEMPLATES[lang][kind];
   const paragraphs = t.paragraphs.map((p) => fill(p, vars));
-  const text = [...paragraphs, '', `${t.button}: ${vars.link}`].join('\n\n');
+  const text = [...paragraphs, `${t.button}: ${vars.link}`].join('\n\n');
   const html = [
     '<!doctype html><html><body style="font-family: sans-serif">',
     ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
@@ -118,7 +154,11 @@ export function renderMail(lang: TLanguage, kind: TMailKind, vars: TMailVars): {
 /** "6 uur", "15 minutes"… for the validity line. */
 export function duration(lang: TLanguage, minutes: number): string {
   const [n, unit] =
-    minutes % (60 * 24) === 0 ? [minutes / 1440, 'day'] : minutes % 60 === 0 ? [minutes / 60, 'hour'] : [minutes, 'minute'];
+    minutes % (60 * 24) === 0
+      ? [minutes / 1440, 'day']
+      : minutes % 60 === 0
+        ? [minutes / 60, 'hour']
+        : [minutes, 'minute'];
   const words = {
     nl: { day: ['dag', 'dagen'], hour: ['uur', 'uur'], minute: ['minuut', 'minuten'] },
     en: { day: ['day', 'days'], hour: ['hour', 'hours'], minute: ['minute', 'minutes'] },

@@ -7,6 +7,7 @@ import { sessionsMigration } from '../auth/sessions.table.ts';
 import { passwordlessMigration } from '../passwordless/passwordless.table.ts';
 import { auditLogMigration } from '../impersonation/audit-log.table.ts';
 import { devMailboxMigration } from '../mail/dev-mailbox.table.ts';
+import { studentImportKeysMigration } from '../internal-import/student-import-keys.table.ts';
 
 /** Applied in key order; keys are timestamps so new migrations sort after old ones. */
 export const migrations: Record<string, Migration> = {
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '20261122T0940-passwordless-tokens': passwordlessMigration,
   '20261122T0950-audit-log': auditLogMigration,
   '20261122T1000-dev-mailbox': devMailboxMigration,
+  '20261124T0900-student-import-keys': studentImportKeysMigration,
 };

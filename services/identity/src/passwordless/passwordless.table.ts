@@ -27,7 +27,9 @@ export const passwordlessMigration: Migration = {
       used_at timestamptz,
       created_at timestamptz not null
     )`.execute(db);
-    await sql`create index passwordless_tokens_user on identity.passwordless_tokens (user_id, created_at)`.execute(db);
+    await sql`create index passwordless_tokens_user on identity.passwordless_tokens (user_id, created_at)`.execute(
+      db,
+    );
     await enableTenantRls(db, 'identity', 'passwordless_tokens');
   },
   async down(db: Kysely<unknown>) {

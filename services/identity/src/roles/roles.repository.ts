@@ -6,7 +6,13 @@ import type { TRolesTable } from './roles.table.ts';
 export type TRoleRow = Selectable<TRolesTable>;
 
 export function rolesOf(db: TDb, userId: string): Promise<TRoleRow[]> {
-  return db.selectFrom('identity.roles').selectAll().where('user_id', '=', userId).orderBy('created_at').orderBy('id').execute();
+  return db
+    .selectFrom('identity.roles')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
 }
 
 export async function rolesOfUsers(db: TDb, userIds: readonly string[]): Promise<Map<string, TRoleRow[]>> {
@@ -26,7 +32,14 @@ export async function rolesOfUsers(db: TDb, userIds: readonly string[]): Promise
 /** Adds a role; undefined when the user already has it. */
 export function insertRole(
   db: TDb,
-  row: { tenant_id: string; user_id: string; name: TRoleName; resource_type: TOrganizationType; resource_id: string; created_at: Date },
+  row: {
+    tenant_id: string;
+    user_id: string;
+    name: TRoleName;
+    resource_type: TOrganizationType;
+    resource_id: string;
+    created_at: Date;
+  },
 ) {
   return db
     .insertInto('identity.roles')

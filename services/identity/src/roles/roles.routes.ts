@@ -9,14 +9,21 @@ import type { TServiceDeps } from '@stageplein/kit/service';
 import { contextOf } from '../shared/context.ts';
 import { usersPolicy } from '../users/users.policy.ts';
 import { userDocument } from '../users/users.serialize.ts';
-import { addRole, currentOrganizationType, loadTarget, removeRole, sendConfirmation } from '../users/users.service.ts';
+import {
+  addRole,
+  currentOrganizationType,
+  loadTarget,
+  removeRole,
+  sendConfirmation,
+} from '../users/users.service.ts';
 import { rolesOf } from './roles.repository.ts';
 
 const TAGS = ['users'];
 const ZId = z.object({ id: z.uuid() });
 type TRoleBody = z.infer<typeof ZRoleBody>;
 
-const roleInput = (body: TRoleBody) => ('role' in body ? body.role : 'data' in body ? body.data.attributes : body);
+const roleInput = (body: TRoleBody) =>
+  'role' in body ? body.role : 'data' in body ? body.data.attributes : body;
 
 export const rolesRoutes: FastifyPluginAsync<TServiceDeps> = async (app, deps) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -41,7 +48,9 @@ export const rolesRoutes: FastifyPluginAsync<TServiceDeps> = async (app, deps) =
       const ctx = await contextOf(req, deps);
       const { user } = await loadTarget(ctx, req.params.id);
       await addRole(ctx, auth.userId, user.id, { name: input.name, resourceType: type, resourceId });
-      const roles = (await rolesOf(ctx.db, user.id)).filter((x) => x.resource_id === auth.organizationId || user.id === auth.userId);
+      const roles = (await rolesOf(ctx.db, user.id)).filter(
+        (x) => x.resource_id === auth.organizationId || user.id === auth.userId,
+      );
       return userDocument(user, roles, ['roles']) as never;
     },
   });
@@ -57,17 +66,28 @@ export const rolesRoutes: FastifyPluginAsync<TServiceDeps> = async (app, deps) =
     handler: async (req) => {
       const input = roleInput(req.body);
       const resourceId = input.resource_id ?? req.auth?.organizationId ?? '';
-      const auth = authorize(req, usersPolicy.removeRole, { targetId: req.params.id, name: input.name, resourceId });
+      const auth = authorize(req, usersPolicy.removeRole, {
+        targetId: req.params.id,
+        name: input.name,
+        resourceId,
+      });
       const ctx = await contextOf(req, deps);
       const { user } = await loadTarget(ctx, req.params.id);
       await removeRole(ctx, auth.userId, user.id, input.name, resourceId);
-      const roles = (await rolesOf(ctx.db, user.id)).filter((x) => x.resource_id === auth.organizationId || user.id === auth.userId);
+      const roles = (await rolesOf(ctx.db, user.id)).filter(
+        (x) => x.resource_id === auth.organizationId || user.id === auth.userId,
+      );
       return userDocument(user, roles, ['roles']) as never;
     },
   });
 
   r.post('/api/v1/users/:id/resend_confirmation_instructions', {
-    schema: { tags: TAGS, summary: 'Mail a new confirmation (invitation) link', params: ZId, response: { 200: ZMetaDocument } },
+    schema: {
+      tags: TAGS,
+      summary: 'Mail a new confirmation (invitation) link',
+      params: ZId,
+      response: { 200: ZMetaDocument },
+    },
     handler: async (req) => {
       const ctx = await contextOf(req, deps);
       const { user, target } = await loadTarget(ctx, req.params.id);

@@ -6,6 +6,7 @@ import { languageOf } from '@stageplein/kit/errors/error-handler';
 import type { TServiceDeps } from '@stageplein/kit/service';
 import { setTenant } from '@stageplein/kit/db/rls';
 import { requestDb, type TDb } from '../database.ts';
+import { trackChanges } from './events.ts';
 import { mailPortFor, type TMailPort } from '../mail/mail.port.ts';
 
 /** What a use case works with: the request's transaction, tenant, clock, config and mail port. */
@@ -25,9 +26,17 @@ export interface TCtx {
   independently<T>(fn: (db: TDb) => Promise<T>): Promise<T>;
 }
 
+const CHANGED = Symbol('changed-users');
+
+/** The users whose credentials a request changed (see identity.module.ts: dropped again after commit). */
+export const changedUsers = (req: FastifyRequest): Set<string> | undefined =>
+  (req as unknown as Record<symbol, Set<string>>)[CHANGED];
+
 export async function contextOf(req: FastifyRequest, deps: TServiceDeps): Promise<TCtx> {
+  const db = await requestDb(req);
+  (req as unknown as Record<symbol, Set<string>>)[CHANGED] ??= trackChanges(db);
   return {
-    db: await requestDb(req),
+    db,
     tenant: req.tenant,
     now: deps.now?.() ?? new Date(),
     config: deps.config,

@@ -17,7 +17,12 @@ const maxmem = (cost: number, r: number) => 256 * 2 ** cost * r;
  */
 export async function hashPassword(password: string, cost: number): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scryptAsync(password, salt, { N: 2 ** cost, r: BLOCK_SIZE, p: 1, maxmem: maxmem(cost, BLOCK_SIZE) });
+  const key = await scryptAsync(password, salt, {
+    N: 2 ** cost,
+    r: BLOCK_SIZE,
+    p: 1,
+    maxmem: maxmem(cost, BLOCK_SIZE),
+  });
   return `scrypt$${cost}$${BLOCK_SIZE}$1$${salt.toString('base64')}$${key.toString('base64')}`;
 }
 

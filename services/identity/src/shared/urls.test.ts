@@ -12,7 +12,12 @@ describe('password-reset redirect allow-list', () => {
   it('allows the tenant’s own site, its domains and the configured origins', () => {
     expect(publicUrl(config, 'raayland')).toBe('http://raayland.localhost:3000');
     expect(allowedRedirectOrigins(config, 'raayland').sort()).toEqual(
-      ['http://raayland.localhost:3000', 'https://app.example.org', 'https://raayland.stageplein.nl', 'https://stage.raayland.nl'].sort(),
+      [
+        'http://raayland.localhost:3000',
+        'https://app.example.org',
+        'https://raayland.stageplein.nl',
+        'https://stage.raayland.nl',
+      ].sort(),
     );
     expect(isAllowedRedirect(config, 'raayland', 'http://raayland.localhost:3000/auth/reset')).toBe(true);
     expect(isAllowedRedirect(config, 'raayland', 'https://stage.raayland.nl/auth/reset?x=1')).toBe(true);
@@ -22,7 +27,9 @@ describe('password-reset redirect allow-list', () => {
   it('refuses other tenants’ sites, look-alikes, other protocols and credentials in the URL', () => {
     expect(isAllowedRedirect(config, 'demo', 'http://raayland.localhost:3000/auth/reset')).toBe(false);
     expect(isAllowedRedirect(config, 'demo', 'http://localhost:3000/auth/reset')).toBe(false);
-    expect(isAllowedRedirect(config, 'raayland', 'https://stage.raayland.nl.evil.test/auth/reset')).toBe(false);
+    expect(isAllowedRedirect(config, 'raayland', 'https://stage.raayland.nl.evil.test/auth/reset')).toBe(
+      false,
+    );
     expect(isAllowedRedirect(config, 'raayland', 'javascript:alert(1)')).toBe(false);
     expect(isAllowedRedirect(config, 'raayland', 'https://user:pw@stage.raayland.nl/')).toBe(false);
     expect(isAllowedRedirect(config, 'raayland', '/auth/reset')).toBe(false);

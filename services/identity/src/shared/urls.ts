@@ -7,7 +7,10 @@ export function publicUrl(config: TConfig, tenant: string): string {
 
 /** Origins a password-reset link may lead to for this tenant. */
 export function allowedRedirectOrigins(config: TConfig, tenant: string): string[] {
-  const origins = [publicUrl(config, tenant), ...config.PASSWORD_RESET_REDIRECT_ALLOW_LIST.map((o) => o.replaceAll('{tenant}', tenant))];
+  const origins = [
+    publicUrl(config, tenant),
+    ...config.PASSWORD_RESET_REDIRECT_ALLOW_LIST.map((o) => o.replaceAll('{tenant}', tenant)),
+  ];
   for (const [host, t] of Object.entries(config.TENANT_DOMAINS)) {
     if (t === tenant) origins.push(`https://${host}`);
   }

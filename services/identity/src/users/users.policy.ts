@@ -23,10 +23,13 @@ export const usersPolicy = {
   /** The user list of the current organization: its admins and mentors. */
   list: (auth: TAuth) => auth.permissions.isAdmin || auth.permissions.isMentor,
   show: (auth: TAuth, target: TTargetUser) =>
-    target.id === auth.userId || ((auth.permissions.isAdmin || auth.permissions.isMentor) && inCurrentOrganization(auth, target)),
+    target.id === auth.userId ||
+    ((auth.permissions.isAdmin || auth.permissions.isMentor) && inCurrentOrganization(auth, target)),
   invite: (auth: TAuth) => auth.permissions.isAdmin,
   update: (auth: TAuth, target: TTargetUser) =>
-    auth.permissions.isAdmin && inCurrentOrganization(auth, target) && (target.id === auth.userId || ranksBelowAdmin(target)),
+    auth.permissions.isAdmin &&
+    inCurrentOrganization(auth, target) &&
+    (target.id === auth.userId || ranksBelowAdmin(target)),
   /** Deleting removes the whole account, so only of users who belong to this organization alone. */
   destroy: (auth: TAuth, target: TTargetUser) =>
     auth.permissions.isAdmin &&
@@ -35,12 +38,14 @@ export const usersPolicy = {
     inCurrentOrganization(auth, target) &&
     target.roles.every((r) => String(r.resourceId) === auth.organizationId),
   /** Roles are granted and taken on the current organization only; nobody drops their own admin role. */
-  addRole: (auth: TAuth, role: { resourceId: string }) => auth.permissions.isAdmin && role.resourceId === auth.organizationId,
+  addRole: (auth: TAuth, role: { resourceId: string }) =>
+    auth.permissions.isAdmin && role.resourceId === auth.organizationId,
   removeRole: (auth: TAuth, change: { targetId: string; name: string; resourceId: string }) =>
     auth.permissions.isAdmin &&
     change.resourceId === auth.organizationId &&
     !(change.targetId === auth.userId && change.name === 'admin'),
-  resendConfirmation: (auth: TAuth, target: TTargetUser) => auth.permissions.isAdmin && inCurrentOrganization(auth, target),
+  resendConfirmation: (auth: TAuth, target: TTargetUser) =>
+    auth.permissions.isAdmin && inCurrentOrganization(auth, target),
   /**
    * "Sign in as user": admins only, of a user of their organization (same tenant by construction),
    * never of a user with an equal or higher role anywhere, never from an impersonated session.

@@ -90,8 +90,15 @@ export async function listUsers(db: TDb, query: TJsonApiQuery, scope: TUserListS
     );
   }
   const filtered = applyFiltersAndSort(base.selectAll('u'), { ...query, sort: [] }, COLUMNS);
-  const counted = applyFiltersAndSort(base.select(sql<number>`count(*)`.as('n')), { ...query, sort: [] }, COLUMNS);
+  const counted = applyFiltersAndSort(
+    base.select(sql<number>`count(*)`.as('n')),
+    { ...query, sort: [] },
+    COLUMNS,
+  );
   const sorted = applyFiltersAndSort(filtered, { ...query, filters: [] }, COLUMNS).orderBy('u.id');
-  const [rows, total] = await Promise.all([applyPage(sorted, query).execute(), counted.executeTakeFirstOrThrow()]);
+  const [rows, total] = await Promise.all([
+    applyPage(sorted, query).execute(),
+    counted.executeTakeFirstOrThrow(),
+  ]);
   return { rows, total: Number(total.n) };
 }

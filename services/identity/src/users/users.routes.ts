@@ -2,7 +2,13 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ADMIN_USER_PAGE_SIZE } from '@stageplein/contracts/jsonapi/jsonapi';
-import { ZMetaDocument, ZUserCollection, ZUserCreateBody, ZUserDocument, ZUserUpdateBody } from '@stageplein/contracts/identity/users';
+import {
+  ZMetaDocument,
+  ZUserCollection,
+  ZUserCreateBody,
+  ZUserDocument,
+  ZUserUpdateBody,
+} from '@stageplein/contracts/identity/users';
 import { ZRoleName } from '@stageplein/contracts/identity/roles';
 import { authorize } from '@stageplein/kit/auth/policy';
 import { badRequest, forbidden } from '@stageplein/kit/errors/api-error';
@@ -37,11 +43,15 @@ export const USERS_QUERY: TQuerySpec = {
 const ZShowQuery = z.object({ include: z.string().optional() });
 const ZId = z.object({ id: z.uuid() });
 
-const includesOf = (include: string | undefined) => parseJsonApiQuery({ include }, { includes: USERS_QUERY.includes! }).include;
+const includesOf = (include: string | undefined) =>
+  parseJsonApiQuery({ include }, { includes: USERS_QUERY.includes! }).include;
 
 /** Other users are shown with their roles on the current organization only (spec §6: only those count). */
-const visibleRoles = <R extends { resource_id: string }>(roles: R[], self: boolean, organizationId: string | null) =>
-  self ? roles : roles.filter((r) => r.resource_id === organizationId);
+const visibleRoles = <R extends { resource_id: string }>(
+  roles: R[],
+  self: boolean,
+  organizationId: string | null,
+) => (self ? roles : roles.filter((r) => r.resource_id === organizationId));
 
 export const usersRoutes: FastifyPluginAsync<TServiceDeps> = async (app, deps) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -49,7 +59,8 @@ export const usersRoutes: FastifyPluginAsync<TServiceDeps> = async (app, deps) =
   r.get('/api/v1/users', {
     schema: {
       tags: TAGS,
-      summary: 'Users of the current organization: filter[organization_id_eq], filter[with_role], filter[search], include=roles,organizations',
+      summary:
+        'Users of the current organization: filter[organization_id_eq], filter[with_role], filter[search], include=roles,organizations',
       querystring: ZJsonApiQueryString,
       response: { 200: ZUserCollection },
     },
@@ -60,27 +71,45 @@ export const usersRoutes: FastifyPluginAsync<TServiceDeps> = async (app, deps) =
       // Only the current organization's users: another organization id is not this caller's to list.
       if (organization && organization.value !== auth.organizationId) throw forbidden();
       const roleName = query.scopes.with_role;
-      if (roleName !== undefined && !ZRoleName.safeParse(roleName).success) throw badRequest('filter[with_role]');
+      if (roleName !== undefined && !ZRoleName.safeParse(roleName).success)
+        throw badRequest('filter[with_role]');
       const ctx = await contextOf(req, deps);
       const { rows, total } = await listUsers(ctx.db, query, {
         organizationId: auth.organizationId!,
         roleName,
         search: query.scopes.search,
       });
-      const roles = await rolesOfUsers(ctx.db, rows.map((u) => u.id));
-      for (const [id, list] of roles) roles.set(id, visibleRoles(list, id === auth.userId, auth.organizationId));
+      const roles = await rolesOfUsers(
+        ctx.db,
+        rows.map((u) => u.id),
+      );
+      for (const [id, list] of roles)
+        roles.set(id, visibleRoles(list, id === auth.userId, auth.organizationId));
       const url = `${req.protocol}://${req.host}${req.url}`;
-      return usersDocument(rows, roles, query.include, { total, links: pageLinks(url, query, total) }) as never;
+      return usersDocument(rows, roles, query.include, {
+        total,
+        links: pageLinks(url, query, total),
+      }) as never;
     },
   });
 
   r.get('/api/v1/users/:id', {
-    schema: { tags: TAGS, summary: 'One user, include=roles,organizations', params: ZId, querystring: ZShowQuery, response: { 200: ZUserDocument } },
+    schema: {
+      tags: TAGS,
+      summary: 'One user, include=roles,organizations',
+      params: ZId,
+      querystring: ZShowQuery,
+      response: { 200: ZUserDocument },
+    },
     handler: async (req) => {
       const ctx = await contextOf(req, deps);
       const { user, roles, target } = await loadTarget(ctx, req.params.id);
       const auth = authorize(req, usersPolicy.show, target);
-      return userDocument(user, visibleRoles(roles, user.id === auth.userId, auth.organizationId), includesOf(req.query.include)) as never;
+      return userDocument(
+        user,
+        visibleRoles(roles, user.id === auth.userId, auth.organizationId),
+        includesOf(req.query.include),
+      ) as never;
     },
   });
 
@@ -100,16 +129,26 @@ export const usersRoutes: FastifyPluginAsync<TServiceDeps> = async (app, deps) =
   });
 
   r.patch('/api/v1/users/:id', {
-    schema: { tags: TAGS, summary: 'Change a user of the current organization', params: ZId, body: ZUserUpdateBody, response: { 200: ZUserDocument } },
+    schema: {
+      tags: TAGS,
+      summary: 'Change a user of the current organization',
+      params: ZId,
+      body: ZUserUpdateBody,
+      response: { 200: ZUserDocument },
+    },
     handler: async (req) => {
       const ctx = await contextOf(req, deps);
       const { user, roles, target } = await loadTarget(ctx, req.params.id);
       const auth = authorize(req, usersPolicy.update, target);
       const body = req.body;
-      const changes = 'data' in body ? body.data.attributes : 'attributes' in body ? body.attributes : body.user;
+      const changes =
+        'data' in body ? body.data.attributes : 'attributes' in body ? body.attributes : body.user;
       try {
         const updated = await changeUser(ctx, auth.userId, user, changes);
-        return userDocument(updated, visibleRoles(roles, user.id === auth.userId, auth.organizationId)) as never;
+        return userDocument(
+          updated,
+          visibleRoles(roles, user.id === auth.userId, auth.organizationId),
+        ) as never;
       } catch (error) {
         throw uniqueEmail(error);
       }
@@ -117,7 +156,12 @@ export const usersRoutes: FastifyPluginAsync<TServiceDeps> = async (app, deps) =
   });
 
   r.delete('/api/v1/users/:id', {
-    schema: { tags: TAGS, summary: 'Delete a user who belongs to the current organization only', params: ZId, response: { 200: ZMetaDocument } },
+    schema: {
+      tags: TAGS,
+      summary: 'Delete a user who belongs to the current organization only',
+      params: ZId,
+      response: { 200: ZMetaDocument },
+    },
     handler: async (req) => {
       const ctx = await contextOf(req, deps);
       const { user, target } = await loadTarget(ctx, req.params.id);

@@ -1,4 +1,4 @@
-import type { TResource } from '@stageplein/contracts/jsonapi/jsonapi';
+import type { TLinks, TResource } from '@stageplein/contracts/jsonapi/jsonapi';
 import { DEFAULT_USER_SETTINGS, type TUserAttributes } from '@stageplein/contracts/identity/users';
 import { collectionDocument, resource, resourceDocument } from '@stageplein/kit/jsonapi/serialize';
 import type { TRoleRow } from '../roles/roles.repository.ts';
@@ -27,7 +27,12 @@ export function userAttributes(u: TUserRow): TUserAttributes {
 }
 
 export function roleResource(r: TRoleRow): TResource {
-  return resource('role', r.id, { name: r.name, resource_type: r.resource_type, resource_id: r.resource_id, created_at: r.created_at.toISOString() });
+  return resource('role', r.id, {
+    name: r.name,
+    resource_type: r.resource_type,
+    resource_id: r.resource_id,
+    created_at: r.created_at.toISOString(),
+  });
 }
 
 /**
@@ -38,12 +43,16 @@ export function organizationResource(r: TRoleRow): TResource {
   return resource('organization', r.resource_id, { organization_type: r.resource_type });
 }
 
-const uniqueOrganizations = (roles: readonly TRoleRow[]) => [...new Map(roles.map((r) => [r.resource_id, r])).values()];
+const uniqueOrganizations = (roles: readonly TRoleRow[]) => [
+  ...new Map(roles.map((r) => [r.resource_id, r])).values(),
+];
 
 export function userResource(u: TUserRow, roles: readonly TRoleRow[]): TResource {
   return resource('user', u.id, userAttributes(u) as unknown as Record<string, unknown>, {
     roles: { data: roles.map((r) => ({ type: 'role', id: r.id })) },
-    organizations: { data: uniqueOrganizations(roles).map((r) => ({ type: 'organization', id: r.resource_id })) },
+    organizations: {
+      data: uniqueOrganizations(roles).map((r) => ({ type: 'organization', id: r.resource_id })),
+    },
   });
 }
 
@@ -54,7 +63,12 @@ export function includedFor(roles: readonly TRoleRow[], include: readonly string
   ];
 }
 
-export function userDocument(u: TUserRow, roles: readonly TRoleRow[], include: readonly string[] = [], meta?: Record<string, unknown>) {
+export function userDocument(
+  u: TUserRow,
+  roles: readonly TRoleRow[],
+  include: readonly string[] = [],
+  meta?: Record<string, unknown>,
+) {
   const doc = resourceDocument(userResource(u, roles), { included: includedFor(roles, include) });
   return meta ? { ...doc, meta } : doc;
 }
@@ -63,7 +77,7 @@ export function usersDocument(
   users: readonly TUserRow[],
   roles: Map<string, TRoleRow[]>,
   include: readonly string[],
-  options: { total: number; links?: Record<string, string | null> },
+  options: { total: number; links?: TLinks },
 ) {
   const all = users.flatMap((u) => roles.get(u.id) ?? []);
   return collectionDocument(

@@ -33,7 +33,10 @@ export const roleRefs = (roles: readonly TRoleRow[]): TRoleRef[] =>
   roles.map((r) => ({ name: r.name, resourceType: r.resource_type, resourceId: r.resource_id }));
 
 /** A user of this tenant with their roles, or 404 (other tenants' users do not exist here). */
-export async function loadTarget(ctx: TCtx, id: string): Promise<{ user: TUserRow; roles: TRoleRow[]; target: TTargetUser }> {
+export async function loadTarget(
+  ctx: TCtx,
+  id: string,
+): Promise<{ user: TUserRow; roles: TRoleRow[]; target: TTargetUser }> {
   const user = await findUserById(ctx.db, id);
   if (!user) throw notFound();
   const roles = await rolesOf(ctx.db, id);
@@ -42,13 +45,17 @@ export async function loadTarget(ctx: TCtx, id: string): Promise<{ user: TUserRo
 
 /** The type of the current organization, known from the caller's own role there. */
 export function currentOrganizationType(auth: TAuth): TOrganizationType | undefined {
-  return auth.roles.find((r) => String(r.resourceId) === auth.organizationId)?.resourceType as TOrganizationType | undefined;
+  return auth.roles.find((r) => String(r.resourceId) === auth.organizationId)?.resourceType as
+    TOrganizationType | undefined;
 }
 
 /** Mails a fresh single-use confirmation link (invitation for invited users). */
 export async function sendConfirmation(ctx: TCtx, user: TUserRow): Promise<void> {
   const token = randomToken();
-  await updateUser(ctx.db, user.id, { confirmation_token_hash: hashToken(token), confirmation_sent_at: ctx.now });
+  await updateUser(ctx.db, user.id, {
+    confirmation_token_hash: hashToken(token),
+    confirmation_sent_at: ctx.now,
+  });
   await ctx.mail.send(
     ctx.db,
     ctx.tenant.id,
@@ -85,12 +92,17 @@ export interface TInvite {
 }
 
 /** POST /api/v1/users: an invited user with a role on the current organization and an invitation mail. */
-export async function inviteUser(ctx: TCtx, auth: TAuth, input: TInvite): Promise<{ user: TUserRow; roles: TRoleRow[] }> {
+export async function inviteUser(
+  ctx: TCtx,
+  auth: TAuth,
+  input: TInvite,
+): Promise<{ user: TUserRow; roles: TRoleRow[] }> {
   const type = currentOrganizationType(auth);
   if (!type || !auth.organizationId) throw forbidden();
   const role = input.role ?? DEFAULT_ROLE[type];
   // Spec §1: "School representatives can be invited" is off for some tenants.
-  if (type === 'School' && role !== 'student' && !ctx.tenant.features.schoolRepresentativesInvitable) throw forbidden();
+  if (type === 'School' && role !== 'student' && !ctx.tenant.features.schoolRepresentativesInvitable)
+    throw forbidden();
   const user = await insertUser(ctx.db, {
     tenant_id: ctx.tenant.id,
     email: input.email,
@@ -117,7 +129,11 @@ export async function inviteUser(ctx: TCtx, auth: TAuth, input: TInvite): Promis
   });
   if (!user) throw new ApiError(409, 'email_taken', {}, { pointer: '/data/attributes/email' });
   await emit(ctx.db, ctx.tenant.id, auth.userId, 'identity.user.created', user.id, userSnapshot(user));
-  const added = await addRole(ctx, auth.userId, user.id, { name: role, resourceType: type, resourceId: auth.organizationId });
+  const added = await addRole(ctx, auth.userId, user.id, {
+    name: role,
+    resourceType: type,
+    resourceId: auth.organizationId,
+  });
   await sendConfirmation(ctx, user);
   return { user: (await findUserById(ctx.db, user.id))!, roles: added ? [added] : [] };
 }
@@ -148,7 +164,13 @@ export async function addRole(
   return row;
 }
 
-export async function removeRole(ctx: TCtx, actor: string, userId: string, name: TRoleName, resourceId: string): Promise<TRoleRow> {
+export async function removeRole(
+  ctx: TCtx,
+  actor: string,
+  userId: string,
+  name: TRoleName,
+  resourceId: string,
+): Promise<TRoleRow> {
   const row = await deleteRole(ctx.db, userId, name, resourceId);
   if (!row) throw notFound();
   await emit(ctx.db, ctx.tenant.id, actor, 'identity.role.removed', userId, {
@@ -162,7 +184,12 @@ export async function removeRole(ctx: TCtx, actor: string, userId: string, name:
 }
 
 /** Applies changes to a user, emitting user.updated; deactivation ends the user's sessions everywhere. */
-export async function changeUser(ctx: TCtx, actor: string, user: TUserRow, changes: Partial<TUserRow>): Promise<TUserRow> {
+export async function changeUser(
+  ctx: TCtx,
+  actor: string,
+  user: TUserRow,
+  changes: Partial<TUserRow>,
+): Promise<TUserRow> {
   const updated = (await updateUser(ctx.db, user.id, { ...changes, updated_at: ctx.now }))!;
   await emit(ctx.db, ctx.tenant.id, actor, 'identity.user.updated', user.id, userSnapshot(updated));
   if (updated.status !== user.status && (updated.status === 'inactive' || updated.status === 'archived')) {
@@ -173,7 +200,11 @@ export async function changeUser(ctx: TCtx, actor: string, user: TUserRow, chang
 }
 
 /** PATCH /api/v1/current_user: profile, settings, periodic mail; email only with the current password. */
-export async function updateCurrentUser(ctx: TCtx, auth: TAuth, changes: TCurrentUserChanges): Promise<TUserRow> {
+export async function updateCurrentUser(
+  ctx: TCtx,
+  auth: TAuth,
+  changes: TCurrentUserChanges,
+): Promise<TUserRow> {
   const user = await findUserById(ctx.db, auth.userId);
   if (!user) throw notFound();
   const { current_password, settings, email, ...rest } = changes;
@@ -195,14 +226,21 @@ export async function updateCurrentUser(ctx: TCtx, auth: TAuth, changes: TCurren
 
 /** A unique violation on the email index is a 409, whichever tenant holds the address. */
 export function uniqueEmail(error: unknown): unknown {
-  return (error as { code?: string }).code === '23505' ? new ApiError(409, 'email_taken', {}, { pointer: '/email' }) : error;
+  return (error as { code?: string }).code === '23505'
+    ? new ApiError(409, 'email_taken', {}, { pointer: '/email' })
+    : error;
 }
 
 /**
  * Removes an account and everything identity keeps about it (admin deletion and the public
  * /account/verwijderen flow): its roles and clients are revoked everywhere, then user.deleted.
  */
-export async function deleteAccount(ctx: TCtx, actor: string, user: TUserRow, impersonatorId: string | null = null): Promise<void> {
+export async function deleteAccount(
+  ctx: TCtx,
+  actor: string,
+  user: TUserRow,
+  impersonatorId: string | null = null,
+): Promise<void> {
   const roles = await rolesOf(ctx.db, user.id);
   for (const r of roles) await removeRole(ctx, actor, user.id, r.name, r.resource_id);
   const ended = await deleteSessionsOf(ctx.db, user.id);

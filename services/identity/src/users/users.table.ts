@@ -64,7 +64,9 @@ export const usersMigration: Migration = {
     )`.execute(db);
     // One account per email address across all tenants: a user belongs to one tenant (spec §8 "wrong center").
     await sql`create unique index users_email on identity.users (lower(email))`.execute(db);
-    await sql`create index users_tenant_name on identity.users (tenant_id, last_name, first_name)`.execute(db);
+    await sql`create index users_tenant_name on identity.users (tenant_id, last_name, first_name)`.execute(
+      db,
+    );
 
     const owner = (await sql<{ name: string }>`select current_user as name`.execute(db)).rows[0]!.name;
     await sql`alter table identity.users enable row level security`.execute(db);

@@ -22,7 +22,9 @@ describe('access tokens', () => {
     const token = signAccessToken(claims, SECRET);
     expect(verifyAccessToken(token, 'another-secret-another-secret-another', NOW)).toBeUndefined();
     const [h, , s] = token.split('.');
-    expect(verifyAccessToken(`${h}.${b64({ ...claims, sub: 'admin', jti: 'x' })}.${s}`, SECRET, NOW)).toBeUndefined();
+    expect(
+      verifyAccessToken(`${h}.${b64({ ...claims, sub: 'admin', jti: 'x' })}.${s}`, SECRET, NOW),
+    ).toBeUndefined();
     expect(verifyAccessToken(`${token.slice(0, -2)}AA`, SECRET, NOW)).toBeUndefined();
     expect(verifyAccessToken('not.a.token', SECRET, NOW)).toBeUndefined();
     expect(verifyAccessToken('', SECRET, NOW)).toBeUndefined();

@@ -33,8 +33,13 @@ function sign(input: string, secret: string): Buffer {
   return createHmac('sha256', secret).update(input).digest();
 }
 
-export function signAccessToken(claims: Omit<TAccessClaims, 'jti'> & { jti?: string }, secret: string): string {
-  const payload = base64url(Buffer.from(JSON.stringify({ ...claims, jti: claims.jti ?? randomBytes(16).toString('base64url') })));
+export function signAccessToken(
+  claims: Omit<TAccessClaims, 'jti'> & { jti?: string },
+  secret: string,
+): string {
+  const payload = base64url(
+    Buffer.from(JSON.stringify({ ...claims, jti: claims.jti ?? randomBytes(16).toString('base64url') })),
+  );
   const input = `${HEADER}.${payload}`;
   return `${input}.${base64url(sign(input, secret))}`;
 }

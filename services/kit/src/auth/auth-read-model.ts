@@ -5,6 +5,7 @@ import { enableTenantRls } from '../db/rls.ts';
 import { idempotentConsumer } from '../outbox/idempotent-consumer.ts';
 import type { TConsumer } from '../outbox/transport.ts';
 import type { TAuthSource } from './auth.types.ts';
+import { authCheckCache } from './auth-cache.ts';
 
 /**
  * The credential facts a service needs, kept in its own schema (DESIGN §3: no service reads
@@ -38,7 +39,9 @@ export function authReadModelMigration(schema: string): Migration {
           )`,
         )
         .execute(db);
-      await sql.raw(`create index auth_revoked_clients_expiry on ${schema}.auth_revoked_clients (expires_at)`).execute(db);
+      await sql
+        .raw(`create index auth_revoked_clients_expiry on ${schema}.auth_revoked_clients (expires_at)`)
+        .execute(db);
       await enableTenantRls(db, schema, 'auth_revoked_clients');
     },
     async down(db: Kysely<unknown>) {
@@ -64,6 +67,8 @@ export function authReadModelConsumer(db: Kysely<unknown>, schema: string): TCon
     group: `${schema}.auth-read-model`,
     types: AUTH_EVENT_TYPES,
     async apply(trx, event) {
+      // The subject of identity's events is the user: drop this process's memo of their checks.
+      authCheckCache.invalidateUser(event.subject);
       switch (event.type) {
         case 'identity.role.added': {
           const r = EVENT_PAYLOADS['identity.role.added'].parse(event.data);
@@ -107,7 +112,9 @@ export function readModelAuthSource(schema: string): TAuthSource {
       const { rows } = await sql<{ revoked: boolean; roles: TRoleRef[] }>`
         select exists (select 1 from ${t('auth_revoked_clients')} where client = ${claims.cid}) as revoked,
           coalesce((select json_agg(json_build_object('name', name, 'resourceType', resource_type, 'resourceId', resource_id)
-            order by resource_id, name) from ${t('auth_roles')} where user_id = ${claims.sub}), '[]'::json) as roles`.execute(db);
+            order by resource_id, name) from ${t('auth_roles')} where user_id = ${claims.sub}), '[]'::json) as roles`.execute(
+        db,
+      );
       const row = rows[0];
       return row && !row.revoked ? { roles: row.roles } : null;
     },

@@ -5,6 +5,7 @@ import type { TTenantId } from '@stageplein/contracts/tenants/tenant.types';
 import { verifyAccessToken } from './access-token.ts';
 import type { TAuth, TAuthSource } from './auth.types.ts';
 import { readCredentials } from './credentials.ts';
+import { authCheckCache } from './auth-cache.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -17,7 +18,11 @@ export interface TAuthPluginOptions {
   secret: string;
   source: TAuthSource;
   now?: () => Date;
+  /** How long a positive check may be reused in this process (see auth-cache.ts); 0 disables it. */
+  cacheSeconds?: number;
 }
+
+let scopes = 0;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -28,7 +33,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * credentials leave the request anonymous; routes that need a user say so with `requireAuth`.
  */
 export const authPlugin = fp<TAuthPluginOptions>(
-  async (app, { secret, source, now = () => new Date() }) => {
+  async (app, { secret, source, now = () => new Date(), cacheSeconds = 0 }) => {
+    const scope = ++scopes;
     app.decorateRequest('auth', null);
     app.addHook('preHandler', async (req) => {
       const credentials = readCredentials(req);
@@ -36,7 +42,12 @@ export const authPlugin = fp<TAuthPluginOptions>(
       const claims = verifyAccessToken(credentials.accessToken, secret, now());
       if (!claims || claims.cid !== credentials.client || claims.uid !== credentials.uid) return;
       if (claims.ten !== req.tenant.id) return;
-      const checked = await source.check(req, claims, credentials.accessToken);
+      const checked = await authCheckCache.check(
+        `${scope}|${claims.ten}|${claims.cid}|${claims.jti}`,
+        claims.sub,
+        cacheSeconds * 1000,
+        () => source.check(req, claims, credentials.accessToken),
+      );
       if (!checked) return;
       const header = req.headers[CURRENT_ORGANIZATION_HEADER];
       const organizationId = typeof header === 'string' && UUID.test(header) ? header.toLowerCase() : null;

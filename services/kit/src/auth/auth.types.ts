@@ -27,5 +27,9 @@ export interface TAuth {
  */
 export interface TAuthSource {
   /** The user's roles, or null when the client was revoked. Runs in the request's transaction. */
-  check(req: FastifyRequest, claims: TAccessClaims, accessToken: string): Promise<{ roles: TRoleRef[] } | null>;
+  check(
+    req: FastifyRequest,
+    claims: TAccessClaims,
+    accessToken: string,
+  ): Promise<{ roles: TRoleRef[] } | null>;
 }

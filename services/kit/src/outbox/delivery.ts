@@ -45,10 +45,9 @@ export interface TDeliverOptions {
   onDeadLetter?: (group: string, letter: TDeadLetter) => void;
 }
 
-/** Validates and handles one event once, in a consumer span that is a child of the producing request. */
-export async function handleOnce(consumer: TConsumer, raw: unknown, system: string, traceparent?: string): Promise<void> {
-  const event = validateEvent(raw);
-  await withSpanFrom(`${consumer.group} process ${event.type}`, traceparent ?? event.traceparent, async (span) => {
+/** Runs `fn` in the consumer span of one event, a child of the request that produced it. */
+function inConsumerSpan(consumer: TConsumer, event: TEventEnvelope, system: string, traceparent: string | undefined, fn: () => Promise<void>) {
+  return withSpanFrom(`${consumer.group} process ${event.type}`, traceparent ?? event.traceparent, async (span) => {
     span.setAttributes({
       'messaging.system': system,
       'messaging.operation.type': 'process',
@@ -57,8 +56,14 @@ export async function handleOnce(consumer: TConsumer, raw: unknown, system: stri
       'stageplein.event.type': event.type,
       'stageplein.tenant': event.tenant,
     });
-    await consumer.handle(event);
+    await fn();
   });
+}
+
+/** Validates and handles one event once, in a consumer span that is a child of the producing request. */
+export async function handleOnce(consumer: TConsumer, raw: unknown, system: string, traceparent?: string): Promise<void> {
+  const event = validateEvent(raw);
+  await inConsumerSpan(consumer, event, system, traceparent, () => consumer.handle(event));
 }
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -67,11 +72,11 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /**
  * Delivers one received event to one group, the same way for every transport: invalid events are
  * dead-lettered at once; a failing handler is retried with backoff and dead-lettered after
- * `retry.attempts`. Resolves when the event was handled or durably dead-lettered; rejects only when
- * even the dead letter could not be recorded (e.g. the consumer's database is down), so the
- * transport redelivers later instead of losing the event.
+ * `retry.attempts`. Resolves when the event was handled (undefined) or durably dead-lettered (the
+ * letter); rejects only when even the dead letter could not be recorded (e.g. the consumer's
+ * database is down), so the transport redelivers later instead of losing the event.
  */
-export async function deliver(consumer: TConsumer, raw: unknown, options: TDeliverOptions): Promise<'handled' | 'dead-lettered'> {
+export async function deliver(consumer: TConsumer, raw: unknown, options: TDeliverOptions): Promise<TDeadLetter | undefined> {
   const retry = options.retry ?? DEFAULT_RETRY;
   let attempts = 0;
   let reason = '';
@@ -79,7 +84,7 @@ export async function deliver(consumer: TConsumer, raw: unknown, options: TDeliv
     attempts++;
     try {
       await handleOnce(consumer, raw, options.system, options.traceparent);
-      return 'handled';
+      return undefined;
     } catch (error) {
       reason = message(error);
       if (error instanceof PoisonEventError || attempts >= retry.attempts) break;
@@ -90,5 +95,79 @@ export async function deliver(consumer: TConsumer, raw: unknown, options: TDeliv
   const letter: TDeadLetter = { event: raw, reason, attempts, origin: options.origin };
   await consumer.deadLetter(letter);
   options.onDeadLetter?.(consumer.group, letter);
-  return 'dead-lettered';
+  return letter;
+}
+
+/** One event as a transport received it. */
+export interface TReceived {
+  raw: unknown;
+  origin: string;
+  traceparent?: string;
+  /** Set when the transport already knows it is unusable (e.g. not JSON): dead-lettered with this reason. */
+  poison?: string;
+}
+
+/** Events per transaction when a group takes them in batches. */
+export const MAX_BATCH = 100;
+
+/**
+ * Delivers received events to one group, in order. Runs of valid events go to the group's
+ * `handleBatch` (one transaction each, at most MAX_BATCH events); an invalid event ends the run and is
+ * dead-lettered by itself; a run whose batch fails is delivered again one by one (`deliver`: retries,
+ * dead letters). So order per aggregate holds, a bad event costs only itself, and a burst costs one
+ * commit per run instead of one per event. Resolves with the dead letters, in order.
+ */
+export async function deliverAll(
+  consumer: TConsumer,
+  received: readonly TReceived[],
+  options: Omit<TDeliverOptions, 'origin' | 'traceparent'>,
+): Promise<{ item: TReceived; letter: TDeadLetter }[]> {
+  const letters: { item: TReceived; letter: TDeadLetter }[] = [];
+  let run: { item: TReceived; event: TEventEnvelope }[] = [];
+
+  async function oneByOne(item: TReceived): Promise<void> {
+    const letter = await deliver(consumer, item.raw, { ...options, origin: item.origin, traceparent: item.traceparent });
+    if (letter) letters.push({ item, letter });
+  }
+  async function flush(): Promise<void> {
+    const batch = run;
+    run = [];
+    if (batch.length === 0) return;
+    if (consumer.handleBatch && batch.length > 1) {
+      const traceparents = new Map(batch.map((b) => [b.event, b.item.traceparent]));
+      try {
+        await consumer.handleBatch(
+          batch.map((b) => b.event),
+          (event, fn) => inConsumerSpan(consumer, event, options.system, traceparents.get(event), fn),
+        );
+        return;
+      } catch {
+        // Nothing of the batch took effect: one by one, with retries and dead letters per event.
+      }
+    }
+    for (const b of batch) await oneByOne(b.item);
+  }
+
+  for (const item of received) {
+    if (item.poison) {
+      await flush();
+      const letter: TDeadLetter = { event: item.raw, reason: item.poison, attempts: 1, origin: item.origin };
+      await consumer.deadLetter(letter);
+      options.onDeadLetter?.(consumer.group, letter);
+      letters.push({ item, letter });
+      continue;
+    }
+    let event: TEventEnvelope;
+    try {
+      event = validateEvent(item.raw);
+    } catch {
+      await flush();
+      await oneByOne(item); // dead-lettered at once, with the validation error as the reason
+      continue;
+    }
+    run.push({ item, event });
+    if (run.length >= MAX_BATCH) await flush();
+  }
+  await flush();
+  return letters;
 }

@@ -22,18 +22,25 @@ export interface TIdempotentConsumerOptions<DB> {
  * `dead_letters` table.
  */
 export function idempotentConsumer<DB>(options: TIdempotentConsumerOptions<DB>): TConsumer {
+  async function once(trx: Transaction<DB>, event: TEventEnvelope): Promise<void> {
+    await setTenant(trx, event.tenant);
+    const { rows } = await sql<{ event_id: string }>`
+      insert into ${sql.table(`${options.schema}.processed_events`)} (tenant_id, consumer, event_id)
+      values (${event.tenant}, ${options.group}, ${event.id})
+      on conflict do nothing returning event_id`.execute(trx);
+    if (rows.length === 0) return;
+    await options.apply(trx, event);
+  }
   return {
     group: options.group,
     types: options.types,
     async handle(event) {
+      await options.db.transaction().execute((trx) => once(trx, event));
+    },
+    // Each event still runs under its own tenant (set_config is per statement sequence, not per transaction).
+    async handleBatch(events, each) {
       await options.db.transaction().execute(async (trx) => {
-        await setTenant(trx, event.tenant);
-        const { rows } = await sql<{ event_id: string }>`
-          insert into ${sql.table(`${options.schema}.processed_events`)} (tenant_id, consumer, event_id)
-          values (${event.tenant}, ${options.group}, ${event.id})
-          on conflict do nothing returning event_id`.execute(trx);
-        if (rows.length === 0) return;
-        await options.apply(trx, event);
+        for (const event of events) await each(event, () => once(trx, event));
       });
     },
     deadLetter: (letter) => recordDeadLetter(options.db as Kysely<unknown>, options.schema, options.group, letter),

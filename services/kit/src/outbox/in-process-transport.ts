@@ -1,5 +1,5 @@
 import type { TEventEnvelope } from '@stageplein/contracts/events/envelope';
-import { deliver, DEFAULT_RETRY, type TRetryPolicy } from './delivery.ts';
+import { deliverAll, DEFAULT_RETRY, type TRetryPolicy } from './delivery.ts';
 import type { TConsumer, TDeadLetter, TEventTransport } from './transport.ts';
 
 export interface TInProcessTransportOptions {
@@ -9,8 +9,8 @@ export interface TInProcessTransportOptions {
 
 /**
  * Embedded-profile transport: the relay hands events straight to the consumers in this process,
- * with the Kafka transport's semantics (delivery.ts): validation, retries with backoff, durable dead
- * letters. `publish` resolves once every group handled or dead-lettered every event; if even a dead
+ * with the Kafka transport's semantics (delivery.ts): validation, batches per group, retries with
+ * backoff, durable dead letters. `publish` resolves once every group handled or dead-lettered every event; if even a dead
  * letter cannot be recorded it rejects, the rows stay unsent and the relay delivers them again
  * (consumers are idempotent).
  */
@@ -25,16 +25,14 @@ export class InProcessTransport implements TEventTransport {
   }
 
   async publish(events: readonly TEventEnvelope[]): Promise<void> {
-    for (const event of events) {
-      for (const consumer of this.consumers) {
-        if (!consumer.types.includes(event.type)) continue;
-        await deliver(consumer, event, {
-          system: 'in-process',
-          origin: 'in-process',
-          retry: this.options.retry ?? DEFAULT_RETRY,
-          onDeadLetter: this.options.onDeadLetter,
-        });
-      }
+    for (const consumer of this.consumers) {
+      const wanted = events.filter((e) => consumer.types.includes(e.type));
+      if (wanted.length === 0) continue;
+      await deliverAll(
+        consumer,
+        wanted.map((raw) => ({ raw, origin: 'in-process' })),
+        { system: 'in-process', retry: this.options.retry ?? DEFAULT_RETRY, onDeadLetter: this.options.onDeadLetter },
+      );
     }
   }
 

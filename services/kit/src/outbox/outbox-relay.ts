@@ -61,9 +61,16 @@ export function createRelay(options: TRelayOptions): TRelay {
   async function recordFailure(schema: string, error: unknown): Promise<void> {
     const message = error instanceof Error ? error.message : String(error);
     log?.warn({ schema, err: message }, 'outbox publish failed; will retry');
-    await sql`update ${sql.table(`${schema}.outbox`)} set attempts = attempts + 1, last_error = ${message}
-      where seq = (select min(seq) from ${sql.table(`${schema}.outbox`)} where sent_at is null)`
-      .execute(db)
+    const table = sql.table(`${schema}.outbox`);
+    // Bookkeeping only, under the aggregate's advisory lock like a claim: a bare row lock here would
+    // let another relay's SKIP LOCKED claim step over this row and publish its aggregate's later events first.
+    await db
+      .transaction()
+      .execute((trx) =>
+        sql`with oldest as (select seq, aggregate_id from ${table} where sent_at is null order by seq limit 1)
+          update ${table} o set attempts = o.attempts + 1, last_error = ${message} from oldest
+          where o.seq = oldest.seq and pg_try_advisory_xact_lock(hashtextextended(${schema} || '/' || oldest.aggregate_id, 0))`.execute(trx),
+      )
       .catch(() => undefined);
   }
 

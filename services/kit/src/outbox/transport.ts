@@ -19,6 +19,13 @@ export interface TConsumer {
   /** The effect of one validated event; may run more than once per event (at-least-once). */
   handle(event: TEventEnvelope): Promise<void>;
   /**
+   * Optional: the effects of several validated events, in order, in ONE transaction, so a burst costs
+   * one commit instead of one per event. All or nothing: when it rejects, the transport delivers the
+   * same events one by one through `handle` (retries, dead letters). `each` wraps each event's part
+   * (its consumer span, a child of the producing request).
+   */
+  handleBatch?(events: readonly TEventEnvelope[], each: (event: TEventEnvelope, fn: () => Promise<void>) => Promise<void>): Promise<void>;
+  /**
    * Records an event this group gives up on, durably and idempotently per event id, so an operator
    * can replay it (`npm run events:replay`). Until it resolves the event counts as undelivered.
    */

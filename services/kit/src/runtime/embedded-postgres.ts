@@ -96,7 +96,7 @@ export async function startEmbeddedPostgres(options: {
     await pg.initialise();
   }
   await pg.start();
-  const url = `postgres://${SUPERUSER}:${PASSWORD}@127.0.0.1:${port}/postgres`;
+  const url = embeddedServerUrl(port);
   return { url, stop: () => pg.stop() };
 }
 
@@ -107,6 +107,11 @@ function isAlive(pid: number): boolean {
   } catch {
     return false;
   }
+}
+
+/** Superuser URL of an embedded cluster on `port` (e.g. one `npm start` is running). */
+export function embeddedServerUrl(port: number): string {
+  return `postgres://${SUPERUSER}:${PASSWORD}@127.0.0.1:${port}/postgres`;
 }
 
 /** Creates the database if missing; returns the URL pointing at it. */

@@ -2,11 +2,13 @@ import type { Kysely } from 'kysely';
 import type pg from 'pg';
 import { TENANT_IDS } from '@stageplein/contracts/tenants/tenant.types';
 import type { TConfig } from '../config/config.ts';
-import { createDb, createPool, dbUrls } from '../db/database.ts';
+import { createDb, createPool, dbUrls, tenantReadDbs } from '../db/database.ts';
 import { ensureRoles } from '../db/roles.ts';
 import { migrateSchema } from '../db/migrator.ts';
 import { createRelay, type TRelay } from '../outbox/outbox-relay.ts';
 import { InProcessTransport } from '../outbox/in-process-transport.ts';
+import { KafkaTransport } from '../outbox/kafka-transport.ts';
+import { pino } from 'pino';
 import type { TEventTransport } from '../outbox/transport.ts';
 import type { TServiceDeps, TServiceModule } from '../service.ts';
 
@@ -30,9 +32,12 @@ export async function prepareDatabase(
   options: { seed: boolean; now?: Date; progress?: TProgress },
 ): Promise<void> {
   const progress = options.progress ?? (() => undefined);
-  const ownerPool = createPool(ownerUrl, 2);
+  const ownerPool = createPool(ownerUrl, 3);
   const owner = createDb<unknown>(ownerPool);
+  // Distributed profile: service processes start together; roles and grants must not race.
+  const lock = await ownerPool.connect();
   try {
+    await lock.query(`select pg_advisory_lock(hashtext('stageplein:prepare-database'))`);
     progress('database roles');
     await ensureRoles(owner, config.DATABASE_APP_PASSWORD);
     for (const service of services) {
@@ -48,8 +53,21 @@ export async function prepareDatabase(
       }
     }
   } finally {
+    await lock.query(`select pg_advisory_unlock(hashtext('stageplein:prepare-database'))`).catch(() => undefined);
+    lock.release();
     await owner.destroy();
   }
+}
+
+/** KAFKA_BROKERS set → Kafka (distributed profile); otherwise the embedded in-process transport. */
+export function transportFromConfig(config: TConfig, clientId: string): TEventTransport {
+  if (!config.KAFKA_BROKERS) return new InProcessTransport();
+  return new KafkaTransport({
+    brokers: config.KAFKA_BROKERS.split(',').map((b) => b.trim()).filter(Boolean),
+    namespace: config.KAFKA_NAMESPACE,
+    clientId,
+    log: pino({ name: clientId, level: config.LOG_LEVEL }),
+  });
 }
 
 /** Connects the app and relay roles and wires the outbox relay to a transport and the consumers. */
@@ -64,8 +82,9 @@ export async function startPlatform(
   const relayPool = createPool(urls.relay, 3);
   const app = createDb<unknown>(appPool);
   const relayDb = createDb<unknown>(relayPool);
-  const transport = options.transport ?? new InProcessTransport();
-  const deps: TServiceDeps = { config, db: app, transport, now: options.now };
+  const transport = options.transport ?? transportFromConfig(config, `stageplein-${services.map((s) => s.name).join('-')}`);
+  const readDbs = tenantReadDbs(urls.app);
+  const deps: TServiceDeps = { config, db: app, readDb: readDbs.get, transport, now: options.now };
   for (const service of services) {
     for (const consumer of service.consumers?.(deps) ?? []) await transport.subscribe(consumer);
   }
@@ -88,7 +107,7 @@ export async function startPlatform(
     async close() {
       await relay.stop();
       await transport.close();
-      await Promise.all([app.destroy(), relayDb.destroy(), owner.destroy()]);
+      await Promise.all([app.destroy(), relayDb.destroy(), owner.destroy(), readDbs.close()]);
     },
   };
 }

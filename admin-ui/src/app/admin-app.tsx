@@ -1,0 +1,147 @@
+import { useEffect } from 'react';
+import { BrowserRouter, Navigate, Route } from 'react-router';
+import {
+  Admin,
+  CustomRoutes,
+  defaultLightTheme,
+  Resource,
+  type I18nProvider,
+  type RaThemeOptions,
+  type Store,
+} from 'react-admin';
+import { deepmerge } from '@mui/utils';
+import { routesFor } from '@stageplein/contracts/routes/route-manifest';
+import type { TTenant } from '@stageplein/contracts/tenants/tenant.types';
+import { muiThemeOptions } from '../theme/mui-theme.ts';
+import { AdminLayout } from './admin-layout.tsx';
+import { Dashboard } from './dashboard.tsx';
+import { lazyResource } from './lazy-resource.ts';
+import { NotFound } from './not-found.tsx';
+import { adminPath } from './paths.ts';
+import { PlaceholderPage } from './placeholder-page.tsx';
+import type { TAdminProviders } from './providers.ts';
+import { SessionContext } from './session-context.ts';
+import { TenantContext } from './tenant-context.ts';
+
+// One chunk per resource folder (issue #8: bundle split per resource).
+const users = lazyResource(() => import('../resources/users/index.ts'), ['list', 'show', 'create', 'edit', 'addRole']);
+const students = lazyResource(() => import('../resources/students/index.ts'), ['edit', 'assignGroup']);
+const organizations = lazyResource(() => import('../resources/organizations/index.ts'), [
+  'list',
+  'show',
+  'create',
+  'edit',
+  'approve',
+]);
+const groups = lazyResource(() => import('../resources/groups/index.ts'), ['list', 'show', 'create', 'edit']);
+const levels = lazyResource(() => import('../resources/levels/index.ts'), ['list']);
+const tags = lazyResource(() => import('../resources/tags/index.ts'), ['list']);
+const schoolYears = lazyResource(() => import('../resources/school-years/index.ts'), ['list']);
+const internshipPeriods = lazyResource(() => import('../resources/internship-periods/index.ts'), [
+  'list',
+  'create',
+  'edit',
+]);
+const mentorships = lazyResource(() => import('../resources/mentorships/index.ts'), ['list', 'create']);
+
+const DATA_VIEWER = routesFor('admin').find((r) => r.path === '/admin/data-viewer')!;
+
+/** In-app navigation to "/" (the portal's home) lands on the back office's home instead. */
+function HomeRedirect() {
+  return <Navigate to={adminPath.home} replace />;
+}
+
+/** Spec §4: "about 500 ms after sign-out, the user and roles are cleared"; another tab may sign out. */
+function useCredentialWatch(providers: TAdminProviders) {
+  useEffect(() => {
+    const onVisible = () => {
+      if (document.visibilityState === 'visible' && !providers.session.signedIn()) location.reload();
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
+  }, [providers]);
+}
+
+export interface TAdminAppProps {
+  tenant: TTenant;
+  i18nProvider: I18nProvider;
+  store: Store;
+  providers: TAdminProviders;
+}
+
+/**
+ * react-admin at the spec §2 paths: each resource's screens are child routes at the manifest's
+ * paths (`/users/add`, `/users/:id`, `/users/:id/edit`, `/users/:id/add_role`, …) rather than
+ * react-admin's defaults (`/users/create`, `/users/:id/show`), which the gateway would not serve.
+ */
+export function AdminApp({ tenant, i18nProvider, store, providers }: TAdminAppProps) {
+  useCredentialWatch(providers);
+  const theme: RaThemeOptions = deepmerge(deepmerge(defaultLightTheme, muiThemeOptions(tenant.theme)), {
+    // Room for the longest Dutch menu label ("Organisaties goedkeuren").
+    sidebar: { width: 264, closedWidth: 50 },
+  });
+  return (
+    <TenantContext.Provider value={tenant}>
+      <SessionContext.Provider value={providers.session}>
+        {/* Browser history at the root paths (react-admin would default to a hash router). */}
+        <BrowserRouter>
+          <Admin
+            title={tenant.appName}
+            dataProvider={providers.dataProvider}
+            authProvider={providers.authProvider}
+            requireAuth
+            loginPage={false}
+            dashboard={HomeRedirect}
+            layout={AdminLayout}
+            catchAll={NotFound}
+            i18nProvider={i18nProvider}
+            store={store}
+            theme={theme}
+            darkTheme={null}
+            disableTelemetry
+          >
+            <Resource name="users" list={users.list} recordRepresentation={fullName} hasCreate hasEdit hasShow>
+              <Route path="add" element={<users.create />} />
+              <Route path=":id" element={<users.show />} />
+              <Route path=":id/edit" element={<users.edit />} />
+              <Route path=":id/add_role" element={<users.addRole />} />
+            </Resource>
+            <Resource name="students" recordRepresentation={fullName} hasEdit>
+              <Route path=":id/edit" element={<students.edit />} />
+              <Route path=":id/assign_group" element={<students.assignGroup />} />
+            </Resource>
+            <Resource name="organizations" list={organizations.list} recordRepresentation="name" hasCreate hasEdit hasShow>
+              <Route path="add" element={<organizations.create />} />
+              <Route path="approve" element={<organizations.approve />} />
+              <Route path=":id" element={<organizations.show />} />
+              <Route path=":id/edit" element={<organizations.edit />} />
+            </Resource>
+            <Resource name="groups" list={groups.list} recordRepresentation="name" hasCreate hasEdit hasShow>
+              <Route path="add" element={<groups.create />} />
+              <Route path=":id" element={<groups.show />} />
+              <Route path=":id/edit" element={<groups.edit />} />
+            </Resource>
+            <Resource name="levels" list={levels.list} recordRepresentation="name" />
+            <Resource name="tags" list={tags.list} recordRepresentation="name" />
+            <Resource name="school_years" list={schoolYears.list} recordRepresentation="name" />
+            <Resource name="internship_periods" list={internshipPeriods.list} recordRepresentation="name" hasCreate hasEdit>
+              <Route path="add" element={<internshipPeriods.create />} />
+              <Route path=":id/edit" element={<internshipPeriods.edit />} />
+            </Resource>
+            <Resource name="mentorships" list={mentorships.list} hasCreate>
+              <Route path="add" element={<mentorships.create />} />
+            </Resource>
+            <CustomRoutes>
+              <Route path={adminPath.home} element={<Dashboard />} />
+              <Route path={DATA_VIEWER.path} element={<PlaceholderPage route={DATA_VIEWER} />} />
+            </CustomRoutes>
+          </Admin>
+        </BrowserRouter>
+      </SessionContext.Provider>
+    </TenantContext.Provider>
+  );
+}
+
+function fullName(record: { firstName?: string | null; lastName?: string | null; email?: string }): string {
+  return [record.firstName, record.lastName].filter(Boolean).join(' ') || record.email || '';
+}

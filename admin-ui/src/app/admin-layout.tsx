@@ -1,0 +1,238 @@
+import { Fragment, Suspense, useEffect, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
+import {
+  AppBar,
+  Layout,
+  Loading,
+  LoadingIndicator,
+  LocalesMenuButton,
+  Logout,
+  Menu,
+  TitlePortal,
+  UserMenu,
+  useGetIdentity,
+  useTranslate,
+} from 'react-admin';
+import { Alert, Box, Button, ListItemIcon, ListItemText, MenuItem, Typography } from '@mui/material';
+import HomeIcon from '@mui/icons-material/Home';
+import OpenInNewIcon from '@mui/icons-material/OpenInNew';
+import { matchRoute, NO_ORGANIZATION_PATH, routesFor, SIGN_OUT_PATH } from '@stageplein/contracts/routes/route-manifest';
+import { pageTitle } from '@stageplein/contracts/tenants/tenant-registry';
+import { hasBackOffice } from '../providers/access.ts';
+import { statusOf } from '../providers/http-client.ts';
+import { Forbidden } from '../ui/error-panel.tsx';
+import { adminSections, visibleSections } from './admin-routes.ts';
+import { hardNavigate } from './hard-navigation.ts';
+import { OrganizationSwitcher } from './organization-switcher.tsx';
+import { adminPath, portalPath } from './paths.ts';
+import { sectionIcon } from './section-icons.tsx';
+import { useAdminPermissions, useSession, useSessionSnapshot } from './session-context.ts';
+import { useTenant } from './tenant-context.ts';
+
+const ADMIN_ROUTES = routesFor('admin');
+const SECTIONS = adminSections(ADMIN_ROUTES);
+
+/** react-admin's language menu and refresh button, compact on phones. */
+const toolbar = (
+  <Box
+    sx={{
+      display: 'flex',
+      alignItems: 'center',
+      flexShrink: 0,
+      '& .MuiButton-root': { minWidth: 0, px: { xs: 1, sm: 1.5 } },
+      '& .MuiButton-endIcon': { display: { xs: 'none', lg: 'inherit' } },
+      // Below lg only the language icon shows (the name stays for assistive technology).
+      '& .MuiButton-root:has(.MuiButton-startIcon)': { fontSize: { xs: 0, lg: 'inherit' } },
+      '& .MuiButton-startIcon': { mr: { xs: 0, lg: 1 }, ml: { xs: 0, lg: -0.5 } },
+    }}
+  >
+    <LocalesMenuButton />
+    <LoadingIndicator />
+  </Box>
+);
+
+/** The portal is a full page load away (the gateway serves it). */
+function PortalMenuItem() {
+  const translate = useTranslate();
+  return (
+    <MenuItem component="a" href={portalPath.dashboard}>
+      <ListItemIcon>
+        <OpenInNewIcon fontSize="small" />
+      </ListItemIcon>
+      <ListItemText>{translate('admin.toPortal')}</ListItemText>
+    </MenuItem>
+  );
+}
+
+/**
+ * The user menu's accessible name is the visible name (WCAG 2.5.3 "label in name"): react-admin
+ * would label the button "Profile" while it shows the user's name.
+ */
+function AdminUserMenu() {
+  const { identity } = useGetIdentity();
+  const translate = useTranslate();
+  return (
+    <UserMenu label={identity?.fullName ? `${translate('ra.auth.user_menu')}: ${identity.fullName}` : 'ra.auth.user_menu'}>
+      <PortalMenuItem />
+      <Logout />
+    </UserMenu>
+  );
+}
+
+const userMenu = <AdminUserMenu />;
+
+/** App bar: the tenant's app name, the page title (h1), the organization switcher, language and user menu. */
+function AdminAppBar() {
+  const { appName } = useTenant();
+  return (
+    <AppBar toolbar={toolbar} userMenu={userMenu}>
+      <Typography
+        component="span"
+        variant="h6"
+        data-testid="appbar-app-name"
+        sx={{
+          fontWeight: 700,
+          fontSize: { xs: '1.0625rem', sm: '1.25rem' },
+          whiteSpace: 'nowrap',
+          overflow: 'hidden',
+          textOverflow: 'ellipsis',
+          minWidth: 0,
+          flex: { xs: '0 1 auto', md: '0 0 auto' },
+          mr: { xs: 0, sm: 2 },
+        }}
+      >
+        {appName}
+      </Typography>
+      <Box
+        aria-hidden="true"
+        sx={{
+          display: { xs: 'none', md: 'block' },
+          width: '1px',
+          alignSelf: 'stretch',
+          my: 1.5,
+          mr: 2,
+          bgcolor: 'currentColor',
+          opacity: 0.4,
+        }}
+      />
+      <TitlePortal
+        component="h1"
+        sx={(theme) => ({
+          fontSize: '1.125rem',
+          fontWeight: 500,
+          flex: '0 1 auto',
+          minWidth: 0,
+          whiteSpace: 'nowrap',
+          overflow: 'hidden',
+          textOverflow: 'ellipsis',
+          // On phones only the app name shows; the title stays for assistive technology.
+          [theme.breakpoints.down('md')]: {
+            position: 'absolute',
+            width: '1px',
+            height: '1px',
+            overflow: 'hidden',
+            clip: 'rect(0 0 0 0)',
+            whiteSpace: 'nowrap',
+          },
+        })}
+      />
+      <Box sx={{ flex: 1 }} />
+      <Box sx={{ display: { xs: 'none', sm: 'flex' }, mr: 1 }}>
+        <OrganizationSwitcher variant="appbar" />
+      </Box>
+    </AppBar>
+  );
+}
+
+function AdminMenu() {
+  const translate = useTranslate();
+  const permissions = useAdminPermissions();
+  const sections = visibleSections(SECTIONS, permissions);
+  return (
+    <Menu>
+      {/* On phones the switcher lives in the drawer: the app bar has no room for it. */}
+      <Box sx={{ display: { xs: 'block', sm: 'none' } }}>
+        <OrganizationSwitcher variant="menu" />
+      </Box>
+      {hasBackOffice(permissions) && (
+        <Menu.Item to={adminPath.home} primaryText={translate('routes.admin.home')} leftIcon={<HomeIcon />} />
+      )}
+      {sections.map((section) => {
+        const Icon = sectionIcon(section.path);
+        return (
+          <Menu.Item key={section.path} to={section.path} primaryText={translate(section.titleKey)} leftIcon={<Icon />} />
+        );
+      })}
+    </Menu>
+  );
+}
+
+/**
+ * Loads the session before any screen: a 401 goes to the sign-out route and organizations that
+ * cannot be loaded to /auth/no-organization (spec §8); users without back-office rights at the
+ * selected organization (students) get "Access forbidden". Screens are re-keyed by the organization
+ * (spec §2: "the page is re-keyed when the selected organization changes").
+ */
+function SessionGate({ children }: { children: ReactNode }) {
+  const session = useSession();
+  const snapshot = useSessionSnapshot();
+  const translate = useTranslate();
+  useEffect(() => {
+    session.load().catch(() => undefined);
+  }, [session]);
+  const failedStatus = snapshot.status === 'error' ? statusOf(snapshot.error) : undefined;
+  const noOrganization = snapshot.status === 'ready' && !snapshot.organization;
+  useEffect(() => {
+    if (failedStatus === 401) hardNavigate(SIGN_OUT_PATH);
+    else if (failedStatus !== undefined || noOrganization) hardNavigate(NO_ORGANIZATION_PATH);
+  }, [failedStatus, noOrganization]);
+
+  if (snapshot.status !== 'ready' || noOrganization) return <Loading />;
+  if (!hasBackOffice(snapshot.permissions)) {
+    return (
+      <Forbidden>
+        <Typography sx={{ mb: 2 }} data-testid="no-back-office">
+          {translate('admin.noBackOffice.hint')}
+        </Typography>
+        <Button href={portalPath.dashboard} variant="contained" color="secondary">
+          {translate('admin.noBackOffice.toPortal')}
+        </Button>
+      </Forbidden>
+    );
+  }
+  return (
+    <Fragment key={snapshot.organization!.id}>
+      {snapshot.permissions.impersonating && (
+        <Alert severity="info" sx={{ mt: 2 }}>
+          {translate('admin.impersonating')}
+        </Alert>
+      )}
+      {children}
+    </Fragment>
+  );
+}
+
+/** `document.title` = "{route title} - {app name}" for every admin path (spec §1). */
+function RouteDocumentTitle() {
+  const { pathname } = useLocation();
+  const translate = useTranslate();
+  const { appName } = useTenant();
+  const route = matchRoute(pathname, ADMIN_ROUTES)?.route;
+  const title = route ? translate(route.titleKey) : undefined;
+  // Paths in no admin row keep the title their own screen sets (the 404 page).
+  useEffect(() => {
+    if (title !== undefined) document.title = pageTitle(title, appName);
+  }, [title, appName]);
+  return null;
+}
+
+export function AdminLayout({ children }: { children: ReactNode }) {
+  return (
+    <Layout appBar={AdminAppBar} menu={AdminMenu}>
+      <RouteDocumentTitle />
+      <SessionGate>
+        <Suspense fallback={<Loading />}>{children}</Suspense>
+      </SessionGate>
+    </Layout>
+  );
+}

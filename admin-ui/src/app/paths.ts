@@ -1,0 +1,25 @@
+import type { Identifier } from 'ra-core';
+
+const segment = (id: Identifier) => encodeURIComponent(String(id));
+
+/**
+ * The spec §2 paths of the back-office screens (react-admin's own `/users/create`,
+ * `/users/:id/show` are not used: the route manifest decides which paths exist). Every link and
+ * redirect of the back office is built here; a test checks each against the manifest's admin rows.
+ */
+export const adminPath = {
+  home: '/beheer',
+  list: (resource: string) => `/${resource}`,
+  add: (resource: string) => `/${resource}/add`,
+  show: (resource: string, id: Identifier) => `/${resource}/${segment(id)}`,
+  edit: (resource: string, id: Identifier) => `/${resource}/${segment(id)}/edit`,
+  addRole: (userId: Identifier) => `/users/${segment(userId)}/add_role`,
+  editStudent: (userId: Identifier) => `/students/${segment(userId)}/edit`,
+  assignGroup: (userId: Identifier) => `/students/${segment(userId)}/assign_group`,
+  approve: '/organizations/approve',
+} as const;
+
+/** Portal paths the back office links to (full page loads: the gateway serves them with the portal). */
+export const portalPath = {
+  dashboard: '/dashboard',
+} as const;

@@ -1,0 +1,147 @@
+import { describe, expect, it } from 'vitest';
+import { adminPermissions, canAccess, hasBackOffice, type TAdminAction, type TSessionOrganization } from './access.ts';
+
+const school: TSessionOrganization = { id: 'school', type: 'School', status: 'approved', name: 'College', roles: [] };
+const center: TSessionOrganization = { id: 'center', type: 'VolunteerCenter', status: 'approved', name: 'Centrale', roles: [] };
+const provider: TSessionOrganization = { id: 'provider', type: 'Provider', status: 'approved', name: 'Zorg', roles: [] };
+
+const as = (name: string, organization: TSessionOrganization, extra: { impersonatorId?: string } = {}) =>
+  adminPermissions({ id: `${name}-user`, roles: [{ name, resourceType: organization.type, resourceId: organization.id }], ...extra }, organization);
+
+/** The demo accounts of the identity seed (services/identity/src/seeds/seed.ts). */
+const schoolAdmin = as('admin', school);
+const centerAdmin = as('admin', center);
+const mentor = as('mentor', school);
+const student = as('student', school);
+const companyAdmin = as('admin', provider);
+
+const user = (id: string, roles: string[], status = 'active') => ({
+  id,
+  status,
+  roles: roles.map((name) => ({ name, resourceId: 'school' })),
+});
+
+describe('adminPermissions', () => {
+  it('spec §6 for the selected organization, with who moderates what', () => {
+    expect(schoolAdmin).toMatchObject({ isAdmin: true, isSchoolAdmin: true, moderatedTypes: ['NonProfit', 'Provider'] });
+    expect(centerAdmin.moderatedTypes).toEqual(['School', 'VolunteerCenter', 'NonProfit', 'Provider']);
+    expect(companyAdmin).toMatchObject({ isAdmin: true, isProviderAdmin: true, moderatedTypes: [] });
+    expect(student).toMatchObject({ isStudent: true, isAdmin: false });
+    expect(adminPermissions({ id: 'u', roles: [] }, undefined)).toMatchObject({ isAdmin: false, organization: undefined });
+  });
+
+  it('nobody moderates from a pending organization', () => {
+    expect(as('admin', { ...center, status: 'pending' }).moderatedTypes).toEqual([]);
+  });
+});
+
+describe('the back office', () => {
+  it('is for admins and mentors; a student or a signed-in user without organization sees none of it', () => {
+    expect([schoolAdmin, centerAdmin, mentor, companyAdmin].every(hasBackOffice)).toBe(true);
+    expect(hasBackOffice(student)).toBe(false);
+    expect(hasBackOffice(undefined)).toBe(false);
+    const screens: [string, TAdminAction][] = [
+      ['users', 'list'],
+      ['organizations', 'list'],
+      ['groups', 'list'],
+      ['levels', 'list'],
+      ['internship_periods', 'list'],
+      ['mentorships', 'list'],
+      ['school_years', 'list'],
+    ];
+    for (const [resource, action] of screens) expect(canAccess(student, resource, action), resource).toBe(false);
+  });
+});
+
+describe('users (services/identity users.policy)', () => {
+  it('admins invite, edit, give and take roles; mentors only read', () => {
+    for (const action of ['list', 'show', 'create', 'edit', 'addRole', 'removeRole'] as const) {
+      expect(canAccess(schoolAdmin, 'users', action, user('x', ['student'])), action).toBe(true);
+    }
+    expect(canAccess(mentor, 'users', 'list')).toBe(true);
+    for (const action of ['create', 'edit', 'addRole', 'delete', 'impersonate'] as const) {
+      expect(canAccess(mentor, 'users', action, user('x', ['student'])), action).toBe(false);
+    }
+  });
+
+  it('admins never manage, delete or impersonate another admin; nobody drops their own admin role', () => {
+    const otherAdmin = user('other', ['admin']);
+    expect(canAccess(schoolAdmin, 'users', 'edit', otherAdmin)).toBe(false);
+    expect(canAccess(schoolAdmin, 'users', 'delete', otherAdmin)).toBe(false);
+    expect(canAccess(schoolAdmin, 'users', 'impersonate', otherAdmin)).toBe(false);
+    const self = user('admin-user', ['admin']);
+    expect(canAccess(schoolAdmin, 'users', 'edit', self)).toBe(true);
+    expect(canAccess(schoolAdmin, 'users', 'delete', self)).toBe(false);
+    expect(canAccess(schoolAdmin, 'users', 'removeRole', self, { role: 'admin' })).toBe(false);
+    expect(canAccess(schoolAdmin, 'users', 'removeRole', self, { role: 'mentor' })).toBe(true);
+  });
+
+  it('sign in as user: active users ranked below admin, never from an impersonated session', () => {
+    expect(canAccess(schoolAdmin, 'users', 'impersonate', user('s', ['student']))).toBe(true);
+    expect(canAccess(schoolAdmin, 'users', 'impersonate', user('s', ['student'], 'invited'))).toBe(false);
+    expect(canAccess(as('admin', school, { impersonatorId: 'x' }), 'users', 'impersonate', user('s', ['student']))).toBe(false);
+  });
+
+  it('resend confirmation only to invited users', () => {
+    expect(canAccess(schoolAdmin, 'users', 'resendConfirmation', user('s', ['student'], 'invited'))).toBe(true);
+    expect(canAccess(schoolAdmin, 'users', 'resendConfirmation', user('s', ['student'], 'active'))).toBe(false);
+  });
+});
+
+describe('organizations (contracts/organizations/moderation)', () => {
+  const pendingProvider = { id: 'p2', type: 'Provider', organizationType: 'Provider', status: 'pending' };
+  const otherSchool = { id: 's2', type: 'School', organizationType: 'School' };
+
+  it('school admins moderate NonProfits and Providers, centre admins every type; only centre admins delete', () => {
+    expect(canAccess(schoolAdmin, 'organizations', 'approve')).toBe(true);
+    expect(canAccess(schoolAdmin, 'organizations', 'changeStatus', pendingProvider)).toBe(true);
+    expect(canAccess(schoolAdmin, 'organizations', 'changeStatus', otherSchool)).toBe(false);
+    expect(canAccess(schoolAdmin, 'organizations', 'delete', pendingProvider)).toBe(false);
+    expect(canAccess(centerAdmin, 'organizations', 'changeStatus', otherSchool)).toBe(true);
+    expect(canAccess(centerAdmin, 'organizations', 'delete', otherSchool)).toBe(true);
+  });
+
+  it('a company admin edits their own organization and moderates nothing', () => {
+    expect(canAccess(companyAdmin, 'organizations', 'edit', { id: 'provider', type: 'Provider' })).toBe(true);
+    expect(canAccess(companyAdmin, 'organizations', 'edit', pendingProvider)).toBe(false);
+    expect(canAccess(companyAdmin, 'organizations', 'approve')).toBe(false);
+    expect(canAccess(companyAdmin, 'organizations', 'create')).toBe(false);
+  });
+
+  it('nobody moderates their own organization', () => {
+    expect(canAccess(centerAdmin, 'organizations', 'changeStatus', { id: 'center', type: 'VolunteerCenter' })).toBe(false);
+  });
+});
+
+describe('school data (services/organizations managesSchool / belongsToSchool)', () => {
+  it('the school’s admins manage groups, levels, tags, periods and mentorships', () => {
+    for (const resource of ['groups', 'levels', 'tags', 'internship_periods']) {
+      for (const action of ['list', 'create', 'edit', 'delete'] as const) {
+        expect(canAccess(schoolAdmin, resource, action), `${resource} ${action}`).toBe(true);
+      }
+    }
+    expect(canAccess(schoolAdmin, 'mentorships', 'create')).toBe(true);
+    expect(canAccess(schoolAdmin, 'students', 'assignGroup')).toBe(true);
+  });
+
+  it('not from a pending school, and not as admin of another kind of organization', () => {
+    const pending = as('admin', { ...school, status: 'pending' });
+    expect(canAccess(pending, 'groups', 'create')).toBe(false);
+    expect(canAccess(companyAdmin, 'internship_periods', 'create')).toBe(false);
+    expect(canAccess(companyAdmin, 'groups', 'list')).toBe(false);
+    expect(canAccess(centerAdmin, 'students', 'assignGroup')).toBe(false);
+  });
+
+  it('mentors read the school’s groups and manage their own mentorships', () => {
+    expect(canAccess(mentor, 'groups', 'list')).toBe(true);
+    expect(canAccess(mentor, 'groups', 'create')).toBe(false);
+    expect(canAccess(mentor, 'mentorships', 'create')).toBe(true);
+    expect(canAccess(mentor, 'mentorships', 'delete', { mentorId: 'mentor-user' })).toBe(true);
+    expect(canAccess(mentor, 'mentorships', 'delete', { mentorId: 'someone-else' })).toBe(false);
+  });
+
+  it('unknown resources and actions are not offered', () => {
+    expect(canAccess(schoolAdmin, 'vacancies', 'list')).toBe(false);
+    expect(canAccess(schoolAdmin, 'school_years', 'create')).toBe(false);
+  });
+});

@@ -1,0 +1,173 @@
+import { derivePermissions, NO_PERMISSIONS, type TPermissions } from '@stageplein/contracts/identity/permissions';
+import type { TOrganizationType, TRoleRef } from '@stageplein/contracts/identity/roles';
+import { moderatedTypes, moderates } from '@stageplein/contracts/organizations/moderation';
+import type { TOrganizationStatus } from '@stageplein/contracts/organizations/organizations';
+
+/** The selected organization as GET /api/v1/current_organizations tells it. */
+export interface TSessionOrganization {
+  id: string;
+  /** School, VolunteerCenter, NonProfit or Provider (the JSON:API type). */
+  type: string;
+  status: string;
+  name: string;
+  /** The signed-in user's role names there (`meta.roles`). */
+  roles: string[];
+}
+
+/** Spec §6 for the selected organization, plus what the back office needs to mirror the server's policies. */
+export interface TAdminPermissions extends TPermissions {
+  userId: string;
+  organization: TSessionOrganization | undefined;
+  /** Organization types this user approves, denies, archives, creates (contracts/organizations/moderation). */
+  moderatedTypes: readonly TOrganizationType[];
+  /** Signed in through "sign in as user". */
+  impersonating: boolean;
+}
+
+export function adminPermissions(
+  user: { id: string; roles: readonly TRoleRef[]; impersonatorId?: string | null },
+  organization: TSessionOrganization | undefined,
+): TAdminPermissions {
+  const permissions = organization
+    ? derivePermissions(user.roles, { id: organization.id, type: organization.type })
+    : NO_PERMISSIONS;
+  const facts = organization ? { id: organization.id, type: organization.type as TOrganizationType, status: organization.status as TOrganizationStatus } : null;
+  return {
+    ...permissions,
+    userId: user.id,
+    organization,
+    moderatedTypes: moderatedTypes(permissions, facts),
+    impersonating: !!user.impersonatorId,
+  };
+}
+
+/**
+ * Who may use the back office at all: admins and mentors of the selected organization. Students and
+ * volunteers have no back-office screens (the portal is theirs).
+ */
+export const hasBackOffice = (p: TAdminPermissions | undefined): boolean => !!p && (p.isAdmin || p.isMentor);
+
+/** Admin of the selected School while it is approved (services/organizations `managesSchool`). */
+const managesSchool = (p: TAdminPermissions) =>
+  p.isSchoolAdmin && p.organization?.type === 'School' && p.organization.status === 'approved';
+
+/** Any role at the selected School (services/organizations `belongsToSchool`). */
+const belongsToSchool = (p: TAdminPermissions) =>
+  p.organization?.type === 'School' && (p.isSchoolAdmin || p.isMentor || p.isStudent);
+
+interface TUserLike {
+  id?: unknown;
+  status?: unknown;
+  roles?: unknown;
+  roleNames?: unknown;
+}
+
+/** The user's role names on the selected organization (the API only shows those for other users). */
+function roleNamesHere(p: TAdminPermissions, record: TUserLike | undefined): string[] {
+  if (Array.isArray(record?.roles)) {
+    return (record.roles as { name?: unknown; resourceId?: unknown }[])
+      .filter((r) => !p.organization || r.resourceId === undefined || String(r.resourceId) === p.organization.id)
+      .map((r) => String(r.name));
+  }
+  return Array.isArray(record?.roleNames) ? (record.roleNames as unknown[]).map(String) : [];
+}
+
+const isSelf = (p: TAdminPermissions, record: TUserLike | undefined) => !!record && String(record.id) === p.userId;
+/** Admins never manage, delete or impersonate other admins (services/identity users.policy). */
+const ranksBelowAdmin = (p: TAdminPermissions, record: TUserLike | undefined) => !roleNamesHere(p, record).includes('admin');
+
+export type TAdminAction =
+  | 'list'
+  | 'show'
+  | 'create'
+  | 'edit'
+  | 'delete'
+  | 'addRole'
+  | 'removeRole'
+  | 'resendConfirmation'
+  | 'impersonate'
+  | 'assignGroup'
+  | 'approve'
+  | 'changeStatus';
+
+type TRule = (p: TAdminPermissions, record?: Record<string, unknown>, extra?: { role?: string }) => boolean;
+
+const userRules: Partial<Record<TAdminAction, TRule>> = {
+  list: (p) => p.isAdmin || p.isMentor,
+  show: (p, r) => p.isAdmin || p.isMentor || isSelf(p, r),
+  create: (p) => p.isAdmin,
+  edit: (p, r) => p.isAdmin && (!r || isSelf(p, r) || ranksBelowAdmin(p, r)),
+  delete: (p, r) => p.isAdmin && !isSelf(p, r) && ranksBelowAdmin(p, r),
+  addRole: (p) => p.isAdmin,
+  removeRole: (p, r, extra) => p.isAdmin && !(isSelf(p, r) && extra?.role === 'admin'),
+  // The API answers 409 for a confirmed account that is not (any more) invited.
+  resendConfirmation: (p, r) => p.isAdmin && (!r || r.status === 'invited'),
+  impersonate: (p, r) =>
+    p.isAdmin && !p.impersonating && !!r && !isSelf(p, r) && r.status === 'active' && ranksBelowAdmin(p, r),
+};
+
+const organizationTarget = (r: Record<string, unknown> | undefined) =>
+  r ? { id: String(r.id), type: String(r.organizationType ?? r.type) as TOrganizationType } : undefined;
+const currentFacts = (p: TAdminPermissions) =>
+  p.organization
+    ? { id: p.organization.id, type: p.organization.type as TOrganizationType, status: p.organization.status as TOrganizationStatus }
+    : null;
+const moderatesTarget = (p: TAdminPermissions, r: Record<string, unknown> | undefined) => {
+  const target = organizationTarget(r);
+  return !!target && moderates(p, currentFacts(p), target);
+};
+
+const schoolData = (read: TRule): Partial<Record<TAdminAction, TRule>> => ({
+  list: read,
+  show: read,
+  create: managesSchool,
+  edit: managesSchool,
+  delete: managesSchool,
+});
+
+const RULES: Record<string, Partial<Record<TAdminAction, TRule>>> = {
+  users: userRules,
+  students: {
+    edit: userRules.edit!,
+    show: userRules.show!,
+    assignGroup: (p) => managesSchool(p),
+  },
+  organizations: {
+    list: hasBackOffice,
+    show: hasBackOffice,
+    create: (p) => p.moderatedTypes.length > 0,
+    approve: (p) => p.moderatedTypes.length > 0,
+    edit: (p, r) => (p.isAdmin && !!r && p.organization?.id === String(r.id)) || moderatesTarget(p, r),
+    changeStatus: moderatesTarget,
+    // Deleting takes the organization from everyone: platform operators (VolunteerCenter admins) only.
+    delete: (p, r) => p.isVolunteerCenterAdmin && moderatesTarget(p, r),
+  },
+  groups: schoolData((p) => belongsToSchool(p) && hasBackOffice(p)),
+  levels: schoolData(hasBackOffice),
+  tags: schoolData(hasBackOffice),
+  school_years: { list: hasBackOffice },
+  internship_periods: schoolData(hasBackOffice),
+  mentorships: {
+    list: (p) => belongsToSchool(p) && hasBackOffice(p),
+    create: (p) => managesSchool(p) || (p.isMentor && p.organization?.type === 'School' && p.organization.status === 'approved'),
+    delete: (p, r) => managesSchool(p) || (p.isMentor && p.organization?.type === 'School' && !!r && String(r.mentorId) === p.userId),
+  },
+};
+
+/**
+ * Whether the back office offers an action: the client-side mirror of the services' policies
+ * (services/identity/src/users/users.policy.ts, services/organizations/src/**\/*.policy.ts) so
+ * nobody is shown a button the server would refuse. The server still decides; its 403 shows the
+ * spec's "Access forbidden".
+ */
+export function canAccess(
+  permissions: TAdminPermissions | undefined,
+  resource: string,
+  action: TAdminAction,
+  record?: Record<string, unknown>,
+  extra?: { role?: string },
+): boolean {
+  if (!permissions || !hasBackOffice(permissions)) return false;
+  const rule = RULES[resource]?.[action];
+  return rule ? rule(permissions, record, extra) : false;
+}

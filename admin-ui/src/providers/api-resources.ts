@@ -1,0 +1,148 @@
+import type { RaRecord } from 'ra-core';
+import type { TFlatResource } from '@stageplein/contracts/client/jsonapi-document';
+import { ADMIN_USER_PAGE_SIZE } from '@stageplein/contracts/jsonapi/jsonapi';
+import { changedAttributes, type TResourceConfigs } from './jsonapi-data-provider.ts';
+
+/** Profile fields of an organization (contracts/organizations/organizations.ts `ZProfileAttributes`). */
+export const PROFILE_FIELDS = [
+  'name',
+  'description',
+  'website',
+  'city',
+  'address',
+  'postcode',
+  'latitude',
+  'longitude',
+  'phone',
+  'email',
+  'logoUrl',
+  'contactName',
+  'contactEmail',
+  'contactPhone',
+] as const;
+
+/**
+ * An organization as the screens read it: the JSON:API `type` is its organization type (spec §3),
+ * also kept as `organizationType`; with `include=profile` the profile's fields sit on the record so
+ * forms edit them where the API takes them (top-level attributes of the update).
+ */
+export function organizationRecord(r: TFlatResource): RaRecord {
+  const profile = r.profile && typeof r.profile === 'object' ? (r.profile as Record<string, unknown>) : undefined;
+  const fromProfile: Record<string, unknown> = {};
+  if (profile && 'description' in profile) for (const f of PROFILE_FIELDS) fromProfile[f] = profile[f] ?? null;
+  return { ...fromProfile, ...r, organizationType: r.type };
+}
+
+/** A user with the names of their roles here, for lists and filters. */
+export function userRecord(r: TFlatResource): RaRecord {
+  const roles = Array.isArray(r.roles) ? (r.roles as { name?: unknown }[]) : [];
+  const roleNames = roles.map((role) => role.name).filter((n): n is string => typeof n === 'string');
+  return { ...r, roleNames: [...new Set(roleNames)].sort() };
+}
+
+/** Derived fields never travel back. */
+const withoutDerived =
+  (...derived: string[]) =>
+  (data: Record<string, unknown>, previous: Record<string, unknown> | undefined) => {
+    const changed = changedAttributes(data, previous);
+    for (const key of derived) delete changed[key];
+    return changed;
+  };
+
+/**
+ * Every back-office resource on the API of the identity and organizations services, with what each
+ * endpoint accepts (read from services/*\/src/**\/*.routes.ts): strict query parsing answers 400 to
+ * anything else, so client-mode resources send only the filters their route declares.
+ */
+export const API_RESOURCES: TResourceConfigs = {
+  users: {
+    path: '/api/v1/users',
+    type: 'user',
+    include: { list: ['roles', 'organizations'], one: ['roles', 'organizations'] },
+    query: 'server',
+    scopes: ['with_role', 'search'],
+    sorts: ['last_name', 'first_name', 'email', 'created_at'],
+    maxPageSize: ADMIN_USER_PAGE_SIZE,
+    // The user list has no `filter[id_in]`.
+    getMany: 'each',
+    updateMethod: 'PATCH',
+    // Spec §7: `PATCH /api/v1/users/{id}` with `attributes`.
+    updateBody: 'attributes',
+    fromResource: userRecord,
+    toAttributes: withoutDerived('roleNames'),
+  },
+  // Students are users with the student role; /students/{id}/… screens edit them.
+  students: {
+    path: '/api/v1/users',
+    type: 'user',
+    include: { list: ['roles'], one: ['roles'] },
+    query: 'server',
+    scopes: ['with_role', 'search'],
+    sorts: ['last_name', 'first_name', 'email', 'created_at'],
+    maxPageSize: ADMIN_USER_PAGE_SIZE,
+    getMany: 'each',
+    updateMethod: 'PATCH',
+    updateBody: 'attributes',
+    fromResource: userRecord,
+    toAttributes: withoutDerived('roleNames'),
+  },
+  organizations: {
+    path: '/api/v1/organizations',
+    type: 'organization',
+    // Spec §7: the list with include=vacancies, one organization with include=profile.
+    include: { list: ['vacancies'], one: ['profile'] },
+    query: 'server',
+    scopes: ['search'],
+    sorts: ['name', 'city', 'status', 'type', 'organization_type', 'created_at', 'updated_at'],
+    maxPageSize: 100,
+    getMany: 'filter',
+    // Spec §7: `PUT /api/v1/organizations/{id}`.
+    updateMethod: 'PUT',
+    fromResource: organizationRecord,
+    toAttributes: withoutDerived('organizationType', 'vacancies', 'profile', 'signup', 'parent'),
+  },
+  groups: {
+    path: '/api/v1/groups',
+    type: 'group',
+    query: 'client',
+    serverFilters: ['school_year_id_eq', 'level_id_eq'],
+    getMany: 'list',
+    toAttributes: withoutDerived('studentsCount', 'schoolId', 'createdAt', 'updatedAt', 'students'),
+  },
+  levels: {
+    path: '/api/v1/levels',
+    type: 'level',
+    query: 'client',
+    serverFilters: ['school_id_eq'],
+    getMany: 'list',
+  },
+  tags: {
+    path: '/api/v1/tags',
+    type: 'tag',
+    query: 'client',
+    serverFilters: ['school_id_eq'],
+    getMany: 'list',
+  },
+  school_years: {
+    path: '/api/v1/school_years',
+    type: 'school_year',
+    query: 'client',
+    getMany: 'list',
+  },
+  internship_periods: {
+    path: '/api/v1/internship_periods',
+    type: 'internship_period',
+    query: 'client',
+    scopes: ['all_years'],
+    serverFilters: ['school_id_eq', 'school_year_id_eq', 'school_year_id_in', 'status_eq', 'all_years'],
+    getMany: 'list',
+    updateMethod: 'PATCH',
+  },
+  mentorships: {
+    path: '/api/v1/mentorships',
+    type: 'mentorship',
+    query: 'client',
+    serverFilters: ['mentor_id_eq', 'student_id_eq'],
+    getMany: 'list',
+  },
+};

@@ -1,0 +1,94 @@
+import { useId, useState, type ReactElement } from 'react';
+import { Button, Confirm, useNotify, useRefresh, useTranslate } from 'react-admin';
+import { TextField, Typography } from '@mui/material';
+
+/**
+ * A button that asks first (react-admin's Confirm dialog), then runs `action`; its success message
+ * or the failure's (a 403 reads "Access forbidden") is notified, and the page's data refreshed.
+ */
+export function ConfirmAction({
+  label,
+  icon,
+  title,
+  content,
+  messageArgs,
+  action,
+  success,
+  confirmColor = 'primary',
+  color = 'primary',
+  testId,
+  onDone,
+  reasonLabel,
+}: {
+  label: string;
+  icon?: ReactElement;
+  title: string;
+  content: string;
+  messageArgs?: Record<string, unknown>;
+  /** Receives the optional reason typed in the dialog (when `reasonLabel` is given). */
+  action: (reason?: string) => Promise<unknown>;
+  success: string;
+  confirmColor?: 'primary' | 'warning';
+  color?: 'primary' | 'error' | 'inherit';
+  testId?: string;
+  onDone?: () => void;
+  /** Adds an optional free-text field to the dialog (e.g. the reason a request is denied). */
+  reasonLabel?: string;
+}) {
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const reasonId = useId();
+  const [busy, setBusy] = useState(false);
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const translate = useTranslate();
+  const run = async () => {
+    setBusy(true);
+    try {
+      await action(reason.trim() || undefined);
+      notify(success, { type: 'success', messageArgs });
+      setOpen(false);
+      refresh();
+      onDone?.();
+    } catch (error) {
+      notify((error as Error).message || 'ra.notification.http_error', { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <Button label={translate(label, messageArgs)} onClick={() => setOpen(true)} color={color} data-testid={testId}>
+        {icon}
+      </Button>
+      <Confirm
+        isOpen={open}
+        loading={busy}
+        title={title}
+        content={
+          reasonLabel ? (
+            <>
+              <Typography sx={{ mb: 2 }}>{translate(content, messageArgs)}</Typography>
+              <TextField
+                id={reasonId}
+                label={translate(reasonLabel)}
+                value={reason}
+                onChange={(event) => setReason(event.target.value)}
+                multiline
+                minRows={2}
+                fullWidth
+                slotProps={{ htmlInput: { maxLength: 1000 } }}
+              />
+            </>
+          ) : (
+            content
+          )
+        }
+        translateOptions={messageArgs}
+        confirmColor={confirmColor}
+        onConfirm={() => void run()}
+        onClose={() => setOpen(false)}
+      />
+    </>
+  );
+}

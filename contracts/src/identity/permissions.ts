@@ -1,0 +1,59 @@
+import { ORGANIZATION_TYPES, type TOrganizationType, type TRoleRef } from './roles.ts';
+
+/** The derived permissions of spec §6, for the currently selected organization. */
+export interface TPermissions {
+  isAdmin: boolean;
+  isMentor: boolean;
+  isStudent: boolean;
+  isNonProfitAdmin: boolean;
+  isProviderAdmin: boolean;
+  isVolunteerCenterAdmin: boolean;
+  isSchoolAdmin: boolean;
+  isMentorOrSchoolAdmin: boolean;
+  isSchoolOrCenterAdmin: boolean;
+  isVolunteer: boolean;
+}
+
+export interface TSelectedOrganization {
+  id: string | number;
+  /** The organization's type; when absent it is taken from the user's role on that organization. */
+  type?: string | null;
+}
+
+const isOrganizationType = (t: unknown): t is TOrganizationType =>
+  typeof t === 'string' && (ORGANIZATION_TYPES as readonly string[]).includes(t);
+
+/**
+ * Spec §6 as one pure function, shared by the services and both front ends. Only roles on the
+ * selected organization count; with no organization selected nothing is granted (and the user is a
+ * "volunteer", which the spec defines as neither admin nor center admin).
+ */
+export function derivePermissions(
+  roles: readonly TRoleRef[],
+  organization: TSelectedOrganization | null | undefined,
+): TPermissions {
+  const here = organization ? roles.filter((r) => String(r.resourceId) === String(organization.id)) : [];
+  const type = organization?.type ?? here[0]?.resourceType;
+  const orgType = isOrganizationType(type) ? type : undefined;
+  const has = (name: string) => here.some((r) => r.name === name);
+
+  const isAdmin = has('admin');
+  const isMentor = has('mentor');
+  const adminOf = (t: TOrganizationType) => isAdmin && orgType === t;
+  const isSchoolAdmin = adminOf('School');
+  const isVolunteerCenterAdmin = adminOf('VolunteerCenter');
+  return {
+    isAdmin,
+    isMentor,
+    isStudent: has('student') && orgType === 'School',
+    isNonProfitAdmin: adminOf('NonProfit'),
+    isProviderAdmin: adminOf('Provider'),
+    isVolunteerCenterAdmin,
+    isSchoolAdmin,
+    isMentorOrSchoolAdmin: isMentor || isSchoolAdmin,
+    isSchoolOrCenterAdmin: isSchoolAdmin || isVolunteerCenterAdmin,
+    isVolunteer: !isAdmin && !isVolunteerCenterAdmin,
+  };
+}
+
+export const NO_PERMISSIONS: TPermissions = Object.freeze(derivePermissions([], null));

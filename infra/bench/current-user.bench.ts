@@ -1,0 +1,71 @@
+// Authenticated GET /api/v1/current_user (signature check, revocation + roles lookup, user load) against
+// unauthenticated routes of the same identity service in the same run: the same user + roles read
+// without credentials (what authentication adds) and GET /api/v1/sign_in_options (no database at all).
+import { parseConfig } from '../../services/kit/src/config/config.ts';
+import { ensureDatabase } from '../../services/kit/src/runtime/embedded-postgres.ts';
+import { prepareDatabase } from '../../services/kit/src/runtime/platform.ts';
+import { SERVICES } from '../../services/gateway/src/services.ts';
+import { startThrowawayPostgres } from '../test/throwaway-postgres.ts';
+import { load, recordSection, startServer, stopServer, table, type TLoadResult } from './bench-lib.ts';
+
+const ROUNDS = 3;
+const pgServer = await startThrowawayPostgres('bench-current-user');
+try {
+  const ownerUrl = await ensureDatabase(pgServer.url, 'bench');
+  await prepareDatabase(ownerUrl, parseConfig({ DATABASE_URL: ownerUrl }), SERVICES, { seed: true });
+  const server = await startServer('infra/bench/current-user.servers.ts', [ownerUrl]);
+  try {
+    const base = `http://127.0.0.1:${server.port}`;
+    const signIn = await fetch(`${base}/auth/sign_in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-tenant': 'demo' },
+      body: JSON.stringify({ email: 'admin@demo.test', password: 'stageplein-demo' }),
+    });
+    if (signIn.status !== 200) throw new Error(`sign-in failed: ${signIn.status} ${await signIn.text()}`);
+    const userId = ((await signIn.json()) as { data: { id: string } }).data.id;
+    const tenant = { 'x-tenant': 'demo' };
+    const credentials = {
+      'access-token': signIn.headers.get('access-token')!,
+      client: signIn.headers.get('client')!,
+      uid: signIn.headers.get('uid')!,
+    };
+    const contenders = [
+      {
+        label: 'GET /api/v1/bench/users/{id} (same reads, unauthenticated)',
+        path: `/api/v1/bench/users/${userId}`,
+        headers: tenant,
+      },
+      {
+        label: 'GET /api/v1/current_user?include=roles (authenticated)',
+        path: '/api/v1/current_user?include=roles',
+        headers: { ...tenant, ...credentials },
+      },
+      {
+        label: 'GET /api/v1/sign_in_options (unauthenticated, no database)',
+        path: '/api/v1/sign_in_options',
+        headers: tenant,
+      },
+    ];
+    // Alternating rounds, median per contender: background load on the machine hits all alike.
+    const runs: TLoadResult[][] = contenders.map(() => []);
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const [i, c] of contenders.entries()) {
+        const result = await load(c.label, `${base}${c.path}`, { headers: c.headers, seconds: 5 });
+        if (result.errors + result.non2xx > 0)
+          throw new Error(`${c.label}: ${result.errors} errors, ${result.non2xx} non-2xx`);
+        runs[i]!.push(result);
+      }
+    }
+    const [sameWork, authenticated, noDb] = runs.map(
+      (r) => r.sort((a, b) => a.requestsPerSecond - b.requestsPerSecond)[Math.floor(r.length / 2)]!,
+    ) as [TLoadResult, TLoadResult, TLoadResult];
+    const ratio = authenticated.requestsPerSecond / sameWork.requestsPerSecond;
+    const body = `${table([sameWork, authenticated, noDb], sameWork)}\n\nTarget: authenticated ≥ 0.8× unauthenticated (the same reads without credentials). Result: ${ratio.toFixed(2)}× (${ratio >= 0.8 ? 'met' : 'NOT met'}); against the route without any database work: ${(authenticated.requestsPerSecond / noDb.requestsPerSecond).toFixed(2)}×. Identity service alone (no gateway), 16 connections; median of ${ROUNDS} alternating rounds of 5 s, each after a 2 s warm-up; ${new Date().toISOString().slice(0, 10)}.`;
+    console.log(`\nGET /api/v1/current_user\n${body}`);
+    recordSection('GET /api/v1/current_user (authenticated vs unauthenticated, identity)', body);
+  } finally {
+    await stopServer(server.child);
+  }
+} finally {
+  await pgServer.stop();
+}

@@ -1,0 +1,49 @@
+// Benchmark server: the identity service as its own HTTP app (as in the distributed profile), plus one
+// bench-only route in the same service scope that does current_user's work without authentication.
+import type { FastifyPluginAsync } from 'fastify';
+import { parseConfig } from '../../services/kit/src/config/config.ts';
+import { startPlatform } from '../../services/kit/src/runtime/platform.ts';
+import { createHttpApp } from '../../services/kit/src/http/http-app.ts';
+import { registerService, type TServiceDeps } from '../../services/kit/src/service.ts';
+import { identityService } from '../../services/identity/src/identity.module.ts';
+import { requestDb } from '../../services/identity/src/database.ts';
+import { findUserById } from '../../services/identity/src/users/users.repository.ts';
+import { rolesOf } from '../../services/identity/src/roles/roles.repository.ts';
+import { userDocument } from '../../services/identity/src/users/users.serialize.ts';
+
+const [ownerUrl] = process.argv.slice(2) as [string];
+const config = parseConfig({
+  DATABASE_URL: ownerUrl,
+  LOG_LEVEL: 'silent',
+  NODE_ENV: 'production',
+  AUTH_TOKEN_SECRET: 'bench-secret-bench-secret-bench-secret!',
+});
+
+const sameWorkUnauthenticated: FastifyPluginAsync<TServiceDeps> = async (app) => {
+  app.get<{ Params: { id: string } }>('/api/v1/bench/users/:id', async (req) => {
+    const db = await requestDb(req);
+    const [user, roles] = await Promise.all([findUserById(db, req.params.id), rolesOf(db, req.params.id)]);
+    return userDocument(user!, roles, ['roles'], { impersonator_id: null });
+  });
+};
+
+const platform = await startPlatform(ownerUrl, config, [identityService]);
+const app = await createHttpApp({ name: 'identity', logger: false });
+await registerService(
+  app,
+  {
+    ...identityService,
+    async routes(scope, deps) {
+      await identityService.routes(scope, deps);
+      await scope.register(sameWorkUnauthenticated, deps);
+    },
+  },
+  platform.deps,
+);
+await app.listen({ port: 0, host: '127.0.0.1' });
+console.log(`LISTENING ${(app.server.address() as { port: number }).port}`);
+process.on('SIGTERM', async () => {
+  await app.close();
+  await platform.close();
+  process.exit(0);
+});

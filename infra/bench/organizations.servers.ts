@@ -1,0 +1,96 @@
+// Benchmark servers for GET /api/v1/organizations: `gateway` (the product's full path: gateway, tenant,
+// credential check, current organization, RLS, JSON:API with zod-checked responses) or `bare` (Fastify + pg
+// running the same list query and building the same document, nothing else).
+import Fastify from 'fastify';
+import pg from 'pg';
+import { parseConfig } from '../../services/kit/src/config/config.ts';
+import { startPlatform } from '../../services/kit/src/runtime/platform.ts';
+import { buildGateway } from '../../services/gateway/src/gateway.app.ts';
+import { SERVICES } from '../../services/gateway/src/services.ts';
+import { UI_DIRS } from '../../services/gateway/src/runtime.ts';
+
+const [mode, ownerUrl] = process.argv.slice(2) as [string, string];
+
+/** The statements the organizations repository runs for a moderator who sees every type (RLS adds the tenant). */
+export const PAGE_SQL = `
+  select o.*, (select p.type from organizations.organizations p where p.id = o.parent_id) as parent_type
+  from organizations.organizations o
+  where o.tenant_id = $1
+  order by o.name asc, o.id
+  limit $2 offset $3`;
+export const COUNT_SQL = `select count(*) as n from organizations.organizations o where o.tenant_id = $1`;
+
+if (mode === 'gateway') {
+  const config = parseConfig({
+    DATABASE_URL: ownerUrl,
+    LOG_LEVEL: 'silent',
+    NODE_ENV: 'production',
+    AUTH_TOKEN_SECRET: 'bench-secret-bench-secret-bench-secret!',
+  });
+  const platform = await startPlatform(ownerUrl, config, SERVICES);
+  const app = await buildGateway({
+    config: platform.deps.config,
+    deps: platform.deps,
+    services: SERVICES,
+    ui: UI_DIRS,
+    logger: false,
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  console.log(`LISTENING ${(app.server.address() as { port: number }).port}`);
+  process.on('SIGTERM', async () => {
+    await app.close();
+    await platform.close();
+    process.exit(0);
+  });
+} else {
+  const pool = new pg.Pool({ connectionString: ownerUrl, max: 20 });
+  const app = Fastify();
+  app.get<{ Querystring: Record<string, string> }>('/api/v1/organizations', async (req) => {
+    const tenant = String(req.headers['x-tenant']);
+    const size = Number(req.query['page[size]'] ?? 25);
+    const number = Number(req.query['page[number]'] ?? 1);
+    const [{ rows }, counted] = await Promise.all([
+      pool.query(PAGE_SQL, [tenant, size, (number - 1) * size]),
+      pool.query(COUNT_SQL, [tenant]),
+    ]);
+    const total = Number(counted.rows[0].n);
+    const url = new URL(`http://${req.host}${req.url}`);
+    const at = (n: number) => (url.searchParams.set('page[number]', String(n)), url.toString());
+    const last = Math.max(1, Math.ceil(total / size));
+    return {
+      data: rows.map((o) => ({
+        type: o.type,
+        id: o.id,
+        attributes: {
+          name: o.name,
+          status: o.status,
+          website: o.website,
+          city: o.city,
+          parent_id: o.parent_id,
+          created_at: o.created_at.toISOString(),
+          updated_at: o.updated_at.toISOString(),
+        },
+        relationships: {
+          profile: { data: { type: 'profile', id: o.id } },
+          parent: { data: o.parent_id ? { type: o.parent_type, id: o.parent_id } : null },
+          vacancies: { data: [] },
+        },
+      })),
+      meta: { total },
+      links: {
+        self: at(number),
+        first: at(1),
+        last: at(last),
+        prev: number > 1 ? at(number - 1) : null,
+        next: number < last ? at(number + 1) : null,
+      },
+    };
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  console.log(`LISTENING ${(app.server.address() as { port: number }).port}`);
+  process.on('SIGTERM', async () => {
+    await app.close();
+    await pool.end();
+    process.exit(0);
+  });
+}

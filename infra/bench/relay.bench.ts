@@ -1,0 +1,212 @@
+// Outbox relay → Kafka (issue #5): relay throughput from committed outbox rows to broker-acked (and
+// marked sent), against a plain kafkajs producer sending the same messages in batches in the same run;
+// then commit-to-consume latency at a steady load through relay, broker and a consumer group.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Kafka, Partitioners, logLevel } from 'kafkajs';
+import { sql, type Kysely } from 'kysely';
+import type { TEventEnvelope } from '@stageplein/contracts/events/envelope';
+import { parseConfig } from '../../services/kit/src/config/config.ts';
+import { createDb, createPool, dbUrls } from '../../services/kit/src/db/database.ts';
+import { setTenant } from '../../services/kit/src/db/rls.ts';
+import { deadLettersMigration } from '../../services/kit/src/outbox/dead-letters.ts';
+import { idempotentConsumer } from '../../services/kit/src/outbox/idempotent-consumer.ts';
+import { DEFAULT_PARTITIONS, KafkaTransport, kafkaTopic, toKafkaMessage } from '../../services/kit/src/outbox/kafka-transport.ts';
+import { createRelay } from '../../services/kit/src/outbox/outbox-relay.ts';
+import type { TEventTransport } from '../../services/kit/src/outbox/transport.ts';
+import { outboxMigration } from '../../services/kit/src/outbox/outbox.table.ts';
+import { writeEvent } from '../../services/kit/src/outbox/outbox-writer.ts';
+import { ensureDatabase } from '../../services/kit/src/runtime/embedded-postgres.ts';
+import { prepareDatabase } from '../../services/kit/src/runtime/platform.ts';
+import type { TServiceModule } from '../../services/kit/src/service.ts';
+import { KAFKA_VERSION, startKafka } from '../kafka/kafka.mjs';
+import { freePort } from '../test/processes.ts';
+import { startThrowawayPostgres } from '../test/throwaway-postgres.ts';
+import { recordSection } from './bench-lib.ts';
+
+const SCHEMA = 'bench';
+const TYPE = 'organizations.school_year.created';
+const BATCH = 500;
+const EVENTS_PER_ROUND = 10_000;
+const ROUNDS = 3;
+const AGGREGATES = 200;
+const LOAD_PER_SECOND = 500;
+const LOAD_SECONDS = 10;
+const WARMUP_SECONDS = 2;
+
+const benchService: TServiceModule = {
+  name: 'bench',
+  schema: SCHEMA,
+  prefixes: [],
+  migrations: { '1-outbox': outboxMigration(SCHEMA), '2-dead-letters': deadLettersMigration(SCHEMA) },
+  routes: async () => undefined,
+};
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+
+async function commitBatch(app: Kysely<unknown>, count: number, round: number): Promise<void> {
+  for (let done = 0; done < count; done += BATCH) {
+    await app.transaction().execute(async (trx) => {
+      await setTenant(trx, 'demo');
+      for (let i = done; i < Math.min(count, done + BATCH); i++) {
+        await writeEvent(trx, SCHEMA, {
+          type: TYPE,
+          subject: `aggregate-${i % AGGREGATES}`,
+          tenant: 'demo',
+          actor: 'bench',
+          data: { name: `round ${round} event ${i}`, start_date: '2026-08-01', end_date: '2027-07-31' },
+        });
+      }
+    });
+  }
+}
+
+const log = (m: string) => console.log(`  ${m}`);
+const pgServer = await startThrowawayPostgres('relay-bench');
+const kafkaDir = await mkdtemp(path.join(tmpdir(), 'stageplein-relay-bench-'));
+const broker = await startKafka({ port: await freePort(), controllerPort: await freePort(), dataDir: kafkaDir, reuse: false, log });
+try {
+  const ownerUrl = await ensureDatabase(pgServer.url, 'bench');
+  const config = parseConfig({ DATABASE_URL: ownerUrl });
+  await prepareDatabase(ownerUrl, config, [benchService], { seed: false });
+  const urls = dbUrls(ownerUrl, config.DATABASE_APP_PASSWORD);
+  const app = createDb<unknown>(createPool(urls.app, 8));
+  const relayPool = createPool(urls.relay, 4);
+  const relayDb = createDb<unknown>(relayPool);
+
+  // --- 1. Throughput: relay vs a plain kafkajs producer, alternating rounds, median of each.
+  const relayTransport = new KafkaTransport({ brokers: broker.brokers, namespace: 'bench-relay', log: false });
+  const relay = createRelay({ db: relayDb, schemas: [SCHEMA], transport: relayTransport, batchSize: BATCH });
+  const plain = new Kafka({ clientId: 'bench-plain', brokers: broker.brokers, logLevel: logLevel.NOTHING });
+  const admin = plain.admin();
+  await admin.connect();
+  const plainTopic = kafkaTopic('bench-plain', TYPE);
+  await admin.createTopics({ topics: [{ topic: plainTopic, numPartitions: DEFAULT_PARTITIONS }], waitForLeaders: true });
+  await relayTransport.ensureTopics([kafkaTopic('bench-relay', TYPE)]);
+  // Same guarantees as the relay's producer: idempotent, acks=all, one request in flight.
+  const producer = plain.producer({ idempotent: true, maxInFlightRequests: 1, createPartitioner: Partitioners.DefaultPartitioner });
+  await producer.connect();
+
+  const relayRates: number[] = [];
+  const plainRates: number[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    await commitBatch(app, EVENTS_PER_ROUND, round);
+    const { rows } = await sql<{ envelope: TEventEnvelope }>`select envelope from bench.outbox where sent_at is null order by seq`.execute(relayDb);
+    const messages = rows.map((r) => toKafkaMessage(r.envelope));
+
+    let t = performance.now();
+    for (let i = 0; i < messages.length; i += BATCH) {
+      await producer.sendBatch({ acks: -1, topicMessages: [{ topic: plainTopic, messages: messages.slice(i, i + BATCH) }] });
+    }
+    plainRates.push(messages.length / ((performance.now() - t) / 1000));
+
+    t = performance.now();
+    let sent = 0;
+    for (let n; (n = await relay.runOnce(SCHEMA)) > 0; ) sent += n;
+    relayRates.push(sent / ((performance.now() - t) / 1000));
+    if (sent !== messages.length) throw new Error(`relay sent ${sent} of ${messages.length}`);
+    log(`round ${round + 1}: plain ${Math.round(plainRates.at(-1)!)} events/s, relay ${Math.round(relayRates.at(-1)!)} events/s`);
+  }
+  await producer.disconnect();
+  await admin.disconnect();
+  await relayTransport.close();
+
+  // --- 2. Commit-to-consume latency at a steady load: committed one event per transaction, relay woken
+  // by NOTIFY, published, consumed by a consumer group that records each event id in its transaction.
+  const transport = new KafkaTransport({ brokers: broker.brokers, namespace: 'bench-latency', log: false });
+  const committedAt = new Map<string, number>();
+  const latencies: number[] = [];
+  const received: number[] = [];
+  const acked: number[] = [];
+  const warmupEnds = performance.now() + WARMUP_SECONDS * 1000;
+  // Producing and consuming services have their own pools, as separate services would.
+  const writers = createDb<unknown>(createPool(urls.app, 16));
+  const consumerDb = createDb<unknown>(createPool(urls.app, 10));
+  const consumer = idempotentConsumer({ db: consumerDb, schema: SCHEMA, group: 'bench.latency', types: [TYPE], apply: async () => undefined });
+  let consumed = 0;
+  await transport.subscribe({
+    ...consumer,
+    async handle(event) {
+      const at = committedAt.get(event.id);
+      const counted = at !== undefined && at >= warmupEnds;
+      if (counted) {
+        received.push(performance.now() - at);
+        acked.push((publishedAt.get(event.id) ?? NaN) - at);
+      }
+      await consumer.handle(event);
+      consumed++;
+      if (counted) latencies.push(performance.now() - at);
+    },
+  });
+  const publishedAt = new Map<string, number>();
+  const timed: TEventTransport = {
+    name: 'timed-kafka',
+    async publish(events) {
+      await transport.publish(events);
+      const now = performance.now();
+      for (const e of events) publishedAt.set(e.id, now);
+    },
+    subscribe: (c) => transport.subscribe(c),
+    close: () => transport.close(),
+  };
+  const steady = createRelay({ db: relayDb, pool: relayPool, schemas: [SCHEMA], transport: timed, batchSize: BATCH });
+  steady.start();
+  const total = (WARMUP_SECONDS + LOAD_SECONDS) * LOAD_PER_SECOND;
+  const start = performance.now();
+  // Enough concurrent writers to offer the load (a commit waits for its WAL flush, ~10 ms here).
+  const lanes = 16;
+  await Promise.all(
+    Array.from({ length: lanes }, async (_, lane) => {
+      for (let i = lane; i < total; i += lanes) {
+        const due = start + (i * 1000) / LOAD_PER_SECOND;
+        if (due > performance.now()) await sleep(due - performance.now());
+        const event = await writers.transaction().execute(async (trx) => {
+          await setTenant(trx, 'demo');
+          return writeEvent(trx, SCHEMA, {
+            type: TYPE,
+            subject: `steady-${i % AGGREGATES}`,
+            tenant: 'demo',
+            actor: 'bench',
+            data: { name: `steady ${i}`, start_date: '2026-08-01', end_date: '2027-07-31' },
+          });
+        });
+        committedAt.set(event.id, performance.now());
+      }
+    }),
+  );
+  const offered = total / ((performance.now() - start) / 1000);
+  for (const deadline = Date.now() + 60_000; consumed < total && Date.now() < deadline; ) await sleep(50);
+  await steady.stop();
+  await transport.close();
+  await Promise.all([app.destroy(), relayDb.destroy(), writers.destroy(), consumerDb.destroy()]);
+  if (consumed < total) throw new Error(`only ${consumed} of ${total} events consumed`);
+
+  const sorted = latencies.sort((a, b) => a - b);
+  const [p50, p99, max] = [percentile(sorted, 50), percentile(sorted, 99), sorted.at(-1)!];
+  const arrived = received.sort((a, b) => a - b);
+  const relayed = acked.filter((x) => !Number.isNaN(x)).sort((a, b) => a - b);
+  const relayRate = median(relayRates);
+  const plainRate = median(plainRates);
+  const ratio = relayRate / plainRate;
+  const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
+  const body = [
+    '| path | events/s | ratio to baseline |',
+    '|---|---|---|',
+    `| plain kafkajs producer, batches of ${BATCH} (baseline) | ${Math.round(plainRate)} | 1.00× |`,
+    `| outbox relay: claim ${BATCH} rows, publish, mark sent, commit | ${Math.round(relayRate)} | ${ratio.toFixed(2)}× |`,
+    '',
+    `Commit-to-consume latency at a steady ${LOAD_PER_SECOND} events/s (offered ${Math.round(offered)}/s, one event per transaction, ${LOAD_SECONDS} s after a ${WARMUP_SECONDS} s warm-up, ${sorted.length} events; consumed = the consumer group committed the event id in its transaction): p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${max.toFixed(1)} ms. Until the relay had it acknowledged by the broker: p50 ${percentile(relayed, 50).toFixed(1)} ms, p99 ${percentile(relayed, 99).toFixed(1)} ms; until the consumer received it: p50 ${percentile(arrived, 50).toFixed(1)} ms, p99 ${percentile(arrived, 99).toFixed(1)} ms.`,
+    '',
+    `Targets: relay ≥ 2,000 events/s (${verdict(relayRate >= 2000)}), ≥ 0.5× the plain producer (${verdict(ratio >= 0.5)}), p99 commit-to-consume ≤ 1 s (${verdict(p99 <= 1000)}).`,
+    `Both producers idempotent with acks=all and one request in flight; one local KRaft broker (Kafka ${KAFKA_VERSION} from Maven Central), ${DEFAULT_PARTITIONS} partitions, ${AGGREGATES} aggregates; throughput is the median of ${ROUNDS} alternating rounds of ${EVENTS_PER_ROUND} events; ${new Date().toISOString().slice(0, 10)}.`,
+  ].join('\n');
+  console.log(`\nOutbox relay → Kafka\n${body}`);
+  recordSection('Outbox relay → Kafka (relay vs plain kafkajs producer)', body);
+} finally {
+  await broker.stop();
+  await rm(kafkaDir, { recursive: true, force: true });
+  await pgServer.stop();
+}

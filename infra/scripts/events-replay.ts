@@ -1,0 +1,49 @@
+// `npm run events:replay -- …`: list or replay dead letters (services/kit/src/runtime/replay-command.ts).
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseConfig } from '../../services/kit/src/config/config.ts';
+import {
+  embeddedServerUrl,
+  ensureDatabase,
+  startEmbeddedPostgres,
+} from '../../services/kit/src/runtime/embedded-postgres.ts';
+import { REPLAY_USAGE, parseReplayArgs, runReplayCommand } from '../../services/kit/src/runtime/replay-command.ts';
+import { SERVICES } from '../../services/gateway/src/services.ts';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+const answers = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = net.connect({ host: '127.0.0.1', port });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+
+if (process.argv.includes('--help')) {
+  console.log(REPLAY_USAGE);
+  process.exit(0);
+}
+const args = parseReplayArgs(process.argv.slice(2));
+const config = parseConfig();
+let ownerUrl = config.DATABASE_URL;
+let stop = async () => undefined as void;
+if (!ownerUrl) {
+  // The embedded profile: use the running `npm start` cluster, or start it just for this command.
+  let server = embeddedServerUrl(config.EMBEDDED_PG_PORT);
+  if (!(await answers(config.EMBEDDED_PG_PORT))) {
+    const pg = await startEmbeddedPostgres({ dataDir: path.join(ROOT, '.data/postgres'), port: config.EMBEDDED_PG_PORT });
+    server = pg.url;
+    stop = pg.stop;
+  }
+  ownerUrl = await ensureDatabase(server, 'stageplein');
+}
+try {
+  const { failed } = await runReplayCommand(ownerUrl, config, SERVICES, args);
+  process.exitCode = failed > 0 ? 1 : 0;
+} finally {
+  await stop();
+}

@@ -1,0 +1,240 @@
+import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Icon } from '../shell/icons.tsx';
+import type { TFieldBinding } from './use-form.ts';
+
+interface TFieldFrame {
+  label: string;
+  hint?: string | undefined;
+  required?: boolean;
+}
+
+function describedBy(...ids: (string | false | undefined)[]): string | undefined {
+  const list = ids.filter(Boolean).join(' ');
+  return list || undefined;
+}
+
+function FieldError({ id, error }: { id: string; error: string | undefined }) {
+  if (!error) return null;
+  return (
+    <p id={id} className="field__error" data-testid="field-error">
+      <Icon name="error" size={16} />
+      {error}
+    </p>
+  );
+}
+
+function Label({ htmlFor, label, required }: { htmlFor: string; label: string; required?: boolean | undefined }) {
+  const { t } = useTranslation();
+  return (
+    <label htmlFor={htmlFor} className="field__label">
+      {label}
+      {required ? (
+        <span className="field__required" aria-hidden="true">
+          {' '}
+          *
+        </span>
+      ) : (
+        <span className="field__optional"> ({t('portal.forms.optional')})</span>
+      )}
+    </label>
+  );
+}
+
+export function TextField({
+  label,
+  hint,
+  required,
+  field,
+  type = 'text',
+  ...input
+}: TFieldFrame & {
+  field: TFieldBinding;
+  type?: string;
+} & Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'onBlur' | 'name' | 'type'>) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  return (
+    <div className={`field${field.error ? ' field--invalid' : ''}`}>
+      <Label htmlFor={id} label={label} required={required} />
+      {hint && (
+        <p id={hintId} className="field__hint">
+          {hint}
+        </p>
+      )}
+      <input
+        {...input}
+        id={id}
+        name={field.name}
+        type={type}
+        className="field__input"
+        value={typeof field.value === 'string' || typeof field.value === 'number' ? field.value : ''}
+        onChange={(e) => field.onChange(e.target.value)}
+        onBlur={field.onBlur}
+        aria-required={required || undefined}
+        aria-invalid={field.error ? true : undefined}
+        aria-describedby={describedBy(hint && hintId, field.error && errorId)}
+      />
+      <FieldError id={errorId} error={field.error} />
+    </div>
+  );
+}
+
+export function SelectField({
+  label,
+  hint,
+  required,
+  field,
+  options,
+}: TFieldFrame & { field: TFieldBinding; options: readonly { value: string; label: string }[] }) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  return (
+    <div className={`field${field.error ? ' field--invalid' : ''}`}>
+      <Label htmlFor={id} label={label} required={required} />
+      {hint && (
+        <p id={hintId} className="field__hint">
+          {hint}
+        </p>
+      )}
+      <select
+        id={id}
+        name={field.name}
+        className="field__input"
+        value={typeof field.value === 'string' ? field.value : ''}
+        onChange={(e) => field.onChange(e.target.value)}
+        onBlur={field.onBlur}
+        aria-required={required || undefined}
+        aria-invalid={field.error ? true : undefined}
+        aria-describedby={describedBy(hint && hintId, field.error && errorId)}
+      >
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      <FieldError id={errorId} error={field.error} />
+    </div>
+  );
+}
+
+export function CheckboxField({ label, hint, field }: { label: string; hint?: string; field: TFieldBinding }) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  return (
+    <div className="field field--checkbox">
+      <input
+        id={id}
+        type="checkbox"
+        name={field.name}
+        checked={field.value === true}
+        onChange={(e) => field.onChange(e.target.checked)}
+        onBlur={field.onBlur}
+        aria-describedby={hint ? hintId : undefined}
+      />
+      <div>
+        <label htmlFor={id} className="field__label">
+          {label}
+        </label>
+        {hint && (
+          <p id={hintId} className="field__hint">
+            {hint}
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}
+
+export function RadioGroup({
+  legend,
+  field,
+  options,
+}: {
+  legend: string;
+  field: TFieldBinding;
+  options: readonly { value: string; label: string; hint?: string }[];
+}) {
+  const id = useId();
+  return (
+    <fieldset className="field radio-group">
+      <legend className="field__label">{legend}</legend>
+      {options.map((o) => (
+        <div key={o.value} className="radio-group__option">
+          <input
+            id={`${id}-${o.value}`}
+            type="radio"
+            name={field.name}
+            value={o.value}
+            checked={field.value === o.value}
+            onChange={() => field.onChange(o.value)}
+            onBlur={field.onBlur}
+          />
+          <label htmlFor={`${id}-${o.value}`}>
+            {o.label}
+            {o.hint && <span className="radio-group__hint">{o.hint}</span>}
+          </label>
+        </div>
+      ))}
+    </fieldset>
+  );
+}
+
+/** Spec §2 shell element: the submit button, busy while the form is sent. */
+export function SubmitButton({
+  pending,
+  children,
+  variant = 'primary',
+  testId,
+}: {
+  pending: boolean;
+  children: ReactNode;
+  variant?: 'primary' | 'neutral';
+  testId?: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <button
+      type="submit"
+      className={`btn btn--${variant} btn--block-phone`}
+      aria-disabled={pending || undefined}
+      data-testid={testId}
+      onClick={(e) => {
+        if (pending) e.preventDefault();
+      }}
+    >
+      {pending && <span className="spinner" aria-hidden="true" />}
+      {children}
+      {pending && <span className="visually-hidden"> ({t('shell.loading')})</span>}
+    </button>
+  );
+}
+
+/** A message about the whole form; errors are announced at once. */
+export function FormAlert({
+  tone,
+  title,
+  children,
+  testId = 'form-alert',
+}: {
+  tone: 'error' | 'success' | 'info' | 'warning';
+  title?: string | undefined;
+  children?: ReactNode;
+  testId?: string;
+}) {
+  const icon = tone === 'error' ? 'error' : tone === 'success' ? 'check' : tone === 'warning' ? 'alert' : 'info';
+  return (
+    <div className={`alert alert--${tone}`} role={tone === 'error' ? 'alert' : 'status'} data-testid={testId}>
+      <span className="alert__icon">
+        <Icon name={icon} />
+      </span>
+      <div>
+        {title && <p className="alert__title">{title}</p>}
+        {children && <div className="alert__body">{children}</div>}
+      </div>
+    </div>
+  );
+}

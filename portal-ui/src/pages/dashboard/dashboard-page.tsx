@@ -1,0 +1,69 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { displayName } from '../../session/current-user.ts';
+import { useSession } from '../../session/session-context.ts';
+import { Icon } from '../../shell/icons.tsx';
+import { OrganizationSelect, useOrganizationLabels } from '../../shell/organization-select.tsx';
+import { useTenant } from '../../tenant/tenant-context.ts';
+import { useRouteTitle } from '../page-kit.tsx';
+import { dashboardRole, dashboardTiles } from './dashboard-model.ts';
+
+/** `/dashboard`: per role, what the user needs first, for the current organization. */
+export function DashboardPage() {
+  const { t } = useTranslation();
+  const tenant = useTenant();
+  const { user, permissions, currentOrganization, organizations, userState } = useSession();
+  const labels = useOrganizationLabels();
+  const title = useRouteTitle();
+  if (!user) {
+    return (
+      <div className="container page" aria-busy={userState === 'pending'}>
+        <h1 data-testid="page-title">{title}</h1>
+        <p role="status">{t('shell.loading')}</p>
+      </div>
+    );
+  }
+  const role = dashboardRole(permissions);
+  const tiles = dashboardTiles(role, tenant.features);
+  return (
+    <div className="container page dashboard" data-testid="dashboard" data-role={role}>
+      <div className="dashboard__head">
+        <div>
+          <p className="eyebrow">{title}</p>
+          <h1 data-testid="page-title">{t('portal.dashboard.greeting', { name: user.firstName ?? displayName(user) })}</h1>
+          <p className="page__lead" data-testid="dashboard-intro">
+            {t(`portal.dashboard.intro.${role}`)}
+          </p>
+        </div>
+        <div className="card dashboard__organization">
+          {currentOrganization ? (
+            <>
+              <p className="badge" data-testid="dashboard-role">
+                {t(`portal.dashboard.role.${role}`)}
+              </p>
+              {organizations.length > 1 ? (
+                <OrganizationSelect testId="dashboard-organization-select" />
+              ) : (
+                <p className="dashboard__org-name">{labels.get(currentOrganization.id)}</p>
+              )}
+            </>
+          ) : (
+            <p>{t('portal.dashboard.noOrganization')}</p>
+          )}
+        </div>
+      </div>
+      <h2 className="visually-hidden">{t('portal.dashboard.tilesTitle')}</h2>
+      <ul className="tiles" data-testid="dashboard-tiles">
+        {tiles.map((tile) => (
+          <li key={tile.key}>
+            <Link to={tile.path} className="tile" data-tile={tile.key}>
+              <span className="tile__title">{t(tile.titleKey)}</span>
+              <span className="tile__text">{t(`portal.dashboard.tiles.${tile.key}`)}</span>
+              <Icon name="arrowRight" className="tile__arrow" />
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

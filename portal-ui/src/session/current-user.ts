@@ -1,0 +1,69 @@
+import { readResourceDocument, type TRawDocument } from '@stageplein/contracts/client/jsonapi-document';
+import type { TRoleRef } from '@stageplein/contracts/identity/roles';
+
+/** The signed-in user as the portal reads `GET /api/v1/current_user?include=roles` (spec §3, §7). */
+export interface TCurrentUser {
+  id: string;
+  email: string;
+  uid: string;
+  firstName: string | null;
+  lastName: string | null;
+  gender: 'male' | 'female' | 'other' | null;
+  status: 'active' | 'invited' | 'inactive' | 'archived';
+  locale: 'nl' | 'en';
+  phoneNumber: string | null;
+  settings: { emailNotifications: boolean };
+  periodicMailFrequency: 'never' | 'daily' | 'weekly' | 'monthly';
+  confirmedAt: string | null;
+  lastSignInAt: string | null;
+  roles: TRoleRef[];
+  /** Set when an admin signed in as this user. */
+  impersonatorId: string | null;
+}
+
+interface TFlatRole {
+  id: string;
+  type: string;
+  name?: string;
+  resourceType?: string;
+  resourceId?: string;
+}
+
+/** A user document (camelCase keys) → the current user; roles come from `included`. */
+export function userFromDocument(doc: unknown): TCurrentUser {
+  const { data, meta } = readResourceDocument<Omit<TCurrentUser, 'id' | 'roles' | 'impersonatorId'> & { roles?: TFlatRole[] }>(
+    doc as TRawDocument,
+  );
+  if (!data) throw new Error('The current-user answer has no user');
+  const roles: TRoleRef[] = (data.roles ?? [])
+    .filter((r): r is Required<TFlatRole> => typeof r.name === 'string' && r.resourceId !== undefined)
+    .map((r) => ({ name: r.name, resourceType: r.resourceType ?? '', resourceId: String(r.resourceId) }));
+  return {
+    id: data.id,
+    email: data.email,
+    uid: data.uid ?? data.email,
+    firstName: data.firstName ?? null,
+    lastName: data.lastName ?? null,
+    gender: data.gender ?? null,
+    status: data.status,
+    locale: data.locale ?? 'nl',
+    phoneNumber: data.phoneNumber ?? null,
+    settings: { emailNotifications: data.settings?.emailNotifications ?? true },
+    periodicMailFrequency: data.periodicMailFrequency ?? 'weekly',
+    confirmedAt: data.confirmedAt ?? null,
+    lastSignInAt: data.lastSignInAt ?? null,
+    roles,
+    impersonatorId: typeof meta?.impersonatorId === 'string' ? meta.impersonatorId : null,
+  };
+}
+
+export function displayName(user: Pick<TCurrentUser, 'firstName' | 'lastName' | 'email'>): string {
+  const name = [user.firstName, user.lastName].filter(Boolean).join(' ').trim();
+  return name || user.email;
+}
+
+export function initials(user: Pick<TCurrentUser, 'firstName' | 'lastName' | 'email'>): string {
+  const parts = [user.firstName, user.lastName].filter((p): p is string => !!p?.trim());
+  const letters = parts.length ? parts.map((p) => p.trim()[0]!) : [user.email[0] ?? '?'];
+  return letters.join('').slice(0, 2).toUpperCase();
+}

@@ -1,0 +1,508 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { translate } from '@stageplein/contracts/i18n/index';
+import { TENANTS } from '@stageplein/contracts/tenants/tenant-registry';
+import {
+  demo,
+  DESKTOP,
+  expectAccessible,
+  openPortal,
+  PHONE,
+  shot,
+  signIn,
+  startStack,
+  type TStack,
+} from './stack.ts';
+
+let stack: TStack;
+beforeAll(async () => {
+  stack = await startStack();
+});
+afterAll(async () => stack?.close());
+
+const nl = (key: string, vars?: Record<string, string | number>) => translate('nl', key, vars);
+const en = (key: string, vars?: Record<string, string | number>) => translate('en', key, vars);
+
+/** Marks the window, so a full page load (which loses the mark) can be told from client navigation. */
+const mark = (page: Page) => page.evaluate(() => ((window as { __mark?: number }).__mark = 1));
+const marked = (page: Page) => page.evaluate(() => (window as { __mark?: number }).__mark === 1);
+
+describe('public screens on a phone and a desktop', () => {
+  const screens: [string, string, string][] = [
+    ['home', '/', 'app-name'],
+    ['login', '/inloggen', 'login-form'],
+    ['login-1', '/auth/login-1', 'login-form'],
+    ['login-school', '/inloggen/school', 'login-form'],
+    ['login-student', '/inloggen/leerling', 'login-form'],
+    ['login-provider', '/inloggen/stagebieder', 'login-form'],
+    ['kennisnet', '/inloggen/kennisnet', 'kennisnet-unavailable'],
+    ['kennisnet-error', '/inloggen/kennisnet/error', 'kennisnet-error'],
+    ['recover', '/auth/recover', 'recover-form'],
+    ['reset-without-token', '/auth/reset', 'reset-missing'],
+    ['reset', '/auth/reset?reset_password_token=abc', 'reset-form'],
+    ['token', '/auth/token', 'token-form'],
+    ['confirm-without-token', '/confirm', 'confirm-missing'],
+    ['confirm', '/confirm?confirmation_token=abc', 'confirm-form'],
+    ['no-organization', '/auth/no-organization', 'page-title'],
+    ['delete-account', '/account/verwijderen', 'delete-account-form'],
+    ['delete-account-confirm', '/account/verwijderen?token=abc', 'delete-account-confirm'],
+    ['sign-out', '/uitloggen', 'signed-out'],
+    ['app', '/app', 'app-page'],
+    ['bank', '/stagebank', 'placeholder-page'],
+    ['not-found', '/dit/bestaat/niet', 'error-screen'],
+  ];
+
+  for (const viewport of [PHONE, DESKTOP]) {
+    it(`are accessible and fit ${viewport.width} px (raayland)`, async () => {
+      const { page, problems, context } = await openPortal(stack, { viewport });
+      for (const [name, path, testId] of screens) {
+        await page.goto(stack.url('raayland', path));
+        await page.getByTestId(testId).first().waitFor();
+        // Nothing sticks out sideways (a phone must not scroll horizontally).
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow, `${name} overflows by ${overflow}px`).toBeLessThanOrEqual(0);
+        expect(await page.title(), name).toMatch(new RegExp(` - ${TENANTS.raayland.appName}$`));
+        await shot(page, `raayland-${name}`);
+        await expectAccessible(page, name);
+      }
+      expect(problems).toEqual([]);
+      await context.close();
+    });
+  }
+
+  it('gives every page the title "{page title} - {app name}"', async () => {
+    const { page, context } = await openPortal(stack);
+    await page.goto(stack.url('masplein', '/auth/recover'));
+    await page.getByTestId('recover-form').waitFor();
+    expect(await page.title()).toBe(`${nl('routes.auth.recover')} - Masplein`);
+    await page.getByTestId('language-toggle').click();
+    await expect.poll(() => page.title()).toBe(`${en('routes.auth.recover')} - Masplein`);
+    await context.close();
+  });
+});
+
+describe('main menu', () => {
+  it('shows the main items as tabs and the active sub-item (desktop)', async () => {
+    const { page, context, problems } = await openPortal(stack, { viewport: DESKTOP });
+    await page.goto(stack.url('demo', '/'));
+    const menu = page.getByTestId('main-menu');
+    await expect.poll(() => menu.getAttribute('data-ready')).toBe('true');
+    expect(await menu.locator('.tabs').first().locator('a').allTextContents()).toEqual([
+      'Stagebank',
+      'Over ons',
+      'Contact',
+      'Inloggen',
+    ]);
+    await menu.getByRole('link', { name: 'Over ons' }).click();
+    await page.waitForURL(/\/over-ons$/);
+    await menu.getByRole('link', { name: 'Voor scholen' }).click();
+    await page.waitForURL(/\/voor-scholen$/);
+    const sub = menu.getByTestId('sub-item').filter({ hasText: 'Voor scholen' });
+    expect(await sub.getAttribute('aria-current')).toBe('page');
+    expect(await menu.getByRole('link', { name: 'Over ons' }).getAttribute('class')).toContain('tab--active');
+    await shot(page, 'demo-menu-sub-items');
+    await expectAccessible(page, 'menu with sub-items');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('opens in the side panel on a phone; overlay click, Enter, Space and Escape close it', async () => {
+    const { page, context } = await openPortal(stack, { viewport: PHONE });
+    await page.goto(stack.url('demo', '/'));
+    const button = page.getByTestId('menu-button');
+    const panel = page.getByRole('dialog');
+
+    await button.click();
+    await panel.waitFor();
+    // w-96 (24rem) unless the phone is narrower: then the overlay keeps a strip free.
+    const box = (await panel.boundingBox())!;
+    expect(box.width).toBe(PHONE.width - 40);
+    await shot(page, 'demo-side-panel');
+    await expectAccessible(page, 'side panel');
+    expect(await page.evaluate(() => document.activeElement?.closest('[role="dialog"]') !== null)).toBe(true);
+    await page.keyboard.press('Escape');
+    await panel.waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('menu-button');
+
+    await button.click();
+    await page.getByTestId('side-panel-overlay').click({ position: { x: PHONE.width - 10, y: 300 } });
+    await panel.waitFor({ state: 'detached' });
+
+    for (const key of ['Enter', ' ']) {
+      await button.click();
+      await page.getByTestId('side-panel-overlay').focus();
+      await page.keyboard.press(key);
+      await panel.waitFor({ state: 'detached' });
+    }
+
+    await button.click();
+    await panel.getByRole('link', { name: 'Contact' }).click();
+    await page.waitForURL(/\/contact$/);
+    await panel.waitFor({ state: 'detached' });
+    await context.close();
+  });
+});
+
+describe('language', () => {
+  it('switches without a reload, is kept in the locale cookie (365 days, lax) and survives a reload', async () => {
+    const { page, context } = await openPortal(stack, { locale: 'nl-NL' });
+    await page.goto(stack.url('demo', '/inloggen'));
+    await page.getByTestId('login-form').waitFor();
+    await mark(page);
+    await page.getByTestId('language-toggle').click();
+    await page.waitForFunction(() => document.documentElement.lang === 'en');
+    expect(await marked(page)).toBe(true);
+    expect(await page.getByTestId('page-title').textContent()).toBe(en('routes.login.index'));
+    const cookie = (await context.cookies()).find((c) => c.name === 'locale')!;
+    expect(cookie.value).toBe('en');
+    expect(cookie.sameSite).toBe('Lax');
+    expect(Math.round((cookie.expires - Date.now() / 1000) / 86400)).toBe(365);
+
+    await page.reload();
+    await page.getByTestId('login-form').waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+    expect(await page.title()).toBe(`${en('routes.login.index')} - ${TENANTS.demo.appName}`);
+    await context.close();
+  });
+
+  it('follows the browser when there is no cookie, else Dutch', async () => {
+    for (const [locale, lang] of [
+      ['en-GB', 'en'],
+      ['de-DE', 'nl'],
+    ]) {
+      const { page, context } = await openPortal(stack, { locale });
+      await page.goto(stack.url('demo', '/'));
+      await page.getByTestId('app-name').waitFor();
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
+      await context.close();
+    }
+  });
+});
+
+describe('colour mode', () => {
+  it('is system, light or dark, kept in local storage, and forced light on signing pages', async () => {
+    const { page, context } = await openPortal(stack, { viewport: DESKTOP });
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.goto(stack.url('stageplein', '/'));
+    await page.getByTestId('app-name').waitFor();
+    expect(await page.evaluate(() => document.documentElement.dataset.colorMode)).toBe('light');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.colorMode)).toBe('dark');
+    await page.emulateMedia({ colorScheme: 'light' });
+
+    await page.getByTestId('color-mode').selectOption('dark');
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.colorMode)).toBe('dark');
+    expect(await page.evaluate(() => localStorage.getItem('stageplein.color-mode'))).toBe('dark');
+    await shot(page, 'stageplein-home-dark');
+    await expectAccessible(page, 'home in dark mode');
+    await page.goto(stack.url('stageplein', '/inloggen'));
+    await page.getByTestId('login-form').waitFor();
+    await shot(page, 'stageplein-login-dark');
+    await expectAccessible(page, 'login in dark mode');
+
+    await page.goto(stack.url('stageplein', '/contracts/1/sign/2'));
+    await page.getByTestId('placeholder-page').waitFor();
+    expect(await page.evaluate(() => document.documentElement.dataset.colorMode)).toBe('light');
+    await page.goto(stack.url('stageplein', '/'));
+    await page.getByTestId('app-name').waitFor();
+    expect(await page.evaluate(() => document.documentElement.dataset.colorMode)).toBe('dark');
+    await context.close();
+  });
+});
+
+describe('app mode', () => {
+  const viewportOf = (page: Page) =>
+    page.evaluate(() => document.querySelector('meta[name="viewport"]')?.getAttribute('content'));
+
+  it('disables zoom in the app of a tenant with the app-mode flag, not elsewhere', async () => {
+    const { page, context } = await openPortal(stack, { viewport: PHONE });
+    await page.goto(stack.url('demo', '/'));
+    await page.getByTestId('app-name').waitFor();
+    expect(await viewportOf(page)).toBe('width=device-width, initial-scale=1');
+    await page.goto(stack.url('demo', '/app'));
+    await page.getByTestId('app-page').waitFor();
+    expect(await viewportOf(page)).toContain('user-scalable=no');
+    await shot(page, 'demo-app');
+    // The app session keeps app mode on the other pages.
+    await page.goto(stack.url('demo', '/inloggen'));
+    await page.getByTestId('login-form').waitFor();
+    expect(await viewportOf(page)).toContain('user-scalable=no');
+    await context.close();
+
+    const raayland = await openPortal(stack, { viewport: PHONE });
+    await raayland.page.goto(stack.url('raayland', '/app'));
+    await raayland.page.getByTestId('app-page').waitFor();
+    expect(await viewportOf(raayland.page)).toBe('width=device-width, initial-scale=1');
+    await raayland.context.close();
+  });
+});
+
+describe('error screens (spec §8)', () => {
+  it('show the 404 screen for unknown paths, with "Back to home"', async () => {
+    const { page, context } = await openPortal(stack);
+    const response = await page.goto(stack.url('demo', '/dit/bestaat/niet'));
+    expect(response?.status()).toBe(404);
+    await page.getByTestId('error-screen').waitFor();
+    expect(await page.getByTestId('error-title').textContent()).toBe(nl('errors.notFound.title'));
+    expect(await page.getByTestId('error-body').textContent()).toBe(nl('errors.notFound.body'));
+    await page.getByTestId('back-to-home').click();
+    await page.waitForURL(stack.url('demo', '/'));
+    await page.getByTestId('app-name').waitFor();
+    await context.close();
+  });
+
+  it('turn a failing route validation into the fatal "Page Not Found" plus the path', async () => {
+    const { page, context } = await openPortal(stack);
+    await page.goto(stack.url('demo', '/vacancies/geen-id'));
+    await page.getByTestId('error-screen').waitFor();
+    expect(await page.getByTestId('error-title').textContent()).toBe(nl('errors.notFound.title'));
+    expect(await page.getByTestId('error-detail').textContent()).toBe('Pagina niet gevonden: /vacancies/geen-id');
+    await page.getByTestId('language-toggle').click();
+    await expect.poll(() => page.getByTestId('error-detail').textContent()).toBe('Page Not Found: /vacancies/geen-id');
+    await context.close();
+  });
+
+  it('have the exact nl and en texts for 401, 403, 404, wrong center and other errors', async () => {
+    const { page, context } = await openPortal(stack, { viewport: PHONE });
+    await signIn(page, stack, 'demo', demo('student', 'demo'));
+    const cases: [string, string, string][] = [
+      ['?status=401', 'errors.unauthorized.title', 'errors.unauthorized.body'],
+      ['?status=403', 'errors.forbidden.title', 'errors.forbidden.body'],
+      ['?status=404', 'errors.notFound.title', 'errors.notFound.body'],
+      ['?wrong-center', 'errors.wrongCenter.title', 'errors.wrongCenter.body'],
+      ['?status=502', 'errors.generic.title', 'errors.generic.body'],
+    ];
+    for (const lang of ['nl', 'en'] as const) {
+      for (const [query, titleKey, bodyKey] of cases) {
+        await page.goto(stack.url('demo', `/test/server-error${query}`));
+        await page.getByTestId('error-screen').waitFor();
+        const title = translate(lang, titleKey) + (query === '?status=502' ? ` ${translate(lang, 'errors.generic.code', { code: 502 })}` : '');
+        expect(await page.getByTestId('error-title').textContent(), `${lang} ${query}`).toBe(title);
+        expect(await page.getByTestId('error-body').textContent(), `${lang} ${query}`).toBe(translate(lang, bodyKey));
+        expect(await page.getByTestId('back-to-home').textContent()).toBe(translate(lang, 'errors.backToHome'));
+        if (lang === 'nl') {
+          await shot(page, `demo-error-${query.replace(/\W+/g, '')}`);
+          await expectAccessible(page, `error ${query}`);
+        }
+      }
+      if (lang === 'nl') await page.getByTestId('language-toggle').click();
+      await page.waitForFunction(() => document.documentElement.lang === 'en');
+    }
+    // "(error code: N)" only with a status: the English generic title with 500.
+    await page.goto(stack.url('demo', '/test/server-error'));
+    expect(await page.getByTestId('error-title').textContent()).toBe('Oops... something went wrong! (error code: 500)');
+    // The loading bar took the error colour.
+    expect(await page.getByTestId('loading-bar').getAttribute('data-error')).toBe('true');
+    await context.close();
+  });
+
+  it('show 403 for a page the role may not use', async () => {
+    const { page, context } = await openPortal(stack);
+    await signIn(page, stack, 'raayland', demo('student', 'raayland'));
+    await page.goto(stack.url('raayland', '/instellingen/organisatie'));
+    await page.getByTestId('error-screen').waitFor();
+    expect(await page.getByTestId('error-title').textContent()).toBe(nl('errors.forbidden.title'));
+    await context.close();
+  });
+});
+
+describe('toasts', () => {
+  it('show progress, pause on hover and focus, expire after 5 s, announce by severity', async () => {
+    const { page, context } = await openPortal(stack, { viewport: DESKTOP });
+    await signIn(page, stack, 'demo', demo('mentor', 'demo'));
+    await page.goto(stack.url('demo', '/test/toaster'));
+    await page.getByTestId('toaster-test').waitFor();
+    // The welcome toast of the sign-in is gone after the full page load; start clean.
+    await expect.poll(() => page.getByTestId('toast').count()).toBe(0);
+
+    await page.getByTestId('toast-success').click();
+    const toast = page.getByTestId('toast').first();
+    await toast.waitFor();
+    expect(await page.getByTestId('toast-live-polite').textContent()).toContain(`${nl('toast.success')}:`);
+    expect(await toast.getAttribute('data-color')).toBe('success');
+    // Bottom-right by default.
+    const box = (await toast.boundingBox())!;
+    expect(box.x + box.width).toBeGreaterThan(DESKTOP.width - 40);
+    expect(box.y + box.height).toBeGreaterThan(DESKTOP.height - 40);
+    const progress = () => page.getByTestId('toast-progress').first().getAttribute('data-progress').then(Number);
+    await expect.poll(progress).toBeGreaterThan(0.05);
+
+    await toast.hover();
+    await expect.poll(() => toast.getAttribute('data-paused')).toBe('true');
+    const paused = await progress();
+    await page.waitForTimeout(1200);
+    expect(await progress()).toBeCloseTo(paused, 2);
+    expect(await page.getByTestId('toast').count()).toBe(1);
+
+    await page.mouse.move(10, 10);
+    await expect.poll(() => toast.getAttribute('data-paused')).toBe('false');
+    // Focus pauses too (keyboard users).
+    await toast.getByRole('button').focus();
+    await expect.poll(() => toast.getAttribute('data-paused')).toBe('true');
+    await page.getByTestId('toast-error').focus();
+    await expect.poll(() => toast.getAttribute('data-paused')).toBe('false');
+    const resumedAt = Date.now();
+    await toast.waitFor({ state: 'detached', timeout: 8000 });
+    const remaining = Date.now() - resumedAt;
+    expect(remaining).toBeLessThan(5000 * (1 - paused) + 1500);
+
+    // Danger is announced assertively, the rest politely.
+    await page.getByTestId('toast-error').click();
+    await expect.poll(() => page.getByTestId('toast-live-assertive').textContent()).toContain(`${nl('toast.error')}:`);
+    await page.getByTestId('toast-warning').click();
+    await expect.poll(() => page.getByTestId('toast-live-polite').textContent()).toContain(`${nl('toast.warning')}:`);
+    await shot(page, 'demo-toasts');
+    await expectAccessible(page, 'toasts');
+
+    // Positions, and a toast with duration 0 that stays until closed.
+    await page.getByTestId('toast-at-top-left').click();
+    const topLeft = page.locator('[data-position="top-left"] [data-testid="toast"]');
+    const tl = (await topLeft.boundingBox())!;
+    expect(tl.x).toBeLessThan(40);
+    expect(tl.y).toBeLessThan(40);
+    await page.getByTestId('toast-sticky').click();
+    const sticky = page.getByTestId('toast').filter({ hasText: nl('portal.test.sticky') });
+    await sticky.waitFor();
+    expect(await sticky.getByTestId('toast-progress').count()).toBe(0);
+    await page.waitForTimeout(5600);
+    expect(await sticky.count()).toBe(1);
+    await sticky.getByRole('button', { name: nl('shell.close') }).click();
+    await sticky.waitFor({ state: 'detached' });
+    await context.close();
+  });
+});
+
+describe('loading bar', () => {
+  it('appears after 200 ms on a slow navigation, 3 px high, and hides when done; never on a fast one', async () => {
+    const { page, context } = await openPortal(stack, { viewport: DESKTOP });
+    await signIn(page, stack, 'demo', demo('admin', 'demo'));
+    // Load the settings page's chunk once, so the next visit is a fast navigation.
+    await page.getByTestId('account-menu').click();
+    await page.getByTestId('account-menu-panel').getByRole('link', { name: nl('routes.settings.index'), exact: true }).click();
+    await page.getByTestId('settings-page').waitFor();
+    await page.goBack();
+    await page.getByTestId('dashboard').waitFor();
+    await page.evaluate(() => {
+      const bar = document.querySelector('[data-testid="loading-bar"]')!;
+      const w = window as { __barShown?: number };
+      w.__barShown = 0;
+      new MutationObserver(() => {
+        if (bar.getAttribute('data-visible') === 'true') w.__barShown = (w.__barShown ?? 0) + 1;
+      }).observe(bar, { attributes: true });
+    });
+    const shown = () => page.evaluate(() => (window as { __barShown?: number }).__barShown ?? 0);
+
+    // Fast: done within the 200 ms throttle, so the bar never shows.
+    await page.goForward();
+    await page.getByTestId('settings-page').waitFor();
+    await page.goBack();
+    await page.getByTestId('dashboard').waitFor();
+    await page.waitForTimeout(300);
+    expect(await shown()).toBe(0);
+
+    // Slow: the roles page's chunk takes 1.5 s.
+    await page.route('**/assets/roles-page-*.js', async (route) => {
+      await new Promise((r) => setTimeout(r, 1500));
+      await route.continue();
+    });
+    await page.getByTestId('account-menu').click();
+    await page.getByTestId('account-menu-panel').getByRole('link', { name: nl('routes.account.roles') }).click();
+    const bar = page.getByTestId('loading-bar');
+    await expect.poll(() => bar.getAttribute('data-visible'), { timeout: 1000 }).toBe('true');
+    expect((await bar.boundingBox())!.height).toBe(3);
+    await page.getByTestId('roles-page').waitFor();
+    await expect.poll(() => bar.getAttribute('data-visible'), { timeout: 2000 }).toBe('false');
+    expect(await bar.getAttribute('data-error')).toBe('false');
+    await context.close();
+  });
+});
+
+describe('deployments and failed chunks (spec §4, §8)', () => {
+  it('reloads on the next navigation once latest.json shows a new build', async () => {
+    const { page, context } = await openPortal(stack);
+    await page.goto(stack.url('demo', '/inloggen'));
+    await page.getByTestId('login-form').waitFor();
+    await mark(page);
+    // Same build: navigation stays in the page.
+    await page.getByTestId('forgot-password').click();
+    await page.getByTestId('recover-form').waitFor();
+    expect(await marked(page)).toBe(true);
+
+    await page.route('**/latest.json*', (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: '{"version":"0000000000000000"}' }),
+    );
+    const polled = page.waitForRequest(/latest\.json\?t=\d+/);
+    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+    await polled;
+    await page.waitForTimeout(200);
+    await page.getByRole('link', { name: nl('portal.recover.backToLogin') }).click();
+    await page.getByTestId('login-form').waitFor();
+    await expect.poll(() => marked(page)).toBe(false);
+    expect(new URL(page.url()).pathname).toBe('/inloggen');
+    await context.close();
+  });
+
+  it('tolerates a build manifest that answers 404 or 403', async () => {
+    for (const status of [404, 403]) {
+      const { page, context, problems } = await openPortal(stack, { expectFailures: [/latest\.json/] });
+      await page.route('**/latest.json*', (route) => route.fulfill({ status, body: '' }));
+      await page.goto(stack.url('demo', '/inloggen'));
+      await page.getByTestId('login-form').waitFor();
+      await mark(page);
+      await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+      await page.getByTestId('forgot-password').click();
+      await page.getByTestId('recover-form').waitFor();
+      expect(await marked(page)).toBe(true);
+      expect(problems).toEqual([]);
+      await context.close();
+    }
+  });
+
+  it('loads the page in full when its chunk fails, and shows the error screen when that fails again', async () => {
+    const { page, context } = await openPortal(stack, { expectFailures: [/recover-page/] });
+    await page.goto(stack.url('demo', '/inloggen'));
+    await page.getByTestId('login-form').waitFor();
+    await mark(page);
+    await page.route('**/assets/recover-page-*.js', (route) => route.abort());
+    const documents: string[] = [];
+    page.on('request', (r) => r.resourceType() === 'document' && documents.push(new URL(r.url()).pathname));
+    await page.getByTestId('forgot-password').click();
+    await page.getByTestId('error-screen').waitFor();
+    // One full load of the target, then the reload guard (10 s) stops a loop.
+    expect(documents).toEqual(['/auth/recover']);
+    expect(await marked(page)).toBe(false);
+    expect(await page.getByTestId('error-title').textContent()).toBe(nl('errors.generic.title'));
+    await page.unroute('**/assets/recover-page-*.js');
+    await context.close();
+  });
+});
+
+describe('navigation', () => {
+  it('scrolls smoothly to the top after each navigation', async () => {
+    const { page, context } = await openPortal(stack, { viewport: PHONE });
+    await page.goto(stack.url('demo', '/inloggen'));
+    await page.getByTestId('login-form').waitFor();
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
+    await page.getByTestId('footer').getByRole('link', { name: nl('routes.privacy') }).click();
+    await page.waitForURL(/privacyverklaring/);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    // Focus moves to the new page's heading (after the 100 ms route-change delay).
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.tagName))
+      .toBe('H1');
+    await context.close();
+  });
+
+  it('sends signed-out users to /auth/login-1 and back after signing in', async () => {
+    const { page, context } = await openPortal(stack);
+    await page.goto(stack.url('demo', '/instellingen'));
+    await page.waitForURL(/\/auth\/login-1\?redirect=%2Finstellingen$/);
+    await page.getByLabel('E-mailadres').fill(demo('student', 'demo'));
+    await page.getByLabel(/^Wachtwoord/).fill('stageplein-demo');
+    await page.getByTestId('login-submit').click();
+    await page.waitForURL(/\/instellingen$/);
+    await page.getByTestId('settings-page').waitFor();
+    await context.close();
+  });
+});

@@ -1,0 +1,48 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { translate } from '@stageplein/contracts/i18n/index';
+import {
+  ZAccountDeletionConfirmBody,
+  ZAccountDeletionRequestBody,
+  ZMetaDocument,
+} from '@stageplein/contracts/identity/users';
+import type { TServiceDeps } from '@stageplein/kit/service';
+import { contextOf } from '../shared/context.ts';
+import { rateLimitFor } from '../auth/rate-limit.ts';
+import { confirmAccountDeletion, requestAccountDeletion } from './account-deletion.service.ts';
+
+const TAGS = ['account'];
+
+export const accountDeletionRoutes: FastifyPluginAsync<TServiceDeps> = async (app, deps) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post('/api/v1/account_deletion', {
+    schema: {
+      tags: TAGS,
+      summary: 'Ask to delete an account: a confirmation link is mailed (same answer for unknown emails)',
+      body: ZAccountDeletionRequestBody,
+      response: { 200: ZMetaDocument },
+    },
+    config: { rateLimit: rateLimitFor(deps.config, 'password') },
+    handler: async (req) => {
+      const ctx = await contextOf(req, deps);
+      await requestAccountDeletion(ctx, req.body.email);
+      return { meta: { message: translate(ctx.lang, 'identity.accountDeletionRequested') } };
+    },
+  });
+
+  r.post('/api/v1/account_deletion/confirm', {
+    schema: {
+      tags: TAGS,
+      summary: 'Delete the account with the mailed token',
+      body: ZAccountDeletionConfirmBody,
+      response: { 200: ZMetaDocument },
+    },
+    config: { rateLimit: rateLimitFor(deps.config, 'confirm') },
+    handler: async (req) => {
+      const ctx = await contextOf(req, deps);
+      await confirmAccountDeletion(ctx, req.body.token);
+      return { meta: { message: translate(ctx.lang, 'identity.accountDeleted') } };
+    },
+  });
+};

@@ -1,0 +1,46 @@
+import { hashToken, randomToken } from '@stageplein/kit/auth/token-hash';
+import { ApiError } from '@stageplein/kit/errors/api-error';
+import type { TCtx } from '../shared/context.ts';
+import { publicUrl, withQuery } from '../shared/urls.ts';
+import { duration } from '../mail/templates.ts';
+import { expiresAfter, minutesOf } from '../auth/sessions.service.ts';
+import { findUserByEmail, findUserByTokenHash, updateUser } from '../users/users.repository.ts';
+import { deleteAccount } from '../users/users.service.ts';
+
+/**
+ * The public /account/verwijderen flow, step 1: mails a single-use link to the account's address.
+ * Anyone can ask, so the answer never tells whether the address has an account.
+ */
+export async function requestAccountDeletion(ctx: TCtx, email: string): Promise<void> {
+  const user = await findUserByEmail(ctx.db, email);
+  if (!user) return;
+  const token = randomToken();
+  await updateUser(ctx.db, user.id, {
+    deletion_token_hash: hashToken(token),
+    deletion_requested_at: ctx.now,
+  });
+  await ctx.mail.send(
+    ctx.db,
+    ctx.tenant.id,
+    {
+      kind: 'account_deletion',
+      to: user.email,
+      lang: user.locale,
+      vars: {
+        name: user.first_name ?? user.email,
+        link: withQuery(`${publicUrl(ctx.config, ctx.tenant.id)}/account/verwijderen`, { token }),
+        validFor: duration(user.locale, minutesOf.deletion(ctx)),
+      },
+    },
+    ctx.now,
+  );
+}
+
+/** Step 2: the link's token deletes the account (roles and clients revoked everywhere). */
+export async function confirmAccountDeletion(ctx: TCtx, token: string): Promise<void> {
+  const user = await findUserByTokenHash(ctx.db, 'deletion_token_hash', hashToken(token));
+  if (!user || !expiresAfter(user.deletion_requested_at, minutesOf.deletion(ctx), ctx.now)) {
+    throw new ApiError(422, 'token_invalid', {}, { pointer: '/token' });
+  }
+  await deleteAccount(ctx, user.id, user);
+}

@@ -1,0 +1,99 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyPluginAsync } from 'fastify';
+import { sql } from 'kysely';
+import type { TRoleRef } from '@stageplein/contracts/identity/roles';
+import type { TTenantId } from '@stageplein/contracts/tenants/tenant.types';
+import { hashToken } from '@stageplein/kit/auth/token-hash';
+import type { TAuthSource } from '@stageplein/kit/auth/auth.types';
+import { ApiError } from '@stageplein/kit/errors/api-error';
+import type { TServiceDeps, TServiceModule } from '@stageplein/kit/service';
+import { SCHEMA, requestDb } from './database.ts';
+import { migrations } from './migrations/index.ts';
+import { authRoutes } from './auth/auth.routes.ts';
+import { passwordlessRoutes } from './passwordless/passwordless.routes.ts';
+import { confirmationRoutes } from './confirmation/confirmation.routes.ts';
+import { currentUserRoutes } from './current-user/current-user.routes.ts';
+import { usersRoutes } from './users/users.routes.ts';
+import { rolesRoutes } from './roles/roles.routes.ts';
+import { impersonationRoutes } from './impersonation/impersonation.routes.ts';
+import { accountDeletionRoutes } from './account-deletion/account-deletion.routes.ts';
+import { devMailboxRoutes } from './mail/dev-mailbox.routes.ts';
+import { studentsBulkRoutes } from './internal-import/students-bulk.routes.ts';
+import { seedTenant } from './seeds/seed.ts';
+import { organizationSignupsConsumer } from './organization-signups/organization-signups.consumer.ts';
+import { changedUsers } from './shared/context.ts';
+import { authCheckCache } from '@stageplein/kit/auth/auth-cache';
+
+const routes: FastifyPluginAsync<TServiceDeps> = async (app, deps) => {
+  // The request's transaction commits in an earlier onSend hook; a check that ran between the change
+  // and the commit may have memoized the old state, so drop the changed users' memos once more.
+  app.addHook('onSend', async (req, _reply, payload) => {
+    for (const userId of changedUsers(req) ?? []) authCheckCache.invalidateUser(userId);
+    return payload;
+  });
+  // Limits are per route (sign-in, password, confirmation); 429 leaves as a JSON:API error.
+  await app.register(rateLimit, {
+    global: false,
+    hook: 'preHandler',
+    errorResponseBuilder: () => new ApiError(429, 'rate_limited'),
+  });
+  await app.register(authRoutes, deps);
+  await app.register(passwordlessRoutes, deps);
+  await app.register(confirmationRoutes, deps);
+  await app.register(currentUserRoutes, deps);
+  await app.register(usersRoutes, deps);
+  await app.register(rolesRoutes, deps);
+  await app.register(impersonationRoutes, deps);
+  await app.register(accountDeletionRoutes, deps);
+  await app.register(studentsBulkRoutes, deps);
+  if (deps.config.MAIL_TRANSPORT === 'dev-mailbox' && deps.config.NODE_ENV !== 'production') {
+    await app.register(devMailboxRoutes, deps);
+  }
+};
+
+/**
+ * Identity checks credentials against its own tables: the client's session row (by token hash, so a
+ * signed-out or evicted client fails at once) and the roles table.
+ */
+function identityAuthSource(deps: TServiceDeps): TAuthSource {
+  return {
+    async check(req, claims, accessToken) {
+      const db = await requestDb(req);
+      const now = deps.now?.() ?? new Date();
+      const { rows } = await sql<{ roles: TRoleRef[] }>`
+        select coalesce((select json_agg(json_build_object('name', r.name, 'resourceType', r.resource_type, 'resourceId', r.resource_id)
+          order by r.created_at, r.id) from identity.roles r where r.user_id = s.user_id), '[]'::json) as roles
+        from identity.sessions s
+        where s.client = ${claims.cid} and s.token_hash = ${hashToken(accessToken)}
+          and s.user_id = ${claims.sub} and s.expires_at > ${now}`.execute(db);
+      return rows[0] ? { roles: rows[0].roles } : null;
+    },
+  };
+}
+
+export const identityService: TServiceModule = {
+  name: 'identity',
+  schema: SCHEMA,
+  // API paths only: GET /auth/login-1 and the other /auth/* pages stay with the gateway's UI.
+  prefixes: [
+    '/auth/sign_in',
+    '/auth/sign_out',
+    '/auth/validate_token',
+    '/auth/password',
+    '/auth/passwordless',
+    '/api/v1/current_user',
+    '/api/v1/users',
+    '/api/v1/confirm',
+    '/api/v1/sign_in_as_user',
+    '/api/v1/sign_in_options',
+    '/api/v1/account_deletion',
+    '/api/v1/dev/mailbox',
+  ],
+  migrations,
+  routes,
+  auth: identityAuthSource,
+  consumers: (deps) => [organizationSignupsConsumer(deps)],
+  async seedTenant(ctx, tenant) {
+    await seedTenant(ctx, tenant as TTenantId, 15);
+  },
+};

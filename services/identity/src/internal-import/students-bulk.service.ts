@@ -1,0 +1,221 @@
+import { sql, type Kysely } from 'kysely';
+import type {
+  TStudentBulkUpsertResult,
+  TStudentUpsertOutcome,
+  TStudentUpsertRow,
+} from '@stageplein/contracts/imports/student-import';
+import { hashToken, randomToken } from '@stageplein/kit/auth/token-hash';
+import type { TCtx } from '../shared/context.ts';
+import { SCHEMA, type TIdentityDb } from '../database.ts';
+import type { TEventPayload, TEventType } from '@stageplein/contracts/events/payloads';
+import type { TEventInput } from '@stageplein/kit/outbox/outbox-writer';
+import { writeEvents } from '@stageplein/kit/outbox/write-events';
+import { publicUrl, withQuery } from '../shared/urls.ts';
+import { duration } from '../mail/templates.ts';
+import { minutesOf } from '../auth/sessions.service.ts';
+import { userSnapshot } from '../users/users.service.ts';
+import { updateUser, type TUserRow } from '../users/users.repository.ts';
+import type { TStudentImportKeysTable } from './student-import-keys.table.ts';
+
+type TDbWithKeys = Kysely<TIdentityDb & { 'identity.student_import_keys': TStudentImportKeysTable }>;
+
+export interface TBulkInput {
+  schoolId: string;
+  actorId: string;
+  locale: 'nl' | 'en';
+  rows: readonly TStudentUpsertRow[];
+}
+
+const emptyUser = {
+  gender: null,
+  phone_number: null,
+  settings: { email_notifications: true },
+  periodic_mail_frequency: 'weekly' as const,
+  encrypted_password: null,
+  confirmed_at: null,
+  reset_password_token_hash: null,
+  reset_password_sent_at: null,
+  deletion_token_hash: null,
+  deletion_requested_at: null,
+  locked_at: null,
+  last_sign_in_at: null,
+};
+
+/**
+ * Creates or updates the students of one batch of an import, each with the student role at the school,
+ * inviting every user it creates exactly once. Each row is applied once per key: keys seen before answer
+ * with their recorded outcome. An email registered with another tenant is reported, not touched.
+ * Runs in the request's transaction, so a failed call changes nothing.
+ */
+export async function bulkUpsertStudents(ctx: TCtx, input: TBulkInput): Promise<TStudentBulkUpsertResult> {
+  const db = ctx.db as unknown as TDbWithKeys;
+  const keys = input.rows.map((r) => r.key);
+  const done = new Map(
+    keys.length
+      ? (
+          await db.selectFrom('identity.student_import_keys').selectAll().where('key', 'in', keys).execute()
+        ).map((k) => [k.key, k])
+      : [],
+  );
+  const todo = input.rows.filter((r) => !done.has(r.key));
+  const emails = [...new Set(todo.map((r) => r.email.trim().toLowerCase()))];
+  const existing = new Map<string, TUserRow>();
+  if (emails.length) {
+    const rows = await ctx.db
+      .selectFrom('identity.users')
+      .selectAll()
+      .where(sql<string>`lower(email)`, 'in', emails)
+      .execute();
+    for (const u of rows) existing.set(u.email.toLowerCase(), u);
+  }
+
+  const outcomes = new Map<string, { outcome: TStudentUpsertOutcome; user_id: string | null }>();
+
+  const events: TEventInput<TEventType>[] = [];
+  const event = <T extends TEventType>(type: T, userId: string, data: TEventPayload<T>) =>
+    events.push({
+      type,
+      subject: userId,
+      tenant: ctx.tenant.id,
+      actor: input.actorId,
+      data,
+    } as TEventInput<TEventType>);
+
+  // Known users of this tenant: names brought up to date, student role added when missing.
+  const known = todo.flatMap((row) => {
+    const user = existing.get(row.email.trim().toLowerCase());
+    return user ? [{ row, user }] : [];
+  });
+  for (const { row, user } of known) {
+    let outcome: TStudentUpsertOutcome = 'unchanged';
+    if ((user.first_name ?? '') !== row.first_name || (user.last_name ?? '') !== row.last_name) {
+      const updated = (await updateUser(ctx.db, user.id, {
+        first_name: row.first_name,
+        last_name: row.last_name,
+        updated_at: ctx.now,
+      }))!;
+      event('identity.user.updated', user.id, userSnapshot(updated));
+      outcome = 'updated';
+    }
+    outcomes.set(row.key, { outcome, user_id: user.id });
+  }
+
+  // New users: one insert for the batch, invited with a confirmation link of their own.
+  const fresh = todo.filter((r) => !existing.has(r.email.trim().toLowerCase()));
+  const created: TUserRow[] = [];
+  const tokens = new Map(fresh.map((r) => [r.email.trim().toLowerCase(), randomToken()]));
+  if (fresh.length) {
+    const inserted = await ctx.db
+      .insertInto('identity.users')
+      .values(
+        fresh.map((r) => ({
+          ...emptyUser,
+          tenant_id: ctx.tenant.id,
+          email: r.email.trim().toLowerCase(),
+          first_name: r.first_name,
+          last_name: r.last_name,
+          status: 'invited' as const,
+          locale: input.locale,
+          confirmation_token_hash: hashToken(tokens.get(r.email.trim().toLowerCase())!),
+          confirmation_sent_at: ctx.now,
+          created_at: ctx.now,
+          updated_at: ctx.now,
+        })),
+      )
+      .onConflict((oc) => oc.doNothing())
+      .returningAll()
+      .execute();
+    const byEmail = new Map(inserted.map((u) => [u.email, u]));
+    for (const row of fresh) {
+      const user = byEmail.get(row.email.trim().toLowerCase());
+      // Not inserted and not visible in this tenant: the address belongs to another partner's site.
+      if (!user) {
+        outcomes.set(row.key, { outcome: 'email_taken_elsewhere', user_id: null });
+        continue;
+      }
+      event('identity.user.created', user.id, userSnapshot(user));
+      created.push(user);
+      outcomes.set(row.key, { outcome: 'created', user_id: user.id });
+    }
+  }
+
+  // The student role at the school, for everyone who lacks it (one statement for the batch).
+  const needRole = [...known.map((k) => k.user.id), ...created.map((u) => u.id)];
+  if (needRole.length) {
+    const added = await ctx.db
+      .insertInto('identity.roles')
+      .values(
+        needRole.map((userId) => ({
+          tenant_id: ctx.tenant.id,
+          user_id: userId,
+          name: 'student' as const,
+          resource_type: 'School' as const,
+          resource_id: input.schoolId,
+          created_at: ctx.now,
+        })),
+      )
+      .onConflict((oc) => oc.columns(['user_id', 'name', 'resource_id']).doNothing())
+      .returningAll()
+      .execute();
+    const gotRole = new Set<string>();
+    for (const r of added) {
+      gotRole.add(r.user_id);
+      event('identity.role.added', r.user_id, {
+        user_id: r.user_id,
+        role_id: r.id,
+        name: r.name,
+        resource_type: r.resource_type,
+        resource_id: r.resource_id,
+      });
+    }
+    for (const { row, user } of known) {
+      if (gotRole.has(user.id)) outcomes.set(row.key, { outcome: 'updated', user_id: user.id });
+    }
+  }
+  await writeEvents(ctx.db as unknown as Kysely<unknown>, SCHEMA, events);
+
+  // The invitation, once: only users created here get one (inside this transaction, like every mail).
+  const validFor = duration(input.locale, minutesOf.confirmation(ctx));
+  for (const user of created) {
+    await ctx.mail.send(
+      ctx.db,
+      ctx.tenant.id,
+      {
+        kind: 'invitation',
+        to: user.email,
+        lang: user.locale,
+        vars: {
+          name: user.first_name ?? user.email,
+          link: withQuery(`${publicUrl(ctx.config, ctx.tenant.id)}/confirm`, {
+            confirmation_token: tokens.get(user.email)!,
+          }),
+          validFor,
+        },
+      },
+      ctx.now,
+    );
+  }
+
+  if (outcomes.size) {
+    await db
+      .insertInto('identity.student_import_keys')
+      .values(
+        [...outcomes].map(([key, o]) => ({
+          tenant_id: ctx.tenant.id,
+          key,
+          outcome: o.outcome,
+          user_id: o.user_id,
+          created_at: ctx.now,
+        })),
+      )
+      .onConflict((oc) => oc.columns(['tenant_id', 'key']).doNothing())
+      .execute();
+  }
+  return {
+    results: input.rows.map((r) => {
+      const seen = done.get(r.key);
+      if (seen) return { key: r.key, outcome: seen.outcome as TStudentUpsertOutcome, user_id: seen.user_id };
+      return { key: r.key, ...outcomes.get(r.key)! };
+    }),
+  };
+}

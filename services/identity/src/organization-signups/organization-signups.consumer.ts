@@ -1,0 +1,205 @@
+import type { Kysely } from 'kysely';
+import type { TEventEnvelope } from '@stageplein/contracts/events/envelope';
+import { EVENT_PAYLOADS, type TEventPayload } from '@stageplein/contracts/events/payloads';
+import { getTenant } from '@stageplein/contracts/tenants/tenant-registry';
+import { idempotentConsumer } from '@stageplein/kit/outbox/idempotent-consumer';
+import type { TConsumer } from '@stageplein/kit/outbox/transport';
+import type { TServiceDeps } from '@stageplein/kit/service';
+import { SCHEMA, type TDb, type TIdentityDb } from '../database.ts';
+import { mailPortFor } from '../mail/mail.port.ts';
+import { emit } from '../shared/events.ts';
+import type { TCtx } from '../shared/context.ts';
+import { publicUrl } from '../shared/urls.ts';
+import { findUserByEmail, insertUser, type TUserRow } from '../users/users.repository.ts';
+import { addRole, removeRole, sendConfirmation, userSnapshot } from '../users/users.service.ts';
+import { sendOrganizationMail, type TOrganizationMailKind } from './organization-mail.ts';
+
+const STATUS_MAIL: Record<string, TOrganizationMailKind> = {
+  'organizations.organization.approved': 'organization_approved',
+  'organizations.organization.denied': 'organization_denied',
+  'organizations.organization.archived': 'organization_archived',
+  'organizations.organization.reopened': 'organization_reopened',
+};
+
+export const ORGANIZATION_EVENT_TYPES = [
+  'organizations.organization.signed_up',
+  'organizations.organization.created',
+  'organizations.organization.deleted',
+  ...Object.keys(STATUS_MAIL),
+] as const;
+
+type TFirstAdmin = NonNullable<TEventPayload<'organizations.organization.created'>['first_admin']>;
+type TOrganization = TEventPayload<'organizations.organization.updated'>;
+
+/** A use-case context for an event: its tenant, the consumer's transaction, the service's clock and mail. */
+function contextFor(deps: TServiceDeps, db: TDb, event: TEventEnvelope): TCtx {
+  return {
+    db,
+    tenant: getTenant(event.tenant)!,
+    now: deps.now?.() ?? new Date(),
+    config: deps.config,
+    mail: mailPortFor(deps.config),
+    lang: 'nl',
+    ip: '',
+    // Consumers have no request to outlive: everything is the one transaction.
+    independently: (fn) => fn(db),
+  };
+}
+
+const actorOf = (event: TEventEnvelope) => (event.actor === 'anonymous' ? 'system' : event.actor);
+
+/**
+ * The first admin of a self-registered (or moderator-created) organization: an invited account with
+ * the admin role on it and the invitation mail to confirm and choose a password — or, for someone
+ * who already has an account here, the role and a notice. An address registered with another tenant
+ * cannot be invited (one account per address, spec §8 "wrong center"): that is audit-logged for an
+ * operator, and the organization stays without admin.
+ */
+async function inviteFirstAdmin(
+  ctx: TCtx,
+  event: TEventEnvelope,
+  o: TOrganization,
+  admin: TFirstAdmin,
+): Promise<void> {
+  const role = { name: 'admin' as const, resourceType: o.organization_type, resourceId: o.organization_id };
+  const existing = await findUserByEmail(ctx.db, admin.email);
+  if (existing) {
+    await addRole(ctx, 'system', existing.id, role);
+    if (existing.status === 'invited') await sendConfirmation(ctx, existing);
+    else await notify(ctx, existing, 'organization_registered', o, null);
+    return;
+  }
+  const user = await insertUser(ctx.db, {
+    tenant_id: ctx.tenant.id,
+    email: admin.email,
+    first_name: admin.first_name,
+    last_name: admin.last_name,
+    gender: null,
+    status: 'invited',
+    locale: admin.locale,
+    phone_number: null,
+    settings: { email_notifications: true },
+    periodic_mail_frequency: 'weekly',
+    encrypted_password: null,
+    confirmed_at: null,
+    confirmation_token_hash: null,
+    confirmation_sent_at: null,
+    reset_password_token_hash: null,
+    reset_password_sent_at: null,
+    deletion_token_hash: null,
+    deletion_requested_at: null,
+    locked_at: null,
+    last_sign_in_at: null,
+    created_at: ctx.now,
+    updated_at: ctx.now,
+  });
+  if (!user) {
+    await ctx.db
+      .insertInto('identity.audit_log')
+      .values({
+        tenant_id: ctx.tenant.id,
+        action: 'organization.first_admin_not_invited',
+        actor_id: null,
+        impersonator_id: null,
+        subject_id: o.organization_id,
+        data: { reason: 'email_registered_with_another_tenant', event_id: event.id },
+        created_at: ctx.now,
+      })
+      .execute();
+    return;
+  }
+  await emit(ctx.db, ctx.tenant.id, 'system', 'identity.user.created', user.id, userSnapshot(user));
+  await addRole(ctx, 'system', user.id, role);
+  await sendConfirmation(ctx, user);
+}
+
+async function notify(
+  ctx: TCtx,
+  user: TUserRow,
+  kind: TOrganizationMailKind,
+  o: TOrganization,
+  reason: string | null,
+) {
+  await sendOrganizationMail(ctx, {
+    kind,
+    to: user.email,
+    lang: user.locale,
+    vars: {
+      name: user.first_name ?? user.email,
+      organization: o.name,
+      link: `${publicUrl(ctx.config, ctx.tenant.id)}/inloggen`,
+      reason: reason ?? '',
+    },
+  });
+}
+
+/** The organization's admins hear about every status change; those still invited get a fresh link. */
+async function notifyAdmins(
+  ctx: TCtx,
+  o: TOrganization & { reason: string | null },
+  kind: TOrganizationMailKind,
+) {
+  const admins = await ctx.db
+    .selectFrom('identity.roles as r')
+    .innerJoin('identity.users as u', 'u.id', 'r.user_id')
+    .selectAll('u')
+    .where('r.resource_id', '=', o.organization_id)
+    .where('r.name', '=', 'admin')
+    .orderBy('u.created_at')
+    .execute();
+  for (const admin of admins) {
+    await notify(ctx, admin, kind, o, o.reason);
+    // Approval can take longer than an invitation link lives.
+    if (kind === 'organization_approved' && admin.status === 'invited') await sendConfirmation(ctx, admin);
+  }
+}
+
+/** A deleted organization is nobody's workplace: its roles go, announced like any role change. */
+async function removeRolesOn(ctx: TCtx, actor: string, organizationId: string) {
+  const roles = await ctx.db
+    .selectFrom('identity.roles')
+    .select(['user_id', 'name'])
+    .where('resource_id', '=', organizationId)
+    .execute();
+  for (const r of roles) await removeRole(ctx, actor, r.user_id, r.name, organizationId);
+}
+
+/**
+ * Identity's side of organizations' lifecycle events (issue #4): invites the first admin of a signup
+ * or of an organization a moderator created, mails the admins about status changes, and drops the
+ * roles on a deleted organization. Idempotent per event id (kit idempotentConsumer).
+ */
+export function organizationSignupsConsumer(deps: TServiceDeps): TConsumer {
+  return idempotentConsumer({
+    db: deps.db as Kysely<TIdentityDb>,
+    schema: SCHEMA,
+    group: `${SCHEMA}.organization-signups`,
+    types: ORGANIZATION_EVENT_TYPES,
+    async apply(trx, event) {
+      const ctx = contextFor(deps, trx as unknown as TDb, event);
+      switch (event.type) {
+        case 'organizations.organization.signed_up': {
+          const data = EVENT_PAYLOADS['organizations.organization.signed_up'].parse(event.data);
+          await inviteFirstAdmin(ctx, event, data, data.first_admin);
+          return;
+        }
+        case 'organizations.organization.created': {
+          const data = EVENT_PAYLOADS['organizations.organization.created'].parse(event.data);
+          if (data.first_admin) await inviteFirstAdmin(ctx, event, data, data.first_admin);
+          return;
+        }
+        case 'organizations.organization.deleted': {
+          const data = EVENT_PAYLOADS['organizations.organization.deleted'].parse(event.data);
+          await removeRolesOn(ctx, actorOf(event), data.organization_id);
+          return;
+        }
+        default: {
+          const kind = STATUS_MAIL[event.type];
+          if (!kind) return;
+          const data = EVENT_PAYLOADS['organizations.organization.approved'].parse(event.data);
+          await notifyAdmins(ctx, data, kind);
+        }
+      }
+    },
+  });
+}

@@ -1,0 +1,53 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { translate } from '@stageplein/contracts/i18n/index';
+import {
+  ZMetaDocument,
+  ZPasswordlessRequestBody,
+  ZPasswordlessSignInBody,
+  ZUserDocument,
+} from '@stageplein/contracts/identity/users';
+import type { TServiceDeps } from '@stageplein/kit/service';
+import { contextOf } from '../shared/context.ts';
+import { rateLimitFor } from '../auth/rate-limit.ts';
+import { rolesOf } from '../roles/roles.repository.ts';
+import { userDocument } from '../users/users.serialize.ts';
+import { passwordlessSignIn, requestPasswordless } from './passwordless.service.ts';
+
+const TAGS = ['authentication'];
+
+/** Passwordless login for tenants whose switch enables it (spec §1): a mailed single-use link or code. */
+export const passwordlessRoutes: FastifyPluginAsync<TServiceDeps> = async (app, deps) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post('/auth/passwordless', {
+    schema: {
+      tags: TAGS,
+      summary: 'Mail a sign-in link and code',
+      body: ZPasswordlessRequestBody,
+      response: { 200: ZMetaDocument },
+    },
+    config: { rateLimit: rateLimitFor(deps.config, 'password') },
+    handler: async (req) => {
+      const ctx = await contextOf(req, deps);
+      await requestPasswordless(ctx, req.body.email);
+      return { meta: { message: translate(ctx.lang, 'identity.passwordlessSent') } };
+    },
+  });
+
+  r.post('/auth/passwordless/sign_in', {
+    schema: {
+      tags: TAGS,
+      summary: 'Sign in with the mailed token, or email + code; credentials come back in the headers',
+      body: ZPasswordlessSignInBody,
+      response: { 200: ZUserDocument },
+    },
+    config: { rateLimit: rateLimitFor(deps.config, 'sign_in') },
+    handler: async (req, reply) => {
+      const ctx = await contextOf(req, deps);
+      const { user, headers } = await passwordlessSignIn(ctx, req.body);
+      reply.headers(headers);
+      return userDocument(user, await rolesOf(ctx.db, user.id), ['roles']) as never;
+    },
+  });
+};

@@ -1,0 +1,115 @@
+import { createHmac, randomInt } from 'node:crypto';
+import { hashToken, randomToken } from '@stageplein/kit/auth/token-hash';
+import { ApiError } from '@stageplein/kit/errors/api-error';
+import { addMinutes, type TCtx } from '../shared/context.ts';
+import { publicUrl, withQuery } from '../shared/urls.ts';
+import { duration } from '../mail/templates.ts';
+import { assertMaySignIn } from '../auth/auth.service.ts';
+import { issueSession, minutesOf, type TAuthHeaders } from '../auth/sessions.service.ts';
+import { findUserByEmail, findUserById, updateUser, type TUserRow } from '../users/users.repository.ts';
+
+/** Wrong codes allowed per mailed code before it stops working. */
+const MAX_CODE_ATTEMPTS = 5;
+
+function assertAvailable(ctx: TCtx): void {
+  // Spec §1: passwordless login is a tenant switch.
+  if (!ctx.tenant.features.passwordlessLogin) throw new ApiError(403, 'passwordless_unavailable');
+}
+
+/** A six-digit code has little entropy, so it is stored as a keyed hash (useless without the secret). */
+const codeHash = (ctx: TCtx, id: string, code: string) =>
+  createHmac('sha256', ctx.config.AUTH_TOKEN_SECRET).update(`${id}:${code}`).digest('hex');
+
+/** Mails a single-use sign-in link and code; the same answer whether or not the email is known. */
+export async function requestPasswordless(ctx: TCtx, email: string): Promise<void> {
+  assertAvailable(ctx);
+  const user = await findUserByEmail(ctx.db, email);
+  if (!user || user.status !== 'active') return;
+  const token = randomToken();
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const row = await ctx.db
+    .insertInto('identity.passwordless_tokens')
+    .values({
+      tenant_id: ctx.tenant.id,
+      user_id: user.id,
+      token_hash: hashToken(token),
+      code_hash: 'pending',
+      expires_at: addMinutes(ctx.now, minutesOf.passwordless(ctx)),
+      created_at: ctx.now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await ctx.db
+    .updateTable('identity.passwordless_tokens')
+    .set({ code_hash: codeHash(ctx, row.id, code) })
+    .where('id', '=', row.id)
+    .execute();
+  await ctx.mail.send(
+    ctx.db,
+    ctx.tenant.id,
+    {
+      kind: 'passwordless',
+      to: user.email,
+      lang: user.locale,
+      vars: {
+        name: user.first_name ?? user.email,
+        link: withQuery(`${publicUrl(ctx.config, ctx.tenant.id)}/auth/token`, { token }),
+        code,
+        validFor: duration(user.locale, minutesOf.passwordless(ctx)),
+      },
+    },
+    ctx.now,
+  );
+}
+
+/** Signs in with the mailed link's token or with email + code; either works once. */
+export async function passwordlessSignIn(
+  ctx: TCtx,
+  input: { token: string } | { email: string; code: string },
+): Promise<{ user: TUserRow; headers: TAuthHeaders }> {
+  assertAvailable(ctx);
+  const invalid = () =>
+    new ApiError(422, 'token_invalid', {}, { pointer: 'token' in input ? '/token' : '/code' });
+  const live = ctx.db
+    .selectFrom('identity.passwordless_tokens')
+    .selectAll()
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', ctx.now);
+  let row;
+  if ('token' in input) {
+    row = await live.where('token_hash', '=', hashToken(input.token)).executeTakeFirst();
+  } else {
+    const user = await findUserByEmail(ctx.db, input.email);
+    row = user
+      ? await live.where('user_id', '=', user.id).orderBy('created_at', 'desc').limit(1).executeTakeFirst()
+      : undefined;
+    if (row && (row.attempts >= MAX_CODE_ATTEMPTS || row.code_hash !== codeHash(ctx, row.id, input.code))) {
+      const id = row.id;
+      // Counted outside the request's transaction, which rolls back with the error.
+      await ctx.independently((db) =>
+        db
+          .updateTable('identity.passwordless_tokens')
+          .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+          .where('id', '=', id)
+          .execute(),
+      );
+      row = undefined;
+    }
+  }
+  if (!row) throw invalid();
+  const used = await ctx.db
+    .updateTable('identity.passwordless_tokens')
+    .set({ used_at: ctx.now })
+    .where('id', '=', row.id)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  if (Number(used.numUpdatedRows) !== 1) throw invalid();
+  const user = await findUserById(ctx.db, row.user_id);
+  if (!user) throw invalid();
+  assertMaySignIn(ctx, user);
+  const signedIn = (await updateUser(ctx.db, user.id, {
+    sign_in_count: user.sign_in_count + 1,
+    last_sign_in_at: ctx.now,
+  }))!;
+  return { user: signedIn, headers: await issueSession(ctx, signedIn) };
+}

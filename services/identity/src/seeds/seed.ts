@@ -1,0 +1,128 @@
+import type { Kysely } from 'kysely';
+import {
+  SEED_ORGANIZATION_TYPES,
+  seedOrganizationId,
+  type TSeedOrganizationKind,
+} from '@stageplein/contracts/domain/seed-ids';
+import type { TRoleName } from '@stageplein/contracts/identity/roles';
+import type { TTenantId } from '@stageplein/contracts/tenants/tenant.types';
+import { setTenant } from '@stageplein/kit/db/rls';
+import type { TSeedContext } from '@stageplein/kit/service';
+import type { TDb, TIdentityDb } from '../database.ts';
+import { emit } from '../shared/events.ts';
+import { hashPassword } from '../shared/passwords.ts';
+import { insertRole } from '../roles/roles.repository.ts';
+import { findUserByEmail, insertUser } from '../users/users.repository.ts';
+import { userSnapshot } from '../users/users.service.ts';
+
+export const DEMO_PASSWORD = 'stageplein-demo';
+
+interface TDemoAccount {
+  local: string;
+  firstName: string;
+  lastName: string;
+  roles: [TRoleName, TSeedOrganizationKind][];
+  description: string;
+}
+
+/** Issue #3: the demo accounts of every tenant T, as `<local>@T.test`. */
+export const DEMO_ACCOUNTS: readonly TDemoAccount[] = [
+  {
+    local: 'admin',
+    firstName: 'Anna',
+    lastName: 'Admin',
+    roles: [
+      ['admin', 'school'],
+      ['admin', 'volunteer-center'],
+    ],
+    description: 'admin of the School and the VolunteerCenter',
+  },
+  {
+    local: 'student',
+    firstName: 'Sam',
+    lastName: 'Student',
+    roles: [['student', 'school']],
+    description: 'student of the School',
+  },
+  {
+    local: 'mentor',
+    firstName: 'Mila',
+    lastName: 'Mentor',
+    roles: [['mentor', 'school']],
+    description: 'mentor at the School',
+  },
+  {
+    local: 'bedrijf',
+    firstName: 'Bram',
+    lastName: 'Bedrijf',
+    roles: [['admin', 'provider']],
+    description: 'admin of a Provider',
+  },
+];
+
+export const demoEmail = (local: string, tenant: string) => `${local}@${tenant}.test`;
+
+// One hash for all demo accounts: they share a published password, and hashing is the slow part.
+let demoHash: Promise<string> | undefined;
+
+/** Idempotent: existing accounts and roles are left alone; new ones are announced through the outbox. */
+export async function seedTenant(ctx: TSeedContext, tenant: TTenantId, scryptCost: number): Promise<void> {
+  demoHash ??= hashPassword(DEMO_PASSWORD, scryptCost);
+  const encrypted = await demoHash;
+  await ctx.db.transaction().execute(async (trx) => {
+    await setTenant(trx, tenant);
+    const db = trx as unknown as Kysely<TIdentityDb> as TDb;
+    const now = ctx.today;
+    for (const account of DEMO_ACCOUNTS) {
+      const email = demoEmail(account.local, tenant);
+      let user = await findUserByEmail(db, email);
+      if (!user) {
+        user = await insertUser(db, {
+          tenant_id: tenant,
+          email,
+          first_name: account.firstName,
+          last_name: account.lastName,
+          gender: null,
+          status: 'active',
+          locale: 'nl',
+          phone_number: null,
+          settings: { email_notifications: true },
+          periodic_mail_frequency: 'weekly',
+          encrypted_password: encrypted,
+          confirmed_at: now,
+          confirmation_token_hash: null,
+          confirmation_sent_at: null,
+          reset_password_token_hash: null,
+          reset_password_sent_at: null,
+          deletion_token_hash: null,
+          deletion_requested_at: null,
+          locked_at: null,
+          last_sign_in_at: null,
+          created_at: now,
+          updated_at: now,
+        });
+        if (!user) continue;
+        await emit(db, tenant, 'system', 'identity.user.created', user.id, userSnapshot(user));
+      }
+      for (const [name, kind] of account.roles) {
+        const role = await insertRole(db, {
+          tenant_id: tenant,
+          user_id: user.id,
+          name,
+          resource_type: SEED_ORGANIZATION_TYPES[kind],
+          resource_id: seedOrganizationId(tenant, kind),
+          created_at: now,
+        });
+        if (role) {
+          await emit(db, tenant, 'system', 'identity.role.added', user.id, {
+            user_id: user.id,
+            role_id: role.id,
+            name: role.name,
+            resource_type: role.resource_type,
+            resource_id: role.resource_id,
+          });
+        }
+      }
+    }
+  });
+}

@@ -1,0 +1,365 @@
+import {
+  Kafka,
+  Partitioners,
+  logLevel as KafkaLogLevel,
+  type Admin,
+  type Consumer,
+  type IHeaders,
+  type KafkaMessage,
+  type LogEntry,
+  type Message,
+  type Producer,
+} from 'kafkajs';
+import type { TEventEnvelope } from '@stageplein/contracts/events/envelope';
+import { EVENT_PAYLOADS } from '@stageplein/contracts/events/payloads';
+import { deliverAll, DEFAULT_RETRY, MAX_BATCH, type TReceived, type TRetryPolicy } from './delivery.ts';
+import type { TConsumer, TDeadLetter, TEventTransport } from './transport.ts';
+
+export type TKafkaLog = { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+
+export interface TKafkaTransportOptions {
+  brokers: readonly string[];
+  /** Prefix of topics and groups; `stageplein` gives DESIGN §5's `stageplein.<service>.<aggregate>`. */
+  namespace?: string;
+  clientId?: string;
+  /** Consumer-side delivery: attempts and backoff before an event is dead-lettered. */
+  retry?: TRetryPolicy;
+  /**
+   * Kafka group session timeout (default 10 s): how soon the partitions of a consumer that died, or
+   * of the member a broker restart left behind, move to a live one. Handlers heartbeat between retries.
+   */
+  sessionTimeoutMs?: number;
+  /**
+   * Partitions of the topics this transport creates (default 12). Order holds per partition, so more
+   * partitions let a group commit more events at once (each takes effect in its own transaction).
+   */
+  partitions?: number;
+  /** Partitions one group processes at the same time (default 8; each may hold an app-role connection). */
+  concurrency?: number;
+  /** kafkajs warnings and errors; `false` silences them (tests that stop the broker on purpose). */
+  log?: TKafkaLog | false;
+  onDeadLetter?: (group: string, letter: TDeadLetter) => void;
+}
+
+/** `<ns>.<service>.<aggregate>` of an event type (DESIGN §5; contracts' `topicFor` with the namespace). */
+export function kafkaTopic(namespace: string, type: string): string {
+  const [service, aggregate] = type.split('.');
+  return `${namespace}.${service}.${aggregate}`;
+}
+
+export const deadLetterTopic = (namespace: string) => `${namespace}.dead-letter`;
+export const DEFAULT_PARTITIONS = 12;
+export const consumerGroupId = (namespace: string, group: string) => `${namespace}.${group}`;
+
+/**
+ * The Kafka message of an event: key = aggregate id; value = the envelope; headers per CloudEvents'
+ * Kafka binding (structured mode) plus W3C trace context.
+ */
+export function toKafkaMessage(event: TEventEnvelope): Message {
+  return { key: event.subject, value: JSON.stringify(event), headers: headersOf(event) };
+}
+
+function headersOf(event: TEventEnvelope): IHeaders {
+  const headers: IHeaders = {
+    'content-type': 'application/cloudevents+json; charset=utf-8',
+    ce_id: event.id,
+    ce_type: event.type,
+    ce_source: event.source,
+    ce_subject: event.subject,
+    ce_tenant: event.tenant,
+  };
+  if (event.traceparent) headers.traceparent = event.traceparent;
+  return headers;
+}
+
+export function header(message: Pick<KafkaMessage, 'headers'>, name: string): string | undefined {
+  const value = message.headers?.[name];
+  const first = Array.isArray(value) ? value[0] : value;
+  return first === undefined ? undefined : first.toString();
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function logCreator(log: TKafkaLog | false | undefined) {
+  return () =>
+    ({ level, log: entry }: LogEntry) => {
+      if (!log) return;
+      const { message, ...rest } = entry;
+      // Bounded producer retries are deliberate: the relay retries the whole batch after a failure.
+      if (message.startsWith('Limiting retries for the idempotent producer')) return;
+      if (level <= KafkaLogLevel.ERROR) log.error({ kafka: rest }, `kafkajs: ${message}`);
+      else log.warn({ kafka: rest }, `kafkajs: ${message}`);
+    };
+}
+
+/**
+ * Distributed-profile transport (DESIGN §5). Publishing: one topic per aggregate, created explicitly
+ * with the admin client; key = aggregate id, so one aggregate's events share a partition and keep
+ * their order; an idempotent producer with acks=all, and `publish` resolves only after the broker
+ * acknowledged every message (the relay marks rows sent after that). Consuming: a Kafka consumer
+ * group per TConsumer, from the earliest offset for a new group, a partition's messages taken in runs
+ * of one transaction each; an offset is committed only after its event was handled or durably
+ * dead-lettered (delivery.ts), so a crash means redelivery, which the idempotent consumers absorb.
+ */
+export class KafkaTransport implements TEventTransport {
+  readonly name = 'kafka';
+  readonly namespace: string;
+  private readonly kafka: Kafka;
+  private readonly known = new Set<string>();
+  private admin: Promise<Admin> | undefined;
+  private producer: Promise<Producer> | undefined;
+  /** Sends run one at a time: concurrent sends can break an idempotent producer's sequence numbers. */
+  private sending: Promise<unknown> = Promise.resolve();
+  private readonly groups = new Map<string, Consumer>();
+  private closed = false;
+
+  constructor(private readonly options: TKafkaTransportOptions) {
+    this.namespace = options.namespace ?? 'stageplein';
+    this.kafka = new Kafka({
+      clientId: options.clientId ?? 'stageplein',
+      brokers: [...options.brokers],
+      connectionTimeout: 3000,
+      retry: { initialRetryTime: 100, retries: 5, maxRetryTime: 2000 },
+      logLevel: options.log === false ? KafkaLogLevel.NOTHING : KafkaLogLevel.WARN,
+      logCreator: logCreator(options.log),
+    });
+  }
+
+  /** Creates the topics that do not exist yet (and, the first time, every topic of the contract). */
+  async ensureTopics(topics: readonly string[]): Promise<void> {
+    const first = this.known.size === 0;
+    const wanted = new Set(topics);
+    if (first) {
+      for (const type of Object.keys(EVENT_PAYLOADS)) wanted.add(kafkaTopic(this.namespace, type));
+      wanted.add(deadLetterTopic(this.namespace));
+    }
+    const missing = [...wanted].filter((t) => !this.known.has(t));
+    if (missing.length === 0) return;
+    const admin = await this.adminClient();
+    const existing = new Set(await admin.listTopics());
+    const create = missing.filter((t) => !existing.has(t));
+    if (create.length > 0) {
+      const spec = (topic: string) => ({ topic, numPartitions: this.options.partitions ?? DEFAULT_PARTITIONS });
+      try {
+        await admin.createTopics({ topics: create.map(spec), waitForLeaders: false });
+      } catch {
+        // Another process created some of them meanwhile: create the rest one by one.
+        for (const topic of create) await admin.createTopics({ topics: [spec(topic)], waitForLeaders: false });
+      }
+    }
+    await this.waitForLeaders(admin, missing);
+    for (const t of missing) this.known.add(t);
+  }
+
+  /**
+   * A new topic reaches the broker's metadata cache a moment after the controller created it; until
+   * then metadata requests answer UNKNOWN_TOPIC_OR_PARTITION (which kafkajs' own wait does not retry).
+   */
+  private async waitForLeaders(admin: Admin, topics: readonly string[]): Promise<void> {
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      try {
+        const { topics: meta } = await admin.fetchTopicMetadata({ topics: [...topics] });
+        if (meta.length === topics.length && meta.every((t) => t.partitions.length > 0 && t.partitions.every((p) => p.leader >= 0))) return;
+      } catch (error) {
+        if (Date.now() > deadline) throw error;
+      }
+      if (Date.now() > deadline) throw new Error(`kafka topics without leaders after 30 s: ${topics.join(', ')}`);
+      await sleep(100);
+    }
+  }
+
+  async publish(events: readonly TEventEnvelope[]): Promise<void> {
+    if (events.length === 0) return;
+    const byTopic = new Map<string, Message[]>();
+    for (const event of events) {
+      const topic = kafkaTopic(this.namespace, event.type);
+      const messages = byTopic.get(topic) ?? [];
+      messages.push(toKafkaMessage(event));
+      byTopic.set(topic, messages);
+    }
+    await this.ensureTopics([...byTopic.keys()]);
+    await this.send((producer) =>
+      producer.sendBatch({
+        acks: -1,
+        timeout: 30_000,
+        topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })),
+      }),
+    );
+  }
+
+  async subscribe(consumer: TConsumer): Promise<void> {
+    if (this.groups.has(consumer.group)) throw new Error(`consumer group ${consumer.group} subscribed twice`);
+    const topics = [...new Set(consumer.types.map((t) => kafkaTopic(this.namespace, t)))];
+    await this.ensureTopics(topics);
+    // Resolve once the group has its partitions (whichever incarnation of its consumer gets them),
+    // so callers can rely on receiving what is published next.
+    let joined!: () => void;
+    const join = new Promise<void>((resolve) => (joined = resolve));
+    await this.startGroup(consumer, topics, joined);
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      join,
+      new Promise((_, reject) => {
+        const id = consumerGroupId(this.namespace, consumer.group);
+        timer = setTimeout(() => reject(new Error(`consumer group ${id} did not join within 120 s`)), 120_000);
+      }),
+    ]).finally(() => clearTimeout(timer));
+  }
+
+  /** Readiness: the broker answers the admin client. */
+  async ping(): Promise<void> {
+    await (await this.adminClient()).describeCluster();
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const groups = [...this.groups.values()];
+    this.groups.clear();
+    await Promise.all(groups.map((c) => c.disconnect().catch(() => undefined)));
+    await this.sending.catch(() => undefined);
+    const [producer, admin] = [this.producer, this.admin];
+    this.producer = this.admin = undefined;
+    await Promise.all([
+      producer?.then((p) => p.disconnect()).catch(() => undefined),
+      admin?.then((a) => a.disconnect()).catch(() => undefined),
+    ]);
+  }
+
+  private adminClient(): Promise<Admin> {
+    this.admin ??= (async () => {
+      const admin = this.kafka.admin();
+      await admin.connect();
+      return admin;
+    })().catch((error: unknown) => {
+      this.admin = undefined;
+      throw error;
+    });
+    return this.admin;
+  }
+
+  private send<T>(fn: (producer: Producer) => Promise<T>): Promise<T> {
+    const run = this.sending.catch(() => undefined).then(async () => {
+      if (this.closed) throw new Error('kafka transport closed');
+      this.producer ??= (async () => {
+        const producer = this.kafka.producer({
+          idempotent: true,
+          maxInFlightRequests: 1,
+          createPartitioner: Partitioners.DefaultPartitioner,
+          // Bounded, unlike kafkajs' idempotent default (forever): the relay must get its answer.
+          retry: { initialRetryTime: 100, retries: 5, maxRetryTime: 2000 },
+        });
+        await producer.connect();
+        return producer;
+      })();
+      const current = this.producer;
+      try {
+        return await fn(await current);
+      } catch (error) {
+        // Outcome unknown: a fresh producer id keeps a stale sequence number from wedging later sends;
+        // what the broker may already have is delivered again and absorbed by the consumers.
+        if (this.producer === current) this.producer = undefined;
+        void current.then((p) => p.disconnect()).catch(() => undefined);
+        throw error;
+      }
+    });
+    this.sending = run;
+    return run;
+  }
+
+  private async startGroup(consumer: TConsumer, topics: readonly string[], joined: () => void): Promise<void> {
+    const sessionTimeout = this.options.sessionTimeoutMs ?? 10_000;
+    const kc = this.kafka.consumer({
+      groupId: consumerGroupId(this.namespace, consumer.group),
+      sessionTimeout,
+      heartbeatInterval: Math.min(3000, Math.floor(sessionTimeout / 5)),
+      maxWaitTimeInMs: 1000,
+      retry: { initialRetryTime: 200, retries: 8, maxRetryTime: 5000 },
+    });
+    this.groups.set(consumer.group, kc);
+    kc.on(kc.events.GROUP_JOIN, () => joined());
+    kc.on(kc.events.CRASH, ({ payload }) => {
+      // kafkajs restarts itself after retriable errors only; anything else would silently stop the group.
+      if (payload.restart || this.closed || this.groups.get(consumer.group) !== kc) return;
+      this.groups.delete(consumer.group);
+      if (this.options.log) this.options.log.error({ group: consumer.group, err: payload.error.message }, 'kafka consumer crashed; starting it again');
+      void (async () => {
+        await sleep(2000);
+        if (this.closed) return;
+        await this.startGroup(consumer, topics, joined).catch(() => undefined);
+      })();
+    });
+    await kc.connect();
+    await kc.subscribe({ topics: [...topics], fromBeginning: true });
+    await kc.run({
+      partitionsConsumedConcurrently: this.options.concurrency ?? 8,
+      eachBatchAutoResolve: false,
+      // One partition's messages, in order: taken in runs (one transaction each, delivery.ts); an
+      // offset is resolved and committed only after its events took effect or were dead-lettered.
+      eachBatch: async ({ batch, resolveOffset, heartbeat, commitOffsetsIfNecessary, isRunning, isStale }) => {
+        const { topic, partition, messages } = batch;
+        for (let i = 0; i < messages.length; i += MAX_BATCH) {
+          if (!isRunning() || isStale()) return;
+          const chunk = messages.slice(i, i + MAX_BATCH);
+          const received: TReceived[] = [];
+          const sources = new Map<TReceived, KafkaMessage>();
+          for (const message of chunk) {
+            const item = this.receive(consumer, topic, partition, message);
+            if (!item) continue;
+            received.push(item);
+            sources.set(item, message);
+          }
+          const letters = await deliverAll(consumer, received, {
+            system: 'kafka',
+            retry: this.options.retry ?? DEFAULT_RETRY,
+            beforeRetry: heartbeat,
+            onDeadLetter: this.options.onDeadLetter,
+          });
+          for (const { item, letter } of letters) await this.copyToDeadLetterTopic(consumer.group, sources.get(item)!, letter);
+          resolveOffset(chunk.at(-1)!.offset);
+          await heartbeat();
+          await commitOffsetsIfNecessary();
+        }
+      },
+    });
+  }
+
+  /** A message as the group's input, or undefined when it carries a type the group does not want. */
+  private receive(consumer: TConsumer, topic: string, partition: number, message: KafkaMessage): TReceived | undefined {
+    const origin = `kafka:${topic}/${partition}@${message.offset}`;
+    const text = message.value?.toString('utf8') ?? '';
+    let raw: unknown;
+    try {
+      raw = JSON.parse(text);
+    } catch {
+      return { raw: { raw: text }, origin, poison: 'message value is not JSON' };
+    }
+    // A topic carries every event type of its aggregate; this group wants some of them.
+    const type = header(message, 'ce_type') ?? (raw as { type?: unknown } | null)?.type;
+    if (typeof type === 'string' && !consumer.types.includes(type)) return undefined;
+    return { raw, origin, traceparent: header(message, 'traceparent') };
+  }
+
+  /** The broker-side copy of a dead letter (the record to replay from is the consumer's table). */
+  private async copyToDeadLetterTopic(group: string, message: KafkaMessage, letter: TDeadLetter): Promise<void> {
+    await this.send((producer) =>
+      producer.send({
+        topic: deadLetterTopic(this.namespace),
+        acks: -1,
+        messages: [
+          {
+            key: group,
+            value: message.value,
+            headers: {
+              ...message.headers,
+              'x-dead-letter-group': group,
+              'x-dead-letter-reason': letter.reason,
+              'x-dead-letter-attempts': String(letter.attempts),
+              'x-dead-letter-origin': letter.origin,
+            },
+          },
+        ],
+      }),
+    );
+  }
+}

@@ -1,0 +1,169 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ZMetaDocument } from '@stageplein/contracts/identity/users';
+import {
+  ZAssignGroupBody,
+  ZGroupCollection,
+  ZGroupCreateBody,
+  ZGroupDocument,
+  ZGroupMembershipDocument,
+  ZGroupUpdateBody,
+} from '@stageplein/contracts/organizations/school-resources';
+import { authorize } from '@stageplein/kit/auth/policy';
+import { ApiError, notFound } from '@stageplein/kit/errors/api-error';
+import { collectionDocument, resourceDocument } from '@stageplein/kit/jsonapi/serialize';
+import type { TServiceDeps } from '@stageplein/kit/service';
+import { actorOf, requireApprovedOrganization } from '../shared/actor.ts';
+import { assertSameId } from '../shared/body.ts';
+import { contextOf } from '../shared/request.ts';
+import { groupsPolicy } from './groups.policy.ts';
+import { findGroup, isMemberOf, listGroups, studentIdsOf } from './groups.repository.ts';
+import { groupResource, membershipResource } from './groups.serialize.ts';
+import { assignGroup, changeGroup, createGroup, removeGroup } from './groups.service.ts';
+
+const TAGS = ['school data'];
+const ZId = z.object({ id: z.uuid() });
+const ZListQuery = z.object({
+  'filter[school_year_id_eq]': z.uuid().optional(),
+  'filter[level_id_eq]': z.uuid().optional(),
+});
+
+export const groupsRoutes: FastifyPluginAsync<TServiceDeps> = async (app, deps) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/api/v1/groups', {
+    schema: {
+      tags: TAGS,
+      summary: 'Groups of the current School (a student: only their own group)',
+      querystring: ZListQuery,
+      response: { 200: ZGroupCollection },
+    },
+    handler: async (req) => {
+      const ctx = await contextOf(req, deps);
+      const actor = await actorOf(req, ctx.db);
+      const schoolId = actor.current?.id ?? '';
+      const auth = authorize(req, groupsPolicy.list, { current: actor.current, schoolId });
+      const onlyOwn = !auth.permissions.isSchoolAdmin && !auth.permissions.isMentor;
+      const rows = await listGroups(ctx.db, {
+        schoolId,
+        schoolYearId: req.query['filter[school_year_id_eq]'],
+        levelId: req.query['filter[level_id_eq]'],
+        studentId: onlyOwn ? auth.userId : undefined,
+      });
+      const data = rows.map((g) => groupResource(g));
+      return collectionDocument(data, { total: data.length }) as never;
+    },
+  });
+
+  r.get('/api/v1/groups/:id', {
+    schema: {
+      tags: TAGS,
+      summary: 'One group; its students (user ids) for the school’s admins and mentors',
+      params: ZId,
+      response: { 200: ZGroupDocument },
+    },
+    handler: async (req) => {
+      const ctx = await contextOf(req, deps);
+      const actor = await actorOf(req, ctx.db);
+      const group = await findGroup(ctx.db, req.params.id);
+      if (!group) throw notFound();
+      const subject = { current: actor.current, schoolId: group.school_id };
+      const isMember = await isMemberOf(ctx.db, group.id, actor.auth.userId);
+      authorize(req, groupsPolicy.show, { ...subject, isMember });
+      const students = groupsPolicy.showStudents(actor.auth, subject)
+        ? (await studentIdsOf(ctx.db, group.id)).map((m) => m.student_id)
+        : undefined;
+      return resourceDocument(groupResource(group, students)) as never;
+    },
+  });
+
+  r.post('/api/v1/groups', {
+    schema: {
+      tags: TAGS,
+      summary: 'Add a group to the current School (its admins)',
+      body: ZGroupCreateBody,
+      response: { 201: ZGroupDocument },
+    },
+    handler: async (req, reply) => {
+      const ctx = await contextOf(req, deps);
+      const actor = await actorOf(req, ctx.db);
+      requireApprovedOrganization(actor);
+      const { school_id, ...input } = req.body.data.attributes;
+      const schoolId = school_id ?? actor.current?.id ?? '';
+      authorize(req, groupsPolicy.create, { current: actor.current, schoolId });
+      const group = await createGroup(ctx, actor.auth.userId, schoolId, input);
+      return reply.status(201).send(resourceDocument(groupResource(group, [])) as never);
+    },
+  });
+
+  r.route({
+    method: ['PUT', 'PATCH'],
+    url: '/api/v1/groups/:id',
+    schema: {
+      tags: TAGS,
+      summary: 'Change a group (the school’s admins)',
+      params: ZId,
+      body: ZGroupUpdateBody,
+      response: { 200: ZGroupDocument },
+    },
+    handler: async (req) => {
+      const ctx = await contextOf(req, deps);
+      const actor = await actorOf(req, ctx.db);
+      const group = await findGroup(ctx.db, req.params.id);
+      if (!group) throw notFound();
+      assertSameId(req.body.data.id, group.id);
+      requireApprovedOrganization(actor);
+      authorize(req, groupsPolicy.update, { current: actor.current, schoolId: group.school_id });
+      const { school_id, ...changes } = req.body.data.attributes;
+      if (school_id !== undefined && school_id !== group.school_id) {
+        throw new ApiError(422, 'validation_failed', {}, { pointer: '/data/attributes/school_id' });
+      }
+      return resourceDocument(
+        groupResource(await changeGroup(ctx, actor.auth.userId, group, changes)),
+      ) as never;
+    },
+  });
+
+  r.delete('/api/v1/groups/:id', {
+    schema: {
+      tags: TAGS,
+      summary: 'Delete a group (the school’s admins); its students are then in no group',
+      params: ZId,
+      response: { 200: ZMetaDocument },
+    },
+    handler: async (req) => {
+      const ctx = await contextOf(req, deps);
+      const actor = await actorOf(req, ctx.db);
+      const group = await findGroup(ctx.db, req.params.id);
+      if (!group) throw notFound();
+      requireApprovedOrganization(actor);
+      authorize(req, groupsPolicy.destroy, { current: actor.current, schoolId: group.school_id });
+      await removeGroup(ctx, actor.auth.userId, group);
+      return { meta: { deleted: true } };
+    },
+  });
+
+  r.put('/api/v1/students/:id/assign_group', {
+    schema: {
+      tags: TAGS,
+      summary:
+        'Put a student of the current School in one of its groups, or (group_id null) in none (the school’s admins)',
+      description:
+        'The student is an identity user with the student role at the current School (known from identity’s role events). One group per student per school: assigning moves them.',
+      params: ZId,
+      body: ZAssignGroupBody,
+      response: { 200: ZGroupMembershipDocument },
+    },
+    handler: async (req) => {
+      const ctx = await contextOf(req, deps);
+      const actor = await actorOf(req, ctx.db);
+      requireApprovedOrganization(actor);
+      const schoolId = actor.current?.id ?? '';
+      authorize(req, groupsPolicy.assignStudent, { current: actor.current, schoolId });
+      const { group_id } = 'data' in req.body ? req.body.data.attributes : req.body;
+      const membership = await assignGroup(ctx, actor.auth.userId, schoolId, req.params.id, group_id);
+      return resourceDocument(membership ? membershipResource(membership) : null) as never;
+    },
+  });
+};

@@ -1,0 +1,112 @@
+import type { Selectable } from 'kysely';
+import { translate, type TLanguage } from '@stageplein/contracts/i18n/index';
+import type {
+  TStudentImportAttributes,
+  TStudentImportRowError,
+  TStudentImportStatus,
+} from '@stageplein/contracts/imports/student-import';
+import { resource } from '@stageplein/kit/jsonapi/serialize';
+import type { TImportRowsTable, TImportsTable } from './imports.table.ts';
+
+type TImportRow = Selectable<TImportsTable>;
+type TRow = Selectable<TImportRowsTable>;
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export function importResource(row: TImportRow) {
+  const attributes: TStudentImportAttributes = {
+    school_id: row.school_id,
+    file_name: row.file_name,
+    file_size: row.file_size,
+    file_sha256: row.file_sha256,
+    status: row.status as TStudentImportStatus,
+    create_missing_groups: row.create_missing_groups,
+    total_rows: row.total_rows,
+    processed_rows: row.processed_rows,
+    progress: row.total_rows
+      ? Math.round((1000 * row.processed_rows) / row.total_rows) / 10
+      : row.status === 'completed'
+        ? 100
+        : 0,
+    counts: {
+      valid: row.valid_rows,
+      invalid: row.invalid_rows,
+      created: row.created_rows,
+      updated: row.updated_rows,
+      unchanged: row.unchanged_rows,
+      failed: row.failed_rows,
+    },
+    parse_ms: row.parse_ms,
+    failure: row.failure,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+    started_at: iso(row.started_at),
+    finished_at: iso(row.finished_at),
+  };
+  return resource('import', row.id, attributes);
+}
+
+const errorsOf = (row: TRow): TStudentImportRowError[] =>
+  (typeof row.errors === 'string' ? JSON.parse(row.errors) : row.errors) as TStudentImportRowError[];
+
+/** One message per problem, e.g. "E-mailadres: dit e-mailadres staat al in rij 3". */
+export function rowMessages(errors: readonly TStudentImportRowError[], lang: TLanguage): string[] {
+  return errors.map((e) => {
+    const text = translate(lang, `imports.rowErrors.${e.code}`, { row: e.row ?? '' });
+    return e.field ? `${translate(lang, `imports.fields.${e.field}`)}: ${text}` : text;
+  });
+}
+
+export function rowResource(row: TRow, lang: TLanguage) {
+  const errors = errorsOf(row);
+  return resource('import_row', `${row.import_id}:${row.row_number}`, {
+    row: row.row_number,
+    status: row.status,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    email: row.email,
+    studentNumber: row.student_number,
+    group: row.group_name,
+    level: row.level_name,
+    userId: row.user_id,
+    messages: rowMessages(errors, lang),
+    errors,
+  });
+}
+
+const cell = (value: string | number) => {
+  const s = String(value);
+  return /[";\n\r]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
+};
+
+/** The report: every row with its outcome and messages, `;`-separated with a BOM so Excel opens it as UTF-8. */
+export function reportCsv(rows: readonly TRow[], lang: TLanguage): string {
+  const t = (key: string) => translate(lang, key);
+  const header = [
+    t('imports.report.row'),
+    t('imports.report.status'),
+    t('imports.fields.first_name'),
+    t('imports.fields.last_name'),
+    t('imports.fields.email'),
+    t('imports.fields.student_number'),
+    t('imports.fields.group'),
+    t('imports.fields.level'),
+    t('imports.report.messages'),
+  ];
+  const lines = rows.map((r) =>
+    [
+      r.row_number,
+      t(`imports.rowStatuses.${r.status}`),
+      r.first_name,
+      r.last_name,
+      r.email,
+      r.student_number,
+      r.group_name,
+      r.level_name,
+      rowMessages(errorsOf(r), lang).join(' | '),
+    ]
+      .map(cell)
+      .join(';'),
+  );
+  return `\uFEFF${[header.map(cell).join(';'), ...lines].join('\r\n')}\r\n`;
+}

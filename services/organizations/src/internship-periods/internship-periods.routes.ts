@@ -1,0 +1,191 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { TJsonApiQuery, TResource } from '@stageplein/contracts/jsonapi/jsonapi';
+import {
+  ZInternshipPeriodCollection,
+  ZInternshipPeriodCreateBody,
+  ZInternshipPeriodDocument,
+  ZInternshipPeriodOrNullDocument,
+  ZInternshipPeriodUpdateBody,
+} from '@stageplein/contracts/organizations/internship-periods';
+import { authorize } from '@stageplein/kit/auth/policy';
+import { badRequest, notFound } from '@stageplein/kit/errors/api-error';
+import { parseJsonApiQuery, ZJsonApiQueryString, type TQuerySpec } from '@stageplein/kit/jsonapi/query';
+import { collectionDocument, resource, resourceDocument } from '@stageplein/kit/jsonapi/serialize';
+import type { TServiceDeps } from '@stageplein/kit/service';
+import { actorOf, isUuid, requireApprovedOrganization } from '../shared/actor.ts';
+import { assertSameId } from '../shared/body.ts';
+import { contextOf } from '../shared/request.ts';
+import { internshipPeriodsPolicy } from './internship-periods.policy.ts';
+import { findPeriod, type TPeriodRow } from './internship-periods.repository.ts';
+import { changePeriod, createPeriod, currentPeriodFor, periodsFor } from './internship-periods.service.ts';
+
+const TAGS = ['internship periods'];
+const ZId = z.object({ id: z.uuid() });
+
+const PERIODS_QUERY: TQuerySpec = {
+  filters: { school_id: ['eq'], school_year_id: ['eq', 'in'], status: ['eq'] },
+  scopes: ['all_years'],
+};
+
+function assertUuidFilters(query: TJsonApiQuery): void {
+  for (const f of query.filters) {
+    if (f.attribute === 'status') continue;
+    const values = Array.isArray(f.value) ? f.value : [f.value];
+    if (!values.every(isUuid)) throw badRequest(`filter[${f.attribute}_${f.predicate}]`);
+  }
+}
+
+export function periodResource(p: TPeriodRow): TResource {
+  return resource(
+    'internship_period',
+    p.id,
+    {
+      name: p.name,
+      status: p.status,
+      school_id: p.school_id,
+      school_year_id: p.school_year_id,
+      start_date: p.start_date,
+      end_date: p.end_date,
+      created_at: p.created_at.toISOString(),
+      updated_at: p.updated_at.toISOString(),
+    },
+    {
+      school: { data: { type: 'School', id: p.school_id } },
+      school_year: { data: { type: 'school_year', id: p.school_year_id } },
+    },
+  );
+}
+
+export const internshipPeriodsRoutes: FastifyPluginAsync<TServiceDeps> = async (app, deps) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/api/v1/internship_periods', {
+    schema: {
+      tags: TAGS,
+      summary: 'In-scope internship periods (spec §4)',
+      description:
+        'School users (current organization a School) see their school’s periods, others active periods; only the current and next school year count ' +
+        '(the SQL twin of `inScopePeriods` in contracts/organizations/internship-periods.ts, same order). ' +
+        'Filters: `school_id_eq`, `school_year_id_eq|_in`, `status_eq`; `filter[all_years]=true` gives a school’s admins every year.',
+      querystring: ZJsonApiQueryString,
+      response: { 200: ZInternshipPeriodCollection },
+    },
+    handler: async (req) => {
+      const ctx = await contextOf(req, deps);
+      const actor = await actorOf(req, ctx.db);
+      authorize(req, internshipPeriodsPolicy.list);
+      const query = parseJsonApiQuery(req.query as Record<string, string>, PERIODS_QUERY);
+      assertUuidFilters(query);
+      const allYears = query.scopes.all_years === 'true';
+      if (allYears)
+        authorize(req, internshipPeriodsPolicy.listAllYears, {
+          current: actor.current,
+          schoolId: actor.current?.id ?? '',
+        });
+      const data = (await periodsFor(ctx, actor, query, allYears)).map(periodResource);
+      return collectionDocument(data, { total: data.length }) as never;
+    },
+  });
+
+  r.get('/api/v1/internship_periods/current', {
+    schema: {
+      tags: TAGS,
+      summary:
+        'The current internship period: for a student the server’s rule, for others the first in scope; data null when none',
+      response: { 200: ZInternshipPeriodOrNullDocument },
+    },
+    handler: async (req) => {
+      const ctx = await contextOf(req, deps);
+      const actor = await actorOf(req, ctx.db);
+      const period = await currentPeriodFor(ctx, actor);
+      return resourceDocument(period ? periodResource(period) : null) as never;
+    },
+  });
+
+  r.get('/api/v1/internship_periods/:id', {
+    schema: {
+      tags: TAGS,
+      summary: 'One internship period',
+      params: ZId,
+      response: { 200: ZInternshipPeriodDocument },
+    },
+    handler: async (req) => {
+      const ctx = await contextOf(req, deps);
+      const actor = await actorOf(req, ctx.db);
+      const period = await findPeriod(ctx.db, req.params.id);
+      if (
+        !period ||
+        !internshipPeriodsPolicy.show(actor.auth, {
+          current: actor.current,
+          schoolId: period.school_id,
+          status: period.status,
+        })
+      ) {
+        throw notFound();
+      }
+      return resourceDocument(periodResource(period)) as never;
+    },
+  });
+
+  r.post('/api/v1/internship_periods', {
+    schema: {
+      tags: TAGS,
+      summary:
+        'Add a period to the current School (its admins); the school year defaults to the one containing start_date',
+      body: ZInternshipPeriodCreateBody,
+      response: { 201: ZInternshipPeriodDocument },
+    },
+    handler: async (req, reply) => {
+      const ctx = await contextOf(req, deps);
+      const actor = await actorOf(req, ctx.db);
+      requireApprovedOrganization(actor);
+      const { school_id, status, ...values } = req.body.data.attributes;
+      const schoolId = school_id ?? actor.current?.id ?? '';
+      authorize(req, internshipPeriodsPolicy.create, { current: actor.current, schoolId });
+      const period = await createPeriod(ctx, actor.auth.userId, schoolId, {
+        ...values,
+        status: status ?? 'active',
+      });
+      return reply.status(201).send(resourceDocument(periodResource(period)) as never);
+    },
+  });
+
+  r.route({
+    method: ['PUT', 'PATCH'],
+    url: '/api/v1/internship_periods/:id',
+    schema: {
+      tags: TAGS,
+      summary: 'Edit or archive (status archived) a period (the school’s admins)',
+      params: ZId,
+      body: ZInternshipPeriodUpdateBody,
+      response: { 200: ZInternshipPeriodDocument },
+    },
+    handler: async (req) => {
+      const ctx = await contextOf(req, deps);
+      const actor = await actorOf(req, ctx.db);
+      const period = await findPeriod(ctx.db, req.params.id, true);
+      if (
+        !period ||
+        !internshipPeriodsPolicy.show(actor.auth, {
+          current: actor.current,
+          schoolId: period.school_id,
+          status: period.status,
+        })
+      ) {
+        throw notFound();
+      }
+      assertSameId(req.body.data.id, period.id);
+      requireApprovedOrganization(actor);
+      const { school_id, ...changes } = req.body.data.attributes;
+      authorize(req, internshipPeriodsPolicy.update, { current: actor.current, schoolId: period.school_id });
+      // A period stays with its school.
+      if (school_id !== undefined)
+        authorize(req, internshipPeriodsPolicy.update, { current: actor.current, schoolId: school_id });
+      return resourceDocument(
+        periodResource(await changePeriod(ctx, actor.auth.userId, period, changes)),
+      ) as never;
+    },
+  });
+};

@@ -1,0 +1,112 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ZMetaDocument } from '@stageplein/contracts/identity/users';
+import type { TResource } from '@stageplein/contracts/jsonapi/jsonapi';
+import {
+  ZMentorshipCollection,
+  ZMentorshipCreateBody,
+  ZMentorshipDocument,
+} from '@stageplein/contracts/organizations/mentorships';
+import { authorize } from '@stageplein/kit/auth/policy';
+import { notFound } from '@stageplein/kit/errors/api-error';
+import { collectionDocument, resource, resourceDocument } from '@stageplein/kit/jsonapi/serialize';
+import type { TServiceDeps } from '@stageplein/kit/service';
+import { actorOf, requireApprovedOrganization } from '../shared/actor.ts';
+import { contextOf } from '../shared/request.ts';
+import { mentorshipsPolicy } from './mentorships.policy.ts';
+import { findMentorship, listMentorships, type TMentorshipRow } from './mentorships.repository.ts';
+import { addMentorship, removeMentorship } from './mentorships.service.ts';
+
+const TAGS = ['mentorships'];
+const ZId = z.object({ id: z.uuid() });
+const ZListQuery = z.object({
+  'filter[mentor_id_eq]': z.uuid().optional(),
+  'filter[student_id_eq]': z.uuid().optional(),
+});
+
+const mentorshipResource = (m: TMentorshipRow): TResource =>
+  resource(
+    'mentorship',
+    m.id,
+    {
+      mentor_id: m.mentor_id,
+      student_id: m.student_id,
+      school_id: m.school_id,
+      created_at: m.created_at.toISOString(),
+    },
+    {
+      mentor: { data: { type: 'user', id: m.mentor_id } },
+      student: { data: { type: 'user', id: m.student_id } },
+      school: { data: { type: 'School', id: m.school_id } },
+    },
+  );
+
+export const mentorshipsRoutes: FastifyPluginAsync<TServiceDeps> = async (app, deps) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/api/v1/mentorships', {
+    schema: {
+      tags: TAGS,
+      summary: 'Mentorships of the current School: all for its admins, their own for mentors and students',
+      querystring: ZListQuery,
+      response: { 200: ZMentorshipCollection },
+    },
+    handler: async (req) => {
+      const ctx = await contextOf(req, deps);
+      const actor = await actorOf(req, ctx.db);
+      const subject = { current: actor.current, schoolId: actor.current?.id ?? '' };
+      const auth = authorize(req, mentorshipsPolicy.list, subject);
+      const rows = await listMentorships(ctx.db, {
+        schoolId: subject.schoolId,
+        mentorId: req.query['filter[mentor_id_eq]'],
+        studentId: req.query['filter[student_id_eq]'],
+        involving: mentorshipsPolicy.listAll(auth, subject) ? undefined : auth.userId,
+      });
+      const data = rows.map(mentorshipResource);
+      return collectionDocument(data, { total: data.length }) as never;
+    },
+  });
+
+  r.post('/api/v1/mentorships', {
+    schema: {
+      tags: TAGS,
+      summary: 'Link a mentor and a student of the current School (its admins; a mentor for themselves)',
+      body: ZMentorshipCreateBody,
+      response: { 201: ZMentorshipDocument },
+    },
+    handler: async (req, reply) => {
+      const ctx = await contextOf(req, deps);
+      const actor = await actorOf(req, ctx.db);
+      requireApprovedOrganization(actor);
+      const { mentor_id, student_id } = req.body.data.attributes;
+      const schoolId = actor.current?.id ?? '';
+      authorize(req, mentorshipsPolicy.add, { current: actor.current, schoolId, mentorId: mentor_id });
+      const mentorship = await addMentorship(ctx, actor.auth.userId, schoolId, mentor_id, student_id);
+      return reply.status(201).send(resourceDocument(mentorshipResource(mentorship)) as never);
+    },
+  });
+
+  r.delete('/api/v1/mentorships/:id', {
+    schema: {
+      tags: TAGS,
+      summary: 'Remove a mentorship (the school’s admins; a mentor their own)',
+      params: ZId,
+      response: { 200: ZMetaDocument },
+    },
+    handler: async (req) => {
+      const ctx = await contextOf(req, deps);
+      const actor = await actorOf(req, ctx.db);
+      const mentorship = await findMentorship(ctx.db, req.params.id);
+      if (!mentorship) throw notFound();
+      requireApprovedOrganization(actor);
+      authorize(req, mentorshipsPolicy.remove, {
+        current: actor.current,
+        schoolId: mentorship.school_id,
+        mentorId: mentorship.mentor_id,
+      });
+      await removeMentorship(ctx, actor.auth.userId, mentorship);
+      return { meta: { deleted: true } };
+    },
+  });
+};

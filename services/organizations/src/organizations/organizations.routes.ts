@@ -1,0 +1,296 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { TOrganizationType } from '@stageplein/contracts/identity/roles';
+import type { TJsonApiQuery } from '@stageplein/contracts/jsonapi/jsonapi';
+import {
+  ZOrganizationApproveBody,
+  ZOrganizationCollection,
+  ZOrganizationCreateBody,
+  ZOrganizationDocument,
+  ZOrganizationUpdateBody,
+} from '@stageplein/contracts/organizations/organizations';
+import { ZMetaDocument } from '@stageplein/contracts/identity/users';
+import type { TAuth } from '@stageplein/kit/auth/auth.types';
+import { authorize } from '@stageplein/kit/auth/policy';
+import { ApiError, badRequest, notFound } from '@stageplein/kit/errors/api-error';
+import { parseJsonApiQuery, ZJsonApiQueryString, type TQuerySpec } from '@stageplein/kit/jsonapi/query';
+import { pageLinks } from '@stageplein/kit/jsonapi/serialize';
+import type { TServiceDeps } from '@stageplein/kit/service';
+import { signupsOf } from '../signups/signups.repository.ts';
+import {
+  actorOf,
+  currentOrganizationOf,
+  isUuid,
+  requireApprovedOrganization,
+  type TActor,
+} from '../shared/actor.ts';
+import { assertSameId } from '../shared/body.ts';
+import { contextOf, requestUrl, type TCtx } from '../shared/request.ts';
+import { organizationsPolicy, visibilityOf } from './organizations.policy.ts';
+import { listOrganizations, type TOrganizationRow } from './organizations.repository.ts';
+import {
+  ORGANIZATION_INCLUDES,
+  organizationDocument,
+  organizationsDocument,
+} from './organizations.serialize.ts';
+import {
+  changeStatus,
+  createOrganization,
+  deleteOrganization,
+  loadOrganization,
+  moveOrganization,
+  updateProfile,
+  type TActing,
+} from './organizations.service.ts';
+
+const TAGS = ['organizations'];
+const ZId = z.object({ id: z.uuid() });
+const ZShowQuery = z.object({ include: z.string().optional() });
+
+export const ORGANIZATIONS_QUERY: TQuerySpec = {
+  filters: {
+    id: ['eq', 'in'],
+    type: ['eq', 'in'],
+    organization_type: ['eq', 'in'],
+    status: ['eq', 'not_eq', 'in'],
+    name: ['eq', 'cont'],
+    city: ['eq', 'cont'],
+    postcode: ['eq'],
+    parent_id: ['eq', 'null'],
+  },
+  scopes: ['search'],
+  sorts: ['name', 'city', 'status', 'type', 'organization_type', 'created_at', 'updated_at'],
+  includes: ORGANIZATION_INCLUDES,
+  defaultSort: 'name',
+  maxPageSize: 100,
+};
+
+const includesOf = (include: string | undefined) =>
+  parseJsonApiQuery({ include }, { includes: ORGANIZATION_INCLUDES }).include;
+
+/** uuid columns would turn a malformed value into a database error: refuse it as the bad parameter it is. */
+function assertUuidFilters(query: TJsonApiQuery): void {
+  for (const f of query.filters) {
+    if (f.attribute !== 'id' && f.attribute !== 'parent_id') continue;
+    const values = Array.isArray(f.value) ? f.value : typeof f.value === 'string' ? [f.value] : [];
+    if (!values.every(isUuid)) throw badRequest(`filter[${f.attribute}_${f.predicate}]`);
+  }
+}
+
+const actingOf = (auth: TAuth): TActing => ({ userId: auth.userId, impersonatorId: auth.impersonatorId });
+
+/** A request's `type` must be the organization's own type (or the generic `organization`): 409 otherwise. */
+function assertType(type: string, o: TOrganizationRow): void {
+  if (type !== 'organization' && type !== 'organizations' && type !== o.type) {
+    throw new ApiError(409, 'conflict', {}, { pointer: '/data/type' });
+  }
+}
+
+/** Loads an organization the caller may see (404 otherwise, so nothing leaks about others). */
+async function visibleOrganization(ctx: TCtx, actor: TActor, id: string, forUpdate = false) {
+  const o = await loadOrganization(ctx, id, forUpdate);
+  if (!organizationsPolicy.view(actor.auth, { current: actor.current, target: o })) throw notFound();
+  return o;
+}
+
+/** Signups shown with include=signup: only of organizations the caller moderates. */
+async function visibleSignups(
+  ctx: TCtx,
+  auth: TAuth | null,
+  actor: TActor['current'],
+  rows: readonly TOrganizationRow[],
+) {
+  const moderated = rows.filter((o) => organizationsPolicy.viewSignup(auth, { current: actor, target: o }));
+  return signupsOf(
+    ctx.db,
+    moderated.map((o) => o.id),
+  );
+}
+
+export const organizationsRoutes: FastifyPluginAsync<TServiceDeps> = async (app, deps) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/api/v1/organizations', {
+    schema: {
+      tags: TAGS,
+      summary: 'Organizations of the tenant',
+      description:
+        'Approved organizations for everyone; signed-in users also see their own, moderators every organization they moderate (the approval queue is `filter[status_eq]=pending`). ' +
+        'Filters: `type`/`organization_type`, `status`, `name`, `city` (`_eq`, `_cont`, `_in`…), `parent_id`, `filter[search]`. ' +
+        '`include=profile,signup,vacancies`. Vacancies belong to the placements service, which does not exist yet: ' +
+        '`include=vacancies` is accepted and answers an empty `vacancies` relationship (`data: []`) with nothing in `included`.',
+      querystring: ZJsonApiQueryString,
+      response: { 200: ZOrganizationCollection },
+    },
+    handler: async (req) => {
+      const ctx = await contextOf(req, deps);
+      const query = parseJsonApiQuery(req.query as Record<string, string>, ORGANIZATIONS_QUERY);
+      assertUuidFilters(query);
+      const current = await currentOrganizationOf(ctx.db, req.auth);
+      const { rows, total } = await listOrganizations(
+        ctx.db,
+        query,
+        visibilityOf(req.auth, current),
+        query.scopes.search,
+      );
+      const signups = query.include.includes('signup')
+        ? await visibleSignups(ctx, req.auth, current, rows)
+        : undefined;
+      return organizationsDocument(rows, {
+        include: query.include,
+        signups,
+        total,
+        links: pageLinks(requestUrl(req), query, total),
+      }) as never;
+    },
+  });
+
+  r.get('/api/v1/organizations/:id', {
+    schema: {
+      tags: TAGS,
+      summary:
+        'One organization; include=profile (and signup for moderators, vacancies: empty until placements exists)',
+      params: ZId,
+      querystring: ZShowQuery,
+      response: { 200: ZOrganizationDocument },
+    },
+    handler: async (req) => {
+      const include = includesOf(req.query.include);
+      const ctx = await contextOf(req, deps);
+      const current = await currentOrganizationOf(ctx.db, req.auth);
+      const o = await loadOrganization(ctx, req.params.id);
+      if (!organizationsPolicy.view(req.auth, { current, target: o })) throw notFound();
+      const signups = include.includes('signup')
+        ? await visibleSignups(ctx, req.auth, current, [o])
+        : undefined;
+      return organizationDocument(o, { include, signups }) as never;
+    },
+  });
+
+  r.post('/api/v1/organizations', {
+    schema: {
+      tags: TAGS,
+      summary:
+        'Create an (approved) organization of a type the caller moderates; optionally invite its first admin',
+      body: ZOrganizationCreateBody,
+      response: { 201: ZOrganizationDocument },
+    },
+    handler: async (req, reply) => {
+      const ctx = await contextOf(req, deps);
+      const actor = await actorOf(req, ctx.db);
+      requireApprovedOrganization(actor);
+      const { type: bodyType, attributes } = req.body.data;
+      const {
+        organization_type,
+        parent_id,
+        admin_email,
+        admin_first_name,
+        admin_last_name,
+        admin_locale,
+        ...profile
+      } = attributes;
+      const generic = bodyType === 'organization' || bodyType === 'organizations';
+      const type = (generic ? organization_type : bodyType) as TOrganizationType | undefined;
+      if (!type || (organization_type && organization_type !== type)) {
+        throw new ApiError(422, 'validation_failed', {}, { pointer: '/data/attributes/organization_type' });
+      }
+      authorize(req, organizationsPolicy.create, { current: actor.current, type });
+      if (admin_email && (!admin_first_name || !admin_last_name)) {
+        const field = admin_first_name ? 'admin_last_name' : 'admin_first_name';
+        throw new ApiError(422, 'validation_failed', {}, { pointer: `/data/attributes/${field}` });
+      }
+      const o = await createOrganization(ctx, actingOf(actor.auth), {
+        type,
+        status: 'approved',
+        profile,
+        parentId: parent_id ?? null,
+        firstAdmin: admin_email
+          ? {
+              email: admin_email.toLowerCase(),
+              first_name: admin_first_name!,
+              last_name: admin_last_name!,
+              locale: admin_locale ?? ctx.lang,
+            }
+          : null,
+      });
+      return reply.status(201).send(organizationDocument(o, { include: ['profile'] }) as never);
+    },
+  });
+
+  r.route({
+    method: ['PUT', 'PATCH'],
+    url: '/api/v1/organizations/:id',
+    schema: {
+      tags: TAGS,
+      summary:
+        'Change an organization: profile (its admin or a moderator), status (moderators), parent_id (moderators, MOVE_ORGANIZATIONS)',
+      params: ZId,
+      body: ZOrganizationUpdateBody,
+      response: { 200: ZOrganizationDocument },
+    },
+    handler: async (req) => {
+      const ctx = await contextOf(req, deps);
+      const actor = await actorOf(req, ctx.db);
+      let o = await visibleOrganization(ctx, actor, req.params.id, true);
+      assertSameId(req.body.data.id, o.id);
+      assertType(req.body.data.type, o);
+      const { status, reason, parent_id, ...profile } = req.body.data.attributes;
+      const subject = { current: actor.current, target: o };
+      const acting = actingOf(actor.auth);
+      if (parent_id !== undefined) {
+        authorize(req, organizationsPolicy.move, subject);
+        o = await moveOrganization(ctx, acting, o, parent_id);
+      }
+      if (Object.keys(profile).length > 0) {
+        authorize(req, organizationsPolicy.editProfile, subject);
+        o = await updateProfile(ctx, acting, o, profile);
+      }
+      if (status !== undefined) {
+        authorize(req, organizationsPolicy.changeStatus, subject);
+        o = await changeStatus(ctx, acting, o, status, reason ?? null);
+      }
+      return organizationDocument(o, { include: ['profile'] }) as never;
+    },
+  });
+
+  r.put('/api/v1/organizations/:id/approve', {
+    schema: {
+      tags: TAGS,
+      summary:
+        'Approve, deny, archive or reopen an organization (moderators): data{type, id, attributes{status, reason?}}',
+      params: ZId,
+      body: ZOrganizationApproveBody,
+      response: { 200: ZOrganizationDocument },
+    },
+    handler: async (req) => {
+      const ctx = await contextOf(req, deps);
+      const actor = await actorOf(req, ctx.db);
+      const o = await visibleOrganization(ctx, actor, req.params.id, true);
+      assertSameId(req.body.data.id, o.id);
+      assertType(req.body.data.type, o);
+      authorize(req, organizationsPolicy.changeStatus, { current: actor.current, target: o });
+      const { status, reason } = req.body.data.attributes;
+      const updated = await changeStatus(ctx, actingOf(actor.auth), o, status, reason ?? null);
+      return organizationDocument(updated, { include: ['profile'] }) as never;
+    },
+  });
+
+  r.delete('/api/v1/organizations/:id', {
+    schema: {
+      tags: TAGS,
+      summary:
+        'Delete an organization with its school data (VolunteerCenter admins); identity drops the roles on it',
+      params: ZId,
+      response: { 200: ZMetaDocument },
+    },
+    handler: async (req) => {
+      const ctx = await contextOf(req, deps);
+      const actor = await actorOf(req, ctx.db);
+      const o = await visibleOrganization(ctx, actor, req.params.id, true);
+      authorize(req, organizationsPolicy.destroy, { current: actor.current, target: o });
+      await deleteOrganization(ctx, actingOf(actor.auth), o);
+      return { meta: { deleted: true } };
+    },
+  });
+};

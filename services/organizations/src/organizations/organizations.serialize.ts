@@ -1,0 +1,108 @@
+import type { TLinks, TResource } from '@stageplein/contracts/jsonapi/jsonapi';
+import type {
+  TOrganizationAttributes,
+  TProfileAttributes,
+} from '@stageplein/contracts/organizations/organizations';
+import { collectionDocument, resource, resourceDocument } from '@stageplein/kit/jsonapi/serialize';
+import type { TSignupRow } from '../signups/signups.repository.ts';
+import type { TOrganizationRow } from './organizations.repository.ts';
+
+export const ORGANIZATION_INCLUDES = ['profile', 'vacancies', 'signup'] as const;
+
+export function organizationAttributes(o: TOrganizationRow): TOrganizationAttributes {
+  return {
+    name: o.name,
+    status: o.status,
+    website: o.website,
+    city: o.city,
+    parent_id: o.parent_id,
+    created_at: o.created_at.toISOString(),
+    updated_at: o.updated_at.toISOString(),
+  };
+}
+
+export function profileAttributes(o: TOrganizationRow): TProfileAttributes {
+  return {
+    name: o.name,
+    description: o.description,
+    website: o.website,
+    city: o.city,
+    address: o.address,
+    postcode: o.postcode,
+    latitude: o.latitude,
+    longitude: o.longitude,
+    phone: o.phone,
+    email: o.email,
+    logo_url: o.logo_url,
+    contact_name: o.contact_name,
+    contact_email: o.contact_email,
+    contact_phone: o.contact_phone,
+  };
+}
+
+export interface TSerializeOptions {
+  include: readonly string[];
+  /** Signups the caller may see, by organization id (include=signup). */
+  signups?: ReadonlyMap<string, TSignupRow>;
+}
+
+/** The JSON:API `type` of an organization is its organization type (spec §3). */
+export function organizationResource(o: TOrganizationRow, options: TSerializeOptions): TResource {
+  const relationships: TResource['relationships'] = {
+    profile: { data: { type: 'profile', id: o.id } },
+    parent: { data: o.parent_id && o.parent_type ? { type: o.parent_type, id: o.parent_id } : null },
+  };
+  // Vacancies belong to the placements service: until it exists the relationship is empty.
+  if (options.include.includes('vacancies')) relationships.vacancies = { data: [] };
+  if (options.include.includes('signup')) {
+    relationships.signup = {
+      data: options.signups?.has(o.id) ? { type: 'organization_signup', id: o.id } : null,
+    };
+  }
+  return resource(
+    o.type,
+    o.id,
+    organizationAttributes(o) as unknown as Record<string, unknown>,
+    relationships,
+  );
+}
+
+function includedOf(rows: readonly TOrganizationRow[], options: TSerializeOptions): TResource[] {
+  const included: TResource[] = [];
+  if (options.include.includes('profile')) {
+    for (const o of rows)
+      included.push(resource('profile', o.id, profileAttributes(o) as unknown as Record<string, unknown>));
+  }
+  if (options.include.includes('signup')) {
+    for (const o of rows) {
+      const s = options.signups?.get(o.id);
+      if (!s) continue;
+      included.push(
+        resource('organization_signup', o.id, {
+          admin_email: s.admin_email,
+          admin_first_name: s.admin_first_name,
+          admin_last_name: s.admin_last_name,
+          locale: s.locale,
+          created_at: s.created_at.toISOString(),
+        }),
+      );
+    }
+  }
+  return included;
+}
+
+export function organizationDocument(o: TOrganizationRow, options: TSerializeOptions) {
+  return resourceDocument(organizationResource(o, options), { included: includedOf([o], options) });
+}
+
+export function organizationsDocument(
+  rows: readonly TOrganizationRow[],
+  options: TSerializeOptions & { total: number; links?: TLinks },
+  meta?: Record<string, unknown>,
+) {
+  const doc = collectionDocument(
+    rows.map((o) => organizationResource(o, options)),
+    { included: includedOf(rows, options), total: options.total, links: options.links },
+  );
+  return meta ? { ...doc, meta: { ...doc.meta, ...meta } } : doc;
+}

@@ -1,0 +1,42 @@
+import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { TLanguage } from '@stageplein/contracts/i18n/index';
+import type { TTenant } from '@stageplein/contracts/tenants/tenant.types';
+import type { TConfig } from '@stageplein/kit/config/config';
+import { languageOf } from '@stageplein/kit/errors/error-handler';
+import type { TServiceDeps } from '@stageplein/kit/service';
+import type { TOrganizationsDb } from '../database.ts';
+
+export type TDb = Kysely<TOrganizationsDb>;
+
+/** What a use case works with: the request's transaction (tenant set), tenant, clock, config, language. */
+export interface TCtx {
+  db: TDb;
+  tenant: TTenant;
+  now: Date;
+  config: TConfig;
+  lang: TLanguage;
+}
+
+/** The request's transaction: commits with a successful response, rolls back otherwise. */
+export async function requestDb(req: FastifyRequest): Promise<TDb> {
+  return (await req.db<TOrganizationsDb>()) as unknown as TDb;
+}
+
+export async function contextOf(req: FastifyRequest, deps: TServiceDeps): Promise<TCtx> {
+  return {
+    db: await requestDb(req),
+    tenant: req.tenant,
+    now: deps.now?.() ?? new Date(),
+    config: deps.config,
+    lang: languageOf(req),
+  };
+}
+
+/** The absolute URL of the request, for JSON:API pagination links. */
+export const requestUrl = (req: FastifyRequest) => `${req.protocol}://${req.host}${req.url}`;
+
+/** Form fields often arrive as `''` for "empty"; the database keeps null. */
+export function blankToNull<T extends Record<string, unknown>>(input: T): T {
+  return Object.fromEntries(Object.entries(input).map(([k, v]) => [k, v === '' ? null : v])) as T;
+}

@@ -1,0 +1,402 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
+import { sql } from 'kysely';
+import { identityService } from '@stageplein/identity';
+import { DEMO_PASSWORD, demoEmail } from '@stageplein/identity/seeds/seed';
+import { organizationsService } from '../src/organizations.module.ts';
+import {
+  auditOf,
+  call,
+  eventually,
+  expectError,
+  harness,
+  outboxEvents,
+  seedOrg,
+  type THarness,
+} from './harness.ts';
+
+/**
+ * Signup → approval → first admin, through both services: organizations writes the events, identity
+ * invites and mails (dev mailbox), the relay carries the events, the admin confirms and signs in.
+ */
+let h: THarness;
+let ip = 0;
+
+beforeAll(async () => {
+  h = await harness({
+    services: [identityService, organizationsService],
+    env: { PASSWORD_SCRYPT_COST: '10', RATE_LIMIT_SIGN_IN: '1000', RATE_LIMIT_CONFIRM: '1000' },
+  });
+});
+afterAll(async () => h?.close());
+
+type TCreds = Record<string, string>;
+const credsOf = (res: LightMyRequestResponse): TCreds => ({
+  'access-token': String(res.headers['access-token']),
+  client: String(res.headers.client),
+  uid: String(res.headers.uid),
+});
+
+async function signIn(email: string, password = DEMO_PASSWORD) {
+  return h.app.inject({
+    method: 'POST',
+    url: '/auth/sign_in',
+    headers: { 'x-tenant': 'demo' },
+    payload: { email, password },
+  });
+}
+
+const as = (creds: TCreds, organizationId?: string) => ({
+  'x-tenant': 'demo',
+  ...creds,
+  ...(organizationId ? { 'x-current-organization-id': organizationId } : {}),
+});
+
+interface TMail {
+  attributes: { kind: string; to: string; subject: string; text_body: string };
+}
+async function mailsTo(to: string): Promise<TMail[]> {
+  const res = await h.app.inject({
+    url: `/api/v1/dev/mailbox?to=${encodeURIComponent(to)}`,
+    headers: { 'x-tenant': 'demo' },
+  });
+  return res.json().data;
+}
+const linkParam = (mail: TMail, name: string) =>
+  new URL(/https?:\/\/\S+/.exec(mail.attributes.text_body)![0]).searchParams.get(name)!;
+
+const signupBody = (overrides: Record<string, unknown> = {}) => ({
+  data: {
+    type: 'organization_signup',
+    attributes: {
+      organization_type: 'School',
+      name: 'Het Groene Lyceum',
+      city: 'Utrecht',
+      address: 'Biltstraat 100',
+      postcode: '3572 BJ',
+      website: 'https://groenelyceum.test',
+      admin_email: 'directie@groenelyceum.test',
+      admin_first_name: 'Greta',
+      admin_last_name: 'Groen',
+      ...overrides,
+    },
+  },
+});
+
+/** Each signup from its own address, so the per-address limit only bites where a test means it to. */
+const signUp = (body: unknown, lang = 'nl', from = `10.1.0.${++ip}`) =>
+  call(h.app, {
+    method: 'POST',
+    url: '/api/v1/organizations/signup',
+    headers: { 'x-tenant': 'demo', 'accept-language': lang, 'x-forwarded-for': from },
+    payload: body as object,
+  });
+
+async function moderator() {
+  const res = await signIn(demoEmail('admin', 'demo'));
+  expect(res.statusCode, res.body).toBe(200);
+  const creds = credsOf(res);
+  // The demo admin's roles reach organizations through identity's seeded role events.
+  await eventually(async () => {
+    const orgs = await call(h.app, { url: '/api/v1/current_organizations', headers: as(creds) });
+    expect(orgs.json().data.map((o: { id: string }) => o.id)).toContain(seedOrg('volunteer-center'));
+  });
+  return as(creds, seedOrg('volunteer-center'));
+}
+
+describe('signup → approval → the first admin signs in', () => {
+  it('runs end to end, with events, mails and an audit trail', async () => {
+    const res = await signUp(signupBody(), 'en');
+    expect(res.statusCode, res.body).toBe(201);
+    const org = res.json().data;
+    expect(org).toMatchObject({
+      type: 'School',
+      attributes: { status: 'pending', name: 'Het Groene Lyceum' },
+    });
+    const [signedUp] = await outboxEvents(h, 'organizations.organization.signed_up', org.id);
+    expect(signedUp).toMatchObject({
+      actor: 'anonymous',
+      data: {
+        organization_type: 'School',
+        first_admin: { email: 'directie@groenelyceum.test', first_name: 'Greta', locale: 'en' },
+      },
+    });
+
+    // Identity invites the applicant: an English invitation with a confirmation link.
+    let invitation: TMail | undefined;
+    await eventually(async () => {
+      invitation = (await mailsTo('directie@groenelyceum.test')).find(
+        (m) => m.attributes.kind === 'invitation',
+      );
+      expect(invitation).toBeDefined();
+    });
+    expect(invitation!.attributes.subject).toContain('invited');
+    const confirmed = await h.app.inject({
+      method: 'POST',
+      url: '/api/v1/confirm',
+      headers: { 'x-tenant': 'demo' },
+      payload: {
+        confirmation_token: linkParam(invitation!, 'confirmation_token'),
+        password: 'groen-en-veilig',
+        password_confirmation: 'groen-en-veilig',
+      },
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+
+    // Decision: the admin of a pending organization may sign in and sees the request as pending…
+    const signedIn = await signIn('directie@groenelyceum.test', 'groen-en-veilig');
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    const applicant = credsOf(signedIn);
+    await eventually(async () => {
+      const mine = await call(h.app, { url: '/api/v1/current_organizations', headers: as(applicant) });
+      expect(mine.json().data).toEqual([
+        expect.objectContaining({ id: org.id, attributes: expect.objectContaining({ status: 'pending' }) }),
+      ]);
+    });
+    // …but the organization is not usable until approved.
+    const group = { data: { type: 'group', attributes: { name: '1A' } } };
+    const early = await call(h.app, {
+      method: 'POST',
+      url: '/api/v1/groups',
+      headers: as(applicant, org.id),
+      payload: group,
+    });
+    expectError(early, 403, 'organization_not_approved');
+    // It may fix its own profile meanwhile.
+    const fix = await call(h.app, {
+      method: 'PUT',
+      url: `/api/v1/organizations/${org.id}`,
+      headers: as(applicant, org.id),
+      payload: { data: { type: 'School', id: org.id, attributes: { phone: '030-2223344' } } },
+    });
+    expect(fix.statusCode, fix.body).toBe(200);
+
+    // The tenant's moderators see it in the approval queue, with the applicant.
+    const mod = await moderator();
+    const queue = await call(h.app, {
+      url: '/api/v1/organizations?filter[status_eq]=pending&include=signup',
+      headers: mod,
+    });
+    expect(queue.json().data.map((o: { id: string }) => o.id)).toContain(org.id);
+    expect(queue.json().included).toContainEqual(
+      expect.objectContaining({
+        type: 'organization_signup',
+        id: org.id,
+        attributes: expect.objectContaining({ admin_email: 'directie@groenelyceum.test' }),
+      }),
+    );
+    // The applicant cannot approve their own organization.
+    const self = { data: { type: 'School', id: org.id, attributes: { status: 'approved' } } };
+    expectError(
+      await call(h.app, {
+        method: 'PUT',
+        url: `/api/v1/organizations/${org.id}/approve`,
+        headers: as(applicant, org.id),
+        payload: self,
+      }),
+      403,
+    );
+    const approved = await call(h.app, {
+      method: 'PUT',
+      url: `/api/v1/organizations/${org.id}/approve`,
+      headers: mod,
+      payload: self,
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+
+    // The applicant hears about it (in their language) and can now work with the organization.
+    await eventually(async () => {
+      const mail = (await mailsTo('directie@groenelyceum.test')).find(
+        (m) => m.attributes.kind === 'organization_approved',
+      );
+      expect(mail?.attributes.subject).toBe('Het Groene Lyceum has been approved');
+    });
+    const later = await call(h.app, {
+      method: 'POST',
+      url: '/api/v1/groups',
+      headers: as(applicant, org.id),
+      payload: group,
+    });
+    expect(later.statusCode, later.body).toBe(201);
+    expect((await auditOf(h, org.id)).map((a) => [a.action, a.before_status, a.after_status])).toEqual([
+      ['organization.signed_up', null, 'pending'],
+      ['organization.updated', null, null],
+      ['organization.approved', 'pending', 'approved'],
+    ]);
+  });
+
+  it('a denial is mailed with the reason; the same applicant may then apply again', async () => {
+    const body = signupBody({
+      name: 'Bakkerij Brood',
+      organization_type: 'Provider',
+      postcode: '3511 BB',
+      admin_email: 'bakker@brood.test',
+    });
+    const res = await signUp(body);
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json().data.id;
+    expectError(
+      await signUp(
+        signupBody({
+          name: ' bakkerij BROOD',
+          organization_type: 'Provider',
+          postcode: '3511bb',
+          admin_email: 'ander@brood.test',
+        }),
+      ),
+      409,
+      'organization_duplicate',
+    );
+    expectError(
+      await signUp(
+        signupBody({ name: 'Andere Bakkerij', postcode: '3511 CC', admin_email: 'BAKKER@brood.test' }),
+      ),
+      409,
+      'signup_duplicate',
+    );
+
+    const mod = await moderator();
+    const deny = {
+      data: {
+        type: 'Provider',
+        id,
+        attributes: { status: 'denied', reason: 'Geen stageplekken voor leerlingen.' },
+      },
+    };
+    expect(
+      (
+        await call(h.app, {
+          method: 'PUT',
+          url: `/api/v1/organizations/${id}/approve`,
+          headers: mod,
+          payload: deny,
+        })
+      ).statusCode,
+    ).toBe(200);
+    await eventually(async () => {
+      const mail = (await mailsTo('bakker@brood.test')).find(
+        (m) => m.attributes.kind === 'organization_denied',
+      );
+      expect(mail?.attributes.text_body).toContain('Geen stageplekken voor leerlingen.');
+    });
+    // Control: after the denial neither the name nor the applicant blocks a new request.
+    expect((await signUp(body)).statusCode).toBe(201);
+  });
+
+  it('someone who already has an account here gets the role and a notice instead of an invitation', async () => {
+    const email = demoEmail('mentor', 'demo');
+    const res = await signUp(
+      signupBody({
+        name: 'Sportclub Vooruit',
+        organization_type: 'NonProfit',
+        postcode: '3511 DD',
+        admin_email: email,
+      }),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    await eventually(async () => {
+      const kinds = (await mailsTo(email)).map((m) => m.attributes.kind);
+      expect(kinds).toContain('organization_registered');
+      expect(kinds).not.toContain('invitation');
+    });
+    const creds = credsOf(await signIn(email));
+    await eventually(async () => {
+      const mine = await call(h.app, { url: '/api/v1/current_organizations', headers: as(creds) });
+      expect(mine.json().data.map((o: { id: string }) => o.id)).toContain(res.json().data.id);
+    });
+  });
+
+  it('an address registered with another tenant is not invited; identity records why', async () => {
+    const res = await signUp(
+      signupBody({
+        name: 'Elders Geregistreerd',
+        postcode: '3511 EE',
+        admin_email: demoEmail('admin', 'raayland'),
+      }),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    await eventually(async () => {
+      const { rows } = await sql<{
+        action: string;
+      }>`select action from identity.audit_log where subject_id = ${res.json().data.id}`.execute(h.owner);
+      expect(rows).toEqual([{ action: 'organization.first_admin_not_invited' }]);
+    });
+    expect(await mailsTo(demoEmail('admin', 'raayland'))).toEqual([]);
+  });
+
+  it('deleting an organization takes its roles away everywhere', async () => {
+    const res = await signUp(
+      signupBody({
+        name: 'Kortstondig',
+        organization_type: 'Provider',
+        postcode: '3511 FF',
+        admin_email: 'kort@stondig.test',
+      }),
+    );
+    const id = res.json().data.id;
+    await eventually(async () => {
+      const { rows } = await sql`select 1 from organizations.auth_roles where resource_id = ${id}`.execute(
+        h.owner,
+      );
+      expect(rows).toHaveLength(1);
+    });
+    const mod = await moderator();
+    expect(
+      (await call(h.app, { method: 'DELETE', url: `/api/v1/organizations/${id}`, headers: mod })).statusCode,
+    ).toBe(200);
+    await eventually(async () => {
+      const identityRoles = await sql`select 1 from identity.roles where resource_id = ${id}`.execute(
+        h.owner,
+      );
+      const readModel = await sql`select 1 from organizations.auth_roles where resource_id = ${id}`.execute(
+        h.owner,
+      );
+      expect([identityRoles.rows.length, readModel.rows.length]).toEqual([0, 0]);
+    });
+  });
+});
+
+describe('signup validation', () => {
+  it('answers localized field errors with pointers', async () => {
+    const bad = signupBody({ postcode: undefined, admin_email: 'geen-email', name: '' });
+    const nl = await signUp(bad, 'nl');
+    const en = await signUp(bad, 'en');
+    expectError(nl, 422, 'validation_failed');
+    const byPointer = (res: LightMyRequestResponse) =>
+      Object.fromEntries(
+        res
+          .json()
+          .errors.map((e: { source: { pointer: string }; detail: string }) => [e.source.pointer, e.detail]),
+      );
+    expect(byPointer(nl)).toMatchObject({
+      '/data/attributes/postcode': 'Dit veld is verplicht',
+      '/data/attributes/admin_email': 'Vul een geldig e-mailadres in',
+      '/data/attributes/name': 'Dit veld is verplicht',
+    });
+    expect(byPointer(en)['/data/attributes/admin_email']).not.toBe(
+      byPointer(nl)['/data/attributes/admin_email'],
+    );
+    // Status is not the applicant's to choose.
+    expectError(await signUp(signupBody({ status: 'approved' })), 422, 'validation_failed');
+  });
+
+  it('limits signups per client address', async () => {
+    const from = '10.9.9.9';
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const res = await signUp(
+        signupBody({ name: `Spam ${i}`, postcode: '3511 GG', admin_email: `spam${i}@spam.test` }),
+        'nl',
+        from,
+      );
+      statuses.push(res.statusCode);
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 201)).toBe(true);
+    expect(statuses[10]).toBe(429);
+    // Control: another address is not affected.
+    expect(
+      (await signUp(signupBody({ name: 'Geen spam', postcode: '3511 HH', admin_email: 'echt@mens.test' })))
+        .statusCode,
+    ).toBe(201);
+  });
+});

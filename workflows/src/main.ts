@@ -1,0 +1,23 @@
+// The worker as its own process (distributed profile; `npm run worker -w workflows`): DATABASE_URL,
+// TEMPORAL_ADDRESS and IDENTITY_URL come from the environment through the config module.
+import { parseConfig } from '@stageplein/kit/config/config';
+import { createDb, createPool, dbUrls } from '@stageplein/kit/db/database';
+import { runWorker } from './run-worker.ts';
+
+const config = parseConfig();
+if (!config.DATABASE_URL) throw new Error('DATABASE_URL is not set');
+const db = createDb<unknown>(createPool(dbUrls(config.DATABASE_URL, config.DATABASE_APP_PASSWORD).app, 10));
+const worker = await runWorker({ config, db });
+console.log(`worker ready on ${config.TEMPORAL_ADDRESS} (namespace ${config.TEMPORAL_NAMESPACE})`);
+
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    void worker
+      .stop()
+      .then(() => db.destroy())
+      .then(() => process.exit(0));
+  });
+}

@@ -1,0 +1,65 @@
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { NativeConnection, type Worker } from '@temporalio/worker';
+import type { TConfig } from '@stageplein/kit/config/config';
+import { createImportStore } from '@stageplein/organizations/imports/imports.store';
+import { httpStudentDirectory, inProcessStudentDirectory } from './student-import/student-directory.ts';
+import { createWorker, type TSpanProcessorLike } from './worker.ts';
+
+export interface TRunningWorker {
+  worker: Worker;
+  /** Stops polling, lets activities in progress finish (shutdown grace), closes the connection. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Connects to Temporal and runs the worker until `stop()`: the embedded profile calls it in-process
+ * (identity reached through the stack's own app), the standalone worker with IDENTITY_URL.
+ */
+export async function runWorker(options: {
+  config: TConfig;
+  /** RLS-bound app-role database (organizations' use cases set the tenant per transaction). */
+  db: Kysely<unknown>;
+  /** Identity in this process; otherwise `config.IDENTITY_URL`. */
+  app?: FastifyInstance;
+  spanProcessor?: TSpanProcessorLike;
+  workflowCode?: 'bundle' | 'source';
+  now?: () => Date;
+}): Promise<TRunningWorker> {
+  const { config } = options;
+  if (!config.TEMPORAL_ADDRESS) throw new Error('TEMPORAL_ADDRESS is not set');
+  const students = options.app
+    ? inProcessStudentDirectory(options.app, config.AUTH_TOKEN_SECRET)
+    : config.IDENTITY_URL
+      ? httpStudentDirectory(config.IDENTITY_URL, config.AUTH_TOKEN_SECRET)
+      : undefined;
+  if (!students) throw new Error('the worker needs IDENTITY_URL (or the embedded stack) to reach identity');
+  const connection = await NativeConnection.connect({ address: config.TEMPORAL_ADDRESS });
+  try {
+    const worker = await createWorker({
+      connection,
+      namespace: config.TEMPORAL_NAMESPACE,
+      production: config.NODE_ENV === 'production',
+      workflowCode: options.workflowCode,
+      spanProcessor: options.spanProcessor,
+      activities: {
+        imports: createImportStore({ db: options.db, config, now: options.now }),
+        students,
+        batchSize: config.IMPORT_BATCH_SIZE,
+      },
+      options: { shutdownGraceTime: '30 seconds' },
+    });
+    const running = worker.run();
+    return {
+      worker,
+      async stop() {
+        if (worker.getState() === 'RUNNING') worker.shutdown();
+        await running.catch(() => undefined);
+        await connection.close();
+      },
+    };
+  } catch (error) {
+    await connection.close();
+    throw error;
+  }
+}

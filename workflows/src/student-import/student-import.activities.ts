@@ -1,0 +1,140 @@
+import { performance } from 'node:perf_hooks';
+import { Context } from '@temporalio/activity';
+import { ApplicationFailure } from '@temporalio/common';
+import type {
+  TStudentBulkUpsertBody,
+  TStudentBulkUpsertResult,
+  TStudentImportStatus,
+  TStudentUpsertOutcome,
+} from '@stageplein/contracts/imports/student-import';
+import type { TImportStore, TImportSummary } from '@stageplein/organizations/imports/imports.store';
+import { ImportFileError, parseStudentCsv } from './student-import.csv.ts';
+import { validateStudentRows } from './student-import.validate.ts';
+
+/** Identity's students, as the activities reach them (its internal bulk API). */
+export interface TStudentDirectory {
+  bulkUpsert(tenant: string, body: TStudentBulkUpsertBody): Promise<TStudentBulkUpsertResult>;
+}
+
+export interface TStudentImportDeps {
+  /** The import's owner: organizations (state, rows, groups, levels, enrolments). */
+  imports: TImportStore;
+  students: TStudentDirectory;
+  /** Valid rows per batch: one identity call and one organizations transaction each. */
+  batchSize?: number;
+}
+
+export interface TStudentImportRef {
+  tenant: string;
+  importId: string;
+}
+
+export interface TStudentImportPlan {
+  batchCount: number;
+  total: number;
+  valid: number;
+  invalid: number;
+  parseMs: number;
+}
+
+export const DEFAULT_BATCH_SIZE = 250;
+
+/** Tells Temporal the attempt is alive, so a crashed worker's attempt is retried after the heartbeat timeout, not the start-to-close one. */
+function heartbeat(): void {
+  try {
+    Context.current().heartbeat();
+  } catch {
+    // Called outside an activity (tests call the functions directly).
+  }
+}
+/** Failure type of a file that cannot be read as a student list (the workflow does not retry it). */
+export const IMPORT_FILE_ERROR = 'ImportFileError';
+
+/**
+ * Activities of the student import. Each one is idempotent, so Temporal may retry it or a new worker
+ * may run it again after a crash: `prepare` rewrites the rows in one transaction, `applyBatch` skips
+ * rows already applied and identity answers repeated keys from its record.
+ */
+export function createActivities(deps: TStudentImportDeps) {
+  const batchSize = deps.batchSize ?? DEFAULT_BATCH_SIZE;
+  const load = async (ref: TStudentImportRef) => {
+    const job = await deps.imports.load(ref);
+    if (!job) throw ApplicationFailure.nonRetryable(`import ${ref.importId} not found`, 'ImportNotFound');
+    return job;
+  };
+
+  return {
+    /** Reads the file (streamed through csv-parse), validates every row and stores them; creates missing groups when asked. */
+    async prepareImport(ref: TStudentImportRef): Promise<TStudentImportPlan> {
+      heartbeat();
+      const job = await load(ref);
+      await deps.imports.markRunning(ref);
+      const facts = await deps.imports.schoolFacts(ref, job.schoolId);
+      const started = performance.now();
+      let parsed;
+      try {
+        parsed = await parseStudentCsv(job.file);
+      } catch (error) {
+        if (error instanceof ImportFileError) {
+          throw ApplicationFailure.nonRetryable(error.message, IMPORT_FILE_ERROR, {
+            code: error.code,
+            detail: error.detail,
+          });
+        }
+        throw error;
+      }
+      const rows = validateStudentRows(parsed.rows, facts, { createMissingGroups: job.createMissingGroups });
+      // A student number the school already gave to someone with another email address.
+      for (const row of rows) {
+        const holder = facts.studentNumbers.get(row.values.student_number);
+        if (holder !== undefined && holder !== row.values.email && !row.errors.length) {
+          row.errors.push({ code: 'student_number_taken', field: 'student_number' });
+        }
+      }
+      const parseMs = Math.round(performance.now() - started);
+      heartbeat();
+      const saved = await deps.imports.saveRows(ref, rows, { batchSize, parseMs });
+      if (job.createMissingGroups && saved.valid > 0)
+        await deps.imports.ensureStructure(ref, job.schoolId, job.actorId);
+      return { ...saved, parseMs };
+    },
+
+    /** Applies one batch: identity creates or updates the users (and invites new ones), organizations the rest. */
+    async applyBatch(input: TStudentImportRef & { batch: number }): Promise<{ applied: number }> {
+      heartbeat();
+      const pending = await deps.imports.pendingRows(input, input.batch);
+      if (!pending.length) return { applied: 0 };
+      const job = await load(input);
+      const answer = await deps.students.bulkUpsert(input.tenant, {
+        school_id: job.schoolId,
+        actor_id: job.actorId,
+        locale: job.locale,
+        rows: pending.map((r) => ({
+          key: `${input.importId}:${r.row}`,
+          email: r.email,
+          first_name: r.firstName,
+          last_name: r.lastName,
+        })),
+      });
+      heartbeat();
+      const byKey = new Map(answer.results.map((r) => [r.key, r]));
+      const results = new Map<number, { outcome: TStudentUpsertOutcome; userId: string | null }>();
+      for (const r of pending) {
+        const found = byKey.get(`${input.importId}:${r.row}`);
+        if (!found) throw new Error(`identity gave no result for row ${r.row}`);
+        results.set(r.row, { outcome: found.outcome, userId: found.user_id });
+      }
+      await deps.imports.completeBatch(input, input.batch, results, job.actorId);
+      return { applied: pending.length };
+    },
+
+    /** Final status and counts. */
+    async finishImport(
+      input: TStudentImportRef & { status: TStudentImportStatus; failure?: string },
+    ): Promise<TImportSummary> {
+      return deps.imports.finish(input, input.status, input.failure);
+    },
+  };
+}
+
+export type TStudentImportActivities = ReturnType<typeof createActivities>;

@@ -1,0 +1,95 @@
+import {
+  ApplicationFailure,
+  CancellationScope,
+  defineQuery,
+  defineSignal,
+  isCancellation,
+  proxyActivities,
+  setHandler,
+} from '@temporalio/workflow';
+import type { TImportSummary } from '@stageplein/organizations/imports/imports.store';
+import type { TStudentImportActivities, TStudentImportRef } from './student-import.activities.ts';
+
+/** Asks the import to stop; it finishes the batch in progress first. */
+export const cancelImportSignal = defineSignal('cancelImport');
+
+export interface TStudentImportProgress {
+  phase: 'preparing' | 'applying' | 'finishing' | 'done';
+  batchesDone: number;
+  batchCount: number;
+  cancelRequested: boolean;
+}
+export const progressQuery = defineQuery<TStudentImportProgress>('progress');
+
+const { prepareImport, finishImport } = proxyActivities<TStudentImportActivities>({
+  // Reading and validating 50,000 rows takes seconds; the limit only catches a stuck worker.
+  startToCloseTimeout: '5 minutes',
+  heartbeatTimeout: '30 seconds',
+  retry: {
+    initialInterval: '1 second',
+    backoffCoefficient: 2,
+    maximumInterval: '1 minute',
+    maximumAttempts: 10,
+    nonRetryableErrorTypes: ['ImportFileError', 'ImportNotFound'],
+  },
+});
+
+const { applyBatch } = proxyActivities<TStudentImportActivities>({
+  startToCloseTimeout: '2 minutes',
+  // A batch heartbeats between its steps: a crashed worker's batch is retried elsewhere within seconds.
+  heartbeatTimeout: '10 seconds',
+  retry: {
+    initialInterval: '500 milliseconds',
+    backoffCoefficient: 2,
+    maximumInterval: '30 seconds',
+    maximumAttempts: 20,
+    nonRetryableErrorTypes: ['ImportNotFound', 'IdentityRejected'],
+  },
+});
+
+/**
+ * One import of a school's students from a CSV file. The rows live in organizations' tables (the
+ * activities keep them and the counts current for the UI); the history holds only small inputs and
+ * counts, so 50,000 rows cost ~ batchCount activities. Cancelling (the signal, or cancelling the
+ * workflow) never interrupts a batch: the current one completes, then the import ends as cancelled.
+ */
+export async function studentImport(input: TStudentImportRef): Promise<TImportSummary> {
+  const progress: TStudentImportProgress = {
+    phase: 'preparing',
+    batchesDone: 0,
+    batchCount: 0,
+    cancelRequested: false,
+  };
+  setHandler(cancelImportSignal, () => {
+    progress.cancelRequested = true;
+  });
+  setHandler(progressQuery, () => progress);
+  const cancelled = () => progress.cancelRequested || CancellationScope.current().consideredCancelled;
+  const finish = (status: 'completed' | 'cancelled' | 'failed', failure?: string) => {
+    progress.phase = 'finishing';
+    return CancellationScope.nonCancellable(() =>
+      finishImport({ ...input, status, ...(failure ? { failure } : {}) }),
+    ).finally(() => {
+      progress.phase = 'done';
+    });
+  };
+
+  try {
+    const plan = await CancellationScope.nonCancellable(() => prepareImport(input));
+    progress.batchCount = plan.batchCount;
+    progress.phase = 'applying';
+    for (let batch = 0; batch < plan.batchCount; batch++) {
+      if (cancelled()) return await finish('cancelled');
+      await CancellationScope.nonCancellable(() => applyBatch({ ...input, batch }));
+      progress.batchesDone = batch + 1;
+    }
+    return await finish(cancelled() && progress.batchesDone < plan.batchCount ? 'cancelled' : 'completed');
+  } catch (error) {
+    if (isCancellation(error)) return await finish('cancelled');
+    const cause =
+      error instanceof Error && 'cause' in error && error.cause instanceof Error ? error.cause : error;
+    const message = cause instanceof Error ? cause.message : String(cause);
+    await finish('failed', message);
+    throw ApplicationFailure.nonRetryable(message, 'StudentImportFailed');
+  }
+}

@@ -1,0 +1,6 @@
+// Every workflow of the product: the worker bundles this module (and nothing else runs in the sandbox).
+export {
+  studentImport,
+  cancelImportSignal,
+  progressQuery,
+} from './student-import/student-import.workflow.ts';

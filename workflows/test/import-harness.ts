@@ -1,0 +1,202 @@
+import type { FastifyInstance } from 'fastify';
+import type { AddressInfo } from 'node:net';
+import { sql, type Kysely } from 'kysely';
+import { inject } from 'vitest';
+import { seedOrganizationId } from '@stageplein/contracts/domain/seed-ids';
+import { identityService } from '@stageplein/identity';
+import { DEMO_PASSWORD } from '@stageplein/identity/seeds/seed';
+import { createDb, createPool } from '@stageplein/kit/db/database';
+import { createHttpApp } from '@stageplein/kit/http/http-app';
+import { registerService } from '@stageplein/kit/service';
+import { organizationsService } from '@stageplein/organizations';
+import { testPlatform } from '../../infra/test/harness.ts';
+import type {} from '../../infra/test/temporal.global-setup.ts';
+import { runWorker, type TRunningWorker } from '../src/run-worker.ts';
+
+export const TENANT = 'demo';
+export const SCHOOL = seedOrganizationId(TENANT, 'school');
+
+export interface TImportHarness {
+  app: FastifyInstance;
+  baseUrl: string;
+  ownerUrl: string;
+  config: Awaited<ReturnType<typeof testPlatform>>['config'];
+  platform: Awaited<ReturnType<typeof testPlatform>>;
+  headers: Record<string, string>;
+  worker?: TRunningWorker;
+  startWorker(): Promise<TRunningWorker>;
+  owner: Kysely<unknown>;
+  close(): Promise<void>;
+}
+
+/**
+ * Identity and organizations on a fresh seeded database, served over real HTTP on a loopback port, the
+ * run's Temporal dev server, and (unless told otherwise) an in-process worker reaching identity over HTTP.
+ * Signed in as the demo tenant's school admin with the School as current organization.
+ */
+export async function importHarness(
+  options: { worker?: boolean; env?: Record<string, string> } = {},
+): Promise<TImportHarness> {
+  const platform = await testPlatform([identityService, organizationsService], {
+    seed: true,
+    env: {
+      TEMPORAL_ADDRESS: inject('temporalAddress'),
+      PASSWORD_SCRYPT_COST: '10',
+      RATE_LIMIT_SIGN_IN: '1000',
+      ...options.env,
+    },
+  });
+  const app = await createHttpApp({ name: 'imports-test', logger: false });
+  for (const service of [identityService, organizationsService])
+    await registerService(app, service, platform.deps);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const config = { ...platform.config, IDENTITY_URL: baseUrl };
+  const owner = createDb<unknown>(createPool(platform.ownerUrl, 2));
+
+  const signIn = await app.inject({
+    method: 'POST',
+    url: '/auth/sign_in',
+    headers: { 'x-tenant': TENANT },
+    payload: { email: `admin@${TENANT}.test`, password: DEMO_PASSWORD },
+  });
+  if (signIn.statusCode !== 200) throw new Error(`sign in failed: ${signIn.body}`);
+  const headers = {
+    'x-tenant': TENANT,
+    'access-token': String(signIn.headers['access-token']),
+    client: String(signIn.headers.client),
+    uid: String(signIn.headers.uid),
+    'x-current-organization-id': SCHOOL,
+  };
+  // Organizations learns the admin's roles from identity's events.
+  await eventually(async () => {
+    const res = await app.inject({ url: '/api/v1/imports', headers });
+    if (res.statusCode !== 200) throw new Error(`GET /api/v1/imports: ${res.statusCode} ${res.body}`);
+  }, 20_000);
+
+  const h: TImportHarness = {
+    app,
+    baseUrl,
+    ownerUrl: platform.ownerUrl,
+    config,
+    platform,
+    headers,
+    owner,
+    async startWorker() {
+      h.worker = await runWorker({ config, db: platform.deps.db });
+      return h.worker;
+    },
+    async close() {
+      await h.worker?.stop();
+      await app.close();
+      await owner.destroy();
+      await platform.close();
+    },
+  };
+  if (options.worker !== false) await h.startWorker();
+  return h;
+}
+
+export async function eventually(check: () => Promise<void>, timeoutMs = 10_000): Promise<void> {
+  const started = Date.now();
+  for (;;) {
+    try {
+      await check();
+      return;
+    } catch (error) {
+      if (Date.now() - started > timeoutMs) throw error;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+}
+
+/** POST /api/v1/imports over real HTTP as a browser sends it (multipart form). */
+export async function upload(
+  h: TImportHarness,
+  content: string | Uint8Array,
+  options: { fileName?: string; type?: string; createMissingGroups?: boolean; fieldPrefix?: boolean } = {},
+) {
+  const form = new FormData();
+  const key = (name: string) => (options.fieldPrefix ? `import[${name}]` : name);
+  form.set(key('school_id'), SCHOOL);
+  if (options.createMissingGroups) form.set(key('create_missing_groups'), 'true');
+  form.set(
+    key('file'),
+    new Blob([typeof content === 'string' ? content : new Uint8Array(content)], {
+      type: options.type ?? 'text/csv',
+    }),
+    options.fileName ?? 'leerlingen.csv',
+  );
+  const res = await fetch(`${h.baseUrl}/api/v1/imports`, { method: 'POST', headers: h.headers, body: form });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : undefined };
+}
+
+export async function getImport(h: TImportHarness, id: string) {
+  const res = await h.app.inject({ url: `/api/v1/imports/${id}`, headers: h.headers });
+  if (res.statusCode !== 200) throw new Error(`GET import: ${res.statusCode} ${res.body}`);
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- test reads attributes loosely
+  return res.json().data as { id: string; attributes: Record<string, any> };
+}
+
+/** Polls the import until it has finished (completed, cancelled or failed). */
+export async function waitForImport(h: TImportHarness, id: string, timeoutMs = 120_000) {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const imp = await getImport(h, id);
+    if (['completed', 'cancelled', 'failed'].includes(imp.attributes.status)) return imp;
+    if (Date.now() > until)
+      throw new Error(`import ${id} still ${imp.attributes.status} after ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Facts behind the API's back (owner connection): what really exists in each service's tables. */
+export async function facts(h: TImportHarness, emailLike = '%@import.test') {
+  const one = async (q: ReturnType<typeof sql<{ n: number }>>) =>
+    Number((await q.execute(h.owner)).rows[0]!.n);
+  return {
+    users: await one(sql`select count(*)::int as n from identity.users where email like ${emailLike}`),
+    distinctEmails: await one(
+      sql`select count(distinct lower(email))::int as n from identity.users where email like ${emailLike}`,
+    ),
+    studentRoles:
+      await one(sql`select count(*)::int as n from identity.roles r join identity.users u on u.id = r.user_id
+      where u.email like ${emailLike} and r.name = 'student' and r.resource_id = ${SCHOOL}`),
+    invitations: await one(
+      sql`select count(*)::int as n from identity.dev_mails where to_address like ${emailLike} and kind = 'invitation'`,
+    ),
+    enrolments: await one(
+      sql`select count(*)::int as n from organizations.student_enrolments where school_id = ${SCHOOL}`,
+    ),
+    memberships: await one(
+      sql`select count(*)::int as n from organizations.group_memberships where school_id = ${SCHOOL}`,
+    ),
+  };
+}
+
+/** A CSV of `n` students: Dutch headers, `;`, BOM, groups 1A–4D and levels havo/vwo. */
+export function studentsCsv(
+  n: number,
+  options: { offset?: number; delimiter?: string; bom?: boolean; english?: boolean } = {},
+) {
+  const d = options.delimiter ?? ';';
+  const header = options.english
+    ? ['First name', 'Last name', 'Email', 'Student number', 'Group', 'Level']
+    : ['Voornaam', 'Achternaam', 'E-mailadres', 'Leerlingnummer', 'Klas', 'Niveau'];
+  const lines = [header.join(d)];
+  for (let i = 0; i < n; i++) {
+    const k = i + (options.offset ?? 0);
+    lines.push(
+      [
+        `Leerling${k}`,
+        `Van Achternaam ${k}`,
+        `leerling${k}@import.test`,
+        `LL${100000 + k}`,
+        `${1 + (k % 4)}${'ABCD'[k % 4]}`,
+        k % 2 ? 'vwo' : 'havo',
+      ].join(d),
+    );
+  }
+  return `${options.bom === false ? '' : '\uFEFF'}${lines.join('\r\n')}\r\n`;
+}
