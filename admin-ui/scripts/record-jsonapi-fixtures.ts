@@ -47,7 +47,11 @@ async function call(method: string, url: string, headers: THeaders, body?: unkno
     },
     payload: body === undefined ? undefined : JSON.stringify(body),
   });
-  const answer = { status: res.statusCode, body: res.body ? JSON.parse(res.body) : undefined, headers: {} as THeaders };
+  const answer = {
+    status: res.statusCode,
+    body: res.body ? JSON.parse(res.body) : undefined,
+    headers: {} as THeaders,
+  };
   for (const name of ['access-token', 'client', 'uid', 'expiry', 'token-type']) {
     const value = res.headers[name];
     if (typeof value === 'string') answer.headers[name] = value;
@@ -72,7 +76,12 @@ async function exchange(name: string, method: string, url: string, headers: THea
 }
 
 async function signIn(local: string): Promise<THeaders> {
-  const res = await call('POST', '/auth/sign_in', {}, { email: `${local}@${TENANT}.test`, password: 'stageplein-demo' });
+  const res = await call(
+    'POST',
+    '/auth/sign_in',
+    {},
+    { email: `${local}@${TENANT}.test`, password: 'stageplein-demo' },
+  );
   if (res.status !== 200) throw new Error(`sign-in of ${local} answered ${res.status}`);
   const { expiry: _expiry, 'token-type': _type, ...credentials } = res.headers;
   return credentials;
@@ -95,44 +104,62 @@ try {
   const firstUser = (users.body as { data: { id: string }[] }).data[0]!.id;
   await exchange('user', 'GET', `/api/v1/users/${firstUser}?include=roles,organizations`, admin);
   const invited = await exchange('user-created', 'POST', '/api/v1/users', admin, {
-    data: { type: 'user', attributes: { email: 'nieuw@demo.test', first_name: 'Nina', last_name: 'Nieuw', role: 'student' } },
+    data: {
+      type: 'user',
+      attributes: { email: 'nieuw@demo.test', first_name: 'Nina', last_name: 'Nieuw', role: 'student' },
+    },
   });
   const invitedId = (invited.body as { data: { id: string } }).data.id;
   await exchange('user-invalid', 'POST', '/api/v1/users', admin, {
     data: { type: 'user', attributes: { email: 'geen-adres', first_name: 'Nina' } },
   });
   await exchange('user-email-taken', 'POST', '/api/v1/users', admin, {
-    data: { type: 'user', attributes: { email: 'student@demo.test', first_name: 'Sam', last_name: 'Dubbel' } },
+    data: {
+      type: 'user',
+      attributes: { email: 'student@demo.test', first_name: 'Sam', last_name: 'Dubbel' },
+    },
   });
   await exchange('user-updated', 'PATCH', `/api/v1/users/${invitedId}`, admin, {
     attributes: { first_name: 'Nienke', phone_number: '06-12345678' },
   });
-  await exchange('user-add-role', 'PUT', `/api/v1/users/${invitedId}/add_role`, admin, { role: { name: 'mentor' } });
+  await exchange('user-add-role', 'PUT', `/api/v1/users/${invitedId}/add_role`, admin, {
+    role: { name: 'mentor' },
+  });
   await exchange('user-remove-role', 'DELETE', `/api/v1/users/${invitedId}/remove_role`, admin, {
     role: { name: 'mentor' },
   });
-  await exchange('user-resend-confirmation', 'POST', `/api/v1/users/${invitedId}/resend_confirmation_instructions`, admin);
+  await exchange(
+    'user-resend-confirmation',
+    'POST',
+    `/api/v1/users/${invitedId}/resend_confirmation_instructions`,
+    admin,
+  );
   await exchange('user-deleted', 'DELETE', `/api/v1/users/${invitedId}`, admin);
   await exchange('user-not-found', 'GET', '/api/v1/users/00000000-0000-4000-8000-000000000000', admin);
   await exchange('users-forbidden', 'GET', `/api/v1/users?filter[organization_id_eq]=${SCHOOL}`, bedrijf);
   await exchange('unauthorized', 'GET', '/api/v1/users', { 'x-current-organization-id': SCHOOL });
 
   // Organizations: a signup lands in the school admin's approval queue (it moderates Providers).
-  await call('POST', '/api/v1/organizations/signup', {}, {
-    data: {
-      type: 'organization_signup',
-      attributes: {
-        organization_type: 'Provider',
-        name: 'Kinderboerderij De Hoef',
-        city: 'Utrecht',
-        address: 'Hoefweg 1',
-        postcode: '3511 AA',
-        admin_email: 'hoef@demo.test',
-        admin_first_name: 'Henk',
-        admin_last_name: 'Hoef',
+  await call(
+    'POST',
+    '/api/v1/organizations/signup',
+    {},
+    {
+      data: {
+        type: 'organization_signup',
+        attributes: {
+          organization_type: 'Provider',
+          name: 'Kinderboerderij De Hoef',
+          city: 'Utrecht',
+          address: 'Hoefweg 1',
+          postcode: '3511 AA',
+          admin_email: 'hoef@demo.test',
+          admin_first_name: 'Henk',
+          admin_last_name: 'Hoef',
+        },
       },
     },
-  });
+  );
   const pending = await exchange(
     'organizations-pending',
     'GET',
@@ -140,16 +167,31 @@ try {
     admin,
   );
   const pendingId = (pending.body as { data: { id: string }[] }).data[0]!.id;
-  await exchange('organizations-list', 'GET', '/api/v1/organizations?include=vacancies&sort=name&page[size]=2', admin);
+  await exchange(
+    'organizations-list',
+    'GET',
+    '/api/v1/organizations?include=vacancies&sort=name&page[size]=2',
+    admin,
+  );
   await exchange('organization', 'GET', `/api/v1/organizations/${PROVIDER}?include=profile`, admin);
   await exchange('organization-approved', 'PUT', `/api/v1/organizations/${pendingId}/approve`, admin, {
     data: { type: 'Provider', id: pendingId, attributes: { status: 'approved' } },
   });
-  await exchange('organization-invalid-transition', 'PUT', `/api/v1/organizations/${pendingId}/approve`, admin, {
-    data: { type: 'Provider', id: pendingId, attributes: { status: 'pending' } },
-  });
+  await exchange(
+    'organization-invalid-transition',
+    'PUT',
+    `/api/v1/organizations/${pendingId}/approve`,
+    admin,
+    {
+      data: { type: 'Provider', id: pendingId, attributes: { status: 'pending' } },
+    },
+  );
   await exchange('organization-updated', 'PUT', `/api/v1/organizations/${pendingId}`, admin, {
-    data: { type: 'Provider', id: pendingId, attributes: { description: 'Dieren verzorgen met kinderen.', website: 'https://dehoef.nl' } },
+    data: {
+      type: 'Provider',
+      id: pendingId,
+      attributes: { description: 'Dieren verzorgen met kinderen.', website: 'https://dehoef.nl' },
+    },
   });
   await exchange('organization-update-invalid', 'PUT', `/api/v1/organizations/${pendingId}`, admin, {
     data: { type: 'Provider', id: pendingId, attributes: { website: 'geen url', postcode: '12' } },
@@ -164,9 +206,9 @@ try {
   await exchange('school-years-list', 'GET', '/api/v1/school_years', admin);
   await exchange('internship-periods-list', 'GET', '/api/v1/internship_periods', admin);
   const years = await call('GET', '/api/v1/school_years', admin);
-  const current = (years.body as { data: { attributes: { is_current: boolean; start_date: string } }[] }).data.find(
-    (y) => y.attributes.is_current,
-  )!;
+  const current = (
+    years.body as { data: { attributes: { is_current: boolean; start_date: string } }[] }
+  ).data.find((y) => y.attributes.is_current)!;
   const start = current.attributes.start_date;
   const period = await exchange('internship-period-created', 'POST', '/api/v1/internship_periods', admin, {
     data: {
@@ -179,7 +221,10 @@ try {
     data: { type: 'internship_period', id: periodId, attributes: { status: 'archived' } },
   });
   await exchange('internship-period-invalid', 'POST', '/api/v1/internship_periods', admin, {
-    data: { type: 'internship_period', attributes: { name: 'Omgekeerd', start_date: '2030-06-01', end_date: '2030-01-01' } },
+    data: {
+      type: 'internship_period',
+      attributes: { name: 'Omgekeerd', start_date: '2030-06-01', end_date: '2030-01-01' },
+    },
   });
   const everyone = await call('GET', `/api/v1/users?include=roles&page[size]=1000`, admin);
   const byEmail = (email: string) =>
@@ -187,14 +232,23 @@ try {
       (u) => u.attributes.email === email,
     )!.id;
   const created = await exchange('mentorship-created', 'POST', '/api/v1/mentorships', admin, {
-    data: { type: 'mentorship', attributes: { mentor_id: byEmail('mentor@demo.test'), student_id: byEmail('student@demo.test') } },
+    data: {
+      type: 'mentorship',
+      attributes: { mentor_id: byEmail('mentor@demo.test'), student_id: byEmail('student@demo.test') },
+    },
   });
   await exchange('mentorships-list', 'GET', '/api/v1/mentorships', admin);
   const mentorshipId = (created.body as { data: { id: string } }).data.id;
   await exchange('mentorship-deleted', 'DELETE', `/api/v1/mentorships/${mentorshipId}`, admin);
-  await exchange('assign-group', 'PUT', `/api/v1/students/${byEmail('student@demo.test')}/assign_group`, admin, {
-    data: { type: 'group_membership', attributes: { group_id: groupId } },
-  });
+  await exchange(
+    'assign-group',
+    'PUT',
+    `/api/v1/students/${byEmail('student@demo.test')}/assign_group`,
+    admin,
+    {
+      data: { type: 'group_membership', attributes: { group_id: groupId } },
+    },
+  );
   console.log(recorded.join('\n'));
 } finally {
   await stack.stop();

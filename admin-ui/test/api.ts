@@ -5,7 +5,11 @@ import { DEMO_PASSWORD, demo, type TDemo } from './stack.ts';
 /** Calls the API through the gateway as a demo user (set-up and checks beside the browser). */
 export interface TApi {
   get<T = Record<string, unknown>>(path: string): Promise<{ status: number; body: T }>;
-  send<T = Record<string, unknown>>(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<{ status: number; body: T }>;
+  send<T = Record<string, unknown>>(
+    method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    path: string,
+    body?: unknown,
+  ): Promise<{ status: number; body: T }>;
 }
 
 export async function apiAs(
@@ -15,7 +19,11 @@ export async function apiAs(
   organization?: TSeedOrganizationKind,
 ): Promise<TApi> {
   const host = `${tenant}.localhost`;
-  const headers: Record<string, string> = { host, accept: 'application/vnd.api+json', 'accept-language': 'nl' };
+  const headers: Record<string, string> = {
+    host,
+    accept: 'application/vnd.api+json',
+    'accept-language': 'nl',
+  };
   if (who) {
     const res = await app.inject({
       method: 'POST',

@@ -120,6 +120,17 @@ export async function shot(page: Page, name: string): Promise<void> {
  */
 export async function signIn(page: Page, stack: TStack, tenant: string, who: TDemo): Promise<void> {
   await page.goto(stack.url(tenant, '/inloggen'));
+  try {
+    await page.getByLabel(/E-mailadres|Email address/).waitFor({ timeout: 15_000 });
+  } catch (error) {
+    await screenshot(page, 'admin-sign-in-failed');
+    throw new Error(
+      `The login page did not show its form: ${page.url()}\n${(await page.textContent('body'))?.slice(0, 500)}`,
+      {
+        cause: error,
+      },
+    );
+  }
   await page.getByLabel(/E-mailadres|Email address/).fill(demo(who, tenant));
   await page.getByLabel(/^Wachtwoord|^Password/).fill(DEMO_PASSWORD);
   await page.getByTestId('login-submit').click();
@@ -130,7 +141,11 @@ export async function signIn(page: Page, stack: TStack, tenant: string, who: TDe
 export async function openAdmin(page: Page, stack: TStack, tenant: string, path: string): Promise<void> {
   await page.goto(stack.url(tenant, path));
   await page.getByTestId('appbar-app-name').waitFor();
-  await page.waitForFunction(() => !document.querySelector('.RaLoading-root, [role="progressbar"]'), undefined, {
-    timeout: 15_000,
-  });
+  await page.waitForFunction(
+    () => !document.querySelector('.RaLoading-root, [role="progressbar"]'),
+    undefined,
+    {
+      timeout: 15_000,
+    },
+  );
 }

@@ -11,14 +11,15 @@ import { UI_DIRS } from '../../services/gateway/src/runtime.ts';
 
 const [mode, ownerUrl] = process.argv.slice(2) as [string, string];
 
-/** The statements the organizations repository runs for a moderator who sees every type (RLS adds the tenant). */
-export const PAGE_SQL = `
-  select o.*, (select p.type from organizations.organizations p where p.id = o.parent_id) as parent_type
+/** The statement the organizations repository runs for a moderator who sees every type (RLS adds the tenant). */
+export const LIST_SQL = `
+  select o.id, o.type, o.status, o.name, o.website, o.city, o.parent_id, o.created_at, o.updated_at,
+    (select p.type from organizations.organizations p where p.id = o.parent_id) as parent_type,
+    (select count(*) from organizations.organizations o where o.tenant_id = $1) as total
   from organizations.organizations o
   where o.tenant_id = $1
   order by o.name asc, o.id
   limit $2 offset $3`;
-export const COUNT_SQL = `select count(*) as n from organizations.organizations o where o.tenant_id = $1`;
 
 if (mode === 'gateway') {
   const config = parseConfig({
@@ -49,11 +50,8 @@ if (mode === 'gateway') {
     const tenant = String(req.headers['x-tenant']);
     const size = Number(req.query['page[size]'] ?? 25);
     const number = Number(req.query['page[number]'] ?? 1);
-    const [{ rows }, counted] = await Promise.all([
-      pool.query(PAGE_SQL, [tenant, size, (number - 1) * size]),
-      pool.query(COUNT_SQL, [tenant]),
-    ]);
-    const total = Number(counted.rows[0].n);
+    const { rows } = await pool.query(LIST_SQL, [tenant, size, (number - 1) * size]);
+    const total = Number(rows[0]?.total ?? 0);
     const url = new URL(`http://${req.host}${req.url}`);
     const at = (n: number) => (url.searchParams.set('page[number]', String(n)), url.toString());
     const last = Math.max(1, Math.ceil(total / size));

@@ -2,8 +2,9 @@
 // marked sent), against a plain kafkajs producer sending the same messages in batches in the same run;
 // then commit-to-consume latency at a steady load through relay, broker and a consumer group.
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Kafka, Partitioners, logLevel } from 'kafkajs';
 import { sql, type Kysely } from 'kysely';
 import type { TEventEnvelope } from '@stageplein/contracts/events/envelope';
@@ -118,6 +119,7 @@ try {
   // by NOTIFY, published, consumed by a consumer group that records each event id in its transaction.
   const transport = new KafkaTransport({ brokers: broker.brokers, namespace: 'bench-latency', log: false });
   const committedAt = new Map<string, number>();
+  const publishedAt = new Map<string, number>();
   const latencies: number[] = [];
   const received: number[] = [];
   const acked: number[] = [];
@@ -127,21 +129,37 @@ try {
   const consumerDb = createDb<unknown>(createPool(urls.app, 10));
   const consumer = idempotentConsumer({ db: consumerDb, schema: SCHEMA, group: 'bench.latency', types: [TYPE], apply: async () => undefined });
   let consumed = 0;
+  // Consumed = the group committed the event's id (one by one, or a run of them in one transaction).
+  const arrive = (events: readonly TEventEnvelope[]) => {
+    const now = performance.now();
+    return events.map((e) => {
+      const at = committedAt.get(e.id);
+      const counted = at !== undefined && at >= warmupEnds;
+      if (counted) {
+        received.push(now - at);
+        acked.push((publishedAt.get(e.id) ?? NaN) - at);
+      }
+      return counted ? at : undefined;
+    });
+  };
+  const done = (ats: (number | undefined)[]) => {
+    const now = performance.now();
+    consumed += ats.length;
+    for (const at of ats) if (at !== undefined) latencies.push(now - at);
+  };
   await transport.subscribe({
     ...consumer,
     async handle(event) {
-      const at = committedAt.get(event.id);
-      const counted = at !== undefined && at >= warmupEnds;
-      if (counted) {
-        received.push(performance.now() - at);
-        acked.push((publishedAt.get(event.id) ?? NaN) - at);
-      }
+      const ats = arrive([event]);
       await consumer.handle(event);
-      consumed++;
-      if (counted) latencies.push(performance.now() - at);
+      done(ats);
+    },
+    async handleBatch(events, each) {
+      const ats = arrive(events);
+      await consumer.handleBatch!(events, each);
+      done(ats);
     },
   });
-  const publishedAt = new Map<string, number>();
   const timed: TEventTransport = {
     name: 'timed-kafka',
     async publish(events) {
@@ -155,6 +173,8 @@ try {
   const steady = createRelay({ db: relayDb, pool: relayPool, schemas: [SCHEMA], transport: timed, batchSize: BATCH });
   steady.start();
   const total = (WARMUP_SECONDS + LOAD_SECONDS) * LOAD_PER_SECOND;
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  loop.enable();
   const start = performance.now();
   // Enough concurrent writers to offer the load (a commit waits for its WAL flush, ~10 ms here).
   const lanes = 16;
@@ -178,6 +198,8 @@ try {
     }),
   );
   const offered = total / ((performance.now() - start) / 1000);
+  loop.disable();
+  console.log(`  event loop delay during the load: p50 ${(loop.percentile(50) / 1e6).toFixed(1)} ms, p99 ${(loop.percentile(99) / 1e6).toFixed(1)} ms`);
   for (const deadline = Date.now() + 60_000; consumed < total && Date.now() < deadline; ) await sleep(50);
   await steady.stop();
   await transport.close();
@@ -201,7 +223,7 @@ try {
     `Commit-to-consume latency at a steady ${LOAD_PER_SECOND} events/s (offered ${Math.round(offered)}/s, one event per transaction, ${LOAD_SECONDS} s after a ${WARMUP_SECONDS} s warm-up, ${sorted.length} events; consumed = the consumer group committed the event id in its transaction): p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${max.toFixed(1)} ms. Until the relay had it acknowledged by the broker: p50 ${percentile(relayed, 50).toFixed(1)} ms, p99 ${percentile(relayed, 99).toFixed(1)} ms; until the consumer received it: p50 ${percentile(arrived, 50).toFixed(1)} ms, p99 ${percentile(arrived, 99).toFixed(1)} ms.`,
     '',
     `Targets: relay ≥ 2,000 events/s (${verdict(relayRate >= 2000)}), ≥ 0.5× the plain producer (${verdict(ratio >= 0.5)}), p99 commit-to-consume ≤ 1 s (${verdict(p99 <= 1000)}).`,
-    `Both producers idempotent with acks=all and one request in flight; one local KRaft broker (Kafka ${KAFKA_VERSION} from Maven Central), ${DEFAULT_PARTITIONS} partitions, ${AGGREGATES} aggregates; throughput is the median of ${ROUNDS} alternating rounds of ${EVENTS_PER_ROUND} events; ${new Date().toISOString().slice(0, 10)}.`,
+    `Both producers idempotent with acks=all and one request in flight; one local KRaft broker (Kafka ${KAFKA_VERSION} from Maven Central), ${DEFAULT_PARTITIONS} partitions, ${AGGREGATES} aggregates; throughput is the median of ${ROUNDS} alternating rounds of ${EVENTS_PER_ROUND} events; load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores at the end; ${new Date().toISOString().slice(0, 10)}.`,
   ].join('\n');
   console.log(`\nOutbox relay → Kafka\n${body}`);
   recordSection('Outbox relay → Kafka (relay vs plain kafkajs producer)', body);

@@ -6,9 +6,13 @@ import { createBrowserCredentials } from './api/credentials-store.ts';
 import { createPortalApi } from './api/portal-api.ts';
 import { createPortalQueryClient } from './api/query-client.ts';
 import { App } from './app/app.tsx';
-import { createPortalRouter } from './app/router.tsx';
+import { createPortalRouter, installIntentPrefetch } from './app/router.tsx';
 import { createI18n, detectBrowserLanguage, loadTenantMessages, activateLanguage } from './i18n/i18n.ts';
-import { applyColorMode, readStoredPreference, systemPrefersDark } from './shell/color-mode/color-mode-context.tsx';
+import {
+  applyColorMode,
+  readStoredPreference,
+  systemPrefersDark,
+} from './shell/color-mode/color-mode-context.tsx';
 import { forcedColorModeFor, resolveColorMode } from './shell/color-mode/color-mode.ts';
 import { startBuildWatch } from './shell/build-watch/build-watch.ts';
 import { applyAppMode } from './shell/root.tsx';
@@ -45,11 +49,13 @@ const loadMessages = loadTenantMessages(i18n, {
     }
   })(),
   fetchMessages: async (path) => {
-    const response = await api.client.request(path, { raw: true, authenticate: false }).catch((error: unknown) => {
-      const status = (error as { status?: number }).status;
-      if (status === undefined) throw error;
-      return { status, data: undefined };
-    });
+    const response = await api.client
+      .request(path, { raw: true, authenticate: false })
+      .catch((error: unknown) => {
+        const status = (error as { status?: number }).status;
+        if (status === undefined) throw error;
+        return { status, data: undefined };
+      });
     return { status: response.status, body: response.data };
   },
 });
@@ -66,6 +72,7 @@ if (!rootElement) throw new Error('index.html has no #root');
 const notFoundPath = serverNotFoundPath(rootElement, window.location.pathname);
 const router = createPortalRouter(credentials);
 startBuildWatch(router);
+installIntentPrefetch();
 
 function render(root: HTMLElement) {
   createRoot(root).render(

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translate } from '@stageplein/contracts/i18n/index';
+import { seedOrganizationId } from '@stageplein/contracts/domain/seed-ids';
 import {
   DEMO_PASSWORD,
   demo,
@@ -23,9 +24,12 @@ const nl = (key: string, vars?: Record<string, string | number>) => translate('n
 
 async function latestMail(tenant: string, to: string, kind: string): Promise<string> {
   for (let attempt = 0; attempt < 40; attempt++) {
-    const res = await fetch(`http://127.0.0.1:${stack.port}/api/v1/dev/mailbox?to=${encodeURIComponent(to)}`, {
-      headers: { 'x-tenant': tenant },
-    });
+    const res = await fetch(
+      `http://127.0.0.1:${stack.port}/api/v1/dev/mailbox?to=${encodeURIComponent(to)}`,
+      {
+        headers: { 'x-tenant': tenant },
+      },
+    );
     const body = (await res.json()) as { data: { attributes: { kind: string; text_body: string } }[] };
     const mail = body.data.find((m) => m.attributes.kind === kind);
     if (mail) return mail.attributes.text_body;
@@ -94,12 +98,22 @@ describe('profile', () => {
     await page.getByLabel(nl('portal.profile.firstName')).fill('Sanne');
     await page.getByLabel(nl('portal.profile.phoneNumber'), { exact: false }).fill('0612345678');
     await page.getByLabel(nl('portal.profile.locale'), { exact: false }).selectOption('en');
-    const request = page.waitForRequest((r) => r.url().endsWith('/api/v1/current_user') && r.method() === 'PATCH');
+    const request = page.waitForRequest(
+      (r) => r.url().endsWith('/api/v1/current_user') && r.method() === 'PATCH',
+    );
     await page.getByTestId('profile-save').click();
     expect((await request).postDataJSON()).toEqual({
-      user: { first_name: 'Sanne', last_name: 'Student', gender: null, phone_number: '0612345678', locale: 'en' },
+      user: {
+        first_name: 'Sanne',
+        last_name: 'Student',
+        gender: null,
+        phone_number: '0612345678',
+        locale: 'en',
+      },
     });
-    await expect.poll(() => page.getByTestId('toast').last().textContent()).toContain(nl('portal.profile.saved'));
+    await expect
+      .poll(() => page.getByTestId('toast').last().textContent())
+      .toContain(nl('portal.profile.saved'));
     // The refresh after PATCH (spec §7) updates the header.
     await expect.poll(() => page.getByTestId('account-menu').textContent()).toContain('SS');
     await page.reload();
@@ -134,7 +148,9 @@ describe('profile', () => {
     expect(await checkbox.isChecked()).toBe(true);
     await checkbox.uncheck();
     await page.getByTestId('settings-form').getByRole('button').click();
-    await expect.poll(() => page.getByTestId('toast').last().textContent()).toContain(nl('portal.profile.saved'));
+    await expect
+      .poll(() => page.getByTestId('toast').last().textContent())
+      .toContain(nl('portal.profile.saved'));
 
     await page.getByRole('link', { name: nl('routes.profile.periodicMail') }).click();
     await page.getByTestId('periodic-mail-form').waitFor();
@@ -165,7 +181,9 @@ describe('profile', () => {
     expect(headers.uid).toBe(email);
     expect(headers.client).toBeTruthy();
     expect(headers['access-token']).toBeTruthy();
-    await expect.poll(() => page.getByTestId('toast').last().textContent()).toContain(nl('portal.reset.done'));
+    await expect
+      .poll(() => page.getByTestId('toast').last().textContent())
+      .toContain(nl('portal.reset.done'));
     // Still signed in on this client; the new password works.
     await page.goto(stack.url('raayland', '/dashboard'));
     await page.getByTestId('dashboard').waitFor();
@@ -206,7 +224,9 @@ describe('roles and settings', () => {
     // Organization settings are for admins only.
     await page.goto(stack.url('demo', '/instellingen/organisatie'));
     await page.getByTestId('error-screen').waitFor();
-    expect(await page.getByTestId('error-title').textContent()).toBe(translate('en', 'errors.forbidden.title'));
+    expect(await page.getByTestId('error-title').textContent()).toBe(
+      translate('en', 'errors.forbidden.title'),
+    );
     await context.close();
   });
 });
@@ -220,9 +240,13 @@ describe('deleting an account', () => {
     await expect.poll(() => page.getByLabel('E-mailadres').inputValue()).toBe(email);
     await page.getByTestId('delete-account-form').getByRole('button').click();
     await page.getByTestId('delete-account-message').waitFor();
-    expect(await page.getByTestId('delete-account-message').textContent()).toBe(nl('identity.accountDeletionRequested'));
+    expect(await page.getByTestId('delete-account-message').textContent()).toBe(
+      nl('identity.accountDeletionRequested'),
+    );
 
-    const token = /\/account\/verwijderen\?token=([^\s&"<>]+)/.exec(await latestMail('raayland', email, 'account_deletion'))?.[1];
+    const token = /\/account\/verwijderen\?token=([^\s&"<>]+)/.exec(
+      await latestMail('raayland', email, 'account_deletion'),
+    )?.[1];
     expect(token).toBeTruthy();
     await page.goto(stack.url('raayland', `/account/verwijderen?token=${token}`));
     await page.getByTestId('delete-account-confirm').waitFor();
@@ -230,7 +254,9 @@ describe('deleting an account', () => {
     await expectAccessible(page, 'delete account confirm');
     await page.getByTestId('delete-account-confirm').getByRole('button').click();
     await page.getByTestId('delete-account-message').waitFor();
-    expect(await page.getByTestId('delete-account-message').textContent()).toBe(nl('identity.accountDeleted'));
+    expect(await page.getByTestId('delete-account-message').textContent()).toBe(
+      nl('identity.accountDeleted'),
+    );
     await page.getByTestId('sign-in').waitFor();
     await context.close();
 
@@ -242,5 +268,56 @@ describe('deleting an account', () => {
     await fresh.page.getByTestId('login-submit').click();
     await fresh.page.getByTestId('login-error').waitFor();
     await fresh.context.close();
+  });
+});
+
+describe('confirming an invitation (/confirm)', () => {
+  it('asks an invited user for a password, then the account works', async () => {
+    const school = seedOrganizationId('raayland', 'school');
+    const signInAnswer = await fetch(`http://127.0.0.1:${stack.port}/auth/sign_in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-tenant': 'raayland' },
+      body: JSON.stringify({ email: demo('admin', 'raayland'), password: DEMO_PASSWORD }),
+    });
+    const credentials = Object.fromEntries(
+      ['access-token', 'client', 'uid'].map((h) => [h, signInAnswer.headers.get(h)!]),
+    );
+    const email = 'nieuwe.leerling@raayland.test';
+    const invite = await fetch(`http://127.0.0.1:${stack.port}/api/v1/users`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-tenant': 'raayland',
+        'x-current-organization-id': school,
+        ...credentials,
+      },
+      body: JSON.stringify({
+        data: {
+          type: 'users',
+          attributes: { email, first_name: 'Nina', last_name: 'Nieuw', role: 'student' },
+        },
+      }),
+    });
+    expect(invite.status, await invite.clone().text()).toBe(201);
+    const token = /confirmation_token=([^\s&"<>]+)/.exec(
+      await latestMail('raayland', email, 'invitation'),
+    )?.[1];
+    expect(token).toBeTruthy();
+
+    const { page, context } = await openPortal(stack, { viewport: PHONE });
+    await page.goto(stack.url('raayland', `/confirm?confirmation_token=${token}`));
+    await page.getByTestId('confirm-form').getByRole('button').click();
+    // Invited users have no password yet: the service asks for one.
+    await page.getByLabel(nl('portal.reset.password'), { exact: false }).first().waitFor();
+    expect(await page.getByTestId('page-title').textContent()).toBe(nl('routes.confirm'));
+    await shot(page, 'raayland-confirm-password');
+    await expectAccessible(page, 'confirm with password');
+    await page.getByLabel(nl('portal.reset.password'), { exact: false }).first().fill('eigen-wachtwoord-3');
+    await page.getByLabel(nl('portal.reset.passwordConfirmation')).fill('eigen-wachtwoord-3');
+    await page.getByTestId('confirm-form').getByRole('button').click();
+    await page.getByTestId('confirm-done').waitFor();
+    await signIn(page, stack, 'raayland', email, 'eigen-wachtwoord-3');
+    expect(await page.getByTestId('dashboard').getAttribute('data-role')).toBe('student');
+    await context.close();
   });
 });

@@ -26,9 +26,12 @@ const nl = (key: string, vars?: Record<string, string | number>) => translate('n
 /** The newest mail to `to` in the embedded profile's dev mailbox (identity service). */
 async function latestMail(tenant: string, to: string, kind: string): Promise<string> {
   for (let attempt = 0; attempt < 40; attempt++) {
-    const res = await fetch(`http://127.0.0.1:${stack.port}/api/v1/dev/mailbox?to=${encodeURIComponent(to)}`, {
-      headers: { 'x-tenant': tenant },
-    });
+    const res = await fetch(
+      `http://127.0.0.1:${stack.port}/api/v1/dev/mailbox?to=${encodeURIComponent(to)}`,
+      {
+        headers: { 'x-tenant': tenant },
+      },
+    );
     const body = (await res.json()) as { data: { attributes: { kind: string; text_body: string } }[] };
     const mail = body.data.find((m) => m.attributes.kind === kind);
     if (mail) return mail.attributes.text_body;
@@ -59,11 +62,19 @@ describe('signing in as each demo role, on two tenants', () => {
         const expected: readonly string[] = role === 'schoolAdmin' ? ['schoolAdmin', 'centerAdmin'] : [role];
         const shown = (await page.getByTestId('dashboard').getAttribute('data-role'))!;
         expect(expected).toContain(shown);
-        expect(await page.getByTestId('dashboard-role').textContent()).toBe(nl(`portal.dashboard.role.${shown}`));
+        expect(await page.getByTestId('dashboard-role').textContent()).toBe(
+          nl(`portal.dashboard.role.${shown}`),
+        );
         // The credentials of the sign-in answer are kept in cookies.
-        expect((await credentialCookies(page)).map((c) => c.name).sort()).toEqual(['access-token', 'client', 'uid']);
+        expect((await credentialCookies(page)).map((c) => c.name).sort()).toEqual([
+          'access-token',
+          'client',
+          'uid',
+        ]);
         // Welcome toast.
-        await expect.poll(() => page.getByTestId('toast').first().textContent()).toContain(nl('portal.auth.welcome', { name: '' }).slice(0, 6));
+        await expect
+          .poll(() => page.getByTestId('toast').first().textContent())
+          .toContain(nl('portal.auth.welcome', { name: '' }).slice(0, 6));
         await shot(page, `${tenant}-dashboard-${role}`);
         await expectAccessible(page, `${tenant} ${role} dashboard`);
         for (const width of [PHONE, DESKTOP]) {
@@ -85,11 +96,15 @@ describe('the sign-in form', () => {
     const email = page.getByLabel('E-mailadres');
     await email.focus();
     await email.blur();
-    await expect.poll(() => page.getByTestId('field-error').first().textContent()).toBe(nl('validation.required'));
+    await expect
+      .poll(() => page.getByTestId('field-error').first().textContent())
+      .toBe(nl('validation.required'));
     expect(await email.getAttribute('aria-invalid')).toBe('true');
     // A field already marked invalid is checked again as it changes, so fixing it shows at once.
     await email.fill('geen-adres');
-    await expect.poll(() => page.getByTestId('field-error').first().textContent()).toBe(nl('validation.email'));
+    await expect
+      .poll(() => page.getByTestId('field-error').first().textContent())
+      .toBe(nl('validation.email'));
     await email.fill('bedrijf@demo.test');
     await expect.poll(() => page.getByTestId('field-error').count()).toBe(0);
     expect(await email.getAttribute('aria-invalid')).toBeNull();
@@ -100,7 +115,9 @@ describe('the sign-in form', () => {
     expect(await page.getByTestId('field-error').count()).toBe(0);
     // Submitting with an empty password focuses it and says why.
     await page.getByTestId('login-submit').click();
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('password');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('name')))
+      .toBe('password');
     expect(await page.getByTestId('field-error').textContent()).toBe(nl('validation.required'));
     await shot(page, 'demo-login-validation');
     await expectAccessible(page, 'login with field errors');
@@ -131,8 +148,12 @@ describe('the sign-in form', () => {
       await page.getByLabel(/^Wachtwoord|^Password/).fill(DEMO_PASSWORD);
       await page.getByTestId('login-submit').click();
       await page.getByTestId('error-screen').waitFor();
-      expect(await page.getByTestId('error-title').textContent()).toBe(translate(lang, 'errors.wrongCenter.title'));
-      expect(await page.getByTestId('error-body').textContent()).toBe(translate(lang, 'errors.wrongCenter.body'));
+      expect(await page.getByTestId('error-title').textContent()).toBe(
+        translate(lang, 'errors.wrongCenter.title'),
+      );
+      expect(await page.getByTestId('error-body').textContent()).toBe(
+        translate(lang, 'errors.wrongCenter.body'),
+      );
       expect(await credentialCookies(page)).toEqual([]);
       await shot(page, `demo-wrong-center-${lang}`);
       await expectAccessible(page, 'wrong center');
@@ -167,12 +188,16 @@ describe('password reset through the dev mailbox', () => {
     await shot(page, 'raayland-reset-validation');
     await page.getByLabel(nl('portal.reset.password'), { exact: false }).first().fill('nieuw-wachtwoord-1');
     await page.getByLabel(nl('portal.reset.passwordConfirmation')).fill('nieuw-wachtwoord-1');
-    const put = page.waitForResponse((r) => r.url().endsWith('/auth/password') && r.request().method() === 'PUT');
+    const put = page.waitForResponse(
+      (r) => r.url().endsWith('/auth/password') && r.request().method() === 'PUT',
+    );
     await page.getByTestId('reset-submit').click();
     const answer = await put;
     expect(answer.status(), await answer.text()).toBe(200);
     await page.waitForURL(/\/inloggen$/);
-    await expect.poll(() => page.getByTestId('toast').first().textContent()).toContain(nl('portal.reset.done'));
+    await expect
+      .poll(() => page.getByTestId('toast').first().textContent())
+      .toContain(nl('portal.reset.done'));
 
     // The link works once.
     await page.goto(stack.url('raayland', `/auth/reset?reset_password_token=${token}`));
@@ -288,24 +313,33 @@ describe('organization switch', () => {
     const preselected = await select.inputValue();
     expect([school, center]).toContain(preselected);
     const [other, otherRole, otherType] =
-      preselected === school
-        ? [center, 'centerAdmin', 'VolunteerCenter']
-        : [school, 'schoolAdmin', 'School'];
+      preselected === school ? [center, 'centerAdmin', 'VolunteerCenter'] : [school, 'schoolAdmin', 'School'];
     expect(await page.getByTestId('dashboard').getAttribute('data-role')).toBe(
       preselected === school ? 'schoolAdmin' : 'centerAdmin',
     );
-    await page.evaluate(() => ((document.querySelector('[data-testid="dashboard"]') as HTMLElement & { __old?: number }).__old = 1));
+    await page.evaluate(
+      () =>
+        ((document.querySelector('[data-testid="dashboard"]') as HTMLElement & { __old?: number }).__old = 1),
+    );
     await select.selectOption(other);
     await expect.poll(() => page.getByTestId('dashboard').getAttribute('data-role')).toBe(otherRole);
     // Re-keyed: the old page element was replaced.
-    expect(await page.evaluate(() => (document.querySelector('[data-testid="dashboard"]') as HTMLElement & { __old?: number }).__old)).toBeUndefined();
+    expect(
+      await page.evaluate(
+        () => (document.querySelector('[data-testid="dashboard"]') as HTMLElement & { __old?: number }).__old,
+      ),
+    ).toBeUndefined();
     await expect
       .poll(() => page.getByTestId('toast').last().textContent())
-      .toContain(nl('portal.organization.switched', { organization: nl(`portal.organizationTypes.${otherType}`) }));
+      .toContain(
+        nl('portal.organization.switched', { organization: nl(`portal.organizationTypes.${otherType}`) }),
+      );
     await shot(page, 'demo-organization-switched');
 
     // Every request now carries the current organization.
-    const request = page.waitForRequest((r) => r.url().includes('/api/v1/current_user') && r.method() === 'PATCH');
+    const request = page.waitForRequest(
+      (r) => r.url().includes('/api/v1/current_user') && r.method() === 'PATCH',
+    );
     await page.goto(stack.url('demo', '/profile-edit/periodieke-mail'));
     await page.getByTestId('periodic-mail-form').getByRole('button').click();
     expect((await request).headers()['x-current-organization-id']).toBe(other);
@@ -313,6 +347,60 @@ describe('organization switch', () => {
     // Kept over a reload.
     await page.goto(stack.url('demo', '/dashboard'));
     await expect.poll(() => page.getByTestId('dashboard').getAttribute('data-role')).toBe(otherRole);
+    await context.close();
+  });
+});
+
+describe('the Kennisnet entry routes (ready for the SSO issue)', () => {
+  it('accept the credentials the SSO flow ends with, clean the address and sign in', async () => {
+    // What the identity service will do after Kennisnet: issue a session and redirect here.
+    const answer = await fetch(`http://127.0.0.1:${stack.port}/auth/sign_in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-tenant': 'demo' },
+      body: JSON.stringify({ email: demo('student', 'demo'), password: DEMO_PASSWORD }),
+    });
+    const [token, client, uid] = ['access-token', 'client', 'uid'].map((h) => answer.headers.get(h)!);
+    const { page, context } = await openPortal(stack);
+    const query = new URLSearchParams({ auth_token: token!, client_id: client!, uid: uid! });
+    await page.goto(stack.url('demo', `/inloggen/kennisnet/success?${query}`));
+    await page.waitForURL(/\/dashboard$/);
+    expect(await page.getByTestId('dashboard').getAttribute('data-role')).toBe('student');
+    expect(await page.evaluate(() => history.length >= 1 && !location.search)).toBe(true);
+    expect((await credentialCookies(page)).map((c) => c.value)).toContain(client);
+    await context.close();
+  });
+
+  it('send to the error page without credentials, and show the wrong-website screen for that code', async () => {
+    const { page, context } = await openPortal(stack);
+    await page.goto(stack.url('demo', '/inloggen/kennisnet/success'));
+    await page.getByRole('link', { name: nl('portal.kennisnet.retry') }).waitFor();
+    await page.goto(stack.url('demo', '/inloggen/kennisnet/error?error=wrong_center'));
+    expect(await page.getByTestId('error-title').textContent()).toBe(nl('errors.wrongCenter.title'));
+    await context.close();
+  });
+});
+
+describe('organizations that cannot be loaded (spec §8)', () => {
+  it('send the user to /auth/no-organization', async () => {
+    const { page, context } = await openPortal(stack, { expectFailures: [/current_user/] });
+    await signIn(page, stack, 'demo', demo('mentor', 'demo'));
+    await page.route('**/api/v1/current_user*', (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/vnd.api+json',
+        body: '{"errors":[{"status":"503","code":"internal","title":"x"}]}',
+      }),
+    );
+    await page.goto(stack.url('demo', '/dashboard'));
+    await page.waitForURL(/\/auth\/no-organization$/, { timeout: 15_000 });
+    await page.getByTestId('page-title').waitFor();
+    expect(await page.getByTestId('page-title').textContent()).toBe(nl('routes.auth.noOrganization'));
+    // Reported to error tracking (status 503 is reportable).
+    const reports = await page.evaluate(
+      () => (window as { __stagepleinErrors?: { status?: number }[] }).__stagepleinErrors ?? [],
+    );
+    expect(reports.some((r) => r.status === 503)).toBe(true);
+    await page.unroute('**/api/v1/current_user*');
     await context.close();
   });
 });

@@ -1,7 +1,11 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { translate } from '@stageplein/contracts/i18n/index';
 import { TENANTS } from '@stageplein/contracts/tenants/tenant-registry';
+import { UI_DIRS } from '../../services/gateway/src/runtime.ts';
 import {
   demo,
   DESKTOP,
@@ -81,6 +85,25 @@ describe('public screens on a phone and a desktop', () => {
   });
 });
 
+describe('first download', () => {
+  it('keeps the start page’s initial JavaScript under 170 kB gzip', async () => {
+    const { page, context } = await openPortal(stack, { viewport: PHONE });
+    const scripts: string[] = [];
+    page.on(
+      'response',
+      (r) => r.request().resourceType() === 'script' && scripts.push(new URL(r.url()).pathname),
+    );
+    await page.goto(stack.url('demo', '/'), { waitUntil: 'networkidle' });
+    const gzip = scripts.reduce(
+      (sum, file) => sum + gzipSync(readFileSync(path.join(UI_DIRS.portal, file)), { level: 6 }).length,
+      0,
+    );
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(gzip).toBeLessThan(170_000);
+    await context.close();
+  });
+});
+
 describe('main menu', () => {
   it('shows the main items as tabs and the active sub-item (desktop)', async () => {
     const { page, context, problems } = await openPortal(stack, { viewport: DESKTOP });
@@ -122,7 +145,9 @@ describe('main menu', () => {
     expect(await page.evaluate(() => document.activeElement?.closest('[role="dialog"]') !== null)).toBe(true);
     await page.keyboard.press('Escape');
     await panel.waitFor({ state: 'detached' });
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('menu-button');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe(
+      'menu-button',
+    );
 
     await button.click();
     await page.getByTestId('side-panel-overlay').click({ position: { x: PHONE.width - 10, y: 300 } });
@@ -256,9 +281,13 @@ describe('error screens (spec §8)', () => {
     await page.goto(stack.url('demo', '/vacancies/geen-id'));
     await page.getByTestId('error-screen').waitFor();
     expect(await page.getByTestId('error-title').textContent()).toBe(nl('errors.notFound.title'));
-    expect(await page.getByTestId('error-detail').textContent()).toBe('Pagina niet gevonden: /vacancies/geen-id');
+    expect(await page.getByTestId('error-detail').textContent()).toBe(
+      'Pagina niet gevonden: /vacancies/geen-id',
+    );
     await page.getByTestId('language-toggle').click();
-    await expect.poll(() => page.getByTestId('error-detail').textContent()).toBe('Page Not Found: /vacancies/geen-id');
+    await expect
+      .poll(() => page.getByTestId('error-detail').textContent())
+      .toBe('Page Not Found: /vacancies/geen-id');
     await context.close();
   });
 
@@ -276,10 +305,16 @@ describe('error screens (spec §8)', () => {
       for (const [query, titleKey, bodyKey] of cases) {
         await page.goto(stack.url('demo', `/test/server-error${query}`));
         await page.getByTestId('error-screen').waitFor();
-        const title = translate(lang, titleKey) + (query === '?status=502' ? ` ${translate(lang, 'errors.generic.code', { code: 502 })}` : '');
+        const title =
+          translate(lang, titleKey) +
+          (query === '?status=502' ? ` ${translate(lang, 'errors.generic.code', { code: 502 })}` : '');
         expect(await page.getByTestId('error-title').textContent(), `${lang} ${query}`).toBe(title);
-        expect(await page.getByTestId('error-body').textContent(), `${lang} ${query}`).toBe(translate(lang, bodyKey));
-        expect(await page.getByTestId('back-to-home').textContent()).toBe(translate(lang, 'errors.backToHome'));
+        expect(await page.getByTestId('error-body').textContent(), `${lang} ${query}`).toBe(
+          translate(lang, bodyKey),
+        );
+        expect(await page.getByTestId('back-to-home').textContent()).toBe(
+          translate(lang, 'errors.backToHome'),
+        );
         if (lang === 'nl') {
           await shot(page, `demo-error-${query.replace(/\W+/g, '')}`);
           await expectAccessible(page, `error ${query}`);
@@ -290,7 +325,9 @@ describe('error screens (spec §8)', () => {
     }
     // "(error code: N)" only with a status: the English generic title with 500.
     await page.goto(stack.url('demo', '/test/server-error'));
-    expect(await page.getByTestId('error-title').textContent()).toBe('Oops... something went wrong! (error code: 500)');
+    expect(await page.getByTestId('error-title').textContent()).toBe(
+      'Oops... something went wrong! (error code: 500)',
+    );
     // The loading bar took the error colour.
     expect(await page.getByTestId('loading-bar').getAttribute('data-error')).toBe('true');
     await context.close();
@@ -324,7 +361,8 @@ describe('toasts', () => {
     const box = (await toast.boundingBox())!;
     expect(box.x + box.width).toBeGreaterThan(DESKTOP.width - 40);
     expect(box.y + box.height).toBeGreaterThan(DESKTOP.height - 40);
-    const progress = () => page.getByTestId('toast-progress').first().getAttribute('data-progress').then(Number);
+    const progress = () =>
+      page.getByTestId('toast-progress').first().getAttribute('data-progress').then(Number);
     await expect.poll(progress).toBeGreaterThan(0.05);
 
     await toast.hover();
@@ -348,9 +386,13 @@ describe('toasts', () => {
 
     // Danger is announced assertively, the rest politely.
     await page.getByTestId('toast-error').click();
-    await expect.poll(() => page.getByTestId('toast-live-assertive').textContent()).toContain(`${nl('toast.error')}:`);
+    await expect
+      .poll(() => page.getByTestId('toast-live-assertive').textContent())
+      .toContain(`${nl('toast.error')}:`);
     await page.getByTestId('toast-warning').click();
-    await expect.poll(() => page.getByTestId('toast-live-polite').textContent()).toContain(`${nl('toast.warning')}:`);
+    await expect
+      .poll(() => page.getByTestId('toast-live-polite').textContent())
+      .toContain(`${nl('toast.warning')}:`);
     await shot(page, 'demo-toasts');
     await expectAccessible(page, 'toasts');
 
@@ -378,7 +420,10 @@ describe('loading bar', () => {
     await signIn(page, stack, 'demo', demo('admin', 'demo'));
     // Load the settings page's chunk once, so the next visit is a fast navigation.
     await page.getByTestId('account-menu').click();
-    await page.getByTestId('account-menu-panel').getByRole('link', { name: nl('routes.settings.index'), exact: true }).click();
+    await page
+      .getByTestId('account-menu-panel')
+      .getByRole('link', { name: nl('routes.settings.index'), exact: true })
+      .click();
     await page.getByTestId('settings-page').waitFor();
     await page.goBack();
     await page.getByTestId('dashboard').waitFor();
@@ -406,7 +451,10 @@ describe('loading bar', () => {
       await route.continue();
     });
     await page.getByTestId('account-menu').click();
-    await page.getByTestId('account-menu-panel').getByRole('link', { name: nl('routes.account.roles') }).click();
+    await page
+      .getByTestId('account-menu-panel')
+      .getByRole('link', { name: nl('routes.account.roles') })
+      .click();
     const bar = page.getByTestId('loading-bar');
     await expect.poll(() => bar.getAttribute('data-visible'), { timeout: 1000 }).toBe('true');
     expect((await bar.boundingBox())!.height).toBe(3);
@@ -477,6 +525,47 @@ describe('deployments and failed chunks (spec §4, §8)', () => {
   });
 });
 
+describe('keyboard only', () => {
+  it('signs in, opens the account menu and signs out without a mouse', async () => {
+    const { page, context } = await openPortal(stack, { viewport: DESKTOP });
+    await page.goto(stack.url('raayland', '/inloggen'));
+    await page.getByTestId('login-form').waitFor();
+    const focused = () =>
+      page.evaluate(
+        () =>
+          document.activeElement?.getAttribute('name') ??
+          document.activeElement?.getAttribute('data-testid') ??
+          document.activeElement?.textContent?.trim(),
+      );
+    // The first Tab stop is the skip link, which jumps to the content.
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe(nl('portal.skipToContent'));
+    await page.keyboard.press('Enter');
+    for (let i = 0; i < 10 && (await focused()) !== 'email'; i++) await page.keyboard.press('Tab');
+    expect(await focused()).toBe('email');
+    await page.keyboard.type(demo('mentor', 'raayland'));
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('password');
+    await page.keyboard.type('stageplein-demo');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/dashboard$/);
+    await page.getByTestId('dashboard').waitFor();
+
+    for (let i = 0; i < 20 && (await focused()) !== 'account-menu'; i++) await page.keyboard.press('Tab');
+    expect(await focused()).toBe('account-menu');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('account-menu-panel').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('account-menu-panel').waitFor({ state: 'detached' });
+    expect(await focused()).toBe('account-menu');
+    await page.keyboard.press('Enter');
+    for (let i = 0; i < 20 && (await focused()) !== 'sign-out'; i++) await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('signed-out').waitFor();
+    await context.close();
+  });
+});
+
 describe('navigation', () => {
   it('scrolls smoothly to the top after each navigation', async () => {
     const { page, context } = await openPortal(stack, { viewport: PHONE });
@@ -484,13 +573,14 @@ describe('navigation', () => {
     await page.getByTestId('login-form').waitFor();
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
-    await page.getByTestId('footer').getByRole('link', { name: nl('routes.privacy') }).click();
+    await page
+      .getByTestId('footer')
+      .getByRole('link', { name: nl('routes.privacy') })
+      .click();
     await page.waitForURL(/privacyverklaring/);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
     // Focus moves to the new page's heading (after the 100 ms route-change delay).
-    await expect
-      .poll(() => page.evaluate(() => document.activeElement?.tagName))
-      .toBe('H1');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
     await context.close();
   });
 

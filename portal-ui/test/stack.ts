@@ -10,7 +10,8 @@ import { UI_DIRS } from '../../services/gateway/src/runtime.ts';
 
 /** Demo accounts of the identity seed (services/identity/src/seeds/seed.ts). */
 export const DEMO_PASSWORD = 'stageplein-demo';
-export const demo = (local: 'admin' | 'student' | 'mentor' | 'bedrijf', tenant: string) => `${local}@${tenant}.test`;
+export const demo = (local: 'admin' | 'student' | 'mentor' | 'bedrijf', tenant: string) =>
+  `${local}@${tenant}.test`;
 
 export const PHONE = { width: 375, height: 812 };
 export const DESKTOP = { width: 1280, height: 900 };
@@ -84,7 +85,8 @@ export async function openPortal(
   });
   page.on('response', (r) => {
     const type = r.request().resourceType();
-    if (r.status() >= 400 && type !== 'document' && !isExpected(r.url())) problems.push(`${r.status()} ${r.url()}`);
+    if (r.status() >= 400 && type !== 'document' && !isExpected(r.url()))
+      problems.push(`${r.status()} ${r.url()}`);
   });
   return { context, page, problems };
 }
@@ -102,7 +104,13 @@ export async function shot(page: Page, name: string): Promise<void> {
 }
 
 /** Signs in through the login form and waits for the dashboard. */
-export async function signIn(page: Page, stack: TStack, tenant: string, email: string, password = DEMO_PASSWORD) {
+export async function signIn(
+  page: Page,
+  stack: TStack,
+  tenant: string,
+  email: string,
+  password = DEMO_PASSWORD,
+) {
   await page.goto(stack.url(tenant, '/inloggen'));
   await page.getByLabel(/E-mailadres|Email address/).fill(email);
   await page.getByLabel(/^Wachtwoord|^Password/).fill(password);

@@ -24,24 +24,23 @@ import { SessionContext } from './session-context.ts';
 import { TenantContext } from './tenant-context.ts';
 
 // One chunk per resource folder (issue #8: bundle split per resource).
-const users = lazyResource(() => import('../resources/users/index.ts'), ['list', 'show', 'create', 'edit', 'addRole']);
+const users = lazyResource(
+  () => import('../resources/users/index.ts'),
+  ['list', 'show', 'create', 'edit', 'addRole'],
+);
 const students = lazyResource(() => import('../resources/students/index.ts'), ['edit', 'assignGroup']);
-const organizations = lazyResource(() => import('../resources/organizations/index.ts'), [
-  'list',
-  'show',
-  'create',
-  'edit',
-  'approve',
-]);
+const organizations = lazyResource(
+  () => import('../resources/organizations/index.ts'),
+  ['list', 'show', 'create', 'edit', 'approve'],
+);
 const groups = lazyResource(() => import('../resources/groups/index.ts'), ['list', 'show', 'create', 'edit']);
 const levels = lazyResource(() => import('../resources/levels/index.ts'), ['list']);
 const tags = lazyResource(() => import('../resources/tags/index.ts'), ['list']);
 const schoolYears = lazyResource(() => import('../resources/school-years/index.ts'), ['list']);
-const internshipPeriods = lazyResource(() => import('../resources/internship-periods/index.ts'), [
-  'list',
-  'create',
-  'edit',
-]);
+const internshipPeriods = lazyResource(
+  () => import('../resources/internship-periods/index.ts'),
+  ['list', 'create', 'edit'],
+);
 const mentorships = lazyResource(() => import('../resources/mentorships/index.ts'), ['list', 'create']);
 
 const DATA_VIEWER = routesFor('admin').find((r) => r.path === '/admin/data-viewer')!;
@@ -76,9 +75,15 @@ export interface TAdminAppProps {
  */
 export function AdminApp({ tenant, i18nProvider, store, providers }: TAdminAppProps) {
   useCredentialWatch(providers);
+  const loading = i18nProvider.translate('ra.page.loading');
   const theme: RaThemeOptions = deepmerge(deepmerge(defaultLightTheme, muiThemeOptions(tenant.theme)), {
     // Room for the longest Dutch menu label ("Organisaties goedkeuren").
     sidebar: { width: 264, closedWidth: 50 },
+    // react-admin's progress indicators carry no name of their own (axe: aria-progressbar-name).
+    components: {
+      MuiCircularProgress: { defaultProps: { 'aria-label': loading } },
+      MuiLinearProgress: { defaultProps: { 'aria-label': loading } },
+    },
   });
   return (
     <TenantContext.Provider value={tenant}>
@@ -100,7 +105,14 @@ export function AdminApp({ tenant, i18nProvider, store, providers }: TAdminAppPr
             darkTheme={null}
             disableTelemetry
           >
-            <Resource name="users" list={users.list} recordRepresentation={fullName} hasCreate hasEdit hasShow>
+            <Resource
+              name="users"
+              list={users.list}
+              recordRepresentation={fullName}
+              hasCreate
+              hasEdit
+              hasShow
+            >
               <Route path="add" element={<users.create />} />
               <Route path=":id" element={<users.show />} />
               <Route path=":id/edit" element={<users.edit />} />
@@ -110,7 +122,14 @@ export function AdminApp({ tenant, i18nProvider, store, providers }: TAdminAppPr
               <Route path=":id/edit" element={<students.edit />} />
               <Route path=":id/assign_group" element={<students.assignGroup />} />
             </Resource>
-            <Resource name="organizations" list={organizations.list} recordRepresentation="name" hasCreate hasEdit hasShow>
+            <Resource
+              name="organizations"
+              list={organizations.list}
+              recordRepresentation="name"
+              hasCreate
+              hasEdit
+              hasShow
+            >
               <Route path="add" element={<organizations.create />} />
               <Route path="approve" element={<organizations.approve />} />
               <Route path=":id" element={<organizations.show />} />
@@ -124,7 +143,13 @@ export function AdminApp({ tenant, i18nProvider, store, providers }: TAdminAppPr
             <Resource name="levels" list={levels.list} recordRepresentation="name" />
             <Resource name="tags" list={tags.list} recordRepresentation="name" />
             <Resource name="school_years" list={schoolYears.list} recordRepresentation="name" />
-            <Resource name="internship_periods" list={internshipPeriods.list} recordRepresentation="name" hasCreate hasEdit>
+            <Resource
+              name="internship_periods"
+              list={internshipPeriods.list}
+              recordRepresentation="name"
+              hasCreate
+              hasEdit
+            >
               <Route path="add" element={<internshipPeriods.create />} />
               <Route path=":id/edit" element={<internshipPeriods.edit />} />
             </Resource>

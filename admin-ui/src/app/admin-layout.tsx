@@ -16,7 +16,12 @@ import {
 import { Alert, Box, Button, ListItemIcon, ListItemText, MenuItem, Typography } from '@mui/material';
 import HomeIcon from '@mui/icons-material/Home';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
-import { matchRoute, NO_ORGANIZATION_PATH, routesFor, SIGN_OUT_PATH } from '@stageplein/contracts/routes/route-manifest';
+import {
+  matchRoute,
+  NO_ORGANIZATION_PATH,
+  routesFor,
+  SIGN_OUT_PATH,
+} from '@stageplein/contracts/routes/route-manifest';
 import { pageTitle } from '@stageplein/contracts/tenants/tenant-registry';
 import { hasBackOffice } from '../providers/access.ts';
 import { statusOf } from '../providers/http-client.ts';
@@ -72,7 +77,11 @@ function AdminUserMenu() {
   const { identity } = useGetIdentity();
   const translate = useTranslate();
   return (
-    <UserMenu label={identity?.fullName ? `${translate('ra.auth.user_menu')}: ${identity.fullName}` : 'ra.auth.user_menu'}>
+    <UserMenu
+      label={
+        identity?.fullName ? `${translate('ra.auth.user_menu')}: ${identity.fullName}` : 'ra.auth.user_menu'
+      }
+    >
       <PortalMenuItem />
       <Logout />
     </UserMenu>
@@ -160,7 +169,12 @@ function AdminMenu() {
       {sections.map((section) => {
         const Icon = sectionIcon(section.path);
         return (
-          <Menu.Item key={section.path} to={section.path} primaryText={translate(section.titleKey)} leftIcon={<Icon />} />
+          <Menu.Item
+            key={section.path}
+            to={section.path}
+            primaryText={translate(section.titleKey)}
+            leftIcon={<Icon />}
+          />
         );
       })}
     </Menu>

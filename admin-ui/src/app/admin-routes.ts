@@ -8,7 +8,8 @@ import { adminPath } from './paths.ts';
  */
 export function adminSections(routes: readonly TRoute[]): TRoute[] {
   return routes.filter(
-    (r) => r.owner === 'admin' && !r.path.includes(':') && !r.path.endsWith('/add') && r.path !== adminPath.home,
+    (r) =>
+      r.owner === 'admin' && !r.path.includes(':') && !r.path.endsWith('/add') && r.path !== adminPath.home,
   );
 }
 
@@ -26,7 +27,10 @@ const SECTION_ACCESS: Record<string, [string, TAdminAction]> = {
 };
 
 /** The sections this user may open; the data viewer (not built yet) is for admins. */
-export function visibleSections(sections: readonly TRoute[], permissions: TAdminPermissions | undefined): TRoute[] {
+export function visibleSections(
+  sections: readonly TRoute[],
+  permissions: TAdminPermissions | undefined,
+): TRoute[] {
   return sections.filter((section) => {
     const access = SECTION_ACCESS[section.path];
     if (access) return canAccess(permissions, access[0], access[1]);

@@ -14,7 +14,11 @@ const SECTIONS = adminSections(routesFor('admin'));
 function usePendingCount(enabled: boolean): number | undefined {
   const { total } = useGetList(
     'organizations',
-    { filter: { statusEq: 'pending' }, pagination: { page: 1, perPage: 1 }, sort: { field: 'name', order: 'ASC' } },
+    {
+      filter: { statusEq: 'pending' },
+      pagination: { page: 1, perPage: 1 },
+      sort: { field: 'name', order: 'ASC' },
+    },
     { enabled },
   );
   return enabled ? total : undefined;

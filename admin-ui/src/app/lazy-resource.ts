@@ -7,7 +7,10 @@ type TLazyScreens<M extends TScreens> = { [K in keyof M]-?: LazyExoticComponent<
  * The screens of one resource folder as lazy components: the folder's module is its own chunk
  * (bundle split per resource), loaded the first time one of its screens shows.
  */
-export function lazyResource<M extends TScreens>(load: () => Promise<M>, names: readonly (keyof M & string)[]): TLazyScreens<M> {
+export function lazyResource<M extends TScreens>(
+  load: () => Promise<M>,
+  names: readonly (keyof M & string)[],
+): TLazyScreens<M> {
   let module: Promise<M> | undefined;
   const once = () => (module ??= load());
   const out = {} as TLazyScreens<M>;

@@ -20,12 +20,24 @@ export function OrganizationSwitcher({ variant }: { variant: 'appbar' | 'menu' }
   return (
     <Box
       data-testid={`organization-switcher-${variant}`}
-      sx={{ display: 'flex', flexDirection: 'column', minWidth: 0, maxWidth: onAppBar ? '18rem' : undefined, px: onAppBar ? 0 : 2, py: onAppBar ? 0 : 1.5 }}
+      sx={{
+        display: 'flex',
+        flexDirection: 'column',
+        minWidth: 0,
+        maxWidth: onAppBar ? '18rem' : undefined,
+        px: onAppBar ? 0 : 2,
+        py: onAppBar ? 0 : 1.5,
+      }}
     >
       <Box
         component="label"
         htmlFor={id}
-        sx={{ fontSize: '0.75rem', lineHeight: 1.2, opacity: onAppBar ? 0.9 : 1, color: onAppBar ? 'inherit' : 'text.secondary' }}
+        sx={{
+          fontSize: '0.75rem',
+          lineHeight: 1.2,
+          opacity: onAppBar ? 0.9 : 1,
+          color: onAppBar ? 'inherit' : 'text.secondary',
+        }}
       >
         {translate('admin.organizationSwitcher.label')}
       </Box>
@@ -36,7 +48,12 @@ export function OrganizationSwitcher({ variant }: { variant: 'appbar' | 'menu' }
           queryClient.clear();
           session.select(event.target.value);
         }}
-        inputProps={{ title: translate('admin.organizationSwitcher.help'), ...{ 'data-testid': 'organization-select' } } as object}
+        inputProps={
+          {
+            title: translate('admin.organizationSwitcher.help'),
+            ...{ 'data-testid': 'organization-select' },
+          } as object
+        }
         disableUnderline={onAppBar}
         sx={
           onAppBar

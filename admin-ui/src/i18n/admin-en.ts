@@ -79,7 +79,13 @@ export const adminEn: TTexts<typeof adminNl> = {
     },
     school_years: {
       name: 'School year |||| School years',
-      fields: { name: 'School year', startDate: 'Start date', endDate: 'End date', isCurrent: 'Current', isNext: 'Next' },
+      fields: {
+        name: 'School year',
+        startDate: 'Start date',
+        endDate: 'End date',
+        isCurrent: 'Current',
+        isNext: 'Next',
+      },
     },
     internship_periods: {
       name: 'Internship period |||| Internship periods',
@@ -100,7 +106,8 @@ export const adminEn: TTexts<typeof adminNl> = {
   admin: {
     home: {
       intro: 'Manage users, organizations and your school’s set-up here.',
-      pending: '1 organization is waiting for approval |||| %{smart_count} organizations are waiting for approval',
+      pending:
+        '1 organization is waiting for approval |||| %{smart_count} organizations are waiting for approval',
       sections: 'Sections',
     },
     organizationSwitcher: {

@@ -80,7 +80,13 @@ export const adminNl = {
     },
     school_years: {
       name: 'Schooljaar |||| Schooljaren',
-      fields: { name: 'Schooljaar', startDate: 'Begindatum', endDate: 'Einddatum', isCurrent: 'Huidig', isNext: 'Volgend' },
+      fields: {
+        name: 'Schooljaar',
+        startDate: 'Begindatum',
+        endDate: 'Einddatum',
+        isCurrent: 'Huidig',
+        isNext: 'Volgend',
+      },
     },
     internship_periods: {
       name: 'Stageperiode |||| Stageperiodes',
@@ -101,7 +107,8 @@ export const adminNl = {
   admin: {
     home: {
       intro: 'Beheer hier de gebruikers, organisaties en de inrichting van je school.',
-      pending: 'Er wacht 1 organisatie op goedkeuring |||| Er wachten %{smart_count} organisaties op goedkeuring',
+      pending:
+        'Er wacht 1 organisatie op goedkeuring |||| Er wachten %{smart_count} organisaties op goedkeuring',
       sections: 'Onderdelen',
     },
     organizationSwitcher: {
@@ -115,7 +122,12 @@ export const adminNl = {
     toPortal: 'Naar het portaal',
     impersonating: 'Je bent ingelogd als een andere gebruiker.',
     roles: { admin: 'Beheerder', mentor: 'Mentor', student: 'Leerling', volunteer: 'Vrijwilliger' },
-    userStatuses: { active: 'Actief', invited: 'Uitgenodigd', inactive: 'Inactief', archived: 'Gearchiveerd' },
+    userStatuses: {
+      active: 'Actief',
+      invited: 'Uitgenodigd',
+      inactive: 'Inactief',
+      archived: 'Gearchiveerd',
+    },
     genders: { male: 'Man', female: 'Vrouw', other: 'Anders' },
     organizationTypes: {
       School: 'School',

@@ -1,12 +1,43 @@
 import { describe, expect, it } from 'vitest';
-import { adminPermissions, canAccess, hasBackOffice, type TAdminAction, type TSessionOrganization } from './access.ts';
+import {
+  adminPermissions,
+  canAccess,
+  hasBackOffice,
+  type TAdminAction,
+  type TSessionOrganization,
+} from './access.ts';
 
-const school: TSessionOrganization = { id: 'school', type: 'School', status: 'approved', name: 'College', roles: [] };
-const center: TSessionOrganization = { id: 'center', type: 'VolunteerCenter', status: 'approved', name: 'Centrale', roles: [] };
-const provider: TSessionOrganization = { id: 'provider', type: 'Provider', status: 'approved', name: 'Zorg', roles: [] };
+const school: TSessionOrganization = {
+  id: 'school',
+  type: 'School',
+  status: 'approved',
+  name: 'College',
+  roles: [],
+};
+const center: TSessionOrganization = {
+  id: 'center',
+  type: 'VolunteerCenter',
+  status: 'approved',
+  name: 'Centrale',
+  roles: [],
+};
+const provider: TSessionOrganization = {
+  id: 'provider',
+  type: 'Provider',
+  status: 'approved',
+  name: 'Zorg',
+  roles: [],
+};
 
 const as = (name: string, organization: TSessionOrganization, extra: { impersonatorId?: string } = {}) =>
-  adminPermissions({ id: `${name}-user`, roles: [{ name, resourceType: organization.type, resourceId: organization.id }], ...extra }, organization);
+  adminPermissions(
+    {
+      id: `${name}-user`,
+      roles: [{ name, resourceType: organization.type, resourceId: organization.id }],
+      ...extra,
+    },
+    organization,
+  );
 
 /** The demo accounts of the identity seed (services/identity/src/seeds/seed.ts). */
 const schoolAdmin = as('admin', school);
@@ -23,11 +54,18 @@ const user = (id: string, roles: string[], status = 'active') => ({
 
 describe('adminPermissions', () => {
   it('spec §6 for the selected organization, with who moderates what', () => {
-    expect(schoolAdmin).toMatchObject({ isAdmin: true, isSchoolAdmin: true, moderatedTypes: ['NonProfit', 'Provider'] });
+    expect(schoolAdmin).toMatchObject({
+      isAdmin: true,
+      isSchoolAdmin: true,
+      moderatedTypes: ['NonProfit', 'Provider'],
+    });
     expect(centerAdmin.moderatedTypes).toEqual(['School', 'VolunteerCenter', 'NonProfit', 'Provider']);
     expect(companyAdmin).toMatchObject({ isAdmin: true, isProviderAdmin: true, moderatedTypes: [] });
     expect(student).toMatchObject({ isStudent: true, isAdmin: false });
-    expect(adminPermissions({ id: 'u', roles: [] }, undefined)).toMatchObject({ isAdmin: false, organization: undefined });
+    expect(adminPermissions({ id: 'u', roles: [] }, undefined)).toMatchObject({
+      isAdmin: false,
+      organization: undefined,
+    });
   });
 
   it('nobody moderates from a pending organization', () => {
@@ -49,7 +87,8 @@ describe('the back office', () => {
       ['mentorships', 'list'],
       ['school_years', 'list'],
     ];
-    for (const [resource, action] of screens) expect(canAccess(student, resource, action), resource).toBe(false);
+    for (const [resource, action] of screens)
+      expect(canAccess(student, resource, action), resource).toBe(false);
   });
 });
 
@@ -79,12 +118,18 @@ describe('users (services/identity users.policy)', () => {
   it('sign in as user: active users ranked below admin, never from an impersonated session', () => {
     expect(canAccess(schoolAdmin, 'users', 'impersonate', user('s', ['student']))).toBe(true);
     expect(canAccess(schoolAdmin, 'users', 'impersonate', user('s', ['student'], 'invited'))).toBe(false);
-    expect(canAccess(as('admin', school, { impersonatorId: 'x' }), 'users', 'impersonate', user('s', ['student']))).toBe(false);
+    expect(
+      canAccess(as('admin', school, { impersonatorId: 'x' }), 'users', 'impersonate', user('s', ['student'])),
+    ).toBe(false);
   });
 
   it('resend confirmation only to invited users', () => {
-    expect(canAccess(schoolAdmin, 'users', 'resendConfirmation', user('s', ['student'], 'invited'))).toBe(true);
-    expect(canAccess(schoolAdmin, 'users', 'resendConfirmation', user('s', ['student'], 'active'))).toBe(false);
+    expect(canAccess(schoolAdmin, 'users', 'resendConfirmation', user('s', ['student'], 'invited'))).toBe(
+      true,
+    );
+    expect(canAccess(schoolAdmin, 'users', 'resendConfirmation', user('s', ['student'], 'active'))).toBe(
+      false,
+    );
   });
 });
 
@@ -109,7 +154,9 @@ describe('organizations (contracts/organizations/moderation)', () => {
   });
 
   it('nobody moderates their own organization', () => {
-    expect(canAccess(centerAdmin, 'organizations', 'changeStatus', { id: 'center', type: 'VolunteerCenter' })).toBe(false);
+    expect(
+      canAccess(centerAdmin, 'organizations', 'changeStatus', { id: 'center', type: 'VolunteerCenter' }),
+    ).toBe(false);
   });
 });
 

@@ -1,4 +1,8 @@
-import { derivePermissions, NO_PERMISSIONS, type TPermissions } from '@stageplein/contracts/identity/permissions';
+import {
+  derivePermissions,
+  NO_PERMISSIONS,
+  type TPermissions,
+} from '@stageplein/contracts/identity/permissions';
 import type { TOrganizationType, TRoleRef } from '@stageplein/contracts/identity/roles';
 import { moderatedTypes, moderates } from '@stageplein/contracts/organizations/moderation';
 import type { TOrganizationStatus } from '@stageplein/contracts/organizations/organizations';
@@ -31,7 +35,13 @@ export function adminPermissions(
   const permissions = organization
     ? derivePermissions(user.roles, { id: organization.id, type: organization.type })
     : NO_PERMISSIONS;
-  const facts = organization ? { id: organization.id, type: organization.type as TOrganizationType, status: organization.status as TOrganizationStatus } : null;
+  const facts = organization
+    ? {
+        id: organization.id,
+        type: organization.type as TOrganizationType,
+        status: organization.status as TOrganizationStatus,
+      }
+    : null;
   return {
     ...permissions,
     userId: user.id,
@@ -66,15 +76,19 @@ interface TUserLike {
 function roleNamesHere(p: TAdminPermissions, record: TUserLike | undefined): string[] {
   if (Array.isArray(record?.roles)) {
     return (record.roles as { name?: unknown; resourceId?: unknown }[])
-      .filter((r) => !p.organization || r.resourceId === undefined || String(r.resourceId) === p.organization.id)
+      .filter(
+        (r) => !p.organization || r.resourceId === undefined || String(r.resourceId) === p.organization.id,
+      )
       .map((r) => String(r.name));
   }
   return Array.isArray(record?.roleNames) ? (record.roleNames as unknown[]).map(String) : [];
 }
 
-const isSelf = (p: TAdminPermissions, record: TUserLike | undefined) => !!record && String(record.id) === p.userId;
+const isSelf = (p: TAdminPermissions, record: TUserLike | undefined) =>
+  !!record && String(record.id) === p.userId;
 /** Admins never manage, delete or impersonate other admins (services/identity users.policy). */
-const ranksBelowAdmin = (p: TAdminPermissions, record: TUserLike | undefined) => !roleNamesHere(p, record).includes('admin');
+const ranksBelowAdmin = (p: TAdminPermissions, record: TUserLike | undefined) =>
+  !roleNamesHere(p, record).includes('admin');
 
 export type TAdminAction =
   | 'list'
@@ -110,7 +124,11 @@ const organizationTarget = (r: Record<string, unknown> | undefined) =>
   r ? { id: String(r.id), type: String(r.organizationType ?? r.type) as TOrganizationType } : undefined;
 const currentFacts = (p: TAdminPermissions) =>
   p.organization
-    ? { id: p.organization.id, type: p.organization.type as TOrganizationType, status: p.organization.status as TOrganizationStatus }
+    ? {
+        id: p.organization.id,
+        type: p.organization.type as TOrganizationType,
+        status: p.organization.status as TOrganizationStatus,
+      }
     : null;
 const moderatesTarget = (p: TAdminPermissions, r: Record<string, unknown> | undefined) => {
   const target = organizationTarget(r);
@@ -149,8 +167,12 @@ const RULES: Record<string, Partial<Record<TAdminAction, TRule>>> = {
   internship_periods: schoolData(hasBackOffice),
   mentorships: {
     list: (p) => belongsToSchool(p) && hasBackOffice(p),
-    create: (p) => managesSchool(p) || (p.isMentor && p.organization?.type === 'School' && p.organization.status === 'approved'),
-    delete: (p, r) => managesSchool(p) || (p.isMentor && p.organization?.type === 'School' && !!r && String(r.mentorId) === p.userId),
+    create: (p) =>
+      managesSchool(p) ||
+      (p.isMentor && p.organization?.type === 'School' && p.organization.status === 'approved'),
+    delete: (p, r) =>
+      managesSchool(p) ||
+      (p.isMentor && p.organization?.type === 'School' && !!r && String(r.mentorId) === p.userId),
   },
 };
 

@@ -27,9 +27,11 @@ export const PROFILE_FIELDS = [
  * forms edit them where the API takes them (top-level attributes of the update).
  */
 export function organizationRecord(r: TFlatResource): RaRecord {
-  const profile = r.profile && typeof r.profile === 'object' ? (r.profile as Record<string, unknown>) : undefined;
+  const profile =
+    r.profile && typeof r.profile === 'object' ? (r.profile as Record<string, unknown>) : undefined;
   const fromProfile: Record<string, unknown> = {};
-  if (profile && 'description' in profile) for (const f of PROFILE_FIELDS) fromProfile[f] = profile[f] ?? null;
+  if (profile && 'description' in profile)
+    for (const f of PROFILE_FIELDS) fromProfile[f] = profile[f] ?? null;
   return { ...fromProfile, ...r, organizationType: r.type };
 }
 

@@ -35,15 +35,18 @@ export function createAuthProvider(options: TAuthProviderOptions): AuthProvider 
   return {
     /** Only used programmatically; people sign in on the portal. */
     async login(params: { email: string; password: string }) {
-      await http(API_PATHS.signIn, { method: 'POST', body: { email: params.email, password: params.password } });
+      await http(API_PATHS.signIn, {
+        method: 'POST',
+        body: { email: params.email, password: params.password },
+      });
       session.reset();
       await session.load();
     },
 
     /**
      * `DELETE /auth/sign_out` (this client only), credentials cleared at once, user and roles about
-     * 500 ms later (spec §4/§9); then the portal's sign-out page. Without credentials (a failed auth
-     * check) nothing is called and react-admin goes where the check said (the login page).
+     * 500 ms later (spec §4/§9); then the portal's sign-out page. Without credentials nothing is
+     * called and the way leads to the portal's login page (react-admin's own `/login` does not exist).
      */
     async logout() {
       if (credentials.get()) {
@@ -57,7 +60,7 @@ export function createAuthProvider(options: TAuthProviderOptions): AuthProvider 
         return `${options.origin()}${SIGN_OUT_PATH}`;
       }
       later(() => session.reset(), SIGN_OUT_CLEAR_DELAY_MS);
-      return undefined;
+      return loginUrl(options.origin(), options.currentPath());
     },
 
     /** Spec §4: signed in when access-token, client and uid are all present. */

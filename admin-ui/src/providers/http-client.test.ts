@@ -22,7 +22,10 @@ function client(answer: () => Response | Promise<Response>) {
 }
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/vnd.api+json', ...headers } });
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/vnd.api+json', ...headers },
+  });
 
 describe('createHttpClient', () => {
   it('sends the spec §7 headers and query, and hands back the document as sent (snake_case)', async () => {
@@ -37,12 +40,19 @@ describe('createHttpClient', () => {
       client: 'c',
       uid: 'admin@demo.test',
     });
-    expect((res.body as { data: { attributes: Record<string, unknown> }[] }).data[0]!.attributes).toHaveProperty('school_id');
+    expect(
+      (res.body as { data: { attributes: Record<string, unknown> }[] }).data[0]!.attributes,
+    ).toHaveProperty('school_id');
   });
 
   it('stores credentials that arrive in response headers (sign in as user)', async () => {
     const { http, credentials } = client(() =>
-      json(200, fixture('user').body, { 'access-token': 'new', client: 'c2', uid: 'student@demo.test', expiry: '2000000000' }),
+      json(200, fixture('user').body, {
+        'access-token': 'new',
+        client: 'c2',
+        uid: 'student@demo.test',
+        expiry: '2000000000',
+      }),
     );
     await http('/api/v1/sign_in_as_user', { method: 'POST', body: { data: { type: 'user' } } });
     expect(credentials.get()).toMatchObject({ accessToken: 'new', client: 'c2', uid: 'student@demo.test' });
@@ -51,7 +61,9 @@ describe('createHttpClient', () => {
   it('raises HttpError with the status and the field errors of a 422', async () => {
     const recorded = fixture('organization-update-invalid');
     const { http } = client(() => json(recorded.status, recorded.body));
-    const error = (await http('/api/v1/organizations/x', { method: 'PUT', body: {} }).catch((e: unknown) => e)) as HttpError;
+    const error = (await http('/api/v1/organizations/x', { method: 'PUT', body: {} }).catch(
+      (e: unknown) => e,
+    )) as HttpError;
     expect(error).toBeInstanceOf(HttpError);
     expect(error.status).toBe(422);
     expect(error.body.errors).toEqual({ website: 'Vul een geldige URL in', postcode: 'Veld is ongeldig' });
@@ -80,7 +92,10 @@ describe('error mapping', () => {
     expect(fieldPath('/data/attributes/first_name')).toEqual(['firstName']);
     expect(fieldPath('/role/resource_type')).toEqual(['resourceType']);
     expect(fieldPath('/attributes/phone_number')).toEqual(['phoneNumber']);
-    expect(fieldPath('/data/attributes/settings/email_notifications')).toEqual(['settings', 'emailNotifications']);
+    expect(fieldPath('/data/attributes/settings/email_notifications')).toEqual([
+      'settings',
+      'emailNotifications',
+    ]);
     expect(fieldPath('/data/type')).toBeUndefined();
     expect(fieldPath(undefined)).toBeUndefined();
   });

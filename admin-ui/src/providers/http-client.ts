@@ -79,7 +79,8 @@ export function fieldErrorsOf(errors: readonly TApiErrorObject[]): TFieldErrors 
  */
 export function errorMessage(status: number | undefined, errors: readonly TApiErrorObject[]): string {
   if (status === 401) return 'errors.unauthorized.title';
-  if (status === 403 && !errors.some((e) => e.code && e.code !== 'forbidden')) return 'errors.forbidden.title';
+  if (status === 403 && !errors.some((e) => e.code && e.code !== 'forbidden'))
+    return 'errors.forbidden.title';
   if (status === 404) return 'errors.notFound.title';
   const first = errors[0];
   if (status && status < 500 && (first?.detail || first?.title)) return (first.detail ?? first.title)!;
@@ -126,7 +127,12 @@ export function createHttpClient(api: TApiClient): THttpClient {
 }
 
 /** For tests and fixtures: the `HttpError` the client raises for a recorded error document. */
-export function httpErrorFromDocument(status: number, document: unknown, method: THttpMethod, path: string): HttpError {
+export function httpErrorFromDocument(
+  status: number,
+  document: unknown,
+  method: THttpMethod,
+  path: string,
+): HttpError {
   const errors =
     document && typeof document === 'object' && Array.isArray((document as { errors?: unknown }).errors)
       ? toCamelKeys<TApiErrorObject[]>((document as { errors: unknown[] }).errors)

@@ -33,7 +33,13 @@ describe('getList', () => {
     const result = await dp.getList('users', {
       pagination: { page: 1, perPage: 2 },
       sort: { field: 'lastName', order: 'ASC' },
-      filter: { organizationIdEq: SCHOOL, withRole: 'admin', q: 'an', status: ['active', 'invited'], empty: '' },
+      filter: {
+        organizationIdEq: SCHOOL,
+        withRole: 'admin',
+        q: 'an',
+        status: ['active', 'invited'],
+        empty: '',
+      },
     });
     expect(sent).toEqual([
       {
@@ -58,15 +64,26 @@ describe('getList', () => {
       expect.objectContaining({ type: 'role', name: 'admin', resourceType: 'VolunteerCenter' }),
       expect.objectContaining({ type: 'role', name: 'admin', resourceType: 'School', resourceId: SCHOOL }),
     ]);
-    expect(anna.organizations).toContainEqual({ id: SCHOOL, type: 'organization', organizationType: 'School' });
+    expect(anna.organizations).toContainEqual({
+      id: SCHOOL,
+      type: 'organization',
+      organizationType: 'School',
+    });
     expect(anna.relationships.roles.data).toHaveLength(2);
     // Top-level links (pagination) and meta travel along.
-    expect(result.meta).toMatchObject({ total: 3, links: { next: expect.stringContaining('page%5Bnumber%5D=2') } });
+    expect(result.meta).toMatchObject({
+      total: 3,
+      links: { next: expect.stringContaining('page%5Bnumber%5D=2') },
+    });
   });
 
   it('asks the spec’s admin page size at most and leaves out sorts the API does not know', async () => {
     const { dp, sent } = provider(['users-list']);
-    await dp.getList('users', { pagination: { page: 2, perPage: 5000 }, sort: { field: 'roleNames', order: 'DESC' }, filter: {} });
+    await dp.getList('users', {
+      pagination: { page: 2, perPage: 5000 },
+      sort: { field: 'roleNames', order: 'DESC' },
+      filter: {},
+    });
     expect(sent[0]!.url).toBe('/api/v1/users?page[number]=2&page[size]=1000&include=roles,organizations');
   });
 
@@ -105,7 +122,11 @@ describe('getList', () => {
     expect(page.total).toBe(3);
     expect(page.data.map((g) => g.name)).toEqual(['4V', '3B']);
 
-    const second = await dp.getList('groups', { pagination: { page: 2, perPage: 2 }, sort: { field: 'name', order: 'ASC' }, filter: {} });
+    const second = await dp.getList('groups', {
+      pagination: { page: 2, perPage: 2 },
+      sort: { field: 'name', order: 'ASC' },
+      filter: {},
+    });
     expect(second.data.map((g) => g.name)).toEqual(['4V']);
     expect(second.total).toBe(3);
   });
@@ -192,7 +213,9 @@ describe('getMany and getManyReference', () => {
     const { dp, sent } = provider(['organizations-list']);
     const ids = data<{ id: string }[]>('organizations-list').map((o) => o.id);
     const result = await dp.getMany('organizations', { ids });
-    expect(sent[0]!.url).toBe(`/api/v1/organizations?page[number]=1&page[size]=2&include=vacancies&filter[id_in]=${ids.join(',')}`);
+    expect(sent[0]!.url).toBe(
+      `/api/v1/organizations?page[number]=1&page[size]=2&include=vacancies&filter[id_in]=${ids.join(',')}`,
+    );
     expect(result.data.map((o) => o.id)).toEqual(ids);
     expect(result.data[0]!.vacancies).toEqual([]);
   });
@@ -202,7 +225,9 @@ describe('getMany and getManyReference', () => {
     const levels = data<{ id: string; attributes: { name: string } }[]>('levels-list');
     const result = await dp.getMany('levels', { ids: [levels[3]!.id, levels[0]!.id] });
     expect(sent[0]!.url).toBe('/api/v1/levels');
-    expect(result.data.map((l) => l.name).sort()).toEqual([levels[0]!.attributes.name, levels[3]!.attributes.name].sort());
+    expect(result.data.map((l) => l.name).sort()).toEqual(
+      [levels[0]!.attributes.name, levels[3]!.attributes.name].sort(),
+    );
   });
 
   it('an empty id list needs no call', async () => {
@@ -213,7 +238,8 @@ describe('getMany and getManyReference', () => {
 
   it('getManyReference filters on the target (a student’s mentorships)', async () => {
     const { dp, sent } = provider(['mentorships-list']);
-    const student = data<{ attributes: { student_id: string } }[]>('mentorships-list')[0]!.attributes.student_id;
+    const student =
+      data<{ attributes: { student_id: string } }[]>('mentorships-list')[0]!.attributes.student_id;
     const result = await dp.getManyReference('mentorships', {
       target: 'studentId',
       id: student,
@@ -230,21 +256,42 @@ describe('create', () => {
   it('invites a user with the body the API accepted (snake_case, data{type, attributes})', async () => {
     const { dp, sent } = provider(['user-created']);
     const { data: user } = await dp.create('users', {
-      data: { email: 'nieuw@demo.test', firstName: 'Nina', lastName: 'Nieuw', role: 'student', phoneNumber: '' },
+      data: {
+        email: 'nieuw@demo.test',
+        firstName: 'Nina',
+        lastName: 'Nieuw',
+        role: 'student',
+        phoneNumber: '',
+      },
     });
-    expect(sent[0]).toEqual({ method: 'POST', url: '/api/v1/users', body: fixture('user-created').request.body });
+    expect(sent[0]).toEqual({
+      method: 'POST',
+      url: '/api/v1/users',
+      body: fixture('user-created').request.body,
+    });
     expect(user).toMatchObject({ status: 'invited', roleNames: ['student'] });
   });
 
   it('creates an internship period and a mentorship exactly as recorded', async () => {
     const { dp, sent } = provider(['internship-period-created', 'mentorship-created']);
-    const period = fixture('internship-period-created').request.body as { data: { attributes: Record<string, string> } };
+    const period = fixture('internship-period-created').request.body as {
+      data: { attributes: Record<string, string> };
+    };
     await dp.create('internship_periods', {
-      data: { name: 'Snuffelstage', startDate: period.data.attributes.start_date, endDate: period.data.attributes.end_date },
+      data: {
+        name: 'Snuffelstage',
+        startDate: period.data.attributes.start_date,
+        endDate: period.data.attributes.end_date,
+      },
     });
-    const mentorship = fixture('mentorship-created').request.body as { data: { attributes: Record<string, string> } };
+    const mentorship = fixture('mentorship-created').request.body as {
+      data: { attributes: Record<string, string> };
+    };
     const { data: created } = await dp.create('mentorships', {
-      data: { mentorId: mentorship.data.attributes.mentor_id, studentId: mentorship.data.attributes.student_id },
+      data: {
+        mentorId: mentorship.data.attributes.mentor_id,
+        studentId: mentorship.data.attributes.student_id,
+      },
     });
     expect(sent.map((s) => s.body)).toEqual([period, mentorship]);
     expect(created.schoolId).toBe(SCHOOL);
@@ -270,13 +317,19 @@ describe('create', () => {
 describe('update and updateMany', () => {
   it('sends only what changed, as spec §7 `attributes` for users', async () => {
     const { dp, sent } = provider(['user-created', 'user-updated']);
-    const { data: before } = await dp.create('users', { data: { email: 'nieuw@demo.test', firstName: 'Nina', lastName: 'Nieuw', role: 'student' } });
+    const { data: before } = await dp.create('users', {
+      data: { email: 'nieuw@demo.test', firstName: 'Nina', lastName: 'Nieuw', role: 'student' },
+    });
     const { data: after } = await dp.update('users', {
       id: before.id,
       data: { ...before, firstName: 'Nienke', phoneNumber: '06-12345678' },
       previousData: before,
     });
-    expect(sent[1]).toEqual({ method: 'PATCH', url: `/api/v1/users/${before.id}`, body: fixture('user-updated').request.body });
+    expect(sent[1]).toEqual({
+      method: 'PATCH',
+      url: `/api/v1/users/${before.id}`,
+      body: fixture('user-updated').request.body,
+    });
     expect(after).toMatchObject({ firstName: 'Nienke', phoneNumber: '06-12345678' });
   });
 
@@ -304,22 +357,40 @@ describe('update and updateMany', () => {
   it('puts several field errors on their fields', async () => {
     const { dp } = provider(['organization-update-invalid']);
     const error = await rejection(
-      dp.update('organizations', { id: 'x', data: { website: 'geen url', postcode: '12' }, previousData: { id: 'x', type: 'Provider' } }),
+      dp.update('organizations', {
+        id: 'x',
+        data: { website: 'geen url', postcode: '12' },
+        previousData: { id: 'x', type: 'Provider' },
+      }),
     );
     expect(error.body.errors).toEqual({ website: 'Vul een geldige URL in', postcode: 'Veld is ongeldig' });
   });
 
   it('archives a period (status archived) and several at once', async () => {
-    const { dp, sent } = provider(['internship-period-created', 'internship-period-archived', 'internship-period-archived', 'internship-period-archived']);
-    const { data: period } = await dp.create('internship_periods', { data: { name: 'Snuffelstage', startDate: '2026-08-01', endDate: '2026-08-28' } });
-    const { data: archived } = await dp.update('internship_periods', { id: period.id, data: { ...period, status: 'archived' }, previousData: period });
+    const { dp, sent } = provider([
+      'internship-period-created',
+      'internship-period-archived',
+      'internship-period-archived',
+      'internship-period-archived',
+    ]);
+    const { data: period } = await dp.create('internship_periods', {
+      data: { name: 'Snuffelstage', startDate: '2026-08-01', endDate: '2026-08-28' },
+    });
+    const { data: archived } = await dp.update('internship_periods', {
+      id: period.id,
+      data: { ...period, status: 'archived' },
+      previousData: period,
+    });
     expect(sent[1]).toEqual({
       method: 'PATCH',
       url: `/api/v1/internship_periods/${period.id}`,
       body: fixture('internship-period-archived').request.body,
     });
     expect(archived.status).toBe('archived');
-    const many = await dp.updateMany('internship_periods', { ids: [period.id, period.id], data: { status: 'archived' } });
+    const many = await dp.updateMany('internship_periods', {
+      ids: [period.id, period.id],
+      data: { status: 'archived' },
+    });
     expect(many.data).toEqual([period.id, period.id]);
     expect(sent.slice(2).map((s) => s.body)).toEqual([
       { data: { type: 'internship_period', id: period.id, attributes: { status: 'archived' } } },
@@ -329,7 +400,9 @@ describe('update and updateMany', () => {
 
   it('a forbidden update is an HttpError 403 with the spec’s text and no field errors', async () => {
     const { dp } = provider(['users-forbidden']);
-    const error = await rejection(dp.update('users', { id: 'x', data: { firstName: 'X' }, previousData: { id: 'x' } }));
+    const error = await rejection(
+      dp.update('users', { id: 'x', data: { firstName: 'X' }, previousData: { id: 'x' } }),
+    );
     expect(error.status).toBe(403);
     expect(error.message).toBe('errors.forbidden.title');
     expect(error.body.errors).toBeUndefined();
@@ -368,13 +441,19 @@ describe('back-office calls', () => {
     expect(removed.data.roleNames).toEqual(['student']);
     expect(sent).toEqual([
       { method: 'PUT', url: `/api/v1/users/${id}/add_role`, body: fixture('user-add-role').request.body },
-      { method: 'DELETE', url: `/api/v1/users/${id}/remove_role`, body: fixture('user-remove-role').request.body },
+      {
+        method: 'DELETE',
+        url: `/api/v1/users/${id}/remove_role`,
+        body: fixture('user-remove-role').request.body,
+      },
     ]);
   });
 
   it('resends the confirmation and reads the server’s message', async () => {
     const { dp, sent } = provider(['user-resend-confirmation']);
-    expect(await dp.resendConfirmation('u1')).toEqual({ message: 'De bevestigingsmail is opnieuw verstuurd.' });
+    expect(await dp.resendConfirmation('u1')).toEqual({
+      message: 'De bevestigingsmail is opnieuw verstuurd.',
+    });
     expect(sent[0]).toEqual({ method: 'POST', url: '/api/v1/users/u1/resend_confirmation_instructions' });
   });
 
@@ -391,10 +470,19 @@ describe('back-office calls', () => {
   it('approves an organization with data{type, id, attributes{status}}; a refused transition names the field', async () => {
     const { dp, sent } = provider(['organization-approved', 'organization-invalid-transition']);
     const request = fixture('organization-approved').request.body as { data: { id: string } };
-    const { data: approved } = await dp.setOrganizationStatus({ id: request.data.id, type: 'Provider' }, 'approved');
-    expect(sent[0]).toEqual({ method: 'PUT', url: `/api/v1/organizations/${request.data.id}/approve`, body: request });
+    const { data: approved } = await dp.setOrganizationStatus(
+      { id: request.data.id, type: 'Provider' },
+      'approved',
+    );
+    expect(sent[0]).toEqual({
+      method: 'PUT',
+      url: `/api/v1/organizations/${request.data.id}/approve`,
+      body: request,
+    });
     expect(approved).toMatchObject({ status: 'approved', address: 'Hoefweg 1' });
-    const error = await rejection(dp.setOrganizationStatus({ id: request.data.id, type: 'Provider' }, 'pending'));
+    const error = await rejection(
+      dp.setOrganizationStatus({ id: request.data.id, type: 'Provider' }, 'pending'),
+    );
     expect(error.status).toBe(422);
     expect(error.body.errors).toEqual({ status: expect.stringContaining('goedgekeurd') });
   });
@@ -403,7 +491,10 @@ describe('back-office calls', () => {
     const { dp, sent } = provider(['assign-group']);
     const request = fixture('assign-group').request;
     const student = request.url.split('/')[4]!;
-    const { data: membership } = await dp.assignGroup(student, (request.body as { data: { attributes: { group_id: string } } }).data.attributes.group_id);
+    const { data: membership } = await dp.assignGroup(
+      student,
+      (request.body as { data: { attributes: { group_id: string } } }).data.attributes.group_id,
+    );
     expect(sent[0]).toEqual({ method: 'PUT', url: request.url, body: request.body });
     expect(membership).toMatchObject({ type: 'group_membership', studentId: student });
   });
@@ -415,14 +506,25 @@ describe('back-office calls', () => {
 });
 
 describe('changedAttributes', () => {
-  const previous = { id: '1', type: 'user', firstName: 'A', phoneNumber: null, roles: [{ id: 'r' }], relationships: { roles: {} } };
+  const previous = {
+    id: '1',
+    type: 'user',
+    firstName: 'A',
+    phoneNumber: null,
+    roles: [{ id: 'r' }],
+    relationships: { roles: {} },
+  };
 
   it('keeps changed top-level values only, never ids, types or relationships; empty text clears', () => {
-    expect(changedAttributes({ ...previous, firstName: 'B', roles: [] }, previous)).toEqual({ firstName: 'B' });
+    expect(changedAttributes({ ...previous, firstName: 'B', roles: [] }, previous)).toEqual({
+      firstName: 'B',
+    });
     expect(changedAttributes({ ...previous, firstName: '' }, previous)).toEqual({ firstName: null });
   });
 
   it('for a create: whatever was filled in', () => {
-    expect(changedAttributes({ name: 'x', description: '', parentId: null, extra: undefined }, undefined)).toEqual({ name: 'x' });
+    expect(
+      changedAttributes({ name: 'x', description: '', parentId: null, extra: undefined }, undefined),
+    ).toEqual({ name: 'x' });
   });
 });

@@ -52,7 +52,10 @@ export interface TResourceConfig {
   /** A flattened resource as the screens read it (derived fields). */
   fromResource?: (resource: TFlatResource) => RaRecord;
   /** Changed fields of a form → attributes (camelCase); default: the top-level values that changed. */
-  toAttributes?: (data: Record<string, unknown>, previous: Record<string, unknown> | undefined) => Record<string, unknown>;
+  toAttributes?: (
+    data: Record<string, unknown>,
+    previous: Record<string, unknown> | undefined,
+  ) => Record<string, unknown>;
 }
 
 export type TResourceConfigs = Readonly<Record<string, TResourceConfig>>;
@@ -134,7 +137,8 @@ export function jsonApiDataProvider({ http, resources }: TJsonApiDataProviderOpt
     return found;
   }
 
-  const toRecord = (c: TResourceConfig, r: TFlatResource): RaRecord => (c.fromResource ? c.fromResource(r) : r);
+  const toRecord = (c: TResourceConfig, r: TFlatResource): RaRecord =>
+    c.fromResource ? c.fromResource(r) : r;
   const itemPath = (c: TResourceConfig, id: Identifier) => `${c.path}/${encodeURIComponent(String(id))}`;
   const includeOf = (meta: TMeta, fallback: readonly string[] | undefined) => {
     const list = meta?.include ?? fallback;
@@ -167,7 +171,9 @@ export function jsonApiDataProvider({ http, resources }: TJsonApiDataProviderOpt
     if (Object.keys(sent).length) query.filter = sent;
     const { body } = await http(c.path, { query, signal });
     const doc = readCollectionDocument(body as TRawDocument);
-    const records = doc.data.map((r) => toRecord(c, r)).filter((r) => local.every(([n, v]) => matchesFilter(r, n, v)));
+    const records = doc.data
+      .map((r) => toRecord(c, r))
+      .filter((r) => local.every(([n, v]) => matchesFilter(r, n, v)));
     return { records, doc };
   }
 
@@ -180,7 +186,11 @@ export function jsonApiDataProvider({ http, resources }: TJsonApiDataProviderOpt
       const { records, doc } = await fetchAll(c, wire, params.meta, params.signal);
       const sorted = sortRecords(records, params.sort?.field, params.sort?.order === 'DESC' ? 'DESC' : 'ASC');
       const start = (page - 1) * perPage;
-      return { data: sorted.slice(start, start + perPage), total: sorted.length, meta: { ...doc.meta, links: doc.links } };
+      return {
+        data: sorted.slice(start, start + perPage),
+        total: sorted.length,
+        meta: { ...doc.meta, links: doc.links },
+      };
     }
     const query: Record<string, TQueryValue> = {
       page: { number: page, size: Math.min(perPage, c.maxPageSize ?? perPage) },
@@ -239,16 +249,22 @@ export function jsonApiDataProvider({ http, resources }: TJsonApiDataProviderOpt
       return { data: pages.flatMap((p) => p.data) };
     }
     // One call per id; ids this user may not see (403/404) are left out, as for a filtered list.
-    const settled = await Promise.allSettled(ids.map((id) => getOne(resource, { id, meta: params.meta, signal: params.signal })));
+    const settled = await Promise.allSettled(
+      ids.map((id) => getOne(resource, { id, meta: params.meta, signal: params.signal })),
+    );
     const data = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value.data] : []));
     const failure = settled.find(
-      (s): s is PromiseRejectedResult => s.status === 'rejected' && ![403, 404].includes(statusOfReason(s.reason)),
+      (s): s is PromiseRejectedResult =>
+        s.status === 'rejected' && ![403, 404].includes(statusOfReason(s.reason)),
     );
     if (failure) throw failure.reason;
     return { data };
   }
 
-  async function getManyReference(resource: string, params: GetManyReferenceParams & { signal?: AbortSignal }) {
+  async function getManyReference(
+    resource: string,
+    params: GetManyReferenceParams & { signal?: AbortSignal },
+  ) {
     return getList(resource, { ...params, filter: { ...params.filter, [params.target]: params.id } });
   }
 
@@ -264,7 +280,12 @@ export function jsonApiDataProvider({ http, resources }: TJsonApiDataProviderOpt
     return { data: record };
   }
 
-  async function updateOne(c: TResourceConfig, id: Identifier, data: Record<string, unknown>, previous?: Record<string, unknown>) {
+  async function updateOne(
+    c: TResourceConfig,
+    id: Identifier,
+    data: Record<string, unknown>,
+    previous?: Record<string, unknown>,
+  ) {
     const attributes = toSnakeKeys<Record<string, unknown>>(
       c.toAttributes ? c.toAttributes(data, previous) : changedAttributes(data, previous),
     );
@@ -283,7 +304,9 @@ export function jsonApiDataProvider({ http, resources }: TJsonApiDataProviderOpt
 
   async function updateMany(resource: string, params: UpdateManyParams) {
     const c = config(resource);
-    const updated = await Promise.all(params.ids.map((id) => updateOne(c, id, params.data as Record<string, unknown>)));
+    const updated = await Promise.all(
+      params.ids.map((id) => updateOne(c, id, params.data as Record<string, unknown>)),
+    );
     return { data: updated.map((r) => r.id) };
   }
 
@@ -319,10 +342,14 @@ export function jsonApiDataProvider({ http, resources }: TJsonApiDataProviderOpt
       return { data: data! };
     },
     async removeRole(userId, name) {
-      const data = await send(users(), `${CALL_PATHS.users}/${encodeURIComponent(String(userId))}/remove_role`, {
-        method: 'DELETE',
-        body: { role: { name } },
-      });
+      const data = await send(
+        users(),
+        `${CALL_PATHS.users}/${encodeURIComponent(String(userId))}/remove_role`,
+        {
+          method: 'DELETE',
+          body: { role: { name } },
+        },
+      );
       return { data: data! };
     },
     async resendConfirmation(userId) {
@@ -351,10 +378,18 @@ export function jsonApiDataProvider({ http, resources }: TJsonApiDataProviderOpt
       return { data: data! };
     },
     async assignGroup(studentId, groupId) {
-      const { body } = await http(`${CALL_PATHS.students}/${encodeURIComponent(String(studentId))}/assign_group`, {
-        method: 'PUT',
-        body: { data: { type: 'group_membership', attributes: { group_id: groupId === null ? null : String(groupId) } } },
-      });
+      const { body } = await http(
+        `${CALL_PATHS.students}/${encodeURIComponent(String(studentId))}/assign_group`,
+        {
+          method: 'PUT',
+          body: {
+            data: {
+              type: 'group_membership',
+              attributes: { group_id: groupId === null ? null : String(groupId) },
+            },
+          },
+        },
+      );
       const doc = readResourceDocument(body as TRawDocument);
       return { data: doc.data };
     },

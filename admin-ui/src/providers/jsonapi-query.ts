@@ -33,7 +33,10 @@ const isEmpty = (value: unknown) =>
  * Keys already ending in a predicate keep it; scopes are sent as named; other keys get `_eq`, or
  * `_in` for lists. Empty values are left out (a cleared filter input).
  */
-export function toWireFilters(filter: Record<string, unknown> | undefined, scopes: readonly string[] = []): TWireFilters {
+export function toWireFilters(
+  filter: Record<string, unknown> | undefined,
+  scopes: readonly string[] = [],
+): TWireFilters {
   const out: TWireFilters = {};
   for (const [key, value] of Object.entries(filter ?? {})) {
     if (isEmpty(value)) continue;
@@ -73,7 +76,9 @@ function searchableText(value: unknown, depth = 0): string[] {
   if (typeof value === 'string') return [value];
   if (typeof value === 'number') return [String(value)];
   if (depth > 2 || value === null || typeof value !== 'object') return [];
-  return Object.entries(value).flatMap(([k, v]) => (k === 'id' || k === 'relationships' ? [] : searchableText(v, depth + 1)));
+  return Object.entries(value).flatMap(([k, v]) =>
+    k === 'id' || k === 'relationships' ? [] : searchableText(v, depth + 1),
+  );
 }
 
 function compare(a: unknown, b: unknown): number {
@@ -82,7 +87,11 @@ function compare(a: unknown, b: unknown): number {
 }
 
 /** One wire filter tested against a flattened (camelCase) record. */
-export function matchesFilter(record: Record<string, unknown>, name: string, value: string | string[]): boolean {
+export function matchesFilter(
+  record: Record<string, unknown>,
+  name: string,
+  value: string | string[],
+): boolean {
   if (name === SEARCH_SCOPE) {
     const words = fold(String(value)).split(/\s+/).filter(Boolean);
     const text = fold(searchableText(record).join(' '));
@@ -112,7 +121,11 @@ export function matchesFilter(record: Record<string, unknown>, name: string, val
 }
 
 /** Sorted copy by a record path; missing values last, Dutch collation with numeric parts. */
-export function sortRecords<R>(records: readonly R[], field: string | undefined, order: 'ASC' | 'DESC' = 'ASC'): R[] {
+export function sortRecords<R>(
+  records: readonly R[],
+  field: string | undefined,
+  order: 'ASC' | 'DESC' = 'ASC',
+): R[] {
   if (!field) return [...records];
   const direction = order === 'DESC' ? -1 : 1;
   return [...records].sort((a, b) => {

@@ -1,6 +1,10 @@
 import { API_PATHS } from '@stageplein/contracts/client/api-client';
 import { authState, type TCredentialStore } from '@stageplein/contracts/client/credentials';
-import { readCollectionDocument, readResourceDocument, type TRawDocument } from '@stageplein/contracts/client/jsonapi-document';
+import {
+  readCollectionDocument,
+  readResourceDocument,
+  type TRawDocument,
+} from '@stageplein/contracts/client/jsonapi-document';
 import { reconcileOrganizationSelection } from '@stageplein/contracts/client/organizations';
 import type { TRoleRef } from '@stageplein/contracts/identity/roles';
 import { adminPermissions, type TAdminPermissions, type TSessionOrganization } from './access.ts';
@@ -54,11 +58,16 @@ export interface TSession {
 /** The portal's key and format (portal-ui/src/session/organization-selection.ts): one choice for both apps. */
 export const selectionKey = (tenant: string) => `stageplein.current-organization.${tenant}`;
 
-export function readSelection(raw: string | null | undefined, userId: string | undefined): string | undefined {
+export function readSelection(
+  raw: string | null | undefined,
+  userId: string | undefined,
+): string | undefined {
   if (!raw || !userId) return undefined;
   try {
     const value = JSON.parse(raw) as { userId?: unknown; organizationId?: unknown };
-    return value.userId === userId && typeof value.organizationId === 'string' ? value.organizationId : undefined;
+    return value.userId === userId && typeof value.organizationId === 'string'
+      ? value.organizationId
+      : undefined;
   } catch {
     return undefined;
   }
@@ -69,7 +78,11 @@ export function userFromDocument(document: unknown): TAdminUser {
   if (!data) throw new Error('The current-user answer has no user');
   const roles = (Array.isArray(data.roles) ? (data.roles as Record<string, unknown>[]) : [])
     .filter((r) => typeof r.name === 'string' && r.resourceId !== undefined)
-    .map((r) => ({ name: String(r.name), resourceType: String(r.resourceType ?? ''), resourceId: String(r.resourceId) }));
+    .map((r) => ({
+      name: String(r.name),
+      resourceType: String(r.resourceType ?? ''),
+      resourceId: String(r.resourceId),
+    }));
   return {
     id: data.id,
     email: String(data.email ?? ''),
@@ -132,7 +145,10 @@ export function createSession(options: {
       options.http(API_PATHS.currentUser, { query: { include: 'roles' } }),
       options.http(API_PATHS.currentOrganizations),
     ]);
-    return resolveState(userFromDocument(userAnswer.body), organizationsFromDocument(organizationsAnswer.body));
+    return resolveState(
+      userFromDocument(userAnswer.body),
+      organizationsFromDocument(organizationsAnswer.body),
+    );
   }
 
   return {

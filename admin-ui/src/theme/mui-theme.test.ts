@@ -48,4 +48,20 @@ describe('muiThemeOptions', () => {
     const theme = createTheme(muiThemeOptions(getTenant('demo')!.theme));
     expect(theme.shape.borderRadius).toBe(6);
   });
+
+  it('keeps focused and invalid field labels readable on the filled input’s grey, for every tenant', () => {
+    for (const tenant of TENANT_LIST) {
+      const options = muiThemeOptions(tenant.theme);
+      const root = (options.components?.MuiFormLabel?.styleOverrides?.root ?? {}) as Record<
+        string,
+        { color: string }
+      >;
+      for (const state of ['&.Mui-focused', '&.Mui-error']) {
+        expect(
+          getContrastRatio(root[state]!.color, '#e8e8e8'),
+          `${tenant.id} ${state}`,
+        ).toBeGreaterThanOrEqual(4.5);
+      }
+    }
+  });
 });

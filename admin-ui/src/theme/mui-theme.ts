@@ -10,6 +10,8 @@ import type {
 /** WCAG 2.1 AA for normal text. */
 const AA = 4.5;
 const WHITE = '#ffffff';
+/** MUI's focused filled input: rgba(0, 0, 0, 0.09) on white. */
+const FILLED_INPUT = '#e8e8e8';
 
 /** The first shade in `keys` readable (AA) against `against`; the last one when none is. */
 function readableShade(scale: TShadeScale, against: string, keys: readonly TShadeKey[]): string {
@@ -47,6 +49,8 @@ export function muiThemeOptions(theme: TThemeConfig): ThemeOptions {
   const page = '#ffffff';
   const primary = paletteColor(colors.primary, '500', page);
   const secondary = paletteColor(colors.secondary, '600', page);
+  // Red text buttons also sit on toolbars' light grey (#f5f5f5).
+  const errorText = readableShade(colors.error, '#f5f5f5', ['600', '700', '800', '900']);
 
   return {
     palette: {
@@ -96,7 +100,9 @@ export function muiThemeOptions(theme: TThemeConfig): ThemeOptions {
                 ? primary.dark
                 : onPage && ownerState.color === 'secondary'
                   ? secondary.dark
-                  : undefined;
+                  : onPage && ownerState.color === 'error'
+                    ? errorText
+                    : undefined;
             return {
               borderRadius: SHAPE_RADIUS[theme.button.shape],
               ...(textColor ? { color: textColor } : {}),
@@ -105,6 +111,24 @@ export function muiThemeOptions(theme: TThemeConfig): ThemeOptions {
         },
       },
       MuiLink: { styleOverrides: { root: { color: primary.dark } } },
+      MuiTab: { styleOverrides: { root: { '&.Mui-selected': { color: primary.dark } } } },
+      // A focused or invalid field's label sits on the filled input's grey (#e8e8e8 when focused):
+      // the first shade readable there.
+      MuiFormLabel: {
+        styleOverrides: {
+          root: {
+            '&.Mui-focused': {
+              color: readableShade(colors.primary, FILLED_INPUT, ['700', '800', '900', '950']),
+            },
+            '&.Mui-error': { color: readableShade(colors.error, FILLED_INPUT, ['700', '800', '900', '950']) },
+          },
+        },
+      },
+      MuiFormHelperText: {
+        styleOverrides: {
+          root: { '&.Mui-error': { color: readableShade(colors.error, page, ['600', '700', '800']) } },
+        },
+      },
     },
   };
 }

@@ -5,7 +5,8 @@ import { ORGANIZATION_STATUSES } from '@stageplein/contracts/organizations/organ
 import { LANGUAGES } from '@stageplein/contracts/i18n/index';
 
 /** Select choices from the contracts' enums; the names are i18n keys react-admin translates. */
-const choices = (ids: readonly string[], key: (id: string) => string) => ids.map((id) => ({ id, name: key(id) }));
+const choices = (ids: readonly string[], key: (id: string) => string) =>
+  ids.map((id) => ({ id, name: key(id) }));
 
 export const ROLE_CHOICES = choices(ROLE_NAMES, (id) => `admin.roles.${id}`);
 export const USER_STATUS_CHOICES = choices(USER_STATUSES, (id) => `admin.userStatuses.${id}`);
@@ -14,5 +15,11 @@ export const EDITABLE_USER_STATUS_CHOICES = USER_STATUS_CHOICES.filter((c) => c.
 export const GENDER_CHOICES = choices(GENDERS, (id) => `admin.genders.${id}`);
 export const LOCALE_CHOICES = choices(LANGUAGES, (id) => `app.languages.${id}`);
 export const ORGANIZATION_TYPE_CHOICES = choices(ORGANIZATION_TYPES, (id) => `admin.organizationTypes.${id}`);
-export const ORGANIZATION_STATUS_CHOICES = choices(ORGANIZATION_STATUSES, (id) => `organizations.statuses.${id}`);
-export const PERIOD_STATUS_CHOICES = choices(INTERNSHIP_PERIOD_STATUSES, (id) => `admin.periodStatuses.${id}`);
+export const ORGANIZATION_STATUS_CHOICES = choices(
+  ORGANIZATION_STATUSES,
+  (id) => `organizations.statuses.${id}`,
+);
+export const PERIOD_STATUS_CHOICES = choices(
+  INTERNSHIP_PERIOD_STATUSES,
+  (id) => `admin.periodStatuses.${id}`,
+);

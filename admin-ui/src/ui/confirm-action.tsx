@@ -58,7 +58,12 @@ export function ConfirmAction({
   };
   return (
     <>
-      <Button label={translate(label, messageArgs)} onClick={() => setOpen(true)} color={color} data-testid={testId}>
+      <Button
+        label={translate(label, messageArgs)}
+        onClick={() => setOpen(true)}
+        color={color}
+        data-testid={testId}
+      >
         {icon}
       </Button>
       <Confirm

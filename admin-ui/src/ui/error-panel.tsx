@@ -1,14 +1,23 @@
 import type { ReactNode } from 'react';
-import { useEditContext, useListContext, useShowContext, useTranslate } from 'react-admin';
+import { Title, useEditContext, useListContext, useShowContext, useTranslate } from 'react-admin';
 import { Box, Card, CardContent, Typography } from '@mui/material';
 import { errorScreenFor } from '@stageplein/contracts/errors/error-catalogue';
 import { statusOf } from '../providers/http-client.ts';
+import { useRouteTitle } from './route-title.ts';
 
 /**
  * Spec §8 texts for a failed call: 403 "Access forbidden", 401 "Not authorized", 404 "Page not
  * found", otherwise "Oops… (error code: N)". Announced politely to screen readers.
  */
-export function ErrorPanel({ error, status, children }: { error?: unknown; status?: number; children?: ReactNode }) {
+export function ErrorPanel({
+  error,
+  status,
+  children,
+}: {
+  error?: unknown;
+  status?: number;
+  children?: ReactNode;
+}) {
   const translate = useTranslate();
   const screen = errorScreenFor(status ?? ((error === undefined ? 0 : statusOf(error)) || undefined));
   const title = translate(screen.titleKey);
@@ -27,9 +36,19 @@ export function ErrorPanel({ error, status, children }: { error?: unknown; statu
   );
 }
 
-/** The spec's "Access forbidden" screen, for what the back office does not offer this user. */
+/**
+ * The spec's "Access forbidden" screen, for what the back office does not offer this user; a page
+ * of its own, so it also fills the page title (h1).
+ */
 export function Forbidden({ children }: { children?: ReactNode }) {
-  return <ErrorPanel status={403}>{children}</ErrorPanel>;
+  const translate = useTranslate();
+  const routeTitle = useRouteTitle();
+  return (
+    <>
+      <Title title={routeTitle || translate('errors.forbidden.title')} />
+      <ErrorPanel status={403}>{children}</ErrorPanel>
+    </>
+  );
 }
 
 /** `error` of a List: the failed list call. */
@@ -51,4 +70,7 @@ export function ShowError() {
 }
 
 /** A failed record call is explained in place (no "item doesn't exist" toast and redirect). */
-export const STAY_ON_ERROR = { redirectOnError: false as const, queryOptions: { onError: () => undefined, retry: false } };
+export const STAY_ON_ERROR = {
+  redirectOnError: false as const,
+  queryOptions: { onError: () => undefined, retry: false },
+};

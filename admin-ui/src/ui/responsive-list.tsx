@@ -1,7 +1,15 @@
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { RecordContextProvider, useListContext, useTranslate, type RaRecord } from 'react-admin';
-import { List, ListItem, ListItemButton, ListItemText, Typography, useMediaQuery, type Theme } from '@mui/material';
+import {
+  List,
+  ListItem,
+  ListItemButton,
+  ListItemText,
+  Typography,
+  useMediaQuery,
+  type Theme,
+} from '@mui/material';
 
 /**
  * A DataTable on wider screens and a list of links on phones (375 px): each row's primary text,
@@ -51,7 +59,11 @@ export function ResponsiveList({
                   {text}
                 </ListItemButton>
               ) : (
-                <ListItemText sx={{ px: 2, py: 1 }} primary={primary(record)} secondary={secondary?.(record)} />
+                <ListItemText
+                  sx={{ px: 2, py: 1 }}
+                  primary={primary(record)}
+                  secondary={secondary?.(record)}
+                />
               )}
             </ListItem>
           </RecordContextProvider>

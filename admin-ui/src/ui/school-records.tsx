@@ -16,7 +16,16 @@ import {
   useTranslate,
   type RaRecord,
 } from 'react-admin';
-import { Box, Button, Card, CardContent, Dialog, DialogContent, DialogTitle, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Dialog,
+  DialogContent,
+  DialogTitle,
+  Typography,
+} from '@mui/material';
 import { visuallyHidden } from '@mui/utils';
 import EditIcon from '@mui/icons-material/Edit';
 import DeleteIcon from '@mui/icons-material/Delete';
@@ -25,6 +34,7 @@ import { ConfirmAction } from './confirm-action.tsx';
 import { Forbidden, ListError } from './error-panel.tsx';
 import { ResponsiveList } from './responsive-list.tsx';
 import { useRouteTitle } from './route-title.ts';
+import { SAVE_ONLY } from './save-toolbar.tsx';
 
 interface TProps {
   resource: 'levels' | 'tags';
@@ -54,7 +64,12 @@ function EditRecord({ resource, withPosition }: Pick<TProps, 'resource' | 'withP
   const titleId = `edit-${resource}-${record.id}`;
   return (
     <>
-      <Button size="small" startIcon={<EditIcon />} onClick={() => setOpen(true)} aria-label={`${translate('ra.action.edit')} ${String(record.name)}`}>
+      <Button
+        size="small"
+        startIcon={<EditIcon />}
+        onClick={() => setOpen(true)}
+        aria-label={`${translate('ra.action.edit')} ${String(record.name)}`}
+      >
         {translate('ra.action.edit')}
       </Button>
       <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby={titleId} fullWidth maxWidth="xs">
@@ -73,7 +88,7 @@ function EditRecord({ resource, withPosition }: Pick<TProps, 'resource' | 'withP
               },
             }}
           >
-            <SimpleForm>
+            <SimpleForm toolbar={SAVE_ONLY}>
               <Inputs withPosition={withPosition} />
             </SimpleForm>
           </EditBase>
@@ -96,7 +111,11 @@ function DeleteRecord({ resource }: Pick<TProps, 'resource'>) {
       confirmColor="warning"
       title="ra.message.delete_title"
       content="ra.message.delete_content"
-      messageArgs={{ name: translate(`resources.${resource}.name`, { smart_count: 1 }), recordRepresentation: String(record.name), smart_count: 1 }}
+      messageArgs={{
+        name: translate(`resources.${resource}.name`, { smart_count: 1 }),
+        recordRepresentation: String(record.name),
+        smart_count: 1,
+      }}
       success="ra.notification.deleted"
       action={() => dataProvider.delete(resource, { id: record.id, previousData: record })}
     />
@@ -177,14 +196,20 @@ export function SchoolRecordsPage({ resource, addLabel, withPosition }: TProps) 
         <ResponsiveList
           primary={(r) => String(r.name)}
           secondary={secondary}
-          trailing={canChange ? () => <RowActions resource={resource} withPosition={withPosition} /> : undefined}
+          trailing={
+            canChange ? () => <RowActions resource={resource} withPosition={withPosition} /> : undefined
+          }
           table={
             <DataTable bulkActionButtons={false} rowClick={false}>
               {withPosition && <DataTable.NumberCol source="position" />}
               <DataTable.Col source="name" />
               {canChange && (
                 <DataTable.Col
-                  label={<Box component="span" sx={visuallyHidden}>{translate('admin.actions')}</Box>}
+                  label={
+                    <Box component="span" sx={visuallyHidden}>
+                      {translate('admin.actions')}
+                    </Box>
+                  }
                   disableSort
                   render={() => <RowActions resource={resource} withPosition={withPosition} />}
                 />

@@ -93,7 +93,13 @@ describe('createApiClient (spec §7)', () => {
       headers: { 'access-token': 'new', client: 'c2', uid: 'a@b.test', expiry: '99', 'token-type': 'Bearer' },
     }));
     await createApiClient({ fetch, credentials: store }).post('/auth/sign_in', { email: 'a', password: 'b' });
-    expect(store.get()).toEqual({ accessToken: 'new', client: 'c2', uid: 'a@b.test', expiry: 99, tokenType: 'Bearer' });
+    expect(store.get()).toEqual({
+      accessToken: 'new',
+      client: 'c2',
+      uid: 'a@b.test',
+      expiry: 99,
+      tokenType: 'Bearer',
+    });
   });
 
   it('attaches the errors field of a failed answer to the raised error', async () => {
@@ -128,7 +134,11 @@ describe('createApiClient (spec §7)', () => {
   it('recognises the wrong-centre error by its message or code', async () => {
     const { fetch } = fakeFetch(() => ({
       status: 403,
-      body: { errors: [{ status: '403', code: 'wrong_center', title: 'x', detail: 'You signed in at the wrong center: …' }] },
+      body: {
+        errors: [
+          { status: '403', code: 'wrong_center', title: 'x', detail: 'You signed in at the wrong center: …' },
+        ],
+      },
     }));
     const e = (await createApiClient({ fetch, credentials: memoryCredentialStore() })
       .post('/auth/sign_in', {})
@@ -155,7 +165,10 @@ describe('createApiClient (spec §7)', () => {
     await api.put('/b');
     await api.patch('/c');
     await api.delete('/d');
-    expect(onMutated.mock.calls).toEqual([[{ method: 'PUT', path: '/b' }], [{ method: 'PATCH', path: '/c' }]]);
+    expect(onMutated.mock.calls).toEqual([
+      [{ method: 'PUT', path: '/b' }],
+      [{ method: 'PATCH', path: '/c' }],
+    ]);
   });
 
   it('keeps keys of raw answers', async () => {

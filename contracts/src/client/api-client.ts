@@ -84,7 +84,9 @@ export class ApiRequestError extends Error {
 
   /** Spec §8: a message containing "wrong center" (our API also sends the code `wrong_center`). */
   get wrongCenter(): boolean {
-    return this.errors.some((e) => isWrongCenter(e.code) || isWrongCenter(e.detail) || isWrongCenter(e.title));
+    return this.errors.some(
+      (e) => isWrongCenter(e.code) || isWrongCenter(e.detail) || isWrongCenter(e.title),
+    );
   }
 
   /** The first error about one body field (`source.pointer` `/password` → `password`). */
@@ -142,7 +144,11 @@ export interface TApiClient {
   get<T = unknown>(path: string, request?: Omit<TApiRequest, 'method'>): Promise<T>;
   post<T = unknown>(path: string, body?: unknown, request?: Omit<TApiRequest, 'method' | 'body'>): Promise<T>;
   put<T = unknown>(path: string, body?: unknown, request?: Omit<TApiRequest, 'method' | 'body'>): Promise<T>;
-  patch<T = unknown>(path: string, body?: unknown, request?: Omit<TApiRequest, 'method' | 'body'>): Promise<T>;
+  patch<T = unknown>(
+    path: string,
+    body?: unknown,
+    request?: Omit<TApiRequest, 'method' | 'body'>,
+  ): Promise<T>;
   delete<T = unknown>(path: string, request?: Omit<TApiRequest, 'method'>): Promise<T>;
 }
 
@@ -188,7 +194,8 @@ export function createApiClient(options: TApiClientOptions): TApiClient {
     if (organizationId) headers[CURRENT_ORGANIZATION_HEADER] = organizationId;
     const language = options.language?.();
     if (language) headers[LANGUAGE_HEADER] = language;
-    if (req.authenticate !== false) Object.assign(headers, credentialHeaders(req.credentials ?? options.credentials.get()));
+    if (req.authenticate !== false)
+      Object.assign(headers, credentialHeaders(req.credentials ?? options.credentials.get()));
 
     let body: BodyInit | undefined;
     if (req.formData !== undefined) {
@@ -203,7 +210,13 @@ export function createApiClient(options: TApiClientOptions): TApiClient {
     const url = `${base}${withQuery(path, req.query)}`;
     let response: Response;
     try {
-      response = await options.fetch(url, { method, headers, body, signal: req.signal, credentials: 'same-origin' });
+      response = await options.fetch(url, {
+        method,
+        headers,
+        body,
+        signal: req.signal,
+        credentials: 'same-origin',
+      });
     } catch (cause) {
       const error = new ApiRequestError({ status: undefined, method, path, cause });
       options.onError?.(error);
@@ -215,7 +228,13 @@ export function createApiClient(options: TApiClientOptions): TApiClient {
 
     const parsed = await readBody(response);
     if (!response.ok) {
-      const error = new ApiRequestError({ status: response.status, errors: errorsOf(parsed), method, path, body: parsed });
+      const error = new ApiRequestError({
+        status: response.status,
+        errors: errorsOf(parsed),
+        method,
+        path,
+        body: parsed,
+      });
       options.onError?.(error);
       throw error;
     }

@@ -11,7 +11,9 @@ export const snakeCase = (key: string): string =>
     .toLowerCase();
 
 export const camelCase = (key: string): string =>
-  key.replace(/[_-]+([a-z0-9])/g, (_, c: string) => c.toUpperCase()).replace(/^[A-Z]/, (c) => c.toLowerCase());
+  key
+    .replace(/[_-]+([a-z0-9])/g, (_, c: string) => c.toUpperCase())
+    .replace(/^[A-Z]/, (c) => c.toLowerCase());
 
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (value === null || typeof value !== 'object') return false;

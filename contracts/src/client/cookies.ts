@@ -33,7 +33,8 @@ export interface TCookieOptions {
 export function cookieAssignment(name: string, value: string, options: TCookieOptions = {}): string {
   const sameSite = options.sameSite ?? 'lax';
   const parts = [`${name}=${encodeURIComponent(value)}`, `Path=${options.path ?? '/'}`];
-  if (options.maxAgeSeconds !== undefined) parts.push(`Max-Age=${Math.max(0, Math.floor(options.maxAgeSeconds))}`);
+  if (options.maxAgeSeconds !== undefined)
+    parts.push(`Max-Age=${Math.max(0, Math.floor(options.maxAgeSeconds))}`);
   parts.push(`SameSite=${sameSite.charAt(0).toUpperCase()}${sameSite.slice(1)}`);
   if (options.secure) parts.push('Secure');
   return parts.join('; ');

@@ -17,7 +17,13 @@ describe('auth credentials (spec §3, §4)', () => {
   it('reads all three from response headers, with expiry and token type', () => {
     expect(
       credentialsFromHeaders(
-        headers({ 'access-token': 't', client: 'c', uid: 'a@b.test', expiry: '1700000000', 'token-type': 'Bearer' }),
+        headers({
+          'access-token': 't',
+          client: 'c',
+          uid: 'a@b.test',
+          expiry: '1700000000',
+          'token-type': 'Bearer',
+        }),
       ),
     ).toEqual({ accessToken: 't', client: 'c', uid: 'a@b.test', expiry: 1700000000, tokenType: 'Bearer' });
   });
@@ -88,9 +94,7 @@ describe('auth credentials (spec §3, §4)', () => {
       write: (assignment) => {
         const [pair] = assignment.split(';');
         const [name] = pair!.split('=');
-        const others = jar
-          .split('; ')
-          .filter((p) => p && !p.startsWith(`${name}=`));
+        const others = jar.split('; ').filter((p) => p && !p.startsWith(`${name}=`));
         jar = (/Max-Age=0/.test(assignment) ? others : [...others, pair!]).join('; ');
       },
       now: () => 0,

@@ -101,7 +101,8 @@ export function credentialCookies(
     cookie(CREDENTIAL_NAMES.client, credentials.client),
     cookie(CREDENTIAL_NAMES.uid, credentials.uid),
   ];
-  if (credentials.expiry !== undefined) cookies.push(cookie(CREDENTIAL_NAMES.expiry, String(credentials.expiry)));
+  if (credentials.expiry !== undefined)
+    cookies.push(cookie(CREDENTIAL_NAMES.expiry, String(credentials.expiry)));
   if (credentials.tokenType) cookies.push(cookie(CREDENTIAL_NAMES.tokenType, credentials.tokenType));
   return cookies;
 }
@@ -146,7 +147,8 @@ export function cookieCredentialStore(jar: {
   return {
     get: () => credentialsFromCookies(jar.read()),
     set: (c) => {
-      for (const assignment of credentialCookies(c, { nowMs: jar.now(), secure: jar.secure() })) jar.write(assignment);
+      for (const assignment of credentialCookies(c, { nowMs: jar.now(), secure: jar.secure() }))
+        jar.write(assignment);
     },
     clear: () => {
       for (const assignment of clearedCredentialCookies({ secure: jar.secure() })) jar.write(assignment);

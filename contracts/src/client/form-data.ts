@@ -25,7 +25,8 @@ export function formDataEntries(value: unknown, prefix = ''): [string, TFormData
         visit(item, isPlainObject(item) || Array.isArray(item) ? `${key}[${i}]` : `${key}[]`),
       );
     } else if (isPlainObject(v)) {
-      for (const [k, child] of Object.entries(v)) visit(child, key ? `${key}[${snakeCase(k)}]` : snakeCase(k));
+      for (const [k, child] of Object.entries(v))
+        visit(child, key ? `${key}[${snakeCase(k)}]` : snakeCase(k));
     } else {
       entries.push([key, String(v)]);
     }

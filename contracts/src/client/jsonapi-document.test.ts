@@ -5,7 +5,11 @@ const userDoc = {
   data: {
     type: 'user',
     id: 'u1',
-    attributes: { first_name: 'Sam', periodic_mail_frequency: 'weekly', settings: { email_notifications: true } },
+    attributes: {
+      first_name: 'Sam',
+      periodic_mail_frequency: 'weekly',
+      settings: { email_notifications: true },
+    },
     relationships: {
       roles: { data: [{ type: 'role', id: 'r1' }], links: { related: '/roles' }, meta: { total_count: 1 } },
       organizations: { data: [{ type: 'organization', id: 'o1' }] },

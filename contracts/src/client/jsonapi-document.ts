@@ -81,7 +81,8 @@ function flatten(
       const resolve = (id: unknown): unknown => {
         if (!isIdentifier(id)) return id;
         const target = index.get(key(id.type, id.id));
-        if (!target || depth >= MAX_DEPTH || here.has(key(id.type, id.id))) return { id: id.id, type: id.type };
+        if (!target || depth >= MAX_DEPTH || here.has(key(id.type, id.id)))
+          return { id: id.id, type: id.type };
         return flatten(target, index, depth + 1, here);
       };
       if (Array.isArray(rel.data)) out[field] = rel.data.map(resolve);

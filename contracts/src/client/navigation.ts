@@ -42,7 +42,10 @@ export function resolveNavigationTarget(
     throw new NavigationRefusedError(target, 'invalid');
   }
   if (!ALLOWED_PROTOCOLS.includes(url.protocol)) throw new NavigationRefusedError(target, 'protocol');
-  if (url.origin === new URL(options.origin).origin && (url.protocol === 'http:' || url.protocol === 'https:')) {
+  if (
+    url.origin === new URL(options.origin).origin &&
+    (url.protocol === 'http:' || url.protocol === 'https:')
+  ) {
     return { kind: 'internal', path: `${url.pathname}${url.search}${url.hash}` };
   }
   if (!options.allowExternal) throw new NavigationRefusedError(target, 'external');

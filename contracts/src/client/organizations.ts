@@ -17,7 +17,9 @@ export interface TOrganizationRef {
  * Spec §4: the first organization of type School or VolunteerCenter, else the first organization;
  * undefined for an empty list. ("The first" is list order, whichever of the two types it has.)
  */
-export function preselectOrganization<O extends TOrganizationRef>(organizations: readonly O[]): O | undefined {
+export function preselectOrganization<O extends TOrganizationRef>(
+  organizations: readonly O[],
+): O | undefined {
   const preferred = organizations.find((o) =>
     (PRESELECTED_ORGANIZATION_TYPES as readonly (string | null | undefined)[]).includes(o.type),
   );

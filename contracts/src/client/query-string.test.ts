@@ -9,7 +9,9 @@ describe('buildQuery', () => {
         filter: { organizationIdEq: 'abc', withRole: 'admin' },
         page: { size: 1000 },
       }),
-    ).toBe('include=roles,organizations&filter[organization_id_eq]=abc&filter[with_role]=admin&page[size]=1000');
+    ).toBe(
+      'include=roles,organizations&filter[organization_id_eq]=abc&filter[with_role]=admin&page[size]=1000',
+    );
   });
 
   it('encodes values and skips empty ones', () => {
@@ -20,7 +22,9 @@ describe('buildQuery', () => {
   });
 
   it('appends to paths with or without a query', () => {
-    expect(withQuery('/api/v1/current_user', { include: 'roles' })).toBe('/api/v1/current_user?include=roles');
+    expect(withQuery('/api/v1/current_user', { include: 'roles' })).toBe(
+      '/api/v1/current_user?include=roles',
+    );
     expect(withQuery('/latest.json?t=1', { a: 1 })).toBe('/latest.json?t=1&a=1');
     expect(withQuery('/x', {})).toBe('/x');
   });

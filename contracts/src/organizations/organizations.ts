@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ORGANIZATION_TYPES, ZOrganizationType, type TOrganizationType } from '../identity/roles.ts';
+import { ZOrganizationType } from '../identity/roles.ts';
 import { ZLocale } from '../identity/users.ts';
 import { ZRelationship, ZResource, zCollectionOf, zDocumentOf } from '../jsonapi/jsonapi.ts';
 
@@ -34,9 +34,6 @@ export const STATUS_EVENT_TYPES = Object.freeze({
   archived: 'organizations.organization.archived',
   pending: 'organizations.organization.reopened',
 } as const satisfies Record<TOrganizationStatus, string>);
-
-/** Organization types a signup may ask for: all four; moderators decide (docs/decisions/organizations.md). */
-export const SIGNUP_ORGANIZATION_TYPES: readonly TOrganizationType[] = ORGANIZATION_TYPES;
 
 /** Dutch postcode, "1234 AB" (the space and the case are normalised by `normalizePostcode`). */
 export const DUTCH_POSTCODE = /^[1-9][0-9]{3} ?[A-Za-z]{2}$/;

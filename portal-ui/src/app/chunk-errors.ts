@@ -7,9 +7,12 @@ import type { ComponentType } from 'react';
 export class ChunkLoadError extends Error {
   override readonly name = 'ChunkLoadError';
   constructor(cause: unknown) {
-    super(`Failed to load a part of the application: ${cause instanceof Error ? cause.message : String(cause)}`, {
-      cause,
-    });
+    super(
+      `Failed to load a part of the application: ${cause instanceof Error ? cause.message : String(cause)}`,
+      {
+        cause,
+      },
+    );
   }
 }
 

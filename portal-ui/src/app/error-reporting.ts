@@ -21,7 +21,8 @@ const kept: TErrorReport[] = [];
 let sink: TSink = (report) => {
   kept.push(report);
   if (kept.length > MAX_KEPT) kept.shift();
-  if (typeof window !== 'undefined') (window as { __stagepleinErrors?: TErrorReport[] }).__stagepleinErrors = kept;
+  if (typeof window !== 'undefined')
+    (window as { __stagepleinErrors?: TErrorReport[] }).__stagepleinErrors = kept;
 };
 
 export function setErrorSink(next: TSink): void {

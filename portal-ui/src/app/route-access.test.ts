@@ -7,7 +7,14 @@ const origin = 'http://demo.localhost:3000';
 
 describe('routeAccess (spec §2, §4, §5)', () => {
   it('allows public routes and sign-in flow pages to everyone', () => {
-    for (const path of ['/', '/inloggen', '/stagebank', '/account/verwijderen', '/confirm', ...AUTH_FLOW_PATHS]) {
+    for (const path of [
+      '/',
+      '/inloggen',
+      '/stagebank',
+      '/account/verwijderen',
+      '/confirm',
+      ...AUTH_FLOW_PATHS,
+    ]) {
       expect(routeAccess(route(path), { signedIn: false, returnTo: path }), path).toEqual({ kind: 'allow' });
     }
   });
@@ -17,7 +24,9 @@ describe('routeAccess (spec §2, §4, §5)', () => {
       kind: 'redirect',
       to: '/auth/login-1?redirect=%2Fdashboard',
     });
-    expect(routeAccess(route('/profile-edit/email'), { signedIn: false, returnTo: '/profile-edit/email?x=1' })).toEqual({
+    expect(
+      routeAccess(route('/profile-edit/email'), { signedIn: false, returnTo: '/profile-edit/email?x=1' }),
+    ).toEqual({
       kind: 'redirect',
       to: '/auth/login-1?redirect=%2Fprofile-edit%2Femail%3Fx%3D1',
     });

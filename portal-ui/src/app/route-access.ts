@@ -3,7 +3,8 @@ import { AUTH_FLOW_PATHS, LOGIN_PATH } from '@stageplein/contracts/routes/route-
 import type { TRoute } from '@stageplein/contracts/routes/route.types';
 
 /** Spec §4 "Access to a route: may be allowed, denied or redirected". */
-export type TRouteAccess = { kind: 'allow' } | { kind: 'redirect'; to: string } | { kind: 'deny'; status: 403 };
+export type TRouteAccess =
+  { kind: 'allow' } | { kind: 'redirect'; to: string } | { kind: 'deny'; status: 403 };
 
 /** Query parameter that carries the page to return to after signing in. */
 export const REDIRECT_PARAM = 'redirect';
@@ -25,7 +26,10 @@ export function loginPathFor(returnTo: string): string {
  * Spec §5: a non-public route requires authentication; signed-out users are sent to the login page
  * (spec §2: `/auth/login-1` is the redirect target), which brings them back afterwards.
  */
-export function routeAccess(route: Pick<TRoute, 'path' | 'public'>, context: { signedIn: boolean; returnTo: string }): TRouteAccess {
+export function routeAccess(
+  route: Pick<TRoute, 'path' | 'public'>,
+  context: { signedIn: boolean; returnTo: string },
+): TRouteAccess {
   if (isOpenRoute(route) || context.signedIn) return { kind: 'allow' };
   return { kind: 'redirect', to: loginPathFor(context.returnTo) };
 }

@@ -6,22 +6,32 @@ import type { TValidationMessage } from '@stageplein/contracts/errors/validation
  * field passes every rule but `required`.
  */
 export type TFieldValue = string | number | boolean | readonly unknown[] | null | undefined;
-export type TRule = (value: TFieldValue, values: Readonly<Record<string, TFieldValue>>) => TValidationMessage | undefined;
+export type TRule = (
+  value: TFieldValue,
+  values: Readonly<Record<string, TFieldValue>>,
+) => TValidationMessage | undefined;
 
 const isEmpty = (v: TFieldValue) =>
-  v === undefined || v === null || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0);
+  v === undefined ||
+  v === null ||
+  (typeof v === 'string' && v.trim() === '') ||
+  (Array.isArray(v) && v.length === 0);
 
 const text = (v: TFieldValue) => (typeof v === 'string' ? v.trim() : String(v ?? ''));
 
 // Deliberately simple (as browsers check type=email): something@something.tld, no spaces.
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-function rule(fails: (value: TFieldValue, values: Readonly<Record<string, TFieldValue>>) => boolean, message: TValidationMessage): TRule {
+function rule(
+  fails: (value: TFieldValue, values: Readonly<Record<string, TFieldValue>>) => boolean,
+  message: TValidationMessage,
+): TRule {
   return (value, values) => (!isEmpty(value) && fails(value, values) ? message : undefined);
 }
 
 export const rules = {
-  required: (): TRule => (value) => (isEmpty(value) || value === false ? { key: 'validation.required' } : undefined),
+  required: (): TRule => (value) =>
+    isEmpty(value) || value === false ? { key: 'validation.required' } : undefined,
   email: (): TRule => rule((v) => !EMAIL.test(text(v)), { key: 'validation.email' }),
   url: (): TRule =>
     rule(
@@ -35,12 +45,16 @@ export const rules = {
       },
       { key: 'validation.url' },
     ),
-  minLength: (min: number): TRule => rule((v) => text(v).length < min, { key: 'validation.minLength', vars: { min } }),
-  maxLength: (max: number): TRule => rule((v) => text(v).length > max, { key: 'validation.maxLength', vars: { max } }),
+  minLength: (min: number): TRule =>
+    rule((v) => text(v).length < min, { key: 'validation.minLength', vars: { min } }),
+  maxLength: (max: number): TRule =>
+    rule((v) => text(v).length > max, { key: 'validation.maxLength', vars: { max } }),
   oneOf: (values: readonly string[]): TRule =>
     rule((v) => !values.includes(text(v)), { key: 'validation.oneOf', vars: { values: values.join(', ') } }),
-  min: (min: number): TRule => rule((v) => !(Number(v) >= min), { key: 'validation.numberMin', vars: { min } }),
-  max: (max: number): TRule => rule((v) => !(Number(v) <= max), { key: 'validation.numberMax', vars: { max } }),
+  min: (min: number): TRule =>
+    rule((v) => !(Number(v) >= min), { key: 'validation.numberMin', vars: { min } }),
+  max: (max: number): TRule =>
+    rule((v) => !(Number(v) <= max), { key: 'validation.numberMax', vars: { max } }),
   positive: (): TRule => rule((v) => !(Number(v) > 0), { key: 'validation.positive' }),
   integer: (): TRule => rule((v) => !Number.isInteger(Number(v)), { key: 'validation.integer' }),
   minItems: (min: number): TRule =>

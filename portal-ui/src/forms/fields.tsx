@@ -24,7 +24,15 @@ function FieldError({ id, error }: { id: string; error: string | undefined }) {
   );
 }
 
-function Label({ htmlFor, label, required }: { htmlFor: string; label: string; required?: boolean | undefined }) {
+function Label({
+  htmlFor,
+  label,
+  required,
+}: {
+  htmlFor: string;
+  label: string;
+  required?: boolean | undefined;
+}) {
   const { t } = useTranslation();
   return (
     <label htmlFor={htmlFor} className="field__label">
@@ -121,7 +129,15 @@ export function SelectField({
   );
 }
 
-export function CheckboxField({ label, hint, field }: { label: string; hint?: string; field: TFieldBinding }) {
+export function CheckboxField({
+  label,
+  hint,
+  field,
+}: {
+  label: string;
+  hint?: string;
+  field: TFieldBinding;
+}) {
   const id = useId();
   const hintId = `${id}-hint`;
   return (
@@ -225,7 +241,8 @@ export function FormAlert({
   children?: ReactNode;
   testId?: string;
 }) {
-  const icon = tone === 'error' ? 'error' : tone === 'success' ? 'check' : tone === 'warning' ? 'alert' : 'info';
+  const icon =
+    tone === 'error' ? 'error' : tone === 'success' ? 'check' : tone === 'warning' ? 'alert' : 'info';
   return (
     <div className={`alert alert--${tone}`} role={tone === 'error' ? 'alert' : 'status'} data-testid={testId}>
       <span className="alert__icon">

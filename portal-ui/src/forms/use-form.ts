@@ -43,7 +43,10 @@ export interface TFieldBinding {
  * on submit), stopping at its first failing rule; messages are the localized defaults. Field errors
  * the API sends back (JSON:API `source.pointer`) show under their field.
  */
-export function useForm<V extends TValues>(initialValues: V, schema: Partial<Record<keyof V & string, readonly TRule[]>> = {}) {
+export function useForm<V extends TValues>(
+  initialValues: V,
+  schema: Partial<Record<keyof V & string, readonly TRule[]>> = {},
+) {
   const { t } = useTranslation();
   const [values, setValues] = useState<V>(initialValues);
   const [messages, setMessages] = useState<Partial<Record<string, TValidationMessage>>>({});
@@ -114,27 +117,38 @@ export function useForm<V extends TValues>(initialValues: V, schema: Partial<Rec
     return Object.keys(next).length > 0;
   };
 
-  const handleSubmit = (onValid: (values: V) => Promise<void> | void) => async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    formRef.current = event.currentTarget;
-    const found = validateAll(valuesRef.current, schema as Record<string, readonly TRule[]>);
-    setMessages(found);
-    setFormError(undefined);
-    if (Object.keys(found).length) {
-      const first = Object.keys(schema).find((name) => found[name]);
-      event.currentTarget.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-      return;
-    }
-    setSubmitting(true);
-    try {
-      await onValid(valuesRef.current);
-    } catch (error) {
-      applyApiErrors(error);
-      setFormError(error);
-    } finally {
-      setSubmitting(false);
-    }
-  };
+  const handleSubmit =
+    (onValid: (values: V) => Promise<void> | void) => async (event: FormEvent<HTMLFormElement>) => {
+      event.preventDefault();
+      formRef.current = event.currentTarget;
+      const found = validateAll(valuesRef.current, schema as Record<string, readonly TRule[]>);
+      setMessages(found);
+      setFormError(undefined);
+      if (Object.keys(found).length) {
+        const first = Object.keys(schema).find((name) => found[name]);
+        event.currentTarget.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+        return;
+      }
+      setSubmitting(true);
+      try {
+        await onValid(valuesRef.current);
+      } catch (error) {
+        applyApiErrors(error);
+        setFormError(error);
+      } finally {
+        setSubmitting(false);
+      }
+    };
 
-  return { values, setValue, setValues, bind, handleSubmit, submitting, formError, setFormError, applyApiErrors };
+  return {
+    values,
+    setValue,
+    setValues,
+    bind,
+    handleSubmit,
+    submitting,
+    formError,
+    setFormError,
+    applyApiErrors,
+  };
 }

@@ -67,7 +67,10 @@ export async function activateLanguage(instance: TI18n, lang: TLanguage): Promis
  * Merges the tenant's messages file for a language over the bundled catalogue (spec §7), once per
  * language per page; any failure leaves the bundled texts (spec §8: silently ignored).
  */
-export function loadTenantMessages(instance: TI18n, source: Omit<TMessageSource, 'lang'>): (lang: TLanguage) => void {
+export function loadTenantMessages(
+  instance: TI18n,
+  source: Omit<TMessageSource, 'lang'>,
+): (lang: TLanguage) => void {
   const done = new Set<TLanguage>();
   return (lang) => {
     if (done.has(lang)) return;

@@ -11,15 +11,21 @@ import {
 
 function memoryStorage() {
   const map = new Map<string, string>();
-  return { getItem: (k: string) => map.get(k) ?? null, setItem: (k: string, v: string) => void map.set(k, v), map };
+  return {
+    getItem: (k: string) => map.get(k) ?? null,
+    setItem: (k: string, v: string) => void map.set(k, v),
+    map,
+  };
 }
 
 describe('messages file (spec §7, §8, §9)', () => {
   it('flattens nested and flat maps to string leaves only', () => {
-    expect(flattenMessages({ shell: { signIn: 'Log in', n: 1 }, 'routes.home': 'Start', bad: null })).toEqual({
-      'shell.signIn': 'Log in',
-      'routes.home': 'Start',
-    });
+    expect(flattenMessages({ shell: { signIn: 'Log in', n: 1 }, 'routes.home': 'Start', bad: null })).toEqual(
+      {
+        'shell.signIn': 'Log in',
+        'routes.home': 'Start',
+      },
+    );
     expect(nestMessages({ 'shell.signIn': 'x', 'a.b.c': 'y', '__proto__.x': 'z' })).toEqual({
       shell: { signIn: 'x' },
       a: { b: { c: 'y' } },
@@ -50,14 +56,24 @@ describe('messages file (spec §7, §8, §9)', () => {
   it('treats "not found" as no overrides (cached) and ignores every failure', async () => {
     const storage = memoryStorage();
     const base = { lang: 'en' as const, tenant: 'demo', now: () => 0, storage };
-    expect(await loadRemoteMessages({ ...base, fetchMessages: async () => ({ status: 404, body: {} }) })).toEqual({});
+    expect(
+      await loadRemoteMessages({ ...base, fetchMessages: async () => ({ status: 404, body: {} }) }),
+    ).toEqual({});
     const fresh = memoryStorage();
     expect(
-      await loadRemoteMessages({ ...base, storage: fresh, fetchMessages: async () => ({ status: 500, body: {} }) }),
+      await loadRemoteMessages({
+        ...base,
+        storage: fresh,
+        fetchMessages: async () => ({ status: 500, body: {} }),
+      }),
     ).toBeUndefined();
     expect(fresh.map.size).toBe(0);
     expect(
-      await loadRemoteMessages({ ...base, storage: fresh, fetchMessages: () => Promise.reject(new Error('offline')) }),
+      await loadRemoteMessages({
+        ...base,
+        storage: fresh,
+        fetchMessages: () => Promise.reject(new Error('offline')),
+      }),
     ).toBeUndefined();
     const broken = {
       getItem: () => {
@@ -68,7 +84,11 @@ describe('messages file (spec §7, §8, §9)', () => {
       },
     };
     expect(
-      await loadRemoteMessages({ ...base, storage: broken, fetchMessages: async () => ({ status: 200, body: { a: 'b' } }) }),
+      await loadRemoteMessages({
+        ...base,
+        storage: broken,
+        fetchMessages: async () => ({ status: 200, body: { a: 'b' } }),
+      }),
     ).toEqual({ a: 'b' });
   });
 });

@@ -50,7 +50,8 @@ export function readMessageCache(raw: string | null | undefined, now: number): T
   if (!raw) return undefined;
   try {
     const entry = JSON.parse(raw) as Partial<TCacheEntry>;
-    if (typeof entry.at !== 'number' || !entry.messages || typeof entry.messages !== 'object') return undefined;
+    if (typeof entry.at !== 'number' || !entry.messages || typeof entry.messages !== 'object')
+      return undefined;
     const age = now - entry.at;
     if (age < 0 || age >= MESSAGE_CACHE_MS) return undefined;
     return flattenMessages(entry.messages);
@@ -75,7 +76,10 @@ export interface TMessageSource {
 /** The tenant's messages for a language (cached 24 h), or undefined when they could not be loaded. */
 export async function loadRemoteMessages(source: TMessageSource): Promise<TFlatMessages | undefined> {
   const key = messageCacheKey(source.tenant, source.lang);
-  const cached = readMessageCache(safely(() => source.storage?.getItem(key)), source.now());
+  const cached = readMessageCache(
+    safely(() => source.storage?.getItem(key)),
+    source.now(),
+  );
   if (cached) return cached;
   try {
     const { status, body } = await source.fetchMessages(messagesPath(source.lang));

@@ -14,7 +14,11 @@ export function AppPage() {
   const { signedIn } = useSession();
   const title = useRouteTitle(tenant.appName);
   return (
-    <Page title={title} lead={tenant.features.appMode ? t('portal.app.intro') : t('portal.app.unavailable')} testId="app-page">
+    <Page
+      title={title}
+      lead={tenant.features.appMode ? t('portal.app.intro') : t('portal.app.unavailable')}
+      testId="app-page"
+    >
       <div className="actions">
         {signedIn ? (
           <Link to="/dashboard" className="btn btn--primary">

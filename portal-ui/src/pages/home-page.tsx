@@ -22,7 +22,11 @@ export function HomePage() {
           {tenant.slogan}
         </p>
         <div className="hero__actions">
-          <Link to={systemPagePath('vacancy-search')} className="btn btn--primary" data-testid="primary-action">
+          <Link
+            to={systemPagePath('vacancy-search')}
+            className="btn btn--primary"
+            data-testid="primary-action"
+          >
             {t('routes.internshipBank.title')}
           </Link>
           {signedIn ? (

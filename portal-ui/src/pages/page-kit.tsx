@@ -25,7 +25,17 @@ export function errorMessage(error: unknown, t: TFunction): string {
 }
 
 /** A centred card for the sign-in and account flows. */
-export function AuthCard({ title, intro, children, wide }: { title: string; intro?: ReactNode; children: ReactNode; wide?: boolean }) {
+export function AuthCard({
+  title,
+  intro,
+  children,
+  wide,
+}: {
+  title: string;
+  intro?: ReactNode;
+  children: ReactNode;
+  wide?: boolean;
+}) {
   return (
     <div className="container page auth-page">
       <div className={`card auth-card${wide ? ' auth-card--wide' : ''}`}>
@@ -38,7 +48,17 @@ export function AuthCard({ title, intro, children, wide }: { title: string; intr
 }
 
 /** A page with a title and optional lead. */
-export function Page({ title, lead, children, testId }: { title: string; lead?: ReactNode; children: ReactNode; testId?: string }) {
+export function Page({
+  title,
+  lead,
+  children,
+  testId,
+}: {
+  title: string;
+  lead?: ReactNode;
+  children: ReactNode;
+  testId?: string;
+}) {
   return (
     <div className="container page" data-testid={testId}>
       <h1 data-testid="page-title">{title}</h1>

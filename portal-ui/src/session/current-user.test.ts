@@ -30,7 +30,11 @@ const answer = toCamelKeys({
     },
   },
   included: [
-    { type: 'role', id: 'r1', attributes: { name: 'student', resource_type: 'School', resource_id: 'o1', created_at: 'z' } },
+    {
+      type: 'role',
+      id: 'r1',
+      attributes: { name: 'student', resource_type: 'School', resource_id: 'o1', created_at: 'z' },
+    },
   ],
   meta: { impersonator_id: null },
 });

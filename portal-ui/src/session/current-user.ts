@@ -31,9 +31,9 @@ interface TFlatRole {
 
 /** A user document (camelCase keys) → the current user; roles come from `included`. */
 export function userFromDocument(doc: unknown): TCurrentUser {
-  const { data, meta } = readResourceDocument<Omit<TCurrentUser, 'id' | 'roles' | 'impersonatorId'> & { roles?: TFlatRole[] }>(
-    doc as TRawDocument,
-  );
+  const { data, meta } = readResourceDocument<
+    Omit<TCurrentUser, 'id' | 'roles' | 'impersonatorId'> & { roles?: TFlatRole[] }
+  >(doc as TRawDocument);
   if (!data) throw new Error('The current-user answer has no user');
   const roles: TRoleRef[] = (data.roles ?? [])
     .filter((r): r is Required<TFlatRole> => typeof r.name === 'string' && r.resourceId !== undefined)

@@ -6,11 +6,16 @@ export interface TStoredSelection {
 
 export const selectionKey = (tenant: string) => `stageplein.current-organization.${tenant}`;
 
-export function readSelection(raw: string | null | undefined, userId: string | undefined): string | undefined {
+export function readSelection(
+  raw: string | null | undefined,
+  userId: string | undefined,
+): string | undefined {
   if (!raw || !userId) return undefined;
   try {
     const value = JSON.parse(raw) as Partial<TStoredSelection>;
-    return value.userId === userId && typeof value.organizationId === 'string' ? value.organizationId : undefined;
+    return value.userId === userId && typeof value.organizationId === 'string'
+      ? value.organizationId
+      : undefined;
   } catch {
     return undefined;
   }

@@ -1,4 +1,12 @@
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
 import { API_PATHS, isApiRequestError, type ApiRequestError } from '@stageplein/contracts/client/api-client';
@@ -53,7 +61,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const userQuery = useQuery({
     queryKey: CURRENT_USER_KEY,
     queryFn: async ({ signal }) =>
-      userFromDocument(await api.client.get(API_PATHS.currentUser, { query: { include: ['roles'] }, signal })),
+      userFromDocument(
+        await api.client.get(API_PATHS.currentUser, { query: { include: ['roles'] }, signal }),
+      ),
     enabled: signedIn,
     staleTime: 60_000,
   });
@@ -145,7 +155,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     }, SIGN_OUT_CLEAR_DELAY_MS);
   }, [api, queryClient, key]);
 
-  const userState: TLoadState = !signedIn && !user ? 'idle' : userQuery.status === 'success' || user ? 'success' : userQuery.status === 'error' ? 'error' : 'pending';
+  const userState: TLoadState =
+    !signedIn && !user
+      ? 'idle'
+      : userQuery.status === 'success' || user
+        ? 'success'
+        : userQuery.status === 'error'
+          ? 'error'
+          : 'pending';
 
   const permissions = useMemo(
     () => derivePermissions(user?.roles ?? [], current ? { id: current.id, type: current.type } : null),

@@ -12,7 +12,9 @@ import type { TLoadState } from './session-context.ts';
  * resource, with the role's resource type as its type and no name. When that endpoint exists, this
  * hook queries it instead (names, status) and nothing else in the portal changes.
  */
-export function useCurrentOrganizations(userQuery: Pick<UseQueryResult<TCurrentUser>, 'data' | 'status' | 'fetchStatus'>): {
+export function useCurrentOrganizations(
+  userQuery: Pick<UseQueryResult<TCurrentUser>, 'data' | 'status' | 'fetchStatus'>,
+): {
   organizations: readonly TOrganizationRef[];
   state: TLoadState;
 } {

@@ -37,7 +37,12 @@ export function ErrorScreen({ title, body, detail, kind }: TErrorScreenProps) {
           <code>{detail}</code>
         </p>
       )}
-      <button type="button" className="btn btn--primary" data-testid="back-to-home" onClick={() => void navigate('/')}>
+      <button
+        type="button"
+        className="btn btn--primary"
+        data-testid="back-to-home"
+        onClick={() => void navigate('/')}
+      >
         {t('errors.backToHome')}
       </button>
     </section>
@@ -59,6 +64,8 @@ export function StatusErrorScreen({
 }) {
   const { t } = useTranslation();
   const screen = errorScreenFor(status, message);
-  const title = screen.codeKey ? `${t(screen.titleKey)} ${t(screen.codeKey, screen.vars)}` : t(screen.titleKey);
+  const title = screen.codeKey
+    ? `${t(screen.titleKey)} ${t(screen.codeKey, screen.vars)}`
+    : t(screen.titleKey);
   return <ErrorScreen title={title} body={t(screen.bodyKey)} detail={detail} kind={screen.kind} />;
 }

@@ -1,16 +1,18 @@
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { systemPagePath } from '@stageplein/contracts/routes/route-manifest';
 import { useSession } from '../session/session-context.ts';
 import { useTenant } from '../tenant/tenant-context.ts';
-import { AccountLinks, AccountMenu } from './account-menu.tsx';
 import { Icon } from './icons.tsx';
 import { LanguageToggle } from './language-toggle.tsx';
-import { MainMenuList, MainMenuTabs } from './main-menu.tsx';
+import { lazyPart } from './lazy-part.ts';
+import { MainMenuTabs } from './main-menu.tsx';
 import { useMainMenu } from './menu/use-main-menu.ts';
-import { OrganizationSelect } from './organization-select.tsx';
-import { SidePanel } from './side-panel.tsx';
+
+// Not needed for the first paint of a public page: loaded when signed in / when the menu opens.
+const AccountMenu = lazyPart(() => import('./account-menu.tsx').then((m) => m.AccountMenu));
+const SidePanelMenu = lazyPart(() => import('./side-panel-menu.tsx').then((m) => m.SidePanelMenu));
 
 /**
  * The sticky, tab-style header (spec §2, §9): brand, sign-in or account menu, activity,
@@ -46,7 +48,12 @@ export function Header() {
         <div className="site-header__actions">
           {showAccount && (
             <>
-              <Link to="/recente_acties" className="icon-button hide-on-phone" aria-label={t('shell.activity')} data-testid="activity">
+              <Link
+                to="/recente_acties"
+                className="icon-button hide-on-phone"
+                aria-label={t('shell.activity')}
+                data-testid="activity"
+              >
                 <Icon name="activity" />
               </Link>
               <Link
@@ -57,7 +64,9 @@ export function Header() {
               >
                 <Icon name="bell" />
               </Link>
-              <AccountMenu />
+              <Suspense fallback={<span className="account-menu__placeholder" aria-hidden="true" />}>
+                <AccountMenu />
+              </Suspense>
             </>
           )}
           {!signedIn && (
@@ -69,30 +78,11 @@ export function Header() {
         </div>
       </div>
       <MainMenuTabs entries={menu.entries} ready={menu.ready} />
-      <SidePanel open={panelOpen} onClose={() => setPanelOpen(false)} title={t('portal.menu.title')} side="left" testId="side-panel">
-        <MainMenuList entries={menu.entries} onNavigate={() => setPanelOpen(false)} />
-        {showAccount && (
-          <div className="side-panel__section">
-            <h3 className="side-panel__subtitle">{t('shell.account')}</h3>
-            <OrganizationSelect testId="organization-select-panel" />
-            <ul className="account-links">
-              <li>
-                <Link to="/recente_acties" className="account-links__link">
-                  <Icon name="activity" size={18} />
-                  {t('shell.activity')}
-                </Link>
-              </li>
-              <li>
-                <Link to="/notificaties" className="account-links__link">
-                  <Icon name="bell" size={18} />
-                  {t('shell.notifications')}
-                </Link>
-              </li>
-            </ul>
-            <AccountLinks onNavigate={() => setPanelOpen(false)} />
-          </div>
-        )}
-      </SidePanel>
+      {panelOpen && (
+        <Suspense fallback={null}>
+          <SidePanelMenu entries={menu.entries} onClose={() => setPanelOpen(false)} />
+        </Suspense>
+      )}
     </header>
   );
 }

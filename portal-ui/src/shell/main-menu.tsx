@@ -7,7 +7,12 @@ export function MainMenuTabs({ entries, ready }: { entries: TMenuEntry[]; ready:
   const { t } = useTranslation();
   const active = entries.find((e) => e.active && e.children.length);
   return (
-    <nav className="site-header__tabs" aria-label={t('portal.menu.main')} data-testid="main-menu" data-ready={ready}>
+    <nav
+      className="site-header__tabs"
+      aria-label={t('portal.menu.main')}
+      data-testid="main-menu"
+      data-ready={ready}
+    >
       <div className="container">
         <ul className="tabs">
           {entries.map((entry) => (

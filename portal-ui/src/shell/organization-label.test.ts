@@ -12,6 +12,11 @@ describe('organizationLabels', () => {
       ],
       (type) => ({ School: 'School', VolunteerCenter: 'Vrijwilligerscentrum' })[type] ?? type,
     );
-    expect([...labels.values()]).toEqual(['School 1', 'Vrijwilligerscentrum', 'Bakkerij De Korst', 'School 2']);
+    expect([...labels.values()]).toEqual([
+      'School 1',
+      'Vrijwilligerscentrum',
+      'Bakkerij De Korst',
+      'School 2',
+    ]);
   });
 });

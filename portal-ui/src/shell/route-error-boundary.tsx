@@ -29,6 +29,7 @@ export function RouteErrorBoundary() {
 
   if (reloading) return <div className="boot" aria-busy="true" />;
   // Spec §2: the fatal "Page Not Found" plus the path (in the page's language).
-  if (isFatalNotFound(error)) return <StatusErrorScreen status={404} detail={t('errors.fatalNotFound', { path: error.path })} />;
+  if (isFatalNotFound(error))
+    return <StatusErrorScreen status={404} detail={t('errors.fatalNotFound', { path: error.path })} />;
   return <StatusErrorScreen status={statusOf(error)} message={messageOf(error)} />;
 }

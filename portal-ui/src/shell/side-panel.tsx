@@ -12,14 +12,23 @@ export interface TSidePanelProps {
   testId?: string;
 }
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
  * Spec §3/§4/§9 side panel: closed or open, from the left or the right, w-96 (24rem), with an
  * optional overlay that closes it on click, Enter or Space. A modal dialog: focus moves in and is
  * kept there, Escape closes, focus returns to where it was.
  */
-export function SidePanel({ open, onClose, title, side = 'left', overlay = true, children, testId }: TSidePanelProps) {
+export function SidePanel({
+  open,
+  onClose,
+  title,
+  side = 'left',
+  overlay = true,
+  children,
+  testId,
+}: TSidePanelProps) {
   const { t } = useTranslation();
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);

@@ -37,9 +37,10 @@ describe('portalCssVariables', () => {
           pairs.push([`body on ${status} tint`, v['--color-text']!, v[`--color-${status}-tint`]!]);
         }
         for (const [what, fg, background] of pairs) {
-          expect(contrastRatio(fg, background), `${tenant.id} ${mode} ${what} ${fg} on ${background}`).toBeGreaterThanOrEqual(
-            4.5,
-          );
+          expect(
+            contrastRatio(fg, background),
+            `${tenant.id} ${mode} ${what} ${fg} on ${background}`,
+          ).toBeGreaterThanOrEqual(4.5);
         }
       }
     });

@@ -29,12 +29,11 @@ export function portalCssVariables(theme: TThemeConfig, mode: TThemeMode = 'ligh
   const neutralBg = dark ? n['100'] : n['900'];
   const muted = dark
     ? lightShadeOn(n, surface)
-    : accessibleShade(n, contrastRatio(background, WHITE) < contrastRatio(surface, WHITE) ? background : surface, [
-        '600',
-        '700',
-        '800',
-        '900',
-      ]);
+    : accessibleShade(
+        n,
+        contrastRatio(background, WHITE) < contrastRatio(surface, WHITE) ? background : surface,
+        ['600', '700', '800', '900'],
+      );
   const link = dark
     ? lightShadeOn(colors.primary, surface)
     : accessibleShade(colors.primary, theme.background, ['700', '800', '900', '950']);
@@ -69,8 +68,12 @@ export function portalCssVariables(theme: TThemeConfig, mode: TThemeMode = 'ligh
     const tint = dark ? scale['950'] : scale['50'];
     vars[`--color-${name}-tint`] = tint;
     vars[`--color-${name}-border`] = dark ? scale['700'] : scale['300'];
-    vars[`--color-${name}-text`] = dark ? lightShadeOn(scale, tint) : accessibleShade(scale, tint, ['800', '900', '950']);
-    vars[`--color-${name}-icon`] = dark ? lightShadeOn(scale, tint) : accessibleShade(scale, tint, ['600', '700', '800']);
+    vars[`--color-${name}-text`] = dark
+      ? lightShadeOn(scale, tint)
+      : accessibleShade(scale, tint, ['800', '900', '950']);
+    vars[`--color-${name}-icon`] = dark
+      ? lightShadeOn(scale, tint)
+      : accessibleShade(scale, tint, ['600', '700', '800']);
   }
   return vars;
 }

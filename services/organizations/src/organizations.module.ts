@@ -21,8 +21,11 @@ import { mentorshipsRoutes } from './mentorships/mentorships.routes.ts';
 import { importsRoutes } from './imports/imports.routes.ts';
 import { roleCleanupConsumer } from './role-cleanup/role-cleanup.consumer.ts';
 import { seedOrganizations } from './seeds/seed.ts';
+import { organizationFacts } from './shared/organization-facts.ts';
 
 const routes: FastifyPluginAsync<TServiceDeps> = async (app, deps) => {
+  // The current-organization memo is bounded like the credential-check memo (kit/auth/auth-cache.ts).
+  organizationFacts.ttlMs = deps.config.AUTH_CACHE_SECONDS * 1000;
   // Only the public signup is limited (per route); 429 leaves as a JSON:API error.
   await app.register(rateLimit, {
     global: false,

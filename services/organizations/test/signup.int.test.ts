@@ -324,6 +324,39 @@ describe('signup → approval → the first admin signs in', () => {
     expect(await mailsTo(demoEmail('admin', 'raayland'))).toEqual([]);
   });
 
+  it('a moderator creating an organization may name its first admin, whom identity invites', async () => {
+    const mod = await moderator();
+    const res = await call(h.app, {
+      method: 'POST',
+      url: '/api/v1/organizations',
+      headers: { ...mod, 'accept-language': 'en' },
+      payload: {
+        data: {
+          type: 'NonProfit',
+          attributes: {
+            name: 'Voedselbank Utrecht',
+            city: 'Utrecht',
+            admin_email: 'Coordinator@Voedselbank.test',
+            admin_first_name: 'Cor',
+            admin_last_name: 'Dinator',
+          },
+        },
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data.attributes.status).toBe('approved');
+    await eventually(async () => {
+      const invitation = (await mailsTo('coordinator@voedselbank.test')).find(
+        (m) => m.attributes.kind === 'invitation',
+      );
+      expect(invitation?.attributes.subject).toContain('invited');
+    });
+    const { rows } = await sql<{
+      name: string;
+    }>`select name from identity.roles where resource_id = ${res.json().data.id}`.execute(h.owner);
+    expect(rows).toEqual([{ name: 'admin' }]);
+  });
+
   it('deleting an organization takes its roles away everywhere', async () => {
     const res = await signUp(
       signupBody({

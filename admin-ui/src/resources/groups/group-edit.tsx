@@ -4,6 +4,7 @@ import { useCan } from '../../app/session-context.ts';
 import { EditError, Forbidden, STAY_ON_ERROR } from '../../ui/error-panel.tsx';
 import { useRouteTitle } from '../../ui/route-title.ts';
 import { GroupInputs } from './group-fields.tsx';
+import { SAVE_ONLY } from '../../ui/save-toolbar.tsx';
 
 /** /groups/{id}/edit: PATCH /api/v1/groups/{id} with the changed fields. */
 export function GroupEdit() {
@@ -18,7 +19,7 @@ export function GroupEdit() {
       error={<EditError />}
       {...STAY_ON_ERROR}
     >
-      <SimpleForm>
+      <SimpleForm toolbar={SAVE_ONLY}>
         <GroupInputs />
       </SimpleForm>
     </Edit>

@@ -6,10 +6,20 @@ export function GroupInputs() {
     <>
       <TextInput source="name" validate={[required(), maxLength(100)]} />
       <TextInput source="description" multiline minRows={2} validate={maxLength(2000)} />
-      <ReferenceInput source="schoolYearId" reference="school_years" sort={{ field: 'startDate', order: 'DESC' }} perPage={100}>
+      <ReferenceInput
+        source="schoolYearId"
+        reference="school_years"
+        sort={{ field: 'startDate', order: 'DESC' }}
+        perPage={100}
+      >
         <SelectInput optionText="name" emptyText="–" />
       </ReferenceInput>
-      <ReferenceInput source="levelId" reference="levels" sort={{ field: 'position', order: 'ASC' }} perPage={100}>
+      <ReferenceInput
+        source="levelId"
+        reference="levels"
+        sort={{ field: 'position', order: 'ASC' }}
+        perPage={100}
+      >
         <SelectInput optionText="name" emptyText="–" />
       </ReferenceInput>
     </>

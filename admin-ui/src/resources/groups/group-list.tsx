@@ -13,7 +13,14 @@ function Actions() {
   const canCreate = useCan('groups', 'create');
   return (
     <TopToolbar>
-      {canCreate && <LinkButton to={adminPath.add('groups')} label="routes.groups.add" icon={<GroupAddIcon />} testId="add-group" />}
+      {canCreate && (
+        <LinkButton
+          to={adminPath.add('groups')}
+          label="routes.groups.add"
+          icon={<GroupAddIcon />}
+          testId="add-group"
+        />
+      )}
     </TopToolbar>
   );
 }
@@ -24,7 +31,13 @@ export function GroupList() {
   const allowed = useCan('groups', 'list');
   if (!allowed) return <Forbidden />;
   return (
-    <List title={title} actions={<Actions />} sort={{ field: 'name', order: 'ASC' }} error={<ListError />} empty={false}>
+    <List
+      title={title}
+      actions={<Actions />}
+      sort={{ field: 'name', order: 'ASC' }}
+      error={<ListError />}
+      empty={false}
+    >
       <ResponsiveList
         primary={(r) => String(r.name)}
         secondary={() => (
@@ -40,7 +53,11 @@ export function GroupList() {
             <DataTable.Col
               source="name"
               render={(r) => (
-                <Link component={RouterLink} to={adminPath.show('groups', r.id)} onClick={(e) => e.stopPropagation()}>
+                <Link
+                  component={RouterLink}
+                  to={adminPath.show('groups', r.id)}
+                  onClick={(e) => e.stopPropagation()}
+                >
                   {String(r.name)}
                 </Link>
               )}

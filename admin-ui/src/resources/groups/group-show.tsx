@@ -35,7 +35,9 @@ function Actions() {
   if (!record) return null;
   return (
     <TopToolbar>
-      {canEdit && <LinkButton to={adminPath.edit('groups', record.id)} label="ra.action.edit" icon={<EditIcon />} />}
+      {canEdit && (
+        <LinkButton to={adminPath.edit('groups', record.id)} label="ra.action.edit" icon={<EditIcon />} />
+      )}
       {canDelete && (
         <ConfirmAction
           label="ra.action.delete"
@@ -44,7 +46,11 @@ function Actions() {
           confirmColor="warning"
           title="ra.message.delete_title"
           content="ra.message.delete_content"
-          messageArgs={{ name: translate('resources.groups.name', { smart_count: 1 }), recordRepresentation: String(record.name), smart_count: 1 }}
+          messageArgs={{
+            name: translate('resources.groups.name', { smart_count: 1 }),
+            recordRepresentation: String(record.name),
+            smart_count: 1,
+          }}
           success="ra.notification.deleted"
           action={() => dataProvider.delete('groups', { id: record.id, previousData: record })}
           onDone={() => redirect(adminPath.list('groups'))}
@@ -74,7 +80,9 @@ function StudentLinks() {
 function Students() {
   const record = useRecordContext();
   const translate = useTranslate();
-  const ids = Array.isArray(record?.students) ? (record.students as { id: string }[]).map((s) => s.id) : undefined;
+  const ids = Array.isArray(record?.students)
+    ? (record.students as { id: string }[]).map((s) => s.id)
+    : undefined;
   if (!ids) return <Typography color="text.secondary">{translate('admin.groups.studentsHidden')}</Typography>;
   return (
     <Labeled source="students">

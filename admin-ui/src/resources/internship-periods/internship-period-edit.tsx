@@ -5,6 +5,7 @@ import { EditError, Forbidden, STAY_ON_ERROR } from '../../ui/error-panel.tsx';
 import { useRouteTitle } from '../../ui/route-title.ts';
 import { StatusChip } from '../../ui/status-chip.tsx';
 import { ArchivePeriodButton, PeriodInputs } from './internship-period-fields.tsx';
+import { SAVE_ONLY } from '../../ui/save-toolbar.tsx';
 
 function Actions() {
   const redirect = useRedirect();
@@ -29,7 +30,7 @@ export function InternshipPeriodEdit() {
       error={<EditError />}
       {...STAY_ON_ERROR}
     >
-      <SimpleForm>
+      <SimpleForm toolbar={SAVE_ONLY}>
         <Labeled source="status">
           <StatusChip prefix="admin.periodStatuses" />
         </Labeled>

@@ -29,8 +29,17 @@ export function PeriodInputs() {
       <TextInput source="name" validate={[required(), maxLength(200)]} />
       <DateInput source="startDate" validate={required()} />
       <DateInput source="endDate" validate={[required(), endAfterStart]} />
-      <ReferenceInput source="schoolYearId" reference="school_years" sort={{ field: 'startDate', order: 'DESC' }} perPage={100}>
-        <SelectInput optionText="name" emptyText="–" helperText={translate('admin.internshipPeriods.schoolYearHint')} />
+      <ReferenceInput
+        source="schoolYearId"
+        reference="school_years"
+        sort={{ field: 'startDate', order: 'DESC' }}
+        perPage={100}
+      >
+        <SelectInput
+          optionText="name"
+          emptyText="–"
+          helperText={translate('admin.internshipPeriods.schoolYearHint')}
+        />
       </ReferenceInput>
     </>
   );

@@ -27,13 +27,19 @@ import { ResponsiveList } from '../../ui/responsive-list.tsx';
 import { useRouteTitle } from '../../ui/route-title.ts';
 import { StatusChip } from '../../ui/status-chip.tsx';
 import { ArchivePeriodButton } from './internship-period-fields.tsx';
+import { BulkBar, SelectAllBox, SelectRowBox } from '../../ui/selection.tsx';
 
 function Actions() {
   const canCreate = useCan('internship_periods', 'create');
   return (
     <TopToolbar>
       {canCreate && (
-        <LinkButton to={adminPath.add('internship_periods')} label="routes.internshipPeriods.add" icon={<AddIcon />} testId="add-period" />
+        <LinkButton
+          to={adminPath.add('internship_periods')}
+          label="routes.internshipPeriods.add"
+          icon={<AddIcon />}
+          testId="add-period"
+        />
       )}
     </TopToolbar>
   );
@@ -50,7 +56,10 @@ function BulkArchive() {
   const run = async () => {
     try {
       await dataProvider.updateMany('internship_periods', { ids: selectedIds, data: { status: 'archived' } });
-      notify('admin.internshipPeriods.archived', { type: 'success', messageArgs: { smart_count: selectedIds.length } });
+      notify('admin.internshipPeriods.archived', {
+        type: 'success',
+        messageArgs: { smart_count: selectedIds.length },
+      });
     } catch (error) {
       notify((error as Error).message, { type: 'error' });
     }
@@ -74,16 +83,34 @@ export function InternshipPeriodList() {
   const canEdit = useCan('internship_periods', 'edit');
   if (!allowed) return <Forbidden />;
   const filters = [
-    <SelectInput key="status" source="statusEq" label="admin.filters.status" choices={PERIOD_STATUS_CHOICES} alwaysOn />,
-    ...(canEdit ? [<BooleanInput key="allYears" source="allYears" label="admin.filters.allYears" alwaysOn />] : []),
+    <SelectInput
+      key="status"
+      source="statusEq"
+      label="admin.filters.status"
+      choices={PERIOD_STATUS_CHOICES}
+      alwaysOn
+    />,
+    ...(canEdit
+      ? [<BooleanInput key="allYears" source="allYears" label="admin.filters.allYears" alwaysOn />]
+      : []),
   ];
   const link = (id: unknown) => (canEdit ? adminPath.edit('internship_periods', String(id)) : undefined);
   return (
-    <List title={title} filters={filters} actions={<Actions />} sort={{ field: 'startDate', order: 'ASC' }} error={<ListError />} empty={false}>
+    <List
+      title={title}
+      filters={filters}
+      actions={<Actions />}
+      sort={{ field: 'startDate', order: 'ASC' }}
+      error={<ListError />}
+      empty={false}
+    >
       <ResponsiveList
         primary={(r) => String(r.name)}
         secondary={() => (
-          <Box component="span" sx={{ display: 'inline-flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
+          <Box
+            component="span"
+            sx={{ display: 'inline-flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}
+          >
             <span>
               <DateField source="startDate" /> – <DateField source="endDate" />
             </span>
@@ -93,29 +120,51 @@ export function InternshipPeriodList() {
         link={(r) => link(r.id)}
         trailing={canEdit ? () => <ArchivePeriodButton /> : undefined}
         table={
-          <DataTable bulkActionButtons={canEdit ? <BulkArchive /> : false} rowClick={canEdit ? (id) => link(id) ?? false : false}>
-            <DataTable.Col
-              source="name"
-              render={(r) =>
-                canEdit ? (
-                  <Link component={RouterLink} to={link(r.id)!} onClick={(e) => e.stopPropagation()}>
-                    {String(r.name)}
-                  </Link>
-                ) : (
-                  String(r.name)
-                )
-              }
-            />
-            <DataTable.Col source="startDate" field={DateField} />
-            <DataTable.Col source="endDate" field={DateField} />
-            <DataTable.Col source="schoolYearId">
-              <ReferenceField source="schoolYearId" reference="school_years" link={false} />
-            </DataTable.Col>
-            <DataTable.Col source="status" render={() => <StatusChip prefix="admin.periodStatuses" />} />
+          <>
             {canEdit && (
-              <DataTable.Col label="admin.actions" disableSort render={() => <Box onClick={(e) => e.stopPropagation()}><ArchivePeriodButton /></Box>} />
+              <BulkBar>
+                <BulkArchive />
+              </BulkBar>
             )}
-          </DataTable>
+            <DataTable bulkActionButtons={false} rowClick={canEdit ? (id) => link(id) ?? false : false}>
+              {canEdit && (
+                <DataTable.Col
+                  label={<SelectAllBox />}
+                  disableSort
+                  render={() => <SelectRowBox name={(r) => String(r.name ?? '')} />}
+                />
+              )}
+              <DataTable.Col
+                source="name"
+                render={(r) =>
+                  canEdit ? (
+                    <Link component={RouterLink} to={link(r.id)!} onClick={(e) => e.stopPropagation()}>
+                      {String(r.name)}
+                    </Link>
+                  ) : (
+                    String(r.name)
+                  )
+                }
+              />
+              <DataTable.Col source="startDate" field={DateField} />
+              <DataTable.Col source="endDate" field={DateField} />
+              <DataTable.Col source="schoolYearId">
+                <ReferenceField source="schoolYearId" reference="school_years" link={false} />
+              </DataTable.Col>
+              <DataTable.Col source="status" render={() => <StatusChip prefix="admin.periodStatuses" />} />
+              {canEdit && (
+                <DataTable.Col
+                  label="admin.actions"
+                  disableSort
+                  render={() => (
+                    <Box onClick={(e) => e.stopPropagation()}>
+                      <ArchivePeriodButton />
+                    </Box>
+                  )}
+                />
+              )}
+            </DataTable>
+          </>
         }
       />
     </List>

@@ -31,7 +31,12 @@ export function MentorshipCreate() {
           perPage={ADMIN_USER_PAGE_SIZE}
           sort={{ field: 'lastName', order: 'ASC' }}
         >
-          <AutocompleteInput optionText={optionText} filterToQuery={toQuery} validate={required()} disabled={onlySelf} />
+          <AutocompleteInput
+            optionText={optionText}
+            filterToQuery={toQuery}
+            validate={required()}
+            disabled={onlySelf}
+          />
         </ReferenceInput>
         <ReferenceInput
           source="studentId"

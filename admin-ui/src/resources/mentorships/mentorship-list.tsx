@@ -26,7 +26,14 @@ function Actions() {
   const canCreate = useCan('mentorships', 'create');
   return (
     <TopToolbar>
-      {canCreate && <LinkButton to={adminPath.add('mentorships')} label="routes.mentorships.add" icon={<AddIcon />} testId="add-mentorship" />}
+      {canCreate && (
+        <LinkButton
+          to={adminPath.add('mentorships')}
+          label="routes.mentorships.add"
+          icon={<AddIcon />}
+          testId="add-mentorship"
+        />
+      )}
     </TopToolbar>
   );
 }
@@ -36,7 +43,11 @@ function RemoveMentorship() {
   const record = useRecordContext();
   const dataProvider = useDataProvider();
   const allowed = useCan('mentorships', 'delete', record);
-  const { data: users } = useGetMany('users', { ids: record ? [record.mentorId, record.studentId] : [] }, { enabled: allowed });
+  const { data: users } = useGetMany(
+    'users',
+    { ids: record ? [record.mentorId, record.studentId] : [] },
+    { enabled: allowed },
+  );
   if (!record || !allowed) return null;
   const name = (id: unknown) => fullName(users?.find((u) => u.id === id)) || '…';
   return (
@@ -56,7 +67,12 @@ function RemoveMentorship() {
 }
 
 const UserName = ({ source }: { source: 'mentorId' | 'studentId' }) => (
-  <ReferenceField source={source} reference="users" link={(record) => adminPath.show('users', record.id)} emptyText="–">
+  <ReferenceField
+    source={source}
+    reference="users"
+    link={(record) => adminPath.show('users', record.id)}
+    emptyText="–"
+  >
     <WrapperField>
       <NameOf />
     </WrapperField>
@@ -74,7 +90,13 @@ export function MentorshipList() {
   const allowed = useCan('mentorships', 'list');
   if (!allowed) return <Forbidden />;
   return (
-    <List title={title} actions={<Actions />} sort={{ field: 'createdAt', order: 'DESC' }} error={<ListError />} empty={false}>
+    <List
+      title={title}
+      actions={<Actions />}
+      sort={{ field: 'createdAt', order: 'DESC' }}
+      error={<ListError />}
+      empty={false}
+    >
       <ResponsiveList
         primary={() => <UserName source="studentId" />}
         secondary={() => (
@@ -88,7 +110,15 @@ export function MentorshipList() {
             <DataTable.Col source="studentId" disableSort render={() => <UserName source="studentId" />} />
             <DataTable.Col source="mentorId" disableSort render={() => <UserName source="mentorId" />} />
             <DataTable.Col source="createdAt" field={DateField} />
-            <DataTable.Col label="admin.actions" disableSort render={() => <Box><RemoveMentorship /></Box>} />
+            <DataTable.Col
+              label="admin.actions"
+              disableSort
+              render={() => (
+                <Box>
+                  <RemoveMentorship />
+                </Box>
+              )}
+            />
           </DataTable>
         }
       />

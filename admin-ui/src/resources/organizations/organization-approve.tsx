@@ -8,11 +8,13 @@ import { ResponsiveList } from '../../ui/responsive-list.tsx';
 import { useRouteTitle } from '../../ui/route-title.ts';
 import { OrganizationTypeField } from './organization-fields.tsx';
 import { BulkStatusButton, OrganizationStatusActions } from './organization-status-actions.tsx';
+import { BulkBar, SelectAllBox, SelectRowBox } from '../../ui/selection.tsx';
 
 /** Who signed up (include=signup: shown to the organization's moderators only). */
 function Applicant() {
   const record = useRecordContext();
-  const signup = record?.signup as { adminFirstName?: string; adminLastName?: string; adminEmail?: string } | null | undefined;
+  const signup = record?.signup as
+    { adminFirstName?: string; adminLastName?: string; adminEmail?: string } | null | undefined;
   if (!signup?.adminEmail) return null;
   return (
     <>
@@ -35,13 +37,7 @@ function Empty() {
   );
 }
 
-const bulkActions = (
-  <>
-    <BulkStatusButton to="approved" />
-    <BulkStatusButton to="denied" />
-    <BulkStatusButton to="archived" />
-  </>
-);
+const nameOf = (r: Record<string, unknown>) => String(r.name ?? '');
 
 /**
  * /organizations/approve: the organizations waiting for this moderator (filter[status_eq]=pending,
@@ -81,25 +77,42 @@ export function OrganizationApprove() {
           </Box>
         )}
         table={
-          <DataTable bulkActionButtons={bulkActions} rowClick={false}>
-            <DataTable.Col
-              source="name"
-              render={(r) => (
-                <Link component={RouterLink} to={adminPath.show('organizations', r.id)}>
-                  {String(r.name)}
-                </Link>
-              )}
-            />
-            <DataTable.Col source="organizationType" disableSort render={() => <OrganizationTypeField />} />
-            <DataTable.Col source="city" />
-            <DataTable.Col source="adminEmail" label="admin.organizations.applicant" disableSort render={() => <Applicant />} />
-            <DataTable.Col source="createdAt" field={DateField} />
-            <DataTable.Col
-              label="admin.actions"
-              disableSort
-              render={() => <OrganizationStatusActions targets={['approved', 'denied', 'archived']} />}
-            />
-          </DataTable>
+          <>
+            <BulkBar>
+              <BulkStatusButton to="approved" />
+              <BulkStatusButton to="denied" />
+              <BulkStatusButton to="archived" />
+            </BulkBar>
+            <DataTable bulkActionButtons={false} rowClick={false}>
+              <DataTable.Col
+                label={<SelectAllBox />}
+                disableSort
+                render={() => <SelectRowBox name={nameOf} />}
+              />
+              <DataTable.Col
+                source="name"
+                render={(r) => (
+                  <Link component={RouterLink} to={adminPath.show('organizations', r.id)}>
+                    {String(r.name)}
+                  </Link>
+                )}
+              />
+              <DataTable.Col source="organizationType" disableSort render={() => <OrganizationTypeField />} />
+              <DataTable.Col source="city" />
+              <DataTable.Col
+                source="adminEmail"
+                label="admin.organizations.applicant"
+                disableSort
+                render={() => <Applicant />}
+              />
+              <DataTable.Col source="createdAt" field={DateField} />
+              <DataTable.Col
+                label="admin.actions"
+                disableSort
+                render={() => <OrganizationStatusActions targets={['approved', 'denied', 'archived']} />}
+              />
+            </DataTable>
+          </>
         }
       />
     </List>

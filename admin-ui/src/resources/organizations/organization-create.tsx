@@ -23,7 +23,7 @@ export function OrganizationCreate() {
       <SimpleForm defaultValues={{ organizationType: types[0]?.id, adminLocale: 'nl' }}>
         <SelectInput source="organizationType" choices={types} validate={required()} />
         <ProfileInputs />
-        <Typography variant="subtitle1" component="h3" sx={{ mt: 1, fontWeight: 600 }}>
+        <Typography variant="subtitle1" component="h2" sx={{ mt: 1, fontWeight: 600 }}>
           {translate('admin.organizations.firstAdmin')}
         </Typography>
         <Typography variant="body2" color="text.secondary">

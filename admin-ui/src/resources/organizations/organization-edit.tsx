@@ -4,6 +4,7 @@ import { useCan } from '../../app/session-context.ts';
 import { EditError, Forbidden, STAY_ON_ERROR } from '../../ui/error-panel.tsx';
 import { useRouteTitle } from '../../ui/route-title.ts';
 import { ProfileInputs } from './organization-fields.tsx';
+import { SAVE_ONLY } from '../../ui/save-toolbar.tsx';
 
 /**
  * /organizations/{id}/edit: the profile (PUT /api/v1/organizations/{id}, only the changed fields);
@@ -21,7 +22,7 @@ export function OrganizationEdit() {
       error={<EditError />}
       {...STAY_ON_ERROR}
     >
-      <SimpleForm>
+      <SimpleForm toolbar={SAVE_ONLY}>
         <ProfileInputs />
       </SimpleForm>
     </Edit>

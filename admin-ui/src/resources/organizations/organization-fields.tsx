@@ -9,10 +9,18 @@ export function ProfileInputs() {
       <TextInput source="name" validate={[required(), maxLength(200)]} />
       <TextInput source="description" multiline minRows={3} validate={maxLength(5000)} />
       <TextInput source="website" type="url" helperText="https://…" />
-      <Typography variant="subtitle1" component="h3" sx={{ mt: 1, fontWeight: 600 }}>
+      <Typography variant="subtitle1" component="h2" sx={{ mt: 1, fontWeight: 600 }}>
         {translate('admin.organizations.contact')}
       </Typography>
-      <Box sx={{ display: 'grid', gap: { xs: 0, sm: 2 }, gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr' }, width: '100%', maxWidth: '40rem' }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: { xs: 0, sm: 2 },
+          gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr' },
+          width: '100%',
+          maxWidth: '40rem',
+        }}
+      >
         <TextInput source="address" />
         <TextInput source="postcode" helperText="1234 AB" />
       </Box>

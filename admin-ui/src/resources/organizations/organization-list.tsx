@@ -15,8 +15,19 @@ import { OrganizationTypeField } from './organization-fields.tsx';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
-  <SelectInput key="type" source="organizationTypeEq" label="admin.filters.type" choices={ORGANIZATION_TYPE_CHOICES} alwaysOn />,
-  <SelectInput key="status" source="statusEq" label="admin.filters.status" choices={ORGANIZATION_STATUS_CHOICES} />,
+  <SelectInput
+    key="type"
+    source="organizationTypeEq"
+    label="admin.filters.type"
+    choices={ORGANIZATION_TYPE_CHOICES}
+    alwaysOn
+  />,
+  <SelectInput
+    key="status"
+    source="statusEq"
+    label="admin.filters.status"
+    choices={ORGANIZATION_STATUS_CHOICES}
+  />,
 ];
 
 function Actions() {
@@ -25,9 +36,16 @@ function Actions() {
   return (
     <TopToolbar sx={{ flexWrap: 'wrap' }}>
       <FilterButton />
-      {canApprove && <LinkButton to={adminPath.approve} label="routes.organizations.approve" icon={<FactCheckIcon />} />}
+      {canApprove && (
+        <LinkButton to={adminPath.approve} label="routes.organizations.approve" icon={<FactCheckIcon />} />
+      )}
       {canCreate && (
-        <LinkButton to={adminPath.add('organizations')} label="routes.organizations.add" icon={<AddBusinessIcon />} testId="add-organization" />
+        <LinkButton
+          to={adminPath.add('organizations')}
+          label="routes.organizations.add"
+          icon={<AddBusinessIcon />}
+          testId="add-organization"
+        />
       )}
     </TopToolbar>
   );
@@ -42,7 +60,14 @@ export function OrganizationList() {
   const allowed = useCan('organizations', 'list');
   if (!allowed) return <Forbidden />;
   return (
-    <List title={title} filters={filters} actions={<Actions />} sort={{ field: 'name', order: 'ASC' }} error={<ListError />} empty={false}>
+    <List
+      title={title}
+      filters={filters}
+      actions={<Actions />}
+      sort={{ field: 'name', order: 'ASC' }}
+      error={<ListError />}
+      empty={false}
+    >
       <ResponsiveList
         primary={(r) => String(r.name)}
         secondary={(r) => (
@@ -56,7 +81,11 @@ export function OrganizationList() {
             <DataTable.Col
               source="name"
               render={(r) => (
-                <Link component={RouterLink} to={adminPath.show('organizations', r.id)} onClick={(e) => e.stopPropagation()}>
+                <Link
+                  component={RouterLink}
+                  to={adminPath.show('organizations', r.id)}
+                  onClick={(e) => e.stopPropagation()}
+                >
                   {String(r.name)}
                 </Link>
               )}

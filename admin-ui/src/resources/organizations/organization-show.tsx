@@ -54,7 +54,14 @@ function Actions() {
   if (!record) return null;
   return (
     <TopToolbar sx={{ flexWrap: 'wrap' }}>
-      {canEdit && <LinkButton to={adminPath.edit('organizations', record.id)} label="ra.action.edit" icon={<EditIcon />} testId="edit-organization" />}
+      {canEdit && (
+        <LinkButton
+          to={adminPath.edit('organizations', record.id)}
+          label="ra.action.edit"
+          icon={<EditIcon />}
+          testId="edit-organization"
+        />
+      )}
       <OrganizationStatusActions />
       <DeleteOrganization />
     </TopToolbar>

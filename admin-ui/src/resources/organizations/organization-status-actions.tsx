@@ -22,10 +22,22 @@ import { ConfirmAction } from '../../ui/confirm-action.tsx';
 type TTarget = Extract<TOrganizationStatus, 'approved' | 'denied' | 'archived' | 'pending'>;
 
 const LABELS: Record<TTarget, { label: string; done: string; icon: ReactElement }> = {
-  approved: { label: 'admin.organizations.approve', done: 'admin.organizations.approved', icon: <CheckIcon /> },
+  approved: {
+    label: 'admin.organizations.approve',
+    done: 'admin.organizations.approved',
+    icon: <CheckIcon />,
+  },
   denied: { label: 'admin.organizations.deny', done: 'admin.organizations.denied', icon: <BlockIcon /> },
-  archived: { label: 'admin.organizations.archive', done: 'admin.organizations.archived', icon: <ArchiveIcon /> },
-  pending: { label: 'admin.organizations.reopen', done: 'admin.organizations.reopened', icon: <ReplayIcon /> },
+  archived: {
+    label: 'admin.organizations.archive',
+    done: 'admin.organizations.archived',
+    icon: <ArchiveIcon />,
+  },
+  pending: {
+    label: 'admin.organizations.reopen',
+    done: 'admin.organizations.reopened',
+    icon: <ReplayIcon />,
+  },
 };
 
 /**
@@ -33,7 +45,11 @@ const LABELS: Record<TTarget, { label: string; done: string; icon: ReactElement 
  * allow them (contracts ORGANIZATION_STATUS_TRANSITIONS) and only for its moderators:
  * PUT /api/v1/organizations/{id}/approve with data{type, id, attributes{status}}.
  */
-export function OrganizationStatusActions({ targets = ['approved', 'denied', 'archived', 'pending'] }: { targets?: TTarget[] }) {
+export function OrganizationStatusActions({
+  targets = ['approved', 'denied', 'archived', 'pending'],
+}: {
+  targets?: TTarget[];
+}) {
   const record = useRecordContext();
   const dataProvider = useDataProvider<TAdminDataProvider>();
   const notify = useNotify();
@@ -45,7 +61,11 @@ export function OrganizationStatusActions({ targets = ['approved', 'denied', 'ar
   const status = record.status as TOrganizationStatus;
   const name = String(record.name ?? '');
   const change = (to: TTarget, reason?: string) =>
-    dataProvider.setOrganizationStatus({ id: record.id, type: String(record.organizationType ?? record.type) }, to, reason);
+    dataProvider.setOrganizationStatus(
+      { id: record.id, type: String(record.organizationType ?? record.type) },
+      to,
+      reason,
+    );
   const approveNow = async () => {
     setBusy(true);
     try {
@@ -88,7 +108,9 @@ export function OrganizationStatusActions({ targets = ['approved', 'denied', 'ar
               color={to === 'denied' ? 'error' : 'primary'}
               confirmColor="warning"
               title={to === 'denied' ? 'admin.organizations.denyTitle' : 'admin.organizations.archiveTitle'}
-              content={to === 'denied' ? 'admin.organizations.denyContent' : 'admin.organizations.archiveContent'}
+              content={
+                to === 'denied' ? 'admin.organizations.denyContent' : 'admin.organizations.archiveContent'
+              }
               reasonLabel={to === 'denied' ? 'resources.organizations.fields.reason' : undefined}
               messageArgs={{ name, smart_count: 1 }}
               success={LABELS[to].done}
@@ -128,7 +150,12 @@ export function BulkStatusButton({ to }: { to: 'approved' | 'denied' | 'archived
   };
   if (to === 'approved') {
     return (
-      <Button label={translate(LABELS[to].label)} onClick={() => void run()} disabled={busy} data-testid="bulk-approved">
+      <Button
+        label={translate(LABELS[to].label)}
+        onClick={() => void run()}
+        disabled={busy}
+        data-testid="bulk-approved"
+      >
         {LABELS[to].icon}
       </Button>
     );
@@ -144,7 +171,13 @@ export function BulkStatusButton({ to }: { to: 'approved' | 'denied' | 'archived
       messageArgs={{ smart_count: records.length }}
       success={LABELS[to].done}
       testId={`bulk-${to}`}
-      action={() => Promise.all(records.map((r) => dataProvider.setOrganizationStatus({ id: r.id, type: String(r.organizationType ?? r.type) }, to)))}
+      action={() =>
+        Promise.all(
+          records.map((r) =>
+            dataProvider.setOrganizationStatus({ id: r.id, type: String(r.organizationType ?? r.type) }, to),
+          ),
+        )
+      }
       onDone={() => unselectAll()}
     />
   );

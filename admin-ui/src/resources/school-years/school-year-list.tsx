@@ -9,8 +9,10 @@ import { useRouteTitle } from '../../ui/route-title.ts';
 function YearFlag() {
   const record = useRecordContext();
   const translate = useTranslate();
-  if (record?.isCurrent) return <Chip size="small" color="primary" label={translate('admin.schoolYears.current')} />;
-  if (record?.isNext) return <Chip size="small" variant="outlined" label={translate('admin.schoolYears.next')} />;
+  if (record?.isCurrent)
+    return <Chip size="small" color="primary" label={translate('admin.schoolYears.current')} />;
+  if (record?.isNext)
+    return <Chip size="small" variant="outlined" label={translate('admin.schoolYears.next')} />;
   return null;
 }
 
@@ -19,7 +21,13 @@ export function SchoolYearList() {
   const allowed = useCan('school_years', 'list');
   if (!allowed) return <Forbidden />;
   return (
-    <List title={title} actions={false} sort={{ field: 'startDate', order: 'DESC' }} error={<ListError />} empty={false}>
+    <List
+      title={title}
+      actions={false}
+      sort={{ field: 'startDate', order: 'DESC' }}
+      error={<ListError />}
+      empty={false}
+    >
       <ResponsiveList
         primary={(r) => String(r.name)}
         secondary={() => (
@@ -32,7 +40,12 @@ export function SchoolYearList() {
             <DataTable.Col source="name" />
             <DataTable.Col source="startDate" field={DateField} />
             <DataTable.Col source="endDate" field={DateField} />
-            <DataTable.Col source="isCurrent" label="admin.filters.status" disableSort render={() => <YearFlag />} />
+            <DataTable.Col
+              source="isCurrent"
+              label="admin.filters.status"
+              disableSort
+              render={() => <YearFlag />}
+            />
           </DataTable>
         }
       />

@@ -65,7 +65,8 @@ export function StudentAssignGroup() {
   if (!student.data || !groups.data) return <Loading />;
 
   const choices = groups.data.groups.map((g) => ({ id: String(g.id), name: String(g.name) }));
-  const currentName = choices.find((c) => c.id === groups.data.currentId)?.name ?? translate('admin.students.noGroup');
+  const currentName =
+    choices.find((c) => c.id === groups.data.currentId)?.name ?? translate('admin.students.noGroup');
   const submit = async (values: Record<string, unknown>) => {
     try {
       const groupId = values.groupId ? String(values.groupId) : null;
@@ -87,12 +88,16 @@ export function StudentAssignGroup() {
           {fullName(student.data)}
         </Typography>
         <Typography color="text.secondary" sx={{ mb: 2 }}>
-          {translate('admin.students.currentGroup')}:{' '}
-          <span data-testid="current-group">{currentName}</span>
+          {translate('admin.students.currentGroup')}: <span data-testid="current-group">{currentName}</span>
         </Typography>
         <Form onSubmit={submit} defaultValues={{ groupId: groups.data.currentId }} resource="students">
           <Stack spacing={2} sx={{ maxWidth: '24rem' }}>
-            <SelectInput source="groupId" choices={choices} emptyValue={NO_GROUP} emptyText={translate('admin.students.noGroup')} />
+            <SelectInput
+              source="groupId"
+              choices={choices}
+              emptyValue={NO_GROUP}
+              emptyText={translate('admin.students.noGroup')}
+            />
             <div>
               <SaveButton alwaysEnable />
             </div>

@@ -7,6 +7,7 @@ import { EditError, Forbidden, STAY_ON_ERROR } from '../../ui/error-panel.tsx';
 import { LinkButton } from '../../ui/link-button.tsx';
 import { useRouteTitle } from '../../ui/route-title.ts';
 import { UserFormFields } from '../users/user-edit.tsx';
+import { SAVE_ONLY } from '../../ui/save-toolbar.tsx';
 
 /**
  * /students/{id}/edit: a student's details (PATCH /api/v1/users/{id}); from here the group is one
@@ -28,7 +29,11 @@ export function StudentEdit() {
       actions={
         canAssign ? (
           <TopToolbar>
-            <LinkButton to={adminPath.assignGroup(id)} label="admin.students.assignGroup" icon={<GroupAddIcon />} />
+            <LinkButton
+              to={adminPath.assignGroup(id)}
+              label="admin.students.assignGroup"
+              icon={<GroupAddIcon />}
+            />
           </TopToolbar>
         ) : (
           false
@@ -37,7 +42,7 @@ export function StudentEdit() {
       error={<EditError />}
       {...STAY_ON_ERROR}
     >
-      <SimpleForm>
+      <SimpleForm toolbar={SAVE_ONLY}>
         <UserFormFields />
       </SimpleForm>
     </Edit>

@@ -29,7 +29,11 @@ function ResendConfirmationButton() {
     }
   };
   return (
-    <Button label={translate('admin.users.resendConfirmation')} onClick={() => void send()} data-testid="resend-confirmation">
+    <Button
+      label={translate('admin.users.resendConfirmation')}
+      onClick={() => void send()}
+      data-testid="resend-confirmation"
+    >
       <MailIcon />
     </Button>
   );
@@ -57,15 +61,36 @@ export function UserActions() {
   const name = fullName(record);
   return (
     <>
-      {canEdit && <LinkButton to={adminPath.edit('users', record.id)} label="ra.action.edit" icon={<EditIcon />} testId="edit-user" />}
+      {canEdit && (
+        <LinkButton
+          to={adminPath.edit('users', record.id)}
+          label="ra.action.edit"
+          icon={<EditIcon />}
+          testId="edit-user"
+        />
+      )}
       {canEdit && isStudent && (
-        <LinkButton to={adminPath.editStudent(record.id)} label="admin.users.editStudent" icon={<SchoolIcon />} />
+        <LinkButton
+          to={adminPath.editStudent(record.id)}
+          label="admin.users.editStudent"
+          icon={<SchoolIcon />}
+        />
       )}
       {canAssignGroup && isStudent && (
-        <LinkButton to={adminPath.assignGroup(record.id)} label="admin.students.assignGroup" icon={<GroupAddIcon />} testId="assign-group" />
+        <LinkButton
+          to={adminPath.assignGroup(record.id)}
+          label="admin.students.assignGroup"
+          icon={<GroupAddIcon />}
+          testId="assign-group"
+        />
       )}
       {canAddRole && (
-        <LinkButton to={adminPath.addRole(record.id)} label="admin.users.addRole" icon={<ShieldIcon />} testId="add-role" />
+        <LinkButton
+          to={adminPath.addRole(record.id)}
+          label="admin.users.addRole"
+          icon={<ShieldIcon />}
+          testId="add-role"
+        />
       )}
       {canResend && <ResendConfirmationButton />}
       {canImpersonate && (
@@ -90,7 +115,11 @@ export function UserActions() {
           confirmColor="warning"
           title="ra.message.delete_title"
           content="ra.message.delete_content"
-          messageArgs={{ name: translate('resources.users.name', { smart_count: 1 }), recordRepresentation: name, smart_count: 1 }}
+          messageArgs={{
+            name: translate('resources.users.name', { smart_count: 1 }),
+            recordRepresentation: name,
+            smart_count: 1,
+          }}
           success="ra.notification.deleted"
           testId="delete-user"
           action={() => dataProvider.delete('users', { id: record.id, previousData: record })}

@@ -48,7 +48,10 @@ export function UserAddRole() {
     const role = String(values.name);
     try {
       await dataProvider.addRole(id, role);
-      notify('admin.users.roleAdded', { type: 'success', messageArgs: { role: translate(`admin.roles.${role}`) } });
+      notify('admin.users.roleAdded', {
+        type: 'success',
+        messageArgs: { role: translate(`admin.roles.${role}`) },
+      });
       redirect(adminPath.show('users', id));
       return undefined;
     } catch (failure) {

@@ -1,4 +1,14 @@
-import { Create, email, required, SelectInput, SimpleForm, TextInput, useNotify, useRedirect, useTranslate } from 'react-admin';
+import {
+  Create,
+  email,
+  required,
+  SelectInput,
+  SimpleForm,
+  TextInput,
+  useNotify,
+  useRedirect,
+  useTranslate,
+} from 'react-admin';
 import { Typography } from '@mui/material';
 import { adminPath } from '../../app/paths.ts';
 import { useAdminPermissions, useCan } from '../../app/session-context.ts';
@@ -40,7 +50,9 @@ export function UserCreate() {
           source="role"
           choices={ROLE_CHOICES}
           validate={required()}
-          helperText={translate('admin.users.addRoleHint', { organization: permissions?.organization?.name ?? '' })}
+          helperText={translate('admin.users.addRoleHint', {
+            organization: permissions?.organization?.name ?? '',
+          })}
         />
         <SelectInput source="gender" choices={GENDER_CHOICES} emptyText="–" />
         <TextInput source="phoneNumber" type="tel" />

@@ -4,6 +4,7 @@ import { useCan } from '../../app/session-context.ts';
 import { GENDER_CHOICES, LOCALE_CHOICES, USER_STATUS_CHOICES } from '../../ui/choices.ts';
 import { EditError, Forbidden, STAY_ON_ERROR } from '../../ui/error-panel.tsx';
 import { useRouteTitle } from '../../ui/route-title.ts';
+import { SAVE_ONLY } from '../../ui/save-toolbar.tsx';
 
 /** "invited" is the API's own state until the user confirms; an admin sets active, inactive or archived. */
 const STATUS_CHOICES = USER_STATUS_CHOICES.map((c) => ({ ...c, disabled: c.id === 'invited' }));
@@ -36,7 +37,7 @@ export function UserEdit() {
       error={<EditError />}
       {...STAY_ON_ERROR}
     >
-      <SimpleForm>
+      <SimpleForm toolbar={SAVE_ONLY}>
         <UserFormFields />
       </SimpleForm>
     </Edit>

@@ -8,11 +8,15 @@ export function fullName(record: Partial<RaRecord> | undefined): string {
 
 /** The user's roles on the selected organization (other organizations' roles never count here). */
 export function rolesHere(record: RaRecord | undefined, organizationId: string | undefined): string[] {
-  const roles = Array.isArray(record?.roles) ? (record.roles as { name?: unknown; resourceId?: unknown }[]) : [];
+  const roles = Array.isArray(record?.roles)
+    ? (record.roles as { name?: unknown; resourceId?: unknown }[])
+    : [];
   return [
     ...new Set(
       roles
-        .filter((r) => !organizationId || r.resourceId === undefined || String(r.resourceId) === organizationId)
+        .filter(
+          (r) => !organizationId || r.resourceId === undefined || String(r.resourceId) === organizationId,
+        )
         .map((r) => String(r.name)),
     ),
   ].sort();

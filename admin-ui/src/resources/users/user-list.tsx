@@ -39,7 +39,12 @@ function Actions() {
       </Box>
       <FilterButton />
       {canInvite && (
-        <LinkButton to={adminPath.add('users')} label="admin.users.invite" icon={<PersonAddIcon />} testId="invite-user" />
+        <LinkButton
+          to={adminPath.add('users')}
+          label="admin.users.invite"
+          icon={<PersonAddIcon />}
+          testId="invite-user"
+        />
       )}
     </TopToolbar>
   );
@@ -84,14 +89,26 @@ export function UserList() {
               source="lastName"
               label="resources.users.fields.fullName"
               render={(record) => (
-                <Link component={RouterLink} to={adminPath.show('users', record.id)} onClick={(e) => e.stopPropagation()}>
+                <Link
+                  component={RouterLink}
+                  to={adminPath.show('users', record.id)}
+                  onClick={(e) => e.stopPropagation()}
+                >
                   {fullName(record)}
                 </Link>
               )}
             />
             <DataTable.Col source="email" />
-            <DataTable.Col source="roleNames" disableSort render={() => <RoleChips organizationId={organizationId} />} />
-            <DataTable.Col source="status" disableSort render={() => <StatusChip prefix="admin.userStatuses" />} />
+            <DataTable.Col
+              source="roleNames"
+              disableSort
+              render={() => <RoleChips organizationId={organizationId} />}
+            />
+            <DataTable.Col
+              source="status"
+              disableSort
+              render={() => <StatusChip prefix="admin.userStatuses" />}
+            />
             <DataTable.Col source="lastSignInAt" disableSort field={DateField} />
           </DataTable>
         }

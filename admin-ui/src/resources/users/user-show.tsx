@@ -33,7 +33,11 @@ function RoleRow({ role }: { role: string }) {
   if (!record) return null;
   const roleName = translate(`admin.roles.${role}`);
   return (
-    <Box component="li" sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }} data-testid={`role-${role}`}>
+    <Box
+      component="li"
+      sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}
+      data-testid={`role-${role}`}
+    >
       <Chip label={roleName} />
       {canRemove && (
         <ConfirmAction
@@ -43,7 +47,11 @@ function RoleRow({ role }: { role: string }) {
           confirmColor="warning"
           title="admin.users.removeRoleTitle"
           content="admin.users.removeRoleContent"
-          messageArgs={{ role: roleName, name: fullName(record), organization: permissions?.organization?.name ?? '' }}
+          messageArgs={{
+            role: roleName,
+            name: fullName(record),
+            organization: permissions?.organization?.name ?? '',
+          }}
           success="admin.users.roleRemoved"
           testId={`remove-role-${role}`}
           action={() => dataProvider.removeRole(record.id, role)}

@@ -68,7 +68,9 @@ export function DeleteAccountPage() {
       <AuthCard title={title} intro={<p>{t('portal.deleteAccount.confirmIntro')}</p>}>
         <FormAlert tone="warning">{t('portal.deleteAccount.warning')}</FormAlert>
         <form noValidate onSubmit={onConfirm} className="form" data-testid="delete-account-confirm">
-          {confirm.formError !== undefined && <FormAlert tone="error">{errorMessage(confirm.formError, t)}</FormAlert>}
+          {confirm.formError !== undefined && (
+            <FormAlert tone="error">{errorMessage(confirm.formError, t)}</FormAlert>
+          )}
           <SubmitButton pending={confirm.submitting}>{t('portal.deleteAccount.confirm')}</SubmitButton>
         </form>
       </AuthCard>
@@ -78,7 +80,9 @@ export function DeleteAccountPage() {
   return (
     <AuthCard title={title} intro={<p>{t('portal.deleteAccount.intro')}</p>}>
       <form noValidate onSubmit={onRequest} className="form" data-testid="delete-account-form">
-        {request.formError !== undefined && <FormAlert tone="error">{errorMessage(request.formError, t)}</FormAlert>}
+        {request.formError !== undefined && (
+          <FormAlert tone="error">{errorMessage(request.formError, t)}</FormAlert>
+        )}
         <TextField
           label={t('portal.auth.email')}
           type="email"

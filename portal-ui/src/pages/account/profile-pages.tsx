@@ -4,7 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { API_PATHS } from '@stageplein/contracts/client/api-client';
 import { passwordUpdateRequest } from '@stageplein/contracts/client/password-reset';
 import { useApi } from '../../api/api-context.ts';
-import { CheckboxField, FormAlert, RadioGroup, SelectField, SubmitButton, TextField } from '../../forms/fields.tsx';
+import {
+  CheckboxField,
+  FormAlert,
+  RadioGroup,
+  SelectField,
+  SubmitButton,
+  TextField,
+} from '../../forms/fields.tsx';
 import { rules } from '../../forms/field-rules.ts';
 import { useForm } from '../../forms/use-form.ts';
 import type { TCurrentUser } from '../../session/current-user.ts';
@@ -39,7 +46,9 @@ function ProfileFrame({ children }: { children: (user: TCurrentUser) => ReactNod
           ))}
         </ul>
       </nav>
-      <div className="card form-card">{user ? children(user) : <p role="status">{t('shell.loading')}</p>}</div>
+      <div className="card form-card">
+        {user ? children(user) : <p role="status">{t('shell.loading')}</p>}
+      </div>
     </div>
   );
 }
@@ -85,8 +94,18 @@ function ProfileForm({ user }: { user: TCurrentUser }) {
     <form noValidate onSubmit={onSubmit} className="form" data-testid="profile-form">
       {form.formError !== undefined && <FormAlert tone="error">{errorMessage(form.formError, t)}</FormAlert>}
       <div className="form__row">
-        <TextField label={t('portal.profile.firstName')} autoComplete="given-name" required field={form.bind('firstName')} />
-        <TextField label={t('portal.profile.lastName')} autoComplete="family-name" required field={form.bind('lastName')} />
+        <TextField
+          label={t('portal.profile.firstName')}
+          autoComplete="given-name"
+          required
+          field={form.bind('firstName')}
+        />
+        <TextField
+          label={t('portal.profile.lastName')}
+          autoComplete="family-name"
+          required
+          field={form.bind('lastName')}
+        />
       </div>
       <SelectField
         label={t('portal.profile.gender')}

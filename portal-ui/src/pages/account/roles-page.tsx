@@ -36,7 +36,11 @@ export function RolesPage() {
                       {labels.get(String(role.resourceId)) ?? String(role.resourceId)}
                       {current && <span className="badge badge--inline">{t('portal.roles.current')}</span>}
                     </td>
-                    <td>{t(`portal.organizationTypes.${role.resourceType}`, { defaultValue: role.resourceType })}</td>
+                    <td>
+                      {t(`portal.organizationTypes.${role.resourceType}`, {
+                        defaultValue: role.resourceType,
+                      })}
+                    </td>
                   </tr>
                 );
               })}

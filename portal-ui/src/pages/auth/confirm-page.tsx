@@ -30,7 +30,9 @@ export function ConfirmPage() {
     try {
       await api.client.post(
         API_PATHS.confirm,
-        needsPassword ? { confirmationToken: token, password, passwordConfirmation } : { confirmationToken: token },
+        needsPassword
+          ? { confirmationToken: token, password, passwordConfirmation }
+          : { confirmationToken: token },
         { authenticate: false },
       );
       setDone(true);
@@ -65,9 +67,14 @@ export function ConfirmPage() {
     );
   }
   return (
-    <AuthCard title={title} intro={<p>{needsPassword ? t('portal.confirm.passwordIntro') : t('portal.confirm.intro')}</p>}>
+    <AuthCard
+      title={title}
+      intro={<p>{needsPassword ? t('portal.confirm.passwordIntro') : t('portal.confirm.intro')}</p>}
+    >
       <form noValidate onSubmit={onSubmit} className="form" data-testid="confirm-form">
-        {form.formError !== undefined && <FormAlert tone="error">{errorMessage(form.formError, t)}</FormAlert>}
+        {form.formError !== undefined && (
+          <FormAlert tone="error">{errorMessage(form.formError, t)}</FormAlert>
+        )}
         {needsPassword && (
           <>
             <TextField

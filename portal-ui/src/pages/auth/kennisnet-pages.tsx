@@ -36,9 +36,12 @@ export function KennisnetPage() {
 
   const start = () => {
     const back = `${window.location.origin}/inloggen/kennisnet/success`;
-    const target = resolveNavigationTarget(`${KENNISNET_START_PATH}?redirect_url=${encodeURIComponent(back)}`, {
-      origin: window.location.origin,
-    });
+    const target = resolveNavigationTarget(
+      `${KENNISNET_START_PATH}?redirect_url=${encodeURIComponent(back)}`,
+      {
+        origin: window.location.origin,
+      },
+    );
     if (target.kind === 'internal') window.location.assign(target.path);
   };
 
@@ -47,7 +50,12 @@ export function KennisnetPage() {
       {options.isPending ? (
         <p role="status">{t('shell.loading')}</p>
       ) : available ? (
-        <button type="button" className="btn btn--primary btn--block" onClick={start} data-testid="kennisnet-start">
+        <button
+          type="button"
+          className="btn btn--primary btn--block"
+          onClick={start}
+          data-testid="kennisnet-start"
+        >
           {t('portal.kennisnet.continue')}
         </button>
       ) : (
@@ -67,7 +75,8 @@ export function KennisnetErrorPage() {
   const title = useRouteTitle();
   const [params] = useSearchParams();
   // Only known codes are shown; free text in the address is never displayed (it could be a lure).
-  if (params.get('error') === 'wrong_center') return <StatusErrorScreen status={403} message="wrong center" />;
+  if (params.get('error') === 'wrong_center')
+    return <StatusErrorScreen status={403} message="wrong center" />;
   return (
     <AuthCard title={title}>
       <FormAlert tone="error" testId="kennisnet-error">

@@ -75,7 +75,9 @@ function PasswordlessRequest() {
         </FormAlert>
       ) : (
         <form noValidate onSubmit={onSubmit} className="form" data-testid="passwordless-form">
-          {form.formError !== undefined && <FormAlert tone="error">{errorMessage(form.formError, t)}</FormAlert>}
+          {form.formError !== undefined && (
+            <FormAlert tone="error">{errorMessage(form.formError, t)}</FormAlert>
+          )}
           <TextField
             label={t('portal.auth.email')}
             type="email"
@@ -134,7 +136,11 @@ export function LoginPage() {
     <AuthCard title={title} intro={<p>{t(`portal.auth.intro.${variant}`)}</p>}>
       {showKennisnet && (
         <div className="auth-section">
-          <Link to="/inloggen/kennisnet" className="btn btn--neutral btn--block" data-testid="kennisnet-entry">
+          <Link
+            to="/inloggen/kennisnet"
+            className="btn btn--neutral btn--block"
+            data-testid="kennisnet-entry"
+          >
             {t('portal.kennisnet.button')}
           </Link>
           <p className="divider">

@@ -7,7 +7,11 @@ import { rules } from '../../forms/field-rules.ts';
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 
-export const newPasswordRules = [rules.required(), rules.minLength(PASSWORD_MIN_LENGTH), rules.maxLength(PASSWORD_MAX_LENGTH)];
+export const newPasswordRules = [
+  rules.required(),
+  rules.minLength(PASSWORD_MIN_LENGTH),
+  rules.maxLength(PASSWORD_MAX_LENGTH),
+];
 
 export const confirmationRules = (field = 'password') => [
   rules.required(),

@@ -35,7 +35,9 @@ export function RecoverPage() {
         </FormAlert>
       ) : (
         <form noValidate onSubmit={onSubmit} className="form" data-testid="recover-form">
-          {form.formError !== undefined && <FormAlert tone="error">{errorMessage(form.formError, t)}</FormAlert>}
+          {form.formError !== undefined && (
+            <FormAlert tone="error">{errorMessage(form.formError, t)}</FormAlert>
+          )}
           <TextField
             label={t('portal.auth.email')}
             type="email"

@@ -2,7 +2,10 @@ import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { API_PATHS } from '@stageplein/contracts/client/api-client';
-import { passwordUpdateRequest, PasswordResetCredentialsError } from '@stageplein/contracts/client/password-reset';
+import {
+  passwordUpdateRequest,
+  PasswordResetCredentialsError,
+} from '@stageplein/contracts/client/password-reset';
 import { useApi } from '../../api/api-context.ts';
 import { FormAlert, SubmitButton, TextField } from '../../forms/fields.tsx';
 import { useForm } from '../../forms/use-form.ts';
@@ -25,7 +28,10 @@ export function ResetPage() {
   const token = params.get('reset_password_token') ?? params.get('token');
   const [missing] = useState(() => {
     try {
-      passwordUpdateRequest({ password: '', passwordConfirmation: '' }, { resetPasswordToken: token, credentials: api.credentials.get() });
+      passwordUpdateRequest(
+        { password: '', passwordConfirmation: '' },
+        { resetPasswordToken: token, credentials: api.credentials.get() },
+      );
       return undefined;
     } catch (error) {
       return error instanceof PasswordResetCredentialsError ? error.message : undefined;

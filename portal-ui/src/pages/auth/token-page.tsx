@@ -79,7 +79,9 @@ export function TokenPage() {
         </FormAlert>
       )}
       <form noValidate onSubmit={onSubmit} className="form" data-testid="token-form">
-        {form.formError !== undefined && <FormAlert tone="error">{errorMessage(form.formError, t)}</FormAlert>}
+        {form.formError !== undefined && (
+          <FormAlert tone="error">{errorMessage(form.formError, t)}</FormAlert>
+        )}
         <TextField
           label={t('portal.auth.email')}
           type="email"

@@ -5,7 +5,8 @@ import { matchRoute } from '@stageplein/contracts/routes/route-manifest';
 import { TENANTS } from '@stageplein/contracts/tenants/tenant-registry';
 import { dashboardRole, dashboardTiles } from './dashboard-model.ts';
 
-const as = (name: string, type: string) => derivePermissions([{ name, resourceType: type, resourceId: 'o' }], { id: 'o' });
+const as = (name: string, type: string) =>
+  derivePermissions([{ name, resourceType: type, resourceId: 'o' }], { id: 'o' });
 
 describe('dashboard per role', () => {
   it('recognises the demo roles', () => {
@@ -30,13 +31,24 @@ describe('dashboard per role', () => {
   it('follows the tenant switches', () => {
     // Contracts only for traineeship tenants; self-found internships not for match2gether.
     expect(dashboardTiles('student', TENANTS.demo.features).map((t) => t.key)).toContain('contracts');
-    expect(dashboardTiles('student', TENANTS.stageplein.features).map((t) => t.key)).not.toContain('contracts');
-    expect(dashboardTiles('student', TENANTS.match2gether.features).map((t) => t.key)).not.toContain('selfFound');
+    expect(dashboardTiles('student', TENANTS.stageplein.features).map((t) => t.key)).not.toContain(
+      'contracts',
+    );
+    expect(dashboardTiles('student', TENANTS.match2gether.features).map((t) => t.key)).not.toContain(
+      'selfFound',
+    );
     expect(dashboardTiles('student', TENANTS.stageplein.features).map((t) => t.key)).toContain('selfFound');
   });
 
   it('links only to known routes with translated titles', () => {
-    for (const role of ['student', 'mentor', 'schoolAdmin', 'centerAdmin', 'companyAdmin', 'member'] as const) {
+    for (const role of [
+      'student',
+      'mentor',
+      'schoolAdmin',
+      'centerAdmin',
+      'companyAdmin',
+      'member',
+    ] as const) {
       for (const tile of dashboardTiles(role, TENANTS.demo.features)) {
         expect(matchRoute(tile.path), tile.path).toBeDefined();
         expect(hasKey(tile.titleKey), tile.titleKey).toBe(true);

@@ -30,7 +30,9 @@ export function DashboardPage() {
       <div className="dashboard__head">
         <div>
           <p className="eyebrow">{title}</p>
-          <h1 data-testid="page-title">{t('portal.dashboard.greeting', { name: user.firstName ?? displayName(user) })}</h1>
+          <h1 data-testid="page-title">
+            {t('portal.dashboard.greeting', { name: user.firstName ?? displayName(user) })}
+          </h1>
           <p className="page__lead" data-testid="dashboard-intro">
             {t(`portal.dashboard.intro.${role}`)}
           </p>

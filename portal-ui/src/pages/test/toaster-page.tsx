@@ -19,7 +19,13 @@ export function ToasterTestPage() {
             type="button"
             className="btn btn--neutral"
             data-testid={`toast-${color}`}
-            onClick={() => toast.add({ color, title: t(`toast.${color === 'neutral' ? 'notification' : color}`), message: t('portal.test.message') })}
+            onClick={() =>
+              toast.add({
+                color,
+                title: t(`toast.${color === 'neutral' ? 'notification' : color}`),
+                message: t('portal.test.message'),
+              })
+            }
           >
             {color}
           </button>

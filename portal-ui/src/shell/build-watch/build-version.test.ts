@@ -17,7 +17,8 @@ describe('new-build detection (spec §4, §7, §8)', () => {
 
   it('tolerates 404 and 403, failures and junk', () => {
     const first = afterPoll(start, 200, { version: 'aaaa' });
-    for (const status of [404, 403, 500, undefined]) expect(afterPoll(first, status, { version: 'bbbb' })).toBe(first);
+    for (const status of [404, 403, 500, undefined])
+      expect(afterPoll(first, status, { version: 'bbbb' })).toBe(first);
     expect(afterPoll(first, 200, '<html>')).toBe(first);
     expect(parseManifest({ version: '' })).toBeUndefined();
     expect(parseManifest(null)).toBeUndefined();

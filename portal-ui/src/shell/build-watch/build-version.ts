@@ -26,7 +26,11 @@ export function parseManifest(body: unknown): string | undefined {
 }
 
 /** The state after one poll answered with `status` and `body` (undefined status: network failure). */
-export function afterPoll(state: TBuildWatchState, status: number | undefined, body: unknown): TBuildWatchState {
+export function afterPoll(
+  state: TBuildWatchState,
+  status: number | undefined,
+  body: unknown,
+): TBuildWatchState {
   if (status !== 200) return state; // 404/403 tolerated; anything else is retried at the next poll.
   const version = parseManifest(body);
   if (!version) return state;

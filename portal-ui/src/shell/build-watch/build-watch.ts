@@ -2,7 +2,11 @@ import { hardNavigate } from '../../app/hard-navigation.ts';
 import { afterPoll, BUILD_POLL_INTERVAL_MS, manifestUrl, type TBuildWatchState } from './build-version.ts';
 
 interface TRouterLike {
-  subscribe(listener: (state: { navigation: { state: string; location?: { pathname: string; search: string; hash: string } } }) => void): () => void;
+  subscribe(
+    listener: (state: {
+      navigation: { state: string; location?: { pathname: string; search: string; hash: string } };
+    }) => void,
+  ): () => void;
 }
 
 /**
@@ -18,7 +22,10 @@ export function startBuildWatch(router: TRouterLike): () => void {
     let status: number | undefined;
     let body: unknown;
     try {
-      const response = await fetch(manifestUrl(Date.now()), { cache: 'no-store', credentials: 'same-origin' });
+      const response = await fetch(manifestUrl(Date.now()), {
+        cache: 'no-store',
+        credentials: 'same-origin',
+      });
       status = response.status;
       body = response.ok ? await response.json().catch(() => undefined) : undefined;
     } catch {

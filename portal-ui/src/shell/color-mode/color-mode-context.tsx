@@ -1,4 +1,13 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import { useLocation } from 'react-router';
 import type { TTenant } from '@stageplein/contracts/tenants/tenant.types';
 import { applyCssVariables, portalCssVariables } from '../../tenant/theme-variables.ts';
@@ -70,7 +79,10 @@ export function ColorModeProvider({ children }: { children: ReactNode }) {
     setPreferenceState(next);
   }, []);
 
-  const value = useMemo(() => ({ preference, mode, forced: !!forced, setPreference }), [preference, mode, forced, setPreference]);
+  const value = useMemo(
+    () => ({ preference, mode, forced: !!forced, setPreference }),
+    [preference, mode, forced, setPreference],
+  );
   return <Context.Provider value={value}>{children}</Context.Provider>;
 }
 

@@ -6,7 +6,9 @@ export type TColorMode = 'light' | 'dark';
 export const COLOR_MODE_STORAGE_KEY = 'stageplein.color-mode';
 
 export function parseColorModePreference(raw: string | null | undefined): TColorModePreference {
-  return (COLOR_MODE_PREFERENCES as readonly string[]).includes(raw ?? '') ? (raw as TColorModePreference) : 'system';
+  return (COLOR_MODE_PREFERENCES as readonly string[]).includes(raw ?? '')
+    ? (raw as TColorModePreference)
+    : 'system';
 }
 
 /** The mode in effect: the route's forced mode, else the preference, with "system" following the OS. */

@@ -14,7 +14,7 @@ export const LOADING_BAR = Object.freeze({
 /** Rises asymptotically to 100: about 70 at the estimated duration, about 94 at five times it. */
 export function estimatedProgress(durationMs: number, elapsedMs: number): number {
   if (elapsedMs <= 0) return 0;
-  return ((2 / Math.PI) * 100 * Math.atan(((elapsedMs / durationMs) * 100) / 50));
+  return (2 / Math.PI) * 100 * Math.atan(((elapsedMs / durationMs) * 100) / 50);
 }
 
 export interface TLoadingBarState {

@@ -37,7 +37,8 @@ export const MAIN_MENU_SLUG = 'main';
 const DEFAULT_MENU_ID = 'default-main';
 const ORIGIN = 'https://menu.invalid';
 
-const idOf = (v: string | number | null | undefined) => (v === null || v === undefined || v === '' ? null : String(v));
+const idOf = (v: string | number | null | undefined) =>
+  v === null || v === undefined || v === '' ? null : String(v);
 
 /**
  * Spec §2: a content page uses its own path, a system page the path of its id; anything unusable

@@ -68,7 +68,8 @@ describe('toast rules (spec §4, §8, §9)', () => {
       'toast.info',
       'toast.notification',
     ]);
-    for (const c of ['success', 'error', 'warning', 'info', 'neutral'] as const) expect(hasKey(toastLabelKey(c))).toBe(true);
+    for (const c of ['success', 'error', 'warning', 'info', 'neutral'] as const)
+      expect(hasKey(toastLabelKey(c))).toBe(true);
     expect(toastPoliteness('error')).toBe('assertive');
     expect(toastPoliteness('warning')).toBe('polite');
     expect(toastPoliteness('success')).toBe('polite');

@@ -122,7 +122,10 @@ export function toastPoliteness(color: TToastColor): 'assertive' | 'polite' {
   return color === 'error' ? 'assertive' : 'polite';
 }
 
-export function positionParts(position: TToastPosition): { vertical: 'top' | 'bottom'; horizontal: 'left' | 'center' | 'right' } {
+export function positionParts(position: TToastPosition): {
+  vertical: 'top' | 'bottom';
+  horizontal: 'left' | 'center' | 'right';
+} {
   const [vertical, horizontal] = position.split('-') as ['top' | 'bottom', 'left' | 'center' | 'right'];
   return { vertical, horizontal };
 }

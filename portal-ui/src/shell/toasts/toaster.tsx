@@ -98,7 +98,9 @@ export function Toaster() {
     for (const toast of toasts) {
       if (announced.current.has(toast.id)) continue;
       announced.current.add(toast.id);
-      const text = [`${t(toastLabelKey(toast.color))}:`, toast.title, toast.message].filter(Boolean).join(' ');
+      const text = [`${t(toastLabelKey(toast.color))}:`, toast.title, toast.message]
+        .filter(Boolean)
+        .join(' ');
       const politeness = toastPoliteness(toast.color);
       setAnnouncements((a) => ({ ...a, [politeness]: text }));
     }
@@ -111,7 +113,11 @@ export function Toaster() {
         if (!here.length) return null;
         const { vertical, horizontal } = positionParts(position);
         return (
-          <ol key={position} className={`toaster__list toaster__list--${vertical} toaster__list--${horizontal}`} data-position={position}>
+          <ol
+            key={position}
+            className={`toaster__list toaster__list--${vertical} toaster__list--${horizontal}`}
+            data-position={position}
+          >
             {here.map((toast) => (
               <ToastItem key={toast.id} toast={toast} />
             ))}
@@ -121,7 +127,12 @@ export function Toaster() {
       <div className="visually-hidden" aria-live="polite" aria-atomic="true" data-testid="toast-live-polite">
         {announcements.polite}
       </div>
-      <div className="visually-hidden" aria-live="assertive" aria-atomic="true" data-testid="toast-live-assertive">
+      <div
+        className="visually-hidden"
+        aria-live="assertive"
+        aria-atomic="true"
+        data-testid="toast-live-assertive"
+      >
         {announcements.assertive}
       </div>
     </section>

@@ -152,19 +152,25 @@ export class KafkaTransport implements TEventTransport {
   }
 
   /**
-   * A new topic reaches the broker's metadata cache a moment after the controller created it; until
-   * then metadata requests answer UNKNOWN_TOPIC_OR_PARTITION (which kafkajs' own wait does not retry).
+   * A new topic is usable a moment after the controller created it: first the broker's metadata lists
+   * it (until then UNKNOWN_TOPIC_OR_PARTITION, which kafkajs' own wait does not retry), then each
+   * partition's leader loads it (until then NOT_LEADER). ListOffsets is answered only by a serving
+   * leader, so it is the readiness probe.
    */
   private async waitForLeaders(admin: Admin, topics: readonly string[]): Promise<void> {
-    const deadline = Date.now() + 30_000;
-    for (;;) {
-      try {
-        const { topics: meta } = await admin.fetchTopicMetadata({ topics: [...topics] });
-        if (meta.length === topics.length && meta.every((t) => t.partitions.length > 0 && t.partitions.every((p) => p.leader >= 0))) return;
-      } catch (error) {
-        if (Date.now() > deadline) throw error;
+    const deadline = Date.now() + 60_000;
+    const pending = new Set(topics);
+    while (pending.size > 0) {
+      for (const topic of [...pending]) {
+        try {
+          const offsets = await admin.fetchTopicOffsets(topic);
+          if (offsets.length > 0) pending.delete(topic);
+        } catch (error) {
+          if (Date.now() > deadline) throw error;
+        }
       }
-      if (Date.now() > deadline) throw new Error(`kafka topics without leaders after 30 s: ${topics.join(', ')}`);
+      if (pending.size === 0) return;
+      if (Date.now() > deadline) throw new Error(`kafka topics not ready after 60 s: ${[...pending].join(', ')}`);
       await sleep(100);
     }
   }

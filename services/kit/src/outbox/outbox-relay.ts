@@ -28,9 +28,11 @@ export interface TRelay {
 }
 
 /**
- * Outbox relay. A batch is claimed, published and marked sent in one transaction. Rows are claimed
- * per aggregate with a transaction-scoped advisory lock, so two relays never interleave one
- * aggregate's events (order per aggregate holds) and a relay that dies releases its claim.
+ * Outbox relay. A batch is claimed, published and marked sent in one transaction. Aggregates are
+ * claimed with transaction-scoped advisory locks, so two relays never interleave one aggregate's
+ * events (order per aggregate holds), relays work on different aggregates side by side, and a relay
+ * that dies releases its claim. The row lock is a plain FOR UPDATE: skipping a row someone else
+ * locked (SKIP LOCKED) would publish its aggregate's later events first.
  */
 export function createRelay(options: TRelayOptions): TRelay {
   const { db, schemas, transport, batchSize = 500, idleMs = 1000, log } = options;
@@ -42,17 +44,27 @@ export function createRelay(options: TRelayOptions): TRelay {
   let listener: pg.PoolClient | undefined;
 
   async function runOnce(schema: string): Promise<number> {
+    const table = sql.table(`${schema}.outbox`);
     return db.transaction().execute(async (trx) => {
+      // 1. Claim aggregates: those of the oldest unsent rows that no other relay holds. The locks are
+      //    transaction-scoped: released at commit, or when this relay dies (its connection drops).
+      const { rows: claimed } = await sql<{ aggregate_id: string }>`
+        select distinct aggregate_id
+        from (select aggregate_id from ${table} where sent_at is null order by seq limit ${batchSize * 2}) oldest
+        where pg_try_advisory_xact_lock(hashtextextended(${schema} || '/' || aggregate_id, 0))`.execute(trx);
+      if (claimed.length === 0) return 0;
+      // 2. Only now read their rows: with the locks held, this statement's fresh snapshot shows each
+      //    claimed aggregate's unsent rows completely, so a batch is always a prefix per aggregate (a
+      //    per-row lock test in one scan could skip an aggregate's early rows and take a later one).
       const { rows } = await sql<{ seq: string; envelope: TEventEnvelope }>`
-        select seq, envelope from ${sql.table(`${schema}.outbox`)}
-        where sent_at is null
-          and pg_try_advisory_xact_lock(hashtextextended(${schema} || '/' || aggregate_id, 0))
+        select seq, envelope from ${table}
+        where sent_at is null and aggregate_id = any(${claimed.map((c) => c.aggregate_id)}::text[])
         order by seq
         limit ${batchSize}
-        for update skip locked`.execute(trx);
+        for update`.execute(trx);
       if (rows.length === 0) return 0;
       await transport.publish(rows.map((r) => r.envelope));
-      await sql`update ${sql.table(`${schema}.outbox`)} set sent_at = now(), attempts = attempts + 1
+      await sql`update ${table} set sent_at = now(), attempts = attempts + 1
         where seq = any(${rows.map((r) => r.seq)}::bigint[])`.execute(trx);
       return rows.length;
     });

@@ -127,13 +127,11 @@ export const organizationsRoutes: FastifyPluginAsync<TServiceDeps> = async (app,
       const ctx = await contextOf(req, deps);
       const query = parseJsonApiQuery(req.query as Record<string, string>, ORGANIZATIONS_QUERY);
       assertUuidFilters(query);
-      const current = await currentOrganizationOf(ctx.db, req.auth);
-      const { rows, total } = await listOrganizations(
-        ctx.db,
-        query,
-        visibilityOf(req.auth, current),
-        query.scopes.search,
-      );
+      const current = await currentOrganizationOf(ctx.db, req.auth, ctx.tenant.id);
+      const { rows, total } = await listOrganizations(ctx.db, query, visibilityOf(req.auth, current), {
+        search: query.scopes.search,
+        withProfile: query.include.includes('profile'),
+      });
       const signups = query.include.includes('signup')
         ? await visibleSignups(ctx, req.auth, current, rows)
         : undefined;
@@ -158,7 +156,7 @@ export const organizationsRoutes: FastifyPluginAsync<TServiceDeps> = async (app,
     handler: async (req) => {
       const include = includesOf(req.query.include);
       const ctx = await contextOf(req, deps);
-      const current = await currentOrganizationOf(ctx.db, req.auth);
+      const current = await currentOrganizationOf(ctx.db, req.auth, ctx.tenant.id);
       const o = await loadOrganization(ctx, req.params.id);
       if (!organizationsPolicy.view(req.auth, { current, target: o })) throw notFound();
       const signups = include.includes('signup')

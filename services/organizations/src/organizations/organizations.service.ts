@@ -102,11 +102,7 @@ export interface TCreateInput {
 }
 
 /** Inserts an organization after the duplicate check, serialised per tenant (see lockOrganizationCreation). */
-export async function insertChecked(
-  ctx: TCtx,
-  acting: TActing,
-  input: TCreateInput,
-): Promise<TOrganizationRow> {
+export async function insertChecked(ctx: TCtx, input: TCreateInput): Promise<TOrganizationRow> {
   await lockOrganizationCreation(ctx.db, ctx.tenant.id);
   const columns = profileColumns(input.profile);
   await assertNotDuplicate(ctx, input.profile.name, columns.postcode as string | null | undefined);
@@ -137,7 +133,7 @@ export async function createOrganization(
   acting: TActing,
   input: TCreateInput & { firstAdmin: TFirstAdmin | null },
 ): Promise<TOrganizationRow> {
-  const o = await insertChecked(ctx, acting, input);
+  const o = await insertChecked(ctx, input);
   await audit(ctx, acting, o, 'organization.created', { after_status: o.status });
   await emit(ctx.db, ctx.tenant.id, acting.userId, 'organizations.organization.created', o.id, {
     ...snapshotOf(o),

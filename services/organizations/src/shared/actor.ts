@@ -3,6 +3,7 @@ import type { TCurrentOrganizationFacts } from '@stageplein/contracts/organizati
 import type { TAuth } from '@stageplein/kit/auth/auth.types';
 import { requireAuth } from '@stageplein/kit/auth/policy';
 import { ApiError } from '@stageplein/kit/errors/api-error';
+import { organizationFacts } from './organization-facts.ts';
 import type { TDb } from './request.ts';
 
 /** The caller and their current organization as this service knows it (its status matters, spec §4). */
@@ -13,26 +14,30 @@ export interface TActor {
 
 /**
  * The current organization (`x-current-organization-id`) when the caller has a role there; its type
- * and status come from our own row, since identity's role only knows the type.
+ * and status come from our own row, since identity's role only knows the type. Memoised per process
+ * like the credential check (organization-facts.ts).
  */
 export async function currentOrganizationOf(
   db: TDb,
   auth: TAuth | null,
+  tenant: string,
 ): Promise<TCurrentOrganizationFacts | null> {
   const id = auth?.organizationId;
   if (!id || !auth.roles.some((r) => String(r.resourceId) === id)) return null;
-  const row = await db
-    .selectFrom('organizations.organizations')
-    .select(['id', 'type', 'status'])
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return row ?? null;
+  return organizationFacts.get(tenant, id, async () => {
+    const row = await db
+      .selectFrom('organizations.organizations')
+      .select(['id', 'type', 'status'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row ?? null;
+  });
 }
 
 /** The signed-in caller (401 otherwise) with their current organization. */
 export async function actorOf(req: FastifyRequest, db: TDb): Promise<TActor> {
   const auth = requireAuth(req);
-  return { auth, current: await currentOrganizationOf(db, auth) };
+  return { auth, current: await currentOrganizationOf(db, auth, req.tenant.id) };
 }
 
 /**

@@ -23,7 +23,7 @@ export async function signUp(ctx: TCtx, input: TOrganizationSignupAttributes): P
   if (await findLiveSignupByEmail(ctx.db, email)) {
     throw new ApiError(409, 'signup_duplicate', {}, { pointer: '/data/attributes/admin_email' });
   }
-  const o = await insertChecked(ctx, ANONYMOUS, { type: organization_type, status: 'pending', profile });
+  const o = await insertChecked(ctx, { type: organization_type, status: 'pending', profile });
   const applicant = { admin_email: email, admin_first_name, admin_last_name, locale: locale ?? ctx.lang };
   await insertSignup(ctx.db, {
     organization_id: o.id,
