@@ -44,7 +44,9 @@ if (mode === 'gateway') {
     process.exit(0);
   });
 } else {
-  const pool = new pg.Pool({ connectionString: ownerUrl, max: 20 });
+  // As many connections as the product's read path has per tenant (kit tenantReadDbs), so both sides
+  // get the same database concurrency and the difference is the request path itself.
+  const pool = new pg.Pool({ connectionString: ownerUrl, max: 10 });
   const app = Fastify();
   app.get<{ Querystring: Record<string, string> }>('/api/v1/organizations', async (req) => {
     const tenant = String(req.headers['x-tenant']);

@@ -13,7 +13,12 @@ import { createDb, createPool, dbUrls } from '../../services/kit/src/db/database
 import { setTenant } from '../../services/kit/src/db/rls.ts';
 import { deadLettersMigration } from '../../services/kit/src/outbox/dead-letters.ts';
 import { idempotentConsumer } from '../../services/kit/src/outbox/idempotent-consumer.ts';
-import { DEFAULT_PARTITIONS, KafkaTransport, kafkaTopic, toKafkaMessage } from '../../services/kit/src/outbox/kafka-transport.ts';
+import {
+  DEFAULT_PARTITIONS,
+  KafkaTransport,
+  kafkaTopic,
+  toKafkaMessage,
+} from '../../services/kit/src/outbox/kafka-transport.ts';
 import { createRelay } from '../../services/kit/src/outbox/outbox-relay.ts';
 import type { TEventTransport } from '../../services/kit/src/outbox/transport.ts';
 import { outboxMigration } from '../../services/kit/src/outbox/outbox.table.ts';
@@ -46,7 +51,8 @@ const benchService: TServiceModule = {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 async function commitBatch(app: Kysely<unknown>, count: number, round: number): Promise<void> {
   for (let done = 0; done < count; done += BATCH) {
@@ -68,7 +74,13 @@ async function commitBatch(app: Kysely<unknown>, count: number, round: number): 
 const log = (m: string) => console.log(`  ${m}`);
 const pgServer = await startThrowawayPostgres('relay-bench');
 const kafkaDir = await mkdtemp(path.join(tmpdir(), 'stageplein-relay-bench-'));
-const broker = await startKafka({ port: await freePort(), controllerPort: await freePort(), dataDir: kafkaDir, reuse: false, log });
+const broker = await startKafka({
+  port: await freePort(),
+  controllerPort: await freePort(),
+  dataDir: kafkaDir,
+  reuse: false,
+  log,
+});
 try {
   const ownerUrl = await ensureDatabase(pgServer.url, 'bench');
   const config = parseConfig({ DATABASE_URL: ownerUrl });
@@ -79,37 +91,55 @@ try {
   const relayDb = createDb<unknown>(relayPool);
 
   // --- 1. Throughput: relay vs a plain kafkajs producer, alternating rounds, median of each.
-  const relayTransport = new KafkaTransport({ brokers: broker.brokers, namespace: 'bench-relay', log: false });
+  const relayTransport = new KafkaTransport({
+    brokers: broker.brokers,
+    namespace: 'bench-relay',
+    log: false,
+  });
   const relay = createRelay({ db: relayDb, schemas: [SCHEMA], transport: relayTransport, batchSize: BATCH });
   const plain = new Kafka({ clientId: 'bench-plain', brokers: broker.brokers, logLevel: logLevel.NOTHING });
   const admin = plain.admin();
   await admin.connect();
   const plainTopic = kafkaTopic('bench-plain', TYPE);
-  await admin.createTopics({ topics: [{ topic: plainTopic, numPartitions: DEFAULT_PARTITIONS }], waitForLeaders: true });
+  await admin.createTopics({
+    topics: [{ topic: plainTopic, numPartitions: DEFAULT_PARTITIONS }],
+    waitForLeaders: true,
+  });
   await relayTransport.ensureTopics([kafkaTopic('bench-relay', TYPE)]);
   // Same guarantees as the relay's producer: idempotent, acks=all, one request in flight.
-  const producer = plain.producer({ idempotent: true, maxInFlightRequests: 1, createPartitioner: Partitioners.DefaultPartitioner });
+  const producer = plain.producer({
+    idempotent: true,
+    maxInFlightRequests: 1,
+    createPartitioner: Partitioners.DefaultPartitioner,
+  });
   await producer.connect();
 
   const relayRates: number[] = [];
   const plainRates: number[] = [];
   for (let round = 0; round < ROUNDS; round++) {
     await commitBatch(app, EVENTS_PER_ROUND, round);
-    const { rows } = await sql<{ envelope: TEventEnvelope }>`select envelope from bench.outbox where sent_at is null order by seq`.execute(relayDb);
+    const { rows } = await sql<{
+      envelope: TEventEnvelope;
+    }>`select envelope from bench.outbox where sent_at is null order by seq`.execute(relayDb);
     const messages = rows.map((r) => toKafkaMessage(r.envelope));
 
     let t = performance.now();
     for (let i = 0; i < messages.length; i += BATCH) {
-      await producer.sendBatch({ acks: -1, topicMessages: [{ topic: plainTopic, messages: messages.slice(i, i + BATCH) }] });
+      await producer.sendBatch({
+        acks: -1,
+        topicMessages: [{ topic: plainTopic, messages: messages.slice(i, i + BATCH) }],
+      });
     }
     plainRates.push(messages.length / ((performance.now() - t) / 1000));
 
     t = performance.now();
     let sent = 0;
-    for (let n; (n = await relay.runOnce(SCHEMA)) > 0; ) sent += n;
+    for (let n; (n = await relay.runOnce(SCHEMA)) > 0;) sent += n;
     relayRates.push(sent / ((performance.now() - t) / 1000));
     if (sent !== messages.length) throw new Error(`relay sent ${sent} of ${messages.length}`);
-    log(`round ${round + 1}: plain ${Math.round(plainRates.at(-1)!)} events/s, relay ${Math.round(relayRates.at(-1)!)} events/s`);
+    log(
+      `round ${round + 1}: plain ${Math.round(plainRates.at(-1)!)} events/s, relay ${Math.round(relayRates.at(-1)!)} events/s`,
+    );
   }
   await producer.disconnect();
   await admin.disconnect();
@@ -127,7 +157,13 @@ try {
   // Producing and consuming services have their own pools, as separate services would.
   const writers = createDb<unknown>(createPool(urls.app, 16));
   const consumerDb = createDb<unknown>(createPool(urls.app, 10));
-  const consumer = idempotentConsumer({ db: consumerDb, schema: SCHEMA, group: 'bench.latency', types: [TYPE], apply: async () => undefined });
+  const consumer = idempotentConsumer({
+    db: consumerDb,
+    schema: SCHEMA,
+    group: 'bench.latency',
+    types: [TYPE],
+    apply: async () => undefined,
+  });
   let consumed = 0;
   // Consumed = the group committed the event's id (one by one, or a run of them in one transaction).
   const arrive = (events: readonly TEventEnvelope[]) => {
@@ -170,7 +206,13 @@ try {
     subscribe: (c) => transport.subscribe(c),
     close: () => transport.close(),
   };
-  const steady = createRelay({ db: relayDb, pool: relayPool, schemas: [SCHEMA], transport: timed, batchSize: BATCH });
+  const steady = createRelay({
+    db: relayDb,
+    pool: relayPool,
+    schemas: [SCHEMA],
+    transport: timed,
+    batchSize: BATCH,
+  });
   steady.start();
   const total = (WARMUP_SECONDS + LOAD_SECONDS) * LOAD_PER_SECOND;
   const loop = monitorEventLoopDelay({ resolution: 10 });
@@ -199,8 +241,10 @@ try {
   );
   const offered = total / ((performance.now() - start) / 1000);
   loop.disable();
-  console.log(`  event loop delay during the load: p50 ${(loop.percentile(50) / 1e6).toFixed(1)} ms, p99 ${(loop.percentile(99) / 1e6).toFixed(1)} ms`);
-  for (const deadline = Date.now() + 60_000; consumed < total && Date.now() < deadline; ) await sleep(50);
+  console.log(
+    `  event loop delay during the load: p50 ${(loop.percentile(50) / 1e6).toFixed(1)} ms, p99 ${(loop.percentile(99) / 1e6).toFixed(1)} ms`,
+  );
+  for (const deadline = Date.now() + 60_000; consumed < total && Date.now() < deadline;) await sleep(50);
   await steady.stop();
   await transport.close();
   await Promise.all([app.destroy(), relayDb.destroy(), writers.destroy(), consumerDb.destroy()]);

@@ -470,8 +470,8 @@ async function prepareDataDir(d, { port, controllerPort, classpath, log }) {
     classpath,
     'kafka.tools.StorageTool',
     'format',
-    '-t',
-    clusterId,
+    // One argument, so an id starting with '-' (base64url allows it) is not read as a flag.
+    `--cluster-id=${clusterId}`,
     '-c',
     d.config,
     '--ignore-formatted',

@@ -8,7 +8,11 @@ import {
   ensureDatabase,
   startEmbeddedPostgres,
 } from '../../services/kit/src/runtime/embedded-postgres.ts';
-import { REPLAY_USAGE, parseReplayArgs, runReplayCommand } from '../../services/kit/src/runtime/replay-command.ts';
+import {
+  REPLAY_USAGE,
+  parseReplayArgs,
+  runReplayCommand,
+} from '../../services/kit/src/runtime/replay-command.ts';
 import { SERVICES } from '../../services/gateway/src/services.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -35,7 +39,10 @@ if (!ownerUrl) {
   // The embedded profile: use the running `npm start` cluster, or start it just for this command.
   let server = embeddedServerUrl(config.EMBEDDED_PG_PORT);
   if (!(await answers(config.EMBEDDED_PG_PORT))) {
-    const pg = await startEmbeddedPostgres({ dataDir: path.join(ROOT, '.data/postgres'), port: config.EMBEDDED_PG_PORT });
+    const pg = await startEmbeddedPostgres({
+      dataDir: path.join(ROOT, '.data/postgres'),
+      port: config.EMBEDDED_PG_PORT,
+    });
     server = pg.url;
     stop = pg.stop;
   }

@@ -12,6 +12,7 @@ const TYPECHECK_PROJECTS = [
   'workflows',
   'infra',
   'portal-ui',
+  'portal-ui/test',
   'admin-ui',
 ];
 

@@ -41,7 +41,9 @@ describe('docker-compose.yml (distributed profile)', () => {
   const services = compose.services as Record<string, TService>;
   // `${VAR:-default}` as Compose would resolve it with nothing set.
   const resolved = (env: TService['environment'] = {}) =>
-    Object.fromEntries(Object.entries(env).map(([k, v]) => [k, String(v).replace(/\$\{[A-Z_]+:-([^}]*)\}/g, '$1')]));
+    Object.fromEntries(
+      Object.entries(env).map(([k, v]) => [k, String(v).replace(/\$\{[A-Z_]+:-([^}]*)\}/g, '$1')]),
+    );
 
   it('runs each service, the outbox relay and the workflow worker as its own process with the distributed settings', () => {
     for (const name of [...SERVICES.map((s) => s.name), 'relay', 'worker', 'gateway']) {
@@ -49,7 +51,13 @@ describe('docker-compose.yml (distributed profile)', () => {
     }
     for (const name of [...SERVICES.map((s) => s.name), 'relay', 'worker']) {
       const env = resolved(services[name]!.environment);
-      for (const key of ['DATABASE_URL', 'KAFKA_BROKERS', 'TEMPORAL_ADDRESS', 'REDIS_URL', 'OTEL_EXPORTER_OTLP_ENDPOINT']) {
+      for (const key of [
+        'DATABASE_URL',
+        'KAFKA_BROKERS',
+        'TEMPORAL_ADDRESS',
+        'REDIS_URL',
+        'OTEL_EXPORTER_OTLP_ENDPOINT',
+      ]) {
         expect(env[key], `${name} ${key}`).toBeTruthy();
       }
     }

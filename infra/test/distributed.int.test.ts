@@ -52,13 +52,23 @@ beforeAll(async () => {
     KAFKA_NAMESPACE: namespace,
     PASSWORD_SCRYPT_COST: '10',
   };
-  const [identityPort, organizationsPort, relayPort, gatewayPort] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
+  const [identityPort, organizationsPort, relayPort, gatewayPort] = await Promise.all([
+    freePort(),
+    freePort(),
+    freePort(),
+    freePort(),
+  ]);
   const url = (port: number) => `http://127.0.0.1:${port}`;
   gatewayUrl = url(gatewayPort);
   // Started together, as an orchestrator would; each service migrates its own schema.
   const started = [
     ['identity', 'services/identity/src/server.ts', { ...env, PORT: String(identityPort) }, identityPort],
-    ['organizations', 'services/organizations/src/server.ts', { ...env, PORT: String(organizationsPort) }, organizationsPort],
+    [
+      'organizations',
+      'services/organizations/src/server.ts',
+      { ...env, PORT: String(organizationsPort) },
+      organizationsPort,
+    ],
     ['relay', 'services/kit/src/runtime/relay-server.ts', { ...env, PORT: String(relayPort) }, relayPort],
     [
       'gateway',
@@ -106,7 +116,12 @@ async function currentOrganizations(creds: TCreds): Promise<string[]> {
   return ((await res.json()) as { data: { id: string }[] }).data.map((o) => o.id).sort();
 }
 
-async function eventually<T>(what: string, probe: () => Promise<T>, done: (v: T) => boolean, timeoutMs = 60_000): Promise<T> {
+async function eventually<T>(
+  what: string,
+  probe: () => Promise<T>,
+  done: (v: T) => boolean,
+  timeoutMs = 60_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const v = await probe();
@@ -135,7 +150,11 @@ describe('distributed profile: one process per service, events through Kafka', (
     const studentId = ((await me.json()) as { data: { id: string } }).data.id;
 
     // The seed's role events reach organizations only through the relay process and the broker.
-    await eventually('seeded roles in organizations', () => currentOrganizations(student), (ids) => ids.join() === SCHOOL);
+    await eventually(
+      'seeded roles in organizations',
+      () => currentOrganizations(student),
+      (ids) => ids.join() === SCHOOL,
+    );
 
     const added = await fetch(`${gatewayUrl}/api/v1/users/${studentId}/add_role`, {
       method: 'PUT',
@@ -144,18 +163,26 @@ describe('distributed profile: one process per service, events through Kafka', (
     });
     expect(added.status, await added.clone().text()).toBe(200);
     const t0 = Date.now();
-    const ids = await eventually('the new role in organizations', () => currentOrganizations(student), (v) => v.includes(CENTER));
+    const ids = await eventually(
+      'the new role in organizations',
+      () => currentOrganizations(student),
+      (v) => v.includes(CENTER),
+    );
     const ms = Date.now() - t0;
     expect(ids).toEqual([SCHOOL, CENTER].sort());
 
     // The same event: marked sent in identity's outbox by the relay process, recorded as processed by organizations.
     const { rows } = await sql<{ id: string; sent_at: Date | null }>`select id, sent_at from identity.outbox
-      where type = 'identity.role.added' and aggregate_id = ${studentId} order by seq desc limit 1`.execute(owner);
+      where type = 'identity.role.added' and aggregate_id = ${studentId} order by seq desc limit 1`.execute(
+      owner,
+    );
     expect(rows[0]?.sent_at).toBeInstanceOf(Date);
     const processed = await sql`select 1 from organizations.processed_events
       where consumer = 'organizations.auth-read-model' and event_id = ${rows[0]!.id}`.execute(owner);
     expect(processed.rows).toHaveLength(1);
-    console.log(`[distributed] role added in identity visible in organizations' current organizations after ${ms} ms`);
+    console.log(
+      `[distributed] role added in identity visible in organizations' current organizations after ${ms} ms`,
+    );
   });
 
   it('an invalid event is dead-lettered by the consuming process; the replay command lists it and leaves it dead', async () => {
@@ -173,10 +200,18 @@ describe('distributed profile: one process per service, events through Kafka', (
     };
     // A buggy producer: the row goes into identity's outbox without the writer's validation.
     await sql`insert into identity.outbox (id, tenant_id, type, aggregate_id, envelope)
-      values (${id}, 'demo', 'identity.role.added', ${envelope.subject}, ${JSON.stringify(envelope)}::jsonb)`.execute(owner);
+      values (${id}, 'demo', 'identity.role.added', ${envelope.subject}, ${JSON.stringify(envelope)}::jsonb)`.execute(
+      owner,
+    );
     const letters = await eventually(
       'the dead letter in organizations',
-      async () => (await sql<{ consumer: string; reason: string }>`select consumer, reason from organizations.dead_letters where event_id = ${id}`.execute(owner)).rows,
+      async () =>
+        (
+          await sql<{
+            consumer: string;
+            reason: string;
+          }>`select consumer, reason from organizations.dead_letters where event_id = ${id}`.execute(owner)
+        ).rows,
       (r) => r.length >= 1,
     );
     // The group of organizations that reads identity.role.added recorded it, with the reason.

@@ -56,13 +56,17 @@ export async function setup(project: TestProject): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://control');
     const act = async () => {
       if (req.method !== 'POST') return 405;
-      if (url.pathname === '/stop') await handle.stop({ signal: url.searchParams.get('signal') === 'SIGKILL' ? 'SIGKILL' : 'SIGTERM' });
+      if (url.pathname === '/stop')
+        await handle.stop({ signal: url.searchParams.get('signal') === 'SIGKILL' ? 'SIGKILL' : 'SIGTERM' });
       else if (url.pathname === '/start') await handle.start();
       else return 404;
       return 200;
     };
     act().then(
-      (status) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ running: handle.running })),
+      (status) =>
+        res
+          .writeHead(status, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ running: handle.running })),
       (error: unknown) => res.writeHead(500).end(String(error)),
     );
   });

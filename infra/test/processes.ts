@@ -74,7 +74,9 @@ export function startProcess(name: string, script: string, env: Record<string, s
         };
         const timer = setTimeout(() => fail(`no line matching ${pattern} within ${timeoutMs} ms`), timeoutMs);
         waiters.add(waiter);
-        void exited.then((code) => waiters.has(waiter) && fail(`exited (${code}) before printing ${pattern}`));
+        void exited.then(
+          (code) => waiters.has(waiter) && fail(`exited (${code}) before printing ${pattern}`),
+        );
       });
     },
     async stop(timeoutMs = 30_000) {

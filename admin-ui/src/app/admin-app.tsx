@@ -83,6 +83,8 @@ export function AdminApp({ tenant, i18nProvider, store, providers }: TAdminAppPr
     components: {
       MuiCircularProgress: { defaultProps: { 'aria-label': loading } },
       MuiLinearProgress: { defaultProps: { 'aria-label': loading } },
+      // Forms stay readable on wide screens.
+      RaSimpleForm: { styleOverrides: { root: { maxWidth: '48rem' } } },
     },
   });
   return (

@@ -47,7 +47,7 @@ const toolbar = (
       '& .MuiButton-root': { minWidth: 0, px: { xs: 1, sm: 1.5 } },
       '& .MuiButton-endIcon': { display: { xs: 'none', lg: 'inherit' } },
       // Below lg only the language icon shows (the name stays for assistive technology).
-      '& .MuiButton-root:has(.MuiButton-startIcon)': { fontSize: { xs: 0, lg: 'inherit' } },
+      '& .MuiButton-root:has(.MuiButton-startIcon)': { fontSize: { xs: 0, lg: '0.875rem' } },
       '& .MuiButton-startIcon': { mr: { xs: 0, lg: 1 }, ml: { xs: 0, lg: -0.5 } },
     }}
   >

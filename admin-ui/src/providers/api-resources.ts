@@ -42,12 +42,12 @@ export function userRecord(r: TFlatResource): RaRecord {
   return { ...r, roleNames: [...new Set(roleNames)].sort() };
 }
 
-/** Derived fields never travel back. */
+/** Fields the API derives never travel back in an update (a create's form has no such fields). */
 const withoutDerived =
   (...derived: string[]) =>
   (data: Record<string, unknown>, previous: Record<string, unknown> | undefined) => {
     const changed = changedAttributes(data, previous);
-    for (const key of derived) delete changed[key];
+    if (previous) for (const key of derived) delete changed[key];
     return changed;
   };
 

@@ -528,3 +528,29 @@ describe('changedAttributes', () => {
     ).toEqual({ name: 'x' });
   });
 });
+
+describe('organizations', () => {
+  it('create sends the organization type the form chose; update never sends derived fields', async () => {
+    const { dp, sent } = provider([
+      { status: 201, body: documentOf('organization') },
+      { status: 200, body: documentOf('organization') },
+    ]);
+    const { data: created } = await dp.create('organizations', {
+      data: { organizationType: 'Provider', name: 'Bakkerij', postcode: '3511 BB', description: '' },
+    });
+    expect(sent[0]!.body).toEqual({
+      data: {
+        type: 'organization',
+        attributes: { organization_type: 'Provider', name: 'Bakkerij', postcode: '3511 BB' },
+      },
+    });
+    await dp.update('organizations', {
+      id: created.id,
+      data: { ...created, organizationType: 'School', city: 'Zeist' },
+      previousData: created,
+    });
+    expect(sent[1]!.body).toEqual({
+      data: { type: 'Provider', id: created.id, attributes: { city: 'Zeist' } },
+    });
+  });
+});

@@ -1,6 +1,7 @@
 import { useId, useState, type ReactElement } from 'react';
-import { Button, Confirm, useNotify, useRefresh, useTranslate } from 'react-admin';
+import { Confirm, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { TextField, Typography } from '@mui/material';
+import { ActionButton } from './action-button.tsx';
 
 /**
  * A button that asks first (react-admin's Confirm dialog), then runs `action`; its success message
@@ -58,14 +59,13 @@ export function ConfirmAction({
   };
   return (
     <>
-      <Button
+      <ActionButton
         label={translate(label, messageArgs)}
         onClick={() => setOpen(true)}
         color={color}
-        data-testid={testId}
-      >
-        {icon}
-      </Button>
+        testId={testId}
+        icon={icon}
+      />
       <Confirm
         isOpen={open}
         loading={busy}

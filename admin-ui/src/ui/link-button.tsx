@@ -1,8 +1,7 @@
 import type { ReactElement } from 'react';
-import { Link as RouterLink } from 'react-router';
-import { Button, useTranslate } from 'react-admin';
+import { ActionButton } from './action-button.tsx';
 
-/** A react-admin button that is a link to a spec path (keyboard and middle-click work). */
+/** A labelled link to a spec path (keyboard, middle-click and "open in new tab" work). */
 export function LinkButton({
   to,
   label,
@@ -16,10 +15,5 @@ export function LinkButton({
   variant?: 'text' | 'contained' | 'outlined';
   testId?: string;
 }) {
-  const translate = useTranslate();
-  return (
-    <Button component={RouterLink} to={to} label={translate(label)} variant={variant} data-testid={testId}>
-      {icon}
-    </Button>
-  );
+  return <ActionButton to={to} label={label} icon={icon} variant={variant} testId={testId} />;
 }

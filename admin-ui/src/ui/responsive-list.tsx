@@ -1,6 +1,13 @@
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { RecordContextProvider, useListContext, useTranslate, type RaRecord } from 'react-admin';
+import {
+  RecordContextProvider,
+  useGetResourceLabel,
+  useListContext,
+  useResourceContext,
+  useTranslate,
+  type RaRecord,
+} from 'react-admin';
 import {
   List,
   ListItem,
@@ -31,12 +38,16 @@ export function ResponsiveList({
   const small = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
   const { data, isPending } = useListContext();
   const translate = useTranslate();
+  const resource = useResourceContext();
+  const label = useGetResourceLabel();
   if (!small) return <>{table}</>;
   if (isPending || !data) return null;
   if (!data.length) {
     return (
-      <Typography sx={{ p: 2 }} color="text.secondary">
-        {translate('ra.navigation.no_results')}
+      <Typography sx={{ p: 2 }} color="text.secondary" data-testid="no-results">
+        {translate('ra.navigation.no_results', {
+          name: resource ? label(resource, 2).toLocaleLowerCase() : '',
+        })}
       </Typography>
     );
   }

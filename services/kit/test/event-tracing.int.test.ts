@@ -10,7 +10,17 @@ import { KafkaTransport } from '../src/outbox/kafka-transport.ts';
 import { createRelay } from '../src/outbox/outbox-relay.ts';
 import type { TEventTransport } from '../src/outbox/transport.ts';
 import { startTelemetry, type TTelemetry } from '../src/telemetry/telemetry.ts';
-import { SCHEMA, TYPE, commitEvent, effects, eventLabService, labConsumer, labDbs, until, type TLabDbs } from './fixtures/events.ts';
+import {
+  SCHEMA,
+  TYPE,
+  commitEvent,
+  effects,
+  eventLabService,
+  labConsumer,
+  labDbs,
+  until,
+  type TLabDbs,
+} from './fixtures/events.ts';
 
 /**
  * DESIGN §8: the traceparent of the request that caused an event travels in the envelope (and in the
@@ -47,13 +57,23 @@ async function producingRequestThenConsumerSpan(transport: TEventTransport, grou
   relay.start();
   try {
     const incoming = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01';
-    const res = await app.inject({ method: 'POST', url: `/things/${group}`, headers: { traceparent: incoming } });
+    const res = await app.inject({
+      method: 'POST',
+      url: `/things/${group}`,
+      headers: { traceparent: incoming },
+    });
     expect(res.statusCode).toBe(200);
     const { id, traceparent } = res.json<{ id: string; traceparent?: string }>();
-    await until('consumed', () => effects(dbs.owner, group), (r) => r.some((e) => e.event_id === id));
+    await until(
+      'consumed',
+      () => effects(dbs.owner, group),
+      (r) => r.some((e) => e.event_id === id),
+    );
     const spans = exporter.getFinishedSpans();
     const server = spans.find((s) => s.kind === SpanKind.SERVER && s.name.startsWith('POST /things'));
-    const consumerSpan = spans.find((s) => s.kind === SpanKind.CONSUMER && s.name === `${group} process ${TYPE}`);
+    const consumerSpan = spans.find(
+      (s) => s.kind === SpanKind.CONSUMER && s.name === `${group} process ${TYPE}`,
+    );
     return { id, traceparent, server, consumerSpan };
   } finally {
     await relay.stop();
@@ -64,11 +84,18 @@ async function producingRequestThenConsumerSpan(transport: TEventTransport, grou
 describe('trace context from the producing request to the consumer', () => {
   for (const [name, make] of [
     ['in-process', () => new InProcessTransport()],
-    ['kafka', () => new KafkaTransport({ brokers: testKafka().brokers, namespace: testKafka().namespace, log: false })],
+    [
+      'kafka',
+      () =>
+        new KafkaTransport({ brokers: testKafka().brokers, namespace: testKafka().namespace, log: false }),
+    ],
   ] as const) {
     it(`${name}: the consumer span is a child of the request span that wrote the event`, async () => {
       exporter.reset();
-      const { id, traceparent, server, consumerSpan } = await producingRequestThenConsumerSpan(make(), `trace.${name}`);
+      const { id, traceparent, server, consumerSpan } = await producingRequestThenConsumerSpan(
+        make(),
+        `trace.${name}`,
+      );
       expect(server).toBeDefined();
       expect(consumerSpan).toBeDefined();
       const serverCtx = server!.spanContext();
@@ -77,7 +104,10 @@ describe('trace context from the producing request to the consumer', () => {
       expect(traceparent).toBe(`00-${serverCtx.traceId}-${serverCtx.spanId}-01`);
       expect(consumerSpan!.spanContext().traceId).toBe(serverCtx.traceId);
       expect(consumerSpan!.parentSpanContext?.spanId).toBe(serverCtx.spanId);
-      expect(consumerSpan!.attributes).toMatchObject({ 'messaging.system': name, 'messaging.message.id': id });
+      expect(consumerSpan!.attributes).toMatchObject({
+        'messaging.system': name,
+        'messaging.message.id': id,
+      });
     }, 60_000);
   }
 });

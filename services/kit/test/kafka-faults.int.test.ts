@@ -7,7 +7,18 @@ import { startProcess, type TProcess } from '../../../infra/test/processes.ts';
 import { KafkaTransport } from '../src/outbox/kafka-transport.ts';
 import { createRelay } from '../src/outbox/outbox-relay.ts';
 import type { TEventTransport } from '../src/outbox/transport.ts';
-import { SCHEMA, commitEvent, doubled, effects, eventLabService, labConsumer, labDbs, until, type TEffect, type TLabDbs } from './fixtures/events.ts';
+import {
+  SCHEMA,
+  commitEvent,
+  doubled,
+  effects,
+  eventLabService,
+  labConsumer,
+  labDbs,
+  until,
+  type TEffect,
+  type TLabDbs,
+} from './fixtures/events.ts';
 
 /**
  * Faults against the real broker, real PostgreSQL and real processes (DESIGN §5, issue #5 item 4):
@@ -38,12 +49,16 @@ afterAll(async () => {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function markAllSent(): Promise<void> {
-  await sql`update ${sql.table(`${SCHEMA}.outbox`)} set sent_at = now() where sent_at is null`.execute(dbs.owner);
+  await sql`update ${sql.table(`${SCHEMA}.outbox`)} set sent_at = now() where sent_at is null`.execute(
+    dbs.owner,
+  );
 }
 
 async function unsent(ids?: readonly string[]): Promise<number> {
   const { rows } = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(`${SCHEMA}.outbox`)}
-    where sent_at is null and (${ids ? [...ids] : null}::uuid[] is null or id = any(${ids ? [...ids] : null}::uuid[]))`.execute(dbs.owner);
+    where sent_at is null and (${ids ? [...ids] : null}::uuid[] is null or id = any(${ids ? [...ids] : null}::uuid[]))`.execute(
+    dbs.owner,
+  );
   return rows[0]!.n;
 }
 
@@ -57,7 +72,12 @@ function expectOrderPerSubject(rows: readonly TEffect[], committed: Map<string, 
 }
 
 function spawn(name: string, script: string, env: Record<string, string>): TProcess {
-  const p = startProcess(name, script, { OWNER_URL: ownerUrl, APP_PASSWORD: appPassword, BROKERS: broker.brokers.join(','), ...env });
+  const p = startProcess(name, script, {
+    OWNER_URL: ownerUrl,
+    APP_PASSWORD: appPassword,
+    BROKERS: broker.brokers.join(','),
+    ...env,
+  });
   processes.push(p);
   return p;
 }
@@ -69,7 +89,13 @@ describe('faults with a real Kafka broker', () => {
     const transport = new KafkaTransport({ brokers: broker.brokers, namespace, log: false });
     const consumer = labConsumer(dbs.app, 'faults.broker-down');
     await transport.subscribe(consumer);
-    const relay = createRelay({ db: dbs.relay, pool: dbs.relayPool, schemas: [SCHEMA], transport, idleMs: 100 });
+    const relay = createRelay({
+      db: dbs.relay,
+      pool: dbs.relayPool,
+      schemas: [SCHEMA],
+      transport,
+      idleMs: 100,
+    });
     relay.start();
 
     const committed = new Map<string, string[]>();
@@ -99,12 +125,21 @@ describe('faults with a real Kafka broker', () => {
       await Promise.all(writers);
       const total = [...committed.values()].reduce((n, ids) => n + ids.length, 0);
 
-      const rows = await until('every committed event in effect', () => effects(dbs.owner, consumer.group), (r) => r.length >= total, 150_000);
+      const rows = await until(
+        'every committed event in effect',
+        () => effects(dbs.owner, consumer.group),
+        (r) => r.length >= total,
+        150_000,
+      );
       const drainedMs = Date.now() - upAt;
       expect(rows).toHaveLength(total);
       expect(doubled(rows)).toEqual([]);
       expectOrderPerSubject(rows, committed);
-      await until('outbox drained', () => unsent(), (n) => n === 0);
+      await until(
+        'outbox drained',
+        () => unsent(),
+        (n) => n === 0,
+      );
       console.log(
         `[faults] broker down ${((upAt - stopAt) / 1000).toFixed(1)} s: ${total} events committed (${whileDown} while the broker was down), ` +
           `${consumer.calls()} deliveries, ${consumer.calls() - total} duplicates suppressed, ${rows.length} in effect, ` +
@@ -135,7 +170,10 @@ describe('faults with a real Kafka broker', () => {
     const consumer = labConsumer(dbs.app, 'faults.relay-kill');
     await transport.subscribe(consumer);
 
-    const dying = spawn('relay (dies mid-batch)', 'services/kit/test/fixtures/relay-process.ts', { NAMESPACE: namespace, BATCH: '50' });
+    const dying = spawn('relay (dies mid-batch)', 'services/kit/test/fixtures/relay-process.ts', {
+      NAMESPACE: namespace,
+      BATCH: '50',
+    });
     const [, idsJson, half] = await dying.waitFor(/^MID_BATCH (\S+) (\d+)$/);
     const claimed: string[] = JSON.parse(idsJson!);
     const publishedBeforeKill = Number(half);
@@ -150,30 +188,58 @@ describe('faults with a real Kafka broker', () => {
       subscribe: (c) => transport.subscribe(c),
       close: async () => undefined,
     };
-    const survivor = createRelay({ db: dbs.relay, pool: dbs.relayPool, schemas: [SCHEMA], transport: recording, batchSize: 50, idleMs: 50 });
+    const survivor = createRelay({
+      db: dbs.relay,
+      pool: dbs.relayPool,
+      schemas: [SCHEMA],
+      transport: recording,
+      batchSize: 50,
+      idleMs: 50,
+    });
     survivor.start();
     try {
-      // While the claim holds, the survivor must not publish (or mark) any claimed row.
-      await sleep(2000);
+      // While the claim holds, the survivor publishes every other row, and none of the claimed ones.
+      await until(
+        'the unclaimed rows',
+        async () => bySurvivor.length,
+        (n) => n >= total - claimed.length,
+        60_000,
+      );
+      await sleep(500);
       const duringClaim = bySurvivor.length;
+      expect(duringClaim).toBe(total - claimed.length);
       expect(bySurvivor.filter((id) => claimed.includes(id))).toEqual([]);
       expect(await unsent(claimed)).toBe(claimed.length);
 
       await dying.kill();
-      const rows = await until('every event in effect', () => effects(dbs.owner, consumer.group), (r) => r.length >= total, 90_000);
-      await until('outbox drained', () => unsent(), (n) => n === 0);
+      const rows = await until(
+        'every event in effect',
+        () => effects(dbs.owner, consumer.group),
+        (r) => r.length >= total,
+        90_000,
+      );
+      await until(
+        'outbox drained',
+        () => unsent(),
+        (n) => n === 0,
+      );
       expect(claimed).toHaveLength(50);
       expect(claimed.filter((id) => !bySurvivor.includes(id))).toEqual([]);
       expect(rows).toHaveLength(total);
       expect(doubled(rows)).toEqual([]);
       expectOrderPerSubject(rows, committed);
-      await until('the half-published batch delivered again', async () => consumer.calls(), (n) => n >= total + publishedBeforeKill);
+      await until(
+        'the half-published batch delivered again',
+        async () => consumer.calls(),
+        (n) => n >= total + publishedBeforeKill,
+      );
       console.log(
         `[faults] relay killed mid-batch: ${claimed.length} rows claimed, ${publishedBeforeKill} published before the kill; ` +
           `survivor published ${duringClaim} other rows while the claim held and ${bySurvivor.length - duringClaim} after, incl. all ${claimed.length} claimed; ` +
           `${consumer.calls()} deliveries, ${consumer.calls() - total} duplicates suppressed, ${rows.length}/${total} in effect once`,
       );
     } finally {
+      await dying.kill(); // its open transaction would hold the claimed rows for the next test
       await survivor.stop();
       await transport.close();
     }
@@ -184,11 +250,18 @@ describe('faults with a real Kafka broker', () => {
     const { namespace } = testKafka();
     const group = 'faults.consumer-kill';
     const transport = new KafkaTransport({ brokers: broker.brokers, namespace, log: false });
-    const relay = createRelay({ db: dbs.relay, pool: dbs.relayPool, schemas: [SCHEMA], transport, idleMs: 50 });
+    const relay = createRelay({
+      db: dbs.relay,
+      pool: dbs.relayPool,
+      schemas: [SCHEMA],
+      transport,
+      idleMs: 50,
+    });
     relay.start();
     const env = { NAMESPACE: namespace, GROUP: group };
     const deliveries = (ps: TProcess[], id?: string) =>
-      ps.flatMap((p) => p.lines).filter((l) => l.startsWith('DELIVERED ') && (!id || l === `DELIVERED ${id}`)).length;
+      ps.flatMap((p) => p.lines).filter((l) => l.startsWith('DELIVERED ') && (!id || l === `DELIVERED ${id}`))
+        .length;
     const commitRound = async (prefix: string) => {
       const committed = new Map<string, string[]>();
       for (let n = 0; n < 8; n++) {
@@ -202,16 +275,25 @@ describe('faults with a real Kafka broker', () => {
     try {
       // 1. Killed inside the effect's transaction: nothing of it commits, Kafka redelivers it.
       const first = await commitRound('ck');
-      const p1 = spawn('consumer 1 (dies mid-transaction)', 'services/kit/test/fixtures/consumer-process.ts', {
-        ...env,
-        MODE: 'hang-in-transaction',
-        VICTIM: 'ck-1#3',
-      });
+      const p1 = spawn(
+        'consumer 1 (dies mid-transaction)',
+        'services/kit/test/fixtures/consumer-process.ts',
+        {
+          ...env,
+          MODE: 'hang-in-transaction',
+          VICTIM: 'ck-1#3',
+        },
+      );
       const [, victim1] = await p1.waitFor(/^MID_EVENT (\S+)$/);
       await p1.kill();
       expect((await effects(dbs.owner, group)).filter((r) => r.event_id === victim1)).toEqual([]);
       const p2 = spawn('consumer 2', 'services/kit/test/fixtures/consumer-process.ts', env);
-      let rows = await until('round 1 in effect', () => effects(dbs.owner, group), (r) => r.length >= 24, 90_000);
+      let rows = await until(
+        'round 1 in effect',
+        () => effects(dbs.owner, group),
+        (r) => r.length >= 24,
+        90_000,
+      );
       expect(rows).toHaveLength(24);
       expect(doubled(rows)).toEqual([]);
       expectOrderPerSubject(rows, first);
@@ -231,7 +313,12 @@ describe('faults with a real Kafka broker', () => {
       expect((await effects(dbs.owner, group)).filter((r) => r.event_id === victim2)).toHaveLength(1);
       const p4 = spawn('consumer 4', 'services/kit/test/fixtures/consumer-process.ts', env);
       await p4.waitFor(new RegExp(`^DELIVERED ${victim2}$`), 90_000);
-      rows = await until('round 2 in effect', () => effects(dbs.owner, group), (r) => r.length >= 48, 90_000);
+      rows = await until(
+        'round 2 in effect',
+        () => effects(dbs.owner, group),
+        (r) => r.length >= 48,
+        90_000,
+      );
       await sleep(500);
       rows = await effects(dbs.owner, group);
       expect(rows).toHaveLength(48);

@@ -10,7 +10,10 @@ import { FAST_RETRY, transportContract } from './transport-contract.ts';
 import { SCHEMA, eventLabService, labConsumer, labDbs, rawEnvelope, until } from './fixtures/events.ts';
 
 const { brokers } = testKafka();
-transportContract('kafka', () => new KafkaTransport({ brokers, namespace: testKafka().namespace, retry: FAST_RETRY, log: false }));
+transportContract(
+  'kafka',
+  () => new KafkaTransport({ brokers, namespace: testKafka().namespace, retry: FAST_RETRY, log: false }),
+);
 
 describe('kafka transport specifics', () => {
   const kafka = new Kafka({ clientId: 'kafka-transport-test', brokers, logLevel: logLevel.NOTHING });
@@ -20,7 +23,8 @@ describe('kafka transport specifics', () => {
   });
 
   it('names topics stageplein.<service>.<aggregate> by default', () => {
-    for (const type of Object.keys(EVENT_PAYLOADS)) expect(kafkaTopic('stageplein', type)).toBe(topicFor(type));
+    for (const type of Object.keys(EVENT_PAYLOADS))
+      expect(kafkaTopic('stageplein', type)).toBe(topicFor(type));
     expect(deadLetterTopic('stageplein')).toBe('stageplein.dead-letter');
   });
 
@@ -41,20 +45,35 @@ describe('kafka transport specifics', () => {
 
     const consumer = kafka.consumer({ groupId: `${namespace}.inspect` });
     await consumer.connect();
-    await consumer.subscribe({ topic: kafkaTopic(namespace, 'organizations.school_year.created'), fromBeginning: true });
-    const message = await new Promise<{ key: string; headers: Record<string, string | undefined>; value: unknown }>((resolve) => {
+    await consumer.subscribe({
+      topic: kafkaTopic(namespace, 'organizations.school_year.created'),
+      fromBeginning: true,
+    });
+    const message = await new Promise<{
+      key: string;
+      headers: Record<string, string | undefined>;
+      value: unknown;
+    }>((resolve) => {
       void consumer.run({
         eachMessage: async ({ message: m }) =>
           resolve({
             key: m.key!.toString(),
-            headers: { traceparent: header(m, 'traceparent'), ce_id: header(m, 'ce_id'), ce_type: header(m, 'ce_type') },
+            headers: {
+              traceparent: header(m, 'traceparent'),
+              ce_id: header(m, 'ce_id'),
+              ce_type: header(m, 'ce_type'),
+            },
             value: JSON.parse(m.value!.toString()),
           }),
       });
     });
     await consumer.disconnect();
     expect(message.key).toBe('subject-1');
-    expect(message.headers).toEqual({ traceparent, ce_id: (event as { id: string }).id, ce_type: 'organizations.school_year.created' });
+    expect(message.headers).toEqual({
+      traceparent,
+      ce_id: (event as { id: string }).id,
+      ce_type: 'organizations.school_year.created',
+    });
     expect(message.value).toEqual(event);
   });
 
@@ -68,7 +87,11 @@ describe('kafka transport specifics', () => {
       const consumer = labConsumer(dbs.app, 'contract.dlt');
       await transport.subscribe(consumer);
       await transport.publish([bad as never]);
-      await until('dead letter row', () => listDeadLetters(dbs.relay, SCHEMA), (r) => r.length === 1);
+      await until(
+        'dead letter row',
+        () => listDeadLetters(dbs.relay, SCHEMA),
+        (r) => r.length === 1,
+      );
     } finally {
       await transport.close();
       await dbs.destroy();

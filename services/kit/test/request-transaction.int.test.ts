@@ -13,23 +13,35 @@ import type { TPlatform } from '../src/runtime/platform.ts';
 /** A throwaway service: one tenant table, a write route that can fail after writing, a read route. */
 const routes: FastifyPluginAsync<TServiceDeps> = async (app) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.post('/api/v1/probe_items', { schema: { body: z.object({ name: z.string().min(1) }) } }, async (req, reply) => {
-    const db = await req.db();
-    await sql`insert into probe.items (tenant_id, name) values (${req.tenant.id}, ${req.body.name})`.execute(db);
-    if (req.body.name === 'fail-after-write') throw new ApiError(409, 'conflict');
-    return reply.status(201).send({ data: { type: 'probe_item', id: req.body.name } });
-  });
+  r.post(
+    '/api/v1/probe_items',
+    { schema: { body: z.object({ name: z.string().min(1) }) } },
+    async (req, reply) => {
+      const db = await req.db();
+      await sql`insert into probe.items (tenant_id, name) values (${req.tenant.id}, ${req.body.name})`.execute(
+        db,
+      );
+      if (req.body.name === 'fail-after-write') throw new ApiError(409, 'conflict');
+      return reply.status(201).send({ data: { type: 'probe_item', id: req.body.name } });
+    },
+  );
   r.get('/api/v1/probe_items', async (req) => {
-    const { rows } = await sql<{ name: string }>`select name from probe.items order by name`.execute(await req.db());
+    const { rows } = await sql<{ name: string }>`select name from probe.items order by name`.execute(
+      await req.db(),
+    );
     return { data: rows.map((row) => ({ type: 'probe_item', id: row.name })) };
   });
   // A GET must not write: its connection is read-only.
   r.get('/api/v1/probe_items/write_attempt', async (req) => {
-    await sql`insert into probe.items (tenant_id, name) values (${req.tenant.id}, 'sneaky')`.execute(await req.db());
+    await sql`insert into probe.items (tenant_id, name) values (${req.tenant.id}, 'sneaky')`.execute(
+      await req.db(),
+    );
     return { data: null };
   });
   r.get('/api/v1/probe_items/tenant', async (req) => {
-    const { rows } = await sql<{ t: string }>`select current_setting('app.tenant_id', true) as t`.execute(await req.db());
+    const { rows } = await sql<{ t: string }>`select current_setting('app.tenant_id', true) as t`.execute(
+      await req.db(),
+    );
     return { tenant: rows[0]?.t };
   });
 };
@@ -64,9 +76,16 @@ afterAll(async () => {
 });
 
 const post = (name: string, tenant = 'demo') =>
-  app.inject({ method: 'POST', url: '/api/v1/probe_items', headers: { 'x-tenant': tenant }, payload: { name } });
+  app.inject({
+    method: 'POST',
+    url: '/api/v1/probe_items',
+    headers: { 'x-tenant': tenant },
+    payload: { name },
+  });
 const names = async (tenant: string) =>
-  (await app.inject({ url: '/api/v1/probe_items', headers: { 'x-tenant': tenant } })).json().data.map((d: { id: string }) => d.id);
+  (await app.inject({ url: '/api/v1/probe_items', headers: { 'x-tenant': tenant } }))
+    .json()
+    .data.map((d: { id: string }) => d.id);
 
 describe('one transaction per request', () => {
   it('commits a successful request before the client sees the answer', async () => {
@@ -96,13 +115,18 @@ describe('one transaction per request', () => {
   });
 
   it('answers safe requests on read-only connections: a GET that writes fails and writes nothing', async () => {
-    const res = await app.inject({ url: '/api/v1/probe_items/write_attempt', headers: { 'x-tenant': 'demo' } });
+    const res = await app.inject({
+      url: '/api/v1/probe_items/write_attempt',
+      headers: { 'x-tenant': 'demo' },
+    });
     expect(res.statusCode).toBe(500);
     expect(await names('demo')).toEqual(['kept']);
   });
 
   it('releases connections: many concurrent requests neither leak nor block', async () => {
-    const results = await Promise.all(Array.from({ length: 60 }, (_, i) => post(i % 3 ? `bulk-${i}` : 'fail-after-write', 'axia')));
+    const results = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => post(i % 3 ? `bulk-${i}` : 'fail-after-write', 'axia')),
+    );
     expect(results.filter((r) => r.statusCode === 201)).toHaveLength(40);
     expect(await names('axia')).toHaveLength(40);
     expect(platform.appPool.waitingCount).toBe(0);

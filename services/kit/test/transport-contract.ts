@@ -51,7 +51,14 @@ export function transportContract(name: string, makeTransport: () => TEventTrans
     function start(relays = 1) {
       const transport = makeTransport();
       const started = Array.from({ length: relays }, () =>
-        createRelay({ db: dbs.relay, pool: dbs.relayPool, schemas: [SCHEMA], transport, batchSize: 7, idleMs: 50 }),
+        createRelay({
+          db: dbs.relay,
+          pool: dbs.relayPool,
+          schemas: [SCHEMA],
+          transport,
+          batchSize: 7,
+          idleMs: 50,
+        }),
       );
       running.push({ transport, relays: started });
       return { transport, relays: started, run: () => started.forEach((r) => r.start()) };
@@ -61,7 +68,8 @@ export function transportContract(name: string, makeTransport: () => TEventTrans
       const { transport, run } = start(2);
       // Every 7th event fails on its first attempt: a retry must neither lose it nor reorder its aggregate.
       const a = labConsumer(dbs.app, 'contract.order-a', {
-        fail: (n, attempt) => (Number(n.split('#')[1]) % 7 === 3 && attempt === 1 ? 'transient failure' : undefined),
+        fail: (n, attempt) =>
+          Number(n.split('#')[1]) % 7 === 3 && attempt === 1 ? 'transient failure' : undefined,
       });
       const b = labConsumer(dbs.app, 'contract.order-b');
       await transport.subscribe(a);
@@ -81,22 +89,34 @@ export function transportContract(name: string, makeTransport: () => TEventTrans
       );
       const total = aggregates.length * perAggregate;
       for (const group of [a, b]) {
-        const rows = await until(`${group.group} effects`, () => effects(dbs.owner, group.group), (r) => r.length >= total);
+        const rows = await until(
+          `${group.group} effects`,
+          () => effects(dbs.owner, group.group),
+          (r) => r.length >= total,
+        );
         expect(rows).toHaveLength(total);
         expect(doubled(rows)).toEqual([]);
         for (const subject of aggregates) {
-          expect(rows.filter((r) => r.subject === subject).map((r) => r.event_id), `${group.group} ${subject}`).toEqual(
-            committed.get(subject),
-          );
+          expect(
+            rows.filter((r) => r.subject === subject).map((r) => r.event_id),
+            `${group.group} ${subject}`,
+          ).toEqual(committed.get(subject));
         }
       }
       expect(a.calls()).toBeGreaterThan(total); // the failed first attempts were delivered again
       // Consumers may see an event before its relay transaction commits (at-least-once): wait for that.
       const unsent = async () =>
-        (await sql<{ n: number }>`select count(*)::int as n from ${sql.table(`${SCHEMA}.outbox`)} where sent_at is null`.execute(dbs.owner))
-          .rows[0]!.n;
+        (
+          await sql<{
+            n: number;
+          }>`select count(*)::int as n from ${sql.table(`${SCHEMA}.outbox`)} where sent_at is null`.execute(
+            dbs.owner,
+          )
+        ).rows[0]!.n;
       await until('every outbox row marked sent', unsent, (n) => n === 0, 10_000);
-      console.log(`[${name}] ${total} events, 2 groups, deliveries a=${a.calls()} b=${b.calls()}, in effect a=${total} b=${total}`);
+      console.log(
+        `[${name}] ${total} events, 2 groups, deliveries a=${a.calls()} b=${b.calls()}, in effect a=${total} b=${total}`,
+      );
     });
 
     it('suppresses duplicates: the same events delivered again take no second effect', async () => {
@@ -106,12 +126,20 @@ export function transportContract(name: string, makeTransport: () => TEventTrans
       run();
       const sent: TEventEnvelope[] = [];
       for (let n = 0; n < 10; n++) sent.push(await commitEvent(dbs.app, `dup-${n % 3}`, n));
-      await until('first deliveries', () => effects(dbs.owner, a.group), (r) => r.length >= 10);
+      await until(
+        'first deliveries',
+        () => effects(dbs.owner, a.group),
+        (r) => r.length >= 10,
+      );
 
       // A relay that died after the broker acknowledged but before marking rows sent publishes them again.
       await transport.publish(sent);
       await transport.publish(sent.slice(0, 4));
-      await until('redeliveries', async () => a.calls(), (calls) => calls >= 24);
+      await until(
+        'redeliveries',
+        async () => a.calls(),
+        (calls) => calls >= 24,
+      );
       const rows = await effects(dbs.owner, a.group);
       expect(rows).toHaveLength(10);
       expect(doubled(rows)).toEqual([]);
@@ -133,25 +161,41 @@ export function transportContract(name: string, makeTransport: () => TEventTrans
       const ok2 = await commitEvent(dbs.app, 'dl', 2);
       run();
 
-      await until('ok events', () => effects(dbs.owner, a.group), (r) => r.length >= 2);
+      await until(
+        'ok events',
+        () => effects(dbs.owner, a.group),
+        (r) => r.length >= 2,
+      );
       const letters = await until(
         'dead letters',
         () => listDeadLetters(dbs.relay, SCHEMA, { consumer: a.group }),
         (r) => r.length >= 3,
       );
-      expect((await effects(dbs.owner, a.group)).map((r) => r.event_id).sort()).toEqual([ok1.id, ok2.id].sort());
+      expect((await effects(dbs.owner, a.group)).map((r) => r.event_id).sort()).toEqual(
+        [ok1.id, ok2.id].sort(),
+      );
       const byId = new Map(letters.map((l) => [l.event_id, l]));
       expect(byId.get(String(badData.id))).toMatchObject({ attempts: 1, tenant_id: 'demo' });
-      expect(byId.get(String(badData.id))!.reason).toMatch(/^invalid organizations\.school_year\.created data: name: /);
+      expect(byId.get(String(badData.id))!.reason).toMatch(
+        /^invalid organizations\.school_year\.created data: name: /,
+      );
       expect(byId.get(String(badEnvelope.id))).toMatchObject({ attempts: 1, tenant_id: 'nowhere' });
       expect(byId.get(String(badEnvelope.id))!.reason).toMatch(/^invalid envelope: tenant: /);
-      expect(byId.get(poison.id)).toMatchObject({ attempts: FAST_RETRY.attempts, reason: 'effect refused: poison', event_type: poison.type });
+      expect(byId.get(poison.id)).toMatchObject({
+        attempts: FAST_RETRY.attempts,
+        reason: 'effect refused: poison',
+        event_type: poison.type,
+      });
       expect(byId.get(poison.id)!.envelope).toEqual(poison);
       // A dead-lettered event is not recorded as processed: a replay can still apply it.
-      const processed = await sql<{ event_id: string }>`select event_id from ${sql.table(`${SCHEMA}.processed_events`)}
+      const processed = await sql<{
+        event_id: string;
+      }>`select event_id from ${sql.table(`${SCHEMA}.processed_events`)}
         where consumer = ${a.group}`.execute(dbs.owner);
       expect(processed.rows.map((r) => r.event_id).sort()).toEqual([ok1.id, ok2.id].sort());
-      console.log(`[${name}] dead letters: ${letters.map((l) => `${l.attempts}× ${l.reason.slice(0, 60)}`).join(' | ')}`);
+      console.log(
+        `[${name}] dead letters: ${letters.map((l) => `${l.attempts}× ${l.reason.slice(0, 60)}`).join(' | ')}`,
+      );
     });
 
     it('replays dead letters once their cause is fixed; invalid ones stay dead, nothing applies twice', async () => {
@@ -165,7 +209,11 @@ export function transportContract(name: string, makeTransport: () => TEventTrans
       const bad = rawEnvelope({ subject: 'fragile', data: {} });
       await commitRaw(dbs.owner, bad);
       run();
-      await until('dead letters', () => listDeadLetters(dbs.relay, SCHEMA, { consumer: a.group }), (r) => r.length >= 2);
+      await until(
+        'dead letters',
+        () => listDeadLetters(dbs.relay, SCHEMA, { consumer: a.group }),
+        (r) => r.length >= 2,
+      );
       expect(await effects(dbs.owner, a.group)).toEqual([]);
 
       broken = false;
@@ -179,12 +227,21 @@ export function transportContract(name: string, makeTransport: () => TEventTrans
       const second = await replayDeadLetters(dbs.relay, SCHEMA, [a], { consumer: a.group });
       expect(second.replayed).toEqual([]);
       await transport.publish([fragile]);
-      await until('redelivery', async () => a.deliveries.get(fragile.id) ?? 0, (n) => n >= FAST_RETRY.attempts + 2);
+      await until(
+        'redelivery',
+        async () => a.deliveries.get(fragile.id) ?? 0,
+        (n) => n >= FAST_RETRY.attempts + 2,
+      );
       expect((await effects(dbs.owner, a.group)).map((r) => r.event_id)).toEqual([fragile.id]);
       const all = await listDeadLetters(dbs.relay, SCHEMA, { consumer: a.group, all: true });
       expect(all.find((l) => l.event_id === fragile.id)?.replayed_at).toBeInstanceOf(Date);
-      expect(all.find((l) => l.event_id === String(bad.id))).toMatchObject({ replayed_at: null, attempts: 3 });
-      console.log(`[${name}] replay: ${first.replayed.length} replayed, ${first.failed.length} still invalid; second replay ${second.replayed.length}`);
+      expect(all.find((l) => l.event_id === String(bad.id))).toMatchObject({
+        replayed_at: null,
+        attempts: 3,
+      });
+      console.log(
+        `[${name}] replay: ${first.replayed.length} replayed, ${first.failed.length} still invalid; second replay ${second.replayed.length}`,
+      );
     });
   });
 }

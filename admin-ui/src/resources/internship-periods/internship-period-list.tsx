@@ -11,15 +11,14 @@ import {
   useListContext,
   useNotify,
   useRefresh,
-  useTranslate,
   useUnselectAll,
-  Button,
 } from 'react-admin';
 import { Box, Link } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import ArchiveIcon from '@mui/icons-material/Archive';
 import { adminPath } from '../../app/paths.ts';
 import { useCan } from '../../app/session-context.ts';
+import { ActionButton } from '../../ui/action-button.tsx';
 import { PERIOD_STATUS_CHOICES } from '../../ui/choices.ts';
 import { Forbidden, ListError } from '../../ui/error-panel.tsx';
 import { LinkButton } from '../../ui/link-button.tsx';
@@ -52,7 +51,6 @@ function BulkArchive() {
   const notify = useNotify();
   const refresh = useRefresh();
   const unselectAll = useUnselectAll('internship_periods');
-  const translate = useTranslate();
   const run = async () => {
     try {
       await dataProvider.updateMany('internship_periods', { ids: selectedIds, data: { status: 'archived' } });
@@ -67,9 +65,7 @@ function BulkArchive() {
     refresh();
   };
   return (
-    <Button label={translate('admin.internshipPeriods.archive')} onClick={() => void run()}>
-      <ArchiveIcon />
-    </Button>
+    <ActionButton label="admin.internshipPeriods.archive" icon={<ArchiveIcon />} onClick={() => void run()} />
   );
 }
 

@@ -1,6 +1,5 @@
 import { useState, type ReactElement } from 'react';
 import {
-  Button,
   useDataProvider,
   useListContext,
   useNotify,
@@ -16,6 +15,7 @@ import ArchiveIcon from '@mui/icons-material/Archive';
 import ReplayIcon from '@mui/icons-material/Replay';
 import { canTransition, type TOrganizationStatus } from '@stageplein/contracts/organizations/organizations';
 import { useCan } from '../../app/session-context.ts';
+import { ActionButton } from '../../ui/action-button.tsx';
 import type { TAdminDataProvider } from '../../providers/jsonapi-data-provider.ts';
 import { ConfirmAction } from '../../ui/confirm-action.tsx';
 
@@ -84,11 +84,11 @@ export function OrganizationStatusActions({
         .filter((to) => canTransition(status, to))
         .map((to) =>
           to === 'approved' || to === 'pending' ? (
-            <Button
+            <ActionButton
               key={to}
               label={translate(LABELS[to].label)}
               disabled={busy}
-              data-testid={`${to}-${record.id}`}
+              testId={`${to}-${record.id}`}
               onClick={() =>
                 to === 'approved'
                   ? void approveNow()
@@ -97,9 +97,8 @@ export function OrganizationStatusActions({
                       (e: Error) => notify(e.message, { type: 'error' }),
                     )
               }
-            >
-              {LABELS[to].icon}
-            </Button>
+              icon={LABELS[to].icon}
+            />
           ) : (
             <ConfirmAction
               key={to}
@@ -150,14 +149,13 @@ export function BulkStatusButton({ to }: { to: 'approved' | 'denied' | 'archived
   };
   if (to === 'approved') {
     return (
-      <Button
+      <ActionButton
         label={translate(LABELS[to].label)}
         onClick={() => void run()}
         disabled={busy}
-        data-testid="bulk-approved"
-      >
-        {LABELS[to].icon}
-      </Button>
+        testId="bulk-approved"
+        icon={LABELS[to].icon}
+      />
     );
   }
   return (

@@ -1,4 +1,5 @@
-import { Button, useDataProvider, useNotify, useRecordContext, useRedirect, useTranslate } from 'react-admin';
+import { useDataProvider, useNotify, useRecordContext, useRedirect, useTranslate } from 'react-admin';
+import { ActionButton } from '../../ui/action-button.tsx';
 import EditIcon from '@mui/icons-material/Edit';
 import GroupAddIcon from '@mui/icons-material/GroupAdd';
 import LoginIcon from '@mui/icons-material/Login';
@@ -29,13 +30,12 @@ function ResendConfirmationButton() {
     }
   };
   return (
-    <Button
+    <ActionButton
       label={translate('admin.users.resendConfirmation')}
       onClick={() => void send()}
-      data-testid="resend-confirmation"
-    >
-      <MailIcon />
-    </Button>
+      testId="resend-confirmation"
+      icon=<MailIcon />
+    />
   );
 }
 

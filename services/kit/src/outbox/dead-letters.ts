@@ -51,7 +51,9 @@ export function deadLettersMigration(schema: string): Migration {
           )`,
         )
         .execute(db);
-      await sql.raw(`create index dead_letters_pending on ${schema}.dead_letters (id) where replayed_at is null`).execute(db);
+      await sql
+        .raw(`create index dead_letters_pending on ${schema}.dead_letters (id) where replayed_at is null`)
+        .execute(db);
       await enableTenantRls(db, schema, 'dead_letters');
       // Listing and replaying is operator work across tenants: the relay role (bypasses RLS) does it.
       await sql.raw(`grant select, update on ${schema}.dead_letters to ${RELAY_ROLE}`).execute(db);
@@ -71,7 +73,12 @@ const field = (event: unknown, key: string): string | undefined => {
  * Records a dead letter as the consuming service (app role, under the event's tenant). A redelivered
  * poison message finds its row already there and changes nothing.
  */
-export async function recordDeadLetter(db: Kysely<unknown>, schema: string, group: string, letter: TDeadLetter): Promise<void> {
+export async function recordDeadLetter(
+  db: Kysely<unknown>,
+  schema: string,
+  group: string,
+  letter: TDeadLetter,
+): Promise<void> {
   const tenant = field(letter.event, 'tenant') ?? UNKNOWN_TENANT;
   // jsonb refuses NUL characters; a dead letter must always be recordable.
   const envelope = JSON.stringify(letter.event ?? null).replaceAll('\\u0000', '');
@@ -109,7 +116,11 @@ export interface TDeadLetterFilter {
 }
 
 /** Dead letters of one schema, oldest first; `db` is the relay role (reads every tenant). */
-export async function listDeadLetters(db: Kysely<unknown>, schema: string, filter: TDeadLetterFilter = {}): Promise<TDeadLetterRow[]> {
+export async function listDeadLetters(
+  db: Kysely<unknown>,
+  schema: string,
+  filter: TDeadLetterFilter = {},
+): Promise<TDeadLetterRow[]> {
   const ids = filter.ids?.length ? [...filter.ids] : null;
   const { rows } = await sql<TDeadLetterRow>`
     select * from ${sql.table(`${schema}.dead_letters`)}
@@ -144,11 +155,15 @@ export async function replayDeadLetters(
     try {
       if (!consumer) throw new Error(`no consumer group ${letter.consumer} in schema ${schema}`);
       await handleOnce(consumer, letter.envelope, 'replay');
-      await sql`update ${table} set replayed_at = now(), replay_error = null where id = ${letter.id}`.execute(relayDb);
+      await sql`update ${table} set replayed_at = now(), replay_error = null where id = ${letter.id}`.execute(
+        relayDb,
+      );
       result.replayed.push(letter);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      await sql`update ${table} set attempts = attempts + 1, replay_error = ${message} where id = ${letter.id}`.execute(relayDb);
+      await sql`update ${table} set attempts = attempts + 1, replay_error = ${message} where id = ${letter.id}`.execute(
+        relayDb,
+      );
       result.failed.push({ letter, error: message });
     }
   }

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { ZEventEnvelope, type TEventEnvelope } from '@stageplein/contracts/events/envelope';
 import { EVENT_PAYLOADS } from '@stageplein/contracts/events/payloads';
 import { withSpanFrom } from '../telemetry/telemetry.ts';
@@ -46,22 +46,37 @@ export interface TDeliverOptions {
 }
 
 /** Runs `fn` in the consumer span of one event, a child of the request that produced it. */
-function inConsumerSpan(consumer: TConsumer, event: TEventEnvelope, system: string, traceparent: string | undefined, fn: () => Promise<void>) {
-  return withSpanFrom(`${consumer.group} process ${event.type}`, traceparent ?? event.traceparent, async (span) => {
-    span.setAttributes({
-      'messaging.system': system,
-      'messaging.operation.type': 'process',
-      'messaging.consumer.group.name': consumer.group,
-      'messaging.message.id': event.id,
-      'stageplein.event.type': event.type,
-      'stageplein.tenant': event.tenant,
-    });
-    await fn();
-  });
+function inConsumerSpan(
+  consumer: TConsumer,
+  event: TEventEnvelope,
+  system: string,
+  traceparent: string | undefined,
+  fn: () => Promise<void>,
+) {
+  return withSpanFrom(
+    `${consumer.group} process ${event.type}`,
+    traceparent ?? event.traceparent,
+    async (span) => {
+      span.setAttributes({
+        'messaging.system': system,
+        'messaging.operation.type': 'process',
+        'messaging.consumer.group.name': consumer.group,
+        'messaging.message.id': event.id,
+        'stageplein.event.type': event.type,
+        'stageplein.tenant': event.tenant,
+      });
+      await fn();
+    },
+  );
 }
 
 /** Validates and handles one event once, in a consumer span that is a child of the producing request. */
-export async function handleOnce(consumer: TConsumer, raw: unknown, system: string, traceparent?: string): Promise<void> {
+export async function handleOnce(
+  consumer: TConsumer,
+  raw: unknown,
+  system: string,
+  traceparent?: string,
+): Promise<void> {
   const event = validateEvent(raw);
   await inConsumerSpan(consumer, event, system, traceparent, () => consumer.handle(event));
 }
@@ -76,7 +91,11 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * letter); rejects only when even the dead letter could not be recorded (e.g. the consumer's
  * database is down), so the transport redelivers later instead of losing the event.
  */
-export async function deliver(consumer: TConsumer, raw: unknown, options: TDeliverOptions): Promise<TDeadLetter | undefined> {
+export async function deliver(
+  consumer: TConsumer,
+  raw: unknown,
+  options: TDeliverOptions,
+): Promise<TDeadLetter | undefined> {
   const retry = options.retry ?? DEFAULT_RETRY;
   let attempts = 0;
   let reason = '';
@@ -126,7 +145,11 @@ export async function deliverAll(
   let run: { item: TReceived; event: TEventEnvelope }[] = [];
 
   async function oneByOne(item: TReceived): Promise<void> {
-    const letter = await deliver(consumer, item.raw, { ...options, origin: item.origin, traceparent: item.traceparent });
+    const letter = await deliver(consumer, item.raw, {
+      ...options,
+      origin: item.origin,
+      traceparent: item.traceparent,
+    });
     if (letter) letters.push({ item, letter });
   }
   async function flush(): Promise<void> {

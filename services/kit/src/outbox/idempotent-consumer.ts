@@ -43,6 +43,7 @@ export function idempotentConsumer<DB>(options: TIdempotentConsumerOptions<DB>):
         for (const event of events) await each(event, () => once(trx, event));
       });
     },
-    deadLetter: (letter) => recordDeadLetter(options.db as Kysely<unknown>, options.schema, options.group, letter),
+    deadLetter: (letter) =>
+      recordDeadLetter(options.db as Kysely<unknown>, options.schema, options.group, letter),
   };
 }

@@ -31,7 +31,11 @@ export class InProcessTransport implements TEventTransport {
       await deliverAll(
         consumer,
         wanted.map((raw) => ({ raw, origin: 'in-process' })),
-        { system: 'in-process', retry: this.options.retry ?? DEFAULT_RETRY, onDeadLetter: this.options.onDeadLetter },
+        {
+          system: 'in-process',
+          retry: this.options.retry ?? DEFAULT_RETRY,
+          onDeadLetter: this.options.onDeadLetter,
+        },
       );
     }
   }

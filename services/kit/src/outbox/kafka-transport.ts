@@ -139,12 +139,16 @@ export class KafkaTransport implements TEventTransport {
     const existing = new Set(await admin.listTopics());
     const create = missing.filter((t) => !existing.has(t));
     if (create.length > 0) {
-      const spec = (topic: string) => ({ topic, numPartitions: this.options.partitions ?? DEFAULT_PARTITIONS });
+      const spec = (topic: string) => ({
+        topic,
+        numPartitions: this.options.partitions ?? DEFAULT_PARTITIONS,
+      });
       try {
         await admin.createTopics({ topics: create.map(spec), waitForLeaders: false });
       } catch {
         // Another process created some of them meanwhile: create the rest one by one.
-        for (const topic of create) await admin.createTopics({ topics: [spec(topic)], waitForLeaders: false });
+        for (const topic of create)
+          await admin.createTopics({ topics: [spec(topic)], waitForLeaders: false });
       }
     }
     await this.waitForLeaders(admin, missing);
@@ -170,7 +174,8 @@ export class KafkaTransport implements TEventTransport {
         }
       }
       if (pending.size === 0) return;
-      if (Date.now() > deadline) throw new Error(`kafka topics not ready after 60 s: ${[...pending].join(', ')}`);
+      if (Date.now() > deadline)
+        throw new Error(`kafka topics not ready after 60 s: ${[...pending].join(', ')}`);
       await sleep(100);
     }
   }
@@ -208,7 +213,10 @@ export class KafkaTransport implements TEventTransport {
       join,
       new Promise((_, reject) => {
         const id = consumerGroupId(this.namespace, consumer.group);
-        timer = setTimeout(() => reject(new Error(`consumer group ${id} did not join within 120 s`)), 120_000);
+        timer = setTimeout(
+          () => reject(new Error(`consumer group ${id} did not join within 120 s`)),
+          120_000,
+        );
       }),
     ]).finally(() => clearTimeout(timer));
   }
@@ -245,35 +253,41 @@ export class KafkaTransport implements TEventTransport {
   }
 
   private send<T>(fn: (producer: Producer) => Promise<T>): Promise<T> {
-    const run = this.sending.catch(() => undefined).then(async () => {
-      if (this.closed) throw new Error('kafka transport closed');
-      this.producer ??= (async () => {
-        const producer = this.kafka.producer({
-          idempotent: true,
-          maxInFlightRequests: 1,
-          createPartitioner: Partitioners.DefaultPartitioner,
-          // Bounded, unlike kafkajs' idempotent default (forever): the relay must get its answer.
-          retry: { initialRetryTime: 100, retries: 5, maxRetryTime: 2000 },
-        });
-        await producer.connect();
-        return producer;
-      })();
-      const current = this.producer;
-      try {
-        return await fn(await current);
-      } catch (error) {
-        // Outcome unknown: a fresh producer id keeps a stale sequence number from wedging later sends;
-        // what the broker may already have is delivered again and absorbed by the consumers.
-        if (this.producer === current) this.producer = undefined;
-        void current.then((p) => p.disconnect()).catch(() => undefined);
-        throw error;
-      }
-    });
+    const run = this.sending
+      .catch(() => undefined)
+      .then(async () => {
+        if (this.closed) throw new Error('kafka transport closed');
+        this.producer ??= (async () => {
+          const producer = this.kafka.producer({
+            idempotent: true,
+            maxInFlightRequests: 1,
+            createPartitioner: Partitioners.DefaultPartitioner,
+            // Bounded, unlike kafkajs' idempotent default (forever): the relay must get its answer.
+            retry: { initialRetryTime: 100, retries: 5, maxRetryTime: 2000 },
+          });
+          await producer.connect();
+          return producer;
+        })();
+        const current = this.producer;
+        try {
+          return await fn(await current);
+        } catch (error) {
+          // Outcome unknown: a fresh producer id keeps a stale sequence number from wedging later sends;
+          // what the broker may already have is delivered again and absorbed by the consumers.
+          if (this.producer === current) this.producer = undefined;
+          void current.then((p) => p.disconnect()).catch(() => undefined);
+          throw error;
+        }
+      });
     this.sending = run;
     return run;
   }
 
-  private async startGroup(consumer: TConsumer, topics: readonly string[], joined: () => void): Promise<void> {
+  private async startGroup(
+    consumer: TConsumer,
+    topics: readonly string[],
+    joined: () => void,
+  ): Promise<void> {
     const sessionTimeout = this.options.sessionTimeoutMs ?? 10_000;
     const kc = this.kafka.consumer({
       groupId: consumerGroupId(this.namespace, consumer.group),
@@ -288,7 +302,11 @@ export class KafkaTransport implements TEventTransport {
       // kafkajs restarts itself after retriable errors only; anything else would silently stop the group.
       if (payload.restart || this.closed || this.groups.get(consumer.group) !== kc) return;
       this.groups.delete(consumer.group);
-      if (this.options.log) this.options.log.error({ group: consumer.group, err: payload.error.message }, 'kafka consumer crashed; starting it again');
+      if (this.options.log)
+        this.options.log.error(
+          { group: consumer.group, err: payload.error.message },
+          'kafka consumer crashed; starting it again',
+        );
       void (async () => {
         await sleep(2000);
         if (this.closed) return;
@@ -302,7 +320,14 @@ export class KafkaTransport implements TEventTransport {
       eachBatchAutoResolve: false,
       // One partition's messages, in order: taken in runs (one transaction each, delivery.ts); an
       // offset is resolved and committed only after its events took effect or were dead-lettered.
-      eachBatch: async ({ batch, resolveOffset, heartbeat, commitOffsetsIfNecessary, isRunning, isStale }) => {
+      eachBatch: async ({
+        batch,
+        resolveOffset,
+        heartbeat,
+        commitOffsetsIfNecessary,
+        isRunning,
+        isStale,
+      }) => {
         const { topic, partition, messages } = batch;
         for (let i = 0; i < messages.length; i += MAX_BATCH) {
           if (!isRunning() || isStale()) return;
@@ -321,7 +346,8 @@ export class KafkaTransport implements TEventTransport {
             beforeRetry: heartbeat,
             onDeadLetter: this.options.onDeadLetter,
           });
-          for (const { item, letter } of letters) await this.copyToDeadLetterTopic(consumer.group, sources.get(item)!, letter);
+          for (const { item, letter } of letters)
+            await this.copyToDeadLetterTopic(consumer.group, sources.get(item)!, letter);
           resolveOffset(chunk.at(-1)!.offset);
           await heartbeat();
           await commitOffsetsIfNecessary();
@@ -331,7 +357,12 @@ export class KafkaTransport implements TEventTransport {
   }
 
   /** A message as the group's input, or undefined when it carries a type the group does not want. */
-  private receive(consumer: TConsumer, topic: string, partition: number, message: KafkaMessage): TReceived | undefined {
+  private receive(
+    consumer: TConsumer,
+    topic: string,
+    partition: number,
+    message: KafkaMessage,
+  ): TReceived | undefined {
     const origin = `kafka:${topic}/${partition}@${message.offset}`;
     const text = message.value?.toString('utf8') ?? '';
     let raw: unknown;
@@ -347,7 +378,11 @@ export class KafkaTransport implements TEventTransport {
   }
 
   /** The broker-side copy of a dead letter (the record to replay from is the consumer's table). */
-  private async copyToDeadLetterTopic(group: string, message: KafkaMessage, letter: TDeadLetter): Promise<void> {
+  private async copyToDeadLetterTopic(
+    group: string,
+    message: KafkaMessage,
+    letter: TDeadLetter,
+  ): Promise<void> {
     await this.send((producer) =>
       producer.send({
         topic: deadLetterTopic(this.namespace),

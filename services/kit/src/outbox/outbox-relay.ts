@@ -46,12 +46,26 @@ export function createRelay(options: TRelayOptions): TRelay {
   async function runOnce(schema: string): Promise<number> {
     const table = sql.table(`${schema}.outbox`);
     return db.transaction().execute(async (trx) => {
-      // 1. Claim aggregates: those of the oldest unsent rows that no other relay holds. The locks are
-      //    transaction-scoped: released at commit, or when this relay dies (its connection drops).
+      // 1. Claim aggregates: walk the aggregates of the oldest unsent rows in order, try-locking each
+      //    (skipping those another relay holds) until the claimed ones cover a batch, so a relay holds
+      //    just its batch's aggregates and a held aggregate never starves the rest. The recursive query
+      //    runs step by step and stops there. The locks are transaction-scoped: released at commit, or
+      //    when this relay dies (its connection drops).
       const { rows: claimed } = await sql<{ aggregate_id: string }>`
-        select distinct aggregate_id
-        from (select aggregate_id from ${table} where sent_at is null order by seq limit ${batchSize * 2}) oldest
-        where pg_try_advisory_xact_lock(hashtextextended(${schema} || '/' || aggregate_id, 0))`.execute(trx);
+        with recursive candidates as (
+          select row_number() over (order by min(seq)) as i, aggregate_id, count(*) as n
+          from (select aggregate_id, seq from ${table} where sent_at is null order by seq limit ${batchSize * 4}) oldest
+          group by aggregate_id
+        ), walk (i, covered, locked, aggregate_id) as (
+          select 0::bigint, 0::bigint, false, null::text
+          union all
+          select c.i, w.covered + case when l.ok then c.n else 0 end, l.ok, c.aggregate_id
+          from walk w
+          join candidates c on c.i = w.i + 1
+          cross join lateral (select pg_try_advisory_xact_lock(hashtextextended(${schema} || '/' || c.aggregate_id, 0)) as ok) l
+          where w.covered < ${batchSize}
+        )
+        select aggregate_id from walk where locked`.execute(trx);
       if (claimed.length === 0) return 0;
       // 2. Only now read their rows: with the locks held, this statement's fresh snapshot shows each
       //    claimed aggregate's unsent rows completely, so a batch is always a prefix per aggregate (a
@@ -81,7 +95,9 @@ export function createRelay(options: TRelayOptions): TRelay {
       .execute((trx) =>
         sql`with oldest as (select seq, aggregate_id from ${table} where sent_at is null order by seq limit 1)
           update ${table} o set attempts = o.attempts + 1, last_error = ${message} from oldest
-          where o.seq = oldest.seq and pg_try_advisory_xact_lock(hashtextextended(${schema} || '/' || oldest.aggregate_id, 0))`.execute(trx),
+          where o.seq = oldest.seq and pg_try_advisory_xact_lock(hashtextextended(${schema} || '/' || oldest.aggregate_id, 0))`.execute(
+          trx,
+        ),
       )
       .catch(() => undefined);
   }

@@ -24,7 +24,10 @@ export interface TConsumer {
    * same events one by one through `handle` (retries, dead letters). `each` wraps each event's part
    * (its consumer span, a child of the producing request).
    */
-  handleBatch?(events: readonly TEventEnvelope[], each: (event: TEventEnvelope, fn: () => Promise<void>) => Promise<void>): Promise<void>;
+  handleBatch?(
+    events: readonly TEventEnvelope[],
+    each: (event: TEventEnvelope, fn: () => Promise<void>) => Promise<void>,
+  ): Promise<void>;
   /**
    * Records an event this group gives up on, durably and idempotently per event id, so an operator
    * can replay it (`npm run events:replay`). Until it resolves the event counts as undelivered.

@@ -1,3 +1,4 @@
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- ambient types of an untyped package, for every project that compiles this file
 /// <reference path="./async-exit-hook.d.ts" />
 import { existsSync } from 'node:fs';
 import { chown, mkdir, readFile, rm } from 'node:fs/promises';

@@ -53,7 +53,9 @@ export async function prepareDatabase(
       }
     }
   } finally {
-    await lock.query(`select pg_advisory_unlock(hashtext('stageplein:prepare-database'))`).catch(() => undefined);
+    await lock
+      .query(`select pg_advisory_unlock(hashtext('stageplein:prepare-database'))`)
+      .catch(() => undefined);
     lock.release();
     await owner.destroy();
   }
@@ -63,7 +65,9 @@ export async function prepareDatabase(
 export function transportFromConfig(config: TConfig, clientId: string): TEventTransport {
   if (!config.KAFKA_BROKERS) return new InProcessTransport();
   return new KafkaTransport({
-    brokers: config.KAFKA_BROKERS.split(',').map((b) => b.trim()).filter(Boolean),
+    brokers: config.KAFKA_BROKERS.split(',')
+      .map((b) => b.trim())
+      .filter(Boolean),
     namespace: config.KAFKA_NAMESPACE,
     clientId,
     log: pino({ name: clientId, level: config.LOG_LEVEL }),
@@ -82,7 +86,8 @@ export async function startPlatform(
   const relayPool = createPool(urls.relay, 3);
   const app = createDb<unknown>(appPool);
   const relayDb = createDb<unknown>(relayPool);
-  const transport = options.transport ?? transportFromConfig(config, `stageplein-${services.map((s) => s.name).join('-')}`);
+  const transport =
+    options.transport ?? transportFromConfig(config, `stageplein-${services.map((s) => s.name).join('-')}`);
   const readDbs = tenantReadDbs(urls.app);
   const deps: TServiceDeps = { config, db: app, readDb: readDbs.get, transport, now: options.now };
   for (const service of services) {

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { parseConfig, type TConfig } from '../config/config.ts';
 import { createDb, createPool, dbUrls } from '../db/database.ts';
 import { createHttpApp } from '../http/http-app.ts';
-import { KafkaTransport } from '../outbox/kafka-transport.ts';
+import type { KafkaTransport } from '../outbox/kafka-transport.ts';
 import { createRelay } from '../outbox/outbox-relay.ts';
 import { startTelemetry } from '../telemetry/telemetry.ts';
 import { transportFromConfig } from './platform.ts';
@@ -27,9 +27,14 @@ const DISCOVERY_MS = 10_000;
  * left for the next relay: no claimed row is lost). `/health` and `/ready` on PORT.
  */
 export async function startRelayServer(config: TConfig): Promise<TRelayServer> {
-  if (!config.DATABASE_URL) throw new Error('relay: DATABASE_URL is required (the embedded profile runs the relay in-process).');
-  if (!config.KAFKA_BROKERS) throw new Error('relay: KAFKA_BROKERS is required (the embedded profile runs the relay in-process).');
-  const telemetry = startTelemetry({ serviceName: 'relay', otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT });
+  if (!config.DATABASE_URL)
+    throw new Error('relay: DATABASE_URL is required (the embedded profile runs the relay in-process).');
+  if (!config.KAFKA_BROKERS)
+    throw new Error('relay: KAFKA_BROKERS is required (the embedded profile runs the relay in-process).');
+  const telemetry = startTelemetry({
+    serviceName: 'relay',
+    otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT,
+  });
   const app = await createHttpApp({ name: 'relay', logLevel: config.LOG_LEVEL });
   const pool = createPool(dbUrls(config.DATABASE_URL, config.DATABASE_APP_PASSWORD).relay, 4);
   const db = createDb<unknown>(pool);
@@ -38,7 +43,9 @@ export async function startRelayServer(config: TConfig): Promise<TRelayServer> {
 
   async function discover(): Promise<void> {
     try {
-      const { rows } = await sql<{ schema: string }>`select table_schema as schema from information_schema.tables
+      const { rows } = await sql<{
+        schema: string;
+      }>`select table_schema as schema from information_schema.tables
         where table_name = 'outbox' order by 1`.execute(db);
       for (const { schema } of rows) {
         if (schemas.includes(schema)) continue;
@@ -47,7 +54,10 @@ export async function startRelayServer(config: TConfig): Promise<TRelayServer> {
       }
     } catch (error) {
       // The services create the relay role and their schemas when they first start.
-      app.log.warn({ err: error instanceof Error ? error.message : String(error) }, 'relay: database not ready yet');
+      app.log.warn(
+        { err: error instanceof Error ? error.message : String(error) },
+        'relay: database not ready yet',
+      );
     }
   }
 

@@ -1,7 +1,12 @@
 import { sql } from 'kysely';
 import type { TConfig } from '../config/config.ts';
 import { createDb, createPool, dbUrls } from '../db/database.ts';
-import { listDeadLetters, replayDeadLetters, type TDeadLetterFilter, type TDeadLetterRow } from '../outbox/dead-letters.ts';
+import {
+  listDeadLetters,
+  replayDeadLetters,
+  type TDeadLetterFilter,
+  type TDeadLetterRow,
+} from '../outbox/dead-letters.ts';
 import type { TServiceDeps, TServiceModule } from '../service.ts';
 
 export interface TReplayArgs {
@@ -65,7 +70,9 @@ export async function runReplayCommand(
       if (args.service && service.name !== args.service) continue;
       const consumers = service.consumers?.(deps) ?? [];
       if (consumers.length === 0) continue;
-      const { rows } = await sql<{ table: string | null }>`select to_regclass(${`${service.schema}.dead_letters`})::text as table`.execute(relay);
+      const { rows } = await sql<{
+        table: string | null;
+      }>`select to_regclass(${`${service.schema}.dead_letters`})::text as table`.execute(relay);
       if (!rows[0]?.table) continue;
       const filter: TDeadLetterFilter = { consumer: args.group, ids: args.ids, all: args.all };
       if (args.list) {
@@ -77,13 +84,18 @@ export async function runReplayCommand(
       }
       const result = await replayDeadLetters(relay, service.schema, consumers, filter);
       for (const letter of result.replayed) print(`replayed ${line(service.schema, letter)}`);
-      for (const { letter, error } of result.failed) print(`still failing ${line(service.schema, { ...letter, replay_error: error })}`);
+      for (const { letter, error } of result.failed)
+        print(`still failing ${line(service.schema, { ...letter, replay_error: error })}`);
       totals.replayed += result.replayed.length;
       totals.failed += result.failed.length;
     }
   } finally {
     await Promise.all([app.destroy(), relay.destroy()]);
   }
-  print(args.list ? `${totals.listed} dead letter(s)` : `${totals.replayed} replayed, ${totals.failed} still failing`);
+  print(
+    args.list
+      ? `${totals.listed} dead letter(s)`
+      : `${totals.replayed} replayed, ${totals.failed} still failing`,
+  );
   return totals;
 }

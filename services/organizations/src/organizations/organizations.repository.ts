@@ -1,7 +1,14 @@
-import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
+import {
+  sql,
+  type Expression,
+  type Insertable,
+  type Selectable,
+  type SqlBool,
+  type Updateable,
+} from 'kysely';
 import { ORGANIZATION_TYPES, type TOrganizationType } from '@stageplein/contracts/identity/roles';
 import type { TJsonApiQuery } from '@stageplein/contracts/jsonapi/jsonapi';
-import { applyFiltersAndSort, applyPage } from '@stageplein/kit/jsonapi/apply-query';
+import { filterConditions } from '@stageplein/kit/jsonapi/apply-query';
 import { organizationFacts } from '../shared/organization-facts.ts';
 import type { TDb } from '../shared/request.ts';
 import type { TVisibility } from './organizations.policy.ts';
@@ -63,7 +70,8 @@ export function findOrganizationsByIds(db: TDb, ids: readonly string[]) {
  * A page of the organizations the caller may see, plus the total, in one statement: the page walks the
  * (tenant_id, name, id) index and stops after `page[size]` rows, and the total is an uncorrelated
  * subquery PostgreSQL evaluates once. (A window count would materialise and sort every row of the
- * tenant: 26 ms instead of 1 ms at 5,000; a second statement costs a round trip.)
+ * tenant: 26 ms instead of 1 ms at 5,000; a second statement costs a round trip.) Written as an `sql`
+ * template because this is the service's hottest path and the query builder costs ~0.1 ms per build.
  */
 export async function listOrganizations(
   db: TDb,
@@ -71,44 +79,35 @@ export async function listOrganizations(
   visibility: TVisibility,
   options: { search?: string | undefined; withProfile: boolean },
 ): Promise<{ rows: TOrganizationRow[]; total: number }> {
-  const search = options.search;
-  const seesAll = ORGANIZATION_TYPES.every((t) => visibility.moderatedTypes.includes(t));
-  let base = db.selectFrom('organizations.organizations as o');
-  if (!seesAll) {
-    base = base.where((eb) =>
-      eb.or([
-        eb('o.status', '=', 'approved'),
-        ...(visibility.ownIds.length ? [eb('o.id', 'in', visibility.ownIds)] : []),
-        ...(visibility.moderatedTypes.length ? [eb('o.type', 'in', [...visibility.moderatedTypes])] : []),
-      ]),
-    );
+  const conditions: Expression<SqlBool>[] = [];
+  if (!ORGANIZATION_TYPES.every((t) => visibility.moderatedTypes.includes(t))) {
+    conditions.push(sql<SqlBool>`(o.status = 'approved' or o.id = any(${visibility.ownIds}::uuid[])
+      or o.type = any(${[...visibility.moderatedTypes]}::text[]))`);
   }
-  if (search?.trim()) {
-    const term = `%${search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    base = base.where(sql<boolean>`(o.name ilike ${term} or o.city ilike ${term})`);
+  const search = options.search?.trim();
+  if (search) {
+    const term = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conditions.push(sql<SqlBool>`(o.name ilike ${term} or o.city ilike ${term})`);
   }
-  const filtered = applyFiltersAndSort(base, { ...query, sort: [] }, ORGANIZATION_COLUMNS);
-  const count = filtered.select(sql<number>`count(*)`.as('n'));
-  const page = applyPage(
-    applyFiltersAndSort(
-      // Without the profile a page needs only the organization's own attributes (less to send and parse).
-      (options.withProfile ? filtered.selectAll('o') : filtered.select(LIST_COLUMNS)).select([
-        parentType.as('parent_type'),
-        count.as('total'),
-      ]),
-      { ...query, filters: [] },
-      ORGANIZATION_COLUMNS,
-    ).orderBy('o.id'),
-    query,
+  conditions.push(...filterConditions(query, ORGANIZATION_COLUMNS));
+  const where = conditions.length ? sql.join(conditions, sql` and `) : sql`true`;
+  const order = query.sort.map(
+    (s) => sql`${sql.ref(ORGANIZATION_COLUMNS[s.attribute]!)} ${sql.raw(s.descending ? 'desc' : 'asc')}`,
   );
-  const rows = (await page.execute()) as (TOrganizationRow & { total: number | null })[];
+  // Without the profile a page needs only the organization's own attributes (less to send and parse).
+  const columns = options.withProfile ? sql`o.*` : sql.raw(LIST_COLUMNS.join(', '));
+  const { rows } = await sql<TOrganizationRow & { total: number }>`
+    select ${columns}, ${parentType} as parent_type,
+      (select count(*) from organizations.organizations o where ${where}) as total
+    from organizations.organizations o
+    where ${where}
+    order by ${sql.join([...order, sql`o.id`])}
+    limit ${query.page.size} offset ${(query.page.number - 1) * query.page.size}`.execute(db);
+  if (rows[0] || query.page.number === 1) return { rows, total: Number(rows[0]?.total ?? 0) };
   // Only a page past the end has no row to carry the total.
-  const total = rows[0]
-    ? Number(rows[0].total)
-    : query.page.number > 1
-      ? Number((await count.executeTakeFirstOrThrow()).n)
-      : 0;
-  return { rows: rows.map(({ total: _total, ...row }) => row), total };
+  const { rows: counted } = await sql<{ n: number }>`
+    select count(*) as n from organizations.organizations o where ${where}`.execute(db);
+  return { rows, total: Number(counted[0]!.n) };
 }
 
 export async function insertOrganization(

@@ -59,12 +59,8 @@ export function organizationResource(o: TOrganizationRow, options: TSerializeOpt
       data: options.signups?.has(o.id) ? { type: 'organization_signup', id: o.id } : null,
     };
   }
-  return resource(
-    o.type,
-    o.id,
-    organizationAttributes(o) as unknown as Record<string, unknown>,
-    relationships,
-  );
+  // Built directly: the attributes are snake_case already (kit `resource` would copy them key by key).
+  return { type: o.type, id: o.id, attributes: organizationAttributes(o), relationships };
 }
 
 function includedOf(rows: readonly TOrganizationRow[], options: TSerializeOptions): TResource[] {
