@@ -16,6 +16,8 @@ export default defineConfig({
     assetsDir: 'assets',
     target: 'es2022',
     sourcemap: false,
+    // dist/.vite/manifest.json: which chunk belongs to which resource (infra/bench/admin-bundle.bench.ts).
+    manifest: true,
     // react-admin + MUI is one large vendor chunk by nature; split it from the app code so app
     // releases do not invalidate it, and warn only above that. Each resource folder is a chunk of
     // its own (lazy screens, app/lazy-resource.ts).
@@ -24,8 +26,6 @@ export default defineConfig({
       output: {
         manualChunks(id) {
           if (id.includes('node_modules') && !id.endsWith('.css')) return 'vendor';
-          // The screens' shared kit in one chunk rather than a handful of tiny ones.
-          if (id.includes('/admin-ui/src/ui/')) return 'ui-kit';
           return undefined;
         },
       },

@@ -33,6 +33,22 @@ async function consumeAll(kafka: Kafka, topic: string, count: number, timeoutMs 
   return values;
 }
 
+/**
+ * Creates a topic and waits until its partitions' leader serves it: right after creation a fresh
+ * KRaft broker answers UNKNOWN_TOPIC_OR_PARTITION for a moment, which kafkajs' waitForLeaders does not retry.
+ */
+async function createTopic(admin: Admin, topic: string): Promise<boolean> {
+  const created = await admin.createTopics({ topics: [{ topic }], waitForLeaders: false });
+  for (const deadline = Date.now() + 30_000; ; ) {
+    try {
+      if ((await admin.fetchTopicOffsets(topic)).length > 0) return created;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 describe('infra/kafka: a real Kafka broker', () => {
   let broker: TKafkaHandle;
   let kafka: Kafka;
@@ -73,7 +89,7 @@ describe('infra/kafka: a real Kafka broker', () => {
   it('creates a topic, produces idempotently with acks=-1 and consumes it back in a group', async () => {
     const topic = `infra-kafka-smoke-${randomBytes(4).toString('hex')}`;
     topics.push(topic);
-    expect(await admin.createTopics({ topics: [{ topic }], waitForLeaders: true })).toBe(true);
+    expect(await createTopic(admin, topic)).toBe(true);
     const [meta] = (await admin.fetchTopicMetadata({ topics: [topic] })).topics;
     expect(meta?.partitions).toHaveLength(3); // num.partitions=3
 
@@ -122,7 +138,7 @@ describe('infra/kafka: a real Kafka broker', () => {
     if (broker.reused) ctx.skip(); // someone else's broker: not ours to stop
     const topic = `infra-kafka-restart-${randomBytes(4).toString('hex')}`;
     topics.push(topic);
-    await admin.createTopics({ topics: [{ topic }], waitForLeaders: true });
+    await createTopic(admin, topic);
     const producer = kafka.producer({
       idempotent: true,
       maxInFlightRequests: 1,

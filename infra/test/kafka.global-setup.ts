@@ -26,12 +26,14 @@ const alive = (pid: number) => {
  * ONE real Kafka broker for the whole integration run (infra/kafka: jars from Maven Central, provisioned
  * once per machine; KRaft broker+controller on loopback), on free ports with its own throwaway data dir,
  * so concurrent runs never share or stop each other's broker (like the PostgreSQL cluster).
- * TEST_KAFKA_BROKERS points the run at a broker that is already running instead. Tests get the address
+ * TEST_KAFKA_BROKERS (environment or Vitest env) reuses a broker that is already running instead; fault
+ * tests then start a private broker of their own, since that one is not theirs to stop. Tests get the address
  * through `inject('kafkaBrokers')` and isolate themselves with their own topic namespace. Fault tests
  * stop and start the broker through a loopback control endpoint: the handle lives in this process.
  */
 export async function setup(project: TestProject): Promise<void> {
-  const external = project.config.env?.TEST_KAFKA_BROKERS;
+  // e.g. `node infra/kafka/kafka.mjs start` in another terminal, then TEST_KAFKA_BROKERS=127.0.0.1:19092 npm test
+  const external = project.config.env?.TEST_KAFKA_BROKERS ?? process.env.TEST_KAFKA_BROKERS;
   if (external) {
     project.provide('kafkaBrokers', external);
     project.provide('kafkaControlUrl', '');

@@ -20,6 +20,7 @@ export function ConfirmAction({
   testId,
   onDone,
   reasonLabel,
+  refreshAfter = true,
 }: {
   label: string;
   icon?: ReactElement;
@@ -35,6 +36,8 @@ export function ConfirmAction({
   onDone?: () => void;
   /** Adds an optional free-text field to the dialog (e.g. the reason a request is denied). */
   reasonLabel?: string;
+  /** False when `onDone` leaves the page: refreshing would ask again for a record just deleted. */
+  refreshAfter?: boolean;
 }) {
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
@@ -49,7 +52,7 @@ export function ConfirmAction({
       await action(reason.trim() || undefined);
       notify(success, { type: 'success', messageArgs });
       setOpen(false);
-      refresh();
+      if (refreshAfter) refresh();
       onDone?.();
     } catch (error) {
       notify((error as Error).message || 'ra.notification.http_error', { type: 'error' });

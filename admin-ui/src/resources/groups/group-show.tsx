@@ -52,6 +52,7 @@ function Actions() {
             smart_count: 1,
           }}
           success="ra.notification.deleted"
+          refreshAfter={false}
           action={() => dataProvider.delete('groups', { id: record.id, previousData: record })}
           onDone={() => redirect(adminPath.list('groups'))}
         />

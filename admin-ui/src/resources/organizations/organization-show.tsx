@@ -41,6 +41,7 @@ function DeleteOrganization() {
       content="admin.organizations.deleteContent"
       messageArgs={{ name: String(record.name), smart_count: 1 }}
       success="ra.notification.deleted"
+      refreshAfter={false}
       testId="delete-organization"
       action={() => dataProvider.delete('organizations', { id: record.id, previousData: record })}
       onDone={() => redirect(adminPath.list('organizations'))}

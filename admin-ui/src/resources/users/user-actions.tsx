@@ -121,6 +121,7 @@ export function UserActions() {
             smart_count: 1,
           }}
           success="ra.notification.deleted"
+          refreshAfter={false}
           testId="delete-user"
           action={() => dataProvider.delete('users', { id: record.id, previousData: record })}
           onDone={() => redirect(adminPath.list('users'))}

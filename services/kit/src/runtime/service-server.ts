@@ -22,6 +22,10 @@ export async function startService(service: TServiceModule, config: TConfig): Pr
     logLevel: config.LOG_LEVEL,
     validateResponses: config.NODE_ENV !== 'production',
   });
+  if (!config.KAFKA_BROKERS) {
+    // In-process transport without the stack's relay: this process would neither publish nor receive events.
+    app.log.warn(`${service.name}: KAFKA_BROKERS is not set; events stay in the outbox and no consumer runs`);
+  }
   await registerService(app, service, platform.deps);
   await app.listen({ port: config.PORT, host: config.HOST });
   const stop = async () => {
