@@ -128,3 +128,52 @@ export async function compareServers(
     await Promise.all(servers.map((s) => stopServer(s.child)));
   }
 }
+
+/**
+ * In a benchmark server process: serves `app` on a free loopback port, announces it the way
+ * `startServer` waits for, and closes it (and whatever else `close` names) on SIGTERM.
+ */
+export async function serveForBench(
+  app: {
+    listen(o: { port: number; host: string }): Promise<unknown>;
+    server: { address(): unknown };
+    close(): Promise<unknown>;
+  },
+  close: () => Promise<unknown> = async () => undefined,
+): Promise<void> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  console.log(`LISTENING ${(app.server.address() as { port: number }).port}`);
+  process.on('SIGTERM', async () => {
+    await app.close();
+    await close();
+    process.exit(0);
+  });
+}
+
+/** In a benchmark server process: the product's full path (platform + gateway, production settings). */
+export async function serveGatewayForBench(ownerUrl: string): Promise<void> {
+  const [{ parseConfig }, { startPlatform }, { buildGateway }, { SERVICES }, { UI_DIRS }] = await Promise.all(
+    [
+      import('../../services/kit/src/config/config.ts'),
+      import('../../services/kit/src/runtime/platform.ts'),
+      import('../../services/gateway/src/gateway.app.ts'),
+      import('../../services/gateway/src/services.ts'),
+      import('../../services/gateway/src/runtime.ts'),
+    ],
+  );
+  const config = parseConfig({
+    DATABASE_URL: ownerUrl,
+    LOG_LEVEL: 'silent',
+    NODE_ENV: 'production',
+    AUTH_TOKEN_SECRET: 'bench-secret-bench-secret-bench-secret!',
+  });
+  const platform = await startPlatform(ownerUrl, config, SERVICES);
+  const app = await buildGateway({
+    config: platform.deps.config,
+    deps: platform.deps,
+    services: SERVICES,
+    ui: UI_DIRS,
+    logger: false,
+  });
+  await serveForBench(app, () => platform.close());
+}

@@ -3,11 +3,7 @@
 // running the same list query and building the same document, nothing else).
 import Fastify from 'fastify';
 import pg from 'pg';
-import { parseConfig } from '../../services/kit/src/config/config.ts';
-import { startPlatform } from '../../services/kit/src/runtime/platform.ts';
-import { buildGateway } from '../../services/gateway/src/gateway.app.ts';
-import { SERVICES } from '../../services/gateway/src/services.ts';
-import { UI_DIRS } from '../../services/gateway/src/runtime.ts';
+import { serveForBench, serveGatewayForBench } from './bench-lib.ts';
 
 const [mode, ownerUrl] = process.argv.slice(2) as [string, string];
 
@@ -22,27 +18,7 @@ export const LIST_SQL = `
   limit $2 offset $3`;
 
 if (mode === 'gateway') {
-  const config = parseConfig({
-    DATABASE_URL: ownerUrl,
-    LOG_LEVEL: 'silent',
-    NODE_ENV: 'production',
-    AUTH_TOKEN_SECRET: 'bench-secret-bench-secret-bench-secret!',
-  });
-  const platform = await startPlatform(ownerUrl, config, SERVICES);
-  const app = await buildGateway({
-    config: platform.deps.config,
-    deps: platform.deps,
-    services: SERVICES,
-    ui: UI_DIRS,
-    logger: false,
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  console.log(`LISTENING ${(app.server.address() as { port: number }).port}`);
-  process.on('SIGTERM', async () => {
-    await app.close();
-    await platform.close();
-    process.exit(0);
-  });
+  await serveGatewayForBench(ownerUrl);
 } else {
   // As many connections as the product's read path has per tenant (kit tenantReadDbs), so both sides
   // get the same database concurrency and the difference is the request path itself.
@@ -86,11 +62,5 @@ if (mode === 'gateway') {
       },
     };
   });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  console.log(`LISTENING ${(app.server.address() as { port: number }).port}`);
-  process.on('SIGTERM', async () => {
-    await app.close();
-    await pool.end();
-    process.exit(0);
-  });
+  await serveForBench(app, () => pool.end());
 }

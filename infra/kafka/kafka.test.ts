@@ -39,7 +39,7 @@ async function consumeAll(kafka: Kafka, topic: string, count: number, timeoutMs 
  */
 async function createTopic(admin: Admin, topic: string): Promise<boolean> {
   const created = await admin.createTopics({ topics: [{ topic }], waitForLeaders: false });
-  for (const deadline = Date.now() + 30_000; ; ) {
+  for (const deadline = Date.now() + 30_000; ;) {
     try {
       if ((await admin.fetchTopicOffsets(topic)).length > 0) return created;
     } catch (error) {

@@ -11,12 +11,13 @@ import {
   ZGroupUpdateBody,
 } from '@stageplein/contracts/organizations/school-resources';
 import { authorize } from '@stageplein/kit/auth/policy';
-import { ApiError, notFound } from '@stageplein/kit/errors/api-error';
+import { notFound } from '@stageplein/kit/errors/api-error';
 import { collectionDocument, resourceDocument } from '@stageplein/kit/jsonapi/serialize';
 import type { TServiceDeps } from '@stageplein/kit/service';
 import { actorOf, requireApprovedOrganization } from '../shared/actor.ts';
 import { assertSameId } from '../shared/body.ts';
 import { contextOf } from '../shared/request.ts';
+import { assertSameSchool, authorizeSchoolCreate, authorizeSchoolWrite } from '../shared/school.ts';
 import { groupsPolicy } from './groups.policy.ts';
 import { findGroup, isMemberOf, listGroups, studentIdsOf } from './groups.repository.ts';
 import { groupResource, membershipResource } from './groups.serialize.ts';
@@ -88,10 +89,8 @@ export const groupsRoutes: FastifyPluginAsync<TServiceDeps> = async (app, deps) 
     handler: async (req, reply) => {
       const ctx = await contextOf(req, deps);
       const actor = await actorOf(req, ctx.db);
-      requireApprovedOrganization(actor);
       const { school_id, ...input } = req.body.data.attributes;
-      const schoolId = school_id ?? actor.current?.id ?? '';
-      authorize(req, groupsPolicy.create, { current: actor.current, schoolId });
+      const schoolId = authorizeSchoolCreate(req, actor, school_id, groupsPolicy.create);
       const group = await createGroup(ctx, actor.auth.userId, schoolId, input);
       return reply.status(201).send(resourceDocument(groupResource(group, [])) as never);
     },
@@ -110,15 +109,15 @@ export const groupsRoutes: FastifyPluginAsync<TServiceDeps> = async (app, deps) 
     handler: async (req) => {
       const ctx = await contextOf(req, deps);
       const actor = await actorOf(req, ctx.db);
-      const group = await findGroup(ctx.db, req.params.id);
-      if (!group) throw notFound();
+      const group = authorizeSchoolWrite(
+        req,
+        actor,
+        await findGroup(ctx.db, req.params.id),
+        groupsPolicy.update,
+      );
       assertSameId(req.body.data.id, group.id);
-      requireApprovedOrganization(actor);
-      authorize(req, groupsPolicy.update, { current: actor.current, schoolId: group.school_id });
       const { school_id, ...changes } = req.body.data.attributes;
-      if (school_id !== undefined && school_id !== group.school_id) {
-        throw new ApiError(422, 'validation_failed', {}, { pointer: '/data/attributes/school_id' });
-      }
+      assertSameSchool(school_id, group);
       return resourceDocument(
         groupResource(await changeGroup(ctx, actor.auth.userId, group, changes)),
       ) as never;
@@ -135,10 +134,12 @@ export const groupsRoutes: FastifyPluginAsync<TServiceDeps> = async (app, deps) 
     handler: async (req) => {
       const ctx = await contextOf(req, deps);
       const actor = await actorOf(req, ctx.db);
-      const group = await findGroup(ctx.db, req.params.id);
-      if (!group) throw notFound();
-      requireApprovedOrganization(actor);
-      authorize(req, groupsPolicy.destroy, { current: actor.current, schoolId: group.school_id });
+      const group = authorizeSchoolWrite(
+        req,
+        actor,
+        await findGroup(ctx.db, req.params.id),
+        groupsPolicy.destroy,
+      );
       await removeGroup(ctx, actor.auth.userId, group);
       return { meta: { deleted: true } };
     },

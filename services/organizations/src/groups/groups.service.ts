@@ -1,5 +1,5 @@
 import { ApiError } from '@stageplein/kit/errors/api-error';
-import { findLevel } from '../levels/levels.repository.ts';
+import { findLevel } from '../levels/levels.service.ts';
 import { emit } from '../shared/events.ts';
 import type { TCtx } from '../shared/request.ts';
 import { hasRoleAt } from '../shared/roles.ts';

@@ -14,9 +14,10 @@ import { badRequest, notFound } from '@stageplein/kit/errors/api-error';
 import { parseJsonApiQuery, ZJsonApiQueryString, type TQuerySpec } from '@stageplein/kit/jsonapi/query';
 import { collectionDocument, resource, resourceDocument } from '@stageplein/kit/jsonapi/serialize';
 import type { TServiceDeps } from '@stageplein/kit/service';
-import { actorOf, isUuid, requireApprovedOrganization } from '../shared/actor.ts';
+import { actorOf, isUuid, type TActor } from '../shared/actor.ts';
 import { assertSameId } from '../shared/body.ts';
 import { contextOf } from '../shared/request.ts';
+import { assertSameSchool, authorizeSchoolCreate, authorizeSchoolWrite } from '../shared/school.ts';
 import { internshipPeriodsPolicy } from './internship-periods.policy.ts';
 import { findPeriod, type TPeriodRow } from './internship-periods.repository.ts';
 import { changePeriod, createPeriod, currentPeriodFor, periodsFor } from './internship-periods.service.ts';
@@ -35,6 +36,13 @@ function assertUuidFilters(query: TJsonApiQuery): void {
     const values = Array.isArray(f.value) ? f.value : [f.value];
     if (!values.every(isUuid)) throw badRequest(`filter[${f.attribute}_${f.predicate}]`);
   }
+}
+
+/** A period the caller may see (spec §4: their school's, or an active one), else 404. */
+function visiblePeriod(actor: TActor, period: TPeriodRow | undefined): TPeriodRow | undefined {
+  const subject = period && { current: actor.current, schoolId: period.school_id, status: period.status };
+  if (!period || !internshipPeriodsPolicy.show(actor.auth, subject!)) throw notFound();
+  return period;
 }
 
 export function periodResource(p: TPeriodRow): TResource {
@@ -114,17 +122,7 @@ export const internshipPeriodsRoutes: FastifyPluginAsync<TServiceDeps> = async (
     handler: async (req) => {
       const ctx = await contextOf(req, deps);
       const actor = await actorOf(req, ctx.db);
-      const period = await findPeriod(ctx.db, req.params.id);
-      if (
-        !period ||
-        !internshipPeriodsPolicy.show(actor.auth, {
-          current: actor.current,
-          schoolId: period.school_id,
-          status: period.status,
-        })
-      ) {
-        throw notFound();
-      }
+      const period = visiblePeriod(actor, await findPeriod(ctx.db, req.params.id))!;
       return resourceDocument(periodResource(period)) as never;
     },
   });
@@ -140,10 +138,8 @@ export const internshipPeriodsRoutes: FastifyPluginAsync<TServiceDeps> = async (
     handler: async (req, reply) => {
       const ctx = await contextOf(req, deps);
       const actor = await actorOf(req, ctx.db);
-      requireApprovedOrganization(actor);
       const { school_id, status, ...values } = req.body.data.attributes;
-      const schoolId = school_id ?? actor.current?.id ?? '';
-      authorize(req, internshipPeriodsPolicy.create, { current: actor.current, schoolId });
+      const schoolId = authorizeSchoolCreate(req, actor, school_id, internshipPeriodsPolicy.create);
       const period = await createPeriod(ctx, actor.auth.userId, schoolId, {
         ...values,
         status: status ?? 'active',
@@ -165,24 +161,15 @@ export const internshipPeriodsRoutes: FastifyPluginAsync<TServiceDeps> = async (
     handler: async (req) => {
       const ctx = await contextOf(req, deps);
       const actor = await actorOf(req, ctx.db);
-      const period = await findPeriod(ctx.db, req.params.id, true);
-      if (
-        !period ||
-        !internshipPeriodsPolicy.show(actor.auth, {
-          current: actor.current,
-          schoolId: period.school_id,
-          status: period.status,
-        })
-      ) {
-        throw notFound();
-      }
+      const period = authorizeSchoolWrite(
+        req,
+        actor,
+        visiblePeriod(actor, await findPeriod(ctx.db, req.params.id, true)),
+        internshipPeriodsPolicy.update,
+      );
       assertSameId(req.body.data.id, period.id);
-      requireApprovedOrganization(actor);
       const { school_id, ...changes } = req.body.data.attributes;
-      authorize(req, internshipPeriodsPolicy.update, { current: actor.current, schoolId: period.school_id });
-      // A period stays with its school.
-      if (school_id !== undefined)
-        authorize(req, internshipPeriodsPolicy.update, { current: actor.current, schoolId: school_id });
+      assertSameSchool(school_id, period);
       return resourceDocument(
         periodResource(await changePeriod(ctx, actor.auth.userId, period, changes)),
       ) as never;

@@ -1,6 +1,9 @@
 import type { TCurrentOrganizationFacts } from '@stageplein/contracts/organizations/moderation';
+import type { FastifyRequest } from 'fastify';
 import type { TAuth } from '@stageplein/kit/auth/auth.types';
-import { ApiError } from '@stageplein/kit/errors/api-error';
+import { authorize } from '@stageplein/kit/auth/policy';
+import { ApiError, notFound } from '@stageplein/kit/errors/api-error';
+import { requireApprovedOrganization, type TActor } from './actor.ts';
 
 /** The current organization when it is a School: its users are "school users" (spec §4). */
 export const currentSchool = (current: TCurrentOrganizationFacts | null) =>
@@ -33,7 +36,41 @@ export function nameTaken(error: unknown): unknown {
     : error;
 }
 
-/** The school the body names must be the current one; default it. 403 for any other school. */
-export function schoolIdFrom(current: TCurrentOrganizationFacts | null, given: string | undefined): string {
-  return given ?? current?.id ?? '';
+/**
+ * A school's record about to be changed: 404 when it does not exist (in this tenant), then the
+ * caller's current organization must be approved and the policy allow it for the record's school.
+ */
+export function authorizeSchoolWrite<R extends { school_id: string }>(
+  req: FastifyRequest,
+  actor: TActor,
+  record: R | undefined,
+  policy: (auth: TAuth, subject: TSchoolSubject) => boolean,
+): R {
+  if (!record) throw notFound();
+  requireApprovedOrganization(actor);
+  authorize(req, policy, { current: actor.current, schoolId: record.school_id });
+  return record;
+}
+
+/**
+ * A new record of a school: by default the current organization's; the caller's organization must be
+ * approved and the policy allow it for that school (another school than the current one never is).
+ */
+export function authorizeSchoolCreate(
+  req: FastifyRequest,
+  actor: TActor,
+  givenSchoolId: string | undefined,
+  policy: (auth: TAuth, subject: TSchoolSubject) => boolean,
+): string {
+  requireApprovedOrganization(actor);
+  const schoolId = givenSchoolId ?? actor.current?.id ?? '';
+  authorize(req, policy, { current: actor.current, schoolId });
+  return schoolId;
+}
+
+/** A record stays with its school: naming another one in a change is a field error. */
+export function assertSameSchool(given: string | undefined, record: { school_id: string }): void {
+  if (given !== undefined && given !== record.school_id) {
+    throw new ApiError(422, 'validation_failed', {}, { pointer: '/data/attributes/school_id' });
+  }
 }

@@ -1,8 +1,11 @@
 import type { TAuth } from '@stageplein/kit/auth/auth.types';
 import { managesSchool, type TSchoolSubject } from '../shared/school.ts';
 
-/** Tags are read by every signed-in user (vacancies use them); a school's admin manages its own. */
-export const tagsPolicy = {
+/**
+ * Levels and tags: read by every signed-in user (vacancies use them), written by the school's admins
+ * (with that school as their current, approved organization).
+ */
+export const schoolCataloguePolicy = {
   list: (_auth: TAuth) => true,
   create: managesSchool,
   update: managesSchool,

@@ -1,0 +1,140 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ZMetaDocument } from '@stageplein/contracts/identity/users';
+import type {
+  ZLevelCollection,
+  ZLevelCreateBody,
+  ZLevelDocument,
+  ZLevelUpdateBody,
+  ZTagCollection,
+  ZTagCreateBody,
+  ZTagDocument,
+  ZTagUpdateBody,
+} from '@stageplein/contracts/organizations/school-resources';
+import type { TResource } from '@stageplein/contracts/jsonapi/jsonapi';
+import { authorize } from '@stageplein/kit/auth/policy';
+import { collectionDocument, resource, resourceDocument } from '@stageplein/kit/jsonapi/serialize';
+import type { TServiceDeps } from '@stageplein/kit/service';
+import { actorOf } from '../shared/actor.ts';
+import { assertSameId } from '../shared/body.ts';
+import { contextOf } from '../shared/request.ts';
+import {
+  assertSameSchool,
+  authorizeSchoolCreate,
+  authorizeSchoolWrite,
+  currentSchool,
+} from '../shared/school.ts';
+import { schoolCataloguePolicy } from './school-catalogue.policy.ts';
+import { findCatalogueRow, listCatalogue, type TCatalogueRow } from './school-catalogue.repository.ts';
+import { changeEntry, createEntry, removeEntry, type TCatalogue } from './school-catalogue.service.ts';
+
+/** One school catalogue's routes: `/api/v1/<plural>` list and create, `/<plural>/{id}` change and delete. */
+export interface TCatalogueRoutes extends TCatalogue {
+  plural: 'levels' | 'tags';
+  summaries: { list: string; create: string; update: string; destroy: string };
+  schemas: {
+    collection: typeof ZLevelCollection | typeof ZTagCollection;
+    document: typeof ZLevelDocument | typeof ZTagDocument;
+    create: typeof ZLevelCreateBody | typeof ZTagCreateBody;
+    update: typeof ZLevelUpdateBody | typeof ZTagUpdateBody;
+  };
+}
+
+const TAGS = ['school data'];
+const ZId = z.object({ id: z.uuid() });
+const ZListQuery = z.object({ 'filter[school_id_eq]': z.uuid().optional() });
+
+export function schoolCatalogueRoutes(c: TCatalogueRoutes): FastifyPluginAsync<TServiceDeps> {
+  const entryResource = (row: TCatalogueRow): TResource =>
+    resource(c.type, row.id, {
+      name: row.name,
+      ...(c.ordered ? { position: row.position } : {}),
+      school_id: row.school_id,
+      created_at: row.created_at.toISOString(),
+      updated_at: row.updated_at.toISOString(),
+    });
+
+  return async (app, deps) => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    const path = `/api/v1/${c.plural}`;
+
+    r.get(path, {
+      schema: {
+        tags: TAGS,
+        summary: c.summaries.list,
+        querystring: ZListQuery,
+        response: { 200: c.schemas.collection },
+      },
+      handler: async (req) => {
+        const ctx = await contextOf(req, deps);
+        const actor = await actorOf(req, ctx.db);
+        authorize(req, schoolCataloguePolicy.list);
+        const schoolId = req.query['filter[school_id_eq]'] ?? currentSchool(actor.current)?.id;
+        const data = (await listCatalogue(ctx.db, c, schoolId)).map(entryResource);
+        return collectionDocument(data, { total: data.length }) as never;
+      },
+    });
+
+    r.post(path, {
+      schema: {
+        tags: TAGS,
+        summary: c.summaries.create,
+        body: c.schemas.create,
+        response: { 201: c.schemas.document },
+      },
+      handler: async (req, reply) => {
+        const ctx = await contextOf(req, deps);
+        const actor = await actorOf(req, ctx.db);
+        const { school_id, ...input } = req.body.data.attributes;
+        const schoolId = authorizeSchoolCreate(req, actor, school_id, schoolCataloguePolicy.create);
+        const row = await createEntry(ctx, actor.auth.userId, c, { ...input, school_id: schoolId });
+        return reply.status(201).send(resourceDocument(entryResource(row)) as never);
+      },
+    });
+
+    r.route({
+      method: ['PUT', 'PATCH'],
+      url: `${path}/:id`,
+      schema: {
+        tags: TAGS,
+        summary: c.summaries.update,
+        params: ZId,
+        body: c.schemas.update,
+        response: { 200: c.schemas.document },
+      },
+      handler: async (req) => {
+        const ctx = await contextOf(req, deps);
+        const actor = await actorOf(req, ctx.db);
+        const row = authorizeSchoolWrite(
+          req,
+          actor,
+          await findCatalogueRow(ctx.db, c, req.params.id),
+          schoolCataloguePolicy.update,
+        );
+        assertSameId(req.body.data.id, row.id);
+        const { school_id, ...changes } = req.body.data.attributes;
+        assertSameSchool(school_id, row);
+        return resourceDocument(
+          entryResource(await changeEntry(ctx, actor.auth.userId, c, row, changes)),
+        ) as never;
+      },
+    });
+
+    r.delete(`${path}/:id`, {
+      schema: { tags: TAGS, summary: c.summaries.destroy, params: ZId, response: { 200: ZMetaDocument } },
+      handler: async (req) => {
+        const ctx = await contextOf(req, deps);
+        const actor = await actorOf(req, ctx.db);
+        const row = authorizeSchoolWrite(
+          req,
+          actor,
+          await findCatalogueRow(ctx.db, c, req.params.id),
+          schoolCataloguePolicy.destroy,
+        );
+        await removeEntry(ctx, actor.auth.userId, c, row);
+        return { meta: { deleted: true } };
+      },
+    });
+  };
+}
