@@ -152,6 +152,7 @@ export async function serveForBench(
 
 /** In a benchmark server process: the product's full path (platform + gateway, production settings). */
 export async function serveGatewayForBench(ownerUrl: string): Promise<void> {
+  // Imported on use: the bench drivers load this file too and need none of the product.
   const [{ parseConfig }, { startPlatform }, { buildGateway }, { SERVICES }, { UI_DIRS }] = await Promise.all(
     [
       import('../../services/kit/src/config/config.ts'),
