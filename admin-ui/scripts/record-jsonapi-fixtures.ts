@@ -4,7 +4,7 @@
  * PostgreSQL in a temporary folder, driven through the gateway with `inject()` as the demo school
  * admin of the `demo` tenant. Run again when a serializer changes:
  *
- *   node --import tsx admin-ui/scripts/record-jsonapi-fixtures.ts
+ *   node --import tsx admin-ui/scripts/record-jsonapi-fixtures.ts && npx prettier --write admin-ui/src/providers/fixtures
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

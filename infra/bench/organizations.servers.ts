@@ -1,5 +1,5 @@
 // Benchmark servers for GET /api/v1/organizations: `gateway` (the product's full path: gateway, tenant,
-// credential check, current organization, RLS, JSON:API with zod-checked responses) or `bare` (Fastify + pg
+// credential check, current organization, RLS, JSON:API documents) or `bare` (Fastify + pg
 // running the same list query and building the same document, nothing else).
 import Fastify from 'fastify';
 import pg from 'pg';
@@ -8,7 +8,7 @@ import { serveForBench, serveGatewayForBench } from './bench-lib.ts';
 const [mode, ownerUrl] = process.argv.slice(2) as [string, string];
 
 /** The statement the organizations repository runs for a moderator who sees every type (RLS adds the tenant). */
-export const LIST_SQL = `
+const LIST_SQL = `
   select o.id, o.type, o.status, o.name, o.website, o.city, o.parent_id, o.created_at, o.updated_at,
     (select p.type from organizations.organizations p where p.id = o.parent_id) as parent_type,
     (select count(*) from organizations.organizations o where o.tenant_id = $1) as total

@@ -31,7 +31,11 @@ export async function ensureDependencies() {
   const marker = path.join(ROOT, 'node_modules/.package-lock.json');
   const lock = path.join(ROOT, 'package-lock.json');
   if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs) return;
-  const done = step('installing dependencies (npm ci)');
-  await run('npm', ['ci', '--no-audit', '--no-fund']);
+  // `npm install`, not `npm ci`: the registry this project is built against does not carry every
+  // platform's optional binaries (rollup, swc, msgpackr), so the lockfile holds only the ones it
+  // serves and `npm ci` rejects it as out of sync. With package.json and the lockfile in sync,
+  // `npm install` installs exactly the locked versions.
+  const done = step('installing dependencies (npm install from the lockfile)');
+  await run('npm', ['install', '--no-audit', '--no-fund']);
   done();
 }

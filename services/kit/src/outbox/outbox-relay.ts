@@ -16,6 +16,11 @@ export interface TRelayOptions {
   batchSize?: number;
   /** Poll interval when no notification arrives (also the safety net for missed ones). */
   idleMs?: number;
+  /**
+   * Claim loops (default 2). Each is its own transaction on other aggregates, like another relay, so
+   * one loop's database work (claim, mark sent, commit) overlaps another's wait for the broker.
+   */
+  concurrency?: number;
   log?: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 }
 
@@ -35,12 +40,13 @@ export interface TRelay {
  * locked (SKIP LOCKED) would publish its aggregate's later events first.
  */
 export function createRelay(options: TRelayOptions): TRelay {
-  const { db, schemas, transport, batchSize = 500, idleMs = 1000, log } = options;
+  const { db, schemas, transport, batchSize = 500, idleMs = 1000, concurrency = 2, log } = options;
   let running = false;
-  let loop: Promise<void> | undefined;
-  let wake: (() => void) | undefined;
-  // A commit notified while a pass runs may have missed that pass's snapshot: run another at once.
-  let notified = false;
+  let loops: Promise<void> | undefined;
+  const wakers = new Set<() => void>();
+  // Bumped by every commit notification: one that arrives while a pass runs may have missed that
+  // pass's snapshot, so the loop runs another pass at once instead of sleeping.
+  let notifications = 0;
   let listener: pg.PoolClient | undefined;
 
   async function runOnce(schema: string): Promise<number> {
@@ -105,7 +111,7 @@ export function createRelay(options: TRelayOptions): TRelay {
   async function run(): Promise<void> {
     let backoff = 0;
     while (running) {
-      notified = false;
+      const seen = notifications;
       let sent = 0;
       for (const schema of schemas) {
         try {
@@ -116,15 +122,16 @@ export function createRelay(options: TRelayOptions): TRelay {
           backoff = Math.min(backoff ? backoff * 2 : 100, 5000);
         }
       }
-      if (backoff || (sent === 0 && !notified)) {
+      if (backoff || (sent === 0 && notifications === seen)) {
         await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, backoff || idleMs);
-          wake = () => {
+          const wake = () => {
             clearTimeout(timer);
+            wakers.delete(wake);
             resolve();
           };
+          const timer = setTimeout(wake, backoff || idleMs);
+          wakers.add(wake);
         });
-        wake = undefined;
       }
     }
   }
@@ -134,8 +141,8 @@ export function createRelay(options: TRelayOptions): TRelay {
     try {
       listener = await options.pool.connect();
       listener.on('notification', () => {
-        notified = true;
-        wake?.();
+        notifications++;
+        for (const wake of [...wakers]) wake();
       });
       listener.on('error', () => undefined);
       await listener.query(`listen ${OUTBOX_CHANNEL}`);
@@ -149,12 +156,14 @@ export function createRelay(options: TRelayOptions): TRelay {
     start() {
       if (running) return;
       running = true;
-      loop = listen().then(run);
+      loops = listen().then(() =>
+        Promise.all(Array.from({ length: concurrency }, run)).then(() => undefined),
+      );
     },
     async stop() {
       running = false;
-      wake?.();
-      await loop;
+      for (const wake of [...wakers]) wake();
+      await loops;
       if (listener) {
         await listener.query(`unlisten ${OUTBOX_CHANNEL}`).catch(() => undefined);
         listener.release();
