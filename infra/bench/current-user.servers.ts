@@ -28,7 +28,13 @@ const sameWorkUnauthenticated: FastifyPluginAsync<TServiceDeps> = async (app) =>
 };
 
 const platform = await startPlatform(ownerUrl, config, [identityService]);
-const app = await createHttpApp({ name: 'identity', logger: false });
+// As the standalone service server (kit/runtime/service-server.ts) runs it: in production responses are
+// serialized without checking them against the route schema.
+const app = await createHttpApp({
+  name: 'identity',
+  logger: false,
+  validateResponses: config.NODE_ENV !== 'production',
+});
 await registerService(
   app,
   {

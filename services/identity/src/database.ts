@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { FastifyRequest } from 'fastify';
+import type { TDeadLettersTable } from '@stageplein/kit/outbox/dead-letters';
 import type { TOutboxTable, TProcessedEventsTable } from '@stageplein/kit/outbox/outbox.table';
 import type { TUsersTable } from './users/users.table.ts';
 import type { TRolesTable } from './roles/roles.table.ts';
@@ -7,6 +8,7 @@ import type { TSessionsTable } from './auth/sessions.table.ts';
 import type { TPasswordlessTokensTable } from './passwordless/passwordless.table.ts';
 import type { TAuditLogTable } from './impersonation/audit-log.table.ts';
 import type { TDevMailsTable } from './mail/dev-mailbox.table.ts';
+import type { TOrganizationsTable } from './organizations/organizations.table.ts';
 
 export const SCHEMA = 'identity';
 
@@ -18,8 +20,10 @@ export interface TIdentityDb {
   'identity.passwordless_tokens': TPasswordlessTokensTable;
   'identity.audit_log': TAuditLogTable;
   'identity.dev_mails': TDevMailsTable;
+  'identity.organizations': TOrganizationsTable;
   'identity.outbox': TOutboxTable;
   'identity.processed_events': TProcessedEventsTable;
+  'identity.dead_letters': TDeadLettersTable;
 }
 
 export type TDb = Kysely<TIdentityDb>;

@@ -21,6 +21,7 @@ import { devMailboxRoutes } from './mail/dev-mailbox.routes.ts';
 import { studentsBulkRoutes } from './internal-import/students-bulk.routes.ts';
 import { seedTenant } from './seeds/seed.ts';
 import { organizationSignupsConsumer } from './organization-signups/organization-signups.consumer.ts';
+import { organizationsReadModelConsumer } from './organizations/organizations.consumer.ts';
 import { changedUsers } from './shared/context.ts';
 import { authCheckCache } from '@stageplein/kit/auth/auth-cache';
 
@@ -92,7 +93,7 @@ export const identityService: TServiceModule = {
   migrations,
   routes,
   auth: identityAuthSource,
-  consumers: (deps) => [organizationSignupsConsumer(deps)],
+  consumers: (deps) => [organizationSignupsConsumer(deps), organizationsReadModelConsumer(deps)],
   async seedTenant(ctx, tenant) {
     await seedTenant(ctx, tenant as TTenantId, 15);
   },

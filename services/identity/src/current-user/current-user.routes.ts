@@ -6,7 +6,9 @@ import { requireAuth } from '@stageplein/kit/auth/policy';
 import { notFound } from '@stageplein/kit/errors/api-error';
 import { parseJsonApiQuery } from '@stageplein/kit/jsonapi/query';
 import type { TServiceDeps } from '@stageplein/kit/service';
+import { requestDb } from '../database.ts';
 import { contextOf } from '../shared/context.ts';
+import { organizationsOfUser } from '../organizations/organizations.repository.ts';
 import { rolesOf } from '../roles/roles.repository.ts';
 import { findUserById } from '../users/users.repository.ts';
 import { userDocument } from '../users/users.serialize.ts';
@@ -31,13 +33,21 @@ export const currentUserRoutes: FastifyPluginAsync<TServiceDeps> = async (app, d
     handler: async (req) => {
       const auth = requireAuth(req);
       const include = includesOf(req.query.include);
-      const ctx = await contextOf(req, deps);
-      const [user, roles] = await Promise.all([
-        findUserById(ctx.db, auth.userId),
-        rolesOf(ctx.db, auth.userId),
+      // A read: the connection is all it needs (no use-case context: clock, mail port, change tracking).
+      const db = await requestDb(req);
+      const [user, roles, organizations] = await Promise.all([
+        findUserById(db, auth.userId),
+        rolesOf(db, auth.userId),
+        include.includes('organizations') ? organizationsOfUser(db, auth.userId) : undefined,
       ]);
       if (!user) throw notFound();
-      return userDocument(user, roles, include, { impersonator_id: auth.impersonatorId }) as never;
+      return userDocument(
+        user,
+        roles,
+        include,
+        { impersonator_id: auth.impersonatorId },
+        organizations,
+      ) as never;
     },
   });
 

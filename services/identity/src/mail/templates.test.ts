@@ -30,6 +30,41 @@ describe('mail templates', () => {
     expect(renderMail('en', 'password_reset', vars).subject).toBe('Reset your password for Stageplein Demo');
   });
 
+  it('renders the organization mails with the organization named and every placeholder filled', () => {
+    const vars = {
+      appName: 'Stageplein',
+      name: 'Greta',
+      organization: 'Het Groene Lyceum',
+      link: 'http://x.test/inloggen',
+      reason: 'Omdat.',
+    };
+    const kinds = MAIL_KINDS.filter((k) => k.startsWith('organization_'));
+    expect(kinds).toHaveLength(5);
+    for (const lang of ['nl', 'en'] as const) {
+      for (const kind of kinds) {
+        const mail = renderMail(lang, kind, vars);
+        expect(mail.subject, `${lang} ${kind}`).toContain('Het Groene Lyceum');
+        expect(`${mail.subject}\n${mail.text}`).not.toMatch(/\{\{/);
+        expect(mail.text).toContain('http://x.test/inloggen');
+      }
+    }
+  });
+
+  it('leaves the reason out when none was given, and escapes it in HTML', () => {
+    const vars = { appName: 'Stageplein', name: 'Greta', organization: 'Brood', link: 'http://x.test/' };
+    const paragraphs = (html: string) => html.match(/<p>/g)?.length;
+    const without = renderMail('nl', 'organization_denied', vars);
+    const empty = renderMail('nl', 'organization_denied', { ...vars, reason: '' });
+    const withReason = renderMail('en', 'organization_denied', { ...vars, reason: '<b>Geen plek</b>' });
+    expect(paragraphs(without.html)).toBe(4);
+    expect(paragraphs(empty.html)).toBe(4);
+    expect(without.text).not.toContain('{{reason}}');
+    expect(paragraphs(withReason.html)).toBe(5);
+    expect(withReason.text).toContain('<b>Geen plek</b>');
+    expect(withReason.html).toContain('&lt;b&gt;Geen plek&lt;/b&gt;');
+    expect(withReason.html).not.toContain('<b>Geen plek</b>');
+  });
+
   it('words durations', () => {
     expect(duration('nl', 360)).toBe('6 uur');
     expect(duration('en', 60)).toBe('1 hour');

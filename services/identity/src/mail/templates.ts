@@ -6,6 +6,12 @@ export const MAIL_KINDS = [
   'password_reset',
   'passwordless',
   'account_deletion',
+  // About an organization the recipient administers (organizations' lifecycle events).
+  'organization_registered',
+  'organization_approved',
+  'organization_denied',
+  'organization_archived',
+  'organization_reopened',
 ] as const;
 export type TMailKind = (typeof MAIL_KINDS)[number];
 
@@ -16,7 +22,11 @@ export interface TMailVars {
   /** Passwordless sign-in code. */
   code?: string;
   /** How long the link stays valid, in words. */
-  validFor: string;
+  validFor?: string;
+  /** The organization a mail is about. */
+  organization?: string;
+  /** The moderator's reason (denials, archiving); a paragraph left empty is left out. */
+  reason?: string;
 }
 
 interface TTemplate {
@@ -74,6 +84,49 @@ export const TEMPLATES: Record<TLanguage, Record<TMailKind, TTemplate>> = {
       ],
       button: 'Account verwijderen',
     },
+    organization_registered: {
+      subject: '{{organization}} is aangemeld bij {{appName}}',
+      paragraphs: [
+        'Hallo {{name}},',
+        'Je hebt {{organization}} aangemeld bij {{appName}}. Je bent de beheerder van deze organisatie. We laten het je weten zodra de aanmelding is beoordeeld.',
+      ],
+      button: 'Inloggen',
+    },
+    organization_approved: {
+      subject: '{{organization}} is goedgekeurd',
+      paragraphs: [
+        'Hallo {{name}},',
+        'Goed nieuws: {{organization}} is goedgekeurd op {{appName}}. Je kunt nu inloggen en aan de slag.',
+      ],
+      button: 'Inloggen',
+    },
+    organization_denied: {
+      subject: 'Aanmelding van {{organization}} niet goedgekeurd',
+      paragraphs: [
+        'Hallo {{name}},',
+        'De aanmelding van {{organization}} bij {{appName}} is helaas niet goedgekeurd.',
+        '{{reason}}',
+        'Heb je vragen? Neem dan contact op met de beheerder van deze website.',
+      ],
+      button: 'Naar de website',
+    },
+    organization_archived: {
+      subject: '{{organization}} is gearchiveerd',
+      paragraphs: [
+        'Hallo {{name}},',
+        '{{organization}} is gearchiveerd op {{appName}} en is daar niet meer zichtbaar.',
+        '{{reason}}',
+      ],
+      button: 'Naar de website',
+    },
+    organization_reopened: {
+      subject: 'Aanmelding van {{organization}} wordt opnieuw beoordeeld',
+      paragraphs: [
+        'Hallo {{name}},',
+        'De aanmelding van {{organization}} bij {{appName}} wordt opnieuw beoordeeld. We laten het je weten zodra er een besluit is.',
+      ],
+      button: 'Naar de website',
+    },
   },
   en: {
     invitation: {
@@ -121,6 +174,49 @@ export const TEMPLATES: Record<TLanguage, Record<TMailKind, TTemplate>> = {
       ],
       button: 'Delete account',
     },
+    organization_registered: {
+      subject: '{{organization}} has been registered with {{appName}}',
+      paragraphs: [
+        'Hello {{name}},',
+        'You registered {{organization}} with {{appName}}. You are the administrator of this organization. We will let you know once the registration has been reviewed.',
+      ],
+      button: 'Sign in',
+    },
+    organization_approved: {
+      subject: '{{organization}} has been approved',
+      paragraphs: [
+        'Hello {{name}},',
+        'Good news: {{organization}} has been approved on {{appName}}. You can now sign in and get started.',
+      ],
+      button: 'Sign in',
+    },
+    organization_denied: {
+      subject: 'Registration of {{organization}} not approved',
+      paragraphs: [
+        'Hello {{name}},',
+        'Unfortunately the registration of {{organization}} with {{appName}} has not been approved.',
+        '{{reason}}',
+        'Questions? Please contact the administrator of this website.',
+      ],
+      button: 'Go to the website',
+    },
+    organization_archived: {
+      subject: '{{organization}} has been archived',
+      paragraphs: [
+        'Hello {{name}},',
+        '{{organization}} has been archived on {{appName}} and is no longer visible there.',
+        '{{reason}}',
+      ],
+      button: 'Go to the website',
+    },
+    organization_reopened: {
+      subject: 'Registration of {{organization}} is being reviewed again',
+      paragraphs: [
+        'Hello {{name}},',
+        'The registration of {{organization}} with {{appName}} is being reviewed again. We will let you know once there is a decision.',
+      ],
+      button: 'Go to the website',
+    },
   },
 };
 
@@ -129,7 +225,7 @@ const escapeHtml = (s: string) =>
 
 function fill(text: string, vars: TMailVars): string {
   return text.replace(/\{\{(\w+)\}\}/g, (whole, key: string) =>
-    String((vars as unknown as Record<string, unknown>)[key] ?? whole),
+    String((vars as unknown as Record<string, unknown>)[key] ?? (key === 'reason' ? '' : whole)),
   );
 }
 
@@ -140,7 +236,8 @@ export function renderMail(
   vars: TMailVars,
 ): { subject: string; text: string; html: string } {
   const t = TEMPLATES[lang][kind];
-  const paragraphs = t.paragraphs.map((p) => fill(p, vars));
+  // A paragraph that is only an optional placeholder (a reason not given) is left out.
+  const paragraphs = t.paragraphs.map((p) => fill(p, vars)).filter((p) => p.trim() !== '');
   const text = [...paragraphs, `${t.button}: ${vars.link}`].join('\n\n');
   const html = [
     '<!doctype html><html><body style="font-family: sans-serif">',

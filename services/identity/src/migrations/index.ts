@@ -1,4 +1,5 @@
 import type { Migration } from 'kysely';
+import { deadLettersMigration } from '@stageplein/kit/outbox/dead-letters';
 import { outboxMigration } from '@stageplein/kit/outbox/outbox.table';
 import { SCHEMA } from '../database.ts';
 import { usersMigration } from '../users/users.table.ts';
@@ -7,6 +8,7 @@ import { sessionsMigration } from '../auth/sessions.table.ts';
 import { passwordlessMigration } from '../passwordless/passwordless.table.ts';
 import { auditLogMigration } from '../impersonation/audit-log.table.ts';
 import { devMailboxMigration } from '../mail/dev-mailbox.table.ts';
+import { organizationsMigration } from '../organizations/organizations.table.ts';
 import { studentImportKeysMigration } from '../internal-import/student-import-keys.table.ts';
 
 /** Applied in key order; keys are timestamps so new migrations sort after old ones. */
@@ -19,4 +21,7 @@ export const migrations: Record<string, Migration> = {
   '20261122T0950-audit-log': auditLogMigration,
   '20261122T1000-dev-mailbox': devMailboxMigration,
   '20261124T0900-student-import-keys': studentImportKeysMigration,
+  // Identity consumes organizations' events: what a consumer group gives up on is recorded here.
+  '20261125T0900-dead-letters': deadLettersMigration(SCHEMA),
+  '20261125T0910-organizations-read-model': organizationsMigration,
 };

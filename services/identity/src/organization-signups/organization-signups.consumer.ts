@@ -7,12 +7,14 @@ import type { TConsumer } from '@stageplein/kit/outbox/transport';
 import type { TServiceDeps } from '@stageplein/kit/service';
 import { SCHEMA, type TDb, type TIdentityDb } from '../database.ts';
 import { mailPortFor } from '../mail/mail.port.ts';
+import type { TMailKind } from '../mail/templates.ts';
 import { emit } from '../shared/events.ts';
 import type { TCtx } from '../shared/context.ts';
 import { publicUrl } from '../shared/urls.ts';
 import { findUserByEmail, insertUser, type TUserRow } from '../users/users.repository.ts';
 import { addRole, removeRole, sendConfirmation, userSnapshot } from '../users/users.service.ts';
-import { sendOrganizationMail, type TOrganizationMailKind } from './organization-mail.ts';
+
+type TOrganizationMailKind = Extract<TMailKind, `organization_${string}`>;
 
 const STATUS_MAIL: Record<string, TOrganizationMailKind> = {
   'organizations.organization.approved': 'organization_approved',
@@ -120,17 +122,23 @@ async function notify(
   o: TOrganization,
   reason: string | null,
 ) {
-  await sendOrganizationMail(ctx, {
-    kind,
-    to: user.email,
-    lang: user.locale,
-    vars: {
-      name: user.first_name ?? user.email,
-      organization: o.name,
-      link: `${publicUrl(ctx.config, ctx.tenant.id)}/inloggen`,
-      reason: reason ?? '',
+  // Identity's one mail port, in the consumer's transaction: the mail exists exactly when the effect commits.
+  await ctx.mail.send(
+    ctx.db,
+    ctx.tenant.id,
+    {
+      kind,
+      to: user.email,
+      lang: user.locale,
+      vars: {
+        name: user.first_name ?? user.email,
+        organization: o.name,
+        link: `${publicUrl(ctx.config, ctx.tenant.id)}/inloggen`,
+        reason: reason ?? '',
+      },
     },
-  });
+    ctx.now,
+  );
 }
 
 /** The organization's admins hear about every status change; those still invited get a fresh link. */

@@ -60,6 +60,7 @@ export interface TUserListScope {
 }
 
 const COLUMNS = {
+  id: 'u.id',
   email: 'u.email',
   first_name: 'u.first_name',
   last_name: 'u.last_name',

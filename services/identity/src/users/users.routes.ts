@@ -16,16 +16,19 @@ import { parseJsonApiQuery, ZJsonApiQueryString, type TQuerySpec } from '@stagep
 import { pageLinks } from '@stageplein/kit/jsonapi/serialize';
 import type { TServiceDeps } from '@stageplein/kit/service';
 import { contextOf } from '../shared/context.ts';
+import { organizationsByIds } from '../organizations/organizations.repository.ts';
 import { rolesOfUsers } from '../roles/roles.repository.ts';
 import { usersPolicy } from './users.policy.ts';
 import { listUsers } from './users.repository.ts';
-import { userDocument, usersDocument } from './users.serialize.ts';
+import { organizationIdsOf, userDocument, usersDocument } from './users.serialize.ts';
 import { changeUser, deleteAccount, inviteUser, loadTarget, uniqueEmail } from './users.service.ts';
 
 const TAGS = ['users'];
 
 export const USERS_QUERY: TQuerySpec = {
   filters: {
+    // react-admin getMany (admin-ui): several users by id, still only those this caller may list.
+    id: ['in'],
     organization_id: ['eq'],
     email: ['eq', 'cont'],
     first_name: ['eq', 'cont'],
@@ -41,7 +44,8 @@ export const USERS_QUERY: TQuerySpec = {
 };
 
 const ZShowQuery = z.object({ include: z.string().optional() });
-const ZId = z.object({ id: z.uuid() });
+const ZUuid = z.uuid();
+const ZId = z.object({ id: ZUuid });
 
 const includesOf = (include: string | undefined) =>
   parseJsonApiQuery({ include }, { includes: USERS_QUERY.includes! }).include;
@@ -73,6 +77,10 @@ export const usersRoutes: FastifyPluginAsync<TServiceDeps> = async (app, deps) =
       const roleName = query.scopes.with_role;
       if (roleName !== undefined && !ZRoleName.safeParse(roleName).success)
         throw badRequest('filter[with_role]');
+      // A uuid column would turn a malformed id into a database error: it is a bad parameter.
+      const ids = query.filters.find((f) => f.attribute === 'id');
+      if (ids && !(ids.value as string[]).every((id) => ZUuid.safeParse(id).success))
+        throw badRequest('filter[id_in]');
       const ctx = await contextOf(req, deps);
       const { rows, total } = await listUsers(ctx.db, query, {
         organizationId: auth.organizationId!,
@@ -85,10 +93,14 @@ export const usersRoutes: FastifyPluginAsync<TServiceDeps> = async (app, deps) =
       );
       for (const [id, list] of roles)
         roles.set(id, visibleRoles(list, id === auth.userId, auth.organizationId));
+      const organizations = query.include.includes('organizations')
+        ? await organizationsByIds(ctx.db, organizationIdsOf([...roles.values()].flat()))
+        : undefined;
       const url = `${req.protocol}://${req.host}${req.url}`;
       return usersDocument(rows, roles, query.include, {
         total,
         links: pageLinks(url, query, total),
+        organizations,
       }) as never;
     },
   });
@@ -105,11 +117,12 @@ export const usersRoutes: FastifyPluginAsync<TServiceDeps> = async (app, deps) =
       const ctx = await contextOf(req, deps);
       const { user, roles, target } = await loadTarget(ctx, req.params.id);
       const auth = authorize(req, usersPolicy.show, target);
-      return userDocument(
-        user,
-        visibleRoles(roles, user.id === auth.userId, auth.organizationId),
-        includesOf(req.query.include),
-      ) as never;
+      const include = includesOf(req.query.include);
+      const visible = visibleRoles(roles, user.id === auth.userId, auth.organizationId);
+      const organizations = include.includes('organizations')
+        ? await organizationsByIds(ctx.db, organizationIdsOf(visible))
+        : undefined;
+      return userDocument(user, visible, include, undefined, organizations) as never;
     },
   });
 

@@ -1,6 +1,7 @@
 import type { TLinks, TResource } from '@stageplein/contracts/jsonapi/jsonapi';
 import { DEFAULT_USER_SETTINGS, type TUserAttributes } from '@stageplein/contracts/identity/users';
 import { collectionDocument, resource, resourceDocument } from '@stageplein/kit/jsonapi/serialize';
+import type { TOrganizationRow } from '../organizations/organizations.repository.ts';
 import type { TRoleRow } from '../roles/roles.repository.ts';
 import type { TUserRow } from './users.repository.ts';
 
@@ -36,30 +37,46 @@ export function roleResource(r: TRoleRow): TResource {
 }
 
 /**
- * Identity knows an organization only by id and type (from the role); the organizations service owns
- * the rest. `type` is reserved in JSON:API, hence `organization_type`.
+ * An organization a user has a role on. Its JSON:API `type` is its organization type, as the
+ * organizations service serializes it (spec §3); name and status come from identity's read model of
+ * organizations' events (organizations/organizations.table.ts), null until the organization's first
+ * event has arrived.
  */
-export function organizationResource(r: TRoleRow): TResource {
-  return resource('organization', r.resource_id, { organization_type: r.resource_type });
+export function organizationResource(r: TRoleRow, known: TOrganizationRow | undefined): TResource {
+  return resource(r.resource_type, r.resource_id, {
+    name: known?.name ?? null,
+    status: known?.status ?? null,
+  });
 }
 
 const uniqueOrganizations = (roles: readonly TRoleRow[]) => [
   ...new Map(roles.map((r) => [r.resource_id, r])).values(),
 ];
 
+/** The organization ids of roles: what `include=organizations` needs from the read model. */
+export const organizationIdsOf = (roles: Iterable<TRoleRow>) => [
+  ...new Set([...roles].map((r) => r.resource_id)),
+];
+
 export function userResource(u: TUserRow, roles: readonly TRoleRow[]): TResource {
   return resource('user', u.id, userAttributes(u) as unknown as Record<string, unknown>, {
     roles: { data: roles.map((r) => ({ type: 'role', id: r.id })) },
     organizations: {
-      data: uniqueOrganizations(roles).map((r) => ({ type: 'organization', id: r.resource_id })),
+      data: uniqueOrganizations(roles).map((r) => ({ type: r.resource_type, id: r.resource_id })),
     },
   });
 }
 
-export function includedFor(roles: readonly TRoleRow[], include: readonly string[]): TResource[] {
+export function includedFor(
+  roles: readonly TRoleRow[],
+  include: readonly string[],
+  organizations: ReadonlyMap<string, TOrganizationRow> = new Map(),
+): TResource[] {
   return [
     ...(include.includes('roles') ? roles.map(roleResource) : []),
-    ...(include.includes('organizations') ? uniqueOrganizations(roles).map(organizationResource) : []),
+    ...(include.includes('organizations')
+      ? uniqueOrganizations(roles).map((r) => organizationResource(r, organizations.get(r.resource_id)))
+      : []),
   ];
 }
 
@@ -68,8 +85,11 @@ export function userDocument(
   roles: readonly TRoleRow[],
   include: readonly string[] = [],
   meta?: Record<string, unknown>,
+  organizations?: ReadonlyMap<string, TOrganizationRow>,
 ) {
-  const doc = resourceDocument(userResource(u, roles), { included: includedFor(roles, include) });
+  const doc = resourceDocument(userResource(u, roles), {
+    included: includedFor(roles, include, organizations),
+  });
   return meta ? { ...doc, meta } : doc;
 }
 
@@ -77,11 +97,15 @@ export function usersDocument(
   users: readonly TUserRow[],
   roles: Map<string, TRoleRow[]>,
   include: readonly string[],
-  options: { total: number; links?: TLinks },
+  options: { total: number; links?: TLinks; organizations?: ReadonlyMap<string, TOrganizationRow> },
 ) {
   const all = users.flatMap((u) => roles.get(u.id) ?? []);
   return collectionDocument(
     users.map((u) => userResource(u, roles.get(u.id) ?? [])),
-    { included: includedFor(all, include), total: options.total, links: options.links },
+    {
+      included: includedFor(all, include, options.organizations),
+      total: options.total,
+      links: options.links,
+    },
   );
 }

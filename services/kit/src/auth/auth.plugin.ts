@@ -2,10 +2,10 @@ import fp from 'fastify-plugin';
 import { CURRENT_ORGANIZATION_HEADER } from '@stageplein/contracts/http/headers';
 import { derivePermissions } from '@stageplein/contracts/identity/permissions';
 import type { TTenantId } from '@stageplein/contracts/tenants/tenant.types';
-import { verifyAccessToken } from './access-token.ts';
 import type { TAuth, TAuthSource } from './auth.types.ts';
 import { readCredentials } from './credentials.ts';
 import { authCheckCache } from './auth-cache.ts';
+import { verifiedTokens } from './verified-tokens.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -28,18 +28,20 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Checks the devise_token_auth credentials of every request in this service itself (DESIGN §4):
- * signature and expiry of the access token, that `client` and `uid` are the token's, that the token
- * is for this tenant, then the revocation list and the roles from the service's auth source. Bad
+ * signature (once per token and process, see verified-tokens.ts) and expiry of the access token, that
+ * `client` and `uid` are the token's, that the token is for this tenant, then the revocation list and
+ * the roles from the service's auth source (on every request, memoized per auth-cache.ts). Bad
  * credentials leave the request anonymous; routes that need a user say so with `requireAuth`.
  */
 export const authPlugin = fp<TAuthPluginOptions>(
   async (app, { secret, source, now = () => new Date(), cacheSeconds = 0 }) => {
     const scope = ++scopes;
+    const verify = verifiedTokens(secret);
     app.decorateRequest('auth', null);
     app.addHook('preHandler', async (req) => {
       const credentials = readCredentials(req);
       if (!credentials) return;
-      const claims = verifyAccessToken(credentials.accessToken, secret, now());
+      const claims = verify(credentials.accessToken, now());
       if (!claims || claims.cid !== credentials.client || claims.uid !== credentials.uid) return;
       if (claims.ten !== req.tenant.id) return;
       const checked = await authCheckCache.check(

@@ -1,0 +1,38 @@
+import { sql, type Kysely, type Migration } from 'kysely';
+import { enableTenantRls } from '@stageplein/kit/db/rls';
+import type { TOrganizationType } from '@stageplein/contracts/identity/roles';
+import type { TOrganizationStatus } from '@stageplein/contracts/organizations/organizations';
+
+/**
+ * Identity's read model of the organizations service's organizations: what users' `include=organizations`
+ * shows (name, status, type), fed by organizations' events (organizations.consumer.ts). `event_time` is
+ * the time of the newest event applied, so an older event arriving late changes nothing; a deleted
+ * organization stays as a tombstone (`deleted`) for the same reason.
+ */
+export interface TOrganizationsTable {
+  id: string;
+  tenant_id: string;
+  organization_type: TOrganizationType;
+  name: string;
+  status: TOrganizationStatus;
+  deleted: boolean;
+  event_time: Date;
+}
+
+export const organizationsMigration: Migration = {
+  async up(db: Kysely<unknown>) {
+    await sql`create table identity.organizations (
+      id uuid primary key,
+      tenant_id text not null,
+      organization_type text not null,
+      name text not null,
+      status text not null,
+      deleted boolean not null default false,
+      event_time timestamptz not null
+    )`.execute(db);
+    await enableTenantRls(db, 'identity', 'organizations');
+  },
+  async down(db: Kysely<unknown>) {
+    await sql`drop table identity.organizations`.execute(db);
+  },
+};
