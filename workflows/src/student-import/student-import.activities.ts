@@ -22,6 +22,8 @@ export interface TStudentImportDeps {
   students: TStudentDirectory;
   /** Valid rows per batch: one identity call and one organizations transaction each. */
   batchSize?: number;
+  /** Batches applied side by side (their rows never overlap: a file names each student once). */
+  batchesInFlight?: number;
 }
 
 export interface TStudentImportRef {
@@ -35,9 +37,13 @@ export interface TStudentImportPlan {
   valid: number;
   invalid: number;
   parseMs: number;
+  /** Lanes of batches the workflow runs at once (absent in histories from before lanes). */
+  batchesInFlight?: number;
 }
 
 export const DEFAULT_BATCH_SIZE = 250;
+/** Two lanes keep the worker and PostgreSQL both busy (one prepares while the other writes). */
+export const DEFAULT_BATCHES_IN_FLIGHT = 2;
 
 /** Tells Temporal the attempt is alive, so a crashed worker's attempt is retried after the heartbeat timeout, not the start-to-close one. */
 function heartbeat(): void {
@@ -47,6 +53,21 @@ function heartbeat(): void {
     // Called outside an activity (tests call the functions directly).
   }
 }
+/**
+ * Runs `fn` while heartbeating every 2 s: the heartbeat says "this worker is alive", so a crashed
+ * worker's batch is retried within the heartbeat timeout however long a large batch takes under load
+ * (a hung one still ends at the start-to-close timeout).
+ */
+async function whileBeating<T>(fn: () => Promise<T>): Promise<T> {
+  heartbeat();
+  const timer = setInterval(heartbeat, 2000);
+  try {
+    return await fn();
+  } finally {
+    clearInterval(timer);
+  }
+}
+
 /** Failure type of a file that cannot be read as a student list (the workflow does not retry it). */
 export const IMPORT_FILE_ERROR = 'ImportFileError';
 
@@ -96,36 +117,38 @@ export function createActivities(deps: TStudentImportDeps) {
       const saved = await deps.imports.saveRows(ref, rows, { batchSize, parseMs });
       if (job.createMissingGroups && saved.valid > 0)
         await deps.imports.ensureStructure(ref, job.schoolId, job.actorId);
-      return { ...saved, parseMs };
+      return { ...saved, parseMs, batchesInFlight: deps.batchesInFlight ?? DEFAULT_BATCHES_IN_FLIGHT };
     },
 
     /** Applies one batch: identity creates or updates the users (and invites new ones), organizations the rest. */
     async applyBatch(input: TStudentImportRef & { batch: number }): Promise<{ applied: number }> {
-      heartbeat();
-      const pending = await deps.imports.pendingRows(input, input.batch);
-      if (!pending.length) return { applied: 0 };
-      const job = await load(input);
-      const answer = await deps.students.bulkUpsert(input.tenant, {
-        school_id: job.schoolId,
-        actor_id: job.actorId,
-        locale: job.locale,
-        rows: pending.map((r) => ({
-          key: `${input.importId}:${r.row}`,
-          email: r.email,
-          first_name: r.firstName,
-          last_name: r.lastName,
-        })),
+      return whileBeating(async () => {
+        const pending = await deps.imports.pendingBatch(input, input.batch);
+        if (!pending) {
+          throw ApplicationFailure.nonRetryable(`import ${input.importId} not found`, 'ImportNotFound');
+        }
+        if (!pending.rows.length) return { applied: 0 };
+        const answer = await deps.students.bulkUpsert(input.tenant, {
+          school_id: pending.schoolId,
+          actor_id: pending.actorId,
+          locale: pending.locale,
+          rows: pending.rows.map((r) => ({
+            key: `${input.importId}:${r.row}`,
+            email: r.email,
+            first_name: r.firstName,
+            last_name: r.lastName,
+          })),
+        });
+        const byKey = new Map(answer.results.map((r) => [r.key, r]));
+        const results = new Map<number, { outcome: TStudentUpsertOutcome; userId: string | null }>();
+        for (const r of pending.rows) {
+          const found = byKey.get(`${input.importId}:${r.row}`);
+          if (!found) throw new Error(`identity gave no result for row ${r.row}`);
+          results.set(r.row, { outcome: found.outcome, userId: found.user_id });
+        }
+        await deps.imports.completeBatch(input, input.batch, results, pending);
+        return { applied: pending.rows.length };
       });
-      heartbeat();
-      const byKey = new Map(answer.results.map((r) => [r.key, r]));
-      const results = new Map<number, { outcome: TStudentUpsertOutcome; userId: string | null }>();
-      for (const r of pending) {
-        const found = byKey.get(`${input.importId}:${r.row}`);
-        if (!found) throw new Error(`identity gave no result for row ${r.row}`);
-        results.set(r.row, { outcome: found.outcome, userId: found.user_id });
-      }
-      await deps.imports.completeBatch(input, input.batch, results, job.actorId);
-      return { applied: pending.length };
     },
 
     /** Final status and counts. */

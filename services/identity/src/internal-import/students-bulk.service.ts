@@ -14,7 +14,7 @@ import { publicUrl, withQuery } from '../shared/urls.ts';
 import { duration } from '../mail/templates.ts';
 import { minutesOf } from '../auth/sessions.service.ts';
 import { userSnapshot } from '../users/users.service.ts';
-import { updateUser, type TUserRow } from '../users/users.repository.ts';
+import type { TUserRow } from '../users/users.repository.ts';
 import type { TStudentImportKeysTable } from './student-import-keys.table.ts';
 
 type TDbWithKeys = Kysely<TIdentityDb & { 'identity.student_import_keys': TStudentImportKeysTable }>;
@@ -53,7 +53,11 @@ export async function bulkUpsertStudents(ctx: TCtx, input: TBulkInput): Promise<
   const done = new Map(
     keys.length
       ? (
-          await db.selectFrom('identity.student_import_keys').selectAll().where('key', 'in', keys).execute()
+          await db
+            .selectFrom('identity.student_import_keys')
+            .selectAll()
+            .where('key', '=', sql<string>`any(${keys}::text[])`)
+            .execute()
         ).map((k) => [k.key, k])
       : [],
   );
@@ -64,7 +68,7 @@ export async function bulkUpsertStudents(ctx: TCtx, input: TBulkInput): Promise<
     const rows = await ctx.db
       .selectFrom('identity.users')
       .selectAll()
-      .where(sql<string>`lower(email)`, 'in', emails)
+      .where(sql<string>`lower(email)`, '=', sql<string>`any(${emails}::text[])`)
       .execute();
     for (const u of rows) existing.set(u.email.toLowerCase(), u);
   }
@@ -81,23 +85,29 @@ export async function bulkUpsertStudents(ctx: TCtx, input: TBulkInput): Promise<
       data,
     } as TEventInput<TEventType>);
 
-  // Known users of this tenant: names brought up to date, student role added when missing.
+  // Known users of this tenant: names brought up to date (one statement), student role added when missing.
   const known = todo.flatMap((row) => {
     const user = existing.get(row.email.trim().toLowerCase());
     return user ? [{ row, user }] : [];
   });
-  for (const { row, user } of known) {
-    let outcome: TStudentUpsertOutcome = 'unchanged';
-    if ((user.first_name ?? '') !== row.first_name || (user.last_name ?? '') !== row.last_name) {
-      const updated = (await updateUser(ctx.db, user.id, {
-        first_name: row.first_name,
-        last_name: row.last_name,
-        updated_at: ctx.now,
-      }))!;
-      event('identity.user.updated', user.id, userSnapshot(updated));
-      outcome = 'updated';
+  const renamed = known.filter(
+    ({ row, user }) => (user.first_name ?? '') !== row.first_name || (user.last_name ?? '') !== row.last_name,
+  );
+  const updatedIds = new Set<string>();
+  if (renamed.length) {
+    const { rows: updated } = await sql<TUserRow>`
+      update identity.users u set first_name = v.first_name, last_name = v.last_name, updated_at = ${ctx.now}
+      from unnest(${renamed.map((k) => k.user.id)}::uuid[], ${renamed.map((k) => k.row.first_name)}::text[],
+        ${renamed.map((k) => k.row.last_name)}::text[]) as v(id, first_name, last_name)
+      where u.id = v.id
+      returning u.*`.execute(ctx.db);
+    for (const user of updated) {
+      event('identity.user.updated', user.id, userSnapshot(user));
+      updatedIds.add(user.id);
     }
-    outcomes.set(row.key, { outcome, user_id: user.id });
+  }
+  for (const { row, user } of known) {
+    outcomes.set(row.key, { outcome: updatedIds.has(user.id) ? 'updated' : 'unchanged', user_id: user.id });
   }
 
   // New users: one insert for the batch, invited with a confirmation link of their own.
@@ -176,25 +186,22 @@ export async function bulkUpsertStudents(ctx: TCtx, input: TBulkInput): Promise<
 
   // The invitation, once: only users created here get one (inside this transaction, like every mail).
   const validFor = duration(input.locale, minutesOf.confirmation(ctx));
-  for (const user of created) {
-    await ctx.mail.send(
-      ctx.db,
-      ctx.tenant.id,
-      {
-        kind: 'invitation',
-        to: user.email,
-        lang: user.locale,
-        vars: {
-          name: user.first_name ?? user.email,
-          link: withQuery(`${publicUrl(ctx.config, ctx.tenant.id)}/confirm`, {
-            confirmation_token: tokens.get(user.email)!,
-          }),
-          validFor,
-        },
+  const confirmUrl = `${publicUrl(ctx.config, ctx.tenant.id)}/confirm`;
+  await ctx.mail.sendMany(
+    ctx.db,
+    ctx.tenant.id,
+    created.map((user) => ({
+      kind: 'invitation' as const,
+      to: user.email,
+      lang: user.locale,
+      vars: {
+        name: user.first_name ?? user.email,
+        link: withQuery(confirmUrl, { confirmation_token: tokens.get(user.email)! }),
+        validFor,
       },
-      ctx.now,
-    );
-  }
+    })),
+    ctx.now,
+  );
 
   if (outcomes.size) {
     await db

@@ -17,18 +17,19 @@ export interface TOutgoingMail {
  */
 export interface TMailPort {
   send(db: TDb, tenant: string, mail: TOutgoingMail, now: Date): Promise<void>;
+  /** The same for many mails at once (bulk use cases such as imports): one write, not one per mail. */
+  sendMany(db: TDb, tenant: string, mails: readonly TOutgoingMail[], now: Date): Promise<void>;
 }
 
 /** Embedded profile: the mail is kept in `identity.dev_mails`, readable at /api/v1/dev/mailbox. */
 export const devMailbox: TMailPort = {
-  async send(db, tenant, mail, now) {
-    const rendered = renderMail(mail.lang, mail.kind, {
-      ...mail.vars,
-      appName: getTenant(tenant)?.appName ?? 'Stageplein',
-    });
-    await db
-      .insertInto('identity.dev_mails')
-      .values({
+  send: (db, tenant, mail, now) => devMailbox.sendMany(db, tenant, [mail], now),
+  async sendMany(db, tenant, mails, now) {
+    if (!mails.length) return;
+    const appName = getTenant(tenant)?.appName ?? 'Stageplein';
+    const rows = mails.map((mail) => {
+      const rendered = renderMail(mail.lang, mail.kind, { ...mail.vars, appName });
+      return {
         tenant_id: tenant,
         kind: mail.kind,
         to_address: mail.to,
@@ -36,8 +37,15 @@ export const devMailbox: TMailPort = {
         text_body: rendered.text,
         html_body: rendered.html,
         created_at: now,
-      })
-      .execute();
+      };
+    });
+    // 7 parameters a mail: chunks stay far below PostgreSQL's 65,535 bind parameters.
+    for (let i = 0; i < rows.length; i += 1000) {
+      await db
+        .insertInto('identity.dev_mails')
+        .values(rows.slice(i, i + 1000))
+        .execute();
+    }
   },
 };
 

@@ -49,7 +49,7 @@ export const ZConfig = z
     /** Port of the embedded Temporal dev server (its SQLite file is `.data/temporal/dev.sqlite`). */
     TEMPORAL_DEV_PORT: z.coerce.number().int().min(1).max(65535).default(7233),
     /** Valid rows per batch of a student import (one identity call and one transaction each). */
-    IMPORT_BATCH_SIZE: z.coerce.number().int().min(1).max(1000).default(250),
+    IMPORT_BATCH_SIZE: z.coerce.number().int().min(1).max(1000).default(500),
     REDIS_URL: z.string().optional(),
     OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
     /** Service URLs for the gateway in the distributed profile, e.g. `http://organizations:3002`. */

@@ -43,6 +43,14 @@ export interface TPendingRow {
   lastName: string;
 }
 
+/** A batch to apply: who imports for which school, and its rows still to apply. */
+export interface TPendingBatch {
+  schoolId: string;
+  actorId: string;
+  locale: 'nl' | 'en';
+  rows: TPendingRow[];
+}
+
 export interface TImportSummary {
   status: TStudentImportStatus;
   total: number;
@@ -78,8 +86,11 @@ export function createImportStore(deps: { db: Kysely<unknown>; config: TConfig; 
     config: deps.config,
     lang: 'nl',
   });
-  const recount = (db: TIDb, importId: string) =>
-    sql`update organizations.imports i set
+  const recount = async (db: TIDb, importId: string) => {
+    // Lock first: batches run side by side, and the count below must be read after the other batch's
+    // commit (a fresh snapshot per statement), or it would write counts that miss that batch's rows.
+    await sql`select 1 from organizations.imports where id = ${importId} for update`.execute(db);
+    await sql`update organizations.imports i set
         total_rows = c.total, valid_rows = c.total - c.invalid, invalid_rows = c.invalid,
         created_rows = c.created, updated_rows = c.updated, unchanged_rows = c.unchanged, failed_rows = c.failed,
         processed_rows = c.total - c.pending, updated_at = ${now()}
@@ -92,6 +103,7 @@ export function createImportStore(deps: { db: Kysely<unknown>; config: TConfig; 
           count(*) filter (where status = 'valid')::int as pending
         from organizations.import_rows where import_id = ${importId}) c
       where i.id = ${importId}`.execute(db);
+  };
 
   /** Group and level names of the school → ids; a group of the current school year wins over others. */
   async function structureIds(db: TIDb, schoolId: string) {
@@ -267,9 +279,18 @@ export function createImportStore(deps: { db: Kysely<unknown>; config: TConfig; 
       });
     },
 
-    /** The rows of a batch still to apply (none once it was applied: the activity then has nothing to do). */
-    async pendingRows(ref: TImportRef, batch: number): Promise<TPendingRow[]> {
+    /**
+     * What a batch needs to run, in one transaction: the import's facts (not its file) and the batch's
+     * rows still to apply (none once it was applied: the activity then has nothing to do).
+     */
+    async pendingBatch(ref: TImportRef, batch: number): Promise<TPendingBatch | undefined> {
       return inTenant(ref.tenant, async (db) => {
+        const job = await db
+          .selectFrom('organizations.imports')
+          .select(['school_id', 'created_by', 'locale'])
+          .where('id', '=', ref.importId)
+          .executeTakeFirst();
+        if (!job) return undefined;
         const rows = await db
           .selectFrom('organizations.import_rows')
           .select(['row_number', 'email', 'first_name', 'last_name'])
@@ -278,12 +299,17 @@ export function createImportStore(deps: { db: Kysely<unknown>; config: TConfig; 
           .where('status', '=', 'valid')
           .orderBy('row_number')
           .execute();
-        return rows.map((r) => ({
-          row: r.row_number,
-          email: r.email,
-          firstName: r.first_name,
-          lastName: r.last_name,
-        }));
+        return {
+          schoolId: job.school_id,
+          actorId: job.created_by,
+          locale: job.locale,
+          rows: rows.map((r) => ({
+            row: r.row_number,
+            email: r.email,
+            firstName: r.first_name,
+            lastName: r.last_name,
+          })),
+        };
       });
     },
 
@@ -295,18 +321,13 @@ export function createImportStore(deps: { db: Kysely<unknown>; config: TConfig; 
       ref: TImportRef,
       batch: number,
       results: ReadonlyMap<number, { outcome: TStudentUpsertOutcome; userId: string | null }>,
-      actorId: string,
+      job: { schoolId: string; actorId: string },
     ): Promise<void> {
+      const { schoolId, actorId } = job;
       await inTenant(ref.tenant, async (db) => {
-        const imp = await db
-          .selectFrom('organizations.imports')
-          .select(['school_id'])
-          .where('id', '=', ref.importId)
-          .executeTakeFirstOrThrow();
-        const schoolId = imp.school_id;
         const rows = await db
           .selectFrom('organizations.import_rows')
-          .selectAll()
+          .select(['row_number', 'student_number', 'group_name', 'level_name'])
           .where('import_id', '=', ref.importId)
           .where('batch', '=', batch)
           .where('status', '=', 'valid')
@@ -325,12 +346,8 @@ export function createImportStore(deps: { db: Kysely<unknown>; config: TConfig; 
               .where('school_id', '=', schoolId)
               .where((eb) =>
                 eb.or([
-                  eb('student_id', 'in', userIds),
-                  eb(
-                    'student_number',
-                    'in',
-                    rows.map((r) => r.student_number),
-                  ),
+                  eb('student_id', '=', sql<string>`any(${userIds}::uuid[])`),
+                  eb('student_number', '=', sql<string>`any(${rows.map((r) => r.student_number)}::text[])`),
                 ]),
               )
               .execute()
@@ -342,7 +359,7 @@ export function createImportStore(deps: { db: Kysely<unknown>; config: TConfig; 
               .selectFrom('organizations.group_memberships')
               .select(['student_id', 'group_id'])
               .where('school_id', '=', schoolId)
-              .where('student_id', 'in', userIds)
+              .where('student_id', '=', sql<string>`any(${userIds}::uuid[])`)
               .execute()
           : [];
         const groupOf = new Map(memberships.map((m) => [m.student_id, m.group_id]));
@@ -459,13 +476,11 @@ export function createImportStore(deps: { db: Kysely<unknown>; config: TConfig; 
         }
         await writeEvents(db as unknown as Kysely<unknown>, SCHEMA, events);
         if (outcomes.length) {
-          const values = sql.join(
-            outcomes.map(
-              (o) => sql`(${o.row}::int, ${o.status}, ${JSON.stringify(o.errors)}::jsonb, ${o.userId}::uuid)`,
-            ),
-          );
+          // Arrays, not a VALUES list: four parameters for the batch instead of four per row.
           await sql`update organizations.import_rows r set status = v.status, errors = v.errors, user_id = v.user_id
-            from (values ${values}) as v(row_number, status, errors, user_id)
+            from unnest(${outcomes.map((o) => o.row)}::int[], ${outcomes.map((o) => o.status)}::text[],
+              ${outcomes.map((o) => JSON.stringify(o.errors))}::jsonb[], ${outcomes.map((o) => o.userId)}::uuid[])
+              as v(row_number, status, errors, user_id)
             where r.import_id = ${ref.importId} and r.row_number = v.row_number`.execute(db);
         }
         await recount(db, ref.importId);
