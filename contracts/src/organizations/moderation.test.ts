@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { derivePermissions } from '../identity/permissions.ts';
 import { ORGANIZATION_TYPES, ROLE_NAMES, type TOrganizationType } from '../identity/roles.ts';
-import { moderatedTypes, moderates, type TCurrentOrganizationFacts } from './moderation.ts';
+import {
+  isPlatformOperator,
+  moderatedTypes,
+  moderates,
+  type TCurrentOrganizationFacts,
+} from './moderation.ts';
 
 const CURRENT = 'current-org';
 const facts = (type: TOrganizationType, status: TCurrentOrganizationFacts['status'] = 'approved') => ({
@@ -46,5 +51,19 @@ describe('who moderates which organizations', () => {
     expect(
       moderates(permissionsOf('admin', 'School'), facts('School'), { id: 'other', type: 'Provider' }),
     ).toBe(true);
+  });
+
+  it('platform operators (audit log readers): admins of an approved VolunteerCenter only', () => {
+    const operators: string[] = [];
+    for (const role of ROLE_NAMES) {
+      for (const type of ORGANIZATION_TYPES) {
+        if (isPlatformOperator(permissionsOf(role, type), facts(type))) operators.push(`${role}@${type}`);
+      }
+    }
+    expect(operators).toEqual(['admin@VolunteerCenter']);
+    const admin = permissionsOf('admin', 'VolunteerCenter');
+    for (const status of ['pending', 'denied', 'archived'] as const)
+      expect(isPlatformOperator(admin, facts('VolunteerCenter', status))).toBe(false);
+    expect(isPlatformOperator(admin, null)).toBe(false);
   });
 });

@@ -20,7 +20,7 @@ export function moderatedTypes(
   current: TCurrentOrganizationFacts | null | undefined,
 ): readonly TOrganizationType[] {
   if (!current || current.status !== 'approved') return [];
-  if (permissions.isVolunteerCenterAdmin && current.type === 'VolunteerCenter') return ORGANIZATION_TYPES;
+  if (isPlatformOperator(permissions, current)) return ORGANIZATION_TYPES;
   if (permissions.isSchoolAdmin && current.type === 'School') return ['NonProfit', 'Provider'];
   return [];
 }
@@ -31,4 +31,17 @@ export function moderates(
   target: { id: string; type: TOrganizationType },
 ): boolean {
   return !!current && current.id !== target.id && moderatedTypes(permissions, current).includes(target.type);
+}
+
+/**
+ * The tenant's platform operators: admins acting for an approved VolunteerCenter. They moderate every
+ * type and read the tenant's audit log (`GET /api/v1/audit_log_entries`).
+ */
+export function isPlatformOperator(
+  permissions: TPermissions,
+  current: TCurrentOrganizationFacts | null | undefined,
+): boolean {
+  return (
+    permissions.isVolunteerCenterAdmin && current?.type === 'VolunteerCenter' && current.status === 'approved'
+  );
 }

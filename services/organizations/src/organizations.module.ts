@@ -19,6 +19,7 @@ import { groupsRoutes } from './groups/groups.routes.ts';
 import { internshipPeriodsRoutes } from './internship-periods/internship-periods.routes.ts';
 import { mentorshipsRoutes } from './mentorships/mentorships.routes.ts';
 import { importsRoutes } from './imports/imports.routes.ts';
+import { auditLogRoutes } from './audit-log/audit-log.routes.ts';
 import { roleCleanupConsumer } from './role-cleanup/role-cleanup.consumer.ts';
 import { seedOrganizations } from './seeds/seed.ts';
 import { organizationFacts } from './shared/organization-facts.ts';
@@ -42,6 +43,7 @@ const routes: FastifyPluginAsync<TServiceDeps> = async (app, deps) => {
   await app.register(internshipPeriodsRoutes, deps);
   await app.register(mentorshipsRoutes, deps);
   await app.register(importsRoutes, deps);
+  await app.register(auditLogRoutes, deps);
 };
 
 export const organizationsService: TServiceModule = {
@@ -59,6 +61,7 @@ export const organizationsService: TServiceModule = {
     '/api/v1/internship_periods',
     '/api/v1/mentorships',
     '/api/v1/imports',
+    '/api/v1/audit_log_entries',
   ],
   migrations,
   routes,

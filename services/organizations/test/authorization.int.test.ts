@@ -428,6 +428,21 @@ const CASES: TCase[] = [
       ['otherSchoolAdmin', 403],
     ],
   },
+  {
+    operation: 'GET /api/v1/audit_log_entries',
+    request: async () => ({ method: 'GET', url: '/api/v1/audit_log_entries' }),
+    allowed: ['centerAdmin'],
+    denied: [
+      ['anonymous', 401],
+      ['schoolAdmin', 403],
+      ['mentor', 403],
+      ['student', 403],
+      ['providerAdmin', 403],
+      ['nonprofitAdmin', 403],
+      ['volunteer', 403],
+      ['pendingAdmin', 403],
+    ],
+  },
 ];
 
 const headersOf = (who: string) => (who === 'anonymous' ? { 'x-tenant': 'demo' } : U[who]!.as());
@@ -553,6 +568,29 @@ describe('cross-tenant probes', () => {
       headers: onRaayland(),
     });
     expect(list.json().data.map((o: { id: string }) => o.id)).not.toContain(demoPending);
+    // demo's audit log (the approval below is raayland's own) is not raayland's to read.
+    const demoApproved = await provider('pending');
+    const approved = await call(h.app, {
+      method: 'PUT',
+      url: `/api/v1/organizations/${demoApproved}/approve`,
+      headers: U.centerAdmin!.as(),
+      payload: body('Provider', { status: 'approved' }),
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    const audit = await call(h.app, {
+      url: `/api/v1/audit_log_entries?filter[subject_id_eq]=${demoApproved}`,
+      headers: onRaayland(),
+    });
+    expect(audit.statusCode, audit.body).toBe(200);
+    expect(audit.json().meta.total).toBe(0);
+    expect(
+      (
+        await call(h.app, {
+          url: `/api/v1/audit_log_entries?filter[subject_id_eq]=${demoApproved}`,
+          headers: U.centerAdmin!.as(),
+        })
+      ).json().meta.total,
+    ).toBe(1);
     // Control: the same moderator approves a pending organization of their own tenant.
     const own = await makeOrganization(h, { type: 'Provider', status: 'pending', tenant: 'raayland' });
     const res = await call(h.app, {

@@ -1,4 +1,19 @@
+import type { Selectable } from 'kysely';
+import type { TJsonApiQuery } from '@stageplein/contracts/jsonapi/jsonapi';
+import { applyFiltersAndSort, applyPage } from '@stageplein/kit/jsonapi/apply-query';
 import type { TDb } from '../shared/request.ts';
+import type { TAuditLogTable } from './audit-log.table.ts';
+
+export type TAuditLogRow = Selectable<TAuditLogTable>;
+
+/** Wire attribute → column, for the list's filters and sort. */
+export const AUDIT_LOG_COLUMNS: Record<string, string> = {
+  subject_id: 'subject_id',
+  subject_type: 'subject_type',
+  action: 'action',
+  actor_id: 'actor_id',
+  created_at: 'created_at',
+};
 
 export interface TAuditEntry {
   tenant_id: string;
@@ -35,6 +50,30 @@ export function auditTrail(db: TDb, subjectId: string) {
     .where('subject_id', '=', subjectId)
     .orderBy('id')
     .execute();
+}
+
+/**
+ * A page of the tenant's audit log (RLS) with the total: filtered as the query says, in the order of
+ * `created_at` (then `id`, which is the order of writing), newest first unless `sort=created_at`.
+ */
+export async function listAuditEntries(
+  db: TDb,
+  query: TJsonApiQuery,
+): Promise<{ rows: TAuditLogRow[]; total: number }> {
+  const filtered = applyFiltersAndSort(
+    db.selectFrom('organizations.audit_log'),
+    { ...query, sort: [] },
+    AUDIT_LOG_COLUMNS,
+  );
+  const { total } = await filtered
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .executeTakeFirstOrThrow();
+  const direction = query.sort[0]?.descending === false ? 'asc' : 'desc';
+  const rows = await applyPage(
+    filtered.selectAll().orderBy('created_at', direction).orderBy('id', direction),
+    query,
+  ).execute();
+  return { rows, total: Number(total) };
 }
 
 /** Tenant ids come from the request; the actor from its credentials (null when anonymous). */

