@@ -1,13 +1,49 @@
 // Authenticated GET /api/v1/current_user (signature check, revocation + roles lookup, user load) against
 // unauthenticated routes of the same identity service in the same run: the same user + roles read
 // without credentials (what authentication adds) and GET /api/v1/sign_in_options (no database at all).
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
 import { parseConfig } from '../../services/kit/src/config/config.ts';
 import { ensureDatabase } from '../../services/kit/src/runtime/embedded-postgres.ts';
 import { prepareDatabase } from '../../services/kit/src/runtime/platform.ts';
 import { SERVICES } from '../../services/gateway/src/services.ts';
 import { startThrowawayPostgres } from '../test/throwaway-postgres.ts';
-import { load, recordSection, startServer, stopServer, table, type TLoadResult } from './bench-lib.ts';
+import { load, recordSection, ROOT, startServer, stopServer, table, type TLoadResult } from './bench-lib.ts';
+
+/** CPU time (user + system, clock ticks) a process used so far; 0 where /proc is not there. */
+function cpuTicks(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return 0;
+  }
+}
+
+/** The benchmark's PostgreSQL server and its backends (children of the postmaster). */
+function postgresPids(): number[] {
+  const pidFile = path.join(
+    ROOT,
+    '.data/throwaway-postgres',
+    `${process.pid}-bench-current-user`,
+    'postmaster.pid',
+  );
+  if (!existsSync(pidFile) || !existsSync('/proc')) return [];
+  const postmaster = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+  const children = readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .filter((d) => {
+      try {
+        return Number(readFileSync(`/proc/${d}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]) === postmaster;
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+  return [postmaster, ...children];
+}
 
 const ROUNDS = 7;
 const SECONDS = 4;
@@ -68,6 +104,25 @@ try {
         `round ${round + 1}: same reads ${same} req/s, authenticated ${auth} req/s (${(auth / same).toFixed(2)}×)`,
       );
     }
+    // CPU per request (identity process + PostgreSQL, microseconds), which background load distorts far
+    // less than throughput: short alternating slices of the two database routes.
+    const cpuPerRequest: [number[], number[]] = [[], []];
+    for (let slice = 0; slice < 2 * ROUNDS; slice++) {
+      for (const i of slice % 2 === 0 ? [0, 1] : [1, 0]) {
+        const c = contenders[i]!;
+        const pids = [server.child.pid!, ...postgresPids()];
+        const before = pids.reduce((sum, pid) => sum + cpuTicks(pid), 0);
+        const r = await autocannon({
+          url: `${base}${c.path}`,
+          headers: c.headers,
+          connections: 16,
+          duration: 2,
+        });
+        const after = [server.child.pid!, ...postgresPids()].reduce((sum, pid) => sum + cpuTicks(pid), 0);
+        if (r.requests.total > 0 && before > 0)
+          cpuPerRequest[i as 0 | 1].push(((after - before) * 1e6) / 100 / r.requests.total);
+      }
+    }
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
     const [sameWork, authenticated, noDb] = runs.map(
       (r) => [...r].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond)[Math.floor(r.length / 2)]!,
@@ -75,7 +130,11 @@ try {
     const ratio = authenticated.requestsPerSecond / sameWork.requestsPerSecond;
     const paired = median(ratios);
     const met = ratio >= 0.8 && paired >= 0.8;
-    const body = `${table([sameWork, authenticated, noDb], sameWork)}\n\nTarget: authenticated ≥ 0.8× unauthenticated (the same reads without credentials). Result: ${ratio.toFixed(2)}× from the medians above, ${paired.toFixed(2)}× as the median of the per-round ratios (${ratios.map((r) => r.toFixed(2)).join(', ')}) (${met ? 'met' : 'NOT met'}); against the route without any database work: ${(authenticated.requestsPerSecond / noDb.requestsPerSecond).toFixed(2)}×. Identity service alone (no gateway, production settings as in the standalone service server), 16 connections; ${ROUNDS} alternating rounds of ${SECONDS} s, each after a 2 s warm-up; load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores at the end; ${new Date().toISOString().slice(0, 10)}.`;
+    const [cpuSame, cpuAuth] = cpuPerRequest.map((xs) => (xs.length ? median(xs) : NaN)) as [number, number];
+    const cpuLine = Number.isNaN(cpuSame)
+      ? ''
+      : ` CPU per request (identity process + PostgreSQL, median of ${cpuPerRequest[0].length} alternating 2 s slices): same reads ${cpuSame.toFixed(0)} µs, authenticated ${cpuAuth.toFixed(0)} µs, i.e. ${(cpuSame / cpuAuth).toFixed(2)}× the throughput when CPU-bound.`;
+    const body = `${table([sameWork, authenticated, noDb], sameWork)}\n\nTarget: authenticated ≥ 0.8× unauthenticated (the same reads without credentials). Result: ${ratio.toFixed(2)}× from the medians above, ${paired.toFixed(2)}× as the median of the per-round ratios (${ratios.map((r) => r.toFixed(2)).join(', ')}) (${met ? 'met' : 'NOT met'}); against the route without any database work: ${(authenticated.requestsPerSecond / noDb.requestsPerSecond).toFixed(2)}×.${cpuLine} Identity service alone (no gateway, production settings as in the standalone service server), 16 connections; ${ROUNDS} alternating rounds of ${SECONDS} s, each after a 2 s warm-up; load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores at the end; ${new Date().toISOString().slice(0, 10)}.`;
     console.log(`\nGET /api/v1/current_user\n${body}`);
     recordSection('GET /api/v1/current_user (authenticated vs unauthenticated, identity)', body);
   } finally {
