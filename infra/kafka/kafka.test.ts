@@ -1,6 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { Kafka, Partitioners, logLevel, type Admin, type Consumer, type Producer } from 'kafkajs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../test/processes.ts';
 import { startKafka, type TKafkaHandle } from './kafka.mjs';
 
 /** Consumes `topic` from the beginning with a fresh group until `count` messages arrived. */
@@ -51,13 +55,23 @@ async function createTopic(admin: Admin, topic: string): Promise<boolean> {
 
 describe('infra/kafka: a real Kafka broker', () => {
   let broker: TKafkaHandle;
+  let dataDir: string;
   let kafka: Kafka;
   let admin: Admin;
   const topics: string[] = [];
 
   beforeAll(
     async () => {
-      broker = await startKafka({ log: (m) => console.log(`[kafka] ${m}`) });
+      // A broker of its own (free ports, throwaway data dir): on the default port it would reuse, or
+      // be stopped by, another run's broker, and this test stops and restarts the broker it uses.
+      dataDir = await mkdtemp(path.join(tmpdir(), 'stageplein-kafka-smoke-'));
+      broker = await startKafka({
+        port: await freePort(),
+        controllerPort: await freePort(),
+        dataDir,
+        reuse: false,
+        log: (m) => console.log(`[kafka] ${m}`),
+      });
       kafka = new Kafka({
         clientId: 'infra-kafka-test',
         brokers: broker.brokers,
@@ -76,7 +90,8 @@ describe('infra/kafka: a real Kafka broker', () => {
       await admin.disconnect();
     }
     await broker?.stop();
-    if (broker && !broker.reused) expect(broker.running).toBe(false);
+    if (broker) expect(broker.running).toBe(false);
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
   }, 120_000);
 
   it('answers on loopback as a single-node KRaft cluster', async () => {
@@ -84,6 +99,17 @@ describe('infra/kafka: a real Kafka broker', () => {
     const cluster = await admin.describeCluster();
     expect(cluster.brokers).toHaveLength(1);
     expect(cluster.brokers[0]).toMatchObject({ host: '127.0.0.1', port: broker.port });
+    expect(broker.reused).toBe(false);
+  });
+
+  it('reuses a broker already answering on the port instead of starting another', async () => {
+    const again = await startKafka({ port: broker.port, dataDir, log: () => undefined });
+    expect(again).toMatchObject({ reused: true, brokers: broker.brokers, clusterId: broker.clusterId });
+    await again.stop(); // not its broker: does nothing
+    expect(broker.running).toBe(true);
+    await expect(startKafka({ port: broker.port, dataDir, reuse: false })).rejects.toThrow(
+      /already answering/,
+    );
   });
 
   it('creates a topic, produces idempotently with acks=-1 and consumes it back in a group', async () => {
@@ -134,8 +160,7 @@ describe('infra/kafka: a real Kafka broker', () => {
     }
   });
 
-  it('can be stopped and started again on the same data dir while a producer keeps writing', async (ctx) => {
-    if (broker.reused) ctx.skip(); // someone else's broker: not ours to stop
+  it('can be stopped and started again on the same data dir while a producer keeps writing', async () => {
     const topic = `infra-kafka-restart-${randomBytes(4).toString('hex')}`;
     topics.push(topic);
     await createTopic(admin, topic);

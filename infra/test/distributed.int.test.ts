@@ -1,6 +1,8 @@
 import { execFile } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomBytes, randomUUID } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { sql, type Kysely } from 'kysely';
 import { seedOrganizationId } from '@stageplein/contracts/domain/seed-ids';
 import { SERVICES } from '../../services/gateway/src/services.ts';
@@ -8,12 +10,16 @@ import { createDb, createPool } from '../../services/kit/src/db/database.ts';
 import { freshDatabase } from './harness.ts';
 import { testKafka } from './kafka.ts';
 import { ROOT, freePort, startProcess, type TProcess } from './processes.ts';
+import type {} from './temporal.global-setup.ts';
 
 /**
- * The distributed profile (DESIGN §2, issue #5 item 5): identity, organizations, the outbox relay and
- * the gateway each run as their own process, configured from the environment only, against the run's
- * real Kafka broker and PostgreSQL. The only way from identity's outbox to organizations' read model
- * is relay process → Kafka → organizations' consumer group.
+ * The distributed profile (DESIGN §2, issue #5 item 5): identity, organizations, the outbox relay, the
+ * Temporal worker and the gateway each run as their own process, configured from the environment only
+ * (DATABASE_URL, KAFKA_BROKERS, TEMPORAL_ADDRESS, OTEL_EXPORTER_OTLP_ENDPOINT, …), against the run's
+ * real Kafka broker, Temporal dev server and PostgreSQL. The only way from identity's outbox to
+ * organizations' read model is relay process → Kafka → organizations' consumer group; a student import
+ * runs organizations → Temporal → worker process → identity over HTTP. Every process exports its
+ * spans over OTLP/HTTP to a collector stand-in in this test, which checks that traces cross processes.
  */
 const SCHOOL = seedOrganizationId('demo', 'school');
 const CENTER = seedOrganizationId('demo', 'volunteer-center');
@@ -22,6 +28,54 @@ let ownerUrl: string;
 let owner: Kysely<unknown>;
 let gatewayUrl: string;
 const processes: TProcess[] = [];
+
+interface TSpan {
+  service: string;
+  traceId: string;
+  spanId: string;
+  parentSpanId?: string;
+  name: string;
+}
+/** Spans the processes exported (OTLP/HTTP JSON, as the OpenTelemetry collector receives them). */
+const spans: TSpan[] = [];
+let collector: http.Server | undefined;
+
+interface TOtlpJson {
+  resourceSpans?: {
+    resource?: { attributes?: { key: string; value: { stringValue?: string } }[] };
+    scopeSpans?: {
+      spans?: { traceId: string; spanId: string; parentSpanId?: string; name: string }[];
+    }[];
+  }[];
+}
+
+async function startCollector(): Promise<string> {
+  collector = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      if (req.url === '/v1/traces' && req.headers['content-type']?.includes('json')) {
+        const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as TOtlpJson;
+        for (const rs of body.resourceSpans ?? []) {
+          const service =
+            rs.resource?.attributes?.find((a) => a.key === 'service.name')?.value.stringValue ?? '?';
+          for (const ss of rs.scopeSpans ?? [])
+            for (const span of ss.spans ?? [])
+              spans.push({
+                service,
+                traceId: span.traceId,
+                spanId: span.spanId,
+                parentSpanId: span.parentSpanId || undefined,
+                name: span.name,
+              });
+        }
+      }
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    });
+  });
+  await new Promise<void>((resolve) => collector!.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(collector.address() as AddressInfo).port}`;
+}
 
 async function ready(name: string, url: string, process: TProcess): Promise<void> {
   const deadline = Date.now() + 120_000;
@@ -43,6 +97,7 @@ beforeAll(async () => {
   ownerUrl = fresh.ownerUrl;
   owner = createDb(createPool(ownerUrl, 2));
   const { brokers, namespace } = testKafka();
+  const otlp = await startCollector();
   const env = {
     NODE_ENV: 'test',
     LOG_LEVEL: 'warn',
@@ -50,6 +105,8 @@ beforeAll(async () => {
     DATABASE_URL: ownerUrl,
     KAFKA_BROKERS: brokers.join(','),
     KAFKA_NAMESPACE: namespace,
+    TEMPORAL_ADDRESS: inject('temporalAddress'),
+    OTEL_EXPORTER_OTLP_ENDPOINT: otlp,
     PASSWORD_SCRYPT_COST: '10',
   };
   const [identityPort, organizationsPort, relayPort, gatewayPort] = await Promise.all([
@@ -80,17 +137,25 @@ beforeAll(async () => {
         PORT: String(gatewayPort),
         IDENTITY_URL: url(identityPort),
         ORGANIZATIONS_URL: url(organizationsPort),
+        OTEL_EXPORTER_OTLP_ENDPOINT: otlp,
       },
       gatewayPort,
     ],
   ] as const;
   for (const [name, script, processEnv] of started) processes.push(startProcess(name, script, processEnv));
-  await Promise.all(started.map(([name, , , port], i) => ready(name, url(port), processes[i]!)));
+  // The worker has no HTTP port: it says when it polls (it bundles the workflow code first).
+  const worker = startProcess('worker', 'workflows/src/main.ts', { ...env, IDENTITY_URL: url(identityPort) });
+  processes.push(worker);
+  await Promise.all([
+    ...started.map(([name, , , port], i) => ready(name, url(port), processes[i]!)),
+    worker.waitFor(/^worker ready/, 240_000),
+  ]);
 }, 300_000);
 
 afterAll(async () => {
   await Promise.all(processes.map((p) => p.kill()));
   await owner?.destroy();
+  await new Promise((resolve) => (collector ? collector.close(resolve) : resolve(undefined)));
 });
 
 type TCreds = Record<string, string>;
@@ -156,9 +221,15 @@ describe('distributed profile: one process per service, events through Kafka', (
       (ids) => ids.join() === SCHOOL,
     );
 
+    const traceId = randomBytes(16).toString('hex');
     const added = await fetch(`${gatewayUrl}/api/v1/users/${studentId}/add_role`, {
       method: 'PUT',
-      headers: { ...admin, 'content-type': 'application/json', 'x-current-organization-id': CENTER },
+      headers: {
+        ...admin,
+        'content-type': 'application/json',
+        'x-current-organization-id': CENTER,
+        traceparent: `00-${traceId}-${randomBytes(8).toString('hex')}-01`,
+      },
       body: JSON.stringify({ role: { name: 'mentor' } }),
     });
     expect(added.status, await added.clone().text()).toBe(200);
@@ -172,7 +243,11 @@ describe('distributed profile: one process per service, events through Kafka', (
     expect(ids).toEqual([SCHOOL, CENTER].sort());
 
     // The same event: marked sent in identity's outbox by the relay process, recorded as processed by organizations.
-    const { rows } = await sql<{ id: string; sent_at: Date | null }>`select id, sent_at from identity.outbox
+    const { rows } = await sql<{
+      id: string;
+      sent_at: Date | null;
+      traceparent: string | null;
+    }>`select id, sent_at, envelope->>'traceparent' as traceparent from identity.outbox
       where type = 'identity.role.added' and aggregate_id = ${studentId} order by seq desc limit 1`.execute(
       owner,
     );
@@ -180,8 +255,25 @@ describe('distributed profile: one process per service, events through Kafka', (
     const processed = await sql`select 1 from organizations.processed_events
       where consumer = 'organizations.auth-read-model' and event_id = ${rows[0]!.id}`.execute(owner);
     expect(processed.rows).toHaveLength(1);
+
+    // One trace across processes: identity's request span wrote the event (its traceparent is in the
+    // envelope), and organizations' consumer span, in another process behind Kafka, is its child.
+    const [, envelopeTrace, writerSpan] = rows[0]!.traceparent!.split('-');
+    expect(envelopeTrace).toBe(traceId);
+    const trace = await eventually(
+      'the consumer span exported by organizations',
+      async () => spans.filter((s) => s.traceId === traceId),
+      (t) => t.some((s) => s.service === 'organizations' && s.name.endsWith('process identity.role.added')),
+      30_000,
+    );
+    expect(trace.find((s) => s.spanId === writerSpan)?.service).toBe('identity');
+    expect(
+      trace.find((s) => s.service === 'organizations' && s.name.endsWith('process identity.role.added'))
+        ?.parentSpanId,
+    ).toBe(writerSpan);
     console.log(
-      `[distributed] role added in identity visible in organizations' current organizations after ${ms} ms`,
+      `[distributed] role added in identity visible in organizations' current organizations after ${ms} ms; ` +
+        `trace ${traceId}: ${[...new Set(trace.map((s) => s.service))].sort().join(', ')}`,
     );
   });
 
@@ -226,8 +318,69 @@ describe('distributed profile: one process per service, events through Kafka', (
     expect(replay.stdout).toContain('0 replayed, 1 still failing');
   });
 
+  it('a student import runs on the worker process: organizations → Temporal → worker → identity, one trace', async () => {
+    const admin = { ...(await signIn('admin@demo.test')), 'x-current-organization-id': SCHOOL };
+    const tag = randomBytes(3).toString('hex');
+    const n = 12;
+    const csv = [
+      'Voornaam;Achternaam;E-mailadres;Leerlingnummer;Klas;Niveau',
+      ...Array.from(
+        { length: n },
+        (_, i) => `Leerling${i};Distributed ${tag};leerling${i}.${tag}@distributed.test;D${tag}${i};1A;havo`,
+      ),
+    ].join('\r\n');
+    const form = new FormData();
+    form.set('school_id', SCHOOL);
+    form.set('create_missing_groups', 'true');
+    form.set('file', new Blob([csv], { type: 'text/csv' }), 'leerlingen.csv');
+    const traceId = randomBytes(16).toString('hex');
+    const t0 = Date.now();
+    const res = await fetch(`${gatewayUrl}/api/v1/imports`, {
+      method: 'POST',
+      headers: { ...admin, traceparent: `00-${traceId}-${randomBytes(8).toString('hex')}-01` },
+      body: form,
+    });
+    const text = await res.text();
+    expect(res.status, text).toBe(202);
+    const id = (JSON.parse(text) as { data: { id: string } }).data.id;
+    const done = await eventually(
+      'the import finished',
+      async () => {
+        const r = await fetch(`${gatewayUrl}/api/v1/imports/${id}`, { headers: admin });
+        return ((await r.json()) as { data: { attributes: { status: string; counts: unknown } } }).data
+          .attributes;
+      },
+      (a) => ['completed', 'failed', 'cancelled'].includes(a.status),
+      120_000,
+    );
+    const ms = Date.now() - t0;
+    expect(done).toMatchObject({ status: 'completed', counts: { valid: n, created: n, failed: 0 } });
+    // Identity (reached by the worker over HTTP) has the students; organizations has their enrolments.
+    const { rows } = await sql<{ n: number }>`select count(*)::int as n from identity.users u
+      join organizations.student_enrolments e on e.student_id = u.id
+      where u.email like ${`%.${tag}@distributed.test`}`.execute(owner);
+    expect(rows[0]!.n).toBe(n);
+    // The worker's activity spans continue the upload request's trace (Temporal headers).
+    const trace = await eventually(
+      'the worker spans of the import',
+      async () => spans.filter((s) => s.traceId === traceId),
+      (t) => t.some((s) => s.service === 'organizations') && t.some((s) => s.service === 'workflows'),
+      30_000,
+    );
+    console.log(
+      `[distributed] ${n}-row import completed by the worker process in ${ms} ms; ` +
+        `trace ${traceId}: ${[...new Set(trace.map((s) => s.service))].sort().join(', ')}`,
+    );
+  });
+
   it('every process stops cleanly on SIGTERM', async () => {
     const codes = await Promise.all(processes.map(async (p) => [p.name, await p.stop()] as const));
-    expect(Object.fromEntries(codes)).toEqual({ identity: 0, organizations: 0, relay: 0, gateway: 0 });
+    expect(Object.fromEntries(codes)).toEqual({
+      identity: 0,
+      organizations: 0,
+      relay: 0,
+      gateway: 0,
+      worker: 0,
+    });
   });
 });

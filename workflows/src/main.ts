@@ -1,10 +1,17 @@
 // The worker as its own process (distributed profile; `npm run worker -w workflows`): DATABASE_URL,
-// TEMPORAL_ADDRESS and IDENTITY_URL come from the environment through the config module.
+// TEMPORAL_ADDRESS, IDENTITY_URL and OTEL_EXPORTER_OTLP_ENDPOINT come from the environment through the
+// config module.
 import { parseConfig } from '@stageplein/kit/config/config';
 import { createDb, createPool, dbUrls } from '@stageplein/kit/db/database';
+import { startTelemetry } from '@stageplein/kit/telemetry/telemetry';
 import { runWorker } from './run-worker.ts';
 
 const config = parseConfig();
+// Activity spans (children of the request that started the workflow) go where every process sends its spans.
+const telemetry = startTelemetry({
+  serviceName: 'workflows',
+  otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT,
+});
 if (!config.DATABASE_URL) throw new Error('DATABASE_URL is not set');
 const db = createDb<unknown>(createPool(dbUrls(config.DATABASE_URL, config.DATABASE_APP_PASSWORD).app, 10));
 const worker = await runWorker({ config, db });
@@ -18,6 +25,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     void worker
       .stop()
       .then(() => db.destroy())
+      .then(() => telemetry.shutdown())
       .then(() => process.exit(0));
   });
 }

@@ -13,7 +13,7 @@ import {
 import type { TEventEnvelope } from '@stageplein/contracts/events/envelope';
 import { EVENT_PAYLOADS } from '@stageplein/contracts/events/payloads';
 import { deliverAll, DEFAULT_RETRY, MAX_BATCH, type TReceived, type TRetryPolicy } from './delivery.ts';
-import type { TConsumer, TDeadLetter, TEventTransport } from './transport.ts';
+import type { TConsumer, TDeadLetter, TEventTransport, TStoredEvent } from './transport.ts';
 
 export type TKafkaLog = { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
 
@@ -59,7 +59,12 @@ export function toKafkaMessage(event: TEventEnvelope): Message {
   return { key: event.subject, value: JSON.stringify(event), headers: headersOf(event) };
 }
 
-function headersOf(event: TEventEnvelope): IHeaders {
+/** The same message from a stored outbox row: its JSON text is the value, as is. */
+export function storedToKafkaMessage(event: TStoredEvent): Message {
+  return { key: event.subject, value: event.json, headers: headersOf(event) };
+}
+
+function headersOf(event: Omit<TStoredEvent, 'json'>): IHeaders {
   const headers: IHeaders = {
     'content-type': 'application/cloudevents+json; charset=utf-8',
     ce_id: event.id,
@@ -181,13 +186,22 @@ export class KafkaTransport implements TEventTransport {
   }
 
   async publish(events: readonly TEventEnvelope[]): Promise<void> {
-    if (events.length === 0) return;
+    await this.sendMessages(events.map((e) => [e.type, toKafkaMessage(e)]));
+  }
+
+  /** The relay's path: the stored JSON text is the message value, so nothing is parsed and re-serialised. */
+  async publishStored(events: readonly TStoredEvent[]): Promise<void> {
+    await this.sendMessages(events.map((e) => [e.type, storedToKafkaMessage(e)]));
+  }
+
+  private async sendMessages(typed: ReadonlyArray<readonly [type: string, message: Message]>): Promise<void> {
+    if (typed.length === 0) return;
     const byTopic = new Map<string, Message[]>();
-    for (const event of events) {
-      const topic = kafkaTopic(this.namespace, event.type);
-      const messages = byTopic.get(topic) ?? [];
-      messages.push(toKafkaMessage(event));
-      byTopic.set(topic, messages);
+    for (const [type, message] of typed) {
+      const topic = kafkaTopic(this.namespace, type);
+      const messages = byTopic.get(topic);
+      if (messages) messages.push(message);
+      else byTopic.set(topic, [message]);
     }
     await this.ensureTopics([...byTopic.keys()]);
     await this.send((producer) =>

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TEventEnvelope } from '@stageplein/contracts/events/envelope';
-import type { TEventTransport } from './transport.ts';
+import type { TEventTransport, TStoredEvent } from './transport.ts';
 import { OUTBOX_CHANNEL } from './outbox-writer.ts';
 
 export interface TRelayOptions {
@@ -22,6 +22,8 @@ export interface TRelayOptions {
    */
   concurrency?: number;
   log?: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+  /** Called after each committed batch with how many rows it marked sent (metrics, benchmarks). */
+  onSent?: (count: number) => void;
 }
 
 export interface TRelay {
@@ -36,11 +38,24 @@ export interface TRelay {
  * Outbox relay. A batch is claimed, published and marked sent in one transaction. Aggregates are
  * claimed with transaction-scoped advisory locks, so two relays never interleave one aggregate's
  * events (order per aggregate holds), relays work on different aggregates side by side, and a relay
- * that dies releases its claim. The row lock is a plain FOR UPDATE: skipping a row someone else
- * locked (SKIP LOCKED) would publish its aggregate's later events first.
+ * that dies releases its claim. The advisory lock is the only claim (no row locks, no SKIP LOCKED):
+ * every relay write to an outbox row holds its aggregate's lock, and skipping a locked row would
+ * publish its aggregate's later events first. Several claim loops (`concurrency`) keep batches
+ * pipelined: one loop's database work overlaps another's wait for the broker.
  */
+/** Claim loops of a relay unless told otherwise; see `TRelayOptions.concurrency`. */
+export const DEFAULT_RELAY_CONCURRENCY = 2;
+
 export function createRelay(options: TRelayOptions): TRelay {
-  const { db, schemas, transport, batchSize = 500, idleMs = 1000, concurrency = 2, log } = options;
+  const {
+    db,
+    schemas,
+    transport,
+    batchSize = 500,
+    idleMs = 1000,
+    concurrency = DEFAULT_RELAY_CONCURRENCY,
+    log,
+  } = options;
   let running = false;
   let loops: Promise<void> | undefined;
   const wakers = new Set<() => void>();
@@ -52,16 +67,28 @@ export function createRelay(options: TRelayOptions): TRelay {
   async function runOnce(schema: string): Promise<number> {
     const table = sql.table(`${schema}.outbox`);
     return db.transaction().execute(async (trx) => {
-      // 1. Claim aggregates: walk the aggregates of the oldest unsent rows in order, try-locking each
-      //    (skipping those another relay holds) until the claimed ones cover a batch, so a relay holds
-      //    just its batch's aggregates and a held aggregate never starves the rest. The recursive query
-      //    runs step by step and stops there. The locks are transaction-scoped: released at commit, or
-      //    when this relay dies (its connection drops).
-      const { rows: claimed } = await sql<{ aggregate_id: string }>`
-        with recursive candidates as (
+      // Transaction-local settings, before the claim is planned:
+      // - synchronous_commit off: the commit that marks rows sent does not wait for its WAL flush. A
+      //   database crash can lose that mark (never an unsent row: those were committed by the writers),
+      //   and the rows are then published again, which at-least-once delivery absorbs.
+      // - no bitmap scans: on a queue table the statistics rarely know the backlog, so the planner
+      //   expects few unsent rows and would read them ALL through a bitmap scan and sort them, on every
+      //   claim; walking the partial index in seq order reads just the window.
+      await sql`select set_config('synchronous_commit', 'off', true), set_config('enable_bitmapscan', 'off', true)`.execute(
+        trx,
+      );
+      // 1. Claim aggregates: walk the aggregates of the oldest unsent rows (the window) in order,
+      //    try-locking each (skipping those another relay holds) until the claimed ones cover a batch,
+      //    so a relay holds just its batch's aggregates and a held aggregate never starves the rest. The
+      //    recursive query runs step by step and stops there (`materialized`: inlined, the window would be
+      //    grouped again at every step). The locks are transaction-scoped: released at commit, or when
+      //    this relay dies (its connection drops). Returns the claimed aggregates' rows of the window.
+      const { rows: claimed } = await sql<{ seq: string }>`
+        with recursive oldest as materialized (
+          select seq, aggregate_id from ${table} where sent_at is null order by seq limit ${batchSize * 4}
+        ), candidates as materialized (
           select row_number() over (order by min(seq)) as i, aggregate_id, count(*) as n
-          from (select aggregate_id, seq from ${table} where sent_at is null order by seq limit ${batchSize * 4}) oldest
-          group by aggregate_id
+          from oldest group by aggregate_id
         ), walk (i, covered, locked, aggregate_id) as (
           select 0::bigint, 0::bigint, false, null::text
           union all
@@ -71,22 +98,43 @@ export function createRelay(options: TRelayOptions): TRelay {
           cross join lateral (select pg_try_advisory_xact_lock(hashtextextended(${schema} || '/' || c.aggregate_id, 0)) as ok) l
           where w.covered < ${batchSize}
         )
-        select aggregate_id from walk where locked`.execute(trx);
+        select o.seq from oldest o join walk w on w.locked and w.aggregate_id = o.aggregate_id`.execute(trx);
       if (claimed.length === 0) return 0;
-      // 2. Only now read their rows: with the locks held, this statement's fresh snapshot shows each
-      //    claimed aggregate's unsent rows completely, so a batch is always a prefix per aggregate (a
-      //    per-row lock test in one scan could skip an aggregate's early rows and take a later one).
-      const { rows } = await sql<{ seq: string; envelope: TEventEnvelope }>`
-        select seq, envelope from ${table}
-        where sent_at is null and aggregate_id = any(${claimed.map((c) => c.aggregate_id)}::text[])
-        order by seq
-        limit ${batchSize}
-        for update`.execute(trx);
-      if (rows.length === 0) return 0;
-      await transport.publish(rows.map((r) => r.envelope));
+      // 2. Only now read those rows: with the locks held, this statement's fresh snapshot drops the
+      //    ones a previous holder sent meanwhile, so a batch is always a prefix per aggregate (a per-row
+      //    lock test in one scan could skip an aggregate's early rows and take a later one). No row
+      //    locks: every relay write (this claim, the failure bookkeeping) holds the aggregate's lock.
+      const seqs = claimed.map((c) => c.seq);
+      let sent: string[];
+      if (transport.publishStored) {
+        // The JSON text as stored becomes the message: no parse and re-serialise per event. Headers
+        // come from the envelope (the row's columns only stand in where a buggy envelope lacks them,
+        // so such an event still reaches the consumers, which dead-letter it).
+        const { rows } = await sql<TStoredEvent & { seq: string }>`
+          select seq, coalesce(envelope->>'id', id::text) as id, coalesce(envelope->>'type', type) as type,
+            coalesce(envelope->>'subject', aggregate_id) as subject, coalesce(envelope->>'tenant', tenant_id) as tenant,
+            coalesce(envelope->>'source', ${schema}) as source, envelope->>'traceparent' as traceparent, envelope::text as json
+          from ${table}
+          where seq = any(${seqs}::bigint[]) and sent_at is null
+          order by seq
+          limit ${batchSize}`.execute(trx);
+        if (rows.length === 0) return 0;
+        await transport.publishStored(rows);
+        sent = rows.map((r) => r.seq);
+      } else {
+        const { rows } = await sql<{ seq: string; envelope: TEventEnvelope }>`
+          select seq, envelope from ${table}
+          where seq = any(${seqs}::bigint[]) and sent_at is null
+          order by seq
+          limit ${batchSize}`.execute(trx);
+        if (rows.length === 0) return 0;
+        await transport.publish(rows.map((r) => r.envelope));
+        sent = rows.map((r) => r.seq);
+      }
+      // Marked sent only after the broker acknowledged; the commit releases the aggregates.
       await sql`update ${table} set sent_at = now(), attempts = attempts + 1
-        where seq = any(${rows.map((r) => r.seq)}::bigint[])`.execute(trx);
-      return rows.length;
+        where seq = any(${sent}::bigint[])`.execute(trx);
+      return sent.length;
     });
   }
 
@@ -94,8 +142,8 @@ export function createRelay(options: TRelayOptions): TRelay {
     const message = error instanceof Error ? error.message : String(error);
     log?.warn({ schema, err: message }, 'outbox publish failed; will retry');
     const table = sql.table(`${schema}.outbox`);
-    // Bookkeeping only, under the aggregate's advisory lock like a claim: a bare row lock here would
-    // let another relay's SKIP LOCKED claim step over this row and publish its aggregate's later events first.
+    // Bookkeeping only, under the aggregate's advisory lock like every relay write: a claim holding
+    // the aggregate may be marking this row sent right now.
     await db
       .transaction()
       .execute((trx) =>
@@ -115,7 +163,9 @@ export function createRelay(options: TRelayOptions): TRelay {
       let sent = 0;
       for (const schema of schemas) {
         try {
-          sent += await runOnce(schema);
+          const n = await runOnce(schema);
+          if (n > 0) options.onSent?.(n);
+          sent += n;
           backoff = 0;
         } catch (error) {
           await recordFailure(schema, error);

@@ -36,6 +36,20 @@ export interface TConsumer {
 }
 
 /**
+ * An outbox row as stored: the envelope's JSON text, and the attributes that route it and fill the
+ * message headers. A transport that sends bytes anyway takes this as is (no parse and re-serialise).
+ */
+export interface TStoredEvent {
+  id: string;
+  type: string;
+  subject: string;
+  source: string;
+  tenant: string;
+  traceparent?: string;
+  json: string;
+}
+
+/**
  * Where the relay delivers committed events. `publish` resolves only when every event is durably
  * accepted, keeping the given order per subject; a rejection leaves the rows unsent for a retry.
  * `subscribe` resolves once the group is receiving.
@@ -43,6 +57,8 @@ export interface TConsumer {
 export interface TEventTransport {
   readonly name: string;
   publish(events: readonly TEventEnvelope[]): Promise<void>;
+  /** Optional: `publish` of stored rows as they are (same contract); the relay prefers it. */
+  publishStored?(events: readonly TStoredEvent[]): Promise<void>;
   subscribe(consumer: TConsumer): Promise<void>;
   close(): Promise<void>;
 }
