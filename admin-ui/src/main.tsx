@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { AdminApp } from './app/admin-app.tsx';
 import { createAdminProviders } from './app/providers.ts';
 import { createAdminStore, createI18nProvider, detectBrowserLanguage } from './i18n/i18n-provider.ts';
-import { detectTenant } from './tenant/detect-tenant.ts';
+import { detectTenant } from '@stageplein/contracts/client/detect-tenant';
 import { loadThemeFonts } from './tenant/fonts.ts';
 
 const tenant = detectTenant(document);

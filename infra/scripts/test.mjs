@@ -14,6 +14,7 @@ const TYPECHECK_PROJECTS = [
   'portal-ui',
   'portal-ui/test',
   'admin-ui',
+  'admin-ui/test',
 ];
 
 async function ensureChromium() {

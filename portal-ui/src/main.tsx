@@ -17,7 +17,7 @@ import { forcedColorModeFor, resolveColorMode } from './shell/color-mode/color-m
 import { startBuildWatch } from './shell/build-watch/build-watch.ts';
 import { applyAppMode } from './shell/root.tsx';
 import { serverNotFoundPath } from './shell/server-not-found.ts';
-import { detectTenant } from './tenant/detect-tenant.ts';
+import { detectTenant } from '@stageplein/contracts/client/detect-tenant';
 import { loadThemeFonts } from './tenant/fonts.ts';
 
 const tenant = detectTenant(document);

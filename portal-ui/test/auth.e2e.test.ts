@@ -7,6 +7,7 @@ import {
   demo,
   DESKTOP,
   expectAccessible,
+  latestMail as mail,
   openPortal,
   PHONE,
   shot,
@@ -23,22 +24,7 @@ afterAll(async () => stack?.close());
 
 const nl = (key: string, vars?: Record<string, string | number>) => translate('nl', key, vars);
 
-/** The newest mail to `to` in the embedded profile's dev mailbox (identity service). */
-async function latestMail(tenant: string, to: string, kind: string): Promise<string> {
-  for (let attempt = 0; attempt < 40; attempt++) {
-    const res = await fetch(
-      `http://127.0.0.1:${stack.port}/api/v1/dev/mailbox?to=${encodeURIComponent(to)}`,
-      {
-        headers: { 'x-tenant': tenant },
-      },
-    );
-    const body = (await res.json()) as { data: { attributes: { kind: string; text_body: string } }[] };
-    const mail = body.data.find((m) => m.attributes.kind === kind);
-    if (mail) return mail.attributes.text_body;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`no ${kind} mail to ${to}`);
-}
+const latestMail = (tenant: string, to: string, kind: string) => mail(stack, tenant, to, kind);
 
 const credentialCookies = async (page: Page) =>
   (await page.context().cookies()).filter((c) => ['access-token', 'client', 'uid'].includes(c.name));

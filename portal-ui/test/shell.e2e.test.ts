@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { translate } from '@stageplein/contracts/i18n/index';
 import { TENANTS } from '@stageplein/contracts/tenants/tenant-registry';
 import { UI_DIRS } from '../../services/gateway/src/runtime.ts';
@@ -26,6 +26,12 @@ afterAll(async () => stack?.close());
 
 const nl = (key: string, vars?: Record<string, string | number>) => translate('nl', key, vars);
 const en = (key: string, vars?: Record<string, string | number>) => translate('en', key, vars);
+
+/** Resolves when the element's CSS animations and transitions (its subtree's too) have finished. */
+const settled = (locator: Locator) =>
+  locator.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
+const focusInDialog = (page: Page) =>
+  page.evaluate(() => document.activeElement?.closest('[role="dialog"]') != null);
 
 /** Marks the window, so a full page load (which loses the mark) can be told from client navigation. */
 const mark = (page: Page) => page.evaluate(() => ((window as { __mark?: number }).__mark = 1));
@@ -137,12 +143,15 @@ describe('main menu', () => {
 
     await button.click();
     await panel.waitFor();
+    // The panel slides in (a transform animation): measured mid-slide its box is fractional, and
+    // focus moves in when it has opened. Measure, screenshot and check once both have happened.
+    await settled(page.getByTestId('side-panel'));
+    await expect.poll(() => focusInDialog(page)).toBe(true);
     // w-96 (24rem) unless the phone is narrower: then the overlay keeps a strip free.
     const box = (await panel.boundingBox())!;
     expect(box.width).toBe(PHONE.width - 40);
     await shot(page, 'demo-side-panel');
     await expectAccessible(page, 'side panel');
-    expect(await page.evaluate(() => document.activeElement?.closest('[role="dialog"]') !== null)).toBe(true);
     await page.keyboard.press('Escape');
     await panel.waitFor({ state: 'detached' });
     expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe(
@@ -155,6 +164,8 @@ describe('main menu', () => {
 
     for (const key of ['Enter', ' ']) {
       await button.click();
+      // The panel takes focus when it opens; only then can the overlay be given it for this key.
+      await expect.poll(() => focusInDialog(page)).toBe(true);
       await page.getByTestId('side-panel-overlay').focus();
       await page.keyboard.press(key);
       await panel.waitFor({ state: 'detached' });

@@ -27,7 +27,7 @@ import { hasBackOffice } from '../providers/access.ts';
 import { statusOf } from '../providers/http-client.ts';
 import { Forbidden } from '../ui/error-panel.tsx';
 import { adminSections, visibleSections } from './admin-routes.ts';
-import { hardNavigate } from './hard-navigation.ts';
+import { hardNavigate } from '@stageplein/contracts/client/hard-navigation';
 import { OrganizationSwitcher } from './organization-switcher.tsx';
 import { adminPath, portalPath } from './paths.ts';
 import { sectionIcon } from './section-icons.tsx';

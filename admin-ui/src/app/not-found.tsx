@@ -3,7 +3,7 @@ import { useLocation } from 'react-router';
 import { Title, useTranslate } from 'react-admin';
 import { Box, Button, Card, CardContent, Typography } from '@mui/material';
 import { matchRoute } from '@stageplein/contracts/routes/route-manifest';
-import { hardNavigate } from './hard-navigation.ts';
+import { hardNavigate } from '@stageplein/contracts/client/hard-navigation';
 import { useDocumentTitle } from './use-document-title.ts';
 
 /** Portal paths reached inside the admin app are loaded from the gateway (which serves the portal). */

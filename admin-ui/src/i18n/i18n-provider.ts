@@ -1,7 +1,8 @@
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { localStorageStore, type I18nProvider, type Store } from 'react-admin';
 import { detectLanguage, LOCALE_COOKIE, toLanguage, type TLanguage } from '@stageplein/contracts/i18n/index';
-import { localeCookie, readCookie } from './cookies.ts';
+import { readCookie } from '@stageplein/contracts/client/cookies';
+import { localeCookie } from '@stageplein/contracts/client/locale-cookie';
 import { cookieLocaleStore } from './locale-store.ts';
 import { ADMIN_LOCALES, adminMessages } from './messages.ts';
 

@@ -11,6 +11,18 @@ describe('readCookie', () => {
     expect(readCookie('x=%E0%A4%A', 'x')).toBe('%E0%A4%A');
     expect(readCookie(undefined, 'x')).toBeUndefined();
   });
+
+  it('returns undefined for missing cookies and empty input', () => {
+    expect(readCookie('a=1', 'locale')).toBeUndefined();
+    expect(readCookie('', 'locale')).toBeUndefined();
+    expect(readCookie('nonsense', 'locale')).toBeUndefined();
+    expect(readCookie('  tenant=masplein  ', 'tenant')).toBe('masplein');
+  });
+
+  it('does not match a cookie whose name merely ends with the wanted name', () => {
+    expect(readCookie('my_tenant=demo', 'tenant')).toBeUndefined();
+    expect(readCookie('x=a=b', 'x')).toBe('a=b');
+  });
 });
 
 describe('cookieAssignment', () => {

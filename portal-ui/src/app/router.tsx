@@ -9,7 +9,7 @@ import { DefaultLayout, EmptyLayout } from '../shell/layouts.tsx';
 import { BootFallback, Root } from '../shell/root.tsx';
 import { RouteErrorBoundary } from '../shell/route-error-boundary.tsx';
 import { lazyPage } from './chunk-errors.ts';
-import { hardNavigate } from './hard-navigation.ts';
+import { hardNavigate } from '@stageplein/contracts/client/hard-navigation';
 import { afterSignInPath, routeAccess } from './route-access.ts';
 import { portalRouteObjects, type TLazyPage } from './route-objects.ts';
 import { createPrefetchQueue, prefetchablePath } from './route-prefetch.ts';

@@ -2,7 +2,7 @@ import i18next, { type i18n as TI18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, toLanguage, type TLanguage } from '@stageplein/contracts/i18n/index';
 import { nl } from '@stageplein/contracts/i18n/nl';
-import { localeCookie } from './cookies.ts';
+import { localeCookie } from '@stageplein/contracts/client/locale-cookie';
 import { detectPortalLanguage } from './detect-language.ts';
 import { loadRemoteMessages, nestMessages, type TMessageSource } from './remote-messages.ts';
 

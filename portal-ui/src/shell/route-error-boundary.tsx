@@ -3,7 +3,7 @@ import { useLocation, useRouteError } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { isChunkLoadFailure } from '../app/chunk-errors.ts';
 import { reportError } from '../app/error-reporting.ts';
-import { hardNavigate } from '../app/hard-navigation.ts';
+import { hardNavigate } from '@stageplein/contracts/client/hard-navigation';
 import { isFatalNotFound } from '../app/route-validation.ts';
 import { StatusErrorScreen } from './error-screen.tsx';
 import { messageOf, statusOf } from './error-texts.ts';

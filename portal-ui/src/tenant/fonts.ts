@@ -1,26 +1,14 @@
 import '@fontsource-variable/inter/wght.css';
 import '@fontsource-variable/albert-sans/wght.css';
 import '@fontsource/caprasimo/400.css';
+import { fontsToLoad } from '@stageplein/contracts/client/theme-fonts';
 import type { TThemeConfig } from '@stageplein/contracts/tenants/tenant.types';
 
 /**
- * Self-hosted fonts (no font CDN): the @fontsource stylesheets are part of the app's CSS (their
- * @font-face rules cost no download until a font is used), and the font files are bundled by Vite.
- * At start-up the tenant's fonts are asked for at once, so their files load while the app renders.
- * A theme font without a face here falls back to the system stack of `--font-sans`/`--font-heading`.
+ * The @fontsource stylesheets are part of the portal's CSS (their @font-face rules cost no download
+ * until a font is used). At start-up the tenant's fonts are asked for at once, so their files load
+ * while the app renders; which fonts a theme needs is the shared rule of contracts/client/theme-fonts.
  */
-const BUNDLED_FONTS: ReadonlySet<string> = new Set(['Inter Variable', 'Albert Sans Variable', 'Caprasimo']);
-
-export function knownFont(name: string): boolean {
-  return BUNDLED_FONTS.has(name);
-}
-
-/** The distinct theme fonts that are bundled, body font first. */
-export function fontsToLoad(theme: Pick<TThemeConfig, 'fonts'>): string[] {
-  return [...new Set([theme.fonts.sans, theme.fonts.heading])].filter(knownFont);
-}
-
-/** Starts loading the tenant's fonts; a failure only means the fallback stack is used. */
 export function loadThemeFonts(theme: Pick<TThemeConfig, 'fonts'>): Promise<void> {
   if (typeof document === 'undefined' || !document.fonts) return Promise.resolve();
   return Promise.all(

@@ -1,4 +1,4 @@
-import { hardNavigate } from '../../app/hard-navigation.ts';
+import { hardNavigate } from '@stageplein/contracts/client/hard-navigation';
 import { afterPoll, BUILD_POLL_INTERVAL_MS, manifestUrl, type TBuildWatchState } from './build-version.ts';
 
 interface TRouterLike {

@@ -3,10 +3,8 @@ import {
   LOCALE_COOKIE_MAX_AGE_DAYS,
   LOCALE_COOKIE_SAME_SITE,
   type TLanguage,
-} from '@stageplein/contracts/i18n/index';
-import { cookieAssignment } from '@stageplein/contracts/client/cookies';
-
-export { readCookie } from '@stageplein/contracts/client/cookies';
+} from '../i18n/index.ts';
+import { cookieAssignment } from './cookies.ts';
 
 const DAY_SECONDS = 24 * 60 * 60;
 

@@ -1,7 +1,7 @@
 /**
- * Same as portal-ui/src/app/hard-navigation.ts: an in-app navigation to a path the portal owns
- * becomes a full page load, which the gateway answers with the portal. The reload guard (spec §9:
- * 10 seconds) stops a loop if the server hands the portal back for the same path.
+ * Both apps (portal-ui, admin-ui) know the other's paths: an in-app navigation to such a path
+ * becomes a full page load, which the gateway answers with the owning app. The reload guard (spec §9:
+ * 10 seconds) stops a loop if the server hands the same app back for the same path.
  */
 export const RELOAD_GUARD_MS = 10_000;
 const STORAGE_KEY = 'stageplein.hardNavigation';

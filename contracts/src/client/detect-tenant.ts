@@ -1,11 +1,6 @@
-import {
-  DEFAULT_TENANT_ID,
-  getTenant,
-  TENANT_COOKIE,
-  TENANTS,
-} from '@stageplein/contracts/tenants/tenant-registry';
-import type { TTenant } from '@stageplein/contracts/tenants/tenant.types';
-import { readCookie } from '../i18n/cookies.ts';
+import { DEFAULT_TENANT_ID, getTenant, TENANT_COOKIE, TENANTS } from '../tenants/tenant-registry.ts';
+import type { TTenant } from '../tenants/tenant.types.ts';
+import { readCookie } from './cookies.ts';
 
 /** Name of the meta tag the gateway inserts into index.html. */
 export const TENANT_META = 'stageplein-tenant';
@@ -26,6 +21,7 @@ export function resolveTenant({ meta, cookies }: TTenantHints): TTenant {
   return fromCookie ?? TENANTS[DEFAULT_TENANT_ID];
 }
 
+/** The tenant of the page both apps are served in (read at start-up; the registry has the rest). */
 export function detectTenant(doc: Document = document): TTenant {
   return resolveTenant({
     meta: doc.querySelector<HTMLMetaElement>(`meta[name="${TENANT_META}"]`)?.content,

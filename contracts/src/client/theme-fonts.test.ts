@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { getTenant } from '@stageplein/contracts/tenants/tenant-registry';
-import { fontsToLoad, knownFont } from './fonts.ts';
+import { getTenant } from '../tenants/tenant-registry.ts';
+import { fontsToLoad, knownFont } from './theme-fonts.ts';
 
 describe('fontsToLoad', () => {
   it('loads Inter Variable once for the default theme', () => {

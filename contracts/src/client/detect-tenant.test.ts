@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_TENANT_ID } from '@stageplein/contracts/tenants/tenant-registry';
+import { DEFAULT_TENANT_ID } from '../tenants/tenant-registry.ts';
 import { resolveTenant } from './detect-tenant.ts';
 
 describe('resolveTenant', () => {
