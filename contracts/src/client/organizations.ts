@@ -1,30 +1,18 @@
-import type { TOrganizationType, TRoleRef } from '../identity/roles.ts';
+import type { TRoleRef } from '../identity/roles.ts';
+import {
+  preselectOrganization,
+  type TSelectableOrganization,
+} from '../organizations/current-organization.ts';
 
-/** Spec §9: organization types preselected as the current organization (the first of either type). */
-export const PRESELECTED_ORGANIZATION_TYPES: readonly TOrganizationType[] = Object.freeze([
-  'School',
-  'VolunteerCenter',
-]);
+// The spec's preselection rule has one implementation, next to the order the server lists in
+// (contracts/organizations/current-organization.ts); the front ends reach it through this module.
+export {
+  PRESELECTED_ORGANIZATION_TYPES,
+  preselectOrganization,
+} from '../organizations/current-organization.ts';
 
 /** What the front ends need of an organization to select it. */
-export interface TOrganizationRef {
-  id: string;
-  type?: string | null;
-  name?: string | null;
-}
-
-/**
- * Spec §4: the first organization of type School or VolunteerCenter, else the first organization;
- * undefined for an empty list. ("The first" is list order, whichever of the two types it has.)
- */
-export function preselectOrganization<O extends TOrganizationRef>(
-  organizations: readonly O[],
-): O | undefined {
-  const preferred = organizations.find((o) =>
-    (PRESELECTED_ORGANIZATION_TYPES as readonly (string | null | undefined)[]).includes(o.type),
-  );
-  return preferred ?? organizations[0];
-}
+export type TOrganizationRef = TSelectableOrganization;
 
 export interface TOrganizationSelection<O> {
   /** The stored choice after reconciling: cleared when it is no longer in the list or the user left. */
