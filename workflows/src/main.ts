@@ -7,7 +7,8 @@ import { startTelemetry } from '@stageplein/kit/telemetry/telemetry';
 import { runWorker } from './run-worker.ts';
 
 const config = parseConfig();
-// Activity spans (children of the request that started the workflow) go where every process sends its spans.
+// Before the worker: activity spans and the workflow sandbox's spans (children of the request that
+// started the workflow) go where every process sends its spans.
 const telemetry = startTelemetry({
   serviceName: 'workflows',
   otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT,

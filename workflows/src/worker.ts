@@ -2,7 +2,10 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Context as OtelContext } from '@opentelemetry/api';
+import type { Context as OtelContext, SpanContext } from '@opentelemetry/api';
+import { resourceFromAttributes } from '@opentelemetry/resources';
+import type { ReadableSpan, SpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { exportingSpanProcessor } from '@stageplein/kit/telemetry/telemetry';
 import {
   makeWorkflowExporter,
   OpenTelemetryActivityInboundInterceptor,
@@ -38,6 +41,42 @@ const noSpans: TSpanProcessorLike = {
   forceFlush: async () => undefined,
 };
 
+/** A workflow span as Temporal's sink hands it over: OpenTelemetry SDK 1.x shape (`parentSpanId`). */
+interface TSandboxSpan {
+  spanContext(): SpanContext;
+  parentSpanId?: string;
+  instrumentationLibrary?: { name: string; version?: string };
+}
+
+const WORKFLOW_RESOURCE = resourceFromAttributes({ 'service.name': 'stageplein-workflows' });
+
+/**
+ * Hands workflow spans to this process's exporting processor. Temporal's interceptors still build SDK
+ * 1.x spans; the kit's processors (SDK 2.x) read the parent from `parentSpanContext` and the scope from
+ * `instrumentationScope`, so without this the spans would arrive as roots outside the request's trace.
+ */
+export function sandboxSpanProcessor(target: SpanProcessor): TSpanProcessorLike {
+  return {
+    onStart: () => undefined,
+    onEnd(span) {
+      const s = span as TSandboxSpan;
+      const ctx = s.spanContext();
+      target.onEnd({
+        ...(span as object),
+        spanContext: () => ctx,
+        parentSpanContext: s.parentSpanId
+          ? { traceId: ctx.traceId, spanId: s.parentSpanId, traceFlags: ctx.traceFlags }
+          : undefined,
+        instrumentationScope: s.instrumentationLibrary ?? { name: '@temporalio/interceptor-workflow' },
+        resource: WORKFLOW_RESOURCE,
+      } as unknown as ReadableSpan);
+    },
+    forceFlush: () => target.forceFlush(),
+    // The process's telemetry owns the target: the worker stopping must not shut it down.
+    shutdown: async () => undefined,
+  };
+}
+
 export interface TCreateWorkerOptions {
   connection: NativeConnection;
   namespace: string;
@@ -49,7 +88,10 @@ export interface TCreateWorkerOptions {
    * exists and NODE_ENV is production, the source otherwise.
    */
   workflowCode?: 'bundle' | 'source';
-  /** Where spans that workflows record go; none by default (their context still propagates). */
+  /**
+   * Where spans that workflows record go: by default the kit telemetry's exporter (OTLP when
+   * OTEL_EXPORTER_OTLP_ENDPOINT is set), nowhere when the process exports nothing.
+   */
   spanProcessor?: TSpanProcessorLike;
   /** Extra options (tests: shutdown grace, identity, sticky cache). */
   options?: Partial<WorkerOptions>;
@@ -66,7 +108,8 @@ export async function createWorker(options: TCreateWorkerOptions): Promise<Worke
   if (code === 'bundle' && !existsSync(WORKFLOW_BUNDLE_PATH)) {
     throw new Error(`${WORKFLOW_BUNDLE_PATH} is missing: run \`npm run bundle -w workflows\` first`);
   }
-  const resource = { attributes: { 'service.name': 'stageplein-workflows' } };
+  const exporting = exportingSpanProcessor();
+  const spanProcessor = options.spanProcessor ?? (exporting ? sandboxSpanProcessor(exporting) : noSpans);
   return Worker.create({
     connection: options.connection,
     namespace: options.namespace,
@@ -85,7 +128,7 @@ export async function createWorker(options: TCreateWorkerOptions): Promise<Worke
       ],
     },
     sinks: {
-      exporter: makeWorkflowExporter((options.spanProcessor ?? noSpans) as never, resource as never),
+      exporter: makeWorkflowExporter(spanProcessor as never, WORKFLOW_RESOURCE as never),
     },
     ...options.options,
   });

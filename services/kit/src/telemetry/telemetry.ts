@@ -2,13 +2,26 @@ import { context, propagation, trace, SpanKind, SpanStatusCode, type Span } from
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
-import { BatchSpanProcessor, type SpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
+import {
+  BatchSpanProcessor,
+  type SpanExporter,
+  type SpanProcessor,
+  SimpleSpanProcessor,
+} from '@opentelemetry/sdk-trace-base';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { ATTR_SERVICE_NAME } from '@opentelemetry/semantic-conventions';
 import fp from 'fastify-plugin';
 
 /** Whether spans go anywhere; without an exporter, requests skip span bookkeeping. */
 let exporting = false;
+/** The processors of the started telemetry, as one (undefined while spans go nowhere). */
+let exportingProcessor: SpanProcessor | undefined;
+
+/**
+ * Where this process's spans are exported, for spans finished outside the tracer provider (Temporal's
+ * workflow sandbox hands them to the worker through a sink); undefined when nothing is exported.
+ */
+export const exportingSpanProcessor = (): SpanProcessor | undefined => exportingProcessor;
 
 export interface TTelemetry {
   shutdown(): Promise<void>;
@@ -23,7 +36,7 @@ export function startTelemetry(options: {
   otlpEndpoint?: string;
   exporter?: SpanExporter;
 }): TTelemetry {
-  const processors = [];
+  const processors: SpanProcessor[] = [];
   if (options.exporter) processors.push(new SimpleSpanProcessor(options.exporter));
   if (options.otlpEndpoint) {
     processors.push(
@@ -38,6 +51,15 @@ export function startTelemetry(options: {
   });
   provider.register({ propagator: new W3CTraceContextPropagator() });
   exporting = processors.length > 0;
+  exportingProcessor = exporting
+    ? {
+        onStart: (span, parent) => processors.forEach((p) => p.onStart(span, parent)),
+        onEnd: (span) => processors.forEach((p) => p.onEnd(span)),
+        forceFlush: async () => void (await Promise.all(processors.map((p) => p.forceFlush()))),
+        // The provider owns the processors: shutting it down shuts them down.
+        shutdown: async () => undefined,
+      }
+    : undefined;
   return { shutdown: () => provider.shutdown() };
 }
 
