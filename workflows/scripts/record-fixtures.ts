@@ -6,6 +6,10 @@
 //
 // The activities here are stand-ins with the real signatures and plausible answers: replay never
 // runs activities, it checks the workflow's decisions against the recorded events.
+//
+// Files are named `student-import-<VERSION>-<case>.json`; histories of earlier versions stay (they
+// prove `patched()` keeps old runs replaying). `student-import-<case>.json` are the first recordings,
+// one batch at a time; `lanes` ran batches in two lanes (patch `batches-in-parallel`).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +20,7 @@ import type { TStudentImportActivities } from '../src/student-import/student-imp
 import { WORKFLOW_INTERCEPTOR_MODULES, WORKFLOWS_PATH } from '../src/worker.ts';
 
 const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../test/fixtures');
+const VERSION = 'lanes';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const summary = (status: 'completed' | 'cancelled' | 'failed') => ({
@@ -34,10 +39,10 @@ const activities: TStudentImportActivities = {
       const { ApplicationFailure } = await import('@temporalio/common');
       throw ApplicationFailure.nonRetryable('missing_columns: email', 'ImportFileError');
     }
-    return { batchCount: 3, total: 3, valid: 3, invalid: 0, parseMs: 1 };
+    return { batchCount: 3, total: 3, valid: 3, invalid: 0, parseMs: 1, batchesInFlight: 2 };
   },
   async applyBatch() {
-    await sleep(300);
+    await sleep(600);
     return { applied: 1 };
   },
   async finishImport(input) {
@@ -68,21 +73,22 @@ try {
     ) => {
       const handle = await env.client.workflow.start('studentImport', {
         taskQueue,
-        workflowId: `fixture-${name}`,
+        workflowId: `fixture-${VERSION}-${name}`,
         args: [{ tenant: 'demo', importId }],
       });
       await during?.(handle);
       await handle.result().catch(() => undefined);
       const history = await handle.fetchHistory();
       mkdirSync(FIXTURES, { recursive: true });
-      const file = path.join(FIXTURES, `student-import-${name}.json`);
+      const file = path.join(FIXTURES, `student-import-${VERSION}-${name}.json`);
       // The proto object's own JSON (longs as strings, enums by name): `History.fromObject` reads it back.
       writeFileSync(file, `${JSON.stringify(history, null, 2)}\n`);
       console.log(`recorded ${file} (${history.events?.length ?? 0} events)`);
     };
     await run('completed', '00000000-0000-4000-8000-000000000001');
     await run('cancelled', '00000000-0000-4000-8000-000000000002', async (h) => {
-      await sleep(400);
+      // While the first two batches run (one in each lane): the third never starts.
+      await sleep(300);
       await h.signal('cancelImport');
     });
     await run('failed', '00000000-0000-4000-8000-bad-file');
