@@ -17,7 +17,7 @@ import type { TServiceDeps } from '@stageplein/kit/service';
 import { actorOf, requireApprovedOrganization } from '../shared/actor.ts';
 import { assertSameId } from '../shared/body.ts';
 import { contextOf } from '../shared/request.ts';
-import { assertSameSchool, authorizeSchoolCreate, authorizeSchoolWrite } from '../shared/school.ts';
+import { assertSameSchool, authorizeSchoolCreate, schoolRecordToChange } from '../shared/school.ts';
 import { groupsPolicy } from './groups.policy.ts';
 import { findGroup, isMemberOf, listGroups, studentIdsOf } from './groups.repository.ts';
 import { groupResource, membershipResource } from './groups.serialize.ts';
@@ -107,14 +107,11 @@ export const groupsRoutes: FastifyPluginAsync<TServiceDeps> = async (app, deps) 
       response: { 200: ZGroupDocument },
     },
     handler: async (req) => {
-      const ctx = await contextOf(req, deps);
-      const actor = await actorOf(req, ctx.db);
-      const group = authorizeSchoolWrite(
-        req,
+      const {
+        ctx,
         actor,
-        await findGroup(ctx.db, req.params.id),
-        groupsPolicy.update,
-      );
+        record: group,
+      } = await schoolRecordToChange(req, deps, findGroup, groupsPolicy.update);
       assertSameId(req.body.data.id, group.id);
       const { school_id, ...changes } = req.body.data.attributes;
       assertSameSchool(school_id, group);
@@ -132,14 +129,11 @@ export const groupsRoutes: FastifyPluginAsync<TServiceDeps> = async (app, deps) 
       response: { 200: ZMetaDocument },
     },
     handler: async (req) => {
-      const ctx = await contextOf(req, deps);
-      const actor = await actorOf(req, ctx.db);
-      const group = authorizeSchoolWrite(
-        req,
+      const {
+        ctx,
         actor,
-        await findGroup(ctx.db, req.params.id),
-        groupsPolicy.destroy,
-      );
+        record: group,
+      } = await schoolRecordToChange(req, deps, findGroup, groupsPolicy.destroy);
       await removeGroup(ctx, actor.auth.userId, group);
       return { meta: { deleted: true } };
     },

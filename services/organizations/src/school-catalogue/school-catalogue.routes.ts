@@ -18,12 +18,12 @@ import { collectionDocument, resource, resourceDocument } from '@stageplein/kit/
 import type { TServiceDeps } from '@stageplein/kit/service';
 import { actorOf } from '../shared/actor.ts';
 import { assertSameId } from '../shared/body.ts';
-import { contextOf } from '../shared/request.ts';
+import { contextOf, type TDb } from '../shared/request.ts';
 import {
   assertSameSchool,
   authorizeSchoolCreate,
-  authorizeSchoolWrite,
   currentSchool,
+  schoolRecordToChange,
 } from '../shared/school.ts';
 import { schoolCataloguePolicy } from './school-catalogue.policy.ts';
 import { findCatalogueRow, listCatalogue, type TCatalogueRow } from './school-catalogue.repository.ts';
@@ -54,6 +54,8 @@ export function schoolCatalogueRoutes(c: TCatalogueRoutes): FastifyPluginAsync<T
       created_at: row.created_at.toISOString(),
       updated_at: row.updated_at.toISOString(),
     });
+
+  const findRow = (db: TDb, id: string) => findCatalogueRow(db, c, id);
 
   return async (app, deps) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
@@ -104,14 +106,11 @@ export function schoolCatalogueRoutes(c: TCatalogueRoutes): FastifyPluginAsync<T
         response: { 200: c.schemas.document },
       },
       handler: async (req) => {
-        const ctx = await contextOf(req, deps);
-        const actor = await actorOf(req, ctx.db);
-        const row = authorizeSchoolWrite(
-          req,
+        const {
+          ctx,
           actor,
-          await findCatalogueRow(ctx.db, c, req.params.id),
-          schoolCataloguePolicy.update,
-        );
+          record: row,
+        } = await schoolRecordToChange(req, deps, findRow, schoolCataloguePolicy.update);
         assertSameId(req.body.data.id, row.id);
         const { school_id, ...changes } = req.body.data.attributes;
         assertSameSchool(school_id, row);
@@ -124,14 +123,11 @@ export function schoolCatalogueRoutes(c: TCatalogueRoutes): FastifyPluginAsync<T
     r.delete(`${path}/:id`, {
       schema: { tags: TAGS, summary: c.summaries.destroy, params: ZId, response: { 200: ZMetaDocument } },
       handler: async (req) => {
-        const ctx = await contextOf(req, deps);
-        const actor = await actorOf(req, ctx.db);
-        const row = authorizeSchoolWrite(
-          req,
+        const {
+          ctx,
           actor,
-          await findCatalogueRow(ctx.db, c, req.params.id),
-          schoolCataloguePolicy.destroy,
-        );
+          record: row,
+        } = await schoolRecordToChange(req, deps, findRow, schoolCataloguePolicy.destroy);
         await removeEntry(ctx, actor.auth.userId, c, row);
         return { meta: { deleted: true } };
       },

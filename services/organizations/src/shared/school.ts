@@ -3,7 +3,9 @@ import type { FastifyRequest } from 'fastify';
 import type { TAuth } from '@stageplein/kit/auth/auth.types';
 import { authorize } from '@stageplein/kit/auth/policy';
 import { ApiError, notFound } from '@stageplein/kit/errors/api-error';
-import { requireApprovedOrganization, type TActor } from './actor.ts';
+import type { TServiceDeps } from '@stageplein/kit/service';
+import { actorOf, requireApprovedOrganization, type TActor } from './actor.ts';
+import { contextOf, type TCtx, type TDb } from './request.ts';
 
 /** The current organization when it is a School: its users are "school users" (spec §4). */
 export const currentSchool = (current: TCurrentOrganizationFacts | null) =>
@@ -50,6 +52,23 @@ export function authorizeSchoolWrite<R extends { school_id: string }>(
   requireApprovedOrganization(actor);
   authorize(req, policy, { current: actor.current, schoolId: record.school_id });
   return record;
+}
+
+/**
+ * The start of every change to one of a school's records (`PUT`/`PATCH`/`DELETE /<records>/{id}`):
+ * the request's context and caller, and the record loaded by `find` and allowed by `policy`
+ * (`authorizeSchoolWrite`).
+ */
+export async function schoolRecordToChange<R extends { school_id: string }>(
+  req: FastifyRequest & { params: { id: string } },
+  deps: TServiceDeps,
+  find: (db: TDb, id: string) => Promise<R | undefined>,
+  policy: (auth: TAuth, subject: TSchoolSubject) => boolean,
+): Promise<{ ctx: TCtx; actor: TActor; record: R }> {
+  const ctx = await contextOf(req, deps);
+  const actor = await actorOf(req, ctx.db);
+  const record = authorizeSchoolWrite(req, actor, await find(ctx.db, req.params.id), policy);
+  return { ctx, actor, record };
 }
 
 /**
