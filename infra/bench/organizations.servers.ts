@@ -7,7 +7,11 @@ import { serveForBench, serveGatewayForBench } from './bench-lib.ts';
 
 const [mode, ownerUrl] = process.argv.slice(2) as [string, string];
 
-/** The statement the organizations repository runs for a moderator who sees every type (RLS adds the tenant). */
+/**
+ * The statement the organizations repository runs for a moderator who sees every type (RLS adds the
+ * tenant), as it was before the repository had PostgreSQL format the timestamps: this route reads them
+ * as Dates and calls toISOString, the document is the same.
+ */
 const LIST_SQL = `
   select o.id, o.type, o.status, o.name, o.website, o.city, o.parent_id, o.created_at, o.updated_at,
     (select p.type from organizations.organizations p where p.id = o.parent_id) as parent_type,
