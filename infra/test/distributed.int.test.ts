@@ -261,12 +261,18 @@ describe('distributed profile: one process per service, events through Kafka', (
     const [, envelopeTrace, writerSpan] = rows[0]!.traceparent!.split('-');
     expect(envelopeTrace).toBe(traceId);
     const trace = await eventually(
-      'the consumer span exported by organizations',
+      'the spans of gateway, identity and organizations',
       async () => spans.filter((s) => s.traceId === traceId),
-      (t) => t.some((s) => s.service === 'organizations' && s.name.endsWith('process identity.role.added')),
+      (t) =>
+        t.some((s) => s.service === 'organizations' && s.name.endsWith('process identity.role.added')) &&
+        t.some((s) => s.service === 'stageplein') &&
+        t.some((s) => s.service === 'identity'),
       30_000,
     );
-    expect(trace.find((s) => s.spanId === writerSpan)?.service).toBe('identity');
+    const writer = trace.find((s) => s.spanId === writerSpan);
+    expect(writer?.service).toBe('identity');
+    // …itself a child of the gateway's span (the gateway process is `stageplein`, as in `npm start`).
+    expect(trace.find((s) => s.spanId === writer?.parentSpanId)?.service).toBe('stageplein');
     expect(
       trace.find((s) => s.service === 'organizations' && s.name.endsWith('process identity.role.added'))
         ?.parentSpanId,

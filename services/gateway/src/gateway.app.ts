@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import httpProxy from '@fastify/http-proxy';
+import { context, propagation, trace } from '@opentelemetry/api';
 import { DEFAULT_CONTENT_PAGE_SLUGS } from '@stageplein/contracts/content/default-menu';
 import { LOCALE_COOKIE, negotiateLanguage, toLanguage } from '@stageplein/contracts/i18n/index';
 import { TENANT_COOKIE } from '@stageplein/contracts/tenants/tenant-registry';
@@ -55,7 +56,21 @@ export async function buildGateway(options: TGatewayOptions): Promise<FastifyIns
   }
   for (const upstream of options.upstreams ?? []) {
     for (const prefix of upstream.prefixes) {
-      await app.register(httpProxy, { upstream: upstream.url, prefix, rewritePrefix: prefix, http2: false });
+      await app.register(httpProxy, {
+        upstream: upstream.url,
+        prefix,
+        rewritePrefix: prefix,
+        http2: false,
+        replyOptions: {
+          // The service's request span continues the gateway's span, not the caller's traceparent.
+          rewriteRequestHeaders: (req, headers) => {
+            if (!req.span) return headers;
+            const carrier: Record<string, string> = {};
+            propagation.inject(trace.setSpan(context.active(), req.span), carrier);
+            return { ...headers, ...carrier };
+          },
+        },
+      });
     }
   }
 

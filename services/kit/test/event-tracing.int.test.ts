@@ -1,12 +1,14 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SpanKind } from '@opentelemetry/api';
+import { Kafka, logLevel } from 'kafkajs';
 import { InMemorySpanExporter } from '@opentelemetry/sdk-trace-base';
 import type { FastifyInstance } from 'fastify';
 import { freshDatabase } from '../../../infra/test/harness.ts';
 import { testKafka } from '../../../infra/test/kafka.ts';
 import { createHttpApp } from '../src/http/http-app.ts';
 import { InProcessTransport } from '../src/outbox/in-process-transport.ts';
-import { KafkaTransport } from '../src/outbox/kafka-transport.ts';
+import { header, KafkaTransport, kafkaTopic } from '../src/outbox/kafka-transport.ts';
 import { createRelay } from '../src/outbox/outbox-relay.ts';
 import type { TEventTransport } from '../src/outbox/transport.ts';
 import { startTelemetry, type TTelemetry } from '../src/telemetry/telemetry.ts';
@@ -81,14 +83,35 @@ async function producingRequestThenConsumerSpan(transport: TEventTransport, grou
   }
 }
 
+/** The `traceparent` header of the event's message as it is on the broker (read back with a fresh group). */
+async function traceparentHeaderOnBroker(brokers: string[], topic: string, id: string) {
+  const kafka = new Kafka({ clientId: 'event-tracing-test', brokers, logLevel: logLevel.NOTHING });
+  const consumer = kafka.consumer({ groupId: `event-tracing-${randomBytes(4).toString('hex')}` });
+  await consumer.connect();
+  try {
+    await consumer.subscribe({ topic, fromBeginning: true });
+    return await new Promise<string | undefined>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`event ${id} not found on ${topic}`)), 30_000);
+      void consumer
+        .run({
+          eachMessage: async ({ message }) => {
+            if (header(message, 'ce_id') !== id) return;
+            clearTimeout(timer);
+            resolve(header(message, 'traceparent'));
+          },
+        })
+        .catch(reject);
+    });
+  } finally {
+    await consumer.disconnect();
+  }
+}
+
 describe('trace context from the producing request to the consumer', () => {
+  const kafka = { ...testKafka() };
   for (const [name, make] of [
     ['in-process', () => new InProcessTransport()],
-    [
-      'kafka',
-      () =>
-        new KafkaTransport({ brokers: testKafka().brokers, namespace: testKafka().namespace, log: false }),
-    ],
+    ['kafka', () => new KafkaTransport({ brokers: kafka.brokers, namespace: kafka.namespace, log: false })],
   ] as const) {
     it(`${name}: the consumer span is a child of the request span that wrote the event`, async () => {
       exporter.reset();
@@ -108,6 +131,11 @@ describe('trace context from the producing request to the consumer', () => {
         'messaging.system': name,
         'messaging.message.id': id,
       });
+      // On Kafka the relay also put it in the message headers (CloudEvents binding + W3C trace context).
+      if (name === 'kafka') {
+        const topic = kafkaTopic(kafka.namespace, TYPE);
+        expect(await traceparentHeaderOnBroker(kafka.brokers, topic, id)).toBe(traceparent);
+      }
     }, 60_000);
   }
 });
