@@ -56,6 +56,7 @@ const PAGES: Readonly<Record<string, TLazyPage>> = {
   '/account/verwijderen': page(() => import('../pages/account/delete-account-page.tsx'), 'DeleteAccountPage'),
   '/instellingen': page(settings, 'SettingsPage'),
   '/instellingen/organisatie': page(settings, 'OrganizationSettingsPage'),
+  '/importeren/csv': page(() => import('../pages/imports/import-csv-page.tsx'), 'ImportCsvPage'),
   '/test/toaster': page(() => import('../pages/test/toaster-page.tsx'), 'ToasterTestPage'),
   '/test/server-error': page(() => import('../pages/test/server-error-page.tsx'), 'ServerErrorTestPage'),
 };
