@@ -160,7 +160,10 @@ export function AdminApp({ tenant, i18nProvider, store, providers }: TAdminAppPr
             </Resource>
             <CustomRoutes>
               <Route path={adminPath.home} element={<Dashboard />} />
-              <Route path={DATA_VIEWER.path} element={<PlaceholderPage route={DATA_VIEWER} />} />
+              <Route
+                path={DATA_VIEWER.path}
+                element={<PlaceholderPage route={DATA_VIEWER} notBuiltKey="admin.notBuilt.dataViewer" />}
+              />
             </CustomRoutes>
           </Admin>
         </BrowserRouter>

@@ -114,6 +114,11 @@ export const adminEn: TTexts<typeof adminNl> = {
       label: 'Organization',
       help: 'Your rights apply to the selected organization.',
     },
+    notBuilt: {
+      title: 'Not available yet',
+      dataViewer:
+        'The data viewer lists internships with student, organization, vacancy, phase, period and supervisors. It comes once internships (GET /api/v1/internships) exist.',
+    },
     noBackOffice: {
       hint: 'The back office is for admins and mentors of the selected organization.',
       toPortal: 'Go to your dashboard',

@@ -115,6 +115,11 @@ export const adminNl = {
       label: 'Organisatie',
       help: 'Je rechten gelden voor de gekozen organisatie.',
     },
+    notBuilt: {
+      title: 'Nog niet beschikbaar',
+      dataViewer:
+        'De gegevensviewer toont stages met leerling, organisatie, vacature, fase, periode en begeleiders. Hij komt zodra de stages (GET /api/v1/internships) er zijn.',
+    },
     noBackOffice: {
       hint: 'De beheeromgeving is voor beheerders en mentoren van de gekozen organisatie.',
       toPortal: 'Naar je dashboard',

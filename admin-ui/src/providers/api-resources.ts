@@ -65,8 +65,8 @@ export const API_RESOURCES: TResourceConfigs = {
     scopes: ['with_role', 'search'],
     sorts: ['last_name', 'first_name', 'email', 'created_at'],
     maxPageSize: ADMIN_USER_PAGE_SIZE,
-    // The user list has no `filter[id_in]`.
-    getMany: 'each',
+    // `filter[id_in]` (identity): several users in one call, still only those the caller may list.
+    getMany: 'filter',
     updateMethod: 'PATCH',
     // Spec §7: `PATCH /api/v1/users/{id}` with `attributes`.
     updateBody: 'attributes',
@@ -82,7 +82,7 @@ export const API_RESOURCES: TResourceConfigs = {
     scopes: ['with_role', 'search'],
     sorts: ['last_name', 'first_name', 'email', 'created_at'],
     maxPageSize: ADMIN_USER_PAGE_SIZE,
-    getMany: 'each',
+    getMany: 'filter',
     updateMethod: 'PATCH',
     updateBody: 'attributes',
     fromResource: userRecord,

@@ -60,6 +60,9 @@ export interface TResourceConfig {
 
 export type TResourceConfigs = Readonly<Record<string, TResourceConfig>>;
 
+/** Ids per `filter[id_in]` call of getMany. */
+const GET_MANY_CHUNK = 100;
+
 /** Keys of a flattened resource that never travel back as attributes. */
 const RESERVED = new Set(['id', 'type', 'relationships', 'links', 'meta']);
 
@@ -233,7 +236,8 @@ export function jsonApiDataProvider({ http, resources }: TJsonApiDataProviderOpt
       return { data: records.filter((r) => ids.includes(String(r.id))) };
     }
     if (c.getMany === 'filter') {
-      const size = c.maxPageSize ?? 100;
+      // At most 100 ids a call: 1000 uuids would make a URL past Node's 16 kB header limit.
+      const size = Math.min(c.maxPageSize ?? GET_MANY_CHUNK, GET_MANY_CHUNK);
       const chunks: string[][] = [];
       for (let i = 0; i < ids.length; i += size) chunks.push(ids.slice(i, i + size));
       const pages = await Promise.all(
