@@ -6,7 +6,7 @@ import { parseConfig, type TConfig } from '../config/config.ts';
 import { createDb, createPool, dbUrls } from '../db/database.ts';
 import { createHttpApp } from '../http/http-app.ts';
 import type { KafkaTransport } from '../outbox/kafka-transport.ts';
-import { createRelay } from '../outbox/outbox-relay.ts';
+import { createRelay, DEFAULT_RELAY_CONCURRENCY } from '../outbox/outbox-relay.ts';
 import { startTelemetry } from '../telemetry/telemetry.ts';
 import { transportFromConfig } from './platform.ts';
 
@@ -36,7 +36,12 @@ export async function startRelayServer(config: TConfig): Promise<TRelayServer> {
     otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT,
   });
   const app = await createHttpApp({ name: 'relay', logLevel: config.LOG_LEVEL });
-  const pool = createPool(dbUrls(config.DATABASE_URL, config.DATABASE_APP_PASSWORD).relay, 4);
+  // One connection per claim loop (each holds its batch's transaction while the broker acknowledges),
+  // plus LISTEN, schema discovery and readiness checks, so none of them waits behind a batch.
+  const pool = createPool(
+    dbUrls(config.DATABASE_URL, config.DATABASE_APP_PASSWORD).relay,
+    DEFAULT_RELAY_CONCURRENCY + 3,
+  );
   const db = createDb<unknown>(pool);
   const transport = transportFromConfig(config, 'stageplein-relay') as KafkaTransport;
   const schemas: string[] = [];
