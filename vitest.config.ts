@@ -44,6 +44,9 @@ export default defineConfig({
           include: ['**/*.e2e.test.ts'],
           exclude: ignored,
           globalSetup: ['infra/test/postgres.global-setup.ts'],
+          // expect.poll waits for state the page reaches after a server round trip; its 1 s default
+          // is shorter than one such trip on a loaded 2-core machine (seen: a saved e-mail address).
+          expect: { poll: { timeout: 10_000 } },
           testTimeout: 120_000,
           hookTimeout: 300_000,
           fileParallelism: false,
