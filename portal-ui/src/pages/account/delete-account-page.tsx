@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { API_PATHS } from '@stageplein/contracts/client/api-client';
 import { useApi } from '../../api/api-context.ts';
@@ -22,6 +22,10 @@ export function DeleteAccountPage() {
   const [params] = useSearchParams();
   const token = params.get('token');
   const [message, setMessage] = useState<string | undefined>();
+  // The outcome of the confirmation lives in the history entry: signing out clears the organization
+  // about 500 ms later, which re-keys the page (and would drop component state).
+  const navigate = useNavigate();
+  const confirmed = (useLocation().state as { accountDeleted?: string } | null)?.accountDeleted;
 
   const request = useForm({ email: user?.email ?? '' }, { email: [rules.required(), rules.email()] });
   // Signed in: the account's own address, once the user has loaded (unless something was typed).
@@ -47,14 +51,16 @@ export function DeleteAccountPage() {
       { authenticate: false },
     );
     if (api.credentials.get()) await signOut();
-    setMessage(answer.meta?.message ?? t('portal.deleteAccount.done'));
+    const accountDeleted = answer.meta?.message ?? t('portal.deleteAccount.done');
+    await navigate('/account/verwijderen', { replace: true, state: { accountDeleted } });
   });
 
-  if (message) {
+  const shown = message ?? confirmed;
+  if (shown) {
     return (
       <AuthCard title={title}>
         <FormAlert tone="success" testId="delete-account-message">
-          {message}
+          {shown}
         </FormAlert>
         <Link to="/" className="btn btn--neutral">
           {t('errors.backToHome')}
