@@ -98,7 +98,7 @@ try {
       (r) => r.sort((x, y) => x.requestsPerSecond - y.requestsPerSecond)[Math.floor(r.length / 2)]!,
     ) as [TLoadResult, TLoadResult];
     const ratio = g.requestsPerSecond / b.requestsPerSecond;
-    const body = `${table([b, g], b)}\n\nTarget: gateway ≥ 0.6× bare. Result: ${ratio.toFixed(2)}× (${ratio >= 0.6 ? 'met' : 'NOT met'}). ${ORGANIZATIONS} organizations in the tenant, 50 per page, \`include=vacancies\` (empty until placements exists); table vacuumed after seeding (both sides count by index-only scan); the product has PostgreSQL format the timestamps, the bare route parses them into Dates and calls toISOString (the product's statement before that change); bare pool of 10 connections like the gateway's per-tenant read pool; 16 client connections; median of ${ROUNDS} alternating rounds of 5 s, each after a 2 s warm-up; ${new Date().toISOString().slice(0, 10)}.`;
+    const body = `${table([b, g], b)}\n\nTarget: gateway ≥ 0.6× bare. Result: ${ratio.toFixed(2)}× (${ratio >= 0.6 ? 'met' : 'NOT met'}). ${ORGANIZATIONS} organizations in the tenant, 50 per page, \`include=vacancies\` (empty until placements exists); table vacuumed after seeding (both sides count by index-only scan); both sides run the same statement, timestamps formatted by PostgreSQL; bare pool of 10 connections like the gateway's per-tenant read pool; 16 client connections; median of ${ROUNDS} alternating rounds of 5 s, each after a 2 s warm-up; ${new Date().toISOString().slice(0, 10)}.`;
     console.log(`\nGET ${PATH}\n${body}`);
     recordSection('GET /api/v1/organizations?include=vacancies&page[size]=50 (gateway vs bare route)', body);
   } finally {

@@ -9,11 +9,13 @@ const [mode, ownerUrl] = process.argv.slice(2) as [string, string];
 
 /**
  * The statement the organizations repository runs for a moderator who sees every type (RLS adds the
- * tenant), as it was before the repository had PostgreSQL format the timestamps: this route reads them
- * as Dates and calls toISOString, the document is the same.
+ * tenant), timestamps formatted by PostgreSQL exactly as the repository has them formatted, so both
+ * sides run the same query.
  */
+const iso = (column: string) =>
+  `to_char(o.${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as ${column}`;
 const LIST_SQL = `
-  select o.id, o.type, o.status, o.name, o.website, o.city, o.parent_id, o.created_at, o.updated_at,
+  select o.id, o.type, o.status, o.name, o.website, o.city, o.parent_id, ${iso('created_at')}, ${iso('updated_at')},
     (select p.type from organizations.organizations p where p.id = o.parent_id) as parent_type,
     (select count(*) from organizations.organizations o where o.tenant_id = $1) as total
   from organizations.organizations o
@@ -47,8 +49,8 @@ if (mode === 'gateway') {
           website: o.website,
           city: o.city,
           parent_id: o.parent_id,
-          created_at: o.created_at.toISOString(),
-          updated_at: o.updated_at.toISOString(),
+          created_at: o.created_at,
+          updated_at: o.updated_at,
         },
         relationships: {
           profile: { data: { type: 'profile', id: o.id } },
