@@ -3,7 +3,7 @@
 FROM node:20-bookworm-slim
 WORKDIR /app
 COPY . .
-RUN npm ci --ignore-scripts --no-audit --no-fund
+RUN npm install --ignore-scripts --no-audit --no-fund
 USER node
 ENV NODE_ENV=production PORT=3009
 EXPOSE 3009
