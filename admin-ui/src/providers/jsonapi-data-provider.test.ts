@@ -210,6 +210,21 @@ describe('getMany and getManyReference', () => {
     expect(result.data.map((u) => u.id)).toEqual(ids);
   });
 
+  it('without filter[id_in] (getMany: each): one call per id; ids the caller may not see are left out', async () => {
+    const recorder = replay(['user', 'user-not-found']);
+    const dp = jsonApiDataProvider({
+      http: recorder.http,
+      resources: { ...API_RESOURCES, users: { ...API_RESOURCES.users!, getMany: 'each' } },
+    });
+    const id = data<{ id: string }>('user').id;
+    const result = await dp.getMany('users', { ids: [id, 'gone', id] });
+    expect(recorder.sent.map((s) => s.url)).toEqual([
+      `/api/v1/users/${id}?include=roles,organizations`,
+      '/api/v1/users/gone?include=roles,organizations',
+    ]);
+    expect(result.data.map((u) => u.id)).toEqual([id]);
+  });
+
   it('organizations: filter[id_in] in one call', async () => {
     const { dp, sent } = provider(['organizations-list']);
     const ids = data<{ id: string }[]>('organizations-list').map((o) => o.id);
