@@ -104,14 +104,16 @@ export async function seedTenant(ctx: TSeedContext, tenant: TTenantId, scryptCos
         if (!user) continue;
         await emit(db, tenant, 'system', 'identity.user.created', user.id, userSnapshot(user));
       }
-      for (const [name, kind] of account.roles) {
+      // Roles are listed oldest first (created_at, then a random id): a millisecond apart, the demo
+      // admin's School stays before its VolunteerCenter, so the preselection rule picks the School.
+      for (const [index, [name, kind]] of account.roles.entries()) {
         const role = await insertRole(db, {
           tenant_id: tenant,
           user_id: user.id,
           name,
           resource_type: SEED_ORGANIZATION_TYPES[kind],
           resource_id: seedOrganizationId(tenant, kind),
-          created_at: now,
+          created_at: new Date(now.getTime() + index),
         });
         if (role) {
           await emit(db, tenant, 'system', 'identity.role.added', user.id, {
