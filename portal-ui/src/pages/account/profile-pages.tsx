@@ -19,6 +19,7 @@ import { useSession } from '../../session/session-context.ts';
 import { toast } from '../../shell/toasts/toasts.ts';
 import { errorMessage, useRouteTitle } from '../page-kit.tsx';
 import { confirmationRules, newPasswordRules } from '../auth/password-fields.ts';
+import { NewPasswordFields } from '../auth/new-password-fields.tsx';
 
 const TABS: [string, string][] = [
   ['/profile-edit', 'routes.profile.index'],
@@ -228,21 +229,7 @@ function PasswordForm() {
     <form noValidate onSubmit={onSubmit} className="form" data-testid="password-form">
       <h2>{t('portal.profile.passwordTitle')}</h2>
       {form.formError !== undefined && <FormAlert tone="error">{errorMessage(form.formError, t)}</FormAlert>}
-      <TextField
-        label={t('portal.reset.password')}
-        hint={t('portal.reset.passwordHint', { min: 8 })}
-        type="password"
-        autoComplete="new-password"
-        required
-        field={form.bind('password')}
-      />
-      <TextField
-        label={t('portal.reset.passwordConfirmation')}
-        type="password"
-        autoComplete="new-password"
-        required
-        field={form.bind('passwordConfirmation')}
-      />
+      <NewPasswordFields password={form.bind('password')} confirmation={form.bind('passwordConfirmation')} />
       <SubmitButton pending={form.submitting}>{t('portal.profile.savePassword')}</SubmitButton>
     </form>
   );

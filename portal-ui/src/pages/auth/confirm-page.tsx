@@ -3,10 +3,11 @@ import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { API_PATHS, isApiRequestError } from '@stageplein/contracts/client/api-client';
 import { useApi } from '../../api/api-context.ts';
-import { FormAlert, SubmitButton, TextField } from '../../forms/fields.tsx';
+import { FormAlert, SubmitButton } from '../../forms/fields.tsx';
 import { useForm } from '../../forms/use-form.ts';
 import { AuthCard, errorMessage, useRouteTitle } from '../page-kit.tsx';
 import { confirmationRules, newPasswordRules } from './password-fields.ts';
+import { NewPasswordFields } from './new-password-fields.tsx';
 
 /**
  * `/confirm` (public): confirms the account of the mailed `confirmation_token` with
@@ -77,20 +78,9 @@ export function ConfirmPage() {
         )}
         {needsPassword && (
           <>
-            <TextField
-              label={t('portal.reset.password')}
-              hint={t('portal.reset.passwordHint', { min: 8 })}
-              type="password"
-              autoComplete="new-password"
-              required
-              field={form.bind('password')}
-            />
-            <TextField
-              label={t('portal.reset.passwordConfirmation')}
-              type="password"
-              autoComplete="new-password"
-              required
-              field={form.bind('passwordConfirmation')}
+            <NewPasswordFields
+              password={form.bind('password')}
+              confirmation={form.bind('passwordConfirmation')}
             />
           </>
         )}

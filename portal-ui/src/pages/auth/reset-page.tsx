@@ -7,12 +7,13 @@ import {
   PasswordResetCredentialsError,
 } from '@stageplein/contracts/client/password-reset';
 import { useApi } from '../../api/api-context.ts';
-import { FormAlert, SubmitButton, TextField } from '../../forms/fields.tsx';
+import { FormAlert, SubmitButton } from '../../forms/fields.tsx';
 import { useForm } from '../../forms/use-form.ts';
 import { useSession } from '../../session/session-context.ts';
 import { toast } from '../../shell/toasts/toasts.ts';
 import { AuthCard, errorMessage, useRouteTitle } from '../page-kit.tsx';
 import { confirmationRules, newPasswordRules } from './password-fields.ts';
+import { NewPasswordFields } from './new-password-fields.tsx';
 
 /**
  * `/auth/reset`: a new password with the mailed `reset_password_token`, or (signed in) with this
@@ -76,20 +77,9 @@ export function ResetPage() {
               </p>
             </FormAlert>
           )}
-          <TextField
-            label={t('portal.reset.password')}
-            hint={t('portal.reset.passwordHint', { min: 8 })}
-            type="password"
-            autoComplete="new-password"
-            required
-            field={form.bind('password')}
-          />
-          <TextField
-            label={t('portal.reset.passwordConfirmation')}
-            type="password"
-            autoComplete="new-password"
-            required
-            field={form.bind('passwordConfirmation')}
+          <NewPasswordFields
+            password={form.bind('password')}
+            confirmation={form.bind('passwordConfirmation')}
           />
           <SubmitButton pending={form.submitting} testId="reset-submit">
             {t('portal.reset.submit')}
