@@ -1,8 +1,8 @@
 // A real Apache Kafka broker (single-node KRaft, loopback only) for development and tests.
 //
-// The broker's jars come from Maven Central through Maven (infra/kafka/pom.xml) into the
-// git-ignored cache .cache/kafka/<version>/libs, once per machine; Maven's own repository is
-// kept in .cache/m2. The broker's config, cluster id, data and log live in a data dir
+// The broker's jars come from Maven Central through Maven (infra/kafka/pom.xml) into the user's
+// cache <user cache>/stageplein/kafka/<version>/libs, once per machine (shared by every clone);
+// Maven's own repository is kept beside it in m2/. The broker's config, cluster id, data and log live in a data dir
 // (default .data/kafka-test).
 //
 //   import { startKafka } from '../infra/kafka/kafka.mjs';
@@ -21,6 +21,7 @@ import { mkdir, readFile, readdir, rename, rm, stat, writeFile, appendFile } fro
 import net from 'node:net';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { USER_CACHE_DIR } from '../scripts/user-cache.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 
@@ -44,7 +45,7 @@ const defaultLog = (msg) => process.stderr.write(`[kafka] ${msg}\n`);
 
 /** Where things live for a given version; nothing is created. */
 export function kafkaPaths(version = KAFKA_VERSION) {
-  const cacheRoot = join(REPO_ROOT, '.cache');
+  const cacheRoot = USER_CACHE_DIR;
   const home = join(cacheRoot, 'kafka', version);
   return {
     version,

@@ -2,7 +2,8 @@
 // Temporal dev server for development and tests.
 //
 // - ensureTemporal(): builds the Temporal CLI once per machine with `go install`
-//   into <repo>/.cache/temporal/<version>/bin (Go caches in <repo>/.cache/go).
+//   into <user cache>/stageplein/temporal/<version>/bin (Go caches beside it in go/), so every clone
+//   on the machine shares one build (see infra/scripts/user-cache.mjs).
 // - startTemporalDevServer(): runs `temporal server start-dev` on 127.0.0.1,
 //   waits until the frontend answers, or reuses a server already on the port.
 // - CLI: `node infra/temporal/temporal.mjs ensure|start [--port N] [--ui-port N] [--db FILE] [--namespace NS]`
@@ -18,6 +19,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs, promisify } from 'node:util';
+import { USER_CACHE_DIR } from '../scripts/user-cache.mjs';
 
 const execFileAsync = promisify(execFile);
 
@@ -32,7 +34,7 @@ export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url
 export const TEMPORAL_CLI_VERSION = process.env.TEMPORAL_CLI_VERSION || 'v1.5.1';
 const GO_PACKAGE = 'github.com/temporalio/cli/cmd/temporal';
 
-export const CACHE_DIR = path.join(REPO_ROOT, '.cache');
+export const CACHE_DIR = USER_CACHE_DIR;
 export const GO_CACHE_ROOT = path.join(CACHE_DIR, 'go');
 export const DATA_DIR = path.join(REPO_ROOT, '.data', 'temporal');
 export const DEFAULT_DB_FILE = path.join(DATA_DIR, 'dev.sqlite');
@@ -144,7 +146,7 @@ async function goInstall({ binary, version, log }) {
     GOBIN: gobin,
     GOMODCACHE: path.join(GO_CACHE_ROOT, 'mod'),
     GOCACHE: path.join(GO_CACHE_ROOT, 'build'),
-    // Module cache files writable, so `rm -rf .cache` works.
+    // Module cache files writable, so removing the cache folder works.
     GOFLAGS: [process.env.GOFLAGS, '-modcacherw'].filter(Boolean).join(' '),
   };
   const target = `${GO_PACKAGE}@${version}`;
@@ -421,7 +423,7 @@ async function main(argv) {
         'usage: node infra/temporal/temporal.mjs ensure',
         '       node infra/temporal/temporal.mjs start [--port 7233] [--ui-port 8233] [--db FILE] [--namespace default]',
         '',
-        'ensure  build the Temporal CLI once (cached in .cache/temporal/<version>/bin) and print its path',
+        'ensure  build the Temporal CLI once (cached in <user cache>/stageplein/temporal/<version>/bin) and print its path',
         'start   run the Temporal dev server in the foreground until Ctrl-C (db defaults to .data/temporal/dev.sqlite)',
         '',
       ].join('\n'),
