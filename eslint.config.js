@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import boundaries from './infra/lint/boundaries.mjs';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '.data/**', '.cache/**', 'test-artifacts/**'] },
@@ -12,6 +13,12 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
+  },
+  {
+    // Packages point one way and import each other by name: infra/lint/boundaries.mjs.
+    files: ['**/*.{ts,tsx,mts,mjs,js}'],
+    plugins: { stageplein: boundaries },
+    rules: { 'stageplein/boundaries': 'error' },
   },
   {
     // Configuration is parsed once at boot; nothing else reads the environment.

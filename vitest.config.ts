@@ -17,8 +17,8 @@ export default defineConfig({
             ...ignored,
             '**/*.int.test.ts',
             '**/*.e2e.test.ts',
-            'infra/kafka/**',
-            'infra/temporal/**',
+            'infra/engines/kafka/**',
+            'infra/engines/temporal/**',
           ],
           environment: 'node',
         },
@@ -26,12 +26,12 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
-          include: ['**/*.int.test.ts', 'infra/kafka/*.test.ts', 'infra/temporal/*.test.ts'],
+          include: ['**/*.int.test.ts', 'infra/engines/kafka/*.test.ts', 'infra/engines/temporal/*.test.ts'],
           exclude: ignored,
           globalSetup: [
-            'infra/test/postgres.global-setup.ts',
-            'infra/test/kafka.global-setup.ts',
-            'infra/test/temporal.global-setup.ts',
+            'infra/testing/src/postgres.global-setup.ts',
+            'infra/testing/src/kafka.global-setup.ts',
+            'infra/testing/src/temporal.global-setup.ts',
           ],
           testTimeout: 60_000,
           hookTimeout: 900_000,
@@ -43,7 +43,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['**/*.e2e.test.ts'],
           exclude: ignored,
-          globalSetup: ['infra/test/postgres.global-setup.ts'],
+          globalSetup: ['infra/testing/src/postgres.global-setup.ts'],
           // expect.poll waits for state the page reaches after a server round trip; its 1 s default
           // is shorter than one such trip on a loaded 2-core machine (seen: a saved e-mail address).
           expect: { poll: { timeout: 10_000 } },

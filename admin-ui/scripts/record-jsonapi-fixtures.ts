@@ -12,7 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { seedOrganizationId } from '@stageplein/contracts/domain/seed-ids';
 import { parseConfig } from '@stageplein/kit/config/config';
-import { startStack } from '../../services/gateway/src/runtime.ts';
+import { startStack } from '@stageplein/stack/stack';
 
 const OUT = path.join(path.dirname(fileURLToPath(import.meta.url)), '../src/providers/fixtures');
 const TENANT = 'demo';

@@ -8,11 +8,11 @@ import {
   type TDemo,
   type TStack,
   type TUiPage,
-} from '../../infra/test/ui-stack.ts';
+} from '@stageplein/testing/ui-stack';
 
-// The stack and browser helpers are shared with the portal's tests (infra/test/ui-stack.ts).
+// The stack and browser helpers are shared with the portal's tests (infra/testing/src/ui-stack.ts).
 // Local exports below (shot, …) take precedence over the shared ones of the same name.
-export * from '../../infra/test/ui-stack.ts';
+export * from '@stageplein/testing/ui-stack';
 
 export type TAdminPage = TUiPage;
 

@@ -155,11 +155,11 @@ export async function serveGatewayForBench(ownerUrl: string): Promise<void> {
   // Imported on use: the bench drivers load this file too and need none of the product.
   const [{ parseConfig }, { startPlatform }, { buildGateway }, { SERVICES }, { UI_DIRS }] = await Promise.all(
     [
-      import('../../services/kit/src/config/config.ts'),
-      import('../../services/kit/src/runtime/platform.ts'),
-      import('../../services/gateway/src/gateway.app.ts'),
-      import('../../services/gateway/src/services.ts'),
-      import('../../services/gateway/src/runtime.ts'),
+      import('@stageplein/kit/config/config'),
+      import('@stageplein/kit/runtime/platform'),
+      import('@stageplein/gateway/gateway.app'),
+      import('@stageplein/stack/services'),
+      import('@stageplein/gateway/ui-dirs'),
     ],
   );
   const config = parseConfig({

@@ -5,11 +5,11 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { parseConfig } from '../../services/kit/src/config/config.ts';
-import { ensureDatabase } from '../../services/kit/src/runtime/embedded-postgres.ts';
-import { prepareDatabase } from '../../services/kit/src/runtime/platform.ts';
-import { SERVICES } from '../../services/gateway/src/services.ts';
-import { startThrowawayPostgres } from '../test/throwaway-postgres.ts';
+import { parseConfig } from '@stageplein/kit/config/config';
+import { ensureDatabase } from '@stageplein/kit/runtime/embedded-postgres';
+import { prepareDatabase } from '@stageplein/kit/runtime/platform';
+import { SERVICES } from '@stageplein/stack/services';
+import { startThrowawayPostgres } from '@stageplein/testing/throwaway-postgres';
 import { load, recordSection, ROOT, startServer, stopServer, table, type TLoadResult } from './bench-lib.ts';
 
 /** CPU time (user + system, clock ticks) a process used so far; 0 where /proc is not there. */

@@ -1,15 +1,15 @@
 // Benchmark server: the identity service as its own HTTP app (as in the distributed profile), plus one
 // bench-only route in the same service scope that does current_user's work without authentication.
 import type { FastifyPluginAsync } from 'fastify';
-import { parseConfig } from '../../services/kit/src/config/config.ts';
-import { startPlatform } from '../../services/kit/src/runtime/platform.ts';
-import { createHttpApp } from '../../services/kit/src/http/http-app.ts';
-import { registerService, type TServiceDeps } from '../../services/kit/src/service.ts';
-import { identityService } from '../../services/identity/src/identity.module.ts';
-import { requestDb } from '../../services/identity/src/database.ts';
-import { findUserById } from '../../services/identity/src/users/users.repository.ts';
-import { rolesOf } from '../../services/identity/src/roles/roles.repository.ts';
-import { userDocument } from '../../services/identity/src/users/users.serialize.ts';
+import { parseConfig } from '@stageplein/kit/config/config';
+import { startPlatform } from '@stageplein/kit/runtime/platform';
+import { createHttpApp } from '@stageplein/kit/http/http-app';
+import { registerService, type TServiceDeps } from '@stageplein/kit/service';
+import { identityService } from '@stageplein/identity/identity.module';
+import { requestDb } from '@stageplein/identity/database';
+import { findUserById } from '@stageplein/identity/users/users.repository';
+import { rolesOf } from '@stageplein/identity/roles/roles.repository';
+import { userDocument } from '@stageplein/identity/users/users.serialize';
 
 const [ownerUrl] = process.argv.slice(2) as [string];
 const config = parseConfig({

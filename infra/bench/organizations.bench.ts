@@ -2,13 +2,13 @@
 // in as a VolunteerCenter admin (who sees every status), through the gateway — against a bare Fastify + pg
 // route running the same list query and building the same document, same concurrency, same run.
 import { sql } from 'kysely';
-import { seedOrganizationId } from '../../contracts/src/domain/seed-ids.ts';
-import { parseConfig } from '../../services/kit/src/config/config.ts';
-import { createDb, createPool } from '../../services/kit/src/db/database.ts';
-import { ensureDatabase } from '../../services/kit/src/runtime/embedded-postgres.ts';
-import { prepareDatabase } from '../../services/kit/src/runtime/platform.ts';
-import { SERVICES } from '../../services/gateway/src/services.ts';
-import { startThrowawayPostgres } from '../test/throwaway-postgres.ts';
+import { seedOrganizationId } from '@stageplein/contracts/domain/seed-ids';
+import { parseConfig } from '@stageplein/kit/config/config';
+import { createDb, createPool } from '@stageplein/kit/db/database';
+import { ensureDatabase } from '@stageplein/kit/runtime/embedded-postgres';
+import { prepareDatabase } from '@stageplein/kit/runtime/platform';
+import { SERVICES } from '@stageplein/stack/services';
+import { startThrowawayPostgres } from '@stageplein/testing/throwaway-postgres';
 import { load, recordSection, startServer, stopServer, table, type TLoadResult } from './bench-lib.ts';
 
 const ORGANIZATIONS = 5_000;

@@ -8,25 +8,25 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Kafka, Partitioners, logLevel } from 'kafkajs';
 import { sql, type Kysely } from 'kysely';
 import type { TEventEnvelope } from '@stageplein/contracts/events/envelope';
-import { parseConfig } from '../../services/kit/src/config/config.ts';
-import { createDb, createPool, dbUrls } from '../../services/kit/src/db/database.ts';
-import { setTenant } from '../../services/kit/src/db/rls.ts';
-import { deadLettersMigration } from '../../services/kit/src/outbox/dead-letters.ts';
+import { parseConfig } from '@stageplein/kit/config/config';
+import { createDb, createPool, dbUrls } from '@stageplein/kit/db/database';
+import { setTenant } from '@stageplein/kit/db/rls';
+import { deadLettersMigration } from '@stageplein/kit/outbox/dead-letters';
 import {
   DEFAULT_PARTITIONS,
   KafkaTransport,
   kafkaTopic,
   toKafkaMessage,
-} from '../../services/kit/src/outbox/kafka-transport.ts';
-import { createRelay, DEFAULT_RELAY_CONCURRENCY } from '../../services/kit/src/outbox/outbox-relay.ts';
-import { outboxMigration } from '../../services/kit/src/outbox/outbox.table.ts';
-import { writeEvent } from '../../services/kit/src/outbox/outbox-writer.ts';
-import { ensureDatabase } from '../../services/kit/src/runtime/embedded-postgres.ts';
-import { prepareDatabase } from '../../services/kit/src/runtime/platform.ts';
-import type { TServiceModule } from '../../services/kit/src/service.ts';
-import { KAFKA_VERSION, startKafka } from '../kafka/kafka.mjs';
-import { freePort, startProcess } from '../test/processes.ts';
-import { startThrowawayPostgres } from '../test/throwaway-postgres.ts';
+} from '@stageplein/kit/outbox/kafka-transport';
+import { createRelay, DEFAULT_RELAY_CONCURRENCY } from '@stageplein/kit/outbox/outbox-relay';
+import { outboxMigration } from '@stageplein/kit/outbox/outbox.table';
+import { writeEvent } from '@stageplein/kit/outbox/outbox-writer';
+import { ensureDatabase } from '@stageplein/kit/runtime/embedded-postgres';
+import { prepareDatabase } from '@stageplein/kit/runtime/platform';
+import type { TServiceModule } from '@stageplein/kit/service';
+import { KAFKA_VERSION, startKafka } from '@stageplein/engines/kafka';
+import { freePort, startProcess } from '@stageplein/testing/processes';
+import { startThrowawayPostgres } from '@stageplein/testing/throwaway-postgres';
 import { recordSection } from './bench-lib.ts';
 
 const SCHEMA = 'bench';

@@ -1,10 +1,10 @@
 // The consuming service of relay.bench.ts, as its own process: one consumer group on the bench schema
 // that records each event id in its transaction (idempotentConsumer) and prints, per event,
 // `<event id> <received at> <committed at>` (epoch ms, comparable across processes on this machine).
-import { parseConfig } from '../../services/kit/src/config/config.ts';
-import { createDb, createPool, dbUrls } from '../../services/kit/src/db/database.ts';
-import { idempotentConsumer } from '../../services/kit/src/outbox/idempotent-consumer.ts';
-import { transportFromConfig } from '../../services/kit/src/runtime/platform.ts';
+import { parseConfig } from '@stageplein/kit/config/config';
+import { createDb, createPool, dbUrls } from '@stageplein/kit/db/database';
+import { idempotentConsumer } from '@stageplein/kit/outbox/idempotent-consumer';
+import { transportFromConfig } from '@stageplein/kit/runtime/platform';
 
 const config = parseConfig();
 const app = createDb<unknown>(createPool(dbUrls(config.DATABASE_URL!, config.DATABASE_APP_PASSWORD).app, 10));

@@ -1,10 +1,10 @@
 // GET /api/v1/school_years through the gateway (tenant, RLS transaction, JSON:API, tracing, headers)
 // against a bare Fastify + pg route running the same query, same concurrency, same run.
-import { parseConfig } from '../../services/kit/src/config/config.ts';
-import { ensureDatabase } from '../../services/kit/src/runtime/embedded-postgres.ts';
-import { startThrowawayPostgres } from '../test/throwaway-postgres.ts';
-import { prepareDatabase } from '../../services/kit/src/runtime/platform.ts';
-import { SERVICES } from '../../services/gateway/src/services.ts';
+import { parseConfig } from '@stageplein/kit/config/config';
+import { ensureDatabase } from '@stageplein/kit/runtime/embedded-postgres';
+import { startThrowawayPostgres } from '@stageplein/testing/throwaway-postgres';
+import { prepareDatabase } from '@stageplein/kit/runtime/platform';
+import { SERVICES } from '@stageplein/stack/services';
 import { compareServers, recordSection, table } from './bench-lib.ts';
 
 const pgServer = await startThrowawayPostgres('bench');

@@ -2,18 +2,18 @@
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseConfig } from '../../services/kit/src/config/config.ts';
+import { parseConfig } from '@stageplein/kit/config/config';
 import {
   embeddedServerUrl,
   ensureDatabase,
   startEmbeddedPostgres,
-} from '../../services/kit/src/runtime/embedded-postgres.ts';
+} from '@stageplein/kit/runtime/embedded-postgres';
 import {
   REPLAY_USAGE,
   parseReplayArgs,
   runReplayCommand,
-} from '../../services/kit/src/runtime/replay-command.ts';
-import { SERVICES } from '../../services/gateway/src/services.ts';
+} from '@stageplein/kit/runtime/replay-command';
+import { SERVICES } from '@stageplein/stack/services';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 

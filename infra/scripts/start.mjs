@@ -16,7 +16,7 @@ try {
 const done = step('starting Stageplein');
 const child = spawn(
   process.execPath,
-  ['--import', 'tsx', path.join(ROOT, 'services/gateway/src/server.ts')],
+  ['--import', 'tsx', path.join(ROOT, 'infra/stack/src/main.ts')],
   {
     cwd: ROOT,
     stdio: 'inherit',

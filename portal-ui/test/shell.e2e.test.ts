@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { translate } from '@stageplein/contracts/i18n/index';
 import { TENANTS } from '@stageplein/contracts/tenants/tenant-registry';
-import { UI_DIRS } from '../../services/gateway/src/runtime.ts';
+import { UI_DIRS } from '@stageplein/gateway/ui-dirs';
 import {
   demo,
   DESKTOP,

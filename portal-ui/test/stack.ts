@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core';
-import { openPage, shot as shotAs, type TStack, type TUiPage } from '../../infra/test/ui-stack.ts';
+import { openPage, shot as shotAs, type TStack, type TUiPage } from '@stageplein/testing/ui-stack';
 
-// The stack and browser helpers are shared with the back office's tests (infra/test/ui-stack.ts).
+// The stack and browser helpers are shared with the back office's tests (infra/testing/src/ui-stack.ts).
 // Local exports below (shot, …) take precedence over the shared ones of the same name.
-export * from '../../infra/test/ui-stack.ts';
+export * from '@stageplein/testing/ui-stack';
 
 export type TPortalPage = TUiPage;
 

@@ -15,7 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
 import { DefaultLogger, Runtime, Worker } from '@temporalio/worker';
-import { ensureTemporal } from '../../infra/temporal/temporal.mjs';
+import { ensureTemporal } from '@stageplein/engines/temporal';
 import type { TStudentImportActivities } from '../src/student-import/student-import.activities.ts';
 import { WORKFLOW_INTERCEPTOR_MODULES, WORKFLOWS_PATH } from '../src/worker.ts';
 

@@ -9,8 +9,8 @@ import { createDb, createPool } from '@stageplein/kit/db/database';
 import { createHttpApp } from '@stageplein/kit/http/http-app';
 import { registerService } from '@stageplein/kit/service';
 import { organizationsService } from '@stageplein/organizations';
-import { testPlatform } from '../../infra/test/harness.ts';
-import type {} from '../../infra/test/temporal.global-setup.ts';
+import { testPlatform } from '@stageplein/testing/harness';
+import type {} from '@stageplein/testing/temporal.global-setup';
 import { runWorker, type TRunningWorker } from '../src/run-worker.ts';
 
 export const TENANT = 'demo';

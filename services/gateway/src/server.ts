@@ -1,61 +1,35 @@
 import { parseConfig } from '@stageplein/kit/config/config';
 import { startTelemetry } from '@stageplein/kit/telemetry/telemetry';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, demoEmail } from '@stageplein/identity';
-import { startStack, startProxyGateway } from './runtime.ts';
+import { buildGateway } from './gateway.app.ts';
+import { UI_DIRS } from './ui-dirs.ts';
+import { upstreamsFrom } from './upstreams.ts';
 
-/** The seeded demo accounts (embedded profile only), so a person can sign in right away. */
-function demoAccountsText(port: number): string {
-  const lines = DEMO_ACCOUNTS.map((a) => `  ${demoEmail(a.local, '<tenant>').padEnd(24)} ${a.description}`);
-  return [
-    `Demo accounts on every tenant, password "${DEMO_PASSWORD}" (e.g. ${demoEmail('admin', 'raayland')} at http://raayland.localhost:${port}):`,
-    ...lines,
-    `Outgoing mail (invitations, password resets…): http://<tenant>.localhost:${port}/api/v1/dev/mailbox\n`,
-  ].join('\n');
-}
-
-/** `npm start`: the whole product on its embedded default, or on DATABASE_URL when set. */
-async function main(): Promise<void> {
-  const config = parseConfig();
-  const telemetry = startTelemetry({
-    serviceName: 'stageplein',
-    otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT,
-  });
-  const step = (s: string) => console.log(`  • ${s}`);
-  // Service URLs set → distributed profile: this process is only the gateway.
-  const stack = config.ORGANIZATIONS_URL
-    ? await startProxyGateway(config)
-    : await startStack(config, { progress: step });
-  try {
-    await stack.app.listen({ port: config.PORT, host: config.HOST });
-  } catch (error) {
-    await stack.stop();
-    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
-      throw new Error(
-        `Port ${config.PORT} is already in use. Stop the other process or start with PORT=<free port>.`,
-      );
-    }
-    throw error;
-  }
-  const port = config.PORT;
-  console.log(
-    `\nStageplein is running:\n  http://localhost:${port}\n  http://<tenant>.localhost:${port}  e.g. http://raayland.localhost:${port}\n  API docs: http://localhost:${port}/api/v1/openapi.json\nPress Ctrl-C to stop.\n`,
+/**
+ * Distributed profile: the gateway as its own process, the one public origin proxying to the services
+ * named by their *_URL settings. The whole product in one process is `npm start` (infra/stack).
+ */
+const config = parseConfig();
+const upstreams = upstreamsFrom(config);
+if (upstreams.length === 0) {
+  throw new Error(
+    'gateway: no service URL is set (IDENTITY_URL, ORGANIZATIONS_URL, …); use `npm start` for one process',
   );
-  if (!config.DATABASE_URL) console.log(demoAccountsText(port));
+}
+const telemetry = startTelemetry({
+  serviceName: 'stageplein',
+  otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT,
+});
+const app = await buildGateway({ config, upstreams, ui: UI_DIRS });
+await app.listen({ port: config.PORT, host: config.HOST });
 
-  let stopping = false;
-  const shutdown = async (signal: string) => {
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
     if (stopping) return;
     stopping = true;
-    console.log(`\n${signal}: stopping…`);
-    await stack.stop();
-    await telemetry.shutdown();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+    void app
+      .close()
+      .then(() => telemetry.shutdown())
+      .then(() => process.exit(0));
+  });
 }
-
-main().catch((error: unknown) => {
-  console.error(`\nStageplein could not start: ${error instanceof Error ? error.message : String(error)}`);
-  process.exit(1);
-});

@@ -24,6 +24,7 @@ import { organizationSignupsConsumer } from './organization-signups/organization
 import { organizationsReadModelConsumer } from './organizations/organizations.consumer.ts';
 import { changedUsers } from './shared/context.ts';
 import { authCheckCache } from '@stageplein/kit/auth/auth-cache';
+import { SERVICE_PREFIXES } from '@stageplein/contracts/routes/service-prefixes';
 
 const routes: FastifyPluginAsync<TServiceDeps> = async (app, deps) => {
   // The request's transaction commits in an earlier onSend hook; a check that ran between the change
@@ -75,21 +76,7 @@ function identityAuthSource(deps: TServiceDeps): TAuthSource {
 export const identityService: TServiceModule = {
   name: 'identity',
   schema: SCHEMA,
-  // API paths only: GET /auth/login-1 and the other /auth/* pages stay with the gateway's UI.
-  prefixes: [
-    '/auth/sign_in',
-    '/auth/sign_out',
-    '/auth/validate_token',
-    '/auth/password',
-    '/auth/passwordless',
-    '/api/v1/current_user',
-    '/api/v1/users',
-    '/api/v1/confirm',
-    '/api/v1/sign_in_as_user',
-    '/api/v1/sign_in_options',
-    '/api/v1/account_deletion',
-    '/api/v1/dev/mailbox',
-  ],
+  prefixes: SERVICE_PREFIXES.identity,
   migrations,
   routes,
   auth: identityAuthSource,

@@ -6,7 +6,7 @@ import type { TPlatform } from '@stageplein/kit/runtime/platform';
 import { seedOrganizationId } from '@stageplein/contracts/domain/seed-ids';
 import { sql, type Kysely } from 'kysely';
 import { createDb, createPool } from '@stageplein/kit/db/database';
-import { testPlatform } from '../../../infra/test/harness.ts';
+import { testPlatform } from '@stageplein/testing/harness';
 import { DEMO_PASSWORD, demoEmail } from '../src/seeds/seed.ts';
 import { identityService } from '../src/identity.module.ts';
 

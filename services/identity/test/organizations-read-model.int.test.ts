@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { organizationsService } from '@stageplein/organizations';
-import { expectJsonApi } from '../../../infra/test/jsonapi-conformance.ts';
+import { expectJsonApi } from '@stageplein/testing/jsonapi-conformance';
 import { identityService } from '../src/identity.module.ts';
 import {
   as,

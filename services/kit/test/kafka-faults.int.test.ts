@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { TEventEnvelope } from '@stageplein/contracts/events/envelope';
-import { freshDatabase } from '../../../infra/test/harness.ts';
-import { brokerControl, testKafka, type TBrokerControl } from '../../../infra/test/kafka.ts';
-import { startProcess, type TProcess } from '../../../infra/test/processes.ts';
+import { freshDatabase } from '@stageplein/testing/harness';
+import { brokerControl, testKafka, type TBrokerControl } from '@stageplein/testing/kafka';
+import { startProcess, type TProcess } from '@stageplein/testing/processes';
 import { KafkaTransport } from '../src/outbox/kafka-transport.ts';
 import { createRelay } from '../src/outbox/outbox-relay.ts';
 import type { TEventTransport } from '../src/outbox/transport.ts';

@@ -1,22 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type Kysely } from 'kysely';
 import type { TEventEnvelope } from '@stageplein/contracts/events/envelope';
-import { organizationsService } from '@stageplein/organizations';
+import { eventLabService, SCHEMA } from './fixtures/events.ts';
 import { createDb, createPool, dbUrls } from '../src/db/database.ts';
 import { setTenant } from '../src/db/rls.ts';
 import { writeEvent } from '../src/outbox/outbox-writer.ts';
 import { createRelay } from '../src/outbox/outbox-relay.ts';
 import type { TConsumer, TEventTransport } from '../src/outbox/transport.ts';
-import { freshDatabase } from '../../../infra/test/harness.ts';
+import { freshDatabase } from '@stageplein/testing/harness';
 
-const SCHEMA = 'organizations';
 let app: Kysely<unknown>;
 let relayDb: Kysely<unknown>;
 let owner: Kysely<unknown>;
 let relayPool: ReturnType<typeof createPool>;
 
 beforeAll(async () => {
-  const { ownerUrl, config } = await freshDatabase([organizationsService], { seed: false });
+  const { ownerUrl, config } = await freshDatabase([eventLabService], { seed: false });
   const urls = dbUrls(ownerUrl, config.DATABASE_APP_PASSWORD);
   app = createDb(createPool(urls.app, 8));
   relayPool = createPool(urls.relay, 6);
@@ -66,7 +65,7 @@ class FlakyRecordingTransport implements TEventTransport {
 
 describe('transactional outbox', () => {
   it('a rolled-back transaction leaves no outbox row; a committed one leaves exactly one', async () => {
-    const before = await sql<{ n: number }>`select count(*)::int as n from organizations.outbox`.execute(
+    const before = await sql<{ n: number }>`select count(*)::int as n from eventlab.outbox`.execute(
       owner,
     );
     await expect(
@@ -75,18 +74,18 @@ describe('transactional outbox', () => {
         throw new Error('use case failed after writing its event');
       }),
     ).rejects.toThrow('use case failed');
-    const after = await sql<{ n: number }>`select count(*)::int as n from organizations.outbox`.execute(
+    const after = await sql<{ n: number }>`select count(*)::int as n from eventlab.outbox`.execute(
       owner,
     );
     expect(after.rows[0]!.n).toBe(before.rows[0]!.n);
 
     const written = await inTenant((trx) => writeEvent(trx, SCHEMA, event('committed', 1)));
-    const rows = await sql`select id from organizations.outbox where id = ${written.id}`.execute(owner);
+    const rows = await sql`select id from eventlab.outbox where id = ${written.id}`.execute(owner);
     expect(rows.rows).toHaveLength(1);
   });
 
   it('two relays at once deliver every committed event at least once, in order per aggregate', async () => {
-    await sql`update organizations.outbox set sent_at = now()`.execute(owner);
+    await sql`update eventlab.outbox set sent_at = now()`.execute(owner);
     const aggregates = Array.from({ length: 12 }, (_, i) => `aggregate-${i}`);
     const perAggregate = 25;
     const transport = new FlakyRecordingTransport(0.02);
@@ -122,7 +121,7 @@ describe('transactional outbox', () => {
     }
     const unsent = await sql<{
       n: number;
-    }>`select count(*)::int as n from organizations.outbox where sent_at is null`.execute(owner);
+    }>`select count(*)::int as n from eventlab.outbox where sent_at is null`.execute(owner);
     expect(unsent.rows[0]!.n).toBe(0);
     console.log(
       `outbox: ${total} events, ${transport.log.length} deliveries, ${transport.failures} injected publish failures`,
@@ -131,9 +130,9 @@ describe('transactional outbox', () => {
 
   it('the relay role reads every tenant’s outbox while the app role sees only its tenant’s rows', async () => {
     await inTenant((trx) => writeEvent(trx, SCHEMA, event('visible', 1)));
-    const appRows = await sql`select id from organizations.outbox`.execute(app);
+    const appRows = await sql`select id from eventlab.outbox`.execute(app);
     expect(appRows.rows).toEqual([]);
-    const relayRows = await sql`select id from organizations.outbox`.execute(relayDb);
+    const relayRows = await sql`select id from eventlab.outbox`.execute(relayDb);
     expect(relayRows.rows.length).toBeGreaterThan(0);
   });
 });

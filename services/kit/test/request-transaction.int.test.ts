@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { testPlatform } from '../../../infra/test/harness.ts';
+import { testPlatform } from '@stageplein/testing/harness';
 import { createHttpApp } from '../src/http/http-app.ts';
 import { registerService, type TServiceDeps, type TServiceModule } from '../src/service.ts';
 import { enableTenantRls } from '../src/db/rls.ts';

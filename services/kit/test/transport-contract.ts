@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { TEventEnvelope } from '@stageplein/contracts/events/envelope';
-import { freshDatabase } from '../../../infra/test/harness.ts';
+import { freshDatabase } from '@stageplein/testing/harness';
 import { listDeadLetters, replayDeadLetters } from '../src/outbox/dead-letters.ts';
 import type { TRetryPolicy } from '../src/outbox/delivery.ts';
 import { createRelay, type TRelay } from '../src/outbox/outbox-relay.ts';

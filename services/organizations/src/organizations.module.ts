@@ -23,6 +23,7 @@ import { auditLogRoutes } from './audit-log/audit-log.routes.ts';
 import { roleCleanupConsumer } from './role-cleanup/role-cleanup.consumer.ts';
 import { seedOrganizations } from './seeds/seed.ts';
 import { organizationFacts } from './shared/organization-facts.ts';
+import { SERVICE_PREFIXES } from '@stageplein/contracts/routes/service-prefixes';
 
 const routes: FastifyPluginAsync<TServiceDeps> = async (app, deps) => {
   // The current-organization memo is bounded like the credential-check memo (kit/auth/auth-cache.ts).
@@ -49,20 +50,7 @@ const routes: FastifyPluginAsync<TServiceDeps> = async (app, deps) => {
 export const organizationsService: TServiceModule = {
   name: 'organizations',
   schema: SCHEMA,
-  prefixes: [
-    '/api/v1/school_years',
-    '/api/v1/organizations',
-    '/api/v1/current_organizations',
-    '/api/v1/groups',
-    '/api/v1/levels',
-    '/api/v1/tags',
-    // Only `/students/{id}/assign_group` so far (students themselves are identity's users).
-    '/api/v1/students',
-    '/api/v1/internship_periods',
-    '/api/v1/mentorships',
-    '/api/v1/imports',
-    '/api/v1/audit_log_entries',
-  ],
+  prefixes: SERVICE_PREFIXES.organizations,
   migrations,
   routes,
   consumers: (deps) => [authReadModelConsumer(deps.db, SCHEMA), roleCleanupConsumer(deps.db)],

@@ -12,8 +12,8 @@ import type { TConfig } from '@stageplein/kit/config/config';
 import { createHttpApp } from '@stageplein/kit/http/http-app';
 import type { TPlatform } from '@stageplein/kit/runtime/platform';
 import { registerService, type TServiceDeps, type TServiceModule } from '@stageplein/kit/service';
-import { expectJsonApi } from '../../../infra/test/jsonapi-conformance.ts';
-import { testPlatform } from '../../../infra/test/harness.ts';
+import { expectJsonApi } from '@stageplein/testing/jsonapi-conformance';
+import { testPlatform } from '@stageplein/testing/harness';
 import { organizationsService } from '../src/organizations.module.ts';
 
 /** 2026-11-21: school year 2026-2027 is current, 2027-2028 next. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { startProcess, type TProcess } from '../../../infra/test/processes.ts';
+import { startProcess, type TProcess } from '@stageplein/testing/processes';
 import {
   facts,
   getImport,

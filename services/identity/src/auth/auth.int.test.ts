@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { createHttpApp } from '@stageplein/kit/http/http-app';
 import { registerService } from '@stageplein/kit/service';
 import { createDb, createPool } from '@stageplein/kit/db/database';
-import { expectJsonApi } from '../../../../infra/test/jsonapi-conformance.ts';
+import { expectJsonApi } from '@stageplein/testing/jsonapi-conformance';
 import { identityService } from '../identity.module.ts';
 import {
   as,

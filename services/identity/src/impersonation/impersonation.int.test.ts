@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { expectJsonApi } from '../../../../infra/test/jsonapi-conformance.ts';
+import { expectJsonApi } from '@stageplein/testing/jsonapi-conformance';
 import {
   as,
   createUser,

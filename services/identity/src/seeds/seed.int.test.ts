@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { TENANT_IDS } from '@stageplein/contracts/tenants/tenant.types';
 import { seedOrganizationId } from '@stageplein/contracts/domain/seed-ids';
 import { createDb, createPool } from '@stageplein/kit/db/database';
-import { freshDatabase } from '../../../../infra/test/harness.ts';
+import { freshDatabase } from '@stageplein/testing/harness';
 import {
   as,
   credsOf,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { createDb, createPool } from '@stageplein/kit/db/database';
-import { expectJsonApi } from '../../../../infra/test/jsonapi-conformance.ts';
+import { expectJsonApi } from '@stageplein/testing/jsonapi-conformance';
 import {
   as,
   demoCreds,

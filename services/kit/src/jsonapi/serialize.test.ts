@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { collectionDocument, pageLinks, resource, resourceDocument, toSnakeKeys } from './serialize.ts';
-import { expectJsonApi } from '../../../../infra/test/jsonapi-conformance.ts';
+import { expectJsonApi } from '@stageplein/testing/jsonapi-conformance';
 
 describe('JSON:API serialization', () => {
   it('snake_cases keys deeply and applies sparse fieldsets', () => {

@@ -1,0 +1,38 @@
+/**
+ * Which service answers which URL prefix. One table shared by each service module (it mounts its
+ * routes under these) and the gateway (in the distributed profile it proxies by them without loading
+ * any service code). A new service adds its row here and its `<NAME>_URL` setting in kit's config.
+ */
+export const SERVICE_PREFIXES = {
+  // API paths only: GET /auth/login-1 and the other /auth/* pages stay with the gateway's UI.
+  identity: [
+    '/auth/sign_in',
+    '/auth/sign_out',
+    '/auth/validate_token',
+    '/auth/password',
+    '/auth/passwordless',
+    '/api/v1/current_user',
+    '/api/v1/users',
+    '/api/v1/confirm',
+    '/api/v1/sign_in_as_user',
+    '/api/v1/sign_in_options',
+    '/api/v1/account_deletion',
+    '/api/v1/dev/mailbox',
+  ],
+  organizations: [
+    '/api/v1/school_years',
+    '/api/v1/organizations',
+    '/api/v1/current_organizations',
+    '/api/v1/groups',
+    '/api/v1/levels',
+    '/api/v1/tags',
+    // Only `/students/{id}/assign_group` so far (students themselves are identity's users).
+    '/api/v1/students',
+    '/api/v1/internship_periods',
+    '/api/v1/mentorships',
+    '/api/v1/imports',
+    '/api/v1/audit_log_entries',
+  ],
+} as const satisfies Record<string, readonly string[]>;
+
+export type TServiceName = keyof typeof SERVICE_PREFIXES;

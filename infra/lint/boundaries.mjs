@@ -1,0 +1,106 @@
+// ESLint rule `stageplein/boundaries`: packages point one way (docs/architecture.md, "Package graph").
+//
+//   contracts ← kit ← services (identity, organizations, gateway) ← workflows ← stack
+//   UIs → contracts only; engines stand alone; testing may use everything but the UIs.
+//
+// Two checks on every import, export-from and dynamic import():
+// - a relative path may not leave its package: another package is imported by its name;
+// - a package may import only the packages below it. Tests (`*.test.ts`, `test/`, `scripts/`) may
+//   also import any package by name: they compose real parts (several services, the harness).
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** Folder → package name and the packages it may import (by short name). Order: most specific first. */
+export const PACKAGES = [
+  { dir: 'contracts', name: 'contracts', may: [] },
+  { dir: 'services/kit', name: 'kit', may: ['contracts'] },
+  { dir: 'services/identity', name: 'identity', may: ['contracts', 'kit'] },
+  { dir: 'services/organizations', name: 'organizations', may: ['contracts', 'kit'] },
+  { dir: 'services/gateway', name: 'gateway', may: ['contracts', 'kit'] },
+  { dir: 'workflows', name: 'workflows', may: ['contracts', 'kit', 'identity', 'organizations'] },
+  { dir: 'infra/engines', name: 'engines', may: [] },
+  {
+    dir: 'infra/stack',
+    name: 'stack',
+    may: ['contracts', 'kit', 'identity', 'organizations', 'gateway', 'workflows', 'engines'],
+  },
+  {
+    dir: 'infra/testing',
+    name: 'testing',
+    may: ['contracts', 'kit', 'identity', 'organizations', 'gateway', 'workflows', 'engines', 'stack'],
+  },
+  { dir: 'portal-ui', name: 'portal-ui', may: ['contracts'] },
+  { dir: 'admin-ui', name: 'admin-ui', may: ['contracts'] },
+];
+
+/** The package a repository-relative path belongs to; undefined for the root's own tools and configs. */
+export function packageOf(relativePath) {
+  const p = relativePath.split(path.sep).join('/');
+  return PACKAGES.find((pkg) => p === pkg.dir || p.startsWith(`${pkg.dir}/`));
+}
+
+function isTestFile(relativePath) {
+  const p = relativePath.split(path.sep).join('/');
+  return /\.test\.tsx?$/.test(p) || /(^|\/)(test|scripts)\//.test(p);
+}
+
+/** @type {import('eslint').Rule.RuleModule} */
+export const boundariesRule = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Packages import each other one way only, by name (docs/architecture.md).' },
+    schema: [],
+    messages: {
+      relative:
+        "'{{spec}}' reaches into {{target}} by a relative path; import it by name (@stageplein/{{targetName}}/…).",
+      relativeRoot: "'{{spec}}' reaches into {{target}} by a relative path; import it by name.",
+      upward:
+        '{{from}} may not import @stageplein/{{to}}: packages point one way (contracts ← kit ← services ← workflows ← stack; UIs → contracts).',
+    },
+  },
+  create(context) {
+    const file = path.relative(ROOT, context.filename);
+    if (file.startsWith('..')) return {};
+    const own = packageOf(file);
+    const test = isTestFile(file);
+
+    function check(node, spec) {
+      if (typeof spec !== 'string') return;
+      if (spec.startsWith('.')) {
+        const target = path.relative(ROOT, path.resolve(path.dirname(context.filename), spec));
+        const targetPkg = packageOf(target);
+        if (targetPkg === own) return;
+        if (targetPkg) {
+          context.report({
+            node,
+            messageId: 'relative',
+            data: { spec, target: targetPkg.dir, targetName: targetPkg.name },
+          });
+        } else if (own) {
+          context.report({ node, messageId: 'relativeRoot', data: { spec, target: target || '.' } });
+        }
+        return;
+      }
+      const m = /^@stageplein\/([^/]+)/.exec(spec);
+      if (!m || !own || test) return;
+      const to = m[1];
+      if (to !== own.name && !own.may.includes(to)) {
+        context.report({ node, messageId: 'upward', data: { from: own.dir, to } });
+      }
+    }
+
+    const fromSource = (node) => node.source && check(node.source, node.source.value);
+    return {
+      ImportDeclaration: fromSource,
+      ExportNamedDeclaration: fromSource,
+      ExportAllDeclaration: fromSource,
+      ImportExpression(node) {
+        if (node.source.type === 'Literal') check(node.source, node.source.value);
+      },
+    };
+  },
+};
+
+export default { rules: { boundaries: boundariesRule } };

@@ -1,0 +1,62 @@
+import { parseConfig } from '@stageplein/kit/config/config';
+import { startTelemetry } from '@stageplein/kit/telemetry/telemetry';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, demoEmail } from '@stageplein/identity';
+import { startStack } from './stack.ts';
+
+/** The seeded demo accounts (embedded profile only), so a person can sign in right away. */
+function demoAccountsText(port: number): string {
+  const lines = DEMO_ACCOUNTS.map((a) => `  ${demoEmail(a.local, '<tenant>').padEnd(24)} ${a.description}`);
+  return [
+    `Demo accounts on every tenant, password "${DEMO_PASSWORD}" (e.g. ${demoEmail('admin', 'raayland')} at http://raayland.localhost:${port}):`,
+    ...lines,
+    `Outgoing mail (invitations, password resets…): http://<tenant>.localhost:${port}/api/v1/dev/mailbox\n`,
+  ].join('\n');
+}
+
+/**
+ * `npm start`: the whole product in one process — on its embedded PostgreSQL, or on DATABASE_URL
+ * when set. (The distributed profile runs each service, the relay, the worker and the gateway as
+ * their own processes; see docker-compose.yml.)
+ */
+async function main(): Promise<void> {
+  const config = parseConfig();
+  const telemetry = startTelemetry({
+    serviceName: 'stageplein',
+    otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT,
+  });
+  const step = (s: string) => console.log(`  • ${s}`);
+  const stack = await startStack(config, { progress: step });
+  try {
+    await stack.app.listen({ port: config.PORT, host: config.HOST });
+  } catch (error) {
+    await stack.stop();
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      throw new Error(
+        `Port ${config.PORT} is already in use. Stop the other process or start with PORT=<free port>.`,
+      );
+    }
+    throw error;
+  }
+  const port = config.PORT;
+  console.log(
+    `\nStageplein is running:\n  http://localhost:${port}\n  http://<tenant>.localhost:${port}  e.g. http://raayland.localhost:${port}\n  API docs: http://localhost:${port}/api/v1/openapi.json\nPress Ctrl-C to stop.\n`,
+  );
+  if (!config.DATABASE_URL) console.log(demoAccountsText(port));
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${signal}: stopping…`);
+    await stack.stop();
+    await telemetry.shutdown();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error(`\nStageplein could not start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

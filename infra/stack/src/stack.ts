@@ -1,0 +1,99 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import type { TConfig } from '@stageplein/kit/config/config';
+import { UI_DIRS } from '@stageplein/gateway/ui-dirs';
+import { ensureDatabase, startEmbeddedPostgres } from '@stageplein/kit/runtime/embedded-postgres';
+import { prepareDatabase, startPlatform, type TPlatform } from '@stageplein/kit/runtime/platform';
+import { runWorker, type TRunningWorker } from '@stageplein/workflows/run-worker';
+import { startTemporalDevServer } from '@stageplein/engines/temporal';
+import { buildGateway } from '@stageplein/gateway/gateway.app';
+import { SERVICES } from './services.ts';
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+export interface TRunningStack {
+  app: FastifyInstance;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the whole product in one process (embedded profile when DATABASE_URL is unset): PostgreSQL,
+ * migrations, seeds, services, relay and gateway. Returns once the gateway is built (not listening).
+ */
+export async function startStack(
+  initialConfig: TConfig,
+  options: {
+    dataDir?: string;
+    progress?: (step: string) => void;
+    logger?: false;
+    now?: () => Date;
+    /** Temporal and the workflow worker (default true): the dev server unless TEMPORAL_ADDRESS is set. */
+    workflows?: boolean;
+  } = {},
+): Promise<TRunningStack & { platform: TPlatform; ownerUrl: string }> {
+  let config = initialConfig;
+  const progress = options.progress ?? (() => undefined);
+  let stopPostgres = async () => undefined as void;
+  let stopTemporal = async () => undefined as void;
+  let worker: TRunningWorker | undefined;
+  if (options.workflows !== false && !config.TEMPORAL_ADDRESS) {
+    // The first run on a machine builds the Temporal CLI from source (~11 min); its progress lines show.
+    progress(`starting the Temporal dev server on port ${config.TEMPORAL_DEV_PORT}`);
+    const temporal = await startTemporalDevServer({
+      port: config.TEMPORAL_DEV_PORT,
+      dbFile: path.join(REPO_ROOT, '.data/temporal/dev.sqlite'),
+      namespace: config.TEMPORAL_NAMESPACE,
+      log: (line) => progress(`temporal: ${line}`),
+    });
+    stopTemporal = temporal.stop;
+    config = { ...config, TEMPORAL_ADDRESS: temporal.address };
+  }
+  let ownerUrl = config.DATABASE_URL;
+  if (!ownerUrl) {
+    progress(`starting embedded PostgreSQL on port ${config.EMBEDDED_PG_PORT}`);
+    const pg = await startEmbeddedPostgres({
+      dataDir: options.dataDir ?? path.join(REPO_ROOT, '.data/postgres'),
+      port: config.EMBEDDED_PG_PORT,
+    });
+    stopPostgres = pg.stop;
+    ownerUrl = await ensureDatabase(pg.url, 'stageplein');
+  }
+  try {
+    await prepareDatabase(ownerUrl, config, SERVICES, {
+      seed: !config.DATABASE_URL,
+      progress,
+      now: options.now?.(),
+    });
+    const platform = await startPlatform(ownerUrl, config, SERVICES, { now: options.now });
+    const app = await buildGateway({
+      config: platform.deps.config,
+      deps: platform.deps,
+      services: SERVICES,
+      ui: UI_DIRS,
+      logger: options.logger,
+    });
+    if (options.workflows !== false) {
+      // In-process worker: organizations' import use cases on the app role, identity through this app.
+      worker = await runWorker({ config: platform.deps.config, db: platform.app, app, now: options.now });
+      progress(`workflow worker polling ${config.TEMPORAL_ADDRESS} (namespace ${config.TEMPORAL_NAMESPACE})`);
+    }
+    return {
+      app,
+      platform,
+      ownerUrl,
+      async stop() {
+        await worker?.stop();
+        await app.close();
+        await platform.close();
+        await stopTemporal();
+        await stopPostgres();
+      },
+    };
+  } catch (error) {
+    await worker?.stop();
+    await stopTemporal();
+    await stopPostgres();
+    throw error;
+  }
+}

@@ -1,0 +1,87 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Ajv from 'ajv';
+import { parse } from 'yaml';
+import { describe, expect, it } from 'vitest';
+import { parseConfig } from '@stageplein/kit/config/config';
+import { SERVICES } from '../src/services.ts';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const compose = parse(readFileSync(path.join(ROOT, 'docker-compose.yml'), 'utf8'), { merge: true });
+
+// The Compose specification schema: ../shared/conformance/compose-spec.schema.json, or the repo's copy of
+// it where the shared folder is absent. Compiled while the file loads: compiling is the slow part (~1 s,
+// several on a busy machine) and no part of what a test checks.
+const SHARED_SCHEMA = path.join(ROOT, '../shared/conformance/compose-spec.schema.json');
+const COPY_SCHEMA = path.join(ROOT, 'infra/testing/conformance/compose-spec.schema.json');
+const schemaText = readFileSync(existsSync(SHARED_SCHEMA) ? SHARED_SCHEMA : COPY_SCHEMA, 'utf8');
+// The schema names its draft-07 meta-schema by an https URL Ajv doesn't know; the draft is the same.
+const validateCompose = new Ajv.default({ allErrors: true, strict: false, validateSchema: false }).compile(
+  JSON.parse(schemaText),
+);
+
+describe('docker-compose.yml (distributed profile)', () => {
+  it('validates against the Compose specification schema', () => {
+    expect(validateCompose(compose) ? [] : validateCompose.errors).toEqual([]);
+    // The copy (for checkouts without the shared folder) is the shared schema.
+    expect(readFileSync(COPY_SCHEMA, 'utf8')).toBe(schemaText);
+  });
+
+  it('runs every engine of DESIGN §2 with a health check, and every service from its own Dockerfile', () => {
+    for (const engine of ['postgres', 'kafka', 'temporal', 'redis', 'jaeger']) {
+      expect(compose.services[engine]?.healthcheck, engine).toBeDefined();
+    }
+    expect(compose.services['temporal-ui']).toBeDefined();
+    expect(compose.services['otel-collector']).toBeDefined();
+    for (const [name, service] of Object.entries<{ build?: { dockerfile: string }; healthcheck?: unknown }>(
+      compose.services,
+    )) {
+      if (!service.build) continue;
+      expect(readFileSync(path.join(ROOT, service.build.dockerfile), 'utf8'), name).toMatch(/^FROM /m);
+      expect(service.healthcheck, name).toBeDefined();
+    }
+  });
+
+  type TService = { build?: { dockerfile: string }; environment?: Record<string, string | number> };
+  const services = compose.services as Record<string, TService>;
+  // `${VAR:-default}` as Compose would resolve it with nothing set.
+  const resolved = (env: TService['environment'] = {}) =>
+    Object.fromEntries(
+      Object.entries(env).map(([k, v]) => [k, String(v).replace(/\$\{[A-Z_]+:-([^}]*)\}/g, '$1')]),
+    );
+
+  it('runs each service, the outbox relay and the workflow worker as its own process with the distributed settings', () => {
+    for (const name of [...SERVICES.map((s) => s.name), 'relay', 'worker', 'gateway']) {
+      expect(services[name]?.build, name).toBeDefined();
+    }
+    for (const name of [...SERVICES.map((s) => s.name), 'relay', 'worker']) {
+      const env = resolved(services[name]!.environment);
+      for (const key of [
+        'DATABASE_URL',
+        'KAFKA_BROKERS',
+        'TEMPORAL_ADDRESS',
+        'REDIS_URL',
+        'OTEL_EXPORTER_OTLP_ENDPOINT',
+      ]) {
+        expect(env[key], `${name} ${key}`).toBeTruthy();
+      }
+    }
+    // The gateway proxies to every service by its *_URL setting.
+    const gateway = resolved(services.gateway!.environment);
+    for (const s of SERVICES) expect(gateway[`${s.name.toUpperCase()}_URL`], s.name).toMatch(/^http:\/\//);
+  });
+
+  it('gives every container a configuration the config module accepts, and a command that exists', () => {
+    for (const [name, service] of Object.entries(services)) {
+      if (!service.build) continue;
+      // Production refuses to boot on a bad or missing setting (e.g. AUTH_TOKEN_SECRET): so would the container.
+      expect(() => parseConfig(resolved(service.environment)), name).not.toThrow();
+      const dockerfile = readFileSync(path.join(ROOT, service.build.dockerfile), 'utf8');
+      const cmd = /^CMD (\[.*\])$/m.exec(dockerfile)?.[1];
+      expect(cmd, name).toBeDefined();
+      const entry = (JSON.parse(cmd!) as string[]).find((a) => /\.(ts|mjs|js)$/.test(a));
+      expect(entry && existsSync(path.join(ROOT, entry)), `${name}: ${entry}`).toBe(true);
+    }
+  });
+});

@@ -1,0 +1,86 @@
+import { createHash, randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { parseConfig, type TConfig } from '@stageplein/kit/config/config';
+import { prepareDatabase, startPlatform, type TPlatform } from '@stageplein/kit/runtime/platform';
+import type { TServiceModule } from '@stageplein/kit/service';
+import type { TEventTransport } from '@stageplein/kit/outbox/transport';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Superuser URL of the test cluster (no database chosen); see postgres.global-setup.ts. */
+    pgServerUrl: string;
+  }
+}
+
+const testConfig = (ownerUrl: string, env?: Record<string, string>) =>
+  parseConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: ownerUrl, ...env });
+
+const withDatabase = (serverUrl: string, name: string) => {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+};
+
+/**
+ * Migrating and seeding every tenant takes seconds; each distinct setup is therefore prepared once per
+ * run as a template database, and every test file gets a copy of it (CREATE DATABASE … TEMPLATE).
+ */
+async function templateFor(services: readonly TServiceModule[], seed: boolean, now?: Date): Promise<string> {
+  const day = (now ?? new Date()).toISOString().slice(0, 10);
+  const key = createHash('sha256')
+    .update(JSON.stringify([services.map((s) => s.name), seed, day]))
+    .digest('hex')
+    .slice(0, 16);
+  const name = `tpl_${key}`;
+  const server = inject('pgServerUrl');
+  const client = new pg.Client({ connectionString: server });
+  await client.connect();
+  try {
+    // Test files may run in parallel processes; one of them builds the template, the others wait.
+    await client.query('select pg_advisory_lock(727001)');
+    const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [name]);
+    if (!rowCount) {
+      await client.query(`create database ${name}`);
+      const url = withDatabase(server, name);
+      await prepareDatabase(url, testConfig(url), services, { seed, now });
+    }
+  } finally {
+    await client.query('select pg_advisory_unlock(727001)').catch(() => undefined);
+    await client.end();
+  }
+  return name;
+}
+
+/** A fresh database on the test cluster, migrated (and seeded when asked) for the given services. */
+export async function freshDatabase(
+  services: readonly TServiceModule[],
+  options: { seed?: boolean; now?: Date; env?: Record<string, string> } = {},
+): Promise<{ ownerUrl: string; config: TConfig }> {
+  const template = await templateFor(services, options.seed ?? true, options.now);
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  const server = inject('pgServerUrl');
+  const client = new pg.Client({ connectionString: server });
+  await client.connect();
+  try {
+    await client.query(`create database ${name} template ${template}`);
+  } finally {
+    await client.end();
+  }
+  const ownerUrl = withDatabase(server, name);
+  return { ownerUrl, config: testConfig(ownerUrl, options.env) };
+}
+
+/** Database plus the running platform (app/relay pools, relay, transport) for the services. */
+export async function testPlatform(
+  services: readonly TServiceModule[],
+  options: { seed?: boolean; now?: Date; transport?: TEventTransport; env?: Record<string, string> } = {},
+): Promise<TPlatform & { ownerUrl: string; config: TConfig }> {
+  const { ownerUrl, config } = await freshDatabase(services, options);
+  const now = options.now;
+  const platform = await startPlatform(ownerUrl, config, services, {
+    transport: options.transport,
+    now: now ? () => now : undefined,
+  });
+  return Object.assign(platform, { ownerUrl, config });
+}

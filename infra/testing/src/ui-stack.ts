@@ -1,0 +1,254 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { expect } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { FastifyInstance } from 'fastify';
+import type { TPlatform } from '@stageplein/kit/runtime/platform';
+import { seedOrganizationId, type TSeedOrganizationKind } from '@stageplein/contracts/domain/seed-ids';
+import { runWorker, type TRunningWorker } from '@stageplein/workflows/run-worker';
+import { buildGateway } from '@stageplein/gateway/gateway.app';
+import { SERVICES } from '@stageplein/stack/services';
+import { UI_DIRS } from '@stageplein/gateway/ui-dirs';
+import { startTemporalDevServer } from '@stageplein/engines/temporal';
+import { axeViolations, launchChromium, screenshot } from './browser.ts';
+import { testPlatform } from './harness.ts';
+import { freePort } from './processes.ts';
+
+/**
+ * The e2e stack both front ends are tested on (portal-ui/test, admin-ui/test): the whole product on a
+ * random port (real PostgreSQL, every service, the gateway serving the built apps) and Chromium, plus
+ * the helpers every browser test needs (pages that record problems, axe, screenshots, sign-in, API).
+ */
+
+/** Demo accounts of the identity seed (services/identity/src/seeds/seed.ts). */
+export const DEMO_PASSWORD = 'stageplein-demo';
+export type TDemo = 'admin' | 'student' | 'mentor' | 'bedrijf';
+export const demo = (local: TDemo, tenant: string) => `${local}@${tenant}.test`;
+
+export const PHONE = { width: 375, height: 812 };
+export const DESKTOP = { width: 1280, height: 900 };
+
+export interface TStack {
+  platform: TPlatform;
+  app: FastifyInstance;
+  browser: Browser;
+  port: number;
+  url(tenant: string, path?: string): string;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the stack. `workflows: true` adds a Temporal dev server of its own (free port, throwaway
+ * SQLite) and the in-process worker, as `npm start` runs them: only the screens that start
+ * workflows (the CSV import) pay for it.
+ */
+export async function startStack(options: { workflows?: boolean } = {}): Promise<TStack> {
+  const stops: (() => Promise<void>)[] = [];
+  const close = async () => {
+    for (const stop of stops.splice(0).reverse()) await stop().catch(() => undefined);
+  };
+  try {
+    const env: Record<string, string> = {};
+    if (options.workflows) {
+      const dir = await mkdtemp(path.join(os.tmpdir(), 'stageplein-ui-temporal-'));
+      stops.push(() => rm(dir, { recursive: true, force: true }));
+      const temporal = await startTemporalDevServer({
+        port: await freePort(),
+        dbFile: path.join(dir, 'dev.sqlite'),
+        log: () => undefined,
+      });
+      stops.push(temporal.stop);
+      env.TEMPORAL_ADDRESS = temporal.address;
+    }
+    const platform = await testPlatform(SERVICES, { env });
+    stops.push(() => platform.close());
+    const app = await buildGateway({
+      config: platform.deps.config,
+      deps: platform.deps,
+      services: SERVICES,
+      ui: UI_DIRS,
+      logger: false,
+    });
+    stops.push(() => app.close());
+    let worker: TRunningWorker | undefined;
+    if (options.workflows) {
+      // Organizations' import use cases on the app role, identity through the gateway app in-process.
+      worker = await runWorker({ config: platform.deps.config, db: platform.app, app });
+      stops.push(() => worker!.stop());
+    }
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (app.server.address() as { port: number }).port;
+    const browser = await launchChromium();
+    stops.push(() => browser.close());
+    return {
+      platform,
+      app,
+      browser,
+      port,
+      url: (tenant, p = '/') => `http://${tenant}.localhost:${port}${p}`,
+      close,
+    };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+/** Requests the apps are expected to make that fail (services that do not exist yet). */
+const EXPECTED_FAILURES = [/\/api\/v1\/cms\//];
+
+export interface TUiPage {
+  context: BrowserContext;
+  page: Page;
+  /** Console errors and page errors; with `failuresAreProblems`, unexpected failed requests too. */
+  problems: string[];
+  /** API answers with status >= 400 that were not expected (method, path, status). */
+  failures: { method: string; path: string; status: number }[];
+  /** Every API call the page made (`GET /api/v1/users?…`). */
+  requests: string[];
+}
+
+/** A fresh browser context and page whose console errors, page errors and failed requests are recorded. */
+export async function openPage(
+  stack: TStack,
+  options: {
+    viewport?: { width: number; height: number };
+    locale?: string;
+    /** Failing requests that are part of the test (beside services that do not exist yet). */
+    expectFailures?: RegExp[];
+    /** Count failed requests as problems (the portal's tests), or only list them in `failures`. */
+    failuresAreProblems?: boolean;
+  } = {},
+): Promise<TUiPage> {
+  const context = await stack.browser.newContext({
+    viewport: options.viewport ?? DESKTOP,
+    locale: options.locale ?? 'nl-NL',
+    // axe-core is injected as a script, which our CSP rightly forbids.
+    bypassCSP: true,
+  });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  const failures: TUiPage['failures'] = [];
+  const requests: string[] = [];
+  const expected = [...EXPECTED_FAILURES, ...(options.expectFailures ?? [])];
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() !== 'error') return;
+    // Chromium logs every 4xx/5xx answer as "Failed to load resource"; answers are checked below.
+    if (/Failed to load resource/.test(m.text())) return;
+    problems.push(`console: ${m.text()}`);
+  });
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (url.pathname.startsWith('/api/') || url.pathname.startsWith('/auth/')) {
+      requests.push(`${r.method()} ${url.pathname}${url.search}`);
+    }
+  });
+  page.on('response', (r) => {
+    if (r.status() < 400 || r.request().resourceType() === 'document') return;
+    if (expected.some((re) => re.test(r.url()))) return;
+    const url = new URL(r.url());
+    failures.push({ method: r.request().method(), path: `${url.pathname}${url.search}`, status: r.status() });
+    if (options.failuresAreProblems) problems.push(`${r.status()} ${r.url()}`);
+  });
+  return { context, page, problems, failures, requests };
+}
+
+/** axe-core finds nothing; the label names the screen in the failure message. */
+export async function expectAccessible(page: Page, label: string): Promise<void> {
+  const violations = await axeViolations(page);
+  expect(violations, `${label}: ${JSON.stringify(violations)}`).toEqual([]);
+}
+
+/** Screenshot kept in test-artifacts/ (`<name>-<width>.png`), once the fonts are in. */
+export async function shot(page: Page, name: string): Promise<void> {
+  await page.evaluate(() => document.fonts.ready);
+  await screenshot(page, `${name}-${page.viewportSize()?.width ?? 0}`);
+}
+
+/** Signs in through the portal's login form and waits for the dashboard. */
+export async function signIn(
+  page: Page,
+  stack: TStack,
+  tenant: string,
+  email: string,
+  password = DEMO_PASSWORD,
+): Promise<void> {
+  await page.goto(stack.url(tenant, '/inloggen'));
+  await page.getByLabel(/E-mailadres|Email address/).fill(email);
+  await page.getByLabel(/^Wachtwoord|^Password/).fill(password);
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL(/\/dashboard$/);
+  await page.getByTestId('dashboard').waitFor();
+}
+
+/** The newest mail of `kind` to `to` in the embedded profile's dev mailbox (identity service). */
+export async function latestMail(stack: TStack, tenant: string, to: string, kind: string): Promise<string> {
+  for (let attempt = 0; attempt < 40; attempt++) {
+    const res = await fetch(
+      `http://127.0.0.1:${stack.port}/api/v1/dev/mailbox?to=${encodeURIComponent(to)}`,
+      { headers: { 'x-tenant': tenant } },
+    );
+    const body = (await res.json()) as { data: { attributes: { kind: string; text_body: string } }[] };
+    const mail = body.data.find((m) => m.attributes.kind === kind);
+    if (mail) return mail.attributes.text_body;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`no ${kind} mail to ${to}`);
+}
+
+/** Calls the API through the gateway as a demo user (set-up and checks beside the browser). */
+export interface TApi {
+  get<T = Record<string, unknown>>(path: string): Promise<{ status: number; body: T }>;
+  send<T = Record<string, unknown>>(
+    method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    path: string,
+    body?: unknown,
+  ): Promise<{ status: number; body: T }>;
+}
+
+export async function apiAs(
+  app: FastifyInstance,
+  tenant: string,
+  who: TDemo | null,
+  organization?: TSeedOrganizationKind,
+): Promise<TApi> {
+  const host = `${tenant}.localhost`;
+  const headers: Record<string, string> = {
+    host,
+    accept: 'application/vnd.api+json',
+    'accept-language': 'nl',
+  };
+  if (who) {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/auth/sign_in',
+      headers: { host, 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: demo(who, tenant), password: DEMO_PASSWORD }),
+    });
+    if (res.statusCode !== 200) throw new Error(`sign-in of ${who} answered ${res.statusCode}`);
+    for (const name of ['access-token', 'client', 'uid']) headers[name] = String(res.headers[name]);
+  }
+  if (organization) headers['x-current-organization-id'] = seedOrganizationId(tenant, organization);
+  const call = async (method: string, url: string, body?: unknown) => {
+    const res = await app.inject({
+      method: method as 'GET',
+      url,
+      headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
+      payload: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: res.statusCode, body: res.body ? JSON.parse(res.body) : undefined };
+  };
+  return { get: (p) => call('GET', p), send: (method, p, body) => call(method, p, body) };
+}
+
+/** The id of a demo user, as the school's admin sees it. */
+export async function userId(api: TApi, tenant: string, who: TDemo): Promise<string> {
+  const { body } = await api.get<{ data: { id: string; attributes: { email: string } }[] }>(
+    `/api/v1/users?page[size]=1000&filter[search]=${encodeURIComponent(demo(who, tenant))}`,
+  );
+  const found = body.data.find((u) => u.attributes.email === demo(who, tenant));
+  if (!found) throw new Error(`${who} not found`);
+  return found.id;
+}
