@@ -11,7 +11,7 @@ import type { TEventEnvelope } from '@stageplein/contracts/events/envelope';
 import { parseConfig } from '@stageplein/kit/config/config';
 import { createDb, createPool, dbUrls } from '@stageplein/kit/db/database';
 import { setTenant } from '@stageplein/kit/db/rls';
-import { deadLettersMigration } from '@stageplein/kit/outbox/dead-letters';
+import { deadLettersMigrationV1 } from '@stageplein/kit/migrations/dead-letters.v1';
 import {
   DEFAULT_PARTITIONS,
   KafkaTransport,
@@ -19,7 +19,7 @@ import {
   toKafkaMessage,
 } from '@stageplein/kit/outbox/kafka-transport';
 import { createRelay, DEFAULT_RELAY_CONCURRENCY } from '@stageplein/kit/outbox/outbox-relay';
-import { outboxMigration } from '@stageplein/kit/outbox/outbox.table';
+import { outboxMigrationV1 } from '@stageplein/kit/migrations/outbox.v1';
 import { writeEvent } from '@stageplein/kit/outbox/outbox-writer';
 import { ensureDatabase } from '@stageplein/kit/runtime/embedded-postgres';
 import { prepareDatabase } from '@stageplein/kit/runtime/platform';
@@ -43,7 +43,7 @@ const benchService: TServiceModule = {
   name: 'bench',
   schema: SCHEMA,
   prefixes: [],
-  migrations: { '1-outbox': outboxMigration(SCHEMA), '2-dead-letters': deadLettersMigration(SCHEMA) },
+  migrations: { '1-outbox': outboxMigrationV1(SCHEMA), '2-dead-letters': deadLettersMigrationV1(SCHEMA) },
   routes: async () => undefined,
 };
 

@@ -8,11 +8,7 @@ import {
   ensureDatabase,
   startEmbeddedPostgres,
 } from '@stageplein/kit/runtime/embedded-postgres';
-import {
-  REPLAY_USAGE,
-  parseReplayArgs,
-  runReplayCommand,
-} from '@stageplein/kit/runtime/replay-command';
+import { REPLAY_USAGE, parseReplayArgs, runReplayCommand } from '@stageplein/kit/runtime/replay-command';
 import { SERVICES } from '@stageplein/stack/services';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

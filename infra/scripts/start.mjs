@@ -14,14 +14,10 @@ try {
 }
 
 const done = step('starting Stageplein');
-const child = spawn(
-  process.execPath,
-  ['--import', 'tsx', path.join(ROOT, 'infra/stack/src/main.ts')],
-  {
-    cwd: ROOT,
-    stdio: 'inherit',
-  },
-);
+const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'infra/stack/src/main.ts')], {
+  cwd: ROOT,
+  stdio: 'inherit',
+});
 done();
 // Ctrl-C reaches the child through the terminal's process group; forward a plain kill as well.
 process.on('SIGTERM', () => child.kill('SIGTERM'));

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
-import { authReadModelConsumer, authReadModelMigration } from '@stageplein/kit/auth/auth-read-model';
+import { authReadModelConsumer } from '@stageplein/kit/auth/auth-read-model';
+import { authReadModelMigrationV1 } from '@stageplein/kit/migrations/auth-read-model.v1';
 import { requireAuth } from '@stageplein/kit/auth/policy';
-import { outboxMigration } from '@stageplein/kit/outbox/outbox.table';
+import { outboxMigrationV1 } from '@stageplein/kit/migrations/outbox.v1';
 import type { TServiceDeps, TServiceModule } from '@stageplein/kit/service';
 import { organizationsService } from '@stageplein/organizations';
 import { identityService } from '../src/identity.module.ts';
@@ -40,7 +41,7 @@ const probeService: TServiceModule = {
   name: 'probe',
   schema: 'probe',
   prefixes: ['/api/v1/probe'],
-  migrations: { '0001-outbox': outboxMigration('probe'), '0002-auth': authReadModelMigration('probe') },
+  migrations: { '0001-outbox': outboxMigrationV1('probe'), '0002-auth': authReadModelMigrationV1('probe') },
   routes: probeRoutes,
   consumers: (deps) => [authReadModelConsumer(deps.db, 'probe')],
 };

@@ -42,7 +42,7 @@ export interface TServiceModule {
   consumers?(deps: TServiceDeps): TConsumer[];
   /**
    * Where credential checks find revocations and roles. Default: the kit read model in the service's
-   * own schema (`authReadModelMigration` + `authReadModelConsumer`), which such a service must include.
+   * own schema (`authReadModelMigrationV1` + `authReadModelConsumer`), which such a service must include.
    */
   auth?(deps: TServiceDeps): TAuthSource;
 }

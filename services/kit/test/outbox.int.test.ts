@@ -65,18 +65,14 @@ class FlakyRecordingTransport implements TEventTransport {
 
 describe('transactional outbox', () => {
   it('a rolled-back transaction leaves no outbox row; a committed one leaves exactly one', async () => {
-    const before = await sql<{ n: number }>`select count(*)::int as n from eventlab.outbox`.execute(
-      owner,
-    );
+    const before = await sql<{ n: number }>`select count(*)::int as n from eventlab.outbox`.execute(owner);
     await expect(
       inTenant(async (trx) => {
         await writeEvent(trx, SCHEMA, event('rolled-back', 1));
         throw new Error('use case failed after writing its event');
       }),
     ).rejects.toThrow('use case failed');
-    const after = await sql<{ n: number }>`select count(*)::int as n from eventlab.outbox`.execute(
-      owner,
-    );
+    const after = await sql<{ n: number }>`select count(*)::int as n from eventlab.outbox`.execute(owner);
     expect(after.rows[0]!.n).toBe(before.rows[0]!.n);
 
     const written = await inTenant((trx) => writeEvent(trx, SCHEMA, event('committed', 1)));

@@ -57,7 +57,7 @@ const probeService: TServiceModule = {
         await enableTenantRls(db, 'probe', 'items');
       },
     },
-    '0002-outbox': (await import('../src/outbox/outbox.table.ts')).outboxMigration('probe'),
+    '0002-outbox': (await import('../src/migrations/outbox.v1.ts')).outboxMigrationV1('probe'),
   },
   routes,
 };

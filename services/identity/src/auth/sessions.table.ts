@@ -1,5 +1,4 @@
-import { sql, type Generated, type Kysely, type Migration } from 'kysely';
-import { enableTenantRls } from '@stageplein/kit/db/rls';
+import { type Generated } from 'kysely';
 
 /** devise_token_auth's `tokens`: one row per signed-in client, the access token only as a hash. */
 export interface TSessionsTable {
@@ -13,23 +12,3 @@ export interface TSessionsTable {
   impersonator_id: string | null;
   created_at: Date;
 }
-
-export const sessionsMigration: Migration = {
-  async up(db: Kysely<unknown>) {
-    await sql`create table identity.sessions (
-      client text primary key,
-      seq bigserial not null,
-      tenant_id text not null,
-      user_id uuid not null references identity.users (id) on delete cascade,
-      token_hash text not null unique,
-      expires_at timestamptz not null,
-      impersonator_id uuid,
-      created_at timestamptz not null
-    )`.execute(db);
-    await sql`create index sessions_user on identity.sessions (user_id, seq)`.execute(db);
-    await enableTenantRls(db, 'identity', 'sessions');
-  },
-  async down(db: Kysely<unknown>) {
-    await sql`drop table identity.sessions`.execute(db);
-  },
-};

@@ -1,5 +1,4 @@
-import { sql, type Generated, type Kysely, type Migration } from 'kysely';
-import { enableTenantRls } from '@stageplein/kit/db/rls';
+import { type Generated } from 'kysely';
 
 /** Security-relevant actions that must be traceable to a person (impersonation first of all). */
 export interface TAuditLogTable {
@@ -12,23 +11,3 @@ export interface TAuditLogTable {
   data: Record<string, unknown>;
   created_at: Date;
 }
-
-export const auditLogMigration: Migration = {
-  async up(db: Kysely<unknown>) {
-    await sql`create table identity.audit_log (
-      id bigserial primary key,
-      tenant_id text not null,
-      action text not null,
-      actor_id uuid,
-      impersonator_id uuid,
-      subject_id uuid,
-      data jsonb not null default '{}',
-      created_at timestamptz not null
-    )`.execute(db);
-    await sql`create index audit_log_subject on identity.audit_log (subject_id, created_at)`.execute(db);
-    await enableTenantRls(db, 'identity', 'audit_log');
-  },
-  async down(db: Kysely<unknown>) {
-    await sql`drop table identity.audit_log`.execute(db);
-  },
-};

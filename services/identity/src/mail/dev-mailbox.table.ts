@@ -1,5 +1,4 @@
-import { sql, type Generated, type Kysely, type Migration } from 'kysely';
-import { enableTenantRls } from '@stageplein/kit/db/rls';
+import { type Generated } from 'kysely';
 
 /**
  * The embedded profile's mailbox: outgoing mail lands here (in the transaction of the change that
@@ -17,24 +16,3 @@ export interface TDevMailsTable {
   created_at: Date;
   seq: Generated<number>;
 }
-
-export const devMailboxMigration: Migration = {
-  async up(db: Kysely<unknown>) {
-    await sql`create table identity.dev_mails (
-      id uuid primary key default gen_random_uuid(),
-      tenant_id text not null,
-      kind text not null,
-      to_address text not null,
-      subject text not null,
-      text_body text not null,
-      html_body text not null,
-      created_at timestamptz not null,
-      seq bigserial not null
-    )`.execute(db);
-    await sql`create index dev_mails_to on identity.dev_mails (lower(to_address), seq)`.execute(db);
-    await enableTenantRls(db, 'identity', 'dev_mails');
-  },
-  async down(db: Kysely<unknown>) {
-    await sql`drop table identity.dev_mails`.execute(db);
-  },
-};

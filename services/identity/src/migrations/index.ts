@@ -1,27 +1,28 @@
 import type { Migration } from 'kysely';
-import { deadLettersMigration } from '@stageplein/kit/outbox/dead-letters';
-import { outboxMigration } from '@stageplein/kit/outbox/outbox.table';
-import { SCHEMA } from '../database.ts';
-import { usersMigration } from '../users/users.table.ts';
-import { rolesMigration } from '../roles/roles.table.ts';
-import { sessionsMigration } from '../auth/sessions.table.ts';
-import { passwordlessMigration } from '../passwordless/passwordless.table.ts';
-import { auditLogMigration } from '../impersonation/audit-log.table.ts';
-import { devMailboxMigration } from '../mail/dev-mailbox.table.ts';
-import { organizationsMigration } from '../organizations/organizations.table.ts';
-import { studentImportKeysMigration } from '../internal-import/student-import-keys.table.ts';
+import m20261122T0900_outbox from './20261122T0900-outbox.ts';
+import m20261122T0910_users from './20261122T0910-users.ts';
+import m20261122T0920_roles from './20261122T0920-roles.ts';
+import m20261122T0930_sessions from './20261122T0930-sessions.ts';
+import m20261122T0940_passwordless_tokens from './20261122T0940-passwordless-tokens.ts';
+import m20261122T0950_audit_log from './20261122T0950-audit-log.ts';
+import m20261122T1000_dev_mailbox from './20261122T1000-dev-mailbox.ts';
+import m20261124T0900_student_import_keys from './20261124T0900-student-import-keys.ts';
+import m20261125T0900_dead_letters from './20261125T0900-dead-letters.ts';
+import m20261125T0910_organizations_read_model from './20261125T0910-organizations-read-model.ts';
 
-/** Applied in key order; keys are timestamps so new migrations sort after old ones. */
+/**
+ * Applied in key order. Each migration is a frozen file named by its timestamp: once landed it is never
+ * edited (migrations.lock.json and its test guard that); a change is a new, later file.
+ */
 export const migrations: Record<string, Migration> = {
-  '20261122T0900-outbox': outboxMigration(SCHEMA),
-  '20261122T0910-users': usersMigration,
-  '20261122T0920-roles': rolesMigration,
-  '20261122T0930-sessions': sessionsMigration,
-  '20261122T0940-passwordless-tokens': passwordlessMigration,
-  '20261122T0950-audit-log': auditLogMigration,
-  '20261122T1000-dev-mailbox': devMailboxMigration,
-  '20261124T0900-student-import-keys': studentImportKeysMigration,
-  // Identity consumes organizations' events: what a consumer group gives up on is recorded here.
-  '20261125T0900-dead-letters': deadLettersMigration(SCHEMA),
-  '20261125T0910-organizations-read-model': organizationsMigration,
+  '20261122T0900-outbox': m20261122T0900_outbox,
+  '20261122T0910-users': m20261122T0910_users,
+  '20261122T0920-roles': m20261122T0920_roles,
+  '20261122T0930-sessions': m20261122T0930_sessions,
+  '20261122T0940-passwordless-tokens': m20261122T0940_passwordless_tokens,
+  '20261122T0950-audit-log': m20261122T0950_audit_log,
+  '20261122T1000-dev-mailbox': m20261122T1000_dev_mailbox,
+  '20261124T0900-student-import-keys': m20261124T0900_student_import_keys,
+  '20261125T0900-dead-letters': m20261125T0900_dead_letters,
+  '20261125T0910-organizations-read-model': m20261125T0910_organizations_read_model,
 };

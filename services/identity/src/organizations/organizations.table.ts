@@ -1,5 +1,3 @@
-import { sql, type Kysely, type Migration } from 'kysely';
-import { enableTenantRls } from '@stageplein/kit/db/rls';
 import type { TOrganizationType } from '@stageplein/contracts/identity/roles';
 import type { TOrganizationStatus } from '@stageplein/contracts/organizations/organizations';
 
@@ -18,21 +16,3 @@ export interface TOrganizationsTable {
   deleted: boolean;
   event_time: Date;
 }
-
-export const organizationsMigration: Migration = {
-  async up(db: Kysely<unknown>) {
-    await sql`create table identity.organizations (
-      id uuid primary key,
-      tenant_id text not null,
-      organization_type text not null,
-      name text not null,
-      status text not null,
-      deleted boolean not null default false,
-      event_time timestamptz not null
-    )`.execute(db);
-    await enableTenantRls(db, 'identity', 'organizations');
-  },
-  async down(db: Kysely<unknown>) {
-    await sql`drop table identity.organizations`.execute(db);
-  },
-};

@@ -1,55 +1,10 @@
-import { sql, type Kysely, type Migration } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { EVENT_PAYLOADS } from '@stageplein/contracts/events/payloads';
 import type { TRoleRef } from '@stageplein/contracts/identity/roles';
-import { enableTenantRls } from '../db/rls.ts';
 import { idempotentConsumer } from '../outbox/idempotent-consumer.ts';
 import type { TConsumer } from '../outbox/transport.ts';
 import type { TAuthSource } from './auth.types.ts';
 import { authCheckCache } from './auth-cache.ts';
-
-/**
- * The credential facts a service needs, kept in its own schema (DESIGN §3: no service reads
- * identity's tables): the roles of every user and the clients that were signed out or otherwise
- * revoked. Fed by identity's events through an idempotent consumer; see docs/decisions/auth.md.
- */
-export function authReadModelMigration(schema: string): Migration {
-  return {
-    async up(db: Kysely<unknown>) {
-      await sql
-        .raw(
-          `create table ${schema}.auth_roles (
-            role_id uuid primary key,
-            tenant_id text not null,
-            user_id uuid not null,
-            name text not null,
-            resource_type text not null,
-            resource_id uuid not null
-          )`,
-        )
-        .execute(db);
-      await sql.raw(`create index auth_roles_user on ${schema}.auth_roles (user_id)`).execute(db);
-      await enableTenantRls(db, schema, 'auth_roles');
-      await sql
-        .raw(
-          `create table ${schema}.auth_revoked_clients (
-            client text primary key,
-            tenant_id text not null,
-            user_id uuid not null,
-            expires_at timestamptz not null
-          )`,
-        )
-        .execute(db);
-      await sql
-        .raw(`create index auth_revoked_clients_expiry on ${schema}.auth_revoked_clients (expires_at)`)
-        .execute(db);
-      await enableTenantRls(db, schema, 'auth_revoked_clients');
-    },
-    async down(db: Kysely<unknown>) {
-      await sql.raw(`drop table ${schema}.auth_revoked_clients`).execute(db);
-      await sql.raw(`drop table ${schema}.auth_roles`).execute(db);
-    },
-  };
-}
 
 export const AUTH_EVENT_TYPES = [
   'identity.role.added',

@@ -1,6 +1,5 @@
-import { sql, type Generated, type Kysely, type Migration } from 'kysely';
-import { RELAY_ROLE } from '../db/database.ts';
-import { enableTenantRls, setTenant } from '../db/rls.ts';
+import { sql, type Generated, type Kysely } from 'kysely';
+import { setTenant } from '../db/rls.ts';
 import { handleOnce } from './delivery.ts';
 import type { TConsumer, TDeadLetter } from './transport.ts';
 
@@ -28,41 +27,6 @@ export interface TDeadLettersTable {
 
 /** Tenant recorded for messages whose tenant is unreadable, so RLS still lets the consumer write them. */
 export const UNKNOWN_TENANT = 'unknown';
-
-export function deadLettersMigration(schema: string): Migration {
-  return {
-    async up(db: Kysely<unknown>) {
-      await sql
-        .raw(
-          `create table ${schema}.dead_letters (
-            id bigserial primary key,
-            tenant_id text not null,
-            consumer text not null,
-            event_id text not null,
-            event_type text,
-            envelope jsonb not null,
-            reason text not null,
-            attempts int not null,
-            origin text not null,
-            created_at timestamptz not null default now(),
-            replayed_at timestamptz,
-            replay_error text,
-            unique (consumer, event_id)
-          )`,
-        )
-        .execute(db);
-      await sql
-        .raw(`create index dead_letters_pending on ${schema}.dead_letters (id) where replayed_at is null`)
-        .execute(db);
-      await enableTenantRls(db, schema, 'dead_letters');
-      // Listing and replaying is operator work across tenants: the relay role (bypasses RLS) does it.
-      await sql.raw(`grant select, update on ${schema}.dead_letters to ${RELAY_ROLE}`).execute(db);
-    },
-    async down(db: Kysely<unknown>) {
-      await sql.raw(`drop table ${schema}.dead_letters`).execute(db);
-    },
-  };
-}
 
 const field = (event: unknown, key: string): string | undefined => {
   const value = event && typeof event === 'object' ? (event as Record<string, unknown>)[key] : undefined;

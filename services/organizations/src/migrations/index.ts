@@ -1,34 +1,34 @@
 import type { Migration } from 'kysely';
-import { outboxMigration } from '@stageplein/kit/outbox/outbox.table';
-import { authReadModelMigration } from '@stageplein/kit/auth/auth-read-model';
-import { deadLettersMigration } from '@stageplein/kit/outbox/dead-letters';
-import { schoolYearsMigration } from '../school-years/school-years.table.ts';
-import { organizationsMigration } from '../organizations/organizations.table.ts';
-import { signupsMigration } from '../signups/signups.table.ts';
-import { auditLogMigration } from '../audit-log/audit-log.table.ts';
-import { levelsMigration } from '../levels/levels.table.ts';
-import { tagsMigration } from '../tags/tags.table.ts';
-import { groupsMigration } from '../groups/groups.table.ts';
-import { internshipPeriodsMigration } from '../internship-periods/internship-periods.table.ts';
-import { mentorshipsMigration } from '../mentorships/mentorships.table.ts';
-import { importsMigration } from '../imports/imports.table.ts';
-import { SCHEMA } from '../database.ts';
+import m20261121T0900_outbox from './20261121T0900-outbox.ts';
+import m20261121T0910_school_years from './20261121T0910-school-years.ts';
+import m20261122T0900_auth_read_model from './20261122T0900-auth-read-model.ts';
+import m20261123T0900_organizations from './20261123T0900-organizations.ts';
+import m20261123T0910_signups from './20261123T0910-signups.ts';
+import m20261123T0920_audit_log from './20261123T0920-audit-log.ts';
+import m20261123T0930_levels from './20261123T0930-levels.ts';
+import m20261123T0940_tags from './20261123T0940-tags.ts';
+import m20261123T0950_groups from './20261123T0950-groups.ts';
+import m20261123T1000_internship_periods from './20261123T1000-internship-periods.ts';
+import m20261123T1010_mentorships from './20261123T1010-mentorships.ts';
+import m20261123T1020_dead_letters from './20261123T1020-dead-letters.ts';
+import m20261124T0900_imports from './20261124T0900-imports.ts';
 
-/** Applied in key order; keys are timestamps so new migrations sort after old ones. */
+/**
+ * Applied in key order. Each migration is a frozen file named by its timestamp: once landed it is never
+ * edited (migrations.lock.json and its test guard that); a change is a new, later file.
+ */
 export const migrations: Record<string, Migration> = {
-  '20261121T0900-outbox': outboxMigration(SCHEMA),
-  '20261121T0910-school-years': schoolYearsMigration,
-  // Roles and revoked clients from identity's events, for the kit's credential check.
-  '20261122T0900-auth-read-model': authReadModelMigration(SCHEMA),
-  '20261123T0900-organizations': organizationsMigration,
-  '20261123T0910-signups': signupsMigration,
-  '20261123T0920-audit-log': auditLogMigration,
-  '20261123T0930-levels': levelsMigration,
-  '20261123T0940-tags': tagsMigration,
-  '20261123T0950-groups': groupsMigration,
-  '20261123T1000-internship-periods': internshipPeriodsMigration,
-  '20261123T1010-mentorships': mentorshipsMigration,
-  // Events our consumers give up on (auth read model, role cleanup), for an operator to replay.
-  '20261123T1020-dead-letters': deadLettersMigration(SCHEMA),
-  '20261124T0900-imports': importsMigration,
+  '20261121T0900-outbox': m20261121T0900_outbox,
+  '20261121T0910-school-years': m20261121T0910_school_years,
+  '20261122T0900-auth-read-model': m20261122T0900_auth_read_model,
+  '20261123T0900-organizations': m20261123T0900_organizations,
+  '20261123T0910-signups': m20261123T0910_signups,
+  '20261123T0920-audit-log': m20261123T0920_audit_log,
+  '20261123T0930-levels': m20261123T0930_levels,
+  '20261123T0940-tags': m20261123T0940_tags,
+  '20261123T0950-groups': m20261123T0950_groups,
+  '20261123T1000-internship-periods': m20261123T1000_internship_periods,
+  '20261123T1010-mentorships': m20261123T1010_mentorships,
+  '20261123T1020-dead-letters': m20261123T1020_dead_letters,
+  '20261124T0900-imports': m20261124T0900_imports,
 };

@@ -1,5 +1,4 @@
-import { sql, type Generated, type Kysely, type Migration } from 'kysely';
-import { enableTenantRls } from '@stageplein/kit/db/rls';
+import { type Generated } from 'kysely';
 
 export interface TSchoolYearsTable {
   id: Generated<string>;
@@ -9,22 +8,3 @@ export interface TSchoolYearsTable {
   end_date: string;
   created_at: Generated<Date>;
 }
-
-export const schoolYearsMigration: Migration = {
-  async up(db: Kysely<unknown>) {
-    await sql`create table organizations.school_years (
-      id uuid primary key default gen_random_uuid(),
-      tenant_id text not null,
-      name text not null,
-      start_date date not null,
-      end_date date not null,
-      created_at timestamptz not null default now(),
-      unique (tenant_id, start_date),
-      check (end_date > start_date)
-    )`.execute(db);
-    await enableTenantRls(db, 'organizations', 'school_years');
-  },
-  async down(db: Kysely<unknown>) {
-    await sql`drop table organizations.school_years`.execute(db);
-  },
-};
