@@ -5,14 +5,14 @@ import { writeEvent } from '@stageplein/kit/outbox/outbox-writer';
 import { SCHEMA } from '../database.ts';
 import type { TDb } from './request.ts';
 
-/** Who caused an event: a user id, `system` (seeds, consumers) or `anonymous` (public signup). */
-export type TActor = string;
-
-/** Writes an organizations event to the outbox in the use case's transaction. */
+/**
+ * Writes an organizations event to the outbox in the use case's transaction. `actor` is who caused
+ * it: a user id, `system` (seeds, consumers) or `anonymous` (public signup).
+ */
 export async function emit<T extends TEventType>(
   db: TDb,
   tenant: TTenantId,
-  actor: TActor,
+  actor: string,
   type: T,
   subject: string,
   data: TEventPayload<T>,

@@ -1,40 +1,24 @@
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { TLanguage } from '@stageplein/contracts/i18n/index';
 import type { TJsonApiQuery } from '@stageplein/contracts/jsonapi/jsonapi';
-import type { TTenant } from '@stageplein/contracts/tenants/tenant.types';
-import type { TConfig } from '@stageplein/kit/config/config';
 import { badRequest } from '@stageplein/kit/errors/api-error';
-import { languageOf } from '@stageplein/kit/errors/error-handler';
+import { requestContext, type TUseCaseContext } from '@stageplein/kit/request-context';
 import type { TServiceDeps } from '@stageplein/kit/service';
 import type { TOrganizationsDb } from '../database.ts';
 import { isUuid } from './actor.ts';
 
 export type TDb = Kysely<TOrganizationsDb>;
 
-/** What a use case works with: the request's transaction (tenant set), tenant, clock, config, language. */
-export interface TCtx {
-  db: TDb;
-  tenant: TTenant;
-  now: Date;
-  config: TConfig;
-  lang: TLanguage;
-}
+/** Organizations' use-case context: the kit's, nothing of its own (requests, consumers and activities). */
+export type TCtx = TUseCaseContext<TOrganizationsDb>;
 
 /** The request's transaction: commits with a successful response, rolls back otherwise. */
 export async function requestDb(req: FastifyRequest): Promise<TDb> {
-  return (await req.db<TOrganizationsDb>()) as unknown as TDb;
+  return req.db<TOrganizationsDb>();
 }
 
-export async function contextOf(req: FastifyRequest, deps: TServiceDeps): Promise<TCtx> {
-  return {
-    db: await requestDb(req),
-    tenant: req.tenant,
-    now: deps.now?.() ?? new Date(),
-    config: deps.config,
-    lang: languageOf(req),
-  };
-}
+export const contextOf = (req: FastifyRequest, deps: TServiceDeps): Promise<TCtx> =>
+  requestContext<TOrganizationsDb>(req, deps);
 
 /** The absolute URL of the request, for JSON:API pagination links. */
 export const requestUrl = (req: FastifyRequest) => `${req.protocol}://${req.host}${req.url}`;
