@@ -112,3 +112,4 @@ export const ZSchoolYearAttributes = z.object({
 });
 export type TSchoolYearAttributes = z.infer<typeof ZSchoolYearAttributes>;
 export const ZSchoolYearResource = zResourceOf('school_year', ZSchoolYearAttributes);
+export type TSchoolYearResource = z.infer<typeof ZSchoolYearResource>;

@@ -25,4 +25,5 @@ export const ZAuditLogEntryResource = ZResource.extend({
   type: z.literal('audit_log_entry'),
   attributes: ZAuditLogEntryAttributes,
 });
+export type TAuditLogEntryResource = z.infer<typeof ZAuditLogEntryResource>;
 export const ZAuditLogEntryCollection = zCollectionOf(ZAuditLogEntryResource);

@@ -95,6 +95,7 @@ export const ZInternshipPeriodResource = ZResource.extend({
   attributes: ZInternshipPeriodAttributes,
   relationships: z.object({ school: ZRelationship, school_year: ZRelationship }),
 });
+export type TInternshipPeriodResource = z.infer<typeof ZInternshipPeriodResource>;
 export const ZInternshipPeriodDocument = zDocumentOf(ZInternshipPeriodResource);
 /** `GET /internship_periods/current` answers `data: null` when there is none. */
 export const ZInternshipPeriodOrNullDocument = zDocumentOf(ZInternshipPeriodResource.nullable());

@@ -13,6 +13,7 @@ export const ZMentorshipResource = ZResource.extend({
   attributes: ZMentorshipAttributes,
   relationships: z.object({ mentor: ZRelationship, student: ZRelationship, school: ZRelationship }),
 });
+export type TMentorshipResource = z.infer<typeof ZMentorshipResource>;
 export const ZMentorshipDocument = zDocumentOf(ZMentorshipResource);
 export const ZMentorshipCollection = zCollectionOf(ZMentorshipResource);
 

@@ -24,6 +24,7 @@ export const ZGroupResource = ZResource.extend({
     students: ZRelationship.optional(),
   }),
 });
+export type TGroupResource = z.infer<typeof ZGroupResource>;
 export const ZGroupDocument = zDocumentOf(ZGroupResource);
 export const ZGroupCollection = zCollectionOf(ZGroupResource);
 
@@ -35,6 +36,7 @@ export const ZLevelAttributes = z.object({
   updated_at: z.string(),
 });
 export const ZLevelResource = ZResource.extend({ type: z.literal('level'), attributes: ZLevelAttributes });
+export type TLevelResource = z.infer<typeof ZLevelResource>;
 export const ZLevelDocument = zDocumentOf(ZLevelResource);
 export const ZLevelCollection = zCollectionOf(ZLevelResource);
 
@@ -45,6 +47,7 @@ export const ZTagAttributes = z.object({
   updated_at: z.string(),
 });
 export const ZTagResource = ZResource.extend({ type: z.literal('tag'), attributes: ZTagAttributes });
+export type TTagResource = z.infer<typeof ZTagResource>;
 export const ZTagDocument = zDocumentOf(ZTagResource);
 export const ZTagCollection = zCollectionOf(ZTagResource);
 
@@ -58,6 +61,7 @@ export const ZGroupMembershipResource = ZResource.extend({
   type: z.literal('group_membership'),
   attributes: ZGroupMembershipAttributes,
 });
+export type TGroupMembershipResource = z.infer<typeof ZGroupMembershipResource>;
 /** `data: null` after taking a student out of their group. */
 export const ZGroupMembershipDocument = zDocumentOf(ZGroupMembershipResource.nullable());
 

@@ -45,21 +45,27 @@ export function pageLinks(absoluteUrl: string, query: TJsonApiQuery, total: numb
   };
 }
 
-export function collectionDocument(
-  data: TResource[],
+/**
+ * A collection document. Generic over the resource so a serializer typed against the route's zod
+ * response schema (`z.infer<typeof ZXResource>`) reaches the handler's return type without a cast.
+ */
+export function collectionDocument<R extends TResource>(
+  data: R[],
   options: { included?: TResource[]; total?: number; links?: TLinks } = {},
 ) {
-  const doc: { data: TResource[]; included?: TResource[]; meta?: { total: number }; links?: TLinks } = {
-    data,
-  };
+  const doc: { data: R[]; included?: TResource[]; meta?: { total: number }; links?: TLinks } = { data };
   if (options.included?.length) doc.included = dedupe(options.included);
   if (options.total !== undefined) doc.meta = { total: options.total };
   if (options.links) doc.links = options.links;
   return doc;
 }
 
-export function resourceDocument(data: TResource | null, options: { included?: TResource[] } = {}) {
-  const doc: { data: TResource | null; included?: TResource[] } = { data };
+/** A single-resource document (`data` may be null where the route says so), generic like collectionDocument. */
+export function resourceDocument<R extends TResource | null>(
+  data: R,
+  options: { included?: TResource[] } = {},
+) {
+  const doc: { data: R; included?: TResource[] } = { data };
   if (options.included?.length) doc.included = dedupe(options.included);
   return doc;
 }

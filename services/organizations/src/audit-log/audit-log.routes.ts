@@ -1,7 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { TResource } from '@stageplein/contracts/jsonapi/jsonapi';
-import { ZAuditLogEntryCollection } from '@stageplein/contracts/organizations/audit-log';
+import {
+  ZAuditLogEntryCollection,
+  type TAuditLogEntryResource,
+} from '@stageplein/contracts/organizations/audit-log';
 import { authorize } from '@stageplein/kit/auth/policy';
 import { parseJsonApiQuery, ZJsonApiQueryString, type TQuerySpec } from '@stageplein/kit/jsonapi/query';
 import { collectionDocument, pageLinks } from '@stageplein/kit/jsonapi/serialize';
@@ -24,7 +26,7 @@ export const AUDIT_LOG_QUERY: TQuerySpec = {
 };
 
 /** Built directly: `data` is the recorded JSON as it is (kit `resource` would rewrite its keys). */
-function auditEntryResource(e: TAuditLogRow): TResource {
+function auditEntryResource(e: TAuditLogRow): TAuditLogEntryResource {
   return {
     type: 'audit_log_entry',
     id: String(e.id),
@@ -63,7 +65,7 @@ export const auditLogRoutes: FastifyPluginAsync<TServiceDeps> = async (app, deps
       return collectionDocument(rows.map(auditEntryResource), {
         total,
         links: pageLinks(requestUrl(req), query, total),
-      }) as never;
+      });
     },
   });
 };

@@ -53,7 +53,7 @@ export const groupsRoutes: FastifyPluginAsync<TServiceDeps> = async (app, deps) 
         studentId: onlyOwn ? auth.userId : undefined,
       });
       const data = rows.map((g) => groupResource(g));
-      return collectionDocument(data, { total: data.length }) as never;
+      return collectionDocument(data, { total: data.length });
     },
   });
 
@@ -75,7 +75,7 @@ export const groupsRoutes: FastifyPluginAsync<TServiceDeps> = async (app, deps) 
       const students = groupsPolicy.showStudents(actor.auth, subject)
         ? (await studentIdsOf(ctx.db, group.id)).map((m) => m.student_id)
         : undefined;
-      return resourceDocument(groupResource(group, students)) as never;
+      return resourceDocument(groupResource(group, students));
     },
   });
 
@@ -92,7 +92,7 @@ export const groupsRoutes: FastifyPluginAsync<TServiceDeps> = async (app, deps) 
       const { school_id, ...input } = req.body.data.attributes;
       const schoolId = authorizeSchoolCreate(req, actor, school_id, groupsPolicy.create);
       const group = await createGroup(ctx, actor.auth.userId, schoolId, input);
-      return reply.status(201).send(resourceDocument(groupResource(group, [])) as never);
+      return reply.status(201).send(resourceDocument(groupResource(group, [])));
     },
   });
 
@@ -115,9 +115,7 @@ export const groupsRoutes: FastifyPluginAsync<TServiceDeps> = async (app, deps) 
       assertSameId(req.body.data.id, group.id);
       const { school_id, ...changes } = req.body.data.attributes;
       assertSameSchool(school_id, group);
-      return resourceDocument(
-        groupResource(await changeGroup(ctx, actor.auth.userId, group, changes)),
-      ) as never;
+      return resourceDocument(groupResource(await changeGroup(ctx, actor.auth.userId, group, changes)));
     },
   });
 
@@ -158,7 +156,7 @@ export const groupsRoutes: FastifyPluginAsync<TServiceDeps> = async (app, deps) 
       authorize(req, groupsPolicy.assignStudent, { current: actor.current, schoolId });
       const { group_id } = 'data' in req.body ? req.body.data.attributes : req.body;
       const membership = await assignGroup(ctx, actor.auth.userId, schoolId, req.params.id, group_id);
-      return resourceDocument(membership ? membershipResource(membership) : null) as never;
+      return resourceDocument(membership ? membershipResource(membership) : null);
     },
   });
 };

@@ -1,18 +1,19 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { TJsonApiQuery, TResource } from '@stageplein/contracts/jsonapi/jsonapi';
+import type { TJsonApiQuery } from '@stageplein/contracts/jsonapi/jsonapi';
 import {
   ZInternshipPeriodCollection,
   ZInternshipPeriodCreateBody,
   ZInternshipPeriodDocument,
   ZInternshipPeriodOrNullDocument,
   ZInternshipPeriodUpdateBody,
+  type TInternshipPeriodResource,
 } from '@stageplein/contracts/organizations/internship-periods';
 import { authorize } from '@stageplein/kit/auth/policy';
 import { badRequest, notFound } from '@stageplein/kit/errors/api-error';
 import { parseJsonApiQuery, ZJsonApiQueryString, type TQuerySpec } from '@stageplein/kit/jsonapi/query';
-import { collectionDocument, resource, resourceDocument } from '@stageplein/kit/jsonapi/serialize';
+import { collectionDocument, resourceDocument } from '@stageplein/kit/jsonapi/serialize';
 import type { TServiceDeps } from '@stageplein/kit/service';
 import { actorOf, isUuid, type TActor } from '../shared/actor.ts';
 import { assertSameId } from '../shared/body.ts';
@@ -45,11 +46,11 @@ function visiblePeriod(actor: TActor, period: TPeriodRow | undefined): TPeriodRo
   return period;
 }
 
-export function periodResource(p: TPeriodRow): TResource {
-  return resource(
-    'internship_period',
-    p.id,
-    {
+export function periodResource(p: TPeriodRow): TInternshipPeriodResource {
+  return {
+    type: 'internship_period',
+    id: p.id,
+    attributes: {
       name: p.name,
       status: p.status,
       school_id: p.school_id,
@@ -59,11 +60,11 @@ export function periodResource(p: TPeriodRow): TResource {
       created_at: p.created_at.toISOString(),
       updated_at: p.updated_at.toISOString(),
     },
-    {
+    relationships: {
       school: { data: { type: 'School', id: p.school_id } },
       school_year: { data: { type: 'school_year', id: p.school_year_id } },
     },
-  );
+  };
 }
 
 export const internshipPeriodsRoutes: FastifyPluginAsync<TServiceDeps> = async (app, deps) => {
@@ -93,7 +94,7 @@ export const internshipPeriodsRoutes: FastifyPluginAsync<TServiceDeps> = async (
           schoolId: actor.current?.id ?? '',
         });
       const data = (await periodsFor(ctx, actor, query, allYears)).map(periodResource);
-      return collectionDocument(data, { total: data.length }) as never;
+      return collectionDocument(data, { total: data.length });
     },
   });
 
@@ -108,7 +109,7 @@ export const internshipPeriodsRoutes: FastifyPluginAsync<TServiceDeps> = async (
       const ctx = await contextOf(req, deps);
       const actor = await actorOf(req, ctx.db);
       const period = await currentPeriodFor(ctx, actor);
-      return resourceDocument(period ? periodResource(period) : null) as never;
+      return resourceDocument(period ? periodResource(period) : null);
     },
   });
 
@@ -123,7 +124,7 @@ export const internshipPeriodsRoutes: FastifyPluginAsync<TServiceDeps> = async (
       const ctx = await contextOf(req, deps);
       const actor = await actorOf(req, ctx.db);
       const period = visiblePeriod(actor, await findPeriod(ctx.db, req.params.id))!;
-      return resourceDocument(periodResource(period)) as never;
+      return resourceDocument(periodResource(period));
     },
   });
 
@@ -144,7 +145,7 @@ export const internshipPeriodsRoutes: FastifyPluginAsync<TServiceDeps> = async (
         ...values,
         status: status ?? 'active',
       });
-      return reply.status(201).send(resourceDocument(periodResource(period)) as never);
+      return reply.status(201).send(resourceDocument(periodResource(period)));
     },
   });
 
@@ -170,9 +171,7 @@ export const internshipPeriodsRoutes: FastifyPluginAsync<TServiceDeps> = async (
       assertSameId(req.body.data.id, period.id);
       const { school_id, ...changes } = req.body.data.attributes;
       assertSameSchool(school_id, period);
-      return resourceDocument(
-        periodResource(await changePeriod(ctx, actor.auth.userId, period, changes)),
-      ) as never;
+      return resourceDocument(periodResource(await changePeriod(ctx, actor.auth.userId, period, changes)));
     },
   });
 };

@@ -2,15 +2,15 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZMetaDocument } from '@stageplein/contracts/identity/users';
-import type { TResource } from '@stageplein/contracts/jsonapi/jsonapi';
 import {
   ZMentorshipCollection,
   ZMentorshipCreateBody,
   ZMentorshipDocument,
+  type TMentorshipResource,
 } from '@stageplein/contracts/organizations/mentorships';
 import { authorize } from '@stageplein/kit/auth/policy';
 import { notFound } from '@stageplein/kit/errors/api-error';
-import { collectionDocument, resource, resourceDocument } from '@stageplein/kit/jsonapi/serialize';
+import { collectionDocument, resourceDocument } from '@stageplein/kit/jsonapi/serialize';
 import type { TServiceDeps } from '@stageplein/kit/service';
 import { actorOf, requireApprovedOrganization } from '../shared/actor.ts';
 import { contextOf } from '../shared/request.ts';
@@ -25,22 +25,21 @@ const ZListQuery = z.object({
   'filter[student_id_eq]': z.uuid().optional(),
 });
 
-const mentorshipResource = (m: TMentorshipRow): TResource =>
-  resource(
-    'mentorship',
-    m.id,
-    {
-      mentor_id: m.mentor_id,
-      student_id: m.student_id,
-      school_id: m.school_id,
-      created_at: m.created_at.toISOString(),
-    },
-    {
-      mentor: { data: { type: 'user', id: m.mentor_id } },
-      student: { data: { type: 'user', id: m.student_id } },
-      school: { data: { type: 'School', id: m.school_id } },
-    },
-  );
+const mentorshipResource = (m: TMentorshipRow): TMentorshipResource => ({
+  type: 'mentorship',
+  id: m.id,
+  attributes: {
+    mentor_id: m.mentor_id,
+    student_id: m.student_id,
+    school_id: m.school_id,
+    created_at: m.created_at.toISOString(),
+  },
+  relationships: {
+    mentor: { data: { type: 'user', id: m.mentor_id } },
+    student: { data: { type: 'user', id: m.student_id } },
+    school: { data: { type: 'School', id: m.school_id } },
+  },
+});
 
 export const mentorshipsRoutes: FastifyPluginAsync<TServiceDeps> = async (app, deps) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -64,7 +63,7 @@ export const mentorshipsRoutes: FastifyPluginAsync<TServiceDeps> = async (app, d
         involving: mentorshipsPolicy.listAll(auth, subject) ? undefined : auth.userId,
       });
       const data = rows.map(mentorshipResource);
-      return collectionDocument(data, { total: data.length }) as never;
+      return collectionDocument(data, { total: data.length });
     },
   });
 
@@ -83,7 +82,7 @@ export const mentorshipsRoutes: FastifyPluginAsync<TServiceDeps> = async (app, d
       const schoolId = actor.current?.id ?? '';
       authorize(req, mentorshipsPolicy.add, { current: actor.current, schoolId, mentorId: mentor_id });
       const mentorship = await addMentorship(ctx, actor.auth.userId, schoolId, mentor_id, student_id);
-      return reply.status(201).send(resourceDocument(mentorshipResource(mentorship)) as never);
+      return reply.status(201).send(resourceDocument(mentorshipResource(mentorship)));
     },
   });
 

@@ -1,8 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
-import { zCollectionOf, ZSchoolYearResource } from '@stageplein/contracts/jsonapi/jsonapi';
-import { collectionDocument, resource } from '@stageplein/kit/jsonapi/serialize';
+import {
+  zCollectionOf,
+  ZSchoolYearResource,
+  type TSchoolYearResource,
+} from '@stageplein/contracts/jsonapi/jsonapi';
+import { collectionDocument } from '@stageplein/kit/jsonapi/serialize';
 import type { TServiceDeps } from '@stageplein/kit/service';
 import type { TOrganizationsDb } from '../database.ts';
 import { schoolYearsWithFlags } from './school-years.service.ts';
@@ -17,8 +21,12 @@ export const schoolYearsRoutes: FastifyPluginAsync<TServiceDeps> = async (app, d
     handler: async (req) => {
       const db = (await req.db<TOrganizationsDb>()) as Kysely<TOrganizationsDb>;
       const years = await schoolYearsWithFlags(db, deps.now?.() ?? new Date());
-      const data = years.map(({ id, ...attributes }) => resource('school_year', id, attributes));
-      return collectionDocument(data, { total: data.length }) as never;
+      const data = years.map(({ id, ...attributes }): TSchoolYearResource => ({
+        type: 'school_year',
+        id,
+        attributes,
+      }));
+      return collectionDocument(data, { total: data.length });
     },
   });
 };
