@@ -33,7 +33,7 @@ const routes: FastifyPluginAsync<TServiceDeps> = async (app, deps) => {
   await app.register(rateLimit, {
     global: false,
     hook: 'preHandler',
-    errorResponseBuilder: () => new ApiError(429, 'rate_limited'),
+    errorResponseBuilder: () => new ApiError('rate_limited'),
   });
   await app.register(schoolYearsRoutes, deps);
   await app.register(organizationsRoutes, deps);

@@ -54,7 +54,7 @@ export function importWorkflows(config: TConfig): TImportWorkflows {
   let closed = false;
   const connect = () => {
     if (closed) throw new Error('the Temporal client of organizations is closed');
-    if (!config.TEMPORAL_ADDRESS) throw new ApiError(503, 'workflows_unavailable');
+    if (!config.TEMPORAL_ADDRESS) throw new ApiError('workflows_unavailable');
     client ??= Connection.connect({
       address: config.TEMPORAL_ADDRESS,
       connectTimeout: CALL_TIMEOUT_MS,

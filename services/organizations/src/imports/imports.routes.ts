@@ -41,13 +41,12 @@ const FORM_OVERHEAD = 64 * 1024;
 const idb = (ctx: TCtx) => ctx.db as unknown as TIDb;
 /** `import[file]` (spec §7: bracketed form keys) and `file` are the same field. */
 const fieldName = (name: string) => name.replace(/^import\[(.+)\]$/, '$1');
-const tooLarge = () =>
-  new ApiError(413, 'file_too_large', { max_mb: STUDENT_IMPORT_MAX_BYTES / 1024 / 1024 });
-const invalidField = (field: string) => new ApiError(422, 'validation_failed', {}, { pointer: `/${field}` });
+const tooLarge = () => new ApiError('file_too_large', { max_mb: STUDENT_IMPORT_MAX_BYTES / 1024 / 1024 });
+const invalidField = (field: string) => new ApiError('validation_failed', {}, { pointer: `/${field}` });
 
 /** Reads the form; the file may not exceed the limit (the stream stops there, nothing is parsed). */
 async function readUpload(req: FastifyRequest) {
-  if (!req.isMultipart()) throw new ApiError(415, 'unsupported_file_type');
+  if (!req.isMultipart()) throw new ApiError('unsupported_file_type');
   const fields: Record<string, string> = {};
   let file: { fileName: string; mimeType: string; bytes: Buffer } | undefined;
   try {
@@ -65,8 +64,7 @@ async function readUpload(req: FastifyRequest) {
     throw error;
   }
   if (!file) throw invalidField('file');
-  if (checkCsvUpload(file.fileName, file.mimeType, file.bytes))
-    throw new ApiError(415, 'unsupported_file_type');
+  if (checkCsvUpload(file.fileName, file.mimeType, file.bytes)) throw new ApiError('unsupported_file_type');
   return { ...file, fields };
 }
 

@@ -47,7 +47,7 @@ export async function requestImport(
   options: TStudentImportOptions,
 ): Promise<{ row: TImportRow; fresh: boolean }> {
   // Without Temporal in this deployment an import could never run: refuse it rather than keep it.
-  if (!ctx.config.TEMPORAL_ADDRESS) throw new ApiError(503, 'workflows_unavailable');
+  if (!ctx.config.TEMPORAL_ADDRESS) throw new ApiError('workflows_unavailable');
   const db = idb(ctx);
   const tenant = ctx.tenant.id;
   const sha256 = createHash('sha256').update(upload.bytes).digest('hex');
@@ -96,7 +96,7 @@ export async function cancelImport(
   row: TImportRow,
   workflows: TImportWorkflows,
 ): Promise<TImportRow> {
-  if (!['pending', 'running', 'cancelling'].includes(row.status)) throw new ApiError(409, 'conflict');
+  if (!['pending', 'running', 'cancelling'].includes(row.status)) throw new ApiError('conflict');
   const updated = await setImportStatus(idb(ctx), row.id, 'cancelling', ctx.now);
   await workflows.cancel(row.workflow_id);
   return updated;
