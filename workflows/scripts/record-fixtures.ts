@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
 import { DefaultLogger, Runtime, Worker } from '@temporalio/worker';
 import { ensureTemporal } from '@stageplein/engines/temporal';
-import type { TStudentImportActivities } from '../src/student-import/student-import.activities.ts';
+import type { TStudentImportActivities } from '@stageplein/organizations/activities';
 import { WORKFLOW_INTERCEPTOR_MODULES, WORKFLOWS_PATH } from '../src/worker.ts';
 
 const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../test/fixtures');

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { NativeConnection, type Worker } from '@temporalio/worker';
 import type { TConfig } from '@stageplein/kit/config/config';
-import { createImportStore } from '@stageplein/organizations/imports/imports.store';
+import { createActivities as organizationsActivities } from '@stageplein/organizations/activities';
 import { httpStudentDirectory, inProcessStudentDirectory } from './student-import/student-directory.ts';
 import { createWorker, type TSpanProcessorLike } from './worker.ts';
 
@@ -42,10 +42,15 @@ export async function runWorker(options: {
       production: config.NODE_ENV === 'production',
       workflowCode: options.workflowCode,
       spanProcessor: options.spanProcessor,
+      // The composition of every service's activities (only organizations owns some so far).
       activities: {
-        imports: createImportStore({ db: options.db, config, now: options.now }),
-        students,
-        batchSize: config.IMPORT_BATCH_SIZE,
+        ...organizationsActivities({
+          db: options.db,
+          config,
+          students,
+          batchSize: config.IMPORT_BATCH_SIZE,
+          now: options.now,
+        }),
       },
       options: { shutdownGraceTime: '30 seconds' },
     });

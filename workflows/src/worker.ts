@@ -12,8 +12,7 @@ import {
   OpenTelemetryActivityOutboundInterceptor,
 } from '@temporalio/interceptors-opentelemetry';
 import { Worker, type NativeConnection, type WorkerOptions } from '@temporalio/worker';
-import { TASK_QUEUES } from './task-queues.ts';
-import { createActivities, type TStudentImportDeps } from './student-import/student-import.activities.ts';
+import { TASK_QUEUES } from '@stageplein/contracts/workflows/names';
 
 const require = createRequire(import.meta.url);
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -80,7 +79,8 @@ export function sandboxSpanProcessor(target: SpanProcessor): TSpanProcessorLike 
 export interface TCreateWorkerOptions {
   connection: NativeConnection;
   namespace: string;
-  activities: TStudentImportDeps;
+  /** Every service's activities, composed (`@stageplein/<service>/activities`). */
+  activities: object;
   taskQueue?: string;
   /**
    * `bundle`: the prebuilt `dist/workflow-bundle.js` (production; `npm run bundle -w workflows`);
@@ -99,7 +99,7 @@ export interface TCreateWorkerOptions {
 }
 
 /**
- * The worker of the imports task queue: activities built from injected dependencies, OpenTelemetry
+ * The worker of the imports task queue: the services' activities as composed by the caller, OpenTelemetry
  * interceptors so workflow and activity spans join the trace of the request that started them.
  */
 export async function createWorker(options: TCreateWorkerOptions): Promise<Worker> {
@@ -117,7 +117,7 @@ export async function createWorker(options: TCreateWorkerOptions): Promise<Worke
     ...(code === 'bundle'
       ? { workflowBundle: { codePath: WORKFLOW_BUNDLE_PATH } }
       : { workflowsPath: WORKFLOWS_PATH }),
-    activities: createActivities(options.activities),
+    activities: options.activities,
     interceptors: {
       workflowModules: code === 'bundle' ? [] : WORKFLOW_INTERCEPTOR_MODULES,
       activity: [

@@ -60,6 +60,10 @@ describe('API error catalogue', () => {
       file_too_large: 413,
       unsupported_file_type: 415,
       workflows_unavailable: 503,
+      method_not_allowed: 405,
+      bad_url: 400,
+      unsupported_media_type: 415,
+      payload_too_large: 413,
     });
   });
 
@@ -89,6 +93,9 @@ describe('API error catalogue', () => {
     expect(errorCodeForStatus(401)).toBe('unauthorized');
     expect(errorCodeForStatus(403)).toBe('forbidden');
     expect(errorCodeForStatus(404)).toBe('not_found');
+    expect(errorCodeForStatus(405)).toBe('method_not_allowed');
+    expect(errorCodeForStatus(413)).toBe('payload_too_large');
+    expect(errorCodeForStatus(415)).toBe('unsupported_media_type');
     expect(errorCodeForStatus(409)).toBe('conflict');
     expect(errorCodeForStatus(422)).toBe('validation_failed');
     expect(errorCodeForStatus(429)).toBe('rate_limited');

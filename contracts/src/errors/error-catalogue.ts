@@ -36,6 +36,10 @@ export const ERROR_CODES = [
   'file_too_large',
   'unsupported_file_type',
   'workflows_unavailable',
+  'method_not_allowed',
+  'bad_url',
+  'unsupported_media_type',
+  'payload_too_large',
 ] as const;
 export type TErrorCode = (typeof ERROR_CODES)[number];
 
@@ -102,6 +106,12 @@ export const ERRORS: Readonly<Record<TErrorCode, TErrorDefinition>> = Object.fre
   file_too_large: define('file_too_large', 413),
   unsupported_file_type: define('unsupported_file_type', 415),
   workflows_unavailable: define('workflows_unavailable', 503),
+  // HTTP-level refusals before any route runs (kit/errors/error-handler.ts): a known path with another
+  // method (with `Allow`), a URL that does not decode, a body type or size the route does not take.
+  method_not_allowed: define('method_not_allowed', 405),
+  bad_url: define('bad_url', 400),
+  unsupported_media_type: define('unsupported_media_type', 415),
+  payload_too_large: define('payload_too_large', 413),
 });
 
 export function isErrorCode(value: unknown): value is TErrorCode {
@@ -117,8 +127,14 @@ export function errorCodeForStatus(status: number): TErrorCode {
       return 'forbidden';
     case 404:
       return 'not_found';
+    case 405:
+      return 'method_not_allowed';
     case 409:
       return 'conflict';
+    case 413:
+      return 'payload_too_large';
+    case 415:
+      return 'unsupported_media_type';
     case 422:
       return 'validation_failed';
     case 429:

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZOrganizationType } from '../identity/roles.ts';
 import { ZLocale } from '../identity/users.ts';
+import { ZStudentImportRequested } from '../imports/student-import.ts';
 import { ZInternshipPeriodStatus } from '../organizations/internship-periods.ts';
 import { ZOrganizationStatus } from '../organizations/organizations.ts';
 
@@ -89,4 +90,5 @@ export const ORGANIZATIONS_EVENT_PAYLOADS = {
   'organizations.internship_period.archived': ZInternshipPeriod,
   'organizations.mentorship.added': ZMentorship,
   'organizations.mentorship.removed': ZMentorship,
+  'organizations.import.requested': ZStudentImportRequested,
 } as const satisfies Record<string, z.ZodType>;

@@ -710,6 +710,22 @@ export const en: TMessages = {
       title: 'Imports are unavailable',
       detail: 'Imports cannot be started right now. Please try again later.',
     },
+    method_not_allowed: {
+      title: 'Method not allowed',
+      detail: 'This address does not accept {{method}}. Allowed: {{allow}}.',
+    },
+    bad_url: {
+      title: 'Invalid address',
+      detail: 'The address of the request is not validly encoded.',
+    },
+    unsupported_media_type: {
+      title: 'Unsupported content type',
+      detail: 'The body of the request has a content type this address does not accept.',
+    },
+    payload_too_large: {
+      title: 'Request too large',
+      detail: 'The body of the request is larger than this address accepts.',
+    },
     internal: {
       title: 'Internal server error',
       detail:

@@ -729,6 +729,22 @@ export const nl = {
       title: 'Importeren is niet beschikbaar',
       detail: 'Importeren kan op dit moment niet worden gestart. Probeer het later opnieuw.',
     },
+    method_not_allowed: {
+      title: 'Methode niet toegestaan',
+      detail: 'Dit adres accepteert geen {{method}}. Toegestaan: {{allow}}.',
+    },
+    bad_url: {
+      title: 'Ongeldig adres',
+      detail: 'Het adres van het verzoek is niet geldig gecodeerd.',
+    },
+    unsupported_media_type: {
+      title: 'Inhoudstype niet ondersteund',
+      detail: 'De inhoud van het verzoek heeft een type dat dit adres niet accepteert.',
+    },
+    payload_too_large: {
+      title: 'Verzoek te groot',
+      detail: 'De inhoud van het verzoek is groter dan dit adres accepteert.',
+    },
     internal: {
       title: 'Interne serverfout',
       detail:

@@ -98,6 +98,17 @@ export const STUDENT_IMPORT_STATUSES = [
 ] as const;
 export type TStudentImportStatus = (typeof STUDENT_IMPORT_STATUSES)[number];
 
+/**
+ * `organizations.import.requested` (subject: the import id): an upload asks for its import to run. It is
+ * written in the upload's transaction; organizations' consumer starts the workflow, so an import is
+ * never lost to a Temporal outage at the moment of the upload.
+ */
+export const ZStudentImportRequested = z.object({
+  import_id: z.uuid(),
+  school_id: z.uuid(),
+  workflow_id: z.string().min(1),
+});
+
 const formBool = z
   .union([z.boolean(), z.enum(['true', 'false', '1', '0', 'on', ''])])
   .optional()

@@ -109,7 +109,7 @@ export async function buildGateway(options: TGatewayOptions): Promise<FastifyIns
   app.get('/*', { schema: { hide: true } }, async (req, reply) => {
     const pathname = req.url.split('?')[0] ?? '/';
     if (pathname.startsWith('/api/') || pathname.startsWith('/auth/sign') || path.extname(pathname)) {
-      throw new ApiError(404, 'not_found', { path: pathname });
+      throw new ApiError('not_found', { path: pathname });
     }
     const tenant = resolveTenant(req, tenantOptions);
     const lang =

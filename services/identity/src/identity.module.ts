@@ -37,7 +37,7 @@ const routes: FastifyPluginAsync<TServiceDeps> = async (app, deps) => {
   await app.register(rateLimit, {
     global: false,
     hook: 'preHandler',
-    errorResponseBuilder: () => new ApiError(429, 'rate_limited'),
+    errorResponseBuilder: () => new ApiError('rate_limited'),
   });
   await app.register(authRoutes, deps);
   await app.register(passwordlessRoutes, deps);

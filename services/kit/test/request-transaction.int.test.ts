@@ -21,7 +21,7 @@ const routes: FastifyPluginAsync<TServiceDeps> = async (app) => {
       await sql`insert into probe.items (tenant_id, name) values (${req.tenant.id}, ${req.body.name})`.execute(
         db,
       );
-      if (req.body.name === 'fail-after-write') throw new ApiError(409, 'conflict');
+      if (req.body.name === 'fail-after-write') throw new ApiError('conflict');
       return reply.status(201).send({ data: { type: 'probe_item', id: req.body.name } });
     },
   );

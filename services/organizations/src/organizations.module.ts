@@ -19,6 +19,8 @@ import { groupsRoutes } from './groups/groups.routes.ts';
 import { internshipPeriodsRoutes } from './internship-periods/internship-periods.routes.ts';
 import { mentorshipsRoutes } from './mentorships/mentorships.routes.ts';
 import { importsRoutes } from './imports/imports.routes.ts';
+import { importRequestsConsumer } from './imports/imports.consumer.ts';
+import { importWorkflowsFor } from './imports/import-workflows.ts';
 import { auditLogRoutes } from './audit-log/audit-log.routes.ts';
 import { roleCleanupConsumer } from './role-cleanup/role-cleanup.consumer.ts';
 import { seedOrganizations } from './seeds/seed.ts';
@@ -32,7 +34,7 @@ const routes: FastifyPluginAsync<TServiceDeps> = async (app, deps) => {
   await app.register(rateLimit, {
     global: false,
     hook: 'preHandler',
-    errorResponseBuilder: () => new ApiError(429, 'rate_limited'),
+    errorResponseBuilder: () => new ApiError('rate_limited'),
   });
   await app.register(schoolYearsRoutes, deps);
   await app.register(organizationsRoutes, deps);
@@ -53,7 +55,15 @@ export const organizationsService: TServiceModule = {
   prefixes: SERVICE_PREFIXES.organizations,
   migrations,
   routes,
-  consumers: (deps) => [authReadModelConsumer(deps.db, SCHEMA), roleCleanupConsumer(deps.db)],
+  consumers: (deps) => [
+    authReadModelConsumer(deps.db, SCHEMA),
+    roleCleanupConsumer(deps.db),
+    importRequestsConsumer(
+      deps.db,
+      () => importWorkflowsFor(deps.config),
+      () => deps.now?.() ?? new Date(),
+    ),
+  ],
   async seedTenant({ db, today }, tenant) {
     await db.transaction().execute(async (trx) => {
       await setTenant(trx, tenant);

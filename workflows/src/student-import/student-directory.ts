@@ -5,7 +5,7 @@ import {
 } from '@stageplein/contracts/imports/student-import';
 import { TENANT_HEADER } from '@stageplein/contracts/http/headers';
 import { signServiceToken } from '@stageplein/kit/auth/service-token';
-import type { TStudentDirectory } from './student-import.activities.ts';
+import type { TStudentDirectory } from '@stageplein/organizations/activities';
 
 const PATH = '/internal/v1/students/bulk_upsert';
 

@@ -73,9 +73,12 @@ it('workflow and activity spans are children of the request that started the imp
   // A workflow span made in the sandbox carries the worker's resource and a parent from the client.
   const [run] = named('RunWorkflow:studentImport');
   expect(run!.resource.attributes['service.name']).toBe('stageplein-workflows');
+  // The upload writes `organizations.import.requested`; its consumer starts the workflow.
+  const consumer = 'organizations.import-workflows process organizations.import.requested';
   expect(lineage(run!)).toEqual([
     'RunWorkflow:studentImport',
     'StartWorkflow:studentImport',
+    consumer,
     'POST /api/v1/imports',
   ]);
   expect(lineage(named('RunActivity:applyBatch')[0]!)).toEqual([
@@ -83,6 +86,7 @@ it('workflow and activity spans are children of the request that started the imp
     'StartActivity:applyBatch',
     'RunWorkflow:studentImport',
     'StartWorkflow:studentImport',
+    consumer,
     'POST /api/v1/imports',
   ]);
 });

@@ -12,8 +12,7 @@ import {
   waitForImport,
   type TImportHarness,
 } from '../../test/import-harness.ts';
-import { createImportStore } from '@stageplein/organizations/imports/imports.store';
-import { createActivities } from './student-import.activities.ts';
+import { createActivities } from '@stageplein/organizations/activities';
 import { httpStudentDirectory } from './student-directory.ts';
 
 /**
@@ -272,10 +271,7 @@ describe('student import (CSV) through Temporal', () => {
     }>`select first_name from identity.users where email = 'leerling30000@import.test'`.execute(h.owner);
     expect(names.rows[0]!.first_name).toBe('Leerling30000');
     // The batch activity itself, run again after it completed: nothing left to apply.
-    const activities = createActivities({
-      imports: createImportStore({ db: h.platform.deps.db, config: h.config }),
-      students,
-    });
+    const activities = createActivities({ db: h.platform.deps.db, config: h.config, students });
     expect(await activities.applyBatch({ tenant: TENANT, importId: id, batch: 0 })).toEqual({ applied: 0 });
     expect(await facts(h)).toEqual(before);
     // Without a valid service token the internal endpoint refuses.

@@ -8,11 +8,16 @@ import {
   proxyActivities,
   setHandler,
 } from '@temporalio/workflow';
-import type { TImportSummary } from '@stageplein/organizations/imports/imports.store';
-import type { TStudentImportActivities, TStudentImportRef } from './student-import.activities.ts';
+import {
+  QUERIES,
+  SIGNALS,
+  type TStudentImportInput,
+  type TStudentImportSummary,
+} from '@stageplein/contracts/workflows/names';
+import type { TStudentImportActivities } from '@stageplein/organizations/activities';
 
 /** Asks the import to stop; it finishes the batches in progress first. */
-export const cancelImportSignal = defineSignal('cancelImport');
+export const cancelImportSignal = defineSignal(SIGNALS.cancelImport);
 
 export interface TStudentImportProgress {
   phase: 'preparing' | 'applying' | 'finishing' | 'done';
@@ -20,7 +25,7 @@ export interface TStudentImportProgress {
   batchCount: number;
   cancelRequested: boolean;
 }
-export const progressQuery = defineQuery<TStudentImportProgress>('progress');
+export const progressQuery = defineQuery<TStudentImportProgress>(QUERIES.progress);
 
 /** Patch id: batches run in `plan.batchesInFlight` lanes (one at a time before). */
 const BATCHES_IN_PARALLEL = 'batches-in-parallel';
@@ -58,7 +63,7 @@ const { applyBatch } = proxyActivities<TStudentImportActivities>({
  * signal, or cancelling the workflow) never interrupts a batch: those in progress complete, no new one
  * starts, then the import ends as cancelled.
  */
-export async function studentImport(input: TStudentImportRef): Promise<TImportSummary> {
+export async function studentImport(input: TStudentImportInput): Promise<TStudentImportSummary> {
   const progress: TStudentImportProgress = {
     phase: 'preparing',
     batchesDone: 0,

@@ -40,7 +40,7 @@ export async function requestAccountDeletion(ctx: TCtx, email: string): Promise<
 export async function confirmAccountDeletion(ctx: TCtx, token: string): Promise<void> {
   const user = await findUserByTokenHash(ctx.db, 'deletion_token_hash', hashToken(token));
   if (!user || !expiresAfter(user.deletion_requested_at, minutesOf.deletion(ctx), ctx.now)) {
-    throw new ApiError(422, 'token_invalid', {}, { pointer: '/token' });
+    throw new ApiError('token_invalid', {}, { pointer: '/token' });
   }
   await deleteAccount(ctx, user.id, user);
 }

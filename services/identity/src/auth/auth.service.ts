@@ -24,13 +24,13 @@ import {
   type TAuthHeaders,
 } from './sessions.service.ts';
 
-const invalidCredentials = () => new ApiError(401, 'invalid_credentials');
+const invalidCredentials = () => new ApiError('invalid_credentials');
 
 /** Whether a user's status lets them sign in (spec §1 flag "allowing inactive users"). */
 export function assertMaySignIn(ctx: TCtx, user: TUserRow): void {
   if (user.status === 'active') return;
   if (user.status === 'inactive' && ctx.config.ALLOW_INACTIVE_USERS) return;
-  throw new ApiError(403, 'account_inactive');
+  throw new ApiError('account_inactive');
 }
 
 function isLocked(ctx: TCtx, user: TUserRow): boolean {
@@ -50,10 +50,10 @@ export async function signIn(
   const user = await findUserByEmail(ctx.db, email);
   if (!user) {
     const foreign = await findForeignAccount(ctx.db, email);
-    if (await verifyPassword(password, foreign?.encrypted_password)) throw new ApiError(403, 'wrong_center');
+    if (await verifyPassword(password, foreign?.encrypted_password)) throw new ApiError('wrong_center');
     throw invalidCredentials();
   }
-  if (isLocked(ctx, user)) throw new ApiError(403, 'account_locked');
+  if (isLocked(ctx, user)) throw new ApiError('account_locked');
   if (!(await verifyPassword(password, user.encrypted_password))) {
     await recordFailedAttempt(ctx, user);
     throw invalidCredentials();
@@ -102,7 +102,7 @@ export async function signOut(ctx: TCtx, credentials: TCredentials | undefined):
   const session = valid
     ? await findSession(ctx.db, credentials.client, hashToken(credentials.accessToken))
     : undefined;
-  if (!claims || !session) throw new ApiError(404, 'session_not_found');
+  if (!claims || !session) throw new ApiError('session_not_found');
   await deleteSession(ctx.db, session.client);
   await revokeEverywhere(ctx, session.user_id, [session], 'sign_out', claims.imp ?? claims.sub);
   if (session.impersonator_id) {
@@ -132,7 +132,7 @@ export async function requestPasswordReset(
 ): Promise<void> {
   const target = redirectUrl ?? `${publicUrl(ctx.config, ctx.tenant.id)}/auth/reset`;
   if (!isAllowedRedirect(ctx.config, ctx.tenant.id, target)) {
-    throw new ApiError(422, 'redirect_not_allowed', {}, { pointer: '/redirect_url' });
+    throw new ApiError('redirect_not_allowed', {}, { pointer: '/redirect_url' });
   }
   const user = await findUserByEmail(ctx.db, email);
   if (!user || user.status === 'archived') return;
@@ -176,16 +176,16 @@ export async function updatePassword(
       hashToken(body.reset_password_token),
     );
     if (!user || !expiresAfter(user.reset_password_sent_at, minutesOf.reset(ctx), ctx.now)) {
-      throw new ApiError(422, 'token_invalid', {}, { pointer: '/reset_password_token' });
+      throw new ApiError('token_invalid', {}, { pointer: '/reset_password_token' });
     }
   } else if (auth) {
-    if (auth.impersonatorId) throw new ApiError(403, 'impersonation_restricted');
+    if (auth.impersonatorId) throw new ApiError('impersonation_restricted');
     user = await findUserById(ctx.db, auth.userId);
     keepClient = auth.client;
   }
-  if (!user) throw new ApiError(401, 'reset_credentials_missing');
+  if (!user) throw new ApiError('reset_credentials_missing');
   if (body.password !== body.password_confirmation) {
-    throw new ApiError(422, 'validation_failed', {}, { pointer: '/password_confirmation' });
+    throw new ApiError('validation_failed', {}, { pointer: '/password_confirmation' });
   }
   const updated = (await updateUser(ctx.db, user.id, {
     encrypted_password: await hashPassword(body.password, ctx.config.PASSWORD_SCRYPT_COST),

@@ -25,13 +25,13 @@ export async function confirmAccount(
     hashToken(body.confirmation_token),
   );
   if (!user || !expiresAfter(user.confirmation_sent_at, minutesOf.confirmation(ctx), ctx.now)) {
-    throw new ApiError(422, 'token_invalid', {}, { pointer: '/confirmation_token' });
+    throw new ApiError('token_invalid', {}, { pointer: '/confirmation_token' });
   }
   if (body.password !== undefined && body.password !== body.password_confirmation) {
-    throw new ApiError(422, 'validation_failed', {}, { pointer: '/password_confirmation' });
+    throw new ApiError('validation_failed', {}, { pointer: '/password_confirmation' });
   }
   if (!user.encrypted_password && body.password === undefined) {
-    throw new ApiError(422, 'validation_failed', {}, { pointer: '/password' });
+    throw new ApiError('validation_failed', {}, { pointer: '/password' });
   }
   const changes: Partial<TUserRow> = {
     confirmed_at: ctx.now,

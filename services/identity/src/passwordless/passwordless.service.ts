@@ -13,7 +13,7 @@ const MAX_CODE_ATTEMPTS = 5;
 
 function assertAvailable(ctx: TCtx): void {
   // Spec §1: passwordless login is a tenant switch.
-  if (!ctx.tenant.features.passwordlessLogin) throw new ApiError(403, 'passwordless_unavailable');
+  if (!ctx.tenant.features.passwordlessLogin) throw new ApiError('passwordless_unavailable');
 }
 
 /** A six-digit code has little entropy, so it is stored as a keyed hash (useless without the secret). */
@@ -68,8 +68,7 @@ export async function passwordlessSignIn(
   input: { token: string } | { email: string; code: string },
 ): Promise<{ user: TUserRow; headers: TAuthHeaders }> {
   assertAvailable(ctx);
-  const invalid = () =>
-    new ApiError(422, 'token_invalid', {}, { pointer: 'token' in input ? '/token' : '/code' });
+  const invalid = () => new ApiError('token_invalid', {}, { pointer: 'token' in input ? '/token' : '/code' });
   const live = ctx.db
     .selectFrom('identity.passwordless_tokens')
     .selectAll()

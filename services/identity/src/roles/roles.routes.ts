@@ -43,7 +43,7 @@ export const rolesRoutes: FastifyPluginAsync<TServiceDeps> = async (app, deps) =
       const type = currentOrganizationType(auth);
       if (!type) throw forbidden();
       if (input.resource_type && input.resource_type !== type) {
-        throw new ApiError(422, 'validation_failed', {}, { pointer: '/role/resource_type' });
+        throw new ApiError('validation_failed', {}, { pointer: '/role/resource_type' });
       }
       const ctx = await contextOf(req, deps);
       const { user } = await loadTarget(ctx, req.params.id);
@@ -92,7 +92,7 @@ export const rolesRoutes: FastifyPluginAsync<TServiceDeps> = async (app, deps) =
       const ctx = await contextOf(req, deps);
       const { user, target } = await loadTarget(ctx, req.params.id);
       authorize(req, usersPolicy.resendConfirmation, target);
-      if (user.confirmed_at && user.status !== 'invited') throw new ApiError(409, 'conflict');
+      if (user.confirmed_at && user.status !== 'invited') throw new ApiError('conflict');
       await sendConfirmation(ctx, user);
       return { meta: { message: translate(ctx.lang, 'identity.confirmationSent') } };
     },

@@ -127,7 +127,7 @@ export async function inviteUser(
     created_at: ctx.now,
     updated_at: ctx.now,
   });
-  if (!user) throw new ApiError(409, 'email_taken', {}, { pointer: '/data/attributes/email' });
+  if (!user) throw new ApiError('email_taken', {}, { pointer: '/data/attributes/email' });
   await emit(ctx.db, ctx.tenant.id, auth.userId, 'identity.user.created', user.id, userSnapshot(user));
   const added = await addRole(ctx, auth.userId, user.id, {
     name: role,
@@ -213,7 +213,7 @@ export async function updateCurrentUser(
   if (email !== undefined && email !== user.email.toLowerCase()) {
     forbidImpersonation(auth);
     if (!(await verifyPassword(current_password ?? '', user.encrypted_password))) {
-      throw new ApiError(422, 'invalid_credentials', {}, { pointer: '/user/current_password' });
+      throw new ApiError('invalid_credentials', {}, { pointer: '/user/current_password' }, 422);
     }
     patch.email = email;
   }
@@ -227,7 +227,7 @@ export async function updateCurrentUser(
 /** A unique violation on the email index is a 409, whichever tenant holds the address. */
 export function uniqueEmail(error: unknown): unknown {
   return (error as { code?: string }).code === '23505'
-    ? new ApiError(409, 'email_taken', {}, { pointer: '/email' })
+    ? new ApiError('email_taken', {}, { pointer: '/email' })
     : error;
 }
 

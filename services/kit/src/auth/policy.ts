@@ -22,5 +22,5 @@ export function authorize<T>(req: FastifyRequest, policy: TPolicy<T>, subject?: 
 
 /** Tokens from "sign in as user" may not do this (change password or email, impersonate again). */
 export function forbidImpersonation(auth: TAuth): void {
-  if (auth.impersonatorId) throw new ApiError(403, 'impersonation_restricted');
+  if (auth.impersonatorId) throw new ApiError('impersonation_restricted');
 }

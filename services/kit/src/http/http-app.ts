@@ -6,7 +6,12 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { installErrorHandler, JSONAPI_MEDIA_TYPE } from '../errors/error-handler.ts';
+import {
+  clientErrorHandler,
+  frameworkErrorHandler,
+  installErrorHandler,
+  JSONAPI_MEDIA_TYPE,
+} from '../errors/error-handler.ts';
 import { tracingPlugin } from '../telemetry/telemetry.ts';
 
 export type TReadinessCheck = { name: string; check(): Promise<void> };
@@ -41,6 +46,10 @@ export async function createHttpApp(options: THttpAppOptions): Promise<FastifyIn
     // Keys such as `filter[organization_id_eq]` stay flat; the JSON:API parser reads them.
     routerOptions: { ignoreTrailingSlash: true },
     forceCloseConnections: 'idle',
+    // Refusals before routing (a URL that does not decode, a request Node cannot parse) are JSON:API
+    // catalogue errors too.
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -26,7 +26,7 @@ export function resolveTenant(req: FastifyRequest, options: TTenantOptions): TTe
   if (header !== undefined) {
     const tenant = getTenant(String(header));
     if (!tenant)
-      throw new ApiError(400, 'unknown_tenant', { tenant: String(header) }, { parameter: TENANT_HEADER });
+      throw new ApiError('unknown_tenant', { tenant: String(header) }, { parameter: TENANT_HEADER });
     return tenant;
   }
   const fromHost = tenantFromHost(req.host, options.domainMap);

@@ -32,7 +32,7 @@ const payload = (g: TGroupRow) => ({
 });
 
 const invalid = (field: string) =>
-  new ApiError(422, 'validation_failed', {}, { pointer: `/data/attributes/${field}` });
+  new ApiError('validation_failed', {}, { pointer: `/data/attributes/${field}` });
 
 /** The school year must exist (in this tenant) and the level belong to the same school. */
 async function assertReferences(ctx: TCtx, schoolId: string, input: TGroupInput): Promise<void> {
@@ -116,7 +116,7 @@ export async function assignGroup(
   const group = await findGroup(ctx.db, groupId);
   if (!group || group.school_id !== schoolId) throw invalid('group_id');
   if (!(await hasRoleAt(ctx.db, studentId, 'student', schoolId))) {
-    throw new ApiError(422, 'not_a_student', {}, { pointer: '/data/id' });
+    throw new ApiError('not_a_student', {}, { pointer: '/data/id' });
   }
   if (previous?.group_id === groupId) return previous;
   const membership = await upsertMembership(ctx.db, {

@@ -1,25 +1,64 @@
 import { Client, Connection, WorkflowNotFoundError } from '@temporalio/client';
 import { OpenTelemetryWorkflowClientInterceptor } from '@temporalio/interceptors-opentelemetry';
-import { TASK_QUEUES, WORKFLOW_TYPES } from '@stageplein/workflows/task-queues';
+import {
+  SIGNALS,
+  TASK_QUEUES,
+  WORKFLOW_TYPES,
+  type TStudentImportInput,
+} from '@stageplein/contracts/workflows/names';
 import type { TConfig } from '@stageplein/kit/config/config';
 import { ApiError } from '@stageplein/kit/errors/api-error';
 
-/** How the imports routes start and signal import workflows (a Temporal client, opened on first use). */
+/** How organizations starts and signals import workflows (a Temporal client, opened on first use). */
 export interface TImportWorkflows {
-  start(input: { tenant: string; importId: string; workflowId: string }): Promise<void>;
+  /** Starts the workflow; an execution already running under this id counts as started. */
+  start(input: TStudentImportInput & { workflowId: string }): Promise<void>;
   cancel(workflowId: string): Promise<void>;
+  /** Whether Temporal answers right now (a short health check). */
+  reachable(): Promise<boolean>;
   close(): Promise<void>;
 }
 
+const shared = new WeakMap<TConfig, TImportWorkflows>();
+
 /**
- * Temporal client of the service. The OpenTelemetry interceptor puts the request's trace context in
- * the workflow's headers, so the workflow's and activities' spans join the request's trace.
+ * The service's one client per configuration, shared by the imports routes (cancel) and the consumer
+ * that starts workflows; closing it (the routes' app closes) lets the next caller open a new one.
+ */
+export function importWorkflowsFor(config: TConfig): TImportWorkflows {
+  let workflows = shared.get(config);
+  if (!workflows) {
+    const opened = importWorkflows(config);
+    workflows = {
+      ...opened,
+      async close() {
+        if (shared.get(config) === workflows) shared.delete(config);
+        await opened.close();
+      },
+    };
+    shared.set(config, workflows);
+  }
+  return workflows;
+}
+
+/** A call to Temporal gives up after this long, so a consumer attempt during an outage fails fast. */
+const CALL_TIMEOUT_MS = 5_000;
+
+/**
+ * Temporal client of the service. The OpenTelemetry interceptor puts the caller's trace context in
+ * the workflow's headers, so the workflow's and activities' spans join the trace of the upload (through
+ * the consumer span of its `organizations.import.requested` event).
  */
 export function importWorkflows(config: TConfig): TImportWorkflows {
   let client: Promise<Client> | undefined;
+  let closed = false;
   const connect = () => {
-    if (!config.TEMPORAL_ADDRESS) throw new ApiError(503, 'workflows_unavailable');
-    client ??= Connection.connect({ address: config.TEMPORAL_ADDRESS }).then(
+    if (closed) throw new Error('the Temporal client of organizations is closed');
+    if (!config.TEMPORAL_ADDRESS) throw new ApiError('workflows_unavailable');
+    client ??= Connection.connect({
+      address: config.TEMPORAL_ADDRESS,
+      connectTimeout: CALL_TIMEOUT_MS,
+    }).then(
       (connection) =>
         new Client({
           connection,
@@ -33,26 +72,42 @@ export function importWorkflows(config: TConfig): TImportWorkflows {
     );
     return client;
   };
+  const withDeadline = <T>(c: Client, fn: () => Promise<T>) =>
+    c.connection.withDeadline(Date.now() + CALL_TIMEOUT_MS, fn);
   return {
     async start({ tenant, importId, workflowId }) {
       const c = await connect();
-      // Same id while running → the same execution (a double click starts nothing new).
-      await c.workflow.start(WORKFLOW_TYPES.studentImport, {
-        taskQueue: TASK_QUEUES.imports,
-        workflowId,
-        args: [{ tenant, importId }],
-        workflowIdConflictPolicy: 'USE_EXISTING',
-      });
+      // The id is the import's: a redelivered event finds the running execution and starts nothing new.
+      await withDeadline(c, () =>
+        c.workflow.start(WORKFLOW_TYPES.studentImport, {
+          taskQueue: TASK_QUEUES.imports,
+          workflowId,
+          args: [{ tenant, importId }],
+          workflowIdConflictPolicy: 'USE_EXISTING',
+        }),
+      );
     },
     async cancel(workflowId) {
       const c = await connect();
       try {
-        await c.workflow.getHandle(workflowId).signal('cancelImport');
+        await withDeadline(c, () => c.workflow.getHandle(workflowId).signal(SIGNALS.cancelImport));
       } catch (error) {
         if (!(error instanceof WorkflowNotFoundError)) throw error;
       }
     },
+    async reachable() {
+      try {
+        const c = await connect();
+        await c.connection.withDeadline(Date.now() + 2_000, () =>
+          c.connection.workflowService.getSystemInfo({}),
+        );
+        return true;
+      } catch {
+        return false;
+      }
+    },
     async close() {
+      closed = true;
       if (!client) return;
       const c = await client.catch(() => undefined);
       client = undefined;

@@ -72,7 +72,7 @@ export interface TPeriodValues {
 /** Dates in order and within the school year (by default the one containing the start date). */
 async function resolveSchoolYear(ctx: TCtx, values: TPeriodValues): Promise<string> {
   if (values.end_date < values.start_date) {
-    throw new ApiError(422, 'invalid_date_range', {}, { pointer: '/data/attributes/end_date' });
+    throw new ApiError('invalid_date_range', {}, { pointer: '/data/attributes/end_date' });
   }
   const years = ctx.db
     .selectFrom('organizations.school_years')
@@ -85,12 +85,11 @@ async function resolveSchoolYear(ctx: TCtx, values: TPeriodValues): Promise<stri
         .executeTakeFirst();
   if (!year) {
     const field = values.school_year_id ? 'school_year_id' : 'start_date';
-    throw new ApiError(422, 'validation_failed', {}, { pointer: `/data/attributes/${field}` });
+    throw new ApiError('validation_failed', {}, { pointer: `/data/attributes/${field}` });
   }
   if (values.start_date < year.start_date || values.end_date > year.end_date) {
     const field = values.start_date < year.start_date ? 'start_date' : 'end_date';
     throw new ApiError(
-      422,
       'period_outside_school_year',
       { school_year: year.name },
       { pointer: `/data/attributes/${field}` },

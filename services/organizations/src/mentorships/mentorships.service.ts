@@ -23,10 +23,10 @@ export async function addMentorship(
   studentId: string,
 ) {
   if (!(await hasRoleAt(ctx.db, mentorId, 'mentor', schoolId))) {
-    throw new ApiError(422, 'not_a_mentor', {}, { pointer: '/data/attributes/mentor_id' });
+    throw new ApiError('not_a_mentor', {}, { pointer: '/data/attributes/mentor_id' });
   }
   if (!(await hasRoleAt(ctx.db, studentId, 'student', schoolId))) {
-    throw new ApiError(422, 'not_a_student', {}, { pointer: '/data/attributes/student_id' });
+    throw new ApiError('not_a_student', {}, { pointer: '/data/attributes/student_id' });
   }
   const mentorship = await insertMentorship(ctx.db, {
     tenant_id: ctx.tenant.id,
@@ -35,7 +35,7 @@ export async function addMentorship(
     student_id: studentId,
     created_at: ctx.now,
   });
-  if (!mentorship) throw new ApiError(409, 'conflict', {}, { pointer: '/data/attributes/student_id' });
+  if (!mentorship) throw new ApiError('conflict', {}, { pointer: '/data/attributes/student_id' });
   await emit(
     ctx.db,
     ctx.tenant.id,

@@ -71,7 +71,7 @@ const actingOf = (auth: TAuth): TActing => ({ userId: auth.userId, impersonatorI
 /** A request's `type` must be the organization's own type (or the generic `organization`): 409 otherwise. */
 function assertType(type: string, o: TOrganizationRow): void {
   if (type !== 'organization' && type !== 'organizations' && type !== o.type) {
-    throw new ApiError(409, 'conflict', {}, { pointer: '/data/type' });
+    throw new ApiError('conflict', {}, { pointer: '/data/type' });
   }
 }
 
@@ -179,12 +179,12 @@ export const organizationsRoutes: FastifyPluginAsync<TServiceDeps> = async (app,
       const generic = bodyType === 'organization' || bodyType === 'organizations';
       const type = (generic ? organization_type : bodyType) as TOrganizationType | undefined;
       if (!type || (organization_type && organization_type !== type)) {
-        throw new ApiError(422, 'validation_failed', {}, { pointer: '/data/attributes/organization_type' });
+        throw new ApiError('validation_failed', {}, { pointer: '/data/attributes/organization_type' });
       }
       authorize(req, organizationsPolicy.create, { current: actor.current, type });
       if (admin_email && (!admin_first_name || !admin_last_name)) {
         const field = admin_first_name ? 'admin_last_name' : 'admin_first_name';
-        throw new ApiError(422, 'validation_failed', {}, { pointer: `/data/attributes/${field}` });
+        throw new ApiError('validation_failed', {}, { pointer: `/data/attributes/${field}` });
       }
       const o = await createOrganization(ctx, actingOf(actor.auth), {
         type,

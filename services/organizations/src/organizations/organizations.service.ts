@@ -90,7 +90,7 @@ export async function assertNotDuplicate(
   if (!postcode) return;
   const duplicate = await findByNameAndPostcode(ctx.db, name, postcode);
   if (duplicate && duplicate.id !== exceptId) {
-    throw new ApiError(409, 'organization_duplicate', {}, { pointer: '/data/attributes/name' });
+    throw new ApiError('organization_duplicate', {}, { pointer: '/data/attributes/name' });
   }
 }
 
@@ -190,7 +190,6 @@ export async function changeStatus(
   if (!canTransition(o.status, to)) {
     const name = (s: TOrganizationStatus) => translate(ctx.lang, `organizations.statuses.${s}`);
     throw new ApiError(
-      422,
       'invalid_status_transition',
       { from: name(o.status), to: name(to) },
       { pointer: '/data/attributes/status' },
@@ -220,8 +219,8 @@ export async function changeStatus(
  * invisible), never the organization itself or one below it.
  */
 async function assertValidParent(ctx: TCtx, organizationId: string | null, parentId: string): Promise<void> {
-  const invalid = () => new ApiError(422, 'invalid_parent', {}, { pointer: '/data/attributes/parent_id' });
-  if (!deploymentFlags(ctx.config).moveOrganizations) throw new ApiError(403, 'organization_move_disabled');
+  const invalid = () => new ApiError('invalid_parent', {}, { pointer: '/data/attributes/parent_id' });
+  if (!deploymentFlags(ctx.config).moveOrganizations) throw new ApiError('organization_move_disabled');
   const parent = await findOrganization(ctx.db, parentId);
   if (
     !parent ||
@@ -249,7 +248,7 @@ export async function moveOrganization(
   o: TOrganizationRow,
   parentId: string | null,
 ): Promise<TOrganizationRow> {
-  if (!deploymentFlags(ctx.config).moveOrganizations) throw new ApiError(403, 'organization_move_disabled');
+  if (!deploymentFlags(ctx.config).moveOrganizations) throw new ApiError('organization_move_disabled');
   if (parentId === o.parent_id) return o;
   if (parentId) await assertValidParent(ctx, o.id, parentId);
   const updated = await updateOrganizationRow(ctx.db, o.id, { parent_id: parentId, updated_at: ctx.now });

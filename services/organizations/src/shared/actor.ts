@@ -45,8 +45,7 @@ export async function actorOf(req: FastifyRequest, db: TDb): Promise<TActor> {
  * admin may sign in, see it and fix its profile while it is pending, but not manage school data.
  */
 export function requireApprovedOrganization(actor: TActor): void {
-  if (actor.current && actor.current.status !== 'approved')
-    throw new ApiError(403, 'organization_not_approved');
+  if (actor.current && actor.current.status !== 'approved') throw new ApiError('organization_not_approved');
 }
 
 /** The caller holds some role on the organization (any status: applicants see their own request). */

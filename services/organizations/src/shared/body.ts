@@ -5,5 +5,5 @@ import { ApiError } from '@stageplein/kit/errors/api-error';
  * is checked by the body schema; an organization's is checked against its row by the caller.
  */
 export function assertSameId(bodyId: string | undefined, id: string): void {
-  if (bodyId !== undefined && bodyId !== id) throw new ApiError(409, 'conflict', {}, { pointer: '/data/id' });
+  if (bodyId !== undefined && bodyId !== id) throw new ApiError('conflict', {}, { pointer: '/data/id' });
 }

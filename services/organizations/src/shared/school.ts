@@ -34,7 +34,7 @@ export const belongsToSchool = (auth: TAuth, { current, schoolId }: TSchoolSubje
 /** A unique violation on a school's names is a 409 the user can act on. */
 export function nameTaken(error: unknown): unknown {
   return (error as { code?: string }).code === '23505'
-    ? new ApiError(409, 'name_taken', {}, { pointer: '/data/attributes/name' })
+    ? new ApiError('name_taken', {}, { pointer: '/data/attributes/name' })
     : error;
 }
 
@@ -90,6 +90,6 @@ export function authorizeSchoolCreate(
 /** A record stays with its school: naming another one in a change is a field error. */
 export function assertSameSchool(given: string | undefined, record: { school_id: string }): void {
   if (given !== undefined && given !== record.school_id) {
-    throw new ApiError(422, 'validation_failed', {}, { pointer: '/data/attributes/school_id' });
+    throw new ApiError('validation_failed', {}, { pointer: '/data/attributes/school_id' });
   }
 }

@@ -21,7 +21,7 @@ export async function signUp(ctx: TCtx, input: TOrganizationSignupAttributes): P
   // Under the tenant's creation lock, so two racing signups see each other.
   await lockOrganizationCreation(ctx.db, ctx.tenant.id);
   if (await findLiveSignupByEmail(ctx.db, email)) {
-    throw new ApiError(409, 'signup_duplicate', {}, { pointer: '/data/attributes/admin_email' });
+    throw new ApiError('signup_duplicate', {}, { pointer: '/data/attributes/admin_email' });
   }
   const o = await insertChecked(ctx, { type: organization_type, status: 'pending', profile });
   const applicant = { admin_email: email, admin_first_name, admin_last_name, locale: locale ?? ctx.lang };

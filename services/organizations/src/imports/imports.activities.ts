@@ -7,18 +7,22 @@ import type {
   TStudentImportStatus,
   TStudentUpsertOutcome,
 } from '@stageplein/contracts/imports/student-import';
-import type { TImportStore, TImportSummary } from '@stageplein/organizations/imports/imports.store';
+import type { TStudentImportInput } from '@stageplein/contracts/workflows/names';
+import type { TImportRun, TImportSummary } from './import-run.service.ts';
 import { ImportFileError, parseStudentCsv } from './student-import.csv.ts';
 import { validateStudentRows } from './student-import.validate.ts';
 
-/** Identity's students, as the activities reach them (its internal bulk API). */
+/**
+ * Identity's students, as the activities reach them (its internal bulk API): a port the worker fills
+ * (over HTTP, or in-process in the embedded profile), so organizations never imports identity.
+ */
 export interface TStudentDirectory {
   bulkUpsert(tenant: string, body: TStudentBulkUpsertBody): Promise<TStudentBulkUpsertResult>;
 }
 
 export interface TStudentImportDeps {
-  /** The import's owner: organizations (state, rows, groups, levels, enrolments). */
-  imports: TImportStore;
+  /** Organizations' use cases of a running import (state, rows, groups, levels, enrolments). */
+  imports: TImportRun;
   students: TStudentDirectory;
   /** Valid rows per batch: one identity call and one organizations transaction each. */
   batchSize?: number;
@@ -26,10 +30,7 @@ export interface TStudentImportDeps {
   batchesInFlight?: number;
 }
 
-export interface TStudentImportRef {
-  tenant: string;
-  importId: string;
-}
+export type TStudentImportRef = TStudentImportInput;
 
 export interface TStudentImportPlan {
   batchCount: number;
@@ -76,7 +77,7 @@ export const IMPORT_FILE_ERROR = 'ImportFileError';
  * may run it again after a crash: `prepare` rewrites the rows in one transaction, `applyBatch` skips
  * rows already applied and identity answers repeated keys from its record.
  */
-export function createActivities(deps: TStudentImportDeps) {
+export function createStudentImportActivities(deps: TStudentImportDeps) {
   const batchSize = deps.batchSize ?? DEFAULT_BATCH_SIZE;
   const load = async (ref: TStudentImportRef) => {
     const job = await deps.imports.load(ref);
@@ -160,4 +161,4 @@ export function createActivities(deps: TStudentImportDeps) {
   };
 }
 
-export type TStudentImportActivities = ReturnType<typeof createActivities>;
+export type TStudentImportActivities = ReturnType<typeof createStudentImportActivities>;

@@ -1,0 +1,51 @@
+import type { TStudentImportStatus } from '../imports/student-import.ts';
+
+/**
+ * Every Temporal name of the product, in one place (DESIGN §6): the worker polls these task queues
+ * and registers these workflows, signals and queries; services start and signal them by the same
+ * names, so a typo cannot split the two. Contracts only: no Temporal import here.
+ */
+export const TASK_QUEUES = {
+  /** Imports of students (CSV now, Magister later). */
+  imports: 'stageplein-imports',
+} as const;
+export type TTaskQueue = (typeof TASK_QUEUES)[keyof typeof TASK_QUEUES];
+
+/** Workflow type names as clients start them (the exported function names of the workflow modules). */
+export const WORKFLOW_TYPES = {
+  studentImport: 'studentImport',
+} as const;
+
+export const SIGNALS = {
+  /** Student import: stop after the batches in progress. */
+  cancelImport: 'cancelImport',
+} as const;
+
+export const QUERIES = {
+  /** Student import: phase and batches done. */
+  progress: 'progress',
+} as const;
+
+/** No workflow takes updates yet; their names go here when one does. */
+export const UPDATES = {} as const;
+
+/** Workflow id of a student import: one per import, so starting it twice is one execution. */
+export const studentImportWorkflowId = (importId: string) => `student-import-${importId}`;
+
+/** Input of the student import workflow. */
+export interface TStudentImportInput {
+  tenant: string;
+  importId: string;
+}
+
+/** Result of the student import workflow: the final status and counts. */
+export interface TStudentImportSummary {
+  status: TStudentImportStatus;
+  total: number;
+  valid: number;
+  invalid: number;
+  created: number;
+  updated: number;
+  unchanged: number;
+  failed: number;
+}

@@ -1,0 +1,39 @@
+import type { Kysely } from 'kysely';
+import type { TConfig } from '@stageplein/kit/config/config';
+import { createImportRun } from './imports/import-run.service.ts';
+import { createStudentImportActivities, type TStudentDirectory } from './imports/imports.activities.ts';
+
+export type {
+  TStudentDirectory,
+  TStudentImportActivities,
+  TStudentImportPlan,
+  TStudentImportRef,
+} from './imports/imports.activities.ts';
+export { DEFAULT_BATCH_SIZE, IMPORT_FILE_ERROR } from './imports/imports.activities.ts';
+
+export interface TOrganizationsActivityDeps {
+  /** RLS-bound app-role database; every activity sets the tenant per transaction. */
+  db: Kysely<unknown>;
+  config: TConfig;
+  /** Identity's bulk student API, as the worker reaches it. */
+  students: TStudentDirectory;
+  /** Valid rows per batch (config IMPORT_BATCH_SIZE). */
+  batchSize?: number;
+  batchesInFlight?: number;
+  now?: () => Date;
+}
+
+/**
+ * The Temporal activities organizations owns (`@stageplein/organizations/activities`); the worker
+ * composes them with other services' activities. They run organizations' own use cases on its schema.
+ */
+export function createActivities(deps: TOrganizationsActivityDeps) {
+  return createStudentImportActivities({
+    imports: createImportRun(deps),
+    students: deps.students,
+    batchSize: deps.batchSize,
+    batchesInFlight: deps.batchesInFlight,
+  });
+}
+
+export type TOrganizationsActivities = ReturnType<typeof createActivities>;

@@ -1,0 +1,330 @@
+import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
+import type {
+  TStudentImportRowError,
+  TStudentImportRowStatus,
+  TStudentImportStatus,
+} from '@stageplein/contracts/imports/student-import';
+import type { TGroupMembershipsTable } from '../groups/groups.table.ts';
+import type {
+  TImportRowsTable,
+  TImportsDb,
+  TImportsTable,
+  TStudentEnrolmentsTable,
+} from './imports.table.ts';
+
+/** The imports tables on a transaction with the tenant set (request or activity). */
+export type TIDb = Kysely<TImportsDb>;
+export type TImportRow = Selectable<TImportsTable>;
+export type TImportRowRow = Selectable<TImportRowsTable>;
+export type TEnrolmentRow = Selectable<TStudentEnrolmentsTable>;
+
+/** Statuses in which an upload of the same file runs the import again. */
+const RERUNNABLE: TStudentImportStatus[] = ['failed', 'cancelled'];
+/** Statuses the workflow may (re)start from. */
+const RUNNABLE: TStudentImportStatus[] = ['pending', 'running', 'failed', 'cancelled'];
+const INSERT_CHUNK = 10_000;
+
+export function findImport(db: TIDb, id: string) {
+  return db.selectFrom('organizations.imports').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The import, locked until the transaction ends (starting its workflow and cancelling it serialize on it). */
+export function lockImport(db: TIDb, id: string) {
+  return db
+    .selectFrom('organizations.imports')
+    .selectAll()
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export function listImportsOfSchool(db: TIDb, schoolId: string, limit: number) {
+  return db
+    .selectFrom('organizations.imports')
+    .selectAll()
+    .where('school_id', '=', schoolId)
+    .orderBy('created_at', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** The new import, or undefined when this id exists already (the same file again). */
+export function insertImport(db: TIDb, values: Insertable<TImportsTable>) {
+  return db
+    .insertInto('organizations.imports')
+    .values(values)
+    .onConflict((oc) => oc.column('id').doNothing())
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function insertImportFile(db: TIDb, importId: string, tenant: string, content: Buffer) {
+  await db
+    .insertInto('organizations.import_files')
+    .values({ import_id: importId, tenant_id: tenant, content })
+    .execute();
+}
+
+/** A failed or cancelled import back to pending; undefined when it is in another state. */
+export function reopenImport(db: TIDb, id: string, at: Date) {
+  return db
+    .updateTable('organizations.imports')
+    .set({ status: 'pending', failure: null, finished_at: null, updated_at: at })
+    .where('id', '=', id)
+    .where('status', 'in', RERUNNABLE)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export function setImportStatus(db: TIDb, id: string, status: TStudentImportStatus, at: Date) {
+  return db
+    .updateTable('organizations.imports')
+    .set({ status, updated_at: at, ...(status === 'cancelled' ? { finished_at: at } : {}) })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export function listImportRows(
+  db: TIDb,
+  importId: string,
+  page: { status?: TStudentImportRowStatus; limit?: number; offset?: number } = {},
+) {
+  return db
+    .selectFrom('organizations.import_rows')
+    .selectAll()
+    .where('import_id', '=', importId)
+    .$if(!!page.status, (q) => q.where('status', '=', page.status!))
+    .orderBy('row_number')
+    .$if(page.limit !== undefined, (q) => q.limit(page.limit!).offset(page.offset ?? 0))
+    .execute();
+}
+
+export async function countImportRows(db: TIDb, importId: string, status?: TStudentImportRowStatus) {
+  const { n } = await db
+    .selectFrom('organizations.import_rows')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('import_id', '=', importId)
+    .$if(!!status, (q) => q.where('status', '=', status!))
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}
+
+/** The import's facts and its uploaded file (what `prepare` reads). */
+export function findImportWithFile(db: TIDb, id: string) {
+  return db
+    .selectFrom('organizations.imports as i')
+    .innerJoin('organizations.import_files as f', 'f.import_id', 'i.id')
+    .select(['i.school_id', 'i.created_by', 'i.locale', 'i.create_missing_groups', 'i.status', 'f.content'])
+    .where('i.id', '=', id)
+    .executeTakeFirst();
+}
+
+/** The school's groups (those of the current school year first) and levels, by name. */
+export async function groupsAndLevelsOf(db: TIDb, schoolId: string, today: string) {
+  const groups = await sql<{ id: string; name: string }>`
+    select g.id, g.name from organizations.groups g
+    left join organizations.school_years y on y.id = g.school_year_id
+    where g.school_id = ${schoolId}
+    order by (y.start_date <= ${today} and y.end_date >= ${today}) desc nulls last, (g.school_year_id is null) desc, g.created_at desc`.execute(
+    db,
+  );
+  const levels = await db
+    .selectFrom('organizations.levels')
+    .select(['id', 'name'])
+    .where('school_id', '=', schoolId)
+    .execute();
+  return { groups: groups.rows, levels };
+}
+
+/** The school's student numbers with the email last imported for each. */
+export async function studentNumbersOf(db: TIDb, schoolId: string) {
+  const { rows } = await sql<{ student_number: string; email: string | null }>`
+    select e.student_number, (select r.email from organizations.import_rows r
+      where r.user_id = e.student_id order by r.import_id, r.row_number limit 1) as email
+    from organizations.student_enrolments e where e.school_id = ${schoolId}`.execute(db);
+  return rows;
+}
+
+export function currentSchoolYearId(db: TIDb, today: string) {
+  return db
+    .selectFrom('organizations.school_years')
+    .select('id')
+    .where('start_date', '<=', today)
+    .where('end_date', '>=', today)
+    .executeTakeFirst();
+}
+
+export async function markImportRunning(db: TIDb, id: string, at: Date) {
+  await db
+    .updateTable('organizations.imports')
+    .set({
+      status: 'running',
+      started_at: sql`coalesce(started_at, ${at})`,
+      failure: null,
+      finished_at: null,
+      updated_at: at,
+    })
+    .where('id', '=', id)
+    .where('status', 'in', RUNNABLE)
+    .execute();
+}
+
+export type TNewImportRow = Omit<TImportRowsTable, 'import_id' | 'tenant_id' | 'user_id'>;
+
+/** Replaces the import's rows (one array per column: 50,000 rows stay a few statements). */
+export async function replaceImportRows(
+  db: TIDb,
+  ref: { tenant: string; importId: string },
+  values: readonly TNewImportRow[],
+) {
+  await db.deleteFrom('organizations.import_rows').where('import_id', '=', ref.importId).execute();
+  for (let i = 0; i < values.length; i += INSERT_CHUNK) {
+    const chunk = values.slice(i, i + INSERT_CHUNK);
+    const col = <K extends keyof TNewImportRow>(k: K) => chunk.map((v) => v[k]);
+    await sql`insert into organizations.import_rows (import_id, tenant_id, row_number, batch, status,
+        first_name, last_name, email, student_number, group_name, level_name, errors)
+      select ${ref.importId}::uuid, ${ref.tenant}, v.* from unnest(${col('row_number')}::int[],
+        ${col('batch')}::int[], ${col('status')}::text[], ${col('first_name')}::text[],
+        ${col('last_name')}::text[], ${col('email')}::text[], ${col('student_number')}::text[],
+        ${col('group_name')}::text[], ${col('level_name')}::text[], ${col('errors')}::jsonb[]) as v`.execute(
+      db,
+    );
+  }
+}
+
+export async function setImportPlan(db: TIDb, id: string, plan: { batchCount: number; parseMs: number }) {
+  await db
+    .updateTable('organizations.imports')
+    .set({ batch_count: plan.batchCount, parse_ms: plan.parseMs })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Recomputes the import's counts from its rows (never incremented, so retries cannot double them). */
+export async function recountImport(db: TIDb, id: string, at: Date) {
+  // Lock first: batches run side by side, and the count below must be read after the other batch's
+  // commit (a fresh snapshot per statement), or it would write counts that miss that batch's rows.
+  await sql`select 1 from organizations.imports where id = ${id} for update`.execute(db);
+  await sql`update organizations.imports i set
+      total_rows = c.total, valid_rows = c.total - c.invalid, invalid_rows = c.invalid,
+      created_rows = c.created, updated_rows = c.updated, unchanged_rows = c.unchanged, failed_rows = c.failed,
+      processed_rows = c.total - c.pending, updated_at = ${at}
+    from (select count(*)::int as total,
+        count(*) filter (where status = 'invalid')::int as invalid,
+        count(*) filter (where status = 'created')::int as created,
+        count(*) filter (where status = 'updated')::int as updated,
+        count(*) filter (where status = 'unchanged')::int as unchanged,
+        count(*) filter (where status = 'failed')::int as failed,
+        count(*) filter (where status = 'valid')::int as pending
+      from organizations.import_rows where import_id = ${id}) c
+    where i.id = ${id}`.execute(db);
+}
+
+/** Group and level names of the rows still to apply, in file order. */
+export function structureNamesOfValidRows(db: TIDb, importId: string) {
+  return db
+    .selectFrom('organizations.import_rows')
+    .select(['group_name', 'level_name'])
+    .where('import_id', '=', importId)
+    .where('status', '=', 'valid')
+    .orderBy('row_number')
+    .execute();
+}
+
+/** A batch's rows still to apply (status `valid`), in file order. */
+export function validRowsOfBatch(db: TIDb, importId: string, batch: number) {
+  return db
+    .selectFrom('organizations.import_rows')
+    .select(['row_number', 'email', 'first_name', 'last_name', 'student_number', 'group_name', 'level_name'])
+    .where('import_id', '=', importId)
+    .where('batch', '=', batch)
+    .where('status', '=', 'valid')
+    .orderBy('row_number')
+    .execute();
+}
+
+/** Enrolments at the school of these students or with these student numbers. */
+export function enrolmentsOf(db: TIDb, schoolId: string, studentIds: string[], numbers: string[]) {
+  return db
+    .selectFrom('organizations.student_enrolments')
+    .selectAll()
+    .where('school_id', '=', schoolId)
+    .where((eb) =>
+      eb.or([
+        eb('student_id', '=', sql<string>`any(${studentIds}::uuid[])`),
+        eb('student_number', '=', sql<string>`any(${numbers}::text[])`),
+      ]),
+    )
+    .execute();
+}
+
+export function membershipsOf(db: TIDb, schoolId: string, studentIds: string[]) {
+  return db
+    .selectFrom('organizations.group_memberships')
+    .select(['student_id', 'group_id'])
+    .where('school_id', '=', schoolId)
+    .where('student_id', '=', sql<string>`any(${studentIds}::uuid[])`)
+    .execute();
+}
+
+export async function upsertEnrolments(db: TIDb, values: Insertable<TStudentEnrolmentsTable>[]) {
+  if (!values.length) return;
+  await db
+    .insertInto('organizations.student_enrolments')
+    .values(values)
+    .onConflict((oc) =>
+      oc.columns(['school_id', 'student_id']).doUpdateSet((eb) => ({
+        student_number: eb.ref('excluded.student_number'),
+        level_id: eb.ref('excluded.level_id'),
+        updated_at: eb.ref('excluded.updated_at'),
+      })),
+    )
+    .execute();
+}
+
+export async function upsertMemberships(db: TIDb, values: Insertable<TGroupMembershipsTable>[]) {
+  if (!values.length) return;
+  await db
+    .insertInto('organizations.group_memberships')
+    .values(values)
+    .onConflict((oc) =>
+      oc.columns(['school_id', 'student_id']).doUpdateSet((eb) => ({
+        group_id: eb.ref('excluded.group_id'),
+        created_at: eb.ref('excluded.created_at'),
+      })),
+    )
+    .execute();
+}
+
+export interface TRowOutcome {
+  row: number;
+  status: TStudentImportRowStatus;
+  errors: TStudentImportRowError[];
+  userId: string | null;
+}
+
+/** Every row's outcome in one statement (arrays, not a VALUES list: four parameters per batch). */
+export async function setRowOutcomes(db: TIDb, importId: string, outcomes: readonly TRowOutcome[]) {
+  if (!outcomes.length) return;
+  await sql`update organizations.import_rows r set status = v.status, errors = v.errors, user_id = v.user_id
+    from unnest(${outcomes.map((o) => o.row)}::int[], ${outcomes.map((o) => o.status)}::text[],
+      ${outcomes.map((o) => JSON.stringify(o.errors))}::jsonb[], ${outcomes.map((o) => o.userId)}::uuid[])
+      as v(row_number, status, errors, user_id)
+    where r.import_id = ${importId} and r.row_number = v.row_number`.execute(db);
+}
+
+export function finishImportRow(
+  db: TIDb,
+  id: string,
+  status: TStudentImportStatus,
+  failure: string | null,
+  at: Date,
+) {
+  return db
+    .updateTable('organizations.imports')
+    .set({ status, failure, finished_at: at, updated_at: at })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}

@@ -1,0 +1,80 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startTemporalDevServer } from '../../../infra/temporal/temporal.mjs';
+import { freePort } from '../../../infra/test/processes.ts';
+import {
+  eventually,
+  getImport,
+  importHarness,
+  studentsCsv,
+  upload,
+  waitForImport,
+  type TImportHarness,
+} from '../../test/import-harness.ts';
+
+/**
+ * Issue #11: an upload while Temporal is away is accepted and runs once Temporal is back. The
+ * workflow start is an outbox event of the upload's transaction (`organizations.import.requested`);
+ * its consumer keeps it undelivered (no dead letter) for as long as Temporal does not answer.
+ * A Temporal dev server of this file's own (stopped and started again on the same port and SQLite
+ * file), not the run's shared one.
+ */
+let h: TImportHarness;
+let dir: string;
+let port: number;
+let temporal: Awaited<ReturnType<typeof startTemporalDevServer>>;
+const startTemporal = async () =>
+  startTemporalDevServer({ port, dbFile: path.join(dir, 'dev.sqlite'), log: () => undefined });
+
+beforeAll(async () => {
+  dir = await fs.mkdtemp(path.join(os.tmpdir(), 'stageplein-temporal-outage-'));
+  port = await freePort();
+  temporal = await startTemporal();
+  h = await importHarness({ env: { TEMPORAL_ADDRESS: temporal.address } });
+}, 300_000);
+afterAll(async () => {
+  await h?.close();
+  await temporal?.stop();
+  if (dir) await fs.rm(dir, { recursive: true, force: true });
+}, 60_000);
+
+const outboxRow = async (importId: string) =>
+  (
+    await sql<{ sent_at: Date | null; last_error: string | null }>`
+      select sent_at, last_error from organizations.outbox
+      where type = 'organizations.import.requested' and aggregate_id = ${importId}`.execute(h.owner)
+  ).rows;
+const deadLetters = async () =>
+  Number(
+    (await sql<{ n: number }>`select count(*)::int as n from organizations.dead_letters`.execute(h.owner))
+      .rows[0]!.n,
+  );
+
+it('an upload while Temporal is stopped is accepted and completes once Temporal is back', async () => {
+  await temporal.stop();
+
+  const res = await upload(h, studentsCsv(20, { offset: 80_000 }), { createMissingGroups: true });
+  expect(res.status, JSON.stringify(res.body)).toBe(202);
+  const id = res.body.data.id as string;
+  expect(res.body.data.attributes.status).toBe('pending');
+
+  // The consumer's whole retry round (delivery.ts: 5 attempts) failed and the relay recorded it: the
+  // event stays unsent, nothing is dead-lettered, the import waits.
+  await eventually(async () => {
+    const [row] = await outboxRow(id);
+    expect(row?.last_error).toMatch(/Temporal is unreachable/);
+  }, 60_000);
+  expect((await outboxRow(id))[0]!.sent_at).toBeNull();
+  expect(await deadLetters()).toBe(0);
+  expect((await getImport(h, id)).attributes.status).toBe('pending');
+
+  temporal = await startTemporal();
+  const done = await waitForImport(h, id, 120_000);
+  expect(done.attributes.status).toBe('completed');
+  expect(done.attributes.counts).toMatchObject({ valid: 20, created: 20, invalid: 0, failed: 0 });
+  expect((await outboxRow(id))[0]!.sent_at).not.toBeNull();
+  expect(await deadLetters()).toBe(0);
+}, 240_000);
