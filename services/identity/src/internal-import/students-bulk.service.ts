@@ -14,6 +14,7 @@ import { publicUrl, withQuery } from '../shared/urls.ts';
 import { duration } from '../mail/templates.ts';
 import { minutesOf } from '../auth/sessions.service.ts';
 import { userSnapshot } from '../users/users.service.ts';
+import { invitedUserRow } from '../users/invited-user.ts';
 import type { TUserRow } from '../users/users.repository.ts';
 import type { TStudentImportKeysTable } from './student-import-keys.table.ts';
 
@@ -25,21 +26,6 @@ export interface TBulkInput {
   locale: 'nl' | 'en';
   rows: readonly TStudentUpsertRow[];
 }
-
-const emptyUser = {
-  gender: null,
-  phone_number: null,
-  settings: { email_notifications: true },
-  periodic_mail_frequency: 'weekly' as const,
-  encrypted_password: null,
-  confirmed_at: null,
-  reset_password_token_hash: null,
-  reset_password_sent_at: null,
-  deletion_token_hash: null,
-  deletion_requested_at: null,
-  locked_at: null,
-  last_sign_in_at: null,
-};
 
 /**
  * Creates or updates the students of one batch of an import, each with the student role at the school,
@@ -119,17 +105,16 @@ export async function bulkUpsertStudents(ctx: TCtx, input: TBulkInput): Promise<
       .insertInto('identity.users')
       .values(
         fresh.map((r) => ({
-          ...emptyUser,
-          tenant_id: ctx.tenant.id,
-          email: r.email.trim().toLowerCase(),
-          first_name: r.first_name,
-          last_name: r.last_name,
-          status: 'invited' as const,
-          locale: input.locale,
+          ...invitedUserRow({
+            tenantId: ctx.tenant.id,
+            email: r.email.trim().toLowerCase(),
+            firstName: r.first_name,
+            lastName: r.last_name,
+            locale: input.locale,
+            now: ctx.now,
+          }),
           confirmation_token_hash: hashToken(tokens.get(r.email.trim().toLowerCase())!),
           confirmation_sent_at: ctx.now,
-          created_at: ctx.now,
-          updated_at: ctx.now,
         })),
       )
       .onConflict((oc) => oc.doNothing())

@@ -11,6 +11,7 @@ import type { TMailKind } from '../mail/templates.ts';
 import { emit } from '../shared/events.ts';
 import type { TCtx } from '../shared/context.ts';
 import { publicUrl } from '../shared/urls.ts';
+import { invitedUserRow } from '../users/invited-user.ts';
 import { findUserByEmail, insertUser, type TUserRow } from '../users/users.repository.ts';
 import { addRole, removeRole, sendConfirmation, userSnapshot } from '../users/users.service.ts';
 
@@ -71,30 +72,17 @@ async function inviteFirstAdmin(
     else await notify(ctx, existing, 'organization_registered', o, null);
     return;
   }
-  const user = await insertUser(ctx.db, {
-    tenant_id: ctx.tenant.id,
-    email: admin.email,
-    first_name: admin.first_name,
-    last_name: admin.last_name,
-    gender: null,
-    status: 'invited',
-    locale: admin.locale,
-    phone_number: null,
-    settings: { email_notifications: true },
-    periodic_mail_frequency: 'weekly',
-    encrypted_password: null,
-    confirmed_at: null,
-    confirmation_token_hash: null,
-    confirmation_sent_at: null,
-    reset_password_token_hash: null,
-    reset_password_sent_at: null,
-    deletion_token_hash: null,
-    deletion_requested_at: null,
-    locked_at: null,
-    last_sign_in_at: null,
-    created_at: ctx.now,
-    updated_at: ctx.now,
-  });
+  const user = await insertUser(
+    ctx.db,
+    invitedUserRow({
+      tenantId: ctx.tenant.id,
+      email: admin.email,
+      firstName: admin.first_name,
+      lastName: admin.last_name,
+      locale: admin.locale,
+      now: ctx.now,
+    }),
+  );
   if (!user) {
     await ctx.db
       .insertInto('identity.audit_log')

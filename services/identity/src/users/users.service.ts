@@ -13,6 +13,7 @@ import { duration } from '../mail/templates.ts';
 import { deleteRole, insertRole, rolesOf, type TRoleRow } from '../roles/roles.repository.ts';
 import { deleteSessionsOf } from '../auth/sessions.repository.ts';
 import { minutesOf, revokeEverywhere } from '../auth/sessions.service.ts';
+import { invitedUserRow } from './invited-user.ts';
 import type { TTargetUser } from './users.policy.ts';
 import { deleteUser, findUserById, insertUser, updateUser, type TUserRow } from './users.repository.ts';
 
@@ -103,30 +104,19 @@ export async function inviteUser(
   // Spec §1: "School representatives can be invited" is off for some tenants.
   if (type === 'School' && role !== 'student' && !ctx.tenant.features.schoolRepresentativesInvitable)
     throw forbidden();
-  const user = await insertUser(ctx.db, {
-    tenant_id: ctx.tenant.id,
-    email: input.email,
-    first_name: input.first_name ?? null,
-    last_name: input.last_name ?? null,
-    gender: input.gender ?? null,
-    status: 'invited',
-    locale: input.locale ?? ctx.lang,
-    phone_number: input.phone_number ?? null,
-    settings: { email_notifications: true },
-    periodic_mail_frequency: 'weekly',
-    encrypted_password: null,
-    confirmed_at: null,
-    confirmation_token_hash: null,
-    confirmation_sent_at: null,
-    reset_password_token_hash: null,
-    reset_password_sent_at: null,
-    deletion_token_hash: null,
-    deletion_requested_at: null,
-    locked_at: null,
-    last_sign_in_at: null,
-    created_at: ctx.now,
-    updated_at: ctx.now,
-  });
+  const user = await insertUser(
+    ctx.db,
+    invitedUserRow({
+      tenantId: ctx.tenant.id,
+      email: input.email,
+      firstName: input.first_name ?? null,
+      lastName: input.last_name ?? null,
+      gender: input.gender ?? null,
+      locale: input.locale ?? ctx.lang,
+      phoneNumber: input.phone_number ?? null,
+      now: ctx.now,
+    }),
+  );
   if (!user) throw new ApiError(409, 'email_taken', {}, { pointer: '/data/attributes/email' });
   await emit(ctx.db, ctx.tenant.id, auth.userId, 'identity.user.created', user.id, userSnapshot(user));
   const added = await addRole(ctx, auth.userId, user.id, {
