@@ -4,14 +4,14 @@ import type {
   TStudentUpsertOutcome,
   TStudentUpsertRow,
 } from '@stageplein/contracts/imports/student-import';
-import { hashToken, randomToken } from '@stageplein/kit/auth/token-hash';
+import { issueToken } from '@stageplein/kit/mail/single-use-token-mail';
 import type { TCtx } from '../shared/context.ts';
 import { SCHEMA, type TIdentityDb } from '../database.ts';
 import type { TEventPayload, TEventType } from '@stageplein/contracts/events/payloads';
 import type { TEventInput } from '@stageplein/kit/outbox/outbox-writer';
 import { writeEvents } from '@stageplein/kit/outbox/write-events';
-import { publicUrl, withQuery } from '../shared/urls.ts';
-import { duration } from '../mail/templates.ts';
+import { publicUrl } from '../shared/urls.ts';
+import { mailUserTokens } from '../mail/token-mail.ts';
 import { minutesOf } from '../auth/sessions.service.ts';
 import { userSnapshot } from '../users/users.service.ts';
 import { invitedUserRow } from '../users/invited-user.ts';
@@ -99,7 +99,7 @@ export async function bulkUpsertStudents(ctx: TCtx, input: TBulkInput): Promise<
   // New users: one insert for the batch, invited with a confirmation link of their own.
   const fresh = todo.filter((r) => !existing.has(r.email.trim().toLowerCase()));
   const created: TUserRow[] = [];
-  const tokens = new Map(fresh.map((r) => [r.email.trim().toLowerCase(), randomToken()]));
+  const tokens = new Map(fresh.map((r) => [r.email.trim().toLowerCase(), issueToken()]));
   if (fresh.length) {
     const inserted = await ctx.db
       .insertInto('identity.users')
@@ -113,7 +113,7 @@ export async function bulkUpsertStudents(ctx: TCtx, input: TBulkInput): Promise<
             locale: input.locale,
             now: ctx.now,
           }),
-          confirmation_token_hash: hashToken(tokens.get(r.email.trim().toLowerCase())!),
+          confirmation_token_hash: tokens.get(r.email.trim().toLowerCase())!.hash,
           confirmation_sent_at: ctx.now,
         })),
       )
@@ -170,22 +170,18 @@ export async function bulkUpsertStudents(ctx: TCtx, input: TBulkInput): Promise<
   await writeEvents(ctx.db as unknown as Kysely<unknown>, SCHEMA, events);
 
   // The invitation, once: only users created here get one (inside this transaction, like every mail).
-  const validFor = duration(input.locale, minutesOf.confirmation(ctx));
   const confirmUrl = `${publicUrl(ctx.config, ctx.tenant.id)}/confirm`;
-  await ctx.mail.sendMany(
-    ctx.db,
-    ctx.tenant.id,
+  await mailUserTokens(
+    ctx,
     created.map((user) => ({
       kind: 'invitation' as const,
-      to: user.email,
-      lang: user.locale,
-      vars: {
-        name: user.first_name ?? user.email,
-        link: withQuery(confirmUrl, { confirmation_token: tokens.get(user.email)! }),
-        validFor,
-      },
+      user,
+      url: confirmUrl,
+      param: 'confirmation_token',
+      validMinutes: minutesOf.confirmation(ctx),
+      // Stored with the row above, in the batch's one insert.
+      token: tokens.get(user.email)!,
     })),
-    ctx.now,
   );
 
   if (outcomes.size) {

@@ -3,13 +3,12 @@ import type { TOrganizationType, TRoleName, TRoleRef } from '@stageplein/contrac
 import type { TCurrentUserChanges } from '@stageplein/contracts/identity/users';
 import type { TAuth } from '@stageplein/kit/auth/auth.types';
 import { forbidImpersonation } from '@stageplein/kit/auth/policy';
-import { hashToken, randomToken } from '@stageplein/kit/auth/token-hash';
 import { ApiError, forbidden, notFound } from '@stageplein/kit/errors/api-error';
 import type { TCtx } from '../shared/context.ts';
 import { emit } from '../shared/events.ts';
 import { verifyPassword } from '../shared/passwords.ts';
-import { publicUrl, withQuery } from '../shared/urls.ts';
-import { duration } from '../mail/templates.ts';
+import { publicUrl } from '../shared/urls.ts';
+import { mailUserToken } from '../mail/token-mail.ts';
 import { deleteRole, insertRole, rolesOf, type TRoleRow } from '../roles/roles.repository.ts';
 import { deleteSessionsOf } from '../auth/sessions.repository.ts';
 import { minutesOf, revokeEverywhere } from '../auth/sessions.service.ts';
@@ -52,26 +51,15 @@ export function currentOrganizationType(auth: TAuth): TOrganizationType | undefi
 
 /** Mails a fresh single-use confirmation link (invitation for invited users). */
 export async function sendConfirmation(ctx: TCtx, user: TUserRow): Promise<void> {
-  const token = randomToken();
-  await updateUser(ctx.db, user.id, {
-    confirmation_token_hash: hashToken(token),
-    confirmation_sent_at: ctx.now,
+  await mailUserToken(ctx, {
+    kind: user.status === 'invited' ? 'invitation' : 'confirmation',
+    user,
+    url: `${publicUrl(ctx.config, ctx.tenant.id)}/confirm`,
+    param: 'confirmation_token',
+    validMinutes: minutesOf.confirmation(ctx),
+    store: (hash) =>
+      updateUser(ctx.db, user.id, { confirmation_token_hash: hash, confirmation_sent_at: ctx.now }),
   });
-  await ctx.mail.send(
-    ctx.db,
-    ctx.tenant.id,
-    {
-      kind: user.status === 'invited' ? 'invitation' : 'confirmation',
-      to: user.email,
-      lang: user.locale,
-      vars: {
-        name: user.first_name ?? user.email,
-        link: withQuery(`${publicUrl(ctx.config, ctx.tenant.id)}/confirm`, { confirmation_token: token }),
-        validFor: duration(user.locale, minutesOf.confirmation(ctx)),
-      },
-    },
-    ctx.now,
-  );
 }
 
 /** Default role of an invited user when none is given: what most people of that organization are. */
