@@ -4,6 +4,12 @@ import {
   type TPermissions,
 } from '@stageplein/contracts/identity/permissions';
 import type { TOrganizationType, TRoleRef } from '@stageplein/contracts/identity/roles';
+import {
+  userRules as USER_RULES,
+  userTargetOfRecord,
+  type TUserActor,
+  type TUserTarget,
+} from '@stageplein/contracts/identity/users-policy';
 import { moderatedTypes, moderates } from '@stageplein/contracts/organizations/moderation';
 import type { TOrganizationStatus } from '@stageplein/contracts/organizations/organizations';
 
@@ -65,30 +71,19 @@ const managesSchool = (p: TAdminPermissions) =>
 const belongsToSchool = (p: TAdminPermissions) =>
   p.organization?.type === 'School' && (p.isSchoolAdmin || p.isMentor || p.isStudent);
 
-interface TUserLike {
-  id?: unknown;
-  status?: unknown;
-  roles?: unknown;
-  roleNames?: unknown;
-}
+/** The caller for the shared user rules (contracts/identity/users-policy.ts). */
+const userActor = (p: TAdminPermissions): TUserActor => ({
+  userId: p.userId,
+  organizationId: p.organization?.id ?? null,
+  permissions: p,
+  impersonating: p.impersonating,
+});
 
-/** The user's role names on the selected organization (the API only shows those for other users). */
-function roleNamesHere(p: TAdminPermissions, record: TUserLike | undefined): string[] {
-  if (Array.isArray(record?.roles)) {
-    return (record.roles as { name?: unknown; resourceId?: unknown }[])
-      .filter(
-        (r) => !p.organization || r.resourceId === undefined || String(r.resourceId) === p.organization.id,
-      )
-      .map((r) => String(r.name));
-  }
-  return Array.isArray(record?.roleNames) ? (record.roleNames as unknown[]).map(String) : [];
-}
-
-const isSelf = (p: TAdminPermissions, record: TUserLike | undefined) =>
-  !!record && String(record.id) === p.userId;
-/** Admins never manage, delete or impersonate other admins (services/identity users.policy). */
-const ranksBelowAdmin = (p: TAdminPermissions, record: TUserLike | undefined) =>
-  !roleNamesHere(p, record).includes('admin');
+/** A per-user rule; without a record (a list's toolbar) whether the action exists for the caller at all. */
+const onUser =
+  (rule: (a: TUserActor, t: TUserTarget) => boolean, withoutRecord: (p: TAdminPermissions) => boolean) =>
+  (p: TAdminPermissions, r?: Record<string, unknown>) =>
+    r ? rule(userActor(p), userTargetOfRecord(p.organization?.id ?? null, r)) : withoutRecord(p);
 
 export type TAdminAction =
   | 'list'
@@ -107,17 +102,22 @@ export type TAdminAction =
 type TRule = (p: TAdminPermissions, record?: Record<string, unknown>, extra?: { role?: string }) => boolean;
 
 const userRules: Partial<Record<TAdminAction, TRule>> = {
-  list: (p) => p.isAdmin || p.isMentor,
-  show: (p, r) => p.isAdmin || p.isMentor || isSelf(p, r),
-  create: (p) => p.isAdmin,
-  edit: (p, r) => p.isAdmin && (!r || isSelf(p, r) || ranksBelowAdmin(p, r)),
-  delete: (p, r) => p.isAdmin && !isSelf(p, r) && ranksBelowAdmin(p, r),
-  addRole: (p) => p.isAdmin,
-  removeRole: (p, r, extra) => p.isAdmin && !(isSelf(p, r) && extra?.role === 'admin'),
-  // The API answers 409 for a confirmed account that is not (any more) invited.
-  resendConfirmation: (p, r) => p.isAdmin && (!r || r.status === 'invited'),
-  impersonate: (p, r) =>
-    p.isAdmin && !p.impersonating && !!r && !isSelf(p, r) && r.status === 'active' && ranksBelowAdmin(p, r),
+  list: (p) => USER_RULES.list(userActor(p)),
+  show: onUser(USER_RULES.show, (p) => USER_RULES.list(userActor(p))),
+  create: (p) => USER_RULES.invite(userActor(p)),
+  edit: onUser(USER_RULES.update, (p) => p.isAdmin),
+  delete: onUser(USER_RULES.destroy, (p) => p.isAdmin),
+  addRole: (p) => USER_RULES.addRole(userActor(p), { resourceId: p.organization?.id ?? '' }),
+  removeRole: (p, r, extra) =>
+    USER_RULES.removeRole(userActor(p), {
+      targetId: String(r?.id),
+      name: extra?.role ?? '',
+      resourceId: p.organization?.id ?? '',
+    }),
+  // On top of the server's rule: the API answers 409 for an account that is not (any more) invited.
+  resendConfirmation: (p, r) =>
+    onUser(USER_RULES.resendConfirmation, (q) => q.isAdmin)(p, r) && (!r || r.status === 'invited'),
+  impersonate: onUser(USER_RULES.impersonate, () => false),
 };
 
 const organizationTarget = (r: Record<string, unknown> | undefined) =>

@@ -1,6 +1,7 @@
 import type { RaRecord } from 'ra-core';
 import type { TFlatResource } from '@stageplein/contracts/client/jsonapi-document';
-import { ADMIN_USER_PAGE_SIZE } from '@stageplein/contracts/jsonapi/jsonapi';
+import { USERS_QUERY } from '@stageplein/contracts/identity/users';
+import { ORGANIZATIONS_QUERY } from '@stageplein/contracts/organizations/organizations';
 import { changedAttributes, type TResourceConfigs } from './jsonapi-data-provider.ts';
 
 /** Profile fields of an organization (contracts/organizations/organizations.ts `ZProfileAttributes`). */
@@ -53,8 +54,9 @@ const withoutDerived =
 
 /**
  * Every back-office resource on the API of the identity and organizations services, with what each
- * endpoint accepts (read from services/*\/src/**\/*.routes.ts): strict query parsing answers 400 to
- * anything else, so client-mode resources send only the filters their route declares.
+ * endpoint accepts (users and organizations: their routes' query specs in contracts; the others read
+ * from services/*\/src/**\/*.routes.ts): strict query parsing answers 400 to anything else, so
+ * client-mode resources send only the filters their route declares.
  */
 export const API_RESOURCES: TResourceConfigs = {
   users: {
@@ -62,9 +64,9 @@ export const API_RESOURCES: TResourceConfigs = {
     type: 'user',
     include: { list: ['roles', 'organizations'], one: ['roles', 'organizations'] },
     query: 'server',
-    scopes: ['with_role', 'search'],
-    sorts: ['last_name', 'first_name', 'email', 'created_at'],
-    maxPageSize: ADMIN_USER_PAGE_SIZE,
+    scopes: USERS_QUERY.scopes,
+    sorts: USERS_QUERY.sorts,
+    maxPageSize: USERS_QUERY.maxPageSize,
     // `filter[id_in]` (identity): several users in one call, still only those the caller may list.
     getMany: 'filter',
     updateMethod: 'PATCH',
@@ -79,9 +81,9 @@ export const API_RESOURCES: TResourceConfigs = {
     type: 'user',
     include: { list: ['roles'], one: ['roles'] },
     query: 'server',
-    scopes: ['with_role', 'search'],
-    sorts: ['last_name', 'first_name', 'email', 'created_at'],
-    maxPageSize: ADMIN_USER_PAGE_SIZE,
+    scopes: USERS_QUERY.scopes,
+    sorts: USERS_QUERY.sorts,
+    maxPageSize: USERS_QUERY.maxPageSize,
     getMany: 'filter',
     updateMethod: 'PATCH',
     updateBody: 'attributes',
@@ -94,9 +96,9 @@ export const API_RESOURCES: TResourceConfigs = {
     // Spec §7: the list with include=vacancies, one organization with include=profile.
     include: { list: ['vacancies'], one: ['profile'] },
     query: 'server',
-    scopes: ['search'],
-    sorts: ['name', 'city', 'status', 'type', 'organization_type', 'created_at', 'updated_at'],
-    maxPageSize: 100,
+    scopes: ORGANIZATIONS_QUERY.scopes,
+    sorts: ORGANIZATIONS_QUERY.sorts,
+    maxPageSize: ORGANIZATIONS_QUERY.maxPageSize,
     getMany: 'filter',
     // Spec §7: `PUT /api/v1/organizations/{id}`.
     updateMethod: 'PUT',
