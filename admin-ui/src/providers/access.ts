@@ -10,7 +10,14 @@ import {
   type TUserActor,
   type TUserTarget,
 } from '@stageplein/contracts/identity/users-policy';
-import { moderatedTypes, moderates } from '@stageplein/contracts/organizations/moderation';
+import { moderatedTypes } from '@stageplein/contracts/organizations/moderation';
+import {
+  belongsToSchool as belongsToSchoolRule,
+  managesSchool as managesSchoolRule,
+  organizationRules,
+  type TOrganizationActor,
+  type TOrganizationSubject,
+} from '@stageplein/contracts/organizations/organizations-policy';
 import type { TOrganizationStatus } from '@stageplein/contracts/organizations/organizations';
 
 /** The selected organization as GET /api/v1/current_organizations tells it. */
@@ -34,6 +41,16 @@ export interface TAdminPermissions extends TPermissions {
   impersonating: boolean;
 }
 
+/** The selected organization as the organizations service knows it (type and status). */
+const factsOf = (organization: TSessionOrganization | undefined) =>
+  organization
+    ? {
+        id: organization.id,
+        type: organization.type as TOrganizationType,
+        status: organization.status as TOrganizationStatus,
+      }
+    : null;
+
 export function adminPermissions(
   user: { id: string; roles: readonly TRoleRef[]; impersonatorId?: string | null },
   organization: TSessionOrganization | undefined,
@@ -41,18 +58,11 @@ export function adminPermissions(
   const permissions = organization
     ? derivePermissions(user.roles, { id: organization.id, type: organization.type })
     : NO_PERMISSIONS;
-  const facts = organization
-    ? {
-        id: organization.id,
-        type: organization.type as TOrganizationType,
-        status: organization.status as TOrganizationStatus,
-      }
-    : null;
   return {
     ...permissions,
     userId: user.id,
     organization,
-    moderatedTypes: moderatedTypes(permissions, facts),
+    moderatedTypes: moderatedTypes(permissions, factsOf(organization)),
     impersonating: !!user.impersonatorId,
   };
 }
@@ -63,13 +73,15 @@ export function adminPermissions(
  */
 export const hasBackOffice = (p: TAdminPermissions | undefined): boolean => !!p && (p.isAdmin || p.isMentor);
 
-/** Admin of the selected School while it is approved (services/organizations `managesSchool`). */
-const managesSchool = (p: TAdminPermissions) =>
-  p.isSchoolAdmin && p.organization?.type === 'School' && p.organization.status === 'approved';
+const currentFacts = (p: TAdminPermissions) => factsOf(p.organization);
 
-/** Any role at the selected School (services/organizations `belongsToSchool`). */
-const belongsToSchool = (p: TAdminPermissions) =>
-  p.organization?.type === 'School' && (p.isSchoolAdmin || p.isMentor || p.isStudent);
+/** School data on the screens is the selected School's: the shared rules with that school. */
+const schoolSubject = (p: TAdminPermissions) => ({
+  current: currentFacts(p),
+  schoolId: p.organization?.id ?? '',
+});
+const managesSchool = (p: TAdminPermissions) => managesSchoolRule(p, schoolSubject(p));
+const belongsToSchool = (p: TAdminPermissions) => belongsToSchoolRule(p, schoolSubject(p));
 
 /** The caller for the shared user rules (contracts/identity/users-policy.ts). */
 const userActor = (p: TAdminPermissions): TUserActor => ({
@@ -120,20 +132,23 @@ const userRules: Partial<Record<TAdminAction, TRule>> = {
   impersonate: onUser(USER_RULES.impersonate, () => false),
 };
 
-const organizationTarget = (r: Record<string, unknown> | undefined) =>
-  r ? { id: String(r.id), type: String(r.organizationType ?? r.type) as TOrganizationType } : undefined;
-const currentFacts = (p: TAdminPermissions) =>
-  p.organization
-    ? {
-        id: p.organization.id,
-        type: p.organization.type as TOrganizationType,
-        status: p.organization.status as TOrganizationStatus,
-      }
-    : null;
-const moderatesTarget = (p: TAdminPermissions, r: Record<string, unknown> | undefined) => {
-  const target = organizationTarget(r);
-  return !!target && moderates(p, currentFacts(p), target);
-};
+const organizationActor = (p: TAdminPermissions) => ({
+  permissions: p,
+  organizationId: p.organization?.id ?? null,
+});
+/** A rule on an organization record (a list row or a shown organization), false without one. */
+const onOrganization =
+  (rule: (a: TOrganizationActor, s: TOrganizationSubject) => boolean) =>
+  (p: TAdminPermissions, r?: Record<string, unknown>) =>
+    !!r &&
+    rule(organizationActor(p), {
+      current: currentFacts(p),
+      target: {
+        id: String(r.id),
+        type: String(r.organizationType ?? r.type) as TOrganizationType,
+        status: String(r.status) as TOrganizationStatus,
+      },
+    });
 
 const schoolData = (read: TRule): Partial<Record<TAdminAction, TRule>> => ({
   list: read,
@@ -155,10 +170,9 @@ const RULES: Record<string, Partial<Record<TAdminAction, TRule>>> = {
     show: hasBackOffice,
     create: (p) => p.moderatedTypes.length > 0,
     approve: (p) => p.moderatedTypes.length > 0,
-    edit: (p, r) => (p.isAdmin && !!r && p.organization?.id === String(r.id)) || moderatesTarget(p, r),
-    changeStatus: moderatesTarget,
-    // Deleting takes the organization from everyone: platform operators (VolunteerCenter admins) only.
-    delete: (p, r) => p.isVolunteerCenterAdmin && moderatesTarget(p, r),
+    edit: onOrganization(organizationRules.editProfile),
+    changeStatus: onOrganization(organizationRules.changeStatus),
+    delete: onOrganization(organizationRules.destroy),
   },
   groups: schoolData((p) => belongsToSchool(p) && hasBackOffice(p)),
   levels: schoolData(hasBackOffice),
@@ -177,10 +191,12 @@ const RULES: Record<string, Partial<Record<TAdminAction, TRule>>> = {
 };
 
 /**
- * Whether the back office offers an action: the client-side mirror of the services' policies
- * (services/identity/src/users/users.policy.ts, services/organizations/src/**\/*.policy.ts) so
- * nobody is shown a button the server would refuse. The server still decides; its 403 shows the
- * spec's "Access forbidden".
+ * Whether the back office offers an action. Users, organizations and school data ask the rules the
+ * services' policies use (contracts/identity/users-policy.ts, contracts/organizations/
+ * organizations-policy.ts and moderation.ts; services/identity/test/admin-buttons.int.test.ts and
+ * services/organizations/test/admin-buttons.int.test.ts compare them with the servers), so nobody is
+ * shown a button the server would refuse. Mentorships still mirror mentorships.policy.ts here. The
+ * server decides; its 403 shows the spec's "Access forbidden".
  */
 export function canAccess(
   permissions: TAdminPermissions | undefined,
