@@ -1,6 +1,8 @@
 import type { RaRecord } from 'ra-core';
 import type { TFlatResource } from '@stageplein/contracts/client/jsonapi-document';
 import { USERS_QUERY } from '@stageplein/contracts/identity/users';
+import { INTERNSHIP_PERIODS_QUERY } from '@stageplein/contracts/organizations/internship-periods';
+import { wireFiltersOf } from '@stageplein/contracts/jsonapi/jsonapi';
 import { ORGANIZATIONS_QUERY } from '@stageplein/contracts/organizations/organizations';
 import { changedAttributes, type TResourceConfigs } from './jsonapi-data-provider.ts';
 
@@ -137,8 +139,8 @@ export const API_RESOURCES: TResourceConfigs = {
     path: '/api/v1/internship_periods',
     type: 'internship_period',
     query: 'client',
-    scopes: ['all_years'],
-    serverFilters: ['school_id_eq', 'school_year_id_eq', 'school_year_id_in', 'status_eq', 'all_years'],
+    scopes: INTERNSHIP_PERIODS_QUERY.scopes,
+    serverFilters: wireFiltersOf(INTERNSHIP_PERIODS_QUERY),
     getMany: 'list',
     updateMethod: 'PATCH',
   },

@@ -99,6 +99,14 @@ export interface TQuerySpec {
   maxPageSize?: number;
 }
 
+/** The wire names of a spec's filters and scopes (`school_id_eq`, `all_years`), for clients that send them. */
+export const wireFiltersOf = (spec: TQuerySpec): string[] => [
+  ...Object.entries(spec.filters ?? {}).flatMap(([attribute, predicates]) =>
+    predicates.map((p) => `${attribute}_${p}`),
+  ),
+  ...(spec.scopes ?? []),
+];
+
 export interface TFilter {
   attribute: string;
   predicate: TFilterPredicate;
