@@ -20,7 +20,14 @@ import { organizationsByIds } from '../organizations/organizations.repository.ts
 import { rolesOfUsers } from '../roles/roles.repository.ts';
 import { usersPolicy } from './users.policy.ts';
 import { listUsers } from './users.repository.ts';
-import { organizationIdsOf, roleFactsOfRows, userDocument, usersDocument } from './users.serialize.ts';
+import {
+  organizationIdsOf,
+  roleFactsOfRows,
+  userDocument,
+  userDocumentFor,
+  usersDocument,
+  visibleRoles,
+} from './users.serialize.ts';
 import { changeUser, deleteAccount, inviteUser, loadTarget, uniqueEmail } from './users.service.ts';
 
 const TAGS = ['users'];
@@ -31,13 +38,6 @@ const ZId = z.object({ id: ZUuid });
 
 const includesOf = (include: string | undefined) =>
   parseJsonApiQuery({ include }, { includes: USERS_QUERY.includes! }).include;
-
-/** Other users are shown with their roles on the current organization only (spec §6: only those count). */
-const visibleRoles = <R extends { resource_id: string }>(
-  roles: R[],
-  self: boolean,
-  organizationId: string | null,
-) => (self ? roles : roles.filter((r) => r.resource_id === organizationId));
 
 export const usersRoutes: FastifyPluginAsync<TServiceDeps> = async (app, deps) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -74,8 +74,7 @@ export const usersRoutes: FastifyPluginAsync<TServiceDeps> = async (app, deps) =
         rows.map((u) => u.id),
       );
       const facts = new Map([...roles].map(([id, list]) => [id, roleFactsOfRows(list)]));
-      for (const [id, list] of roles)
-        roles.set(id, visibleRoles(list, id === auth.userId, auth.organizationId));
+      for (const [id, list] of roles) roles.set(id, visibleRoles(auth, id, list));
       const organizations = query.include.includes('organizations')
         ? await organizationsByIds(ctx.db, organizationIdsOf([...roles.values()].flat()))
         : undefined;
@@ -102,11 +101,10 @@ export const usersRoutes: FastifyPluginAsync<TServiceDeps> = async (app, deps) =
       const { user, roles, target } = await loadTarget(ctx, req.params.id);
       const auth = authorize(req, usersPolicy.show, target);
       const include = includesOf(req.query.include);
-      const visible = visibleRoles(roles, user.id === auth.userId, auth.organizationId);
       const organizations = include.includes('organizations')
-        ? await organizationsByIds(ctx.db, organizationIdsOf(visible))
+        ? await organizationsByIds(ctx.db, organizationIdsOf(visibleRoles(auth, user.id, roles)))
         : undefined;
-      return userDocument(user, visible, include, undefined, organizations, roleFactsOfRows(roles)) as never;
+      return userDocumentFor(auth, user, roles, { include, organizations }) as never;
     },
   });
 
@@ -142,14 +140,7 @@ export const usersRoutes: FastifyPluginAsync<TServiceDeps> = async (app, deps) =
         'data' in body ? body.data.attributes : 'attributes' in body ? body.attributes : body.user;
       try {
         const updated = await changeUser(ctx, auth.userId, user, changes);
-        return userDocument(
-          updated,
-          visibleRoles(roles, user.id === auth.userId, auth.organizationId),
-          [],
-          undefined,
-          undefined,
-          roleFactsOfRows(roles),
-        ) as never;
+        return userDocumentFor(auth, updated, roles) as never;
       } catch (error) {
         throw uniqueEmail(error);
       }

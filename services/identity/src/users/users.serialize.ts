@@ -126,3 +126,37 @@ export function usersDocument(
     },
   );
 }
+
+/** Who is looking at a user: other users are shown with their roles on this organization only. */
+export interface TViewer {
+  userId: string;
+  organizationId: string | null;
+}
+
+/** Spec §6: only roles on the current organization count, so only those of another user are shown. */
+export const visibleRoles = <R extends { resource_id: string }>(
+  viewer: TViewer,
+  userId: string,
+  roles: readonly R[],
+): R[] =>
+  userId === viewer.userId ? [...roles] : roles.filter((r) => r.resource_id === viewer.organizationId);
+
+/**
+ * A user as `viewer` may see them: the visible roles, and the facts of all their roles (which decide
+ * what an admin may do with the user: contracts/identity/users-policy.ts).
+ */
+export function userDocumentFor(
+  viewer: TViewer,
+  u: TUserRow,
+  roles: readonly TRoleRow[],
+  options: { include?: readonly string[]; organizations?: ReadonlyMap<string, TOrganizationRow> } = {},
+) {
+  return userDocument(
+    u,
+    visibleRoles(viewer, u.id, roles),
+    options.include,
+    undefined,
+    options.organizations,
+    roleFactsOfRows(roles),
+  );
+}
