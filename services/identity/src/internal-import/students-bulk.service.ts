@@ -14,6 +14,7 @@ import { publicUrl } from '../shared/urls.ts';
 import { mailUserTokens } from '../mail/token-mail.ts';
 import { minutesOf } from '../auth/sessions.service.ts';
 import { userSnapshot } from '../users/users.service.ts';
+import { roleEventData } from '../roles/roles.repository.ts';
 import { invitedUserRow } from '../users/invited-user.ts';
 import type { TUserRow } from '../users/users.repository.ts';
 import type { TStudentImportKeysTable } from './student-import-keys.table.ts';
@@ -155,13 +156,7 @@ export async function bulkUpsertStudents(ctx: TCtx, input: TBulkInput): Promise<
     const gotRole = new Set<string>();
     for (const r of added) {
       gotRole.add(r.user_id);
-      event('identity.role.added', r.user_id, {
-        user_id: r.user_id,
-        role_id: r.id,
-        name: r.name,
-        resource_type: r.resource_type,
-        resource_id: r.resource_id,
-      });
+      event('identity.role.added', r.user_id, roleEventData(r));
     }
     for (const { row, user } of known) {
       if (gotRole.has(user.id)) outcomes.set(row.key, { outcome: 'updated', user_id: user.id });

@@ -11,7 +11,7 @@ import type { TSeedContext } from '@stageplein/kit/service';
 import type { TDb, TIdentityDb } from '../database.ts';
 import { emit } from '../shared/events.ts';
 import { hashPassword } from '../shared/passwords.ts';
-import { insertRole } from '../roles/roles.repository.ts';
+import { insertRole, roleEventData } from '../roles/roles.repository.ts';
 import { invitedUserRow } from '../users/invited-user.ts';
 import { findUserByEmail, insertUser } from '../users/users.repository.ts';
 import { userSnapshot } from '../users/users.service.ts';
@@ -107,13 +107,7 @@ export async function seedTenant(ctx: TSeedContext, tenant: TTenantId, scryptCos
           created_at: new Date(now.getTime() + index),
         });
         if (role) {
-          await emit(db, tenant, 'system', 'identity.role.added', user.id, {
-            user_id: user.id,
-            role_id: role.id,
-            name: role.name,
-            resource_type: role.resource_type,
-            resource_id: role.resource_id,
-          });
+          await emit(db, tenant, 'system', 'identity.role.added', user.id, roleEventData(role));
         }
       }
     }

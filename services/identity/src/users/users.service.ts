@@ -9,7 +9,7 @@ import { emit } from '../shared/events.ts';
 import { verifyPassword } from '../shared/passwords.ts';
 import { publicUrl } from '../shared/urls.ts';
 import { mailUserToken } from '../mail/token-mail.ts';
-import { deleteRole, insertRole, rolesOf, type TRoleRow } from '../roles/roles.repository.ts';
+import { deleteRole, insertRole, roleEventData, rolesOf, type TRoleRow } from '../roles/roles.repository.ts';
 import { deleteSessionsOf } from '../auth/sessions.repository.ts';
 import { minutesOf, revokeEverywhere } from '../auth/sessions.service.ts';
 import { invitedUserRow } from './invited-user.ts';
@@ -131,13 +131,7 @@ export async function addRole(
     created_at: ctx.now,
   });
   if (row) {
-    await emit(ctx.db, ctx.tenant.id, actor, 'identity.role.added', userId, {
-      user_id: userId,
-      role_id: row.id,
-      name: row.name,
-      resource_type: row.resource_type,
-      resource_id: row.resource_id,
-    });
+    await emit(ctx.db, ctx.tenant.id, actor, 'identity.role.added', userId, roleEventData(row));
   }
   return row;
 }
@@ -151,13 +145,7 @@ export async function removeRole(
 ): Promise<TRoleRow> {
   const row = await deleteRole(ctx.db, userId, name, resourceId);
   if (!row) throw notFound();
-  await emit(ctx.db, ctx.tenant.id, actor, 'identity.role.removed', userId, {
-    user_id: userId,
-    role_id: row.id,
-    name: row.name,
-    resource_type: row.resource_type,
-    resource_id: row.resource_id,
-  });
+  await emit(ctx.db, ctx.tenant.id, actor, 'identity.role.removed', userId, roleEventData(row));
   return row;
 }
 
