@@ -8,12 +8,10 @@ import type { TServiceDeps } from '@stageplein/kit/service';
 import { SCHEMA, type TDb, type TIdentityDb } from '../database.ts';
 import { mailPortFor } from '../mail/mail.port.ts';
 import type { TMailKind } from '../mail/templates.ts';
-import { emit } from '../shared/events.ts';
 import type { TCtx } from '../shared/context.ts';
 import { publicUrl } from '../shared/urls.ts';
-import { invitedUserRow } from '../users/invited-user.ts';
-import { findUserByEmail, insertUser, type TUserRow } from '../users/users.repository.ts';
-import { addRole, removeRole, sendConfirmation, userSnapshot } from '../users/users.service.ts';
+import { findUserByEmail, type TUserRow } from '../users/users.repository.ts';
+import { addRole, createInvitedUser, removeRole, sendConfirmation } from '../users/users.service.ts';
 
 type TOrganizationMailKind = Extract<TMailKind, `organization_${string}`>;
 
@@ -72,18 +70,13 @@ async function inviteFirstAdmin(
     else await notify(ctx, existing, 'organization_registered', o, null);
     return;
   }
-  const user = await insertUser(
-    ctx.db,
-    invitedUserRow({
-      tenantId: ctx.tenant.id,
-      email: admin.email,
-      firstName: admin.first_name,
-      lastName: admin.last_name,
-      locale: admin.locale,
-      now: ctx.now,
-    }),
+  const created = await createInvitedUser(
+    ctx,
+    'system',
+    { email: admin.email, firstName: admin.first_name, lastName: admin.last_name, locale: admin.locale },
+    role,
   );
-  if (!user) {
+  if (!created) {
     await ctx.db
       .insertInto('identity.audit_log')
       .values({
@@ -96,11 +89,7 @@ async function inviteFirstAdmin(
         created_at: ctx.now,
       })
       .execute();
-    return;
   }
-  await emit(ctx.db, ctx.tenant.id, 'system', 'identity.user.created', user.id, userSnapshot(user));
-  await addRole(ctx, 'system', user.id, role);
-  await sendConfirmation(ctx, user);
 }
 
 async function notify(

@@ -12,7 +12,7 @@ import { mailUserToken } from '../mail/token-mail.ts';
 import { deleteRole, insertRole, roleEventData, rolesOf, type TRoleRow } from '../roles/roles.repository.ts';
 import { deleteSessionsOf } from '../auth/sessions.repository.ts';
 import { minutesOf, revokeEverywhere } from '../auth/sessions.service.ts';
-import { invitedUserRow } from './invited-user.ts';
+import { invitedUserRow, type TNewUser } from './invited-user.ts';
 import type { TTargetUser } from './users.policy.ts';
 import { deleteUser, findUserById, insertUser, updateUser, type TUserRow } from './users.repository.ts';
 
@@ -92,28 +92,43 @@ export async function inviteUser(
   // Spec §1: "School representatives can be invited" is off for some tenants.
   if (type === 'School' && role !== 'student' && !ctx.tenant.features.schoolRepresentativesInvitable)
     throw forbidden();
-  const user = await insertUser(
-    ctx.db,
-    invitedUserRow({
-      tenantId: ctx.tenant.id,
+  const created = await createInvitedUser(
+    ctx,
+    auth.userId,
+    {
       email: input.email,
       firstName: input.first_name ?? null,
       lastName: input.last_name ?? null,
       gender: input.gender ?? null,
       locale: input.locale ?? ctx.lang,
       phoneNumber: input.phone_number ?? null,
-      now: ctx.now,
-    }),
+    },
+    { name: role, resourceType: type, resourceId: auth.organizationId },
   );
-  if (!user) throw new ApiError(409, 'email_taken', {}, { pointer: '/data/attributes/email' });
-  await emit(ctx.db, ctx.tenant.id, auth.userId, 'identity.user.created', user.id, userSnapshot(user));
-  const added = await addRole(ctx, auth.userId, user.id, {
-    name: role,
-    resourceType: type,
-    resourceId: auth.organizationId,
-  });
+  if (!created) throw new ApiError(409, 'email_taken', {}, { pointer: '/data/attributes/email' });
+  return {
+    user: (await findUserById(ctx.db, created.user.id))!,
+    roles: created.role ? [created.role] : [],
+  };
+}
+
+/**
+ * A new account invited to an organization (an admin's invitation, an organization's first admin):
+ * created, announced, given its role and sent the invitation mail. Undefined when the address is
+ * taken, here or in another tenant.
+ */
+export async function createInvitedUser(
+  ctx: TCtx,
+  actor: string,
+  fields: Omit<TNewUser, 'tenantId' | 'now'>,
+  role: { name: TRoleName; resourceType: TOrganizationType; resourceId: string },
+): Promise<{ user: TUserRow; role: TRoleRow | undefined } | undefined> {
+  const user = await insertUser(ctx.db, invitedUserRow({ ...fields, tenantId: ctx.tenant.id, now: ctx.now }));
+  if (!user) return undefined;
+  await emit(ctx.db, ctx.tenant.id, actor, 'identity.user.created', user.id, userSnapshot(user));
+  const added = await addRole(ctx, actor, user.id, role);
   await sendConfirmation(ctx, user);
-  return { user: (await findUserById(ctx.db, user.id))!, roles: added ? [added] : [] };
+  return { user, role: added };
 }
 
 export async function addRole(
