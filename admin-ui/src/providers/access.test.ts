@@ -123,6 +123,21 @@ describe('users (services/identity users.policy)', () => {
     ).toBe(false);
   });
 
+  it('a student who is an admin elsewhere (API facts highestRoleRank, organizationCount) gets no edit, delete or sign-in-as', () => {
+    const adminElsewhere = { ...user('s', ['student']), highestRoleRank: 3, organizationCount: 2 };
+    for (const action of ['edit', 'delete', 'impersonate'] as const) {
+      expect(canAccess(schoolAdmin, 'users', action, adminElsewhere), action).toBe(false);
+    }
+    // Control: without the admin role elsewhere, only delete stays refused (another organization).
+    const volunteerElsewhere = { ...adminElsewhere, highestRoleRank: 1 };
+    expect(canAccess(schoolAdmin, 'users', 'edit', volunteerElsewhere)).toBe(true);
+    expect(canAccess(schoolAdmin, 'users', 'impersonate', volunteerElsewhere)).toBe(true);
+    expect(canAccess(schoolAdmin, 'users', 'delete', volunteerElsewhere)).toBe(false);
+    expect(canAccess(schoolAdmin, 'users', 'delete', { ...volunteerElsewhere, organizationCount: 1 })).toBe(
+      true,
+    );
+  });
+
   it('resend confirmation only to invited users', () => {
     expect(canAccess(schoolAdmin, 'users', 'resendConfirmation', user('s', ['student'], 'invited'))).toBe(
       true,

@@ -4,7 +4,20 @@ import {
   type TPermissions,
 } from '@stageplein/contracts/identity/permissions';
 import type { TOrganizationType, TRoleRef } from '@stageplein/contracts/identity/roles';
-import { moderatedTypes, moderates } from '@stageplein/contracts/organizations/moderation';
+import {
+  userRules as USER_RULES,
+  userTargetOfRecord,
+  type TUserActor,
+  type TUserTarget,
+} from '@stageplein/contracts/identity/users-policy';
+import { moderatedTypes } from '@stageplein/contracts/organizations/moderation';
+import {
+  belongsToSchool as belongsToSchoolRule,
+  managesSchool as managesSchoolRule,
+  organizationRules,
+  type TOrganizationActor,
+  type TOrganizationSubject,
+} from '@stageplein/contracts/organizations/organizations-policy';
 import type { TOrganizationStatus } from '@stageplein/contracts/organizations/organizations';
 
 /** The selected organization as GET /api/v1/current_organizations tells it. */
@@ -28,6 +41,16 @@ export interface TAdminPermissions extends TPermissions {
   impersonating: boolean;
 }
 
+/** The selected organization as the organizations service knows it (type and status). */
+const factsOf = (organization: TSessionOrganization | undefined) =>
+  organization
+    ? {
+        id: organization.id,
+        type: organization.type as TOrganizationType,
+        status: organization.status as TOrganizationStatus,
+      }
+    : null;
+
 export function adminPermissions(
   user: { id: string; roles: readonly TRoleRef[]; impersonatorId?: string | null },
   organization: TSessionOrganization | undefined,
@@ -35,18 +58,11 @@ export function adminPermissions(
   const permissions = organization
     ? derivePermissions(user.roles, { id: organization.id, type: organization.type })
     : NO_PERMISSIONS;
-  const facts = organization
-    ? {
-        id: organization.id,
-        type: organization.type as TOrganizationType,
-        status: organization.status as TOrganizationStatus,
-      }
-    : null;
   return {
     ...permissions,
     userId: user.id,
     organization,
-    moderatedTypes: moderatedTypes(permissions, facts),
+    moderatedTypes: moderatedTypes(permissions, factsOf(organization)),
     impersonating: !!user.impersonatorId,
   };
 }
@@ -57,38 +73,29 @@ export function adminPermissions(
  */
 export const hasBackOffice = (p: TAdminPermissions | undefined): boolean => !!p && (p.isAdmin || p.isMentor);
 
-/** Admin of the selected School while it is approved (services/organizations `managesSchool`). */
-const managesSchool = (p: TAdminPermissions) =>
-  p.isSchoolAdmin && p.organization?.type === 'School' && p.organization.status === 'approved';
+const currentFacts = (p: TAdminPermissions) => factsOf(p.organization);
 
-/** Any role at the selected School (services/organizations `belongsToSchool`). */
-const belongsToSchool = (p: TAdminPermissions) =>
-  p.organization?.type === 'School' && (p.isSchoolAdmin || p.isMentor || p.isStudent);
+/** School data on the screens is the selected School's: the shared rules with that school. */
+const schoolSubject = (p: TAdminPermissions) => ({
+  current: currentFacts(p),
+  schoolId: p.organization?.id ?? '',
+});
+const managesSchool = (p: TAdminPermissions) => managesSchoolRule(p, schoolSubject(p));
+const belongsToSchool = (p: TAdminPermissions) => belongsToSchoolRule(p, schoolSubject(p));
 
-interface TUserLike {
-  id?: unknown;
-  status?: unknown;
-  roles?: unknown;
-  roleNames?: unknown;
-}
+/** The caller for the shared user rules (contracts/identity/users-policy.ts). */
+const userActor = (p: TAdminPermissions): TUserActor => ({
+  userId: p.userId,
+  organizationId: p.organization?.id ?? null,
+  permissions: p,
+  impersonating: p.impersonating,
+});
 
-/** The user's role names on the selected organization (the API only shows those for other users). */
-function roleNamesHere(p: TAdminPermissions, record: TUserLike | undefined): string[] {
-  if (Array.isArray(record?.roles)) {
-    return (record.roles as { name?: unknown; resourceId?: unknown }[])
-      .filter(
-        (r) => !p.organization || r.resourceId === undefined || String(r.resourceId) === p.organization.id,
-      )
-      .map((r) => String(r.name));
-  }
-  return Array.isArray(record?.roleNames) ? (record.roleNames as unknown[]).map(String) : [];
-}
-
-const isSelf = (p: TAdminPermissions, record: TUserLike | undefined) =>
-  !!record && String(record.id) === p.userId;
-/** Admins never manage, delete or impersonate other admins (services/identity users.policy). */
-const ranksBelowAdmin = (p: TAdminPermissions, record: TUserLike | undefined) =>
-  !roleNamesHere(p, record).includes('admin');
+/** A per-user rule; without a record (a list's toolbar) whether the action exists for the caller at all. */
+const onUser =
+  (rule: (a: TUserActor, t: TUserTarget) => boolean, withoutRecord: (p: TAdminPermissions) => boolean) =>
+  (p: TAdminPermissions, r?: Record<string, unknown>) =>
+    r ? rule(userActor(p), userTargetOfRecord(p.organization?.id ?? null, r)) : withoutRecord(p);
 
 export type TAdminAction =
   | 'list'
@@ -107,33 +114,41 @@ export type TAdminAction =
 type TRule = (p: TAdminPermissions, record?: Record<string, unknown>, extra?: { role?: string }) => boolean;
 
 const userRules: Partial<Record<TAdminAction, TRule>> = {
-  list: (p) => p.isAdmin || p.isMentor,
-  show: (p, r) => p.isAdmin || p.isMentor || isSelf(p, r),
-  create: (p) => p.isAdmin,
-  edit: (p, r) => p.isAdmin && (!r || isSelf(p, r) || ranksBelowAdmin(p, r)),
-  delete: (p, r) => p.isAdmin && !isSelf(p, r) && ranksBelowAdmin(p, r),
-  addRole: (p) => p.isAdmin,
-  removeRole: (p, r, extra) => p.isAdmin && !(isSelf(p, r) && extra?.role === 'admin'),
-  // The API answers 409 for a confirmed account that is not (any more) invited.
-  resendConfirmation: (p, r) => p.isAdmin && (!r || r.status === 'invited'),
-  impersonate: (p, r) =>
-    p.isAdmin && !p.impersonating && !!r && !isSelf(p, r) && r.status === 'active' && ranksBelowAdmin(p, r),
+  list: (p) => USER_RULES.list(userActor(p)),
+  show: onUser(USER_RULES.show, (p) => USER_RULES.list(userActor(p))),
+  create: (p) => USER_RULES.invite(userActor(p)),
+  edit: onUser(USER_RULES.update, (p) => p.isAdmin),
+  delete: onUser(USER_RULES.destroy, (p) => p.isAdmin),
+  addRole: (p) => USER_RULES.addRole(userActor(p), { resourceId: p.organization?.id ?? '' }),
+  removeRole: (p, r, extra) =>
+    USER_RULES.removeRole(userActor(p), {
+      targetId: String(r?.id),
+      name: extra?.role ?? '',
+      resourceId: p.organization?.id ?? '',
+    }),
+  // On top of the server's rule: the API answers 409 for an account that is not (any more) invited.
+  resendConfirmation: (p, r) =>
+    onUser(USER_RULES.resendConfirmation, (q) => q.isAdmin)(p, r) && (!r || r.status === 'invited'),
+  impersonate: onUser(USER_RULES.impersonate, () => false),
 };
 
-const organizationTarget = (r: Record<string, unknown> | undefined) =>
-  r ? { id: String(r.id), type: String(r.organizationType ?? r.type) as TOrganizationType } : undefined;
-const currentFacts = (p: TAdminPermissions) =>
-  p.organization
-    ? {
-        id: p.organization.id,
-        type: p.organization.type as TOrganizationType,
-        status: p.organization.status as TOrganizationStatus,
-      }
-    : null;
-const moderatesTarget = (p: TAdminPermissions, r: Record<string, unknown> | undefined) => {
-  const target = organizationTarget(r);
-  return !!target && moderates(p, currentFacts(p), target);
-};
+const organizationActor = (p: TAdminPermissions) => ({
+  permissions: p,
+  organizationId: p.organization?.id ?? null,
+});
+/** A rule on an organization record (a list row or a shown organization), false without one. */
+const onOrganization =
+  (rule: (a: TOrganizationActor, s: TOrganizationSubject) => boolean) =>
+  (p: TAdminPermissions, r?: Record<string, unknown>) =>
+    !!r &&
+    rule(organizationActor(p), {
+      current: currentFacts(p),
+      target: {
+        id: String(r.id),
+        type: String(r.organizationType ?? r.type) as TOrganizationType,
+        status: String(r.status) as TOrganizationStatus,
+      },
+    });
 
 const schoolData = (read: TRule): Partial<Record<TAdminAction, TRule>> => ({
   list: read,
@@ -155,10 +170,9 @@ const RULES: Record<string, Partial<Record<TAdminAction, TRule>>> = {
     show: hasBackOffice,
     create: (p) => p.moderatedTypes.length > 0,
     approve: (p) => p.moderatedTypes.length > 0,
-    edit: (p, r) => (p.isAdmin && !!r && p.organization?.id === String(r.id)) || moderatesTarget(p, r),
-    changeStatus: moderatesTarget,
-    // Deleting takes the organization from everyone: platform operators (VolunteerCenter admins) only.
-    delete: (p, r) => p.isVolunteerCenterAdmin && moderatesTarget(p, r),
+    edit: onOrganization(organizationRules.editProfile),
+    changeStatus: onOrganization(organizationRules.changeStatus),
+    delete: onOrganization(organizationRules.destroy),
   },
   groups: schoolData((p) => belongsToSchool(p) && hasBackOffice(p)),
   levels: schoolData(hasBackOffice),
@@ -177,10 +191,12 @@ const RULES: Record<string, Partial<Record<TAdminAction, TRule>>> = {
 };
 
 /**
- * Whether the back office offers an action: the client-side mirror of the services' policies
- * (services/identity/src/users/users.policy.ts, services/organizations/src/**\/*.policy.ts) so
- * nobody is shown a button the server would refuse. The server still decides; its 403 shows the
- * spec's "Access forbidden".
+ * Whether the back office offers an action. Users, organizations and school data ask the rules the
+ * services' policies use (contracts/identity/users-policy.ts, contracts/organizations/
+ * organizations-policy.ts and moderation.ts; services/identity/test/admin-buttons.int.test.ts and
+ * services/organizations/test/admin-buttons.int.test.ts compare them with the servers), so nobody is
+ * shown a button the server would refuse. Mentorships still mirror mentorships.policy.ts here. The
+ * server decides; its 403 shows the spec's "Access forbidden".
  */
 export function canAccess(
   permissions: TAdminPermissions | undefined,

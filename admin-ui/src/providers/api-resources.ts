@@ -1,6 +1,9 @@
 import type { RaRecord } from 'ra-core';
 import type { TFlatResource } from '@stageplein/contracts/client/jsonapi-document';
-import { ADMIN_USER_PAGE_SIZE } from '@stageplein/contracts/jsonapi/jsonapi';
+import { USERS_QUERY } from '@stageplein/contracts/identity/users';
+import { INTERNSHIP_PERIODS_QUERY } from '@stageplein/contracts/organizations/internship-periods';
+import { wireFiltersOf } from '@stageplein/contracts/jsonapi/jsonapi';
+import { ORGANIZATIONS_QUERY } from '@stageplein/contracts/organizations/organizations';
 import { changedAttributes, type TResourceConfigs } from './jsonapi-data-provider.ts';
 
 /** Profile fields of an organization (contracts/organizations/organizations.ts `ZProfileAttributes`). */
@@ -53,8 +56,9 @@ const withoutDerived =
 
 /**
  * Every back-office resource on the API of the identity and organizations services, with what each
- * endpoint accepts (read from services/*\/src/**\/*.routes.ts): strict query parsing answers 400 to
- * anything else, so client-mode resources send only the filters their route declares.
+ * endpoint accepts (users and organizations: their routes' query specs in contracts; the others read
+ * from services/*\/src/**\/*.routes.ts): strict query parsing answers 400 to anything else, so
+ * client-mode resources send only the filters their route declares.
  */
 export const API_RESOURCES: TResourceConfigs = {
   users: {
@@ -62,9 +66,9 @@ export const API_RESOURCES: TResourceConfigs = {
     type: 'user',
     include: { list: ['roles', 'organizations'], one: ['roles', 'organizations'] },
     query: 'server',
-    scopes: ['with_role', 'search'],
-    sorts: ['last_name', 'first_name', 'email', 'created_at'],
-    maxPageSize: ADMIN_USER_PAGE_SIZE,
+    scopes: USERS_QUERY.scopes,
+    sorts: USERS_QUERY.sorts,
+    maxPageSize: USERS_QUERY.maxPageSize,
     // `filter[id_in]` (identity): several users in one call, still only those the caller may list.
     getMany: 'filter',
     updateMethod: 'PATCH',
@@ -79,9 +83,9 @@ export const API_RESOURCES: TResourceConfigs = {
     type: 'user',
     include: { list: ['roles'], one: ['roles'] },
     query: 'server',
-    scopes: ['with_role', 'search'],
-    sorts: ['last_name', 'first_name', 'email', 'created_at'],
-    maxPageSize: ADMIN_USER_PAGE_SIZE,
+    scopes: USERS_QUERY.scopes,
+    sorts: USERS_QUERY.sorts,
+    maxPageSize: USERS_QUERY.maxPageSize,
     getMany: 'filter',
     updateMethod: 'PATCH',
     updateBody: 'attributes',
@@ -94,9 +98,9 @@ export const API_RESOURCES: TResourceConfigs = {
     // Spec §7: the list with include=vacancies, one organization with include=profile.
     include: { list: ['vacancies'], one: ['profile'] },
     query: 'server',
-    scopes: ['search'],
-    sorts: ['name', 'city', 'status', 'type', 'organization_type', 'created_at', 'updated_at'],
-    maxPageSize: 100,
+    scopes: ORGANIZATIONS_QUERY.scopes,
+    sorts: ORGANIZATIONS_QUERY.sorts,
+    maxPageSize: ORGANIZATIONS_QUERY.maxPageSize,
     getMany: 'filter',
     // Spec §7: `PUT /api/v1/organizations/{id}`.
     updateMethod: 'PUT',
@@ -135,8 +139,8 @@ export const API_RESOURCES: TResourceConfigs = {
     path: '/api/v1/internship_periods',
     type: 'internship_period',
     query: 'client',
-    scopes: ['all_years'],
-    serverFilters: ['school_id_eq', 'school_year_id_eq', 'school_year_id_in', 'status_eq', 'all_years'],
+    scopes: INTERNSHIP_PERIODS_QUERY.scopes,
+    serverFilters: wireFiltersOf(INTERNSHIP_PERIODS_QUERY),
     getMany: 'list',
     updateMethod: 'PATCH',
   },

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { memoryCredentialStore } from '@stageplein/contracts/client/credentials';
 import { createAuthProvider, loginUrl } from './auth-provider.ts';
-import { createSession, readSelection, selectionKey } from './session.ts';
+import { readSelection, selectionKey } from '@stageplein/contracts/client/organization-selection';
+import { createSession } from './session.ts';
 import { documentOf, replay } from './fixtures/fixtures.ts';
 
 const SCHOOL = '8e9dc5db-db8e-5988-b6e5-95b6b3bcce00';

@@ -1,6 +1,11 @@
 import { API_PATHS } from '@stageplein/contracts/client/api-client';
 import { authState, type TCredentialStore } from '@stageplein/contracts/client/credentials';
 import {
+  readSelection,
+  selectionKey,
+  writeSelection,
+} from '@stageplein/contracts/client/organization-selection';
+import {
   readCollectionDocument,
   readResourceDocument,
   type TRawDocument,
@@ -53,24 +58,6 @@ export interface TSession {
   refresh(): Promise<void>;
   /** Forgets user and organizations (sign-out). */
   reset(): void;
-}
-
-/** The portal's key and format (portal-ui/src/session/organization-selection.ts): one choice for both apps. */
-export const selectionKey = (tenant: string) => `stageplein.current-organization.${tenant}`;
-
-export function readSelection(
-  raw: string | null | undefined,
-  userId: string | undefined,
-): string | undefined {
-  if (!raw || !userId) return undefined;
-  try {
-    const value = JSON.parse(raw) as { userId?: unknown; organizationId?: unknown };
-    return value.userId === userId && typeof value.organizationId === 'string'
-      ? value.organizationId
-      : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 export function userFromDocument(document: unknown): TAdminUser {
@@ -182,7 +169,7 @@ export function createSession(options: {
       if (snapshot.status !== 'ready') return;
       const organization = snapshot.organizations.find((o) => o.id === organizationId);
       if (!organization) return;
-      options.storage()?.setItem(key, JSON.stringify({ userId: snapshot.user.id, organizationId }));
+      options.storage()?.setItem(key, writeSelection({ userId: snapshot.user.id, organizationId }));
       const state = { ...snapshot, organization, permissions: adminPermissions(snapshot.user, organization) };
       loading = Promise.resolve(state);
       emit(state);

@@ -1,5 +1,5 @@
 /**
- * Cookie helpers shared by both front ends (pure: they read and build `document.cookie` strings,
+ * Cookie helpers shared by both front ends and the gateway (pure: they read and build cookie strings,
  * they never touch `document`).
  */
 

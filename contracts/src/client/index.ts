@@ -9,6 +9,7 @@ export * from './hard-navigation.ts';
 export * from './jsonapi-document.ts';
 export * from './locale-cookie.ts';
 export * from './navigation.ts';
+export * from './organization-selection.ts';
 export * from './organizations.ts';
 export * from './password-reset.ts';
 export * from './query-string.ts';

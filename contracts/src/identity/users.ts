@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { ZRelationship, ZResource, zCollectionOf, zDocumentOf, zResourceOf } from '../jsonapi/jsonapi.ts';
+import {
+  ADMIN_USER_PAGE_SIZE,
+  ZRelationship,
+  ZResource,
+  zCollectionOf,
+  zDocumentOf,
+  zResourceOf,
+  type TQuerySpec,
+} from '../jsonapi/jsonapi.ts';
 import { ZOrganizationType, ZRoleName } from './roles.ts';
 
 /** Spec §3 User.status and User.gender. */
@@ -51,6 +59,9 @@ export const ZUserAttributes = z.object({
   confirmed_at: z.string().nullable(),
   last_sign_in_at: z.string().nullable(),
   deletion_requested_at: z.string().nullable(),
+  /** Highest role rank anywhere and number of organizations (users-policy.ts TUserRoleFacts). */
+  highest_role_rank: z.number().int().nonnegative(),
+  organization_count: z.number().int().nonnegative(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -63,6 +74,25 @@ export const ZRoleAttributes = z.object({
   created_at: z.string(),
 });
 export type TRoleAttributes = z.infer<typeof ZRoleAttributes>;
+
+/** GET /api/v1/users: what identity's route accepts and the admin's user lists send. */
+export const USERS_QUERY: TQuerySpec = {
+  filters: {
+    // react-admin getMany (admin-ui): several users by id, still only those this caller may list.
+    id: ['in'],
+    organization_id: ['eq'],
+    email: ['eq', 'cont'],
+    first_name: ['eq', 'cont'],
+    last_name: ['eq', 'cont'],
+    status: ['eq', 'in'],
+  },
+  scopes: ['with_role', 'search'],
+  sorts: ['last_name', 'first_name', 'email', 'created_at'],
+  includes: ['roles', 'organizations'],
+  defaultSort: 'last_name,first_name',
+  // Spec §9: the admin user list asks for 1000 at once.
+  maxPageSize: ADMIN_USER_PAGE_SIZE,
+};
 
 export const ZUserResource = zResourceOf('user', ZUserAttributes).extend({
   relationships: z.object({ roles: ZRelationship, organizations: ZRelationship }),

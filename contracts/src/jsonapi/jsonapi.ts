@@ -82,6 +82,31 @@ export function zRequestBodyOf<A extends z.ZodType>(type: string, attributes: A,
 export const FILTER_PREDICATES = ['not_eq', 'eq', 'in', 'cont', 'gteq', 'lteq', 'null'] as const;
 export type TFilterPredicate = (typeof FILTER_PREDICATES)[number];
 
+/**
+ * What a collection route accepts; anything else is a 400 naming the parameter. Declared here, next to
+ * the resource's schemas, so the route (kit parseJsonApiQuery) and the admin's data provider read one spec.
+ */
+export interface TQuerySpec {
+  filters?: Record<string, readonly TFilterPredicate[]>;
+  /** Named filters that are not attribute predicates, e.g. `with_role`, `search`. */
+  scopes?: readonly string[];
+  sorts?: readonly string[];
+  includes?: readonly string[];
+  /** Sparse fieldsets allowed per type. */
+  fields?: Record<string, readonly string[]>;
+  defaultSort?: string;
+  defaultPageSize?: number;
+  maxPageSize?: number;
+}
+
+/** The wire names of a spec's filters and scopes (`school_id_eq`, `all_years`), for clients that send them. */
+export const wireFiltersOf = (spec: TQuerySpec): string[] => [
+  ...Object.entries(spec.filters ?? {}).flatMap(([attribute, predicates]) =>
+    predicates.map((p) => `${attribute}_${p}`),
+  ),
+  ...(spec.scopes ?? []),
+];
+
 export interface TFilter {
   attribute: string;
   predicate: TFilterPredicate;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZRelationship, ZResource, zCollectionOf, zDocumentOf } from '../jsonapi/jsonapi.ts';
+import { ZRelationship, ZResource, zCollectionOf, zDocumentOf, type TQuerySpec } from '../jsonapi/jsonapi.ts';
 
 /** Spec §3 Internship period.status. */
 export const INTERNSHIP_PERIOD_STATUSES = ['active', 'archived'] as const;
@@ -126,3 +126,9 @@ export const ZInternshipPeriodUpdateBody = z.object({
     attributes: ZInternshipPeriodInput.partial(),
   }),
 });
+
+/** GET /api/v1/internship_periods: what the route accepts and the admin sends. */
+export const INTERNSHIP_PERIODS_QUERY: TQuerySpec = {
+  filters: { school_id: ['eq'], school_year_id: ['eq', 'in'], status: ['eq'] },
+  scopes: ['all_years'],
+};

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZOrganizationType } from '../identity/roles.ts';
 import { ZLocale } from '../identity/users.ts';
-import { ZRelationship, ZResource, zCollectionOf, zDocumentOf } from '../jsonapi/jsonapi.ts';
+import { ZRelationship, ZResource, zCollectionOf, zDocumentOf, type TQuerySpec } from '../jsonapi/jsonapi.ts';
 
 /** Spec §3 Organization.status. */
 export const ORGANIZATION_STATUSES = ['approved', 'pending', 'denied', 'archived'] as const;
@@ -220,3 +220,25 @@ export const ZOrganizationSignupBody = z.object({
     attributes: ZOrganizationSignupAttributes,
   }),
 });
+
+/** What `include` may ask of an organization. */
+export const ORGANIZATION_INCLUDES = ['profile', 'vacancies', 'signup'] as const;
+
+/** GET /api/v1/organizations: what the organizations route accepts and the admin's list sends. */
+export const ORGANIZATIONS_QUERY: TQuerySpec = {
+  filters: {
+    id: ['eq', 'in'],
+    type: ['eq', 'in'],
+    organization_type: ['eq', 'in'],
+    status: ['eq', 'not_eq', 'in'],
+    name: ['eq', 'cont'],
+    city: ['eq', 'cont'],
+    postcode: ['eq'],
+    parent_id: ['eq', 'null'],
+  },
+  scopes: ['search'],
+  sorts: ['name', 'city', 'status', 'type', 'organization_type', 'created_at', 'updated_at'],
+  includes: ORGANIZATION_INCLUDES,
+  defaultSort: 'name',
+  maxPageSize: 100,
+};

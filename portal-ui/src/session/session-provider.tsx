@@ -19,7 +19,11 @@ import { isOpenRoute } from '../app/route-access.ts';
 import { reportError } from '../app/error-reporting.ts';
 import { useTenant } from '../tenant/tenant-context.ts';
 import { userFromDocument, type TCurrentUser } from './current-user.ts';
-import { readSelection, selectionKey, writeSelection } from './organization-selection.ts';
+import {
+  readSelection,
+  selectionKey,
+  writeSelection,
+} from '@stageplein/contracts/client/organization-selection';
 import { SessionContext, type TLoadState, type TSession } from './session-context.ts';
 import { useCurrentOrganizations } from './use-current-organizations.ts';
 

@@ -5,6 +5,7 @@ import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import httpProxy from '@fastify/http-proxy';
 import { context, propagation, trace } from '@opentelemetry/api';
+import { readCookie } from '@stageplein/contracts/client/cookies';
 import { DEFAULT_CONTENT_PAGE_SLUGS } from '@stageplein/contracts/content/default-menu';
 import { LOCALE_COOKIE, negotiateLanguage, toLanguage } from '@stageplein/contracts/i18n/index';
 import { TENANT_COOKIE } from '@stageplein/contracts/tenants/tenant-registry';
@@ -28,11 +29,6 @@ export interface TGatewayOptions {
 }
 
 const ONE_YEAR = 365 * 24 * 60 * 60;
-
-function cookie(header: string | undefined, name: string): string | undefined {
-  const match = header?.split(';').find((p) => p.trim().startsWith(`${name}=`));
-  return match ? decodeURIComponent(match.split('=').slice(1).join('=').trim()) : undefined;
-}
 
 /** The one public origin: API routing, the two built UIs per the route manifest, latest.json. */
 export async function buildGateway(options: TGatewayOptions): Promise<FastifyInstance> {
@@ -113,7 +109,7 @@ export async function buildGateway(options: TGatewayOptions): Promise<FastifyIns
     }
     const tenant = resolveTenant(req, tenantOptions);
     const lang =
-      toLanguage(cookie(req.headers.cookie, LOCALE_COOKIE)) ??
+      toLanguage(readCookie(req.headers.cookie, LOCALE_COOKIE)) ??
       negotiateLanguage(req.headers['accept-language']);
     const page = pages.render(decodeURI(pathname), tenant, lang);
     reply.header('set-cookie', `${TENANT_COOKIE}=${tenant.id}; Path=/; Max-Age=${ONE_YEAR}; SameSite=Lax`);

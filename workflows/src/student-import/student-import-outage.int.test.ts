@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startTemporalDevServer } from '../../../infra/temporal/temporal.mjs';
-import { freePort } from '../../../infra/test/processes.ts';
+import { startTemporalDevServer } from '@stageplein/engines/temporal';
+import { freePort } from '@stageplein/testing/processes';
 import {
   eventually,
   getImport,

@@ -1,8 +1,8 @@
-import { hashToken, randomToken } from '@stageplein/kit/auth/token-hash';
+import { hashToken } from '@stageplein/kit/auth/token-hash';
 import { ApiError } from '@stageplein/kit/errors/api-error';
 import type { TCtx } from '../shared/context.ts';
-import { publicUrl, withQuery } from '../shared/urls.ts';
-import { duration } from '../mail/templates.ts';
+import { publicUrl } from '../shared/urls.ts';
+import { mailUserToken } from '../mail/token-mail.ts';
 import { expiresAfter, minutesOf } from '../auth/sessions.service.ts';
 import { findUserByEmail, findUserByTokenHash, updateUser } from '../users/users.repository.ts';
 import { deleteAccount } from '../users/users.service.ts';
@@ -14,26 +14,15 @@ import { deleteAccount } from '../users/users.service.ts';
 export async function requestAccountDeletion(ctx: TCtx, email: string): Promise<void> {
   const user = await findUserByEmail(ctx.db, email);
   if (!user) return;
-  const token = randomToken();
-  await updateUser(ctx.db, user.id, {
-    deletion_token_hash: hashToken(token),
-    deletion_requested_at: ctx.now,
+  await mailUserToken(ctx, {
+    kind: 'account_deletion',
+    user,
+    url: `${publicUrl(ctx.config, ctx.tenant.id)}/account/verwijderen`,
+    param: 'token',
+    validMinutes: minutesOf.deletion(ctx),
+    store: (hash) =>
+      updateUser(ctx.db, user.id, { deletion_token_hash: hash, deletion_requested_at: ctx.now }),
   });
-  await ctx.mail.send(
-    ctx.db,
-    ctx.tenant.id,
-    {
-      kind: 'account_deletion',
-      to: user.email,
-      lang: user.locale,
-      vars: {
-        name: user.first_name ?? user.email,
-        link: withQuery(`${publicUrl(ctx.config, ctx.tenant.id)}/account/verwijderen`, { token }),
-        validFor: duration(user.locale, minutesOf.deletion(ctx)),
-      },
-    },
-    ctx.now,
-  );
 }
 
 /** Step 2: the link's token deletes the account (roles and clients revoked everywhere). */

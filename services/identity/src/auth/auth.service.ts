@@ -2,11 +2,11 @@ import { ApiError } from '@stageplein/kit/errors/api-error';
 import { verifyAccessToken } from '@stageplein/kit/auth/access-token';
 import type { TAuth } from '@stageplein/kit/auth/auth.types';
 import type { TCredentials } from '@stageplein/kit/auth/credentials';
-import { hashToken, randomToken } from '@stageplein/kit/auth/token-hash';
+import { hashToken } from '@stageplein/kit/auth/token-hash';
 import { addMinutes, type TCtx } from '../shared/context.ts';
 import { hashPassword, verifyPassword } from '../shared/passwords.ts';
-import { isAllowedRedirect, publicUrl, withQuery } from '../shared/urls.ts';
-import { duration } from '../mail/templates.ts';
+import { isAllowedRedirect, publicUrl } from '../shared/urls.ts';
+import { mailUserToken } from '../mail/token-mail.ts';
 import {
   findForeignAccount,
   findUserByEmail,
@@ -136,26 +136,15 @@ export async function requestPasswordReset(
   }
   const user = await findUserByEmail(ctx.db, email);
   if (!user || user.status === 'archived') return;
-  const token = randomToken();
-  await updateUser(ctx.db, user.id, {
-    reset_password_token_hash: hashToken(token),
-    reset_password_sent_at: ctx.now,
+  await mailUserToken(ctx, {
+    kind: 'password_reset',
+    user,
+    url: target,
+    param: 'reset_password_token',
+    validMinutes: minutesOf.reset(ctx),
+    store: (hash) =>
+      updateUser(ctx.db, user.id, { reset_password_token_hash: hash, reset_password_sent_at: ctx.now }),
   });
-  await ctx.mail.send(
-    ctx.db,
-    ctx.tenant.id,
-    {
-      kind: 'password_reset',
-      to: user.email,
-      lang: user.locale,
-      vars: {
-        name: user.first_name ?? user.email,
-        link: withQuery(target, { reset_password_token: token }),
-        validFor: duration(user.locale, minutesOf.reset(ctx)),
-      },
-    },
-    ctx.now,
-  );
 }
 
 /**

@@ -4,16 +4,18 @@ import type {
   TStudentUpsertOutcome,
   TStudentUpsertRow,
 } from '@stageplein/contracts/imports/student-import';
-import { hashToken, randomToken } from '@stageplein/kit/auth/token-hash';
+import { issueToken } from '@stageplein/kit/mail/single-use-token-mail';
 import type { TCtx } from '../shared/context.ts';
 import { SCHEMA, type TIdentityDb } from '../database.ts';
 import type { TEventPayload, TEventType } from '@stageplein/contracts/events/payloads';
 import type { TEventInput } from '@stageplein/kit/outbox/outbox-writer';
 import { writeEvents } from '@stageplein/kit/outbox/write-events';
-import { publicUrl, withQuery } from '../shared/urls.ts';
-import { duration } from '../mail/templates.ts';
+import { publicUrl } from '../shared/urls.ts';
+import { mailUserTokens } from '../mail/token-mail.ts';
 import { minutesOf } from '../auth/sessions.service.ts';
 import { userSnapshot } from '../users/users.service.ts';
+import { roleEventData } from '../roles/roles.repository.ts';
+import { invitedUserRow } from '../users/invited-user.ts';
 import type { TUserRow } from '../users/users.repository.ts';
 import type { TStudentImportKeysTable } from './student-import-keys.table.ts';
 
@@ -25,21 +27,6 @@ export interface TBulkInput {
   locale: 'nl' | 'en';
   rows: readonly TStudentUpsertRow[];
 }
-
-const emptyUser = {
-  gender: null,
-  phone_number: null,
-  settings: { email_notifications: true },
-  periodic_mail_frequency: 'weekly' as const,
-  encrypted_password: null,
-  confirmed_at: null,
-  reset_password_token_hash: null,
-  reset_password_sent_at: null,
-  deletion_token_hash: null,
-  deletion_requested_at: null,
-  locked_at: null,
-  last_sign_in_at: null,
-};
 
 /**
  * Creates or updates the students of one batch of an import, each with the student role at the school,
@@ -113,23 +100,22 @@ export async function bulkUpsertStudents(ctx: TCtx, input: TBulkInput): Promise<
   // New users: one insert for the batch, invited with a confirmation link of their own.
   const fresh = todo.filter((r) => !existing.has(r.email.trim().toLowerCase()));
   const created: TUserRow[] = [];
-  const tokens = new Map(fresh.map((r) => [r.email.trim().toLowerCase(), randomToken()]));
+  const tokens = new Map(fresh.map((r) => [r.email.trim().toLowerCase(), issueToken()]));
   if (fresh.length) {
     const inserted = await ctx.db
       .insertInto('identity.users')
       .values(
         fresh.map((r) => ({
-          ...emptyUser,
-          tenant_id: ctx.tenant.id,
-          email: r.email.trim().toLowerCase(),
-          first_name: r.first_name,
-          last_name: r.last_name,
-          status: 'invited' as const,
-          locale: input.locale,
-          confirmation_token_hash: hashToken(tokens.get(r.email.trim().toLowerCase())!),
+          ...invitedUserRow({
+            tenantId: ctx.tenant.id,
+            email: r.email.trim().toLowerCase(),
+            firstName: r.first_name,
+            lastName: r.last_name,
+            locale: input.locale,
+            now: ctx.now,
+          }),
+          confirmation_token_hash: tokens.get(r.email.trim().toLowerCase())!.hash,
           confirmation_sent_at: ctx.now,
-          created_at: ctx.now,
-          updated_at: ctx.now,
         })),
       )
       .onConflict((oc) => oc.doNothing())
@@ -170,13 +156,7 @@ export async function bulkUpsertStudents(ctx: TCtx, input: TBulkInput): Promise<
     const gotRole = new Set<string>();
     for (const r of added) {
       gotRole.add(r.user_id);
-      event('identity.role.added', r.user_id, {
-        user_id: r.user_id,
-        role_id: r.id,
-        name: r.name,
-        resource_type: r.resource_type,
-        resource_id: r.resource_id,
-      });
+      event('identity.role.added', r.user_id, roleEventData(r));
     }
     for (const { row, user } of known) {
       if (gotRole.has(user.id)) outcomes.set(row.key, { outcome: 'updated', user_id: user.id });
@@ -185,22 +165,18 @@ export async function bulkUpsertStudents(ctx: TCtx, input: TBulkInput): Promise<
   await writeEvents(ctx.db as unknown as Kysely<unknown>, SCHEMA, events);
 
   // The invitation, once: only users created here get one (inside this transaction, like every mail).
-  const validFor = duration(input.locale, minutesOf.confirmation(ctx));
   const confirmUrl = `${publicUrl(ctx.config, ctx.tenant.id)}/confirm`;
-  await ctx.mail.sendMany(
-    ctx.db,
-    ctx.tenant.id,
+  await mailUserTokens(
+    ctx,
     created.map((user) => ({
       kind: 'invitation' as const,
-      to: user.email,
-      lang: user.locale,
-      vars: {
-        name: user.first_name ?? user.email,
-        link: withQuery(confirmUrl, { confirmation_token: tokens.get(user.email)! }),
-        validFor,
-      },
+      user,
+      url: confirmUrl,
+      param: 'confirmation_token',
+      validMinutes: minutesOf.confirmation(ctx),
+      // Stored with the row above, in the batch's one insert.
+      token: tokens.get(user.email)!,
     })),
-    ctx.now,
   );
 
   if (outcomes.size) {

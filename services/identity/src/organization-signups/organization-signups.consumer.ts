@@ -8,11 +8,10 @@ import type { TServiceDeps } from '@stageplein/kit/service';
 import { SCHEMA, type TDb, type TIdentityDb } from '../database.ts';
 import { mailPortFor } from '../mail/mail.port.ts';
 import type { TMailKind } from '../mail/templates.ts';
-import { emit } from '../shared/events.ts';
 import type { TCtx } from '../shared/context.ts';
 import { publicUrl } from '../shared/urls.ts';
-import { findUserByEmail, insertUser, type TUserRow } from '../users/users.repository.ts';
-import { addRole, removeRole, sendConfirmation, userSnapshot } from '../users/users.service.ts';
+import { findUserByEmail, type TUserRow } from '../users/users.repository.ts';
+import { addRole, createInvitedUser, removeRole, sendConfirmation } from '../users/users.service.ts';
 
 type TOrganizationMailKind = Extract<TMailKind, `organization_${string}`>;
 
@@ -71,31 +70,13 @@ async function inviteFirstAdmin(
     else await notify(ctx, existing, 'organization_registered', o, null);
     return;
   }
-  const user = await insertUser(ctx.db, {
-    tenant_id: ctx.tenant.id,
-    email: admin.email,
-    first_name: admin.first_name,
-    last_name: admin.last_name,
-    gender: null,
-    status: 'invited',
-    locale: admin.locale,
-    phone_number: null,
-    settings: { email_notifications: true },
-    periodic_mail_frequency: 'weekly',
-    encrypted_password: null,
-    confirmed_at: null,
-    confirmation_token_hash: null,
-    confirmation_sent_at: null,
-    reset_password_token_hash: null,
-    reset_password_sent_at: null,
-    deletion_token_hash: null,
-    deletion_requested_at: null,
-    locked_at: null,
-    last_sign_in_at: null,
-    created_at: ctx.now,
-    updated_at: ctx.now,
-  });
-  if (!user) {
+  const created = await createInvitedUser(
+    ctx,
+    'system',
+    { email: admin.email, firstName: admin.first_name, lastName: admin.last_name, locale: admin.locale },
+    role,
+  );
+  if (!created) {
     await ctx.db
       .insertInto('identity.audit_log')
       .values({
@@ -108,11 +89,7 @@ async function inviteFirstAdmin(
         created_at: ctx.now,
       })
       .execute();
-    return;
   }
-  await emit(ctx.db, ctx.tenant.id, 'system', 'identity.user.created', user.id, userSnapshot(user));
-  await addRole(ctx, 'system', user.id, role);
-  await sendConfirmation(ctx, user);
 }
 
 async function notify(

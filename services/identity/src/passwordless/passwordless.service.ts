@@ -1,9 +1,9 @@
 import { createHmac, randomInt } from 'node:crypto';
-import { hashToken, randomToken } from '@stageplein/kit/auth/token-hash';
+import { hashToken } from '@stageplein/kit/auth/token-hash';
 import { ApiError } from '@stageplein/kit/errors/api-error';
 import { addMinutes, type TCtx } from '../shared/context.ts';
-import { publicUrl, withQuery } from '../shared/urls.ts';
-import { duration } from '../mail/templates.ts';
+import { publicUrl } from '../shared/urls.ts';
+import { mailUserToken } from '../mail/token-mail.ts';
 import { assertMaySignIn } from '../auth/auth.service.ts';
 import { issueSession, minutesOf, type TAuthHeaders } from '../auth/sessions.service.ts';
 import { findUserByEmail, findUserById, updateUser, type TUserRow } from '../users/users.repository.ts';
@@ -25,41 +25,35 @@ export async function requestPasswordless(ctx: TCtx, email: string): Promise<voi
   assertAvailable(ctx);
   const user = await findUserByEmail(ctx.db, email);
   if (!user || user.status !== 'active') return;
-  const token = randomToken();
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  const row = await ctx.db
-    .insertInto('identity.passwordless_tokens')
-    .values({
-      tenant_id: ctx.tenant.id,
-      user_id: user.id,
-      token_hash: hashToken(token),
-      code_hash: 'pending',
-      expires_at: addMinutes(ctx.now, minutesOf.passwordless(ctx)),
-      created_at: ctx.now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await ctx.db
-    .updateTable('identity.passwordless_tokens')
-    .set({ code_hash: codeHash(ctx, row.id, code) })
-    .where('id', '=', row.id)
-    .execute();
-  await ctx.mail.send(
-    ctx.db,
-    ctx.tenant.id,
-    {
-      kind: 'passwordless',
-      to: user.email,
-      lang: user.locale,
-      vars: {
-        name: user.first_name ?? user.email,
-        link: withQuery(`${publicUrl(ctx.config, ctx.tenant.id)}/auth/token`, { token }),
-        code,
-        validFor: duration(user.locale, minutesOf.passwordless(ctx)),
-      },
+  await mailUserToken(ctx, {
+    kind: 'passwordless',
+    user,
+    url: `${publicUrl(ctx.config, ctx.tenant.id)}/auth/token`,
+    param: 'token',
+    code,
+    validMinutes: minutesOf.passwordless(ctx),
+    async store(hash) {
+      const row = await ctx.db
+        .insertInto('identity.passwordless_tokens')
+        .values({
+          tenant_id: ctx.tenant.id,
+          user_id: user.id,
+          token_hash: hash,
+          code_hash: 'pending',
+          expires_at: addMinutes(ctx.now, minutesOf.passwordless(ctx)),
+          created_at: ctx.now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      // The code's keyed hash includes the row id, known only now.
+      await ctx.db
+        .updateTable('identity.passwordless_tokens')
+        .set({ code_hash: codeHash(ctx, row.id, code) })
+        .where('id', '=', row.id)
+        .execute();
     },
-    ctx.now,
-  );
+  });
 }
 
 /** Signs in with the mailed link's token or with email + code; either works once. */

@@ -1,9 +1,19 @@
 import type { Selectable } from 'kysely';
+import type { TEventPayload } from '@stageplein/contracts/events/payloads';
 import type { TOrganizationType, TRoleName } from '@stageplein/contracts/identity/roles';
 import type { TDb } from '../database.ts';
 import type { TRolesTable } from './roles.table.ts';
 
 export type TRoleRow = Selectable<TRolesTable>;
+
+/** The payload of identity.role.added and identity.role.removed for a role row. */
+export const roleEventData = (row: TRoleRow): TEventPayload<'identity.role.added'> => ({
+  user_id: row.user_id,
+  role_id: row.id,
+  name: row.name,
+  resource_type: row.resource_type,
+  resource_id: row.resource_id,
+});
 
 export function rolesOf(db: TDb, userId: string): Promise<TRoleRow[]> {
   return db

@@ -8,7 +8,7 @@ import { ApiError, forbidden } from '@stageplein/kit/errors/api-error';
 import type { TServiceDeps } from '@stageplein/kit/service';
 import { contextOf } from '../shared/context.ts';
 import { usersPolicy } from '../users/users.policy.ts';
-import { userDocument } from '../users/users.serialize.ts';
+import { userDocumentFor } from '../users/users.serialize.ts';
 import {
   addRole,
   currentOrganizationType,
@@ -48,10 +48,7 @@ export const rolesRoutes: FastifyPluginAsync<TServiceDeps> = async (app, deps) =
       const ctx = await contextOf(req, deps);
       const { user } = await loadTarget(ctx, req.params.id);
       await addRole(ctx, auth.userId, user.id, { name: input.name, resourceType: type, resourceId });
-      const roles = (await rolesOf(ctx.db, user.id)).filter(
-        (x) => x.resource_id === auth.organizationId || user.id === auth.userId,
-      );
-      return userDocument(user, roles, ['roles']) as never;
+      return userDocumentFor(auth, user, await rolesOf(ctx.db, user.id), { include: ['roles'] }) as never;
     },
   });
 
@@ -74,10 +71,7 @@ export const rolesRoutes: FastifyPluginAsync<TServiceDeps> = async (app, deps) =
       const ctx = await contextOf(req, deps);
       const { user } = await loadTarget(ctx, req.params.id);
       await removeRole(ctx, auth.userId, user.id, input.name, resourceId);
-      const roles = (await rolesOf(ctx.db, user.id)).filter(
-        (x) => x.resource_id === auth.organizationId || user.id === auth.userId,
-      );
-      return userDocument(user, roles, ['roles']) as never;
+      return userDocumentFor(auth, user, await rolesOf(ctx.db, user.id), { include: ['roles'] }) as never;
     },
   });
 

@@ -11,7 +11,8 @@ import type { TSeedContext } from '@stageplein/kit/service';
 import type { TDb, TIdentityDb } from '../database.ts';
 import { emit } from '../shared/events.ts';
 import { hashPassword } from '../shared/passwords.ts';
-import { insertRole } from '../roles/roles.repository.ts';
+import { insertRole, roleEventData } from '../roles/roles.repository.ts';
+import { invitedUserRow } from '../users/invited-user.ts';
 import { findUserByEmail, insertUser } from '../users/users.repository.ts';
 import { userSnapshot } from '../users/users.service.ts';
 
@@ -77,29 +78,19 @@ export async function seedTenant(ctx: TSeedContext, tenant: TTenantId, scryptCos
       const email = demoEmail(account.local, tenant);
       let user = await findUserByEmail(db, email);
       if (!user) {
+        // A demo account is an invited user who has already confirmed and chosen the published password.
         user = await insertUser(db, {
-          tenant_id: tenant,
-          email,
-          first_name: account.firstName,
-          last_name: account.lastName,
-          gender: null,
+          ...invitedUserRow({
+            tenantId: tenant,
+            email,
+            firstName: account.firstName,
+            lastName: account.lastName,
+            locale: 'nl',
+            now,
+          }),
           status: 'active',
-          locale: 'nl',
-          phone_number: null,
-          settings: { email_notifications: true },
-          periodic_mail_frequency: 'weekly',
           encrypted_password: encrypted,
           confirmed_at: now,
-          confirmation_token_hash: null,
-          confirmation_sent_at: null,
-          reset_password_token_hash: null,
-          reset_password_sent_at: null,
-          deletion_token_hash: null,
-          deletion_requested_at: null,
-          locked_at: null,
-          last_sign_in_at: null,
-          created_at: now,
-          updated_at: now,
         });
         if (!user) continue;
         await emit(db, tenant, 'system', 'identity.user.created', user.id, userSnapshot(user));
@@ -116,13 +107,7 @@ export async function seedTenant(ctx: TSeedContext, tenant: TTenantId, scryptCos
           created_at: new Date(now.getTime() + index),
         });
         if (role) {
-          await emit(db, tenant, 'system', 'identity.role.added', user.id, {
-            user_id: user.id,
-            role_id: role.id,
-            name: role.name,
-            resource_type: role.resource_type,
-            resource_id: role.resource_id,
-          });
+          await emit(db, tenant, 'system', 'identity.role.added', user.id, roleEventData(role));
         }
       }
     }

@@ -27,10 +27,3 @@ export function isAllowedRedirect(config: TConfig, tenant: string, url: string):
   if (parsed.username || parsed.password) return false;
   return allowedRedirectOrigins(config, tenant).includes(parsed.origin);
 }
-
-/** Appends query parameters to a URL that may already have some. */
-export function withQuery(url: string, params: Record<string, string>): string {
-  const u = new URL(url);
-  for (const [k, v] of Object.entries(params)) u.searchParams.set(k, v);
-  return u.toString();
-}

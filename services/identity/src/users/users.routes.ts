@@ -1,18 +1,18 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ADMIN_USER_PAGE_SIZE } from '@stageplein/contracts/jsonapi/jsonapi';
 import {
   ZMetaDocument,
   ZUserCollection,
   ZUserCreateBody,
   ZUserDocument,
   ZUserUpdateBody,
+  USERS_QUERY,
 } from '@stageplein/contracts/identity/users';
 import { ZRoleName } from '@stageplein/contracts/identity/roles';
 import { authorize } from '@stageplein/kit/auth/policy';
 import { badRequest, forbidden } from '@stageplein/kit/errors/api-error';
-import { parseJsonApiQuery, ZJsonApiQueryString, type TQuerySpec } from '@stageplein/kit/jsonapi/query';
+import { parseJsonApiQuery, ZJsonApiQueryString } from '@stageplein/kit/jsonapi/query';
 import { pageLinks } from '@stageplein/kit/jsonapi/serialize';
 import type { TServiceDeps } from '@stageplein/kit/service';
 import { contextOf } from '../shared/context.ts';
@@ -20,28 +20,17 @@ import { organizationsByIds } from '../organizations/organizations.repository.ts
 import { rolesOfUsers } from '../roles/roles.repository.ts';
 import { usersPolicy } from './users.policy.ts';
 import { listUsers } from './users.repository.ts';
-import { organizationIdsOf, userDocument, usersDocument } from './users.serialize.ts';
+import {
+  organizationIdsOf,
+  roleFactsOfRows,
+  userDocument,
+  userDocumentFor,
+  usersDocument,
+  visibleRoles,
+} from './users.serialize.ts';
 import { changeUser, deleteAccount, inviteUser, loadTarget, uniqueEmail } from './users.service.ts';
 
 const TAGS = ['users'];
-
-export const USERS_QUERY: TQuerySpec = {
-  filters: {
-    // react-admin getMany (admin-ui): several users by id, still only those this caller may list.
-    id: ['in'],
-    organization_id: ['eq'],
-    email: ['eq', 'cont'],
-    first_name: ['eq', 'cont'],
-    last_name: ['eq', 'cont'],
-    status: ['eq', 'in'],
-  },
-  scopes: ['with_role', 'search'],
-  sorts: ['last_name', 'first_name', 'email', 'created_at'],
-  includes: ['roles', 'organizations'],
-  defaultSort: 'last_name,first_name',
-  // Spec §9: the admin user list asks for 1000 at once.
-  maxPageSize: ADMIN_USER_PAGE_SIZE,
-};
 
 const ZShowQuery = z.object({ include: z.string().optional() });
 const ZUuid = z.uuid();
@@ -49,13 +38,6 @@ const ZId = z.object({ id: ZUuid });
 
 const includesOf = (include: string | undefined) =>
   parseJsonApiQuery({ include }, { includes: USERS_QUERY.includes! }).include;
-
-/** Other users are shown with their roles on the current organization only (spec §6: only those count). */
-const visibleRoles = <R extends { resource_id: string }>(
-  roles: R[],
-  self: boolean,
-  organizationId: string | null,
-) => (self ? roles : roles.filter((r) => r.resource_id === organizationId));
 
 export const usersRoutes: FastifyPluginAsync<TServiceDeps> = async (app, deps) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -91,8 +73,8 @@ export const usersRoutes: FastifyPluginAsync<TServiceDeps> = async (app, deps) =
         ctx.db,
         rows.map((u) => u.id),
       );
-      for (const [id, list] of roles)
-        roles.set(id, visibleRoles(list, id === auth.userId, auth.organizationId));
+      const facts = new Map([...roles].map(([id, list]) => [id, roleFactsOfRows(list)]));
+      for (const [id, list] of roles) roles.set(id, visibleRoles(auth, id, list));
       const organizations = query.include.includes('organizations')
         ? await organizationsByIds(ctx.db, organizationIdsOf([...roles.values()].flat()))
         : undefined;
@@ -101,6 +83,7 @@ export const usersRoutes: FastifyPluginAsync<TServiceDeps> = async (app, deps) =
         total,
         links: pageLinks(url, query, total),
         organizations,
+        facts,
       }) as never;
     },
   });
@@ -118,11 +101,10 @@ export const usersRoutes: FastifyPluginAsync<TServiceDeps> = async (app, deps) =
       const { user, roles, target } = await loadTarget(ctx, req.params.id);
       const auth = authorize(req, usersPolicy.show, target);
       const include = includesOf(req.query.include);
-      const visible = visibleRoles(roles, user.id === auth.userId, auth.organizationId);
       const organizations = include.includes('organizations')
-        ? await organizationsByIds(ctx.db, organizationIdsOf(visible))
+        ? await organizationsByIds(ctx.db, organizationIdsOf(visibleRoles(auth, user.id, roles)))
         : undefined;
-      return userDocument(user, visible, include, undefined, organizations) as never;
+      return userDocumentFor(auth, user, roles, { include, organizations }) as never;
     },
   });
 
@@ -158,10 +140,7 @@ export const usersRoutes: FastifyPluginAsync<TServiceDeps> = async (app, deps) =
         'data' in body ? body.data.attributes : 'attributes' in body ? body.attributes : body.user;
       try {
         const updated = await changeUser(ctx, auth.userId, user, changes);
-        return userDocument(
-          updated,
-          visibleRoles(roles, user.id === auth.userId, auth.organizationId),
-        ) as never;
+        return userDocumentFor(auth, updated, roles) as never;
       } catch (error) {
         throw uniqueEmail(error);
       }

@@ -1,5 +1,6 @@
 import type { TLinks, TResource } from '@stageplein/contracts/jsonapi/jsonapi';
 import { DEFAULT_USER_SETTINGS, type TUserAttributes } from '@stageplein/contracts/identity/users';
+import { roleFactsOf, type TUserRoleFacts } from '@stageplein/contracts/identity/users-policy';
 import { collectionDocument, resource, resourceDocument } from '@stageplein/kit/jsonapi/serialize';
 import type { TOrganizationRow } from '../organizations/organizations.repository.ts';
 import type { TRoleRow } from '../roles/roles.repository.ts';
@@ -7,7 +8,7 @@ import type { TUserRow } from './users.repository.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-export function userAttributes(u: TUserRow): TUserAttributes {
+export function userAttributes(u: TUserRow, facts: TUserRoleFacts): TUserAttributes {
   return {
     email: u.email,
     uid: u.email,
@@ -22,6 +23,8 @@ export function userAttributes(u: TUserRow): TUserAttributes {
     confirmed_at: iso(u.confirmed_at),
     last_sign_in_at: iso(u.last_sign_in_at),
     deletion_requested_at: iso(u.deletion_requested_at),
+    highest_role_rank: facts.highestRoleRank,
+    organization_count: facts.organizationCount,
     created_at: u.created_at.toISOString(),
     updated_at: u.updated_at.toISOString(),
   };
@@ -58,8 +61,16 @@ export const organizationIdsOf = (roles: Iterable<TRoleRow>) => [
   ...new Set([...roles].map((r) => r.resource_id)),
 ];
 
-export function userResource(u: TUserRow, roles: readonly TRoleRow[]): TResource {
-  return resource('user', u.id, userAttributes(u) as unknown as Record<string, unknown>, {
+/** The role facts of all of a user's roles (the API may show fewer roles: see users.routes.ts). */
+export const roleFactsOfRows = (roles: readonly TRoleRow[]) =>
+  roleFactsOf(roles.map((r) => ({ name: r.name, resourceType: r.resource_type, resourceId: r.resource_id })));
+
+export function userResource(
+  u: TUserRow,
+  roles: readonly TRoleRow[],
+  facts: TUserRoleFacts = roleFactsOfRows(roles),
+): TResource {
+  return resource('user', u.id, userAttributes(u, facts) as unknown as Record<string, unknown>, {
     roles: { data: roles.map((r) => ({ type: 'role', id: r.id })) },
     organizations: {
       data: uniqueOrganizations(roles).map((r) => ({ type: r.resource_type, id: r.resource_id })),
@@ -86,8 +97,9 @@ export function userDocument(
   include: readonly string[] = [],
   meta?: Record<string, unknown>,
   organizations?: ReadonlyMap<string, TOrganizationRow>,
+  facts?: TUserRoleFacts,
 ) {
-  const doc = resourceDocument(userResource(u, roles), {
+  const doc = resourceDocument(userResource(u, roles, facts), {
     included: includedFor(roles, include, organizations),
   });
   return meta ? { ...doc, meta } : doc;
@@ -97,15 +109,54 @@ export function usersDocument(
   users: readonly TUserRow[],
   roles: Map<string, TRoleRow[]>,
   include: readonly string[],
-  options: { total: number; links?: TLinks; organizations?: ReadonlyMap<string, TOrganizationRow> },
+  options: {
+    total: number;
+    links?: TLinks;
+    organizations?: ReadonlyMap<string, TOrganizationRow>;
+    facts?: ReadonlyMap<string, TUserRoleFacts>;
+  },
 ) {
   const all = users.flatMap((u) => roles.get(u.id) ?? []);
   return collectionDocument(
-    users.map((u) => userResource(u, roles.get(u.id) ?? [])),
+    users.map((u) => userResource(u, roles.get(u.id) ?? [], options.facts?.get(u.id))),
     {
       included: includedFor(all, include, options.organizations),
       total: options.total,
       links: options.links,
     },
+  );
+}
+
+/** Who is looking at a user: other users are shown with their roles on this organization only. */
+export interface TViewer {
+  userId: string;
+  organizationId: string | null;
+}
+
+/** Spec §6: only roles on the current organization count, so only those of another user are shown. */
+export const visibleRoles = <R extends { resource_id: string }>(
+  viewer: TViewer,
+  userId: string,
+  roles: readonly R[],
+): R[] =>
+  userId === viewer.userId ? [...roles] : roles.filter((r) => r.resource_id === viewer.organizationId);
+
+/**
+ * A user as `viewer` may see them: the visible roles, and the facts of all their roles (which decide
+ * what an admin may do with the user: contracts/identity/users-policy.ts).
+ */
+export function userDocumentFor(
+  viewer: TViewer,
+  u: TUserRow,
+  roles: readonly TRoleRow[],
+  options: { include?: readonly string[]; organizations?: ReadonlyMap<string, TOrganizationRow> } = {},
+) {
+  return userDocument(
+    u,
+    visibleRoles(viewer, u.id, roles),
+    options.include,
+    undefined,
+    options.organizations,
+    roleFactsOfRows(roles),
   );
 }

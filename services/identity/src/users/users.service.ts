@@ -3,16 +3,16 @@ import type { TOrganizationType, TRoleName, TRoleRef } from '@stageplein/contrac
 import type { TCurrentUserChanges } from '@stageplein/contracts/identity/users';
 import type { TAuth } from '@stageplein/kit/auth/auth.types';
 import { forbidImpersonation } from '@stageplein/kit/auth/policy';
-import { hashToken, randomToken } from '@stageplein/kit/auth/token-hash';
 import { ApiError, forbidden, notFound } from '@stageplein/kit/errors/api-error';
 import type { TCtx } from '../shared/context.ts';
 import { emit } from '../shared/events.ts';
 import { verifyPassword } from '../shared/passwords.ts';
-import { publicUrl, withQuery } from '../shared/urls.ts';
-import { duration } from '../mail/templates.ts';
-import { deleteRole, insertRole, rolesOf, type TRoleRow } from '../roles/roles.repository.ts';
+import { publicUrl } from '../shared/urls.ts';
+import { mailUserToken } from '../mail/token-mail.ts';
+import { deleteRole, insertRole, roleEventData, rolesOf, type TRoleRow } from '../roles/roles.repository.ts';
 import { deleteSessionsOf } from '../auth/sessions.repository.ts';
 import { minutesOf, revokeEverywhere } from '../auth/sessions.service.ts';
+import { invitedUserRow, type TNewUser } from './invited-user.ts';
 import type { TTargetUser } from './users.policy.ts';
 import { deleteUser, findUserById, insertUser, updateUser, type TUserRow } from './users.repository.ts';
 
@@ -51,26 +51,15 @@ export function currentOrganizationType(auth: TAuth): TOrganizationType | undefi
 
 /** Mails a fresh single-use confirmation link (invitation for invited users). */
 export async function sendConfirmation(ctx: TCtx, user: TUserRow): Promise<void> {
-  const token = randomToken();
-  await updateUser(ctx.db, user.id, {
-    confirmation_token_hash: hashToken(token),
-    confirmation_sent_at: ctx.now,
+  await mailUserToken(ctx, {
+    kind: user.status === 'invited' ? 'invitation' : 'confirmation',
+    user,
+    url: `${publicUrl(ctx.config, ctx.tenant.id)}/confirm`,
+    param: 'confirmation_token',
+    validMinutes: minutesOf.confirmation(ctx),
+    store: (hash) =>
+      updateUser(ctx.db, user.id, { confirmation_token_hash: hash, confirmation_sent_at: ctx.now }),
   });
-  await ctx.mail.send(
-    ctx.db,
-    ctx.tenant.id,
-    {
-      kind: user.status === 'invited' ? 'invitation' : 'confirmation',
-      to: user.email,
-      lang: user.locale,
-      vars: {
-        name: user.first_name ?? user.email,
-        link: withQuery(`${publicUrl(ctx.config, ctx.tenant.id)}/confirm`, { confirmation_token: token }),
-        validFor: duration(user.locale, minutesOf.confirmation(ctx)),
-      },
-    },
-    ctx.now,
-  );
 }
 
 /** Default role of an invited user when none is given: what most people of that organization are. */
@@ -103,39 +92,43 @@ export async function inviteUser(
   // Spec §1: "School representatives can be invited" is off for some tenants.
   if (type === 'School' && role !== 'student' && !ctx.tenant.features.schoolRepresentativesInvitable)
     throw forbidden();
-  const user = await insertUser(ctx.db, {
-    tenant_id: ctx.tenant.id,
-    email: input.email,
-    first_name: input.first_name ?? null,
-    last_name: input.last_name ?? null,
-    gender: input.gender ?? null,
-    status: 'invited',
-    locale: input.locale ?? ctx.lang,
-    phone_number: input.phone_number ?? null,
-    settings: { email_notifications: true },
-    periodic_mail_frequency: 'weekly',
-    encrypted_password: null,
-    confirmed_at: null,
-    confirmation_token_hash: null,
-    confirmation_sent_at: null,
-    reset_password_token_hash: null,
-    reset_password_sent_at: null,
-    deletion_token_hash: null,
-    deletion_requested_at: null,
-    locked_at: null,
-    last_sign_in_at: null,
-    created_at: ctx.now,
-    updated_at: ctx.now,
-  });
-  if (!user) throw new ApiError('email_taken', {}, { pointer: '/data/attributes/email' });
-  await emit(ctx.db, ctx.tenant.id, auth.userId, 'identity.user.created', user.id, userSnapshot(user));
-  const added = await addRole(ctx, auth.userId, user.id, {
-    name: role,
-    resourceType: type,
-    resourceId: auth.organizationId,
-  });
+  const created = await createInvitedUser(
+    ctx,
+    auth.userId,
+    {
+      email: input.email,
+      firstName: input.first_name ?? null,
+      lastName: input.last_name ?? null,
+      gender: input.gender ?? null,
+      locale: input.locale ?? ctx.lang,
+      phoneNumber: input.phone_number ?? null,
+    },
+    { name: role, resourceType: type, resourceId: auth.organizationId },
+  );
+  if (!created) throw new ApiError('email_taken', {}, { pointer: '/data/attributes/email' });
+  return {
+    user: (await findUserById(ctx.db, created.user.id))!,
+    roles: created.role ? [created.role] : [],
+  };
+}
+
+/**
+ * A new account invited to an organization (an admin's invitation, an organization's first admin):
+ * created, announced, given its role and sent the invitation mail. Undefined when the address is
+ * taken, here or in another tenant.
+ */
+export async function createInvitedUser(
+  ctx: TCtx,
+  actor: string,
+  fields: Omit<TNewUser, 'tenantId' | 'now'>,
+  role: { name: TRoleName; resourceType: TOrganizationType; resourceId: string },
+): Promise<{ user: TUserRow; role: TRoleRow | undefined } | undefined> {
+  const user = await insertUser(ctx.db, invitedUserRow({ ...fields, tenantId: ctx.tenant.id, now: ctx.now }));
+  if (!user) return undefined;
+  await emit(ctx.db, ctx.tenant.id, actor, 'identity.user.created', user.id, userSnapshot(user));
+  const added = await addRole(ctx, actor, user.id, role);
   await sendConfirmation(ctx, user);
-  return { user: (await findUserById(ctx.db, user.id))!, roles: added ? [added] : [] };
+  return { user, role: added };
 }
 
 export async function addRole(
@@ -153,13 +146,7 @@ export async function addRole(
     created_at: ctx.now,
   });
   if (row) {
-    await emit(ctx.db, ctx.tenant.id, actor, 'identity.role.added', userId, {
-      user_id: userId,
-      role_id: row.id,
-      name: row.name,
-      resource_type: row.resource_type,
-      resource_id: row.resource_id,
-    });
+    await emit(ctx.db, ctx.tenant.id, actor, 'identity.role.added', userId, roleEventData(row));
   }
   return row;
 }
@@ -173,13 +160,7 @@ export async function removeRole(
 ): Promise<TRoleRow> {
   const row = await deleteRole(ctx.db, userId, name, resourceId);
   if (!row) throw notFound();
-  await emit(ctx.db, ctx.tenant.id, actor, 'identity.role.removed', userId, {
-    user_id: userId,
-    role_id: row.id,
-    name: row.name,
-    resource_type: row.resource_type,
-    resource_id: row.resource_id,
-  });
+  await emit(ctx.db, ctx.tenant.id, actor, 'identity.role.removed', userId, roleEventData(row));
   return row;
 }
 

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES, ERRORS, type TErrorCode } from '@stageplein/contracts/errors/error-catalogue';
 import { hasKey, LANGUAGES, translate } from '@stageplein/contracts/i18n/index';
-import { expectJsonApi } from '../../../../infra/test/jsonapi-conformance.ts';
+import { expectJsonApi } from '@stageplein/testing/jsonapi-conformance';
 import { createHttpApp } from '../http/http-app.ts';
 import { ApiError } from './api-error.ts';
 import { JSONAPI_MEDIA_TYPE } from './error-handler.ts';

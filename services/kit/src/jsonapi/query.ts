@@ -5,22 +5,12 @@ import {
   type TFilter,
   type TFilterPredicate,
   type TJsonApiQuery,
+  type TQuerySpec,
 } from '@stageplein/contracts/jsonapi/jsonapi';
 import { badRequest } from '../errors/api-error.ts';
 
-/** What a collection route accepts; anything else is a 400 naming the parameter. */
-export interface TQuerySpec {
-  filters?: Record<string, readonly TFilterPredicate[]>;
-  /** Named filters that are not attribute predicates, e.g. `with_role`, `search`. */
-  scopes?: readonly string[];
-  sorts?: readonly string[];
-  includes?: readonly string[];
-  /** Sparse fieldsets allowed per type. */
-  fields?: Record<string, readonly string[]>;
-  defaultSort?: string;
-  defaultPageSize?: number;
-  maxPageSize?: number;
-}
+// The spec of a collection route is declared in contracts (shared with the admin).
+export type { TQuerySpec };
 
 /** Query-string schema shared by JSON:API routes (documented in OpenAPI; parsed by `parseJsonApiQuery`). */
 export const ZJsonApiQueryString = z

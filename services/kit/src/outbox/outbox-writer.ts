@@ -18,6 +18,30 @@ export interface TEventInput<T extends TEventType> {
 }
 
 /**
+ * The one place an event input becomes its envelope (single writes here, bulk writes in
+ * write-events.ts): a new id, the producing service as source, the payload checked against its schema.
+ */
+export function toEnvelope<T extends TEventType>(
+  schema: string,
+  input: TEventInput<T>,
+  time: string,
+  traceparent: string | undefined,
+): TEventEnvelope {
+  return ZEventEnvelope.parse({
+    id: randomUUID(),
+    type: input.type,
+    source: schema,
+    subject: input.subject,
+    time,
+    tenant: input.tenant,
+    actor: input.actor,
+    version: input.version ?? 1,
+    traceparent: input.traceparent ?? traceparent,
+    data: EVENT_PAYLOADS[input.type].parse(input.data),
+  });
+}
+
+/**
  * Records an event in the service's outbox inside the caller's transaction: it exists exactly when
  * the change that caused it commits. The NOTIFY is delivered at commit and wakes the relay.
  */
@@ -26,18 +50,7 @@ export async function writeEvent<T extends TEventType>(
   schema: string,
   input: TEventInput<T>,
 ): Promise<TEventEnvelope> {
-  const envelope = ZEventEnvelope.parse({
-    id: randomUUID(),
-    type: input.type,
-    source: schema,
-    subject: input.subject,
-    time: new Date().toISOString(),
-    tenant: input.tenant,
-    actor: input.actor,
-    version: input.version ?? 1,
-    traceparent: input.traceparent ?? currentTraceparent(),
-    data: EVENT_PAYLOADS[input.type].parse(input.data),
-  });
+  const envelope = toEnvelope(schema, input, new Date().toISOString(), currentTraceparent());
   await sql`insert into ${sql.table(`${schema}.outbox`)} (id, tenant_id, type, aggregate_id, envelope)
     values (${envelope.id}, ${envelope.tenant}, ${envelope.type}, ${envelope.subject}, ${JSON.stringify(envelope)}::jsonb)`.execute(
     trx,

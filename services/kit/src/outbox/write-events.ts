@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import { ZEventEnvelope, type TEventEnvelope } from '@stageplein/contracts/events/envelope';
-import { EVENT_PAYLOADS, type TEventType } from '@stageplein/contracts/events/payloads';
+import type { TEventEnvelope } from '@stageplein/contracts/events/envelope';
+import type { TEventType } from '@stageplein/contracts/events/payloads';
 import { currentTraceparent } from '../telemetry/telemetry.ts';
-import { OUTBOX_CHANNEL, type TEventInput } from './outbox-writer.ts';
+import { OUTBOX_CHANNEL, toEnvelope, type TEventInput } from './outbox-writer.ts';
 
 /**
  * `writeEvent` for many events at once (bulk use cases such as imports): the same envelopes, one
@@ -17,20 +16,7 @@ export async function writeEvents(
   if (!inputs.length) return [];
   const traceparent = currentTraceparent();
   const time = new Date().toISOString();
-  const envelopes = inputs.map((input) =>
-    ZEventEnvelope.parse({
-      id: randomUUID(),
-      type: input.type,
-      source: schema,
-      subject: input.subject,
-      time,
-      tenant: input.tenant,
-      actor: input.actor,
-      version: input.version ?? 1,
-      traceparent: input.traceparent ?? traceparent,
-      data: EVENT_PAYLOADS[input.type].parse(input.data),
-    }),
-  );
+  const envelopes = inputs.map((input) => toEnvelope(schema, input, time, traceparent));
   const CHUNK = 500;
   for (let i = 0; i < envelopes.length; i += CHUNK) {
     const rows = envelopes

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { TJsonApiQuery } from '@stageplein/contracts/jsonapi/jsonapi';
 import {
+  INTERNSHIP_PERIODS_QUERY,
   ZInternshipPeriodCollection,
   ZInternshipPeriodCreateBody,
   ZInternshipPeriodDocument,
@@ -12,7 +13,7 @@ import {
 } from '@stageplein/contracts/organizations/internship-periods';
 import { authorize } from '@stageplein/kit/auth/policy';
 import { badRequest, notFound } from '@stageplein/kit/errors/api-error';
-import { parseJsonApiQuery, ZJsonApiQueryString, type TQuerySpec } from '@stageplein/kit/jsonapi/query';
+import { parseJsonApiQuery, ZJsonApiQueryString } from '@stageplein/kit/jsonapi/query';
 import { collectionDocument, resourceDocument } from '@stageplein/kit/jsonapi/serialize';
 import type { TServiceDeps } from '@stageplein/kit/service';
 import { actorOf, isUuid, type TActor } from '../shared/actor.ts';
@@ -25,11 +26,6 @@ import { changePeriod, createPeriod, currentPeriodFor, periodsFor } from './inte
 
 const TAGS = ['internship periods'];
 const ZId = z.object({ id: z.uuid() });
-
-const PERIODS_QUERY: TQuerySpec = {
-  filters: { school_id: ['eq'], school_year_id: ['eq', 'in'], status: ['eq'] },
-  scopes: ['all_years'],
-};
 
 function assertUuidFilters(query: TJsonApiQuery): void {
   for (const f of query.filters) {
@@ -85,7 +81,7 @@ export const internshipPeriodsRoutes: FastifyPluginAsync<TServiceDeps> = async (
       const ctx = await contextOf(req, deps);
       const actor = await actorOf(req, ctx.db);
       authorize(req, internshipPeriodsPolicy.list);
-      const query = parseJsonApiQuery(req.query as Record<string, string>, PERIODS_QUERY);
+      const query = parseJsonApiQuery(req.query as Record<string, string>, INTERNSHIP_PERIODS_QUERY);
       assertUuidFilters(query);
       const allYears = query.scopes.all_years === 'true';
       if (allYears)

@@ -4,25 +4,26 @@ import {
   moderates,
   type TCurrentOrganizationFacts,
 } from '@stageplein/contracts/organizations/moderation';
-import type { TOrganizationStatus } from '@stageplein/contracts/organizations/organizations';
+import {
+  organizationRules,
+  type TOrganizationActor,
+  type TOrganizationFacts,
+  type TOrganizationSubject,
+} from '@stageplein/contracts/organizations/organizations-policy';
 import type { TAuth } from '@stageplein/kit/auth/auth.types';
 import { hasRoleOn } from '../shared/actor.ts';
 
-export interface TOrganizationFacts {
-  id: string;
-  type: TOrganizationType;
-  status: TOrganizationStatus;
-}
+export type { TOrganizationFacts, TOrganizationSubject };
 
-export interface TOrganizationSubject {
-  current: TCurrentOrganizationFacts | null;
-  target: TOrganizationFacts;
-}
+const actorOf = (auth: TAuth): TOrganizationActor => ({
+  permissions: auth.permissions,
+  organizationId: auth.organizationId,
+});
 
 /**
- * Who may do what with organizations (DESIGN §4: one place, tested as a matrix). Moderation (who
- * approves, denies, archives, edits and creates which types) is the pure rule of
- * contracts/organizations/moderation.ts; the rest is here.
+ * Who may do what with organizations (DESIGN §4: one place, tested as a matrix): the pure rules of
+ * contracts/organizations/organizations-policy.ts (the admin's buttons use the same ones), applied to
+ * the caller; viewing also depends on roles the admin never asks about.
  */
 export const organizationsPolicy = {
   /** Approved organizations are public; others only to their own people and their moderators. */
@@ -30,22 +31,14 @@ export const organizationsPolicy = {
     target.status === 'approved' ||
     hasRoleOn(auth, target.id) ||
     (!!auth && moderates(auth.permissions, current, target)),
-  create: (
-    auth: TAuth,
-    { current, type }: { current: TCurrentOrganizationFacts | null; type: TOrganizationType },
-  ) => moderatedTypes(auth.permissions, current).includes(type),
-  /** The organization's own admin (also while pending, to fix the request) or a moderator. */
-  editProfile: (auth: TAuth, { current, target }: TOrganizationSubject) =>
-    (auth.permissions.isAdmin && auth.organizationId === target.id) ||
-    moderates(auth.permissions, current, target),
-  changeStatus: (auth: TAuth, { current, target }: TOrganizationSubject) =>
-    moderates(auth.permissions, current, target),
-  /** Moving also needs the deployment flag (checked by the service, with its own error). */
-  move: (auth: TAuth, { current, target }: TOrganizationSubject) =>
-    moderates(auth.permissions, current, target),
-  /** Deleting takes the organization from everyone (roles too): platform operators only. */
-  destroy: (auth: TAuth, { current, target }: TOrganizationSubject) =>
-    auth.permissions.isVolunteerCenterAdmin && moderates(auth.permissions, current, target),
+  create: (auth: TAuth, subject: { current: TCurrentOrganizationFacts | null; type: TOrganizationType }) =>
+    organizationRules.create(actorOf(auth), subject),
+  editProfile: (auth: TAuth, subject: TOrganizationSubject) =>
+    organizationRules.editProfile(actorOf(auth), subject),
+  changeStatus: (auth: TAuth, subject: TOrganizationSubject) =>
+    organizationRules.changeStatus(actorOf(auth), subject),
+  move: (auth: TAuth, subject: TOrganizationSubject) => organizationRules.move(actorOf(auth), subject),
+  destroy: (auth: TAuth, subject: TOrganizationSubject) => organizationRules.destroy(actorOf(auth), subject),
   /** The applicant's name and email, for the approval queue. */
   viewSignup: (auth: TAuth | null, { current, target }: TOrganizationSubject) =>
     !!auth && moderates(auth.permissions, current, target),

@@ -8,12 +8,14 @@ import {
   ZOrganizationCreateBody,
   ZOrganizationDocument,
   ZOrganizationUpdateBody,
+  ORGANIZATION_INCLUDES,
+  ORGANIZATIONS_QUERY,
 } from '@stageplein/contracts/organizations/organizations';
 import { ZMetaDocument } from '@stageplein/contracts/identity/users';
 import type { TAuth } from '@stageplein/kit/auth/auth.types';
 import { authorize } from '@stageplein/kit/auth/policy';
 import { ApiError, notFound } from '@stageplein/kit/errors/api-error';
-import { parseJsonApiQuery, ZJsonApiQueryString, type TQuerySpec } from '@stageplein/kit/jsonapi/query';
+import { parseJsonApiQuery, ZJsonApiQueryString } from '@stageplein/kit/jsonapi/query';
 import { pageLinks } from '@stageplein/kit/jsonapi/serialize';
 import type { TServiceDeps } from '@stageplein/kit/service';
 import { signupsOf } from '../signups/signups.repository.ts';
@@ -26,11 +28,7 @@ import {
   type TOrganizationListRow,
   type TOrganizationRow,
 } from './organizations.repository.ts';
-import {
-  ORGANIZATION_INCLUDES,
-  organizationDocument,
-  organizationsDocument,
-} from './organizations.serialize.ts';
+import { organizationDocument, organizationsDocument } from './organizations.serialize.ts';
 import {
   changeStatus,
   createOrganization,
@@ -44,24 +42,6 @@ import {
 const TAGS = ['organizations'];
 const ZId = z.object({ id: z.uuid() });
 const ZShowQuery = z.object({ include: z.string().optional() });
-
-export const ORGANIZATIONS_QUERY: TQuerySpec = {
-  filters: {
-    id: ['eq', 'in'],
-    type: ['eq', 'in'],
-    organization_type: ['eq', 'in'],
-    status: ['eq', 'not_eq', 'in'],
-    name: ['eq', 'cont'],
-    city: ['eq', 'cont'],
-    postcode: ['eq'],
-    parent_id: ['eq', 'null'],
-  },
-  scopes: ['search'],
-  sorts: ['name', 'city', 'status', 'type', 'organization_type', 'created_at', 'updated_at'],
-  includes: ORGANIZATION_INCLUDES,
-  defaultSort: 'name',
-  maxPageSize: 100,
-};
 
 const includesOf = (include: string | undefined) =>
   parseJsonApiQuery({ include }, { includes: ORGANIZATION_INCLUDES }).include;

@@ -12,8 +12,6 @@ type TSerializable = TOrganizationRow | TOrganizationListRow;
 
 const iso = (at: Date | string) => (typeof at === 'string' ? at : at.toISOString());
 
-export const ORGANIZATION_INCLUDES = ['profile', 'vacancies', 'signup'] as const;
-
 export function organizationAttributes(o: TSerializable): TOrganizationAttributes {
   return {
     name: o.name,

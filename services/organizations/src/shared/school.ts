@@ -1,4 +1,9 @@
 import type { TCurrentOrganizationFacts } from '@stageplein/contracts/organizations/moderation';
+import {
+  belongsToSchool as belongsToSchoolRule,
+  managesSchool as managesSchoolRule,
+  type TSchoolSubject,
+} from '@stageplein/contracts/organizations/organizations-policy';
 import type { FastifyRequest } from 'fastify';
 import type { TAuth } from '@stageplein/kit/auth/auth.types';
 import { authorize } from '@stageplein/kit/auth/policy';
@@ -11,25 +16,13 @@ import { contextOf, type TCtx, type TDb } from './request.ts';
 export const currentSchool = (current: TCurrentOrganizationFacts | null) =>
   current?.type === 'School' ? current : null;
 
-/** Policy subject of school data (groups, levels, tags, periods, mentorships). */
-export interface TSchoolSubject {
-  current: TCurrentOrganizationFacts | null;
-  /** The school the data belongs (or would belong) to. */
-  schoolId: string;
-}
+export type { TSchoolSubject };
 
-/** Admin of that very school, which is the current organization and approved. */
-export const managesSchool = (auth: TAuth, { current, schoolId }: TSchoolSubject) =>
-  auth.permissions.isSchoolAdmin &&
-  current?.type === 'School' &&
-  current.status === 'approved' &&
-  current.id === schoolId;
-
-/** Any role at that school (admin, mentor, student) while it is the current organization. */
-export const belongsToSchool = (auth: TAuth, { current, schoolId }: TSchoolSubject) =>
-  current?.type === 'School' &&
-  current.id === schoolId &&
-  (auth.permissions.isSchoolAdmin || auth.permissions.isMentor || auth.permissions.isStudent);
+// The pure rules live in contracts (organizations-policy.ts), shared with the admin's buttons.
+export const managesSchool = (auth: TAuth, subject: TSchoolSubject) =>
+  managesSchoolRule(auth.permissions, subject);
+export const belongsToSchool = (auth: TAuth, subject: TSchoolSubject) =>
+  belongsToSchoolRule(auth.permissions, subject);
 
 /** A unique violation on a school's names is a 409 the user can act on. */
 export function nameTaken(error: unknown): unknown {

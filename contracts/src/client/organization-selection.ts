@@ -1,4 +1,7 @@
-/** The chosen organization, remembered per tenant and user in local storage. */
+/**
+ * The chosen organization (spec §4), remembered per tenant and user in local storage under one key and
+ * format for both front ends, so a choice made in the portal holds in the admin and back.
+ */
 export interface TStoredSelection {
   userId: string;
   organizationId: string;
@@ -6,6 +9,7 @@ export interface TStoredSelection {
 
 export const selectionKey = (tenant: string) => `stageplein.current-organization.${tenant}`;
 
+/** The stored organization id when it was chosen by this user; anything else (or garbage) is no choice. */
 export function readSelection(
   raw: string | null | undefined,
   userId: string | undefined,

@@ -1,0 +1,47 @@
+import { mailSingleUseTokens, type TIssuedToken } from '@stageplein/kit/mail/single-use-token-mail';
+import type { TCtx } from '../shared/context.ts';
+import type { TUserRow } from '../users/users.repository.ts';
+import type { TOutgoingMail } from './mail.port.ts';
+import { duration, type TMailKind } from './templates.ts';
+
+/** A single-use link mailed to a user: invitation, confirmation, password reset, sign-in link, deletion. */
+export interface TUserTokenMail {
+  kind: TMailKind;
+  user: Pick<TUserRow, 'email' | 'locale' | 'first_name'>;
+  /** The page the link opens; the token goes in query parameter `param`. */
+  url: string;
+  param: string;
+  /** How long the link lives (said in the mail; the service enforces it where it reads the token). */
+  validMinutes: number;
+  /** Stores the token's hash (see kit mailSingleUseTokens). */
+  store?: (tokenHash: string) => Promise<unknown>;
+  token?: TIssuedToken;
+  /** Passwordless: the code that works instead of the link. */
+  code?: string;
+}
+
+/** Identity's token mails, through its one mail port inside the use case's transaction. */
+export async function mailUserTokens(ctx: TCtx, mails: readonly TUserTokenMail[]): Promise<void> {
+  await mailSingleUseTokens<TOutgoingMail>(
+    (outgoing) => ctx.mail.sendMany(ctx.db, ctx.tenant.id, outgoing, ctx.now),
+    mails.map((m) => ({
+      url: m.url,
+      param: m.param,
+      store: m.store,
+      token: m.token,
+      compose: (link) => ({
+        kind: m.kind,
+        to: m.user.email,
+        lang: m.user.locale,
+        vars: {
+          name: m.user.first_name ?? m.user.email,
+          link,
+          validFor: duration(m.user.locale, m.validMinutes),
+          ...(m.code === undefined ? {} : { code: m.code }),
+        },
+      }),
+    })),
+  );
+}
+
+export const mailUserToken = (ctx: TCtx, mail: TUserTokenMail) => mailUserTokens(ctx, [mail]);
