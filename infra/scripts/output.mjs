@@ -78,22 +78,25 @@ const VALUE_OPTIONS = new Set([
 ]);
 
 /**
- * What a test run needs, from the arguments passed to Vitest. Without filters or --project it is the
- * full run (lint, typecheck, every project). Otherwise only Vitest runs, and the UIs are built (and
- * Chromium installed) only when an e2e file can be among the selected ones: Vitest's filters select
- * the files whose path contains one of them.
+ * What a test run needs, from the arguments passed to Vitest. Without file filters, -t or --project it
+ * is the full run (lint, typecheck, every project). Otherwise only Vitest runs, and the UIs are built
+ * (and Chromium installed) only when an e2e file can be among the selected ones: Vitest's filters
+ * select the files whose path contains one of them.
  */
 export function planTestRun(args, e2eFiles) {
   const projects = [];
   const filters = [];
+  let byName = false;
   for (let i = 0; i < args.length; i++) {
     const arg = args[i];
     if (arg.startsWith('--project=')) projects.push(arg.slice('--project='.length));
     else if (arg === '--project') projects.push(args[++i] ?? '');
+    else if (arg === '-t' || arg === '--testNamePattern') byName = Boolean(args[++i]);
+    else if (arg.startsWith('--testNamePattern=')) byName = true;
     else if (VALUE_OPTIONS.has(arg)) i++;
     else if (!arg.startsWith('-')) filters.push(arg);
   }
-  const full = projects.length === 0 && filters.length === 0;
+  const full = projects.length === 0 && filters.length === 0 && !byName;
   const e2eProject = projects.length === 0 || projects.includes('e2e');
   const e2eFile = filters.length === 0 || e2eFiles.some((file) => filters.some((f) => file.includes(f)));
   return { full, e2e: e2eProject && e2eFile };

@@ -75,8 +75,12 @@ describe('planTestRun', () => {
     expect(planTestRun(['--project', 'integration', 'portal-ui'], E2E)).toEqual({ full: false, e2e: false });
   });
 
-  it('does not take the value of an option for a filter', () => {
-    expect(planTestRun(['-t', 'portal'], E2E)).toEqual({ full: true, e2e: true });
+  it('does not take the value of an option for a file filter; a test name filter is not the full run', () => {
+    expect(planTestRun(['-t', 'portal'], E2E)).toEqual({ full: false, e2e: true });
+    expect(planTestRun(['--testNamePattern=x', '--project', 'unit'], E2E)).toEqual({
+      full: false,
+      e2e: false,
+    });
     expect(planTestRun(['--reporter', 'e2e', 'kit'], E2E)).toEqual({ full: false, e2e: false });
   });
 });
