@@ -33,7 +33,7 @@ async function main() {
         await run('npx', ['eslint', '.', '--max-warnings=0']);
         await run('npx', ['prettier', '--check', '--log-level', 'warn', '.']);
       });
-      await phases.run('typecheck (tsc -b)', () => run('npx', ['tsc', '-b', 'tsconfig.json']));
+      await phases.run('typecheck (tsc -b)', () => run('npm', ['run', '--silent', 'typecheck']));
     } else {
       phases.skip('lint and typecheck', 'filtered run');
     }
