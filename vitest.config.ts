@@ -3,8 +3,25 @@ import { defineConfig } from 'vitest/config';
 const ignored = ['**/node_modules/**', '**/dist/**', '.data/**', '.cache/**'];
 
 /**
- * Three projects: unit (pure, beside the code), integration (real PostgreSQL and engines, through
- * app.inject), e2e (the running stack driven in Chromium).
+ * Suites that need Kafka or Temporal. They run one file at a time in their own project: the fault
+ * tests stop and kill the broker, the adapter suites start and stop engines, and the import workflows
+ * of every file share one Temporal namespace and task queue, so a worker of one file would pick up
+ * another file's workflows (against the wrong database).
+ */
+const ENGINE_SUITES = [
+  'infra/engines/kafka/*.test.ts',
+  'infra/engines/temporal/*.test.ts',
+  'infra/stack/test/distributed.int.test.ts',
+  'services/kit/test/kafka-*.int.test.ts',
+  'services/kit/test/event-tracing.int.test.ts',
+  'workflows/**/*.int.test.ts',
+];
+
+/**
+ * Four projects, run one group after another (sequence.groupOrder) so they never compete for the two
+ * cores: unit (pure, beside the code); integration (real PostgreSQL through app.inject, every file its
+ * own database, so files run in parallel); engines (Kafka and Temporal suites, one file at a time); e2e
+ * (the running stack driven in Chromium).
  */
 export default defineConfig({
   test: {
@@ -13,20 +30,28 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['**/*.test.ts'],
-          exclude: [
-            ...ignored,
-            '**/*.int.test.ts',
-            '**/*.e2e.test.ts',
-            'infra/engines/kafka/**',
-            'infra/engines/temporal/**',
-          ],
+          exclude: [...ignored, '**/*.int.test.ts', '**/*.e2e.test.ts', ...ENGINE_SUITES],
           environment: 'node',
+          sequence: { groupOrder: 0 },
         },
       },
       {
         test: {
           name: 'integration',
-          include: ['**/*.int.test.ts', 'infra/engines/kafka/*.test.ts', 'infra/engines/temporal/*.test.ts'],
+          include: ['**/*.int.test.ts'],
+          exclude: [...ignored, ...ENGINE_SUITES],
+          globalSetup: ['infra/testing/src/postgres.global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 900_000,
+          // Two files at a time: the machine has two cores and PostgreSQL needs its share of them.
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        test: {
+          name: 'engines',
+          include: ENGINE_SUITES,
           exclude: ignored,
           globalSetup: [
             'infra/testing/src/postgres.global-setup.ts',
@@ -36,6 +61,7 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 900_000,
           fileParallelism: false,
+          sequence: { groupOrder: 2 },
         },
       },
       {
@@ -50,6 +76,7 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 300_000,
           fileParallelism: false,
+          sequence: { groupOrder: 3 },
         },
       },
     ],

@@ -25,7 +25,8 @@ function hashInputs(paths) {
   return hash.digest('hex').slice(0, 16);
 }
 
-export async function buildUi({ force = false } = {}) {
+/** `log`: a file descriptor for Vite's output (see run in lib.mjs); the console when unset. */
+export async function buildUi({ force = false, log } = {}) {
   const hashes = [];
   for (const app of APPS) {
     const hash = hashInputs([app, ...SHARED_INPUTS]);
@@ -35,8 +36,10 @@ export async function buildUi({ force = false } = {}) {
       console.log(`✔ ${app} is up to date (${hash})`);
       continue;
     }
-    const done = step(`building ${app}`);
-    await run('npx', ['vite', 'build', '--config', path.join(app, 'vite.config.ts'), '--logLevel', 'warn']);
+    const done = step(`building ${app}`, { oneLine: log !== undefined });
+    await run('npx', ['vite', 'build', '--config', path.join(app, 'vite.config.ts'), '--logLevel', 'warn'], {
+      log,
+    });
     writeFileSync(marker, hash);
     done(hash);
   }

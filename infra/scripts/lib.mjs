@@ -6,17 +6,30 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-export function step(title) {
+/**
+ * Prints a step's start and, from the returned function, its end with the elapsed time. `oneLine`
+ * (quiet `npm start`, nothing else printing meanwhile): a single line, rewritten in place on a terminal.
+ */
+export function step(title, { oneLine = false } = {}) {
   const started = Date.now();
-  console.log(`\n▶ ${title}`);
-  return (note = '') =>
-    console.log(`✔ ${title} (${((Date.now() - started) / 1000).toFixed(1)} s)${note ? ` — ${note}` : ''}`);
+  const live = oneLine && process.stdout.isTTY;
+  if (live) process.stdout.write(`… ${title}`);
+  else if (!oneLine) console.log(`\n▶ ${title}`);
+  return (note = '') => {
+    const line = `✔ ${title} (${((Date.now() - started) / 1000).toFixed(1)} s)${note ? ` — ${note}` : ''}`;
+    if (live) process.stdout.write(`\r\x1b[K${line}\n`);
+    else console.log(line);
+  };
 }
 
-/** Runs a command with inherited output; rejects with a clear message on failure. */
-export function run(command, args, options = {}) {
+/**
+ * Runs a command with inherited output, or with its output appended to the file descriptor `log`;
+ * rejects with a clear message on failure.
+ */
+export function run(command, args, { log, ...options } = {}) {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: ROOT, stdio: 'inherit', ...options });
+    const stdio = log === undefined ? 'inherit' : ['ignore', log, log];
+    const child = spawn(command, args, { cwd: ROOT, stdio, ...options });
     child.on('error', reject);
     child.on('exit', (code, signal) =>
       code === 0
@@ -26,8 +39,8 @@ export function run(command, args, options = {}) {
   });
 }
 
-/** Installs dependencies when node_modules is missing or older than the lockfile. */
-export async function ensureDependencies() {
+/** Installs dependencies when node_modules is missing or older than the lockfile (`log`: see run). */
+export async function ensureDependencies({ log } = {}) {
   const marker = path.join(ROOT, 'node_modules/.package-lock.json');
   const lock = path.join(ROOT, 'package-lock.json');
   if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs) return;
@@ -35,7 +48,9 @@ export async function ensureDependencies() {
   // platform's optional binaries (rollup, swc, msgpackr), so the lockfile holds only the ones it
   // serves and `npm ci` rejects it as out of sync. With package.json and the lockfile in sync,
   // `npm install` installs exactly the locked versions.
-  const done = step('installing dependencies (npm install from the lockfile)');
-  await run('npm', ['install', '--no-audit', '--no-fund']);
+  const done = step('installing dependencies (npm install from the lockfile)', {
+    oneLine: log !== undefined,
+  });
+  await run('npm', ['install', '--no-audit', '--no-fund'], { log });
   done();
 }

@@ -1,57 +1,56 @@
-// `npm test`: provisions what the tests need (dependencies, Chromium, UI builds; PostgreSQL, Kafka and
-// Temporal are started by the suites themselves), then lint, typecheck, and every Vitest project.
+// `npm test [-- <vitest arguments>]`: provisions what the tests need (dependencies; Chromium and the UI
+// builds when e2e tests can run; PostgreSQL, Kafka and Temporal are started by the suites themselves),
+// then lint, typecheck (tsc -b: project references, incremental, build info in .cache/tsbuild) and
+// Vitest. With a filter or --project (npm run test:unit, test:int, test:e2e) only Vitest runs, after
+// what the selected files need. Each phase prints its time, and a table of them closes the run.
+import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { ROOT, ensureDependencies, run, step } from './lib.mjs';
-
-const TYPECHECK_PROJECTS = [
-  'contracts',
-  'services/kit',
-  'services/identity',
-  'services/organizations',
-  'services/gateway',
-  'workflows',
-  'infra',
-  'portal-ui',
-  'portal-ui/test',
-  'admin-ui',
-  'admin-ui/test',
-];
+import { ROOT, ensureDependencies, run } from './lib.mjs';
+import { createPhases, planTestRun } from './output.mjs';
 
 async function ensureChromium() {
   if (existsSync('/usr/bin/chromium')) return;
-  const done = step('installing Chromium (Debian package, once per machine)');
   const sudo = process.getuid?.() === 0 ? [] : ['sudo'];
   const apt = (args) => (sudo.length ? run('sudo', ['apt-get', ...args]) : run('apt-get', args));
   await apt(['update', '-q']);
   await apt(['install', '-y', '-q', '--no-install-recommends', 'chromium', 'fonts-dejavu-core']);
-  done();
+}
+
+function e2eFiles() {
+  return execFileSync('git', ['ls-files', '*.e2e.test.ts'], { cwd: ROOT, encoding: 'utf8' })
+    .split('\n')
+    .filter(Boolean);
 }
 
 async function main() {
-  const only = process.argv.slice(2);
-  await ensureDependencies();
-  await ensureChromium();
-
-  let done = step('lint (eslint + prettier)');
-  await run('npx', ['eslint', '.', '--max-warnings=0']);
-  await run('npx', ['prettier', '--check', '--log-level', 'warn', '.']);
-  done();
-
-  done = step('typecheck');
-  for (const project of TYPECHECK_PROJECTS) {
-    if (existsSync(`${ROOT}/${project}/tsconfig.json`)) await run('npx', ['tsc', '-p', project]);
+  const args = process.argv.slice(2);
+  const plan = planTestRun(args, e2eFiles());
+  const phases = createPhases();
+  try {
+    await phases.run('dependencies', () => ensureDependencies());
+    if (plan.full) {
+      await phases.run('lint (eslint + prettier)', async () => {
+        await run('npx', ['eslint', '.', '--max-warnings=0']);
+        await run('npx', ['prettier', '--check', '--log-level', 'warn', '.']);
+      });
+      await phases.run('typecheck (tsc -b)', () => run('npm', ['run', '--silent', 'typecheck']));
+    } else {
+      phases.skip('lint and typecheck', 'filtered run');
+    }
+    if (plan.e2e) {
+      await phases.run('Chromium', ensureChromium);
+      const { buildUi } = await import('./build-ui.mjs');
+      await phases.run('build UIs', () => buildUi());
+    } else {
+      phases.skip('Chromium and UI builds', 'no e2e selected');
+    }
+    await phases.run(`vitest run ${args.join(' ')}`.trim(), () => run('npx', ['vitest', 'run', ...args]));
+    console.log(phases.summary());
+  } catch (error) {
+    console.log(phases.summary());
+    console.error(`\n✘ ${error.message}`);
+    process.exit(1);
   }
-  done();
-
-  const { buildUi } = await import('./build-ui.mjs');
-  await buildUi();
-
-  done = step('vitest: unit, integration, e2e');
-  await run('npx', ['vitest', 'run', ...only]);
-  done();
 }
 
-main().catch((error) => {
-  console.error(`\n✘ ${error.message}`);
-  process.exit(1);
-});
+await main();

@@ -24,7 +24,10 @@ async function main(): Promise<void> {
     serviceName: 'stageplein',
     otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT,
   });
-  const step = (s: string) => console.log(`  • ${s}`);
+  // Under the quiet `npm start` (infra/scripts/start.mjs, --report-to-parent) progress and the banner go
+  // to it over IPC, and everything else this process prints goes to its log file.
+  const report = process.argv.includes('--report-to-parent') ? process.send?.bind(process) : undefined;
+  const step = (s: string) => (report ? report({ progress: s }) : console.log(`  • ${s}`));
   const stack = await startStack(config, { progress: step });
   try {
     await stack.app.listen({ port: config.PORT, host: config.HOST });
@@ -38,10 +41,12 @@ async function main(): Promise<void> {
     throw error;
   }
   const port = config.PORT;
-  console.log(
-    `\nStageplein is running:\n  http://localhost:${port}\n  http://<tenant>.localhost:${port}  e.g. http://raayland.localhost:${port}\n  API docs: http://localhost:${port}/api/v1/openapi.json\nPress Ctrl-C to stop.\n`,
-  );
-  if (!config.DATABASE_URL) console.log(demoAccountsText(port));
+  const banner = [
+    `Stageplein is running:\n  http://localhost:${port}\n  http://<tenant>.localhost:${port}  e.g. http://raayland.localhost:${port}\n  API docs: http://localhost:${port}/api/v1/openapi.json\nPress Ctrl-C to stop.\n`,
+    ...(config.DATABASE_URL ? [] : [demoAccountsText(port)]),
+  ].join('\n');
+  if (report) report({ ready: banner });
+  else console.log(`\n${banner}`);
 
   let stopping = false;
   const shutdown = async (signal: string) => {

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { sql, type Kysely, type Migration } from 'kysely';
 import type { TConfig } from './config/config.ts';
-import type {} from './http/http-app.ts';
+import './http/fastify-augmentations.ts';
 import { tenantPlugin } from './tenant/tenant.plugin.ts';
 import { tenantTransactionPlugin } from './db/tenant-transaction.plugin.ts';
 import { JSONAPI_MEDIA_TYPE } from './errors/error-handler.ts';

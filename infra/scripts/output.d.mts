@@ -1,0 +1,28 @@
+// Types for output.mjs (plain JavaScript), so its tests can import it.
+
+export interface TPhase {
+  title: string;
+  ms: number;
+  status: 'ok' | 'failed' | 'skipped';
+  note?: string;
+}
+
+export declare function formatDuration(ms: number): string;
+export declare function formatPhaseTable(phases: readonly TPhase[]): string[];
+export declare function createPhases(out?: (line: string) => void): {
+  phases: TPhase[];
+  run<T>(title: string, fn: () => Promise<T> | T): Promise<T>;
+  skip(title: string, note: string): void;
+  summary(): string;
+};
+export declare function planTestRun(
+  args: readonly string[],
+  e2eFiles: readonly string[],
+): { full: boolean; e2e: boolean };
+export declare function lastLines(text: string, count: number): string[];
+export declare function openLog(file: string): {
+  file: string;
+  fd: number;
+  tail(count?: number): string[];
+  close(): void;
+};

@@ -1,0 +1,120 @@
+// What `npm test` and `npm start` print: timed phases with a summary table, and the plan of a test
+// run. Plain Node, no dependencies (these scripts run before `npm install`).
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** `12.3 s`, or `4 min 05 s` from a minute on. */
+export function formatDuration(ms) {
+  const seconds = ms / 1000;
+  if (seconds < 60) return `${seconds.toFixed(1)} s`;
+  const whole = Math.round(seconds);
+  return `${Math.floor(whole / 60)} min ${String(whole % 60).padStart(2, '0')} s`;
+}
+
+/** The phases as a table with a total line; a failed phase is marked ✘, a skipped one shows why. */
+export function formatPhaseTable(phases) {
+  const rows = phases.map((p) => [
+    p.status === 'failed' ? '✘' : p.status === 'skipped' ? '–' : '✔',
+    p.title,
+    p.status === 'skipped' ? (p.note ?? 'skipped') : formatDuration(p.ms),
+  ]);
+  const total = phases.reduce((sum, p) => sum + (p.ms ?? 0), 0);
+  rows.push([' ', 'total', formatDuration(total)]);
+  const width = Math.max(...rows.map((r) => r[1].length));
+  const timeWidth = Math.max(...rows.map((r) => r[2].length));
+  return rows.map(([mark, title, time]) => `${mark} ${title.padEnd(width)}  ${time.padStart(timeWidth)}`);
+}
+
+/** Runs named phases one after another, printing each one's start and elapsed time. */
+export function createPhases(out = console.log) {
+  const phases = [];
+  return {
+    phases,
+    async run(title, fn) {
+      const started = Date.now();
+      out(`\n▶ ${title}`);
+      const phase = { title, ms: 0, status: 'ok' };
+      phases.push(phase);
+      try {
+        const result = await fn();
+        phase.ms = Date.now() - started;
+        out(`✔ ${title} (${formatDuration(phase.ms)})`);
+        return result;
+      } catch (error) {
+        phase.ms = Date.now() - started;
+        phase.status = 'failed';
+        throw error;
+      }
+    },
+    skip(title, note) {
+      phases.push({ title, ms: 0, status: 'skipped', note });
+    },
+    summary() {
+      return ['', 'Phases:', ...formatPhaseTable(phases).map((line) => `  ${line}`)].join('\n');
+    },
+  };
+}
+
+/** Options of `vitest run` that take a value (the next argument unless written `--name=value`). */
+const VALUE_OPTIONS = new Set([
+  '--project',
+  '-t',
+  '--testNamePattern',
+  '--reporter',
+  '--shard',
+  '--bail',
+  '--retry',
+  '--maxWorkers',
+  '-c',
+  '--config',
+  '--outputFile',
+  '--testTimeout',
+  '--hookTimeout',
+  '--exclude',
+  '--dir',
+  '-r',
+  '--root',
+  '--pool',
+]);
+
+/**
+ * What a test run needs, from the arguments passed to Vitest. Without file filters, -t or --project it
+ * is the full run (lint, typecheck, every project). Otherwise only Vitest runs, and the UIs are built
+ * (and Chromium installed) only when an e2e file can be among the selected ones: Vitest's filters
+ * select the files whose path contains one of them.
+ */
+export function planTestRun(args, e2eFiles) {
+  const projects = [];
+  const filters = [];
+  let byName = false;
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
+    if (arg.startsWith('--project=')) projects.push(arg.slice('--project='.length));
+    else if (arg === '--project') projects.push(args[++i] ?? '');
+    else if (arg === '-t' || arg === '--testNamePattern') byName = Boolean(args[++i]);
+    else if (arg.startsWith('--testNamePattern=')) byName = true;
+    else if (VALUE_OPTIONS.has(arg)) i++;
+    else if (!arg.startsWith('-')) filters.push(arg);
+  }
+  const full = projects.length === 0 && filters.length === 0 && !byName;
+  const e2eProject = projects.length === 0 || projects.includes('e2e');
+  const e2eFile = filters.length === 0 || e2eFiles.some((file) => filters.some((f) => file.includes(f)));
+  return { full, e2e: e2eProject && e2eFile };
+}
+
+/** The last `count` non-empty lines of a text. */
+export function lastLines(text, count) {
+  return text.split('\n').filter(Boolean).slice(-count);
+}
+
+/** A log file, emptied; child processes write to its descriptor, `tail()` shows its end. */
+export function openLog(file) {
+  mkdirSync(path.dirname(file), { recursive: true });
+  const fd = openSync(file, 'w');
+  return {
+    file,
+    fd,
+    tail: (count = 40) => (existsSync(file) ? lastLines(readFileSync(file, 'utf8'), count) : []),
+    close: () => closeSync(fd),
+  };
+}

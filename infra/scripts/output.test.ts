@@ -1,0 +1,105 @@
+import { mkdtempSync, rmSync, writeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import {
+  createPhases,
+  formatDuration,
+  formatPhaseTable,
+  lastLines,
+  openLog,
+  planTestRun,
+} from './output.mjs';
+
+const E2E = ['portal-ui/test/auth.e2e.test.ts', 'services/gateway/test/portal.e2e.test.ts'];
+
+describe('formatDuration', () => {
+  it('shows seconds with a decimal below a minute, minutes and seconds above', () => {
+    expect(formatDuration(1234)).toBe('1.2 s');
+    expect(formatDuration(59_940)).toBe('59.9 s');
+    expect(formatDuration(65_000)).toBe('1 min 05 s');
+    expect(formatDuration(1_234_000)).toBe('20 min 34 s');
+  });
+});
+
+describe('formatPhaseTable', () => {
+  it('aligns titles and times, marks failed and skipped phases, and adds the total', () => {
+    expect(
+      formatPhaseTable([
+        { title: 'lint', ms: 30_000, status: 'ok' },
+        { title: 'typecheck', ms: 75_500, status: 'ok' },
+        { title: 'build UIs', ms: 0, status: 'skipped', note: 'no e2e' },
+        { title: 'vitest', ms: 2_000, status: 'failed' },
+      ]),
+    ).toEqual([
+      '✔ lint           30.0 s',
+      '✔ typecheck  1 min 16 s',
+      '– build UIs      no e2e',
+      '✘ vitest          2.0 s',
+      '  total      1 min 48 s',
+    ]);
+  });
+});
+
+describe('createPhases', () => {
+  it('times each phase, records a failure and still summarises', async () => {
+    const lines: string[] = [];
+    const phases = createPhases((line) => lines.push(line));
+    expect(await phases.run('one', () => 42)).toBe(42);
+    await expect(
+      phases.run('two', () => {
+        throw new Error('boom');
+      }),
+    ).rejects.toThrow('boom');
+    expect(phases.phases.map((p) => [p.title, p.status])).toEqual([
+      ['one', 'ok'],
+      ['two', 'failed'],
+    ]);
+    expect(lines).toContain('\n▶ one');
+    expect(lines.some((l) => /^✔ one \(\d+\.\d s\)$/.test(l))).toBe(true);
+    expect(phases.summary()).toMatch(/Phases:\n {2}✔ one +\d+\.\d s\n {2}✘ two +\d+\.\d s\n {2} {2}total/);
+  });
+});
+
+describe('planTestRun', () => {
+  it('is the full run without filters or projects, also with other options', () => {
+    expect(planTestRun([], E2E)).toEqual({ full: true, e2e: true });
+    expect(planTestRun(['--reporter', 'dot', '--bail=1'], E2E)).toEqual({ full: true, e2e: true });
+  });
+
+  it('needs e2e only when the e2e project or an e2e file can be selected', () => {
+    expect(planTestRun(['--project', 'unit'], E2E)).toEqual({ full: false, e2e: false });
+    expect(planTestRun(['--project=e2e'], E2E)).toEqual({ full: false, e2e: true });
+    expect(planTestRun(['services/identity'], E2E)).toEqual({ full: false, e2e: false });
+    expect(planTestRun(['portal-ui'], E2E)).toEqual({ full: false, e2e: true });
+    expect(planTestRun(['--project', 'integration', 'portal-ui'], E2E)).toEqual({ full: false, e2e: false });
+  });
+
+  it('does not take the value of an option for a file filter; a test name filter is not the full run', () => {
+    expect(planTestRun(['-t', 'portal'], E2E)).toEqual({ full: false, e2e: true });
+    expect(planTestRun(['--testNamePattern=x', '--project', 'unit'], E2E)).toEqual({
+      full: false,
+      e2e: false,
+    });
+    expect(planTestRun(['--reporter', 'e2e', 'kit'], E2E)).toEqual({ full: false, e2e: false });
+  });
+});
+
+describe('openLog', () => {
+  it('empties the file and shows the last non-empty lines', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'stageplein-log-'));
+    try {
+      const file = path.join(dir, 'logs/start.log');
+      const log = openLog(file);
+      writeSync(log.fd, 'one\ntwo\n\nthree\n');
+      expect(log.tail(2)).toEqual(['two', 'three']);
+      log.close();
+      const again = openLog(file);
+      expect(again.tail()).toEqual([]);
+      again.close();
+      expect(lastLines('a\nb\n', 5)).toEqual(['a', 'b']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
