@@ -98,6 +98,8 @@ export const ZUserResource = zResourceOf('user', ZUserAttributes).extend({
   relationships: z.object({ roles: ZRelationship, organizations: ZRelationship }),
 });
 export const ZRoleResource = zResourceOf('role', ZRoleAttributes);
+export type TUserResource = z.infer<typeof ZUserResource>;
+export type TRoleResource = z.infer<typeof ZRoleResource>;
 
 export const ZUserDocument = zDocumentOf(ZUserResource);
 export const ZUserCollection = zCollectionOf(ZUserResource);

@@ -150,6 +150,7 @@ export const ZStudentImportAttributes = z.object({
 });
 export type TStudentImportAttributes = z.infer<typeof ZStudentImportAttributes>;
 export const ZStudentImportResource = zResourceOf('import', ZStudentImportAttributes);
+export type TStudentImportResource = z.infer<typeof ZStudentImportResource>;
 export const ZStudentImportDocument = zDocumentOf(ZStudentImportResource);
 export const ZStudentImportCollection = zCollectionOf(ZStudentImportResource);
 
@@ -168,6 +169,7 @@ export const ZStudentImportRowAttributes = z.object({
   errors: z.array(z.object({ code: z.string(), field: z.string().optional(), row: z.number().optional() })),
 });
 export const ZStudentImportRowResource = zResourceOf('import_row', ZStudentImportRowAttributes);
+export type TStudentImportRowResource = z.infer<typeof ZStudentImportRowResource>;
 export const ZStudentImportRowCollection = zCollectionOf(ZStudentImportRowResource);
 
 /**

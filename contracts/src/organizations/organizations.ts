@@ -98,6 +98,7 @@ export const ZSignupAttributes = z.object({
   created_at: z.string(),
 });
 
+export type TOrganizationResource = z.infer<typeof ZOrganizationResource>;
 export const ZOrganizationDocument = zDocumentOf(ZOrganizationResource);
 export const ZOrganizationCollection = zCollectionOf(ZOrganizationResource);
 

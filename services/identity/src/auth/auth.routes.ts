@@ -12,7 +12,7 @@ import {
 import { zDocumentOf, zResourceOf } from '@stageplein/contracts/jsonapi/jsonapi';
 import { readCredentials } from '@stageplein/kit/auth/credentials';
 import { requireAuth } from '@stageplein/kit/auth/policy';
-import { resource, resourceDocument } from '@stageplein/kit/jsonapi/serialize';
+import { resourceDocument } from '@stageplein/kit/jsonapi/serialize';
 import type { TServiceDeps } from '@stageplein/kit/service';
 import { contextOf } from '../shared/context.ts';
 import { rolesOf } from '../roles/roles.repository.ts';
@@ -47,7 +47,7 @@ export const authRoutes: FastifyPluginAsync<TServiceDeps> = async (app, deps) =>
       const ctx = await contextOf(req, deps);
       const { user, headers } = await signIn(ctx, req.body.email, req.body.password);
       reply.headers(headers);
-      return userDocument(user, await rolesOf(ctx.db, user.id), ['roles']) as never;
+      return userDocument(user, await rolesOf(ctx.db, user.id), ['roles']);
     },
   });
 
@@ -73,7 +73,7 @@ export const authRoutes: FastifyPluginAsync<TServiceDeps> = async (app, deps) =>
       const auth = requireAuth(req);
       const ctx = await contextOf(req, deps);
       const user = (await findUserById(ctx.db, auth.userId))!;
-      return userDocument(user, await rolesOf(ctx.db, user.id)) as never;
+      return userDocument(user, await rolesOf(ctx.db, user.id));
     },
   });
 
@@ -103,7 +103,7 @@ export const authRoutes: FastifyPluginAsync<TServiceDeps> = async (app, deps) =>
     handler: async (req) => {
       const ctx = await contextOf(req, deps);
       const user = await updatePassword(ctx, req.auth, req.body);
-      return userDocument(user, await rolesOf(ctx.db, user.id)) as never;
+      return userDocument(user, await rolesOf(ctx.db, user.id));
     },
   });
 
@@ -114,12 +114,14 @@ export const authRoutes: FastifyPluginAsync<TServiceDeps> = async (app, deps) =>
       response: { 200: ZSignInOptions },
     },
     handler: async (req) =>
-      resourceDocument(
-        resource('sign_in_options', req.tenant.id, {
+      resourceDocument({
+        type: 'sign_in_options',
+        id: req.tenant.id,
+        attributes: {
           password: true,
           passwordless: req.tenant.features.passwordlessLogin,
-          educationSso: false,
-        }),
-      ) as never,
+          education_sso: false,
+        },
+      }),
   });
 };

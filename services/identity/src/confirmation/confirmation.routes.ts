@@ -21,7 +21,7 @@ export const confirmationRoutes: FastifyPluginAsync<TServiceDeps> = async (app, 
     handler: async (req) => {
       const ctx = await contextOf(req, deps);
       const user = await confirmAccount(ctx, req.body);
-      return userDocument(user, await rolesOf(ctx.db, user.id)) as never;
+      return userDocument(user, await rolesOf(ctx.db, user.id));
     },
   });
 };

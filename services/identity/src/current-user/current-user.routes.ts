@@ -41,13 +41,7 @@ export const currentUserRoutes: FastifyPluginAsync<TServiceDeps> = async (app, d
         include.includes('organizations') ? organizationsOfUser(db, auth.userId) : undefined,
       ]);
       if (!user) throw notFound();
-      return userDocument(
-        user,
-        roles,
-        include,
-        { impersonator_id: auth.impersonatorId },
-        organizations,
-      ) as never;
+      return userDocument(user, roles, include, { impersonator_id: auth.impersonatorId }, organizations);
     },
   });
 
@@ -65,7 +59,7 @@ export const currentUserRoutes: FastifyPluginAsync<TServiceDeps> = async (app, d
       const user = await updateCurrentUser(ctx, auth, changes);
       return userDocument(user, await rolesOf(ctx.db, user.id), ['roles'], {
         impersonator_id: auth.impersonatorId,
-      }) as never;
+      });
     },
   });
 };

@@ -51,7 +51,7 @@ export const impersonationRoutes: FastifyPluginAsync<TServiceDeps> = async (app,
         })
         .execute();
       reply.headers(headers);
-      return userDocument(user, roles, ['roles'], { impersonator_id: auth.userId }) as never;
+      return userDocument(user, roles, ['roles'], { impersonator_id: auth.userId });
     },
   });
 };

@@ -47,7 +47,7 @@ export const passwordlessRoutes: FastifyPluginAsync<TServiceDeps> = async (app, 
       const ctx = await contextOf(req, deps);
       const { user, headers } = await passwordlessSignIn(ctx, req.body);
       reply.headers(headers);
-      return userDocument(user, await rolesOf(ctx.db, user.id), ['roles']) as never;
+      return userDocument(user, await rolesOf(ctx.db, user.id), ['roles']);
     },
   });
 };

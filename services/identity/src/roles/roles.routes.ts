@@ -48,7 +48,7 @@ export const rolesRoutes: FastifyPluginAsync<TServiceDeps> = async (app, deps) =
       const ctx = await contextOf(req, deps);
       const { user } = await loadTarget(ctx, req.params.id);
       await addRole(ctx, auth.userId, user.id, { name: input.name, resourceType: type, resourceId });
-      return userDocumentFor(auth, user, await rolesOf(ctx.db, user.id), { include: ['roles'] }) as never;
+      return userDocumentFor(auth, user, await rolesOf(ctx.db, user.id), { include: ['roles'] });
     },
   });
 
@@ -71,7 +71,7 @@ export const rolesRoutes: FastifyPluginAsync<TServiceDeps> = async (app, deps) =
       const ctx = await contextOf(req, deps);
       const { user } = await loadTarget(ctx, req.params.id);
       await removeRole(ctx, auth.userId, user.id, input.name, resourceId);
-      return userDocumentFor(auth, user, await rolesOf(ctx.db, user.id), { include: ['roles'] }) as never;
+      return userDocumentFor(auth, user, await rolesOf(ctx.db, user.id), { include: ['roles'] });
     },
   });
 

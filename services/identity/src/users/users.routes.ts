@@ -84,7 +84,7 @@ export const usersRoutes: FastifyPluginAsync<TServiceDeps> = async (app, deps) =
         links: pageLinks(url, query, total),
         organizations,
         facts,
-      }) as never;
+      });
     },
   });
 
@@ -104,7 +104,7 @@ export const usersRoutes: FastifyPluginAsync<TServiceDeps> = async (app, deps) =
       const organizations = include.includes('organizations')
         ? await organizationsByIds(ctx.db, organizationIdsOf(visibleRoles(auth, user.id, roles)))
         : undefined;
-      return userDocumentFor(auth, user, roles, { include, organizations }) as never;
+      return userDocumentFor(auth, user, roles, { include, organizations });
     },
   });
 
@@ -119,7 +119,7 @@ export const usersRoutes: FastifyPluginAsync<TServiceDeps> = async (app, deps) =
       const auth = authorize(req, usersPolicy.invite);
       const ctx = await contextOf(req, deps);
       const { user, roles } = await inviteUser(ctx, auth, req.body.data.attributes);
-      return reply.status(201).send(userDocument(user, roles, ['roles']) as never);
+      return reply.status(201).send(userDocument(user, roles, ['roles']));
     },
   });
 
@@ -140,7 +140,7 @@ export const usersRoutes: FastifyPluginAsync<TServiceDeps> = async (app, deps) =
         'data' in body ? body.data.attributes : 'attributes' in body ? body.attributes : body.user;
       try {
         const updated = await changeUser(ctx, auth.userId, user, changes);
-        return userDocumentFor(auth, updated, roles) as never;
+        return userDocumentFor(auth, updated, roles);
       } catch (error) {
         throw uniqueEmail(error);
       }

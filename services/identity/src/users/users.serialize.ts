@@ -1,5 +1,10 @@
 import type { TLinks, TResource } from '@stageplein/contracts/jsonapi/jsonapi';
-import { DEFAULT_USER_SETTINGS, type TUserAttributes } from '@stageplein/contracts/identity/users';
+import {
+  DEFAULT_USER_SETTINGS,
+  type TRoleResource,
+  type TUserAttributes,
+  type TUserResource,
+} from '@stageplein/contracts/identity/users';
 import { roleFactsOf, type TUserRoleFacts } from '@stageplein/contracts/identity/users-policy';
 import { collectionDocument, resource, resourceDocument } from '@stageplein/kit/jsonapi/serialize';
 import type { TOrganizationRow } from '../organizations/organizations.repository.ts';
@@ -30,13 +35,17 @@ export function userAttributes(u: TUserRow, facts: TUserRoleFacts): TUserAttribu
   };
 }
 
-export function roleResource(r: TRoleRow): TResource {
-  return resource('role', r.id, {
-    name: r.name,
-    resource_type: r.resource_type,
-    resource_id: r.resource_id,
-    created_at: r.created_at.toISOString(),
-  });
+export function roleResource(r: TRoleRow): TRoleResource {
+  return {
+    type: 'role',
+    id: r.id,
+    attributes: {
+      name: r.name,
+      resource_type: r.resource_type,
+      resource_id: r.resource_id,
+      created_at: r.created_at.toISOString(),
+    },
+  };
 }
 
 /**
@@ -69,13 +78,18 @@ export function userResource(
   u: TUserRow,
   roles: readonly TRoleRow[],
   facts: TUserRoleFacts = roleFactsOfRows(roles),
-): TResource {
-  return resource('user', u.id, userAttributes(u, facts) as unknown as Record<string, unknown>, {
-    roles: { data: roles.map((r) => ({ type: 'role', id: r.id })) },
-    organizations: {
-      data: uniqueOrganizations(roles).map((r) => ({ type: r.resource_type, id: r.resource_id })),
+): TUserResource {
+  return {
+    type: 'user',
+    id: u.id,
+    attributes: userAttributes(u, facts),
+    relationships: {
+      roles: { data: roles.map((r) => ({ type: 'role', id: r.id })) },
+      organizations: {
+        data: uniqueOrganizations(roles).map((r) => ({ type: r.resource_type, id: r.resource_id })),
+      },
     },
-  });
+  };
 }
 
 export function includedFor(

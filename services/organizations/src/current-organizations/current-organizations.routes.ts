@@ -47,7 +47,7 @@ export const currentOrganizationsRoutes: FastifyPluginAsync<TServiceDeps> = asyn
       for (const resource of doc.data)
         resource.meta = { roles: [...new Set(rolesByOrganization.get(resource.id))].sort() };
       const preselected = preselectOrganization(rows.map((o) => ({ id: o.id, type: o.type })));
-      return { ...doc, meta: { ...doc.meta, preselected_id: preselected?.id ?? null } } as never;
+      return { ...doc, meta: { ...doc.meta, preselected_id: preselected?.id ?? null } };
     },
   });
 };

@@ -124,7 +124,7 @@ export const importsRoutes: FastifyPluginAsync<TServiceDeps> = async (app, deps)
       });
       const { row, fresh } = await requestImport(ctx, auth.userId, upload, options.data);
       reply.status(fresh ? 202 : 200).header('location', `/api/v1/imports/${row.id}`);
-      return resourceDocument(importResource(row)) as never;
+      return resourceDocument(importResource(row));
     },
   });
 
@@ -140,7 +140,7 @@ export const importsRoutes: FastifyPluginAsync<TServiceDeps> = async (app, deps)
       const schoolId = actor.current?.id ?? '';
       authorize(req, managesSchool, { current: actor.current, schoolId });
       const rows = await listImportsOfSchool(idb(ctx), schoolId, 100);
-      return collectionDocument(rows.map(importResource), { total: rows.length }) as never;
+      return collectionDocument(rows.map(importResource), { total: rows.length });
     },
   });
 
@@ -151,8 +151,7 @@ export const importsRoutes: FastifyPluginAsync<TServiceDeps> = async (app, deps)
       params: ZId,
       response: { 200: ZStudentImportDocument },
     },
-    handler: async (req) =>
-      resourceDocument(importResource((await loadImport(req, req.params.id)).row)) as never,
+    handler: async (req) => resourceDocument(importResource((await loadImport(req, req.params.id)).row)),
   });
 
   r.get('/api/v1/imports/:id/rows', {
@@ -178,7 +177,7 @@ export const importsRoutes: FastifyPluginAsync<TServiceDeps> = async (app, deps)
       return collectionDocument(
         rows.map((r) => rowResource(r, ctx.lang)),
         { total },
-      ) as never;
+      );
     },
   });
 
@@ -208,7 +207,7 @@ export const importsRoutes: FastifyPluginAsync<TServiceDeps> = async (app, deps)
     },
     handler: async (req) => {
       const { ctx, row } = await loadImport(req, req.params.id);
-      return resourceDocument(importResource(await cancelImport(ctx, row, workflows))) as never;
+      return resourceDocument(importResource(await cancelImport(ctx, row, workflows)));
     },
   });
 };

@@ -2,10 +2,11 @@ import type { Selectable } from 'kysely';
 import { translate, type TLanguage } from '@stageplein/contracts/i18n/index';
 import type {
   TStudentImportAttributes,
+  TStudentImportResource,
   TStudentImportRowError,
+  TStudentImportRowResource,
   TStudentImportStatus,
 } from '@stageplein/contracts/imports/student-import';
-import { resource } from '@stageplein/kit/jsonapi/serialize';
 import type { TImportRowsTable, TImportsTable } from './imports.table.ts';
 
 type TImportRow = Selectable<TImportsTable>;
@@ -13,7 +14,7 @@ type TRow = Selectable<TImportRowsTable>;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-export function importResource(row: TImportRow) {
+export function importResource(row: TImportRow): TStudentImportResource {
   const attributes: TStudentImportAttributes = {
     school_id: row.school_id,
     file_name: row.file_name,
@@ -43,7 +44,7 @@ export function importResource(row: TImportRow) {
     started_at: iso(row.started_at),
     finished_at: iso(row.finished_at),
   };
-  return resource('import', row.id, attributes);
+  return { type: 'import', id: row.id, attributes };
 }
 
 const errorsOf = (row: TRow): TStudentImportRowError[] =>
@@ -57,21 +58,25 @@ export function rowMessages(errors: readonly TStudentImportRowError[], lang: TLa
   });
 }
 
-export function rowResource(row: TRow, lang: TLanguage) {
+export function rowResource(row: TRow, lang: TLanguage): TStudentImportRowResource {
   const errors = errorsOf(row);
-  return resource('import_row', `${row.import_id}:${row.row_number}`, {
-    row: row.row_number,
-    status: row.status,
-    firstName: row.first_name,
-    lastName: row.last_name,
-    email: row.email,
-    studentNumber: row.student_number,
-    group: row.group_name,
-    level: row.level_name,
-    userId: row.user_id,
-    messages: rowMessages(errors, lang),
-    errors,
-  });
+  return {
+    type: 'import_row',
+    id: `${row.import_id}:${row.row_number}`,
+    attributes: {
+      row: row.row_number,
+      status: row.status,
+      first_name: row.first_name,
+      last_name: row.last_name,
+      email: row.email,
+      student_number: row.student_number,
+      group: row.group_name,
+      level: row.level_name,
+      user_id: row.user_id,
+      messages: rowMessages(errors, lang),
+      errors,
+    },
+  };
 }
 
 const cell = (value: string | number) => {

@@ -1,3 +1,4 @@
+import type { TStudentImportRowStatus } from '@stageplein/contracts/imports/student-import';
 import type { TOrganizationsDb } from '../database.ts';
 
 /** An import of a school's students; its id derives from tenant, school and file hash (one import per file). */
@@ -44,7 +45,7 @@ export interface TImportRowsTable {
   tenant_id: string;
   row_number: number;
   batch: number | null;
-  status: string;
+  status: TStudentImportRowStatus;
   first_name: string;
   last_name: string;
   email: string;

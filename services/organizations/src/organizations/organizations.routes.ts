@@ -108,7 +108,7 @@ export const organizationsRoutes: FastifyPluginAsync<TServiceDeps> = async (app,
         signups,
         total,
         links: pageLinks(requestUrl(req), query, total),
-      }) as never;
+      });
     },
   });
 
@@ -130,7 +130,7 @@ export const organizationsRoutes: FastifyPluginAsync<TServiceDeps> = async (app,
       const signups = include.includes('signup')
         ? await visibleSignups(ctx, req.auth, current, [o])
         : undefined;
-      return organizationDocument(o, { include, signups }) as never;
+      return organizationDocument(o, { include, signups });
     },
   });
 
@@ -180,7 +180,7 @@ export const organizationsRoutes: FastifyPluginAsync<TServiceDeps> = async (app,
             }
           : null,
       });
-      return reply.status(201).send(organizationDocument(o, { include: ['profile'] }) as never);
+      return reply.status(201).send(organizationDocument(o, { include: ['profile'] }));
     },
   });
 
@@ -216,7 +216,7 @@ export const organizationsRoutes: FastifyPluginAsync<TServiceDeps> = async (app,
         authorize(req, organizationsPolicy.changeStatus, subject);
         o = await changeStatus(ctx, acting, o, status, reason ?? null);
       }
-      return organizationDocument(o, { include: ['profile'] }) as never;
+      return organizationDocument(o, { include: ['profile'] });
     },
   });
 
@@ -238,7 +238,7 @@ export const organizationsRoutes: FastifyPluginAsync<TServiceDeps> = async (app,
       authorize(req, organizationsPolicy.changeStatus, { current: actor.current, target: o });
       const { status, reason } = req.body.data.attributes;
       const updated = await changeStatus(ctx, actingOf(actor.auth), o, status, reason ?? null);
-      return organizationDocument(updated, { include: ['profile'] }) as never;
+      return organizationDocument(updated, { include: ['profile'] });
     },
   });
 

@@ -1,6 +1,7 @@
 import type { TLinks, TResource } from '@stageplein/contracts/jsonapi/jsonapi';
 import type {
   TOrganizationAttributes,
+  TOrganizationResource,
   TProfileAttributes,
 } from '@stageplein/contracts/organizations/organizations';
 import { collectionDocument, resource, resourceDocument } from '@stageplein/kit/jsonapi/serialize';
@@ -50,8 +51,8 @@ export interface TSerializeOptions {
 }
 
 /** The JSON:API `type` of an organization is its organization type (spec §3). */
-export function organizationResource(o: TSerializable, options: TSerializeOptions): TResource {
-  const relationships: TResource['relationships'] = {
+export function organizationResource(o: TSerializable, options: TSerializeOptions): TOrganizationResource {
+  const relationships: TOrganizationResource['relationships'] = {
     profile: { data: { type: 'profile', id: o.id } },
     parent: { data: o.parent_id && o.parent_type ? { type: o.parent_type, id: o.parent_id } : null },
   };

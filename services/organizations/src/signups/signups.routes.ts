@@ -35,7 +35,7 @@ export const signupsRoutes: FastifyPluginAsync<TServiceDeps> = async (app, deps)
     handler: async (req, reply) => {
       const ctx = await contextOf(req, deps);
       const o = await signUp(ctx, req.body.data.attributes);
-      return reply.status(201).send(organizationDocument(o, { include: ['profile'] }) as never);
+      return reply.status(201).send(organizationDocument(o, { include: ['profile'] }));
     },
   });
 };
