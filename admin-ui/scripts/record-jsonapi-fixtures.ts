@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { seedOrganizationId } from '@stageplein/contracts/domain/seed-ids';
 import { parseConfig } from '@stageplein/kit/config/config';
 import { startStack } from '@stageplein/stack/stack';
+import { STACK_CONFIG } from '@stageplein/stack/services';
 
 const OUT = path.join(path.dirname(fileURLToPath(import.meta.url)), '../src/providers/fixtures');
 const TENANT = 'demo';
@@ -20,11 +21,14 @@ const SCHOOL = seedOrganizationId(TENANT, 'school');
 const PROVIDER = seedOrganizationId(TENANT, 'provider');
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'stageplein-fixtures-'));
-const config = parseConfig({
-  NODE_ENV: 'test',
-  LOG_LEVEL: 'silent',
-  EMBEDDED_PG_PORT: String(55_000 + Math.floor(Math.random() * 5000)),
-});
+const config = parseConfig(
+  {
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    EMBEDDED_PG_PORT: String(55_000 + Math.floor(Math.random() * 5000)),
+  },
+  STACK_CONFIG,
+);
 const stack = await startStack(config, { dataDir, logger: false });
 
 type THeaders = Record<string, string>;

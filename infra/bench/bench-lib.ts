@@ -153,21 +153,23 @@ export async function serveForBench(
 /** In a benchmark server process: the product's full path (platform + gateway, production settings). */
 export async function serveGatewayForBench(ownerUrl: string): Promise<void> {
   // Imported on use: the bench drivers load this file too and need none of the product.
-  const [{ parseConfig }, { startPlatform }, { buildGateway }, { SERVICES }, { UI_DIRS }] = await Promise.all(
-    [
+  const [{ parseConfig }, { startPlatform }, { buildGateway }, { SERVICES, STACK_CONFIG }, { UI_DIRS }] =
+    await Promise.all([
       import('@stageplein/kit/config/config'),
       import('@stageplein/kit/runtime/platform'),
       import('@stageplein/gateway/gateway.app'),
       import('@stageplein/stack/services'),
       import('@stageplein/gateway/ui-dirs'),
-    ],
+    ]);
+  const config = parseConfig(
+    {
+      DATABASE_URL: ownerUrl,
+      LOG_LEVEL: 'silent',
+      NODE_ENV: 'production',
+      AUTH_TOKEN_SECRET: 'bench-secret-bench-secret-bench-secret!',
+    },
+    STACK_CONFIG,
   );
-  const config = parseConfig({
-    DATABASE_URL: ownerUrl,
-    LOG_LEVEL: 'silent',
-    NODE_ENV: 'production',
-    AUTH_TOKEN_SECRET: 'bench-secret-bench-secret-bench-secret!',
-  });
   const platform = await startPlatform(ownerUrl, config, SERVICES);
   const app = await buildGateway({
     config: platform.deps.config,

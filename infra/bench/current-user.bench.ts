@@ -11,6 +11,7 @@ import { prepareDatabase } from '@stageplein/kit/runtime/platform';
 import { SERVICES } from '@stageplein/stack/services';
 import { startThrowawayPostgres } from '@stageplein/testing/throwaway-postgres';
 import { load, recordSection, ROOT, startServer, stopServer, table, type TLoadResult } from './bench-lib.ts';
+import { STACK_CONFIG } from '@stageplein/stack/services';
 
 /** CPU time (user + system, clock ticks) a process used so far; 0 where /proc is not there. */
 function cpuTicks(pid: number): number {
@@ -50,7 +51,9 @@ const SECONDS = 4;
 const pgServer = await startThrowawayPostgres('bench-current-user');
 try {
   const ownerUrl = await ensureDatabase(pgServer.url, 'bench');
-  await prepareDatabase(ownerUrl, parseConfig({ DATABASE_URL: ownerUrl }), SERVICES, { seed: true });
+  await prepareDatabase(ownerUrl, parseConfig({ DATABASE_URL: ownerUrl }, STACK_CONFIG), SERVICES, {
+    seed: true,
+  });
   const server = await startServer('infra/bench/current-user.servers.ts', [ownerUrl]);
   try {
     const base = `http://127.0.0.1:${server.port}`;

@@ -10,14 +10,18 @@ import { requestDb } from '@stageplein/identity/database';
 import { findUserById } from '@stageplein/identity/users/users.repository';
 import { rolesOf } from '@stageplein/identity/roles/roles.repository';
 import { userDocument } from '@stageplein/identity/users/users.serialize';
+import { STACK_CONFIG } from '@stageplein/stack/services';
 
 const [ownerUrl] = process.argv.slice(2) as [string];
-const config = parseConfig({
-  DATABASE_URL: ownerUrl,
-  LOG_LEVEL: 'silent',
-  NODE_ENV: 'production',
-  AUTH_TOKEN_SECRET: 'bench-secret-bench-secret-bench-secret!',
-});
+const config = parseConfig(
+  {
+    DATABASE_URL: ownerUrl,
+    LOG_LEVEL: 'silent',
+    NODE_ENV: 'production',
+    AUTH_TOKEN_SECRET: 'bench-secret-bench-secret-bench-secret!',
+  },
+  STACK_CONFIG,
+);
 
 const sameWorkUnauthenticated: FastifyPluginAsync<TServiceDeps> = async (app) => {
   app.get<{ Params: { id: string } }>('/api/v1/bench/users/:id', async (req) => {

@@ -10,6 +10,7 @@ import { prepareDatabase } from '@stageplein/kit/runtime/platform';
 import { SERVICES } from '@stageplein/stack/services';
 import { startThrowawayPostgres } from '@stageplein/testing/throwaway-postgres';
 import { load, recordSection, startServer, stopServer, table, type TLoadResult } from './bench-lib.ts';
+import { STACK_CONFIG } from '@stageplein/stack/services';
 
 const ORGANIZATIONS = 5_000;
 const ROUNDS = 5;
@@ -66,7 +67,9 @@ async function signIn(base: string): Promise<Record<string, string>> {
 const pgServer = await startThrowawayPostgres('bench-organizations');
 try {
   const ownerUrl = await ensureDatabase(pgServer.url, 'bench');
-  await prepareDatabase(ownerUrl, parseConfig({ DATABASE_URL: ownerUrl }), SERVICES, { seed: true });
+  await prepareDatabase(ownerUrl, parseConfig({ DATABASE_URL: ownerUrl }, STACK_CONFIG), SERVICES, {
+    seed: true,
+  });
   await seedMany(ownerUrl);
   const bare = await startServer('infra/bench/organizations.servers.ts', ['bare', ownerUrl]);
   const gateway = await startServer('infra/bench/organizations.servers.ts', ['gateway', ownerUrl]);

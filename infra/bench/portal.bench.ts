@@ -15,6 +15,7 @@ import { SERVICES } from '@stageplein/stack/services';
 import { launchChromium } from '@stageplein/testing/browser';
 import { startThrowawayPostgres } from '@stageplein/testing/throwaway-postgres';
 import { recordSection } from './bench-lib.ts';
+import { STACK_CONFIG } from '@stageplein/stack/services';
 
 const BUDGET_KB = 170;
 const RUNS = 5;
@@ -164,7 +165,7 @@ const pgServer = await startThrowawayPostgres('portal');
 let browser: Browser | undefined;
 try {
   const ownerUrl = await ensureDatabase(pgServer.url, 'bench_portal');
-  const config = parseConfig({ DATABASE_URL: ownerUrl, LOG_LEVEL: 'silent' });
+  const config = parseConfig({ DATABASE_URL: ownerUrl, LOG_LEVEL: 'silent' }, STACK_CONFIG);
   await prepareDatabase(ownerUrl, config, SERVICES, { seed: true });
   const platform = await startPlatform(ownerUrl, config, SERVICES);
   const app = await buildGateway({

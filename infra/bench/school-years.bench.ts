@@ -6,11 +6,14 @@ import { startThrowawayPostgres } from '@stageplein/testing/throwaway-postgres';
 import { prepareDatabase } from '@stageplein/kit/runtime/platform';
 import { SERVICES } from '@stageplein/stack/services';
 import { compareServers, recordSection, table } from './bench-lib.ts';
+import { STACK_CONFIG } from '@stageplein/stack/services';
 
 const pgServer = await startThrowawayPostgres('bench');
 try {
   const ownerUrl = await ensureDatabase(pgServer.url, 'bench');
-  await prepareDatabase(ownerUrl, parseConfig({ DATABASE_URL: ownerUrl }), SERVICES, { seed: true });
+  await prepareDatabase(ownerUrl, parseConfig({ DATABASE_URL: ownerUrl }, STACK_CONFIG), SERVICES, {
+    seed: true,
+  });
   const headers = { 'x-tenant': 'demo' };
   const contender = (label: string, mode: string) => ({
     label,

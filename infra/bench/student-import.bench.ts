@@ -21,6 +21,7 @@ import { ensureTemporal, startTemporalDevServer } from '@stageplein/engines/temp
 import { freePort } from '@stageplein/testing/processes';
 import { startThrowawayPostgres } from '@stageplein/testing/throwaway-postgres';
 import { recordSection } from './bench-lib.ts';
+import { STACK_CONFIG } from '@stageplein/stack/services';
 
 /**
  * CPU seconds of this run's PostgreSQL cluster (postmaster, live backends, reaped ones): with the
@@ -65,8 +66,8 @@ try {
     LOG_LEVEL: 'warn',
     PASSWORD_SCRYPT_COST: '10',
   };
-  await prepareDatabase(ownerUrl, parseConfig(env), SERVICES, { seed: true });
-  const stack = await startStack(parseConfig(env), { logger: false });
+  await prepareDatabase(ownerUrl, parseConfig(env, STACK_CONFIG), SERVICES, { seed: true });
+  const stack = await startStack(parseConfig(env, STACK_CONFIG), { logger: false });
   await stack.app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(stack.app.server.address() as AddressInfo).port}`;
   try {

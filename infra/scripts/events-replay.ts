@@ -2,7 +2,7 @@
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseConfig } from '@stageplein/kit/config/config';
+import { loadConfig } from '@stageplein/kit/config/config';
 import {
   embeddedServerUrl,
   ensureDatabase,
@@ -10,6 +10,7 @@ import {
 } from '@stageplein/kit/runtime/embedded-postgres';
 import { REPLAY_USAGE, parseReplayArgs, runReplayCommand } from '@stageplein/kit/runtime/replay-command';
 import { SERVICES } from '@stageplein/stack/services';
+import { STACK_CONFIG } from '@stageplein/stack/services';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -28,7 +29,7 @@ if (process.argv.includes('--help')) {
   process.exit(0);
 }
 const args = parseReplayArgs(process.argv.slice(2));
-const config = parseConfig();
+const config = loadConfig(STACK_CONFIG);
 let ownerUrl = config.DATABASE_URL;
 let stop = async () => undefined as void;
 if (!ownerUrl) {

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { NativeConnection, type Worker } from '@temporalio/worker';
-import type { TConfig } from '@stageplein/kit/config/config';
 import { createActivities as organizationsActivities } from '@stageplein/organizations/activities';
+import type { TOrganizationsConfig } from '@stageplein/organizations/organizations.config';
 import { httpStudentDirectory, inProcessStudentDirectory } from './student-import/student-directory.ts';
 import { createWorker, type TSpanProcessorLike } from './worker.ts';
 
@@ -17,7 +17,8 @@ export interface TRunningWorker {
  * (identity reached through the stack's own app), the standalone worker with IDENTITY_URL.
  */
 export async function runWorker(options: {
-  config: TConfig;
+  /** The kit's keys and those of the services whose activities it runs. */
+  config: TOrganizationsConfig;
   /** RLS-bound app-role database (organizations' use cases set the tenant per transaction). */
   db: Kysely<unknown>;
   /** Identity in this process; otherwise `config.IDENTITY_URL`. */

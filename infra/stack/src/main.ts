@@ -1,6 +1,7 @@
-import { parseConfig } from '@stageplein/kit/config/config';
+import { loadConfig } from '@stageplein/kit/config/config';
 import { startTelemetry } from '@stageplein/kit/telemetry/telemetry';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, demoEmail } from '@stageplein/identity';
+import { STACK_CONFIG } from './services.ts';
 import { startStack } from './stack.ts';
 
 /** The seeded demo accounts (embedded profile only), so a person can sign in right away. */
@@ -19,7 +20,7 @@ function demoAccountsText(port: number): string {
  * their own processes; see docker-compose.yml.)
  */
 async function main(): Promise<void> {
-  const config = parseConfig();
+  const config = loadConfig(STACK_CONFIG);
   const telemetry = startTelemetry({
     serviceName: 'stageplein',
     otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT,

@@ -1,6 +1,12 @@
-import { identityService } from '@stageplein/identity';
-import { organizationsService } from '@stageplein/organizations';
+import type { TConfigOf } from '@stageplein/kit/config/config';
 import type { TServiceModule } from '@stageplein/kit/service';
+import { IDENTITY_CONFIG, identityService } from '@stageplein/identity';
+import { ORGANIZATIONS_CONFIG, organizationsService } from '@stageplein/organizations';
+
+/** The configuration keys of every service (the kit's come with every process). */
+export const STACK_CONFIG = { ...IDENTITY_CONFIG, ...ORGANIZATIONS_CONFIG };
+/** The configuration of a process that runs the whole product (`npm start`, tests). */
+export type TStackConfig = TConfigOf<typeof STACK_CONFIG>;
 
 /** Every service of the product, in migration order (identity first: the others consume its events). */
-export const SERVICES: readonly TServiceModule[] = [identityService, organizationsService];
+export const SERVICES: readonly TServiceModule<TStackConfig>[] = [identityService, organizationsService];

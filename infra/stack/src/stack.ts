@@ -1,14 +1,13 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import type { TConfig } from '@stageplein/kit/config/config';
 import { UI_DIRS } from '@stageplein/gateway/ui-dirs';
 import { ensureDatabase, startEmbeddedPostgres } from '@stageplein/kit/runtime/embedded-postgres';
 import { prepareDatabase, startPlatform, type TPlatform } from '@stageplein/kit/runtime/platform';
 import { runWorker, type TRunningWorker } from '@stageplein/workflows/run-worker';
 import { startTemporalDevServer } from '@stageplein/engines/temporal';
 import { buildGateway } from '@stageplein/gateway/gateway.app';
-import { SERVICES } from './services.ts';
+import { SERVICES, type TStackConfig } from './services.ts';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -22,7 +21,7 @@ export interface TRunningStack {
  * migrations, seeds, services, relay and gateway. Returns once the gateway is built (not listening).
  */
 export async function startStack(
-  initialConfig: TConfig,
+  initialConfig: TStackConfig,
   options: {
     dataDir?: string;
     progress?: (step: string) => void;
@@ -31,7 +30,7 @@ export async function startStack(
     /** Temporal and the workflow worker (default true): the dev server unless TEMPORAL_ADDRESS is set. */
     workflows?: boolean;
   } = {},
-): Promise<TRunningStack & { platform: TPlatform; ownerUrl: string }> {
+): Promise<TRunningStack & { platform: TPlatform<TStackConfig>; ownerUrl: string }> {
   let config = initialConfig;
   const progress = options.progress ?? (() => undefined);
   let stopPostgres = async () => undefined as void;

@@ -6,11 +6,12 @@ import type { TPlatform } from '@stageplein/kit/runtime/platform';
 import { buildGateway } from '@stageplein/gateway/gateway.app';
 import { SERVICES } from '../src/services.ts';
 import { UI_DIRS } from '@stageplein/gateway/ui-dirs';
+import type { TStackConfig } from '../src/services.ts';
 
 // 2026-11-21: school year 2026-2027 is current, 2027-2028 next.
 const NOW = new Date('2026-11-21T12:00:00Z');
 
-let platform: TPlatform;
+let platform: TPlatform<TStackConfig>;
 let app: FastifyInstance;
 
 beforeAll(async () => {

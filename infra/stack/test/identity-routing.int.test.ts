@@ -5,8 +5,9 @@ import type { TPlatform } from '@stageplein/kit/runtime/platform';
 import { buildGateway } from '@stageplein/gateway/gateway.app';
 import { SERVICES } from '../src/services.ts';
 import { UI_DIRS } from '@stageplein/gateway/ui-dirs';
+import type { TStackConfig } from '../src/services.ts';
 
-let platform: TPlatform;
+let platform: TPlatform<TStackConfig>;
 let app: FastifyInstance;
 
 beforeAll(async () => {

@@ -9,8 +9,9 @@ import { axeViolations, launchChromium, screenshot } from '@stageplein/testing/b
 import { buildGateway } from '@stageplein/gateway/gateway.app';
 import { SERVICES } from '../src/services.ts';
 import { UI_DIRS } from '@stageplein/gateway/ui-dirs';
+import type { TStackConfig } from '../src/services.ts';
 
-let platform: TPlatform;
+let platform: TPlatform<TStackConfig>;
 let app: FastifyInstance;
 let browser: Browser;
 let port: number;

@@ -1,10 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { parseConfig, type TConfig } from '@stageplein/kit/config/config';
+import { parseConfig } from '@stageplein/kit/config/config';
 import { prepareDatabase, startPlatform, type TPlatform } from '@stageplein/kit/runtime/platform';
 import type { TServiceModule } from '@stageplein/kit/service';
 import type { TEventTransport } from '@stageplein/kit/outbox/transport';
+import { STACK_CONFIG, type TStackConfig } from '@stageplein/stack/services';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -13,8 +14,9 @@ declare module 'vitest' {
   }
 }
 
-const testConfig = (ownerUrl: string, env?: Record<string, string>) =>
-  parseConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: ownerUrl, ...env });
+/** Every service's keys, so any of them can run on it (a test's config is the whole product's). */
+const testConfig = (ownerUrl: string, env?: Record<string, string>): TStackConfig =>
+  parseConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: ownerUrl, ...env }, STACK_CONFIG);
 
 const withDatabase = (serverUrl: string, name: string) => {
   const url = new URL(serverUrl);
@@ -26,7 +28,11 @@ const withDatabase = (serverUrl: string, name: string) => {
  * Migrating and seeding every tenant takes seconds; each distinct setup is therefore prepared once per
  * run as a template database, and every test file gets a copy of it (CREATE DATABASE … TEMPLATE).
  */
-async function templateFor(services: readonly TServiceModule[], seed: boolean, now?: Date): Promise<string> {
+async function templateFor(
+  services: readonly TServiceModule<TStackConfig>[],
+  seed: boolean,
+  now?: Date,
+): Promise<string> {
   const day = (now ?? new Date()).toISOString().slice(0, 10);
   const key = createHash('sha256')
     .update(JSON.stringify([services.map((s) => s.name), seed, day]))
@@ -54,9 +60,9 @@ async function templateFor(services: readonly TServiceModule[], seed: boolean, n
 
 /** A fresh database on the test cluster, migrated (and seeded when asked) for the given services. */
 export async function freshDatabase(
-  services: readonly TServiceModule[],
+  services: readonly TServiceModule<TStackConfig>[],
   options: { seed?: boolean; now?: Date; env?: Record<string, string> } = {},
-): Promise<{ ownerUrl: string; config: TConfig }> {
+): Promise<{ ownerUrl: string; config: TStackConfig }> {
   const template = await templateFor(services, options.seed ?? true, options.now);
   const name = `test_${randomBytes(6).toString('hex')}`;
   const server = inject('pgServerUrl');
@@ -73,9 +79,9 @@ export async function freshDatabase(
 
 /** Database plus the running platform (app/relay pools, relay, transport) for the services. */
 export async function testPlatform(
-  services: readonly TServiceModule[],
+  services: readonly TServiceModule<TStackConfig>[],
   options: { seed?: boolean; now?: Date; transport?: TEventTransport; env?: Record<string, string> } = {},
-): Promise<TPlatform & { ownerUrl: string; config: TConfig }> {
+): Promise<TPlatform<TStackConfig> & { ownerUrl: string; config: TStackConfig }> {
   const { ownerUrl, config } = await freshDatabase(services, options);
   const now = options.now;
   const platform = await startPlatform(ownerUrl, config, services, {

@@ -17,11 +17,11 @@ import { ApiError } from '@stageplein/kit/errors/api-error';
 import { createPageRenderer, type TUiDirs } from './ui-pages.ts';
 import { securityHeaders } from './security-headers.ts';
 
-export interface TGatewayOptions {
-  config: TConfig;
+export interface TGatewayOptions<TCfg extends TConfig = TConfig> {
+  config: TCfg;
   /** Embedded profile: services mounted in this process, with their infrastructure. */
-  services?: readonly TServiceModule[];
-  deps?: TServiceDeps;
+  services?: readonly TServiceModule<TCfg>[];
+  deps?: TServiceDeps<TCfg>;
   /** Distributed profile: URL prefix → service base URL. */
   upstreams?: readonly { prefixes: readonly string[]; url: string }[];
   ui: TUiDirs;
@@ -31,7 +31,9 @@ export interface TGatewayOptions {
 const ONE_YEAR = 365 * 24 * 60 * 60;
 
 /** The one public origin: API routing, the two built UIs per the route manifest, latest.json. */
-export async function buildGateway(options: TGatewayOptions): Promise<FastifyInstance> {
+export async function buildGateway<TCfg extends TConfig>(
+  options: TGatewayOptions<TCfg>,
+): Promise<FastifyInstance> {
   const { config, deps, ui } = options;
   const app = await createHttpApp({
     name: 'gateway',

@@ -6,7 +6,7 @@ import type { TTenantId } from '@stageplein/contracts/tenants/tenant.types';
 import { hashToken } from '@stageplein/kit/auth/token-hash';
 import type { TAuthSource } from '@stageplein/kit/auth/auth.types';
 import { ApiError } from '@stageplein/kit/errors/api-error';
-import type { TServiceDeps, TServiceModule } from '@stageplein/kit/service';
+import type { TServiceModule } from '@stageplein/kit/service';
 import { SCHEMA, requestDb } from './database.ts';
 import { migrations } from './migrations/index.ts';
 import { authRoutes } from './auth/auth.routes.ts';
@@ -25,8 +25,9 @@ import { organizationsReadModelConsumer } from './organizations/organizations.co
 import { changedUsers } from './shared/context.ts';
 import { authCheckCache } from '@stageplein/kit/auth/auth-cache';
 import { SERVICE_PREFIXES } from '@stageplein/contracts/routes/service-prefixes';
+import { IDENTITY_CONFIG, type TIdentityConfig, type TIdentityDeps } from './identity.config.ts';
 
-const routes: FastifyPluginAsync<TServiceDeps> = async (app, deps) => {
+const routes: FastifyPluginAsync<TIdentityDeps> = async (app, deps) => {
   // The request's transaction commits in an earlier onSend hook; a check that ran between the change
   // and the commit may have memoized the old state, so drop the changed users' memos once more.
   app.addHook('onSend', async (req, _reply, payload) => {
@@ -57,7 +58,7 @@ const routes: FastifyPluginAsync<TServiceDeps> = async (app, deps) => {
  * Identity checks credentials against its own tables: the client's session row (by token hash, so a
  * signed-out or evicted client fails at once) and the roles table.
  */
-function identityAuthSource(deps: TServiceDeps): TAuthSource {
+function identityAuthSource(deps: TIdentityDeps): TAuthSource {
   return {
     async check(req, claims, accessToken) {
       const db = await requestDb(req);
@@ -73,8 +74,9 @@ function identityAuthSource(deps: TServiceDeps): TAuthSource {
   };
 }
 
-export const identityService: TServiceModule = {
+export const identityService: TServiceModule<TIdentityConfig> = {
   name: 'identity',
+  configKeys: IDENTITY_CONFIG,
   schema: SCHEMA,
   prefixes: SERVICE_PREFIXES.identity,
   migrations,

@@ -9,6 +9,7 @@ import { createDb, createPool } from '@stageplein/kit/db/database';
 import { testPlatform } from '@stageplein/testing/harness';
 import { DEMO_PASSWORD, demoEmail } from '../src/seeds/seed.ts';
 import { identityService } from '../src/identity.module.ts';
+import type { TStackConfig } from '@stageplein/stack/services';
 
 export { DEMO_PASSWORD, demoEmail };
 
@@ -18,9 +19,9 @@ export interface TClock {
 
 export interface TIdentityHarness {
   app: FastifyInstance;
-  platform: TPlatform & { ownerUrl: string };
+  platform: TPlatform<TStackConfig> & { ownerUrl: string };
   clock: TClock;
-  deps: TServiceDeps;
+  deps: TServiceDeps<TStackConfig>;
   close(): Promise<void>;
 }
 
@@ -37,12 +38,12 @@ export const TEST_ENV = {
  * with the given services mounted, on a clock the test can move.
  */
 export async function identityHarness(
-  options: { env?: Record<string, string>; services?: readonly TServiceModule[] } = {},
+  options: { env?: Record<string, string>; services?: readonly TServiceModule<TStackConfig>[] } = {},
 ): Promise<TIdentityHarness> {
   const services = options.services ?? [identityService];
   const platform = await testPlatform(services, { seed: true, env: { ...TEST_ENV, ...options.env } });
   const clock: TClock = { now: new Date() };
-  const deps: TServiceDeps = { ...platform.deps, now: () => clock.now };
+  const deps: TServiceDeps<TStackConfig> = { ...platform.deps, now: () => clock.now };
   const app = await createHttpApp({ name: 'identity-test', logger: false });
   for (const service of services) await registerService(app, service, deps);
   return {

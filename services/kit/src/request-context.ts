@@ -12,17 +12,17 @@ import type { TServiceDeps } from './service.ts';
  * a transaction with the tenant set, the tenant, the clock, config and language. Requests, consumers
  * and workflow activities all build one, so a use case does not care who called it.
  */
-export interface TUseCaseContext<TDb> {
+export interface TUseCaseContext<TDb, TCfg extends TConfig = TConfig> {
   /** The caller's transaction: a request's commits with a successful response, rolls back otherwise. */
   db: Kysely<TDb>;
   tenant: TTenant;
   now: Date;
-  config: TConfig;
+  config: TCfg;
   lang: TLanguage;
 }
 
 /** A request's use-case context, with what only a request has. A service adds only what is its own. */
-export interface TRequestContext<TDb> extends TUseCaseContext<TDb> {
+export interface TRequestContext<TDb, TCfg extends TConfig = TConfig> extends TUseCaseContext<TDb, TCfg> {
   /** Client address (rate limits and audit). */
   ip: string;
   /**
@@ -32,10 +32,10 @@ export interface TRequestContext<TDb> extends TUseCaseContext<TDb> {
   independently<T>(fn: (db: Kysely<TDb>) => Promise<T>): Promise<T>;
 }
 
-export async function requestContext<TDb>(
+export async function requestContext<TDb, TCfg extends TConfig = TConfig>(
   req: FastifyRequest,
-  deps: TServiceDeps,
-): Promise<TRequestContext<TDb>> {
+  deps: TServiceDeps<TCfg>,
+): Promise<TRequestContext<TDb, TCfg>> {
   return {
     db: await req.db<TDb>(),
     tenant: req.tenant,

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { sql, type Kysely, type Migration } from 'kysely';
-import type { TConfig } from './config/config.ts';
+import type { TConfig, TConfigKeys } from './config/config.ts';
 import './http/fastify-augmentations.ts';
 import { tenantPlugin } from './tenant/tenant.plugin.ts';
 import { tenantTransactionPlugin } from './db/tenant-transaction.plugin.ts';
@@ -10,9 +10,12 @@ import { authPlugin } from './auth/auth.plugin.ts';
 import { readModelAuthSource } from './auth/auth-read-model.ts';
 import type { TAuthSource } from './auth/auth.types.ts';
 
-/** Infrastructure a service receives; tests pass real engines. */
-export interface TServiceDeps {
-  config: TConfig;
+/**
+ * Infrastructure a service receives; tests pass real engines. `TCfg` is the configuration the service
+ * reads: the kit's keys plus its own (identity: `TIdentityConfig`).
+ */
+export interface TServiceDeps<TCfg extends TConfig = TConfig> {
+  config: TCfg;
   /** RLS-bound app-role database (writing requests use `req.db()`, a transaction on it). */
   db: Kysely<unknown>;
   /** Tenant-bound read-only databases for safe requests (GET/HEAD); without it they use `db` too. */
@@ -29,30 +32,36 @@ export interface TSeedContext {
 }
 
 /** What every service package exports; the gateway, tests and the standalone server all use it. */
-export interface TServiceModule {
+export interface TServiceModule<TCfg extends TConfig = TConfig> {
   name: string;
+  /**
+   * The service's own configuration keys (a zod shape); the process that runs it parses them with the
+   * kit's (`parseConfig(env, keys)`), and `registerService` checks that it did.
+   */
+  configKeys?: TConfigKeys;
   /** The PostgreSQL schema this service owns. */
   schema: string;
   /** URL prefixes this service answers (the gateway routes them here). */
   prefixes: readonly string[];
   migrations: Record<string, Migration>;
-  routes: FastifyPluginAsync<TServiceDeps>;
+  routes: FastifyPluginAsync<TServiceDeps<TCfg>>;
   /** Idempotent demo data for one tenant (embedded profile only). */
   seedTenant?(ctx: TSeedContext, tenant: string): Promise<void>;
-  consumers?(deps: TServiceDeps): TConsumer[];
+  consumers?(deps: TServiceDeps<TCfg>): TConsumer[];
   /**
    * Where credential checks find revocations and roles. Default: the kit read model in the service's
    * own schema (`authReadModelMigrationV1` + `authReadModelConsumer`), which such a service must include.
    */
-  auth?(deps: TServiceDeps): TAuthSource;
+  auth?(deps: TServiceDeps<TCfg>): TAuthSource;
 }
 
 /** Mounts a service in its own encapsulated scope: tenant resolution, per-request transaction, routes. */
-export async function registerService(
+export async function registerService<TCfg extends TConfig>(
   app: FastifyInstance,
-  service: TServiceModule,
-  deps: TServiceDeps,
+  service: TServiceModule<TCfg>,
+  deps: TServiceDeps<TCfg>,
 ): Promise<void> {
+  assertConfigured(service, deps.config);
   app.readinessChecks.push({
     name: `${service.name}-db`,
     check: async () => {
@@ -76,4 +85,14 @@ export async function registerService(
     });
     await scope.register(service.routes, deps);
   });
+}
+
+/** A process must parse the keys of every service it runs; a missing one is a wiring mistake at boot. */
+export function assertConfigured(service: Pick<TServiceModule, 'name' | 'configKeys'>, config: object): void {
+  const missing = Object.keys(service.configKeys ?? {}).filter((key) => !(key in config));
+  if (missing.length) {
+    throw new Error(
+      `${service.name}: the configuration was parsed without its keys (${missing.join(', ')}); parse it with the service's configKeys.`,
+    );
+  }
 }

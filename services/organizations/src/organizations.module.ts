@@ -7,6 +7,7 @@ import { authReadModelConsumer } from '@stageplein/kit/auth/auth-read-model';
 import { ApiError } from '@stageplein/kit/errors/api-error';
 import type { TTenantId } from '@stageplein/contracts/tenants/tenant.types';
 import { migrations } from './migrations/index.ts';
+import { ORGANIZATIONS_CONFIG } from './organizations.config.ts';
 import { SCHEMA, type TOrganizationsDb } from './database.ts';
 import { schoolYearsRoutes } from './school-years/school-years.routes.ts';
 import { ensureSchoolYears } from './school-years/school-years.service.ts';
@@ -51,6 +52,7 @@ const routes: FastifyPluginAsync<TServiceDeps> = async (app, deps) => {
 
 export const organizationsService: TServiceModule = {
   name: 'organizations',
+  configKeys: ORGANIZATIONS_CONFIG,
   schema: SCHEMA,
   prefixes: SERVICE_PREFIXES.organizations,
   migrations,

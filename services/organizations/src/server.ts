@@ -1,6 +1,7 @@
-import { parseConfig } from '@stageplein/kit/config/config';
+import { loadConfig } from '@stageplein/kit/config/config';
 import { startService } from '@stageplein/kit/runtime/service-server';
+import { ORGANIZATIONS_CONFIG } from './organizations.config.ts';
 import { organizationsService } from './organizations.module.ts';
 
 /** Distributed profile: the organizations service as its own process (DATABASE_URL required). */
-await startService(organizationsService, parseConfig());
+await startService(organizationsService, loadConfig(ORGANIZATIONS_CONFIG));

@@ -8,24 +8,24 @@ import type { TEventPayload, TEventType } from '@stageplein/contracts/events/pay
 import type { TOrganizationType, TRoleName } from '@stageplein/contracts/identity/roles';
 import type { TTenantId } from '@stageplein/contracts/tenants/tenant.types';
 import { signAccessToken } from '@stageplein/kit/auth/access-token';
-import type { TConfig } from '@stageplein/kit/config/config';
 import { createHttpApp } from '@stageplein/kit/http/http-app';
 import type { TPlatform } from '@stageplein/kit/runtime/platform';
 import { registerService, type TServiceDeps, type TServiceModule } from '@stageplein/kit/service';
 import { expectJsonApi } from '@stageplein/testing/jsonapi-conformance';
 import { testPlatform } from '@stageplein/testing/harness';
 import { organizationsService } from '../src/organizations.module.ts';
+import type { TStackConfig } from '@stageplein/stack/services';
 
 /** 2026-11-21: school year 2026-2027 is current, 2027-2028 next. */
 export const NOW = new Date('2026-11-21T12:00:00Z');
 
 export interface THarness {
   app: FastifyInstance;
-  platform: TPlatform & { ownerUrl: string; config: TConfig };
-  deps: TServiceDeps;
+  platform: TPlatform<TStackConfig> & { ownerUrl: string; config: TStackConfig };
+  deps: TServiceDeps<TStackConfig>;
   owner: Kysely<unknown>;
   /** Another app on the same database and platform, with different configuration (deployment flags). */
-  appWith(config: Partial<TConfig>): Promise<FastifyInstance>;
+  appWith(config: Partial<TStackConfig>): Promise<FastifyInstance>;
   close(): Promise<void>;
 }
 
@@ -34,13 +34,13 @@ export interface THarness {
  * app with the services mounted (organizations alone unless told otherwise), on a pinned clock.
  */
 export async function harness(
-  options: { services?: readonly TServiceModule[]; env?: Record<string, string> } = {},
+  options: { services?: readonly TServiceModule<TStackConfig>[]; env?: Record<string, string> } = {},
 ): Promise<THarness> {
   const services = options.services ?? [organizationsService];
   const platform = await testPlatform(services, { seed: true, now: NOW, env: options.env });
   const deps = platform.deps;
   const apps: FastifyInstance[] = [];
-  const build = async (d: TServiceDeps) => {
+  const build = async (d: TServiceDeps<TStackConfig>) => {
     const app = await createHttpApp({ name: 'organizations-test', logger: false });
     for (const service of services) await registerService(app, service, d);
     apps.push(app);

@@ -6,14 +6,14 @@ import {
   ZAccountDeletionRequestBody,
   ZMetaDocument,
 } from '@stageplein/contracts/identity/users';
-import type { TServiceDeps } from '@stageplein/kit/service';
 import { contextOf } from '../shared/context.ts';
 import { rateLimitFor } from '../auth/rate-limit.ts';
 import { confirmAccountDeletion, requestAccountDeletion } from './account-deletion.service.ts';
+import type { TIdentityDeps } from '../identity.config.ts';
 
 const TAGS = ['account'];
 
-export const accountDeletionRoutes: FastifyPluginAsync<TServiceDeps> = async (app, deps) => {
+export const accountDeletionRoutes: FastifyPluginAsync<TIdentityDeps> = async (app, deps) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post('/api/v1/account_deletion', {

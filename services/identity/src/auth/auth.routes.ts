@@ -13,13 +13,13 @@ import { zDocumentOf, zResourceOf } from '@stageplein/contracts/jsonapi/jsonapi'
 import { readCredentials } from '@stageplein/kit/auth/credentials';
 import { requireAuth } from '@stageplein/kit/auth/policy';
 import { resourceDocument } from '@stageplein/kit/jsonapi/serialize';
-import type { TServiceDeps } from '@stageplein/kit/service';
 import { contextOf } from '../shared/context.ts';
 import { rolesOf } from '../roles/roles.repository.ts';
 import { findUserById } from '../users/users.repository.ts';
 import { userDocument } from '../users/users.serialize.ts';
 import { requestPasswordReset, signIn, signOut, updatePassword } from './auth.service.ts';
 import { rateLimitFor } from './rate-limit.ts';
+import type { TIdentityDeps } from '../identity.config.ts';
 
 const TAGS = ['authentication'];
 
@@ -31,7 +31,7 @@ const ZSignInOptions = zDocumentOf(
 );
 
 /** The devise_token_auth protocol: sign in/out, token validation, password reset (spec §7). */
-export const authRoutes: FastifyPluginAsync<TServiceDeps> = async (app, deps) => {
+export const authRoutes: FastifyPluginAsync<TIdentityDeps> = async (app, deps) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post('/auth/sign_in', {

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { TConfig } from '@stageplein/kit/config/config';
+import type { TIdentityConfig } from '../identity.config.ts';
 
 export type TLimitedAction = 'sign_in' | 'password' | 'confirm';
 
@@ -13,7 +13,7 @@ const emailOf = (req: FastifyRequest) => {
  * where the body names an account, per account too, so one school's shared address does not lock
  * out its pupils while guessing one account's password stays slow (accounts also lock, see AUTH_LOCK_*).
  */
-export function rateLimitFor(config: TConfig, action: TLimitedAction) {
+export function rateLimitFor(config: TIdentityConfig, action: TLimitedAction) {
   const max = {
     sign_in: config.RATE_LIMIT_SIGN_IN,
     password: config.RATE_LIMIT_PASSWORD,

@@ -1,14 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZConfirmBody, ZUserDocument } from '@stageplein/contracts/identity/users';
-import type { TServiceDeps } from '@stageplein/kit/service';
 import { contextOf } from '../shared/context.ts';
 import { rateLimitFor } from '../auth/rate-limit.ts';
 import { rolesOf } from '../roles/roles.repository.ts';
 import { userDocument } from '../users/users.serialize.ts';
 import { confirmAccount } from './confirmation.service.ts';
+import type { TIdentityDeps } from '../identity.config.ts';
 
-export const confirmationRoutes: FastifyPluginAsync<TServiceDeps> = async (app, deps) => {
+export const confirmationRoutes: FastifyPluginAsync<TIdentityDeps> = async (app, deps) => {
   app.withTypeProvider<ZodTypeProvider>().post('/api/v1/confirm', {
     schema: {
       tags: ['authentication'],

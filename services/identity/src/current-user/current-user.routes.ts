@@ -5,7 +5,6 @@ import { ZCurrentUserUpdateBody, ZUserDocument } from '@stageplein/contracts/ide
 import { requireAuth } from '@stageplein/kit/auth/policy';
 import { notFound } from '@stageplein/kit/errors/api-error';
 import { parseJsonApiQuery } from '@stageplein/kit/jsonapi/query';
-import type { TServiceDeps } from '@stageplein/kit/service';
 import { requestDb } from '../database.ts';
 import { contextOf } from '../shared/context.ts';
 import { organizationsOfUser } from '../organizations/organizations.repository.ts';
@@ -13,6 +12,7 @@ import { rolesOf } from '../roles/roles.repository.ts';
 import { findUserById } from '../users/users.repository.ts';
 import { userDocument } from '../users/users.serialize.ts';
 import { updateCurrentUser } from '../users/users.service.ts';
+import type { TIdentityDeps } from '../identity.config.ts';
 
 const TAGS = ['current user'];
 const ZQuery = z.object({ include: z.string().optional() });
@@ -20,7 +20,7 @@ const includesOf = (include: string | undefined) =>
   parseJsonApiQuery({ include }, { includes: ['roles', 'organizations'] }).include;
 
 /** The signed-in user with all their roles (the front ends pick those of the selected organization). */
-export const currentUserRoutes: FastifyPluginAsync<TServiceDeps> = async (app, deps) => {
+export const currentUserRoutes: FastifyPluginAsync<TIdentityDeps> = async (app, deps) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/api/v1/current_user', {

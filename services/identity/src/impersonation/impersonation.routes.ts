@@ -3,18 +3,18 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZSignInAsUserBody, ZUserDocument } from '@stageplein/contracts/identity/users';
 import { authorize, requireAuth } from '@stageplein/kit/auth/policy';
 import { badRequest } from '@stageplein/kit/errors/api-error';
-import type { TServiceDeps } from '@stageplein/kit/service';
 import { contextOf } from '../shared/context.ts';
 import { issueSession } from '../auth/sessions.service.ts';
 import { usersPolicy } from '../users/users.policy.ts';
 import { userDocument } from '../users/users.serialize.ts';
 import { loadTarget } from '../users/users.service.ts';
+import type { TIdentityDeps } from '../identity.config.ts';
 
 /**
  * POST /api/v1/sign_in_as_user: an admin gets short-lived credentials of a user of their organization.
  * The token names the admin (`imp`), cannot change password or email, and the start is audit-logged.
  */
-export const impersonationRoutes: FastifyPluginAsync<TServiceDeps> = async (app, deps) => {
+export const impersonationRoutes: FastifyPluginAsync<TIdentityDeps> = async (app, deps) => {
   app.withTypeProvider<ZodTypeProvider>().post('/api/v1/sign_in_as_user', {
     schema: {
       tags: ['authentication'],

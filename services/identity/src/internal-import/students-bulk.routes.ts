@@ -5,15 +5,15 @@ import {
   ZStudentBulkUpsertResult,
 } from '@stageplein/contracts/imports/student-import';
 import { requireServiceCall } from '@stageplein/kit/auth/service-token';
-import type { TServiceDeps } from '@stageplein/kit/service';
 import { contextOf } from '../shared/context.ts';
 import { bulkUpsertStudents } from './students-bulk.service.ts';
+import type { TIdentityDeps } from '../identity.config.ts';
 
 /**
  * Internal API for the student import workflow (never routed by the gateway's proxy): callers show a
  * service token for the tenant, not a user's credentials. The import checked who may import.
  */
-export const studentsBulkRoutes: FastifyPluginAsync<TServiceDeps> = async (app, deps) => {
+export const studentsBulkRoutes: FastifyPluginAsync<TIdentityDeps> = async (app, deps) => {
   app.withTypeProvider<ZodTypeProvider>().post('/internal/v1/students/bulk_upsert', {
     schema: {
       hide: true,

@@ -4,8 +4,8 @@ import { z } from 'zod';
 import { zCollectionOf, zResourceOf } from '@stageplein/contracts/jsonapi/jsonapi';
 import { notFound } from '@stageplein/kit/errors/api-error';
 import { collectionDocument, resource } from '@stageplein/kit/jsonapi/serialize';
-import type { TServiceDeps } from '@stageplein/kit/service';
 import { requestDb } from '../database.ts';
+import type { TIdentityDeps } from '../identity.config.ts';
 
 const ZMail = zResourceOf(
   'mail',
@@ -23,7 +23,7 @@ const ZMail = zResourceOf(
  * The embedded profile's mailbox (only with MAIL_TRANSPORT=dev-mailbox outside production): the
  * tenant's outgoing mail, newest first, so a person can follow the links. `?to=` narrows it down.
  */
-export const devMailboxRoutes: FastifyPluginAsync<TServiceDeps> = async (app) => {
+export const devMailboxRoutes: FastifyPluginAsync<TIdentityDeps> = async (app) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/api/v1/dev/mailbox', {

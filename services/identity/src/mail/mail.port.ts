@@ -1,8 +1,8 @@
 import type { TLanguage } from '@stageplein/contracts/i18n/index';
 import { getTenant } from '@stageplein/contracts/tenants/tenant-registry';
-import type { TConfig } from '@stageplein/kit/config/config';
 import type { TDb } from '../database.ts';
 import { renderMail, type TMailKind, type TMailVars } from './templates.ts';
+import type { TIdentityConfig } from '../identity.config.ts';
 
 export interface TOutgoingMail {
   kind: TMailKind;
@@ -49,7 +49,7 @@ export const devMailbox: TMailPort = {
   },
 };
 
-export function mailPortFor(config: TConfig): TMailPort {
+export function mailPortFor(config: TIdentityConfig): TMailPort {
   switch (config.MAIL_TRANSPORT) {
     case 'dev-mailbox':
       return devMailbox;

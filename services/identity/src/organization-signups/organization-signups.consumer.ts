@@ -4,7 +4,6 @@ import { EVENT_PAYLOADS, type TEventPayload } from '@stageplein/contracts/events
 import { getTenant } from '@stageplein/contracts/tenants/tenant-registry';
 import { idempotentConsumer } from '@stageplein/kit/outbox/idempotent-consumer';
 import type { TConsumer } from '@stageplein/kit/outbox/transport';
-import type { TServiceDeps } from '@stageplein/kit/service';
 import { SCHEMA, type TDb, type TIdentityDb } from '../database.ts';
 import { mailPortFor } from '../mail/mail.port.ts';
 import type { TMailKind } from '../mail/templates.ts';
@@ -12,6 +11,7 @@ import type { TCtx } from '../shared/context.ts';
 import { publicUrl } from '../shared/urls.ts';
 import { findUserByEmail, type TUserRow } from '../users/users.repository.ts';
 import { addRole, createInvitedUser, removeRole, sendConfirmation } from '../users/users.service.ts';
+import type { TIdentityDeps } from '../identity.config.ts';
 
 type TOrganizationMailKind = Extract<TMailKind, `organization_${string}`>;
 
@@ -33,7 +33,7 @@ type TFirstAdmin = NonNullable<TEventPayload<'organizations.organization.created
 type TOrganization = TEventPayload<'organizations.organization.updated'>;
 
 /** A use-case context for an event: its tenant, the consumer's transaction, the service's clock and mail. */
-function contextFor(deps: TServiceDeps, db: TDb, event: TEventEnvelope): TCtx {
+function contextFor(deps: TIdentityDeps, db: TDb, event: TEventEnvelope): TCtx {
   return {
     db,
     tenant: getTenant(event.tenant)!,
@@ -154,7 +154,7 @@ async function removeRolesOn(ctx: TCtx, actor: string, organizationId: string) {
  * or of an organization a moderator created, mails the admins about status changes, and drops the
  * roles on a deleted organization. Idempotent per event id (kit idempotentConsumer).
  */
-export function organizationSignupsConsumer(deps: TServiceDeps): TConsumer {
+export function organizationSignupsConsumer(deps: TIdentityDeps): TConsumer {
   return idempotentConsumer({
     db: deps.db as Kysely<TIdentityDb>,
     schema: SCHEMA,

@@ -2,9 +2,9 @@ import type { Kysely } from 'kysely';
 import { EVENT_PAYLOADS } from '@stageplein/contracts/events/payloads';
 import { idempotentConsumer } from '@stageplein/kit/outbox/idempotent-consumer';
 import type { TConsumer } from '@stageplein/kit/outbox/transport';
-import type { TServiceDeps } from '@stageplein/kit/service';
 import { SCHEMA, type TDb, type TIdentityDb } from '../database.ts';
 import { applyOrganizationSnapshot } from './organizations.repository.ts';
+import type { TIdentityDeps } from '../identity.config.ts';
 
 /** Every organizations event that carries the organization's snapshot (name, type, status). */
 export const ORGANIZATION_SNAPSHOT_EVENTS = [
@@ -24,7 +24,7 @@ export const ORGANIZATION_SNAPSHOT_EVENTS = [
  * organizations service's events. Idempotent per event id (kit idempotentConsumer); its own group,
  * so it advances independently of the signup mails.
  */
-export function organizationsReadModelConsumer(deps: TServiceDeps): TConsumer {
+export function organizationsReadModelConsumer(deps: TIdentityDeps): TConsumer {
   return idempotentConsumer({
     db: deps.db as Kysely<TIdentityDb>,
     schema: SCHEMA,

@@ -7,17 +7,17 @@ import {
   ZPasswordlessSignInBody,
   ZUserDocument,
 } from '@stageplein/contracts/identity/users';
-import type { TServiceDeps } from '@stageplein/kit/service';
 import { contextOf } from '../shared/context.ts';
 import { rateLimitFor } from '../auth/rate-limit.ts';
 import { rolesOf } from '../roles/roles.repository.ts';
 import { userDocument } from '../users/users.serialize.ts';
 import { passwordlessSignIn, requestPasswordless } from './passwordless.service.ts';
+import type { TIdentityDeps } from '../identity.config.ts';
 
 const TAGS = ['authentication'];
 
 /** Passwordless login for tenants whose switch enables it (spec §1): a mailed single-use link or code. */
-export const passwordlessRoutes: FastifyPluginAsync<TServiceDeps> = async (app, deps) => {
+export const passwordlessRoutes: FastifyPluginAsync<TIdentityDeps> = async (app, deps) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post('/auth/passwordless', {

@@ -5,7 +5,6 @@ import { translate } from '@stageplein/contracts/i18n/index';
 import { ZMetaDocument, ZRoleBody, ZUserDocument } from '@stageplein/contracts/identity/users';
 import { authorize } from '@stageplein/kit/auth/policy';
 import { ApiError, forbidden } from '@stageplein/kit/errors/api-error';
-import type { TServiceDeps } from '@stageplein/kit/service';
 import { contextOf } from '../shared/context.ts';
 import { usersPolicy } from '../users/users.policy.ts';
 import { userDocumentFor } from '../users/users.serialize.ts';
@@ -17,6 +16,7 @@ import {
   sendConfirmation,
 } from '../users/users.service.ts';
 import { rolesOf } from './roles.repository.ts';
+import type { TIdentityDeps } from '../identity.config.ts';
 
 const TAGS = ['users'];
 const ZId = z.object({ id: z.uuid() });
@@ -25,7 +25,7 @@ type TRoleBody = z.infer<typeof ZRoleBody>;
 const roleInput = (body: TRoleBody) =>
   'role' in body ? body.role : 'data' in body ? body.data.attributes : body;
 
-export const rolesRoutes: FastifyPluginAsync<TServiceDeps> = async (app, deps) => {
+export const rolesRoutes: FastifyPluginAsync<TIdentityDeps> = async (app, deps) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.put('/api/v1/users/:id/add_role', {

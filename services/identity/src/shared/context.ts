@@ -1,12 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import { requestContext, type TRequestContext } from '@stageplein/kit/request-context';
-import type { TServiceDeps } from '@stageplein/kit/service';
 import type { TIdentityDb } from '../database.ts';
 import { trackChanges } from './events.ts';
 import { mailPortFor, type TMailPort } from '../mail/mail.port.ts';
+import type { TIdentityConfig, TIdentityDeps } from '../identity.config.ts';
 
 /** Identity's use-case context: the kit's request context and identity's mail port. */
-export interface TCtx extends TRequestContext<TIdentityDb> {
+export interface TCtx extends TRequestContext<TIdentityDb, TIdentityConfig> {
   mail: TMailPort;
 }
 
@@ -16,8 +16,8 @@ const CHANGED = Symbol('changed-users');
 export const changedUsers = (req: FastifyRequest): Set<string> | undefined =>
   (req as unknown as Record<symbol, Set<string>>)[CHANGED];
 
-export async function contextOf(req: FastifyRequest, deps: TServiceDeps): Promise<TCtx> {
-  const ctx = await requestContext<TIdentityDb>(req, deps);
+export async function contextOf(req: FastifyRequest, deps: TIdentityDeps): Promise<TCtx> {
+  const ctx = await requestContext<TIdentityDb, TIdentityConfig>(req, deps);
   (req as unknown as Record<symbol, Set<string>>)[CHANGED] ??= trackChanges(ctx.db);
   return { ...ctx, mail: mailPortFor(deps.config) };
 }

@@ -1,12 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '@stageplein/kit/config/config';
 import { allowedRedirectOrigins, isAllowedRedirect, publicUrl } from './urls.ts';
+import { IDENTITY_CONFIG } from '../identity.config.ts';
 
-const config = parseConfig({
-  PORT: '3000',
-  TENANT_DOMAINS: 'stage.raayland.nl=raayland',
-  PASSWORD_RESET_REDIRECT_ALLOW_LIST: 'https://{tenant}.stageplein.nl, https://app.example.org',
-});
+const config = parseConfig(
+  {
+    PORT: '3000',
+    TENANT_DOMAINS: 'stage.raayland.nl=raayland',
+    PASSWORD_RESET_REDIRECT_ALLOW_LIST: 'https://{tenant}.stageplein.nl, https://app.example.org',
+  },
+  IDENTITY_CONFIG,
+);
 
 describe('password-reset redirect allow-list', () => {
   it('allows the tenant’s own site, its domains and the configured origins', () => {

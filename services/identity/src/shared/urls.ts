@@ -1,12 +1,12 @@
-import type { TConfig } from '@stageplein/kit/config/config';
+import type { TIdentityConfig } from '../identity.config.ts';
 
 /** The tenant's public site, for links in mail. */
-export function publicUrl(config: TConfig, tenant: string): string {
+export function publicUrl(config: TIdentityConfig, tenant: string): string {
   return config.PUBLIC_URL_TEMPLATE.replaceAll('{tenant}', tenant).replace(/\/$/, '');
 }
 
 /** Origins a password-reset link may lead to for this tenant. */
-export function allowedRedirectOrigins(config: TConfig, tenant: string): string[] {
+export function allowedRedirectOrigins(config: TIdentityConfig, tenant: string): string[] {
   const origins = [
     publicUrl(config, tenant),
     ...config.PASSWORD_RESET_REDIRECT_ALLOW_LIST.map((o) => o.replaceAll('{tenant}', tenant)),
@@ -20,7 +20,7 @@ export function allowedRedirectOrigins(config: TConfig, tenant: string): string[
 }
 
 /** Only http(s) URLs on one of the tenant's allowed origins; anything else is refused. */
-export function isAllowedRedirect(config: TConfig, tenant: string, url: string): boolean {
+export function isAllowedRedirect(config: TIdentityConfig, tenant: string, url: string): boolean {
   if (!URL.canParse(url)) return false;
   const parsed = new URL(url);
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return false;

@@ -14,7 +14,6 @@ import { authorize } from '@stageplein/kit/auth/policy';
 import { badRequest, forbidden } from '@stageplein/kit/errors/api-error';
 import { parseJsonApiQuery, ZJsonApiQueryString } from '@stageplein/kit/jsonapi/query';
 import { pageLinks } from '@stageplein/kit/jsonapi/serialize';
-import type { TServiceDeps } from '@stageplein/kit/service';
 import { contextOf } from '../shared/context.ts';
 import { organizationsByIds } from '../organizations/organizations.repository.ts';
 import { rolesOfUsers } from '../roles/roles.repository.ts';
@@ -29,6 +28,7 @@ import {
   visibleRoles,
 } from './users.serialize.ts';
 import { changeUser, deleteAccount, inviteUser, loadTarget, uniqueEmail } from './users.service.ts';
+import type { TIdentityDeps } from '../identity.config.ts';
 
 const TAGS = ['users'];
 
@@ -39,7 +39,7 @@ const ZId = z.object({ id: ZUuid });
 const includesOf = (include: string | undefined) =>
   parseJsonApiQuery({ include }, { includes: USERS_QUERY.includes! }).include;
 
-export const usersRoutes: FastifyPluginAsync<TServiceDeps> = async (app, deps) => {
+export const usersRoutes: FastifyPluginAsync<TIdentityDeps> = async (app, deps) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/api/v1/users', {

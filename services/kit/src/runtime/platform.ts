@@ -10,25 +10,25 @@ import { InProcessTransport } from '../outbox/in-process-transport.ts';
 import { KafkaTransport } from '../outbox/kafka-transport.ts';
 import { pino } from 'pino';
 import type { TEventTransport } from '../outbox/transport.ts';
-import type { TServiceDeps, TServiceModule } from '../service.ts';
+import { assertConfigured, type TServiceDeps, type TServiceModule } from '../service.ts';
 
-export interface TPlatform {
+export interface TPlatform<TCfg extends TConfig = TConfig> {
   owner: Kysely<unknown>;
   app: Kysely<unknown>;
   appPool: pg.Pool;
   relay: TRelay;
   transport: TEventTransport;
-  deps: TServiceDeps;
+  deps: TServiceDeps<TCfg>;
   close(): Promise<void>;
 }
 
 export type TProgress = (step: string) => void;
 
 /** Provisions roles, migrates every service schema in order and, when asked, seeds every tenant. */
-export async function prepareDatabase(
+export async function prepareDatabase<TCfg extends TConfig>(
   ownerUrl: string,
-  config: TConfig,
-  services: readonly TServiceModule[],
+  config: TCfg,
+  services: readonly TServiceModule<TCfg>[],
   options: { seed: boolean; now?: Date; progress?: TProgress },
 ): Promise<void> {
   const progress = options.progress ?? (() => undefined);
@@ -75,12 +75,13 @@ export function transportFromConfig(config: TConfig, clientId: string): TEventTr
 }
 
 /** Connects the app and relay roles and wires the outbox relay to a transport and the consumers. */
-export async function startPlatform(
+export async function startPlatform<TCfg extends TConfig>(
   ownerUrl: string,
-  config: TConfig,
-  services: readonly TServiceModule[],
+  config: TCfg,
+  services: readonly TServiceModule<TCfg>[],
   options: { transport?: TEventTransport; now?: () => Date; relay?: boolean } = {},
-): Promise<TPlatform> {
+): Promise<TPlatform<TCfg>> {
+  for (const service of services) assertConfigured(service, config);
   const urls = dbUrls(ownerUrl, config.DATABASE_APP_PASSWORD);
   const appPool = createPool(urls.app, 20);
   const relayPool = createPool(urls.relay, 3);
@@ -89,7 +90,7 @@ export async function startPlatform(
   const transport =
     options.transport ?? transportFromConfig(config, `stageplein-${services.map((s) => s.name).join('-')}`);
   const readDbs = tenantReadDbs(urls.app);
-  const deps: TServiceDeps = { config, db: app, readDb: readDbs.get, transport, now: options.now };
+  const deps: TServiceDeps<TCfg> = { config, db: app, readDb: readDbs.get, transport, now: options.now };
   for (const service of services) {
     for (const consumer of service.consumers?.(deps) ?? []) await transport.subscribe(consumer);
   }

@@ -53,17 +53,17 @@ const line = (schema: string, l: TDeadLetterRow) =>
  * in this process against the service's schema (as the app role, under the event's tenant); the
  * relay role lists and marks the rows. Returns counts; `failed > 0` means some stay dead.
  */
-export async function runReplayCommand(
+export async function runReplayCommand<TCfg extends TConfig>(
   ownerUrl: string,
-  config: TConfig,
-  services: readonly TServiceModule[],
+  config: TCfg,
+  services: readonly TServiceModule<TCfg>[],
   args: TReplayArgs,
   print: (line: string) => void = console.log,
 ): Promise<{ listed: number; replayed: number; failed: number }> {
   const urls = dbUrls(ownerUrl, config.DATABASE_APP_PASSWORD);
   const app = createDb<unknown>(createPool(urls.app, 4));
   const relay = createDb<unknown>(createPool(urls.relay, 2));
-  const deps: TServiceDeps = { config, db: app };
+  const deps: TServiceDeps<TCfg> = { config, db: app };
   const totals = { listed: 0, replayed: 0, failed: 0 };
   try {
     for (const service of services) {

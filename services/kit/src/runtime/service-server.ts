@@ -8,7 +8,10 @@ import { prepareDatabase, startPlatform } from './platform.ts';
  * Runs one service as its own process (distributed profile): migrates its schema, serves its routes,
  * and stops gracefully on SIGTERM. The outbox relay runs as its own process in this profile.
  */
-export async function startService(service: TServiceModule, config: TConfig): Promise<void> {
+export async function startService<TCfg extends TConfig>(
+  service: TServiceModule<TCfg>,
+  config: TCfg,
+): Promise<void> {
   if (!config.DATABASE_URL)
     throw new Error(`${service.name}: DATABASE_URL is required in the distributed profile.`);
   const telemetry = startTelemetry({

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import type { TConfigOf } from '@stageplein/kit/config/config';
+import type { TServiceDeps } from '@stageplein/kit/service';
+
+/**
+ * Identity's own configuration keys (the sign-in protocol, accounts, rate limits); the kit's keys
+ * come with every process. Parsed once at boot by whoever runs identity: `parseConfig(env, IDENTITY_CONFIG)`.
+ */
+export const IDENTITY_CONFIG = {
+  /** devise_token_auth token lifespan: two weeks. */
+  AUTH_TOKEN_TTL_HOURS: z.coerce.number().positive().default(336),
+  /** Signed-in clients per user; signing in on one more evicts the oldest. */
+  AUTH_MAX_CLIENTS: z.coerce.number().int().min(1).default(10),
+  /** Lifetime of a "sign in as user" token. */
+  IMPERSONATION_TTL_MINUTES: z.coerce.number().positive().default(60),
+  PASSWORD_RESET_TTL_HOURS: z.coerce.number().positive().default(6),
+  CONFIRMATION_TTL_DAYS: z.coerce.number().positive().default(14),
+  PASSWORDLESS_TTL_MINUTES: z.coerce.number().positive().default(15),
+  ACCOUNT_DELETION_TTL_HOURS: z.coerce.number().positive().default(24),
+  /** Failed sign-ins in a row that lock an account, and for how long. */
+  AUTH_LOCK_AFTER_ATTEMPTS: z.coerce.number().int().min(1).default(10),
+  AUTH_LOCK_MINUTES: z.coerce.number().positive().default(60),
+  /** log2 of scrypt's N for new password hashes (existing hashes keep their own parameters). */
+  PASSWORD_SCRYPT_COST: z.coerce.number().int().min(10).max(20).default(15),
+  /** Requests per window per client address (and email, where the body has one). */
+  RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
+  RATE_LIMIT_SIGN_IN: z.coerce.number().int().positive().default(10),
+  RATE_LIMIT_PASSWORD: z.coerce.number().int().positive().default(5),
+  RATE_LIMIT_CONFIRM: z.coerce.number().int().positive().default(10),
+  /** Origins (comma separated, `{tenant}` replaced) allowed as password-reset redirect besides the tenant's own site. */
+  PASSWORD_RESET_REDIRECT_ALLOW_LIST: z
+    .string()
+    .default('')
+    .transform((s) =>
+      s
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean),
+    ),
+};
+
+export type TIdentityConfig = TConfigOf<typeof IDENTITY_CONFIG>;
+export type TIdentityDeps = TServiceDeps<TIdentityConfig>;

@@ -1,0 +1,13 @@
+import { z } from 'zod';
+import type { TConfigOf } from '@stageplein/kit/config/config';
+
+/**
+ * Organizations' own configuration keys; the kit's keys come with every process. Parsed once at boot
+ * by whoever runs organizations or its activities: `loadConfig(ORGANIZATIONS_CONFIG)`.
+ */
+export const ORGANIZATIONS_CONFIG = {
+  /** Valid rows per batch of a student import (one identity call and one transaction each). */
+  IMPORT_BATCH_SIZE: z.coerce.number().int().min(1).max(1000).default(500),
+};
+
+export type TOrganizationsConfig = TConfigOf<typeof ORGANIZATIONS_CONFIG>;
