@@ -45,6 +45,15 @@ export const ZBaseConfig = z.object({
     .string()
     .regex(/^[a-z0-9][a-z0-9-]*$/)
     .default('stageplein'),
+  /**
+   * Event latency knobs (docs/decisions/events.md, "Latency"). Relay: rows per claimed batch, claim
+   * loops per relay, and the poll interval that backs up the commit notification.
+   */
+  RELAY_BATCH_SIZE: z.coerce.number().int().min(1).max(5000).default(500),
+  RELAY_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
+  RELAY_POLL_MS: z.coerce.number().int().min(10).default(1000),
+  /** Kafka partitions one consumer group processes at once (each may hold a database connection). */
+  KAFKA_CONSUMER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
   /** `host:port` of a Temporal frontend; unset → `npm start` runs the Temporal dev server itself (embedded profile). */
   TEMPORAL_ADDRESS: z.string().optional(),
   TEMPORAL_NAMESPACE: z.string().default('default'),

@@ -37,10 +37,28 @@ export function idempotentConsumer<DB>(options: TIdempotentConsumerOptions<DB>):
     async handle(event) {
       await options.db.transaction().execute((trx) => once(trx, event));
     },
-    // Each event still runs under its own tenant (set_config is per statement sequence, not per transaction).
+    // Round trips are most of a short transaction's time: a run of events of one tenant sets the tenant
+    // once and records all their ids in one statement; then each effect runs, in order, only for an id
+    // that was new (once, should the batch hold an event twice).
     async handleBatch(events, each) {
       await options.db.transaction().execute(async (trx) => {
-        for (const event of events) await each(event, () => once(trx, event));
+        for (let start = 0; start < events.length;) {
+          const tenant = events[start]!.tenant;
+          let end = start + 1;
+          while (end < events.length && events[end]!.tenant === tenant) end++;
+          const run = events.slice(start, end);
+          start = end;
+          await setTenant(trx, tenant);
+          const { rows } = await sql<{ event_id: string }>`
+            insert into ${sql.table(`${options.schema}.processed_events`)} (tenant_id, consumer, event_id)
+            select ${tenant}, ${options.group}, id from unnest(${run.map((e) => e.id)}::uuid[]) as id
+            on conflict do nothing returning event_id`.execute(trx);
+          const fresh = new Set(rows.map((r) => r.event_id));
+          for (const event of run)
+            await each(event, async () => {
+              if (fresh.delete(event.id.toLowerCase())) await options.apply(trx, event);
+            });
+        }
       });
     },
     deadLetter: (letter) =>

@@ -39,6 +39,8 @@ export interface TKafkaTransportOptions {
   /** kafkajs warnings and errors; `false` silences them (tests that stop the broker on purpose). */
   log?: TKafkaLog | false;
   onDeadLetter?: (group: string, letter: TDeadLetter) => void;
+  /** Called when a group starts on a partition's fetched messages (metrics, benchmarks). */
+  onFetched?: (group: string, messages: readonly KafkaMessage[]) => void;
 }
 
 /** `<ns>.<service>.<aggregate>` of an event type (DESIGN §5; contracts' `topicFor` with the namespace). */
@@ -116,6 +118,7 @@ export class KafkaTransport implements TEventTransport {
   /** Sends run one at a time: concurrent sends can break an idempotent producer's sequence numbers. */
   private sending: Promise<unknown> = Promise.resolve();
   private readonly groups = new Map<string, Consumer>();
+  private readonly committers = new Map<Consumer, OffsetCommitter>();
   private closed = false;
 
   constructor(private readonly options: TKafkaTransportOptions) {
@@ -244,6 +247,8 @@ export class KafkaTransport implements TEventTransport {
     this.closed = true;
     const groups = [...this.groups.values()];
     this.groups.clear();
+    // What took effect gets its offset committed before the group leaves (else it would come again).
+    await Promise.all(groups.map((c) => this.committers.get(c)?.flush()));
     await Promise.all(groups.map((c) => c.disconnect().catch(() => undefined)));
     await this.sending.catch(() => undefined);
     const [producer, admin] = [this.producer, this.admin];
@@ -311,11 +316,14 @@ export class KafkaTransport implements TEventTransport {
       retry: { initialRetryTime: 200, retries: 8, maxRetryTime: 5000 },
     });
     this.groups.set(consumer.group, kc);
+    const committer = new OffsetCommitter(kc);
+    this.committers.set(kc, committer);
     kc.on(kc.events.GROUP_JOIN, () => joined());
     kc.on(kc.events.CRASH, ({ payload }) => {
       // kafkajs restarts itself after retriable errors only; anything else would silently stop the group.
       if (payload.restart || this.closed || this.groups.get(consumer.group) !== kc) return;
       this.groups.delete(consumer.group);
+      this.committers.delete(kc);
       if (this.options.log)
         this.options.log.error(
           { group: consumer.group, err: payload.error.message },
@@ -332,17 +340,15 @@ export class KafkaTransport implements TEventTransport {
     await kc.run({
       partitionsConsumedConcurrently: this.options.concurrency ?? 8,
       eachBatchAutoResolve: false,
+      // Not kafkajs' commit after every partition's batch: that is a broker round trip inside the fetch
+      // loop (the next fetch waits for every partition's batch), one per partition. The committer sends
+      // them outside it instead, still only after the events took effect.
+      autoCommit: false,
       // One partition's messages, in order: taken in runs (one transaction each, delivery.ts); an
       // offset is resolved and committed only after its events took effect or were dead-lettered.
-      eachBatch: async ({
-        batch,
-        resolveOffset,
-        heartbeat,
-        commitOffsetsIfNecessary,
-        isRunning,
-        isStale,
-      }) => {
+      eachBatch: async ({ batch, resolveOffset, heartbeat, isRunning, isStale }) => {
         const { topic, partition, messages } = batch;
+        this.options.onFetched?.(consumer.group, messages);
         for (let i = 0; i < messages.length; i += MAX_BATCH) {
           if (!isRunning() || isStale()) return;
           const chunk = messages.slice(i, i + MAX_BATCH);
@@ -363,8 +369,8 @@ export class KafkaTransport implements TEventTransport {
           for (const { item, letter } of letters)
             await this.copyToDeadLetterTopic(consumer.group, sources.get(item)!, letter);
           resolveOffset(chunk.at(-1)!.offset);
+          committer.add(topic, partition, chunk.at(-1)!.offset);
           await heartbeat();
-          await commitOffsetsIfNecessary();
         }
       },
     });
@@ -416,5 +422,43 @@ export class KafkaTransport implements TEventTransport {
         ],
       }),
     );
+  }
+}
+
+/**
+ * Commits a group's processed offsets outside kafkajs' fetch loop: one OffsetCommit in flight, and the
+ * next carries every partition that finished meanwhile. An offset is added only after its events took
+ * effect (or were dead-lettered), so a crash before the commit means redelivery, never loss. A failed
+ * commit (e.g. during a rebalance) is dropped: the offsets stay where they were, and those events come
+ * again to whoever owns the partition then, which the idempotent consumers absorb.
+ */
+class OffsetCommitter {
+  private readonly pending = new Map<string, { topic: string; partition: number; offset: string }>();
+  private running: Promise<void> | undefined;
+
+  constructor(private readonly consumer: Consumer) {}
+
+  /** `offset` is the last processed message's; Kafka's committed offset is the next one to read. */
+  add(topic: string, partition: number, offset: string): void {
+    const next = (BigInt(offset) + 1n).toString();
+    this.pending.set(`${topic}|${partition}`, { topic, partition, offset: next });
+    this.running ??= this.run();
+  }
+
+  /** Resolves when everything added so far was committed (or dropped after a failure). */
+  async flush(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  private async run(): Promise<void> {
+    try {
+      while (this.pending.size > 0) {
+        const offsets = [...this.pending.values()];
+        this.pending.clear();
+        await this.consumer.commitOffsets(offsets).catch(() => undefined);
+      }
+    } finally {
+      this.running = undefined;
+    }
   }
 }

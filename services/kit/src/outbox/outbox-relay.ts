@@ -22,8 +22,15 @@ export interface TRelayOptions {
    */
   concurrency?: number;
   log?: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
-  /** Called after each committed batch with how many rows it marked sent (metrics, benchmarks). */
-  onSent?: (count: number) => void;
+  /** Called after each committed batch with how many rows it marked sent and its phases (metrics, benchmarks). */
+  onSent?: (count: number, timing: TRelayBatchTiming) => void;
+}
+
+/** Where a batch's time went, in ms: claim and read, the broker's acknowledgement, mark sent and commit. */
+export interface TRelayBatchTiming {
+  claimMs: number;
+  publishMs: number;
+  commitMs: number;
 }
 
 export interface TRelay {
@@ -65,8 +72,15 @@ export function createRelay(options: TRelayOptions): TRelay {
   let listener: pg.PoolClient | undefined;
 
   async function runOnce(schema: string): Promise<number> {
+    return (await runBatch(schema)).sent;
+  }
+
+  async function runBatch(schema: string): Promise<{ sent: number; timing: TRelayBatchTiming }> {
     const table = sql.table(`${schema}.outbox`);
-    return db.transaction().execute(async (trx) => {
+    const start = performance.now();
+    let claimedAt = start;
+    let ackedAt = start;
+    const count = await db.transaction().execute(async (trx) => {
       // Transaction-local settings, before the claim is planned:
       // - synchronous_commit off: the commit that marks rows sent does not wait for its WAL flush. A
       //   database crash can lose that mark (never an unsent row: those were committed by the writers),
@@ -119,6 +133,7 @@ export function createRelay(options: TRelayOptions): TRelay {
           order by seq
           limit ${batchSize}`.execute(trx);
         if (rows.length === 0) return 0;
+        claimedAt = performance.now();
         await transport.publishStored(rows);
         sent = rows.map((r) => r.seq);
       } else {
@@ -128,14 +143,22 @@ export function createRelay(options: TRelayOptions): TRelay {
           order by seq
           limit ${batchSize}`.execute(trx);
         if (rows.length === 0) return 0;
+        claimedAt = performance.now();
         await transport.publish(rows.map((r) => r.envelope));
         sent = rows.map((r) => r.seq);
       }
+      ackedAt = performance.now();
       // Marked sent only after the broker acknowledged; the commit releases the aggregates.
       await sql`update ${table} set sent_at = now(), attempts = attempts + 1
         where seq = any(${sent}::bigint[])`.execute(trx);
       return sent.length;
     });
+    const timing = {
+      claimMs: claimedAt - start,
+      publishMs: ackedAt - claimedAt,
+      commitMs: performance.now() - ackedAt,
+    };
+    return { sent: count, timing };
   }
 
   async function recordFailure(schema: string, error: unknown): Promise<void> {
@@ -163,8 +186,8 @@ export function createRelay(options: TRelayOptions): TRelay {
       let sent = 0;
       for (const schema of schemas) {
         try {
-          const n = await runOnce(schema);
-          if (n > 0) options.onSent?.(n);
+          const { sent: n, timing } = await runBatch(schema);
+          if (n > 0) options.onSent?.(n, timing);
           sent += n;
           backoff = 0;
         } catch (error) {

@@ -7,7 +7,7 @@ import { ensureRoles } from '../db/roles.ts';
 import { migrateSchema } from '../db/migrator.ts';
 import { createRelay, type TRelay } from '../outbox/outbox-relay.ts';
 import { InProcessTransport } from '../outbox/in-process-transport.ts';
-import { KafkaTransport } from '../outbox/kafka-transport.ts';
+import { KafkaTransport, type TKafkaTransportOptions } from '../outbox/kafka-transport.ts';
 import { pino } from 'pino';
 import type { TEventTransport } from '../outbox/transport.ts';
 import { assertConfigured, type TServiceDeps, type TServiceModule } from '../service.ts';
@@ -62,7 +62,11 @@ export async function prepareDatabase<TCfg extends TConfig>(
 }
 
 /** KAFKA_BROKERS set → Kafka (distributed profile); otherwise the embedded in-process transport. */
-export function transportFromConfig(config: TConfig, clientId: string): TEventTransport {
+export function transportFromConfig(
+  config: TConfig,
+  clientId: string,
+  hooks: Pick<TKafkaTransportOptions, 'onFetched'> = {},
+): TEventTransport {
   if (!config.KAFKA_BROKERS) return new InProcessTransport();
   return new KafkaTransport({
     brokers: config.KAFKA_BROKERS.split(',')
@@ -71,6 +75,8 @@ export function transportFromConfig(config: TConfig, clientId: string): TEventTr
     namespace: config.KAFKA_NAMESPACE,
     clientId,
     log: pino({ name: clientId, level: config.LOG_LEVEL }),
+    concurrency: config.KAFKA_CONSUMER_CONCURRENCY,
+    ...hooks,
   });
 }
 
@@ -84,7 +90,7 @@ export async function startPlatform<TCfg extends TConfig>(
   for (const service of services) assertConfigured(service, config);
   const urls = dbUrls(ownerUrl, config.DATABASE_APP_PASSWORD);
   const appPool = createPool(urls.app, 20);
-  const relayPool = createPool(urls.relay, 3);
+  const relayPool = createPool(urls.relay, config.RELAY_CONCURRENCY + 1);
   const app = createDb<unknown>(appPool);
   const relayDb = createDb<unknown>(relayPool);
   const transport =
@@ -99,6 +105,9 @@ export async function startPlatform<TCfg extends TConfig>(
     pool: relayPool,
     schemas: services.map((s) => s.schema),
     transport,
+    batchSize: config.RELAY_BATCH_SIZE,
+    concurrency: config.RELAY_CONCURRENCY,
+    idleMs: config.RELAY_POLL_MS,
   });
   // The distributed profile runs the relay as its own process.
   if (options.relay !== false) relay.start();

@@ -6,7 +6,7 @@ import { parseConfig, type TConfig } from '../config/config.ts';
 import { createDb, createPool, dbUrls } from '../db/database.ts';
 import { createHttpApp } from '../http/http-app.ts';
 import type { KafkaTransport } from '../outbox/kafka-transport.ts';
-import { createRelay, DEFAULT_RELAY_CONCURRENCY } from '../outbox/outbox-relay.ts';
+import { createRelay } from '../outbox/outbox-relay.ts';
 import { startTelemetry } from '../telemetry/telemetry.ts';
 import { transportFromConfig } from './platform.ts';
 
@@ -40,7 +40,7 @@ export async function startRelayServer(config: TConfig): Promise<TRelayServer> {
   // plus LISTEN, schema discovery and readiness checks, so none of them waits behind a batch.
   const pool = createPool(
     dbUrls(config.DATABASE_URL, config.DATABASE_APP_PASSWORD).relay,
-    DEFAULT_RELAY_CONCURRENCY + 3,
+    config.RELAY_CONCURRENCY + 3,
   );
   const db = createDb<unknown>(pool);
   const transport = transportFromConfig(config, 'stageplein-relay') as KafkaTransport;
@@ -68,7 +68,17 @@ export async function startRelayServer(config: TConfig): Promise<TRelayServer> {
 
   await discover();
   const discovery = setInterval(() => void discover(), DISCOVERY_MS);
-  const relay = createRelay({ db, pool, schemas, transport, log: app.log });
+  const relay = createRelay({
+    db,
+    pool,
+    schemas,
+    transport,
+    batchSize: config.RELAY_BATCH_SIZE,
+    concurrency: config.RELAY_CONCURRENCY,
+    idleMs: config.RELAY_POLL_MS,
+    log: app.log,
+    onSent: (events, timing) => app.log.debug({ events, ...timing }, 'relay batch'),
+  });
   relay.start();
   app.readinessChecks.push(
     { name: 'database', check: async () => void (await sql`select 1`.execute(db)) },
