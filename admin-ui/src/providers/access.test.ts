@@ -198,8 +198,12 @@ describe('school data (services/organizations managesSchool / belongsToSchool)',
     expect(canAccess(mentor, 'groups', 'list')).toBe(true);
     expect(canAccess(mentor, 'groups', 'create')).toBe(false);
     expect(canAccess(mentor, 'mentorships', 'create')).toBe(true);
-    expect(canAccess(mentor, 'mentorships', 'delete', { mentorId: 'mentor-user' })).toBe(true);
-    expect(canAccess(mentor, 'mentorships', 'delete', { mentorId: 'someone-else' })).toBe(false);
+    const own = { mentorId: 'mentor-user', schoolId: school.id };
+    expect(canAccess(mentor, 'mentorships', 'delete', own)).toBe(true);
+    expect(canAccess(mentor, 'mentorships', 'delete', { ...own, mentorId: 'someone-else' })).toBe(false);
+    // Another school's mentorship, even their own name on it, is not theirs to delete.
+    expect(canAccess(mentor, 'mentorships', 'delete', { ...own, schoolId: 'other-school' })).toBe(false);
+    expect(canAccess(schoolAdmin, 'mentorships', 'delete', { ...own, mentorId: 'someone-else' })).toBe(true);
   });
 
   it('unknown resources and actions are not offered', () => {

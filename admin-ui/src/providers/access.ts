@@ -14,6 +14,7 @@ import { moderatedTypes } from '@stageplein/contracts/organizations/moderation';
 import {
   belongsToSchool as belongsToSchoolRule,
   managesSchool as managesSchoolRule,
+  mentorshipRules,
   organizationRules,
   type TOrganizationActor,
   type TOrganizationSubject,
@@ -181,12 +182,15 @@ const RULES: Record<string, Partial<Record<TAdminAction, TRule>>> = {
   internship_periods: schoolData(hasBackOffice),
   mentorships: {
     list: (p) => belongsToSchool(p) && hasBackOffice(p),
-    create: (p) =>
-      managesSchool(p) ||
-      (p.isMentor && p.organization?.type === 'School' && p.organization.status === 'approved'),
+    // Creating: a school admin for anyone, a mentor for themselves (the form offers only that).
+    create: (p) => mentorshipRules.add(p, p.userId, { ...schoolSubject(p), mentorId: p.userId }),
     delete: (p, r) =>
-      managesSchool(p) ||
-      (p.isMentor && p.organization?.type === 'School' && !!r && String(r.mentorId) === p.userId),
+      !!r &&
+      mentorshipRules.remove(p, p.userId, {
+        current: currentFacts(p),
+        schoolId: String(r.schoolId),
+        mentorId: String(r.mentorId),
+      }),
   },
 };
 
@@ -195,7 +199,7 @@ const RULES: Record<string, Partial<Record<TAdminAction, TRule>>> = {
  * services' policies use (contracts/identity/users-policy.ts, contracts/organizations/
  * organizations-policy.ts and moderation.ts; services/identity/test/admin-buttons.int.test.ts and
  * services/organizations/test/admin-buttons.int.test.ts compare them with the servers), so nobody is
- * shown a button the server would refuse. Mentorships still mirror mentorships.policy.ts here. The
+ * shown a button the server would refuse. The
  * server decides; its 403 shows the spec's "Access forbidden".
  */
 export function canAccess(

@@ -64,3 +64,29 @@ export const belongsToSchool = (permissions: TPermissions, { current, schoolId }
   current?.type === 'School' &&
   current.id === schoolId &&
   (permissions.isSchoolAdmin || permissions.isMentor || permissions.isStudent);
+
+export interface TMentorshipSubject extends TSchoolSubject {
+  mentorId: string;
+}
+
+/** A mentor of the school (the current, approved organization) acting on their own mentorships. */
+const ownMentorship = (permissions: TPermissions, userId: string, s: TMentorshipSubject) =>
+  permissions.isMentor &&
+  s.current?.type === 'School' &&
+  s.current.status === 'approved' &&
+  s.current.id === s.schoolId &&
+  s.mentorId === userId;
+
+/**
+ * Spec §6 "mentor-or-school-admin": a school's admins manage all its mentorships, its mentors their
+ * own; students read theirs (the list is narrowed to what each may see). `userId` is the caller.
+ */
+export const mentorshipRules = {
+  list: (permissions: TPermissions, s: TSchoolSubject) => belongsToSchool(permissions, s),
+  /** Everyone's mentorships at the school, not just the caller's own. */
+  listAll: (permissions: TPermissions, s: TSchoolSubject) => managesSchool(permissions, s),
+  add: (permissions: TPermissions, userId: string, s: TMentorshipSubject) =>
+    managesSchool(permissions, s) || ownMentorship(permissions, userId, s),
+  remove: (permissions: TPermissions, userId: string, s: TMentorshipSubject) =>
+    managesSchool(permissions, s) || ownMentorship(permissions, userId, s),
+};

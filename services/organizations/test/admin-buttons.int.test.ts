@@ -6,6 +6,7 @@ import type { TOrganizationType } from '@stageplein/contracts/identity/roles';
 import type { TCurrentOrganizationFacts } from '@stageplein/contracts/organizations/moderation';
 import {
   managesSchool,
+  mentorshipRules,
   organizationRules,
   type TOrganizationActor,
   type TOrganizationFacts,
@@ -226,6 +227,49 @@ describe('school data', () => {
       rule[`${who} deletes`] = onSchool;
       server[`${who} deletes`] = allowed(
         await call(h.app, { method: 'DELETE', url: `${path}/${deleted}`, headers: user.as() }),
+        `${who} deletes`,
+      );
+    }
+    expectSameAnswers(rule, server);
+  });
+
+  it('/api/v1/mentorships create and delete: mentorshipRules answers as the server does', async () => {
+    const admin = actors.get('school admin')!.user;
+    const mentor = actors.get('school mentor')!.user;
+    const student = () => userWith(h, [['student', seedOrg('school'), 'School']]);
+    const mentorship = async (as: TUser) => {
+      const res = await call(h.app, {
+        method: 'POST',
+        url: '/api/v1/mentorships',
+        headers: as.as(),
+        payload: body('mentorship', { mentor_id: mentor.id, student_id: (await student()).id }),
+      });
+      return res;
+    };
+    const rule: Record<string, boolean> = {};
+    const server: Record<string, boolean> = {};
+    for (const [who, { user, actor, current }] of actors) {
+      // Create on the caller's current school, for the school's mentor (the mentor: their own).
+      rule[`${who} creates`] = mentorshipRules.add(actor.permissions, user.id, {
+        current,
+        schoolId: current?.id ?? '',
+        mentorId: mentor.id,
+      });
+      server[`${who} creates`] = allowed(await mentorship(user), `${who} creates`);
+      // Delete one of the seed school's mentor's mentorships, made by the school's admin.
+      const made = await mentorship(admin);
+      expect(made.statusCode, made.body).toBe(201);
+      rule[`${who} deletes`] = mentorshipRules.remove(actor.permissions, user.id, {
+        current,
+        schoolId: seedOrg('school'),
+        mentorId: mentor.id,
+      });
+      server[`${who} deletes`] = allowed(
+        await call(h.app, {
+          method: 'DELETE',
+          url: `/api/v1/mentorships/${made.json().data.id as string}`,
+          headers: user.as(),
+        }),
         `${who} deletes`,
       );
     }

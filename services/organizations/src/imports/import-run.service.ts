@@ -25,6 +25,7 @@ import {
   groupsAndLevelsOf,
   markImportRunning,
   membershipsOf,
+  countsOf,
   recountImport,
   replaceImportRows,
   setImportPlan,
@@ -350,16 +351,7 @@ export function createImportRun(deps: { db: Kysely<unknown>; config: TConfig; no
       return inTenant(ref.tenant, async (db) => {
         await recountImport(db, ref.importId, now());
         const row = await finishImportRow(db, ref.importId, status, failure ?? null, now());
-        return {
-          status,
-          total: row.total_rows,
-          valid: row.valid_rows,
-          invalid: row.invalid_rows,
-          created: row.created_rows,
-          updated: row.updated_rows,
-          unchanged: row.unchanged_rows,
-          failed: row.failed_rows,
-        };
+        return { status, total: row.total_rows, ...countsOf(row) };
       });
     },
   };

@@ -18,6 +18,16 @@ export type TImportRow = Selectable<TImportsTable>;
 export type TImportRowRow = Selectable<TImportRowsTable>;
 export type TEnrolmentRow = Selectable<TStudentEnrolmentsTable>;
 
+/** An import's row counts as the API and the workflow's summary report them. */
+export const countsOf = (row: TImportRow) => ({
+  valid: row.valid_rows,
+  invalid: row.invalid_rows,
+  created: row.created_rows,
+  updated: row.updated_rows,
+  unchanged: row.unchanged_rows,
+  failed: row.failed_rows,
+});
+
 /** Statuses in which an upload of the same file runs the import again. */
 const RERUNNABLE: TStudentImportStatus[] = ['failed', 'cancelled'];
 /** Statuses the workflow may (re)start from. */

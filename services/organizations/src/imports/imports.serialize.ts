@@ -7,9 +7,9 @@ import type {
   TStudentImportRowResource,
   TStudentImportStatus,
 } from '@stageplein/contracts/imports/student-import';
-import type { TImportRowsTable, TImportsTable } from './imports.table.ts';
+import { countsOf, type TImportRow } from './imports.repository.ts';
+import type { TImportRowsTable } from './imports.table.ts';
 
-type TImportRow = Selectable<TImportsTable>;
 type TRow = Selectable<TImportRowsTable>;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -29,14 +29,7 @@ export function importResource(row: TImportRow): TStudentImportResource {
       : row.status === 'completed'
         ? 100
         : 0,
-    counts: {
-      valid: row.valid_rows,
-      invalid: row.invalid_rows,
-      created: row.created_rows,
-      updated: row.updated_rows,
-      unchanged: row.unchanged_rows,
-      failed: row.failed_rows,
-    },
+    counts: countsOf(row),
     parse_ms: row.parse_ms,
     failure: row.failure,
     created_at: row.created_at.toISOString(),
