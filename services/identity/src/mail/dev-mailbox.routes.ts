@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { zCollectionOf, zResourceOf } from '@stageplein/contracts/jsonapi/jsonapi';
 import { notFound } from '@stageplein/kit/errors/api-error';
-import { collectionDocument, resource } from '@stageplein/kit/jsonapi/serialize';
+import { collectionDocument } from '@stageplein/kit/jsonapi/serialize';
 import { requestDb } from '../database.ts';
 import type { TIdentityDeps } from '../identity.config.ts';
 
@@ -44,17 +44,19 @@ export const devMailboxRoutes: FastifyPluginAsync<TIdentityDeps> = async (app) =
         .orderBy('seq', 'desc')
         .limit(100)
         .execute();
-      const data = rows.map((m) =>
-        resource('mail', m.id, {
+      const data = rows.map((m): z.infer<typeof ZMail> => ({
+        type: 'mail',
+        id: m.id,
+        attributes: {
           kind: m.kind,
           to: m.to_address,
           subject: m.subject,
-          textBody: m.text_body,
-          createdAt: m.created_at.toISOString(),
-          htmlUrl: `/api/v1/dev/mailbox/${m.id}`,
-        }),
-      );
-      return collectionDocument(data, { total: data.length }) as never;
+          text_body: m.text_body,
+          created_at: m.created_at.toISOString(),
+          html_url: `/api/v1/dev/mailbox/${m.id}`,
+        },
+      }));
+      return collectionDocument(data, { total: data.length });
     },
   });
 
