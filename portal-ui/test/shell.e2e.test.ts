@@ -561,6 +561,8 @@ describe('keyboard only', () => {
     await page.keyboard.press('Enter');
     await page.waitForURL(/\/dashboard$/);
     await page.getByTestId('dashboard').waitFor();
+    // The new page's heading takes the focus the sign-in form left behind; Tab goes on from there.
+    await expect.poll(focused).toBe('page-title');
 
     for (let i = 0; i < 20 && (await focused()) !== 'account-menu'; i++) await page.keyboard.press('Tab');
     expect(await focused()).toBe('account-menu');

@@ -43,14 +43,18 @@ function RouteAnnouncer() {
       first.current = false;
       return;
     }
+    // Where focus was when the route changed: the link or button that navigated, or nothing.
+    const before = document.activeElement;
     const timer = window.setTimeout(() => {
       setMessage(document.title);
       const main = document.getElementById('main');
       const heading = main?.querySelector<HTMLElement>('h1');
       const active = document.activeElement;
-      // Not when the user is already working in the new page (e.g. typing in its first field).
-      const busyInPage = !!active && active !== main && !!main?.contains(active);
-      if (heading && !busyInPage) {
+      // Only focus still left behind by the navigation moves; not when the user (or the page) has moved
+      // it since, e.g. tabbing on into the header or typing in the new page's first field.
+      const leftBehind =
+        !active || active === before || active === document.body || active === main || !active.isConnected;
+      if (heading && leftBehind) {
         if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
         heading.focus({ preventScroll: true });
       }
