@@ -1,28 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { testPlatform } from '@stageplein/testing/harness';
 import { expectJsonApi } from '@stageplein/testing/jsonapi-conformance';
-import type { TPlatform } from '@stageplein/kit/runtime/platform';
-import { buildGateway } from '@stageplein/gateway/gateway.app';
-import { SERVICES } from '../src/services.ts';
-import { UI_DIRS } from '@stageplein/gateway/ui-dirs';
-import type { TStackConfig } from '../src/services.ts';
+import { testProduct, type TTestProduct } from '@stageplein/testing/product';
 
 // 2026-11-21: school year 2026-2027 is current, 2027-2028 next.
 const NOW = new Date('2026-11-21T12:00:00Z');
 
-let platform: TPlatform<TStackConfig>;
+let platform: TTestProduct['platform'];
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  platform = await testPlatform(SERVICES, { now: NOW });
-  app = await buildGateway({
-    config: platform.deps.config,
-    deps: platform.deps,
-    services: SERVICES,
-    ui: UI_DIRS,
-    logger: false,
-  });
+  ({ platform, app } = await testProduct({ now: NOW }));
 });
 afterAll(async () => {
   await app?.close();

@@ -1,24 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { testPlatform } from '@stageplein/testing/harness';
-import type { TPlatform } from '@stageplein/kit/runtime/platform';
-import { buildGateway } from '@stageplein/gateway/gateway.app';
 import { SERVICES } from '../src/services.ts';
-import { UI_DIRS } from '@stageplein/gateway/ui-dirs';
-import type { TStackConfig } from '../src/services.ts';
+import { testProduct, type TTestProduct } from '@stageplein/testing/product';
 
-let platform: TPlatform<TStackConfig>;
+let platform: TTestProduct['platform'];
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  platform = await testPlatform(SERVICES);
-  app = await buildGateway({
-    config: platform.deps.config,
-    deps: platform.deps,
-    services: SERVICES,
-    ui: UI_DIRS,
-    logger: false,
-  });
+  ({ platform, app } = await testProduct());
 });
 afterAll(async () => {
   await app?.close();

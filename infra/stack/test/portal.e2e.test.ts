@@ -3,28 +3,16 @@ import type { Browser } from 'playwright-core';
 import type { FastifyInstance } from 'fastify';
 import { TENANTS } from '@stageplein/contracts/tenants/tenant-registry';
 import { translate } from '@stageplein/contracts/i18n/index';
-import type { TPlatform } from '@stageplein/kit/runtime/platform';
-import { testPlatform } from '@stageplein/testing/harness';
 import { axeViolations, launchChromium, screenshot } from '@stageplein/testing/browser';
-import { buildGateway } from '@stageplein/gateway/gateway.app';
-import { SERVICES } from '../src/services.ts';
-import { UI_DIRS } from '@stageplein/gateway/ui-dirs';
-import type { TStackConfig } from '../src/services.ts';
+import { testProduct, type TTestProduct } from '@stageplein/testing/product';
 
-let platform: TPlatform<TStackConfig>;
+let platform: TTestProduct['platform'];
 let app: FastifyInstance;
 let browser: Browser;
 let port: number;
 
 beforeAll(async () => {
-  platform = await testPlatform(SERVICES);
-  app = await buildGateway({
-    config: platform.deps.config,
-    deps: platform.deps,
-    services: SERVICES,
-    ui: UI_DIRS,
-    logger: false,
-  });
+  ({ platform, app } = await testProduct());
   await app.listen({ port: 0, host: '127.0.0.1' });
   port = (app.server.address() as { port: number }).port;
   browser = await launchChromium();

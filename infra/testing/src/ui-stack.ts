@@ -7,12 +7,9 @@ import type { FastifyInstance } from 'fastify';
 import type { TPlatform } from '@stageplein/kit/runtime/platform';
 import { seedOrganizationId, type TSeedOrganizationKind } from '@stageplein/contracts/domain/seed-ids';
 import { runWorker, type TRunningWorker } from '@stageplein/workflows/run-worker';
-import { buildGateway } from '@stageplein/gateway/gateway.app';
-import { SERVICES } from '@stageplein/stack/services';
-import { UI_DIRS } from '@stageplein/gateway/ui-dirs';
 import { startTemporalDevServer } from '@stageplein/engines/temporal';
 import { axeViolations, launchChromium, screenshot } from './browser.ts';
-import { testPlatform } from './harness.ts';
+import { testProduct } from './product.ts';
 import { freePort } from './processes.ts';
 
 /**
@@ -61,16 +58,8 @@ export async function startStack(options: { workflows?: boolean } = {}): Promise
       stops.push(temporal.stop);
       env.TEMPORAL_ADDRESS = temporal.address;
     }
-    const platform = await testPlatform(SERVICES, { env });
-    stops.push(() => platform.close());
-    const app = await buildGateway({
-      config: platform.deps.config,
-      deps: platform.deps,
-      services: SERVICES,
-      ui: UI_DIRS,
-      logger: false,
-    });
-    stops.push(() => app.close());
+    const { platform, app, close } = await testProduct({ env });
+    stops.push(close);
     let worker: TRunningWorker | undefined;
     if (options.workflows) {
       // Organizations' import use cases on the app role, identity through the gateway app in-process.
