@@ -2,19 +2,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZMetaDocument } from '@stageplein/contracts/identity/users';
-import type {
-  ZLevelCollection,
-  ZLevelCreateBody,
-  ZLevelDocument,
-  ZLevelUpdateBody,
-  ZTagCollection,
-  ZTagCreateBody,
-  ZTagDocument,
-  ZTagUpdateBody,
-} from '@stageplein/contracts/organizations/school-resources';
 import type { TResource } from '@stageplein/contracts/jsonapi/jsonapi';
 import { authorize } from '@stageplein/kit/auth/policy';
-import { collectionDocument, resource, resourceDocument } from '@stageplein/kit/jsonapi/serialize';
+import { collectionDocument, resourceDocument } from '@stageplein/kit/jsonapi/serialize';
 import type { TServiceDeps } from '@stageplein/kit/service';
 import { actorOf } from '../shared/actor.ts';
 import { assertSameId } from '../shared/body.ts';
@@ -29,15 +19,25 @@ import { schoolCataloguePolicy } from './school-catalogue.policy.ts';
 import { findCatalogueRow, listCatalogue, type TCatalogueRow } from './school-catalogue.repository.ts';
 import { changeEntry, createEntry, removeEntry, type TCatalogue } from './school-catalogue.service.ts';
 
-/** One school catalogue's routes: `/api/v1/<plural>` list and create, `/<plural>/{id}` change and delete. */
-export interface TCatalogueRoutes extends TCatalogue {
+/** What a catalogue's create body carries (levels add a position; tags do not). */
+type TEntryInput = { name: string; school_id?: string | undefined; position?: number | undefined };
+type TEntryBody<A> = { data: { type: string; id?: string | undefined; attributes: A } };
+
+/**
+ * One school catalogue's routes: `/api/v1/<plural>` list and create, `/<plural>/{id}` change and delete.
+ * Generic over the catalogue's JSON:API resource `R`, so each route's answer is checked against that
+ * catalogue's own response schema (levels and tags keep separate schemas in the OpenAPI document).
+ */
+export interface TCatalogueRoutes<R extends TResource> extends TCatalogue {
   plural: 'levels' | 'tags';
   summaries: { list: string; create: string; update: string; destroy: string };
+  /** The catalogue's serializer: a row as its resource. */
+  toResource: (row: TCatalogueRow) => R;
   schemas: {
-    collection: typeof ZLevelCollection | typeof ZTagCollection;
-    document: typeof ZLevelDocument | typeof ZTagDocument;
-    create: typeof ZLevelCreateBody | typeof ZTagCreateBody;
-    update: typeof ZLevelUpdateBody | typeof ZTagUpdateBody;
+    collection: z.ZodType<{ data: R[]; included?: TResource[]; meta?: Record<string, unknown> }>;
+    document: z.ZodType<{ data: R; included?: TResource[] }>;
+    create: z.ZodType<TEntryBody<TEntryInput>>;
+    update: z.ZodType<TEntryBody<Partial<TEntryInput>>>;
   };
 }
 
@@ -45,16 +45,9 @@ const TAGS = ['school data'];
 const ZId = z.object({ id: z.uuid() });
 const ZListQuery = z.object({ 'filter[school_id_eq]': z.uuid().optional() });
 
-export function schoolCatalogueRoutes(c: TCatalogueRoutes): FastifyPluginAsync<TServiceDeps> {
-  const entryResource = (row: TCatalogueRow): TResource =>
-    resource(c.type, row.id, {
-      name: row.name,
-      ...(c.ordered ? { position: row.position } : {}),
-      school_id: row.school_id,
-      created_at: row.created_at.toISOString(),
-      updated_at: row.updated_at.toISOString(),
-    });
-
+export function schoolCatalogueRoutes<R extends TResource>(
+  c: TCatalogueRoutes<R>,
+): FastifyPluginAsync<TServiceDeps> {
   const findRow = (db: TDb, id: string) => findCatalogueRow(db, c, id);
 
   return async (app, deps) => {
@@ -73,8 +66,8 @@ export function schoolCatalogueRoutes(c: TCatalogueRoutes): FastifyPluginAsync<T
         const actor = await actorOf(req, ctx.db);
         authorize(req, schoolCataloguePolicy.list);
         const schoolId = req.query['filter[school_id_eq]'] ?? currentSchool(actor.current)?.id;
-        const data = (await listCatalogue(ctx.db, c, schoolId)).map(entryResource);
-        return collectionDocument(data, { total: data.length }) as never;
+        const data = (await listCatalogue(ctx.db, c, schoolId)).map(c.toResource);
+        return collectionDocument(data, { total: data.length });
       },
     });
 
@@ -91,7 +84,7 @@ export function schoolCatalogueRoutes(c: TCatalogueRoutes): FastifyPluginAsync<T
         const { school_id, ...input } = req.body.data.attributes;
         const schoolId = authorizeSchoolCreate(req, actor, school_id, schoolCataloguePolicy.create);
         const row = await createEntry(ctx, actor.auth.userId, c, { ...input, school_id: schoolId });
-        return reply.status(201).send(resourceDocument(entryResource(row)) as never);
+        return reply.status(201).send(resourceDocument(c.toResource(row)));
       },
     });
 
@@ -114,9 +107,7 @@ export function schoolCatalogueRoutes(c: TCatalogueRoutes): FastifyPluginAsync<T
         assertSameId(req.body.data.id, row.id);
         const { school_id, ...changes } = req.body.data.attributes;
         assertSameSchool(school_id, row);
-        return resourceDocument(
-          entryResource(await changeEntry(ctx, actor.auth.userId, c, row, changes)),
-        ) as never;
+        return resourceDocument(c.toResource(await changeEntry(ctx, actor.auth.userId, c, row, changes)));
       },
     });
 

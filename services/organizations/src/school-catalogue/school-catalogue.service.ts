@@ -1,4 +1,3 @@
-import type { TEventType } from '@stageplein/contracts/events/payloads';
 import { emit } from '../shared/events.ts';
 import type { TCtx } from '../shared/request.ts';
 import { nameTaken } from '../shared/school.ts';
@@ -23,9 +22,11 @@ function announce(
   verb: 'created' | 'updated' | 'deleted',
   row: TCatalogueRow,
 ) {
-  const type = `organizations.${c.type}.${verb}` as TEventType;
-  const data = { [`${c.type}_id`]: row.id, school_id: row.school_id, name: row.name };
-  return emit(ctx.db, ctx.tenant.id, actor, type, row.id, data as never);
+  const at = [ctx.db, ctx.tenant.id, actor] as const;
+  const data = { school_id: row.school_id, name: row.name };
+  return c.type === 'level'
+    ? emit(...at, `organizations.level.${verb}`, row.id, { ...data, level_id: row.id })
+    : emit(...at, `organizations.tag.${verb}`, row.id, { ...data, tag_id: row.id });
 }
 
 export async function createEntry(
