@@ -3,7 +3,12 @@ import type { TFlatResource } from '@stageplein/contracts/client/jsonapi-documen
 import { USERS_QUERY } from '@stageplein/contracts/identity/users';
 import { INTERNSHIP_PERIODS_QUERY } from '@stageplein/contracts/organizations/internship-periods';
 import { wireFiltersOf } from '@stageplein/contracts/jsonapi/jsonapi';
+import { MENTORSHIPS_FILTERS } from '@stageplein/contracts/organizations/mentorships';
 import { ORGANIZATIONS_QUERY } from '@stageplein/contracts/organizations/organizations';
+import {
+  GROUPS_FILTERS,
+  SCHOOL_CATALOGUE_FILTERS,
+} from '@stageplein/contracts/organizations/school-resources';
 import { changedAttributes, type TResourceConfigs } from './jsonapi-data-provider.ts';
 
 /** Profile fields of an organization (contracts/organizations/organizations.ts `ZProfileAttributes`). */
@@ -56,8 +61,7 @@ const withoutDerived =
 
 /**
  * Every back-office resource on the API of the identity and organizations services, with what each
- * endpoint accepts (users and organizations: their routes' query specs in contracts; the others read
- * from services/*\/src/**\/*.routes.ts): strict query parsing answers 400 to anything else, so
+ * endpoint accepts (its route's query spec or filter list in contracts): strict query parsing answers 400 to anything else, so
  * client-mode resources send only the filters their route declares.
  */
 export const API_RESOURCES: TResourceConfigs = {
@@ -111,7 +115,7 @@ export const API_RESOURCES: TResourceConfigs = {
     path: '/api/v1/groups',
     type: 'group',
     query: 'client',
-    serverFilters: ['school_year_id_eq', 'level_id_eq'],
+    serverFilters: [...GROUPS_FILTERS],
     getMany: 'list',
     toAttributes: withoutDerived('studentsCount', 'schoolId', 'createdAt', 'updatedAt', 'students'),
   },
@@ -119,14 +123,14 @@ export const API_RESOURCES: TResourceConfigs = {
     path: '/api/v1/levels',
     type: 'level',
     query: 'client',
-    serverFilters: ['school_id_eq'],
+    serverFilters: [...SCHOOL_CATALOGUE_FILTERS],
     getMany: 'list',
   },
   tags: {
     path: '/api/v1/tags',
     type: 'tag',
     query: 'client',
-    serverFilters: ['school_id_eq'],
+    serverFilters: [...SCHOOL_CATALOGUE_FILTERS],
     getMany: 'list',
   },
   school_years: {
@@ -148,7 +152,7 @@ export const API_RESOURCES: TResourceConfigs = {
     path: '/api/v1/mentorships',
     type: 'mentorship',
     query: 'client',
-    serverFilters: ['mentor_id_eq', 'student_id_eq'],
+    serverFilters: [...MENTORSHIPS_FILTERS],
     getMany: 'list',
   },
 };

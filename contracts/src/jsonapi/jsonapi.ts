@@ -107,6 +107,16 @@ export const wireFiltersOf = (spec: TQuerySpec): string[] => [
   ...(spec.scopes ?? []),
 ];
 
+/**
+ * The querystring of a collection route whose filters all take an id (`filter[school_id_eq]=<uuid>`):
+ * the route declares it and the admin's data provider sends exactly `names` (its server filters).
+ */
+export function zIdFilterQuery<const K extends readonly string[]>(names: K) {
+  const shape = Object.fromEntries(names.map((n) => [`filter[${n}]`, z.uuid().optional()]));
+  // Object.fromEntries loses the keys; they are exactly `filter[<name>]` for each name.
+  return z.object(shape as { [N in K[number] as `filter[${N}]`]: z.ZodOptional<z.ZodUUID> });
+}
+
 export interface TFilter {
   attribute: string;
   predicate: TFilterPredicate;

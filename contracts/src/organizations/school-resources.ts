@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZRelationship, ZResource, zCollectionOf, zDocumentOf } from '../jsonapi/jsonapi.ts';
+import { ZRelationship, ZResource, zCollectionOf, zDocumentOf, zIdFilterQuery } from '../jsonapi/jsonapi.ts';
 
 /** Groups (classes), levels and tags: per school (levels and tags are also used by vacancies). */
 
@@ -26,7 +26,14 @@ export const ZGroupResource = ZResource.extend({
 });
 export type TGroupResource = z.infer<typeof ZGroupResource>;
 export const ZGroupDocument = zDocumentOf(ZGroupResource);
+/** GET /api/v1/groups filters (the route's querystring and the admin's server filters). */
+export const GROUPS_FILTERS = ['school_year_id_eq', 'level_id_eq'] as const;
+export const ZGroupsQuery = zIdFilterQuery(GROUPS_FILTERS);
 export const ZGroupCollection = zCollectionOf(ZGroupResource);
+
+/** GET /api/v1/levels and /tags filters: a school (default the current School). */
+export const SCHOOL_CATALOGUE_FILTERS = ['school_id_eq'] as const;
+export const ZSchoolCatalogueQuery = zIdFilterQuery(SCHOOL_CATALOGUE_FILTERS);
 
 export const ZLevelAttributes = z.object({
   name: z.string(),

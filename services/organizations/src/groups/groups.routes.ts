@@ -9,6 +9,7 @@ import {
   ZGroupDocument,
   ZGroupMembershipDocument,
   ZGroupUpdateBody,
+  ZGroupsQuery,
 } from '@stageplein/contracts/organizations/school-resources';
 import { authorize } from '@stageplein/kit/auth/policy';
 import { notFound } from '@stageplein/kit/errors/api-error';
@@ -25,10 +26,6 @@ import { assignGroup, changeGroup, createGroup, removeGroup } from './groups.ser
 
 const TAGS = ['school data'];
 const ZId = z.object({ id: z.uuid() });
-const ZListQuery = z.object({
-  'filter[school_year_id_eq]': z.uuid().optional(),
-  'filter[level_id_eq]': z.uuid().optional(),
-});
 
 export const groupsRoutes: FastifyPluginAsync<TServiceDeps> = async (app, deps) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -37,7 +34,7 @@ export const groupsRoutes: FastifyPluginAsync<TServiceDeps> = async (app, deps) 
     schema: {
       tags: TAGS,
       summary: 'Groups of the current School (a student: only their own group)',
-      querystring: ZListQuery,
+      querystring: ZGroupsQuery,
       response: { 200: ZGroupCollection },
     },
     handler: async (req) => {

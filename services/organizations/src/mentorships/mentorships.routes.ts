@@ -7,6 +7,7 @@ import {
   ZMentorshipCreateBody,
   ZMentorshipDocument,
   type TMentorshipResource,
+  ZMentorshipsQuery,
 } from '@stageplein/contracts/organizations/mentorships';
 import { authorize } from '@stageplein/kit/auth/policy';
 import { notFound } from '@stageplein/kit/errors/api-error';
@@ -20,10 +21,6 @@ import { addMentorship, removeMentorship } from './mentorships.service.ts';
 
 const TAGS = ['mentorships'];
 const ZId = z.object({ id: z.uuid() });
-const ZListQuery = z.object({
-  'filter[mentor_id_eq]': z.uuid().optional(),
-  'filter[student_id_eq]': z.uuid().optional(),
-});
 
 const mentorshipResource = (m: TMentorshipRow): TMentorshipResource => ({
   type: 'mentorship',
@@ -48,7 +45,7 @@ export const mentorshipsRoutes: FastifyPluginAsync<TServiceDeps> = async (app, d
     schema: {
       tags: TAGS,
       summary: 'Mentorships of the current School: all for its admins, their own for mentors and students',
-      querystring: ZListQuery,
+      querystring: ZMentorshipsQuery,
       response: { 200: ZMentorshipCollection },
     },
     handler: async (req) => {

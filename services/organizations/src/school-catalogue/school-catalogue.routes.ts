@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZMetaDocument } from '@stageplein/contracts/identity/users';
 import type { TResource } from '@stageplein/contracts/jsonapi/jsonapi';
+import { ZSchoolCatalogueQuery } from '@stageplein/contracts/organizations/school-resources';
 import { authorize } from '@stageplein/kit/auth/policy';
 import { collectionDocument, resourceDocument } from '@stageplein/kit/jsonapi/serialize';
 import type { TServiceDeps } from '@stageplein/kit/service';
@@ -43,7 +44,6 @@ export interface TCatalogueRoutes<R extends TResource> extends TCatalogue {
 
 const TAGS = ['school data'];
 const ZId = z.object({ id: z.uuid() });
-const ZListQuery = z.object({ 'filter[school_id_eq]': z.uuid().optional() });
 
 export function schoolCatalogueRoutes<R extends TResource>(
   c: TCatalogueRoutes<R>,
@@ -58,7 +58,7 @@ export function schoolCatalogueRoutes<R extends TResource>(
       schema: {
         tags: TAGS,
         summary: c.summaries.list,
-        querystring: ZListQuery,
+        querystring: ZSchoolCatalogueQuery,
         response: { 200: c.schemas.collection },
       },
       handler: async (req) => {
