@@ -44,7 +44,8 @@ afterAll(async () => {
 
 function run(command: string, args: string[]): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    // In the report folder: Schemathesis keeps a cache folder (.schemathesis) in its working directory.
+    const child = spawn(command, args, { cwd: reportDir, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (c) => (output += c));
     child.stderr.on('data', (c) => (output += c));
