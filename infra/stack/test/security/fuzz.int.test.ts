@@ -16,7 +16,7 @@ import { testProduct, type TTestProduct } from '@stageplein/testing/product';
  * document (its status, media type and schema) — the document lists each operation's errors.
  */
 const SEED = '20261123';
-const EXAMPLES = '8';
+const EXAMPLES = '5';
 
 let product: TTestProduct;
 let port: number;
