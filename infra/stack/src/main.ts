@@ -12,7 +12,7 @@ function demoAccountsText(port: number, mailDir: string): string {
     `Demo accounts on every tenant, password "${DEMO_PASSWORD}" (e.g. ${demoEmail('admin', 'raayland')} at http://raayland.localhost:${port}):`,
     ...lines,
     `Outgoing mail (invitations, password resets…) is shown here as it is sent and kept in ${mailDir}/<tenant>/;`,
-    `the tenant's platform operators (${demoEmail('admin', '<tenant>')} acting for its VolunteerCenter) also read it in the back office.\n`,
+    `the tenant's platform operators (${demoEmail('admin', '<tenant>')} acting for its VolunteerCenter) also read it at /api/v1/dev/mailbox.\n`,
   ].join('\n');
 }
 
