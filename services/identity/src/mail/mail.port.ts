@@ -23,9 +23,9 @@ export interface TMailPort {
 }
 
 /**
- * Embedded profile: the mail is kept in `identity.dev_mails` (the back office's mailbox for platform
- * operators) and, with MAIL_DIR set, also written as `.eml` files to `<MAIL_DIR>/<tenant>/`, which
- * `npm start` prints to its terminal. The files are written when the mail is sent, inside the use
+ * Embedded profile: the mail is kept in `identity.dev_mails` (platform operators read it at
+ * /api/v1/dev/mailbox) and, with MAIL_DIR set, also written as `.eml` files to `<MAIL_DIR>/<tenant>/`,
+ * which `npm start` prints to its terminal. The files are written when the mail is sent, inside the use
  * case's transaction: a change that then rolls back can leave a file for a mail that never counted.
  */
 export function devMailbox(config: Pick<TIdentityConfig, 'MAIL_DIR' | 'MAIL_FROM'>): TMailPort {
