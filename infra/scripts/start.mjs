@@ -1,7 +1,8 @@
 // `npm start`: installs what is missing, builds the UIs when stale, then runs the whole product
 // (embedded PostgreSQL, Temporal, services, relay, gateway) in one process on http://localhost:3000.
 //
-// Quiet by default: one line per step with its elapsed time, then the URLs and demo accounts. The
+// Quiet by default: one line per step with its elapsed time, then the URLs and demo accounts, and
+// each mail the product sends (subject, recipient, links; also kept in .data/mail/). The
 // output of npm, Vite, the Temporal CLI build and the server's own logs goes to .data/logs/start.log,
 // whose end is shown when something fails. `VERBOSE=1 npm start` (or `npm start -- --verbose`) shows
 // everything as it happens.
@@ -59,6 +60,12 @@ async function startQuiet() {
   let ready = false;
   let lastBuildNotice = 0;
   child.on('message', (message) => {
+    // Mails are what a newcomer follows (an invitation, a reset link): always shown, never only logged.
+    if (typeof message?.mail === 'string') {
+      writeSync(log.fd, `[npm start] ${message.mail}\n`);
+      console.log(message.mail);
+      return;
+    }
     if (message?.ready) {
       ready = true;
       console.log(`\n${message.ready}`);

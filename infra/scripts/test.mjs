@@ -1,5 +1,6 @@
 // `npm test [-- <vitest arguments>]`: provisions what the tests need (dependencies; Chromium and the UI
-// builds when e2e tests can run; PostgreSQL, Kafka and Temporal are started by the suites themselves),
+// builds when e2e tests can run; Schemathesis, PyPI's API fuzzer, in a venv in ~/.cache/stageplein when the
+// integration tests can run; PostgreSQL, Kafka and Temporal are started by the suites themselves),
 // then lint, typecheck (tsc -b: project references, incremental, build info in .cache/tsbuild) and
 // Vitest. With a filter or --project (npm run test:unit, test:int, test:e2e) only Vitest runs, after
 // what the selected files need. Each phase prints its time, and a table of them closes the run.
@@ -14,6 +15,20 @@ async function ensureChromium() {
   const apt = (args) => (sudo.length ? run('sudo', ['apt-get', ...args]) : run('apt-get', args));
   await apt(['update', '-q']);
   await apt(['install', '-y', '-q', '--no-install-recommends', 'chromium', 'fonts-dejavu-core']);
+}
+
+/** The API fuzz (infra/stack/test/security/fuzz.int.test.ts) can be selected: the integration project runs. */
+function fuzzSelected(args, plan) {
+  if (plan.full) return true;
+  const projects = args.flatMap((a, i) =>
+    a.startsWith('--project=') ? [a.slice(10)] : a === '--project' ? [args[i + 1]] : [],
+  );
+  const filters = args.filter((a, i) => !a.startsWith('-') && args[i - 1] !== '--project');
+  const project = projects.length === 0 || projects.includes('integration');
+  return (
+    project &&
+    (filters.length === 0 || filters.some((f) => 'infra/stack/test/security/fuzz.int.test.ts'.includes(f)))
+  );
 }
 
 function e2eFiles() {
@@ -43,6 +58,15 @@ async function main() {
       await phases.run('build UIs', () => buildUi());
     } else {
       phases.skip('Chromium and UI builds', 'no e2e selected');
+    }
+    if (fuzzSelected(args, plan)) {
+      // Schemathesis from PyPI into a venv in the user cache, once per machine (the API fuzz).
+      const { ensureSchemathesis, SCHEMATHESIS_VERSION } = await import('@stageplein/engines/schemathesis');
+      await phases.run(`Schemathesis ${SCHEMATHESIS_VERSION}`, () =>
+        ensureSchemathesis({ log: console.log }),
+      );
+    } else {
+      phases.skip('Schemathesis', 'no API fuzz selected');
     }
     await phases.run(`vitest run ${args.join(' ')}`.trim(), () => run('npx', ['vitest', 'run', ...args]));
     console.log(phases.summary());

@@ -1,16 +1,18 @@
+import path from 'node:path';
 import { loadConfig } from '@stageplein/kit/config/config';
 import { startTelemetry } from '@stageplein/kit/telemetry/telemetry';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, demoEmail } from '@stageplein/identity';
-import { STACK_CONFIG } from './services.ts';
+import { EMBEDDED_CONFIG, mailLines, watchMailFolder } from './embedded.ts';
 import { startStack } from './stack.ts';
 
 /** The seeded demo accounts (embedded profile only), so a person can sign in right away. */
-function demoAccountsText(port: number): string {
+function demoAccountsText(port: number, mailDir: string): string {
   const lines = DEMO_ACCOUNTS.map((a) => `  ${demoEmail(a.local, '<tenant>').padEnd(24)} ${a.description}`);
   return [
     `Demo accounts on every tenant, password "${DEMO_PASSWORD}" (e.g. ${demoEmail('admin', 'raayland')} at http://raayland.localhost:${port}):`,
     ...lines,
-    `Outgoing mail (invitations, password resets…): http://<tenant>.localhost:${port}/api/v1/dev/mailbox\n`,
+    `Outgoing mail (invitations, password resets…) is shown here as it is sent and kept in ${mailDir}/<tenant>/;`,
+    `the tenant's platform operators (${demoEmail('admin', '<tenant>')} acting for its VolunteerCenter) also read it at /api/v1/dev/mailbox.\n`,
   ].join('\n');
 }
 
@@ -20,7 +22,7 @@ function demoAccountsText(port: number): string {
  * their own processes; see docker-compose.yml.)
  */
 async function main(): Promise<void> {
-  const config = loadConfig(STACK_CONFIG);
+  const config = loadConfig(EMBEDDED_CONFIG);
   const telemetry = startTelemetry({
     serviceName: 'stageplein',
     otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT,
@@ -43,16 +45,25 @@ async function main(): Promise<void> {
   }
   const port = config.PORT;
   const banner = [
-    `Stageplein is running:\n  http://localhost:${port}\n  http://<tenant>.localhost:${port}  e.g. http://raayland.localhost:${port}\n  API docs: http://localhost:${port}/api/v1/openapi.json\nPress Ctrl-C to stop.\n`,
-    ...(config.DATABASE_URL ? [] : [demoAccountsText(port)]),
+    `Stageplein is running${config.HOST === '127.0.0.1' ? ' (on this machine only; HOST=0.0.0.0 opens it to the network)' : ` on ${config.HOST}`}:\n  http://localhost:${port}\n  http://<tenant>.localhost:${port}  e.g. http://raayland.localhost:${port}\n  API docs: http://localhost:${port}/api/v1/openapi.json\nPress Ctrl-C to stop.\n`,
+    ...(config.DATABASE_URL
+      ? []
+      : [demoAccountsText(port, path.relative(process.cwd(), config.MAIL_DIR) || '.')]),
   ].join('\n');
   if (report) report({ ready: banner });
   else console.log(`\n${banner}`);
+  // Each mail in the terminal (the quiet `npm start` logs this process's output, so it goes over IPC).
+  const stopMailWatch = watchMailFolder(config.MAIL_DIR, (mail) => {
+    const text = mailLines(mail);
+    if (report) report({ mail: text });
+    else console.log(text);
+  });
 
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
+    stopMailWatch();
     console.log(`\n${signal}: stopping…`);
     await stack.stop();
     await telemetry.shutdown();

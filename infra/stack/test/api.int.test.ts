@@ -97,7 +97,7 @@ describe('operations', () => {
     const openapi = (await app.inject({ url: '/api/v1/openapi.json' })).json();
     expect(openapi.openapi).toMatch(/^3\./);
     const op = openapi.paths['/api/v1/school_years'].get;
-    expect(op.responses['200'].content['application/json'].schema.properties.data.type).toBe('array');
+    expect(op.responses['200'].content['application/vnd.api+json'].schema.properties.data.type).toBe('array');
   });
 
   it('sends security headers', async () => {

@@ -8,6 +8,7 @@ import type { TPlatform } from '@stageplein/kit/runtime/platform';
 import { seedOrganizationId, type TSeedOrganizationKind } from '@stageplein/contracts/domain/seed-ids';
 import { runWorker, type TRunningWorker } from '@stageplein/workflows/run-worker';
 import { startTemporalDevServer } from '@stageplein/engines/temporal';
+import { folderMailsTo } from '@stageplein/identity/mail/mail-folder';
 import { axeViolations, launchChromium, screenshot } from './browser.ts';
 import { testProduct } from './product.ts';
 import { freePort } from './processes.ts';
@@ -31,6 +32,8 @@ export interface TStack {
   app: FastifyInstance;
   browser: Browser;
   port: number;
+  /** The mail folder (MAIL_DIR): every mail the product sent, as `npm start` writes it to `.data/mail`. */
+  mailDir: string;
   url(tenant: string, path?: string): string;
   close(): Promise<void>;
 }
@@ -46,7 +49,9 @@ export async function startStack(options: { workflows?: boolean } = {}): Promise
     for (const stop of stops.splice(0).reverse()) await stop().catch(() => undefined);
   };
   try {
-    const env: Record<string, string> = {};
+    const mailDir = await mkdtemp(path.join(os.tmpdir(), 'stageplein-ui-mail-'));
+    stops.push(() => rm(mailDir, { recursive: true, force: true }));
+    const env: Record<string, string> = { MAIL_DIR: mailDir };
     if (options.workflows) {
       const dir = await mkdtemp(path.join(os.tmpdir(), 'stageplein-ui-temporal-'));
       stops.push(() => rm(dir, { recursive: true, force: true }));
@@ -75,6 +80,7 @@ export async function startStack(options: { workflows?: boolean } = {}): Promise
       app,
       browser,
       port,
+      mailDir,
       url: (tenant, p = '/') => `http://${tenant}.localhost:${port}${p}`,
       close,
     };
@@ -172,16 +178,11 @@ export async function signIn(
   await page.getByTestId('dashboard').waitFor();
 }
 
-/** The newest mail of `kind` to `to` in the embedded profile's dev mailbox (identity service). */
+/** The text of the newest mail of `kind` to `to`, from the stack's mail folder (as a newcomer reads it). */
 export async function latestMail(stack: TStack, tenant: string, to: string, kind: string): Promise<string> {
   for (let attempt = 0; attempt < 40; attempt++) {
-    const res = await fetch(
-      `http://127.0.0.1:${stack.port}/api/v1/dev/mailbox?to=${encodeURIComponent(to)}`,
-      { headers: { 'x-tenant': tenant } },
-    );
-    const body = (await res.json()) as { data: { attributes: { kind: string; text_body: string } }[] };
-    const mail = body.data.find((m) => m.attributes.kind === kind);
-    if (mail) return mail.attributes.text_body;
+    const mail = (await folderMailsTo(stack.mailDir, tenant, to)).find((m) => m.kind === kind);
+    if (mail) return mail.text;
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`no ${kind} mail to ${to}`);

@@ -6,7 +6,19 @@ import type { TServiceDeps } from '@stageplein/kit/service';
  * Identity's own configuration keys (the sign-in protocol, accounts, rate limits); the kit's keys
  * come with every process. Parsed once at boot by whoever runs identity: `parseConfig(env, IDENTITY_CONFIG)`.
  */
+const flag = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
+
 export const IDENTITY_CONFIG = {
+  /**
+   * Serve the dev mailbox (`/api/v1/dev/mailbox`, platform operators only) — the embedded profile
+   * (`npm start`) turns it on; a distributed deployment never has it, and production refuses it.
+   */
+  DEV_MAILBOX: flag,
+  /** A folder that also receives every outgoing mail as `<tenant>/<time>-<seq>-<subject>.eml` (`npm start`: `.data/mail`; empty: none). */
+  MAIL_DIR: z.string().default(''),
   /** devise_token_auth token lifespan: two weeks. */
   AUTH_TOKEN_TTL_HOURS: z.coerce.number().positive().default(336),
   /** Signed-in clients per user; signing in on one more evicts the oldest. */

@@ -49,7 +49,7 @@ const routes: FastifyPluginAsync<TIdentityDeps> = async (app, deps) => {
   await app.register(impersonationRoutes, deps);
   await app.register(accountDeletionRoutes, deps);
   await app.register(studentsBulkRoutes, deps);
-  if (deps.config.MAIL_TRANSPORT === 'dev-mailbox' && deps.config.NODE_ENV !== 'production') {
+  if (deps.config.DEV_MAILBOX && deps.config.NODE_ENV !== 'production') {
     await app.register(devMailboxRoutes, deps);
   }
 };

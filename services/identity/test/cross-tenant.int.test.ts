@@ -150,7 +150,7 @@ describe('cross-tenant probes', () => {
       },
     });
     expect(onDemo.statusCode).toBe(422);
-    const demoMailbox = await app.inject({ url: '/api/v1/dev/mailbox', headers: { 'x-tenant': 'demo' } });
-    expect(demoMailbox.body).not.toContain('raayland.test');
+    // The raayland mail went only to raayland's mail (the demo tenant's folder has none of it).
+    expect(await mailsTo(app, 'victim@raayland.test', 'demo')).toHaveLength(0);
   });
 });

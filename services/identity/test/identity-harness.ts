@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { createHttpApp } from '@stageplein/kit/http/http-app';
@@ -9,6 +12,7 @@ import { createDb, createPool } from '@stageplein/kit/db/database';
 import { testPlatform } from '@stageplein/testing/harness';
 import { DEMO_PASSWORD, demoEmail } from '../src/seeds/seed.ts';
 import { identityService } from '../src/identity.module.ts';
+import { folderMailsTo } from '../src/mail/mail-folder.ts';
 import type { TStackConfig } from '@stageplein/stack/services';
 
 export { DEMO_PASSWORD, demoEmail };
@@ -41,11 +45,17 @@ export async function identityHarness(
   options: { env?: Record<string, string>; services?: readonly TServiceModule<TStackConfig>[] } = {},
 ): Promise<TIdentityHarness> {
   const services = options.services ?? [identityService];
-  const platform = await testPlatform(services, { seed: true, env: { ...TEST_ENV, ...options.env } });
+  // Mail is read where a person without an operator account reads it: the mail folder.
+  const mailDir = mkdtempSync(path.join(tmpdir(), 'stageplein-mail-'));
+  const platform = await testPlatform(services, {
+    seed: true,
+    env: { ...TEST_ENV, MAIL_DIR: mailDir, ...options.env },
+  });
   const clock: TClock = { now: new Date() };
   const deps: TServiceDeps<TStackConfig> = { ...platform.deps, now: () => clock.now };
   const app = await createHttpApp({ name: 'identity-test', logger: false });
   for (const service of services) await registerService(app, service, deps);
+  MAIL_DIRS.set(app, mailDir);
   return {
     app,
     platform,
@@ -54,9 +64,12 @@ export async function identityHarness(
     async close() {
       await app.close();
       await platform.close();
+      rmSync(mailDir, { recursive: true, force: true });
     },
   };
 }
+
+const MAIL_DIRS = new WeakMap<FastifyInstance, string>();
 
 export type TCreds = { 'access-token': string; client: string; uid: string };
 
@@ -106,14 +119,14 @@ export interface TMail {
   attributes: { kind: string; to: string; subject: string; text_body: string };
 }
 
-/** The newest mails to an address, as a person reads them in the dev mailbox. */
+/** The newest mails to an address, as a person reads them in the mail folder (MAIL_DIR). */
 export async function mailsTo(app: FastifyInstance, to: string, tenant = 'demo'): Promise<TMail[]> {
-  const res = await app.inject({
-    url: `/api/v1/dev/mailbox?to=${encodeURIComponent(to)}`,
-    headers: { 'x-tenant': tenant },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data;
+  const dir = MAIL_DIRS.get(app);
+  if (!dir) throw new Error('mailsTo: not an app of identityHarness (it knows no mail folder)');
+  return (await folderMailsTo(dir, tenant, to)).map((m) => ({
+    id: path.basename(m.file),
+    attributes: { kind: m.kind, to: m.to, subject: m.subject, text_body: m.text },
+  }));
 }
 
 /** The value of a query parameter in the first link of a mail. */

@@ -1,8 +1,12 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { identityService } from '@stageplein/identity';
 import { DEMO_PASSWORD, demoEmail } from '@stageplein/identity/seeds/seed';
+import { folderMailsTo } from '@stageplein/identity/mail/mail-folder';
 import { organizationsService } from '../src/organizations.module.ts';
 import {
   auditOf,
@@ -22,13 +26,24 @@ import {
 let h: THarness;
 let ip = 0;
 
+// The mail is read from the mail folder, as a newcomer without an operator account reads it.
+const mailDir = mkdtempSync(path.join(tmpdir(), 'stageplein-mail-'));
+
 beforeAll(async () => {
   h = await harness({
     services: [identityService, organizationsService],
-    env: { PASSWORD_SCRYPT_COST: '10', RATE_LIMIT_SIGN_IN: '1000', RATE_LIMIT_CONFIRM: '1000' },
+    env: {
+      PASSWORD_SCRYPT_COST: '10',
+      RATE_LIMIT_SIGN_IN: '1000',
+      RATE_LIMIT_CONFIRM: '1000',
+      MAIL_DIR: mailDir,
+    },
   });
 });
-afterAll(async () => h?.close());
+afterAll(async () => {
+  await h?.close();
+  rmSync(mailDir, { recursive: true, force: true });
+});
 
 type TCreds = Record<string, string>;
 const credsOf = (res: LightMyRequestResponse): TCreds => ({
@@ -56,11 +71,9 @@ interface TMail {
   attributes: { kind: string; to: string; subject: string; text_body: string };
 }
 async function mailsTo(to: string): Promise<TMail[]> {
-  const res = await h.app.inject({
-    url: `/api/v1/dev/mailbox?to=${encodeURIComponent(to)}`,
-    headers: { 'x-tenant': 'demo' },
-  });
-  return res.json().data;
+  return (await folderMailsTo(mailDir, 'demo', to)).map((m) => ({
+    attributes: { kind: m.kind, to: m.to, subject: m.subject, text_body: m.text },
+  }));
 }
 const linkParam = (mail: TMail, name: string) =>
   new URL(/https?:\/\/\S+/.exec(mail.attributes.text_body)![0]).searchParams.get(name)!;

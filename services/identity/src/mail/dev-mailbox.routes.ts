@@ -1,10 +1,17 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { zCollectionOf, zResourceOf } from '@stageplein/contracts/jsonapi/jsonapi';
+import {
+  isPlatformOperator,
+  type TCurrentOrganizationFacts,
+} from '@stageplein/contracts/organizations/moderation';
+import type { TAuth } from '@stageplein/kit/auth/auth.types';
+import { authorize, requireAuth } from '@stageplein/kit/auth/policy';
 import { notFound } from '@stageplein/kit/errors/api-error';
 import { collectionDocument } from '@stageplein/kit/jsonapi/serialize';
-import { requestDb } from '../database.ts';
+import { requestDb, type TDb } from '../database.ts';
+import { organizationsByIds } from '../organizations/organizations.repository.ts';
 import type { TIdentityDeps } from '../identity.config.ts';
 
 const ZMail = zResourceOf(
@@ -20,8 +27,30 @@ const ZMail = zResourceOf(
 );
 
 /**
- * The embedded profile's mailbox (only with MAIL_TRANSPORT=dev-mailbox outside production): the
- * tenant's outgoing mail, newest first, so a person can follow the links. `?to=` narrows it down.
+ * The mail holds reset, confirmation and sign-in tokens of everyone in the tenant, so only its platform
+ * operators (admins acting for an approved VolunteerCenter, the audit log's readers) read it. The
+ * organization's type and status come from identity's read model of organizations.
+ */
+const mailboxPolicy = (auth: TAuth, current: TCurrentOrganizationFacts | null) =>
+  isPlatformOperator(auth.permissions, current);
+
+async function currentOrganization(db: TDb, auth: TAuth): Promise<TCurrentOrganizationFacts | null> {
+  const id = auth.organizationId;
+  if (!id || !auth.roles.some((r) => String(r.resourceId) === id)) return null;
+  const row = (await organizationsByIds(db, [id])).get(id);
+  return row ? { id: row.id, type: row.organization_type, status: row.status } : null;
+}
+
+async function authorizeOperator(req: FastifyRequest): Promise<TDb> {
+  const db = await requestDb(req);
+  authorize(req, mailboxPolicy, await currentOrganization(db, requireAuth(req)));
+  return db;
+}
+
+/**
+ * The embedded profile's mailbox (DEV_MAILBOX, never in production): the tenant's outgoing mail,
+ * newest first, for its platform operators. `?to=` narrows it down. A newcomer without an operator
+ * account reads the same mail in `npm start`'s terminal or in `.data/mail/`.
  */
 export const devMailboxRoutes: FastifyPluginAsync<TIdentityDeps> = async (app) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -29,12 +58,12 @@ export const devMailboxRoutes: FastifyPluginAsync<TIdentityDeps> = async (app) =
   r.get('/api/v1/dev/mailbox', {
     schema: {
       tags: ['development'],
-      summary: 'Mail sent by this tenant (embedded profile only)',
+      summary: 'Mail sent by this tenant (embedded profile only; platform operators)',
       querystring: z.object({ to: z.string().optional() }),
       response: { 200: zCollectionOf(ZMail) },
     },
     handler: async (req) => {
-      const db = await requestDb(req);
+      const db = await authorizeOperator(req);
       const rows = await db
         .selectFrom('identity.dev_mails')
         .selectAll()
@@ -67,7 +96,7 @@ export const devMailboxRoutes: FastifyPluginAsync<TIdentityDeps> = async (app) =
       params: z.object({ id: z.uuid() }),
     },
     handler: async (req, reply) => {
-      const db = await requestDb(req);
+      const db = await authorizeOperator(req);
       const mail = await db
         .selectFrom('identity.dev_mails')
         .selectAll()

@@ -3,6 +3,7 @@ import { getTenant } from '@stageplein/contracts/tenants/tenant-registry';
 import type { TDb } from '../database.ts';
 import { renderMail, type TMailKind, type TMailVars } from './templates.ts';
 import type { TIdentityConfig } from '../identity.config.ts';
+import { writeMailFiles } from './mail-folder.ts';
 
 export interface TOutgoingMail {
   kind: TMailKind;
@@ -21,37 +22,58 @@ export interface TMailPort {
   sendMany(db: TDb, tenant: string, mails: readonly TOutgoingMail[], now: Date): Promise<void>;
 }
 
-/** Embedded profile: the mail is kept in `identity.dev_mails`, readable at /api/v1/dev/mailbox. */
-export const devMailbox: TMailPort = {
-  send: (db, tenant, mail, now) => devMailbox.sendMany(db, tenant, [mail], now),
-  async sendMany(db, tenant, mails, now) {
-    if (!mails.length) return;
-    const appName = getTenant(tenant)?.appName ?? 'Stageplein';
-    const rows = mails.map((mail) => {
-      const rendered = renderMail(mail.lang, mail.kind, { ...mail.vars, appName });
-      return {
-        tenant_id: tenant,
-        kind: mail.kind,
-        to_address: mail.to,
-        subject: rendered.subject,
-        text_body: rendered.text,
-        html_body: rendered.html,
-        created_at: now,
-      };
-    });
-    // 7 parameters a mail: chunks stay far below PostgreSQL's 65,535 bind parameters.
-    for (let i = 0; i < rows.length; i += 1000) {
-      await db
-        .insertInto('identity.dev_mails')
-        .values(rows.slice(i, i + 1000))
-        .execute();
-    }
-  },
-};
+/**
+ * Embedded profile: the mail is kept in `identity.dev_mails` (platform operators read it at
+ * /api/v1/dev/mailbox) and, with MAIL_DIR set, also written as `.eml` files to `<MAIL_DIR>/<tenant>/`,
+ * which `npm start` prints to its terminal. The files are written when the mail is sent, inside the use
+ * case's transaction: a change that then rolls back can leave a file for a mail that never counted.
+ */
+export function devMailbox(config: Pick<TIdentityConfig, 'MAIL_DIR' | 'MAIL_FROM'>): TMailPort {
+  const port: TMailPort = {
+    send: (db, tenant, mail, now) => port.sendMany(db, tenant, [mail], now),
+    async sendMany(db, tenant, mails, now) {
+      if (!mails.length) return;
+      const appName = getTenant(tenant)?.appName ?? 'Stageplein';
+      const rows = mails.map((mail) => {
+        const rendered = renderMail(mail.lang, mail.kind, { ...mail.vars, appName });
+        return {
+          tenant_id: tenant,
+          kind: mail.kind,
+          to_address: mail.to,
+          subject: rendered.subject,
+          text_body: rendered.text,
+          html_body: rendered.html,
+          created_at: now,
+        };
+      });
+      // 7 parameters a mail: chunks stay far below PostgreSQL's 65,535 bind parameters.
+      for (let i = 0; i < rows.length; i += 1000) {
+        const chunk = rows.slice(i, i + 1000);
+        const seqs = await db.insertInto('identity.dev_mails').values(chunk).returning('seq').execute();
+        if (config.MAIL_DIR) {
+          await writeMailFiles(
+            config.MAIL_DIR,
+            tenant,
+            chunk.map((r, j) => ({
+              seq: Number(seqs[j]!.seq),
+              kind: r.kind,
+              to: r.to_address,
+              subject: r.subject,
+              text: r.text_body,
+              from: config.MAIL_FROM,
+              createdAt: now,
+            })),
+          );
+        }
+      }
+    },
+  };
+  return port;
+}
 
 export function mailPortFor(config: TIdentityConfig): TMailPort {
   switch (config.MAIL_TRANSPORT) {
     case 'dev-mailbox':
-      return devMailbox;
+      return devMailbox(config);
   }
 }

@@ -1,11 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import swagger from '@fastify/swagger';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   clientErrorHandler,
   frameworkErrorHandler,
@@ -13,6 +8,7 @@ import {
   JSONAPI_MEDIA_TYPE,
 } from '../errors/error-handler.ts';
 import { tracingPlugin } from '../telemetry/telemetry.ts';
+import { openapiDocumentTransform, openapiRouteTransform } from './openapi.ts';
 
 export type TReadinessCheck = { name: string; check(): Promise<void> };
 
@@ -68,7 +64,8 @@ export async function createHttpApp(options: THttpAppOptions): Promise<FastifyIn
       info: { title: `Stageplein ${options.name} API`, version: '1.0.0' },
       components: {},
     },
-    transform: jsonSchemaTransform,
+    transform: openapiRouteTransform,
+    transformObject: openapiDocumentTransform,
   });
 
   app.decorate('readinessChecks', [] as TReadinessCheck[]);

@@ -1,0 +1,314 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { sql, type Kysely } from 'kysely';
+import { seedOrganizationId } from '@stageplein/contracts/domain/seed-ids';
+import { createDb, createPool } from '@stageplein/kit/db/database';
+import { DEMO_PASSWORD } from '@stageplein/identity';
+import { testProduct, type TTestProduct } from '@stageplein/testing/product';
+
+/**
+ * The cross-tenant matrix (issue #12), table-driven from the served OpenAPI document so a new route is
+ * covered the day it is added. Tenant A = demo, tenant B = raayland; both callers are platform
+ * operators of their tenant (the widest permissions). For every operation:
+ *
+ * 1. A's admin on A's host with B's ids (path and body): never a 2xx that shows B's data, and none of
+ *    B's rows changes.
+ * 2. A's token on B's host: gets no more than an anonymous caller there (a 2xx only where anonymous
+ *    callers get one too, e.g. sign-in options).
+ *
+ * B's ids come from the database (every tenant table with an `id`), the path's resource from the
+ * segment before `{id}` (RESOURCE_TABLES maps the few whose table has another name).
+ */
+const A = 'demo';
+const B = 'raayland';
+const SKIP_IN_DIRECTION_1 = new Set(['DELETE /auth/sign_out']); // would end the caller's own session
+const RESOURCE_TABLES: Record<string, string> = { students: 'users', mailbox: 'dev_mails' };
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
+
+type TSchema = {
+  $ref?: string;
+  type?: string | string[];
+  format?: string;
+  enum?: unknown[];
+  const?: unknown;
+  properties?: Record<string, TSchema>;
+  required?: string[];
+  items?: TSchema;
+  anyOf?: TSchema[];
+  oneOf?: TSchema[];
+  allOf?: TSchema[];
+  minLength?: number;
+  minimum?: number;
+  nullable?: boolean;
+};
+type TOperation = {
+  method: string;
+  path: string;
+  id: string;
+  body?: TSchema;
+};
+
+let product: TTestProduct;
+let app: FastifyInstance;
+let owner: Kysely<unknown>;
+let doc: {
+  paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: TSchema }> } }>>;
+  components?: { schemas?: Record<string, TSchema> };
+};
+const adminRows = new Map<
+  string,
+  { id: string; email: string; encrypted_password: string; status: string }
+>();
+/** B's ids per table (`schema.table` and bare `table`), and all of them. */
+const idsOfB = new Map<string, string[]>();
+let allIdsOfB = new Set<string>();
+
+/**
+ * Signs in the tenant's admin afresh for each operation: an operation before may have changed the
+ * admin's own account (a new password, e-mail or a lock from the sampled body), which is put back first.
+ */
+async function signIn(tenant: string): Promise<Record<string, string>> {
+  const saved = adminRows.get(tenant);
+  if (saved) {
+    await sql`update identity.users set email = ${saved.email}, encrypted_password = ${saved.encrypted_password},
+      status = ${saved.status}, failed_attempts = 0, locked_at = null where id = ${saved.id}`.execute(owner);
+  }
+  const res = await app.inject({
+    method: 'POST',
+    url: '/auth/sign_in',
+    headers: { host: `${tenant}.localhost` },
+    payload: { email: `admin@${tenant}.test`, password: DEMO_PASSWORD },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return {
+    'access-token': String(res.headers['access-token']),
+    client: String(res.headers.client),
+    uid: String(res.headers.uid),
+    'x-current-organization-id': seedOrganizationId(tenant, 'volunteer-center'),
+  };
+}
+
+/** Every tenant table of every service schema that has `tenant_id`. */
+async function tenantTables(): Promise<{ schema: string; table: string; hasId: boolean }[]> {
+  const { rows } = await sql<{ schema: string; table: string; has_id: boolean }>`
+    select c.table_schema as schema, c.table_name as table,
+      bool_or(i.column_name = 'id') as has_id
+    from information_schema.columns c
+    join information_schema.columns i on i.table_schema = c.table_schema and i.table_name = c.table_name
+    join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name
+    where c.column_name = 'tenant_id' and t.table_type = 'BASE TABLE'
+      and c.table_schema not in ('pg_catalog', 'information_schema')
+    group by 1, 2 order by 1, 2`.execute(owner);
+  return rows.map((r) => ({ schema: r.schema, table: r.table, hasId: r.has_id }));
+}
+
+/** A fingerprint of every row of tenant B, per table. */
+async function snapshotOfB(): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const { schema, table } of await tenantTables()) {
+    const { rows } = await sql<{ h: string | null }>`
+      select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as h
+      from ${sql.table(`${schema}.${table}`)} t where t.tenant_id = ${B}`.execute(owner);
+    out[`${schema}.${table}`] = rows[0]?.h ?? '';
+  }
+  return out;
+}
+
+function resolve(schema: TSchema): TSchema {
+  if (!schema.$ref) return schema;
+  const name = schema.$ref.split('/').pop()!;
+  return resolve(doc.components!.schemas![name]!);
+}
+
+/** B's id for a name such as `organizations`, `organization_id`, `school_id`, `student_ids`. */
+function idOfB(name: string, fallback: string): string {
+  const base = name.replace(/_ids?$/, '');
+  const candidates = [RESOURCE_TABLES[base] ?? base, `${base}s`, `${base}es`];
+  if (['school', 'center', 'provider', 'nonprofit'].includes(base)) candidates.push('organizations');
+  if (['student', 'mentor', 'user', 'admin'].includes(base)) candidates.push('users');
+  for (const c of candidates) if (idsOfB.get(c)?.length) return idsOfB.get(c)![0]!;
+  return fallback;
+}
+
+/** A plausible body with B's ids wherever the schema asks for an id (required fields, ids, relationships). */
+function sample(schema: TSchema, name: string, pathId: string): unknown {
+  const s = resolve(schema);
+  if (s.const !== undefined) return s.const;
+  if (s.enum?.length) return s.enum.find((v) => v !== null) ?? s.enum[0];
+  const options = s.anyOf ?? s.oneOf;
+  if (options) return sample(options.find((o) => resolve(o).type !== 'null') ?? options[0]!, name, pathId);
+  if (s.allOf) return Object.assign({}, ...s.allOf.map((p) => sample(p, name, pathId)));
+  const type = Array.isArray(s.type) ? s.type.find((t) => t !== 'null') : s.type;
+  if (type === 'object' || s.properties) {
+    const obj: Record<string, unknown> = {};
+    for (const [key, prop] of Object.entries(s.properties ?? {})) {
+      if (s.required?.includes(key) || /(^|_)ids?$/.test(key) || key === 'relationships' || key === 'data') {
+        obj[key] = sample(prop, key, pathId);
+      }
+    }
+    return obj;
+  }
+  if (type === 'array') return s.items ? [sample(s.items, name, pathId)] : [];
+  if (type === 'integer' || type === 'number') return s.minimum ?? 1;
+  if (type === 'boolean') return true;
+  if (s.format === 'uuid' || /(^|_)ids?$/.test(name)) return name === 'id' ? pathId : idOfB(name, pathId);
+  if (s.format === 'email' || name.includes('email')) return `student@${B}.test`;
+  if (s.format === 'date') return '2027-01-15';
+  if (s.format === 'date-time') return '2027-01-15T10:00:00Z';
+  if (name === 'password' || name.endsWith('_password') || name === 'password_confirmation')
+    return 'Stageplein-1234';
+  return 'x'.repeat(Math.max(1, s.minLength ?? 1));
+}
+
+function operations(): TOperation[] {
+  const ops = Object.entries(doc.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, op]) => ({
+      method: method.toUpperCase(),
+      path,
+      id: `${method.toUpperCase()} ${path}`,
+      body: op.requestBody?.content['application/vnd.api+json']?.schema,
+    })),
+  );
+  return ops;
+}
+
+/** The path with B's id of the resource each `{param}` names (the segment before it). */
+function pathOfB(path: string): string {
+  return path.replace(/\/([^/{]+)\/\{(\w+)\}/g, (_m, segment: string) => {
+    const table = RESOURCE_TABLES[segment] ?? segment;
+    const id = idsOfB.get(table)?.[0];
+    if (!id) throw new Error(`no row of tenant ${B} for {id} of /${segment}: map it in RESOURCE_TABLES`);
+    return `/${segment}/${id}`;
+  });
+}
+
+async function call(
+  op: TOperation,
+  host: string,
+  headers: Record<string, string>,
+): Promise<LightMyRequestResponse> {
+  const url = pathOfB(op.path);
+  const pathId = /[0-9a-f-]{36}/.exec(url)?.[0] ?? idOfB('organizations', '');
+  const payload = op.body ? JSON.stringify(sample(op.body, 'body', pathId)) : undefined;
+  return app.inject({
+    method: op.method as 'GET',
+    url,
+    headers: {
+      host: `${host}.localhost`,
+      ...headers,
+      ...(payload ? { 'content-type': 'application/vnd.api+json' } : {}),
+    },
+    payload,
+  });
+}
+
+/** Resources the seeds do not make: a mentorship (through the API, as B's School admin) and an import. */
+async function seedMoreOfB(): Promise<void> {
+  const user = async (local: string) =>
+    (
+      await sql<{
+        id: string;
+      }>`select id from identity.users where tenant_id = ${B} and email = ${`${local}@${B}.test`}`.execute(
+        owner,
+      )
+    ).rows[0]!.id;
+  const [mentor, student, admin] = [await user('mentor'), await user('student'), await user('admin')];
+  const school = seedOrganizationId(B, 'school');
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/v1/mentorships',
+    headers: { ...(await signIn(B)), 'x-current-organization-id': school, host: `${B}.localhost` },
+    payload: { data: { type: 'mentorship', attributes: { mentor_id: mentor, student_id: student } } },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  // An import needs the workflow engine to start; its finished row is all the matrix reads.
+  await sql`insert into organizations.imports (id, tenant_id, school_id, workflow_id, file_name, file_size,
+      file_sha256, status, created_by, created_at, updated_at)
+    values (gen_random_uuid(), ${B}, ${school}, ${`matrix-${B}`}, 'leerlingen.csv', 10, 'x', 'completed', ${admin}, now(), now())`.execute(
+    owner,
+  );
+}
+
+const idsOfBIn = (body: string) => [...new Set(body.match(UUID) ?? [])].filter((id) => allIdsOfB.has(id));
+
+beforeAll(async () => {
+  product = await testProduct({
+    env: {
+      DEV_MAILBOX: 'true',
+      PASSWORD_SCRYPT_COST: '10',
+      RATE_LIMIT_SIGN_IN: '100000',
+      RATE_LIMIT_PASSWORD: '100000',
+      RATE_LIMIT_CONFIRM: '100000',
+    },
+  });
+  app = product.app;
+  owner = createDb(createPool(product.platform.ownerUrl));
+  doc = (await app.inject({ url: '/api/v1/openapi.json' })).json();
+  for (const tenant of [A, B]) {
+    const { rows } = await sql<{ id: string; email: string; encrypted_password: string; status: string }>`
+      select id, email, encrypted_password, status from identity.users
+      where tenant_id = ${tenant} and email = ${`admin@${tenant}.test`}`.execute(owner);
+    adminRows.set(tenant, rows[0]!);
+  }
+  // B has mail too (its mailbox is a resource), then B's ids of every table.
+  await app.inject({
+    method: 'POST',
+    url: '/auth/password',
+    headers: { host: `${B}.localhost` },
+    payload: { email: `student@${B}.test` },
+  });
+  await seedMoreOfB();
+  for (const { schema, table, hasId } of await tenantTables()) {
+    if (!hasId) continue;
+    const { rows } = await sql<{ id: string }>`
+      select id::text as id from ${sql.table(`${schema}.${table}`)} where tenant_id = ${B} order by id::text`.execute(
+      owner,
+    );
+    idsOfB.set(
+      table,
+      rows.map((r) => r.id),
+    );
+  }
+  allIdsOfB = new Set([...idsOfB.values()].flat());
+}, 120_000);
+afterAll(async () => {
+  await owner?.destroy();
+  await product?.close();
+});
+
+describe(`cross-tenant matrix over every operation of the OpenAPI document (${A} → ${B})`, () => {
+  it('covers the document', () => {
+    expect(operations().length).toBeGreaterThan(50);
+    expect(allIdsOfB.size).toBeGreaterThan(10);
+  });
+
+  it(`1. ${A}'s operator with ${B}'s ids on ${A}'s host: no 2xx with ${B}'s data, none of ${B}'s rows changes`, async () => {
+    const leaks: string[] = [];
+    const changes: string[] = [];
+    let before = await snapshotOfB();
+    for (const op of operations().filter((o) => !SKIP_IN_DIRECTION_1.has(o.id))) {
+      const res = await call(op, A, await signIn(A));
+      expect(res.statusCode, `${op.id}: ${res.body}`).toBeLessThan(500);
+      const leaked = res.statusCode < 300 ? idsOfBIn(res.body) : [];
+      if (leaked.length) leaks.push(`${op.id} → ${res.statusCode} shows ${leaked.join(', ')}`);
+      const after = await snapshotOfB();
+      const changed = Object.keys(after).filter((t) => after[t] !== before[t]);
+      if (changed.length) changes.push(`${op.id} → ${res.statusCode} changed ${changed.join(', ')}`);
+      before = after;
+    }
+    expect({ leaks, changes }).toEqual({ leaks: [], changes: [] });
+  }, 300_000);
+
+  it(`2. ${A}'s token on ${B}'s host gets no more than an anonymous caller there`, async () => {
+    const wider: string[] = [];
+    for (const op of operations()) {
+      const withToken = await call(op, B, await signIn(A));
+      expect(withToken.statusCode, `${op.id}: ${withToken.body}`).toBeLessThan(500);
+      if (withToken.statusCode >= 300) continue;
+      const anonymous = await call(op, B, {});
+      if (anonymous.statusCode >= 300)
+        wider.push(`${op.id} → ${withToken.statusCode} (anonymous: ${anonymous.statusCode})`);
+    }
+    expect(wider).toEqual([]);
+  }, 300_000);
+});
