@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ZClientErrorReport, type TClientErrorReport } from '@stageplein/contracts/errors/client-error-report';
+import {
+  ZClientErrorReport,
+  type TClientErrorReport,
+} from '@stageplein/contracts/errors/client-error-report';
 import { pageTrace, reportedErrors, reportError, setErrorSink } from './error-reporting.ts';
 
 describe('the back office reports errors like the portal (spec §8)', () => {

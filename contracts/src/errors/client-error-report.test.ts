@@ -69,7 +69,8 @@ describe('ZClientErrorReport', () => {
   });
 
   it('refuses the statuses spec §8 never reports (300–499), bad trace ids and unknown apps', () => {
-    for (const status of [300, 404, 499]) expect(ZClientErrorReport.safeParse(body({ status })).success).toBe(false);
+    for (const status of [300, 404, 499])
+      expect(ZClientErrorReport.safeParse(body({ status })).success).toBe(false);
     expect(ZClientErrorReport.safeParse(body({ trace_id: 'XYZ' })).success).toBe(false);
     expect(ZClientErrorReport.safeParse(body({ app: 'other' as never })).success).toBe(false);
     expect(ZClientErrorReport.safeParse(body({ message: '' })).success).toBe(false);

@@ -1,4 +1,7 @@
-import type { TClientErrorAttributes, TClientErrorReport } from '@stageplein/contracts/errors/client-error-report';
+import type {
+  TClientErrorAttributes,
+  TClientErrorReport,
+} from '@stageplein/contracts/errors/client-error-report';
 import {
   createErrorReporter,
   sendToGateway,
