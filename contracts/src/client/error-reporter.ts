@@ -1,10 +1,5 @@
-import {
-  CLIENT_ERROR_TYPE,
-  CLIENT_ERRORS_PATH,
-  scrubClientError,
-  type TClientErrorAttributes,
-  type TClientErrorReport,
-} from '../errors/client-error-report.ts';
+import type { TClientErrorAttributes, TClientErrorReport } from '../errors/client-error-report.ts';
+import { CLIENT_ERROR_TYPE, CLIENT_ERRORS_PATH, scrubClientError } from '../errors/client-error-scrub.ts';
 import { isReportableStatus } from '../errors/error-catalogue.ts';
 import { TENANT_HEADER } from '../http/headers.ts';
 import { spanIdOf, type TPageTrace } from './page-trace.ts';
