@@ -48,7 +48,7 @@ export const en: TMessages = {
         keyboard:
           'With the keyboard only: signing in, the account menu, the menus, the forms and signing out, without a mouse.',
         phone:
-          'At phone widths (360, 375 and 414 pixels) and on a desktop (1280 pixels): nothing falls off the screen and nothing scrolls sideways.',
+          'At the width of a phone (375 pixels) and of a desktop (1280 pixels): nothing falls off the screen and nothing scrolls sideways.',
         contrast:
           'The colour contrast of every organization’s colours: text on its backgrounds must meet WCAG AA (4.5:1, large text 3:1).',
       },

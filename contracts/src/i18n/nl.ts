@@ -49,7 +49,7 @@ export const nl = {
         keyboard:
           'Met alleen het toetsenbord: inloggen, het accountmenu, de menu’s, de formulieren en uitloggen, zonder muis.',
         phone:
-          'Op telefoonbreedtes (360, 375 en 414 pixels) en op een computerscherm (1280 pixels): niets valt buiten beeld en niets schuift zijwaarts.',
+          'Op de breedte van een telefoon (375 pixels) en van een computerscherm (1280 pixels): niets valt buiten beeld en niets schuift zijwaarts.',
         contrast:
           'Het kleurcontrast van de kleuren van elke organisatie: tekst op de achtergronden moet voldoen aan WCAG AA (4,5:1, grote tekst 3:1).',
       },
