@@ -2,10 +2,12 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AdminApp } from './app/admin-app.tsx';
 import { createAdminProviders } from './app/providers.ts';
+import { installErrorReporting } from './app/error-reporting.ts';
 import { createAdminStore, createI18nProvider, detectBrowserLanguage } from './i18n/i18n-provider.ts';
 import { detectTenant } from '@stageplein/contracts/client/detect-tenant';
 import { loadThemeFonts } from './tenant/fonts.ts';
 
+installErrorReporting();
 const tenant = detectTenant(document);
 document.documentElement.dataset.tenant = tenant.id;
 void loadThemeFonts(tenant.theme);

@@ -6,6 +6,7 @@ import { createBrowserCredentials } from './api/credentials-store.ts';
 import { createPortalApi } from './api/portal-api.ts';
 import { createPortalQueryClient } from './api/query-client.ts';
 import { App } from './app/app.tsx';
+import { installErrorReporting, pageTrace } from './app/error-reporting.ts';
 import { createPortalRouter, installIntentPrefetch } from './app/router.tsx';
 import { createI18n, detectBrowserLanguage, loadTenantMessages, activateLanguage } from './i18n/i18n.ts';
 import {
@@ -20,6 +21,7 @@ import { serverNotFoundPath } from './shell/server-not-found.ts';
 import { detectTenant } from '@stageplein/contracts/client/detect-tenant';
 import { loadThemeFonts } from './tenant/fonts.ts';
 
+installErrorReporting();
 const tenant = detectTenant(document);
 // Theme, colour mode and app mode before the first paint, so nothing flashes or zooms.
 applyColorMode(
@@ -36,7 +38,12 @@ void loadThemeFonts(tenant.theme);
 const lang = detectBrowserLanguage();
 const i18n = createI18n();
 const credentials = createBrowserCredentials();
-const api = createPortalApi({ tenant: tenant.id, language: lang, credentials });
+const api = createPortalApi({
+  tenant: tenant.id,
+  language: lang,
+  credentials,
+  traceparent: pageTrace.traceparent,
+});
 
 const loadMessages = loadTenantMessages(i18n, {
   tenant: tenant.id,

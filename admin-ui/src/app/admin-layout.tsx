@@ -28,6 +28,7 @@ import { statusOf } from '../providers/http-client.ts';
 import { Forbidden } from '../ui/error-panel.tsx';
 import { adminSections, visibleSections } from './admin-routes.ts';
 import { hardNavigate } from '@stageplein/contracts/client/hard-navigation';
+import { AdminFooter } from './admin-footer.tsx';
 import { OrganizationSwitcher } from './organization-switcher.tsx';
 import { adminPath, portalPath } from './paths.ts';
 import { sectionIcon } from './section-icons.tsx';
@@ -247,6 +248,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
       <SessionGate>
         <Suspense fallback={<Loading />}>{children}</Suspense>
       </SessionGate>
+      <AdminFooter />
     </Layout>
   );
 }

@@ -1,5 +1,6 @@
 import type { I18nProvider } from 'ra-core';
 import { createApiClient } from '@stageplein/contracts/client/api-client';
+import { pageTrace } from './error-reporting.ts';
 import { cookieCredentialStore } from '@stageplein/contracts/client/credentials';
 import type { TTenant } from '@stageplein/contracts/tenants/tenant.types';
 import { API_RESOURCES } from '../providers/api-resources.ts';
@@ -44,6 +45,7 @@ export function createAdminProviders(tenant: TTenant, i18nProvider: I18nProvider
     currentOrganizationId: () => late.session?.organizationId(),
     language: () => i18nProvider.getLocale(),
     onMutated: () => void late.session?.refresh(),
+    traceparent: pageTrace.traceparent,
   });
   const http = createHttpClient(api);
   const session = createSession({ http, credentials, storage: browserStorage, tenant: tenant.id });

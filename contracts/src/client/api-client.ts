@@ -51,6 +51,8 @@ export class ApiRequestError extends Error {
   readonly method: THttpMethod;
   readonly path: string;
   readonly body: unknown;
+  /** The call's W3C `traceparent` (its span id lets an error report point at the failed call). */
+  readonly traceparent: string | undefined;
 
   constructor(init: {
     status: number | undefined;
@@ -60,6 +62,7 @@ export class ApiRequestError extends Error {
     body?: unknown;
     message?: string;
     cause?: unknown;
+    traceparent?: string;
   }) {
     const errors = init.errors ?? [];
     const first = errors[0];
@@ -75,6 +78,7 @@ export class ApiRequestError extends Error {
     this.method = init.method;
     this.path = init.path;
     this.body = init.body;
+    this.traceparent = init.traceparent;
   }
 
   /** The catalogue code of the first error (`invalid_credentials`, `wrong_center`…). */
@@ -137,6 +141,8 @@ export interface TApiClientOptions {
   onMutated?: (info: { method: THttpMethod; path: string }) => void;
   /** Every failed call, before it is thrown (e.g. 401 on the current user → sign out). */
   onError?: (error: ApiRequestError) => void;
+  /** A W3C `traceparent` per call (`createPageTrace().traceparent`), so server spans join the page's trace. */
+  traceparent?: () => string | undefined;
 }
 
 export interface TApiClient {
@@ -196,6 +202,8 @@ export function createApiClient(options: TApiClientOptions): TApiClient {
     if (language) headers[LANGUAGE_HEADER] = language;
     if (req.authenticate !== false)
       Object.assign(headers, credentialHeaders(req.credentials ?? options.credentials.get()));
+    const traceparent = options.traceparent?.();
+    if (traceparent) headers.traceparent = traceparent;
 
     let body: BodyInit | undefined;
     if (req.formData !== undefined) {
@@ -218,7 +226,7 @@ export function createApiClient(options: TApiClientOptions): TApiClient {
         credentials: 'same-origin',
       });
     } catch (cause) {
-      const error = new ApiRequestError({ status: undefined, method, path, cause });
+      const error = new ApiRequestError({ status: undefined, method, path, cause, traceparent });
       options.onError?.(error);
       throw error;
     }
@@ -234,6 +242,7 @@ export function createApiClient(options: TApiClientOptions): TApiClient {
         method,
         path,
         body: parsed,
+        traceparent,
       });
       options.onError?.(error);
       throw error;

@@ -31,6 +31,44 @@ export const en: TMessages = {
   },
 
   portal: {
+    accessibility: {
+      intro:
+        '{{appName}} wants to be usable by everyone: also if you have low vision or hearing, do not use a mouse or use a screen reader. This statement is about this website, {{host}}: the portal and the back office.',
+      standard:
+        'The standard is the Web Content Accessibility Guidelines (WCAG) 2.1, levels A and AA, as required by the European standard EN 301 549 and the Dutch decree on digital accessibility for public bodies.',
+      statusTitle: 'Status',
+      status:
+        'First measures taken. We test the website ourselves on every change to the software (see below); an audit by an independent party has not been done yet.',
+      testedTitle: 'What we tested',
+      tested:
+        'Every screen that exists today, in the portal and in the back office: in light and dark mode, in Dutch and English, and in the house style of every organization that uses this platform.',
+      howTitle: 'How we test',
+      how: {
+        axe: 'Automatically: on every change, axe-core checks every screen in a real browser (Chromium). A change in which it finds a problem does not go live.',
+        keyboard:
+          'With the keyboard only: signing in, the account menu, the menus, the forms and signing out, without a mouse.',
+        phone:
+          'At the width of a phone (375 pixels) and of a desktop (1280 pixels): nothing falls off the screen and nothing scrolls sideways.',
+        contrast:
+          'The colour contrast of every organization’s colours: text on its backgrounds must meet WCAG AA (4.5:1, large text 3:1).',
+      },
+      exceptionsTitle: 'Known exceptions',
+      exceptions: {
+        placeholders: 'Screens that are still being built show only their title.',
+        content:
+          'Documents that schools and organizations upload themselves (such as PDFs) and texts they write themselves are not checked by us.',
+        automated:
+          'Automated tests do not find every problem. An audit by an independent party is still to come.',
+      },
+      contactTitle: 'Contact',
+      contact:
+        'Did you run into a problem, or do you need information in another form? Contact your school or organization; they pass it on to the administrators of {{appName}}. When signed in, you can also use the contact form.',
+      contactForm: 'Go to the contact form',
+      complaint:
+        'Not satisfied with how your report was handled? Use the complaints procedure of your school or organization, or turn to the Dutch National Ombudsman (Nationale ombudsman).',
+      dateTitle: 'About this statement',
+      date: 'Drawn up on {{date}}. The tests above run on every change to the software, so this statement stays true.',
+    },
     skipToContent: 'Skip to content',
     menu: { main: 'Main menu', title: 'Menu', footer: 'Footer menu' },
     toasts: { region: 'Alerts' },
@@ -304,6 +342,7 @@ export const en: TMessages = {
     cmsPage: 'Page',
     news: 'News',
     privacy: 'Privacy statement',
+    accessibility: 'Accessibility statement',
     contactForm: 'Contact form',
 
     dev: {

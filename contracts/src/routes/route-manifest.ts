@@ -15,6 +15,8 @@ export const SIGN_OUT_PATH = '/uitloggen';
 /** Spec §8: where the user goes when their organizations cannot be loaded. */
 export const NO_ORGANIZATION_PATH = '/auth/no-organization';
 export const HOME_PATH = '/';
+/** The accessibility statement (toegankelijkheidsverklaring), linked from the footers of both front ends. */
+export const ACCESSIBILITY_STATEMENT_PATH = '/toegankelijkheid';
 
 type TRouteOptions = Partial<Omit<TRoute, 'path' | 'titleKey'>>;
 
@@ -59,6 +61,8 @@ export const ROUTES: readonly TRoute[] = Object.freeze([
   route('/:slug?', 'routes.cmsPage', { ...PUBLIC, cmsPage: true }),
   route('/nieuws/:slug?', 'routes.news', PUBLIC),
   route('/privacyverklaring', 'routes.privacy', PUBLIC),
+  // Not in spec §2: the accessibility statement (issue #13), linked from every footer.
+  route(ACCESSIBILITY_STATEMENT_PATH, 'routes.accessibility', PUBLIC),
   route('/contactformulier', 'routes.contactForm'),
 
   // Development and test pages

@@ -2,9 +2,10 @@ import type { TConfigOf } from '@stageplein/kit/config/config';
 import type { TServiceModule } from '@stageplein/kit/service';
 import { IDENTITY_CONFIG, identityService } from '@stageplein/identity';
 import { ORGANIZATIONS_CONFIG, organizationsService } from '@stageplein/organizations';
+import { GATEWAY_CONFIG } from '@stageplein/gateway/gateway.config';
 
-/** The configuration keys of every service (the kit's come with every process). */
-export const STACK_CONFIG = { ...IDENTITY_CONFIG, ...ORGANIZATIONS_CONFIG };
+/** The configuration keys of every service and the gateway (the kit's come with every process). */
+export const STACK_CONFIG = { ...IDENTITY_CONFIG, ...ORGANIZATIONS_CONFIG, ...GATEWAY_CONFIG };
 /** The configuration of a process that runs the whole product (`npm start`, tests). */
 export type TStackConfig = TConfigOf<typeof STACK_CONFIG>;
 

@@ -24,6 +24,8 @@ export function createPortalApi(options: {
   language: string;
   credentials: TObservableCredentials;
   fetch?: typeof fetch;
+  /** A W3C traceparent per call (the page's trace, app/error-reporting.ts). */
+  traceparent?: () => string;
 }): TPortalApi {
   let organizationId: string | undefined;
   let language = options.language;
@@ -36,6 +38,7 @@ export function createPortalApi(options: {
     currentOrganizationId: () => organizationId,
     language: () => language,
     onMutated: () => mutated(),
+    traceparent: options.traceparent,
     onError: (error: ApiRequestError) => {
       if (isCurrentUserUnauthorized(error)) unauthorized();
     },

@@ -53,6 +53,10 @@ const PAGES: Readonly<Record<string, TLazyPage>> = {
   '/profile-edit/settings': page(profile, 'ProfileSettingsPage'),
   '/profile-edit/periodieke-mail': page(profile, 'PeriodicMailPage'),
   '/account/roles': page(() => import('../pages/account/roles-page.tsx'), 'RolesPage'),
+  '/toegankelijkheid': page(
+    () => import('../pages/accessibility-statement-page.tsx'),
+    'AccessibilityStatementPage',
+  ),
   '/account/verwijderen': page(() => import('../pages/account/delete-account-page.tsx'), 'DeleteAccountPage'),
   '/instellingen': page(settings, 'SettingsPage'),
   '/instellingen/organisatie': page(settings, 'OrganizationSettingsPage'),

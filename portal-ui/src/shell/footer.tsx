@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { ACCESSIBILITY_STATEMENT_PATH } from '@stageplein/contracts/routes/route-manifest';
 import { useTenant } from '../tenant/tenant-context.ts';
 import { ColorModeSelect } from './color-mode/color-mode-select.tsx';
 
@@ -20,6 +21,11 @@ export function Footer() {
             </li>
             <li>
               <Link to="/privacyverklaring">{t('routes.privacy')}</Link>
+            </li>
+            <li>
+              <Link to={ACCESSIBILITY_STATEMENT_PATH} data-testid="footer-accessibility">
+                {t('routes.accessibility')}
+              </Link>
             </li>
             <li>
               <Link to="/account/verwijderen">{t('routes.account.delete')}</Link>

@@ -9,15 +9,16 @@ import { readCookie } from '@stageplein/contracts/client/cookies';
 import { DEFAULT_CONTENT_PAGE_SLUGS } from '@stageplein/contracts/content/default-menu';
 import { LOCALE_COOKIE, negotiateLanguage, toLanguage } from '@stageplein/contracts/i18n/index';
 import { TENANT_COOKIE } from '@stageplein/contracts/tenants/tenant-registry';
-import type { TConfig } from '@stageplein/kit/config/config';
 import { createHttpApp } from '@stageplein/kit/http/http-app';
 import { registerService, type TServiceDeps, type TServiceModule } from '@stageplein/kit/service';
 import { resolveTenant } from '@stageplein/kit/tenant/tenant.plugin';
 import { ApiError } from '@stageplein/kit/errors/api-error';
 import { createPageRenderer, type TUiDirs } from './ui-pages.ts';
 import { securityHeaders } from './security-headers.ts';
+import { clientErrorsRoutes } from './client-errors/client-errors.routes.ts';
+import type { TGatewayConfig } from './gateway.config.ts';
 
-export interface TGatewayOptions<TCfg extends TConfig = TConfig> {
+export interface TGatewayOptions<TCfg extends TGatewayConfig = TGatewayConfig> {
   config: TCfg;
   /** Embedded profile: services mounted in this process, with their infrastructure. */
   services?: readonly TServiceModule<TCfg>[];
@@ -31,7 +32,7 @@ export interface TGatewayOptions<TCfg extends TConfig = TConfig> {
 const ONE_YEAR = 365 * 24 * 60 * 60;
 
 /** The one public origin: API routing, the two built UIs per the route manifest, latest.json. */
-export async function buildGateway<TCfg extends TConfig>(
+export async function buildGateway<TCfg extends TGatewayConfig>(
   options: TGatewayOptions<TCfg>,
 ): Promise<FastifyInstance> {
   const { config, deps, ui } = options;
@@ -47,6 +48,9 @@ export async function buildGateway<TCfg extends TConfig>(
   app.addHook('onRequest', async (_req, reply) => {
     reply.headers(headers);
   });
+
+  // The gateway's own API: browser error reports (docs/observability.md).
+  await app.register(clientErrorsRoutes, { config });
 
   for (const service of options.services ?? []) {
     if (!deps) throw new Error('Mounting services in the gateway needs their dependencies.');

@@ -1,6 +1,7 @@
-import { parseConfig } from '@stageplein/kit/config/config';
+import { loadConfig } from '@stageplein/kit/config/config';
 import { startTelemetry } from '@stageplein/kit/telemetry/telemetry';
 import { buildGateway } from './gateway.app.ts';
+import { GATEWAY_CONFIG } from './gateway.config.ts';
 import { UI_DIRS } from './ui-dirs.ts';
 import { upstreamsFrom } from './upstreams.ts';
 
@@ -8,7 +9,7 @@ import { upstreamsFrom } from './upstreams.ts';
  * Distributed profile: the gateway as its own process, the one public origin proxying to the services
  * named by their *_URL settings. The whole product in one process is `npm start` (infra/stack).
  */
-const config = parseConfig();
+const config = loadConfig(GATEWAY_CONFIG);
 const upstreams = upstreamsFrom(config);
 if (upstreams.length === 0) {
   throw new Error(

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import type { TConfig } from '@stageplein/kit/config/config';
+import { parseSentryDsn } from './client-errors/sentry.ts';
+
+/**
+ * The gateway's own configuration keys (parsed with the kit's at boot: `parseConfig(env,
+ * GATEWAY_CONFIG)`; the composition root merges them into STACK_CONFIG).
+ */
+export const GATEWAY_CONFIG = {
+  /**
+   * Optional Sentry-compatible DSN (`https://<public key>@<host>/<project id>`): browser error reports
+   * are also forwarded there, scrubbed, as Sentry envelopes. Unset: they are only recorded in telemetry.
+   */
+  CLIENT_ERRORS_SENTRY_DSN: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (!value) return undefined;
+      const dsn = parseSentryDsn(value);
+      if (!dsn) {
+        ctx.addIssue({ code: 'custom', message: 'not a DSN of the form https://<key>@<host>/<project>' });
+        return z.NEVER;
+      }
+      return dsn;
+    }),
+  /** Browser error reports one client address may send per window (then 429 `rate_limited`). */
+  CLIENT_ERRORS_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+  CLIENT_ERRORS_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+};
+
+export type TGatewayConfig = TConfig & z.output<z.ZodObject<typeof GATEWAY_CONFIG>>;
