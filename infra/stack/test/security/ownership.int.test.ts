@@ -1,100 +1,35 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { sql } from 'kysely';
-import { createDb, createPool } from '@stageplein/kit/db/database';
 import { seedOrganizationId } from '@stageplein/contracts/domain/seed-ids';
 import { testProduct, type TTestProduct } from '@stageplein/testing/product';
+import { at, next, ownershipCalls, type THeaders } from './ownership-helpers.ts';
 
 /**
  * Issue #12 findings 3, 4 and 5 and the identity calls of spec §7, against the whole product (every
  * service behind the gateway): authorization by ownership, signup that invites an existing account
- * instead of granting it a role, `organization_id` on POST /users, token-only confirm, the moderators'
- * admin list and e-mail changes that wait for the new address.
+ * instead of granting it a role, `organization_id` on POST /users and the moderators' admin list
+ * (token-only confirm and e-mail changes: services/identity/src/users/users.int.test.ts; every
+ * endpoint × role × organization × tenant: authorization-matrix.int.test.ts).
  */
 let product: TTestProduct;
 let app: FastifyInstance;
-const PASSWORD = 'stageplein-demo';
+let calls: ReturnType<typeof ownershipCalls>;
 const SCHOOL = seedOrganizationId('demo', 'school');
 const CENTER = seedOrganizationId('demo', 'volunteer-center');
 const PROVIDER = seedOrganizationId('demo', 'provider');
 
-type THeaders = Record<string, string>;
-let n = 0;
-
 beforeAll(async () => {
   product = await testProduct({ seed: true });
   app = product.app;
+  calls = ownershipCalls(product);
 });
 afterAll(async () => product?.close());
 
-async function signIn(email: string, password = PASSWORD): Promise<THeaders> {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/auth/sign_in',
-    headers: { 'x-tenant': 'demo' },
-    payload: { email, password },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return {
-    'x-tenant': 'demo',
-    'access-token': String(res.headers['access-token']),
-    client: String(res.headers.client),
-    uid: String(res.headers.uid),
-  };
-}
-
-const at = (headers: THeaders, organizationId: string): THeaders => ({
-  ...headers,
-  'x-current-organization-id': organizationId,
-});
-
-async function idOf(headers: THeaders): Promise<string> {
-  const res = await app.inject({ url: '/api/v1/current_user', headers });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data.id;
-}
-
-/** The mails to an address, newest first, read where the embedded profile keeps them (not over HTTP). */
-async function mailsTo(to: string): Promise<{ kind: string; text_body: string }[]> {
-  const owner = createDb<unknown>(createPool(product.platform.ownerUrl, 1));
-  try {
-    const { rows } = await sql<{
-      kind: string;
-      text_body: string;
-    }>`select kind, text_body from identity.dev_mails where to_address = ${to} order by seq desc`.execute(
-      owner,
-    );
-    return rows;
-  } finally {
-    await owner.destroy();
-  }
-}
-
-async function tokenMail(to: string, kind: string, param: string): Promise<string> {
-  let token: string | undefined;
-  await eventually(async () => {
-    const mail = (await mailsTo(to)).find((m) => m.kind === kind);
-    expect(mail, `${kind} mail to ${to}`).toBeDefined();
-    const url = /https?:\/\/\S+/.exec(mail!.text_body)![0];
-    token = new URL(url).searchParams.get(param) ?? undefined;
-    expect(token).toBeDefined();
-  });
-  return token!;
-}
-
-async function eventually(check: () => Promise<void>, timeoutMs = 15_000): Promise<void> {
-  const started = Date.now();
-  for (;;) {
-    try {
-      await check();
-      return;
-    } catch (error) {
-      if (Date.now() - started > timeoutMs) throw error;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
-}
-
+const signIn = (email: string, password?: string) => calls.signIn(email, password);
+const idOf = (headers: THeaders) => calls.idOf(headers);
+const tokenMail = (to: string, kind: string, param: string) => calls.tokenMail(to, kind, param);
+const signUp = (email: string, type?: string) => calls.signUp(email, type);
+const pendingOrganizationAdmin = () => calls.pendingOrganizationAdmin();
 const addRole = (headers: THeaders, id: string, name = 'volunteer') =>
   app.inject({ method: 'PUT', url: `/api/v1/users/${id}/add_role`, headers, payload: { role: { name } } });
 const impersonate = (headers: THeaders, id: string) =>
@@ -111,56 +46,6 @@ const patchUser = (headers: THeaders, id: string, attributes: Record<string, unk
     headers,
     payload: { data: { type: 'user', attributes } },
   });
-
-async function signUp(adminEmail: string, type = 'Provider'): Promise<LightMyRequestResponse> {
-  n += 1;
-  return app.inject({
-    method: 'POST',
-    url: '/api/v1/organizations/signup',
-    headers: { 'x-tenant': 'demo', 'x-forwarded-for': `10.9.0.${n}` },
-    payload: {
-      data: {
-        type: 'organization_signup',
-        attributes: {
-          organization_type: type,
-          name: `Aanvaller ${n} BV`,
-          city: 'Utrecht',
-          address: 'Straat 1',
-          postcode: `35${String(10 + n).padStart(2, '0')} AB`,
-          admin_email: adminEmail,
-          admin_first_name: 'Eve',
-          admin_last_name: 'Aanvaller',
-        },
-      },
-    },
-  });
-}
-
-/** Signs up an organization with a new address and confirms it: the admin of a pending organization. */
-async function pendingOrganizationAdmin(): Promise<{
-  headers: THeaders;
-  organizationId: string;
-  email: string;
-}> {
-  const email = `eve-${++n}@aanvaller.test`;
-  const res = await signUp(email);
-  expect(res.statusCode, res.body).toBe(201);
-  const organizationId = res.json().data.id;
-  const token = await tokenMail(email, 'invitation', 'confirmation_token');
-  const confirmed = await app.inject({
-    method: 'POST',
-    url: '/api/v1/confirm',
-    headers: { 'x-tenant': 'demo' },
-    payload: {
-      confirmation_token: token,
-      password: 'eve-wachtwoord',
-      password_confirmation: 'eve-wachtwoord',
-    },
-  });
-  expect(confirmed.statusCode, confirmed.body).toBe(200);
-  const headers = at(await signIn(email, 'eve-wachtwoord'), organizationId);
-  return { headers, organizationId, email };
-}
 
 describe('finding 3: an admin acts only on users of an organization they administer', () => {
   it('a Provider admin cannot take over a School student (add_role, show, edit, impersonate)', async () => {
@@ -191,7 +76,7 @@ describe('finding 3: an admin acts only on users of an organization they adminis
       method: 'POST',
       url: '/api/v1/users',
       headers: eve.headers,
-      payload: { data: { type: 'user', attributes: { email: `mallory-${++n}@aanvaller.test` } } },
+      payload: { data: { type: 'user', attributes: { email: `mallory-${next()}@aanvaller.test` } } },
     });
     expect(invite.statusCode).toBe(403);
     // It still manages itself.
@@ -252,7 +137,7 @@ describe('finding 5: POST /api/v1/users honours and checks organization_id', () 
     const eve = await pendingOrganizationAdmin();
     const center = at(await signIn('admin@demo.test'), CENTER);
     const refused = await invite(center, {
-      email: `stiekem-${++n}@demo.test`,
+      email: `stiekem-${next()}@demo.test`,
       role: 'admin',
       organization_id: eve.organizationId,
     });
@@ -262,14 +147,14 @@ describe('finding 5: POST /api/v1/users honours and checks organization_id', () 
     });
     const provider = at(await signIn('bedrijf@demo.test'), PROVIDER);
     expect(
-      (await invite(provider, { email: `stiekem-${++n}@demo.test`, organization_id: SCHOOL })).statusCode,
+      (await invite(provider, { email: `stiekem-${next()}@demo.test`, organization_id: SCHOOL })).statusCode,
     ).toBe(403);
   });
 
   it('is honoured for an organization the caller administers', async () => {
     const center = at(await signIn('admin@demo.test'), CENTER);
     const res = await invite(center, {
-      email: `docent-${++n}@demo.test`,
+      email: `docent-${next()}@demo.test`,
       role: 'mentor',
       organization_id: SCHOOL,
     });
@@ -278,5 +163,39 @@ describe('finding 5: POST /api/v1/users honours and checks organization_id', () 
     expect(roles.map((r: { attributes: unknown }) => r.attributes)).toEqual([
       expect.objectContaining({ name: 'mentor', resource_type: 'School', resource_id: SCHOOL }),
     ]);
+  });
+});
+
+describe('spec §7: GET /api/v1/users/?filter[organization_id_eq]=X&filter[with_role]=admin', () => {
+  const adminsOf = (headers: THeaders, organizationId: string, role = 'admin') =>
+    app.inject({
+      url: `/api/v1/users/?filter[organization_id_eq]=${organizationId}&filter[with_role]=${role}&page[size]=50`,
+      headers,
+    });
+  const emails = (res: LightMyRequestResponse) =>
+    res.json().data.map((u: { attributes: { email: string } }) => u.attributes.email);
+
+  it('answers a moderator of X with X’s admins, and refuses everyone else', async () => {
+    const eve = await pendingOrganizationAdmin();
+    const operator = at(await signIn('admin@demo.test'), CENTER);
+    const pending = await adminsOf(operator, eve.organizationId);
+    expect(pending.statusCode, pending.body).toBe(200);
+    expect(emails(pending)).toEqual([eve.email]);
+    // A School admin moderates Providers and NonProfits.
+    const schoolAdmin = at(await signIn('admin@demo.test'), SCHOOL);
+    const provider = await adminsOf(schoolAdmin, PROVIDER);
+    expect(provider.statusCode, provider.body).toBe(200);
+    expect(emails(provider)).toEqual(['bedrijf@demo.test']);
+
+    expect((await adminsOf(schoolAdmin, eve.organizationId)).statusCode).toBe(200); // a pending Provider
+    const pendingSchool = await signUp(`rector-${next()}@aanvaller.test`, 'School');
+    expect(pendingSchool.statusCode).toBe(201);
+    expect((await adminsOf(schoolAdmin, pendingSchool.json().data.id)).statusCode).toBe(403);
+    expect((await adminsOf(operator, eve.organizationId, 'student')).statusCode).toBe(403);
+    expect((await adminsOf(at(await signIn('bedrijf@demo.test'), PROVIDER), SCHOOL)).statusCode).toBe(403);
+    expect((await adminsOf(at(await signIn('mentor@demo.test'), SCHOOL), PROVIDER)).statusCode).toBe(403);
+    expect((await adminsOf(at(await signIn('student@demo.test'), SCHOOL), PROVIDER)).statusCode).toBe(403);
+    expect((await adminsOf(eve.headers, PROVIDER)).statusCode).toBe(403);
+    expect((await adminsOf({ 'x-tenant': 'demo' }, PROVIDER)).statusCode).toBe(401);
   });
 });

@@ -39,8 +39,8 @@ export const rolesRoutes: FastifyPluginAsync<TIdentityDeps> = async (app, deps) 
     handler: async (req) => {
       const input = roleInput(req.body);
       const resourceId = input.resource_id ?? req.auth?.organizationId ?? '';
-      const ctx = await contextOf(req, deps);
       requireAuth(req);
+      const ctx = await contextOf(req, deps);
       const { user, target } = await loadTarget(ctx, req.params.id);
       const current = await currentOrganizationOf(ctx.db, req.auth);
       const auth = authorize(req, usersPolicy.addRole, { current, target, resourceId });
@@ -65,14 +65,15 @@ export const rolesRoutes: FastifyPluginAsync<TIdentityDeps> = async (app, deps) 
     handler: async (req) => {
       const input = roleInput(req.body);
       const resourceId = input.resource_id ?? req.auth?.organizationId ?? '';
+      requireAuth(req);
       const ctx = await contextOf(req, deps);
+      const { user } = await loadTarget(ctx, req.params.id);
       const auth = authorize(req, usersPolicy.removeRole, {
         current: await currentOrganizationOf(ctx.db, req.auth),
         targetId: req.params.id,
         name: input.name,
         resourceId,
       });
-      const { user } = await loadTarget(ctx, req.params.id);
       await removeRole(ctx, auth.userId, user.id, input.name, resourceId);
       return userDocumentFor(auth, user, await rolesOf(ctx.db, user.id), { include: ['roles'] });
     },
@@ -86,6 +87,7 @@ export const rolesRoutes: FastifyPluginAsync<TIdentityDeps> = async (app, deps) 
       response: { 200: ZMetaDocument },
     },
     handler: async (req) => {
+      requireAuth(req);
       const ctx = await contextOf(req, deps);
       const { user, target } = await loadTarget(ctx, req.params.id);
       const current = await currentOrganizationOf(ctx.db, req.auth);

@@ -118,6 +118,7 @@ export const usersRoutes: FastifyPluginAsync<TIdentityDeps> = async (app, deps) 
       response: { 200: ZUserDocument },
     },
     handler: async (req) => {
+      requireAuth(req);
       const ctx = await contextOf(req, deps);
       const { user, roles, target } = await loadTarget(ctx, req.params.id);
       const current = await currentOrganizationOf(ctx.db, req.auth);
@@ -154,6 +155,7 @@ export const usersRoutes: FastifyPluginAsync<TIdentityDeps> = async (app, deps) 
       response: { 200: ZUserDocument },
     },
     handler: async (req) => {
+      requireAuth(req);
       const ctx = await contextOf(req, deps);
       const { user, roles, target } = await loadTarget(ctx, req.params.id);
       const current = await currentOrganizationOf(ctx.db, req.auth);
@@ -178,6 +180,7 @@ export const usersRoutes: FastifyPluginAsync<TIdentityDeps> = async (app, deps) 
       response: { 200: ZMetaDocument },
     },
     handler: async (req) => {
+      requireAuth(req);
       const ctx = await contextOf(req, deps);
       const { user, target } = await loadTarget(ctx, req.params.id);
       const current = await currentOrganizationOf(ctx.db, req.auth);
