@@ -46,6 +46,18 @@ type TOn = { current: TCurrent; target: TTargetUser };
  */
 export const usersPolicy = {
   list: (auth: TAuth, s: { current: TCurrent }) => userRules.list(actorOf(auth, s.current)),
+  /** Another organization's users: only its admins (`filter[with_role]=admin`), for its moderators. */
+  listAdminsOf: (
+    auth: TAuth,
+    s: { current: TCurrent; target: TOrganizationRow | undefined; roleName: string | undefined },
+  ) =>
+    s.roleName === 'admin' &&
+    !!s.current &&
+    !!s.target &&
+    userRules.listAdminsOf(actorOf(auth, s.current), {
+      current: { id: s.current.id, type: s.current.organization_type, status: s.current.status },
+      target: { id: s.target.id, type: s.target.organization_type },
+    }),
   show: (auth: TAuth, s: TOn) => userRules.show(actorOf(auth, s.current), targetOf(auth, s.target)),
   update: (auth: TAuth, s: TOn) => userRules.update(actorOf(auth, s.current), targetOf(auth, s.target)),
   destroy: (auth: TAuth, s: TOn) => userRules.destroy(actorOf(auth, s.current), targetOf(auth, s.target)),

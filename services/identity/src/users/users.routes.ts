@@ -10,15 +10,14 @@ import {
   USERS_QUERY,
 } from '@stageplein/contracts/identity/users';
 import { ZRoleName } from '@stageplein/contracts/identity/roles';
-import { userRules } from '@stageplein/contracts/identity/users-policy';
 import { authorize, requireAuth } from '@stageplein/kit/auth/policy';
-import { badRequest, forbidden } from '@stageplein/kit/errors/api-error';
+import { badRequest } from '@stageplein/kit/errors/api-error';
 import { parseJsonApiQuery, ZJsonApiQueryString } from '@stageplein/kit/jsonapi/query';
 import { pageLinks } from '@stageplein/kit/jsonapi/serialize';
 import { contextOf } from '../shared/context.ts';
 import { organizationsByIds } from '../organizations/organizations.repository.ts';
 import { rolesOfUsers } from '../roles/roles.repository.ts';
-import { actorOf, currentOrganizationOf, usersPolicy } from './users.policy.ts';
+import { currentOrganizationOf, usersPolicy } from './users.policy.ts';
 import { listUsers } from './users.repository.ts';
 import {
   organizationIdsOf,
@@ -67,18 +66,10 @@ export const usersRoutes: FastifyPluginAsync<TIdentityDeps> = async (app, deps) 
       let organizationId: string;
       if (asked !== undefined && asked !== req.auth?.organizationId) {
         // Another organization's users: only its admins, for a moderator of it (the approval screens).
-        auth = requireAuth(req);
+        requireAuth(req);
         if (!ZUuid.safeParse(asked).success) throw badRequest('filter[organization_id_eq]');
         const target = (await organizationsByIds(ctx.db, [asked])).get(asked);
-        const allowed =
-          roleName === 'admin' &&
-          !!target &&
-          !!current &&
-          userRules.listAdminsOf(actorOf(auth, current), {
-            current: { id: current.id, type: current.organization_type, status: current.status },
-            target: { id: target.id, type: target.organization_type },
-          });
-        if (!allowed) throw forbidden();
+        auth = authorize(req, usersPolicy.listAdminsOf, { current, target, roleName });
         organizationId = asked;
       } else {
         auth = authorize(req, usersPolicy.list, { current });
