@@ -109,7 +109,7 @@ describe('profile', () => {
     await context.close();
   });
 
-  it('asks for the current password to change the email address', async () => {
+  it('asks for the current password to change the email address; it changes once the new one confirms', async () => {
     const { page, context } = await openPortal(stack);
     await signIn(page, stack, 'demo', demo('mentor', 'demo'));
     await page.goto(stack.url('demo', '/profile-edit/email'));
@@ -123,6 +123,18 @@ describe('profile', () => {
       .toBe(nl('api.invalid_credentials.detail'));
     await page.getByLabel(nl('portal.profile.currentPassword')).fill(DEMO_PASSWORD);
     await page.getByTestId('email-form').getByRole('button').click();
+    // Issue #12: the new address waits for its confirmation; the old one stays until then.
+    await page.getByTestId('pending-email').waitFor();
+    expect(await page.getByTestId('pending-email').textContent()).toContain('mila@demo.test');
+    expect(await page.getByTestId('current-email').textContent()).toBe(demo('mentor', 'demo'));
+    const token = /confirmation_token=([^\s&"<>]+)/.exec(
+      await latestMail('demo', 'mila@demo.test', 'email_change'),
+    )?.[1];
+    expect(token).toBeTruthy();
+    await page.goto(stack.url('demo', `/confirm?confirmation_token=${token}`));
+    await page.getByTestId('confirm-form').getByRole('button').click();
+    await page.getByTestId('confirm-done').waitFor();
+    await page.goto(stack.url('demo', '/profile-edit/email'));
     await expect.poll(() => page.getByTestId('current-email').textContent()).toBe('mila@demo.test');
     await context.close();
   });

@@ -90,6 +90,7 @@ const userActor = (p: TAdminPermissions): TUserActor => ({
   organizationId: p.organization?.id ?? null,
   permissions: p,
   impersonating: p.impersonating,
+  organizationStatus: p.organization?.status ?? null,
 });
 
 /** A per-user rule; without a record (a list's toolbar) whether the action exists for the caller at all. */
@@ -120,7 +121,10 @@ const userRules: Partial<Record<TAdminAction, TRule>> = {
   create: (p) => USER_RULES.invite(userActor(p)),
   edit: onUser(USER_RULES.update, (p) => p.isAdmin),
   delete: onUser(USER_RULES.destroy, (p) => p.isAdmin),
-  addRole: (p) => USER_RULES.addRole(userActor(p), { resourceId: p.organization?.id ?? '' }),
+  addRole: onUser(
+    (a, t) => USER_RULES.addRole(a, t, { resourceId: a.organizationId ?? '' }),
+    (p) => USER_RULES.invite(userActor(p)),
+  ),
   removeRole: (p, r, extra) =>
     USER_RULES.removeRole(userActor(p), {
       targetId: String(r?.id),

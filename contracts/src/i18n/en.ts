@@ -215,6 +215,8 @@ export const en: TMessages = {
       saved: 'Your changes have been saved.',
       emailIntro: 'Your current email address is',
       newEmail: 'New email address',
+      emailPending:
+        'We sent a confirmation link to {{email}}. Your email address changes once you open that link.',
       currentPassword: 'Current password',
       notificationsTitle: 'Email notifications',
       emailNotifications: 'Send me notifications by email',

@@ -223,6 +223,8 @@ export const nl = {
       saved: 'Je wijzigingen zijn opgeslagen.',
       emailIntro: 'Je huidige e-mailadres is',
       newEmail: 'Nieuw e-mailadres',
+      emailPending:
+        'We hebben een bevestigingslink gestuurd naar {{email}}. Je e-mailadres verandert zodra je die link opent.',
       currentPassword: 'Huidig wachtwoord',
       notificationsTitle: 'Meldingen per e-mail',
       emailNotifications: 'Stuur mij meldingen per e-mail',

@@ -1,10 +1,17 @@
+import { moderates, type TCurrentOrganizationFacts } from '../organizations/moderation.ts';
 import type { TPermissions } from './permissions.ts';
-import { highestRank, ROLE_RANK, type TRoleRef } from './roles.ts';
+import { highestRank, ROLE_RANK, type TOrganizationType, type TRoleRef } from './roles.ts';
 
 /**
  * Who may do what with users and roles (DESIGN §4), as pure rules shared by identity's policies and the
  * admin's buttons, so a button is shown exactly when the server would allow the action. Only roles on
- * the current organization count for the actor (spec §6); admins act on the users of that organization.
+ * the current organization count for the actor (spec §6).
+ *
+ * Ownership (issue #12): an admin acts on other users only when the target already belongs to (has a
+ * role on) the current organization, and only while that organization is approved — School admins
+ * over their students and mentors, every admin over the members of their own organization; the admin
+ * of a pending (denied, archived, unknown) organization manages nobody but themselves. Moderators
+ * (moderation.ts) may list the admins of the organizations they moderate, nothing more.
  */
 
 /** The caller, as identity's TAuth and the admin's session both know it. */
@@ -15,6 +22,8 @@ export interface TUserActor {
   permissions: TPermissions;
   /** Signed in through "sign in as user". */
   impersonating: boolean;
+  /** Status of the current organization (identity's read model; null while unknown). */
+  organizationStatus: string | null;
 }
 
 /**
@@ -99,39 +108,61 @@ export function userTargetOfRecord(organizationId: string | null, r: Record<stri
   });
 }
 
+/** The current organization is approved: only then do its roles give a say over other users. */
+const approved = (a: TUserActor) => a.organizationStatus === 'approved';
+/**
+ * An admin of the current, approved organization: the one who owns its members (also what POST /users
+ * asks of the organization named by `organization_id`, with the caller's permissions there).
+ */
+export const administers = (a: TUserActor) => a.permissions.isAdmin && approved(a);
 const isAdminOrMentor = (a: TUserActor) => a.permissions.isAdmin || a.permissions.isMentor;
 /** Admins never manage, delete or impersonate users with an admin role anywhere. */
 const ranksBelowAdmin = (t: TUserTarget) => t.highestRank < ROLE_RANK.admin;
 
+/**
+ * The policy table of users × action (one rule per row). `a` is the caller, `t` the user acted on;
+ * every rule about another user requires `t.inCurrentOrganization` (ownership).
+ */
 export const userRules = {
   /** The user list of the current organization: its admins and mentors. */
   list: (a: TUserActor) => isAdminOrMentor(a),
+  /** The approval screens: the admins of an organization the caller moderates (moderation.ts). */
+  listAdminsOf: (
+    a: TUserActor,
+    s: { current: TCurrentOrganizationFacts | null; target: { id: string; type: TOrganizationType } },
+  ) => moderates(a.permissions, s.current, s.target),
   show: (a: TUserActor, t: TUserTarget) =>
-    t.id === a.userId || (isAdminOrMentor(a) && t.inCurrentOrganization),
-  invite: (a: TUserActor) => a.permissions.isAdmin,
+    t.id === a.userId || (isAdminOrMentor(a) && approved(a) && t.inCurrentOrganization),
+  invite: (a: TUserActor) => administers(a),
   update: (a: TUserActor, t: TUserTarget) =>
-    a.permissions.isAdmin && t.inCurrentOrganization && (t.id === a.userId || ranksBelowAdmin(t)),
+    a.permissions.isAdmin &&
+    t.inCurrentOrganization &&
+    (t.id === a.userId || (approved(a) && ranksBelowAdmin(t))),
   /** Deleting removes the whole account, so only of users who belong to this organization alone. */
   destroy: (a: TUserActor, t: TUserTarget) =>
-    a.permissions.isAdmin &&
+    administers(a) &&
     t.id !== a.userId &&
     ranksBelowAdmin(t) &&
     t.inCurrentOrganization &&
     t.onlyInCurrentOrganization,
-  /** Roles are granted and taken on the current organization only; nobody drops their own admin role. */
-  addRole: (a: TUserActor, role: { resourceId: string }) =>
-    a.permissions.isAdmin && role.resourceId === a.organizationId,
+  /**
+   * Roles are granted on the current organization only, to users who already belong to it (newcomers
+   * are invited: POST /users, or signup's invitation to accept), so a role is never a way in.
+   */
+  addRole: (a: TUserActor, t: TUserTarget, role: { resourceId: string }) =>
+    administers(a) && role.resourceId === a.organizationId && t.inCurrentOrganization,
+  /** Taken on the current organization only; nobody drops their own admin role. */
   removeRole: (a: TUserActor, change: { targetId: string; name: string; resourceId: string }) =>
-    a.permissions.isAdmin &&
+    administers(a) &&
     change.resourceId === a.organizationId &&
     !(change.targetId === a.userId && change.name === 'admin'),
-  resendConfirmation: (a: TUserActor, t: TUserTarget) => a.permissions.isAdmin && t.inCurrentOrganization,
+  resendConfirmation: (a: TUserActor, t: TUserTarget) => administers(a) && t.inCurrentOrganization,
   /**
    * "Sign in as user": admins only, of an active user of their organization (same tenant by
    * construction), never of a user with an admin role anywhere, never from an impersonated session.
    */
   impersonate: (a: TUserActor, t: TUserTarget) =>
-    a.permissions.isAdmin &&
+    administers(a) &&
     !a.impersonating &&
     t.id !== a.userId &&
     t.status === 'active' &&

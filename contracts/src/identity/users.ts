@@ -59,6 +59,8 @@ export const ZUserAttributes = z.object({
   confirmed_at: z.string().nullable(),
   last_sign_in_at: z.string().nullable(),
   deletion_requested_at: z.string().nullable(),
+  /** A new address waiting for its confirmation (issue #12); the email changes once it is confirmed. */
+  unconfirmed_email: z.string().nullable(),
   /** Highest role rank anywhere and number of organizations (users-policy.ts TUserRoleFacts). */
   highest_role_rank: z.number().int().nonnegative(),
   organization_count: z.number().int().nonnegative(),

@@ -22,7 +22,6 @@ import type {} from '@stageplein/testing/temporal.global-setup';
  * spans over OTLP/HTTP to a collector stand-in in this test, which checks that traces cross processes.
  */
 const SCHOOL = seedOrganizationId('demo', 'school');
-const CENTER = seedOrganizationId('demo', 'volunteer-center');
 
 let ownerUrl: string;
 let owner: Kysely<unknown>;
@@ -176,9 +175,16 @@ async function signIn(email: string): Promise<TCreds> {
 }
 
 async function currentOrganizations(creds: TCreds): Promise<string[]> {
+  return (await currentRoles(creds)).map((o) => o.split(':')[0]!);
+}
+
+/** `organization:role,role` per current organization, as organizations' read model knows the roles. */
+async function currentRoles(creds: TCreds): Promise<string[]> {
   const res = await fetch(`${gatewayUrl}/api/v1/current_organizations`, { headers: creds });
   if (res.status !== 200) return [`status ${res.status}`];
-  return ((await res.json()) as { data: { id: string }[] }).data.map((o) => o.id).sort();
+  return ((await res.json()) as { data: { id: string; meta?: { roles?: string[] } }[] }).data
+    .map((o) => `${o.id}:${[...(o.meta?.roles ?? [])].sort().join(',')}`)
+    .sort();
 }
 
 async function eventually<T>(
@@ -227,20 +233,21 @@ describe('distributed profile: one process per service, events through Kafka', (
       headers: {
         ...admin,
         'content-type': 'application/json',
-        'x-current-organization-id': CENTER,
+        // Issue #12: a role only for a user who already belongs to the admin's organization.
+        'x-current-organization-id': SCHOOL,
         traceparent: `00-${traceId}-${randomBytes(8).toString('hex')}-01`,
       },
       body: JSON.stringify({ role: { name: 'mentor' } }),
     });
     expect(added.status, await added.clone().text()).toBe(200);
     const t0 = Date.now();
-    const ids = await eventually(
+    const roles = await eventually(
       'the new role in organizations',
-      () => currentOrganizations(student),
-      (v) => v.includes(CENTER),
+      () => currentRoles(student),
+      (v) => v.includes(`${SCHOOL}:mentor,student`),
     );
     const ms = Date.now() - t0;
-    expect(ids).toEqual([SCHOOL, CENTER].sort());
+    expect(roles).toEqual([`${SCHOOL}:mentor,student`]);
 
     // The same event: marked sent in identity's outbox by the relay process, recorded as processed by organizations.
     const { rows } = await sql<{

@@ -16,6 +16,8 @@ export interface TCurrentUser {
   periodicMailFrequency: 'never' | 'daily' | 'weekly' | 'monthly';
   confirmedAt: string | null;
   lastSignInAt: string | null;
+  /** A new address waiting for its confirmation mail to be opened. */
+  unconfirmedEmail?: string | null;
   roles: TRoleRef[];
   /** Set when an admin signed in as this user. */
   impersonatorId: string | null;
@@ -52,6 +54,7 @@ export function userFromDocument(doc: unknown): TCurrentUser {
     periodicMailFrequency: data.periodicMailFrequency ?? 'weekly',
     confirmedAt: data.confirmedAt ?? null,
     lastSignInAt: data.lastSignInAt ?? null,
+    unconfirmedEmail: data.unconfirmedEmail ?? null,
     roles,
     impersonatorId: typeof meta?.impersonatorId === 'string' ? meta.impersonatorId : null,
   };

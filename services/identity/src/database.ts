@@ -4,6 +4,7 @@ import type { TDeadLettersTable } from '@stageplein/kit/outbox/dead-letters';
 import type { TOutboxTable, TProcessedEventsTable } from '@stageplein/kit/outbox/outbox.table';
 import type { TUsersTable } from './users/users.table.ts';
 import type { TRolesTable } from './roles/roles.table.ts';
+import type { TRoleInvitationsTable } from './roles/role-invitations.table.ts';
 import type { TSessionsTable } from './auth/sessions.table.ts';
 import type { TPasswordlessTokensTable } from './passwordless/passwordless.table.ts';
 import type { TAuditLogTable } from './impersonation/audit-log.table.ts';
@@ -16,6 +17,7 @@ export const SCHEMA = 'identity';
 export interface TIdentityDb {
   'identity.users': TUsersTable;
   'identity.roles': TRolesTable;
+  'identity.role_invitations': TRoleInvitationsTable;
   'identity.sessions': TSessionsTable;
   'identity.passwordless_tokens': TPasswordlessTokensTable;
   'identity.audit_log': TAuditLogTable;

@@ -61,8 +61,8 @@ const TARGETS: Record<string, { status?: string; roles: TRoles } | 'self'> = {
 interface TAction {
   /**
    * The contracts rule's answer for the caller and the user as the API showed it (undefined: not
-   * shown, so the admin has no record to offer the action on). Role changes depend on the caller and
-   * the organization only: the server lets an admin give a role to any user of the tenant.
+   * shown, so the admin has no record to offer the action on). Giving a role needs the user to belong
+   * to the organization already (issue #12: before, any user of the tenant could be given one).
    */
   rule(actor: TUserActor, record: Record<string, unknown> | undefined, roleHere: string, id: string): boolean;
   call(headers: Record<string, string>, id: string, roleHere: string): Promise<LightMyRequestResponse>;
@@ -111,7 +111,7 @@ const ACTIONS: Record<string, TAction> = {
       app.inject({ method: 'POST', url: `/api/v1/users/${id}/resend_confirmation_instructions`, headers }),
   },
   addRole: {
-    rule: (a) => userRules.addRole(a, { resourceId: SCHOOL }),
+    rule: (a, r) => !!r && userRules.addRole(a, target(a, r)!, { resourceId: SCHOOL }),
     call: (headers, id) =>
       app.inject({
         method: 'PUT',
@@ -150,6 +150,7 @@ beforeAll(async () => {
         organizationId: SCHOOL,
         permissions: derivePermissions(refs, { id: SCHOOL, type: 'School' }),
         impersonating: false,
+        organizationStatus: 'approved',
       },
     });
   }

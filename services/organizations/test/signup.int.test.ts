@@ -296,7 +296,7 @@ describe('signup → approval → the first admin signs in', () => {
     expect((await signUp(body)).statusCode).toBe(201);
   });
 
-  it('someone who already has an account here gets the role and a notice instead of an invitation', async () => {
+  it('someone who already has an account here is asked to accept the role (issue #12), not given it', async () => {
     const email = demoEmail('mentor', 'demo');
     const res = await signUp(
       signupBody({
@@ -307,16 +307,27 @@ describe('signup → approval → the first admin signs in', () => {
       }),
     );
     expect(res.statusCode, res.body).toBe(201);
+    let offer: TMail | undefined;
     await eventually(async () => {
-      const kinds = (await mailsTo(email)).map((m) => m.attributes.kind);
-      expect(kinds).toContain('organization_registered');
-      expect(kinds).not.toContain('invitation');
+      const mails = await mailsTo(email);
+      offer = mails.find((m) => m.attributes.kind === 'role_invitation');
+      expect(offer).toBeDefined();
+      expect(mails.map((m) => m.attributes.kind)).not.toContain('invitation');
     });
     const creds = credsOf(await signIn(email));
-    await eventually(async () => {
-      const mine = await call(h.app, { url: '/api/v1/current_organizations', headers: as(creds) });
-      expect(mine.json().data.map((o: { id: string }) => o.id)).toContain(res.json().data.id);
+    const mine = async () =>
+      (await call(h.app, { url: '/api/v1/current_organizations', headers: as(creds) }))
+        .json()
+        .data.map((o: { id: string }) => o.id);
+    expect(await mine()).not.toContain(res.json().data.id);
+    const accepted = await h.app.inject({
+      method: 'POST',
+      url: '/api/v1/confirm',
+      headers: { 'x-tenant': 'demo' },
+      payload: { confirmation_token: linkParam(offer!, 'confirmation_token') },
     });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    await eventually(async () => expect(await mine()).toContain(res.json().data.id));
   });
 
   it('an address registered with another tenant is not invited; identity records why', async () => {

@@ -162,6 +162,11 @@ function EmailForm({ user }: { user: TCurrentUser }) {
       <p>
         {t('portal.profile.emailIntro')} <strong data-testid="current-email">{user.email}</strong>
       </p>
+      {user.unconfirmedEmail && (
+        <FormAlert tone="info" testId="pending-email">
+          {t('portal.profile.emailPending', { email: user.unconfirmedEmail })}
+        </FormAlert>
+      )}
       {form.formError !== undefined && <FormAlert tone="error">{errorMessage(form.formError, t)}</FormAlert>}
       <TextField
         label={t('portal.profile.newEmail')}

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { API_PATHS, isApiRequestError } from '@stageplein/contracts/client/api-client';
+import { API_PATHS } from '@stageplein/contracts/client/api-client';
+import { passwordUpdateRequest } from '@stageplein/contracts/client/password-reset';
 import { useApi } from '../../api/api-context.ts';
 import { FormAlert, SubmitButton } from '../../forms/fields.tsx';
 import { useForm } from '../../forms/use-form.ts';
@@ -10,9 +11,10 @@ import { confirmationRules, newPasswordRules } from './password-fields.ts';
 import { NewPasswordFields } from './new-password-fields.tsx';
 
 /**
- * `/confirm` (public): confirms the account of the mailed `confirmation_token` with
- * `POST /api/v1/confirm`. Invited users have no password yet: when the service asks for one
- * (422 on `/password`) the password fields appear.
+ * `/confirm` (public): confirms what the mailed `confirmation_token` was sent for (an account, a new
+ * e-mail address, an invitation to a role) with `POST /api/v1/confirm`, token only (spec §7). An
+ * account without a password gets `meta.reset_password_token` back: the password fields appear and
+ * the next step sets it with `PUT /auth/password`.
  */
 export function ConfirmPage() {
   const { t } = useTranslation();
@@ -20,7 +22,8 @@ export function ConfirmPage() {
   const title = useRouteTitle();
   const [params] = useSearchParams();
   const token = params.get('confirmation_token') ?? params.get('token');
-  const [needsPassword, setNeedsPassword] = useState(false);
+  const [passwordToken, setPasswordToken] = useState<string>();
+  const needsPassword = passwordToken !== undefined;
   const [done, setDone] = useState(false);
   const form = useForm(
     { password: '', passwordConfirmation: '' },
@@ -28,22 +31,23 @@ export function ConfirmPage() {
   );
 
   const onSubmit = form.handleSubmit(async ({ password, passwordConfirmation }) => {
-    try {
-      await api.client.post(
-        API_PATHS.confirm,
-        needsPassword
-          ? { confirmationToken: token, password, passwordConfirmation }
-          : { confirmationToken: token },
-        { authenticate: false },
+    if (passwordToken !== undefined) {
+      const { body } = passwordUpdateRequest(
+        { password: String(password), passwordConfirmation: String(passwordConfirmation) },
+        { resetPasswordToken: passwordToken, credentials: undefined },
       );
+      await api.client.request(API_PATHS.password, { method: 'PUT', body, authenticate: false });
       setDone(true);
-    } catch (error) {
-      if (!needsPassword && isApiRequestError(error) && error.fieldError('password')) {
-        setNeedsPassword(true);
-        return;
-      }
-      throw error;
+      return;
     }
+    const answer = await api.client.post<{ meta?: { resetPasswordToken?: unknown } }>(
+      API_PATHS.confirm,
+      { confirmationToken: token },
+      { authenticate: false },
+    );
+    const next = answer.meta?.resetPasswordToken;
+    if (typeof next === 'string') setPasswordToken(next);
+    else setDone(true);
   });
 
   if (!token) {

@@ -13,15 +13,19 @@ export const confirmationRoutes: FastifyPluginAsync<TIdentityDeps> = async (app,
     schema: {
       tags: ['authentication'],
       summary:
-        'Confirm an account with the mailed confirmation_token (invited users also set their password)',
+        'Confirm an account, a new e-mail address or a role invitation with the mailed confirmation_token. ' +
+        'An account without a password may send one along, or gets meta.reset_password_token to set it with PUT /auth/password',
       body: ZConfirmBody,
       response: { 200: ZUserDocument },
     },
     config: { rateLimit: rateLimitFor(deps.config, 'confirm') },
     handler: async (req) => {
       const ctx = await contextOf(req, deps);
-      const user = await confirmAccount(ctx, req.body);
-      return userDocument(user, await rolesOf(ctx.db, user.id));
+      const { user, passwordToken } = await confirmAccount(ctx, req.body);
+      const document = userDocument(user, await rolesOf(ctx.db, user.id));
+      return passwordToken === undefined
+        ? document
+        : { ...document, meta: { reset_password_token: passwordToken } };
     },
   });
 };

@@ -1,15 +1,22 @@
 import { hashToken } from '@stageplein/kit/auth/token-hash';
+import { issueToken } from '@stageplein/kit/mail/single-use-token-mail';
 import { ApiError } from '@stageplein/kit/errors/api-error';
 import type { TCtx } from '../shared/context.ts';
 import { emit } from '../shared/events.ts';
 import { hashPassword } from '../shared/passwords.ts';
 import { expiresAfter, minutesOf } from '../auth/sessions.service.ts';
-import { findUserByTokenHash, type TUserRow } from '../users/users.repository.ts';
-import { changeUser } from '../users/users.service.ts';
+import { acceptRoleInvitation } from '../roles/role-invitations.service.ts';
+import { findUserById, findUserByTokenHash, type TUserRow } from '../users/users.repository.ts';
+import { changeUser, uniqueEmail } from '../users/users.service.ts';
+
+const invalid = () => new ApiError('token_invalid', {}, { pointer: '/confirmation_token' });
 
 /**
- * POST /api/v1/confirm: the mailed single-use token confirms the email address; invited users become
- * active and choose their password here (they have none yet).
+ * POST /api/v1/confirm: the mailed single-use token confirms what it was sent for — the account's
+ * address (invited users become active), a new address waiting in `unconfirmed_email`, or a role
+ * offered to an existing account (roles/role-invitations.service.ts). The token alone is enough
+ * (spec §7); an account without a password may choose one in the same call, or else gets a
+ * single-use `reset_password_token` in the answer to choose one next (PUT /auth/password).
  */
 export async function confirmAccount(
   ctx: TCtx,
@@ -18,20 +25,17 @@ export async function confirmAccount(
     password?: string | undefined;
     password_confirmation?: string | undefined;
   },
-): Promise<TUserRow> {
-  const user = await findUserByTokenHash(
-    ctx.db,
-    'confirmation_token_hash',
-    hashToken(body.confirmation_token),
-  );
-  if (!user || !expiresAfter(user.confirmation_sent_at, minutesOf.confirmation(ctx), ctx.now)) {
-    throw new ApiError('token_invalid', {}, { pointer: '/confirmation_token' });
+): Promise<{ user: TUserRow; passwordToken?: string }> {
+  const hash = hashToken(body.confirmation_token);
+  const user = await findUserByTokenHash(ctx.db, 'confirmation_token_hash', hash);
+  if (!user) {
+    const accepted = await acceptRoleInvitation(ctx, hash);
+    if (!accepted) throw invalid();
+    return { user: (await findUserById(ctx.db, accepted))! };
   }
+  if (!expiresAfter(user.confirmation_sent_at, minutesOf.confirmation(ctx), ctx.now)) throw invalid();
   if (body.password !== undefined && body.password !== body.password_confirmation) {
     throw new ApiError('validation_failed', {}, { pointer: '/password_confirmation' });
-  }
-  if (!user.encrypted_password && body.password === undefined) {
-    throw new ApiError('validation_failed', {}, { pointer: '/password' });
   }
   const changes: Partial<TUserRow> = {
     confirmed_at: ctx.now,
@@ -39,12 +43,28 @@ export async function confirmAccount(
     confirmation_sent_at: null,
     status: user.status === 'invited' ? 'active' : user.status,
   };
-  if (body.password !== undefined)
+  if (user.unconfirmed_email) {
+    changes.email = user.unconfirmed_email;
+    changes.unconfirmed_email = null;
+  }
+  let passwordToken: string | undefined;
+  if (body.password !== undefined) {
     changes.encrypted_password = await hashPassword(body.password, ctx.config.PASSWORD_SCRYPT_COST);
-  const confirmed = await changeUser(ctx, user.id, user, changes);
+  } else if (!user.encrypted_password) {
+    const issued = issueToken();
+    changes.reset_password_token_hash = issued.hash;
+    changes.reset_password_sent_at = ctx.now;
+    passwordToken = issued.token;
+  }
+  let confirmed: TUserRow;
+  try {
+    confirmed = await changeUser(ctx, user.id, user, changes);
+  } catch (error) {
+    throw uniqueEmail(error);
+  }
   await emit(ctx.db, ctx.tenant.id, user.id, 'identity.user.confirmed', user.id, {
     user_id: user.id,
     confirmed_at: ctx.now.toISOString(),
   });
-  return confirmed;
+  return passwordToken === undefined ? { user: confirmed } : { user: confirmed, passwordToken };
 }

@@ -6,6 +6,10 @@ export const MAIL_KINDS = [
   'password_reset',
   'passwordless',
   'account_deletion',
+  // Issue #12: consent before a role or a new address takes effect.
+  'role_invitation',
+  'email_change',
+  'email_change_notice',
   // About an organization the recipient administers (organizations' lifecycle events).
   'organization_registered',
   'organization_approved',
@@ -27,6 +31,8 @@ export interface TMailVars {
   organization?: string;
   /** The moderator's reason (denials, archiving); a paragraph left empty is left out. */
   reason?: string;
+  /** The address an account is being moved to (the notice to the old address). */
+  newEmail?: string;
 }
 
 interface TTemplate {
@@ -83,6 +89,32 @@ export const TEMPLATES: Record<TLanguage, Record<TMailKind, TTemplate>> = {
         'Deze link is {{validFor}} geldig.',
       ],
       button: 'Account verwijderen',
+    },
+    role_invitation: {
+      subject: 'Uitnodiging: beheerder van {{organization}}',
+      paragraphs: [
+        'Hallo {{name}},',
+        '{{organization}} is aangemeld bij {{appName}} met jouw e-mailadres als beheerder. Wil je de beheerder worden? Accepteer de uitnodiging met de knop hieronder. Heb je dit niet aangevraagd, negeer deze e-mail dan: er verandert niets aan je account.',
+        'Deze link is {{validFor}} geldig.',
+      ],
+      button: 'Uitnodiging accepteren',
+    },
+    email_change: {
+      subject: 'Bevestig je nieuwe e-mailadres voor {{appName}}',
+      paragraphs: [
+        'Hallo {{name}},',
+        'Je wilt je account bij {{appName}} voortaan met dit e-mailadres gebruiken. Bevestig dat met de knop hieronder; tot dan blijft je oude adres gelden.',
+        'Deze link is {{validFor}} geldig.',
+      ],
+      button: 'E-mailadres bevestigen',
+    },
+    email_change_notice: {
+      subject: 'Je e-mailadres bij {{appName}} wordt gewijzigd',
+      paragraphs: [
+        'Hallo {{name}},',
+        'Er is gevraagd het e-mailadres van je account bij {{appName}} te wijzigen in {{newEmail}}. Dat gaat pas in als dat adres is bevestigd. Heb je dit niet zelf gedaan? Log in en wijzig je wachtwoord.',
+      ],
+      button: 'Inloggen',
     },
     organization_registered: {
       subject: '{{organization}} is aangemeld bij {{appName}}',
@@ -173,6 +205,32 @@ export const TEMPLATES: Record<TLanguage, Record<TMailKind, TTemplate>> = {
         'This link is valid for {{validFor}}.',
       ],
       button: 'Delete account',
+    },
+    role_invitation: {
+      subject: 'Invitation: administrator of {{organization}}',
+      paragraphs: [
+        'Hello {{name}},',
+        '{{organization}} has been registered with {{appName}} naming your email address as its administrator. Do you want to become its administrator? Accept the invitation with the button below. If you did not ask for this, ignore this email: nothing changes on your account.',
+        'This link is valid for {{validFor}}.',
+      ],
+      button: 'Accept invitation',
+    },
+    email_change: {
+      subject: 'Confirm your new email address for {{appName}}',
+      paragraphs: [
+        'Hello {{name}},',
+        'You want to use this email address for your account with {{appName}} from now on. Confirm it with the button below; until then your old address stays in use.',
+        'This link is valid for {{validFor}}.',
+      ],
+      button: 'Confirm email address',
+    },
+    email_change_notice: {
+      subject: 'Your email address with {{appName}} is being changed',
+      paragraphs: [
+        'Hello {{name}},',
+        'Someone asked to change the email address of your account with {{appName}} to {{newEmail}}. This takes effect only once that address is confirmed. Not you? Sign in and change your password.',
+      ],
+      button: 'Sign in',
     },
     organization_registered: {
       subject: '{{organization}} has been registered with {{appName}}',

@@ -2,12 +2,14 @@ import { mailSingleUseTokens, type TIssuedToken } from '@stageplein/kit/mail/sin
 import type { TCtx } from '../shared/context.ts';
 import type { TUserRow } from '../users/users.repository.ts';
 import type { TOutgoingMail } from './mail.port.ts';
-import { duration, type TMailKind } from './templates.ts';
+import { duration, type TMailKind, type TMailVars } from './templates.ts';
 
 /** A single-use link mailed to a user: invitation, confirmation, password reset, sign-in link, deletion. */
 export interface TUserTokenMail {
   kind: TMailKind;
   user: Pick<TUserRow, 'email' | 'locale' | 'first_name'>;
+  /** Another address than the user's own (a new address waiting for its confirmation). */
+  to?: string;
   /** The page the link opens; the token goes in query parameter `param`. */
   url: string;
   param: string;
@@ -18,6 +20,8 @@ export interface TUserTokenMail {
   token?: TIssuedToken;
   /** Passwordless: the code that works instead of the link. */
   code?: string;
+  /** Further placeholders of the template (the organization of a role invitation). */
+  vars?: Partial<TMailVars>;
 }
 
 /** Identity's token mails, through its one mail port inside the use case's transaction. */
@@ -31,13 +35,14 @@ export async function mailUserTokens(ctx: TCtx, mails: readonly TUserTokenMail[]
       token: m.token,
       compose: (link) => ({
         kind: m.kind,
-        to: m.user.email,
+        to: m.to ?? m.user.email,
         lang: m.user.locale,
         vars: {
           name: m.user.first_name ?? m.user.email,
           link,
           validFor: duration(m.user.locale, m.validMinutes),
           ...(m.code === undefined ? {} : { code: m.code }),
+          ...m.vars,
         },
       }),
     })),

@@ -9,6 +9,7 @@ import m20261122T1000_dev_mailbox from './20261122T1000-dev-mailbox.ts';
 import m20261124T0900_student_import_keys from './20261124T0900-student-import-keys.ts';
 import m20261125T0900_dead_letters from './20261125T0900-dead-letters.ts';
 import m20261125T0910_organizations_read_model from './20261125T0910-organizations-read-model.ts';
+import m20261126T0930_ownership from './20261126T0930-ownership.ts';
 
 /**
  * Applied in key order. Each migration is a frozen file named by its timestamp: once landed it is never
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '20261124T0900-student-import-keys': m20261124T0900_student_import_keys,
   '20261125T0900-dead-letters': m20261125T0900_dead_letters,
   '20261125T0910-organizations-read-model': m20261125T0910_organizations_read_model,
+  '20261126T0930-ownership': m20261126T0930_ownership,
 };

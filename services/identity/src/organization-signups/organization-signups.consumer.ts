@@ -10,7 +10,8 @@ import type { TMailKind } from '../mail/templates.ts';
 import type { TCtx } from '../shared/context.ts';
 import { publicUrl } from '../shared/urls.ts';
 import { findUserByEmail, type TUserRow } from '../users/users.repository.ts';
-import { addRole, createInvitedUser, removeRole, sendConfirmation } from '../users/users.service.ts';
+import { offerRole } from '../roles/role-invitations.service.ts';
+import { createInvitedUser, removeRole, sendConfirmation } from '../users/users.service.ts';
 import type { TIdentityDeps } from '../identity.config.ts';
 
 type TOrganizationMailKind = Extract<TMailKind, `organization_${string}`>;
@@ -52,7 +53,7 @@ const actorOf = (event: TEventEnvelope) => (event.actor === 'anonymous' ? 'syste
 /**
  * The first admin of a self-registered (or moderator-created) organization: an invited account with
  * the admin role on it and the invitation mail to confirm and choose a password — or, for someone
- * who already has an account here, the role and a notice. An address registered with another tenant
+ * who already has an account here, an invitation to accept the role (roles/role-invitations.service.ts). An address registered with another tenant
  * cannot be invited (one account per address, spec §8 "wrong center"): that is audit-logged for an
  * operator, and the organization stays without admin.
  */
@@ -65,9 +66,8 @@ async function inviteFirstAdmin(
   const role = { name: 'admin' as const, resourceType: o.organization_type, resourceId: o.organization_id };
   const existing = await findUserByEmail(ctx.db, admin.email);
   if (existing) {
-    await addRole(ctx, 'system', existing.id, role);
-    if (existing.status === 'invited') await sendConfirmation(ctx, existing);
-    else await notify(ctx, existing, 'organization_registered', o, null);
+    // Anyone may sign up naming any address (issue #12): the account is asked, never just given the role.
+    await offerRole(ctx, existing, role, o.name);
     return;
   }
   const created = await createInvitedUser(
@@ -147,6 +147,7 @@ async function removeRolesOn(ctx: TCtx, actor: string, organizationId: string) {
     .where('resource_id', '=', organizationId)
     .execute();
   for (const r of roles) await removeRole(ctx, actor, r.user_id, r.name, organizationId);
+  await ctx.db.deleteFrom('identity.role_invitations').where('resource_id', '=', organizationId).execute();
 }
 
 /**

@@ -3,10 +3,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { translate } from '@stageplein/contracts/i18n/index';
 import { ZMetaDocument, ZRoleBody, ZUserDocument } from '@stageplein/contracts/identity/users';
-import { authorize } from '@stageplein/kit/auth/policy';
+import { authorize, requireAuth } from '@stageplein/kit/auth/policy';
 import { ApiError, forbidden } from '@stageplein/kit/errors/api-error';
 import { contextOf } from '../shared/context.ts';
-import { usersPolicy } from '../users/users.policy.ts';
+import { currentOrganizationOf, usersPolicy } from '../users/users.policy.ts';
 import { userDocumentFor } from '../users/users.serialize.ts';
 import {
   addRole,
@@ -39,14 +39,16 @@ export const rolesRoutes: FastifyPluginAsync<TIdentityDeps> = async (app, deps) 
     handler: async (req) => {
       const input = roleInput(req.body);
       const resourceId = input.resource_id ?? req.auth?.organizationId ?? '';
-      const auth = authorize(req, usersPolicy.addRole, { resourceId });
+      requireAuth(req);
+      const ctx = await contextOf(req, deps);
+      const { user, target } = await loadTarget(ctx, req.params.id);
+      const current = await currentOrganizationOf(ctx.db, req.auth);
+      const auth = authorize(req, usersPolicy.addRole, { current, target, resourceId });
       const type = currentOrganizationType(auth);
       if (!type) throw forbidden();
       if (input.resource_type && input.resource_type !== type) {
         throw new ApiError('validation_failed', {}, { pointer: '/role/resource_type' });
       }
-      const ctx = await contextOf(req, deps);
-      const { user } = await loadTarget(ctx, req.params.id);
       await addRole(ctx, auth.userId, user.id, { name: input.name, resourceType: type, resourceId });
       return userDocumentFor(auth, user, await rolesOf(ctx.db, user.id), { include: ['roles'] });
     },
@@ -63,13 +65,15 @@ export const rolesRoutes: FastifyPluginAsync<TIdentityDeps> = async (app, deps) 
     handler: async (req) => {
       const input = roleInput(req.body);
       const resourceId = input.resource_id ?? req.auth?.organizationId ?? '';
+      requireAuth(req);
+      const ctx = await contextOf(req, deps);
+      const { user } = await loadTarget(ctx, req.params.id);
       const auth = authorize(req, usersPolicy.removeRole, {
+        current: await currentOrganizationOf(ctx.db, req.auth),
         targetId: req.params.id,
         name: input.name,
         resourceId,
       });
-      const ctx = await contextOf(req, deps);
-      const { user } = await loadTarget(ctx, req.params.id);
       await removeRole(ctx, auth.userId, user.id, input.name, resourceId);
       return userDocumentFor(auth, user, await rolesOf(ctx.db, user.id), { include: ['roles'] });
     },
@@ -83,9 +87,11 @@ export const rolesRoutes: FastifyPluginAsync<TIdentityDeps> = async (app, deps) 
       response: { 200: ZMetaDocument },
     },
     handler: async (req) => {
+      requireAuth(req);
       const ctx = await contextOf(req, deps);
       const { user, target } = await loadTarget(ctx, req.params.id);
-      authorize(req, usersPolicy.resendConfirmation, target);
+      const current = await currentOrganizationOf(ctx.db, req.auth);
+      authorize(req, usersPolicy.resendConfirmation, { current, target });
       if (user.confirmed_at && user.status !== 'invited') throw new ApiError('conflict');
       await sendConfirmation(ctx, user);
       return { meta: { message: translate(ctx.lang, 'identity.confirmationSent') } };

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import {
+  SEED_ORGANIZATION_KINDS,
   SEED_ORGANIZATION_TYPES,
   seedOrganizationId,
   type TSeedOrganizationKind,
@@ -74,6 +75,23 @@ export async function seedTenant(ctx: TSeedContext, tenant: TTenantId, scryptCos
     await setTenant(trx, tenant);
     const db = trx as unknown as Kysely<TIdentityDb> as TDb;
     const now = ctx.today;
+    // The demo organizations are seeded approved by the organizations service; the read model knows
+    // that before their events arrive (the ownership rules ask it), and any real event replaces it.
+    await db
+      .insertInto('identity.organizations')
+      .values(
+        SEED_ORGANIZATION_KINDS.map((kind) => ({
+          id: seedOrganizationId(tenant, kind),
+          tenant_id: tenant,
+          organization_type: SEED_ORGANIZATION_TYPES[kind],
+          name: SEED_ORGANIZATION_TYPES[kind],
+          status: 'approved' as const,
+          deleted: false,
+          event_time: new Date(0),
+        })),
+      )
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
     for (const account of DEMO_ACCOUNTS) {
       const email = demoEmail(account.local, tenant);
       let user = await findUserByEmail(db, email);

@@ -130,8 +130,23 @@ describe('current user', () => {
       payload: { user: { email: 'New-Mentor@axia.test', current_password: 'stageplein-demo' } },
     });
     expect(ok.statusCode, ok.body).toBe(200);
-    expect(ok.json().data.attributes.email).toBe('new-mentor@axia.test');
+    // Issue #12: the new address counts only once it is confirmed; the old one gets a notice.
+    expect(ok.json().data.attributes.email).toBe('mentor@axia.test');
+    expect((await signIn(app, 'new-mentor@axia.test', 'stageplein-demo', 'axia')).res.statusCode).toBe(401);
+    expect((await mailsTo(app, 'mentor@axia.test', 'axia'))[0]!.attributes.kind).toBe('email_change_notice');
+    const [confirmation] = await mailsTo(app, 'new-mentor@axia.test', 'axia');
+    expect(confirmation!.attributes.kind).toBe('email_change');
+    const confirmed = await app.inject({
+      method: 'POST',
+      url: '/api/v1/confirm',
+      headers: { 'x-tenant': 'axia' },
+      payload: { confirmation_token: linkParam(confirmation!, 'confirmation_token') },
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json().data.attributes.email).toBe('new-mentor@axia.test');
+    expect(confirmed.json().meta).toBeUndefined();
     expect((await signIn(app, 'new-mentor@axia.test', 'stageplein-demo', 'axia')).res.statusCode).toBe(200);
+    expect((await signIn(app, 'mentor@axia.test', 'stageplein-demo', 'axia')).res.statusCode).toBe(401);
   });
 });
 
@@ -225,13 +240,6 @@ describe('invitation and confirmation', () => {
 
     // Not active yet: no password, cannot sign in.
     expect((await signIn(app, 'new.pupil@demo.test', 'anything')).res.statusCode).toBe(401);
-    const noPassword = await app.inject({
-      method: 'POST',
-      url: '/api/v1/confirm',
-      headers: { 'x-tenant': 'demo' },
-      payload: { confirmation_token: token },
-    });
-    expect(noPassword.statusCode).toBe(422);
     const confirm = await app.inject({
       method: 'POST',
       url: '/api/v1/confirm',
@@ -256,6 +264,41 @@ describe('invitation and confirmation', () => {
     expect(await outboxTypes()).toEqual(
       expect.arrayContaining(['identity.user.created', 'identity.role.added', 'identity.user.confirmed']),
     );
+  });
+
+  it('confirms with the token only (spec §7); the password is set next with the token in the answer', async () => {
+    expect((await invite({ email: 'token.only@demo.test' })).statusCode).toBe(201);
+    const token = linkParam((await mailsTo(app, 'token.only@demo.test'))[0]!, 'confirmation_token');
+    const confirm = await app.inject({
+      method: 'POST',
+      url: '/api/v1/confirm',
+      headers: { 'x-tenant': 'demo' },
+      payload: { confirmation_token: token },
+    });
+    expect(confirm.statusCode, confirm.body).toBe(200);
+    expect(confirm.json().data.attributes).toMatchObject({ status: 'active' });
+    const passwordToken = confirm.json().meta.reset_password_token;
+    expect(passwordToken).toEqual(expect.any(String));
+    const set = await app.inject({
+      method: 'PUT',
+      url: '/auth/password',
+      headers: { 'x-tenant': 'demo' },
+      payload: {
+        password: 'chosen-later',
+        password_confirmation: 'chosen-later',
+        reset_password_token: passwordToken,
+      },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    expect((await signIn(app, 'token.only@demo.test', 'chosen-later')).res.statusCode).toBe(200);
+    // Both tokens were single-use.
+    const again = await app.inject({
+      method: 'POST',
+      url: '/api/v1/confirm',
+      headers: { 'x-tenant': 'demo' },
+      payload: { confirmation_token: token },
+    });
+    expect(again.statusCode).toBe(422);
   });
 
   it('refuses an email that is already taken, in this or another tenant', async () => {

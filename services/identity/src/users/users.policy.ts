@@ -7,6 +7,8 @@ import {
   type TUserTarget,
 } from '@stageplein/contracts/identity/users-policy';
 import type { TAuth } from '@stageplein/kit/auth/auth.types';
+import type { TDb } from '../database.ts';
+import { organizationsByIds, type TOrganizationRow } from '../organizations/organizations.repository.ts';
 
 /** What a policy needs to know about the user an action is about: all their roles. */
 export interface TTargetUser {
@@ -15,30 +17,56 @@ export interface TTargetUser {
   roles: readonly TRoleRef[];
 }
 
-const actorOf = (auth: TAuth): TUserActor => ({
+/** The caller's current organization as identity's read model knows it (undefined while unknown). */
+export type TCurrent = TOrganizationRow | undefined;
+
+/** Loads the caller's current organization for the policies (none without a caller or a header). */
+export async function currentOrganizationOf(db: TDb, auth: TAuth | null | undefined): Promise<TCurrent> {
+  if (!auth?.organizationId) return undefined;
+  return (await organizationsByIds(db, [auth.organizationId])).get(auth.organizationId);
+}
+
+export const actorOf = (auth: TAuth, current: TCurrent): TUserActor => ({
   userId: auth.userId,
   organizationId: auth.organizationId,
   permissions: auth.permissions,
   impersonating: !!auth.impersonatorId,
+  organizationStatus: current?.id === auth.organizationId ? current.status : null,
 });
 
 const targetOf = (auth: TAuth, t: TTargetUser): TUserTarget =>
   userTarget(auth.organizationId, { ...t, ...roleFactsOf(t.roles) });
 
+type TOn = { current: TCurrent; target: TTargetUser };
+
 /**
  * Who may do what with users and roles: the pure rules of contracts/identity/users-policy.ts (the
- * admin's buttons use the same ones), applied to the caller and the loaded user.
+ * admin's buttons use the same ones), applied to the caller, their current organization's status and
+ * the loaded user.
  */
 export const usersPolicy = {
-  list: (auth: TAuth) => userRules.list(actorOf(auth)),
-  show: (auth: TAuth, t: TTargetUser) => userRules.show(actorOf(auth), targetOf(auth, t)),
-  invite: (auth: TAuth) => userRules.invite(actorOf(auth)),
-  update: (auth: TAuth, t: TTargetUser) => userRules.update(actorOf(auth), targetOf(auth, t)),
-  destroy: (auth: TAuth, t: TTargetUser) => userRules.destroy(actorOf(auth), targetOf(auth, t)),
-  addRole: (auth: TAuth, role: { resourceId: string }) => userRules.addRole(actorOf(auth), role),
-  removeRole: (auth: TAuth, change: { targetId: string; name: string; resourceId: string }) =>
-    userRules.removeRole(actorOf(auth), change),
-  resendConfirmation: (auth: TAuth, t: TTargetUser) =>
-    userRules.resendConfirmation(actorOf(auth), targetOf(auth, t)),
-  impersonate: (auth: TAuth, t: TTargetUser) => userRules.impersonate(actorOf(auth), targetOf(auth, t)),
+  list: (auth: TAuth, s: { current: TCurrent }) => userRules.list(actorOf(auth, s.current)),
+  /** Another organization's users: only its admins (`filter[with_role]=admin`), for its moderators. */
+  listAdminsOf: (
+    auth: TAuth,
+    s: { current: TCurrent; target: TOrganizationRow | undefined; roleName: string | undefined },
+  ) =>
+    s.roleName === 'admin' &&
+    !!s.current &&
+    !!s.target &&
+    userRules.listAdminsOf(actorOf(auth, s.current), {
+      current: { id: s.current.id, type: s.current.organization_type, status: s.current.status },
+      target: { id: s.target.id, type: s.target.organization_type },
+    }),
+  show: (auth: TAuth, s: TOn) => userRules.show(actorOf(auth, s.current), targetOf(auth, s.target)),
+  update: (auth: TAuth, s: TOn) => userRules.update(actorOf(auth, s.current), targetOf(auth, s.target)),
+  destroy: (auth: TAuth, s: TOn) => userRules.destroy(actorOf(auth, s.current), targetOf(auth, s.target)),
+  addRole: (auth: TAuth, s: TOn & { resourceId: string }) =>
+    userRules.addRole(actorOf(auth, s.current), targetOf(auth, s.target), { resourceId: s.resourceId }),
+  removeRole: (auth: TAuth, s: { current: TCurrent; targetId: string; name: string; resourceId: string }) =>
+    userRules.removeRole(actorOf(auth, s.current), s),
+  resendConfirmation: (auth: TAuth, s: TOn) =>
+    userRules.resendConfirmation(actorOf(auth, s.current), targetOf(auth, s.target)),
+  impersonate: (auth: TAuth, s: TOn) =>
+    userRules.impersonate(actorOf(auth, s.current), targetOf(auth, s.target)),
 };

@@ -10,14 +10,14 @@ import {
   USERS_QUERY,
 } from '@stageplein/contracts/identity/users';
 import { ZRoleName } from '@stageplein/contracts/identity/roles';
-import { authorize } from '@stageplein/kit/auth/policy';
-import { badRequest, forbidden } from '@stageplein/kit/errors/api-error';
+import { authorize, requireAuth } from '@stageplein/kit/auth/policy';
+import { badRequest } from '@stageplein/kit/errors/api-error';
 import { parseJsonApiQuery, ZJsonApiQueryString } from '@stageplein/kit/jsonapi/query';
 import { pageLinks } from '@stageplein/kit/jsonapi/serialize';
 import { contextOf } from '../shared/context.ts';
 import { organizationsByIds } from '../organizations/organizations.repository.ts';
 import { rolesOfUsers } from '../roles/roles.repository.ts';
-import { usersPolicy } from './users.policy.ts';
+import { currentOrganizationOf, usersPolicy } from './users.policy.ts';
 import { listUsers } from './users.repository.ts';
 import {
   organizationIdsOf,
@@ -27,7 +27,7 @@ import {
   usersDocument,
   visibleRoles,
 } from './users.serialize.ts';
-import { changeUser, deleteAccount, inviteUser, loadTarget, uniqueEmail } from './users.service.ts';
+import { changeUser, deleteAccount, inviteUser, loadTarget, requestEmailChange } from './users.service.ts';
 import type { TIdentityDeps } from '../identity.config.ts';
 
 const TAGS = ['users'];
@@ -51,11 +51,9 @@ export const usersRoutes: FastifyPluginAsync<TIdentityDeps> = async (app, deps) 
       response: { 200: ZUserCollection },
     },
     handler: async (req) => {
-      const auth = authorize(req, usersPolicy.list);
+      const ctx = await contextOf(req, deps);
+      const current = await currentOrganizationOf(ctx.db, req.auth);
       const query = parseJsonApiQuery(req.query as Record<string, string>, USERS_QUERY);
-      const organization = query.filters.find((f) => f.attribute === 'organization_id');
-      // Only the current organization's users: another organization id is not this caller's to list.
-      if (organization && organization.value !== auth.organizationId) throw forbidden();
       const roleName = query.scopes.with_role;
       if (roleName !== undefined && !ZRoleName.safeParse(roleName).success)
         throw badRequest('filter[with_role]');
@@ -63,9 +61,22 @@ export const usersRoutes: FastifyPluginAsync<TIdentityDeps> = async (app, deps) 
       const ids = query.filters.find((f) => f.attribute === 'id');
       if (ids && !(ids.value as string[]).every((id) => ZUuid.safeParse(id).success))
         throw badRequest('filter[id_in]');
-      const ctx = await contextOf(req, deps);
+      const asked = query.filters.find((f) => f.attribute === 'organization_id')?.value as string | undefined;
+      let auth;
+      let organizationId: string;
+      if (asked !== undefined && asked !== req.auth?.organizationId) {
+        // Another organization's users: only its admins, for a moderator of it (the approval screens).
+        requireAuth(req);
+        if (!ZUuid.safeParse(asked).success) throw badRequest('filter[organization_id_eq]');
+        const target = (await organizationsByIds(ctx.db, [asked])).get(asked);
+        auth = authorize(req, usersPolicy.listAdminsOf, { current, target, roleName });
+        organizationId = asked;
+      } else {
+        auth = authorize(req, usersPolicy.list, { current });
+        organizationId = auth.organizationId!;
+      }
       const { rows, total } = await listUsers(ctx.db, query, {
-        organizationId: auth.organizationId!,
+        organizationId,
         roleName,
         search: query.scopes.search,
       });
@@ -74,7 +85,8 @@ export const usersRoutes: FastifyPluginAsync<TIdentityDeps> = async (app, deps) 
         rows.map((u) => u.id),
       );
       const facts = new Map([...roles].map(([id, list]) => [id, roleFactsOfRows(list)]));
-      for (const [id, list] of roles) roles.set(id, visibleRoles(auth, id, list));
+      const viewer = { userId: auth.userId, organizationId };
+      for (const [id, list] of roles) roles.set(id, visibleRoles(viewer, id, list));
       const organizations = query.include.includes('organizations')
         ? await organizationsByIds(ctx.db, organizationIdsOf([...roles.values()].flat()))
         : undefined;
@@ -97,9 +109,11 @@ export const usersRoutes: FastifyPluginAsync<TIdentityDeps> = async (app, deps) 
       response: { 200: ZUserDocument },
     },
     handler: async (req) => {
+      requireAuth(req);
       const ctx = await contextOf(req, deps);
       const { user, roles, target } = await loadTarget(ctx, req.params.id);
-      const auth = authorize(req, usersPolicy.show, target);
+      const current = await currentOrganizationOf(ctx.db, req.auth);
+      const auth = authorize(req, usersPolicy.show, { current, target });
       const include = includesOf(req.query.include);
       const organizations = include.includes('organizations')
         ? await organizationsByIds(ctx.db, organizationIdsOf(visibleRoles(auth, user.id, roles)))
@@ -116,8 +130,8 @@ export const usersRoutes: FastifyPluginAsync<TIdentityDeps> = async (app, deps) 
       response: { 201: ZUserDocument },
     },
     handler: async (req, reply) => {
-      const auth = authorize(req, usersPolicy.invite);
       const ctx = await contextOf(req, deps);
+      const auth = requireAuth(req);
       const { user, roles } = await inviteUser(ctx, auth, req.body.data.attributes);
       return reply.status(201).send(userDocument(user, roles, ['roles']));
     },
@@ -132,18 +146,20 @@ export const usersRoutes: FastifyPluginAsync<TIdentityDeps> = async (app, deps) 
       response: { 200: ZUserDocument },
     },
     handler: async (req) => {
+      requireAuth(req);
       const ctx = await contextOf(req, deps);
       const { user, roles, target } = await loadTarget(ctx, req.params.id);
-      const auth = authorize(req, usersPolicy.update, target);
+      const current = await currentOrganizationOf(ctx.db, req.auth);
+      const auth = authorize(req, usersPolicy.update, { current, target });
       const body = req.body;
       const changes =
         'data' in body ? body.data.attributes : 'attributes' in body ? body.attributes : body.user;
-      try {
-        const updated = await changeUser(ctx, auth.userId, user, changes);
-        return userDocumentFor(auth, updated, roles);
-      } catch (error) {
-        throw uniqueEmail(error);
-      }
+      // A new address waits for its confirmation, as on current_user.
+      const { email, ...rest } = changes;
+      if (email !== undefined && email.toLowerCase() !== user.email.toLowerCase())
+        await requestEmailChange(ctx, user, email);
+      const updated = await changeUser(ctx, auth.userId, user, rest);
+      return userDocumentFor(auth, updated, roles);
     },
   });
 
@@ -155,9 +171,11 @@ export const usersRoutes: FastifyPluginAsync<TIdentityDeps> = async (app, deps) 
       response: { 200: ZMetaDocument },
     },
     handler: async (req) => {
+      requireAuth(req);
       const ctx = await contextOf(req, deps);
       const { user, target } = await loadTarget(ctx, req.params.id);
-      const auth = authorize(req, usersPolicy.destroy, target);
+      const current = await currentOrganizationOf(ctx.db, req.auth);
+      const auth = authorize(req, usersPolicy.destroy, { current, target });
       await deleteAccount(ctx, auth.userId, user, auth.impersonatorId);
       return { meta: { deleted: true } };
     },

@@ -28,6 +28,7 @@ export function userAttributes(u: TUserRow, facts: TUserRoleFacts): TUserAttribu
     confirmed_at: iso(u.confirmed_at),
     last_sign_in_at: iso(u.last_sign_in_at),
     deletion_requested_at: iso(u.deletion_requested_at),
+    unconfirmed_email: u.unconfirmed_email,
     highest_role_rank: facts.highestRoleRank,
     organization_count: facts.organizationCount,
     created_at: u.created_at.toISOString(),

@@ -1,5 +1,7 @@
 import type { TEventPayload } from '@stageplein/contracts/events/payloads';
+import { derivePermissions } from '@stageplein/contracts/identity/permissions';
 import type { TOrganizationType, TRoleName, TRoleRef } from '@stageplein/contracts/identity/roles';
+import { administers } from '@stageplein/contracts/identity/users-policy';
 import type { TCurrentUserChanges } from '@stageplein/contracts/identity/users';
 import type { TAuth } from '@stageplein/kit/auth/auth.types';
 import { forbidImpersonation } from '@stageplein/kit/auth/policy';
@@ -13,8 +15,17 @@ import { deleteRole, insertRole, roleEventData, rolesOf, type TRoleRow } from '.
 import { deleteSessionsOf } from '../auth/sessions.repository.ts';
 import { minutesOf, revokeEverywhere } from '../auth/sessions.service.ts';
 import { invitedUserRow, type TNewUser } from './invited-user.ts';
-import type { TTargetUser } from './users.policy.ts';
-import { deleteUser, findUserById, insertUser, updateUser, type TUserRow } from './users.repository.ts';
+import { organizationsByIds } from '../organizations/organizations.repository.ts';
+import { actorOf, type TTargetUser } from './users.policy.ts';
+import {
+  deleteUser,
+  findForeignAccount,
+  findUserByEmail,
+  findUserById,
+  insertUser,
+  updateUser,
+  type TUserRow,
+} from './users.repository.ts';
 
 export function userSnapshot(u: TUserRow): TEventPayload<'identity.user.updated'> {
   return {
@@ -78,16 +89,35 @@ export interface TInvite {
   locale?: 'nl' | 'en' | undefined;
   phone_number?: string | null | undefined;
   role?: TRoleName | undefined;
+  organization_id?: string | undefined;
 }
 
-/** POST /api/v1/users: an invited user with a role on the current organization and an invitation mail. */
+/**
+ * POST /api/v1/users: an invited user with a role on `organization_id` (default: the current
+ * organization) and an invitation mail. The caller must administer that organization: spec §6 with it
+ * as the selected organization, and approved (contracts/identity/users-policy.ts `administers`).
+ */
 export async function inviteUser(
   ctx: TCtx,
   auth: TAuth,
   input: TInvite,
 ): Promise<{ user: TUserRow; roles: TRoleRow[] }> {
-  const type = currentOrganizationType(auth);
-  if (!type || !auth.organizationId) throw forbidden();
+  const organizationId = input.organization_id ?? auth.organizationId;
+  const refused = () =>
+    input.organization_id === undefined
+      ? forbidden()
+      : new ApiError('forbidden', {}, { pointer: '/data/attributes/organization_id' });
+  if (!organizationId) throw refused();
+  const type = auth.roles.find((r) => String(r.resourceId) === organizationId)?.resourceType as
+    TOrganizationType | undefined;
+  const known = (await organizationsByIds(ctx.db, [organizationId])).get(organizationId);
+  const actor = {
+    ...actorOf(auth, known),
+    organizationId,
+    organizationStatus: known?.status ?? null,
+    permissions: derivePermissions(auth.roles, { id: organizationId, type: type ?? null }),
+  };
+  if (!type || !administers(actor)) throw refused();
   const role = input.role ?? DEFAULT_ROLE[type];
   // Spec §1: "School representatives can be invited" is off for some tenants.
   if (type === 'School' && role !== 'student' && !ctx.tenant.features.schoolRepresentativesInvitable)
@@ -103,7 +133,7 @@ export async function inviteUser(
       locale: input.locale ?? ctx.lang,
       phoneNumber: input.phone_number ?? null,
     },
-    { name: role, resourceType: type, resourceId: auth.organizationId },
+    { name: role, resourceType: type, resourceId: organizationId },
   );
   if (!created) throw new ApiError('email_taken', {}, { pointer: '/data/attributes/email' });
   return {
@@ -180,7 +210,10 @@ export async function changeUser(
   return updated;
 }
 
-/** PATCH /api/v1/current_user: profile, settings, periodic mail; email only with the current password. */
+/**
+ * PATCH /api/v1/current_user: profile, settings, periodic mail; a new email only with the current
+ * password, and only once the new address confirms it.
+ */
 export async function updateCurrentUser(
   ctx: TCtx,
   auth: TAuth,
@@ -196,13 +229,46 @@ export async function updateCurrentUser(
     if (!(await verifyPassword(current_password ?? '', user.encrypted_password))) {
       throw new ApiError('invalid_credentials', {}, { pointer: '/user/current_password' }, 422);
     }
-    patch.email = email;
+    await requestEmailChange(ctx, user, email);
   }
-  try {
-    return await changeUser(ctx, auth.userId, user, patch);
-  } catch (error) {
-    throw uniqueEmail(error);
+  return changeUser(ctx, auth.userId, user, patch);
+}
+
+/**
+ * A new address takes effect only once it is confirmed (issue #12): it waits in `unconfirmed_email`,
+ * the new address gets the confirmation link (POST /api/v1/confirm moves it over) and the old one a
+ * notice. An address already taken (here or in another tenant) is refused now.
+ */
+export async function requestEmailChange(ctx: TCtx, user: TUserRow, email: string): Promise<void> {
+  if ((await findUserByEmail(ctx.db, email)) || (await findForeignAccount(ctx.db, email))) {
+    throw new ApiError('email_taken', {}, { pointer: '/email' });
   }
+  await updateUser(ctx.db, user.id, { unconfirmed_email: email, updated_at: ctx.now });
+  await mailUserToken(ctx, {
+    kind: 'email_change',
+    user,
+    to: email,
+    url: `${publicUrl(ctx.config, ctx.tenant.id)}/confirm`,
+    param: 'confirmation_token',
+    validMinutes: minutesOf.confirmation(ctx),
+    store: (hash) =>
+      updateUser(ctx.db, user.id, { confirmation_token_hash: hash, confirmation_sent_at: ctx.now }),
+  });
+  await ctx.mail.send(
+    ctx.db,
+    ctx.tenant.id,
+    {
+      kind: 'email_change_notice',
+      to: user.email,
+      lang: user.locale,
+      vars: {
+        name: user.first_name ?? user.email,
+        newEmail: email,
+        link: `${publicUrl(ctx.config, ctx.tenant.id)}/inloggen`,
+      },
+    },
+    ctx.now,
+  );
 }
 
 /** A unique violation on the email index is a 409, whichever tenant holds the address. */

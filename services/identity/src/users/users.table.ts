@@ -18,6 +18,8 @@ export interface TUsersTable {
   confirmed_at: Date | null;
   confirmation_token_hash: string | null;
   confirmation_sent_at: Date | null;
+  /** A new address waiting for its confirmation (the confirmation token then confirms this one). */
+  unconfirmed_email: string | null;
   reset_password_token_hash: string | null;
   reset_password_sent_at: Date | null;
   deletion_token_hash: string | null;
