@@ -23,6 +23,13 @@ export interface TServiceDeps<TCfg extends TConfig = TConfig> {
   transport?: TEventTransport;
   /** The clock; tests pin it. */
   now?: () => Date;
+  /**
+   * Embedded profile only (in-process transport, relay in this process): resolves once every event
+   * committed to `schema`'s outbox so far has been handled by every consumer in the process (false
+   * after `timeoutMs`). Identity awaits it before answering a credential change, so sign-out, reset
+   * and deactivation count in every service before the answer returns (docs/decisions/auth.md).
+   */
+  outboxSettled?: (schema: string, timeoutMs?: number) => Promise<boolean>;
 }
 
 export interface TSeedContext {
@@ -50,7 +57,7 @@ export interface TServiceModule<TCfg extends TConfig = TConfig> {
   consumers?(deps: TServiceDeps<TCfg>): TConsumer[];
   /**
    * Where credential checks find revocations and roles. Default: the kit read model in the service's
-   * own schema (`authReadModelMigrationV1` + `authReadModelConsumer`), which such a service must include.
+   * own schema (`authReadModelMigrationV1`, `…V2` + `authReadModelConsumer`), which such a service must include.
    */
   auth?(deps: TServiceDeps<TCfg>): TAuthSource;
 }

@@ -57,6 +57,13 @@ export async function issueSession(
     impersonator_id: options.impersonatorId ?? null,
     created_at: ctx.now,
   });
+  // Every service's allow-list learns the client (docs/decisions/auth.md, "Sessions as an allow-list").
+  await emit(ctx.db, ctx.tenant.id, options.impersonatorId ?? user.id, 'identity.session.issued', user.id, {
+    user_id: user.id,
+    client,
+    expires_at: new Date(exp * 1000).toISOString(),
+    impersonator_id: options.impersonatorId ?? null,
+  });
   if (!options.impersonatorId) {
     const evicted = await evictOldestSessions(ctx.db, user.id, ctx.config.AUTH_MAX_CLIENTS);
     await revokeEverywhere(ctx, user.id, evicted, 'evicted', user.id);
