@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { sql, type Kysely } from 'kysely';
 import { seedOrganizationId } from '@stageplein/contracts/domain/seed-ids';
 import { SERVICES } from '../src/services.ts';
+import { generateAuthSecret } from '@stageplein/kit/auth/auth-keys';
 import { createDb, createPool } from '@stageplein/kit/db/database';
 import { freshDatabase } from '@stageplein/testing/harness';
 import { testKafka } from '@stageplein/testing/kafka';
@@ -23,6 +24,7 @@ import type {} from '@stageplein/testing/temporal.global-setup';
  */
 const SCHOOL = seedOrganizationId('demo', 'school');
 const CENTER = seedOrganizationId('demo', 'volunteer-center');
+const SECRET = generateAuthSecret();
 
 let ownerUrl: string;
 let owner: Kysely<unknown>;
@@ -108,6 +110,8 @@ beforeAll(async () => {
     TEMPORAL_ADDRESS: inject('temporalAddress'),
     OTEL_EXPORTER_OTLP_ENDPOINT: otlp,
     PASSWORD_SCRYPT_COST: '10',
+    // One secret for every process, as an orchestrator would give them (there is no default).
+    AUTH_TOKEN_SECRET: SECRET,
   };
   const [identityPort, organizationsPort, relayPort, gatewayPort] = await Promise.all([
     freePort(),
@@ -134,6 +138,7 @@ beforeAll(async () => {
         NODE_ENV: 'test',
         LOG_LEVEL: 'warn',
         HOST: '127.0.0.1',
+        AUTH_TOKEN_SECRET: SECRET,
         PORT: String(gatewayPort),
         IDENTITY_URL: url(identityPort),
         ORGANIZATIONS_URL: url(organizationsPort),
@@ -201,7 +206,15 @@ function replayCommand(args: string[]): Promise<{ code: number; stdout: string }
     execFile(
       process.execPath,
       ['--import', 'tsx', 'infra/scripts/events-replay.ts', ...args],
-      { cwd: ROOT, env: { PATH: process.env.PATH ?? '', DATABASE_URL: ownerUrl, LOG_LEVEL: 'warn' } },
+      {
+        cwd: ROOT,
+        env: {
+          PATH: process.env.PATH ?? '',
+          DATABASE_URL: ownerUrl,
+          AUTH_TOKEN_SECRET: SECRET,
+          LOG_LEVEL: 'warn',
+        },
+      },
       (error, stdout) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout }),
     );
   });

@@ -8,6 +8,7 @@ import { JSONAPI_MEDIA_TYPE } from './errors/error-handler.ts';
 import type { TConsumer, TEventTransport } from './outbox/transport.ts';
 import { authPlugin } from './auth/auth.plugin.ts';
 import { readModelAuthSource } from './auth/auth-read-model.ts';
+import { authKeys } from './auth/auth-keys.ts';
 import type { TAuthSource } from './auth/auth.types.ts';
 
 /**
@@ -82,7 +83,7 @@ export async function registerService<TCfg extends TConfig>(
     });
     await scope.register(tenantTransactionPlugin, { db: deps.db, readDb: deps.readDb });
     await scope.register(authPlugin, {
-      secret: deps.config.AUTH_TOKEN_SECRET,
+      keys: authKeys(deps.config),
       source: service.auth?.(deps) ?? readModelAuthSource(service.schema),
       now: deps.now,
       cacheSeconds: deps.config.AUTH_CACHE_SECONDS,

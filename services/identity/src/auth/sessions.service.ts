@@ -1,4 +1,5 @@
 import { signAccessToken } from '@stageplein/kit/auth/access-token';
+import { authKeys } from '@stageplein/kit/auth/auth-keys';
 import { hashToken, randomToken } from '@stageplein/kit/auth/token-hash';
 import type { TCtx } from '../shared/context.ts';
 import { addMinutes } from '../shared/context.ts';
@@ -45,7 +46,7 @@ export async function issueSession(
       exp,
       ...(options.impersonatorId ? { imp: options.impersonatorId } : {}),
     },
-    ctx.config.AUTH_TOKEN_SECRET,
+    authKeys(ctx.config),
   );
   await deleteExpiredSessions(ctx.db, user.id, ctx.now);
   await insertSession(ctx.db, {

@@ -48,10 +48,10 @@ export function authReadModelConsumer(db: Kysely<unknown>, schema: string): TCon
           await sql`insert into ${t('auth_sessions')} (client, tenant_id, user_id, expires_at)
             values (${r.client}, ${event.tenant}, ${r.user_id}, ${r.expires_at})
             on conflict (client) do nothing`.execute(trx);
-          // Rows outlive their tokens only until those expire anyway.
-          await sql`delete from ${t('auth_sessions')} where expires_at < now() - interval '1 day'`.execute(
-            trx,
-          );
+          // Old rows go, measured on identity's clock (the one that signed the tokens): a client that
+          // expired a year before this one was issued cannot verify anywhere.
+          await sql`delete from ${t('auth_sessions')}
+            where expires_at < ${r.expires_at}::timestamptz - interval '1 year'`.execute(trx);
           break;
         }
         case 'identity.session.revoked': {
