@@ -127,7 +127,7 @@ beforeAll(async () => {
     [
       'organizations',
       'services/organizations/src/server.ts',
-      { ...env, PORT: String(organizationsPort) },
+      { ...env, PORT: String(organizationsPort), IDENTITY_URL: url(identityPort) },
       organizationsPort,
     ],
     ['relay', 'services/kit/src/runtime/relay-server.ts', { ...env, PORT: String(relayPort) }, relayPort],

@@ -19,6 +19,7 @@ import { impersonationRoutes } from './impersonation/impersonation.routes.ts';
 import { accountDeletionRoutes } from './account-deletion/account-deletion.routes.ts';
 import { devMailboxRoutes } from './mail/dev-mailbox.routes.ts';
 import { studentsBulkRoutes } from './internal-import/students-bulk.routes.ts';
+import { sessionsRoutes } from './auth/sessions.routes.ts';
 import { seedTenant } from './seeds/seed.ts';
 import { organizationSignupsConsumer } from './organization-signups/organization-signups.consumer.ts';
 import { organizationsReadModelConsumer } from './organizations/organizations.consumer.ts';
@@ -55,6 +56,7 @@ const routes: FastifyPluginAsync<TIdentityDeps> = async (app, deps) => {
   await app.register(impersonationRoutes, deps);
   await app.register(accountDeletionRoutes, deps);
   await app.register(studentsBulkRoutes, deps);
+  await app.register(sessionsRoutes, deps);
   if (deps.config.MAIL_TRANSPORT === 'dev-mailbox' && deps.config.NODE_ENV !== 'production') {
     await app.register(devMailboxRoutes, deps);
   }

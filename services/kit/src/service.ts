@@ -9,6 +9,7 @@ import type { TConsumer, TEventTransport } from './outbox/transport.ts';
 import { authPlugin } from './auth/auth.plugin.ts';
 import { readModelAuthSource } from './auth/auth-read-model.ts';
 import { authKeys } from './auth/auth-keys.ts';
+import { identitySessionCheck } from './auth/identity-session-check.ts';
 import type { TAuthSource } from './auth/auth.types.ts';
 
 /**
@@ -84,7 +85,14 @@ export async function registerService<TCfg extends TConfig>(
     await scope.register(tenantTransactionPlugin, { db: deps.db, readDb: deps.readDb });
     await scope.register(authPlugin, {
       keys: authKeys(deps.config),
-      source: service.auth?.(deps) ?? readModelAuthSource(service.schema),
+      source:
+        service.auth?.(deps) ??
+        readModelAuthSource(service.schema, {
+          // Distributed profile: identity answers for clients whose issue event has not arrived yet.
+          unseen: deps.config.IDENTITY_URL
+            ? identitySessionCheck(deps.config.IDENTITY_URL, deps.config.AUTH_TOKEN_SECRET)
+            : undefined,
+        }),
       now: deps.now,
       cacheSeconds: deps.config.AUTH_CACHE_SECONDS,
     });

@@ -1,9 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { createHttpApp } from '@stageplein/kit/http/http-app';
+import { requireAuth } from '@stageplein/kit/auth/policy';
+import { authReadModelMigrationV1 } from '@stageplein/kit/migrations/auth-read-model.v1';
+import { authReadModelMigrationV2 } from '@stageplein/kit/migrations/auth-read-model.v2';
+import { outboxMigrationV1 } from '@stageplein/kit/migrations/outbox.v1';
+import { registerService, type TServiceModule } from '@stageplein/kit/service';
+import { SERVICES } from '@stageplein/stack/services';
 import { seedOrganizationId } from '@stageplein/contracts/domain/seed-ids';
 import { signAccessToken } from '@stageplein/kit/auth/access-token';
-import { testProduct, type TTestProduct } from '@stageplein/testing/product';
+import { buildGateway } from '@stageplein/gateway/gateway.app';
+import { UI_DIRS } from '@stageplein/gateway/ui-dirs';
+import { testPlatform } from '@stageplein/testing/harness';
+import type { TTestProduct } from '@stageplein/testing/product';
 
 /**
  * Issue #12, findings 1 and 8: every service accepts a token only for a client identity issued and
@@ -12,17 +22,54 @@ import { testProduct, type TTestProduct } from '@stageplein/testing/product';
  */
 let product: TTestProduct;
 let app: FastifyInstance;
+/** A service in its own process, as in the distributed profile, whose read model has seen nothing yet. */
+let lagging: FastifyInstance;
 const SCHOOL = seedOrganizationId('demo', 'school');
 const CENTER = seedOrganizationId('demo', 'volunteer-center');
 const PASSWORD = 'stageplein-demo';
 
 type TCreds = { 'access-token': string; client: string; uid: string };
 
+const probeRoutes: FastifyPluginAsync = async (scope) => {
+  scope.get('/api/v1/probe/whoami', async (req) => ({ user_id: requireAuth(req).userId }));
+};
+/** Keeps the kit read model but consumes nothing: every client is "not seen yet" there. */
+const laggingService: TServiceModule = {
+  name: 'lagging',
+  schema: 'lagging',
+  prefixes: ['/api/v1/probe'],
+  migrations: {
+    '0001-outbox': outboxMigrationV1('lagging'),
+    '0002-auth': authReadModelMigrationV1('lagging'),
+    '0003-auth-sessions': authReadModelMigrationV2('lagging'),
+  },
+  routes: probeRoutes,
+};
+
 beforeAll(async () => {
-  product = await testProduct({ env: { PASSWORD_SCRYPT_COST: '10' } });
-  app = product.app;
+  const services = [...SERVICES, laggingService];
+  const platform = await testPlatform(services, { env: { PASSWORD_SCRYPT_COST: '10' } });
+  app = await buildGateway({
+    config: platform.deps.config,
+    deps: platform.deps,
+    services,
+    ui: UI_DIRS,
+    logger: false,
+  });
+  product = { platform, app, close: async () => (await app.close(), await platform.close()) };
+  // Identity over HTTP, and the lagging service told where it is (IDENTITY_URL), as in docker-compose.yml.
+  const identityUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+  lagging = await createHttpApp({ name: 'lagging', logger: false });
+  const deps = product.platform.deps;
+  await registerService(lagging, laggingService, {
+    ...deps,
+    config: { ...deps.config, IDENTITY_URL: identityUrl },
+  });
 });
-afterAll(async () => product?.close());
+afterAll(async () => {
+  await lagging?.close();
+  await product?.close();
+});
 
 const as = (creds: TCreds, organizationId = SCHOOL) => ({
   'x-tenant': 'demo',
@@ -139,5 +186,30 @@ describe('ending a session counts everywhere before identity answers', () => {
 
   it('sign-in: a fresh client works in every service at once', async () => {
     for (let i = 0; i < 3; i++) expect(await levels(await signIn('admin@demo.test'))).toBe(200);
+  });
+});
+
+describe('distributed profile: a service whose read model has not seen the client yet', () => {
+  const whoami = async (creds: TCreds) =>
+    (await lagging.inject({ url: '/api/v1/probe/whoami', headers: as(creds) })).statusCode;
+
+  it('asks identity: a fresh client counts at once, a forged or ended one does not', async () => {
+    const creds = await signIn('bedrijf@demo.test');
+    expect(await whoami(creds)).toBe(200);
+    const iat = Math.floor(Date.now() / 1000);
+    const client = randomUUID();
+    const forged = signAccessToken(
+      { sub: await userId(creds), ten: 'demo', cid: client, uid: creds.uid, iat, exp: iat + 3600 },
+      product.platform.config.AUTH_TOKEN_SECRET,
+    );
+    expect(await whoami({ 'access-token': forged, client, uid: creds.uid })).toBe(401);
+    // The right client with another token of it (same key, other jti) is not that session either.
+    const other = signAccessToken(
+      { sub: await userId(creds), ten: 'demo', cid: creds.client, uid: creds.uid, iat, exp: iat + 3600 },
+      product.platform.config.AUTH_TOKEN_SECRET,
+    );
+    expect(await whoami({ ...creds, 'access-token': other })).toBe(401);
+    await app.inject({ method: 'DELETE', url: '/auth/sign_out', headers: as(creds) });
+    expect(await whoami(creds)).toBe(401);
   });
 });

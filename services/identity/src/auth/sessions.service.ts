@@ -8,6 +8,7 @@ import type { TUserRow } from '../users/users.repository.ts';
 import {
   deleteExpiredSessions,
   evictOldestSessions,
+  findSession,
   insertSession,
   type TSessionRow,
 } from './sessions.repository.ts';
@@ -104,3 +105,9 @@ export const minutesOf = {
 
 export const expiresAfter = (sentAt: Date | null, minutes: number, now: Date) =>
   !!sentAt && addMinutes(sentAt, minutes).getTime() > now.getTime();
+
+/** Whether a client counts: its session exists for that user, with that token, and has not expired. */
+export async function activeSession(ctx: TCtx, client: string, userId: string, tokenHash: string) {
+  const session = await findSession(ctx.db, client, tokenHash);
+  return !!session && session.user_id === userId && session.expires_at.getTime() > ctx.now.getTime();
+}
