@@ -7,6 +7,7 @@ import { sql, type Kysely } from 'kysely';
 import { seedOrganizationId } from '@stageplein/contracts/domain/seed-ids';
 import { SERVICES } from '../src/services.ts';
 import { generateAuthSecret } from '@stageplein/kit/auth/auth-keys';
+import { signAccessToken } from '@stageplein/kit/auth/access-token';
 import { createDb, createPool } from '@stageplein/kit/db/database';
 import { freshDatabase } from '@stageplein/testing/harness';
 import { testKafka } from '@stageplein/testing/kafka';
@@ -293,6 +294,34 @@ describe('distributed profile: one process per service, events through Kafka', (
     console.log(
       `[distributed] role added in identity visible in organizations' current organizations after ${ms} ms; ` +
         `trace ${traceId}: ${[...new Set(trace.map((s) => s.service))].sort().join(', ')}`,
+    );
+  });
+
+  it('sessions are an allow-list in organizations too: a fresh client counts at once, a forged one never, a signed-out one stops', async () => {
+    const creds = await signIn('mentor@demo.test');
+    // Right after sign-in: organizations asks identity until the issue event has arrived through Kafka.
+    expect((await fetch(`${gatewayUrl}/api/v1/levels`, { headers: creds })).status).toBe(200);
+    const me = await fetch(`${gatewayUrl}/api/v1/current_user`, { headers: creds });
+    const userId = ((await me.json()) as { data: { id: string } }).data.id;
+    const iat = Math.floor(Date.now() / 1000);
+    const client = randomUUID();
+    const forged = {
+      ...creds,
+      client,
+      'access-token': signAccessToken(
+        { sub: userId, ten: 'demo', cid: client, uid: creds.uid!, iat, exp: iat + 3600 },
+        SECRET,
+      ),
+    };
+    expect((await fetch(`${gatewayUrl}/api/v1/levels`, { headers: forged })).status).toBe(401);
+    const out = await fetch(`${gatewayUrl}/auth/sign_out`, { method: 'DELETE', headers: creds });
+    expect(out.status).toBe(200);
+    // Distributed: the end reaches organizations with the event (milliseconds; see docs/decisions/auth.md).
+    await eventually(
+      'the signed-out client refused by organizations',
+      async () => (await fetch(`${gatewayUrl}/api/v1/levels`, { headers: creds })).status,
+      (status) => status === 401,
+      10_000,
     );
   });
 
