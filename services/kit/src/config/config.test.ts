@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { assertConfigured } from '../service.ts';
-import { parseConfig } from './config.ts';
+import { loadConfig, parseConfig } from './config.ts';
 import { generateAuthSecret } from '../auth/auth-keys.ts';
 
 /** A service's own keys, as a service package declares them (e.g. identity's IDENTITY_CONFIG). */
@@ -38,5 +38,19 @@ describe('configuration: the kit keys plus the keys of the services a process ru
     const env = { AUTH_TOKEN_SECRET: SECRET };
     expect(() => assertConfigured(service, parseConfig(env))).toThrow(/probe: .*PROBE_BATCH/);
     expect(() => assertConfigured(service, parseConfig(env, PROBE_CONFIG))).not.toThrow();
+  });
+});
+
+describe('loadConfig fallbacks (the embedded profile’s generated secret)', () => {
+  afterEach(() => vi.unstubAllEnvs());
+
+  it('fills an unset key from the fallback, and never calls it when the environment has one', () => {
+    vi.stubEnv('AUTH_TOKEN_SECRET', '');
+    expect(loadConfig({}, { AUTH_TOKEN_SECRET: () => SECRET }).AUTH_TOKEN_SECRET).toBe(SECRET);
+    const given = generateAuthSecret();
+    vi.stubEnv('AUTH_TOKEN_SECRET', given);
+    const fallback = vi.fn(() => SECRET);
+    expect(loadConfig({}, { AUTH_TOKEN_SECRET: fallback }).AUTH_TOKEN_SECRET).toBe(given);
+    expect(fallback).not.toHaveBeenCalled();
   });
 });
