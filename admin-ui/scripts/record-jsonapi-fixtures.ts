@@ -12,6 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { seedOrganizationId } from '@stageplein/contracts/domain/seed-ids';
 import { parseConfig } from '@stageplein/kit/config/config';
+import { generateAuthSecret } from '@stageplein/kit/auth/auth-keys';
 import { startStack } from '@stageplein/stack/stack';
 import { STACK_CONFIG } from '@stageplein/stack/services';
 
@@ -25,6 +26,7 @@ const config = parseConfig(
   {
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
+    AUTH_TOKEN_SECRET: generateAuthSecret(),
     EMBEDDED_PG_PORT: String(55_000 + Math.floor(Math.random() * 5000)),
   },
   STACK_CONFIG,

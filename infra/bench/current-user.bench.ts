@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { parseConfig } from '@stageplein/kit/config/config';
+import { generateAuthSecret } from '@stageplein/kit/auth/auth-keys';
 import { ensureDatabase } from '@stageplein/kit/runtime/embedded-postgres';
 import { prepareDatabase } from '@stageplein/kit/runtime/platform';
 import { SERVICES } from '@stageplein/stack/services';
@@ -51,9 +52,14 @@ const SECONDS = 4;
 const pgServer = await startThrowawayPostgres('bench-current-user');
 try {
   const ownerUrl = await ensureDatabase(pgServer.url, 'bench');
-  await prepareDatabase(ownerUrl, parseConfig({ DATABASE_URL: ownerUrl }, STACK_CONFIG), SERVICES, {
-    seed: true,
-  });
+  await prepareDatabase(
+    ownerUrl,
+    parseConfig({ DATABASE_URL: ownerUrl, AUTH_TOKEN_SECRET: generateAuthSecret() }, STACK_CONFIG),
+    SERVICES,
+    {
+      seed: true,
+    },
+  );
   const server = await startServer('infra/bench/current-user.servers.ts', [ownerUrl]);
   try {
     const base = `http://127.0.0.1:${server.port}`;

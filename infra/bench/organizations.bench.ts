@@ -4,6 +4,7 @@
 import { sql } from 'kysely';
 import { seedOrganizationId } from '@stageplein/contracts/domain/seed-ids';
 import { parseConfig } from '@stageplein/kit/config/config';
+import { generateAuthSecret } from '@stageplein/kit/auth/auth-keys';
 import { createDb, createPool } from '@stageplein/kit/db/database';
 import { ensureDatabase } from '@stageplein/kit/runtime/embedded-postgres';
 import { prepareDatabase } from '@stageplein/kit/runtime/platform';
@@ -67,9 +68,14 @@ async function signIn(base: string): Promise<Record<string, string>> {
 const pgServer = await startThrowawayPostgres('bench-organizations');
 try {
   const ownerUrl = await ensureDatabase(pgServer.url, 'bench');
-  await prepareDatabase(ownerUrl, parseConfig({ DATABASE_URL: ownerUrl }, STACK_CONFIG), SERVICES, {
-    seed: true,
-  });
+  await prepareDatabase(
+    ownerUrl,
+    parseConfig({ DATABASE_URL: ownerUrl, AUTH_TOKEN_SECRET: generateAuthSecret() }, STACK_CONFIG),
+    SERVICES,
+    {
+      seed: true,
+    },
+  );
   await seedMany(ownerUrl);
   const bare = await startServer('infra/bench/organizations.servers.ts', ['bare', ownerUrl]);
   const gateway = await startServer('infra/bench/organizations.servers.ts', ['gateway', ownerUrl]);

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser, CDPSession, Page } from 'playwright-core';
 import { parseConfig } from '@stageplein/kit/config/config';
+import { generateAuthSecret } from '@stageplein/kit/auth/auth-keys';
 import { ensureDatabase } from '@stageplein/kit/runtime/embedded-postgres';
 import { prepareDatabase, startPlatform } from '@stageplein/kit/runtime/platform';
 import { buildGateway } from '@stageplein/gateway/gateway.app';
@@ -165,7 +166,10 @@ const pgServer = await startThrowawayPostgres('portal');
 let browser: Browser | undefined;
 try {
   const ownerUrl = await ensureDatabase(pgServer.url, 'bench_portal');
-  const config = parseConfig({ DATABASE_URL: ownerUrl, LOG_LEVEL: 'silent' }, STACK_CONFIG);
+  const config = parseConfig(
+    { DATABASE_URL: ownerUrl, AUTH_TOKEN_SECRET: generateAuthSecret(), LOG_LEVEL: 'silent' },
+    STACK_CONFIG,
+  );
   await prepareDatabase(ownerUrl, config, SERVICES, { seed: true });
   const platform = await startPlatform(ownerUrl, config, SERVICES);
   const app = await buildGateway({

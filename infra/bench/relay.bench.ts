@@ -9,6 +9,7 @@ import { Kafka, Partitioners, logLevel } from 'kafkajs';
 import { sql, type Kysely } from 'kysely';
 import type { TEventEnvelope } from '@stageplein/contracts/events/envelope';
 import { parseConfig } from '@stageplein/kit/config/config';
+import { generateAuthSecret } from '@stageplein/kit/auth/auth-keys';
 import { createDb, createPool, dbUrls } from '@stageplein/kit/db/database';
 import { setTenant } from '@stageplein/kit/db/rls';
 import { deadLettersMigrationV1 } from '@stageplein/kit/migrations/dead-letters.v1';
@@ -116,6 +117,7 @@ async function measureLatency(
     KAFKA_NAMESPACE: namespace,
     LOG_LEVEL: 'warn',
     HOST: '127.0.0.1',
+    AUTH_TOKEN_SECRET: generateAuthSecret(),
     ...KNOBS,
   };
   const relayPort = await freePort();
@@ -238,7 +240,7 @@ const broker = await startKafka({
 });
 try {
   const ownerUrl = await ensureDatabase(pgServer.url, 'bench');
-  const config = parseConfig({ DATABASE_URL: ownerUrl });
+  const config = parseConfig({ DATABASE_URL: ownerUrl, AUTH_TOKEN_SECRET: generateAuthSecret() });
   await prepareDatabase(ownerUrl, config, [benchService], { seed: false });
   const urls = dbUrls(ownerUrl, config.DATABASE_APP_PASSWORD);
   const app = createDb<unknown>(createPool(urls.app, 8));

@@ -1,6 +1,7 @@
 // GET /api/v1/school_years through the gateway (tenant, RLS transaction, JSON:API, tracing, headers)
 // against a bare Fastify + pg route running the same query, same concurrency, same run.
 import { parseConfig } from '@stageplein/kit/config/config';
+import { generateAuthSecret } from '@stageplein/kit/auth/auth-keys';
 import { ensureDatabase } from '@stageplein/kit/runtime/embedded-postgres';
 import { startThrowawayPostgres } from '@stageplein/testing/throwaway-postgres';
 import { prepareDatabase } from '@stageplein/kit/runtime/platform';
@@ -11,9 +12,14 @@ import { STACK_CONFIG } from '@stageplein/stack/services';
 const pgServer = await startThrowawayPostgres('bench');
 try {
   const ownerUrl = await ensureDatabase(pgServer.url, 'bench');
-  await prepareDatabase(ownerUrl, parseConfig({ DATABASE_URL: ownerUrl }, STACK_CONFIG), SERVICES, {
-    seed: true,
-  });
+  await prepareDatabase(
+    ownerUrl,
+    parseConfig({ DATABASE_URL: ownerUrl, AUTH_TOKEN_SECRET: generateAuthSecret() }, STACK_CONFIG),
+    SERVICES,
+    {
+      seed: true,
+    },
+  );
   const headers = { 'x-tenant': 'demo' };
   const contender = (label: string, mode: string) => ({
     label,

@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { seedOrganizationId } from '@stageplein/contracts/domain/seed-ids';
 import { parseConfig } from '@stageplein/kit/config/config';
+import { generateAuthSecret } from '@stageplein/kit/auth/auth-keys';
 import { ensureDatabase } from '@stageplein/kit/runtime/embedded-postgres';
 import { prepareDatabase } from '@stageplein/kit/runtime/platform';
 import { SERVICES } from '@stageplein/stack/services';
@@ -65,6 +66,7 @@ try {
     TEMPORAL_ADDRESS: temporal.address,
     LOG_LEVEL: 'warn',
     PASSWORD_SCRYPT_COST: '10',
+    AUTH_TOKEN_SECRET: generateAuthSecret(),
   };
   await prepareDatabase(ownerUrl, parseConfig(env, STACK_CONFIG), SERVICES, { seed: true });
   const stack = await startStack(parseConfig(env, STACK_CONFIG), { logger: false });

@@ -2,6 +2,7 @@
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { installationAuthSecret } from '@stageplein/kit/auth/auth-keys';
 import { loadConfig } from '@stageplein/kit/config/config';
 import {
   embeddedServerUrl,
@@ -29,7 +30,10 @@ if (process.argv.includes('--help')) {
   process.exit(0);
 }
 const args = parseReplayArgs(process.argv.slice(2));
-const config = loadConfig(STACK_CONFIG);
+// Replaying delivers to consumers only, but the configuration is the stack's: its installation secret.
+const config = loadConfig(STACK_CONFIG, {
+  AUTH_TOKEN_SECRET: () => installationAuthSecret(path.join(ROOT, '.data/auth-token-secret')),
+});
 let ownerUrl = config.DATABASE_URL;
 let stop = async () => undefined as void;
 if (!ownerUrl) {

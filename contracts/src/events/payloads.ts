@@ -40,8 +40,18 @@ export const EVENT_PAYLOADS = {
   'identity.role.added': ZRoleChange,
   'identity.role.removed': ZRoleChange,
   /**
+   * A client identity signed in (sign-in, passwordless, "sign in as user"): every service adds it to
+   * its allow-list of sessions; a token for a client that was never issued counts nowhere.
+   */
+  'identity.session.issued': z.object({
+    user_id: z.uuid(),
+    client: z.string().min(1),
+    expires_at: z.string(),
+    impersonator_id: z.uuid().nullable(),
+  }),
+  /**
    * Clients whose access tokens no longer count (sign-out, password reset, eviction beyond the client
-   * cap, deactivation, deletion). Every service keeps them in its revocation list until `expires_at`.
+   * cap, deactivation, deletion). Every service marks them ended in its allow-list of sessions.
    */
   'identity.session.revoked': z.object({
     user_id: z.uuid(),

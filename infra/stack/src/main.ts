@@ -1,9 +1,10 @@
 import path from 'node:path';
 import { loadConfig } from '@stageplein/kit/config/config';
+import { installationAuthSecret } from '@stageplein/kit/auth/auth-keys';
 import { startTelemetry } from '@stageplein/kit/telemetry/telemetry';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, demoEmail } from '@stageplein/identity';
 import { EMBEDDED_CONFIG, mailLines, watchMailFolder } from './embedded.ts';
-import { startStack } from './stack.ts';
+import { REPO_ROOT, startStack } from './stack.ts';
 
 /** The seeded demo accounts (embedded profile only), so a person can sign in right away. */
 function demoAccountsText(port: number, mailDir: string): string {
@@ -22,7 +23,10 @@ function demoAccountsText(port: number, mailDir: string): string {
  * their own processes; see docker-compose.yml.)
  */
 async function main(): Promise<void> {
-  const config = loadConfig(EMBEDDED_CONFIG);
+  // The embedded profile's signing secret: generated per installation on first start, kept in .data.
+  const config = loadConfig(EMBEDDED_CONFIG, {
+    AUTH_TOKEN_SECRET: () => installationAuthSecret(path.join(REPO_ROOT, '.data/auth-token-secret')),
+  });
   const telemetry = startTelemetry({
     serviceName: 'stageplein',
     otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT,

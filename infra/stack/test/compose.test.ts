@@ -45,10 +45,23 @@ describe('docker-compose.yml (distributed profile)', () => {
 
   type TService = { build?: { dockerfile: string }; environment?: Record<string, string | number> };
   const services = compose.services as Record<string, TService>;
-  // `${VAR:-default}` as Compose would resolve it with nothing set.
-  const resolved = (env: TService['environment'] = {}) =>
+  // The one setting an installation must bring (no default in the file, issue #12).
+  const GIVEN: Record<string, string> = { AUTH_TOKEN_SECRET: 'a-random-secret-of-this-installation-0123' };
+  // `${VAR:-default}` as Compose would resolve it with only GIVEN set; `${VAR:?message}` needs GIVEN.
+  const resolved = (env: TService['environment'] = {}, given = GIVEN) =>
     Object.fromEntries(
-      Object.entries(env).map(([k, v]) => [k, String(v).replace(/\$\{[A-Z_]+:-([^}]*)\}/g, '$1')]),
+      Object.entries(env).map(([k, v]) => [
+        k,
+        String(v)
+          .replace(
+            /\$\{([A-Z_]+):-([^}]*)\}/g,
+            (_, name: string, fallback: string) => given[name] ?? fallback,
+          )
+          .replace(/\$\{([A-Z_]+):\?([^}]*)\}/g, (_, name: string, message: string) => {
+            if (given[name] === undefined) throw new Error(`${name}: ${message}`);
+            return given[name];
+          }),
+      ]),
     );
 
   it('runs each service, the outbox relay and the workflow worker as its own process with the distributed settings', () => {
@@ -70,6 +83,16 @@ describe('docker-compose.yml (distributed profile)', () => {
     // The gateway proxies to every service by its *_URL setting.
     const gateway = resolved(services.gateway!.environment);
     for (const s of SERVICES) expect(gateway[`${s.name.toUpperCase()}_URL`], s.name).toMatch(/^http:\/\//);
+  });
+
+  it('has no shared default signing secret: every process that checks tokens refuses to start without one', () => {
+    for (const name of [...SERVICES.map((s) => s.name), 'relay', 'worker', 'gateway']) {
+      expect(String(services[name]!.environment!.AUTH_TOKEN_SECRET), name).toMatch(
+        /^\$\{AUTH_TOKEN_SECRET:\?/,
+      );
+      expect(() => resolved(services[name]!.environment, {}), name).toThrow(/AUTH_TOKEN_SECRET/);
+    }
+    expect(resolved(services.identity!.environment).AUTH_TOKEN_PREVIOUS_SECRETS).toBe('');
   });
 
   it('gives every container a configuration the config module accepts, and a command that exists', () => {

@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { sql, type Kysely } from 'kysely';
 import { seedOrganizationId } from '@stageplein/contracts/domain/seed-ids';
 import { SERVICES } from '../src/services.ts';
+import { generateAuthSecret } from '@stageplein/kit/auth/auth-keys';
+import { signAccessToken } from '@stageplein/kit/auth/access-token';
 import { createDb, createPool } from '@stageplein/kit/db/database';
 import { freshDatabase } from '@stageplein/testing/harness';
 import { testKafka } from '@stageplein/testing/kafka';
@@ -22,6 +24,7 @@ import type {} from '@stageplein/testing/temporal.global-setup';
  * spans over OTLP/HTTP to a collector stand-in in this test, which checks that traces cross processes.
  */
 const SCHOOL = seedOrganizationId('demo', 'school');
+const SECRET = generateAuthSecret();
 
 let ownerUrl: string;
 let owner: Kysely<unknown>;
@@ -107,6 +110,8 @@ beforeAll(async () => {
     TEMPORAL_ADDRESS: inject('temporalAddress'),
     OTEL_EXPORTER_OTLP_ENDPOINT: otlp,
     PASSWORD_SCRYPT_COST: '10',
+    // One secret for every process, as an orchestrator would give them (there is no default).
+    AUTH_TOKEN_SECRET: SECRET,
   };
   const [identityPort, organizationsPort, relayPort, gatewayPort] = await Promise.all([
     freePort(),
@@ -122,7 +127,7 @@ beforeAll(async () => {
     [
       'organizations',
       'services/organizations/src/server.ts',
-      { ...env, PORT: String(organizationsPort) },
+      { ...env, PORT: String(organizationsPort), IDENTITY_URL: url(identityPort) },
       organizationsPort,
     ],
     ['relay', 'services/kit/src/runtime/relay-server.ts', { ...env, PORT: String(relayPort) }, relayPort],
@@ -133,6 +138,7 @@ beforeAll(async () => {
         NODE_ENV: 'test',
         LOG_LEVEL: 'warn',
         HOST: '127.0.0.1',
+        AUTH_TOKEN_SECRET: SECRET,
         PORT: String(gatewayPort),
         IDENTITY_URL: url(identityPort),
         ORGANIZATIONS_URL: url(organizationsPort),
@@ -207,7 +213,15 @@ function replayCommand(args: string[]): Promise<{ code: number; stdout: string }
     execFile(
       process.execPath,
       ['--import', 'tsx', 'infra/scripts/events-replay.ts', ...args],
-      { cwd: ROOT, env: { PATH: process.env.PATH ?? '', DATABASE_URL: ownerUrl, LOG_LEVEL: 'warn' } },
+      {
+        cwd: ROOT,
+        env: {
+          PATH: process.env.PATH ?? '',
+          DATABASE_URL: ownerUrl,
+          AUTH_TOKEN_SECRET: SECRET,
+          LOG_LEVEL: 'warn',
+        },
+      },
       (error, stdout) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout }),
     );
   });
@@ -287,6 +301,34 @@ describe('distributed profile: one process per service, events through Kafka', (
     console.log(
       `[distributed] role added in identity visible in organizations' current organizations after ${ms} ms; ` +
         `trace ${traceId}: ${[...new Set(trace.map((s) => s.service))].sort().join(', ')}`,
+    );
+  });
+
+  it('sessions are an allow-list in organizations too: a fresh client counts at once, a forged one never, a signed-out one stops', async () => {
+    const creds = await signIn('mentor@demo.test');
+    // Right after sign-in: organizations asks identity until the issue event has arrived through Kafka.
+    expect((await fetch(`${gatewayUrl}/api/v1/levels`, { headers: creds })).status).toBe(200);
+    const me = await fetch(`${gatewayUrl}/api/v1/current_user`, { headers: creds });
+    const userId = ((await me.json()) as { data: { id: string } }).data.id;
+    const iat = Math.floor(Date.now() / 1000);
+    const client = randomUUID();
+    const forged = {
+      ...creds,
+      client,
+      'access-token': signAccessToken(
+        { sub: userId, ten: 'demo', cid: client, uid: creds.uid!, iat, exp: iat + 3600 },
+        SECRET,
+      ),
+    };
+    expect((await fetch(`${gatewayUrl}/api/v1/levels`, { headers: forged })).status).toBe(401);
+    const out = await fetch(`${gatewayUrl}/auth/sign_out`, { method: 'DELETE', headers: creds });
+    expect(out.status).toBe(200);
+    // Distributed: the end reaches organizations with the event (milliseconds; see docs/decisions/auth.md).
+    await eventually(
+      'the signed-out client refused by organizations',
+      async () => (await fetch(`${gatewayUrl}/api/v1/levels`, { headers: creds })).status,
+      (status) => status === 401,
+      10_000,
     );
   });
 

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { parseConfig } from '@stageplein/kit/config/config';
+import { generateAuthSecret } from '@stageplein/kit/auth/auth-keys';
 import { prepareDatabase, startPlatform, type TPlatform } from '@stageplein/kit/runtime/platform';
 import type { TServiceModule } from '@stageplein/kit/service';
 import type { TEventTransport } from '@stageplein/kit/outbox/transport';
@@ -16,7 +17,17 @@ declare module 'vitest' {
 
 /** Every service's keys, so any of them can run on it (a test's config is the whole product's). */
 const testConfig = (ownerUrl: string, env?: Record<string, string>): TStackConfig =>
-  parseConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: ownerUrl, ...env }, STACK_CONFIG);
+  parseConfig(
+    // Every test platform signs with its own random secret (there is no shared default).
+    {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATABASE_URL: ownerUrl,
+      AUTH_TOKEN_SECRET: generateAuthSecret(),
+      ...env,
+    },
+    STACK_CONFIG,
+  );
 
 const withDatabase = (serverUrl: string, name: string) => {
   const url = new URL(serverUrl);

@@ -19,6 +19,7 @@ import { impersonationRoutes } from './impersonation/impersonation.routes.ts';
 import { accountDeletionRoutes } from './account-deletion/account-deletion.routes.ts';
 import { devMailboxRoutes } from './mail/dev-mailbox.routes.ts';
 import { studentsBulkRoutes } from './internal-import/students-bulk.routes.ts';
+import { sessionsRoutes } from './auth/sessions.routes.ts';
 import { seedTenant } from './seeds/seed.ts';
 import { organizationSignupsConsumer } from './organization-signups/organization-signups.consumer.ts';
 import { organizationsReadModelConsumer } from './organizations/organizations.consumer.ts';
@@ -30,8 +31,14 @@ import { IDENTITY_CONFIG, type TIdentityConfig, type TIdentityDeps } from './ide
 const routes: FastifyPluginAsync<TIdentityDeps> = async (app, deps) => {
   // The request's transaction commits in an earlier onSend hook; a check that ran between the change
   // and the commit may have memoized the old state, so drop the changed users' memos once more.
-  app.addHook('onSend', async (req, _reply, payload) => {
-    for (const userId of changedUsers(req) ?? []) authCheckCache.invalidateUser(userId);
+  // Embedded profile: a change to credentials (sign-in, sign-out, reset, deactivation, roles…) answers
+  // only once every service's read model has applied its events (docs/decisions/auth.md).
+  app.addHook('onSend', async (req, reply, payload) => {
+    const changed = changedUsers(req);
+    for (const userId of changed ?? []) authCheckCache.invalidateUser(userId);
+    if (changed?.size && reply.statusCode < 400 && deps.outboxSettled) {
+      if (!(await deps.outboxSettled(SCHEMA))) req.log.warn('identity events not yet applied everywhere');
+    }
     return payload;
   });
   // Limits are per route (sign-in, password, confirmation); 429 leaves as a JSON:API error.
@@ -49,6 +56,7 @@ const routes: FastifyPluginAsync<TIdentityDeps> = async (app, deps) => {
   await app.register(impersonationRoutes, deps);
   await app.register(accountDeletionRoutes, deps);
   await app.register(studentsBulkRoutes, deps);
+  await app.register(sessionsRoutes, deps);
   if (deps.config.DEV_MAILBOX && deps.config.NODE_ENV !== 'production') {
     await app.register(devMailboxRoutes, deps);
   }

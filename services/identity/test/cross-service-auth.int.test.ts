@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { authReadModelConsumer } from '@stageplein/kit/auth/auth-read-model';
 import { authReadModelMigrationV1 } from '@stageplein/kit/migrations/auth-read-model.v1';
+import { authReadModelMigrationV2 } from '@stageplein/kit/migrations/auth-read-model.v2';
 import { requireAuth } from '@stageplein/kit/auth/policy';
 import { outboxMigrationV1 } from '@stageplein/kit/migrations/outbox.v1';
 import type { TServiceDeps, TServiceModule } from '@stageplein/kit/service';
@@ -41,7 +42,11 @@ const probeService: TServiceModule = {
   name: 'probe',
   schema: 'probe',
   prefixes: ['/api/v1/probe'],
-  migrations: { '0001-outbox': outboxMigrationV1('probe'), '0002-auth': authReadModelMigrationV1('probe') },
+  migrations: {
+    '0001-outbox': outboxMigrationV1('probe'),
+    '0002-auth': authReadModelMigrationV1('probe'),
+    '0003-auth-sessions': authReadModelMigrationV2('probe'),
+  },
   routes: probeRoutes,
   consumers: (deps) => [authReadModelConsumer(deps.db, 'probe')],
 };

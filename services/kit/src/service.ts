@@ -8,6 +8,8 @@ import { JSONAPI_MEDIA_TYPE } from './errors/error-handler.ts';
 import type { TConsumer, TEventTransport } from './outbox/transport.ts';
 import { authPlugin } from './auth/auth.plugin.ts';
 import { readModelAuthSource } from './auth/auth-read-model.ts';
+import { authKeys } from './auth/auth-keys.ts';
+import { identitySessionCheck } from './auth/identity-session-check.ts';
 import type { TAuthSource } from './auth/auth.types.ts';
 
 /**
@@ -23,6 +25,13 @@ export interface TServiceDeps<TCfg extends TConfig = TConfig> {
   transport?: TEventTransport;
   /** The clock; tests pin it. */
   now?: () => Date;
+  /**
+   * Embedded profile only (in-process transport, relay in this process): resolves once every event
+   * committed to `schema`'s outbox so far has been handled by every consumer in the process (false
+   * after `timeoutMs`). Identity awaits it before answering a credential change, so sign-out, reset
+   * and deactivation count in every service before the answer returns (docs/decisions/auth.md).
+   */
+  outboxSettled?: (schema: string, timeoutMs?: number) => Promise<boolean>;
 }
 
 export interface TSeedContext {
@@ -50,7 +59,7 @@ export interface TServiceModule<TCfg extends TConfig = TConfig> {
   consumers?(deps: TServiceDeps<TCfg>): TConsumer[];
   /**
    * Where credential checks find revocations and roles. Default: the kit read model in the service's
-   * own schema (`authReadModelMigrationV1` + `authReadModelConsumer`), which such a service must include.
+   * own schema (`authReadModelMigrationV1`, `…V2` + `authReadModelConsumer`), which such a service must include.
    */
   auth?(deps: TServiceDeps<TCfg>): TAuthSource;
 }
@@ -75,8 +84,15 @@ export async function registerService<TCfg extends TConfig>(
     });
     await scope.register(tenantTransactionPlugin, { db: deps.db, readDb: deps.readDb });
     await scope.register(authPlugin, {
-      secret: deps.config.AUTH_TOKEN_SECRET,
-      source: service.auth?.(deps) ?? readModelAuthSource(service.schema),
+      keys: authKeys(deps.config),
+      source:
+        service.auth?.(deps) ??
+        readModelAuthSource(service.schema, {
+          // Distributed profile: identity answers for clients whose issue event has not arrived yet.
+          unseen: deps.config.IDENTITY_URL
+            ? identitySessionCheck(deps.config.IDENTITY_URL, deps.config.AUTH_TOKEN_SECRET)
+            : undefined,
+        }),
       now: deps.now,
       cacheSeconds: deps.config.AUTH_CACHE_SECONDS,
     });

@@ -123,6 +123,19 @@ export async function userWith(
       return { 'x-tenant': tenant, ...user.creds, ...(org ? { 'x-current-organization-id': org } : {}) };
     },
   };
+  // Sessions are an allow-list: the client counts once identity's issue event has reached this service.
+  await deliver(
+    h,
+    'identity.session.issued',
+    id,
+    {
+      user_id: id,
+      client,
+      expires_at: new Date((iat + 3600 * 24) * 1000).toISOString(),
+      impersonator_id: null,
+    },
+    { tenant },
+  );
   for (const [name, organizationId, type] of roles) await grant(h, user, name, organizationId, type);
   return user;
 }

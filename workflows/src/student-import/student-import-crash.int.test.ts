@@ -34,6 +34,8 @@ const startWorker = async (name: string) => {
     DATABASE_URL: h.ownerUrl,
     TEMPORAL_ADDRESS: inject('temporalAddress'),
     IDENTITY_URL: h.baseUrl,
+    // The platform's own random secret: the worker's service tokens must verify in identity.
+    AUTH_TOKEN_SECRET: h.config.AUTH_TOKEN_SECRET,
     IMPORT_BATCH_SIZE: '50',
   });
   workers.push(worker);

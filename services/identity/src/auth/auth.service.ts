@@ -1,5 +1,6 @@
 import { ApiError } from '@stageplein/kit/errors/api-error';
 import { verifyAccessToken } from '@stageplein/kit/auth/access-token';
+import { authKeys } from '@stageplein/kit/auth/auth-keys';
 import type { TAuth } from '@stageplein/kit/auth/auth.types';
 import type { TCredentials } from '@stageplein/kit/auth/credentials';
 import { hashToken } from '@stageplein/kit/auth/token-hash';
@@ -92,8 +93,7 @@ async function recordFailedAttempt(ctx: TCtx, user: TUserRow): Promise<void> {
  * session to be called, and answers 404 when the client is not (or no longer) signed in.
  */
 export async function signOut(ctx: TCtx, credentials: TCredentials | undefined): Promise<void> {
-  const claims =
-    credentials && verifyAccessToken(credentials.accessToken, ctx.config.AUTH_TOKEN_SECRET, ctx.now);
+  const claims = credentials && verifyAccessToken(credentials.accessToken, authKeys(ctx.config), ctx.now);
   const valid =
     claims &&
     claims.cid === credentials.client &&

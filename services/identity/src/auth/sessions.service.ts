@@ -1,4 +1,5 @@
 import { signAccessToken } from '@stageplein/kit/auth/access-token';
+import { authKeys } from '@stageplein/kit/auth/auth-keys';
 import { hashToken, randomToken } from '@stageplein/kit/auth/token-hash';
 import type { TCtx } from '../shared/context.ts';
 import { addMinutes } from '../shared/context.ts';
@@ -7,6 +8,7 @@ import type { TUserRow } from '../users/users.repository.ts';
 import {
   deleteExpiredSessions,
   evictOldestSessions,
+  findSession,
   insertSession,
   type TSessionRow,
 } from './sessions.repository.ts';
@@ -45,7 +47,7 @@ export async function issueSession(
       exp,
       ...(options.impersonatorId ? { imp: options.impersonatorId } : {}),
     },
-    ctx.config.AUTH_TOKEN_SECRET,
+    authKeys(ctx.config),
   );
   await deleteExpiredSessions(ctx.db, user.id, ctx.now);
   await insertSession(ctx.db, {
@@ -56,6 +58,13 @@ export async function issueSession(
     expires_at: new Date(exp * 1000),
     impersonator_id: options.impersonatorId ?? null,
     created_at: ctx.now,
+  });
+  // Every service's allow-list learns the client (docs/decisions/auth.md, "Sessions as an allow-list").
+  await emit(ctx.db, ctx.tenant.id, options.impersonatorId ?? user.id, 'identity.session.issued', user.id, {
+    user_id: user.id,
+    client,
+    expires_at: new Date(exp * 1000).toISOString(),
+    impersonator_id: options.impersonatorId ?? null,
   });
   if (!options.impersonatorId) {
     const evicted = await evictOldestSessions(ctx.db, user.id, ctx.config.AUTH_MAX_CLIENTS);
@@ -96,3 +105,9 @@ export const minutesOf = {
 
 export const expiresAfter = (sentAt: Date | null, minutes: number, now: Date) =>
   !!sentAt && addMinutes(sentAt, minutes).getTime() > now.getTime();
+
+/** Whether a client counts: its session exists for that user, with that token, and has not expired. */
+export async function activeSession(ctx: TCtx, client: string, userId: string, tokenHash: string) {
+  const session = await findSession(ctx.db, client, tokenHash);
+  return !!session && session.user_id === userId && session.expires_at.getTime() > ctx.now.getTime();
+}

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '@stageplein/kit/config/config';
+import { generateAuthSecret } from '@stageplein/kit/auth/auth-keys';
 import { allowedRedirectOrigins, isAllowedRedirect, publicUrl } from './urls.ts';
 import { IDENTITY_CONFIG } from '../identity.config.ts';
 
 const config = parseConfig(
   {
     PORT: '3000',
+    AUTH_TOKEN_SECRET: generateAuthSecret(),
     TENANT_DOMAINS: 'stage.raayland.nl=raayland',
     PASSWORD_RESET_REDIRECT_ALLOW_LIST: 'https://{tenant}.stageplein.nl, https://app.example.org',
   },

@@ -45,10 +45,42 @@ describe('access tokens', () => {
   });
 
   it('requires every claim', () => {
-    for (const key of ['sub', 'ten', 'cid', 'uid', 'exp', 'iat'] as const) {
-      const { [key]: _drop, ...rest } = claims;
-      const token = signAccessToken(rest as typeof claims, SECRET);
-      expect(verifyAccessToken(token, SECRET, NOW), key).toBeUndefined();
+    // Signed by hand: the signer itself always stamps `iat`, so only a forger would leave one out.
+    const header = b64({ alg: 'HS256', typ: 'JWT' });
+    const signed = (payload: object) => {
+      const input = `${header}.${b64(payload)}`;
+      return `${input}.${createHmac('sha256', SECRET).update(input).digest('base64url')}`;
+    };
+    expect(verifyAccessToken(signed({ ...claims, jti: 'j' }), SECRET, NOW)).toMatchObject(claims);
+    for (const key of ['sub', 'ten', 'cid', 'uid', 'exp', 'iat', 'jti'] as const) {
+      const { [key]: _drop, ...rest } = { ...claims, jti: 'j' };
+      expect(verifyAccessToken(signed(rest), SECRET, NOW), key).toBeUndefined();
     }
+  });
+});
+
+describe('key rotation (AUTH_TOKEN_SECRET + AUTH_TOKEN_PREVIOUS_SECRETS)', () => {
+  const OLD = 'the-previous-secret-the-previous-secret!';
+  const NEW = 'the-current-secret-the-current-secret!!';
+  const rotating = { signing: NEW, verifying: [NEW, OLD] };
+
+  it('keeps tokens signed with the previous key working and signs new ones with the current key', () => {
+    const before = signAccessToken(claims, OLD);
+    expect(verifyAccessToken(before, rotating, NOW)).toMatchObject(claims);
+    const after = signAccessToken(claims, rotating);
+    expect(verifyAccessToken(after, NEW, NOW)).toMatchObject(claims);
+    expect(verifyAccessToken(after, OLD, NOW)).toBeUndefined();
+    // Once the previous key is dropped, its tokens stop working.
+    expect(verifyAccessToken(before, NEW, NOW)).toBeUndefined();
+  });
+
+  it('names the key in the header without revealing it, and refuses unknown key ids', () => {
+    const token = signAccessToken(claims, rotating);
+    const header = JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString());
+    expect(header).toMatchObject({ alg: 'HS256', typ: 'JWT', kid: expect.any(String) });
+    expect(JSON.stringify(header)).not.toContain(NEW);
+    const [, payload, sig] = token.split('.');
+    const otherKid = b64({ ...header, kid: 'not-a-key-we-know' });
+    expect(verifyAccessToken(`${otherKid}.${payload}.${sig}`, rotating, NOW)).toBeUndefined();
   });
 });

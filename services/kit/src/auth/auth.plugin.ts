@@ -1,3 +1,4 @@
+import fastifyJwt from '@fastify/jwt';
 import fp from 'fastify-plugin';
 import { CURRENT_ORGANIZATION_HEADER } from '@stageplein/contracts/http/headers';
 import { derivePermissions } from '@stageplein/contracts/identity/permissions';
@@ -6,6 +7,8 @@ import type { TAuth, TAuthSource } from './auth.types.ts';
 import { readCredentials } from './credentials.ts';
 import { authCheckCache } from './auth-cache.ts';
 import { verifiedTokens } from './verified-tokens.ts';
+import { acceptedClaims, accessTokenJwtOptions } from './access-token.ts';
+import type { TAuthKeys } from './auth-keys.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -15,7 +18,8 @@ declare module 'fastify' {
 }
 
 export interface TAuthPluginOptions {
-  secret: string;
+  /** Signing key and the keys that verify (key rotation); see auth-keys.ts. */
+  keys: TAuthKeys;
   source: TAuthSource;
   now?: () => Date;
   /** How long a positive check may be reused in this process (see auth-cache.ts); 0 disables it. */
@@ -34,14 +38,23 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * credentials leave the request anonymous; routes that need a user say so with `requireAuth`.
  */
 export const authPlugin = fp<TAuthPluginOptions>(
-  async (app, { secret, source, now = () => new Date(), cacheSeconds = 0 }) => {
+  async (app, { keys, source, now = () => new Date(), cacheSeconds = 0 }) => {
     const scope = ++scopes;
-    const verify = verifiedTokens(secret);
+    // @fastify/jwt checks signature, algorithm, typ and claims; its extractToken reads devise's
+    // `access-token` header or cookie. The memo spares repeated checks of the same token.
+    await app.register(fastifyJwt, accessTokenJwtOptions(keys));
+    const verified = verifiedTokens();
     app.decorateRequest('auth', null);
     app.addHook('preHandler', async (req) => {
       const credentials = readCredentials(req);
       if (!credentials) return;
-      const claims = verify(credentials.accessToken, now());
+      const at = now();
+      const claims = await verified(credentials.accessToken, at, () =>
+        req.jwtVerify().then(
+          (payload) => acceptedClaims(payload, at),
+          () => undefined,
+        ),
+      );
       if (!claims || claims.cid !== credentials.client || claims.uid !== credentials.uid) return;
       if (claims.ten !== req.tenant.id) return;
       const checked = await authCheckCache.check(

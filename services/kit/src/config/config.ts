@@ -72,8 +72,25 @@ export const ZBaseConfig = z.object({
   STAGE_DOOR: bool,
 
   // Sign-in protocol (identity) and credential checks (every service).
-  /** Shared secret signing access tokens (HS256); every service verifies with it. Required in production. */
+  /**
+   * Secret signing access tokens (HS256); every service verifies with it. Required by every process:
+   * there is no shared default. `npm start` generates one per installation (`.data/auth-token-secret`).
+   */
   AUTH_TOKEN_SECRET: z.string().min(32).optional(),
+  /**
+   * Key rotation: comma-separated former secrets that still verify (never sign) tokens, so sessions
+   * signed before the change keep working until they expire or the key is dropped from this list.
+   */
+  AUTH_TOKEN_PREVIOUS_SECRETS: z
+    .string()
+    .default('')
+    .transform((s) =>
+      s
+        .split(',')
+        .map((k) => k.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().min(32, 'each previous secret needs at least 32 characters'))),
   /** Per-process reuse of a credential check; bounds how late a revocation can reach another instance. 0 = off. */
   AUTH_CACHE_SECONDS: z.coerce.number().min(0).max(60).default(2),
   /** A tenant's public site for mailed links; `{tenant}` is replaced. Default `http://{tenant}.localhost:<PORT>`. */
@@ -87,20 +104,18 @@ export type TBaseConfigInput = z.output<typeof ZBaseConfig>;
 /** A service's own configuration keys (a zod shape), declared in its package. */
 export type TConfigKeys = z.ZodRawShape;
 
-/** Defaults that depend on other keys, and the secrets production must be given. */
+/** Defaults that depend on other keys, and the secret every process must be given. */
 function withDerivedDefaults<T extends TBaseConfigInput>(c: T, ctx: z.RefinementCtx) {
-  // Secrets fall back to a development value only outside production.
-  let secret = c.AUTH_TOKEN_SECRET;
+  // No shared development secret (issue #12): a known default lets anyone forge tokens.
+  const secret = c.AUTH_TOKEN_SECRET;
   if (!secret) {
-    if (c.NODE_ENV === 'production') {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['AUTH_TOKEN_SECRET'],
-        message: 'required when NODE_ENV=production',
-      });
-      return z.NEVER;
-    }
-    secret = DEV_AUTH_TOKEN_SECRET;
+    ctx.addIssue({
+      code: 'custom',
+      path: ['AUTH_TOKEN_SECRET'],
+      message:
+        'required (at least 32 random characters, e.g. `openssl rand -base64 32`); `npm start` generates one in .data/auth-token-secret, every other process must be given the same secret as the services it talks to',
+    });
+    return z.NEVER;
   }
   return {
     ...c,
@@ -125,11 +140,19 @@ export type TConfigOf<K extends TConfigKeys> = z.output<ReturnType<typeof config
 export const ZConfig = configSchema({});
 export type TConfig = z.output<typeof ZConfig>;
 
-/** Development-only signing secret; production refuses to start without AUTH_TOKEN_SECRET. */
-export const DEV_AUTH_TOKEN_SECRET = 'stageplein-development-token-secret-not-for-production';
-
-/** A process's configuration from its environment: the kit's keys and those of the services it runs. */
-export const loadConfig = <K extends TConfigKeys>(keys: K): TConfigOf<K> => parseConfig(process.env, keys);
+/**
+ * A process's configuration from its environment: the kit's keys and those of the services it runs.
+ * `fallbacks` fill keys the environment leaves unset, computed only then (the embedded profile's
+ * generated secret).
+ */
+export function loadConfig<K extends TConfigKeys>(
+  keys: K,
+  fallbacks: Partial<Record<keyof TBaseConfigInput, () => string>> = {},
+): TConfigOf<K> {
+  const env: Record<string, string | undefined> = { ...process.env };
+  for (const [key, fallback] of Object.entries(fallbacks)) if (!env[key] && fallback) env[key] = fallback();
+  return parseConfig(env, keys);
+}
 
 export function parseConfig<K extends TConfigKeys = Record<never, never>>(
   env: Record<string, string | undefined> = process.env,

@@ -39,6 +39,11 @@ export interface TRelay {
   start(): void;
   /** Stops after the batch in flight; a claimed batch is either marked sent or left for others. */
   stop(): Promise<void>;
+  /**
+   * Resolves true once every row of `schema`'s outbox committed before the call is sent (with the
+   * in-process transport: handled by every consumer), false after `timeoutMs`. Wakes the loops.
+   */
+  settled(schema: string, timeoutMs?: number): Promise<boolean>;
 }
 
 /**
@@ -224,8 +229,28 @@ export function createRelay(options: TRelayOptions): TRelay {
     }
   }
 
+  async function settled(schema: string, timeoutMs = 5000): Promise<boolean> {
+    const table = sql.table(`${schema}.outbox`);
+    const pending = async (upTo?: string) =>
+      (
+        await sql<{ seq: string | null }>`select max(seq)::text as seq from ${table}
+          where sent_at is null ${upTo ? sql`and seq <= ${upTo}` : sql``}`.execute(db)
+      ).rows[0]?.seq ?? null;
+    const upTo = await pending();
+    if (upTo === null) return true;
+    const deadline = Date.now() + timeoutMs;
+    for (let wait = 1; Date.now() < deadline; wait = Math.min(wait * 2, 20)) {
+      notifications++;
+      for (const wake of [...wakers]) wake();
+      await new Promise((r) => setTimeout(r, wait));
+      if ((await pending(upTo)) === null) return true;
+    }
+    return false;
+  }
+
   return {
     runOnce,
+    settled,
     start() {
       if (running) return;
       running = true;

@@ -110,7 +110,11 @@ export async function startPlatform<TCfg extends TConfig>(
     idleMs: config.RELAY_POLL_MS,
   });
   // The distributed profile runs the relay as its own process.
-  if (options.relay !== false) relay.start();
+  if (options.relay !== false) {
+    relay.start();
+    // Embedded: the relay hands events to this process's consumers, so "delivered" means "applied".
+    if (transport instanceof InProcessTransport) deps.outboxSettled = relay.settled;
+  }
   const owner = createDb<unknown>(createPool(ownerUrl, 2));
   return {
     owner,

@@ -12,6 +12,7 @@ import m20261123T1000_internship_periods from './20261123T1000-internship-period
 import m20261123T1010_mentorships from './20261123T1010-mentorships.ts';
 import m20261123T1020_dead_letters from './20261123T1020-dead-letters.ts';
 import m20261124T0900_imports from './20261124T0900-imports.ts';
+import m20261125T0900_auth_sessions from './20261125T0900-auth-sessions.ts';
 
 /**
  * Applied in key order. Each migration is a frozen file named by its timestamp: once landed it is never
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   '20261123T1010-mentorships': m20261123T1010_mentorships,
   '20261123T1020-dead-letters': m20261123T1020_dead_letters,
   '20261124T0900-imports': m20261124T0900_imports,
+  '20261125T0900-auth-sessions': m20261125T0900_auth_sessions,
 };
