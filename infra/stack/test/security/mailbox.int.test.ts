@@ -152,12 +152,14 @@ describe('the dev mailbox (embedded profile)', () => {
   });
 
   it('is what npm start configures: loopback, the mailbox on, mail in .data/mail; HOST overrides', () => {
-    const embedded = parseConfig({}, EMBEDDED_CONFIG);
+    // npm start hands the installation's secret in; any secret will do for the defaults checked here.
+    const base = { AUTH_TOKEN_SECRET: 'x'.repeat(40) };
+    const embedded = parseConfig(base, EMBEDDED_CONFIG);
     expect(embedded.HOST).toBe('127.0.0.1');
     expect(embedded.DEV_MAILBOX).toBe(true);
     expect(embedded.MAIL_DIR).toMatch(/[/\\]\.data[/\\]mail$/);
-    expect(parseConfig({ HOST: '0.0.0.0' }, EMBEDDED_CONFIG).HOST).toBe('0.0.0.0');
-    expect(parseConfig({ DEV_MAILBOX: 'false' }, EMBEDDED_CONFIG).DEV_MAILBOX).toBe(false);
+    expect(parseConfig({ ...base, HOST: '0.0.0.0' }, EMBEDDED_CONFIG).HOST).toBe('0.0.0.0');
+    expect(parseConfig({ ...base, DEV_MAILBOX: 'false' }, EMBEDDED_CONFIG).DEV_MAILBOX).toBe(false);
   });
 });
 
