@@ -20,7 +20,8 @@ function demoAccountsText(port: number): string {
  * their own processes; see docker-compose.yml.)
  */
 async function main(): Promise<void> {
-  const config = loadConfig(STACK_CONFIG);
+  // The embedded profile's one explicit fallback: plain `localhost` (and any Host naming no tenant) is `stageplein`.
+  const config = loadConfig(STACK_CONFIG, { DEFAULT_TENANT: 'stageplein' });
   const telemetry = startTelemetry({
     serviceName: 'stageplein',
     otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT,

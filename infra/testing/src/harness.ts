@@ -14,9 +14,15 @@ declare module 'vitest' {
   }
 }
 
-/** Every service's keys, so any of them can run on it (a test's config is the whole product's). */
+/**
+ * Every service's keys, so any of them can run on it (a test's config is the whole product's). Like
+ * `npm start`, plain `localhost` (app.inject's Host) is the default tenant; `DEFAULT_TENANT: ''` unsets it.
+ */
 const testConfig = (ownerUrl: string, env?: Record<string, string>): TStackConfig =>
-  parseConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: ownerUrl, ...env }, STACK_CONFIG);
+  parseConfig(
+    { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: ownerUrl, DEFAULT_TENANT: 'stageplein', ...env },
+    STACK_CONFIG,
+  );
 
 const withDatabase = (serverUrl: string, name: string) => {
   const url = new URL(serverUrl);
