@@ -108,6 +108,9 @@ beforeAll(async () => {
     TEMPORAL_ADDRESS: inject('temporalAddress'),
     OTEL_EXPORTER_OTLP_ENDPOINT: otlp,
     PASSWORD_SCRYPT_COST: '10',
+    // This test is the load balancer in front of the gateway, and the gateway the proxy of the services:
+    // all on loopback, so their x-tenant and X-Forwarded-* count (docs/security.md).
+    TRUSTED_PROXIES: 'loopback',
   };
   const [identityPort, organizationsPort, relayPort, gatewayPort] = await Promise.all([
     freePort(),

@@ -175,11 +175,12 @@ export async function signIn(
 /** The newest mail of `kind` to `to` in the embedded profile's dev mailbox (identity service). */
 export async function latestMail(stack: TStack, tenant: string, to: string, kind: string): Promise<string> {
   for (let attempt = 0; attempt < 40; attempt++) {
-    const res = await fetch(
-      `http://127.0.0.1:${stack.port}/api/v1/dev/mailbox?to=${encodeURIComponent(to)}`,
-      { headers: { 'x-tenant': tenant } },
-    );
-    const body = (await res.json()) as { data: { attributes: { kind: string; text_body: string } }[] };
+    // In-process: a network client's x-tenant does not count (docs/security.md), the harness's does.
+    const res = await stack.app.inject({
+      url: `/api/v1/dev/mailbox?to=${encodeURIComponent(to)}`,
+      headers: { 'x-tenant': tenant },
+    });
+    const body = res.json() as { data: { attributes: { kind: string; text_body: string } }[] };
     const mail = body.data.find((m) => m.attributes.kind === kind);
     if (mail) return mail.attributes.text_body;
     await new Promise((r) => setTimeout(r, 250));
