@@ -1,7 +1,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { testRedis } from '@stageplein/testing/redis';
+import Fastify from 'fastify';
+import rateLimit from '@fastify/rate-limit';
 import {
   memoryLimiterStore,
+  rateLimitPluginStore,
   redisLimiterStore,
   type TLimiterStore,
 } from '../src/http/limits/limiter-store.ts';
@@ -57,5 +60,18 @@ describe.each(stores)('the %s limiter store', (_name, make) => {
     await store.addFailure('brief', 'a', 1, 200);
     await new Promise((r) => setTimeout(r, 260));
     expect((await store.failures('brief', 'a')).count).toBe(0);
+  });
+
+  it('counts for @fastify/rate-limit too (organizations’ signup limit)', async () => {
+    const app = Fastify();
+    await app.register(rateLimit, { global: false, store: rateLimitPluginStore(store) });
+    app.get('/limited', { config: { rateLimit: { max: 2, timeWindow: 60_000 } } }, async () => 'ok');
+    try {
+      const statuses = [];
+      for (let i = 0; i < 3; i++) statuses.push((await app.inject({ url: '/limited' })).statusCode);
+      expect(statuses).toEqual([200, 200, 429]);
+    } finally {
+      await app.close();
+    }
   });
 });

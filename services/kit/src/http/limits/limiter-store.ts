@@ -1,3 +1,4 @@
+import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
 
 /**
@@ -116,4 +117,27 @@ export function redisLimiterStore(url: string, prefix = 'stageplein:limits:'): T
 /** Redis when REDIS_URL is set (distributed profile), else this process's memory (embedded). */
 export function limiterStoreFor(config: { REDIS_URL?: string | undefined }): TLimiterStore {
   return config.REDIS_URL ? redisLimiterStore(config.REDIS_URL) : memoryLimiterStore();
+}
+
+/**
+ * The same store behind @fastify/rate-limit (its `store` option), for services that limit a route
+ * with that plugin (organizations' public signup): one place for every count, Redis or memory.
+ */
+export function rateLimitPluginStore(store: TLimiterStore): FastifyRateLimitStoreCtor {
+  class Store implements FastifyRateLimitStore {
+    incr(
+      key: string,
+      callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
+      timeWindow: number,
+    ) {
+      store.hit(`plugin|${key}`, timeWindow).then(
+        ({ count, resetMs }) => callback(null, { current: count, ttl: resetMs }),
+        (error: Error) => callback(error),
+      );
+    }
+    child() {
+      return this;
+    }
+  }
+  return Store;
 }
