@@ -65,6 +65,8 @@ try {
     TEMPORAL_ADDRESS: temporal.address,
     LOG_LEVEL: 'warn',
     PASSWORD_SCRYPT_COST: '10',
+    // The driver on loopback stands for a proxy in front, whose x-tenant counts (docs/security.md).
+    TRUSTED_PROXIES: 'loopback',
   };
   await prepareDatabase(ownerUrl, parseConfig(env, STACK_CONFIG), SERVICES, { seed: true });
   const stack = await startStack(parseConfig(env, STACK_CONFIG), { logger: false });
