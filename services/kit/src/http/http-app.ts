@@ -13,7 +13,7 @@ import {
   JSONAPI_MEDIA_TYPE,
 } from '../errors/error-handler.ts';
 import { tracingPlugin } from '../telemetry/telemetry.ts';
-import { installJsonParsers } from './json-hygiene.ts';
+import { installControlCharacterCheck } from './json-hygiene.ts';
 import { compileTrust, peerIsTrusted } from './proxy-trust.ts';
 
 export type TReadinessCheck = { name: string; check(): Promise<void> };
@@ -63,7 +63,12 @@ export async function createHttpApp(options: THttpAppOptions): Promise<FastifyIn
   app.setSerializerCompiler(
     options.validateResponses === false ? () => (data: unknown) => JSON.stringify(data) : serializerCompiler,
   );
-  installJsonParsers(app, ['application/json', JSONAPI_MEDIA_TYPE]);
+  app.addContentTypeParser(
+    JSONAPI_MEDIA_TYPE,
+    { parseAs: 'string' },
+    app.getDefaultJsonParser('error', 'ignore'),
+  );
+  installControlCharacterCheck(app);
   app.decorate('trustsPeer', (req: FastifyRequest) => peerIsTrusted(req, trust));
   installErrorHandler(app);
   await app.register(tracingPlugin);

@@ -62,6 +62,8 @@ describe('the tenant of a request from the network (issue #12, findings 6 and 10
       tenant: 'stageplein',
       url: 'https://stageplein.stageplein.test/probe?page=2',
     });
+    const named = await get(strict.port, { host: 'demo.evil.test' });
+    expect(named.body).toMatchObject({ tenant: 'demo', url: 'https://demo.stageplein.test/probe?page=2' });
     const local = await get(lenient.port, { host: 'localhost:3000' });
     expect(local.body).toMatchObject({ tenant: 'stageplein', url: 'http://localhost:3000/probe?page=2' });
   });

@@ -21,8 +21,8 @@ export interface TTenantOptions {
   publicUrlTemplate?: string;
 }
 
-/** Host names of this machine, which no outsider can make a browser send for its own site. */
-const LOOPBACK_HOST = /^(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/i;
+/** Host names of this machine (`localhost`, `<tenant>.localhost`, loopback addresses), with any port. */
+const LOCAL_HOST = /^(([a-z0-9-]+\.)*localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/i;
 
 /**
  * Resolves the tenant of a request (spec §1, DESIGN §3): the tenant header, but only from a trusted peer
@@ -35,24 +35,38 @@ export function resolveTenant(req: FastifyRequest, options: TTenantOptions): TTe
   return resolve(req, options).tenant;
 }
 
-function resolve(req: FastifyRequest, options: TTenantOptions): { tenant: TTenant; byHost: boolean } {
+function resolve(req: FastifyRequest, options: TTenantOptions): { tenant: TTenant; ownHost: boolean } {
   const header = req.headers[TENANT_HEADER];
   if (header !== undefined && (req.server.trustsPeer?.(req) ?? false)) {
     const tenant = getTenant(String(header));
     if (!tenant)
       throw new ApiError('unknown_tenant', { tenant: String(header) }, { parameter: TENANT_HEADER });
-    return { tenant, byHost: false };
+    return { tenant, ownHost: isOwnHost(req.host, options) };
   }
   const fromHost = tenantFromHost(req.host, options.domainMap);
-  if (fromHost) return { tenant: getTenant(fromHost)!, byHost: true };
+  if (fromHost) return { tenant: getTenant(fromHost)!, ownHost: isOwnHost(req.host, options) };
   if (!options.defaultTenant) throw new ApiError('unknown_host');
   const cookie = cookieValue(req.headers.cookie, TENANT_COOKIE);
-  return { tenant: getTenant(cookie && getTenant(cookie) ? cookie : options.defaultTenant)!, byHost: false };
+  return {
+    tenant: getTenant(cookie && getTenant(cookie) ? cookie : options.defaultTenant)!,
+    ownHost: isOwnHost(req.host, options),
+  };
 }
 
-/** Where links of an answer point: the request's own origin when its Host is a name of the tenant. */
-function publicOriginOf(req: FastifyRequest, tenant: TTenant, byHost: boolean, options: TTenantOptions) {
-  if (byHost || LOOPBACK_HOST.test(req.host)) return `${req.protocol}://${req.host}`;
+/** A host the product answers under: this machine's names, or a configured tenant domain (TENANT_DOMAINS). */
+function isOwnHost(host: string, options: TTenantOptions): boolean {
+  if (LOCAL_HOST.test(host)) return true;
+  const name = host.toLowerCase().replace(/:\d+$/, '');
+  return Object.keys(options.domainMap).some((domain) => domain.toLowerCase() === name);
+}
+
+/**
+ * Where links of an answer point: the request's own origin when its Host is one of the product's own
+ * (this machine's names, a TENANT_DOMAINS entry), else the tenant's PUBLIC_URL_TEMPLATE; so a Host an
+ * outsider chose (`evil.test`, or `demo.evil.test`, whose first label names a tenant) is never echoed.
+ */
+function publicOriginOf(req: FastifyRequest, tenant: TTenant, ownHost: boolean, options: TTenantOptions) {
+  if (ownHost) return `${req.protocol}://${req.host}`;
   const template = options.publicUrlTemplate ?? `${req.protocol}://{tenant}.localhost`;
   return new URL(template.replaceAll('{tenant}', tenant.id)).origin;
 }
@@ -80,9 +94,9 @@ export const tenantPlugin = fp<TTenantOptions>(
     app.decorateRequest('tenant', null as unknown as TTenant);
     app.decorateRequest('publicOrigin', '');
     app.addHook('onRequest', async (req) => {
-      const { tenant, byHost } = resolve(req, options);
+      const { tenant, ownHost } = resolve(req, options);
       req.tenant = tenant;
-      req.publicOrigin = publicOriginOf(req, tenant, byHost, options);
+      req.publicOrigin = publicOriginOf(req, tenant, ownHost, options);
     });
   },
   { name: 'stageplein-tenant' },
