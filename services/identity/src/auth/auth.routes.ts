@@ -18,7 +18,7 @@ import { rolesOf } from '../roles/roles.repository.ts';
 import { findUserById } from '../users/users.repository.ts';
 import { userDocument } from '../users/users.serialize.ts';
 import { requestPasswordReset, signIn, signOut, updatePassword } from './auth.service.ts';
-import { rateLimitFor } from './rate-limit.ts';
+import { answerNoSoonerThan, rateLimitFor } from './rate-limit.ts';
 import type { TIdentityDeps } from '../identity.config.ts';
 
 const TAGS = ['authentication'];
@@ -86,6 +86,8 @@ export const authRoutes: FastifyPluginAsync<TIdentityDeps> = async (app, deps) =
       response: { 200: ZMetaDocument },
     },
     config: { limit: rateLimitFor(deps.config, 'password') },
+    // Known or unknown email: the same answer at the same time (docs/security.md).
+    onSend: answerNoSoonerThan(deps.config.PASSWORD_RESET_ANSWER_MS),
     handler: async (req) => {
       const ctx = await contextOf(req, deps);
       await requestPasswordReset(ctx, req.body.email, req.body.redirect_url);

@@ -68,6 +68,20 @@ export async function installRateLimits(app: FastifyInstance, config: TIdentityC
   });
 }
 
+/**
+ * A route hook that holds the answer until `ms` after the request arrived, so a path that does more
+ * (stores a token, writes a mail) cannot be told from one that does nothing by its time. It runs after
+ * the request's transaction committed (a route's onSend comes after the scope's), so no database
+ * connection waits with it.
+ */
+export function answerNoSoonerThan(ms: number) {
+  return async (_req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    const left = ms - reply.elapsedTime;
+    if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
+    return payload;
+  };
+}
+
 export type TSignInDelays = ReturnType<typeof signInDelays>;
 
 /** One sign-in attempt's view of the delays: for an email (known or not) from an address. */
