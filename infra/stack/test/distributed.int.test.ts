@@ -141,6 +141,7 @@ beforeAll(async () => {
         IDENTITY_URL: url(identityPort),
         ORGANIZATIONS_URL: url(organizationsPort),
         OTEL_EXPORTER_OTLP_ENDPOINT: otlp,
+        TRUSTED_PROXIES: env.TRUSTED_PROXIES,
       },
       gatewayPort,
     ],
