@@ -6,6 +6,8 @@ import { IDENTITY_CONFIG } from '../identity.config.ts';
 const config = parseConfig(
   {
     PORT: '3000',
+    // As `npm start` configures it: the bare host name is the default tenant's.
+    DEFAULT_TENANT: 'stageplein',
     TENANT_DOMAINS: 'stage.raayland.nl=raayland',
     PASSWORD_RESET_REDIRECT_ALLOW_LIST: 'https://{tenant}.stageplein.nl, https://app.example.org',
   },
