@@ -40,7 +40,11 @@ export default defineConfig({
           name: 'integration',
           include: ['**/*.int.test.ts'],
           exclude: [...ignored, ...ENGINE_SUITES],
-          globalSetup: ['infra/testing/src/postgres.global-setup.ts'],
+          // Redis: the distributed profile's rate-limit store, tested against the real thing.
+          globalSetup: [
+            'infra/testing/src/postgres.global-setup.ts',
+            'infra/testing/src/redis.global-setup.ts',
+          ],
           testTimeout: 60_000,
           hookTimeout: 900_000,
           // Two files at a time: the machine has two cores and PostgreSQL needs its share of them.

@@ -167,6 +167,8 @@ export async function serveGatewayForBench(ownerUrl: string): Promise<void> {
       LOG_LEVEL: 'silent',
       NODE_ENV: 'production',
       AUTH_TOKEN_SECRET: 'bench-secret-bench-secret-bench-secret!',
+      // The load generator on loopback stands for a proxy in front, whose x-tenant counts (docs/security.md).
+      TRUSTED_PROXIES: 'loopback',
     },
     STACK_CONFIG,
   );

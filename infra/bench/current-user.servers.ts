@@ -19,6 +19,8 @@ const config = parseConfig(
     LOG_LEVEL: 'silent',
     NODE_ENV: 'production',
     AUTH_TOKEN_SECRET: 'bench-secret-bench-secret-bench-secret!',
+    // The load generator on loopback stands for a proxy in front, whose x-tenant counts (docs/security.md).
+    TRUSTED_PROXIES: 'loopback',
   },
   STACK_CONFIG,
 );
@@ -38,6 +40,7 @@ const app = await createHttpApp({
   name: 'identity',
   logger: false,
   validateResponses: config.NODE_ENV !== 'production',
+  trustedProxies: config.TRUSTED_PROXIES,
 });
 await registerService(
   app,

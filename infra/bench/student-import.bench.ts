@@ -67,6 +67,8 @@ try {
     LOG_LEVEL: 'warn',
     PASSWORD_SCRYPT_COST: '10',
     AUTH_TOKEN_SECRET: generateAuthSecret(),
+    // The driver on loopback stands for a proxy in front, whose x-tenant counts (docs/security.md).
+    TRUSTED_PROXIES: 'loopback',
   };
   await prepareDatabase(ownerUrl, parseConfig(env, STACK_CONFIG), SERVICES, { seed: true });
   const stack = await startStack(parseConfig(env, STACK_CONFIG), { logger: false });

@@ -1,6 +1,7 @@
 // `npm test [-- <vitest arguments>]`: provisions what the tests need (dependencies; Chromium and the UI
-// builds when e2e tests can run; Schemathesis, PyPI's API fuzzer, in a venv in ~/.cache/stageplein when the
-// integration tests can run; PostgreSQL, Kafka and Temporal are started by the suites themselves),
+// builds when e2e tests can run; Debian's redis-server; Schemathesis, PyPI's API fuzzer, in a venv in
+// ~/.cache/stageplein when the integration tests can run; PostgreSQL, Kafka, Temporal and Redis are started by
+// the suites themselves),
 // then lint, typecheck (tsc -b: project references, incremental, build info in .cache/tsbuild) and
 // Vitest. With a filter or --project (npm run test:unit, test:int, test:e2e) only Vitest runs, after
 // what the selected files need. Each phase prints its time, and a table of them closes the run.
@@ -31,6 +32,15 @@ function fuzzSelected(args, plan) {
   );
 }
 
+/** Debian's redis-server for the rate-limit store's tests (infra/testing/src/redis.global-setup.ts). */
+async function ensureRedis() {
+  if (existsSync('/usr/bin/redis-server')) return;
+  const sudo = process.getuid?.() === 0 ? [] : ['sudo'];
+  const apt = (args) => (sudo.length ? run('sudo', ['apt-get', ...args]) : run('apt-get', args));
+  await apt(['update', '-q']);
+  await apt(['install', '-y', '-q', '--no-install-recommends', 'redis-server']);
+}
+
 function e2eFiles() {
   return execFileSync('git', ['ls-files', '*.e2e.test.ts'], { cwd: ROOT, encoding: 'utf8' })
     .split('\n')
@@ -43,6 +53,7 @@ async function main() {
   const phases = createPhases();
   try {
     await phases.run('dependencies', () => ensureDependencies());
+    await phases.run('redis-server', ensureRedis);
     if (plan.full) {
       await phases.run('lint (eslint + prettier)', async () => {
         await run('npx', ['eslint', '.', '--max-warnings=0']);

@@ -64,6 +64,9 @@ describe('API error catalogue', () => {
       bad_url: 400,
       unsupported_media_type: 415,
       payload_too_large: 413,
+      control_characters: 422,
+      unknown_host: 421,
+      sign_in_delayed: 429,
     });
   });
 

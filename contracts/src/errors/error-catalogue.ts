@@ -40,6 +40,9 @@ export const ERROR_CODES = [
   'bad_url',
   'unsupported_media_type',
   'payload_too_large',
+  'control_characters',
+  'unknown_host',
+  'sign_in_delayed',
 ] as const;
 export type TErrorCode = (typeof ERROR_CODES)[number];
 
@@ -112,6 +115,12 @@ export const ERRORS: Readonly<Record<TErrorCode, TErrorDefinition>> = Object.fre
   bad_url: define('bad_url', 400),
   unsupported_media_type: define('unsupported_media_type', 415),
   payload_too_large: define('payload_too_large', 413),
+  // A JSON string with NUL or another control character (kit/http/json-hygiene.ts).
+  control_characters: define('control_characters', 422),
+  // A Host that names no tenant, when no DEFAULT_TENANT is configured (421 Misdirected Request).
+  unknown_host: define('unknown_host', 421),
+  // Too many wrong passwords for this account from this address: wait (Retry-After), or reset the password.
+  sign_in_delayed: define('sign_in_delayed', 429),
 });
 
 export function isErrorCode(value: unknown): value is TErrorCode {

@@ -553,6 +553,7 @@ export const en: TMessages = {
     integer: 'Must be a whole number',
     multipleOf: 'Must be a multiple of {{divisor}}',
     date: 'Enter a valid date',
+    dateRange: 'Enter a date between the years {{min}} and {{max}}',
     dateMin: 'Must be on or after {{min}}',
     dateMax: 'Must be on or before {{max}}',
     minItems: 'Minimum number of items: {{min}}',
@@ -766,6 +767,19 @@ export const en: TMessages = {
     payload_too_large: {
       title: 'Request too large',
       detail: 'The body of the request is larger than this address accepts.',
+    },
+    control_characters: {
+      title: 'Invalid characters',
+      detail: 'The request contains control characters (such as NUL) that no field accepts.',
+    },
+    unknown_host: {
+      title: 'Unknown address',
+      detail: 'This address does not belong to any Stageplein environment.',
+    },
+    sign_in_delayed: {
+      title: 'Too many attempts',
+      detail:
+        'Too many wrong passwords for this account from your address. Try again later or reset your password.',
     },
     internal: {
       title: 'Internal server error',

@@ -567,6 +567,7 @@ export const nl = {
     integer: 'Moet een geheel getal zijn',
     multipleOf: 'Moet een veelvoud van {{divisor}} zijn',
     date: 'Vul een geldige datum in',
+    dateRange: 'Vul een datum in tussen de jaren {{min}} en {{max}}',
     dateMin: 'Moet op of na {{min}} liggen',
     dateMax: 'Moet op of voor {{max}} liggen',
     minItems: 'Minimaal aantal items: {{min}}',
@@ -786,6 +787,19 @@ export const nl = {
     payload_too_large: {
       title: 'Verzoek te groot',
       detail: 'De inhoud van het verzoek is groter dan dit adres accepteert.',
+    },
+    control_characters: {
+      title: 'Ongeldige tekens',
+      detail: 'Het verzoek bevat stuurtekens (zoals NUL) die geen enkel veld accepteert.',
+    },
+    unknown_host: {
+      title: 'Onbekend adres',
+      detail: 'Dit adres hoort niet bij een Stageplein-omgeving.',
+    },
+    sign_in_delayed: {
+      title: 'Te veel pogingen',
+      detail:
+        'Te veel verkeerde wachtwoorden voor dit account vanaf jouw adres. Probeer het later opnieuw of stel je wachtwoord opnieuw in.',
     },
     internal: {
       title: 'Interne serverfout',

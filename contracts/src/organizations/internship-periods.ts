@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zDate } from '../validation/dates.ts';
 import { ZRelationship, ZResource, zCollectionOf, zDocumentOf, type TQuerySpec } from '../jsonapi/jsonapi.ts';
 
 /** Spec §3 Internship period.status. */
@@ -106,8 +107,8 @@ const ZPeriodType = z.enum(['internship_period', 'internship_periods']);
 export const ZInternshipPeriodInput = z
   .object({
     name: z.string().trim().min(1).max(200),
-    start_date: z.iso.date(),
-    end_date: z.iso.date(),
+    start_date: zDate(),
+    end_date: zDate(),
     /** Default: the school year that contains `start_date`. */
     school_year_id: z.uuid().optional(),
     /** Default and only allowed value: the current organization (a School). */

@@ -23,9 +23,11 @@ function demoAccountsText(port: number, mailDir: string): string {
  * their own processes; see docker-compose.yml.)
  */
 async function main(): Promise<void> {
-  // The embedded profile's signing secret: generated per installation on first start, kept in .data.
+  // The embedded profile's signing secret (generated per installation on first start, kept in .data)
+  // and its one explicit tenant fallback: plain `localhost` (and any Host naming no tenant) is `stageplein`.
   const config = loadConfig(EMBEDDED_CONFIG, {
     AUTH_TOKEN_SECRET: () => installationAuthSecret(path.join(REPO_ROOT, '.data/auth-token-secret')),
+    DEFAULT_TENANT: () => 'stageplein',
   });
   const telemetry = startTelemetry({
     serviceName: 'stageplein',

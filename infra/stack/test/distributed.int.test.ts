@@ -112,6 +112,9 @@ beforeAll(async () => {
     PASSWORD_SCRYPT_COST: '10',
     // One secret for every process, as an orchestrator would give them (there is no default).
     AUTH_TOKEN_SECRET: SECRET,
+    // This test is the load balancer in front of the gateway, and the gateway the proxy of the services:
+    // all on loopback, so their x-tenant and X-Forwarded-* count (docs/security.md).
+    TRUSTED_PROXIES: 'loopback',
   };
   const [identityPort, organizationsPort, relayPort, gatewayPort] = await Promise.all([
     freePort(),
@@ -143,6 +146,7 @@ beforeAll(async () => {
         IDENTITY_URL: url(identityPort),
         ORGANIZATIONS_URL: url(organizationsPort),
         OTEL_EXPORTER_OTLP_ENDPOINT: otlp,
+        TRUSTED_PROXIES: env.TRUSTED_PROXIES,
       },
       gatewayPort,
     ],

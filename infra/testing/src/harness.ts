@@ -15,7 +15,10 @@ declare module 'vitest' {
   }
 }
 
-/** Every service's keys, so any of them can run on it (a test's config is the whole product's). */
+/**
+ * Every service's keys, so any of them can run on it (a test's config is the whole product's). Like
+ * `npm start`, plain `localhost` (app.inject's Host) is the default tenant; `DEFAULT_TENANT: ''` unsets it.
+ */
 const testConfig = (ownerUrl: string, env?: Record<string, string>): TStackConfig =>
   parseConfig(
     // Every test platform signs with its own random secret (there is no shared default).
@@ -24,6 +27,7 @@ const testConfig = (ownerUrl: string, env?: Record<string, string>): TStackConfi
       LOG_LEVEL: 'silent',
       DATABASE_URL: ownerUrl,
       AUTH_TOKEN_SECRET: generateAuthSecret(),
+      DEFAULT_TENANT: 'stageplein',
       ...env,
     },
     STACK_CONFIG,

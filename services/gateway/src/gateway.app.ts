@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RawServerBase, RouteGenericInterface } from 'fastify';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import httpProxy from '@fastify/http-proxy';
@@ -9,6 +9,8 @@ import { readCookie } from '@stageplein/contracts/client/cookies';
 import { DEFAULT_CONTENT_PAGE_SLUGS } from '@stageplein/contracts/content/default-menu';
 import { LOCALE_COOKIE, negotiateLanguage, toLanguage } from '@stageplein/contracts/i18n/index';
 import { TENANT_COOKIE } from '@stageplein/contracts/tenants/tenant-registry';
+import { TENANT_HEADER } from '@stageplein/contracts/http/headers';
+import type { TConfig } from '@stageplein/kit/config/config';
 import { createHttpApp } from '@stageplein/kit/http/http-app';
 import { registerService, type TServiceDeps, type TServiceModule } from '@stageplein/kit/service';
 import { resolveTenant } from '@stageplein/kit/tenant/tenant.plugin';
@@ -31,6 +33,32 @@ export interface TGatewayOptions<TCfg extends TGatewayConfig = TGatewayConfig> {
 
 const ONE_YEAR = 365 * 24 * 60 * 60;
 
+/**
+ * What a service behind the gateway (distributed profile; TRUSTED_PROXIES there names the gateway)
+ * learns of the client: the address, host and scheme as the gateway established them (its own trusted
+ * proxies' headers taken into account, a client's forged ones not), replacing whatever the client sent;
+ * `x-tenant` only when the gateway trusts the peer that sent it.
+ */
+function forwardedHeaders(
+  app: FastifyInstance,
+  req: FastifyRequest<RouteGenericInterface, RawServerBase>,
+  headers: Record<string, string | string[] | undefined>,
+) {
+  const {
+    'x-forwarded-for': _for,
+    'x-forwarded-host': _host,
+    'x-forwarded-proto': _proto,
+    ...rest
+  } = headers;
+  if (!app.trustsPeer(req as FastifyRequest)) delete rest[TENANT_HEADER];
+  return {
+    ...rest,
+    'x-forwarded-for': req.ip,
+    'x-forwarded-host': req.host,
+    'x-forwarded-proto': req.protocol,
+  };
+}
+
 /** The one public origin: API routing, the two built UIs per the route manifest, latest.json. */
 export async function buildGateway<TCfg extends TGatewayConfig>(
   options: TGatewayOptions<TCfg>,
@@ -41,6 +69,7 @@ export async function buildGateway<TCfg extends TGatewayConfig>(
     logLevel: config.LOG_LEVEL,
     validateResponses: config.NODE_ENV !== 'production',
     logger: options.logger,
+    trustedProxies: config.TRUSTED_PROXIES,
   });
 
   await app.register(compress, { global: true, threshold: 1024 });
@@ -66,10 +95,11 @@ export async function buildGateway<TCfg extends TGatewayConfig>(
         replyOptions: {
           // The service's request span continues the gateway's span, not the caller's traceparent.
           rewriteRequestHeaders: (req, headers) => {
-            if (!req.span) return headers;
+            const forwarded = forwardedHeaders(app, req, headers);
+            if (!req.span) return forwarded;
             const carrier: Record<string, string> = {};
             propagation.inject(trace.setSpan(context.active(), req.span), carrier);
-            return { ...headers, ...carrier };
+            return { ...forwarded, ...carrier };
           },
         },
       });
@@ -105,7 +135,11 @@ export async function buildGateway<TCfg extends TGatewayConfig>(
   const pages = createPageRenderer(ui, (_tenant, slug) =>
     (DEFAULT_CONTENT_PAGE_SLUGS as readonly string[]).includes(slug),
   );
-  const tenantOptions = { defaultTenant: config.DEFAULT_TENANT, domainMap: config.TENANT_DOMAINS };
+  const tenantOptions = {
+    defaultTenant: config.DEFAULT_TENANT,
+    domainMap: config.TENANT_DOMAINS,
+    publicUrlTemplate: config.PUBLIC_URL_TEMPLATE,
+  };
 
   // Everything else that is a page: the manifest decides the app, or the 404 page.
   app.get('/*', { schema: { hide: true } }, async (req, reply) => {

@@ -29,9 +29,19 @@ export const IDENTITY_CONFIG = {
   CONFIRMATION_TTL_DAYS: z.coerce.number().positive().default(14),
   PASSWORDLESS_TTL_MINUTES: z.coerce.number().positive().default(15),
   ACCOUNT_DELETION_TTL_HOURS: z.coerce.number().positive().default(24),
-  /** Failed sign-ins in a row that lock an account, and for how long. */
+  /**
+   * Wrong passwords for one account from one address before that address must wait AUTH_DELAY_SECONDS
+   * for its next try (doubling with each further failure, at most AUTH_LOCK_MINUTES). Other addresses
+   * are not affected; a password reset lifts it (docs/security.md, "Rate limits and lockout").
+   */
   AUTH_LOCK_AFTER_ATTEMPTS: z.coerce.number().int().min(1).default(10),
+  AUTH_DELAY_SECONDS: z.coerce.number().positive().default(30),
   AUTH_LOCK_MINUTES: z.coerce.number().positive().default(60),
+  /**
+   * A password-reset request is answered no sooner than this after it arrived, whether or not the
+   * email is known (the known path stores a token and writes a mail), so its timing tells nothing.
+   */
+  PASSWORD_RESET_ANSWER_MS: z.coerce.number().int().min(0).default(150),
   /** log2 of scrypt's N for new password hashes (existing hashes keep their own parameters). */
   PASSWORD_SCRYPT_COST: z.coerce.number().int().min(10).max(20).default(15),
   /** Requests per window per client address (and email, where the body has one). */
@@ -39,6 +49,8 @@ export const IDENTITY_CONFIG = {
   RATE_LIMIT_SIGN_IN: z.coerce.number().int().positive().default(10),
   RATE_LIMIT_PASSWORD: z.coerce.number().int().positive().default(5),
   RATE_LIMIT_CONFIRM: z.coerce.number().int().positive().default(10),
+  /** Per account (whichever address asks): this many times an action's per-address limit. */
+  RATE_LIMIT_ACCOUNT_FACTOR: z.coerce.number().int().positive().default(3),
   /** Origins (comma separated, `{tenant}` replaced) allowed as password-reset redirect besides the tenant's own site. */
   PASSWORD_RESET_REDIRECT_ALLOW_LIST: z
     .string()

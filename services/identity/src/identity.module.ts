@@ -1,15 +1,14 @@
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsync } from 'fastify';
 import { sql } from 'kysely';
 import type { TRoleRef } from '@stageplein/contracts/identity/roles';
 import type { TTenantId } from '@stageplein/contracts/tenants/tenant.types';
 import { hashToken } from '@stageplein/kit/auth/token-hash';
 import type { TAuthSource } from '@stageplein/kit/auth/auth.types';
-import { ApiError } from '@stageplein/kit/errors/api-error';
 import type { TServiceModule } from '@stageplein/kit/service';
 import { SCHEMA, requestDb } from './database.ts';
 import { migrations } from './migrations/index.ts';
 import { authRoutes } from './auth/auth.routes.ts';
+import { installRateLimits } from './auth/rate-limit.ts';
 import { passwordlessRoutes } from './passwordless/passwordless.routes.ts';
 import { confirmationRoutes } from './confirmation/confirmation.routes.ts';
 import { currentUserRoutes } from './current-user/current-user.routes.ts';
@@ -41,12 +40,8 @@ const routes: FastifyPluginAsync<TIdentityDeps> = async (app, deps) => {
     }
     return payload;
   });
-  // Limits are per route (sign-in, password, confirmation); 429 leaves as a JSON:API error.
-  await app.register(rateLimit, {
-    global: false,
-    hook: 'preHandler',
-    errorResponseBuilder: () => new ApiError('rate_limited'),
-  });
+  // Limits per address and per account on the routes that name one (auth/rate-limit.ts).
+  await installRateLimits(app, deps.config);
   await app.register(authRoutes, deps);
   await app.register(passwordlessRoutes, deps);
   await app.register(confirmationRoutes, deps);

@@ -89,7 +89,8 @@ export async function signIn(
   const res = await app.inject({
     method: 'POST',
     url: '/auth/sign_in',
-    headers: { 'x-tenant': tenant, 'x-forwarded-for': ip },
+    headers: { 'x-tenant': tenant },
+    remoteAddress: ip,
     payload: { email, password },
   });
   return { res, creds: credsOf(res) };

@@ -81,6 +81,7 @@ export async function registerService<TCfg extends TConfig>(
     await scope.register(tenantPlugin, {
       defaultTenant: deps.config.DEFAULT_TENANT,
       domainMap: deps.config.TENANT_DOMAINS,
+      publicUrlTemplate: deps.config.PUBLIC_URL_TEMPLATE,
     });
     await scope.register(tenantTransactionPlugin, { db: deps.db, readDb: deps.readDb });
     await scope.register(authPlugin, {

@@ -5,6 +5,7 @@ import type { TServiceDeps, TServiceModule } from '@stageplein/kit/service';
 import { setTenant } from '@stageplein/kit/db/rls';
 import { authReadModelConsumer } from '@stageplein/kit/auth/auth-read-model';
 import { ApiError } from '@stageplein/kit/errors/api-error';
+import { limiterStoreFor, rateLimitPluginStore } from '@stageplein/kit/http/limits/limiter-store';
 import type { TTenantId } from '@stageplein/contracts/tenants/tenant.types';
 import { migrations } from './migrations/index.ts';
 import { ORGANIZATIONS_CONFIG } from './organizations.config.ts';
@@ -31,10 +32,14 @@ import { SERVICE_PREFIXES } from '@stageplein/contracts/routes/service-prefixes'
 const routes: FastifyPluginAsync<TServiceDeps> = async (app, deps) => {
   // The current-organization memo is bounded like the credential-check memo (kit/auth/auth-cache.ts).
   organizationFacts.ttlMs = deps.config.AUTH_CACHE_SECONDS * 1000;
-  // Only the public signup is limited (per route); 429 leaves as a JSON:API error.
+  // Only the public signup is limited (per route, per address); 429 leaves as a JSON:API error. The
+  // counts are in the kit's limiter store: Redis when REDIS_URL is set, so every instance shares them.
+  const limits = limiterStoreFor(deps.config);
+  app.addHook('onClose', () => limits.close());
   await app.register(rateLimit, {
     global: false,
     hook: 'preHandler',
+    store: rateLimitPluginStore(limits),
     errorResponseBuilder: () => new ApiError('rate_limited'),
   });
   await app.register(schoolYearsRoutes, deps);

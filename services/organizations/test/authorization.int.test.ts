@@ -607,7 +607,8 @@ describe('cross-tenant probes', () => {
       call(h.app, {
         method: 'POST',
         url: '/api/v1/organizations/signup',
-        headers: { 'x-tenant': tenant, 'x-forwarded-for': `10.7.0.${tenant.length}` },
+        headers: { 'x-tenant': tenant },
+        remoteAddress: `10.7.0.${tenant.length}`,
         payload: body('organization_signup', {
           organization_type: 'Provider',
           name: 'Tweelingbedrijf',

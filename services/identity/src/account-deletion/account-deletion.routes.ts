@@ -23,7 +23,7 @@ export const accountDeletionRoutes: FastifyPluginAsync<TIdentityDeps> = async (a
       body: ZAccountDeletionRequestBody,
       response: { 200: ZMetaDocument },
     },
-    config: { rateLimit: rateLimitFor(deps.config, 'password') },
+    config: { limit: rateLimitFor(deps.config, 'password') },
     handler: async (req) => {
       const ctx = await contextOf(req, deps);
       await requestAccountDeletion(ctx, req.body.email);
@@ -38,7 +38,7 @@ export const accountDeletionRoutes: FastifyPluginAsync<TIdentityDeps> = async (a
       body: ZAccountDeletionConfirmBody,
       response: { 200: ZMetaDocument },
     },
-    config: { rateLimit: rateLimitFor(deps.config, 'confirm') },
+    config: { limit: rateLimitFor(deps.config, 'confirm') },
     handler: async (req) => {
       const ctx = await contextOf(req, deps);
       await confirmAccountDeletion(ctx, req.body.token);

@@ -369,19 +369,63 @@ describe('sign-in failures', () => {
     expect(res.json().errors[0].code).toBe('unknown_tenant');
   });
 
-  it('locks an account after 10 failed attempts, until the lock time has passed', async () => {
+  it('after 10 wrong passwords delays only that address for that account, until the delay passed or a reset', async () => {
+    // Issue #12 finding 6: this used to lock the account for everyone for an hour (`account_locked`).
     const email = await makeUser('locked-out');
-    for (let i = 0; i < 10; i++) expect((await signIn(app, email, 'wrong')).res.statusCode).toBe(401);
-    const locked = await signIn(app, email);
-    expect(locked.res.statusCode).toBe(403);
-    expect(locked.res.json().errors[0].code).toBe('account_locked');
+    const attacker = '10.66.0.1';
+    for (let i = 0; i < 10; i++)
+      expect((await signIn(app, email, 'wrong', 'demo', attacker)).res.statusCode).toBe(401);
+    const delayed = await signIn(app, email, DEMO_PASSWORD, 'demo', attacker);
+    expect(delayed.res.statusCode).toBe(429);
+    expect(delayed.res.json().errors[0].code).toBe('sign_in_delayed');
+    expect(Number(delayed.res.headers['retry-after'])).toBeGreaterThan(0);
+    // The owner, from another address, signs in as ever.
+    expect((await signIn(app, email, DEMO_PASSWORD, 'demo', '10.66.0.2')).res.statusCode).toBe(200);
     const start = h.clock.now;
     try {
-      h.clock.now = new Date(start.getTime() + 61 * 60 * 1000);
-      expect((await signIn(app, email)).res.statusCode).toBe(200);
+      h.clock.now = new Date(start.getTime() + 31 * 1000);
+      // One more wrong try doubles the wait; after it, the right password works again.
+      expect((await signIn(app, email, 'wrong', 'demo', attacker)).res.statusCode).toBe(401);
+      expect((await signIn(app, email, DEMO_PASSWORD, 'demo', attacker)).res.statusCode).toBe(429);
+      h.clock.now = new Date(start.getTime() + 31 * 1000 + 61 * 1000);
+      expect((await signIn(app, email, DEMO_PASSWORD, 'demo', attacker)).res.statusCode).toBe(200);
     } finally {
       h.clock.now = start;
     }
+  });
+
+  it('lifts every delay of an account when its password is reset by the mailed link', async () => {
+    const email = await makeUser('reset-unlocks');
+    for (let i = 0; i < 10; i++) await signIn(app, email, 'wrong', 'demo', '10.67.0.1');
+    expect((await signIn(app, email, DEMO_PASSWORD, 'demo', '10.67.0.1')).res.statusCode).toBe(429);
+    await app.inject({
+      method: 'POST',
+      url: '/auth/password',
+      headers: { 'x-tenant': 'demo' },
+      payload: { email },
+    });
+    const token = linkParam((await mailsTo(app, email))[0]!, 'reset_password_token');
+    const reset = await app.inject({
+      method: 'PUT',
+      url: '/auth/password',
+      headers: { 'x-tenant': 'demo' },
+      payload: {
+        password: 'unlocked-password',
+        password_confirmation: 'unlocked-password',
+        reset_password_token: token,
+      },
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect((await signIn(app, email, 'unlocked-password', 'demo', '10.67.0.1')).res.statusCode).toBe(200);
+  });
+
+  it('delays an unknown email exactly like a known one', async () => {
+    const known = await makeUser('known-delay');
+    const answers = async (email: string, ip: string) => {
+      for (let i = 0; i < 10; i++) await signIn(app, email, 'wrong', 'demo', ip);
+      return (await signIn(app, email, 'wrong', 'demo', ip)).res.body;
+    };
+    expect(await answers('nobody-delay@demo.test', '10.68.0.1')).toBe(await answers(known, '10.68.0.2'));
   });
 
   it('refuses inactive accounts unless the deployment flag allows them', async () => {
@@ -405,17 +449,18 @@ describe('sign-in failures', () => {
 });
 
 describe('rate limits', () => {
-  it('answers 429 past the limit on sign-in, password reset and confirmation', async () => {
+  it('answers 429 past the limit on sign-in, password reset and confirmation, per address', async () => {
     const strict = await createHttpApp({ name: 'strict', logger: false });
     const config = { ...h.deps.config, RATE_LIMIT_SIGN_IN: 3, RATE_LIMIT_PASSWORD: 2, RATE_LIMIT_CONFIRM: 2 };
     await registerService(strict, identityService, { ...h.deps, config });
     try {
-      const post = (url: string, payload: object, ip = '10.9.9.9') =>
+      const post = (url: string, payload: object, ip = '10.9.9.9', headers: Record<string, string> = {}) =>
         strict.inject({
           method: 'POST',
           url,
-          headers: { 'x-tenant': 'demo', 'x-forwarded-for': ip },
+          headers: { 'x-tenant': 'demo', ...headers },
           payload,
+          remoteAddress: ip,
         });
       const signIns = [];
       for (let i = 0; i < 4; i++)
@@ -424,6 +469,11 @@ describe('rate limits', () => {
       expectJsonApi(signIns[3]!.json());
       expect(signIns[3]!.json().errors[0]).toMatchObject({ status: '429', code: 'rate_limited' });
       expect(signIns[3]!.headers['retry-after']).toBeDefined();
+      // A new X-Forwarded-For per try does not make a new address (issue #12 finding 6): no proxy is trusted.
+      const forged = await post('/auth/sign_in', { email: 'z@demo.test', password: 'nope' }, '10.9.9.9', {
+        'x-forwarded-for': '203.0.113.99',
+      });
+      expect(forged.statusCode).toBe(429);
       // Control: another address is not limited.
       expect(
         (await post('/auth/sign_in', { email: 'x@demo.test', password: 'nope' }, '10.9.9.10')).statusCode,
@@ -437,6 +487,28 @@ describe('rate limits', () => {
       for (let i = 0; i < 3; i++)
         confirms.push((await post('/api/v1/confirm', { confirmation_token: 'bogus' })).statusCode);
       expect(confirms).toEqual([422, 422, 429]);
+    } finally {
+      await strict.close();
+    }
+  });
+
+  it('limits an account whichever addresses ask, at RATE_LIMIT_ACCOUNT_FACTOR times the address limit', async () => {
+    const strict = await createHttpApp({ name: 'per-account', logger: false });
+    const config = { ...h.deps.config, RATE_LIMIT_SIGN_IN: 2, RATE_LIMIT_ACCOUNT_FACTOR: 3 };
+    await registerService(strict, identityService, { ...h.deps, config });
+    try {
+      const statuses = [];
+      for (let i = 0; i < 7; i++) {
+        const res = await strict.inject({
+          method: 'POST',
+          url: '/auth/sign_in',
+          headers: { 'x-tenant': 'demo' },
+          payload: { email: 'many@demo.test', password: 'nope' },
+          remoteAddress: `10.70.0.${i + 1}`,
+        });
+        statuses.push(res.statusCode);
+      }
+      expect(statuses).toEqual([401, 401, 401, 401, 401, 401, 429]);
     } finally {
       await strict.close();
     }

@@ -18,7 +18,7 @@ import { rolesOf } from '../roles/roles.repository.ts';
 import { findUserById } from '../users/users.repository.ts';
 import { userDocument } from '../users/users.serialize.ts';
 import { requestPasswordReset, signIn, signOut, updatePassword } from './auth.service.ts';
-import { rateLimitFor } from './rate-limit.ts';
+import { answerNoSoonerThan, rateLimitFor } from './rate-limit.ts';
 import type { TIdentityDeps } from '../identity.config.ts';
 
 const TAGS = ['authentication'];
@@ -42,10 +42,11 @@ export const authRoutes: FastifyPluginAsync<TIdentityDeps> = async (app, deps) =
       body: ZSignInBody,
       response: { 200: ZUserDocument },
     },
-    config: { rateLimit: rateLimitFor(deps.config, 'sign_in') },
+    config: { limit: rateLimitFor(deps.config, 'sign_in') },
     handler: async (req, reply) => {
       const ctx = await contextOf(req, deps);
-      const { user, headers } = await signIn(ctx, req.body.email, req.body.password);
+      const guard = app.limits.delays.guard(req, reply, req.body.email, () => ctx.now);
+      const { user, headers } = await signIn(ctx, req.body.email, req.body.password, guard);
       reply.headers(headers);
       return userDocument(user, await rolesOf(ctx.db, user.id), ['roles']);
     },
@@ -84,7 +85,9 @@ export const authRoutes: FastifyPluginAsync<TIdentityDeps> = async (app, deps) =
       body: ZPasswordResetRequestBody,
       response: { 200: ZMetaDocument },
     },
-    config: { rateLimit: rateLimitFor(deps.config, 'password') },
+    config: { limit: rateLimitFor(deps.config, 'password') },
+    // Known or unknown email: the same answer at the same time (docs/security.md).
+    onSend: answerNoSoonerThan(deps.config.PASSWORD_RESET_ANSWER_MS),
     handler: async (req) => {
       const ctx = await contextOf(req, deps);
       await requestPasswordReset(ctx, req.body.email, req.body.redirect_url);
@@ -99,10 +102,12 @@ export const authRoutes: FastifyPluginAsync<TIdentityDeps> = async (app, deps) =
       body: ZPasswordUpdateBody,
       response: { 200: ZUserDocument },
     },
-    config: { rateLimit: rateLimitFor(deps.config, 'password') },
+    config: { limit: rateLimitFor(deps.config, 'password') },
     handler: async (req) => {
       const ctx = await contextOf(req, deps);
       const user = await updatePassword(ctx, req.auth, req.body);
+      // A new password (by the mailed link or signed in) lifts the account's sign-in delays.
+      await app.limits.delays.unlock(ctx.tenant.id, user.email);
       return userDocument(user, await rolesOf(ctx.db, user.id));
     },
   });

@@ -4,7 +4,7 @@ import { authKeys } from '@stageplein/kit/auth/auth-keys';
 import type { TAuth } from '@stageplein/kit/auth/auth.types';
 import type { TCredentials } from '@stageplein/kit/auth/credentials';
 import { hashToken } from '@stageplein/kit/auth/token-hash';
-import { addMinutes, type TCtx } from '../shared/context.ts';
+import type { TCtx } from '../shared/context.ts';
 import { hashPassword, verifyPassword } from '../shared/passwords.ts';
 import { isAllowedRedirect, publicUrl } from '../shared/urls.ts';
 import { mailUserToken } from '../mail/token-mail.ts';
@@ -17,6 +17,7 @@ import {
   type TUserRow,
 } from '../users/users.repository.ts';
 import { deleteSession, deleteSessionsOf, findSession } from './sessions.repository.ts';
+import type { TSignInGuard } from './rate-limit.ts';
 import {
   expiresAfter,
   issueSession,
@@ -34,31 +35,32 @@ export function assertMaySignIn(ctx: TCtx, user: TUserRow): void {
   throw new ApiError('account_inactive');
 }
 
-function isLocked(ctx: TCtx, user: TUserRow): boolean {
-  return !!user.locked_at && addMinutes(user.locked_at, ctx.config.AUTH_LOCK_MINUTES) > ctx.now;
-}
-
 /**
- * POST /auth/sign_in. Unknown email and wrong password answer alike (and cost alike); an account of
- * another tenant answers "wrong center" only once its password is proven, so the message leaks
- * nothing to someone guessing.
+ * POST /auth/sign_in. Unknown email and wrong password answer alike and cost alike (one password hash
+ * each, a dummy for an unknown email; the same delay bookkeeping); an account of another tenant
+ * answers "wrong center" only once its password is proven, so the message leaks nothing to someone
+ * guessing. Too many wrong passwords delay only the address that sent them (`guard`, rate-limit.ts).
  */
 export async function signIn(
   ctx: TCtx,
   email: string,
   password: string,
+  guard: TSignInGuard,
 ): Promise<{ user: TUserRow; headers: TAuthHeaders }> {
+  await guard.assertAllowed();
+  const cost = ctx.config.PASSWORD_SCRYPT_COST;
   const user = await findUserByEmail(ctx.db, email);
   if (!user) {
     const foreign = await findForeignAccount(ctx.db, email);
-    if (await verifyPassword(password, foreign?.encrypted_password)) throw new ApiError('wrong_center');
+    if (await verifyPassword(password, foreign?.encrypted_password, cost)) throw new ApiError('wrong_center');
+    await guard.failed();
     throw invalidCredentials();
   }
-  if (isLocked(ctx, user)) throw new ApiError('account_locked');
-  if (!(await verifyPassword(password, user.encrypted_password))) {
-    await recordFailedAttempt(ctx, user);
+  if (!(await verifyPassword(password, user.encrypted_password, cost))) {
+    await guard.failed();
     throw invalidCredentials();
   }
+  await guard.succeeded();
   assertMaySignIn(ctx, user);
   const signedIn = (await updateUser(ctx.db, user.id, {
     failed_attempts: 0,
@@ -67,25 +69,6 @@ export async function signIn(
     last_sign_in_at: ctx.now,
   }))!;
   return { user: signedIn, headers: await issueSession(ctx, signedIn) };
-}
-
-/** Counts a failed attempt outside the request's transaction (which rolls back with the 401). */
-async function recordFailedAttempt(ctx: TCtx, user: TUserRow): Promise<void> {
-  await ctx.independently(async (db) => {
-    const row = await db
-      .updateTable('identity.users')
-      .set((eb) => ({ failed_attempts: eb('failed_attempts', '+', 1) }))
-      .where('id', '=', user.id)
-      .returning(['failed_attempts'])
-      .executeTakeFirstOrThrow();
-    if (row.failed_attempts >= ctx.config.AUTH_LOCK_AFTER_ATTEMPTS) {
-      await db
-        .updateTable('identity.users')
-        .set({ locked_at: ctx.now, failed_attempts: 0 })
-        .where('id', '=', user.id)
-        .execute();
-    }
-  });
 }
 
 /**
@@ -123,7 +106,8 @@ export async function signOut(ctx: TCtx, credentials: TCredentials | undefined):
 
 /**
  * POST /auth/password: mails a single-use reset link (valid PASSWORD_RESET_TTL_HOURS) when the
- * account exists. The caller answers identically either way.
+ * account exists. The caller answers identically either way, and at the same time (the route answers
+ * no sooner than PASSWORD_RESET_ANSWER_MS, see `answerNoSoonerThan`).
  */
 export async function requestPasswordReset(
   ctx: TCtx,

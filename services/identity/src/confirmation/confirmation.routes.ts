@@ -18,7 +18,7 @@ export const confirmationRoutes: FastifyPluginAsync<TIdentityDeps> = async (app,
       body: ZConfirmBody,
       response: { 200: ZUserDocument },
     },
-    config: { rateLimit: rateLimitFor(deps.config, 'confirm') },
+    config: { limit: rateLimitFor(deps.config, 'confirm') },
     handler: async (req) => {
       const ctx = await contextOf(req, deps);
       const { user, passwordToken } = await confirmAccount(ctx, req.body);

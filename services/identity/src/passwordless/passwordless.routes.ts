@@ -27,7 +27,7 @@ export const passwordlessRoutes: FastifyPluginAsync<TIdentityDeps> = async (app,
       body: ZPasswordlessRequestBody,
       response: { 200: ZMetaDocument },
     },
-    config: { rateLimit: rateLimitFor(deps.config, 'password') },
+    config: { limit: rateLimitFor(deps.config, 'password') },
     handler: async (req) => {
       const ctx = await contextOf(req, deps);
       await requestPasswordless(ctx, req.body.email);
@@ -42,7 +42,7 @@ export const passwordlessRoutes: FastifyPluginAsync<TIdentityDeps> = async (app,
       body: ZPasswordlessSignInBody,
       response: { 200: ZUserDocument },
     },
-    config: { rateLimit: rateLimitFor(deps.config, 'sign_in') },
+    config: { limit: rateLimitFor(deps.config, 'sign_in') },
     handler: async (req, reply) => {
       const ctx = await contextOf(req, deps);
       const { user, headers } = await passwordlessSignIn(ctx, req.body);

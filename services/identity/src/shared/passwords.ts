@@ -26,14 +26,23 @@ export async function hashPassword(password: string, cost: number): Promise<stri
   return `scrypt$${cost}$${BLOCK_SIZE}$1$${salt.toString('base64')}$${key.toString('base64')}`;
 }
 
-// Verifying against this when there is no account makes "unknown email" cost as much as "wrong password".
-let dummy: Promise<string> | undefined;
+// Verifying against one of these when there is no account makes "unknown email" cost as much as
+// "wrong password": one per cost, the cost new hashes get (PASSWORD_SCRYPT_COST).
+const dummies = new Map<number, Promise<string>>();
 
-/** True when `password` matches `stored`; a missing or malformed hash never matches (same cost). */
-export async function verifyPassword(password: string, stored: string | null | undefined): Promise<boolean> {
+/**
+ * True when `password` matches `stored`; a missing or malformed hash never matches, at the cost of
+ * checking a hash of `dummyCost` (the configured cost of new hashes, which accounts have).
+ */
+export async function verifyPassword(
+  password: string,
+  stored: string | null | undefined,
+  dummyCost = 15,
+): Promise<boolean> {
   const parts = stored?.split('$');
   if (!parts || parts.length !== 6 || parts[0] !== 'scrypt') {
-    dummy ??= hashPassword('dummy-password', 15);
+    let dummy = dummies.get(dummyCost);
+    if (!dummy) dummies.set(dummyCost, (dummy = hashPassword('dummy-password', dummyCost)));
     await verifyPassword(password, await dummy);
     return false;
   }

@@ -8,6 +8,8 @@ const config = parseConfig(
   {
     PORT: '3000',
     AUTH_TOKEN_SECRET: generateAuthSecret(),
+    // As `npm start` configures it: the bare host name is the default tenant's.
+    DEFAULT_TENANT: 'stageplein',
     TENANT_DOMAINS: 'stage.raayland.nl=raayland',
     PASSWORD_RESET_REDIRECT_ALLOW_LIST: 'https://{tenant}.stageplein.nl, https://app.example.org',
   },

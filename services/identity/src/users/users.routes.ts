@@ -18,6 +18,7 @@ import { contextOf } from '../shared/context.ts';
 import { organizationsByIds } from '../organizations/organizations.repository.ts';
 import { rolesOfUsers } from '../roles/roles.repository.ts';
 import { currentOrganizationOf, usersPolicy } from './users.policy.ts';
+import { requestUrl } from '@stageplein/kit/tenant/tenant.plugin';
 import { listUsers } from './users.repository.ts';
 import {
   organizationIdsOf,
@@ -90,7 +91,7 @@ export const usersRoutes: FastifyPluginAsync<TIdentityDeps> = async (app, deps) 
       const organizations = query.include.includes('organizations')
         ? await organizationsByIds(ctx.db, organizationIdsOf([...roles.values()].flat()))
         : undefined;
-      const url = `${req.protocol}://${req.host}${req.url}`;
+      const url = requestUrl(req);
       return usersDocument(rows, roles, query.include, {
         total,
         links: pageLinks(url, query, total),

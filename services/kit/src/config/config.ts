@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TENANT_IDS } from '@stageplein/contracts/tenants/tenant.types';
+import { compileTrust } from '../http/proxy-trust.ts';
 
 const bool = z
   .enum(['true', 'false', '1', '0', ''])
@@ -23,7 +24,37 @@ export const ZBaseConfig = z.object({
   /** Password of the RLS-bound application role `stageplein_app` (and the relay role). */
   DATABASE_APP_PASSWORD: z.string().min(8).default('stageplein-app-local'),
   EMBEDDED_PG_PORT: z.coerce.number().int().default(54329),
-  DEFAULT_TENANT: z.enum(TENANT_IDS).default('stageplein'),
+  /**
+   * The tenant of a request whose Host names none (and of its `tenant` cookie fallback). Unset: such a
+   * request is refused with 421 `unknown_host`. `npm start` (embedded profile) sets `stageplein`, so plain
+   * `localhost` works.
+   */
+  DEFAULT_TENANT: z.preprocess((v) => (v === '' ? undefined : v), z.enum(TENANT_IDS).optional()),
+  /**
+   * Proxies in front of this process (comma separated addresses or CIDRs, or `loopback`, `linklocal`,
+   * `uniquelocal`): only their X-Forwarded-For/-Host/-Proto and `x-tenant` count. Empty: none. In the
+   * distributed profile a service lists the gateway's network; the gateway lists a load balancer, if any.
+   */
+  TRUSTED_PROXIES: z
+    .string()
+    .default('')
+    .transform((s) =>
+      s
+        .split(',')
+        .map((p) => p.trim())
+        .filter(Boolean),
+    )
+    .refine(
+      (list) => {
+        try {
+          compileTrust(list);
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      { message: 'not a list of IP addresses, CIDRs, loopback, linklocal or uniquelocal' },
+    ),
   /** Extra host → tenant map, e.g. `stage.raayland.nl=raayland,masplein.nl=masplein`. */
   TENANT_DOMAINS: z
     .string()
@@ -59,6 +90,7 @@ export const ZBaseConfig = z.object({
   TEMPORAL_NAMESPACE: z.string().default('default'),
   /** Port of the embedded Temporal dev server (its SQLite file is `.data/temporal/dev.sqlite`). */
   TEMPORAL_DEV_PORT: z.coerce.number().int().min(1).max(65535).default(7233),
+  /** Set → rate limits and sign-in delays live in Redis, shared by every instance (distributed profile). */
   REDIS_URL: z.string().optional(),
   OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
   /** Service URLs for the gateway in the distributed profile, e.g. `http://organizations:3002`. */

@@ -3,6 +3,7 @@
 // type-checked against kit's declarations (tsc -b, project references) sees them too.
 import '@fastify/swagger';
 import './http-app.ts';
+import './proxy-trust.ts';
 import '../tenant/tenant.plugin.ts';
 import '../db/tenant-transaction.plugin.ts';
 import '../auth/auth.plugin.ts';

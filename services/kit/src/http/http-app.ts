@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import swagger from '@fastify/swagger';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -9,6 +9,8 @@ import {
 } from '../errors/error-handler.ts';
 import { tracingPlugin } from '../telemetry/telemetry.ts';
 import { openapiDocumentTransform, openapiRouteTransform } from './openapi.ts';
+import { installControlCharacterCheck } from './json-hygiene.ts';
+import { compileTrust, peerIsTrusted } from './proxy-trust.ts';
 
 export type TReadinessCheck = { name: string; check(): Promise<void> };
 
@@ -23,7 +25,11 @@ export interface THttpAppOptions {
   logLevel?: string;
   /** pino options or `false`; tests pass `false` to keep output quiet. */
   logger?: FastifyServerOptions['logger'];
-  trustProxy?: boolean;
+  /**
+   * TRUSTED_PROXIES: the only peers whose X-Forwarded-For/-Host/-Proto (and `x-tenant`) count.
+   * Default none: a client's own headers never change its address, host or tenant.
+   */
+  trustedProxies?: readonly string[];
   /**
    * Check every response against its route schema. On in development and tests, where a drifting
    * contract should fail loudly; off in production, where it would cost each response a full parse.
@@ -36,9 +42,10 @@ export interface THttpAppOptions {
  * JSON:API errors, tracing, OpenAPI from the route schemas, health and readiness.
  */
 export async function createHttpApp(options: THttpAppOptions): Promise<FastifyInstance> {
+  const trust = compileTrust(options.trustedProxies ?? []);
   const app = Fastify({
     logger: options.logger ?? { level: options.logLevel ?? 'info', name: options.name },
-    trustProxy: options.trustProxy ?? true,
+    trustProxy: (options.trustedProxies ?? []).length > 0 ? trust : false,
     // Keys such as `filter[organization_id_eq]` stay flat; the JSON:API parser reads them.
     routerOptions: { ignoreTrailingSlash: true },
     forceCloseConnections: 'idle',
@@ -57,6 +64,8 @@ export async function createHttpApp(options: THttpAppOptions): Promise<FastifyIn
     { parseAs: 'string' },
     app.getDefaultJsonParser('error', 'ignore'),
   );
+  installControlCharacterCheck(app);
+  app.decorate('trustsPeer', (req: FastifyRequest) => peerIsTrusted(req, trust));
   installErrorHandler(app);
   await app.register(tracingPlugin);
   await app.register(swagger, {

@@ -24,6 +24,7 @@ export async function startService<TCfg extends TConfig>(
     name: service.name,
     logLevel: config.LOG_LEVEL,
     validateResponses: config.NODE_ENV !== 'production',
+    trustedProxies: config.TRUSTED_PROXIES,
   });
   if (!config.KAFKA_BROKERS) {
     // In-process transport without the stack's relay: this process would neither publish nor receive events.

@@ -1,4 +1,5 @@
 import type { Selectable } from 'kysely';
+import { csvLine } from '@stageplein/contracts/csv/csv';
 import { translate, type TLanguage } from '@stageplein/contracts/i18n/index';
 import type {
   TStudentImportAttributes,
@@ -72,11 +73,6 @@ export function rowResource(row: TRow, lang: TLanguage): TStudentImportRowResour
   };
 }
 
-const cell = (value: string | number) => {
-  const s = String(value);
-  return /[";\n\r]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
-};
-
 /** The report: every row with its outcome and messages, `;`-separated with a BOM so Excel opens it as UTF-8. */
 export function reportCsv(rows: readonly TRow[], lang: TLanguage): string {
   const t = (key: string) => translate(lang, key);
@@ -92,7 +88,7 @@ export function reportCsv(rows: readonly TRow[], lang: TLanguage): string {
     t('imports.report.messages'),
   ];
   const lines = rows.map((r) =>
-    [
+    csvLine([
       r.row_number,
       t(`imports.rowStatuses.${r.status}`),
       r.first_name,
@@ -102,9 +98,8 @@ export function reportCsv(rows: readonly TRow[], lang: TLanguage): string {
       r.group_name,
       r.level_name,
       rowMessages(errorsOf(r), lang).join(' | '),
-    ]
-      .map(cell)
-      .join(';'),
+    ]),
   );
-  return `\uFEFF${[header.map(cell).join(';'), ...lines].join('\r\n')}\r\n`;
+  // Cells go through csvLine, which neutralises formula prefixes (contracts/src/csv/csv.ts).
+  return `\uFEFF${[csvLine(header), ...lines].join('\r\n')}\r\n`;
 }

@@ -20,8 +20,8 @@ export async function requestDb(req: FastifyRequest): Promise<TDb> {
 export const contextOf = (req: FastifyRequest, deps: TServiceDeps): Promise<TCtx> =>
   requestContext<TOrganizationsDb>(req, deps);
 
-/** The absolute URL of the request, for JSON:API pagination links. */
-export const requestUrl = (req: FastifyRequest) => `${req.protocol}://${req.host}${req.url}`;
+/** The absolute URL of the request, for JSON:API pagination links (never an unknown Host). */
+export { requestUrl } from '@stageplein/kit/tenant/tenant.plugin';
 
 /** uuid columns would turn a malformed value into a database error: refuse it as the bad parameter it is. */
 export function assertUuidFilters(query: TJsonApiQuery, attributes: readonly string[]): void {
