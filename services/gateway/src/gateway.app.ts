@@ -10,7 +10,6 @@ import { DEFAULT_CONTENT_PAGE_SLUGS } from '@stageplein/contracts/content/defaul
 import { LOCALE_COOKIE, negotiateLanguage, toLanguage } from '@stageplein/contracts/i18n/index';
 import { TENANT_COOKIE } from '@stageplein/contracts/tenants/tenant-registry';
 import { TENANT_HEADER } from '@stageplein/contracts/http/headers';
-import type { TConfig } from '@stageplein/kit/config/config';
 import { createHttpApp } from '@stageplein/kit/http/http-app';
 import { registerService, type TServiceDeps, type TServiceModule } from '@stageplein/kit/service';
 import { resolveTenant } from '@stageplein/kit/tenant/tenant.plugin';
