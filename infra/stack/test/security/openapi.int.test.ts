@@ -53,7 +53,7 @@ describe('GET /api/v1/openapi.json', () => {
 
   it('lists the error statuses each operation can give, with the JSON:API error document', () => {
     for (const { id, method, op } of operations()) {
-      const expected = ['400', '401', '403', '404', '422'];
+      const expected = ['400', '401', '403', '404', '421', '422'];
       if (WRITES.has(method)) expected.push('409', '413', '415');
       if (op['x-rate-limited']) expected.push('429');
       for (const status of expected) {

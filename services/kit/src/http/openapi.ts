@@ -24,19 +24,23 @@ const ERROR_RESPONSES: Record<string, string> = {
   '409': 'Conflict with existing data (e.g. an e-mail address or a name already taken)',
   '413': 'The body is larger than the limit',
   '415': 'The body is not JSON (send application/vnd.api+json or application/json)',
-  '422': 'Validation failed: one error per issue, with a JSON pointer or parameter',
-  '429': 'Too many attempts; try again later',
+  '421': 'The Host names no tenant (and no default tenant is configured)',
+  '422':
+    'Validation failed: one error per issue, with a JSON pointer or parameter (also control characters in a JSON string)',
+  '429': 'Too many attempts, or a sign-in delayed after wrong passwords; try again after Retry-After',
 };
 
 const WRITES = new Set(['post', 'put', 'patch', 'delete']);
 
 /**
  * Per route: zod schemas to JSON Schema (fastify-type-provider-zod), and a mark on rate-limited
- * routes (`config.rateLimit`) so the document can list their 429.
+ * routes (`config.limit`, the kit's limiter store, or `config.rateLimit`, @fastify/rate-limit) so the
+ * document can list their 429.
  */
 export const openapiRouteTransform: TSwaggerTransform = (input) => {
   const out = jsonSchemaTransform(input);
-  const rateLimited = !!(input.route.config as { rateLimit?: unknown } | undefined)?.rateLimit;
+  const config = input.route.config as { limit?: unknown; rateLimit?: unknown } | undefined;
+  const rateLimited = !!(config?.limit ?? config?.rateLimit);
   return rateLimited ? { ...out, schema: { ...out.schema, 'x-rate-limited': true } } : out;
 };
 
@@ -69,7 +73,7 @@ export const openapiDocumentTransform: SwaggerTransformObject = (input) => {
         const json = response.content?.['application/json'];
         if (json) response.content = { [JSONAPI_MEDIA_TYPE]: json };
       }
-      const codes = ['400', '401', '403', '404', '422'];
+      const codes = ['400', '401', '403', '404', '421', '422'];
       if (WRITES.has(method)) codes.push('409', '413', '415');
       if (op['x-rate-limited']) codes.push('429');
       for (const code of codes.sort()) {
