@@ -10,7 +10,7 @@ import {
   type Store,
 } from 'react-admin';
 import { deepmerge } from '@mui/utils';
-import { routesFor } from '@stageplein/contracts/routes/route-manifest';
+import { ADMIN_PLACEHOLDER_PATHS, routesFor } from '@stageplein/contracts/routes/route-manifest';
 import type { TTenant } from '@stageplein/contracts/tenants/tenant.types';
 import { muiThemeOptions } from '../theme/mui-theme.ts';
 import { AdminLayout } from './admin-layout.tsx';
@@ -43,7 +43,7 @@ const internshipPeriods = lazyResource(
 );
 const mentorships = lazyResource(() => import('../resources/mentorships/index.ts'), ['list', 'create']);
 
-const DATA_VIEWER = routesFor('admin').find((r) => r.path === '/admin/data-viewer')!;
+const DATA_VIEWER = routesFor('admin').find((r) => r.path === ADMIN_PLACEHOLDER_PATHS[0])!;
 
 /** In-app navigation to "/" (the portal's home) lands on the back office's home instead. */
 function HomeRedirect() {

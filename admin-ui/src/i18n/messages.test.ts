@@ -104,3 +104,16 @@ describe('back-office texts', () => {
     expect(translate('organizations.statuses.pending')).toBe(CATALOGUES.nl.organizations.statuses.pending);
   });
 });
+
+describe('texts users read', () => {
+  it('carry no developer text (API paths, HTTP methods)', () => {
+    for (const lang of ['nl', 'en']) {
+      const texts = leaves(adminMessages(lang) as unknown as TTree);
+      for (const [key, text] of texts) {
+        // The password-reset protocol message is the one API text clients match on (spec §5).
+        if (key === 'validation.passwordResetCredentials') continue;
+        expect(text, `${lang}: ${key}`).not.toMatch(/\/api\/v\d|\b(GET|POST|PATCH|PUT|DELETE) \//);
+      }
+    }
+  });
+});

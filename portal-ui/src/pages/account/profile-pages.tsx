@@ -78,7 +78,7 @@ function ProfileForm({ user }: { user: TCurrentUser }) {
     {
       firstName: [rules.required(), rules.maxLength(100)],
       lastName: [rules.required(), rules.maxLength(100)],
-      phoneNumber: [rules.maxLength(30)],
+      phoneNumber: [rules.maxLength(30), rules.phoneNumber()],
       locale: [rules.required(), rules.oneOf(['nl', 'en'])],
     },
   );
