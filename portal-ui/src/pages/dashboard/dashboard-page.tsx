@@ -47,7 +47,9 @@ export function DashboardPage() {
               {organizations.length > 1 ? (
                 <OrganizationSelect testId="dashboard-organization-select" />
               ) : (
-                <p className="dashboard__org-name">{labels.get(currentOrganization.id)}</p>
+                <p className="dashboard__org-name" data-testid="dashboard-organization">
+                  {labels.get(currentOrganization.id)}
+                </p>
               )}
             </>
           ) : (
