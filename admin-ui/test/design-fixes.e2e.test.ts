@@ -1,5 +1,12 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { UI_DIRS } from '@stageplein/gateway/ui-dirs';
+import { seedOrganizationId } from '@stageplein/contracts/domain/seed-ids';
 import { translate } from '@stageplein/contracts/i18n/index';
+import { getTenant } from '@stageplein/contracts/tenants/tenant-registry';
+import { designTokens } from '@stageplein/design-system/tokens/design-tokens.ts';
 import {
   apiAs,
   DESKTOP,
@@ -145,5 +152,71 @@ describe('the data viewer and the dashboard', () => {
       expect(await page.getByTestId('not-built').count(), href).toBe(0);
       expect(await page.getByTestId('placeholder-page').count(), href).toBe(0);
     }
+  });
+});
+
+describe('first load', () => {
+  it('stays within 430 kB gzip with the shared design system (as infra/bench/admin-bundle.bench.ts counts)', () => {
+    type TChunk = { file: string; isEntry?: boolean; imports?: string[]; css?: string[] };
+    const manifest = JSON.parse(
+      readFileSync(path.join(UI_DIRS.admin, '.vite/manifest.json'), 'utf8'),
+    ) as Record<string, TChunk>;
+    const files = new Set<string>();
+    const visit = (key: string) => {
+      const chunk = manifest[key];
+      if (!chunk || files.has(chunk.file)) return;
+      files.add(chunk.file);
+      for (const css of chunk.css ?? []) files.add(css);
+      for (const imported of chunk.imports ?? []) visit(imported);
+    };
+    visit(Object.keys(manifest).find((k) => manifest[k]!.isEntry)!);
+    const gzip = [...files].reduce(
+      (sum, file) => sum + gzipSync(readFileSync(path.join(UI_DIRS.admin, file)), { level: 6 }).length,
+      0,
+    );
+    // kB as the bench reports them (1024 bytes).
+    expect(gzip / 1024).toBeLessThanOrEqual(430);
+  });
+});
+
+describe('one navigation between the portal and the back office', () => {
+  it('goes from the portal’s account menu to the back office and back, keeping the organization', async () => {
+    const { page } = await signedIn();
+    const center = seedOrganizationId(TENANT, 'volunteer-center');
+    await page.getByTestId('dashboard-organization-select').selectOption(center);
+    await page.getByTestId('account-menu').click();
+    await page.getByTestId('to-back-office').click();
+    await page.waitForURL(/\/beheer$/);
+    await page.getByTestId('appbar-app-name').waitFor();
+    await expect.poll(() => page.getByTestId('organization-select').first().inputValue()).toBe(center);
+
+    await page.getByRole('button', { name: /^Profiel/ }).click();
+    await page.getByRole('menuitem', { name: 'Naar het portaal' }).click();
+    await page.waitForURL(/\/dashboard$/);
+    await expect.poll(() => page.getByTestId('dashboard-organization-select').inputValue()).toBe(center);
+  });
+});
+
+describe('dark mode', () => {
+  it('follows the portal’s colour mode with the tenant’s dark tokens, axe-clean', async () => {
+    const session = await signedIn();
+    const { page } = session;
+    await page.emulateMedia({ colorScheme: 'dark' });
+    const dark = designTokens(getTenant(TENANT)!.theme, 'dark').cssVariables;
+    const rgb = (hex: string) => `rgb(${[1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)).join(', ')})`;
+    for (const path of ['/beheer', '/users', '/internship_periods/add']) {
+      await openAdmin(page, stack, TENANT, path);
+      await page.waitForLoadState('networkidle');
+      expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(
+        rgb(dark['--color-background']!),
+      );
+      await expectAccessible(page, `${path} in dark mode`);
+    }
+    // The portal's choice holds in the back office: light chosen there is light here.
+    await page.evaluate(() => localStorage.setItem('stageplein.color-mode', 'light'));
+    await openAdmin(page, stack, TENANT, '/beheer');
+    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).not.toBe(
+      rgb(dark['--color-background']!),
+    );
   });
 });

@@ -7,6 +7,7 @@ import {
   LoadingIndicator,
   LocalesMenuButton,
   Logout,
+  ToggleThemeButton,
   Menu,
   TitlePortal,
   UserMenu,
@@ -37,7 +38,7 @@ import { useTenant } from './tenant-context.ts';
 const ADMIN_ROUTES = routesFor('admin');
 const SECTIONS = adminSections(ADMIN_ROUTES);
 
-/** react-admin's language menu and refresh button, compact on phones. */
+/** react-admin's language menu, light/dark toggle and refresh button, compact on phones. */
 const toolbar = (
   <Box
     sx={{
@@ -52,6 +53,7 @@ const toolbar = (
     }}
   >
     <LocalesMenuButton />
+    <ToggleThemeButton />
     <LoadingIndicator />
   </Box>
 );

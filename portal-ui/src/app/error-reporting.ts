@@ -1,5 +1,5 @@
 import { isReportableStatus } from '@stageplein/contracts/errors/error-catalogue';
-import { statusOf } from '../shell/error-texts.ts';
+import { statusOf } from '@stageplein/design-system/components/error-texts.ts';
 
 /**
  * Spec §8: errors are reported to error tracking, except client errors with status 300–499. There

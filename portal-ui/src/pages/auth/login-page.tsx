@@ -4,13 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { API_PATHS, isApiRequestError, type ApiRequestError } from '@stageplein/contracts/client/api-client';
 import { useApi } from '../../api/api-context.ts';
 import { afterSignInPath } from '../../app/route-access.ts';
-import { FormAlert, SubmitButton, TextField } from '../../forms/fields.tsx';
-import { rules } from '../../forms/field-rules.ts';
-import { useForm } from '../../forms/use-form.ts';
+import { FormAlert, SubmitButton, TextField } from '@stageplein/design-system/forms/fields.tsx';
+import { rules } from '@stageplein/design-system/forms/field-rules.ts';
+import { useForm } from '@stageplein/design-system/forms/use-form.ts';
 import { displayName } from '../../session/current-user.ts';
 import { useSession } from '../../session/session-context.ts';
 import { StatusErrorScreen } from '../../shell/error-screen.tsx';
-import { toast } from '../../shell/toasts/toasts.ts';
+import { toast } from '@stageplein/design-system/components/toasts/toasts.ts';
 import { useTenant } from '../../tenant/tenant-context.ts';
 import { AuthCard, errorMessage, useRouteTitle } from '../page-kit.tsx';
 

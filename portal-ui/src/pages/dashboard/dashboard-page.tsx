@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { displayName } from '../../session/current-user.ts';
 import { useSession } from '../../session/session-context.ts';
-import { Icon } from '../../shell/icons.tsx';
+import { Icon } from '@stageplein/design-system/components/icons.tsx';
 import { OrganizationSelect, useOrganizationLabels } from '../../shell/organization-select.tsx';
 import { useTenant } from '../../tenant/tenant-context.ts';
 import { useRouteTitle } from '../page-kit.tsx';
