@@ -1,7 +1,9 @@
 // ESLint rule `stageplein/boundaries`: packages point one way (docs/architecture.md, "Package graph").
 //
 //   contracts ← kit ← services (identity, organizations, gateway) ← workflows ← stack
-//   UIs → contracts only; engines stand alone; testing may use everything but the UIs.
+//   UIs → design-system → contracts; engines stand alone; testing may use everything but the UIs.
+//   The design system is UI code (tokens, components) shared by both front ends: it imports only
+//   contracts, so "UIs import only contracts" stays true of everything below the UIs.
 //
 // Two checks on every import, export-from and dynamic import():
 // - a relative path may not leave its package: another package is imported by its name;
@@ -31,8 +33,9 @@ export const PACKAGES = [
     name: 'testing',
     may: ['contracts', 'kit', 'identity', 'organizations', 'gateway', 'workflows', 'engines', 'stack'],
   },
-  { dir: 'portal-ui', name: 'portal-ui', may: ['contracts'] },
-  { dir: 'admin-ui', name: 'admin-ui', may: ['contracts'] },
+  { dir: 'design-system', name: 'design-system', may: ['contracts'] },
+  { dir: 'portal-ui', name: 'portal-ui', may: ['contracts', 'design-system'] },
+  { dir: 'admin-ui', name: 'admin-ui', may: ['contracts', 'design-system'] },
 ];
 
 /** The package a repository-relative path belongs to; undefined for the root's own tools and configs. */
@@ -57,7 +60,7 @@ export const boundariesRule = {
         "'{{spec}}' reaches into {{target}} by a relative path; import it by name (@stageplein/{{targetName}}/…).",
       relativeRoot: "'{{spec}}' reaches into {{target}} by a relative path; import it by name.",
       upward:
-        '{{from}} may not import @stageplein/{{to}}: packages point one way (contracts ← kit ← services ← workflows ← stack; UIs → contracts).',
+        '{{from}} may not import @stageplein/{{to}}: packages point one way (contracts ← kit ← services ← workflows ← stack; UIs → design-system → contracts).',
     },
   },
   create(context) {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { ROOT, run, step } from './lib.mjs';
 
 const APPS = ['portal-ui', 'admin-ui'];
-const SHARED_INPUTS = ['contracts/src', 'package-lock.json', 'tsconfig.base.json'];
+const SHARED_INPUTS = ['contracts/src', 'design-system/src', 'package-lock.json', 'tsconfig.base.json'];
 
 function hashInputs(paths) {
   const hash = createHash('sha256');

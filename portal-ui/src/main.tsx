@@ -14,7 +14,7 @@ import {
   readStoredPreference,
   systemPrefersDark,
 } from './shell/color-mode/color-mode-context.tsx';
-import { forcedColorModeFor, resolveColorMode } from './shell/color-mode/color-mode.ts';
+import { forcedColorModeFor, resolveColorMode } from '@stageplein/design-system/tokens/color-mode.ts';
 import { startBuildWatch } from './shell/build-watch/build-watch.ts';
 import { applyAppMode } from './shell/root.tsx';
 import { serverNotFoundPath } from './shell/server-not-found.ts';

@@ -55,7 +55,13 @@ describe('a school admin', () => {
     await page.goto(stack.url(TENANT, '/importeren/csv'));
     await page.getByTestId('import-form').waitFor();
     expect(await page.title()).toBe(`${nl('routes.imports.csv')} - ${TENANTS.demo.appName}`);
-    expect(await page.getByTestId('import-school').textContent()).toContain('School');
+    // Named by its name (identity's read model), not by its type (issue #13).
+    const school = await (
+      await apiAs(stack.app, TENANT, 'admin', 'school')
+    ).get<{ data: { attributes: { name: string } } }>(
+      `/api/v1/organizations/${seedOrganizationId(TENANT, 'school')}`,
+    );
+    expect(await page.getByTestId('import-school').textContent()).toBe(school.body.data.attributes.name);
     await shot(page, 'demo-import-form');
     await expectAccessible(page, 'import form');
 

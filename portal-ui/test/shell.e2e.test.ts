@@ -537,42 +537,81 @@ describe('deployments and failed chunks (spec §4, §8)', () => {
 });
 
 describe('keyboard only', () => {
+  type TTabWindow = Window & { __tabId: (el: Element | null) => string | null };
+  /** Names elements in the page as the test sees them: name, test id, or text. */
+  const installTabId = (page: Page) =>
+    page.context().addInitScript(() => {
+      (window as unknown as TTabWindow).__tabId = (el) =>
+        el?.getAttribute('name') ?? el?.getAttribute('data-testid') ?? el?.textContent?.trim() ?? null;
+    });
+
+  /**
+   * The Tab stops inside `root`, in document order: what Tab visits there when no element has a
+   * positive tabindex. The walks below are checked against this list step by step, so the test
+   * presses exactly as many keys as the page has stops (no "press up to 20 times and hope").
+   */
+  const tabStops = (page: Page, root: string) =>
+    page.evaluate((selector) => {
+      const scope = document.querySelector(selector)!;
+      return [...scope.querySelectorAll<HTMLElement>('a[href], button, input, select, textarea, [tabindex]')]
+        .filter(
+          (el) =>
+            el.tabIndex >= 0 &&
+            !(el as HTMLButtonElement).disabled &&
+            el.checkVisibility({ visibilityProperty: true }),
+        )
+        .map((el) => (window as unknown as TTabWindow).__tabId(el));
+    }, root);
+
   it('signs in, opens the account menu and signs out without a mouse', async () => {
     const { page, context } = await openPortal(stack, { viewport: DESKTOP });
+    await installTabId(page);
     await page.goto(stack.url('raayland', '/inloggen'));
     await page.getByTestId('login-form').waitFor();
     const focused = () =>
-      page.evaluate(
-        () =>
-          document.activeElement?.getAttribute('name') ??
-          document.activeElement?.getAttribute('data-testid') ??
-          document.activeElement?.textContent?.trim(),
-      );
+      page.evaluate(() => (window as unknown as TTabWindow).__tabId(document.activeElement));
+    const walk = async (key: 'Tab' | 'Shift+Tab', stops: (string | null)[]) => {
+      for (const stop of stops) {
+        await page.keyboard.press(key);
+        expect(await focused()).toBe(stop);
+      }
+    };
     // The first Tab stop is the skip link, which jumps to the content.
     await page.keyboard.press('Tab');
     expect(await focused()).toBe(nl('portal.skipToContent'));
     await page.keyboard.press('Enter');
-    for (let i = 0; i < 10 && (await focused()) !== 'email'; i++) await page.keyboard.press('Tab');
-    expect(await focused()).toBe('email');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('main');
+    const content = await tabStops(page, '#main');
+    await walk('Tab', content.slice(0, content.indexOf('email') + 1));
     await page.keyboard.type(demo('mentor', 'raayland'));
-    await page.keyboard.press('Tab');
-    expect(await focused()).toBe('password');
+    await walk('Tab', ['password']);
     await page.keyboard.type('stageplein-demo');
     await page.keyboard.press('Enter');
     await page.waitForURL(/\/dashboard$/);
+    // Wait for the settled page, not for time: the heading has the focus the form left behind, the
+    // account menu (a lazy part) is there, the organization is named and the main menu is loaded.
     await page.getByTestId('dashboard').waitFor();
-    // The new page's heading takes the focus the sign-in form left behind; Tab goes on from there.
     await expect.poll(focused).toBe('page-title');
+    await page.getByTestId('account-menu').waitFor();
+    await page.locator('[data-testid="main-menu"][data-ready="true"]').waitFor();
+    await page
+      .locator('.dashboard__org-name')
+      .filter({ hasNotText: /^School$/ })
+      .waitFor();
 
-    for (let i = 0; i < 20 && (await focused()) !== 'account-menu'; i++) await page.keyboard.press('Tab');
-    expect(await focused()).toBe('account-menu');
+    // The account menu comes before the heading: Shift+Tab walks back through the header to it.
+    const header = await tabStops(page, 'header');
+    const back = header.slice(header.indexOf('account-menu')).reverse();
+    await walk('Shift+Tab', back);
     await page.keyboard.press('Enter');
     await page.getByTestId('account-menu-panel').waitFor();
     await page.keyboard.press('Escape');
     await page.getByTestId('account-menu-panel').waitFor({ state: 'detached' });
     expect(await focused()).toBe('account-menu');
     await page.keyboard.press('Enter');
-    for (let i = 0; i < 20 && (await focused()) !== 'sign-out'; i++) await page.keyboard.press('Tab');
+    await page.getByTestId('account-menu-panel').waitFor();
+    const panel = await tabStops(page, '[data-testid="account-menu-panel"]');
+    await walk('Tab', panel.slice(0, panel.indexOf('sign-out') + 1));
     await page.keyboard.press('Enter');
     await page.getByTestId('signed-out').waitFor();
     await context.close();

@@ -3,6 +3,7 @@ import { BrowserRouter, Navigate, Route } from 'react-router';
 import {
   Admin,
   CustomRoutes,
+  defaultDarkTheme,
   defaultLightTheme,
   Resource,
   type I18nProvider,
@@ -10,9 +11,9 @@ import {
   type Store,
 } from 'react-admin';
 import { deepmerge } from '@mui/utils';
-import { routesFor } from '@stageplein/contracts/routes/route-manifest';
+import { ADMIN_PLACEHOLDER_PATHS, routesFor } from '@stageplein/contracts/routes/route-manifest';
 import type { TTenant } from '@stageplein/contracts/tenants/tenant.types';
-import { muiThemeOptions } from '../theme/mui-theme.ts';
+import { designTokens } from '@stageplein/design-system/tokens/design-tokens.ts';
 import { AdminLayout } from './admin-layout.tsx';
 import { Dashboard } from './dashboard.tsx';
 import { lazyResource } from './lazy-resource.ts';
@@ -43,7 +44,7 @@ const internshipPeriods = lazyResource(
 );
 const mentorships = lazyResource(() => import('../resources/mentorships/index.ts'), ['list', 'create']);
 
-const DATA_VIEWER = routesFor('admin').find((r) => r.path === '/admin/data-viewer')!;
+const DATA_VIEWER = routesFor('admin').find((r) => r.path === ADMIN_PLACEHOLDER_PATHS[0])!;
 
 /** In-app navigation to "/" (the portal's home) lands on the back office's home instead. */
 function HomeRedirect() {
@@ -76,7 +77,7 @@ export interface TAdminAppProps {
 export function AdminApp({ tenant, i18nProvider, store, providers }: TAdminAppProps) {
   useCredentialWatch(providers);
   const loading = i18nProvider.translate('ra.page.loading');
-  const theme: RaThemeOptions = deepmerge(deepmerge(defaultLightTheme, muiThemeOptions(tenant.theme)), {
+  const layout = {
     // Room for the longest Dutch menu label ("Organisaties goedkeuren").
     sidebar: { width: 264, closedWidth: 50 },
     // react-admin's progress indicators carry no name of their own (axe: aria-progressbar-name).
@@ -86,7 +87,16 @@ export function AdminApp({ tenant, i18nProvider, store, providers }: TAdminAppPr
       // Forms stay readable on wide screens.
       RaSimpleForm: { styleOverrides: { root: { maxWidth: '48rem' } } },
     },
-  });
+  };
+  // The portal's tokens, light and dark (design-system/tokens/design-tokens.ts).
+  const theme: RaThemeOptions = deepmerge(
+    deepmerge(defaultLightTheme, designTokens(tenant.theme, 'light').muiThemeOptions),
+    layout,
+  );
+  const darkTheme: RaThemeOptions = deepmerge(
+    deepmerge(defaultDarkTheme, designTokens(tenant.theme, 'dark').muiThemeOptions),
+    layout,
+  );
   return (
     <TenantContext.Provider value={tenant}>
       <SessionContext.Provider value={providers.session}>
@@ -104,7 +114,7 @@ export function AdminApp({ tenant, i18nProvider, store, providers }: TAdminAppPr
             i18nProvider={i18nProvider}
             store={store}
             theme={theme}
-            darkTheme={null}
+            darkTheme={darkTheme}
             disableTelemetry
           >
             <Resource

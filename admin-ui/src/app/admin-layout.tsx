@@ -7,6 +7,7 @@ import {
   LoadingIndicator,
   LocalesMenuButton,
   Logout,
+  ToggleThemeButton,
   Menu,
   TitlePortal,
   UserMenu,
@@ -38,7 +39,7 @@ import { useTenant } from './tenant-context.ts';
 const ADMIN_ROUTES = routesFor('admin');
 const SECTIONS = adminSections(ADMIN_ROUTES);
 
-/** react-admin's language menu and refresh button, compact on phones. */
+/** react-admin's language menu, light/dark toggle and refresh button, compact on phones. */
 const toolbar = (
   <Box
     sx={{
@@ -53,6 +54,7 @@ const toolbar = (
     }}
   >
     <LocalesMenuButton />
+    <ToggleThemeButton />
     <LoadingIndicator />
   </Box>
 );

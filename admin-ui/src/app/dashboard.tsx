@@ -1,14 +1,15 @@
 import { Link as RouterLink } from 'react-router';
 import { Title, useGetList, useTranslate } from 'react-admin';
 import { Box, Button, Card, CardActionArea, CardContent, Typography } from '@mui/material';
-import { routesFor } from '@stageplein/contracts/routes/route-manifest';
+import { ADMIN_PLACEHOLDER_PATHS, routesFor } from '@stageplein/contracts/routes/route-manifest';
 import { adminSections, visibleSections } from './admin-routes.ts';
 import { adminPath } from './paths.ts';
 import { sectionIcon } from './section-icons.tsx';
 import { useAdminPermissions, useCan } from './session-context.ts';
 import { useTenant } from './tenant-context.ts';
 
-const SECTIONS = adminSections(routesFor('admin'));
+// Cards lead only to screens that exist (issue #13); the menu still lists the marked placeholders.
+const SECTIONS = adminSections(routesFor('admin')).filter((r) => !ADMIN_PLACEHOLDER_PATHS.includes(r.path));
 
 /** How many organizations wait for this moderator (one row asked; `meta.total` counts them). */
 function usePendingCount(enabled: boolean): number | undefined {
@@ -90,6 +91,7 @@ export function Dashboard() {
       </Typography>
       <Box
         component="ul"
+        data-testid="dashboard-sections"
         sx={{
           listStyle: 'none',
           m: 0,

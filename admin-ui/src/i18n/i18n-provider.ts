@@ -3,6 +3,7 @@ import { localStorageStore, type I18nProvider, type Store } from 'react-admin';
 import { detectLanguage, LOCALE_COOKIE, toLanguage, type TLanguage } from '@stageplein/contracts/i18n/index';
 import { readCookie } from '@stageplein/contracts/client/cookies';
 import { localeCookie } from '@stageplein/contracts/client/locale-cookie';
+import { sharedColorModeStore } from '../app/color-mode-store.ts';
 import { cookieLocaleStore } from './locale-store.ts';
 import { ADMIN_LOCALES, adminMessages } from './messages.ts';
 
@@ -27,9 +28,17 @@ export function createI18nProvider(initial: TLanguage): I18nProvider {
   };
 }
 
-/** react-admin's localStorage store, with the locale kept in the shared `locale` cookie. */
+/**
+ * react-admin's localStorage store, with the locale kept in the shared `locale` cookie and the
+ * light/dark mode in the portal's colour-mode preference.
+ */
 export function createAdminStore(): Store {
-  return cookieLocaleStore(localStorageStore(undefined, 'Stageplein'), {
+  const base = sharedColorModeStore(
+    localStorageStore(undefined, 'Stageplein'),
+    () => window.localStorage,
+    () => window.matchMedia('(prefers-color-scheme: dark)').matches,
+  );
+  return cookieLocaleStore(base, {
     read: () => readCookie(document.cookie, LOCALE_COOKIE),
     write: (lang) => {
       document.cookie = localeCookie(lang, { secure: location.protocol === 'https:' });

@@ -1,11 +1,22 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import englishMessages from 'ra-language-english';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { CATALOGUES } from '@stageplein/contracts/i18n/index';
 import { raNl } from './ra-nl.ts';
 import { adminEn } from './admin-en.ts';
 import { adminNl } from './admin-nl.ts';
-import { ADMIN_LOCALES, adminMessages, toPolyglotSyntax } from './messages.ts';
+import {
+  ADMIN_LOCALES,
+  adminMessages as messagesOf,
+  loadAdminMessages,
+  toPolyglotSyntax,
+} from './messages.ts';
+
+// English is its own chunk: loaded once here, after which both languages are at hand synchronously.
+beforeAll(async () => {
+  await loadAdminMessages('en');
+});
+const adminMessages = (lang: string) => messagesOf(lang) as TTree;
 
 type TTree = { [key: string]: string | TTree };
 
@@ -39,7 +50,7 @@ describe('Dutch react-admin messages', () => {
   });
 
   it('pluralise with polyglot', () => {
-    const { translate } = polyglotI18nProvider(adminMessages, 'nl');
+    const { translate } = polyglotI18nProvider(messagesOf, 'nl');
     expect(translate('ra.action.bulk_actions', { smart_count: 1 })).toBe('1 item geselecteerd');
     expect(translate('ra.action.bulk_actions', { smart_count: 3 })).toBe('3 items geselecteerd');
   });
@@ -57,13 +68,18 @@ describe('adminMessages', () => {
   });
 
   it('converts {{name}} placeholders so polyglot fills them in', () => {
-    const { translate } = polyglotI18nProvider(adminMessages, 'en');
+    const { translate } = polyglotI18nProvider(messagesOf, 'en');
     expect(translate('errors.generic.code', { code: 500 })).toBe('(error code: 500)');
     expect(translate('errors.fatalNotFound', { path: '/x' })).toBe('Page Not Found: /x');
     expect(toPolyglotSyntax({ a: 'x {{ n }} y {{m}}', b: { c: 'no vars' } })).toEqual({
       a: 'x %{n} y %{m}',
       b: { c: 'no vars' },
     });
+  });
+
+  it('loads English on demand, Dutch is at hand', async () => {
+    expect(messagesOf('nl')).not.toBeInstanceOf(Promise);
+    expect(((await loadAdminMessages('en')).ra as TTree).action).toMatchObject({ save: 'Save' });
   });
 
   it('falls back to Dutch for unknown languages', () => {
@@ -98,9 +114,22 @@ describe('back-office texts', () => {
   });
 
   it('are reachable through the provider, with names pluralised', () => {
-    const { translate } = polyglotI18nProvider(adminMessages, 'nl');
+    const { translate } = polyglotI18nProvider(messagesOf, 'nl');
     expect(translate('resources.users.name', { smart_count: 2 })).toBe('Gebruikers');
     expect(translate('admin.organizations.approved', { smart_count: 3 })).toBe('3 organisaties goedgekeurd');
     expect(translate('organizations.statuses.pending')).toBe(CATALOGUES.nl.organizations.statuses.pending);
+  });
+});
+
+describe('texts users read', () => {
+  it('carry no developer text (API paths, HTTP methods)', () => {
+    for (const lang of ['nl', 'en']) {
+      const texts = leaves(adminMessages(lang) as unknown as TTree);
+      for (const [key, text] of texts) {
+        // The password-reset protocol message is the one API text clients match on (spec §5).
+        if (key === 'validation.passwordResetCredentials') continue;
+        expect(text, `${lang}: ${key}`).not.toMatch(/\/api\/v\d|\b(GET|POST|PATCH|PUT|DELETE) \//);
+      }
+    }
   });
 });

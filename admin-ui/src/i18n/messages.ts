@@ -1,49 +1,39 @@
-import englishMessages from 'ra-language-english';
 import type { TranslationMessages } from 'ra-core';
-import { CATALOGUES, isLanguage, LANGUAGES, type TLanguage } from '@stageplein/contracts/i18n/index';
-import { adminEn } from './admin-en.ts';
+import { isLanguage, LANGUAGES, type TLanguage } from '@stageplein/contracts/i18n/index';
+import { nl } from '@stageplein/contracts/i18n/nl';
 import { adminNl } from './admin-nl.ts';
+import { toPolyglotSyntax } from './polyglot-syntax.ts';
 import { raNl } from './ra-nl.ts';
 
-type TTree = { readonly [key: string]: string | TTree };
-
-/** i18next-style `{{name}}` placeholders (the contracts catalogues) → polyglot's `%{name}`. */
-export function toPolyglotSyntax<T extends TTree>(tree: T): TTree {
-  const out: Record<string, string | TTree> = {};
-  for (const [key, value] of Object.entries(tree)) {
-    out[key] =
-      typeof value === 'string'
-        ? value.replace(/\{\{\s*([\w.-]+)\s*\}\}/g, (_whole, name: string) => `%{${name}}`)
-        : toPolyglotSyntax(value);
-  }
-  return out;
-}
-
-const RA_MESSAGES: Record<TLanguage, TranslationMessages> = { nl: raNl, en: englishMessages };
-const ADMIN_TEXTS: Record<TLanguage, TTree> = { nl: adminNl, en: adminEn };
-
-const cache = new Map<TLanguage, TranslationMessages>();
+export { toPolyglotSyntax } from './polyglot-syntax.ts';
 
 /**
  * react-admin's own texts (`ra.*`), the back office's (`resources.*`, `admin.*`) and the shared
- * contracts catalogue (`routes.*`, `errors.*`, `organizations.*`, …) for a language.
+ * contracts catalogue (`routes.*`, `errors.*`, `organizations.*`, …) per language. Dutch is in the
+ * first download; English is its own chunk (`messages-en.ts`), so the first load carries one
+ * language (the back office's first-load budget, issue #13).
  */
-export function adminMessages(lang: string): TranslationMessages {
+const loaded = new Map<TLanguage, TranslationMessages>([
+  ['nl', { ...toPolyglotSyntax(nl), ...adminNl, ...raNl } as TranslationMessages],
+]);
+
+/** Loads a language's messages (once); the i18n provider then has them at hand. */
+export async function loadAdminMessages(lang: string): Promise<TranslationMessages> {
   const language: TLanguage = isLanguage(lang) ? lang : 'nl';
-  let messages = cache.get(language);
-  if (!messages) {
-    messages = {
-      ...toPolyglotSyntax(CATALOGUES[language]),
-      ...ADMIN_TEXTS[language],
-      ...RA_MESSAGES[language],
-    } as TranslationMessages;
-    cache.set(language, messages);
-  }
-  return messages;
+  const known = loaded.get(language);
+  if (known) return known;
+  const { EN_MESSAGES } = await import('./messages-en.ts');
+  loaded.set('en', EN_MESSAGES);
+  return EN_MESSAGES;
+}
+
+/**
+ * The messages for react-admin's polyglot provider: at once when loaded (always for Dutch, and for
+ * the initial language, which main.tsx loads first), else a promise (react-admin waits for it).
+ */
+export function adminMessages(lang: string): TranslationMessages | Promise<TranslationMessages> {
+  return loaded.get(isLanguage(lang) ? lang : 'nl') ?? loadAdminMessages(lang);
 }
 
 /** The locales for react-admin's language menu, each named in its own language. */
-export const ADMIN_LOCALES = LANGUAGES.map((locale) => ({
-  locale,
-  name: CATALOGUES[locale].app.languages[locale],
-}));
+export const ADMIN_LOCALES = LANGUAGES.map((locale) => ({ locale, name: nl.app.languages[locale] }));

@@ -20,6 +20,7 @@ import {
   type TOrganizationSubject,
 } from '@stageplein/contracts/organizations/organizations-policy';
 import type { TOrganizationStatus } from '@stageplein/contracts/organizations/organizations';
+import { canOpenBackOffice } from '@stageplein/design-system/navigation/app-links.ts';
 
 /** The selected organization as GET /api/v1/current_organizations tells it. */
 export interface TSessionOrganization {
@@ -72,7 +73,7 @@ export function adminPermissions(
  * Who may use the back office at all: admins and mentors of the selected organization. Students and
  * volunteers have no back-office screens (the portal is theirs).
  */
-export const hasBackOffice = (p: TAdminPermissions | undefined): boolean => !!p && (p.isAdmin || p.isMentor);
+export const hasBackOffice = (p: TAdminPermissions | undefined): boolean => canOpenBackOffice(p);
 
 const currentFacts = (p: TAdminPermissions) => factsOf(p.organization);
 

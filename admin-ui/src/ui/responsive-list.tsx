@@ -28,14 +28,17 @@ export function ResponsiveList({
   secondary,
   link,
   trailing,
+  listBelow = 'sm',
 }: {
   table: ReactNode;
   primary: (record: RaRecord) => ReactNode;
   secondary?: (record: RaRecord) => ReactNode;
   link?: (record: RaRecord) => string | undefined;
   trailing?: (record: RaRecord) => ReactNode;
+  /** Below this breakpoint the list is shown (a wide table next to the menu needs `lg`). */
+  listBelow?: 'sm' | 'md' | 'lg';
 }) {
-  const small = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
+  const small = useMediaQuery<Theme>((theme) => theme.breakpoints.down(listBelow));
   const { data, isPending } = useListContext();
   const translate = useTranslate();
   const resource = useResourceContext();

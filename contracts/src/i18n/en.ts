@@ -105,7 +105,7 @@ export const en: TMessages = {
       signupLink: 'Sign up your organization',
       passwordless: {
         title: 'Sign in without a password',
-        intro: 'We will email you a sign-in link and a code.',
+        intro: 'Enter your email address above. We will email you a sign-in link and a code.',
         submit: 'Email me a sign-in link',
         sent: 'If an account with this email address exists, you will receive an email with a sign-in link and code within a few minutes.',
         enterCode: 'Enter the code',
@@ -200,6 +200,7 @@ export const en: TMessages = {
         addVacancy: 'Offer a new internship place.',
         interns: 'The interns at your organization.',
         organization: "Your organization's details.",
+        settings: 'Language, display and notifications.',
       },
     },
     profile: {
@@ -249,7 +250,6 @@ export const en: TMessages = {
       intro: 'Set up the website the way you like.',
       display: 'Display',
       organizationIntro: 'The organization you are working for now.',
-      organizationId: 'Identifier',
       organizationLater:
         "You will manage your organization's name, address and profile here once the organization details are available.",
     },
@@ -558,6 +558,8 @@ export const en: TMessages = {
     dateMax: 'Must be on or before {{max}}',
     minItems: 'Minimum number of items: {{min}}',
     maxItems: 'Maximum number of items: {{max}}',
+    phoneNumber: 'Enter a valid phone number, for example +31 6 12345678',
+    endBeforeStart: 'The end date is before the start date',
     passwordResetCredentials:
       'You must provide either the uid, client and accessToken or the resetPasswordToken',
   },
@@ -730,7 +732,7 @@ export const en: TMessages = {
     },
     invalid_date_range: {
       title: 'Invalid period',
-      detail: 'The end date cannot be before the start date.',
+      detail: 'The end date is before the start date.',
     },
     period_outside_school_year: {
       title: 'Period outside the school year',

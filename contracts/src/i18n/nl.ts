@@ -111,7 +111,7 @@ export const nl = {
       signupLink: 'Meld je organisatie aan',
       passwordless: {
         title: 'Inloggen zonder wachtwoord',
-        intro: 'We sturen je een e-mail met een inloglink en een code.',
+        intro: 'Vul hierboven je e-mailadres in. We sturen je een e-mail met een inloglink en een code.',
         submit: 'Stuur mij een inloglink',
         sent: 'Als er een account met dit e-mailadres bestaat, ontvang je binnen enkele minuten een e-mail met een inloglink en code.',
         enterCode: 'Code invoeren',
@@ -208,6 +208,7 @@ export const nl = {
         addVacancy: 'Bied een nieuwe stageplek aan.',
         interns: 'De stagiairs bij je organisatie.',
         organization: 'De gegevens van je organisatie.',
+        settings: 'Taal, weergave en meldingen.',
       },
     },
     profile: {
@@ -259,7 +260,6 @@ export const nl = {
       intro: 'Stel de website in zoals jij wilt.',
       display: 'Weergave',
       organizationIntro: 'De organisatie waarvoor je nu werkt.',
-      organizationId: 'Kenmerk',
       organizationLater:
         'Naam, adres en profiel van je organisatie beheer je hier zodra de organisatiegegevens beschikbaar zijn.',
     },
@@ -572,6 +572,8 @@ export const nl = {
     dateMax: 'Moet op of voor {{max}} liggen',
     minItems: 'Minimaal aantal items: {{min}}',
     maxItems: 'Maximaal aantal items: {{max}}',
+    phoneNumber: 'Vul een geldig telefoonnummer in, bijvoorbeeld 06 12345678',
+    endBeforeStart: 'De einddatum ligt voor de begindatum',
     /**
      * Protocol message of the password-reset endpoint (spec §5), identical in every language because
      * clients of the devise_token_auth protocol may match on the text.
@@ -750,7 +752,7 @@ export const nl = {
     },
     invalid_date_range: {
       title: 'Ongeldige periode',
-      detail: 'De einddatum mag niet voor de begindatum liggen.',
+      detail: 'De einddatum ligt voor de begindatum.',
     },
     period_outside_school_year: {
       title: 'Periode buiten het schooljaar',

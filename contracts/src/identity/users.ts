@@ -9,6 +9,7 @@ import {
   type TQuerySpec,
 } from '../jsonapi/jsonapi.ts';
 import { ZOrganizationType, ZRoleName } from './roles.ts';
+import { ZPhoneNumberInput } from '../validation/field-rules.ts';
 
 /** Spec §3 User.status and User.gender. */
 export const USER_STATUSES = ['active', 'invited', 'inactive', 'archived'] as const;
@@ -145,7 +146,7 @@ export const ZCurrentUserChanges = z
     last_name: ZName,
     gender: ZGender.nullable(),
     locale: ZLocale,
-    phone_number: z.string().trim().max(30).nullable(),
+    phone_number: ZPhoneNumberInput.nullable(),
     settings: ZUserSettings.partial(),
     periodic_mail_frequency: ZPeriodicMailFrequency,
     email: ZEmail,
@@ -173,7 +174,7 @@ export const ZUserCreateAttributes = z
     last_name: ZName.optional(),
     gender: ZGender.nullable().optional(),
     locale: ZLocale.optional(),
-    phone_number: z.string().trim().max(30).nullable().optional(),
+    phone_number: ZPhoneNumberInput.nullable().optional(),
     /** Role on `organization_id` (default: the current organization). */
     role: ZRoleName.optional(),
     organization_id: z.uuid().optional(),
@@ -189,7 +190,7 @@ export const ZUserUpdateAttributes = z
     last_name: ZName,
     gender: ZGender.nullable(),
     locale: ZLocale,
-    phone_number: z.string().trim().max(30).nullable(),
+    phone_number: ZPhoneNumberInput.nullable(),
     status: z.enum(['active', 'inactive', 'archived']),
     email: ZEmail,
   })

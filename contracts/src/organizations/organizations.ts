@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZOrganizationType } from '../identity/roles.ts';
 import { ZLocale } from '../identity/users.ts';
 import { ZRelationship, ZResource, zCollectionOf, zDocumentOf, type TQuerySpec } from '../jsonapi/jsonapi.ts';
+import { ZPhoneNumberInput } from '../validation/field-rules.ts';
 
 /** Spec §3 Organization.status. */
 export const ORGANIZATION_STATUSES = ['approved', 'pending', 'denied', 'archived'] as const;
@@ -109,6 +110,7 @@ export const ZOrganizationCollection = zCollectionOf(ZOrganizationResource);
 const ZText = (max: number) => z.string().trim().max(max);
 /** Optional text fields: `''` and `null` both clear the field. */
 const ZOptionalText = (max: number) => ZText(max).nullable().optional();
+const ZOptionalPhone = ZPhoneNumberInput.nullable().optional();
 const ZHttpUrl = z.url({ protocol: /^https?$/ }).max(1000);
 const ZOptionalUrl = z
   .union([z.literal(''), ZHttpUrl])
@@ -132,12 +134,12 @@ export const ZProfileInput = z.object({
     .optional(),
   latitude: z.number().min(-90).max(90).nullable().optional(),
   longitude: z.number().min(-180).max(180).nullable().optional(),
-  phone: ZOptionalText(30),
+  phone: ZOptionalPhone,
   email: ZOptionalEmail,
   logo_url: ZOptionalUrl,
   contact_name: ZOptionalText(200),
   contact_email: ZOptionalEmail,
-  contact_phone: ZOptionalText(30),
+  contact_phone: ZOptionalPhone,
 });
 export type TProfileInput = z.infer<typeof ZProfileInput>;
 
@@ -204,7 +206,7 @@ export const ZOrganizationSignupAttributes = z
     city: z.string().trim().min(1).max(100),
     address: z.string().trim().min(1).max(200),
     postcode: z.string().trim().regex(DUTCH_POSTCODE),
-    phone: ZOptionalText(30),
+    phone: ZOptionalPhone,
     email: ZOptionalEmail,
     admin_email: z.email().max(254),
     admin_first_name: z.string().trim().min(1).max(100),

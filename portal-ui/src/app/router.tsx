@@ -1,6 +1,11 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, redirect, type LoaderFunction } from 'react-router';
-import { LOGIN_PATH, matchRoute, ROUTES } from '@stageplein/contracts/routes/route-manifest';
+import {
+  ADMIN_PLACEHOLDER_PATHS,
+  LOGIN_PATH,
+  matchRoute,
+  ROUTES,
+} from '@stageplein/contracts/routes/route-manifest';
 import type { TRoute } from '@stageplein/contracts/routes/route.types';
 import type { TObservableCredentials } from '../api/credentials-store.ts';
 import { HomePage } from '../pages/home-page.tsx';
@@ -70,6 +75,18 @@ const cms = page(() => import('../pages/cms-page.tsx'), 'CmsPage');
 export function pageFor(route: TRoute): TLazyPage {
   if (route.cmsPage) return cms;
   return PAGES[route.path] ?? placeholder;
+}
+
+/**
+ * Whether a path opens a real screen, not a title-only placeholder: a portal page of PAGES or a CMS
+ * page, or a back-office row other than its marked placeholders. Links that must never open a blank
+ * page (the dashboard's tiles) ask this.
+ */
+export function hasScreen(path: string): boolean {
+  const route = matchRoute(path)?.route;
+  if (!route) return false;
+  if (route.owner === 'admin') return !ADMIN_PLACEHOLDER_PATHS.includes(route.path);
+  return route.owner === 'portal' && (!!route.cmsPage || route.path in PAGES);
 }
 
 /** Sign-in pages a signed-in user skips (they go where they were headed, or the dashboard). */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { toCamelKeys } from '@stageplein/contracts/client/case-keys';
 import { displayName, initials, userFromDocument } from './current-user.ts';
 
-// What identity answers to GET /api/v1/current_user?include=roles, read in camelCase by the API client.
+// What identity answers to GET /api/v1/current_user?include=roles,organizations, read in camelCase by the API client.
 const answer = toCamelKeys({
   data: {
     type: 'user',
@@ -26,7 +26,7 @@ const answer = toCamelKeys({
     },
     relationships: {
       roles: { data: [{ type: 'role', id: 'r1' }] },
-      organizations: { data: [{ type: 'organization', id: 'o1' }] },
+      organizations: { data: [{ type: 'School', id: 'o1' }] },
     },
   },
   included: [
@@ -35,6 +35,7 @@ const answer = toCamelKeys({
       id: 'r1',
       attributes: { name: 'student', resource_type: 'School', resource_id: 'o1', created_at: 'z' },
     },
+    { type: 'School', id: 'o1', attributes: { name: 'Het Lyceum', status: 'approved' } },
   ],
   meta: { impersonator_id: null },
 });
@@ -51,6 +52,8 @@ describe('userFromDocument', () => {
       impersonatorId: null,
     });
     expect(user.roles).toEqual([{ name: 'student', resourceType: 'School', resourceId: 'o1' }]);
+    // Named from identity's read model (include=organizations), not by their type.
+    expect(user.organizations).toEqual([{ id: 'o1', type: 'School', name: 'Het Lyceum' }]);
   });
 
   it('names and initials fall back to the email', () => {

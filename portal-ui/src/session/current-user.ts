@@ -1,7 +1,11 @@
 import { readResourceDocument, type TRawDocument } from '@stageplein/contracts/client/jsonapi-document';
+import type { TOrganizationRef } from '@stageplein/contracts/client/organizations';
 import type { TRoleRef } from '@stageplein/contracts/identity/roles';
 
-/** The signed-in user as the portal reads `GET /api/v1/current_user?include=roles` (spec §3, §7). */
+/**
+ * The signed-in user as the portal reads `GET /api/v1/current_user?include=roles,organizations`
+ * (spec §3, §7).
+ */
 export interface TCurrentUser {
   id: string;
   email: string;
@@ -19,8 +23,19 @@ export interface TCurrentUser {
   /** A new address waiting for its confirmation mail to be opened. */
   unconfirmedEmail?: string | null;
   roles: TRoleRef[];
+  /**
+   * The organizations of the roles, named from identity's read model of the organizations service
+   * (`name` is null until that organization's first event has arrived).
+   */
+  organizations: TOrganizationRef[];
   /** Set when an admin signed in as this user. */
   impersonatorId: string | null;
+}
+
+interface TFlatOrganization {
+  id: string;
+  type: string;
+  name?: string | null;
 }
 
 interface TFlatRole {
@@ -34,7 +49,10 @@ interface TFlatRole {
 /** A user document (camelCase keys) → the current user; roles come from `included`. */
 export function userFromDocument(doc: unknown): TCurrentUser {
   const { data, meta } = readResourceDocument<
-    Omit<TCurrentUser, 'id' | 'roles' | 'impersonatorId'> & { roles?: TFlatRole[] }
+    Omit<TCurrentUser, 'id' | 'roles' | 'organizations' | 'impersonatorId'> & {
+      roles?: TFlatRole[];
+      organizations?: TFlatOrganization[];
+    }
   >(doc as TRawDocument);
   if (!data) throw new Error('The current-user answer has no user');
   const roles: TRoleRef[] = (data.roles ?? [])
@@ -56,6 +74,11 @@ export function userFromDocument(doc: unknown): TCurrentUser {
     lastSignInAt: data.lastSignInAt ?? null,
     unconfirmedEmail: data.unconfirmedEmail ?? null,
     roles,
+    organizations: (data.organizations ?? []).map((o) => ({
+      id: String(o.id),
+      type: o.type,
+      name: typeof o.name === 'string' && o.name ? o.name : null,
+    })),
     impersonatorId: typeof meta?.impersonatorId === 'string' ? meta.impersonatorId : null,
   };
 }

@@ -66,7 +66,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     queryKey: CURRENT_USER_KEY,
     queryFn: async ({ signal }) =>
       userFromDocument(
-        await api.client.get(API_PATHS.currentUser, { query: { include: ['roles'] }, signal }),
+        await api.client.get(API_PATHS.currentUser, {
+          query: { include: ['roles', 'organizations'] },
+          signal,
+        }),
       ),
     enabled: signedIn,
     staleTime: 60_000,
@@ -125,6 +128,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     (document: unknown) => {
       const signedInUser = userFromDocument(document);
       queryClient.setQueryData(CURRENT_USER_KEY, signedInUser);
+      // The sign-in answer has the roles but not the organizations' names: fetch those at once.
+      void queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
       return signedInUser;
     },
     [queryClient],

@@ -7,10 +7,9 @@ import type { TLoadState } from './session-context.ts';
 /**
  * The signed-in user's organizations: the one place the portal learns them.
  *
- * Until the organizations service answers `GET /api/v1/current_organizations` (issue 4), they are
- * derived from the roles of `GET /api/v1/current_user?include=roles`: one organization per role
- * resource, with the role's resource type as its type and no name. When that endpoint exists, this
- * hook queries it instead (names, status) and nothing else in the portal changes.
+ * They come with the current user (`include=organizations`: identity's read model of the
+ * organizations service, so they carry their names), in role order; an organization the read model
+ * does not know yet keeps the role's resource type and no name (the shell then names it by type).
  */
 export function useCurrentOrganizations(
   userQuery: Pick<UseQueryResult<TCurrentUser>, 'data' | 'status' | 'fetchStatus'>,
@@ -18,8 +17,12 @@ export function useCurrentOrganizations(
   organizations: readonly TOrganizationRef[];
   state: TLoadState;
 } {
-  const roles = userQuery.data?.roles;
-  const organizations = useMemo(() => (roles ? organizationsFromRoles(roles) : []), [roles]);
+  const user = userQuery.data;
+  const organizations = useMemo(() => {
+    if (!user) return [];
+    const named = new Map(user.organizations.map((o) => [o.id, o]));
+    return organizationsFromRoles(user.roles).map((o) => ({ ...o, ...named.get(o.id) }));
+  }, [user]);
   const state: TLoadState =
     userQuery.status === 'success' || userQuery.data
       ? 'success'

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { SIGN_OUT_PATH } from '@stageplein/contracts/routes/route-manifest';
 import { displayName, initials } from '../session/current-user.ts';
 import { useSession } from '../session/session-context.ts';
-import { Icon } from './icons.tsx';
+import { Icon } from '@stageplein/design-system/components/icons.tsx';
+import { APP_LINKS, canOpenBackOffice } from '@stageplein/design-system/navigation/app-links.ts';
 import { OrganizationSelect } from './organization-select.tsx';
 
 /** The account links of a signed-in user (account menu and side panel). */
@@ -20,6 +21,14 @@ export function AccountLinks({ onNavigate }: { onNavigate?: () => void }) {
   if (permissions.isAdmin) links.push(['/instellingen/organisatie', t('routes.settings.organization')]);
   return (
     <ul className="account-links">
+      {canOpenBackOffice(permissions) && (
+        <li>
+          {/* The back office is the other app: a full page load; the selected organization goes along. */}
+          <a href={APP_LINKS.backOffice} className="account-links__link" data-testid="to-back-office">
+            {t('routes.admin.home')}
+          </a>
+        </li>
+      )}
       {links.map(([to, label]) => (
         <li key={to}>
           <Link to={to} className="account-links__link" onClick={onNavigate}>

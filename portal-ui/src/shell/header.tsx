@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { systemPagePath } from '@stageplein/contracts/routes/route-manifest';
 import { useSession } from '../session/session-context.ts';
 import { useTenant } from '../tenant/tenant-context.ts';
-import { Icon } from './icons.tsx';
+import { Icon } from '@stageplein/design-system/components/icons.tsx';
 import { LanguageToggle } from './language-toggle.tsx';
 import { lazyPart } from './lazy-part.ts';
 import { MainMenuTabs } from './main-menu.tsx';

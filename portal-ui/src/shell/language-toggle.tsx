@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, type TLanguage } from '@stageplein/contracts/i18n/index';
 import { currentLanguage, switchLanguage } from '../i18n/i18n.ts';
-import { Icon } from './icons.tsx';
+import { Icon } from '@stageplein/design-system/components/icons.tsx';
 
 /** Switches between Dutch and English without a reload; the choice is kept in the `locale` cookie. */
 export function LanguageToggle() {

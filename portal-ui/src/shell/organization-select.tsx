@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../session/session-context.ts';
 import { organizationLabels } from './organization-label.ts';
-import { toast } from './toasts/toasts.ts';
+import { toast } from '@stageplein/design-system/components/toasts/toasts.ts';
 
 export function useOrganizationLabels(): Map<string, string> {
   const { t } = useTranslation();

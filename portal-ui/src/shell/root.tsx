@@ -5,8 +5,8 @@ import { SessionProvider } from '../session/session-provider.tsx';
 import { useTenant } from '../tenant/tenant-context.ts';
 import { APP_ENTRY_PATH, APP_MODE_STORAGE_KEY, isAppMode, viewportContent } from './app-mode.ts';
 import { ColorModeProvider } from './color-mode/color-mode-context.tsx';
-import { LoadingBar, loadingBar } from './loading-bar/loading-bar.tsx';
-import { Toaster } from './toasts/toaster.tsx';
+import { LoadingBar, loadingBar } from '@stageplein/design-system/components/loading-bar/loading-bar.tsx';
+import { Toaster } from '@stageplein/design-system/components/toasts/toaster.tsx';
 
 /** Spec §9: scroll delay after navigation, and the delay after a route change. */
 export const SCROLL_DELAY_MS = 0;

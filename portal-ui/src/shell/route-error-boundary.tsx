@@ -6,8 +6,8 @@ import { reportError } from '../app/error-reporting.ts';
 import { hardNavigate } from '@stageplein/contracts/client/hard-navigation';
 import { isFatalNotFound } from '../app/route-validation.ts';
 import { StatusErrorScreen } from './error-screen.tsx';
-import { messageOf, statusOf } from './error-texts.ts';
-import { loadingBar } from './loading-bar/loading-bar.tsx';
+import { messageOf, statusOf } from '@stageplein/design-system/components/error-texts.ts';
+import { loadingBar } from '@stageplein/design-system/components/loading-bar/loading-bar.tsx';
 
 /**
  * Error element of every route: the spec §8 screen for the error. A failed chunk load first tries a

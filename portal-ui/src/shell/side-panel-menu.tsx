@@ -2,11 +2,11 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../session/session-context.ts';
 import { AccountLinks } from './account-menu.tsx';
-import { Icon } from './icons.tsx';
+import { Icon } from '@stageplein/design-system/components/icons.tsx';
 import { MainMenuList } from './main-menu.tsx';
 import type { TMenuEntry } from './menu/main-menu-model.ts';
 import { OrganizationSelect } from './organization-select.tsx';
-import { SidePanel } from './side-panel.tsx';
+import { SidePanel } from '@stageplein/design-system/components/side-panel.tsx';
 
 /** The phone menu: the main menu and, signed in, the account section, in the side panel. */
 export function SidePanelMenu({ entries, onClose }: { entries: TMenuEntry[]; onClose: () => void }) {

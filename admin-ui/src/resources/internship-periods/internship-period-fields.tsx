@@ -14,12 +14,7 @@ import ArchiveIcon from '@mui/icons-material/Archive';
 import UnarchiveIcon from '@mui/icons-material/Unarchive';
 import { useCan } from '../../app/session-context.ts';
 import { ConfirmAction } from '../../ui/confirm-action.tsx';
-
-/** After the start date (the API answers `invalid_date_range` on the end date otherwise). */
-const endAfterStart = (value: unknown, values: Record<string, unknown>) =>
-  typeof value === 'string' && typeof values.startDate === 'string' && value < values.startDate
-    ? 'validation.invalid'
-    : undefined;
+import { notBefore } from '../../ui/field-validators.ts';
 
 /** `ZInternshipPeriodInput`: name and dates; the school year defaults to the one containing the start. */
 export function PeriodInputs() {
@@ -28,7 +23,7 @@ export function PeriodInputs() {
     <>
       <TextInput source="name" validate={[required(), maxLength(200)]} />
       <DateInput source="startDate" validate={required()} />
-      <DateInput source="endDate" validate={[required(), endAfterStart]} />
+      <DateInput source="endDate" validate={[required(), notBefore('startDate')]} />
       <ReferenceInput
         source="schoolYearId"
         reference="school_years"

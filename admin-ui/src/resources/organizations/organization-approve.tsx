@@ -61,7 +61,10 @@ export function OrganizationApprove() {
       empty={<Empty />}
       error={<ListError />}
     >
+      {/* Seven columns beside the menu do not fit below 1200 px: the list is shown there, and the
+          table's long texts wrap and its actions stack, so it never scrolls sideways (issue #13). */}
       <ResponsiveList
+        listBelow="lg"
         primary={(r) => String(r.name)}
         secondary={(r) => (
           <Box sx={{ display: 'flex', flexDirection: 'column', gap: 0.5, alignItems: 'flex-start' }}>
@@ -83,7 +86,11 @@ export function OrganizationApprove() {
               <BulkStatusButton to="denied" />
               <BulkStatusButton to="archived" />
             </BulkBar>
-            <DataTable bulkActionButtons={false} rowClick={false}>
+            <DataTable
+              bulkActionButtons={false}
+              rowClick={false}
+              sx={{ '& td': { overflowWrap: 'anywhere' } }}
+            >
               <DataTable.Col
                 label={<SelectAllBox />}
                 disableSort
@@ -109,7 +116,11 @@ export function OrganizationApprove() {
               <DataTable.Col
                 label="admin.actions"
                 disableSort
-                render={() => <OrganizationStatusActions targets={['approved', 'denied', 'archived']} />}
+                render={() => (
+                  <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start' }}>
+                    <OrganizationStatusActions targets={['approved', 'denied', 'archived']} />
+                  </Box>
+                )}
               />
             </DataTable>
           </>

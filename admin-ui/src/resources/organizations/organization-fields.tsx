@@ -1,5 +1,6 @@
 import { email, maxLength, required, TextInput, useRecordContext, useTranslate } from 'react-admin';
 import { Box, Typography } from '@mui/material';
+import { phoneNumber } from '../../ui/field-validators.ts';
 
 /** Profile fields (`ZProfileInput`); the API validates the rest and answers per field. */
 export function ProfileInputs() {
@@ -25,11 +26,11 @@ export function ProfileInputs() {
         <TextInput source="postcode" helperText="1234 AB" />
       </Box>
       <TextInput source="city" />
-      <TextInput source="phone" type="tel" />
+      <TextInput source="phone" type="tel" validate={phoneNumber} />
       <TextInput source="email" type="email" validate={email()} />
       <TextInput source="contactName" />
       <TextInput source="contactEmail" type="email" validate={email()} />
-      <TextInput source="contactPhone" type="tel" />
+      <TextInput source="contactPhone" type="tel" validate={phoneNumber} />
     </>
   );
 }

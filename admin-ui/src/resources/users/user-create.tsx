@@ -15,6 +15,7 @@ import { useAdminPermissions, useCan } from '../../app/session-context.ts';
 import { GENDER_CHOICES, LOCALE_CHOICES, ROLE_CHOICES } from '../../ui/choices.ts';
 import { Forbidden } from '../../ui/error-panel.tsx';
 import { useRouteTitle } from '../../ui/route-title.ts';
+import { phoneNumber } from '../../ui/field-validators.ts';
 
 /**
  * /users/add: invite a user to the selected organization (POST /api/v1/users, data{type,
@@ -55,7 +56,7 @@ export function UserCreate() {
           })}
         />
         <SelectInput source="gender" choices={GENDER_CHOICES} emptyText="–" />
-        <TextInput source="phoneNumber" type="tel" />
+        <TextInput source="phoneNumber" type="tel" validate={phoneNumber} />
         <SelectInput source="locale" choices={LOCALE_CHOICES} validate={required()} />
       </SimpleForm>
     </Create>

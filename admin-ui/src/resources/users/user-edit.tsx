@@ -5,6 +5,7 @@ import { GENDER_CHOICES, LOCALE_CHOICES, USER_STATUS_CHOICES } from '../../ui/ch
 import { EditError, Forbidden, STAY_ON_ERROR } from '../../ui/error-panel.tsx';
 import { useRouteTitle } from '../../ui/route-title.ts';
 import { SAVE_ONLY } from '../../ui/save-toolbar.tsx';
+import { phoneNumber } from '../../ui/field-validators.ts';
 
 /** "invited" is the API's own state until the user confirms; an admin sets active, inactive or archived. */
 const STATUS_CHOICES = USER_STATUS_CHOICES.map((c) => ({ ...c, disabled: c.id === 'invited' }));
@@ -17,7 +18,7 @@ export function UserFormFields() {
       <TextInput source="lastName" validate={required()} />
       <TextInput source="email" type="email" validate={[required(), email()]} />
       <SelectInput source="gender" choices={GENDER_CHOICES} emptyText="–" />
-      <TextInput source="phoneNumber" type="tel" />
+      <TextInput source="phoneNumber" type="tel" validate={phoneNumber} />
       <SelectInput source="locale" choices={LOCALE_CHOICES} validate={required()} />
       <SelectInput source="status" choices={STATUS_CHOICES} validate={required()} />
     </>

@@ -11,12 +11,12 @@ import {
   SelectField,
   SubmitButton,
   TextField,
-} from '../../forms/fields.tsx';
-import { rules } from '../../forms/field-rules.ts';
-import { useForm } from '../../forms/use-form.ts';
+} from '@stageplein/design-system/forms/fields.tsx';
+import { rules } from '@stageplein/design-system/forms/field-rules.ts';
+import { useForm } from '@stageplein/design-system/forms/use-form.ts';
 import type { TCurrentUser } from '../../session/current-user.ts';
 import { useSession } from '../../session/session-context.ts';
-import { toast } from '../../shell/toasts/toasts.ts';
+import { toast } from '@stageplein/design-system/components/toasts/toasts.ts';
 import { errorMessage, useRouteTitle } from '../page-kit.tsx';
 import { confirmationRules, newPasswordRules } from '../auth/password-fields.ts';
 import { NewPasswordFields } from '../auth/new-password-fields.tsx';
@@ -78,7 +78,7 @@ function ProfileForm({ user }: { user: TCurrentUser }) {
     {
       firstName: [rules.required(), rules.maxLength(100)],
       lastName: [rules.required(), rules.maxLength(100)],
-      phoneNumber: [rules.maxLength(30)],
+      phoneNumber: [rules.maxLength(30), rules.phoneNumber()],
       locale: [rules.required(), rules.oneOf(['nl', 'en'])],
     },
   );

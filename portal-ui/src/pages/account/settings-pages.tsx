@@ -96,12 +96,6 @@ export function OrganizationSettingsPage() {
             <dt>{t('portal.roles.type')}</dt>
             <dd>{t(`portal.organizationTypes.${currentOrganization.type ?? 'unknown'}`)}</dd>
           </div>
-          <div>
-            <dt>{t('portal.settings.organizationId')}</dt>
-            <dd>
-              <code>{currentOrganization.id}</code>
-            </dd>
-          </div>
         </dl>
         <p className="muted">{t('portal.settings.organizationLater')}</p>
         <OrganizationSelect testId="organization-settings-select" />

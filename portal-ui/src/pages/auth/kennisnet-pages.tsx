@@ -6,7 +6,7 @@ import { API_PATHS } from '@stageplein/contracts/client/api-client';
 import { readResourceDocument, type TRawDocument } from '@stageplein/contracts/client/jsonapi-document';
 import { resolveNavigationTarget } from '@stageplein/contracts/client/navigation';
 import { useApi } from '../../api/api-context.ts';
-import { FormAlert } from '../../forms/fields.tsx';
+import { FormAlert } from '@stageplein/design-system/forms/fields.tsx';
 import { useSession } from '../../session/session-context.ts';
 import { StatusErrorScreen } from '../../shell/error-screen.tsx';
 import { AuthCard, useRouteTitle } from '../page-kit.tsx';

@@ -1,16 +1,16 @@
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { API_PATHS, isApiRequestError, type ApiRequestError } from '@stageplein/contracts/client/api-client';
 import { useApi } from '../../api/api-context.ts';
 import { afterSignInPath } from '../../app/route-access.ts';
-import { FormAlert, SubmitButton, TextField } from '../../forms/fields.tsx';
-import { rules } from '../../forms/field-rules.ts';
-import { useForm } from '../../forms/use-form.ts';
+import { FormAlert, SubmitButton, TextField } from '@stageplein/design-system/forms/fields.tsx';
+import { rules } from '@stageplein/design-system/forms/field-rules.ts';
+import { useForm } from '@stageplein/design-system/forms/use-form.ts';
 import { displayName } from '../../session/current-user.ts';
 import { useSession } from '../../session/session-context.ts';
 import { StatusErrorScreen } from '../../shell/error-screen.tsx';
-import { toast } from '../../shell/toasts/toasts.ts';
+import { toast } from '@stageplein/design-system/components/toasts/toasts.ts';
 import { useTenant } from '../../tenant/tenant-context.ts';
 import { AuthCard, errorMessage, useRouteTitle } from '../page-kit.tsx';
 
@@ -46,47 +46,57 @@ function OtherEntries({ variant }: { variant: TVariant }) {
   );
 }
 
-/** Nuborgh (spec §1): sign in without a password, by a mailed link or code. */
-function PasswordlessRequest() {
+/**
+ * Nuborgh (spec §1): sign in without a password, by a mailed link or code. It uses the e-mail
+ * address of the sign-in form above (one field, not a second identical one).
+ */
+function PasswordlessRequest({ email, validateEmail }: { email: string; validateEmail: () => boolean }) {
   const { t } = useTranslation();
   const api = useApi();
-  const [sent, setSent] = useState<string | undefined>();
-  const form = useForm({ email: '' }, { email: [rules.required(), rules.email()] });
-  const onSubmit = form.handleSubmit(async ({ email }) => {
-    const answer = await api.client.post<{ meta?: { message?: string } }>(
-      API_PATHS.passwordless,
-      { email: String(email).trim() },
-      { authenticate: false },
-    );
-    setSent(answer.meta?.message ?? t('portal.auth.passwordless.sent'));
-  });
+  const [sent, setSent] = useState<{ message: string; email: string } | undefined>();
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<unknown>(undefined);
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setError(undefined);
+    if (!validateEmail()) return;
+    setPending(true);
+    try {
+      const answer = await api.client.post<{ meta?: { message?: string } }>(
+        API_PATHS.passwordless,
+        { email: email.trim() },
+        { authenticate: false },
+      );
+      setSent({ message: answer.meta?.message ?? t('portal.auth.passwordless.sent'), email: email.trim() });
+    } catch (e) {
+      setError(e);
+    } finally {
+      setPending(false);
+    }
+  };
   return (
     <section className="auth-section" aria-labelledby="passwordless-title">
       <h2 id="passwordless-title">{t('portal.auth.passwordless.title')}</h2>
       <p>{t('portal.auth.passwordless.intro')}</p>
       {sent ? (
         <FormAlert tone="success" testId="passwordless-sent">
-          <p>{sent}</p>
+          <p>{sent.message}</p>
           <p>
-            <Link to={`/auth/token?email=${encodeURIComponent(String(form.values.email))}`}>
+            <Link to={`/auth/token?email=${encodeURIComponent(sent.email)}`}>
               {t('portal.auth.passwordless.enterCode')}
             </Link>
           </p>
         </FormAlert>
       ) : (
-        <form noValidate onSubmit={onSubmit} className="form" data-testid="passwordless-form">
-          {form.formError !== undefined && (
-            <FormAlert tone="error">{errorMessage(form.formError, t)}</FormAlert>
-          )}
-          <TextField
-            label={t('portal.auth.email')}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            required
-            field={form.bind('email')}
-          />
-          <SubmitButton pending={form.submitting} variant="neutral">
+        <form
+          noValidate
+          onSubmit={(e) => void onSubmit(e)}
+          className="form"
+          data-testid="passwordless-form"
+          aria-labelledby="passwordless-title"
+        >
+          {error !== undefined && <FormAlert tone="error">{errorMessage(error, t)}</FormAlert>}
+          <SubmitButton pending={pending} variant="neutral" testId="passwordless-submit">
             {t('portal.auth.passwordless.submit')}
           </SubmitButton>
         </form>
@@ -178,7 +188,12 @@ export function LoginPage() {
           </Link>
         </div>
       </form>
-      {tenant.features.passwordlessLogin && <PasswordlessRequest />}
+      {tenant.features.passwordlessLogin && (
+        <PasswordlessRequest
+          email={String(form.values.email)}
+          validateEmail={() => form.validate(['email'], document.querySelector('[data-testid="login-form"]'))}
+        />
+      )}
       {variant === 'provider' && (
         <p className="auth-note">
           {t('portal.auth.noAccount')} <Link to="/organizations/signup">{t('portal.auth.signupLink')}</Link>

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { TextField } from '../../forms/fields.tsx';
-import type { TFieldBinding } from '../../forms/use-form.ts';
+import { TextField } from '@stageplein/design-system/forms/fields.tsx';
+import type { TFieldBinding } from '@stageplein/design-system/forms/use-form.ts';
 import { PASSWORD_MIN_LENGTH } from './password-fields.ts';
 
 /** A new password and its confirmation, as confirming, resetting and changing a password ask them. */

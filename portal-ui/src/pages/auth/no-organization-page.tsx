@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { SIGN_OUT_PATH } from '@stageplein/contracts/routes/route-manifest';
 import { useSession } from '../../session/session-context.ts';
 import { CURRENT_USER_KEY } from '../../session/session-provider.tsx';
-import { FormAlert } from '../../forms/fields.tsx';
+import { FormAlert } from '@stageplein/design-system/forms/fields.tsx';
 import { AuthCard, useRouteTitle } from '../page-kit.tsx';
 
 /** `/auth/no-organization` (public, spec §8): the user's organizations could not be loaded. */

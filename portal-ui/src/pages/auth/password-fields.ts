@@ -1,4 +1,4 @@
-import { rules } from '../../forms/field-rules.ts';
+import { rules } from '@stageplein/design-system/forms/field-rules.ts';
 
 /**
  * Password bounds of the identity service (devise's defaults; contracts/src/identity/users.ts

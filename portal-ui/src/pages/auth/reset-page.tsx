@@ -7,10 +7,10 @@ import {
   PasswordResetCredentialsError,
 } from '@stageplein/contracts/client/password-reset';
 import { useApi } from '../../api/api-context.ts';
-import { FormAlert, SubmitButton } from '../../forms/fields.tsx';
-import { useForm } from '../../forms/use-form.ts';
+import { FormAlert, SubmitButton } from '@stageplein/design-system/forms/fields.tsx';
+import { useForm } from '@stageplein/design-system/forms/use-form.ts';
 import { useSession } from '../../session/session-context.ts';
-import { toast } from '../../shell/toasts/toasts.ts';
+import { toast } from '@stageplein/design-system/components/toasts/toasts.ts';
 import { AuthCard, errorMessage, useRouteTitle } from '../page-kit.tsx';
 import { confirmationRules, newPasswordRules } from './password-fields.ts';
 import { NewPasswordFields } from './new-password-fields.tsx';

@@ -3,12 +3,12 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { API_PATHS } from '@stageplein/contracts/client/api-client';
 import { useApi } from '../../api/api-context.ts';
-import { FormAlert, SubmitButton, TextField } from '../../forms/fields.tsx';
-import { rules } from '../../forms/field-rules.ts';
-import { useForm } from '../../forms/use-form.ts';
+import { FormAlert, SubmitButton, TextField } from '@stageplein/design-system/forms/fields.tsx';
+import { rules } from '@stageplein/design-system/forms/field-rules.ts';
+import { useForm } from '@stageplein/design-system/forms/use-form.ts';
 import { displayName } from '../../session/current-user.ts';
 import { useSession } from '../../session/session-context.ts';
-import { toast } from '../../shell/toasts/toasts.ts';
+import { toast } from '@stageplein/design-system/components/toasts/toasts.ts';
 import { AuthCard, errorMessage, useRouteTitle } from '../page-kit.tsx';
 
 /**

@@ -3,7 +3,7 @@ import { derivePermissions } from '@stageplein/contracts/identity/permissions';
 import { hasKey } from '@stageplein/contracts/i18n/index';
 import { matchRoute } from '@stageplein/contracts/routes/route-manifest';
 import { TENANTS } from '@stageplein/contracts/tenants/tenant-registry';
-import { dashboardRole, dashboardTiles } from './dashboard-model.ts';
+import { dashboardRole, dashboardTiles, visibleDashboardTiles } from './dashboard-model.ts';
 
 const as = (name: string, type: string) =>
   derivePermissions([{ name, resourceType: type, resourceId: 'o' }], { id: 'o' });
@@ -55,5 +55,15 @@ describe('dashboard per role', () => {
         expect(hasKey(`portal.dashboard.tiles.${tile.key}`), tile.key).toBe(true);
       }
     }
+  });
+
+  it('shows only tiles whose screen exists, and everyone’s own pages', () => {
+    const built = new Set(['/users', '/importeren/csv', '/profile-edit', '/instellingen']);
+    const keys = (role: Parameters<typeof dashboardTiles>[0]) =>
+      visibleDashboardTiles(role, TENANTS.demo.features, (p) => built.has(p)).map((t) => t.key);
+    expect(keys('schoolAdmin')).toEqual(['users', 'import', 'profile', 'settings']);
+    // A mentor's screens are not built yet: their own pages remain, nothing blank.
+    expect(keys('mentor')).toEqual(['profile', 'settings']);
+    expect(keys('student')).toEqual(['profile', 'settings']);
   });
 });

@@ -74,3 +74,23 @@ export function dashboardTiles(role: TDashboardRole, features: TTenantFeatures):
       ];
   }
 }
+
+/** Everyone's own pages, after the role's tiles. */
+const ACCOUNT_TILES: readonly TDashboardTile[] = [
+  tile('profile', '/profile-edit', 'routes.profile.index'),
+  tile('settings', '/instellingen', 'routes.settings.index'),
+];
+
+/**
+ * The tiles shown: the role's, then the account's, only those whose screen exists (issue #13: a tile
+ * never opens a blank page; a new screen's tile appears once its page is there).
+ */
+export function visibleDashboardTiles(
+  role: TDashboardRole,
+  features: TTenantFeatures,
+  hasScreen: (path: string) => boolean,
+): TDashboardTile[] {
+  const tiles = [...dashboardTiles(role, features)];
+  for (const extra of ACCOUNT_TILES) if (!tiles.some((t) => t.path === extra.path)) tiles.push(extra);
+  return tiles.filter((t) => hasScreen(t.path));
+}

@@ -2,11 +2,12 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { displayName } from '../../session/current-user.ts';
 import { useSession } from '../../session/session-context.ts';
-import { Icon } from '../../shell/icons.tsx';
+import { Icon } from '@stageplein/design-system/components/icons.tsx';
 import { OrganizationSelect, useOrganizationLabels } from '../../shell/organization-select.tsx';
 import { useTenant } from '../../tenant/tenant-context.ts';
 import { useRouteTitle } from '../page-kit.tsx';
-import { dashboardRole, dashboardTiles } from './dashboard-model.ts';
+import { hasScreen } from '../../app/router.tsx';
+import { dashboardRole, visibleDashboardTiles } from './dashboard-model.ts';
 
 /** `/dashboard`: per role, what the user needs first, for the current organization. */
 export function DashboardPage() {
@@ -24,7 +25,7 @@ export function DashboardPage() {
     );
   }
   const role = dashboardRole(permissions);
-  const tiles = dashboardTiles(role, tenant.features);
+  const tiles = visibleDashboardTiles(role, tenant.features, hasScreen);
   return (
     <div className="container page dashboard" data-testid="dashboard" data-role={role}>
       <div className="dashboard__head">
@@ -46,7 +47,9 @@ export function DashboardPage() {
               {organizations.length > 1 ? (
                 <OrganizationSelect testId="dashboard-organization-select" />
               ) : (
-                <p className="dashboard__org-name">{labels.get(currentOrganization.id)}</p>
+                <p className="dashboard__org-name" data-testid="dashboard-organization">
+                  {labels.get(currentOrganization.id)}
+                </p>
               )}
             </>
           ) : (

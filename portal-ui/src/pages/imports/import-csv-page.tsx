@@ -8,13 +8,13 @@ import {
   type TRawDocument,
 } from '@stageplein/contracts/client/jsonapi-document';
 import { useApi } from '../../api/api-context.ts';
-import { CheckboxField, FormAlert, SubmitButton } from '../../forms/fields.tsx';
-import type { TFieldBinding } from '../../forms/use-form.ts';
+import { CheckboxField, FormAlert, SubmitButton } from '@stageplein/design-system/forms/fields.tsx';
+import type { TFieldBinding } from '@stageplein/design-system/forms/use-form.ts';
 import { useSession } from '../../session/session-context.ts';
 import { StatusErrorScreen } from '../../shell/error-screen.tsx';
-import { Icon } from '../../shell/icons.tsx';
+import { Icon } from '@stageplein/design-system/components/icons.tsx';
 import { useOrganizationLabels } from '../../shell/organization-select.tsx';
-import { toast } from '../../shell/toasts/toasts.ts';
+import { toast } from '@stageplein/design-system/components/toasts/toasts.ts';
 import { errorMessage, Page, useRouteTitle } from '../page-kit.tsx';
 import {
   canCancel,

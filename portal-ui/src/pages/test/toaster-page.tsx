@@ -1,6 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { TOAST_POSITIONS, type TToastColor, type TToastPosition } from '../../shell/toasts/toast-model.ts';
-import { toast } from '../../shell/toasts/toasts.ts';
+import {
+  TOAST_POSITIONS,
+  type TToastColor,
+  type TToastPosition,
+} from '@stageplein/design-system/components/toasts/toast-model.ts';
+import { toast } from '@stageplein/design-system/components/toasts/toasts.ts';
 import { Page, useRouteTitle } from '../page-kit.tsx';
 
 const COLORS: TToastColor[] = ['success', 'error', 'warning', 'info', 'neutral'];

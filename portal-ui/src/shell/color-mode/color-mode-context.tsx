@@ -10,7 +10,8 @@ import {
 } from 'react';
 import { useLocation } from 'react-router';
 import type { TTenant } from '@stageplein/contracts/tenants/tenant.types';
-import { applyCssVariables, portalCssVariables } from '../../tenant/theme-variables.ts';
+import { applyCssVariables } from '@stageplein/design-system/tokens/css-variables.ts';
+import { designTokens } from '@stageplein/design-system/tokens/design-tokens.ts';
 import { useTenant } from '../../tenant/tenant-context.ts';
 import {
   COLOR_MODE_STORAGE_KEY,
@@ -19,7 +20,7 @@ import {
   resolveColorMode,
   type TColorMode,
   type TColorModePreference,
-} from './color-mode.ts';
+} from '@stageplein/design-system/tokens/color-mode.ts';
 
 export function readStoredPreference(): TColorModePreference {
   try {
@@ -38,7 +39,7 @@ export function systemPrefersDark(): boolean {
 /** Writes the tenant's theme for a mode onto <html> (also used before the first render). */
 export function applyColorMode(tenant: TTenant, mode: TColorMode): void {
   const root = document.documentElement;
-  applyCssVariables(root, portalCssVariables(tenant.theme, mode));
+  applyCssVariables(root, designTokens(tenant.theme, mode).cssVariables);
   root.dataset.colorMode = mode;
   root.style.colorScheme = mode;
 }

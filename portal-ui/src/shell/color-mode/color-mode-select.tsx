@@ -1,6 +1,9 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { COLOR_MODE_PREFERENCES, type TColorModePreference } from './color-mode.ts';
+import {
+  COLOR_MODE_PREFERENCES,
+  type TColorModePreference,
+} from '@stageplein/design-system/tokens/color-mode.ts';
 import { useColorMode } from './color-mode-context.tsx';
 
 export function ColorModeSelect({ className }: { className?: string }) {

@@ -1,4 +1,5 @@
 import { dutchDate } from '@stageplein/contracts/domain/school-years';
+import { isEndBeforeStart } from '@stageplein/contracts/validation/field-rules';
 import {
   comparePeriods,
   currentPeriodOn,
@@ -71,7 +72,7 @@ export interface TPeriodValues {
 
 /** Dates in order and within the school year (by default the one containing the start date). */
 async function resolveSchoolYear(ctx: TCtx, values: TPeriodValues): Promise<string> {
-  if (values.end_date < values.start_date) {
+  if (isEndBeforeStart(values.start_date, values.end_date)) {
     throw new ApiError('invalid_date_range', {}, { pointer: '/data/attributes/end_date' });
   }
   const years = ctx.db

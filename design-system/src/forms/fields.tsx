@@ -1,6 +1,6 @@
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Icon } from '../shell/icons.tsx';
+import { Icon } from '../components/icons.tsx';
 import type { TFieldBinding } from './use-form.ts';
 
 interface TFieldFrame {

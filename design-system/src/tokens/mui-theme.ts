@@ -1,4 +1,4 @@
-import { getContrastRatio, type ThemeOptions } from '@mui/material/styles';
+import type { ThemeOptions } from '@mui/material/styles';
 import { SHAPE_RADIUS } from '@stageplein/contracts/tenants/theme';
 import type {
   TShadeKey,
@@ -6,10 +6,9 @@ import type {
   TThemeConfig,
   TThemeShape,
 } from '@stageplein/contracts/tenants/tenant.types';
+import { AA_NORMAL_TEXT as AA, contrastRatio as getContrastRatio, WHITE } from './contrast.ts';
+import { portalCssVariables, type TThemeMode } from './css-variables.ts';
 
-/** WCAG 2.1 AA for normal text. */
-const AA = 4.5;
-const WHITE = '#ffffff';
 /** MUI's focused filled input: rgba(0, 0, 0, 0.09) on white. */
 const FILLED_INPUT = '#e8e8e8';
 
@@ -26,12 +25,18 @@ export function radiusPx(shape: TThemeShape): number {
   return parseFloat(value) || 0;
 }
 
-function paletteColor(scale: TShadeScale, main: TShadeKey, background: string) {
+/** Shades tried for coloured text on the page: darker ones on light pages, lighter ones on dark. */
+const ON_LIGHT: readonly TShadeKey[] = ['700', '800', '900', '950'];
+const ON_DARK: readonly TShadeKey[] = ['400', '300', '200', '100', '50'];
+
+function paletteColor(scale: TShadeScale, main: TShadeKey, background: string, dark = false) {
+  const onPage = readableShade(scale, background, dark ? ON_DARK : ON_LIGHT);
   return {
     light: scale['300'],
-    main: scale[main],
+    // On a dark page the filled colour is the light readable shade (dark text on it).
+    main: dark ? onPage : scale[main],
     // `dark` doubles as the colour of primary/secondary text on the page, so it must be readable.
-    dark: readableShade(scale, background, ['700', '800', '900', '950']),
+    dark: onPage,
   };
 }
 
@@ -39,29 +44,37 @@ function paletteColor(scale: TShadeScale, main: TShadeKey, background: string) {
  * MUI theme options from a tenant theme: primary/secondary main = shade 500/600, the other colours
  * from their scales, the neutral scale as MUI's grey, the tenant's fonts, page background and
  * shapes. Contrast text is picked for WCAG AA (contrastThreshold 4.5); coloured text on the page
- * uses the readable `dark` shade.
+ * uses the readable `dark` shade. Dark mode takes its surfaces and text from the portal's dark CSS
+ * variables (the same function), and light readable shades for coloured text.
  */
-export function muiThemeOptions(theme: TThemeConfig): ThemeOptions {
+export function muiThemeOptions(theme: TThemeConfig, mode: TThemeMode = 'light'): ThemeOptions {
   const { colors } = theme;
+  const dark = mode === 'dark';
+  const vars = dark ? portalCssVariables(theme, 'dark') : undefined;
   const sans = theme.cssVariables['--font-sans'] ?? 'ui-sans-serif, system-ui, sans-serif';
   const heading = theme.cssVariables['--font-heading'] ?? sans;
   const headingStyle = { fontFamily: heading };
-  const page = '#ffffff';
-  const primary = paletteColor(colors.primary, '500', page);
-  const secondary = paletteColor(colors.secondary, '600', page);
-  // Red text buttons also sit on toolbars' light grey (#f5f5f5).
-  const errorText = readableShade(colors.error, '#f5f5f5', ['600', '700', '800', '900']);
+  // Where coloured text sits: white paper, or the dark surface (lighter than the dark page).
+  const page = vars ? vars['--color-surface']! : '#ffffff';
+  const onPage = dark ? ON_DARK : ON_LIGHT;
+  const primary = paletteColor(colors.primary, '500', page, dark);
+  const secondary = paletteColor(colors.secondary, '600', page, dark);
+  // Red text buttons also sit on toolbars' light grey (#f5f5f5) in light mode.
+  const errorText = dark
+    ? readableShade(colors.error, page, onPage)
+    : readableShade(colors.error, '#f5f5f5', ['600', '700', '800', '900']);
+  const filledInput = dark ? colors.neutral['800'] : FILLED_INPUT;
 
   return {
     palette: {
-      mode: 'light',
+      mode,
       contrastThreshold: AA,
       primary,
       secondary,
-      error: paletteColor(colors.error, '600', page),
-      warning: paletteColor(colors.warning, '500', page),
-      info: paletteColor(colors.info, '600', page),
-      success: paletteColor(colors.success, '600', page),
+      error: paletteColor(colors.error, '600', page, dark),
+      warning: paletteColor(colors.warning, '500', page, dark),
+      info: paletteColor(colors.info, '600', page, dark),
+      success: paletteColor(colors.success, '600', page, dark),
       grey: {
         50: colors.neutral['50'],
         100: colors.neutral['100'],
@@ -74,9 +87,13 @@ export function muiThemeOptions(theme: TThemeConfig): ThemeOptions {
         800: colors.neutral['800'],
         900: colors.neutral['900'],
       },
-      text: { primary: colors.neutral['900'], secondary: colors.neutral['600'] },
-      divider: colors.neutral['200'],
-      background: { default: theme.background, paper: WHITE },
+      text: vars
+        ? { primary: vars['--color-text']!, secondary: vars['--color-text-muted']! }
+        : { primary: colors.neutral['900'], secondary: colors.neutral['600'] },
+      divider: vars ? vars['--color-border']! : colors.neutral['200'],
+      background: vars
+        ? { default: vars['--color-background']!, paper: vars['--color-surface']! }
+        : { default: theme.background, paper: WHITE },
     },
     typography: {
       fontFamily: sans,
@@ -118,15 +135,19 @@ export function muiThemeOptions(theme: TThemeConfig): ThemeOptions {
         styleOverrides: {
           root: {
             '&.Mui-focused': {
-              color: readableShade(colors.primary, FILLED_INPUT, ['700', '800', '900', '950']),
+              color: readableShade(colors.primary, filledInput, onPage),
             },
-            '&.Mui-error': { color: readableShade(colors.error, FILLED_INPUT, ['700', '800', '900', '950']) },
+            '&.Mui-error': { color: readableShade(colors.error, filledInput, onPage) },
           },
         },
       },
       MuiFormHelperText: {
         styleOverrides: {
-          root: { '&.Mui-error': { color: readableShade(colors.error, page, ['600', '700', '800']) } },
+          root: {
+            '&.Mui-error': {
+              color: readableShade(colors.error, page, dark ? onPage : ['600', '700', '800']),
+            },
+          },
         },
       },
     },

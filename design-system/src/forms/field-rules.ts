@@ -1,4 +1,9 @@
 import type { TValidationMessage } from '@stageplein/contracts/errors/validation-messages';
+import {
+  FIELD_RULE_MESSAGES,
+  isEndBeforeStart,
+  isPhoneNumber,
+} from '@stageplein/contracts/validation/field-rules';
 
 /**
  * Field rules with the default messages of spec §5 (catalogue keys under `validation.*`). A field
@@ -33,6 +38,11 @@ export const rules = {
   required: (): TRule => (value) =>
     isEmpty(value) || value === false ? { key: 'validation.required' } : undefined,
   email: (): TRule => rule((v) => !EMAIL.test(text(v)), { key: 'validation.email' }),
+  /** The API's rule (contracts/validation/field-rules.ts), so the server refuses the same. */
+  phoneNumber: (): TRule => rule((v) => !isPhoneNumber(text(v)), { key: FIELD_RULE_MESSAGES.phoneNumber }),
+  /** An end date not before the date in field `startField`. */
+  notBefore: (startField: string): TRule =>
+    rule((v, values) => isEndBeforeStart(values[startField], v), { key: FIELD_RULE_MESSAGES.endBeforeStart }),
   url: (): TRule =>
     rule(
       (v) => {

@@ -31,6 +31,17 @@ describe('field rules (spec §5)', () => {
       [validateField(['a'], [rules.minItems(2)]), 'Minimaal aantal items: 2', ''],
       [validateField(['a', 'b'], [rules.maxItems(1)]), 'Maximaal aantal items: 1', ''],
       [validateField('12ab', [rules.pattern(/^\d{6}$/)]), 'Veld is ongeldig', 'Field is invalid'],
+      // Messages that say what is wrong (issue #13), from the contracts rules the API applies too.
+      [
+        validateField('abc', [rules.phoneNumber()]),
+        'Vul een geldig telefoonnummer in, bijvoorbeeld 06 12345678',
+        'Enter a valid phone number, for example +31 6 12345678',
+      ],
+      [
+        validateField('2026-09-01', [rules.notBefore('start')], { start: '2026-10-01' }),
+        'De einddatum ligt voor de begindatum',
+        'The end date is before the start date',
+      ],
     ];
     for (const [message, nl, en] of cases) {
       expect(message).toBeDefined();

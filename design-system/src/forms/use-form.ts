@@ -117,6 +117,22 @@ export function useForm<V extends TValues>(
     return Object.keys(next).length > 0;
   };
 
+  /**
+   * Checks only these fields (another action of the same form, e.g. the mailed sign-in link that
+   * needs just the e-mail address): shows their messages, focuses the first failing one.
+   */
+  const validate = (names: readonly (keyof V & string)[], form?: ParentNode | null): boolean => {
+    const found: Partial<Record<string, TValidationMessage>> = {};
+    for (const name of names) {
+      const message = validateField(valuesRef.current[name], rulesOf(name), valuesRef.current);
+      if (message) found[name] = message;
+    }
+    setMessages((m) => ({ ...m, ...Object.fromEntries(names.map((n) => [n, found[n]])) }));
+    const first = names.find((name) => found[name]);
+    if (first) form?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+    return first === undefined;
+  };
+
   const handleSubmit =
     (onValid: (values: V) => Promise<void> | void) => async (event: FormEvent<HTMLFormElement>) => {
       event.preventDefault();
@@ -146,6 +162,7 @@ export function useForm<V extends TValues>(
     setValues,
     bind,
     handleSubmit,
+    validate,
     submitting,
     formError,
     setFormError,
