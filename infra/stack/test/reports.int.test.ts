@@ -90,10 +90,11 @@ const post = (body: unknown, options: { address: string; lang?: string; tracepar
       host: 'raayland.localhost',
       'content-type': 'application/vnd.api+json',
       'accept-language': options.lang ?? 'nl',
-      'x-forwarded-for': options.address,
       'user-agent': 'Mozilla/5.0 (reports test)',
       ...(options.traceparent ? { traceparent: options.traceparent } : {}),
     },
+    // The browser's own address: X-Forwarded-For counts only from a configured proxy (docs/security.md).
+    remoteAddress: options.address,
     payload: JSON.stringify(body),
   });
 

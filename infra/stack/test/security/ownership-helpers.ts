@@ -2,6 +2,7 @@ import { expect } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { createDb, createPool } from '@stageplein/kit/db/database';
+import { freshClientAddress } from '@stageplein/testing/client-address';
 import type { TTestProduct } from '@stageplein/testing/product';
 
 /** Calls of the ownership tests (issue #12) against the whole product, as a client makes them. */
@@ -47,6 +48,7 @@ export function ownershipCalls(product: TTestProduct) {
       method: 'POST',
       url: '/auth/sign_in',
       headers: { 'x-tenant': tenant },
+      remoteAddress: freshClientAddress(),
       payload: { email, password },
     });
     expect(res.statusCode, res.body).toBe(200);

@@ -12,6 +12,7 @@ import { seedOrganizationId } from '@stageplein/contracts/domain/seed-ids';
 import { signAccessToken } from '@stageplein/kit/auth/access-token';
 import { buildGateway } from '@stageplein/gateway/gateway.app';
 import { UI_DIRS } from '@stageplein/gateway/ui-dirs';
+import { freshClientAddress } from '@stageplein/testing/client-address';
 import { testPlatform } from '@stageplein/testing/harness';
 import type { TTestProduct } from '@stageplein/testing/product';
 
@@ -48,7 +49,11 @@ const laggingService: TServiceModule = {
 
 beforeAll(async () => {
   const services = [...SERVICES, laggingService];
-  const platform = await testPlatform(services, { env: { PASSWORD_SCRYPT_COST: '10' } });
+  // The lagging service calls identity from loopback, standing for a peer inside the cluster: trusted
+  // like docker-compose's services trust their private network (its x-tenant counts; docs/security.md).
+  const platform = await testPlatform(services, {
+    env: { PASSWORD_SCRYPT_COST: '10', TRUSTED_PROXIES: 'loopback' },
+  });
   app = await buildGateway({
     config: platform.deps.config,
     deps: platform.deps,
@@ -82,6 +87,7 @@ async function signIn(email: string, password = PASSWORD): Promise<TCreds> {
     method: 'POST',
     url: '/auth/sign_in',
     headers: { 'x-tenant': 'demo' },
+    remoteAddress: freshClientAddress(),
     payload: { email, password },
   });
   expect(res.statusCode, res.body).toBe(200);

@@ -1,12 +1,16 @@
 import { describe, expect, it } from 'vitest';
+import { generateAuthSecret } from '@stageplein/kit/auth/auth-keys';
 import { parseConfig } from '@stageplein/kit/config/config';
 import { GATEWAY_CONFIG } from '../gateway.config.ts';
 import { parseSentryDsn, sentryEnvelope } from './sentry.ts';
 
+// Every process is given a signing secret (there is no default); its value does not matter here.
+const base = { AUTH_TOKEN_SECRET: generateAuthSecret() };
+
 describe('CLIENT_ERRORS_SENTRY_DSN', () => {
   it('is parsed once at boot into the envelope endpoint and key', () => {
     const config = parseConfig(
-      { CLIENT_ERRORS_SENTRY_DSN: 'https://abc123@o1.ingest.example.com/prefix/4507' },
+      { ...base, CLIENT_ERRORS_SENTRY_DSN: 'https://abc123@o1.ingest.example.com/prefix/4507' },
       GATEWAY_CONFIG,
     );
     expect(config.CLIENT_ERRORS_SENTRY_DSN).toEqual({
@@ -14,13 +18,13 @@ describe('CLIENT_ERRORS_SENTRY_DSN', () => {
       publicKey: 'abc123',
       envelopeUrl: 'https://o1.ingest.example.com/prefix/api/4507/envelope/',
     });
-    expect(parseConfig({}, GATEWAY_CONFIG).CLIENT_ERRORS_SENTRY_DSN).toBeUndefined();
+    expect(parseConfig(base, GATEWAY_CONFIG).CLIENT_ERRORS_SENTRY_DSN).toBeUndefined();
   });
 
   it('refuses a value that is not a DSN', () => {
-    expect(() => parseConfig({ CLIENT_ERRORS_SENTRY_DSN: 'https://host/1' }, GATEWAY_CONFIG)).toThrow(
-      /CLIENT_ERRORS_SENTRY_DSN/,
-    );
+    expect(() =>
+      parseConfig({ ...base, CLIENT_ERRORS_SENTRY_DSN: 'https://host/1' }, GATEWAY_CONFIG),
+    ).toThrow(/CLIENT_ERRORS_SENTRY_DSN/);
     expect(parseSentryDsn('not a url')).toBeUndefined();
     expect(parseSentryDsn('ftp://k@host/1')).toBeUndefined();
   });
