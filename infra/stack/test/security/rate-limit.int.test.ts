@@ -51,6 +51,15 @@ const reset = (email: string, ip: string) => () =>
     remoteAddress: ip,
   });
 
+const passwordless = (email: string, ip: string) => () =>
+  product.app.inject({
+    method: 'POST',
+    url: '/auth/passwordless',
+    headers: { 'x-tenant': 'demo' },
+    payload: { email },
+    remoteAddress: ip,
+  });
+
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
@@ -125,6 +134,22 @@ describe('password reset: known and unknown accounts in the same time (finding 1
       20,
       (i) => reset(KNOWN, `198.51.100.${i + 1}`),
       (i) => reset(UNKNOWN, `198.51.100.${i + 101}`),
+      { relative: 0.1, absoluteMs: 0 },
+    );
+    expect(Math.min(medians.known, medians.unknown)).toBeGreaterThanOrEqual(
+      product.platform.config.PASSWORD_RESET_ANSWER_MS,
+    );
+  }, 120_000);
+});
+
+describe('sign-in link (passwordless): known and unknown accounts in the same time (finding 10)', () => {
+  it('answers both alike and no sooner than PASSWORD_RESET_ANSWER_MS', async () => {
+    await timed(passwordless(KNOWN, '198.51.101.240'));
+    await timed(passwordless(UNKNOWN, '198.51.101.240'));
+    const medians = await compare(
+      20,
+      (i) => passwordless(KNOWN, `198.51.101.${i + 1}`),
+      (i) => passwordless(UNKNOWN, `198.51.101.${i + 101}`),
       { relative: 0.1, absoluteMs: 0 },
     );
     expect(Math.min(medians.known, medians.unknown)).toBeGreaterThanOrEqual(

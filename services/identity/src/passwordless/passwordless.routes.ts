@@ -8,7 +8,7 @@ import {
   ZUserDocument,
 } from '@stageplein/contracts/identity/users';
 import { contextOf } from '../shared/context.ts';
-import { rateLimitFor } from '../auth/rate-limit.ts';
+import { answerNoSoonerThan, rateLimitFor } from '../auth/rate-limit.ts';
 import { rolesOf } from '../roles/roles.repository.ts';
 import { userDocument } from '../users/users.serialize.ts';
 import { passwordlessSignIn, requestPasswordless } from './passwordless.service.ts';
@@ -28,6 +28,8 @@ export const passwordlessRoutes: FastifyPluginAsync<TIdentityDeps> = async (app,
       response: { 200: ZMetaDocument },
     },
     config: { limit: rateLimitFor(deps.config, 'password') },
+    // Known or unknown email: the same answer at the same time, like the reset (docs/security.md).
+    onSend: answerNoSoonerThan(deps.config.PASSWORD_RESET_ANSWER_MS),
     handler: async (req) => {
       const ctx = await contextOf(req, deps);
       await requestPasswordless(ctx, req.body.email);
