@@ -2,7 +2,7 @@ import type { TClientErrorAttributes, TClientErrorReport } from '../errors/clien
 import { CLIENT_ERROR_TYPE, CLIENT_ERRORS_PATH, scrubClientError } from '../errors/client-error-scrub.ts';
 import { isReportableStatus } from '../errors/error-catalogue.ts';
 import { TENANT_HEADER } from '../http/headers.ts';
-import { spanIdOf, type TPageTrace } from './page-trace.ts';
+import { createPageTrace, spanIdOf, type TPageTrace } from './page-trace.ts';
 
 /**
  * The error reporter both front ends use (spec §8: every error but client errors 300–499): it builds
@@ -156,6 +156,41 @@ export function createErrorReporter(options: TErrorReporterOptions): TErrorRepor
         target.removeEventListener('error', onError);
         target.removeEventListener('unhandledrejection', onRejection);
       };
+    },
+  };
+}
+
+/**
+ * One front end's error reporting (spec §8, docs/observability.md): this page load's W3C trace (every
+ * API call sends its `traceparent`, reports carry its id), reports to the gateway through a sink that
+ * tests may replace, the last ones on `window.__stagepleinErrors`, and the page's uncaught errors.
+ */
+export function createPageErrorReporting(app: TClientErrorAttributes['app']) {
+  const pageTrace = createPageTrace();
+  type TSink = (report: TClientErrorReport) => void;
+  let sink: TSink = (report) => sendToGateway(report, { traceparent: pageTrace.traceparent() });
+  const reporter = createErrorReporter({
+    app,
+    trace: pageTrace,
+    pageUrl: () => (typeof location === 'undefined' ? 'about:blank' : location.href),
+    send: (report) => sink(report),
+  });
+  return {
+    pageTrace,
+    /** Replaces where reports go (tests; the gallery's `/test/sentry` may watch them). */
+    setErrorSink(next: TSink): void {
+      sink = next;
+    },
+    /** True when the error was reported (reportable status, spec §8). */
+    reportError(error: unknown, context: Record<string, unknown> = {}, kind: TClientErrorKind = 'reported') {
+      return reporter.report(error, context, kind);
+    },
+    reportedErrors: (): readonly TClientErrorAttributes[] => reporter.reported,
+    /** Uncaught errors and unhandled rejections of the page are reported too; call once at start. */
+    installErrorReporting(target: Window = window): () => void {
+      (target as { __stagepleinErrors?: readonly TClientErrorAttributes[] }).__stagepleinErrors =
+        reporter.reported;
+      return reporter.install(target);
     },
   };
 }
