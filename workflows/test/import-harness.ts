@@ -12,6 +12,7 @@ import { organizationsService } from '@stageplein/organizations';
 import { testPlatform } from '@stageplein/testing/harness';
 import type {} from '@stageplein/testing/temporal.global-setup';
 import { runWorker, type TRunningWorker } from '../src/run-worker.ts';
+import { eventually } from '@stageplein/testing/eventually';
 
 export const TENANT = 'demo';
 export const SCHOOL = seedOrganizationId(TENANT, 'school');
@@ -97,18 +98,7 @@ export async function importHarness(
   return h;
 }
 
-export async function eventually(check: () => Promise<void>, timeoutMs = 10_000): Promise<void> {
-  const started = Date.now();
-  for (;;) {
-    try {
-      await check();
-      return;
-    } catch (error) {
-      if (Date.now() - started > timeoutMs) throw error;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-}
+export { eventually };
 
 /** POST /api/v1/imports over real HTTP as a browser sends it (multipart form). */
 export async function upload(

@@ -14,6 +14,7 @@ import { DEMO_PASSWORD, demoEmail } from '../src/seeds/seed.ts';
 import { identityService } from '../src/identity.module.ts';
 import { folderMailsTo } from '../src/mail/mail-folder.ts';
 import type { TStackConfig } from '@stageplein/stack/services';
+import { eventually } from '@stageplein/testing/eventually';
 
 export { DEMO_PASSWORD, demoEmail };
 
@@ -139,19 +140,7 @@ export function linkParam(mail: TMail, name: string): string {
   return value;
 }
 
-/** Polls until `check` passes (events reach consumers asynchronously through the relay). */
-export async function eventually(check: () => Promise<void>, timeoutMs = 10_000): Promise<void> {
-  const started = Date.now();
-  for (;;) {
-    try {
-      await check();
-      return;
-    } catch (error) {
-      if (Date.now() - started > timeoutMs) throw error;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
-}
+export { eventually };
 
 let fastHash: Promise<string> | undefined;
 

@@ -15,6 +15,7 @@ import { expectJsonApi } from '@stageplein/testing/jsonapi-conformance';
 import { testPlatform } from '@stageplein/testing/harness';
 import { organizationsService } from '../src/organizations.module.ts';
 import type { TStackConfig } from '@stageplein/stack/services';
+import { eventually } from '@stageplein/testing/eventually';
 
 /** 2026-11-21: school year 2026-2027 is current, 2027-2028 next. */
 export const NOW = new Date('2026-11-21T12:00:00Z');
@@ -224,16 +225,4 @@ export function expectError(res: LightMyRequestResponse, status: number, code?: 
   if (code) expect(res.json().errors[0].code, res.body).toBe(code);
 }
 
-/** Polls until `check` passes (events reach consumers asynchronously through the relay). */
-export async function eventually(check: () => Promise<void>, timeoutMs = 10_000): Promise<void> {
-  const started = Date.now();
-  for (;;) {
-    try {
-      await check();
-      return;
-    } catch (error) {
-      if (Date.now() - started > timeoutMs) throw error;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
-}
+export { eventually };

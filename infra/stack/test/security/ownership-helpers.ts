@@ -4,6 +4,7 @@ import { sql, type Kysely } from 'kysely';
 import { createDb, createPool } from '@stageplein/kit/db/database';
 import { freshClientAddress } from '@stageplein/testing/client-address';
 import type { TTestProduct } from '@stageplein/testing/product';
+import { eventually } from '@stageplein/testing/eventually';
 
 /** Calls of the ownership tests (issue #12) against the whole product, as a client makes them. */
 export const DEMO_PASSWORD = 'stageplein-demo';
@@ -18,18 +19,7 @@ export const at = (headers: THeaders, organizationId: string): THeaders => ({
   'x-current-organization-id': organizationId,
 });
 
-export async function eventually(check: () => Promise<void>, timeoutMs = 15_000): Promise<void> {
-  const started = Date.now();
-  for (;;) {
-    try {
-      await check();
-      return;
-    } catch (error) {
-      if (Date.now() - started > timeoutMs) throw error;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
-}
+export { eventually };
 
 export function ownershipCalls(product: TTestProduct) {
   const app: FastifyInstance = product.app;
@@ -77,7 +67,7 @@ export function ownershipCalls(product: TTestProduct) {
       expect(rows[0], `${kind} mail to ${to}`).toBeDefined();
       token = new URL(/https?:\/\/\S+/.exec(rows[0]!.text_body)![0]).searchParams.get(param);
       expect(token).not.toBeNull();
-    });
+    }, 15_000);
     return token!;
   }
 
