@@ -1,3 +1,4 @@
+import { errorStatus } from '@stageplein/contracts/client/error-reporter';
 import { errorScreenFor } from '@stageplein/contracts/errors/error-catalogue';
 
 /** Spec §8: which catalogue texts an error screen shows. */
@@ -9,14 +10,7 @@ export interface TErrorTexts {
 }
 
 /** The HTTP-like status carried by an error, if any (route error responses, Responses, API errors). */
-export function statusOf(error: unknown): number | undefined {
-  if (typeof error !== 'object' || error === null) return undefined;
-  const { status, statusCode } = error as { status?: unknown; statusCode?: unknown };
-  const value = typeof status === 'number' ? status : statusCode;
-  return typeof value === 'number' && Number.isInteger(value) && value >= 100 && value <= 599
-    ? value
-    : undefined;
-}
+export const statusOf = errorStatus;
 
 /** The text an error carries (message, status text, data), for the wrong-centre check. */
 export function messageOf(error: unknown): string {
