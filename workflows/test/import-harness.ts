@@ -44,10 +44,17 @@ export async function importHarness(
       TEMPORAL_ADDRESS: inject('temporalAddress'),
       PASSWORD_SCRYPT_COST: '10',
       RATE_LIMIT_SIGN_IN: '1000',
+      // The test's HTTP client and the worker's calls to identity arrive on loopback, standing for the
+      // gateway and the cluster's private network: trusted proxies, so their x-tenant counts (docs/security.md).
+      TRUSTED_PROXIES: 'loopback',
       ...options.env,
     },
   });
-  const app = await createHttpApp({ name: 'imports-test', logger: false });
+  const app = await createHttpApp({
+    name: 'imports-test',
+    logger: false,
+    trustedProxies: platform.config.TRUSTED_PROXIES,
+  });
   for (const service of [identityService, organizationsService])
     await registerService(app, service, platform.deps);
   await app.listen({ port: 0, host: '127.0.0.1' });
