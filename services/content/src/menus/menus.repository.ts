@@ -19,9 +19,6 @@ export const listMenus = (db: TDb) => db.selectFrom('content.menus').selectAll()
 export const findMenu = (db: TDb, id: string) =>
   db.selectFrom('content.menus').selectAll().where('id', '=', id).executeTakeFirst();
 
-export const findMenuBySlug = (db: TDb, slug: string) =>
-  db.selectFrom('content.menus').selectAll().where('slug', '=', slug).executeTakeFirst();
-
 export const insertMenu = (db: TDb, values: Insertable<TMenusTable>) =>
   db.insertInto('content.menus').values(values).returningAll().executeTakeFirstOrThrow();
 

@@ -13,6 +13,8 @@ const migration: Migration = {
     )`.execute(db);
     await sql`create table content.page_revisions (
       id uuid primary key default gen_random_uuid(),
+      -- The order of saves (several may share a timestamp).
+      seq bigint generated always as identity,
       tenant_id text not null,
       page_id uuid not null references content.pages (id) on delete cascade,
       locale text not null check (locale in ('nl', 'en')),
@@ -23,9 +25,7 @@ const migration: Migration = {
       author_id uuid,
       created_at timestamptz not null
     )`.execute(db);
-    await sql`create index page_revisions_page on content.page_revisions (page_id, locale, created_at)`.execute(
-      db,
-    );
+    await sql`create index page_revisions_page on content.page_revisions (page_id, seq)`.execute(db);
     await sql`create table content.page_locales (
       tenant_id text not null,
       page_id uuid not null references content.pages (id) on delete cascade,

@@ -24,9 +24,6 @@ const PAGE_COLUMNS: Record<string, string> = { slug: 'p.slug', updated_at: 'p.up
 export const findPage = (db: TDb, id: string) =>
   db.selectFrom('content.pages').selectAll().where('id', '=', id).executeTakeFirst();
 
-export const findPageBySlug = (db: TDb, slug: string) =>
-  db.selectFrom('content.pages').selectAll().where('slug', '=', slug).executeTakeFirst();
-
 export const insertPage = (db: TDb, values: Insertable<TPagesTable>) =>
   db.insertInto('content.pages').values(values).returningAll().executeTakeFirstOrThrow();
 
@@ -65,8 +62,7 @@ export const listRevisions = (db: TDb, pageId: string) =>
     .selectFrom('content.page_revisions')
     .selectAll()
     .where('page_id', '=', pageId)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
+    .orderBy('seq', 'desc')
     .execute();
 
 export const localesOf = (db: TDb, pageId: string) =>
@@ -92,6 +88,7 @@ export async function viewsOf(
     .selectAll('l')
     .select([
       'r.id as r_id',
+      'r.seq',
       'r.title',
       'r.seo_description',
       'r.body',
@@ -110,9 +107,10 @@ export async function viewsOf(
     const mine = rows.filter((r) => r.page_id === page.id);
     const row = mine.find((r) => r.locale === lang) ?? mine.find((r) => r.locale === 'nl');
     if (!row) return [];
-    const { r_id, title, seo_description, body, body_html, author_id, r_created_at, ...locale } = row;
+    const { r_id, seq, title, seo_description, body, body_html, author_id, r_created_at, ...locale } = row;
     const revision: TRevisionRow = {
       id: r_id,
+      seq,
       tenant_id: row.tenant_id,
       page_id: page.id,
       locale: row.locale,

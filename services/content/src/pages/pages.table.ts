@@ -13,6 +13,8 @@ export interface TPagesTable {
 /** Every save of a page's language is a revision; none is ever changed. */
 export interface TPageRevisionsTable {
   id: Generated<string>;
+  /** The order of saves. */
+  seq: Generated<number>;
   tenant_id: string;
   page_id: string;
   locale: TContentLocale;
