@@ -109,7 +109,8 @@ beforeAll(async () => {
     OTEL_EXPORTER_OTLP_ENDPOINT: otlp,
     PASSWORD_SCRYPT_COST: '10',
   };
-  const [identityPort, organizationsPort, relayPort, gatewayPort] = await Promise.all([
+  const [identityPort, organizationsPort, contentPort, relayPort, gatewayPort] = await Promise.all([
+    freePort(),
     freePort(),
     freePort(),
     freePort(),
@@ -126,6 +127,7 @@ beforeAll(async () => {
       { ...env, PORT: String(organizationsPort) },
       organizationsPort,
     ],
+    ['content', 'services/content/src/server.ts', { ...env, PORT: String(contentPort) }, contentPort],
     ['relay', 'services/kit/src/runtime/relay-server.ts', { ...env, PORT: String(relayPort) }, relayPort],
     [
       'gateway',
@@ -137,6 +139,7 @@ beforeAll(async () => {
         PORT: String(gatewayPort),
         IDENTITY_URL: url(identityPort),
         ORGANIZATIONS_URL: url(organizationsPort),
+        CONTENT_URL: url(contentPort),
         OTEL_EXPORTER_OTLP_ENDPOINT: otlp,
       },
       gatewayPort,
@@ -379,11 +382,32 @@ describe('distributed profile: one process per service, events through Kafka', (
     );
   });
 
+  it('the CMS calls reach content through the gateway; organizations’ events reach content through Kafka', async () => {
+    const menus = await fetch(`${gatewayUrl}/api/v1/cms/menus`, { headers: { 'x-tenant': 'demo' } });
+    expect(menus.status).toBe(200);
+    expect(
+      ((await menus.json()) as { data: { attributes: { slug: string } }[] }).data[0]!.attributes.slug,
+    ).toBe('main');
+    // Who edits depends on the organization's status, which content learns from organizations' events.
+    const center = seedOrganizationId('demo', 'volunteer-center');
+    await eventually(
+      'the seeded volunteer centre in content',
+      async () =>
+        (
+          await sql<{
+            status: string;
+          }>`select status from content.organizations where id = ${center}`.execute(owner)
+        ).rows[0]?.status,
+      (status) => status === 'approved',
+    );
+  });
+
   it('every process stops cleanly on SIGTERM', async () => {
     const codes = await Promise.all(processes.map(async (p) => [p.name, await p.stop()] as const));
     expect(Object.fromEntries(codes)).toEqual({
       identity: 0,
       organizations: 0,
+      content: 0,
       relay: 0,
       gateway: 0,
       worker: 0,

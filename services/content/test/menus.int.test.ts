@@ -103,7 +103,7 @@ describe('spec §7: GET /api/v1/cms/menus and /api/v1/cms/menu_items', () => {
 describe('spec §7: POST, PATCH, DELETE /api/v1/cms/menu_items with data{type: menuItem, attributes}', () => {
   it('an editor adds, changes and deletes an item; each write is evented and audit-logged', async () => {
     // The portal's client sends its camelCase attributes as snake_case keys (spec §7).
-    const body = toSnakeKeys({
+    const body = toSnakeKeys<Record<string, unknown>>({
       data: {
         type: 'menuItem',
         attributes: {
