@@ -6,7 +6,12 @@ import { CONTENT_CONFIG, contentService } from '@stageplein/content';
 import { GATEWAY_CONFIG } from '@stageplein/gateway/gateway.config';
 
 /** The configuration keys of every service and the gateway (the kit's come with every process). */
-export const STACK_CONFIG = { ...IDENTITY_CONFIG, ...ORGANIZATIONS_CONFIG, ...CONTENT_CONFIG, ...GATEWAY_CONFIG };
+export const STACK_CONFIG = {
+  ...IDENTITY_CONFIG,
+  ...ORGANIZATIONS_CONFIG,
+  ...CONTENT_CONFIG,
+  ...GATEWAY_CONFIG,
+};
 /** The configuration of a process that runs the whole product (`npm start`, tests). */
 export type TStackConfig = TConfigOf<typeof STACK_CONFIG>;
 
