@@ -30,7 +30,17 @@ export const PACKAGES = [
   {
     dir: 'infra/testing',
     name: 'testing',
-    may: ['contracts', 'kit', 'identity', 'organizations', 'content', 'gateway', 'workflows', 'engines', 'stack'],
+    may: [
+      'contracts',
+      'kit',
+      'identity',
+      'organizations',
+      'content',
+      'gateway',
+      'workflows',
+      'engines',
+      'stack',
+    ],
   },
   { dir: 'portal-ui', name: 'portal-ui', may: ['contracts'] },
   { dir: 'admin-ui', name: 'admin-ui', may: ['contracts'] },
