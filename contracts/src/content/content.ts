@@ -46,15 +46,29 @@ const ZRichTextMark = z.object({
   attrs: z.record(z.string(), z.unknown()).optional(),
 });
 
-export const ZRichTextNode: z.ZodType<TRichTextNode> = z.lazy(() =>
-  z.object({
-    type: z.string().max(40),
-    attrs: z.record(z.string(), z.unknown()).optional(),
-    content: z.array(ZRichTextNode).max(5000).optional(),
-    text: z.string().max(100_000).optional(),
-    marks: z.array(ZRichTextMark).max(20).optional(),
-  }),
-);
+/** One node; its children are checked by `isRichTextNode` (a recursive schema has no OpenAPI form here). */
+const ZRichTextNodeShape = z.object({
+  type: z.string().max(40),
+  attrs: z.record(z.string(), z.unknown()).optional(),
+  content: z.array(z.unknown()).max(5000).optional(),
+  text: z.string().max(100_000).optional(),
+  marks: z.array(ZRichTextMark).max(20).optional(),
+});
+
+/** Documents nest at most this deep (lists in lists in a table …); deeper is refused. */
+const MAX_RICH_TEXT_DEPTH = 30;
+
+function isRichTextNode(value: unknown, depth: number): boolean {
+  if (depth > MAX_RICH_TEXT_DEPTH) return false;
+  const parsed = ZRichTextNodeShape.safeParse(value);
+  return parsed.success && (parsed.data.content ?? []).every((child) => isRichTextNode(child, depth + 1));
+}
+
+// The cast names what the refinement checked: every child is a node, to any depth up to the limit.
+export const ZRichTextNode = ZRichTextNodeShape.refine(
+  (node) => (node.content ?? []).every((child) => isRichTextNode(child, 2)),
+  { message: 'Invalid rich-text node', path: ['content'] },
+) as unknown as z.ZodType<TRichTextNode>;
 
 /** The root of a document is always `doc`. */
 export const ZRichTextDocument = z.object({
