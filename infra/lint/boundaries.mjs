@@ -1,6 +1,6 @@
 // ESLint rule `stageplein/boundaries`: packages point one way (docs/architecture.md, "Package graph").
 //
-//   contracts ← kit ← services (identity, organizations, gateway) ← workflows ← stack
+//   contracts ← kit ← services (identity, organizations, content, gateway) ← workflows ← stack
 //   UIs → design-system → contracts; engines stand alone; testing may use everything but the UIs.
 //   The design system is UI code (tokens, components) shared by both front ends: it imports only
 //   contracts, so "UIs import only contracts" stays true of everything below the UIs.
@@ -20,18 +20,29 @@ export const PACKAGES = [
   { dir: 'services/kit', name: 'kit', may: ['contracts'] },
   { dir: 'services/identity', name: 'identity', may: ['contracts', 'kit'] },
   { dir: 'services/organizations', name: 'organizations', may: ['contracts', 'kit'] },
+  { dir: 'services/content', name: 'content', may: ['contracts', 'kit'] },
   { dir: 'services/gateway', name: 'gateway', may: ['contracts', 'kit'] },
   { dir: 'workflows', name: 'workflows', may: ['contracts', 'kit', 'identity', 'organizations'] },
   { dir: 'infra/engines', name: 'engines', may: [] },
   {
     dir: 'infra/stack',
     name: 'stack',
-    may: ['contracts', 'kit', 'identity', 'organizations', 'gateway', 'workflows', 'engines'],
+    may: ['contracts', 'kit', 'identity', 'organizations', 'content', 'gateway', 'workflows', 'engines'],
   },
   {
     dir: 'infra/testing',
     name: 'testing',
-    may: ['contracts', 'kit', 'identity', 'organizations', 'gateway', 'workflows', 'engines', 'stack'],
+    may: [
+      'contracts',
+      'kit',
+      'identity',
+      'organizations',
+      'content',
+      'gateway',
+      'workflows',
+      'engines',
+      'stack',
+    ],
   },
   { dir: 'design-system', name: 'design-system', may: ['contracts'] },
   { dir: 'portal-ui', name: 'portal-ui', may: ['contracts', 'design-system'] },

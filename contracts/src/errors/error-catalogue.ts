@@ -33,6 +33,8 @@ export const ERROR_CODES = [
   'invalid_date_range',
   'period_outside_school_year',
   'name_taken',
+  'slug_taken',
+  'invalid_menu_item',
   'file_too_large',
   'unsupported_file_type',
   'workflows_unavailable',
@@ -105,6 +107,9 @@ export const ERRORS: Readonly<Record<TErrorCode, TErrorDefinition>> = Object.fre
   invalid_date_range: define('invalid_date_range', 422),
   period_outside_school_year: define('period_outside_school_year', 422),
   name_taken: define('name_taken', 409),
+  // Content: a page or news slug is unique per tenant; menu items follow contracts/src/content/menu.ts.
+  slug_taken: define('slug_taken', 409),
+  invalid_menu_item: define('invalid_menu_item', 422),
   // Student import uploads, refused before any parsing; 503 while Temporal cannot be reached.
   file_too_large: define('file_too_large', 413),
   unsupported_file_type: define('unsupported_file_type', 415),

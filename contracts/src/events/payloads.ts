@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZOrganizationType, ZRoleName } from '../identity/roles.ts';
 import { ZGender, ZLocale, ZPeriodicMailFrequency, ZUserStatus } from '../identity/users.ts';
+import { CONTENT_EVENT_PAYLOADS } from './content.ts';
 import { ORGANIZATIONS_EVENT_PAYLOADS } from './organizations.ts';
 
 /** The user fields other services may keep in their read models (identity is the owner). */
@@ -32,6 +33,7 @@ export const EVENT_PAYLOADS = {
     end_date: z.string(),
   }),
   ...ORGANIZATIONS_EVENT_PAYLOADS,
+  ...CONTENT_EVENT_PAYLOADS,
   // Identity: the subject of every event below is the user id, so one user's events stay in order.
   'identity.user.created': ZUserSnapshot,
   'identity.user.updated': ZUserSnapshot,

@@ -742,6 +742,15 @@ export const en: TMessages = {
       title: 'Name already in use',
       detail: 'This name is already in use at this school.',
     },
+    slug_taken: {
+      title: 'Address already in use',
+      detail: 'Another page or news article of this website already uses this address.',
+    },
+    invalid_menu_item: {
+      title: 'Invalid menu item',
+      detail:
+        'A menu item links to a page of this website by its path or to a known system page, and is either a main item or sits directly under a main item of the same menu.',
+    },
     file_too_large: {
       title: 'File too large',
       detail: 'The file may be at most {{max_mb}} MB.',

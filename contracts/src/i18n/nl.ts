@@ -762,6 +762,15 @@ export const nl = {
       title: 'Naam al in gebruik',
       detail: 'Deze naam is op deze school al in gebruik.',
     },
+    slug_taken: {
+      title: 'Adres al in gebruik',
+      detail: 'Een andere pagina of een ander nieuwsbericht van deze website gebruikt dit adres al.',
+    },
+    invalid_menu_item: {
+      title: 'Ongeldig menu-item',
+      detail:
+        'Een menu-item verwijst met een pad naar een pagina van deze website of naar een bekende systeempagina, en is een hoofditem of staat direct onder een hoofditem van hetzelfde menu.',
+    },
     file_too_large: {
       title: 'Bestand te groot',
       detail: 'Het bestand mag maximaal {{max_mb}} MB zijn.',

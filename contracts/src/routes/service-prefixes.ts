@@ -33,6 +33,8 @@ export const SERVICE_PREFIXES = {
     '/api/v1/imports',
     '/api/v1/audit_log_entries',
   ],
+  // Pages, menus, menu items, news and the messages file (spec §7's CMS calls).
+  content: ['/api/v1/cms'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type TServiceName = keyof typeof SERVICE_PREFIXES;

@@ -6,6 +6,7 @@ export function upstreamsFrom(config: TConfig): { prefixes: readonly string[]; u
   const urls: Record<TServiceName, string | undefined> = {
     identity: config.IDENTITY_URL,
     organizations: config.ORGANIZATIONS_URL,
+    content: config.CONTENT_URL,
   };
   return (Object.keys(SERVICE_PREFIXES) as TServiceName[]).flatMap((name) => {
     const url = urls[name];

@@ -22,7 +22,11 @@ import { testProduct, type TTestProduct } from '@stageplein/testing/product';
 const A = 'demo';
 const B = 'raayland';
 const SKIP_IN_DIRECTION_1 = new Set(['DELETE /auth/sign_out']); // would end the caller's own session
-const RESOURCE_TABLES: Record<string, string> = { students: 'users', mailbox: 'dev_mails' };
+const RESOURCE_TABLES: Record<string, string> = {
+  students: 'users',
+  mailbox: 'dev_mails',
+  news: 'news_articles',
+};
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 
 type TSchema = {
@@ -174,7 +178,9 @@ function operations(): TOperation[] {
 
 /** The path with B's id of the resource each `{param}` names (the segment before it). */
 function pathOfB(path: string): string {
-  return path.replace(/\/([^/{]+)\/\{(\w+)\}/g, (_m, segment: string) => {
+  return path.replace(/\/([^/{]+)\/\{(\w+)\}/g, (_m, segment: string, param: string) => {
+    // A language, not a row (the CMS messages file of `/cms/messages/{lang}`).
+    if (param === 'lang') return `/${segment}/nl`;
     const table = RESOURCE_TABLES[segment] ?? segment;
     const id = idsOfB.get(table)?.[0];
     if (!id) throw new Error(`no row of tenant ${B} for {id} of /${segment}: map it in RESOURCE_TABLES`);

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { derivePermissions } from '../identity/permissions.ts';
+import type { TOrganizationType } from '../identity/roles.ts';
+import type { TOrganizationStatus } from '../organizations/organizations.ts';
+import { editsContent } from './content-policy.ts';
+import { isUsablePageSlug, pagePath } from './page-slugs.ts';
+
+const as = (name: string, type: TOrganizationType, status: TOrganizationStatus = 'approved') => {
+  const org = { id: 'o1', type, status };
+  return editsContent(derivePermissions([{ name, resourceType: type, resourceId: 'o1' }], org), org);
+};
+
+describe('who edits a tenant’s content', () => {
+  it('admins of an approved School or VolunteerCenter', () => {
+    expect(as('admin', 'School')).toBe(true);
+    expect(as('admin', 'VolunteerCenter')).toBe(true);
+  });
+
+  it('not while the organization is pending, denied or archived', () => {
+    for (const status of ['pending', 'denied', 'archived'] as const)
+      expect(as('admin', 'VolunteerCenter', status)).toBe(false);
+  });
+
+  it('nobody else', () => {
+    expect(as('admin', 'Provider')).toBe(false);
+    expect(as('admin', 'NonProfit')).toBe(false);
+    expect(as('mentor', 'School')).toBe(false);
+    expect(as('student', 'School')).toBe(false);
+    expect(editsContent(derivePermissions([], null), null)).toBe(false);
+  });
+});
+
+describe('page slugs', () => {
+  it('a page lives at /<slug>, the home page at /', () => {
+    expect(pagePath('over-ons')).toBe('/over-ons');
+    expect(pagePath('home')).toBe('/');
+  });
+
+  it('a slug that a screen of its own answers is not usable; the CMS catch-all ones are', () => {
+    expect(['inloggen', 'nieuws', 'content', 'stagebank', 'toegankelijkheid'].map(isUsablePageSlug)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
+    expect(['over-ons', 'home', 'privacyverklaring', 'zomerstages'].map(isUsablePageSlug)).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ]);
+  });
+});

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { LANGUAGES } from '../i18n/index.ts';
+import { MENU_LINK_TYPES } from '../content/menu.ts';
+
+const ZLocale = z.enum(LANGUAGES);
+
+/** A page and, for a save or (un)publish, the language and revision concerned. Subject: the page id. */
+const ZPageEvent = z.object({
+  page_id: z.uuid(),
+  slug: z.string(),
+  locale: ZLocale.nullable(),
+  revision_id: z.uuid().nullable(),
+});
+
+/** Subject: the menu item id. */
+const ZMenuItemEvent = z.object({
+  menu_item_id: z.uuid(),
+  menu_id: z.uuid(),
+  parent_id: z.uuid().nullable(),
+  link_type: z.enum(MENU_LINK_TYPES),
+  path: z.string().nullable(),
+  system_page_id: z.number().int().nullable(),
+  position: z.number().int(),
+});
+
+/** Subject: the article id. */
+const ZNewsArticleEvent = z.object({
+  news_article_id: z.uuid(),
+  slug: z.string(),
+  locale: ZLocale,
+  status: z.enum(['draft', 'published']),
+});
+
+/** Payload schemas of the content service's events (spread into EVENT_PAYLOADS). */
+export const CONTENT_EVENT_PAYLOADS = {
+  'content.page.created': ZPageEvent,
+  /** Every save: a new revision (the draft) of one language. */
+  'content.page.revised': ZPageEvent,
+  /** The page's address changed (`slug` is the new one). */
+  'content.page.moved': ZPageEvent,
+  'content.page.published': ZPageEvent,
+  'content.page.unpublished': ZPageEvent,
+  'content.page.deleted': ZPageEvent,
+  'content.menu_item.created': ZMenuItemEvent,
+  'content.menu_item.updated': ZMenuItemEvent,
+  'content.menu_item.deleted': ZMenuItemEvent,
+  'content.news_article.created': ZNewsArticleEvent,
+  'content.news_article.updated': ZNewsArticleEvent,
+  'content.news_article.deleted': ZNewsArticleEvent,
+  /** Subject: `<locale>`; the keys that now have an override. */
+  'content.messages.updated': z.object({ locale: ZLocale, keys: z.array(z.string()) }),
+} as const satisfies Record<string, z.ZodType>;

@@ -1,0 +1,42 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { Kysely } from 'kysely';
+import { SERVICE_PREFIXES } from '@stageplein/contracts/routes/service-prefixes';
+import { getTenant } from '@stageplein/contracts/tenants/tenant-registry';
+import { authReadModelConsumer } from '@stageplein/kit/auth/auth-read-model';
+import { setTenant } from '@stageplein/kit/db/rls';
+import type { TServiceModule } from '@stageplein/kit/service';
+import { CONTENT_CONFIG, type TContentConfig, type TContentDeps } from './content.config.ts';
+import { SCHEMA, type TContentDb } from './database.ts';
+import { menusRoutes } from './menus/menus.routes.ts';
+import { messagesRoutes } from './messages/messages.routes.ts';
+import { migrations } from './migrations/index.ts';
+import { newsRoutes } from './news/news.routes.ts';
+import { organizationsReadModelConsumer } from './organizations-read-model/organizations-read-model.consumer.ts';
+import { pagesRoutes } from './pages/pages.routes.ts';
+import { seedContent } from './seeds/seed.ts';
+
+const routes: FastifyPluginAsync<TContentDeps> = async (app, deps) => {
+  await app.register(pagesRoutes, deps);
+  await app.register(menusRoutes, deps);
+  await app.register(newsRoutes, deps);
+  await app.register(messagesRoutes, deps);
+};
+
+/** The CMS: pages, menus, news and the messages file of each tenant (docs/decisions/content.md). */
+export const contentService: TServiceModule<TContentConfig> = {
+  name: 'content',
+  configKeys: CONTENT_CONFIG,
+  schema: SCHEMA,
+  prefixes: SERVICE_PREFIXES.content,
+  migrations,
+  routes,
+  consumers: (deps) => [authReadModelConsumer(deps.db, SCHEMA), organizationsReadModelConsumer(deps.db)],
+  async seedTenant({ db, today }, tenantId) {
+    const tenant = getTenant(tenantId);
+    if (!tenant) throw new Error(`content: unknown tenant ${tenantId}`);
+    await db.transaction().execute(async (trx) => {
+      await setTenant(trx, tenantId);
+      await seedContent(trx as unknown as Kysely<TContentDb>, tenant, today);
+    });
+  },
+};

@@ -1,0 +1,35 @@
+import type { TOutboxTable, TProcessedEventsTable } from '@stageplein/kit/outbox/outbox.table';
+import type { TAuditLogTable } from './shared/audit.table.ts';
+import type { TOrganizationsTable } from './organizations-read-model/organizations-read-model.table.ts';
+import type { TPageLocalesTable, TPageRevisionsTable, TPagesTable } from './pages/pages.table.ts';
+import type { TMenuItemsTable, TMenusTable } from './menus/menus.table.ts';
+import type { TNewsArticlesTable } from './news/news.table.ts';
+import type { TMessagesTable } from './messages/messages.table.ts';
+
+/** The kit's auth read model (kit/auth/auth-read-model.ts), fed by identity's role events. */
+export interface TAuthRolesTable {
+  role_id: string;
+  tenant_id: string;
+  user_id: string;
+  name: string;
+  resource_type: string;
+  resource_id: string;
+}
+
+/** The content schema as Kysely sees it. */
+export interface TContentDb {
+  'content.pages': TPagesTable;
+  'content.page_revisions': TPageRevisionsTable;
+  'content.page_locales': TPageLocalesTable;
+  'content.menus': TMenusTable;
+  'content.menu_items': TMenuItemsTable;
+  'content.news_articles': TNewsArticlesTable;
+  'content.messages': TMessagesTable;
+  'content.organizations': TOrganizationsTable;
+  'content.audit_log': TAuditLogTable;
+  'content.auth_roles': TAuthRolesTable;
+  'content.outbox': TOutboxTable;
+  'content.processed_events': TProcessedEventsTable;
+}
+
+export const SCHEMA = 'content';

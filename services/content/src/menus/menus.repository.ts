@@ -1,0 +1,76 @@
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { TJsonApiQuery } from '@stageplein/contracts/jsonapi/jsonapi';
+import { applyFiltersAndSort, applyPage } from '@stageplein/kit/jsonapi/apply-query';
+import type { TDb } from '../shared/request.ts';
+import type { TMenuItemsTable, TMenusTable } from './menus.table.ts';
+
+export type TMenuRow = Selectable<TMenusTable>;
+export type TMenuItemRow = Selectable<TMenuItemsTable>;
+
+const ITEM_COLUMNS: Record<string, string> = {
+  menu_id: 'menu_id',
+  parent_id: 'parent_id',
+  link_type: 'link_type',
+  position: 'position',
+};
+
+export const listMenus = (db: TDb) => db.selectFrom('content.menus').selectAll().orderBy('slug').execute();
+
+export const findMenu = (db: TDb, id: string) =>
+  db.selectFrom('content.menus').selectAll().where('id', '=', id).executeTakeFirst();
+
+export const insertMenu = (db: TDb, values: Insertable<TMenusTable>) =>
+  db.insertInto('content.menus').values(values).returningAll().executeTakeFirstOrThrow();
+
+export const findMenuItem = (db: TDb, id: string) =>
+  db.selectFrom('content.menu_items').selectAll().where('id', '=', id).executeTakeFirst();
+
+/** A menu's items, and the item named as parent wherever it is (for the write rules). */
+export const itemsAround = (db: TDb, menuId: string, parentId: string | null) =>
+  db
+    .selectFrom('content.menu_items')
+    .selectAll()
+    .where((eb) => eb.or([eb('menu_id', '=', menuId), ...(parentId ? [eb('id', '=', parentId)] : [])]))
+    .execute();
+
+/** Items in menu order: by position, then creation (a stable order for equal positions). */
+export async function listMenuItems(
+  db: TDb,
+  query: TJsonApiQuery,
+): Promise<{ rows: TMenuItemRow[]; total: number }> {
+  const filtered = applyFiltersAndSort(
+    db.selectFrom('content.menu_items'),
+    { ...query, sort: [] },
+    ITEM_COLUMNS,
+  );
+  const { total } = await filtered
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .executeTakeFirstOrThrow();
+  const rows = await applyPage(
+    filtered.selectAll().orderBy('menu_id').orderBy('position').orderBy('created_at').orderBy('id'),
+    query,
+  ).execute();
+  return { rows, total: Number(total) };
+}
+
+export const insertMenuItem = (db: TDb, values: Insertable<TMenuItemsTable>) =>
+  db.insertInto('content.menu_items').values(values).returningAll().executeTakeFirstOrThrow();
+
+export const updateMenuItem = (db: TDb, id: string, values: Updateable<TMenuItemsTable>) =>
+  db
+    .updateTable('content.menu_items')
+    .set(values)
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+
+/** Deletes an item and its sub-items; returns what went, sub-items first. */
+export async function deleteMenuItem(db: TDb, id: string): Promise<TMenuItemRow[]> {
+  const children = await db
+    .deleteFrom('content.menu_items')
+    .where('parent_id', '=', id)
+    .returningAll()
+    .execute();
+  const item = await db.deleteFrom('content.menu_items').where('id', '=', id).returningAll().execute();
+  return [...children, ...item];
+}

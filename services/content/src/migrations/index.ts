@@ -1,0 +1,26 @@
+import type { Migration } from 'kysely';
+import m20261125T0900_outbox from './20261125T0900-outbox.ts';
+import m20261125T0901_dead_letters from './20261125T0901-dead-letters.ts';
+import m20261125T0902_auth_read_model from './20261125T0902-auth-read-model.ts';
+import m20261125T0910_organizations_read_model from './20261125T0910-organizations-read-model.ts';
+import m20261125T0920_audit_log from './20261125T0920-audit-log.ts';
+import m20261125T0930_pages from './20261125T0930-pages.ts';
+import m20261125T0940_menus from './20261125T0940-menus.ts';
+import m20261125T0950_news from './20261125T0950-news.ts';
+import m20261125T1000_messages from './20261125T1000-messages.ts';
+
+/**
+ * Applied in key order. Each migration is a frozen file named by its timestamp: once landed it is never
+ * edited (migrations.lock.json and its test guard that); a change is a new, later file.
+ */
+export const migrations: Record<string, Migration> = {
+  '20261125T0900-outbox': m20261125T0900_outbox,
+  '20261125T0901-dead-letters': m20261125T0901_dead_letters,
+  '20261125T0902-auth-read-model': m20261125T0902_auth_read_model,
+  '20261125T0910-organizations-read-model': m20261125T0910_organizations_read_model,
+  '20261125T0920-audit-log': m20261125T0920_audit_log,
+  '20261125T0930-pages': m20261125T0930_pages,
+  '20261125T0940-menus': m20261125T0940_menus,
+  '20261125T0950-news': m20261125T0950_news,
+  '20261125T1000-messages': m20261125T1000_messages,
+};

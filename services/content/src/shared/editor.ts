@@ -1,0 +1,38 @@
+import type { FastifyRequest } from 'fastify';
+import { editsContent } from '@stageplein/contracts/content/content-policy';
+import type { TOrganizationType } from '@stageplein/contracts/identity/roles';
+import type { TOrganizationStatus } from '@stageplein/contracts/organizations/organizations';
+import { authorize } from '@stageplein/kit/auth/policy';
+import type { TAuthor, TDb } from './request.ts';
+
+/**
+ * The caller's current organization as content knows it (its read model of organizations' events), when
+ * the caller has a role there; identity's role only knows the type, the status decides (pending
+ * applicants are admins of their own request).
+ */
+async function currentOrganization(req: FastifyRequest, db: TDb) {
+  const auth = req.auth;
+  const id = auth?.organizationId;
+  if (!auth || !id || !auth.roles.some((r) => String(r.resourceId) === id)) return null;
+  const row = await db
+    .selectFrom('content.organizations')
+    .select(['id', 'type', 'status'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row
+    ? { id: row.id, type: row.type as TOrganizationType, status: row.status as TOrganizationStatus }
+    : null;
+}
+
+/** Whether the caller edits this tenant's content (contracts' `editsContent`); never throws. */
+export async function isEditor(req: FastifyRequest, db: TDb): Promise<boolean> {
+  if (!req.auth) return false;
+  return editsContent(req.auth.permissions, await currentOrganization(req, db));
+}
+
+/** 401 without a caller, 403 unless they edit the tenant's content; returns them as the change's author. */
+export async function requireEditor(req: FastifyRequest, db: TDb): Promise<TAuthor> {
+  const current = req.auth ? await currentOrganization(req, db) : null;
+  const auth = authorize(req, (a) => editsContent(a.permissions, current));
+  return { userId: auth.userId, impersonatorId: auth.impersonatorId };
+}

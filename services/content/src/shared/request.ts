@@ -1,0 +1,27 @@
+import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { requestContext, type TUseCaseContext } from '@stageplein/kit/request-context';
+import type { TContentConfig, TContentDeps } from '../content.config.ts';
+import type { TContentDb } from '../database.ts';
+
+export type TDb = Kysely<TContentDb>;
+
+/**
+ * Content's use-case context: the kit's, of which its use cases need no configuration, so seeds run
+ * the same use cases as requests.
+ */
+export type TCtx = Pick<TUseCaseContext<TContentDb, TContentConfig>, 'db' | 'tenant' | 'now' | 'lang'>;
+
+export const contextOf = (req: FastifyRequest, deps: TContentDeps) =>
+  requestContext<TContentDb, TContentConfig>(req, deps);
+
+/** The absolute URL of the request, for JSON:API pagination links. */
+export const requestUrl = (req: FastifyRequest) => `${req.protocol}://${req.host}${req.url}`;
+
+/** Where an editor's change comes from: the user (and who signed in as them), or `system` (seeds). */
+export interface TAuthor {
+  userId: string | null;
+  impersonatorId: string | null;
+}
+
+export const SYSTEM: TAuthor = { userId: null, impersonatorId: null };
