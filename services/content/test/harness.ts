@@ -15,6 +15,7 @@ import { expectJsonApi } from '@stageplein/testing/jsonapi-conformance';
 import { testPlatform } from '@stageplein/testing/harness';
 import type { TStackConfig } from '@stageplein/stack/services';
 import { contentService } from '../src/content.module.ts';
+import { eventually } from '@stageplein/testing/eventually';
 
 export const NOW = new Date('2026-11-21T12:00:00Z');
 
@@ -130,9 +131,24 @@ export async function userWith(
     { user_id: id, role_id: roleId, name: role, resource_type: type, resource_id: organizationId },
     tenant,
   );
+  // Sessions are an allow-list: the client counts once identity's issue event has reached this service.
+  await deliver(
+    h,
+    'identity.session.issued',
+    id,
+    {
+      user_id: id,
+      client,
+      expires_at: new Date((iat + 3600 * 24) * 1000).toISOString(),
+      impersonator_id: null,
+    },
+    tenant,
+  );
   await eventually(async () => {
     const { rows } = await sql`select 1 from content.auth_roles where role_id = ${roleId}`.execute(h.owner);
     expect(rows).toHaveLength(1);
+    const sessions = await sql`select 1 from content.auth_sessions where client = ${client}`.execute(h.owner);
+    expect(sessions.rows).toHaveLength(1);
   });
   return {
     id,
@@ -184,16 +200,4 @@ export async function auditOf(h: THarness, subjectId: string) {
   return rows;
 }
 
-/** Polls until `check` passes (events reach consumers asynchronously through the relay). */
-export async function eventually(check: () => Promise<void>, timeoutMs = 10_000): Promise<void> {
-  const started = Date.now();
-  for (;;) {
-    try {
-      await check();
-      return;
-    } catch (error) {
-      if (Date.now() - started > timeoutMs) throw error;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
-}
+export { eventually };

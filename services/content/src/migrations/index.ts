@@ -8,6 +8,7 @@ import m20261125T0930_pages from './20261125T0930-pages.ts';
 import m20261125T0940_menus from './20261125T0940-menus.ts';
 import m20261125T0950_news from './20261125T0950-news.ts';
 import m20261125T1000_messages from './20261125T1000-messages.ts';
+import m20261125T1010_auth_sessions from './20261125T1010-auth-sessions.ts';
 
 /**
  * Applied in key order. Each migration is a frozen file named by its timestamp: once landed it is never
@@ -23,4 +24,6 @@ export const migrations: Record<string, Migration> = {
   '20261125T0940-menus': m20261125T0940_menus,
   '20261125T0950-news': m20261125T0950_news,
   '20261125T1000-messages': m20261125T1000_messages,
+  // Sessions as an allow-list (kit auth read model v2, issue #12).
+  '20261125T1010-auth-sessions': m20261125T1010_auth_sessions,
 };
