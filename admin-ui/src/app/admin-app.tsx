@@ -42,6 +42,7 @@ const internshipPeriods = lazyResource(
   () => import('../resources/internship-periods/index.ts'),
   ['list', 'create', 'edit'],
 );
+const mailbox = lazyResource(() => import('../resources/mailbox/index.ts'), ['list']);
 const mentorships = lazyResource(() => import('../resources/mentorships/index.ts'), ['list', 'create']);
 
 const DATA_VIEWER = routesFor('admin').find((r) => r.path === ADMIN_PLACEHOLDER_PATHS[0])!;
@@ -155,6 +156,7 @@ export function AdminApp({ tenant, i18nProvider, store, providers }: TAdminAppPr
             <Resource name="levels" list={levels.list} recordRepresentation="name" />
             <Resource name="tags" list={tags.list} recordRepresentation="name" />
             <Resource name="school_years" list={schoolYears.list} recordRepresentation="name" />
+            <Resource name="mailbox" list={mailbox.list} recordRepresentation="subject" />
             <Resource
               name="internship_periods"
               list={internshipPeriods.list}

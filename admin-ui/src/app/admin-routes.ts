@@ -24,6 +24,7 @@ const SECTION_ACCESS: Record<string, [string, TAdminAction]> = {
   '/organizations': ['organizations', 'list'],
   '/organizations/approve': ['organizations', 'approve'],
   '/mentorships': ['mentorships', 'list'],
+  '/mailbox': ['mailbox', 'list'],
 };
 
 /** The sections this user may open; the data viewer (not built yet) is for admins. */

@@ -10,6 +10,7 @@ import FactCheckIcon from '@mui/icons-material/FactCheck';
 import HandshakeIcon from '@mui/icons-material/Handshake';
 import FolderIcon from '@mui/icons-material/Folder';
 import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
+import MailIcon from '@mui/icons-material/Mail';
 
 const ICONS: Record<string, SvgIconComponent> = {
   '/users': PeopleIcon,
@@ -22,6 +23,7 @@ const ICONS: Record<string, SvgIconComponent> = {
   '/organizations/approve': FactCheckIcon,
   '/mentorships': HandshakeIcon,
   '/school_years': CalendarMonthIcon,
+  '/mailbox': MailIcon,
 };
 
 export function sectionIcon(path: string): SvgIconComponent {

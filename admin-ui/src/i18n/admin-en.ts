@@ -77,6 +77,16 @@ export const adminEn: TTexts<typeof adminNl> = {
       name: 'Tag |||| Tags',
       fields: { name: 'Name' },
     },
+    mailbox: {
+      name: 'Mail |||| Sent mail',
+      fields: {
+        createdAt: 'Sent',
+        to: 'To',
+        subject: 'Subject',
+        kind: 'Kind',
+        textBody: 'Text',
+      },
+    },
     school_years: {
       name: 'School year |||| School years',
       fields: {

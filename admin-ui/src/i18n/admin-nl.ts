@@ -78,6 +78,16 @@ export const adminNl = {
       name: 'Tag |||| Tags',
       fields: { name: 'Naam' },
     },
+    mailbox: {
+      name: 'E-mail |||| Verzonden e-mail',
+      fields: {
+        createdAt: 'Verzonden',
+        to: 'Aan',
+        subject: 'Onderwerp',
+        kind: 'Soort',
+        textBody: 'Tekst',
+      },
+    },
     school_years: {
       name: 'Schooljaar |||| Schooljaren',
       fields: {

@@ -10,7 +10,7 @@ import {
   type TUserActor,
   type TUserTarget,
 } from '@stageplein/contracts/identity/users-policy';
-import { moderatedTypes } from '@stageplein/contracts/organizations/moderation';
+import { isPlatformOperator, moderatedTypes } from '@stageplein/contracts/organizations/moderation';
 import {
   belongsToSchool as belongsToSchoolRule,
   managesSchool as managesSchoolRule,
@@ -184,6 +184,8 @@ const RULES: Record<string, Partial<Record<TAdminAction, TRule>>> = {
   levels: schoolData(hasBackOffice),
   tags: schoolData(hasBackOffice),
   school_years: { list: hasBackOffice },
+  // The mail holds everyone's reset and sign-in links: the server's rule (identity dev-mailbox.routes.ts).
+  mailbox: { list: (p) => isPlatformOperator(p, currentFacts(p)) },
   internship_periods: schoolData(hasBackOffice),
   mentorships: {
     list: (p) => belongsToSchool(p) && hasBackOffice(p),

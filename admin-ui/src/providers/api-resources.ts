@@ -148,6 +148,13 @@ export const API_RESOURCES: TResourceConfigs = {
     getMany: 'list',
     updateMethod: 'PATCH',
   },
+  // The embedded profile's mail, newest first (100 at most); absent in the distributed profile.
+  mailbox: {
+    path: '/api/v1/dev/mailbox',
+    type: 'mail',
+    query: 'client',
+    getMany: 'list',
+  },
   mentorships: {
     path: '/api/v1/mentorships',
     type: 'mentorship',

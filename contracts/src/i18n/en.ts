@@ -401,6 +401,7 @@ export const en: TMessages = {
     admin: {
       home: 'Back office',
       dataViewer: 'Data viewer',
+      mailbox: 'Sent mail',
     },
 
     profile: {

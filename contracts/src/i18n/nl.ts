@@ -412,6 +412,7 @@ export const nl = {
     admin: {
       home: 'Beheer',
       dataViewer: 'Gegevensviewer',
+      mailbox: 'Verzonden e-mail',
     },
 
     profile: {

@@ -91,6 +91,7 @@ const SPEC: Record<string, TExpected> = {
   '/levels': { admin: true },
   '/tags': { admin: true },
   '/school_years': { admin: true }, // not in spec §2: the back office's school years (read)
+  '/mailbox': { admin: true }, // not in spec §2: the embedded profile's sent mail (platform operators)
   // Analytics and admin
   '/analytics': {},
   '/analytics/index-2': {},

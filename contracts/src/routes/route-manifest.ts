@@ -105,6 +105,8 @@ export const ROUTES: readonly TRoute[] = Object.freeze([
   // Not in spec §2: the back office's read-only school years (the school-year choices of groups and
   // periods come from them).
   admin('/school_years', 'routes.schoolYears'),
+  // Not in spec §2: the embedded profile's mail (GET /api/v1/dev/mailbox), for platform operators only.
+  admin('/mailbox', 'routes.admin.mailbox'),
 
   // Analytics and admin
   route('/analytics', 'routes.analytics.index'),

@@ -51,7 +51,8 @@ export async function startStack(options: { workflows?: boolean } = {}): Promise
   try {
     const mailDir = await mkdtemp(path.join(os.tmpdir(), 'stageplein-ui-mail-'));
     stops.push(() => rm(mailDir, { recursive: true, force: true }));
-    const env: Record<string, string> = { MAIL_DIR: mailDir };
+    // As npm start runs: mail written to a folder and the dev mailbox served to platform operators.
+    const env: Record<string, string> = { MAIL_DIR: mailDir, DEV_MAILBOX: 'true' };
     if (options.workflows) {
       const dir = await mkdtemp(path.join(os.tmpdir(), 'stageplein-ui-temporal-'));
       stops.push(() => rm(dir, { recursive: true, force: true }));
