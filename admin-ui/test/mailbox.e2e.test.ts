@@ -27,7 +27,7 @@ beforeAll(async () => {
 afterAll(async () => stack?.close());
 
 describe('sent mail in the back office', () => {
-  it('is for platform operators: the reset link of a mail opens from its row', async () => {
+  it('is for platform operators: a mail’s reset link is clickable in its row', async () => {
     const anonymous = await apiAs(stack.app, TENANT, null);
     const reset = await anonymous.send('POST', '/auth/password', { email: `student@${TENANT}.test` });
     expect(reset.status).toBe(200);
@@ -48,7 +48,6 @@ describe('sent mail in the back office', () => {
       await page.waitForURL(/\/mailbox$/);
       const row = page.getByRole('row', { name: new RegExp(`student@${TENANT}\\.test`) }).first();
       await row.waitFor();
-      await row.click();
       const link = page.getByRole('link', { name: /reset_password_token=/ }).first();
       await link.waitFor();
       expect(await link.getAttribute('href')).toMatch(

@@ -84,7 +84,7 @@ export const adminEn: TTexts<typeof adminNl> = {
         to: 'To',
         subject: 'Subject',
         kind: 'Kind',
-        textBody: 'Text',
+        textBody: 'Links',
       },
     },
     school_years: {

@@ -85,7 +85,7 @@ export const adminNl = {
         to: 'Aan',
         subject: 'Onderwerp',
         kind: 'Soort',
-        textBody: 'Tekst',
+        textBody: 'Links',
       },
     },
     school_years: {

@@ -1,6 +1,6 @@
 import type { TranslationMessages } from 'ra-core';
 import { isLanguage, LANGUAGES, type TLanguage } from '@stageplein/contracts/i18n/index';
-import { nl } from '@stageplein/contracts/i18n/nl';
+import { nlShared } from '@stageplein/contracts/i18n/nl-shared';
 import { adminNl } from './admin-nl.ts';
 import { toPolyglotSyntax } from './polyglot-syntax.ts';
 import { raNl } from './ra-nl.ts';
@@ -9,12 +9,12 @@ export { toPolyglotSyntax } from './polyglot-syntax.ts';
 
 /**
  * react-admin's own texts (`ra.*`), the back office's (`resources.*`, `admin.*`) and the shared
- * contracts catalogue (`routes.*`, `errors.*`, `organizations.*`, …) per language. Dutch is in the
- * first download; English is its own chunk (`messages-en.ts`), so the first load carries one
+ * contracts catalogue (`routes.*`, `errors.*`, `organizations.*`, …; not the portal's own `portal.*`)
+ * per language. Dutch is in the first download; English is its own chunk (`messages-en.ts`), so the first load carries one
  * language (the back office's first-load budget, issue #13).
  */
 const loaded = new Map<TLanguage, TranslationMessages>([
-  ['nl', { ...toPolyglotSyntax(nl), ...adminNl, ...raNl } as TranslationMessages],
+  ['nl', { ...toPolyglotSyntax(nlShared), ...adminNl, ...raNl } as TranslationMessages],
 ]);
 
 /** Loads a language's messages (once); the i18n provider then has them at hand. */
@@ -36,4 +36,4 @@ export function adminMessages(lang: string): TranslationMessages | Promise<Trans
 }
 
 /** The locales for react-admin's language menu, each named in its own language. */
-export const ADMIN_LOCALES = LANGUAGES.map((locale) => ({ locale, name: nl.app.languages[locale] }));
+export const ADMIN_LOCALES = LANGUAGES.map((locale) => ({ locale, name: nlShared.app.languages[locale] }));

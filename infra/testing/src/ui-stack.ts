@@ -52,7 +52,15 @@ export async function startStack(options: { workflows?: boolean } = {}): Promise
     const mailDir = await mkdtemp(path.join(os.tmpdir(), 'stageplein-ui-mail-'));
     stops.push(() => rm(mailDir, { recursive: true, force: true }));
     // As npm start runs: mail written to a folder and the dev mailbox served to platform operators.
-    const env: Record<string, string> = { MAIL_DIR: mailDir, DEV_MAILBOX: 'true' };
+    // Every browser of the suite signs in from 127.0.0.1, many times a minute: the per-address limits
+    // (tested in infra/stack/test/security) would refuse the suite, not an attacker.
+    const env: Record<string, string> = {
+      MAIL_DIR: mailDir,
+      DEV_MAILBOX: 'true',
+      RATE_LIMIT_SIGN_IN: '1000',
+      RATE_LIMIT_PASSWORD: '1000',
+      RATE_LIMIT_CONFIRM: '1000',
+    };
     if (options.workflows) {
       const dir = await mkdtemp(path.join(os.tmpdir(), 'stageplein-ui-temporal-'));
       stops.push(() => rm(dir, { recursive: true, force: true }));

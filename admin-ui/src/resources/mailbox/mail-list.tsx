@@ -1,4 +1,3 @@
-import { Fragment } from 'react';
 import { DataTable, DateField, List, useRecordContext } from 'react-admin';
 import { Box, Link } from '@mui/material';
 import { useCan } from '../../app/session-context.ts';
@@ -8,21 +7,17 @@ import { useRouteTitle } from '../../ui/route-title.ts';
 
 const URL_PATTERN = /(https?:\/\/[^\s<>"]+)/g;
 
-/** The mail's text as sent, its links clickable (the reason to open the mailbox). */
-export function MailText() {
+/** The mail's links, clickable: following an invitation or a reset is why one opens the mailbox. */
+export function MailLinks() {
   const record = useRecordContext();
-  const text = String(record?.textBody ?? '');
+  const links = String(record?.textBody ?? '').match(URL_PATTERN) ?? [];
   return (
-    <Box component="pre" sx={{ whiteSpace: 'pre-wrap', fontFamily: 'inherit', m: 0 }}>
-      {text.split(URL_PATTERN).map((part, i) =>
-        i % 2 ? (
-          <Link key={i} href={part}>
-            {part}
-          </Link>
-        ) : (
-          <Fragment key={i}>{part}</Fragment>
-        ),
-      )}
+    <Box component="span" sx={{ display: 'flex', flexDirection: 'column', wordBreak: 'break-all' }}>
+      {links.map((link, i) => (
+        <Link key={i} href={link}>
+          {link}
+        </Link>
+      ))}
     </Box>
   );
 }
@@ -44,14 +39,15 @@ export function MailList() {
         secondary={(r) => (
           <>
             {String(r.to)} · <DateField source="createdAt" showTime />
+            <MailLinks />
           </>
         )}
         table={
-          <DataTable bulkActionButtons={false} rowClick="expand" expand={<MailText />}>
+          <DataTable bulkActionButtons={false} rowClick={false}>
             <DataTable.Col source="createdAt" field={DateField} />
             <DataTable.Col source="to" />
             <DataTable.Col source="subject" />
-            <DataTable.Col source="kind" />
+            <DataTable.Col source="textBody" disableSort render={() => <MailLinks />} />
           </DataTable>
         }
       />
