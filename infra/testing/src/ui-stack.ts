@@ -43,7 +43,9 @@ export interface TStack {
  * SQLite) and the in-process worker, as `npm start` runs them: only the screens that start
  * workflows (the CSV import) pay for it.
  */
-export async function startStack(options: { workflows?: boolean } = {}): Promise<TStack> {
+export async function startStack(
+  options: { workflows?: boolean; env?: Record<string, string> } = {},
+): Promise<TStack> {
   const stops: (() => Promise<void>)[] = [];
   const close = async () => {
     for (const stop of stops.splice(0).reverse()) await stop().catch(() => undefined);
@@ -51,7 +53,7 @@ export async function startStack(options: { workflows?: boolean } = {}): Promise
   try {
     const mailDir = await mkdtemp(path.join(os.tmpdir(), 'stageplein-ui-mail-'));
     stops.push(() => rm(mailDir, { recursive: true, force: true }));
-    const env: Record<string, string> = { MAIL_DIR: mailDir };
+    const env: Record<string, string> = { ...options.env, MAIL_DIR: mailDir };
     if (options.workflows) {
       const dir = await mkdtemp(path.join(os.tmpdir(), 'stageplein-ui-temporal-'));
       stops.push(() => rm(dir, { recursive: true, force: true }));
