@@ -53,7 +53,7 @@ export function DevIndexPage() {
   const { t } = useTranslation();
   const title = useRouteTitle();
   return (
-    <Page title={title} lead={t('portal.gallery.lead')} testId="dev-index">
+    <Page title={title} lead={t('gallery:lead')} testId="dev-index">
       <ul className="gallery-links">
         {GALLERY_LINKS.map((path) => (
           <li key={path}>
@@ -77,7 +77,7 @@ export function DevColorsPage() {
   const { theme, name } = useTenant();
   const dark = theme.colors.neutral['950'];
   return (
-    <Page title={title} lead={t('portal.gallery.colorsLead', { tenant: name })} testId="dev-colors">
+    <Page title={title} lead={t('gallery:colorsLead', { tenant: name })} testId="dev-colors">
       {THEME_COLOR_NAMES.map((color) => (
         <section key={color} className="gallery-section" aria-labelledby={`palette-${color}`}>
           <h2 id={`palette-${color}`}>{color}</h2>
@@ -100,8 +100,8 @@ export function DevColorsPage() {
                     const pass = ratio >= AA_NORMAL_TEXT;
                     return (
                       <span key={label} className="palette__ratio" data-pass={pass}>
-                        {t(`portal.gallery.textOn.${label}`)}: {ratioText(ratio)}{' '}
-                        {pass ? t('portal.gallery.aaPass') : t('portal.gallery.aaFail')}
+                        {t(`gallery:textOn.${label}`)}: {ratioText(ratio)}{' '}
+                        {pass ? t('gallery:aaPass') : t('gallery:aaFail')}
                       </span>
                     );
                   })}
@@ -133,79 +133,74 @@ export function DevComponentsPage() {
   const [modal, setModal] = useState(false);
   const [perPage, setPerPage] = useState(25);
   const options = [
-    { value: 'a', label: t('portal.gallery.optionA') },
-    { value: 'b', label: t('portal.gallery.optionB') },
+    { value: 'a', label: t('gallery:optionA') },
+    { value: 'b', label: t('gallery:optionB') },
   ];
   const noSubmit = (e: FormEvent) => e.preventDefault();
   return (
-    <Page title={title} lead={t('portal.gallery.componentsLead')} testId="dev-components">
+    <Page title={title} lead={t('gallery:componentsLead')} testId="dev-components">
       <section className="gallery-section" aria-labelledby="g-buttons">
-        <h2 id="g-buttons">{t('portal.gallery.buttons')}</h2>
+        <h2 id="g-buttons">{t('gallery:buttons')}</h2>
         <div className="actions">
           <button type="button" className="btn">
-            {t('portal.gallery.buttonDefault')}
+            {t('gallery:buttonDefault')}
           </button>
           <button type="button" className="btn btn--primary">
-            {t('portal.gallery.buttonPrimary')}
+            {t('gallery:buttonPrimary')}
           </button>
           <button type="button" className="btn btn--neutral">
-            {t('portal.gallery.buttonNeutral')}
+            {t('gallery:buttonNeutral')}
           </button>
           <button type="button" className="btn btn--primary" aria-disabled="true">
-            {t('portal.gallery.buttonDisabled')}
+            {t('gallery:buttonDisabled')}
           </button>
         </div>
-        <form className="actions" onSubmit={noSubmit} aria-label={t('portal.gallery.submitButtons')}>
+        <form className="actions" onSubmit={noSubmit} aria-label={t('gallery:submitButtons')}>
           <SubmitButton pending={false} testId="submit-idle">
-            {t('portal.gallery.submitIdle')}
+            {t('gallery:submitIdle')}
           </SubmitButton>
           <SubmitButton pending testId="submit-busy">
-            {t('portal.gallery.submitBusy')}
+            {t('gallery:submitBusy')}
           </SubmitButton>
         </form>
       </section>
 
       <section className="gallery-section" aria-labelledby="g-fields">
-        <h2 id="g-fields">{t('portal.gallery.fields')}</h2>
+        <h2 id="g-fields">{t('gallery:fields')}</h2>
         <form className="form" onSubmit={noSubmit} noValidate>
-          <TextField label={t('portal.gallery.fieldEmpty')} field={form.bind('empty')} />
-          <TextField label={t('portal.gallery.fieldFilled')} field={form.bind('filled')} required />
+          <TextField label={t('gallery:fieldEmpty')} field={form.bind('empty')} />
+          <TextField label={t('gallery:fieldFilled')} field={form.bind('filled')} required />
           <TextField
-            label={t('portal.gallery.fieldInvalid')}
+            label={t('gallery:fieldInvalid')}
             field={{ ...form.bind('invalid'), error: t(FIELD_RULE_MESSAGES.phoneNumber) }}
-            hint={t('portal.gallery.phoneHint')}
+            hint={t('gallery:phoneHint')}
             required
           />
           <TextField
-            label={t('portal.gallery.fieldRequiredInvalid')}
+            label={t('gallery:fieldRequiredInvalid')}
             field={{ ...form.bind('empty'), name: 'required', error: t('validation.required') }}
             required
           />
-          <TextField label={t('portal.gallery.fieldDisabled')} field={form.bind('disabled')} disabled />
-          <SelectField label={t('portal.gallery.select')} field={form.bind('choice')} options={options} />
-          <CheckboxField label={t('portal.gallery.checkbox')} field={form.bind('agree')} />
-          <RadioGroup legend={t('portal.gallery.radio')} field={form.bind('radio')} options={options} />
-          <DateField label={t('portal.gallery.date')} field={form.bind('date')} />
-          <PerPageSelect label={t('portal.gallery.perPage')} value={perPage} onChange={setPerPage} />
+          <TextField label={t('gallery:fieldDisabled')} field={form.bind('disabled')} disabled />
+          <SelectField label={t('gallery:select')} field={form.bind('choice')} options={options} />
+          <CheckboxField label={t('gallery:checkbox')} field={form.bind('agree')} />
+          <RadioGroup legend={t('gallery:radio')} field={form.bind('radio')} options={options} />
+          <DateField label={t('gallery:date')} field={form.bind('date')} />
+          <PerPageSelect label={t('gallery:perPage')} value={perPage} onChange={setPerPage} />
         </form>
       </section>
 
       <section className="gallery-section" aria-labelledby="g-alerts">
-        <h2 id="g-alerts">{t('portal.gallery.alerts')}</h2>
+        <h2 id="g-alerts">{t('gallery:alerts')}</h2>
         {(['info', 'success', 'warning', 'error'] as const).map((tone) => (
-          <FormAlert
-            key={tone}
-            tone={tone}
-            title={t(`portal.gallery.alert.${tone}`)}
-            testId={`alert-${tone}`}
-          >
+          <FormAlert key={tone} tone={tone} title={t(`gallery:alert.${tone}`)} testId={`alert-${tone}`}>
             {t('portal.test.message')}
           </FormAlert>
         ))}
       </section>
 
       <section className="gallery-section" aria-labelledby="g-overlays">
-        <h2 id="g-overlays">{t('portal.gallery.overlays')}</h2>
+        <h2 id="g-overlays">{t('gallery:overlays')}</h2>
         <div className="actions">
           <button
             type="button"
@@ -214,7 +209,7 @@ export function DevComponentsPage() {
               toast.add({ color: 'success', title: t('toast.success'), message: t('portal.test.message') })
             }
           >
-            {t('portal.gallery.showToast')}
+            {t('gallery:showToast')}
           </button>
           <button
             type="button"
@@ -224,35 +219,30 @@ export function DevComponentsPage() {
               window.setTimeout(() => loadingBar.finish(), 1500);
             }}
           >
-            {t('portal.gallery.showLoadingBar')}
+            {t('gallery:showLoadingBar')}
           </button>
           <button type="button" className="btn btn--neutral" onClick={() => setPanel(true)}>
-            {t('portal.gallery.openSidePanel')}
+            {t('gallery:openSidePanel')}
           </button>
           <button type="button" className="btn btn--neutral" onClick={() => setModal(true)}>
-            {t('portal.gallery.openModal')}
+            {t('gallery:openModal')}
           </button>
         </div>
-        <SidePanel
-          open={panel}
-          onClose={() => setPanel(false)}
-          title={t('portal.gallery.sidePanel')}
-          side="right"
-        >
+        <SidePanel open={panel} onClose={() => setPanel(false)} title={t('gallery:sidePanel')} side="right">
           <p>{t('portal.test.message')}</p>
         </SidePanel>
         <Modal
           open={modal}
-          title={t('portal.gallery.modalTitle')}
-          closeLabel={t('portal.gallery.close')}
+          title={t('gallery:modalTitle')}
+          closeLabel={t('gallery:close')}
           onClose={() => setModal(false)}
         >
-          <p>{t('portal.gallery.modalBody')}</p>
+          <p>{t('gallery:modalBody')}</p>
         </Modal>
       </section>
 
       <section className="gallery-section" aria-labelledby="g-steps">
-        <h2 id="g-steps">{t('portal.gallery.stepForm')}</h2>
+        <h2 id="g-steps">{t('gallery:stepForm')}</h2>
         <StepFormDemo />
       </section>
     </Page>
@@ -275,7 +265,7 @@ export function DevFormPage() {
     },
   );
   return (
-    <Page title={title} lead={t('portal.gallery.formLead')} testId="dev-form">
+    <Page title={title} lead={t('gallery:formLead')} testId="dev-form">
       <form
         className="form card"
         noValidate
@@ -285,29 +275,29 @@ export function DevFormPage() {
       >
         {sent && (
           <FormAlert tone="success" testId="form-sent">
-            {t('portal.gallery.formValid')}
+            {t('gallery:formValid')}
           </FormAlert>
         )}
-        <TextField label={t('portal.gallery.name')} field={form.bind('name')} required autoComplete="name" />
+        <TextField label={t('gallery:name')} field={form.bind('name')} required autoComplete="name" />
         <TextField
-          label={t('portal.gallery.email')}
+          label={t('gallery:email')}
           field={form.bind('email')}
           type="email"
           required
           autoComplete="email"
         />
         <TextField
-          label={t('portal.gallery.phone')}
+          label={t('gallery:phone')}
           field={form.bind('phone')}
           type="tel"
-          hint={t('portal.gallery.phoneHint')}
+          hint={t('gallery:phoneHint')}
           autoComplete="tel"
         />
-        <DateField label={t('portal.gallery.startDate')} field={form.bind('start')} required />
-        <DateField label={t('portal.gallery.endDate')} field={form.bind('end')} required />
+        <DateField label={t('gallery:startDate')} field={form.bind('start')} required />
+        <DateField label={t('gallery:endDate')} field={form.bind('end')} required />
         <div className="form__actions">
           <SubmitButton pending={form.submitting} testId="form-submit">
-            {t('portal.gallery.check')}
+            {t('gallery:check')}
           </SubmitButton>
         </div>
       </form>
@@ -326,7 +316,7 @@ export function DevModalPage() {
     setClosed((n) => n + 1);
   };
   return (
-    <Page title={title} lead={t('portal.gallery.modalLead')} testId="dev-modal">
+    <Page title={title} lead={t('gallery:modalLead')} testId="dev-modal">
       <div className="actions">
         <button
           type="button"
@@ -334,29 +324,24 @@ export function DevModalPage() {
           data-testid="open-modal"
           onClick={() => setOpen(true)}
         >
-          {t('portal.gallery.openModal')}
+          {t('gallery:openModal')}
         </button>
       </div>
-      <p role="status" data-testid="modal-closed">
-        {t('portal.gallery.modalClosed', { count: closed })}
+      <p role="status" data-testid="modal-closed" data-count={closed}>
+        {t('gallery:modalClosed', { count: closed })}
       </p>
-      <Modal
-        open={open}
-        title={t('portal.gallery.modalTitle')}
-        closeLabel={t('portal.gallery.close')}
-        onClose={close}
-      >
-        <p>{t('portal.gallery.modalBody')}</p>
+      <Modal open={open} title={t('gallery:modalTitle')} closeLabel={t('gallery:close')} onClose={close}>
+        <p>{t('gallery:modalBody')}</p>
         <div className="field">
-          <label htmlFor="modal-note">{t('portal.gallery.note')}</label>
+          <label htmlFor="modal-note">{t('gallery:note')}</label>
           <input id="modal-note" className="field__input" data-testid="modal-input" />
         </div>
         <div className="form__actions">
           <button type="button" className="btn btn--neutral" onClick={close} data-testid="modal-cancel">
-            {t('portal.gallery.cancel')}
+            {t('gallery:cancel')}
           </button>
           <button type="button" className="btn btn--primary" onClick={close} data-testid="modal-confirm">
-            {t('portal.gallery.confirm')}
+            {t('gallery:confirm')}
           </button>
         </div>
       </Modal>

@@ -26,32 +26,30 @@ export function StepFormDemo({ variant = 'contact' }: { variant?: 'contact' | 'd
   const contact: TStep[] = [
     {
       key: 'name',
-      title: t('portal.gallery.name'),
-      content: <TextField label={t('portal.gallery.name')} field={form.bind('name')} required />,
+      title: t('gallery:name'),
+      content: <TextField label={t('gallery:name')} field={form.bind('name')} required />,
     },
     {
       key: 'email',
-      title: t('portal.gallery.email'),
-      content: (
-        <TextField label={t('portal.gallery.email')} field={form.bind('email')} type="email" required />
-      ),
+      title: t('gallery:email'),
+      content: <TextField label={t('gallery:email')} field={form.bind('email')} type="email" required />,
     },
     {
       key: 'note',
-      title: t('portal.gallery.note'),
-      content: <TextField label={t('portal.gallery.note')} field={form.bind('note')} />,
+      title: t('gallery:note'),
+      content: <TextField label={t('gallery:note')} field={form.bind('note')} />,
     },
   ];
   const dates: TStep[] = [
     {
       key: 'start',
-      title: t('portal.gallery.startDate'),
-      content: <DateField label={t('portal.gallery.startDate')} field={form.bind('start')} required />,
+      title: t('gallery:startDate'),
+      content: <DateField label={t('gallery:startDate')} field={form.bind('start')} required />,
     },
     {
       key: 'end',
-      title: t('portal.gallery.endDate'),
-      content: <DateField label={t('portal.gallery.endDate')} field={form.bind('end')} required />,
+      title: t('gallery:endDate'),
+      content: <DateField label={t('gallery:endDate')} field={form.bind('end')} required />,
     },
   ];
   const steps = variant === 'dates' ? dates : contact;
@@ -66,7 +64,7 @@ export function StepFormDemo({ variant = 'contact' }: { variant?: 'contact' | 'd
     >
       {done && (
         <FormAlert tone="success" testId="step-form-done">
-          {t('portal.gallery.formValid')}
+          {t('gallery:formValid')}
         </FormAlert>
       )}
       <StepForm
@@ -85,10 +83,10 @@ export function StepFormDemo({ variant = 'contact' }: { variant?: 'contact' | 'd
           else setCurrent(current + 1);
         }}
         labels={{
-          steps: t('portal.gallery.steps'),
-          back: t('portal.gallery.back'),
-          next: t('portal.gallery.next'),
-          finish: t('portal.gallery.finish'),
+          steps: t('gallery:steps'),
+          back: t('gallery:back'),
+          next: t('gallery:next'),
+          finish: t('gallery:finish'),
         }}
       />
     </form>

@@ -24,11 +24,11 @@ export function DatepickerTestPage() {
   return (
     <Page title={title} testId="datepicker-test">
       <form className="form card" noValidate onSubmit={(e) => e.preventDefault()}>
-        <DateField label={t('portal.gallery.startDate')} field={form.bind('start')} required />
-        <DateField label={t('portal.gallery.endDate')} field={form.bind('end')} />
+        <DateField label={t('gallery:startDate')} field={form.bind('start')} required />
+        <DateField label={t('gallery:endDate')} field={form.bind('end')} />
       </form>
       <p role="status" data-testid="datepicker-value">
-        {t('portal.gallery.chosen')}: {String(form.values.start || '—')} – {String(form.values.end || '—')}
+        {t('gallery:chosen')}: {String(form.values.start || '—')} – {String(form.values.end || '—')}
       </p>
     </Page>
   );
@@ -61,21 +61,18 @@ export function SessionTestPage() {
   const session = useSession();
   const facts = currentOrganizationFacts(session);
   const rows: [string, string][] = [
+    [t('gallery:session.signedIn'), session.signedIn ? t('gallery:yes') : t('gallery:no')],
+    [t('gallery:session.userState'), session.userState],
+    [t('gallery:session.user'), session.user ? `${session.user.email} (${session.user.id})` : '—'],
     [
-      t('portal.gallery.session.signedIn'),
-      session.signedIn ? t('portal.gallery.yes') : t('portal.gallery.no'),
-    ],
-    [t('portal.gallery.session.userState'), session.userState],
-    [t('portal.gallery.session.user'), session.user ? `${session.user.email} (${session.user.id})` : '—'],
-    [
-      t('portal.gallery.session.organization'),
+      t('gallery:session.organization'),
       session.currentOrganization
         ? `${session.currentOrganization.name ?? '—'} (${session.currentOrganization.type ?? '—'}, ${facts?.status ?? '—'})`
         : '—',
     ],
-    [t('portal.gallery.session.organizations'), String(session.organizations.length)],
+    [t('gallery:session.organizations'), String(session.organizations.length)],
     [
-      t('portal.gallery.session.permissions'),
+      t('gallery:session.permissions'),
       Object.entries(session.permissions)
         .filter(([, on]) => on)
         .map(([name]) => name)
@@ -126,7 +123,7 @@ export function DollarApiTestPage() {
     <Page title={title} testId="dollar-api-test">
       <form className="form card" onSubmit={(e) => void call(e)}>
         <div className="field">
-          <label htmlFor="api-path">{t('portal.gallery.apiPath')}</label>
+          <label htmlFor="api-path">{t('gallery:apiPath')}</label>
           <input
             id="api-path"
             className="field__input"
@@ -137,14 +134,14 @@ export function DollarApiTestPage() {
         </div>
         <div className="form__actions">
           <SubmitButton pending={pending} testId="api-call">
-            {t('portal.gallery.apiCall')}
+            {t('gallery:apiCall')}
           </SubmitButton>
         </div>
       </form>
       {result && (
         <section aria-labelledby="api-result" className="gallery-section">
           <h2 id="api-result" data-testid="api-status">
-            {result.ok ? t('portal.gallery.apiOk') : t('portal.gallery.apiError')} {result.status ?? ''}
+            {result.ok ? t('gallery:apiOk') : t('gallery:apiError')} {result.status ?? ''}
           </h2>
           <pre className="gallery-json" tabIndex={0} data-testid="api-result">
             {JSON.stringify(result.body, null, 2)}
@@ -169,7 +166,7 @@ export function SentryTestPage() {
   }, []);
   const last = reports[reports.length - 1];
   return (
-    <Page title={title} lead={t('portal.gallery.sentryLead')} testId="sentry-test">
+    <Page title={title} lead={t('gallery:sentryLead')} testId="sentry-test">
       <div className="actions">
         <button
           type="button"
@@ -182,13 +179,13 @@ export function SentryTestPage() {
             });
           }}
         >
-          {t('portal.gallery.sentryThrow')}
+          {t('gallery:sentryThrow')}
         </button>
       </div>
       <p role="status" data-testid="sentry-report">
         {last
-          ? t('portal.gallery.sentryReported', { message: last.message, trace: last.trace_id ?? '—' })
-          : t('portal.gallery.sentryNone')}
+          ? t('gallery:sentryReported', { message: last.message, trace: last.trace_id ?? '—' })
+          : t('gallery:sentryNone')}
       </p>
     </Page>
   );
@@ -227,11 +224,11 @@ export function DupeTestPage() {
     };
   }, [api, name]);
   return (
-    <Page title={title} lead={t('portal.gallery.dupeLead')} testId="dupe-test">
+    <Page title={title} lead={t('gallery:dupeLead')} testId="dupe-test">
       <form className="form card" noValidate onSubmit={(e) => e.preventDefault()}>
-        <TextField label={t('portal.gallery.organizationName')} field={form.bind('name')} required />
+        <TextField label={t('gallery:organizationName')} field={form.bind('name')} required />
         {similar && similar.length > 0 && (
-          <FormAlert tone="warning" title={t('portal.gallery.dupeFound')} testId="dupe-warning">
+          <FormAlert tone="warning" title={t('gallery:dupeFound')} testId="dupe-warning">
             <ul>
               {similar.map((n) => (
                 <li key={n}>{n}</li>
@@ -241,7 +238,7 @@ export function DupeTestPage() {
         )}
         {similar && similar.length === 0 && (
           <FormAlert tone="success" testId="dupe-none">
-            {t('portal.gallery.dupeNone')}
+            {t('gallery:dupeNone')}
           </FormAlert>
         )}
       </form>
@@ -262,8 +259,8 @@ export function NotBuiltTestPage() {
         : 'formbuilder';
   return (
     <Page title={title} testId="not-built">
-      <FormAlert tone="info" title={t('portal.gallery.notBuilt')}>
-        {t(`portal.gallery.notBuiltBody.${key}`)}
+      <FormAlert tone="info" title={t('gallery:notBuilt')}>
+        {t(`gallery:notBuiltBody.${key}`)}
       </FormAlert>
     </Page>
   );
