@@ -43,6 +43,7 @@ const internshipPeriods = lazyResource(
   ['list', 'create', 'edit'],
 );
 const mentorships = lazyResource(() => import('../resources/mentorships/index.ts'), ['list', 'create']);
+const mailbox = lazyResource(() => import('../resources/mailbox/index.ts'), ['list', 'show']);
 
 const DATA_VIEWER = routesFor('admin').find((r) => r.path === ADMIN_PLACEHOLDER_PATHS[0])!;
 
@@ -170,6 +171,8 @@ export function AdminApp({ tenant, i18nProvider, store, providers }: TAdminAppPr
             </Resource>
             <CustomRoutes>
               <Route path={adminPath.home} element={<Dashboard />} />
+              <Route path={adminPath.mailbox} element={<mailbox.list />} />
+              <Route path={`${adminPath.mailbox}/:id`} element={<mailbox.show />} />
               <Route
                 path={DATA_VIEWER.path}
                 element={<PlaceholderPage route={DATA_VIEWER} notBuiltKey="admin.notBuilt.dataViewer" />}

@@ -114,6 +114,17 @@ export const adminEn: TTexts<typeof adminNl> = {
       label: 'Organization',
       help: 'Your rights apply to the selected organization.',
     },
+    mailbox: {
+      intro: 'The mail this environment sent (development environment only), newest first.',
+      to: 'To',
+      subject: 'Subject',
+      kind: 'Kind',
+      sentAt: 'Sent',
+      empty: 'No mail sent yet.',
+      notFound: 'This mail is not (or no longer) in the mailbox.',
+      back: 'Back to the mailbox',
+      off: 'This environment keeps no sent mail: the mailbox exists only in the development environment (npm start).',
+    },
     notBuilt: {
       title: 'Not available yet',
       dataViewer:

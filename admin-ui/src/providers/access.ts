@@ -10,7 +10,7 @@ import {
   type TUserActor,
   type TUserTarget,
 } from '@stageplein/contracts/identity/users-policy';
-import { moderatedTypes } from '@stageplein/contracts/organizations/moderation';
+import { isPlatformOperator, moderatedTypes } from '@stageplein/contracts/organizations/moderation';
 import {
   belongsToSchool as belongsToSchoolRule,
   managesSchool as managesSchoolRule,
@@ -76,6 +76,10 @@ export function adminPermissions(
 export const hasBackOffice = (p: TAdminPermissions | undefined): boolean => canOpenBackOffice(p);
 
 const currentFacts = (p: TAdminPermissions) => factsOf(p.organization);
+
+/** The tenant's platform operators (contracts rule): they read the dev mailbox and the audit log. */
+export const isOperator = (p: TAdminPermissions | undefined): boolean =>
+  !!p && isPlatformOperator(p, currentFacts(p));
 
 /** School data on the screens is the selected School's: the shared rules with that school. */
 const schoolSubject = (p: TAdminPermissions) => ({

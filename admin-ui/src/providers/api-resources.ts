@@ -155,4 +155,11 @@ export const API_RESOURCES: TResourceConfigs = {
     serverFilters: [...MENTORSHIPS_FILTERS],
     getMany: 'list',
   },
+  // The embedded profile's dev mailbox (platform operators): the newest 100 mails, read-only.
+  mailbox: {
+    path: '/api/v1/dev/mailbox',
+    type: 'mail',
+    query: 'client',
+    getMany: 'list',
+  },
 };

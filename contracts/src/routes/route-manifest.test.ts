@@ -96,6 +96,8 @@ const SPEC: Record<string, TExpected> = {
   '/analytics/index-2': {},
   '/admin/data-viewer': { admin: true },
   '/beheer': { admin: true }, // not in spec §2: the back office's home ("/" is the portal's)
+  '/admin/mailbox': { admin: true }, // not in spec §2: the embedded profile's dev mailbox (issue #12)
+  '/admin/mailbox/:id': { admin: true },
   // Profile, account and settings
   '/profile-edit': {},
   '/profile-edit/email': {},
