@@ -17,7 +17,8 @@ import {
 
 let stack: TStack;
 beforeAll(async () => {
-  stack = await startStack();
+  // A staging deployment: the test pages (`/test/toaster`, `/test/server-error`) are 404 elsewhere.
+  stack = await startStack({ env: { STAGING: 'true' } });
 });
 afterAll(async () => stack?.close());
 

@@ -42,8 +42,8 @@ const internshipPeriods = lazyResource(
   () => import('../resources/internship-periods/index.ts'),
   ['list', 'create', 'edit'],
 );
-const mailbox = lazyResource(() => import('../resources/mailbox/index.ts'), ['list']);
 const mentorships = lazyResource(() => import('../resources/mentorships/index.ts'), ['list', 'create']);
+const mailbox = lazyResource(() => import('../resources/mailbox/index.ts'), ['list', 'show']);
 
 const DATA_VIEWER = routesFor('admin').find((r) => r.path === ADMIN_PLACEHOLDER_PATHS[0])!;
 
@@ -156,7 +156,6 @@ export function AdminApp({ tenant, i18nProvider, store, providers }: TAdminAppPr
             <Resource name="levels" list={levels.list} recordRepresentation="name" />
             <Resource name="tags" list={tags.list} recordRepresentation="name" />
             <Resource name="school_years" list={schoolYears.list} recordRepresentation="name" />
-            <Resource name="mailbox" list={mailbox.list} recordRepresentation="subject" />
             <Resource
               name="internship_periods"
               list={internshipPeriods.list}
@@ -172,6 +171,8 @@ export function AdminApp({ tenant, i18nProvider, store, providers }: TAdminAppPr
             </Resource>
             <CustomRoutes>
               <Route path={adminPath.home} element={<Dashboard />} />
+              <Route path={adminPath.mailbox} element={<mailbox.list />} />
+              <Route path={`${adminPath.mailbox}/:id`} element={<mailbox.show />} />
               <Route
                 path={DATA_VIEWER.path}
                 element={<PlaceholderPage route={DATA_VIEWER} notBuiltKey="admin.notBuilt.dataViewer" />}

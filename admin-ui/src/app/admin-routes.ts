@@ -1,5 +1,5 @@
 import type { TRoute } from '@stageplein/contracts/routes/route.types';
-import { canAccess, type TAdminAction, type TAdminPermissions } from '../providers/access.ts';
+import { canAccess, isOperator, type TAdminAction, type TAdminPermissions } from '../providers/access.ts';
 import { adminPath } from './paths.ts';
 
 /**
@@ -24,7 +24,6 @@ const SECTION_ACCESS: Record<string, [string, TAdminAction]> = {
   '/organizations': ['organizations', 'list'],
   '/organizations/approve': ['organizations', 'approve'],
   '/mentorships': ['mentorships', 'list'],
-  '/mailbox': ['mailbox', 'list'],
 };
 
 /** The sections this user may open; the data viewer (not built yet) is for admins. */
@@ -33,6 +32,7 @@ export function visibleSections(
   permissions: TAdminPermissions | undefined,
 ): TRoute[] {
   return sections.filter((section) => {
+    if (section.path === adminPath.mailbox) return isOperator(permissions);
     const access = SECTION_ACCESS[section.path];
     if (access) return canAccess(permissions, access[0], access[1]);
     return !!permissions?.isAdmin;

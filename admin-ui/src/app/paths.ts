@@ -17,6 +17,8 @@ export const adminPath = {
   editStudent: (userId: Identifier) => `/students/${segment(userId)}/edit`,
   assignGroup: (userId: Identifier) => `/students/${segment(userId)}/assign_group`,
   approve: '/organizations/approve',
+  mailbox: '/admin/mailbox',
+  mail: (id: Identifier) => `/admin/mailbox/${segment(id)}`,
 } as const;
 
 /** Portal paths the back office links to (full page loads: the gateway serves them with the portal). */

@@ -23,7 +23,7 @@ const ICONS: Record<string, SvgIconComponent> = {
   '/organizations/approve': FactCheckIcon,
   '/mentorships': HandshakeIcon,
   '/school_years': CalendarMonthIcon,
-  '/mailbox': MailIcon,
+  '/admin/mailbox': MailIcon,
 };
 
 export function sectionIcon(path: string): SvgIconComponent {

@@ -77,16 +77,6 @@ export const adminEn: TTexts<typeof adminNl> = {
       name: 'Tag |||| Tags',
       fields: { name: 'Name' },
     },
-    mailbox: {
-      name: 'Mail |||| Sent mail',
-      fields: {
-        createdAt: 'Sent',
-        to: 'To',
-        subject: 'Subject',
-        kind: 'Kind',
-        textBody: 'Links',
-      },
-    },
     school_years: {
       name: 'School year |||| School years',
       fields: {
@@ -123,6 +113,17 @@ export const adminEn: TTexts<typeof adminNl> = {
     organizationSwitcher: {
       label: 'Organization',
       help: 'Your rights apply to the selected organization.',
+    },
+    mailbox: {
+      intro: 'The mail this environment sent (development environment only), newest first.',
+      to: 'To',
+      subject: 'Subject',
+      kind: 'Kind',
+      sentAt: 'Sent',
+      empty: 'No mail sent yet.',
+      notFound: 'This mail is not (or no longer) in the mailbox.',
+      back: 'Back to the mailbox',
+      off: 'This environment keeps no sent mail: the mailbox exists only in the development environment (npm start).',
     },
     notBuilt: {
       title: 'Not available yet',

@@ -78,16 +78,6 @@ export const adminNl = {
       name: 'Tag |||| Tags',
       fields: { name: 'Naam' },
     },
-    mailbox: {
-      name: 'E-mail |||| Verzonden e-mail',
-      fields: {
-        createdAt: 'Verzonden',
-        to: 'Aan',
-        subject: 'Onderwerp',
-        kind: 'Soort',
-        textBody: 'Links',
-      },
-    },
     school_years: {
       name: 'Schooljaar |||| Schooljaren',
       fields: {
@@ -124,6 +114,17 @@ export const adminNl = {
     organizationSwitcher: {
       label: 'Organisatie',
       help: 'Je rechten gelden voor de gekozen organisatie.',
+    },
+    mailbox: {
+      intro: 'De e-mail die deze omgeving verstuurde (alleen in de ontwikkelomgeving), nieuwste eerst.',
+      to: 'Aan',
+      subject: 'Onderwerp',
+      kind: 'Soort',
+      sentAt: 'Verstuurd',
+      empty: 'Nog geen e-mail verstuurd.',
+      notFound: 'Deze e-mail staat niet (meer) in de mailbox.',
+      back: 'Terug naar de mailbox',
+      off: 'Deze omgeving bewaart geen verstuurde e-mail: de mailbox is er alleen in de ontwikkelomgeving (npm start).',
     },
     notBuilt: {
       title: 'Nog niet beschikbaar',

@@ -77,6 +77,10 @@ export const hasBackOffice = (p: TAdminPermissions | undefined): boolean => canO
 
 const currentFacts = (p: TAdminPermissions) => factsOf(p.organization);
 
+/** The tenant's platform operators (contracts rule): they read the dev mailbox and the audit log. */
+export const isOperator = (p: TAdminPermissions | undefined): boolean =>
+  !!p && isPlatformOperator(p, currentFacts(p));
+
 /** School data on the screens is the selected School's: the shared rules with that school. */
 const schoolSubject = (p: TAdminPermissions) => ({
   current: currentFacts(p),
@@ -184,8 +188,6 @@ const RULES: Record<string, Partial<Record<TAdminAction, TRule>>> = {
   levels: schoolData(hasBackOffice),
   tags: schoolData(hasBackOffice),
   school_years: { list: hasBackOffice },
-  // The mail holds everyone's reset and sign-in links: the server's rule (identity dev-mailbox.routes.ts).
-  mailbox: { list: (p) => isPlatformOperator(p, currentFacts(p)) },
   internship_periods: schoolData(hasBackOffice),
   mentorships: {
     list: (p) => belongsToSchool(p) && hasBackOffice(p),

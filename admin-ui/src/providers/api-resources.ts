@@ -148,18 +148,18 @@ export const API_RESOURCES: TResourceConfigs = {
     getMany: 'list',
     updateMethod: 'PATCH',
   },
-  // The embedded profile's mail, newest first (100 at most); absent in the distributed profile.
-  mailbox: {
-    path: '/api/v1/dev/mailbox',
-    type: 'mail',
-    query: 'client',
-    getMany: 'list',
-  },
   mentorships: {
     path: '/api/v1/mentorships',
     type: 'mentorship',
     query: 'client',
     serverFilters: [...MENTORSHIPS_FILTERS],
+    getMany: 'list',
+  },
+  // The embedded profile's dev mailbox (platform operators): the newest 100 mails, read-only.
+  mailbox: {
+    path: '/api/v1/dev/mailbox',
+    type: 'mail',
+    query: 'client',
     getMany: 'list',
   },
 };

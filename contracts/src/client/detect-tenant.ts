@@ -4,6 +4,13 @@ import { readCookie } from './cookies.ts';
 
 /** Name of the meta tag the gateway inserts into index.html. */
 export const TENANT_META = 'stageplein-tenant';
+/** Name of the meta tag the gateway inserts when the deployment's staging flag (spec §1) is on. */
+export const STAGING_META = 'stageplein-staging';
+
+/** Whether the page was served by a staging deployment (the gallery `/dev*`, `/test/*` is open). */
+export function detectStaging(doc: Document = document): boolean {
+  return doc.querySelector<HTMLMetaElement>(`meta[name="${STAGING_META}"]`)?.content === 'true';
+}
 
 export interface TTenantHints {
   /** Content of `<meta name="stageplein-tenant">`. */

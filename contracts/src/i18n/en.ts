@@ -401,7 +401,8 @@ export const en: TMessages = {
     admin: {
       home: 'Back office',
       dataViewer: 'Data viewer',
-      mailbox: 'Sent mail',
+      mailbox: 'Sent mail (development)',
+      mail: 'Mail',
     },
 
     profile: {

@@ -122,7 +122,8 @@ export const nlShared = {
     admin: {
       home: 'Beheer',
       dataViewer: 'Gegevensviewer',
-      mailbox: 'Verzonden e-mail',
+      mailbox: 'Verstuurde e-mail (ontwikkeling)',
+      mail: 'E-mail',
     },
 
     profile: {

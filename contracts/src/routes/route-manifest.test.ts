@@ -91,12 +91,13 @@ const SPEC: Record<string, TExpected> = {
   '/levels': { admin: true },
   '/tags': { admin: true },
   '/school_years': { admin: true }, // not in spec §2: the back office's school years (read)
-  '/mailbox': { admin: true }, // not in spec §2: the embedded profile's sent mail (platform operators)
   // Analytics and admin
   '/analytics': {},
   '/analytics/index-2': {},
   '/admin/data-viewer': { admin: true },
   '/beheer': { admin: true }, // not in spec §2: the back office's home ("/" is the portal's)
+  '/admin/mailbox': { admin: true }, // not in spec §2: the embedded profile's dev mailbox (issue #12)
+  '/admin/mailbox/:id': { admin: true },
   // Profile, account and settings
   '/profile-edit': {},
   '/profile-edit/email': {},

@@ -105,13 +105,14 @@ export const ROUTES: readonly TRoute[] = Object.freeze([
   // Not in spec §2: the back office's read-only school years (the school-year choices of groups and
   // periods come from them).
   admin('/school_years', 'routes.schoolYears'),
-  // Not in spec §2: the embedded profile's mail (GET /api/v1/dev/mailbox), for platform operators only.
-  admin('/mailbox', 'routes.admin.mailbox'),
 
   // Analytics and admin
   route('/analytics', 'routes.analytics.index'),
   route('/analytics/index-2', 'routes.analytics.index2'),
   admin('/admin/data-viewer', 'routes.admin.dataViewer'),
+  // Not in spec §2: the embedded profile's dev mailbox (issue #12) for the tenant's platform operators.
+  admin('/admin/mailbox', 'routes.admin.mailbox'),
+  admin('/admin/mailbox/:id', 'routes.admin.mail'),
   // Not in spec §2: the back office's home. "/" is the portal's, so the admin needs a path of its own
   // that survives a reload.
   admin('/beheer', 'routes.admin.home'),

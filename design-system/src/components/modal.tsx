@@ -22,6 +22,10 @@ export function Modal({
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  // Closing through `open` also fires the dialog's close event: only a close the caller did not ask
+  // for (Escape, a `method="dialog"` form) is reported, so onClose runs once per close.
+  const openRef = useRef(open);
+  openRef.current = open;
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
@@ -34,7 +38,9 @@ export function Modal({
       className="modal"
       aria-labelledby={titleId}
       data-testid={testId}
-      onClose={onClose}
+      onClose={() => {
+        if (openRef.current) onClose();
+      }}
       onCancel={(e) => {
         e.preventDefault();
         onClose();

@@ -8,7 +8,9 @@ import { REPO_ROOT } from './stack.ts';
 /**
  * `npm start`'s configuration: every service's keys with the embedded profile's own defaults. It
  * listens on loopback only (HOST=0.0.0.0 opens it to the network), serves the dev mailbox to the
- * tenants' platform operators (DEV_MAILBOX=false turns it off) and writes each mail to `.data/mail`.
+ * tenants' platform operators (DEV_MAILBOX=false turns it off), writes each mail to `.data/mail` and
+ * has the staging flag on (spec §1: the gallery `/dev*`, `/test/*` open to everyone; STAGING=false
+ * turns it off).
  */
 export const EMBEDDED_CONFIG = {
   ...STACK_CONFIG,
@@ -18,6 +20,10 @@ export const EMBEDDED_CONFIG = {
     .default('true')
     .transform((v) => v === 'true' || v === '1'),
   MAIL_DIR: z.string().default(path.join(REPO_ROOT, '.data/mail')),
+  STAGING: z
+    .enum(['true', 'false', '1', '0'])
+    .default('true')
+    .transform((v) => v === 'true' || v === '1'),
 };
 
 /** What the terminal shows of one mail: who it is for, its subject and its links. */

@@ -43,7 +43,9 @@ export interface TStack {
  * SQLite) and the in-process worker, as `npm start` runs them: only the screens that start
  * workflows (the CSV import) pay for it.
  */
-export async function startStack(options: { workflows?: boolean } = {}): Promise<TStack> {
+export async function startStack(
+  options: { workflows?: boolean; env?: Record<string, string> } = {},
+): Promise<TStack> {
   const stops: (() => Promise<void>)[] = [];
   const close = async () => {
     for (const stop of stops.splice(0).reverse()) await stop().catch(() => undefined);
@@ -55,11 +57,12 @@ export async function startStack(options: { workflows?: boolean } = {}): Promise
     // Every browser of the suite signs in from 127.0.0.1, many times a minute: the per-address limits
     // (tested in infra/stack/test/security) would refuse the suite, not an attacker.
     const env: Record<string, string> = {
-      MAIL_DIR: mailDir,
       DEV_MAILBOX: 'true',
       RATE_LIMIT_SIGN_IN: '1000',
       RATE_LIMIT_PASSWORD: '1000',
       RATE_LIMIT_CONFIRM: '1000',
+      ...options.env,
+      MAIL_DIR: mailDir,
     };
     if (options.workflows) {
       const dir = await mkdtemp(path.join(os.tmpdir(), 'stageplein-ui-temporal-'));

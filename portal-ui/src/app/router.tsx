@@ -33,6 +33,34 @@ const profile = () => import('../pages/account/profile-pages.tsx');
 const settings = () => import('../pages/account/settings-pages.tsx');
 const kennisnet = () => import('../pages/auth/kennisnet-pages.tsx');
 
+const dev = () => import('../pages/dev/gallery-pages.tsx');
+const tests = () => import('../pages/test/test-pages.tsx');
+
+/** The gallery (spec §2 `/dev*`, `/test/*`): the design system's living style guide and test beds. */
+const GALLERY_PAGES: Readonly<Record<string, TLazyPage>> = {
+  '/dev': page(dev, 'DevIndexPage'),
+  '/dev/colors': page(dev, 'DevColorsPage'),
+  '/dev/components': page(dev, 'DevComponentsPage'),
+  '/dev/form': page(dev, 'DevFormPage'),
+  '/dev/modal': page(dev, 'DevModalPage'),
+  '/test/colors': page(dev, 'DevColorsPage'),
+  '/test/form': page(dev, 'DevFormPage'),
+  '/test/toaster': page(() => import('../pages/test/toaster-page.tsx'), 'ToasterTestPage'),
+  '/test/server-error': page(() => import('../pages/test/server-error-page.tsx'), 'ServerErrorTestPage'),
+  '/test/datepicker': page(tests, 'DatepickerTestPage'),
+  '/test/step-form': page(tests, 'StepFormTestPage'),
+  '/test/step-form-2': page(tests, 'StepForm2TestPage'),
+  '/test/auth': page(tests, 'SessionTestPage'),
+  '/test/user': page(tests, 'SessionTestPage'),
+  '/test/user-store': page(tests, 'SessionTestPage'),
+  '/test/dollar-api': page(tests, 'DollarApiTestPage'),
+  '/test/sentry': page(tests, 'SentryTestPage'),
+  '/test/dupe': page(tests, 'DupeTestPage'),
+  '/test/tiptap': page(tests, 'NotBuiltTestPage'),
+  '/test/formbuilder': page(tests, 'NotBuiltTestPage'),
+  '/test/stagedoos_fields': page(tests, 'NotBuiltTestPage'),
+};
+
 /** The portal's screens by manifest path; every other portal route shows its placeholder. */
 const PAGES: Readonly<Record<string, TLazyPage>> = {
   // The start page is in the first download (it is small): no extra round trip before it paints.
@@ -66,15 +94,32 @@ const PAGES: Readonly<Record<string, TLazyPage>> = {
   '/instellingen': page(settings, 'SettingsPage'),
   '/instellingen/organisatie': page(settings, 'OrganizationSettingsPage'),
   '/importeren/csv': page(() => import('../pages/imports/import-csv-page.tsx'), 'ImportCsvPage'),
-  '/test/toaster': page(() => import('../pages/test/toaster-page.tsx'), 'ToasterTestPage'),
-  '/test/server-error': page(() => import('../pages/test/server-error-page.tsx'), 'ServerErrorTestPage'),
+  ...GALLERY_PAGES,
 };
 
 const cms = page(() => import('../pages/cms-page.tsx'), 'CmsPage');
 
+const isGalleryPath = (path: string) =>
+  path === '/dev' || path.startsWith('/dev/') || path.startsWith('/test/');
+
+/** A gallery page behind its gate (staging flag or platform operator, else 404), loaded with it. */
+function gated(load: TLazyPage): TLazyPage {
+  return () =>
+    Promise.all([load(), import('../pages/dev/gallery-gate.tsx')]).then(
+      ([{ Component }, { GalleryGate }]) => ({
+        Component: () => (
+          <GalleryGate>
+            <Component />
+          </GalleryGate>
+        ),
+      }),
+    );
+}
+
 export function pageFor(route: TRoute): TLazyPage {
   if (route.cmsPage) return cms;
-  return PAGES[route.path] ?? placeholder;
+  const load = PAGES[route.path] ?? placeholder;
+  return isGalleryPath(route.path) ? gated(load) : load;
 }
 
 /**

@@ -53,7 +53,9 @@ describe('userFromDocument', () => {
     });
     expect(user.roles).toEqual([{ name: 'student', resourceType: 'School', resourceId: 'o1' }]);
     // Named from identity's read model (include=organizations), not by their type.
-    expect(user.organizations).toEqual([{ id: 'o1', type: 'School', name: 'Het Lyceum' }]);
+    expect(user.organizations).toEqual([
+      { id: 'o1', type: 'School', name: 'Het Lyceum', status: 'approved' },
+    ]);
   });
 
   it('names and initials fall back to the email', () => {

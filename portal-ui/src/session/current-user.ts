@@ -27,7 +27,7 @@ export interface TCurrentUser {
    * The organizations of the roles, named from identity's read model of the organizations service
    * (`name` is null until that organization's first event has arrived).
    */
-  organizations: TOrganizationRef[];
+  organizations: (TOrganizationRef & { status?: string | null })[];
   /** Set when an admin signed in as this user. */
   impersonatorId: string | null;
 }
@@ -36,6 +36,7 @@ interface TFlatOrganization {
   id: string;
   type: string;
   name?: string | null;
+  status?: string | null;
 }
 
 interface TFlatRole {
@@ -78,6 +79,8 @@ export function userFromDocument(doc: unknown): TCurrentUser {
       id: String(o.id),
       type: o.type,
       name: typeof o.name === 'string' && o.name ? o.name : null,
+      // The gallery's gate asks whether the current organization is approved (platform operators).
+      status: typeof o.status === 'string' ? o.status : null,
     })),
     impersonatorId: typeof meta?.impersonatorId === 'string' ? meta.impersonatorId : null,
   };

@@ -131,8 +131,10 @@ export async function buildGateway<TCfg extends TGatewayConfig>(
     return reply.type('application/json').send(readFileSync(file, 'utf8'));
   });
 
-  const pages = createPageRenderer(ui, (_tenant, slug) =>
-    (DEFAULT_CONTENT_PAGE_SLUGS as readonly string[]).includes(slug),
+  const pages = createPageRenderer(
+    ui,
+    (_tenant, slug) => (DEFAULT_CONTENT_PAGE_SLUGS as readonly string[]).includes(slug),
+    { staging: config.STAGING },
   );
   const tenantOptions = {
     defaultTenant: config.DEFAULT_TENANT,

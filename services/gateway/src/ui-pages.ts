@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { STAGING_META, TENANT_META } from '@stageplein/contracts/client/detect-tenant';
 import { matchRoute } from '@stageplein/contracts/routes/route-manifest';
 import type { TRoute, TRouteOwner } from '@stageplein/contracts/routes/route.types';
 import { pageTitle } from '@stageplein/contracts/tenants/tenant-registry';
@@ -23,7 +24,13 @@ const escapeHtml = (s: string) =>
  * Serves each path with its owner's index.html (DESIGN §7), with the page title already in the
  * tenant's format, the tenant id for the app and the language on <html>. Templates are read once.
  */
-export function createPageRenderer(dirs: TUiDirs, isCmsSlug: (tenant: TTenant, slug: string) => boolean) {
+export function createPageRenderer(
+  dirs: TUiDirs,
+  isCmsSlug: (tenant: TTenant, slug: string) => boolean,
+  options: { staging?: boolean } = {},
+) {
+  // The staging flag opens the gallery (`/dev*`, `/test/*`) to everyone; the portal reads it here.
+  const stagingMeta = options.staging ? `<meta name="${STAGING_META}" content="true">\n` : '';
   const templates = new Map<TRouteOwner, string>();
   for (const owner of ['portal', 'admin'] as const) {
     const file = path.join(dirs[owner], 'index.html');
@@ -36,7 +43,7 @@ export function createPageRenderer(dirs: TUiDirs, isCmsSlug: (tenant: TTenant, s
     let html = template
       .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(pageTitle(title, tenant.appName))}</title>`)
       .replace(/<html[^>]*>/, `<html lang="${lang}">`)
-      .replace('</head>', `<meta name="stageplein-tenant" content="${tenant.id}">\n</head>`);
+      .replace('</head>', `<meta name="${TENANT_META}" content="${tenant.id}">\n${stagingMeta}</head>`);
     if (root !== undefined) html = html.replace('<div id="root"></div>', `<div id="root">${root}</div>`);
     return html;
   }

@@ -1,5 +1,2 @@
-/**
- * The embedded profile's sent mail (GET /api/v1/dev/mailbox), for the tenant's platform operators:
- * invitations, resets and sign-in links a newcomer can follow. Read only.
- */
-export { MailList as list } from './mail-list.tsx';
+/** The embedded profile's dev mailbox (issue #12, `GET /api/v1/dev/mailbox`): platform operators only. */
+export { MailboxList as list, MailShow as show } from './mailbox.tsx';

@@ -160,6 +160,10 @@ describe('the dev mailbox (embedded profile)', () => {
     expect(embedded.MAIL_DIR).toMatch(/[/\\]\.data[/\\]mail$/);
     expect(parseConfig({ ...base, HOST: '0.0.0.0' }, EMBEDDED_CONFIG).HOST).toBe('0.0.0.0');
     expect(parseConfig({ ...base, DEV_MAILBOX: 'false' }, EMBEDDED_CONFIG).DEV_MAILBOX).toBe(false);
+    // The staging flag (spec §1) is on, so the gallery `/dev*`, `/test/*` is open; STAGING=false closes it.
+    expect(embedded.STAGING).toBe(true);
+    expect(parseConfig({ ...base, STAGING: 'false' }, EMBEDDED_CONFIG).STAGING).toBe(false);
+    expect(parseConfig(base).STAGING).toBe(false);
   });
 });
 
