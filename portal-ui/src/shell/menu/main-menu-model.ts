@@ -1,126 +1,29 @@
 import { DEFAULT_MAIN_MENU } from '@stageplein/contracts/content/default-menu';
-import { resolveNavigationTarget } from '@stageplein/contracts/client/navigation';
+import {
+  MAIN_MENU_SLUG,
+  type TCmsMenu,
+  type TCmsMenuItem,
+  type TMenuEntry,
+} from '@stageplein/contracts/content/menu';
 import type { TLanguage } from '@stageplein/contracts/i18n/index';
-import { HOME_PATH, systemPagePath } from '@stageplein/contracts/routes/route-manifest';
 
-/** Spec §3 "Menu (CMS)". */
-export interface TCmsMenu {
-  id: string;
-  slug: string;
-}
-
-/** Spec §3 "Menu item (CMS, type menuItem)", as the API client reads it (camelCase). */
-export interface TCmsMenuItem {
-  id: string;
-  menuId: string | number | null;
-  parentId: string | number | null;
-  linkType: 'content_page' | 'system' | string;
-  path?: string | null;
-  systemPageId?: number | string | null;
-  title: string;
-  position?: number | null;
-}
-
-/** One rendered entry of the main menu. */
-export interface TMenuEntry {
-  id: string;
-  title: string;
-  path: string;
-  /** This entry's page is shown, or (main items) one of its sub-items is the active sub-item. */
-  active: boolean;
-  children: TMenuEntry[];
-}
-
-/** Spec §2: the menu with slug `main` is the main menu. */
-export const MAIN_MENU_SLUG = 'main';
+/**
+ * The portal's menu: the spec §2 menu rules are contracts' (content/menu.ts, the ones the content
+ * service validates writes with); here only what the portal adds — the built-in default menu, the page
+ * size it asks for, and leaving sign-in out for signed-in users.
+ */
+export {
+  buildMainMenu,
+  isActiveSubItem,
+  MAIN_MENU_SLUG,
+  menuItemPath,
+  normalizePath,
+  type TCmsMenu,
+  type TCmsMenuItem,
+  type TMenuEntry,
+} from '@stageplein/contracts/content/menu';
 
 const DEFAULT_MENU_ID = 'default-main';
-const ORIGIN = 'https://menu.invalid';
-
-const idOf = (v: string | number | null | undefined) =>
-  v === null || v === undefined || v === '' ? null : String(v);
-
-/**
- * Spec §2: a content page uses its own path, a system page the path of its id; anything unusable
- * falls back to "/". Links to other sites are not followed (spec §5: external navigation must be
- * explicitly allowed).
- */
-export function menuItemPath(item: Pick<TCmsMenuItem, 'linkType' | 'path' | 'systemPageId'>): string {
-  if (item.linkType === 'system') {
-    const id = item.systemPageId;
-    const numeric = typeof id === 'string' && /^\d+$/.test(id) ? Number(id) : id;
-    return systemPagePath(numeric);
-  }
-  if (item.linkType === 'content_page' && item.path?.trim()) {
-    const raw = item.path.trim();
-    try {
-      const target = resolveNavigationTarget(raw.startsWith('/') || raw.includes(':') ? raw : `/${raw}`, {
-        origin: ORIGIN,
-      });
-      return target.kind === 'internal' ? target.path : HOME_PATH;
-    } catch {
-      return HOME_PATH;
-    }
-  }
-  return HOME_PATH;
-}
-
-/** Path without a trailing slash (except "/"), for comparing with the location. */
-export function normalizePath(path: string): string {
-  const bare = path.split(/[?#]/, 1)[0] ?? '/';
-  return bare.length > 1 ? bare.replace(/\/+$/, '') || '/' : '/';
-}
-
-/**
- * Spec §2: an item is the active sub-item when its path equals the current path and its parent is
- * a main item (an item without a parent).
- */
-export function isActiveSubItem(
-  item: TCmsMenuItem,
-  pathname: string,
-  itemsById: ReadonlyMap<string, TCmsMenuItem>,
-): boolean {
-  const parentId = idOf(item.parentId);
-  if (!parentId) return false;
-  const parent = itemsById.get(parentId);
-  if (!parent || idOf(parent.parentId) !== null) return false;
-  return normalizePath(menuItemPath(item)) === normalizePath(pathname);
-}
-
-const byPosition = (a: TCmsMenuItem, b: TCmsMenuItem) => (a.position ?? 0) - (b.position ?? 0);
-
-/** The main menu's entries for a location: main items (no parent) with their sub-items. */
-export function buildMainMenu(
-  menus: readonly TCmsMenu[],
-  items: readonly TCmsMenuItem[],
-  pathname: string,
-): TMenuEntry[] {
-  const main = menus.find((m) => m.slug === MAIN_MENU_SLUG);
-  if (!main) return [];
-  const own = items.filter((i) => idOf(i.menuId) === String(main.id));
-  const byId = new Map(own.map((i) => [String(i.id), i]));
-  const current = normalizePath(pathname);
-  const entry = (item: TCmsMenuItem, children: TMenuEntry[]): TMenuEntry => {
-    const path = menuItemPath(item);
-    return {
-      id: String(item.id),
-      title: item.title,
-      path,
-      active: normalizePath(path) === current || children.some((c) => c.active),
-      children,
-    };
-  };
-  // Stable sort keeps API order for equal positions.
-  const sorted = [...own].sort(byPosition);
-  return sorted
-    .filter((i) => idOf(i.parentId) === null)
-    .map((mainItem) => {
-      const children = sorted
-        .filter((i) => idOf(i.parentId) === String(mainItem.id))
-        .map((sub) => ({ ...entry(sub, []), active: isActiveSubItem(sub, pathname, byId) }));
-      return entry(mainItem, children);
-    });
-}
 
 /** The seeded default menu (until the content service serves menus), in one language. */
 export function defaultMenuSource(lang: TLanguage): { menus: TCmsMenu[]; items: TCmsMenuItem[] } {
