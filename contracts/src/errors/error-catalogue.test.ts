@@ -37,7 +37,6 @@ describe('API error catalogue', () => {
       conflict: 409,
       internal: 500,
       invalid_credentials: 401,
-      account_locked: 403,
       account_inactive: 403,
       reset_credentials_missing: 401,
       session_not_found: 404,

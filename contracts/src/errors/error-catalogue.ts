@@ -13,7 +13,6 @@ export const ERROR_CODES = [
   'conflict',
   'internal',
   'invalid_credentials',
-  'account_locked',
   'account_inactive',
   'reset_credentials_missing',
   'session_not_found',
@@ -78,7 +77,6 @@ export const ERRORS: Readonly<Record<TErrorCode, TErrorDefinition>> = Object.fre
   internal: define('internal', 500),
   // Sign-in protocol (identity). Unknown email and wrong password answer alike.
   invalid_credentials: define('invalid_credentials', 401),
-  account_locked: define('account_locked', 403),
   account_inactive: define('account_inactive', 403),
   // Spec §5: PUT /auth/password without header credentials or reset token; the detail is the spec's text.
   reset_credentials_missing: define('reset_credentials_missing', 401),

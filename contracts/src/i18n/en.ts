@@ -662,11 +662,6 @@ export const en: TMessages = {
       title: 'Invalid credentials',
       detail: 'The email address or password is incorrect.',
     },
-    account_locked: {
-      title: 'Account locked',
-      detail:
-        'This account is temporarily locked after too many failed sign-in attempts. Try again later or reset your password.',
-    },
     account_inactive: {
       title: 'Account not active',
       detail: 'This account is not active. Please contact the administrator of this website.',

@@ -392,11 +392,6 @@ export const nlShared = {
       title: 'Ongeldige inloggegevens',
       detail: 'Het e-mailadres of wachtwoord is onjuist.',
     },
-    account_locked: {
-      title: 'Account geblokkeerd',
-      detail:
-        'Dit account is tijdelijk geblokkeerd na te veel mislukte inlogpogingen. Probeer het later opnieuw of stel je wachtwoord opnieuw in.',
-    },
     account_inactive: {
       title: 'Account niet actief',
       detail: 'Dit account is niet actief. Neem contact op met de beheerder van deze website.',

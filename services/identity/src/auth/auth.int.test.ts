@@ -183,26 +183,26 @@ describe('sign out', () => {
   });
 });
 
-describe('password reset', () => {
-  const resetRequest = (
-    email: string,
-    extra: Record<string, string> = {},
-    headers: Record<string, string> = {},
-  ) =>
-    app.inject({
-      method: 'POST',
-      url: '/auth/password',
-      headers: { 'x-tenant': 'demo', ...headers },
-      payload: { email, ...extra },
-    });
-  const putPassword = (payload: Record<string, string>, headers: Record<string, string> = {}) =>
-    app.inject({
-      method: 'PUT',
-      url: '/auth/password',
-      headers: { 'x-tenant': 'demo', ...headers },
-      payload,
-    });
+const resetRequest = (
+  email: string,
+  extra: Record<string, string> = {},
+  headers: Record<string, string> = {},
+) =>
+  app.inject({
+    method: 'POST',
+    url: '/auth/password',
+    headers: { 'x-tenant': 'demo', ...headers },
+    payload: { email, ...extra },
+  });
+const putPassword = (payload: Record<string, string>, headers: Record<string, string> = {}) =>
+  app.inject({
+    method: 'PUT',
+    url: '/auth/password',
+    headers: { 'x-tenant': 'demo', ...headers },
+    payload,
+  });
 
+describe('password reset', () => {
   it('answers known and unknown emails identically', async () => {
     const email = await makeUser('reset-identical');
     const known = await resetRequest(email);
@@ -398,22 +398,12 @@ describe('sign-in failures', () => {
     const email = await makeUser('reset-unlocks');
     for (let i = 0; i < 10; i++) await signIn(app, email, 'wrong', 'demo', '10.67.0.1');
     expect((await signIn(app, email, DEMO_PASSWORD, 'demo', '10.67.0.1')).res.statusCode).toBe(429);
-    await app.inject({
-      method: 'POST',
-      url: '/auth/password',
-      headers: { 'x-tenant': 'demo' },
-      payload: { email },
-    });
+    await resetRequest(email);
     const token = linkParam((await mailsTo(app, email))[0]!, 'reset_password_token');
-    const reset = await app.inject({
-      method: 'PUT',
-      url: '/auth/password',
-      headers: { 'x-tenant': 'demo' },
-      payload: {
-        password: 'unlocked-password',
-        password_confirmation: 'unlocked-password',
-        reset_password_token: token,
-      },
+    const reset = await putPassword({
+      password: 'unlocked-password',
+      password_confirmation: 'unlocked-password',
+      reset_password_token: token,
     });
     expect(reset.statusCode, reset.body).toBe(200);
     expect((await signIn(app, email, 'unlocked-password', 'demo', '10.67.0.1')).res.statusCode).toBe(200);

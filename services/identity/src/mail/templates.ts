@@ -11,7 +11,6 @@ export const MAIL_KINDS = [
   'email_change',
   'email_change_notice',
   // About an organization the recipient administers (organizations' lifecycle events).
-  'organization_registered',
   'organization_approved',
   'organization_denied',
   'organization_archived',
@@ -113,14 +112,6 @@ export const TEMPLATES: Record<TLanguage, Record<TMailKind, TTemplate>> = {
       paragraphs: [
         'Hallo {{name}},',
         'Er is gevraagd het e-mailadres van je account bij {{appName}} te wijzigen in {{newEmail}}. Dat gaat pas in als dat adres is bevestigd. Heb je dit niet zelf gedaan? Log in en wijzig je wachtwoord.',
-      ],
-      button: 'Inloggen',
-    },
-    organization_registered: {
-      subject: '{{organization}} is aangemeld bij {{appName}}',
-      paragraphs: [
-        'Hallo {{name}},',
-        'Je hebt {{organization}} aangemeld bij {{appName}}. Je bent de beheerder van deze organisatie. We laten het je weten zodra de aanmelding is beoordeeld.',
       ],
       button: 'Inloggen',
     },
@@ -229,14 +220,6 @@ export const TEMPLATES: Record<TLanguage, Record<TMailKind, TTemplate>> = {
       paragraphs: [
         'Hello {{name}},',
         'Someone asked to change the email address of your account with {{appName}} to {{newEmail}}. This takes effect only once that address is confirmed. Not you? Sign in and change your password.',
-      ],
-      button: 'Sign in',
-    },
-    organization_registered: {
-      subject: '{{organization}} has been registered with {{appName}}',
-      paragraphs: [
-        'Hello {{name}},',
-        'You registered {{organization}} with {{appName}}. You are the administrator of this organization. We will let you know once the registration has been reviewed.',
       ],
       button: 'Sign in',
     },
