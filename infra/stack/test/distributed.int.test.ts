@@ -187,6 +187,15 @@ async function signIn(email: string): Promise<TCreds> {
   };
 }
 
+/** Content's answer to a mentor's edit: 403 while the client counts there (no editor), 401 once it ended. */
+async function contentStatus(creds: TCreds): Promise<number> {
+  const res = await fetch(`${gatewayUrl}/api/v1/cms/menu_items/${randomUUID()}`, {
+    method: 'DELETE',
+    headers: { ...creds, 'x-current-organization-id': SCHOOL },
+  });
+  return res.status;
+}
+
 async function currentOrganizations(creds: TCreds): Promise<string[]> {
   return (await currentRoles(creds)).map((o) => o.split(':')[0]!);
 }
@@ -328,15 +337,29 @@ describe('distributed profile: one process per service, events through Kafka', (
       ),
     };
     expect((await fetch(`${gatewayUrl}/api/v1/levels`, { headers: forged })).status).toBe(401);
+    expect(await contentStatus(creds)).toBe(403);
     const out = await fetch(`${gatewayUrl}/auth/sign_out`, { method: 'DELETE', headers: creds });
     expect(out.status).toBe(200);
-    // Distributed: the end reaches organizations with the event (milliseconds; see docs/decisions/auth.md).
-    await eventually(
-      'the signed-out client refused by organizations',
-      async () => (await fetch(`${gatewayUrl}/api/v1/levels`, { headers: creds })).status,
-      (status) => status === 401,
-      10_000,
-    );
+    // Identity answered only once every live consumer group committed the revocation (outbox-settled.ts).
+    expect((await fetch(`${gatewayUrl}/api/v1/levels`, { headers: creds })).status).toBe(401);
+    expect(await contentStatus(creds)).toBe(401);
+  });
+
+  it('deactivation counts in organizations and content before identity answers', async () => {
+    const admin = await signIn('admin@demo.test');
+    const mentor = await signIn('mentor@demo.test');
+    expect((await fetch(`${gatewayUrl}/api/v1/levels`, { headers: mentor })).status).toBe(200);
+    expect(await contentStatus(mentor)).toBe(403);
+    const me = await fetch(`${gatewayUrl}/api/v1/current_user`, { headers: mentor });
+    const userId = ((await me.json()) as { data: { id: string } }).data.id;
+    const off = await fetch(`${gatewayUrl}/api/v1/users/${userId}`, {
+      method: 'PATCH',
+      headers: { ...admin, 'x-current-organization-id': SCHOOL, 'content-type': 'application/json' },
+      body: JSON.stringify({ attributes: { status: 'inactive' } }),
+    });
+    expect(off.status, await off.clone().text()).toBe(200);
+    expect((await fetch(`${gatewayUrl}/api/v1/levels`, { headers: mentor })).status).toBe(401);
+    expect(await contentStatus(mentor)).toBe(401);
   });
 
   it('an invalid event is dead-lettered by the consuming process; the replay command lists it and leaves it dead', async () => {

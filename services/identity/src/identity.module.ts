@@ -30,13 +30,14 @@ import { IDENTITY_CONFIG, type TIdentityConfig, type TIdentityDeps } from './ide
 const routes: FastifyPluginAsync<TIdentityDeps> = async (app, deps) => {
   // The request's transaction commits in an earlier onSend hook; a check that ran between the change
   // and the commit may have memoized the old state, so drop the changed users' memos once more.
-  // Embedded profile: a change to credentials (sign-in, sign-out, reset, deactivation, roles…) answers
-  // only once every service's read model has applied its events (docs/decisions/auth.md).
+  // A change to credentials (sign-in, sign-out, reset, deactivation, roles…) answers only once every
+  // running service has applied its events, in both profiles (docs/decisions/auth.md).
   app.addHook('onSend', async (req, reply, payload) => {
     const changed = changedUsers(req);
     for (const userId of changed ?? []) authCheckCache.invalidateUser(userId);
     if (changed?.size && reply.statusCode < 400 && deps.outboxSettled) {
-      if (!(await deps.outboxSettled(SCHEMA))) req.log.warn('identity events not yet applied everywhere');
+      if (!(await deps.outboxSettled(SCHEMA, req.tenant.id)))
+        req.log.warn('identity events not yet applied everywhere');
     }
     return payload;
   });

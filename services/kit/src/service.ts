@@ -6,6 +6,7 @@ import { tenantPlugin } from './tenant/tenant.plugin.ts';
 import { tenantTransactionPlugin } from './db/tenant-transaction.plugin.ts';
 import { JSONAPI_MEDIA_TYPE } from './errors/error-handler.ts';
 import type { TConsumer, TEventTransport } from './outbox/transport.ts';
+import type { TOutboxSettled } from './outbox/outbox-settled.ts';
 import { authPlugin } from './auth/auth.plugin.ts';
 import { readModelAuthSource } from './auth/auth-read-model.ts';
 import { authKeys } from './auth/auth-keys.ts';
@@ -26,12 +27,14 @@ export interface TServiceDeps<TCfg extends TConfig = TConfig> {
   /** The clock; tests pin it. */
   now?: () => Date;
   /**
-   * Embedded profile only (in-process transport, relay in this process): resolves once every event
-   * committed to `schema`'s outbox so far has been handled by every consumer in the process (false
-   * after `timeoutMs`). Identity awaits it before answering a credential change, so sign-out, reset
-   * and deactivation count in every service before the answer returns (docs/decisions/auth.md).
+   * Resolves once every event committed to `schema`'s outbox for `tenant` so far has been applied by
+   * every consumer that reads it (false after `timeoutMs`). Embedded profile: the in-process relay and
+   * consumers; distributed profile: sent by the relay process and committed by every live Kafka
+   * consumer group (outbox-settled.ts). Identity awaits it before answering a credential change, so
+   * sign-out, reset, deactivation and role changes count in every service before the answer returns
+   * (docs/decisions/auth.md). Absent without a transport that delivers events.
    */
-  outboxSettled?: (schema: string, timeoutMs?: number) => Promise<boolean>;
+  outboxSettled?: TOutboxSettled;
 }
 
 export interface TSeedContext {

@@ -7,7 +7,7 @@ import { KafkaTransport, deadLetterTopic, header, kafkaTopic } from '../src/outb
 import { freshDatabase } from '@stageplein/testing/harness';
 import { listDeadLetters } from '../src/outbox/dead-letters.ts';
 import { FAST_RETRY, transportContract } from './transport-contract.ts';
-import { SCHEMA, eventLabService, labConsumer, labDbs, rawEnvelope, until } from './fixtures/events.ts';
+import { SCHEMA, TYPE, eventLabService, labConsumer, labDbs, rawEnvelope, until } from './fixtures/events.ts';
 
 const { brokers } = testKafka();
 transportContract(
@@ -116,5 +116,40 @@ describe('kafka transport specifics', () => {
     expect(copy).toMatchObject({ key: 'contract.dlt', group: 'contract.dlt', ce_id: bad.id, value: bad });
     expect(copy.reason).toMatch(/^invalid organizations\.school_year\.created data: start_date: /);
     expect(copy.origin).toMatch(new RegExp(`^kafka:${namespace}\\.organizations\\.school_year/\\d@\\d+$`));
+  });
+
+  it('consumedEverywhere waits for every live group reading the topics to commit past them, not for stopped ones', async () => {
+    const { namespace } = testKafka();
+    const publisher = new KafkaTransport({ brokers, namespace, retry: FAST_RETRY, log: false });
+    const stopped = new KafkaTransport({ brokers, namespace, retry: FAST_RETRY, log: false });
+    const live = new KafkaTransport({ brokers, namespace, retry: FAST_RETRY, log: false });
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const handled: string[] = [];
+    const consumer = (group: string, wait: boolean) => ({
+      group,
+      types: [TYPE],
+      async handle(event: { id: string }) {
+        if (wait) await gate;
+        handled.push(`${group}:${event.id}`);
+      },
+      async deadLetter() {},
+    });
+    try {
+      // A group that once read the topic and then stopped (a service that is down) has no members.
+      await stopped.subscribe(consumer('settle.stopped', false) as never);
+      await stopped.close();
+      await live.subscribe(consumer('settle.live', true) as never);
+      const event = rawEnvelope({ subject: 'settle' });
+      await publisher.publish([event as never]);
+      // The live group holds the event: not settled within the time allowed.
+      expect(await publisher.consumedEverywhere([TYPE], 300)).toBe(false);
+      release();
+      expect(await publisher.consumedEverywhere([TYPE], 10_000)).toBe(true);
+      expect(handled).toContain(`settle.live:${String(event.id)}`);
+    } finally {
+      release();
+      await Promise.all([live.close(), publisher.close()]);
+    }
   });
 });

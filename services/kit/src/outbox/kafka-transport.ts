@@ -1,4 +1,5 @@
 import {
+  AssignerProtocol,
   Kafka,
   Partitioners,
   logLevel as KafkaLogLevel,
@@ -236,6 +237,60 @@ export class KafkaTransport implements TEventTransport {
         );
       }),
     ]).finally(() => clearTimeout(timer));
+  }
+
+  /**
+   * Resolves true once every consumer group with live members subscribed to one of `types`' topics
+   * has committed past everything those topics held when called; false after `timeoutMs`. Identity
+   * awaits it (through `outboxSettled`) before answering a credential change in the distributed
+   * profile. Groups without members (a service that is down or not deployed) are not waited for: they
+   * read on from their committed offset when they come back, and refuse nothing meanwhile.
+   */
+  async consumedEverywhere(types: readonly string[], timeoutMs: number): Promise<boolean> {
+    const deadline = Date.now() + timeoutMs;
+    const topics = [...new Set(types.map((t) => kafkaTopic(this.namespace, t)))];
+    await this.ensureTopics(topics);
+    const admin = await this.adminClient();
+    const targets = new Map<string, { partition: number; low: bigint; high: bigint }[]>();
+    for (const topic of topics) {
+      const offsets = await admin.fetchTopicOffsets(topic);
+      targets.set(
+        topic,
+        offsets.map((p) => ({ partition: p.partition, low: BigInt(p.low), high: BigInt(p.high) })),
+      );
+    }
+    const { groups } = await admin.listGroups();
+    const ids = groups
+      .filter((g) => g.protocolType === 'consumer' && g.groupId.startsWith(`${this.namespace}.`))
+      .map((g) => g.groupId);
+    const waiting = new Map<string, string[]>();
+    for (const group of ids.length > 0 ? (await admin.describeGroups(ids)).groups : []) {
+      const subscribed = new Set<string>();
+      for (const member of group.members)
+        for (const topic of AssignerProtocol.MemberMetadata.decode(member.memberMetadata)?.topics ?? [])
+          subscribed.add(topic);
+      const ours = topics.filter((t) => subscribed.has(t));
+      if (ours.length > 0) waiting.set(group.groupId, ours);
+    }
+    for (let wait = 5; ; wait = Math.min(wait * 2, 50)) {
+      for (const [groupId, groupTopics] of [...waiting]) {
+        const committed = await admin.fetchOffsets({ groupId, topics: groupTopics });
+        const behind = groupTopics.some((topic) =>
+          (targets.get(topic) ?? []).some(({ partition, low, high }) => {
+            const offset = committed
+              .find((c) => c.topic === topic)
+              ?.partitions.find((p) => p.partition === partition)?.offset;
+            // No commit yet: a new group reads from the beginning, i.e. from `low`.
+            const next = offset === undefined || BigInt(offset) < 0n ? low : BigInt(offset);
+            return next < high;
+          }),
+        );
+        if (!behind) waiting.delete(groupId);
+      }
+      if (waiting.size === 0) return true;
+      if (Date.now() >= deadline) return false;
+      await sleep(wait);
+    }
   }
 
   /** Readiness: the broker answers the admin client. */

@@ -8,6 +8,7 @@ import { migrateSchema } from '../db/migrator.ts';
 import { createRelay, type TRelay } from '../outbox/outbox-relay.ts';
 import { InProcessTransport } from '../outbox/in-process-transport.ts';
 import { KafkaTransport, type TKafkaTransportOptions } from '../outbox/kafka-transport.ts';
+import { kafkaOutboxSettled } from '../outbox/outbox-settled.ts';
 import { pino } from 'pino';
 import type { TEventTransport } from '../outbox/transport.ts';
 import { assertConfigured, type TServiceDeps, type TServiceModule } from '../service.ts';
@@ -113,8 +114,11 @@ export async function startPlatform<TCfg extends TConfig>(
   if (options.relay !== false) {
     relay.start();
     // Embedded: the relay hands events to this process's consumers, so "delivered" means "applied".
-    if (transport instanceof InProcessTransport) deps.outboxSettled = relay.settled;
+    if (transport instanceof InProcessTransport)
+      deps.outboxSettled = (schema, _tenant, timeoutMs) => relay.settled(schema, timeoutMs);
   }
+  // Through Kafka (the distributed profile's processes): applied means committed by every live group.
+  if (transport instanceof KafkaTransport) deps.outboxSettled = kafkaOutboxSettled(readDbs.get, transport);
   const owner = createDb<unknown>(createPool(ownerUrl, 2));
   return {
     owner,
