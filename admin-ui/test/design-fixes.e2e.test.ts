@@ -197,6 +197,40 @@ describe('one navigation between the portal and the back office', () => {
   });
 });
 
+describe('one header', () => {
+  it('the back office shows the portal’s header: the same bar, app name and organization picker, light and dark', async () => {
+    const { page } = await signedIn();
+    const look = () =>
+      page.evaluate(() => {
+        const style = (selector: string, props: string[]) => {
+          const element = document.querySelector(selector);
+          if (!element) return null;
+          const computed = getComputedStyle(element);
+          return props.map((p) => computed.getPropertyValue(p)).join(' | ');
+        };
+        return {
+          bar: style('header.site-header', ['background-color', 'border-top', 'border-bottom', 'position']),
+          brand: style('.site-header__brand', ['font-family', 'font-weight', 'color']),
+          picker: style('.site-header .organization-picker select, .organization-picker select', [
+            'font-weight',
+            'border-top-color',
+          ]),
+        };
+      });
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.goto(stack.url(TENANT, '/dashboard'));
+      await page.getByTestId('dashboard-organization-select').waitFor();
+      const portal = await look();
+      await openAdmin(page, stack, TENANT, '/beheer');
+      await page.getByTestId('appbar-app-name').waitFor();
+      const backOffice = await look();
+      expect(portal.bar, scheme).not.toBeNull();
+      expect(backOffice, scheme).toEqual(portal);
+    }
+  });
+});
+
 describe('dark mode', () => {
   it('follows the portal’s colour mode with the tenant’s dark tokens, axe-clean', async () => {
     const session = await signedIn();

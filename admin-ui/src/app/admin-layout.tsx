@@ -1,7 +1,6 @@
 import { Fragment, Suspense, useEffect, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import {
-  AppBar,
   Layout,
   Loading,
   LoadingIndicator,
@@ -9,12 +8,25 @@ import {
   Logout,
   ToggleThemeButton,
   Menu,
+  SidebarToggleButton,
   TitlePortal,
   UserMenu,
   useGetIdentity,
   useTranslate,
 } from 'react-admin';
-import { Alert, Box, Button, ListItemIcon, ListItemText, MenuItem, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  ListItemIcon,
+  ListItemText,
+  MenuItem,
+  Typography,
+  useTheme,
+} from '@mui/material';
+import { AppHeader } from '@stageplein/design-system/navigation/app-header.tsx';
+import { applyCssVariables } from '@stageplein/design-system/tokens/css-variables.ts';
+import { designTokens } from '@stageplein/design-system/tokens/design-tokens.ts';
 import HomeIcon from '@mui/icons-material/Home';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import {
@@ -93,66 +105,67 @@ function AdminUserMenu() {
 
 const userMenu = <AdminUserMenu />;
 
-/** App bar: the tenant's app name, the page title (h1), the organization switcher, language and user menu. */
+/** The back office's colours as CSS variables too: the shared header is styled by them. */
+function useTokenVariables() {
+  const tenant = useTenant();
+  const mode = useTheme().palette.mode;
+  useEffect(() => {
+    applyCssVariables(document.documentElement, designTokens(tenant.theme, mode).cssVariables);
+  }, [tenant.theme, mode]);
+}
+
+/**
+ * The design system's header, as in the portal: the drawer button, the tenant's app name, the page
+ * title (h1), the organization picker, language, colour mode and the user menu.
+ */
 function AdminAppBar() {
   const { appName } = useTenant();
+  useTokenVariables();
   return (
-    <AppBar toolbar={toolbar} userMenu={userMenu}>
-      <Typography
-        component="span"
-        variant="h6"
-        data-testid="appbar-app-name"
-        sx={{
-          fontWeight: 700,
-          fontSize: { xs: '1.0625rem', sm: '1.25rem' },
-          whiteSpace: 'nowrap',
-          overflow: 'hidden',
-          textOverflow: 'ellipsis',
-          minWidth: 0,
-          flex: { xs: '0 1 auto', md: '0 0 auto' },
-          mr: { xs: 0, sm: 2 },
-        }}
-      >
-        {appName}
-      </Typography>
-      <Box
-        aria-hidden="true"
-        sx={{
-          display: { xs: 'none', md: 'block' },
-          width: '1px',
-          alignSelf: 'stretch',
-          my: 1.5,
-          mr: 2,
-          bgcolor: 'currentColor',
-          opacity: 0.4,
-        }}
-      />
-      <TitlePortal
-        component="h1"
-        sx={(theme) => ({
-          fontSize: '1.125rem',
-          fontWeight: 500,
-          flex: '0 1 auto',
-          minWidth: 0,
-          whiteSpace: 'nowrap',
-          overflow: 'hidden',
-          textOverflow: 'ellipsis',
-          // On phones only the app name shows; the title stays for assistive technology.
-          [theme.breakpoints.down('md')]: {
-            position: 'absolute',
-            width: '1px',
-            height: '1px',
-            overflow: 'hidden',
-            clip: 'rect(0 0 0 0)',
+    <AppHeader
+      width="full"
+      start={<SidebarToggleButton />}
+      brand={
+        <span className="site-header__brand" data-testid="appbar-app-name">
+          {appName}
+        </span>
+      }
+      middle={
+        <TitlePortal
+          component="h1"
+          sx={(theme) => ({
+            fontSize: '1.125rem',
+            fontWeight: 500,
+            flex: '0 1 auto',
+            minWidth: 0,
+            ml: 1,
+            pl: 2,
+            borderLeft: `1px solid ${theme.palette.divider}`,
             whiteSpace: 'nowrap',
-          },
-        })}
-      />
-      <Box sx={{ flex: 1 }} />
-      <Box sx={{ display: { xs: 'none', sm: 'flex' }, mr: 1 }}>
-        <OrganizationSwitcher variant="appbar" />
-      </Box>
-    </AppBar>
+            overflow: 'hidden',
+            textOverflow: 'ellipsis',
+            // On phones only the app name shows; the title stays for assistive technology.
+            [theme.breakpoints.down('md')]: {
+              position: 'absolute',
+              width: '1px',
+              height: '1px',
+              overflow: 'hidden',
+              clip: 'rect(0 0 0 0)',
+              whiteSpace: 'nowrap',
+            },
+          })}
+        />
+      }
+      actions={
+        <>
+          <Box sx={{ display: { xs: 'none', sm: 'flex' }, mr: 1 }}>
+            <OrganizationSwitcher variant="appbar" />
+          </Box>
+          {toolbar}
+          {userMenu}
+        </>
+      }
+    />
   );
 }
 
@@ -245,7 +258,12 @@ function RouteDocumentTitle() {
 
 export function AdminLayout({ children }: { children: ReactNode }) {
   return (
-    <Layout appBar={AdminAppBar} menu={AdminMenu}>
+    <Layout
+      appBar={AdminAppBar}
+      menu={AdminMenu}
+      // The shared header is sticky in the page's flow, not react-admin's fixed, hiding app bar.
+      sx={{ '& .RaLayout-appFrame': { mt: 0 }, '& .RaSidebar-appBarCollapsed': { mt: 0 } }}
+    >
       <RouteDocumentTitle />
       <SessionGate>
         <Suspense fallback={<Loading />}>{children}</Suspense>

@@ -5,6 +5,7 @@ import { systemPagePath } from '@stageplein/contracts/routes/route-manifest';
 import { useSession } from '../session/session-context.ts';
 import { useTenant } from '../tenant/tenant-context.ts';
 import { Icon } from '@stageplein/design-system/components/icons.tsx';
+import { AppHeader } from '@stageplein/design-system/navigation/app-header.tsx';
 import { LanguageToggle } from './language-toggle.tsx';
 import { lazyPart } from './lazy-part.ts';
 import { MainMenuTabs } from './main-menu.tsx';
@@ -30,8 +31,8 @@ export function Header() {
   const showAccount = signedIn && !!user;
 
   return (
-    <header className="site-header">
-      <div className="container site-header__bar">
+    <AppHeader
+      start={
         <button
           type="button"
           className="icon-button site-header__menu-button"
@@ -42,10 +43,14 @@ export function Header() {
         >
           <Icon name="menu" />
         </button>
+      }
+      brand={
         <Link to="/" className="site-header__brand" data-testid="site-title">
           {appName}
         </Link>
-        <div className="site-header__actions">
+      }
+      actions={
+        <>
           {showAccount && (
             <>
               <Link
@@ -75,14 +80,15 @@ export function Header() {
             </Link>
           )}
           <LanguageToggle />
-        </div>
-      </div>
+        </>
+      }
+    >
       <MainMenuTabs entries={menu.entries} ready={menu.ready} />
       {panelOpen && (
         <Suspense fallback={null}>
           <SidePanelMenu entries={menu.entries} onClose={() => setPanelOpen(false)} />
         </Suspense>
       )}
-    </header>
+    </AppHeader>
   );
 }

@@ -1,8 +1,8 @@
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../session/session-context.ts';
-import { organizationLabels } from './organization-label.ts';
+import { OrganizationPicker } from '@stageplein/design-system/navigation/organization-picker.tsx';
+import { organizationLabels } from '@stageplein/design-system/navigation/organization-label.ts';
 import { toast } from '@stageplein/design-system/components/toasts/toasts.ts';
+import { useSession } from '../session/session-context.ts';
 
 export function useOrganizationLabels(): Map<string, string> {
   const { t } = useTranslation();
@@ -12,42 +12,24 @@ export function useOrganizationLabels(): Map<string, string> {
   );
 }
 
-/** Spec §4 current organization: the selector (only when there is a choice). */
+/** Spec §4 current organization: the design system's picker on the portal's session. */
 export function OrganizationSelect({ testId = 'organization-select' }: { testId?: string }) {
   const { t } = useTranslation();
-  const id = useId();
   const { organizations, currentOrganization, selectOrganization } = useSession();
   const labels = useOrganizationLabels();
-  if (!currentOrganization) return null;
-  if (organizations.length < 2) {
-    return (
-      <p className="organization-current">
-        <span className="organization-current__label">{t('portal.organization.current')}</span>
-        <span data-testid="current-organization">{labels.get(currentOrganization.id)}</span>
-      </p>
-    );
-  }
   return (
-    <div className="field field--compact">
-      <label htmlFor={id}>{t('portal.organization.current')}</label>
-      <select
-        id={id}
-        data-testid={testId}
-        value={currentOrganization.id}
-        onChange={(e) => {
-          selectOrganization(e.target.value);
-          toast.add({
-            color: 'info',
-            message: t('portal.organization.switched', { organization: labels.get(e.target.value) }),
-          });
-        }}
-      >
-        {organizations.map((o) => (
-          <option key={o.id} value={o.id}>
-            {labels.get(o.id)}
-          </option>
-        ))}
-      </select>
-    </div>
+    <OrganizationPicker
+      options={organizations.map((o) => ({ id: o.id, label: labels.get(o.id) ?? o.id }))}
+      currentId={currentOrganization?.id}
+      label={t('portal.organization.current')}
+      testId={testId}
+      onSelect={(id) => {
+        selectOrganization(id);
+        toast.add({
+          color: 'info',
+          message: t('portal.organization.switched', { organization: labels.get(id) }),
+        });
+      }}
+    />
   );
 }

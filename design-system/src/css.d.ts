@@ -1,0 +1,2 @@
+// Stylesheets are bundled by the front ends' Vite builds.
+declare module '*.css';
