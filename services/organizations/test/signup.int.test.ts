@@ -482,6 +482,10 @@ describe('signup validation', () => {
     expect(byPointer(en)['/data/attributes/admin_email']).not.toBe(
       byPointer(nl)['/data/attributes/admin_email'],
     );
+    // A wrong postcode gets the portal form's message (one rule in contracts, both ends).
+    expect(byPointer(await signUp(signupBody({ postcode: '0123 AB' }), 'nl'))).toEqual({
+      '/data/attributes/postcode': 'Vul een geldige postcode in, bijvoorbeeld 1234 AB',
+    });
     // Status is not the applicant's to choose.
     expectError(await signUp(signupBody({ status: 'approved' })), 422, 'validation_failed');
   });
