@@ -39,7 +39,7 @@ export function OrganizationSettingsPage() {
   const { t } = useTranslation();
   const title = useRouteTitle();
   const api = useApi();
-  const { user, permissions, currentOrganization } = useSession();
+  const { user, permissions, currentOrganization, organizations } = useSession();
   const id = currentOrganization?.id;
   const query = useQuery({
     queryKey: ['organization-settings', id],
@@ -72,7 +72,7 @@ export function OrganizationSettingsPage() {
       lead={t('portal.organizationSettings.intro', { organization: organization.name })}
       testId="organization-settings"
     >
-      <OrganizationSelect testId="organization-settings-select" />
+      {organizations.length > 1 && <OrganizationSelect testId="organization-settings-select" />}
       {organization.status !== 'approved' && (
         <FormAlert tone="info" testId="organization-status">
           {t(`portal.organizationSettings.status.${organization.status}`)}
