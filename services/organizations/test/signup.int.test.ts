@@ -287,6 +287,53 @@ describe('signup → approval → the first admin signs in', () => {
     expect((await signIn(email, 'spaak-en-band')).statusCode).toBe(200);
   });
 
+  it('an invitation that expired before the approval is replaced by one new link', async () => {
+    const email = 'baas@schildersbedrijf.test';
+    const res = await signUp(
+      signupBody({
+        name: 'Schildersbedrijf Kwast',
+        organization_type: 'Provider',
+        postcode: '3511 KK',
+        admin_email: email,
+      }),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json().data.id;
+    await eventually(async () => {
+      expect((await mailsTo(email)).map((m) => m.attributes.kind)).toContain('invitation');
+    });
+    // The review took longer than the link lives (14 days).
+    await sql`update identity.users set confirmation_sent_at = confirmation_sent_at - interval '15 days'
+      where email = ${email}`.execute(h.owner);
+    const approved = await call(h.app, {
+      method: 'PUT',
+      url: `/api/v1/organizations/${id}/approve`,
+      headers: await moderator(),
+      payload: { data: { type: 'Provider', id, attributes: { status: 'approved' } } },
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    let invitations: TMail[] = [];
+    await eventually(async () => {
+      invitations = (await mailsTo(email)).filter((m) => m.attributes.kind === 'invitation');
+      expect(invitations).toHaveLength(2);
+    });
+    const confirm = (mail: TMail) =>
+      h.app.inject({
+        method: 'POST',
+        url: '/api/v1/confirm',
+        headers: { 'x-tenant': 'demo' },
+        payload: {
+          confirmation_token: linkParam(mail, 'confirmation_token'),
+          password: 'kwast-en-verf',
+          password_confirmation: 'kwast-en-verf',
+        },
+      });
+    // Newest first: the new link works, the expired one does not.
+    const [renewed, expired] = invitations;
+    expectError(await confirm(expired!), 422, 'token_invalid');
+    expect((await confirm(renewed!)).statusCode).toBe(200);
+  });
+
   it('a denial is mailed with the reason; the same applicant may then apply again', async () => {
     const body = signupBody({
       name: 'Bakkerij Brood',
