@@ -249,9 +249,56 @@ export const en: TMessages = {
     settings: {
       intro: 'Set up the website the way you like.',
       display: 'Display',
-      organizationIntro: 'The organization you are working for now.',
-      organizationLater:
-        "You will manage your organization's name, address and profile here once the organization details are available.",
+    },
+    organizationProfile: {
+      fields: {
+        name: 'Name of the organization',
+        address: 'Address',
+        postcode: 'Postcode',
+        city: 'Town or city',
+        website: 'Website',
+        phone: 'Phone number',
+        email: "Organization's email address",
+        description: 'About the organization',
+      },
+      postcodeHint: 'For example 1234 AB',
+      websiteHint: 'With https://, for example https://www.example.nl',
+      descriptionHint: 'What does your organization do and what can a student learn with you?',
+    },
+    organizationSignup: {
+      intro:
+        'Does your company or organization offer internships or volunteer work? Register here. A school or the administrator of this website reviews your registration.',
+      type: 'Kind of organization',
+      typeHints: {
+        Provider: 'A company or institution that offers internships',
+        NonProfit: 'An association, foundation or other non-profit organization',
+      },
+      organization: 'Your organization',
+      admin: 'Administrator',
+      adminHint:
+        'The administrator manages the organization and its vacancies. This address receives an invitation to choose a password.',
+      submit: 'Register',
+      haveAccount: 'Already have an account?',
+      received:
+        'Thank you! We have received the registration of {{organization}}. We have sent an email to {{email}}.',
+      receivedAnonymous: 'Thank you! We have received your registration.',
+      next: {
+        mail: 'Confirm your account with the link in the invitation we emailed you, and choose a password.',
+        review:
+          'A school or the administrator of this website reviews your registration. You will get an email once it is approved.',
+        start: 'Then you sign in and can post vacancies.',
+      },
+      home: 'Go to the home page',
+    },
+    organizationSettings: {
+      intro: 'The profile of {{organization}}: how students and schools see your organization.',
+      save: 'Save',
+      saved: "The organization's profile has been saved.",
+      status: {
+        pending: 'Your registration is still being reviewed. You can already complete the profile.',
+        denied: 'The registration of this organization has not been approved.',
+        archived: 'This organization has been archived.',
+      },
     },
     imports: {
       intro:
@@ -561,6 +608,7 @@ export const en: TMessages = {
     minItems: 'Minimum number of items: {{min}}',
     maxItems: 'Maximum number of items: {{max}}',
     phoneNumber: 'Enter a valid phone number, for example +31 6 12345678',
+    postcode: 'Enter a valid Dutch postcode, for example 1234 AB',
     endBeforeStart: 'The end date is before the start date',
     passwordResetCredentials:
       'You must provide either the uid, client and accessToken or the resetPasswordToken',

@@ -285,6 +285,7 @@ export const nlShared = {
     minItems: 'Minimaal aantal items: {{min}}',
     maxItems: 'Maximaal aantal items: {{max}}',
     phoneNumber: 'Vul een geldig telefoonnummer in, bijvoorbeeld 06 12345678',
+    postcode: 'Vul een geldige postcode in, bijvoorbeeld 1234 AB',
     endBeforeStart: 'De einddatum ligt voor de begindatum',
     /**
      * Protocol message of the password-reset endpoint (spec §5), identical in every language because

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ZOrganizationType } from '../identity/roles.ts';
 import { ZLocale } from '../identity/users.ts';
 import { ZRelationship, ZResource, zCollectionOf, zDocumentOf, type TQuerySpec } from '../jsonapi/jsonapi.ts';
-import { ZPhoneNumberInput } from '../validation/field-rules.ts';
+import { ZDutchPostcode, ZDutchPostcodeInput, ZPhoneNumberInput } from '../validation/field-rules.ts';
 
 /** Spec §3 Organization.status. */
 export const ORGANIZATION_STATUSES = ['approved', 'pending', 'denied', 'archived'] as const;
@@ -35,9 +35,6 @@ export const STATUS_EVENT_TYPES = Object.freeze({
   archived: 'organizations.organization.archived',
   pending: 'organizations.organization.reopened',
 } as const satisfies Record<TOrganizationStatus, string>);
-
-/** Dutch postcode, "1234 AB" (the space and the case are normalised by `normalizePostcode`). */
-export const DUTCH_POSTCODE = /^[1-9][0-9]{3} ?[A-Za-z]{2}$/;
 
 export function normalizePostcode(postcode: string): string {
   const compact = postcode.replace(/\s+/g, '').toUpperCase();
@@ -128,10 +125,7 @@ export const ZProfileInput = z.object({
   website: ZOptionalUrl,
   city: ZOptionalText(100),
   address: ZOptionalText(200),
-  postcode: z
-    .union([z.literal(''), z.string().trim().regex(DUTCH_POSTCODE)])
-    .nullable()
-    .optional(),
+  postcode: ZDutchPostcodeInput.nullable().optional(),
   latitude: z.number().min(-90).max(90).nullable().optional(),
   longitude: z.number().min(-180).max(180).nullable().optional(),
   phone: ZOptionalPhone,
@@ -205,7 +199,7 @@ export const ZOrganizationSignupAttributes = z
     website: ZOptionalUrl,
     city: z.string().trim().min(1).max(100),
     address: z.string().trim().min(1).max(200),
-    postcode: z.string().trim().regex(DUTCH_POSTCODE),
+    postcode: ZDutchPostcode,
     phone: ZOptionalPhone,
     email: ZOptionalEmail,
     admin_email: z.email().max(254),

@@ -17,6 +17,11 @@ export function isPhoneNumber(value: string): boolean {
   return digits >= 8 && digits <= 15;
 }
 
+/** Dutch postcode, "1234 AB" (space and case free; `normalizePostcode` in organizations tidies it). */
+export const DUTCH_POSTCODE = /^[1-9][0-9]{3} ?[A-Za-z]{2}$/;
+
+export const isDutchPostcode = (value: string): boolean => DUTCH_POSTCODE.test(value.trim());
+
 /** True when both dates are known and the end lies before the start (ISO dates: `YYYY-MM-DD…`). */
 export function isEndBeforeStart(start: unknown, end: unknown): boolean {
   return typeof start === 'string' && typeof end === 'string' && start !== '' && end !== '' && end < start;
@@ -26,7 +31,20 @@ export function isEndBeforeStart(start: unknown, end: unknown): boolean {
 export const FIELD_RULE_MESSAGES = {
   phoneNumber: 'validation.phoneNumber',
   endBeforeStart: 'validation.endBeforeStart',
+  postcode: 'validation.postcode',
 } as const;
+
+/** A Dutch postcode in an API body (trimmed). */
+export const ZDutchPostcode = z
+  .string()
+  .trim()
+  .refine(isDutchPostcode, { params: { i18nKey: FIELD_RULE_MESSAGES.postcode } });
+
+/** An optional postcode field: empty (clears it) or a Dutch postcode. */
+export const ZDutchPostcodeInput = z
+  .string()
+  .trim()
+  .refine((v) => v === '' || isDutchPostcode(v), { params: { i18nKey: FIELD_RULE_MESSAGES.postcode } });
 
 /** An optional phone number field of an API body: empty or a phone number (30 characters at most). */
 export const ZPhoneNumberInput = z

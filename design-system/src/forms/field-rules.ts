@@ -1,6 +1,7 @@
 import type { TValidationMessage } from '@stageplein/contracts/errors/validation-messages';
 import {
   FIELD_RULE_MESSAGES,
+  isDutchPostcode,
   isEndBeforeStart,
   isPhoneNumber,
 } from '@stageplein/contracts/validation/field-rules';
@@ -40,6 +41,8 @@ export const rules = {
   email: (): TRule => rule((v) => !EMAIL.test(text(v)), { key: 'validation.email' }),
   /** The API's rule (contracts/validation/field-rules.ts), so the server refuses the same. */
   phoneNumber: (): TRule => rule((v) => !isPhoneNumber(text(v)), { key: FIELD_RULE_MESSAGES.phoneNumber }),
+  /** A Dutch postcode, the API's rule (contracts/validation/field-rules.ts). */
+  postcode: (): TRule => rule((v) => !isDutchPostcode(text(v)), { key: FIELD_RULE_MESSAGES.postcode }),
   /** An end date not before the date in field `startField`. */
   notBefore: (startField: string): TRule =>
     rule((v, values) => isEndBeforeStart(values[startField], v), { key: FIELD_RULE_MESSAGES.endBeforeStart }),

@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../components/icons.tsx';
 import type { TFieldBinding } from './use-form.ts';
@@ -78,6 +78,47 @@ export function TextField({
         type={type}
         className="field__input"
         value={typeof field.value === 'string' || typeof field.value === 'number' ? field.value : ''}
+        onChange={(e) => field.onChange(e.target.value)}
+        onBlur={field.onBlur}
+        aria-required={required || undefined}
+        aria-invalid={field.error ? true : undefined}
+        aria-describedby={describedBy(hint && hintId, field.error && errorId)}
+      />
+      <FieldError id={errorId} error={field.error} />
+    </div>
+  );
+}
+
+/** A multi-line text field (descriptions), with the same frame, hint and error as TextField. */
+export function TextAreaField({
+  label,
+  hint,
+  required,
+  field,
+  rows = 5,
+  ...textarea
+}: TFieldFrame & { field: TFieldBinding } & Omit<
+    TextareaHTMLAttributes<HTMLTextAreaElement>,
+    'value' | 'onChange' | 'onBlur' | 'name'
+  >) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  return (
+    <div className={`field${field.error ? ' field--invalid' : ''}`}>
+      <Label htmlFor={id} label={label} required={required} />
+      {hint && (
+        <p id={hintId} className="field__hint">
+          {hint}
+        </p>
+      )}
+      <textarea
+        {...textarea}
+        id={id}
+        name={field.name}
+        rows={rows}
+        className="field__input field__input--multiline"
+        value={typeof field.value === 'string' ? field.value : ''}
         onChange={(e) => field.onChange(e.target.value)}
         onBlur={field.onBlur}
         aria-required={required || undefined}

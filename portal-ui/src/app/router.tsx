@@ -92,7 +92,18 @@ const PAGES: Readonly<Record<string, TLazyPage>> = {
   ),
   '/account/verwijderen': page(() => import('../pages/account/delete-account-page.tsx'), 'DeleteAccountPage'),
   '/instellingen': page(settings, 'SettingsPage'),
-  '/instellingen/organisatie': page(settings, 'OrganizationSettingsPage'),
+  '/instellingen/organisatie': page(
+    () => import('../pages/organization-settings/organization-settings-page.tsx'),
+    'OrganizationSettingsPage',
+  ),
+  '/organizations/signup': page(
+    () => import('../pages/organization-signup/organization-signup-page.tsx'),
+    'OrganizationSignupPage',
+  ),
+  '/organizations/signup/success': page(
+    () => import('../pages/organization-signup/organization-signup-success-page.tsx'),
+    'OrganizationSignupSuccessPage',
+  ),
   '/importeren/csv': page(() => import('../pages/imports/import-csv-page.tsx'), 'ImportCsvPage'),
   ...GALLERY_PAGES,
 };

@@ -240,6 +240,100 @@ describe('signup → approval → the first admin signs in', () => {
     ]);
   });
 
+  it('an applicant approved before confirming has one invitation link, and it keeps working', async () => {
+    const email = 'eigenaar@fietsenmaker.test';
+    const res = await signUp(
+      signupBody({
+        name: 'Fietsenmaker Spaak',
+        organization_type: 'Provider',
+        postcode: '3511 JJ',
+        admin_email: email,
+      }),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json().data.id;
+    await eventually(async () => {
+      expect((await mailsTo(email)).map((m) => m.attributes.kind)).toContain('invitation');
+    });
+    const mod = await moderator();
+    const approved = await call(h.app, {
+      method: 'PUT',
+      url: `/api/v1/organizations/${id}/approve`,
+      headers: mod,
+      payload: { data: { type: 'Provider', id, attributes: { status: 'approved' } } },
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    let approval: TMail | undefined;
+    await eventually(async () => {
+      approval = (await mailsTo(email)).find((m) => m.attributes.kind === 'organization_approved_invited');
+      expect(approval).toBeDefined();
+    });
+    // The approval tells the applicant to use their invitation, and mails no second one that would
+    // silently replace the first (it says it is valid for 14 days).
+    const invitations = (await mailsTo(email)).filter((m) => m.attributes.kind === 'invitation');
+    expect(invitations).toHaveLength(1);
+    expect(approval!.attributes.text_body).toContain('uitnodiging');
+    const confirmed = await h.app.inject({
+      method: 'POST',
+      url: '/api/v1/confirm',
+      headers: { 'x-tenant': 'demo' },
+      payload: {
+        confirmation_token: linkParam(invitations[0]!, 'confirmation_token'),
+        password: 'spaak-en-band',
+        password_confirmation: 'spaak-en-band',
+      },
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect((await signIn(email, 'spaak-en-band')).statusCode).toBe(200);
+  });
+
+  it('an invitation that expired before the approval is replaced by one new link', async () => {
+    const email = 'baas@schildersbedrijf.test';
+    const res = await signUp(
+      signupBody({
+        name: 'Schildersbedrijf Kwast',
+        organization_type: 'Provider',
+        postcode: '3511 KK',
+        admin_email: email,
+      }),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json().data.id;
+    await eventually(async () => {
+      expect((await mailsTo(email)).map((m) => m.attributes.kind)).toContain('invitation');
+    });
+    // The review took longer than the link lives (14 days).
+    await sql`update identity.users set confirmation_sent_at = confirmation_sent_at - interval '15 days'
+      where email = ${email}`.execute(h.owner);
+    const approved = await call(h.app, {
+      method: 'PUT',
+      url: `/api/v1/organizations/${id}/approve`,
+      headers: await moderator(),
+      payload: { data: { type: 'Provider', id, attributes: { status: 'approved' } } },
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    let invitations: TMail[] = [];
+    await eventually(async () => {
+      invitations = (await mailsTo(email)).filter((m) => m.attributes.kind === 'invitation');
+      expect(invitations).toHaveLength(2);
+    });
+    const confirm = (mail: TMail) =>
+      h.app.inject({
+        method: 'POST',
+        url: '/api/v1/confirm',
+        headers: { 'x-tenant': 'demo' },
+        payload: {
+          confirmation_token: linkParam(mail, 'confirmation_token'),
+          password: 'kwast-en-verf',
+          password_confirmation: 'kwast-en-verf',
+        },
+      });
+    // Newest first: the new link works, the expired one does not.
+    const [renewed, expired] = invitations;
+    expectError(await confirm(expired!), 422, 'token_invalid');
+    expect((await confirm(renewed!)).statusCode).toBe(200);
+  });
+
   it('a denial is mailed with the reason; the same applicant may then apply again', async () => {
     const body = signupBody({
       name: 'Bakkerij Brood',
@@ -435,6 +529,10 @@ describe('signup validation', () => {
     expect(byPointer(en)['/data/attributes/admin_email']).not.toBe(
       byPointer(nl)['/data/attributes/admin_email'],
     );
+    // A wrong postcode gets the portal form's message (one rule in contracts, both ends).
+    expect(byPointer(await signUp(signupBody({ postcode: '0123 AB' }), 'nl'))).toEqual({
+      '/data/attributes/postcode': 'Vul een geldige postcode in, bijvoorbeeld 1234 AB',
+    });
     // Status is not the applicant's to choose.
     expectError(await signUp(signupBody({ status: 'approved' })), 422, 'validation_failed');
   });

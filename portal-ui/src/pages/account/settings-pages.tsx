@@ -5,8 +5,7 @@ import { LANGUAGES, type TLanguage } from '@stageplein/contracts/i18n/index';
 import { currentLanguage, switchLanguage } from '../../i18n/i18n.ts';
 import { useSession } from '../../session/session-context.ts';
 import { ColorModeSelect } from '../../shell/color-mode/color-mode-select.tsx';
-import { StatusErrorScreen } from '../../shell/error-screen.tsx';
-import { OrganizationSelect, useOrganizationLabels } from '../../shell/organization-select.tsx';
+import { OrganizationSelect } from '../../shell/organization-select.tsx';
 import { Page, useRouteTitle } from '../page-kit.tsx';
 
 function LanguageSelect() {
@@ -63,43 +62,6 @@ export function SettingsPage() {
           ))}
         </ul>
       </section>
-    </Page>
-  );
-}
-
-/**
- * `/instellingen/organisatie`: for admins of the current organization (others get the 403
- * screen). Shows what is known of it; its profile is edited once the organizations service serves it.
- */
-export function OrganizationSettingsPage() {
-  const { t } = useTranslation();
-  const title = useRouteTitle();
-  const { user, permissions, currentOrganization } = useSession();
-  const labels = useOrganizationLabels();
-  if (!user) {
-    return (
-      <Page title={title}>
-        <p role="status">{t('shell.loading')}</p>
-      </Page>
-    );
-  }
-  if (!permissions.isAdmin || !currentOrganization) return <StatusErrorScreen status={403} />;
-  return (
-    <Page title={title} lead={t('portal.settings.organizationIntro')} testId="organization-settings">
-      <div className="card">
-        <dl className="details">
-          <div>
-            <dt>{t('portal.roles.organization')}</dt>
-            <dd>{labels.get(currentOrganization.id)}</dd>
-          </div>
-          <div>
-            <dt>{t('portal.roles.type')}</dt>
-            <dd>{t(`portal.organizationTypes.${currentOrganization.type ?? 'unknown'}`)}</dd>
-          </div>
-        </dl>
-        <p className="muted">{t('portal.settings.organizationLater')}</p>
-        <OrganizationSelect testId="organization-settings-select" />
-      </div>
     </Page>
   );
 }

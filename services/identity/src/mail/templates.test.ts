@@ -42,6 +42,7 @@ describe('mail templates', () => {
     // The mails the organization lifecycle sends (organization-signups.consumer.ts STATUS_MAIL).
     expect(kinds).toEqual([
       'organization_approved',
+      'organization_approved_invited',
       'organization_denied',
       'organization_archived',
       'organization_reopened',

@@ -12,6 +12,8 @@ export const MAIL_KINDS = [
   'email_change_notice',
   // About an organization the recipient administers (organizations' lifecycle events).
   'organization_approved',
+  // Approved while the admin has not chosen a password yet: their invitation link is the way in.
+  'organization_approved_invited',
   'organization_denied',
   'organization_archived',
   'organization_reopened',
@@ -123,6 +125,14 @@ export const TEMPLATES: Record<TLanguage, Record<TMailKind, TTemplate>> = {
       ],
       button: 'Inloggen',
     },
+    organization_approved_invited: {
+      subject: '{{organization}} is goedgekeurd',
+      paragraphs: [
+        'Hallo {{name}},',
+        'Goed nieuws: {{organization}} is goedgekeurd op {{appName}}. Bevestig je account en kies een wachtwoord met de link in de uitnodiging die je van ons hebt gekregen; daarna kun je inloggen en aan de slag.',
+      ],
+      button: 'Inloggen',
+    },
     organization_denied: {
       subject: 'Aanmelding van {{organization}} niet goedgekeurd',
       paragraphs: [
@@ -228,6 +238,14 @@ export const TEMPLATES: Record<TLanguage, Record<TMailKind, TTemplate>> = {
       paragraphs: [
         'Hello {{name}},',
         'Good news: {{organization}} has been approved on {{appName}}. You can now sign in and get started.',
+      ],
+      button: 'Sign in',
+    },
+    organization_approved_invited: {
+      subject: '{{organization}} has been approved',
+      paragraphs: [
+        'Hello {{name}},',
+        'Good news: {{organization}} has been approved on {{appName}}. Confirm your account and choose a password with the link in the invitation we sent you; then you can sign in and get started.',
       ],
       button: 'Sign in',
     },

@@ -5,6 +5,7 @@ import { getTenant } from '@stageplein/contracts/tenants/tenant-registry';
 import { idempotentConsumer } from '@stageplein/kit/outbox/idempotent-consumer';
 import type { TConsumer } from '@stageplein/kit/outbox/transport';
 import { SCHEMA, type TDb, type TIdentityDb } from '../database.ts';
+import { expiresAfter, minutesOf } from '../auth/sessions.service.ts';
 import { mailPortFor } from '../mail/mail.port.ts';
 import type { TMailKind } from '../mail/templates.ts';
 import type { TCtx } from '../shared/context.ts';
@@ -118,7 +119,10 @@ async function notify(
   );
 }
 
-/** The organization's admins hear about every status change; those still invited get a fresh link. */
+/**
+ * The organization's admins hear about every status change. Those still invited are pointed at their
+ * invitation, which keeps working; only one that expired is replaced.
+ */
 async function notifyAdmins(
   ctx: TCtx,
   o: TOrganization & { reason: string | null },
@@ -133,9 +137,13 @@ async function notifyAdmins(
     .orderBy('u.created_at')
     .execute();
   for (const admin of admins) {
-    await notify(ctx, admin, kind, o, o.reason);
-    // Approval can take longer than an invitation link lives.
-    if (kind === 'organization_approved' && admin.status === 'invited') await sendConfirmation(ctx, admin);
+    const invited = kind === 'organization_approved' && admin.status === 'invited';
+    await notify(ctx, admin, invited ? 'organization_approved_invited' : kind, o, o.reason);
+    // A new link only when the mailed one no longer works (approval can take longer than it lives):
+    // a second link would replace the first, whose mail still says it is valid.
+    if (invited && !expiresAfter(admin.confirmation_sent_at, minutesOf.confirmation(ctx), ctx.now)) {
+      await sendConfirmation(ctx, admin);
+    }
   }
 }
 
