@@ -389,9 +389,20 @@ describe('distributed profile: one process per service, events through Kafka', (
         ).rows.map((r) => r.consumer),
       (r) => r.includes('content.auth-read-model'),
     );
+    // And placements' (issue #14).
+    await eventually(
+      'the dead letter in placements',
+      async () =>
+        (
+          await sql<{
+            consumer: string;
+          }>`select consumer from placements.dead_letters where event_id = ${id}`.execute(owner)
+        ).rows.map((r) => r.consumer),
+      (r) => r.includes('placements.auth-read-model'),
+    );
     const replay = await replayCommand(['--id', id]);
     expect(replay.code, replay.stdout).toBe(1);
-    expect(replay.stdout).toContain('0 replayed, 2 still failing');
+    expect(replay.stdout).toContain('0 replayed, 3 still failing');
   });
 
   it('a student import runs on the worker process: organizations → Temporal → worker → identity, one trace', async () => {
