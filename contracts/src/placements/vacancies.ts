@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZRichTextDocument } from '../content/content.ts';
 import { zCollectionOf, zDocumentOf, ZRelationship, ZResource } from '../jsonapi/jsonapi.ts';
-import { DUTCH_POSTCODE } from '../organizations/organizations.ts';
+import { ZDutchPostcodeInput } from '../validation/field-rules.ts';
 import type { TTenantFeatures } from '../tenants/tenant.types.ts';
 
 /**
@@ -88,10 +88,7 @@ export const ZVacancyInput = z
     /** Default: the caller's current organization. */
     organization_id: z.uuid().optional(),
     street: ZOptionalText(200),
-    postcode: z
-      .union([z.literal(''), z.string().trim().regex(DUTCH_POSTCODE)])
-      .nullable()
-      .optional(),
+    postcode: ZDutchPostcodeInput.nullable().optional(),
     city: ZOptionalText(100),
     /** Both or neither; when neither, the organization's coordinates (if it has any). */
     latitude: z.number().min(-90).max(90).nullable().optional(),
