@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ICON_URL_MAX_LENGTH, ZIconName, ZIconSet } from '@stageplein/contracts/content/media';
 import { ApiError, badRequest, notFound } from '@stageplein/kit/errors/api-error';
+import { ZErrorDocument } from '@stageplein/contracts/jsonapi/jsonapi';
 import type { TContentDeps } from '../content.config.ts';
 import { iconsOf } from './icon-sets.ts';
 
@@ -24,7 +25,8 @@ export const iconsRoutes: FastifyPluginAsync<TContentDeps> = async (app) => {
       summary: 'Icons of a collection: `lucide.json?icons=house,user` (Iconify API format)',
       params: z.object({ file: z.string() }),
       querystring: z.object({ icons: z.string().optional() }),
-      response: { 200: ZIconSet },
+      // 414 is this route's own error; the kit lists the common ones.
+      response: { 200: ZIconSet, 414: ZErrorDocument },
     },
     // Checked before anything else is read: the limit is the client's contract (spec §9).
     onRequest: async (req) => {
