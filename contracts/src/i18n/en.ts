@@ -764,7 +764,7 @@ export const en: TMessages = {
     upload_polyglot: {
       title: 'File refused',
       detail:
-        'This file is also readable as another kind of file (for example an image with a script or archive hidden in it), so it is not accepted.',
+        'This file hides other content (for example an image with a script or archive in it, or a PDF with scripts), so it is not accepted.',
     },
     upload_unreadable: {
       title: 'File cannot be read',

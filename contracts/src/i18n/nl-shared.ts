@@ -494,7 +494,7 @@ export const nlShared = {
     upload_polyglot: {
       title: 'Bestand geweigerd',
       detail:
-        'Dit bestand is ook als een ander soort bestand te lezen (bijvoorbeeld een afbeelding met een script of archief erin verstopt) en wordt daarom niet geaccepteerd.',
+        'Dit bestand bevat verborgen inhoud (bijvoorbeeld een afbeelding met een script of archief erin, of een pdf met scripts) en wordt daarom niet geaccepteerd.',
     },
     upload_unreadable: {
       title: 'Bestand niet leesbaar',
