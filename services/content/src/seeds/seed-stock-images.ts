@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { TStockImageInput } from '@stageplein/contracts/content/media';
+import { prepareUpload, type TPreparedUpload } from '../uploads/uploads.service.ts';
 
 /**
  * The stock images every tenant starts with: public-domain artworks and photographs shipped by the npm
@@ -70,8 +71,17 @@ export const SEED_STOCK_IMAGES: TSeedStockImage[] = [
 ];
 
 const require = createRequire(import.meta.url);
+const prepared = new Map<string, Promise<TPreparedUpload>>();
 
-/** The bytes of a seed image from the installed package. */
-export async function seedImageBytes(file: string): Promise<Buffer> {
-  return readFile(join(dirname(require.resolve(`${PACKAGE}/package.json`)), file));
+/**
+ * A seed image checked and re-encoded like any upload (`prepareUpload`), once per process: every tenant
+ * stores the same result, so re-encoding does not slow each tenant's seed.
+ */
+export function preparedSeedImage(file: string): Promise<TPreparedUpload> {
+  let image = prepared.get(file);
+  if (!image) {
+    image = readFile(join(dirname(require.resolve(`${PACKAGE}/package.json`)), file)).then(prepareUpload);
+    prepared.set(file, image);
+  }
+  return image;
 }

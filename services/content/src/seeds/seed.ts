@@ -10,10 +10,10 @@ import { createArticle } from '../news/news.service.ts';
 import { SYSTEM, type TCtx } from '../shared/request.ts';
 import { seedNews } from './seed-news.ts';
 import { seedPages } from './seed-pages.ts';
-import { SEED_STOCK_IMAGES, seedImageBytes } from './seed-stock-images.ts';
+import { SEED_STOCK_IMAGES, preparedSeedImage } from './seed-stock-images.ts';
 import { createStockImage } from '../stock-images/stock-images.service.ts';
 import { postgresStorage } from '../uploads/storage.ts';
-import { storeUpload } from '../uploads/uploads.service.ts';
+import { storePrepared } from '../uploads/uploads.service.ts';
 
 /**
  * Seeds run on the owner connection, which may bypass RLS (a superuser does): every lookup here names
@@ -92,11 +92,13 @@ async function seedStockImages(db: Kysely<TContentDb>, ctx: TCtx): Promise<void>
     .executeTakeFirst();
   if (seeded) return;
   for (const image of SEED_STOCK_IMAGES) {
-    const bytes = await seedImageBytes(image.file);
-    const { row } = await storeUpload(ctx, { write: postgresStorage }, SYSTEM, {
-      name: image.file.split('/').pop()!,
-      bytes,
-    });
+    const { row } = await storePrepared(
+      ctx,
+      { write: postgresStorage },
+      SYSTEM,
+      image.file.split('/').pop()!,
+      await preparedSeedImage(image.file),
+    );
     await createStockImage(ctx, SYSTEM, { upload_id: row.id, ...image.input });
   }
 }

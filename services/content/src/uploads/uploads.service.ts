@@ -42,8 +42,15 @@ export function displayName(name: string | undefined): string {
   return base.slice(0, 200) || 'upload';
 }
 
+export interface TPreparedUpload {
+  contentType: TUploadContentType;
+  bytes: Buffer;
+  width: number | null;
+  height: number | null;
+}
+
 /** What is stored: the checked bytes, images re-encoded (uploads/image-processing.ts). */
-async function prepare(bytes: Buffer) {
+export async function prepareUpload(bytes: Buffer): Promise<TPreparedUpload> {
   if (bytes.length > UPLOAD_MAX_BYTES) throw tooLarge();
   const check = checkFile(bytes);
   if (!check.ok)
@@ -76,7 +83,17 @@ export async function storeUpload(
   author: TAuthor,
   file: { name: string; bytes: Buffer },
 ): Promise<{ row: TUploadRow; fresh: boolean }> {
-  const prepared = await prepare(file.bytes);
+  return storePrepared(ctx, storages, author, file.name, await prepareUpload(file.bytes));
+}
+
+/** The storing half of `storeUpload`, for bytes already checked and re-encoded by `prepareUpload`. */
+export async function storePrepared(
+  ctx: TCtx,
+  storages: Pick<TStorages, 'write'>,
+  author: TAuthor,
+  name: string,
+  prepared: TPreparedUpload,
+): Promise<{ row: TUploadRow; fresh: boolean }> {
   const hash = createHash('sha256').update(prepared.bytes).digest('hex');
   const existing = await findUploadByHash(ctx.db, ctx.tenant.id, hash);
   if (existing) return { row: existing, fresh: false };
@@ -89,7 +106,7 @@ export async function storeUpload(
     byte_size: prepared.bytes.length,
     width: prepared.width,
     height: prepared.height,
-    name: displayName(file.name),
+    name: displayName(name),
     storage: storages.write.kind,
     uploaded_by: author.userId,
     created_at: ctx.now,
