@@ -183,6 +183,23 @@ describe('uploads: type, size and polyglot checks by content', () => {
     });
     expectStatus(empty, 422, 'validation_failed');
   });
+
+  it('answers a malformed multipart body with 400, not 500 (no boundary, cut off mid-part)', async () => {
+    const noBoundary = await call(h.app, {
+      method: 'POST',
+      url: '/api/v1/cms/uploads',
+      headers: { ...ed.headers, 'content-type': 'multipart/form-data' },
+    });
+    expectStatus(noBoundary, 400, 'bad_request');
+    const { payload, contentType } = await form(await png(), 'cut.png', 'image/png');
+    const cut = await call(h.app, {
+      method: 'POST',
+      url: '/api/v1/cms/uploads',
+      headers: { ...ed.headers, 'content-type': contentType },
+      payload: payload.subarray(0, payload.length - 60),
+    });
+    expectStatus(cut, 400, 'bad_request');
+  });
 });
 
 describe('uploads: stored re-encoded, content-addressed, served safely', () => {

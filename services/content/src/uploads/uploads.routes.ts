@@ -9,7 +9,7 @@ import {
   ZUploadCollection,
   ZUploadDocument,
 } from '@stageplein/contracts/content/media';
-import { ApiError, notFound } from '@stageplein/kit/errors/api-error';
+import { ApiError, badRequest, notFound } from '@stageplein/kit/errors/api-error';
 import { parseJsonApiQuery, ZJsonApiQueryString } from '@stageplein/kit/jsonapi/query';
 import { collectionDocument, pageLinks, resourceDocument } from '@stageplein/kit/jsonapi/serialize';
 import type { TContentDeps } from '../content.config.ts';
@@ -42,7 +42,8 @@ async function readFile(req: FastifyRequest): Promise<{ name: string; bytes: Buf
     }
   } catch (error) {
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-    throw error;
+    // Only the form is read here: any other failure is a malformed body (no boundary, cut off …).
+    throw badRequest('upload[file]');
   }
   if (!file || file.bytes.length === 0)
     throw new ApiError('validation_failed', {}, { pointer: '/upload/file' });
