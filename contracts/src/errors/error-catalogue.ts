@@ -37,6 +37,11 @@ export const ERROR_CODES = [
   'file_too_large',
   'unsupported_file_type',
   'workflows_unavailable',
+  'upload_type_not_allowed',
+  'upload_polyglot',
+  'upload_unreadable',
+  'upload_in_use',
+  'icon_url_too_long',
   'method_not_allowed',
   'bad_url',
   'unsupported_media_type',
@@ -116,6 +121,15 @@ export const ERRORS: Readonly<Record<TErrorCode, TErrorDefinition>> = Object.fre
   file_too_large: define('file_too_large', 413),
   unsupported_file_type: define('unsupported_file_type', 415),
   workflows_unavailable: define('workflows_unavailable', 503),
+  // Content uploads (services/content/src/uploads): the bytes decide the type, not the name or the
+  // declared type; a file that is also another type (an image with an archive or script appended) is
+  // refused; so is one that does not decode. A stock image keeps its upload.
+  upload_type_not_allowed: define('upload_type_not_allowed', 415),
+  upload_polyglot: define('upload_polyglot', 422),
+  upload_unreadable: define('upload_unreadable', 422),
+  upload_in_use: define('upload_in_use', 409),
+  // Spec §9: an icon request's URL is at most 500 characters (414 URI Too Long).
+  icon_url_too_long: define('icon_url_too_long', 414),
   // HTTP-level refusals before any route runs (kit/errors/error-handler.ts): a known path with another
   // method (with `Allow`), a URL that does not decode, a body type or size the route does not take.
   method_not_allowed: define('method_not_allowed', 405),

@@ -31,6 +31,23 @@ const ZNewsArticleEvent = z.object({
   status: z.enum(['draft', 'published']),
 });
 
+/** Subject: the upload id. */
+const ZUploadEvent = z.object({
+  upload_id: z.uuid(),
+  hash: z.string(),
+  kind: z.enum(['image', 'pdf']),
+  content_type: z.string(),
+  byte_size: z.number().int(),
+});
+
+/** Subject: the stock image id. */
+const ZStockImageEvent = z.object({
+  stock_image_id: z.uuid(),
+  upload_id: z.uuid(),
+  hash: z.string(),
+  license: z.string(),
+});
+
 /** Payload schemas of the content service's events (spread into EVENT_PAYLOADS). */
 export const CONTENT_EVENT_PAYLOADS = {
   'content.page.created': ZPageEvent,
@@ -47,6 +64,12 @@ export const CONTENT_EVENT_PAYLOADS = {
   'content.news_article.created': ZNewsArticleEvent,
   'content.news_article.updated': ZNewsArticleEvent,
   'content.news_article.deleted': ZNewsArticleEvent,
+  /** A new file (a re-upload of the same bytes is the same upload: no event). */
+  'content.upload.created': ZUploadEvent,
+  'content.upload.deleted': ZUploadEvent,
+  'content.stock_image.created': ZStockImageEvent,
+  'content.stock_image.updated': ZStockImageEvent,
+  'content.stock_image.deleted': ZStockImageEvent,
   /** Subject: `<locale>`; the keys that now have an override. */
   'content.messages.updated': z.object({ locale: ZLocale, keys: z.array(z.string()) }),
 } as const satisfies Record<string, z.ZodType>;

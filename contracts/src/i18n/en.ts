@@ -804,6 +804,28 @@ export const en: TMessages = {
       title: 'Unsupported file',
       detail: 'Upload a CSV file (UTF-8, separated by ; or ,).',
     },
+    upload_type_not_allowed: {
+      title: 'File type not allowed',
+      detail:
+        'Upload a JPEG, PNG or WebP image or a PDF. The content of the file decides its type, not its name.',
+    },
+    upload_polyglot: {
+      title: 'File refused',
+      detail:
+        'This file hides other content (for example an image with a script or archive in it, or a PDF with scripts), so it is not accepted.',
+    },
+    upload_unreadable: {
+      title: 'File cannot be read',
+      detail: 'The file is damaged, too large in pixels or not a valid {{type}}.',
+    },
+    upload_in_use: {
+      title: 'File in use',
+      detail: 'This file is in the stock image library. Remove it from the library first.',
+    },
+    icon_url_too_long: {
+      title: 'Icon request too long',
+      detail: 'An icon request may be at most {{max}} characters long. Ask for fewer icons at a time.',
+    },
     workflows_unavailable: {
       title: 'Imports are unavailable',
       detail: 'Imports cannot be started right now. Please try again later.',

@@ -487,6 +487,28 @@ export const nlShared = {
       title: 'Bestandstype niet ondersteund',
       detail: 'Upload een CSV-bestand (UTF-8, gescheiden door ; of ,).',
     },
+    upload_type_not_allowed: {
+      title: 'Bestandstype niet toegestaan',
+      detail:
+        'Upload een JPEG-, PNG- of WebP-afbeelding of een pdf. De inhoud van het bestand bepaalt het type, niet de naam.',
+    },
+    upload_polyglot: {
+      title: 'Bestand geweigerd',
+      detail:
+        'Dit bestand bevat verborgen inhoud (bijvoorbeeld een afbeelding met een script of archief erin, of een pdf met scripts) en wordt daarom niet geaccepteerd.',
+    },
+    upload_unreadable: {
+      title: 'Bestand niet leesbaar',
+      detail: 'Het bestand is beschadigd, heeft te veel pixels of is geen geldige {{type}}.',
+    },
+    upload_in_use: {
+      title: 'Bestand in gebruik',
+      detail: 'Dit bestand staat in de bibliotheek met stockafbeeldingen. Haal het daar eerst uit.',
+    },
+    icon_url_too_long: {
+      title: 'Iconenverzoek te lang',
+      detail: 'Een iconenverzoek mag hoogstens {{max}} tekens lang zijn. Vraag minder iconen tegelijk op.',
+    },
     workflows_unavailable: {
       title: 'Importeren is niet beschikbaar',
       detail: 'Importeren kan op dit moment niet worden gestart. Probeer het later opnieuw.',

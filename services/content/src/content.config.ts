@@ -13,6 +13,13 @@ export const CONTENT_CONFIG = {
    * spec's 24 hours (§9) instead.
    */
   CONTENT_PUBLIC_MAX_AGE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
+  /**
+   * Where uploaded files' bytes live (uploads/storage.ts): `postgres` (a bytea table, in the upload's
+   * transaction; every profile) or `filesystem` (under CONTENT_FILE_DIR; the embedded profile, one
+   * process). No S3-compatible store could be run here, so there is no `s3` adapter yet.
+   */
+  CONTENT_FILE_STORAGE: z.enum(['postgres', 'filesystem']).default('postgres'),
+  CONTENT_FILE_DIR: z.string().min(1).default('.data/content-files'),
 };
 
 export type TContentConfig = TConfigOf<typeof CONTENT_CONFIG>;

@@ -7,6 +7,7 @@ import { setTenant } from '@stageplein/kit/db/rls';
 import type { TServiceModule } from '@stageplein/kit/service';
 import { CONTENT_CONFIG, type TContentConfig, type TContentDeps } from './content.config.ts';
 import { SCHEMA, type TContentDb } from './database.ts';
+import { iconsRoutes } from './icons/icons.routes.ts';
 import { menusRoutes } from './menus/menus.routes.ts';
 import { messagesRoutes } from './messages/messages.routes.ts';
 import { migrations } from './migrations/index.ts';
@@ -14,15 +15,20 @@ import { newsRoutes } from './news/news.routes.ts';
 import { organizationsReadModelConsumer } from './organizations-read-model/organizations-read-model.consumer.ts';
 import { pagesRoutes } from './pages/pages.routes.ts';
 import { seedContent } from './seeds/seed.ts';
+import { stockImagesRoutes } from './stock-images/stock-images.routes.ts';
+import { uploadsRoutes } from './uploads/uploads.routes.ts';
 
 const routes: FastifyPluginAsync<TContentDeps> = async (app, deps) => {
   await app.register(pagesRoutes, deps);
   await app.register(menusRoutes, deps);
   await app.register(newsRoutes, deps);
   await app.register(messagesRoutes, deps);
+  await app.register(uploadsRoutes, deps);
+  await app.register(stockImagesRoutes, deps);
+  await app.register(iconsRoutes, deps);
 };
 
-/** The CMS: pages, menus, news and the messages file of each tenant (docs/decisions/content.md). */
+/** The CMS: pages, menus, news, the messages file, uploads, stock images and icons of each tenant (docs/decisions/content.md). */
 export const contentService: TServiceModule<TContentConfig> = {
   name: 'content',
   configKeys: CONTENT_CONFIG,

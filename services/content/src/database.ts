@@ -5,6 +5,8 @@ import type { TPageLocalesTable, TPageRevisionsTable, TPagesTable } from './page
 import type { TMenuItemsTable, TMenusTable } from './menus/menus.table.ts';
 import type { TNewsArticlesTable } from './news/news.table.ts';
 import type { TMessagesTable } from './messages/messages.table.ts';
+import type { TStockImagesTable } from './stock-images/stock-images.table.ts';
+import type { TFileBlobsTable, TUploadsTable } from './uploads/uploads.table.ts';
 
 /** The kit's auth read model (kit/auth/auth-read-model.ts), fed by identity's role events. */
 export interface TAuthRolesTable {
@@ -25,6 +27,9 @@ export interface TContentDb {
   'content.menu_items': TMenuItemsTable;
   'content.news_articles': TNewsArticlesTable;
   'content.messages': TMessagesTable;
+  'content.uploads': TUploadsTable;
+  'content.file_blobs': TFileBlobsTable;
+  'content.stock_images': TStockImagesTable;
   'content.organizations': TOrganizationsTable;
   'content.audit_log': TAuditLogTable;
   'content.auth_roles': TAuthRolesTable;

@@ -19,6 +19,9 @@ const TABLES = [
   'messages',
   'organizations',
   'audit_log',
+  'uploads',
+  'file_blobs',
+  'stock_images',
 ] as const;
 
 beforeAll(async () => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { sql, type Kysely } from 'kysely';
@@ -66,6 +67,8 @@ const adminRows = new Map<
 /** B's ids per table (`schema.table` and bare `table`), and all of them. */
 const idsOfB = new Map<string, string[]>();
 let allIdsOfB = new Set<string>();
+/** A file only B has (content's `/cms/files/{hash}`: seeded stock images are in both tenants). */
+const HASH_OF_B = createHash('sha256').update(`only-${B}`).digest('hex');
 
 /**
  * Signs in the tenant's admin afresh for each operation: an operation before may have changed the
@@ -181,6 +184,9 @@ function pathOfB(path: string): string {
   return path.replace(/\/([^/{]+)\/\{(\w+)\}/g, (_m, segment: string, param: string) => {
     // A language, not a row (the CMS messages file of `/cms/messages/{lang}`).
     if (param === 'lang') return `/${segment}/nl`;
+    // Content's files by hash and icon sets by name are not rows with an id.
+    if (param === 'hash') return `/${segment}/${HASH_OF_B}`;
+    if (param === 'file') return `/${segment}/lucide.json`;
     const table = RESOURCE_TABLES[segment] ?? segment;
     const id = idsOfB.get(table)?.[0];
     if (!id) throw new Error(`no row of tenant ${B} for {id} of /${segment}: map it in RESOURCE_TABLES`);
@@ -227,6 +233,11 @@ async function seedMoreOfB(): Promise<void> {
     payload: { data: { type: 'mentorship', attributes: { mentor_id: mentor, student_id: student } } },
   });
   expect(res.statusCode, res.body).toBe(201);
+  await sql`insert into content.uploads (tenant_id, hash, kind, content_type, byte_size, name, storage, created_at)
+    values (${B}, ${HASH_OF_B}, 'pdf', 'application/pdf', 5, 'b.pdf', 'postgres', now())`.execute(owner);
+  await sql`insert into content.file_blobs (tenant_id, hash, bytes) values (${B}, ${HASH_OF_B}, ${Buffer.from('%PDF-')})`.execute(
+    owner,
+  );
   // An import needs the workflow engine to start; its finished row is all the matrix reads.
   await sql`insert into organizations.imports (id, tenant_id, school_id, workflow_id, file_name, file_size,
       file_sha256, status, created_by, created_at, updated_at)

@@ -9,6 +9,7 @@ import m20261125T0940_menus from './20261125T0940-menus.ts';
 import m20261125T0950_news from './20261125T0950-news.ts';
 import m20261125T1000_messages from './20261125T1000-messages.ts';
 import m20261125T1010_auth_sessions from './20261125T1010-auth-sessions.ts';
+import m20261126T0900_uploads from './20261126T0900-uploads.ts';
 
 /**
  * Applied in key order. Each migration is a frozen file named by its timestamp: once landed it is never
@@ -26,4 +27,6 @@ export const migrations: Record<string, Migration> = {
   '20261125T1000-messages': m20261125T1000_messages,
   // Sessions as an allow-list (kit auth read model v2, issue #12).
   '20261125T1010-auth-sessions': m20261125T1010_auth_sessions,
+  // Uploads, their bytes (PostgreSQL storage) and the stock image library.
+  '20261126T0900-uploads': m20261126T0900_uploads,
 };

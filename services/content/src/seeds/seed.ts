@@ -10,6 +10,10 @@ import { createArticle } from '../news/news.service.ts';
 import { SYSTEM, type TCtx } from '../shared/request.ts';
 import { seedNews } from './seed-news.ts';
 import { seedPages } from './seed-pages.ts';
+import { SEED_STOCK_IMAGES, preparedSeedImage } from './seed-stock-images.ts';
+import { createStockImage } from '../stock-images/stock-images.service.ts';
+import { postgresStorage } from '../uploads/storage.ts';
+import { storePrepared } from '../uploads/uploads.service.ts';
 
 /**
  * Seeds run on the owner connection, which may bypass RLS (a superuser does): every lookup here names
@@ -68,5 +72,33 @@ export async function seedContent(db: Kysely<TContentDb>, tenant: TTenant, today
   for (const article of seedNews(tenant, today)) {
     if (!(await exists(db, 'content.news_articles', tenant.id, article.slug)))
       await createArticle(ctx(article.locale ?? 'nl'), SYSTEM, article);
+  }
+
+  await seedStockImages(db, ctx('nl'));
+}
+
+/**
+ * The starting stock images (seeds/seed-stock-images.ts), once per tenant: a tenant whose audit log
+ * already has a stock image (seeded or an editor's, perhaps removed since) is left alone. Seeds have no
+ * configuration (the kit's seed context), so their files go to PostgreSQL in every profile; each upload
+ * row names its storage, so they are served wherever new uploads go.
+ */
+async function seedStockImages(db: Kysely<TContentDb>, ctx: TCtx): Promise<void> {
+  const seeded = await db
+    .selectFrom('content.audit_log')
+    .select('id')
+    .where('tenant_id', '=', ctx.tenant.id)
+    .where('action', '=', 'stock_image.created')
+    .executeTakeFirst();
+  if (seeded) return;
+  for (const image of SEED_STOCK_IMAGES) {
+    const { row } = await storePrepared(
+      ctx,
+      { write: postgresStorage },
+      SYSTEM,
+      image.file.split('/').pop()!,
+      await preparedSeedImage(image.file),
+    );
+    await createStockImage(ctx, SYSTEM, { upload_id: row.id, ...image.input });
   }
 }

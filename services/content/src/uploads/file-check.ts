@@ -1,0 +1,134 @@
+import type { TUploadContentType } from '@stageplein/contracts/content/media';
+
+/**
+ * What an uploaded file is, decided by its bytes alone (magic numbers and container structure), never by
+ * its name or the type the browser declared. `polyglot` means the bytes are the type but also carry
+ * something else a reader could act on: data after the image's end (an archive or HTML appended; ZIP
+ * readers start at the end), markup or script hidden in metadata, a PDF inside an image, or a PDF with
+ * scripts, launch actions or embedded files. PDFs whose objects sit in compressed object streams are
+ * not inflated here: they are served as downloads in a sandbox (uploads.routes.ts), never inline.
+ */
+export type TFileCheck =
+  { ok: true; contentType: TUploadContentType } | { ok: false; reason: 'type' | 'polyglot' };
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/**
+ * Markup and script that no image or PDF of ours needs, in any case. Long enough (5+ bytes) that
+ * compressed pixel data does not hit them by chance.
+ */
+const ACTIVE_MARKERS = ['<script', '<?php', '<html', '<!doctype', '<iframe', '<svg ', '<body'].map((m) =>
+  Buffer.from(m),
+);
+/** A PDF hidden in an image (readers look for it in the first KiB, so anywhere is suspect). */
+const PDF_SIGNATURE = Buffer.from('%PDF-');
+/** PDF names that run code or open or carry other files (followed by a delimiter, not `/JSON`). */
+const PDF_ACTIVE = /\/(?:JavaScript|JS|Launch|EmbeddedFile|XFA|RichMedia|SubmitForm)(?![A-Za-z0-9])/;
+
+function sniff(bytes: Buffer): TUploadContentType | null {
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
+  if (bytes.subarray(0, 8).equals(PNG_SIGNATURE)) return 'image/png';
+  if (bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP')
+    return 'image/webp';
+  // Readers accept `%PDF-` anywhere in the first KiB; we want it first, so nothing can precede it.
+  if (bytes.toString('latin1', 0, 5) === '%PDF-') return 'application/pdf';
+  return null;
+}
+
+/** Case-insensitive search for ASCII markers (the haystack is lower-cased as latin1: bytes stay bytes). */
+function containsAny(lowered: Buffer, markers: Buffer[]): boolean {
+  return markers.some((m) => lowered.includes(m));
+}
+
+/** The end of a PNG: the byte after the IEND chunk; null when the chunk structure is broken. */
+function pngEnd(bytes: Buffer): number | null {
+  let at = 8;
+  while (at + 12 <= bytes.length) {
+    const length = bytes.readUInt32BE(at);
+    const type = bytes.toString('latin1', at + 4, at + 8);
+    at += 12 + length;
+    if (type === 'IEND') return at <= bytes.length ? at : null;
+  }
+  return null;
+}
+
+/**
+ * The end of a JPEG: the byte after its EOI marker. Segments with a length are skipped whole; after a
+ * start of scan the entropy-coded data runs until a marker that is not a stuffed byte or a restart.
+ */
+function jpegEnd(bytes: Buffer): number | null {
+  let at = 2;
+  while (at + 1 < bytes.length) {
+    if (bytes[at] !== 0xff) return null;
+    const marker = bytes[at + 1]!;
+    if (marker === 0xff) {
+      at += 1; // fill byte
+      continue;
+    }
+    if (marker === 0xd9) return at + 2;
+    if (marker >= 0xd0 && marker <= 0xd7) {
+      at += 2;
+      continue;
+    }
+    if (at + 4 > bytes.length) return null;
+    const length = bytes.readUInt16BE(at + 2);
+    at += 2 + length;
+    if (marker !== 0xda) continue;
+    // Entropy-coded data of the scan.
+    while (at + 1 < bytes.length) {
+      if (bytes[at] === 0xff) {
+        const next = bytes[at + 1]!;
+        if (next === 0x00 || (next >= 0xd0 && next <= 0xd7) || next === 0xff) {
+          at += next === 0xff ? 1 : 2;
+          continue;
+        }
+        break;
+      }
+      at += 1;
+    }
+  }
+  return null;
+}
+
+/** The end of a WebP: its RIFF size (padded to even) plus the 8-byte header. */
+function webpEnd(bytes: Buffer): number | null {
+  if (bytes.length < 12) return null;
+  const size = bytes.readUInt32LE(4);
+  return 8 + size + (size % 2);
+}
+
+/** A PDF's objects without their streams' (compressed) contents: where names like `/JS` are read. */
+function pdfObjects(bytes: Buffer): string {
+  return bytes.toString('latin1').replace(/stream\r?\n[\s\S]*?endstream/g, 'stream endstream');
+}
+
+/** A PDF ends with `%%EOF` (after incremental updates too); only whitespace may follow. */
+function pdfHasTrailingData(bytes: Buffer): boolean {
+  const eof = bytes.lastIndexOf('%%EOF', undefined, 'latin1');
+  if (eof < 0) return true;
+  return bytes.subarray(eof + 5).some((b) => b !== 0x0a && b !== 0x0d && b !== 0x20 && b !== 0x09);
+}
+
+function imageEnd(contentType: TUploadContentType, bytes: Buffer): number | null {
+  if (contentType === 'image/png') return pngEnd(bytes);
+  if (contentType === 'image/jpeg') return jpegEnd(bytes);
+  return webpEnd(bytes);
+}
+
+/** Checks an upload's bytes; see `TFileCheck`. */
+export function checkFile(bytes: Buffer): TFileCheck {
+  const contentType = sniff(bytes);
+  if (!contentType) return { ok: false, reason: 'type' };
+  const lowered = Buffer.from(bytes.toString('latin1').toLowerCase(), 'latin1');
+  if (containsAny(lowered, ACTIVE_MARKERS)) return { ok: false, reason: 'polyglot' };
+  if (contentType === 'application/pdf') {
+    if (pdfHasTrailingData(bytes) || PDF_ACTIVE.test(pdfObjects(bytes)))
+      return { ok: false, reason: 'polyglot' };
+    return { ok: true, contentType };
+  }
+  const end = imageEnd(contentType, bytes);
+  // A broken structure is left to the decoder (upload_unreadable); bytes after the end are another file.
+  if (end !== null && end < bytes.length) return { ok: false, reason: 'polyglot' };
+  if (bytes.includes(PDF_SIGNATURE)) return { ok: false, reason: 'polyglot' };
+  return { ok: true, contentType };
+}

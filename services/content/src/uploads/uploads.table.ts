@@ -1,0 +1,29 @@
+import type { Generated } from 'kysely';
+import type { TUploadContentType, TUploadKind } from '@stageplein/contracts/content/media';
+
+export type TStorageKind = 'postgres' | 'filesystem';
+
+/** An uploaded file of a tenant; its bytes are in the storage port under `hash`. */
+export interface TUploadsTable {
+  id: Generated<string>;
+  tenant_id: string;
+  /** SHA-256 (hex) of the stored bytes; unique per tenant (the same bytes are one upload). */
+  hash: string;
+  kind: TUploadKind;
+  content_type: TUploadContentType;
+  byte_size: number;
+  width: number | null;
+  height: number | null;
+  name: string;
+  /** Which storage adapter holds the bytes (uploads/storage.ts); reads follow the row, writes the config. */
+  storage: TStorageKind;
+  uploaded_by: string | null;
+  created_at: Date;
+}
+
+/** The bytes of uploads when PostgreSQL is the storage (`CONTENT_FILE_STORAGE=postgres`). */
+export interface TFileBlobsTable {
+  tenant_id: string;
+  hash: string;
+  bytes: Buffer;
+}
