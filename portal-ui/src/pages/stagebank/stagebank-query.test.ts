@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import {
+  DEFAULT_QUERY,
+  formatQuery,
+  parseQuery,
+  toApiParams,
+  toMarkerParams,
+  updateQuery,
+  type TStagebankQuery,
+} from './stagebank-query.ts';
+
+const parse = (search: string) => parseQuery(new URLSearchParams(search));
+
+describe('the stagebank search in the URL', () => {
+  it('is the default for an empty URL, and the default writes no parameters', () => {
+    expect(parse('')).toEqual(DEFAULT_QUERY);
+    expect(formatQuery(DEFAULT_QUERY).toString()).toBe('');
+  });
+
+  it('round-trips every filter, so a shared link opens the same search', () => {
+    const query: TStagebankQuery = {
+      search: 'zorg & welzijn',
+      near: 'Wijchen',
+      withinKm: 10,
+      kind: 'internship',
+      level: 'l1',
+      tag: 't2',
+      maxHours: 16,
+      sort: 'distance',
+      perPage: 50,
+      page: 3,
+      view: 'map',
+    };
+    const url = formatQuery(query).toString();
+    expect(url).toBe(
+      'q=zorg+%26+welzijn&near=Wijchen&km=10&kind=internship&level=l1&tag=t2&hours=16&sort=distance&per_page=50&page=3&view=map',
+    );
+    expect(parse(url)).toEqual(query);
+  });
+
+  it('falls back to the defaults for unknown or malformed values', () => {
+    expect(parse('km=7&per_page=33&sort=price&page=-2&view=globe&hours=200')).toEqual(DEFAULT_QUERY);
+    expect(parse('page=abc&per_page=1e3').page).toBe(1);
+    expect(parse(`q=${'x'.repeat(500)}`).search).toHaveLength(200);
+    expect(parse('q=%20stage%20').search).toBe('stage');
+  });
+
+  it('leaves out the radius when there is no place', () => {
+    expect(formatQuery({ ...DEFAULT_QUERY, withinKm: 50 }).toString()).toBe('');
+    expect(formatQuery({ ...DEFAULT_QUERY, near: '6601', withinKm: 50 }).toString()).toBe('near=6601&km=50');
+  });
+});
+
+describe('changing the search', () => {
+  const onPage3 = { ...DEFAULT_QUERY, search: 'zorg', page: 3 };
+
+  it('starts a new filter or page size at page 1', () => {
+    expect(updateQuery(onPage3, { kind: 'volunteer' }).page).toBe(1);
+    expect(updateQuery(onPage3, { perPage: 50 }).page).toBe(1);
+  });
+
+  it('keeps the page when only the page or the view changes', () => {
+    expect(updateQuery(onPage3, { page: 4 }).page).toBe(4);
+    expect(updateQuery(onPage3, { view: 'map' }).page).toBe(3);
+  });
+
+  it('sorts by relevance when distance has no place to measure from', () => {
+    expect(updateQuery(DEFAULT_QUERY, { sort: 'distance' }).sort).toBe('relevance');
+    expect(updateQuery({ ...DEFAULT_QUERY, near: 'Nijmegen' }, { sort: 'distance' }).sort).toBe('distance');
+    expect(updateQuery({ ...DEFAULT_QUERY, near: 'Nijmegen', sort: 'distance' }, { near: '' }).sort).toBe(
+      'relevance',
+    );
+  });
+});
+
+describe('the API parameters', () => {
+  it('use the kit’s names: filter[search], filter[near] with filter[within_km], paging', () => {
+    const params = toApiParams({ ...DEFAULT_QUERY, search: 'stage', near: '6602', withinKm: 10, sort: 'newest' });
+    expect(Object.fromEntries(params)).toEqual({
+      'filter[search]': 'stage',
+      'filter[near]': '6602',
+      'filter[within_km]': '10',
+      sort: '-published_at',
+      'page[size]': '25',
+      'page[number]': '1',
+    });
+  });
+
+  it('send the same filters to the markers call, without paging or sorting', () => {
+    const query = { ...DEFAULT_QUERY, near: 'Wijchen', kind: 'volunteer', sort: 'distance' as const, page: 2 };
+    expect(Object.fromEntries(toMarkerParams(query))).toEqual({
+      'filter[near]': 'Wijchen',
+      'filter[within_km]': '25',
+      'filter[kind]': 'volunteer',
+    });
+  });
+});
