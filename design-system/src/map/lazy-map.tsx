@@ -13,7 +13,7 @@ export function LazyMap(props: TMapViewProps & { loadingText: string }) {
     <Suspense
       fallback={
         <div className="map" data-testid="map-loading" aria-busy="true">
-          <div className="map__canvas map__canvas--loading">{loadingText}</div>
+          <div className="map__canvas--loading">{loadingText}</div>
         </div>
       }
     >

@@ -33,6 +33,8 @@ const profile = () => import('../pages/account/profile-pages.tsx');
 const settings = () => import('../pages/account/settings-pages.tsx');
 const kennisnet = () => import('../pages/auth/kennisnet-pages.tsx');
 
+const manageVacancies = () => import('../pages/stagebank/vacancy-manage-pages.tsx');
+
 const dev = () => import('../pages/dev/gallery-pages.tsx');
 const tests = () => import('../pages/test/test-pages.tsx');
 
@@ -94,6 +96,12 @@ const PAGES: Readonly<Record<string, TLazyPage>> = {
   '/instellingen': page(settings, 'SettingsPage'),
   '/instellingen/organisatie': page(settings, 'OrganizationSettingsPage'),
   '/importeren/csv': page(() => import('../pages/imports/import-csv-page.tsx'), 'ImportCsvPage'),
+  // The internship bank and vacancies (issue #14); the map is a further lazy chunk of the bank.
+  '/stagebank': page(() => import('../pages/stagebank/stagebank-page.tsx'), 'StagebankPage'),
+  '/vacancies/:id': page(() => import('../pages/stagebank/vacancy-page.tsx'), 'VacancyPage'),
+  '/vacancies': page(manageVacancies, 'VacanciesPage'),
+  '/vacancies/add': page(manageVacancies, 'VacancyAddPage'),
+  '/vacancies/:id/edit': page(manageVacancies, 'VacancyEditPage'),
   ...GALLERY_PAGES,
 };
 

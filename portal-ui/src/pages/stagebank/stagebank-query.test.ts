@@ -75,7 +75,13 @@ describe('changing the search', () => {
 
 describe('the API parameters', () => {
   it('use the kit’s names: filter[search], filter[near] with filter[within_km], paging', () => {
-    const params = toApiParams({ ...DEFAULT_QUERY, search: 'stage', near: '6602', withinKm: 10, sort: 'newest' });
+    const params = toApiParams({
+      ...DEFAULT_QUERY,
+      search: 'stage',
+      near: '6602',
+      withinKm: 10,
+      sort: 'newest',
+    });
     expect(Object.fromEntries(params)).toEqual({
       'filter[search]': 'stage',
       'filter[near]': '6602',
@@ -87,7 +93,13 @@ describe('the API parameters', () => {
   });
 
   it('send the same filters to the markers call, without paging or sorting', () => {
-    const query = { ...DEFAULT_QUERY, near: 'Wijchen', kind: 'volunteer', sort: 'distance' as const, page: 2 };
+    const query = {
+      ...DEFAULT_QUERY,
+      near: 'Wijchen',
+      kind: 'volunteer',
+      sort: 'distance' as const,
+      page: 2,
+    };
     expect(Object.fromEntries(toMarkerParams(query))).toEqual({
       'filter[near]': 'Wijchen',
       'filter[within_km]': '25',
