@@ -58,7 +58,7 @@ const GALLERY_PAGES: Readonly<Record<string, TLazyPage>> = {
   '/test/dollar-api': page(tests, 'DollarApiTestPage'),
   '/test/sentry': page(tests, 'SentryTestPage'),
   '/test/dupe': page(tests, 'DupeTestPage'),
-  '/test/tiptap': page(tests, 'NotBuiltTestPage'),
+  '/test/tiptap': page(tests, 'TiptapTestPage'),
   '/test/formbuilder': page(tests, 'NotBuiltTestPage'),
   '/test/stagedoos_fields': page(tests, 'NotBuiltTestPage'),
 };
