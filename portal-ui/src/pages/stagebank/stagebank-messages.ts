@@ -84,8 +84,6 @@ export const stagebankNl = {
   forbidden: 'Alleen beheerders van een organisatie beheren haar vacatures.',
   title: 'Titel',
   description: 'Omschrijving',
-  descriptionPlainNote:
-    'Platte tekst: elke alinea wordt een alinea van de vacature (de opmaakeditor is nog niet beschikbaar).',
   street: 'Straat en huisnummer',
   postcode: 'Postcode',
   city: 'Plaats',
@@ -183,8 +181,6 @@ export const stagebankEn: typeof stagebankNl = {
   forbidden: 'Only admins of an organization manage its vacancies.',
   title: 'Title',
   description: 'Description',
-  descriptionPlainNote:
-    'Plain text: every paragraph becomes a paragraph of the vacancy (the formatting editor is not available yet).',
   street: 'Street and number',
   postcode: 'Postcode',
   city: 'Place',

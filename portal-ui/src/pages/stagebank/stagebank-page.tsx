@@ -21,7 +21,7 @@ import {
   zoomForRadius,
   type TStagebankQuery,
 } from './stagebank-query.ts';
-import { useStagebankTexts, VACANCY_KIND_OPTIONS } from './stagebank-texts.ts';
+import { useStagebankTexts, vacancyKinds } from './stagebank-texts.ts';
 import { VacancyFacts } from './vacancy-facts.tsx';
 import { searchVacancies, vacancyMarkers, type TVacancyPage } from './vacancy-api.ts';
 
@@ -76,7 +76,7 @@ export function StagebankPage() {
   });
 
   const tiles = useMemo(() => detectMapTiles(document), []);
-  const kinds = VACANCY_KIND_OPTIONS(tenant.features);
+  const kinds = vacancyKinds(tenant.features);
   const mapTexts = {
     label: t('mapLabel'),
     fallback: t('mapFallback'),

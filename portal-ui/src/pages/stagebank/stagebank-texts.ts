@@ -9,7 +9,11 @@ export function useStagebankTexts() {
   return t;
 }
 
-/** The kinds of vacancy a tenant offers (its spec §1 switches), the filter's options. */
-export function VACANCY_KIND_OPTIONS(features: Pick<TTenantFeatures, 'traineeship'>): readonly string[] {
+/**
+ * The kinds of vacancy a tenant offers: the rule of `vacancyKindsFor` (contracts/placements/
+ * vacancies.ts), repeated because that module builds zod schemas at load, which would put zod in the
+ * portal's first download; stagebank-texts.test.ts keeps the two equal.
+ */
+export function vacancyKinds(features: Pick<TTenantFeatures, 'traineeship'>): readonly string[] {
   return features.traineeship ? ['traineeship', 'internship'] : ['internship', 'volunteer'];
 }

@@ -1,10 +1,18 @@
+import {
+  EMPTY_DOCUMENT,
+  type TRichTextDocument,
+  type TRichTextNode,
+} from '@stageplein/contracts/content/content';
+import { normalizeLinkHref } from '@stageplein/design-system/rich-text/rich-text-model.ts';
 import type { TVacancy, TVacancyFields } from './vacancy-api.ts';
 
-/** The vacancy form's values (strings, as the fields hold them). */
+/**
+ * The vacancy form's values: strings as the fields hold them; the description is the rich-text
+ * editor's document, kept beside them (`TVacancyDraft`).
+ */
 export interface TVacancyFormValues {
   [key: string]: string;
   title: string;
-  description: string;
   kind: string;
   street: string;
   postcode: string;
@@ -18,7 +26,6 @@ export interface TVacancyFormValues {
 
 export const EMPTY_VACANCY_FORM: TVacancyFormValues = {
   title: '',
-  description: '',
   kind: '',
   street: '',
   postcode: '',
@@ -30,49 +37,11 @@ export const EMPTY_VACANCY_FORM: TVacancyFormValues = {
   closesAt: '',
 };
 
-interface TDocNode {
-  type: string;
-  text?: string;
-  content?: TDocNode[];
-}
-
-/** Plain text as a rich-text document: every blank-line-separated block a paragraph, lines kept. */
-export function textToDocument(text: string): { type: 'doc'; content: TDocNode[] } {
-  const blocks = text
-    .replace(/\r\n?/g, '\n')
-    .split(/\n{2,}/)
-    .map((b) => b.trim())
-    .filter(Boolean);
-  return {
-    type: 'doc',
-    content: blocks.map((block) => ({
-      type: 'paragraph',
-      content: block.split('\n').flatMap((line, i): TDocNode[] => {
-        const text: TDocNode = { type: 'text', text: line };
-        return i === 0 ? [text] : [{ type: 'hardBreak' }, text];
-      }),
-    })),
-  };
-}
-
-/** A rich-text document's text, paragraphs separated by a blank line (what the plain field edits). */
-export function documentToText(doc: unknown): string {
-  const walk = (node: TDocNode): string => {
-    if (node.type === 'text') return node.text ?? '';
-    if (node.type === 'hardBreak') return '\n';
-    return (node.content ?? []).map(walk).join('');
-  };
-  const root = doc as TDocNode | null | undefined;
-  if (!root || !Array.isArray(root.content)) return '';
-  return root.content.map(walk).join('\n\n');
-}
-
 /** The form's values for a stored vacancy. */
 export function formValuesOf(v: TVacancy): TVacancyFormValues {
   const s = (x: string | number | null | undefined) => (x === null || x === undefined ? '' : String(x));
   return {
     title: v.title,
-    description: documentToText(v.description),
     kind: v.kind,
     street: s(v.street),
     postcode: s(v.postcode),
@@ -85,13 +54,19 @@ export function formValuesOf(v: TVacancy): TVacancyFormValues {
   };
 }
 
+/** The stored description, or an empty document. */
+export function descriptionOf(v: Pick<TVacancy, 'description'> | undefined): TRichTextDocument {
+  const doc = v?.description as TRichTextDocument | undefined;
+  return doc && doc.type === 'doc' ? doc : { type: 'doc', content: [] };
+}
+
 /** The attributes the API takes (camelCase here; the client sends snake_case); empty means none. */
-export function vacancyAttributes(values: TVacancyFormValues) {
+export function vacancyAttributes(values: TVacancyFormValues, description: TRichTextDocument) {
   const orNull = (x: string) => (x.trim() === '' ? null : x.trim());
   const num = (x: string) => (x.trim() === '' ? null : Number(x.replace(',', '.')));
   return {
     title: values.title.trim(),
-    description: textToDocument(values.description),
+    description,
     kind: values.kind || undefined,
     street: orNull(values.street),
     postcode: orNull(values.postcode),
@@ -107,18 +82,59 @@ export function vacancyAttributes(values: TVacancyFormValues) {
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-/** The preview: the form's values as the vacancy a visitor would see (the text escaped as HTML). */
+const BLOCKS: Record<string, string> = {
+  paragraph: 'p',
+  bulletList: 'ul',
+  orderedList: 'ol',
+  listItem: 'li',
+  blockquote: 'blockquote',
+  codeBlock: 'pre',
+};
+const MARKS: Record<string, string> = {
+  bold: 'strong',
+  italic: 'em',
+  underline: 'u',
+  strike: 's',
+  code: 'code',
+};
+
+/**
+ * A document as HTML for the preview, built from escaped text and the editor's known nodes and marks
+ * only (anything else is dropped), as the server's sanitised rendering keeps them.
+ */
+export function documentHtml(doc: TRichTextDocument): string {
+  const node = (n: TRichTextNode): string => {
+    if (n.type === 'text') {
+      let html = escapeHtml(n.text ?? '');
+      for (const mark of n.marks ?? []) {
+        if (mark.type === 'link') {
+          const href = normalizeLinkHref(String(mark.attrs?.href ?? ''));
+          html = href ? `<a href="${escapeHtml(href)}" rel="noopener noreferrer nofollow">${html}</a>` : html;
+        } else if (MARKS[mark.type]) html = `<${MARKS[mark.type]}>${html}</${MARKS[mark.type]}>`;
+      }
+      return html;
+    }
+    if (n.type === 'hardBreak') return '<br>';
+    if (n.type === 'horizontalRule') return '<hr>';
+    const inner = (n.content ?? []).map(node).join('');
+    if (n.type === 'heading') {
+      const level = Math.min(Math.max(Number(n.attrs?.level ?? 2), 2), 4);
+      return `<h${level}>${inner}</h${level}>`;
+    }
+    const tag = BLOCKS[n.type];
+    return tag ? `<${tag}>${inner}</${tag}>` : inner;
+  };
+  return (doc.content ?? []).map(node).join('');
+}
+
+/** The preview: the form's values as the vacancy a visitor would see. */
 export function previewVacancy(
   values: TVacancyFormValues,
+  description: TRichTextDocument,
   base: Partial<TVacancyFields> & { id?: string },
 ): TVacancy {
-  const attrs = vacancyAttributes(values);
-  const html = attrs.description.content
-    .map(
-      (p) =>
-        `<p>${(p.content ?? []).map((n) => (n.type === 'text' ? escapeHtml(n.text ?? '') : '<br>')).join('')}</p>`,
-    )
-    .join('');
+  const attrs = vacancyAttributes(values, description);
+  const html = documentHtml(description);
   return {
     id: base.id ?? 'preview',
     type: 'vacancy',
@@ -132,6 +148,7 @@ export function previewVacancy(
     hiddenReason: null,
     title: attrs.title,
     descriptionHtml: html,
+    description,
     kind: attrs.kind ?? base.kind ?? 'internship',
     street: attrs.street,
     postcode: attrs.postcode,

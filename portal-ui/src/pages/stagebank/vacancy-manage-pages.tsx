@@ -7,7 +7,7 @@ import { toast } from '@stageplein/design-system/components/toasts/toasts.ts';
 import { DateField } from '@stageplein/design-system/forms/date-field.tsx';
 import { rules } from '@stageplein/design-system/forms/field-rules.ts';
 import { FormAlert, SelectField, SubmitButton, TextField } from '@stageplein/design-system/forms/fields.tsx';
-import { useForm, type TFieldBinding } from '@stageplein/design-system/forms/use-form.ts';
+import { useForm } from '@stageplein/design-system/forms/use-form.ts';
 import { useApi } from '../../api/api-context.ts';
 import { useSession } from '../../session/session-context.ts';
 import { StatusErrorScreen } from '../../shell/error-screen.tsx';
@@ -15,7 +15,7 @@ import { useOrganizationLabels } from '../../shell/organization-select.tsx';
 import { useTenant } from '../../tenant/tenant-context.ts';
 import { currentOrganizationFacts } from '../dev/gallery-gate.tsx';
 import { errorMessage, Page, useRouteTitle } from '../page-kit.tsx';
-import { useStagebankTexts, VACANCY_KIND_OPTIONS } from './stagebank-texts.ts';
+import { useStagebankTexts, vacancyKinds } from './stagebank-texts.ts';
 import {
   fetchVacancy,
   organizationVacancies,
@@ -23,7 +23,11 @@ import {
   type TVacancy,
   type TVacancyFields,
 } from './vacancy-api.ts';
+import { LazyRichTextEditor } from '@stageplein/design-system/rich-text/lazy-rich-text-editor.tsx';
+import { richTextLabels } from '@stageplein/design-system/rich-text/rich-text-messages.ts';
+import type { TRichTextDocument } from '@stageplein/contracts/content/content';
 import {
+  descriptionOf,
   EMPTY_VACANCY_FORM,
   formValuesOf,
   previewVacancy,
@@ -169,46 +173,6 @@ export function VacancyEditPage() {
   );
 }
 
-function TextArea({
-  label,
-  hint,
-  field,
-  required,
-}: {
-  label: string;
-  hint?: string;
-  field: TFieldBinding;
-  required?: boolean;
-}) {
-  const id = useId();
-  return (
-    <div className={`field${field.error ? ' field--invalid' : ''}`}>
-      <label htmlFor={id} className="field__label">
-        {label}
-        {required && <span aria-hidden="true"> *</span>}
-      </label>
-      {hint && (
-        <p id={`${id}-hint`} className="field__hint">
-          {hint}
-        </p>
-      )}
-      <textarea
-        id={id}
-        name={field.name}
-        className="field__input"
-        rows={8}
-        value={typeof field.value === 'string' ? field.value : ''}
-        onChange={(e) => field.onChange(e.target.value)}
-        onBlur={field.onBlur}
-        aria-describedby={hint ? `${id}-hint` : undefined}
-        aria-invalid={field.error ? true : undefined}
-        data-testid="vacancy-description-input"
-      />
-      {field.error && <p className="field__error">{field.error}</p>}
-    </div>
-  );
-}
-
 function VacancyEditor({
   organizationId,
   approved,
@@ -221,7 +185,9 @@ function VacancyEditor({
   vacancy?: TVacancy;
 }) {
   const t = useStagebankTexts();
-  const { t: tShared } = useTranslation();
+  const { t: tShared, i18n } = useTranslation();
+  const [description, setDescription] = useState<TRichTextDocument>(() => descriptionOf(vacancy));
+  const descriptionLabel = useId();
   const title = useRouteTitle();
   const api = useApi();
   const tenant = useTenant();
@@ -230,7 +196,7 @@ function VacancyEditor({
   const labels = useOrganizationLabels();
   const { currentOrganization } = useSession();
   const [preview, setPreview] = useState(false);
-  const kinds = VACANCY_KIND_OPTIONS(tenant.features);
+  const kinds = vacancyKinds(tenant.features);
   const form = useForm<TVacancyFormValues>(
     { ...initial, kind: initial.kind || kinds[0] || '' },
     {
@@ -241,7 +207,7 @@ function VacancyEditor({
   );
 
   const save = async (values: TVacancyFormValues): Promise<TVacancy> => {
-    const body = { data: { type: 'vacancies', attributes: vacancyAttributes(values) } };
+    const body = { data: { type: 'vacancies', attributes: vacancyAttributes(values, description) } };
     const doc = vacancy
       ? await api.client.patch<TRawDocument>(`${VACANCIES}/${vacancy.id}`, {
           data: { ...body.data, id: vacancy.id },
@@ -318,11 +284,19 @@ function VacancyEditor({
           <FormAlert tone="error">{errorMessage(form.formError, tShared)}</FormAlert>
         )}
         <TextField label={t('title')} required field={form.bind('title')} data-testid="vacancy-title" />
-        <TextArea
-          label={t('description')}
-          hint={t('descriptionPlainNote')}
-          field={form.bind('description')}
-        />
+        <div className="field">
+          <span id={descriptionLabel} className="field__label">
+            {t('description')}
+          </span>
+          <LazyRichTextEditor
+            value={description}
+            onChange={setDescription}
+            label={t('description')}
+            labelledBy={descriptionLabel}
+            labels={richTextLabels(i18n.resolvedLanguage)}
+            testId="vacancy-description-editor"
+          />
+        </div>
         <SelectField
           label={t('kindLabel')}
           required
@@ -401,7 +375,7 @@ function VacancyEditor({
           </p>
           <VacancyView
             preview
-            vacancy={previewVacancy(form.values, {
+            vacancy={previewVacancy(form.values, description, {
               ...vacancy,
               organizationId,
               organizationName: vacancy?.organizationName ?? name,
