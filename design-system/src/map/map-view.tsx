@@ -29,8 +29,6 @@ export interface TMapViewProps {
   onOpen?: (marker: TMapMarker) => void;
   /** The fallback list shows at most this many markers. */
   fallbackLimit?: number;
-  /** Fit the view to the markers whenever they change (a search around a place), else `center`/`zoom`. */
-  fitMarkers?: boolean;
 }
 
 const escapeHtml = (s: string) =>
@@ -51,7 +49,6 @@ export default function MapView({
   hrefFor,
   onOpen,
   fallbackLimit = 50,
-  fitMarkers = false,
 }: TMapViewProps) {
   const element = useRef<HTMLDivElement>(null);
   const mapRef = useRef<L.Map | null>(null);
@@ -98,18 +95,8 @@ export default function MapView({
   }, [tiles.url, tiles.attribution]);
 
   useEffect(() => {
-    const map = mapRef.current;
-    if (!map) return;
-    const points = markers.filter((m) => Number.isFinite(m.lat) && Number.isFinite(m.lng));
-    if (fitMarkers && points.length > 0) {
-      map.fitBounds(L.latLngBounds(points.map((m) => [m.lat, m.lng] as [number, number])), {
-        padding: [32, 32],
-        maxZoom: 13,
-      });
-    } else {
-      map.setView([center.lat, center.lng], zoom);
-    }
-  }, [center.lat, center.lng, zoom, fitMarkers, markers]);
+    mapRef.current?.setView([center.lat, center.lng], zoom);
+  }, [center.lat, center.lng, zoom]);
 
   // The markers and clusters of the current view.
   useEffect(() => {

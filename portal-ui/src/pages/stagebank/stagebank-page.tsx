@@ -13,6 +13,7 @@ import {
   DEFAULT_QUERY,
   formatQuery,
   parseQuery,
+  PAGE_SIZES,
   RADII_KM,
   SORTS,
   toApiParams,
@@ -76,6 +77,8 @@ export function StagebankPage() {
   });
 
   const tiles = useMemo(() => detectMapTiles(document), []);
+  // Centred on the place searched around (as the API resolved it), else the tenant's map centre.
+  const near = query.near ? (markers.data?.near ?? results.data?.near) : undefined;
   const kinds = vacancyKinds(tenant.features);
   const mapTexts = {
     label: t('mapLabel'),
@@ -110,7 +113,9 @@ export function StagebankPage() {
           label={t('sortLabel')}
           value={query.sort}
           onChange={(sort) => change({ sort: sort as TStagebankQuery['sort'] })}
-          options={SORTS.filter((s) => s !== 'distance' || query.near).map((s) => [s, t(`sorts.${s}`)])}
+          options={SORTS.filter(
+            (s) => (s !== 'distance' || query.near) && (s !== 'relevance' || query.search),
+          ).map((s) => [s, t(`sorts.${s || 'auto'}`)])}
           testId="sort"
         />
         {formatQuery({ ...query, page: 1, view: 'list', perPage: DEFAULT_QUERY.perPage }).toString() !==
@@ -170,10 +175,9 @@ export function StagebankPage() {
         {showMap && (
           <div className="stagebank__map" data-testid="stagebank-map">
             <LazyMap
-              center={tenant.mapCenter}
-              zoom={query.near ? zoomForRadius(query.withinKm) : 9}
-              fitMarkers={!!query.near}
-              markers={markers.data ?? NO_MARKERS}
+              center={near ? { lat: near.latitude, lng: near.longitude } : tenant.mapCenter}
+              zoom={near ? zoomForRadius(query.withinKm) : 9}
+              markers={markers.data?.markers ?? NO_MARKERS}
               tiles={tiles}
               texts={mapTexts}
               loadingText={t('mapLoading')}
@@ -341,6 +345,7 @@ function Results({
         <PerPageSelect
           label={t('perPage')}
           value={query.perPage}
+          options={PAGE_SIZES}
           onChange={(perPage) => onChange({ perPage })}
         />
         {pages > 1 && (

@@ -1,8 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import {
+  DEFAULT_WITHIN_KM,
+  VACANCY_DEFAULT_PAGE_SIZE,
+  VACANCY_PAGE_SIZES,
+  VACANCY_SORTS,
+  vacancySearchParams,
+  WITHIN_KM_CHOICES,
+} from '@stageplein/contracts/placements/vacancy-search';
+import {
   DEFAULT_QUERY,
+  DEFAULT_RADIUS_KM,
   formatQuery,
+  PAGE_SIZES,
   parseQuery,
+  RADII_KM,
+  SORTS,
   toApiParams,
   toMarkerParams,
   updateQuery,
@@ -64,32 +76,50 @@ describe('changing the search', () => {
     expect(updateQuery(onPage3, { view: 'map' }).page).toBe(3);
   });
 
-  it('sorts by relevance when distance has no place to measure from', () => {
-    expect(updateQuery(DEFAULT_QUERY, { sort: 'distance' }).sort).toBe('relevance');
+  it('drops a sort whose measure is gone: distance without a place, relevance without a text', () => {
+    expect(updateQuery(DEFAULT_QUERY, { sort: 'distance' }).sort).toBe('');
     expect(updateQuery({ ...DEFAULT_QUERY, near: 'Nijmegen' }, { sort: 'distance' }).sort).toBe('distance');
-    expect(updateQuery({ ...DEFAULT_QUERY, near: 'Nijmegen', sort: 'distance' }, { near: '' }).sort).toBe(
-      'relevance',
+    expect(updateQuery({ ...DEFAULT_QUERY, near: 'Nijmegen', sort: 'distance' }, { near: '' }).sort).toBe('');
+    expect(updateQuery({ ...DEFAULT_QUERY, search: 'zorg', sort: 'relevance' }, { search: '' }).sort).toBe(
+      '',
     );
   });
 });
 
 describe('the API parameters', () => {
-  it('use the kit’s names: filter[search], filter[near] with filter[within_km], paging', () => {
-    const params = toApiParams({
+  it('are what the contract’s vacancySearchParams builds', () => {
+    const query: TStagebankQuery = {
       ...DEFAULT_QUERY,
       search: 'stage',
       near: '6602',
       withinKm: 10,
+      kind: 'volunteer',
+      level: 'l1',
+      tag: 't1',
+      maxHours: 16,
       sort: 'newest',
+      perPage: 50,
+      page: 2,
+    };
+    const contract = vacancySearchParams({
+      search: 'stage',
+      near: '6602',
+      withinKm: 10,
+      filters: { kind_eq: 'volunteer', level_id_eq: 'l1', tag_id_eq: 't1', hours_per_week_lteq: '16' },
+      sort: 'newest',
+      pageSize: 50,
+      pageNumber: 2,
     });
-    expect(Object.fromEntries(params)).toEqual({
-      'filter[search]': 'stage',
-      'filter[near]': '6602',
-      'filter[within_km]': '10',
-      sort: '-published_at',
-      'page[size]': '25',
-      'page[number]': '1',
-    });
+    expect(Object.fromEntries(toApiParams(query))).toEqual(Object.fromEntries(contract));
+    expect(Object.fromEntries(toApiParams(DEFAULT_QUERY))).toEqual({ 'page[size]': '20' });
+  });
+
+  it('offer the contract’s choices', () => {
+    expect(RADII_KM).toEqual(WITHIN_KM_CHOICES);
+    expect(DEFAULT_RADIUS_KM).toBe(DEFAULT_WITHIN_KM);
+    expect(PAGE_SIZES).toEqual(VACANCY_PAGE_SIZES);
+    expect(DEFAULT_QUERY.perPage).toBe(VACANCY_DEFAULT_PAGE_SIZE);
+    expect(SORTS.filter(Boolean)).toEqual(VACANCY_SORTS);
   });
 
   it('send the same filters to the markers call, without paging or sorting', () => {
@@ -103,7 +133,7 @@ describe('the API parameters', () => {
     expect(Object.fromEntries(toMarkerParams(query))).toEqual({
       'filter[near]': 'Wijchen',
       'filter[within_km]': '25',
-      'filter[kind]': 'volunteer',
+      'filter[kind_eq]': 'volunteer',
     });
   });
 });

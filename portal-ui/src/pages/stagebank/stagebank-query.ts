@@ -1,16 +1,21 @@
-import { PER_PAGE_OPTIONS } from '@stageplein/design-system/components/per-page-select.tsx';
-
 /**
  * The internship bank's search as the page's URL keeps it (`/stagebank?q=zorg&near=Wijchen&km=25`),
  * so a search can be shared and the back button works. Short, readable keys in the page URL; the
  * API's own names (`filter[search]`, `filter[near]`, …) are made by `toApiParams`.
+ *
+ * The choices and names are those of contracts/src/placements/vacancy-search.ts (`WITHIN_KM_CHOICES`,
+ * `VACANCY_PAGE_SIZES`, `vacancySearchParams`…), repeated here because that module builds zod
+ * schemas at load and would bring zod into the portal's first download; stagebank-query.test.ts
+ * checks that both agree.
  */
 
-export const SORTS = ['relevance', 'distance', 'newest'] as const;
+/** '' is the API's default order: relevance with a search, else distance with a place, else newest. */
+export const SORTS = ['', 'relevance', 'distance', 'newest'] as const;
 export type TSort = (typeof SORTS)[number];
 export const RADII_KM = [5, 10, 25, 50, 100] as const;
 export const DEFAULT_RADIUS_KM = 25;
-export const DEFAULT_PER_PAGE = 25;
+export const PAGE_SIZES = [10, 20, 50] as const;
+export const DEFAULT_PER_PAGE = 20;
 export const VIEWS = ['list', 'map'] as const;
 export type TView = (typeof VIEWS)[number];
 
@@ -41,7 +46,7 @@ export const DEFAULT_QUERY: TStagebankQuery = {
   level: '',
   tag: '',
   maxHours: undefined,
-  sort: 'relevance',
+  sort: '',
   perPage: DEFAULT_PER_PAGE,
   page: 1,
   view: 'list',
@@ -82,7 +87,7 @@ export function parseQuery(params: URLSearchParams): TStagebankQuery {
     tag: text(params.get(KEYS.tag), 40),
     maxHours: hours !== undefined && hours <= 80 ? hours : undefined,
     sort: oneOf<string>(SORTS, params.get(KEYS.sort) ?? '', DEFAULT_QUERY.sort) as TSort,
-    perPage: oneOf<number>(PER_PAGE_OPTIONS, positiveInt(params.get(KEYS.perPage)) ?? 0, DEFAULT_PER_PAGE),
+    perPage: oneOf<number>(PAGE_SIZES, positiveInt(params.get(KEYS.perPage)) ?? 0, DEFAULT_PER_PAGE),
     page: positiveInt(params.get(KEYS.page)) ?? 1,
     view: oneOf<string>(VIEWS, params.get(KEYS.view) ?? '', DEFAULT_QUERY.view) as TView,
   };
@@ -109,8 +114,9 @@ export function updateQuery(query: TStagebankQuery, change: Partial<TStagebankQu
   const next = { ...query, ...change };
   const onlyPaging = Object.keys(change).every((k) => k === 'page' || k === 'view');
   if (!onlyPaging && change.page === undefined) next.page = 1;
-  // Sorting by distance needs a place; without one, relevance.
-  if (!next.near && next.sort === 'distance') next.sort = 'relevance';
+  // Distance needs a place, relevance a search text; without them the API's default order.
+  if (!next.near && next.sort === 'distance') next.sort = '';
+  if (!next.search && next.sort === 'relevance') next.sort = '';
   return next;
 }
 
@@ -122,14 +128,13 @@ export function toApiParams(query: TStagebankQuery): URLSearchParams {
     params.set('filter[near]', query.near);
     params.set('filter[within_km]', String(query.withinKm));
   }
-  if (query.kind) params.set('filter[kind]', query.kind);
-  if (query.level) params.set('filter[level_id]', query.level);
-  if (query.tag) params.set('filter[tag_id]', query.tag);
+  if (query.kind) params.set('filter[kind_eq]', query.kind);
+  if (query.level) params.set('filter[level_id_eq]', query.level);
+  if (query.tag) params.set('filter[tag_id_eq]', query.tag);
   if (query.maxHours !== undefined) params.set('filter[hours_per_week_lteq]', String(query.maxHours));
-  const sort = { relevance: '', distance: 'distance', newest: '-published_at' }[query.sort];
-  if (sort) params.set('sort', sort);
+  if (query.sort) params.set('sort', query.sort);
   params.set('page[size]', String(query.perPage));
-  params.set('page[number]', String(query.page));
+  if (query.page > 1) params.set('page[number]', String(query.page));
   return params;
 }
 

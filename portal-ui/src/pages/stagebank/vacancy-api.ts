@@ -42,9 +42,24 @@ export interface TVacancyFields {
 
 export type TVacancy = TFlatResource<TVacancyFields>;
 
+/** Where `filter[near]` resolved to (`meta.near` of the search and the markers). */
+export interface TResolvedNear {
+  latitude: number;
+  longitude: number;
+  label: string;
+}
+
+const nearOf = (meta: Record<string, unknown> | undefined): TResolvedNear | undefined => {
+  const near = meta?.near as Partial<TResolvedNear> | null | undefined;
+  return near && typeof near.latitude === 'number' && typeof near.longitude === 'number'
+    ? { latitude: near.latitude, longitude: near.longitude, label: String(near.label ?? '') }
+    : undefined;
+};
+
 export interface TVacancyPage {
   vacancies: TVacancy[];
   total: number;
+  near: TResolvedNear | undefined;
   /** Distance in km per vacancy id, when the search had a place (`meta.distance_km` of a resource). */
   distanceKm: (v: TVacancy) => number | undefined;
 }
@@ -62,6 +77,7 @@ export async function searchVacancies(
   return {
     vacancies: doc.data,
     total: Number.isFinite(total) ? total : doc.data.length,
+    near: nearOf(doc.meta),
     distanceKm: (v) => {
       const km = (v.meta as { distanceKm?: unknown } | undefined)?.distanceKm;
       return typeof km === 'number' ? km : undefined;
@@ -74,8 +90,8 @@ export async function vacancyMarkers(
   client: TApiClient,
   params: URLSearchParams,
   signal?: AbortSignal,
-): Promise<TMapMarker[]> {
-  const body = await client.get<TRawDocument | { data: unknown[] }>(
+): Promise<{ markers: TMapMarker[]; near: TResolvedNear | undefined }> {
+  const body = await client.get<{ data?: unknown[]; meta?: Record<string, unknown> }>(
     `${VACANCIES}/markers?${params.toString()}`,
     {
       signal,
@@ -83,7 +99,7 @@ export async function vacancyMarkers(
     },
   );
   const rows = (body.data ?? []) as Record<string, unknown>[];
-  return rows.flatMap((row) => {
+  const markers = rows.flatMap((row) => {
     // A JSON:API resource (attributes) or a plain row; either way id, lat, lng, title.
     const fields: Record<string, unknown> = {
       ...((row.attributes as Record<string, unknown> | undefined) ?? row),
@@ -94,6 +110,7 @@ export async function vacancyMarkers(
     if (!Number.isFinite(lat) || !Number.isFinite(lng)) return [];
     return [{ id: String(fields.id), lat, lng, title: String(fields.title ?? '') }];
   });
+  return { markers, near: nearOf(body.meta) };
 }
 
 export async function fetchVacancy(client: TApiClient, id: string, signal?: AbortSignal): Promise<TVacancy> {
@@ -110,9 +127,11 @@ export async function organizationVacancies(
   organizationId: string,
   signal?: AbortSignal,
 ): Promise<TVacancy[]> {
+  // The search lists an organization's own vacancies of every status to its admins (vacancy-search.ts).
   const params = new URLSearchParams({
-    'filter[organization_id]': organizationId,
-    'filter[status]': 'all',
+    'filter[organization_id_eq]': organizationId,
+    'filter[status_in]': 'draft,published,closed,archived',
+    sort: 'newest',
     'page[size]': '100',
   });
   return readCollectionDocument<TVacancyFields>(

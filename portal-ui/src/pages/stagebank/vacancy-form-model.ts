@@ -1,8 +1,4 @@
-import {
-  EMPTY_DOCUMENT,
-  type TRichTextDocument,
-  type TRichTextNode,
-} from '@stageplein/contracts/content/content';
+import { type TRichTextDocument, type TRichTextNode } from '@stageplein/contracts/content/content';
 import { normalizeLinkHref } from '@stageplein/design-system/rich-text/rich-text-model.ts';
 import type { TVacancy, TVacancyFields } from './vacancy-api.ts';
 
