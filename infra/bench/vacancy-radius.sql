@@ -19,14 +19,15 @@ create table bench_vacancies (
 
 -- 200,000 published rows in one tenant (plus 20,000 drafts and another tenant's 20,000), spread over
 -- the places by population, within ~3 km of each place's centre.
-with weighted as (
-  select lat, lng, sum(weight) over (order by lat, lng) / sum(weight) over () as upto from bench_places
-), points as (
+create table bench_weighted as
+  select lat, lng, sum(weight) over (order by lat, lng) / sum(weight) over () as upto from bench_places;
+create index on bench_weighted (upto);
+with points as (
   select i, p.lat + (random() - 0.5) * 0.05 as lat, p.lng + (random() - 0.5) * 0.08 as lng
   from generate_series(1, 240000) as i
   -- (references i, so it is drawn per row, not once)
   cross join lateral (select random() + i * 0 as r) as r
-  cross join lateral (select lat, lng from weighted where upto >= r.r order by upto limit 1) as p
+  cross join lateral (select lat, lng from bench_weighted where upto >= r.r order by upto limit 1) as p
 )
 insert into bench_vacancies (tenant_id, status, title, latitude, longitude, geo_cell, published_at)
 select case when i <= 220000 then 'bench' else 'other' end,

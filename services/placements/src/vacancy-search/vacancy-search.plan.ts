@@ -17,9 +17,7 @@ import type { TCondition, TSearchPlan } from './vacancy-search.sql.ts';
 
 /** Whose vacancies a caller may list besides the public ones (vacancy-policy in contracts decides). */
 export type TVisibility =
-  | { kind: 'public' }
-  | { kind: 'organization'; organizationId: string }
-  | { kind: 'moderator' };
+  { kind: 'public' } | { kind: 'organization'; organizationId: string } | { kind: 'moderator' };
 
 export interface TParsedSearch {
   query: TJsonApiQuery;
@@ -138,7 +136,8 @@ export function parseSearch(
   const words = searchWords(text);
 
   let near: TResolvedNear | null = null;
-  if (query.scopes.within_km !== undefined && query.scopes.near === undefined) throw badRequest('filter[within_km]');
+  if (query.scopes.within_km !== undefined && query.scopes.near === undefined)
+    throw badRequest('filter[within_km]');
   if (query.scopes.near !== undefined) {
     const km = query.scopes.within_km === undefined ? DEFAULT_WITHIN_KM : Number(query.scopes.within_km);
     if (!Number.isFinite(km) || km <= 0 || km > MAX_WITHIN_KM) throw badRequest('filter[within_km]');

@@ -68,7 +68,10 @@ function whereAndKeys(plan: TSearchPlan, p: Params) {
 }
 
 /** The sort key of each sort and its direction; ties are broken by id in the same direction. */
-const SORT_KEYS: Record<TVacancySort, { key: (k: { rank: string; distance: string }) => string; desc: boolean }> = {
+const SORT_KEYS: Record<
+  TVacancySort,
+  { key: (k: { rank: string; distance: string }) => string; desc: boolean }
+> = {
   relevance: { key: (k) => k.rank, desc: true },
   distance: { key: (k) => k.distance, desc: false },
   newest: { key: () => 'coalesce(v.published_at, v.created_at)', desc: true },
@@ -115,7 +118,7 @@ export function searchPageSql(
     select t.total, r.*
     from (select count(*)::int as total from matches) t
     left join lateral (
-      select p.sort_key, p.distance, ${RESULT_COLUMNS}
+      select p.sort_key::text as sort_key, p.distance, ${RESULT_COLUMNS}
       from page p
       join placements.vacancies v on v.id = p.id
       left join placements.organizations o on o.id = v.organization_id
@@ -128,7 +131,9 @@ export function searchPageSql(
 export function markersSql(plan: TSearchPlan, limit: number): { text: string; values: unknown[] } {
   const p = new Params();
   const { where, distance } = whereAndKeys(plan, p);
-  const order = plan.near ? `${distance} asc, v.id` : 'coalesce(v.published_at, v.created_at) desc, v.id desc';
+  const order = plan.near
+    ? `${distance} asc, v.id`
+    : 'coalesce(v.published_at, v.created_at) desc, v.id desc';
   const text = `
     select v.id, v.title, v.latitude as lat, v.longitude as lng, count(*) over ()::int as total
     from ${fromClause(plan)}
