@@ -1,6 +1,13 @@
 // Geocoding without a network call: the Dutch places and postcode-4 areas of GeoNames, shipped in
 // data/nl-places.json (built by scripts/build-gazetteer.mjs; licence in LICENCE.md).
-import data from './data/nl-places.json' with { type: 'json' };
+import { readFileSync } from 'node:fs';
+
+/** Read at start-up (not imported: a 120 kB literal would only slow the type checker down). */
+const data = JSON.parse(readFileSync(new URL('./data/nl-places.json', import.meta.url), 'utf8')) as {
+  places: unknown[];
+  aliases: Record<string, number>;
+  postcodes: Record<string, number>;
+};
 
 export interface TPlace {
   name: string;
