@@ -1,9 +1,9 @@
 import type { i18n as TI18n } from 'i18next';
 
 /**
- * The internship bank's and the vacancy screens' texts, nl and en, in the i18next namespace
- * `stagebank`: they load with these pages' chunk, not with the shared catalogues of the first
- * download. Use as `t('stagebank:key')`.
+ * The internship bank's and the vacancy screens' texts in the i18next namespace `stagebank`: Dutch
+ * loads with these pages' chunk, English (`stagebank-messages-en.ts`) as a chunk of its own when the
+ * page is in English (the bank's first download has a budget). Use through `useStagebankTexts()`.
  */
 export const STAGEBANK_NAMESPACE = 'stagebank';
 
@@ -106,110 +106,11 @@ export const stagebankNl = {
   notApproved: 'Je organisatie is nog niet goedgekeurd: je kunt concepten maken, maar nog niet publiceren.',
 };
 
-export const stagebankEn: typeof stagebankNl = {
-  searchLabel: 'Search',
-  searchPlaceholder: 'For example care, engineering or childcare',
-  nearLabel: 'Place or postcode',
-  nearPlaceholder: 'For example Wijchen or 6601',
-  radiusLabel: 'Radius',
-  radius: '{{km}} km',
-  search: 'Search',
-  filters: 'Filters',
-  kindLabel: 'Kind',
-  anyKind: 'All kinds',
-  kinds: { internship: 'Internship', volunteer: 'Volunteering', traineeship: 'Traineeship' },
-  levelLabel: 'Level',
-  anyLevel: 'All levels',
-  tagLabel: 'Subject',
-  anyTag: 'All subjects',
-  hoursLabel: 'Hours per week (at most)',
-  anyHours: 'Any',
-  hoursOption: 'up to {{hours}} hours',
-  sortLabel: 'Sort by',
-  sorts: { auto: 'Default', relevance: 'Best match', distance: 'Distance', newest: 'Newest' },
-  clear: 'Clear filters',
-  perPage: 'Per page',
-  results_one: '{{count}} vacancy found',
-  results_other: '{{count}} vacancies found',
-  noResults: 'No vacancies found. Try another search term, a larger radius or fewer filters.',
-  loading: 'Loading vacancies…',
-  loadError: 'The vacancies could not be loaded.',
-  retry: 'Try again',
-  previous: 'Previous',
-  next: 'Next',
-  pageOf: 'Page {{page}} of {{pages}}',
-  pagination: 'Pagination',
-  viewToggle: 'View',
-  showList: 'List',
-  showMap: 'Map',
-  resultsHeading: 'Results',
-  mapLabel: 'Map of vacancies',
-  mapLoading: 'Loading map…',
-  mapFallback:
-    'The map background cannot be loaded. The vacancies are shown as points on a plain background and as a list below.',
-  cluster_one: '{{count}} vacancy here, zoom in',
-  cluster_other: '{{count}} vacancies here, zoom in',
-  zoomIn: 'Zoom in',
-  zoomOut: 'Zoom out',
-  hoursPerWeek: '{{hours}} hours a week',
-  places_one: '{{count}} place',
-  places_other: '{{count}} places',
-  period: '{{start}} to {{end}}',
-  startsOn: 'From {{start}}',
-  distance: '{{km}} km',
-  organization: 'Organization',
-  address: 'Address',
-  details: 'Details',
-  staticMapLabel: 'Map of the area around {{place}}',
-  staticMapFallback: 'Map not available. Address: {{place}}',
-  apply: 'Apply',
-  applySignIn: 'Sign in to apply for this vacancy.',
-  applySoon: 'Applying through Stageplein is coming soon. Until then, please contact the organization.',
-  signIn: 'Sign in to apply',
-  backToBank: 'Back to the internship bank',
-  notFound: 'This vacancy does not exist (any more) or is not public.',
-  closesAt: 'Apply until {{date}}',
-  manageIntro: 'The vacancies of {{organization}}: drafts, published and closed vacancies.',
-  add: 'Add vacancy',
-  noVacancies: 'Your organization has no vacancies yet.',
-  status: 'Status',
-  statuses: { draft: 'Draft', published: 'Published', closed: 'Closed', archived: 'Archived' },
-  hidden: 'Hidden by a moderator',
-  hiddenReason: 'Hidden by a moderator: {{reason}}',
-  edit: 'Edit',
-  view: 'View',
-  forbidden: 'Only admins of an organization manage its vacancies.',
-  title: 'Title',
-  description: 'Description',
-  street: 'Street and number',
-  postcode: 'Postcode',
-  city: 'Place',
-  addressHint: 'Empty: the organization’s address.',
-  placesLabel: 'Number of places',
-  hoursPerWeekLabel: 'Hours per week',
-  startsOnLabel: 'Start date',
-  endsOnLabel: 'End date',
-  closesAtLabel: 'Apply until',
-  save: 'Save as draft',
-  saveChanges: 'Save changes',
-  saved: 'Vacancy saved',
-  publish: 'Publish',
-  published: 'Vacancy published: it is now in the internship bank.',
-  close: 'Close',
-  closed: 'Vacancy closed',
-  preview: 'Preview',
-  previewTitle: 'How a visitor sees the vacancy',
-  hidePreview: 'Hide preview',
-  notApproved: 'Your organization has not been approved yet: you can write drafts but not publish them.',
-};
+export type TStagebankMessages = typeof stagebankNl;
 
-export const STAGEBANK_MESSAGES = { nl: stagebankNl, en: stagebankEn } as const;
-
-/** Adds the namespace once (both languages); called before these pages first render. */
-export function registerStagebankMessages(i18n: TI18n): void {
-  for (const [lng, messages] of Object.entries(STAGEBANK_MESSAGES)) {
-    if (!i18n.hasResourceBundle(lng, STAGEBANK_NAMESPACE)) {
-      i18n.addResourceBundle(lng, STAGEBANK_NAMESPACE, messages, true, false);
-    }
+/** Adds a language's texts to the namespace once. */
+export function registerStagebankMessages(i18n: TI18n, lng: string, messages: TStagebankMessages): void {
+  if (!i18n.hasResourceBundle(lng, STAGEBANK_NAMESPACE)) {
+    i18n.addResourceBundle(lng, STAGEBANK_NAMESPACE, messages, true, false);
   }
 }

@@ -22,7 +22,7 @@ import {
   zoomForRadius,
   type TStagebankQuery,
 } from './stagebank-query.ts';
-import { useStagebankTexts, vacancyKinds } from './stagebank-texts.ts';
+import { useStagebankTexts, vacancyKinds, withStagebankTexts } from './stagebank-texts.tsx';
 import { VacancyFacts } from './vacancy-facts.tsx';
 import { searchVacancies, vacancyMarkers, type TVacancyPage } from './vacancy-api.ts';
 
@@ -46,7 +46,7 @@ function useWideScreen(): boolean {
  * filters, the result list with the per-page selector and the map of every match. The search lives
  * in the URL (stagebank-query.ts): a search can be shared, the back button undoes a change.
  */
-export function StagebankPage() {
+export const StagebankPage = withStagebankTexts(function StagebankPage() {
   const t = useStagebankTexts();
   const { t: tShared, i18n } = useTranslation();
   const title = useRouteTitle();
@@ -189,7 +189,7 @@ export function StagebankPage() {
       </div>
     </Page>
   );
-}
+});
 
 const NO_MARKERS: TMapMarker[] = [];
 

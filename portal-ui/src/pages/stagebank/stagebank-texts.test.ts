@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { vacancyKindsFor } from '@stageplein/contracts/placements/vacancies';
 import { TENANTS } from '@stageplein/contracts/tenants/tenant-registry';
-import { stagebankEn, stagebankNl } from './stagebank-messages.ts';
-import { vacancyKinds } from './stagebank-texts.ts';
+import { stagebankEn } from './stagebank-messages-en.ts';
+import { stagebankNl } from './stagebank-messages.ts';
+import { vacancyKinds } from './stagebank-texts.tsx';
 
 describe('the stagebank texts and kinds', () => {
   it('offer the kinds of the contracts rule for every tenant, each with a text', () => {

@@ -1,4 +1,4 @@
-import { useStagebankTexts } from './stagebank-texts.ts';
+import { useStagebankTexts } from './stagebank-texts.tsx';
 import { vacancyPlace, type TVacancy } from './vacancy-api.ts';
 
 const date = (iso: string, language: string) =>

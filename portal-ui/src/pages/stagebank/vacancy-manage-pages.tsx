@@ -15,7 +15,7 @@ import { useOrganizationLabels } from '../../shell/organization-select.tsx';
 import { useTenant } from '../../tenant/tenant-context.ts';
 import { currentOrganizationFacts } from '../dev/gallery-gate.tsx';
 import { errorMessage, Page, useRouteTitle } from '../page-kit.tsx';
-import { useStagebankTexts, vacancyKinds } from './stagebank-texts.ts';
+import { useStagebankTexts, vacancyKinds, withStagebankTexts } from './stagebank-texts.tsx';
 import {
   fetchVacancy,
   organizationVacancies,
@@ -72,9 +72,9 @@ function Gate({ children }: { children: (organizationId: string, approved: boole
 }
 
 /** `/vacancies`: the current organization's vacancies, every status, for its admins. */
-export function VacanciesPage() {
+export const VacanciesPage = withStagebankTexts(function VacanciesPage() {
   return <Gate>{(organizationId) => <VacancyList organizationId={organizationId} />}</Gate>;
-}
+});
 
 function VacancyList({ organizationId }: { organizationId: string }) {
   const t = useStagebankTexts();
@@ -127,7 +127,7 @@ function VacancyList({ organizationId }: { organizationId: string }) {
 }
 
 /** `/vacancies/add`: a new vacancy of the current organization, saved as a draft or published at once. */
-export function VacancyAddPage() {
+export const VacancyAddPage = withStagebankTexts(function VacancyAddPage() {
   return (
     <Gate>
       {(organizationId, approved) => (
@@ -135,10 +135,10 @@ export function VacancyAddPage() {
       )}
     </Gate>
   );
-}
+});
 
 /** `/vacancies/{id}/edit`: change, preview, publish or close a vacancy of the current organization. */
-export function VacancyEditPage() {
+export const VacancyEditPage = withStagebankTexts(function VacancyEditPage() {
   const { id = '' } = useParams();
   const api = useApi();
   const t = useStagebankTexts();
@@ -171,7 +171,7 @@ export function VacancyEditPage() {
       }}
     </Gate>
   );
-}
+});
 
 function VacancyEditor({
   organizationId,

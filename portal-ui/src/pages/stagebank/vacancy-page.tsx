@@ -10,7 +10,7 @@ import { useSession } from '../../session/session-context.ts';
 import { StatusErrorScreen } from '../../shell/error-screen.tsx';
 import { usePageTitle } from '../../shell/use-page-title.ts';
 import { loginPathFor } from '../../app/route-access.ts';
-import { useStagebankTexts } from './stagebank-texts.ts';
+import { useStagebankTexts, withStagebankTexts } from './stagebank-texts.tsx';
 import { fetchVacancy, vacancyPlace, type TVacancy } from './vacancy-api.ts';
 import { formatVacancyDate, VacancyFacts } from './vacancy-facts.tsx';
 
@@ -18,7 +18,7 @@ import { formatVacancyDate, VacancyFacts } from './vacancy-facts.tsx';
  * `/vacancies/{id}` (public): the vacancy, its organization, a static map of its address and the way
  * to apply (until the internships issue: a sign-in prompt for visitors, a note for the signed in).
  */
-export function VacancyPage() {
+export const VacancyPage = withStagebankTexts(function VacancyPage() {
   const t = useStagebankTexts();
   const { id = '' } = useParams();
   const api = useApi();
@@ -50,7 +50,7 @@ export function VacancyPage() {
     );
   }
   return <VacancyView vacancy={vacancy.data} />;
-}
+});
 
 /** The vacancy as a visitor sees it (also the form's preview). */
 export function VacancyView({ vacancy: v, preview = false }: { vacancy: TVacancy; preview?: boolean }) {
