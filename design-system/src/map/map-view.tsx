@@ -2,7 +2,7 @@ import 'leaflet/dist/leaflet.css';
 import './map.css';
 import L from 'leaflet';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { TMapTiles } from '@stageplein/contracts/client/map-tiles';
+import { detectMapTiles, type TMapTiles } from '@stageplein/contracts/client/map-tiles';
 import { createClusterIndex, type TBounds, type TLatLng, type TMapMarker } from './map-model.ts';
 
 /** The map's texts (the design system has no catalogue of its own: the app passes them, nl or en). */
@@ -21,7 +21,8 @@ export interface TMapViewProps {
   center: TLatLng;
   zoom: number;
   markers: readonly TMapMarker[];
-  tiles: TMapTiles;
+  /** Default: the deployment's tiles from the page (`detectMapTiles`). */
+  tiles?: TMapTiles;
   texts: TMapTexts;
   /** Where a marker's link leads (`/vacancies/{id}`). */
   hrefFor: (marker: TMapMarker) => string;
@@ -34,6 +35,9 @@ export interface TMapViewProps {
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
+let tilesOfPage: TMapTiles | undefined;
+const pageTiles = () => (tilesOfPage ??= detectMapTiles(document));
+
 /**
  * The interactive map (Leaflet), markers clustered with supercluster. Loaded lazily (`LazyMap`):
  * Leaflet is not part of any first download. When the tiles cannot load (no network, a wrong
@@ -44,7 +48,7 @@ export default function MapView({
   center,
   zoom,
   markers,
-  tiles,
+  tiles = pageTiles(),
   texts,
   hrefFor,
   onOpen,

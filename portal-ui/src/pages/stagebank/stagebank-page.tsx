@@ -2,7 +2,6 @@ import { useEffect, useId, useMemo, useState, useSyncExternalStore, type FormEve
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { detectMapTiles } from '@stageplein/contracts/client/map-tiles';
 import { PerPageSelect } from '@stageplein/design-system/components/per-page-select.tsx';
 import { LazyMap } from '@stageplein/design-system/map/lazy-map.tsx';
 import type { TMapMarker } from '@stageplein/design-system/map/map-model.ts';
@@ -76,7 +75,6 @@ export const StagebankPage = withStagebankTexts(function StagebankPage() {
     enabled: showMap,
   });
 
-  const tiles = useMemo(() => detectMapTiles(document), []);
   // Centred on the place searched around (as the API resolved it), else the tenant's map centre.
   const near = query.near ? (markers.data?.near ?? results.data?.near) : undefined;
   const kinds = vacancyKinds(tenant.features);
@@ -178,7 +176,6 @@ export const StagebankPage = withStagebankTexts(function StagebankPage() {
               center={near ? { lat: near.latitude, lng: near.longitude } : tenant.mapCenter}
               zoom={near ? zoomForRadius(query.withinKm) : 9}
               markers={markers.data?.markers ?? NO_MARKERS}
-              tiles={tiles}
               texts={mapTexts}
               loadingText={t('mapLoading')}
               hrefFor={(m: TMapMarker) => `/vacancies/${m.id}`}

@@ -121,24 +121,6 @@ export async function fetchVacancy(client: TApiClient, id: string, signal?: Abor
   return doc.data;
 }
 
-/** The current organization's vacancies, every status (what its admins manage). */
-export async function organizationVacancies(
-  client: TApiClient,
-  organizationId: string,
-  signal?: AbortSignal,
-): Promise<TVacancy[]> {
-  // The search lists an organization's own vacancies of every status to its admins (vacancy-search.ts).
-  const params = new URLSearchParams({
-    'filter[organization_id_eq]': organizationId,
-    'filter[status_in]': 'draft,published,closed,archived',
-    sort: 'newest',
-    'page[size]': '100',
-  });
-  return readCollectionDocument<TVacancyFields>(
-    await client.get<TRawDocument>(`${VACANCIES}?${params.toString()}`, { signal }),
-  ).data;
-}
-
 /** "Wijchen" or "Dorpsstraat 1, 6602 AB Wijchen": what a person reads as the address. */
 export function vacancyPlace(v: Pick<TVacancyFields, 'street' | 'postcode' | 'city'>): string {
   const town = [v.postcode, v.city].filter(Boolean).join(' ');

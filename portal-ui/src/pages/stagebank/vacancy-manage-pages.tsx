@@ -2,7 +2,12 @@ import { useId, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { readResourceDocument, type TRawDocument } from '@stageplein/contracts/client/jsonapi-document';
+import {
+  readCollectionDocument,
+  readResourceDocument,
+  type TRawDocument,
+} from '@stageplein/contracts/client/jsonapi-document';
+import type { TApiClient } from '@stageplein/contracts/client/api-client';
 import { toast } from '@stageplein/design-system/components/toasts/toasts.ts';
 import { DateField } from '@stageplein/design-system/forms/date-field.tsx';
 import { rules } from '@stageplein/design-system/forms/field-rules.ts';
@@ -15,14 +20,9 @@ import { useOrganizationLabels } from '../../shell/organization-select.tsx';
 import { useTenant } from '../../tenant/tenant-context.ts';
 import { currentOrganizationFacts } from '../dev/gallery-gate.tsx';
 import { errorMessage, Page, useRouteTitle } from '../page-kit.tsx';
+import { registerVacancyManageMessages, VACANCY_MANAGE_NAMESPACE } from './vacancy-manage-messages.ts';
 import { useStagebankTexts, vacancyKinds, withStagebankTexts } from './stagebank-texts.tsx';
-import {
-  fetchVacancy,
-  organizationVacancies,
-  VACANCIES,
-  type TVacancy,
-  type TVacancyFields,
-} from './vacancy-api.ts';
+import { fetchVacancy, VACANCIES, type TVacancy, type TVacancyFields } from './vacancy-api.ts';
 import { LazyRichTextEditor } from '@stageplein/design-system/rich-text/lazy-rich-text-editor.tsx';
 import { richTextLabels } from '@stageplein/design-system/rich-text/rich-text-messages.ts';
 import type { TRichTextDocument } from '@stageplein/contracts/content/content';
@@ -35,6 +35,24 @@ import {
   type TVacancyFormValues,
 } from './vacancy-form-model.ts';
 import { VacancyView } from './vacancy-page.tsx';
+
+/** The current organization's vacancies, every status (what its admins manage). */
+async function organizationVacancies(
+  client: TApiClient,
+  organizationId: string,
+  signal?: AbortSignal,
+): Promise<TVacancy[]> {
+  // The search lists an organization's own vacancies of every status to its admins (vacancy-search.ts).
+  const params = new URLSearchParams({
+    'filter[organization_id_eq]': organizationId,
+    'filter[status_in]': 'draft,published,closed,archived',
+    sort: 'newest',
+    'page[size]': '100',
+  });
+  return readCollectionDocument<TVacancyFields>(
+    await client.get<TRawDocument>(`${VACANCIES}?${params.toString()}`, { signal }),
+  ).data;
+}
 
 /** Organization admins acting for their organization manage its vacancies (the API checks the same). */
 function useManager(): {
@@ -58,6 +76,7 @@ function useManager(): {
 
 function Gate({ children }: { children: (organizationId: string, approved: boolean) => ReactNode }) {
   const t = useStagebankTexts();
+  const tm = useManageTexts();
   const manager = useManager();
   if (!manager.ready) {
     return (
@@ -67,7 +86,7 @@ function Gate({ children }: { children: (organizationId: string, approved: boole
     );
   }
   if (!manager.allowed || !manager.organizationId)
-    return <StatusErrorScreen status={403} message={t('forbidden')} />;
+    return <StatusErrorScreen status={403} message={tm('forbidden')} />;
   return <>{children(manager.organizationId, manager.approved)}</>;
 }
 
@@ -78,6 +97,7 @@ export const VacanciesPage = withStagebankTexts(function VacanciesPage() {
 
 function VacancyList({ organizationId }: { organizationId: string }) {
   const t = useStagebankTexts();
+  const tm = useManageTexts();
   const title = useRouteTitle();
   const api = useApi();
   const labels = useOrganizationLabels();
@@ -88,10 +108,10 @@ function VacancyList({ organizationId }: { organizationId: string }) {
   });
   const name = currentOrganization ? (labels.get(currentOrganization.id) ?? '') : '';
   return (
-    <Page title={title} lead={t('manageIntro', { organization: name })} testId="vacancies-page">
+    <Page title={title} lead={tm('manageIntro', { organization: name })} testId="vacancies-page">
       <p>
         <Link className="btn btn--primary" to="/vacancies/add" data-testid="vacancy-add">
-          {t('add')}
+          {tm('add')}
         </Link>
       </p>
       {list.isError ? (
@@ -99,7 +119,7 @@ function VacancyList({ organizationId }: { organizationId: string }) {
       ) : !list.data ? (
         <p role="status">{t('loading')}</p>
       ) : list.data.length === 0 ? (
-        <p>{t('noVacancies')}</p>
+        <p>{tm('noVacancies')}</p>
       ) : (
         <ul className="vacancy-list" data-testid="own-vacancies">
           {list.data.map((v) => (
@@ -109,14 +129,14 @@ function VacancyList({ organizationId }: { organizationId: string }) {
               </h2>
               <p>
                 <span className="badge badge--inline" data-testid="vacancy-status">
-                  {t(`statuses.${v.status}`)}
+                  {tm(`statuses.${v.status}`)}
                 </span>
-                {v.hidden && <span className="badge badge--inline">{t('hidden')}</span>}
+                {v.hidden && <span className="badge badge--inline">{tm('hidden')}</span>}
               </p>
-              {v.hidden && v.hiddenReason && <p>{t('hiddenReason', { reason: v.hiddenReason })}</p>}
+              {v.hidden && v.hiddenReason && <p>{tm('hiddenReason', { reason: v.hiddenReason })}</p>}
               <p className="actions">
-                <Link to={`/vacancies/${v.id}/edit`}>{t('edit')}</Link>
-                {v.status === 'published' && !v.hidden && <Link to={`/vacancies/${v.id}`}>{t('view')}</Link>}
+                <Link to={`/vacancies/${v.id}/edit`}>{tm('edit')}</Link>
+                {v.status === 'published' && !v.hidden && <Link to={`/vacancies/${v.id}`}>{tm('view')}</Link>}
               </p>
             </li>
           ))}
@@ -142,6 +162,7 @@ export const VacancyEditPage = withStagebankTexts(function VacancyEditPage() {
   const { id = '' } = useParams();
   const api = useApi();
   const t = useStagebankTexts();
+  const tm = useManageTexts();
   const vacancy = useQuery({
     queryKey: ['vacancy', id, 'edit'],
     queryFn: ({ signal }) => fetchVacancy(api.client, id, signal),
@@ -158,7 +179,7 @@ export const VacancyEditPage = withStagebankTexts(function VacancyEditPage() {
           );
         }
         if (vacancy.data.organizationId !== organizationId)
-          return <StatusErrorScreen status={403} message={t('forbidden')} />;
+          return <StatusErrorScreen status={403} message={tm('forbidden')} />;
         return (
           <VacancyEditor
             key={vacancy.data.id}
@@ -185,6 +206,7 @@ function VacancyEditor({
   vacancy?: TVacancy;
 }) {
   const t = useStagebankTexts();
+  const tm = useManageTexts();
   const { t: tShared, i18n } = useTranslation();
   const [description, setDescription] = useState<TRichTextDocument>(() => descriptionOf(vacancy));
   const descriptionLabel = useId();
@@ -240,12 +262,12 @@ function VacancyEditor({
     const saved = await save(values);
     if (intent.current === 'publish') {
       await transition.mutateAsync({ id: saved.id, action: 'publish' });
-      toast.success(t('published'));
+      toast.success(tm('published'));
       await refresh(saved.id);
       void navigate(`/vacancies/${saved.id}`);
       return;
     }
-    toast.success(t('saved'));
+    toast.success(tm('saved'));
     await refresh(saved.id);
     if (!vacancy) void navigate(`/vacancies/${saved.id}/edit`, { replace: true });
   };
@@ -254,7 +276,7 @@ function VacancyEditor({
     if (!vacancy) return;
     try {
       await transition.mutateAsync({ id: vacancy.id, action: 'close' });
-      toast.success(t('closed'));
+      toast.success(tm('closed'));
       await refresh(vacancy.id);
       void navigate('/vacancies');
     } catch (error) {
@@ -267,31 +289,31 @@ function VacancyEditor({
   const name = currentOrganization ? (labels.get(currentOrganization.id) ?? '') : '';
   return (
     <Page title={vacancy ? `${title}: ${vacancy.title}` : title} testId="vacancy-editor">
-      {!approved && <FormAlert tone="info">{t('notApproved')}</FormAlert>}
+      {!approved && <FormAlert tone="info">{tm('notApproved')}</FormAlert>}
       {vacancy && (
         <p>
-          {t('status')}:{' '}
+          {tm('status')}:{' '}
           <span className="badge badge--inline" data-testid="vacancy-status">
-            {t(`statuses.${status}`)}
+            {tm(`statuses.${status}`)}
           </span>
         </p>
       )}
       {vacancy?.hidden && vacancy.hiddenReason && (
-        <FormAlert tone="warning">{t('hiddenReason', { reason: vacancy.hiddenReason })}</FormAlert>
+        <FormAlert tone="warning">{tm('hiddenReason', { reason: vacancy.hiddenReason })}</FormAlert>
       )}
       <form className="form card" noValidate onSubmit={form.handleSubmit(onValid)} data-testid="vacancy-form">
         {form.formError !== undefined && (
           <FormAlert tone="error">{errorMessage(form.formError, tShared)}</FormAlert>
         )}
-        <TextField label={t('title')} required field={form.bind('title')} data-testid="vacancy-title" />
+        <TextField label={tm('title')} required field={form.bind('title')} data-testid="vacancy-title" />
         <div className="field">
           <span id={descriptionLabel} className="field__label">
-            {t('description')}
+            {tm('description')}
           </span>
           <LazyRichTextEditor
             value={description}
             onChange={setDescription}
-            label={t('description')}
+            label={tm('description')}
             labelledBy={descriptionLabel}
             labels={richTextLabels(i18n.resolvedLanguage)}
             testId="vacancy-description-editor"
@@ -305,13 +327,13 @@ function VacancyEditor({
         />
         <fieldset className="form__group">
           <legend>{t('address')}</legend>
-          <p className="field__hint">{t('addressHint')}</p>
-          <TextField label={t('street')} field={form.bind('street')} autoComplete="street-address" />
-          <TextField label={t('postcode')} field={form.bind('postcode')} autoComplete="postal-code" />
-          <TextField label={t('city')} field={form.bind('city')} autoComplete="address-level2" />
+          <p className="field__hint">{tm('addressHint')}</p>
+          <TextField label={tm('street')} field={form.bind('street')} autoComplete="street-address" />
+          <TextField label={tm('postcode')} field={form.bind('postcode')} autoComplete="postal-code" />
+          <TextField label={tm('city')} field={form.bind('city')} autoComplete="address-level2" />
         </fieldset>
         <TextField
-          label={t('placesLabel')}
+          label={tm('placesLabel')}
           required
           type="number"
           min={1}
@@ -319,16 +341,16 @@ function VacancyEditor({
           field={form.bind('places')}
         />
         <TextField
-          label={t('hoursPerWeekLabel')}
+          label={tm('hoursPerWeekLabel')}
           type="number"
           min={0}
           max={80}
           step="0.5"
           field={form.bind('hoursPerWeek')}
         />
-        <DateField label={t('startsOnLabel')} field={form.bind('startsOn')} />
-        <DateField label={t('endsOnLabel')} field={form.bind('endsOn')} />
-        <DateField label={t('closesAtLabel')} field={form.bind('closesAt')} />
+        <DateField label={tm('startsOnLabel')} field={form.bind('startsOn')} />
+        <DateField label={tm('endsOnLabel')} field={form.bind('endsOn')} />
+        <DateField label={tm('closesAtLabel')} field={form.bind('closesAt')} />
         <div className="actions">
           <span onClickCapture={choose('save')}>
             <SubmitButton
@@ -336,19 +358,19 @@ function VacancyEditor({
               variant="neutral"
               testId="vacancy-save"
             >
-              {vacancy ? t('saveChanges') : t('save')}
+              {vacancy ? tm('saveChanges') : tm('save')}
             </SubmitButton>
           </span>
           {canPublish && (
             <span onClickCapture={choose('publish')}>
               <SubmitButton pending={form.submitting && busy === 'publish'} testId="vacancy-publish">
-                {t('publish')}
+                {tm('publish')}
               </SubmitButton>
             </span>
           )}
           {vacancy && status === 'published' && (
             <button type="button" className="btn" onClick={() => void close()} data-testid="vacancy-close">
-              {t('close')}
+              {tm('close')}
             </button>
           )}
           <button
@@ -359,7 +381,7 @@ function VacancyEditor({
             onClick={() => setPreview((p) => !p)}
             data-testid="vacancy-preview-toggle"
           >
-            {preview ? t('hidePreview') : t('preview')}
+            {preview ? tm('hidePreview') : tm('preview')}
           </button>
         </div>
       </form>
@@ -371,7 +393,7 @@ function VacancyEditor({
           data-testid="vacancy-preview"
         >
           <p id="vacancy-preview-heading" className="page__lead">
-            {t('previewTitle')}
+            {tm('previewTitle')}
           </p>
           <VacancyView
             preview
@@ -385,4 +407,11 @@ function VacancyEditor({
       )}
     </Page>
   );
+}
+
+/** `t` of the `vacancies` namespace (these screens' own texts). */
+function useManageTexts() {
+  const { t, i18n } = useTranslation(VACANCY_MANAGE_NAMESPACE);
+  registerVacancyManageMessages(i18n);
+  return t;
 }
