@@ -8,6 +8,7 @@ import type { TTagsTable } from './tags/tags.table.ts';
 import type { TGroupMembershipsTable, TGroupsTable } from './groups/groups.table.ts';
 import type { TInternshipPeriodsTable } from './internship-periods/internship-periods.table.ts';
 import type { TMentorshipsTable } from './mentorships/mentorships.table.ts';
+import type { TVacanciesTable } from './vacancies-read-model/vacancies-read-model.table.ts';
 
 /** The kit's auth read model (kit/auth/auth-read-model.ts), fed by identity's role events. */
 export interface TAuthRolesTable {
@@ -31,6 +32,7 @@ export interface TOrganizationsDb {
   'organizations.group_memberships': TGroupMembershipsTable;
   'organizations.internship_periods': TInternshipPeriodsTable;
   'organizations.mentorships': TMentorshipsTable;
+  'organizations.vacancies': TVacanciesTable;
   'organizations.auth_roles': TAuthRolesTable;
   'organizations.outbox': TOutboxTable;
   'organizations.processed_events': TProcessedEventsTable;

@@ -34,7 +34,7 @@ export interface THarness {
 export async function harness(services: readonly TServiceModule<TStackConfig>[] = []): Promise<THarness> {
   const platform = await testPlatform([...services, placementsService], { seed: true, now: NOW });
   const app = await createHttpApp({ name: 'placements-test', logger: false });
-  await registerService(app, placementsService, platform.deps);
+  for (const service of [...services, placementsService]) await registerService(app, service, platform.deps);
   return {
     app,
     platform,

@@ -22,6 +22,7 @@ import { signupsOf } from '../signups/signups.repository.ts';
 import { actorOf, currentOrganizationOf, requireApprovedOrganization, type TActor } from '../shared/actor.ts';
 import { assertSameId } from '../shared/body.ts';
 import { assertUuidFilters, contextOf, requestUrl, type TCtx } from '../shared/request.ts';
+import { publicVacanciesOf } from '../vacancies-read-model/vacancies-read-model.repository.ts';
 import { organizationsPolicy, visibilityOf } from './organizations.policy.ts';
 import {
   listOrganizations,
@@ -86,8 +87,9 @@ export const organizationsRoutes: FastifyPluginAsync<TServiceDeps> = async (app,
       description:
         'Approved organizations for everyone; signed-in users also see their own, moderators every organization they moderate (the approval queue is `filter[status_eq]=pending`). ' +
         'Filters: `type`/`organization_type`, `status`, `name`, `city` (`_eq`, `_cont`, `_in`…), `parent_id`, `filter[search]`. ' +
-        '`include=profile,signup,vacancies`. Vacancies belong to the placements service, which does not exist yet: ' +
-        '`include=vacancies` is accepted and answers an empty `vacancies` relationship (`data: []`) with nothing in `included`.',
+        '`include=profile,signup,vacancies`. `include=vacancies` adds each organization’s published, not hidden ' +
+        'vacancies (newest first) as a summary (`vacancy` resources: title, kind, city, coordinates, places, hours, dates); ' +
+        'the whole vacancy is `GET /api/v1/vacancies/{id}` of the placements service.',
       querystring: ZJsonApiQueryString,
       response: { 200: ZOrganizationCollection },
     },
@@ -103,9 +105,16 @@ export const organizationsRoutes: FastifyPluginAsync<TServiceDeps> = async (app,
       const signups = query.include.includes('signup')
         ? await visibleSignups(ctx, req.auth, current, rows)
         : undefined;
+      const vacancies = query.include.includes('vacancies')
+        ? await publicVacanciesOf(
+            ctx.db,
+            rows.map((o) => o.id),
+          )
+        : undefined;
       return organizationsDocument(rows, {
         include: query.include,
         signups,
+        vacancies,
         total,
         links: pageLinks(requestUrl(req), query, total),
       });
@@ -116,7 +125,7 @@ export const organizationsRoutes: FastifyPluginAsync<TServiceDeps> = async (app,
     schema: {
       tags: TAGS,
       summary:
-        'One organization; include=profile (and signup for moderators, vacancies: empty until placements exists)',
+        'One organization; include=profile, vacancies (its published ones) and signup (for moderators)',
       params: ZId,
       querystring: ZShowQuery,
       response: { 200: ZOrganizationDocument },
@@ -130,7 +139,8 @@ export const organizationsRoutes: FastifyPluginAsync<TServiceDeps> = async (app,
       const signups = include.includes('signup')
         ? await visibleSignups(ctx, req.auth, current, [o])
         : undefined;
-      return organizationDocument(o, { include, signups });
+      const vacancies = include.includes('vacancies') ? await publicVacanciesOf(ctx.db, [o.id]) : undefined;
+      return organizationDocument(o, { include, signups, vacancies });
     },
   });
 
