@@ -10,7 +10,7 @@ import { startThrowawayPostgres } from '@stageplein/testing/throwaway-postgres';
 import { cellsCovering, circleBox } from '@stageplein/placements/geo/grid';
 import { ROOT, recordSection } from './bench-lib.ts';
 
-const QUERIES = 400;
+const QUERIES = 200;
 const RADIUS_KM = 25;
 
 const GIST = `
@@ -106,7 +106,7 @@ try {
     const sample = params(populated[3]!); // Utrecht
     const plan = async (sql: string, values: unknown[]) =>
       (await client.query(`explain (analyze, costs off, timing off, summary off) ${sql}`, values)).rows
-        .map((r: Record<string, string>) => r['QUERY PLAN'])
+        .map((r: Record<string, string>) => r['QUERY PLAN']!)
         .filter((l: string) => /Scan|Sort|Limit|WindowAgg/.test(l))
         .map((l: string) => l.trim().replace(/^->\s*/, ''))
         .join(' → ');
