@@ -1,2 +1,2 @@
-// Stylesheets are bundled by the front ends' Vite builds.
+// Style sheets are imported for their effect (the bundler extracts them with the importing chunk).
 declare module '*.css';

@@ -10,6 +10,8 @@ export interface TLoadResult {
   label: string;
   requestsPerSecond: number;
   p50: number;
+  /** autocannon reports no p95; p97.5 bounds it from above. */
+  p97_5: number;
   p99: number;
   errors: number;
   non2xx: number;
@@ -28,6 +30,7 @@ export async function load(
     label,
     requestsPerSecond: Math.round(r.requests.average),
     p50: r.latency.p50,
+    p97_5: r.latency.p97_5,
     p99: r.latency.p99,
     errors: r.errors,
     non2xx: r.non2xx,

@@ -33,6 +33,8 @@ const profile = () => import('../pages/account/profile-pages.tsx');
 const settings = () => import('../pages/account/settings-pages.tsx');
 const kennisnet = () => import('../pages/auth/kennisnet-pages.tsx');
 
+const manageVacancies = () => import('../pages/stagebank/vacancy-manage-pages.tsx');
+
 const dev = () => import('../pages/dev/gallery-pages.tsx');
 const tests = () => import('../pages/test/test-pages.tsx');
 
@@ -56,7 +58,7 @@ const GALLERY_PAGES: Readonly<Record<string, TLazyPage>> = {
   '/test/dollar-api': page(tests, 'DollarApiTestPage'),
   '/test/sentry': page(tests, 'SentryTestPage'),
   '/test/dupe': page(tests, 'DupeTestPage'),
-  '/test/tiptap': page(tests, 'NotBuiltTestPage'),
+  '/test/tiptap': page(tests, 'TiptapTestPage'),
   '/test/formbuilder': page(tests, 'NotBuiltTestPage'),
   '/test/stagedoos_fields': page(tests, 'NotBuiltTestPage'),
 };
@@ -105,6 +107,12 @@ const PAGES: Readonly<Record<string, TLazyPage>> = {
     'OrganizationSignupSuccessPage',
   ),
   '/importeren/csv': page(() => import('../pages/imports/import-csv-page.tsx'), 'ImportCsvPage'),
+  // The internship bank and vacancies (issue #14); the map is a further lazy chunk of the bank.
+  '/stagebank': page(() => import('../pages/stagebank/stagebank-page.tsx'), 'StagebankPage'),
+  '/vacancies/:id': page(() => import('../pages/stagebank/vacancy-page.tsx'), 'VacancyPage'),
+  '/vacancies': page(manageVacancies, 'VacanciesPage'),
+  '/vacancies/add': page(manageVacancies, 'VacancyAddPage'),
+  '/vacancies/:id/edit': page(manageVacancies, 'VacancyEditPage'),
   ...GALLERY_PAGES,
 };
 

@@ -16,6 +16,7 @@ import { resolveTenant } from '@stageplein/kit/tenant/tenant.plugin';
 import { ApiError } from '@stageplein/kit/errors/api-error';
 import { createPageRenderer, type TUiDirs } from './ui-pages.ts';
 import { securityHeaders } from './security-headers.ts';
+import { tileOrigin } from '@stageplein/contracts/client/map-tiles';
 import { clientErrorsRoutes } from './client-errors/client-errors.routes.ts';
 import type { TGatewayConfig } from './gateway.config.ts';
 
@@ -72,7 +73,8 @@ export async function buildGateway<TCfg extends TGatewayConfig>(
   });
 
   await app.register(compress, { global: true, threshold: 1024 });
-  const headers = securityHeaders();
+  const tiles = tileOrigin(config.MAP_TILE_URL);
+  const headers = securityHeaders({ imgOrigins: tiles ? [tiles] : [] });
   app.addHook('onRequest', async (_req, reply) => {
     reply.headers(headers);
   });
@@ -134,7 +136,10 @@ export async function buildGateway<TCfg extends TGatewayConfig>(
   const pages = createPageRenderer(
     ui,
     (_tenant, slug) => (DEFAULT_CONTENT_PAGE_SLUGS as readonly string[]).includes(slug),
-    { staging: config.STAGING },
+    {
+      staging: config.STAGING,
+      mapTiles: { url: config.MAP_TILE_URL, attribution: config.MAP_TILE_ATTRIBUTION },
+    },
   );
   const tenantOptions = {
     defaultTenant: config.DEFAULT_TENANT,

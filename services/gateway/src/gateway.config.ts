@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { TConfig } from '@stageplein/kit/config/config';
+import { DEFAULT_MAP_ATTRIBUTION, DEFAULT_MAP_TILE_URL } from '@stageplein/contracts/client/map-tiles';
 import { parseSentryDsn } from './client-errors/sentry.ts';
 
 /**
@@ -26,6 +27,13 @@ export const GATEWAY_CONFIG = {
   /** Browser error reports one client address may send per window (then 429 `rate_limited`). */
   CLIENT_ERRORS_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   CLIENT_ERRORS_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+  /**
+   * The maps' background tiles (`{z}/{x}/{y}`, optional `{s}`), handed to both front ends in the page;
+   * its origin is added to the CSP's `img-src`. Empty: no tiles, the maps show their fallback.
+   */
+  MAP_TILE_URL: z.string().default(DEFAULT_MAP_TILE_URL),
+  /** The attribution the tile provider's licence asks for, shown on every map. */
+  MAP_TILE_ATTRIBUTION: z.string().default(DEFAULT_MAP_ATTRIBUTION),
 };
 
 export type TGatewayConfig = TConfig & z.output<z.ZodObject<typeof GATEWAY_CONFIG>>;

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { STAGING_META, TENANT_META } from '@stageplein/contracts/client/detect-tenant';
+import { MAP_ATTRIBUTION_META, MAP_TILES_META, type TMapTiles } from '@stageplein/contracts/client/map-tiles';
 import { matchRoute } from '@stageplein/contracts/routes/route-manifest';
 import type { TRoute, TRouteOwner } from '@stageplein/contracts/routes/route.types';
 import { pageTitle } from '@stageplein/contracts/tenants/tenant-registry';
@@ -27,10 +28,15 @@ const escapeHtml = (s: string) =>
 export function createPageRenderer(
   dirs: TUiDirs,
   isCmsSlug: (tenant: TTenant, slug: string) => boolean,
-  options: { staging?: boolean } = {},
+  options: { staging?: boolean; mapTiles?: TMapTiles } = {},
 ) {
   // The staging flag opens the gallery (`/dev*`, `/test/*`) to everyone; the portal reads it here.
-  const stagingMeta = options.staging ? `<meta name="${STAGING_META}" content="true">\n` : '';
+  let extraMeta = options.staging ? `<meta name="${STAGING_META}" content="true">\n` : '';
+  if (options.mapTiles) {
+    extraMeta +=
+      `<meta name="${MAP_TILES_META}" content="${escapeHtml(options.mapTiles.url)}">\n` +
+      `<meta name="${MAP_ATTRIBUTION_META}" content="${escapeHtml(options.mapTiles.attribution)}">\n`;
+  }
   const templates = new Map<TRouteOwner, string>();
   for (const owner of ['portal', 'admin'] as const) {
     const file = path.join(dirs[owner], 'index.html');
@@ -43,7 +49,7 @@ export function createPageRenderer(
     let html = template
       .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(pageTitle(title, tenant.appName))}</title>`)
       .replace(/<html[^>]*>/, `<html lang="${lang}">`)
-      .replace('</head>', `<meta name="${TENANT_META}" content="${tenant.id}">\n${stagingMeta}</head>`);
+      .replace('</head>', `<meta name="${TENANT_META}" content="${tenant.id}">\n${extraMeta}</head>`);
     if (root !== undefined) html = html.replace('<div id="root"></div>', `<div id="root">${root}</div>`);
     return html;
   }

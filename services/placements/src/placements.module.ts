@@ -12,9 +12,11 @@ import { PLACEMENTS_CONFIG, type TPlacementsConfig, type TPlacementsDeps } from 
 import { seedVacancies } from './seeds/seed-vacancies.ts';
 import { usersReadModelConsumer } from './users-read-model/users-read-model.consumer.ts';
 import { vacanciesRoutes } from './vacancies/vacancies.routes.ts';
+import { vacancySearchRoutes } from './vacancy-search/vacancy-search.routes.ts';
 
 const routes: FastifyPluginAsync<TPlacementsDeps> = async (app, deps) => {
   await app.register(vacanciesRoutes, deps);
+  await app.register(vacancySearchRoutes, deps);
 };
 
 /** Vacancies now, internships next (docs/decisions/placements.md). */

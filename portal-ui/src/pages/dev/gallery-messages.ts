@@ -91,8 +91,11 @@ export const galleryNl = {
   dupeFound: 'Er bestaan al organisaties met een gelijkende naam',
   dupeNone: 'Geen organisatie met een gelijkende naam gevonden.',
   notBuilt: 'Nog niet gebouwd',
+  tiptapLead:
+    'De teksteditor van het ontwerpsysteem (Tiptap): de werkbalk met pijltjestoetsen, Alt+F10 van de tekst naar de werkbalk, Escape terug. Hieronder het JSON-document dat de inhoudsdienst opslaat.',
+  tiptapLabel: 'Tekst',
+  tiptapDocument: 'Document (JSON)',
   notBuiltBody: {
-    tiptap: 'De teksteditor bestaat nog niet (issue #15); deze testpagina volgt met het onderdeel.',
     formbuilder: 'De formulierbouwer bestaat nog niet (issue #18); deze testpagina volgt met het onderdeel.',
     stagedoos:
       'De velden van de stagevariant ("stage-door", specificatie §1: een vlag die het product als de stagevariant markeert) bestaan nog niet.',
@@ -188,8 +191,11 @@ export const galleryEn: typeof galleryNl = {
   dupeFound: 'Organizations with a similar name already exist',
   dupeNone: 'No organization with a similar name found.',
   notBuilt: 'Not built yet',
+  tiptapLead:
+    'The design system’s rich-text editor (Tiptap): the toolbar with arrow keys, Alt+F10 from the text to the toolbar, Escape back. Below, the JSON document the content service stores.',
+  tiptapLabel: 'Text',
+  tiptapDocument: 'Document (JSON)',
   notBuiltBody: {
-    tiptap: 'The rich-text editor does not exist yet (issue #15); this test bed follows with the component.',
     formbuilder: 'The form builder does not exist yet (issue #18); this test bed follows with the component.',
     stagedoos:
       'The fields of the internship variant ("stage-door", spec §1: a flag marking the product as the internship variant) do not exist yet.',

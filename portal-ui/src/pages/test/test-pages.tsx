@@ -5,6 +5,9 @@ import { DateField } from '@stageplein/design-system/forms/date-field.tsx';
 import { rules } from '@stageplein/design-system/forms/field-rules.ts';
 import { FormAlert, SubmitButton, TextField } from '@stageplein/design-system/forms/fields.tsx';
 import { useForm } from '@stageplein/design-system/forms/use-form.ts';
+import { LazyRichTextEditor } from '@stageplein/design-system/rich-text/lazy-rich-text-editor.tsx';
+import { richTextLabels } from '@stageplein/design-system/rich-text/rich-text-messages.ts';
+import type { TRichTextDocument } from '@stageplein/contracts/content/content';
 import { useApi } from '../../api/api-context.ts';
 import { reportedErrors, type TErrorReport } from '../../app/error-reporting.ts';
 import { useSession } from '../../session/session-context.ts';
@@ -246,17 +249,54 @@ export function DupeTestPage() {
   );
 }
 
+const SAMPLE_DOCUMENT: TRichTextDocument = {
+  type: 'doc',
+  content: [
+    { type: 'heading', attrs: { level: 2 }, content: [{ type: 'text', text: 'Stage lopen' }] },
+    {
+      type: 'paragraph',
+      content: [
+        { type: 'text', text: 'Een ' },
+        { type: 'text', text: 'vette', marks: [{ type: 'bold' }] },
+        { type: 'text', text: ' en een ' },
+        { type: 'text', text: 'schuine', marks: [{ type: 'italic' }] },
+        { type: 'text', text: ' tekst met een ' },
+        { type: 'text', text: 'link', marks: [{ type: 'link', attrs: { href: '/over-ons' } }] },
+        { type: 'text', text: '.' },
+      ],
+    },
+  ],
+};
+
+/** `/test/tiptap`: the rich-text editor and the document it produces. */
+export function TiptapTestPage() {
+  const { t, i18n } = useTranslation();
+  const title = useRouteTitle();
+  const [doc, setDoc] = useState<TRichTextDocument>(SAMPLE_DOCUMENT);
+  return (
+    <Page title={title} testId="tiptap-test">
+      <p>{t('gallery:tiptapLead')}</p>
+      <LazyRichTextEditor
+        value={doc}
+        onChange={setDoc}
+        label={t('gallery:tiptapLabel')}
+        labels={richTextLabels(i18n.resolvedLanguage)}
+        testId="tiptap-editor"
+      />
+      <h2>{t('gallery:tiptapDocument')}</h2>
+      <pre className="card" data-testid="tiptap-json" tabIndex={0}>
+        {JSON.stringify(doc, null, 2)}
+      </pre>
+    </Page>
+  );
+}
+
 /** Test beds of components that do not exist yet: an honest placeholder naming the issue. */
 export function NotBuiltTestPage() {
   const { t } = useTranslation();
   const title = useRouteTitle();
   const route = useManifestRoute();
-  const key =
-    route?.path === '/test/stagedoos_fields'
-      ? 'stagedoos'
-      : route?.path === '/test/tiptap'
-        ? 'tiptap'
-        : 'formbuilder';
+  const key = route?.path === '/test/stagedoos_fields' ? 'stagedoos' : 'formbuilder';
   return (
     <Page title={title} testId="not-built">
       <FormAlert tone="info" title={t('gallery:notBuilt')}>

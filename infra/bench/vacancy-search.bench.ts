@@ -1,0 +1,183 @@
+// The internship bank's search over 200,000 published vacancies of one tenant: text + two filters + a
+// 25 km radius (first page, then the next page by cursor) and the map's markers, anonymous, through the
+// gateway — against a bare Fastify + pg route running the same statements, same concurrency, same run.
+// Also the statement alone on one connection (the database's share).
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { sql } from 'kysely';
+import { parseConfig } from '@stageplein/kit/config/config';
+import { generateAuthSecret } from '@stageplein/kit/auth/auth-keys';
+import { createDb, createPool } from '@stageplein/kit/db/database';
+import { ensureDatabase } from '@stageplein/kit/runtime/embedded-postgres';
+import { prepareDatabase } from '@stageplein/kit/runtime/platform';
+import { parseSearch } from '@stageplein/placements/vacancy-search/vacancy-search.plan';
+import { markersSql, searchPageSql } from '@stageplein/placements/vacancy-search/vacancy-search.sql';
+import { SERVICES, STACK_CONFIG } from '@stageplein/stack/services';
+import { startThrowawayPostgres } from '@stageplein/testing/throwaway-postgres';
+import { ROOT, load, recordSection, startServer, stopServer, type TLoadResult } from './bench-lib.ts';
+
+const VACANCIES = 200_000;
+const ROUNDS = 3;
+const LEVELS = Array.from({ length: 6 }, (_, i) => `00000000-0000-4000-8000-00000000000${i + 1}`);
+const SEARCH = `filter[search]=zorg&filter[level_id_in]=${LEVELS[1]}&filter[kind_eq]=internship&filter[near]=Utrecht&filter[within_km]=25&page[size]=20`;
+const FIRST = `/api/v1/vacancies?${SEARCH}`;
+const MARKERS = `/api/v1/vacancies/markers?filter[search]=zorg&filter[level_id_in]=${LEVELS[1]}&filter[kind_eq]=internship&filter[near]=Utrecht&filter[within_km]=25`;
+
+type TPlaceRow = [string, string, number, number, number];
+
+/** 200,000 published vacancies over the Dutch places by population, 500 organizations, as statements. */
+async function seedMany(ownerUrl: string): Promise<void> {
+  const owner = createDb(createPool(ownerUrl, 1));
+  const { places } = JSON.parse(
+    readFileSync(path.join(ROOT, 'services/placements/src/geo/data/nl-places.json'), 'utf8'),
+  ) as { places: TPlaceRow[] };
+  const populated = places.filter((p) => p[4] > 0);
+  try {
+    await sql`delete from placements.vacancies`.execute(owner);
+    await sql`create temp table bench_places as
+      select name, lat, lng, sum(weight) over (order by lat, lng, name) / sum(weight) over () as upto
+      from unnest(${populated.map((p) => p[0])}::text[], ${populated.map((p) => p[2])}::float8[],
+        ${populated.map((p) => p[3])}::float8[], ${populated.map((p) => p[4])}::float8[]) as p(name, lat, lng, weight)`.execute(
+      owner,
+    );
+    await sql`create index on bench_places (upto)`.execute(owner);
+    await sql`insert into placements.organizations (id, tenant_id, organization_type, name, status, city, deleted, event_time)
+      select ('10000000-0000-4000-8000-' || lpad(i::text, 12, '0'))::uuid, 'demo',
+        (array['Provider', 'NonProfit'])[1 + i % 2], 'Organisatie ' || i, 'approved', null, false, now()
+      from generate_series(1, 500) as i`.execute(owner);
+    await sql`insert into placements.vacancies (tenant_id, organization_id, title, description, description_html,
+        city, latitude, longitude, hours_per_week, level_ids, tag_ids, kind, status, published_at, created_at, updated_at)
+      select 'demo', ('10000000-0000-4000-8000-' || lpad((1 + i % 500)::text, 12, '0'))::uuid,
+        (array['Stageplaats', 'Vrijwilliger', 'Leerwerkplek', 'Meewerkstage', 'Snuffelstage'])[1 + i % 5] || ' ' ||
+        (array['zorg', 'techniek', 'horeca', 'administratie', 'sport', 'onderwijs', 'logistiek', 'detailhandel'])[1 + (i / 5) % 8] ||
+        ' in ' || p.name,
+        '{"type":"doc","content":[]}'::jsonb,
+        '<p>Een afwisselende plek in ' || p.name || ' waar je meewerkt in ons team en veel leert.</p>',
+        p.name, p.lat + (random() - 0.5) * 0.04, p.lng + (random() - 0.5) * 0.06, 4 + i % 33,
+        array[${sql.lit(LEVELS[0])}::uuid, (array[${sql.join(LEVELS.map((l) => sql`${sql.lit(l)}::uuid`))}])[1 + i % 6]],
+        '{}'::uuid[], (array['internship', 'volunteer'])[1 + i % 2], 'published',
+        now() - (i % 400) * interval '1 day' - i * interval '1 second', now(), now()
+      from generate_series(1, ${VACANCIES}) as i
+      cross join lateral (select random() + i * 0 as r) as r
+      cross join lateral (select name, lat, lng from bench_places where upto >= r.r order by upto limit 1) as p`.execute(
+      owner,
+    );
+    await sql`vacuum analyze placements.vacancies`.execute(owner);
+    await sql`vacuum analyze placements.organizations`.execute(owner);
+  } finally {
+    await owner.destroy();
+  }
+}
+
+const pct = (xs: number[], p: number) =>
+  xs.slice().sort((a, b) => a - b)[Math.ceil((p / 100) * xs.length) - 1]!;
+
+/** The statement of each path on one connection, sequentially: the database's time per request. */
+async function databaseTimes(ownerUrl: string, paths: Record<string, string>) {
+  const client = new pg.Client({ connectionString: ownerUrl });
+  await client.connect();
+  try {
+    const result: Record<string, { p50: number; p95: number }> = {};
+    for (const [label, p] of Object.entries(paths)) {
+      const url = new URL(p, 'http://bench');
+      const parsed = parseSearch(Object.fromEntries(url.searchParams), 'demo', () => ({ kind: 'public' }));
+      const s = url.pathname.endsWith('/markers')
+        ? markersSql(parsed.plan, 5000)
+        : searchPageSql(parsed.plan, {
+            size: parsed.query.page.size,
+            offset: 0,
+            after: parsed.cursor && { key: parsed.cursor.key, id: parsed.cursor.id },
+          });
+      const times: number[] = [];
+      for (let i = 0; i < 220; i++) {
+        const t = process.hrtime.bigint();
+        await client.query(s.text, s.values);
+        if (i >= 20) times.push(Number(process.hrtime.bigint() - t) / 1e6);
+      }
+      result[label] = { p50: pct(times, 50), p95: pct(times, 95) };
+    }
+    return result;
+  } finally {
+    await client.end();
+  }
+}
+
+const pgServer = await startThrowawayPostgres('bench-vacancy-search');
+try {
+  const ownerUrl = await ensureDatabase(pgServer.url, 'bench');
+  await prepareDatabase(
+    ownerUrl,
+    parseConfig({ DATABASE_URL: ownerUrl, AUTH_TOKEN_SECRET: generateAuthSecret() }, STACK_CONFIG),
+    SERVICES,
+    { seed: true },
+  );
+  const started = Date.now();
+  await seedMany(ownerUrl);
+  console.log(`seeded ${VACANCIES} vacancies in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const gateway = await startServer('infra/bench/vacancy-search.servers.ts', ['gateway', ownerUrl]);
+  let bare: Awaited<ReturnType<typeof startServer>> | undefined;
+  try {
+    const gatewayBase = `http://127.0.0.1:${gateway.port}`;
+    const first = await fetch(`${gatewayBase}${FIRST}`, { headers: { 'x-tenant': 'demo' } });
+    const firstDoc = (await first.json()) as { meta: { total: number; next_cursor: string | null } };
+    if (first.status !== 200 || !firstDoc.meta.next_cursor) throw new Error(`first page: ${first.status}`);
+    const NEXT = `${FIRST}&page[cursor]=${firstDoc.meta.next_cursor}`;
+    const paths = { 'first page': FIRST, 'next page (cursor)': NEXT, markers: MARKERS };
+    bare = await startServer('infra/bench/vacancy-search.servers.ts', [
+      'bare',
+      ownerUrl,
+      FIRST,
+      NEXT,
+      MARKERS,
+    ]);
+    const contenders = Object.entries(paths).flatMap(([label, p]) => [
+      { label: `${label}: bare Fastify + pg`, url: `http://127.0.0.1:${bare!.port}${p}` },
+      { label: `${label}: gateway → placements`, url: `${gatewayBase}${p}` },
+    ]);
+    const runs: TLoadResult[][] = contenders.map(() => []);
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const [i, c] of contenders.entries()) {
+        const result = await load(c.label, c.url, { headers: { 'x-tenant': 'demo' }, seconds: 5 });
+        if (result.errors + result.non2xx > 0)
+          throw new Error(`${c.label}: ${result.errors} errors, ${result.non2xx} non-2xx`);
+        runs[i]!.push(result);
+      }
+    }
+    const medians = runs.map(
+      (r) => r.sort((x, y) => x.requestsPerSecond - y.requestsPerSecond)[Math.floor(r.length / 2)]!,
+    );
+    const db = await databaseTimes(ownerUrl, paths);
+    const rows: string[] = [];
+    const verdicts: string[] = [];
+    for (const [i, label] of Object.keys(paths).entries()) {
+      const b = medians[2 * i]!;
+      const g = medians[2 * i + 1]!;
+      const ratio = g.requestsPerSecond / b.requestsPerSecond;
+      const d = db[label]!;
+      for (const r of [b, g])
+        rows.push(
+          `| ${r.label} | ${r.requestsPerSecond} | ${r.p50} | ${r.p97_5} | ${r.p99} | ${(r.requestsPerSecond / b.requestsPerSecond).toFixed(2)}× | ${r.errors + r.non2xx} |`,
+        );
+      verdicts.push(
+        `${label}: ratio ${ratio.toFixed(2)}× (${ratio >= 0.7 ? 'met' : 'NOT met'}), API p97.5 ${g.p97_5} ms (${g.p97_5 <= 40 ? 'met' : 'NOT met'}), database p50 ${d.p50.toFixed(1)} / p95 ${d.p95.toFixed(1)} ms (${d.p95 <= 10 ? 'met' : 'NOT met'})`,
+      );
+    }
+    const body = [
+      '| path | req/s | p50 ms | p97.5 ms | p99 ms | ratio to bare | errors |',
+      '|---|---|---|---|---|---|---|',
+      ...rows,
+      '',
+      `Targets: gateway ≥ 0.7× bare, API p95 ≤ 40 ms, database p95 ≤ 10 ms. ${verdicts.join('; ')}.`,
+      '',
+      `Request: \`${FIRST.replace('/api/v1/vacancies?', '')}\` (${firstDoc.meta.total} matches of ${VACANCIES} published vacancies in the tenant, spread over GeoNames' Dutch places by population), its next page by \`page[cursor]\`, and the markers of the same search. Anonymous, through the gateway (tenant, caller, RLS transaction, planning, JSON:API document with the full vacancy attributes); the bare route runs the same statements (planned once at its start) on a pool of 10 and returns the same rows. autocannon reports no p95: p97.5 is shown and bounds it from above. Database: each statement alone, sequentially on one connection (owner role), 200 runs after 20 warm-up. 16 connections; median of ${ROUNDS} alternating rounds of 5 s, each after a 2 s warm-up; ${new Date().toISOString().slice(0, 10)}.`,
+    ].join('\n');
+    console.log(body);
+    recordSection('GET /api/v1/vacancies search, 200,000 vacancies (gateway vs bare route)', body);
+  } finally {
+    if (bare) await stopServer(bare.child);
+    await stopServer(gateway.child);
+  }
+} finally {
+  await pgServer.stop();
+}

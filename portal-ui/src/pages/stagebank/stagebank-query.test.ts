@@ -1,0 +1,139 @@
+import { describe, expect, it } from 'vitest';
+import {
+  DEFAULT_WITHIN_KM,
+  VACANCY_DEFAULT_PAGE_SIZE,
+  VACANCY_PAGE_SIZES,
+  VACANCY_SORTS,
+  vacancySearchParams,
+  WITHIN_KM_CHOICES,
+} from '@stageplein/contracts/placements/vacancy-search';
+import {
+  DEFAULT_QUERY,
+  DEFAULT_RADIUS_KM,
+  formatQuery,
+  PAGE_SIZES,
+  parseQuery,
+  RADII_KM,
+  SORTS,
+  toApiParams,
+  toMarkerParams,
+  updateQuery,
+  type TStagebankQuery,
+} from './stagebank-query.ts';
+
+const parse = (search: string) => parseQuery(new URLSearchParams(search));
+
+describe('the stagebank search in the URL', () => {
+  it('is the default for an empty URL, and the default writes no parameters', () => {
+    expect(parse('')).toEqual(DEFAULT_QUERY);
+    expect(formatQuery(DEFAULT_QUERY).toString()).toBe('');
+  });
+
+  it('round-trips every filter, so a shared link opens the same search', () => {
+    const query: TStagebankQuery = {
+      search: 'zorg & welzijn',
+      near: 'Wijchen',
+      withinKm: 10,
+      kind: 'internship',
+      level: 'l1',
+      tag: 't2',
+      maxHours: 16,
+      sort: 'distance',
+      perPage: 50,
+      page: 3,
+      view: 'map',
+    };
+    const url = formatQuery(query).toString();
+    expect(url).toBe(
+      'q=zorg+%26+welzijn&near=Wijchen&km=10&kind=internship&level=l1&tag=t2&hours=16&sort=distance&per_page=50&page=3&view=map',
+    );
+    expect(parse(url)).toEqual(query);
+  });
+
+  it('falls back to the defaults for unknown or malformed values', () => {
+    expect(parse('km=7&per_page=33&sort=price&page=-2&view=globe&hours=200')).toEqual(DEFAULT_QUERY);
+    expect(parse('page=abc&per_page=1e3').page).toBe(1);
+    expect(parse(`q=${'x'.repeat(500)}`).search).toHaveLength(200);
+    expect(parse('q=%20stage%20').search).toBe('stage');
+  });
+
+  it('leaves out the radius when there is no place', () => {
+    expect(formatQuery({ ...DEFAULT_QUERY, withinKm: 50 }).toString()).toBe('');
+    expect(formatQuery({ ...DEFAULT_QUERY, near: '6601', withinKm: 50 }).toString()).toBe('near=6601&km=50');
+  });
+});
+
+describe('changing the search', () => {
+  const onPage3 = { ...DEFAULT_QUERY, search: 'zorg', page: 3 };
+
+  it('starts a new filter or page size at page 1', () => {
+    expect(updateQuery(onPage3, { kind: 'volunteer' }).page).toBe(1);
+    expect(updateQuery(onPage3, { perPage: 50 }).page).toBe(1);
+  });
+
+  it('keeps the page when only the page or the view changes', () => {
+    expect(updateQuery(onPage3, { page: 4 }).page).toBe(4);
+    expect(updateQuery(onPage3, { view: 'map' }).page).toBe(3);
+  });
+
+  it('drops a sort whose measure is gone: distance without a place, relevance without a text', () => {
+    expect(updateQuery(DEFAULT_QUERY, { sort: 'distance' }).sort).toBe('');
+    expect(updateQuery({ ...DEFAULT_QUERY, near: 'Nijmegen' }, { sort: 'distance' }).sort).toBe('distance');
+    expect(updateQuery({ ...DEFAULT_QUERY, near: 'Nijmegen', sort: 'distance' }, { near: '' }).sort).toBe('');
+    expect(updateQuery({ ...DEFAULT_QUERY, search: 'zorg', sort: 'relevance' }, { search: '' }).sort).toBe(
+      '',
+    );
+  });
+});
+
+describe('the API parameters', () => {
+  it('are what the contract’s vacancySearchParams builds', () => {
+    const query: TStagebankQuery = {
+      ...DEFAULT_QUERY,
+      search: 'stage',
+      near: '6602',
+      withinKm: 10,
+      kind: 'volunteer',
+      level: 'l1',
+      tag: 't1',
+      maxHours: 16,
+      sort: 'newest',
+      perPage: 50,
+      page: 2,
+    };
+    const contract = vacancySearchParams({
+      search: 'stage',
+      near: '6602',
+      withinKm: 10,
+      filters: { kind_eq: 'volunteer', level_id_eq: 'l1', tag_id_eq: 't1', hours_per_week_lteq: '16' },
+      sort: 'newest',
+      pageSize: 50,
+      pageNumber: 2,
+    });
+    expect(Object.fromEntries(toApiParams(query))).toEqual(Object.fromEntries(contract));
+    expect(Object.fromEntries(toApiParams(DEFAULT_QUERY))).toEqual({ 'page[size]': '20' });
+  });
+
+  it('offer the contract’s choices', () => {
+    expect(RADII_KM).toEqual(WITHIN_KM_CHOICES);
+    expect(DEFAULT_RADIUS_KM).toBe(DEFAULT_WITHIN_KM);
+    expect(PAGE_SIZES).toEqual(VACANCY_PAGE_SIZES);
+    expect(DEFAULT_QUERY.perPage).toBe(VACANCY_DEFAULT_PAGE_SIZE);
+    expect(SORTS.filter(Boolean)).toEqual(VACANCY_SORTS);
+  });
+
+  it('send the same filters to the markers call, without paging or sorting', () => {
+    const query = {
+      ...DEFAULT_QUERY,
+      near: 'Wijchen',
+      kind: 'volunteer',
+      sort: 'distance' as const,
+      page: 2,
+    };
+    expect(Object.fromEntries(toMarkerParams(query))).toEqual({
+      'filter[near]': 'Wijchen',
+      'filter[within_km]': '25',
+      'filter[kind_eq]': 'volunteer',
+    });
+  });
+});

@@ -1,0 +1,156 @@
+/**
+ * The internship bank's search as the page's URL keeps it (`/stagebank?q=zorg&near=Wijchen&km=25`),
+ * so a search can be shared and the back button works. Short, readable keys in the page URL; the
+ * API's own names (`filter[search]`, `filter[near]`, …) are made by `toApiParams`.
+ *
+ * The choices and names are those of contracts/src/placements/vacancy-search.ts (`WITHIN_KM_CHOICES`,
+ * `VACANCY_PAGE_SIZES`, `vacancySearchParams`…), repeated here because that module builds zod
+ * schemas at load and would bring zod into the portal's first download; stagebank-query.test.ts
+ * checks that both agree.
+ */
+
+/** '' is the API's default order: relevance with a search, else distance with a place, else newest. */
+export const SORTS = ['', 'relevance', 'distance', 'newest'] as const;
+export type TSort = (typeof SORTS)[number];
+export const RADII_KM = [5, 10, 25, 50, 100] as const;
+export const DEFAULT_RADIUS_KM = 25;
+export const PAGE_SIZES = [10, 20, 50] as const;
+export const DEFAULT_PER_PAGE = 20;
+export const VIEWS = ['list', 'map'] as const;
+export type TView = (typeof VIEWS)[number];
+
+export interface TStagebankQuery {
+  /** Free text (`filter[search]`). */
+  search: string;
+  /** A place, a postcode or `lat,lng` (`filter[near]`); empty: anywhere. */
+  near: string;
+  /** Radius around `near` (`filter[within_km]`). */
+  withinKm: number;
+  kind: string;
+  level: string;
+  tag: string;
+  /** At most this many hours a week; undefined: any. */
+  maxHours: number | undefined;
+  sort: TSort;
+  perPage: number;
+  page: number;
+  /** What a phone shows: the list or the map (a desktop shows both). */
+  view: TView;
+}
+
+export const DEFAULT_QUERY: TStagebankQuery = {
+  search: '',
+  near: '',
+  withinKm: DEFAULT_RADIUS_KM,
+  kind: '',
+  level: '',
+  tag: '',
+  maxHours: undefined,
+  sort: '',
+  perPage: DEFAULT_PER_PAGE,
+  page: 1,
+  view: 'list',
+};
+
+const KEYS = {
+  search: 'q',
+  near: 'near',
+  withinKm: 'km',
+  kind: 'kind',
+  level: 'level',
+  tag: 'tag',
+  maxHours: 'hours',
+  sort: 'sort',
+  perPage: 'per_page',
+  page: 'page',
+  view: 'view',
+} as const satisfies Record<keyof TStagebankQuery, string>;
+
+const text = (value: string | null, max = 200) => (value ?? '').trim().slice(0, max);
+const oneOf = <T extends string | number>(options: readonly T[], value: T, fallback: T): T =>
+  options.includes(value) ? value : fallback;
+const positiveInt = (value: string | null): number | undefined => {
+  if (!value || !/^\d{1,6}$/.test(value)) return undefined;
+  const n = Number(value);
+  return n > 0 ? n : undefined;
+};
+
+/** The search of a page URL; anything unknown or malformed falls back to the default. */
+export function parseQuery(params: URLSearchParams): TStagebankQuery {
+  const hours = positiveInt(params.get(KEYS.maxHours));
+  return {
+    search: text(params.get(KEYS.search)),
+    near: text(params.get(KEYS.near), 100),
+    withinKm: oneOf<number>(RADII_KM, positiveInt(params.get(KEYS.withinKm)) ?? 0, DEFAULT_RADIUS_KM),
+    kind: text(params.get(KEYS.kind), 40),
+    level: text(params.get(KEYS.level), 40),
+    tag: text(params.get(KEYS.tag), 40),
+    maxHours: hours !== undefined && hours <= 80 ? hours : undefined,
+    sort: oneOf<string>(SORTS, params.get(KEYS.sort) ?? '', DEFAULT_QUERY.sort) as TSort,
+    perPage: oneOf<number>(PAGE_SIZES, positiveInt(params.get(KEYS.perPage)) ?? 0, DEFAULT_PER_PAGE),
+    page: positiveInt(params.get(KEYS.page)) ?? 1,
+    view: oneOf<string>(VIEWS, params.get(KEYS.view) ?? '', DEFAULT_QUERY.view) as TView,
+  };
+}
+
+/** The page URL's parameters for a search: only what differs from the default, in a fixed order. */
+export function formatQuery(query: TStagebankQuery): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const key of Object.keys(KEYS) as (keyof TStagebankQuery)[]) {
+    const value = query[key];
+    if (value === undefined || value === '' || value === DEFAULT_QUERY[key]) continue;
+    // The radius means nothing without a place.
+    if (key === 'withinKm' && !query.near) continue;
+    params.set(KEYS[key], String(value));
+  }
+  return params;
+}
+
+/**
+ * A change of the search: a new filter starts again at page 1 (the old page number would point
+ * into another result), a new page size too; the view and the page itself are kept as asked.
+ */
+export function updateQuery(query: TStagebankQuery, change: Partial<TStagebankQuery>): TStagebankQuery {
+  const next = { ...query, ...change };
+  const onlyPaging = Object.keys(change).every((k) => k === 'page' || k === 'view');
+  if (!onlyPaging && change.page === undefined) next.page = 1;
+  // Distance needs a place, relevance a search text; without them the API's default order.
+  if (!next.near && next.sort === 'distance') next.sort = '';
+  if (!next.search && next.sort === 'relevance') next.sort = '';
+  return next;
+}
+
+/** The search API's parameters (`GET /api/v1/vacancies`, kit conventions). */
+export function toApiParams(query: TStagebankQuery): URLSearchParams {
+  const params = new URLSearchParams();
+  if (query.search) params.set('filter[search]', query.search);
+  if (query.near) {
+    params.set('filter[near]', query.near);
+    params.set('filter[within_km]', String(query.withinKm));
+  }
+  if (query.kind) params.set('filter[kind_eq]', query.kind);
+  if (query.level) params.set('filter[level_id_eq]', query.level);
+  if (query.tag) params.set('filter[tag_id_eq]', query.tag);
+  if (query.maxHours !== undefined) params.set('filter[hours_per_week_lteq]', String(query.maxHours));
+  if (query.sort) params.set('sort', query.sort);
+  params.set('page[size]', String(query.perPage));
+  if (query.page > 1) params.set('page[number]', String(query.page));
+  return params;
+}
+
+/** The markers call: the same filters, no paging or sorting (the map shows every match). */
+export function toMarkerParams(query: TStagebankQuery): URLSearchParams {
+  const params = toApiParams(query);
+  for (const key of ['sort', 'page[size]', 'page[number]']) params.delete(key);
+  return params;
+}
+
+/** The zoom that shows a radius around a place on a phone-to-desktop sized map. */
+export function zoomForRadius(km: number | undefined): number {
+  if (!km) return 8;
+  if (km <= 5) return 12;
+  if (km <= 10) return 11;
+  if (km <= 25) return 10;
+  if (km <= 50) return 9;
+  return 8;
+}

@@ -1,0 +1,113 @@
+// Geocoding without a network call: the Dutch places and postcode-4 areas of GeoNames, shipped in
+// data/nl-places.json (built by scripts/build-gazetteer.mjs; licence in LICENCE.md).
+import { readFileSync } from 'node:fs';
+
+/** Read at start-up (not imported: a 120 kB literal would only slow the type checker down). */
+const data = JSON.parse(readFileSync(new URL('./data/nl-places.json', import.meta.url), 'utf8')) as {
+  places: unknown[];
+  aliases: Record<string, number>;
+  postcodes: Record<string, number>;
+};
+
+export interface TPlace {
+  name: string;
+  province: string;
+  lat: number;
+  lng: number;
+  population: number;
+}
+
+export interface TNearPoint {
+  lat: number;
+  lng: number;
+  /** What the point came from: the place (a postcode names its place), or the coordinates typed. */
+  kind: 'place' | 'postcode' | 'coordinates';
+  label: string;
+}
+
+type TRow = [name: string, province: string, lat: number, lng: number, population: number];
+
+const places: TPlace[] = (data.places as TRow[]).map(([name, province, lat, lng, population]) => ({
+  name,
+  province,
+  lat,
+  lng,
+  population,
+}));
+const aliases = data.aliases as Record<string, number>;
+const postcodes = data.postcodes as Record<string, number>;
+
+/** Case, accents, apostrophes and hyphens do not matter: "s-hertogenbosch" is "'s-Hertogenbosch". */
+export function placeKey(name: string): string {
+  return name
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+}
+
+/** Normalised name → places of that name, most populous first (the data is sorted by population). */
+const byKey = new Map<string, TPlace[]>();
+for (const p of places) {
+  const k = placeKey(p.name);
+  byKey.set(k, [...(byKey.get(k) ?? []), p]);
+}
+
+/**
+ * A place by its name, optionally with its province ("Hengelo, Gelderland" or "Hengelo (Gelderland)"):
+ * the most populous of that name otherwise. Aliases cover Dutch names GeoNames lacks ("'s-Gravenhage")
+ * and municipalities named after no place (their most populous place).
+ */
+export function findPlace(name: string): TPlace | undefined {
+  const m = /^(.*?)\s*(?:,\s*|\(\s*)([^,()]+?)\s*\)?\s*$/.exec(name);
+  if (m && m[1]) {
+    const province = placeKey(m[2]!);
+    const inProvince = byKey.get(placeKey(m[1]))?.find((p) => placeKey(p.province) === province);
+    if (inProvince) return inProvince;
+  }
+  const k = placeKey(name);
+  const alias = aliases[k];
+  return byKey.get(k)?.[0] ?? (alias === undefined ? undefined : places[alias]);
+}
+
+/** A Dutch postcode ("3511", "3511 AB", "3511ab") → the place its four digits belong to. */
+export function findPostcode(postcode: string): TPlace | undefined {
+  const m = /^\s*([1-9]\d{3})\s*(?:[a-z]{2})?\s*$/i.exec(postcode);
+  const i = m ? postcodes[m[1]!] : undefined;
+  return i === undefined ? undefined : places[i];
+}
+
+const COORDINATES = /^\s*(-?\d{1,2}(?:\.\d+)?)\s*,\s*(-?\d{1,3}(?:\.\d+)?)\s*$/;
+
+/** `filter[near]`: `lat,lng`, a postcode or a place name; undefined when none of them resolves. */
+export function resolveNear(near: string): TNearPoint | undefined {
+  const c = COORDINATES.exec(near);
+  if (c) {
+    const lat = Number(c[1]);
+    const lng = Number(c[2]);
+    if (Math.abs(lat) > 90 || Math.abs(lng) > 180) return undefined;
+    return { lat, lng, kind: 'coordinates', label: `${lat},${lng}` };
+  }
+  const byPostcode = findPostcode(near);
+  if (byPostcode)
+    return { lat: byPostcode.lat, lng: byPostcode.lng, kind: 'postcode', label: byPostcode.name };
+  const place = findPlace(near);
+  return place && { lat: place.lat, lng: place.lng, kind: 'place', label: place.name };
+}
+
+/** Place names starting with a prefix, most populous first (for a search box's suggestions). */
+export function suggestPlaces(prefix: string, limit = 10): TPlace[] {
+  const k = placeKey(prefix);
+  if (!k) return [];
+  return places.filter((p) => placeKey(p.name).startsWith(k)).slice(0, limit);
+}
+
+/** Great-circle distance in km (the same sphere as PostgreSQL's earthdistance, radius 6371 km). */
+export function distanceKm(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
+  const r = Math.PI / 180;
+  const dLat = (b.lat - a.lat) * r;
+  const dLng = (b.lng - a.lng) * r;
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * r) * Math.cos(b.lat * r) * Math.sin(dLng / 2) ** 2;
+  return 2 * 6371 * Math.asin(Math.min(1, Math.sqrt(h)));
+}

@@ -1,0 +1,442 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ZVacancyMarkerCollection,
+  ZVacancySearchCollection,
+} from '@stageplein/contracts/placements/vacancy-search';
+import type { TTenantId } from '@stageplein/contracts/tenants/tenant.types';
+import { distanceKm, findPlace } from '../geo/gazetteer.ts';
+import {
+  adminOf,
+  call,
+  expectStatus,
+  harness,
+  organization,
+  type THarness,
+  type TUser,
+} from '../../test/harness.ts';
+
+let h: THarness;
+let provider: TUser & { organizationId: string };
+let nonProfit: string;
+let otherTenantOrg: string;
+const LEVEL_A = randomUUID();
+const LEVEL_B = randomUUID();
+const TAG_A = randomUUID();
+const TAG_B = randomUUID();
+const utrecht = findPlace('Utrecht')!;
+const amersfoort = findPlace('Amersfoort')!;
+const zeist = findPlace('Zeist')!;
+const amsterdam = findPlace('Amsterdam')!;
+
+interface TSeed {
+  title: string;
+  description?: string;
+  at: { lat: number; lng: number; name: string } | null;
+  organizationId?: string;
+  status?: 'draft' | 'published' | 'closed';
+  hidden?: boolean;
+  kind?: 'internship' | 'volunteer';
+  hours?: number | null;
+  levels?: string[];
+  tags?: string[];
+  startsOn?: string | null;
+  publishedDaysAgo?: number;
+  tenant?: TTenantId;
+}
+
+const ids: Record<string, string> = {};
+
+async function seed(key: string, s: TSeed): Promise<string> {
+  const id = randomUUID();
+  const published = new Date(Date.now() - (s.publishedDaysAgo ?? 1) * 86_400_000);
+  const status = s.status ?? 'published';
+  await sql`insert into placements.vacancies (id, tenant_id, organization_id, title, description, description_html,
+      city, latitude, longitude, hours_per_week, level_ids, tag_ids, kind, status, published_at, starts_on,
+      hidden, hidden_reason, created_at, updated_at)
+    values (${id}, ${s.tenant ?? 'demo'}, ${s.organizationId ?? provider.organizationId}, ${s.title},
+      ${JSON.stringify({ type: 'doc', content: [] })}::jsonb, ${`<p>${s.description ?? ''}</p>`},
+      ${s.at?.name ?? null}, ${s.at?.lat ?? null}, ${s.at?.lng ?? null}, ${s.hours ?? null},
+      ${s.levels ?? []}::uuid[], ${s.tags ?? []}::uuid[], ${s.kind ?? 'internship'}, ${status},
+      ${status === 'draft' ? null : published}, ${s.startsOn ?? null}, ${s.hidden ?? false},
+      ${s.hidden ? 'Niet passend' : null}, ${published}, ${published})`.execute(h.owner);
+  ids[key] = id;
+  return id;
+}
+
+beforeAll(async () => {
+  h = await harness();
+  // The seeded demo vacancies would blur the counts: this file's corpus only.
+  await sql`delete from placements.vacancies`.execute(h.owner);
+  provider = await adminOf(h, 'Provider');
+  nonProfit = await organization(h, 'NonProfit', 'approved');
+  otherTenantOrg = await organization(h, 'Provider', 'approved', 'raayland');
+  const at = (p: typeof utrecht) => ({ lat: p.lat, lng: p.lng, name: p.name });
+  await seed('nursing', {
+    title: 'Stageplaats verpleegkunde',
+    description: 'Leer het vak in ons ziekenhuis.',
+    at: at(utrecht),
+    hours: 32,
+    levels: [LEVEL_A],
+    tags: [TAG_A],
+    startsOn: '2027-02-01',
+    publishedDaysAgo: 1,
+  });
+  await seed('cafe', {
+    title: 'Café-medewerker',
+    description: 'Koffie zetten en gasten ontvangen.',
+    at: at(amersfoort),
+    organizationId: nonProfit,
+    kind: 'volunteer',
+    hours: 4,
+    levels: [LEVEL_B],
+    tags: [TAG_B],
+    startsOn: '2027-06-01',
+    publishedDaysAgo: 2,
+  });
+  await seed('books', {
+    title: 'Hulp in de winkel',
+    description: 'Je sorteert elk boek en helpt klanten.',
+    at: at(zeist),
+    hours: 16,
+    levels: [LEVEL_A, LEVEL_B],
+    publishedDaysAgo: 3,
+  });
+  await seed('amsterdam', {
+    title: 'Marketingstage',
+    at: at(amsterdam),
+    organizationId: nonProfit,
+    hours: 24,
+    publishedDaysAgo: 4,
+  });
+  await seed('nowhere', { title: 'Thuiswerkstage administratie', at: null, publishedDaysAgo: 5 });
+  await seed('draft', { title: 'Stageplaats techniek (concept)', at: at(utrecht), status: 'draft' });
+  await seed('hidden', {
+    title: 'Stageplaats verborgen',
+    at: at(utrecht),
+    hidden: true,
+    publishedDaysAgo: 6,
+  });
+  await seed('closed', {
+    title: 'Stageplaats gesloten',
+    at: at(utrecht),
+    status: 'closed',
+    publishedDaysAgo: 7,
+  });
+  await seed('otherTenant', {
+    title: 'Stageplaats verpleegkunde elders',
+    at: at(utrecht),
+    organizationId: otherTenantOrg,
+    tenant: 'raayland',
+  });
+}, 180_000);
+afterAll(async () => {
+  await h?.close();
+});
+
+const search = async (query: string, user: TUser | null = null, tenant: TTenantId = 'demo') => {
+  const res = await call(h.app, {
+    method: 'GET',
+    url: `/api/v1/vacancies?${query}`,
+    headers: user?.headers ?? { 'x-tenant': tenant },
+  });
+  expectStatus(res, 200);
+  return ZVacancySearchCollection.parse(res.json());
+};
+const keysOf = async (query: string, user: TUser | null = null) => {
+  const byId = Object.fromEntries(Object.entries(ids).map(([k, id]) => [id, k]));
+  return (await search(query, user)).data.map((v) => byId[v.id]);
+};
+const q = (params: Record<string, string>) => new URLSearchParams(params).toString();
+
+describe('vacancy search: text', () => {
+  it('lists the published, visible vacancies of the tenant, newest first, with meta.total', async () => {
+    const doc = await search('');
+    expect(doc.data.map((v) => v.id)).toEqual(
+      ['nursing', 'cafe', 'books', 'amsterdam', 'nowhere'].map((k) => ids[k]),
+    );
+    expect(doc.meta).toMatchObject({ total: 5, sort: 'newest', near: null, next_cursor: null });
+  });
+
+  it('matches word prefixes: "stage" finds "stageplaats" and "marketingstage" only as a word start', async () => {
+    expect(await keysOf(q({ 'filter[search]': 'stage' }))).toEqual(['nursing']);
+    expect(await keysOf(q({ 'filter[search]': 'verpleeg' }))).toEqual(['nursing']);
+    expect(await keysOf(q({ 'filter[search]': 'marketingstage' }))).toEqual(['amsterdam']);
+  });
+
+  it('stems Dutch words: "boeken" finds "boek"', async () => {
+    expect(await keysOf(q({ 'filter[search]': 'boeken' }))).toEqual(['books']);
+  });
+
+  it('ignores accents both ways and requires every word', async () => {
+    expect(await keysOf(q({ 'filter[search]': 'cafe' }))).toEqual(['cafe']);
+    expect(await keysOf(q({ 'filter[search]': 'CAFÉ medewerker' }))).toEqual(['cafe']);
+    expect(await keysOf(q({ 'filter[search]': 'cafe ziekenhuis' }))).toEqual([]);
+  });
+
+  it('falls back to trigram similarity for typos', async () => {
+    const doc = await search(q({ 'filter[search]': 'stagplaats verplegkunde' }));
+    expect(doc.data.map((v) => v.id)).toEqual([ids.nursing]);
+    expect(doc.meta.total).toBe(1);
+  });
+
+  it('searches the city and the description too, title first', async () => {
+    expect(await keysOf(q({ 'filter[search]': 'ziekenhuis' }))).toEqual(['nursing']);
+    expect(await keysOf(q({ 'filter[search]': 'amersfoort' }))).toEqual(['cafe']);
+  });
+
+  it('treats punctuation and quotes in the text as separators, not tsquery syntax', async () => {
+    expect(await keysOf(q({ 'filter[search]': "stage'&|!(:*" }))).toEqual(['nursing']);
+    expect(await keysOf(q({ 'filter[search]': '&&&' }))).toHaveLength(5);
+  });
+});
+
+describe('vacancy search: filters', () => {
+  it.each([
+    [{ 'filter[level_id_eq]': LEVEL_A }, ['nursing', 'books']],
+    [{ 'filter[level_id_in]': `${LEVEL_B},${randomUUID()}` }, ['cafe', 'books']],
+    [{ 'filter[tag_id_in]': `${TAG_A},${TAG_B}` }, ['nursing', 'cafe']],
+    [{ 'filter[kind_eq]': 'volunteer' }, ['cafe']],
+    [{ 'filter[kind_in]': 'internship' }, ['nursing', 'books', 'amsterdam', 'nowhere']],
+    [{ 'filter[hours_per_week_lteq]': '16' }, ['cafe', 'books']],
+    [{ 'filter[hours_per_week_gteq]': '24' }, ['nursing', 'amsterdam']],
+    [{ 'filter[starts_on_gteq]': '2027-03-01' }, ['cafe']],
+    [{ 'filter[starts_on_lteq]': '2027-03-01' }, ['nursing']],
+    [
+      { 'filter[published_at_lteq]': new Date(Date.now() - 2.5 * 86_400_000).toISOString() },
+      ['books', 'amsterdam', 'nowhere'],
+    ],
+  ])('%o', async (filters, expected) => {
+    expect(await keysOf(q(filters))).toEqual(expected);
+  });
+
+  it('filters by organization and organization type (the read model)', async () => {
+    expect(await keysOf(q({ 'filter[organization_id_eq]': nonProfit }))).toEqual(['cafe', 'amsterdam']);
+    expect(await keysOf(q({ 'filter[organization_type_eq]': 'NonProfit' }))).toEqual(['cafe', 'amsterdam']);
+    expect(await keysOf(q({ 'filter[organization_type_in]': 'Provider,School' }))).toEqual([
+      'nursing',
+      'books',
+      'nowhere',
+    ]);
+  });
+
+  it('combines text, filters and radius', async () => {
+    expect(
+      await keysOf(
+        q({
+          'filter[search]': 'hulp',
+          'filter[level_id_in]': LEVEL_A,
+          'filter[near]': 'Utrecht',
+          'filter[kind_eq]': 'internship',
+        }),
+      ),
+    ).toEqual(['books']);
+  });
+
+  it.each([
+    ['filter[level_id_in]', 'not-a-uuid'],
+    ['filter[hours_per_week_lteq]', 'veel'],
+    ['filter[starts_on_gteq]', 'morgen'],
+    ['filter[title_eq]', 'x'],
+    ['filter[near]', 'Nergenshuizen'],
+    ['filter[within_km]', '500'],
+    ['sort', '-newest'],
+    ['sort', 'distance'],
+    ['page[cursor]', 'garbage'],
+    ['with_facets', 'ja'],
+  ])('answers 400 naming %s=%s', async (name, value) => {
+    const res = await call(h.app, {
+      method: 'GET',
+      url: `/api/v1/vacancies?${q({ [name]: value })}`,
+      headers: { 'x-tenant': 'demo' },
+    });
+    expectStatus(res, 400, 'bad_request');
+    expect(res.json().errors[0].source.parameter).toBe(name);
+  });
+});
+
+describe('vacancy search: radius', () => {
+  it('finds vacancies within the radius of a place, nearest first, with distances', async () => {
+    const doc = await search(q({ 'filter[near]': 'Utrecht', 'filter[within_km]': '25' }));
+    expect(doc.data.map((v) => v.id)).toEqual([ids.nursing, ids.books, ids.cafe]);
+    expect(doc.meta.sort).toBe('distance');
+    expect(doc.meta.near).toMatchObject({ label: 'Utrecht', kind: 'place', within_km: 25 });
+    expect(doc.data[0]!.meta!.distance_km).toBeCloseTo(0, 5);
+    expect(doc.data[2]!.meta!.distance_km).toBeCloseTo(distanceKm(utrecht, amersfoort), 3);
+  });
+
+  it('includes a vacancy just inside the radius and leaves it out just outside', async () => {
+    const d = distanceKm(utrecht, amersfoort);
+    const near = `${utrecht.lat},${utrecht.lng}`;
+    expect(await keysOf(q({ 'filter[near]': near, 'filter[within_km]': String(d + 0.01) }))).toContain(
+      'cafe',
+    );
+    expect(await keysOf(q({ 'filter[near]': near, 'filter[within_km]': String(d - 0.01) }))).not.toContain(
+      'cafe',
+    );
+  });
+
+  it('resolves a postcode to its place and defaults to 25 km', async () => {
+    const doc = await search(q({ 'filter[near]': '3511 AB' }));
+    expect(doc.meta.near).toMatchObject({ label: 'Utrecht', kind: 'postcode', within_km: 25 });
+    expect(doc.meta.total).toBe(3);
+  });
+
+  it('reaches Amsterdam with a wide radius and never lists vacancies without coordinates', async () => {
+    const keys = await keysOf(q({ 'filter[near]': 'Utrecht', 'filter[within_km]': '60' }));
+    expect(keys).toEqual(['nursing', 'books', 'cafe', 'amsterdam']);
+  });
+});
+
+describe('vacancy search: pages', () => {
+  it('walks every result by cursor with meta.total on every page', async () => {
+    const seen: string[] = [];
+    let url = q({ 'page[size]': '2' });
+    for (let i = 0; i < 5; i++) {
+      const doc = await search(url);
+      expect(doc.meta.total).toBe(5);
+      seen.push(...doc.data.map((v) => v.id));
+      if (!doc.meta.next_cursor) break;
+      expect(doc.links!.next).toContain('page%5Bcursor%5D=');
+      url = q({ 'page[size]': '2', 'page[cursor]': doc.meta.next_cursor });
+    }
+    expect(seen).toEqual(['nursing', 'cafe', 'books', 'amsterdam', 'nowhere'].map((k) => ids[k]));
+  });
+
+  it('keeps its place under inserts: a newer vacancy neither repeats nor skips a row', async () => {
+    const first = await search(q({ 'page[size]': '2' }));
+    const fresh = await seed('fresh', { title: 'Nieuwe stage', at: null, publishedDaysAgo: 0 });
+    try {
+      const second = await search(q({ 'page[size]': '2', 'page[cursor]': first.meta.next_cursor! }));
+      expect(second.data.map((v) => v.id)).toEqual([ids.books, ids.amsterdam]);
+      expect(second.meta.total).toBe(6);
+    } finally {
+      await sql`delete from placements.vacancies where id = ${fresh}`.execute(h.owner);
+    }
+  });
+
+  it('pages by distance and by relevance with the cursor too', async () => {
+    const byDistance = await search(q({ 'filter[near]': 'Utrecht', 'page[size]': '1' }));
+    const next = await search(
+      q({ 'filter[near]': 'Utrecht', 'page[size]': '1', 'page[cursor]': byDistance.meta.next_cursor! }),
+    );
+    expect([byDistance.data[0]!.id, next.data[0]!.id]).toEqual([ids.nursing, ids.books]);
+    const byRank = await search(q({ 'filter[search]': 'stage', 'page[size]': '1' }));
+    expect(byRank.meta).toMatchObject({ sort: 'relevance', total: 1, next_cursor: null });
+  });
+
+  it('answers page[number] with numbered links for compatibility', async () => {
+    const doc = await search(q({ 'page[size]': '2', 'page[number]': '3' }));
+    expect(doc.data.map((v) => v.id)).toEqual([ids.nowhere]);
+    expect(doc.meta.total).toBe(5);
+    expect(doc.links!.prev).toContain('page%5Bnumber%5D=2');
+    const beyond = await search(q({ 'page[size]': '2', 'page[number]': '9' }));
+    expect(beyond.data).toEqual([]);
+    expect(beyond.meta.total).toBe(5);
+  });
+});
+
+describe('vacancy search: facets and markers', () => {
+  it('counts levels, tags, kinds and organization types of the matches', async () => {
+    const doc = await search(q({ with_facets: 'true', 'filter[near]': 'Utrecht' }));
+    expect(doc.meta.facets).toEqual({
+      level_id: [
+        { value: LEVEL_A, count: 2 },
+        { value: LEVEL_B, count: 2 },
+      ].sort((a, b) => a.value.localeCompare(b.value)),
+      tag_id: [
+        { value: TAG_A, count: 1 },
+        { value: TAG_B, count: 1 },
+      ].sort((a, b) => a.value.localeCompare(b.value)),
+      kind: [
+        { value: 'internship', count: 2 },
+        { value: 'volunteer', count: 1 },
+      ],
+      organization_type: [
+        { value: 'Provider', count: 2 },
+        { value: 'NonProfit', count: 1 },
+      ],
+      capped: false,
+    });
+    expect((await search(q({ 'filter[near]': 'Utrecht' }))).meta.facets).toBeUndefined();
+  });
+
+  it('gives light markers for every match with coordinates', async () => {
+    const res = await call(h.app, {
+      method: 'GET',
+      url: `/api/v1/vacancies/markers?${q({ 'filter[near]': 'Utrecht', 'filter[within_km]': '60' })}`,
+      headers: { 'x-tenant': 'demo' },
+    });
+    expectStatus(res, 200);
+    const doc = ZVacancyMarkerCollection.parse(res.json());
+    expect(doc.meta).toMatchObject({ total: 4, capped: false });
+    expect(doc.data[0]).toEqual({
+      type: 'vacancy_marker',
+      id: ids.nursing,
+      attributes: { title: 'Stageplaats verpleegkunde', lat: utrecht.lat, lng: utrecht.lng },
+    });
+    const all = ZVacancyMarkerCollection.parse(
+      (
+        await call(h.app, {
+          method: 'GET',
+          url: '/api/v1/vacancies/markers',
+          headers: { 'x-tenant': 'demo' },
+        })
+      ).json(),
+    );
+    expect(all.meta.total).toBe(4); // "nowhere" has no coordinates
+  });
+});
+
+describe('vacancy search: visibility', () => {
+  const all = { 'filter[status_in]': 'draft,published,closed,archived' };
+
+  it('never shows drafts, closed or hidden vacancies to visitors, even when asked', async () => {
+    expect(await keysOf(q(all))).toEqual(['nursing', 'cafe', 'books', 'amsterdam', 'nowhere']);
+    expect(await keysOf(q({ 'filter[status_eq]': 'draft' }))).toEqual([]);
+    expect(await keysOf(q({ ...all, 'filter[organization_id_eq]': provider.organizationId }))).toEqual([
+      'nursing',
+      'books',
+      'nowhere',
+    ]);
+  });
+
+  it('lets an organization admin list their own drafts, closed and hidden ones with a filter', async () => {
+    const mine = await search(q({ ...all, 'filter[organization_id_eq]': provider.organizationId }), provider);
+    expect(mine.data.map((v) => v.id).sort()).toEqual(
+      ['nursing', 'books', 'nowhere', 'draft', 'hidden', 'closed'].map((k) => ids[k]!).sort(),
+    );
+    expect(mine.data.find((v) => v.id === ids.hidden)!.attributes.hidden_reason).toBe('Niet passend');
+    expect(
+      await keysOf(
+        q({ 'filter[status_eq]': 'draft', 'filter[organization_id_eq]': provider.organizationId }),
+        provider,
+      ),
+    ).toEqual(['draft']);
+    // Without the filter on their organization they see the public list.
+    expect(await keysOf(q({ 'filter[status_eq]': 'draft' }), provider)).toEqual([]);
+  });
+
+  it('does not let another organization’s admin list those drafts', async () => {
+    const other = await adminOf(h, 'NonProfit');
+    expect(
+      await keysOf(
+        q({ 'filter[status_eq]': 'draft', 'filter[organization_id_eq]': provider.organizationId }),
+        other,
+      ),
+    ).toEqual([]);
+  });
+
+  it('lets a moderator (admin of an approved School) filter every status', async () => {
+    const school = await adminOf(h, 'School');
+    expect(await keysOf(q({ 'filter[status_eq]': 'draft' }), school)).toEqual(['draft']);
+  });
+
+  it('keeps tenants apart', async () => {
+    expect(await keysOf(q({ 'filter[search]': 'verpleegkunde' }))).toEqual(['nursing']);
+    const other = await search(q({ 'filter[search]': 'verpleegkunde' }), null, 'raayland');
+    expect(other.data.map((v) => v.id)).toEqual([ids.otherTenant]);
+    expect(other.meta.total).toBe(1);
+  });
+});

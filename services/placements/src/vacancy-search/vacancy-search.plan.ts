@@ -1,0 +1,175 @@
+// From the querystring to a search plan (pure): the filters of VACANCY_SEARCH_QUERY as SQL conditions,
+// the text as a Dutch prefix query, filter[near] through the gazetteer, the sort and the cursor.
+import type { TFilter, TJsonApiQuery } from '@stageplein/contracts/jsonapi/jsonapi';
+import {
+  DEFAULT_WITHIN_KM,
+  MAX_WITHIN_KM,
+  VACANCY_CURSOR_PARAM,
+  VACANCY_FACETS_PARAM,
+  VACANCY_SEARCH_QUERY,
+  type TResolvedNear,
+  type TVacancySort,
+} from '@stageplein/contracts/placements/vacancy-search';
+import { badRequest } from '@stageplein/kit/errors/api-error';
+import { parseJsonApiQuery } from '@stageplein/kit/jsonapi/query';
+import { resolveNear } from '../geo/gazetteer.ts';
+import type { TCondition, TSearchPlan } from './vacancy-search.sql.ts';
+
+/** Whose vacancies a caller may list besides the public ones (vacancy-policy in contracts decides). */
+export type TVisibility =
+  { kind: 'public' } | { kind: 'organization'; organizationId: string } | { kind: 'moderator' };
+
+export interface TParsedSearch {
+  query: TJsonApiQuery;
+  plan: TSearchPlan;
+  near: TResolvedNear | null;
+  /** The words typed, for the typo fallback. */
+  words: string[];
+  cursor: TCursor | null;
+  withFacets: boolean;
+  /** The filter set without page and sort: the key of cached facet counts. */
+  filterKey: string;
+}
+
+export interface TCursor {
+  sort: TVacancySort;
+  key: string;
+  id: string;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const DATETIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+const MAX_WORDS = 8;
+
+/** Words of the search text: letters and digits only (so they are safe in a tsquery), lower case. */
+export function searchWords(text: string): string[] {
+  return (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, MAX_WORDS);
+}
+
+/** Every word as a prefix ("stage" finds "stageplaats"), all of them required. */
+export const prefixTsquery = (words: string[]) => words.map((w) => `${w}:*`).join(' & ');
+
+export const encodeCursor = (c: TCursor) =>
+  Buffer.from(JSON.stringify([c.sort, c.key, c.id])).toString('base64url');
+
+export function decodeCursor(raw: string, sort: TVacancySort): TCursor {
+  try {
+    const [s, key, id] = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as unknown[];
+    if (s === sort && typeof key === 'string' && key.length < 100 && typeof id === 'string' && UUID.test(id))
+      return { sort, key, id };
+  } catch {
+    // falls through to the 400 below
+  }
+  throw badRequest(VACANCY_CURSOR_PARAM);
+}
+
+const values = (f: TFilter) => (Array.isArray(f.value) ? f.value : [String(f.value)]);
+
+function checked(f: TFilter, pattern: RegExp): string[] {
+  const vs = values(f);
+  if (vs.length === 0 || vs.length > 100 || vs.some((v) => !pattern.test(v)))
+    throw badRequest(`filter[${f.attribute}_${f.predicate}]`);
+  return vs;
+}
+
+const COMPARE = { gteq: '>=', lteq: '<=' } as const;
+
+/** One filter as a condition; every value is checked first, so none reaches SQL as a cast error. */
+function filterCondition(f: TFilter): TCondition {
+  const compare = (column: string, pattern: RegExp, cast: string) => {
+    const [v] = checked(f, pattern);
+    return { sql: `${column} ${COMPARE[f.predicate as 'gteq' | 'lteq']} ?::${cast}`, values: [v] };
+  };
+  switch (f.attribute) {
+    case 'level_id':
+      return { sql: 'v.level_ids && ?::uuid[]', values: [checked(f, UUID)] };
+    case 'tag_id':
+      return { sql: 'v.tag_ids && ?::uuid[]', values: [checked(f, UUID)] };
+    case 'organization_id':
+      return { sql: 'v.organization_id = any(?::uuid[])', values: [checked(f, UUID)] };
+    case 'internship_period_id':
+      return { sql: 'v.internship_period_id = any(?::uuid[])', values: [checked(f, UUID)] };
+    case 'kind':
+      return { sql: 'v.kind = any(?::text[])', values: [checked(f, /^[a-z_]{1,40}$/)] };
+    case 'organization_type':
+      return { sql: 'o.organization_type = any(?::text[])', values: [checked(f, /^[A-Za-z]{1,40}$/)] };
+    case 'status':
+      return { sql: 'v.status = any(?::text[])', values: [checked(f, /^[a-z]{1,20}$/)] };
+    case 'hours_per_week':
+      return compare('v.hours_per_week', /^\d{1,2}(\.\d+)?$/, 'float8');
+    case 'starts_on':
+      return compare('v.starts_on', DATE, 'date');
+    case 'ends_on':
+      return compare('v.ends_on', DATE, 'date');
+    case 'published_at':
+      return compare('v.published_at', DATETIME, 'timestamptz');
+    default:
+      throw badRequest(`filter[${f.attribute}_${f.predicate}]`);
+  }
+}
+
+/** Who sees what: the public list, an organization's own (any status), or a moderator's (everything). */
+function visibilityCondition(visibility: TVisibility): TCondition[] {
+  switch (visibility.kind) {
+    case 'public':
+      // Literally the partial indexes' predicate, so the planner can use them.
+      return [{ sql: `v.status = 'published' and not v.hidden`, values: [] }];
+    case 'organization':
+      return [{ sql: 'v.organization_id = ?::uuid', values: [visibility.organizationId] }];
+    case 'moderator':
+      return [];
+  }
+}
+
+export function parseSearch(
+  raw: Record<string, string | string[] | undefined>,
+  tenantId: string,
+  visibility: (filters: TFilter[]) => TVisibility,
+): TParsedSearch {
+  const { [VACANCY_CURSOR_PARAM]: cursorRaw, [VACANCY_FACETS_PARAM]: facetsRaw, ...rest } = raw;
+  const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v.at(-1) : v);
+  const query = parseJsonApiQuery(rest, VACANCY_SEARCH_QUERY);
+
+  const text = (query.scopes.search ?? '').trim();
+  if (text.length > 200) throw badRequest('filter[search]');
+  const words = searchWords(text);
+
+  let near: TResolvedNear | null = null;
+  if (query.scopes.within_km !== undefined && query.scopes.near === undefined)
+    throw badRequest('filter[within_km]');
+  if (query.scopes.near !== undefined) {
+    const km = query.scopes.within_km === undefined ? DEFAULT_WITHIN_KM : Number(query.scopes.within_km);
+    if (!Number.isFinite(km) || km <= 0 || km > MAX_WITHIN_KM) throw badRequest('filter[within_km]');
+    const point = query.scopes.near.length <= 100 ? resolveNear(query.scopes.near) : undefined;
+    if (!point) throw badRequest('filter[near]');
+    near = { latitude: point.lat, longitude: point.lng, label: point.label, kind: point.kind, within_km: km };
+  }
+
+  if (query.sort.some((s) => s.descending)) throw badRequest('sort');
+  const requested = query.sort[0]?.attribute as TVacancySort | undefined;
+  if (requested === 'relevance' && !words.length) throw badRequest('sort');
+  if (requested === 'distance' && !near) throw badRequest('sort');
+  const sort: TVacancySort = requested ?? (words.length ? 'relevance' : near ? 'distance' : 'newest');
+
+  const cursorText = one(cursorRaw);
+  const cursor = cursorText ? decodeCursor(cursorText, sort) : null;
+  if (cursor && one(rest['page[number]']) !== undefined) throw badRequest('page[number]');
+  const facets = one(facetsRaw);
+  if (facets !== undefined && facets !== 'true' && facets !== 'false') throw badRequest(VACANCY_FACETS_PARAM);
+
+  const conditions = [
+    { sql: 'v.tenant_id = ?', values: [tenantId] },
+    ...visibilityCondition(visibility(query.filters)),
+    ...query.filters.map(filterCondition),
+  ];
+  const plan: TSearchPlan = {
+    conditions,
+    joinsOrganization: query.filters.some((f) => f.attribute === 'organization_type'),
+    text: words.length ? { mode: 'fulltext', tsquery: prefixTsquery(words) } : null,
+    near: near && { lat: near.latitude, lng: near.longitude, km: near.within_km },
+    sort,
+  };
+  const filterKey = JSON.stringify([conditions, plan.text, plan.near]);
+  return { query, plan, near, words, cursor, withFacets: facets === 'true', filterKey };
+}

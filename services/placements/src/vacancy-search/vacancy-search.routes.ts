@@ -1,0 +1,113 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { TFilter } from '@stageplein/contracts/jsonapi/jsonapi';
+import { managesVacancy, moderatesVacancies } from '@stageplein/contracts/placements/vacancy-policy';
+import {
+  VACANCY_CURSOR_PARAM,
+  ZVacancyMarkerCollection,
+  ZVacancySearchCollection,
+  type TVacancyMarkerCollection,
+  type TVacancySearchCollection,
+} from '@stageplein/contracts/placements/vacancy-search';
+import { ZJsonApiQueryString } from '@stageplein/kit/jsonapi/query';
+import { pageLinks } from '@stageplein/kit/jsonapi/serialize';
+import type { TPlacementsDeps } from '../placements.config.ts';
+import { callerOf, type TCaller } from '../shared/caller.ts';
+import { contextOf } from '../shared/request.ts';
+import { vacancyResource } from '../vacancies/vacancies.serialize.ts';
+import { parseSearch, type TVisibility } from './vacancy-search.plan.ts';
+import { searchVacancies, vacancyMarkers } from './vacancy-search.service.ts';
+
+const TAGS = ['vacancies'];
+
+/**
+ * Moderators see every vacancy; an organization's admin who filters on their own organization sees all
+ * of its vacancies; everyone else (and every other filter) the published, visible ones.
+ */
+const visibilityOf =
+  (caller: TCaller) =>
+  (filters: TFilter[]): TVisibility => {
+    if (moderatesVacancies(caller.permissions, caller.current)) return { kind: 'moderator' };
+    const own = filters.find((f) => f.attribute === 'organization_id' && f.predicate === 'eq');
+    if (own && managesVacancy(caller.permissions, caller.current, String(own.value)))
+      return { kind: 'organization', organizationId: String(own.value) };
+    return { kind: 'public' };
+  };
+
+const requestUrl = (req: FastifyRequest) => new URL(`${req.protocol}://${req.host}${req.url}`);
+
+const FILTERS_DOC =
+  '`filter[search]` (Dutch full text, every word a prefix, typo-tolerant), `filter[near]` (place, postcode or `lat,lng`) with `filter[within_km]` (default 25), `level_id_eq|in`, `tag_id_eq|in`, `kind_eq|in`, `organization_type_eq|in`, `organization_id_eq|in`, `internship_period_id_eq|in`, `hours_per_week_gteq|lteq`, `starts_on_gteq|lteq`, `ends_on_gteq|lteq`, `published_at_gteq|lteq`, `status_eq|in` (own organization or moderators).';
+
+/** The public internship bank: search and map markers (contracts/src/placements/vacancy-search.ts). */
+export const vacancySearchRoutes: FastifyPluginAsync<TPlacementsDeps> = async (app, deps) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/api/v1/vacancies', {
+    schema: {
+      tags: TAGS,
+      summary: 'Search vacancies: published ones for everyone, an organization its own, moderators all',
+      description: `${FILTERS_DOC} Sort: \`relevance\`, \`distance\`, \`newest\`. Pages: \`page[cursor]\` (keyset, \`meta.next_cursor\`) or \`page[number]\`; \`page[size]\` up to 100. \`with_facets=true\` adds \`meta.facets\`.`,
+      querystring: ZJsonApiQueryString,
+      response: { 200: ZVacancySearchCollection },
+    },
+    handler: async (req, reply): Promise<TVacancySearchCollection> => {
+      const ctx = await contextOf(req, deps);
+      const caller = await callerOf(req, ctx.db);
+      const parsed = parseSearch(req.query, ctx.tenant.id, visibilityOf(caller));
+      const result = await searchVacancies(ctx.db, parsed);
+      const moderator = moderatesVacancies(caller.permissions, caller.current);
+      reply.header('cache-control', 'private, no-store');
+      const url = requestUrl(req);
+      const next = new URL(url);
+      next.searchParams.delete('page[number]');
+      if (result.nextCursor) next.searchParams.set(VACANCY_CURSOR_PARAM, result.nextCursor);
+      const byNumber = url.searchParams.has('page[number]');
+      return {
+        data: result.rows.map((row) => ({
+          ...vacancyResource(
+            row,
+            moderator || managesVacancy(caller.permissions, caller.current, row.organization_id),
+          ),
+          meta: parsed.near ? { distance_km: row.distance } : undefined,
+        })),
+        meta: {
+          total: result.total,
+          next_cursor: result.nextCursor,
+          sort: parsed.plan.sort,
+          near: parsed.near,
+          ...(result.facets ? { facets: result.facets } : {}),
+        },
+        links: byNumber
+          ? pageLinks(url.toString(), parsed.query, result.total)
+          : { self: url.toString(), next: result.nextCursor ? next.toString() : null },
+      };
+    },
+  });
+
+  r.get('/api/v1/vacancies/markers', {
+    schema: {
+      tags: TAGS,
+      summary: 'Map markers of the vacancies a search finds (id, title, lat, lng), up to 5,000',
+      description: `The search's filters: ${FILTERS_DOC} Nearest first with \`filter[near]\`, else newest.`,
+      querystring: ZJsonApiQueryString,
+      response: { 200: ZVacancyMarkerCollection },
+    },
+    handler: async (req, reply): Promise<TVacancyMarkerCollection> => {
+      const ctx = await contextOf(req, deps);
+      const caller = await callerOf(req, ctx.db);
+      const parsed = parseSearch(req.query, ctx.tenant.id, visibilityOf(caller));
+      const result = await vacancyMarkers(ctx.db, parsed);
+      reply.header('cache-control', 'private, no-store');
+      return {
+        data: result.markers.map((m) => ({
+          type: 'vacancy_marker' as const,
+          id: m.id,
+          attributes: { title: m.title, lat: m.lat, lng: m.lng },
+        })),
+        meta: { total: result.total, capped: result.total > result.markers.length, near: parsed.near },
+        links: { self: requestUrl(req).toString() },
+      };
+    },
+  });
+};

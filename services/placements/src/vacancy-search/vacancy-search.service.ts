@@ -1,0 +1,109 @@
+import { CompiledQuery } from 'kysely';
+import {
+  FACET_CACHE_SECONDS,
+  FACET_SCAN_LIMIT,
+  MAX_MARKERS,
+  VACANCY_FACETS,
+  type TVacancyFacets,
+} from '@stageplein/contracts/placements/vacancy-search';
+import type { TDb } from '../database.ts';
+import type { TVacancyRow } from '../vacancies/vacancies.repository.ts';
+import { encodeCursor, type TParsedSearch } from './vacancy-search.plan.ts';
+import { facetsSql, markersSql, searchPageSql, type TSearchPlan } from './vacancy-search.sql.ts';
+
+type TResultRow = TVacancyRow & { total: number; sort_key: string | null; distance: number | null };
+
+const run = async <R>(db: TDb, q: { text: string; values: unknown[] }) =>
+  (await db.executeQuery<R>(CompiledQuery.raw(q.text, q.values))).rows;
+
+/** Full text first; when it finds nothing, the same words by trigram similarity to the title (typos). */
+async function withTypoFallback<T extends { total: number }>(
+  parsed: TParsedSearch,
+  query: (plan: TSearchPlan) => Promise<T>,
+): Promise<T> {
+  const first = await query(parsed.plan);
+  if (first.total > 0 || parsed.plan.text?.mode !== 'fulltext') return first;
+  return query({ ...parsed.plan, text: { mode: 'similarity', words: parsed.words.join(' ') } });
+}
+
+export interface TSearchResult {
+  rows: (TVacancyRow & { distance: number | null })[];
+  total: number;
+  nextCursor: string | null;
+  facets?: TVacancyFacets;
+}
+
+export async function searchVacancies(db: TDb, parsed: TParsedSearch): Promise<TSearchResult> {
+  const { size, number } = parsed.query.page;
+  const page = {
+    size,
+    offset: parsed.cursor ? 0 : (number - 1) * size,
+    after: parsed.cursor && { key: parsed.cursor.key, id: parsed.cursor.id },
+  };
+  const result = await withTypoFallback(parsed, async (plan) => {
+    const rows = await run<TResultRow>(db, searchPageSql(plan, page));
+    return { total: rows[0]?.total ?? 0, rows: rows.filter((r) => r.id !== null) };
+  });
+  const last = result.rows.at(-1);
+  const hasMore =
+    last !== undefined && page.offset + result.rows.length < result.total && result.rows.length === size;
+  const nextCursor =
+    hasMore && last.sort_key !== null
+      ? encodeCursor({ sort: parsed.plan.sort, key: last.sort_key, id: last.id })
+      : null;
+  return {
+    rows: result.rows,
+    total: result.total,
+    nextCursor,
+    ...(parsed.withFacets ? { facets: await facets(db, parsed) } : {}),
+  };
+}
+
+/** Cached facet counts per filter set (in this process; a minute old at most). */
+const facetCache = new Map<string, { at: number; facets: TVacancyFacets }>();
+const FACET_CACHE_ENTRIES = 1000;
+
+async function facets(db: TDb, parsed: TParsedSearch): Promise<TVacancyFacets> {
+  const now = Date.now();
+  const hit = facetCache.get(parsed.filterKey);
+  if (hit && now - hit.at < FACET_CACHE_SECONDS * 1000) return hit.facets;
+  const counted = await withTypoFallback(parsed, async (plan) => {
+    const rows = await run<{ facet: string; value: string; count: number }>(
+      db,
+      facetsSql(plan, FACET_SCAN_LIMIT),
+    );
+    const result: TVacancyFacets = {
+      level_id: [],
+      tag_id: [],
+      kind: [],
+      organization_type: [],
+      capped: false,
+    };
+    for (const r of rows) {
+      if (r.facet === 'capped') result.capped = r.value === 'true';
+      else if ((VACANCY_FACETS as readonly string[]).includes(r.facet))
+        result[r.facet as keyof Omit<TVacancyFacets, 'capped'>].push({ value: r.value, count: r.count });
+    }
+    for (const f of VACANCY_FACETS)
+      result[f].sort((a, b) => b.count - a.count || a.value.localeCompare(b.value));
+    return { total: rows.length - 1, facets: result };
+  });
+  if (facetCache.size >= FACET_CACHE_ENTRIES) facetCache.delete(facetCache.keys().next().value!);
+  facetCache.set(parsed.filterKey, { at: now, facets: counted.facets });
+  return counted.facets;
+}
+
+export interface TMarkersResult {
+  markers: { id: string; title: string; lat: number; lng: number }[];
+  total: number;
+}
+
+export async function vacancyMarkers(db: TDb, parsed: TParsedSearch): Promise<TMarkersResult> {
+  return withTypoFallback(parsed, async (plan) => {
+    const rows = await run<{ id: string; title: string; lat: number; lng: number; total: number }>(
+      db,
+      markersSql(plan, MAX_MARKERS),
+    );
+    return { total: rows[0]?.total ?? 0, markers: rows };
+  });
+}

@@ -1,0 +1,168 @@
+// The search's SQL, as text with numbered parameters: the route runs it through Kysely's connection,
+// the benchmark's bare Fastify + pg route runs the very same text (infra/bench/vacancy-search.servers.ts).
+import type { TVacancySort } from '@stageplein/contracts/placements/vacancy-search';
+import { cellsCovering, circleBox } from '../geo/grid.ts';
+
+/** A condition on the vacancy (`v`) or its organization (`o`, the read model) with its values. */
+export interface TCondition {
+  sql: string;
+  values: unknown[];
+}
+
+export interface TSearchPlan {
+  conditions: TCondition[];
+  /** Whether a condition reads `o` (the organization's type), so the join is needed. */
+  joinsOrganization: boolean;
+  text: { mode: 'fulltext'; tsquery: string } | { mode: 'similarity'; words: string } | null;
+  near: { lat: number; lng: number; km: number } | null;
+  sort: TVacancySort;
+}
+
+/** Builds `$n` placeholders while collecting their values. */
+class Params {
+  readonly values: unknown[] = [];
+  add(value: unknown): string {
+    this.values.push(value);
+    return `$${this.values.length}`;
+  }
+  /** A condition written with `?` for each of its values. */
+  embed(c: TCondition): string {
+    let i = 0;
+    return c.sql.replace(/\?/g, () => this.add(c.values[i++]));
+  }
+}
+
+const TSCONFIG = `'placements.dutch_unaccent'::regconfig`;
+
+/** Great-circle distance in km between the vacancy and a point (the gazetteer's distanceKm in SQL). */
+const distanceSql = (lat: string, lng: string) =>
+  `(12742 * asin(least(1, sqrt(power(sin(radians(v.latitude - ${lat}) / 2), 2) + cos(radians(${lat})) * cos(radians(v.latitude)) * power(sin(radians(v.longitude - ${lng}) / 2), 2)))))`;
+
+function whereAndKeys(plan: TSearchPlan, p: Params) {
+  const where = plan.conditions.map((c) => p.embed(c));
+  let rank = 'null::real';
+  if (plan.text?.mode === 'fulltext') {
+    const q = `to_tsquery(${TSCONFIG}, ${p.add(plan.text.tsquery)})`;
+    where.push(`v.search_vector @@ ${q}`);
+    rank = `ts_rank_cd(v.search_vector, ${q}, 1)`;
+  } else if (plan.text?.mode === 'similarity') {
+    const words = p.add(plan.text.words);
+    where.push(`${words} <% v.title`);
+    rank = `word_similarity(${words}, v.title)`;
+  }
+  let distance = 'null::float8';
+  if (plan.near) {
+    const { lat, lng, km } = plan.near;
+    const box = circleBox(lat, lng, km);
+    const latP = p.add(lat);
+    const lngP = p.add(lng);
+    distance = distanceSql(`${latP}::float8`, `${lngP}::float8`);
+    where.push(
+      `v.geo_cell = any(${p.add(cellsCovering(box))}::int[])`,
+      `v.latitude between ${p.add(box.minLat)} and ${p.add(box.maxLat)}`,
+      `v.longitude between ${p.add(box.minLng)} and ${p.add(box.maxLng)}`,
+      `${distance} <= ${p.add(km)}`,
+    );
+  }
+  return { where: where.length ? where.join(' and ') : 'true', rank, distance };
+}
+
+/** The sort key of each sort and its direction; ties are broken by id in the same direction. */
+const SORT_KEYS: Record<
+  TVacancySort,
+  { key: (k: { rank: string; distance: string }) => string; desc: boolean }
+> = {
+  relevance: { key: (k) => k.rank, desc: true },
+  distance: { key: (k) => k.distance, desc: false },
+  newest: { key: () => 'coalesce(v.published_at, v.created_at)', desc: true },
+};
+
+const fromClause = (plan: TSearchPlan) =>
+  `placements.vacancies v${plan.joinsOrganization ? ' join placements.organizations o on o.id = v.organization_id' : ''}`;
+
+/** The vacancy columns of a result (the row the vacancies serializer takes), from `v` and `o`. */
+export const RESULT_COLUMNS = `v.id, v.tenant_id, v.organization_id, v.title, v.description, v.description_html,
+  v.street, v.postcode, v.city, v.latitude, v.longitude, v.places, v.hours_per_week, v.starts_on, v.ends_on,
+  v.internship_period_id, v.level_ids, v.tag_ids, v.kind, v.contact_person_id, v.image_url, v.status,
+  v.published_at, v.closes_at, v.hidden, v.hidden_reason, v.hidden_by, v.created_by, v.created_at, v.updated_at,
+  o.name as organization_name`;
+
+/**
+ * One page and the total in one statement: the matches (ids and sort keys) once, their count, and the
+ * page after the keyset (or at the offset) joined to its rows. A count row comes back even when the page
+ * is empty (its vacancy columns are null then).
+ */
+export function searchPageSql(
+  plan: TSearchPlan,
+  page: { size: number; offset: number; after: { key: string | number; id: string } | null },
+): { text: string; values: unknown[] } {
+  const p = new Params();
+  const { where, rank, distance } = whereAndKeys(plan, p);
+  const sort = SORT_KEYS[plan.sort];
+  const dir = sort.desc ? 'desc' : 'asc';
+  const key = sort.key({ rank, distance });
+  const keyCast = plan.sort === 'newest' ? 'timestamptz' : plan.sort === 'relevance' ? 'real' : 'float8';
+  const after = page.after
+    ? `where (m.sort_key, m.id) ${sort.desc ? '<' : '>'} (${p.add(page.after.key)}::${keyCast}, ${p.add(page.after.id)}::uuid)`
+    : '';
+  const text = `
+    with matches as materialized (
+      select v.id, ${key} as sort_key, ${distance} as distance
+      from ${fromClause(plan)}
+      where ${where}
+    ), page as (
+      select m.* from matches m ${after}
+      order by m.sort_key ${dir}, m.id ${dir}
+      limit ${p.add(page.size)} offset ${p.add(page.offset)}
+    )
+    select t.total, r.*
+    from (select count(*)::int as total from matches) t
+    left join lateral (
+      select p.sort_key::text as sort_key, p.distance, ${RESULT_COLUMNS}
+      from page p
+      join placements.vacancies v on v.id = p.id
+      left join placements.organizations o on o.id = v.organization_id
+      order by p.sort_key ${dir}, p.id ${dir}
+    ) r on true`;
+  return { text, values: p.values };
+}
+
+/** Markers: every match with coordinates, up to `limit`, nearest first with a place, else newest. */
+export function markersSql(plan: TSearchPlan, limit: number): { text: string; values: unknown[] } {
+  const p = new Params();
+  const { where, distance } = whereAndKeys(plan, p);
+  const order = plan.near
+    ? `${distance} asc, v.id`
+    : 'coalesce(v.published_at, v.created_at) desc, v.id desc';
+  const text = `
+    select v.id, v.title, v.latitude as lat, v.longitude as lng, count(*) over ()::int as total
+    from ${fromClause(plan)}
+    where ${where} and v.latitude is not null
+    order by ${order}
+    limit ${p.add(limit)}`;
+  return { text, values: p.values };
+}
+
+/**
+ * Facet counts over the newest `scanLimit` matches: each level and tag (arrays unnested), each kind and
+ * each organization type, with whether the scan hit its limit.
+ */
+export function facetsSql(plan: TSearchPlan, scanLimit: number): { text: string; values: unknown[] } {
+  const p = new Params();
+  const { where } = whereAndKeys(plan, p);
+  const text = `
+    with scanned as materialized (
+      select v.level_ids, v.tag_ids, v.kind, v.organization_id
+      from ${fromClause(plan)}
+      where ${where}
+      order by coalesce(v.published_at, v.created_at) desc
+      limit ${p.add(scanLimit + 1)}
+    ), capped as (select * from scanned limit ${p.add(scanLimit)})
+    select 'level_id' as facet, unnest(level_ids)::text as value, count(*)::int as count from capped group by 2
+    union all select 'tag_id', unnest(tag_ids)::text, count(*)::int from capped group by 2
+    union all select 'kind', kind, count(*)::int from capped group by 2
+    union all select 'organization_type', o.organization_type, count(*)::int
+      from capped c join placements.organizations o on o.id = c.organization_id group by 2
+    union all select 'capped', ((select count(*) from scanned) > ${p.add(scanLimit)})::text, 0`;
+  return { text, values: p.values };
+}
