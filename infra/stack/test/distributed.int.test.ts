@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { sql, type Kysely } from 'kysely';
 import { seedOrganizationId } from '@stageplein/contracts/domain/seed-ids';
+import { seedVacancyId } from '@stageplein/placements/seeds/seed-vacancies';
 import { SERVICES } from '../src/services.ts';
 import { generateAuthSecret } from '@stageplein/kit/auth/auth-keys';
 import { signAccessToken } from '@stageplein/kit/auth/access-token';
@@ -116,13 +117,8 @@ beforeAll(async () => {
     // all on loopback, so their x-tenant and X-Forwarded-* count (docs/security.md).
     TRUSTED_PROXIES: 'loopback',
   };
-  const [identityPort, organizationsPort, contentPort, relayPort, gatewayPort] = await Promise.all([
-    freePort(),
-    freePort(),
-    freePort(),
-    freePort(),
-    freePort(),
-  ]);
+  const [identityPort, organizationsPort, contentPort, placementsPort, relayPort, gatewayPort] =
+    await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort(), freePort()]);
   const url = (port: number) => `http://127.0.0.1:${port}`;
   gatewayUrl = url(gatewayPort);
   // Started together, as an orchestrator would; each service migrates its own schema.
@@ -135,6 +131,12 @@ beforeAll(async () => {
       organizationsPort,
     ],
     ['content', 'services/content/src/server.ts', { ...env, PORT: String(contentPort) }, contentPort],
+    [
+      'placements',
+      'services/placements/src/server.ts',
+      { ...env, PORT: String(placementsPort), IDENTITY_URL: url(identityPort) },
+      placementsPort,
+    ],
     ['relay', 'services/kit/src/runtime/relay-server.ts', { ...env, PORT: String(relayPort) }, relayPort],
     [
       'gateway',
@@ -148,6 +150,7 @@ beforeAll(async () => {
         IDENTITY_URL: url(identityPort),
         ORGANIZATIONS_URL: url(organizationsPort),
         CONTENT_URL: url(contentPort),
+        PLACEMENTS_URL: url(placementsPort),
         OTEL_EXPORTER_OTLP_ENDPOINT: otlp,
         TRUSTED_PROXIES: env.TRUSTED_PROXIES,
       },
@@ -386,9 +389,20 @@ describe('distributed profile: one process per service, events through Kafka', (
         ).rows.map((r) => r.consumer),
       (r) => r.includes('content.auth-read-model'),
     );
+    // And placements' (issue #14).
+    await eventually(
+      'the dead letter in placements',
+      async () =>
+        (
+          await sql<{
+            consumer: string;
+          }>`select consumer from placements.dead_letters where event_id = ${id}`.execute(owner)
+        ).rows.map((r) => r.consumer),
+      (r) => r.includes('placements.auth-read-model'),
+    );
     const replay = await replayCommand(['--id', id]);
     expect(replay.code, replay.stdout).toBe(1);
-    expect(replay.stdout).toContain('0 replayed, 2 still failing');
+    expect(replay.stdout).toContain('0 replayed, 3 still failing');
   });
 
   it('a student import runs on the worker process: organizations → Temporal → worker → identity, one trace', async () => {
@@ -466,12 +480,37 @@ describe('distributed profile: one process per service, events through Kafka', (
     );
   });
 
+  it('a vacancy reaches placements through the gateway; its events reach organizations through Kafka', async () => {
+    const id = seedVacancyId('demo', 0);
+    const res = await fetch(`${gatewayUrl}/api/v1/vacancies/${id}`, { headers: { 'x-tenant': 'demo' } });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { data: { attributes: { status: string } } }).data.attributes.status).toBe(
+      'published',
+    );
+    // include=vacancies: organizations' read model of placements' events, fed over Kafka.
+    const nonprofit = seedOrganizationId('demo', 'nonprofit');
+    await eventually(
+      'the seeded vacancy in organizations’ read model',
+      async () => {
+        const list = await fetch(`${gatewayUrl}/api/v1/organizations/${nonprofit}?include=vacancies`, {
+          headers: { 'x-tenant': 'demo' },
+        });
+        const body = (await list.json()) as {
+          data: { relationships: { vacancies: { data: { id: string }[] } } };
+        };
+        return body.data.relationships.vacancies.data.map((v) => v.id);
+      },
+      (ids) => ids.includes(id),
+    );
+  });
+
   it('every process stops cleanly on SIGTERM', async () => {
     const codes = await Promise.all(processes.map(async (p) => [p.name, await p.stop()] as const));
     expect(Object.fromEntries(codes)).toEqual({
       identity: 0,
       organizations: 0,
       content: 0,
+      placements: 0,
       relay: 0,
       gateway: 0,
       worker: 0,

@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TENANT_LIST } from '@stageplein/contracts/tenants/tenant-registry';
 import type { TTenantId } from '@stageplein/contracts/tenants/tenant.types';
+import { seedVacancyId } from '../src/seeds/seed-vacancies.ts';
 import {
   adminOf,
   auditOf,
@@ -387,5 +389,33 @@ describe('read models', () => {
       );
       expect(rows).toEqual([{ deleted: true }]);
     });
+  });
+});
+
+describe('seeds', () => {
+  it('every tenant has published vacancies in real towns near its map centre, and drafts', async () => {
+    const { rows } = await sql<{ tenant_id: string; status: string; n: number }>`
+      select tenant_id, status, count(*)::int as n
+      from placements.vacancies where created_by is null group by tenant_id, status`.execute(h.owner);
+    for (const tenant of TENANT_LIST) {
+      const mine = rows.filter((r) => r.tenant_id === tenant.id);
+      expect(mine.find((r) => r.status === 'published')?.n, tenant.id).toBeGreaterThanOrEqual(8);
+      expect(mine.find((r) => r.status === 'draft')?.n, tenant.id).toBeGreaterThanOrEqual(2);
+      const { rows: coords } = await sql<{ latitude: number; longitude: number; city: string }>`
+        select latitude, longitude, city from placements.vacancies where tenant_id = ${tenant.id}`.execute(
+        h.owner,
+      );
+      for (const c of coords) {
+        const km = Math.hypot(
+          (c.latitude - tenant.mapCenter.lat) * 111,
+          (c.longitude - tenant.mapCenter.lng) * 111 * Math.cos((tenant.mapCenter.lat * Math.PI) / 180),
+        );
+        expect(km, `${tenant.id} ${c.city}`).toBeLessThan(40);
+      }
+    }
+    // A seeded published vacancy is public, with its Dutch text rendered.
+    const res = await get(seedVacancyId('demo', 0), null);
+    expectStatus(res, 200);
+    expect(res.json().data.attributes.description_html).toContain('<h2>Wat ga je doen?</h2>');
   });
 });
