@@ -20,9 +20,9 @@ import { ROOT, load, recordSection, startServer, stopServer, type TLoadResult } 
 const VACANCIES = 200_000;
 const ROUNDS = 3;
 const LEVELS = Array.from({ length: 6 }, (_, i) => `00000000-0000-4000-8000-00000000000${i + 1}`);
-const SEARCH = `filter[search]=zorg&filter[level_id_in]=${LEVELS[1]}&filter[kind_eq]=internship&filter[near]=Utrecht&filter[within_km]=25&page[size]=20`;
+const SEARCH = `filter[search]=zorg&filter[level_id_in]=${LEVELS[2]}&filter[kind_eq]=internship&filter[near]=Utrecht&filter[within_km]=25&page[size]=20`;
 const FIRST = `/api/v1/vacancies?${SEARCH}`;
-const MARKERS = `/api/v1/vacancies/markers?filter[search]=zorg&filter[level_id_in]=${LEVELS[1]}&filter[kind_eq]=internship&filter[near]=Utrecht&filter[within_km]=25`;
+const MARKERS = `/api/v1/vacancies/markers?filter[search]=zorg&filter[level_id_in]=${LEVELS[2]}&filter[kind_eq]=internship&filter[near]=Utrecht&filter[within_km]=25`;
 
 type TPlaceRow = [string, string, number, number, number];
 
@@ -115,13 +115,27 @@ try {
   const started = Date.now();
   await seedMany(ownerUrl);
   console.log(`seeded ${VACANCIES} vacancies in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  if (process.env.BENCH_EXPLAIN) {
+    // Diagnosis: the first page's plan, then stop (no load).
+    const client = new pg.Client({ connectionString: ownerUrl });
+    await client.connect();
+    const url = new URL(FIRST, 'http://bench');
+    const parsed = parseSearch(Object.fromEntries(url.searchParams), 'demo', () => ({ kind: 'public' }));
+    const s = searchPageSql(parsed.plan, { size: 20, offset: 0, after: null });
+    for (let i = 0; i < 3; i++) await client.query(s.text, s.values);
+    const { rows } = await client.query(`explain (analyze, buffers) ${s.text}`, s.values);
+    console.log(rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n'));
+    await client.end();
+    process.exit(0);
+  }
   const gateway = await startServer('infra/bench/vacancy-search.servers.ts', ['gateway', ownerUrl]);
   let bare: Awaited<ReturnType<typeof startServer>> | undefined;
   try {
     const gatewayBase = `http://127.0.0.1:${gateway.port}`;
     const first = await fetch(`${gatewayBase}${FIRST}`, { headers: { 'x-tenant': 'demo' } });
     const firstDoc = (await first.json()) as { meta: { total: number; next_cursor: string | null } };
-    if (first.status !== 200 || !firstDoc.meta.next_cursor) throw new Error(`first page: ${first.status}`);
+    if (first.status !== 200 || !firstDoc.meta.next_cursor)
+      throw new Error(`first page: ${first.status}, ${firstDoc.meta.total} matches`);
     const NEXT = `${FIRST}&page[cursor]=${firstDoc.meta.next_cursor}`;
     const paths = { 'first page': FIRST, 'next page (cursor)': NEXT, markers: MARKERS };
     bare = await startServer('infra/bench/vacancy-search.servers.ts', [

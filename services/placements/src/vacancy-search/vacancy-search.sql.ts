@@ -41,9 +41,13 @@ const distanceSql = (lat: string, lng: string) =>
 function whereAndKeys(plan: TSearchPlan, p: Params) {
   const where = plan.conditions.map((c) => p.embed(c));
   let rank = 'null::real';
+  const box = plan.near && circleBox(plan.near.lat, plan.near.lng, plan.near.km);
+  const cells = box && cellsCovering(box);
   if (plan.text?.mode === 'fulltext') {
     const q = `to_tsquery(${TSCONFIG}, ${p.add(plan.text.tsquery)})`;
-    where.push(`v.search_vector @@ ${q}`);
+    // Near a place, the cells are lexemes of the same vector: one GIN scan intersects text and radius.
+    const near = cells ? ` && ${p.add(cells.map((c) => `_${c}`).join(' | '))}::tsquery` : '';
+    where.push(`v.search_vector @@ (${q}${near})`);
     rank = `ts_rank_cd(v.search_vector, ${q}, 1)`;
   } else if (plan.text?.mode === 'similarity') {
     const words = p.add(plan.text.words);
@@ -51,14 +55,13 @@ function whereAndKeys(plan: TSearchPlan, p: Params) {
     rank = `word_similarity(${words}, v.title)`;
   }
   let distance = 'null::float8';
-  if (plan.near) {
+  if (plan.near && box && cells) {
     const { lat, lng, km } = plan.near;
-    const box = circleBox(lat, lng, km);
     const latP = p.add(lat);
     const lngP = p.add(lng);
     distance = distanceSql(`${latP}::float8`, `${lngP}::float8`);
+    if (plan.text?.mode !== 'fulltext') where.push(`v.geo_cell = any(${p.add(cells)}::int[])`);
     where.push(
-      `v.geo_cell = any(${p.add(cellsCovering(box))}::int[])`,
       `v.latitude between ${p.add(box.minLat)} and ${p.add(box.maxLat)}`,
       `v.longitude between ${p.add(box.minLng)} and ${p.add(box.maxLng)}`,
       `${distance} <= ${p.add(km)}`,
