@@ -61,6 +61,8 @@ const GALLERY_PAGES: Readonly<Record<string, TLazyPage>> = {
   '/test/stagedoos_fields': page(tests, 'NotBuiltTestPage'),
 };
 
+const cms = page(() => import('../pages/cms-page.tsx'), 'CmsPage');
+
 /** The portal's screens by manifest path; every other portal route shows its placeholder. */
 const PAGES: Readonly<Record<string, TLazyPage>> = {
   // The start page is in the first download (it is small): no extra round trip before it paints.
@@ -94,10 +96,10 @@ const PAGES: Readonly<Record<string, TLazyPage>> = {
   '/instellingen': page(settings, 'SettingsPage'),
   '/instellingen/organisatie': page(settings, 'OrganizationSettingsPage'),
   '/importeren/csv': page(() => import('../pages/imports/import-csv-page.tsx'), 'ImportCsvPage'),
+  '/privacyverklaring': cms,
+  '/nieuws/:slug?': page(() => import('../pages/content/news-page.tsx'), 'NewsPage'),
   ...GALLERY_PAGES,
 };
-
-const cms = page(() => import('../pages/cms-page.tsx'), 'CmsPage');
 
 const isGalleryPath = (path: string) =>
   path === '/dev' || path.startsWith('/dev/') || path.startsWith('/test/');

@@ -15,6 +15,7 @@ import { registerService, type TServiceDeps, type TServiceModule } from '@stagep
 import { resolveTenant } from '@stageplein/kit/tenant/tenant.plugin';
 import { ApiError } from '@stageplein/kit/errors/api-error';
 import { createPageRenderer, type TUiDirs } from './ui-pages.ts';
+import { createCmsPrerender } from './cms-prerender.ts';
 import { securityHeaders } from './security-headers.ts';
 import { clientErrorsRoutes } from './client-errors/client-errors.routes.ts';
 import type { TGatewayConfig } from './gateway.config.ts';
@@ -136,6 +137,7 @@ export async function buildGateway<TCfg extends TGatewayConfig>(
     (_tenant, slug) => (DEFAULT_CONTENT_PAGE_SLUGS as readonly string[]).includes(slug),
     { staging: config.STAGING },
   );
+  const prerender = createCmsPrerender(app);
   const tenantOptions = {
     defaultTenant: config.DEFAULT_TENANT,
     domainMap: config.TENANT_DOMAINS,
@@ -152,7 +154,14 @@ export async function buildGateway<TCfg extends TGatewayConfig>(
     const lang =
       toLanguage(readCookie(req.headers.cookie, LOCALE_COOKIE)) ??
       negotiateLanguage(req.headers['accept-language']);
-    const page = pages.render(decodeURI(pathname), tenant, lang);
+    const decoded = decodeURI(pathname);
+    const content = await prerender.load(decoded, req.url.slice(pathname.length), {
+      host: req.host,
+      ip: req.ip,
+      tenant,
+      lang,
+    });
+    const page = pages.render(decoded, tenant, lang, content);
     reply.header('set-cookie', `${TENANT_COOKIE}=${tenant.id}; Path=/; Max-Age=${ONE_YEAR}; SameSite=Lax`);
     reply.header('cache-control', 'no-cache');
     return reply.status(page.status).type('text/html; charset=utf-8').send(page.html);
