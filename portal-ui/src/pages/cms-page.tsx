@@ -17,8 +17,7 @@ export function CmsPage() {
   const { pathname, search } = useLocation();
   const target = contentTarget(pathname);
   const slug = target?.kind === 'page' ? target.slug : HOME_PAGE_SLUG;
-  const preview = new URLSearchParams(search).has('preview');
-  const query = useCmsPage(slug, preview);
+  const query = useCmsPage(slug, new URLSearchParams(search).has('preview'));
   const page = query.data;
   usePageTitle(page?.title);
   if (query.isPending) return <div className="container cms-page" aria-busy="true" />;
@@ -31,7 +30,7 @@ export function CmsPage() {
   if (!page) return <NotFoundPage />;
   return (
     <article className="container cms-page" lang={page.locale}>
-      {preview && (
+      {query.preview && (
         <p className="cms-page__preview" role="status" data-testid="preview-banner">
           {t('portal.content.preview')}
         </p>

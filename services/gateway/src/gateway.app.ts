@@ -6,7 +6,6 @@ import fastifyStatic from '@fastify/static';
 import httpProxy from '@fastify/http-proxy';
 import { context, propagation, trace } from '@opentelemetry/api';
 import { readCookie } from '@stageplein/contracts/client/cookies';
-import { DEFAULT_CONTENT_PAGE_SLUGS } from '@stageplein/contracts/content/default-menu';
 import { LOCALE_COOKIE, negotiateLanguage, toLanguage } from '@stageplein/contracts/i18n/index';
 import { TENANT_COOKIE } from '@stageplein/contracts/tenants/tenant-registry';
 import { TENANT_HEADER } from '@stageplein/contracts/http/headers';
@@ -132,11 +131,7 @@ export async function buildGateway<TCfg extends TGatewayConfig>(
     return reply.type('application/json').send(readFileSync(file, 'utf8'));
   });
 
-  const pages = createPageRenderer(
-    ui,
-    (_tenant, slug) => (DEFAULT_CONTENT_PAGE_SLUGS as readonly string[]).includes(slug),
-    { staging: config.STAGING },
-  );
+  const pages = createPageRenderer(ui, { staging: config.STAGING });
   const prerender = createCmsPrerender(app);
   const tenantOptions = {
     defaultTenant: config.DEFAULT_TENANT,

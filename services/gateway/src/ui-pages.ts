@@ -23,11 +23,7 @@ export interface TRenderedPage {
  * Serves each path with its owner's index.html (DESIGN §7), with the page title already in the
  * tenant's format, the tenant id for the app and the language on <html>. Templates are read once.
  */
-export function createPageRenderer(
-  dirs: TUiDirs,
-  isCmsSlug: (tenant: TTenant, slug: string) => boolean,
-  options: { staging?: boolean } = {},
-) {
+export function createPageRenderer(dirs: TUiDirs, options: { staging?: boolean } = {}) {
   // The staging flag opens the gallery (`/dev*`, `/test/*`) to everyone; the portal reads it here.
   const stagingMeta = options.staging ? `<meta name="${STAGING_META}" content="true">\n` : '';
   const templates = new Map<TRouteOwner, string>();
@@ -76,14 +72,12 @@ export function createPageRenderer(
     /**
      * `content`: what the content service has for this path (cms-prerender.ts) — its markup in #root, its
      * title and SEO description in the head and its data for the portal; `missing` is the 404 page.
-     * Without it (no content route, or the service did not answer) the app's shell as before.
+     * Without it (no content route, an editor's `?preview`, or the content service did not answer) the
+     * app's shell: the portal then asks the content API itself and shows the page or its 404.
      */
     render(pathname: string, tenant: TTenant, lang: TLanguage, content?: TPrerendered): TRenderedPage {
       const match = matchRoute(pathname);
       if (!match || content?.kind === 'missing') return notFound(tenant, lang);
-      if (!content && match.route.cmsPage && match.params.slug && !isCmsSlug(tenant, match.params.slug)) {
-        return notFound(tenant, lang);
-      }
       const route: TRoute = match.route;
       if (!content)
         return { status: 200, html: fill(route.owner, tenant, lang, translate(lang, route.titleKey)) };

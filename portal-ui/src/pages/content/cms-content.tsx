@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import type { TShownPage } from '@stageplein/contracts/content/prerender';
 import { toLanguage, type TLanguage } from '@stageplein/contracts/i18n/index';
 import { useApi } from '../../api/api-context.ts';
+import { useSession } from '../../session/session-context.ts';
 import { contentKeys, fetchPage, fetchPreview } from './content-queries.ts';
 
 export function useContentLanguage(): TLanguage {
@@ -12,16 +13,24 @@ export function useContentLanguage(): TLanguage {
   return toLanguage(i18n.resolvedLanguage) ?? 'nl';
 }
 
-/** The published page with this slug (the gateway's copy first); `preview`: an editor's latest save. */
-export function useCmsPage(slug: string, preview = false) {
+/**
+ * The published page with this slug (the gateway's copy first). `preview`: a signed-in editor's view of
+ * the latest save, asked once their organization is known (the right is theirs acting for it); a
+ * visitor who is not signed in sees the published page.
+ */
+export function useCmsPage(slug: string, previewWanted = false) {
   const api = useApi();
   const lang = useContentLanguage();
-  return useQuery<TShownPage | null>({
+  const { signedIn, currentOrganization } = useSession();
+  const preview = previewWanted && signedIn;
+  const query = useQuery<TShownPage | null>({
     queryKey: preview ? contentKeys.preview(lang, slug) : contentKeys.page(lang, slug),
     queryFn: ({ signal }) => (preview ? fetchPreview : fetchPage)(api, slug, signal),
+    enabled: !preview || !!currentOrganization,
     // As long as the content service lets browsers keep it (CONTENT_PUBLIC_MAX_AGE_SECONDS).
     staleTime: preview ? 0 : 60_000,
   });
+  return { ...query, preview };
 }
 
 /**
