@@ -34,7 +34,23 @@ interface TRawResource {
 interface TRawCollection {
   data: TRawResource[];
   meta?: { total?: number };
+  /** Seconds a shared cache may keep this answer (its `Cache-Control: public, max-age`), else 0. */
+  maxAge: number;
 }
+
+/** `public, max-age=N` → N; anything private or without a max-age → 0. */
+export function sharedMaxAge(cacheControl: string | undefined): number {
+  const value = (cacheControl ?? '').toLowerCase();
+  if (!/\bpublic\b/.test(value) || /\b(private|no-store|no-cache)\b/.test(value)) return 0;
+  const match = /\bmax-age=(\d+)/.exec(value);
+  return match ? Number(match[1]) : 0;
+}
+
+/** At most this many rendered paths are kept (the oldest go first), so random slugs cannot grow it. */
+const CACHE_ENTRIES = 2000;
+
+/** What rendering a path gave, and how long a shared cache may keep it. */
+type TLoaded = { value: TPrerendered | undefined; maxAge: number };
 
 export const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -46,7 +62,12 @@ export const escapeHtml = (s: string) =>
  * code path for both, with the visitor's tenant, language and address, and no credentials (what is
  * served is what every visitor sees; editors' previews render in the browser).
  */
-export function createCmsPrerender(app: FastifyInstance) {
+export function createCmsPrerender(app: FastifyInstance, options: { cacheSeconds: number }) {
+  // Rendered answers per tenant, language and path, for a few seconds (CMS_RENDER_CACHE_SECONDS, and
+  // never beyond the content service's own max-age): under load almost every request is served from
+  // here; an editor's change shows within that time. Concurrent misses share one promise.
+  const cache = new Map<string, { expires: number; value: Promise<TLoaded> }>();
+
   async function get(
     url: string,
     ctx: { host: string; ip: string; tenant: TTenant; lang: TLanguage },
@@ -63,25 +84,94 @@ export function createCmsPrerender(app: FastifyInstance) {
       },
     });
     if (res.statusCode !== 200) return undefined;
-    return res.json<TRawCollection>();
+    const cacheControl = res.headers['cache-control'];
+    return {
+      ...res.json<Omit<TRawCollection, 'maxAge'>>(),
+      maxAge: sharedMaxAge(String(cacheControl ?? '')),
+    };
   }
 
-  async function menu(ctx: Parameters<typeof get>[1]): Promise<TPrerenderData['menu']> {
+  async function menu(
+    ctx: Parameters<typeof get>[1],
+  ): Promise<{ menu: TPrerenderData['menu']; maxAge: number }> {
     const menus = await get('/api/v1/cms/menus', ctx);
     const list: TCmsMenu[] = (menus?.data ?? []).map((m) => ({ id: m.id, slug: String(m.attributes.slug) }));
     const main = list.find((m) => m.slug === MAIN_MENU_SLUG);
-    if (!menus || !main) return undefined;
+    if (!menus || !main) return { menu: undefined, maxAge: 0 };
     const items = await get(
       `/api/v1/cms/menu_items?filter[menu_id_eq]=${encodeURIComponent(main.id)}&page[size]=1000000`,
       ctx,
     );
-    return items
-      ? { menus: list, items: items.data.map((i) => shownMenuItem(i.id, i.attributes)) }
-      : undefined;
+    if (!items) return { menu: undefined, maxAge: 0 };
+    return {
+      menu: { menus: list, items: items.data.map((i) => shownMenuItem(i.id, i.attributes)) },
+      maxAge: Math.min(menus.maxAge, items.maxAge),
+    };
+  }
+
+  async function render(
+    pathname: string,
+    target: NonNullable<ReturnType<typeof contentTarget>>,
+    ctx: Parameters<typeof get>[1],
+  ): Promise<TLoaded> {
+    const data: TPrerenderData = { path: pathname, lang: ctx.lang };
+    const [menuData, content] = await Promise.all([
+      menu(ctx),
+      target.kind === 'page'
+        ? get(`/api/v1/cms/pages?filter[slug_eq]=${encodeURIComponent(target.slug)}`, ctx)
+        : target.kind === 'news-article'
+          ? get(`/api/v1/cms/news?filter[slug_eq]=${encodeURIComponent(target.slug)}`, ctx)
+          : get(`/api/v1/cms/news?page[number]=${target.page}&page[size]=${NEWS_LIST_PAGE_SIZE}`, ctx),
+    ]);
+    if (!content) return { value: undefined, maxAge: 0 };
+    data.menu = menuData.menu;
+    // The menu's answer counts only when it is part of what is served.
+    const maxAge = data.menu ? Math.min(content.maxAge, menuData.maxAge) : content.maxAge;
+    const first = content.data[0];
+    let main: string;
+    let title: string;
+    let description: string | null = null;
+    if (target.kind === 'page') {
+      if (!first) return { value: { kind: 'missing' }, maxAge };
+      data.page = shownPage(first.id, first.attributes);
+      title = data.page.title;
+      description = data.page.seoDescription;
+      main =
+        target.slug === HOME_PAGE_SLUG ? homeMarkup(data.page, ctx.tenant, ctx.lang) : pageMarkup(data.page);
+    } else if (target.kind === 'news-article') {
+      if (!first) return { value: { kind: 'missing' }, maxAge };
+      data.article = shownNewsArticle(first.id, first.attributes);
+      title = data.article.title;
+      description = data.article.summary;
+      main = articleMarkup(data.article, ctx.lang);
+    } else {
+      data.news = {
+        articles: content.data.map((a) => shownNewsArticle(a.id, a.attributes)),
+        page: target.page,
+        total: content.meta?.total ?? content.data.length,
+      };
+      title = translate(ctx.lang, 'routes.news');
+      main = newsListMarkup(data.news, ctx.lang);
+    }
+    const entries = data.menu ? buildMainMenu(data.menu.menus, data.menu.items, pathname) : [];
+    return {
+      value: {
+        kind: 'content',
+        title,
+        description,
+        data,
+        markup: layoutMarkup(ctx.tenant, ctx.lang, entries, main),
+      },
+      maxAge,
+    };
   }
 
   return {
-    /** Undefined when the path shows no content or the content service did not answer. */
+    /**
+     * The content of a portal path, `missing` (404), or undefined when the path shows no content, is an
+     * editor's preview (rendered in the browser, with their credentials) or the content service did not
+     * answer.
+     */
     async load(
       pathname: string,
       search: string,
@@ -89,53 +179,26 @@ export function createCmsPrerender(app: FastifyInstance) {
     ): Promise<TPrerendered | undefined> {
       const target = contentTarget(pathname, search);
       if (!target || new URLSearchParams(search).has('preview')) return undefined;
-      const data: TPrerenderData = { path: pathname, lang: ctx.lang };
-      const [menuData, content] = await Promise.all([
-        menu(ctx),
-        target.kind === 'page'
-          ? get(`/api/v1/cms/pages?filter[slug_eq]=${encodeURIComponent(target.slug)}`, ctx)
-          : target.kind === 'news-article'
-            ? get(`/api/v1/cms/news?filter[slug_eq]=${encodeURIComponent(target.slug)}`, ctx)
-            : get(`/api/v1/cms/news?page[number]=${target.page}&page[size]=${NEWS_LIST_PAGE_SIZE}`, ctx),
-      ]);
-      if (!content) return undefined;
-      data.menu = menuData;
-      const first = content.data[0];
-      let main: string;
-      let title: string;
-      let description: string | null = null;
-      if (target.kind === 'page') {
-        if (!first) return { kind: 'missing' };
-        data.page = shownPage(first.id, first.attributes);
-        title = data.page.title;
-        description = data.page.seoDescription;
-        main =
-          target.slug === HOME_PAGE_SLUG
-            ? homeMarkup(data.page, ctx.tenant, ctx.lang)
-            : pageMarkup(data.page);
-      } else if (target.kind === 'news-article') {
-        if (!first) return { kind: 'missing' };
-        data.article = shownNewsArticle(first.id, first.attributes);
-        title = data.article.title;
-        description = data.article.summary;
-        main = articleMarkup(data.article, ctx.lang);
-      } else {
-        data.news = {
-          articles: content.data.map((a) => shownNewsArticle(a.id, a.attributes)),
-          page: target.page,
-          total: content.meta?.total ?? content.data.length,
-        };
-        title = translate(ctx.lang, 'routes.news');
-        main = newsListMarkup(data.news, ctx.lang);
+      const key = `${ctx.tenant.id}\u0000${ctx.lang}\u0000${pathname}\u0000${target.kind === 'news-list' ? target.page : ''}`;
+      const now = Date.now();
+      const hit = cache.get(key);
+      if (hit && hit.expires > now) return (await hit.value).value;
+      const value = render(pathname, target, ctx);
+      if (options.cacheSeconds > 0) {
+        cache.delete(key);
+        if (cache.size >= CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
+        const entry = { expires: now + options.cacheSeconds * 1000, value };
+        cache.set(key, entry);
+        // Kept only as long as both allow; failures (no answer) are not kept.
+        void value.then(
+          (loaded) => {
+            entry.expires = now + Math.min(options.cacheSeconds, loaded.maxAge) * 1000;
+            if (loaded.value === undefined || loaded.maxAge === 0) cache.delete(key);
+          },
+          () => cache.delete(key),
+        );
       }
-      const entries = data.menu ? buildMainMenu(data.menu.menus, data.menu.items, pathname) : [];
-      return {
-        kind: 'content',
-        title,
-        description,
-        data,
-        markup: layoutMarkup(ctx.tenant, ctx.lang, entries, main),
-      };
+      return (await value).value;
     },
   };
 }

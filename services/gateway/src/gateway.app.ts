@@ -132,7 +132,7 @@ export async function buildGateway<TCfg extends TGatewayConfig>(
   });
 
   const pages = createPageRenderer(ui, { staging: config.STAGING });
-  const prerender = createCmsPrerender(app);
+  const prerender = createCmsPrerender(app, { cacheSeconds: config.CMS_RENDER_CACHE_SECONDS });
   const tenantOptions = {
     defaultTenant: config.DEFAULT_TENANT,
     domainMap: config.TENANT_DOMAINS,

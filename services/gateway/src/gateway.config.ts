@@ -26,6 +26,12 @@ export const GATEWAY_CONFIG = {
   /** Browser error reports one client address may send per window (then 429 `rate_limited`). */
   CLIENT_ERRORS_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   CLIENT_ERRORS_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+  /**
+   * How long the gateway reuses what it served of a CMS page, news or the menu for the same tenant,
+   * language and path (docs/decisions/content.md "Portal rendering"); never longer than the content
+   * service lets it be cached (CONTENT_PUBLIC_MAX_AGE_SECONDS). 0: ask the content API on every request.
+   */
+  CMS_RENDER_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
 };
 
 export type TGatewayConfig = TConfig & z.output<z.ZodObject<typeof GATEWAY_CONFIG>>;
