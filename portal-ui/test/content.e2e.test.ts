@@ -173,7 +173,10 @@ describe('a page an editor publishes and adds to the main menu', () => {
 
       // The app's menu (the side panel on a phone) has it, from the CMS, in this language.
       await page.getByTestId('menu-button').click();
-      await page.getByTestId('side-panel').getByRole('link', { name: text[lang].menu, exact: true }).waitFor();
+      await page
+        .getByTestId('side-panel')
+        .getByRole('link', { name: text[lang].menu, exact: true })
+        .waitFor();
       await page.keyboard.press('Escape');
       expect(problems).toEqual([]);
       await context.close();

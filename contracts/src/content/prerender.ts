@@ -66,7 +66,11 @@ export function serializePrerenderData(data: TPrerenderData): string {
 }
 
 /** The gateway's data for this path and language, once (later navigations ask the API). */
-export function takePrerenderData(doc: Document, path: string, lang: string): TPrerenderData | undefined {
+export function takePrerenderData(
+  doc: { getElementById(id: string): { textContent: string | null; remove(): void } | null },
+  path: string,
+  lang: string,
+): TPrerenderData | undefined {
   const element = doc.getElementById(PRERENDER_DATA_ID);
   if (!element) return undefined;
   element.remove();

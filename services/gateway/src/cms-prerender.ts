@@ -134,7 +134,8 @@ export function createCmsPrerender(app: FastifyInstance, options: { cacheSeconds
     if (target.kind === 'page') {
       if (!first) return { value: { kind: 'missing' }, maxAge };
       data.page = shownPage(first.id, first.attributes);
-      title = data.page.title;
+      // The start page keeps its route title, as the portal's HomePage sets it.
+      title = target.slug === HOME_PAGE_SLUG ? translate(ctx.lang, 'routes.home') : data.page.title;
       description = data.page.seoDescription;
       main =
         target.slug === HOME_PAGE_SLUG ? homeMarkup(data.page, ctx.tenant, ctx.lang) : pageMarkup(data.page);

@@ -48,7 +48,6 @@ export function CmsBody({ html }: { html: string }) {
     event.preventDefault();
     void navigate(url.pathname + url.search + url.hash);
   };
-  // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions -- delegates the links' own clicks (Enter on a link is a click)
   return (
     <div
       className="cms-body"
