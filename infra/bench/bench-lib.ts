@@ -96,6 +96,8 @@ export interface TContender {
   args: string[];
   path: string;
   headers?: Record<string, string>;
+  /** Text the answer must contain, checked once before measuring (so a fallback answer is not measured). */
+  expectText?: string;
 }
 
 /**
@@ -109,6 +111,13 @@ export async function compareServers(
   const servers = [];
   try {
     for (const c of contenders) servers.push(await startServer(c.script, c.args));
+    for (const [i, c] of contenders.entries()) {
+      if (!c.expectText) continue;
+      const res = await fetch(`http://127.0.0.1:${servers[i]!.port}${c.path}`, { headers: c.headers });
+      const body = await res.text();
+      if (res.status !== 200 || !body.includes(c.expectText))
+        throw new Error(`${c.label}: ${res.status}, without ${JSON.stringify(c.expectText)}`);
+    }
     const runs: TLoadResult[][] = contenders.map(() => []);
     for (let round = 0; round < (options.rounds ?? 3); round++) {
       for (const [i, c] of contenders.entries()) {

@@ -34,6 +34,8 @@ try {
     args: [mode, ownerUrl],
     path: PATH,
     headers,
+    // Both must serve the page's text (from the seeded body of over-ons), or something else is measured.
+    expectText: 'bij een organisatie die graag jong talent begeleidt',
   });
   const results = await compareServers([
     contender('bare Fastify + pg (same revision into the same index.html)', 'bare'),

@@ -24,7 +24,12 @@ let content: FastifyInstance;
 const gateways: Record<'embedded' | 'distributed', FastifyInstance> = {} as never;
 
 beforeAll(async () => {
-  platform = await testPlatform([contentService], { seed: true });
+  // Loopback is a trusted proxy here, as the load balancer in front of a distributed gateway would be,
+  // and no default tenant (as in production): the tenant comes from the host or that proxy's x-tenant.
+  platform = await testPlatform([contentService], {
+    seed: true,
+    env: { TRUSTED_PROXIES: 'loopback', DEFAULT_TENANT: '' },
+  });
   uiDir = await mkdtemp(path.join(os.tmpdir(), 'stageplein-cms-ui-'));
   for (const app of ['portal', 'admin']) {
     await mkdir(path.join(uiDir, app));
@@ -38,7 +43,12 @@ beforeAll(async () => {
     ui,
     logger: false,
   });
-  content = await createHttpApp({ name: 'content', logger: false });
+  // As the content server runs (kit's service-server): it trusts the gateway's forwarded host.
+  content = await createHttpApp({
+    name: 'content',
+    logger: false,
+    trustedProxies: platform.config.TRUSTED_PROXIES,
+  });
   await registerService(content, contentService, platform.deps);
   await content.listen({ port: 0, host: '127.0.0.1' });
   const port = (content.server.address() as { port: number }).port;
@@ -108,6 +118,15 @@ describe.each(['embedded', 'distributed'] as const)('CMS pages served by the gat
     expect(article.statusCode).toBe(200);
     expect(article.body).toMatch(/<time datetime="\d{4}-\d{2}-\d{2}"/);
     expect(article.body).toContain('data-testid="news-author">door Redactie</span>');
+  });
+
+  it('serves the content also when the tenant came from a trusted proxy’s x-tenant, not the host', async () => {
+    const res = await gateways[profile].inject({
+      url: '/over-ons',
+      headers: { host: '10.0.0.7:3000', 'x-tenant': 'raayland', 'accept-language': 'nl' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('data-testid="cms-body"');
   });
 
   it('leaves an editor’s preview to the browser (no content served, the page is not refused)', async () => {

@@ -19,7 +19,6 @@ import {
 import { HOME_PAGE_SLUG } from '@stageplein/contracts/content/page-slugs';
 import { translate, type TLanguage } from '@stageplein/contracts/i18n/index';
 import { systemPagePath } from '@stageplein/contracts/routes/route-manifest';
-import { TENANT_COOKIE } from '@stageplein/contracts/tenants/tenant-registry';
 import type { TTenant } from '@stageplein/contracts/tenants/tenant.types';
 
 /** What the content service says about a path: its content (markup and data), missing, or nothing known. */
@@ -70,16 +69,17 @@ export function createCmsPrerender(app: FastifyInstance, options: { cacheSeconds
 
   async function get(
     url: string,
-    ctx: { host: string; ip: string; tenant: TTenant; lang: TLanguage },
+    ctx: { ip: string; tenant: TTenant; lang: TLanguage },
   ): Promise<TRawCollection | undefined> {
     const res = await app.inject({
       method: 'GET',
       url,
       remoteAddress: ctx.ip,
       headers: {
-        host: ctx.host,
+        // The tenant the gateway resolved (from the host, a tenant domain, a trusted x-tenant or the
+        // cookie), named the one way content resolves without trusting anyone: its own host name.
+        host: `${ctx.tenant.id}.localhost`,
         'accept-language': ctx.lang,
-        cookie: `${TENANT_COOKIE}=${ctx.tenant.id}`,
         accept: 'application/vnd.api+json',
       },
     });

@@ -151,7 +151,6 @@ export async function buildGateway<TCfg extends TGatewayConfig>(
       negotiateLanguage(req.headers['accept-language']);
     const decoded = decodeURI(pathname);
     const content = await prerender.load(decoded, req.url.slice(pathname.length), {
-      host: req.host,
       ip: req.ip,
       tenant,
       lang,
