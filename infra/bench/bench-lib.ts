@@ -160,7 +160,10 @@ export async function serveForBench(
 }
 
 /** In a benchmark server process: the product's full path (platform + gateway, production settings). */
-export async function serveGatewayForBench(ownerUrl: string): Promise<void> {
+export async function serveGatewayForBench(
+  ownerUrl: string,
+  settings: Record<string, string> = {},
+): Promise<void> {
   // Imported on use: the bench drivers load this file too and need none of the product.
   const [{ parseConfig }, { startPlatform }, { buildGateway }, { SERVICES, STACK_CONFIG }, { UI_DIRS }] =
     await Promise.all([
@@ -178,6 +181,7 @@ export async function serveGatewayForBench(ownerUrl: string): Promise<void> {
       AUTH_TOKEN_SECRET: 'bench-secret-bench-secret-bench-secret!',
       // The load generator on loopback stands for a proxy in front, whose x-tenant counts (docs/security.md).
       TRUSTED_PROXIES: 'loopback',
+      ...settings,
     },
     STACK_CONFIG,
   );

@@ -26,6 +26,9 @@ const escape = (s: string) =>
 
 if (mode === 'gateway') {
   await serveGatewayForBench(ownerUrl);
+} else if (mode === 'gateway-uncached') {
+  // Every request asks content (page and menu) again: what the render cache saves.
+  await serveGatewayForBench(ownerUrl, { CMS_RENDER_CACHE_SECONDS: '0' });
 } else {
   const template = readFileSync(path.join(UI_DIRS.portal, 'index.html'), 'utf8');
   const pool = new pg.Pool({ connectionString: ownerUrl, max: 10 });
