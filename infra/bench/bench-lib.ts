@@ -99,6 +99,8 @@ export interface TContender {
   args: string[];
   path: string;
   headers?: Record<string, string>;
+  /** Text the answer must contain, checked once before measuring (so a fallback answer is not measured). */
+  expectText?: string;
 }
 
 /**
@@ -112,6 +114,13 @@ export async function compareServers(
   const servers = [];
   try {
     for (const c of contenders) servers.push(await startServer(c.script, c.args));
+    for (const [i, c] of contenders.entries()) {
+      if (!c.expectText) continue;
+      const res = await fetch(`http://127.0.0.1:${servers[i]!.port}${c.path}`, { headers: c.headers });
+      const body = await res.text();
+      if (res.status !== 200 || !body.includes(c.expectText))
+        throw new Error(`${c.label}: ${res.status}, without ${JSON.stringify(c.expectText)}`);
+    }
     const runs: TLoadResult[][] = contenders.map(() => []);
     for (let round = 0; round < (options.rounds ?? 3); round++) {
       for (const [i, c] of contenders.entries()) {
@@ -154,7 +163,10 @@ export async function serveForBench(
 }
 
 /** In a benchmark server process: the product's full path (platform + gateway, production settings). */
-export async function serveGatewayForBench(ownerUrl: string): Promise<void> {
+export async function serveGatewayForBench(
+  ownerUrl: string,
+  settings: Record<string, string> = {},
+): Promise<void> {
   // Imported on use: the bench drivers load this file too and need none of the product.
   const [{ parseConfig }, { startPlatform }, { buildGateway }, { SERVICES, STACK_CONFIG }, { UI_DIRS }] =
     await Promise.all([
@@ -172,6 +184,7 @@ export async function serveGatewayForBench(ownerUrl: string): Promise<void> {
       AUTH_TOKEN_SECRET: 'bench-secret-bench-secret-bench-secret!',
       // The load generator on loopback stands for a proxy in front, whose x-tenant counts (docs/security.md).
       TRUSTED_PROXIES: 'loopback',
+      ...settings,
     },
     STACK_CONFIG,
   );

@@ -20,6 +20,8 @@ import { applyAppMode } from './shell/root.tsx';
 import { serverNotFoundPath } from './shell/server-not-found.ts';
 import { detectTenant } from '@stageplein/contracts/client/detect-tenant';
 import { loadThemeFonts } from './tenant/fonts.ts';
+import { takePrerenderData } from '@stageplein/contracts/content/prerender';
+import { seedPrerenderData } from './pages/content/content-queries.ts';
 
 installErrorReporting();
 const tenant = detectTenant(document);
@@ -81,6 +83,27 @@ const router = createPortalRouter(credentials);
 startBuildWatch(router);
 installIntentPrefetch();
 
+const queryClient = createPortalQueryClient();
+
+/**
+ * The gateway served this page's content already (services/gateway/src/cms-prerender.ts): its data goes
+ * into the query cache and the app renders once the route's code is loaded, so its first render shows
+ * the same content instead of a loading screen (no flash).
+ */
+function whenRouteReady(): Promise<void> {
+  const data = takePrerenderData(document, location.pathname, i18n.language);
+  if (!data) return Promise.resolve();
+  seedPrerenderData(queryClient, data);
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const stop = router.subscribe((state) => {
+      if (!state.initialized) return;
+      stop();
+      resolve();
+    });
+  });
+}
+
 function render(root: HTMLElement) {
   createRoot(root).render(
     <StrictMode>
@@ -88,7 +111,7 @@ function render(root: HTMLElement) {
         tenant={tenant}
         i18n={i18n}
         api={api}
-        queryClient={createPortalQueryClient()}
+        queryClient={queryClient}
         router={router}
         serverNotFoundPath={notFoundPath}
       />
@@ -98,7 +121,9 @@ function render(root: HTMLElement) {
 
 // English users wait for the English catalogue (one small chunk); if it fails, the page is Dutch.
 // (A promise, not a top-level await: that would make Rollup split the entry into many chunks.)
-void activateLanguage(i18n, lang).then(() => {
-  loadMessages(toLanguage(i18n.language) ?? 'nl');
-  render(rootElement);
-});
+void activateLanguage(i18n, lang)
+  .then(() => {
+    loadMessages(toLanguage(i18n.language) ?? 'nl');
+    return whenRouteReady();
+  })
+  .then(() => render(rootElement));

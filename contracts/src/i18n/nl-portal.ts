@@ -44,6 +44,16 @@ export const nlPortal = {
   },
   skipToContent: 'Naar de inhoud',
   menu: { main: 'Hoofdmenu', title: 'Menu', footer: 'Voettekstmenu' },
+  /** CMS pages and news (docs/decisions/content.md "Portal rendering"). */
+  content: {
+    backToNews: 'Terug naar het nieuws',
+    newsPages: 'Pagina’s met nieuws',
+    previous: 'Nieuwer',
+    next: 'Ouder',
+    newsEmpty: 'Er is nog geen nieuws.',
+    by: 'door {{author}}',
+    preview: 'Voorbeeld van de laatste versie (nog niet gepubliceerd)',
+  },
   toasts: { region: 'Meldingen' },
   colorMode: { label: 'Kleurmodus', system: 'Systeem', light: 'Licht', dark: 'Donker' },
   account: { menuFor: 'Accountmenu van {{name}}' },

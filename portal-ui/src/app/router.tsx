@@ -63,6 +63,8 @@ const GALLERY_PAGES: Readonly<Record<string, TLazyPage>> = {
   '/test/stagedoos_fields': page(tests, 'NotBuiltTestPage'),
 };
 
+const cms = page(() => import('../pages/cms-page.tsx'), 'CmsPage');
+
 /** The portal's screens by manifest path; every other portal route shows its placeholder. */
 const PAGES: Readonly<Record<string, TLazyPage>> = {
   // The start page is in the first download (it is small): no extra round trip before it paints.
@@ -113,10 +115,10 @@ const PAGES: Readonly<Record<string, TLazyPage>> = {
   '/vacancies': page(manageVacancies, 'VacanciesPage'),
   '/vacancies/add': page(manageVacancies, 'VacancyAddPage'),
   '/vacancies/:id/edit': page(manageVacancies, 'VacancyEditPage'),
+  '/privacyverklaring': cms,
+  '/nieuws/:slug?': page(() => import('../pages/content/news-page.tsx'), 'NewsPage'),
   ...GALLERY_PAGES,
 };
-
-const cms = page(() => import('../pages/cms-page.tsx'), 'CmsPage');
 
 const isGalleryPath = (path: string) =>
   path === '/dev' || path.startsWith('/dev/') || path.startsWith('/test/');

@@ -6,7 +6,6 @@ import fastifyStatic from '@fastify/static';
 import httpProxy from '@fastify/http-proxy';
 import { context, propagation, trace } from '@opentelemetry/api';
 import { readCookie } from '@stageplein/contracts/client/cookies';
-import { DEFAULT_CONTENT_PAGE_SLUGS } from '@stageplein/contracts/content/default-menu';
 import { LOCALE_COOKIE, negotiateLanguage, toLanguage } from '@stageplein/contracts/i18n/index';
 import { TENANT_COOKIE } from '@stageplein/contracts/tenants/tenant-registry';
 import { TENANT_HEADER } from '@stageplein/contracts/http/headers';
@@ -15,6 +14,7 @@ import { registerService, type TServiceDeps, type TServiceModule } from '@stagep
 import { resolveTenant } from '@stageplein/kit/tenant/tenant.plugin';
 import { ApiError } from '@stageplein/kit/errors/api-error';
 import { createPageRenderer, type TUiDirs } from './ui-pages.ts';
+import { createCmsPrerender } from './cms-prerender.ts';
 import { securityHeaders } from './security-headers.ts';
 import { tileOrigin } from '@stageplein/contracts/client/map-tiles';
 import { clientErrorsRoutes } from './client-errors/client-errors.routes.ts';
@@ -133,14 +133,11 @@ export async function buildGateway<TCfg extends TGatewayConfig>(
     return reply.type('application/json').send(readFileSync(file, 'utf8'));
   });
 
-  const pages = createPageRenderer(
-    ui,
-    (_tenant, slug) => (DEFAULT_CONTENT_PAGE_SLUGS as readonly string[]).includes(slug),
-    {
-      staging: config.STAGING,
-      mapTiles: { url: config.MAP_TILE_URL, attribution: config.MAP_TILE_ATTRIBUTION },
-    },
-  );
+  const pages = createPageRenderer(ui, {
+    staging: config.STAGING,
+    mapTiles: { url: config.MAP_TILE_URL, attribution: config.MAP_TILE_ATTRIBUTION },
+  });
+  const prerender = createCmsPrerender(app, { cacheSeconds: config.CMS_RENDER_CACHE_SECONDS });
   const tenantOptions = {
     defaultTenant: config.DEFAULT_TENANT,
     domainMap: config.TENANT_DOMAINS,
@@ -157,7 +154,13 @@ export async function buildGateway<TCfg extends TGatewayConfig>(
     const lang =
       toLanguage(readCookie(req.headers.cookie, LOCALE_COOKIE)) ??
       negotiateLanguage(req.headers['accept-language']);
-    const page = pages.render(decodeURI(pathname), tenant, lang);
+    const decoded = decodeURI(pathname);
+    const content = await prerender.load(decoded, req.url.slice(pathname.length), {
+      ip: req.ip,
+      tenant,
+      lang,
+    });
+    const page = pages.render(decoded, tenant, lang, content);
     reply.header('set-cookie', `${TENANT_COOKIE}=${tenant.id}; Path=/; Max-Age=${ONE_YEAR}; SameSite=Lax`);
     reply.header('cache-control', 'no-cache');
     return reply.status(page.status).type('text/html; charset=utf-8').send(page.html);

@@ -34,6 +34,12 @@ export const GATEWAY_CONFIG = {
   MAP_TILE_URL: z.string().default(DEFAULT_MAP_TILE_URL),
   /** The attribution the tile provider's licence asks for, shown on every map. */
   MAP_TILE_ATTRIBUTION: z.string().default(DEFAULT_MAP_ATTRIBUTION),
+  /**
+   * How long the gateway reuses what it served of a CMS page, news or the menu for the same tenant,
+   * language and path (docs/decisions/content.md "Portal rendering"); never longer than the content
+   * service lets it be cached (CONTENT_PUBLIC_MAX_AGE_SECONDS). 0: ask the content API on every request.
+   */
+  CMS_RENDER_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
 };
 
 export type TGatewayConfig = TConfig & z.output<z.ZodObject<typeof GATEWAY_CONFIG>>;

@@ -7,6 +7,8 @@ import type { TRoute, TRouteOwner } from '@stageplein/contracts/routes/route.typ
 import { pageTitle } from '@stageplein/contracts/tenants/tenant-registry';
 import type { TTenant } from '@stageplein/contracts/tenants/tenant.types';
 import { translate, type TLanguage } from '@stageplein/contracts/i18n/index';
+import { PRERENDER_DATA_ID, serializePrerenderData } from '@stageplein/contracts/content/prerender';
+import { escapeHtml, type TPrerendered } from './cms-prerender.ts';
 
 export interface TUiDirs {
   portal: string;
@@ -18,18 +20,11 @@ export interface TRenderedPage {
   html: string;
 }
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
 /**
  * Serves each path with its owner's index.html (DESIGN §7), with the page title already in the
  * tenant's format, the tenant id for the app and the language on <html>. Templates are read once.
  */
-export function createPageRenderer(
-  dirs: TUiDirs,
-  isCmsSlug: (tenant: TTenant, slug: string) => boolean,
-  options: { staging?: boolean; mapTiles?: TMapTiles } = {},
-) {
+export function createPageRenderer(dirs: TUiDirs, options: { staging?: boolean; mapTiles?: TMapTiles } = {}) {
   // The staging flag opens the gallery (`/dev*`, `/test/*`) to everyone; the portal reads it here.
   let extraMeta = options.staging ? `<meta name="${STAGING_META}" content="true">\n` : '';
   if (options.mapTiles) {
@@ -43,14 +38,29 @@ export function createPageRenderer(
     if (existsSync(file)) templates.set(owner, readFileSync(file, 'utf8'));
   }
 
-  function fill(owner: TRouteOwner, tenant: TTenant, lang: TLanguage, title: string, root?: string): string {
+  function fill(
+    owner: TRouteOwner,
+    tenant: TTenant,
+    lang: TLanguage,
+    title: string,
+    root?: string,
+    head = '',
+  ): string {
     const template = templates.get(owner);
     if (!template) throw new Error(`The ${owner} UI is not built: run \`npm run build:ui\`.`);
     let html = template
-      .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(pageTitle(title, tenant.appName))}</title>`)
+      .replace(
+        /<title>[^<]*<\/title>/,
+        () => `<title>${escapeHtml(pageTitle(title, tenant.appName))}</title>`,
+      )
       .replace(/<html[^>]*>/, `<html lang="${lang}">`)
-      .replace('</head>', `<meta name="${TENANT_META}" content="${tenant.id}">\n${extraMeta}</head>`);
-    if (root !== undefined) html = html.replace('<div id="root"></div>', `<div id="root">${root}</div>`);
+      .replace(
+        '</head>',
+        () => `<meta name="${TENANT_META}" content="${tenant.id}">\n${extraMeta}${head}</head>`,
+      );
+    // Functions as replacements: `$&` and friends in content must stay literal.
+    if (root !== undefined)
+      html = html.replace('<div id="root"></div>', () => `<div id="root">${root}</div>`);
     return html;
   }
 
@@ -65,13 +75,24 @@ export function createPageRenderer(
 
   return {
     ready: () => templates.size === 2,
-    render(pathname: string, tenant: TTenant, lang: TLanguage): TRenderedPage {
+    /**
+     * `content`: what the content service has for this path (cms-prerender.ts) — its markup in #root, its
+     * title and SEO description in the head and its data for the portal; `missing` is the 404 page.
+     * Without it (no content route, an editor's `?preview`, or the content service did not answer) the
+     * app's shell: the portal then asks the content API itself and shows the page or its 404.
+     */
+    render(pathname: string, tenant: TTenant, lang: TLanguage, content?: TPrerendered): TRenderedPage {
       const match = matchRoute(pathname);
-      if (!match || (match.route.cmsPage && match.params.slug && !isCmsSlug(tenant, match.params.slug))) {
-        return notFound(tenant, lang);
-      }
+      if (!match || content?.kind === 'missing') return notFound(tenant, lang);
       const route: TRoute = match.route;
-      return { status: 200, html: fill(route.owner, tenant, lang, translate(lang, route.titleKey)) };
+      if (!content)
+        return { status: 200, html: fill(route.owner, tenant, lang, translate(lang, route.titleKey)) };
+      const head =
+        (content.description
+          ? `<meta name="description" content="${escapeHtml(content.description)}">\n`
+          : '') +
+        `<script type="application/json" id="${PRERENDER_DATA_ID}">${serializePrerenderData(content.data)}</script>\n`;
+      return { status: 200, html: fill('portal', tenant, lang, content.title, content.markup, head) };
     },
   };
 }

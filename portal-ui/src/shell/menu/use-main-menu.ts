@@ -5,6 +5,7 @@ import { API_PATHS, isApiRequestError } from '@stageplein/contracts/client/api-c
 import { readCollectionDocument, type TRawDocument } from '@stageplein/contracts/client/jsonapi-document';
 import { toLanguage } from '@stageplein/contracts/i18n/index';
 import { useApi } from '../../api/api-context.ts';
+import { contentKeys } from '../../pages/content/content-queries.ts';
 import { useSession } from '../../session/session-context.ts';
 import {
   buildMainMenu,
@@ -20,8 +21,8 @@ import {
 type TMenuSource = { source: 'cms'; menus: TCmsMenu[]; items: TCmsMenuItem[] } | { source: 'default' };
 
 /**
- * The main menu (spec §2): read from the content service's CMS menus when it answers, from the
- * seeded default menu until then (its API answers 404 while the service does not exist).
+ * The main menu (spec §2): read from the content service's CMS menus (per language, as their titles
+ * are; the gateway's prerendered copy first), the built-in default menu only when that call fails.
  */
 export function useMainMenu(): { entries: TMenuEntry[]; ready: boolean } {
   const api = useApi();
@@ -31,7 +32,7 @@ export function useMainMenu(): { entries: TMenuEntry[]; ready: boolean } {
   const lang = toLanguage(i18n.resolvedLanguage) ?? 'nl';
 
   const query = useQuery<TMenuSource>({
-    queryKey: ['cms-main-menu'],
+    queryKey: contentKeys.menu(lang),
     staleTime: Infinity,
     retry: false,
     queryFn: async ({ signal }) => {

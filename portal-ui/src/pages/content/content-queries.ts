@@ -1,0 +1,109 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { isApiRequestError } from '@stageplein/contracts/client/api-client';
+import { readCollectionDocument, type TRawDocument } from '@stageplein/contracts/client/jsonapi-document';
+import {
+  NEWS_LIST_PAGE_SIZE,
+  shownNewsArticle,
+  shownPage,
+  type TNewsListPage,
+  type TPrerenderData,
+  type TShownNewsArticle,
+  type TShownPage,
+} from '@stageplein/contracts/content/prerender';
+import type { TLanguage } from '@stageplein/contracts/i18n/index';
+import type { TPortalApi } from '../../api/portal-api.ts';
+
+/**
+ * The portal's content calls and their query keys (TanStack Query). The keys carry the language, as the
+ * answers do (Accept-Language); the gateway's prerendered data is put under the same keys at start.
+ */
+export const contentKeys = {
+  menu: (lang: TLanguage) => ['cms-main-menu', lang] as const,
+  page: (lang: TLanguage, slug: string) => ['cms-page', lang, slug] as const,
+  preview: (lang: TLanguage, slug: string) => ['cms-page-preview', lang, slug] as const,
+  newsList: (lang: TLanguage, page: number) => ['cms-news', lang, page] as const,
+  article: (lang: TLanguage, slug: string) => ['cms-news-article', lang, slug] as const,
+};
+
+type TAttrs = Record<string, unknown>;
+const rows = (doc: TRawDocument) => readCollectionDocument<TAttrs>(doc);
+
+/** The published page with this slug in the request's language (else nl), or null (404). */
+export async function fetchPage(
+  api: TPortalApi,
+  slug: string,
+  signal?: AbortSignal,
+): Promise<TShownPage | null> {
+  const doc = rows(
+    await api.client.get<TRawDocument>('/api/v1/cms/pages', {
+      signal,
+      authenticate: false,
+      query: { filter: { slugEq: slug } },
+    }),
+  );
+  const first = doc.data[0];
+  return first ? shownPage(first.id, first) : null;
+}
+
+/**
+ * An editor's preview: the page's latest save (the content service's draft view, editors only). Null
+ * when there is no such page; a visitor without the right gets the API's 401/403 as an error.
+ */
+export async function fetchPreview(
+  api: TPortalApi,
+  slug: string,
+  signal?: AbortSignal,
+): Promise<TShownPage | null> {
+  const doc = rows(
+    await api.client.get<TRawDocument>('/api/v1/cms/pages', {
+      signal,
+      query: { filter: { slugEq: slug, statusEq: 'draft' } },
+    }),
+  );
+  const first = doc.data[0];
+  return first ? shownPage(first.id, first) : null;
+}
+
+export async function fetchNewsList(
+  api: TPortalApi,
+  page: number,
+  signal?: AbortSignal,
+): Promise<TNewsListPage> {
+  const doc = rows(
+    await api.client.get<TRawDocument>('/api/v1/cms/news', {
+      signal,
+      authenticate: false,
+      query: { page: { number: page, size: NEWS_LIST_PAGE_SIZE } },
+    }),
+  );
+  const total = typeof doc.meta?.total === 'number' ? doc.meta.total : doc.data.length;
+  return { articles: doc.data.map((a) => shownNewsArticle(a.id, a)), page, total };
+}
+
+export async function fetchArticle(
+  api: TPortalApi,
+  slug: string,
+  signal?: AbortSignal,
+): Promise<TShownNewsArticle | null> {
+  const doc = rows(
+    await api.client.get<TRawDocument>('/api/v1/cms/news', {
+      signal,
+      authenticate: false,
+      query: { filter: { slugEq: slug } },
+    }),
+  );
+  const first = doc.data[0];
+  return first ? shownNewsArticle(first.id, first) : null;
+}
+
+/** A 404 of the API reads as "no such content", like an empty list. */
+export const isMissing = (error: unknown) => isApiRequestError(error) && error.status === 404;
+
+/** Puts the gateway's data where the pages and the menu look first, so they render it at once. */
+export function seedPrerenderData(client: QueryClient, data: TPrerenderData) {
+  const { lang } = data;
+  if (data.menu) client.setQueryData(contentKeys.menu(lang), { source: 'cms', ...data.menu });
+  if (data.page) client.setQueryData(contentKeys.page(lang, data.page.slug), data.page);
+  if (data.article) client.setQueryData(contentKeys.article(lang, data.article.slug), data.article);
+  if (data.news) client.setQueryData(contentKeys.newsList(lang, data.news.page), data.news);
+}

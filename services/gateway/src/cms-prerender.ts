@@ -1,0 +1,297 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  buildMainMenu,
+  MAIN_MENU_SLUG,
+  type TCmsMenu,
+  type TMenuEntry,
+} from '@stageplein/contracts/content/menu';
+import {
+  contentTarget,
+  formatNewsDate,
+  NEWS_LIST_PAGE_SIZE,
+  shownMenuItem,
+  shownNewsArticle,
+  shownPage,
+  type TPrerenderData,
+  type TShownNewsArticle,
+  type TShownPage,
+} from '@stageplein/contracts/content/prerender';
+import { HOME_PAGE_SLUG } from '@stageplein/contracts/content/page-slugs';
+import { translate, type TLanguage } from '@stageplein/contracts/i18n/index';
+import { systemPagePath } from '@stageplein/contracts/routes/route-manifest';
+import type { TTenant } from '@stageplein/contracts/tenants/tenant.types';
+
+/** What the content service says about a path: its content (markup and data), missing, or nothing known. */
+export type TPrerendered =
+  | { kind: 'content'; title: string; description: string | null; markup: string; data: TPrerenderData }
+  | { kind: 'missing' };
+
+interface TRawResource {
+  id: string;
+  attributes: Record<string, unknown>;
+}
+interface TRawCollection {
+  data: TRawResource[];
+  meta?: { total?: number };
+  /** Seconds a shared cache may keep this answer (its `Cache-Control: public, max-age`), else 0. */
+  maxAge: number;
+}
+
+/** `public, max-age=N` → N; anything private or without a max-age → 0. */
+export function sharedMaxAge(cacheControl: string | undefined): number {
+  const value = (cacheControl ?? '').toLowerCase();
+  if (!/\bpublic\b/.test(value) || /\b(private|no-store|no-cache)\b/.test(value)) return 0;
+  const match = /\bmax-age=(\d+)/.exec(value);
+  return match ? Number(match[1]) : 0;
+}
+
+/** At most this many rendered paths are kept (the oldest go first), so random slugs cannot grow it. */
+const CACHE_ENTRIES = 2000;
+
+/** What rendering a path gave, and how long a shared cache may keep it. */
+type TLoaded = { value: TPrerendered | undefined; maxAge: number };
+
+export const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/**
+ * Server-side content for the portal's CMS routes (docs/decisions/content.md "Portal rendering"). The
+ * gateway asks the content API through itself (`app.inject`): in the embedded profile that reaches the
+ * mounted content module, in the distributed one the same proxy route every browser call takes — one
+ * code path for both, with the visitor's tenant, language and address, and no credentials (what is
+ * served is what every visitor sees; editors' previews render in the browser).
+ */
+export function createCmsPrerender(app: FastifyInstance, options: { cacheSeconds: number }) {
+  // Rendered answers per tenant, language and path, for a few seconds (CMS_RENDER_CACHE_SECONDS, and
+  // never beyond the content service's own max-age): under load almost every request is served from
+  // here; an editor's change shows within that time. Concurrent misses share one promise.
+  const cache = new Map<string, { expires: number; value: Promise<TLoaded> }>();
+
+  async function get(
+    url: string,
+    ctx: { ip: string; tenant: TTenant; lang: TLanguage },
+  ): Promise<TRawCollection | undefined> {
+    const res = await app.inject({
+      method: 'GET',
+      url,
+      remoteAddress: ctx.ip,
+      headers: {
+        // The tenant the gateway resolved (from the host, a tenant domain, a trusted x-tenant or the
+        // cookie), named the one way content resolves without trusting anyone: its own host name.
+        host: `${ctx.tenant.id}.localhost`,
+        'accept-language': ctx.lang,
+        accept: 'application/vnd.api+json',
+      },
+    });
+    if (res.statusCode !== 200) return undefined;
+    const cacheControl = res.headers['cache-control'];
+    return {
+      ...res.json<Omit<TRawCollection, 'maxAge'>>(),
+      maxAge: sharedMaxAge(String(cacheControl ?? '')),
+    };
+  }
+
+  async function menu(
+    ctx: Parameters<typeof get>[1],
+  ): Promise<{ menu: TPrerenderData['menu']; maxAge: number }> {
+    const menus = await get('/api/v1/cms/menus', ctx);
+    const list: TCmsMenu[] = (menus?.data ?? []).map((m) => ({ id: m.id, slug: String(m.attributes.slug) }));
+    const main = list.find((m) => m.slug === MAIN_MENU_SLUG);
+    if (!menus || !main) return { menu: undefined, maxAge: 0 };
+    const items = await get(
+      `/api/v1/cms/menu_items?filter[menu_id_eq]=${encodeURIComponent(main.id)}&page[size]=1000000`,
+      ctx,
+    );
+    if (!items) return { menu: undefined, maxAge: 0 };
+    return {
+      menu: { menus: list, items: items.data.map((i) => shownMenuItem(i.id, i.attributes)) },
+      maxAge: Math.min(menus.maxAge, items.maxAge),
+    };
+  }
+
+  async function render(
+    pathname: string,
+    target: NonNullable<ReturnType<typeof contentTarget>>,
+    ctx: Parameters<typeof get>[1],
+  ): Promise<TLoaded> {
+    const data: TPrerenderData = { path: pathname, lang: ctx.lang };
+    const [menuData, content] = await Promise.all([
+      menu(ctx),
+      target.kind === 'page'
+        ? get(`/api/v1/cms/pages?filter[slug_eq]=${encodeURIComponent(target.slug)}`, ctx)
+        : target.kind === 'news-article'
+          ? get(`/api/v1/cms/news?filter[slug_eq]=${encodeURIComponent(target.slug)}`, ctx)
+          : get(`/api/v1/cms/news?page[number]=${target.page}&page[size]=${NEWS_LIST_PAGE_SIZE}`, ctx),
+    ]);
+    if (!content) return { value: undefined, maxAge: 0 };
+    data.menu = menuData.menu;
+    // The menu's answer counts only when it is part of what is served.
+    const maxAge = data.menu ? Math.min(content.maxAge, menuData.maxAge) : content.maxAge;
+    const first = content.data[0];
+    let main: string;
+    let title: string;
+    let description: string | null = null;
+    if (target.kind === 'page') {
+      if (!first) return { value: { kind: 'missing' }, maxAge };
+      data.page = shownPage(first.id, first.attributes);
+      // The start page keeps its route title, as the portal's HomePage sets it.
+      title = target.slug === HOME_PAGE_SLUG ? translate(ctx.lang, 'routes.home') : data.page.title;
+      description = data.page.seoDescription;
+      main =
+        target.slug === HOME_PAGE_SLUG ? homeMarkup(data.page, ctx.tenant, ctx.lang) : pageMarkup(data.page);
+    } else if (target.kind === 'news-article') {
+      if (!first) return { value: { kind: 'missing' }, maxAge };
+      data.article = shownNewsArticle(first.id, first.attributes);
+      title = data.article.title;
+      description = data.article.summary;
+      main = articleMarkup(data.article, ctx.lang);
+    } else {
+      data.news = {
+        articles: content.data.map((a) => shownNewsArticle(a.id, a.attributes)),
+        page: target.page,
+        total: content.meta?.total ?? content.data.length,
+      };
+      title = translate(ctx.lang, 'routes.news');
+      main = newsListMarkup(data.news, ctx.lang);
+    }
+    const entries = data.menu ? buildMainMenu(data.menu.menus, data.menu.items, pathname) : [];
+    return {
+      value: {
+        kind: 'content',
+        title,
+        description,
+        data,
+        markup: layoutMarkup(ctx.tenant, ctx.lang, entries, main),
+      },
+      maxAge,
+    };
+  }
+
+  return {
+    /**
+     * The content of a portal path, `missing` (404), or undefined when the path shows no content, is an
+     * editor's preview (rendered in the browser, with their credentials) or the content service did not
+     * answer.
+     */
+    async load(
+      pathname: string,
+      search: string,
+      ctx: Parameters<typeof get>[1],
+    ): Promise<TPrerendered | undefined> {
+      const target = contentTarget(pathname, search);
+      if (!target || new URLSearchParams(search).has('preview')) return undefined;
+      const key = `${ctx.tenant.id}\u0000${ctx.lang}\u0000${pathname}\u0000${target.kind === 'news-list' ? target.page : ''}`;
+      const now = Date.now();
+      const hit = cache.get(key);
+      if (hit && hit.expires > now) return (await hit.value).value;
+      const value = render(pathname, target, ctx);
+      if (options.cacheSeconds > 0) {
+        cache.delete(key);
+        if (cache.size >= CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
+        const entry = { expires: now + options.cacheSeconds * 1000, value };
+        cache.set(key, entry);
+        // Kept only as long as both allow; failures (no answer) are not kept.
+        void value.then(
+          (loaded) => {
+            entry.expires = now + Math.min(options.cacheSeconds, loaded.maxAge) * 1000;
+            if (loaded.value === undefined || loaded.maxAge === 0) cache.delete(key);
+          },
+          () => cache.delete(key),
+        );
+      }
+      return (await value).value;
+    },
+  };
+}
+
+// The markup below mirrors the portal's components (class names and structure of DefaultLayout,
+// Header, MainMenuTabs, HomePage and portal-ui/src/pages/content/*), so the app's first render
+// replaces it with the same boxes: nothing moves or flashes.
+
+function menuMarkup(entries: TMenuEntry[], lang: TLanguage): string {
+  const link = (e: TMenuEntry, cls: string) =>
+    `<a href="${escapeHtml(e.path)}" class="${cls}${e.active ? ' tab--active' : ''}"${e.active && !e.children.some((c) => c.active) ? ' aria-current="page"' : ''}>${escapeHtml(e.title)}</a>`;
+  const active = entries.find((e) => e.active && e.children.length);
+  const sub = active
+    ? `<div class="subtabs"><div class="container"><ul class="tabs tabs--sub" aria-label="${escapeHtml(active.title)}">${active.children.map((c) => `<li>${link(c, 'tab tab--sub')}</li>`).join('')}</ul></div></div>`
+    : '';
+  return `<nav class="site-header__tabs" aria-label="${escapeHtml(translate(lang, 'portal.menu.main'))}" data-testid="main-menu" data-ready="true"><div class="container"><ul class="tabs">${entries.map((e) => `<li>${link(e, 'tab')}</li>`).join('')}</ul></div>${sub}</nav>`;
+}
+
+function layoutMarkup(tenant: TTenant, lang: TLanguage, entries: TMenuEntry[], main: string): string {
+  const t = (key: string) => escapeHtml(translate(lang, key));
+  return (
+    `<div class="layout"><a class="skip-link" href="#main">${t('portal.skipToContent')}</a>` +
+    `<header class="site-header"><div class="container site-header__bar">` +
+    `<a href="/" class="site-header__brand" data-testid="site-title">${escapeHtml(tenant.appName)}</a>` +
+    `<div class="site-header__actions"><a href="${systemPagePath('login')}" class="site-header__link">${t('shell.signIn')}</a></div>` +
+    `</div>${menuMarkup(entries, lang)}</header>` +
+    `<main id="main" class="layout__main" tabindex="-1">${main}</main></div>`
+  );
+}
+
+/** The CMS page's title and sanitised body (the content service rendered and sanitised it). */
+function pageMarkup(page: TShownPage): string {
+  return `<article class="container cms-page" lang="${page.locale}"><h1 class="cms-page__title" data-testid="page-title">${escapeHtml(page.title)}</h1><div class="cms-body" data-testid="cms-body">${page.bodyHtml}</div></article>`;
+}
+
+function homeMarkup(page: TShownPage, tenant: TTenant, lang: TLanguage): string {
+  const t = (key: string) => escapeHtml(translate(lang, key));
+  return (
+    `<section class="hero" aria-labelledby="home-title"><div class="container hero__inner">` +
+    `<h1 id="home-title" class="hero__title" data-testid="app-name">${escapeHtml(tenant.appName)}</h1>` +
+    `<p class="hero__slogan" data-testid="slogan" lang="nl">${escapeHtml(tenant.slogan)}</p>` +
+    `<div class="hero__actions"><a href="${systemPagePath('vacancy-search')}" class="btn btn--primary" data-testid="primary-action">${t('routes.internshipBank.title')}</a>` +
+    `<a href="${systemPagePath('login')}" class="btn btn--neutral">${t('shell.signIn')}</a></div>` +
+    `<p class="hero__note">${t('routes.internshipBank.description')}</p></div></section>` +
+    `<section class="container cms-page" lang="${page.locale}" aria-labelledby="home-content-title"><h2 id="home-content-title" class="cms-page__title" data-testid="page-title">${escapeHtml(page.title)}</h2><div class="cms-body" data-testid="cms-body">${page.bodyHtml}</div></section>`
+  );
+}
+
+function articleMarkup(a: TShownNewsArticle, lang: TLanguage): string {
+  return (
+    `<article class="container cms-page news-article" lang="${a.locale}"><h1 class="cms-page__title" data-testid="page-title">${escapeHtml(a.title)}</h1>` +
+    `<p class="news-article__meta"><time datetime="${escapeHtml(a.date)}" data-testid="news-date">${escapeHtml(formatNewsDate(a.date, lang))}</time>` +
+    (a.author
+      ? ` · <span data-testid="news-author">${escapeHtml(translate(lang, 'portal.content.by', { author: a.author }))}</span>`
+      : '') +
+    `</p>` +
+    (a.imageUrl
+      ? `<img class="news-article__image" src="${escapeHtml(a.imageUrl)}" alt="" data-testid="news-image">`
+      : '') +
+    `<div class="cms-body" data-testid="cms-body">${a.bodyHtml}</div>` +
+    `<p><a href="/nieuws">${escapeHtml(translate(lang, 'portal.content.backToNews'))}</a></p></article>`
+  );
+}
+
+function newsListMarkup(news: NonNullable<TPrerenderData['news']>, lang: TLanguage): string {
+  const t = (key: string) => escapeHtml(translate(lang, key));
+  const items = news.articles
+    .map(
+      (a) =>
+        `<li class="news-card" lang="${a.locale}"><h2 class="news-card__title"><a href="/nieuws/${encodeURIComponent(a.slug)}">${escapeHtml(a.title)}</a></h2>` +
+        `<p class="news-article__meta"><time datetime="${escapeHtml(a.date)}">${escapeHtml(formatNewsDate(a.date, lang))}</time></p>` +
+        (a.summary ? `<p class="news-card__summary">${escapeHtml(a.summary)}</p>` : '') +
+        `</li>`,
+    )
+    .join('');
+  const pages = Math.max(1, Math.ceil(news.total / NEWS_LIST_PAGE_SIZE));
+  const pager =
+    pages > 1
+      ? `<nav class="news-pager" aria-label="${t('portal.content.newsPages')}">` +
+        (news.page > 1
+          ? `<a href="/nieuws?page=${news.page - 1}" rel="prev">${t('portal.content.previous')}</a>`
+          : '') +
+        (news.page < pages
+          ? `<a href="/nieuws?page=${news.page + 1}" rel="next">${t('portal.content.next')}</a>`
+          : '') +
+        `</nav>`
+      : '';
+  return (
+    `<div class="container cms-page"><h1 class="cms-page__title" data-testid="page-title">${t('routes.news')}</h1>` +
+    (items
+      ? `<ul class="news-list" data-testid="news-list">${items}</ul>`
+      : `<p>${t('portal.content.newsEmpty')}</p>`) +
+    `${pager}</div>`
+  );
+}
