@@ -2,29 +2,17 @@ import { z } from 'zod';
 import { ZRichTextDocument } from '../content/content.ts';
 import { zCollectionOf, zDocumentOf, ZRelationship, ZResource } from '../jsonapi/jsonapi.ts';
 import { ZDutchPostcodeInput } from '../validation/field-rules.ts';
-import type { TTenantFeatures } from '../tenants/tenant.types.ts';
+import { VACANCY_KINDS, VACANCY_STATUSES } from './vacancy-kinds.ts';
 
 /**
  * Wire schemas of the placements service's vacancies (spec §3 Vacancy, issue #14; docs/decisions/
  * placements.md). Keys are snake_case on the wire like every other resource.
  */
 
-export const VACANCY_STATUSES = ['draft', 'published', 'closed', 'archived'] as const;
+export * from './vacancy-kinds.ts';
+
 export const ZVacancyStatus = z.enum(VACANCY_STATUSES);
-export type TVacancyStatus = z.infer<typeof ZVacancyStatus>;
-
-/**
- * What a vacancy offers. Traineeship tenants (spec §1 `traineeship`) place MBO trainees; the others run
- * social internships ("maatschappelijke stages") with volunteering organizations.
- */
-export const VACANCY_KINDS = ['internship', 'volunteer', 'traineeship'] as const;
 export const ZVacancyKind = z.enum(VACANCY_KINDS);
-export type TVacancyKind = z.infer<typeof ZVacancyKind>;
-
-/** The kinds a tenant offers, first the default one (vacancy-policy decides nothing else about kinds). */
-export function vacancyKindsFor(features: Pick<TTenantFeatures, 'traineeship'>): readonly TVacancyKind[] {
-  return features.traineeship ? ['traineeship', 'internship'] : ['internship', 'volunteer'];
-}
 
 export const ZVacancyAttributes = z.object({
   title: z.string(),

@@ -1,21 +1,26 @@
+import {
+  DEFAULT_WITHIN_KM,
+  VACANCY_DEFAULT_PAGE_SIZE,
+  VACANCY_PAGE_SIZES,
+  VACANCY_SORTS,
+  WITHIN_KM_CHOICES,
+  vacancySearchParams,
+} from '@stageplein/contracts/placements/vacancy-search-params';
+
 /**
  * The internship bank's search as the page's URL keeps it (`/stagebank?q=zorg&near=Wijchen&km=25`),
  * so a search can be shared and the back button works. Short, readable keys in the page URL; the
- * API's own names (`filter[search]`, `filter[near]`, …) are made by `toApiParams`.
- *
- * The choices and names are those of contracts/src/placements/vacancy-search.ts (`WITHIN_KM_CHOICES`,
- * `VACANCY_PAGE_SIZES`, `vacancySearchParams`…), repeated here because that module builds zod
- * schemas at load and would bring zod into the portal's first download; stagebank-query.test.ts
- * checks that both agree.
+ * API's own names (`filter[search]`, `filter[near]`, …) and choices are the contract's
+ * (contracts/src/placements/vacancy-search-params.ts, zod-free for the first download).
  */
 
 /** '' is the API's default order: relevance with a search, else distance with a place, else newest. */
-export const SORTS = ['', 'relevance', 'distance', 'newest'] as const;
+export const SORTS = ['', ...VACANCY_SORTS] as const;
 export type TSort = (typeof SORTS)[number];
-export const RADII_KM = [5, 10, 25, 50, 100] as const;
-export const DEFAULT_RADIUS_KM = 25;
-export const PAGE_SIZES = [10, 20, 50] as const;
-export const DEFAULT_PER_PAGE = 20;
+export const RADII_KM = WITHIN_KM_CHOICES;
+export const DEFAULT_RADIUS_KM = DEFAULT_WITHIN_KM;
+export const PAGE_SIZES = VACANCY_PAGE_SIZES;
+export const DEFAULT_PER_PAGE = VACANCY_DEFAULT_PAGE_SIZE;
 export const VIEWS = ['list', 'map'] as const;
 export type TView = (typeof VIEWS)[number];
 
@@ -120,22 +125,22 @@ export function updateQuery(query: TStagebankQuery, change: Partial<TStagebankQu
   return next;
 }
 
-/** The search API's parameters (`GET /api/v1/vacancies`, kit conventions). */
+/** The search API's parameters (`GET /api/v1/vacancies`), built by the contract. */
 export function toApiParams(query: TStagebankQuery): URLSearchParams {
-  const params = new URLSearchParams();
-  if (query.search) params.set('filter[search]', query.search);
-  if (query.near) {
-    params.set('filter[near]', query.near);
-    params.set('filter[within_km]', String(query.withinKm));
-  }
-  if (query.kind) params.set('filter[kind_eq]', query.kind);
-  if (query.level) params.set('filter[level_id_eq]', query.level);
-  if (query.tag) params.set('filter[tag_id_eq]', query.tag);
-  if (query.maxHours !== undefined) params.set('filter[hours_per_week_lteq]', String(query.maxHours));
-  if (query.sort) params.set('sort', query.sort);
-  params.set('page[size]', String(query.perPage));
-  if (query.page > 1) params.set('page[number]', String(query.page));
-  return params;
+  return vacancySearchParams({
+    search: query.search,
+    near: query.near,
+    withinKm: query.withinKm,
+    filters: {
+      ...(query.kind && { kind_eq: query.kind }),
+      ...(query.level && { level_id_eq: query.level }),
+      ...(query.tag && { tag_id_eq: query.tag }),
+      ...(query.maxHours !== undefined && { hours_per_week_lteq: String(query.maxHours) }),
+    },
+    sort: query.sort || undefined,
+    pageSize: query.perPage,
+    pageNumber: query.page,
+  });
 }
 
 /** The markers call: the same filters, no paging or sorting (the map shows every match). */

@@ -1,6 +1,6 @@
+import { vacancyKindsFor } from '@stageplein/contracts/placements/vacancy-kinds';
 import { useEffect, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TTenantFeatures } from '@stageplein/contracts/tenants/tenant.types';
 import { registerStagebankMessages, STAGEBANK_NAMESPACE, stagebankNl } from './stagebank-messages.ts';
 
 /** `t` of the `stagebank` namespace (the pages are wrapped in `withStagebankTexts`). */
@@ -33,11 +33,5 @@ export function withStagebankTexts<P extends object>(Page: ComponentType<P>): Co
   };
 }
 
-/**
- * The kinds of vacancy a tenant offers: the rule of `vacancyKindsFor` (contracts/placements/
- * vacancies.ts), repeated because that module builds zod schemas at load, which would put zod in the
- * portal's first download; stagebank-texts.test.ts keeps the two equal.
- */
-export function vacancyKinds(features: Pick<TTenantFeatures, 'traineeship'>): readonly string[] {
-  return features.traineeship ? ['traineeship', 'internship'] : ['internship', 'volunteer'];
-}
+/** The kinds of vacancy a tenant offers (the contract's rule, zod-free). */
+export const vacancyKinds = vacancyKindsFor;
