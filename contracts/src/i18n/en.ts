@@ -585,6 +585,20 @@ export const en: TMessages = {
       denied: 'denied',
       archived: 'archived',
     },
+    /** Compliance gating (docs/decisions/compliance.md): document kinds and their state. */
+    compliance: {
+      kinds: {
+        vog: 'Certificate of conduct (VOG)',
+        liability_insurance: 'Liability insurance',
+        code_of_conduct: 'Code of conduct',
+      },
+      statuses: {
+        compliant: 'in order',
+        expiring: 'expiring soon',
+        expired: 'expired',
+        missing: 'missing',
+      },
+    },
   },
 
   /** Student import from CSV (/importeren/csv): row problems, outcomes and the report's columns. */
@@ -734,6 +748,11 @@ export const en: TMessages = {
     period_outside_school_year: {
       title: 'Period outside the school year',
       detail: 'The period must fall within the school year {{school_year}}.',
+    },
+    compliance_not_met: {
+      title: 'Required documents missing',
+      detail:
+        'Vacancies can be published once the required documents are in order. Missing or expired: {{kinds}}.',
     },
     name_taken: {
       title: 'Name already in use',

@@ -314,6 +314,20 @@ export const nlShared = {
       denied: 'afgewezen',
       archived: 'gearchiveerd',
     },
+    /** Compliance gating (docs/decisions/compliance.md): document kinds and their state. */
+    compliance: {
+      kinds: {
+        vog: 'Verklaring Omtrent het Gedrag (VOG)',
+        liability_insurance: 'Aansprakelijkheidsverzekering',
+        code_of_conduct: 'Gedragscode',
+      },
+      statuses: {
+        compliant: 'in orde',
+        expiring: 'verloopt binnenkort',
+        expired: 'verlopen',
+        missing: 'ontbreekt',
+      },
+    },
   },
 
   /** Leerlingen importeren uit CSV (/importeren/csv): problemen per rij, uitkomsten en de kolommen van het verslag. */
@@ -464,6 +478,11 @@ export const nlShared = {
     period_outside_school_year: {
       title: 'Periode buiten het schooljaar',
       detail: 'De periode moet binnen het schooljaar {{school_year}} vallen.',
+    },
+    compliance_not_met: {
+      title: 'Verplichte documenten ontbreken',
+      detail:
+        'Vacatures kunnen pas worden gepubliceerd als de verplichte documenten in orde zijn. Ontbreekt of verlopen: {{kinds}}.',
     },
     name_taken: {
       title: 'Naam al in gebruik',
