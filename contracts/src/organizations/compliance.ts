@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { TPermissions } from '../identity/permissions.ts';
 import type { TOrganizationType } from '../identity/roles.ts';
 import { zDate } from '../validation/dates.ts';
-import { ZRelationship, ZResource, zCollectionOf, zDocumentOf, type TQuerySpec } from '../jsonapi/jsonapi.ts';
+import { ZResource, zCollectionOf, zDocumentOf, type TQuerySpec } from '../jsonapi/jsonapi.ts';
 import { isPlatformOperator, type TCurrentOrganizationFacts } from './moderation.ts';
 
 /**
@@ -163,7 +163,6 @@ export const ZComplianceDocumentAttributes = z.object({
 export const ZComplianceDocumentResource = ZResource.extend({
   type: z.literal('compliance_document'),
   attributes: ZComplianceDocumentAttributes,
-  relationships: z.object({ organization: ZRelationship }),
 });
 export type TComplianceDocumentResource = z.infer<typeof ZComplianceDocumentResource>;
 export const ZComplianceDocumentDocument = zDocumentOf(ZComplianceDocumentResource);

@@ -13,6 +13,7 @@ import m20261123T1010_mentorships from './20261123T1010-mentorships.ts';
 import m20261123T1020_dead_letters from './20261123T1020-dead-letters.ts';
 import m20261124T0900_imports from './20261124T0900-imports.ts';
 import m20261125T0900_auth_sessions from './20261125T0900-auth-sessions.ts';
+import m20261126T0900_compliance from './20261126T0900-compliance.ts';
 
 /**
  * Applied in key order. Each migration is a frozen file named by its timestamp: once landed it is never
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   '20261123T1020-dead-letters': m20261123T1020_dead_letters,
   '20261124T0900-imports': m20261124T0900_imports,
   '20261125T0900-auth-sessions': m20261125T0900_auth_sessions,
+  '20261126T0900-compliance': m20261126T0900_compliance,
 };

@@ -18,6 +18,8 @@ import { ApiError, notFound } from '@stageplein/kit/errors/api-error';
 import { parseJsonApiQuery, ZJsonApiQueryString } from '@stageplein/kit/jsonapi/query';
 import { pageLinks } from '@stageplein/kit/jsonapi/serialize';
 import type { TServiceDeps } from '@stageplein/kit/service';
+import { complianceOf } from '../compliance/compliance.service.ts';
+import { mayViewCompliance } from '../compliance/compliance.policy.ts';
 import { signupsOf } from '../signups/signups.repository.ts';
 import { actorOf, currentOrganizationOf, requireApprovedOrganization, type TActor } from '../shared/actor.ts';
 import { assertSameId } from '../shared/body.ts';
@@ -76,6 +78,19 @@ async function visibleSignups(
   );
 }
 
+/** Compliance states shown with include=compliance: only to those who may view them (compliance.policy.ts). */
+async function visibleCompliance(
+  ctx: TCtx,
+  auth: TAuth | null,
+  current: TActor['current'],
+  rows: readonly (TOrganizationRow | TOrganizationListRow)[],
+) {
+  return complianceOf(
+    ctx,
+    rows.filter((o) => mayViewCompliance(auth, current, o.id)).map((o) => o.id),
+  );
+}
+
 export const organizationsRoutes: FastifyPluginAsync<TServiceDeps> = async (app, deps) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -86,7 +101,7 @@ export const organizationsRoutes: FastifyPluginAsync<TServiceDeps> = async (app,
       description:
         'Approved organizations for everyone; signed-in users also see their own, moderators every organization they moderate (the approval queue is `filter[status_eq]=pending`). ' +
         'Filters: `type`/`organization_type`, `status`, `name`, `city` (`_eq`, `_cont`, `_in`…), `parent_id`, `filter[search]`. ' +
-        '`include=profile,signup,vacancies`. Vacancies belong to the placements service, which does not exist yet: ' +
+        '`include=profile,signup,vacancies,compliance` (compliance: the state of NonProfits and Providers, for their admins and school and centre admins). Vacancies belong to the placements service, which does not exist yet: ' +
         '`include=vacancies` is accepted and answers an empty `vacancies` relationship (`data: []`) with nothing in `included`.',
       querystring: ZJsonApiQueryString,
       response: { 200: ZOrganizationCollection },
@@ -103,9 +118,13 @@ export const organizationsRoutes: FastifyPluginAsync<TServiceDeps> = async (app,
       const signups = query.include.includes('signup')
         ? await visibleSignups(ctx, req.auth, current, rows)
         : undefined;
+      const compliance = query.include.includes('compliance')
+        ? await visibleCompliance(ctx, req.auth, current, rows)
+        : undefined;
       return organizationsDocument(rows, {
         include: query.include,
         signups,
+        compliance,
         total,
         links: pageLinks(requestUrl(req), query, total),
       });
@@ -116,7 +135,7 @@ export const organizationsRoutes: FastifyPluginAsync<TServiceDeps> = async (app,
     schema: {
       tags: TAGS,
       summary:
-        'One organization; include=profile (and signup for moderators, vacancies: empty until placements exists)',
+        'One organization; include=profile (and signup for moderators, compliance for its admins and school and centre admins, vacancies: empty until placements exists)',
       params: ZId,
       querystring: ZShowQuery,
       response: { 200: ZOrganizationDocument },
@@ -130,7 +149,10 @@ export const organizationsRoutes: FastifyPluginAsync<TServiceDeps> = async (app,
       const signups = include.includes('signup')
         ? await visibleSignups(ctx, req.auth, current, [o])
         : undefined;
-      return organizationDocument(o, { include, signups });
+      const compliance = include.includes('compliance')
+        ? await visibleCompliance(ctx, req.auth, current, [o])
+        : undefined;
+      return organizationDocument(o, { include, signups, compliance });
     },
   });
 
