@@ -456,6 +456,13 @@ export const en: TMessages = {
       index: 'Mentorships',
       add: 'Add mentorship',
     },
+    compliance: {
+      documents: 'Documents (certificate of conduct, insurance)',
+      addDocument: 'Add document',
+      editDocument: 'Edit document',
+      requirements: 'Required documents',
+      editRequirements: 'Set required documents',
+    },
 
     contracts: {
       index: 'Contracts',

@@ -177,6 +177,13 @@ export const nlShared = {
       index: 'Begeleidingen',
       add: 'Begeleiding toevoegen',
     },
+    compliance: {
+      documents: 'Documenten (VOG, verzekering)',
+      addDocument: 'Document toevoegen',
+      editDocument: 'Document bewerken',
+      requirements: 'Verplichte documenten',
+      editRequirements: 'Verplichte documenten instellen',
+    },
 
     contracts: {
       index: 'Contracten',
