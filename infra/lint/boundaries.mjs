@@ -1,6 +1,6 @@
 // ESLint rule `stageplein/boundaries`: packages point one way (docs/architecture.md, "Package graph").
 //
-//   contracts ← kit ← services (identity, organizations, content, gateway) ← workflows ← stack
+//   contracts ← kit ← services (identity, organizations, content, placements, gateway) ← workflows ← stack
 //   UIs → design-system → contracts; engines stand alone; testing may use everything but the UIs.
 //   The design system is UI code (tokens, components) shared by both front ends: it imports only
 //   contracts, so "UIs import only contracts" stays true of everything below the UIs.
@@ -21,13 +21,24 @@ export const PACKAGES = [
   { dir: 'services/identity', name: 'identity', may: ['contracts', 'kit'] },
   { dir: 'services/organizations', name: 'organizations', may: ['contracts', 'kit'] },
   { dir: 'services/content', name: 'content', may: ['contracts', 'kit'] },
+  { dir: 'services/placements', name: 'placements', may: ['contracts', 'kit'] },
   { dir: 'services/gateway', name: 'gateway', may: ['contracts', 'kit'] },
   { dir: 'workflows', name: 'workflows', may: ['contracts', 'kit', 'identity', 'organizations'] },
   { dir: 'infra/engines', name: 'engines', may: [] },
   {
     dir: 'infra/stack',
     name: 'stack',
-    may: ['contracts', 'kit', 'identity', 'organizations', 'content', 'gateway', 'workflows', 'engines'],
+    may: [
+      'contracts',
+      'kit',
+      'identity',
+      'organizations',
+      'content',
+      'placements',
+      'gateway',
+      'workflows',
+      'engines',
+    ],
   },
   {
     dir: 'infra/testing',
@@ -38,6 +49,7 @@ export const PACKAGES = [
       'identity',
       'organizations',
       'content',
+      'placements',
       'gateway',
       'workflows',
       'engines',

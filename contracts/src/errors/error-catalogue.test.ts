@@ -69,6 +69,10 @@ describe('API error catalogue', () => {
       control_characters: 422,
       unknown_host: 421,
       sign_in_delayed: 429,
+      vacancy_kind_unavailable: 422,
+      vacancy_not_deletable: 409,
+      vacancy_not_editable: 409,
+      invalid_vacancy_action: 409,
     });
   });
 

@@ -45,6 +45,10 @@ export const ERROR_CODES = [
   'control_characters',
   'unknown_host',
   'sign_in_delayed',
+  'vacancy_kind_unavailable',
+  'vacancy_not_deletable',
+  'vacancy_not_editable',
+  'invalid_vacancy_action',
 ] as const;
 export type TErrorCode = (typeof ERROR_CODES)[number];
 
@@ -127,6 +131,13 @@ export const ERRORS: Readonly<Record<TErrorCode, TErrorDefinition>> = Object.fre
   unknown_host: define('unknown_host', 421),
   // Too many wrong passwords for this account from this address: wait (Retry-After), or reset the password.
   sign_in_delayed: define('sign_in_delayed', 429),
+  // Vacancies (contracts/src/placements): a kind the tenant does not offer, deleting a non-draft, editing an
+  // archived one, a transition its state does not allow (publishing needs an approved organization:
+  // organization_not_approved).
+  vacancy_kind_unavailable: define('vacancy_kind_unavailable', 422),
+  vacancy_not_deletable: define('vacancy_not_deletable', 409),
+  vacancy_not_editable: define('vacancy_not_editable', 409),
+  invalid_vacancy_action: define('invalid_vacancy_action', 409),
 });
 
 export function isErrorCode(value: unknown): value is TErrorCode {

@@ -18,6 +18,10 @@ const ZOrganizationSnapshot = z.object({
   website: z.string().nullable(),
   city: z.string().nullable(),
   parent_id: z.uuid().nullable(),
+  /** Where it is (placements defaults a vacancy's location to it); absent in events before issue #14. */
+  postcode: z.string().nullable().optional(),
+  latitude: z.number().nullable().optional(),
+  longitude: z.number().nullable().optional(),
 });
 
 /** The first admin identity invites (an invited user with the admin role on the organization). */

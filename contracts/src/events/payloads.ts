@@ -3,6 +3,7 @@ import { ZOrganizationType, ZRoleName } from '../identity/roles.ts';
 import { ZGender, ZLocale, ZPeriodicMailFrequency, ZUserStatus } from '../identity/users.ts';
 import { CONTENT_EVENT_PAYLOADS } from './content.ts';
 import { ORGANIZATIONS_EVENT_PAYLOADS } from './organizations.ts';
+import { PLACEMENTS_EVENT_PAYLOADS } from './placements.ts';
 
 /** The user fields other services may keep in their read models (identity is the owner). */
 const ZUserSnapshot = z.object({
@@ -34,6 +35,7 @@ export const EVENT_PAYLOADS = {
   }),
   ...ORGANIZATIONS_EVENT_PAYLOADS,
   ...CONTENT_EVENT_PAYLOADS,
+  ...PLACEMENTS_EVENT_PAYLOADS,
   // Identity: the subject of every event below is the user id, so one user's events stay in order.
   'identity.user.created': ZUserSnapshot,
   'identity.user.updated': ZUserSnapshot,

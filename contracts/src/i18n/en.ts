@@ -815,6 +815,22 @@ export const en: TMessages = {
       detail:
         'Too many wrong passwords for this account from your address. Try again later or reset your password.',
     },
+    vacancy_kind_unavailable: {
+      title: 'Kind not offered',
+      detail: 'This website does not offer vacancies of this kind.',
+    },
+    vacancy_not_deletable: {
+      title: 'Vacancy cannot be deleted',
+      detail: 'Only a draft can be deleted. Close or archive a published vacancy instead.',
+    },
+    vacancy_not_editable: {
+      title: 'Vacancy cannot be changed',
+      detail: 'An archived vacancy can no longer be changed.',
+    },
+    invalid_vacancy_action: {
+      title: 'Not possible now',
+      detail: 'This step is not possible for the vacancy in its current state.',
+    },
     internal: {
       title: 'Internal server error',
       detail:

@@ -545,6 +545,22 @@ export const nlShared = {
       detail:
         'Te veel verkeerde wachtwoorden voor dit account vanaf jouw adres. Probeer het later opnieuw of stel je wachtwoord opnieuw in.',
     },
+    vacancy_kind_unavailable: {
+      title: 'Soort niet aangeboden',
+      detail: 'Deze website biedt geen vacatures van deze soort aan.',
+    },
+    vacancy_not_deletable: {
+      title: 'Vacature kan niet worden verwijderd',
+      detail: 'Alleen een concept kan worden verwijderd. Sluit of archiveer een gepubliceerde vacature.',
+    },
+    vacancy_not_editable: {
+      title: 'Vacature kan niet worden gewijzigd',
+      detail: 'Een gearchiveerde vacature kan niet meer worden gewijzigd.',
+    },
+    invalid_vacancy_action: {
+      title: 'Nu niet mogelijk',
+      detail: 'Deze stap is niet mogelijk voor de vacature in haar huidige staat.',
+    },
     internal: {
       title: 'Interne serverfout',
       detail:

@@ -66,7 +66,7 @@ export const ZOrganizationResource = ZResource.extend({
   relationships: z.object({
     profile: ZRelationship,
     parent: ZRelationship,
-    /** Present with `include=vacancies`; empty until the placements service owns vacancies. */
+    /** Present with `include=vacancies`: the published, not hidden vacancies (placements' events). */
     vacancies: ZRelationship.optional(),
     /** Present with `include=signup`; data only for moderators of the organization. */
     signup: ZRelationship.optional(),

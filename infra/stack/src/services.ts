@@ -3,6 +3,7 @@ import type { TServiceModule } from '@stageplein/kit/service';
 import { IDENTITY_CONFIG, identityService } from '@stageplein/identity';
 import { ORGANIZATIONS_CONFIG, organizationsService } from '@stageplein/organizations';
 import { CONTENT_CONFIG, contentService } from '@stageplein/content';
+import { PLACEMENTS_CONFIG, placementsService } from '@stageplein/placements';
 import { GATEWAY_CONFIG } from '@stageplein/gateway/gateway.config';
 
 /** The configuration keys of every service and the gateway (the kit's come with every process). */
@@ -10,6 +11,7 @@ export const STACK_CONFIG = {
   ...IDENTITY_CONFIG,
   ...ORGANIZATIONS_CONFIG,
   ...CONTENT_CONFIG,
+  ...PLACEMENTS_CONFIG,
   ...GATEWAY_CONFIG,
 };
 /** The configuration of a process that runs the whole product (`npm start`, tests). */
@@ -17,10 +19,12 @@ export type TStackConfig = TConfigOf<typeof STACK_CONFIG>;
 
 /**
  * Every service of the product, in migration order (identity first: the others consume its events;
- * content after organizations, whose organization events tell it who edits).
+ * content after organizations, whose organization events tell it who edits; placements after both, whose
+ * users and organizations it keeps).
  */
 export const SERVICES: readonly TServiceModule<TStackConfig>[] = [
   identityService,
   organizationsService,
   contentService,
+  placementsService,
 ];

@@ -7,6 +7,7 @@ export function upstreamsFrom(config: TConfig): { prefixes: readonly string[]; u
     identity: config.IDENTITY_URL,
     organizations: config.ORGANIZATIONS_URL,
     content: config.CONTENT_URL,
+    placements: config.PLACEMENTS_URL,
   };
   return (Object.keys(SERVICE_PREFIXES) as TServiceName[]).flatMap((name) => {
     const url = urls[name];

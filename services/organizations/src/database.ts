@@ -13,6 +13,7 @@ import type {
   TComplianceRequirementsTable,
   TComplianceStatesTable,
 } from './compliance/compliance.table.ts';
+import type { TVacanciesTable } from './vacancies-read-model/vacancies-read-model.table.ts';
 
 /** The kit's auth read model (kit/auth/auth-read-model.ts), fed by identity's role events. */
 export interface TAuthRolesTable {
@@ -39,6 +40,7 @@ export interface TOrganizationsDb {
   'organizations.compliance_documents': TComplianceDocumentsTable;
   'organizations.compliance_requirements': TComplianceRequirementsTable;
   'organizations.compliance_states': TComplianceStatesTable;
+  'organizations.vacancies': TVacanciesTable;
   'organizations.auth_roles': TAuthRolesTable;
   'organizations.outbox': TOutboxTable;
   'organizations.processed_events': TProcessedEventsTable;

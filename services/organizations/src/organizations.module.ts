@@ -1,3 +1,4 @@
+import { vacanciesReadModelConsumer } from './vacancies-read-model/vacancies-read-model.consumer.ts';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -68,6 +69,7 @@ export const organizationsService: TServiceModule = {
   consumers: (deps) => [
     authReadModelConsumer(deps.db, SCHEMA),
     roleCleanupConsumer(deps.db),
+    vacanciesReadModelConsumer(deps.db),
     importRequestsConsumer(
       deps.db,
       () => importWorkflowsFor(deps.config),

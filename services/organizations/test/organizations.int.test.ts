@@ -74,7 +74,7 @@ describe('GET /api/v1/organizations', () => {
     expect(typeof profile.attributes.latitude).toBe('number');
   });
 
-  it('include=vacancies answers an empty relationship and includes nothing (placements owns vacancies)', async () => {
+  it('include=vacancies before any of placements’ events: an empty relationship, nothing included', async () => {
     const res = await call(h.app, {
       url: '/api/v1/organizations?include=vacancies',
       headers: { 'x-tenant': 'demo' },

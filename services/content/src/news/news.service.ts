@@ -2,7 +2,7 @@ import { EMPTY_DOCUMENT, type TNewsInput } from '@stageplein/contracts/content/c
 import { slugUnique } from '../shared/body.ts';
 import { record } from '../shared/events.ts';
 import type { TAuthor, TCtx } from '../shared/request.ts';
-import { renderRichText } from '../shared/rich-text.ts';
+import { renderRichText } from '@stageplein/kit/rich-text/rich-text';
 import { deleteArticle, insertArticle, updateArticle, type TNewsRow } from './news.repository.ts';
 
 const payload = (a: TNewsRow) => ({

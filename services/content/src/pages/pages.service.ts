@@ -9,7 +9,7 @@ import { ApiError, notFound } from '@stageplein/kit/errors/api-error';
 import { slugUnique } from '../shared/body.ts';
 import { record } from '../shared/events.ts';
 import type { TAuthor, TCtx } from '../shared/request.ts';
-import { renderRichText } from '../shared/rich-text.ts';
+import { renderRichText } from '@stageplein/kit/rich-text/rich-text';
 import {
   deletePage,
   findLocale,

@@ -1,7 +1,7 @@
 import type { TNewsInput } from '@stageplein/contracts/content/content';
 import { systemPagePath } from '@stageplein/contracts/routes/route-manifest';
 import type { TTenant } from '@stageplein/contracts/tenants/tenant.types';
-import { doc, h, link, p, ul } from './rich-text-builders.ts';
+import { doc, h, link, p, ul } from '@stageplein/kit/rich-text/rich-text-builders';
 
 /** YYYY-MM-DD, `days` before `today`. */
 const daysBefore = (today: Date, days: number) =>

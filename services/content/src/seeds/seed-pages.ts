@@ -2,7 +2,7 @@ import type { TContentLocale, TRichTextDocument } from '@stageplein/contracts/co
 import { HOME_PAGE_SLUG, PRIVACY_PAGE_SLUG } from '@stageplein/contracts/content/page-slugs';
 import { systemPagePath } from '@stageplein/contracts/routes/route-manifest';
 import type { TTenant } from '@stageplein/contracts/tenants/tenant.types';
-import { bold, doc, h, link, p, ul } from './rich-text-builders.ts';
+import { bold, doc, h, link, p, ul } from '@stageplein/kit/rich-text/rich-text-builders';
 
 export interface TSeedText {
   title: string;

@@ -13,7 +13,8 @@ import m20261123T1010_mentorships from './20261123T1010-mentorships.ts';
 import m20261123T1020_dead_letters from './20261123T1020-dead-letters.ts';
 import m20261124T0900_imports from './20261124T0900-imports.ts';
 import m20261125T0900_auth_sessions from './20261125T0900-auth-sessions.ts';
-import m20261126T0900_compliance from './20261126T0900-compliance.ts';
+import m20261201T0900_vacancies_read_model from './20261201T0900-vacancies-read-model.ts';
+import m20261202T0900_compliance from './20261202T0900-compliance.ts';
 
 /**
  * Applied in key order. Each migration is a frozen file named by its timestamp: once landed it is never
@@ -34,5 +35,8 @@ export const migrations: Record<string, Migration> = {
   '20261123T1020-dead-letters': m20261123T1020_dead_letters,
   '20261124T0900-imports': m20261124T0900_imports,
   '20261125T0900-auth-sessions': m20261125T0900_auth_sessions,
-  '20261126T0900-compliance': m20261126T0900_compliance,
+  // Published vacancies of the placements service, for include=vacancies (issue #14).
+  '20261201T0900-vacancies-read-model': m20261201T0900_vacancies_read_model,
+  // Compliance gating (issue #14 item 6).
+  '20261202T0900-compliance': m20261202T0900_compliance,
 };

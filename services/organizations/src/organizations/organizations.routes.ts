@@ -24,6 +24,7 @@ import { signupsOf } from '../signups/signups.repository.ts';
 import { actorOf, currentOrganizationOf, requireApprovedOrganization, type TActor } from '../shared/actor.ts';
 import { assertSameId } from '../shared/body.ts';
 import { assertUuidFilters, contextOf, requestUrl, type TCtx } from '../shared/request.ts';
+import { publicVacanciesOf } from '../vacancies-read-model/vacancies-read-model.repository.ts';
 import { organizationsPolicy, visibilityOf } from './organizations.policy.ts';
 import {
   listOrganizations,
@@ -101,8 +102,9 @@ export const organizationsRoutes: FastifyPluginAsync<TServiceDeps> = async (app,
       description:
         'Approved organizations for everyone; signed-in users also see their own, moderators every organization they moderate (the approval queue is `filter[status_eq]=pending`). ' +
         'Filters: `type`/`organization_type`, `status`, `name`, `city` (`_eq`, `_cont`, `_in`…), `parent_id`, `filter[search]`. ' +
-        '`include=profile,signup,vacancies,compliance` (compliance: the state of NonProfits and Providers, for their admins and school and centre admins). Vacancies belong to the placements service, which does not exist yet: ' +
-        '`include=vacancies` is accepted and answers an empty `vacancies` relationship (`data: []`) with nothing in `included`.',
+        '`include=profile,signup,vacancies,compliance`. `include=vacancies` adds each organization’s published, not hidden ' +
+        'vacancies (newest first) as a summary (`vacancy` resources: title, kind, city, coordinates, places, hours, dates); ' +
+        'the whole vacancy is `GET /api/v1/vacancies/{id}` of the placements service. `include=compliance`: the state of NonProfits and Providers, for their admins and school and centre admins.',
       querystring: ZJsonApiQueryString,
       response: { 200: ZOrganizationCollection },
     },
@@ -121,10 +123,17 @@ export const organizationsRoutes: FastifyPluginAsync<TServiceDeps> = async (app,
       const compliance = query.include.includes('compliance')
         ? await visibleCompliance(ctx, req.auth, current, rows)
         : undefined;
+      const vacancies = query.include.includes('vacancies')
+        ? await publicVacanciesOf(
+            ctx.db,
+            rows.map((o) => o.id),
+          )
+        : undefined;
       return organizationsDocument(rows, {
         include: query.include,
         signups,
         compliance,
+        vacancies,
         total,
         links: pageLinks(requestUrl(req), query, total),
       });
@@ -135,7 +144,7 @@ export const organizationsRoutes: FastifyPluginAsync<TServiceDeps> = async (app,
     schema: {
       tags: TAGS,
       summary:
-        'One organization; include=profile (and signup for moderators, compliance for its admins and school and centre admins, vacancies: empty until placements exists)',
+        'One organization; include=profile, vacancies (its published ones), signup (for moderators) and compliance (for its admins and school and centre admins)',
       params: ZId,
       querystring: ZShowQuery,
       response: { 200: ZOrganizationDocument },
@@ -152,7 +161,8 @@ export const organizationsRoutes: FastifyPluginAsync<TServiceDeps> = async (app,
       const compliance = include.includes('compliance')
         ? await visibleCompliance(ctx, req.auth, current, [o])
         : undefined;
-      return organizationDocument(o, { include, signups, compliance });
+      const vacancies = include.includes('vacancies') ? await publicVacanciesOf(ctx.db, [o.id]) : undefined;
+      return organizationDocument(o, { include, signups, compliance, vacancies });
     },
   });
 

@@ -7,6 +7,7 @@ import type {
 import { collectionDocument, resource, resourceDocument } from '@stageplein/kit/jsonapi/serialize';
 import type { TOrganizationComplianceAttributes } from '@stageplein/contracts/organizations/compliance';
 import type { TSignupRow } from '../signups/signups.repository.ts';
+import type { TPublicVacancyRow } from '../vacancies-read-model/vacancies-read-model.repository.ts';
 import type { TOrganizationListRow, TOrganizationRow } from './organizations.repository.ts';
 
 /** A loaded organization, or a row of the list (timestamps already formatted by the database). */
@@ -51,6 +52,30 @@ export interface TSerializeOptions {
   signups?: ReadonlyMap<string, TSignupRow>;
   /** Compliance states the caller may see, by organization id (include=compliance). */
   compliance?: ReadonlyMap<string, TOrganizationComplianceAttributes>;
+  /** Public vacancies by organization id (include=vacancies), from the read model of placements' events. */
+  vacancies?: ReadonlyMap<string, readonly TPublicVacancyRow[]>;
+}
+
+/** A vacancy as `included` shows it: the summary organizations keeps; the whole one is placements'. */
+function vacancySummary(v: TPublicVacancyRow): TResource {
+  return {
+    type: 'vacancy',
+    id: v.id,
+    attributes: {
+      title: v.title,
+      kind: v.kind,
+      organization_id: v.organization_id,
+      city: v.city,
+      latitude: v.latitude,
+      longitude: v.longitude,
+      places: v.places,
+      hours_per_week: v.hours_per_week,
+      starts_on: v.starts_on,
+      ends_on: v.ends_on,
+      published_at: v.published_at?.toISOString() ?? null,
+      closes_at: v.closes_at?.toISOString() ?? null,
+    },
+  };
 }
 
 /** The JSON:API `type` of an organization is its organization type (spec §3). */
@@ -59,8 +84,11 @@ export function organizationResource(o: TSerializable, options: TSerializeOption
     profile: { data: { type: 'profile', id: o.id } },
     parent: { data: o.parent_id && o.parent_type ? { type: o.parent_type, id: o.parent_id } : null },
   };
-  // Vacancies belong to the placements service: until it exists the relationship is empty.
-  if (options.include.includes('vacancies')) relationships.vacancies = { data: [] };
+  // Published, not hidden vacancies (organizations' read model of the placements service's events).
+  if (options.include.includes('vacancies'))
+    relationships.vacancies = {
+      data: (options.vacancies?.get(o.id) ?? []).map((v) => ({ type: 'vacancy', id: v.id })),
+    };
   if (options.include.includes('signup')) {
     relationships.signup = {
       data: options.signups?.has(o.id) ? { type: 'organization_signup', id: o.id } : null,
@@ -80,6 +108,10 @@ function includedOf(rows: readonly TSerializable[], options: TSerializeOptions):
   if (options.include.includes('profile')) {
     for (const o of rows)
       included.push(resource('profile', o.id, profileAttributes(o) as unknown as Record<string, unknown>));
+  }
+  if (options.include.includes('vacancies')) {
+    for (const o of rows)
+      for (const v of options.vacancies?.get(o.id) ?? []) included.push(vacancySummary(v));
   }
   if (options.include.includes('signup')) {
     for (const o of rows) {

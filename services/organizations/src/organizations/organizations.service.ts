@@ -43,6 +43,9 @@ export function snapshotOf(o: TOrganizationRow): TEventPayload<'organizations.or
     website: o.website,
     city: o.city,
     parent_id: o.parent_id,
+    postcode: o.postcode,
+    latitude: o.latitude,
+    longitude: o.longitude,
   };
 }
 

@@ -1,0 +1,79 @@
+import { sql, type Kysely } from 'kysely';
+import { EVENT_PAYLOADS } from '@stageplein/contracts/events/payloads';
+import type { TOrganizationType } from '@stageplein/contracts/identity/roles';
+import type { TOrganizationStatus } from '@stageplein/contracts/organizations/organizations';
+import { idempotentConsumer } from '../outbox/idempotent-consumer.ts';
+import type { TConsumer } from '../outbox/transport.ts';
+
+/** A row of `<schema>.organizations` (kit migration `organizationsReadModelMigrationV1`). */
+export interface TOrganizationsReadModelTable {
+  id: string;
+  tenant_id: string;
+  organization_type: TOrganizationType;
+  name: string;
+  status: TOrganizationStatus;
+  city: string | null;
+  postcode: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  deleted: boolean;
+  event_time: Date;
+}
+
+/** Every organizations event that carries the organization's snapshot. */
+export const ORGANIZATION_SNAPSHOT_EVENTS = [
+  'organizations.organization.created',
+  'organizations.organization.signed_up',
+  'organizations.organization.updated',
+  'organizations.organization.approved',
+  'organizations.organization.denied',
+  'organizations.organization.archived',
+  'organizations.organization.reopened',
+  'organizations.organization.moved',
+  'organizations.organization.deleted',
+] as const;
+
+/** The consumer group of a schema's organizations read model (the back-fill replays into it too). */
+export const organizationsReadModelGroup = (schema: string) => `${schema}.organizations-read-model`;
+
+/**
+ * Keeps `<schema>.organizations` current from the organizations service's events: name, type, status,
+ * city, postcode and coordinates (when the event carries them). Idempotent per event id; an event older
+ * than the row's changes nothing. The same for every service that keeps this read model.
+ */
+export function organizationsReadModelConsumer(db: Kysely<unknown>, schema: string): TConsumer {
+  const table = `${schema}.organizations`;
+  return idempotentConsumer({
+    db,
+    schema,
+    group: organizationsReadModelGroup(schema),
+    types: ORGANIZATION_SNAPSHOT_EVENTS,
+    async apply(trx, event) {
+      // Every type above extends the snapshot of `updated`; its fields are all that is kept.
+      const o = EVENT_PAYLOADS['organizations.organization.updated'].parse(event.data);
+      const row = {
+        id: o.organization_id,
+        tenant_id: event.tenant,
+        organization_type: o.organization_type,
+        name: o.name,
+        status: o.status,
+        city: o.city,
+        postcode: o.postcode ?? null,
+        latitude: o.latitude ?? null,
+        longitude: o.longitude ?? null,
+        deleted: event.type === 'organizations.organization.deleted',
+        event_time: new Date(event.time),
+      };
+      await sql`
+        insert into ${sql.table(table)} (id, tenant_id, organization_type, name, status, city, postcode,
+          latitude, longitude, deleted, event_time)
+        values (${row.id}, ${row.tenant_id}, ${row.organization_type}, ${row.name}, ${row.status},
+          ${row.city}, ${row.postcode}, ${row.latitude}, ${row.longitude}, ${row.deleted}, ${row.event_time})
+        on conflict (id) do update set organization_type = excluded.organization_type, name = excluded.name,
+          status = excluded.status, city = excluded.city, postcode = excluded.postcode,
+          latitude = excluded.latitude, longitude = excluded.longitude, deleted = excluded.deleted,
+          event_time = excluded.event_time
+        where ${sql.table(table)}.event_time <= excluded.event_time`.execute(trx);
+    },
+  });
+}

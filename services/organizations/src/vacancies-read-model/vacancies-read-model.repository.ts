@@ -1,0 +1,28 @@
+import type { Selectable } from 'kysely';
+import type { TDb } from '../shared/request.ts';
+import type { TVacanciesTable } from './vacancies-read-model.table.ts';
+
+export type TPublicVacancyRow = Selectable<TVacanciesTable>;
+
+/** The public vacancies of these organizations, newest first, grouped by organization id. */
+export async function publicVacanciesOf(
+  db: TDb,
+  organizationIds: readonly string[],
+): Promise<Map<string, TPublicVacancyRow[]>> {
+  const byOrganization = new Map<string, TPublicVacancyRow[]>();
+  if (organizationIds.length === 0) return byOrganization;
+  const rows = await db
+    .selectFrom('organizations.vacancies')
+    .selectAll()
+    .where('organization_id', 'in', [...new Set(organizationIds)])
+    .where('public', '=', true)
+    .orderBy('published_at', 'desc')
+    .orderBy('id')
+    .execute();
+  for (const row of rows) {
+    const list = byOrganization.get(row.organization_id) ?? [];
+    list.push(row);
+    byOrganization.set(row.organization_id, list);
+  }
+  return byOrganization;
+}

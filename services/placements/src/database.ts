@@ -1,0 +1,31 @@
+import type { Kysely } from 'kysely';
+import type { TOutboxTable, TProcessedEventsTable } from '@stageplein/kit/outbox/outbox.table';
+import type { TOrganizationsReadModelTable } from '@stageplein/kit/read-models/organizations-read-model';
+import type { TAuditLogTable } from './shared/audit.table.ts';
+import type { TUsersTable } from './users-read-model/users-read-model.table.ts';
+import type { TVacanciesTable } from './vacancies/vacancies.table.ts';
+
+/** The kit's auth read model (kit/auth/auth-read-model.ts), fed by identity's role events. */
+export interface TAuthRolesTable {
+  role_id: string;
+  tenant_id: string;
+  user_id: string;
+  name: string;
+  resource_type: string;
+  resource_id: string;
+}
+
+/** The placements schema as Kysely sees it. */
+export interface TPlacementsDb {
+  'placements.vacancies': TVacanciesTable;
+  'placements.organizations': TOrganizationsReadModelTable;
+  'placements.users': TUsersTable;
+  'placements.audit_log': TAuditLogTable;
+  'placements.auth_roles': TAuthRolesTable;
+  'placements.outbox': TOutboxTable;
+  'placements.processed_events': TProcessedEventsTable;
+}
+
+export type TDb = Kysely<TPlacementsDb>;
+
+export const SCHEMA = 'placements';

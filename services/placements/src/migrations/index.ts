@@ -1,0 +1,24 @@
+import type { Migration } from 'kysely';
+import m20261201T0900_outbox from './20261201T0900-outbox.ts';
+import m20261201T0901_dead_letters from './20261201T0901-dead-letters.ts';
+import m20261201T0902_auth_read_model from './20261201T0902-auth-read-model.ts';
+import m20261201T0903_auth_sessions from './20261201T0903-auth-sessions.ts';
+import m20261201T0910_organizations_read_model from './20261201T0910-organizations-read-model.ts';
+import m20261201T0911_users_read_model from './20261201T0911-users-read-model.ts';
+import m20261201T0920_audit_log from './20261201T0920-audit-log.ts';
+import m20261201T0930_vacancies from './20261201T0930-vacancies.ts';
+
+/**
+ * Applied in key order. Each migration is a frozen file named by its timestamp: once landed it is never
+ * edited (migrations.lock.json and its test guard that); a change is a new, later file.
+ */
+export const migrations: Record<string, Migration> = {
+  '20261201T0900-outbox': m20261201T0900_outbox,
+  '20261201T0901-dead-letters': m20261201T0901_dead_letters,
+  '20261201T0902-auth-read-model': m20261201T0902_auth_read_model,
+  '20261201T0903-auth-sessions': m20261201T0903_auth_sessions,
+  '20261201T0910-organizations-read-model': m20261201T0910_organizations_read_model,
+  '20261201T0911-users-read-model': m20261201T0911_users_read_model,
+  '20261201T0920-audit-log': m20261201T0920_audit_log,
+  '20261201T0930-vacancies': m20261201T0930_vacancies,
+};

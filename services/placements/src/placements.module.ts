@@ -1,0 +1,42 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { Kysely } from 'kysely';
+import { SERVICE_PREFIXES } from '@stageplein/contracts/routes/service-prefixes';
+import { getTenant } from '@stageplein/contracts/tenants/tenant-registry';
+import { authReadModelConsumer } from '@stageplein/kit/auth/auth-read-model';
+import { setTenant } from '@stageplein/kit/db/rls';
+import { organizationsReadModelConsumer } from '@stageplein/kit/read-models/organizations-read-model';
+import type { TServiceModule } from '@stageplein/kit/service';
+import { SCHEMA, type TPlacementsDb } from './database.ts';
+import { migrations } from './migrations/index.ts';
+import { PLACEMENTS_CONFIG, type TPlacementsConfig, type TPlacementsDeps } from './placements.config.ts';
+import { seedVacancies } from './seeds/seed-vacancies.ts';
+import { usersReadModelConsumer } from './users-read-model/users-read-model.consumer.ts';
+import { vacanciesRoutes } from './vacancies/vacancies.routes.ts';
+
+const routes: FastifyPluginAsync<TPlacementsDeps> = async (app, deps) => {
+  await app.register(vacanciesRoutes, deps);
+};
+
+/** Vacancies now, internships next (docs/decisions/placements.md). */
+export const placementsService: TServiceModule<TPlacementsConfig> = {
+  name: 'placements',
+  configKeys: PLACEMENTS_CONFIG,
+  schema: SCHEMA,
+  prefixes: SERVICE_PREFIXES.placements,
+  migrations,
+  routes,
+  consumers: (deps) => [
+    authReadModelConsumer(deps.db, SCHEMA),
+    organizationsReadModelConsumer(deps.db, SCHEMA),
+    usersReadModelConsumer(deps.db),
+  ],
+  async seedTenant({ db, today }, tenantId) {
+    const tenant = getTenant(tenantId);
+    if (!tenant) throw new Error(`placements: unknown tenant ${tenantId}`);
+    await db.transaction().execute(async (trx) => {
+      await setTenant(trx, tenantId);
+      const ctx = { db: trx as unknown as Kysely<TPlacementsDb>, tenant, now: today };
+      await seedVacancies(ctx, tenant, today);
+    });
+  },
+};

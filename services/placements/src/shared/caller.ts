@@ -1,0 +1,44 @@
+import type { FastifyRequest } from 'fastify';
+import type { TPermissions } from '@stageplein/contracts/identity/permissions';
+import { NO_PERMISSIONS } from '@stageplein/contracts/identity/permissions';
+import type { TCurrentOrganizationFacts } from '@stageplein/contracts/organizations/moderation';
+import type { TDb } from '../database.ts';
+import type { TActor } from './request.ts';
+
+/** The caller as the vacancy policy (contracts/src/placements/vacancy-policy.ts) sees them. */
+export interface TCaller {
+  actor: TActor;
+  permissions: TPermissions;
+  /** The current organization as placements' read model knows it, when the caller has a role there. */
+  current: TCurrentOrganizationFacts | null;
+}
+
+export const ANONYMOUS: TCaller = {
+  actor: { userId: null, impersonatorId: null },
+  permissions: NO_PERMISSIONS,
+  current: null,
+};
+
+/**
+ * Identity's role gives the organization's type; its status (approved or not) and existence come from
+ * placements' read model of organizations' events. Without a role on the organization it is not theirs.
+ */
+export async function callerOf(req: FastifyRequest, db: TDb): Promise<TCaller> {
+  const auth = req.auth;
+  if (!auth) return ANONYMOUS;
+  const actor = { userId: auth.userId, impersonatorId: auth.impersonatorId };
+  const id = auth.organizationId;
+  if (!id || !auth.roles.some((r) => String(r.resourceId) === id))
+    return { actor, permissions: auth.permissions, current: null };
+  const row = await db
+    .selectFrom('placements.organizations')
+    .select(['id', 'organization_type', 'status'])
+    .where('id', '=', id)
+    .where('deleted', '=', false)
+    .executeTakeFirst();
+  return {
+    actor,
+    permissions: auth.permissions,
+    current: row ? { id: row.id, type: row.organization_type, status: row.status } : null,
+  };
+}

@@ -1,0 +1,15 @@
+import type { TUserStatus } from '@stageplein/contracts/identity/users';
+
+/** Identity's users as placements needs them (a vacancy's contact person), from identity's events. */
+export interface TUsersTable {
+  id: string;
+  tenant_id: string;
+  email: string;
+  first_name: string | null;
+  last_name: string | null;
+  status: TUserStatus;
+  /** A tombstone, so a late `updated` cannot bring a deleted user back. */
+  deleted: boolean;
+  /** The newest event applied. */
+  event_time: Date;
+}

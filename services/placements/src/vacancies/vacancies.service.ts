@@ -1,0 +1,259 @@
+import { EMPTY_DOCUMENT } from '@stageplein/contracts/content/content';
+import type { TEventPayload } from '@stageplein/contracts/events/payloads';
+import {
+  vacancyKindsFor,
+  type TVacancyAction,
+  type TVacancyInput,
+} from '@stageplein/contracts/placements/vacancies';
+import {
+  allowsAction,
+  deletable,
+  editable,
+  managesVacancy,
+  mayTakeAction,
+  publishBlock,
+  readsVacancy,
+  TARGET_STATUS,
+} from '@stageplein/contracts/placements/vacancy-policy';
+import { ApiError, forbidden, notFound, unauthorized } from '@stageplein/kit/errors/api-error';
+import { renderRichText } from '@stageplein/kit/rich-text/rich-text';
+import type { TCaller } from '../shared/caller.ts';
+import { record } from '../shared/events.ts';
+import type { TCtx } from '../shared/request.ts';
+import type { TVacanciesTable } from './vacancies.table.ts';
+import {
+  deleteVacancy,
+  findOrganization,
+  findVacancy,
+  hasRoleOn,
+  insertVacancy,
+  updateVacancy,
+  type TVacancyRow,
+} from './vacancies.repository.ts';
+
+type TSnapshot = TEventPayload<'placements.vacancy.updated'>;
+
+export function snapshotOf(v: TVacancyRow): TSnapshot {
+  return {
+    vacancy_id: v.id,
+    organization_id: v.organization_id,
+    title: v.title,
+    kind: v.kind,
+    status: v.status,
+    hidden: v.hidden,
+    city: v.city,
+    latitude: v.latitude,
+    longitude: v.longitude,
+    places: v.places,
+    hours_per_week: v.hours_per_week,
+    starts_on: v.starts_on,
+    ends_on: v.ends_on,
+    published_at: v.published_at?.toISOString() ?? null,
+    closes_at: v.closes_at?.toISOString() ?? null,
+    updated_at: v.updated_at.toISOString(),
+  };
+}
+
+const subject = (v: TVacancyRow) => ({ type: 'vacancy', id: v.id });
+
+const facts = (v: TVacancyRow) => ({ organizationId: v.organization_id, status: v.status, hidden: v.hidden });
+
+async function reload(ctx: TCtx, id: string): Promise<TVacancyRow> {
+  const row = await findVacancy(ctx.db, id);
+  if (!row) throw notFound();
+  return row;
+}
+
+/** The vacancy if the caller may read it; 404 otherwise (an unpublished one is not revealed). */
+export async function readableVacancy(ctx: TCtx, caller: TCaller, id: string): Promise<TVacancyRow> {
+  const row = await findVacancy(ctx.db, id);
+  if (!row || !readsVacancy(caller.permissions, caller.current, facts(row))) throw notFound();
+  return row;
+}
+
+/** Whether the caller sees what only managers and moderators see (the hiding reason). */
+export const seesModeration = (caller: TCaller, v: TVacancyRow) =>
+  mayTakeAction(caller.permissions, caller.current, v.organization_id, 'hide') ||
+  managesVacancy(caller.permissions, caller.current, v.organization_id);
+
+/** The vacancy, locked for the change, if the caller manages it (404 when they may not even read it). */
+async function managedVacancy(ctx: TCtx, caller: TCaller, id: string): Promise<TVacancyRow> {
+  if (!caller.actor.userId) throw unauthorized();
+  const row = await findVacancy(ctx.db, id, { forUpdate: true });
+  if (!row || !readsVacancy(caller.permissions, caller.current, facts(row))) throw notFound();
+  if (!managesVacancy(caller.permissions, caller.current, row.organization_id)) throw forbidden();
+  return row;
+}
+
+const pointer = (field: string) => ({ pointer: `/data/attributes/${field}` });
+const invalid = (field: string) => new ApiError('validation_failed', {}, pointer(field));
+
+/** Field rules that need the tenant or the database (the wire schema checked the rest). */
+async function checkInput(
+  ctx: TCtx,
+  organizationId: string,
+  merged: Pick<
+    TVacanciesTable,
+    'kind' | 'starts_on' | 'ends_on' | 'internship_period_id' | 'contact_person_id' | 'latitude' | 'longitude'
+  >,
+): Promise<void> {
+  if (!vacancyKindsFor(ctx.tenant.features).includes(merged.kind))
+    throw new ApiError('vacancy_kind_unavailable', {}, pointer('kind'));
+  if (merged.starts_on && merged.ends_on && merged.ends_on < merged.starts_on)
+    throw new ApiError('invalid_date_range', {}, pointer('ends_on'));
+  // Either dates or one of the schools' periods: both would contradict each other.
+  if (merged.internship_period_id && (merged.starts_on || merged.ends_on))
+    throw invalid('internship_period_id');
+  if ((merged.latitude === null) !== (merged.longitude === null)) throw invalid('longitude');
+  if (merged.contact_person_id && !(await hasRoleOn(ctx.db, merged.contact_person_id, organizationId)))
+    throw invalid('contact_person_id');
+}
+
+const emptyToNull = (v: string | null | undefined) => (v === undefined ? undefined : v === '' ? null : v);
+
+/** Input fields as columns (undefined: not given). */
+function columnsOf(input: Partial<TVacancyInput>): Partial<Omit<TVacancyRow, 'id'>> {
+  const { organization_id: _organizationId, description, postcode, closes_at, ...rest } = input;
+  return {
+    ...rest,
+    ...(description ? { description, description_html: renderRichText(description) } : {}),
+    ...(postcode !== undefined ? { postcode: emptyToNull(postcode)?.toUpperCase() ?? null } : {}),
+    ...(closes_at !== undefined ? { closes_at: closes_at ? new Date(closes_at) : null } : {}),
+  };
+}
+
+/**
+ * A draft of the caller's current organization (or the one named, which must be theirs). Location:
+ * the organization's city, postcode and coordinates unless the input gives its own.
+ */
+export async function createVacancy(ctx: TCtx, caller: TCaller, input: TVacancyInput): Promise<TVacancyRow> {
+  if (!caller.actor.userId) throw unauthorized();
+  const organizationId = input.organization_id ?? caller.current?.id;
+  if (!organizationId || !managesVacancy(caller.permissions, caller.current, organizationId))
+    throw forbidden();
+  const organization = await findOrganization(ctx.db, organizationId);
+  const ownLocation = input.latitude != null || input.longitude != null;
+  const description = input.description ?? EMPTY_DOCUMENT;
+  const row = {
+    tenant_id: ctx.tenant.id,
+    organization_id: organizationId,
+    title: input.title,
+    description,
+    description_html: renderRichText(description),
+    street: input.street ?? null,
+    postcode:
+      emptyToNull(input.postcode)?.toUpperCase() ?? (input.city ? null : (organization?.postcode ?? null)),
+    city: input.city ?? organization?.city ?? null,
+    latitude: ownLocation ? (input.latitude ?? null) : (organization?.latitude ?? null),
+    longitude: ownLocation ? (input.longitude ?? null) : (organization?.longitude ?? null),
+    places: input.places ?? 1,
+    hours_per_week: input.hours_per_week ?? null,
+    starts_on: input.starts_on ?? null,
+    ends_on: input.ends_on ?? null,
+    internship_period_id: input.internship_period_id ?? null,
+    level_ids: input.level_ids ?? [],
+    tag_ids: input.tag_ids ?? [],
+    kind: input.kind ?? vacancyKindsFor(ctx.tenant.features)[0]!,
+    contact_person_id: input.contact_person_id ?? null,
+    image_url: input.image_url ?? null,
+    status: 'draft' as const,
+    published_at: null,
+    closes_at: input.closes_at ? new Date(input.closes_at) : null,
+    hidden: false,
+    hidden_reason: null,
+    hidden_by: null,
+    created_by: caller.actor.userId,
+    created_at: ctx.now,
+    updated_at: ctx.now,
+  };
+  await checkInput(ctx, organizationId, row);
+  const id = await insertVacancy(ctx.db, row);
+  const created = await reload(ctx, id);
+  await record(ctx, caller.actor, 'placements.vacancy.created', subject(created), snapshotOf(created));
+  return created;
+}
+
+/** PATCH by a manager: any field but the status (the transition endpoints change that). */
+export async function changeVacancy(
+  ctx: TCtx,
+  caller: TCaller,
+  id: string,
+  input: Partial<TVacancyInput>,
+): Promise<TVacancyRow> {
+  const current = await managedVacancy(ctx, caller, id);
+  if (!editable(current.status)) throw new ApiError('vacancy_not_editable');
+  if (input.organization_id !== undefined && input.organization_id !== current.organization_id)
+    throw invalid('organization_id');
+  const changes = columnsOf(input);
+  await checkInput(ctx, current.organization_id, { ...current, ...changes });
+  await updateVacancy(ctx.db, id, { ...changes, updated_at: ctx.now });
+  const row = await reload(ctx, id);
+  await record(ctx, caller.actor, 'placements.vacancy.updated', subject(row), snapshotOf(row));
+  return row;
+}
+
+/** Only drafts are deleted; a published vacancy is closed or archived (its history stays). */
+export async function removeVacancy(ctx: TCtx, caller: TCaller, id: string): Promise<void> {
+  const current = await managedVacancy(ctx, caller, id);
+  if (!deletable(current.status)) throw new ApiError('vacancy_not_deletable');
+  await deleteVacancy(ctx.db, id);
+  await record(ctx, caller.actor, 'placements.vacancy.deleted', subject(current), {
+    ...snapshotOf(current),
+    updated_at: ctx.now.toISOString(),
+  });
+}
+
+/**
+ * The one place a vacancy goes live: every publish gate is checked here (an approved organization
+ * today; compliance documents next), for every caller (routes, seeds).
+ */
+export async function publishVacancy(ctx: TCtx, caller: TCaller, vacancy: TVacancyRow): Promise<TVacancyRow> {
+  if (!allowsAction(vacancy, 'publish')) throw new ApiError('invalid_vacancy_action');
+  const block = publishBlock((await findOrganization(ctx.db, vacancy.organization_id)) ?? null);
+  if (block) throw new ApiError(block);
+  await updateVacancy(ctx.db, vacancy.id, {
+    status: 'published',
+    published_at: ctx.now,
+    updated_at: ctx.now,
+  });
+  const row = await reload(ctx, vacancy.id);
+  await record(ctx, caller.actor, 'placements.vacancy.published', subject(row), snapshotOf(row));
+  return row;
+}
+
+/** The transition endpoints: who may (`mayTakeAction`), whether the state allows it, then the change. */
+export async function takeAction(
+  ctx: TCtx,
+  caller: TCaller,
+  id: string,
+  action: TVacancyAction,
+  reason?: string,
+): Promise<TVacancyRow> {
+  if (!caller.actor.userId) throw unauthorized();
+  const vacancy = await findVacancy(ctx.db, id, { forUpdate: true });
+  if (!vacancy || !readsVacancy(caller.permissions, caller.current, facts(vacancy))) throw notFound();
+  if (!mayTakeAction(caller.permissions, caller.current, vacancy.organization_id, action)) throw forbidden();
+  if (action === 'publish') return publishVacancy(ctx, caller, vacancy);
+  if (!allowsAction(vacancy, action)) throw new ApiError('invalid_vacancy_action');
+  if (action === 'hide' || action === 'unhide') {
+    const hidden = action === 'hide';
+    await updateVacancy(ctx.db, id, {
+      hidden,
+      hidden_reason: hidden ? (reason ?? null) : null,
+      hidden_by: hidden ? caller.actor.userId : null,
+      updated_at: ctx.now,
+    });
+    const row = await reload(ctx, id);
+    const type = hidden ? 'placements.vacancy.hidden' : 'placements.vacancy.unhidden';
+    await record(ctx, caller.actor, type, subject(row), {
+      ...snapshotOf(row),
+      reason: hidden ? (reason ?? null) : vacancy.hidden_reason,
+    });
+    return row;
+  }
+  await updateVacancy(ctx.db, id, { status: TARGET_STATUS[action], updated_at: ctx.now });
+  const row = await reload(ctx, id);
+  const type = action === 'close' ? 'placements.vacancy.closed' : 'placements.vacancy.archived';
+  await record(ctx, caller.actor, type, subject(row), snapshotOf(row));
+  return row;
+}

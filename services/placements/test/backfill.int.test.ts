@@ -1,0 +1,67 @@
+import { sql, type Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { identityService } from '@stageplein/identity';
+import { organizationsService } from '@stageplein/organizations';
+import { createDb, createPool } from '@stageplein/kit/db/database';
+import { prepareDatabase } from '@stageplein/kit/runtime/platform';
+import { freshDatabase } from '@stageplein/testing/harness';
+import type { TStackConfig } from '@stageplein/stack/services';
+import { backfillPlacements } from '../src/backfill/backfill.ts';
+import { placementsService } from '../src/placements.module.ts';
+
+let owner: Kysely<unknown>;
+let ownerUrl: string;
+let config: TStackConfig;
+
+// A product that ran without placements: identity's and organizations' events were sent long ago.
+beforeAll(async () => {
+  ({ ownerUrl, config } = await freshDatabase([identityService, organizationsService], { seed: true }));
+  owner = createDb(createPool(ownerUrl, 2));
+}, 120_000);
+afterAll(async () => {
+  await owner?.destroy();
+});
+
+const ids = async (query: ReturnType<typeof sql<{ id: string }>>) =>
+  (await query.execute(owner)).rows.map((r) => r.id).sort();
+
+describe('placements deployed later: npm run backfill', () => {
+  it('replays identity’s and organizations’ outboxes into its read models, idempotently', async () => {
+    const organizations = await ids(sql`select id from organizations.organizations`);
+    const users = await ids(sql`select id from identity.users`);
+    const roles = await ids(sql`select id from identity.roles`);
+    expect(organizations.length).toBeGreaterThan(10);
+    expect(users.length).toBeGreaterThan(10);
+
+    // Placements arrives: its schema is created, but no event reaches it by itself.
+    await prepareDatabase(ownerUrl, config, [identityService, organizationsService, placementsService], {
+      seed: false,
+    });
+    expect(await ids(sql`select id from placements.organizations`)).toEqual([]);
+
+    const lines: string[] = [];
+    const first = await backfillPlacements(ownerUrl, config, (l) => lines.push(l));
+    expect(first.read).toBeGreaterThan(0);
+    expect(lines.at(-1)).toMatch(/^back-filled \d+ event\(s\)/);
+    expect(await ids(sql`select id from placements.organizations`)).toEqual(organizations);
+    expect(await ids(sql`select id from placements.users`)).toEqual(users);
+    expect(await ids(sql`select role_id as id from placements.auth_roles`)).toEqual(roles);
+    const seeded = (
+      await sql<{ name: string; status: string; city: string | null; latitude: number | null }>`
+        select name, status, city, latitude from placements.organizations o
+        where o.id = (select id from organizations.organizations where tenant_id = 'demo' and type = 'Provider' limit 1)`.execute(
+        owner,
+      )
+    ).rows[0]!;
+    expect(seeded).toMatchObject({ status: 'approved', city: 'Utrecht' });
+    expect(typeof seeded.latitude).toBe('number');
+
+    // Again: the same events are skipped by their ids, nothing doubles or changes.
+    const before = await sql`select * from placements.organizations order by id`.execute(owner);
+    await backfillPlacements(ownerUrl, config, () => undefined);
+    expect((await sql`select * from placements.organizations order by id`.execute(owner)).rows).toEqual(
+      before.rows,
+    );
+    expect(await ids(sql`select role_id as id from placements.auth_roles`)).toEqual(roles);
+  });
+});
