@@ -7,6 +7,7 @@ import m20261201T0910_organizations_read_model from './20261201T0910-organizatio
 import m20261201T0911_users_read_model from './20261201T0911-users-read-model.ts';
 import m20261201T0920_audit_log from './20261201T0920-audit-log.ts';
 import m20261201T0930_vacancies from './20261201T0930-vacancies.ts';
+import m20261202T1000_compliance_read_model from './20261202T1000-compliance-read-model.ts';
 
 /**
  * Applied in key order. Each migration is a frozen file named by its timestamp: once landed it is never
@@ -21,4 +22,6 @@ export const migrations: Record<string, Migration> = {
   '20261201T0911-users-read-model': m20261201T0911_users_read_model,
   '20261201T0920-audit-log': m20261201T0920_audit_log,
   '20261201T0930-vacancies': m20261201T0930_vacancies,
+  // Compliance gating: whether an organization may publish (organizations.compliance.changed).
+  '20261202T1000-compliance-read-model': m20261202T1000_compliance_read_model,
 };
