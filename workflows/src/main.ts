@@ -16,7 +16,7 @@ const telemetry = startTelemetry({
 });
 if (!config.DATABASE_URL) throw new Error('DATABASE_URL is not set');
 const db = createDb<unknown>(createPool(dbUrls(config.DATABASE_URL, config.DATABASE_APP_PASSWORD).app, 10));
-const worker = await runWorker({ config, db });
+const worker = await runWorker({ config, db, schedules: true });
 console.log(`worker ready on ${config.TEMPORAL_ADDRESS} (namespace ${config.TEMPORAL_NAMESPACE})`);
 
 let stopping = false;

@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { NativeConnection, type Worker } from '@temporalio/worker';
+import { Connection } from '@temporalio/client';
 import { createActivities as organizationsActivities } from '@stageplein/organizations/activities';
 import type { TOrganizationsConfig } from '@stageplein/organizations/organizations.config';
 import { httpStudentDirectory, inProcessStudentDirectory } from './student-import/student-directory.ts';
 import { createWorker, type TSpanProcessorLike } from './worker.ts';
+import { ensureComplianceSchedule } from './compliance/compliance-schedule.ts';
 
 export interface TRunningWorker {
   worker: Worker;
@@ -26,6 +28,11 @@ export async function runWorker(options: {
   spanProcessor?: TSpanProcessorLike;
   workflowCode?: 'bundle' | 'source';
   now?: () => Date;
+  /**
+   * Create the product's Temporal schedules (the daily compliance sweep) if missing: the real
+   * processes do (`npm start`, the standalone worker); tests that share one Temporal server do not.
+   */
+  schedules?: boolean;
 }): Promise<TRunningWorker> {
   const { config } = options;
   if (!config.TEMPORAL_ADDRESS) throw new Error('TEMPORAL_ADDRESS is not set');
@@ -55,6 +62,14 @@ export async function runWorker(options: {
       },
       options: { shutdownGraceTime: '30 seconds' },
     });
+    if (options.schedules) {
+      const client = await Connection.connect({ address: config.TEMPORAL_ADDRESS });
+      try {
+        await ensureComplianceSchedule(client, config.TEMPORAL_NAMESPACE);
+      } finally {
+        await client.close();
+      }
+    }
     const running = worker.run();
     return {
       worker,

@@ -4,3 +4,4 @@ export {
   cancelImportSignal,
   progressQuery,
 } from './student-import/student-import.workflow.ts';
+export { complianceSweep } from './compliance/compliance-sweep.workflow.ts';

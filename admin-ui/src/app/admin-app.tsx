@@ -43,6 +43,14 @@ const internshipPeriods = lazyResource(
   ['list', 'create', 'edit'],
 );
 const mentorships = lazyResource(() => import('../resources/mentorships/index.ts'), ['list', 'create']);
+const complianceDocuments = lazyResource(
+  () => import('../resources/compliance-documents/index.ts'),
+  ['list', 'create', 'edit'],
+);
+const complianceRequirements = lazyResource(
+  () => import('../resources/compliance-requirements/index.ts'),
+  ['list', 'edit'],
+);
 const mailbox = lazyResource(() => import('../resources/mailbox/index.ts'), ['list', 'show']);
 
 const DATA_VIEWER = routesFor('admin').find((r) => r.path === ADMIN_PLACEHOLDER_PATHS[0])!;
@@ -168,6 +176,13 @@ export function AdminApp({ tenant, i18nProvider, store, providers }: TAdminAppPr
             </Resource>
             <Resource name="mentorships" list={mentorships.list} hasCreate>
               <Route path="add" element={<mentorships.create />} />
+            </Resource>
+            <Resource name="compliance_documents" list={complianceDocuments.list} hasCreate hasEdit>
+              <Route path="add" element={<complianceDocuments.create />} />
+              <Route path=":id/edit" element={<complianceDocuments.edit />} />
+            </Resource>
+            <Resource name="compliance_requirements" list={complianceRequirements.list} hasEdit>
+              <Route path=":id/edit" element={<complianceRequirements.edit />} />
             </Resource>
             <CustomRoutes>
               <Route path={adminPath.home} element={<Dashboard />} />

@@ -51,6 +51,8 @@ describe('adminSections', () => {
       '/admin/data-viewer',
       '/internship_periods',
       '/organizations',
+      // Its own compliance documents (VOG, insurance); the required kinds are the schools' screen.
+      '/compliance_documents',
     ]);
     expect(paths(as('student', 'School'))).toEqual([]);
     expect(visibleSections(sections, undefined)).toEqual([]);

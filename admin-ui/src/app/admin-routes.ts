@@ -24,6 +24,8 @@ const SECTION_ACCESS: Record<string, [string, TAdminAction]> = {
   '/organizations': ['organizations', 'list'],
   '/organizations/approve': ['organizations', 'approve'],
   '/mentorships': ['mentorships', 'list'],
+  '/compliance_documents': ['compliance_documents', 'list'],
+  '/compliance_requirements': ['compliance_requirements', 'list'],
 };
 
 /** The sections this user may open; the data viewer (not built yet) is for admins. */

@@ -11,6 +11,8 @@ import HandshakeIcon from '@mui/icons-material/Handshake';
 import FolderIcon from '@mui/icons-material/Folder';
 import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
 import MailIcon from '@mui/icons-material/Mail';
+import VerifiedUserIcon from '@mui/icons-material/VerifiedUser';
+import RuleIcon from '@mui/icons-material/Rule';
 
 const ICONS: Record<string, SvgIconComponent> = {
   '/users': PeopleIcon,
@@ -24,6 +26,8 @@ const ICONS: Record<string, SvgIconComponent> = {
   '/mentorships': HandshakeIcon,
   '/school_years': CalendarMonthIcon,
   '/admin/mailbox': MailIcon,
+  '/compliance_documents': VerifiedUserIcon,
+  '/compliance_requirements': RuleIcon,
 };
 
 export function sectionIcon(path: string): SvgIconComponent {

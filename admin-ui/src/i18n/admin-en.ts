@@ -87,6 +87,21 @@ export const adminEn: TTexts<typeof adminNl> = {
         isNext: 'Next',
       },
     },
+    compliance_documents: {
+      name: 'Document |||| Documents',
+      fields: {
+        organizationId: 'Organization',
+        kind: 'Kind',
+        reference: 'Reference',
+        note: 'Note',
+        issuedOn: 'Issued on',
+        expiresOn: 'Valid until',
+      },
+    },
+    compliance_requirements: {
+      name: 'Required document |||| Required documents',
+      fields: { kinds: 'Required documents' },
+    },
     internship_periods: {
       name: 'Internship period |||| Internship periods',
       fields: {
@@ -208,6 +223,19 @@ export const adminEn: TTexts<typeof adminNl> = {
       signup: 'Sign-up',
       firstAdmin: 'First admin (optional)',
       firstAdminHint: 'Gets an invitation by email.',
+    },
+    compliance: {
+      cannotPublish: 'A required document is missing or has expired: vacancies cannot be published.',
+      referenceHint: 'For example the certificate or policy number. Uploading files is not possible yet.',
+      expiresHint: 'Leave empty when the document does not expire.',
+      noExpiry: 'Does not expire',
+      removeTitle: 'Remove document?',
+      removeContent: 'If a required document is then missing, vacancies can no longer be published.',
+      ourRequirements: 'What we ask of organizations',
+      nothingRequired: 'Nothing yet.',
+      state: 'State',
+      perKind: 'Per document',
+      mayPublish: 'May publish',
     },
     internshipPeriods: {
       archive: 'Archive',

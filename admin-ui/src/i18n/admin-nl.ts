@@ -88,6 +88,21 @@ export const adminNl = {
         isNext: 'Volgend',
       },
     },
+    compliance_documents: {
+      name: 'Document |||| Documenten',
+      fields: {
+        organizationId: 'Organisatie',
+        kind: 'Soort',
+        reference: 'Kenmerk',
+        note: 'Notitie',
+        issuedOn: 'Afgegeven op',
+        expiresOn: 'Geldig tot en met',
+      },
+    },
+    compliance_requirements: {
+      name: 'Verplicht document |||| Verplichte documenten',
+      fields: { kinds: 'Verplichte documenten' },
+    },
     internship_periods: {
       name: 'Stageperiode |||| Stageperiodes',
       fields: {
@@ -214,6 +229,21 @@ export const adminNl = {
       signup: 'Aanmelding',
       firstAdmin: 'Eerste beheerder (optioneel)',
       firstAdminHint: 'Krijgt een uitnodiging per e-mail.',
+    },
+    compliance: {
+      cannotPublish:
+        'Een verplicht document ontbreekt of is verlopen: vacatures kunnen niet worden gepubliceerd.',
+      referenceHint: 'Bijvoorbeeld het nummer van de VOG of de polis. Bestanden uploaden kan nog niet.',
+      expiresHint: 'Leeg laten als het document niet verloopt.',
+      noExpiry: 'Verloopt niet',
+      removeTitle: 'Document verwijderen?',
+      removeContent:
+        'Ontbreekt daarna een verplicht document, dan kunnen vacatures niet meer worden gepubliceerd.',
+      ourRequirements: 'Wat wij vragen van organisaties',
+      nothingRequired: 'Nog niets.',
+      state: 'Stand',
+      perKind: 'Per document',
+      mayPublish: 'Mag publiceren',
     },
     internshipPeriods: {
       archive: 'Archiveren',

@@ -11,6 +11,7 @@ import {
   type TUserTarget,
 } from '@stageplein/contracts/identity/users-policy';
 import { isPlatformOperator, moderatedTypes } from '@stageplein/contracts/organizations/moderation';
+import { complianceRules, isComplianceRequirer } from '@stageplein/contracts/organizations/compliance';
 import {
   belongsToSchool as belongsToSchoolRule,
   managesSchool as managesSchoolRule,
@@ -168,6 +169,17 @@ const schoolData = (read: TRule): Partial<Record<TAdminAction, TRule>> => ({
   delete: managesSchool,
 });
 
+/** The caller for the shared compliance rules (contracts/organizations/compliance.ts). */
+const complianceActor = (p: TAdminPermissions) => ({ permissions: p, current: currentFacts(p) });
+/** Documents are managed for the selected organization only (a record: the document's organization). */
+const managesDocuments = (p: TAdminPermissions, r?: Record<string, unknown>) =>
+  !!p.organization &&
+  (!r || String(r.organizationId) === p.organization.id) &&
+  complianceRules.manageDocuments(complianceActor(p), {
+    id: p.organization.id,
+    type: p.organization.type as TOrganizationType,
+  });
+
 const RULES: Record<string, Partial<Record<TAdminAction, TRule>>> = {
   users: userRules,
   students: {
@@ -189,6 +201,18 @@ const RULES: Record<string, Partial<Record<TAdminAction, TRule>>> = {
   tags: schoolData(hasBackOffice),
   school_years: { list: hasBackOffice },
   internship_periods: schoolData(hasBackOffice),
+  compliance_documents: {
+    list: (p) => complianceRules.view(complianceActor(p), p.organization?.id ?? ''),
+    show: (p) => complianceRules.view(complianceActor(p), p.organization?.id ?? ''),
+    create: (p) => managesDocuments(p),
+    edit: managesDocuments,
+    delete: managesDocuments,
+  },
+  compliance_requirements: {
+    list: (p) => isComplianceRequirer(complianceActor(p)),
+    edit: (p, r) =>
+      complianceRules.setRequirements(complianceActor(p), r ? String(r.id) : (p.organization?.id ?? '')),
+  },
   mentorships: {
     list: (p) => belongsToSchool(p) && hasBackOffice(p),
     // Creating: a school admin for anyone, a mentor for themselves (the form offers only that).

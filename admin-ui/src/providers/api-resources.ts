@@ -4,6 +4,7 @@ import { USERS_QUERY } from '@stageplein/contracts/identity/users';
 import { INTERNSHIP_PERIODS_QUERY } from '@stageplein/contracts/organizations/internship-periods';
 import { wireFiltersOf } from '@stageplein/contracts/jsonapi/jsonapi';
 import { MENTORSHIPS_FILTERS } from '@stageplein/contracts/organizations/mentorships';
+import { COMPLIANCE_DOCUMENTS_QUERY } from '@stageplein/contracts/organizations/compliance';
 import { ORGANIZATIONS_QUERY } from '@stageplein/contracts/organizations/organizations';
 import {
   GROUPS_FILTERS,
@@ -154,6 +155,25 @@ export const API_RESOURCES: TResourceConfigs = {
     query: 'client',
     serverFilters: [...MENTORSHIPS_FILTERS],
     getMany: 'list',
+  },
+  // Compliance gating (docs/decisions/compliance.md): an organization's documents, and what the
+  // tenant's schools and centres require (the id of a requirement is the requiring organization's).
+  compliance_documents: {
+    path: '/api/v1/compliance_documents',
+    type: 'compliance_document',
+    query: 'client',
+    serverFilters: wireFiltersOf(COMPLIANCE_DOCUMENTS_QUERY),
+    getMany: 'list',
+    updateMethod: 'PATCH',
+    toAttributes: withoutDerived('organizationId', 'createdAt', 'updatedAt'),
+  },
+  compliance_requirements: {
+    path: '/api/v1/compliance_requirements',
+    type: 'compliance_requirement',
+    query: 'client',
+    getMany: 'list',
+    updateMethod: 'PATCH',
+    toAttributes: withoutDerived('organizationId'),
   },
   // The embedded profile's dev mailbox (platform operators): the newest 100 mails, read-only.
   mailbox: {

@@ -56,6 +56,7 @@ describe('API error catalogue', () => {
       invalid_date_range: 422,
       period_outside_school_year: 422,
       name_taken: 409,
+      compliance_not_met: 409,
       slug_taken: 409,
       invalid_menu_item: 422,
       file_too_large: 413,

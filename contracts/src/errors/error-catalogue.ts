@@ -32,6 +32,7 @@ export const ERROR_CODES = [
   'invalid_date_range',
   'period_outside_school_year',
   'name_taken',
+  'compliance_not_met',
   'slug_taken',
   'invalid_menu_item',
   'file_too_large',
@@ -114,6 +115,8 @@ export const ERRORS: Readonly<Record<TErrorCode, TErrorDefinition>> = Object.fre
   invalid_date_range: define('invalid_date_range', 422),
   period_outside_school_year: define('period_outside_school_year', 422),
   name_taken: define('name_taken', 409),
+  // Compliance gating: a required document of the organization is missing or expired (no publishing).
+  compliance_not_met: define('compliance_not_met', 409),
   // Content: a page or news slug is unique per tenant; menu items follow contracts/src/content/menu.ts.
   slug_taken: define('slug_taken', 409),
   invalid_menu_item: define('invalid_menu_item', 422),

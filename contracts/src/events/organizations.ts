@@ -3,6 +3,7 @@ import { ZOrganizationType } from '../identity/roles.ts';
 import { ZLocale } from '../identity/users.ts';
 import { ZStudentImportRequested } from '../imports/student-import.ts';
 import { ZInternshipPeriodStatus } from '../organizations/internship-periods.ts';
+import { ZComplianceKind, ZComplianceState } from '../organizations/compliance.ts';
 import { ZOrganizationStatus } from '../organizations/organizations.ts';
 
 /**
@@ -60,6 +61,16 @@ const ZMentorship = z.object({
   student_id: z.uuid(),
 });
 
+/** Compliance documents (subject: the organization that keeps them, so its events stay in order). */
+const ZComplianceDocument = z.object({
+  document_id: z.uuid(),
+  organization_id: z.uuid(),
+  kind: ZComplianceKind,
+  reference: z.string().nullable(),
+  issued_on: z.string(),
+  expires_on: z.string().nullable(),
+});
+
 /** Payload schemas of the organizations service's events (spread into EVENT_PAYLOADS). */
 export const ORGANIZATIONS_EVENT_PAYLOADS = {
   'organizations.organization.created': ZOrganizationSnapshot.extend({ first_admin: ZFirstAdmin.nullable() }),
@@ -95,4 +106,28 @@ export const ORGANIZATIONS_EVENT_PAYLOADS = {
   'organizations.mentorship.added': ZMentorship,
   'organizations.mentorship.removed': ZMentorship,
   'organizations.import.requested': ZStudentImportRequested,
+  'organizations.compliance_document.created': ZComplianceDocument,
+  'organizations.compliance_document.updated': ZComplianceDocument,
+  'organizations.compliance_document.deleted': ZComplianceDocument,
+  /**
+   * A required document is within COMPLIANCE_REMINDER_DAYS of its expiry: the daily compliance sweep
+   * (a Temporal schedule) writes it once per document and expiry date; identity mails the admins.
+   */
+  'organizations.compliance_document.expiring': ZComplianceDocument.extend({
+    organization_name: z.string(),
+    days_left: z.number().int(),
+  }),
+  /** Subject: the School or VolunteerCenter whose required kinds changed. */
+  'organizations.compliance_requirements.changed': z.object({
+    organization_id: z.uuid(),
+    kinds: z.array(ZComplianceKind),
+  }),
+  /**
+   * An organization's compliance state changed (documents, requirements or the passing of time).
+   * Subject: the organization. `may_publish` is what placements gates publishing on.
+   */
+  'organizations.compliance.changed': ZComplianceState.extend({
+    organization_id: z.uuid(),
+    computed_on: z.string(),
+  }),
 } as const satisfies Record<string, z.ZodType>;

@@ -512,6 +512,13 @@ export const en: TMessages = {
       index: 'Mentorships',
       add: 'Add mentorship',
     },
+    compliance: {
+      documents: 'Documents (certificate of conduct, insurance)',
+      addDocument: 'Add document',
+      editDocument: 'Edit document',
+      requirements: 'Required documents',
+      editRequirements: 'Set required documents',
+    },
 
     contracts: {
       index: 'Contracts',
@@ -641,6 +648,20 @@ export const en: TMessages = {
       pending: 'awaiting approval',
       denied: 'denied',
       archived: 'archived',
+    },
+    /** Compliance gating (docs/decisions/compliance.md): document kinds and their state. */
+    compliance: {
+      kinds: {
+        vog: 'Certificate of conduct (VOG)',
+        liability_insurance: 'Liability insurance',
+        code_of_conduct: 'Code of conduct',
+      },
+      statuses: {
+        compliant: 'in order',
+        expiring: 'expiring soon',
+        expired: 'expired',
+        missing: 'missing',
+      },
     },
   },
 
@@ -791,6 +812,11 @@ export const en: TMessages = {
     period_outside_school_year: {
       title: 'Period outside the school year',
       detail: 'The period must fall within the school year {{school_year}}.',
+    },
+    compliance_not_met: {
+      title: 'Required documents missing',
+      detail:
+        'Vacancies can be published once the required documents are in order. Missing or expired: {{kinds}}.',
     },
     name_taken: {
       title: 'Name already in use',

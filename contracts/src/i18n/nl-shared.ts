@@ -177,6 +177,13 @@ export const nlShared = {
       index: 'Begeleidingen',
       add: 'Begeleiding toevoegen',
     },
+    compliance: {
+      documents: 'Documenten (VOG, verzekering)',
+      addDocument: 'Document toevoegen',
+      editDocument: 'Document bewerken',
+      requirements: 'Verplichte documenten',
+      editRequirements: 'Verplichte documenten instellen',
+    },
 
     contracts: {
       index: 'Contracten',
@@ -314,6 +321,20 @@ export const nlShared = {
       pending: 'wacht op goedkeuring',
       denied: 'afgewezen',
       archived: 'gearchiveerd',
+    },
+    /** Compliance gating (docs/decisions/compliance.md): document kinds and their state. */
+    compliance: {
+      kinds: {
+        vog: 'Verklaring Omtrent het Gedrag (VOG)',
+        liability_insurance: 'Aansprakelijkheidsverzekering',
+        code_of_conduct: 'Gedragscode',
+      },
+      statuses: {
+        compliant: 'in orde',
+        expiring: 'verloopt binnenkort',
+        expired: 'verlopen',
+        missing: 'ontbreekt',
+      },
     },
   },
 
@@ -465,6 +486,11 @@ export const nlShared = {
     period_outside_school_year: {
       title: 'Periode buiten het schooljaar',
       detail: 'De periode moet binnen het schooljaar {{school_year}} vallen.',
+    },
+    compliance_not_met: {
+      title: 'Verplichte documenten ontbreken',
+      detail:
+        'Vacatures kunnen pas worden gepubliceerd als de verplichte documenten in orde zijn. Ontbreekt of verlopen: {{kinds}}.',
     },
     name_taken: {
       title: 'Naam al in gebruik',

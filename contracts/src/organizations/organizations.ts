@@ -67,6 +67,11 @@ export const ZOrganizationResource = ZResource.extend({
     vacancies: ZRelationship.optional(),
     /** Present with `include=signup`; data only for moderators of the organization. */
     signup: ZRelationship.optional(),
+    /**
+     * Present with `include=compliance` (`organization_compliance`, compliance.ts): data only for
+     * NonProfits and Providers, and only for their own admins and the tenant's school and centre admins.
+     */
+    compliance: ZRelationship.optional(),
   }),
 });
 
@@ -219,7 +224,7 @@ export const ZOrganizationSignupBody = z.object({
 });
 
 /** What `include` may ask of an organization. */
-export const ORGANIZATION_INCLUDES = ['profile', 'vacancies', 'signup'] as const;
+export const ORGANIZATION_INCLUDES = ['profile', 'vacancies', 'signup', 'compliance'] as const;
 
 /** GET /api/v1/organizations: what the organizations route accepts and the admin's list sends. */
 export const ORGANIZATIONS_QUERY: TQuerySpec = {

@@ -69,6 +69,14 @@ describe('vacancy policy', () => {
     expect(publishBlock(null)).toBe('organization_not_approved');
   });
 
+  it('compliance: a required document missing or expired blocks; nothing announced yet does not', () => {
+    expect(publishBlock({ status: 'approved' }, { may_publish: false })).toBe('compliance_not_met');
+    expect(publishBlock({ status: 'approved' }, { may_publish: true })).toBeNull();
+    expect(publishBlock({ status: 'approved' }, null)).toBeNull();
+    // Approval is checked first.
+    expect(publishBlock({ status: 'pending' }, { may_publish: false })).toBe('organization_not_approved');
+  });
+
   it('kinds follow the tenant’s traineeship switch', () => {
     expect(vacancyKindsFor({ traineeship: true })).toEqual(['traineeship', 'internship']);
     expect(vacancyKindsFor({ traineeship: false })).toEqual(['internship', 'volunteer']);

@@ -100,14 +100,17 @@ export const editable = (status: TVacancyStatus): boolean => status !== 'archive
 export const deletable = (status: TVacancyStatus): boolean => status === 'draft';
 
 /**
- * Why a vacancy of this organization cannot be published now, or null. One place for every gate
- * (compliance documents will add theirs here and in the service's publish use case).
+ * Why a vacancy of this organization cannot be published now, or null. One place for every gate: an
+ * approved organization, and its compliance (docs/decisions/compliance.md: a required document missing
+ * or expired, as organizations last announced it; none announced yet means nothing is required).
  */
 export function publishBlock(
   organization: {
     status: TOrganizationStatus;
     type?: TOrganizationType;
   } | null,
-): 'organization_not_approved' | null {
-  return organization?.status === 'approved' ? null : 'organization_not_approved';
+  compliance?: { may_publish: boolean } | null,
+): 'organization_not_approved' | 'compliance_not_met' | null {
+  if (organization?.status !== 'approved') return 'organization_not_approved';
+  return compliance && !compliance.may_publish ? 'compliance_not_met' : null;
 }

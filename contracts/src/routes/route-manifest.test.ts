@@ -124,6 +124,12 @@ const SPEC: Record<string, TExpected> = {
   '/internship_periods': { admin: true },
   '/internship_periods/add': { admin: true },
   '/internship_periods/:id/edit': { admin: true },
+  // Not in spec §2: compliance gating (issue #14 item 6).
+  '/compliance_documents': { admin: true },
+  '/compliance_documents/add': { admin: true },
+  '/compliance_documents/:id/edit': { admin: true },
+  '/compliance_requirements': { admin: true },
+  '/compliance_requirements/:id/edit': { admin: true },
   // Organizations and mentorships
   '/organizations': { admin: true },
   '/organizations/add': { admin: true },

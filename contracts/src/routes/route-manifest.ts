@@ -157,6 +157,14 @@ export const ROUTES: readonly TRoute[] = Object.freeze([
   admin('/organizations/:id', 'routes.organizations.show'),
   admin('/organizations/:id/edit', 'routes.organizations.edit'),
   admin('/mentorships', 'routes.mentorships.index'),
+  // Not in spec §2: compliance gating (issue #14 item 6, docs/decisions/compliance.md). An
+  // organization's documents (its admins) and the required kinds with every organization's state
+  // (school and centre admins).
+  admin('/compliance_documents', 'routes.compliance.documents'),
+  admin('/compliance_documents/add', 'routes.compliance.addDocument'),
+  admin('/compliance_documents/:id/edit', 'routes.compliance.editDocument'),
+  admin('/compliance_requirements', 'routes.compliance.requirements'),
+  admin('/compliance_requirements/:id/edit', 'routes.compliance.editRequirements'),
   admin('/mentorships/add', 'routes.mentorships.add'),
 
   // Contracts and workflows

@@ -32,6 +32,8 @@ export const SERVICE_PREFIXES = {
     '/api/v1/mentorships',
     '/api/v1/imports',
     '/api/v1/audit_log_entries',
+    '/api/v1/compliance_documents',
+    '/api/v1/compliance_requirements',
   ],
   // Pages, menus, menu items, news and the messages file (spec §7's CMS calls).
   content: ['/api/v1/cms'],

@@ -14,7 +14,23 @@ export type TTaskQueue = (typeof TASK_QUEUES)[keyof typeof TASK_QUEUES];
 /** Workflow type names as clients start them (the exported function names of the workflow modules). */
 export const WORKFLOW_TYPES = {
   studentImport: 'studentImport',
+  complianceSweep: 'complianceSweep',
 } as const;
+
+/**
+ * The Temporal schedule that runs `complianceSweep` every day (docs/decisions/compliance.md): the
+ * worker creates it when it starts, if it does not exist. Early morning Dutch time, before offices open.
+ */
+export const COMPLIANCE_SWEEP_SCHEDULE = {
+  id: 'compliance-sweep',
+  cron: '0 6 * * *',
+  timezone: 'Europe/Amsterdam',
+} as const;
+
+/** Result of one compliance sweep, per tenant. */
+export interface TComplianceSweepSummary {
+  tenants: { tenant: string; changed: number; reminded: number }[];
+}
 
 export const SIGNALS = {
   /** Student import: stop after the batches in progress. */

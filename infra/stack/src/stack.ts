@@ -74,7 +74,13 @@ export async function startStack(
     });
     if (options.workflows !== false) {
       // In-process worker: organizations' import use cases on the app role, identity through this app.
-      worker = await runWorker({ config: platform.deps.config, db: platform.app, app, now: options.now });
+      worker = await runWorker({
+        config: platform.deps.config,
+        db: platform.app,
+        app,
+        now: options.now,
+        schedules: true,
+      });
       progress(`workflow worker polling ${config.TEMPORAL_ADDRESS} (namespace ${config.TEMPORAL_NAMESPACE})`);
     }
     return {

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { TConfig } from '@stageplein/kit/config/config';
 import { createImportRun } from './imports/import-run.service.ts';
 import { createStudentImportActivities, type TStudentDirectory } from './imports/imports.activities.ts';
+import { createComplianceActivities } from './compliance/compliance.activities.ts';
 
 export type {
   TStudentDirectory,
@@ -10,6 +11,7 @@ export type {
   TStudentImportRef,
 } from './imports/imports.activities.ts';
 export { DEFAULT_BATCH_SIZE, IMPORT_FILE_ERROR } from './imports/imports.activities.ts';
+export type { TComplianceActivities } from './compliance/compliance.activities.ts';
 
 export interface TOrganizationsActivityDeps {
   /** RLS-bound app-role database; every activity sets the tenant per transaction. */
@@ -28,12 +30,15 @@ export interface TOrganizationsActivityDeps {
  * composes them with other services' activities. They run organizations' own use cases on its schema.
  */
 export function createActivities(deps: TOrganizationsActivityDeps) {
-  return createStudentImportActivities({
-    imports: createImportRun(deps),
-    students: deps.students,
-    batchSize: deps.batchSize,
-    batchesInFlight: deps.batchesInFlight,
-  });
+  return {
+    ...createStudentImportActivities({
+      imports: createImportRun(deps),
+      students: deps.students,
+      batchSize: deps.batchSize,
+      batchesInFlight: deps.batchesInFlight,
+    }),
+    ...createComplianceActivities({ db: deps.db, now: deps.now }),
+  };
 }
 
 export type TOrganizationsActivities = ReturnType<typeof createActivities>;

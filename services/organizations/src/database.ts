@@ -8,6 +8,11 @@ import type { TTagsTable } from './tags/tags.table.ts';
 import type { TGroupMembershipsTable, TGroupsTable } from './groups/groups.table.ts';
 import type { TInternshipPeriodsTable } from './internship-periods/internship-periods.table.ts';
 import type { TMentorshipsTable } from './mentorships/mentorships.table.ts';
+import type {
+  TComplianceDocumentsTable,
+  TComplianceRequirementsTable,
+  TComplianceStatesTable,
+} from './compliance/compliance.table.ts';
 import type { TVacanciesTable } from './vacancies-read-model/vacancies-read-model.table.ts';
 
 /** The kit's auth read model (kit/auth/auth-read-model.ts), fed by identity's role events. */
@@ -32,6 +37,9 @@ export interface TOrganizationsDb {
   'organizations.group_memberships': TGroupMembershipsTable;
   'organizations.internship_periods': TInternshipPeriodsTable;
   'organizations.mentorships': TMentorshipsTable;
+  'organizations.compliance_documents': TComplianceDocumentsTable;
+  'organizations.compliance_requirements': TComplianceRequirementsTable;
+  'organizations.compliance_states': TComplianceStatesTable;
   'organizations.vacancies': TVacanciesTable;
   'organizations.auth_roles': TAuthRolesTable;
   'organizations.outbox': TOutboxTable;

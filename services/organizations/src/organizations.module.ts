@@ -25,8 +25,10 @@ import { importsRoutes } from './imports/imports.routes.ts';
 import { importRequestsConsumer } from './imports/imports.consumer.ts';
 import { importWorkflowsFor } from './imports/import-workflows.ts';
 import { auditLogRoutes } from './audit-log/audit-log.routes.ts';
+import { complianceRoutes } from './compliance/compliance.routes.ts';
 import { roleCleanupConsumer } from './role-cleanup/role-cleanup.consumer.ts';
 import { seedOrganizations } from './seeds/seed.ts';
+import { seedCompliance } from './compliance/compliance.seed.ts';
 import { organizationFacts } from './shared/organization-facts.ts';
 import { SERVICE_PREFIXES } from '@stageplein/contracts/routes/service-prefixes';
 
@@ -54,6 +56,7 @@ const routes: FastifyPluginAsync<TServiceDeps> = async (app, deps) => {
   await app.register(mentorshipsRoutes, deps);
   await app.register(importsRoutes, deps);
   await app.register(auditLogRoutes, deps);
+  await app.register(complianceRoutes, deps);
 };
 
 export const organizationsService: TServiceModule = {
@@ -79,6 +82,7 @@ export const organizationsService: TServiceModule = {
       const tdb = trx as unknown as Kysely<TOrganizationsDb>;
       await ensureSchoolYears(tdb, tenant as TTenantId, today);
       await seedOrganizations(tdb, tenant as TTenantId, today);
+      await seedCompliance(tdb, tenant as TTenantId, today);
     });
   },
 };

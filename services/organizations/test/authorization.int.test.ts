@@ -58,6 +58,17 @@ const created = async (path: string, type: string, attributes: object) => {
   return res.json().data.id as string;
 };
 const unique = () => randomUUID().slice(0, 8);
+/** A fresh compliance document of the demo Provider, added by its admin. */
+const providerDocument = async () => {
+  const res = await call(h.app, {
+    method: 'POST',
+    url: '/api/v1/compliance_documents',
+    headers: U.providerAdmin!.as(),
+    payload: body('compliance_document', { kind: 'code_of_conduct', issued_on: '2026-01-01' }),
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().data.id as string;
+};
 
 const CASES: TCase[] = [
   {
@@ -426,6 +437,110 @@ const CASES: TCase[] = [
       ['otherMentor', 403],
       ['student', 403],
       ['otherSchoolAdmin', 403],
+    ],
+  },
+  // Compliance gating (docs/decisions/compliance.md).
+  {
+    operation: 'GET /api/v1/compliance_documents',
+    request: async () => ({ method: 'GET', url: '/api/v1/compliance_documents' }),
+    // Its own admins (their organization's), the tenant's school and centre admins (everyone's).
+    allowed: ['providerAdmin', 'nonprofitAdmin', 'schoolAdmin', 'otherSchoolAdmin', 'centerAdmin'],
+    denied: [
+      ['anonymous', 401],
+      ['mentor', 403],
+      ['student', 403],
+      ['volunteer', 403],
+    ],
+  },
+  {
+    operation: 'GET /api/v1/compliance_documents/{id}',
+    request: async () => ({ method: 'GET', url: `/api/v1/compliance_documents/${await providerDocument()}` }),
+    allowed: ['providerAdmin', 'schoolAdmin', 'centerAdmin'],
+    denied: [
+      ['anonymous', 401],
+      ['nonprofitAdmin', 404],
+      ['mentor', 404],
+      ['volunteer', 404],
+      ['pendingAdmin', 404],
+    ],
+  },
+  {
+    operation: 'POST /api/v1/compliance_documents',
+    request: async () => ({
+      method: 'POST',
+      url: '/api/v1/compliance_documents',
+      payload: body('compliance_document', { kind: 'code_of_conduct', issued_on: '2026-01-01' }),
+    }),
+    allowed: ['providerAdmin', 'nonprofitAdmin'],
+    denied: [
+      ['anonymous', 401],
+      ['schoolAdmin', 403],
+      ['centerAdmin', 403],
+      ['mentor', 403],
+      ['volunteer', 403],
+    ],
+  },
+  {
+    operation: 'PATCH /api/v1/compliance_documents/{id}',
+    request: async () => {
+      const id = await providerDocument();
+      return {
+        method: 'PATCH',
+        url: `/api/v1/compliance_documents/${id}`,
+        payload: body('compliance_document', { note: unique() }, id),
+      };
+    },
+    allowed: ['providerAdmin'],
+    denied: [
+      ['anonymous', 401],
+      ['nonprofitAdmin', 404],
+      ['schoolAdmin', 403],
+      ['centerAdmin', 403],
+      ['mentor', 404],
+    ],
+  },
+  {
+    operation: 'DELETE /api/v1/compliance_documents/{id}',
+    request: async () => ({
+      method: 'DELETE',
+      url: `/api/v1/compliance_documents/${await providerDocument()}`,
+    }),
+    allowed: ['providerAdmin'],
+    denied: [
+      ['anonymous', 401],
+      ['nonprofitAdmin', 404],
+      ['schoolAdmin', 403],
+      ['mentor', 404],
+    ],
+  },
+  {
+    operation: 'GET /api/v1/compliance_requirements',
+    request: async () => ({ method: 'GET', url: '/api/v1/compliance_requirements' }),
+    allowed: ['schoolAdmin', 'providerAdmin', 'student'],
+    denied: [['anonymous', 401]],
+  },
+  {
+    operation: 'GET /api/v1/compliance_requirements/{id}',
+    request: async () => ({ method: 'GET', url: `/api/v1/compliance_requirements/${seedOrg('school')}` }),
+    allowed: ['schoolAdmin', 'providerAdmin'],
+    denied: [['anonymous', 401]],
+  },
+  {
+    operation: 'PATCH /api/v1/compliance_requirements/{id}',
+    // What the seeds require already: allowed calls change nothing for the other cases.
+    request: async () => ({
+      method: 'PATCH',
+      url: `/api/v1/compliance_requirements/${seedOrg('school')}`,
+      payload: body('compliance_requirement', { kinds: ['vog', 'liability_insurance'] }),
+    }),
+    allowed: ['schoolAdmin'],
+    denied: [
+      ['anonymous', 401],
+      ['providerAdmin', 403],
+      ['mentor', 403],
+      ['centerAdmin', 403],
+      ['otherSchoolAdmin', 403],
+      ['pendingAdmin', 403],
     ],
   },
   {

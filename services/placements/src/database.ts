@@ -4,6 +4,7 @@ import type { TOrganizationsReadModelTable } from '@stageplein/kit/read-models/o
 import type { TAuditLogTable } from './shared/audit.table.ts';
 import type { TUsersTable } from './users-read-model/users-read-model.table.ts';
 import type { TVacanciesTable } from './vacancies/vacancies.table.ts';
+import type { TOrganizationComplianceTable } from './compliance-read-model/compliance-read-model.table.ts';
 
 /** The kit's auth read model (kit/auth/auth-read-model.ts), fed by identity's role events. */
 export interface TAuthRolesTable {
@@ -20,6 +21,7 @@ export interface TPlacementsDb {
   'placements.vacancies': TVacanciesTable;
   'placements.organizations': TOrganizationsReadModelTable;
   'placements.users': TUsersTable;
+  'placements.organization_compliance': TOrganizationComplianceTable;
   'placements.audit_log': TAuditLogTable;
   'placements.auth_roles': TAuthRolesTable;
   'placements.outbox': TOutboxTable;

@@ -11,6 +11,7 @@ import { migrations } from './migrations/index.ts';
 import { PLACEMENTS_CONFIG, type TPlacementsConfig, type TPlacementsDeps } from './placements.config.ts';
 import { seedVacancies } from './seeds/seed-vacancies.ts';
 import { usersReadModelConsumer } from './users-read-model/users-read-model.consumer.ts';
+import { complianceReadModelConsumer } from './compliance-read-model/compliance-read-model.consumer.ts';
 import { vacanciesRoutes } from './vacancies/vacancies.routes.ts';
 import { vacancySearchRoutes } from './vacancy-search/vacancy-search.routes.ts';
 
@@ -31,6 +32,7 @@ export const placementsService: TServiceModule<TPlacementsConfig> = {
     authReadModelConsumer(deps.db, SCHEMA),
     organizationsReadModelConsumer(deps.db, SCHEMA),
     usersReadModelConsumer(deps.db),
+    complianceReadModelConsumer(deps.db),
   ],
   async seedTenant({ db, today }, tenantId) {
     const tenant = getTenant(tenantId);

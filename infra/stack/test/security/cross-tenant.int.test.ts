@@ -27,6 +27,8 @@ const RESOURCE_TABLES: Record<string, string> = {
   students: 'users',
   mailbox: 'dev_mails',
   news: 'news_articles',
+  // A requirement's id is its School's or VolunteerCenter's (docs/decisions/compliance.md).
+  compliance_requirements: 'organizations',
 };
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 

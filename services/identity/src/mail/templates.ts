@@ -17,6 +17,8 @@ export const MAIL_KINDS = [
   'organization_denied',
   'organization_archived',
   'organization_reopened',
+  // Compliance gating: a required document of an organization the recipient administers expires soon.
+  'compliance_expiring',
 ] as const;
 export type TMailKind = (typeof MAIL_KINDS)[number];
 
@@ -34,6 +36,9 @@ export interface TMailVars {
   reason?: string;
   /** The address an account is being moved to (the notice to the old address). */
   newEmail?: string;
+  /** A compliance document's kind, in words, and its expiry date (compliance reminders). */
+  document?: string;
+  date?: string;
 }
 
 interface TTemplate {
@@ -160,6 +165,15 @@ export const TEMPLATES: Record<TLanguage, Record<TMailKind, TTemplate>> = {
       ],
       button: 'Naar de website',
     },
+    compliance_expiring: {
+      subject: '{{document}} van {{organization}} verloopt op {{date}}',
+      paragraphs: [
+        'Hallo {{name}},',
+        'De {{document}} van {{organization}} verloopt op {{date}}. Scholen vragen dit document: is het verlopen, dan kunnen jullie vacatures niet meer gepubliceerd worden.',
+        'Vraag tijdig een nieuw document aan en voeg het toe in het beheer.',
+      ],
+      button: 'Naar de documenten',
+    },
   },
   en: {
     invitation: {
@@ -275,6 +289,15 @@ export const TEMPLATES: Record<TLanguage, Record<TMailKind, TTemplate>> = {
         'The registration of {{organization}} with {{appName}} is being reviewed again. We will let you know once there is a decision.',
       ],
       button: 'Go to the website',
+    },
+    compliance_expiring: {
+      subject: '{{document}} of {{organization}} expires on {{date}}',
+      paragraphs: [
+        'Hello {{name}},',
+        'The {{document}} of {{organization}} expires on {{date}}. Schools require this document: once it has expired, your vacancies can no longer be published.',
+        'Request a new document in time and add it in the back office.',
+      ],
+      button: 'Go to the documents',
     },
   },
 };

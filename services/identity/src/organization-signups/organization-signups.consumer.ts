@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { TEventEnvelope } from '@stageplein/contracts/events/envelope';
 import { EVENT_PAYLOADS, type TEventPayload } from '@stageplein/contracts/events/payloads';
+import { translate } from '@stageplein/contracts/i18n/index';
 import { getTenant } from '@stageplein/contracts/tenants/tenant-registry';
 import { idempotentConsumer } from '@stageplein/kit/outbox/idempotent-consumer';
 import type { TConsumer } from '@stageplein/kit/outbox/transport';
@@ -26,6 +27,7 @@ const STATUS_MAIL: Record<string, TOrganizationMailKind> = {
 
 export const ORGANIZATION_EVENT_TYPES = [
   'organizations.organization.signed_up',
+  'organizations.compliance_document.expiring',
   'organizations.organization.created',
   'organizations.organization.deleted',
   ...Object.keys(STATUS_MAIL),
@@ -147,6 +149,50 @@ async function notifyAdmins(
   }
 }
 
+/** "23 december 2026" / "23 December 2026" for a YYYY-MM-DD date. */
+const longDate = (lang: string, date: string | null) =>
+  date
+    ? new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'nl-NL', {
+        dateStyle: 'long',
+        timeZone: 'UTC',
+      }).format(new Date(`${date}T00:00:00Z`))
+    : '';
+
+/**
+ * Compliance reminder (organizations' daily sweep): the organization's admins hear that a required
+ * document expires soon, in their own language, with a link to the back office's documents.
+ */
+async function remindAdmins(ctx: TCtx, data: TEventPayload<'organizations.compliance_document.expiring'>) {
+  const admins = await ctx.db
+    .selectFrom('identity.roles as r')
+    .innerJoin('identity.users as u', 'u.id', 'r.user_id')
+    .selectAll('u')
+    .where('r.resource_id', '=', data.organization_id)
+    .where('r.name', '=', 'admin')
+    .where('u.status', '=', 'active')
+    .orderBy('u.created_at')
+    .execute();
+  for (const admin of admins) {
+    await ctx.mail.send(
+      ctx.db,
+      ctx.tenant.id,
+      {
+        kind: 'compliance_expiring',
+        to: admin.email,
+        lang: admin.locale,
+        vars: {
+          name: admin.first_name ?? admin.email,
+          organization: data.organization_name,
+          document: translate(admin.locale, `organizations.compliance.kinds.${data.kind}`),
+          date: longDate(admin.locale, data.expires_on),
+          link: `${publicUrl(ctx.config, ctx.tenant.id)}/compliance_documents`,
+        },
+      },
+      ctx.now,
+    );
+  }
+}
+
 /** A deleted organization is nobody's workplace: its roles go, announced like any role change. */
 async function removeRolesOn(ctx: TCtx, actor: string, organizationId: string) {
   const roles = await ctx.db
@@ -180,6 +226,11 @@ export function organizationSignupsConsumer(deps: TIdentityDeps): TConsumer {
         case 'organizations.organization.created': {
           const data = EVENT_PAYLOADS['organizations.organization.created'].parse(event.data);
           if (data.first_admin) await inviteFirstAdmin(ctx, event, data, data.first_admin);
+          return;
+        }
+        case 'organizations.compliance_document.expiring': {
+          const data = EVENT_PAYLOADS['organizations.compliance_document.expiring'].parse(event.data);
+          await remindAdmins(ctx, data);
           return;
         }
         case 'organizations.organization.deleted': {

@@ -14,6 +14,7 @@ import m20261123T1020_dead_letters from './20261123T1020-dead-letters.ts';
 import m20261124T0900_imports from './20261124T0900-imports.ts';
 import m20261125T0900_auth_sessions from './20261125T0900-auth-sessions.ts';
 import m20261201T0900_vacancies_read_model from './20261201T0900-vacancies-read-model.ts';
+import m20261202T0900_compliance from './20261202T0900-compliance.ts';
 
 /**
  * Applied in key order. Each migration is a frozen file named by its timestamp: once landed it is never
@@ -36,4 +37,6 @@ export const migrations: Record<string, Migration> = {
   '20261125T0900-auth-sessions': m20261125T0900_auth_sessions,
   // Published vacancies of the placements service, for include=vacancies (issue #14).
   '20261201T0900-vacancies-read-model': m20261201T0900_vacancies_read_model,
+  // Compliance gating (issue #14 item 6).
+  '20261202T0900-compliance': m20261202T0900_compliance,
 };

@@ -18,6 +18,8 @@ import { ApiError, notFound } from '@stageplein/kit/errors/api-error';
 import { parseJsonApiQuery, ZJsonApiQueryString } from '@stageplein/kit/jsonapi/query';
 import { pageLinks } from '@stageplein/kit/jsonapi/serialize';
 import type { TServiceDeps } from '@stageplein/kit/service';
+import { complianceOf } from '../compliance/compliance.service.ts';
+import { mayViewCompliance } from '../compliance/compliance.policy.ts';
 import { signupsOf } from '../signups/signups.repository.ts';
 import { actorOf, currentOrganizationOf, requireApprovedOrganization, type TActor } from '../shared/actor.ts';
 import { assertSameId } from '../shared/body.ts';
@@ -77,6 +79,19 @@ async function visibleSignups(
   );
 }
 
+/** Compliance states shown with include=compliance: only to those who may view them (compliance.policy.ts). */
+async function visibleCompliance(
+  ctx: TCtx,
+  auth: TAuth | null,
+  current: TActor['current'],
+  rows: readonly (TOrganizationRow | TOrganizationListRow)[],
+) {
+  return complianceOf(
+    ctx,
+    rows.filter((o) => mayViewCompliance(auth, current, o.id)).map((o) => o.id),
+  );
+}
+
 export const organizationsRoutes: FastifyPluginAsync<TServiceDeps> = async (app, deps) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -87,9 +102,9 @@ export const organizationsRoutes: FastifyPluginAsync<TServiceDeps> = async (app,
       description:
         'Approved organizations for everyone; signed-in users also see their own, moderators every organization they moderate (the approval queue is `filter[status_eq]=pending`). ' +
         'Filters: `type`/`organization_type`, `status`, `name`, `city` (`_eq`, `_cont`, `_in`…), `parent_id`, `filter[search]`. ' +
-        '`include=profile,signup,vacancies`. `include=vacancies` adds each organization’s published, not hidden ' +
+        '`include=profile,signup,vacancies,compliance`. `include=vacancies` adds each organization’s published, not hidden ' +
         'vacancies (newest first) as a summary (`vacancy` resources: title, kind, city, coordinates, places, hours, dates); ' +
-        'the whole vacancy is `GET /api/v1/vacancies/{id}` of the placements service.',
+        'the whole vacancy is `GET /api/v1/vacancies/{id}` of the placements service. `include=compliance`: the state of NonProfits and Providers, for their admins and school and centre admins.',
       querystring: ZJsonApiQueryString,
       response: { 200: ZOrganizationCollection },
     },
@@ -105,6 +120,9 @@ export const organizationsRoutes: FastifyPluginAsync<TServiceDeps> = async (app,
       const signups = query.include.includes('signup')
         ? await visibleSignups(ctx, req.auth, current, rows)
         : undefined;
+      const compliance = query.include.includes('compliance')
+        ? await visibleCompliance(ctx, req.auth, current, rows)
+        : undefined;
       const vacancies = query.include.includes('vacancies')
         ? await publicVacanciesOf(
             ctx.db,
@@ -114,6 +132,7 @@ export const organizationsRoutes: FastifyPluginAsync<TServiceDeps> = async (app,
       return organizationsDocument(rows, {
         include: query.include,
         signups,
+        compliance,
         vacancies,
         total,
         links: pageLinks(requestUrl(req), query, total),
@@ -125,7 +144,7 @@ export const organizationsRoutes: FastifyPluginAsync<TServiceDeps> = async (app,
     schema: {
       tags: TAGS,
       summary:
-        'One organization; include=profile, vacancies (its published ones) and signup (for moderators)',
+        'One organization; include=profile, vacancies (its published ones), signup (for moderators) and compliance (for its admins and school and centre admins)',
       params: ZId,
       querystring: ZShowQuery,
       response: { 200: ZOrganizationDocument },
@@ -139,8 +158,11 @@ export const organizationsRoutes: FastifyPluginAsync<TServiceDeps> = async (app,
       const signups = include.includes('signup')
         ? await visibleSignups(ctx, req.auth, current, [o])
         : undefined;
+      const compliance = include.includes('compliance')
+        ? await visibleCompliance(ctx, req.auth, current, [o])
+        : undefined;
       const vacancies = include.includes('vacancies') ? await publicVacanciesOf(ctx.db, [o.id]) : undefined;
-      return organizationDocument(o, { include, signups, vacancies });
+      return organizationDocument(o, { include, signups, compliance, vacancies });
     },
   });
 

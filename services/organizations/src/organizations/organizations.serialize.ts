@@ -5,6 +5,7 @@ import type {
   TProfileAttributes,
 } from '@stageplein/contracts/organizations/organizations';
 import { collectionDocument, resource, resourceDocument } from '@stageplein/kit/jsonapi/serialize';
+import type { TOrganizationComplianceAttributes } from '@stageplein/contracts/organizations/compliance';
 import type { TSignupRow } from '../signups/signups.repository.ts';
 import type { TPublicVacancyRow } from '../vacancies-read-model/vacancies-read-model.repository.ts';
 import type { TOrganizationListRow, TOrganizationRow } from './organizations.repository.ts';
@@ -49,6 +50,8 @@ export interface TSerializeOptions {
   include: readonly string[];
   /** Signups the caller may see, by organization id (include=signup). */
   signups?: ReadonlyMap<string, TSignupRow>;
+  /** Compliance states the caller may see, by organization id (include=compliance). */
+  compliance?: ReadonlyMap<string, TOrganizationComplianceAttributes>;
   /** Public vacancies by organization id (include=vacancies), from the read model of placements' events. */
   vacancies?: ReadonlyMap<string, readonly TPublicVacancyRow[]>;
 }
@@ -91,6 +94,11 @@ export function organizationResource(o: TSerializable, options: TSerializeOption
       data: options.signups?.has(o.id) ? { type: 'organization_signup', id: o.id } : null,
     };
   }
+  if (options.include.includes('compliance')) {
+    relationships.compliance = {
+      data: options.compliance?.has(o.id) ? { type: 'organization_compliance', id: o.id } : null,
+    };
+  }
   // Built directly: the attributes are snake_case already (kit `resource` would copy them key by key).
   return { type: o.type, id: o.id, attributes: organizationAttributes(o), relationships };
 }
@@ -118,6 +126,12 @@ function includedOf(rows: readonly TSerializable[], options: TSerializeOptions):
           created_at: s.created_at.toISOString(),
         }),
       );
+    }
+  }
+  if (options.include.includes('compliance')) {
+    for (const o of rows) {
+      const c = options.compliance?.get(o.id);
+      if (c) included.push({ type: 'organization_compliance', id: o.id, attributes: c });
     }
   }
   return included;

@@ -9,6 +9,7 @@ import m20261201T0920_audit_log from './20261201T0920-audit-log.ts';
 import m20261201T0930_vacancies from './20261201T0930-vacancies.ts';
 import m20261201T1000_vacancy_search from './20261201T1000-vacancy-search.ts';
 import m20261201T1010_vacancy_search_cell_lexeme from './20261201T1010-vacancy-search-cell-lexeme.ts';
+import m20261202T1000_compliance_read_model from './20261202T1000-compliance-read-model.ts';
 
 /**
  * Applied in key order. Each migration is a frozen file named by its timestamp: once landed it is never
@@ -25,4 +26,6 @@ export const migrations: Record<string, Migration> = {
   '20261201T0930-vacancies': m20261201T0930_vacancies,
   '20261201T1000-vacancy-search': m20261201T1000_vacancy_search,
   '20261201T1010-vacancy-search-cell-lexeme': m20261201T1010_vacancy_search_cell_lexeme,
+  // Compliance gating: whether an organization may publish (organizations.compliance.changed).
+  '20261202T1000-compliance-read-model': m20261202T1000_compliance_read_model,
 };

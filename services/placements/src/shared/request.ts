@@ -3,8 +3,12 @@ import { requestContext, type TUseCaseContext } from '@stageplein/kit/request-co
 import type { TPlacementsDb } from '../database.ts';
 import type { TPlacementsConfig, TPlacementsDeps } from '../placements.config.ts';
 
-/** Placements' use-case context: the kit's, without configuration, so seeds run the same use cases. */
-export type TCtx = Pick<TUseCaseContext<TPlacementsDb, TPlacementsConfig>, 'db' | 'tenant' | 'now'>;
+/**
+ * Placements' use-case context: the kit's, without configuration, so seeds run the same use cases;
+ * the caller's language where there is one (error texts that name things, e.g. compliance_not_met).
+ */
+export type TCtx = Pick<TUseCaseContext<TPlacementsDb, TPlacementsConfig>, 'db' | 'tenant' | 'now'> &
+  Partial<Pick<TUseCaseContext<TPlacementsDb, TPlacementsConfig>, 'lang'>>;
 
 export const contextOf = (req: FastifyRequest, deps: TPlacementsDeps) =>
   requestContext<TPlacementsDb, TPlacementsConfig>(req, deps);

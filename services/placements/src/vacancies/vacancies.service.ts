@@ -15,11 +15,13 @@ import {
   readsVacancy,
   TARGET_STATUS,
 } from '@stageplein/contracts/placements/vacancy-policy';
+import { translate } from '@stageplein/contracts/i18n/index';
 import { ApiError, forbidden, notFound, unauthorized } from '@stageplein/kit/errors/api-error';
 import { renderRichText } from '@stageplein/kit/rich-text/rich-text';
 import type { TCaller } from '../shared/caller.ts';
 import { record } from '../shared/events.ts';
 import type { TCtx } from '../shared/request.ts';
+import { findCompliance } from '../compliance-read-model/compliance-read-model.repository.ts';
 import type { TVacanciesTable } from './vacancies.table.ts';
 import {
   deleteVacancy,
@@ -205,11 +207,19 @@ export async function removeVacancy(ctx: TCtx, caller: TCaller, id: string): Pro
 
 /**
  * The one place a vacancy goes live: every publish gate is checked here (an approved organization
- * today; compliance documents next), for every caller (routes, seeds).
+ * whose required compliance documents are in order), for every caller (routes, seeds).
  */
 export async function publishVacancy(ctx: TCtx, caller: TCaller, vacancy: TVacancyRow): Promise<TVacancyRow> {
   if (!allowsAction(vacancy, 'publish')) throw new ApiError('invalid_vacancy_action');
-  const block = publishBlock((await findOrganization(ctx.db, vacancy.organization_id)) ?? null);
+  const compliance = await findCompliance(ctx.db, vacancy.organization_id);
+  const block = publishBlock((await findOrganization(ctx.db, vacancy.organization_id)) ?? null, compliance);
+  if (block === 'compliance_not_met') {
+    const lang = ctx.lang ?? 'nl';
+    const kinds = compliance!.blocking_kinds.map((k) =>
+      translate(lang, `organizations.compliance.kinds.${k}`),
+    );
+    throw new ApiError(block, { kinds: kinds.join(', ') });
+  }
   if (block) throw new ApiError(block);
   await updateVacancy(ctx.db, vacancy.id, {
     status: 'published',

@@ -1,0 +1,100 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { Client, Connection } from '@temporalio/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedOrganizationId } from '@stageplein/contracts/domain/seed-ids';
+import {
+  COMPLIANCE_SWEEP_SCHEDULE,
+  TASK_QUEUES,
+  WORKFLOW_TYPES,
+  type TComplianceSweepSummary,
+} from '@stageplein/contracts/workflows/names';
+import { eventually, importHarness, TENANT, type TImportHarness } from '../../test/import-harness.ts';
+import { ensureComplianceSchedule } from './compliance-schedule.ts';
+
+/**
+ * The compliance reminder end to end against the real engines: the daily sweep workflow on the
+ * Temporal dev server and a worker, organizations' outbox, identity's consumer and its dev mailbox.
+ */
+let h: TImportHarness;
+let connection: Connection;
+let client: Client;
+const PROVIDER = seedOrganizationId(TENANT, 'provider');
+
+beforeAll(async () => {
+  h = await importHarness();
+  connection = await Connection.connect({ address: h.config.TEMPORAL_ADDRESS! });
+  client = new Client({ connection, namespace: h.config.TEMPORAL_NAMESPACE });
+}, 300_000);
+afterAll(async () => {
+  await connection?.close();
+  await h?.close();
+}, 60_000);
+
+const sweep = () =>
+  client.workflow.execute(WORKFLOW_TYPES.complianceSweep, {
+    taskQueue: TASK_QUEUES.imports,
+    workflowId: `compliance-sweep-test-${randomUUID()}`,
+    args: [],
+  }) as Promise<TComplianceSweepSummary>;
+
+const reminderMails = async () =>
+  (
+    await sql<{ to_address: string; subject: string; text_body: string }>`
+      select to_address, subject, text_body from identity.dev_mails
+      where tenant_id = ${TENANT} and kind = 'compliance_expiring' order by seq`.execute(h.owner)
+  ).rows;
+
+describe('compliance reminders', () => {
+  it(
+    'a document expiring soon: the sweep reminds once and its admins get the mail',
+    { timeout: 120_000 },
+    async () => {
+      // The demo Provider's insurance (seeded valid for months) now expires in ten days.
+      await sql`update organizations.compliance_documents set expires_on = current_date + 10
+      where organization_id = ${PROVIDER} and kind = 'liability_insurance'`.execute(h.owner);
+
+      const first = await sweep();
+      const demo = first.tenants.find((t) => t.tenant === TENANT)!;
+      // The Provider's insurance and the seeded NonProfit's (20 days); the Provider's state changed.
+      expect(demo).toMatchObject({ reminded: 2, changed: 1 });
+      await eventually(async () => {
+        const mails = await reminderMails();
+        expect(mails.map((m) => m.to_address)).toEqual([`bedrijf@${TENANT}.test`]);
+        expect(mails[0]!.subject).toMatch(
+          /^Aansprakelijkheidsverzekering van Zorgcentrum De Linde .* verloopt op \d+ \w+ \d{4}$/,
+        );
+        expect(mails[0]!.text_body).toContain('/compliance_documents');
+      }, 30_000);
+
+      // Again the same day: nothing new to remind, no second mail.
+      const second = await sweep();
+      expect(second.tenants.find((t) => t.tenant === TENANT)).toMatchObject({ reminded: 0, changed: 0 });
+      await new Promise((r) => setTimeout(r, 1000));
+      expect(await reminderMails()).toHaveLength(1);
+    },
+  );
+
+  it('the daily schedule is created once and runs the sweep on the worker’s queue', async () => {
+    const scheduleId = `compliance-sweep-test-${randomUUID()}`;
+    await ensureComplianceSchedule(connection, h.config.TEMPORAL_NAMESPACE, { scheduleId });
+    await ensureComplianceSchedule(connection, h.config.TEMPORAL_NAMESPACE, { scheduleId });
+    const handle = client.schedule.getHandle(scheduleId);
+    try {
+      const described = await handle.describe();
+      expect(described.action).toMatchObject({
+        type: 'startWorkflow',
+        workflowType: WORKFLOW_TYPES.complianceSweep,
+        taskQueue: TASK_QUEUES.imports,
+      });
+      expect(described.spec.timezone).toBe(COMPLIANCE_SWEEP_SCHEDULE.timezone);
+      expect(described.info.nextActionTimes.length).toBeGreaterThan(0);
+      const next = described.info.nextActionTimes[0]!;
+      // 06:00 in Amsterdam is 04:00 or 05:00 UTC.
+      expect([4, 5]).toContain(next.getUTCHours());
+      expect(next.getUTCMinutes()).toBe(0);
+    } finally {
+      await handle.delete();
+    }
+  });
+});
