@@ -1,3 +1,4 @@
+import { nlAccessibility } from './nl-accessibility.ts';
 import { nlPortal } from './nl-portal.ts';
 import { nlShared } from './nl-shared.ts';
 
@@ -5,6 +6,7 @@ import { nlShared } from './nl-shared.ts';
  * Dutch catalogue: the source of truth for the key set (`TMessages` is derived from it) and the
  * fallback language. Interpolation uses i18next's `{{name}}` syntax so both front ends can load the
  * catalogues as they are. The informal "je" is used throughout, as students are the main audience.
- * It is put together from two modules so the back office can import the part it shows (nl-shared.ts).
+ * It is put together from modules so each front end's first download holds only what it shows: the
+ * back office nl-shared.ts, the portal also nl-portal.ts (the statement's texts come with its page).
  */
-export const nl = { ...nlShared, portal: nlPortal } as const;
+export const nl = { ...nlShared, portal: { ...nlPortal, accessibility: nlAccessibility } } as const;

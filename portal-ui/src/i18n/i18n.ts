@@ -1,7 +1,8 @@
 import i18next, { type i18n as TI18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, toLanguage, type TLanguage } from '@stageplein/contracts/i18n/index';
-import { nl } from '@stageplein/contracts/i18n/nl';
+import { nlPortal } from '@stageplein/contracts/i18n/nl-portal';
+import { nlShared } from '@stageplein/contracts/i18n/nl-shared';
 import { localeCookie } from '@stageplein/contracts/client/locale-cookie';
 import { detectPortalLanguage } from './detect-language.ts';
 import { loadRemoteMessages, nestMessages, type TMessageSource } from './remote-messages.ts';
@@ -24,11 +25,17 @@ const CATALOGUE_LOADERS: Readonly<Record<Exclude<TLanguage, 'nl'>, () => Promise
   en: () => import('@stageplein/contracts/i18n/en').then((m) => m.en),
 };
 
+/**
+ * The Dutch catalogue of the first download: all of `nl` except the accessibility statement's texts,
+ * which its page adds (`useAccessibilityTexts`).
+ */
+const NL_FIRST_LOAD = { ...nlShared, portal: nlPortal };
+
 /** An i18next instance with the Dutch catalogue; keeps `<html lang>` in step with it. */
 export function createI18n(): TI18n {
   const instance = i18next.createInstance();
   void instance.use(initReactI18next).init({
-    resources: { nl: { translation: nl } },
+    resources: { nl: { translation: NL_FIRST_LOAD } },
     lng: DEFAULT_LANGUAGE,
     fallbackLng: DEFAULT_LANGUAGE,
     supportedLngs: [...LANGUAGES],

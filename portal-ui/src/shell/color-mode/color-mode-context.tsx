@@ -10,8 +10,8 @@ import {
 } from 'react';
 import { useLocation } from 'react-router';
 import type { TTenant } from '@stageplein/contracts/tenants/tenant.types';
-import { applyCssVariables } from '@stageplein/design-system/tokens/css-variables.ts';
-import { designTokens } from '@stageplein/design-system/tokens/design-tokens.ts';
+// The CSS half of designTokens(): the MUI theme half is the back office's, not for this download.
+import { applyCssVariables, portalCssVariables } from '@stageplein/design-system/tokens/css-variables.ts';
 import { useTenant } from '../../tenant/tenant-context.ts';
 import {
   COLOR_MODE_STORAGE_KEY,
@@ -39,7 +39,7 @@ export function systemPrefersDark(): boolean {
 /** Writes the tenant's theme for a mode onto <html> (also used before the first render). */
 export function applyColorMode(tenant: TTenant, mode: TColorMode): void {
   const root = document.documentElement;
-  applyCssVariables(root, designTokens(tenant.theme, mode).cssVariables);
+  applyCssVariables(root, portalCssVariables(tenant.theme, mode));
   root.dataset.colorMode = mode;
   root.style.colorScheme = mode;
 }
