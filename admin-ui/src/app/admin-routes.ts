@@ -24,6 +24,9 @@ const SECTION_ACCESS: Record<string, [string, TAdminAction]> = {
   '/organizations': ['organizations', 'list'],
   '/organizations/approve': ['organizations', 'approve'],
   '/mentorships': ['mentorships', 'list'],
+  '/content': ['pages', 'list'],
+  '/content/news': ['news', 'list'],
+  '/content/menu-items': ['menu_items', 'list'],
 };
 
 /** The sections this user may open; the data viewer (not built yet) is for admins. */

@@ -11,6 +11,9 @@ import HandshakeIcon from '@mui/icons-material/Handshake';
 import FolderIcon from '@mui/icons-material/Folder';
 import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
 import MailIcon from '@mui/icons-material/Mail';
+import ArticleIcon from '@mui/icons-material/Article';
+import NewspaperIcon from '@mui/icons-material/Newspaper';
+import MenuOpenIcon from '@mui/icons-material/MenuOpen';
 
 const ICONS: Record<string, SvgIconComponent> = {
   '/users': PeopleIcon,
@@ -24,6 +27,9 @@ const ICONS: Record<string, SvgIconComponent> = {
   '/mentorships': HandshakeIcon,
   '/school_years': CalendarMonthIcon,
   '/admin/mailbox': MailIcon,
+  '/content': ArticleIcon,
+  '/content/news': NewspaperIcon,
+  '/content/menu-items': MenuOpenIcon,
 };
 
 export function sectionIcon(path: string): SvgIconComponent {

@@ -10,6 +10,7 @@ import {
   type TUserActor,
   type TUserTarget,
 } from '@stageplein/contracts/identity/users-policy';
+import { editsContent } from '@stageplein/contracts/content/content-policy';
 import { isPlatformOperator, moderatedTypes } from '@stageplein/contracts/organizations/moderation';
 import {
   belongsToSchool as belongsToSchoolRule,
@@ -160,6 +161,16 @@ const onOrganization =
       },
     });
 
+/** Content (pages, news, menus): the tenant's content editors (contracts/content/content-policy.ts). */
+const contentEditor: TRule = (p) => editsContent(p, currentFacts(p));
+const contentData: Partial<Record<TAdminAction, TRule>> = {
+  list: contentEditor,
+  show: contentEditor,
+  create: contentEditor,
+  edit: contentEditor,
+  delete: contentEditor,
+};
+
 const schoolData = (read: TRule): Partial<Record<TAdminAction, TRule>> => ({
   list: read,
   show: read,
@@ -189,6 +200,9 @@ const RULES: Record<string, Partial<Record<TAdminAction, TRule>>> = {
   tags: schoolData(hasBackOffice),
   school_years: { list: hasBackOffice },
   internship_periods: schoolData(hasBackOffice),
+  pages: contentData,
+  news: contentData,
+  menu_items: contentData,
   mentorships: {
     list: (p) => belongsToSchool(p) && hasBackOffice(p),
     // Creating: a school admin for anyone, a mentor for themselves (the form offers only that).
