@@ -195,7 +195,9 @@ export const API_RESOURCES: TResourceConfigs = {
     path: '/api/v1/cms/pages',
     type: 'page',
     query: 'server',
-    sorts: CONTENT_QUERIES.pages.sorts,
+    // No `sort`: the content service answers 500 to a sorted page list (its count query keeps the
+    // ORDER BY; services/content pages.repository.ts `listPages`), and orders by slug anyway.
+    sorts: [],
     maxPageSize: CONTENT_QUERIES.pages.maxPageSize,
     oneSuffix: '/draft',
     getMany: 'each',

@@ -230,7 +230,8 @@ function MenuItems({ menuId }: { menuId: string }) {
       </DndContext>
       <AddItem
         menuId={menuId}
-        position={rows.filter((r) => r.depth === 0).length}
+        // After the last main item (stored positions need not be 0…n-1).
+        position={Math.max(-1, ...saved.filter((n) => n.parentId === null).map((n) => n.position)) + 1}
         onAdded={() => void items.refetch()}
       />
     </>

@@ -64,9 +64,14 @@ export function PageList() {
                 </Link>
               )}
             />
-            <DataTable.Col source="slug" label={texts.fields.slug} render={(r) => `/${String(r.slug)}`} />
+            <DataTable.Col
+              source="slug"
+              label={texts.fields.slug}
+              disableSort
+              render={(r) => `/${String(r.slug)}`}
+            />
             <DataTable.Col source="status" label={texts.fields.status} disableSort render={state} />
-            <DataTable.Col source="updatedAt" label={texts.fields.updatedAt}>
+            <DataTable.Col source="updatedAt" label={texts.fields.updatedAt} disableSort>
               <DateField source="updatedAt" showTime />
             </DataTable.Col>
           </DataTable>

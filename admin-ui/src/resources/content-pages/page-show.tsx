@@ -162,7 +162,7 @@ export function PageShow() {
                 className="page-preview"
                 data-testid="page-preview"
                 lang={String(record.locale)}
-                sx={{ '& a': { color: 'primary.main' }, maxWidth: '48rem' }}
+                sx={{ '& a': { color: 'primary.dark' }, maxWidth: '48rem' }}
                 dangerouslySetInnerHTML={{ __html: String(record.bodyHtml ?? '') }}
               />
             </>
