@@ -2,6 +2,20 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
 // Absolute, so `vite build admin-ui` and `vite build --config admin-ui/vite.config.ts` agree.
+type TModuleInfo = { isEntry: boolean; importers: readonly string[] } | null;
+const eager = new Map<string, boolean>();
+
+/** Whether a module is reached from the entry through static imports only (part of the first load). */
+function loadedEagerly(id: string, info: (id: string) => TModuleInfo): boolean {
+  const known = eager.get(id);
+  if (known !== undefined) return known;
+  eager.set(id, false); // import cycles: not proven eager on this path
+  const module = info(id);
+  const result = !!module && (module.isEntry || module.importers.some((i) => loadedEagerly(i, info)));
+  eager.set(id, result);
+  return result;
+}
+
 const root = decodeURIComponent(new URL('.', import.meta.url).pathname);
 
 export default defineConfig({
@@ -24,9 +38,11 @@ export default defineConfig({
     chunkSizeWarningLimit: 1400,
     rollupOptions: {
       output: {
-        manualChunks(id) {
-          if (id.includes('node_modules') && !id.endsWith('.css')) return 'vendor';
-          return undefined;
+        manualChunks(id, { getModuleInfo }) {
+          if (!id.includes('node_modules') || id.endsWith('.css')) return undefined;
+          // Only what the first load imports goes to vendor; packages that only lazy screens use
+          // (the rich-text editor, the menu editor's drag and drop, their icons) stay with them.
+          return loadedEagerly(id, getModuleInfo) ? 'vendor' : undefined;
         },
       },
     },

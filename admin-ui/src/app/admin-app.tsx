@@ -52,6 +52,16 @@ const complianceRequirements = lazyResource(
   ['list', 'edit'],
 );
 const mailbox = lazyResource(() => import('../resources/mailbox/index.ts'), ['list', 'show']);
+// Content (issue #15) at the spec's /content paths; the rich-text editor is a chunk of its own.
+const contentPages = lazyResource(
+  () => import('../resources/content-pages/index.ts'),
+  ['list', 'show', 'create', 'edit'],
+);
+const contentNews = lazyResource(
+  () => import('../resources/content-news/index.ts'),
+  ['list', 'create', 'edit'],
+);
+const contentMenus = lazyResource(() => import('../resources/content-menus/index.ts'), ['list']);
 
 const DATA_VIEWER = routesFor('admin').find((r) => r.path === ADMIN_PLACEHOLDER_PATHS[0])!;
 
@@ -184,8 +194,22 @@ export function AdminApp({ tenant, i18nProvider, store, providers }: TAdminAppPr
             <Resource name="compliance_requirements" list={complianceRequirements.list} hasEdit>
               <Route path=":id/edit" element={<complianceRequirements.edit />} />
             </Resource>
+            {/* Content: data only here, its screens are at /content… below. */}
+            <Resource name="pages" recordRepresentation="title" />
+            <Resource name="page_revisions" />
+            <Resource name="news" recordRepresentation="title" />
+            <Resource name="menus" recordRepresentation="slug" />
+            <Resource name="menu_items" recordRepresentation="title" />
             <CustomRoutes>
               <Route path={adminPath.home} element={<Dashboard />} />
+              <Route path={adminPath.content} element={<contentPages.list />} />
+              <Route path={adminPath.contentPageAdd} element={<contentPages.create />} />
+              <Route path="/content/pages/:id" element={<contentPages.show />} />
+              <Route path="/content/pages/:id/edit" element={<contentPages.edit />} />
+              <Route path={adminPath.contentNews} element={<contentNews.list />} />
+              <Route path={adminPath.contentNewsAdd} element={<contentNews.create />} />
+              <Route path="/content/news/:id/edit" element={<contentNews.edit />} />
+              <Route path={adminPath.contentMenu} element={<contentMenus.list />} />
               <Route path={adminPath.mailbox} element={<mailbox.list />} />
               <Route path={`${adminPath.mailbox}/:id`} element={<mailbox.show />} />
               <Route

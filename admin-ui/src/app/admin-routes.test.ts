@@ -55,6 +55,15 @@ describe('adminSections', () => {
       '/compliance_documents',
     ]);
     expect(paths(as('student', 'School'))).toEqual([]);
+    // Content: admins of an approved School or VolunteerCenter (contracts/content/content-policy.ts).
+    const content = ['/content', '/content/news', '/content/menu-items'];
+    expect(paths(as('admin', 'School'))).toEqual(expect.arrayContaining(content));
+    expect(paths(as('admin', 'VolunteerCenter'))).toEqual(expect.arrayContaining(content));
+    const pendingSchool = adminPermissions(
+      { id: 'u', roles: [{ name: 'admin', resourceType: 'School', resourceId: 'o' }] },
+      { ...org('School'), status: 'pending' },
+    );
+    expect(visibleSections(sections, pendingSchool).filter((s) => content.includes(s.path))).toEqual([]);
     expect(visibleSections(sections, undefined)).toEqual([]);
   });
 });

@@ -26,6 +26,9 @@ const SECTION_ACCESS: Record<string, [string, TAdminAction]> = {
   '/mentorships': ['mentorships', 'list'],
   '/compliance_documents': ['compliance_documents', 'list'],
   '/compliance_requirements': ['compliance_requirements', 'list'],
+  '/content': ['pages', 'list'],
+  '/content/news': ['news', 'list'],
+  '/content/menu-items': ['menu_items', 'list'],
 };
 
 /** The sections this user may open; the data viewer (not built yet) is for admins. */

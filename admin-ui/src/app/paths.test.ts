@@ -29,6 +29,14 @@ describe('adminPath', () => {
       [adminPath.add('internship_periods'), '/internship_periods/add'],
       [adminPath.edit('internship_periods', 'p'), '/internship_periods/:id/edit'],
       [adminPath.add('mentorships'), '/mentorships/add'],
+      [adminPath.content, '/content'],
+      [adminPath.contentPageAdd, '/content/pages/add'],
+      [adminPath.contentPage('p'), '/content/pages/:id'],
+      [adminPath.contentPageEdit('p'), '/content/pages/:id/edit'],
+      [adminPath.contentNews, '/content/news'],
+      [adminPath.contentNewsAdd, '/content/news/add'],
+      [adminPath.contentNewsEdit('n'), '/content/news/:id/edit'],
+      [adminPath.contentMenu, '/content/menu-items'],
     ];
     for (const [path, row] of built) expect(matchRoute(path, admin)?.route.path, path).toBe(row);
   });

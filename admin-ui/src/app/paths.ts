@@ -18,6 +18,14 @@ export const adminPath = {
   assignGroup: (userId: Identifier) => `/students/${segment(userId)}/assign_group`,
   approve: '/organizations/approve',
   mailbox: '/admin/mailbox',
+  content: '/content',
+  contentPageAdd: '/content/pages/add',
+  contentPage: (id: Identifier) => `/content/pages/${segment(id)}`,
+  contentPageEdit: (id: Identifier) => `/content/pages/${segment(id)}/edit`,
+  contentNews: '/content/news',
+  contentNewsAdd: '/content/news/add',
+  contentNewsEdit: (id: Identifier) => `/content/news/${segment(id)}/edit`,
+  contentMenu: '/content/menu-items',
   mail: (id: Identifier) => `/admin/mailbox/${segment(id)}`,
 } as const;
 

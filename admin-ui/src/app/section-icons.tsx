@@ -13,6 +13,9 @@ import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
 import MailIcon from '@mui/icons-material/Mail';
 import VerifiedUserIcon from '@mui/icons-material/VerifiedUser';
 import RuleIcon from '@mui/icons-material/Rule';
+import ArticleIcon from '@mui/icons-material/Article';
+import NewspaperIcon from '@mui/icons-material/Newspaper';
+import MenuOpenIcon from '@mui/icons-material/MenuOpen';
 
 const ICONS: Record<string, SvgIconComponent> = {
   '/users': PeopleIcon,
@@ -28,6 +31,9 @@ const ICONS: Record<string, SvgIconComponent> = {
   '/admin/mailbox': MailIcon,
   '/compliance_documents': VerifiedUserIcon,
   '/compliance_requirements': RuleIcon,
+  '/content': ArticleIcon,
+  '/content/news': NewspaperIcon,
+  '/content/menu-items': MenuOpenIcon,
 };
 
 export function sectionIcon(path: string): SvgIconComponent {

@@ -10,6 +10,7 @@ import {
   type TUserActor,
   type TUserTarget,
 } from '@stageplein/contracts/identity/users-policy';
+import { editsContent } from '@stageplein/contracts/content/content-policy';
 import { isPlatformOperator, moderatedTypes } from '@stageplein/contracts/organizations/moderation';
 import { complianceRules, isComplianceRequirer } from '@stageplein/contracts/organizations/compliance';
 import {
@@ -161,6 +162,16 @@ const onOrganization =
       },
     });
 
+/** Content (pages, news, menus): the tenant's content editors (contracts/content/content-policy.ts). */
+const contentEditor: TRule = (p) => editsContent(p, currentFacts(p));
+const contentData: Partial<Record<TAdminAction, TRule>> = {
+  list: contentEditor,
+  show: contentEditor,
+  create: contentEditor,
+  edit: contentEditor,
+  delete: contentEditor,
+};
+
 const schoolData = (read: TRule): Partial<Record<TAdminAction, TRule>> => ({
   list: read,
   show: read,
@@ -213,6 +224,9 @@ const RULES: Record<string, Partial<Record<TAdminAction, TRule>>> = {
     edit: (p, r) =>
       complianceRules.setRequirements(complianceActor(p), r ? String(r.id) : (p.organization?.id ?? '')),
   },
+  pages: contentData,
+  news: contentData,
+  menu_items: contentData,
   mentorships: {
     list: (p) => belongsToSchool(p) && hasBackOffice(p),
     // Creating: a school admin for anyone, a mentor for themselves (the form offers only that).

@@ -61,6 +61,40 @@ const withoutDerived =
   };
 
 /**
+ * What the content API's query specs accept (contracts/content/content.ts `PAGES_QUERY`,
+ * `NEWS_QUERY`, `MENU_ITEMS_QUERY`), written out: that module's zod schemas would weigh on the back
+ * office's first load. `content-query.test.ts` keeps them equal.
+ */
+export const CONTENT_QUERIES = {
+  pages: { sorts: ['slug', 'updated_at'], maxPageSize: 100 },
+  news: { maxPageSize: 100 },
+  menuItems: { filters: ['menu_id_eq', 'menu_id_in', 'parent_id_eq', 'parent_id_null', 'link_type_eq'] },
+} as const;
+
+/**
+ * A page save (a revision of one language): `locale` always travels; a language new to the page
+ * (the form showed the nl fallback) sends its whole text, since the server needs a title for it.
+ */
+export function pageAttributes(
+  data: Record<string, unknown>,
+  previous: Record<string, unknown> | undefined,
+): Record<string, unknown> {
+  const changed = withoutDerived(
+    'bodyHtml',
+    'revisionId',
+    'publishedAt',
+    'updatedAt',
+    'status',
+  )(data, previous);
+  if (previous?.locale !== undefined && data.locale !== previous.locale)
+    for (const key of ['title', 'seoDescription', 'body'])
+      if (data[key] !== undefined && data[key] !== '') changed[key] = data[key];
+  if (data.status !== undefined && data.status !== previous?.status) changed.status = data.status;
+  if (data.locale !== undefined) changed.locale = data.locale;
+  return changed;
+}
+
+/**
  * Every back-office resource on the API of the identity and organizations services, with what each
  * endpoint accepts (its route's query spec or filter list in contracts): strict query parsing answers 400 to anything else, so
  * client-mode resources send only the filters their route declares.
@@ -174,6 +208,51 @@ export const API_RESOURCES: TResourceConfigs = {
     getMany: 'list',
     updateMethod: 'PATCH',
     toAttributes: withoutDerived('organizationId'),
+  },
+  // Content (/api/v1/cms, content editors). Pages: the list and one page as their latest saves
+  // (`filter[status_eq]=draft`, `/draft`), in `meta.language`; a save is a PATCH with `locale`.
+  pages: {
+    path: '/api/v1/cms/pages',
+    type: 'page',
+    query: 'server',
+    // No `sort`: the content service answers 500 to a sorted page list (its count query keeps the
+    // ORDER BY; services/content pages.repository.ts `listPages`), and orders by slug anyway.
+    sorts: [],
+    maxPageSize: CONTENT_QUERIES.pages.maxPageSize,
+    oneSuffix: '/draft',
+    getMany: 'each',
+    updateMethod: 'PATCH',
+    toAttributes: pageAttributes,
+  },
+  page_revisions: {
+    path: '/api/v1/cms/pages',
+    pathOf: (meta) => `/api/v1/cms/pages/${encodeURIComponent(String(meta?.pageId))}/revisions`,
+    type: 'page_revision',
+    query: 'client',
+    getMany: 'list',
+  },
+  news: {
+    path: '/api/v1/cms/news',
+    type: 'news_article',
+    query: 'server',
+    maxPageSize: CONTENT_QUERIES.news.maxPageSize,
+    getMany: 'each',
+    updateMethod: 'PATCH',
+    toAttributes: withoutDerived('bodyHtml', 'updatedAt'),
+  },
+  menus: {
+    path: '/api/v1/cms/menus',
+    type: 'menu',
+    query: 'client',
+    getMany: 'list',
+  },
+  menu_items: {
+    path: '/api/v1/cms/menu_items',
+    type: 'menuItem',
+    query: 'client',
+    serverFilters: CONTENT_QUERIES.menuItems.filters,
+    getMany: 'list',
+    updateMethod: 'PATCH',
   },
   // The embedded profile's dev mailbox (platform operators): the newest 100 mails, read-only.
   mailbox: {

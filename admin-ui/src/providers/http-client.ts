@@ -15,6 +15,8 @@ export interface THttpRequest {
   query?: Readonly<Record<string, TQueryValue>>;
   /** JSON body, sent as given (the data provider already speaks snake_case). */
   body?: unknown;
+  /** Extra headers (`accept-language` for a content editor's other language). */
+  headers?: Record<string, string>;
   signal?: AbortSignal;
 }
 
@@ -115,6 +117,7 @@ export function createHttpClient(api: TApiClient): THttpClient {
         method: request.method ?? 'GET',
         query: request.query,
         body: request.body,
+        headers: request.headers,
         signal: request.signal,
         raw: true,
       });

@@ -28,6 +28,10 @@ import { matchesFilter, sortRecords, toWireFilters, wireSort, type TWireFilters 
 export interface TResourceConfig {
   /** Collection path, e.g. `/api/v1/users`. */
   path: string;
+  /** A path from the call's `meta` instead (a page's revisions: `/api/v1/cms/pages/{meta.pageId}/revisions`). */
+  pathOf?: (meta: TMeta) => string;
+  /** Read one record at `{path}/{id}{oneSuffix}` (a page's draft: `/draft`). */
+  oneSuffix?: string;
   /** JSON:API type of new records; updates send the record's own type (organizations: School…). */
   type: string;
   include?: { list?: readonly string[]; one?: readonly string[] };
@@ -125,7 +129,17 @@ export const CALL_PATHS = {
   students: '/api/v1/students',
 } as const;
 
-type TMeta = { include?: readonly string[] } | undefined;
+type TMeta =
+  | {
+      include?: readonly string[];
+      /** Read in this language (`accept-language`), e.g. a page's English draft. */
+      language?: string;
+      [key: string]: unknown;
+    }
+  | undefined;
+
+/** The language header a call's `meta.language` asks for. */
+const languageHeaders = (meta: TMeta) => (meta?.language ? { 'accept-language': meta.language } : undefined);
 
 /**
  * react-admin data provider over our JSON:API (DESIGN §7; no maintained package exists). Every
@@ -172,7 +186,11 @@ export function jsonApiDataProvider({ http, resources }: TJsonApiDataProviderOpt
     const include = includeOf(meta, c.include?.list);
     if (include) query.include = include;
     if (Object.keys(sent).length) query.filter = sent;
-    const { body } = await http(c.path, { query, signal });
+    const { body } = await http(c.pathOf?.(meta) ?? c.path, {
+      query,
+      signal,
+      headers: languageHeaders(meta),
+    });
     const doc = readCollectionDocument(body as TRawDocument);
     const records = doc.data
       .map((r) => toRecord(c, r))
@@ -203,7 +221,11 @@ export function jsonApiDataProvider({ http, resources }: TJsonApiDataProviderOpt
     const sort = wireSort(params.sort, c.sorts ?? []);
     if (sort) query.sort = sort;
     if (Object.keys(wire).length) query.filter = wire;
-    const { body } = await http(c.path, { query, signal: params.signal });
+    const { body } = await http(c.pathOf?.(params.meta) ?? c.path, {
+      query,
+      signal: params.signal,
+      headers: languageHeaders(params.meta),
+    });
     const doc = readCollectionDocument(body as TRawDocument);
     const data = doc.data.map((r) => toRecord(c, r));
     const total = typeof doc.meta?.total === 'number' ? doc.meta.total : undefined;
@@ -219,9 +241,10 @@ export function jsonApiDataProvider({ http, resources }: TJsonApiDataProviderOpt
   async function getOne(resource: string, params: GetOneParams & { signal?: AbortSignal }) {
     const c = config(resource);
     const include = includeOf(params.meta, c.include?.one);
-    const data = await readOne(c, itemPath(c, params.id), {
+    const data = await readOne(c, `${itemPath(c, params.id)}${c.oneSuffix ?? ''}`, {
       query: include ? { include } : undefined,
       signal: params.signal,
+      headers: languageHeaders(params.meta),
     });
     if (!data) throw new Error(`${resource} ${params.id} came back empty`);
     return { data };

@@ -44,9 +44,15 @@ const SPEC: Record<string, TExpected> = {
   '/auth/no-organization': { public: true },
   '/confirm': { public: true },
   // CMS and content
-  '/content': {},
+  '/content': { admin: true },
+  '/content/pages/add': { admin: true }, // not in spec §2: the back office's page editor (issue #15)
+  '/content/pages/:id': { admin: true },
+  '/content/pages/:id/edit': { admin: true },
+  '/content/news': { admin: true }, // not in spec §2: the back office's news editor (issue #15)
+  '/content/news/add': { admin: true },
+  '/content/news/:id/edit': { admin: true },
   '/content/forms': {},
-  '/content/menu-items': {},
+  '/content/menu-items': { admin: true },
   '/content/file-upload': {},
   '/content/stock-images': {},
   '/:slug?': { public: true },

@@ -52,10 +52,18 @@ export const ROUTES: readonly TRoute[] = Object.freeze([
   route(NO_ORGANIZATION_PATH, 'routes.auth.noOrganization', PUBLIC),
   route('/confirm', 'routes.confirm', PUBLIC),
 
-  // CMS and content (/content has no index child in the spec, so it is a page of its own)
-  route('/content', 'routes.content.index'),
+  // CMS and content (/content has no index child in the spec, so it is a page of its own). The
+  // back office edits content: /content lists the pages, /content/menu-items is the menu editor.
+  admin('/content', 'routes.content.index'),
+  // Not in spec §2: the page and news editors of the back office (issue #15).
+  admin('/content/pages/add', 'routes.content.pageAdd'),
+  admin('/content/pages/:id', 'routes.content.pageShow'),
+  admin('/content/pages/:id/edit', 'routes.content.pageEdit'),
+  admin('/content/news', 'routes.content.news'),
+  admin('/content/news/add', 'routes.content.newsAdd'),
+  admin('/content/news/:id/edit', 'routes.content.newsEdit'),
   route('/content/forms', 'routes.content.forms'),
-  route('/content/menu-items', 'routes.content.menuItems'),
+  admin('/content/menu-items', 'routes.content.menuItems'),
   route('/content/file-upload', 'routes.content.fileUpload'),
   route('/content/stock-images', 'routes.content.stockImages'),
   route('/:slug?', 'routes.cmsPage', { ...PUBLIC, cmsPage: true }),
