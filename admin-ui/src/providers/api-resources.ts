@@ -3,6 +3,7 @@ import type { TFlatResource } from '@stageplein/contracts/client/jsonapi-documen
 import { USERS_QUERY } from '@stageplein/contracts/identity/users';
 import { INTERNSHIP_PERIODS_QUERY } from '@stageplein/contracts/organizations/internship-periods';
 import { wireFiltersOf } from '@stageplein/contracts/jsonapi/jsonapi';
+import { MENU_ITEMS_QUERY, NEWS_QUERY, PAGES_QUERY } from '@stageplein/contracts/content/content-queries';
 import { MENTORSHIPS_FILTERS } from '@stageplein/contracts/organizations/mentorships';
 import { COMPLIANCE_DOCUMENTS_QUERY } from '@stageplein/contracts/organizations/compliance';
 import { ORGANIZATIONS_QUERY } from '@stageplein/contracts/organizations/organizations';
@@ -59,17 +60,6 @@ const withoutDerived =
     if (previous) for (const key of derived) delete changed[key];
     return changed;
   };
-
-/**
- * What the content API's query specs accept (contracts/content/content.ts `PAGES_QUERY`,
- * `NEWS_QUERY`, `MENU_ITEMS_QUERY`), written out: that module's zod schemas would weigh on the back
- * office's first load. `content-query.test.ts` keeps them equal.
- */
-export const CONTENT_QUERIES = {
-  pages: { sorts: ['slug', 'updated_at'], maxPageSize: 100 },
-  news: { maxPageSize: 100 },
-  menuItems: { filters: ['menu_id_eq', 'menu_id_in', 'parent_id_eq', 'parent_id_null', 'link_type_eq'] },
-} as const;
 
 /**
  * A page save (a revision of one language): `locale` always travels; a language new to the page
@@ -215,10 +205,8 @@ export const API_RESOURCES: TResourceConfigs = {
     path: '/api/v1/cms/pages',
     type: 'page',
     query: 'server',
-    // No `sort`: the content service answers 500 to a sorted page list (its count query keeps the
-    // ORDER BY; services/content pages.repository.ts `listPages`), and orders by slug anyway.
-    sorts: [],
-    maxPageSize: CONTENT_QUERIES.pages.maxPageSize,
+    sorts: PAGES_QUERY.sorts,
+    maxPageSize: PAGES_QUERY.maxPageSize,
     oneSuffix: '/draft',
     getMany: 'each',
     updateMethod: 'PATCH',
@@ -235,7 +223,7 @@ export const API_RESOURCES: TResourceConfigs = {
     path: '/api/v1/cms/news',
     type: 'news_article',
     query: 'server',
-    maxPageSize: CONTENT_QUERIES.news.maxPageSize,
+    maxPageSize: NEWS_QUERY.maxPageSize,
     getMany: 'each',
     updateMethod: 'PATCH',
     toAttributes: withoutDerived('bodyHtml', 'updatedAt'),
@@ -250,7 +238,7 @@ export const API_RESOURCES: TResourceConfigs = {
     path: '/api/v1/cms/menu_items',
     type: 'menuItem',
     query: 'client',
-    serverFilters: CONTENT_QUERIES.menuItems.filters,
+    serverFilters: wireFiltersOf(MENU_ITEMS_QUERY),
     getMany: 'list',
     updateMethod: 'PATCH',
   },

@@ -1,14 +1,9 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../i18n/index.ts';
-import {
-  DEFAULT_PAGE_SIZE,
-  MENU_ITEM_PAGE_SIZE,
-  zCollectionOf,
-  zDocumentOf,
-  zResourceOf,
-  type TQuerySpec,
-} from '../jsonapi/jsonapi.ts';
+import { zCollectionOf, zDocumentOf, zResourceOf } from '../jsonapi/jsonapi.ts';
 import { MENU_LINK_TYPES } from './menu.ts';
+
+export * from './content-queries.ts';
 
 /**
  * Wire schemas of the content service (spec §2 CMS, §3 Menu and Menu item, §7 the CMS calls). Keys are
@@ -127,14 +122,6 @@ export const ZPageUpdateBody = z.object({
   data: z.object({ type: ZPageType, id: z.string().optional(), attributes: ZPageInput.partial() }),
 });
 
-/** GET /api/v1/cms/pages: `filter[slug_eq]=over-ons`; `filter[status_eq]=draft` for editors. */
-export const PAGES_QUERY: TQuerySpec = {
-  filters: { slug: ['eq', 'in'], status: ['eq'] },
-  sorts: ['slug', 'updated_at'],
-  defaultPageSize: DEFAULT_PAGE_SIZE,
-  maxPageSize: 100,
-};
-
 export const ZPageRevisionAttributes = z.object({
   page_id: z.string(),
   locale: ZContentLocale,
@@ -201,14 +188,6 @@ export const ZMenuItemUpdateBody = z.object({
   }),
 });
 
-/** GET /api/v1/cms/menu_items: one page of spec §9's size; the portal filters by its main menu. */
-export const MENU_ITEMS_QUERY: TQuerySpec = {
-  filters: { menu_id: ['eq', 'in'], parent_id: ['eq', 'null'], link_type: ['eq'] },
-  sorts: ['position'],
-  defaultPageSize: MENU_ITEM_PAGE_SIZE,
-  maxPageSize: MENU_ITEM_PAGE_SIZE,
-};
-
 // ---------------------------------------------------------------------------------------------
 // News
 
@@ -258,14 +237,6 @@ export const ZNewsCreateBody = z.object({ data: z.object({ type: ZNewsType, attr
 export const ZNewsUpdateBody = z.object({
   data: z.object({ type: ZNewsType, id: z.string().optional(), attributes: ZNewsInput.partial() }),
 });
-
-/** Spec §9 names no news page size: the API's default, 25 articles a page. */
-export const NEWS_PAGE_SIZE = DEFAULT_PAGE_SIZE;
-export const NEWS_QUERY: TQuerySpec = {
-  filters: { slug: ['eq'], locale: ['eq'], status: ['eq'] },
-  defaultPageSize: NEWS_PAGE_SIZE,
-  maxPageSize: 100,
-};
 
 // ---------------------------------------------------------------------------------------------
 // The per-language messages file (spec §7): a tenant's overrides of the bundled texts.

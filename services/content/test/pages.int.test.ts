@@ -57,6 +57,17 @@ describe('public pages', () => {
     expect(one.headers.vary).toContain('accept-language');
   });
 
+  it('sorts the page list by its sortable attributes (the count ignores the order)', async () => {
+    for (const url of ['/api/v1/cms/pages?sort=-slug', '/api/v1/cms/pages?sort=updated_at&page[size]=2']) {
+      const res = await call(h.app, { method: 'GET', url, headers: visitor() });
+      expectStatus(res, 200);
+      expect(res.json().meta.total, url).toBeGreaterThan(0);
+    }
+    const res = await call(h.app, { method: 'GET', url: '/api/v1/cms/pages?sort=-slug', headers: visitor() });
+    const slugs = (res.json().data as { attributes: { slug: string } }[]).map((p) => p.attributes.slug);
+    expect(slugs).toEqual([...slugs].sort().reverse());
+  });
+
   it('an editor writes a page: drafts stay hidden, publish makes a revision live, English falls back to Dutch', async () => {
     const created = await call(h.app, {
       method: 'POST',

@@ -44,6 +44,8 @@ export async function listMenuItems(
     ITEM_COLUMNS,
   );
   const { total } = await filtered
+    // A count has no order (an ORDER BY of the list would need a GROUP BY here).
+    .clearOrderBy()
     .select((eb) => eb.fn.countAll<number>().as('total'))
     .executeTakeFirstOrThrow();
   const rows = await applyPage(

@@ -22,6 +22,8 @@ export async function listArticles(
     (q) => q.where('status', '=', 'published'),
   );
   const { total } = await filtered
+    // A count has no order (an ORDER BY of the list would need a GROUP BY here).
+    .clearOrderBy()
     .select((eb) => eb.fn.countAll<number>().as('total'))
     .executeTakeFirstOrThrow();
   const rows = await applyPage(

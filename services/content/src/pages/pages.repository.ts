@@ -144,6 +144,8 @@ export async function listPages(
     ),
   );
   const { total } = await shown
+    // A count has no order (an ORDER BY of the list would need a GROUP BY here).
+    .clearOrderBy()
     .select((eb) => eb.fn.countAll<number>().as('total'))
     .executeTakeFirstOrThrow();
   const pages = await applyPage(shown.selectAll('p').orderBy('p.slug'), query).execute();

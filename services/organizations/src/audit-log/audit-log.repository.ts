@@ -66,6 +66,8 @@ export async function listAuditEntries(
     AUDIT_LOG_COLUMNS,
   );
   const { total } = await filtered
+    // A count has no order (an ORDER BY of the list would need a GROUP BY here).
+    .clearOrderBy()
     .select((eb) => eb.fn.countAll<number>().as('total'))
     .executeTakeFirstOrThrow();
   const direction = query.sort[0]?.descending === false ? 'asc' : 'desc';

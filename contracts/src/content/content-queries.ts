@@ -1,0 +1,28 @@
+import { DEFAULT_PAGE_SIZE, MENU_ITEM_PAGE_SIZE, type TQuerySpec } from '../jsonapi/jsonapi.ts';
+
+// The content API's query specs, apart from content.ts's zod schemas (which re-exports them), so the
+// back office's first load takes the contract's own lists instead of copies.
+
+/** GET /api/v1/cms/pages: `filter[slug_eq]=over-ons`; `filter[status_eq]=draft` for editors. */
+export const PAGES_QUERY: TQuerySpec = {
+  filters: { slug: ['eq', 'in'], status: ['eq'] },
+  sorts: ['slug', 'updated_at'],
+  defaultPageSize: DEFAULT_PAGE_SIZE,
+  maxPageSize: 100,
+};
+
+/** GET /api/v1/cms/menu_items: one page of spec §9's size; the portal filters by its main menu. */
+export const MENU_ITEMS_QUERY: TQuerySpec = {
+  filters: { menu_id: ['eq', 'in'], parent_id: ['eq', 'null'], link_type: ['eq'] },
+  sorts: ['position'],
+  defaultPageSize: MENU_ITEM_PAGE_SIZE,
+  maxPageSize: MENU_ITEM_PAGE_SIZE,
+};
+
+/** Spec §9 names no news page size: the API's default, 25 articles a page. */
+export const NEWS_PAGE_SIZE = DEFAULT_PAGE_SIZE;
+export const NEWS_QUERY: TQuerySpec = {
+  filters: { slug: ['eq'], locale: ['eq'], status: ['eq'] },
+  defaultPageSize: NEWS_PAGE_SIZE,
+  maxPageSize: 100,
+};
