@@ -20,8 +20,7 @@ import { applyAppMode } from './shell/root.tsx';
 import { serverNotFoundPath } from './shell/server-not-found.ts';
 import { detectTenant } from '@stageplein/contracts/client/detect-tenant';
 import { loadThemeFonts } from './tenant/fonts.ts';
-import { takePrerenderData } from '@stageplein/contracts/content/prerender';
-import { seedPrerenderData } from './pages/content/content-queries.ts';
+import { PRERENDER_DATA_ID } from '@stageplein/contracts/content/prerender-id';
 
 installErrorReporting();
 const tenant = detectTenant(document);
@@ -90,12 +89,18 @@ const queryClient = createPortalQueryClient();
  * into the query cache and the app renders once the route's code is loaded, so its first render shows
  * the same content instead of a loading screen (no flash).
  */
-function whenRouteReady(): Promise<void> {
+async function whenRouteReady(): Promise<void> {
+  // Only pages the gateway rendered carry its data; the code that reads it is a chunk of its own.
+  if (!document.getElementById(PRERENDER_DATA_ID)) return;
+  const [{ takePrerenderData }, { seedPrerenderData }] = await Promise.all([
+    import('@stageplein/contracts/content/prerender'),
+    import('./pages/content/content-queries.ts'),
+  ]);
   const data = takePrerenderData(document, location.pathname, i18n.language);
-  if (!data) return Promise.resolve();
+  if (!data) return;
   seedPrerenderData(queryClient, data);
-  if (router.state.initialized) return Promise.resolve();
-  return new Promise((resolve) => {
+  if (router.state.initialized) return;
+  await new Promise<void>((resolve) => {
     const stop = router.subscribe((state) => {
       if (!state.initialized) return;
       stop();

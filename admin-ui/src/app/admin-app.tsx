@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { BrowserRouter, Navigate, Route } from 'react-router';
 import {
-  Admin,
+  AdminContext,
+  AdminUI,
   CustomRoutes,
   defaultDarkTheme,
   defaultLightTheme,
@@ -121,103 +122,115 @@ export function AdminApp({ tenant, i18nProvider, store, providers }: TAdminAppPr
       <SessionContext.Provider value={providers.session}>
         {/* Browser history at the root paths (react-admin would default to a hash router). */}
         <BrowserRouter>
-          <Admin
-            title={tenant.appName}
+          {/* <Admin> spelled out as its two halves: <Admin> would bring react-admin's default English
+              i18n provider (ra-language-english) into the first load although ours replaces it. */}
+          <AdminContext
             dataProvider={providers.dataProvider}
             authProvider={providers.authProvider}
-            requireAuth
-            loginPage={false}
-            dashboard={HomeRedirect}
-            layout={AdminLayout}
-            catchAll={NotFound}
             i18nProvider={i18nProvider}
             store={store}
             theme={theme}
             darkTheme={darkTheme}
-            disableTelemetry
           >
-            <Resource
-              name="users"
-              list={users.list}
-              recordRepresentation={fullName}
-              hasCreate
-              hasEdit
-              hasShow
+            <AdminUI
+              title={tenant.appName}
+              requireAuth
+              loginPage={false}
+              dashboard={HomeRedirect}
+              layout={AdminLayout}
+              catchAll={NotFound}
+              disableTelemetry
             >
-              <Route path="add" element={<users.create />} />
-              <Route path=":id" element={<users.show />} />
-              <Route path=":id/edit" element={<users.edit />} />
-              <Route path=":id/add_role" element={<users.addRole />} />
-            </Resource>
-            <Resource name="students" recordRepresentation={fullName} hasEdit>
-              <Route path=":id/edit" element={<students.edit />} />
-              <Route path=":id/assign_group" element={<students.assignGroup />} />
-            </Resource>
-            <Resource
-              name="organizations"
-              list={organizations.list}
-              recordRepresentation="name"
-              hasCreate
-              hasEdit
-              hasShow
-            >
-              <Route path="add" element={<organizations.create />} />
-              <Route path="approve" element={<organizations.approve />} />
-              <Route path=":id" element={<organizations.show />} />
-              <Route path=":id/edit" element={<organizations.edit />} />
-            </Resource>
-            <Resource name="groups" list={groups.list} recordRepresentation="name" hasCreate hasEdit hasShow>
-              <Route path="add" element={<groups.create />} />
-              <Route path=":id" element={<groups.show />} />
-              <Route path=":id/edit" element={<groups.edit />} />
-            </Resource>
-            <Resource name="levels" list={levels.list} recordRepresentation="name" />
-            <Resource name="tags" list={tags.list} recordRepresentation="name" />
-            <Resource name="school_years" list={schoolYears.list} recordRepresentation="name" />
-            <Resource
-              name="internship_periods"
-              list={internshipPeriods.list}
-              recordRepresentation="name"
-              hasCreate
-              hasEdit
-            >
-              <Route path="add" element={<internshipPeriods.create />} />
-              <Route path=":id/edit" element={<internshipPeriods.edit />} />
-            </Resource>
-            <Resource name="mentorships" list={mentorships.list} hasCreate>
-              <Route path="add" element={<mentorships.create />} />
-            </Resource>
-            <Resource name="compliance_documents" list={complianceDocuments.list} hasCreate hasEdit>
-              <Route path="add" element={<complianceDocuments.create />} />
-              <Route path=":id/edit" element={<complianceDocuments.edit />} />
-            </Resource>
-            <Resource name="compliance_requirements" list={complianceRequirements.list} hasEdit>
-              <Route path=":id/edit" element={<complianceRequirements.edit />} />
-            </Resource>
-            {/* Content: data only here, its screens are at /content… below. */}
-            <Resource name="pages" recordRepresentation="title" />
-            <Resource name="page_revisions" />
-            <Resource name="news" recordRepresentation="title" />
-            <Resource name="menus" recordRepresentation="slug" />
-            <Resource name="menu_items" recordRepresentation="title" />
-            <CustomRoutes>
-              <Route path={adminPath.home} element={<Dashboard />} />
-              <Route path={adminPath.content} element={<contentPages.list />} />
-              <Route path={adminPath.contentPageAdd} element={<contentPages.create />} />
-              <Route path="/content/pages/:id" element={<contentPages.show />} />
-              <Route path="/content/pages/:id/edit" element={<contentPages.edit />} />
-              <Route path={adminPath.contentNews} element={<contentNews.list />} />
-              <Route path={adminPath.contentNewsAdd} element={<contentNews.create />} />
-              <Route path="/content/news/:id/edit" element={<contentNews.edit />} />
-              <Route path={adminPath.contentMenu} element={<contentMenus.list />} />
-              <Route path={adminPath.mailbox} element={<mailbox.list />} />
-              <Route path={`${adminPath.mailbox}/:id`} element={<mailbox.show />} />
-              <Route
-                path={DATA_VIEWER.path}
-                element={<PlaceholderPage route={DATA_VIEWER} notBuiltKey="admin.notBuilt.dataViewer" />}
-              />
-            </CustomRoutes>
-          </Admin>
+              <Resource
+                name="users"
+                list={users.list}
+                recordRepresentation={fullName}
+                hasCreate
+                hasEdit
+                hasShow
+              >
+                <Route path="add" element={<users.create />} />
+                <Route path=":id" element={<users.show />} />
+                <Route path=":id/edit" element={<users.edit />} />
+                <Route path=":id/add_role" element={<users.addRole />} />
+              </Resource>
+              <Resource name="students" recordRepresentation={fullName} hasEdit>
+                <Route path=":id/edit" element={<students.edit />} />
+                <Route path=":id/assign_group" element={<students.assignGroup />} />
+              </Resource>
+              <Resource
+                name="organizations"
+                list={organizations.list}
+                recordRepresentation="name"
+                hasCreate
+                hasEdit
+                hasShow
+              >
+                <Route path="add" element={<organizations.create />} />
+                <Route path="approve" element={<organizations.approve />} />
+                <Route path=":id" element={<organizations.show />} />
+                <Route path=":id/edit" element={<organizations.edit />} />
+              </Resource>
+              <Resource
+                name="groups"
+                list={groups.list}
+                recordRepresentation="name"
+                hasCreate
+                hasEdit
+                hasShow
+              >
+                <Route path="add" element={<groups.create />} />
+                <Route path=":id" element={<groups.show />} />
+                <Route path=":id/edit" element={<groups.edit />} />
+              </Resource>
+              <Resource name="levels" list={levels.list} recordRepresentation="name" />
+              <Resource name="tags" list={tags.list} recordRepresentation="name" />
+              <Resource name="school_years" list={schoolYears.list} recordRepresentation="name" />
+              <Resource
+                name="internship_periods"
+                list={internshipPeriods.list}
+                recordRepresentation="name"
+                hasCreate
+                hasEdit
+              >
+                <Route path="add" element={<internshipPeriods.create />} />
+                <Route path=":id/edit" element={<internshipPeriods.edit />} />
+              </Resource>
+              <Resource name="mentorships" list={mentorships.list} hasCreate>
+                <Route path="add" element={<mentorships.create />} />
+              </Resource>
+              <Resource name="compliance_documents" list={complianceDocuments.list} hasCreate hasEdit>
+                <Route path="add" element={<complianceDocuments.create />} />
+                <Route path=":id/edit" element={<complianceDocuments.edit />} />
+              </Resource>
+              <Resource name="compliance_requirements" list={complianceRequirements.list} hasEdit>
+                <Route path=":id/edit" element={<complianceRequirements.edit />} />
+              </Resource>
+              {/* Content: data only here, its screens are at /content… below. */}
+              <Resource name="pages" recordRepresentation="title" />
+              <Resource name="page_revisions" />
+              <Resource name="news" recordRepresentation="title" />
+              <Resource name="menus" recordRepresentation="slug" />
+              <Resource name="menu_items" recordRepresentation="title" />
+              <CustomRoutes>
+                <Route path={adminPath.home} element={<Dashboard />} />
+                <Route path={adminPath.content} element={<contentPages.list />} />
+                <Route path={adminPath.contentPageAdd} element={<contentPages.create />} />
+                <Route path="/content/pages/:id" element={<contentPages.show />} />
+                <Route path="/content/pages/:id/edit" element={<contentPages.edit />} />
+                <Route path={adminPath.contentNews} element={<contentNews.list />} />
+                <Route path={adminPath.contentNewsAdd} element={<contentNews.create />} />
+                <Route path="/content/news/:id/edit" element={<contentNews.edit />} />
+                <Route path={adminPath.contentMenu} element={<contentMenus.list />} />
+                <Route path={adminPath.mailbox} element={<mailbox.list />} />
+                <Route path={`${adminPath.mailbox}/:id`} element={<mailbox.show />} />
+                <Route
+                  path={DATA_VIEWER.path}
+                  element={<PlaceholderPage route={DATA_VIEWER} notBuiltKey="admin.notBuilt.dataViewer" />}
+                />
+              </CustomRoutes>
+            </AdminUI>
+          </AdminContext>
         </BrowserRouter>
       </SessionContext.Provider>
     </TenantContext.Provider>

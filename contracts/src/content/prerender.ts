@@ -15,7 +15,8 @@ export const NEWS_ROUTE = '/nieuws/:slug?';
  * this data instead of asking again, so its first render shows the same content (no flash). No zod
  * here: the portal's first bundle reads it.
  */
-export const PRERENDER_DATA_ID = 'stageplein-prerender';
+export { PRERENDER_DATA_ID } from './prerender-id.ts';
+import { PRERENDER_DATA_ID } from './prerender-id.ts';
 
 /** A CMS page as the portal shows it (its sanitised HTML, rendered by the content service). */
 export interface TShownPage {

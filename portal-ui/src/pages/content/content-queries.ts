@@ -17,13 +17,8 @@ import type { TPortalApi } from '../../api/portal-api.ts';
  * The portal's content calls and their query keys (TanStack Query). The keys carry the language, as the
  * answers do (Accept-Language); the gateway's prerendered data is put under the same keys at start.
  */
-export const contentKeys = {
-  menu: (lang: TLanguage) => ['cms-main-menu', lang] as const,
-  page: (lang: TLanguage, slug: string) => ['cms-page', lang, slug] as const,
-  preview: (lang: TLanguage, slug: string) => ['cms-page-preview', lang, slug] as const,
-  newsList: (lang: TLanguage, page: number) => ['cms-news', lang, page] as const,
-  article: (lang: TLanguage, slug: string) => ['cms-news-article', lang, slug] as const,
-};
+export { contentKeys } from './content-keys.ts';
+import { contentKeys } from './content-keys.ts';
 
 type TAttrs = Record<string, unknown>;
 const rows = (doc: TRawDocument) => readCollectionDocument<TAttrs>(doc);

@@ -5,7 +5,7 @@ import { API_PATHS, isApiRequestError } from '@stageplein/contracts/client/api-c
 import { readCollectionDocument, type TRawDocument } from '@stageplein/contracts/client/jsonapi-document';
 import { toLanguage } from '@stageplein/contracts/i18n/index';
 import { useApi } from '../../api/api-context.ts';
-import { contentKeys } from '../../pages/content/content-queries.ts';
+import { contentKeys } from '../../pages/content/content-keys.ts';
 import { useSession } from '../../session/session-context.ts';
 import {
   buildMainMenu,
