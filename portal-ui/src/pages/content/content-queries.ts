@@ -10,7 +10,6 @@ import {
   type TShownNewsArticle,
   type TShownPage,
 } from '@stageplein/contracts/content/prerender';
-import type { TLanguage } from '@stageplein/contracts/i18n/index';
 import type { TPortalApi } from '../../api/portal-api.ts';
 
 /**
