@@ -59,7 +59,10 @@ describe('public screens on a phone and a desktop', () => {
     ['delete-account-confirm', '/account/verwijderen?token=abc', 'delete-account-confirm'],
     ['sign-out', '/uitloggen', 'signed-out'],
     ['app', '/app', 'app-page'],
-    ['bank', '/stagebank', 'placeholder-page'],
+    ['bank', '/stagebank', 'stagebank'],
+    ['organization-signup', '/organizations/signup', 'organization-signup-form'],
+    ['news', '/nieuws', 'news-list'],
+    ['privacy', '/privacyverklaring', 'page-title'],
     ['not-found', '/dit/bestaat/niet', 'error-screen'],
   ];
 
