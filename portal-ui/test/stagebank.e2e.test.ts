@@ -78,7 +78,14 @@ describe('a visitor', () => {
     await page.getByTestId('search-submit').click();
     await page.waitForURL(/near=Zeist&km=10/);
     const cards = page.getByTestId('vacancy-card');
-    await expect.poll(() => cards.count()).toBeGreaterThan(0);
+    // The earlier results stay on screen while the new search loads: wait for the answer to the place
+    // search, whose cards show their distance.
+    await expect
+      .poll(async () => {
+        const texts = await cards.allTextContents();
+        return texts.length > 0 && texts.every((text) => / km/.test(text));
+      })
+      .toBe(true);
     // Every result lies within the radius (its distance is shown on the card).
     for (const text of await cards.allTextContents()) {
       const km = Number(/([\d.,]+) km/.exec(text)?.[1]?.replace(',', '.'));
