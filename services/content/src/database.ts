@@ -1,5 +1,5 @@
 import type { TOutboxTable, TProcessedEventsTable } from '@stageplein/kit/outbox/outbox.table';
-import type { TAuditLogTable } from './shared/audit.table.ts';
+import type { TAuditLogTable } from '@stageplein/kit/audit/audit-log';
 import type { TOrganizationsTable } from './organizations-read-model/organizations-read-model.table.ts';
 import type { TPageLocalesTable, TPageRevisionsTable, TPagesTable } from './pages/pages.table.ts';
 import type { TMenuItemsTable, TMenusTable } from './menus/menus.table.ts';

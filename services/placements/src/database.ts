@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { TOutboxTable, TProcessedEventsTable } from '@stageplein/kit/outbox/outbox.table';
 import type { TOrganizationsReadModelTable } from '@stageplein/kit/read-models/organizations-read-model';
-import type { TAuditLogTable } from './shared/audit.table.ts';
+import type { TAuditLogTable } from '@stageplein/kit/audit/audit-log';
 import type { TUsersTable } from './users-read-model/users-read-model.table.ts';
 import type { TVacanciesTable } from './vacancies/vacancies.table.ts';
 import type { TOrganizationComplianceTable } from './compliance-read-model/compliance-read-model.table.ts';

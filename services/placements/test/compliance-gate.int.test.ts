@@ -80,11 +80,15 @@ describe('publishing needs the required compliance documents', () => {
       204,
     );
     const blocked = await draft();
+    // Wait for the change to reach placements' copy first: a publish that came before it would succeed.
     await eventually(async () => {
-      const res = await publish(blocked);
-      expectStatus(res, 409, 'compliance_not_met');
-      expect(res.json().errors[0].detail).toContain('Verklaring Omtrent het Gedrag (VOG)');
+      const { rows } = await sql`select may_publish from placements.organization_compliance
+        where organization_id = ${PROVIDER}`.execute(h.owner);
+      expect(rows).toEqual([{ may_publish: false }]);
     });
+    const res = await publish(blocked);
+    expectStatus(res, 409, 'compliance_not_met');
+    expect(res.json().errors[0].detail).toContain('Verklaring Omtrent het Gedrag (VOG)');
     const en = await publish(blocked, 'en');
     expectStatus(en, 409, 'compliance_not_met');
     expect(en.json().errors[0]).toMatchObject({ title: 'Required documents missing' });
@@ -124,10 +128,13 @@ describe('publishing needs the required compliance documents', () => {
     );
     const id = await draft();
     await eventually(async () => {
-      const res = await publish(id);
-      expectStatus(res, 409, 'compliance_not_met');
-      expect(res.json().errors[0].detail).toContain('Aansprakelijkheidsverzekering');
+      const { rows } = await sql`select may_publish from placements.organization_compliance
+        where organization_id = ${PROVIDER}`.execute(h.owner);
+      expect(rows).toEqual([{ may_publish: false }]);
     });
+    const res = await publish(id);
+    expectStatus(res, 409, 'compliance_not_met');
+    expect(res.json().errors[0].detail).toContain('Aansprakelijkheidsverzekering');
   });
 
   it('another organization is not affected', async () => {
