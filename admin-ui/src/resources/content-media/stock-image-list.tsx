@@ -275,7 +275,7 @@ export function StockImageList() {
                     {fill(texts.by, { author: String(record.author) })}
                   </Typography>
                 )}
-                <Typography variant="body2" color="text.secondary" data-testid="stock-image-license">
+                <Typography variant="body2" color="text.secondary" data-testid="stock-image-licence-text">
                   {record.licenseUrl ? (
                     <Link href={String(record.licenseUrl)} target="_blank" rel="noopener noreferrer">
                       {String(record.license)}
