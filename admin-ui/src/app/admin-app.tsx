@@ -63,6 +63,10 @@ const contentNews = lazyResource(
   ['list', 'create', 'edit'],
 );
 const contentMenus = lazyResource(() => import('../resources/content-menus/index.ts'), ['list']);
+const contentMedia = lazyResource(
+  () => import('../resources/content-media/index.ts'),
+  ['uploads', 'stockImages'],
+);
 
 const DATA_VIEWER = routesFor('admin').find((r) => r.path === ADMIN_PLACEHOLDER_PATHS[0])!;
 
@@ -212,6 +216,8 @@ export function AdminApp({ tenant, i18nProvider, store, providers }: TAdminAppPr
               <Resource name="news" recordRepresentation="title" />
               <Resource name="menus" recordRepresentation="slug" />
               <Resource name="menu_items" recordRepresentation="title" />
+              <Resource name="uploads" recordRepresentation="name" />
+              <Resource name="stock_images" recordRepresentation="title" />
               <CustomRoutes>
                 <Route path={adminPath.home} element={<Dashboard />} />
                 <Route path={adminPath.content} element={<contentPages.list />} />
@@ -222,6 +228,8 @@ export function AdminApp({ tenant, i18nProvider, store, providers }: TAdminAppPr
                 <Route path={adminPath.contentNewsAdd} element={<contentNews.create />} />
                 <Route path="/content/news/:id/edit" element={<contentNews.edit />} />
                 <Route path={adminPath.contentMenu} element={<contentMenus.list />} />
+                <Route path={adminPath.contentUploads} element={<contentMedia.uploads />} />
+                <Route path={adminPath.contentStockImages} element={<contentMedia.stockImages />} />
                 <Route path={adminPath.mailbox} element={<mailbox.list />} />
                 <Route path={`${adminPath.mailbox}/:id`} element={<mailbox.show />} />
                 <Route

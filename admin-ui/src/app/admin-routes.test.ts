@@ -56,7 +56,13 @@ describe('adminSections', () => {
     ]);
     expect(paths(as('student', 'School'))).toEqual([]);
     // Content: admins of an approved School or VolunteerCenter (contracts/content/content-policy.ts).
-    const content = ['/content', '/content/news', '/content/menu-items'];
+    const content = [
+      '/content',
+      '/content/news',
+      '/content/menu-items',
+      '/content/file-upload',
+      '/content/stock-images',
+    ];
     expect(paths(as('admin', 'School'))).toEqual(expect.arrayContaining(content));
     expect(paths(as('admin', 'VolunteerCenter'))).toEqual(expect.arrayContaining(content));
     const pendingSchool = adminPermissions(

@@ -37,6 +37,8 @@ describe('adminPath', () => {
       [adminPath.contentNewsAdd, '/content/news/add'],
       [adminPath.contentNewsEdit('n'), '/content/news/:id/edit'],
       [adminPath.contentMenu, '/content/menu-items'],
+      [adminPath.contentUploads, '/content/file-upload'],
+      [adminPath.contentStockImages, '/content/stock-images'],
     ];
     for (const [path, row] of built) expect(matchRoute(path, admin)?.route.path, path).toBe(row);
   });

@@ -26,6 +26,8 @@ export const adminPath = {
   contentNewsAdd: '/content/news/add',
   contentNewsEdit: (id: Identifier) => `/content/news/${segment(id)}/edit`,
   contentMenu: '/content/menu-items',
+  contentUploads: '/content/file-upload',
+  contentStockImages: '/content/stock-images',
   mail: (id: Identifier) => `/admin/mailbox/${segment(id)}`,
 } as const;
 

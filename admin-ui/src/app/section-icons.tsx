@@ -16,6 +16,8 @@ import RuleIcon from '@mui/icons-material/Rule';
 import ArticleIcon from '@mui/icons-material/Article';
 import NewspaperIcon from '@mui/icons-material/Newspaper';
 import MenuOpenIcon from '@mui/icons-material/MenuOpen';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
+import PhotoLibraryIcon from '@mui/icons-material/PhotoLibrary';
 
 const ICONS: Record<string, SvgIconComponent> = {
   '/users': PeopleIcon,
@@ -34,6 +36,8 @@ const ICONS: Record<string, SvgIconComponent> = {
   '/content': ArticleIcon,
   '/content/news': NewspaperIcon,
   '/content/menu-items': MenuOpenIcon,
+  '/content/file-upload': UploadFileIcon,
+  '/content/stock-images': PhotoLibraryIcon,
 };
 
 export function sectionIcon(path: string): SvgIconComponent {

@@ -162,7 +162,7 @@ const onOrganization =
       },
     });
 
-/** Content (pages, news, menus): the tenant's content editors (contracts/content/content-policy.ts). */
+/** Content (pages, news, menus, uploads, stock images): the tenant's content editors (contracts/content/content-policy.ts). */
 const contentEditor: TRule = (p) => editsContent(p, currentFacts(p));
 const contentData: Partial<Record<TAdminAction, TRule>> = {
   list: contentEditor,
@@ -227,6 +227,9 @@ const RULES: Record<string, Partial<Record<TAdminAction, TRule>>> = {
   pages: contentData,
   news: contentData,
   menu_items: contentData,
+  // Uploads and the stock library (everyone may read stock images; only editors get the screen).
+  uploads: contentData,
+  stock_images: contentData,
   mentorships: {
     list: (p) => belongsToSchool(p) && hasBackOffice(p),
     // Creating: a school admin for anyone, a mentor for themselves (the form offers only that).

@@ -3,7 +3,13 @@ import type { TFlatResource } from '@stageplein/contracts/client/jsonapi-documen
 import { USERS_QUERY } from '@stageplein/contracts/identity/users';
 import { INTERNSHIP_PERIODS_QUERY } from '@stageplein/contracts/organizations/internship-periods';
 import { wireFiltersOf } from '@stageplein/contracts/jsonapi/jsonapi';
-import { MENU_ITEMS_QUERY, NEWS_QUERY, PAGES_QUERY } from '@stageplein/contracts/content/content-queries';
+import {
+  MENU_ITEMS_QUERY,
+  NEWS_QUERY,
+  PAGES_QUERY,
+  STOCK_IMAGES_QUERY,
+  UPLOADS_QUERY,
+} from '@stageplein/contracts/content/content-queries';
 import { MENTORSHIPS_FILTERS } from '@stageplein/contracts/organizations/mentorships';
 import { COMPLIANCE_DOCUMENTS_QUERY } from '@stageplein/contracts/organizations/compliance';
 import { ORGANIZATIONS_QUERY } from '@stageplein/contracts/organizations/organizations';
@@ -241,6 +247,26 @@ export const API_RESOURCES: TResourceConfigs = {
     serverFilters: wireFiltersOf(MENU_ITEMS_QUERY),
     getMany: 'list',
     updateMethod: 'PATCH',
+  },
+  // Uploads (content editors): newest first, 100 a page at most; created with the data provider's
+  // `upload` (form data), never changed. Stock images: the tenant's library, an image upload each.
+  uploads: {
+    path: '/api/v1/cms/uploads',
+    type: 'upload',
+    query: 'server',
+    sorts: UPLOADS_QUERY.sorts,
+    maxPageSize: UPLOADS_QUERY.maxPageSize,
+    getMany: 'each',
+  },
+  stock_images: {
+    path: '/api/v1/cms/stock_images',
+    type: 'stock_image',
+    query: 'server',
+    sorts: STOCK_IMAGES_QUERY.sorts,
+    maxPageSize: STOCK_IMAGES_QUERY.maxPageSize,
+    getMany: 'each',
+    updateMethod: 'PATCH',
+    toAttributes: withoutDerived('uploadId', 'hash', 'url', 'width', 'height', 'createdAt'),
   },
   // The embedded profile's dev mailbox (platform operators): the newest 100 mails, read-only.
   mailbox: {

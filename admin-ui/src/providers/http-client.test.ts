@@ -58,6 +58,31 @@ describe('createHttpClient', () => {
     expect(credentials.get()).toMatchObject({ accessToken: 'new', client: 'c2', uid: 'student@demo.test' });
   });
 
+  it('sends form data with bracketed snake_case keys and lets fetch set the multipart type (spec §7)', async () => {
+    const { http, calls } = client(() => json(201, { data: null }));
+    const file = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'logo.png', { type: 'image/png' });
+    await http('/api/v1/cms/uploads', {
+      method: 'POST',
+      formData: { upload: { file, altText: 'Logo', tags: ['a', 'b'] } },
+    });
+    const { init } = calls[0]!;
+    expect(init.method).toBe('POST');
+    expect(init.body).toBeInstanceOf(FormData);
+    const form = init.body as FormData;
+    expect([...form.keys()]).toEqual([
+      'upload[file]',
+      'upload[alt_text]',
+      'upload[tags][]',
+      'upload[tags][]',
+    ]);
+    const sent = form.get('upload[file]') as File;
+    expect(sent.name).toBe('logo.png');
+    expect(new Uint8Array(await sent.arrayBuffer())).toEqual(new Uint8Array([0x89, 0x50, 0x4e, 0x47]));
+    expect(form.getAll('upload[tags][]')).toEqual(['a', 'b']);
+    // No JSON content type: fetch writes multipart/form-data with its boundary.
+    expect(Object.keys(init.headers as Record<string, string>)).not.toContain('content-type');
+  });
+
   it('raises HttpError with the status and the field errors of a 422', async () => {
     const recorded = fixture('organization-update-invalid');
     const { http } = client(() => json(recorded.status, recorded.body));

@@ -15,6 +15,8 @@ export interface THttpRequest {
   query?: Readonly<Record<string, TQueryValue>>;
   /** JSON body, sent as given (the data provider already speaks snake_case). */
   body?: unknown;
+  /** Multipart body (files): nested values go out with bracketed snake_case keys (`upload[file]`). */
+  formData?: unknown;
   /** Extra headers (`accept-language` for a content editor's other language). */
   headers?: Record<string, string>;
   signal?: AbortSignal;
@@ -117,6 +119,7 @@ export function createHttpClient(api: TApiClient): THttpClient {
         method: request.method ?? 'GET',
         query: request.query,
         body: request.body,
+        formData: request.formData,
         headers: request.headers,
         signal: request.signal,
         raw: true,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HttpError } from 'ra-core';
+import { ZUploadDocument } from '@stageplein/contracts/content/media';
 import { API_RESOURCES } from './api-resources.ts';
 import { changedAttributes, jsonApiDataProvider } from './jsonapi-data-provider.ts';
 import { documentOf, fixture, replay } from './fixtures/fixtures.ts';
@@ -568,5 +569,58 @@ describe('organizations', () => {
     expect(sent[1]!.body).toEqual({
       data: { type: 'Provider', id: created.id, attributes: { city: 'Zeist' } },
     });
+  });
+});
+
+describe('upload', () => {
+  it('POSTs the file as form data under `upload` (sent as `upload[file]`) and flattens the stored upload', async () => {
+    const hash = 'a'.repeat(64);
+    const stored = {
+      data: {
+        type: 'upload',
+        id: '0b4f1c2e-3a5d-4e6f-8a9b-0c1d2e3f4a5b',
+        attributes: {
+          hash,
+          url: `/api/v1/cms/files/${hash}`,
+          kind: 'image',
+          content_type: 'image/png',
+          byte_size: 68,
+          width: 1,
+          height: 1,
+          name: 'logo.png',
+          uploaded_by: null,
+          created_at: '2026-11-23T12:00:00.000Z',
+        },
+      },
+    };
+    expect(ZUploadDocument.safeParse(stored).success).toBe(true);
+    const { dp, sent } = provider([{ status: 201, body: stored }]);
+    const file = new File(['png'], 'logo.png', { type: 'image/png' });
+    const { data } = await dp.upload(file);
+    expect(sent).toEqual([{ method: 'POST', url: '/api/v1/cms/uploads', formData: { upload: { file } } }]);
+    expect(data).toMatchObject({
+      id: stored.data.id,
+      kind: 'image',
+      byteSize: 68,
+      url: `/api/v1/cms/files/${hash}`,
+    });
+  });
+
+  it('raises the refusal with the server’s detail as its message (a renamed file: 415)', async () => {
+    const detail =
+      'Upload een JPEG-, PNG- of WebP-afbeelding of een pdf. De inhoud van het bestand bepaalt het type, niet de naam.';
+    const { dp } = provider([
+      {
+        status: 415,
+        body: {
+          errors: [
+            { status: '415', code: 'upload_type_not_allowed', title: 'Bestandstype niet toegestaan', detail },
+          ],
+        },
+      },
+    ]);
+    const error = await rejection(dp.upload(new File(['hallo'], 'tekst.png', { type: 'image/png' })));
+    expect(error.status).toBe(415);
+    expect(error.message).toBe(detail);
   });
 });

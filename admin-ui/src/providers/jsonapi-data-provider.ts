@@ -117,6 +117,8 @@ export interface TBackOfficeCalls {
   ): Promise<{ data: RaRecord }>;
   /** `PUT /api/v1/students/{id}/assign_group`; null takes the student out of their group. */
   assignGroup(studentId: Identifier, groupId: Identifier | null): Promise<{ data: RaRecord | null }>;
+  /** `POST /api/v1/cms/uploads` as form data, the file in `upload[file]` (spec §7 bracketed keys). */
+  upload(file: Blob): Promise<{ data: RaRecord }>;
 }
 
 export type TAdminDataProvider = DataProvider & TBackOfficeCalls;
@@ -127,6 +129,7 @@ export const CALL_PATHS = {
   signInAsUser: '/api/v1/sign_in_as_user',
   organizations: '/api/v1/organizations',
   students: '/api/v1/students',
+  uploads: '/api/v1/cms/uploads',
 } as const;
 
 type TMeta =
@@ -351,6 +354,13 @@ export function jsonApiDataProvider({ http, resources }: TJsonApiDataProviderOpt
   const users = () => resources.users ?? config('users');
 
   return {
+    async upload(file) {
+      const c = resources.uploads ?? config('uploads');
+      // `{ upload: { file } }` goes out as `upload[file]` (contracts/client/form-data.ts).
+      const data = await send(c, CALL_PATHS.uploads, { method: 'POST', formData: { upload: { file } } });
+      if (!data) throw new Error('The upload answered without the stored file');
+      return { data };
+    },
     getList: getList as DataProvider['getList'],
     getOne: getOne as DataProvider['getOne'],
     getMany: getMany as DataProvider['getMany'],

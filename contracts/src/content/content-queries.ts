@@ -26,3 +26,19 @@ export const NEWS_QUERY: TQuerySpec = {
   defaultPageSize: NEWS_PAGE_SIZE,
   maxPageSize: 100,
 };
+
+/** GET /api/v1/cms/uploads (editors): newest first; `filter[kind_eq]=image`. */
+export const UPLOADS_QUERY: TQuerySpec = {
+  filters: { kind: ['eq'], content_type: ['eq'], hash: ['eq'] },
+  sorts: ['created_at', 'name', 'byte_size'],
+  defaultPageSize: DEFAULT_PAGE_SIZE,
+  maxPageSize: 100,
+};
+
+/** GET /api/v1/cms/stock_images: `filter[title_cont]=fiets`, 100 a page at most. */
+export const STOCK_IMAGES_QUERY: TQuerySpec = {
+  filters: { title: ['eq', 'cont'], license: ['eq'] },
+  sorts: ['title', 'created_at'],
+  defaultPageSize: 50,
+  maxPageSize: 100,
+};

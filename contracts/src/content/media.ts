@@ -1,11 +1,8 @@
 import { z } from 'zod';
-import {
-  DEFAULT_PAGE_SIZE,
-  zCollectionOf,
-  zDocumentOf,
-  zResourceOf,
-  type TQuerySpec,
-} from '../jsonapi/jsonapi.ts';
+import { zCollectionOf, zDocumentOf, zResourceOf } from '../jsonapi/jsonapi.ts';
+
+// The query specs live zod-free in content-queries.ts (the back office's first load reads them).
+export { STOCK_IMAGES_QUERY, UPLOADS_QUERY } from './content-queries.ts';
 
 /**
  * Wire schemas of content's media: uploads (images and PDFs, content-addressed), the tenant's stock
@@ -56,14 +53,6 @@ export const ZUploadResource = zResourceOf('upload', ZUploadAttributes);
 export type TUploadResource = z.infer<typeof ZUploadResource>;
 export const ZUploadDocument = zDocumentOf(ZUploadResource);
 export const ZUploadCollection = zCollectionOf(ZUploadResource);
-
-/** GET /api/v1/cms/uploads (editors): newest first; `filter[kind_eq]=image`. */
-export const UPLOADS_QUERY: TQuerySpec = {
-  filters: { kind: ['eq'], content_type: ['eq'], hash: ['eq'] },
-  sorts: ['created_at', 'name', 'byte_size'],
-  defaultPageSize: DEFAULT_PAGE_SIZE,
-  maxPageSize: 100,
-};
 
 // ---------------------------------------------------------------------------------------------
 // Stock images: the tenant's library that editors of pages, news and vacancies pick from.
@@ -121,14 +110,6 @@ export const ZStockImageUpdateBody = z.object({
     attributes: ZStockImageInput.omit({ upload_id: true }).partial(),
   }),
 });
-
-/** GET /api/v1/cms/stock_images: `filter[title_cont]=fiets`, 100 a page at most. */
-export const STOCK_IMAGES_QUERY: TQuerySpec = {
-  filters: { title: ['eq', 'cont'], license: ['eq'] },
-  sorts: ['title', 'created_at'],
-  defaultPageSize: 50,
-  maxPageSize: 100,
-};
 
 // ---------------------------------------------------------------------------------------------
 // Icons (spec §7, §9): `GET /api/v1/cms/icons/<collection>.json?icons=a,b` in the Iconify API format.

@@ -53,7 +53,8 @@ export const ROUTES: readonly TRoute[] = Object.freeze([
   route('/confirm', 'routes.confirm', PUBLIC),
 
   // CMS and content (/content has no index child in the spec, so it is a page of its own). The
-  // back office edits content: /content lists the pages, /content/menu-items is the menu editor.
+  // back office edits content: /content lists the pages, /content/menu-items is the menu editor,
+  // /content/file-upload the uploads and /content/stock-images the stock image library.
   admin('/content', 'routes.content.index'),
   // Not in spec §2: the page and news editors of the back office (issue #15).
   admin('/content/pages/add', 'routes.content.pageAdd'),
@@ -64,8 +65,8 @@ export const ROUTES: readonly TRoute[] = Object.freeze([
   admin('/content/news/:id/edit', 'routes.content.newsEdit'),
   route('/content/forms', 'routes.content.forms'),
   admin('/content/menu-items', 'routes.content.menuItems'),
-  route('/content/file-upload', 'routes.content.fileUpload'),
-  route('/content/stock-images', 'routes.content.stockImages'),
+  admin('/content/file-upload', 'routes.content.fileUpload'),
+  admin('/content/stock-images', 'routes.content.stockImages'),
   route('/:slug?', 'routes.cmsPage', { ...PUBLIC, cmsPage: true }),
   route('/nieuws/:slug?', 'routes.news', PUBLIC),
   route('/privacyverklaring', 'routes.privacy', PUBLIC),
