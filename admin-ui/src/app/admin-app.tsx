@@ -63,6 +63,8 @@ const contentNews = lazyResource(
   ['list', 'create', 'edit'],
 );
 const contentMenus = lazyResource(() => import('../resources/content-menus/index.ts'), ['list']);
+// Vacancies (issue #14) at /admin/vacancies… (/vacancies… are the portal's).
+const vacancies = lazyResource(() => import('../resources/vacancies/index.ts'), ['list', 'show', 'edit']);
 
 const DATA_VIEWER = routesFor('admin').find((r) => r.path === ADMIN_PLACEHOLDER_PATHS[0])!;
 
@@ -212,6 +214,7 @@ export function AdminApp({ tenant, i18nProvider, store, providers }: TAdminAppPr
               <Resource name="news" recordRepresentation="title" />
               <Resource name="menus" recordRepresentation="slug" />
               <Resource name="menu_items" recordRepresentation="title" />
+              <Resource name="vacancies" recordRepresentation="title" />
               <CustomRoutes>
                 <Route path={adminPath.home} element={<Dashboard />} />
                 <Route path={adminPath.content} element={<contentPages.list />} />
@@ -222,6 +225,9 @@ export function AdminApp({ tenant, i18nProvider, store, providers }: TAdminAppPr
                 <Route path={adminPath.contentNewsAdd} element={<contentNews.create />} />
                 <Route path="/content/news/:id/edit" element={<contentNews.edit />} />
                 <Route path={adminPath.contentMenu} element={<contentMenus.list />} />
+                <Route path={adminPath.vacancies} element={<vacancies.list />} />
+                <Route path="/admin/vacancies/:id" element={<vacancies.show />} />
+                <Route path="/admin/vacancies/:id/edit" element={<vacancies.edit />} />
                 <Route path={adminPath.mailbox} element={<mailbox.list />} />
                 <Route path={`${adminPath.mailbox}/:id`} element={<mailbox.show />} />
                 <Route

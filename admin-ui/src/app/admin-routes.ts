@@ -29,6 +29,7 @@ const SECTION_ACCESS: Record<string, [string, TAdminAction]> = {
   '/content': ['pages', 'list'],
   '/content/news': ['news', 'list'],
   '/content/menu-items': ['menu_items', 'list'],
+  '/admin/vacancies': ['vacancies', 'list'],
 };
 
 /** The sections this user may open; the data viewer (not built yet) is for admins. */

@@ -37,6 +37,9 @@ describe('adminPath', () => {
       [adminPath.contentNewsAdd, '/content/news/add'],
       [adminPath.contentNewsEdit('n'), '/content/news/:id/edit'],
       [adminPath.contentMenu, '/content/menu-items'],
+      [adminPath.vacancies, '/admin/vacancies'],
+      [adminPath.vacancy('v'), '/admin/vacancies/:id'],
+      [adminPath.vacancyEdit('v'), '/admin/vacancies/:id/edit'],
     ];
     for (const [path, row] of built) expect(matchRoute(path, admin)?.route.path, path).toBe(row);
   });

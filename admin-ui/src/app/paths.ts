@@ -27,6 +27,10 @@ export const adminPath = {
   contentNewsEdit: (id: Identifier) => `/content/news/${segment(id)}/edit`,
   contentMenu: '/content/menu-items',
   mail: (id: Identifier) => `/admin/mailbox/${segment(id)}`,
+  // Vacancies: /vacancies… are the portal's (its organization admins' own screens).
+  vacancies: '/admin/vacancies',
+  vacancy: (id: Identifier) => `/admin/vacancies/${segment(id)}`,
+  vacancyEdit: (id: Identifier) => `/admin/vacancies/${segment(id)}/edit`,
 } as const;
 
 /** Portal paths the back office links to (full page loads: the gateway serves them with the portal). */

@@ -16,6 +16,7 @@ import RuleIcon from '@mui/icons-material/Rule';
 import ArticleIcon from '@mui/icons-material/Article';
 import NewspaperIcon from '@mui/icons-material/Newspaper';
 import MenuOpenIcon from '@mui/icons-material/MenuOpen';
+import WorkIcon from '@mui/icons-material/Work';
 
 const ICONS: Record<string, SvgIconComponent> = {
   '/users': PeopleIcon,
@@ -34,6 +35,7 @@ const ICONS: Record<string, SvgIconComponent> = {
   '/content': ArticleIcon,
   '/content/news': NewspaperIcon,
   '/content/menu-items': MenuOpenIcon,
+  '/admin/vacancies': WorkIcon,
 };
 
 export function sectionIcon(path: string): SvgIconComponent {

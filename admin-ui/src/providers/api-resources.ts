@@ -6,6 +6,7 @@ import { wireFiltersOf } from '@stageplein/contracts/jsonapi/jsonapi';
 import { MENU_ITEMS_QUERY, NEWS_QUERY, PAGES_QUERY } from '@stageplein/contracts/content/content-queries';
 import { MENTORSHIPS_FILTERS } from '@stageplein/contracts/organizations/mentorships';
 import { COMPLIANCE_DOCUMENTS_QUERY } from '@stageplein/contracts/organizations/compliance';
+import { VACANCY_SEARCH_QUERY } from '@stageplein/contracts/placements/vacancy-search-params';
 import { ORGANIZATIONS_QUERY } from '@stageplein/contracts/organizations/organizations';
 import {
   GROUPS_FILTERS,
@@ -241,6 +242,29 @@ export const API_RESOURCES: TResourceConfigs = {
     serverFilters: wireFiltersOf(MENU_ITEMS_QUERY),
     getMany: 'list',
     updateMethod: 'PATCH',
+  },
+  // Vacancies (placements, docs/decisions/placements.md): the search lists them (an organization's own
+  // with `filter[organization_id_eq]`, every one for moderators); status changes are calls of their own.
+  vacancies: {
+    path: '/api/v1/vacancies',
+    type: 'vacancy',
+    query: 'server',
+    scopes: VACANCY_SEARCH_QUERY.scopes,
+    sorts: VACANCY_SEARCH_QUERY.sorts,
+    maxPageSize: VACANCY_SEARCH_QUERY.maxPageSize,
+    getMany: 'each',
+    updateMethod: 'PATCH',
+    toAttributes: withoutDerived(
+      'descriptionHtml',
+      'organizationName',
+      'organizationId',
+      'status',
+      'publishedAt',
+      'hidden',
+      'hiddenReason',
+      'createdAt',
+      'updatedAt',
+    ),
   },
   // The embedded profile's dev mailbox (platform operators): the newest 100 mails, read-only.
   mailbox: {
