@@ -56,6 +56,12 @@ describe('vacancies in the back office', () => {
     await page.getByTestId('vacancy-hide').click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel(/^Reden van verbergen/).waitFor();
+    // Once faded in: mid-transition, the half-transparent buttons fail the contrast check.
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('.MuiDialog-container')].every(
+        (e) => getComputedStyle(e).opacity === '1',
+      ),
+    );
     await expectAccessible(page, 'hide dialog');
     // The reason is required: confirming without one keeps the dialog open and says so.
     await dialog.getByRole('button', { name: 'Bevestigen' }).click();
