@@ -67,6 +67,8 @@ const contentMedia = lazyResource(
   () => import('../resources/content-media/index.ts'),
   ['uploads', 'stockImages'],
 );
+// Vacancies (issue #14) at /admin/vacancies… (/vacancies… are the portal's).
+const vacancies = lazyResource(() => import('../resources/vacancies/index.ts'), ['list', 'show', 'edit']);
 
 const DATA_VIEWER = routesFor('admin').find((r) => r.path === ADMIN_PLACEHOLDER_PATHS[0])!;
 
@@ -218,6 +220,7 @@ export function AdminApp({ tenant, i18nProvider, store, providers }: TAdminAppPr
               <Resource name="menu_items" recordRepresentation="title" />
               <Resource name="uploads" recordRepresentation="name" />
               <Resource name="stock_images" recordRepresentation="title" />
+              <Resource name="vacancies" recordRepresentation="title" />
               <CustomRoutes>
                 <Route path={adminPath.home} element={<Dashboard />} />
                 <Route path={adminPath.content} element={<contentPages.list />} />
@@ -230,6 +233,9 @@ export function AdminApp({ tenant, i18nProvider, store, providers }: TAdminAppPr
                 <Route path={adminPath.contentMenu} element={<contentMenus.list />} />
                 <Route path={adminPath.contentUploads} element={<contentMedia.uploads />} />
                 <Route path={adminPath.contentStockImages} element={<contentMedia.stockImages />} />
+                <Route path={adminPath.vacancies} element={<vacancies.list />} />
+                <Route path="/admin/vacancies/:id" element={<vacancies.show />} />
+                <Route path="/admin/vacancies/:id/edit" element={<vacancies.edit />} />
                 <Route path={adminPath.mailbox} element={<mailbox.list />} />
                 <Route path={`${adminPath.mailbox}/:id`} element={<mailbox.show />} />
                 <Route

@@ -49,6 +49,8 @@ describe('adminSections', () => {
       '/tags',
       '/school_years',
       '/admin/data-viewer',
+      // Its own vacancies (contracts/placements/vacancy-policy.ts).
+      '/admin/vacancies',
       '/internship_periods',
       '/organizations',
       // Its own compliance documents (VOG, insurance); the required kinds are the schools' screen.

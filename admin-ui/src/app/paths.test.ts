@@ -39,6 +39,9 @@ describe('adminPath', () => {
       [adminPath.contentMenu, '/content/menu-items'],
       [adminPath.contentUploads, '/content/file-upload'],
       [adminPath.contentStockImages, '/content/stock-images'],
+      [adminPath.vacancies, '/admin/vacancies'],
+      [adminPath.vacancy('v'), '/admin/vacancies/:id'],
+      [adminPath.vacancyEdit('v'), '/admin/vacancies/:id/edit'],
     ];
     for (const [path, row] of built) expect(matchRoute(path, admin)?.route.path, path).toBe(row);
   });

@@ -29,6 +29,10 @@ export const adminPath = {
   contentUploads: '/content/file-upload',
   contentStockImages: '/content/stock-images',
   mail: (id: Identifier) => `/admin/mailbox/${segment(id)}`,
+  // Vacancies: /vacancies… are the portal's (its organization admins' own screens).
+  vacancies: '/admin/vacancies',
+  vacancy: (id: Identifier) => `/admin/vacancies/${segment(id)}`,
+  vacancyEdit: (id: Identifier) => `/admin/vacancies/${segment(id)}/edit`,
 } as const;
 
 /** Portal paths the back office links to (full page loads: the gateway serves them with the portal). */

@@ -18,6 +18,7 @@ import NewspaperIcon from '@mui/icons-material/Newspaper';
 import MenuOpenIcon from '@mui/icons-material/MenuOpen';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import PhotoLibraryIcon from '@mui/icons-material/PhotoLibrary';
+import WorkIcon from '@mui/icons-material/Work';
 
 const ICONS: Record<string, SvgIconComponent> = {
   '/users': PeopleIcon,
@@ -38,6 +39,7 @@ const ICONS: Record<string, SvgIconComponent> = {
   '/content/menu-items': MenuOpenIcon,
   '/content/file-upload': UploadFileIcon,
   '/content/stock-images': PhotoLibraryIcon,
+  '/admin/vacancies': WorkIcon,
 };
 
 export function sectionIcon(path: string): SvgIconComponent {

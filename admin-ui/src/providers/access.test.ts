@@ -207,7 +207,59 @@ describe('school data (services/organizations managesSchool / belongsToSchool)',
   });
 
   it('unknown resources and actions are not offered', () => {
-    expect(canAccess(schoolAdmin, 'vacancies', 'list')).toBe(false);
+    expect(canAccess(schoolAdmin, 'internships', 'list')).toBe(false);
     expect(canAccess(schoolAdmin, 'school_years', 'create')).toBe(false);
+  });
+});
+
+describe('vacancies (contracts/placements/vacancy-policy.ts)', () => {
+  const vacancy = (organizationId: string, status: string, hidden = false) => ({
+    id: 'v',
+    organizationId,
+    status,
+    hidden,
+  });
+  const all = ['publish', 'close', 'archive', 'hide', 'unhide'] as const;
+  const offered = (p: ReturnType<typeof as>, r: Record<string, unknown>) =>
+    all.filter((a) => canAccess(p, 'vacancies', a, r));
+
+  it('lets an organization’s admins manage their own, by the vacancy’s state', () => {
+    expect(canAccess(companyAdmin, 'vacancies', 'list')).toBe(true);
+    expect(offered(companyAdmin, vacancy(provider.id, 'draft'))).toEqual(['publish', 'archive']);
+    expect(offered(companyAdmin, vacancy(provider.id, 'published'))).toEqual(['close', 'archive']);
+    expect(offered(companyAdmin, vacancy(provider.id, 'closed'))).toEqual(['publish', 'archive']);
+    expect(offered(companyAdmin, vacancy(provider.id, 'archived'))).toEqual([]);
+    expect(canAccess(companyAdmin, 'vacancies', 'edit', vacancy(provider.id, 'published'))).toBe(true);
+    expect(canAccess(companyAdmin, 'vacancies', 'edit', vacancy(provider.id, 'archived'))).toBe(false);
+    expect(canAccess(companyAdmin, 'vacancies', 'delete', vacancy(provider.id, 'draft'))).toBe(true);
+    expect(canAccess(companyAdmin, 'vacancies', 'delete', vacancy(provider.id, 'published'))).toBe(false);
+  });
+
+  it('never lets a company admin moderate, nor touch another organization’s vacancy', () => {
+    expect(canAccess(companyAdmin, 'vacancies', 'hide')).toBe(false);
+    expect(offered(companyAdmin, vacancy('other', 'published'))).toEqual([]);
+    expect(canAccess(companyAdmin, 'vacancies', 'edit', vacancy('other', 'draft'))).toBe(false);
+    // Their own vacancy, hidden by a moderator: they see it but cannot unhide it.
+    expect(offered(companyAdmin, vacancy(provider.id, 'published', true))).toEqual(['close', 'archive']);
+  });
+
+  it('lets admins of an approved School or VolunteerCenter hide and unhide other organizations’ vacancies', () => {
+    for (const moderator of [schoolAdmin, centerAdmin]) {
+      expect(canAccess(moderator, 'vacancies', 'list')).toBe(true);
+      expect(canAccess(moderator, 'vacancies', 'hide')).toBe(true);
+      expect(offered(moderator, vacancy(provider.id, 'published'))).toEqual(['hide']);
+      expect(offered(moderator, vacancy(provider.id, 'published', true))).toEqual(['unhide']);
+      expect(offered(moderator, vacancy(provider.id, 'archived'))).toEqual([]);
+      expect(canAccess(moderator, 'vacancies', 'edit', vacancy(provider.id, 'draft'))).toBe(false);
+      expect(canAccess(moderator, 'vacancies', 'show', vacancy(provider.id, 'draft'))).toBe(true);
+    }
+    const pending = as('admin', { ...school, status: 'pending' });
+    expect(canAccess(pending, 'vacancies', 'hide')).toBe(false);
+    expect(offered(pending, vacancy(provider.id, 'published'))).toEqual([]);
+  });
+
+  it('offers nothing to mentors and students', () => {
+    expect(canAccess(mentor, 'vacancies', 'list')).toBe(false);
+    expect(canAccess(student, 'vacancies', 'list')).toBe(false);
   });
 });

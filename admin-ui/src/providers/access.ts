@@ -22,6 +22,18 @@ import {
   type TOrganizationSubject,
 } from '@stageplein/contracts/organizations/organizations-policy';
 import type { TOrganizationStatus } from '@stageplein/contracts/organizations/organizations';
+import {
+  allowsAction,
+  deletable,
+  editable,
+  managesVacancy,
+  mayTakeAction,
+  moderatesVacancies,
+  readsVacancy,
+  type TVacancyFacts,
+} from '@stageplein/contracts/placements/vacancy-policy';
+// Types only: vacancies.ts holds the zod schemas, which stay out of the first load.
+import type { TVacancyAction, TVacancyStatus } from '@stageplein/contracts/placements/vacancies';
 import { canOpenBackOffice } from '@stageplein/design-system/navigation/app-links.ts';
 
 /** The selected organization as GET /api/v1/current_organizations tells it. */
@@ -118,7 +130,8 @@ export type TAdminAction =
   | 'impersonate'
   | 'assignGroup'
   | 'approve'
-  | 'changeStatus';
+  | 'changeStatus'
+  | TVacancyAction;
 
 type TRule = (p: TAdminPermissions, record?: Record<string, unknown>, extra?: { role?: string }) => boolean;
 
@@ -191,6 +204,50 @@ const managesDocuments = (p: TAdminPermissions, r?: Record<string, unknown>) =>
     type: p.organization.type as TOrganizationType,
   });
 
+/** A vacancy record of the data provider (camelCase) as the shared rules read it. */
+export const vacancyFacts = (r: Record<string, unknown>): TVacancyFacts => ({
+  organizationId: String(r.organizationId),
+  status: String(r.status) as TVacancyStatus,
+  hidden: r.hidden === true,
+});
+
+/**
+ * Vacancies (contracts/placements/vacancy-policy.ts): the selected organization's admins manage its own,
+ * moderators read every vacancy and hide or unhide other organizations'. An action needs both the
+ * caller's right and the vacancy's state (`allowsAction`); without a record, whether the caller has it at all.
+ */
+const managesOwnVacancies: TRule = (p) => managesVacancy(p, currentFacts(p), p.organization?.id ?? '');
+const vacancyAction =
+  (action: TVacancyAction): TRule =>
+  (p, r) => {
+    if (!r)
+      return action === 'hide' || action === 'unhide'
+        ? moderatesVacancies(p, currentFacts(p))
+        : managesOwnVacancies(p);
+    const facts = vacancyFacts(r);
+    return mayTakeAction(p, currentFacts(p), facts.organizationId, action) && allowsAction(facts, action);
+  };
+const onOwnVacancy =
+  (state: (status: TVacancyStatus) => boolean): TRule =>
+  (p, r) =>
+    r
+      ? managesVacancy(p, currentFacts(p), vacancyFacts(r).organizationId) && state(vacancyFacts(r).status)
+      : managesOwnVacancies(p);
+const vacancyRules: Partial<Record<TAdminAction, TRule>> = {
+  list: (p) => managesOwnVacancies(p) || moderatesVacancies(p, currentFacts(p)),
+  show: (p, r) =>
+    r
+      ? readsVacancy(p, currentFacts(p), vacancyFacts(r))
+      : managesOwnVacancies(p) || moderatesVacancies(p, currentFacts(p)),
+  edit: onOwnVacancy(editable),
+  delete: onOwnVacancy(deletable),
+  publish: vacancyAction('publish'),
+  close: vacancyAction('close'),
+  archive: vacancyAction('archive'),
+  hide: vacancyAction('hide'),
+  unhide: vacancyAction('unhide'),
+};
+
 const RULES: Record<string, Partial<Record<TAdminAction, TRule>>> = {
   users: userRules,
   students: {
@@ -225,6 +282,7 @@ const RULES: Record<string, Partial<Record<TAdminAction, TRule>>> = {
       complianceRules.setRequirements(complianceActor(p), r ? String(r.id) : (p.organization?.id ?? '')),
   },
   pages: contentData,
+  vacancies: vacancyRules,
   news: contentData,
   menu_items: contentData,
   // Uploads and the stock library (everyone may read stock images; only editors get the screen).

@@ -12,6 +12,7 @@ import {
 } from '@stageplein/contracts/content/content-queries';
 import { MENTORSHIPS_FILTERS } from '@stageplein/contracts/organizations/mentorships';
 import { COMPLIANCE_DOCUMENTS_QUERY } from '@stageplein/contracts/organizations/compliance';
+import { VACANCY_SEARCH_QUERY } from '@stageplein/contracts/placements/vacancy-search-params';
 import { ORGANIZATIONS_QUERY } from '@stageplein/contracts/organizations/organizations';
 import {
   GROUPS_FILTERS,
@@ -267,6 +268,29 @@ export const API_RESOURCES: TResourceConfigs = {
     getMany: 'each',
     updateMethod: 'PATCH',
     toAttributes: withoutDerived('uploadId', 'hash', 'url', 'width', 'height', 'createdAt'),
+  },
+  // Vacancies (placements, docs/decisions/placements.md): the search lists them (an organization's own
+  // with `filter[organization_id_eq]`, every one for moderators); status changes are calls of their own.
+  vacancies: {
+    path: '/api/v1/vacancies',
+    type: 'vacancy',
+    query: 'server',
+    scopes: VACANCY_SEARCH_QUERY.scopes,
+    sorts: VACANCY_SEARCH_QUERY.sorts,
+    maxPageSize: VACANCY_SEARCH_QUERY.maxPageSize,
+    getMany: 'each',
+    updateMethod: 'PATCH',
+    toAttributes: withoutDerived(
+      'descriptionHtml',
+      'organizationName',
+      'organizationId',
+      'status',
+      'publishedAt',
+      'hidden',
+      'hiddenReason',
+      'createdAt',
+      'updatedAt',
+    ),
   },
   // The embedded profile's dev mailbox (platform operators): the newest 100 mails, read-only.
   mailbox: {

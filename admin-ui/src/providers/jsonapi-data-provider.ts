@@ -115,6 +115,8 @@ export interface TBackOfficeCalls {
     status: string,
     reason?: string,
   ): Promise<{ data: RaRecord }>;
+  /** `POST /api/v1/vacancies/{id}/{action}` (publish, close, archive, hide with a reason, unhide). */
+  vacancyAction(id: Identifier, action: string, reason?: string): Promise<{ data: RaRecord }>;
   /** `PUT /api/v1/students/{id}/assign_group`; null takes the student out of their group. */
   assignGroup(studentId: Identifier, groupId: Identifier | null): Promise<{ data: RaRecord | null }>;
   /** `POST /api/v1/cms/uploads` as form data, the file in `upload[file]` (spec §7 bracketed keys). */
@@ -411,6 +413,14 @@ export function jsonApiDataProvider({ http, resources }: TJsonApiDataProviderOpt
       const data = await send(c, `${itemPath(c, organization.id)}/approve`, {
         method: 'PUT',
         body: { data: { type: organization.type ?? c.type, id: String(organization.id), attributes } },
+      });
+      return { data: data! };
+    },
+    async vacancyAction(id, action, reason) {
+      const c = config('vacancies');
+      const data = await send(c, `${itemPath(c, id)}/${encodeURIComponent(action)}`, {
+        method: 'POST',
+        body: reason === undefined ? undefined : { data: { type: c.type, attributes: { reason } } },
       });
       return { data: data! };
     },

@@ -20,6 +20,7 @@ export function ConfirmAction({
   testId,
   onDone,
   reasonLabel,
+  reasonRequired = false,
   refreshAfter = true,
 }: {
   label: string;
@@ -36,6 +37,8 @@ export function ConfirmAction({
   onDone?: () => void;
   /** Adds an optional free-text field to the dialog (e.g. the reason a request is denied). */
   reasonLabel?: string;
+  /** The reason must be filled in (a hidden vacancy's): an empty one is refused in the dialog. */
+  reasonRequired?: boolean;
   /** False when `onDone` leaves the page: refreshing would ask again for a record just deleted. */
   refreshAfter?: boolean;
 }) {
@@ -46,7 +49,12 @@ export function ConfirmAction({
   const notify = useNotify();
   const refresh = useRefresh();
   const translate = useTranslate();
+  const [missing, setMissing] = useState(false);
   const run = async () => {
+    if (reasonRequired && !reason.trim()) {
+      setMissing(true);
+      return;
+    }
     setBusy(true);
     try {
       await action(reason.trim() || undefined);
@@ -81,7 +89,13 @@ export function ConfirmAction({
                 id={reasonId}
                 label={translate(reasonLabel)}
                 value={reason}
-                onChange={(event) => setReason(event.target.value)}
+                onChange={(event) => {
+                  setReason(event.target.value);
+                  setMissing(false);
+                }}
+                required={reasonRequired}
+                error={missing}
+                helperText={missing ? translate('ra.validation.required') : undefined}
                 multiline
                 minRows={2}
                 fullWidth

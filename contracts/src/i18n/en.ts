@@ -465,6 +465,9 @@ export const en: TMessages = {
       dataViewer: 'Data viewer',
       mailbox: 'Sent mail (development)',
       mail: 'Mail',
+      vacancies: 'Manage vacancies',
+      vacancy: 'Vacancy',
+      vacancyEdit: 'Edit vacancy',
     },
 
     profile: {

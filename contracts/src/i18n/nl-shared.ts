@@ -130,6 +130,9 @@ export const nlShared = {
       dataViewer: 'Gegevensviewer',
       mailbox: 'Verstuurde e-mail (ontwikkeling)',
       mail: 'E-mail',
+      vacancies: 'Vacatures beheren',
+      vacancy: 'Vacature',
+      vacancyEdit: 'Vacature bewerken',
     },
 
     profile: {

@@ -104,6 +104,9 @@ const SPEC: Record<string, TExpected> = {
   '/beheer': { admin: true }, // not in spec §2: the back office's home ("/" is the portal's)
   '/admin/mailbox': { admin: true }, // not in spec §2: the embedded profile's dev mailbox (issue #12)
   '/admin/mailbox/:id': { admin: true },
+  '/admin/vacancies': { admin: true }, // not in spec §2: the back office's vacancies (issue #14)
+  '/admin/vacancies/:id': { admin: true },
+  '/admin/vacancies/:id/edit': { admin: true },
   // Profile, account and settings
   '/profile-edit': {},
   '/profile-edit/email': {},

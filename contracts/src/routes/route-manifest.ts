@@ -145,6 +145,11 @@ export const ROUTES: readonly TRoute[] = Object.freeze([
   route('/vacancies/add', 'routes.vacancies.add'),
   route('/vacancies/:id', 'routes.vacancies.show', PUBLIC),
   route('/vacancies/:id/edit', 'routes.vacancies.edit'),
+  // Not in spec §2: the back office's vacancies (issue #14 item 4): an organization's admins manage
+  // their own, moderators (admins of an approved School or VolunteerCenter) hide and unhide any.
+  admin('/admin/vacancies', 'routes.admin.vacancies'),
+  admin('/admin/vacancies/:id', 'routes.admin.vacancy'),
+  admin('/admin/vacancies/:id/edit', 'routes.admin.vacancyEdit'),
   route('/internships', 'routes.internships.index'),
   route('/internships/assign', 'routes.internships.assign'),
   route('/internships/bulk_messages', 'routes.internships.bulkMessages'),
