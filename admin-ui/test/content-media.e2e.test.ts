@@ -1,7 +1,7 @@
 import { deflateSync, crc32 } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedOrganizationId } from '@stageplein/contracts/domain/seed-ids';
-import { nlShared } from '@stageplein/contracts/i18n/nl-shared';
+import { nlApi } from '@stageplein/contracts/i18n/nl-api';
 import {
   DESKTOP,
   PHONE,
@@ -95,7 +95,7 @@ describe('uploads and stock images', () => {
     expect((await refused).status()).toBe(415);
     const refusal = page.getByTestId('upload-error');
     await refusal.waitFor();
-    expect(await refusal.textContent()).toBe(nlShared.api.upload_type_not_allowed.detail);
+    expect(await refusal.textContent()).toBe(nlApi.upload_type_not_allowed.detail);
     expect(await page.locator('[data-testid="upload-item"][data-name="notities.png"]').count()).toBe(0);
 
     // Copy its address (the notification shows it), then delete it after confirming.

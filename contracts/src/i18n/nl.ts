@@ -1,4 +1,5 @@
 import { nlAccessibility } from './nl-accessibility.ts';
+import { nlApi } from './nl-api.ts';
 import { nlPortal } from './nl-portal.ts';
 import { nlShared } from './nl-shared.ts';
 
@@ -9,4 +10,8 @@ import { nlShared } from './nl-shared.ts';
  * It is put together from modules so each front end's first download holds only what it shows: the
  * back office nl-shared.ts, the portal also nl-portal.ts (the statement's texts come with its page).
  */
-export const nl = { ...nlShared, portal: { ...nlPortal, accessibility: nlAccessibility } } as const;
+export const nl = {
+  ...nlShared,
+  api: nlApi,
+  portal: { ...nlPortal, accessibility: nlAccessibility },
+} as const;

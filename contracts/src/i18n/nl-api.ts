@@ -1,0 +1,223 @@
+/**
+ * The API's error titles and details (`api.<code>.*`, contracts/src/errors/error-catalogue.ts), in
+ * Dutch: the services answer with them. Part of `nl` (nl.ts); not of the front ends' first downloads,
+ * which show what the server sends.
+ */
+export const nlApi = {
+  bad_request: {
+    title: 'Ongeldig verzoek',
+    detail: 'Het verzoek kon niet worden verwerkt.',
+  },
+  validation_failed: {
+    title: 'Validatie mislukt',
+    detail: 'Een of meer velden zijn ongeldig.',
+  },
+  unauthorized: {
+    title: 'Niet geautoriseerd',
+    detail: 'Voor dit verzoek zijn geldige inloggegevens nodig.',
+  },
+  forbidden: {
+    title: 'Toegang geweigerd',
+    detail: 'Je hebt geen toegangsrechten voor deze bron.',
+  },
+  not_found: {
+    title: 'Niet gevonden',
+    detail: 'De opgevraagde bron is niet gevonden.',
+  },
+  unknown_tenant: {
+    title: 'Onbekende tenant',
+    detail: 'Onbekende tenant: {{tenant}}',
+  },
+  wrong_center: {
+    title: 'Ingelogd op de verkeerde website',
+    detail:
+      'Verkeerd centrum (wrong center): dit gebruikersaccount is geregistreerd bij een van de andere partners in het samenwerkingsverband.',
+  },
+  rate_limited: {
+    title: 'Te veel verzoeken',
+    detail: 'Je hebt te veel verzoeken gedaan. Probeer het later opnieuw.',
+  },
+  conflict: {
+    title: 'Conflict',
+    detail: 'Het verzoek botst met de huidige toestand van de bron.',
+  },
+  invalid_credentials: {
+    title: 'Ongeldige inloggegevens',
+    detail: 'Het e-mailadres of wachtwoord is onjuist.',
+  },
+  account_inactive: {
+    title: 'Account niet actief',
+    detail: 'Dit account is niet actief. Neem contact op met de beheerder van deze website.',
+  },
+  reset_credentials_missing: {
+    title: 'Niet geautoriseerd',
+    detail: 'You must provide either the uid, client and accessToken or the resetPasswordToken',
+  },
+  session_not_found: {
+    title: 'Niet ingelogd',
+    detail: 'De gebruiker is niet gevonden of was niet ingelogd.',
+  },
+  token_invalid: {
+    title: 'Ongeldige link',
+    detail: 'Deze link of code is ongeldig, al gebruikt of verlopen.',
+  },
+  redirect_not_allowed: {
+    title: 'Doorverwijzing niet toegestaan',
+    detail: 'De doorverwijs-URL is niet toegestaan voor deze website.',
+  },
+  passwordless_unavailable: {
+    title: 'Niet beschikbaar',
+    detail: 'Inloggen zonder wachtwoord is op deze website niet beschikbaar.',
+  },
+  email_taken: {
+    title: 'E-mailadres in gebruik',
+    detail: 'Er bestaat al een account met dit e-mailadres.',
+  },
+  impersonation_restricted: {
+    title: 'Niet toegestaan als andere gebruiker',
+    detail: 'Dit kan niet terwijl je bent ingelogd als een andere gebruiker.',
+  },
+  invalid_status_transition: {
+    title: 'Ongeldige statuswijziging',
+    detail: 'Een organisatie met status {{from}} kan niet naar status {{to}}.',
+  },
+  organization_duplicate: {
+    title: 'Organisatie bestaat al',
+    detail: 'Er is al een organisatie met deze naam en postcode.',
+  },
+  signup_duplicate: {
+    title: 'Aanmelding bestaat al',
+    detail: 'Met dit e-mailadres is al een organisatie aangemeld.',
+  },
+  organization_not_approved: {
+    title: 'Organisatie nog niet goedgekeurd',
+    detail: 'Je organisatie wacht nog op goedkeuring. Dit kan pas als ze is goedgekeurd.',
+  },
+  organization_move_disabled: {
+    title: 'Verplaatsen niet beschikbaar',
+    detail: 'Organisaties verplaatsen is op deze website niet beschikbaar.',
+  },
+  invalid_parent: {
+    title: 'Ongeldige bovenliggende organisatie',
+    detail:
+      'Een organisatie kan alleen onder een goedgekeurde school of vrijwilligerscentrale van deze website vallen, en niet onder zichzelf.',
+  },
+  not_a_student: {
+    title: 'Geen leerling van deze school',
+    detail: 'Deze gebruiker is geen leerling van deze school.',
+  },
+  not_a_mentor: {
+    title: 'Geen mentor van deze school',
+    detail: 'Deze gebruiker is geen mentor van deze school.',
+  },
+  invalid_date_range: {
+    title: 'Ongeldige periode',
+    detail: 'De einddatum ligt voor de begindatum.',
+  },
+  period_outside_school_year: {
+    title: 'Periode buiten het schooljaar',
+    detail: 'De periode moet binnen het schooljaar {{school_year}} vallen.',
+  },
+  compliance_not_met: {
+    title: 'Verplichte documenten ontbreken',
+    detail:
+      'Vacatures kunnen pas worden gepubliceerd als de verplichte documenten in orde zijn. Ontbreekt of verlopen: {{kinds}}.',
+  },
+  name_taken: {
+    title: 'Naam al in gebruik',
+    detail: 'Deze naam is op deze school al in gebruik.',
+  },
+  slug_taken: {
+    title: 'Adres al in gebruik',
+    detail: 'Een andere pagina of een ander nieuwsbericht van deze website gebruikt dit adres al.',
+  },
+  invalid_menu_item: {
+    title: 'Ongeldig menu-item',
+    detail:
+      'Een menu-item verwijst met een pad naar een pagina van deze website of naar een bekende systeempagina, en is een hoofditem of staat direct onder een hoofditem van hetzelfde menu.',
+  },
+  file_too_large: {
+    title: 'Bestand te groot',
+    detail: 'Het bestand mag maximaal {{max_mb}} MB zijn.',
+  },
+  unsupported_file_type: {
+    title: 'Bestandstype niet ondersteund',
+    detail: 'Upload een CSV-bestand (UTF-8, gescheiden door ; of ,).',
+  },
+  upload_type_not_allowed: {
+    title: 'Bestandstype niet toegestaan',
+    detail:
+      'Upload een JPEG-, PNG- of WebP-afbeelding of een pdf. De inhoud van het bestand bepaalt het type, niet de naam.',
+  },
+  upload_polyglot: {
+    title: 'Bestand geweigerd',
+    detail:
+      'Dit bestand bevat verborgen inhoud (bijvoorbeeld een afbeelding met een script of archief erin, of een pdf met scripts) en wordt daarom niet geaccepteerd.',
+  },
+  upload_unreadable: {
+    title: 'Bestand niet leesbaar',
+    detail: 'Het bestand is beschadigd, heeft te veel pixels of is geen geldige {{type}}.',
+  },
+  upload_in_use: {
+    title: 'Bestand in gebruik',
+    detail: 'Dit bestand staat in de bibliotheek met stockafbeeldingen. Haal het daar eerst uit.',
+  },
+  icon_url_too_long: {
+    title: 'Iconenverzoek te lang',
+    detail: 'Een iconenverzoek mag hoogstens {{max}} tekens lang zijn. Vraag minder iconen tegelijk op.',
+  },
+  workflows_unavailable: {
+    title: 'Importeren is niet beschikbaar',
+    detail: 'Importeren kan op dit moment niet worden gestart. Probeer het later opnieuw.',
+  },
+  method_not_allowed: {
+    title: 'Methode niet toegestaan',
+    detail: 'Dit adres accepteert geen {{method}}. Toegestaan: {{allow}}.',
+  },
+  bad_url: {
+    title: 'Ongeldig adres',
+    detail: 'Het adres van het verzoek is niet geldig gecodeerd.',
+  },
+  unsupported_media_type: {
+    title: 'Inhoudstype niet ondersteund',
+    detail: 'De inhoud van het verzoek heeft een type dat dit adres niet accepteert.',
+  },
+  payload_too_large: {
+    title: 'Verzoek te groot',
+    detail: 'De inhoud van het verzoek is groter dan dit adres accepteert.',
+  },
+  control_characters: {
+    title: 'Ongeldige tekens',
+    detail: 'Het verzoek bevat stuurtekens (zoals NUL) die geen enkel veld accepteert.',
+  },
+  unknown_host: {
+    title: 'Onbekend adres',
+    detail: 'Dit adres hoort niet bij een Stageplein-omgeving.',
+  },
+  sign_in_delayed: {
+    title: 'Te veel pogingen',
+    detail:
+      'Te veel verkeerde wachtwoorden voor dit account vanaf jouw adres. Probeer het later opnieuw of stel je wachtwoord opnieuw in.',
+  },
+  vacancy_kind_unavailable: {
+    title: 'Soort niet aangeboden',
+    detail: 'Deze website biedt geen vacatures van deze soort aan.',
+  },
+  vacancy_not_deletable: {
+    title: 'Vacature kan niet worden verwijderd',
+    detail: 'Alleen een concept kan worden verwijderd. Sluit of archiveer een gepubliceerde vacature.',
+  },
+  vacancy_not_editable: {
+    title: 'Vacature kan niet worden gewijzigd',
+    detail: 'Een gearchiveerde vacature kan niet meer worden gewijzigd.',
+  },
+  invalid_vacancy_action: {
+    title: 'Nu niet mogelijk',
+    detail: 'Deze stap is niet mogelijk voor de vacature in haar huidige staat.',
+  },
+  internal: {
+    title: 'Interne serverfout',
+    detail:
+      'Er is een fout opgetreden. Blijft het probleem zich voordoen, neem dan contact op met een systeembeheerder of probeer het later opnieuw.',
+  },
+};
