@@ -130,3 +130,34 @@ export async function ensureDatabase(serverUrl: string, database: string): Promi
   url.pathname = `/${database}`;
   return url.toString();
 }
+
+const answers = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = net.connect({ host: '127.0.0.1', port });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+
+/**
+ * The database a one-off command (back-fill, replay) works on: DATABASE_URL in the distributed profile;
+ * otherwise the embedded cluster of `npm start` — the running one, or started just for this command
+ * from `dataDir` and stopped by `stop`.
+ */
+export async function commandDatabase(options: {
+  databaseUrl: string | undefined;
+  embeddedPort: number;
+  dataDir: string;
+}): Promise<{ ownerUrl: string; stop: () => Promise<void> }> {
+  if (options.databaseUrl) return { ownerUrl: options.databaseUrl, stop: async () => undefined };
+  let server = embeddedServerUrl(options.embeddedPort);
+  let stop = async () => undefined as void;
+  if (!(await answers(options.embeddedPort))) {
+    const pg = await startEmbeddedPostgres({ dataDir: options.dataDir, port: options.embeddedPort });
+    server = pg.url;
+    stop = pg.stop;
+  }
+  return { ownerUrl: await ensureDatabase(server, 'stageplein'), stop };
+}
