@@ -49,17 +49,24 @@ function Label({
   );
 }
 
-export function TextField({
+/** What every control inside a FieldFrame carries: its id, name, blur and the frame's ARIA wiring. */
+interface TControlProps {
+  id: string;
+  name: string;
+  onBlur: () => void;
+  'aria-required': true | undefined;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+}
+
+/** Label, hint and error around one control, wired for screen readers the same way for every field. */
+function FieldFrame({
   label,
   hint,
   required,
   field,
-  type = 'text',
-  ...input
-}: TFieldFrame & {
-  field: TFieldBinding;
-  type?: string;
-} & Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'onBlur' | 'name' | 'type'>) {
+  children,
+}: TFieldFrame & { field: TFieldBinding; children: (control: TControlProps) => ReactNode }) {
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
@@ -71,21 +78,43 @@ export function TextField({
           {hint}
         </p>
       )}
-      <input
-        {...input}
-        id={id}
-        name={field.name}
-        type={type}
-        className="field__input"
-        value={typeof field.value === 'string' || typeof field.value === 'number' ? field.value : ''}
-        onChange={(e) => field.onChange(e.target.value)}
-        onBlur={field.onBlur}
-        aria-required={required || undefined}
-        aria-invalid={field.error ? true : undefined}
-        aria-describedby={describedBy(hint && hintId, field.error && errorId)}
-      />
+      {children({
+        id,
+        name: field.name,
+        onBlur: field.onBlur,
+        'aria-required': required || undefined,
+        'aria-invalid': field.error ? true : undefined,
+        'aria-describedby': describedBy(hint && hintId, field.error && errorId),
+      })}
       <FieldError id={errorId} error={field.error} />
     </div>
+  );
+}
+
+export function TextField({
+  label,
+  hint,
+  required,
+  field,
+  type = 'text',
+  ...input
+}: TFieldFrame & {
+  field: TFieldBinding;
+  type?: string;
+} & Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'onBlur' | 'name' | 'type'>) {
+  return (
+    <FieldFrame label={label} hint={hint} required={required} field={field}>
+      {(control) => (
+        <input
+          {...input}
+          {...control}
+          type={type}
+          className="field__input"
+          value={typeof field.value === 'string' || typeof field.value === 'number' ? field.value : ''}
+          onChange={(e) => field.onChange(e.target.value)}
+        />
+      )}
+    </FieldFrame>
   );
 }
 
@@ -101,32 +130,19 @@ export function TextAreaField({
     TextareaHTMLAttributes<HTMLTextAreaElement>,
     'value' | 'onChange' | 'onBlur' | 'name'
   >) {
-  const id = useId();
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
   return (
-    <div className={`field${field.error ? ' field--invalid' : ''}`}>
-      <Label htmlFor={id} label={label} required={required} />
-      {hint && (
-        <p id={hintId} className="field__hint">
-          {hint}
-        </p>
+    <FieldFrame label={label} hint={hint} required={required} field={field}>
+      {(control) => (
+        <textarea
+          {...textarea}
+          {...control}
+          rows={rows}
+          className="field__input field__input--multiline"
+          value={typeof field.value === 'string' ? field.value : ''}
+          onChange={(e) => field.onChange(e.target.value)}
+        />
       )}
-      <textarea
-        {...textarea}
-        id={id}
-        name={field.name}
-        rows={rows}
-        className="field__input field__input--multiline"
-        value={typeof field.value === 'string' ? field.value : ''}
-        onChange={(e) => field.onChange(e.target.value)}
-        onBlur={field.onBlur}
-        aria-required={required || undefined}
-        aria-invalid={field.error ? true : undefined}
-        aria-describedby={describedBy(hint && hintId, field.error && errorId)}
-      />
-      <FieldError id={errorId} error={field.error} />
-    </div>
+    </FieldFrame>
   );
 }
 
@@ -137,36 +153,23 @@ export function SelectField({
   field,
   options,
 }: TFieldFrame & { field: TFieldBinding; options: readonly { value: string; label: string }[] }) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  const hintId = `${id}-hint`;
   return (
-    <div className={`field${field.error ? ' field--invalid' : ''}`}>
-      <Label htmlFor={id} label={label} required={required} />
-      {hint && (
-        <p id={hintId} className="field__hint">
-          {hint}
-        </p>
+    <FieldFrame label={label} hint={hint} required={required} field={field}>
+      {(control) => (
+        <select
+          {...control}
+          className="field__input"
+          value={typeof field.value === 'string' ? field.value : ''}
+          onChange={(e) => field.onChange(e.target.value)}
+        >
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
       )}
-      <select
-        id={id}
-        name={field.name}
-        className="field__input"
-        value={typeof field.value === 'string' ? field.value : ''}
-        onChange={(e) => field.onChange(e.target.value)}
-        onBlur={field.onBlur}
-        aria-required={required || undefined}
-        aria-invalid={field.error ? true : undefined}
-        aria-describedby={describedBy(hint && hintId, field.error && errorId)}
-      >
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-      <FieldError id={errorId} error={field.error} />
-    </div>
+    </FieldFrame>
   );
 }
 
