@@ -22,41 +22,41 @@ import { contentKeys } from './content-keys.ts';
 type TAttrs = Record<string, unknown>;
 const rows = (doc: TRawDocument) => readCollectionDocument<TAttrs>(doc);
 
-/** The published page with this slug in the request's language (else nl), or null (404). */
-export async function fetchPage(
+/**
+ * The first row of a CMS collection matching `filter`, as `show` presents it, or null. Public reads go
+ * without credentials (cacheable, the same for everyone); an editor's draft view sends them.
+ */
+async function firstMatch<T>(
   api: TPortalApi,
-  slug: string,
-  signal?: AbortSignal,
-): Promise<TShownPage | null> {
+  path: string,
+  filter: Record<string, string>,
+  show: (id: string, attributes: TAttrs) => T,
+  options: { signal?: AbortSignal | undefined; asEditor?: boolean },
+): Promise<T | null> {
   const doc = rows(
-    await api.client.get<TRawDocument>('/api/v1/cms/pages', {
-      signal,
-      authenticate: false,
-      query: { filter: { slugEq: slug } },
+    await api.client.get<TRawDocument>(path, {
+      signal: options.signal,
+      ...(options.asEditor ? {} : { authenticate: false }),
+      query: { filter },
     }),
   );
   const first = doc.data[0];
-  return first ? shownPage(first.id, first) : null;
+  return first ? show(first.id, first) : null;
 }
+
+/** The published page with this slug in the request's language (else nl), or null (404). */
+export const fetchPage = (api: TPortalApi, slug: string, signal?: AbortSignal) =>
+  firstMatch(api, '/api/v1/cms/pages', { slugEq: slug }, shownPage, { signal });
 
 /**
  * An editor's preview: the page's latest save (the content service's draft view, editors only). Null
  * when there is no such page; a visitor without the right gets the API's 401/403 as an error.
  */
-export async function fetchPreview(
-  api: TPortalApi,
-  slug: string,
-  signal?: AbortSignal,
-): Promise<TShownPage | null> {
-  const doc = rows(
-    await api.client.get<TRawDocument>('/api/v1/cms/pages', {
-      signal,
-      query: { filter: { slugEq: slug, statusEq: 'draft' } },
-    }),
-  );
-  const first = doc.data[0];
-  return first ? shownPage(first.id, first) : null;
-}
+export const fetchPreview = (api: TPortalApi, slug: string, signal?: AbortSignal) =>
+  firstMatch(api, '/api/v1/cms/pages', { slugEq: slug, statusEq: 'draft' }, shownPage, {
+    signal,
+    asEditor: true,
+  });
 
 export async function fetchNewsList(
   api: TPortalApi,
@@ -74,21 +74,8 @@ export async function fetchNewsList(
   return { articles: doc.data.map((a) => shownNewsArticle(a.id, a)), page, total };
 }
 
-export async function fetchArticle(
-  api: TPortalApi,
-  slug: string,
-  signal?: AbortSignal,
-): Promise<TShownNewsArticle | null> {
-  const doc = rows(
-    await api.client.get<TRawDocument>('/api/v1/cms/news', {
-      signal,
-      authenticate: false,
-      query: { filter: { slugEq: slug } },
-    }),
-  );
-  const first = doc.data[0];
-  return first ? shownNewsArticle(first.id, first) : null;
-}
+export const fetchArticle = (api: TPortalApi, slug: string, signal?: AbortSignal) =>
+  firstMatch(api, '/api/v1/cms/news', { slugEq: slug }, shownNewsArticle, { signal });
 
 /** A 404 of the API reads as "no such content", like an empty list. */
 export const isMissing = (error: unknown) => isApiRequestError(error) && error.status === 404;
