@@ -1,43 +1,23 @@
-import { Link as RouterLink } from 'react-router';
-import { DataTable, DateField, List, TopToolbar, type RaRecord } from 'react-admin';
-import { Link } from '@mui/material';
+import { DataTable, DateField, type RaRecord } from 'react-admin';
 import PostAddIcon from '@mui/icons-material/PostAdd';
 import { adminPath } from '../../app/paths.ts';
-import { useCan } from '../../app/session-context.ts';
-import { Forbidden, ListError } from '../../ui/error-panel.tsx';
-import { LinkButton } from '../../ui/link-button.tsx';
 import { ResponsiveList } from '../../ui/responsive-list.tsx';
-import { useRouteTitle } from '../../ui/route-title.ts';
+import { ContentList, titleLink } from '../content-shared/content-list.tsx';
 import { useContentTexts } from '../content-shared/content-texts.ts';
-
-function Actions() {
-  return (
-    <TopToolbar>
-      <LinkButton
-        to={adminPath.contentNewsAdd}
-        label="routes.content.newsAdd"
-        icon={<PostAddIcon />}
-        testId="add-news"
-      />
-    </TopToolbar>
-  );
-}
 
 /** `/content/news`: every article, drafts too (content editors), newest first. */
 export function NewsList() {
-  const title = useRouteTitle();
   const texts = useContentTexts();
-  const allowed = useCan('news', 'list');
-  if (!allowed) return <Forbidden />;
   const status = (r: RaRecord) => (r.status === 'published' ? texts.status.published : texts.status.draft);
   return (
-    <List
+    <ContentList
       resource="news"
-      title={title}
-      actions={<Actions />}
-      error={<ListError />}
-      empty={false}
-      disableSyncWithLocation
+      add={{
+        to: adminPath.contentNewsAdd,
+        label: 'routes.content.newsAdd',
+        icon: <PostAddIcon />,
+        testId: 'add-news',
+      }}
     >
       <ResponsiveList
         primary={(r) => String(r.title)}
@@ -49,15 +29,7 @@ export function NewsList() {
               source="title"
               label={texts.fields.title}
               disableSort
-              render={(r) => (
-                <Link
-                  component={RouterLink}
-                  to={adminPath.contentNewsEdit(r.id)}
-                  onClick={(e) => e.stopPropagation()}
-                >
-                  {String(r.title)}
-                </Link>
-              )}
+              render={titleLink(adminPath.contentNewsEdit)}
             />
             <DataTable.Col source="date" label={texts.fields.date} disableSort>
               <DateField source="date" />
@@ -72,6 +44,6 @@ export function NewsList() {
           </DataTable>
         }
       />
-    </List>
+    </ContentList>
   );
 }

@@ -1,48 +1,28 @@
-import { Link as RouterLink } from 'react-router';
-import { DataTable, DateField, List, TopToolbar, useLocaleState, type RaRecord } from 'react-admin';
-import { Link } from '@mui/material';
+import { DataTable, DateField, useLocaleState, type RaRecord } from 'react-admin';
 import NoteAddIcon from '@mui/icons-material/NoteAdd';
 import { adminPath } from '../../app/paths.ts';
-import { useCan } from '../../app/session-context.ts';
-import { Forbidden, ListError } from '../../ui/error-panel.tsx';
-import { LinkButton } from '../../ui/link-button.tsx';
 import { ResponsiveList } from '../../ui/responsive-list.tsx';
-import { useRouteTitle } from '../../ui/route-title.ts';
+import { ContentList, titleLink } from '../content-shared/content-list.tsx';
 import { useContentTexts } from '../content-shared/content-texts.ts';
 import { pageState } from '../content-shared/page-status.ts';
 
-function Actions() {
-  return (
-    <TopToolbar>
-      <LinkButton
-        to={adminPath.contentPageAdd}
-        label="routes.content.pageAdd"
-        icon={<NoteAddIcon />}
-        testId="add-page"
-      />
-    </TopToolbar>
-  );
-}
-
 /** `/content`: every page's latest save (`filter[status_eq]=draft`) in the back office's language. */
 export function PageList() {
-  const title = useRouteTitle();
   const texts = useContentTexts();
   const [locale] = useLocaleState();
-  const allowed = useCan('pages', 'list');
-  if (!allowed) return <Forbidden />;
   const state = (r: RaRecord) => texts.status[pageState(r)];
   return (
-    <List
+    <ContentList
       resource="pages"
-      title={title}
+      add={{
+        to: adminPath.contentPageAdd,
+        label: 'routes.content.pageAdd',
+        icon: <NoteAddIcon />,
+        testId: 'add-page',
+      }}
       filter={{ status: 'draft' }}
       queryOptions={{ meta: { language: locale } }}
-      actions={<Actions />}
       sort={{ field: 'slug', order: 'ASC' }}
-      error={<ListError />}
-      empty={false}
-      disableSyncWithLocation
     >
       <ResponsiveList
         primary={(r) => String(r.title)}
@@ -54,15 +34,7 @@ export function PageList() {
               source="title"
               label={texts.fields.title}
               disableSort
-              render={(r) => (
-                <Link
-                  component={RouterLink}
-                  to={adminPath.contentPage(r.id)}
-                  onClick={(e) => e.stopPropagation()}
-                >
-                  {String(r.title)}
-                </Link>
-              )}
+              render={titleLink(adminPath.contentPage)}
             />
             <DataTable.Col
               source="slug"
@@ -77,6 +49,6 @@ export function PageList() {
           </DataTable>
         }
       />
-    </List>
+    </ContentList>
   );
 }
