@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Title, useEditContext, useListContext, useShowContext, useTranslate } from 'react-admin';
-import { Box, Card, CardContent, Typography } from '@mui/material';
+import { Box, Card, CardContent } from '@mui/material';
+import { ErrorScreen } from '@stageplein/design-system/components/error-screen.tsx';
 import { errorScreenFor } from '@stageplein/contracts/errors/error-catalogue';
 import { statusOf } from '../providers/http-client.ts';
 import { useRouteTitle } from './route-title.ts';
@@ -22,15 +23,18 @@ export function ErrorPanel({
   const screen = errorScreenFor(status ?? ((error === undefined ? 0 : statusOf(error)) || undefined));
   const title = translate(screen.titleKey);
   return (
-    <Card sx={{ mt: { xs: 2, sm: 3 } }} data-testid="error-panel" data-kind={screen.kind} role="status">
-      <CardContent sx={{ py: 4, textAlign: 'center' }}>
-        <Typography variant="h5" component="h2" data-testid="error-title" gutterBottom>
-          {screen.codeKey ? `${title} ${translate(screen.codeKey, screen.vars)}` : title}
-        </Typography>
-        <Typography color="text.secondary" data-testid="error-body" sx={{ maxWidth: '36rem', mx: 'auto' }}>
-          {translate(screen.bodyKey)}
-        </Typography>
-        {children && <Box sx={{ mt: 3 }}>{children}</Box>}
+    <Card sx={{ mt: { xs: 2, sm: 3 } }}>
+      <CardContent sx={{ py: 4 }}>
+        <ErrorScreen
+          testId="error-panel"
+          role="status"
+          heading="h2"
+          kind={screen.kind}
+          title={screen.codeKey ? `${title} ${translate(screen.codeKey, screen.vars)}` : title}
+          body={translate(screen.bodyKey)}
+        >
+          {children && <Box sx={{ mt: 3 }}>{children}</Box>}
+        </ErrorScreen>
       </CardContent>
     </Card>
   );

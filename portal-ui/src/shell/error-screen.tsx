@@ -1,6 +1,7 @@
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { errorScreenFor } from '@stageplein/contracts/errors/error-catalogue';
+import { ErrorScreen as SharedErrorScreen } from '@stageplein/design-system/components/error-screen.tsx';
 import { usePageTitle } from './use-page-title.ts';
 
 export interface TErrorScreenProps {
@@ -11,32 +12,13 @@ export interface TErrorScreenProps {
   kind?: string | undefined;
 }
 
-/** Spec §2/§8 error screen: a heading, the explanation and a "Back to home" button to "/". */
+/** Spec §2/§8 error screen as a page: the shared screen with a "Back to home" button to "/". */
 export function ErrorScreen({ title, body, detail, kind }: TErrorScreenProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   usePageTitle(title);
   return (
-    <section
-      className="container page error-screen"
-      aria-labelledby="error-title"
-      data-testid="error-screen"
-      data-kind={kind}
-    >
-      <p className="error-screen__mark" aria-hidden="true">
-        !
-      </p>
-      <h1 id="error-title" data-testid="error-title" tabIndex={-1}>
-        {title}
-      </h1>
-      <p className="error-screen__body" data-testid="error-body">
-        {body}
-      </p>
-      {detail && (
-        <p className="error-screen__detail" data-testid="error-detail">
-          <code>{detail}</code>
-        </p>
-      )}
+    <SharedErrorScreen title={title} body={body} detail={detail} kind={kind} className="container page">
       <button
         type="button"
         className="btn btn--primary"
@@ -45,7 +27,7 @@ export function ErrorScreen({ title, body, detail, kind }: TErrorScreenProps) {
       >
         {t('errors.backToHome')}
       </button>
-    </section>
+    </SharedErrorScreen>
   );
 }
 
