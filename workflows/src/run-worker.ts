@@ -3,10 +3,11 @@ import type { Kysely } from 'kysely';
 import { NativeConnection, type Worker } from '@temporalio/worker';
 import { Connection } from '@temporalio/client';
 import { createActivities as organizationsActivities } from '@stageplein/organizations/activities';
+import { createActivities as placementsActivities } from '@stageplein/placements/activities';
 import type { TOrganizationsConfig } from '@stageplein/organizations/organizations.config';
 import { httpStudentDirectory, inProcessStudentDirectory } from './student-import/student-directory.ts';
 import { createWorker, type TSpanProcessorLike } from './worker.ts';
-import { ensureComplianceSchedule } from './compliance/compliance-schedule.ts';
+import { ensureSchedule, SCHEDULES } from './schedules.ts';
 
 export interface TRunningWorker {
   worker: Worker;
@@ -21,7 +22,7 @@ export interface TRunningWorker {
 export async function runWorker(options: {
   /** The kit's keys and those of the services whose activities it runs. */
   config: TOrganizationsConfig;
-  /** RLS-bound app-role database (organizations' use cases set the tenant per transaction). */
+  /** RLS-bound app-role database (the services' use cases set the tenant per transaction). */
   db: Kysely<unknown>;
   /** Identity in this process; otherwise `config.IDENTITY_URL`. */
   app?: FastifyInstance;
@@ -29,7 +30,7 @@ export async function runWorker(options: {
   workflowCode?: 'bundle' | 'source';
   now?: () => Date;
   /**
-   * Create the product's Temporal schedules (the daily compliance sweep) if missing: the real
+   * Create the product's Temporal schedules (SCHEDULES in schedules.ts) if missing: the real
    * processes do (`npm start`, the standalone worker); tests that share one Temporal server do not.
    */
   schedules?: boolean;
@@ -50,7 +51,7 @@ export async function runWorker(options: {
       production: config.NODE_ENV === 'production',
       workflowCode: options.workflowCode,
       spanProcessor: options.spanProcessor,
-      // The composition of every service's activities (only organizations owns some so far).
+      // The composition of every service's activities.
       activities: {
         ...organizationsActivities({
           db: options.db,
@@ -59,13 +60,15 @@ export async function runWorker(options: {
           batchSize: config.IMPORT_BATCH_SIZE,
           now: options.now,
         }),
+        ...placementsActivities({ db: options.db }),
       },
       options: { shutdownGraceTime: '30 seconds' },
     });
     if (options.schedules) {
       const client = await Connection.connect({ address: config.TEMPORAL_ADDRESS });
       try {
-        await ensureComplianceSchedule(client, config.TEMPORAL_NAMESPACE);
+        for (const schedule of Object.values(SCHEDULES))
+          await ensureSchedule(client, config.TEMPORAL_NAMESPACE, schedule);
       } finally {
         await client.close();
       }

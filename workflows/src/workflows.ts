@@ -5,3 +5,4 @@ export {
   progressQuery,
 } from './student-import/student-import.workflow.ts';
 export { complianceSweep } from './compliance/compliance-sweep.workflow.ts';
+export { vacancyClosing } from './vacancy-closing/vacancy-closing.workflow.ts';

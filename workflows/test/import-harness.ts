@@ -9,6 +9,7 @@ import { createDb, createPool } from '@stageplein/kit/db/database';
 import { createHttpApp } from '@stageplein/kit/http/http-app';
 import { registerService } from '@stageplein/kit/service';
 import { organizationsService } from '@stageplein/organizations';
+import { placementsService } from '@stageplein/placements';
 import { testPlatform } from '@stageplein/testing/harness';
 import type {} from '@stageplein/testing/temporal.global-setup';
 import { runWorker, type TRunningWorker } from '../src/run-worker.ts';
@@ -36,9 +37,13 @@ export interface TImportHarness {
  * Signed in as the demo tenant's school admin with the School as current organization.
  */
 export async function importHarness(
-  options: { worker?: boolean; env?: Record<string, string> } = {},
+  options: { worker?: boolean; env?: Record<string, string>; placements?: boolean } = {},
 ): Promise<TImportHarness> {
-  const platform = await testPlatform([identityService, organizationsService], {
+  // Placements only for the workflows that run its activities (its seeds add to every start).
+  const services = options.placements
+    ? [identityService, organizationsService, placementsService]
+    : [identityService, organizationsService];
+  const platform = await testPlatform(services, {
     seed: true,
     env: {
       TEMPORAL_ADDRESS: inject('temporalAddress'),
@@ -55,8 +60,7 @@ export async function importHarness(
     logger: false,
     trustedProxies: platform.config.TRUSTED_PROXIES,
   });
-  for (const service of [identityService, organizationsService])
-    await registerService(app, service, platform.deps);
+  for (const service of services) await registerService(app, service, platform.deps);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   const config = { ...platform.config, IDENTITY_URL: baseUrl };

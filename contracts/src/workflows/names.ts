@@ -15,6 +15,7 @@ export type TTaskQueue = (typeof TASK_QUEUES)[keyof typeof TASK_QUEUES];
 export const WORKFLOW_TYPES = {
   studentImport: 'studentImport',
   complianceSweep: 'complianceSweep',
+  vacancyClosing: 'vacancyClosing',
 } as const;
 
 /**
@@ -26,6 +27,21 @@ export const COMPLIANCE_SWEEP_SCHEDULE = {
   cron: '0 6 * * *',
   timezone: 'Europe/Amsterdam',
 } as const;
+
+/**
+ * The Temporal schedule that closes vacancies whose `closes_at` has passed (placements): every quarter
+ * of an hour, so a vacancy is found in the search at most that long after its closing time.
+ */
+export const VACANCY_CLOSING_SCHEDULE = {
+  id: 'vacancy-closing',
+  cron: '*/15 * * * *',
+  timezone: 'Europe/Amsterdam',
+} as const;
+
+/** Result of one vacancy-closing run, per tenant. */
+export interface TVacancyClosingSummary {
+  tenants: { tenant: string; closed: number }[];
+}
 
 /** Result of one compliance sweep, per tenant. */
 export interface TComplianceSweepSummary {

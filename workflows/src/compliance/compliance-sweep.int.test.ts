@@ -10,7 +10,7 @@ import {
   type TComplianceSweepSummary,
 } from '@stageplein/contracts/workflows/names';
 import { eventually, importHarness, TENANT, type TImportHarness } from '../../test/import-harness.ts';
-import { ensureComplianceSchedule } from './compliance-schedule.ts';
+import { ensureSchedule, SCHEDULES } from '../schedules.ts';
 
 /**
  * The compliance reminder end to end against the real engines: the daily sweep workflow on the
@@ -77,8 +77,8 @@ describe('compliance reminders', () => {
 
   it('the daily schedule is created once and runs the sweep on the worker’s queue', async () => {
     const scheduleId = `compliance-sweep-test-${randomUUID()}`;
-    await ensureComplianceSchedule(connection, h.config.TEMPORAL_NAMESPACE, { scheduleId });
-    await ensureComplianceSchedule(connection, h.config.TEMPORAL_NAMESPACE, { scheduleId });
+    await ensureSchedule(connection, h.config.TEMPORAL_NAMESPACE, SCHEDULES.complianceSweep, { scheduleId });
+    await ensureSchedule(connection, h.config.TEMPORAL_NAMESPACE, SCHEDULES.complianceSweep, { scheduleId });
     const handle = client.schedule.getHandle(scheduleId);
     try {
       const described = await handle.describe();

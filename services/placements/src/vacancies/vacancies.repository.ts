@@ -93,3 +93,19 @@ export async function hasRoleOn(db: TDb, userId: string, organizationId: string)
     .executeTakeFirst();
   return !!row;
 }
+
+/**
+ * Published vacancies whose `closes_at` has passed, locked for the caller's transaction; SKIP LOCKED
+ * lets a user's concurrent close win instead of waiting (the sweep finds nothing left to do then).
+ */
+export async function lockDueVacancyIds(db: TDb, now: Date): Promise<string[]> {
+  const rows = await db
+    .selectFrom('placements.vacancies')
+    .select('id')
+    .where('status', '=', 'published')
+    .where('closes_at', '<=', now)
+    .forUpdate()
+    .skipLocked()
+    .execute();
+  return rows.map((r) => r.id);
+}

@@ -1,0 +1,63 @@
+import { Client, ScheduleAlreadyRunning, ScheduleOverlapPolicy, type Connection } from '@temporalio/client';
+import {
+  COMPLIANCE_SWEEP_SCHEDULE,
+  TASK_QUEUES,
+  VACANCY_CLOSING_SCHEDULE,
+  WORKFLOW_TYPES,
+} from '@stageplein/contracts/workflows/names';
+
+/** A recurring workflow of the product: its schedule id, cron (in `timezone`) and how far it catches up. */
+export interface TScheduleDefinition {
+  id: string;
+  cron: string;
+  timezone: string;
+  workflowType: (typeof WORKFLOW_TYPES)[keyof typeof WORKFLOW_TYPES];
+  /** A run missed while no worker ran starts once one is back, if it is at most this old. */
+  catchupWindow: string;
+}
+
+/** Every schedule the worker keeps (docs/decisions/workflows.md). */
+export const SCHEDULES = {
+  /** Daily: compliance states that changed with the date, reminders of expiring documents. */
+  complianceSweep: {
+    ...COMPLIANCE_SWEEP_SCHEDULE,
+    workflowType: WORKFLOW_TYPES.complianceSweep,
+    catchupWindow: '1 day',
+  },
+  /** Every quarter of an hour: vacancies past their closing time are closed. */
+  vacancyClosing: {
+    ...VACANCY_CLOSING_SCHEDULE,
+    workflowType: WORKFLOW_TYPES.vacancyClosing,
+    catchupWindow: '1 hour',
+  },
+} as const satisfies Record<string, TScheduleDefinition>;
+
+/**
+ * Creates the schedule unless it exists (every worker start calls this; the first one wins). Temporal
+ * keeps it durably, and two runs of one schedule never overlap.
+ */
+export async function ensureSchedule(
+  connection: Connection,
+  namespace: string,
+  schedule: TScheduleDefinition,
+  options: { scheduleId?: string; taskQueue?: string } = {},
+): Promise<string> {
+  const client = new Client({ connection, namespace });
+  const scheduleId = options.scheduleId ?? schedule.id;
+  try {
+    await client.schedule.create({
+      scheduleId,
+      spec: { cronExpressions: [schedule.cron], timezone: schedule.timezone },
+      action: {
+        type: 'startWorkflow',
+        workflowType: schedule.workflowType,
+        taskQueue: options.taskQueue ?? TASK_QUEUES.imports,
+        args: [],
+      },
+      policies: { overlap: ScheduleOverlapPolicy.SKIP, catchupWindow: schedule.catchupWindow },
+    });
+  } catch (error) {
+    if (!(error instanceof ScheduleAlreadyRunning)) throw error;
+  }
+  return scheduleId;
+}
