@@ -37,7 +37,7 @@ tester.run('stageplein/boundaries', boundariesRule, {
       code: "import { x } from '@stageplein/design-system/tokens/design-tokens.ts';",
     },
     {
-      filename: at('design-system/src/tokens/css-variables.ts'),
+      filename: at('design-system/src/tokens/mui-theme.ts'),
       code: "import { x } from '@stageplein/contracts/tenants/theme';",
     },
     // Tests compose real parts: any package by name.

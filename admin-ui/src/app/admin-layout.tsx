@@ -25,7 +25,7 @@ import {
   useTheme,
 } from '@mui/material';
 import { AppHeader } from '@stageplein/design-system/navigation/app-header.tsx';
-import { applyCssVariables } from '@stageplein/design-system/tokens/css-variables.ts';
+import { applyCssVariables } from '@stageplein/contracts/tenants/theme-css-variables';
 import { designTokens } from '@stageplein/design-system/tokens/design-tokens.ts';
 import HomeIcon from '@mui/icons-material/Home';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createTheme, getContrastRatio } from '@mui/material/styles';
 import { TENANT_LIST } from '@stageplein/contracts/tenants/tenant-registry';
-import { AA_NORMAL_TEXT, contrastRatio } from './contrast.ts';
+import { AA_NORMAL_TEXT, contrastRatio } from '@stageplein/contracts/tenants/contrast';
 import { designTokens } from './design-tokens.ts';
 
 describe('designTokens', () => {

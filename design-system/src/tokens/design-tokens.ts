@@ -1,9 +1,9 @@
 import type { ThemeOptions } from '@mui/material/styles';
 import type { TThemeConfig } from '@stageplein/contracts/tenants/tenant.types';
-import { portalCssVariables, type TThemeMode } from './css-variables.ts';
+import { portalCssVariables, type TThemeMode } from '@stageplein/contracts/tenants/theme-css-variables';
 import { muiThemeOptions } from './mui-theme.ts';
 
-export type { TThemeMode } from './css-variables.ts';
+export type { TThemeMode } from '@stageplein/contracts/tenants/theme-css-variables';
 
 export interface TDesignTokens {
   mode: TThemeMode;
@@ -17,7 +17,7 @@ export interface TDesignTokens {
  * The one source of both front ends' look (issue #13): the tenant theme of contracts (11-shade
  * colours, fonts, shape, the spec §9 defaults) in one colour mode → the portal's CSS variables and
  * the back office's MUI theme. Both derive their readable shades with the same contrast rules
- * (tokens/contrast.ts), light and dark. Pure; the MUI import is a type only, so the portal bundles
+ * (contracts/src/tenants/contrast.ts), light and dark. Pure; the MUI import is a type only, so the portal bundles
  * no MUI.
  */
 export function designTokens(theme: TThemeConfig, mode: TThemeMode = 'light'): TDesignTokens {

@@ -6,8 +6,12 @@ import type {
   TThemeConfig,
   TThemeShape,
 } from '@stageplein/contracts/tenants/tenant.types';
-import { AA_NORMAL_TEXT as AA, contrastRatio as getContrastRatio, WHITE } from './contrast.ts';
-import { portalCssVariables, type TThemeMode } from './css-variables.ts';
+import {
+  AA_NORMAL_TEXT as AA,
+  contrastRatio as getContrastRatio,
+  WHITE,
+} from '@stageplein/contracts/tenants/contrast';
+import { portalCssVariables, type TThemeMode } from '@stageplein/contracts/tenants/theme-css-variables';
 
 /** MUI's focused filled input: rgba(0, 0, 0, 0.09) on white. */
 const FILLED_INPUT = '#e8e8e8';

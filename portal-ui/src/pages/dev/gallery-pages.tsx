@@ -19,7 +19,7 @@ import {
   TextField,
 } from '@stageplein/design-system/forms/fields.tsx';
 import { useForm } from '@stageplein/design-system/forms/use-form.ts';
-import { AA_NORMAL_TEXT, contrastRatio, WHITE } from '@stageplein/design-system/tokens/contrast.ts';
+import { AA_NORMAL_TEXT, contrastRatio, WHITE } from '@stageplein/contracts/tenants/contrast';
 import { useTenant } from '../../tenant/tenant-context.ts';
 import { Page, useRouteTitle } from '../page-kit.tsx';
 import { StepFormDemo } from './step-form-demo.tsx';

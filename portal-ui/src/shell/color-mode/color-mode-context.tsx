@@ -11,7 +11,7 @@ import {
 import { useLocation } from 'react-router';
 import type { TTenant } from '@stageplein/contracts/tenants/tenant.types';
 // The CSS half of designTokens(): the MUI theme half is the back office's, not for this download.
-import { applyCssVariables, portalCssVariables } from '@stageplein/design-system/tokens/css-variables.ts';
+import { applyCssVariables, portalCssVariables } from '@stageplein/contracts/tenants/theme-css-variables';
 import { useTenant } from '../../tenant/tenant-context.ts';
 import {
   COLOR_MODE_STORAGE_KEY,

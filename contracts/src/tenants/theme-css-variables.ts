@@ -1,5 +1,5 @@
-import { SHAPE_RADIUS } from '@stageplein/contracts/tenants/theme';
-import type { TShadeScale, TThemeColorName, TThemeConfig } from '@stageplein/contracts/tenants/tenant.types';
+import { SHAPE_RADIUS } from './theme.ts';
+import type { TShadeScale, TThemeColorName, TThemeConfig } from './tenant.types.ts';
 import { AA_NORMAL_TEXT, accessibleShade, contrastRatio, readableTextOn, WHITE } from './contrast.ts';
 
 export type TThemeMode = 'light' | 'dark';

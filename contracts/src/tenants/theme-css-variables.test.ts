@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { TENANT_LIST } from '@stageplein/contracts/tenants/tenant-registry';
+import { TENANT_LIST } from './tenant-registry.ts';
 import { contrastRatio } from './contrast.ts';
-import { portalCssVariables, type TThemeMode } from './css-variables.ts';
+import { portalCssVariables, type TThemeMode } from './theme-css-variables.ts';
 
 describe('portalCssVariables', () => {
   it('keeps every theme variable (light mode) and adds the derived ones', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PALETTES } from '@stageplein/contracts/tenants/theme';
+import { PALETTES } from './theme.ts';
 import { accessibleShade, contrastRatio, luminance, readableTextOn } from './contrast.ts';
 
 describe('contrast', () => {

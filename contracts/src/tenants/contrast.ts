@@ -1,4 +1,4 @@
-import type { TShadeKey, TShadeScale } from '@stageplein/contracts/tenants/tenant.types';
+import type { TShadeKey, TShadeScale } from './tenant.types.ts';
 
 /** WCAG 2.1 AA for normal text. */
 export const AA_NORMAL_TEXT = 4.5;
