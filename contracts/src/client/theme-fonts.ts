@@ -16,3 +16,13 @@ export function knownFont(name: string): name is TBundledFont {
 export function fontsToLoad(theme: Pick<TThemeConfig, 'fonts'>): TBundledFont[] {
   return [...new Set([theme.fonts.sans, theme.fonts.heading])].filter(knownFont);
 }
+
+/**
+ * The start of each font's Latin file name as the portal's build emits it (`<prefix><hash>.woff2`): the
+ * gateway preloads the tenant's files from the HTML, so the text paints in the theme's font at once.
+ */
+export const FONT_FILE_PREFIXES: Record<TBundledFont, string> = {
+  'Inter Variable': 'inter-latin-wght-normal-',
+  'Albert Sans Variable': 'albert-sans-latin-wght-normal-',
+  Caprasimo: 'caprasimo-latin-400-normal-',
+};

@@ -9,6 +9,7 @@ import type { TTenant } from '@stageplein/contracts/tenants/tenant.types';
 import { translate, type TLanguage } from '@stageplein/contracts/i18n/index';
 import { PRERENDER_DATA_ID, serializePrerenderData } from '@stageplein/contracts/content/prerender';
 import { escapeHtml, type TPrerendered } from './cms-prerender.ts';
+import { createThemeHead } from './theme-head.ts';
 
 export interface TUiDirs {
   portal: string;
@@ -32,6 +33,7 @@ export function createPageRenderer(dirs: TUiDirs, options: { staging?: boolean; 
       `<meta name="${MAP_TILES_META}" content="${escapeHtml(options.mapTiles.url)}">\n` +
       `<meta name="${MAP_ATTRIBUTION_META}" content="${escapeHtml(options.mapTiles.attribution)}">\n`;
   }
+  const themeHead = createThemeHead(dirs.portal);
   const templates = new Map<TRouteOwner, string>();
   for (const owner of ['portal', 'admin'] as const) {
     const file = path.join(dirs[owner], 'index.html');
@@ -48,7 +50,9 @@ export function createPageRenderer(dirs: TUiDirs, options: { staging?: boolean; 
   ): string {
     const template = templates.get(owner);
     if (!template) throw new Error(`The ${owner} UI is not built: run \`npm run build:ui\`.`);
+    const theme = owner === 'portal' ? themeHead(tenant) : undefined;
     let html = template
+      .replace(/<meta charset="[^"]*"\s*\/?>/i, (charset) => `${charset}\n${theme?.preloads ?? ''}`)
       .replace(
         /<title>[^<]*<\/title>/,
         () => `<title>${escapeHtml(pageTitle(title, tenant.appName))}</title>`,
@@ -56,7 +60,9 @@ export function createPageRenderer(dirs: TUiDirs, options: { staging?: boolean; 
       .replace(/<html[^>]*>/, `<html lang="${lang}">`)
       .replace(
         '</head>',
-        () => `<meta name="${TENANT_META}" content="${tenant.id}">\n${extraMeta}${head}</head>`,
+        () =>
+          `<meta name="${TENANT_META}" content="${tenant.id}">\n${extraMeta}` +
+          `${theme?.style ?? ''}${head}</head>`,
       );
     // Functions as replacements: `$&` and friends in content must stay literal.
     if (root !== undefined)
