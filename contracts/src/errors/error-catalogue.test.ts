@@ -78,6 +78,11 @@ describe('API error catalogue', () => {
       vacancy_not_deletable: 409,
       vacancy_not_editable: 409,
       invalid_vacancy_action: 409,
+      link_invalid: 401,
+      link_expired: 410,
+      link_revoked: 410,
+      link_used: 410,
+      link_not_allowed: 403,
     });
   });
 
