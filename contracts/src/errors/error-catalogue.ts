@@ -63,6 +63,11 @@ export const ERROR_CODES = [
   'internship_field_not_editable',
   'invalid_internship_action',
   'reason_required',
+  'allocation_round_closed',
+  'invalid_allocation_round_action',
+  'vacancy_not_in_round',
+  'not_eligible_for_round',
+  'round_vacancy_full',
 ] as const;
 export type TErrorCode = (typeof ERROR_CODES)[number];
 
@@ -172,6 +177,14 @@ export const ERRORS: Readonly<Record<TErrorCode, TErrorDefinition>> = Object.fre
   internship_field_not_editable: define('internship_field_not_editable', 403),
   invalid_internship_action: define('invalid_internship_action', 409),
   reason_required: define('reason_required', 422),
+  // Allocation rounds (contracts/src/placements/allocation-rounds.ts): ranking after the deadline or once run,
+  // a step the round's state does not allow, a vacancy the round does not offer, a student it does not
+  // include, a move onto a vacancy whose places in the round are taken.
+  allocation_round_closed: define('allocation_round_closed', 409),
+  invalid_allocation_round_action: define('invalid_allocation_round_action', 409),
+  vacancy_not_in_round: define('vacancy_not_in_round', 422),
+  not_eligible_for_round: define('not_eligible_for_round', 403),
+  round_vacancy_full: define('round_vacancy_full', 409),
 });
 
 export function isErrorCode(value: unknown): value is TErrorCode {

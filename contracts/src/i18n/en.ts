@@ -955,6 +955,26 @@ export const en: TMessages = {
       title: 'Reason missing',
       detail: 'Give a reason for this step.',
     },
+    allocation_round_closed: {
+      title: 'Ranking is closed',
+      detail: "This round's deadline has passed or the school has already run the allocation.",
+    },
+    invalid_allocation_round_action: {
+      title: 'Not possible now',
+      detail: 'This step is not possible for the round in its current state.',
+    },
+    vacancy_not_in_round: {
+      title: 'Vacancy not in the round',
+      detail: 'Choose only vacancies of this round.',
+    },
+    not_eligible_for_round: {
+      title: 'Not for you',
+      detail: 'This round is not for your group or level.',
+    },
+    round_vacancy_full: {
+      title: 'No place left',
+      detail: "All of this vacancy's places in this round are taken.",
+    },
     internal: {
       title: 'Internal server error',
       detail:

@@ -251,6 +251,26 @@ export const nlApi = {
     title: 'Reden ontbreekt',
     detail: 'Geef een reden op voor deze stap.',
   },
+  allocation_round_closed: {
+    title: 'Kiezen is gesloten',
+    detail: 'De deadline van deze ronde is voorbij of de school heeft de indeling al gemaakt.',
+  },
+  invalid_allocation_round_action: {
+    title: 'Nu niet mogelijk',
+    detail: 'Deze stap is niet mogelijk voor de ronde in haar huidige staat.',
+  },
+  vacancy_not_in_round: {
+    title: 'Vacature hoort niet bij de ronde',
+    detail: 'Kies alleen vacatures uit deze ronde.',
+  },
+  not_eligible_for_round: {
+    title: 'Niet voor jou',
+    detail: 'Deze ronde is niet voor jouw klas of niveau.',
+  },
+  round_vacancy_full: {
+    title: 'Geen plaats meer',
+    detail: 'Alle plaatsen van deze vacature in deze ronde zijn al ingedeeld.',
+  },
   internal: {
     title: 'Interne serverfout',
     detail:

@@ -37,8 +37,13 @@ export const SERVICE_PREFIXES = {
   ],
   // Pages, menus, menu items, news and the messages file (spec §7's CMS calls).
   content: ['/api/v1/cms'],
-  // Vacancies (issue #14) and internships (issue #16).
-  placements: ['/api/v1/vacancies', '/api/v1/internships'],
+  // Vacancies (issue #14), internships, allocation rounds and assignments (issue #16).
+  placements: [
+    '/api/v1/vacancies',
+    '/api/v1/internships',
+    '/api/v1/allocation_rounds',
+    '/api/v1/internship_assignments',
+  ],
 } as const satisfies Record<string, readonly string[]>;
 
 export type TServiceName = keyof typeof SERVICE_PREFIXES;
