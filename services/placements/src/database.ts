@@ -4,6 +4,13 @@ import type { TOrganizationsReadModelTable } from '@stageplein/kit/read-models/o
 import type { TAuditLogTable } from '@stageplein/kit/audit/audit-log';
 import type { TUsersTable } from './users-read-model/users-read-model.table.ts';
 import type { TVacanciesTable } from './vacancies/vacancies.table.ts';
+import type {
+  TAllocationPreferencesTable,
+  TAllocationProposalLinesTable,
+  TAllocationRoundsTable,
+  TAllocationRoundVacanciesTable,
+  TInternshipAssignmentsTable,
+} from './allocation/allocation.table.ts';
 import type { TOrganizationComplianceTable } from './compliance-read-model/compliance-read-model.table.ts';
 import type { TInternshipsTable, TInternshipStatusChangesTable } from './internships/internships.table.ts';
 import type {
@@ -36,6 +43,11 @@ export interface TPlacementsDb {
   'placements.levels': TLevelsTable;
   'placements.mentorships': TMentorshipsTable;
   'placements.organization_websites': TOrganizationWebsitesTable;
+  'placements.allocation_rounds': TAllocationRoundsTable;
+  'placements.allocation_round_vacancies': TAllocationRoundVacanciesTable;
+  'placements.allocation_preferences': TAllocationPreferencesTable;
+  'placements.allocation_proposal_lines': TAllocationProposalLinesTable;
+  'placements.internship_assignments': TInternshipAssignmentsTable;
   'placements.organizations': TOrganizationsReadModelTable;
   'placements.users': TUsersTable;
   'placements.organization_compliance': TOrganizationComplianceTable;
