@@ -16,11 +16,15 @@ import { vacanciesRoutes } from './vacancies/vacancies.routes.ts';
 import { internshipsRoutes } from './internships/internships.routes.ts';
 import { schoolReadModelsConsumer } from './school-read-models/school-read-models.consumer.ts';
 import { vacancySearchRoutes } from './vacancy-search/vacancy-search.routes.ts';
+import { allocationRoutes } from './allocation/allocation.routes.ts';
+import { assignRoutes } from './assign/assign.routes.ts';
 
 const routes: FastifyPluginAsync<TPlacementsDeps> = async (app, deps) => {
   await app.register(vacanciesRoutes, deps);
   await app.register(vacancySearchRoutes, deps);
   await app.register(internshipsRoutes, deps);
+  await app.register(allocationRoutes, deps);
+  await app.register(assignRoutes, deps);
 };
 
 /** Vacancies and internships (docs/decisions/placements.md, docs/decisions/internships.md). */

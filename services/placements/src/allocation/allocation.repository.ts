@@ -61,12 +61,19 @@ export function roundsOfSchool(db: TDb, schoolId: string): Promise<TRoundRow[]> 
     .execute();
 }
 
-export async function updateRound(db: TDb, id: string, changes: Partial<Omit<TRoundRow, 'id'>>): Promise<void> {
+export async function updateRound(
+  db: TDb,
+  id: string,
+  changes: Partial<Omit<TRoundRow, 'id'>>,
+): Promise<void> {
   await db.updateTable('placements.allocation_rounds').set(changes).where('id', '=', id).execute();
 }
 
 /** The round's vacancies with what a chooser needs to see (placements' own vacancies and organizations). */
-export async function roundVacancies(db: TDb, roundIds: readonly string[]): Promise<Map<string, TRoundVacancyRow[]>> {
+export async function roundVacancies(
+  db: TDb,
+  roundIds: readonly string[],
+): Promise<Map<string, TRoundVacancyRow[]>> {
   const byRound = new Map<string, TRoundVacancyRow[]>(roundIds.map((id) => [id, []]));
   if (roundIds.length === 0) return byRound;
   const rows = await db
@@ -154,7 +161,11 @@ export function findPreference(db: TDb, roundId: string, studentId: string) {
 }
 
 export function preferencesOf(db: TDb, roundId: string): Promise<TPreferenceRow[]> {
-  return db.selectFrom('placements.allocation_preferences').selectAll().where('round_id', '=', roundId).execute();
+  return db
+    .selectFrom('placements.allocation_preferences')
+    .selectAll()
+    .where('round_id', '=', roundId)
+    .execute();
 }
 
 export async function rankedCounts(db: TDb, roundIds: readonly string[]): Promise<Map<string, number>> {
@@ -174,7 +185,9 @@ export async function upsertPreference(db: TDb, row: TPreferenceRow): Promise<vo
     .insertInto('placements.allocation_preferences')
     .values(row)
     .onConflict((oc) =>
-      oc.columns(['round_id', 'student_id']).doUpdateSet({ vacancy_ids: row.vacancy_ids, updated_at: row.updated_at }),
+      oc
+        .columns(['round_id', 'student_id'])
+        .doUpdateSet({ vacancy_ids: row.vacancy_ids, updated_at: row.updated_at }),
     )
     .execute();
 }

@@ -55,7 +55,7 @@ export const allocationRoutes: FastifyPluginAsync<TPlacementsDeps> = async (app,
   r.post('/api/v1/allocation_rounds', {
     schema: {
       tags: TAGS,
-      summary: 'Open a round on published vacancies for (some of) the school\'s students (school admins)',
+      summary: "Open a round on published vacancies for (some of) the school's students (school admins)",
       body: ZAllocationRoundCreateBody,
       response: { 201: ZAllocationRoundDocument },
     },
@@ -83,7 +83,8 @@ export const allocationRoutes: FastifyPluginAsync<TPlacementsDeps> = async (app,
   r.put('/api/v1/allocation_rounds/:id/preferences', {
     schema: {
       tags: TAGS,
-      summary: 'A student ranks up to three of the round\'s vacancies (replaces their ranking; before the deadline)',
+      summary:
+        "A student ranks up to three of the round's vacancies (replaces their ranking; before the deadline)",
       params: ZId,
       body: ZAllocationPreferencesBody,
       response: { 200: ZAllocationRoundDocument },
@@ -125,7 +126,8 @@ export const allocationRoutes: FastifyPluginAsync<TPlacementsDeps> = async (app,
   r.patch('/api/v1/allocation_rounds/:id/proposal/:student_id', {
     schema: {
       tags: TAGS,
-      summary: 'Move a student to another vacancy of the round (capacity checked) or unassign them (school admins)',
+      summary:
+        'Move a student to another vacancy of the round (capacity checked) or unassign them (school admins)',
       params: ZLineId,
       body: ZAllocationProposalLineBody,
       response: { 200: ZAllocationProposalLineDocument },

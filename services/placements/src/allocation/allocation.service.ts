@@ -7,11 +7,11 @@ import {
 } from '@stageplein/contracts/placements/allocation-policy';
 import type { TAllocationRoundInput } from '@stageplein/contracts/placements/allocation-rounds';
 import { ApiError, forbidden, notFound, unauthorized } from '@stageplein/kit/errors/api-error';
+import { createInternships } from '../internships/internships.service.ts';
 import type { TCaller } from '../shared/caller.ts';
 import { record } from '../shared/events.ts';
 import type { TCtx } from '../shared/request.ts';
 import { allocate } from './allocation.algorithm.ts';
-import { createApprovedInternships } from './allocation.internships.ts';
 import {
   countOnVacancy,
   findLine,
@@ -155,23 +155,38 @@ export async function readRound(ctx: TCtx, caller: TCaller, id: string): Promise
 }
 
 /** A school admin opens a round on published vacancies of the tenant for (some of) their students. */
-export async function createRound(ctx: TCtx, caller: TCaller, input: TAllocationRoundInput): Promise<TRoundView> {
+export async function createRound(
+  ctx: TCtx,
+  caller: TCaller,
+  input: TAllocationRoundInput,
+): Promise<TRoundView> {
   if (!caller.actor.userId) throw unauthorized();
   const school = caller.current;
   if (!school || !managesAllocation(caller.permissions, school, school.id)) throw forbidden();
   const catalogue = await schoolCatalogue(ctx.db, school.id);
   const groupIds = [...new Set(input.group_ids ?? [])];
   const levelIds = [...new Set(input.level_ids ?? [])];
-  if (groupIds.some((g) => !catalogue.groups.some((x) => x.id === g))) throw new ApiError('validation_failed', {}, pointer('group_ids'));
-  if (levelIds.some((l) => !catalogue.levels.some((x) => x.id === l))) throw new ApiError('validation_failed', {}, pointer('level_ids'));
+  if (groupIds.some((g) => !catalogue.groups.some((x) => x.id === g)))
+    throw new ApiError('validation_failed', {}, pointer('group_ids'));
+  if (levelIds.some((l) => !catalogue.levels.some((x) => x.id === l)))
+    throw new ApiError('validation_failed', {}, pointer('level_ids'));
   const periodId = input.internship_period_id ?? null;
   if (periodId && !catalogue.periods.some((p) => p.id === periodId))
     throw new ApiError('validation_failed', {}, pointer('internship_period_id'));
   const deadline = new Date(input.deadline);
-  if (deadline.getTime() <= ctx.now.getTime()) throw new ApiError('validation_failed', {}, pointer('deadline'));
+  if (deadline.getTime() <= ctx.now.getTime())
+    throw new ApiError('validation_failed', {}, pointer('deadline'));
   const wanted = [...new Map(input.vacancies.map((v) => [v.vacancy_id, v])).values()];
-  const open = new Map((await openVacancies(ctx.db, wanted.map((v) => v.vacancy_id))).map((v) => [v.id, v]));
-  if (wanted.some((v) => !open.has(v.vacancy_id))) throw new ApiError('validation_failed', {}, pointer('vacancies'));
+  const open = new Map(
+    (
+      await openVacancies(
+        ctx.db,
+        wanted.map((v) => v.vacancy_id),
+      )
+    ).map((v) => [v.id, v]),
+  );
+  if (wanted.some((v) => !open.has(v.vacancy_id)))
+    throw new ApiError('validation_failed', {}, pointer('vacancies'));
   const id = await insertRound(ctx.db, {
     tenant_id: ctx.tenant.id,
     school_id: school.id,
@@ -245,8 +260,13 @@ export interface TLineView {
 }
 
 async function lineViews(ctx: TCtx, roundId: string, lines: TLineRow[]): Promise<TLineView[]> {
-  const names = await namesOf(ctx.db, lines.map((l) => l.student_id));
-  const preferences = new Map((await preferencesOf(ctx.db, roundId)).map((p) => [p.student_id, p.vacancy_ids]));
+  const names = await namesOf(
+    ctx.db,
+    lines.map((l) => l.student_id),
+  );
+  const preferences = new Map(
+    (await preferencesOf(ctx.db, roundId)).map((p) => [p.student_id, p.vacancy_ids]),
+  );
   return lines.map((line) => ({
     line,
     name: names.get(line.student_id) ?? line.student_id,
@@ -265,7 +285,9 @@ export async function runAllocation(ctx: TCtx, caller: TCaller, id: string): Pro
     throw new ApiError('invalid_allocation_round_action');
   const vacancies = (await roundVacancies(ctx.db, [round.id])).get(round.id)!;
   const students = await studentsOfSchool(ctx.db, round.school_id, filterOf(round));
-  const preferences = new Map((await preferencesOf(ctx.db, round.id)).map((p) => [p.student_id, p.vacancy_ids]));
+  const preferences = new Map(
+    (await preferencesOf(ctx.db, round.id)).map((p) => [p.student_id, p.vacancy_ids]),
+  );
   const result = allocate({
     seed: round.id,
     students: students.map((s) => ({ id: s.id, preferences: preferences.get(s.id) ?? [] })),
@@ -310,7 +332,9 @@ export async function adjustLine(
   const line = await findLine(ctx.db, round.id, studentId);
   if (!line) throw notFound();
   if (vacancyId !== null && vacancyId !== line.vacancy_id) {
-    const vacancy = (await roundVacancies(ctx.db, [round.id])).get(round.id)!.find((v) => v.vacancy_id === vacancyId);
+    const vacancy = (await roundVacancies(ctx.db, [round.id]))
+      .get(round.id)!
+      .find((v) => v.vacancy_id === vacancyId);
     if (!vacancy) throw new ApiError('vacancy_not_in_round', {}, pointer('vacancy_id'));
     if ((await countOnVacancy(ctx.db, round.id, vacancyId)) >= vacancy.capacity)
       throw new ApiError('round_vacancy_full');
@@ -337,16 +361,16 @@ export async function publishRound(ctx: TCtx, caller: TCaller, id: string): Prom
   if (!allowsRoundAction({ status: round.status, allocated: round.allocated_at !== null }, 'publish'))
     throw new ApiError('invalid_allocation_round_action');
   const placed = (await proposalOf(ctx.db, round.id)).filter((l) => l.vacancy_id !== null);
-  const internshipIds = await createApprovedInternships(
-    ctx,
-    caller,
-    round.school_id,
-    placed.map((l) => ({
+  const created = await createInternships(ctx, caller.actor, {
+    schoolId: round.school_id,
+    status: 'approved',
+    items: placed.map((l) => ({
       student_id: l.student_id,
-      vacancy_id: l.vacancy_id!,
+      vacancy_id: l.vacancy_id,
       internship_period_id: round.internship_period_id,
     })),
-  );
+  });
+  const internshipIds = created.map((i) => i.id);
   for (const [i, line] of placed.entries())
     await updateLine(ctx.db, round.id, line.student_id, { internship_id: internshipIds[i]! });
   await updateRound(ctx.db, round.id, { status: 'published', published_at: ctx.now, updated_at: ctx.now });
