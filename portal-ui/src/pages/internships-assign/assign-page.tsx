@@ -501,51 +501,51 @@ function ProposalTable({ round, lines }: { round: TRound; lines: TProposalLine[]
           </li>
         ))}
       </ul>
-      <div className="table-wrap">
-        <table className="table" data-testid="proposal-table">
-          <thead>
-            <tr>
-              <th scope="col">{t('rounds.student')}</th>
-              <th scope="col">{t('rounds.choices')}</th>
-              <th scope="col">{t('rounds.placedAt')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {lines.map((line) => (
-              <tr key={line.id} data-testid="proposal-line" data-student={line.studentId}>
-                <th scope="row">{line.studentName}</th>
-                <td>
-                  <ol>
-                    {line.preferences.map((p) => (
-                      <li key={p}>{titleOf(p)}</li>
-                    ))}
-                  </ol>
-                </td>
-                <td>
-                  {editable ? (
-                    <SelectField
-                      label={`${t('rounds.placedAt')}: ${line.studentName}`}
-                      options={[
-                        { value: '', label: t('rounds.unplaced') },
-                        ...round.vacancies.map((v) => ({ value: v.vacancyId, label: v.title })),
-                      ]}
-                      field={bind(`line-${line.id}`, line.vacancyId ?? '', (v: string) =>
-                        move.mutate({ studentId: line.studentId, vacancyId: v || null }),
-                      )}
-                    />
-                  ) : (
-                    <span>{line.vacancyId ? titleOf(line.vacancyId) : t('rounds.unplaced')}</span>
-                  )}
-                  {line.rank && (
-                    <span className="badge badge--inline">{t('rounds.choiceRank', { rank: line.rank })}</span>
-                  )}
-                  {line.adjusted && <span className="badge badge--inline">{t('rounds.adjusted')}</span>}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      {/* One card per student rather than a table: it stays readable on a phone. */}
+      <ul className="allocation-proposal" data-testid="proposal-table">
+        {lines.map((line) => (
+          <li key={line.id} className="card" data-testid="proposal-line" data-student={line.studentId}>
+            <h4>{line.studentName}</h4>
+            <p>{t('rounds.choices')}:</p>
+            <ol>
+              {line.preferences.map((p) => (
+                <li key={p}>{titleOf(p)}</li>
+              ))}
+            </ol>
+            {editable ? (
+              <div className="field">
+                <label className="field__label" htmlFor={`line-${line.id}`}>
+                  {t('rounds.placedAt')}
+                </label>
+                <select
+                  id={`line-${line.id}`}
+                  className="field__input"
+                  value={line.vacancyId ?? ''}
+                  data-testid="proposal-select"
+                  onChange={(e) =>
+                    move.mutate({ studentId: line.studentId, vacancyId: e.target.value || null })
+                  }
+                >
+                  <option value="">{t('rounds.unplaced')}</option>
+                  {round.vacancies.map((v) => (
+                    <option key={v.vacancyId} value={v.vacancyId}>
+                      {v.title}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            ) : (
+              <p>
+                {t('rounds.placedAt')}: {line.vacancyId ? titleOf(line.vacancyId) : t('rounds.unplaced')}
+              </p>
+            )}
+            {line.rank && (
+              <span className="badge badge--inline">{t('rounds.choiceRank', { rank: line.rank })}</span>
+            )}
+            {line.adjusted && <span className="badge badge--inline">{t('rounds.adjusted')}</span>}
+          </li>
+        ))}
+      </ul>
     </>
   );
 }
