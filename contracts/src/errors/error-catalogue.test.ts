@@ -83,6 +83,20 @@ describe('API error catalogue', () => {
       link_revoked: 410,
       link_used: 410,
       link_not_allowed: 403,
+      vacancy_full: 409,
+      vacancy_not_open: 409,
+      already_applied: 409,
+      motivation_required: 422,
+      motivation_not_allowed: 422,
+      self_found_unavailable: 403,
+      internship_field_not_editable: 403,
+      invalid_internship_action: 409,
+      reason_required: 422,
+      allocation_round_closed: 409,
+      invalid_allocation_round_action: 409,
+      vacancy_not_in_round: 422,
+      not_eligible_for_round: 403,
+      round_vacancy_full: 409,
     });
   });
 

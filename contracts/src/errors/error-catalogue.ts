@@ -59,6 +59,20 @@ export const ERROR_CODES = [
   'link_revoked',
   'link_used',
   'link_not_allowed',
+  'vacancy_full',
+  'vacancy_not_open',
+  'already_applied',
+  'motivation_required',
+  'motivation_not_allowed',
+  'self_found_unavailable',
+  'internship_field_not_editable',
+  'invalid_internship_action',
+  'reason_required',
+  'allocation_round_closed',
+  'invalid_allocation_round_action',
+  'vacancy_not_in_round',
+  'not_eligible_for_round',
+  'round_vacancy_full',
 ] as const;
 export type TErrorCode = (typeof ERROR_CODES)[number];
 
@@ -164,6 +178,25 @@ export const ERRORS: Readonly<Record<TErrorCode, TErrorDefinition>> = Object.fre
   link_revoked: define('link_revoked', 410),
   link_used: define('link_used', 410),
   link_not_allowed: define('link_not_allowed', 403),
+  // Internships (contracts/src/placements/internships.ts): applying to a full or closed vacancy, twice, with or
+  // without the motivation the tenant asks for; a field or transition the policy or status does not allow.
+  vacancy_full: define('vacancy_full', 409),
+  vacancy_not_open: define('vacancy_not_open', 409),
+  already_applied: define('already_applied', 409),
+  motivation_required: define('motivation_required', 422),
+  motivation_not_allowed: define('motivation_not_allowed', 422),
+  self_found_unavailable: define('self_found_unavailable', 403),
+  internship_field_not_editable: define('internship_field_not_editable', 403),
+  invalid_internship_action: define('invalid_internship_action', 409),
+  reason_required: define('reason_required', 422),
+  // Allocation rounds (contracts/src/placements/allocation-rounds.ts): ranking after the deadline or once run,
+  // a step the round's state does not allow, a vacancy the round does not offer, a student it does not
+  // include, a move onto a vacancy whose places in the round are taken.
+  allocation_round_closed: define('allocation_round_closed', 409),
+  invalid_allocation_round_action: define('invalid_allocation_round_action', 409),
+  vacancy_not_in_round: define('vacancy_not_in_round', 422),
+  not_eligible_for_round: define('not_eligible_for_round', 403),
+  round_vacancy_full: define('round_vacancy_full', 409),
 });
 
 export function isErrorCode(value: unknown): value is TErrorCode {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZOrganizationType, ZRoleName } from '../identity/roles.ts';
 import { ZGender, ZLocale, ZPeriodicMailFrequency, ZUserStatus } from '../identity/users.ts';
+import { ALLOCATION_EVENT_PAYLOADS } from './allocation.ts';
 import { CONTENT_EVENT_PAYLOADS } from './content.ts';
 import { ORGANIZATIONS_EVENT_PAYLOADS } from './organizations.ts';
 import { PLACEMENTS_EVENT_PAYLOADS } from './placements.ts';
@@ -38,6 +39,7 @@ export const EVENT_PAYLOADS = {
   ...CONTENT_EVENT_PAYLOADS,
   ...PLACEMENTS_EVENT_PAYLOADS,
   ...MAIL_EVENT_PAYLOADS,
+  ...ALLOCATION_EVENT_PAYLOADS,
   // Identity: the subject of every event below is the user id, so one user's events stay in order.
   'identity.user.created': ZUserSnapshot,
   'identity.user.updated': ZUserSnapshot,

@@ -235,6 +235,62 @@ export const nlApi = {
     title: 'Niet toegestaan met deze link',
     detail: 'Met deze link kun je dit niet doen.',
   },
+  vacancy_full: {
+    title: 'Vacature is vol',
+    detail: 'Alle plaatsen van deze vacature zijn bezet. Kies een andere vacature.',
+  },
+  vacancy_not_open: {
+    title: 'Vacature staat niet open',
+    detail: 'Op deze vacature kan nu niet worden gereageerd.',
+  },
+  already_applied: {
+    title: 'Al aangemeld',
+    detail: 'Je hebt al een lopende aanmelding voor deze vacature.',
+  },
+  motivation_required: {
+    title: 'Motivatie ontbreekt',
+    detail: 'Schrijf een motivatie bij je aanmelding.',
+  },
+  motivation_not_allowed: {
+    title: 'Geen motivatie',
+    detail: 'Deze website vraagt geen motivatie bij een aanmelding.',
+  },
+  self_found_unavailable: {
+    title: 'Zelfgevonden stages niet mogelijk',
+    detail: 'Op deze website kunnen leerlingen geen zelfgevonden stage indienen.',
+  },
+  internship_field_not_editable: {
+    title: 'Veld kan niet worden gewijzigd',
+    detail: 'Je mag dit veld van deze stage nu niet wijzigen.',
+  },
+  invalid_internship_action: {
+    title: 'Nu niet mogelijk',
+    detail: 'Deze stap is niet mogelijk voor de stage in haar huidige staat.',
+  },
+  reason_required: {
+    title: 'Reden ontbreekt',
+    detail: 'Geef een reden op voor deze stap.',
+  },
+  allocation_round_closed: {
+    title: 'Kiezen is gesloten',
+    detail: 'De deadline van deze ronde is voorbij of de school heeft de indeling al gemaakt.',
+  },
+  invalid_allocation_round_action: {
+    title: 'Nu niet mogelijk',
+    detail: 'Deze stap is niet mogelijk voor de ronde in haar huidige staat.',
+  },
+  vacancy_not_in_round: {
+    title: 'Vacature hoort niet bij de ronde',
+    detail: 'Kies alleen vacatures uit deze ronde.',
+  },
+  not_eligible_for_round: {
+    title: 'Niet voor jou',
+    detail: 'Deze ronde is niet voor jouw klas of niveau.',
+  },
+  round_vacancy_full: {
+    title: 'Geen plaats meer',
+    detail: 'Alle plaatsen van deze vacature in deze ronde zijn al ingedeeld.',
+  },
   internal: {
     title: 'Interne serverfout',
     detail:

@@ -37,8 +37,15 @@ export const SERVICE_PREFIXES = {
   ],
   // Pages, menus, menu items, news and the messages file (spec §7's CMS calls).
   content: ['/api/v1/cms'],
-  // Vacancies (issue #14); internships follow. `action_links/current`: what an external link grants.
-  placements: ['/api/v1/vacancies', '/api/v1/action_links'],
+  // Vacancies (issue #14), internships, allocation rounds and assignments (issue #16);
+  // `action_links/current`: what an external link grants.
+  placements: [
+    '/api/v1/vacancies',
+    '/api/v1/action_links',
+    '/api/v1/internships',
+    '/api/v1/allocation_rounds',
+    '/api/v1/internship_assignments',
+  ],
 } as const satisfies Record<string, readonly string[]>;
 
 export type TServiceName = keyof typeof SERVICE_PREFIXES;

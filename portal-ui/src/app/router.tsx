@@ -115,6 +115,11 @@ const PAGES: Readonly<Record<string, TLazyPage>> = {
   '/vacancies': page(manageVacancies, 'VacanciesPage'),
   '/vacancies/add': page(manageVacancies, 'VacancyAddPage'),
   '/vacancies/:id/edit': page(manageVacancies, 'VacancyEditPage'),
+  // Assigning and allocation rounds (issue #16 item 3).
+  '/internships/assign': page(
+    () => import('../pages/internships-assign/assign-page.tsx'),
+    'InternshipsAssignPage',
+  ),
   '/privacyverklaring': cms,
   '/nieuws/:slug?': page(() => import('../pages/content/news-page.tsx'), 'NewsPage'),
   ...GALLERY_PAGES,

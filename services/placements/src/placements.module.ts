@@ -10,13 +10,19 @@ import { SCHEMA, type TPlacementsDb } from './database.ts';
 import { migrations } from './migrations/index.ts';
 import { PLACEMENTS_CONFIG, type TPlacementsConfig, type TPlacementsDeps } from './placements.config.ts';
 import { seedVacancies } from './seeds/seed-vacancies.ts';
+import { seedInternships } from './seeds/seed-internships.ts';
+import { seedAllocationRound } from './allocation/allocation.seed.ts';
 import { usersReadModelConsumer } from './users-read-model/users-read-model.consumer.ts';
 import { complianceReadModelConsumer } from './compliance-read-model/compliance-read-model.consumer.ts';
 import { vacanciesRoutes } from './vacancies/vacancies.routes.ts';
+import { internshipsRoutes } from './internships/internships.routes.ts';
+import { schoolReadModelsConsumer } from './school-read-models/school-read-models.consumer.ts';
 import { vacancySearchRoutes } from './vacancy-search/vacancy-search.routes.ts';
 import { actionLinksRoutes } from './action-links/action-links.routes.ts';
 import { installExternalLinks } from '@stageplein/kit/external-links/external-links.guard';
 import { mailDeliveryStatusConsumer } from '@stageplein/kit/mail/mail-requests';
+import { allocationRoutes } from './allocation/allocation.routes.ts';
+import { assignRoutes } from './assign/assign.routes.ts';
 
 const routes: FastifyPluginAsync<TPlacementsDeps> = async (app, deps) => {
   // External action links (kit): `app.externalLinks.route({ action, subject })` in any feature below.
@@ -24,9 +30,12 @@ const routes: FastifyPluginAsync<TPlacementsDeps> = async (app, deps) => {
   await app.register(actionLinksRoutes, deps);
   await app.register(vacanciesRoutes, deps);
   await app.register(vacancySearchRoutes, deps);
+  await app.register(internshipsRoutes, deps);
+  await app.register(allocationRoutes, deps);
+  await app.register(assignRoutes, deps);
 };
 
-/** Vacancies now, internships next (docs/decisions/placements.md). */
+/** Vacancies and internships (docs/decisions/placements.md, docs/decisions/internships.md). */
 export const placementsService: TServiceModule<TPlacementsConfig> = {
   name: 'placements',
   configKeys: PLACEMENTS_CONFIG,
@@ -40,6 +49,7 @@ export const placementsService: TServiceModule<TPlacementsConfig> = {
     usersReadModelConsumer(deps.db),
     complianceReadModelConsumer(deps.db),
     mailDeliveryStatusConsumer(deps.db, SCHEMA),
+    schoolReadModelsConsumer(deps.db),
   ],
   async seedTenant({ db, today }, tenantId) {
     const tenant = getTenant(tenantId);
@@ -48,6 +58,8 @@ export const placementsService: TServiceModule<TPlacementsConfig> = {
       await setTenant(trx, tenantId);
       const ctx = { db: trx as unknown as Kysely<TPlacementsDb>, tenant, now: today };
       await seedVacancies(ctx, tenant, today);
+      await seedInternships(ctx, tenant, today);
+      await seedAllocationRound(ctx, tenant, today);
     });
   },
 };

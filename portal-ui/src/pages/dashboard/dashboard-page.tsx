@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { displayName } from '../../session/current-user.ts';
@@ -8,6 +9,13 @@ import { useTenant } from '../../tenant/tenant-context.ts';
 import { useRouteTitle } from '../page-kit.tsx';
 import { hasScreen } from '../../app/router.tsx';
 import { dashboardRole, visibleDashboardTiles } from './dashboard-model.ts';
+
+/** The student's allocation rounds (rank a top 3, see the outcome): its own chunk, only for students. */
+const StudentChoicesSection = lazy(() =>
+  import('../internships-assign/student-choices-section.tsx').then((m) => ({
+    default: m.StudentChoicesSection,
+  })),
+);
 
 /** `/dashboard`: per role, what the user needs first, for the current organization. */
 export function DashboardPage() {
@@ -69,6 +77,11 @@ export function DashboardPage() {
           </li>
         ))}
       </ul>
+      {role === 'student' && (
+        <Suspense fallback={null}>
+          <StudentChoicesSection />
+        </Suspense>
+      )}
     </div>
   );
 }

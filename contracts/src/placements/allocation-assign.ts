@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { zCollectionOf, zDocumentOf, ZResource } from '../jsonapi/jsonapi.ts';
+
+/**
+ * Assigning in one go (issue #16 item 3, docs/decisions/allocation.md): a school admin picks students
+ * (by group, level, period) and vacancies and creates their internships, `approved`, in one transaction.
+ * `POST /api/v1/internship_assignments` with an `Idempotency-Key` header: the same key again answers the
+ * first batch and creates nothing twice.
+ */
+
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+
+export const ZAssignmentInput = z
+  .object({
+    internship_period_id: z.uuid().nullable().optional(),
+    assignments: z
+      .array(z.object({ student_id: z.uuid(), vacancy_id: z.uuid() }).strict())
+      .min(1)
+      .max(500)
+      .refine((rows) => new Set(rows.map((r) => r.student_id)).size === rows.length, {
+        message: 'duplicate student',
+      }),
+  })
+  .strict();
+export type TAssignmentInput = z.infer<typeof ZAssignmentInput>;
+export const ZAssignmentBody = z.object({
+  data: z.object({
+    type: z.enum(['internship_assignment', 'internship_assignments']),
+    attributes: ZAssignmentInput,
+  }),
+});
+
+export const ZAssignmentResource = ZResource.extend({
+  type: z.literal('internship_assignment'),
+  attributes: z.object({
+    internship_ids: z.array(z.string()),
+    created_at: z.string(),
+  }),
+});
+export const ZAssignmentDocument = zDocumentOf(ZAssignmentResource);
+
+/**
+ * `GET /api/v1/internship_assignments/students`: the school's students with their group and level, to
+ * pick from (`filter[group_id_in]`, `filter[level_id_in]` as comma lists).
+ */
+export const ZAssignableStudentResource = ZResource.extend({
+  type: z.literal('assignable_student'),
+  attributes: z.object({
+    first_name: z.string().nullable(),
+    last_name: z.string().nullable(),
+    email: z.string().nullable(),
+    group_id: z.string().nullable(),
+    group_name: z.string().nullable(),
+    level_id: z.string().nullable(),
+  }),
+});
+export type TAssignableStudentResource = z.infer<typeof ZAssignableStudentResource>;
+export const ZAssignableStudentCollection = zCollectionOf(ZAssignableStudentResource);
+
+/** `GET /api/v1/internship_assignments/options`: the school's groups, levels and periods to filter by. */
+const ZOption = z.object({ id: z.string(), name: z.string() });
+export const ZAssignmentOptionsDocument = z.object({
+  data: z.object({
+    type: z.literal('assignment_options'),
+    id: z.string(),
+    attributes: z.object({
+      groups: z.array(ZOption.extend({ level_id: z.string().nullable() })),
+      levels: z.array(ZOption),
+      internship_periods: z.array(ZOption.extend({ start_date: z.string(), end_date: z.string() })),
+    }),
+  }),
+});
+export type TAssignmentOptions = z.infer<typeof ZAssignmentOptionsDocument>['data']['attributes'];

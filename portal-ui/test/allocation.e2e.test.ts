@@ -1,0 +1,153 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { translate } from '@stageplein/contracts/i18n/index';
+import { TENANTS } from '@stageplein/contracts/tenants/tenant-registry';
+import {
+  apiAs,
+  demo,
+  DESKTOP,
+  expectAccessible,
+  openPortal,
+  PHONE,
+  shot,
+  signIn,
+  startStack,
+  userId,
+  type TApi,
+  type TStack,
+} from './stack.ts';
+
+/**
+ * An allocation round end to end (issue #16 item 3, docs/decisions/allocation.md): the school admin
+ * opens a round on `/internships/assign`, two students rank (the demo student on their dashboard, a
+ * second one through the API), the admin runs the allocation and publishes it, and the demo student
+ * sees the outcome on their dashboard.
+ */
+let stack: TStack;
+beforeAll(async () => {
+  stack = await startStack();
+});
+afterAll(async () => stack?.close());
+
+const TENANT = 'demo';
+const nl = (key: string, vars?: Record<string, string | number>) => translate('nl', key, vars);
+
+type TDoc<A> = { data: { id: string; attributes: A; meta?: Record<string, unknown> } };
+
+/** A published vacancy of the demo company with one place. */
+async function vacancy(company: TApi, title: string): Promise<string> {
+  const created = await company.send<TDoc<unknown>>('POST', '/api/v1/vacancies', {
+    data: { type: 'vacancy', attributes: { title, places: 1 } },
+  });
+  expect(created.status).toBe(201);
+  const id = created.body.data.id;
+  expect((await company.send('POST', `/api/v1/vacancies/${id}/publish`)).status).toBe(200);
+  return id;
+}
+
+describe('an allocation round', () => {
+  it('admin opens it, two students rank, admin runs and publishes, a student sees the outcome', async () => {
+    const suffix = Date.now().toString(36);
+    const titles = [`Rondeplek A ${suffix}`, `Rondeplek B ${suffix}`];
+    const company = await apiAs(stack.app, TENANT, 'bedrijf', 'provider');
+    const ids = [await vacancy(company, titles[0]!), await vacancy(company, titles[1]!)];
+    // A second student: the School's demo mentor also becomes one of its students.
+    const schoolApi = await apiAs(stack.app, TENANT, 'admin', 'school');
+    const second = await userId(schoolApi, TENANT, 'mentor');
+    expect(
+      (await schoolApi.send('PUT', `/api/v1/users/${second}/add_role`, { role: { name: 'student' } })).status,
+    ).toBe(200);
+
+    // The admin opens the round on a phone.
+    const admin = await openPortal(stack, { viewport: PHONE });
+    await signIn(admin.page, stack, TENANT, demo('admin', TENANT));
+    await admin.page.goto(stack.url(TENANT, '/internships/assign'));
+    await admin.page.getByTestId('internships-assign-page').waitFor();
+    expect(await admin.page.title()).toBe(`${nl('routes.internships.assign')} - ${TENANTS.demo.appName}`);
+    await expectAccessible(admin.page, 'assign: direct');
+    await admin.page.getByTestId('assign-tab-rounds').click();
+    await admin.page.getByTestId('round-new').click();
+    const form = admin.page.getByTestId('round-form');
+    await form.getByLabel(/^Naam van de ronde/).fill(`Ronde ${suffix}`);
+    await form.getByLabel(/^Deadline voor leerlingen/).fill('2030-06-01T17:00');
+    for (const title of titles) await form.getByLabel(new RegExp(title)).check();
+    await expectAccessible(admin.page, 'assign: new round');
+    await shot(admin.page, 'allocation-round-form');
+    await form.getByTestId('round-create').click();
+    await admin.page.getByTestId('round-detail').waitFor();
+    const roundId = new URL(admin.page.url()).searchParams.get('round')!;
+    expect(roundId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await admin.page.getByTestId('round-status').textContent()).toBe('Open voor voorkeuren');
+
+    // The demo student ranks A then B on their dashboard.
+    const student = await openPortal(stack, { viewport: PHONE });
+    await signIn(student.page, stack, TENANT, demo('student', TENANT));
+    const mine = student.page.locator(`[data-round="${roundId}"]`);
+    await mine.waitFor();
+    await mine.getByLabel(/^1e keuze/).selectOption(ids[0]!);
+    await mine.getByLabel(/^2e keuze/).selectOption(ids[1]!);
+    await expectAccessible(student.page, 'dashboard: choices');
+    await shot(student.page, 'allocation-choices');
+    await mine.getByTestId('allocation-choices-save').click();
+    const studentApi = await apiAs(stack.app, TENANT, 'student', 'school');
+    await expect
+      .poll(
+        async () =>
+          (await studentApi.get<TDoc<unknown>>(`/api/v1/allocation_rounds/${roundId}`)).body.data.meta,
+      )
+      .toMatchObject({ preferences: ids });
+
+    // The second student ranks A then B through the API (once placements knows their new role).
+    const secondApi = await apiAs(stack.app, TENANT, 'mentor', 'school');
+    const rank = { data: { type: 'allocation_preference', attributes: { vacancy_ids: ids } } };
+    await expect
+      .poll(
+        async () =>
+          (await secondApi.send('PUT', `/api/v1/allocation_rounds/${roundId}/preferences`, rank)).status,
+      )
+      .toBe(200);
+
+    // The admin runs the allocation: A has one place, so one of them gets B; then publishes.
+    await admin.page.reload();
+    await expect.poll(() => admin.page.getByTestId('round-counts').textContent()).toContain('2 van');
+    await admin.page.getByTestId('round-run').click();
+    await expect.poll(() => admin.page.getByTestId('proposal-line').count()).toBeGreaterThanOrEqual(2);
+    await expectAccessible(admin.page, 'assign: proposal');
+    await shot(admin.page, 'allocation-proposal');
+    // Review and adjust: the second student is taken off the proposal.
+    await admin.page
+      .locator(`[data-testid="proposal-line"][data-student="${second}"]`)
+      .getByLabel(/^Ingedeeld bij/)
+      .selectOption('');
+    await expect
+      .poll(async () => {
+        const { body } = await schoolApi.get<{ data: { id: string; attributes: { adjusted: boolean } }[] }>(
+          `/api/v1/allocation_rounds/${roundId}/proposal`,
+        );
+        return body.data.find((l) => l.id === second)?.attributes.adjusted;
+      })
+      .toBe(true);
+    await admin.page.getByTestId('round-publish').click();
+    await expect.poll(() => admin.page.getByTestId('round-status').textContent()).toBe('Gepubliceerd');
+
+    // The demo student sees the outcome on their dashboard.
+    const outcome = (await studentApi.get<TDoc<unknown>>(`/api/v1/allocation_rounds/${roundId}`)).body.data
+      .meta!.outcome as { title: string; organization_name: string | null };
+    expect(titles).toContain(outcome.title);
+    await student.page.reload();
+    await mine.waitFor();
+    const text = await mine.getByTestId('allocation-outcome').textContent();
+    const secondSeen = (await secondApi.get<TDoc<unknown>>(`/api/v1/allocation_rounds/${roundId}`)).body.data
+      .meta!;
+    expect(secondSeen.outcome).toMatchObject({ vacancy_id: null });
+    expect(text).toContain(outcome.title);
+    expect(text).toMatch(/^Je bent ingedeeld bij /);
+    await expectAccessible(student.page, 'dashboard: outcome');
+    await student.page.setViewportSize(DESKTOP);
+    await shot(student.page, 'allocation-outcome');
+
+    expect(admin.problems).toEqual([]);
+    expect(student.problems).toEqual([]);
+    await admin.context.close();
+    await student.context.close();
+  });
+});

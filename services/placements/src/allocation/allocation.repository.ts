@@ -1,0 +1,285 @@
+import { sql, type Selectable } from 'kysely';
+import type { TDb } from '../database.ts';
+import type {
+  TAllocationPreferencesTable,
+  TAllocationProposalLinesTable,
+  TAllocationRoundsTable,
+} from './allocation.table.ts';
+
+export type TRoundRow = Selectable<TAllocationRoundsTable>;
+export type TPreferenceRow = Selectable<TAllocationPreferencesTable>;
+export type TLineRow = Selectable<TAllocationProposalLinesTable>;
+
+export interface TRoundVacancyRow {
+  vacancy_id: string;
+  capacity: number;
+  title: string;
+  organization_id: string;
+  organization_name: string | null;
+  city: string | null;
+}
+
+export async function insertRound(
+  db: TDb,
+  row: Omit<TRoundRow, 'id' | 'allocated_at' | 'published_at' | 'status'>,
+): Promise<string> {
+  const { id } = await db
+    .insertInto('placements.allocation_rounds')
+    .values({ ...row, status: 'open' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+export async function insertRoundVacancies(
+  db: TDb,
+  tenantId: string,
+  roundId: string,
+  vacancies: readonly { vacancy_id: string; capacity: number }[],
+): Promise<void> {
+  await db
+    .insertInto('placements.allocation_round_vacancies')
+    .values(vacancies.map((v) => ({ ...v, round_id: roundId, tenant_id: tenantId })))
+    .execute();
+}
+
+/** `lock`: `update` for the school's steps, `share` for a student's ranking (waits for a running step). */
+export function findRound(db: TDb, id: string, lock?: 'update' | 'share'): Promise<TRoundRow | undefined> {
+  let q = db.selectFrom('placements.allocation_rounds').selectAll().where('id', '=', id);
+  if (lock === 'update') q = q.forUpdate();
+  if (lock === 'share') q = q.forShare();
+  return q.executeTakeFirst();
+}
+
+export function roundsOfSchool(db: TDb, schoolId: string): Promise<TRoundRow[]> {
+  return db
+    .selectFrom('placements.allocation_rounds')
+    .selectAll()
+    .where('school_id', '=', schoolId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .execute();
+}
+
+export async function updateRound(
+  db: TDb,
+  id: string,
+  changes: Partial<Omit<TRoundRow, 'id'>>,
+): Promise<void> {
+  await db.updateTable('placements.allocation_rounds').set(changes).where('id', '=', id).execute();
+}
+
+/** The round's vacancies with what a chooser needs to see (placements' own vacancies and organizations). */
+export async function roundVacancies(
+  db: TDb,
+  roundIds: readonly string[],
+): Promise<Map<string, TRoundVacancyRow[]>> {
+  const byRound = new Map<string, TRoundVacancyRow[]>(roundIds.map((id) => [id, []]));
+  if (roundIds.length === 0) return byRound;
+  const rows = await db
+    .selectFrom('placements.allocation_round_vacancies as rv')
+    .innerJoin('placements.vacancies as v', 'v.id', 'rv.vacancy_id')
+    .leftJoin('placements.organizations as o', 'o.id', 'v.organization_id')
+    .select([
+      'rv.round_id',
+      'rv.vacancy_id',
+      'rv.capacity',
+      'v.title',
+      'v.organization_id',
+      'o.name as organization_name',
+      'v.city',
+    ])
+    .where('rv.round_id', 'in', roundIds)
+    .orderBy('v.title')
+    .orderBy('rv.vacancy_id')
+    .execute();
+  for (const { round_id, ...row } of rows) byRound.get(round_id)!.push(row);
+  return byRound;
+}
+
+/** Published, not hidden vacancies of the tenant among `ids` (what a round may offer), with their places. */
+export function openVacancies(db: TDb, ids: readonly string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('placements.vacancies')
+    .select(['id', 'places', 'internship_period_id', 'title', 'organization_id'])
+    .where('id', 'in', ids)
+    .where('status', '=', 'published')
+    .where('hidden', '=', false)
+    .execute();
+}
+
+/**
+ * The school's students (identity's student roles on it), each with their group and its level; with
+ * groups or levels given only those in one of the groups or in a group of one of the levels.
+ */
+export type TSchoolStudent = Awaited<ReturnType<typeof studentsOfSchool>>[number];
+
+export async function studentsOfSchool(
+  db: TDb,
+  schoolId: string,
+  filter: { groupIds: readonly string[]; levelIds: readonly string[]; studentId?: string },
+) {
+  const everyone = filter.groupIds.length === 0 && filter.levelIds.length === 0;
+  const groupIds = sql`${sql.val(filter.groupIds)}::uuid[]`;
+  const levelIds = sql`${sql.val(filter.levelIds)}::uuid[]`;
+  const { rows } = await sql<{
+    id: string;
+    first_name: string | null;
+    last_name: string | null;
+    email: string | null;
+    group_id: string | null;
+    group_name: string | null;
+    level_id: string | null;
+  }>`
+    select distinct on (r.user_id) r.user_id as id, u.first_name, u.last_name, u.email, g.id as group_id,
+      g.name as group_name, g.level_id
+    from placements.auth_roles r
+    left join placements.users u on u.id = r.user_id and not u.deleted
+    left join placements.group_memberships m on m.school_id = r.resource_id and m.student_id = r.user_id
+    left join placements.groups g on g.id = m.group_id and not g.deleted
+    where r.name = 'student' and r.resource_id = ${schoolId}
+      and (u.id is null or u.status in ('active', 'invited'))
+      ${filter.studentId ? sql`and r.user_id = ${filter.studentId}` : sql``}
+      ${everyone ? sql`` : sql`and (g.id = any(${groupIds}) or g.level_id = any(${levelIds}))`}
+    order by r.user_id`.execute(db);
+  return rows.sort(
+    (a, b) =>
+      (a.last_name ?? '').localeCompare(b.last_name ?? '') ||
+      (a.first_name ?? '').localeCompare(b.first_name ?? '') ||
+      a.id.localeCompare(b.id),
+  );
+}
+
+export function findPreference(db: TDb, roundId: string, studentId: string) {
+  return db
+    .selectFrom('placements.allocation_preferences')
+    .selectAll()
+    .where('round_id', '=', roundId)
+    .where('student_id', '=', studentId)
+    .executeTakeFirst();
+}
+
+export function preferencesOf(db: TDb, roundId: string): Promise<TPreferenceRow[]> {
+  return db
+    .selectFrom('placements.allocation_preferences')
+    .selectAll()
+    .where('round_id', '=', roundId)
+    .execute();
+}
+
+export async function rankedCounts(db: TDb, roundIds: readonly string[]): Promise<Map<string, number>> {
+  if (roundIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('placements.allocation_preferences')
+    .select(['round_id', (eb) => eb.fn.countAll<string>().as('n')])
+    .where('round_id', 'in', roundIds)
+    .where(sql<boolean>`cardinality(vacancy_ids) > 0`)
+    .groupBy('round_id')
+    .execute();
+  return new Map(rows.map((r) => [r.round_id, Number(r.n)]));
+}
+
+export async function upsertPreference(db: TDb, row: TPreferenceRow): Promise<void> {
+  await db
+    .insertInto('placements.allocation_preferences')
+    .values(row)
+    .onConflict((oc) =>
+      oc
+        .columns(['round_id', 'student_id'])
+        .doUpdateSet({ vacancy_ids: row.vacancy_ids, updated_at: row.updated_at }),
+    )
+    .execute();
+}
+
+export async function replaceProposal(db: TDb, roundId: string, lines: readonly TLineRow[]): Promise<void> {
+  await db.deleteFrom('placements.allocation_proposal_lines').where('round_id', '=', roundId).execute();
+  for (let i = 0; i < lines.length; i += 1000)
+    await db
+      .insertInto('placements.allocation_proposal_lines')
+      .values(lines.slice(i, i + 1000))
+      .execute();
+}
+
+export function proposalOf(db: TDb, roundId: string): Promise<TLineRow[]> {
+  return db
+    .selectFrom('placements.allocation_proposal_lines')
+    .selectAll()
+    .where('round_id', '=', roundId)
+    .orderBy('lottery_number')
+    .orderBy('student_id')
+    .execute();
+}
+
+export function findLine(db: TDb, roundId: string, studentId: string) {
+  return db
+    .selectFrom('placements.allocation_proposal_lines')
+    .selectAll()
+    .where('round_id', '=', roundId)
+    .where('student_id', '=', studentId)
+    .executeTakeFirst();
+}
+
+export async function countOnVacancy(db: TDb, roundId: string, vacancyId: string): Promise<number> {
+  const { n } = await db
+    .selectFrom('placements.allocation_proposal_lines')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('round_id', '=', roundId)
+    .where('vacancy_id', '=', vacancyId)
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}
+
+export async function updateLine(
+  db: TDb,
+  roundId: string,
+  studentId: string,
+  changes: Partial<Pick<TLineRow, 'vacancy_id' | 'adjusted' | 'internship_id'>>,
+): Promise<void> {
+  await db
+    .updateTable('placements.allocation_proposal_lines')
+    .set(changes)
+    .where('round_id', '=', roundId)
+    .where('student_id', '=', studentId)
+    .execute();
+}
+
+export async function namesOf(db: TDb, ids: readonly string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('placements.users')
+    .select(['id', 'first_name', 'last_name', 'email'])
+    .where('id', 'in', ids)
+    .execute();
+  return new Map(
+    rows.map((u) => [u.id, [u.first_name, u.last_name].filter(Boolean).join(' ') || (u.email ?? u.id)]),
+  );
+}
+
+/** The school's groups, levels and internship periods (organizations' catalogue, placements' read models). */
+export async function schoolCatalogue(db: TDb, schoolId: string) {
+  const [groups, levels, periods] = await Promise.all([
+    db
+      .selectFrom('placements.groups')
+      .select(['id', 'name', 'level_id'])
+      .where('school_id', '=', schoolId)
+      .where('deleted', '=', false)
+      .orderBy('name')
+      .execute(),
+    db
+      .selectFrom('placements.levels')
+      .select(['id', 'name'])
+      .where('school_id', '=', schoolId)
+      .where('deleted', '=', false)
+      .orderBy('name')
+      .execute(),
+    db
+      .selectFrom('placements.internship_periods')
+      .select(['id', 'name', 'start_date', 'end_date'])
+      .where('school_id', '=', schoolId)
+      .where('deleted', '=', false)
+      .orderBy('start_date', 'desc')
+      .execute(),
+  ]);
+  return { groups, levels, periods };
+}
