@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { TPermissions } from '../identity/permissions.ts';
-import { zCollectionOf, zDocumentOf } from '../jsonapi/jsonapi.ts';
+import { zCollectionOf, zDocumentOf, type TQuerySpec } from '../jsonapi/jsonapi.ts';
 import type { TCurrentOrganizationFacts } from '../organizations/moderation.ts';
 
 /**
@@ -92,3 +92,11 @@ export const maySendBulkMessages = (
   permissions: TPermissions,
   current: TCurrentOrganizationFacts | null | undefined,
 ): boolean => permissions.isSchoolAdmin && current?.type === 'School' && current.status === 'approved';
+
+/** `GET /api/v1/internships/bulk_messages`: newest first, paged. */
+export const BULK_MESSAGES_QUERY = {
+  sorts: ['created_at'],
+  defaultSort: '-created_at',
+  defaultPageSize: 25,
+  maxPageSize: 100,
+} as const satisfies TQuerySpec;

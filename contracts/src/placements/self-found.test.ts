@@ -12,8 +12,8 @@ import {
 
 const valid = {
   title: 'Stage bij het dierenasiel',
-  starts_on: '2027-02-01',
-  ends_on: '2027-06-30',
+  start_date: '2027-02-01',
+  end_date: '2027-06-30',
   organization_name: 'Dierenasiel Het Baken',
   organization_address: 'Kerkstraat 1',
   organization_postcode: '3511 AA',
@@ -47,7 +47,7 @@ describe('ZSelfFoundAttributes', () => {
     ['organization_website', 'javascript:alert(1)'],
     ['contact_email', 'not-an-address'],
     ['contact_phone', 'abc'],
-    ['starts_on', '0000-01-01'],
+    ['start_date', '0000-01-01'],
   ])('refuses %s = %j', (field, value) => {
     const result = ZSelfFoundAttributes.safeParse({ ...valid, [field]: value });
     expect(result.success).toBe(false);
@@ -55,8 +55,8 @@ describe('ZSelfFoundAttributes', () => {
   });
 
   it('refuses an end before the start, on the end date', () => {
-    const result = ZSelfFoundAttributes.safeParse({ ...valid, ends_on: '2027-01-01' });
-    expect(result.error!.issues.map((i) => i.path)).toEqual([['ends_on']]);
+    const result = ZSelfFoundAttributes.safeParse({ ...valid, end_date: '2027-01-01' });
+    expect(result.error!.issues.map((i) => i.path)).toEqual([['end_date']]);
   });
 
   it('refuses unknown keys (an organization id is not the student’s to set)', () => {

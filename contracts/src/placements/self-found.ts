@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { TTenant } from '../tenants/tenant.types.ts';
+import { ZInternshipStatus } from './internships.ts';
 import { zDate } from '../validation/dates.ts';
 import {
   FIELD_RULE_MESSAGES,
@@ -29,8 +30,8 @@ export const ZSelfFoundAttributes = z
   .object({
     title: ZText(200),
     description: z.string().trim().max(5000).nullable().optional(),
-    starts_on: zDate(),
-    ends_on: zDate(),
+    start_date: zDate(),
+    end_date: zDate(),
     organization_name: ZText(200),
     organization_address: ZText(200),
     organization_postcode: ZDutchPostcode,
@@ -44,8 +45,8 @@ export const ZSelfFoundAttributes = z
     contact_phone: ZPhoneNumberInput.nullable().optional(),
   })
   .strict()
-  .refine((v) => !isEndBeforeStart(v.starts_on, v.ends_on), {
-    path: ['ends_on'],
+  .refine((v) => !isEndBeforeStart(v.start_date, v.end_date), {
+    path: ['end_date'],
     params: { i18nKey: FIELD_RULE_MESSAGES.endBeforeStart },
   });
 export type TSelfFoundAttributes = z.infer<typeof ZSelfFoundAttributes>;
@@ -57,35 +58,36 @@ export const ZSelfFoundBody = z.object({
   }),
 });
 
-/** A rejection says why (the student reads it). */
-export const ZSelfFoundRejectBody = z.object({
-  data: z.object({
-    type: z.enum(['internship', 'internships', 'self_found_review']),
-    attributes: z.object({ reason: ZText(2000) }).strict(),
-  }),
-});
-
 /** Where the organization of an approved self-found internship stands (organizations decides). */
 export const SELF_FOUND_ORGANIZATION_STATES = ['unresolved', 'requested', 'matched', 'created'] as const;
 export type TSelfFoundOrganizationState = (typeof SELF_FOUND_ORGANIZATION_STATES)[number];
 
-/** The self-found details of an internship (`GET /api/v1/internships/{id}/self_found`). */
+/**
+ * A self-found internship as its student and school see it (`POST /api/v1/internships/self_found`,
+ * `GET /api/v1/internships/{id}/self_found`): the internship's facts with what only self-found ones
+ * have (the organization's address) and how far resolving its organization got.
+ */
 export const ZSelfFoundResource = z.object({
   type: z.literal('self_found_internship'),
   id: z.uuid(),
   attributes: z.object({
     internship_id: z.uuid(),
-    organization_name: z.string(),
+    title: z.string(),
+    description: z.string().nullable(),
+    start_date: z.string().nullable(),
+    end_date: z.string().nullable(),
+    organization_name: z.string().nullable(),
     organization_address: z.string(),
     organization_postcode: z.string(),
     organization_city: z.string(),
     organization_website: z.string().nullable(),
-    contact_name: z.string(),
-    contact_email: z.string(),
-    contact_phone: z.string().nullable(),
-    review_status: z.enum(['submitted', 'approved', 'rejected']),
-    rejection_reason: z.string().nullable(),
-    reviewed_at: z.string().nullable(),
+    contact_name: z.string().nullable(),
+    contact_email: z.string().nullable(),
+    contact_phone_number: z.string().nullable(),
+    /** The internship's status: `submitted` until the school approves or rejects it. */
+    status: ZInternshipStatus,
+    /** The school's reason for a rejection (the internship's `status_reason`). */
+    status_reason: z.string().nullable(),
     organization_state: z.enum(SELF_FOUND_ORGANIZATION_STATES),
     organization_id: z.uuid().nullable(),
     created_at: z.string(),

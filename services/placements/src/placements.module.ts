@@ -16,11 +16,17 @@ import { vacanciesRoutes } from './vacancies/vacancies.routes.ts';
 import { internshipsRoutes } from './internships/internships.routes.ts';
 import { schoolReadModelsConsumer } from './school-read-models/school-read-models.consumer.ts';
 import { vacancySearchRoutes } from './vacancy-search/vacancy-search.routes.ts';
+import { selfFoundRoutes } from './self-found/self-found.routes.ts';
+import {
+  selfFoundApprovalsConsumer,
+  selfFoundOrganizationsConsumer,
+} from './self-found/self-found.consumer.ts';
 
 const routes: FastifyPluginAsync<TPlacementsDeps> = async (app, deps) => {
   await app.register(vacanciesRoutes, deps);
   await app.register(vacancySearchRoutes, deps);
   await app.register(internshipsRoutes, deps);
+  await app.register(selfFoundRoutes, deps);
 };
 
 /** Vacancies and internships (docs/decisions/placements.md, docs/decisions/internships.md). */
@@ -37,6 +43,8 @@ export const placementsService: TServiceModule<TPlacementsConfig> = {
     usersReadModelConsumer(deps.db),
     complianceReadModelConsumer(deps.db),
     schoolReadModelsConsumer(deps.db),
+    selfFoundApprovalsConsumer(deps.db, () => deps.now?.() ?? new Date()),
+    selfFoundOrganizationsConsumer(deps.db, () => deps.now?.() ?? new Date()),
   ],
   async seedTenant({ db, today }, tenantId) {
     const tenant = getTenant(tenantId);

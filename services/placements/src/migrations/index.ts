@@ -12,6 +12,8 @@ import m20261201T1010_vacancy_search_cell_lexeme from './20261201T1010-vacancy-s
 import m20261202T1000_compliance_read_model from './20261202T1000-compliance-read-model.ts';
 import m20261203T1000_internships from './20261203T1000-internships.ts';
 import m20261203T1010_school_read_models from './20261203T1010-school-read-models.ts';
+import m20261204T1000_self_found from './20261204T1000-self-found.ts';
+import m20261204T1010_bulk_messages from './20261204T1010-bulk-messages.ts';
 
 /**
  * Applied in key order. Each migration is a frozen file named by its timestamp: once landed it is never
@@ -33,4 +35,7 @@ export const migrations: Record<string, Migration> = {
   // Internships and their status history (issue #16), and the school read models they need.
   '20261203T1000-internships': m20261203T1000_internships,
   '20261203T1010-school-read-models': m20261203T1010_school_read_models,
+  // Self-found internships' details and bulk messages (docs/decisions/self-found-and-bulk-messages.md).
+  '20261204T1000-self-found': m20261204T1000_self_found,
+  '20261204T1010-bulk-messages': m20261204T1010_bulk_messages,
 };
