@@ -63,6 +63,11 @@ export const ERROR_CODES = [
   'internship_field_not_editable',
   'invalid_internship_action',
   'reason_required',
+  'link_invalid',
+  'link_expired',
+  'link_revoked',
+  'link_used',
+  'link_not_allowed',
 ] as const;
 export type TErrorCode = (typeof ERROR_CODES)[number];
 
@@ -172,6 +177,13 @@ export const ERRORS: Readonly<Record<TErrorCode, TErrorDefinition>> = Object.fre
   internship_field_not_editable: define('internship_field_not_editable', 403),
   invalid_internship_action: define('invalid_internship_action', 409),
   reason_required: define('reason_required', 422),
+  // External action links (kit/external-links): an unknown token (also another tenant's) is 401; a
+  // known one that no longer works says why (only its holder can ask); another action or subject is 403.
+  link_invalid: define('link_invalid', 401),
+  link_expired: define('link_expired', 410),
+  link_revoked: define('link_revoked', 410),
+  link_used: define('link_used', 410),
+  link_not_allowed: define('link_not_allowed', 403),
 });
 
 export function isErrorCode(value: unknown): value is TErrorCode {

@@ -6,6 +6,7 @@ import { ORGANIZATIONS_EVENT_PAYLOADS } from './organizations.ts';
 import { PLACEMENTS_EVENT_PAYLOADS } from './placements.ts';
 import { SELF_FOUND_EVENT_PAYLOADS } from './self-found.ts';
 import { BULK_MESSAGE_EVENT_PAYLOADS } from './bulk-messages.ts';
+import { MAIL_EVENT_PAYLOADS } from './mail.ts';
 
 /** The user fields other services may keep in their read models (identity is the owner). */
 const ZUserSnapshot = z.object({
@@ -40,6 +41,7 @@ export const EVENT_PAYLOADS = {
   ...PLACEMENTS_EVENT_PAYLOADS,
   ...SELF_FOUND_EVENT_PAYLOADS,
   ...BULK_MESSAGE_EVENT_PAYLOADS,
+  ...MAIL_EVENT_PAYLOADS,
   // Identity: the subject of every event below is the user id, so one user's events stay in order.
   'identity.user.created': ZUserSnapshot,
   'identity.user.updated': ZUserSnapshot,

@@ -21,8 +21,14 @@ import {
   selfFoundApprovalsConsumer,
   selfFoundOrganizationsConsumer,
 } from './self-found/self-found.consumer.ts';
+import { actionLinksRoutes } from './action-links/action-links.routes.ts';
+import { installExternalLinks } from '@stageplein/kit/external-links/external-links.guard';
+import { mailDeliveryStatusConsumer } from '@stageplein/kit/mail/mail-requests';
 
 const routes: FastifyPluginAsync<TPlacementsDeps> = async (app, deps) => {
+  // External action links (kit): `app.externalLinks.route({ action, subject })` in any feature below.
+  installExternalLinks(app, deps, SCHEMA);
+  await app.register(actionLinksRoutes, deps);
   await app.register(vacanciesRoutes, deps);
   await app.register(vacancySearchRoutes, deps);
   await app.register(internshipsRoutes, deps);
@@ -45,6 +51,7 @@ export const placementsService: TServiceModule<TPlacementsConfig> = {
     schoolReadModelsConsumer(deps.db),
     selfFoundApprovalsConsumer(deps.db, () => deps.now?.() ?? new Date()),
     selfFoundOrganizationsConsumer(deps.db, () => deps.now?.() ?? new Date()),
+    mailDeliveryStatusConsumer(deps.db, SCHEMA),
   ],
   async seedTenant({ db, today }, tenantId) {
     const tenant = getTenant(tenantId);
