@@ -87,6 +87,11 @@ describe('API error catalogue', () => {
       internship_field_not_editable: 403,
       invalid_internship_action: 409,
       reason_required: 422,
+      link_invalid: 401,
+      link_expired: 410,
+      link_revoked: 410,
+      link_used: 410,
+      link_not_allowed: 403,
     });
   });
 

@@ -17,6 +17,7 @@ import { internshipsRoutes } from './internships/internships.routes.ts';
 import { schoolReadModelsConsumer } from './school-read-models/school-read-models.consumer.ts';
 import { vacancySearchRoutes } from './vacancy-search/vacancy-search.routes.ts';
 import { selfFoundRoutes } from './self-found/self-found.routes.ts';
+import { bulkMessagesRoutes } from './bulk-messages/bulk-messages.routes.ts';
 import {
   selfFoundApprovalsConsumer,
   selfFoundOrganizationsConsumer,
@@ -33,6 +34,7 @@ const routes: FastifyPluginAsync<TPlacementsDeps> = async (app, deps) => {
   await app.register(vacancySearchRoutes, deps);
   await app.register(internshipsRoutes, deps);
   await app.register(selfFoundRoutes, deps);
+  await app.register(bulkMessagesRoutes, deps);
 };
 
 /** Vacancies and internships (docs/decisions/placements.md, docs/decisions/internships.md). */
