@@ -112,6 +112,8 @@ function BulkMessages({ schoolId }: { schoolId: string }) {
       readCollectionDocument<TMessage>(
         await api.client.get<TRawDocument>(`${MESSAGES}?page[size]=20`, { signal }),
       ).data,
+    // The counts follow identity's reports while a mail is on its way.
+    refetchInterval: (q) => (q.state.data?.some((m) => m.deliveryCounts.requested > 0) ? 2000 : false),
   });
   const send = useMutation({
     mutationFn: async (values: {
