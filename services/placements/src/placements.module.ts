@@ -18,6 +18,7 @@ import { internshipsRoutes } from './internships/internships.routes.ts';
 import { schoolReadModelsConsumer } from './school-read-models/school-read-models.consumer.ts';
 import { vacancySearchRoutes } from './vacancy-search/vacancy-search.routes.ts';
 import { selfFoundRoutes } from './self-found/self-found.routes.ts';
+import { seedSelfFoundDetails } from './self-found/self-found.seed.ts';
 import { bulkMessagesRoutes } from './bulk-messages/bulk-messages.routes.ts';
 import {
   selfFoundApprovalsConsumer,
@@ -64,6 +65,7 @@ export const placementsService: TServiceModule<TPlacementsConfig> = {
       const ctx = { db: trx as unknown as Kysely<TPlacementsDb>, tenant, now: today };
       await seedVacancies(ctx, tenant, today);
       await seedInternships(ctx, tenant, today);
+      await seedSelfFoundDetails(ctx, tenant);
     });
   },
 };
