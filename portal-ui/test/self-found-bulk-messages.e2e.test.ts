@@ -4,8 +4,6 @@ import { translate } from '@stageplein/contracts/i18n/index';
 import { selectionKey, writeSelection } from '@stageplein/contracts/client/organization-selection';
 import { seedOrganizationId } from '@stageplein/contracts/domain/seed-ids';
 import { folderMailsTo } from '@stageplein/identity/mail/mail-folder';
-import { selfFoundNl } from '../src/pages/self-found/self-found-messages.ts';
-import { bulkMessagesNl } from '../src/pages/bulk-messages/bulk-messages-messages.ts';
 import {
   apiAs,
   demo,
@@ -88,7 +86,7 @@ describe('self-found internships and bulk messages', () => {
     await page.getByTestId('self-found-submit').click();
     const item = page.getByTestId('self-found-item').filter({ hasText: TITLE });
     await item.waitFor();
-    expect(await item.getByTestId('self-found-status').textContent()).toBe(selfFoundNl.statuses.submitted);
+    expect(await item.getByTestId('self-found-status').textContent()).toBe('Wacht op je school');
     await expectAccessible(page, 'self-found list');
 
     // The school approves (the internship screens' button calls this transition).
@@ -126,7 +124,7 @@ describe('self-found internships and bulk messages', () => {
     await page.reload();
     await expect
       .poll(() => item.getByTestId('self-found-status').textContent(), { timeout: 10_000 })
-      .toBe(selfFoundNl.statuses.approved);
+      .toBe('Goedgekeurd');
     expect(problems).toEqual([]);
   });
 
@@ -154,7 +152,7 @@ describe('self-found internships and bulk messages', () => {
     await rows.first().waitFor();
     await expect
       .poll(() => page.getByTestId('bulk-delivery-status').first().textContent(), { timeout: 20_000 })
-      .toBe(bulkMessagesNl.statuses.delivered);
+      .toBe('Verstuurd');
     // The message's counts in the list follow too.
     await expect
       .poll(() => page.getByTestId('bulk-message').filter({ hasText: subject }).textContent(), {
