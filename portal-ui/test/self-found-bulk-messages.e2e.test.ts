@@ -161,6 +161,11 @@ describe('self-found internships and bulk messages', () => {
       .toContain('1 verstuurd · 0 onderweg · 0 mislukt');
     await expectAccessible(page, 'bulk message sent');
     await shot(page, 'bulk-messages');
+    // Phone friendly: nothing wider than the screen (the recipients' table scrolls in its own frame).
+    await page.setViewportSize(PHONE);
+    await fitsThePhone(page, 'bulk messages');
+    await expectAccessible(page, 'bulk messages on a phone');
+    await shot(page, 'bulk-messages');
 
     // The mail itself, as the dev mailbox keeps it.
     const recipient = (await rows.first().locator('.field__hint').textContent())!.trim();

@@ -248,7 +248,8 @@ function BulkMessages({ schoolId }: { schoolId: string }) {
         ) : (
           <ul className="vacancy-list" data-testid="bulk-history">
             {history.data.map((m) => (
-              <li key={m.id} className="card vacancy-card" data-testid="bulk-message">
+              // A grid item may shrink below its table's width: the table scrolls in its own frame.
+              <li key={m.id} className="card vacancy-card" data-testid="bulk-message" style={{ minWidth: 0 }}>
                 <h3 className="vacancy-card__title">{m.subject}</h3>
                 <p>
                   {new Date(m.createdAt).toLocaleString()} · {t('counts', m.deliveryCounts)}
