@@ -138,6 +138,15 @@ describe('self-found internships and bulk messages', () => {
     await page.getByTestId('bulk-internship').first().waitFor();
     await expectAccessible(page, 'bulk messages');
 
+    // Filters like the internships list: a status narrows the list at once.
+    const all = await page.getByTestId('bulk-internship').count();
+    await page.getByLabel(/^Status/).selectOption('submitted');
+    await expect.poll(() => page.getByTestId('bulk-internship').count()).toBeLessThan(all);
+    for (const text of await page.getByTestId('bulk-internship').allTextContents())
+      expect(text).toContain('Ingediend');
+    await page.getByLabel(/^Status/).selectOption('');
+    await expect.poll(() => page.getByTestId('bulk-internship').count()).toBe(all);
+
     // The seeded student's internships: choose one of them.
     await page.getByTestId('bulk-internship').first().locator('input[type="checkbox"]').check();
     expect(await page.getByTestId('bulk-selected-count').textContent()).toBe('1 stage gekozen');

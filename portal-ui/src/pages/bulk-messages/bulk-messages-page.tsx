@@ -63,14 +63,20 @@ function useTexts() {
   return t;
 }
 
-/** The school's internships as the internships list filters them (status, search), 100 at a time. */
-async function internships(
-  client: TApiClient,
-  filters: { status: string; search: string },
-  signal?: AbortSignal,
-) {
+interface TFilters {
+  status: string;
+  search: string;
+  period: string;
+  group: string;
+}
+const NO_FILTERS: TFilters = { status: '', search: '', period: '', group: '' };
+
+/** The school's internships as the internships list filters them (status, period, group, search), 100 at a time. */
+async function internships(client: TApiClient, filters: TFilters, signal?: AbortSignal) {
   const params = new URLSearchParams({ include: 'student', sort: '-created_at', 'page[size]': '100' });
   if (filters.status) params.set('filter[status_eq]', filters.status);
+  if (filters.period) params.set('filter[internship_period_id_eq]', filters.period);
+  if (filters.group) params.set('filter[group_id]', filters.group);
   if (filters.search.trim()) params.set('filter[search]', filters.search.trim());
   return readCollectionDocument<TInternshipRow>(
     await client.get<TRawDocument>(`/api/v1/internships?${params.toString()}`, { signal }),
@@ -93,11 +99,30 @@ function BulkMessages({ schoolId }: { schoolId: string }) {
   const title = useRouteTitle();
   const api = useApi();
   const queries = useQueryClient();
-  const [filters, setFilters] = useState({ status: '', search: '' });
+  const [filters, setFilters] = useState<TFilters>(NO_FILTERS);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [shown, setShown] = useState<string | null>(null);
   const [clientId, setClientId] = useState(() => crypto.randomUUID());
-  const filterForm = useForm({ status: '', search: '' }, {});
+  const filterForm = useForm({ ...NO_FILTERS }, {});
+  const options =
+    (path: string) =>
+    async ({ signal }: { signal: AbortSignal }) =>
+      readCollectionDocument<{ id: string; name: string }>(
+        await api.client.get<TRawDocument>(`${path}?page[size]=100`, { signal }),
+      ).data.map((o) => ({ value: o.id, label: o.name }));
+  const periods = useQuery({
+    queryKey: ['bulk-periods', schoolId],
+    queryFn: options('/api/v1/internship_periods'),
+  });
+  const groups = useQuery({ queryKey: ['bulk-groups', schoolId], queryFn: options('/api/v1/groups') });
+  // A choice in a select filters at once; the search filters on Enter.
+  const select = (name: 'status' | 'period' | 'group') => ({
+    ...filterForm.bind(name),
+    onChange: (v: unknown) => {
+      filterForm.setValue(name, String(v));
+      setFilters((f: TFilters) => ({ ...f, [name]: String(v) }));
+    },
+  });
   const form = useForm(
     { subject: '', body: '', toContacts: false as boolean, toSupervisors: false as boolean },
     { subject: [rules.required(), rules.maxLength(200)], body: [rules.required(), rules.maxLength(10000)] },
@@ -165,27 +190,28 @@ function BulkMessages({ schoolId }: { schoolId: string }) {
           role="search"
           onSubmit={(e) => {
             e.preventDefault();
-            setFilters({
-              status: String(filterForm.values.status),
-              search: String(filterForm.values.search),
-            });
+            setFilters((f) => ({ ...f, search: String(filterForm.values.search) }));
           }}
         >
           <div className="form__row">
             <TextField label={t('search')} type="search" field={filterForm.bind('search')} />
             <SelectField
               label={t('status')}
-              field={{
-                ...filterForm.bind('status'),
-                onChange: (v) => {
-                  filterForm.setValue('status', v);
-                  setFilters((f) => ({ ...f, status: String(v) }));
-                },
-              }}
+              field={select('status')}
               options={[
                 { value: '', label: t('allStatuses') },
                 ...INTERNSHIP_STATUSES.map((s) => ({ value: s, label: t(`internshipStatuses.${s}`) })),
               ]}
+            />
+            <SelectField
+              label={t('period')}
+              field={select('period')}
+              options={[{ value: '', label: t('allPeriods') }, ...(periods.data ?? [])]}
+            />
+            <SelectField
+              label={t('group')}
+              field={select('group')}
+              options={[{ value: '', label: t('allGroups') }, ...(groups.data ?? [])]}
             />
           </div>
         </form>
