@@ -202,6 +202,36 @@ describe('the school reviews', () => {
     expect(await outboxEvents(h, 'placements.internship.self_found_approved', id)).toEqual([]);
   });
 
+  it('without a contact address (the student cleared it) nobody is asked to sign the organization up', async () => {
+    const { admin, student } = await schoolWithStudent();
+    const id = (await submit(student)).json().data.attributes.internship_id as string;
+    const cleared = await call(h.app, {
+      method: 'PATCH',
+      url: `/api/v1/internships/${id}`,
+      headers: student.headers,
+      payload: { data: { type: 'internship', attributes: { contact_email: null } } },
+    });
+    expectStatus(cleared, 200);
+    expectStatus(await action(admin, id, 'approve'), 200);
+    await eventually(async () => {
+      const { rows } = await sql<{ n: number }>`
+        select count(*)::int as n from placements.processed_events e join placements.outbox o on o.id = e.event_id
+        where o.type = 'placements.internship.approved' and o.aggregate_id = ${id}
+          and e.consumer = 'placements.self-found-approvals'`.execute(h.owner);
+      expect(rows[0]!.n).toBe(1);
+    });
+    expect(await outboxEvents(h, 'placements.internship.self_found_approved', id)).toEqual([]);
+    const res = await call(h.app, {
+      method: 'GET',
+      url: `/api/v1/internships/${id}/self_found`,
+      headers: admin.headers,
+    });
+    expect(res.json().data.attributes).toMatchObject({
+      status: 'approved',
+      organization_state: 'unresolved',
+    });
+  });
+
   it('an internship the school itself linked to a known organization keeps it', async () => {
     const { admin, student } = await schoolWithStudent();
     const id = (await submit(student)).json().data.attributes.internship_id as string;

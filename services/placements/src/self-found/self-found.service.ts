@@ -86,6 +86,8 @@ export async function requestSelfFoundOrganization(ctx: TCtx, approved: TApprove
   const details = await findSelfFound(ctx.db, approved.internship_id, { forUpdate: true });
   const internship = await findInternshipView(ctx.db, approved.internship_id);
   if (!details || !internship || details.organization_state !== 'unresolved') return;
+  // Without a contact address there is nobody to invite: the school links an organization itself.
+  if (!internship.contact_email) return;
   await updateSelfFound(ctx.db, details.internship_id, { organization_state: 'requested' });
   await record(
     ctx,
@@ -106,7 +108,7 @@ export async function requestSelfFoundOrganization(ctx: TCtx, approved: TApprove
       },
       contact: {
         name: internship.contact_name ?? internship.organization_name ?? internship.title,
-        email: internship.contact_email ?? '',
+        email: internship.contact_email,
         phone: internship.contact_phone_number,
         locale: details.locale,
       },
