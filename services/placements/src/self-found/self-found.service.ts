@@ -86,7 +86,7 @@ export async function requestSelfFoundOrganization(ctx: TCtx, approved: TApprove
   const details = await findSelfFound(ctx.db, approved.internship_id, { forUpdate: true });
   const internship = await findInternshipView(ctx.db, approved.internship_id);
   if (!details || !internship || details.organization_state !== 'unresolved') return;
-  // Without a contact address there is nobody to invite: the school links an organization itself.
+  // Without a contact address there is nobody to invite: the organization stays unresolved.
   if (!internship.contact_email) return;
   await updateSelfFound(ctx.db, details.internship_id, { organization_state: 'requested' });
   await record(
