@@ -152,19 +152,23 @@ function pageRows(scopes: readonly TInternshipScope[], query: TJsonApiQuery): Ra
   )}) i order by ${orderOf(query)} limit ${size} offset ${offset}`;
 }
 
-/** One page of the viewer's internships with every relation's attributes, in the query's order. */
+/**
+ * One statement, one round trip: the count of what the viewer's scopes and the query's filters match
+ * (each internship once), and the page with every relation's attributes, numbered in the query's
+ * order (`page_position`). A page past the end is one row with the total and nulls.
+ */
 export function internshipsPageSql(scopes: readonly TInternshipScope[], query: TJsonApiQuery): TStatement {
-  return compile(sql`select ${SELECT} from (${pageRows(scopes, query)}) i ${JOINS}
-    order by ${orderOf(query)}`);
-}
-
-/** How many internships the viewer's scopes and the query's filters match (each counted once). */
-export function internshipsCountSql(scopes: readonly TInternshipScope[], query: TJsonApiQuery): TStatement {
   const where = and([
     scopes.length ? sql<SqlBool>`(${sql.join(scopes.map(scopeCondition), sql` or `)})` : sql<SqlBool>`false`,
     ...filtersOf(query),
   ]);
-  return compile(sql`select count(*)::int as total from placements.internships i where ${where}`);
+  return compile(sql`select t.total, x.* from
+    (select count(*)::int as total from placements.internships i where ${where}) t
+    left join lateral (
+      select ${SELECT}, row_number() over (order by ${orderOf(query)}) as page_position
+      from (${pageRows(scopes, query)}) i ${JOINS}
+    ) x on true
+    order by x.page_position`);
 }
 
 /** One internship with its relations, by id (the policy decides who may read it). */
