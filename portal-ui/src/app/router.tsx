@@ -111,6 +111,11 @@ const PAGES: Readonly<Record<string, TLazyPage>> = {
   '/importeren/csv': page(() => import('../pages/imports/import-csv-page.tsx'), 'ImportCsvPage'),
   // The internship bank and vacancies (issue #14); the map is a further lazy chunk of the bank.
   '/stagebank': page(() => import('../pages/stagebank/stagebank-page.tsx'), 'StagebankPage'),
+  '/zelfgevonden': page(() => import('../pages/self-found/self-found-page.tsx'), 'SelfFoundPage'),
+  '/internships/bulk_messages': page(
+    () => import('../pages/bulk-messages/bulk-messages-page.tsx'),
+    'BulkMessagesPage',
+  ),
   '/vacancies/:id': page(() => import('../pages/stagebank/vacancy-page.tsx'), 'VacancyPage'),
   '/vacancies': page(manageVacancies, 'VacanciesPage'),
   '/vacancies/add': page(manageVacancies, 'VacancyAddPage'),

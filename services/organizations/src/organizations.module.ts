@@ -27,6 +27,7 @@ import { importWorkflowsFor } from './imports/import-workflows.ts';
 import { auditLogRoutes } from './audit-log/audit-log.routes.ts';
 import { complianceRoutes } from './compliance/compliance.routes.ts';
 import { roleCleanupConsumer } from './role-cleanup/role-cleanup.consumer.ts';
+import { selfFoundOrganizationsConsumer } from './self-found-organizations/self-found-organizations.consumer.ts';
 import { seedOrganizations } from './seeds/seed.ts';
 import { seedCompliance } from './compliance/compliance.seed.ts';
 import { organizationFacts } from './shared/organization-facts.ts';
@@ -70,6 +71,7 @@ export const organizationsService: TServiceModule = {
     authReadModelConsumer(deps.db, SCHEMA),
     roleCleanupConsumer(deps.db),
     vacanciesReadModelConsumer(deps.db),
+    selfFoundOrganizationsConsumer(deps),
     importRequestsConsumer(
       deps.db,
       () => importWorkflowsFor(deps.config),

@@ -18,6 +18,8 @@ import type {
 } from './allocation/allocation.table.ts';
 import type { TOrganizationComplianceTable } from './compliance-read-model/compliance-read-model.table.ts';
 import type { TInternshipsTable, TInternshipStatusChangesTable } from './internships/internships.table.ts';
+import type { TSelfFoundInternshipsTable } from './self-found/self-found.table.ts';
+import type { TBulkMessageDeliveriesTable, TBulkMessagesTable } from './bulk-messages/bulk-messages.table.ts';
 import type {
   TGroupMembershipsTable,
   TGroupsTable,
@@ -42,6 +44,9 @@ export interface TPlacementsDb {
   'placements.vacancies': TVacanciesTable;
   'placements.internships': TInternshipsTable;
   'placements.internship_status_changes': TInternshipStatusChangesTable;
+  'placements.self_found_internships': TSelfFoundInternshipsTable;
+  'placements.bulk_messages': TBulkMessagesTable;
+  'placements.bulk_message_deliveries': TBulkMessageDeliveriesTable;
   'placements.internship_periods': TInternshipPeriodsTable;
   'placements.groups': TGroupsTable;
   'placements.group_memberships': TGroupMembershipsTable;

@@ -18,6 +18,13 @@ import { vacanciesRoutes } from './vacancies/vacancies.routes.ts';
 import { internshipsRoutes } from './internships/internships.routes.ts';
 import { schoolReadModelsConsumer } from './school-read-models/school-read-models.consumer.ts';
 import { vacancySearchRoutes } from './vacancy-search/vacancy-search.routes.ts';
+import { selfFoundRoutes } from './self-found/self-found.routes.ts';
+import { seedSelfFoundDetails } from './self-found/self-found.seed.ts';
+import { bulkMessagesRoutes } from './bulk-messages/bulk-messages.routes.ts';
+import {
+  selfFoundApprovalsConsumer,
+  selfFoundOrganizationsConsumer,
+} from './self-found/self-found.consumer.ts';
 import { actionLinksRoutes } from './action-links/action-links.routes.ts';
 import { installExternalLinks } from '@stageplein/kit/external-links/external-links.guard';
 import { mailDeliveryStatusConsumer } from '@stageplein/kit/mail/mail-requests';
@@ -33,6 +40,8 @@ const routes: FastifyPluginAsync<TPlacementsDeps> = async (app, deps) => {
   await app.register(internshipsRoutes, deps);
   await app.register(allocationRoutes, deps);
   await app.register(assignRoutes, deps);
+  await app.register(selfFoundRoutes, deps);
+  await app.register(bulkMessagesRoutes, deps);
 };
 
 /** Vacancies and internships (docs/decisions/placements.md, docs/decisions/internships.md). */
@@ -48,8 +57,10 @@ export const placementsService: TServiceModule<TPlacementsConfig> = {
     organizationsReadModelConsumer(deps.db, SCHEMA),
     usersReadModelConsumer(deps.db),
     complianceReadModelConsumer(deps.db),
-    mailDeliveryStatusConsumer(deps.db, SCHEMA),
     schoolReadModelsConsumer(deps.db),
+    selfFoundApprovalsConsumer(deps.db, () => deps.now?.() ?? new Date()),
+    selfFoundOrganizationsConsumer(deps.db, () => deps.now?.() ?? new Date()),
+    mailDeliveryStatusConsumer(deps.db, SCHEMA),
   ],
   async seedTenant({ db, today }, tenantId) {
     const tenant = getTenant(tenantId);
@@ -59,6 +70,7 @@ export const placementsService: TServiceModule<TPlacementsConfig> = {
       const ctx = { db: trx as unknown as Kysely<TPlacementsDb>, tenant, now: today };
       await seedVacancies(ctx, tenant, today);
       await seedInternships(ctx, tenant, today);
+      await seedSelfFoundDetails(ctx, tenant);
       await seedAllocationRound(ctx, tenant, today);
     });
   },

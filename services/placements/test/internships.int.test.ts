@@ -255,6 +255,20 @@ describe('internships: the life cycle through the API', () => {
     // A step without a reason refuses one.
     const other = await fixture(w, 'applied');
     expectStatus(await act(other, w.company, 'accept', 'graag'), 422, 'validation_failed');
+    // A malformed body is a 422 naming where, not a server error.
+    for (const payload of [
+      { data: { type: 'vacancy', attributes: {} } },
+      { data: { type: 'internship', attributes: { reason: 7 } } },
+      [],
+    ]) {
+      const res = await call(h.app, {
+        method: 'POST',
+        url: `/api/v1/internships/${other}/decline`,
+        headers: w.company.headers,
+        payload,
+      });
+      expectStatus(res, 422, 'validation_failed');
+    }
     // Withdrawing needs none but keeps one.
     const withdrawn = await act(other, w.student, 'withdraw', 'Andere stage gevonden');
     expect(withdrawn.json().data.attributes.status_reason).toBe('Andere stage gevonden');

@@ -149,7 +149,12 @@ export const internshipsRoutes: FastifyPluginAsync<TPlacementsDeps> = async (app
       handler: async (req) => {
         const ctx = await contextOf(req, deps);
         const caller = await callerOf(req, ctx.db);
-        const body = ZInternshipTransitionBody.parse(req.body ?? undefined);
+        const parsed = ZInternshipTransitionBody.safeParse(req.body ?? undefined);
+        if (!parsed.success) {
+          const path = parsed.error.issues[0]?.path.join('/') ?? '';
+          throw new ApiError('validation_failed', {}, { pointer: `/${path}` });
+        }
+        const body = parsed.data;
         if (body) assertSameId(body.data.id, req.params.id);
         const row = await takeInternshipAction(
           ctx,

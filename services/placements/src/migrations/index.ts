@@ -13,6 +13,8 @@ import m20261202T1000_compliance_read_model from './20261202T1000-compliance-rea
 import m20261203T1000_internships from './20261203T1000-internships.ts';
 import m20261203T1010_school_read_models from './20261203T1010-school-read-models.ts';
 import m20261204T1000_allocation from './20261204T1000-allocation.ts';
+import m20261204T1000_self_found from './20261204T1000-self-found.ts';
+import m20261204T1010_bulk_messages from './20261204T1010-bulk-messages.ts';
 import m20261210T0900_external_links from './20261210T0900-external-links.ts';
 import m20261210T0901_mail_deliveries from './20261210T0901-mail-deliveries.ts';
 
@@ -38,6 +40,9 @@ export const migrations: Record<string, Migration> = {
   '20261203T1010-school-read-models': m20261203T1010_school_read_models,
   // Allocation rounds and assignment batches (docs/decisions/allocation.md).
   '20261204T1000-allocation': m20261204T1000_allocation,
+  // Self-found internships' details and bulk messages (docs/decisions/self-found-and-bulk-messages.md).
+  '20261204T1000-self-found': m20261204T1000_self_found,
+  '20261204T1010-bulk-messages': m20261204T1010_bulk_messages,
   // Kit's external action links and per-recipient mail status (docs/decisions/external-links.md, mail-requests.md).
   '20261210T0900-external-links': m20261210T0900_external_links,
   '20261210T0901-mail-deliveries': m20261210T0901_mail_deliveries,

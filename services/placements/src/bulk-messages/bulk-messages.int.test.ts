@@ -1,0 +1,300 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import type { TTenantId } from '@stageplein/contracts/tenants/tenant.types';
+import {
+  adminOf,
+  call,
+  deliver,
+  eventually,
+  expectStatus,
+  harness,
+  outboxEvents,
+  userWith,
+  type THarness,
+  type TUser,
+} from '../../test/harness.ts';
+
+/**
+ * Bulk messages: recipients per internship, one mail request each through the shared mail module in
+ * the same transaction, a repeated request that mails no one again, the status from identity's
+ * reports, and only the school's own internships (ownership, cross-tenant).
+ */
+let h: THarness;
+beforeAll(async () => {
+  h = await harness();
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+/** A user placements knows (identity's `user.created`), with a role. */
+async function person(
+  role: 'student' | 'admin',
+  organizationId: string,
+  type: 'School' | 'Provider',
+  tenant: TTenantId = 'demo',
+) {
+  const user = await userWith(h, role, organizationId, type, tenant);
+  const email = `${role}.${user.id.slice(0, 8)}@${tenant}.test`;
+  await deliver(
+    h,
+    'identity.user.created',
+    user.id,
+    {
+      user_id: user.id,
+      email,
+      first_name: 'Sam',
+      last_name: user.id.slice(0, 4),
+      gender: null,
+      status: 'active',
+      locale: 'nl',
+      periodic_mail_frequency: 'never',
+    },
+    tenant,
+  );
+  await eventually(async () => {
+    const { rows } = await sql`select 1 from placements.users where id = ${user.id}`.execute(h.owner);
+    expect(rows).toHaveLength(1);
+  });
+  return { ...user, email };
+}
+
+/** A self-found internship of the student (the quickest way to an internship of their school). */
+async function internshipOf(student: TUser, contactEmail = `contact.${randomUUID().slice(0, 6)}@org.test`) {
+  const res = await call(h.app, {
+    method: 'POST',
+    url: '/api/v1/internships/self_found',
+    headers: student.headers,
+    payload: {
+      data: {
+        type: 'self_found_internship',
+        attributes: {
+          title: 'Stage',
+          start_date: '2027-02-01',
+          end_date: '2027-06-30',
+          organization_name: 'Dierenasiel',
+          organization_address: 'Kerkstraat 1',
+          organization_postcode: '3811 AB',
+          organization_city: 'Amersfoort',
+          contact_name: 'Anna Contact',
+          contact_email: contactEmail,
+        },
+      },
+    },
+  });
+  expectStatus(res, 201);
+  return res.json().data.id as string;
+}
+
+async function school(tenant: TTenantId = 'demo') {
+  const admin = await adminOf(h, 'School', 'approved', tenant);
+  return { admin, schoolId: admin.organizationId };
+}
+
+const send = (user: TUser, attributes: Record<string, unknown>, id?: string) =>
+  call(h.app, {
+    method: 'POST',
+    url: '/api/v1/internships/bulk_messages',
+    headers: user.headers,
+    payload: {
+      data: {
+        type: 'bulk_message',
+        ...(id ? { id } : {}),
+        attributes: {
+          subject: 'Inleverdatum verslag',
+          body: 'Lever je verslag vóór 1 juni in.',
+          ...attributes,
+        },
+      },
+    },
+  });
+
+const mailRequests = async (messageId: string) => {
+  const { rows } = await sql<{
+    data: { delivery_id: string; recipient: Record<string, unknown>; vars: { subject: string } };
+  }>`
+    select envelope->'data' as data from placements.outbox where type = 'placements.mail.requested'
+      and envelope->'data'->'delivery_id' is not null
+      and aggregate_id in (select delivery_id::text from placements.bulk_message_deliveries where bulk_message_id = ${messageId})
+    order by seq`.execute(h.owner);
+  return rows.map((r) => r.data);
+};
+
+describe('bulk messages', () => {
+  it('reaches each student once, and the contacts and supervisors when asked; one mail request each', async () => {
+    const { admin, schoolId } = await school();
+    const [anna, bram] = [
+      await person('student', schoolId, 'School'),
+      await person('student', schoolId, 'School'),
+    ];
+    const company = await adminOf(h, 'Provider');
+    const supervisor = await person('admin', company.organizationId, 'Provider');
+    const a1 = await internshipOf(anna, 'shared@org.test');
+    const a2 = await internshipOf(anna, 'SHARED@org.test');
+    const b1 = await internshipOf(bram);
+    await sql`update placements.internships set supervisor_id = ${supervisor.id} where id = ${b1}`.execute(
+      h.owner,
+    );
+
+    const studentsOnly = await send(admin, { internship_ids: [a1, a2, b1] });
+    expectStatus(studentsOnly, 201);
+    const deliveries = (r: typeof studentsOnly) =>
+      (r.json().included as { attributes: { recipient_kind: string; email: string; status: string } }[])
+        .map((d) => `${d.attributes.recipient_kind}:${d.attributes.email}:${d.attributes.status}`)
+        .sort();
+    expect(deliveries(studentsOnly)).toEqual(
+      [`student:${anna.email}:requested`, `student:${bram.email}:requested`].sort(),
+    );
+
+    const everyone = await send(admin, {
+      internship_ids: [a1, a2, b1],
+      to_contacts: true,
+      to_supervisors: true,
+    });
+    expectStatus(everyone, 201);
+    expect(deliveries(everyone)).toEqual(
+      [
+        `student:${anna.email}:requested`,
+        `student:${bram.email}:requested`,
+        'contact:shared@org.test:requested',
+        expect.stringMatching(/^contact:contact\..+@org\.test:requested$/),
+        `supervisor:${supervisor.email}:requested`,
+      ].sort(),
+    );
+    const message = everyone.json().data;
+    expect(message.attributes).toMatchObject({
+      school_id: schoolId,
+      internship_count: 3,
+      recipient_count: 5,
+      delivery_counts: { requested: 5, delivered: 0, failed: 0 },
+    });
+    // One request per recipient in the same transaction: users by id (identity knows their address and
+    // language), a contact without an account by address.
+    const requests = await mailRequests(message.id);
+    expect(requests).toHaveLength(5);
+    expect(requests.map((r) => r.recipient)).toEqual(
+      expect.arrayContaining([
+        { user_id: anna.id },
+        { user_id: supervisor.id },
+        { email: 'shared@org.test', name: 'Anna Contact', language: 'nl' },
+      ]),
+    );
+    expect(requests.every((r) => r.vars.subject === 'Inleverdatum verslag')).toBe(true);
+    expect(await outboxEvents(h, 'placements.bulk_message.sent', message.id)).toHaveLength(1);
+  });
+
+  it('a repeated request (same client id) answers the first message and mails no one again', async () => {
+    const { admin, schoolId } = await school();
+    const student = await person('student', schoolId, 'School');
+    const id = await internshipOf(student);
+    const messageId = randomUUID();
+    expectStatus(await send(admin, { internship_ids: [id] }, messageId), 201);
+    const again = await send(admin, { internship_ids: [id] }, messageId);
+    expectStatus(again, 200);
+    expect(again.json().data.id).toBe(messageId);
+    expect(await mailRequests(messageId)).toHaveLength(1);
+    // Another school cannot take (or read) that id.
+    const other = await school();
+    const otherStudent = await person('student', other.schoolId, 'School');
+    expectStatus(
+      await send(other.admin, { internship_ids: [await internshipOf(otherStudent)] }, messageId),
+      409,
+    );
+  });
+
+  it('shows each recipient’s status from identity’s reports, once per report however often delivered', async () => {
+    const { admin, schoolId } = await school();
+    const [s1, s2] = [
+      await person('student', schoolId, 'School'),
+      await person('student', schoolId, 'School'),
+    ];
+    const sent = await send(admin, { internship_ids: [await internshipOf(s1), await internshipOf(s2)] });
+    const messageId = sent.json().data.id as string;
+    const [r1, r2] = await mailRequests(messageId);
+    await deliver(h, 'identity.mail.delivered', r1!.delivery_id, {
+      delivery_id: r1!.delivery_id,
+      service: 'placements',
+    });
+    await deliver(h, 'identity.mail.failed', r2!.delivery_id, {
+      delivery_id: r2!.delivery_id,
+      service: 'placements',
+      reason: 'recipient_inactive',
+    });
+    // A late "delivered" for the failed one (a redelivery, or out of order) does not change it.
+    await deliver(h, 'identity.mail.delivered', r2!.delivery_id, {
+      delivery_id: r2!.delivery_id,
+      service: 'placements',
+    });
+    await eventually(async () => {
+      const res = await call(h.app, {
+        method: 'GET',
+        url: `/api/v1/internships/bulk_messages/${messageId}`,
+        headers: admin.headers,
+      });
+      expectStatus(res, 200);
+      expect(res.json().data.attributes.delivery_counts).toEqual({ requested: 0, delivered: 1, failed: 1 });
+      const failed = res
+        .json()
+        .included.find((d: { attributes: { status: string } }) => d.attributes.status === 'failed');
+      expect(failed.attributes.failure_reason).toBe('recipient_inactive');
+    });
+    const list = await call(h.app, {
+      method: 'GET',
+      url: '/api/v1/internships/bulk_messages',
+      headers: admin.headers,
+    });
+    expectStatus(list, 200);
+    expect(list.json().data.map((m: { id: string }) => m.id)).toContain(messageId);
+  });
+
+  it('only the school’s own internships, only its admins; another school’s messages are not found', async () => {
+    const { admin, schoolId } = await school();
+    const other = await school();
+    const ours = await internshipOf(await person('student', schoolId, 'School'));
+    const theirs = await internshipOf(await person('student', other.schoolId, 'School'));
+    const refused = await send(admin, { internship_ids: [ours, theirs] });
+    expectStatus(refused, 422, 'validation_failed');
+    expect(refused.json().errors[0].source.pointer).toBe('/data/attributes/internship_ids/1');
+    expect(await outboxEvents(h, 'placements.bulk_message.sent')).not.toContainEqual(
+      expect.objectContaining({ data: expect.objectContaining({ internship_ids: [ours, theirs] }) }),
+    );
+
+    const student = await person('student', schoolId, 'School');
+    const company = await adminOf(h, 'Provider');
+    expectStatus(await send(student, { internship_ids: [ours] }), 403, 'forbidden');
+    expectStatus(await send(company, { internship_ids: [ours] }), 403, 'forbidden');
+
+    const sent = (await send(admin, { internship_ids: [ours] })).json().data.id;
+    expectStatus(
+      await call(h.app, {
+        method: 'GET',
+        url: `/api/v1/internships/bulk_messages/${sent}`,
+        headers: other.admin.headers,
+      }),
+      404,
+    );
+    const theirList = await call(h.app, {
+      method: 'GET',
+      url: '/api/v1/internships/bulk_messages',
+      headers: other.admin.headers,
+    });
+    expect(theirList.json().data.map((m: { id: string }) => m.id)).not.toContain(sent);
+  });
+
+  it('cross-tenant: another tenant’s school admin neither sends to nor reads this tenant’s', async () => {
+    const { admin, schoolId } = await school();
+    const ours = await internshipOf(await person('student', schoolId, 'School'));
+    const sent = (await send(admin, { internship_ids: [ours] })).json().data.id;
+    const foreign = await school('oldebroek');
+    expectStatus(await send(foreign.admin, { internship_ids: [ours] }), 422, 'validation_failed');
+    expectStatus(
+      await call(h.app, {
+        method: 'GET',
+        url: `/api/v1/internships/bulk_messages/${sent}`,
+        headers: foreign.admin.headers,
+      }),
+      404,
+    );
+  });
+});
