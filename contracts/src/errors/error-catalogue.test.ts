@@ -78,6 +78,9 @@ describe('API error catalogue', () => {
       vacancy_not_deletable: 409,
       vacancy_not_editable: 409,
       invalid_vacancy_action: 409,
+      form_archived: 409,
+      form_submitted_too_fast: 422,
+      form_expired: 422,
     });
   });
 

@@ -54,6 +54,9 @@ export const ERROR_CODES = [
   'vacancy_not_deletable',
   'vacancy_not_editable',
   'invalid_vacancy_action',
+  'form_archived',
+  'form_submitted_too_fast',
+  'form_expired',
 ] as const;
 export type TErrorCode = (typeof ERROR_CODES)[number];
 
@@ -152,6 +155,11 @@ export const ERRORS: Readonly<Record<TErrorCode, TErrorDefinition>> = Object.fre
   vacancy_not_deletable: define('vacancy_not_deletable', 409),
   vacancy_not_editable: define('vacancy_not_editable', 409),
   invalid_vacancy_action: define('invalid_vacancy_action', 409),
+  // Forms (contracts/src/forms): changing an archived form; a public submission sent sooner than a person
+  // could (time-to-submit), or with a render token that is stale, forged or for another version's form.
+  form_archived: define('form_archived', 409),
+  form_submitted_too_fast: define('form_submitted_too_fast', 422),
+  form_expired: define('form_expired', 422),
 });
 
 export function isErrorCode(value: unknown): value is TErrorCode {

@@ -1,0 +1,270 @@
+import { z } from 'zod';
+import { isPhoneNumber } from '../validation/field-rules.ts';
+import { hasForbiddenControlCharacter } from '../validation/text.ts';
+import {
+  formFields,
+  isAnswerField,
+  type TAnswerField,
+  type TCondition,
+  type TFormDefinition,
+  type TFormField,
+  type TVisibility,
+} from './form-definition.ts';
+
+/**
+ * The one schema builder of issue #18: the strict zod schema of the fields a given answer set shows.
+ * The server validates a submission with it and the renderer in the browser validates with the same
+ * field schemas, so both refuse the same answers (property tests in submission-schema.test.ts).
+ * Messages come from the catalogue through `zodIssueMessage` (errors/validation-messages.ts): the
+ * checks are zod's own (min, max, email, url, int, …) or carry `params.i18nKey`.
+ */
+
+/** An answer as it travels: text, a number, yes/no, or the values of a multiple choice. */
+export type TAnswerValue = string | number | boolean | string[];
+export type TAnswers = Record<string, unknown>;
+
+/** Catalogue key of the whole-form message "answer at least one question". */
+export const EMPTY_SUBMISSION_MESSAGE = 'validation.answerRequired';
+
+/** Text limits when the form sets none, and the most a form may set. */
+export const TEXT_LIMITS = {
+  short_text: { default: 500, max: 10_000 },
+  long_text: { default: 10_000, max: 50_000 },
+} as const;
+/** A drawn signature as a PNG or JPEG data URL, at most ~375 kB of image. */
+export const MAX_SIGNATURE_LENGTH = 500_000;
+const SIGNATURE_DATA_URL = /^data:image\/(?:png|jpeg);base64,[A-Za-z0-9+/]+={0,2}$/;
+
+/**
+ * What counts as "not answered": absent, null, text of only spaces, an empty list. Strings are
+ * trimmed. Visibility and validation both read answers through this.
+ */
+export function normalizeAnswer(value: unknown): unknown {
+  if (value === null || value === undefined) return undefined;
+  if (typeof value === 'string') {
+    const trimmed = value.trim();
+    return trimmed === '' ? undefined : trimmed;
+  }
+  if (Array.isArray(value) && value.length === 0) return undefined;
+  return value;
+}
+
+const own = (answers: unknown, key: string): unknown =>
+  typeof answers === 'object' && answers !== null && Object.hasOwn(answers, key)
+    ? (answers as TAnswers)[key]
+    : undefined;
+
+function holds(condition: TCondition, shown: Map<string, unknown>): boolean {
+  const answer = shown.get(condition.field);
+  switch (condition.op) {
+    case 'answered':
+      return answer !== undefined;
+    case 'notAnswered':
+      return answer === undefined;
+    case 'equals':
+      return !Array.isArray(answer) && answer !== undefined && answer === condition.value;
+    case 'notEquals':
+      return Array.isArray(answer) || answer === undefined || answer !== condition.value;
+    case 'includes':
+      return Array.isArray(answer) && answer.includes(condition.value);
+  }
+}
+
+function isVisible(visibility: TVisibility | undefined, shown: Map<string, unknown>): boolean {
+  if (!visibility) return true;
+  return 'all' in visibility
+    ? visibility.all.every((c) => holds(c, shown))
+    : visibility.any.some((c) => holds(c, shown));
+}
+
+/**
+ * The fields (info texts included) that `answers` shows, in order. Conditions name earlier fields
+ * only, so one pass decides; a hidden field's answer counts as not answered, so hiding cascades.
+ */
+export function visibleFields(definition: TFormDefinition, answers: unknown): TFormField[] {
+  const shown = new Map<string, unknown>();
+  const visible: TFormField[] = [];
+  for (const page of definition.pages) {
+    if (!isVisible(page.visible_if, shown)) continue;
+    for (const section of page.sections) {
+      if (!isVisible(section.visible_if, shown)) continue;
+      for (const field of section.fields) {
+        if (!isVisible(field.visible_if, shown)) continue;
+        visible.push(field);
+        if (isAnswerField(field)) shown.set(field.id, normalizeAnswer(own(answers, field.id)));
+      }
+    }
+  }
+  return visible;
+}
+
+/** The answers of the visible fields only: what the renderer sends (a hidden field's answer is dropped). */
+export function visibleAnswers(definition: TFormDefinition, answers: TAnswers): TAnswers {
+  const out: TAnswers = {};
+  for (const field of visibleFields(definition, answers)) {
+    if (isAnswerField(field) && Object.hasOwn(answers, field.id)) out[field.id] = answers[field.id];
+  }
+  return out;
+}
+
+const noControlCharacters = (s: string) => !hasForbiddenControlCharacter(s);
+
+/** The schema of one answer when given (empty → undefined, strings trimmed first). */
+function valueSchema(field: TAnswerField): z.ZodType {
+  switch (field.type) {
+    case 'short_text':
+    case 'long_text': {
+      const limits = TEXT_LIMITS[field.type];
+      let s = z.string().max(Math.min(field.rules?.max_length ?? limits.default, limits.max));
+      if (field.rules?.min_length) s = s.min(field.rules.min_length);
+      return s.refine(noControlCharacters);
+    }
+    case 'email':
+      return z.email().max(254);
+    case 'url':
+      return z.url({ protocol: /^https?$/ }).max(2000);
+    case 'phone':
+      return z
+        .string()
+        .max(30)
+        .refine(isPhoneNumber, { params: { i18nKey: 'validation.phoneNumber' } });
+    case 'date': {
+      const { min, max } = field.rules ?? {};
+      let s: z.ZodType<string> = z.iso.date();
+      if (min)
+        s = s.refine((v) => v >= min, { params: { i18nKey: 'validation.dateMin', i18nVars: { min } } });
+      if (max)
+        s = s.refine((v) => v <= max, { params: { i18nKey: 'validation.dateMax', i18nVars: { max } } });
+      return s;
+    }
+    case 'number': {
+      let n = z.number();
+      const rules = field.rules ?? {};
+      if (rules.integer) n = n.int();
+      if (rules.positive) n = n.positive();
+      if (rules.min !== undefined) n = n.min(rules.min);
+      if (rules.max !== undefined) n = n.max(rules.max);
+      return n;
+    }
+    case 'single_choice':
+      return z.enum(field.options.map((o) => o.value) as [string, ...string[]]);
+    case 'multiple_choice': {
+      const values = field.options.map((o) => o.value) as [string, ...string[]];
+      let a = z.array(z.enum(values)).max(Math.min(field.rules?.max_items ?? values.length, values.length));
+      if (field.rules?.min_items) a = a.min(field.rules.min_items);
+      return a.refine((list) => new Set(list).size === list.length);
+    }
+    case 'scale':
+      return z.number().int().min(field.min).max(field.max);
+    case 'yes_no':
+      return z.boolean();
+    case 'file_upload':
+      return z.uuid();
+    case 'signature':
+      return z
+        .string()
+        .max(MAX_SIGNATURE_LENGTH)
+        .refine((v) => SIGNATURE_DATA_URL.test(v));
+  }
+}
+
+/** One field's schema: empty counts as not answered, which only a required field refuses. */
+function answerSchema(field: TAnswerField): z.ZodType {
+  const inner = valueSchema(field);
+  return z.preprocess(normalizeAnswer, field.rules?.required ? inner : inner.optional());
+}
+
+interface TCompiled {
+  fields: Map<string, z.ZodType>;
+  /** Submission schemas by the ids of the visible fields (a form has few distinct visible sets). */
+  schemas: Map<string, z.ZodType<TAnswers>>;
+}
+
+/** Compiled once per definition object (treat a definition as immutable once validated against). */
+const compiled = new WeakMap<TFormDefinition, TCompiled>();
+const MAX_CACHED_SCHEMAS = 64;
+
+function compile(definition: TFormDefinition): TCompiled {
+  let c = compiled.get(definition);
+  if (!c) {
+    c = { fields: new Map(), schemas: new Map() };
+    for (const { field } of formFields(definition)) {
+      if (isAnswerField(field)) c.fields.set(field.id, answerSchema(field));
+    }
+    compiled.set(definition, c);
+  }
+  return c;
+}
+
+const isAnswered = (value: unknown) => value !== undefined;
+
+/**
+ * The strict schema of a submission of `definition` given `answers`: an object with exactly the
+ * visible questions as keys (any other key is refused, a hidden field's too), each optional unless
+ * required, and at least one of them answered. Parse the same `answers` with it.
+ */
+export function buildSubmissionSchema(definition: TFormDefinition, answers: unknown): z.ZodType<TAnswers> {
+  const c = compile(definition);
+  const ids = visibleFields(definition, answers)
+    .filter(isAnswerField)
+    .map((f) => f.id);
+  const key = ids.join(',');
+  let schema = c.schemas.get(key);
+  if (!schema) {
+    const shape: Record<string, z.ZodType> = {};
+    for (const id of ids) shape[id] = c.fields.get(id)!;
+    schema = z.strictObject(shape).refine((parsed) => Object.values(parsed).some(isAnswered), {
+      params: { i18nKey: EMPTY_SUBMISSION_MESSAGE },
+    }) as unknown as z.ZodType<TAnswers>;
+    if (c.schemas.size >= MAX_CACHED_SCHEMAS) c.schemas.clear();
+    c.schemas.set(key, schema);
+  }
+  return schema;
+}
+
+/** The first problem of one answer (on blur, spec §5: the first failing rule), or null. */
+export function fieldIssue(
+  definition: TFormDefinition,
+  fieldId: string,
+  value: unknown,
+): z.core.$ZodIssue | null {
+  const schema = compile(definition).fields.get(fieldId);
+  if (!schema) return null;
+  const result = schema.safeParse(value);
+  return result.success ? null : result.error.issues[0]!;
+}
+
+export interface TAnswersCheck {
+  ok: boolean;
+  /** The first problem per visible field. */
+  fields: Record<string, z.core.$ZodIssue>;
+  /** Keys that are no visible question (the renderer sends `visibleAnswers`, so none). */
+  unknownKeys: string[];
+  /** Nothing answered. */
+  empty: boolean;
+}
+
+/**
+ * The renderer's check of a whole answer set (on submit): each visible field on its own, plus the
+ * form-level rules. Accepts exactly what `buildSubmissionSchema` accepts.
+ */
+export function checkAnswers(definition: TFormDefinition, answers: TAnswers): TAnswersCheck {
+  const fields: Record<string, z.core.$ZodIssue> = {};
+  const visible = new Set<string>();
+  let empty = true;
+  for (const field of visibleFields(definition, answers)) {
+    if (!isAnswerField(field)) continue;
+    visible.add(field.id);
+    const value = own(answers, field.id);
+    const issue = fieldIssue(definition, field.id, value);
+    if (issue) fields[field.id] = issue;
+    if (normalizeAnswer(value) !== undefined) empty = false;
+  }
+  const unknownKeys = Object.keys(answers).filter((k) => !visible.has(k));
+  return {
+    ok: Object.keys(fields).length === 0 && unknownKeys.length === 0 && !empty,
+    fields,
+    unknownKeys,
+    empty,
+  };
+}
