@@ -57,6 +57,8 @@ export const ZFormAttributes = z.object({
   /** Null until published; then `publicFormPath(public_token)` is the form's public address. */
   public_token: z.string().nullable(),
   submission_count: z.number().int(),
+  /** Who gets each submission by mail (the contact form: the tenant's contact address); null: nobody. */
+  notify_email: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -67,12 +69,15 @@ export const ZFormCollection = zCollectionOf(ZFormResource);
 
 const ZFormType = z.enum(['form', 'forms']);
 
-export const ZFormInput = z.object({ definition: ZFormDefinition }).strict();
+export const ZFormInput = z
+  .object({ definition: ZFormDefinition, notify_email: z.email().max(254).nullable().optional() })
+  .strict();
+export type TFormInput = z.infer<typeof ZFormInput>;
 export const ZFormCreateBody = z.object({
   data: z.object({ type: ZFormType, attributes: ZFormInput.partial() }),
 });
 export const ZFormUpdateBody = z.object({
-  data: z.object({ type: ZFormType, id: z.string().optional(), attributes: ZFormInput }),
+  data: z.object({ type: ZFormType, id: z.string().optional(), attributes: ZFormInput.partial() }),
 });
 
 export const ZFormVersionAttributes = z.object({
