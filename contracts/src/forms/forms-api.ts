@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { zCollectionOf, zDocumentOf, zResourceOf } from '../jsonapi/jsonapi.ts';
+import {
+  DEFAULT_PAGE_SIZE,
+  zCollectionOf,
+  zDocumentOf,
+  zResourceOf,
+  type TQuerySpec,
+} from '../jsonapi/jsonapi.ts';
 import { ZFormDefinition, ZLabel } from './form-definition.ts';
 
 /**
@@ -41,6 +47,22 @@ export const publicFormPath = (token: string): string =>
 
 // ---------------------------------------------------------------------------------------------
 // Back office
+
+/** GET /api/v1/cms/forms: newest change first; `filter[status_eq]=archived`, `filter[purpose_eq]=contact`. */
+export const FORMS_QUERY: TQuerySpec = {
+  filters: { status: ['eq', 'in'], purpose: ['eq'] },
+  sorts: ['updated_at', 'created_at'],
+  defaultPageSize: DEFAULT_PAGE_SIZE,
+  maxPageSize: 100,
+};
+
+/** GET /api/v1/cms/forms/{id}/submissions: newest first; `filter[form_version_eq]=2`. */
+export const FORM_SUBMISSIONS_QUERY: TQuerySpec = {
+  filters: { form_version: ['eq'] },
+  sorts: ['created_at'],
+  defaultPageSize: DEFAULT_PAGE_SIZE,
+  maxPageSize: 100,
+};
 
 export const ZFormAttributes = z.object({
   /** The draft's title. */
