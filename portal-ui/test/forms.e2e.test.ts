@@ -97,7 +97,11 @@ describe('a form an admin builds and a visitor fills in', () => {
       await shot(page, 'form-builder');
 
       await page.getByTestId('save-publish-form').click();
-      await expect.poll(() => page.getByTestId('builder-problems').count()).toBe(0);
+      await page
+        .getByText(/Versie 1 is gepubliceerd|Het formulier klopt nog niet/)
+        .first()
+        .waitFor();
+      expect(await page.getByTestId('builder-problems').count()).toBe(0);
       await page.goto(stack.url(TENANT, formPath));
       await expect.poll(() => page.getByTestId('form-status').textContent()).toMatch(/Gepubliceerd/);
       publicUrl = (await page.getByTestId('public-link').getAttribute('href')) ?? '';
@@ -112,10 +116,11 @@ describe('a form an admin builds and a visitor fills in', () => {
     expect(publicUrl).not.toBe('');
     const { page, problems, context } = await openPortal(stack, { viewport: PHONE });
     try {
-      const opened = Date.now();
       await page.goto(stack.url(TENANT, publicUrl));
       const form = page.getByTestId('form-renderer');
       await form.waitFor();
+      // The server signed the render time just before the form showed.
+      const opened = Date.now();
       await expect.poll(() => page.title()).toContain(title);
       await expect.poll(() => page.locator('.header, header').count()).toBe(0);
       await expectAccessible(page, 'public form');
@@ -155,6 +160,8 @@ describe('a form an admin builds and a visitor fills in', () => {
       const wait = FORM_MIN_SECONDS_TO_SUBMIT * 1000 + 300 - (Date.now() - opened);
       if (wait > 0) await page.waitForTimeout(wait);
       await page.getByTestId('form-submit').click();
+      await page.getByTestId('form-thanks').or(page.getByTestId('form-alert')).first().waitFor();
+      expect(await page.getByTestId('form-alert').allTextContents()).toEqual([]);
       await page.getByTestId('form-thanks').waitFor();
       await shot(page, 'public-form-thanks');
       expect(problems).toEqual([]);

@@ -81,7 +81,7 @@ function PublicFormBody({ form, onAgain }: { form: TPublicForm; onAgain: () => v
     const confirmation = localized(form.definition.confirmation, lang);
     return (
       <div className="form-thanks" data-testid="form-thanks">
-        <FormAlert tone="success" title={t('thanks.title')}>
+        <FormAlert tone="success" title={t('thanks.title')} testId="form-thanks-message">
           {confirmation || t('thanks.body')}
         </FormAlert>
         <p>
