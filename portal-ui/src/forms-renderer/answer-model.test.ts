@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildSubmissionSchema } from '@stageplein/contracts/forms/submission-schema';
 import { ZFormDefinition } from '@stageplein/contracts/forms/form-definition';
-import { translate } from '@stageplein/contracts/i18n/index';
+import { hasKey, translate } from '@stageplein/contracts/i18n/index';
 import { blankDefinition } from '../pages/form-builder/builder-model.ts';
 import { DEMO_DEFINITION } from '../pages/form-builder/demo-definition.ts';
 import {
@@ -32,29 +32,33 @@ describe('the renderer model', () => {
     expect(typedAnswers(def, { hours: '3,5' })).toEqual({ hours: 3.5 });
     expect(typedAnswers(def, { hours: ' ' })).toEqual({ hours: undefined });
     expect(typedAnswers(def, { hours: 'twelve' })).toEqual({ hours: 'twelve' });
-    expect(fieldMessage(def, field('hours'), 'twelve')?.key).toBe('validation.number');
-    expect(fieldMessage(def, field('hours'), '3,5')?.key).toBe('validation.integer');
+    expect(fieldMessage(def, field('hours'), 'twelve', hasKey)?.key).toBe('validation.number');
+    expect(fieldMessage(def, field('hours'), '3,5', hasKey)?.key).toBe('validation.integer');
   });
 
   it('gives the first failing rule of a field, in the catalogue’s Dutch and English', () => {
-    const required = fieldMessage(def, field('name'), '  ');
+    const required = fieldMessage(def, field('name'), '  ', hasKey);
     expect(required).toEqual({ key: 'validation.required' });
     expect(translate('nl', required!.key)).toBe('Dit veld is verplicht');
     expect(translate('en', required!.key)).toMatch(/required/i);
-    expect(fieldMessage(def, field('email'), 'no-address')?.key).toBe('validation.email');
-    expect(fieldMessage(def, field('name'), 'Sam')).toBeUndefined();
+    expect(fieldMessage(def, field('email'), 'no-address', hasKey)?.key).toBe('validation.email');
+    expect(fieldMessage(def, field('name'), 'Sam', hasKey)).toBeUndefined();
   });
 
   it('does not require a hidden required field, and requires it once its condition holds', () => {
-    expect(checkSubmission(def, complete).ok).toBe(true);
+    expect(checkSubmission(def, complete, hasKey).ok).toBe(true);
     expect(visibleIds(def, complete).has('kind_other')).toBe(false);
-    const other = checkSubmission(def, { ...complete, kind: 'other' });
+    const other = checkSubmission(def, { ...complete, kind: 'other' }, hasKey);
     expect(other.ok).toBe(false);
     expect(other.messages).toEqual({ kind_other: { key: 'validation.required' } });
   });
 
   it('sends only the visible questions’ answers (a hidden answer is dropped, not refused)', () => {
-    const check = checkSubmission(def, { ...complete, kind_other: 'left over', why: 'hidden section' });
+    const check = checkSubmission(
+      def,
+      { ...complete, kind_other: 'left over', why: 'hidden section' },
+      hasKey,
+    );
     expect(check.ok).toBe(true);
     expect(check.answers).toEqual(complete);
     // What is sent is exactly what the server's schema accepts.
@@ -62,12 +66,12 @@ describe('the renderer model', () => {
   });
 
   it('refuses an empty form with a message about the whole form', () => {
-    const empty = checkSubmission(blankDefinition('Vraag', ''), { question_1: '  ' });
+    const empty = checkSubmission(blankDefinition('Vraag', ''), { question_1: '  ' }, hasKey);
     expect(empty.ok).toBe(false);
     expect(empty.messages).toEqual({});
     expect(empty.formMessage).toEqual({ key: 'validation.answerRequired' });
     // With required questions, those say what is missing.
-    const required = checkSubmission({ ...def, pages: [def.pages[0]!] }, {});
+    const required = checkSubmission({ ...def, pages: [def.pages[0]!] }, {}, hasKey);
     expect(Object.keys(required.messages)).toEqual(['name', 'email']);
   });
 

@@ -12,7 +12,10 @@ import {
   type TFormPage,
   type TLocalizedText,
 } from '@stageplein/contracts/forms/form-definition';
-import { zodIssueMessage, type TValidationMessage } from '@stageplein/contracts/errors/validation-messages';
+import { zodIssueKey, type TValidationMessage } from '@stageplein/contracts/errors/zod-issue-key';
+
+/** Whether the catalogue has a key (i18next's `exists` in the browser). */
+export type TKnownKey = (key: string) => boolean;
 
 /**
  * The renderer's pure rules (issue #18): what the inputs hold becomes typed answers, and every
@@ -56,9 +59,10 @@ export function fieldMessage(
   definition: TFormDefinition,
   field: TAnswerField,
   raw: unknown,
+  known: TKnownKey,
 ): TValidationMessage | undefined {
   const issue = fieldIssue(definition, field.id, typedAnswer(field, raw));
-  return issue ? zodIssueMessage(issue) : undefined;
+  return issue ? zodIssueKey(issue, known) : undefined;
 }
 
 export interface TSubmitCheck {
@@ -75,7 +79,7 @@ export interface TSubmitCheck {
  * The check on submit: the answers of the visible fields parsed with `buildSubmissionSchema` — the
  * very schema the server parses with. Issues are grouped by field, keeping each field's first.
  */
-export function checkSubmission(definition: TFormDefinition, raw: TAnswers): TSubmitCheck {
+export function checkSubmission(definition: TFormDefinition, raw: TAnswers, known: TKnownKey): TSubmitCheck {
   const answers = visibleAnswers(definition, typedAnswers(definition, raw));
   for (const [key, value] of Object.entries(answers)) if (value === undefined) delete answers[key];
   const result = buildSubmissionSchema(definition, answers).safeParse(answers);
@@ -84,8 +88,8 @@ export function checkSubmission(definition: TFormDefinition, raw: TAnswers): TSu
   if (!result.success) {
     for (const issue of result.error.issues) {
       const key = issue.path[0];
-      if (typeof key === 'string') messages[key] ??= zodIssueMessage(issue);
-      else formMessage ??= zodIssueMessage(issue);
+      if (typeof key === 'string') messages[key] ??= zodIssueKey(issue, known);
+      else formMessage ??= zodIssueKey(issue, known);
     }
   }
   return { answers, messages, formMessage, ok: result.success };

@@ -57,7 +57,8 @@ export function FormRenderer({
   testId,
 }: TFormRendererProps) {
   const { t, lang } = useRendererTexts();
-  const { t: tc } = useTranslation();
+  const { t: tc, i18n } = useTranslation();
+  const known = (key: string) => i18n.exists(key);
   const [raw, setRaw] = useState<TAnswers>({});
   const rawRef = useRef(raw);
   const [messages, setMessages] = useState<Record<string, TValidationMessage | undefined>>({});
@@ -98,7 +99,7 @@ export function FormRenderer({
       for (const [fieldId, message] of Object.entries(m)) {
         const field = fieldById.get(fieldId);
         if (!message || !field || !visible.has(fieldId)) continue;
-        out[fieldId] = fieldMessage(definition, field, next[fieldId]);
+        out[fieldId] = fieldMessage(definition, field, next[fieldId], known);
       }
       return out;
     });
@@ -107,7 +108,7 @@ export function FormRenderer({
   const checkField = (id: string) => {
     const field = fieldById.get(id);
     if (!field) return;
-    setMessages((m) => ({ ...m, [id]: fieldMessage(definition, field, rawRef.current[id]) }));
+    setMessages((m) => ({ ...m, [id]: fieldMessage(definition, field, rawRef.current[id], known) }));
   };
 
   const pageFieldIds = (index: number): string[] =>
@@ -119,7 +120,7 @@ export function FormRenderer({
     const visible = visibleIds(definition, rawRef.current);
     const found: Record<string, TValidationMessage | undefined> = {};
     for (const id of pageFieldIds(current).filter((i) => visible.has(i))) {
-      found[id] = fieldMessage(definition, fieldById.get(id)!, rawRef.current[id]);
+      found[id] = fieldMessage(definition, fieldById.get(id)!, rawRef.current[id], known);
     }
     setMessages((m) => ({ ...m, ...found }));
     const first = Object.keys(found).find((id) => found[id]);
@@ -132,7 +133,7 @@ export function FormRenderer({
   };
 
   const submit = async () => {
-    const check = checkSubmission(definition, rawRef.current);
+    const check = checkSubmission(definition, rawRef.current, known);
     setMessages(check.messages);
     setFormMessage(check.formMessage);
     if (!check.ok) {
