@@ -193,6 +193,43 @@ describe('a form an admin builds and a visitor fills in', () => {
   });
 });
 
+describe('the contact form', () => {
+  it('/contactformulier shows the seeded contact form and sends it', async () => {
+    const { page, problems, context } = await openPortal(stack, { viewport: PHONE });
+    try {
+      await signIn(page, stack, TENANT, demo('student', TENANT));
+      await page.goto(stack.url(TENANT, '/contactformulier'));
+      const form = page.getByTestId('form-renderer');
+      await form.waitFor();
+      const opened = Date.now();
+      await expect.poll(() => page.getByTestId('page-title').textContent()).toBe('Contact');
+      // The honeypot is out of reach: no label a person sees, not in the tab order.
+      const honeypot = page.locator('input[name="homepage"]');
+      expect(await honeypot.getAttribute('tabindex')).toBe('-1');
+      expect(await honeypot.isVisible()).toBe(true); // rendered, but off-screen
+      expect((await honeypot.boundingBox())!.x).toBeLessThan(0);
+      await form.getByLabel(/^Naam/).fill('Sam de Vries');
+      await form.getByLabel(/^E-mailadres/).fill('sam@example.nl');
+      await form.getByLabel(/^Onderwerp/).selectOption('internship');
+      await form.getByLabel(/^Bericht/).fill('Kort');
+      await form.getByLabel(/^Bericht/).blur();
+      await expect
+        .poll(() => form.getByTestId('question-message').getByTestId('field-error').textContent())
+        .toBe(translate('nl', 'validation.minLength', { min: 10 }));
+      await form.getByLabel(/^Bericht/).fill('Hoe vind ik een stage in de zorg?');
+      await expectAccessible(page, 'contact form');
+      const wait = FORM_MIN_SECONDS_TO_SUBMIT * 1000 + 300 - (Date.now() - opened);
+      if (wait > 0) await page.waitForTimeout(wait);
+      await page.getByTestId('form-submit').click();
+      await page.getByTestId('form-thanks').waitFor();
+      expect(await page.getByTestId('form-thanks').textContent()).toContain('Bedankt voor je bericht');
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 describe('the forms test pages', () => {
   it('/test/stagedoos_fields renders every field type with conditions and a signature', async () => {
     const { page, problems, context } = await openPortal(stack, { viewport: PHONE });
