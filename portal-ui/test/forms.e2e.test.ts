@@ -186,6 +186,14 @@ describe('a form an admin builds and a visitor fills in', () => {
       expect(text).toContain('Nee');
       expect(text).not.toContain('Wat is je vraag?');
       await expectAccessible(page, 'submission');
+
+      // The back office lists the form at /content/forms and links into the builder.
+      await page.goto(stack.url(TENANT, '/content/forms'));
+      const link = page.getByRole('link').filter({ hasText: title });
+      await link.waitFor();
+      await link.click();
+      await page.waitForURL((url) => url.pathname === formPath);
+      await page.getByTestId('form-show-page').waitFor();
       expect(problems).toEqual([]);
     } finally {
       await context.close();

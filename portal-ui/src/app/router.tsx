@@ -136,7 +136,6 @@ const PAGES: Readonly<Record<string, TLazyPage>> = {
   '/form_builder/:id/edit': page(formBuilder, 'FormEditPage'),
   '/form_builder/:id/preview': page(formBuilder, 'FormPreviewPage'),
   '/form_builder/:id/submissions/:submissionId': page(formBuilder, 'FormSubmissionPage'),
-  '/content/forms': page(formBuilder, 'FormListPage'),
   ...GALLERY_PAGES,
 };
 

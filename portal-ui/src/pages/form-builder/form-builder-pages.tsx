@@ -85,7 +85,7 @@ function StatusText({ form }: { form: TForm }) {
   );
 }
 
-/** `/form_builder` (and `/content/forms`): the tenant's forms. */
+/** `/form_builder`: the tenant's forms (the back office lists them too, at `/content/forms`). */
 export function FormListPage() {
   return (
     <Gate>
