@@ -36,11 +36,13 @@ export const MAX_SIGNATURE_LENGTH = 500_000;
 const SIGNATURE_DATA_URL = /^data:image\/(?:png|jpeg);base64,[A-Za-z0-9+/]+={0,2}$/;
 
 /**
- * What counts as "not answered": absent, null, text of only spaces, an empty list. Strings are
- * trimmed. Visibility and validation both read answers through this.
+ * What counts as "not answered": absent, null, text of only spaces, an empty list, a number that is
+ * not finite. Strings are trimmed. Visibility and validation both read answers through this.
  */
 export function normalizeAnswer(value: unknown): unknown {
   if (value === null || value === undefined) return undefined;
+  // An empty number input gives NaN; JSON sends NaN and Infinity as null.
+  if (typeof value === 'number' && !Number.isFinite(value)) return undefined;
   if (typeof value === 'string') {
     const trimmed = value.trim();
     return trimmed === '' ? undefined : trimmed;
@@ -260,7 +262,8 @@ export function checkAnswers(definition: TFormDefinition, answers: TAnswers): TA
     if (issue) fields[field.id] = issue;
     if (normalizeAnswer(value) !== undefined) empty = false;
   }
-  const unknownKeys = Object.keys(answers).filter((k) => !visible.has(k));
+  // A key whose value is undefined does not travel (JSON drops it), so it is no answer.
+  const unknownKeys = Object.keys(answers).filter((k) => answers[k] !== undefined && !visible.has(k));
   return {
     ok: Object.keys(fields).length === 0 && unknownKeys.length === 0 && !empty,
     fields,
