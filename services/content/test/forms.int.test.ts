@@ -336,6 +336,7 @@ describe('public submissions', () => {
     expectStatus(await submit(token, { attend: true }), 201);
     const nl = await submit(token, { attend: false, reason: 'x' });
     expectStatus(nl, 422, 'validation_failed');
+    expect(nl.headers['content-type']).toContain('application/vnd.api+json');
     expect(nl.json().errors).toEqual([
       expect.objectContaining({
         code: 'validation_failed',
