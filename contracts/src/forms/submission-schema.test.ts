@@ -447,6 +447,7 @@ describe('ZFormDefinition', () => {
     expect(parse([a, { ...b, id: 'a' }]).success).toBe(false);
     expect(parse([{ ...a, id: 's' }]).success).toBe(false);
     expect(parse([{ ...a, id: 'constructor' }]).success).toBe(false);
+    expect(parse([{ ...a, label: label('half \ud800 a pair') }]).success).toBe(false);
     expect(parse([{ id: 'i', type: 'info_text', text: label('Alleen tekst') }]).success).toBe(false);
     expect(parse([{ ...b, rules: { min_length: 5, max_length: 2 } }]).success).toBe(false);
     expect(

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isPhoneNumber } from '../validation/field-rules.ts';
-import { hasForbiddenControlCharacter } from '../validation/text.ts';
+import { hasForbiddenControlCharacter, hasLoneSurrogate } from '../validation/text.ts';
 import {
   formFields,
   isAnswerField,
@@ -116,7 +116,7 @@ export function visibleAnswers(definition: TFormDefinition, answers: TAnswers): 
   return out;
 }
 
-const noControlCharacters = (s: string) => !hasForbiddenControlCharacter(s);
+const isCleanText = (s: string) => !hasForbiddenControlCharacter(s) && !hasLoneSurrogate(s);
 
 /** The schema of one answer when given (empty → undefined, strings trimmed first). */
 function valueSchema(field: TAnswerField): z.ZodType {
@@ -126,7 +126,7 @@ function valueSchema(field: TAnswerField): z.ZodType {
       const limits = TEXT_LIMITS[field.type];
       let s = z.string().max(Math.min(field.rules?.max_length ?? limits.default, limits.max));
       if (field.rules?.min_length) s = s.min(field.rules.min_length);
-      return s.refine(noControlCharacters);
+      return s.refine(isCleanText);
     }
     case 'email':
       return z.email().max(254);

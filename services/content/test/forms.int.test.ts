@@ -368,6 +368,12 @@ describe('public submissions', () => {
     expect(mail.json().errors[0].detail).toBe('Enter a valid email address');
   });
 
+  it('refuses text with half a UTF-16 surrogate pair (PostgreSQL cannot store it) as an invalid answer', async () => {
+    const res = await submit(token, { attend: false, reason: 'ab\ud800cd' });
+    expectStatus(res, 422, 'validation_failed');
+    expect(res.json().errors[0].source.pointer).toBe('/data/attributes/answers/reason');
+  });
+
   it('a submission that fails changes nothing', async () => {
     const before = await Promise.all(['form_submissions', 'outbox', 'audit_log'].map(count));
     expectStatus(await submit(token, { attend: false, size: 'xl' }), 422);
