@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasLoneSurrogate } from '../validation/text.ts';
 
 /**
  * The form definition format (issue #18, docs/decisions/forms.md): a form as data — pages of
@@ -272,6 +273,14 @@ function conditionsOf(visibility: TVisibility | undefined): TCondition[] {
   return 'all' in visibility ? visibility.all : visibility.any;
 }
 
+/** Some string in the value holds half a surrogate pair (it could not be stored). */
+function hasBrokenText(value: unknown): boolean {
+  if (typeof value === 'string') return hasLoneSurrogate(value);
+  if (Array.isArray(value)) return value.some(hasBrokenText);
+  if (typeof value === 'object' && value !== null) return Object.values(value).some(hasBrokenText);
+  return false;
+}
+
 const ZFormDefinitionShape = z
   .object({
     format: z.literal(FORM_DEFINITION_FORMAT),
@@ -361,6 +370,7 @@ export const ZFormDefinition = ZFormDefinitionShape.superRefine((definition, ctx
     });
   });
   if (answerable === 0) issue(['pages'], 'The form has no question');
+  if (hasBrokenText(definition)) issue([], 'A text holds half a UTF-16 surrogate pair');
   if (seen.size > MAX_FORM_FIELDS) issue(['pages'], `At most ${MAX_FORM_FIELDS} fields`);
   for (const id of containerIds)
     if (seen.has(id)) issue(['pages'], `Id ${id} is both a field and a page or section`);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isPhoneNumber } from '../validation/field-rules.ts';
-import { hasForbiddenControlCharacter } from '../validation/text.ts';
+import { hasForbiddenControlCharacter, hasLoneSurrogate } from '../validation/text.ts';
 import {
   formFields,
   isAnswerField,
@@ -36,11 +36,13 @@ export const MAX_SIGNATURE_LENGTH = 500_000;
 const SIGNATURE_DATA_URL = /^data:image\/(?:png|jpeg);base64,[A-Za-z0-9+/]+={0,2}$/;
 
 /**
- * What counts as "not answered": absent, null, text of only spaces, an empty list. Strings are
- * trimmed. Visibility and validation both read answers through this.
+ * What counts as "not answered": absent, null, text of only spaces, an empty list, a number that is
+ * not finite. Strings are trimmed. Visibility and validation both read answers through this.
  */
 export function normalizeAnswer(value: unknown): unknown {
   if (value === null || value === undefined) return undefined;
+  // An empty number input gives NaN; JSON sends NaN and Infinity as null.
+  if (typeof value === 'number' && !Number.isFinite(value)) return undefined;
   if (typeof value === 'string') {
     const trimmed = value.trim();
     return trimmed === '' ? undefined : trimmed;
@@ -70,32 +72,39 @@ function holds(condition: TCondition, shown: Map<string, unknown>): boolean {
   }
 }
 
-function isVisible(visibility: TVisibility | undefined, shown: Map<string, unknown>): boolean {
-  if (!visibility) return true;
+function isVisible(visibility: TVisibility, shown: Map<string, unknown>): boolean {
   return 'all' in visibility
     ? visibility.all.every((c) => holds(c, shown))
     : visibility.any.some((c) => holds(c, shown));
 }
 
+/** One field of a compiled definition: the conditions of its page, section and itself. */
+interface TEntry {
+  field: TFormField;
+  conditions: TVisibility[];
+  /** A condition names it: visibility needs its answer. */
+  referenced: boolean;
+}
+
 /**
- * The fields (info texts included) that `answers` shows, in order. Conditions name earlier fields
- * only, so one pass decides; a hidden field's answer counts as not answered, so hiding cascades.
+ * Which entries `answers` shows. Conditions name earlier fields only (of an earlier page or section
+ * for a page's or section's), so one pass in order decides; a hidden field's answer counts as not
+ * answered, so hiding cascades.
  */
-export function visibleFields(definition: TFormDefinition, answers: unknown): TFormField[] {
+function visibility(entries: TEntry[], answers: unknown): boolean[] {
   const shown = new Map<string, unknown>();
-  const visible: TFormField[] = [];
-  for (const page of definition.pages) {
-    if (!isVisible(page.visible_if, shown)) continue;
-    for (const section of page.sections) {
-      if (!isVisible(section.visible_if, shown)) continue;
-      for (const field of section.fields) {
-        if (!isVisible(field.visible_if, shown)) continue;
-        visible.push(field);
-        if (isAnswerField(field)) shown.set(field.id, normalizeAnswer(own(answers, field.id)));
-      }
-    }
-  }
-  return visible;
+  return entries.map(({ field, conditions, referenced }) => {
+    const visible = conditions.every((c) => isVisible(c, shown));
+    if (referenced && visible) shown.set(field.id, normalizeAnswer(own(answers, field.id)));
+    return visible;
+  });
+}
+
+/** The fields (info texts included) that `answers` shows, in order. */
+export function visibleFields(definition: TFormDefinition, answers: unknown): TFormField[] {
+  const { entries } = compile(definition);
+  const visible = visibility(entries, answers);
+  return entries.filter((_, i) => visible[i]).map((e) => e.field);
 }
 
 /** The answers of the visible fields only: what the renderer sends (a hidden field's answer is dropped). */
@@ -107,7 +116,7 @@ export function visibleAnswers(definition: TFormDefinition, answers: TAnswers): 
   return out;
 }
 
-const noControlCharacters = (s: string) => !hasForbiddenControlCharacter(s);
+const isCleanText = (s: string) => !hasForbiddenControlCharacter(s) && !hasLoneSurrogate(s);
 
 /** The schema of one answer when given (empty → undefined, strings trimmed first). */
 function valueSchema(field: TAnswerField): z.ZodType {
@@ -117,7 +126,7 @@ function valueSchema(field: TAnswerField): z.ZodType {
       const limits = TEXT_LIMITS[field.type];
       let s = z.string().max(Math.min(field.rules?.max_length ?? limits.default, limits.max));
       if (field.rules?.min_length) s = s.min(field.rules.min_length);
-      return s.refine(noControlCharacters);
+      return s.refine(isCleanText);
     }
     case 'email':
       return z.email().max(254);
@@ -168,15 +177,16 @@ function valueSchema(field: TAnswerField): z.ZodType {
   }
 }
 
-/** One field's schema: empty counts as not answered, which only a required field refuses. */
+/** One field's schema for a normalized answer (`normalizeAnswer`): only a required field refuses none. */
 function answerSchema(field: TAnswerField): z.ZodType {
   const inner = valueSchema(field);
-  return z.preprocess(normalizeAnswer, field.rules?.required ? inner : inner.optional());
+  return field.rules?.required ? inner : inner.optional();
 }
 
 interface TCompiled {
+  entries: TEntry[];
   fields: Map<string, z.ZodType>;
-  /** Submission schemas by the ids of the visible fields (a form has few distinct visible sets). */
+  /** Submission schemas by which conditional fields are shown (a form has few distinct visible sets). */
   schemas: Map<string, z.ZodType<TAnswers>>;
 }
 
@@ -187,8 +197,17 @@ const MAX_CACHED_SCHEMAS = 64;
 function compile(definition: TFormDefinition): TCompiled {
   let c = compiled.get(definition);
   if (!c) {
-    c = { fields: new Map(), schemas: new Map() };
-    for (const { field } of formFields(definition)) {
+    const referenced = new Set<string>();
+    const entries = formFields(definition).map(({ field, page, section }) => {
+      const conditions = [page.visible_if, section.visible_if, field.visible_if].filter(
+        (v): v is TVisibility => v !== undefined,
+      );
+      for (const v of conditions) for (const cond of 'all' in v ? v.all : v.any) referenced.add(cond.field);
+      return { field, conditions, referenced: false };
+    });
+    for (const entry of entries) entry.referenced = referenced.has(entry.field.id);
+    c = { entries, fields: new Map(), schemas: new Map() };
+    for (const { field } of entries) {
       if (isAnswerField(field)) c.fields.set(field.id, answerSchema(field));
     }
     compiled.set(definition, c);
@@ -198,6 +217,18 @@ function compile(definition: TFormDefinition): TCompiled {
 
 const isAnswered = (value: unknown) => value !== undefined;
 
+/** Every answer through `normalizeAnswer`, keys kept (`__proto__` too, as an own key). */
+function normalizeAnswers(input: unknown): unknown {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) return input;
+  const out: TAnswers = {};
+  for (const key of Object.keys(input)) {
+    const value = normalizeAnswer((input as TAnswers)[key]);
+    if (key === '__proto__') Object.defineProperty(out, key, { value, enumerable: true });
+    else out[key] = value;
+  }
+  return out;
+}
+
 /**
  * The strict schema of a submission of `definition` given `answers`: an object with exactly the
  * visible questions as keys (any other key is refused, a hidden field's too), each optional unless
@@ -205,17 +236,22 @@ const isAnswered = (value: unknown) => value !== undefined;
  */
 export function buildSubmissionSchema(definition: TFormDefinition, answers: unknown): z.ZodType<TAnswers> {
   const c = compile(definition);
-  const ids = visibleFields(definition, answers)
-    .filter(isAnswerField)
-    .map((f) => f.id);
-  const key = ids.join(',');
+  const visible = visibility(c.entries, answers);
+  let key = '';
+  for (let i = 0; i < c.entries.length; i++)
+    if (c.entries[i]!.conditions.length > 0) key += visible[i] ? '1' : '0';
   let schema = c.schemas.get(key);
   if (!schema) {
     const shape: Record<string, z.ZodType> = {};
-    for (const id of ids) shape[id] = c.fields.get(id)!;
-    schema = z.strictObject(shape).refine((parsed) => Object.values(parsed).some(isAnswered), {
-      params: { i18nKey: EMPTY_SUBMISSION_MESSAGE },
-    }) as unknown as z.ZodType<TAnswers>;
+    c.entries.forEach(({ field }, i) => {
+      if (visible[i] && isAnswerField(field)) shape[field.id] = c.fields.get(field.id)!;
+    });
+    schema = z.preprocess(
+      normalizeAnswers,
+      z.strictObject(shape).refine((parsed) => Object.values(parsed).some(isAnswered), {
+        params: { i18nKey: EMPTY_SUBMISSION_MESSAGE },
+      }),
+    ) as unknown as z.ZodType<TAnswers>;
     if (c.schemas.size >= MAX_CACHED_SCHEMAS) c.schemas.clear();
     c.schemas.set(key, schema);
   }
@@ -230,7 +266,7 @@ export function fieldIssue(
 ): z.core.$ZodIssue | null {
   const schema = compile(definition).fields.get(fieldId);
   if (!schema) return null;
-  const result = schema.safeParse(value);
+  const result = schema.safeParse(normalizeAnswer(value));
   return result.success ? null : result.error.issues[0]!;
 }
 
@@ -260,7 +296,8 @@ export function checkAnswers(definition: TFormDefinition, answers: TAnswers): TA
     if (issue) fields[field.id] = issue;
     if (normalizeAnswer(value) !== undefined) empty = false;
   }
-  const unknownKeys = Object.keys(answers).filter((k) => !visible.has(k));
+  // A key whose value is undefined does not travel (JSON drops it), so it is no answer.
+  const unknownKeys = Object.keys(answers).filter((k) => answers[k] !== undefined && !visible.has(k));
   return {
     ok: Object.keys(fields).length === 0 && unknownKeys.length === 0 && !empty,
     fields,

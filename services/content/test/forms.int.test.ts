@@ -336,6 +336,7 @@ describe('public submissions', () => {
     expectStatus(await submit(token, { attend: true }), 201);
     const nl = await submit(token, { attend: false, reason: 'x' });
     expectStatus(nl, 422, 'validation_failed');
+    expect(nl.headers['content-type']).toContain('application/vnd.api+json');
     expect(nl.json().errors).toEqual([
       expect.objectContaining({
         code: 'validation_failed',
@@ -365,6 +366,12 @@ describe('public submissions', () => {
     expectStatus(await submit(token, { attend: true, reason: 'verborgen' }), 422, 'validation_failed');
     const mail = await submit(token, { attend: true, email: 'geen-mail' }, { lang: 'en' });
     expect(mail.json().errors[0].detail).toBe('Enter a valid email address');
+  });
+
+  it('refuses text with half a UTF-16 surrogate pair (PostgreSQL cannot store it) as an invalid answer', async () => {
+    const res = await submit(token, { attend: false, reason: 'ab\ud800cd' });
+    expectStatus(res, 422, 'validation_failed');
+    expect(res.json().errors[0].source.pointer).toBe('/data/attributes/answers/reason');
   });
 
   it('a submission that fails changes nothing', async () => {

@@ -1,4 +1,5 @@
-import type { FastifyPluginAsync } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { localizeZodIssue } from '@stageplein/contracts/errors/validation-messages';
@@ -7,10 +8,9 @@ import {
   ZPublicSubmissionBody,
   ZPublicSubmissionDocument,
 } from '@stageplein/contracts/forms/forms-api';
-import { ZErrorDocument } from '@stageplein/contracts/jsonapi/jsonapi';
 import { ApiError } from '@stageplein/kit/errors/api-error';
-import { errorObject } from '@stageplein/kit/errors/error-handler';
-import { limiterStoreFor } from '@stageplein/kit/http/limits/limiter-store';
+import { errorObject, JSONAPI_MEDIA_TYPE } from '@stageplein/kit/errors/error-handler';
+import { limiterStoreFor, rateLimitPluginStore } from '@stageplein/kit/http/limits/limiter-store';
 import { resourceDocument } from '@stageplein/kit/jsonapi/serialize';
 import { randomUUID } from 'node:crypto';
 import type { TContentDeps } from '../content.config.ts';
@@ -36,9 +36,21 @@ const ZToken = z.object({
 export const formsPublicRoutes: FastifyPluginAsync<TContentDeps> = async (app, deps) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const secret = deps.config.AUTH_TOKEN_SECRET;
+  // Per client address per tenant, in the kit's limiter store (Redis when REDIS_URL is set), like
+  // organizations' public signup; 429 leaves as a JSON:API error with Retry-After.
   const limits = limiterStoreFor(deps.config);
   app.addHook('onClose', () => limits.close());
-  const windowMs = deps.config.RATE_LIMIT_FORM_WINDOW_SECONDS * 1000;
+  await app.register(rateLimit, {
+    global: false,
+    hook: 'preHandler',
+    store: rateLimitPluginStore(limits),
+    errorResponseBuilder: () => new ApiError('rate_limited'),
+  });
+  const submissionLimit = {
+    max: deps.config.RATE_LIMIT_FORM_SUBMISSIONS,
+    timeWindow: deps.config.RATE_LIMIT_FORM_WINDOW_SECONDS * 1000,
+    keyGenerator: (req: FastifyRequest) => `form-submission|${req.tenant.id}|${req.ip}`,
+  };
 
   r.get('/api/v1/public/forms/:token', {
     schema: {
@@ -68,15 +80,9 @@ export const formsPublicRoutes: FastifyPluginAsync<TContentDeps> = async (app, d
         '`/data/attributes/answers/<field id>`), `form_submitted_too_fast`, `form_expired`; 429 `rate_limited`.',
       params: ZToken,
       body: ZPublicSubmissionBody,
-      response: { 201: ZPublicSubmissionDocument, 422: ZErrorDocument },
+      response: { 201: ZPublicSubmissionDocument },
     },
-    preHandler: async (req, reply) => {
-      const hit = await limits.hit(`form_submission|${req.tenant.id}|${req.ip}`, windowMs);
-      if (hit.count > deps.config.RATE_LIMIT_FORM_SUBMISSIONS) {
-        reply.header('retry-after', String(Math.max(1, Math.ceil(hit.resetMs / 1000))));
-        throw new ApiError('rate_limited');
-      }
-    },
+    config: { rateLimit: submissionLimit },
     handler: async (req, reply) => {
       const ctx = await contextOf(req, deps);
       const outcome = await submitPublicForm(ctx, secret, req.params.token, req.body.data.attributes);
@@ -92,7 +98,8 @@ export const formsPublicRoutes: FastifyPluginAsync<TContentDeps> = async (app, d
           ),
           detail: localizeZodIssue(issue, ctx.lang),
         }));
-        return reply.status(422).send({ errors });
+        // One error per failing answer, as the kit's handler answers a body that fails its schema.
+        return (reply as FastifyReply).status(422).type(JSONAPI_MEDIA_TYPE).send({ errors });
       }
       const id = outcome.kind === 'stored' ? outcome.row.id : randomUUID();
       const receivedAt = outcome.kind === 'stored' ? outcome.row.created_at : ctx.now;

@@ -179,7 +179,6 @@ export const formsRoutes: FastifyPluginAsync<TContentDeps> = async (app, deps) =
       tags: TAGS,
       summary: 'Every submission as CSV (`;`, UTF-8 with BOM; formula-safe cells)',
       params: ZId,
-      produces: ['text/csv'],
     },
     handler: async (req, reply) => {
       const { ctx } = await editorContext(req, reply);
