@@ -67,6 +67,8 @@ const contentMedia = lazyResource(
   () => import('../resources/content-media/index.ts'),
   ['uploads', 'stockImages'],
 );
+// Forms (issue #18): the list; the builder is the portal's /form_builder….
+const contentForms = lazyResource(() => import('../resources/forms/index.ts'), ['list']);
 // Vacancies (issue #14) at /admin/vacancies… (/vacancies… are the portal's).
 const vacancies = lazyResource(() => import('../resources/vacancies/index.ts'), ['list', 'show', 'edit']);
 
@@ -220,6 +222,7 @@ export function AdminApp({ tenant, i18nProvider, store, providers }: TAdminAppPr
               <Resource name="menu_items" recordRepresentation="title" />
               <Resource name="uploads" recordRepresentation="name" />
               <Resource name="stock_images" recordRepresentation="title" />
+              <Resource name="forms" />
               <Resource name="vacancies" recordRepresentation="title" />
               <CustomRoutes>
                 <Route path={adminPath.home} element={<Dashboard />} />
@@ -233,6 +236,7 @@ export function AdminApp({ tenant, i18nProvider, store, providers }: TAdminAppPr
                 <Route path={adminPath.contentMenu} element={<contentMenus.list />} />
                 <Route path={adminPath.contentUploads} element={<contentMedia.uploads />} />
                 <Route path={adminPath.contentStockImages} element={<contentMedia.stockImages />} />
+                <Route path={adminPath.contentForms} element={<contentForms.list />} />
                 <Route path={adminPath.vacancies} element={<vacancies.list />} />
                 <Route path="/admin/vacancies/:id" element={<vacancies.show />} />
                 <Route path="/admin/vacancies/:id/edit" element={<vacancies.edit />} />

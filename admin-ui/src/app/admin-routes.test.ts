@@ -64,6 +64,7 @@ describe('adminSections', () => {
       '/content/menu-items',
       '/content/file-upload',
       '/content/stock-images',
+      '/content/forms',
     ];
     expect(paths(as('admin', 'School'))).toEqual(expect.arrayContaining(content));
     expect(paths(as('admin', 'VolunteerCenter'))).toEqual(expect.arrayContaining(content));

@@ -31,6 +31,7 @@ const SECTION_ACCESS: Record<string, [string, TAdminAction]> = {
   '/content/menu-items': ['menu_items', 'list'],
   '/content/file-upload': ['uploads', 'list'],
   '/content/stock-images': ['stock_images', 'list'],
+  '/content/forms': ['forms', 'list'],
   '/admin/vacancies': ['vacancies', 'list'],
 };
 

@@ -39,6 +39,7 @@ describe('adminPath', () => {
       [adminPath.contentMenu, '/content/menu-items'],
       [adminPath.contentUploads, '/content/file-upload'],
       [adminPath.contentStockImages, '/content/stock-images'],
+      [adminPath.contentForms, '/content/forms'],
       [adminPath.vacancies, '/admin/vacancies'],
       [adminPath.vacancy('v'), '/admin/vacancies/:id'],
       [adminPath.vacancyEdit('v'), '/admin/vacancies/:id/edit'],
@@ -52,5 +53,12 @@ describe('adminPath', () => {
 
   it('links to the portal only for portal paths', () => {
     expect(ownerOf(portalPath.dashboard)).toBe('portal');
+    for (const path of [
+      portalPath.formBuilder,
+      portalPath.formBuilderNew,
+      portalPath.form('f'),
+      portalPath.formEdit('f'),
+    ])
+      expect(ownerOf(path), path).toBe('portal');
   });
 });

@@ -28,6 +28,7 @@ export const adminPath = {
   contentMenu: '/content/menu-items',
   contentUploads: '/content/file-upload',
   contentStockImages: '/content/stock-images',
+  contentForms: '/content/forms',
   mail: (id: Identifier) => `/admin/mailbox/${segment(id)}`,
   // Vacancies: /vacancies… are the portal's (its organization admins' own screens).
   vacancies: '/admin/vacancies',
@@ -38,4 +39,9 @@ export const adminPath = {
 /** Portal paths the back office links to (full page loads: the gateway serves them with the portal). */
 export const portalPath = {
   dashboard: '/dashboard',
+  /** The form builder (issue #18): the back office's forms list links into it. */
+  formBuilder: '/form_builder',
+  formBuilderNew: '/form_builder/new',
+  form: (id: Identifier) => `/form_builder/${segment(id)}`,
+  formEdit: (id: Identifier) => `/form_builder/${segment(id)}/edit`,
 } as const;

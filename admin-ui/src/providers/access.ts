@@ -288,6 +288,7 @@ const RULES: Record<string, Partial<Record<TAdminAction, TRule>>> = {
   // Uploads and the stock library (everyone may read stock images; only editors get the screen).
   uploads: contentData,
   stock_images: contentData,
+  forms: contentData,
   mentorships: {
     list: (p) => belongsToSchool(p) && hasBackOffice(p),
     // Creating: a school admin for anyone, a mentor for themselves (the form offers only that).

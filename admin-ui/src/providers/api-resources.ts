@@ -10,6 +10,7 @@ import {
   STOCK_IMAGES_QUERY,
   UPLOADS_QUERY,
 } from '@stageplein/contracts/content/content-queries';
+import { FORMS_QUERY } from '@stageplein/contracts/forms/forms-api';
 import { MENTORSHIPS_FILTERS } from '@stageplein/contracts/organizations/mentorships';
 import { COMPLIANCE_DOCUMENTS_QUERY } from '@stageplein/contracts/organizations/compliance';
 import { VACANCY_SEARCH_QUERY } from '@stageplein/contracts/placements/vacancy-search-params';
@@ -268,6 +269,15 @@ export const API_RESOURCES: TResourceConfigs = {
     getMany: 'each',
     updateMethod: 'PATCH',
     toAttributes: withoutDerived('uploadId', 'hash', 'url', 'width', 'height', 'createdAt'),
+  },
+  // Forms (issue #18): listed here, built and read in the portal's builder (/form_builder…).
+  forms: {
+    path: '/api/v1/cms/forms',
+    type: 'form',
+    query: 'server',
+    sorts: FORMS_QUERY.sorts,
+    maxPageSize: FORMS_QUERY.maxPageSize,
+    getMany: 'each',
   },
   // Vacancies (placements, docs/decisions/placements.md): the search lists them (an organization's own
   // with `filter[organization_id_eq]`, every one for moderators); status changes are calls of their own.

@@ -73,6 +73,9 @@ export const ERROR_CODES = [
   'vacancy_not_in_round',
   'not_eligible_for_round',
   'round_vacancy_full',
+  'form_archived',
+  'form_submitted_too_fast',
+  'form_expired',
 ] as const;
 export type TErrorCode = (typeof ERROR_CODES)[number];
 
@@ -197,6 +200,11 @@ export const ERRORS: Readonly<Record<TErrorCode, TErrorDefinition>> = Object.fre
   vacancy_not_in_round: define('vacancy_not_in_round', 422),
   not_eligible_for_round: define('not_eligible_for_round', 403),
   round_vacancy_full: define('round_vacancy_full', 409),
+  // Forms (contracts/src/forms): changing an archived form; a public submission sent sooner than a person
+  // could (time-to-submit), or with a render token that is stale, forged or for another version's form.
+  form_archived: define('form_archived', 409),
+  form_submitted_too_fast: define('form_submitted_too_fast', 422),
+  form_expired: define('form_expired', 422),
 });
 
 export function isErrorCode(value: unknown): value is TErrorCode {

@@ -48,6 +48,22 @@ const ZStockImageEvent = z.object({
   license: z.string(),
 });
 
+/** Subject: the form id. `version`: the published version concerned (null for a draft's change). */
+const ZFormEvent = z.object({
+  form_id: z.uuid(),
+  purpose: z.enum(['general', 'contact']),
+  status: z.enum(['draft', 'published', 'archived']),
+  version: z.number().int().nullable(),
+});
+
+/** Subject: the submission id. No answers: they stay in content (personal data). */
+const ZFormSubmissionEvent = z.object({
+  form_submission_id: z.uuid(),
+  form_id: z.uuid(),
+  form_version: z.number().int(),
+  purpose: z.enum(['general', 'contact']),
+});
+
 /** Payload schemas of the content service's events (spread into EVENT_PAYLOADS). */
 export const CONTENT_EVENT_PAYLOADS = {
   'content.page.created': ZPageEvent,
@@ -71,5 +87,12 @@ export const CONTENT_EVENT_PAYLOADS = {
   'content.stock_image.updated': ZStockImageEvent,
   'content.stock_image.deleted': ZStockImageEvent,
   /** Subject: `<locale>`; the keys that now have an override. */
+  'content.form.created': ZFormEvent,
+  /** The draft definition (or who is notified) changed. */
+  'content.form.updated': ZFormEvent,
+  /** The draft became version `version`, now the public one. */
+  'content.form.published': ZFormEvent,
+  'content.form.archived': ZFormEvent,
+  'content.form.submitted': ZFormSubmissionEvent,
   'content.messages.updated': z.object({ locale: ZLocale, keys: z.array(z.string()) }),
 } as const satisfies Record<string, z.ZodType>;

@@ -635,6 +635,7 @@ export const en: TMessages = {
     phoneNumber: 'Enter a valid phone number, for example +31 6 12345678',
     postcode: 'Enter a valid Dutch postcode, for example 1234 AB',
     endBeforeStart: 'The end date is before the start date',
+    answerRequired: 'Answer at least one question',
     passwordResetCredentials:
       'You must provide either the uid, client and accessToken or the resetPasswordToken',
   },
@@ -914,6 +915,18 @@ export const en: TMessages = {
     vacancy_not_editable: {
       title: 'Vacancy cannot be changed',
       detail: 'An archived vacancy can no longer be changed.',
+    },
+    form_archived: {
+      title: 'Form is archived',
+      detail: 'An archived form can no longer be changed or published.',
+    },
+    form_submitted_too_fast: {
+      title: 'Sent too fast',
+      detail: 'The form was sent too quickly after opening it. Wait a few seconds and try again.',
+    },
+    form_expired: {
+      title: 'Form expired',
+      detail: 'This form was opened too long ago or has changed. Reload the page and try again.',
     },
     invalid_vacancy_action: {
       title: 'Not possible now',

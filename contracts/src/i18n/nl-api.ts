@@ -211,6 +211,20 @@ export const nlApi = {
     title: 'Vacature kan niet worden gewijzigd',
     detail: 'Een gearchiveerde vacature kan niet meer worden gewijzigd.',
   },
+  form_archived: {
+    title: 'Formulier is gearchiveerd',
+    detail: 'Een gearchiveerd formulier kan niet meer worden gewijzigd of gepubliceerd.',
+  },
+  form_submitted_too_fast: {
+    title: 'Te snel verstuurd',
+    detail:
+      'Het formulier is te snel na het openen verstuurd. Wacht een paar seconden en probeer het opnieuw.',
+  },
+  form_expired: {
+    title: 'Formulier verlopen',
+    detail:
+      'Dit formulier is te lang geleden geopend of is gewijzigd. Laad de pagina opnieuw en probeer het nog eens.',
+  },
   invalid_vacancy_action: {
     title: 'Nu niet mogelijk',
     detail: 'Deze stap is niet mogelijk voor de vacature in haar huidige staat.',

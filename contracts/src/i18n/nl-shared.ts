@@ -303,6 +303,7 @@ export const nlShared = {
     phoneNumber: 'Vul een geldig telefoonnummer in, bijvoorbeeld 06 12345678',
     postcode: 'Vul een geldige postcode in, bijvoorbeeld 1234 AB',
     endBeforeStart: 'De einddatum ligt voor de begindatum',
+    answerRequired: 'Beantwoord minstens één vraag',
     /**
      * Protocol message of the password-reset endpoint (spec §5), identical in every language because
      * clients of the devise_token_auth protocol may match on the text.

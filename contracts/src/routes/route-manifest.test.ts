@@ -51,7 +51,7 @@ const SPEC: Record<string, TExpected> = {
   '/content/news': { admin: true }, // not in spec §2: the back office's news editor (issue #15)
   '/content/news/add': { admin: true },
   '/content/news/:id/edit': { admin: true },
-  '/content/forms': {},
+  '/content/forms': { admin: true }, // the back office's list; the builder is the portal's (issue #18)
   '/content/menu-items': { admin: true },
   '/content/file-upload': { admin: true },
   '/content/stock-images': { admin: true },

@@ -63,7 +63,8 @@ export const ROUTES: readonly TRoute[] = Object.freeze([
   admin('/content/news', 'routes.content.news'),
   admin('/content/news/add', 'routes.content.newsAdd'),
   admin('/content/news/:id/edit', 'routes.content.newsEdit'),
-  route('/content/forms', 'routes.content.forms'),
+  // The back office's list of forms (issue #18); the builder itself is the portal's /form_builder*.
+  admin('/content/forms', 'routes.content.forms'),
   admin('/content/menu-items', 'routes.content.menuItems'),
   admin('/content/file-upload', 'routes.content.fileUpload'),
   admin('/content/stock-images', 'routes.content.stockImages'),

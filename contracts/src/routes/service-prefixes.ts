@@ -36,7 +36,8 @@ export const SERVICE_PREFIXES = {
     '/api/v1/compliance_requirements',
   ],
   // Pages, menus, menu items, news and the messages file (spec §7's CMS calls).
-  content: ['/api/v1/cms'],
+  // … and forms: the back office's under /api/v1/cms/forms, the public ones (issue #18).
+  content: ['/api/v1/cms', '/api/v1/public/forms'],
   // Vacancies (issue #14), internships, allocation rounds and assignments (issue #16);
   // `action_links/current`: what an external link grants.
   placements: [

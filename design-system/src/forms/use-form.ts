@@ -25,7 +25,8 @@ if (typeof document !== 'undefined') {
   document.addEventListener('pointercancel', release, true);
 }
 
-function whenPointerReleased(run: () => void): void {
+/** Runs `run` now, or after the pressed pointer is released (see above). */
+export function whenPointerReleased(run: () => void): void {
   if (pointerDown) afterPointer.push(run);
   else run();
 }

@@ -34,6 +34,9 @@ const kennisnet = () => import('../pages/auth/kennisnet-pages.tsx');
 
 const manageVacancies = () => import('../pages/stagebank/vacancy-manage-pages.tsx');
 
+const publicForms = () => import('../pages/forms/public-form-page.tsx');
+const formBuilder = () => import('../pages/form-builder/form-builder-pages.tsx');
+
 const dev = () => import('../pages/dev/gallery-pages.tsx');
 const tests = () => import('../pages/test/test-pages.tsx');
 
@@ -58,8 +61,14 @@ const GALLERY_PAGES: Readonly<Record<string, TLazyPage>> = {
   '/test/sentry': page(tests, 'SentryTestPage'),
   '/test/dupe': page(tests, 'DupeTestPage'),
   '/test/tiptap': page(tests, 'TiptapTestPage'),
-  '/test/formbuilder': page(tests, 'NotBuiltTestPage'),
-  '/test/stagedoos_fields': page(tests, 'NotBuiltTestPage'),
+  '/test/formbuilder': page(
+    () => import('../pages/form-builder/form-builder-demo.tsx'),
+    'FormBuilderDemoPage',
+  ),
+  '/test/stagedoos_fields': page(
+    () => import('../pages/form-builder/form-builder-demo.tsx'),
+    'FieldsDemoPage',
+  ),
 };
 
 const cms = page(() => import('../pages/cms-page.tsx'), 'CmsPage');
@@ -127,6 +136,16 @@ const PAGES: Readonly<Record<string, TLazyPage>> = {
   ),
   '/privacyverklaring': cms,
   '/nieuws/:slug?': page(() => import('../pages/content/news-page.tsx'), 'NewsPage'),
+  // Forms (issue #18): the public form and the contact form share the renderer's chunk; the builder
+  // is its own (dnd-kit, the editor) and never part of a visitor's download.
+  '/forms/:token?': page(publicForms, 'PublicFormPage'),
+  '/contactformulier': page(publicForms, 'ContactFormPage'),
+  '/form_builder': page(formBuilder, 'FormListPage'),
+  '/form_builder/new': page(formBuilder, 'FormNewPage'),
+  '/form_builder/:id': page(formBuilder, 'FormShowPage'),
+  '/form_builder/:id/edit': page(formBuilder, 'FormEditPage'),
+  '/form_builder/:id/preview': page(formBuilder, 'FormPreviewPage'),
+  '/form_builder/:id/submissions/:submissionId': page(formBuilder, 'FormSubmissionPage'),
   ...GALLERY_PAGES,
 };
 

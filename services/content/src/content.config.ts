@@ -20,6 +20,12 @@ export const CONTENT_CONFIG = {
    */
   CONTENT_FILE_STORAGE: z.enum(['postgres', 'filesystem']).default('postgres'),
   CONTENT_FILE_DIR: z.string().min(1).default('.data/content-files'),
+  /**
+   * Public form submissions per client address per tenant in RATE_LIMIT_FORM_WINDOW_SECONDS (spam
+   * protection without third parties, docs/decisions/forms.md); counted in the kit's limiter store.
+   */
+  RATE_LIMIT_FORM_SUBMISSIONS: z.coerce.number().int().positive().default(10),
+  RATE_LIMIT_FORM_WINDOW_SECONDS: z.coerce.number().int().positive().default(600),
 };
 
 export type TContentConfig = TConfigOf<typeof CONTENT_CONFIG>;

@@ -7,6 +7,8 @@ import { setTenant } from '@stageplein/kit/db/rls';
 import type { TServiceModule } from '@stageplein/kit/service';
 import { CONTENT_CONFIG, type TContentConfig, type TContentDeps } from './content.config.ts';
 import { SCHEMA, type TContentDb } from './database.ts';
+import { formsPublicRoutes } from './forms/forms-public.routes.ts';
+import { formsRoutes } from './forms/forms.routes.ts';
 import { iconsRoutes } from './icons/icons.routes.ts';
 import { menusRoutes } from './menus/menus.routes.ts';
 import { messagesRoutes } from './messages/messages.routes.ts';
@@ -26,6 +28,8 @@ const routes: FastifyPluginAsync<TContentDeps> = async (app, deps) => {
   await app.register(uploadsRoutes, deps);
   await app.register(stockImagesRoutes, deps);
   await app.register(iconsRoutes, deps);
+  await app.register(formsRoutes, deps);
+  await app.register(formsPublicRoutes, deps);
 };
 
 /** The CMS: pages, menus, news, the messages file, uploads, stock images and icons of each tenant (docs/decisions/content.md). */

@@ -7,6 +7,7 @@ import type { TNewsArticlesTable } from './news/news.table.ts';
 import type { TMessagesTable } from './messages/messages.table.ts';
 import type { TStockImagesTable } from './stock-images/stock-images.table.ts';
 import type { TFileBlobsTable, TUploadsTable } from './uploads/uploads.table.ts';
+import type { TFormSubmissionsTable, TFormsTable, TFormVersionsTable } from './forms/forms.table.ts';
 
 /** The kit's auth read model (kit/auth/auth-read-model.ts), fed by identity's role events. */
 export interface TAuthRolesTable {
@@ -30,6 +31,9 @@ export interface TContentDb {
   'content.uploads': TUploadsTable;
   'content.file_blobs': TFileBlobsTable;
   'content.stock_images': TStockImagesTable;
+  'content.forms': TFormsTable;
+  'content.form_versions': TFormVersionsTable;
+  'content.form_submissions': TFormSubmissionsTable;
   'content.organizations': TOrganizationsTable;
   'content.audit_log': TAuditLogTable;
   'content.auth_roles': TAuthRolesTable;

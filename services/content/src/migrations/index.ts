@@ -10,6 +10,7 @@ import m20261125T0950_news from './20261125T0950-news.ts';
 import m20261125T1000_messages from './20261125T1000-messages.ts';
 import m20261125T1010_auth_sessions from './20261125T1010-auth-sessions.ts';
 import m20261126T0900_uploads from './20261126T0900-uploads.ts';
+import m20261127T0900_forms from './20261127T0900-forms.ts';
 
 /**
  * Applied in key order. Each migration is a frozen file named by its timestamp: once landed it is never
@@ -29,4 +30,6 @@ export const migrations: Record<string, Migration> = {
   '20261125T1010-auth-sessions': m20261125T1010_auth_sessions,
   // Uploads, their bytes (PostgreSQL storage) and the stock image library.
   '20261126T0900-uploads': m20261126T0900_uploads,
+  // Forms, their published versions and submissions (issue #18).
+  '20261127T0900-forms': m20261127T0900_forms,
 };

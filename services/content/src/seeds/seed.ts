@@ -8,6 +8,10 @@ import { createMenuItem, changeMenuItem } from '../menus/menus.service.ts';
 import { changePage, createPage } from '../pages/pages.service.ts';
 import { createArticle } from '../news/news.service.ts';
 import { SYSTEM, type TCtx } from '../shared/request.ts';
+import { createForm, publishForm } from '../forms/forms.service.ts';
+import { findContactForm } from '../forms/forms.repository.ts';
+import { SEED_CONTACT_FORM, SEED_EXAMPLE_FORM } from './seed-forms.ts';
+import { contactEmail } from './seed-pages.ts';
 import { seedNews } from './seed-news.ts';
 import { seedPages } from './seed-pages.ts';
 import { SEED_STOCK_IMAGES, preparedSeedImage } from './seed-stock-images.ts';
@@ -75,6 +79,22 @@ export async function seedContent(db: Kysely<TContentDb>, tenant: TTenant, today
   }
 
   await seedStockImages(db, ctx('nl'));
+
+  // The contact form (/contactformulier) and an example form with a condition, published, once.
+  if (!(await findContactForm(db, tenant.id))) {
+    const contact = await createForm(
+      ctx('nl'),
+      SYSTEM,
+      { definition: SEED_CONTACT_FORM, notify_email: contactEmail(tenant) },
+      'contact',
+    );
+    await publishForm(ctx('nl'), SYSTEM, contact);
+    await publishForm(
+      ctx('nl'),
+      SYSTEM,
+      await createForm(ctx('nl'), SYSTEM, { definition: SEED_EXAMPLE_FORM }),
+    );
+  }
 }
 
 /**

@@ -1,0 +1,209 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  FORM_SUBMISSIONS_QUERY,
+  FORMS_QUERY,
+  ZFormCollection,
+  ZFormCreateBody,
+  ZFormDocument,
+  ZFormSubmissionCollection,
+  ZFormSubmissionDocument,
+  ZFormUpdateBody,
+  ZFormVersionDocument,
+} from '@stageplein/contracts/forms/forms-api';
+import { notFound } from '@stageplein/kit/errors/api-error';
+import { parseJsonApiQuery, ZJsonApiQueryString } from '@stageplein/kit/jsonapi/query';
+import { collectionDocument, pageLinks, resourceDocument } from '@stageplein/kit/jsonapi/serialize';
+import type { TContentDeps } from '../content.config.ts';
+import { assertSameId } from '../shared/body.ts';
+import { noStore } from '../shared/cache.ts';
+import { requireEditor } from '../shared/editor.ts';
+import { contextOf, requestUrl, type TCtx } from '../shared/request.ts';
+import {
+  allSubmissions,
+  findSubmission,
+  findVersion,
+  listForms,
+  listSubmissions,
+  submissionCounts,
+  versionsOf,
+  type TFormRow,
+} from './forms.repository.ts';
+import { formResource, submissionResource, submissionsCsv, versionResource } from './forms.serialize.ts';
+import {
+  archiveForm,
+  changeForm,
+  createForm,
+  duplicateForm,
+  formOr404,
+  publishForm,
+} from './forms.service.ts';
+
+const TAGS = ['cms', 'forms'];
+const ZId = z.object({ id: z.uuid() });
+
+async function formDocument(ctx: TCtx, form: TFormRow) {
+  const counts = await submissionCounts(ctx.db, [form.id]);
+  return resourceDocument(formResource(form, counts.get(form.id) ?? 0));
+}
+
+/** The back office's forms (content editors only, like pages): docs/decisions/forms.md. */
+export const formsRoutes: FastifyPluginAsync<TContentDeps> = async (app, deps) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  /** Every route here: the caller must edit the tenant's content; answers are never cached. */
+  async function editorContext(req: FastifyRequest, reply: FastifyReply) {
+    const ctx = await contextOf(req, deps);
+    const author = await requireEditor(req, ctx.db);
+    noStore(reply);
+    return { ctx, author };
+  }
+
+  r.get('/api/v1/cms/forms', {
+    schema: {
+      tags: TAGS,
+      summary: 'The tenant’s forms, newest change first (content editors)',
+      description: 'Filters: `status_eq|_in` (draft, published, archived), `purpose_eq` (general, contact).',
+      querystring: ZJsonApiQueryString,
+      response: { 200: ZFormCollection },
+    },
+    handler: async (req, reply) => {
+      const { ctx } = await editorContext(req, reply);
+      const query = parseJsonApiQuery(req.query as Record<string, string>, FORMS_QUERY);
+      const { rows, total } = await listForms(ctx.db, query);
+      const counts = await submissionCounts(
+        ctx.db,
+        rows.map((f) => f.id),
+      );
+      return collectionDocument(
+        rows.map((f) => formResource(f, counts.get(f.id) ?? 0)),
+        { total, links: pageLinks(requestUrl(req), query, total) },
+      );
+    },
+  });
+
+  r.post('/api/v1/cms/forms', {
+    schema: {
+      tags: TAGS,
+      summary: 'Create a form as a draft (content editors); without a definition it starts with one question',
+      body: ZFormCreateBody,
+      response: { 201: ZFormDocument },
+    },
+    handler: async (req, reply) => {
+      const { ctx, author } = await editorContext(req, reply);
+      const form = await createForm(ctx, author, req.body.data.attributes);
+      return reply.status(201).send(await formDocument(ctx, form));
+    },
+  });
+
+  r.get('/api/v1/cms/forms/:id', {
+    schema: { tags: TAGS, summary: 'One form with its draft', params: ZId, response: { 200: ZFormDocument } },
+    handler: async (req, reply) => {
+      const { ctx } = await editorContext(req, reply);
+      return formDocument(ctx, await formOr404(ctx, req.params.id));
+    },
+  });
+
+  r.patch('/api/v1/cms/forms/:id', {
+    schema: {
+      tags: TAGS,
+      summary: 'Save the draft definition or the notify address (409 form_archived for an archived form)',
+      params: ZId,
+      body: ZFormUpdateBody,
+      response: { 200: ZFormDocument },
+    },
+    handler: async (req, reply) => {
+      const { ctx, author } = await editorContext(req, reply);
+      const form = await formOr404(ctx, req.params.id);
+      assertSameId(req.body.data.id, form.id);
+      return formDocument(ctx, await changeForm(ctx, author, form, req.body.data.attributes));
+    },
+  });
+
+  const action = (path: string, summary: string, run: typeof publishForm, status: 200 | 201 = 200) =>
+    r.post(path, {
+      schema: { tags: TAGS, summary, params: ZId, response: { [status]: ZFormDocument } },
+      handler: async (req, reply) => {
+        const { ctx, author } = await editorContext(req, reply);
+        const form = await run(ctx, author, await formOr404(ctx, (req.params as { id: string }).id));
+        return reply.status(status).send(await formDocument(ctx, form));
+      },
+    });
+  action(
+    '/api/v1/cms/forms/:id/publish',
+    'Publish the draft as the next version; from now visitors get it at its public address',
+    publishForm,
+  );
+  action('/api/v1/cms/forms/:id/duplicate', 'A new draft form with the same definition', duplicateForm, 201);
+  action('/api/v1/cms/forms/:id/archive', 'Take the form offline and close it for changes', archiveForm);
+
+  r.get('/api/v1/cms/forms/:id/versions/:version', {
+    schema: {
+      tags: TAGS,
+      summary: 'A published version’s definition (what its submissions answered)',
+      params: z.object({ id: z.uuid(), version: z.coerce.number().int().min(1).max(1_000_000) }),
+      response: { 200: ZFormVersionDocument },
+    },
+    handler: async (req, reply) => {
+      const { ctx } = await editorContext(req, reply);
+      const form = await formOr404(ctx, req.params.id);
+      const version = await findVersion(ctx.db, ctx.tenant.id, form.id, req.params.version);
+      if (!version) throw notFound();
+      return resourceDocument(versionResource(version));
+    },
+  });
+
+  r.get('/api/v1/cms/forms/:id/submissions', {
+    schema: {
+      tags: TAGS,
+      summary: 'A form’s submissions, newest first',
+      params: ZId,
+      querystring: ZJsonApiQueryString,
+      response: { 200: ZFormSubmissionCollection },
+    },
+    handler: async (req, reply) => {
+      const { ctx } = await editorContext(req, reply);
+      const form = await formOr404(ctx, req.params.id);
+      const query = parseJsonApiQuery(req.query as Record<string, string>, FORM_SUBMISSIONS_QUERY);
+      const { rows, total } = await listSubmissions(ctx.db, form.id, query);
+      return collectionDocument(rows.map(submissionResource), {
+        total,
+        links: pageLinks(requestUrl(req), query, total),
+      });
+    },
+  });
+
+  r.get('/api/v1/cms/forms/:id/submissions/export', {
+    schema: {
+      tags: TAGS,
+      summary: 'Every submission as CSV (`;`, UTF-8 with BOM; formula-safe cells)',
+      params: ZId,
+    },
+    handler: async (req, reply) => {
+      const { ctx } = await editorContext(req, reply);
+      const form = await formOr404(ctx, req.params.id);
+      const csv = submissionsCsv(await versionsOf(ctx.db, form.id), await allSubmissions(ctx.db, form.id));
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="formulier-${form.id}.csv"`)
+        .send(csv);
+    },
+  });
+
+  r.get('/api/v1/cms/forms/:id/submissions/:submissionId', {
+    schema: {
+      tags: TAGS,
+      summary: 'One submission (render it against GET …/versions/{form_version})',
+      params: z.object({ id: z.uuid(), submissionId: z.uuid() }),
+      response: { 200: ZFormSubmissionDocument },
+    },
+    handler: async (req, reply) => {
+      const { ctx } = await editorContext(req, reply);
+      const form = await formOr404(ctx, req.params.id);
+      const submission = await findSubmission(ctx.db, form.id, req.params.submissionId);
+      if (!submission) throw notFound();
+      return resourceDocument(submissionResource(submission));
+    },
+  });
+};

@@ -1,0 +1,236 @@
+import { randomBytes } from 'node:crypto';
+import type { z } from 'zod';
+import {
+  emptyFormDefinition,
+  formFields,
+  ZFormDefinition,
+  type TFormDefinition,
+} from '@stageplein/contracts/forms/form-definition';
+import {
+  CONTACT_FORM_TOKEN,
+  type TFormInput,
+  type TPublicSubmissionBody,
+} from '@stageplein/contracts/forms/forms-api';
+import { buildSubmissionSchema } from '@stageplein/contracts/forms/submission-schema';
+import { ApiError, notFound } from '@stageplein/kit/errors/api-error';
+import { record } from '../shared/events.ts';
+import type { TAuthor, TCtx } from '../shared/request.ts';
+import { findUpload } from '../uploads/uploads.repository.ts';
+import { mailContactSubmission } from './forms.mail.ts';
+import { issueRenderToken, verifyRenderToken } from './form-render-token.ts';
+import {
+  findForm,
+  findFormByToken,
+  findVersion,
+  insertForm,
+  insertSubmission,
+  insertVersion,
+  updateForm,
+  type TFormRow,
+  type TFormSubmissionRow,
+} from './forms.repository.ts';
+
+const subject = (f: TFormRow) => ({ type: 'form', id: f.id });
+const payload = (f: TFormRow, version: number | null = null) => ({
+  form_id: f.id,
+  purpose: f.purpose,
+  status: f.status,
+  version,
+});
+
+export async function formOr404(ctx: TCtx, id: string): Promise<TFormRow> {
+  const form = await findForm(ctx.db, ctx.tenant.id, id);
+  if (!form) throw notFound();
+  return form;
+}
+
+function assertEditable(form: TFormRow): void {
+  if (form.status === 'archived') throw new ApiError('form_archived');
+}
+
+export async function createForm(
+  ctx: TCtx,
+  author: TAuthor,
+  input: Partial<TFormInput>,
+  purpose: TFormRow['purpose'] = 'general',
+): Promise<TFormRow> {
+  const form = await insertForm(ctx.db, {
+    tenant_id: ctx.tenant.id,
+    purpose,
+    status: 'draft',
+    definition: input.definition ?? emptyFormDefinition(),
+    definition_updated_at: ctx.now,
+    notify_email: input.notify_email ?? null,
+    created_at: ctx.now,
+    updated_at: ctx.now,
+  });
+  await record(ctx, author, 'content.form.created', subject(form), payload(form));
+  return form;
+}
+
+/** Saves the draft (and who is notified); the public version stays until the next publication. */
+export async function changeForm(
+  ctx: TCtx,
+  author: TAuthor,
+  form: TFormRow,
+  changes: Partial<TFormInput>,
+): Promise<TFormRow> {
+  assertEditable(form);
+  const row = await updateForm(ctx.db, form.id, {
+    ...(changes.definition ? { definition: changes.definition, definition_updated_at: ctx.now } : {}),
+    ...(changes.notify_email !== undefined ? { notify_email: changes.notify_email } : {}),
+    updated_at: ctx.now,
+  });
+  await record(ctx, author, 'content.form.updated', subject(row), payload(row));
+  return row;
+}
+
+/**
+ * The draft becomes the next version, frozen, and the public one; the form gets its public token at
+ * its first publication (`contact` for the contact form). Earlier versions stay: their submissions
+ * are read against them.
+ */
+export async function publishForm(ctx: TCtx, author: TAuthor, form: TFormRow): Promise<TFormRow> {
+  assertEditable(form);
+  const version = (form.published_version ?? 0) + 1;
+  await insertVersion(ctx.db, {
+    tenant_id: ctx.tenant.id,
+    form_id: form.id,
+    version,
+    definition: form.definition,
+    published_at: ctx.now,
+  });
+  const token =
+    form.public_token ??
+    (form.purpose === 'contact' ? CONTACT_FORM_TOKEN : randomBytes(16).toString('base64url'));
+  const row = await updateForm(ctx.db, form.id, {
+    status: 'published',
+    published_version: version,
+    published_at: ctx.now,
+    public_token: token,
+    updated_at: ctx.now,
+  });
+  await record(ctx, author, 'content.form.published', subject(row), payload(row, version));
+  return row;
+}
+
+/** A new draft with the same definition; a copy of the contact form is an ordinary form. */
+export async function duplicateForm(ctx: TCtx, author: TAuthor, form: TFormRow): Promise<TFormRow> {
+  const title = form.definition.title;
+  return createForm(ctx, author, {
+    definition: {
+      ...form.definition,
+      title: { nl: `${title.nl} (kopie)`, en: title.en ? `${title.en} (copy)` : '' },
+    },
+    notify_email: form.notify_email,
+  });
+}
+
+/** Offline for visitors and closed for changes; its versions and submissions stay. */
+export async function archiveForm(ctx: TCtx, author: TAuthor, form: TFormRow): Promise<TFormRow> {
+  assertEditable(form);
+  const row = await updateForm(ctx.db, form.id, { status: 'archived', updated_at: ctx.now });
+  await record(ctx, author, 'content.form.archived', subject(row), payload(row, row.published_version));
+  return row;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Versions, read many times: a published version never changes, so its parsed definition is kept
+// (which also keeps its compiled schemas, cached per definition object by buildSubmissionSchema).
+
+const versionCache = new Map<string, TFormDefinition>();
+const MAX_CACHED_VERSIONS = 500;
+
+export async function versionDefinition(
+  ctx: TCtx,
+  formId: string,
+  version: number,
+): Promise<TFormDefinition | undefined> {
+  const key = `${ctx.tenant.id}|${formId}|${version}`;
+  const cached = versionCache.get(key);
+  if (cached) return cached;
+  const row = await findVersion(ctx.db, ctx.tenant.id, formId, version);
+  if (!row) return undefined;
+  const definition = ZFormDefinition.parse(row.definition);
+  if (versionCache.size >= MAX_CACHED_VERSIONS) versionCache.clear();
+  versionCache.set(key, definition);
+  return definition;
+}
+
+/** A published form by its public token, or 404 (drafts and archived forms are not public). */
+async function publicFormOr404(ctx: TCtx, token: string): Promise<TFormRow & { published_version: number }> {
+  const form = await findFormByToken(ctx.db, ctx.tenant.id, token);
+  if (!form || form.status !== 'published' || form.published_version === null) throw notFound();
+  return form as TFormRow & { published_version: number };
+}
+
+/** What a visitor gets: the published version's definition and a freshly signed render token. */
+export async function publicForm(ctx: TCtx, secret: string, token: string) {
+  const form = await publicFormOr404(ctx, token);
+  const definition = await versionDefinition(ctx, form.id, form.published_version);
+  if (!definition) throw notFound();
+  return {
+    form,
+    version: form.published_version,
+    definition,
+    renderToken: issueRenderToken(secret, ctx.tenant.id, form.id, form.published_version, ctx.now),
+  };
+}
+
+export type TSubmissionOutcome =
+  | { kind: 'stored'; row: TFormSubmissionRow }
+  /** The honeypot was filled in: nothing is stored, and the answer looks like success. */
+  | { kind: 'dropped' }
+  | { kind: 'invalid'; issues: z.core.$ZodIssue[] };
+
+/**
+ * A visitor's submission: a bot's (honeypot) is dropped; the render token must be genuine, of this form
+ * and old enough (time-to-submit); the answers are checked with `buildSubmissionSchema` against the
+ * version the visitor was shown, file answers must name this tenant's uploads. Nothing is written
+ * unless all of that holds. A contact form's submission is mailed to its notify address.
+ */
+export async function submitPublicForm(
+  ctx: TCtx,
+  secret: string,
+  token: string,
+  body: TPublicSubmissionBody['data']['attributes'],
+): Promise<TSubmissionOutcome> {
+  const form = await publicFormOr404(ctx, token);
+  if (body.homepage) return { kind: 'dropped' };
+  const version = verifyRenderToken(secret, ctx.tenant.id, form.id, body.render_token, ctx.now);
+  const definition = await versionDefinition(ctx, form.id, version);
+  if (!definition) throw new ApiError('form_expired');
+
+  const parsed = buildSubmissionSchema(definition, body.answers).safeParse(body.answers);
+  if (!parsed.success) return { kind: 'invalid', issues: parsed.error.issues };
+  const answers = JSON.parse(JSON.stringify(parsed.data)) as Record<string, unknown>;
+
+  const issues: z.core.$ZodIssue[] = [];
+  for (const { field } of formFields(definition)) {
+    const id = answers[field.id];
+    if (field.type !== 'file_upload' || typeof id !== 'string') continue;
+    if (!(await findUpload(ctx.db, ctx.tenant.id, id)))
+      issues.push({ code: 'custom', path: [field.id], message: 'Unknown upload', input: id, params: {} });
+  }
+  if (issues.length > 0) return { kind: 'invalid', issues };
+
+  const row = await insertSubmission(ctx.db, {
+    tenant_id: ctx.tenant.id,
+    form_id: form.id,
+    form_version: version,
+    answers,
+    locale: ctx.lang,
+    created_at: ctx.now,
+  });
+  await record(
+    ctx,
+    { userId: null, impersonatorId: null },
+    'content.form.submitted',
+    { type: 'form_submission', id: row.id },
+    { form_submission_id: row.id, form_id: form.id, form_version: version, purpose: form.purpose },
+  );
+  if (form.purpose === 'contact' && form.notify_email) {
+    await mailContactSubmission(ctx, form.notify_email, definition, row);
+  }
+  return { kind: 'stored', row };
+}
