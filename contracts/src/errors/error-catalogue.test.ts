@@ -78,6 +78,15 @@ describe('API error catalogue', () => {
       vacancy_not_deletable: 409,
       vacancy_not_editable: 409,
       invalid_vacancy_action: 409,
+      hours_unavailable: 404,
+      paper_timesheets_unavailable: 404,
+      hours_locked: 409,
+      hours_entry_not_changeable: 409,
+      hours_day_full: 422,
+      hours_date_invalid: 422,
+      hours_no_supervisor_email: 422,
+      invalid_hours_action: 409,
+      hours_link_invalid: 404,
     });
   });
 

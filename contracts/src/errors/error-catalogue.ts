@@ -54,6 +54,15 @@ export const ERROR_CODES = [
   'vacancy_not_deletable',
   'vacancy_not_editable',
   'invalid_vacancy_action',
+  'hours_unavailable',
+  'paper_timesheets_unavailable',
+  'hours_locked',
+  'hours_entry_not_changeable',
+  'hours_day_full',
+  'hours_date_invalid',
+  'hours_no_supervisor_email',
+  'invalid_hours_action',
+  'hours_link_invalid',
 ] as const;
 export type TErrorCode = (typeof ERROR_CODES)[number];
 
@@ -152,6 +161,16 @@ export const ERRORS: Readonly<Record<TErrorCode, TErrorDefinition>> = Object.fre
   vacancy_not_deletable: define('vacancy_not_deletable', 409),
   vacancy_not_editable: define('vacancy_not_editable', 409),
   invalid_vacancy_action: define('invalid_vacancy_action', 409),
+  // Hours registration (contracts/src/placements/hours.ts, docs/decisions/hours.md).
+  hours_unavailable: define('hours_unavailable', 404),
+  paper_timesheets_unavailable: define('paper_timesheets_unavailable', 404),
+  hours_locked: define('hours_locked', 409),
+  hours_entry_not_changeable: define('hours_entry_not_changeable', 409),
+  hours_day_full: define('hours_day_full', 422),
+  hours_date_invalid: define('hours_date_invalid', 422),
+  hours_no_supervisor_email: define('hours_no_supervisor_email', 422),
+  invalid_hours_action: define('invalid_hours_action', 409),
+  hours_link_invalid: define('hours_link_invalid', 404),
 });
 
 export function isErrorCode(value: unknown): value is TErrorCode {

@@ -919,6 +919,43 @@ export const en: TMessages = {
       title: 'Not possible now',
       detail: 'This step is not possible for the vacancy in its current state.',
     },
+    hours_unavailable: {
+      title: 'Hours registration not available',
+      detail: 'This website does not register hours; internships here run on contracts.',
+    },
+    paper_timesheets_unavailable: {
+      title: 'Paper timesheets not available',
+      detail: 'This website does not use paper timesheets.',
+    },
+    hours_locked: {
+      title: 'Hours are locked',
+      detail: 'Updating hours is switched off or the hours have been signed off.',
+    },
+    hours_entry_not_changeable: {
+      title: 'Entry can no longer be changed',
+      detail: 'The supervisor has already decided on this entry. Ask the school for a correction.',
+    },
+    hours_day_full: {
+      title: 'Too many hours on one day',
+      detail: 'You cannot register more than 24 hours on one day in total.',
+    },
+    hours_date_invalid: {
+      title: 'Invalid date',
+      detail: 'The date is in the future or outside the internship.',
+    },
+    hours_no_supervisor_email: {
+      title: 'No supervisor e-mail address',
+      detail: 'This internship has no e-mail address of a supervisor or contact person.',
+    },
+    invalid_hours_action: {
+      title: 'Not possible now',
+      detail: 'This step is not possible for these hours in their current state.',
+    },
+    hours_link_invalid: {
+      title: 'Link no longer works',
+      detail:
+        'This link is unknown, expired or replaced by a newer one. Ask the student or school for a new link.',
+    },
     internal: {
       title: 'Internal server error',
       detail:
