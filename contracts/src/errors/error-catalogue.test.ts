@@ -86,7 +86,6 @@ describe('API error catalogue', () => {
       hours_date_invalid: 422,
       hours_no_supervisor_email: 422,
       invalid_hours_action: 409,
-      hours_link_invalid: 404,
     });
   });
 

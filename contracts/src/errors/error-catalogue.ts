@@ -62,7 +62,6 @@ export const ERROR_CODES = [
   'hours_date_invalid',
   'hours_no_supervisor_email',
   'invalid_hours_action',
-  'hours_link_invalid',
 ] as const;
 export type TErrorCode = (typeof ERROR_CODES)[number];
 
@@ -170,7 +169,6 @@ export const ERRORS: Readonly<Record<TErrorCode, TErrorDefinition>> = Object.fre
   hours_date_invalid: define('hours_date_invalid', 422),
   hours_no_supervisor_email: define('hours_no_supervisor_email', 422),
   invalid_hours_action: define('invalid_hours_action', 409),
-  hours_link_invalid: define('hours_link_invalid', 404),
 });
 
 export function isErrorCode(value: unknown): value is TErrorCode {

@@ -951,11 +951,6 @@ export const en: TMessages = {
       title: 'Not possible now',
       detail: 'This step is not possible for these hours in their current state.',
     },
-    hours_link_invalid: {
-      title: 'Link no longer works',
-      detail:
-        'This link is unknown, expired or replaced by a newer one. Ask the student or school for a new link.',
-    },
     internal: {
       title: 'Internal server error',
       detail:

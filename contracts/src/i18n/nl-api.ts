@@ -247,11 +247,6 @@ export const nlApi = {
     title: 'Nu niet mogelijk',
     detail: 'Deze stap is niet mogelijk voor deze uren in hun huidige staat.',
   },
-  hours_link_invalid: {
-    title: 'Link werkt niet (meer)',
-    detail:
-      'Deze link is onbekend, verlopen of vervangen door een nieuwere. Vraag de student of school om een nieuwe link.',
-  },
   internal: {
     title: 'Interne serverfout',
     detail:

@@ -135,15 +135,18 @@ export const ZHoursSignOffBody = zRequestBodyOf(
   z.object({ note: z.string().trim().max(HOURS_REASON_MAX).optional() }).strict(),
 ).optional();
 
-// --- The supervisor's confirmation (external link, no account) -------------------------------------
+/** A school's default requirement for one internship period (`PUT /api/v1/hours/periods/{id}`). */
+export const ZHoursPeriodDefaultBody = zRequestBodyOf(
+  'hours_period_default',
+  z.object({ required_hours: z.number().min(0).max(10_000) }).strict(),
+);
 
-/** The token travels in the body, never in a URL the server logs. */
-export const ZHoursLinkBody = z.object({ token: z.string().min(16).max(200) }).strict();
+// --- The supervisor's confirmation (external link, no account) -------------------------------------
+// The link's token travels in the `X-Action-Link` header (kit's external links), never in a URL.
 
 export const ZHoursDecision = z.enum(['confirm', 'reject']);
 export const ZHoursDecisionsBody = z
   .object({
-    token: z.string().min(16).max(200),
     decisions: z
       .array(
         z
@@ -185,7 +188,10 @@ export const ZHoursConfirmationDocument = zDocumentOf(
 );
 export type THoursConfirmationDocument = z.infer<typeof ZHoursConfirmationDocument>;
 
-/** The external link's action name (links mechanism, docs/decisions/hours.md). */
+/** The external link's action; its subject is `{ type: 'internship', id }` (docs/decisions/hours.md). */
 export const HOURS_LINK_ACTION = 'confirm_hours';
-/** The portal page the mailed link opens: `/urenbevestiging#<token>` (fragment: never sent to a server). */
+/**
+ * The public portal page the mailed link opens: `/urenbevestiging#<token>`. A fragment is never sent
+ * to a server nor in a Referer, so the token stays out of logs; the page sends it as the header.
+ */
 export const HOURS_CONFIRMATION_PATH = '/urenbevestiging';

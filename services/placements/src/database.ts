@@ -4,7 +4,11 @@ import type { TOrganizationsReadModelTable } from '@stageplein/kit/read-models/o
 import type { TAuditLogTable } from '@stageplein/kit/audit/audit-log';
 import type { TUsersTable } from './users-read-model/users-read-model.table.ts';
 import type { TVacanciesTable } from './vacancies/vacancies.table.ts';
-import type { THoursEntriesTable, THoursSheetsTable } from './hours/hours.table.ts';
+import type {
+  THoursEntriesTable,
+  THoursPeriodDefaultsTable,
+  THoursSheetsTable,
+} from './hours/hours.table.ts';
 import type { TOrganizationComplianceTable } from './compliance-read-model/compliance-read-model.table.ts';
 
 /** The kit's auth read model (kit/auth/auth-read-model.ts), fed by identity's role events. */
@@ -22,6 +26,7 @@ export interface TPlacementsDb {
   'placements.vacancies': TVacanciesTable;
   'placements.hours_entries': THoursEntriesTable;
   'placements.hours_sheets': THoursSheetsTable;
+  'placements.hours_period_defaults': THoursPeriodDefaultsTable;
   'placements.organizations': TOrganizationsReadModelTable;
   'placements.users': TUsersTable;
   'placements.organization_compliance': TOrganizationComplianceTable;

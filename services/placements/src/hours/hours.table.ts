@@ -35,3 +35,12 @@ export interface THoursSheetsTable {
   link_sent_at: Date | null;
   updated_at: Date;
 }
+
+/** A school's default required hours for the internships of one period. */
+export interface THoursPeriodDefaultsTable {
+  internship_period_id: string;
+  tenant_id: string;
+  required_hours: number;
+  updated_by: string | null;
+  updated_at: Date;
+}

@@ -3,7 +3,8 @@ import { enableTenantRls } from '@stageplein/kit/db/rls';
 
 /**
  * Hours registration (docs/decisions/hours.md): a student's entries of one internship in whole
- * quarter hours, and the sheet's own state (sign-off, paper total, the last link sent). The
+ * quarter hours, the sheet's own state (sign-off, paper total, the last link sent) and a period's
+ * default requirement. The
  * internship's `hours`, `hours_supervisor` and `updating_hours_allowed` stay on the internship.
  */
 const migration: Migration = {
@@ -48,8 +49,19 @@ const migration: Migration = {
       check ((paper_quarters is null) = (paper_recorded_at is null))
     )`.execute(db);
     await enableTenantRls(db, 'placements', 'hours_sheets');
+
+    // The school's default requirement for an internship period (the period itself is organizations').
+    await sql`create table placements.hours_period_defaults (
+      internship_period_id uuid primary key,
+      tenant_id text not null,
+      required_hours double precision not null check (required_hours between 0 and 10000),
+      updated_by uuid,
+      updated_at timestamptz not null
+    )`.execute(db);
+    await enableTenantRls(db, 'placements', 'hours_period_defaults');
   },
   async down(db: Kysely<unknown>) {
+    await sql`drop table placements.hours_period_defaults`.execute(db);
     await sql`drop table placements.hours_sheets`.execute(db);
     await sql`drop table placements.hours_entries`.execute(db);
   },
