@@ -10,6 +10,15 @@ import type {
   THoursSheetsTable,
 } from './hours/hours.table.ts';
 import type { TOrganizationComplianceTable } from './compliance-read-model/compliance-read-model.table.ts';
+import type { TInternshipsTable, TInternshipStatusChangesTable } from './internships/internships.table.ts';
+import type {
+  TGroupMembershipsTable,
+  TGroupsTable,
+  TInternshipPeriodsTable,
+  TLevelsTable,
+  TMentorshipsTable,
+  TOrganizationWebsitesTable,
+} from './school-read-models/school-read-models.table.ts';
 
 /** The kit's auth read model (kit/auth/auth-read-model.ts), fed by identity's role events. */
 export interface TAuthRolesTable {
@@ -24,6 +33,14 @@ export interface TAuthRolesTable {
 /** The placements schema as Kysely sees it. */
 export interface TPlacementsDb {
   'placements.vacancies': TVacanciesTable;
+  'placements.internships': TInternshipsTable;
+  'placements.internship_status_changes': TInternshipStatusChangesTable;
+  'placements.internship_periods': TInternshipPeriodsTable;
+  'placements.groups': TGroupsTable;
+  'placements.group_memberships': TGroupMembershipsTable;
+  'placements.levels': TLevelsTable;
+  'placements.mentorships': TMentorshipsTable;
+  'placements.organization_websites': TOrganizationWebsitesTable;
   'placements.hours_entries': THoursEntriesTable;
   'placements.hours_sheets': THoursSheetsTable;
   'placements.hours_period_defaults': THoursPeriodDefaultsTable;
