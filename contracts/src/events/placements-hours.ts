@@ -44,4 +44,9 @@ export const HOURS_EVENT_PAYLOADS = {
     paper_hours: z.number(),
     scan_url: z.string().nullable(),
   }),
+  /** A school's default requirement for a period (subject: the period). */
+  'placements.hours.period_default_set': z.object({
+    internship_period_id: z.uuid(),
+    required_hours: z.number(),
+  }),
 } as const satisfies Record<string, z.ZodType>;

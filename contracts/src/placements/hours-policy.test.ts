@@ -13,6 +13,7 @@ import {
 import { ZHoursCorrectionInput, ZHoursEntryInput, ZHoursPaperInput } from './hours.ts';
 
 const open: THoursSheetState = {
+  running: true,
   updatingAllowed: true,
   signedOff: false,
   paperTimesheets: false,
@@ -118,6 +119,8 @@ describe('hours policy', () => {
     expect(mayTakeHoursAction('student', 'log', { ...open, updatingAllowed: false })).toBe(false);
     expect(mayTakeHoursAction('student', 'log', { ...open, signedOff: true })).toBe(false);
     expect(mayTakeHoursAction('student', 'log', { ...open, paper: true })).toBe(false);
+    expect(mayTakeHoursAction('student', 'log', { ...open, running: false })).toBe(false);
+    expect(mayTakeHoursAction('student', 'send_link', { ...open, running: false })).toBe(false);
     for (const r of ['mentor', 'school', 'organization'] as const)
       expect(mayTakeHoursAction(r, 'log', open)).toBe(false);
     expect(mayTakeHoursAction(null, 'log', open)).toBe(false);

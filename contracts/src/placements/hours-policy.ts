@@ -7,6 +7,22 @@
  * wire speaks hours with at most two decimals (0.25, 0.5, 0.75).
  */
 
+/** The external link's action; its subject is `{ type: 'internship', id }` (docs/decisions/hours.md). */
+export const HOURS_LINK_ACTION = 'confirm_hours';
+/**
+ * The public portal page the mailed link opens: `/urenbevestiging#<token>`. A fragment is never sent
+ * to a server nor in a Referer, so the token stays out of logs; the page sends it as the header.
+ */
+export const HOURS_CONFIRMATION_PATH = '/urenbevestiging';
+
+import type { TInternshipStatus } from './internships.ts';
+
+/**
+ * Internships whose hours count: agreed by the school, running or just finished (the school locks a
+ * sheet when it is done). Others show their sheet but take no new hours or links.
+ */
+export const HOURS_RUNNING_STATUSES: readonly TInternshipStatus[] = ['approved', 'active', 'completed'];
+
 /** A student logs at most a day's worth per date. */
 export const MAX_QUARTERS_PER_DAY = 24 * 4;
 export const HOURS_DESCRIPTION_MAX = 500;
@@ -114,6 +130,8 @@ export const HOURS_ACTIONS = [
 export type THoursAction = (typeof HOURS_ACTIONS)[number];
 
 export interface THoursSheetState {
+  /** The internship's status is one of HOURS_RUNNING_STATUSES. */
+  running: boolean;
   updatingAllowed: boolean;
   signedOff: boolean;
   /** The tenant's `paperTimesheets` switch (spec §1). */
@@ -124,7 +142,7 @@ export interface THoursSheetState {
 
 /**
  * Who may take which step now. Students log (and change their own pending entries) while updating is
- * allowed; students, mentors and the school send the supervisor's link; only the school locks,
+ * allowed and the internship runs; students, mentors and the school send the supervisor's link; only the school locks,
  * unlocks, corrects, signs off and records a paper total. Signing off locks the sheet; unlocking
  * reopens it.
  */
@@ -137,10 +155,11 @@ export function mayTakeHoursAction(
   const open = state.updatingAllowed && !state.signedOff;
   switch (action) {
     case 'log':
-      return relation === 'student' && open && !state.paper;
+      return relation === 'student' && state.running && open && !state.paper;
     case 'send_link':
       return (
         (relation === 'student' || relation === 'mentor' || relation === 'school') &&
+        state.running &&
         !state.signedOff &&
         !state.paper
       );

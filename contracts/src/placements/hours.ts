@@ -187,11 +187,3 @@ export const ZHoursConfirmationDocument = zDocumentOf(
   zResourceOf('hours_confirmation', ZHoursConfirmationAttributes),
 );
 export type THoursConfirmationDocument = z.infer<typeof ZHoursConfirmationDocument>;
-
-/** The external link's action; its subject is `{ type: 'internship', id }` (docs/decisions/hours.md). */
-export const HOURS_LINK_ACTION = 'confirm_hours';
-/**
- * The public portal page the mailed link opens: `/urenbevestiging#<token>`. A fragment is never sent
- * to a server nor in a Referer, so the token stays out of logs; the page sends it as the header.
- */
-export const HOURS_CONFIRMATION_PATH = '/urenbevestiging';
