@@ -95,6 +95,11 @@ describe('API error catalogue', () => {
       hours_date_invalid: 422,
       hours_no_supervisor_email: 422,
       invalid_hours_action: 409,
+      link_invalid: 401,
+      link_expired: 410,
+      link_revoked: 410,
+      link_used: 410,
+      link_not_allowed: 403,
     });
   });
 

@@ -71,6 +71,11 @@ export const ERROR_CODES = [
   'hours_date_invalid',
   'hours_no_supervisor_email',
   'invalid_hours_action',
+  'link_invalid',
+  'link_expired',
+  'link_revoked',
+  'link_used',
+  'link_not_allowed',
 ] as const;
 export type TErrorCode = (typeof ERROR_CODES)[number];
 
@@ -189,6 +194,13 @@ export const ERRORS: Readonly<Record<TErrorCode, TErrorDefinition>> = Object.fre
   hours_date_invalid: define('hours_date_invalid', 422),
   hours_no_supervisor_email: define('hours_no_supervisor_email', 422),
   invalid_hours_action: define('invalid_hours_action', 409),
+  // External action links (kit/external-links): an unknown token (also another tenant's) is 401; a
+  // known one that no longer works says why (only its holder can ask); another action or subject is 403.
+  link_invalid: define('link_invalid', 401),
+  link_expired: define('link_expired', 410),
+  link_revoked: define('link_revoked', 410),
+  link_used: define('link_used', 410),
+  link_not_allowed: define('link_not_allowed', 403),
 });
 
 export function isErrorCode(value: unknown): value is TErrorCode {

@@ -37,8 +37,8 @@ export const SERVICE_PREFIXES = {
   ],
   // Pages, menus, menu items, news and the messages file (spec §7's CMS calls).
   content: ['/api/v1/cms'],
-  // Vacancies (issue #14), internships (issue #16) and hours (issue #17).
-  placements: ['/api/v1/vacancies', '/api/v1/internships', '/api/v1/hours'],
+  // Vacancies (#14), internships (#16), hours (#17); `action_links/current`: what an external link grants.
+  placements: ['/api/v1/vacancies', '/api/v1/internships', '/api/v1/hours', '/api/v1/action_links'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type TServiceName = keyof typeof SERVICE_PREFIXES;

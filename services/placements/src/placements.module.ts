@@ -16,8 +16,14 @@ import { vacanciesRoutes } from './vacancies/vacancies.routes.ts';
 import { internshipsRoutes } from './internships/internships.routes.ts';
 import { schoolReadModelsConsumer } from './school-read-models/school-read-models.consumer.ts';
 import { vacancySearchRoutes } from './vacancy-search/vacancy-search.routes.ts';
+import { actionLinksRoutes } from './action-links/action-links.routes.ts';
+import { installExternalLinks } from '@stageplein/kit/external-links/external-links.guard';
+import { mailDeliveryStatusConsumer } from '@stageplein/kit/mail/mail-requests';
 
 const routes: FastifyPluginAsync<TPlacementsDeps> = async (app, deps) => {
+  // External action links (kit): `app.externalLinks.route({ action, subject })` in any feature below.
+  installExternalLinks(app, deps, SCHEMA);
+  await app.register(actionLinksRoutes, deps);
   await app.register(vacanciesRoutes, deps);
   await app.register(vacancySearchRoutes, deps);
   await app.register(internshipsRoutes, deps);
@@ -37,6 +43,7 @@ export const placementsService: TServiceModule<TPlacementsConfig> = {
     usersReadModelConsumer(deps.db),
     complianceReadModelConsumer(deps.db),
     schoolReadModelsConsumer(deps.db),
+    mailDeliveryStatusConsumer(deps.db, SCHEMA),
   ],
   async seedTenant({ db, today }, tenantId) {
     const tenant = getTenant(tenantId);

@@ -12,6 +12,8 @@ import m20261201T1010_vacancy_search_cell_lexeme from './20261201T1010-vacancy-s
 import m20261202T1000_compliance_read_model from './20261202T1000-compliance-read-model.ts';
 import m20261203T1000_internships from './20261203T1000-internships.ts';
 import m20261203T1010_school_read_models from './20261203T1010-school-read-models.ts';
+import m20261210T0900_external_links from './20261210T0900-external-links.ts';
+import m20261210T0901_mail_deliveries from './20261210T0901-mail-deliveries.ts';
 import m20261220T1000_hours from './20261220T1000-hours.ts';
 
 /**
@@ -34,6 +36,9 @@ export const migrations: Record<string, Migration> = {
   // Internships and their status history (issue #16), and the school read models they need.
   '20261203T1000-internships': m20261203T1000_internships,
   '20261203T1010-school-read-models': m20261203T1010_school_read_models,
+  // Kit's external action links and per-recipient mail status (docs/decisions/external-links.md, mail-requests.md).
+  '20261210T0900-external-links': m20261210T0900_external_links,
+  '20261210T0901-mail-deliveries': m20261210T0901_mail_deliveries,
   // Hours registration (issue #17): entries and the sheet's state.
   '20261220T1000-hours': m20261220T1000_hours,
 };
