@@ -575,6 +575,7 @@ export const en: TMessages = {
       description: 'Find an internship that suits you',
     },
     hoursSheet: 'Hours sheet',
+    hoursConfirmation: 'Confirm hours',
 
     imports: {
       csv: 'CSV import',

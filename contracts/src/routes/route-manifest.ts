@@ -217,6 +217,8 @@ export const ROUTES: readonly TRoute[] = Object.freeze([
     systemPage: { id: 1, slug: 'vacancy-search' },
   }),
   route('/urenbriefje/:id', 'routes.hoursSheet', { layout: 'empty' }),
+  // Not in spec §2: the supervisor confirms hours by the mailed link, without an account (issue #17).
+  route('/urenbevestiging', 'routes.hoursConfirmation', PUBLIC_EMPTY),
 
   // Imports
   route('/importeren/csv', 'routes.imports.csv'),

@@ -115,6 +115,12 @@ const PAGES: Readonly<Record<string, TLazyPage>> = {
   '/vacancies': page(manageVacancies, 'VacanciesPage'),
   '/vacancies/add': page(manageVacancies, 'VacancyAddPage'),
   '/vacancies/:id/edit': page(manageVacancies, 'VacancyEditPage'),
+  // Hours (issue #17): the printable paper timesheet and the supervisor's confirmation by link.
+  '/urenbriefje/:id': page(() => import('../pages/hours/timesheet-page.tsx'), 'TimesheetPage'),
+  '/urenbevestiging': page(
+    () => import('../pages/hours/hours-confirmation-page.tsx'),
+    'HoursConfirmationPage',
+  ),
   '/privacyverklaring': cms,
   '/nieuws/:slug?': page(() => import('../pages/content/news-page.tsx'), 'NewsPage'),
   ...GALLERY_PAGES,

@@ -19,6 +19,7 @@ import { vacancySearchRoutes } from './vacancy-search/vacancy-search.routes.ts';
 import { actionLinksRoutes } from './action-links/action-links.routes.ts';
 import { installExternalLinks } from '@stageplein/kit/external-links/external-links.guard';
 import { mailDeliveryStatusConsumer } from '@stageplein/kit/mail/mail-requests';
+import { hoursRoutes } from './hours/hours.routes.ts';
 
 const routes: FastifyPluginAsync<TPlacementsDeps> = async (app, deps) => {
   // External action links (kit): `app.externalLinks.route({ action, subject })` in any feature below.
@@ -27,6 +28,7 @@ const routes: FastifyPluginAsync<TPlacementsDeps> = async (app, deps) => {
   await app.register(vacanciesRoutes, deps);
   await app.register(vacancySearchRoutes, deps);
   await app.register(internshipsRoutes, deps);
+  await app.register(hoursRoutes, deps);
 };
 
 /** Vacancies and internships (docs/decisions/placements.md, docs/decisions/internships.md). */

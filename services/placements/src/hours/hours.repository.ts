@@ -90,3 +90,29 @@ export async function upsertSheet(
     .returningAll()
     .executeTakeFirstOrThrow();
 }
+
+/** The period as placements' read model knows it (its school), or undefined. */
+export async function findPeriod(db: TDb, id: string) {
+  return db
+    .selectFrom('placements.internship_periods')
+    .select(['id', 'school_id', 'name'])
+    .where('id', '=', id)
+    .where('deleted', '=', false)
+    .executeTakeFirst();
+}
+
+export async function upsertPeriodDefault(
+  db: TDb,
+  tenantId: string,
+  periodId: string,
+  requiredHours: number,
+  userId: string | null,
+  now: Date,
+): Promise<void> {
+  const changes = { required_hours: requiredHours, updated_by: userId, updated_at: now };
+  await db
+    .insertInto('placements.hours_period_defaults')
+    .values({ internship_period_id: periodId, tenant_id: tenantId, ...changes })
+    .onConflict((oc) => oc.column('internship_period_id').doUpdateSet(changes))
+    .execute();
+}
