@@ -129,11 +129,11 @@ export const ZHoursPaperInput = z
 export type THoursPaperInput = z.infer<typeof ZHoursPaperInput>;
 export const ZHoursPaperBody = zRequestBodyOf('hours_paper_total', ZHoursPaperInput);
 
-/** The school's sign-off may carry a note for the file. */
+/** The school's sign-off may carry a note for the file (the body itself is optional). */
 export const ZHoursSignOffBody = zRequestBodyOf(
   'hours_sign_off',
   z.object({ note: z.string().trim().max(HOURS_REASON_MAX).optional() }).strict(),
-).optional();
+);
 
 /** A school's default requirement for one internship period (`PUT /api/v1/hours/periods/{id}`). */
 export const ZHoursPeriodDefaultBody = zRequestBodyOf(

@@ -17,6 +17,10 @@ import type { THoursInternship } from './hours-internship.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** The tenant's public site (identity mails a link only to it), as identity's `publicUrl` reads it. */
+const siteOf = (config: Pick<TPlacementsConfig, 'PUBLIC_URL_TEMPLATE'>, tenant: string) =>
+  config.PUBLIC_URL_TEMPLATE.replaceAll('{tenant}', tenant).replace(/\/$/, '');
+
 /** The link's subject: the internship (one link confirms that internship's hours, nothing else). */
 export const hoursLinkSubject = (internshipId: string) => ({ type: 'internship', id: internshipId });
 
@@ -50,7 +54,7 @@ export async function issueHoursLink(
     actor: actor.userId,
     reference: hoursLinkSubject(internship.id),
     now: ctx.now,
-    link: `${HOURS_CONFIRMATION_PATH}#${token}`,
+    link: `${siteOf(ctx.config, ctx.tenant.id)}${HOURS_CONFIRMATION_PATH}#${token}`,
     vars: {
       purpose: {
         nl: `Bevestig de stage-uren van ${internship.student_name}`,

@@ -155,14 +155,16 @@ export const hoursRoutes: FastifyPluginAsync<TPlacementsDeps> = async (app, deps
     schema: {
       tags: TAGS,
       summary: 'Sign the hours off and lock them (the school)',
+      description:
+        'The body is optional: `data{type: hours_sign_off, attributes{note}}` keeps a note for the file.',
       params: ZInternship,
-      body: ZHoursSignOffBody,
       response: { 200: ZHoursSheetDocument },
     },
     handler: async (req) => {
       const ctx = await contextOf(req, deps);
       const caller = await callerOf(req, ctx.db);
-      const note = req.body?.data.attributes.note;
+      // Optional body, so the step is also a bare POST like lock and unlock.
+      const note = req.body == null ? undefined : ZHoursSignOffBody.parse(req.body)?.data.attributes.note;
       return sheetDoc(req)(await signOffHours(ctx, caller, req.params.internshipId, note));
     },
   });

@@ -21,7 +21,7 @@ import {
 import { ApiError, forbidden, notFound, unauthorized } from '@stageplein/kit/errors/api-error';
 import type { TCaller } from '../shared/caller.ts';
 import { record } from '../shared/events.ts';
-import { SYSTEM, type TActor, type TCtx } from '../shared/request.ts';
+import { SYSTEM, type TCtx } from '../shared/request.ts';
 import {
   findHoursInternship,
   isRunning,
@@ -121,13 +121,13 @@ export async function readHoursSheet(ctx: TCtx, caller: TCaller, internshipId: s
 /** After a change: `hours_supervisor` on the internship follows the confirmed total; the event and audit row. */
 async function settle<T extends TEventType>(
   ctx: TCtx,
-  actor: TActor,
+  by: TCaller | null,
   internshipId: string,
   type: T,
   extra: (figures: TFigures) => TEventPayload<T>,
 ): Promise<THoursSheet> {
   const internship = (await findHoursInternship(ctx.db, internshipId))!;
-  const loaded = await load(ctx, internship, null);
+  const loaded = await load(ctx, internship, by && (await relationTo(ctx.db, by, internship)));
   if (internship.hours_supervisor !== loaded.totals.confirmed)
     await setInternshipHours(ctx.db, internshipId, {
       hours_supervisor: loaded.totals.confirmed,
@@ -141,7 +141,7 @@ async function settle<T extends TEventType>(
     updating_hours_allowed: internship.updating_hours_allowed,
     signed_off: !!loaded.sheet?.signed_off_at,
   };
-  await record(ctx, actor, type, { type: 'internship', id: internshipId }, extra(figures));
+  await record(ctx, by?.actor ?? SYSTEM, type, { type: 'internship', id: internshipId }, extra(figures));
   return { ...loaded, internship: { ...internship, hours_supervisor: loaded.totals.confirmed } };
 }
 type TFigures = TEventPayload<'placements.hours.locked'>;
@@ -194,7 +194,7 @@ export async function logEntry(
     created_at: ctx.now,
     updated_at: ctx.now,
   });
-  const sheet = await settle(ctx, caller.actor, internshipId, 'placements.hours.entry_logged', (f) => ({
+  const sheet = await settle(ctx, caller, internshipId, 'placements.hours.entry_logged', (f) => ({
     ...f,
     ...entryFacts(entry),
   }));
@@ -226,7 +226,7 @@ export async function changeEntry(
     description: input.description ?? entry.description,
     updated_at: ctx.now,
   });
-  const sheet = await settle(ctx, caller.actor, internshipId, 'placements.hours.entry_updated', (f) => ({
+  const sheet = await settle(ctx, caller, internshipId, 'placements.hours.entry_updated', (f) => ({
     ...f,
     ...entryFacts(changed),
   }));
@@ -236,7 +236,7 @@ export async function changeEntry(
 export async function removeEntry(ctx: TCtx, caller: TCaller, internshipId: string, entryId: string) {
   const { entry } = await ownPendingEntry(ctx, caller, internshipId, entryId);
   await deleteEntry(ctx.db, entry.id);
-  return settle(ctx, caller.actor, internshipId, 'placements.hours.entry_deleted', (f) => ({
+  return settle(ctx, caller, internshipId, 'placements.hours.entry_deleted', (f) => ({
     ...f,
     ...entryFacts(entry),
   }));
@@ -265,7 +265,7 @@ export async function correctEntry(
     corrected_at: ctx.now,
     updated_at: ctx.now,
   });
-  const sheet = await settle(ctx, caller.actor, internshipId, 'placements.hours.entry_corrected', (f) => ({
+  const sheet = await settle(ctx, caller, internshipId, 'placements.hours.entry_corrected', (f) => ({
     ...f,
     ...entryFacts(changed),
     previous_hours: hoursOf(entry.quarters),
@@ -287,7 +287,7 @@ export async function setUpdatingHours(ctx: TCtx, caller: TCaller, internshipId:
       updated_at: ctx.now,
     });
   const type = allowed ? 'placements.hours.unlocked' : 'placements.hours.locked';
-  return settle(ctx, caller.actor, internshipId, type, (f) => f);
+  return settle(ctx, caller, internshipId, type, (f) => f);
 }
 
 /** The school's final word: the sheet is signed off and locked (unlock reopens it). */
@@ -305,7 +305,7 @@ export async function signOffHours(
     sign_off_note: note ?? null,
     updated_at: ctx.now,
   });
-  return settle(ctx, caller.actor, internshipId, 'placements.hours.signed_off', (f) => ({
+  return settle(ctx, caller, internshipId, 'placements.hours.signed_off', (f) => ({
     ...f,
     note: note ?? null,
   }));
@@ -329,7 +329,7 @@ export async function recordPaperHours(
     paper_recorded_at: ctx.now,
     updated_at: ctx.now,
   });
-  return settle(ctx, caller.actor, internshipId, 'placements.hours.paper_recorded', (f) => ({
+  return settle(ctx, caller, internshipId, 'placements.hours.paper_recorded', (f) => ({
     ...f,
     paper_hours: hoursOf(quarters),
     scan_url: input.scan_url ?? null,
@@ -341,14 +341,14 @@ const PAPER_RESEND_MS = 10 * 60 * 1000;
 
 async function mailLink(
   ctx: TCtx & { config: TPlacementsConfig },
-  actor: TActor,
+  caller: TCaller | null,
   internship: THoursInternship,
 ): Promise<THoursSheet> {
   const email = internship.supervisor_email;
   if (!email) throw new ApiError('hours_no_supervisor_email');
-  const { expiresAt } = await issueHoursLink(ctx, actor, internship, email);
+  const { expiresAt } = await issueHoursLink(ctx, caller?.actor ?? SYSTEM, internship, email);
   await upsertSheet(ctx.db, ctx.tenant.id, internship.id, { link_sent_at: ctx.now, updated_at: ctx.now });
-  return settle(ctx, actor, internship.id, 'placements.hours.link_sent', (f) => ({
+  return settle(ctx, caller, internship.id, 'placements.hours.link_sent', (f) => ({
     ...f,
     expires_at: expiresAt.toISOString(),
   }));
@@ -365,7 +365,7 @@ export async function sendSupervisorLink(
   internshipId: string,
 ) {
   const { internship } = await step(ctx, caller, internshipId, 'send_link');
-  return mailLink(ctx, caller.actor, internship);
+  return mailLink(ctx, caller, internship);
 }
 
 /**
@@ -382,7 +382,7 @@ export async function requestLinkFromPaper(ctx: TCtx & { config: TPlacementsConf
   const state = stateOf(ctx, internship, sheet);
   if (!state.running || state.signedOff || state.paper) return;
   if (sheet?.link_sent_at && ctx.now.getTime() - sheet.link_sent_at.getTime() < PAPER_RESEND_MS) return;
-  await mailLink(ctx, SYSTEM, internship);
+  await mailLink(ctx, null, internship);
 }
 
 /** The link's internship; a link about another subject or action is refused like an unknown one. */
@@ -419,7 +419,7 @@ export async function decideByLink(ctx: TCtx, link: TLinkActor, body: THoursDeci
     });
     const type =
       status === 'confirmed' ? 'placements.hours.entry_confirmed' : 'placements.hours.entry_rejected';
-    await settle(ctx, SYSTEM, internship.id, type, (f) => ({ ...f, ...entryFacts(changed) }));
+    await settle(ctx, null, internship.id, type, (f) => ({ ...f, ...entryFacts(changed) }));
   }
   await consumeHoursLink(ctx, link);
   return confirmationByLink(ctx, link);
