@@ -11,6 +11,7 @@ import { migrations } from './migrations/index.ts';
 import { PLACEMENTS_CONFIG, type TPlacementsConfig, type TPlacementsDeps } from './placements.config.ts';
 import { seedVacancies } from './seeds/seed-vacancies.ts';
 import { seedInternships } from './seeds/seed-internships.ts';
+import { seedHours } from './hours/hours.seed.ts';
 import { usersReadModelConsumer } from './users-read-model/users-read-model.consumer.ts';
 import { complianceReadModelConsumer } from './compliance-read-model/compliance-read-model.consumer.ts';
 import { vacanciesRoutes } from './vacancies/vacancies.routes.ts';
@@ -56,6 +57,7 @@ export const placementsService: TServiceModule<TPlacementsConfig> = {
       const ctx = { db: trx as unknown as Kysely<TPlacementsDb>, tenant, now: today };
       await seedVacancies(ctx, tenant, today);
       await seedInternships(ctx, tenant, today);
+      await seedHours(ctx, tenant, today);
     });
   },
 };

@@ -48,7 +48,7 @@ export const seedInternshipId = (tenant: string, n: number) =>
  * published `identity.user.created` event (its outbox, as the back-fill does); none where identity is
  * not part of the installation (a placements-only test platform).
  */
-async function demoUserId(ctx: TCtx, local: string): Promise<string | undefined> {
+export async function demoUserId(ctx: TCtx, local: string): Promise<string | undefined> {
   const { rows: exists } = await sql<{
     t: string | null;
   }>`select to_regclass('identity.outbox')::text as t`.execute(ctx.db);
