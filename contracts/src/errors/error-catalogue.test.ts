@@ -78,6 +78,15 @@ describe('API error catalogue', () => {
       vacancy_not_deletable: 409,
       vacancy_not_editable: 409,
       invalid_vacancy_action: 409,
+      vacancy_full: 409,
+      vacancy_not_open: 409,
+      already_applied: 409,
+      motivation_required: 422,
+      motivation_not_allowed: 422,
+      self_found_unavailable: 403,
+      internship_field_not_editable: 403,
+      invalid_internship_action: 409,
+      reason_required: 422,
     });
   });
 

@@ -54,6 +54,15 @@ export const ERROR_CODES = [
   'vacancy_not_deletable',
   'vacancy_not_editable',
   'invalid_vacancy_action',
+  'vacancy_full',
+  'vacancy_not_open',
+  'already_applied',
+  'motivation_required',
+  'motivation_not_allowed',
+  'self_found_unavailable',
+  'internship_field_not_editable',
+  'invalid_internship_action',
+  'reason_required',
 ] as const;
 export type TErrorCode = (typeof ERROR_CODES)[number];
 
@@ -152,6 +161,17 @@ export const ERRORS: Readonly<Record<TErrorCode, TErrorDefinition>> = Object.fre
   vacancy_not_deletable: define('vacancy_not_deletable', 409),
   vacancy_not_editable: define('vacancy_not_editable', 409),
   invalid_vacancy_action: define('invalid_vacancy_action', 409),
+  // Internships (contracts/src/placements/internships.ts): applying to a full or closed vacancy, twice, with or
+  // without the motivation the tenant asks for; a field or transition the policy or status does not allow.
+  vacancy_full: define('vacancy_full', 409),
+  vacancy_not_open: define('vacancy_not_open', 409),
+  already_applied: define('already_applied', 409),
+  motivation_required: define('motivation_required', 422),
+  motivation_not_allowed: define('motivation_not_allowed', 422),
+  self_found_unavailable: define('self_found_unavailable', 403),
+  internship_field_not_editable: define('internship_field_not_editable', 403),
+  invalid_internship_action: define('invalid_internship_action', 409),
+  reason_required: define('reason_required', 422),
 });
 
 export function isErrorCode(value: unknown): value is TErrorCode {

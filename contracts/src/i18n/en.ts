@@ -919,6 +919,42 @@ export const en: TMessages = {
       title: 'Not possible now',
       detail: 'This step is not possible for the vacancy in its current state.',
     },
+    vacancy_full: {
+      title: 'Vacancy is full',
+      detail: 'All places of this vacancy are taken. Choose another vacancy.',
+    },
+    vacancy_not_open: {
+      title: 'Vacancy is not open',
+      detail: 'This vacancy does not take applications now.',
+    },
+    already_applied: {
+      title: 'Already applied',
+      detail: 'You already have an application for this vacancy in progress.',
+    },
+    motivation_required: {
+      title: 'Motivation missing',
+      detail: 'Write a motivation with your application.',
+    },
+    motivation_not_allowed: {
+      title: 'No motivation',
+      detail: 'This website does not ask for a motivation with an application.',
+    },
+    self_found_unavailable: {
+      title: 'Self-found internships unavailable',
+      detail: 'Students cannot submit self-found internships on this website.',
+    },
+    internship_field_not_editable: {
+      title: 'Field cannot be changed',
+      detail: 'You may not change this field of this internship now.',
+    },
+    invalid_internship_action: {
+      title: 'Not possible now',
+      detail: 'This step is not possible for the internship in its current state.',
+    },
+    reason_required: {
+      title: 'Reason missing',
+      detail: 'Give a reason for this step.',
+    },
     internal: {
       title: 'Internal server error',
       detail:

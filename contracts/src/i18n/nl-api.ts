@@ -215,6 +215,42 @@ export const nlApi = {
     title: 'Nu niet mogelijk',
     detail: 'Deze stap is niet mogelijk voor de vacature in haar huidige staat.',
   },
+  vacancy_full: {
+    title: 'Vacature is vol',
+    detail: 'Alle plaatsen van deze vacature zijn bezet. Kies een andere vacature.',
+  },
+  vacancy_not_open: {
+    title: 'Vacature staat niet open',
+    detail: 'Op deze vacature kan nu niet worden gereageerd.',
+  },
+  already_applied: {
+    title: 'Al aangemeld',
+    detail: 'Je hebt al een lopende aanmelding voor deze vacature.',
+  },
+  motivation_required: {
+    title: 'Motivatie ontbreekt',
+    detail: 'Schrijf een motivatie bij je aanmelding.',
+  },
+  motivation_not_allowed: {
+    title: 'Geen motivatie',
+    detail: 'Deze website vraagt geen motivatie bij een aanmelding.',
+  },
+  self_found_unavailable: {
+    title: 'Zelfgevonden stages niet mogelijk',
+    detail: 'Op deze website kunnen leerlingen geen zelfgevonden stage indienen.',
+  },
+  internship_field_not_editable: {
+    title: 'Veld kan niet worden gewijzigd',
+    detail: 'Je mag dit veld van deze stage nu niet wijzigen.',
+  },
+  invalid_internship_action: {
+    title: 'Nu niet mogelijk',
+    detail: 'Deze stap is niet mogelijk voor de stage in haar huidige staat.',
+  },
+  reason_required: {
+    title: 'Reden ontbreekt',
+    detail: 'Geef een reden op voor deze stap.',
+  },
   internal: {
     title: 'Interne serverfout',
     detail:

@@ -37,8 +37,8 @@ export const SERVICE_PREFIXES = {
   ],
   // Pages, menus, menu items, news and the messages file (spec §7's CMS calls).
   content: ['/api/v1/cms'],
-  // Vacancies (issue #14); internships follow.
-  placements: ['/api/v1/vacancies'],
+  // Vacancies (issue #14) and internships (issue #16).
+  placements: ['/api/v1/vacancies', '/api/v1/internships'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type TServiceName = keyof typeof SERVICE_PREFIXES;

@@ -12,7 +12,8 @@ export const USER_EVENTS = [
 export const USERS_READ_MODEL_GROUP = `${SCHEMA}.users-read-model`;
 
 /**
- * Keeps `placements.users` (a vacancy's contact person: name, email, status) current from identity's
+ * Keeps `placements.users` (a vacancy's contact person, an internship's student, contact person and
+ * supervisor: name, email, status; `created_at` the first event's time) current from identity's
  * events. Idempotent per event id; an event older than the row's changes nothing, and a deleted user
  * stays as a tombstone so a late `updated` cannot bring them back.
  */
@@ -32,10 +33,13 @@ export function usersReadModelConsumer(db: Kysely<unknown>): TConsumer {
       }
       const u = EVENT_PAYLOADS['identity.user.updated'].parse(event.data);
       await sql`
-        insert into placements.users (id, tenant_id, email, first_name, last_name, status, deleted, event_time)
-        values (${u.user_id}, ${event.tenant}, ${u.email}, ${u.first_name}, ${u.last_name}, ${u.status}, false, ${time})
+        insert into placements.users (id, tenant_id, email, first_name, last_name, status, deleted, created_at,
+          event_time)
+        values (${u.user_id}, ${event.tenant}, ${u.email}, ${u.first_name}, ${u.last_name}, ${u.status}, false,
+          ${time}, ${time})
         on conflict (id) do update set email = excluded.email, first_name = excluded.first_name,
-          last_name = excluded.last_name, status = excluded.status, event_time = excluded.event_time
+          last_name = excluded.last_name, status = excluded.status, event_time = excluded.event_time,
+          created_at = coalesce(placements.users.created_at, excluded.created_at)
         where placements.users.event_time <= excluded.event_time and not placements.users.deleted`.execute(
         trx,
       );

@@ -10,6 +10,8 @@ export interface TUsersTable {
   status: TUserStatus;
   /** A tombstone, so a late `updated` cannot bring a deleted user back. */
   deleted: boolean;
+  /** When placements first heard of the user (the student include's `created_at`; null before #16). */
+  created_at: Date | null;
   /** The newest event applied. */
   event_time: Date;
 }
