@@ -13,14 +13,17 @@ import { seedVacancies } from './seeds/seed-vacancies.ts';
 import { usersReadModelConsumer } from './users-read-model/users-read-model.consumer.ts';
 import { complianceReadModelConsumer } from './compliance-read-model/compliance-read-model.consumer.ts';
 import { vacanciesRoutes } from './vacancies/vacancies.routes.ts';
+import { internshipsRoutes } from './internships/internships.routes.ts';
+import { schoolReadModelsConsumer } from './school-read-models/school-read-models.consumer.ts';
 import { vacancySearchRoutes } from './vacancy-search/vacancy-search.routes.ts';
 
 const routes: FastifyPluginAsync<TPlacementsDeps> = async (app, deps) => {
   await app.register(vacanciesRoutes, deps);
   await app.register(vacancySearchRoutes, deps);
+  await app.register(internshipsRoutes, deps);
 };
 
-/** Vacancies now, internships next (docs/decisions/placements.md). */
+/** Vacancies and internships (docs/decisions/placements.md, docs/decisions/internships.md). */
 export const placementsService: TServiceModule<TPlacementsConfig> = {
   name: 'placements',
   configKeys: PLACEMENTS_CONFIG,
@@ -33,6 +36,7 @@ export const placementsService: TServiceModule<TPlacementsConfig> = {
     organizationsReadModelConsumer(deps.db, SCHEMA),
     usersReadModelConsumer(deps.db),
     complianceReadModelConsumer(deps.db),
+    schoolReadModelsConsumer(deps.db),
   ],
   async seedTenant({ db, today }, tenantId) {
     const tenant = getTenant(tenantId);

@@ -1,0 +1,164 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  INTERNSHIP_ACTIONS,
+  INTERNSHIP_TRANSITIONS,
+  INTERNSHIPS_QUERY,
+  ZInternshipApplyBody,
+  ZInternshipCollection,
+  ZInternshipDocument,
+  ZInternshipTransitionBody,
+  ZInternshipUpdateBody,
+} from '@stageplein/contracts/placements/internships';
+import { ApiError } from '@stageplein/kit/errors/api-error';
+import { parseJsonApiQuery, ZJsonApiQueryString } from '@stageplein/kit/jsonapi/query';
+import { collectionDocument, pageLinks, resourceDocument } from '@stageplein/kit/jsonapi/serialize';
+import type { TPlacementsDeps } from '../placements.config.ts';
+import { callerOf } from '../shared/caller.ts';
+import { contextOf } from '../shared/request.ts';
+import { includedOfAll, internshipResource } from './internships.serialize.ts';
+import {
+  applyToVacancy,
+  changeInternship,
+  listVisibleInternships,
+  metaFor,
+  readableInternship,
+  statusHistory,
+  takeInternshipAction,
+  viewerFor,
+} from './internships.service.ts';
+import { findInternshipView } from './internships.repository.ts';
+
+const TAGS = ['internships'];
+const ZId = z.object({ id: z.uuid() });
+const ZInclude = z.object({ include: z.string().optional() });
+
+const requestUrl = (req: FastifyRequest) => `${req.protocol}://${req.host}${req.url}`;
+
+/** JSON:API: the `id` of an update document must be the endpoint's (409 Conflict otherwise). */
+function assertSameId(bodyId: string | undefined, id: string): void {
+  if (bodyId !== undefined && bodyId !== id) throw new ApiError('conflict', {}, { pointer: '/data/id' });
+}
+
+const includeOf = (req: { query: unknown }) =>
+  parseJsonApiQuery(req.query as Record<string, string>, INTERNSHIPS_QUERY).include;
+
+/**
+ * Internships (docs/decisions/internships.md): the list and one internship for the parties who see
+ * them (spec §6), applying, editing, and one POST per life-cycle step so each has one permission and
+ * one event. Every answer carries `meta.actions` and `meta.editable_fields` per internship.
+ */
+export const internshipsRoutes: FastifyPluginAsync<TPlacementsDeps> = async (app, deps) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/api/v1/internships', {
+    schema: {
+      tags: TAGS,
+      summary:
+        "The caller's internships: a student's own, a mentor's mentees', a school's, an organization's",
+      querystring: ZJsonApiQueryString,
+      response: { 200: ZInternshipCollection },
+    },
+    handler: async (req, reply) => {
+      const ctx = await contextOf(req, deps);
+      const caller = await callerOf(req, ctx.db);
+      const query = parseJsonApiQuery(req.query as Record<string, string>, INTERNSHIPS_QUERY);
+      const { rows, total, viewer } = await listVisibleInternships(ctx, caller, query);
+      reply.header('cache-control', 'private, no-store');
+      return collectionDocument(
+        rows.map((i) => internshipResource(i, metaFor(ctx, viewer(i.student_id), i))),
+        {
+          included: includedOfAll(rows, query.include),
+          total,
+          links: pageLinks(requestUrl(req), query, total),
+        },
+      );
+    },
+  });
+
+  r.get('/api/v1/internships/:id', {
+    schema: {
+      tags: TAGS,
+      summary: 'One internship with its status history (meta.status_history), for its parties',
+      params: ZId,
+      querystring: ZInclude,
+      response: { 200: ZInternshipDocument },
+    },
+    handler: async (req, reply) => {
+      const ctx = await contextOf(req, deps);
+      const caller = await callerOf(req, ctx.db);
+      const include = includeOf(req);
+      const { row, viewer } = await readableInternship(ctx, caller, req.params.id);
+      reply.header('cache-control', 'private, no-store');
+      return {
+        ...resourceDocument(internshipResource(row, metaFor(ctx, viewer, row)), {
+          included: includedOfAll([row], include),
+        }),
+        meta: { status_history: await statusHistory(ctx, row.id) },
+      };
+    },
+  });
+
+  r.post('/api/v1/internships', {
+    schema: {
+      tags: TAGS,
+      summary: 'A student applies to a published vacancy (motivation where the tenant asks for it)',
+      body: ZInternshipApplyBody,
+      response: { 201: ZInternshipDocument },
+    },
+    handler: async (req, reply) => {
+      const ctx = await contextOf(req, deps);
+      const caller = await callerOf(req, ctx.db);
+      const created = await applyToVacancy(ctx, caller, req.body.data.attributes);
+      const row = (await findInternshipView(ctx.db, created.id))!;
+      const viewer = (await viewerFor(ctx, caller))(row.student_id);
+      return reply.status(201).send(resourceDocument(internshipResource(row, metaFor(ctx, viewer, row))));
+    },
+  });
+
+  r.patch('/api/v1/internships/:id', {
+    schema: {
+      tags: TAGS,
+      summary: 'Edit an internship: each field for the parties that may change it now (meta.editable_fields)',
+      params: ZId,
+      body: ZInternshipUpdateBody,
+      response: { 200: ZInternshipDocument },
+    },
+    handler: async (req) => {
+      const ctx = await contextOf(req, deps);
+      const caller = await callerOf(req, ctx.db);
+      assertSameId(req.body.data.id, req.params.id);
+      const row = await changeInternship(ctx, caller, req.params.id, req.body.data.attributes);
+      const viewer = (await viewerFor(ctx, caller))(row.student_id);
+      return resourceDocument(internshipResource(row, metaFor(ctx, viewer, row)));
+    },
+  });
+
+  for (const action of INTERNSHIP_ACTIONS) {
+    const { from, to, by, reason } = INTERNSHIP_TRANSITIONS[action];
+    r.post(`/api/v1/internships/:id/${action}`, {
+      schema: {
+        tags: TAGS,
+        summary: `${from.join(' | ')} → ${to} (${by.join(' or ')}${reason === 'none' ? '' : `; reason ${reason}`})`,
+        params: ZId,
+        body: ZInternshipTransitionBody,
+        response: { 200: ZInternshipDocument },
+      },
+      handler: async (req) => {
+        const ctx = await contextOf(req, deps);
+        const caller = await callerOf(req, ctx.db);
+        if (req.body) assertSameId(req.body.data.id, req.params.id);
+        const row = await takeInternshipAction(
+          ctx,
+          caller,
+          req.params.id,
+          action,
+          req.body?.data.attributes.reason,
+        );
+        const viewer = (await viewerFor(ctx, caller))(row.student_id);
+        return resourceDocument(internshipResource(row, metaFor(ctx, viewer, row)));
+      },
+    });
+  }
+};

@@ -1,0 +1,159 @@
+import {
+  DummyDriver,
+  Kysely,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  sql,
+  type Expression,
+  type RawBuilder,
+  type SqlBool,
+} from 'kysely';
+import type { TJsonApiQuery } from '@stageplein/contracts/jsonapi/jsonapi';
+import type { TInternshipScope } from '@stageplein/contracts/placements/internship-policy';
+import { filterConditions } from '@stageplein/kit/jsonapi/apply-query';
+
+/**
+ * The statements of `GET /api/v1/internships`: one page with every relation joined (the seven
+ * includes cost seven primary-key lookups per row, no second query) and its total. Written as `sql`
+ * templates and compiled here, so the benchmark's bare route runs exactly these (infra/bench).
+ */
+
+/** The internship's columns and its relations' attributes (spec §3), prefixed per relation. */
+const SELECT = sql`
+  i.id, i.tenant_id, i.student_id, i.school_id, i.organization_id, i.vacancy_id, i.internship_period_id,
+  i.contact_person_id, i.supervisor_id, i.current_phase_id, i.title, i.description, i.motivation,
+  i.start_date, i.end_date, i.contract_type, i.self_found, i.organization_name, i.contact_name,
+  i.contact_email, i.contact_phone_number, i.hours, i.hours_supervisor, i.updating_hours_allowed,
+  i.status, i.status_reason, i.created_by, i.created_at, i.updated_at,
+  s.id as student__id, s.first_name as student__first_name, s.last_name as student__last_name,
+  s.event_time as student__updated_at, coalesce(s.created_at, s.event_time) as student__created_at,
+  o.id as organization__id, o.name as organization__name, o.status as organization__status,
+  o.city as organization__city, w.website as organization__website,
+  v.id as vacancy__id, v.title as vacancy__title,
+  p.id as period__id, p.name as period__name, p.start_date as period__start_date,
+  p.end_date as period__end_date, p.status as period__status, p.school_id as period__school_id,
+  p.school_year_id as period__school_year_id,
+  c.id as contact__id, c.first_name as contact__first_name, c.last_name as contact__last_name,
+  c.email as contact__email,
+  u.id as supervisor__id, u.first_name as supervisor__first_name, u.last_name as supervisor__last_name,
+  u.email as supervisor__email`;
+
+const JOINS = sql`
+  left join placements.users s on s.id = i.student_id and not s.deleted
+  left join placements.organizations o on o.id = i.organization_id and not o.deleted
+  left join placements.organization_websites w on w.id = i.organization_id
+  left join placements.vacancies v on v.id = i.vacancy_id
+  left join placements.internship_periods p on p.id = i.internship_period_id and not p.deleted
+  left join placements.users c on c.id = i.contact_person_id and not c.deleted
+  left join placements.users u on u.id = i.supervisor_id and not u.deleted`;
+
+/** Wire attributes of the filters and sorts → columns (only declared names reach SQL). */
+export const INTERNSHIP_COLUMNS: Record<string, string> = {
+  internship_period_id: 'i.internship_period_id',
+  status: 'i.status',
+  organization_id: 'i.organization_id',
+  student_id: 'i.student_id',
+  vacancy_id: 'i.vacancy_id',
+  self_found: 'i.self_found',
+  created_at: 'i.created_at',
+  updated_at: 'i.updated_at',
+  start_date: 'i.start_date',
+  end_date: 'i.end_date',
+  title: 'i.title',
+};
+
+/** What one of the viewer's parties sees (contracts' `internshipScopes`). */
+function scopeCondition(scope: TInternshipScope): Expression<SqlBool> {
+  switch (scope.kind) {
+    case 'school':
+      return sql<SqlBool>`i.school_id = ${scope.schoolId}`;
+    case 'organization':
+      return sql<SqlBool>`i.organization_id = ${scope.organizationId}`;
+    case 'student':
+      return sql<SqlBool>`(i.school_id = ${scope.schoolId} and i.student_id = ${scope.studentId})`;
+    case 'mentor':
+      return sql<SqlBool>`(i.school_id = ${scope.schoolId} and i.student_id in (
+        select m.student_id from placements.mentorships m
+        where m.mentor_id = ${scope.mentorId} and m.school_id = ${scope.schoolId} and not m.removed))`;
+    case 'none':
+      return sql<SqlBool>`false`;
+  }
+}
+
+const likeLiteral = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The list's where clause: the union of the viewer's scopes, then the query's filters. */
+function whereOf(scopes: readonly TInternshipScope[], query: TJsonApiQuery): RawBuilder<SqlBool> {
+  const conditions: Expression<SqlBool>[] = [
+    scopes.length ? sql<SqlBool>`(${sql.join(scopes.map(scopeCondition), sql` or `)})` : sql<SqlBool>`false`,
+    ...filterConditions(query, INTERNSHIP_COLUMNS),
+  ];
+  const group = query.scopes.group_id;
+  if (group)
+    conditions.push(sql<SqlBool>`i.student_id in (select gm.student_id from placements.group_memberships gm
+      where gm.group_id = ${group} and gm.school_id = i.school_id)`);
+  const search = query.scopes.search?.trim();
+  if (search) {
+    const like = likeLiteral(search);
+    conditions.push(sql<SqlBool>`(i.title ilike ${like} or i.organization_name ilike ${like}
+      or i.student_id in (select su.id from placements.users su
+        where coalesce(su.first_name, '') || ' ' || coalesce(su.last_name, '') ilike ${like}))`);
+  }
+  return sql<SqlBool>`${sql.join(conditions, sql` and `)}`;
+}
+
+function orderOf(query: TJsonApiQuery): RawBuilder<unknown> {
+  const keys = query.sort.flatMap((s) => {
+    const column = INTERNSHIP_COLUMNS[s.attribute];
+    return column ? [sql`${sql.ref(column)} ${sql.raw(s.descending ? 'desc' : 'asc')}`] : [];
+  });
+  // Ties broken by id, newest first, so pages never overlap.
+  return sql.join([...keys, sql`i.id desc`]);
+}
+
+// Compiles templates to text and values without a connection (the bench runs them on plain pg).
+const compiler = new Kysely<unknown>({
+  dialect: {
+    createAdapter: () => new PostgresAdapter(),
+    createDriver: () => new DummyDriver(),
+    createIntrospector: (db) => new PostgresIntrospector(db),
+    createQueryCompiler: () => new PostgresQueryCompiler(),
+  },
+});
+
+export interface TStatement {
+  text: string;
+  values: readonly unknown[];
+}
+
+const compile = (q: RawBuilder<unknown>): TStatement => {
+  const c = q.compile(compiler);
+  return { text: c.sql, values: c.parameters };
+};
+
+/** One page of the viewer's internships with every relation's attributes, in the query's order. */
+export function internshipsPageSql(scopes: readonly TInternshipScope[], query: TJsonApiQuery): TStatement {
+  const { size, number } = query.page;
+  return compile(sql`select ${SELECT} from (
+      select i.* from placements.internships i where ${whereOf(scopes, query)}
+      order by ${orderOf(query)} limit ${size} offset ${(number - 1) * size}
+    ) i ${JOINS}
+    order by ${orderOf(query)}`);
+}
+
+/** How many internships the page's where clause matches. */
+export function internshipsCountSql(scopes: readonly TInternshipScope[], query: TJsonApiQuery): TStatement {
+  return compile(
+    sql`select count(*)::int as total from placements.internships i where ${whereOf(scopes, query)}`,
+  );
+}
+
+/** One internship with its relations, by id (the policy decides who may read it). */
+export function internshipByIdSql(id: string, forUpdate = false): TStatement {
+  return compile(
+    sql`select ${SELECT} from placements.internships i ${JOINS} where i.id = ${id}${
+      forUpdate ? sql` for update of i` : sql``
+    }`,
+  );
+}
