@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -62,6 +63,13 @@ function StudentApply({ vacancy, schoolId }: { vacancy: TApplyVacancy; schoolId:
     await queryClient.invalidateQueries({ queryKey: ['internships'] });
     await queryClient.invalidateQueries({ queryKey: ['vacancy', vacancy.id] });
   };
+  // Applied meanwhile (another tab): the answer says so, the list shows it.
+  const applied =
+    isApiRequestError(form.formError) && form.formError.errors.some((e) => e.code === 'already_applied');
+  const { refetch } = mine;
+  useEffect(() => {
+    if (applied) void refetch();
+  }, [applied, refetch]);
   if (mine.isPending) return <p role="status">{t('loading')}</p>;
   const current = mine.data?.internships.find((i) => PLACE_HOLDING_STATUSES.includes(i.status));
   if (current) {

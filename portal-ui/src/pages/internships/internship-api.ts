@@ -62,7 +62,7 @@ export interface TInternshipFields {
 
 export type TInternship = TFlatResource<TInternshipFields>;
 
-/** One row of the status history (`meta.status_history` of one internship). */
+/** One row of the status history (`meta.status_history` of `GET /api/v1/internships/{id}`). */
 export interface TStatusChange {
   fromStatus: TInternshipStatus | null;
   toStatus: TInternshipStatus;
@@ -117,7 +117,8 @@ export async function fetchInternship(
     }),
   );
   if (!doc.data) throw new Error('empty internship document');
-  return doc.data;
+  // The history comes in the document's meta (`meta.status_history`); it travels with the resource here.
+  return { ...doc.data, meta: { ...doc.data.meta, statusHistory: doc.meta?.statusHistory } };
 }
 
 /** `POST /api/v1/internships`: the signed-in student applies (motivation only where the tenant asks). */
