@@ -73,6 +73,12 @@ async function takeStep(page: Page, action: string, status: string) {
   const dialog = page.getByTestId('internship-action-dialog');
   await dialog.waitFor();
   await dialog.getByTestId('internship-confirm').click();
+  // The dialog closes when the step is taken; an error stays in it (and fails the test with its text).
+  await expect
+    .poll(async () =>
+      (await dialog.isVisible()) ? await dialog.getByTestId('form-alert').allTextContents() : 'closed',
+    )
+    .toBe('closed');
   await expect
     .poll(() => page.getByTestId('internship-status').first().getAttribute('data-status'))
     .toBe(status);

@@ -141,8 +141,10 @@ export async function takeAction(
   action: TInternshipAction,
   reason: string | undefined,
 ): Promise<void> {
-  const body = reason ? { data: { type: 'internships', id, attributes: { reason } } } : undefined;
-  await client.post(`${INTERNSHIPS}/${encodeURIComponent(id)}/${action}`, body);
+  const attributes = reason ? { reason } : {};
+  await client.post(`${INTERNSHIPS}/${encodeURIComponent(id)}/${action}`, {
+    data: { type: 'internships', id, attributes },
+  });
 }
 
 /** camelCase attributes (the client turns them to snake_case on the wire). */
