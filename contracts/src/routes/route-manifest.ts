@@ -248,7 +248,7 @@ export const AUTH_FLOW_PATHS: readonly string[] = Object.freeze([
  * Back-office rows that show a marked placeholder until their feature lands (the admin renders them
  * as such; the portal's dashboard links only to screens that exist, so it leaves them out).
  */
-export const ADMIN_PLACEHOLDER_PATHS: readonly string[] = ['/admin/data-viewer'];
+export const ADMIN_PLACEHOLDER_PATHS: readonly string[] = [];
 
 export function routesFor(owner: TRouteOwner): readonly TRoute[] {
   return ROUTES.filter((r) => r.owner === owner);

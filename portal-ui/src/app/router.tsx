@@ -33,6 +33,7 @@ const settings = () => import('../pages/account/settings-pages.tsx');
 const kennisnet = () => import('../pages/auth/kennisnet-pages.tsx');
 
 const manageVacancies = () => import('../pages/stagebank/vacancy-manage-pages.tsx');
+const internship = () => import('../pages/internships/internship-page.tsx');
 
 const dev = () => import('../pages/dev/gallery-pages.tsx');
 const tests = () => import('../pages/test/test-pages.tsx');
@@ -120,6 +121,13 @@ const PAGES: Readonly<Record<string, TLazyPage>> = {
   '/urenbevestiging': page(
     () => import('../pages/hours/hours-confirmation-page.tsx'),
     'HoursConfirmationPage',
+  ),
+  // Internships (issue #16): the list, one internship, its edit form.
+  '/internships': page(() => import('../pages/internships/internships-page.tsx'), 'InternshipsPage'),
+  '/internships/:id': page(internship, 'InternshipPage'),
+  '/internships/:id/edit': page(
+    () => import('../pages/internships/internship-edit-page.tsx'),
+    'InternshipEditPage',
   ),
   '/privacyverklaring': cms,
   '/nieuws/:slug?': page(() => import('../pages/content/news-page.tsx'), 'NewsPage'),

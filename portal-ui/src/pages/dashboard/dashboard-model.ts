@@ -94,3 +94,23 @@ export function visibleDashboardTiles(
   for (const extra of ACCOUNT_TILES) if (!tiles.some((t) => t.path === extra.path)) tiles.push(extra);
   return tiles.filter((t) => hasScreen(t.path));
 }
+
+/**
+ * Whose internships the dashboard lists (issue #16), by role: a student their own, a company its
+ * interns and applicants, a school admin or mentor their students'; none for the others.
+ */
+export function dashboardInternshipsOf(
+  role: TDashboardRole,
+): 'student' | 'organization' | 'school' | undefined {
+  switch (role) {
+    case 'student':
+      return 'student';
+    case 'companyAdmin':
+      return 'organization';
+    case 'schoolAdmin':
+    case 'mentor':
+      return 'school';
+    default:
+      return undefined;
+  }
+}

@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { displayName } from '../../session/current-user.ts';
@@ -7,7 +8,13 @@ import { OrganizationSelect, useOrganizationLabels } from '../../shell/organizat
 import { useTenant } from '../../tenant/tenant-context.ts';
 import { useRouteTitle } from '../page-kit.tsx';
 import { hasScreen } from '../../app/router.tsx';
-import { dashboardRole, visibleDashboardTiles } from './dashboard-model.ts';
+import { lazyPart } from '../../shell/lazy-part.ts';
+import { dashboardInternshipsOf, dashboardRole, visibleDashboardTiles } from './dashboard-model.ts';
+
+/** The user's own internships (issue #16): a chunk of their own, under the tiles. */
+const DashboardInternships = lazyPart(() =>
+  import('../internships/dashboard-internships.tsx').then((m) => m.DashboardInternships),
+);
 
 /** `/dashboard`: per role, what the user needs first, for the current organization. */
 export function DashboardPage() {
@@ -26,6 +33,7 @@ export function DashboardPage() {
   }
   const role = dashboardRole(permissions);
   const tiles = visibleDashboardTiles(role, tenant.features, hasScreen);
+  const internshipsOf = hasScreen('/internships') ? dashboardInternshipsOf(role) : undefined;
   return (
     <div className="container page dashboard" data-testid="dashboard" data-role={role}>
       <div className="dashboard__head">
@@ -69,6 +77,11 @@ export function DashboardPage() {
           </li>
         ))}
       </ul>
+      {internshipsOf && currentOrganization && (
+        <Suspense fallback={null}>
+          <DashboardInternships of={internshipsOf} organizationId={currentOrganization.id} />
+        </Suspense>
+      )}
     </div>
   );
 }

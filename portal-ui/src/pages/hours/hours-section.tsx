@@ -55,7 +55,7 @@ export function HoursSection({ internshipId }: { internshipId: string }) {
     queryFn: ({ signal }) => fetchHoursSheet(api.client, internshipId, signal),
   });
   return (
-    <section className="hours" aria-labelledby="hours-title" data-testid="hours-section">
+    <section className="card hours" aria-labelledby="hours-title" data-testid="hours-section">
       <h2 id="hours-title">{t('title')}</h2>
       {sheet.isError ? (
         <FormAlert tone="error">{t('loadError')}</FormAlert>
