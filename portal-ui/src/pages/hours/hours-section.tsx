@@ -28,10 +28,20 @@ import {
   type THoursSheet,
   type THoursStep,
 } from './hours-api.ts';
-import { useHoursTexts } from './hours-texts.ts';
+import { useActingOrganization, useHoursTexts } from './hours-texts.ts';
 import './hours.css';
 
-const sheetKey = (internshipId: string) => ['hours-sheet', internshipId];
+/** A paper total: 0 or whole quarter hours. */
+const paperRule = (): TRule => (v) => {
+  const hours = parseHours(v);
+  return hours === 0 || quartersOf(hours) !== null ? undefined : { key: 'validation.invalid' };
+};
+
+const sheetKey = (internshipId: string, organizationId: string | undefined) => [
+  'hours-sheet',
+  internshipId,
+  organizationId,
+];
 /** A quarter-hour number, typed with a comma or a point. */
 const parseHours = (v: unknown) =>
   Number(
@@ -39,8 +49,11 @@ const parseHours = (v: unknown) =>
       .trim()
       .replace(',', '.'),
   );
-const quarterRule = (): TRule => (v) =>
-  quartersOf(parseHours(v)) === null ? { key: 'validation.invalid' } : undefined;
+/** 0.25 … 24 in quarter hours (the API's rule), with a comma as Dutch writes it. */
+const quarterRule = (): TRule => (v) => {
+  const hours = parseHours(v);
+  return quartersOf(hours) === null || hours > 24 ? { key: 'validation.invalid' } : undefined;
+};
 
 /**
  * The hours of one internship (issue #17): totals, the entries, and what the caller may do now (the
@@ -50,9 +63,11 @@ const quarterRule = (): TRule => (v) =>
 export function HoursSection({ internshipId }: { internshipId: string }) {
   const api = useApi();
   const { t } = useHoursTexts();
+  const acting = useActingOrganization();
   const sheet = useQuery({
-    queryKey: sheetKey(internshipId),
+    queryKey: sheetKey(internshipId, acting.organizationId),
     queryFn: ({ signal }) => fetchHoursSheet(api.client, internshipId, signal),
+    enabled: acting.ready,
   });
   return (
     <section className="card hours" aria-labelledby="hours-title" data-testid="hours-section">
@@ -70,7 +85,8 @@ export function HoursSection({ internshipId }: { internshipId: string }) {
 
 function useSheetUpdate(internshipId: string) {
   const client = useQueryClient();
-  return (next: THoursSheet) => client.setQueryData(sheetKey(internshipId), next);
+  const { organizationId } = useActingOrganization();
+  return (next: THoursSheet) => client.setQueryData(sheetKey(internshipId, organizationId), next);
 }
 
 function HoursSheetView({ sheet }: { sheet: THoursSheet }) {
@@ -163,7 +179,7 @@ function LogForm({ internshipId }: { internshipId: string }) {
     { date: today, hours: '', description: '' },
     {
       date: [rules.required()],
-      hours: [rules.required(), quarterRule(), rules.max(24)],
+      hours: [rules.required(), quarterRule()],
       description: [rules.required(), rules.maxLength(500)],
     },
   );
@@ -298,7 +314,7 @@ function CorrectDialog({
   const form = useForm(
     { hours: hours(entry.hours), status: entry.status, reason: '' },
     {
-      hours: [rules.required(), quarterRule(), rules.max(24)],
+      hours: [rules.required(), quarterRule()],
       reason: [rules.required(), rules.maxLength(500)],
     },
   );
@@ -479,7 +495,7 @@ function PaperForm({ sheet }: { sheet: THoursSheet }) {
   const [file, setFile] = useState<File | null>(null);
   const form = useForm(
     { hours: sheet.paperHours === null ? '' : hours(sheet.paperHours) },
-    { hours: [rules.required(), rules.min(0)] },
+    { hours: [rules.required(), paperRule()] },
   );
   return (
     <form

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { formatHours } from '@stageplein/contracts/placements/hours-policy';
+import { useSession } from '../../session/session-context.ts';
 import { HOURS_NAMESPACE, registerHoursMessages } from './hours-messages.ts';
 
 /** `t` of the `hours` namespace, its language, and hours and dates written for that language. */
@@ -20,4 +21,15 @@ export function useHoursTexts() {
         timeZone: 'Europe/Amsterdam',
       }),
   };
+}
+
+/**
+ * The current organization once the session knows it: the hours API answers by it (spec §6), so a
+ * page loaded directly waits for it instead of asking without (and being told "not found").
+ */
+export function useActingOrganization(): { ready: boolean; organizationId: string | undefined } {
+  const { user, currentOrganization, organizationsState } = useSession();
+  const ready =
+    !!user && (!!currentOrganization || organizationsState === 'success' || organizationsState === 'error');
+  return { ready, organizationId: currentOrganization?.id };
 }

@@ -8,7 +8,7 @@ import { StatusErrorScreen } from '../../shell/error-screen.tsx';
 import { useTenant } from '../../tenant/tenant-context.ts';
 import { errorMessage, useRouteTitle } from '../page-kit.tsx';
 import { fetchHoursSheet, type THoursSheet } from './hours-api.ts';
-import { useHoursTexts } from './hours-texts.ts';
+import { useActingOrganization, useHoursTexts } from './hours-texts.ts';
 import { QrCode } from './qr-code.tsx';
 import './hours.css';
 
@@ -28,10 +28,11 @@ export function TimesheetPage() {
   const tenant = useTenant();
   const api = useApi();
   const { t: tc } = useTranslation();
+  const acting = useActingOrganization();
   const sheet = useQuery({
-    queryKey: ['hours-sheet', id],
+    queryKey: ['hours-sheet', id, acting.organizationId],
     queryFn: ({ signal }) => fetchHoursSheet(api.client, id, signal),
-    enabled: tenant.features.paperTimesheets,
+    enabled: tenant.features.paperTimesheets && acting.ready,
     retry: false,
   });
   if (!tenant.features.paperTimesheets) return <StatusErrorScreen status={404} message={t('paperOnly')} />;
