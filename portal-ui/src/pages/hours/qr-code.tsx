@@ -5,7 +5,7 @@ import { encode } from 'uqr';
  * quiet zone of four modules as the standard asks. `label` names it for screen readers.
  */
 export function QrCode({ value, label }: { value: string; label: string }) {
-  const { data, size } = encode(value, { ecc: 'M' });
+  const { data, size } = encode(value, { ecc: 'M', border: 0 });
   const quiet = 4;
   const path = data
     .flatMap((row, y) => row.map((dark, x) => (dark ? `M${x + quiet} ${y + quiet}h1v1h-1z` : '')))
