@@ -424,6 +424,23 @@ describe('hours registration', () => {
   it('keeps tenants apart: another tenant’s user or header never reaches the sheet', async () => {
     const w = await world('corderius');
     const other = await world('oldebroek');
+    await logHours(w, '2026-11-02', 2);
+    await post(w, w.school, '/sign_off');
+    // RLS: the app role under another tenant sees none of its rows, in every hours table.
+    const rows = (tenant: TTenantId) =>
+      h.deps.db.transaction().execute(async (trx) => {
+        await setTenant(trx, tenant);
+        const count = async (table: string) =>
+          Number(
+            (
+              await sql<{ n: string }>`select count(*) as n from ${sql.table(`placements.${table}`)}
+                where internship_id = ${w.internshipId}`.execute(trx)
+            ).rows[0]!.n,
+          );
+        return [await count('hours_entries'), await count('hours_sheets')];
+      });
+    expect(await rows('corderius')).toEqual([1, 1]);
+    expect(await rows('oldebroek')).toEqual([0, 0]);
     // Oldebroek's school admin, asking with their own tenant, for corderius' internship.
     expectStatus(await get(w, other.school), 404);
     // The corderius student's token under another tenant header is refused.
