@@ -11,6 +11,9 @@ import {
   type TIssueExternalLink,
 } from '@stageplein/kit/external-links/external-links.repository';
 import { requestMail } from '@stageplein/kit/mail/mail-requests';
+import { installExternalLinks, linkActorOf } from '@stageplein/kit/external-links/external-links.guard';
+import { createHttpApp } from '@stageplein/kit/http/http-app';
+import { registerService } from '@stageplein/kit/service';
 import { freshClientAddress } from '@stageplein/testing/client-address';
 import { call, expectStatus, harness, NOW, type THarness } from './harness.ts';
 
@@ -298,5 +301,69 @@ describe('rate limit', () => {
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     // Another address is not affected.
     expectStatus(await current(token), 200);
+  });
+});
+
+describe('a route that acts by a link (token in the path, one action on one subject, consumed when done)', () => {
+  it('refuses another action or subject over HTTP, consumes a single-use link once, and logs every use', async () => {
+    // A feature as a service would write it: the guard installed once, a route that names its action
+    // and subject and takes the token from its path, and the use case consuming the link.
+    const app = await createHttpApp({ name: 'links-route-test', logger: false });
+    await registerService(
+      app,
+      {
+        name: 'links-route-test',
+        schema: SCHEMA,
+        prefixes: [],
+        migrations: {},
+        routes: async (scope, deps) => {
+          installExternalLinks(scope, deps, SCHEMA);
+          for (const action of ['confirm_hours', 'fill_evaluation'])
+            scope.post<{ Params: { token: string; id: string } }>(`/t/${action}/:id/:token`, {
+              ...scope.externalLinks.route({
+                action,
+                param: 'token',
+                subject: (req) => ({ type: 'internship', id: (req.params as { id: string }).id }),
+              }),
+              handler: async (req) => {
+                const actor = linkActorOf(req);
+                const db = await req.db();
+                await consumeExternalLink(db, SCHEMA, actor, actor.use);
+                return { done: actor.subject.id };
+              },
+            });
+        },
+      },
+      h.deps,
+    );
+    try {
+      const { token, link } = await issue({ singleUse: true });
+      const post = (action: string, id: string) =>
+        app.inject({
+          method: 'POST',
+          url: `/t/${action}/${id}/${token}`,
+          headers: { 'x-tenant': 'demo', 'user-agent': 'route-test' },
+          remoteAddress: freshClientAddress(),
+        });
+      expectStatus(await post('fill_evaluation', link.subject.id), 403, 'link_not_allowed');
+      expectStatus(await post('confirm_hours', 'another-internship'), 403, 'link_not_allowed');
+      const done = await post('confirm_hours', link.subject.id);
+      expect(done.statusCode, done.body).toBe(200);
+      expect(done.json()).toEqual({ done: link.subject.id });
+      expectStatus(await post('confirm_hours', link.subject.id), 410, 'link_used');
+      const uses = await usesOf(link.id);
+      expect(uses.map((u) => u.outcome)).toEqual([
+        'refused_action',
+        'refused_action',
+        'accessed',
+        'consumed',
+        'refused_used',
+      ]);
+      // The route's pattern is logged, never the URL with the token in it.
+      expect(uses.every((u) => !u.path.includes(token))).toBe(true);
+      expect(uses[2]!.path).toBe('/t/confirm_hours/:id/:token');
+    } finally {
+      await app.close();
+    }
   });
 });

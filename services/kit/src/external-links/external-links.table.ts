@@ -35,8 +35,3 @@ export interface TExternalLinkUsesTable {
   user_agent: string | null;
   at: Date;
 }
-
-/** The two tables as a service's Kysely database type sees them (`<schema>.external_links`…). */
-export type TExternalLinksDb<S extends string> = {
-  [K in `${S}.external_links`]: TExternalLinksTable;
-} & { [K in `${S}.external_link_uses`]: TExternalLinkUsesTable };
