@@ -29,6 +29,9 @@ export const ZVacancyAttributes = z.object({
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
   places: z.number().int(),
+  /** Places not held by an internship (applied up to completed), and whether none are left (one vacancy). */
+  places_left: z.number().int().optional(),
+  full: z.boolean().optional(),
   hours_per_week: z.number().nullable(),
   starts_on: z.string().nullable(),
   ends_on: z.string().nullable(),

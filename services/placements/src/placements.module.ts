@@ -10,6 +10,7 @@ import { SCHEMA, type TPlacementsDb } from './database.ts';
 import { migrations } from './migrations/index.ts';
 import { PLACEMENTS_CONFIG, type TPlacementsConfig, type TPlacementsDeps } from './placements.config.ts';
 import { seedVacancies } from './seeds/seed-vacancies.ts';
+import { seedInternships } from './seeds/seed-internships.ts';
 import { usersReadModelConsumer } from './users-read-model/users-read-model.consumer.ts';
 import { complianceReadModelConsumer } from './compliance-read-model/compliance-read-model.consumer.ts';
 import { vacanciesRoutes } from './vacancies/vacancies.routes.ts';
@@ -45,6 +46,7 @@ export const placementsService: TServiceModule<TPlacementsConfig> = {
       await setTenant(trx, tenantId);
       const ctx = { db: trx as unknown as Kysely<TPlacementsDb>, tenant, now: today };
       await seedVacancies(ctx, tenant, today);
+      await seedInternships(ctx, tenant, today);
     });
   },
 };

@@ -142,19 +142,21 @@ export const internshipsRoutes: FastifyPluginAsync<TPlacementsDeps> = async (app
         tags: TAGS,
         summary: `${from.join(' | ')} → ${to} (${by.join(' or ')}${reason === 'none' ? '' : `; reason ${reason}`})`,
         params: ZId,
-        body: ZInternshipTransitionBody,
+        // The body is optional (a reason where the step takes one): parsed below, as Fastify's
+        // validator would refuse a missing one.
         response: { 200: ZInternshipDocument },
       },
       handler: async (req) => {
         const ctx = await contextOf(req, deps);
         const caller = await callerOf(req, ctx.db);
-        if (req.body) assertSameId(req.body.data.id, req.params.id);
+        const body = ZInternshipTransitionBody.parse(req.body ?? undefined);
+        if (body) assertSameId(body.data.id, req.params.id);
         const row = await takeInternshipAction(
           ctx,
           caller,
           req.params.id,
           action,
-          req.body?.data.attributes.reason,
+          body?.data.attributes.reason,
         );
         const viewer = (await viewerFor(ctx, caller))(row.student_id);
         return resourceDocument(internshipResource(row, metaFor(ctx, viewer, row)));

@@ -1,8 +1,13 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
+import { PLACE_HOLDING_STATUSES } from '@stageplein/contracts/placements/internships';
 import type { TDb } from '../database.ts';
 import type { TVacanciesTable } from './vacancies.table.ts';
 
-export type TVacancyRow = Selectable<TVacanciesTable> & { organization_name: string | null };
+/** `places_taken`: its internships that hold a place (internships issue), where the query counts them. */
+export type TVacancyRow = Selectable<TVacanciesTable> & {
+  organization_name: string | null;
+  places_taken?: number;
+};
 
 const COLUMNS = [
   'v.id',
@@ -46,7 +51,12 @@ export async function findVacancy(
   let q = db
     .selectFrom('placements.vacancies as v')
     .leftJoin('placements.organizations as o', 'o.id', 'v.organization_id')
-    .select([...COLUMNS, 'o.name as organization_name'])
+    .select([
+      ...COLUMNS,
+      'o.name as organization_name',
+      sql<number>`(select count(*)::int from placements.internships i
+        where i.vacancy_id = v.id and i.status = any(${[...PLACE_HOLDING_STATUSES]}))`.as('places_taken'),
+    ])
     .where('v.id', '=', id);
   if (options.forUpdate) q = q.forUpdate('v');
   return q.executeTakeFirst();

@@ -17,6 +17,9 @@ export const vacancyResource = (v: TVacancyRow, withModeration: boolean): TVacan
     latitude: v.latitude,
     longitude: v.longitude,
     places: v.places,
+    ...(v.places_taken !== undefined
+      ? { places_left: Math.max(0, v.places - v.places_taken), full: v.places_taken >= v.places }
+      : {}),
     hours_per_week: v.hours_per_week,
     starts_on: v.starts_on,
     ends_on: v.ends_on,

@@ -1,0 +1,202 @@
+// GET /api/v1/internships with all seven includes, 50 per page, over 20,000 internships of one tenant,
+// signed in as the demo School's admin (who sees all of them), through the gateway — against a bare
+// Fastify + pg route running the same statement and serializers, same concurrency, same run.
+import pg from 'pg';
+import { sql } from 'kysely';
+import { derivePermissions } from '@stageplein/contracts/identity/permissions';
+import { internshipScopes } from '@stageplein/contracts/placements/internship-policy';
+import { parseJsonApiQuery } from '@stageplein/kit/jsonapi/query';
+import { internshipsPageSql } from '@stageplein/placements/internships/internships.sql';
+import { seedOrganizationId } from '@stageplein/contracts/domain/seed-ids';
+import { INTERNSHIP_INCLUDES, INTERNSHIPS_QUERY } from '@stageplein/contracts/placements/internships';
+import { parseConfig } from '@stageplein/kit/config/config';
+import { generateAuthSecret } from '@stageplein/kit/auth/auth-keys';
+import { createDb, createPool } from '@stageplein/kit/db/database';
+import { ensureDatabase } from '@stageplein/kit/runtime/embedded-postgres';
+import { prepareDatabase } from '@stageplein/kit/runtime/platform';
+import { SERVICES, STACK_CONFIG } from '@stageplein/stack/services';
+import { startThrowawayPostgres } from '@stageplein/testing/throwaway-postgres';
+import { load, recordSection, startServer, stopServer, type TLoadResult } from './bench-lib.ts';
+
+const INTERNSHIPS = 20_000;
+const ROUNDS = 3;
+const PATH = `/api/v1/internships?include=${INTERNSHIP_INCLUDES.join(',')}&page[size]=50`;
+const SCHOOL = seedOrganizationId('demo', 'school');
+
+const id = (prefix: string, i: string) =>
+  sql.raw(`('${prefix}-0000-4000-8000-' || lpad((${i})::text, 12, '0'))::uuid`);
+
+/**
+ * 20,000 internships of the demo School: 5,000 students, 300 organizations (with websites), 600
+ * vacancies, 200 contact persons and supervisors, 10 periods — every include has something to carry.
+ */
+async function seedMany(ownerUrl: string): Promise<void> {
+  const owner = createDb(createPool(ownerUrl, 1));
+  try {
+    await sql`insert into placements.users (id, tenant_id, email, first_name, last_name, status, deleted, created_at, event_time)
+      select ${id('20000000', 'i')}, 'demo', 'leerling' || i || '@bench.test', 'Leerling', 'Nummer ' || i, 'active', false, now(), now()
+      from generate_series(1, 5000) as i`.execute(owner);
+    await sql`insert into placements.users (id, tenant_id, email, first_name, last_name, status, deleted, created_at, event_time)
+      select ${id('30000000', 'i')}, 'demo', 'begeleider' || i || '@bench.test', 'Begeleider', 'Nummer ' || i, 'active', false, now(), now()
+      from generate_series(1, 200) as i`.execute(owner);
+    await sql`insert into placements.organizations (id, tenant_id, organization_type, name, status, city, deleted, event_time)
+      select ${id('10000000', 'i')}, 'demo', 'Provider', 'Organisatie ' || i, 'approved',
+        (array['Utrecht', 'Amersfoort', 'Zeist'])[1 + i % 3], false, now()
+      from generate_series(1, 300) as i`.execute(owner);
+    await sql`insert into placements.organization_websites (id, tenant_id, website, event_time)
+      select ${id('10000000', 'i')}, 'demo', 'https://organisatie' || i || '.test', now()
+      from generate_series(1, 300) as i`.execute(owner);
+    await sql`insert into placements.vacancies (id, tenant_id, organization_id, title, description, description_html,
+        kind, status, published_at, created_at, updated_at)
+      select ${id('40000000', 'i')}, 'demo', ${id('10000000', '1 + i % 300')}, 'Stageplaats ' || i,
+        '{"type":"doc","content":[]}'::jsonb, '', 'internship', 'published', now(), now(), now()
+      from generate_series(1, 600) as i`.execute(owner);
+    await sql`insert into placements.internship_periods (id, tenant_id, school_id, school_year_id, name, start_date,
+        end_date, status, event_time)
+      select ${id('50000000', 'i')}, 'demo', ${SCHOOL}, ${id('60000000', '1')}, 'Periode ' || i,
+        date '2027-01-01' + i * 7, date '2027-03-01' + i * 7, 'active', now()
+      from generate_series(1, 10) as i`.execute(owner);
+    await sql`insert into placements.internships (tenant_id, student_id, school_id, organization_id, vacancy_id,
+        internship_period_id, contact_person_id, supervisor_id, title, contract_type, self_found, organization_name,
+        updating_hours_allowed, status, start_date, end_date, created_at, updated_at)
+      select 'demo', ${id('20000000', '1 + i % 5000')}, ${SCHOOL}, ${id('10000000', '1 + (i % 600) % 300')},
+        ${id('40000000', '1 + i % 600')}, ${id('50000000', '1 + i % 10')}, ${id('30000000', '1 + i % 200')},
+        ${id('30000000', '1 + (i + 7) % 200')}, 'Stageplaats ' || (1 + i % 600), 'contract', false,
+        'Organisatie ' || (1 + (i % 600) % 300), false,
+        (array['applied', 'accepted', 'approved', 'active', 'completed', 'declined'])[1 + i % 6],
+        date '2027-01-01' + i % 200, date '2027-05-01' + i % 200,
+        now() - i * interval '1 minute', now()
+      from generate_series(1, ${INTERNSHIPS}) as i`.execute(owner);
+    for (const t of [
+      'internships',
+      'users',
+      'organizations',
+      'organization_websites',
+      'vacancies',
+      'internship_periods',
+    ])
+      await sql.raw(`vacuum analyze placements.${t}`).execute(owner);
+  } finally {
+    await owner.destroy();
+  }
+}
+
+async function signIn(base: string): Promise<Record<string, string>> {
+  const res = await fetch(`${base}/auth/sign_in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-tenant': 'demo' },
+    body: JSON.stringify({ email: 'admin@demo.test', password: 'stageplein-demo' }),
+  });
+  if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+  const headers = {
+    'x-tenant': 'demo',
+    'access-token': res.headers.get('access-token')!,
+    client: res.headers.get('client')!,
+    uid: res.headers.get('uid')!,
+    'x-current-organization-id': SCHOOL,
+  };
+  // The admin's roles and session reach placements through identity's events: wait for the relay.
+  for (let i = 0; i < 300; i++) {
+    const list = await fetch(`${base}${PATH}`, { headers });
+    const body = (await list.json()) as { meta?: { total: number } };
+    if (list.status === 200 && (body.meta?.total ?? 0) >= INTERNSHIPS) return headers;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('the school admin never saw the internships');
+}
+
+const pgServer = await startThrowawayPostgres('bench-internships');
+try {
+  const ownerUrl = await ensureDatabase(pgServer.url, 'bench');
+  await prepareDatabase(
+    ownerUrl,
+    parseConfig({ DATABASE_URL: ownerUrl, AUTH_TOKEN_SECRET: generateAuthSecret() }, STACK_CONFIG),
+    SERVICES,
+    { seed: true },
+  );
+  const started = Date.now();
+  await seedMany(ownerUrl);
+  console.log(`seeded ${INTERNSHIPS} internships in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  if (process.env.BENCH_EXPLAIN) {
+    // Diagnosis: the plans of both statements as the bare route runs them, then stop (no load).
+    const client = new pg.Client({ connectionString: ownerUrl });
+    await client.connect();
+    const query = parseJsonApiQuery(
+      Object.fromEntries(new URL(PATH, 'http://bench').searchParams),
+      INTERNSHIPS_QUERY,
+    );
+    const school = { id: SCHOOL, type: 'School' as const, status: 'approved' as const };
+    const scopes = internshipScopes({
+      userId: 'bench',
+      permissions: derivePermissions([{ name: 'admin', resourceType: 'School', resourceId: SCHOOL }], school),
+      current: school,
+    });
+    for (const s of [internshipsPageSql(scopes, query)]) {
+      for (let i = 0; i < 3; i++) await client.query(s.text, [...s.values]);
+      const { rows } = await client.query(`explain (analyze, buffers) ${s.text}`, [...s.values]);
+      console.log(rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n'));
+    }
+    await client.end();
+    process.exit(0);
+  }
+  const bare = await startServer('infra/bench/internships.servers.ts', ['bare', ownerUrl]);
+  const gateway = await startServer('infra/bench/internships.servers.ts', ['gateway', ownerUrl]);
+  try {
+    const gatewayBase = `http://127.0.0.1:${gateway.port}`;
+    const headers = await signIn(gatewayBase);
+    // Both answer the same page: same ids, same included resources.
+    const [b0, g0] = await Promise.all([
+      fetch(`http://127.0.0.1:${bare.port}${PATH}`, { headers: { 'x-tenant': 'demo' } }).then((r) =>
+        r.json(),
+      ),
+      fetch(`${gatewayBase}${PATH}`, { headers }).then((r) => r.json()),
+    ]);
+    const key = (d: { data: { id: string }[]; included: { type: string; id: string }[] }) =>
+      JSON.stringify([d.data.map((x) => x.id), d.included.map((x) => `${x.type}/${x.id}`).sort()]);
+    if (key(b0) !== key(g0)) throw new Error('bare and gateway answer different pages');
+    const contenders = [
+      {
+        label: 'bare Fastify + pg (same statements and serializers)',
+        url: `http://127.0.0.1:${bare.port}${PATH}`,
+        headers: { 'x-tenant': 'demo' },
+      },
+      { label: 'gateway → placements (signed in, School admin)', url: `${gatewayBase}${PATH}`, headers },
+    ];
+    const runs: TLoadResult[][] = contenders.map(() => []);
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const [i, c] of contenders.entries()) {
+        const result = await load(c.label, c.url, { headers: c.headers, seconds: 5 });
+        if (result.errors + result.non2xx > 0)
+          throw new Error(`${c.label}: ${result.errors} errors, ${result.non2xx} non-2xx`);
+        runs[i]!.push(result);
+      }
+    }
+    const [b, g] = runs.map(
+      (r) => r.sort((x, y) => x.requestsPerSecond - y.requestsPerSecond)[Math.floor(r.length / 2)]!,
+    ) as [TLoadResult, TLoadResult];
+    const ratio = g.requestsPerSecond / b.requestsPerSecond;
+    const rows = [b, g].map(
+      (r) =>
+        `| ${r.label} | ${r.requestsPerSecond} | ${r.p50} | ${r.p97_5} | ${r.p99} | ${(r.requestsPerSecond / b.requestsPerSecond).toFixed(2)}× | ${r.errors + r.non2xx} |`,
+    );
+    const body = [
+      '| path | req/s | p50 ms | p97.5 ms | p99 ms | ratio to bare | errors |',
+      '|---|---|---|---|---|---|---|',
+      ...rows,
+      '',
+      `Targets: gateway ≥ 0.6× bare, p99 ≤ 80 ms. Result: ${ratio.toFixed(2)}× (${ratio >= 0.6 ? 'met' : 'NOT met'}), gateway p99 ${g.p99} ms (${g.p99 <= 80 ? 'met' : 'NOT met'}).`,
+      '',
+      `Request: \`${PATH}\` — ${INTERNSHIPS} internships of the demo School (5,000 students, 300 organizations, 600 vacancies, 10 periods, 200 contact persons and supervisors), all seven includes, 50 per page, signed in as the School's admin. Both sides run the same statement (the count and the page with the seven relations joined, one round trip) and the same serializers; the gateway adds the request path (tenant, credentials, current organization, caller, RLS transaction, the policy's scopes and per-internship \`meta.actions\`). Bare pool of 10 connections like the gateway's per-tenant read pool; owner connection (no RLS predicate); 16 client connections; tables vacuumed after seeding; median of ${ROUNDS} alternating rounds of 5 s, each after a 2 s warm-up; ${new Date().toISOString().slice(0, 10)}.`,
+    ].join('\n');
+    console.log(`\nGET ${PATH}\n${body}`);
+    recordSection(
+      'GET /api/v1/internships, all seven includes, 20,000 internships (gateway vs bare route)',
+      body,
+    );
+  } finally {
+    await stopServer(gateway.child);
+    await stopServer(bare.child);
+  }
+} finally {
+  await pgServer.stop();
+}

@@ -1,0 +1,64 @@
+import { sql, type Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { identityService } from '@stageplein/identity';
+import { organizationsService } from '@stageplein/organizations';
+import { TENANT_LIST } from '@stageplein/contracts/tenants/tenant-registry';
+import { createDb, createPool } from '@stageplein/kit/db/database';
+import { prepareDatabase } from '@stageplein/kit/runtime/platform';
+import { freshDatabase } from '@stageplein/testing/harness';
+import type { TStackConfig } from '@stageplein/stack/services';
+import { placementsService } from '../src/placements.module.ts';
+
+const SERVICES = [identityService, organizationsService, placementsService];
+let owner: Kysely<unknown>;
+let ownerUrl: string;
+let config: TStackConfig;
+
+beforeAll(async () => {
+  ({ ownerUrl, config } = await freshDatabase(SERVICES, { seed: true }));
+  owner = createDb(createPool(ownerUrl, 2));
+}, 120_000);
+afterAll(async () => {
+  await owner?.destroy();
+});
+
+const seeded = async () =>
+  (
+    await sql<{ tenant_id: string; status: string; self_found: boolean; email: string; history: string[] }>`
+      select i.tenant_id, i.status, i.self_found, u.email,
+        array(select c.to_status from placements.internship_status_changes c
+          where c.internship_id = i.id order by c.at, c.id) as history
+      from placements.internships i join identity.users u on u.id = i.student_id
+      order by i.tenant_id, i.created_at, i.id`.execute(owner)
+  ).rows;
+
+describe('seeds: internships for every tenant’s demo accounts', () => {
+  it('gives the demo student internships in several states at the demo company, idempotently', async () => {
+    const rows = await seeded();
+    for (const tenant of TENANT_LIST) {
+      const mine = rows.filter((r) => r.tenant_id === tenant.id);
+      expect(new Set(mine.map((r) => r.email)), tenant.id).toEqual(new Set([`student@${tenant.id}.test`]));
+      const statuses = mine.map((r) => r.status).sort();
+      const expected = ['accepted', 'active', 'applied', 'completed', 'declined'];
+      if (tenant.features.selfFoundInternships) expected.push('submitted');
+      expect(statuses, tenant.id).toEqual(expected.sort());
+      // The history walks the life cycle to the status.
+      for (const r of mine) expect(r.history.at(-1)).toBe(r.status);
+      expect(mine.find((r) => r.status === 'active')!.history).toEqual([
+        'applied',
+        'accepted',
+        'approved',
+        'active',
+      ]);
+    }
+    const { rows: events } = await sql<{ n: number }>`
+      select count(*)::int as n from placements.outbox where type = 'placements.internship.created'`.execute(
+      owner,
+    );
+    expect(events[0]!.n).toBe(rows.length);
+
+    // Seeding again changes nothing.
+    await prepareDatabase(ownerUrl, config, SERVICES, { seed: true });
+    expect(await seeded()).toEqual(rows);
+  });
+});
