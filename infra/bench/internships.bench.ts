@@ -1,9 +1,14 @@
 // GET /api/v1/internships with all seven includes, 50 per page, over 20,000 internships of one tenant,
 // signed in as the demo School's admin (who sees all of them), through the gateway — against a bare
-// Fastify + pg route running the same two statements and serializers, same concurrency, same run.
+// Fastify + pg route running the same statement and serializers, same concurrency, same run.
+import pg from 'pg';
 import { sql } from 'kysely';
+import { derivePermissions } from '@stageplein/contracts/identity/permissions';
+import { internshipScopes } from '@stageplein/contracts/placements/internship-policy';
+import { parseJsonApiQuery } from '@stageplein/kit/jsonapi/query';
+import { internshipsPageSql } from '@stageplein/placements/internships/internships.sql';
 import { seedOrganizationId } from '@stageplein/contracts/domain/seed-ids';
-import { INTERNSHIP_INCLUDES } from '@stageplein/contracts/placements/internships';
+import { INTERNSHIP_INCLUDES, INTERNSHIPS_QUERY } from '@stageplein/contracts/placements/internships';
 import { parseConfig } from '@stageplein/kit/config/config';
 import { generateAuthSecret } from '@stageplein/kit/auth/auth-keys';
 import { createDb, createPool } from '@stageplein/kit/db/database';
@@ -19,7 +24,7 @@ const PATH = `/api/v1/internships?include=${INTERNSHIP_INCLUDES.join(',')}&page[
 const SCHOOL = seedOrganizationId('demo', 'school');
 
 const id = (prefix: string, i: string) =>
-  sql.raw(`('${prefix}-0000-4000-8000-' || lpad(${i}::text, 12, '0'))::uuid`);
+  sql.raw(`('${prefix}-0000-4000-8000-' || lpad((${i})::text, 12, '0'))::uuid`);
 
 /**
  * 20,000 internships of the demo School: 5,000 students, 300 organizations (with websites), 600
@@ -112,6 +117,28 @@ try {
   const started = Date.now();
   await seedMany(ownerUrl);
   console.log(`seeded ${INTERNSHIPS} internships in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  if (process.env.BENCH_EXPLAIN) {
+    // Diagnosis: the plans of both statements as the bare route runs them, then stop (no load).
+    const client = new pg.Client({ connectionString: ownerUrl });
+    await client.connect();
+    const query = parseJsonApiQuery(
+      Object.fromEntries(new URL(PATH, 'http://bench').searchParams),
+      INTERNSHIPS_QUERY,
+    );
+    const school = { id: SCHOOL, type: 'School' as const, status: 'approved' as const };
+    const scopes = internshipScopes({
+      userId: 'bench',
+      permissions: derivePermissions([{ name: 'admin', resourceType: 'School', resourceId: SCHOOL }], school),
+      current: school,
+    });
+    for (const s of [internshipsPageSql(scopes, query)]) {
+      for (let i = 0; i < 3; i++) await client.query(s.text, [...s.values]);
+      const { rows } = await client.query(`explain (analyze, buffers) ${s.text}`, [...s.values]);
+      console.log(rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n'));
+    }
+    await client.end();
+    process.exit(0);
+  }
   const bare = await startServer('infra/bench/internships.servers.ts', ['bare', ownerUrl]);
   const gateway = await startServer('infra/bench/internships.servers.ts', ['gateway', ownerUrl]);
   try {
@@ -159,7 +186,7 @@ try {
       '',
       `Targets: gateway ≥ 0.6× bare, p99 ≤ 80 ms. Result: ${ratio.toFixed(2)}× (${ratio >= 0.6 ? 'met' : 'NOT met'}), gateway p99 ${g.p99} ms (${g.p99 <= 80 ? 'met' : 'NOT met'}).`,
       '',
-      `Request: \`${PATH}\` — ${INTERNSHIPS} internships of the demo School (5,000 students, 300 organizations, 600 vacancies, 10 periods, 200 contact persons and supervisors), all seven includes, 50 per page, signed in as the School's admin. Both sides run the same two statements (the page with the seven relations joined, and its count, in parallel) and the same serializers; the gateway adds the request path (tenant, credentials, current organization, caller, RLS transaction, the policy's scopes and per-internship \`meta.actions\`). Bare pool of 10 connections like the gateway's per-tenant read pool; owner connection (no RLS predicate); 16 client connections; tables vacuumed after seeding; median of ${ROUNDS} alternating rounds of 5 s, each after a 2 s warm-up; ${new Date().toISOString().slice(0, 10)}.`,
+      `Request: \`${PATH}\` — ${INTERNSHIPS} internships of the demo School (5,000 students, 300 organizations, 600 vacancies, 10 periods, 200 contact persons and supervisors), all seven includes, 50 per page, signed in as the School's admin. Both sides run the same statement (the count and the page with the seven relations joined, one round trip) and the same serializers; the gateway adds the request path (tenant, credentials, current organization, caller, RLS transaction, the policy's scopes and per-internship \`meta.actions\`). Bare pool of 10 connections like the gateway's per-tenant read pool; owner connection (no RLS predicate); 16 client connections; tables vacuumed after seeding; median of ${ROUNDS} alternating rounds of 5 s, each after a 2 s warm-up; ${new Date().toISOString().slice(0, 10)}.`,
     ].join('\n');
     console.log(`\nGET ${PATH}\n${body}`);
     recordSection(

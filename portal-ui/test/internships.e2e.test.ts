@@ -1,7 +1,9 @@
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seedOrganizationId } from '@stageplein/contracts/domain/seed-ids';
 import { translate } from '@stageplein/contracts/i18n/index';
+import { matchRoute } from '@stageplein/contracts/routes/route-manifest';
 import {
   apiAs,
   demo,
@@ -140,6 +142,37 @@ describe('applying, accepting, approving', () => {
       await expect
         .poll(() => approved.getByTestId('internship-status').getAttribute('data-status'))
         .toBe('approved');
+    }
+    // The back office's data viewer: the internship with its relations by name, and as CSV.
+    await school.page.goto(stack.url(TENANT, '/admin/data-viewer'));
+    const row = school.page.locator('#main-content tr').filter({ hasText: title });
+    await row.waitFor();
+    const rowText = (await row.textContent()) ?? '';
+    expect(rowText).toContain('Goedgekeurd door school');
+    expect(rowText).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-/);
+    const [download] = await Promise.all([
+      school.page.waitForEvent('download'),
+      school.page.getByTestId('data-viewer-export').click(),
+    ]);
+    const csv = await readFile((await download.path())!, 'utf8');
+    expect(csv.split('\r\n')[0]).toBe(
+      '\uFEFFStage;Leerling;Organisatie;Plaats;Vacature;Huidige fase;Stageperiode;Contactpersoon;Praktijkbegeleider;Status;Begindatum;Einddatum;Zelf gevonden;Uren',
+    );
+    expect(csv).toContain(`${title};`);
+
+    // Every card of the three dashboards opens a real screen (issue #13: none opens a blank page).
+    for (const { page } of [student, company, school]) {
+      await page.goto(stack.url(TENANT, '/dashboard'));
+      const tiles = page.getByTestId('dashboard-tiles').locator('a');
+      await tiles.first().waitFor();
+      const hrefs = await tiles.evaluateAll((links) => links.map((a) => a.getAttribute('href')!));
+      expect(hrefs).toContain('/internships');
+      // The portal's own screens (the back office's are admin-ui/test/design-fixes.e2e's).
+      for (const href of hrefs.filter((h) => matchRoute(h)?.route.owner === 'portal')) {
+        await page.goto(stack.url(TENANT, href));
+        await page.getByTestId('page-title').first().waitFor();
+        expect(await page.getByTestId('placeholder-page').count(), href).toBe(0);
+      }
     }
     for (const session of [student, company, school]) {
       expect(session.problems).toEqual([]);

@@ -716,6 +716,33 @@ describe('internships: the list’s includes, filters, sorts and paging', () => 
   });
 });
 
+describe('internships: a School admin’s two scopes', () => {
+  it('lists internships of the School’s students and at the School as organization, each once, paged across both', async () => {
+    const w = await world();
+    const other = await organization(h, 'School', 'approved');
+    const insert = async (schoolId: string, organizationId: string, minutesAgo: number) =>
+      (
+        await sql<{ id: string }>`
+          insert into placements.internships (tenant_id, student_id, school_id, organization_id, title,
+            contract_type, updating_hours_allowed, status, created_at, updated_at)
+          values ('demo', ${w.student.id}, ${schoolId}, ${organizationId}, 'Stage', 'contract', false, 'active',
+            now() - ${minutesAgo} * interval '1 minute', now()) returning id`.execute(h.owner)
+      ).rows[0]!.id;
+    // Newest first: at the school of another school's student, both the school's, an organization's.
+    const atSchool = await insert(other, w.schoolId, 1);
+    const both = await insert(w.schoolId, w.schoolId, 2);
+    const ofStudent = await insert(w.schoolId, w.organizationId, 3);
+    const pages = [];
+    for (const n of [1, 2, 3]) {
+      const res = await list(w.school, `?page[size]=1&page[number]=${n}`);
+      expect(res.json().meta.total).toBe(3);
+      pages.push(...ids(res));
+    }
+    expect(pages).toEqual([atSchool, both, ofStudent]);
+    expect(ids(await list(w.school, '?page[size]=1&page[number]=4'))).toEqual([]);
+  });
+});
+
 describe('internships: tenants are isolated', () => {
   it('another tenant’s caller sees none of them, by list or id, even naming the organization', async () => {
     const w = await world();

@@ -118,7 +118,15 @@ export function DataViewerList() {
           [value('student')(r), value('organization')(r), value('status')(r)].filter(Boolean).join(' · ')
         }
         table={
-          <DataTable bulkActionButtons={false} rowClick={false} data-testid="data-viewer-table">
+          <DataTable
+            bulkActionButtons={false}
+            rowClick={false}
+            empty={
+              <Typography sx={{ p: 2 }} color="text.secondary" data-testid="no-results">
+                {texts.empty}
+              </Typography>
+            }
+          >
             {COLUMN_KEYS.map((key) => (
               <DataTable.Col
                 key={key}

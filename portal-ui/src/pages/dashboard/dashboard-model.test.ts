@@ -72,6 +72,13 @@ describe('dashboard per role', () => {
     expect(keys('student')).toEqual(['profile', 'settings']);
   });
 
+  it('leads a school admin to their students’ internships, not a centre’s admin', () => {
+    const paths = (role: Parameters<typeof dashboardTiles>[0]) =>
+      dashboardTiles(role, TENANTS.stageplein.features).map((t) => t.path);
+    expect(paths('schoolAdmin')).toContain('/internships');
+    expect(paths('centerAdmin')).not.toContain('/internships');
+  });
+
   it('lists the internships of students, companies and schools', () => {
     expect(dashboardInternshipsOf('student')).toBe('student');
     expect(dashboardInternshipsOf('companyAdmin')).toBe('organization');

@@ -52,6 +52,8 @@ export function dashboardTiles(role: TDashboardRole, features: TTenantFeatures):
     case 'centerAdmin':
       return [
         tile('assign', '/internships/assign', 'routes.internships.assign'),
+        // A school follows its students' internships (a centre's admins have no students).
+        ...(role === 'schoolAdmin' ? [tile('students', '/internships', 'routes.internships.index')] : []),
         tile('periods', '/internship_periods', 'routes.internshipPeriods.index'),
         tile('approve', '/organizations/approve', 'routes.organizations.approve'),
         tile('users', '/users', 'routes.users.index'),

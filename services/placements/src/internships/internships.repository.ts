@@ -4,12 +4,7 @@ import type { TInternshipScope } from '@stageplein/contracts/placements/internsh
 import { PLACE_HOLDING_STATUSES, type TInternshipStatus } from '@stageplein/contracts/placements/internships';
 import type { TDb } from '../database.ts';
 import type { TInternshipsTable, TInternshipStatusChangesTable } from './internships.table.ts';
-import {
-  internshipByIdSql,
-  internshipsCountSql,
-  internshipsPageSql,
-  type TStatement,
-} from './internships.sql.ts';
+import { internshipByIdSql, internshipsPageSql, type TStatement } from './internships.sql.ts';
 
 export type TInternshipRow = Selectable<TInternshipsTable>;
 
@@ -60,11 +55,8 @@ export async function listInternships(
   scopes: readonly TInternshipScope[],
   query: TJsonApiQuery,
 ): Promise<{ rows: TInternshipView[]; total: number }> {
-  const [rows, count] = await Promise.all([
-    run<TInternshipView>(db, internshipsPageSql(scopes, query)),
-    run<{ total: number }>(db, internshipsCountSql(scopes, query)),
-  ]);
-  return { rows, total: count[0]?.total ?? 0 };
+  const rows = await run<TInternshipView & { total: number }>(db, internshipsPageSql(scopes, query));
+  return { rows: rows.filter((r) => r.id !== null), total: rows[0]?.total ?? 0 };
 }
 
 export async function insertInternships(db: TDb, rows: Insertable<TInternshipsTable>[]): Promise<string[]> {

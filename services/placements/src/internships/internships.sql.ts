@@ -83,12 +83,9 @@ function scopeCondition(scope: TInternshipScope): Expression<SqlBool> {
 
 const likeLiteral = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** The list's where clause: the union of the viewer's scopes, then the query's filters. */
-function whereOf(scopes: readonly TInternshipScope[], query: TJsonApiQuery): RawBuilder<SqlBool> {
-  const conditions: Expression<SqlBool>[] = [
-    scopes.length ? sql<SqlBool>`(${sql.join(scopes.map(scopeCondition), sql` or `)})` : sql<SqlBool>`false`,
-    ...filterConditions(query, INTERNSHIP_COLUMNS),
-  ];
+/** The query's filters (and group and search scopes), after the viewer's scope. */
+function filtersOf(query: TJsonApiQuery): Expression<SqlBool>[] {
+  const conditions: Expression<SqlBool>[] = [...filterConditions(query, INTERNSHIP_COLUMNS)];
   const group = query.scopes.group_id;
   if (group)
     conditions.push(sql<SqlBool>`i.student_id in (select gm.student_id from placements.group_memberships gm
@@ -100,16 +97,18 @@ function whereOf(scopes: readonly TInternshipScope[], query: TJsonApiQuery): Raw
       or i.student_id in (select su.id from placements.users su
         where coalesce(su.first_name, '') || ' ' || coalesce(su.last_name, '') ilike ${like}))`);
   }
-  return sql<SqlBool>`${sql.join(conditions, sql` and `)}`;
+  return conditions;
 }
+
+const and = (conditions: Expression<SqlBool>[]) => sql<SqlBool>`${sql.join(conditions, sql` and `)}`;
 
 function orderOf(query: TJsonApiQuery): RawBuilder<unknown> {
   const keys = query.sort.flatMap((s) => {
     const column = INTERNSHIP_COLUMNS[s.attribute];
     return column ? [sql`${sql.ref(column)} ${sql.raw(s.descending ? 'desc' : 'asc')}`] : [];
   });
-  // Ties broken by id, newest first, so pages never overlap.
-  return sql.join([...keys, sql`i.id desc`]);
+  // Ties broken by id (ascending, as the scope indexes hold it), so pages never overlap.
+  return sql.join([...keys, sql`i.id`]);
 }
 
 // Compiles templates to text and values without a connection (the bench runs them on plain pg).
@@ -132,21 +131,44 @@ const compile = (q: RawBuilder<unknown>): TStatement => {
   return { text: c.sql, values: c.parameters };
 };
 
-/** One page of the viewer's internships with every relation's attributes, in the query's order. */
-export function internshipsPageSql(scopes: readonly TInternshipScope[], query: TJsonApiQuery): TStatement {
+/**
+ * The rows of the page before the joins. One scope is one indexed condition (`internships_school`,
+ * `internships_organization`: the default order straight from the index); several (a School admin is
+ * also an admin of the School as an organization) are a union of per-scope branches, each cut at the
+ * page's end, so no branch sorts the whole tenant — an `or` of the conditions would.
+ */
+function pageRows(scopes: readonly TInternshipScope[], query: TJsonApiQuery): RawBuilder<unknown> {
   const { size, number } = query.page;
-  return compile(sql`select ${SELECT} from (
-      select i.* from placements.internships i where ${whereOf(scopes, query)}
-      order by ${orderOf(query)} limit ${size} offset ${(number - 1) * size}
-    ) i ${JOINS}
-    order by ${orderOf(query)}`);
+  const offset = (number - 1) * size;
+  const filters = filtersOf(query);
+  const branch = (scope: TInternshipScope, limit: number, skip: number) =>
+    sql`select i.* from placements.internships i where ${and([scopeCondition(scope), ...filters])}
+      order by ${orderOf(query)} limit ${limit} offset ${skip}`;
+  if (scopes.length === 0) return sql`select i.* from placements.internships i where false`;
+  if (scopes.length === 1) return branch(scopes[0]!, size, offset);
+  return sql`select i.* from (${sql.join(
+    scopes.map((s) => sql`(${branch(s, offset + size, 0)})`),
+    sql` union `,
+  )}) i order by ${orderOf(query)} limit ${size} offset ${offset}`;
 }
 
-/** How many internships the page's where clause matches. */
-export function internshipsCountSql(scopes: readonly TInternshipScope[], query: TJsonApiQuery): TStatement {
-  return compile(
-    sql`select count(*)::int as total from placements.internships i where ${whereOf(scopes, query)}`,
-  );
+/**
+ * One statement, one round trip: the count of what the viewer's scopes and the query's filters match
+ * (each internship once), and the page with every relation's attributes, numbered in the query's
+ * order (`page_position`). A page past the end is one row with the total and nulls.
+ */
+export function internshipsPageSql(scopes: readonly TInternshipScope[], query: TJsonApiQuery): TStatement {
+  const where = and([
+    scopes.length ? sql<SqlBool>`(${sql.join(scopes.map(scopeCondition), sql` or `)})` : sql<SqlBool>`false`,
+    ...filtersOf(query),
+  ]);
+  return compile(sql`select t.total, x.* from
+    (select count(*)::int as total from placements.internships i where ${where}) t
+    left join lateral (
+      select ${SELECT}, row_number() over (order by ${orderOf(query)}) as page_position
+      from (${pageRows(scopes, query)}) i ${JOINS}
+    ) x on true
+    order by x.page_position`);
 }
 
 /** One internship with its relations, by id (the policy decides who may read it). */
