@@ -138,8 +138,18 @@ describe('the data viewer and the dashboard', () => {
   it('show no developer text, and the dashboard’s cards lead only to screens that exist', async () => {
     const { page } = await signedIn();
     await openAdmin(page, stack, TENANT, '/admin/data-viewer');
-    const text = (await page.getByTestId('not-built').textContent()) ?? '';
-    expect(text).not.toMatch(/\/api\/|GET /);
+    // The data viewer (issue #16): names in its columns, no call paths and no raw ids ("Kenmerk").
+    await page.getByTestId('data-viewer-intro').waitFor();
+    await page
+      .locator(
+        '#main-content :is(table, [data-testid="small-list"], [data-testid="no-results"], [data-testid="error-panel"])',
+      )
+      .first()
+      .waitFor();
+    expect(await page.getByTestId('error-panel').count()).toBe(0);
+    const text = (await page.locator('#main-content').textContent()) ?? '';
+    expect(text).not.toMatch(/\/api\/|GET |Kenmerk/);
+    expect(text).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/);
 
     await openAdmin(page, stack, TENANT, '/beheer');
     await page.getByTestId('app-name').waitFor();

@@ -12,7 +12,6 @@ import {
   type Store,
 } from 'react-admin';
 import { deepmerge } from '@mui/utils';
-import { ADMIN_PLACEHOLDER_PATHS, routesFor } from '@stageplein/contracts/routes/route-manifest';
 import type { TTenant } from '@stageplein/contracts/tenants/tenant.types';
 import { designTokens } from '@stageplein/design-system/tokens/design-tokens.ts';
 import { AdminLayout } from './admin-layout.tsx';
@@ -20,7 +19,6 @@ import { Dashboard } from './dashboard.tsx';
 import { lazyResource } from './lazy-resource.ts';
 import { NotFound } from './not-found.tsx';
 import { adminPath } from './paths.ts';
-import { PlaceholderPage } from './placeholder-page.tsx';
 import type { TAdminProviders } from './providers.ts';
 import { SessionContext } from './session-context.ts';
 import { TenantContext } from './tenant-context.ts';
@@ -72,7 +70,8 @@ const contentForms = lazyResource(() => import('../resources/forms/index.ts'), [
 // Vacancies (issue #14) at /admin/vacancies… (/vacancies… are the portal's).
 const vacancies = lazyResource(() => import('../resources/vacancies/index.ts'), ['list', 'show', 'edit']);
 
-const DATA_VIEWER = routesFor('admin').find((r) => r.path === ADMIN_PLACEHOLDER_PATHS[0])!;
+// The data viewer (issue #16): the internships with all spec §7 includes.
+const dataViewer = lazyResource(() => import('../resources/data-viewer/index.ts'), ['list']);
 
 /** In-app navigation to "/" (the portal's home) lands on the back office's home instead. */
 function HomeRedirect() {
@@ -224,6 +223,7 @@ export function AdminApp({ tenant, i18nProvider, store, providers }: TAdminAppPr
               <Resource name="stock_images" recordRepresentation="title" />
               <Resource name="forms" />
               <Resource name="vacancies" recordRepresentation="title" />
+              <Resource name="internships" recordRepresentation="title" />
               <CustomRoutes>
                 <Route path={adminPath.home} element={<Dashboard />} />
                 <Route path={adminPath.content} element={<contentPages.list />} />
@@ -242,10 +242,7 @@ export function AdminApp({ tenant, i18nProvider, store, providers }: TAdminAppPr
                 <Route path="/admin/vacancies/:id/edit" element={<vacancies.edit />} />
                 <Route path={adminPath.mailbox} element={<mailbox.list />} />
                 <Route path={`${adminPath.mailbox}/:id`} element={<mailbox.show />} />
-                <Route
-                  path={DATA_VIEWER.path}
-                  element={<PlaceholderPage route={DATA_VIEWER} notBuiltKey="admin.notBuilt.dataViewer" />}
-                />
+                <Route path={adminPath.dataViewer} element={<dataViewer.list />} />
               </CustomRoutes>
             </AdminUI>
           </AdminContext>

@@ -34,6 +34,7 @@ export const adminPath = {
   vacancies: '/admin/vacancies',
   vacancy: (id: Identifier) => `/admin/vacancies/${segment(id)}`,
   vacancyEdit: (id: Identifier) => `/admin/vacancies/${segment(id)}/edit`,
+  dataViewer: '/admin/data-viewer',
 } as const;
 
 /** Portal paths the back office links to (full page loads: the gateway serves them with the portal). */

@@ -142,8 +142,6 @@ export const adminEn: TTexts<typeof adminNl> = {
     },
     notBuilt: {
       title: 'Not available yet',
-      dataViewer:
-        'The data viewer lists internships with student, organization, vacancy, phase, period and supervisors. It comes once internships are available in Stageplein.',
     },
     noBackOffice: {
       hint: 'The back office is for admins and mentors of the selected organization.',

@@ -143,8 +143,6 @@ export const adminNl = {
     },
     notBuilt: {
       title: 'Nog niet beschikbaar',
-      dataViewer:
-        'De gegevensviewer toont stages met leerling, organisatie, vacature, fase, periode en begeleiders. Hij komt zodra de stages in Stageplein beschikbaar zijn.',
     },
     noBackOffice: {
       hint: 'De beheeromgeving is voor beheerders en mentoren van de gekozen organisatie.',

@@ -302,6 +302,17 @@ export const API_RESOURCES: TResourceConfigs = {
       'updatedAt',
     ),
   },
+  // Internships (placements, issue #16) for the data viewer, which asks for the seven spec §7 includes
+  // in each call's meta. The scopes are INTERNSHIPS_QUERY's (contracts/placements/internships.ts holds
+  // zod schemas, kept out of this first load; data-viewer-columns.test.ts checks they agree).
+  internships: {
+    path: '/api/v1/internships',
+    type: 'internship',
+    query: 'server',
+    scopes: ['group_id', 'search'],
+    maxPageSize: 100,
+    getMany: 'each',
+  },
   // The embedded profile's dev mailbox (platform operators): the newest 100 mails, read-only.
   mailbox: {
     path: '/api/v1/dev/mailbox',

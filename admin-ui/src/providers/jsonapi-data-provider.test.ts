@@ -518,7 +518,7 @@ describe('back-office calls', () => {
 
   it('complains about resources it has no mapping for', async () => {
     const { dp } = provider([]);
-    await expect(dp.getList('internships', {})).rejects.toThrow(/No JSON:API mapping/);
+    await expect(dp.getList('phases', {})).rejects.toThrow(/No JSON:API mapping/);
   });
 });
 

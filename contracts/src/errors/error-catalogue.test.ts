@@ -100,6 +100,14 @@ describe('API error catalogue', () => {
       form_archived: 409,
       form_submitted_too_fast: 422,
       form_expired: 422,
+      hours_unavailable: 404,
+      paper_timesheets_unavailable: 404,
+      hours_locked: 409,
+      hours_entry_not_changeable: 409,
+      hours_day_full: 422,
+      hours_date_invalid: 422,
+      hours_no_supervisor_email: 422,
+      invalid_hours_action: 409,
     });
   });
 

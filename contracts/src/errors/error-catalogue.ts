@@ -76,6 +76,14 @@ export const ERROR_CODES = [
   'form_archived',
   'form_submitted_too_fast',
   'form_expired',
+  'hours_unavailable',
+  'paper_timesheets_unavailable',
+  'hours_locked',
+  'hours_entry_not_changeable',
+  'hours_day_full',
+  'hours_date_invalid',
+  'hours_no_supervisor_email',
+  'invalid_hours_action',
 ] as const;
 export type TErrorCode = (typeof ERROR_CODES)[number];
 
@@ -205,6 +213,15 @@ export const ERRORS: Readonly<Record<TErrorCode, TErrorDefinition>> = Object.fre
   form_archived: define('form_archived', 409),
   form_submitted_too_fast: define('form_submitted_too_fast', 422),
   form_expired: define('form_expired', 422),
+  // Hours registration (contracts/src/placements/hours.ts, docs/decisions/hours.md).
+  hours_unavailable: define('hours_unavailable', 404),
+  paper_timesheets_unavailable: define('paper_timesheets_unavailable', 404),
+  hours_locked: define('hours_locked', 409),
+  hours_entry_not_changeable: define('hours_entry_not_changeable', 409),
+  hours_day_full: define('hours_day_full', 422),
+  hours_date_invalid: define('hours_date_invalid', 422),
+  hours_no_supervisor_email: define('hours_no_supervisor_email', 422),
+  invalid_hours_action: define('invalid_hours_action', 409),
 });
 
 export function isErrorCode(value: unknown): value is TErrorCode {

@@ -7,6 +7,7 @@ import { ORGANIZATIONS_EVENT_PAYLOADS } from './organizations.ts';
 import { PLACEMENTS_EVENT_PAYLOADS } from './placements.ts';
 import { SELF_FOUND_EVENT_PAYLOADS } from './self-found.ts';
 import { BULK_MESSAGE_EVENT_PAYLOADS } from './bulk-messages.ts';
+import { HOURS_EVENT_PAYLOADS } from './placements-hours.ts';
 import { MAIL_EVENT_PAYLOADS } from './mail.ts';
 
 /** The user fields other services may keep in their read models (identity is the owner). */
@@ -42,6 +43,7 @@ export const EVENT_PAYLOADS = {
   ...PLACEMENTS_EVENT_PAYLOADS,
   ...SELF_FOUND_EVENT_PAYLOADS,
   ...BULK_MESSAGE_EVENT_PAYLOADS,
+  ...HOURS_EVENT_PAYLOADS,
   ...MAIL_EVENT_PAYLOADS,
   ...ALLOCATION_EVENT_PAYLOADS,
   // Identity: the subject of every event below is the user id, so one user's events stay in order.

@@ -575,6 +575,7 @@ export const en: TMessages = {
       description: 'Find an internship that suits you',
     },
     hoursSheet: 'Hours sheet',
+    hoursConfirmation: 'Confirm hours',
 
     imports: {
       csv: 'CSV import',
@@ -927,6 +928,38 @@ export const en: TMessages = {
     form_expired: {
       title: 'Form expired',
       detail: 'This form was opened too long ago or has changed. Reload the page and try again.',
+    },
+    hours_unavailable: {
+      title: 'Hours registration not available',
+      detail: 'This website does not register hours; internships here run on contracts.',
+    },
+    paper_timesheets_unavailable: {
+      title: 'Paper timesheets not available',
+      detail: 'This website does not use paper timesheets.',
+    },
+    hours_locked: {
+      title: 'Hours are locked',
+      detail: 'Updating hours is switched off or the hours have been signed off.',
+    },
+    hours_entry_not_changeable: {
+      title: 'Entry can no longer be changed',
+      detail: 'The supervisor has already decided on this entry. Ask the school for a correction.',
+    },
+    hours_day_full: {
+      title: 'Too many hours on one day',
+      detail: 'You cannot register more than 24 hours on one day in total.',
+    },
+    hours_date_invalid: {
+      title: 'Invalid date',
+      detail: 'The date is in the future or outside the internship.',
+    },
+    hours_no_supervisor_email: {
+      title: 'No supervisor e-mail address',
+      detail: 'This internship has no e-mail address of a supervisor or contact person.',
+    },
+    invalid_hours_action: {
+      title: 'Not possible now',
+      detail: 'This step is not possible for these hours in their current state.',
     },
     invalid_vacancy_action: {
       title: 'Not possible now',

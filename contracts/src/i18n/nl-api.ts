@@ -225,6 +225,38 @@ export const nlApi = {
     detail:
       'Dit formulier is te lang geleden geopend of is gewijzigd. Laad de pagina opnieuw en probeer het nog eens.',
   },
+  hours_unavailable: {
+    title: 'Urenregistratie niet beschikbaar',
+    detail: 'Deze website registreert geen uren; stages lopen hier via contracten.',
+  },
+  paper_timesheets_unavailable: {
+    title: 'Papieren urenbriefjes niet beschikbaar',
+    detail: 'Deze website gebruikt geen papieren urenbriefjes.',
+  },
+  hours_locked: {
+    title: 'Uren zijn vergrendeld',
+    detail: 'Het bijwerken van uren is uitgezet of de uren zijn afgetekend.',
+  },
+  hours_entry_not_changeable: {
+    title: 'Regel kan niet meer worden gewijzigd',
+    detail: 'De praktijkbegeleider heeft deze regel al beoordeeld. Vraag de school om een correctie.',
+  },
+  hours_day_full: {
+    title: 'Te veel uren op één dag',
+    detail: 'Op één dag kun je samen niet meer dan 24 uur registreren.',
+  },
+  hours_date_invalid: {
+    title: 'Ongeldige datum',
+    detail: 'De datum ligt in de toekomst of buiten de stage.',
+  },
+  hours_no_supervisor_email: {
+    title: 'Geen e-mailadres van de praktijkbegeleider',
+    detail: 'Bij deze stage staat geen e-mailadres van een praktijkbegeleider of contactpersoon.',
+  },
+  invalid_hours_action: {
+    title: 'Nu niet mogelijk',
+    detail: 'Deze stap is niet mogelijk voor deze uren in hun huidige staat.',
+  },
   invalid_vacancy_action: {
     title: 'Nu niet mogelijk',
     detail: 'Deze stap is niet mogelijk voor de vacature in haar huidige staat.',

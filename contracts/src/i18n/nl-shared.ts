@@ -240,6 +240,7 @@ export const nlShared = {
       description: 'Vind een stage die bij je past',
     },
     hoursSheet: 'Urenbriefje',
+    hoursConfirmation: 'Uren bevestigen',
 
     imports: {
       csv: 'CSV importeren',

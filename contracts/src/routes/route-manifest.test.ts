@@ -179,6 +179,7 @@ const SPEC: Record<string, TExpected> = {
   '/stagevoortgang/:internshipPeriodId/:internshipId': {},
   '/stagebank': { public: true, system: [1, 'vacancy-search'] },
   '/urenbriefje/:id': { empty: true },
+  '/urenbevestiging': { public: true, empty: true }, // not in spec §2: the supervisor's hours confirmation (issue #17)
   // Imports
   '/importeren/csv': {},
   '/importeren/magister': {},

@@ -218,6 +218,8 @@ export const ROUTES: readonly TRoute[] = Object.freeze([
     systemPage: { id: 1, slug: 'vacancy-search' },
   }),
   route('/urenbriefje/:id', 'routes.hoursSheet', { layout: 'empty' }),
+  // Not in spec §2: the supervisor confirms hours by the mailed link, without an account (issue #17).
+  route('/urenbevestiging', 'routes.hoursConfirmation', PUBLIC_EMPTY),
 
   // Imports
   route('/importeren/csv', 'routes.imports.csv'),
@@ -247,7 +249,7 @@ export const AUTH_FLOW_PATHS: readonly string[] = Object.freeze([
  * Back-office rows that show a marked placeholder until their feature lands (the admin renders them
  * as such; the portal's dashboard links only to screens that exist, so it leaves them out).
  */
-export const ADMIN_PLACEHOLDER_PATHS: readonly string[] = ['/admin/data-viewer'];
+export const ADMIN_PLACEHOLDER_PATHS: readonly string[] = [];
 
 export function routesFor(owner: TRouteOwner): readonly TRoute[] {
   return ROUTES.filter((r) => r.owner === owner);

@@ -38,7 +38,7 @@ export const SERVICE_PREFIXES = {
   // Pages, menus, menu items, news and the messages file (spec §7's CMS calls).
   // … and forms: the back office's under /api/v1/cms/forms, the public ones (issue #18).
   content: ['/api/v1/cms', '/api/v1/public/forms'],
-  // Vacancies (issue #14), internships, allocation rounds and assignments (issue #16);
+  // Vacancies (#14), internships, allocation rounds and assignments (#16), hours (#17);
   // `action_links/current`: what an external link grants.
   placements: [
     '/api/v1/vacancies',
@@ -46,6 +46,7 @@ export const SERVICE_PREFIXES = {
     '/api/v1/internships',
     '/api/v1/allocation_rounds',
     '/api/v1/internship_assignments',
+    '/api/v1/hours',
   ],
 } as const satisfies Record<string, readonly string[]>;
 

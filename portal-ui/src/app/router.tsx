@@ -33,6 +33,7 @@ const settings = () => import('../pages/account/settings-pages.tsx');
 const kennisnet = () => import('../pages/auth/kennisnet-pages.tsx');
 
 const manageVacancies = () => import('../pages/stagebank/vacancy-manage-pages.tsx');
+const internship = () => import('../pages/internships/internship-page.tsx');
 
 const publicForms = () => import('../pages/forms/public-form-page.tsx');
 const formBuilder = () => import('../pages/form-builder/form-builder-pages.tsx');
@@ -133,6 +134,19 @@ const PAGES: Readonly<Record<string, TLazyPage>> = {
   '/internships/assign': page(
     () => import('../pages/internships-assign/assign-page.tsx'),
     'InternshipsAssignPage',
+  ),
+  // Hours (issue #17): the printable paper timesheet and the supervisor's confirmation by link.
+  '/urenbriefje/:id': page(() => import('../pages/hours/timesheet-page.tsx'), 'TimesheetPage'),
+  '/urenbevestiging': page(
+    () => import('../pages/hours/hours-confirmation-page.tsx'),
+    'HoursConfirmationPage',
+  ),
+  // Internships (issue #16): the list, one internship, its edit form.
+  '/internships': page(() => import('../pages/internships/internships-page.tsx'), 'InternshipsPage'),
+  '/internships/:id': page(internship, 'InternshipPage'),
+  '/internships/:id/edit': page(
+    () => import('../pages/internships/internship-edit-page.tsx'),
+    'InternshipEditPage',
   ),
   '/privacyverklaring': cms,
   '/nieuws/:slug?': page(() => import('../pages/content/news-page.tsx'), 'NewsPage'),

@@ -16,6 +16,11 @@ import type {
   TAllocationRoundVacanciesTable,
   TInternshipAssignmentsTable,
 } from './allocation/allocation.table.ts';
+import type {
+  THoursEntriesTable,
+  THoursPeriodDefaultsTable,
+  THoursSheetsTable,
+} from './hours/hours.table.ts';
 import type { TOrganizationComplianceTable } from './compliance-read-model/compliance-read-model.table.ts';
 import type { TInternshipsTable, TInternshipStatusChangesTable } from './internships/internships.table.ts';
 import type { TSelfFoundInternshipsTable } from './self-found/self-found.table.ts';
@@ -58,6 +63,9 @@ export interface TPlacementsDb {
   'placements.allocation_preferences': TAllocationPreferencesTable;
   'placements.allocation_proposal_lines': TAllocationProposalLinesTable;
   'placements.internship_assignments': TInternshipAssignmentsTable;
+  'placements.hours_entries': THoursEntriesTable;
+  'placements.hours_sheets': THoursSheetsTable;
+  'placements.hours_period_defaults': THoursPeriodDefaultsTable;
   'placements.organizations': TOrganizationsReadModelTable;
   'placements.users': TUsersTable;
   'placements.organization_compliance': TOrganizationComplianceTable;

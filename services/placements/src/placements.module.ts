@@ -12,6 +12,7 @@ import { PLACEMENTS_CONFIG, type TPlacementsConfig, type TPlacementsDeps } from 
 import { seedVacancies } from './seeds/seed-vacancies.ts';
 import { seedInternships } from './seeds/seed-internships.ts';
 import { seedAllocationRound } from './allocation/allocation.seed.ts';
+import { seedHours } from './hours/hours.seed.ts';
 import { usersReadModelConsumer } from './users-read-model/users-read-model.consumer.ts';
 import { complianceReadModelConsumer } from './compliance-read-model/compliance-read-model.consumer.ts';
 import { vacanciesRoutes } from './vacancies/vacancies.routes.ts';
@@ -30,6 +31,7 @@ import { installExternalLinks } from '@stageplein/kit/external-links/external-li
 import { mailDeliveryStatusConsumer } from '@stageplein/kit/mail/mail-requests';
 import { allocationRoutes } from './allocation/allocation.routes.ts';
 import { assignRoutes } from './assign/assign.routes.ts';
+import { hoursRoutes } from './hours/hours.routes.ts';
 
 const routes: FastifyPluginAsync<TPlacementsDeps> = async (app, deps) => {
   // External action links (kit): `app.externalLinks.route({ action, subject })` in any feature below.
@@ -42,6 +44,7 @@ const routes: FastifyPluginAsync<TPlacementsDeps> = async (app, deps) => {
   await app.register(assignRoutes, deps);
   await app.register(selfFoundRoutes, deps);
   await app.register(bulkMessagesRoutes, deps);
+  await app.register(hoursRoutes, deps);
 };
 
 /** Vacancies and internships (docs/decisions/placements.md, docs/decisions/internships.md). */
@@ -72,6 +75,7 @@ export const placementsService: TServiceModule<TPlacementsConfig> = {
       await seedInternships(ctx, tenant, today);
       await seedSelfFoundDetails(ctx, tenant);
       await seedAllocationRound(ctx, tenant, today);
+      await seedHours(ctx, tenant, today);
     });
   },
 };

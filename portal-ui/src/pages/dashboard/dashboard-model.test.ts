@@ -3,7 +3,12 @@ import { derivePermissions } from '@stageplein/contracts/identity/permissions';
 import { hasKey } from '@stageplein/contracts/i18n/index';
 import { matchRoute } from '@stageplein/contracts/routes/route-manifest';
 import { TENANTS } from '@stageplein/contracts/tenants/tenant-registry';
-import { dashboardRole, dashboardTiles, visibleDashboardTiles } from './dashboard-model.ts';
+import {
+  dashboardInternshipsOf,
+  dashboardRole,
+  dashboardTiles,
+  visibleDashboardTiles,
+} from './dashboard-model.ts';
 
 const as = (name: string, type: string) =>
   derivePermissions([{ name, resourceType: type, resourceId: 'o' }], { id: 'o' });
@@ -65,5 +70,20 @@ describe('dashboard per role', () => {
     // A mentor's screens are not built yet: their own pages remain, nothing blank.
     expect(keys('mentor')).toEqual(['profile', 'settings']);
     expect(keys('student')).toEqual(['profile', 'settings']);
+  });
+
+  it('leads a school admin to their students’ internships, not a centre’s admin', () => {
+    const paths = (role: Parameters<typeof dashboardTiles>[0]) =>
+      dashboardTiles(role, TENANTS.stageplein.features).map((t) => t.path);
+    expect(paths('schoolAdmin')).toContain('/internships');
+    expect(paths('centerAdmin')).not.toContain('/internships');
+  });
+
+  it('lists the internships of students, companies and schools', () => {
+    expect(dashboardInternshipsOf('student')).toBe('student');
+    expect(dashboardInternshipsOf('companyAdmin')).toBe('organization');
+    expect(dashboardInternshipsOf('schoolAdmin')).toBe('school');
+    expect(dashboardInternshipsOf('mentor')).toBe('school');
+    expect(dashboardInternshipsOf('member')).toBeUndefined();
   });
 });

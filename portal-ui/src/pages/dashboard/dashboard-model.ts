@@ -52,6 +52,8 @@ export function dashboardTiles(role: TDashboardRole, features: TTenantFeatures):
     case 'centerAdmin':
       return [
         tile('assign', '/internships/assign', 'routes.internships.assign'),
+        // A school follows its students' internships (a centre's admins have no students).
+        ...(role === 'schoolAdmin' ? [tile('students', '/internships', 'routes.internships.index')] : []),
         tile('periods', '/internship_periods', 'routes.internshipPeriods.index'),
         tile('approve', '/organizations/approve', 'routes.organizations.approve'),
         tile('users', '/users', 'routes.users.index'),
@@ -93,4 +95,24 @@ export function visibleDashboardTiles(
   const tiles = [...dashboardTiles(role, features)];
   for (const extra of ACCOUNT_TILES) if (!tiles.some((t) => t.path === extra.path)) tiles.push(extra);
   return tiles.filter((t) => hasScreen(t.path));
+}
+
+/**
+ * Whose internships the dashboard lists (issue #16), by role: a student their own, a company its
+ * interns and applicants, a school admin or mentor their students'; none for the others.
+ */
+export function dashboardInternshipsOf(
+  role: TDashboardRole,
+): 'student' | 'organization' | 'school' | undefined {
+  switch (role) {
+    case 'student':
+      return 'student';
+    case 'companyAdmin':
+      return 'organization';
+    case 'schoolAdmin':
+    case 'mentor':
+      return 'school';
+    default:
+      return undefined;
+  }
 }

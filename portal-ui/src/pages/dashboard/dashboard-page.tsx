@@ -8,7 +8,13 @@ import { OrganizationSelect, useOrganizationLabels } from '../../shell/organizat
 import { useTenant } from '../../tenant/tenant-context.ts';
 import { useRouteTitle } from '../page-kit.tsx';
 import { hasScreen } from '../../app/router.tsx';
-import { dashboardRole, visibleDashboardTiles } from './dashboard-model.ts';
+import { lazyPart } from '../../shell/lazy-part.ts';
+import { dashboardInternshipsOf, dashboardRole, visibleDashboardTiles } from './dashboard-model.ts';
+
+/** The user's own internships (issue #16): a chunk of their own, under the tiles. */
+const DashboardInternships = lazyPart(() =>
+  import('../internships/dashboard-internships.tsx').then((m) => m.DashboardInternships),
+);
 
 /** The student's allocation rounds (rank a top 3, see the outcome): its own chunk, only for students. */
 const StudentChoicesSection = lazy(() =>
@@ -34,6 +40,7 @@ export function DashboardPage() {
   }
   const role = dashboardRole(permissions);
   const tiles = visibleDashboardTiles(role, tenant.features, hasScreen);
+  const internshipsOf = hasScreen('/internships') ? dashboardInternshipsOf(role) : undefined;
   return (
     <div className="container page dashboard" data-testid="dashboard" data-role={role}>
       <div className="dashboard__head">
@@ -80,6 +87,11 @@ export function DashboardPage() {
       {role === 'student' && (
         <Suspense fallback={null}>
           <StudentChoicesSection />
+        </Suspense>
+      )}
+      {internshipsOf && currentOrganization && (
+        <Suspense fallback={null}>
+          <DashboardInternships of={internshipsOf} organizationId={currentOrganization.id} />
         </Suspense>
       )}
     </div>

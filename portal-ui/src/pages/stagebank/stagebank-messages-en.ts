@@ -59,7 +59,6 @@ export const stagebankEn: TStagebankMessages = {
   staticMapFallback: 'Map not available. Address: {{place}}',
   apply: 'Apply',
   applySignIn: 'Sign in to apply for this vacancy.',
-  applySoon: 'Applying through Stageplein is coming soon. Until then, please contact the organization.',
   signIn: 'Sign in to apply',
   backToBank: 'Back to the internship bank',
   notFound: 'This vacancy does not exist (any more) or is not public.',

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { Suspense, useMemo } from 'react';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
@@ -10,13 +10,17 @@ import { useSession } from '../../session/session-context.ts';
 import { StatusErrorScreen } from '../../shell/error-screen.tsx';
 import { usePageTitle } from '../../shell/use-page-title.ts';
 import { loginPathFor } from '../../app/route-access.ts';
+import { lazyPart } from '../../shell/lazy-part.ts';
 import { useStagebankTexts, withStagebankTexts } from './stagebank-texts.tsx';
 import { fetchVacancy, vacancyPlace, type TVacancy } from './vacancy-api.ts';
 import { formatVacancyDate, VacancyFacts } from './vacancy-facts.tsx';
 
+/** Applying (issue #16): its own chunk with the internships' texts, loaded for signed-in users only. */
+const ApplySection = lazyPart(() => import('../internships/apply-section.tsx').then((m) => m.ApplySection));
+
 /**
  * `/vacancies/{id}` (public): the vacancy, its organization, a static map of its address and the way
- * to apply (until the internships issue: a sign-in prompt for visitors, a note for the signed in).
+ * to apply (a sign-in prompt for visitors, the application for a signed-in student).
  */
 export const VacancyPage = withStagebankTexts(function VacancyPage() {
   const t = useStagebankTexts();
@@ -109,7 +113,9 @@ export function VacancyView({ vacancy: v, preview = false }: { vacancy: TVacancy
             >
               <h2 id="vacancy-apply">{t('apply')}</h2>
               {signedIn ? (
-                <p>{t('applySoon')}</p>
+                <Suspense fallback={<p role="status">{t('loading')}</p>}>
+                  <ApplySection vacancy={v} />
+                </Suspense>
               ) : (
                 <>
                   <p>{t('applySignIn')}</p>

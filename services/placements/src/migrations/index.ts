@@ -17,6 +17,7 @@ import m20261204T1000_self_found from './20261204T1000-self-found.ts';
 import m20261204T1010_bulk_messages from './20261204T1010-bulk-messages.ts';
 import m20261210T0900_external_links from './20261210T0900-external-links.ts';
 import m20261210T0901_mail_deliveries from './20261210T0901-mail-deliveries.ts';
+import m20261220T1000_hours from './20261220T1000-hours.ts';
 
 /**
  * Applied in key order. Each migration is a frozen file named by its timestamp: once landed it is never
@@ -46,4 +47,6 @@ export const migrations: Record<string, Migration> = {
   // Kit's external action links and per-recipient mail status (docs/decisions/external-links.md, mail-requests.md).
   '20261210T0900-external-links': m20261210T0900_external_links,
   '20261210T0901-mail-deliveries': m20261210T0901_mail_deliveries,
+  // Hours registration (issue #17): entries and the sheet's state.
+  '20261220T1000-hours': m20261220T1000_hours,
 };

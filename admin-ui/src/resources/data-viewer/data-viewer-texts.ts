@@ -1,0 +1,99 @@
+import { useLocaleState } from 'react-admin';
+import type { TInternshipStatus } from '@stageplein/contracts/placements/internships';
+
+/**
+ * The data viewer's texts, nl and en. They live in this resource's chunk (not in the back office's
+ * shared catalogues, which weigh on its first load).
+ */
+const nl = {
+  intro:
+    'Alle stages die je mag zien, met leerling, organisatie, vacature, huidige fase, stageperiode, contactpersoon en praktijkbegeleider.',
+  columns: {
+    title: 'Stage',
+    student: 'Leerling',
+    organization: 'Organisatie',
+    city: 'Plaats',
+    vacancy: 'Vacature',
+    currentPhase: 'Huidige fase',
+    internshipPeriod: 'Stageperiode',
+    contactPerson: 'Contactpersoon',
+    supervisor: 'Praktijkbegeleider',
+    status: 'Status',
+    startDate: 'Begindatum',
+    endDate: 'Einddatum',
+    selfFound: 'Zelf gevonden',
+    hours: 'Uren',
+  },
+  filters: { search: 'Zoeken', group: 'Klas' },
+  empty: 'Geen stages gevonden.',
+  yes: 'Ja',
+  no: 'Nee',
+  exportCsv: 'Exporteren (CSV)',
+  exporting: 'Bezig met exporteren…',
+  exportFailed: 'Het exporteren is mislukt.',
+  fileName: 'stages',
+  status: {
+    submitted: 'Ingediend',
+    applied: 'Gesolliciteerd',
+    accepted: 'Geaccepteerd door organisatie',
+    approved: 'Goedgekeurd door school',
+    active: 'Lopend',
+    completed: 'Afgerond',
+    declined: 'Afgewezen door organisatie',
+    rejected: 'Afgekeurd door school',
+    withdrawn: 'Ingetrokken',
+    cancelled: 'Geannuleerd',
+  } satisfies Record<TInternshipStatus, string>,
+};
+
+type TTexts = typeof nl;
+
+const en: TTexts = {
+  intro:
+    'Every internship you may see, with student, organization, vacancy, current phase, internship period, contact person and supervisor.',
+  columns: {
+    title: 'Internship',
+    student: 'Student',
+    organization: 'Organization',
+    city: 'Place',
+    vacancy: 'Vacancy',
+    currentPhase: 'Current phase',
+    internshipPeriod: 'Internship period',
+    contactPerson: 'Contact person',
+    supervisor: 'Supervisor',
+    status: 'Status',
+    startDate: 'Start date',
+    endDate: 'End date',
+    selfFound: 'Self-found',
+    hours: 'Hours',
+  },
+  filters: { search: 'Search', group: 'Group' },
+  empty: 'No internships found.',
+  yes: 'Yes',
+  no: 'No',
+  exportCsv: 'Export (CSV)',
+  exporting: 'Exporting…',
+  exportFailed: 'The export failed.',
+  fileName: 'internships',
+  status: {
+    submitted: 'Submitted',
+    applied: 'Applied',
+    accepted: 'Accepted by the organization',
+    approved: 'Approved by the school',
+    active: 'Active',
+    completed: 'Completed',
+    declined: 'Declined by the organization',
+    rejected: 'Rejected by the school',
+    withdrawn: 'Withdrawn',
+    cancelled: 'Cancelled',
+  },
+};
+
+export const DATA_VIEWER_TEXTS = { nl, en } as const;
+export type TDataViewerTexts = TTexts;
+
+/** The texts in the back office's language. */
+export function useDataViewerTexts(): TTexts {
+  const [locale] = useLocaleState();
+  return locale === 'en' ? en : nl;
+}

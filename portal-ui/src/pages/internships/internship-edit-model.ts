@@ -1,0 +1,102 @@
+import type { TInternshipField } from '@stageplein/contracts/placements/internships';
+import type { TInternship, TInternshipPatch } from './internship-api.ts';
+
+/**
+ * The edit form of `/internships/{id}/edit`: the fields the policy lets the caller change now
+ * (`meta.editable_fields`, contracts' `editableFields`), as strings for the inputs, and the PATCH of
+ * what changed. People pickers (contact person, supervisor) are not on this form yet.
+ */
+export const FORM_FIELDS = [
+  'title',
+  'description',
+  'motivation',
+  'start_date',
+  'end_date',
+  'internship_period_id',
+  'organization_name',
+  'contact_name',
+  'contact_email',
+  'contact_phone_number',
+  'hours',
+  'hours_supervisor',
+  'updating_hours_allowed',
+] as const satisfies readonly TInternshipField[];
+export type TFormField = (typeof FORM_FIELDS)[number];
+
+export type TInternshipFormValues = {
+  title: string;
+  description: string;
+  motivation: string;
+  startDate: string;
+  endDate: string;
+  internshipPeriodId: string;
+  organizationName: string;
+  contactName: string;
+  contactEmail: string;
+  contactPhoneNumber: string;
+  hours: string;
+  hoursSupervisor: string;
+  updatingHoursAllowed: boolean;
+};
+
+const CAMEL: Record<TFormField, keyof TInternshipFormValues & keyof TInternshipPatch> = {
+  title: 'title',
+  description: 'description',
+  motivation: 'motivation',
+  start_date: 'startDate',
+  end_date: 'endDate',
+  internship_period_id: 'internshipPeriodId',
+  organization_name: 'organizationName',
+  contact_name: 'contactName',
+  contact_email: 'contactEmail',
+  contact_phone_number: 'contactPhoneNumber',
+  hours: 'hours',
+  hours_supervisor: 'hoursSupervisor',
+  updating_hours_allowed: 'updatingHoursAllowed',
+};
+
+export const formKey = (field: TFormField) => CAMEL[field];
+
+/** The editable fields this form shows, in its order. */
+export const formFieldsOf = (editable: readonly TInternshipField[]): TFormField[] =>
+  FORM_FIELDS.filter((f) => editable.includes(f));
+
+const str = (v: string | number | null | undefined) => (v === null || v === undefined ? '' : String(v));
+
+export function formValuesOf(i: TInternship): TInternshipFormValues {
+  return {
+    title: i.title,
+    description: str(i.description),
+    motivation: str(i.motivation),
+    startDate: str(i.startDate).slice(0, 10),
+    endDate: str(i.endDate).slice(0, 10),
+    internshipPeriodId: i.internshipPeriod?.id ?? '',
+    organizationName: str(i.organizationName),
+    contactName: str(i.contactName),
+    contactEmail: str(i.contactEmail),
+    contactPhoneNumber: str(i.contactPhoneNumber),
+    hours: str(i.hours),
+    hoursSupervisor: str(i.hoursSupervisor),
+    updatingHoursAllowed: i.updatingHoursAllowed,
+  };
+}
+
+/** What changed among the editable fields, typed for the API (empty text → null, numbers parsed). */
+export function patchOf(
+  before: TInternshipFormValues,
+  after: TInternshipFormValues,
+  fields: readonly TFormField[],
+): TInternshipPatch {
+  const out: Record<string, unknown> = {};
+  for (const field of fields) {
+    const key = CAMEL[field];
+    if (before[key] === after[key]) continue;
+    const value = after[key];
+    if (typeof value === 'boolean') out[key] = value;
+    else if (field === 'hours' || field === 'hours_supervisor')
+      out[key] = value.trim() === '' ? null : Number(value);
+    else if (field === 'title') out[key] = value.trim();
+    else out[key] = value.trim() === '' ? null : value.trim();
+  }
+  return out as TInternshipPatch;
+}

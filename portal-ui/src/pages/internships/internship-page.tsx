@@ -1,0 +1,352 @@
+import { useState, type ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { isApiRequestError } from '@stageplein/contracts/client/api-client';
+import { INTERNSHIP_TRANSITIONS, type TInternshipAction } from '@stageplein/contracts/placements/internships';
+import { Modal } from '@stageplein/design-system/components/modal.tsx';
+import { toast } from '@stageplein/design-system/components/toasts/toasts.ts';
+import { rules } from '@stageplein/design-system/forms/field-rules.ts';
+import { FormAlert, SubmitButton, TextAreaField } from '@stageplein/design-system/forms/fields.tsx';
+import { useForm } from '@stageplein/design-system/forms/use-form.ts';
+import { HOURS_RUNNING_STATUSES } from '@stageplein/contracts/placements/hours-policy';
+import { useApi } from '../../api/api-context.ts';
+import { HoursSection } from '../hours/hours-section.tsx';
+import { StatusErrorScreen } from '../../shell/error-screen.tsx';
+import { useTenant } from '../../tenant/tenant-context.ts';
+import { errorMessage, useRouteTitle } from '../page-kit.tsx';
+import {
+  actionsOf,
+  editableFieldsOf,
+  fetchInternship,
+  personName,
+  statusHistoryOf,
+  takeAction,
+  type TInternship,
+  type TPerson,
+} from './internship-api.ts';
+import { formatDate, StatusBadge, useDateRange, useInternshipTexts } from './internship-texts.tsx';
+
+/** One internship for its screens; a 404 or 403 is "not found" (no hint whether it exists). */
+export function useInternship(id: string) {
+  const api = useApi();
+  return useQuery({
+    queryKey: ['internship', id],
+    queryFn: ({ signal }) => fetchInternship(api.client, id, signal),
+    retry: (count, error) =>
+      !(isApiRequestError(error) && [403, 404].includes(error.status ?? 0)) && count < 2,
+  });
+}
+
+export function InternshipMissing({ error }: { error: unknown }) {
+  const t = useInternshipTexts();
+  const status = isApiRequestError(error) ? error.status : undefined;
+  if (status !== 404 && status !== 403) return <StatusErrorScreen status={status ?? 500} />;
+  return (
+    <div className="container page" data-testid="internship-not-found">
+      <h1 data-testid="page-title">{t('notFound')}</h1>
+      <p>
+        <Link to="/internships">{t('backToList')}</Link>
+      </p>
+    </div>
+  );
+}
+
+export function Loading() {
+  const t = useInternshipTexts();
+  return (
+    <div className="container page">
+      <p role="status">{t('loading')}</p>
+    </div>
+  );
+}
+
+/**
+ * `/internships/{id}`: everything about one internship — parties, dates, status and its history, the
+ * steps the policy allows the caller now (the server's `meta.actions`), and the places where phases,
+ * the contract, hours and progress will appear once those issues are built.
+ */
+export function InternshipPage() {
+  const { id = '' } = useParams();
+  const internship = useInternship(id);
+  if (internship.isError) return <InternshipMissing error={internship.error} />;
+  if (!internship.data) return <Loading />;
+  return <InternshipView internship={internship.data} />;
+}
+
+function InternshipView({ internship: i }: { internship: TInternship }) {
+  const t = useInternshipTexts();
+  const route = useRouteTitle(i.title);
+  const dates = useDateRange();
+  const { i18n } = useTranslation();
+  const tenant = useTenant();
+  const editable = editableFieldsOf(i).length > 0;
+  return (
+    <article className="container page internship" data-testid="internship">
+      <p>
+        <Link to="/internships">{t('backToList')}</Link>
+      </p>
+      <h1 data-testid="page-title">{route}</h1>
+      <p>
+        <StatusBadge status={i.status} />
+        {i.selfFound && <span className="badge badge--inline">{t('selfFound')}</span>}
+      </p>
+      {i.statusReason && (
+        <p data-testid="internship-status-reason">{t('statusReason', { reason: i.statusReason })}</p>
+      )}
+      <div className="internship-layout">
+        <div>
+          <section className="card" aria-labelledby="internship-details">
+            <h2 id="internship-details">{t('details')}</h2>
+            <dl className="details">
+              <Fact label={t('dates')}>{dates(i.startDate, i.endDate)}</Fact>
+              {i.internshipPeriod && <Fact label={t('period')}>{i.internshipPeriod.name}</Fact>}
+              {i.vacancy && (
+                <Fact label={t('vacancy')}>
+                  <Link to={`/vacancies/${i.vacancy.id}`}>{i.vacancy.title ?? t('vacancy')}</Link>
+                </Fact>
+              )}
+              <Fact label={t('contractType')}>{t(`contractTypes.${i.contractType}`)}</Fact>
+              {i.hours !== null && <Fact label={t('hours')}>{String(i.hours)}</Fact>}
+              {i.hoursSupervisor !== null && (
+                <Fact label={t('hoursSupervisor')}>{String(i.hoursSupervisor)}</Fact>
+              )}
+            </dl>
+            {i.description && (
+              <>
+                <h3>{t('description')}</h3>
+                <p className="internship-text">{i.description}</p>
+              </>
+            )}
+            {/* Only where the tenant asks for one (spec §1 "Motivation field enabled"). */}
+            {tenant.features.motivationField && i.motivation && (
+              <>
+                <h3>{t('motivation')}</h3>
+                <p className="internship-text" data-testid="internship-motivation">
+                  {i.motivation}
+                </p>
+              </>
+            )}
+          </section>
+          <section className="card" aria-labelledby="internship-later" data-testid="internship-later">
+            <h2 id="internship-later">{t('later.title')}</h2>
+            <ul className="internship-later">
+              <Later title={t('later.phases')}>
+                {i.currentPhase?.name
+                  ? t('later.currentPhase', { name: i.currentPhase.name })
+                  : t('later.phasesText')}
+              </Later>
+              {i.contractType === 'contract' ? (
+                <Later title={t('later.contract')}>{t('later.contractText')}</Later>
+              ) : (
+                !HOURS_RUNNING_STATUSES.includes(i.status) && (
+                  <Later title={t('later.hours')}>{t('later.hoursText')}</Later>
+                )
+              )}
+              <Later title={t('later.progress')}>{t('later.progressText')}</Later>
+            </ul>
+          </section>
+          {/* Hours (issue #17): the sheet, its entries and the steps of the caller (pages/hours). */}
+          {i.contractType === 'hours' &&
+            tenant.features.usesHours &&
+            HOURS_RUNNING_STATUSES.includes(i.status) && <HoursSection internshipId={i.id} />}
+        </div>
+        <div>
+          <Actions internship={i} editable={editable} />
+          <section className="card" aria-labelledby="internship-parties" data-testid="internship-parties">
+            <h2 id="internship-parties">{t('parties')}</h2>
+            <dl className="details">
+              <Fact label={t('student')}>{personName(i.student) || t('none')}</Fact>
+              <Fact label={t('organization')}>
+                {i.organization?.name ?? i.organizationName ?? t('none')}
+                {i.organization?.city ? `, ${i.organization.city}` : ''}
+              </Fact>
+              <Fact label={t('contact')}>
+                <PersonOrContact person={i.contactPerson} internship={i} />
+              </Fact>
+              <Fact label={t('supervisor')}>{personName(i.supervisor) || t('none')}</Fact>
+            </dl>
+          </section>
+          <section className="card" aria-labelledby="internship-history" data-testid="internship-history">
+            <h2 id="internship-history">{t('history')}</h2>
+            <History internship={i} language={i18n.language} />
+          </section>
+        </div>
+      </div>
+    </article>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+function Later({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <li>
+      <h3>{title}</h3>
+      <p>{children}</p>
+    </li>
+  );
+}
+
+/** The contact person (a user), else the contact a self-found internship names. */
+function PersonOrContact({
+  person,
+  internship: i,
+}: {
+  person: TPerson | null | undefined;
+  internship: TInternship;
+}) {
+  const t = useInternshipTexts();
+  const name = personName(person) || i.contactName;
+  const email = person?.email ?? i.contactEmail;
+  if (!name && !email) return <>{t('none')}</>;
+  return (
+    <>
+      {name}
+      {email && (
+        <>
+          {name ? <br /> : null}
+          <a href={`mailto:${email}`}>{email}</a>
+        </>
+      )}
+      {i.contactPhoneNumber && !person && (
+        <>
+          <br />
+          <a href={`tel:${i.contactPhoneNumber}`}>{i.contactPhoneNumber}</a>
+        </>
+      )}
+    </>
+  );
+}
+
+function History({ internship, language }: { internship: TInternship; language: string }) {
+  const t = useInternshipTexts();
+  const rows = statusHistoryOf(internship);
+  if (rows.length === 0) {
+    return (
+      <p>
+        {t('historyRow', {
+          status: t(`statuses.${internship.status}`),
+          date: formatDate(internship.updatedAt, language),
+        })}
+      </p>
+    );
+  }
+  return (
+    <ol className="internship-history" data-testid="internship-history-rows">
+      {rows.map((row, n) => (
+        <li key={`${row.at}-${n}`}>
+          {t('historyRow', { status: t(`statuses.${row.toStatus}`), date: formatDate(row.at, language) })}
+          {row.reason && (
+            <>
+              <br />
+              <span className="muted">{t('statusReason', { reason: row.reason })}</span>
+            </>
+          )}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** The steps the caller may take now: the server's answer (`meta.actions`, the contracts policy). */
+function Actions({ internship: i, editable }: { internship: TInternship; editable: boolean }) {
+  const t = useInternshipTexts();
+  const actions = actionsOf(i);
+  const [asking, setAsking] = useState<TInternshipAction | null>(null);
+  return (
+    <section className="card" aria-labelledby="internship-actions" data-testid="internship-actions">
+      <h2 id="internship-actions">{t('actionsTitle')}</h2>
+      {actions.length === 0 && !editable && <p>{t('noActions')}</p>}
+      <div className="actions">
+        {actions.map((action) => (
+          <button
+            key={action}
+            type="button"
+            className={`btn${INTERNSHIP_TRANSITIONS[action].to === 'approved' || action === 'accept' ? ' btn--primary' : ''}`}
+            onClick={() => setAsking(action)}
+            data-testid={`internship-${action}`}
+          >
+            {t(`actions.${action}`)}
+          </button>
+        ))}
+        {editable && (
+          <Link className="btn" to={`/internships/${i.id}/edit`} data-testid="internship-edit">
+            {t('edit')}
+          </Link>
+        )}
+      </div>
+      {asking && <ActionDialog internship={i} action={asking} onClose={() => setAsking(null)} />}
+    </section>
+  );
+}
+
+/** Confirms a step; asks the reason where the life cycle wants one (required or optional). */
+function ActionDialog({
+  internship: i,
+  action,
+  onClose,
+}: {
+  internship: TInternship;
+  action: TInternshipAction;
+  onClose: () => void;
+}) {
+  const t = useInternshipTexts();
+  const { t: tShared } = useTranslation();
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const reason = INTERNSHIP_TRANSITIONS[action].reason;
+  const form = useForm(
+    { reason: '' },
+    { reason: reason === 'required' ? [rules.required(), rules.maxLength(1000)] : [rules.maxLength(1000)] },
+  );
+  const step = useMutation({
+    mutationFn: (text: string) => takeAction(api.client, i.id, action, text.trim() || undefined),
+  });
+  const onValid = async (values: { reason: string }) => {
+    await step.mutateAsync(values.reason);
+    toast.success(t(`done.${action}`));
+    await queryClient.invalidateQueries({ queryKey: ['internship', i.id] });
+    await queryClient.invalidateQueries({ queryKey: ['internships'] });
+    onClose();
+  };
+  return (
+    <Modal
+      open
+      title={t('confirmTitle', { action: t(`actions.${action}`), title: i.title })}
+      closeLabel={t('close')}
+      onClose={onClose}
+      testId="internship-action-dialog"
+    >
+      <form className="form" noValidate onSubmit={form.handleSubmit(onValid)}>
+        {form.formError !== undefined && (
+          <FormAlert tone="error">{errorMessage(form.formError, tShared)}</FormAlert>
+        )}
+        {reason !== 'none' && (
+          <TextAreaField
+            label={reason === 'required' ? t('reason') : t('reasonOptional')}
+            required={reason === 'required'}
+            rows={3}
+            field={form.bind('reason')}
+            data-testid="internship-reason"
+          />
+        )}
+        <div className="actions">
+          <SubmitButton pending={form.submitting} testId="internship-confirm">
+            {t(`actions.${action}`)}
+          </SubmitButton>
+          <button type="button" className="btn" onClick={onClose}>
+            {t('cancelEdit')}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,240 @@
+import { readFile } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { seedOrganizationId } from '@stageplein/contracts/domain/seed-ids';
+import { translate } from '@stageplein/contracts/i18n/index';
+import { matchRoute } from '@stageplein/contracts/routes/route-manifest';
+import {
+  apiAs,
+  demo,
+  DESKTOP,
+  expectAccessible,
+  openPortal,
+  PHONE,
+  shot,
+  signIn,
+  startStack,
+  type TStack,
+  type TDemo,
+} from './stack.ts';
+
+/**
+ * Issue #16 in Chromium on the real stack: on `stageplein` (motivation field on) a student applies
+ * from `/vacancies/{id}` with a motivation, the company accepts, the school approves, and the
+ * internship shows on all three dashboards; the new screens pass axe at phone width.
+ */
+const TENANT = 'stageplein';
+const nl = (key: string, vars?: Record<string, string | number>) => translate('nl', key, vars);
+
+let stack: TStack;
+let vacancyId: string;
+const title = `Keukenhulp ${Date.now().toString(36)}`;
+
+beforeAll(async () => {
+  stack = await startStack();
+  // The company's published vacancy, two places (through the API: the vacancy screens have their own test).
+  const company = await apiAs(stack.app, TENANT, 'bedrijf', 'provider');
+  const created = await company.send<{ data: { id: string } }>('POST', '/api/v1/vacancies', {
+    data: { type: 'vacancy', attributes: { title, places: 2 } },
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  vacancyId = created.body.data.id;
+  const published = await company.send('POST', `/api/v1/vacancies/${vacancyId}/publish`);
+  expect(published.status, JSON.stringify(published.body)).toBe(200);
+});
+afterAll(async () => stack?.close());
+
+/** Signs a demo user in; the school's admin acts for the school (they also run a volunteer centre). */
+async function signedIn(who: TDemo, viewport = DESKTOP) {
+  const session = await openPortal(stack, { viewport });
+  await signIn(session.page, stack, TENANT, demo(who, TENANT));
+  if (who === 'admin') {
+    const select = session.page.getByTestId('dashboard-organization-select');
+    const school = seedOrganizationId(TENANT, 'school');
+    if ((await select.count()) > 0 && (await select.inputValue()) !== school) {
+      await select.selectOption(school);
+      await expect
+        .poll(() => session.page.getByTestId('dashboard').getAttribute('data-role'))
+        .toBe('schoolAdmin');
+    }
+  }
+  return session;
+}
+
+/** The internship of this test's vacancy on the user's dashboard, with its status. */
+async function dashboardCard(page: Page) {
+  await page.goto(stack.url(TENANT, '/dashboard'));
+  await page.getByTestId('dashboard-internships').waitFor();
+  const card = page.getByTestId('dashboard-internship').filter({ hasText: title });
+  await card.waitFor();
+  return card;
+}
+
+async function takeStep(page: Page, action: string, status: string) {
+  await page.getByTestId(`internship-${action}`).click();
+  const dialog = page.getByTestId('internship-action-dialog');
+  await dialog.waitFor();
+  await dialog.getByTestId('internship-confirm').click();
+  // The dialog closes when the step is taken; an error stays in it (and fails the test with its text).
+  await expect
+    .poll(async () =>
+      (await dialog.isVisible()) ? await dialog.getByTestId('form-alert').allTextContents() : 'closed',
+    )
+    .toBe('closed');
+  await expect
+    .poll(() => page.getByTestId('internship-status').first().getAttribute('data-status'))
+    .toBe(status);
+}
+
+describe('applying, accepting, approving', () => {
+  it('a student applies with a motivation, the company accepts, the school approves; all three dashboards show it', async () => {
+    // The student: the apply form asks for a motivation (required here, checked when the field is left).
+    const student = await signedIn('student');
+    await student.page.goto(stack.url(TENANT, `/vacancies/${vacancyId}`));
+    const form = student.page.getByTestId('apply-form');
+    await form.waitFor();
+    const motivation = form.getByLabel(/^Motivatie/);
+    await motivation.focus();
+    await motivation.blur();
+    await expect
+      .poll(() => form.locator('.field__error').first().textContent())
+      .toBe(nl('validation.required'));
+    await motivation.fill('Ik kook graag en wil leren hoe een grote keuken werkt.');
+    await expect.poll(() => form.locator('.field__error').count()).toBe(0);
+    await form.getByRole('button', { name: 'Solliciteren' }).click();
+    await student.page.getByTestId('apply-already').waitFor();
+    expect(await student.page.getByTestId('internship-status').getAttribute('data-status')).toBe('applied');
+    await expectAccessible(student.page, 'vacancy after applying');
+    // Already applied: a reload says so instead of offering the form again.
+    await student.page.reload();
+    await student.page.getByTestId('apply-already').waitFor();
+    expect(await student.page.getByTestId('apply-form').count()).toBe(0);
+    const card = await dashboardCard(student.page);
+    await card.getByRole('link').click();
+    await student.page.getByTestId('internship').waitFor();
+    const internshipUrl = student.page.url();
+    expect(await student.page.getByTestId('internship-motivation').textContent()).toContain('Ik kook graag');
+    // The student may withdraw, not accept or approve.
+    expect(await student.page.getByTestId('internship-withdraw').count()).toBe(1);
+    expect(await student.page.getByTestId('internship-accept').count()).toBe(0);
+
+    // The company: its dashboard lists the application; it accepts.
+    const company = await signedIn('bedrijf');
+    await (await dashboardCard(company.page)).getByRole('link').click();
+    await company.page.getByTestId('internship').waitFor();
+    expect(company.page.url()).toBe(internshipUrl);
+    expect(await company.page.getByTestId('internship-approve').count()).toBe(0);
+    await takeStep(company.page, 'accept', 'accepted');
+
+    // The school: approves.
+    const school = await signedIn('admin');
+    await (await dashboardCard(school.page)).getByRole('link').click();
+    await school.page.getByTestId('internship').waitFor();
+    await takeStep(school.page, 'approve', 'approved');
+    // The history names every step.
+    await expect
+      .poll(() => school.page.getByTestId('internship-history-rows').locator('li').count())
+      .toBeGreaterThanOrEqual(3);
+
+    // All three dashboards show it, approved.
+    for (const { page } of [student, company, school]) {
+      const approved = await dashboardCard(page);
+      await expect
+        .poll(() => approved.getByTestId('internship-status').getAttribute('data-status'))
+        .toBe('approved');
+    }
+    // The back office's data viewer: the internship with its relations by name, and as CSV.
+    await school.page.goto(stack.url(TENANT, '/admin/data-viewer'));
+    const row = school.page.locator('#main-content tr').filter({ hasText: title });
+    await row.waitFor();
+    const rowText = (await row.textContent()) ?? '';
+    expect(rowText).toContain('Goedgekeurd door school');
+    expect(rowText).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-/);
+    const [download] = await Promise.all([
+      school.page.waitForEvent('download'),
+      school.page.getByTestId('data-viewer-export').click(),
+    ]);
+    const csv = await readFile((await download.path())!, 'utf8');
+    expect(csv.split('\r\n')[0]).toBe(
+      '\uFEFFStage;Leerling;Organisatie;Plaats;Vacature;Huidige fase;Stageperiode;Contactpersoon;Praktijkbegeleider;Status;Begindatum;Einddatum;Zelf gevonden;Uren',
+    );
+    expect(csv).toContain(`${title};`);
+
+    // Every card of the three dashboards opens a real screen (issue #13: none opens a blank page).
+    for (const { page } of [student, company, school]) {
+      await page.goto(stack.url(TENANT, '/dashboard'));
+      const tiles = page.getByTestId('dashboard-tiles').locator('a');
+      await tiles.first().waitFor();
+      const hrefs = await tiles.evaluateAll((links) => links.map((a) => a.getAttribute('href')!));
+      expect(hrefs).toContain('/internships');
+      // The portal's own screens (the back office's are admin-ui/test/design-fixes.e2e's).
+      for (const href of hrefs.filter((h) => matchRoute(h)?.route.owner === 'portal')) {
+        await page.goto(stack.url(TENANT, href));
+        await page.getByTestId('page-title').first().waitFor();
+        expect(await page.getByTestId('placeholder-page').count(), href).toBe(0);
+      }
+    }
+    for (const session of [student, company, school]) {
+      expect(session.problems).toEqual([]);
+      await session.context.close();
+    }
+  });
+});
+
+describe('the internship screens on a phone', () => {
+  it('are accessible and fit 375 px: list, detail, edit, dashboard, the apply form', async () => {
+    const { page, context, problems } = await signedIn('admin', PHONE);
+    await page.goto(stack.url(TENANT, '/internships'));
+    await page.getByTestId('internship-results').waitFor();
+    await page.getByTestId('internship-card').first().waitFor();
+    const fits = async (name: string) => {
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `${name} overflows by ${overflow}px`).toBeLessThanOrEqual(0);
+      await shot(page, `internships-${name}`);
+      await expectAccessible(page, name);
+    };
+    await fits('list');
+    // A filter lands in the URL and narrows the list.
+    await page.getByTestId('filter-status').selectOption('approved');
+    await page.waitForURL(/status=approved/);
+    await expect
+      .poll(async () => {
+        const statuses = await page
+          .getByTestId('internship-card')
+          .getByTestId('internship-status')
+          .evaluateAll((badges) => badges.map((b) => b.getAttribute('data-status')));
+        return statuses.length > 0 && statuses.every((s) => s === 'approved');
+      })
+      .toBe(true);
+    await page.getByTestId('internship-card').filter({ hasText: title }).getByRole('link').click();
+    await page.getByTestId('internship').waitFor();
+    await page.getByTestId('internship-later').waitFor();
+    await fits('detail');
+    await page.getByTestId('internship-edit').click();
+    await page.getByTestId('internship-form').waitFor();
+    await fits('edit');
+    await page.goto(stack.url(TENANT, '/dashboard'));
+    await page.getByTestId('dashboard-internship').first().waitFor();
+    await fits('dashboard');
+    expect(problems).toEqual([]);
+    await context.close();
+
+    // A student's apply form on a phone (a vacancy they have not applied to).
+    const student = await signedIn('student', PHONE);
+    const company = await apiAs(stack.app, TENANT, 'bedrijf', 'provider');
+    const other = await company.send<{ data: { id: string } }>('POST', '/api/v1/vacancies', {
+      data: { type: 'vacancy', attributes: { title: `${title} 2`, places: 1 } },
+    });
+    await company.send('POST', `/api/v1/vacancies/${other.body.data.id}/publish`);
+    await student.page.goto(stack.url(TENANT, `/vacancies/${other.body.data.id}`));
+    await student.page.getByTestId('apply-form').waitFor();
+    const overflow = await student.page.evaluate(
+      () => document.documentElement.scrollWidth - window.innerWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    await shot(student.page, 'internships-apply');
+    await expectAccessible(student.page, 'apply form');
+    expect(student.problems).toEqual([]);
+    await student.context.close();
+  });
+});

@@ -1,0 +1,157 @@
+import type { Updateable } from 'kysely';
+import { HOURS_RUNNING_STATUSES, type THoursRelation } from '@stageplein/contracts/placements/hours-policy';
+import type { TInternshipStatus } from '@stageplein/contracts/placements/internships';
+import { partiesOf } from '@stageplein/contracts/placements/internship-policy';
+import type { TDb } from '../database.ts';
+import type { TInternshipsTable } from '../internships/internships.table.ts';
+import type { TCaller } from '../shared/caller.ts';
+
+/** The internship as the hours sheet needs it: its own columns, names from the read models, the period's default. */
+export interface THoursInternship {
+  id: string;
+  student_id: string;
+  school_id: string;
+  organization_id: string | null;
+  internship_period_id: string | null;
+  status: TInternshipStatus;
+  self_found: boolean;
+  title: string;
+  start_date: string | null;
+  end_date: string | null;
+  hours: number | null;
+  hours_supervisor: number | null;
+  updating_hours_allowed: boolean;
+  contact_name: string | null;
+  contact_email: string | null;
+  student_name: string;
+  organization_name: string | null;
+  school_name: string | null;
+  internship_period_name: string | null;
+  period_default_hours: number | null;
+  supervisor_name: string | null;
+  supervisor_email: string | null;
+}
+
+const fullName = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ');
+
+export async function findHoursInternship(
+  db: TDb,
+  id: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<THoursInternship | undefined> {
+  let q = db
+    .selectFrom('placements.internships as i')
+    .leftJoin('placements.users as s', 's.id', 'i.student_id')
+    .leftJoin('placements.users as sup', 'sup.id', 'i.supervisor_id')
+    .leftJoin('placements.organizations as o', 'o.id', 'i.organization_id')
+    .leftJoin('placements.organizations as sch', 'sch.id', 'i.school_id')
+    .leftJoin('placements.internship_periods as p', 'p.id', 'i.internship_period_id')
+    .leftJoin('placements.hours_period_defaults as d', 'd.internship_period_id', 'i.internship_period_id')
+    .select([
+      'i.id',
+      'i.student_id',
+      'i.school_id',
+      'i.organization_id',
+      'i.internship_period_id',
+      'i.status',
+      'i.self_found',
+      'i.title',
+      'i.start_date',
+      'i.end_date',
+      'i.hours',
+      'i.hours_supervisor',
+      'i.updating_hours_allowed',
+      'i.contact_name',
+      'i.contact_email',
+      'i.organization_name as own_organization_name',
+      's.first_name as student_first',
+      's.last_name as student_last',
+      'sup.first_name as supervisor_first',
+      'sup.last_name as supervisor_last',
+      'sup.email as supervisor_email',
+      'sup.deleted as supervisor_deleted',
+      'o.name as organization_name',
+      'sch.name as school_name',
+      'p.name as internship_period_name',
+      'd.required_hours as period_default_hours',
+    ])
+    .where('i.id', '=', id);
+  if (options.forUpdate) q = q.forUpdate('i');
+  const row = await q.executeTakeFirst();
+  if (!row) return undefined;
+  const supervisor = row.supervisor_email && !row.supervisor_deleted;
+  return {
+    id: row.id,
+    student_id: row.student_id,
+    school_id: row.school_id,
+    organization_id: row.organization_id,
+    internship_period_id: row.internship_period_id,
+    status: row.status,
+    self_found: row.self_found,
+    title: row.title,
+    start_date: row.start_date,
+    end_date: row.end_date,
+    hours: row.hours,
+    hours_supervisor: row.hours_supervisor,
+    updating_hours_allowed: row.updating_hours_allowed,
+    contact_name: row.contact_name,
+    contact_email: row.contact_email,
+    student_name: fullName(row.student_first, row.student_last) || '—',
+    organization_name: row.organization_name ?? row.own_organization_name,
+    school_name: row.school_name,
+    internship_period_name: row.internship_period_name,
+    period_default_hours: row.period_default_hours,
+    supervisor_name: supervisor
+      ? fullName(row.supervisor_first, row.supervisor_last) || null
+      : row.contact_name,
+    // The registered supervisor's address, else the internship's contact address (self-found).
+    supervisor_email: supervisor ? row.supervisor_email : row.contact_email,
+  };
+}
+
+export const isRunning = (i: Pick<THoursInternship, 'status'>): boolean =>
+  HOURS_RUNNING_STATUSES.includes(i.status);
+
+/**
+ * The caller's relation to the internship, by the internship policy (contracts/src/placements/
+ * internship-policy.ts: the current organization decides). The strongest party wins: the student
+ * themselves, then the school, then the mentor, then the workplace organization.
+ */
+export async function relationTo(
+  db: TDb,
+  caller: TCaller,
+  i: THoursInternship,
+): Promise<THoursRelation | null> {
+  const userId = caller.actor.userId;
+  if (!userId) return null;
+  const mentorship = await db
+    .selectFrom('placements.mentorships')
+    .select('id')
+    .where('mentor_id', '=', userId)
+    .where('student_id', '=', i.student_id)
+    .where('school_id', '=', i.school_id)
+    .where('removed', '=', false)
+    .executeTakeFirst();
+  const parties = partiesOf(
+    { userId, permissions: caller.permissions, current: caller.current, mentorsStudent: !!mentorship },
+    {
+      studentId: i.student_id,
+      schoolId: i.school_id,
+      organizationId: i.organization_id,
+      status: i.status,
+      selfFound: i.self_found,
+    },
+  );
+  for (const party of ['student', 'school', 'mentor', 'organization'] as const)
+    if (parties.includes(party)) return party;
+  return null;
+}
+
+/** The internship's hours columns (`hours_supervisor`, `updating_hours_allowed`) follow the sheet. */
+export async function setInternshipHours(
+  db: TDb,
+  id: string,
+  changes: Pick<Updateable<TInternshipsTable>, 'hours_supervisor' | 'updating_hours_allowed' | 'updated_at'>,
+): Promise<void> {
+  await db.updateTable('placements.internships').set(changes).where('id', '=', id).execute();
+}
