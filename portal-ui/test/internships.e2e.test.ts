@@ -228,6 +228,7 @@ describe('the internship screens on a phone', () => {
     await company.send('POST', `/api/v1/vacancies/${other.body.data.id}/publish`);
     await student.page.goto(stack.url(TENANT, `/vacancies/${other.body.data.id}`));
     await student.page.getByTestId('apply-form').waitFor();
+    expect(await student.page.getByTestId('apply-places-left').textContent()).toBe('Nog 1 plek vrij.');
     const overflow = await student.page.evaluate(
       () => document.documentElement.scrollWidth - window.innerWidth,
     );
