@@ -210,6 +210,10 @@ describe('the internship screens on a phone', () => {
     await page.getByTestId('internship').waitFor();
     await page.getByTestId('internship-later').waitFor();
     await fits('detail');
+    // Opened directly (a reload, a link in a mail): asked for once the current organization is known.
+    await page.reload();
+    await page.getByTestId('internship').waitFor();
+    expect(await page.getByTestId('internship-not-found').count()).toBe(0);
     await page.getByTestId('internship-edit').click();
     await page.getByTestId('internship-form').waitFor();
     await fits('edit');

@@ -25,13 +25,25 @@ import {
   type TInternship,
   type TPerson,
 } from './internship-api.ts';
-import { formatDate, StatusBadge, useDateRange, useInternshipTexts } from './internship-texts.tsx';
+import {
+  formatDate,
+  StatusBadge,
+  useDateRange,
+  useInternshipTexts,
+  useInternshipViewer,
+} from './internship-texts.tsx';
 
 /** One internship for its screens; a 404 or 403 is "not found" (no hint whether it exists). */
+/**
+ * One internship as the current organization sees it: asked only once the session knows that
+ * organization (a deep link or reload would otherwise ask without it and get a 404).
+ */
 export function useInternship(id: string) {
   const api = useApi();
+  const { ready, viewer } = useInternshipViewer();
   return useQuery({
-    queryKey: ['internship', id],
+    queryKey: ['internship', id, viewer.current?.id ?? null],
+    enabled: ready,
     queryFn: ({ signal }) => fetchInternship(api.client, id, signal),
     retry: (count, error) =>
       !(isApiRequestError(error) && [403, 404].includes(error.status ?? 0)) && count < 2,
