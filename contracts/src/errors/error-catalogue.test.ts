@@ -81,6 +81,11 @@ describe('API error catalogue', () => {
       form_archived: 409,
       form_submitted_too_fast: 422,
       form_expired: 422,
+      link_invalid: 401,
+      link_expired: 410,
+      link_revoked: 410,
+      link_used: 410,
+      link_not_allowed: 403,
     });
   });
 

@@ -57,6 +57,11 @@ export const ERROR_CODES = [
   'form_archived',
   'form_submitted_too_fast',
   'form_expired',
+  'link_invalid',
+  'link_expired',
+  'link_revoked',
+  'link_used',
+  'link_not_allowed',
 ] as const;
 export type TErrorCode = (typeof ERROR_CODES)[number];
 
@@ -160,6 +165,13 @@ export const ERRORS: Readonly<Record<TErrorCode, TErrorDefinition>> = Object.fre
   form_archived: define('form_archived', 409),
   form_submitted_too_fast: define('form_submitted_too_fast', 422),
   form_expired: define('form_expired', 422),
+  // External action links (kit/external-links): an unknown token (also another tenant's) is 401; a
+  // known one that no longer works says why (only its holder can ask); another action or subject is 403.
+  link_invalid: define('link_invalid', 401),
+  link_expired: define('link_expired', 410),
+  link_revoked: define('link_revoked', 410),
+  link_used: define('link_used', 410),
+  link_not_allowed: define('link_not_allowed', 403),
 });
 
 export function isErrorCode(value: unknown): value is TErrorCode {

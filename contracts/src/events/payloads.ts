@@ -4,6 +4,7 @@ import { ZGender, ZLocale, ZPeriodicMailFrequency, ZUserStatus } from '../identi
 import { CONTENT_EVENT_PAYLOADS } from './content.ts';
 import { ORGANIZATIONS_EVENT_PAYLOADS } from './organizations.ts';
 import { PLACEMENTS_EVENT_PAYLOADS } from './placements.ts';
+import { MAIL_EVENT_PAYLOADS } from './mail.ts';
 
 /** The user fields other services may keep in their read models (identity is the owner). */
 const ZUserSnapshot = z.object({
@@ -36,6 +37,7 @@ export const EVENT_PAYLOADS = {
   ...ORGANIZATIONS_EVENT_PAYLOADS,
   ...CONTENT_EVENT_PAYLOADS,
   ...PLACEMENTS_EVENT_PAYLOADS,
+  ...MAIL_EVENT_PAYLOADS,
   // Identity: the subject of every event below is the user id, so one user's events stay in order.
   'identity.user.created': ZUserSnapshot,
   'identity.user.updated': ZUserSnapshot,

@@ -932,6 +932,26 @@ export const en: TMessages = {
       title: 'Not possible now',
       detail: 'This step is not possible for the vacancy in its current state.',
     },
+    link_invalid: {
+      title: 'Invalid link',
+      detail: 'This link does not exist. Check that you used the whole link from the email.',
+    },
+    link_expired: {
+      title: 'Link expired',
+      detail: 'This link has expired. Ask the school for a new link.',
+    },
+    link_revoked: {
+      title: 'Link revoked',
+      detail: 'This link no longer works: it was revoked or a newer link was sent.',
+    },
+    link_used: {
+      title: 'Link already used',
+      detail: 'This link could be used once and has already been used.',
+    },
+    link_not_allowed: {
+      title: 'Not allowed with this link',
+      detail: 'This link does not allow this.',
+    },
     internal: {
       title: 'Internal server error',
       detail:

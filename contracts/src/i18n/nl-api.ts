@@ -229,6 +229,26 @@ export const nlApi = {
     title: 'Nu niet mogelijk',
     detail: 'Deze stap is niet mogelijk voor de vacature in haar huidige staat.',
   },
+  link_invalid: {
+    title: 'Ongeldige link',
+    detail: 'Deze link bestaat niet. Controleer of je de hele link uit de e-mail hebt gebruikt.',
+  },
+  link_expired: {
+    title: 'Link verlopen',
+    detail: 'Deze link is verlopen. Vraag de school om een nieuwe link.',
+  },
+  link_revoked: {
+    title: 'Link ingetrokken',
+    detail: 'Deze link werkt niet meer: hij is ingetrokken of er is een nieuwere link verstuurd.',
+  },
+  link_used: {
+    title: 'Link al gebruikt',
+    detail: 'Deze link kon één keer gebruikt worden en is al gebruikt.',
+  },
+  link_not_allowed: {
+    title: 'Niet toegestaan met deze link',
+    detail: 'Met deze link kun je dit niet doen.',
+  },
   internal: {
     title: 'Interne serverfout',
     detail:

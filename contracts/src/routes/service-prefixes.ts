@@ -38,8 +38,8 @@ export const SERVICE_PREFIXES = {
   // Pages, menus, menu items, news and the messages file (spec §7's CMS calls).
   // … and forms: the back office's under /api/v1/cms/forms, the public ones (issue #18).
   content: ['/api/v1/cms', '/api/v1/public/forms'],
-  // Vacancies (issue #14); internships follow.
-  placements: ['/api/v1/vacancies'],
+  // Vacancies (issue #14); internships follow. `action_links/current`: what an external link grants.
+  placements: ['/api/v1/vacancies', '/api/v1/action_links'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type TServiceName = keyof typeof SERVICE_PREFIXES;

@@ -61,6 +61,7 @@ export async function startStack(
       RATE_LIMIT_SIGN_IN: '1000',
       RATE_LIMIT_PASSWORD: '1000',
       RATE_LIMIT_CONFIRM: '1000',
+      EXTERNAL_LINK_RATE_LIMIT: '1000',
       ...options.env,
       MAIL_DIR: mailDir,
     };

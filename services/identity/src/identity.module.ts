@@ -22,6 +22,7 @@ import { sessionsRoutes } from './auth/sessions.routes.ts';
 import { seedTenant } from './seeds/seed.ts';
 import { organizationSignupsConsumer } from './organization-signups/organization-signups.consumer.ts';
 import { organizationsReadModelConsumer } from './organizations/organizations.consumer.ts';
+import { mailRequestsConsumer } from './mail-requests/mail-requests.consumer.ts';
 import { changedUsers } from './shared/context.ts';
 import { authCheckCache } from '@stageplein/kit/auth/auth-cache';
 import { SERVICE_PREFIXES } from '@stageplein/contracts/routes/service-prefixes';
@@ -86,7 +87,11 @@ export const identityService: TServiceModule<TIdentityConfig> = {
   migrations,
   routes,
   auth: identityAuthSource,
-  consumers: (deps) => [organizationSignupsConsumer(deps), organizationsReadModelConsumer(deps)],
+  consumers: (deps) => [
+    organizationSignupsConsumer(deps),
+    organizationsReadModelConsumer(deps),
+    mailRequestsConsumer(deps),
+  ],
   async seedTenant(ctx, tenant) {
     await seedTenant(ctx, tenant as TTenantId, 15);
   },

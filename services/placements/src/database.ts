@@ -2,6 +2,11 @@ import type { Kysely } from 'kysely';
 import type { TOutboxTable, TProcessedEventsTable } from '@stageplein/kit/outbox/outbox.table';
 import type { TOrganizationsReadModelTable } from '@stageplein/kit/read-models/organizations-read-model';
 import type { TAuditLogTable } from '@stageplein/kit/audit/audit-log';
+import type {
+  TExternalLinksTable,
+  TExternalLinkUsesTable,
+} from '@stageplein/kit/external-links/external-links.table';
+import type { TMailDeliveriesTable } from '@stageplein/kit/mail/mail-requests';
 import type { TUsersTable } from './users-read-model/users-read-model.table.ts';
 import type { TVacanciesTable } from './vacancies/vacancies.table.ts';
 import type { TOrganizationComplianceTable } from './compliance-read-model/compliance-read-model.table.ts';
@@ -26,6 +31,9 @@ export interface TPlacementsDb {
   'placements.auth_roles': TAuthRolesTable;
   'placements.outbox': TOutboxTable;
   'placements.processed_events': TProcessedEventsTable;
+  'placements.external_links': TExternalLinksTable;
+  'placements.external_link_uses': TExternalLinkUsesTable;
+  'placements.mail_deliveries': TMailDeliveriesTable;
 }
 
 export type TDb = Kysely<TPlacementsDb>;

@@ -14,8 +14,14 @@ import { usersReadModelConsumer } from './users-read-model/users-read-model.cons
 import { complianceReadModelConsumer } from './compliance-read-model/compliance-read-model.consumer.ts';
 import { vacanciesRoutes } from './vacancies/vacancies.routes.ts';
 import { vacancySearchRoutes } from './vacancy-search/vacancy-search.routes.ts';
+import { actionLinksRoutes } from './action-links/action-links.routes.ts';
+import { installExternalLinks } from '@stageplein/kit/external-links/external-links.guard';
+import { mailDeliveryStatusConsumer } from '@stageplein/kit/mail/mail-requests';
 
 const routes: FastifyPluginAsync<TPlacementsDeps> = async (app, deps) => {
+  // External action links (kit): `app.externalLinks.route({ action, subject })` in any feature below.
+  installExternalLinks(app, deps, SCHEMA);
+  await app.register(actionLinksRoutes, deps);
   await app.register(vacanciesRoutes, deps);
   await app.register(vacancySearchRoutes, deps);
 };
@@ -33,6 +39,7 @@ export const placementsService: TServiceModule<TPlacementsConfig> = {
     organizationsReadModelConsumer(deps.db, SCHEMA),
     usersReadModelConsumer(deps.db),
     complianceReadModelConsumer(deps.db),
+    mailDeliveryStatusConsumer(deps.db, SCHEMA),
   ],
   async seedTenant({ db, today }, tenantId) {
     const tenant = getTenant(tenantId);

@@ -78,4 +78,47 @@ describe('mail templates', () => {
     expect(duration('en', 15)).toBe('15 minutes');
     expect(duration('nl', 14 * 1440)).toBe('14 dagen');
   });
+
+  it('renders requested mails: a bulk message is the admin text, escaped, its paragraphs kept', () => {
+    const vars = {
+      appName: 'Stageplein',
+      name: 'Anna',
+      link: 'http://demo.localhost:3000',
+      subject: 'Rooster\r\nBcc: x@example.test',
+      body: 'Eerste <b>alinea</b>.\nTweede regel {{link}}.\n\nTweede alinea & meer.',
+      sender: '',
+    };
+    const mail = renderMail('nl', 'bulk_message', vars);
+    expect(mail.subject).toBe('Rooster Bcc: x@example.test');
+    expect(mail.text).toContain('Tweede regel {{link}}.');
+    expect(mail.html).toContain('<p>Eerste &lt;b&gt;alinea&lt;/b&gt;.<br>Tweede regel {{link}}.</p>');
+    expect(mail.html).toContain('<p>Tweede alinea &amp; meer.</p>');
+    // No sender: no empty paragraph.
+    expect(mail.html).not.toContain('<p></p>');
+  });
+
+  it('renders an external link with its purpose, optional details and validity in both languages', () => {
+    const base = {
+      appName: 'Stageplein',
+      name: 'Sam',
+      link: 'http://x.test/l?link=t',
+      validUntil: '1 december 2026',
+    };
+    const nl = renderMail('nl', 'external_link', {
+      ...base,
+      purpose: 'Bevestig de uren van Jan',
+      details: '',
+    });
+    expect(nl.subject).toBe('Bevestig de uren van Jan');
+    expect(nl.text).toContain('zonder account');
+    expect(nl.text).toContain('1 december 2026');
+    expect(nl.text).toContain('http://x.test/l?link=t');
+    const en = renderMail('en', 'external_link', {
+      ...base,
+      purpose: 'Confirm the hours',
+      details: 'Week 47.',
+    });
+    expect(en.text).toContain('Week 47.');
+    expect(`${en.subject}${en.text}${nl.text}`).not.toMatch(/\{\{/);
+  });
 });

@@ -19,6 +19,10 @@ export const MAIL_KINDS = [
   'organization_reopened',
   // Compliance gating: a required document of an organization the recipient administers expires soon.
   'compliance_expiring',
+  // Requested by other services (kit/mail/mail-requests.ts, docs/decisions/mail-requests.md).
+  'external_link',
+  'bulk_message',
+  'reminder',
 ] as const;
 export type TMailKind = (typeof MAIL_KINDS)[number];
 
@@ -39,6 +43,15 @@ export interface TMailVars {
   /** A compliance document's kind, in words, and its expiry date (compliance reminders). */
   document?: string;
   date?: string;
+  /** Requested mails: what an external link is for, an optional explanation and until when it works. */
+  purpose?: string;
+  details?: string;
+  validUntil?: string;
+  /** Requested mails: a subject and plain-text body written elsewhere (a school admin, a reminder). */
+  subject?: string;
+  body?: string;
+  /** Who wrote a bulk message (the school); a paragraph left empty is left out. */
+  sender?: string;
 }
 
 interface TTemplate {
@@ -174,6 +187,26 @@ export const TEMPLATES: Record<TLanguage, Record<TMailKind, TTemplate>> = {
       ],
       button: 'Naar de documenten',
     },
+    external_link: {
+      subject: '{{purpose}}',
+      paragraphs: [
+        'Hallo {{name}},',
+        '{{purpose}}: dat kan met de knop hieronder, zonder account.',
+        '{{details}}',
+        'Deze link is persoonlijk en werkt tot {{validUntil}}. Stuur hem niet door.',
+      ],
+      button: 'Openen',
+    },
+    bulk_message: {
+      subject: '{{subject}}',
+      paragraphs: ['Hallo {{name}},', '{{body}}', '{{sender}}'],
+      button: 'Naar de website',
+    },
+    reminder: {
+      subject: '{{subject}}',
+      paragraphs: ['Hallo {{name}},', '{{body}}'],
+      button: 'Openen',
+    },
   },
   en: {
     invitation: {
@@ -299,17 +332,46 @@ export const TEMPLATES: Record<TLanguage, Record<TMailKind, TTemplate>> = {
       ],
       button: 'Go to the documents',
     },
+    external_link: {
+      subject: '{{purpose}}',
+      paragraphs: [
+        'Hello {{name}},',
+        '{{purpose}}: you can do so with the button below, without an account.',
+        '{{details}}',
+        'This link is personal and works until {{validUntil}}. Do not forward it.',
+      ],
+      button: 'Open',
+    },
+    bulk_message: {
+      subject: '{{subject}}',
+      paragraphs: ['Hello {{name}},', '{{body}}', '{{sender}}'],
+      button: 'Go to the website',
+    },
+    reminder: {
+      subject: '{{subject}}',
+      paragraphs: ['Hello {{name}},', '{{body}}'],
+      button: 'Open',
+    },
   },
 };
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
+/** Placeholders that may be left empty: their paragraph is then left out. */
+const OPTIONAL = new Set(['reason', 'details', 'sender']);
+
+// One pass over the template: a value is never scanned again, so text written by someone else (a
+// bulk message's body) cannot bring in placeholders.
 function fill(text: string, vars: TMailVars): string {
   return text.replace(/\{\{(\w+)\}\}/g, (whole, key: string) =>
-    String((vars as unknown as Record<string, unknown>)[key] ?? (key === 'reason' ? '' : whole)),
+    String((vars as unknown as Record<string, unknown>)[key] ?? (OPTIONAL.has(key) ? '' : whole)),
   );
 }
+
+/** A filled paragraph as HTML: escaped; blank lines start a new paragraph, a line break stays one. */
+const htmlParagraphs = (p: string) =>
+  p.split(/\n\s*\n/).map((part) => `<p>${escapeHtml(part.trim()).replace(/\r?\n/g, '<br>')}</p>`);
 
 /** Subject, plain text and HTML of one mail. */
 export function renderMail(
@@ -323,11 +385,12 @@ export function renderMail(
   const text = [...paragraphs, `${t.button}: ${vars.link}`].join('\n\n');
   const html = [
     '<!doctype html><html><body style="font-family: sans-serif">',
-    ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
+    ...paragraphs.flatMap(htmlParagraphs),
     `<p><a href="${escapeHtml(vars.link)}">${escapeHtml(t.button)}</a></p>`,
     '</body></html>',
   ].join('\n');
-  return { subject: fill(t.subject, vars), text, html };
+  // One line, whatever a value held: a subject is a mail header.
+  return { subject: fill(t.subject, vars).replace(/\s*[\r\n]+\s*/g, ' '), text, html };
 }
 
 /** "6 uur", "15 minutes"… for the validity line. */

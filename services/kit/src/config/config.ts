@@ -130,6 +130,13 @@ export const ZBaseConfig = z.object({
   /** Where outgoing mail goes; `dev-mailbox` keeps it in the database, readable at /api/v1/dev/mailbox. */
   MAIL_TRANSPORT: z.enum(['dev-mailbox']).default('dev-mailbox'),
   MAIL_FROM: z.string().default('Stageplein <no-reply@stageplein.localhost>'),
+  /**
+   * External action links (kit/external-links): requests carrying a link token per client address per
+   * window, across every link and tenant of a process's limiter store (guessing is refused long before
+   * it could matter; the tokens carry 256 random bits anyway).
+   */
+  EXTERNAL_LINK_RATE_LIMIT: z.coerce.number().int().positive().default(60),
+  EXTERNAL_LINK_RATE_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
 });
 export type TBaseConfigInput = z.output<typeof ZBaseConfig>;
 

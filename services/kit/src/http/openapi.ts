@@ -10,6 +10,7 @@ type TOperation = {
   requestBody?: { content?: Record<string, unknown> };
   responses?: Record<string, { description?: string; content?: Record<string, unknown> }>;
   'x-rate-limited'?: boolean;
+  'x-external-link'?: boolean;
 } & TJson;
 
 const ERROR_SCHEMA = 'JsonApiErrorDocument';
@@ -27,6 +28,7 @@ const ERROR_RESPONSES: Record<string, string> = {
   '421': 'The Host names no tenant (and no default tenant is configured)',
   '422':
     'Validation failed: one error per issue, with a JSON pointer or parameter (also control characters in a JSON string)',
+  '410': 'The external action link has expired, was revoked or replaced, or (single use) was used',
   '429': 'Too many attempts, or a sign-in delayed after wrong passwords; try again after Retry-After',
 };
 
@@ -34,14 +36,21 @@ const WRITES = new Set(['post', 'put', 'patch', 'delete']);
 
 /**
  * Per route: zod schemas to JSON Schema (fastify-type-provider-zod), and a mark on rate-limited
- * routes (`config.limit`, the kit's limiter store, or `config.rateLimit`, @fastify/rate-limit) so the
- * document can list their 429.
+ * routes (`config.limit`, the kit's limiter store, or `config.rateLimit`, @fastify/rate-limit, or
+ * `config.externalLink`, kit/external-links) so the document can list their 429 (and 410).
  */
 export const openapiRouteTransform: TSwaggerTransform = (input) => {
   const out = jsonSchemaTransform(input);
-  const config = input.route.config as { limit?: unknown; rateLimit?: unknown } | undefined;
-  const rateLimited = !!(config?.limit ?? config?.rateLimit);
-  return rateLimited ? { ...out, schema: { ...out.schema, 'x-rate-limited': true } } : out;
+  const config = input.route.config as
+    { limit?: unknown; rateLimit?: unknown; externalLink?: unknown } | undefined;
+  // A route authenticated by an external action link (kit/external-links) is rate limited and can say 410.
+  const externalLink = !!config?.externalLink;
+  const rateLimited = !!(config?.limit ?? config?.rateLimit) || externalLink;
+  if (!rateLimited) return out;
+  return {
+    ...out,
+    schema: { ...out.schema, 'x-rate-limited': true, ...(externalLink ? { 'x-external-link': true } : {}) },
+  };
 };
 
 /**
@@ -76,6 +85,7 @@ export const openapiDocumentTransform: SwaggerTransformObject = (input) => {
       const codes = ['400', '401', '403', '404', '421', '422'];
       if (WRITES.has(method)) codes.push('409', '413', '415');
       if (op['x-rate-limited']) codes.push('429');
+      if (op['x-external-link']) codes.push('410');
       for (const code of codes.sort()) {
         op.responses ??= {};
         op.responses[code] ??= {

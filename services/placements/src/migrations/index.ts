@@ -10,6 +10,8 @@ import m20261201T0930_vacancies from './20261201T0930-vacancies.ts';
 import m20261201T1000_vacancy_search from './20261201T1000-vacancy-search.ts';
 import m20261201T1010_vacancy_search_cell_lexeme from './20261201T1010-vacancy-search-cell-lexeme.ts';
 import m20261202T1000_compliance_read_model from './20261202T1000-compliance-read-model.ts';
+import m20261210T0900_external_links from './20261210T0900-external-links.ts';
+import m20261210T0901_mail_deliveries from './20261210T0901-mail-deliveries.ts';
 
 /**
  * Applied in key order. Each migration is a frozen file named by its timestamp: once landed it is never
@@ -28,4 +30,7 @@ export const migrations: Record<string, Migration> = {
   '20261201T1010-vacancy-search-cell-lexeme': m20261201T1010_vacancy_search_cell_lexeme,
   // Compliance gating: whether an organization may publish (organizations.compliance.changed).
   '20261202T1000-compliance-read-model': m20261202T1000_compliance_read_model,
+  // Kit's external action links and per-recipient mail status (docs/decisions/external-links.md, mail-requests.md).
+  '20261210T0900-external-links': m20261210T0900_external_links,
+  '20261210T0901-mail-deliveries': m20261210T0901_mail_deliveries,
 };

@@ -1,0 +1,4 @@
+import { mailDeliveriesMigrationV1 } from '@stageplein/kit/migrations/mail-deliveries.v1';
+import { SCHEMA } from '../database.ts';
+
+export default mailDeliveriesMigrationV1(SCHEMA);
