@@ -16,7 +16,7 @@ import { ApiError, notFound } from '@stageplein/kit/errors/api-error';
 import { record } from '../shared/events.ts';
 import type { TAuthor, TCtx } from '../shared/request.ts';
 import { findUpload } from '../uploads/uploads.repository.ts';
-import { mailContactSubmission } from './forms.mail.ts';
+import { mailContactSubmission, type TMailKeys } from './forms.mail.ts';
 import { issueRenderToken, verifyRenderToken } from './form-render-token.ts';
 import {
   findForm,
@@ -187,17 +187,24 @@ export type TSubmissionOutcome =
  * A visitor's submission: a bot's (honeypot) is dropped; the render token must be genuine, of this form
  * and old enough (time-to-submit); the answers are checked with `buildSubmissionSchema` against the
  * version the visitor was shown, file answers must name this tenant's uploads. Nothing is written
- * unless all of that holds. A contact form's submission is mailed to its notify address.
+ * unless all of that holds. A contact form's submission is mailed to its notify address (through
+ * identity, in the same transaction).
  */
 export async function submitPublicForm(
   ctx: TCtx,
-  secret: string,
+  keys: TMailKeys,
   token: string,
   body: TPublicSubmissionBody['data']['attributes'],
 ): Promise<TSubmissionOutcome> {
   const form = await publicFormOr404(ctx, token);
   if (body.homepage) return { kind: 'dropped' };
-  const version = verifyRenderToken(secret, ctx.tenant.id, form.id, body.render_token, ctx.now);
+  const version = verifyRenderToken(
+    keys.AUTH_TOKEN_SECRET,
+    ctx.tenant.id,
+    form.id,
+    body.render_token,
+    ctx.now,
+  );
   const definition = await versionDefinition(ctx, form.id, version);
   if (!definition) throw new ApiError('form_expired');
 
@@ -230,7 +237,7 @@ export async function submitPublicForm(
     { form_submission_id: row.id, form_id: form.id, form_version: version, purpose: form.purpose },
   );
   if (form.purpose === 'contact' && form.notify_email) {
-    await mailContactSubmission(ctx, form.notify_email, definition, row);
+    await mailContactSubmission(ctx, keys, form.notify_email, definition, row);
   }
   return { kind: 'stored', row };
 }
