@@ -52,10 +52,12 @@ const ZFormBody = z.object({
   data: z.object({
     type: z.enum(['form', 'forms']),
     id: z.string().optional(),
-    attributes: z.object({
-      definition: z.record(z.string(), z.unknown()).optional(),
-      notify_email: z.string().max(254).nullable().optional(),
-    }),
+    attributes: z
+      .object({
+        definition: z.record(z.string(), z.unknown()).optional(),
+        notify_email: z.string().max(254).nullable().optional(),
+      })
+      .strict(),
   }),
 });
 type TFormBody = z.infer<typeof ZFormBody>;
@@ -173,13 +175,15 @@ export const formsRoutes: FastifyPluginAsync<TContentDeps> = async (app, deps) =
     schema: {
       tags: TAGS,
       summary: 'A published version’s definition (what its submissions answered)',
-      params: z.object({ id: z.uuid(), version: z.coerce.number().int().min(1).max(1_000_000) }),
+      params: z.object({ id: z.uuid(), version: z.string() }),
       response: { 200: ZFormVersionDocument },
     },
     handler: async (req, reply) => {
       const { ctx } = await editorContext(req, reply);
       const form = await formOr404(ctx, req.params.id);
-      const version = await findVersion(ctx.db, ctx.tenant.id, form.id, req.params.version);
+      // Checked here, not in the params schema: see forms-public.routes.ts on patterns in path parameters.
+      if (!/^[1-9][0-9]{0,6}$/.test(req.params.version)) throw notFound();
+      const version = await findVersion(ctx.db, ctx.tenant.id, form.id, Number(req.params.version));
       if (!version) throw notFound();
       return resourceDocument(versionResource(version));
     },
