@@ -491,6 +491,7 @@ describe('seeds', () => {
       .data.find((f: { attributes: { title: { nl: string } } }) =>
         f.attributes.title.nl.startsWith('Aanmelding'),
       );
+    expect(seeded.attributes.submission_count).toBe(1);
     const token = seeded.attributes.public_token;
     // "Anders" reveals a required question.
     const other = await submit(token, { name: 'Sam', email: 'sam@example.org', role: 'other' });

@@ -177,6 +177,41 @@ export async function publicForm(ctx: TCtx, secret: string, token: string) {
   };
 }
 
+/** A seeded submission to a published form's current version, through the same checks and records. */
+export async function seedSubmission(
+  ctx: TCtx,
+  form: TFormRow,
+  answers: Record<string, unknown>,
+): Promise<void> {
+  const version = form.published_version!;
+  const definition = await versionDefinition(ctx, form.id, version);
+  await storeSubmission(ctx, form, version, buildSubmissionSchema(definition!, answers).parse(answers));
+}
+
+async function storeSubmission(
+  ctx: TCtx,
+  form: TFormRow,
+  version: number,
+  answers: Record<string, unknown>,
+): Promise<TFormSubmissionRow> {
+  const row = await insertSubmission(ctx.db, {
+    tenant_id: ctx.tenant.id,
+    form_id: form.id,
+    form_version: version,
+    answers: JSON.parse(JSON.stringify(answers)) as Record<string, unknown>,
+    locale: ctx.lang,
+    created_at: ctx.now,
+  });
+  await record(
+    ctx,
+    { userId: null, impersonatorId: null },
+    'content.form.submitted',
+    { type: 'form_submission', id: row.id },
+    { form_submission_id: row.id, form_id: form.id, form_version: version, purpose: form.purpose },
+  );
+  return row;
+}
+
 export type TSubmissionOutcome =
   | { kind: 'stored'; row: TFormSubmissionRow }
   /** The honeypot was filled in: nothing is stored, and the answer looks like success. */
@@ -210,7 +245,7 @@ export async function submitPublicForm(
 
   const parsed = buildSubmissionSchema(definition, body.answers).safeParse(body.answers);
   if (!parsed.success) return { kind: 'invalid', issues: parsed.error.issues };
-  const answers = JSON.parse(JSON.stringify(parsed.data)) as Record<string, unknown>;
+  const answers = parsed.data;
 
   const issues: z.core.$ZodIssue[] = [];
   for (const { field } of formFields(definition)) {
@@ -221,21 +256,7 @@ export async function submitPublicForm(
   }
   if (issues.length > 0) return { kind: 'invalid', issues };
 
-  const row = await insertSubmission(ctx.db, {
-    tenant_id: ctx.tenant.id,
-    form_id: form.id,
-    form_version: version,
-    answers,
-    locale: ctx.lang,
-    created_at: ctx.now,
-  });
-  await record(
-    ctx,
-    { userId: null, impersonatorId: null },
-    'content.form.submitted',
-    { type: 'form_submission', id: row.id },
-    { form_submission_id: row.id, form_id: form.id, form_version: version, purpose: form.purpose },
-  );
+  const row = await storeSubmission(ctx, form, version, answers);
   if (form.purpose === 'contact' && form.notify_email) {
     await mailContactSubmission(ctx, keys, form.notify_email, definition, row);
   }
