@@ -4,6 +4,7 @@ import { SERVICE_PREFIXES } from '@stageplein/contracts/routes/service-prefixes'
 import { getTenant } from '@stageplein/contracts/tenants/tenant-registry';
 import { authReadModelConsumer } from '@stageplein/kit/auth/auth-read-model';
 import { setTenant } from '@stageplein/kit/db/rls';
+import { mailDeliveryStatusConsumer } from '@stageplein/kit/mail/mail-requests';
 import type { TServiceModule } from '@stageplein/kit/service';
 import { CONTENT_CONFIG, type TContentConfig, type TContentDeps } from './content.config.ts';
 import { SCHEMA, type TContentDb } from './database.ts';
@@ -40,7 +41,11 @@ export const contentService: TServiceModule<TContentConfig> = {
   prefixes: SERVICE_PREFIXES.content,
   migrations,
   routes,
-  consumers: (deps) => [authReadModelConsumer(deps.db, SCHEMA), organizationsReadModelConsumer(deps.db)],
+  consumers: (deps) => [
+    authReadModelConsumer(deps.db, SCHEMA),
+    organizationsReadModelConsumer(deps.db),
+    mailDeliveryStatusConsumer(deps.db, SCHEMA),
+  ],
   async seedTenant({ db, today }, tenantId) {
     const tenant = getTenant(tenantId);
     if (!tenant) throw new Error(`content: unknown tenant ${tenantId}`);

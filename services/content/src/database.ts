@@ -1,5 +1,6 @@
 import type { TOutboxTable, TProcessedEventsTable } from '@stageplein/kit/outbox/outbox.table';
 import type { TAuditLogTable } from '@stageplein/kit/audit/audit-log';
+import type { TMailDeliveriesTable } from '@stageplein/kit/mail/mail-requests';
 import type { TOrganizationsTable } from './organizations-read-model/organizations-read-model.table.ts';
 import type { TPageLocalesTable, TPageRevisionsTable, TPagesTable } from './pages/pages.table.ts';
 import type { TMenuItemsTable, TMenusTable } from './menus/menus.table.ts';
@@ -34,6 +35,7 @@ export interface TContentDb {
   'content.forms': TFormsTable;
   'content.form_versions': TFormVersionsTable;
   'content.form_submissions': TFormSubmissionsTable;
+  'content.mail_deliveries': TMailDeliveriesTable;
   'content.organizations': TOrganizationsTable;
   'content.audit_log': TAuditLogTable;
   'content.auth_roles': TAuthRolesTable;

@@ -491,6 +491,7 @@ describe('seeds', () => {
       .data.find((f: { attributes: { title: { nl: string } } }) =>
         f.attributes.title.nl.startsWith('Aanmelding'),
       );
+    expect(seeded.attributes.submission_count).toBe(1);
     const token = seeded.attributes.public_token;
     // "Anders" reveals a required question.
     const other = await submit(token, { name: 'Sam', email: 'sam@example.org', role: 'other' });
@@ -498,7 +499,7 @@ describe('seeds', () => {
     expectStatus(await submit(token, { name: 'Sam', email: 'sam@example.org', role: 'student' }), 201);
   });
 
-  it('a contact form submission is stored and announced as content.form.submitted (purpose contact)', async () => {
+  it('a contact form submission is stored, announced and mailed to the tenant’s contact address', async () => {
     const res = await submit('contact', {
       name: 'Jan',
       email: 'jan@example.org',
@@ -506,8 +507,31 @@ describe('seeds', () => {
       message: 'Ik heb een vraag over stages.',
     });
     expectStatus(res, 201);
-    const [event] = await outboxEvents(h, 'content.form.submitted', res.json().data.id);
+    const id = res.json().data.id;
+    const [event] = await outboxEvents(h, 'content.form.submitted', id);
     expect(event!.data).toMatchObject({ purpose: 'contact', form_version: 1 });
+    // The mail request (identity sends it: docs/decisions/mail-requests.md), in the same transaction.
+    const [delivery] = (
+      await sql<{ id: string; recipient_email: string; status: string }>`
+        select id, recipient_email, status from content.mail_deliveries
+        where reference_type = 'form_submission' and reference_id = ${id}`.execute(h.owner)
+    ).rows;
+    expect(delivery).toMatchObject({ recipient_email: 'info@demo.stageplein.nl', status: 'requested' });
+    const [mail] = await outboxEvents(h, 'content.mail.requested', delivery!.id);
+    expect(mail!.data).toMatchObject({
+      recipient: { email: 'info@demo.stageplein.nl', language: 'nl' },
+      template: 'bulk_message',
+      vars: { sender: 'Jan', body: expect.stringContaining('Bericht: Ik heb een vraag over stages.') },
+    });
+  });
+
+  it('a failed contact submission requests no mail', async () => {
+    const before = await count('mail_deliveries');
+    expectStatus(
+      await submit('contact', { name: 'Jan', email: 'jan@example.org', subject: 'other', message: 'kort' }),
+      422,
+    );
+    expect(await count('mail_deliveries')).toBe(before);
   });
 });
 

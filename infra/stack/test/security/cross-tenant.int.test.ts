@@ -27,6 +27,8 @@ const RESOURCE_TABLES: Record<string, string> = {
   students: 'users',
   mailbox: 'dev_mails',
   news: 'news_articles',
+  // A form's submissions (`/cms/forms/{id}/submissions/{submissionId}`).
+  submissions: 'form_submissions',
   // A requirement's id is its School's or VolunteerCenter's (docs/decisions/compliance.md).
   compliance_requirements: 'organizations',
 };
@@ -189,6 +191,8 @@ function pathOfB(path: string): string {
     // Content's files by hash and icon sets by name are not rows with an id.
     if (param === 'hash') return `/${segment}/${HASH_OF_B}`;
     if (param === 'file') return `/${segment}/lucide.json`;
+    // A form's published version is a number, not a row with an id.
+    if (param === 'version') return `/${segment}/1`;
     const table = RESOURCE_TABLES[segment] ?? segment;
     const id = idsOfB.get(table)?.[0];
     if (!id) throw new Error(`no row of tenant ${B} for {id} of /${segment}: map it in RESOURCE_TABLES`);

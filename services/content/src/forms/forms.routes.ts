@@ -5,11 +5,10 @@ import {
   FORM_SUBMISSIONS_QUERY,
   FORMS_QUERY,
   ZFormCollection,
-  ZFormCreateBody,
   ZFormDocument,
+  ZFormInput,
   ZFormSubmissionCollection,
   ZFormSubmissionDocument,
-  ZFormUpdateBody,
   ZFormVersionDocument,
 } from '@stageplein/contracts/forms/forms-api';
 import { notFound } from '@stageplein/kit/errors/api-error';
@@ -30,6 +29,7 @@ import {
   versionsOf,
   type TFormRow,
 } from './forms.repository.ts';
+import { sendValidationFailed } from './forms.errors.ts';
 import { formResource, submissionResource, submissionsCsv, versionResource } from './forms.serialize.ts';
 import {
   archiveForm,
@@ -42,6 +42,25 @@ import {
 
 const TAGS = ['cms', 'forms'];
 const ZId = z.object({ id: z.uuid() });
+
+/**
+ * The route's body shape (contracts' `ZFormCreateBody`/`ZFormUpdateBody` with the definition as any
+ * object): the definition's own rules, deep and cross-field, are checked by `ZFormInput` in the handler,
+ * so the OpenAPI document stays a shape a client or a fuzzer can work with.
+ */
+const ZFormBody = z.object({
+  data: z.object({
+    type: z.enum(['form', 'forms']),
+    id: z.string().optional(),
+    attributes: z
+      .object({
+        definition: z.record(z.string(), z.unknown()).optional(),
+        notify_email: z.string().max(254).nullable().optional(),
+      })
+      .strict(),
+  }),
+});
+type TFormBody = z.infer<typeof ZFormBody>;
 
 async function formDocument(ctx: TCtx, form: TFormRow) {
   const counts = await submissionCounts(ctx.db, [form.id]);
@@ -58,6 +77,16 @@ export const formsRoutes: FastifyPluginAsync<TContentDeps> = async (app, deps) =
     const author = await requireEditor(req, ctx.db);
     noStore(reply);
     return { ctx, author };
+  }
+
+  /** The body's attributes as `ZFormInput` (all optional), or a 422 sent. */
+  function formInput(body: TFormBody, reply: FastifyReply, lang: TCtx['lang']) {
+    const parsed = ZFormInput.partial().strict().safeParse(body.data.attributes);
+    if (!parsed.success) {
+      sendValidationFailed(reply, lang, '/data/attributes', parsed.error.issues);
+      return null;
+    }
+    return parsed.data;
   }
 
   r.get('/api/v1/cms/forms', {
@@ -87,12 +116,14 @@ export const formsRoutes: FastifyPluginAsync<TContentDeps> = async (app, deps) =
     schema: {
       tags: TAGS,
       summary: 'Create a form as a draft (content editors); without a definition it starts with one question',
-      body: ZFormCreateBody,
+      body: ZFormBody,
       response: { 201: ZFormDocument },
     },
     handler: async (req, reply) => {
       const { ctx, author } = await editorContext(req, reply);
-      const form = await createForm(ctx, author, req.body.data.attributes);
+      const input = formInput(req.body, reply, ctx.lang);
+      if (!input) return reply;
+      const form = await createForm(ctx, author, input);
       return reply.status(201).send(await formDocument(ctx, form));
     },
   });
@@ -110,14 +141,16 @@ export const formsRoutes: FastifyPluginAsync<TContentDeps> = async (app, deps) =
       tags: TAGS,
       summary: 'Save the draft definition or the notify address (409 form_archived for an archived form)',
       params: ZId,
-      body: ZFormUpdateBody,
+      body: ZFormBody,
       response: { 200: ZFormDocument },
     },
     handler: async (req, reply) => {
       const { ctx, author } = await editorContext(req, reply);
       const form = await formOr404(ctx, req.params.id);
       assertSameId(req.body.data.id, form.id);
-      return formDocument(ctx, await changeForm(ctx, author, form, req.body.data.attributes));
+      const input = formInput(req.body, reply, ctx.lang);
+      if (!input) return reply;
+      return formDocument(ctx, await changeForm(ctx, author, form, input));
     },
   });
 
@@ -142,13 +175,15 @@ export const formsRoutes: FastifyPluginAsync<TContentDeps> = async (app, deps) =
     schema: {
       tags: TAGS,
       summary: 'A published version’s definition (what its submissions answered)',
-      params: z.object({ id: z.uuid(), version: z.coerce.number().int().min(1).max(1_000_000) }),
+      params: z.object({ id: z.uuid(), version: z.string() }),
       response: { 200: ZFormVersionDocument },
     },
     handler: async (req, reply) => {
       const { ctx } = await editorContext(req, reply);
       const form = await formOr404(ctx, req.params.id);
-      const version = await findVersion(ctx.db, ctx.tenant.id, form.id, req.params.version);
+      // Checked here, not in the params schema: see forms-public.routes.ts on patterns in path parameters.
+      if (!/^[1-9][0-9]{0,6}$/.test(req.params.version)) throw notFound();
+      const version = await findVersion(ctx.db, ctx.tenant.id, form.id, Number(req.params.version));
       if (!version) throw notFound();
       return resourceDocument(versionResource(version));
     },

@@ -16,7 +16,7 @@ import { ApiError, notFound } from '@stageplein/kit/errors/api-error';
 import { record } from '../shared/events.ts';
 import type { TAuthor, TCtx } from '../shared/request.ts';
 import { findUpload } from '../uploads/uploads.repository.ts';
-import { mailContactSubmission } from './forms.mail.ts';
+import { mailContactSubmission, type TMailKeys } from './forms.mail.ts';
 import { issueRenderToken, verifyRenderToken } from './form-render-token.ts';
 import {
   findForm,
@@ -177,48 +177,28 @@ export async function publicForm(ctx: TCtx, secret: string, token: string) {
   };
 }
 
-export type TSubmissionOutcome =
-  | { kind: 'stored'; row: TFormSubmissionRow }
-  /** The honeypot was filled in: nothing is stored, and the answer looks like success. */
-  | { kind: 'dropped' }
-  | { kind: 'invalid'; issues: z.core.$ZodIssue[] };
-
-/**
- * A visitor's submission: a bot's (honeypot) is dropped; the render token must be genuine, of this form
- * and old enough (time-to-submit); the answers are checked with `buildSubmissionSchema` against the
- * version the visitor was shown, file answers must name this tenant's uploads. Nothing is written
- * unless all of that holds. A contact form's submission is mailed to its notify address.
- */
-export async function submitPublicForm(
+/** A seeded submission to a published form's current version, through the same checks and records. */
+export async function seedSubmission(
   ctx: TCtx,
-  secret: string,
-  token: string,
-  body: TPublicSubmissionBody['data']['attributes'],
-): Promise<TSubmissionOutcome> {
-  const form = await publicFormOr404(ctx, token);
-  if (body.homepage) return { kind: 'dropped' };
-  const version = verifyRenderToken(secret, ctx.tenant.id, form.id, body.render_token, ctx.now);
+  form: TFormRow,
+  answers: Record<string, unknown>,
+): Promise<void> {
+  const version = form.published_version!;
   const definition = await versionDefinition(ctx, form.id, version);
-  if (!definition) throw new ApiError('form_expired');
+  await storeSubmission(ctx, form, version, buildSubmissionSchema(definition!, answers).parse(answers));
+}
 
-  const parsed = buildSubmissionSchema(definition, body.answers).safeParse(body.answers);
-  if (!parsed.success) return { kind: 'invalid', issues: parsed.error.issues };
-  const answers = JSON.parse(JSON.stringify(parsed.data)) as Record<string, unknown>;
-
-  const issues: z.core.$ZodIssue[] = [];
-  for (const { field } of formFields(definition)) {
-    const id = answers[field.id];
-    if (field.type !== 'file_upload' || typeof id !== 'string') continue;
-    if (!(await findUpload(ctx.db, ctx.tenant.id, id)))
-      issues.push({ code: 'custom', path: [field.id], message: 'Unknown upload', input: id, params: {} });
-  }
-  if (issues.length > 0) return { kind: 'invalid', issues };
-
+async function storeSubmission(
+  ctx: TCtx,
+  form: TFormRow,
+  version: number,
+  answers: Record<string, unknown>,
+): Promise<TFormSubmissionRow> {
   const row = await insertSubmission(ctx.db, {
     tenant_id: ctx.tenant.id,
     form_id: form.id,
     form_version: version,
-    answers,
+    answers: JSON.parse(JSON.stringify(answers)) as Record<string, unknown>,
     locale: ctx.lang,
     created_at: ctx.now,
   });
@@ -229,8 +209,56 @@ export async function submitPublicForm(
     { type: 'form_submission', id: row.id },
     { form_submission_id: row.id, form_id: form.id, form_version: version, purpose: form.purpose },
   );
+  return row;
+}
+
+export type TSubmissionOutcome =
+  | { kind: 'stored'; row: TFormSubmissionRow }
+  /** The honeypot was filled in: nothing is stored, and the answer looks like success. */
+  | { kind: 'dropped' }
+  | { kind: 'invalid'; issues: z.core.$ZodIssue[] };
+
+/**
+ * A visitor's submission: a bot's (honeypot) is dropped; the render token must be genuine, of this form
+ * and old enough (time-to-submit); the answers are checked with `buildSubmissionSchema` against the
+ * version the visitor was shown, file answers must name this tenant's uploads. Nothing is written
+ * unless all of that holds. A contact form's submission is mailed to its notify address (through
+ * identity, in the same transaction).
+ */
+export async function submitPublicForm(
+  ctx: TCtx,
+  keys: TMailKeys,
+  token: string,
+  body: TPublicSubmissionBody['data']['attributes'],
+): Promise<TSubmissionOutcome> {
+  const form = await publicFormOr404(ctx, token);
+  if (body.homepage) return { kind: 'dropped' };
+  const version = verifyRenderToken(
+    keys.AUTH_TOKEN_SECRET,
+    ctx.tenant.id,
+    form.id,
+    body.render_token,
+    ctx.now,
+  );
+  const definition = await versionDefinition(ctx, form.id, version);
+  if (!definition) throw new ApiError('form_expired');
+
+  const parsed = buildSubmissionSchema(definition, body.answers).safeParse(body.answers);
+  if (!parsed.success) return { kind: 'invalid', issues: parsed.error.issues };
+  const answers = parsed.data;
+
+  const issues: z.core.$ZodIssue[] = [];
+  for (const { field } of formFields(definition)) {
+    const id = answers[field.id];
+    if (field.type !== 'file_upload' || typeof id !== 'string') continue;
+    if (!(await findUpload(ctx.db, ctx.tenant.id, id)))
+      issues.push({ code: 'custom', path: [field.id], message: 'Unknown upload', input: id, params: {} });
+  }
+  if (issues.length > 0) return { kind: 'invalid', issues };
+
+  const row = await storeSubmission(ctx, form, version, answers);
   if (form.purpose === 'contact' && form.notify_email) {
-    await mailContactSubmission(ctx, form.notify_email, definition, row);
+    await mailContactSubmission(ctx, keys, form.notify_email, definition, row);
   }
   return { kind: 'stored', row };
 }

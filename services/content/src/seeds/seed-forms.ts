@@ -146,3 +146,14 @@ export const SEED_EXAMPLE_FORM: TFormDefinition = {
     },
   ],
 };
+
+/** An example answer to the example form, so its submissions list and export show something. */
+export const SEED_EXAMPLE_SUBMISSION = {
+  name: 'Voorbeeld Student',
+  email: 'voorbeeld@example.org',
+  role: 'other',
+  role_other: 'Stagecoördinator',
+  guests: 1,
+  interest: ['internships', 'volunteering'],
+  rating: 4,
+};

@@ -8,9 +8,9 @@ import { createMenuItem, changeMenuItem } from '../menus/menus.service.ts';
 import { changePage, createPage } from '../pages/pages.service.ts';
 import { createArticle } from '../news/news.service.ts';
 import { SYSTEM, type TCtx } from '../shared/request.ts';
-import { createForm, publishForm } from '../forms/forms.service.ts';
+import { createForm, publishForm, seedSubmission } from '../forms/forms.service.ts';
 import { findContactForm } from '../forms/forms.repository.ts';
-import { SEED_CONTACT_FORM, SEED_EXAMPLE_FORM } from './seed-forms.ts';
+import { SEED_CONTACT_FORM, SEED_EXAMPLE_FORM, SEED_EXAMPLE_SUBMISSION } from './seed-forms.ts';
 import { contactEmail } from './seed-pages.ts';
 import { seedNews } from './seed-news.ts';
 import { seedPages } from './seed-pages.ts';
@@ -80,7 +80,7 @@ export async function seedContent(db: Kysely<TContentDb>, tenant: TTenant, today
 
   await seedStockImages(db, ctx('nl'));
 
-  // The contact form (/contactformulier) and an example form with a condition, published, once.
+  // The contact form (/contactformulier) and an example form with a condition and one submission, once.
   if (!(await findContactForm(db, tenant.id))) {
     const contact = await createForm(
       ctx('nl'),
@@ -89,11 +89,12 @@ export async function seedContent(db: Kysely<TContentDb>, tenant: TTenant, today
       'contact',
     );
     await publishForm(ctx('nl'), SYSTEM, contact);
-    await publishForm(
+    const example = await publishForm(
       ctx('nl'),
       SYSTEM,
       await createForm(ctx('nl'), SYSTEM, { definition: SEED_EXAMPLE_FORM }),
     );
+    await seedSubmission(ctx('nl'), example, SEED_EXAMPLE_SUBMISSION);
   }
 }
 
