@@ -7,8 +7,6 @@ import {
   shownPage,
   type TNewsListPage,
   type TPrerenderData,
-  type TShownNewsArticle,
-  type TShownPage,
 } from '@stageplein/contracts/content/prerender';
 import type { TPortalApi } from '../../api/portal-api.ts';
 
