@@ -126,6 +126,40 @@ describe('a visitor', () => {
   });
 });
 
+describe('a visitor filtering by level and tag', () => {
+  it('chooses a level: the URL and the results change, to as many as the level’s count', async () => {
+    const { page, context, problems } = await openPortal(stack, { viewport: PHONE });
+    await page.goto(stack.url('demo', '/stagebank'));
+    await page.getByTestId('stagebank').waitFor();
+    const level = page.getByLabel('Niveau', { exact: true });
+    const tag = page.getByLabel('Tag', { exact: true });
+    // The levels and tags of the matches, named by the School's catalogue, with their counts.
+    await expect.poll(() => level.locator('option').count()).toBeGreaterThan(1);
+    expect(await level.locator('option').first().textContent()).toBe('Alle niveaus');
+    expect(await tag.locator('option').first().textContent()).toBe('Alle tags');
+    expect(await tag.locator('option').allTextContents()).toContainEqual(
+      expect.stringMatching(/^Techniek \(\d+\)$/),
+    );
+    const count = page.getByTestId('stagebank-count');
+    const before = await count.textContent();
+    const havo = level.locator('option', { hasText: /^havo \(\d+\)$/ });
+    const [, n] = /\((\d+)\)/.exec((await havo.textContent())!)!;
+    await level.selectOption({ label: (await havo.textContent())! });
+    await page.waitForURL(/[?&]level=[0-9a-f-]{36}/);
+    await expect.poll(() => count.textContent()).toBe(`${n} vacatures gevonden`);
+    expect(await count.textContent()).not.toBe(before);
+    expect(await level.inputValue()).toBe(new URL(page.url()).searchParams.get('level'));
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await expectAccessible(page, 'stagebank filtered by level');
+    // Back to every level.
+    await level.selectOption({ label: 'Alle niveaus' });
+    await expect.poll(() => count.textContent()).toBe(before);
+    expect(new URL(page.url()).searchParams.has('level')).toBe(false);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('an organization admin', () => {
   it('writes a vacancy with the rich-text editor, previews and publishes it; a visitor opens it', async () => {
     const { page, context, problems } = await openPortal(stack, { viewport: DESKTOP });

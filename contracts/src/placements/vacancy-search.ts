@@ -17,7 +17,17 @@ import { ZVacancyResource } from './vacancies.ts';
 export * from './vacancy-search-params.ts';
 import { VACANCY_SORTS } from './vacancy-search-params.ts';
 
-export const ZFacetCount = z.object({ value: z.string(), count: z.number().int() });
+/**
+ * One facet value and how many matches have it. `label`: the name of a level or tag (the school
+ * catalogue's, as placements keeps it; null when placements does not know the id); absent on `kind`
+ * and `organization_type`, whose names are the UI's texts. Optional, so clients of the earlier shape
+ * and servers before it still agree.
+ */
+export const ZFacetCount = z.object({
+  value: z.string(),
+  count: z.number().int(),
+  label: z.string().nullable().optional(),
+});
 export const ZVacancyFacets = z.object({
   level_id: z.array(ZFacetCount),
   tag_id: z.array(ZFacetCount),

@@ -33,6 +33,7 @@ import type {
   TMentorshipsTable,
   TOrganizationWebsitesTable,
 } from './school-read-models/school-read-models.table.ts';
+import type { TTagsTable } from './tags-read-model/tags-read-model.table.ts';
 
 /** The kit's auth read model (kit/auth/auth-read-model.ts), fed by identity's role events. */
 export interface TAuthRolesTable {
@@ -56,6 +57,7 @@ export interface TPlacementsDb {
   'placements.groups': TGroupsTable;
   'placements.group_memberships': TGroupMembershipsTable;
   'placements.levels': TLevelsTable;
+  'placements.tags': TTagsTable;
   'placements.mentorships': TMentorshipsTable;
   'placements.organization_websites': TOrganizationWebsitesTable;
   'placements.allocation_rounds': TAllocationRoundsTable;

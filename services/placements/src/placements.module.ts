@@ -18,6 +18,7 @@ import { complianceReadModelConsumer } from './compliance-read-model/compliance-
 import { vacanciesRoutes } from './vacancies/vacancies.routes.ts';
 import { internshipsRoutes } from './internships/internships.routes.ts';
 import { schoolReadModelsConsumer } from './school-read-models/school-read-models.consumer.ts';
+import { tagsReadModelConsumer } from './tags-read-model/tags-read-model.consumer.ts';
 import { vacancySearchRoutes } from './vacancy-search/vacancy-search.routes.ts';
 import { selfFoundRoutes } from './self-found/self-found.routes.ts';
 import { seedSelfFoundDetails } from './self-found/self-found.seed.ts';
@@ -61,6 +62,7 @@ export const placementsService: TServiceModule<TPlacementsConfig> = {
     usersReadModelConsumer(deps.db),
     complianceReadModelConsumer(deps.db),
     schoolReadModelsConsumer(deps.db),
+    tagsReadModelConsumer(deps.db),
     selfFoundApprovalsConsumer(deps.db, () => deps.now?.() ?? new Date()),
     selfFoundOrganizationsConsumer(deps.db, () => deps.now?.() ?? new Date()),
     mailDeliveryStatusConsumer(deps.db, SCHEMA),

@@ -46,12 +46,14 @@ describe('placements deployed later: npm run backfill', () => {
     expect(await ids(sql`select id from placements.organizations`)).toEqual(organizations);
     expect(await ids(sql`select id from placements.users`)).toEqual(users);
     expect(await ids(sql`select role_id as id from placements.auth_roles`)).toEqual(roles);
-    // The school resources internships need (issue #16): periods, groups, levels, websites.
-    for (const table of ['internship_periods', 'groups', 'levels'])
+    // The school resources internships need (issue #16): periods, groups, levels, websites; and the
+    // tags that name the internship bank's tag facet.
+    for (const table of ['internship_periods', 'groups', 'levels', 'tags'])
       expect(await ids(sql`select id from ${sql.table(`placements.${table}`)}`), table).toEqual(
         await ids(sql`select id from ${sql.table(`organizations.${table}`)}`),
       );
     expect(await ids(sql`select id from placements.internship_periods`)).not.toEqual([]);
+    expect(await ids(sql`select id from placements.tags`)).not.toEqual([]);
     expect(await ids(sql`select id from placements.organization_websites`)).toEqual(organizations);
     const seeded = (
       await sql<{ name: string; status: string; city: string | null; latitude: number | null }>`

@@ -62,3 +62,18 @@ describe('seeds: internships for every tenant’s demo accounts', () => {
     expect(await seeded()).toEqual(rows);
   });
 });
+
+describe('seeds: the demo vacancies’ levels and tags', () => {
+  it('carry the demo School’s levels and tags (organizations’ catalogue), in every tenant', async () => {
+    const { rows } = await sql<{ tenant_id: string; levels: string[]; tags: string[] }>`
+      select v.tenant_id,
+        array(select l.name from organizations.levels l where l.id = any(v.level_ids) order by l.name) as levels,
+        array(select t.name from organizations.tags t where t.id = any(v.tag_ids) order by t.name) as tags
+      from placements.vacancies v where v.title = 'Stage technische dienst' order by v.tenant_id`.execute(
+      owner,
+    );
+    expect(rows.map((r) => r.tenant_id)).toEqual(TENANT_LIST.map((t) => t.id).sort());
+    for (const r of rows)
+      expect(r, r.tenant_id).toMatchObject({ levels: ['vmbo-kb', 'vmbo-t'], tags: ['Techniek'] });
+  });
+});

@@ -220,7 +220,7 @@ async function call(
   });
 }
 
-/** Resources the seeds do not make: a mentorship (through the API, as B's School admin) and an import. */
+/** Resources the seeds do not make: an upload and an import (the seeds make B's mentorship). */
 async function seedMoreOfB(): Promise<void> {
   const user = async (local: string) =>
     (
@@ -230,15 +230,8 @@ async function seedMoreOfB(): Promise<void> {
         owner,
       )
     ).rows[0]!.id;
-  const [mentor, student, admin] = [await user('mentor'), await user('student'), await user('admin')];
+  const admin = await user('admin');
   const school = seedOrganizationId(B, 'school');
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/v1/mentorships',
-    headers: { ...(await signIn(B)), 'x-current-organization-id': school, host: `${B}.localhost` },
-    payload: { data: { type: 'mentorship', attributes: { mentor_id: mentor, student_id: student } } },
-  });
-  expect(res.statusCode, res.body).toBe(201);
   await sql`insert into content.uploads (tenant_id, hash, kind, content_type, byte_size, name, storage, created_at)
     values (${B}, ${HASH_OF_B}, 'pdf', 'application/pdf', 5, 'b.pdf', 'postgres', now())`.execute(owner);
   await sql`insert into content.file_blobs (tenant_id, hash, bytes) values (${B}, ${HASH_OF_B}, ${Buffer.from('%PDF-')})`.execute(

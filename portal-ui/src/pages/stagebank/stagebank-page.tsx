@@ -10,6 +10,7 @@ import { useTenant } from '../../tenant/tenant-context.ts';
 import { Page, useRouteTitle } from '../page-kit.tsx';
 import {
   DEFAULT_QUERY,
+  facetChoices,
   formatQuery,
   parseQuery,
   PAGE_SIZES,
@@ -60,7 +61,7 @@ export const StagebankPage = withStagebankTexts(function StagebankPage() {
 
   const change = (update: Partial<TStagebankQuery>) => setParams(formatQuery(updateQuery(query, update)));
 
-  const apiParams = toApiParams(query).toString();
+  const apiParams = toApiParams(query, true).toString();
   const results = useQuery({
     queryKey: ['vacancy-search', apiParams],
     queryFn: ({ signal }) => searchVacancies(api.client, new URLSearchParams(apiParams), signal),
@@ -78,6 +79,19 @@ export const StagebankPage = withStagebankTexts(function StagebankPage() {
   // Centred on the place searched around (as the API resolved it), else the tenant's map centre.
   const near = query.near ? (markers.data?.near ?? results.data?.near) : undefined;
   const kinds = vacancyKinds(tenant.features);
+  // The dropdowns offer the levels and tags of the matches, each with its count.
+  const facetOptions = (
+    facets: TVacancyPage['levels'] | undefined,
+    selected: string,
+    any: string,
+    chosen: string,
+  ): [string, string][] => [
+    ['', any],
+    ...facetChoices(facets ?? [], selected, chosen).map((f): [string, string] => [
+      f.value,
+      f.count === undefined ? f.label : t('facetOption', { label: f.label, count: f.count }),
+    ]),
+  ];
   const mapTexts = {
     label: t('mapLabel'),
     fallback: t('mapFallback'),
@@ -96,6 +110,20 @@ export const StagebankPage = withStagebankTexts(function StagebankPage() {
           onChange={(kind) => change({ kind })}
           options={[['', t('anyKind')], ...kinds.map((k) => [k, t(`kinds.${k}`)] as [string, string])]}
           testId="filter-kind"
+        />
+        <Select
+          label={t('levelLabel')}
+          value={query.level}
+          onChange={(level) => change({ level })}
+          options={facetOptions(results.data?.levels, query.level, t('anyLevel'), t('chosenLevel'))}
+          testId="filter-level"
+        />
+        <Select
+          label={t('tagLabel')}
+          value={query.tag}
+          onChange={(tag) => change({ tag })}
+          options={facetOptions(results.data?.tags, query.tag, t('anyTag'), t('chosenTag'))}
+          testId="filter-tag"
         />
         <Select
           label={t('hoursLabel')}

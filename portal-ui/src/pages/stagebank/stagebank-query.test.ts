@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_QUERY,
+  facetChoices,
   formatQuery,
   parseQuery,
   toApiParams,
@@ -116,6 +117,30 @@ describe('the API parameters', () => {
       'filter[near]': 'Wijchen',
       'filter[within_km]': '25',
       'filter[kind_eq]': 'volunteer',
+    });
+  });
+});
+
+describe('the level and tag dropdowns', () => {
+  const facets = [
+    { value: 'a', count: 5, label: 'vmbo-t' },
+    { value: 'b', count: 9, label: 'havo' },
+    { value: 'c', count: 2, label: null },
+  ];
+  it('offer the named values of the matches by name, with their counts', () => {
+    expect(facetChoices(facets, '', 'Gekozen')).toEqual([
+      { value: 'b', label: 'havo', count: 9 },
+      { value: 'a', label: 'vmbo-t', count: 5 },
+    ]);
+    expect(toApiParams(DEFAULT_QUERY, true).get('with_facets')).toBe('true');
+    expect(toApiParams(DEFAULT_QUERY).has('with_facets')).toBe(false);
+  });
+  it('keep the chosen value, also when the matches no longer name it', () => {
+    expect(facetChoices(facets, 'a', 'Gekozen').map((f) => f.value)).toEqual(['b', 'a']);
+    expect(facetChoices(facets, 'z', 'Gekozen')[0]).toEqual({
+      value: 'z',
+      label: 'Gekozen',
+      count: undefined,
     });
   });
 });

@@ -125,8 +125,11 @@ export function updateQuery(query: TStagebankQuery, change: Partial<TStagebankQu
   return next;
 }
 
-/** The search API's parameters (`GET /api/v1/vacancies`), built by the contract. */
-export function toApiParams(query: TStagebankQuery): URLSearchParams {
+/**
+ * The search API's parameters (`GET /api/v1/vacancies`), built by the contract; `withFacets`: with the
+ * level and tag counts of the matches (`meta.facets`, for the dropdowns).
+ */
+export function toApiParams(query: TStagebankQuery, withFacets = false): URLSearchParams {
   return vacancySearchParams({
     search: query.search,
     near: query.near,
@@ -140,6 +143,7 @@ export function toApiParams(query: TStagebankQuery): URLSearchParams {
     sort: query.sort || undefined,
     pageSize: query.perPage,
     pageNumber: query.page,
+    withFacets,
   });
 }
 
@@ -148,6 +152,26 @@ export function toMarkerParams(query: TStagebankQuery): URLSearchParams {
   const params = toApiParams(query);
   for (const key of ['sort', 'page[size]', 'page[number]']) params.delete(key);
   return params;
+}
+
+/**
+ * The choices of a level or tag dropdown: the named values of the matches by name (Dutch order), each
+ * with its count; the chosen one always stays (as `chosen` when the matches no longer name it).
+ */
+export function facetChoices(
+  facets: readonly { value: string; count: number; label: string | null }[],
+  selected: string,
+  chosen: string,
+): { value: string; label: string; count: number | undefined }[] {
+  const named = facets
+    .filter((f) => f.label !== null)
+    .map((f) => ({ value: f.value, label: f.label!, count: f.count as number | undefined }))
+    .sort(
+      (a, b) => a.label.localeCompare(b.label, 'nl', { numeric: true }) || a.value.localeCompare(b.value),
+    );
+  if (selected && !named.some((f) => f.value === selected))
+    named.unshift({ value: selected, label: chosen, count: undefined });
+  return named;
 }
 
 /** The zoom that shows a radius around a place on a phone-to-desktop sized map. */

@@ -56,8 +56,29 @@ const nearOf = (meta: Record<string, unknown> | undefined): TResolvedNear | unde
     : undefined;
 };
 
+/** A level or tag of the matches (`meta.facets`), with its name and how many matches have it. */
+export interface TFacetOption {
+  value: string;
+  count: number;
+  label: string | null;
+}
+
+/** The level and tag facets of a search asked `with_facets=true` (camelCase: levelId, tagId). */
+const facetsOf = (meta: Record<string, unknown> | undefined, key: 'levelId' | 'tagId'): TFacetOption[] => {
+  const list = (meta?.facets as Record<string, unknown> | undefined)?.[key];
+  if (!Array.isArray(list)) return [];
+  return list.flatMap((f: { value?: unknown; count?: unknown; label?: unknown }) =>
+    typeof f.value === 'string' && typeof f.count === 'number'
+      ? [{ value: f.value, count: f.count, label: typeof f.label === 'string' ? f.label : null }]
+      : [],
+  );
+};
+
 export interface TVacancyPage {
   vacancies: TVacancy[];
+  /** The levels and the tags of the matches (empty without `with_facets=true`). */
+  levels: TFacetOption[];
+  tags: TFacetOption[];
   total: number;
   near: TResolvedNear | undefined;
   /** Distance in km per vacancy id, when the search had a place (`meta.distance_km` of a resource). */
@@ -78,6 +99,8 @@ export async function searchVacancies(
     vacancies: doc.data,
     total: Number.isFinite(total) ? total : doc.data.length,
     near: nearOf(doc.meta),
+    levels: facetsOf(doc.meta, 'levelId'),
+    tags: facetsOf(doc.meta, 'tagId'),
     distanceKm: (v) => {
       const km = (v.meta as { distanceKm?: unknown } | undefined)?.distanceKm;
       return typeof km === 'number' ? km : undefined;

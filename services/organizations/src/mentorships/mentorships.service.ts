@@ -4,7 +4,8 @@ import type { TCtx } from '../shared/request.ts';
 import { hasRoleAt } from '../shared/roles.ts';
 import { deleteMentorship, insertMentorship, type TMentorshipRow } from './mentorships.repository.ts';
 
-const payload = (m: TMentorshipRow) => ({
+/** The mentorship events' payload. */
+export const mentorshipPayload = (m: TMentorshipRow) => ({
   mentorship_id: m.id,
   school_id: m.school_id,
   mentor_id: m.mentor_id,
@@ -42,7 +43,7 @@ export async function addMentorship(
     actor,
     'organizations.mentorship.added',
     mentorship.id,
-    payload(mentorship),
+    mentorshipPayload(mentorship),
   );
   return mentorship;
 }
@@ -55,6 +56,6 @@ export async function removeMentorship(ctx: TCtx, actor: string, mentorship: TMe
     actor,
     'organizations.mentorship.removed',
     mentorship.id,
-    payload(mentorship),
+    mentorshipPayload(mentorship),
   );
 }

@@ -5,9 +5,13 @@ import {
   type TSeedOrganizationKind,
 } from '@stageplein/contracts/domain/seed-ids';
 import type { TTenantId } from '@stageplein/contracts/tenants/tenant.types';
+import { demoUserId } from '@stageplein/kit/runtime/demo-users';
+import type { Kysely } from 'kysely';
 import { findOrganization } from '../organizations/organizations.repository.ts';
 import { snapshotOf } from '../organizations/organizations.service.ts';
 import { emit } from '../shared/events.ts';
+import { insertMentorship } from '../mentorships/mentorships.repository.ts';
+import { mentorshipPayload } from '../mentorships/mentorships.service.ts';
 import type { TDb } from '../shared/request.ts';
 
 interface TTown {
@@ -117,6 +121,7 @@ const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '');
  * organizations whose deterministic ids identity's demo roles point at, with profiles, and the
  * school's levels, tags, groups and internship periods (current and next school year). New rows
  * are announced through the outbox like any other change. School years come from ensureSchoolYears.
+ * The demo mentor mentors the demo student (identity's demo accounts), so a mentor sees internships.
  */
 export async function seedOrganizations(db: TDb, tenant: TTenantId, now: Date): Promise<void> {
   const t = TOWNS[tenant];
@@ -294,4 +299,21 @@ export async function seedOrganizations(db: TDb, tenant: TTenantId, now: Date): 
       status: row.status,
     });
   }
+
+  await seedDemoMentorship(db, tenant, schoolId, now);
+}
+
+/** The demo mentor (`mentor@`) of the demo student (`student@`) at the School; none without identity. */
+async function seedDemoMentorship(db: TDb, tenant: TTenantId, schoolId: string, now: Date): Promise<void> {
+  const mentorId = await demoUserId(db as unknown as Kysely<unknown>, tenant, 'mentor');
+  const studentId = await demoUserId(db as unknown as Kysely<unknown>, tenant, 'student');
+  if (!mentorId || !studentId) return;
+  const row = await insertMentorship(db, {
+    tenant_id: tenant,
+    school_id: schoolId,
+    mentor_id: mentorId,
+    student_id: studentId,
+    created_at: now,
+  });
+  if (row) await emit(db, tenant, 'system', 'organizations.mentorship.added', row.id, mentorshipPayload(row));
 }

@@ -18,6 +18,7 @@ import m20261204T1010_bulk_messages from './20261204T1010-bulk-messages.ts';
 import m20261210T0900_external_links from './20261210T0900-external-links.ts';
 import m20261210T0901_mail_deliveries from './20261210T0901-mail-deliveries.ts';
 import m20261220T1000_hours from './20261220T1000-hours.ts';
+import m20261230T1000_tags_read_model from './20261230T1000-tags-read-model.ts';
 
 /**
  * Applied in key order. Each migration is a frozen file named by its timestamp: once landed it is never
@@ -49,4 +50,6 @@ export const migrations: Record<string, Migration> = {
   '20261210T0901-mail-deliveries': m20261210T0901_mail_deliveries,
   // Hours registration (issue #17): entries and the sheet's state.
   '20261220T1000-hours': m20261220T1000_hours,
+  // Organizations' tags: the names of the internship bank's tag facet (docs/decisions/vacancy-search.md).
+  '20261230T1000-tags-read-model': m20261230T1000_tags_read_model,
 };

@@ -1,4 +1,5 @@
-import { sql } from 'kysely';
+import type { Kysely } from 'kysely';
+import { demoUserId as kitDemoUserId } from '@stageplein/kit/runtime/demo-users';
 import { SEED_NAMESPACE, seedOrganizationId, uuidV5 } from '@stageplein/contracts/domain/seed-ids';
 import { contractTypeFor, type TInternshipStatus } from '@stageplein/contracts/placements/internships';
 import type { TTenant } from '@stageplein/contracts/tenants/tenant.types';
@@ -43,22 +44,9 @@ const isoDate = (d: Date) => d.toISOString().slice(0, 10);
 export const seedInternshipId = (tenant: string, n: number) =>
   uuidV5(`${tenant}:internship:${n}`, SEED_NAMESPACE);
 
-/**
- * The demo student's id: seeds run before any event is delivered, so placements reads identity's
- * published `identity.user.created` event (its outbox, as the back-fill does); none where identity is
- * not part of the installation (a placements-only test platform).
- */
-export async function demoUserId(ctx: TCtx, local: string): Promise<string | undefined> {
-  const { rows: exists } = await sql<{
-    t: string | null;
-  }>`select to_regclass('identity.outbox')::text as t`.execute(ctx.db);
-  if (!exists[0]?.t) return undefined;
-  const { rows } = await sql<{ id: string }>`
-    select envelope->'data'->>'user_id' as id from identity.outbox
-    where type = 'identity.user.created' and envelope->'data'->>'email' = ${`${local}@${ctx.tenant.id}.test`}
-    order by seq limit 1`.execute(ctx.db);
-  return rows[0]?.id;
-}
+/** A demo account's id (kit's demoUserId: identity's published event). */
+export const demoUserId = (ctx: TCtx, local: string): Promise<string | undefined> =>
+  kitDemoUserId(ctx.db as unknown as Kysely<unknown>, ctx.tenant.id, local);
 
 /**
  * Internships in several states for every tenant's demo student at the demo School, with the demo

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { uuidV5, SEED_NAMESPACE, seedOrganizationId } from '@stageplein/contracts/domain/seed-ids';
 import type { TTenant } from '@stageplein/contracts/tenants/tenant.types';
 import { vacancyKindsFor, type TVacancyStatus } from '@stageplein/contracts/placements/vacancies';
@@ -181,6 +182,44 @@ const body = (t: TTemplate): TRichTextDocument =>
     p(t.offer),
   );
 
+/**
+ * The school catalogue's levels and tags of each template (by index; organizations' seed names them),
+ * so the bank's level and tag filters have something to find on `npm start`.
+ */
+const CATALOGUE: readonly { levels: string[]; tags: string[] }[] = [
+  { levels: ['vmbo-t', 'havo'], tags: ['Cultuur'] },
+  { levels: ['havo', 'vwo'], tags: ['Cultuur'] },
+  { levels: ['vmbo-bb', 'vmbo-kb'], tags: ['Zorg'] },
+  { levels: ['vmbo-kb', 'vmbo-t'], tags: ['Zorg'] },
+  { levels: ['vmbo-bb'], tags: ['Cultuur'] },
+  { levels: ['havo', 'vwo'], tags: ['Zorg', 'Natuur'] },
+  { levels: ['vmbo-bb', 'vmbo-kb'], tags: ['Techniek'] },
+  { levels: ['vmbo-t', 'havo'], tags: ['Sport'] },
+  { levels: ['vmbo-t', 'havo'], tags: [] },
+  { levels: ['vwo'], tags: ['Cultuur'] },
+  { levels: ['vmbo-kb', 'vmbo-t'], tags: ['Techniek'] },
+  { levels: ['vmbo-kb', 'vmbo-t'], tags: ['Techniek'] },
+];
+
+/**
+ * The ids of the demo School's levels or tags by name. Seeds run before any event is delivered, so
+ * this reads organizations' published events (its outbox, as the back-fill does); empty where
+ * organizations is not part of the installation.
+ */
+async function catalogueIds(ctx: TCtx, kind: 'level' | 'tag'): Promise<Map<string, string>> {
+  const { rows: exists } = await sql<{
+    t: string | null;
+  }>`select to_regclass('organizations.outbox')::text as t`.execute(ctx.db);
+  if (!exists[0]?.t) return new Map();
+  const { rows } = await sql<{ id: string; name: string }>`
+    select envelope->'data'->>${`${kind}_id`} as id, envelope->'data'->>'name' as name
+    from organizations.outbox
+    where type = ${`organizations.${kind}.created`} and envelope->>'tenant' = ${ctx.tenant.id}
+      and envelope->'data'->>'school_id' = ${seedOrganizationId(ctx.tenant.id, 'school')}
+    order by seq`.execute(ctx.db);
+  return new Map(rows.map((r) => [r.name, r.id]));
+}
+
 const addDays = (d: Date, days: number) => new Date(d.getTime() + days * 86_400_000);
 const isoDate = (d: Date) => d.toISOString().slice(0, 10);
 
@@ -199,6 +238,10 @@ export async function seedVacancies(ctx: TCtx, tenant: TTenant, today: Date): Pr
     ? (['traineeship', 'internship'] as const)
     : (['internship', 'volunteer'] as const);
   if (!vacancyKindsFor(tenant.features).includes(social)) throw new Error('seed kinds out of date');
+  const levels = await catalogueIds(ctx, 'level');
+  const tags = await catalogueIds(ctx, 'tag');
+  const idsOf = (names: readonly string[] | undefined, by: Map<string, string>) =>
+    (names ?? []).flatMap((name) => by.get(name) ?? []);
   for (const [n, t] of TEMPLATES.entries()) {
     const id = seedVacancyId(tenant.id, n);
     const town = towns[n % towns.length]!;
@@ -225,8 +268,8 @@ export async function seedVacancies(ctx: TCtx, tenant: TTenant, today: Date): Pr
         starts_on: isoDate(addDays(today, 14 + n * 7)),
         ends_on: isoDate(addDays(today, 14 + n * 7 + (t.social ? 84 : 140))),
         internship_period_id: null,
-        level_ids: [],
-        tag_ids: [],
+        level_ids: idsOf(CATALOGUE[n]?.levels, levels),
+        tag_ids: idsOf(CATALOGUE[n]?.tags, tags),
         kind: t.social ? social : vocational,
         contact_person_id: null,
         image_url: null,

@@ -10,6 +10,8 @@ import { distanceKm, findPlace } from '../geo/gazetteer.ts';
 import {
   adminOf,
   call,
+  deliver,
+  eventually,
   expectStatus,
   harness,
   organization,
@@ -25,6 +27,7 @@ const LEVEL_A = randomUUID();
 const LEVEL_B = randomUUID();
 const TAG_A = randomUUID();
 const TAG_B = randomUUID();
+const SCHOOL = randomUUID();
 const utrecht = findPlace('Utrecht')!;
 const amersfoort = findPlace('Amersfoort')!;
 const zeist = findPlace('Zeist')!;
@@ -129,6 +132,24 @@ beforeAll(async () => {
     at: at(utrecht),
     organizationId: otherTenantOrg,
     tenant: 'raayland',
+  });
+  // The school catalogue as organizations announces it: levels and a tag of the demo tenant, and a
+  // tag of another tenant that one of this tenant's vacancies happens to carry (its name must not show).
+  const catalogue = [
+    ['organizations.level.created', LEVEL_A, 'Niveau 2', 'demo'],
+    ['organizations.level.created', LEVEL_B, 'Niveau 4', 'demo'],
+    ['organizations.tag.created', TAG_A, 'Zorg', 'demo'],
+    ['organizations.tag.created', TAG_B, 'Horeca elders', 'raayland'],
+  ] as const;
+  for (const [type, id, name, tenant] of catalogue)
+    await (type === 'organizations.level.created'
+      ? deliver(h, type, id, { level_id: id, school_id: SCHOOL, name }, tenant)
+      : deliver(h, type, id, { tag_id: id, school_id: SCHOOL, name }, tenant));
+  await eventually(async () => {
+    const { rows } = await sql<{ n: number }>`
+      select (select count(*) from placements.levels where id in (${LEVEL_A}, ${LEVEL_B}))::int
+        + (select count(*) from placements.tags where id in (${TAG_A}, ${TAG_B}))::int as n`.execute(h.owner);
+    expect(rows[0]!.n).toBe(4);
   });
 }, 180_000);
 afterAll(async () => {
@@ -338,16 +359,17 @@ describe('vacancy search: pages', () => {
 });
 
 describe('vacancy search: facets and markers', () => {
-  it('counts levels, tags, kinds and organization types of the matches', async () => {
+  it('counts levels, tags, kinds and organization types of the matches, levels and tags named', async () => {
     const doc = await search(q({ with_facets: 'true', 'filter[near]': 'Utrecht' }));
     expect(doc.meta.facets).toEqual({
       level_id: [
-        { value: LEVEL_A, count: 2 },
-        { value: LEVEL_B, count: 2 },
+        { value: LEVEL_A, count: 2, label: 'Niveau 2' },
+        { value: LEVEL_B, count: 2, label: 'Niveau 4' },
       ].sort((a, b) => a.value.localeCompare(b.value)),
+      // TAG_B is another tenant's tag: its id counts, its name stays there.
       tag_id: [
-        { value: TAG_A, count: 1 },
-        { value: TAG_B, count: 1 },
+        { value: TAG_A, count: 1, label: 'Zorg' },
+        { value: TAG_B, count: 1, label: null },
       ].sort((a, b) => a.value.localeCompare(b.value)),
       kind: [
         { value: 'internship', count: 2 },
@@ -360,6 +382,26 @@ describe('vacancy search: facets and markers', () => {
       capped: false,
     });
     expect((await search(q({ 'filter[near]': 'Utrecht' }))).meta.facets).toBeUndefined();
+  });
+
+  it('names a renamed tag by its new name at once (the counts may come from the cache)', async () => {
+    const query = q({ with_facets: 'true', 'filter[near]': 'Utrecht' });
+    await search(query);
+    await deliver(h, 'organizations.tag.updated', TAG_A, {
+      tag_id: TAG_A,
+      school_id: SCHOOL,
+      name: 'Zorg en welzijn',
+    });
+    await eventually(async () =>
+      expect((await search(query)).meta.facets!.tag_id.find((f) => f.value === TAG_A)).toEqual({
+        value: TAG_A,
+        count: 1,
+        label: 'Zorg en welzijn',
+      }),
+    );
+    // The other tenant sees its own tag's name on its own vacancies only; never this tenant's.
+    const other = await search(q({ with_facets: 'true' }), null, 'raayland');
+    expect(other.meta.facets!.tag_id).toEqual([]);
   });
 
   it('gives light markers for every match with coordinates', async () => {

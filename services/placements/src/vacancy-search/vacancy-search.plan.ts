@@ -27,6 +27,8 @@ export interface TParsedSearch {
   words: string[];
   cursor: TCursor | null;
   withFacets: boolean;
+  /** Whose catalogue names the level and tag facets. */
+  tenantId: string;
   /** The filter set without page and sort: the key of cached facet counts. */
   filterKey: string;
 }
@@ -171,5 +173,5 @@ export function parseSearch(
     sort,
   };
   const filterKey = JSON.stringify([conditions, plan.text, plan.near]);
-  return { query, plan, near, words, cursor, withFacets: facets === 'true', filterKey };
+  return { query, plan, near, words, cursor, withFacets: facets === 'true', tenantId, filterKey };
 }

@@ -55,7 +55,7 @@ export async function searchVacancies(db: TDb, parsed: TParsedSearch): Promise<T
     rows: result.rows,
     total: result.total,
     nextCursor,
-    ...(parsed.withFacets ? { facets: await facets(db, parsed) } : {}),
+    ...(parsed.withFacets ? { facets: await withLabels(db, parsed.tenantId, await facets(db, parsed)) } : {}),
   };
 }
 
@@ -91,6 +91,39 @@ async function facets(db: TDb, parsed: TParsedSearch): Promise<TVacancyFacets> {
   if (facetCache.size >= FACET_CACHE_ENTRIES) facetCache.delete(facetCache.keys().next().value!);
   facetCache.set(parsed.filterKey, { at: now, facets: counted.facets });
   return counted.facets;
+}
+
+/**
+ * Names the level and tag facets from placements' read models of the school catalogue. Looked up on
+ * every call (not cached with the counts), so a renamed tag shows its new name at once.
+ */
+async function withLabels(db: TDb, tenantId: string, counted: TVacancyFacets): Promise<TVacancyFacets> {
+  const names = async (table: 'placements.levels' | 'placements.tags', ids: string[]) =>
+    new Map(
+      ids.length
+        ? (
+            await db
+              .selectFrom(table)
+              .select(['id', 'name'])
+              .where('tenant_id', '=', tenantId)
+              .where('id', 'in', ids)
+              .execute()
+          ).map((r) => [r.id, r.name])
+        : [],
+    );
+  const levels = await names(
+    'placements.levels',
+    counted.level_id.map((f) => f.value),
+  );
+  const tags = await names(
+    'placements.tags',
+    counted.tag_id.map((f) => f.value),
+  );
+  return {
+    ...counted,
+    level_id: counted.level_id.map((f) => ({ ...f, label: levels.get(f.value) ?? null })),
+    tag_id: counted.tag_id.map((f) => ({ ...f, label: tags.get(f.value) ?? null })),
+  };
 }
 
 export interface TMarkersResult {
