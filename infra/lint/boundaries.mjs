@@ -23,7 +23,11 @@ export const PACKAGES = [
   { dir: 'services/content', name: 'content', may: ['contracts', 'kit'] },
   { dir: 'services/placements', name: 'placements', may: ['contracts', 'kit'] },
   { dir: 'services/gateway', name: 'gateway', may: ['contracts', 'kit'] },
-  { dir: 'workflows', name: 'workflows', may: ['contracts', 'kit', 'identity', 'organizations', 'placements'] },
+  {
+    dir: 'workflows',
+    name: 'workflows',
+    may: ['contracts', 'kit', 'identity', 'organizations', 'placements'],
+  },
   { dir: 'infra/engines', name: 'engines', may: [] },
   {
     dir: 'infra/stack',
