@@ -5,6 +5,7 @@ import { Connection } from '@temporalio/client';
 import { createActivities as organizationsActivities } from '@stageplein/organizations/activities';
 import { createActivities as placementsActivities } from '@stageplein/placements/activities';
 import type { TOrganizationsConfig } from '@stageplein/organizations/organizations.config';
+import type { TPlacementsConfig } from '@stageplein/placements/placements.config';
 import { httpStudentDirectory, inProcessStudentDirectory } from './student-import/student-directory.ts';
 import { createWorker, type TSpanProcessorLike } from './worker.ts';
 import { ensureSchedule, SCHEDULES } from './schedules.ts';
@@ -21,7 +22,7 @@ export interface TRunningWorker {
  */
 export async function runWorker(options: {
   /** The kit's keys and those of the services whose activities it runs. */
-  config: TOrganizationsConfig;
+  config: TOrganizationsConfig & TPlacementsConfig;
   /** RLS-bound app-role database (the services' use cases set the tenant per transaction). */
   db: Kysely<unknown>;
   /** Identity in this process; otherwise `config.IDENTITY_URL`. */
@@ -60,7 +61,7 @@ export async function runWorker(options: {
           batchSize: config.IMPORT_BATCH_SIZE,
           now: options.now,
         }),
-        ...placementsActivities({ db: options.db }),
+        ...placementsActivities({ db: options.db, config }),
       },
       options: { shutdownGraceTime: '30 seconds' },
     });

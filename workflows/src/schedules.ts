@@ -1,6 +1,7 @@
 import { Client, ScheduleAlreadyRunning, ScheduleOverlapPolicy, type Connection } from '@temporalio/client';
 import {
   COMPLIANCE_SWEEP_SCHEDULE,
+  HOURS_REMINDERS_SCHEDULE,
   TASK_QUEUES,
   VACANCY_CLOSING_SCHEDULE,
   WORKFLOW_TYPES,
@@ -29,6 +30,12 @@ export const SCHEDULES = {
     ...VACANCY_CLOSING_SCHEDULE,
     workflowType: WORKFLOW_TYPES.vacancyClosing,
     catchupWindow: '1 hour',
+  },
+  /** Daily: supervisors of hours waiting too long, mentors of students behind schedule. */
+  hoursReminders: {
+    ...HOURS_REMINDERS_SCHEDULE,
+    workflowType: WORKFLOW_TYPES.hoursReminders,
+    catchupWindow: '1 day',
   },
 } as const satisfies Record<string, TScheduleDefinition>;
 

@@ -6,3 +6,4 @@ export {
 } from './student-import/student-import.workflow.ts';
 export { complianceSweep } from './compliance/compliance-sweep.workflow.ts';
 export { vacancyClosing } from './vacancy-closing/vacancy-closing.workflow.ts';
+export { hoursReminders } from './hours-reminders/hours-reminders.workflow.ts';

@@ -49,4 +49,11 @@ export const HOURS_EVENT_PAYLOADS = {
     internship_period_id: z.uuid(),
     required_hours: z.number(),
   }),
+  /** The daily reminders warned a mentor about mentees behind schedule (subject: the mentor). */
+  'placements.hours.mentor_warned': z.object({
+    mentor_id: z.uuid(),
+    internships: z.array(
+      z.object({ internship_id: z.uuid(), hours_logged: z.number(), hours_expected: z.number() }),
+    ),
+  }),
 } as const satisfies Record<string, z.ZodType>;

@@ -16,6 +16,7 @@ export const WORKFLOW_TYPES = {
   studentImport: 'studentImport',
   complianceSweep: 'complianceSweep',
   vacancyClosing: 'vacancyClosing',
+  hoursReminders: 'hoursReminders',
 } as const;
 
 /**
@@ -37,6 +38,21 @@ export const VACANCY_CLOSING_SCHEDULE = {
   cron: '*/15 * * * *',
   timezone: 'Europe/Amsterdam',
 } as const;
+
+/**
+ * The Temporal schedule of the hours reminders (docs/decisions/hours.md "Reminders"): daily, in the
+ * morning Dutch time, after the compliance sweep.
+ */
+export const HOURS_REMINDERS_SCHEDULE = {
+  id: 'hours-reminders',
+  cron: '0 7 * * *',
+  timezone: 'Europe/Amsterdam',
+} as const;
+
+/** Result of one hours-reminders run, per hours tenant: supervisor reminders and mentor warnings sent. */
+export interface THoursRemindersSummary {
+  tenants: { tenant: string; supervisors: number; mentors: number }[];
+}
 
 /** Result of one vacancy-closing run, per tenant. */
 export interface TVacancyClosingSummary {

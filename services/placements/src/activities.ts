@@ -3,11 +3,15 @@ import { getTenant } from '@stageplein/contracts/tenants/tenant-registry';
 import { TENANT_IDS } from '@stageplein/contracts/tenants/tenant.types';
 import { setTenant } from '@stageplein/kit/db/rls';
 import type { TDb } from './database.ts';
+import { remindTenantHours } from './hours-reminders/hours-reminders.service.ts';
+import type { TPlacementsConfig } from './placements.config.ts';
 import { closeDueVacancies } from './vacancies/vacancy-closing.service.ts';
 
 export interface TPlacementsActivityDeps {
   /** RLS-bound app-role database; every activity sets the tenant per transaction. */
   db: Kysely<unknown>;
+  /** The kit's keys (mail sealing, the tenant sites) and placements' own (HOURS_REMINDER_DAYS). */
+  config: TPlacementsConfig;
 }
 
 /**
@@ -30,6 +34,26 @@ export function createActivities(deps: TPlacementsActivityDeps) {
         });
       });
       return { tenant: input.tenant, closed };
+    },
+    /** The tenants that run on hours (spec §1); traineeship tenants get no reminders. */
+    async hoursReminderTenants(): Promise<string[]> {
+      return TENANT_IDS.filter((id) => getTenant(id)!.features.usesHours);
+    },
+    /**
+     * `at`: the workflow's time (ISO). A retry or a second run the same day sends nothing twice: the
+     * rules look at the links and warnings already sent (docs/decisions/hours.md "Reminders").
+     */
+    async remindTenantHours(input: { tenant: string; at: string }) {
+      const sent = await deps.db.transaction().execute(async (trx) => {
+        await setTenant(trx, input.tenant);
+        return remindTenantHours({
+          db: trx as unknown as TDb,
+          tenant: getTenant(input.tenant)!,
+          now: new Date(input.at),
+          config: deps.config,
+        });
+      });
+      return { tenant: input.tenant, ...sent };
     },
   };
 }

@@ -1,7 +1,7 @@
 import { createDb, createPool, dbUrls } from '@stageplein/kit/db/database';
 import { backfillFromOutboxes, type TBackfillResult } from '@stageplein/kit/runtime/backfill';
-import type { TConfig } from '@stageplein/kit/config/config';
 import { placementsService } from '../placements.module.ts';
+import type { TPlacementsConfig } from '../placements.config.ts';
 
 /** Whose events placements keeps: identity (roles, sessions, users) and organizations. */
 export const BACKFILL_SOURCES = ['identity', 'organizations'] as const;
@@ -13,7 +13,7 @@ export const BACKFILL_SOURCES = ['identity', 'organizations'] as const;
  */
 export async function backfillPlacements(
   ownerUrl: string,
-  config: TConfig,
+  config: TPlacementsConfig,
   print: (line: string) => void = console.log,
 ): Promise<TBackfillResult> {
   const urls = dbUrls(ownerUrl, config.DATABASE_APP_PASSWORD);

@@ -154,7 +154,7 @@ const entryFacts = (e: THoursEntryRow) => ({
 });
 
 /** The Dutch calendar date of now: a student in Amsterdam logs "today" until midnight there. */
-const todayOf = (now: Date): string => now.toLocaleDateString('sv-SE', { timeZone: 'Europe/Amsterdam' });
+export const todayOf = (now: Date): string => now.toLocaleDateString('sv-SE', { timeZone: 'Europe/Amsterdam' });
 
 async function checkDay(
   ctx: TCtx,
@@ -339,7 +339,8 @@ export async function recordPaperHours(
 /** A resend from the paper sheet's QR code waits this long after the last link. */
 const PAPER_RESEND_MS = 10 * 60 * 1000;
 
-async function mailLink(
+/** Mails the supervisor a new link and records it (`link_sent`); also the daily reminder's mail. */
+export async function mailLink(
   ctx: TCtx & { config: TPlacementsConfig },
   caller: TCaller | null,
   internship: THoursInternship,

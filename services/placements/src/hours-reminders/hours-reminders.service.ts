@@ -1,0 +1,149 @@
+import { sql, type Kysely } from 'kysely';
+import { hoursTotals, requiredHours } from '@stageplein/contracts/placements/hours';
+import { requestMail } from '@stageplein/kit/mail/mail-requests';
+import { findHoursInternship, isRunning, type THoursInternship } from '../hours/hours-internship.ts';
+import { findSheet, listEntries } from '../hours/hours.repository.ts';
+import { mailLink, todayOf } from '../hours/hours.service.ts';
+import type { TPlacementsConfig } from '../placements.config.ts';
+import { record } from '../shared/events.ts';
+import { SYSTEM, type TCtx } from '../shared/request.ts';
+import {
+  internshipsWithOldPending,
+  lastMentorWarningAt,
+  mentorsOf,
+  mentorWarningReference,
+  oldestPendingAt,
+  startedInternships,
+} from './hours-reminders.repository.ts';
+import {
+  behindSchedule,
+  cutoffOf,
+  expectedHours,
+  mentorWarningDue,
+  supervisorReminderDue,
+} from './hours-reminders.rules.ts';
+
+type TReminderCtx = TCtx & { config: TPlacementsConfig };
+
+interface TBehind {
+  internship: THoursInternship;
+  logged: number;
+  expected: number;
+}
+
+/**
+ * One tenant's daily hours reminders (docs/decisions/hours.md "Reminders"), in the caller's
+ * transaction with the tenant set: supervisors of entries waiting more than HOURS_REMINDER_DAYS get a
+ * fresh confirmation link (the hours feature's own `mailLink`), mentors one warning about all their
+ * mentees behind schedule. Traineeship tenants have no hours: nothing happens.
+ */
+export async function remindTenantHours(ctx: TReminderCtx): Promise<{ supervisors: number; mentors: number }> {
+  if (!ctx.tenant.features.usesHours) return { supervisors: 0, mentors: 0 };
+  // Two runs of one tenant (a retry beside a late attempt) wait for each other, so the rules below
+  // see what the other sent.
+  await sql`select pg_advisory_xact_lock(hashtext(${`hours-reminders:${ctx.tenant.id}`}))`.execute(ctx.db);
+  const cutoff = cutoffOf(ctx.now, ctx.config.HOURS_REMINDER_DAYS);
+  return {
+    supervisors: await remindSupervisors(ctx, cutoff),
+    mentors: await warnMentors(ctx, cutoff),
+  };
+}
+
+async function remindSupervisors(ctx: TReminderCtx, cutoff: Date): Promise<number> {
+  let sent = 0;
+  for (const id of await internshipsWithOldPending(ctx.db, cutoff)) {
+    const internship = await findHoursInternship(ctx.db, id, { forUpdate: true });
+    if (!internship) continue;
+    const [sheet, oldest] = await Promise.all([findSheet(ctx.db, id), oldestPendingAt(ctx.db, id)]);
+    const due = supervisorReminderDue(
+      {
+        running: isRunning(internship),
+        signedOff: !!sheet?.signed_off_at,
+        paper: sheet?.paper_quarters !== null && sheet?.paper_quarters !== undefined,
+        supervisorEmail: internship.supervisor_email,
+        oldestPendingAt: oldest,
+        linkSentAt: sheet?.link_sent_at ?? null,
+      },
+      cutoff,
+    );
+    if (!due) continue;
+    await mailLink(ctx, null, internship);
+    sent++;
+  }
+  return sent;
+}
+
+async function warnMentors(ctx: TReminderCtx, cutoff: Date): Promise<number> {
+  const today = todayOf(ctx.now);
+  const byMentor = new Map<string, TBehind[]>();
+  for (const id of await startedInternships(ctx.db, today)) {
+    const internship = (await findHoursInternship(ctx.db, id))!;
+    const [sheet, entries] = await Promise.all([findSheet(ctx.db, id), listEntries(ctx.db, id)]);
+    const totals = hoursTotals(
+      entries,
+      requiredHours(internship.hours, internship.period_default_hours),
+      sheet?.paper_quarters ?? null,
+    );
+    const expected = expectedHours(totals.required, internship.start_date, internship.end_date, today);
+    const state = {
+      running: isRunning(internship),
+      updatingAllowed: internship.updating_hours_allowed,
+      signedOff: !!sheet?.signed_off_at,
+    };
+    if (!behindSchedule(totals, expected, state)) continue;
+    for (const mentor of await mentorsOf(ctx.db, internship.student_id, internship.school_id))
+      byMentor.set(mentor, [
+        ...(byMentor.get(mentor) ?? []),
+        { internship, logged: totals.logged, expected: expected! },
+      ]);
+  }
+  let warned = 0;
+  for (const [mentorId, behind] of byMentor) {
+    if (!mentorWarningDue(await lastMentorWarningAt(ctx.db, mentorId), cutoff)) continue;
+    await requestMail(ctx.db as unknown as Kysely<unknown>, 'placements', ctx.config, {
+      tenant: ctx.tenant.id,
+      template: 'reminder',
+      recipient: { userId: mentorId },
+      actor: null,
+      reference: mentorWarningReference(mentorId),
+      now: ctx.now,
+      vars: mentorMail(behind),
+    });
+    await record(
+      ctx,
+      SYSTEM,
+      'placements.hours.mentor_warned',
+      { type: 'user', id: mentorId },
+      {
+        mentor_id: mentorId,
+        internships: behind.map((b) => ({
+          internship_id: b.internship.id,
+          hours_logged: b.logged,
+          hours_expected: round(b.expected),
+        })),
+      },
+    );
+    warned++;
+  }
+  return warned;
+}
+
+const round = (n: number) => Math.round(n * 4) / 4;
+
+/** The warning in both languages: one line per mentee (identity picks the mentor's language). */
+function mentorMail(behind: readonly TBehind[]) {
+  const line = (b: TBehind, lang: 'nl' | 'en') =>
+    `- ${b.internship.student_name} (${b.internship.organization_name ?? b.internship.title}): ${b.logged} ${
+      lang === 'nl' ? 'van de verwachte' : 'of the expected'
+    } ${round(b.expected)} ${lang === 'nl' ? 'uur' : 'hours'}`;
+  return {
+    subject: {
+      nl: 'Stage-uren: studenten lopen achter',
+      en: 'Internship hours: students are behind schedule',
+    },
+    body: {
+      nl: `Deze studenten hebben minder uren geregistreerd dan hun stage tot nu toe verwacht:\n${behind.map((b) => line(b, 'nl')).join('\n')}`,
+      en: `These students have logged fewer hours than their internship expects by now:\n${behind.map((b) => line(b, 'en')).join('\n')}`,
+    },
+  };
+}
