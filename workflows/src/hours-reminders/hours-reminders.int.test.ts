@@ -98,7 +98,10 @@ describe('hours reminders', () => {
         'placements.hours.mentor_warned',
       ]);
       const audit = (
-        await sql<{ action: string; actor_id: string | null }>`select action, actor_id from placements.audit_log
+        await sql<{
+          action: string;
+          actor_id: string | null;
+        }>`select action, actor_id from placements.audit_log
           where tenant_id = ${HOURS_TENANT} and action in ('hours.link_sent', 'hours.mentor_warned')
           order by action`.execute(h.owner)
       ).rows;

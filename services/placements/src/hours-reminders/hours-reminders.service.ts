@@ -37,7 +37,9 @@ interface TBehind {
  * fresh confirmation link (the hours feature's own `mailLink`), mentors one warning about all their
  * mentees behind schedule. Traineeship tenants have no hours: nothing happens.
  */
-export async function remindTenantHours(ctx: TReminderCtx): Promise<{ supervisors: number; mentors: number }> {
+export async function remindTenantHours(
+  ctx: TReminderCtx,
+): Promise<{ supervisors: number; mentors: number }> {
   if (!ctx.tenant.features.usesHours) return { supervisors: 0, mentors: 0 };
   // Two runs of one tenant (a retry beside a late attempt) wait for each other, so the rules below
   // see what the other sent.

@@ -154,7 +154,8 @@ const entryFacts = (e: THoursEntryRow) => ({
 });
 
 /** The Dutch calendar date of now: a student in Amsterdam logs "today" until midnight there. */
-export const todayOf = (now: Date): string => now.toLocaleDateString('sv-SE', { timeZone: 'Europe/Amsterdam' });
+export const todayOf = (now: Date): string =>
+  now.toLocaleDateString('sv-SE', { timeZone: 'Europe/Amsterdam' });
 
 async function checkDay(
   ctx: TCtx,
