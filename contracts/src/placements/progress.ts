@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zCollectionOf, zDocumentOf, zResourceOf } from '../jsonapi/jsonapi.ts';
 import { ZInternshipStatus } from './internships.ts';
 
 /**
@@ -18,8 +19,8 @@ export const ZProgressQuery = z.object({
 });
 export type TProgressQuery = z.infer<typeof ZProgressQuery>;
 
-export const ZProgressRow = z.object({
-  internship_id: z.uuid(),
+/** One internship's progress; the resource's id is the internship's. */
+export const ZProgressAttributes = z.object({
   student_id: z.uuid(),
   student_name: z.string(),
   organization_name: z.string().nullable(),
@@ -39,7 +40,9 @@ export const ZProgressRow = z.object({
   contract: z.null(),
   evaluation: z.null(),
 });
-export type TProgressRow = z.infer<typeof ZProgressRow>;
+export type TProgressAttributes = z.infer<typeof ZProgressAttributes>;
+export const ZProgressResource = zResourceOf('internship_progress', ZProgressAttributes);
+export type TProgressResource = z.infer<typeof ZProgressResource>;
 
 export const ZProgressPeriod = z.object({
   id: z.uuid(),
@@ -51,8 +54,7 @@ export const ZProgressPeriod = z.object({
   elapsed_share: z.number(),
 });
 
-export const ZProgressDocument = z.object({
-  data: z.array(ZProgressRow),
+export const ZProgressDocument = zCollectionOf(ZProgressResource).extend({
   meta: z.object({ period: ZProgressPeriod, total: z.number().int() }),
 });
 export type TProgressDocument = z.infer<typeof ZProgressDocument>;
@@ -76,10 +78,8 @@ export const ZProgressTimelineEvent = z.discriminatedUnion('kind', [
 ]);
 export type TProgressTimelineEvent = z.infer<typeof ZProgressTimelineEvent>;
 
-export const ZProgressTimelineDocument = z.object({
-  data: ZProgressRow,
-  /** Status changes and hours entries by date (a status change at its day, before that day's hours). */
-  included: z.array(ZProgressTimelineEvent),
-  meta: z.object({ period: ZProgressPeriod }),
-});
+/** The internship's figures with its status changes and hours entries by date (a day's status change first). */
+export const ZProgressTimelineDocument = zDocumentOf(
+  zResourceOf('internship_timeline', ZProgressAttributes.extend({ events: z.array(ZProgressTimelineEvent) })),
+).extend({ meta: z.object({ period: ZProgressPeriod }) });
 export type TProgressTimelineDocument = z.infer<typeof ZProgressTimelineDocument>;

@@ -6,7 +6,7 @@ import {
   PROGRESS_CSV_COLUMNS,
   type TProgressDocument,
   type TProgressQuery,
-  type TProgressRow,
+  type TProgressResource,
   type TProgressTimelineDocument,
   type TProgressTimelineEvent,
 } from '@stageplein/contracts/placements/progress';
@@ -50,7 +50,7 @@ const progressScopes = (caller: TCaller) =>
   }).filter((s) => s.kind !== 'organization');
 
 /** One row's figures: hours-policy's totals over the SQL sums, plus the behind rule. */
-function rowOf(r: TProgressSqlRow, period: TProgressPeriodRow, today: string): TProgressRow {
+function rowOf(r: TProgressSqlRow, period: TProgressPeriodRow, today: string): TProgressResource {
   const totals = hoursTotals(
     [
       { quarters: r.confirmed_q, status: 'confirmed' },
@@ -60,8 +60,7 @@ function rowOf(r: TProgressSqlRow, period: TProgressPeriodRow, today: string): T
     requiredHours(r.hours, r.period_default_hours),
     r.paper_quarters,
   );
-  return {
-    internship_id: r.id,
+  const attributes = {
     student_id: r.student_id,
     student_name: [r.student_first, r.student_last].filter(Boolean).join(' ') || '—',
     organization_name: r.organization_name,
@@ -79,6 +78,7 @@ function rowOf(r: TProgressSqlRow, period: TProgressPeriodRow, today: string): T
     contract: null,
     evaluation: null,
   };
+  return { type: 'internship_progress', id: r.id, attributes };
 }
 
 const periodMeta = (period: TProgressPeriodRow, today: string) => ({
@@ -107,7 +107,7 @@ export async function periodProgress(
   const today = isoDay(ctx.now);
   const rows = (await progressRows(ctx.db, period.id, progressScopes(caller), filtersOf(query)))
     .map((r) => rowOf(r, period, today))
-    .filter((r) => query.behind === undefined || r.behind_schedule === (query.behind === 'true'));
+    .filter((r) => query.behind === undefined || r.attributes.behind_schedule === (query.behind === 'true'));
   return { data: rows, meta: { period: periodMeta(period, today), total: rows.length } };
 }
 
@@ -123,7 +123,7 @@ export async function periodProgressCsv(
   const { data } = await periodProgress(ctx, caller, periodId, query);
   const lines = [
     csvLine(PROGRESS_CSV_COLUMNS),
-    ...data.map((r) =>
+    ...data.map(({ attributes: r }) =>
       csvLine([
         r.student_name,
         r.group?.name,
@@ -176,9 +176,13 @@ export async function internshipTimeline(
   // By day (UTC); on one day the status change comes before that day's hours; each list keeps its order.
   const day = (ev: TProgressTimelineEvent) => ev.at.slice(0, 10);
   const rank = (ev: TProgressTimelineEvent) => (ev.kind === 'status' ? 0 : 1);
-  const included = events
+  const sorted = events
     .map((ev, i) => ({ ev, i }))
     .sort((a, b) => day(a.ev).localeCompare(day(b.ev)) || rank(a.ev) - rank(b.ev) || a.i - b.i)
     .map((x) => x.ev);
-  return { data: rowOf(row, period, today), included, meta: { period: periodMeta(period, today) } };
+  const { id, attributes } = rowOf(row, period, today);
+  return {
+    data: { type: 'internship_timeline', id, attributes: { ...attributes, events: sorted } },
+    meta: { period: periodMeta(period, today) },
+  };
 }
