@@ -47,6 +47,7 @@ export const SERVICE_PREFIXES = {
     '/api/v1/allocation_rounds',
     '/api/v1/internship_assignments',
     '/api/v1/hours',
+    '/api/v1/progress',
   ],
 } as const satisfies Record<string, readonly string[]>;
 

@@ -34,6 +34,7 @@ const kennisnet = () => import('../pages/auth/kennisnet-pages.tsx');
 
 const manageVacancies = () => import('../pages/stagebank/vacancy-manage-pages.tsx');
 const internship = () => import('../pages/internships/internship-page.tsx');
+const progress = () => import('../pages/progress/progress-pages.tsx');
 
 const publicForms = () => import('../pages/forms/public-form-page.tsx');
 const formBuilder = () => import('../pages/form-builder/form-builder-pages.tsx');
@@ -141,6 +142,11 @@ const PAGES: Readonly<Record<string, TLazyPage>> = {
     () => import('../pages/hours/hours-confirmation-page.tsx'),
     'HoursConfirmationPage',
   ),
+  // Progress (issue #17 item 4): the periods, one period's students, one student's timeline, the rules.
+  '/stagevoortgang': page(progress, 'ProgressIndexPage'),
+  '/stagevoortgang/uitleg': page(progress, 'ProgressExplanationPage'),
+  '/stagevoortgang/:internshipPeriodId': page(progress, 'ProgressPeriodPage'),
+  '/stagevoortgang/:internshipPeriodId/:internshipId': page(progress, 'ProgressInternshipPage'),
   // Internships (issue #16): the list, one internship, its edit form.
   '/internships': page(() => import('../pages/internships/internships-page.tsx'), 'InternshipsPage'),
   '/internships/:id': page(internship, 'InternshipPage'),

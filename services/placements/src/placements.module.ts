@@ -33,6 +33,7 @@ import { mailDeliveryStatusConsumer } from '@stageplein/kit/mail/mail-requests';
 import { allocationRoutes } from './allocation/allocation.routes.ts';
 import { assignRoutes } from './assign/assign.routes.ts';
 import { hoursRoutes } from './hours/hours.routes.ts';
+import { progressRoutes } from './progress/progress.routes.ts';
 
 const routes: FastifyPluginAsync<TPlacementsDeps> = async (app, deps) => {
   // External action links (kit): `app.externalLinks.route({ action, subject })` in any feature below.
@@ -46,6 +47,7 @@ const routes: FastifyPluginAsync<TPlacementsDeps> = async (app, deps) => {
   await app.register(selfFoundRoutes, deps);
   await app.register(bulkMessagesRoutes, deps);
   await app.register(hoursRoutes, deps);
+  await app.register(progressRoutes, deps);
 };
 
 /** Vacancies and internships (docs/decisions/placements.md, docs/decisions/internships.md). */

@@ -64,7 +64,7 @@ export const INTERNSHIP_COLUMNS: Record<string, string> = {
 };
 
 /** What one of the viewer's parties sees (contracts' `internshipScopes`). */
-function scopeCondition(scope: TInternshipScope): Expression<SqlBool> {
+export function scopeCondition(scope: TInternshipScope): Expression<SqlBool> {
   switch (scope.kind) {
     case 'school':
       return sql<SqlBool>`i.school_id = ${scope.schoolId}`;

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { zCollectionOf, zDocumentOf, zResourceOf } from '../jsonapi/jsonapi.ts';
+import { ZInternshipStatus } from './internships.ts';
+
+/**
+ * Wire schemas of internship progress (stagevoortgang, issue #17 item 4, docs/decisions/progress.md):
+ * `GET /api/v1/progress/periods/{periodId}` (every visible internship of a period with its hours),
+ * `…/export` (the same as CSV) and `…/internships/{internshipId}` (one student's timeline).
+ */
+
+export * from './progress-policy.ts';
+
+/** Filters of the period's list and its export. */
+export const ZProgressQuery = z.object({
+  group_id: z.uuid().optional(),
+  level_id: z.uuid().optional(),
+  mentor_id: z.uuid().optional(),
+  behind: z.enum(['true', 'false']).optional(),
+});
+export type TProgressQuery = z.infer<typeof ZProgressQuery>;
+
+/** One internship's progress; the resource's id is the internship's. */
+export const ZProgressAttributes = z.object({
+  student_id: z.uuid(),
+  student_name: z.string(),
+  organization_name: z.string().nullable(),
+  status: ZInternshipStatus,
+  group: z.object({ id: z.uuid(), name: z.string() }).nullable(),
+  level: z.object({ id: z.uuid(), name: z.string() }).nullable(),
+  /** The student's mentors at the school (usually one). */
+  mentors: z.array(z.object({ id: z.uuid(), name: z.string() })),
+  hours_logged: z.number(),
+  hours_confirmed: z.number(),
+  hours_pending: z.number(),
+  hours_required: z.number().nullable(),
+  percent: z.number().nullable(),
+  behind_schedule: z.boolean(),
+  /** Null until the phases, contracts and evaluations issues exist. */
+  phase: z.null(),
+  contract: z.null(),
+  evaluation: z.null(),
+});
+export type TProgressAttributes = z.infer<typeof ZProgressAttributes>;
+export const ZProgressResource = zResourceOf('internship_progress', ZProgressAttributes);
+export type TProgressResource = z.infer<typeof ZProgressResource>;
+
+export const ZProgressPeriod = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  start_date: z.string(),
+  end_date: z.string(),
+  /** The day the figures are for and the share of the period elapsed then (the behind rule). */
+  today: z.string(),
+  elapsed_share: z.number(),
+});
+
+export const ZProgressDocument = zCollectionOf(ZProgressResource).extend({
+  meta: z.object({ period: ZProgressPeriod, total: z.number().int() }),
+});
+export type TProgressDocument = z.infer<typeof ZProgressDocument>;
+
+export const ZProgressTimelineEvent = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('status'),
+    at: z.string(),
+    from_status: ZInternshipStatus.nullable(),
+    to_status: ZInternshipStatus,
+    reason: z.string().nullable(),
+  }),
+  z.object({
+    kind: z.literal('hours'),
+    /** The worked day `YYYY-MM-DD`. */
+    at: z.string(),
+    hours: z.number(),
+    status: z.enum(['pending', 'confirmed', 'rejected']),
+    description: z.string(),
+  }),
+]);
+export type TProgressTimelineEvent = z.infer<typeof ZProgressTimelineEvent>;
+
+/** The internship's figures with its status changes and hours entries by date (a day's status change first). */
+export const ZProgressTimelineDocument = zDocumentOf(
+  zResourceOf('internship_timeline', ZProgressAttributes.extend({ events: z.array(ZProgressTimelineEvent) })),
+).extend({ meta: z.object({ period: ZProgressPeriod }) });
+export type TProgressTimelineDocument = z.infer<typeof ZProgressTimelineDocument>;

@@ -1,0 +1,55 @@
+import type { TApiClient } from '@stageplein/contracts/client/api-client';
+import type {
+  TProgressDocument,
+  TProgressQuery,
+  TProgressTimelineDocument,
+} from '@stageplein/contracts/placements/progress';
+
+/** The portal's calls to progress (placements, contracts/src/placements/progress.ts), in wire shape (raw). */
+const PROGRESS = '/api/v1/progress/periods';
+
+const search = (q: TProgressQuery) => {
+  const params = new URLSearchParams(
+    Object.entries(q).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== ''),
+  ).toString();
+  return params ? `?${params}` : '';
+};
+
+export async function fetchProgress(
+  client: TApiClient,
+  periodId: string,
+  q: TProgressQuery,
+  signal?: AbortSignal,
+): Promise<TProgressDocument> {
+  return client.get<TProgressDocument>(`${PROGRESS}/${encodeURIComponent(periodId)}${search(q)}`, {
+    signal,
+    raw: true,
+  });
+}
+
+export async function fetchTimeline(
+  client: TApiClient,
+  periodId: string,
+  internshipId: string,
+  signal?: AbortSignal,
+): Promise<TProgressTimelineDocument> {
+  return client.get<TProgressTimelineDocument>(
+    `${PROGRESS}/${encodeURIComponent(periodId)}/internships/${encodeURIComponent(internshipId)}`,
+    { signal, raw: true },
+  );
+}
+
+/** The CSV as a file the browser saves (the call needs the credentials headers). */
+export async function downloadProgressCsv(client: TApiClient, periodId: string, q: TProgressQuery) {
+  const response = await client.request<string>(
+    `${PROGRESS}/${encodeURIComponent(periodId)}/export${search(q)}`,
+    { raw: true },
+  );
+  const text = typeof response.data === 'string' ? response.data : String(response.data ?? '');
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = `stagevoortgang-${periodId}.csv`;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

@@ -1,0 +1,303 @@
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { readCollectionDocument, type TRawDocument } from '@stageplein/contracts/client/jsonapi-document';
+import type { TPeriodRef } from '@stageplein/contracts/organizations/internship-periods';
+import { formatHours } from '@stageplein/contracts/placements/hours-policy';
+import type { TProgressQuery, TProgressResource } from '@stageplein/contracts/placements/progress';
+import { FormAlert } from '@stageplein/design-system/forms/fields.tsx';
+import { useApi } from '../../api/api-context.ts';
+import { errorMessage, Page, useRouteTitle } from '../page-kit.tsx';
+import { useActingOrganization } from '../hours/hours-texts.ts';
+import { useInternshipTexts } from '../internships/internship-texts.tsx';
+import { downloadProgressCsv, fetchProgress, fetchTimeline } from './progress-api.ts';
+import { PROGRESS_NAMESPACE, registerProgressMessages } from './progress-messages.ts';
+import './progress.css';
+
+/** `t` of the `progress` namespace, the language, and hours and dates written for it. */
+function useProgressTexts() {
+  const { t, i18n } = useTranslation(PROGRESS_NAMESPACE);
+  registerProgressMessages(i18n);
+  const lang: 'nl' | 'en' = (i18n.resolvedLanguage ?? i18n.language).startsWith('en') ? 'en' : 'nl';
+  return {
+    t,
+    hours: (h: number | null) => (h === null ? '—' : formatHours(h, lang)),
+    date: (iso: string) =>
+      new Date(iso.length === 10 ? `${iso}T12:00:00Z` : iso).toLocaleDateString(
+        lang === 'en' ? 'en-GB' : 'nl-NL',
+        { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Europe/Amsterdam' },
+      ),
+  };
+}
+
+function Loading({ error }: { error: unknown }) {
+  const { t } = useProgressTexts();
+  const { t: tc } = useTranslation();
+  if (error) return <FormAlert tone="error">{errorMessage(error, tc)}</FormAlert>;
+  return <p role="status">{t('loading')}</p>;
+}
+
+/**
+ * `/stagevoortgang`: the in-scope periods (the server applies spec §4's rule), earliest first; the
+ * sort is written here so the periods' zod schemas stay out of this chunk.
+ */
+export function ProgressIndexPage() {
+  const { t, date } = useProgressTexts();
+  const title = useRouteTitle(t('indexTitle'));
+  const api = useApi();
+  const acting = useActingOrganization();
+  const periods = useQuery({
+    queryKey: ['progress-periods', acting.organizationId],
+    queryFn: async ({ signal }) =>
+      readCollectionDocument<Omit<TPeriodRef, 'id'>>(
+        await api.client.get<TRawDocument>('/api/v1/internship_periods', { signal }),
+      ).data.sort(
+        (a, b) => a.startDate.localeCompare(b.startDate) || (a.name ?? '').localeCompare(b.name ?? '', 'nl'),
+      ),
+    enabled: acting.ready,
+  });
+  return (
+    <Page title={title} testId="progress-index" lead={<p>{t('indexLead')}</p>}>
+      <p>
+        <Link to="/stagevoortgang/uitleg">{t('explanationLink')}</Link>
+      </p>
+      {!periods.data ? (
+        <Loading error={periods.error} />
+      ) : periods.data.length === 0 ? (
+        <p>{t('noPeriods')}</p>
+      ) : (
+        <ul className="progress-periods">
+          {periods.data.map((p) => (
+            <li key={p.id}>
+              <Link to={`/stagevoortgang/${encodeURIComponent(p.id)}`}>{p.name ?? p.id}</Link>{' '}
+              <span className="progress-muted">
+                {t('dates', { start: date(p.startDate), end: date(p.endDate) })}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Page>
+  );
+}
+
+type TOption = { id: string; name: string };
+const uniqueOptions = (items: (TOption | null)[]): TOption[] =>
+  [...new Map(items.filter((o): o is TOption => !!o).map((o) => [o.id, o])).values()].sort((a, b) =>
+    a.name.localeCompare(b.name, 'nl'),
+  );
+
+/** `/stagevoortgang/{period}`: the period's internships as cards (one column on a phone), filters, CSV. */
+export function ProgressPeriodPage() {
+  const { t, hours, date } = useProgressTexts();
+  const ti = useInternshipTexts();
+  const { internshipPeriodId = '' } = useParams();
+  const api = useApi();
+  const acting = useActingOrganization();
+  const [query, setQuery] = useState<TProgressQuery>({});
+  const all = useQuery({
+    queryKey: ['progress', internshipPeriodId, acting.organizationId],
+    queryFn: ({ signal }) => fetchProgress(api.client, internshipPeriodId, {}, signal),
+    enabled: acting.ready,
+    retry: false,
+  });
+  const period = all.data?.meta.period;
+  const title = useRouteTitle(period ? `${t('indexTitle')}: ${period.name}` : t('indexTitle'));
+  const rows = (all.data?.data ?? []).filter(
+    ({ attributes: a }) =>
+      (!query.group_id || a.group?.id === query.group_id) &&
+      (!query.level_id || a.level?.id === query.level_id) &&
+      (!query.mentor_id || a.mentors.some((m) => m.id === query.mentor_id)) &&
+      (!query.behind || a.behind_schedule === (query.behind === 'true')),
+  );
+  const data = all.data?.data ?? [];
+  const select = (key: keyof TProgressQuery, label: string, options: TOption[]) => (
+    <label className="progress-filter">
+      <span>{label}</span>
+      <select
+        value={query[key] ?? ''}
+        onChange={(e) => setQuery((q) => ({ ...q, [key]: e.target.value || undefined }))}
+      >
+        <option value="">{t('all')}</option>
+        {options.map((o) => (
+          <option key={o.id} value={o.id}>
+            {o.name}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+  return (
+    <Page title={title} testId="progress-period">
+      {!all.data || !period ? (
+        <Loading error={all.error} />
+      ) : (
+        <>
+          <p className="progress-muted">
+            {t('dates', { start: date(period.start_date), end: date(period.end_date) })} ·{' '}
+            {t('elapsed', { percent: Math.round(period.elapsed_share * 100) })}{' '}
+            <Link to="/stagevoortgang/uitleg">{t('explanationLink')}</Link>
+          </p>
+          <fieldset className="progress-filters">
+            <legend>{t('filters')}</legend>
+            {select('group_id', t('group'), uniqueOptions(data.map((r) => r.attributes.group)))}
+            {select('level_id', t('level'), uniqueOptions(data.map((r) => r.attributes.level)))}
+            {select('mentor_id', t('mentor'), uniqueOptions(data.flatMap((r) => r.attributes.mentors)))}
+            {select('behind', t('behind'), [
+              { id: 'true', name: t('onlyBehind') },
+              { id: 'false', name: t('notBehind') },
+            ])}
+          </fieldset>
+          <p>
+            <button
+              type="button"
+              className="btn btn--secondary"
+              onClick={() => void downloadProgressCsv(api.client, internshipPeriodId, query)}
+            >
+              {t('download')}
+            </button>{' '}
+            <span role="status">{t('count', { count: rows.length })}</span>
+          </p>
+          {rows.length === 0 ? (
+            <p>{t('none')}</p>
+          ) : (
+            <ul className="progress-cards" data-testid="progress-rows">
+              {rows.map((r) => (
+                <ProgressCard key={r.id} periodId={internshipPeriodId} row={r} hours={hours} ti={ti} />
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+    </Page>
+  );
+}
+
+function ProgressCard({
+  periodId,
+  row: { id, attributes: a },
+  hours,
+  ti,
+}: {
+  periodId: string;
+  row: TProgressResource;
+  hours: (h: number | null) => string;
+  ti: ReturnType<typeof useInternshipTexts>;
+}) {
+  const { t } = useProgressTexts();
+  return (
+    <li className="progress-card" data-testid="progress-row">
+      <h2 className="progress-card__name">
+        <Link to={`/stagevoortgang/${encodeURIComponent(periodId)}/${encodeURIComponent(id)}`}>
+          {a.student_name}
+        </Link>
+      </h2>
+      <dl className="progress-card__facts">
+        <div>
+          <dt>{t('organization')}</dt>
+          <dd>{a.organization_name ?? '—'}</dd>
+        </div>
+        <div>
+          <dt>{t('status')}</dt>
+          <dd>{ti(`statuses.${a.status}`)}</dd>
+        </div>
+        <div>
+          <dt>{t('group')}</dt>
+          <dd>{[a.group?.name, a.level?.name].filter(Boolean).join(' · ') || '—'}</dd>
+        </div>
+        <div>
+          <dt>{t('mentor')}</dt>
+          <dd>{a.mentors.map((m) => m.name).join(', ') || '—'}</dd>
+        </div>
+        <div>
+          <dt>{t('hours')}</dt>
+          <dd data-testid="progress-hours">
+            {t('hoursOf', { confirmed: hours(a.hours_confirmed), required: hours(a.hours_required) })}
+            {a.percent !== null && (
+              <progress max={100} value={a.percent} aria-label={`${a.percent}%`} className="progress-bar" />
+            )}
+            <span className="progress-muted">{t('logged', { hours: hours(a.hours_logged) })}</span>
+          </dd>
+        </div>
+      </dl>
+      <p className={a.behind_schedule ? 'progress-badge progress-badge--behind' : 'progress-badge'}>
+        {a.behind_schedule ? t('behindBadge') : t('onTrack')}
+      </p>
+    </li>
+  );
+}
+
+/** `/stagevoortgang/{period}/{internship}`: one student's figures and timeline. */
+export function ProgressInternshipPage() {
+  const { t, hours, date } = useProgressTexts();
+  const ti = useInternshipTexts();
+  const { internshipPeriodId = '', internshipId = '' } = useParams();
+  const api = useApi();
+  const acting = useActingOrganization();
+  const doc = useQuery({
+    queryKey: ['progress-timeline', internshipPeriodId, internshipId, acting.organizationId],
+    queryFn: ({ signal }) => fetchTimeline(api.client, internshipPeriodId, internshipId, signal),
+    enabled: acting.ready,
+    retry: false,
+  });
+  const a = doc.data?.data.attributes;
+  const title = useRouteTitle(a ? `${t('timeline')}: ${a.student_name}` : t('timeline'));
+  return (
+    <Page title={title} testId="progress-internship">
+      <p>
+        <Link to={`/stagevoortgang/${encodeURIComponent(internshipPeriodId)}`}>{t('back')}</Link>
+      </p>
+      {!doc.data || !a ? (
+        <Loading error={doc.error} />
+      ) : (
+        <>
+          <ul className="progress-cards">
+            <ProgressCard
+              periodId={internshipPeriodId}
+              row={{ ...doc.data.data, type: 'internship_progress' }}
+              hours={hours}
+              ti={ti}
+            />
+          </ul>
+          <h2>{t('timeline')}</h2>
+          {a.events.length === 0 ? (
+            <p>{t('noEvents')}</p>
+          ) : (
+            <ol className="progress-timeline" data-testid="progress-timeline">
+              {a.events.map((e, i) => (
+                <li key={i}>
+                  <time dateTime={e.at}>{date(e.at)}</time>{' '}
+                  {e.kind === 'status'
+                    ? t('statusChange', { status: ti(`statuses.${e.to_status}`) })
+                    : t('hoursEntry', {
+                        hours: hours(e.hours),
+                        status: t(`entryStatuses.${e.status}`),
+                        description: e.description,
+                      })}
+                </li>
+              ))}
+            </ol>
+          )}
+        </>
+      )}
+    </Page>
+  );
+}
+
+/** `/stagevoortgang/uitleg`: the page and its rules for students, mentors and admins. */
+export function ProgressExplanationPage() {
+  const { t } = useProgressTexts();
+  const title = useRouteTitle(t('explanationTitle'));
+  const paragraphs = t('explanation', { returnObjects: true }) as string[];
+  return (
+    <Page title={title} testId="progress-explanation">
+      {paragraphs.map((p) => (
+        <p key={p}>{p}</p>
+      ))}
+      <p>
+        <Link to="/stagevoortgang">{t('indexTitle')}</Link>
+      </p>
+    </Page>
+  );
+}

@@ -1,0 +1,270 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql, type Kysely } from 'kysely';
+import type { TTenantId } from '@stageplein/contracts/tenants/tenant.types';
+import type { TProgressDocument, TProgressTimelineDocument } from '@stageplein/contracts/placements/progress';
+import { setTenant } from '@stageplein/kit/db/rls';
+import { call, harness, organization, userWith, type THarness, type TUser } from '../../test/harness.ts';
+
+/**
+ * Progress (stagevoortgang) through placements' HTTP app on a real PostgreSQL (RLS): the figures
+ * against hand-computed fixtures, the behind rule, filters, the CSV, the timeline, who sees what.
+ *
+ * The harness's day is 2026-11-21; the period runs 2026-11-01 … 2026-11-30 (30 days), so 21/30 = 0.7
+ * of it has elapsed.
+ */
+let h: THarness;
+beforeAll(async () => {
+  h = await harness();
+});
+afterAll(async () => h?.close());
+
+const asOwner = <T>(tenant: TTenantId, fn: (trx: Kysely<unknown>) => Promise<T>) =>
+  h.owner.transaction().execute(async (trx) => {
+    await setTenant(trx, tenant);
+    return fn(trx);
+  });
+
+interface TWorld {
+  tenant: TTenantId;
+  periodId: string;
+  otherPeriodId: string;
+  sanne: { user: TUser; internshipId: string };
+  bram: { user: TUser; internshipId: string };
+  mentor: TUser;
+  school: TUser;
+  otherSchool: TUser;
+  company: TUser;
+  groupA: string;
+  groupB: string;
+  levelHavo: string;
+}
+
+async function world(tenant: TTenantId): Promise<TWorld> {
+  const schoolId = await organization(h, 'School', 'approved', tenant);
+  const otherSchoolId = await organization(h, 'School', 'approved', tenant);
+  const companyId = await organization(h, 'NonProfit', 'approved', tenant);
+  const [sanneUser, bramUser, otherStudent, mentor, school, otherSchool, company] = await Promise.all([
+    userWith(h, 'student', schoolId, 'School', tenant),
+    userWith(h, 'student', schoolId, 'School', tenant),
+    userWith(h, 'student', otherSchoolId, 'School', tenant),
+    userWith(h, 'mentor', schoolId, 'School', tenant),
+    userWith(h, 'admin', schoolId, 'School', tenant),
+    userWith(h, 'admin', otherSchoolId, 'School', tenant),
+    userWith(h, 'admin', companyId, 'NonProfit', tenant),
+  ]);
+  const periodId = randomUUID();
+  const otherPeriodId = randomUUID();
+  const [groupA, groupB, levelHavo] = [randomUUID(), randomUUID(), randomUUID()];
+  const sanne = { user: sanneUser, internshipId: randomUUID() };
+  const bram = { user: bramUser, internshipId: randomUUID() };
+  await asOwner(tenant, async (trx) => {
+    const run = (q: ReturnType<typeof sql>) => q.execute(trx);
+    for (const [u, first, last] of [
+      [sanneUser, 'Sanne', 'de Vries'],
+      [bramUser, 'Bram', 'Bakker'],
+      [mentor, 'Mieke', 'Mentor'],
+    ] as const)
+      await run(sql`insert into placements.users (id, tenant_id, email, first_name, last_name, status, deleted, event_time)
+        values (${u.id}, ${tenant}, ${`${u.id}@x.test`}, ${first}, ${last}, 'active', false, now())`);
+    for (const [id, school] of [
+      [periodId, schoolId],
+      [otherPeriodId, otherSchoolId],
+    ])
+      await run(sql`insert into placements.internship_periods (id, tenant_id, school_id, school_year_id, name,
+          start_date, end_date, status, deleted, event_time)
+        values (${id}, ${tenant}, ${school}, ${randomUUID()}, 'MaS november', '2026-11-01', '2026-11-30',
+          'active', false, now())`);
+    await run(sql`insert into placements.levels (id, tenant_id, school_id, name, deleted, event_time)
+      values (${levelHavo}, ${tenant}, ${schoolId}, 'havo', false, now())`);
+    await run(sql`insert into placements.groups (id, tenant_id, school_id, school_year_id, level_id, name, deleted, event_time)
+      values (${groupA}, ${tenant}, ${schoolId}, null, null, '4A', false, now()),
+             (${groupB}, ${tenant}, ${schoolId}, null, ${levelHavo}, '=4B', false, now())`);
+    await run(sql`insert into placements.group_memberships (school_id, student_id, tenant_id, group_id, event_time)
+      values (${schoolId}, ${sanneUser.id}, ${tenant}, ${groupA}, now()),
+             (${schoolId}, ${bramUser.id}, ${tenant}, ${groupB}, now())`);
+    await run(sql`insert into placements.mentorships (id, tenant_id, school_id, mentor_id, student_id, removed, event_time)
+      values (${randomUUID()}, ${tenant}, ${schoolId}, ${mentor.id}, ${sanneUser.id}, false, now())`);
+    await run(sql`insert into placements.hours_period_defaults (internship_period_id, tenant_id, required_hours, updated_at)
+      values (${periodId}, ${tenant}, 20, now())`);
+    // Sanne: her own requirement of 40 hours; Bram: the period's default of 20. A third internship of
+    // another school's student in the other school's period, never visible here.
+    for (const [id, student, school, period, hours] of [
+      [sanne.internshipId, sanneUser.id, schoolId, periodId, 40],
+      [bram.internshipId, bramUser.id, schoolId, periodId, null],
+      [randomUUID(), otherStudent.id, otherSchoolId, otherPeriodId, 40],
+    ] as const)
+      await run(sql`insert into placements.internships (id, tenant_id, student_id, school_id, organization_id, title,
+          contract_type, self_found, hours, updating_hours_allowed, status, start_date, internship_period_id,
+          created_at, updated_at)
+        values (${id}, ${tenant}, ${student}, ${school}, ${companyId}, 'Maatschappelijke stage', 'hours', false,
+          ${hours}, true, 'active', '2026-11-01', ${period}, now(), now())`);
+    await run(sql`insert into placements.internship_status_changes (tenant_id, internship_id, from_status, to_status, reason, at)
+      values (${tenant}, ${sanne.internshipId}, null, 'approved', null, '2026-10-20T09:00:00Z'),
+             (${tenant}, ${sanne.internshipId}, 'approved', 'active', null, '2026-11-02T08:00:00Z')`);
+    // Sanne: confirmed 7.75 + 8 + 10 = 25.75, pending 3, rejected 2 (a formula-looking description).
+    // Bram: confirmed 15.
+    for (const [internship, date, quarters, status, description] of [
+      [sanne.internshipId, '2026-11-03', 31, 'confirmed', 'Koffie schenken'],
+      [sanne.internshipId, '2026-11-02', 32, 'confirmed', 'Eerste dag'],
+      [sanne.internshipId, '2026-11-10', 40, 'confirmed', 'Spelletjes'],
+      [sanne.internshipId, '2026-11-12', 12, 'pending', 'Opruimen'],
+      [sanne.internshipId, '2026-11-11', 8, 'rejected', '=HYPERLINK("x")'],
+      [bram.internshipId, '2026-11-05', 60, 'confirmed', 'Tuinieren'],
+    ] as const)
+      await run(sql`insert into placements.hours_entries (tenant_id, internship_id, date, quarters, description, status,
+          decided_at, created_at, updated_at)
+        values (${tenant}, ${internship}, ${date}, ${quarters}, ${description}, ${status},
+          ${status === 'pending' ? null : new Date('2026-11-15T12:00:00Z')}, now(), now())`);
+  });
+  return {
+    tenant,
+    periodId,
+    otherPeriodId,
+    sanne,
+    bram,
+    mentor,
+    school,
+    otherSchool,
+    company,
+    groupA,
+    groupB,
+    levelHavo,
+  };
+}
+
+const list = (w: TWorld, user: TUser, query = '', periodId = w.periodId) =>
+  call(h.app, { url: `/api/v1/progress/periods/${periodId}${query}`, headers: user.headers });
+const names = (res: { json(): unknown }) =>
+  (res.json() as TProgressDocument).data.map((r) => r.attributes.student_name).sort();
+
+describe('progress (stagevoortgang)', () => {
+  let w: TWorld;
+  beforeAll(async () => {
+    w = await world('demo');
+  });
+
+  it('gives the school every internship of the period with the hand-computed figures', async () => {
+    const res = await list(w, w.school);
+    expect(res.statusCode).toBe(200);
+    const doc = res.json() as TProgressDocument;
+    expect(doc.meta.period).toMatchObject({
+      start_date: '2026-11-01',
+      end_date: '2026-11-30',
+      today: '2026-11-21',
+    });
+    expect(doc.meta.period.elapsed_share).toBeCloseTo(0.7, 10);
+    expect(doc.meta.total).toBe(2);
+    // Ordered by last name: Bakker before de Vries.
+    const [bram, sanne] = doc.data;
+    expect(sanne!.id).toBe(w.sanne.internshipId);
+    expect(sanne!.attributes).toMatchObject({
+      student_name: 'Sanne de Vries',
+      status: 'active',
+      group: { id: w.groupA, name: '4A' },
+      level: null,
+      mentors: [{ id: w.mentor.id, name: 'Mieke Mentor' }],
+      hours_logged: 28.75,
+      hours_confirmed: 25.75,
+      hours_pending: 3,
+      hours_required: 40,
+      percent: 64, // floor(25.75 / 40 × 100) = floor(64.375)
+      behind_schedule: true, // 25.75 < 40 × 0.7 = 28
+      phase: null,
+      contract: null,
+      evaluation: null,
+    });
+    expect(bram!.attributes).toMatchObject({
+      student_name: 'Bram Bakker',
+      group: { id: w.groupB, name: '=4B' }, // a formula-looking name (the CSV test)
+      level: { id: w.levelHavo, name: 'havo' },
+      mentors: [],
+      hours_logged: 15,
+      hours_confirmed: 15,
+      hours_pending: 0,
+      hours_required: 20, // the period's default
+      percent: 75,
+      behind_schedule: false, // 15 ≥ 20 × 0.7 = 14
+    });
+  });
+
+  it('filters on group, level, mentor and behind', async () => {
+    expect(names(await list(w, w.school, `?group_id=${w.groupA}`))).toEqual(['Sanne de Vries']);
+    expect(names(await list(w, w.school, `?level_id=${w.levelHavo}`))).toEqual(['Bram Bakker']);
+    expect(names(await list(w, w.school, `?mentor_id=${w.mentor.id}`))).toEqual(['Sanne de Vries']);
+    expect(names(await list(w, w.school, '?behind=true'))).toEqual(['Sanne de Vries']);
+    expect(names(await list(w, w.school, '?behind=false'))).toEqual(['Bram Bakker']);
+    expect((await list(w, w.school, '?group_id=nope')).statusCode).toBe(422);
+  });
+
+  it('shows a student only their own, a mentor their mentees', async () => {
+    expect(names(await list(w, w.sanne.user))).toEqual(['Sanne de Vries']);
+    expect(names(await list(w, w.bram.user))).toEqual(['Bram Bakker']);
+    expect(names(await list(w, w.mentor))).toEqual(['Sanne de Vries']);
+  });
+
+  it("hides the period from another school's admin, the workplace organization and other tenants", async () => {
+    expect((await list(w, w.otherSchool)).statusCode).toBe(404);
+    expect((await list(w, w.company)).statusCode).toBe(404);
+    // The school does not reach the other school's period either.
+    expect((await list(w, w.school, '', w.otherPeriodId)).statusCode).toBe(404);
+    const elsewhere = await world('raayland');
+    expect((await list(w, elsewhere.school)).statusCode).toBe(404);
+    expect((await list(elsewhere, w.school)).statusCode).toBe(404);
+    expect(names(await list(elsewhere, elsewhere.school))).toEqual(['Bram Bakker', 'Sanne de Vries']);
+  });
+
+  it('exports the list as formula-safe CSV', async () => {
+    const res = await call(h.app, {
+      url: `/api/v1/progress/periods/${w.periodId}/export?behind=true`,
+      headers: w.school.headers,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/csv');
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toBe(
+      'leerling;groep;niveau;mentor;stageplek;status;uren_gelogd;uren_bevestigd;uren_vereist;procent;achter_op_schema',
+    );
+    expect(lines[1]).toMatch(/^Sanne de Vries;4A;;Mieke Mentor;.*;active;28.75;25.75;40;64;ja$/);
+    expect(
+      (
+        await call(h.app, {
+          url: `/api/v1/progress/periods/${w.periodId}/export`,
+          headers: w.otherSchool.headers,
+        })
+      ).statusCode,
+    ).toBe(404);
+  });
+
+  it("gives one internship's timeline in date order, to those who may see it", async () => {
+    const url = `/api/v1/progress/periods/${w.periodId}/internships/${w.sanne.internshipId}`;
+    for (const user of [w.school, w.mentor, w.sanne.user]) {
+      const res = await call(h.app, { url, headers: user.headers });
+      expect(res.statusCode).toBe(200);
+      const doc = res.json() as TProgressTimelineDocument;
+      expect(doc.data.attributes.hours_confirmed).toBe(25.75);
+      expect(
+        doc.data.attributes.events.map(
+          (e) => `${e.at.slice(0, 10)} ${e.kind === 'status' ? e.to_status : e.hours}`,
+        ),
+      ).toEqual([
+        '2026-10-20 approved',
+        '2026-11-02 active',
+        '2026-11-02 8',
+        '2026-11-03 7.75',
+        '2026-11-10 10',
+        '2026-11-11 2',
+        '2026-11-12 3',
+      ]);
+    }
+    for (const user of [w.bram.user, w.otherSchool, w.company])
+      expect((await call(h.app, { url, headers: user.headers })).statusCode).toBe(404);
+    // The internship must belong to the period in the path.
+    const wrong = `/api/v1/progress/periods/${w.otherPeriodId}/internships/${w.sanne.internshipId}`;
+    expect((await call(h.app, { url: wrong, headers: w.school.headers })).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,117 @@
+import { sql, type Expression, type SqlBool } from 'kysely';
+import type { TInternshipScope } from '@stageplein/contracts/placements/internship-policy';
+import type { TInternshipStatus } from '@stageplein/contracts/placements/internships';
+import type { TDb } from '../database.ts';
+import { scopeCondition } from '../internships/internships.sql.ts';
+
+/** One internship of a period with the raw hours sums the service turns into figures (hours-policy). */
+export interface TProgressSqlRow {
+  id: string;
+  student_id: string;
+  student_first: string | null;
+  student_last: string | null;
+  organization_name: string | null;
+  status: TInternshipStatus;
+  hours: number | null;
+  group_id: string | null;
+  group_name: string | null;
+  level_id: string | null;
+  level_name: string | null;
+  mentors: { id: string; name: string }[];
+  confirmed_q: number;
+  pending_q: number;
+  rejected_q: number;
+  paper_quarters: number | null;
+  period_default_hours: number | null;
+}
+
+export interface TProgressFilters {
+  groupId?: string;
+  levelId?: string;
+  mentorId?: string;
+  internshipId?: string;
+}
+
+/**
+ * Every internship of the period the scopes reveal, in one statement: names, group, level and mentors
+ * from the school read models, the hours entries summed per status by a lateral aggregate over the
+ * `(internship_id, date)` index. The behind filter is applied after the arithmetic (hours-policy).
+ */
+export async function progressRows(
+  db: TDb,
+  periodId: string,
+  scopes: readonly TInternshipScope[],
+  f: TProgressFilters,
+): Promise<TProgressSqlRow[]> {
+  const conditions: Expression<SqlBool>[] = [
+    sql<SqlBool>`i.internship_period_id = ${periodId}`,
+    scopes.length ? sql<SqlBool>`(${sql.join(scopes.map(scopeCondition), sql` or `)})` : sql<SqlBool>`false`,
+  ];
+  if (f.groupId) conditions.push(sql<SqlBool>`g.id = ${f.groupId}`);
+  if (f.levelId) conditions.push(sql<SqlBool>`l.id = ${f.levelId}`);
+  if (f.internshipId) conditions.push(sql<SqlBool>`i.id = ${f.internshipId}`);
+  if (f.mentorId)
+    conditions.push(sql<SqlBool>`exists (select 1 from placements.mentorships fm
+      where fm.school_id = i.school_id and fm.student_id = i.student_id and fm.mentor_id = ${f.mentorId}
+        and not fm.removed)`);
+  const { rows } = await sql<TProgressSqlRow>`
+    select i.id, i.student_id, s.first_name as student_first, s.last_name as student_last,
+      coalesce(o.name, i.organization_name) as organization_name, i.status, i.hours,
+      g.id as group_id, g.name as group_name, l.id as level_id, l.name as level_name,
+      coalesce((select json_agg(json_build_object('id', mu.id,
+          'name', concat_ws(' ', mu.first_name, mu.last_name)) order by mu.last_name, mu.id)
+        from placements.mentorships m join placements.users mu on mu.id = m.mentor_id and not mu.deleted
+        where m.school_id = i.school_id and m.student_id = i.student_id and not m.removed), '[]') as mentors,
+      coalesce(h.confirmed_q, 0)::int as confirmed_q, coalesce(h.pending_q, 0)::int as pending_q,
+      coalesce(h.rejected_q, 0)::int as rejected_q, sh.paper_quarters, d.required_hours as period_default_hours
+    from placements.internships i
+      left join placements.users s on s.id = i.student_id and not s.deleted
+      left join placements.organizations o on o.id = i.organization_id and not o.deleted
+      left join placements.group_memberships gm on gm.school_id = i.school_id and gm.student_id = i.student_id
+      left join placements.groups g on g.id = gm.group_id and not g.deleted
+      left join placements.levels l on l.id = g.level_id and not l.deleted
+      left join placements.hours_sheets sh on sh.internship_id = i.id
+      left join placements.hours_period_defaults d on d.internship_period_id = i.internship_period_id
+      left join lateral (
+        select sum(e.quarters) filter (where e.status = 'confirmed') as confirmed_q,
+          sum(e.quarters) filter (where e.status = 'pending') as pending_q,
+          sum(e.quarters) filter (where e.status = 'rejected') as rejected_q
+        from placements.hours_entries e where e.internship_id = i.id) h on true
+    where ${sql.join(conditions, sql` and `)}
+    order by s.last_name nulls last, s.first_name, i.id`.execute(db);
+  return rows;
+}
+
+export interface TProgressPeriodRow {
+  id: string;
+  school_id: string;
+  name: string;
+  start_date: string;
+  end_date: string;
+}
+
+export const findPeriod = (db: TDb, id: string): Promise<TProgressPeriodRow | undefined> =>
+  db
+    .selectFrom('placements.internship_periods')
+    .select(['id', 'school_id', 'name', 'start_date', 'end_date'])
+    .where('id', '=', id)
+    .where('deleted', '=', false)
+    .executeTakeFirst();
+
+export const statusChanges = (db: TDb, internshipId: string) =>
+  db
+    .selectFrom('placements.internship_status_changes')
+    .select(['from_status', 'to_status', 'reason', 'at'])
+    .where('internship_id', '=', internshipId)
+    .orderBy('at')
+    .orderBy('id')
+    .execute();
+
+export const hoursEntries = (db: TDb, internshipId: string) =>
+  db
+    .selectFrom('placements.hours_entries')
+    .select(['date', 'quarters', 'status', 'description'])
+    .where('internship_id', '=', internshipId)
+    .orderBy('date')
+    .orderBy('created_at')
+    .execute();
