@@ -29,3 +29,57 @@ export function PerPageSelect({
     </div>
   );
 }
+
+/**
+ * A list's paging row: the per-page selector, and previous / "page X of Y" / next once there is more
+ * than one page. Texts come translated (each app has its own catalogue).
+ */
+export function ListPaging({
+  perPage,
+  perPageOptions,
+  page,
+  pages,
+  onChange,
+  texts,
+  testId = 'pagination',
+}: {
+  perPage: number;
+  perPageOptions?: readonly number[];
+  page: number;
+  pages: number;
+  onChange: (change: { perPage?: number; page?: number }) => void;
+  texts: { perPage: string; pagination: string; previous: string; next: string; pageOf: string };
+  testId?: string;
+}) {
+  return (
+    <div className="list-paging">
+      <PerPageSelect
+        label={texts.perPage}
+        value={perPage}
+        options={perPageOptions}
+        onChange={(next) => onChange({ perPage: next })}
+      />
+      {pages > 1 && (
+        <nav aria-label={texts.pagination} className="list-paging__pages" data-testid={testId}>
+          <button
+            type="button"
+            className="btn"
+            disabled={page <= 1}
+            onClick={() => onChange({ page: page - 1 })}
+          >
+            {texts.previous}
+          </button>
+          <span>{texts.pageOf}</span>
+          <button
+            type="button"
+            className="btn"
+            disabled={page >= pages}
+            onClick={() => onChange({ page: page + 1 })}
+          >
+            {texts.next}
+          </button>
+        </nav>
+      )}
+    </div>
+  );
+}

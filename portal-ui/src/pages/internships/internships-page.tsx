@@ -6,7 +6,7 @@ import { readCollectionDocument, type TRawDocument } from '@stageplein/contracts
 import type { TApiClient } from '@stageplein/contracts/client/api-client';
 import { internshipScopes } from '@stageplein/contracts/placements/internship-policy';
 import { INTERNSHIP_STATUSES } from '@stageplein/contracts/placements/internships';
-import { PerPageSelect } from '@stageplein/design-system/components/per-page-select.tsx';
+import { ListPaging } from '@stageplein/design-system/components/per-page-select.tsx';
 import { FormAlert } from '@stageplein/design-system/forms/fields.tsx';
 import { useApi } from '../../api/api-context.ts';
 import { Page, useRouteTitle } from '../page-kit.tsx';
@@ -277,35 +277,21 @@ function Results({
           </div>
         </>
       )}
-      <div className="stagebank__paging">
-        <PerPageSelect
-          label={t('perPage')}
-          value={query.perPage}
-          options={PAGE_SIZES}
-          onChange={(perPage) => onChange({ perPage })}
-        />
-        {pages > 1 && (
-          <nav aria-label={t('pagination')} className="stagebank__pages" data-testid="internship-pagination">
-            <button
-              type="button"
-              className="btn"
-              disabled={query.page <= 1}
-              onClick={() => onChange({ page: query.page - 1 })}
-            >
-              {t('previous')}
-            </button>
-            <span>{t('pageOf', { page: query.page, pages })}</span>
-            <button
-              type="button"
-              className="btn"
-              disabled={query.page >= pages}
-              onClick={() => onChange({ page: query.page + 1 })}
-            >
-              {t('next')}
-            </button>
-          </nav>
-        )}
-      </div>
+      <ListPaging
+        perPage={query.perPage}
+        perPageOptions={PAGE_SIZES}
+        page={query.page}
+        pages={pages}
+        onChange={onChange}
+        texts={{
+          perPage: t('perPage'),
+          pagination: t('pagination'),
+          previous: t('previous'),
+          next: t('next'),
+          pageOf: t('pageOf', { page: query.page, pages }),
+        }}
+        testId="internship-pagination"
+      />
     </section>
   );
 }

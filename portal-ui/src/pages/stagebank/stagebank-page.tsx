@@ -2,7 +2,7 @@ import { useEffect, useId, useMemo, useState, useSyncExternalStore, type FormEve
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { PerPageSelect } from '@stageplein/design-system/components/per-page-select.tsx';
+import { ListPaging } from '@stageplein/design-system/components/per-page-select.tsx';
 import { LazyMap } from '@stageplein/design-system/map/lazy-map.tsx';
 import type { TMapMarker } from '@stageplein/design-system/map/map-model.ts';
 import { useApi } from '../../api/api-context.ts';
@@ -366,35 +366,21 @@ function Results({
           ))}
         </ul>
       )}
-      <div className="stagebank__paging">
-        <PerPageSelect
-          label={t('perPage')}
-          value={query.perPage}
-          options={PAGE_SIZES}
-          onChange={(perPage) => onChange({ perPage })}
-        />
-        {pages > 1 && (
-          <nav aria-label={t('pagination')} className="stagebank__pages" data-testid="pagination">
-            <button
-              type="button"
-              className="btn"
-              disabled={query.page <= 1}
-              onClick={() => onChange({ page: query.page - 1 })}
-            >
-              {t('previous')}
-            </button>
-            <span>{t('pageOf', { page: query.page, pages })}</span>
-            <button
-              type="button"
-              className="btn"
-              disabled={query.page >= pages}
-              onClick={() => onChange({ page: query.page + 1 })}
-            >
-              {t('next')}
-            </button>
-          </nav>
-        )}
-      </div>
+      <ListPaging
+        perPage={query.perPage}
+        perPageOptions={PAGE_SIZES}
+        page={query.page}
+        pages={pages}
+        onChange={onChange}
+        texts={{
+          perPage: t('perPage'),
+          pagination: t('pagination'),
+          previous: t('previous'),
+          next: t('next'),
+          pageOf: t('pageOf', { page: query.page, pages }),
+        }}
+        testId="pagination"
+      />
     </>
   );
 }
