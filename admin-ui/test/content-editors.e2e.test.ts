@@ -85,7 +85,14 @@ describe('content editors', () => {
     await page.locator('input[name="title"]').fill('Stagetips');
     await page.locator('input[name="slug"]').fill(SLUG);
     await text.click();
+    // The editor has the caret before the first command (under load the click's focus lands late).
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.classList.contains('ProseMirror')))
+      .toBe(true);
     await toolbarCommand(page, tools.heading2);
+    await expect
+      .poll(() => page.getByRole('button', { name: tools.heading2 }).getAttribute('aria-pressed'))
+      .toBe('true');
     await page.keyboard.type('Voor je begint');
     await page.keyboard.press('Enter');
     await page.keyboard.type('Lees ');

@@ -61,6 +61,16 @@ describe('seeds: internships for every tenant’s demo accounts', () => {
     await prepareDatabase(ownerUrl, config, SERVICES, { seed: true });
     expect(await seeded()).toEqual(rows);
   });
+
+  it('puts each internship in a period of the demo School (the one it starts in), so progress lists it', async () => {
+    const { rows } = await sql<{ tenant_id: string; status: string; inside: boolean | null }>`
+      select i.tenant_id, i.status, p.school_id = i.school_id as inside
+      from placements.internships i
+      left join organizations.internship_periods p on p.id = i.internship_period_id
+      where i.status = 'active'`.execute(owner);
+    expect(rows).toHaveLength(TENANT_LIST.length);
+    for (const r of rows) expect(r.inside, r.tenant_id).toBe(true);
+  });
 });
 
 describe('seeds: the demo vacancies’ levels and tags', () => {

@@ -31,6 +31,12 @@ const RESOURCE_TABLES: Record<string, string> = {
   submissions: 'form_submissions',
   // A requirement's id is its School's or VolunteerCenter's (docs/decisions/compliance.md).
   compliance_requirements: 'organizations',
+  // An allocation proposal's line is a student's (`/allocation_rounds/{id}/proposal/{student_id}`).
+  proposal: 'users',
+  // Hours are an internship's (`/hours/{internshipId}/entries/{entryId}`), a period default a period's.
+  hours: 'internships',
+  entries: 'hours_entries',
+  periods: 'internship_periods',
 };
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 
@@ -220,7 +226,7 @@ async function call(
   });
 }
 
-/** Resources the seeds do not make: an upload and an import (the seeds make B's mentorship). */
+/** Resources the seeds do not make: an upload, an import, an allocation round, hours (the seeds make B's mentorship). */
 async function seedMoreOfB(): Promise<void> {
   const user = async (local: string) =>
     (
@@ -237,6 +243,16 @@ async function seedMoreOfB(): Promise<void> {
   await sql`insert into content.file_blobs (tenant_id, hash, bytes) values (${B}, ${HASH_OF_B}, ${Buffer.from('%PDF-')})`.execute(
     owner,
   );
+  // B (a traineeship tenant) has no allocation round and no hours in its seeds: one of each.
+  const internship = (
+    await sql<{ id: string }>`select id from placements.internships where tenant_id = ${B} limit 1`.execute(
+      owner,
+    )
+  ).rows[0]!.id;
+  await sql`insert into placements.allocation_rounds (tenant_id, school_id, name, deadline, created_at, updated_at)
+    values (${B}, ${school}, 'Ronde B', now() + interval '7 days', now(), now())`.execute(owner);
+  await sql`insert into placements.hours_entries (tenant_id, internship_id, date, quarters, description, created_at, updated_at)
+    values (${B}, ${internship}, current_date, 4, 'B', now(), now())`.execute(owner);
   // An import needs the workflow engine to start; its finished row is all the matrix reads.
   await sql`insert into organizations.imports (id, tenant_id, school_id, workflow_id, file_name, file_size,
       file_sha256, status, created_by, created_at, updated_at)
@@ -280,10 +296,8 @@ beforeAll(async () => {
       select id::text as id from ${sql.table(`${schema}.${table}`)} where tenant_id = ${B} order by id::text`.execute(
       owner,
     );
-    idsOfB.set(
-      table,
-      rows.map((r) => r.id),
-    );
+    // Read models share their owner's table name (placements.tags, organizations.tags): keep both.
+    idsOfB.set(table, [...(idsOfB.get(table) ?? []), ...rows.map((r) => r.id)]);
   }
   allIdsOfB = new Set([...idsOfB.values()].flat());
 }, 120_000);

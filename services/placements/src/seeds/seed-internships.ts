@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { demoUserId as kitDemoUserId } from '@stageplein/kit/runtime/demo-users';
 import { SEED_NAMESPACE, seedOrganizationId, uuidV5 } from '@stageplein/contracts/domain/seed-ids';
 import { contractTypeFor, type TInternshipStatus } from '@stageplein/contracts/placements/internships';
@@ -49,6 +49,24 @@ export const demoUserId = (ctx: TCtx, local: string): Promise<string | undefined
   kitDemoUserId(ctx.db as unknown as Kysely<unknown>, ctx.tenant.id, local);
 
 /**
+ * The demo School's seeded internship periods (organizations' published events, read from its outbox
+ * like `demoUserId`: seeds run before any event is delivered); none where organizations is absent.
+ */
+async function seededPeriods(ctx: TCtx, schoolId: string) {
+  const db = ctx.db as unknown as Kysely<unknown>;
+  const { rows: exists } = await sql<{ t: string | null }>`
+    select to_regclass('organizations.outbox')::text as t`.execute(db);
+  if (!exists[0]?.t) return [];
+  const { rows } = await sql<{ id: string; start_date: string; end_date: string }>`
+    select envelope->'data'->>'internship_period_id' as id, envelope->'data'->>'start_date' as start_date,
+      envelope->'data'->>'end_date' as end_date
+    from organizations.outbox
+    where tenant_id = ${ctx.tenant.id} and type = 'organizations.internship_period.created'
+      and envelope->'data'->>'school_id' = ${schoolId}`.execute(db);
+  return rows;
+}
+
+/**
  * Internships in several states for every tenant's demo student at the demo School, with the demo
  * company's vacancies (docs/decisions/internships.md), so `npm start` shows them on every dashboard.
  * Idempotent (fixed ids); the status history walks the life cycle to the seeded state.
@@ -57,6 +75,17 @@ export async function seedInternships(ctx: TCtx, tenant: TTenant, today: Date): 
   const studentId = await demoUserId(ctx, 'student');
   if (!studentId) return;
   const schoolId = seedOrganizationId(tenant.id, 'school');
+  const periods = await seededPeriods(ctx, schoolId);
+  // The period an internship starts in (else the nearest one: the summer lies between two), so
+  // progress (stagevoortgang) shows the seeded students.
+  const days = (a: string, b: string) => Math.abs(Date.parse(a) - Date.parse(b));
+  const periodOf = (date: string) =>
+    periods
+      .map((p) => ({
+        id: p.id,
+        off: date < p.start_date ? days(date, p.start_date) : date > p.end_date ? days(date, p.end_date) : 0,
+      }))
+      .sort((a, b) => a.off - b.off)[0]?.id ?? null;
   for (const [n, s] of SEEDS.entries()) {
     if (s.vacancy === null && !tenant.features.selfFoundInternships) continue;
     const id = seedInternshipId(tenant.id, n);
@@ -79,7 +108,7 @@ export async function seedInternships(ctx: TCtx, tenant: TTenant, today: Date): 
       school_id: schoolId,
       organization_id: vacancy?.organization_id ?? null,
       vacancy_id: vacancy?.id ?? null,
-      internship_period_id: null,
+      internship_period_id: periodOf(isoDate(start)),
       contact_person_id: null,
       supervisor_id: null,
       current_phase_id: null,
