@@ -502,6 +502,8 @@ describe('a student', () => {
     const session = await browse(viewport);
     const { page } = session;
     await signIn(page, stack, TENANT, 'student');
+    // The portal's dashboard (its internships, loaded lazily) finishes before the count starts.
+    await page.waitForLoadState('networkidle');
     // From here on: the back office only (the portal's own calls during sign-in do not count).
     session.requests.length = 0;
     for (const path of ['/beheer', '/users', '/organizations/approve', '/internship_periods']) {

@@ -138,6 +138,9 @@ describe('content editors', () => {
     await expect
       .poll(() => page.getByTestId('page-revisions').locator('tr[data-live="true"]').count())
       .toBe(1);
+    // The buttons that replace "publish" fade in: axe measures their colours once they are settled.
+    await page.getByTestId('page-unpublish').waitFor();
+    await expect.poll(() => page.evaluate(() => document.getAnimations().length)).toBe(0);
     await expectAccessible(page, 'page preview');
 
     // English: the form starts from the Dutch text; saved and published on its own.

@@ -243,7 +243,7 @@ async function seedMoreOfB(): Promise<void> {
   await sql`insert into content.file_blobs (tenant_id, hash, bytes) values (${B}, ${HASH_OF_B}, ${Buffer.from('%PDF-')})`.execute(
     owner,
   );
-  // B (a traineeship tenant) has no allocation round and no hours in its seeds: one of each.
+  // B (a traineeship tenant) has no allocation round, hours or bulk message in its seeds: one of each.
   const internship = (
     await sql<{ id: string }>`select id from placements.internships where tenant_id = ${B} limit 1`.execute(
       owner,
@@ -253,6 +253,9 @@ async function seedMoreOfB(): Promise<void> {
     values (${B}, ${school}, 'Ronde B', now() + interval '7 days', now(), now())`.execute(owner);
   await sql`insert into placements.hours_entries (tenant_id, internship_id, date, quarters, description, created_at, updated_at)
     values (${B}, ${internship}, current_date, 4, 'B', now(), now())`.execute(owner);
+  await sql`insert into placements.bulk_messages (id, tenant_id, school_id, author_id, subject, body,
+      to_contacts, to_supervisors, internship_count, created_at)
+    values (gen_random_uuid(), ${B}, ${school}, ${admin}, 'B', 'B', false, false, 0, now())`.execute(owner);
   // An import needs the workflow engine to start; its finished row is all the matrix reads.
   await sql`insert into organizations.imports (id, tenant_id, school_id, workflow_id, file_name, file_size,
       file_sha256, status, created_by, created_at, updated_at)
