@@ -1,8 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import { sql, type Kysely } from 'kysely';
+import { Client, Connection } from '@temporalio/client';
 import { inject } from 'vitest';
+import { randomUUID } from 'node:crypto';
 import { seedOrganizationId } from '@stageplein/contracts/domain/seed-ids';
+import { TASK_QUEUES, type WORKFLOW_TYPES } from '@stageplein/contracts/workflows/names';
 import { identityService } from '@stageplein/identity';
 import { DEMO_PASSWORD } from '@stageplein/identity/seeds/seed';
 import { createDb, createPool } from '@stageplein/kit/db/database';
@@ -28,6 +31,10 @@ export interface TImportHarness {
   worker?: TRunningWorker;
   startWorker(): Promise<TRunningWorker>;
   owner: Kysely<unknown>;
+  /** A Temporal client on the run's dev server (schedules, workflows started by tests). */
+  temporal: { connection: Connection; client: Client };
+  /** Runs a scheduled workflow once, as its schedule would (no arguments, the worker's queue). */
+  runScheduled<T>(type: (typeof WORKFLOW_TYPES)[keyof typeof WORKFLOW_TYPES]): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -86,6 +93,8 @@ export async function importHarness(
     if (res.statusCode !== 200) throw new Error(`GET /api/v1/imports: ${res.statusCode} ${res.body}`);
   }, 20_000);
 
+  const connection = await Connection.connect({ address: platform.config.TEMPORAL_ADDRESS! });
+  const client = new Client({ connection, namespace: platform.config.TEMPORAL_NAMESPACE });
   const h: TImportHarness = {
     app,
     baseUrl,
@@ -94,11 +103,19 @@ export async function importHarness(
     platform,
     headers,
     owner,
+    temporal: { connection, client },
+    runScheduled: <T>(type: (typeof WORKFLOW_TYPES)[keyof typeof WORKFLOW_TYPES]) =>
+      client.workflow.execute(type, {
+        taskQueue: TASK_QUEUES.imports,
+        workflowId: `${type}-test-${randomUUID()}`,
+        args: [],
+      }) as Promise<T>,
     async startWorker() {
       h.worker = await runWorker({ config, db: platform.deps.db });
       return h.worker;
     },
     async close() {
+      await connection.close();
       await h.worker?.stop();
       await app.close();
       await owner.destroy();

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { Client, Connection } from '@temporalio/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedOrganizationId } from '@stageplein/contracts/domain/seed-ids';
 import {
@@ -17,26 +16,16 @@ import { ensureSchedule, SCHEDULES } from '../schedules.ts';
  * Temporal dev server and a worker, organizations' outbox, identity's consumer and its dev mailbox.
  */
 let h: TImportHarness;
-let connection: Connection;
-let client: Client;
 const PROVIDER = seedOrganizationId(TENANT, 'provider');
 
 beforeAll(async () => {
   h = await importHarness();
-  connection = await Connection.connect({ address: h.config.TEMPORAL_ADDRESS! });
-  client = new Client({ connection, namespace: h.config.TEMPORAL_NAMESPACE });
 }, 300_000);
 afterAll(async () => {
-  await connection?.close();
   await h?.close();
 }, 60_000);
 
-const sweep = () =>
-  client.workflow.execute(WORKFLOW_TYPES.complianceSweep, {
-    taskQueue: TASK_QUEUES.imports,
-    workflowId: `compliance-sweep-test-${randomUUID()}`,
-    args: [],
-  }) as Promise<TComplianceSweepSummary>;
+const sweep = () => h.runScheduled<TComplianceSweepSummary>(WORKFLOW_TYPES.complianceSweep);
 
 const reminderMails = async () =>
   (
@@ -77,9 +66,13 @@ describe('compliance reminders', () => {
 
   it('the daily schedule is created once and runs the sweep on the worker’s queue', async () => {
     const scheduleId = `compliance-sweep-test-${randomUUID()}`;
-    await ensureSchedule(connection, h.config.TEMPORAL_NAMESPACE, SCHEDULES.complianceSweep, { scheduleId });
-    await ensureSchedule(connection, h.config.TEMPORAL_NAMESPACE, SCHEDULES.complianceSweep, { scheduleId });
-    const handle = client.schedule.getHandle(scheduleId);
+    await ensureSchedule(h.temporal.connection, h.config.TEMPORAL_NAMESPACE, SCHEDULES.complianceSweep, {
+      scheduleId,
+    });
+    await ensureSchedule(h.temporal.connection, h.config.TEMPORAL_NAMESPACE, SCHEDULES.complianceSweep, {
+      scheduleId,
+    });
+    const handle = h.temporal.client.schedule.getHandle(scheduleId);
     try {
       const described = await handle.describe();
       expect(described.action).toMatchObject({

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { Client, Connection } from '@temporalio/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedInternshipId } from '@stageplein/placements/seeds/seed-internships';
 import {
@@ -16,8 +15,6 @@ import { ensureSchedule, SCHEDULES } from '../schedules.ts';
  * on the seeded database, the mail requests through the outbox to identity's dev mailbox.
  */
 let h: TImportHarness;
-let connection: Connection;
-let client: Client;
 /** An hours tenant (spec §1); the harness's own tenant (`demo`) runs traineeships. */
 const HOURS_TENANT = 'stageplein';
 const RUNNING = seedInternshipId(HOURS_TENANT, 0);
@@ -25,20 +22,12 @@ const TRAINEESHIP_INTERNSHIP = seedInternshipId(TENANT, 0);
 
 beforeAll(async () => {
   h = await importHarness({ placements: true });
-  connection = await Connection.connect({ address: h.config.TEMPORAL_ADDRESS! });
-  client = new Client({ connection, namespace: h.config.TEMPORAL_NAMESPACE });
 }, 300_000);
 afterAll(async () => {
-  await connection?.close();
   await h?.close();
 }, 60_000);
 
-const run = () =>
-  client.workflow.execute(WORKFLOW_TYPES.hoursReminders, {
-    taskQueue: TASK_QUEUES.imports,
-    workflowId: `hours-reminders-test-${randomUUID()}`,
-    args: [],
-  }) as Promise<THoursRemindersSummary>;
+const run = () => h.runScheduled<THoursRemindersSummary>(WORKFLOW_TYPES.hoursReminders);
 
 const mails = async (tenant: string) =>
   (
@@ -127,8 +116,10 @@ describe('hours reminders', () => {
 
   it('its schedule runs daily on the worker’s queue', async () => {
     const scheduleId = `hours-reminders-test-${randomUUID()}`;
-    await ensureSchedule(connection, h.config.TEMPORAL_NAMESPACE, SCHEDULES.hoursReminders, { scheduleId });
-    const handle = client.schedule.getHandle(scheduleId);
+    await ensureSchedule(h.temporal.connection, h.config.TEMPORAL_NAMESPACE, SCHEDULES.hoursReminders, {
+      scheduleId,
+    });
+    const handle = h.temporal.client.schedule.getHandle(scheduleId);
     try {
       const described = await handle.describe();
       expect(described.action).toMatchObject({

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { Client, Connection } from '@temporalio/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   TASK_QUEUES,
@@ -15,25 +14,15 @@ import { ensureSchedule, SCHEDULES } from '../schedules.ts';
  * and a worker running placements' activities on the seeded database.
  */
 let h: TImportHarness;
-let connection: Connection;
-let client: Client;
 
 beforeAll(async () => {
   h = await importHarness({ placements: true });
-  connection = await Connection.connect({ address: h.config.TEMPORAL_ADDRESS! });
-  client = new Client({ connection, namespace: h.config.TEMPORAL_NAMESPACE });
 }, 300_000);
 afterAll(async () => {
-  await connection?.close();
   await h?.close();
 }, 60_000);
 
-const run = () =>
-  client.workflow.execute(WORKFLOW_TYPES.vacancyClosing, {
-    taskQueue: TASK_QUEUES.imports,
-    workflowId: `vacancy-closing-test-${randomUUID()}`,
-    args: [],
-  }) as Promise<TVacancyClosingSummary>;
+const run = () => h.runScheduled<TVacancyClosingSummary>(WORKFLOW_TYPES.vacancyClosing);
 
 const publishedIds = async () =>
   (
@@ -89,8 +78,10 @@ describe('vacancy closing', () => {
 
   it('its schedule runs every quarter of an hour on the worker’s queue', async () => {
     const scheduleId = `vacancy-closing-test-${randomUUID()}`;
-    await ensureSchedule(connection, h.config.TEMPORAL_NAMESPACE, SCHEDULES.vacancyClosing, { scheduleId });
-    const handle = client.schedule.getHandle(scheduleId);
+    await ensureSchedule(h.temporal.connection, h.config.TEMPORAL_NAMESPACE, SCHEDULES.vacancyClosing, {
+      scheduleId,
+    });
+    const handle = h.temporal.client.schedule.getHandle(scheduleId);
     try {
       const described = await handle.describe();
       expect(described.action).toMatchObject({
