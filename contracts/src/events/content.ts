@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../i18n/index.ts';
 import { MENU_LINK_TYPES } from '../content/menu.ts';
+import { ZFormDefinition } from '../forms/form-definition.ts';
+import { ZFormPurpose } from '../forms/forms-api.ts';
 
 const ZLocale = z.enum(LANGUAGES);
 
@@ -51,7 +53,7 @@ const ZStockImageEvent = z.object({
 /** Subject: the form id. `version`: the published version concerned (null for a draft's change). */
 const ZFormEvent = z.object({
   form_id: z.uuid(),
-  purpose: z.enum(['general', 'contact']),
+  purpose: ZFormPurpose,
   status: z.enum(['draft', 'published', 'archived']),
   version: z.number().int().nullable(),
 });
@@ -61,7 +63,19 @@ const ZFormSubmissionEvent = z.object({
   form_submission_id: z.uuid(),
   form_id: z.uuid(),
   form_version: z.number().int(),
-  purpose: z.enum(['general', 'contact']),
+  purpose: ZFormPurpose,
+});
+
+/**
+ * Subject: the form id. The frozen definition travels with its publication so that services answering
+ * forms against their own subjects (placements: evaluations, assignments) keep their own copy.
+ */
+const ZFormVersionEvent = z.object({
+  form_id: z.uuid(),
+  version: z.number().int().positive(),
+  purpose: ZFormPurpose,
+  definition: ZFormDefinition,
+  published_at: z.string(),
 });
 
 /** Payload schemas of the content service's events (spread into EVENT_PAYLOADS). */
@@ -93,6 +107,8 @@ export const CONTENT_EVENT_PAYLOADS = {
   /** The draft became version `version`, now the public one. */
   'content.form.published': ZFormEvent,
   'content.form.archived': ZFormEvent,
+  /** Beside `content.form.published`: the published version itself (its definition). */
+  'content.form.version_published': ZFormVersionEvent,
   'content.form.submitted': ZFormSubmissionEvent,
   'content.messages.updated': z.object({ locale: ZLocale, keys: z.array(z.string()) }),
 } as const satisfies Record<string, z.ZodType>;

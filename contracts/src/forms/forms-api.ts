@@ -33,10 +33,22 @@ export const FORM_STATUSES = ['draft', 'published', 'archived'] as const;
 export const ZFormStatus = z.enum(FORM_STATUSES);
 export type TFormStatus = z.infer<typeof ZFormStatus>;
 
-/** `contact`: the tenant's seeded contact form (`/contactformulier`); its submissions are mailed. */
-export const FORM_PURPOSES = ['general', 'contact'] as const;
+/**
+ * `contact`: the tenant's seeded contact form (`/contactformulier`); its submissions are mailed.
+ * `evaluation` and `assignment`: answered inside placements against an internship (evaluations, the
+ * workplace supervisors' assignments), never public — placements keeps their published versions.
+ */
+export const FORM_PURPOSES = ['general', 'contact', 'evaluation', 'assignment'] as const;
 export const ZFormPurpose = z.enum(FORM_PURPOSES);
 export type TFormPurpose = z.infer<typeof ZFormPurpose>;
+
+/** What an editor may create (the contact form is seeded, one per tenant). */
+export const CREATABLE_FORM_PURPOSES = ['general', 'evaluation', 'assignment'] as const;
+export type TCreatableFormPurpose = (typeof CREATABLE_FORM_PURPOSES)[number];
+
+/** Forms a visitor answers at their public address; the others get no public token. */
+export const isPublicFormPurpose = (purpose: TFormPurpose): boolean =>
+  purpose === 'general' || purpose === 'contact';
 
 /** The public token that names a tenant's contact form (`GET /api/v1/public/forms/contact`). */
 export const CONTACT_FORM_TOKEN = 'contact';
@@ -48,7 +60,7 @@ export const publicFormPath = (token: string): string =>
 // ---------------------------------------------------------------------------------------------
 // Back office
 
-/** GET /api/v1/cms/forms: newest change first; `filter[status_eq]=archived`, `filter[purpose_eq]=contact`. */
+/** GET /api/v1/cms/forms: newest change first; `filter[status_eq]=archived`, `filter[purpose_eq]=contact|evaluation|…`. */
 export const FORMS_QUERY: TQuerySpec = {
   filters: { status: ['eq', 'in'], purpose: ['eq'] },
   sorts: ['updated_at', 'created_at'],
@@ -95,8 +107,13 @@ export const ZFormInput = z
   .object({ definition: ZFormDefinition, notify_email: z.email().max(254).nullable().optional() })
   .strict();
 export type TFormInput = z.infer<typeof ZFormInput>;
+/** Creating also chooses the purpose (default `general`); it never changes afterwards. */
+export const ZFormCreateInput = ZFormInput.partial()
+  .extend({ purpose: z.enum(CREATABLE_FORM_PURPOSES).optional() })
+  .strict();
+export type TFormCreateInput = z.infer<typeof ZFormCreateInput>;
 export const ZFormCreateBody = z.object({
-  data: z.object({ type: ZFormType, attributes: ZFormInput.partial() }),
+  data: z.object({ type: ZFormType, attributes: ZFormCreateInput }),
 });
 export const ZFormUpdateBody = z.object({
   data: z.object({ type: ZFormType, id: z.string().optional(), attributes: ZFormInput.partial() }),

@@ -325,6 +325,52 @@ describe('forms in the back office', () => {
   });
 });
 
+describe('forms answered in placements (evaluations, assignments)', () => {
+  it('are created with their purpose, get no public address, and publish their definition for placements', async () => {
+    const created = await call(h.app, {
+      method: 'POST',
+      url: '/api/v1/cms/forms',
+      headers: ed.headers,
+      payload: { data: { type: 'form', attributes: { definition: DEFINITION, purpose: 'evaluation' } } },
+    });
+    expectStatus(created, 201);
+    const id: string = created.json().data.id;
+    expect(created.json().data.attributes.purpose).toBe('evaluation');
+    const published = await call(h.app, {
+      method: 'POST',
+      url: `/api/v1/cms/forms/${id}/publish`,
+      headers: ed.headers,
+    });
+    expectStatus(published, 200);
+    expect(published.json().data.attributes).toMatchObject({ status: 'published', public_token: null });
+    const [event] = await outboxEvents(h, 'content.form.version_published', id);
+    expect(event?.data).toMatchObject({
+      form_id: id,
+      version: 1,
+      purpose: 'evaluation',
+      definition: DEFINITION,
+    });
+    // An audit row for the publication only: the version event is state for other services.
+    expect((await auditOf(h, id)).map((a) => a.action)).toEqual(['form.created', 'form.published']);
+
+    // A copy keeps its purpose; the contact form cannot be created (one per tenant, seeded).
+    const copy = await call(h.app, {
+      method: 'POST',
+      url: `/api/v1/cms/forms/${id}/duplicate`,
+      headers: ed.headers,
+    });
+    expect(copy.json().data.attributes.purpose).toBe('evaluation');
+    const contact = await call(h.app, {
+      method: 'POST',
+      url: '/api/v1/cms/forms',
+      headers: { ...ed.headers, 'accept-language': 'en' },
+      payload: { data: { type: 'form', attributes: { purpose: 'contact' } } },
+    });
+    expectStatus(contact, 422, 'validation_failed');
+    expect(contact.json().errors[0].source.pointer).toBe('/data/attributes/purpose');
+  });
+});
+
 describe('public submissions', () => {
   let token: string;
   let formId: string;

@@ -34,6 +34,7 @@ import type {
   TOrganizationWebsitesTable,
 } from './school-read-models/school-read-models.table.ts';
 import type { TTagsTable } from './tags-read-model/tags-read-model.table.ts';
+import type { TArchivedFormsTable, TFormVersionsTable } from './form-versions/form-versions.table.ts';
 
 /** The kit's auth read model (kit/auth/auth-read-model.ts), fed by identity's role events. */
 export interface TAuthRolesTable {
@@ -58,6 +59,8 @@ export interface TPlacementsDb {
   'placements.group_memberships': TGroupMembershipsTable;
   'placements.levels': TLevelsTable;
   'placements.tags': TTagsTable;
+  'placements.form_versions': TFormVersionsTable;
+  'placements.archived_forms': TArchivedFormsTable;
   'placements.mentorships': TMentorshipsTable;
   'placements.organization_websites': TOrganizationWebsitesTable;
   'placements.allocation_rounds': TAllocationRoundsTable;

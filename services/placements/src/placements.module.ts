@@ -19,6 +19,7 @@ import { vacanciesRoutes } from './vacancies/vacancies.routes.ts';
 import { internshipsRoutes } from './internships/internships.routes.ts';
 import { schoolReadModelsConsumer } from './school-read-models/school-read-models.consumer.ts';
 import { tagsReadModelConsumer } from './tags-read-model/tags-read-model.consumer.ts';
+import { formVersionsConsumer } from './form-versions/form-versions.consumer.ts';
 import { vacancySearchRoutes } from './vacancy-search/vacancy-search.routes.ts';
 import { selfFoundRoutes } from './self-found/self-found.routes.ts';
 import { seedSelfFoundDetails } from './self-found/self-found.seed.ts';
@@ -65,6 +66,7 @@ export const placementsService: TServiceModule<TPlacementsConfig> = {
     complianceReadModelConsumer(deps.db),
     schoolReadModelsConsumer(deps.db),
     tagsReadModelConsumer(deps.db),
+    formVersionsConsumer(deps.db),
     selfFoundApprovalsConsumer(deps.db, () => deps.now?.() ?? new Date()),
     selfFoundOrganizationsConsumer(deps.db, () => deps.now?.() ?? new Date()),
     mailDeliveryStatusConsumer(deps.db, SCHEMA),

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contentService } from '@stageplein/content';
 import { identityService } from '@stageplein/identity';
 import { organizationsService } from '@stageplein/organizations';
 import { createDb, createPool } from '@stageplein/kit/db/database';
@@ -13,9 +14,10 @@ let owner: Kysely<unknown>;
 let ownerUrl: string;
 let config: TStackConfig;
 
-// A product that ran without placements: identity's and organizations' events were sent long ago.
+// A product that ran without placements: identity's, organizations' and content's events were sent long ago.
+const EARLIER = [identityService, organizationsService, contentService];
 beforeAll(async () => {
-  ({ ownerUrl, config } = await freshDatabase([identityService, organizationsService], { seed: true }));
+  ({ ownerUrl, config } = await freshDatabase(EARLIER, { seed: true }));
   owner = createDb(createPool(ownerUrl, 2));
 }, 120_000);
 afterAll(async () => {
@@ -26,7 +28,7 @@ const ids = async (query: ReturnType<typeof sql<{ id: string }>>) =>
   (await query.execute(owner)).rows.map((r) => r.id).sort();
 
 describe('placements deployed later: npm run backfill', () => {
-  it('replays identity’s and organizations’ outboxes into its read models, idempotently', async () => {
+  it('replays identity’s, organizations’ and content’s outboxes into its read models, idempotently', async () => {
     const organizations = await ids(sql`select id from organizations.organizations`);
     const users = await ids(sql`select id from identity.users`);
     const roles = await ids(sql`select id from identity.roles`);
@@ -34,7 +36,7 @@ describe('placements deployed later: npm run backfill', () => {
     expect(users.length).toBeGreaterThan(10);
 
     // Placements arrives: its schema is created, but no event reaches it by itself.
-    await prepareDatabase(ownerUrl, config, [identityService, organizationsService, placementsService], {
+    await prepareDatabase(ownerUrl, config, [...EARLIER, placementsService], {
       seed: false,
     });
     expect(await ids(sql`select id from placements.organizations`)).toEqual([]);
@@ -55,6 +57,17 @@ describe('placements deployed later: npm run backfill', () => {
     expect(await ids(sql`select id from placements.internship_periods`)).not.toEqual([]);
     expect(await ids(sql`select id from placements.tags`)).not.toEqual([]);
     expect(await ids(sql`select id from placements.organization_websites`)).toEqual(organizations);
+    // Content's published evaluation and assignment forms (not the public ones), with their definitions.
+    const forms = (
+      await sql<{ id: string }>`select form_id || ':' || version as id from content.form_versions v
+        join content.forms f on f.id = v.form_id where f.purpose in ('evaluation', 'assignment')`.execute(
+        owner,
+      )
+    ).rows.map((r) => r.id);
+    expect(forms.length).toBeGreaterThanOrEqual(4);
+    expect(await ids(sql`select form_id || ':' || version as id from placements.form_versions`)).toEqual(
+      forms.sort(),
+    );
     const seeded = (
       await sql<{ name: string; status: string; city: string | null; latitude: number | null }>`
         select name, status, city, latitude from placements.organizations o

@@ -8,7 +8,11 @@ import {
   ZFormDefinition,
   type TFormDefinition,
 } from '@stageplein/contracts/forms/form-definition';
-import { publicFormPath } from '@stageplein/contracts/forms/forms-api';
+import {
+  CREATABLE_FORM_PURPOSES,
+  publicFormPath,
+  type TCreatableFormPurpose,
+} from '@stageplein/contracts/forms/forms-api';
 import { toast } from '@stageplein/design-system/components/toasts/toasts.ts';
 import { Modal } from '@stageplein/design-system/components/modal.tsx';
 import { FormAlert } from '@stageplein/design-system/forms/fields.tsx';
@@ -125,7 +129,9 @@ function FormList() {
                 <tr key={form.id} data-testid="form-row">
                   <td>
                     <Link to={builderPath(form.id)}>{localized(form.title, lang)}</Link>
-                    {form.purpose === 'contact' && <span className="field__hint"> · {t('contact')}</span>}
+                    {form.purpose !== 'general' && (
+                      <span className="field__hint"> · {t(`purposes.${form.purpose}`)}</span>
+                    )}
                   </td>
                   <td>
                     <StatusText form={form} />
@@ -159,11 +165,13 @@ function FormNew() {
   const navigate = useNavigate();
   const [nl, setNl] = useState('');
   const [en, setEn] = useState('');
+  const [purpose, setPurpose] = useState<TCreatableFormPurpose>('general');
   const [missing, setMissing] = useState(false);
   const nlId = useId();
   const enId = useId();
+  const purposeId = useId();
   const create = useMutation({
-    mutationFn: () => createForm(api.client, blankDefinition(nl.trim(), en.trim())),
+    mutationFn: () => createForm(api.client, blankDefinition(nl.trim(), en.trim()), purpose),
     onSuccess: (form) => void navigate(builderPath(form.id, '/edit')),
   });
   return (
@@ -223,6 +231,24 @@ function FormNew() {
             aria-describedby={`${enId}-hint`}
             onChange={(e) => setEn(e.target.value)}
           />
+        </div>
+        <div className="field">
+          <label htmlFor={purposeId} className="field__label">
+            {t('purpose')}
+          </label>
+          <select
+            id={purposeId}
+            className="field__input"
+            value={purpose}
+            onChange={(e) => setPurpose(e.target.value as TCreatableFormPurpose)}
+            data-testid="new-form-purpose"
+          >
+            {CREATABLE_FORM_PURPOSES.map((p) => (
+              <option key={p} value={p}>
+                {t(`purposes.${p}`)}
+              </option>
+            ))}
+          </select>
         </div>
         {create.isError && <LoadError error={create.error} />}
         <div className="form__actions">

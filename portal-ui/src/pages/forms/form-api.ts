@@ -2,6 +2,8 @@ import type { TApiClient } from '@stageplein/contracts/client/api-client';
 import type { TFormDefinition } from '@stageplein/contracts/forms/form-definition';
 import {
   FORM_HONEYPOT_FIELD,
+  type TCreatableFormPurpose,
+  type TFormPurpose,
   type TFormStatus,
   type TPublicSubmissionBody,
 } from '@stageplein/contracts/forms/forms-api';
@@ -30,7 +32,7 @@ export interface TForm {
   id: string;
   title: { nl: string; en: string };
   status: TFormStatus;
-  purpose: 'general' | 'contact';
+  purpose: TFormPurpose;
   definition: TFormDefinition;
   published_version: number | null;
   published_at: string | null;
@@ -52,7 +54,7 @@ export interface TSubmission {
 
 export interface TPublicForm {
   token: string;
-  purpose: 'general' | 'contact';
+  purpose: TFormPurpose;
   version: number;
   definition: TFormDefinition;
   render_token: string;
@@ -121,10 +123,14 @@ export async function fetchForm(client: TApiClient, id: string, signal?: AbortSi
   return flat(doc.data);
 }
 
-export async function createForm(client: TApiClient, definition?: TFormDefinition): Promise<TForm> {
+export async function createForm(
+  client: TApiClient,
+  definition?: TFormDefinition,
+  purpose: TCreatableFormPurpose = 'general',
+): Promise<TForm> {
   const doc = await client.post<TRawDoc<TRawResource<Omit<TForm, 'id'>>>>(
     FORMS,
-    { data: { type: 'form', attributes: definition ? { definition } : {} } },
+    { data: { type: 'form', attributes: { ...(definition ? { definition } : {}), purpose } } },
     { raw: true },
   );
   return flat(doc.data);

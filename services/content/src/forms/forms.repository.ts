@@ -1,4 +1,5 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { TFormPurpose } from '@stageplein/contracts/forms/forms-api';
 import type { TJsonApiQuery } from '@stageplein/contracts/jsonapi/jsonapi';
 import { applyFiltersAndSort, applyPage, filterConditions } from '@stageplein/kit/jsonapi/apply-query';
 import type { TDb } from '../shared/request.ts';
@@ -35,12 +36,14 @@ export const findFormByToken = (db: TDb, tenantId: string, token: string) =>
     .where('public_token', '=', token)
     .executeTakeFirst();
 
-export const findContactForm = (db: TDb, tenantId: string) =>
+/** The tenant's first form of `purpose` (the contact form: its only one). */
+export const findFormOfPurpose = (db: TDb, tenantId: string, purpose: TFormPurpose) =>
   db
     .selectFrom('content.forms')
     .selectAll()
     .where('tenant_id', '=', tenantId)
-    .where('purpose', '=', 'contact')
+    .where('purpose', '=', purpose)
+    .orderBy('created_at')
     .executeTakeFirst();
 
 export async function submissionCounts(db: TDb, formIds: string[]): Promise<Map<string, number>> {

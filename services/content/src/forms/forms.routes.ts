@@ -6,6 +6,7 @@ import {
   FORMS_QUERY,
   ZFormCollection,
   ZFormDocument,
+  ZFormCreateInput,
   ZFormInput,
   ZFormSubmissionCollection,
   ZFormSubmissionDocument,
@@ -56,11 +57,13 @@ const ZFormBody = z.object({
       .object({
         definition: z.record(z.string(), z.unknown()).optional(),
         notify_email: z.string().max(254).nullable().optional(),
+        purpose: z.string().optional(),
       })
       .strict(),
   }),
 });
 type TFormBody = z.infer<typeof ZFormBody>;
+const ZFormChange = ZFormInput.partial().strict();
 
 async function formDocument(ctx: TCtx, form: TFormRow) {
   const counts = await submissionCounts(ctx.db, [form.id]);
@@ -79,9 +82,9 @@ export const formsRoutes: FastifyPluginAsync<TContentDeps> = async (app, deps) =
     return { ctx, author };
   }
 
-  /** The body's attributes as `ZFormInput` (all optional), or a 422 sent. */
-  function formInput(body: TFormBody, reply: FastifyReply, lang: TCtx['lang']) {
-    const parsed = ZFormInput.partial().strict().safeParse(body.data.attributes);
+  /** The body's attributes as `schema` (creating: `ZFormCreateInput`; a change: `ZFormChange`), or a 422 sent. */
+  function formInput<T>(schema: z.ZodType<T>, body: TFormBody, reply: FastifyReply, lang: TCtx['lang']) {
+    const parsed = schema.safeParse(body.data.attributes);
     if (!parsed.success) {
       sendValidationFailed(reply, lang, '/data/attributes', parsed.error.issues);
       return null;
@@ -93,7 +96,8 @@ export const formsRoutes: FastifyPluginAsync<TContentDeps> = async (app, deps) =
     schema: {
       tags: TAGS,
       summary: 'The tenant’s forms, newest change first (content editors)',
-      description: 'Filters: `status_eq|_in` (draft, published, archived), `purpose_eq` (general, contact).',
+      description:
+        'Filters: `status_eq|_in` (draft, published, archived), `purpose_eq` (general, contact, evaluation, assignment).',
       querystring: ZJsonApiQueryString,
       response: { 200: ZFormCollection },
     },
@@ -121,9 +125,10 @@ export const formsRoutes: FastifyPluginAsync<TContentDeps> = async (app, deps) =
     },
     handler: async (req, reply) => {
       const { ctx, author } = await editorContext(req, reply);
-      const input = formInput(req.body, reply, ctx.lang);
+      const input = formInput(ZFormCreateInput, req.body, reply, ctx.lang);
       if (!input) return reply;
-      const form = await createForm(ctx, author, input);
+      const { purpose, ...attributes } = input;
+      const form = await createForm(ctx, author, attributes, purpose);
       return reply.status(201).send(await formDocument(ctx, form));
     },
   });
@@ -148,7 +153,7 @@ export const formsRoutes: FastifyPluginAsync<TContentDeps> = async (app, deps) =
       const { ctx, author } = await editorContext(req, reply);
       const form = await formOr404(ctx, req.params.id);
       assertSameId(req.body.data.id, form.id);
-      const input = formInput(req.body, reply, ctx.lang);
+      const input = formInput(ZFormChange, req.body, reply, ctx.lang);
       if (!input) return reply;
       return formDocument(ctx, await changeForm(ctx, author, form, input));
     },

@@ -8,12 +8,13 @@ import {
 } from '@stageplein/contracts/forms/form-definition';
 import {
   CONTACT_FORM_TOKEN,
+  isPublicFormPurpose,
   type TFormInput,
   type TPublicSubmissionBody,
 } from '@stageplein/contracts/forms/forms-api';
 import { buildSubmissionSchema } from '@stageplein/contracts/forms/submission-schema';
 import { ApiError, notFound } from '@stageplein/kit/errors/api-error';
-import { record } from '../shared/events.ts';
+import { emit, record } from '../shared/events.ts';
 import type { TAuthor, TCtx } from '../shared/request.ts';
 import { findUpload } from '../uploads/uploads.repository.ts';
 import { mailContactSubmission, type TMailKeys } from './forms.mail.ts';
@@ -100,9 +101,10 @@ export async function publishForm(ctx: TCtx, author: TAuthor, form: TFormRow): P
     definition: form.definition,
     published_at: ctx.now,
   });
-  const token =
-    form.public_token ??
-    (form.purpose === 'contact' ? CONTACT_FORM_TOKEN : randomBytes(16).toString('base64url'));
+  const token = !isPublicFormPurpose(form.purpose)
+    ? null
+    : (form.public_token ??
+      (form.purpose === 'contact' ? CONTACT_FORM_TOKEN : randomBytes(16).toString('base64url')));
   const row = await updateForm(ctx.db, form.id, {
     status: 'published',
     published_version: version,
@@ -111,19 +113,32 @@ export async function publishForm(ctx: TCtx, author: TAuthor, form: TFormRow): P
     updated_at: ctx.now,
   });
   await record(ctx, author, 'content.form.published', subject(row), payload(row, version));
+  // The frozen definition for services that answer forms themselves (placements), outbox only.
+  await emit(ctx, author, 'content.form.version_published', subject(row), {
+    form_id: row.id,
+    version,
+    purpose: row.purpose,
+    definition: form.definition,
+    published_at: ctx.now.toISOString(),
+  });
   return row;
 }
 
-/** A new draft with the same definition; a copy of the contact form is an ordinary form. */
+/** A new draft with the same definition and purpose; a copy of the contact form is an ordinary form. */
 export async function duplicateForm(ctx: TCtx, author: TAuthor, form: TFormRow): Promise<TFormRow> {
   const title = form.definition.title;
-  return createForm(ctx, author, {
-    definition: {
-      ...form.definition,
-      title: { nl: `${title.nl} (kopie)`, en: title.en ? `${title.en} (copy)` : '' },
+  return createForm(
+    ctx,
+    author,
+    {
+      definition: {
+        ...form.definition,
+        title: { nl: `${title.nl} (kopie)`, en: title.en ? `${title.en} (copy)` : '' },
+      },
+      notify_email: form.notify_email,
     },
-    notify_email: form.notify_email,
-  });
+    form.purpose === 'contact' ? 'general' : form.purpose,
+  );
 }
 
 /** Offline for visitors and closed for changes; its versions and submissions stay. */
@@ -160,7 +175,13 @@ export async function versionDefinition(
 /** A published form by its public token, or 404 (drafts and archived forms are not public). */
 async function publicFormOr404(ctx: TCtx, token: string): Promise<TFormRow & { published_version: number }> {
   const form = await findFormByToken(ctx.db, ctx.tenant.id, token);
-  if (!form || form.status !== 'published' || form.published_version === null) throw notFound();
+  if (
+    !form ||
+    form.status !== 'published' ||
+    form.published_version === null ||
+    !isPublicFormPurpose(form.purpose)
+  )
+    throw notFound();
   return form as TFormRow & { published_version: number };
 }
 

@@ -12,6 +12,7 @@ import m20261125T1010_auth_sessions from './20261125T1010-auth-sessions.ts';
 import m20261126T0900_uploads from './20261126T0900-uploads.ts';
 import m20261127T0900_forms from './20261127T0900-forms.ts';
 import m20261127T0901_mail_deliveries from './20261127T0901-mail-deliveries.ts';
+import m20261128T0900_form_purposes from './20261128T0900-form-purposes.ts';
 
 /**
  * Applied in key order. Each migration is a frozen file named by its timestamp: once landed it is never
@@ -35,4 +36,6 @@ export const migrations: Record<string, Migration> = {
   '20261127T0900-forms': m20261127T0900_forms,
   // The mail it requests from identity (contact form submissions).
   '20261127T0901-mail-deliveries': m20261127T0901_mail_deliveries,
+  // Forms answered in placements: evaluations and assignments.
+  '20261128T0900-form-purposes': m20261128T0900_form_purposes,
 };

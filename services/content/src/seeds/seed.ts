@@ -9,9 +9,10 @@ import { changePage, createPage } from '../pages/pages.service.ts';
 import { createArticle } from '../news/news.service.ts';
 import { SYSTEM, type TCtx } from '../shared/request.ts';
 import { createForm, publishForm, seedSubmission } from '../forms/forms.service.ts';
-import { findContactForm } from '../forms/forms.repository.ts';
+import { findFormOfPurpose } from '../forms/forms.repository.ts';
 import { SEED_CONTACT_FORM, SEED_EXAMPLE_FORM, SEED_EXAMPLE_SUBMISSION } from './seed-forms.ts';
 import { contactEmail } from './seed-pages.ts';
+import { SEED_PLACEMENT_FORMS } from './seed-evaluation-forms.ts';
 import { seedNews } from './seed-news.ts';
 import { seedPages } from './seed-pages.ts';
 import { SEED_STOCK_IMAGES, preparedSeedImage } from './seed-stock-images.ts';
@@ -81,7 +82,7 @@ export async function seedContent(db: Kysely<TContentDb>, tenant: TTenant, today
   await seedStockImages(db, ctx('nl'));
 
   // The contact form (/contactformulier) and an example form with a condition and one submission, once.
-  if (!(await findContactForm(db, tenant.id))) {
+  if (!(await findFormOfPurpose(db, tenant.id, 'contact'))) {
     const contact = await createForm(
       ctx('nl'),
       SYSTEM,
@@ -95,6 +96,13 @@ export async function seedContent(db: Kysely<TContentDb>, tenant: TTenant, today
       await createForm(ctx('nl'), SYSTEM, { definition: SEED_EXAMPLE_FORM }),
     );
     await seedSubmission(ctx('nl'), example, SEED_EXAMPLE_SUBMISSION);
+  }
+
+  // The forms placements answers (evaluations per role, the supervisors' assignment), once; published so
+  // placements has them (content.form.version_published).
+  if (!(await findFormOfPurpose(db, tenant.id, 'evaluation'))) {
+    for (const { purpose, definition } of SEED_PLACEMENT_FORMS)
+      await publishForm(ctx('nl'), SYSTEM, await createForm(ctx('nl'), SYSTEM, { definition }, purpose));
   }
 }
 

@@ -3,11 +3,11 @@ import { backfillFromOutboxes, type TBackfillResult } from '@stageplein/kit/runt
 import { placementsService } from '../placements.module.ts';
 import type { TPlacementsConfig } from '../placements.config.ts';
 
-/** Whose events placements keeps: identity (roles, sessions, users) and organizations. */
-export const BACKFILL_SOURCES = ['identity', 'organizations'] as const;
+/** Whose events placements keeps: identity (roles, sessions, users), organizations and content (forms). */
+export const BACKFILL_SOURCES = ['identity', 'organizations', 'content'] as const;
 
 /**
- * `npm run backfill -w @stageplein/placements`: replays identity's and organizations' outboxes into
+ * `npm run backfill -w @stageplein/placements`: replays identity's, organizations' and content's outboxes into
  * every placements consumer (auth read model, users, organizations), for a placements deployed after
  * those events were sent (docs/decisions/placements.md).
  */

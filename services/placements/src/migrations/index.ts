@@ -19,6 +19,7 @@ import m20261210T0900_external_links from './20261210T0900-external-links.ts';
 import m20261210T0901_mail_deliveries from './20261210T0901-mail-deliveries.ts';
 import m20261220T1000_hours from './20261220T1000-hours.ts';
 import m20261230T1000_tags_read_model from './20261230T1000-tags-read-model.ts';
+import m20261231T1000_form_versions from './20261231T1000-form-versions.ts';
 
 /**
  * Applied in key order. Each migration is a frozen file named by its timestamp: once landed it is never
@@ -52,4 +53,6 @@ export const migrations: Record<string, Migration> = {
   '20261220T1000-hours': m20261220T1000_hours,
   // Organizations' tags: the names of the internship bank's tag facet (docs/decisions/vacancy-search.md).
   '20261230T1000-tags-read-model': m20261230T1000_tags_read_model,
+  // Content's published forms that placements answers (evaluations, assignments; docs/decisions/forms.md).
+  '20261231T1000-form-versions': m20261231T1000_form_versions,
 };
