@@ -15,7 +15,7 @@ import {
 } from '@stageplein/contracts/forms/forms-api';
 import { toast } from '@stageplein/design-system/components/toasts/toasts.ts';
 import { Modal } from '@stageplein/design-system/components/modal.tsx';
-import { FormAlert } from '@stageplein/design-system/forms/fields.tsx';
+import { FormAlert, SelectField } from '@stageplein/design-system/forms/fields.tsx';
 import { useApi } from '../../api/api-context.ts';
 import { useSession } from '../../session/session-context.ts';
 import { StatusErrorScreen } from '../../shell/error-screen.tsx';
@@ -169,7 +169,6 @@ function FormNew() {
   const [missing, setMissing] = useState(false);
   const nlId = useId();
   const enId = useId();
-  const purposeId = useId();
   const create = useMutation({
     mutationFn: () => createForm(api.client, blankDefinition(nl.trim(), en.trim()), purpose),
     onSuccess: (form) => void navigate(builderPath(form.id, '/edit')),
@@ -232,24 +231,17 @@ function FormNew() {
             onChange={(e) => setEn(e.target.value)}
           />
         </div>
-        <div className="field">
-          <label htmlFor={purposeId} className="field__label">
-            {t('purpose')}
-          </label>
-          <select
-            id={purposeId}
-            className="field__input"
-            value={purpose}
-            onChange={(e) => setPurpose(e.target.value as TCreatableFormPurpose)}
-            data-testid="new-form-purpose"
-          >
-            {CREATABLE_FORM_PURPOSES.map((p) => (
-              <option key={p} value={p}>
-                {t(`purposes.${p}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          label={t('purpose')}
+          field={{
+            name: 'purpose',
+            value: purpose,
+            error: undefined,
+            onChange: (value) => setPurpose(value as TCreatableFormPurpose),
+            onBlur: () => undefined,
+          }}
+          options={CREATABLE_FORM_PURPOSES.map((p) => ({ value: p, label: t(`purposes.${p}`) }))}
+        />
         {create.isError && <LoadError error={create.error} />}
         <div className="form__actions">
           <button type="submit" className="btn btn--primary" data-testid="create-form">
