@@ -23,6 +23,11 @@ export interface TProgressSqlRow {
   rejected_q: number;
   paper_quarters: number | null;
   period_default_hours: number | null;
+  /** The behind rule's facts (contracts' progress-rule): the internship's own dates, lock and sign-off. */
+  start_date: string | null;
+  end_date: string | null;
+  updating_hours_allowed: boolean;
+  signed_off: boolean;
 }
 
 export interface TProgressFilters {
@@ -63,7 +68,8 @@ export async function progressRows(
         from placements.mentorships m join placements.users mu on mu.id = m.mentor_id and not mu.deleted
         where m.school_id = i.school_id and m.student_id = i.student_id and not m.removed), '[]') as mentors,
       coalesce(h.confirmed_q, 0)::int as confirmed_q, coalesce(h.pending_q, 0)::int as pending_q,
-      coalesce(h.rejected_q, 0)::int as rejected_q, sh.paper_quarters, d.required_hours as period_default_hours
+      coalesce(h.rejected_q, 0)::int as rejected_q, sh.paper_quarters, d.required_hours as period_default_hours,
+      i.start_date, i.end_date, i.updating_hours_allowed, sh.signed_off_at is not null as signed_off
     from placements.internships i
       left join placements.users s on s.id = i.student_id and not s.deleted
       left join placements.organizations o on o.id = i.organization_id and not o.deleted
