@@ -1,4 +1,4 @@
-import { sql, type Expression, type SqlBool } from 'kysely';
+import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { TInternshipScope } from '@stageplein/contracts/placements/internship-policy';
 import type { TInternshipStatus } from '@stageplein/contracts/placements/internships';
 import type { TDb } from '../database.ts';
@@ -48,6 +48,15 @@ export async function progressRows(
   scopes: readonly TInternshipScope[],
   f: TProgressFilters,
 ): Promise<TProgressSqlRow[]> {
+  return (await progressRowsSql(periodId, scopes, f).execute(db)).rows;
+}
+
+/** The statement of `progressRows` (the benchmark's bare route runs exactly this, infra/bench). */
+export function progressRowsSql(
+  periodId: string,
+  scopes: readonly TInternshipScope[],
+  f: TProgressFilters,
+): RawBuilder<TProgressSqlRow> {
   const conditions: Expression<SqlBool>[] = [
     sql<SqlBool>`i.internship_period_id = ${periodId}`,
     scopes.length ? sql<SqlBool>`(${sql.join(scopes.map(scopeCondition), sql` or `)})` : sql<SqlBool>`false`,
@@ -59,7 +68,7 @@ export async function progressRows(
     conditions.push(sql<SqlBool>`exists (select 1 from placements.mentorships fm
       where fm.school_id = i.school_id and fm.student_id = i.student_id and fm.mentor_id = ${f.mentorId}
         and not fm.removed)`);
-  const { rows } = await sql<TProgressSqlRow>`
+  return sql<TProgressSqlRow>`
     select i.id, i.student_id, s.first_name as student_first, s.last_name as student_last,
       coalesce(o.name, i.organization_name) as organization_name, i.status, i.hours,
       g.id as group_id, g.name as group_name, l.id as level_id, l.name as level_name,
@@ -84,8 +93,7 @@ export async function progressRows(
           sum(e.quarters) filter (where e.status = 'rejected') as rejected_q
         from placements.hours_entries e where e.internship_id = i.id) h on true
     where ${sql.join(conditions, sql` and `)}
-    order by s.last_name nulls last, s.first_name, i.id`.execute(db);
-  return rows;
+    order by s.last_name nulls last, s.first_name, i.id`;
 }
 
 export interface TProgressPeriodRow {

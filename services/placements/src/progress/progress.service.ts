@@ -50,7 +50,7 @@ const progressScopes = (caller: TCaller) =>
   }).filter((s) => s.kind !== 'organization');
 
 /** One row's figures: hours-policy's totals over the SQL sums, plus the behind rule. */
-function rowOf(r: TProgressSqlRow, period: TProgressPeriodRow, today: string): TProgressResource {
+export function rowOf(r: TProgressSqlRow, period: TProgressPeriodRow, today: string): TProgressResource {
   const totals = hoursTotals(
     [
       { quarters: r.confirmed_q, status: 'confirmed' },
@@ -93,7 +93,7 @@ function rowOf(r: TProgressSqlRow, period: TProgressPeriodRow, today: string): T
   return { type: 'internship_progress', id: r.id, attributes };
 }
 
-const periodMeta = (period: TProgressPeriodRow, today: string) => ({
+export const periodMeta = (period: TProgressPeriodRow, today: string) => ({
   id: period.id,
   name: period.name,
   start_date: period.start_date,
