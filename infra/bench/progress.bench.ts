@@ -24,7 +24,7 @@ const id = (prefix: string, i: string) =>
   sql.raw(`('${prefix}-0000-4000-8000-' || lpad((${i})::text, 12, '0'))::uuid`);
 
 /**
- * One period of the demo School around today with 2,000 internships (one per student; statuses
+ * One period of the demo School around today with 2,000 internships (one per student, self-found; statuses
  * approved/active/completed; half with their own requirement, the rest the period's default of 80),
  * 4 levels, 80 groups, 40 mentors (one per student), 30 entries per internship (confirmed, pending,
  * rejected), every tenth sheet signed off — every column of a row has something to carry.
@@ -60,7 +60,7 @@ async function seedMany(ownerUrl: string): Promise<void> {
         contract_type, self_found, organization_name, hours, updating_hours_allowed, status, start_date, end_date,
         created_at, updated_at)
       select ${id('22000000', 'i')}, 'demo', ${id('21000000', 'i')}, ${SCHOOL}, ${PERIOD}, 'Stage ' || i, 'hours',
-        false, 'Organisatie ' || (1 + i % 300), case when i % 2 = 0 then 60 + i % 40 end, i % 10 <> 0,
+        true, 'Organisatie ' || (1 + i % 300), case when i % 2 = 0 then 60 + i % 40 end, i % 10 <> 0,
         (array['approved', 'active', 'active', 'completed'])[1 + i % 4],
         case when i % 3 = 0 then current_date - 40 end, case when i % 3 = 0 then current_date + 40 end, now(), now()
       from generate_series(1, ${STUDENTS}) as i`.execute(owner);
