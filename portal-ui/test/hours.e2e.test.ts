@@ -33,17 +33,22 @@ const INTERNSHIP = uuidV5(`${TENANT}:internship:0`, SEED_NAMESPACE);
 
 let stack: TStack;
 /** The school's current seeded period (organizations' seeds), which the running internship is put in. */
-let period: string;
+let period = '';
 beforeAll(async () => {
   stack = await startStack();
   // The seeds give no internship a period (docs/decisions/progress.md): put the running one in the
   // school's current period, as the school does on the internship's page.
-  const { rows } = await sql<{ id: string }>`select id from placements.internship_periods
-    where school_id = ${seedOrganizationId(TENANT, 'school')} and not deleted
-      and start_date <= current_date and end_date >= current_date order by start_date limit 1`.execute(
-    stack.platform.owner,
-  );
-  period = rows[0]!.id;
+  // Placements' copy of organizations' period arrives through the relay: wait for it.
+  for (let attempt = 0; attempt < 240 && !period; attempt++) {
+    const { rows } = await sql<{ id: string }>`select id from placements.internship_periods
+      where school_id = ${seedOrganizationId(TENANT, 'school')} and not deleted
+        and start_date <= current_date and end_date >= current_date order by start_date limit 1`.execute(
+      stack.platform.owner,
+    );
+    period = rows[0]?.id ?? '';
+    if (!period) await new Promise((r) => setTimeout(r, 250));
+  }
+  expect(period, 'the school has a current period').toBeTruthy();
   await sql`update placements.internships set internship_period_id = ${period} where id = ${INTERNSHIP}`.execute(
     stack.platform.owner,
   );
