@@ -32,26 +32,19 @@ const TENANT = 'stageplein';
 const INTERNSHIP = uuidV5(`${TENANT}:internship:0`, SEED_NAMESPACE);
 
 let stack: TStack;
-/** The school's current seeded period (organizations' seeds), which the running internship is put in. */
+/** The running internship's period (organizations' seeded period, placements' seeded internship). */
 let period = '';
 beforeAll(async () => {
   stack = await startStack();
-  // The seeds give no internship a period (docs/decisions/progress.md): put the running one in the
-  // school's current period, as the school does on the internship's page.
-  // Placements' copy of organizations' period arrives through the relay: wait for it.
+  // The seeds put the running internship in the school's period of its start date (placements'
+  // seed-internships); the internship arrives through the relay, so wait for it.
   for (let attempt = 0; attempt < 240 && !period; attempt++) {
-    const { rows } = await sql<{ id: string }>`select id from placements.internship_periods
-      where school_id = ${seedOrganizationId(TENANT, 'school')} and not deleted
-        and start_date <= current_date and end_date >= current_date order by start_date limit 1`.execute(
-      stack.platform.owner,
-    );
+    const { rows } = await sql<{ id: string | null }>`select internship_period_id as id
+      from placements.internships where id = ${INTERNSHIP}`.execute(stack.platform.owner);
     period = rows[0]?.id ?? '';
     if (!period) await new Promise((r) => setTimeout(r, 250));
   }
-  expect(period, 'the school has a current period').toBeTruthy();
-  await sql`update placements.internships set internship_period_id = ${period} where id = ${INTERNSHIP}`.execute(
-    stack.platform.owner,
-  );
+  expect(period, 'the running internship has a period').toBeTruthy();
 });
 afterAll(async () => stack?.close());
 
@@ -62,7 +55,8 @@ const progressHours = async (page: Page) => {
   await page.goto(stack.url(TENANT, `/stagevoortgang/${period}`));
   await page.getByTestId('progress-rows').waitFor();
   const row = page.getByTestId('progress-row').filter({ has: page.locator(`a[href$="/${INTERNSHIP}"]`) });
-  return (await row.getByTestId('progress-hours').textContent())?.trim();
+  // "confirmed / required", then the logged hours.
+  return /^[\d,]+ \/ [\d,]+/.exec((await row.getByTestId('progress-hours').textContent())?.trim() ?? '')?.[0];
 };
 
 /** Signs in the school's admin, acting for the school (they also run a volunteer centre). */
@@ -174,16 +168,22 @@ describe('hours: log, confirm by link, print', () => {
       const school = await openPortal(stack, { viewport });
       await signInSchoolAdmin(school.page);
       await screens(school.page, 'school');
+      await school.page.goto(stack.url(TENANT, `/stagevoortgang/${period}`));
+      await school.page.getByTestId('progress-rows').waitFor();
+      const schoolRows = school.page.getByTestId('progress-row').locator('h2 a');
+      const schoolCount = await schoolRows.count();
+      const studentName = await schoolRows.and(school.page.locator(`[href$="/${INTERNSHIP}"]`)).textContent();
       // The student's list holds their own internship only.
       const student = await openPortal(stack, { viewport });
       await signIn(student.page, stack, TENANT, demo('student', TENANT));
       await student.page.goto(stack.url(TENANT, `/stagevoortgang/${period}`));
       await student.page.getByTestId('progress-rows').waitFor();
-      const hrefs = await student.page
-        .getByTestId('progress-row')
-        .locator('h2 a')
-        .evaluateAll((as) => as.map((a) => a.getAttribute('href')));
-      expect(hrefs).toEqual([`/stagevoortgang/${period}/${INTERNSHIP}`]);
+      // (The seeds give the demo student several internships in this period; nobody else's.)
+      const links = student.page.getByTestId('progress-row').locator('h2 a');
+      const hrefs = await links.evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+      expect(hrefs).toContain(`/stagevoortgang/${period}/${INTERNSHIP}`);
+      expect(new Set(await links.allTextContents())).toEqual(new Set([studentName]));
+      expect(hrefs.length).toBeLessThanOrEqual(schoolCount);
       await expectAccessible(student.page, `progress period (student, ${viewport.width})`);
       for (const p of [mentor, school, student]) {
         expect(p.problems).toEqual([]);
