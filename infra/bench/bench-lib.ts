@@ -13,6 +13,8 @@ export interface TLoadResult {
   /** autocannon reports no p95; p97.5 bounds it from above. */
   p97_5: number;
   p99: number;
+  /** Requests completed in the measured window (slow routes: req/s to one decimal from it). */
+  total: number;
   errors: number;
   non2xx: number;
 }
@@ -32,6 +34,7 @@ export async function load(
     p50: r.latency.p50,
     p97_5: r.latency.p97_5,
     p99: r.latency.p99,
+    total: r.requests.total,
     errors: r.errors,
     non2xx: r.non2xx,
   };

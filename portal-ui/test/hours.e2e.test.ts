@@ -1,11 +1,13 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { sql } from 'kysely';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_NAMESPACE, seedOrganizationId, uuidV5 } from '@stageplein/contracts/domain/seed-ids';
 import { ARTIFACTS } from '@stageplein/testing/browser';
 import {
   demo,
+  DESKTOP,
   expectAccessible,
   latestMail,
   openPortal,
@@ -20,22 +22,61 @@ import {
  * Issue #17 in Chromium on the real stack, at phone width, on `stageplein` (hours and paper
  * timesheets): the demo student logs hours on their running internship and mails the link; the
  * supervisor opens it from the mail without signing in and confirms; the student's confirmed total
- * changes. The school's printable timesheet is rendered to PDF and PNG and checked by its text.
+ * changes, and the student's mentor sees the change on progress (`/stagevoortgang/{period}`). The
+ * progress screens are checked with axe at 375 and 1280 px as mentor and school admin (a student
+ * sees only their own). The school's printable timesheet is rendered to PDF and PNG and checked by
+ * its text.
  */
 const TENANT = 'stageplein';
 // The demo student's running internship (services/placements/src/seeds/seed-internships.ts, n = 0).
 const INTERNSHIP = uuidV5(`${TENANT}:internship:0`, SEED_NAMESPACE);
 
 let stack: TStack;
+/** The running internship's period (organizations' seeded period, placements' seeded internship). */
+let period = '';
 beforeAll(async () => {
   stack = await startStack();
+  // The seeds put the running internship in the school's period of its start date (placements'
+  // seed-internships); the internship arrives through the relay, so wait for it.
+  for (let attempt = 0; attempt < 240 && !period; attempt++) {
+    const { rows } = await sql<{ id: string | null }>`select internship_period_id as id
+      from placements.internships where id = ${INTERNSHIP}`.execute(stack.platform.owner);
+    period = rows[0]?.id ?? '';
+    if (!period) await new Promise((r) => setTimeout(r, 250));
+  }
+  expect(period, 'the running internship has a period').toBeTruthy();
 });
 afterAll(async () => stack?.close());
 
 const confirmedText = async (page: Page) => (await page.getByTestId('hours-confirmed').textContent())?.trim();
 
+/** The demo student's row on the period's progress page: its "confirmed / required" figure. */
+const progressHours = async (page: Page) => {
+  await page.goto(stack.url(TENANT, `/stagevoortgang/${period}`));
+  await page.getByTestId('progress-rows').waitFor();
+  const row = page.getByTestId('progress-row').filter({ has: page.locator(`a[href$="/${INTERNSHIP}"]`) });
+  // "confirmed / required", then the logged hours.
+  return /^[\d,]+ \/ [\d,]+/.exec((await row.getByTestId('progress-hours').textContent())?.trim() ?? '')?.[0];
+};
+
+/** Signs in the school's admin, acting for the school (they also run a volunteer centre). */
+async function signInSchoolAdmin(page: Page) {
+  await signIn(page, stack, TENANT, demo('admin', TENANT));
+  const select = page.getByTestId('dashboard-organization-select');
+  const schoolId = seedOrganizationId(TENANT, 'school');
+  if ((await select.count()) > 0 && (await select.inputValue()) !== schoolId) {
+    await select.selectOption(schoolId);
+    await expect.poll(() => page.getByTestId('dashboard').getAttribute('data-role')).toBe('schoolAdmin');
+  }
+}
+
 describe('hours: log, confirm by link, print', () => {
-  it('the student logs hours, the supervisor confirms from the mailed link without an account', async () => {
+  it('the student logs hours, the supervisor confirms from the mailed link without an account, the mentor sees it', async () => {
+    // The mentor's progress page before: the seeded 9.75 of 40 hours confirmed.
+    const mentor = await openPortal(stack, { viewport: PHONE });
+    await signIn(mentor.page, stack, TENANT, demo('mentor', TENANT));
+    expect(await progressHours(mentor.page)).toBe('9,75 / 40');
+
     const student = await openPortal(stack, { viewport: PHONE });
     await signIn(student.page, stack, TENANT, demo('student', TENANT));
     const page = student.page;
@@ -88,22 +129,72 @@ describe('hours: log, confirm by link, print', () => {
     await page.locator(`[data-testid="dashboard-internship"] a[href="/internships/${INTERNSHIP}"]`).click();
     await section.waitFor();
     await expect.poll(() => confirmedText(page)).toBe('20,75');
+    // The mentor sees the change on progress.
+    expect(await progressHours(mentor.page)).toBe('20,75 / 40');
     expect(student.problems).toEqual([]);
+    expect(mentor.problems).toEqual([]);
     await student.context.close();
     await supervisor.context.close();
+    await mentor.context.close();
   });
+
+  for (const viewport of [PHONE, DESKTOP])
+    it(`progress screens at ${viewport.width} px: mentor and school admin, axe-clean; a student sees only their own`, async () => {
+      const screens = async (page: Page, who: string) => {
+        await page.goto(stack.url(TENANT, '/stagevoortgang'));
+        await page.getByTestId('progress-index').waitFor();
+        await page.locator(`a[href="/stagevoortgang/${period}"]`).waitFor();
+        await expectAccessible(page, `progress index (${who}, ${viewport.width})`);
+        await page.locator(`a[href="/stagevoortgang/${period}"]`).click();
+        await page.getByTestId('progress-rows').waitFor();
+        await expectAccessible(page, `progress period (${who}, ${viewport.width})`);
+        await shot(page, `progress-period-${who}`);
+        await page.locator(`a[href="/stagevoortgang/${period}/${INTERNSHIP}"]`).click();
+        await page.getByTestId('progress-timeline').waitFor();
+        await expectAccessible(page, `progress internship (${who}, ${viewport.width})`);
+        await page.goto(stack.url(TENANT, '/stagevoortgang/uitleg'));
+        await page.getByTestId('progress-behind-example').waitFor();
+        // The worked example is computed by the one rule: 60 h over 1–30 Nov, 21 Nov → 40 expected, 32 the bar.
+        expect(await page.getByTestId('progress-behind-example').textContent()).toMatch(/40 uur.*32/);
+        await expectAccessible(page, `progress explanation (${who}, ${viewport.width})`);
+        // Nothing sticks out sideways.
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+          viewport.width,
+        );
+      };
+      const mentor = await openPortal(stack, { viewport });
+      await signIn(mentor.page, stack, TENANT, demo('mentor', TENANT));
+      await screens(mentor.page, 'mentor');
+      const school = await openPortal(stack, { viewport });
+      await signInSchoolAdmin(school.page);
+      await screens(school.page, 'school');
+      await school.page.goto(stack.url(TENANT, `/stagevoortgang/${period}`));
+      await school.page.getByTestId('progress-rows').waitFor();
+      const schoolRows = school.page.getByTestId('progress-row').locator('h2 a');
+      const schoolCount = await schoolRows.count();
+      const studentName = await schoolRows.and(school.page.locator(`[href$="/${INTERNSHIP}"]`)).textContent();
+      // The student's list holds their own internship only.
+      const student = await openPortal(stack, { viewport });
+      await signIn(student.page, stack, TENANT, demo('student', TENANT));
+      await student.page.goto(stack.url(TENANT, `/stagevoortgang/${period}`));
+      await student.page.getByTestId('progress-rows').waitFor();
+      // (The seeds give the demo student several internships in this period; nobody else's.)
+      const links = student.page.getByTestId('progress-row').locator('h2 a');
+      const hrefs = await links.evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+      expect(hrefs).toContain(`/stagevoortgang/${period}/${INTERNSHIP}`);
+      expect(new Set(await links.allTextContents())).toEqual(new Set([studentName]));
+      expect(hrefs.length).toBeLessThanOrEqual(schoolCount);
+      await expectAccessible(student.page, `progress period (student, ${viewport.width})`);
+      for (const p of [mentor, school, student]) {
+        expect(p.problems).toEqual([]);
+        await p.context.close();
+      }
+    });
 
   it('the school prints the paper timesheet: A4 with the student, the workplace, lines and a QR code', async () => {
     const school = await openPortal(stack, { viewport: PHONE });
     const page = school.page;
-    await signIn(page, stack, TENANT, demo('admin', TENANT));
-    // The school's admin acts for the school (they also run a volunteer centre).
-    const select = page.getByTestId('dashboard-organization-select');
-    const schoolId = seedOrganizationId(TENANT, 'school');
-    if ((await select.count()) > 0 && (await select.inputValue()) !== schoolId) {
-      await select.selectOption(schoolId);
-      await expect.poll(() => page.getByTestId('dashboard').getAttribute('data-role')).toBe('schoolAdmin');
-    }
+    await signInSchoolAdmin(page);
     await page.goto(stack.url(TENANT, `/urenbriefje/${INTERNSHIP}`));
     const sheet = page.getByTestId('timesheet');
     await sheet.waitFor();

@@ -4,6 +4,8 @@ import {
   fitsInDay,
   formatHours,
   hoursActionsFor,
+  hoursConfirmationUrl,
+  hoursLinkTokens,
   hoursTotals,
   mayTakeHoursAction,
   quartersOf,
@@ -155,5 +157,17 @@ describe('hours policy', () => {
   it('hours tenants are the non-traineeship ones (spec §1)', () => {
     const hours = TENANT_LIST.filter((t) => t.features.usesHours).map((t) => t.id);
     expect(hours).toEqual(['stageplein', 'corderius', 'masplein', 'oldebroek', 'public']);
+  });
+});
+
+describe('the confirmation link', () => {
+  it('carries one or more tokens in its fragment and gives them back', () => {
+    const a = 'x'.repeat(43);
+    const b = 'A-_9'.repeat(10) + 'abc';
+    expect(hoursConfirmationUrl('https://demo.test', [a])).toBe(`https://demo.test/urenbevestiging#${a}`);
+    const url = hoursConfirmationUrl('https://demo.test', [a, b]);
+    expect(hoursLinkTokens(new URL(url).hash)).toEqual([a, b]);
+    expect(hoursLinkTokens(`#${a}..${a}.`)).toEqual([a]);
+    expect(hoursLinkTokens('')).toEqual([]);
   });
 });

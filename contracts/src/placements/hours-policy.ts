@@ -15,6 +15,24 @@ export const HOURS_LINK_ACTION = 'confirm_hours';
  */
 export const HOURS_CONFIRMATION_PATH = '/urenbevestiging';
 
+/**
+ * The daily reminder mails a supervisor of several internships once: the one link carries one token
+ * per internship in its fragment, joined by a dot (a token is base64url, never a dot), so each token
+ * keeps its own scope, expiry and revocation (docs/decisions/hours.md "Reminders"). At most this many
+ * per mail keeps the address under 2,000 characters; more internships go in further mails.
+ */
+export const HOURS_LINK_TOKENS_PER_MAIL = 30;
+const TOKEN_SEPARATOR = '.';
+
+/** The supervisor's confirmation address on a tenant's site for one or more tokens. */
+export const hoursConfirmationUrl = (site: string, tokens: readonly string[]): string =>
+  `${site}${HOURS_CONFIRMATION_PATH}#${tokens.join(TOKEN_SEPARATOR)}`;
+
+/** The tokens of the confirmation page's fragment (`#a` or `#a.b.c`), without empties or repeats. */
+export const hoursLinkTokens = (hash: string): string[] => [
+  ...new Set(hash.replace(/^#/, '').split(TOKEN_SEPARATOR).filter(Boolean)),
+];
+
 import type { TInternshipStatus } from './internships.ts';
 
 /**

@@ -1,7 +1,8 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedInternshipId } from '@stageplein/placements/seeds/seed-internships';
+import { hoursLinkTokens } from '@stageplein/contracts/placements/hours-policy';
 import {
   TASK_QUEUES,
   WORKFLOW_TYPES,
@@ -18,6 +19,8 @@ let h: TImportHarness;
 /** An hours tenant (spec §1); the harness's own tenant (`demo`) runs traineeships. */
 const HOURS_TENANT = 'stageplein';
 const RUNNING = seedInternshipId(HOURS_TENANT, 0);
+/** The demo student's completed internship (signed off in the seeds; reopened below). */
+const COMPLETED = seedInternshipId(HOURS_TENANT, 3);
 const TRAINEESHIP_INTERNSHIP = seedInternshipId(TENANT, 0);
 
 beforeAll(async () => {
@@ -38,7 +41,7 @@ const mails = async (tenant: string) =>
 
 describe('hours reminders', () => {
   it(
-    'reminds the supervisor of an old pending entry with a fresh link and warns the mentor, once',
+    'reminds a supervisor once, in one mail for all their internships awaiting confirmation, and warns the mentor, once a day',
     { timeout: 180_000 },
     async () => {
       // Nothing is old but one pending entry of the stageplein demo student's running internship.
@@ -53,6 +56,17 @@ describe('hours reminders', () => {
       // 100 hours over 20 days, 10 of them past: 50 expected, the seeded at most 27 are behind.
       await sql`update placements.internships set hours = 100, start_date = current_date - 10,
         end_date = current_date + 9 where id = ${RUNNING}`.execute(h.owner);
+      // The same supervisor also has the completed internship, reopened with a pending entry of
+      // yesterday: not due on its own, but it goes in the same mail.
+      await sql`update placements.internships set supervisor_id = (select supervisor_id from
+          placements.internships where id = ${RUNNING}) where id = ${COMPLETED}`.execute(h.owner);
+      await sql`update placements.hours_sheets set signed_off_at = null, signed_off_by = null
+        where internship_id = ${COMPLETED}`.execute(h.owner);
+      await sql`insert into placements.hours_entries (tenant_id, internship_id, date, quarters, description,
+          status, created_at, updated_at)
+        values (${HOURS_TENANT}, ${COMPLETED}, current_date - 1, 8, 'Nagekomen', 'pending', now(), now())`.execute(
+        h.owner,
+      );
       // A traineeship tenant's internship with an old pending entry: no hours there, no reminder.
       await sql`insert into placements.hours_entries (tenant_id, internship_id, date, quarters, description,
           status, created_at, updated_at)
@@ -71,7 +85,17 @@ describe('hours reminders', () => {
         const sent = await mails(HOURS_TENANT);
         const supervisor = sent.filter((m) => m.to_address === `bedrijf@${HOURS_TENANT}.test`);
         expect(supervisor).toHaveLength(1);
-        expect(supervisor[0]!.text_body).toMatch(/\/urenbevestiging#\S+/);
+        // One link, one token per internship: each is stored (hashed) for its own internship only.
+        const hash = /\/urenbevestiging(#\S+)/.exec(supervisor[0]!.text_body)?.[1] ?? '';
+        const tokens = hoursLinkTokens(hash);
+        expect(tokens).toHaveLength(2);
+        expect(supervisor[0]!.text_body).toContain('2 studenten');
+        const subjects = (
+          await sql<{ subject_id: string }>`select subject_id from placements.external_links
+            where token_hash in (${sql.join(tokens.map((t) => createHash('sha256').update(t).digest('hex')))})
+              and revoked_at is null and action = 'confirm_hours'`.execute(h.owner)
+        ).rows.map((r) => r.subject_id);
+        expect(subjects.sort()).toEqual([RUNNING, COMPLETED].sort());
         const mentor = sent.filter((m) => m.to_address === `mentor@${HOURS_TENANT}.test`);
         expect(mentor).toHaveLength(1);
         expect(mentor[0]!.text_body).toContain('van de verwachte 50 uur');
@@ -84,6 +108,7 @@ describe('hours reminders', () => {
       ).rows;
       expect(events.map((e) => e.type)).toEqual([
         'placements.hours.link_sent',
+        'placements.hours.link_sent',
         'placements.hours.mentor_warned',
       ]);
       const audit = (
@@ -95,6 +120,7 @@ describe('hours reminders', () => {
           order by action`.execute(h.owner)
       ).rows;
       expect(audit).toEqual([
+        { action: 'hours.link_sent', actor_id: null },
         { action: 'hours.link_sent', actor_id: null },
         { action: 'hours.mentor_warned', actor_id: null },
       ]);

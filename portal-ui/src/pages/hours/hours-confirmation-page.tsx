@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { FormAlert } from '@stageplein/design-system/forms/fields.tsx';
+import { hoursLinkTokens } from '@stageplein/contracts/placements/hours-policy';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../../api/api-context.ts';
 import { errorMessage, useRouteTitle } from '../page-kit.tsx';
@@ -21,18 +22,25 @@ type TDecision = 'confirm' | 'reject';
  * hours without an account, by the mailed link `/urenbevestiging#<token>`. The token stays in the
  * fragment (never sent in a URL) and goes to the API as the `X-Action-Link` header. Opened from a
  * paper sheet's QR code (`?stage=<internship>`), the page offers to mail the link to the supervisor.
+ * The daily reminder's link carries one token per internship (`#a.b`): one section per internship.
  */
 export function HoursConfirmationPage() {
   const { t } = useHoursTexts();
   const title = useRouteTitle(t('confirmTitle'));
   const location = useLocation();
-  const token = location.hash.replace(/^#/, '');
+  const tokens = hoursLinkTokens(location.hash);
   const internshipId = new URLSearchParams(location.search).get('stage');
   return (
     <div className="container page hours-confirm" data-testid="hours-confirmation-page">
       <h1 data-testid="page-title">{title}</h1>
-      {token ? (
-        <Confirmation token={token} />
+      {tokens.length === 1 ? (
+        <Confirmation token={tokens[0]!} />
+      ) : tokens.length > 1 ? (
+        tokens.map((token) => (
+          <section key={token} className="hours-confirm__internship" data-testid="hours-confirm-internship">
+            <Confirmation token={token} heading />
+          </section>
+        ))
       ) : internshipId ? (
         <RequestLink internshipId={internshipId} />
       ) : (
@@ -69,7 +77,7 @@ function RequestLink({ internshipId }: { internshipId: string }) {
   );
 }
 
-function Confirmation({ token }: { token: string }) {
+function Confirmation({ token, heading = false }: { token: string; heading?: boolean }) {
   const { t } = useHoursTexts();
   const { t: tc } = useTranslation();
   const api = useApi();
@@ -82,7 +90,12 @@ function Confirmation({ token }: { token: string }) {
   if (query.isError) return <FormAlert tone="error">{errorMessage(query.error, tc)}</FormAlert>;
   const data = latest ?? query.data;
   if (!data) return <p role="status">{t('loading')}</p>;
-  return <ConfirmationForm token={token} data={data} decided={!!latest} onDecided={setLatest} />;
+  return (
+    <>
+      {heading && <h2>{data.studentName}</h2>}
+      <ConfirmationForm token={token} data={data} decided={!!latest} onDecided={setLatest} />
+    </>
+  );
 }
 
 function ConfirmationForm({

@@ -6,6 +6,11 @@ import { readCollectionDocument, type TRawDocument } from '@stageplein/contracts
 import type { TPeriodRef } from '@stageplein/contracts/organizations/internship-periods';
 import { formatHours } from '@stageplein/contracts/placements/hours-policy';
 import type { TProgressQuery, TProgressResource } from '@stageplein/contracts/placements/progress';
+import {
+  BEHIND_TOLERANCE,
+  elapsedShare,
+  expectedHours,
+} from '@stageplein/contracts/placements/progress-rule';
 import { FormAlert } from '@stageplein/design-system/forms/fields.tsx';
 import { useApi } from '../../api/api-context.ts';
 import { errorMessage, Page, useRouteTitle } from '../page-kit.tsx';
@@ -285,16 +290,49 @@ export function ProgressInternshipPage() {
   );
 }
 
+/** The explanation's worked example, computed by the rule itself so text and code cannot differ. */
+const EXAMPLE = { start: '2026-11-01', end: '2026-11-30', today: '2026-11-21', required: 60 };
+
 /** `/stagevoortgang/uitleg`: the page and its rules for students, mentors and admins. */
 export function ProgressExplanationPage() {
-  const { t } = useProgressTexts();
+  const { t, hours, date } = useProgressTexts();
   const title = useRouteTitle(t('explanationTitle'));
   const paragraphs = t('explanation', { returnObjects: true }) as string[];
+  const tolerance = Math.round(BEHIND_TOLERANCE * 100);
+  const rule = t('behindRule', { returnObjects: true, tolerance }) as string[];
+  const expected = expectedHours(
+    {
+      status: 'active',
+      required: EXAMPLE.required,
+      logged: 0,
+      updatingAllowed: true,
+      signedOff: false,
+      start_date: EXAMPLE.start,
+      end_date: EXAMPLE.end,
+      period: null,
+    },
+    EXAMPLE.today,
+  )!;
   return (
     <Page title={title} testId="progress-explanation">
       {paragraphs.map((p) => (
         <p key={p}>{p}</p>
       ))}
+      <h2>{t('behindTitle')}</h2>
+      {rule.map((p) => (
+        <p key={p}>{p}</p>
+      ))}
+      <p data-testid="progress-behind-example">
+        {t('behindExample', {
+          start: date(EXAMPLE.start),
+          end: date(EXAMPLE.end),
+          today: date(EXAMPLE.today),
+          days: Math.round(elapsedShare(EXAMPLE.start, EXAMPLE.end, EXAMPLE.today) * 30),
+          required: hours(EXAMPLE.required),
+          expected: hours(expected),
+          threshold: hours(expected * BEHIND_TOLERANCE),
+        })}
+      </p>
       <p>
         <Link to="/stagevoortgang">{t('indexTitle')}</Link>
       </p>

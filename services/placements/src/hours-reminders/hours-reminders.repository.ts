@@ -6,15 +6,14 @@ import type { TDb } from '../database.ts';
 /** The mail reference of a mentor's warning (kit's `mail_deliveries`): its last one paces the next. */
 export const mentorWarningReference = (mentorId: string) => ({ type: 'hours_mentor_warning', id: mentorId });
 
-/** Running internships with an entry pending since before the cutoff (candidates; the rule decides). */
-export async function internshipsWithOldPending(db: TDb, cutoff: Date): Promise<string[]> {
+/** Running internships with a pending entry (candidates of a digest; the rules decide). */
+export async function internshipsWithPending(db: TDb): Promise<string[]> {
   const rows = await db
     .selectFrom('placements.hours_entries as e')
     .innerJoin('placements.internships as i', 'i.id', 'e.internship_id')
     .select('e.internship_id')
     .distinct()
     .where('e.status', '=', 'pending')
-    .where('e.created_at', '<', cutoff)
     .where('i.status', 'in', HOURS_RUNNING_STATUSES)
     .orderBy('e.internship_id')
     .execute();
@@ -32,16 +31,19 @@ export async function oldestPendingAt(db: TDb, internshipId: string): Promise<Da
   return row?.at ? new Date(row.at as Date) : null;
 }
 
-/** Running internships that can be behind: unlocked, with both dates, started. */
+/**
+ * Candidates of the behind rule (contracts' progress-rule decides): running, unlocked, and started by
+ * their own or their period's start date.
+ */
 export async function startedInternships(db: TDb, today: string): Promise<string[]> {
   const rows = await db
-    .selectFrom('placements.internships')
-    .select('id')
-    .where('status', 'in', HOURS_RUNNING_STATUSES)
-    .where('updating_hours_allowed', '=', true)
-    .where('start_date', '<', today)
-    .where('end_date', 'is not', null)
-    .orderBy('id')
+    .selectFrom('placements.internships as i')
+    .leftJoin('placements.internship_periods as p', 'p.id', 'i.internship_period_id')
+    .select('i.id')
+    .where('i.status', 'in', HOURS_RUNNING_STATUSES)
+    .where('i.updating_hours_allowed', '=', true)
+    .where((eb) => eb.fn.coalesce('i.start_date', 'p.start_date'), '<', today)
+    .orderBy('i.id')
     .execute();
   return rows.map((r) => r.id);
 }

@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { hoursTotals } from '@stageplein/contracts/placements/hours';
 import {
-  behindSchedule,
   cutoffOf,
-  expectedHours,
   mentorWarningDue,
+  supervisorDigests,
   supervisorReminderDue,
   type TSupervisorFacts,
 } from './hours-reminders.rules.ts';
@@ -49,41 +47,21 @@ describe('supervisor reminder', () => {
   });
 });
 
-describe('behind schedule', () => {
-  // 1–10 November: 10 calendar days, 80 hours, so 8 hours a day.
-  const running = { running: true, updatingAllowed: true, signedOff: false };
+describe('supervisor digests', () => {
+  const sheet = (email: string, id: string, due: boolean) => ({ email, id, due });
 
-  it('expects the requirement spread over the calendar days, counted to yesterday', () => {
-    expect(expectedHours(80, '2026-11-01', '2026-11-10', '2026-11-01')).toBeNull();
-    expect(expectedHours(80, '2026-11-01', '2026-11-10', '2026-11-02')).toBe(8);
-    expect(expectedHours(80, '2026-11-01', '2026-11-10', '2026-11-06')).toBe(40);
-    expect(expectedHours(80, '2026-11-01', '2026-11-10', '2026-12-01')).toBe(80);
-    expect(expectedHours(null, '2026-11-01', '2026-11-10', '2026-11-06')).toBeNull();
-    expect(expectedHours(80, '2026-11-01', null, '2026-11-06')).toBeNull();
+  it('groups by address (case-insensitive) and keeps only addresses with something due', () => {
+    const groups = supervisorDigests([
+      sheet('Piet@bedrijf.test', 'a', true),
+      sheet('piet@bedrijf.test', 'b', false),
+      sheet('anna@zorg.test', 'c', false),
+      sheet('kees@bouw.test', 'd', true),
+    ]);
+    expect(groups.map((g) => g.map((s) => s.id))).toEqual([['a', 'b'], ['d']]);
   });
 
-  it('is behind below 80 % of the expected hours, counting pending hours as logged', () => {
-    // Expected 40 by the 6th: 32 logged is on the line, 31.75 is behind.
-    const at = (confirmed: number, pending: number) =>
-      hoursTotals(
-        [
-          { quarters: confirmed * 4, status: 'confirmed' },
-          { quarters: pending * 4, status: 'pending' },
-        ],
-        80,
-      );
-    expect(behindSchedule(at(20, 12), 40, running)).toBe(false);
-    expect(behindSchedule(at(20, 11.75), 40, running)).toBe(true);
-    expect(behindSchedule(at(0, 0), 40, running)).toBe(true);
-  });
-
-  it('judges only running, unlocked, not signed-off sheets whose requirement is still open', () => {
-    const none = hoursTotals([], 80);
-    expect(behindSchedule(none, null, running)).toBe(false);
-    expect(behindSchedule(none, 40, { ...running, running: false })).toBe(false);
-    expect(behindSchedule(none, 40, { ...running, updatingAllowed: false })).toBe(false);
-    expect(behindSchedule(none, 40, { ...running, signedOff: true })).toBe(false);
-    expect(behindSchedule(hoursTotals([], 80, 320), 40, running)).toBe(false);
+  it('sends nothing when nothing is due', () => {
+    expect(supervisorDigests([sheet('piet@bedrijf.test', 'a', false)])).toEqual([]);
   });
 });
 

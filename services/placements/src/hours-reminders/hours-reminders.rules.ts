@@ -1,5 +1,3 @@
-import type { THoursTotals } from '@stageplein/contracts/placements/hours';
-
 /**
  * The selection rules of the daily hours reminders (docs/decisions/hours.md "Reminders"), free of the
  * database so they are tested on their own.
@@ -31,43 +29,20 @@ export function supervisorReminderDue(f: TSupervisorFacts, cutoff: Date): boolea
   return f.oldestPendingAt < cutoff && (!f.linkSentAt || f.linkSentAt < cutoff);
 }
 
-/** Whole days from `from` to `to` (`YYYY-MM-DD`, calendar dates). */
-const daysBetween = (from: string, to: string): number =>
-  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
-
-/** A student is behind below this share of the hours the calendar expects by now. */
-export const BEHIND_SHARE = 0.8;
+// Behind schedule is contracts' one rule (progress-rule.ts), shared with progress.
 
 /**
- * The hours expected by `today`: the requirement spread evenly over the internship's calendar days
- * (start and end date inclusive), counted up to yesterday; null when the internship has no
- * requirement or no dates, or has not started.
+ * The supervisor's mail: one per address and run. When any of the address's internships is due,
+ * every internship of that address with pending entries goes in the same mail (its link is renewed),
+ * so a supervisor of several internships hears once, and their links keep one rhythm.
  */
-export function expectedHours(
-  required: number | null,
-  startDate: string | null,
-  endDate: string | null,
-  today: string,
-): number | null {
-  if (required === null || !startDate || !endDate || today <= startDate) return null;
-  const total = daysBetween(startDate, endDate) + 1;
-  if (total <= 0) return null;
-  const elapsed = Math.min(total, daysBetween(startDate, today));
-  return (required * elapsed) / total;
-}
-
-/**
- * Behind schedule: the hours logged (confirmed + pending, `hoursTotals`) are below BEHIND_SHARE of the
- * expected hours. Only running, unlocked internships whose requirement is not yet met are judged.
- */
-export function behindSchedule(
-  totals: Pick<THoursTotals, 'logged' | 'remaining'>,
-  expected: number | null,
-  state: { running: boolean; updatingAllowed: boolean; signedOff: boolean },
-): boolean {
-  if (expected === null || !state.running || !state.updatingAllowed || state.signedOff) return false;
-  if (totals.remaining === 0) return false;
-  return totals.logged < expected * BEHIND_SHARE;
+export function supervisorDigests<T extends { email: string; due: boolean }>(sheets: readonly T[]): T[][] {
+  const byAddress = new Map<string, T[]>();
+  for (const s of sheets) {
+    const key = s.email.toLowerCase();
+    byAddress.set(key, [...(byAddress.get(key) ?? []), s]);
+  }
+  return [...byAddress.values()].filter((group) => group.some((s) => s.due));
 }
 
 /** A mentor is warned at most once per N days: not when their last warning is newer than the cutoff. */

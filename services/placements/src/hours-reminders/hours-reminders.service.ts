@@ -1,14 +1,23 @@
 import { sql, type Kysely } from 'kysely';
-import { hoursTotals, requiredHours } from '@stageplein/contracts/placements/hours';
+import {
+  HOURS_LINK_TOKENS_PER_MAIL,
+  hoursTotals,
+  requiredHours,
+} from '@stageplein/contracts/placements/hours';
+import {
+  behindSchedule,
+  expectedHours,
+  type TScheduleFacts,
+} from '@stageplein/contracts/placements/progress-policy';
 import { requestMail } from '@stageplein/kit/mail/mail-requests';
 import { findHoursInternship, isRunning, type THoursInternship } from '../hours/hours-internship.ts';
 import { findSheet, listEntries } from '../hours/hours.repository.ts';
-import { mailLink, todayOf } from '../hours/hours.service.ts';
+import { mailLinks, todayOf } from '../hours/hours.service.ts';
 import type { TPlacementsConfig } from '../placements.config.ts';
 import { record } from '../shared/events.ts';
 import { SYSTEM, type TCtx } from '../shared/request.ts';
 import {
-  internshipsWithOldPending,
+  internshipsWithPending,
   lastMentorWarningAt,
   mentorsOf,
   mentorWarningReference,
@@ -16,10 +25,9 @@ import {
   startedInternships,
 } from './hours-reminders.repository.ts';
 import {
-  behindSchedule,
   cutoffOf,
-  expectedHours,
   mentorWarningDue,
+  supervisorDigests,
   supervisorReminderDue,
 } from './hours-reminders.rules.ts';
 
@@ -33,9 +41,10 @@ interface TBehind {
 
 /**
  * One tenant's daily hours reminders (docs/decisions/hours.md "Reminders"), in the caller's
- * transaction with the tenant set: supervisors of entries waiting more than HOURS_REMINDER_DAYS get a
- * fresh confirmation link (the hours feature's own `mailLink`), mentors one warning about all their
- * mentees behind schedule. Traineeship tenants have no hours: nothing happens.
+ * transaction with the tenant set: a supervisor with entries waiting more than HOURS_REMINDER_DAYS
+ * gets one mail with fresh links for all their internships awaiting confirmation (the hours
+ * feature's own `mailLinks`), mentors one warning about all their mentees behind schedule
+ * (contracts' progress-rule, the rule progress shows). Traineeship tenants have no hours: nothing happens.
  */
 export async function remindTenantHours(
   ctx: TReminderCtx,
@@ -52,26 +61,34 @@ export async function remindTenantHours(
 }
 
 async function remindSupervisors(ctx: TReminderCtx, cutoff: Date): Promise<number> {
-  let sent = 0;
-  for (const id of await internshipsWithOldPending(ctx.db, cutoff)) {
+  const sheets: { email: string; due: boolean; internship: THoursInternship }[] = [];
+  for (const id of await internshipsWithPending(ctx.db)) {
     const internship = await findHoursInternship(ctx.db, id, { forUpdate: true });
-    if (!internship) continue;
+    if (!internship?.supervisor_email) continue;
     const [sheet, oldest] = await Promise.all([findSheet(ctx.db, id), oldestPendingAt(ctx.db, id)]);
-    const due = supervisorReminderDue(
-      {
-        running: isRunning(internship),
-        signedOff: !!sheet?.signed_off_at,
-        paper: sheet?.paper_quarters !== null && sheet?.paper_quarters !== undefined,
-        supervisorEmail: internship.supervisor_email,
-        oldestPendingAt: oldest,
-        linkSentAt: sheet?.link_sent_at ?? null,
-      },
-      cutoff,
-    );
-    if (!due) continue;
-    await mailLink(ctx, null, internship);
-    sent++;
+    const facts = {
+      running: isRunning(internship),
+      signedOff: !!sheet?.signed_off_at,
+      paper: sheet?.paper_quarters !== null && sheet?.paper_quarters !== undefined,
+      supervisorEmail: internship.supervisor_email,
+      oldestPendingAt: oldest,
+      linkSentAt: sheet?.link_sent_at ?? null,
+    };
+    // Sheets that take no confirmation stay out of a digest too.
+    if (!facts.running || facts.signedOff || facts.paper) continue;
+    sheets.push({
+      email: internship.supervisor_email,
+      due: supervisorReminderDue(facts, cutoff),
+      internship,
+    });
   }
+  let sent = 0;
+  for (const digest of supervisorDigests(sheets))
+    for (let i = 0; i < digest.length; i += HOURS_LINK_TOKENS_PER_MAIL) {
+      const part = digest.slice(i, i + HOURS_LINK_TOKENS_PER_MAIL).map((s) => s.internship);
+      await mailLinks(ctx, null, part);
+      sent++;
+    }
   return sent;
 }
 
@@ -86,17 +103,22 @@ async function warnMentors(ctx: TReminderCtx, cutoff: Date): Promise<number> {
       requiredHours(internship.hours, internship.period_default_hours),
       sheet?.paper_quarters ?? null,
     );
-    const expected = expectedHours(totals.required, internship.start_date, internship.end_date, today);
-    const state = {
-      running: isRunning(internship),
+    const facts: TScheduleFacts = {
+      status: internship.status,
+      required: totals.required,
+      logged: totals.logged,
       updatingAllowed: internship.updating_hours_allowed,
       signedOff: !!sheet?.signed_off_at,
+      start_date: internship.start_date,
+      end_date: internship.end_date,
+      period: internship.period,
     };
-    if (!behindSchedule(totals, expected, state)) continue;
+    if (!behindSchedule(facts, today)) continue;
+    const expected = expectedHours(facts, today)!;
     for (const mentor of await mentorsOf(ctx.db, internship.student_id, internship.school_id))
       byMentor.set(mentor, [
         ...(byMentor.get(mentor) ?? []),
-        { internship, logged: totals.logged, expected: expected! },
+        { internship, logged: totals.logged, expected },
       ]);
   }
   let warned = 0;

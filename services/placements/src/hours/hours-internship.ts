@@ -28,6 +28,8 @@ export interface THoursInternship {
   school_name: string | null;
   internship_period_name: string | null;
   period_default_hours: number | null;
+  /** The period's dates: the behind rule's window where the internship has none of its own. */
+  period: { start_date: string; end_date: string } | null;
   supervisor_name: string | null;
   supervisor_email: string | null;
 }
@@ -74,6 +76,8 @@ export async function findHoursInternship(
       'sch.name as school_name',
       'p.name as internship_period_name',
       'd.required_hours as period_default_hours',
+      'p.start_date as period_start_date',
+      'p.end_date as period_end_date',
     ])
     .where('i.id', '=', id);
   if (options.forUpdate) q = q.forUpdate('i');
@@ -101,6 +105,10 @@ export async function findHoursInternship(
     school_name: row.school_name,
     internship_period_name: row.internship_period_name,
     period_default_hours: row.period_default_hours,
+    period:
+      row.period_start_date && row.period_end_date
+        ? { start_date: row.period_start_date, end_date: row.period_end_date }
+        : null,
     supervisor_name: supervisor
       ? fullName(row.supervisor_first, row.supervisor_last) || null
       : row.contact_name,

@@ -1,8 +1,9 @@
 import type { Kysely } from 'kysely';
 import {
-  HOURS_CONFIRMATION_PATH,
   HOURS_LINK_ACTION,
   HOURS_LINK_DAYS,
+  HOURS_LINK_TOKENS_PER_MAIL,
+  hoursConfirmationUrl,
 } from '@stageplein/contracts/placements/hours';
 import {
   consumeExternalLink,
@@ -25,49 +26,75 @@ const siteOf = (config: Pick<TPlacementsConfig, 'PUBLIC_URL_TEMPLATE'>, tenant: 
 export const hoursLinkSubject = (internshipId: string) => ({ type: 'internship', id: internshipId });
 
 /**
- * Issues the supervisor's link (kit's external links: hashed, scoped to the internship and
- * `confirm_hours`, expiring; any older link to the same address is revoked) and requests the mail in
- * the same transaction. The token exists only in the sealed mail.
+ * Issues the supervisor's links (kit's external links: hashed, one per internship, scoped to it and
+ * `confirm_hours`, expiring; an older link of that internship to the same address is revoked) and
+ * requests one mail carrying them all (`hoursConfirmationUrl`) in the same transaction. One
+ * internship when a person sends the link, several in the daily reminder's digest (at most
+ * HOURS_LINK_TOKENS_PER_MAIL; the caller splits). The tokens exist only in the sealed mail.
  */
-export async function issueHoursLink(
+export async function issueHoursLinks(
   ctx: TCtx & { config: TPlacementsConfig },
   actor: TActor,
-  internship: THoursInternship,
+  internships: readonly THoursInternship[],
   email: string,
 ): Promise<{ expiresAt: Date }> {
+  const first = internships[0];
+  if (!first || internships.length > HOURS_LINK_TOKENS_PER_MAIL) throw new Error('1…30 internships per mail');
   const db = ctx.db as unknown as Kysely<unknown>;
   const expiresAt = new Date(ctx.now.getTime() + HOURS_LINK_DAYS * DAY_MS);
-  const { token } = await issueExternalLink(db, SCHEMA, {
-    tenant: ctx.tenant.id,
-    subject: hoursLinkSubject(internship.id),
-    action: HOURS_LINK_ACTION,
-    recipient: email,
-    expiresAt,
-    singleUse: false,
-    createdBy: actor.userId,
-    now: ctx.now,
-  });
+  const tokens: string[] = [];
+  for (const internship of internships) {
+    const { token } = await issueExternalLink(db, SCHEMA, {
+      tenant: ctx.tenant.id,
+      subject: hoursLinkSubject(internship.id),
+      action: HOURS_LINK_ACTION,
+      recipient: email,
+      expiresAt,
+      singleUse: false,
+      createdBy: actor.userId,
+      now: ctx.now,
+    });
+    tokens.push(token);
+  }
   await requestMail(db, 'placements', ctx.config, {
     tenant: ctx.tenant.id,
     template: 'external_link',
-    recipient: { email, name: internship.supervisor_name ?? internship.contact_name, language: 'nl' },
+    recipient: { email, name: first.supervisor_name ?? first.contact_name, language: 'nl' },
     actor: actor.userId,
-    reference: hoursLinkSubject(internship.id),
+    // A digest's deliveries are listed under its first internship.
+    reference: hoursLinkSubject(first.id),
     now: ctx.now,
-    link: `${siteOf(ctx.config, ctx.tenant.id)}${HOURS_CONFIRMATION_PATH}#${token}`,
-    vars: {
-      purpose: {
-        nl: `Bevestig de stage-uren van ${internship.student_name}`,
-        en: `Confirm the internship hours of ${internship.student_name}`,
-      },
-      details: {
-        nl: `${internship.student_name} heeft uren geregistreerd bij ${internship.organization_name ?? 'jullie organisatie'}. Met deze link bevestig of wijs je ze af, zonder account.`,
-        en: `${internship.student_name} registered hours at ${internship.organization_name ?? 'your organization'}. With this link you confirm or reject them, without an account.`,
-      },
-      expires_at: expiresAt.toISOString(),
-    },
+    link: hoursConfirmationUrl(siteOf(ctx.config, ctx.tenant.id), tokens),
+    vars: { ...linkMailTexts(internships), expires_at: expiresAt.toISOString() },
   });
   return { expiresAt };
+}
+
+/** The mail's purpose and details in both languages: one student by name, several as a list. */
+function linkMailTexts(internships: readonly THoursInternship[]) {
+  const [one] = internships;
+  if (internships.length === 1 && one)
+    return {
+      purpose: {
+        nl: `Bevestig de stage-uren van ${one.student_name}`,
+        en: `Confirm the internship hours of ${one.student_name}`,
+      },
+      details: {
+        nl: `${one.student_name} heeft uren geregistreerd bij ${one.organization_name ?? 'jullie organisatie'}. Met deze link bevestig of wijs je ze af, zonder account.`,
+        en: `${one.student_name} registered hours at ${one.organization_name ?? 'your organization'}. With this link you confirm or reject them, without an account.`,
+      },
+    };
+  const names = internships.map((i) => i.student_name).join(', ');
+  return {
+    purpose: {
+      nl: `Bevestig de stage-uren van ${internships.length} studenten`,
+      en: `Confirm the internship hours of ${internships.length} students`,
+    },
+    details: {
+      nl: `Deze studenten hebben uren geregistreerd die op je bevestiging wachten: ${names}. Met deze ene link bevestig of wijs je ze af, per student, zonder account.`,
+      en: `These students registered hours that await your confirmation: ${names}. With this one link you confirm or reject them, per student, without an account.`,
+    },
+  };
 }
 
 /** The internship a request's link is for; refuses a link about anything else. */

@@ -31,7 +31,7 @@ import {
 } from './hours-internship.ts';
 import type { TLinkActor } from '@stageplein/kit/external-links/external-links.guard';
 import type { TPlacementsConfig } from '../placements.config.ts';
-import { consumeHoursLink, internshipOfLink, issueHoursLink } from './hours-link.ts';
+import { consumeHoursLink, internshipOfLink, issueHoursLinks } from './hours-link.ts';
 import {
   deleteEntry,
   findPeriod,
@@ -340,21 +340,33 @@ export async function recordPaperHours(
 /** A resend from the paper sheet's QR code waits this long after the last link. */
 const PAPER_RESEND_MS = 10 * 60 * 1000;
 
-/** Mails the supervisor a new link and records it (`link_sent`); also the daily reminder's mail. */
-export async function mailLink(
+/** Mails a supervisor new links and records each (`link_sent`): one internship by hand, several in the daily digest. */
+export async function mailLinks(
+  ctx: TCtx & { config: TPlacementsConfig },
+  caller: TCaller | null,
+  internships: readonly THoursInternship[],
+): Promise<THoursSheet[]> {
+  const email = internships[0]?.supervisor_email;
+  if (!email) throw new ApiError('hours_no_supervisor_email');
+  const { expiresAt } = await issueHoursLinks(ctx, caller?.actor ?? SYSTEM, internships, email);
+  const sheets: THoursSheet[] = [];
+  for (const internship of internships) {
+    await upsertSheet(ctx.db, ctx.tenant.id, internship.id, { link_sent_at: ctx.now, updated_at: ctx.now });
+    sheets.push(
+      await settle(ctx, caller, internship.id, 'placements.hours.link_sent', (f) => ({
+        ...f,
+        expires_at: expiresAt.toISOString(),
+      })),
+    );
+  }
+  return sheets;
+}
+
+export const mailLink = async (
   ctx: TCtx & { config: TPlacementsConfig },
   caller: TCaller | null,
   internship: THoursInternship,
-): Promise<THoursSheet> {
-  const email = internship.supervisor_email;
-  if (!email) throw new ApiError('hours_no_supervisor_email');
-  const { expiresAt } = await issueHoursLink(ctx, caller?.actor ?? SYSTEM, internship, email);
-  await upsertSheet(ctx.db, ctx.tenant.id, internship.id, { link_sent_at: ctx.now, updated_at: ctx.now });
-  return settle(ctx, caller, internship.id, 'placements.hours.link_sent', (f) => ({
-    ...f,
-    expires_at: expiresAt.toISOString(),
-  }));
-}
+): Promise<THoursSheet> => (await mailLinks(ctx, caller, [internship]))[0]!;
 
 /**
  * Mails the supervisor a new confirmation link (older links to that address stop working). The

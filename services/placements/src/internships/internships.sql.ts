@@ -126,7 +126,8 @@ export interface TStatement {
   values: readonly unknown[];
 }
 
-const compile = (q: RawBuilder<unknown>): TStatement => {
+/** Text and values of a statement (also the benchmarks' bare routes, infra/bench). */
+export const compile = (q: RawBuilder<unknown>): TStatement => {
   const c = q.compile(compiler);
   return { text: c.sql, values: c.parameters };
 };

@@ -10,8 +10,8 @@ import { call, harness, organization, userWith, type THarness, type TUser } from
  * Progress (stagevoortgang) through placements' HTTP app on a real PostgreSQL (RLS): the figures
  * against hand-computed fixtures, the behind rule, filters, the CSV, the timeline, who sees what.
  *
- * The harness's day is 2026-11-21; the period runs 2026-11-01 … 2026-11-30 (30 days), so 21/30 = 0.7
- * of it has elapsed.
+ * The harness's day is 2026-11-21; the period runs 2026-11-01 … 2026-11-30 (30 days), so 20/30 of it
+ * has elapsed (whole days up to yesterday, contracts' progress-rule).
  */
 let h: THarness;
 beforeAll(async () => {
@@ -87,10 +87,10 @@ async function world(tenant: TTenantId): Promise<TWorld> {
       values (${randomUUID()}, ${tenant}, ${schoolId}, ${mentor.id}, ${sanneUser.id}, false, now())`);
     await run(sql`insert into placements.hours_period_defaults (internship_period_id, tenant_id, required_hours, updated_at)
       values (${periodId}, ${tenant}, 20, now())`);
-    // Sanne: her own requirement of 40 hours; Bram: the period's default of 20. A third internship of
+    // Sanne: her own requirement of 60 hours; Bram: the period's default of 20. A third internship of
     // another school's student in the other school's period, never visible here.
     for (const [id, student, school, period, hours] of [
-      [sanne.internshipId, sanneUser.id, schoolId, periodId, 40],
+      [sanne.internshipId, sanneUser.id, schoolId, periodId, 60],
       [bram.internshipId, bramUser.id, schoolId, periodId, null],
       [randomUUID(), otherStudent.id, otherSchoolId, otherPeriodId, 40],
     ] as const)
@@ -153,7 +153,7 @@ describe('progress (stagevoortgang)', () => {
       end_date: '2026-11-30',
       today: '2026-11-21',
     });
-    expect(doc.meta.period.elapsed_share).toBeCloseTo(0.7, 10);
+    expect(doc.meta.period.elapsed_share).toBeCloseTo(20 / 30, 10);
     expect(doc.meta.total).toBe(2);
     // Ordered by last name: Bakker before de Vries.
     const [bram, sanne] = doc.data;
@@ -167,9 +167,10 @@ describe('progress (stagevoortgang)', () => {
       hours_logged: 28.75,
       hours_confirmed: 25.75,
       hours_pending: 3,
-      hours_required: 40,
-      percent: 64, // floor(25.75 / 40 × 100) = floor(64.375)
-      behind_schedule: true, // 25.75 < 40 × 0.7 = 28
+      hours_required: 60,
+      percent: 42, // floor(25.75 / 60 × 100) = floor(42.92)
+      // Logged 28.75 < 80 % of 60 × 20/30 = 32 (the internship starts with the period, ends with it).
+      behind_schedule: true,
       phase: null,
       contract: null,
       evaluation: null,
@@ -184,7 +185,7 @@ describe('progress (stagevoortgang)', () => {
       hours_pending: 0,
       hours_required: 20, // the period's default
       percent: 75,
-      behind_schedule: false, // 15 ≥ 20 × 0.7 = 14
+      behind_schedule: false, // logged 15 ≥ 80 % of 20 × 20/30 = 10.67
     });
   });
 
@@ -229,7 +230,7 @@ describe('progress (stagevoortgang)', () => {
     expect(lines[0]).toBe(
       'leerling;groep;niveau;mentor;stageplek;status;uren_gelogd;uren_bevestigd;uren_vereist;procent;achter_op_schema',
     );
-    expect(lines[1]).toMatch(/^Sanne de Vries;4A;;Mieke Mentor;.*;active;28.75;25.75;40;64;ja$/);
+    expect(lines[1]).toMatch(/^Sanne de Vries;4A;;Mieke Mentor;.*;active;28.75;25.75;60;42;ja$/);
     expect(
       (
         await call(h.app, {
@@ -266,5 +267,33 @@ describe('progress (stagevoortgang)', () => {
     // The internship must belong to the period in the path.
     const wrong = `/api/v1/progress/periods/${w.otherPeriodId}/internships/${w.sanne.internshipId}`;
     expect((await call(h.app, { url: wrong, headers: w.school.headers })).statusCode).toBe(404);
+  });
+
+  it('judges behind by the one rule on the row’s own facts: own dates, lock and sign-off', async () => {
+    const behind = async () =>
+      ((await list(w, w.school, `?group_id=${w.groupA}`)).json() as TProgressDocument).data[0]!.attributes
+        .behind_schedule;
+    const set = (q: ReturnType<typeof sql>) => asOwner(w.tenant, (trx) => q.execute(trx));
+    expect(await behind()).toBe(true);
+    // Her own window 11–30 November (20 days, 10 passed): 80 % of 60 × 10/20 = 24 ≤ 28.75 logged.
+    await set(
+      sql`update placements.internships set start_date = '2026-11-11' where id = ${w.sanne.internshipId}`,
+    );
+    expect(await behind()).toBe(false);
+    await set(
+      sql`update placements.internships set start_date = '2026-11-01' where id = ${w.sanne.internshipId}`,
+    );
+    await set(
+      sql`update placements.internships set updating_hours_allowed = false where id = ${w.sanne.internshipId}`,
+    );
+    expect(await behind()).toBe(false); // locked: the student cannot catch up, nobody is warned
+    await set(
+      sql`update placements.internships set updating_hours_allowed = true where id = ${w.sanne.internshipId}`,
+    );
+    await set(sql`insert into placements.hours_sheets (internship_id, tenant_id, signed_off_at, signed_off_by, updated_at)
+      values (${w.sanne.internshipId}, ${w.tenant}, now(), ${w.school.id}, now())`);
+    expect(await behind()).toBe(false); // signed off
+    await set(sql`delete from placements.hours_sheets where internship_id = ${w.sanne.internshipId}`);
+    expect(await behind()).toBe(true);
   });
 });

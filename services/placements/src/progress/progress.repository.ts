@@ -1,4 +1,4 @@
-import { sql, type Expression, type SqlBool } from 'kysely';
+import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { TInternshipScope } from '@stageplein/contracts/placements/internship-policy';
 import type { TInternshipStatus } from '@stageplein/contracts/placements/internships';
 import type { TDb } from '../database.ts';
@@ -23,6 +23,11 @@ export interface TProgressSqlRow {
   rejected_q: number;
   paper_quarters: number | null;
   period_default_hours: number | null;
+  /** The behind rule's facts (contracts' progress-rule): the internship's own dates, lock and sign-off. */
+  start_date: string | null;
+  end_date: string | null;
+  updating_hours_allowed: boolean;
+  signed_off: boolean;
 }
 
 export interface TProgressFilters {
@@ -43,6 +48,15 @@ export async function progressRows(
   scopes: readonly TInternshipScope[],
   f: TProgressFilters,
 ): Promise<TProgressSqlRow[]> {
+  return (await progressRowsSql(periodId, scopes, f).execute(db)).rows;
+}
+
+/** The statement of `progressRows` (the benchmark's bare route runs exactly this, infra/bench). */
+export function progressRowsSql(
+  periodId: string,
+  scopes: readonly TInternshipScope[],
+  f: TProgressFilters,
+): RawBuilder<TProgressSqlRow> {
   const conditions: Expression<SqlBool>[] = [
     sql<SqlBool>`i.internship_period_id = ${periodId}`,
     scopes.length ? sql<SqlBool>`(${sql.join(scopes.map(scopeCondition), sql` or `)})` : sql<SqlBool>`false`,
@@ -54,7 +68,7 @@ export async function progressRows(
     conditions.push(sql<SqlBool>`exists (select 1 from placements.mentorships fm
       where fm.school_id = i.school_id and fm.student_id = i.student_id and fm.mentor_id = ${f.mentorId}
         and not fm.removed)`);
-  const { rows } = await sql<TProgressSqlRow>`
+  return sql<TProgressSqlRow>`
     select i.id, i.student_id, s.first_name as student_first, s.last_name as student_last,
       coalesce(o.name, i.organization_name) as organization_name, i.status, i.hours,
       g.id as group_id, g.name as group_name, l.id as level_id, l.name as level_name,
@@ -63,7 +77,8 @@ export async function progressRows(
         from placements.mentorships m join placements.users mu on mu.id = m.mentor_id and not mu.deleted
         where m.school_id = i.school_id and m.student_id = i.student_id and not m.removed), '[]') as mentors,
       coalesce(h.confirmed_q, 0)::int as confirmed_q, coalesce(h.pending_q, 0)::int as pending_q,
-      coalesce(h.rejected_q, 0)::int as rejected_q, sh.paper_quarters, d.required_hours as period_default_hours
+      coalesce(h.rejected_q, 0)::int as rejected_q, sh.paper_quarters, d.required_hours as period_default_hours,
+      i.start_date, i.end_date, i.updating_hours_allowed, sh.signed_off_at is not null as signed_off
     from placements.internships i
       left join placements.users s on s.id = i.student_id and not s.deleted
       left join placements.organizations o on o.id = i.organization_id and not o.deleted
@@ -78,8 +93,7 @@ export async function progressRows(
           sum(e.quarters) filter (where e.status = 'rejected') as rejected_q
         from placements.hours_entries e where e.internship_id = i.id) h on true
     where ${sql.join(conditions, sql` and `)}
-    order by s.last_name nulls last, s.first_name, i.id`.execute(db);
-  return rows;
+    order by s.last_name nulls last, s.first_name, i.id`;
 }
 
 export interface TProgressPeriodRow {

@@ -50,7 +50,7 @@ const progressScopes = (caller: TCaller) =>
   }).filter((s) => s.kind !== 'organization');
 
 /** One row's figures: hours-policy's totals over the SQL sums, plus the behind rule. */
-function rowOf(r: TProgressSqlRow, period: TProgressPeriodRow, today: string): TProgressResource {
+export function rowOf(r: TProgressSqlRow, period: TProgressPeriodRow, today: string): TProgressResource {
   const totals = hoursTotals(
     [
       { quarters: r.confirmed_q, status: 'confirmed' },
@@ -73,7 +73,19 @@ function rowOf(r: TProgressSqlRow, period: TProgressPeriodRow, today: string): T
     hours_pending: totals.pending,
     hours_required: totals.required,
     percent: totals.percent,
-    behind_schedule: behindSchedule(totals.confirmed, totals.required, period, today),
+    behind_schedule: behindSchedule(
+      {
+        status: r.status,
+        required: totals.required,
+        logged: totals.logged,
+        updatingAllowed: r.updating_hours_allowed,
+        signedOff: r.signed_off,
+        start_date: r.start_date,
+        end_date: r.end_date,
+        period,
+      },
+      today,
+    ),
     phase: null,
     contract: null,
     evaluation: null,
@@ -81,7 +93,7 @@ function rowOf(r: TProgressSqlRow, period: TProgressPeriodRow, today: string): T
   return { type: 'internship_progress', id: r.id, attributes };
 }
 
-const periodMeta = (period: TProgressPeriodRow, today: string) => ({
+export const periodMeta = (period: TProgressPeriodRow, today: string) => ({
   id: period.id,
   name: period.name,
   start_date: period.start_date,

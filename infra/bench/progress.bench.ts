@@ -1,0 +1,248 @@
+// GET /api/v1/progress/periods/{period} (stagevoortgang) over 2,000 students with 30 hours entries
+// each (60,000 entries), signed in as the demo School's admin (who sees all of them), through the
+// gateway — against a bare Fastify + pg route running the same statement and per-row arithmetic.
+import os from 'node:os';
+import pg from 'pg';
+import { sql } from 'kysely';
+import { seedOrganizationId } from '@stageplein/contracts/domain/seed-ids';
+import { parseConfig } from '@stageplein/kit/config/config';
+import { generateAuthSecret } from '@stageplein/kit/auth/auth-keys';
+import { createDb, createPool } from '@stageplein/kit/db/database';
+import { ensureDatabase } from '@stageplein/kit/runtime/embedded-postgres';
+import { prepareDatabase } from '@stageplein/kit/runtime/platform';
+import { SERVICES, STACK_CONFIG } from '@stageplein/stack/services';
+import { startThrowawayPostgres } from '@stageplein/testing/throwaway-postgres';
+import { load, recordSection, startServer, stopServer, type TLoadResult } from './bench-lib.ts';
+
+const STUDENTS = 2_000;
+const ENTRIES = 30;
+const ROUNDS = 3;
+/** A whole period is a large answer (~1 MB): few clients at once, as a school's staff opens it. */
+const CONNECTIONS = 2;
+const SECONDS = 10;
+const SCHOOL = seedOrganizationId('demo', 'school');
+const PERIOD = '51000000-0000-4000-8000-000000000001';
+const PATH = `/api/v1/progress/periods/${PERIOD}`;
+
+const id = (prefix: string, i: string) =>
+  sql.raw(`('${prefix}-0000-4000-8000-' || lpad((${i})::text, 12, '0'))::uuid`);
+
+/**
+ * One period of the demo School around today with 2,000 internships (one per student, self-found; statuses
+ * approved/active/completed; half with their own requirement, the rest the period's default of 80),
+ * 4 levels, 80 groups, 40 mentors (one per student), 30 entries per internship (confirmed, pending,
+ * rejected), every tenth sheet signed off — every column of a row has something to carry.
+ */
+async function seedMany(ownerUrl: string): Promise<void> {
+  const owner = createDb(createPool(ownerUrl, 1));
+  try {
+    await sql`insert into placements.users (id, tenant_id, email, first_name, last_name, status, deleted, created_at, event_time)
+      select ${id('21000000', 'i')}, 'demo', 'voortgang' || i || '@bench.test', 'Leerling', 'Nummer ' || i, 'active', false, now(), now()
+      from generate_series(1, ${STUDENTS}) as i`.execute(owner);
+    await sql`insert into placements.users (id, tenant_id, email, first_name, last_name, status, deleted, created_at, event_time)
+      select ${id('31000000', 'i')}, 'demo', 'mentor' || i || '@bench.test', 'Mentor', 'Nummer ' || i, 'active', false, now(), now()
+      from generate_series(1, 40) as i`.execute(owner);
+    await sql`insert into placements.internship_periods (id, tenant_id, school_id, school_year_id, name, start_date,
+        end_date, status, deleted, event_time)
+      values (${PERIOD}, 'demo', ${SCHOOL}, ${id('61000000', '1')}, 'Voortgangsperiode',
+        current_date - 60, current_date + 60, 'active', false, now())`.execute(owner);
+    await sql`insert into placements.hours_period_defaults (internship_period_id, tenant_id, required_hours, updated_at)
+      values (${PERIOD}, 'demo', 80, now())`.execute(owner);
+    await sql`insert into placements.levels (id, tenant_id, school_id, name, deleted, event_time)
+      select ${id('71000000', 'i')}, 'demo', ${SCHOOL}, 'Niveau ' || i, false, now()
+      from generate_series(1, 4) as i`.execute(owner);
+    await sql`insert into placements.groups (id, tenant_id, school_id, school_year_id, level_id, name, deleted, event_time)
+      select ${id('72000000', 'i')}, 'demo', ${SCHOOL}, null, ${id('71000000', '1 + i % 4')}, 'Groep ' || i, false, now()
+      from generate_series(1, 80) as i`.execute(owner);
+    await sql`insert into placements.group_memberships (school_id, student_id, tenant_id, group_id, event_time)
+      select ${SCHOOL}, ${id('21000000', 'i')}, 'demo', ${id('72000000', '1 + i % 80')}, now()
+      from generate_series(1, ${STUDENTS}) as i`.execute(owner);
+    await sql`insert into placements.mentorships (id, tenant_id, school_id, mentor_id, student_id, removed, event_time)
+      select ${id('73000000', 'i')}, 'demo', ${SCHOOL}, ${id('31000000', '1 + i % 40')}, ${id('21000000', 'i')}, false, now()
+      from generate_series(1, ${STUDENTS}) as i`.execute(owner);
+    await sql`insert into placements.internships (id, tenant_id, student_id, school_id, internship_period_id, title,
+        contract_type, self_found, organization_name, hours, updating_hours_allowed, status, start_date, end_date,
+        created_at, updated_at)
+      select ${id('22000000', 'i')}, 'demo', ${id('21000000', 'i')}, ${SCHOOL}, ${PERIOD}, 'Stage ' || i, 'hours',
+        true, 'Organisatie ' || (1 + i % 300), case when i % 2 = 0 then 60 + i % 40 end, i % 10 <> 0,
+        (array['approved', 'active', 'active', 'completed'])[1 + i % 4],
+        case when i % 3 = 0 then current_date - 40 end, case when i % 3 = 0 then current_date + 40 end, now(), now()
+      from generate_series(1, ${STUDENTS}) as i`.execute(owner);
+    await sql`insert into placements.hours_entries (tenant_id, internship_id, date, quarters, description, status,
+        decided_at, created_at, updated_at)
+      select 'demo', ${id('22000000', 'i')}, current_date - 59 + k, 2 + (i + k) % 10, 'Werk van dag ' || k,
+        (array['confirmed', 'confirmed', 'pending', 'rejected'])[1 + (i + k) % 4],
+        case when (i + k) % 4 <> 2 then now() end, now(), now()
+      from generate_series(1, ${STUDENTS}) as i, generate_series(1, ${ENTRIES}) as k`.execute(owner);
+    await sql`insert into placements.hours_sheets (internship_id, tenant_id, signed_off_at, signed_off_by, updated_at)
+      select ${id('22000000', 'i')}, 'demo', now(), ${id('31000000', '1')}, now()
+      from generate_series(10, ${STUDENTS}, 10) as i`.execute(owner);
+    for (const t of [
+      'internships',
+      'users',
+      'internship_periods',
+      'hours_entries',
+      'hours_sheets',
+      'hours_period_defaults',
+      'groups',
+      'levels',
+      'group_memberships',
+      'mentorships',
+    ])
+      await sql.raw(`vacuum analyze placements.${t}`).execute(owner);
+  } finally {
+    await owner.destroy();
+  }
+}
+
+async function signIn(base: string): Promise<Record<string, string>> {
+  const res = await fetch(`${base}/auth/sign_in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-tenant': 'demo' },
+    body: JSON.stringify({ email: 'admin@demo.test', password: 'stageplein-demo' }),
+  });
+  if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+  const headers = {
+    'x-tenant': 'demo',
+    'access-token': res.headers.get('access-token')!,
+    client: res.headers.get('client')!,
+    uid: res.headers.get('uid')!,
+    'x-current-organization-id': SCHOOL,
+  };
+  // The admin's roles and session reach placements through identity's events: wait for the relay.
+  for (let i = 0; i < 600; i++) {
+    const list = await fetch(`${base}${PATH}`, { headers });
+    const body = (await list.json()) as { meta?: { total: number } };
+    if (list.status === 200 && (body.meta?.total ?? 0) >= STUDENTS) return headers;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('the school admin never saw the period');
+}
+
+const pgServer = await startThrowawayPostgres('bench-progress');
+try {
+  const ownerUrl = await ensureDatabase(pgServer.url, 'bench');
+  await prepareDatabase(
+    ownerUrl,
+    parseConfig({ DATABASE_URL: ownerUrl, AUTH_TOKEN_SECRET: generateAuthSecret() }, STACK_CONFIG),
+    SERVICES,
+    { seed: true },
+  );
+  const started = Date.now();
+  await seedMany(ownerUrl);
+  console.log(
+    `seeded ${STUDENTS} internships × ${ENTRIES} entries in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
+  if (process.env.BENCH_EXPLAIN) {
+    // Diagnosis: the statement's plan as the bare route runs it, then stop (no load).
+    const { progressRowsSql } = await import('@stageplein/placements/progress/progress.repository');
+    const { compile } = await import('@stageplein/placements/internships/internships.sql');
+    const { internshipScopes } = await import('@stageplein/contracts/placements/internship-policy');
+    const { derivePermissions } = await import('@stageplein/contracts/identity/permissions');
+    const school = { id: SCHOOL, type: 'School' as const, status: 'approved' as const };
+    const scopes = internshipScopes({
+      userId: 'bench',
+      permissions: derivePermissions([{ name: 'admin', resourceType: 'School', resourceId: SCHOOL }], school),
+      current: school,
+    }).filter((s) => s.kind !== 'organization');
+    const s = compile(progressRowsSql(PERIOD, scopes, {}));
+    const client = new pg.Client({ connectionString: ownerUrl });
+    await client.connect();
+    for (let i = 0; i < 2; i++) await client.query(s.text, [...s.values]);
+    const { rows } = await client.query(`explain (analyze, buffers) ${s.text}`, [...s.values]);
+    console.log(rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n'));
+    await client.end();
+    process.exit(0);
+  }
+  const bare = await startServer('infra/bench/progress.servers.ts', ['bare', ownerUrl, PERIOD]);
+  const gateway = await startServer('infra/bench/progress.servers.ts', ['gateway', ownerUrl]);
+  try {
+    const gatewayBase = `http://127.0.0.1:${gateway.port}`;
+    const headers = await signIn(gatewayBase);
+    // Both answer the same rows: same ids in the same order, same figures and flags.
+    type TDoc = { data: { id: string; attributes: Record<string, unknown> }[] };
+    const [b0, g0] = (await Promise.all([
+      fetch(`http://127.0.0.1:${bare.port}${PATH}`).then((r) => r.json()),
+      fetch(`${gatewayBase}${PATH}`, { headers }).then((r) => r.json()),
+    ])) as [TDoc, TDoc];
+    const key = (d: TDoc) =>
+      JSON.stringify(
+        d.data.map((x) => [
+          x.id,
+          x.attributes['hours_logged'],
+          x.attributes['hours_confirmed'],
+          x.attributes['behind_schedule'],
+        ]),
+      );
+    if (key(b0) !== key(g0)) throw new Error('bare and gateway answer different rows');
+    const behind = g0.data.filter((x) => x.attributes['behind_schedule']).length;
+    // One request at a time first: the latency without queueing (median of 5 each).
+    const single = async (url: string, h: Record<string, string>) => {
+      const times: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        const t0 = performance.now();
+        await (await fetch(url, { headers: h })).arrayBuffer();
+        times.push(performance.now() - t0);
+      }
+      return Math.round(times.sort((x, y) => x - y)[2]!);
+    };
+    const singles = [
+      await single(`http://127.0.0.1:${bare.port}${PATH}`, {}),
+      await single(`${gatewayBase}${PATH}`, headers),
+    ];
+    const bytes = JSON.stringify(g0).length;
+    const contenders = [
+      {
+        label: 'bare Fastify + pg (same statement and per-row arithmetic)',
+        url: `http://127.0.0.1:${bare.port}${PATH}`,
+        headers: {},
+      },
+      { label: 'gateway → placements (signed in, School admin)', url: `${gatewayBase}${PATH}`, headers },
+    ];
+    const runs: TLoadResult[][] = contenders.map(() => []);
+    const loads: number[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const [i, c] of contenders.entries()) {
+        const result = await load(c.label, c.url, {
+          headers: c.headers,
+          seconds: SECONDS,
+          connections: CONNECTIONS,
+        });
+        loads.push(os.loadavg()[0]!);
+        if (result.errors + result.non2xx > 0)
+          throw new Error(`${c.label}: ${result.errors} errors, ${result.non2xx} non-2xx`);
+        runs[i]!.push(result);
+      }
+    }
+    const [b, g] = runs.map((r) => r.sort((x, y) => x.total - y.total)[Math.floor(r.length / 2)]!) as [
+      TLoadResult,
+      TLoadResult,
+    ];
+    // A whole period takes long: req/s to one decimal from the completed requests.
+    const perSecond = (r: TLoadResult) => (r.total / SECONDS).toFixed(1);
+    const ratio = g.total / b.total;
+    const rows = [b, g].map(
+      (r) =>
+        `| ${r.label} | ${perSecond(r)} | ${r.p50} | ${r.p97_5} | ${r.p99} | ${(r.total / b.total).toFixed(2)}× | ${r.errors + r.non2xx} |`,
+    );
+    const body = [
+      '| path | req/s | p50 ms | p97.5 ms | p99 ms | ratio to bare | errors |',
+      '|---|---|---|---|---|---|---|',
+      ...rows,
+      '',
+      `Targets: gateway ≥ 0.6× bare, p99 ≤ 150 ms. Result: ${ratio.toFixed(2)}× (${ratio >= 0.6 ? 'met' : 'NOT met'}), gateway p99 ${g.p99} ms (${g.p99 <= 150 ? 'met' : 'NOT met'}).`,
+      '',
+      `Request: \`/api/v1/progress/periods/{period}\` — ${STUDENTS} internships of one period of the demo School with ${ENTRIES} hours entries each (${STUDENTS * ENTRIES} entries), groups, levels and a mentor per student, every tenth sheet signed off; the whole period in one answer (${Math.round(bytes / 1024)} kB, ${behind} rows behind schedule), signed in as the School's admin. Both sides run the same statement (\`progressRowsSql\`: the read models joined, mentors as a JSON subquery, the entries summed by a lateral aggregate) and the same per-row arithmetic (\`rowOf\`: hours-policy's totals, the behind rule); the gateway adds the request path (tenant, credentials, current organization, caller, RLS transaction, the period check, the policy's scopes, the zod-checked response). Bare pool of 10 connections like the gateway's per-tenant read pool; owner connection (no RLS predicate); ${CONNECTIONS} client connections; one request at a time beforehand (median of 5): bare ${singles[0]} ms, gateway ${singles[1]} ms; tables vacuumed after seeding; median of ${ROUNDS} alternating rounds of ${SECONDS} s, each after a 2 s warm-up; 1-minute load average after the rounds ${loads.map((l) => l.toFixed(1)).join(', ')} (2 cores shared with the other engineers' tests); ${new Date().toISOString().slice(0, 10)}.`,
+    ].join('\n');
+    console.log(`\nGET ${PATH}\n${body}`);
+    recordSection(
+      'GET /api/v1/progress/periods/{period}, 2,000 students × 30 entries (gateway vs bare route)',
+      body,
+    );
+  } finally {
+    await stopServer(gateway.child);
+    await stopServer(bare.child);
+  }
+} finally {
+  await pgServer.stop();
+}

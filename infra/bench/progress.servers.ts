@@ -1,0 +1,52 @@
+// Benchmark servers for GET /api/v1/progress/periods/{period}: `gateway` (the product's full path:
+// gateway, tenant, credentials, current organization, caller, RLS transaction, the period check, the
+// policy's scopes, the zod-checked document) or `bare` (Fastify + pg running the same statement and
+// the same per-row arithmetic, `rowOf`, nothing else).
+import Fastify from 'fastify';
+import pg from 'pg';
+import { seedOrganizationId } from '@stageplein/contracts/domain/seed-ids';
+import { internshipScopes } from '@stageplein/contracts/placements/internship-policy';
+import { derivePermissions } from '@stageplein/contracts/identity/permissions';
+import { compile } from '@stageplein/placements/internships/internships.sql';
+import { progressRowsSql, type TProgressSqlRow } from '@stageplein/placements/progress/progress.repository';
+import { periodMeta, rowOf } from '@stageplein/placements/progress/progress.service';
+import { serveForBench, serveGatewayForBench } from './bench-lib.ts';
+
+const [mode, ownerUrl, periodId] = process.argv.slice(2) as [string, string, string];
+
+if (mode === 'gateway') {
+  await serveGatewayForBench(ownerUrl);
+} else {
+  // Dates stay `YYYY-MM-DD` text, as kit's type parser keeps them in the product.
+  pg.types.setTypeParser(1082, (v: string) => v);
+  // As many connections as the product's read path has per tenant (kit tenantReadDbs).
+  const pool = new pg.Pool({ connectionString: ownerUrl, max: 10 });
+  const school = {
+    id: seedOrganizationId('demo', 'school'),
+    type: 'School' as const,
+    status: 'approved' as const,
+  };
+  // The demo school's admin, as the gateway's caller is (without the workplace scope, as progress).
+  const scopes = internshipScopes({
+    userId: 'bench',
+    permissions: derivePermissions(
+      [{ name: 'admin', resourceType: 'School', resourceId: school.id }],
+      school,
+    ),
+    current: school,
+  }).filter((s) => s.kind !== 'organization');
+  const { rows: periods } = await pool.query(
+    `select id, school_id, name, start_date, end_date from placements.internship_periods where id = $1`,
+    [periodId],
+  );
+  const period = periods[0];
+  const statement = compile(progressRowsSql(periodId, scopes, {}));
+  const app = Fastify();
+  app.get('/api/v1/progress/periods/:periodId', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const { rows } = await pool.query<TProgressSqlRow>(statement.text, [...statement.values]);
+    const data = rows.map((r) => rowOf(r, period, today));
+    return { data, meta: { period: periodMeta(period, today), total: data.length } };
+  });
+  await serveForBench(app, () => pool.end());
+}
