@@ -227,8 +227,11 @@ export const INTERNSHIPS_QUERY = {
     vacancy_id: ['eq', 'in'],
     self_found: ['eq'],
   },
-  /** `group_id`: students who are members of the group (organizations' group memberships). */
-  scopes: ['group_id', 'search'],
+  /**
+   * `group_id`: students who are members of the group (organizations' group memberships); `in_scope=true`:
+   * spec §4's in-scope periods only (current and next school year; internships without a period stay).
+   */
+  scopes: ['group_id', 'search', 'in_scope'],
   sorts: ['created_at', 'updated_at', 'start_date', 'end_date', 'status', 'title'],
   includes: INTERNSHIP_INCLUDES,
   defaultSort: '-created_at',

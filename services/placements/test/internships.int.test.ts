@@ -730,6 +730,74 @@ describe('internships: the list’s includes, filters, sorts and paging', () => 
   });
 });
 
+describe('internships: spec §4 in-scope periods (organizations’ school years)', () => {
+  it('keeps the school years from organizations’ events and filters the list by the current and next one', async () => {
+    const w = await world();
+    // NOW is 2026-11-21: 2026-2027 is current, 2027-2028 next, 2025-2026 past.
+    const years = {
+      past: [randomUUID(), '2025-2026', '2025-08-01', '2026-07-31'],
+      current: [randomUUID(), '2026-2027', '2026-08-01', '2027-07-31'],
+      next: [randomUUID(), '2027-2028', '2027-08-01', '2028-07-31'],
+    } as const;
+    for (const [id, name, start_date, end_date] of Object.values(years))
+      await deliver(h, 'organizations.school_year.created', id, { name, start_date, end_date });
+    const period = async (year: string, status: 'active' | 'archived') => {
+      const id = randomUUID();
+      await deliver(h, 'organizations.internship_period.created', id, {
+        internship_period_id: id,
+        school_id: w.schoolId,
+        school_year_id: year,
+        name: `Periode ${id.slice(0, 4)}`,
+        start_date: '2026-09-01',
+        end_date: '2026-12-31',
+        status,
+      });
+      return id;
+    };
+    const periods = {
+      past: await period(years.past[0], 'active'),
+      current: await period(years.current[0], 'active'),
+      nextArchived: await period(years.next[0], 'archived'),
+    };
+    await eventually(async () => {
+      const { rows } = await sql`select 1 from placements.school_years where id in (${years.past[0]},
+        ${years.current[0]}, ${years.next[0]}) union all select 1 from placements.internship_periods
+        where school_id = ${w.schoolId}`.execute(h.owner);
+      expect(rows).toHaveLength(6);
+    });
+    const { rows: kept } = await sql<{ name: string; start_date: string; end_date: string }>`
+      select name, start_date, end_date from placements.school_years where id = ${years.next[0]}`.execute(
+      h.owner,
+    );
+    expect(kept).toEqual([{ name: '2027-2028', start_date: '2027-08-01', end_date: '2028-07-31' }]);
+
+    const internship = async (periodId: string | null) => {
+      const id = await fixture(w, 'approved');
+      await sql`update placements.internships set internship_period_id = ${periodId} where id = ${id}`.execute(
+        h.owner,
+      );
+      return id;
+    };
+    const i = {
+      past: await internship(periods.past),
+      current: await internship(periods.current),
+      nextArchived: await internship(periods.nextArchived),
+      none: await internship(null),
+    };
+    const inScope = '?filter[in_scope]=true';
+    // The School's admin: its own periods of the current and next year, archived or not; no period stays.
+    expect(ids(await list(w.school, inScope))).toEqual([i.current, i.nextArchived, i.none].sort());
+    expect(ids(await list(w.school))).toEqual(Object.values(i).sort());
+    expect(ids(await list(w.school, '?filter[in_scope]=false'))).toEqual(Object.values(i).sort());
+    // The organization is no school user: active periods only.
+    expect(ids(await list(w.company, inScope))).toEqual([i.current, i.none].sort());
+    expect(
+      (await list(w.company, `${inScope}&filter[internship_period_id_eq]=${periods.past}`)).json().data,
+    ).toEqual([]);
+    expectStatus(await list(w.school, '?filter[in_scope]=yes'), 400);
+  });
+});
+
 describe('internships: a School admin’s two scopes', () => {
   it('lists internships of the School’s students and at the School as organization, each once, paged across both', async () => {
     const w = await world();

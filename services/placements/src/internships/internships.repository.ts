@@ -4,7 +4,12 @@ import type { TInternshipScope } from '@stageplein/contracts/placements/internsh
 import { PLACE_HOLDING_STATUSES, type TInternshipStatus } from '@stageplein/contracts/placements/internships';
 import type { TDb } from '../database.ts';
 import type { TInternshipsTable, TInternshipStatusChangesTable } from './internships.table.ts';
-import { internshipByIdSql, internshipsPageSql, type TStatement } from './internships.sql.ts';
+import {
+  internshipByIdSql,
+  internshipsPageSql,
+  type TListOptions,
+  type TStatement,
+} from './internships.sql.ts';
 
 export type TInternshipRow = Selectable<TInternshipsTable>;
 
@@ -54,8 +59,9 @@ export async function listInternships(
   db: TDb,
   scopes: readonly TInternshipScope[],
   query: TJsonApiQuery,
+  options: TListOptions = {},
 ): Promise<{ rows: TInternshipView[]; total: number }> {
-  const rows = await run<TInternshipView & { total: number }>(db, internshipsPageSql(scopes, query));
+  const rows = await run<TInternshipView & { total: number }>(db, internshipsPageSql(scopes, query, options));
   return { rows: rows.filter((r) => r.id !== null), total: rows[0]?.total ?? 0 };
 }
 

@@ -27,6 +27,7 @@ import {
 import { isPublic } from '@stageplein/contracts/placements/vacancy-policy';
 import { ApiError, badRequest, forbidden, notFound, unauthorized } from '@stageplein/kit/errors/api-error';
 import type { TCaller } from '../shared/caller.ts';
+import { inScopePeriodIds } from '../school-read-models/school-read-models.service.ts';
 import { record } from '../shared/events.ts';
 import type { TActor, TCtx } from '../shared/request.ts';
 import { findOrganization, findVacancy, type TVacancyRow } from '../vacancies/vacancies.repository.ts';
@@ -161,6 +162,9 @@ function checkFilters(query: TJsonApiQuery): void {
   }
   const group = query.scopes.group_id;
   if (group !== undefined && !UUID.test(group)) throw badRequest('filter[group_id]');
+  const inScope = query.scopes.in_scope;
+  if (inScope !== undefined && inScope !== 'true' && inScope !== 'false')
+    throw badRequest('filter[in_scope]');
 }
 
 /** `GET /api/v1/internships`: the caller's internships (spec §6 via `internshipScopes`). */
@@ -172,7 +176,16 @@ export async function listVisibleInternships(ctx: TCtx, caller: TCaller, query: 
     permissions: caller.permissions,
     current: caller.current,
   });
-  const [page, viewer] = await Promise.all([listInternships(ctx.db, scopes, query), viewerFor(ctx, caller)]);
+  // Spec §4: `filter[in_scope]=true` keeps the periods of the current and next school year (a School's
+  // users: their School's; others: active ones).
+  const periodIds =
+    query.scopes.in_scope === 'true'
+      ? await inScopePeriodIds(ctx.db, ctx.now, caller.current?.type === 'School' ? caller.current.id : null)
+      : undefined;
+  const [page, viewer] = await Promise.all([
+    listInternships(ctx.db, scopes, query, { periodIds }),
+    viewerFor(ctx, caller),
+  ]);
   return { ...page, viewer };
 }
 
