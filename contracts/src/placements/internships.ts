@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { TTenantFeatures } from '../tenants/tenant.types.ts';
+import { ZRoleName } from '../identity/roles.ts';
 import { zCollectionOf, zDocumentOf, ZRelationship, ZResource, type TQuerySpec } from '../jsonapi/jsonapi.ts';
 
 /**
@@ -213,6 +214,19 @@ export const ZInternshipPersonAttributes = z.object({
   last_name: z.string().nullable(),
   email: z.string(),
 });
+
+/**
+ * `GET /api/v1/internships/{id}/people`: the people of the internship's organization who may be its
+ * contact person or supervisor (`mayBeInternshipPerson`), each with their roles there, for the edit
+ * form's pickers.
+ */
+export const ZInternshipPersonResource = ZResource.extend({
+  type: z.literal('user'),
+  attributes: ZInternshipPersonAttributes.extend({
+    roles: z.array(z.object({ name: ZRoleName, resource_id: z.string() })),
+  }),
+});
+export const ZInternshipPeopleCollection = zCollectionOf(ZInternshipPersonResource);
 
 export const ZInternshipDocument = zDocumentOf(ZInternshipResource);
 export const ZInternshipCollection = zCollectionOf(ZInternshipResource);

@@ -408,7 +408,11 @@ describe('internships: editing per policy', () => {
     expectStatus(await patch(id, w.mentor, { title: 'Anders' }), 403, 'internship_field_not_editable');
     expectStatus(await patch(id, w.otherSchool, { title: 'Anders' }), 404);
     // Someone without a role at the organization is no supervisor.
-    expectStatus(await patch(id, w.school, { supervisor_id: w.otherCompany.id }), 422, 'validation_failed');
+    expectStatus(
+      await patch(id, w.school, { supervisor_id: w.otherCompany.id }),
+      422,
+      'person_not_in_organization',
+    );
     expectStatus(await patch(id, w.school, { end_date: '2027-01-01' }), 422, 'invalid_date_range');
     const bySchool = await patch(id, w.school, { title: 'Stage verpleging', updating_hours_allowed: true });
     expectStatus(bySchool, 200);
@@ -727,6 +731,85 @@ describe('internships: the list’s includes, filters, sorts and paging', () => 
       'sort=motivation',
     ])
       expectStatus(await list(w.school, `?${q}`), 400);
+  });
+});
+
+describe('internships: contact person and supervisor (the edit form’s pickers)', () => {
+  it('offers the organization’s people and refuses anyone else, 422 in nl and en, across tenants too', async () => {
+    const w = await world();
+    const id = await fixture(w, 'approved');
+    const carla = await userWith(h, 'admin', w.organizationId, 'Provider');
+    await announceUser(carla, 'Carla', 'Contact');
+    const bram = await userWith(h, 'mentor', w.organizationId, 'Provider');
+    await announceUser(bram, 'Bram', 'Begeleider');
+    // A learner at the organization (a volunteer) is no contact person; nor is the other company's admin.
+    const volunteer = await userWith(h, 'volunteer', w.organizationId, 'Provider');
+    await announceUser(volunteer, 'Vera', 'Vrijwilliger');
+    await announceUser(w.otherCompany, 'Olga', 'Elders');
+    const foreign = await adminOf(h, 'Provider', 'approved', 'raayland');
+    await eventually(async () => {
+      const { rows } = await sql`select 1 from placements.users
+        where id in (${carla.id}, ${bram.id}, ${volunteer.id}, ${w.otherCompany.id})`.execute(h.owner);
+      expect(rows).toHaveLength(4);
+    });
+    const people = (user: TUser, internshipId = id) =>
+      call(h.app, {
+        method: 'GET',
+        url: `/api/v1/internships/${internshipId}/people`,
+        headers: user.headers,
+      });
+
+    for (const user of [w.school, w.company]) {
+      const res = await people(user);
+      expectStatus(res, 200);
+      const doc = res.json();
+      expect(doc.data.map((p: { id: string }) => p.id)).toEqual([bram.id, carla.id]);
+      expect(doc.data[1]).toMatchObject({
+        type: 'user',
+        attributes: {
+          first_name: 'Carla',
+          last_name: 'Contact',
+          roles: [{ name: 'admin', resource_id: w.organizationId }],
+        },
+      });
+    }
+    // Who may not change either field is refused; who cannot read the internship does not learn of it.
+    expectStatus(await people(w.student), 403);
+    expectStatus(await people(w.mentor), 403);
+    expectStatus(await people(w.otherCompany), 404);
+    expectStatus(await people(foreign), 404);
+
+    const chosen = await patch(id, w.company, { contact_person_id: carla.id, supervisor_id: bram.id });
+    expectStatus(chosen, 200);
+    expect(chosen.json().data.relationships).toMatchObject({
+      contact_person: { data: { type: 'user', id: carla.id } },
+      supervisor: { data: { type: 'user', id: bram.id } },
+    });
+    for (const [who, field] of [
+      [w.otherCompany.id, 'supervisor_id'],
+      [volunteer.id, 'contact_person_id'],
+      [w.student.id, 'supervisor_id'],
+      // Another tenant's user holds no role here (RLS hides their roles).
+      [foreign.id, 'contact_person_id'],
+    ] as const) {
+      const res = await patch(id, w.school, { [field]: who });
+      expectStatus(res, 422, 'person_not_in_organization');
+      expect(res.json().errors[0].source).toEqual({ pointer: `/data/attributes/${field}` });
+    }
+    const refused = (lang: string) =>
+      call(h.app, {
+        method: 'PATCH',
+        url: `/api/v1/internships/${id}`,
+        headers: { ...w.school.headers, 'accept-language': lang },
+        payload: { data: { type: 'internship', id, attributes: { supervisor_id: w.otherCompany.id } } },
+      });
+    expect((await refused('nl')).json().errors[0].title).toBe('Persoon hoort niet bij de organisatie');
+    expect((await refused('en')).json().errors[0].title).toBe('Person is not part of the organization');
+    // Nothing changed by the refusals.
+    expect((await get(id, w.school)).json().data.relationships.supervisor.data).toEqual({
+      type: 'user',
+      id: bram.id,
+    });
   });
 });
 

@@ -63,6 +63,9 @@ export const internshipsNl = {
   supervisor: 'Praktijkbegeleider',
   contactDetails: 'Contactgegevens',
   none: 'Nog niet bekend',
+  // The edit form's people pickers
+  nobody: 'Niemand gekozen',
+  personHint: 'Iemand van de organisatie van deze stage.',
   details: 'Gegevens',
   description: 'Omschrijving',
   motivation: 'Motivatie',
@@ -207,6 +210,8 @@ export const internshipsEn: typeof internshipsNl = {
   supervisor: 'Supervisor',
   contactDetails: 'Contact details',
   none: 'Not known yet',
+  nobody: 'Nobody chosen',
+  personHint: 'Someone of this internship’s organization.',
   details: 'Details',
   description: 'Description',
   motivation: 'Motivation',

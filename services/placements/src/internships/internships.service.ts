@@ -9,6 +9,7 @@ import {
   mayApply,
   mayTakeInternshipAction,
   readsInternship,
+  mayBeInternshipPerson,
   type TInternshipFacts,
   type TInternshipViewer,
 } from '@stageplein/contracts/placements/internship-policy';
@@ -37,6 +38,8 @@ import {
   findPeriod,
   hasInternshipFor,
   hasRole,
+  peopleOf,
+  rolesAt,
   insertInternships,
   insertStatusChanges,
   listInternships,
@@ -250,11 +253,12 @@ async function checkReferences(
     const period = await findPeriod(ctx.db, v.internship_period_id);
     if (period?.school_id !== v.school_id) throw invalid('internship_period_id');
   }
-  // The contact person and the supervisor work for the organization (a role there).
+  // The contact person and the supervisor work for the organization (contracts' rule).
   for (const field of ['contact_person_id', 'supervisor_id'] as const) {
     const person = v[field];
-    if (person && !(v.organization_id && (await hasRole(ctx.db, person, v.organization_id))))
-      throw invalid(field);
+    const roles = person && v.organization_id ? await rolesAt(ctx.db, person, v.organization_id) : [];
+    if (person && !mayBeInternshipPerson(roles, v.organization_id))
+      throw new ApiError('person_not_in_organization', {}, pointer(field));
   }
 }
 
@@ -414,6 +418,21 @@ export async function applyToVacancy(
 // ---------------------------------------------------------------------------------------------
 // Changing
 // ---------------------------------------------------------------------------------------------
+
+/**
+ * `GET /internships/{id}/people`: whom the caller may choose as contact person or supervisor — the
+ * organization's people (`mayBeInternshipPerson`), for a caller who may change either field now
+ * (403 otherwise; 404 when they cannot read the internship).
+ */
+export async function internshipPeople(ctx: TCtx, caller: TCaller, id: string) {
+  const { row, viewer } = await readableInternship(ctx, caller, id);
+  const fields = editableFields(viewer, factsOf(row), ctx.tenant.features);
+  if (!fields.includes('contact_person_id') && !fields.includes('supervisor_id')) throw forbidden();
+  if (!row.organization_id) return [];
+  return (await peopleOf(ctx.db, row.organization_id)).filter((p) =>
+    mayBeInternshipPerson(p.roles, row.organization_id),
+  );
+}
 
 /** PATCH: only the fields the caller may edit now (`editableFields`); the status through the actions. */
 export async function changeInternship(
