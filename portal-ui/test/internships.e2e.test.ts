@@ -16,6 +16,7 @@ import {
   startStack,
   type TStack,
   type TDemo,
+  userId,
 } from './stack.ts';
 
 /**
@@ -216,6 +217,10 @@ describe('the internship screens on a phone', () => {
     expect(await page.getByTestId('internship-not-found').count()).toBe(0);
     await page.getByTestId('internship-edit').click();
     await page.getByTestId('internship-form').waitFor();
+    // The supervisor is chosen among the company's people (GET /internships/{id}/people).
+    const supervisor = page.getByLabel(/^Praktijkbegeleider/);
+    await expect.poll(() => supervisor.locator('option').count()).toBeGreaterThan(1);
+    expect(await supervisor.locator('option').first().textContent()).toBe('Niemand gekozen');
     await fits('edit');
     await page.goto(stack.url(TENANT, '/dashboard'));
     await page.getByTestId('dashboard-internship').first().waitFor();
@@ -240,6 +245,81 @@ describe('the internship screens on a phone', () => {
     await shot(student.page, 'internships-apply');
     await expectAccessible(student.page, 'apply form');
     expect(student.problems).toEqual([]);
+    await student.context.close();
+  });
+});
+
+describe('a full vacancy', () => {
+  it('says so on /vacancies/{id}; applying for its last place once taken is refused with the localized message', async () => {
+    // One place; the company publishes it.
+    const company = await apiAs(stack.app, TENANT, 'bedrijf', 'provider');
+    const created = await company.send<{ data: { id: string } }>('POST', '/api/v1/vacancies', {
+      data: { type: 'vacancy', attributes: { title: `${title} vol`, places: 1 } },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const id = created.body.data.id;
+    expect((await company.send('POST', `/api/v1/vacancies/${id}/publish`)).status).toBe(200);
+
+    // The demo student opens it while the place is free and writes a motivation.
+    const student = await signedIn('student');
+    await student.page.goto(stack.url(TENANT, `/vacancies/${id}`));
+    const form = student.page.getByTestId('apply-form');
+    await form.waitFor();
+    expect(await student.page.getByTestId('apply-places-left').textContent()).toBe('Nog 1 plek vrij.');
+    await form.getByLabel(/^Motivatie/).fill('Ik wil graag in deze keuken leren.');
+
+    // Meanwhile a second student (the School's demo mentor, given the student role) takes the place.
+    const schoolApi = await apiAs(stack.app, TENANT, 'admin', 'school');
+    const second = await userId(schoolApi, TENANT, 'mentor');
+    expect(
+      (await schoolApi.send('PUT', `/api/v1/users/${second}/add_role`, { role: { name: 'student' } })).status,
+    ).toBe(200);
+    const secondApi = await apiAs(stack.app, TENANT, 'mentor', 'school');
+    const application = {
+      data: { type: 'internship', attributes: { vacancy_id: id, motivation: 'Ik was eerder.' } },
+    };
+    // Once placements knows the new role (403 until then).
+    await expect
+      .poll(async () => (await secondApi.send('POST', '/api/v1/internships', application)).status)
+      .toBe(201);
+
+    // The student applies: refused, the page says the vacancy is full in the server's (Dutch) words.
+    await form.getByRole('button', { name: 'Solliciteren' }).click();
+    const full = student.page.getByTestId('apply-full');
+    await full.waitFor();
+    expect(await full.getByTestId('form-alert').textContent()).toBe(nl('api.vacancy_full.detail'));
+    expect(await student.page.getByTestId('apply-form').count()).toBe(0);
+    await expectAccessible(student.page, 'full vacancy after applying');
+
+    // Opened again: the vacancy itself says it is full (places counted on GET /vacancies/{id}), no form.
+    await student.page.reload();
+    await student.page.getByTestId('apply-full').waitFor();
+    expect(await student.page.getByTestId('apply-full').textContent()).toBe(
+      'Deze vacature is vol: alle plekken zijn bezet.',
+    );
+    expect(await student.page.getByTestId('apply-form').count()).toBe(0);
+    await expectAccessible(student.page, 'full vacancy');
+    await shot(student.page, 'internships-full-vacancy');
+
+    // The server refuses it too, in the caller's language.
+    const studentApi = await apiAs(stack.app, TENANT, 'student', 'school');
+    const mine = { data: { type: 'internship', attributes: { vacancy_id: id, motivation: 'Toch graag.' } } };
+    const refused = await studentApi.send<{ errors: { code: string; title: string }[] }>(
+      'POST',
+      '/api/v1/internships',
+      mine,
+    );
+    expect(refused.status).toBe(409);
+    expect(refused.body.errors[0]).toMatchObject({
+      code: 'vacancy_full',
+      title: nl('api.vacancy_full.title'),
+    });
+    const vacancy = await studentApi.get<{ data: { attributes: { full: boolean; places_left: number } } }>(
+      `/api/v1/vacancies/${id}`,
+    );
+    expect(vacancy.body.data.attributes).toMatchObject({ full: true, places_left: 0 });
+    // The one failed request is the refused application itself; nothing else went wrong.
+    expect(student.problems).toEqual([expect.stringMatching(/^409 .*\/api\/v1\/internships$/)]);
     await student.context.close();
   });
 });

@@ -309,7 +309,7 @@ export const API_RESOURCES: TResourceConfigs = {
     path: '/api/v1/internships',
     type: 'internship',
     query: 'server',
-    scopes: ['group_id', 'search'],
+    scopes: ['group_id', 'search', 'in_scope'],
     maxPageSize: 100,
     getMany: 'each',
   },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dutchDate, schoolYearFlags, schoolYearOf } from './school-years.ts';
+import { dutchDate, inScopeSchoolYearIds, schoolYearFlags, schoolYearOf } from './school-years.ts';
 
 describe('school years', () => {
   it('runs from 1 August to 31 July', () => {
@@ -34,5 +34,31 @@ describe('school years', () => {
       ['2027-2028', false, true],
       ['2028-2029', false, false],
     ]);
+  });
+
+  describe('in scope (spec §4): the current and the next school year', () => {
+    // Written out by hand, not by schoolYearOf, so the rule is checked against the calendar.
+    const years = [
+      { id: 'y2425', start_date: '2024-08-01', end_date: '2025-07-31' },
+      { id: 'y2526', start_date: '2025-08-01', end_date: '2026-07-31' },
+      { id: 'y2627', start_date: '2026-08-01', end_date: '2027-07-31' },
+      { id: 'y2728', start_date: '2027-08-01', end_date: '2028-07-31' },
+    ];
+    it.each([
+      ['2025-11-27', ['y2526', 'y2627']],
+      // The last day of a year: it is still current, the year starting tomorrow is next.
+      ['2026-07-31', ['y2526', 'y2627']],
+      // The first day of a year: the old one drops out, the year after becomes next.
+      ['2026-08-01', ['y2627', 'y2728']],
+      ['2027-12-31', ['y2728']],
+      // Before every year: none is current, the first one is next.
+      ['2024-01-15', ['y2425']],
+      ['2029-01-01', []],
+    ])('on %s: %j', (today, expected) => {
+      expect(inScopeSchoolYearIds(years, today).sort()).toEqual(expected);
+    });
+    it('does not depend on the order of the years', () => {
+      expect(inScopeSchoolYearIds([...years].reverse(), '2026-03-01').sort()).toEqual(['y2526', 'y2627']);
+    });
   });
 });

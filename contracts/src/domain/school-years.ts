@@ -41,3 +41,17 @@ export function schoolYearFlags<T extends { start_date: string; end_date: string
     is_next: y.start_date === upcoming,
   }));
 }
+
+/**
+ * Spec §4: only periods of the current or next school year count. The ids of those years among
+ * `years` on `today` (YYYY-MM-DD, Dutch calendar date) — organizations' `GET /internship_periods` and
+ * placements' `filter[in_scope]` both ask this.
+ */
+export function inScopeSchoolYearIds(
+  years: readonly { id: string; start_date: string; end_date: string }[],
+  today: string,
+): string[] {
+  return schoolYearFlags(years, today)
+    .filter((y) => y.is_current || y.is_next)
+    .map((y) => y.id);
+}

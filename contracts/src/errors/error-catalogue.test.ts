@@ -92,6 +92,7 @@ describe('API error catalogue', () => {
       internship_field_not_editable: 403,
       invalid_internship_action: 409,
       reason_required: 422,
+      person_not_in_organization: 422,
       allocation_round_closed: 409,
       invalid_allocation_round_action: 409,
       vacancy_not_in_round: 422,

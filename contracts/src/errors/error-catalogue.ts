@@ -68,6 +68,7 @@ export const ERROR_CODES = [
   'internship_field_not_editable',
   'invalid_internship_action',
   'reason_required',
+  'person_not_in_organization',
   'allocation_round_closed',
   'invalid_allocation_round_action',
   'vacancy_not_in_round',
@@ -200,6 +201,8 @@ export const ERRORS: Readonly<Record<TErrorCode, TErrorDefinition>> = Object.fre
   internship_field_not_editable: define('internship_field_not_editable', 403),
   invalid_internship_action: define('invalid_internship_action', 409),
   reason_required: define('reason_required', 422),
+  // The contact person or supervisor chosen for an internship works elsewhere (`mayBeInternshipPerson`).
+  person_not_in_organization: define('person_not_in_organization', 422),
   // Allocation rounds (contracts/src/placements/allocation-rounds.ts): ranking after the deadline or once run,
   // a step the round's state does not allow, a vacancy the round does not offer, a student it does not
   // include, a move onto a vacancy whose places in the round are taken.

@@ -985,6 +985,10 @@ export const en: TMessages = {
       title: 'Not allowed with this link',
       detail: 'This link does not allow this.',
     },
+    person_not_in_organization: {
+      title: 'Person is not part of the organization',
+      detail: 'Choose someone of this internship’s organization as contact person or supervisor.',
+    },
     vacancy_full: {
       title: 'Vacancy is full',
       detail: 'All places of this vacancy are taken. Choose another vacancy.',

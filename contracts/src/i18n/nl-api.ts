@@ -281,6 +281,10 @@ export const nlApi = {
     title: 'Niet toegestaan met deze link',
     detail: 'Met deze link kun je dit niet doen.',
   },
+  person_not_in_organization: {
+    title: 'Persoon hoort niet bij de organisatie',
+    detail: 'Kies als contactpersoon of praktijkbegeleider iemand van de organisatie van deze stage.',
+  },
   vacancy_full: {
     title: 'Vacature is vol',
     detail: 'Alle plaatsen van deze vacature zijn bezet. Kies een andere vacature.',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { TTenantFeatures } from '../tenants/tenant.types.ts';
+import { ZRoleName } from '../identity/roles.ts';
 import { zCollectionOf, zDocumentOf, ZRelationship, ZResource, type TQuerySpec } from '../jsonapi/jsonapi.ts';
 
 /**
@@ -214,6 +215,19 @@ export const ZInternshipPersonAttributes = z.object({
   email: z.string(),
 });
 
+/**
+ * `GET /api/v1/internships/{id}/people`: the people of the internship's organization who may be its
+ * contact person or supervisor (`mayBeInternshipPerson`), each with their roles there, for the edit
+ * form's pickers.
+ */
+export const ZInternshipPersonResource = ZResource.extend({
+  type: z.literal('user'),
+  attributes: ZInternshipPersonAttributes.extend({
+    roles: z.array(z.object({ name: ZRoleName, resource_id: z.string() })),
+  }),
+});
+export const ZInternshipPeopleCollection = zCollectionOf(ZInternshipPersonResource);
+
 export const ZInternshipDocument = zDocumentOf(ZInternshipResource);
 export const ZInternshipCollection = zCollectionOf(ZInternshipResource);
 
@@ -227,8 +241,11 @@ export const INTERNSHIPS_QUERY = {
     vacancy_id: ['eq', 'in'],
     self_found: ['eq'],
   },
-  /** `group_id`: students who are members of the group (organizations' group memberships). */
-  scopes: ['group_id', 'search'],
+  /**
+   * `group_id`: students who are members of the group (organizations' group memberships); `in_scope=true`:
+   * spec §4's in-scope periods only (current and next school year; internships without a period stay).
+   */
+  scopes: ['group_id', 'search', 'in_scope'],
   sorts: ['created_at', 'updated_at', 'start_date', 'end_date', 'status', 'title'],
   includes: INTERNSHIP_INCLUDES,
   defaultSort: '-created_at',

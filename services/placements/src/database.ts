@@ -29,6 +29,7 @@ import type {
   TGroupMembershipsTable,
   TGroupsTable,
   TInternshipPeriodsTable,
+  TSchoolYearsTable,
   TLevelsTable,
   TMentorshipsTable,
   TOrganizationWebsitesTable,
@@ -55,6 +56,7 @@ export interface TPlacementsDb {
   'placements.bulk_messages': TBulkMessagesTable;
   'placements.bulk_message_deliveries': TBulkMessageDeliveriesTable;
   'placements.internship_periods': TInternshipPeriodsTable;
+  'placements.school_years': TSchoolYearsTable;
   'placements.groups': TGroupsTable;
   'placements.group_memberships': TGroupMembershipsTable;
   'placements.levels': TLevelsTable;

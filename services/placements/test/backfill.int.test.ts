@@ -48,14 +48,15 @@ describe('placements deployed later: npm run backfill', () => {
     expect(await ids(sql`select id from placements.organizations`)).toEqual(organizations);
     expect(await ids(sql`select id from placements.users`)).toEqual(users);
     expect(await ids(sql`select role_id as id from placements.auth_roles`)).toEqual(roles);
-    // The school resources internships need (issue #16): periods, groups, levels, websites; and the
-    // tags that name the internship bank's tag facet.
-    for (const table of ['internship_periods', 'groups', 'levels', 'tags'])
+    // The school resources internships need (issue #16): school years (spec §4's in-scope rule),
+    // periods, groups, levels, websites; and the tags that name the internship bank's tag facet.
+    for (const table of ['school_years', 'internship_periods', 'groups', 'levels', 'tags'])
       expect(await ids(sql`select id from ${sql.table(`placements.${table}`)}`), table).toEqual(
         await ids(sql`select id from ${sql.table(`organizations.${table}`)}`),
       );
     expect(await ids(sql`select id from placements.internship_periods`)).not.toEqual([]);
     expect(await ids(sql`select id from placements.tags`)).not.toEqual([]);
+    expect(await ids(sql`select id from placements.school_years`)).not.toEqual([]);
     expect(await ids(sql`select id from placements.organization_websites`)).toEqual(organizations);
     // Content's published evaluation and assignment forms (not the public ones), with their definitions.
     const forms = (

@@ -408,7 +408,11 @@ describe('internships: editing per policy', () => {
     expectStatus(await patch(id, w.mentor, { title: 'Anders' }), 403, 'internship_field_not_editable');
     expectStatus(await patch(id, w.otherSchool, { title: 'Anders' }), 404);
     // Someone without a role at the organization is no supervisor.
-    expectStatus(await patch(id, w.school, { supervisor_id: w.otherCompany.id }), 422, 'validation_failed');
+    expectStatus(
+      await patch(id, w.school, { supervisor_id: w.otherCompany.id }),
+      422,
+      'person_not_in_organization',
+    );
     expectStatus(await patch(id, w.school, { end_date: '2027-01-01' }), 422, 'invalid_date_range');
     const bySchool = await patch(id, w.school, { title: 'Stage verpleging', updating_hours_allowed: true });
     expectStatus(bySchool, 200);
@@ -727,6 +731,153 @@ describe('internships: the list’s includes, filters, sorts and paging', () => 
       'sort=motivation',
     ])
       expectStatus(await list(w.school, `?${q}`), 400);
+  });
+});
+
+describe('internships: contact person and supervisor (the edit form’s pickers)', () => {
+  it('offers the organization’s people and refuses anyone else, 422 in nl and en, across tenants too', async () => {
+    const w = await world();
+    const id = await fixture(w, 'approved');
+    const carla = await userWith(h, 'admin', w.organizationId, 'Provider');
+    await announceUser(carla, 'Carla', 'Contact');
+    const bram = await userWith(h, 'mentor', w.organizationId, 'Provider');
+    await announceUser(bram, 'Bram', 'Begeleider');
+    // A learner at the organization (a volunteer) is no contact person; nor is the other company's admin.
+    const volunteer = await userWith(h, 'volunteer', w.organizationId, 'Provider');
+    await announceUser(volunteer, 'Vera', 'Vrijwilliger');
+    await announceUser(w.otherCompany, 'Olga', 'Elders');
+    const foreign = await adminOf(h, 'Provider', 'approved', 'raayland');
+    await eventually(async () => {
+      const { rows } = await sql`select 1 from placements.users
+        where id in (${carla.id}, ${bram.id}, ${volunteer.id}, ${w.otherCompany.id})`.execute(h.owner);
+      expect(rows).toHaveLength(4);
+    });
+    const people = (user: TUser, internshipId = id) =>
+      call(h.app, {
+        method: 'GET',
+        url: `/api/v1/internships/${internshipId}/people`,
+        headers: user.headers,
+      });
+
+    for (const user of [w.school, w.company]) {
+      const res = await people(user);
+      expectStatus(res, 200);
+      const doc = res.json();
+      expect(doc.data.map((p: { id: string }) => p.id)).toEqual([bram.id, carla.id]);
+      expect(doc.data[1]).toMatchObject({
+        type: 'user',
+        attributes: {
+          first_name: 'Carla',
+          last_name: 'Contact',
+          roles: [{ name: 'admin', resource_id: w.organizationId }],
+        },
+      });
+    }
+    // Who may not change either field is refused; who cannot read the internship does not learn of it.
+    expectStatus(await people(w.student), 403);
+    expectStatus(await people(w.mentor), 403);
+    expectStatus(await people(w.otherCompany), 404);
+    expectStatus(await people(foreign), 404);
+
+    const chosen = await patch(id, w.company, { contact_person_id: carla.id, supervisor_id: bram.id });
+    expectStatus(chosen, 200);
+    expect(chosen.json().data.relationships).toMatchObject({
+      contact_person: { data: { type: 'user', id: carla.id } },
+      supervisor: { data: { type: 'user', id: bram.id } },
+    });
+    for (const [who, field] of [
+      [w.otherCompany.id, 'supervisor_id'],
+      [volunteer.id, 'contact_person_id'],
+      [w.student.id, 'supervisor_id'],
+      // Another tenant's user holds no role here (RLS hides their roles).
+      [foreign.id, 'contact_person_id'],
+    ] as const) {
+      const res = await patch(id, w.school, { [field]: who });
+      expectStatus(res, 422, 'person_not_in_organization');
+      expect(res.json().errors[0].source).toEqual({ pointer: `/data/attributes/${field}` });
+    }
+    const refused = (lang: string) =>
+      call(h.app, {
+        method: 'PATCH',
+        url: `/api/v1/internships/${id}`,
+        headers: { ...w.school.headers, 'accept-language': lang },
+        payload: { data: { type: 'internship', id, attributes: { supervisor_id: w.otherCompany.id } } },
+      });
+    expect((await refused('nl')).json().errors[0].title).toBe('Persoon hoort niet bij de organisatie');
+    expect((await refused('en')).json().errors[0].title).toBe('Person is not part of the organization');
+    // Nothing changed by the refusals.
+    expect((await get(id, w.school)).json().data.relationships.supervisor.data).toEqual({
+      type: 'user',
+      id: bram.id,
+    });
+  });
+});
+
+describe('internships: spec §4 in-scope periods (organizations’ school years)', () => {
+  it('keeps the school years from organizations’ events and filters the list by the current and next one', async () => {
+    const w = await world();
+    // NOW is 2026-11-21: 2026-2027 is current, 2027-2028 next, 2025-2026 past.
+    const years = {
+      past: [randomUUID(), '2025-2026', '2025-08-01', '2026-07-31'],
+      current: [randomUUID(), '2026-2027', '2026-08-01', '2027-07-31'],
+      next: [randomUUID(), '2027-2028', '2027-08-01', '2028-07-31'],
+    } as const;
+    for (const [id, name, start_date, end_date] of Object.values(years))
+      await deliver(h, 'organizations.school_year.created', id, { name, start_date, end_date });
+    const period = async (year: string, status: 'active' | 'archived') => {
+      const id = randomUUID();
+      await deliver(h, 'organizations.internship_period.created', id, {
+        internship_period_id: id,
+        school_id: w.schoolId,
+        school_year_id: year,
+        name: `Periode ${id.slice(0, 4)}`,
+        start_date: '2026-09-01',
+        end_date: '2026-12-31',
+        status,
+      });
+      return id;
+    };
+    const periods = {
+      past: await period(years.past[0], 'active'),
+      current: await period(years.current[0], 'active'),
+      nextArchived: await period(years.next[0], 'archived'),
+    };
+    await eventually(async () => {
+      const { rows } = await sql`select 1 from placements.school_years where id in (${years.past[0]},
+        ${years.current[0]}, ${years.next[0]}) union all select 1 from placements.internship_periods
+        where school_id = ${w.schoolId}`.execute(h.owner);
+      expect(rows).toHaveLength(6);
+    });
+    const { rows: kept } = await sql<{ name: string; start_date: string; end_date: string }>`
+      select name, start_date, end_date from placements.school_years where id = ${years.next[0]}`.execute(
+      h.owner,
+    );
+    expect(kept).toEqual([{ name: '2027-2028', start_date: '2027-08-01', end_date: '2028-07-31' }]);
+
+    const internship = async (periodId: string | null) => {
+      const id = await fixture(w, 'approved');
+      await sql`update placements.internships set internship_period_id = ${periodId} where id = ${id}`.execute(
+        h.owner,
+      );
+      return id;
+    };
+    const i = {
+      past: await internship(periods.past),
+      current: await internship(periods.current),
+      nextArchived: await internship(periods.nextArchived),
+      none: await internship(null),
+    };
+    const inScope = '?filter[in_scope]=true';
+    // The School's admin: its own periods of the current and next year, archived or not; no period stays.
+    expect(ids(await list(w.school, inScope))).toEqual([i.current, i.nextArchived, i.none].sort());
+    expect(ids(await list(w.school))).toEqual(Object.values(i).sort());
+    expect(ids(await list(w.school, '?filter[in_scope]=false'))).toEqual(Object.values(i).sort());
+    // The organization is no school user: active periods only.
+    expect(ids(await list(w.company, inScope))).toEqual([i.current, i.none].sort());
+    expect(
+      (await list(w.company, `${inScope}&filter[internship_period_id_eq]=${periods.past}`)).json().data,
+    ).toEqual([]);
+    expectStatus(await list(w.school, '?filter[in_scope]=yes'), 400);
   });
 });
 

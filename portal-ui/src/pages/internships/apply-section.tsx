@@ -86,10 +86,16 @@ function StudentApply({ vacancy, schoolId }: { vacancy: TApplyVacancy; schoolId:
     );
   }
   const left = placesLeftOf(vacancy);
-  const full =
-    left === 0 ||
-    (isApiRequestError(form.formError) && form.formError.errors.some((e) => e.code === 'vacancy_full'));
-  if (full) return <p data-testid="apply-full">{t('apply.full')}</p>;
+  // Taken meanwhile (the last place went while the form was open): the server's refusal, in its words.
+  const refused =
+    isApiRequestError(form.formError) && form.formError.errors.some((e) => e.code === 'vacancy_full');
+  if (left === 0 || refused)
+    return (
+      <div data-testid="apply-full">
+        <p>{t('apply.full')}</p>
+        {refused && <FormAlert tone="error">{errorMessage(form.formError, tShared)}</FormAlert>}
+      </div>
+    );
   return (
     <form className="form" noValidate onSubmit={form.handleSubmit(onValid)} data-testid="apply-form">
       <p>{t('apply.intro')}</p>

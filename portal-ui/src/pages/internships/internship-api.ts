@@ -5,6 +5,7 @@ import {
   type TRawDocument,
 } from '@stageplein/contracts/client/jsonapi-document';
 import type { TApiClient } from '@stageplein/contracts/client/api-client';
+import type { TRoleName } from '@stageplein/contracts/identity/roles';
 import type {
   TInternshipAction,
   TInternshipContractType,
@@ -165,4 +166,15 @@ export async function updateInternship(
   );
   if (!doc.data) throw new Error('empty internship document');
   return doc.data;
+}
+
+/** `GET /api/v1/internships/{id}/people`: whom the caller may choose as contact person or supervisor. */
+export async function fetchInternshipPeople(
+  client: TApiClient,
+  id: string,
+  signal?: AbortSignal,
+): Promise<TFlatResource<Omit<TPerson, 'id'> & { roles?: { name: TRoleName; resourceId: string }[] }>[]> {
+  return readCollectionDocument<Omit<TPerson, 'id'> & { roles?: { name: TRoleName; resourceId: string }[] }>(
+    await client.get<TRawDocument>(`${INTERNSHIPS}/${encodeURIComponent(id)}/people`, { signal }),
+  ).data;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TInternship } from './internship-api.ts';
-import { formFieldsOf, formValuesOf, patchOf } from './internship-edit-model.ts';
+import { formFieldsOf, formValuesOf, patchOf, personOptions } from './internship-edit-model.ts';
 
 const internship = {
   id: 'i',
@@ -28,11 +28,9 @@ const internship = {
 
 describe('the internship edit form', () => {
   it('shows only the fields the policy allows, in the form’s order', () => {
-    expect(formFieldsOf(['supervisor_id', 'end_date', 'motivation', 'start_date'])).toEqual([
-      'motivation',
-      'start_date',
-      'end_date',
-    ]);
+    expect(
+      formFieldsOf(['supervisor_id', 'end_date', 'motivation', 'start_date', 'contact_person_id']),
+    ).toEqual(['motivation', 'start_date', 'end_date', 'contact_person_id', 'supervisor_id']);
   });
 
   it('sends only what changed among the editable fields, typed for the API', () => {
@@ -52,5 +50,39 @@ describe('the internship edit form', () => {
     });
     // The title changed but is not editable here: not sent.
     expect(patchOf(before, { ...before, hours: '80' }, ['hours', 'title'])).toEqual({ hours: 80 });
+  });
+
+  it('sends a chosen contact person and a cleared supervisor', () => {
+    const before = formValuesOf({ ...internship, supervisor: { id: 'u2', firstName: 'Bram' } });
+    expect(before).toMatchObject({ contactPersonId: '', supervisorId: 'u2' });
+    const after = { ...before, contactPersonId: 'u1', supervisorId: '' };
+    expect(patchOf(before, after, ['contact_person_id', 'supervisor_id'])).toEqual({
+      contactPersonId: 'u1',
+      supervisorId: null,
+    });
+  });
+
+  it('offers the organization’s people the rule allows, and keeps the current choice', () => {
+    const people = [
+      { id: 'u1', firstName: 'Carla', lastName: 'Contact', roles: [{ name: 'admin', resourceId: 'org' }] },
+      {
+        id: 'u3',
+        firstName: 'Vera',
+        lastName: 'Vrijwilliger',
+        roles: [{ name: 'volunteer', resourceId: 'org' }],
+      },
+      { id: 'u4', firstName: 'Olga', lastName: 'Elders', roles: [{ name: 'admin', resourceId: 'other' }] },
+    ] as const;
+    expect(personOptions(people, 'org', null, 'Niemand')).toEqual([
+      { value: '', label: 'Niemand' },
+      { value: 'u1', label: 'Carla Contact' },
+    ]);
+    expect(personOptions(people, 'org', { id: 'u9', email: 'oud@example.nl' }, 'Niemand')).toEqual([
+      { value: '', label: 'Niemand' },
+      { value: 'u9', label: 'oud@example.nl' },
+      { value: 'u1', label: 'Carla Contact' },
+    ]);
+    // No organization (self-found, not yet on the platform): nobody to choose.
+    expect(personOptions(people, null, null, 'Niemand')).toEqual([{ value: '', label: 'Niemand' }]);
   });
 });

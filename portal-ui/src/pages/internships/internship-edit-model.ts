@@ -1,10 +1,12 @@
+import { mayBeInternshipPerson, type TPersonRole } from '@stageplein/contracts/placements/internship-policy';
 import type { TInternshipField } from '@stageplein/contracts/placements/internships';
-import type { TInternship, TInternshipPatch } from './internship-api.ts';
+import { personName, type TInternship, type TInternshipPatch, type TPerson } from './internship-api.ts';
 
 /**
  * The edit form of `/internships/{id}/edit`: the fields the policy lets the caller change now
  * (`meta.editable_fields`, contracts' `editableFields`), as strings for the inputs, and the PATCH of
- * what changed. People pickers (contact person, supervisor) are not on this form yet.
+ * what changed. The contact person and the supervisor are chosen among the organization's people
+ * (`personOptions`).
  */
 export const FORM_FIELDS = [
   'title',
@@ -17,6 +19,8 @@ export const FORM_FIELDS = [
   'contact_name',
   'contact_email',
   'contact_phone_number',
+  'contact_person_id',
+  'supervisor_id',
   'hours',
   'hours_supervisor',
   'updating_hours_allowed',
@@ -34,6 +38,8 @@ export type TInternshipFormValues = {
   contactName: string;
   contactEmail: string;
   contactPhoneNumber: string;
+  contactPersonId: string;
+  supervisorId: string;
   hours: string;
   hoursSupervisor: string;
   updatingHoursAllowed: boolean;
@@ -50,6 +56,8 @@ const CAMEL: Record<TFormField, keyof TInternshipFormValues & keyof TInternshipP
   contact_name: 'contactName',
   contact_email: 'contactEmail',
   contact_phone_number: 'contactPhoneNumber',
+  contact_person_id: 'contactPersonId',
+  supervisor_id: 'supervisorId',
   hours: 'hours',
   hours_supervisor: 'hoursSupervisor',
   updating_hours_allowed: 'updatingHoursAllowed',
@@ -75,6 +83,8 @@ export function formValuesOf(i: TInternship): TInternshipFormValues {
     contactName: str(i.contactName),
     contactEmail: str(i.contactEmail),
     contactPhoneNumber: str(i.contactPhoneNumber),
+    contactPersonId: i.contactPerson?.id ?? '',
+    supervisorId: i.supervisor?.id ?? '',
     hours: str(i.hours),
     hoursSupervisor: str(i.hoursSupervisor),
     updatingHoursAllowed: i.updatingHoursAllowed,
@@ -99,4 +109,28 @@ export function patchOf(
     else out[key] = value.trim() === '' ? null : value.trim();
   }
   return out as TInternshipPatch;
+}
+
+/** A person `GET /internships/{id}/people` offers, with their roles (camelCase from the client). */
+export interface TPersonChoice extends TPerson {
+  roles?: readonly TPersonRole[];
+}
+
+/**
+ * The picker's options: nobody, then the organization's people the rule allows (contracts'
+ * `mayBeInternshipPerson`, as the server checks), by name; the person chosen now stays an option even
+ * when no longer offered, so opening the form changes nothing.
+ */
+export function personOptions(
+  people: readonly TPersonChoice[],
+  organizationId: string | null,
+  current: TPerson | null | undefined,
+  noneLabel: string,
+): { value: string; label: string }[] {
+  const allowed = people.filter((p) => mayBeInternshipPerson(p.roles ?? [], organizationId));
+  const chosen = current && !allowed.some((p) => p.id === current.id) ? [current] : [];
+  return [
+    { value: '', label: noneLabel },
+    ...[...chosen, ...allowed].map((p) => ({ value: p.id, label: personName(p) || p.id })),
+  ];
 }

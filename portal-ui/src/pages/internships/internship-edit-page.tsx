@@ -19,12 +19,18 @@ import { useForm } from '@stageplein/design-system/forms/use-form.ts';
 import { useApi } from '../../api/api-context.ts';
 import { StatusErrorScreen } from '../../shell/error-screen.tsx';
 import { errorMessage, Page, useRouteTitle } from '../page-kit.tsx';
-import { editableFieldsOf, updateInternship, type TInternship } from './internship-api.ts';
+import {
+  editableFieldsOf,
+  fetchInternshipPeople,
+  updateInternship,
+  type TInternship,
+} from './internship-api.ts';
 import {
   formFieldsOf,
   formKey,
   formValuesOf,
   patchOf,
+  personOptions,
   type TFormField,
   type TInternshipFormValues,
 } from './internship-edit-model.ts';
@@ -76,6 +82,14 @@ function InternshipEditor({ internship: i, fields }: { internship: TInternship; 
       ).data.map((p) => ({ value: p.id, label: p.name ?? p.id })),
     enabled: fields.includes('internship_period_id'),
   });
+  // The organization's people for the contact person and supervisor pickers (the rule is contracts').
+  const pickers = fields.includes('contact_person_id') || fields.includes('supervisor_id');
+  const people = useQuery({
+    queryKey: ['internship-people', i.id],
+    queryFn: ({ signal }) => fetchInternshipPeople(api.client, i.id, signal),
+    enabled: pickers,
+  });
+  const organizationId = i.organization?.id ?? null;
   const onValid = async (values: TInternshipFormValues) => {
     const patch = patchOf(initial, values, fields);
     if (Object.keys(patch).length > 0) await updateInternship(api.client, i.id, patch);
@@ -121,6 +135,22 @@ function InternshipEditor({ internship: i, fields }: { internship: TInternship; 
         )}
         {has('contact_phone_number') && (
           <TextField label={t('contactPhone')} type="tel" field={form.bind('contactPhoneNumber')} />
+        )}
+        {has('contact_person_id') && (
+          <SelectField
+            label={t('contact')}
+            hint={t('personHint')}
+            field={form.bind('contactPersonId')}
+            options={personOptions(people.data ?? [], organizationId, i.contactPerson, t('nobody'))}
+          />
+        )}
+        {has('supervisor_id') && (
+          <SelectField
+            label={t('supervisor')}
+            hint={t('personHint')}
+            field={form.bind('supervisorId')}
+            options={personOptions(people.data ?? [], organizationId, i.supervisor, t('nobody'))}
+          />
         )}
         {has('hours') && (
           <TextField label={t('hours')} type="number" min={0} step="0.5" field={form.bind('hours')} />

@@ -14,6 +14,7 @@ describe('the internships list query', () => {
     const q = queryFromSearch(new URLSearchParams('period=p1&status=applied&page=3&per_page=10'));
     expect(q).toEqual({
       period: 'p1',
+      years: '',
       status: 'applied',
       organization: '',
       group: '',
@@ -50,6 +51,17 @@ describe('the internships list query', () => {
     expect(params.get('page[number]')).toBe('2');
     expect(params.get('page[size]')).toBe('25');
     expect(params.get('include')).toContain('student');
+  });
+
+  it('keeps to the current and next school year unless every year is asked for (spec §4)', () => {
+    expect(apiParams(queryFromSearch(new URLSearchParams())).get('filter[in_scope]')).toBe('true');
+    const all = queryFromSearch(new URLSearchParams('years=all&page=2'));
+    expect(all.years).toBe('all');
+    expect(apiParams(all).has('filter[in_scope]')).toBe(false);
+    expect(searchFromQuery(all).toString()).toBe('years=all&page=2');
+    expect(hasFilters(all)).toBe(true);
+    expect(changeQuery(all, { years: '' })).toMatchObject({ years: '', page: 1 });
+    expect(queryFromSearch(new URLSearchParams('years=nonsense')).years).toBe('');
   });
 
   it('knows whose list it is from the policy’s scopes', () => {

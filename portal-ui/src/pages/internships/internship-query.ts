@@ -3,10 +3,14 @@ import { LIST_INCLUDES } from './internship-api.ts';
 
 /**
  * The `/internships` list's filters and paging, kept in the URL (`?period=…&status=…&page=2`) so a
- * filtered list can be shared, reloaded and gone back to; and what the list asks the API for.
+ * filtered list can be shared, reloaded and gone back to; and what the list asks the API for. By
+ * default the list keeps to spec §4's in-scope periods (current and next school year,
+ * `filter[in_scope]=true`, the rule applied by the server); `?years=all` shows every school year.
  */
 export interface TInternshipQuery {
   period: string;
+  /** '' (current and next school year) or 'all'. */
+  years: '' | 'all';
   status: string;
   organization: string;
   group: string;
@@ -26,6 +30,7 @@ export function queryFromSearch(search: URLSearchParams): TInternshipQuery {
   const perPage = positive(search.get('per_page'), DEFAULT_PER_PAGE);
   return {
     period: search.get('period') ?? '',
+    years: search.get('years') === 'all' ? 'all' : '',
     status: search.get('status') ?? '',
     organization: search.get('organization') ?? '',
     group: search.get('group') ?? '',
@@ -38,6 +43,7 @@ export function queryFromSearch(search: URLSearchParams): TInternshipQuery {
 export function searchFromQuery(q: TInternshipQuery): URLSearchParams {
   const out = new URLSearchParams();
   if (q.period) out.set('period', q.period);
+  if (q.years) out.set('years', q.years);
   if (q.status) out.set('status', q.status);
   if (q.organization) out.set('organization', q.organization);
   if (q.group) out.set('group', q.group);
@@ -48,19 +54,20 @@ export function searchFromQuery(q: TInternshipQuery): URLSearchParams {
 
 /** A changed filter starts again at page 1; paging keeps the filters. */
 export function changeQuery(q: TInternshipQuery, change: Partial<TInternshipQuery>): TInternshipQuery {
-  const filtersChanged = (['period', 'status', 'organization', 'group', 'perPage'] as const).some(
+  const filtersChanged = (['period', 'years', 'status', 'organization', 'group', 'perPage'] as const).some(
     (k) => k in change && change[k] !== q[k],
   );
   return { ...q, ...change, page: filtersChanged ? 1 : (change.page ?? q.page) };
 }
 
 export const hasFilters = (q: TInternshipQuery): boolean =>
-  !!(q.period || q.status || q.organization || q.group);
+  !!(q.period || q.years || q.status || q.organization || q.group);
 
 /** `GET /api/v1/internships` parameters (contracts' INTERNSHIPS_QUERY names). */
 export function apiParams(q: TInternshipQuery): URLSearchParams {
   const out = new URLSearchParams({ include: LIST_INCLUDES, sort: '-created_at' });
   if (q.period) out.set('filter[internship_period_id_eq]', q.period);
+  if (!q.years) out.set('filter[in_scope]', 'true');
   if (q.status) out.set('filter[status_eq]', q.status);
   if (q.organization) out.set('filter[organization_id_eq]', q.organization);
   if (q.group) out.set('filter[group_id]', q.group);

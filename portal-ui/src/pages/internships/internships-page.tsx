@@ -106,6 +106,7 @@ function InternshipList({ who, organizationId }: { who: TListViewer; organizatio
             testId="filter-period"
           />
         )}
+        <YearsSelect value={query.years} onChange={(years) => change({ years })} />
         <FilterSelect
           label={t('status')}
           value={query.status}
@@ -135,7 +136,7 @@ function InternshipList({ who, organizationId }: { who: TListViewer; organizatio
           <button
             type="button"
             className="btn"
-            onClick={() => change({ period: '', status: '', organization: '', group: '' })}
+            onClick={() => change({ period: '', years: '', status: '', organization: '', group: '' })}
           >
             {t('clearFilters')}
           </button>
@@ -189,6 +190,26 @@ function FilterSelect({
             {text}
           </option>
         ))}
+      </select>
+    </div>
+  );
+}
+
+/** Spec §4: the current and next school year (the default), or every year. */
+function YearsSelect({ value, onChange }: { value: '' | 'all'; onChange: (value: '' | 'all') => void }) {
+  const t = useInternshipTexts();
+  const id = useId();
+  return (
+    <div className="field field--compact">
+      <label htmlFor={id}>{t('schoolYears')}</label>
+      <select
+        id={id}
+        value={value}
+        onChange={(e) => onChange(e.target.value === 'all' ? 'all' : '')}
+        data-testid="filter-years"
+      >
+        <option value="">{t('yearsInScope')}</option>
+        <option value="all">{t('yearsAll')}</option>
       </select>
     </div>
   );

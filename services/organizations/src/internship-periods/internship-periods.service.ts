@@ -1,4 +1,4 @@
-import { dutchDate } from '@stageplein/contracts/domain/school-years';
+import { dutchDate, inScopeSchoolYearIds } from '@stageplein/contracts/domain/school-years';
 import { isEndBeforeStart } from '@stageplein/contracts/validation/field-rules';
 import {
   comparePeriods,
@@ -8,7 +8,7 @@ import {
 } from '@stageplein/contracts/organizations/internship-periods';
 import type { TJsonApiQuery } from '@stageplein/contracts/jsonapi/jsonapi';
 import { ApiError } from '@stageplein/kit/errors/api-error';
-import { schoolYearsWithFlags } from '../school-years/school-years.service.ts';
+import { listSchoolYears } from '../school-years/school-years.repository.ts';
 import type { TActor } from '../shared/actor.ts';
 import { emit } from '../shared/events.ts';
 import type { TCtx } from '../shared/request.ts';
@@ -35,9 +35,7 @@ export const sortPeriods = (rows: readonly TPeriodRow[]) =>
 
 /** Ids of the current and next school year (spec §4: only their periods are in scope). */
 export async function inScopeYearIds(ctx: TCtx): Promise<string[]> {
-  return (await schoolYearsWithFlags(ctx.db, ctx.now))
-    .filter((y) => y.is_current || y.is_next)
-    .map((y) => y.id);
+  return inScopeSchoolYearIds(await listSchoolYears(ctx.db), dutchDate(ctx.now));
 }
 
 /**

@@ -8,6 +8,7 @@ import {
   ZInternshipApplyBody,
   ZInternshipCollection,
   ZInternshipDocument,
+  ZInternshipPeopleCollection,
   ZInternshipTransitionBody,
   ZInternshipUpdateBody,
 } from '@stageplein/contracts/placements/internships';
@@ -21,6 +22,7 @@ import { includedOfAll, internshipResource } from './internships.serialize.ts';
 import {
   applyToVacancy,
   changeInternship,
+  internshipPeople,
   listVisibleInternships,
   metaFor,
   readableInternship,
@@ -97,6 +99,35 @@ export const internshipsRoutes: FastifyPluginAsync<TPlacementsDeps> = async (app
         }),
         meta: { status_history: await statusHistory(ctx, row.id) },
       };
+    },
+  });
+
+  r.get('/api/v1/internships/:id/people', {
+    schema: {
+      tags: TAGS,
+      summary:
+        "Whom the caller may choose as the internship's contact person or supervisor: its organization's people",
+      params: ZId,
+      response: { 200: ZInternshipPeopleCollection },
+    },
+    handler: async (req, reply) => {
+      const ctx = await contextOf(req, deps);
+      const caller = await callerOf(req, ctx.db);
+      const people = await internshipPeople(ctx, caller, req.params.id);
+      reply.header('cache-control', 'private, no-store');
+      return collectionDocument(
+        people.map((p) => ({
+          type: 'user' as const,
+          id: p.id,
+          attributes: {
+            first_name: p.first_name,
+            last_name: p.last_name,
+            email: p.email,
+            roles: p.roles.map((r) => ({ name: r.name, resource_id: r.resourceId })),
+          },
+        })),
+        { total: people.length },
+      );
     },
   });
 

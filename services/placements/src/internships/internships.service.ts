@@ -9,6 +9,7 @@ import {
   mayApply,
   mayTakeInternshipAction,
   readsInternship,
+  mayBeInternshipPerson,
   type TInternshipFacts,
   type TInternshipViewer,
 } from '@stageplein/contracts/placements/internship-policy';
@@ -27,6 +28,7 @@ import {
 import { isPublic } from '@stageplein/contracts/placements/vacancy-policy';
 import { ApiError, badRequest, forbidden, notFound, unauthorized } from '@stageplein/kit/errors/api-error';
 import type { TCaller } from '../shared/caller.ts';
+import { inScopePeriodIds } from '../school-read-models/school-read-models.service.ts';
 import { record } from '../shared/events.ts';
 import type { TActor, TCtx } from '../shared/request.ts';
 import { findOrganization, findVacancy, type TVacancyRow } from '../vacancies/vacancies.repository.ts';
@@ -36,6 +38,8 @@ import {
   findPeriod,
   hasInternshipFor,
   hasRole,
+  peopleOf,
+  rolesAt,
   insertInternships,
   insertStatusChanges,
   listInternships,
@@ -161,6 +165,9 @@ function checkFilters(query: TJsonApiQuery): void {
   }
   const group = query.scopes.group_id;
   if (group !== undefined && !UUID.test(group)) throw badRequest('filter[group_id]');
+  const inScope = query.scopes.in_scope;
+  if (inScope !== undefined && inScope !== 'true' && inScope !== 'false')
+    throw badRequest('filter[in_scope]');
 }
 
 /** `GET /api/v1/internships`: the caller's internships (spec §6 via `internshipScopes`). */
@@ -172,7 +179,16 @@ export async function listVisibleInternships(ctx: TCtx, caller: TCaller, query: 
     permissions: caller.permissions,
     current: caller.current,
   });
-  const [page, viewer] = await Promise.all([listInternships(ctx.db, scopes, query), viewerFor(ctx, caller)]);
+  // Spec §4: `filter[in_scope]=true` keeps the periods of the current and next school year (a School's
+  // users: their School's; others: active ones).
+  const periodIds =
+    query.scopes.in_scope === 'true'
+      ? await inScopePeriodIds(ctx.db, ctx.now, caller.current?.type === 'School' ? caller.current.id : null)
+      : undefined;
+  const [page, viewer] = await Promise.all([
+    listInternships(ctx.db, scopes, query, { periodIds }),
+    viewerFor(ctx, caller),
+  ]);
   return { ...page, viewer };
 }
 
@@ -237,11 +253,12 @@ async function checkReferences(
     const period = await findPeriod(ctx.db, v.internship_period_id);
     if (period?.school_id !== v.school_id) throw invalid('internship_period_id');
   }
-  // The contact person and the supervisor work for the organization (a role there).
+  // The contact person and the supervisor work for the organization (contracts' rule).
   for (const field of ['contact_person_id', 'supervisor_id'] as const) {
     const person = v[field];
-    if (person && !(v.organization_id && (await hasRole(ctx.db, person, v.organization_id))))
-      throw invalid(field);
+    const roles = person && v.organization_id ? await rolesAt(ctx.db, person, v.organization_id) : [];
+    if (person && !mayBeInternshipPerson(roles, v.organization_id))
+      throw new ApiError('person_not_in_organization', {}, pointer(field));
   }
 }
 
@@ -401,6 +418,21 @@ export async function applyToVacancy(
 // ---------------------------------------------------------------------------------------------
 // Changing
 // ---------------------------------------------------------------------------------------------
+
+/**
+ * `GET /internships/{id}/people`: whom the caller may choose as contact person or supervisor — the
+ * organization's people (`mayBeInternshipPerson`), for a caller who may change either field now
+ * (403 otherwise; 404 when they cannot read the internship).
+ */
+export async function internshipPeople(ctx: TCtx, caller: TCaller, id: string) {
+  const { row, viewer } = await readableInternship(ctx, caller, id);
+  const fields = editableFields(viewer, factsOf(row), ctx.tenant.features);
+  if (!fields.includes('contact_person_id') && !fields.includes('supervisor_id')) throw forbidden();
+  if (!row.organization_id) return [];
+  return (await peopleOf(ctx.db, row.organization_id)).filter((p) =>
+    mayBeInternshipPerson(p.roles, row.organization_id),
+  );
+}
 
 /** PATCH: only the fields the caller may edit now (`editableFields`); the status through the actions. */
 export async function changeInternship(

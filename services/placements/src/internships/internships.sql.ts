@@ -83,9 +83,21 @@ export function scopeCondition(scope: TInternshipScope): Expression<SqlBool> {
 
 const likeLiteral = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** The query's filters (and group and search scopes), after the viewer's scope. */
-function filtersOf(query: TJsonApiQuery): Expression<SqlBool>[] {
+/**
+ * What the list narrows to beyond the wire query: `periodIds`, spec §4's in-scope periods when the
+ * caller asked `filter[in_scope]=true` (an internship without a period belongs to no school year and
+ * stays in).
+ */
+export interface TListOptions {
+  periodIds?: readonly string[] | undefined;
+}
+
+/** The query's filters (and group, search and in-scope scopes), after the viewer's scope. */
+function filtersOf(query: TJsonApiQuery, options: TListOptions): Expression<SqlBool>[] {
   const conditions: Expression<SqlBool>[] = [...filterConditions(query, INTERNSHIP_COLUMNS)];
+  if (options.periodIds)
+    conditions.push(sql<SqlBool>`(i.internship_period_id is null
+      or i.internship_period_id = any(${[...options.periodIds]}::uuid[]))`);
   const group = query.scopes.group_id;
   if (group)
     conditions.push(sql<SqlBool>`i.student_id in (select gm.student_id from placements.group_memberships gm
@@ -138,10 +150,14 @@ export const compile = (q: RawBuilder<unknown>): TStatement => {
  * also an admin of the School as an organization) are a union of per-scope branches, each cut at the
  * page's end, so no branch sorts the whole tenant — an `or` of the conditions would.
  */
-function pageRows(scopes: readonly TInternshipScope[], query: TJsonApiQuery): RawBuilder<unknown> {
+function pageRows(
+  scopes: readonly TInternshipScope[],
+  query: TJsonApiQuery,
+  options: TListOptions,
+): RawBuilder<unknown> {
   const { size, number } = query.page;
   const offset = (number - 1) * size;
-  const filters = filtersOf(query);
+  const filters = filtersOf(query, options);
   const branch = (scope: TInternshipScope, limit: number, skip: number) =>
     sql`select i.* from placements.internships i where ${and([scopeCondition(scope), ...filters])}
       order by ${orderOf(query)} limit ${limit} offset ${skip}`;
@@ -158,16 +174,20 @@ function pageRows(scopes: readonly TInternshipScope[], query: TJsonApiQuery): Ra
  * (each internship once), and the page with every relation's attributes, numbered in the query's
  * order (`page_position`). A page past the end is one row with the total and nulls.
  */
-export function internshipsPageSql(scopes: readonly TInternshipScope[], query: TJsonApiQuery): TStatement {
+export function internshipsPageSql(
+  scopes: readonly TInternshipScope[],
+  query: TJsonApiQuery,
+  options: TListOptions = {},
+): TStatement {
   const where = and([
     scopes.length ? sql<SqlBool>`(${sql.join(scopes.map(scopeCondition), sql` or `)})` : sql<SqlBool>`false`,
-    ...filtersOf(query),
+    ...filtersOf(query, options),
   ]);
   return compile(sql`select t.total, x.* from
     (select count(*)::int as total from placements.internships i where ${where}) t
     left join lateral (
       select ${SELECT}, row_number() over (order by ${orderOf(query)}) as page_position
-      from (${pageRows(scopes, query)}) i ${JOINS}
+      from (${pageRows(scopes, query, options)}) i ${JOINS}
     ) x on true
     order by x.page_position`);
 }

@@ -6,6 +6,7 @@ import type { TConsumer } from '@stageplein/kit/outbox/transport';
 import { SCHEMA } from '../database.ts';
 
 export const SCHOOL_EVENTS = [
+  'organizations.school_year.created',
   'organizations.internship_period.created',
   'organizations.internship_period.updated',
   'organizations.internship_period.archived',
@@ -21,8 +22,8 @@ export const SCHOOL_EVENTS = [
 ] as const;
 
 /**
- * Keeps placements' copies of organizations' school resources current (internship periods, groups and
- * memberships, levels, mentorships; docs/decisions/internships.md), and each organization's website.
+ * Keeps placements' copies of organizations' school resources current (school years, internship
+ * periods, groups and memberships, levels, mentorships; docs/decisions/internships.md), and each organization's website.
  * Idempotent per event id; every upsert keeps the newest `event_time`, so a late redelivery cannot go
  * back, and a deleted group or level stays as a tombstone.
  */
@@ -36,6 +37,17 @@ export function schoolReadModelsConsumer(db: Kysely<unknown>): TConsumer {
       const time = new Date(event.time);
       const tenant = event.tenant;
       switch (event.type) {
+        case 'organizations.school_year.created': {
+          // The event's subject is the school year's id (its payload has the calendar fields only).
+          const y = EVENT_PAYLOADS['organizations.school_year.created'].parse(event.data);
+          await sql`
+            insert into placements.school_years (id, tenant_id, name, start_date, end_date, event_time)
+            values (${event.subject}, ${tenant}, ${y.name}, ${y.start_date}, ${y.end_date}, ${time})
+            on conflict (id) do update set name = excluded.name, start_date = excluded.start_date,
+              end_date = excluded.end_date, event_time = excluded.event_time
+            where placements.school_years.event_time <= excluded.event_time`.execute(trx);
+          return;
+        }
         case 'organizations.internship_period.created':
         case 'organizations.internship_period.updated':
         case 'organizations.internship_period.archived': {

@@ -60,3 +60,13 @@ export interface TOrganizationWebsitesTable {
   website: string | null;
   event_time: Date;
 }
+
+/** Organizations' school years (migration 20270105T1130-school-years-read-model): spec §4's in-scope rule. */
+export interface TSchoolYearsTable {
+  id: string;
+  tenant_id: string;
+  name: string;
+  start_date: string;
+  end_date: string;
+  event_time: Date;
+}
