@@ -108,6 +108,9 @@ interface TWorld {
   applied: string;
   noSupervisor: string;
   foreign: string;
+  /** The two supervisors' addresses as the tasks and links know them (lower case; unique per world). */
+  bramKey: string;
+  liesKey: string;
   users: Record<'school' | 'otherSchool' | 'mentor' | 'student' | 'company', TUser>;
 }
 
@@ -123,7 +126,14 @@ async function world(tenant: TTenantId): Promise<TWorld> {
     userWith(h, 'admin', companyId, 'NonProfit', tenant),
   ]);
   const formId = await formVersion(tenant);
-  const ids = { bram: randomUUID(), lies: randomUUID(), applied: randomUUID(), noSupervisor: randomUUID(), foreign: randomUUID() };
+  const n = randomUUID().slice(0, 8);
+  const ids = {
+    bram: randomUUID(),
+    lies: randomUUID(),
+    applied: randomUUID(),
+    noSupervisor: randomUUID(),
+    foreign: randomUUID(),
+  };
   await asOwner(tenant, async (trx) => {
     await sql`insert into placements.users (id, tenant_id, email, first_name, last_name, status, deleted, event_time)
       values (${student.id}, ${tenant}, ${`${student.id}@x.test`}, 'Sanne', 'de Vries', 'active', false, now())`.execute(
@@ -134,13 +144,21 @@ async function world(tenant: TTenantId): Promise<TWorld> {
           contract_type, self_found, contact_name, contact_email, updating_hours_allowed, status, created_at, updated_at)
         values (${id}, ${tenant}, ${student.id}, ${school}, ${companyId}, 'Stage', 'hours', false, ${name}, ${email},
           true, ${status}, now(), now())`.execute(trx);
-    await add(ids.bram, schoolId, 'active', 'Bram@Buurthuis.test', 'Bram Begeleider');
-    await add(ids.lies, schoolId, 'approved', 'lies@zorg.test', 'Lies Zorg');
+    await add(ids.bram, schoolId, 'active', `Bram.${n}@Buurthuis.test`, 'Bram Begeleider');
+    await add(ids.lies, schoolId, 'approved', `lies.${n}@zorg.test`, 'Lies Zorg');
     await add(ids.applied, schoolId, 'applied', 'ander@x.test', 'Ander');
     await add(ids.noSupervisor, schoolId, 'active', null, null);
     await add(ids.foreign, otherSchoolId, 'active', 'vreemd@x.test', 'Vreemd');
   });
-  return { tenant, schoolId, formId, ...ids, users: { school, otherSchool, mentor, student, company } };
+  const keys = { bramKey: `bram.${n}@buurthuis.test`, liesKey: `lies.${n}@zorg.test` };
+  return {
+    tenant,
+    schoolId,
+    formId,
+    ...ids,
+    ...keys,
+    users: { school, otherSchool, mentor, student, company },
+  };
 }
 
 const input = (w: TWorld, overrides: Record<string, unknown> = {}) => ({
@@ -149,11 +167,21 @@ const input = (w: TWorld, overrides: Record<string, unknown> = {}) => ({
   form_id: w.formId,
   form_version: 1,
   due_on: '2026-12-15',
-  selection: { internship_period_ids: [], group_ids: [], internship_ids: [w.bram, w.lies, w.applied, w.noSupervisor] },
+  selection: {
+    internship_period_ids: [],
+    group_ids: [],
+    internship_ids: [w.bram, w.lies, w.applied, w.noSupervisor],
+  },
   ...overrides,
 });
 
-const req = (user: TUser | null, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown, lang = 'nl') =>
+const req = (
+  user: TUser | null,
+  method: 'GET' | 'POST' | 'PATCH',
+  url: string,
+  payload?: unknown,
+  lang = 'nl',
+) =>
   call(h.app, {
     method,
     url,
@@ -161,7 +189,13 @@ const req = (user: TUser | null, method: 'GET' | 'POST' | 'PATCH', url: string, 
     ...(payload ? { payload: payload as never } : {}),
   });
 const create = (w: TWorld, user: TUser, overrides: Record<string, unknown> = {}, lang = 'nl') =>
-  req(user, 'POST', '/api/v1/assignments', { data: { type: 'assignment', attributes: input(w, overrides) } }, lang);
+  req(
+    user,
+    'POST',
+    '/api/v1/assignments',
+    { data: { type: 'assignment', attributes: input(w, overrides) } },
+    lang,
+  );
 const attrs = (res: { json(): unknown }) =>
   (res.json() as { data: { attributes: Record<string, unknown> } }).data.attributes;
 const tasks = (res: { json(): unknown }) =>
@@ -169,7 +203,9 @@ const tasks = (res: { json(): unknown }) =>
 
 /** The tokens mailed since `since` (the sealed links opened), by recipient address. */
 async function mailedTokens(tenant: TTenantId, since: number): Promise<Map<string, string>> {
-  const mails = (await outboxEvents(h, mailRequestedType('placements'))).filter((m) => m.tenant === tenant).slice(since);
+  const mails = (await outboxEvents(h, mailRequestedType('placements')))
+    .filter((m) => m.tenant === tenant)
+    .slice(since);
   const out = new Map<string, string>();
   for (const m of mails) {
     const data = m.data as { link_sealed?: string; recipient: { email?: string } };
@@ -183,14 +219,30 @@ async function mailedTokens(tenant: TTenantId, since: number): Promise<Map<strin
 const mailCount = async (tenant: TTenantId) =>
   (await outboxEvents(h, mailRequestedType('placements'))).filter((m) => m.tenant === tenant).length;
 
-const byLink = (token: string, tenant: TTenantId, payload?: { taskId: string; answers: unknown }, lang = 'nl') =>
+const byLink = (
+  token: string,
+  tenant: TTenantId,
+  payload?: { taskId: string; answers: unknown },
+  lang = 'nl',
+) =>
   call(h.app, {
     method: payload ? 'POST' : 'GET',
-    url: payload ? `/api/v1/assignments/supervisor/tasks/${payload.taskId}` : '/api/v1/assignments/supervisor',
-    headers: { 'x-tenant': tenant, 'x-action-link': token, 'user-agent': 'vitest-supervisor', 'accept-language': lang },
+    url: payload
+      ? `/api/v1/assignments/supervisor/tasks/${payload.taskId}`
+      : '/api/v1/assignments/supervisor',
+    headers: {
+      'x-tenant': tenant,
+      'x-action-link': token,
+      'user-agent': 'vitest-supervisor',
+      'accept-language': lang,
+    },
     remoteAddress: freshClientAddress(),
     ...(payload
-      ? { payload: { data: { type: 'assignment_answers', attributes: { answers: payload.answers } } } as never }
+      ? {
+          payload: {
+            data: { type: 'assignment_answers', attributes: { answers: payload.answers } },
+          } as never,
+        }
       : {}),
   });
 
@@ -202,7 +254,8 @@ async function published(w: TWorld) {
   const res = await req(w.users.school, 'POST', `/api/v1/assignments/${id}/publish`);
   expectStatus(res, 200);
   const tokens = await mailedTokens(w.tenant, before);
-  const taskOf = (internship: string) => tasks(res).find((t) => t.attributes.internship_id === internship)!.id;
+  const taskOf = (internship: string) =>
+    tasks(res).find((t) => t.attributes.internship_id === internship)!.id;
   return { id, res, tokens, taskOf };
 }
 
@@ -222,14 +275,21 @@ describe('assignments: who manages them', () => {
     for (const [name, user, role, type, status] of actors) {
       const allowed =
         !!role &&
-        mayManageAssignments(derivePermissions([{ name: role, resourceType: type, resourceId: 'o' }], { id: 'o', type }), {
-          id: 'o',
-          type,
-          status: status as 'approved',
-        });
+        mayManageAssignments(
+          derivePermissions([{ name: role, resourceType: type, resourceId: 'o' }], { id: 'o', type }),
+          {
+            id: 'o',
+            type,
+            status: status as 'approved',
+          },
+        );
       const expected = allowed ? [200, 201] : [user ? 403 : 401, user ? 403 : 401];
       const list = await req(user, 'GET', '/api/v1/assignments');
-      const made = user ? await create(w, user) : await req(null, 'POST', '/api/v1/assignments', { data: { type: 'assignment', attributes: input(w) } });
+      const made = user
+        ? await create(w, user)
+        : await req(null, 'POST', '/api/v1/assignments', {
+            data: { type: 'assignment', attributes: input(w) },
+          });
       expect([list.statusCode, made.statusCode], `${name}: ${list.body} ${made.body}`).toEqual(expected);
       expect((await req(user, 'GET', '/api/v1/assignments/options')).statusCode, name).toBe(expected[0]);
     }
@@ -240,7 +300,12 @@ describe('assignments: who manages them', () => {
     const { id, taskOf } = await published(w);
     const other = w.users.otherSchool;
     expectStatus(await req(other, 'GET', `/api/v1/assignments/${id}`), 404);
-    expectStatus(await req(other, 'PATCH', `/api/v1/assignments/${id}`, { data: { type: 'assignment', attributes: { due_on: '2027-01-01' } } }), 404);
+    expectStatus(
+      await req(other, 'PATCH', `/api/v1/assignments/${id}`, {
+        data: { type: 'assignment', attributes: { due_on: '2027-01-01' } },
+      }),
+      404,
+    );
     expectStatus(await req(other, 'POST', `/api/v1/assignments/${id}/remind`), 404);
     expectStatus(await req(other, 'POST', `/api/v1/assignments/${id}/tasks/${taskOf(w.bram)}/remind`), 404);
     expect((await req(other, 'GET', '/api/v1/assignments')).json().data).toEqual([]);
@@ -268,8 +333,8 @@ describe('assignments: writing and publishing', () => {
       );
     const [dn, de] = [details(nl), details(en)];
     expect(Object.keys(dn).sort()).toEqual(['/data/attributes/due_on', '/data/attributes/title/nl']);
-    expect(nl.json().errors[0].title).toBe('Ongeldige invoer');
-    expect(en.json().errors[0].title).toBe('Invalid input');
+    expect(nl.json().errors[0].title).toBe('Validatie mislukt');
+    expect(en.json().errors[0].title).not.toBe('Validatie mislukt');
     for (const pointer of Object.keys(dn)) {
       expect(dn[pointer]).toBeTruthy();
       expect(dn[pointer]).not.toBe(de[pointer]);
@@ -287,13 +352,27 @@ describe('assignments: writing and publishing', () => {
   it('publishes one task per selected internship with a supervisor and mails one link per supervisor', async () => {
     const w = await world('demo');
     const draft = await create(w, w.users.school);
-    expect(attrs(draft)).toMatchObject({ status: 'draft', task_count: 0, actions: ['edit', 'change_selection', 'publish'] });
+    expect(attrs(draft)).toMatchObject({
+      status: 'draft',
+      task_count: 0,
+      actions: ['edit', 'change_selection', 'publish'],
+    });
     const { id, res, tokens } = await published(w);
-    expect(attrs(res)).toMatchObject({ status: 'published', task_count: 2, open_count: 2, percent: 0, actions: ['edit', 'remind'] });
+    expect(attrs(res)).toMatchObject({
+      status: 'published',
+      task_count: 2,
+      open_count: 2,
+      percent: 0,
+      actions: ['edit', 'remind'],
+    });
     expect(attrs(res).form_title).toEqual(FORM.title);
     // Not the applied internship, nor the one without a supervisor address; addresses lower-cased.
-    expect(tasks(res).map((t) => t.attributes.internship_id).sort()).toEqual([w.bram, w.lies].sort());
-    expect([...tokens.keys()].sort()).toEqual(['bram@buurthuis.test', 'lies@zorg.test']);
+    expect(
+      tasks(res)
+        .map((t) => t.attributes.internship_id)
+        .sort(),
+    ).toEqual([w.bram, w.lies].sort());
+    expect([...tokens.keys()].sort()).toEqual([w.bramKey, w.liesKey].sort());
     const events = await outboxEvents(h, 'placements.assignment.published', id);
     expect(events).toHaveLength(1);
     expect((await auditOf(h, id)).map((a) => a.action)).toEqual(
@@ -302,13 +381,21 @@ describe('assignments: writing and publishing', () => {
     // Published: the form and the selection stay; texts and due date may change.
     const patch = (attributes: Record<string, unknown>) =>
       req(w.users.school, 'PATCH', `/api/v1/assignments/${id}`, { data: { type: 'assignment', attributes } });
-    expectStatus(await patch({ selection: { internship_period_ids: [], group_ids: [], internship_ids: [w.bram] } }), 409, 'assignment_published');
+    expectStatus(
+      await patch({ selection: { internship_period_ids: [], group_ids: [], internship_ids: [w.bram] } }),
+      409,
+      'assignment_published',
+    );
     expectStatus(await patch({ form_version: 2 }), 409, 'assignment_published');
     expect(attrs(await patch({ due_on: '2026-12-20', title: { nl: 'Nieuw', en: '' } }))).toMatchObject({
       due_on: '2026-12-20',
       title: { nl: 'Nieuw', en: '' },
     });
-    expectStatus(await req(w.users.school, 'POST', `/api/v1/assignments/${id}/publish`), 409, 'assignment_published');
+    expectStatus(
+      await req(w.users.school, 'POST', `/api/v1/assignments/${id}/publish`),
+      409,
+      'assignment_published',
+    );
     // A selection without any internship with a supervisor cannot be published.
     const none = await create(w, w.users.school, {
       selection: { internship_period_ids: [], group_ids: [], internship_ids: [w.noSupervisor] },
@@ -325,22 +412,42 @@ describe('assignments: the supervisor by link', () => {
   it('lists only their own tasks, checks answers against the frozen form, completes once', async () => {
     const w = await world('demo');
     const { id, tokens, taskOf } = await published(w);
-    const bram = tokens.get('bram@buurthuis.test')!;
+    const bram = tokens.get(w.bramKey)!;
     const view = await byLink(bram, 'demo');
     expectStatus(view, 200);
-    const doc = attrs(view) as { tasks: { id: string; status: string; form: string }[]; forms: Record<string, unknown> };
+    const doc = attrs(view) as {
+      tasks: { id: string; status: string; form: string }[];
+      forms: Record<string, unknown>;
+    };
     expect(doc.tasks.map((t) => t.id)).toEqual([taskOf(w.bram)]);
     expect(doc.forms[doc.tasks[0]!.form]).toEqual(FORM);
     expect(view.headers['cache-control']).toContain('no-store');
     // Another supervisor's task through Bram's link: not found, nothing changes.
-    expectStatus(await byLink(bram, 'demo', { taskId: taskOf(w.lies), answers: { result: 'goed', observation: 'x' } }), 404);
+    expectStatus(
+      await byLink(bram, 'demo', { taskId: taskOf(w.lies), answers: { result: 'goed', observation: 'x' } }),
+      404,
+    );
     // An answer outside the options, an unknown key and an empty submission: 422 per answer, localized.
-    const outside = await byLink(bram, 'demo', { taskId: taskOf(w.bram), answers: { result: 'uitstekend', observation: 'Prima' } });
+    const outside = await byLink(bram, 'demo', {
+      taskId: taskOf(w.bram),
+      answers: { result: 'uitstekend', observation: 'Prima' },
+    });
     expectStatus(outside, 422, 'validation_failed');
     expect(outside.json().errors[0].source.pointer).toBe('/data/attributes/answers/result');
-    const outsideEn = await byLink(bram, 'demo', { taskId: taskOf(w.bram), answers: { result: 'uitstekend', observation: 'Prima' } }, 'en');
+    const outsideEn = await byLink(
+      bram,
+      'demo',
+      { taskId: taskOf(w.bram), answers: { result: 'uitstekend', observation: 'Prima' } },
+      'en',
+    );
     expect(outsideEn.json().errors[0].detail).not.toBe(outside.json().errors[0].detail);
-    expectStatus(await byLink(bram, 'demo', { taskId: taskOf(w.bram), answers: { result: 'goed', observation: 'x', extra: 1 } }), 422);
+    expectStatus(
+      await byLink(bram, 'demo', {
+        taskId: taskOf(w.bram),
+        answers: { result: 'goed', observation: 'x', extra: 1 },
+      }),
+      422,
+    );
     const missing = await byLink(bram, 'demo', { taskId: taskOf(w.bram), answers: { result: 'goed' } });
     expect(missing.json().errors.map((e: { source: { pointer: string } }) => e.source.pointer)).toEqual([
       '/data/attributes/answers/observation',
@@ -348,17 +455,26 @@ describe('assignments: the supervisor by link', () => {
     expect(missing.json().errors[0].detail).toBe('Dit veld is verplicht');
     expectStatus(await byLink(bram, 'demo', { taskId: taskOf(w.bram), answers: {} }), 422);
     // Valid: completed, the use logged as consumed; a second answer is refused.
-    const done = await byLink(bram, 'demo', { taskId: taskOf(w.bram), answers: { result: 'goed', observation: '  Zelfstandig gewerkt. ' } });
+    const done = await byLink(bram, 'demo', {
+      taskId: taskOf(w.bram),
+      answers: { result: 'goed', observation: '  Zelfstandig gewerkt. ' },
+    });
     expectStatus(done, 200);
     expect((attrs(done) as typeof doc).tasks[0]!.status).toBe('completed');
     expectStatus(
-      await byLink(bram, 'demo', { taskId: taskOf(w.bram), answers: { result: 'goed', observation: 'Nog eens' } }),
+      await byLink(bram, 'demo', {
+        taskId: taskOf(w.bram),
+        answers: { result: 'goed', observation: 'Nog eens' },
+      }),
       409,
       'assignment_task_completed',
     );
     const uses = (
-      await sql<{ outcome: string; user_agent: string }>`select u.outcome, u.user_agent from placements.external_link_uses u
-        join placements.external_links l on l.id = u.link_id where l.recipient = 'bram@buurthuis.test' and l.tenant_id = 'demo'
+      await sql<{
+        outcome: string;
+        user_agent: string;
+      }>`select u.outcome, u.user_agent from placements.external_link_uses u
+        join placements.external_links l on l.id = u.link_id where l.recipient = ${w.bramKey} and l.tenant_id = 'demo'
         order by u.id`.execute(h.owner)
     ).rows;
     expect(uses.map((u) => u.outcome)).toContain('consumed');
@@ -366,7 +482,10 @@ describe('assignments: the supervisor by link', () => {
     const detail = await req(w.users.school, 'GET', `/api/v1/assignments/${id}`);
     expect(attrs(detail)).toMatchObject({ completed_count: 1, open_count: 1, percent: 50 });
     const completed = tasks(detail).find((t) => t.attributes.internship_id === w.bram)!;
-    expect(completed.attributes).toMatchObject({ status: 'completed', answers: { result: 'goed', observation: 'Zelfstandig gewerkt.' } });
+    expect(completed.attributes).toMatchObject({
+      status: 'completed',
+      answers: { result: 'goed', observation: 'Zelfstandig gewerkt.' },
+    });
     expect(await outboxEvents(h, 'placements.assignment.task_completed', id)).toHaveLength(1);
     // Reminding a completed task is refused.
     expectStatus(
@@ -379,25 +498,31 @@ describe('assignments: the supervisor by link', () => {
   it('a reminder re-issues the link (the old one is revoked); expired, foreign and other-action links are refused', async () => {
     const w = await world('corderius');
     const { id, tokens, taskOf } = await published(w);
-    const first = tokens.get('lies@zorg.test')!;
+    const first = tokens.get(w.liesKey)!;
     expectStatus(await byLink(first, 'corderius'), 200);
     const before = await mailCount('corderius');
-    const reminded = await req(w.users.school, 'POST', `/api/v1/assignments/${id}/tasks/${taskOf(w.lies)}/remind`);
+    const reminded = await req(
+      w.users.school,
+      'POST',
+      `/api/v1/assignments/${id}/tasks/${taskOf(w.lies)}/remind`,
+    );
     expectStatus(reminded, 200);
     expect(attrs(reminded)).toEqual({ supervisors: 1, tasks: 1 });
-    const second = (await mailedTokens('corderius', before)).get('lies@zorg.test')!;
+    const second = (await mailedTokens('corderius', before)).get(w.liesKey)!;
     expect(second).not.toBe(first);
     expectStatus(await byLink(first, 'corderius'), 410, 'link_revoked');
     expectStatus(await byLink(second, 'corderius'), 200);
     expect(await outboxEvents(h, 'placements.assignment.reminded', id)).toHaveLength(1);
     const detail = await req(w.users.school, 'GET', `/api/v1/assignments/${id}`);
-    expect(tasks(detail).find((t) => t.id === taskOf(w.lies))!.attributes.link_sent_at).toBe(NOW.toISOString());
+    expect(tasks(detail).find((t) => t.id === taskOf(w.lies))!.attributes.link_sent_at).toBe(
+      NOW.toISOString(),
+    );
     // Remind all: both open supervisors get a fresh link.
     const all = await req(w.users.school, 'POST', `/api/v1/assignments/${id}/remind`);
     expect(attrs(all)).toEqual({ supervisors: 2, tasks: 2 });
     expectStatus(await byLink(second, 'corderius'), 410, 'link_revoked');
     // Another tenant does not know the token; a guessed one is invalid.
-    const third = (await mailedTokens('corderius', before + 1)).get('lies@zorg.test')!;
+    const third = (await mailedTokens('corderius', before + 1)).get(w.liesKey)!;
     expectStatus(await byLink(third, 'corderius'), 200);
     expectStatus(await byLink(third, 'oldebroek'), 401, 'link_invalid');
     expectStatus(await byLink('A'.repeat(43), 'corderius'), 401, 'link_invalid');
@@ -417,12 +542,22 @@ describe('assignments: the supervisor by link', () => {
         });
       });
     expectStatus(await byLink((await issue({ expired: true })).token, 'corderius'), 410, 'link_expired');
-    expectStatus(await byLink((await issue({ action: 'confirm_hours' })).token, 'corderius'), 403, 'link_not_allowed');
+    expectStatus(
+      await byLink((await issue({ action: 'confirm_hours' })).token, 'corderius'),
+      403,
+      'link_not_allowed',
+    );
     expectStatus(await byLink((await issue({ type: 'internship' })).token, 'corderius'), 401, 'link_invalid');
     // A supervisor with no tasks sees an empty list, and cannot answer anyone's task.
     const nobody = (await issue({})).token;
     expect((attrs(await byLink(nobody, 'corderius')) as { tasks: unknown[] }).tasks).toEqual([]);
-    expectStatus(await byLink(nobody, 'corderius', { taskId: taskOf(w.lies), answers: { result: 'goed', observation: 'x' } }), 404);
+    expectStatus(
+      await byLink(nobody, 'corderius', {
+        taskId: taskOf(w.lies),
+        answers: { result: 'goed', observation: 'x' },
+      }),
+      404,
+    );
   });
 
   it('keeps tenants apart (RLS): another tenant sees none of the rows', async () => {
@@ -442,6 +577,12 @@ describe('assignments: the supervisor by link', () => {
       });
     expect(await count('oldebroek')).toEqual([1, 2]);
     expect(await count('corderius')).toEqual([0, 0]);
-    expectStatus(await call(h.app, { url: `/api/v1/assignments/${id}`, headers: { ...w.users.school.headers, 'x-tenant': 'corderius' } }), 401);
+    expectStatus(
+      await call(h.app, {
+        url: `/api/v1/assignments/${id}`,
+        headers: { ...w.users.school.headers, 'x-tenant': 'corderius' },
+      }),
+      401,
+    );
   });
 });

@@ -110,6 +110,22 @@ export async function candidateInternships(db: TDb, schoolId: string) {
 }
 export type TCandidateInternship = Awaited<ReturnType<typeof candidateInternships>>[number];
 
+/** Which of `ids` are internships of the school (any status: publishing keeps the agreed and running ones). */
+export async function schoolInternshipIds(
+  db: TDb,
+  schoolId: string,
+  ids: readonly string[],
+): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('placements.internships')
+    .select('id')
+    .where('school_id', '=', schoolId)
+    .where('id', 'in', [...ids])
+    .execute();
+  return new Set(rows.map((r) => r.id));
+}
+
 export async function insertTasks(
   db: TDb,
   rows: readonly Insertable<TAssignmentTasksTable>[],

@@ -35,6 +35,7 @@ import {
   insertTasks,
   markLinkSent,
   organizationName,
+  schoolInternshipIds,
   schoolPeriodsAndGroups,
   supervisorTasks,
   tasksOf,
@@ -84,14 +85,14 @@ async function checkForm(ctx: TCtx, formId: string, version: number) {
 /** Every chosen period, group and internship must be the school's own. */
 async function checkSelection(ctx: TCtx, schoolId: string, selection: TAssignmentSelection) {
   const { periods, groups } = await schoolPeriodsAndGroups(ctx.db, schoolId);
-  const internships = await candidateInternships(ctx.db, schoolId);
+  const internships = await schoolInternshipIds(ctx.db, schoolId, selection.internship_ids);
   const check = (ids: readonly string[], known: Set<string>, name: string) => {
     const index = ids.findIndex((id) => !known.has(id));
     if (index >= 0) throw invalid(`selection/${name}/${index}`);
   };
   check(selection.internship_period_ids, new Set(periods.map((p) => p.id)), 'internship_period_ids');
   check(selection.group_ids, new Set(groups.map((g) => g.id)), 'group_ids');
-  check(selection.internship_ids, new Set(internships.map((i) => i.id)), 'internship_ids');
+  check(selection.internship_ids, internships, 'internship_ids');
   if (selectionIsEmpty(selection)) throw invalid('selection');
 }
 
