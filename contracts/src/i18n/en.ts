@@ -205,6 +205,7 @@ export const en: TMessages = {
         import: 'Import students from a CSV file.',
         templates: 'Templates for internship contracts.',
         analytics: 'Figures about the internships.',
+        assignments: 'Assignments for the workplace supervisors of your students.',
         vacancies: 'Manage your internship places.',
         addVacancy: 'Offer a new internship place.',
         interns: 'The interns at your organization.',

@@ -64,10 +64,11 @@ export function taskResource(t: TTaskWithNames, dueOn: string, today: string): T
   };
 }
 
-/** The school's document of one assignment: the tasks as `included`. */
+/** The school's document of one assignment: the tasks as `included`, the form's definition in `meta`. */
 export const assignmentDocument = (v: TAssignmentView, today: string) => ({
   data: assignmentResource(v),
   included: v.tasks.map((t) => taskResource(t, v.assignment.due_on, today)),
+  ...(v.form ? { meta: { form_definition: v.form } } : {}),
 });
 
 /** What the supervisor's page shows: their tasks and the form versions to answer. */

@@ -49,6 +49,8 @@ export interface TAssignmentView {
   assignment: TAssignmentRow;
   tasks: TTaskWithNames[];
   formTitle: TLocalizedText | null;
+  /** The chosen version's definition (the detail shows the answers with their questions); not on lists. */
+  form?: TFormDefinition | undefined;
   actions: TAssignmentAction[];
 }
 
@@ -71,6 +73,7 @@ async function view(ctx: TCtx, assignment: TAssignmentRow): Promise<TAssignmentV
     assignment,
     tasks,
     formTitle: form?.definition.title ?? null,
+    form: form?.definition,
     actions: assignmentActionsFor(assignment.status, open),
   };
 }
