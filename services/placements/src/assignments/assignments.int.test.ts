@@ -481,6 +481,8 @@ describe('assignments: the supervisor by link', () => {
     // The school sees it: completed with the (trimmed) answers, 50 %.
     const detail = await req(w.users.school, 'GET', `/api/v1/assignments/${id}`);
     expect(attrs(detail)).toMatchObject({ completed_count: 1, open_count: 1, percent: 50 });
+    // The questions come along, so the school reads the answers with them.
+    expect(detail.json().meta.form_definition).toEqual(FORM);
     const completed = tasks(detail).find((t) => t.attributes.internship_id === w.bram)!;
     expect(completed.attributes).toMatchObject({
       status: 'completed',
