@@ -964,7 +964,8 @@ export const en: TMessages = {
     },
     assignment_published: {
       title: 'Assignment already published',
-      detail: 'After publication the form and the selection are fixed; only the title, instructions and due date can change.',
+      detail:
+        'After publication the form and the selection are fixed; only the title, instructions and due date can change.',
     },
     assignment_task_completed: {
       title: 'Assignment already completed',
@@ -972,7 +973,8 @@ export const en: TMessages = {
     },
     assignment_no_internships: {
       title: 'No internships chosen',
-      detail: 'The selection holds no running internship with a workplace supervisor (with an e-mail address).',
+      detail:
+        'The selection holds no running internship with a workplace supervisor (with an e-mail address).',
     },
     invalid_vacancy_action: {
       title: 'Not possible now',

@@ -259,7 +259,8 @@ export const nlApi = {
   },
   assignment_published: {
     title: 'Opdracht is al gepubliceerd',
-    detail: 'Na publicatie liggen het formulier en de selectie vast; alleen titel, instructie en inleverdatum kunnen nog veranderen.',
+    detail:
+      'Na publicatie liggen het formulier en de selectie vast; alleen titel, instructie en inleverdatum kunnen nog veranderen.',
   },
   assignment_task_completed: {
     title: 'Opdracht al ingevuld',
