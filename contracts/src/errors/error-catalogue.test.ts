@@ -109,6 +109,9 @@ describe('API error catalogue', () => {
       hours_date_invalid: 422,
       hours_no_supervisor_email: 422,
       invalid_hours_action: 409,
+      assignment_published: 409,
+      assignment_task_completed: 409,
+      assignment_no_internships: 422,
     });
   });
 

@@ -85,6 +85,9 @@ export const ERROR_CODES = [
   'hours_date_invalid',
   'hours_no_supervisor_email',
   'invalid_hours_action',
+  'assignment_published',
+  'assignment_task_completed',
+  'assignment_no_internships',
 ] as const;
 export type TErrorCode = (typeof ERROR_CODES)[number];
 
@@ -225,6 +228,10 @@ export const ERRORS: Readonly<Record<TErrorCode, TErrorDefinition>> = Object.fre
   hours_date_invalid: define('hours_date_invalid', 422),
   hours_no_supervisor_email: define('hours_no_supervisor_email', 422),
   invalid_hours_action: define('invalid_hours_action', 409),
+  // Supervisors' assignments (contracts/src/placements/assignments.ts, docs/decisions/assignments.md).
+  assignment_published: define('assignment_published', 409),
+  assignment_task_completed: define('assignment_task_completed', 409),
+  assignment_no_internships: define('assignment_no_internships', 422),
 });
 
 export function isErrorCode(value: unknown): value is TErrorCode {

@@ -9,6 +9,7 @@ import { SELF_FOUND_EVENT_PAYLOADS } from './self-found.ts';
 import { BULK_MESSAGE_EVENT_PAYLOADS } from './bulk-messages.ts';
 import { HOURS_EVENT_PAYLOADS } from './placements-hours.ts';
 import { MAIL_EVENT_PAYLOADS } from './mail.ts';
+import { ASSIGNMENT_EVENT_PAYLOADS } from './assignments.ts';
 
 /** The user fields other services may keep in their read models (identity is the owner). */
 const ZUserSnapshot = z.object({
@@ -46,6 +47,7 @@ export const EVENT_PAYLOADS = {
   ...HOURS_EVENT_PAYLOADS,
   ...MAIL_EVENT_PAYLOADS,
   ...ALLOCATION_EVENT_PAYLOADS,
+  ...ASSIGNMENT_EVENT_PAYLOADS,
   // Identity: the subject of every event below is the user id, so one user's events stay in order.
   'identity.user.created': ZUserSnapshot,
   'identity.user.updated': ZUserSnapshot,

@@ -205,6 +205,7 @@ export const en: TMessages = {
         import: 'Import students from a CSV file.',
         templates: 'Templates for internship contracts.',
         analytics: 'Figures about the internships.',
+        assignments: 'Assignments for the workplace supervisors of your students.',
         vacancies: 'Manage your internship places.',
         addVacancy: 'Offer a new internship place.',
         interns: 'The interns at your organization.',
@@ -960,6 +961,20 @@ export const en: TMessages = {
     invalid_hours_action: {
       title: 'Not possible now',
       detail: 'This step is not possible for these hours in their current state.',
+    },
+    assignment_published: {
+      title: 'Assignment already published',
+      detail:
+        'After publication the form and the selection are fixed; only the title, instructions and due date can change.',
+    },
+    assignment_task_completed: {
+      title: 'Assignment already completed',
+      detail: 'This assignment has already been filled in and sent.',
+    },
+    assignment_no_internships: {
+      title: 'No internships chosen',
+      detail:
+        'The selection holds no running internship with a workplace supervisor (with an e-mail address).',
     },
     invalid_vacancy_action: {
       title: 'Not possible now',

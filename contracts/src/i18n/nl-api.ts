@@ -257,6 +257,19 @@ export const nlApi = {
     title: 'Nu niet mogelijk',
     detail: 'Deze stap is niet mogelijk voor deze uren in hun huidige staat.',
   },
+  assignment_published: {
+    title: 'Opdracht is al gepubliceerd',
+    detail:
+      'Na publicatie liggen het formulier en de selectie vast; alleen titel, instructie en inleverdatum kunnen nog veranderen.',
+  },
+  assignment_task_completed: {
+    title: 'Opdracht al ingevuld',
+    detail: 'Deze opdracht is al ingevuld en verstuurd.',
+  },
+  assignment_no_internships: {
+    title: 'Geen stages gekozen',
+    detail: 'De selectie bevat geen lopende stage met een praktijkbegeleider (met e-mailadres).',
+  },
   invalid_vacancy_action: {
     title: 'Nu niet mogelijk',
     detail: 'Deze stap is niet mogelijk voor de vacature in haar huidige staat.',

@@ -145,6 +145,7 @@ export const nlPortal = {
       import: 'Importeer leerlingen uit een CSV-bestand.',
       templates: 'Sjablonen voor stagecontracten.',
       analytics: 'Cijfers over de stages.',
+      assignments: 'Opdrachten voor de praktijkbegeleiders van je leerlingen.',
       vacancies: 'Beheer je stageplekken.',
       addVacancy: 'Bied een nieuwe stageplek aan.',
       interns: 'De stagiairs bij je organisatie.',

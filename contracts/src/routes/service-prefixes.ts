@@ -48,6 +48,8 @@ export const SERVICE_PREFIXES = {
     '/api/v1/internship_assignments',
     '/api/v1/hours',
     '/api/v1/progress',
+    // Supervisors' assignments (#18 item 5).
+    '/api/v1/assignments',
   ],
 } as const satisfies Record<string, readonly string[]>;
 

@@ -35,6 +35,7 @@ const kennisnet = () => import('../pages/auth/kennisnet-pages.tsx');
 const manageVacancies = () => import('../pages/stagebank/vacancy-manage-pages.tsx');
 const internship = () => import('../pages/internships/internship-page.tsx');
 const progress = () => import('../pages/progress/progress-pages.tsx');
+const manageAssignments = () => import('../pages/assignments/assignments-manage-page.tsx');
 
 const publicForms = () => import('../pages/forms/public-form-page.tsx');
 const formBuilder = () => import('../pages/form-builder/form-builder-pages.tsx');
@@ -141,6 +142,13 @@ const PAGES: Readonly<Record<string, TLazyPage>> = {
   '/urenbevestiging': page(
     () => import('../pages/hours/hours-confirmation-page.tsx'),
     'HoursConfirmationPage',
+  ),
+  // Supervisors' assignments (issue #18 item 5): the school's list and detail, the supervisor's page by link.
+  '/opdrachten/beheer': page(manageAssignments, 'AssignmentsManagePage'),
+  '/opdrachten/beheer/:id': page(manageAssignments, 'AssignmentPage'),
+  '/opdrachten/praktijkbegeleider': page(
+    () => import('../pages/assignments/supervisor-assignments-page.tsx'),
+    'SupervisorAssignmentsPage',
   ),
   // Progress (issue #17 item 4): the periods, one period's students, one student's timeline, the rules.
   '/stagevoortgang': page(progress, 'ProgressIndexPage'),

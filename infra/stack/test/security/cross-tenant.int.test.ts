@@ -37,6 +37,8 @@ const RESOURCE_TABLES: Record<string, string> = {
   hours: 'internships',
   entries: 'hours_entries',
   periods: 'internship_periods',
+  // An assignment's task (`/assignments/{id}/tasks/{taskId}/remind`, the supervisor's `/supervisor/tasks/{taskId}`).
+  tasks: 'assignment_tasks',
 };
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 

@@ -59,6 +59,10 @@ export function dashboardTiles(role: TDashboardRole, features: TTenantFeatures):
         tile('users', '/users', 'routes.users.index'),
         tile('import', '/importeren/csv', 'routes.imports.csv'),
         ...(contracts ? [tile('templates', '/contract_templates', 'routes.contractTemplates.index')] : []),
+        // Assignments for the supervisors of the school's students (a centre's admins have none).
+        ...(role === 'schoolAdmin'
+          ? [tile('assignments', '/opdrachten/beheer', 'routes.assignments.manage')]
+          : []),
         tile('analytics', '/analytics', 'routes.analytics.index'),
       ];
     case 'companyAdmin':

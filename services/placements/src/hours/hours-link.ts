@@ -19,7 +19,7 @@ import type { THoursInternship } from './hours-internship.ts';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The tenant's public site (identity mails a link only to it), as identity's `publicUrl` reads it. */
-const siteOf = (config: Pick<TPlacementsConfig, 'PUBLIC_URL_TEMPLATE'>, tenant: string) =>
+export const siteOf = (config: Pick<TPlacementsConfig, 'PUBLIC_URL_TEMPLATE'>, tenant: string) =>
   config.PUBLIC_URL_TEMPLATE.replaceAll('{tenant}', tenant).replace(/\/$/, '');
 
 /** The link's subject: the internship (one link confirms that internship's hours, nothing else). */

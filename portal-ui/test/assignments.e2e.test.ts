@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedOrganizationId } from '@stageplein/contracts/domain/seed-ids';
+import {
+  demo,
+  expectAccessible,
+  latestMail,
+  openPortal,
+  PHONE,
+  shot,
+  signIn,
+  startStack,
+  type TStack,
+} from './stack.ts';
+
+/**
+ * Issue #18 item 5 in Chromium on the real stack, at phone width: the school's admin writes and
+ * publishes an assignment for the demo student's running internship; its supervisor (the demo
+ * company's admin) opens the mailed link without signing in, sees the seeded and the new assignment,
+ * is held to the form's rules (Dutch messages) and completes the new one; the school sees it completed.
+ */
+const TENANT = 'stageplein';
+const TITLE = 'Reflectiegesprek week 4';
+
+let stack: TStack;
+beforeAll(async () => {
+  stack = await startStack();
+});
+afterAll(async () => stack?.close());
+
+describe('assignments: publish, complete by link, follow', () => {
+  it('a school admin publishes, the supervisor completes it from the mailed link, the school sees it', async () => {
+    const school = await openPortal(stack, { viewport: PHONE });
+    const page = school.page;
+    await signIn(page, stack, TENANT, demo('admin', TENANT));
+    // The demo admin also runs a volunteer centre: act for the school.
+    const select = page.getByTestId('dashboard-organization-select');
+    const schoolId = seedOrganizationId(TENANT, 'school');
+    if ((await select.count()) > 0 && (await select.inputValue()) !== schoolId) {
+      await select.selectOption(schoolId);
+      await expect.poll(() => page.getByTestId('dashboard').getAttribute('data-role')).toBe('schoolAdmin');
+    }
+    await page.goto(stack.url(TENANT, '/opdrachten/beheer'));
+    await page.getByTestId('assignments-manage-page').waitFor();
+    // The seeded assignment is listed.
+    await expect.poll(() => page.getByTestId('assignment-card').count()).toBeGreaterThan(0);
+    const form = page.getByTestId('assignment-form');
+    await form.waitFor();
+    await expectAccessible(page, 'assignments manage');
+    await form.getByLabel(/^Titel(?! in)/).fill(TITLE);
+    await form
+      .getByLabel(/^Instructie voor de praktijkbegeleider/)
+      .fill('Voer het reflectiegesprek en vul het formulier in.');
+    await form.getByLabel(/^Inleveren vóór/).fill('2027-01-15');
+    await form.getByTestId('assignment-internship').locator('input:not([disabled])').first().check();
+    await page.getByTestId('assignment-save').click();
+    await page.getByTestId('assignment-page').waitFor();
+    await expect.poll(() => page.getByTestId('page-title').textContent()).toContain(TITLE);
+    expect(await page.getByTestId('assignment-status').textContent()).toBe('Concept');
+    await page.getByTestId('assignment-publish').click();
+    await expect.poll(() => page.getByTestId('assignment-status').textContent()).toBe('Gepubliceerd');
+    await expect.poll(() => page.getByTestId('assignment-task').count()).toBe(1);
+    expect(await page.getByTestId('assignment-task-status').first().textContent()).toBe('Open');
+    await expectAccessible(page, 'assignment detail');
+    await shot(page, 'assignment-detail');
+    const detailUrl = page.url();
+
+    // The supervisor reads the mail and opens the link, signed out.
+    const mail = await latestMail(stack, TENANT, demo('bedrijf', TENANT), 'external_link');
+    const link = /https?:\/\/\S+\/opdrachten\/praktijkbegeleider#[A-Za-z0-9_-]{43}/.exec(mail)?.[0];
+    expect(link, mail).toBeTruthy();
+    const supervisor = await openPortal(stack, { viewport: PHONE });
+    const sp = supervisor.page;
+    await sp.goto(link!.replace(/^https?:\/\/[^/]+/, stack.url(TENANT, '')));
+    await sp.getByTestId('supervisor-assignments-page').waitFor();
+    const tasks = sp.getByTestId('supervisor-task');
+    // The seeded assignment and the new one, both for the same student.
+    await expect.poll(() => tasks.count()).toBe(2);
+    await expectAccessible(sp, 'supervisor assignments');
+    const mine = tasks.filter({ hasText: TITLE });
+    await mine.getByTestId('supervisor-task-open').click();
+    const answer = mine.getByTestId('supervisor-task-form');
+    await answer.waitFor();
+    // Sent empty: the required questions say so, in Dutch.
+    await answer.getByTestId('form-submit').click();
+    await expect.poll(() => answer.getByTestId('field-error').count()).toBeGreaterThan(0);
+    expect(await answer.getByTestId('field-error').first().textContent()).toContain('Dit veld is verplicht');
+    await answer.getByLabel(/^Besproken op/).fill('2026-11-20');
+    await answer.getByTestId('question-result').locator('input[type=radio]').nth(3).check();
+    await answer.getByLabel(/^Uw observatie/).fill('Neemt initiatief en overlegt goed met collega’s.');
+    await expectAccessible(sp, 'supervisor assignment form');
+    await shot(sp, 'assignment-supervisor');
+    await answer.getByTestId('form-submit').click();
+    await sp.getByTestId('assignment-thanks').waitFor();
+    await expect.poll(() => tasks.count()).toBe(1);
+    expect(await sp.getByTestId('supervisor-done-tasks').textContent()).toContain(TITLE);
+    expect(supervisor.problems).toEqual([]);
+    expect(await sp.evaluate(() => document.cookie.includes('access-token'))).toBe(false);
+
+    // The school follows: completed, with the answers.
+    await page.goto(detailUrl);
+    await page.getByTestId('assignment-page').waitFor();
+    await expect
+      .poll(() => page.getByTestId('assignment-task-status').first().textContent())
+      .toBe('Ingevuld');
+    expect(await page.getByTestId('assignment-completion').textContent()).toContain('1 van 1 ingevuld');
+    await page.getByTestId('assignment-task').locator('summary').click();
+    expect(await page.getByTestId('assignment-answers').textContent()).toContain('Neemt initiatief');
+    await expectAccessible(page, 'assignment detail completed');
+    expect(school.problems).toEqual([]);
+    await school.context.close();
+    await supervisor.context.close();
+  });
+});
