@@ -35,6 +35,7 @@ import type {
 } from './school-read-models/school-read-models.table.ts';
 import type { TTagsTable } from './tags-read-model/tags-read-model.table.ts';
 import type { TArchivedFormsTable, TFormVersionsTable } from './form-versions/form-versions.table.ts';
+import type { TImagesTable } from './vacancy-images/vacancy-images.table.ts';
 
 /** The kit's auth read model (kit/auth/auth-read-model.ts), fed by identity's role events. */
 export interface TAuthRolesTable {
@@ -61,6 +62,7 @@ export interface TPlacementsDb {
   'placements.tags': TTagsTable;
   'placements.form_versions': TFormVersionsTable;
   'placements.archived_forms': TArchivedFormsTable;
+  'placements.images': TImagesTable;
   'placements.mentorships': TMentorshipsTable;
   'placements.organization_websites': TOrganizationWebsitesTable;
   'placements.allocation_rounds': TAllocationRoundsTable;

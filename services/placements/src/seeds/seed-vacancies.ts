@@ -273,6 +273,8 @@ export async function seedVacancies(ctx: TCtx, tenant: TTenant, today: Date): Pr
         kind: t.social ? social : vocational,
         contact_person_id: null,
         image_url: null,
+        image_upload_id: null,
+        image_alt: null,
         status: t.status,
         published_at: published ? addDays(today, -(n + 1)) : null,
         closes_at: t.status === 'published' ? addDays(today, 60 + n * 3) : null,
