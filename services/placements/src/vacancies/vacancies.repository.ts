@@ -1,7 +1,7 @@
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import { PLACE_HOLDING_STATUSES } from '@stageplein/contracts/placements/internships';
 import type { TDb } from '../database.ts';
-import { IMAGE_COLUMNS_SQL } from '../vacancy-images/vacancy-images.repository.ts';
+import { IMAGE_HASH_SQL, IMAGE_STOCK_ALT_SQL } from '../vacancy-images/vacancy-images.repository.ts';
 import type { TVacanciesTable } from './vacancies.table.ts';
 
 /** `places_taken`: its internships that hold a place (internships issue), where the query counts them. */
@@ -60,7 +60,8 @@ export async function findVacancy(
     .select([
       ...COLUMNS,
       'o.name as organization_name',
-      sql.raw<{ image_hash: string | null; image_stock_alt: string | null }>(IMAGE_COLUMNS_SQL) as never,
+      sql<string | null>`${sql.raw(IMAGE_HASH_SQL)}`.as('image_hash'),
+      sql<string | null>`${sql.raw(IMAGE_STOCK_ALT_SQL)}`.as('image_stock_alt'),
       sql<number>`(select count(*)::int from placements.internships i
         where i.vacancy_id = v.id and i.status = any(${[...PLACE_HOLDING_STATUSES]}))`.as('places_taken'),
     ])

@@ -13,14 +13,19 @@ export async function findVacancyImage(
     .where('tenant_id', '=', tenantId)
     .where('upload_id', '=', uploadId)
     .executeTakeFirst();
-  return row && { organizationId: row.organization_id, stock: row.stock_image_id !== null, deleted: row.deleted };
+  return (
+    row && { organizationId: row.organization_id, stock: row.stock_image_id !== null, deleted: row.deleted }
+  );
 }
 
+const imageOf = (column: 'hash' | 'stock_alt') =>
+  `(select i.${column} from placements.images i where i.tenant_id = v.tenant_id
+    and i.upload_id = v.image_upload_id and not i.deleted)`;
+
 /**
- * The SQL of a vacancy row's image (alias `v`): the file's hash while the upload exists, and the
- * stock image's alt text. One fragment for the vacancy reads and the search page.
+ * The SQL of a vacancy row's image (alias `v`): the file's hash while the upload exists, and the stock
+ * image's alt text. One definition for the vacancy reads (Kysely) and the search page (raw SQL).
  */
-export const IMAGE_COLUMNS_SQL = `(select i.hash from placements.images i where i.tenant_id = v.tenant_id
-    and i.upload_id = v.image_upload_id and not i.deleted) as image_hash,
-  (select i.stock_alt from placements.images i where i.tenant_id = v.tenant_id
-    and i.upload_id = v.image_upload_id and not i.deleted) as image_stock_alt`;
+export const IMAGE_HASH_SQL = imageOf('hash');
+export const IMAGE_STOCK_ALT_SQL = imageOf('stock_alt');
+export const IMAGE_COLUMNS_SQL = `${IMAGE_HASH_SQL} as image_hash, ${IMAGE_STOCK_ALT_SQL} as image_stock_alt`;
