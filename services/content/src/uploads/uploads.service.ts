@@ -87,23 +87,27 @@ export async function storeUpload(
   file: { name: string; bytes: Buffer },
   organizationId: string | null = null,
 ): Promise<{ row: TUploadRow; fresh: boolean }> {
-  return storePrepared(ctx, storages, author, file.name, await prepareUpload(file.bytes), organizationId);
+  return storePrepared(ctx, storages, author, file.name, await prepareUpload(file.bytes), { organizationId });
 }
 
-/** The storing half of `storeUpload`, for bytes already checked and re-encoded by `prepareUpload`. */
+/**
+ * The storing half of `storeUpload`, for bytes already checked and re-encoded by `prepareUpload`. `id`:
+ * a fixed id for a new upload (seeds: `seedStockImageUploadId`).
+ */
 export async function storePrepared(
   ctx: TCtx,
   storages: Pick<TStorages, 'write'>,
   author: TAuthor,
   name: string,
   prepared: TPreparedUpload,
-  organizationId: string | null = null,
+  { organizationId = null, id }: { organizationId?: string | null; id?: string } = {},
 ): Promise<{ row: TUploadRow; fresh: boolean }> {
   const hash = createHash('sha256').update(prepared.bytes).digest('hex');
   const existing = await findOwnUploadByHash(ctx.db, ctx.tenant.id, hash, organizationId);
   if (existing) return { row: existing, fresh: false };
   await storages.write.put({ db: ctx.db, tenantId: ctx.tenant.id }, hash, prepared.bytes);
   const row = await insertUpload(ctx.db, {
+    ...(id ? { id } : {}),
     tenant_id: ctx.tenant.id,
     hash,
     kind: prepared.contentType === 'application/pdf' ? 'pdf' : 'image',

@@ -2,7 +2,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentService } from '@stageplein/content';
 import { toFormData } from '@stageplein/contracts/client/form-data';
+import { seedStockImageUploadId } from '@stageplein/contracts/domain/seed-ids';
 import type { TTenantId } from '@stageplein/contracts/tenants/tenant.types';
+import { seedVacancyId } from '../seeds/seed-vacancies.ts';
 import {
   adminOf,
   call,
@@ -82,12 +84,34 @@ async function stockImage(tenant: TTenantId) {
   return first!.attributes;
 }
 
+describe('seeded vacancies', () => {
+  it('the first few show one of the tenant’s seeded stock images once content’s events arrived', async () => {
+    const admin = await adminOf(h, 'School');
+    await eventually(async () => {
+      const res = await call(h.app, {
+        method: 'GET',
+        url: `/api/v1/vacancies/${seedVacancyId('demo', 0)}`,
+        headers: admin.headers,
+      });
+      expectStatus(res, 200);
+      const a = res.json().data.attributes;
+      expect(a.image_upload_id).toBe(seedStockImageUploadId('demo', 0));
+      expect(a.image_url).toMatch(/^\/api\/v1\/cms\/files\/[0-9a-f]{64}$/);
+      expect(a.image_alt).not.toBe('');
+    });
+  });
+});
+
 describe('uploads of organization admins (content)', () => {
   it('an admin uploads for their organization; only they and content editors see it; others get 404', async () => {
     const company = await adminOf(h, 'Provider');
     const other = await adminOf(h, 'Provider');
     const mine = await uploaded(company, await png(1));
-    const own = await call(h.app, { method: 'GET', url: `/api/v1/cms/uploads/${mine.id}`, headers: company.headers });
+    const own = await call(h.app, {
+      method: 'GET',
+      url: `/api/v1/cms/uploads/${mine.id}`,
+      headers: company.headers,
+    });
     expectStatus(own, 200);
     expect(own.json().data.attributes.organization_id).toBe(company.organizationId);
 
@@ -111,9 +135,15 @@ describe('uploads of organization admins (content)', () => {
     // Content editors (an approved school's admin) see every upload of the tenant.
     const editor = await adminOf(h, 'School');
     await eventually(async () => {
-      const all = await call(h.app, { method: 'GET', url: '/api/v1/cms/uploads?page[size]=100', headers: editor.headers });
+      const all = await call(h.app, {
+        method: 'GET',
+        url: '/api/v1/cms/uploads?page[size]=100',
+        headers: editor.headers,
+      });
       expectStatus(all, 200);
-      expect(all.json().data.map((u: { id: string }) => u.id)).toEqual(expect.arrayContaining([mine.id, theirs.id]));
+      expect(all.json().data.map((u: { id: string }) => u.id)).toEqual(
+        expect.arrayContaining([mine.id, theirs.id]),
+      );
     });
 
     // Not an admin: no uploads at all. The same content checks as for editors (a script is no image).
@@ -130,7 +160,10 @@ describe('a vacancy’s image: a stock image or the organization’s own upload'
     const image = await uploaded(company, await png(3));
     let id = '';
     await eventually(async () => {
-      const res = await createVacancy(company, { image_upload_id: image.id, image_alt: 'Ons team in de kas' });
+      const res = await createVacancy(company, {
+        image_upload_id: image.id,
+        image_alt: 'Ons team in de kas',
+      });
       expectStatus(res, 201);
       id = res.json().data.id;
     });
@@ -152,7 +185,11 @@ describe('a vacancy’s image: a stock image or the organization’s own upload'
     expect(stock.alt).not.toBe('');
 
     const none = await patchVacancy(company, id, { image_upload_id: null });
-    expect(none.json().data.attributes).toMatchObject({ image_upload_id: null, image_url: null, image_alt: '' });
+    expect(none.json().data.attributes).toMatchObject({
+      image_upload_id: null,
+      image_url: null,
+      image_alt: '',
+    });
   });
 
   it('refuses another organization’s upload, a deleted upload, an unknown one and another tenant’s stock image', async () => {
@@ -174,7 +211,11 @@ describe('a vacancy’s image: a stock image or the organization’s own upload'
     const refused = await createVacancy(company, { image_upload_id: theirs.id });
     expectStatus(refused, 422, 'vacancy_image_unavailable');
     expect(refused.json().errors[0].source.pointer).toBe('/data/attributes/image_upload_id');
-    expectStatus(await patchVacancy(company, id, { image_upload_id: theirs.id }), 422, 'vacancy_image_unavailable');
+    expectStatus(
+      await patchVacancy(company, id, { image_upload_id: theirs.id }),
+      422,
+      'vacancy_image_unavailable',
+    );
     expectStatus(
       await createVacancy(company, { image_upload_id: '00000000-0000-4000-8000-000000000000' }),
       422,
@@ -183,18 +224,30 @@ describe('a vacancy’s image: a stock image or the organization’s own upload'
 
     // Another tenant's stock image (and anything of it) is unknown in this tenant.
     const foreign = await stockImage('raayland');
-    expectStatus(await createVacancy(company, { image_upload_id: foreign.upload_id }), 422, 'vacancy_image_unavailable');
+    expectStatus(
+      await createVacancy(company, { image_upload_id: foreign.upload_id }),
+      422,
+      'vacancy_image_unavailable',
+    );
 
     // The owner deletes the upload: the vacancy shows no image, and it cannot be chosen again.
     expectStatus(
-      await call(h.app, { method: 'DELETE', url: `/api/v1/cms/uploads/${mine.id}`, headers: company.headers }),
+      await call(h.app, {
+        method: 'DELETE',
+        url: `/api/v1/cms/uploads/${mine.id}`,
+        headers: company.headers,
+      }),
       204,
     );
     await eventually(async () => {
       const shown = (await getVacancy(company, id)).json().data.attributes;
       expect(shown).toMatchObject({ image_upload_id: mine.id, image_url: null });
     });
-    expectStatus(await createVacancy(company, { image_upload_id: mine.id }), 422, 'vacancy_image_unavailable');
+    expectStatus(
+      await createVacancy(company, { image_upload_id: mine.id }),
+      422,
+      'vacancy_image_unavailable',
+    );
     // Editing other fields keeps working while the stale choice stays.
     expectStatus(await patchVacancy(company, id, { title: 'Kashulp' }), 200);
   });
