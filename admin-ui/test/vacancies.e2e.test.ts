@@ -105,7 +105,7 @@ describe('vacancies in the back office', () => {
     await expectAccessible(page, 'vacancy edit (company)');
 
     // Its image (issue #14): the seeded vacancy shows a stock image; the admin picks another one.
-    const picker = page.getByTestId('vacancy-image');
+    const picker = page.getByTestId('vacancy-image-picker');
     const choices = picker.getByTestId('vacancy-image-choice');
     await expect.poll(() => choices.count()).toBeGreaterThan(2);
     expect(await picker.getByRole('radio', { checked: true }).count()).toBe(1);

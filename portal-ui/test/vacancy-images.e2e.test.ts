@@ -35,7 +35,7 @@ describe('an organization admin on a phone', () => {
     const title = `Fotostage ${Date.now()}`;
     await form.getByLabel(/^Titel/).fill(title);
 
-    const picker = page.getByTestId('vacancy-image');
+    const picker = page.getByTestId('vacancy-image-picker');
     const stock = picker.getByTestId('vacancy-stock-images').getByTestId('vacancy-image-choice');
     await stock.first().waitFor();
     const stockTitle = (await stock.first().textContent())!.trim();
@@ -52,7 +52,8 @@ describe('an organization admin on a phone', () => {
 
     await page.getByTestId('vacancy-publish').click();
     await page.waitForURL(/\/vacancies\/[0-9a-f-]{36}$/);
-    const image = page.getByTestId('vacancy-image');
+    await page.getByTestId('vacancy-form').waitFor({ state: 'detached' });
+    const image = page.getByTestId('vacancy').getByTestId('vacancy-image');
     await image.waitFor();
     const src = await image.getAttribute('src');
     expect(src).toMatch(/^\/api\/v1\/cms\/files\/[0-9a-f]{64}$/);

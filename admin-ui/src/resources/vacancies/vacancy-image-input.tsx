@@ -60,7 +60,7 @@ export function VacancyImageInput() {
   };
 
   return (
-    <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, mb: 2 }} data-testid="vacancy-image">
+    <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, mb: 2 }} data-testid="vacancy-image-picker">
       <Typography component="legend" variant="subtitle1">
         {texts.image.label}
       </Typography>

@@ -130,7 +130,7 @@ export function VacancyImagePicker({
   );
 
   return (
-    <fieldset className="form__group vacancy-image-picker" data-testid="vacancy-image">
+    <fieldset className="form__group vacancy-image-picker" data-testid="vacancy-image-picker">
       <legend>{texts('image')}</legend>
       <p className="field__hint">{texts('imageHint')}</p>
       <label className="image-choice image-choice--none">
