@@ -103,6 +103,21 @@ describe('vacancies in the back office', () => {
     await page.getByLabel(/^Titel/).waitFor();
     await page.getByTestId('rich-text-description').locator('[contenteditable="true"]').waitFor();
     await expectAccessible(page, 'vacancy edit (company)');
+
+    // Its image (issue #14): the seeded vacancy shows a stock image; the admin picks another one.
+    const picker = page.getByTestId('vacancy-image-picker');
+    const choices = picker.getByTestId('vacancy-image-choice');
+    await expect.poll(() => choices.count()).toBeGreaterThan(2);
+    expect(await picker.getByRole('radio', { checked: true }).count()).toBe(1);
+    const other = choices.nth(1);
+    await other.getByRole('radio').check();
+    await page.getByRole('button', { name: 'Opslaan' }).click();
+    await page.waitForURL(/\/admin\/vacancies\/[^/]+$/);
+    const image = page.getByTestId('vacancy-image');
+    await image.waitFor();
+    expect(await image.getAttribute('src')).toMatch(/^\/api\/v1\/cms\/files\/[0-9a-f]{64}$/);
+    expect(await image.getAttribute('alt')).toBeTruthy();
+    await expectAccessible(page, 'vacancy with its image (company)');
     expect(company.problems, company.problems.join('\n')).toEqual([]);
   });
 });

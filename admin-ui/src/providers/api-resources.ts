@@ -298,6 +298,7 @@ export const API_RESOURCES: TResourceConfigs = {
       'publishedAt',
       'hidden',
       'hiddenReason',
+      'imageUrl',
       'createdAt',
       'updatedAt',
     ),

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { derivePermissions } from '../identity/permissions.ts';
 import type { TOrganizationType } from '../identity/roles.ts';
 import type { TOrganizationStatus } from '../organizations/organizations.ts';
-import { editsContent } from './content-policy.ts';
+import { editsContent, uploadInScope, uploadScope, usableVacancyImage } from './content-policy.ts';
 import { isUsablePageSlug, pagePath } from './page-slugs.ts';
 
 const as = (name: string, type: TOrganizationType, status: TOrganizationStatus = 'approved') => {
@@ -50,5 +50,33 @@ describe('page slugs', () => {
       true,
       true,
     ]);
+  });
+});
+
+describe('whose uploads a caller manages, and which image a vacancy may show', () => {
+  const scope = (name: string, type: TOrganizationType, status: TOrganizationStatus = 'approved') => {
+    const org = { id: 'o1', type, status };
+    return uploadScope(derivePermissions([{ name, resourceType: type, resourceId: 'o1' }], org), org);
+  };
+
+  it('content editors the tenant’s, other admins their organization’s, others none', () => {
+    expect(scope('admin', 'School')).toEqual({ kind: 'tenant' });
+    expect(scope('admin', 'Provider')).toEqual({ kind: 'organization', organizationId: 'o1' });
+    expect(scope('admin', 'School', 'pending')).toEqual({ kind: 'organization', organizationId: 'o1' });
+    expect(scope('mentor', 'School')).toBeNull();
+    expect(scope('student', 'School')).toBeNull();
+    expect(uploadScope(derivePermissions([], null), null)).toBeNull();
+    expect(uploadInScope({ kind: 'organization', organizationId: 'o1' }, 'o2')).toBe(false);
+    expect(uploadInScope({ kind: 'organization', organizationId: 'o1' }, null)).toBe(false);
+    expect(uploadInScope({ kind: 'tenant' }, 'o2')).toBe(true);
+  });
+
+  it('a stock image or the organization’s own upload, never another’s or a deleted one', () => {
+    expect(usableVacancyImage({ organizationId: null, stock: true, deleted: false }, 'o1')).toBe(true);
+    expect(usableVacancyImage({ organizationId: 'o1', stock: false, deleted: false }, 'o1')).toBe(true);
+    expect(usableVacancyImage({ organizationId: 'o2', stock: false, deleted: false }, 'o1')).toBe(false);
+    expect(usableVacancyImage({ organizationId: null, stock: false, deleted: false }, 'o1')).toBe(false);
+    expect(usableVacancyImage({ organizationId: 'o1', stock: false, deleted: true }, 'o1')).toBe(false);
+    expect(usableVacancyImage(null, 'o1')).toBe(false);
   });
 });

@@ -47,6 +47,8 @@ export const ZUploadAttributes = z.object({
   /** The uploaded file's name, for people (never used to store or serve it). */
   name: z.string(),
   uploaded_by: z.string().nullable(),
+  /** The organization whose admin uploaded it (only they and content editors see it); null: the tenant's. */
+  organization_id: z.string().nullable(),
   created_at: z.string(),
 });
 export const ZUploadResource = zResourceOf('upload', ZUploadAttributes);

@@ -25,6 +25,17 @@ export function seedOrganizationId(tenant: string, kind: TSeedOrganizationKind):
   return uuidV5(`${tenant}:${kind}`, SEED_NAMESPACE);
 }
 
+/**
+ * Upload id of a tenant's n-th seeded stock image (content seeds it; placements' seeded vacancies show
+ * the first few, so the vacancy images are alive on a first start).
+ */
+export function seedStockImageUploadId(tenant: string, n: number): string {
+  return uuidV5(`${tenant}:stock-image-upload:${n}`, SEED_NAMESPACE);
+}
+
+/** How many stock images every tenant is seeded with (content's `SEED_STOCK_IMAGES`; a test checks). */
+export const SEED_STOCK_IMAGE_COUNT = 4;
+
 /** UUID version 5 of `name` in `namespace`. */
 export function uuidV5(name: string, namespace: string): string {
   const ns = namespace.replaceAll('-', '');

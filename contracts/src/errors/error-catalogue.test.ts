@@ -66,6 +66,7 @@ describe('API error catalogue', () => {
       upload_polyglot: 422,
       upload_unreadable: 422,
       upload_in_use: 409,
+      vacancy_image_unavailable: 422,
       icon_url_too_long: 414,
       method_not_allowed: 405,
       bad_url: 400,

@@ -42,6 +42,7 @@ export const ERROR_CODES = [
   'upload_polyglot',
   'upload_unreadable',
   'upload_in_use',
+  'vacancy_image_unavailable',
   'icon_url_too_long',
   'method_not_allowed',
   'bad_url',
@@ -165,6 +166,8 @@ export const ERRORS: Readonly<Record<TErrorCode, TErrorDefinition>> = Object.fre
   upload_polyglot: define('upload_polyglot', 422),
   upload_unreadable: define('upload_unreadable', 422),
   upload_in_use: define('upload_in_use', 409),
+  // A vacancy's image: a stock image of the tenant or an upload of the vacancy's own organization.
+  vacancy_image_unavailable: define('vacancy_image_unavailable', 422),
   // Spec §9: an icon request's URL is at most 500 characters (414 URI Too Long).
   icon_url_too_long: define('icon_url_too_long', 414),
   // HTTP-level refusals before any route runs (kit/errors/error-handler.ts): a known path with another

@@ -40,6 +40,8 @@ const ZUploadEvent = z.object({
   kind: z.enum(['image', 'pdf']),
   content_type: z.string(),
   byte_size: z.number().int(),
+  /** The organization whose admin uploaded it (theirs only); null or absent: the tenant's (editors'). */
+  organization_id: z.uuid().nullable().optional(),
 });
 
 /** Subject: the stock image id. */
@@ -48,6 +50,8 @@ const ZStockImageEvent = z.object({
   upload_id: z.uuid(),
   hash: z.string(),
   license: z.string(),
+  /** Text for screen readers where the image is shown (absent in events before it was added). */
+  alt: z.string().optional(),
 });
 
 /** Subject: the form id. `version`: the published version concerned (null for a draft's change). */

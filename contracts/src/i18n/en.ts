@@ -869,6 +869,10 @@ export const en: TMessages = {
       title: 'File in use',
       detail: 'This file is in the stock image library. Remove it from the library first.',
     },
+    vacancy_image_unavailable: {
+      title: 'Image not available',
+      detail: 'Choose one of the stock images or an image your organization uploaded.',
+    },
     icon_url_too_long: {
       title: 'Icon request too long',
       detail: 'An icon request may be at most {{max}} characters long. Ask for fewer icons at a time.',

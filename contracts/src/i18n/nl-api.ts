@@ -162,6 +162,10 @@ export const nlApi = {
     title: 'Bestand in gebruik',
     detail: 'Dit bestand staat in de bibliotheek met stockafbeeldingen. Haal het daar eerst uit.',
   },
+  vacancy_image_unavailable: {
+    title: 'Afbeelding niet beschikbaar',
+    detail: 'Kies een van de stockafbeeldingen of een afbeelding die je organisatie heeft geüpload.',
+  },
   icon_url_too_long: {
     title: 'Iconenverzoek te lang',
     detail: 'Een iconenverzoek mag hoogstens {{max}} tekens lang zijn. Vraag minder iconen tegelijk op.',

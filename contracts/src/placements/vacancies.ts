@@ -40,7 +40,12 @@ export const ZVacancyAttributes = z.object({
   tag_ids: z.array(z.string()),
   kind: ZVacancyKind,
   contact_person_id: z.string().nullable(),
+  /** Content's upload shown with the vacancy: a stock image or an upload of its own organization. */
+  image_upload_id: z.string().nullable(),
+  /** Where the image is served (`/api/v1/cms/files/<hash>`); null without one or once it was deleted. */
   image_url: z.string().nullable(),
+  /** Its text for screen readers: the vacancy's own, else the stock image's, else empty (decorative). */
+  image_alt: z.string(),
   status: ZVacancyStatus,
   published_at: z.string().nullable(),
   closes_at: z.string().nullable(),
@@ -62,12 +67,6 @@ export type TVacancyResource = z.infer<typeof ZVacancyResource>;
 export const ZVacancyDocument = zDocumentOf(ZVacancyResource);
 export const ZVacancyCollection = zCollectionOf(ZVacancyResource);
 
-/** An image: an absolute http(s) URL or a path on this site (uploads come later). */
-const ZImageUrl = z
-  .string()
-  .trim()
-  .max(1000)
-  .refine((v) => /^https?:\/\//i.test(v) || (v.startsWith('/') && !v.startsWith('//')));
 const ZOptionalText = (max: number) => z.string().trim().max(max).nullable().optional();
 const ZIds = z.array(z.uuid()).max(50);
 
@@ -95,7 +94,9 @@ export const ZVacancyInput = z
     /** Default: the tenant's first kind (`vacancyKindsFor`). */
     kind: ZVacancyKind.optional(),
     contact_person_id: z.uuid().nullable().optional(),
-    image_url: ZImageUrl.nullable().optional(),
+    /** One of the tenant's stock images or an image upload of the vacancy's organization (content). */
+    image_upload_id: z.uuid().nullable().optional(),
+    image_alt: ZOptionalText(300),
     closes_at: z
       .union([z.iso.datetime({ offset: true }), z.iso.date()])
       .nullable()

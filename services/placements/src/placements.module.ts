@@ -20,6 +20,7 @@ import { internshipsRoutes } from './internships/internships.routes.ts';
 import { schoolReadModelsConsumer } from './school-read-models/school-read-models.consumer.ts';
 import { tagsReadModelConsumer } from './tags-read-model/tags-read-model.consumer.ts';
 import { formVersionsConsumer } from './form-versions/form-versions.consumer.ts';
+import { vacancyImagesConsumer } from './vacancy-images/vacancy-images.consumer.ts';
 import { vacancySearchRoutes } from './vacancy-search/vacancy-search.routes.ts';
 import { selfFoundRoutes } from './self-found/self-found.routes.ts';
 import { seedSelfFoundDetails } from './self-found/self-found.seed.ts';
@@ -70,6 +71,7 @@ export const placementsService: TServiceModule<TPlacementsConfig> = {
     schoolReadModelsConsumer(deps.db),
     tagsReadModelConsumer(deps.db),
     formVersionsConsumer(deps.db),
+    vacancyImagesConsumer(deps.db),
     selfFoundApprovalsConsumer(deps.db, () => deps.now?.() ?? new Date()),
     selfFoundOrganizationsConsumer(deps.db, () => deps.now?.() ?? new Date()),
     mailDeliveryStatusConsumer(deps.db, SCHEMA),

@@ -69,6 +69,12 @@ describe('placements deployed later: npm run backfill', () => {
     expect(await ids(sql`select form_id || ':' || version as id from placements.form_versions`)).toEqual(
       forms.sort(),
     );
+    // Content's stock images (seeded per tenant) with their alt text: what vacancies may show.
+    const stock = await ids(sql`select upload_id || ':' || alt as id from content.stock_images`);
+    expect(stock.length).toBeGreaterThan(0);
+    expect(
+      await ids(sql`select upload_id || ':' || stock_alt as id from placements.images where stock_image_id is not null`),
+    ).toEqual(stock);
     const seeded = (
       await sql<{ name: string; status: string; city: string | null; latitude: number | null }>`
         select name, status, city, latitude from placements.organizations o

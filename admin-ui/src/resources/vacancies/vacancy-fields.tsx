@@ -14,6 +14,7 @@ import { vacancyKindsFor, type TVacancyStatus } from '@stageplein/contracts/plac
 import { useTenant } from '../../app/tenant-context.ts';
 import { notBefore } from '../../ui/field-validators.ts';
 import { RichTextInput } from '../content-shared/rich-text-input.tsx';
+import { VacancyImageInput } from './vacancy-image-input.tsx';
 import { useVacancyTexts } from './vacancy-texts.ts';
 
 const COLORS: Record<TVacancyStatus, 'success' | 'info' | 'warning' | 'default'> = {
@@ -80,6 +81,7 @@ export function VacancyInputs() {
       <TextInput source="postcode" label={texts.fields.postcode} validate={maxLength(7)} />
       <TextInput source="city" label={texts.fields.city} validate={maxLength(100)} />
       <RichTextInput source="description" label={texts.fields.description} />
+      <VacancyImageInput />
     </>
   );
 }

@@ -71,6 +71,24 @@ function Description() {
   );
 }
 
+/** The vacancy's image (a stock image or the organization's upload) with its alt text. */
+function VacancyImage() {
+  const record = useRecordContext();
+  const texts = useVacancyTexts();
+  if (!record?.imageUrl) return null;
+  return (
+    <Labeled label={texts.image.label} fullWidth>
+      <Box
+        component="img"
+        src={String(record.imageUrl)}
+        alt={String(record.imageAlt ?? '')}
+        data-testid="vacancy-image"
+        sx={{ maxWidth: '20rem', width: '100%', height: 'auto', borderRadius: 1 }}
+      />
+    </Labeled>
+  );
+}
+
 /** `/admin/vacancies/{id}`: GET /api/v1/vacancies/{id}, with the actions the caller may take. */
 export function VacancyShow() {
   const title = useRouteTitle();
@@ -101,6 +119,7 @@ export function VacancyShow() {
         <DateField source="startsOn" label={texts.fields.startsOn} emptyText="–" />
         <DateField source="endsOn" label={texts.fields.endsOn} emptyText="–" />
         <Description />
+        <VacancyImage />
       </SimpleShowLayout>
     </Show>
   );

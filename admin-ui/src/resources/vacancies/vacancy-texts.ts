@@ -53,6 +53,15 @@ const nl = {
   hiddenNotice: 'Verborgen door een moderator. Reden: {reason}',
   noDescription: 'Geen omschrijving.',
   dates: 'Periode',
+  image: {
+    label: 'Afbeelding',
+    hint: 'Een van de stockafbeeldingen of een afbeelding van de organisatie (JPEG, PNG of WebP, hoogstens 10 MB).',
+    none: 'Geen afbeelding',
+    upload: 'Afbeelding uploaden',
+    uploading: 'Bezig met uploaden…',
+    alt: 'Beschrijving van de afbeelding',
+    altHint: 'Voor wie de afbeelding niet ziet. Leeg: de afbeelding is versiering.',
+  },
 };
 
 type TTexts = typeof nl;
@@ -106,6 +115,15 @@ const en: TTexts = {
   hiddenNotice: 'Hidden by a moderator. Reason: {reason}',
   noDescription: 'No description.',
   dates: 'Period',
+  image: {
+    label: 'Image',
+    hint: 'One of the stock images or an image of the organization (JPEG, PNG or WebP, at most 10 MB).',
+    none: 'No image',
+    upload: 'Upload an image',
+    uploading: 'Uploading…',
+    alt: 'Description of the image',
+    altHint: 'For those who cannot see the image. Empty: the image is decoration.',
+  },
 };
 
 export const VACANCY_TEXTS = { nl, en } as const;

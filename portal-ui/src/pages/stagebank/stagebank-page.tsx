@@ -358,6 +358,17 @@ function Results({
         <ul className="vacancy-list" data-testid="vacancy-list">
           {page.vacancies.map((v) => (
             <li key={v.id} className="card vacancy-card" data-testid="vacancy-card">
+              {v.imageUrl && (
+                <img
+                  className="vacancy-card__image"
+                  src={v.imageUrl}
+                  alt={v.imageAlt ?? ''}
+                  width={160}
+                  height={120}
+                  loading="lazy"
+                  data-testid="vacancy-card-image"
+                />
+              )}
               <h3 className="vacancy-card__title">
                 <Link to={`/vacancies/${v.id}`}>{v.title}</Link>
               </h3>

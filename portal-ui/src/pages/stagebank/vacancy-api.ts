@@ -38,6 +38,10 @@ export interface TVacancyFields {
   hiddenReason: string | null;
   levelIds?: string[];
   tagIds?: string[];
+  /** Content's upload shown with the vacancy, where it is served and its alt text ('' decorative). */
+  imageUploadId?: string | null;
+  imageUrl?: string | null;
+  imageAlt?: string;
 }
 
 export type TVacancy = TFlatResource<TVacancyFields>;

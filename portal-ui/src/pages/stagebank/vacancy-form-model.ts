@@ -18,6 +18,9 @@ export interface TVacancyFormValues {
   startsOn: string;
   endsOn: string;
   closesAt: string;
+  /** Content's upload id ('' for none) and the vacancy's own alt text for it. */
+  imageUploadId: string;
+  imageAlt: string;
 }
 
 export const EMPTY_VACANCY_FORM: TVacancyFormValues = {
@@ -31,6 +34,8 @@ export const EMPTY_VACANCY_FORM: TVacancyFormValues = {
   startsOn: '',
   endsOn: '',
   closesAt: '',
+  imageUploadId: '',
+  imageAlt: '',
 };
 
 /** The form's values for a stored vacancy. */
@@ -47,6 +52,8 @@ export function formValuesOf(v: TVacancy): TVacancyFormValues {
     startsOn: s(v.startsOn).slice(0, 10),
     endsOn: s(v.endsOn).slice(0, 10),
     closesAt: s(v.closesAt).slice(0, 10),
+    imageUploadId: s(v.imageUploadId),
+    imageAlt: s(v.imageAlt),
   };
 }
 
@@ -72,6 +79,8 @@ export function vacancyAttributes(values: TVacancyFormValues, description: TRich
     startsOn: orNull(values.startsOn),
     endsOn: orNull(values.endsOn),
     closesAt: orNull(values.closesAt),
+    imageUploadId: orNull(values.imageUploadId),
+    imageAlt: orNull(values.imageAlt),
   };
 }
 
@@ -128,6 +137,7 @@ export function previewVacancy(
   values: TVacancyFormValues,
   description: TRichTextDocument,
   base: Partial<TVacancyFields> & { id?: string },
+  image?: { url: string; stockAlt: string | null },
 ): TVacancy {
   const attrs = vacancyAttributes(values, description);
   const html = documentHtml(description);
@@ -154,5 +164,8 @@ export function previewVacancy(
     startsOn: attrs.startsOn,
     endsOn: attrs.endsOn,
     closesAt: attrs.closesAt,
+    imageUploadId: attrs.imageUploadId,
+    imageUrl: image?.url ?? null,
+    imageAlt: attrs.imageAlt ?? image?.stockAlt ?? '',
   };
 }

@@ -41,6 +41,18 @@ export const vacancyManageNl = {
   previewTitle: 'Zo ziet een bezoeker de vacature',
   hidePreview: 'Voorbeeld verbergen',
   notApproved: 'Je organisatie is nog niet goedgekeurd: je kunt concepten maken, maar nog niet publiceren.',
+  image: 'Afbeelding',
+  imageHint: 'Kies een van de stockafbeeldingen of upload een eigen afbeelding (JPEG, PNG of WebP, hoogstens 10 MB).',
+  noImage: 'Geen afbeelding',
+  stockImages: 'Stockafbeeldingen',
+  ownImages: 'Afbeeldingen van je organisatie',
+  uploadImage: 'Afbeelding uploaden',
+  uploading: 'Bezig met uploaden…',
+  imagesLoading: 'Afbeeldingen laden…',
+  imagesLoadError: 'De afbeeldingen konden niet worden geladen.',
+  imageAlt: 'Beschrijving van de afbeelding',
+  imageAltHint: 'Voor wie de afbeelding niet ziet. Leeg: de afbeelding is versiering.',
+  chosenImage: 'Gekozen afbeelding',
 };
 
 export const vacancyManageEn: typeof vacancyManageNl = {
@@ -76,6 +88,18 @@ export const vacancyManageEn: typeof vacancyManageNl = {
   previewTitle: 'How a visitor sees the vacancy',
   hidePreview: 'Hide preview',
   notApproved: 'Your organization has not been approved yet: you can write drafts but not publish them.',
+  image: 'Image',
+  imageHint: 'Choose one of the stock images or upload your own image (JPEG, PNG or WebP, at most 10 MB).',
+  noImage: 'No image',
+  stockImages: 'Stock images',
+  ownImages: 'Your organization’s images',
+  uploadImage: 'Upload an image',
+  uploading: 'Uploading…',
+  imagesLoading: 'Loading images…',
+  imagesLoadError: 'The images could not be loaded.',
+  imageAlt: 'Description of the image',
+  imageAltHint: 'For those who cannot see the image. Empty: the image is decoration.',
+  chosenImage: 'Chosen image',
 };
 
 /** Adds both languages once (the chunk is small; these screens are for signed-in admins). */

@@ -35,6 +35,7 @@ import {
   type TVacancyFormValues,
 } from './vacancy-form-model.ts';
 import { VacancyView } from './vacancy-page.tsx';
+import { useImageChoices, VacancyImagePicker } from './vacancy-image-picker.tsx';
 
 /** The current organization's vacancies, every status (what its admins manage). */
 async function organizationVacancies(
@@ -219,6 +220,7 @@ function VacancyEditor({
   const { currentOrganization } = useSession();
   const [preview, setPreview] = useState(false);
   const kinds = vacancyKinds(tenant.features);
+  const images = useImageChoices(organizationId);
   const form = useForm<TVacancyFormValues>(
     { ...initial, kind: initial.kind || kinds[0] || '' },
     {
@@ -351,6 +353,13 @@ function VacancyEditor({
         <DateField label={tm('startsOnLabel')} field={form.bind('startsOn')} />
         <DateField label={tm('endsOnLabel')} field={form.bind('endsOn')} />
         <DateField label={tm('closesAtLabel')} field={form.bind('closesAt')} />
+        <VacancyImagePicker
+          organizationId={organizationId}
+          value={form.values.imageUploadId}
+          onChange={(id) => form.setValue('imageUploadId', id)}
+          altField={form.bind('imageAlt')}
+          texts={(key) => tm(key)}
+        />
         <div className="actions">
           <span onClickCapture={choose('save')}>
             <SubmitButton
@@ -397,11 +406,12 @@ function VacancyEditor({
           </p>
           <VacancyView
             preview
-            vacancy={previewVacancy(form.values, description, {
-              ...vacancy,
-              organizationId,
-              organizationName: vacancy?.organizationName ?? name,
-            })}
+            vacancy={previewVacancy(
+              form.values,
+              description,
+              { ...vacancy, organizationId, organizationName: vacancy?.organizationName ?? name },
+              images.all.find((c) => c.uploadId === form.values.imageUploadId),
+            )}
           />
         </section>
       )}

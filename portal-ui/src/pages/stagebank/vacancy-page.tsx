@@ -78,6 +78,16 @@ export function VacancyView({ vacancy: v, preview = false }: { vacancy: TVacancy
       <VacancyFacts vacancy={v} language={i18n.language} />
       <div className="vacancy__layout">
         <div className="vacancy__main">
+          {v.imageUrl && (
+            <img
+              className="vacancy__image"
+              src={v.imageUrl}
+              alt={v.imageAlt ?? ''}
+              width={800}
+              height={450}
+              data-testid="vacancy-image"
+            />
+          )}
           {/* Sanitised on the server (placements renders the Tiptap document to safe HTML). */}
           <div
             className="rich-text-content"

@@ -19,6 +19,7 @@ import { SEED_STOCK_IMAGES, preparedSeedImage } from './seed-stock-images.ts';
 import { createStockImage } from '../stock-images/stock-images.service.ts';
 import { postgresStorage } from '../uploads/storage.ts';
 import { storePrepared } from '../uploads/uploads.service.ts';
+import { seedStockImageUploadId } from '@stageplein/contracts/domain/seed-ids';
 
 /**
  * Seeds run on the owner connection, which may bypass RLS (a superuser does): every lookup here names
@@ -120,13 +121,14 @@ async function seedStockImages(db: Kysely<TContentDb>, ctx: TCtx): Promise<void>
     .where('action', '=', 'stock_image.created')
     .executeTakeFirst();
   if (seeded) return;
-  for (const image of SEED_STOCK_IMAGES) {
+  for (const [n, image] of SEED_STOCK_IMAGES.entries()) {
     const { row } = await storePrepared(
       ctx,
       { write: postgresStorage },
       SYSTEM,
       image.file.split('/').pop()!,
       await preparedSeedImage(image.file),
+      { id: seedStockImageUploadId(ctx.tenant.id, n) },
     );
     await createStockImage(ctx, SYSTEM, { upload_id: row.id, ...image.input });
   }

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { editsContent } from '@stageplein/contracts/content/content-policy';
+import { editsContent, uploadScope, type TUploadScope } from '@stageplein/contracts/content/content-policy';
 import type { TOrganizationType } from '@stageplein/contracts/identity/roles';
 import type { TOrganizationStatus } from '@stageplein/contracts/organizations/organizations';
 import { authorize } from '@stageplein/kit/auth/policy';
@@ -35,4 +35,20 @@ export async function requireEditor(req: FastifyRequest, db: TDb): Promise<TAuth
   const current = req.auth ? await currentOrganization(req, db) : null;
   const auth = authorize(req, (a) => editsContent(a.permissions, current));
   return { userId: auth.userId, impersonatorId: auth.impersonatorId };
+}
+
+/**
+ * 401 without a caller, 403 unless they manage uploads: content editors the tenant's, other admins their
+ * organization's (contracts' `uploadScope`); returns them as the change's author with their scope.
+ */
+export async function requireUploader(
+  req: FastifyRequest,
+  db: TDb,
+): Promise<{ author: TAuthor; scope: TUploadScope }> {
+  const current = req.auth ? await currentOrganization(req, db) : null;
+  const auth = authorize(req, (a) => uploadScope(a.permissions, current) !== null);
+  return {
+    author: { userId: auth.userId, impersonatorId: auth.impersonatorId },
+    scope: uploadScope(auth.permissions, current)!,
+  };
 }

@@ -16,6 +16,7 @@ const payload = (s: TStockImageView) => ({
   upload_id: s.upload_id,
   hash: s.hash,
   license: s.license,
+  alt: s.alt,
 });
 const subject = (s: TStockImageView) => ({ type: 'stock_image', id: s.id });
 const invalid = (field: string) =>

@@ -1,4 +1,5 @@
 import type { Insertable, Selectable } from 'kysely';
+import type { TUploadScope } from '@stageplein/contracts/content/content-policy';
 import type { TJsonApiQuery } from '@stageplein/contracts/jsonapi/jsonapi';
 import { applyFiltersAndSort, applyPage, filterConditions } from '@stageplein/kit/jsonapi/apply-query';
 import type { TDb } from '../shared/request.ts';
@@ -24,36 +25,64 @@ export const findUpload = (db: TDb, tenantId: string, id: string) =>
     .where('id', '=', id)
     .executeTakeFirst();
 
+/** Any upload of these bytes (to serve them: every row of a hash holds the same file). */
 export const findUploadByHash = (db: TDb, tenantId: string, hash: string) =>
   db
     .selectFrom('content.uploads')
     .selectAll()
     .where('tenant_id', '=', tenantId)
     .where('hash', '=', hash)
+    .orderBy('created_at')
+    .limit(1)
     .executeTakeFirst();
 
-/** Newest first unless sorted otherwise. */
-export async function listUploads(db: TDb, query: TJsonApiQuery) {
+/** The owner's upload of these bytes (`organizationId` null: the tenant's). */
+export const findOwnUploadByHash = (db: TDb, tenantId: string, hash: string, organizationId: string | null) =>
+  db
+    .selectFrom('content.uploads')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('hash', '=', hash)
+    .where('organization_id', organizationId === null ? 'is' : '=', organizationId)
+    .executeTakeFirst();
+
+/** Whether another upload still needs these bytes in this storage (then they stay). */
+export const hashStillUsed = async (db: TDb, upload: TUploadRow) =>
+  !!(await db
+    .selectFrom('content.uploads')
+    .select('id')
+    .where('tenant_id', '=', upload.tenant_id)
+    .where('hash', '=', upload.hash)
+    .where('storage', '=', upload.storage)
+    .where('id', '!=', upload.id)
+    .executeTakeFirst());
+
+/** Newest first unless sorted otherwise; an organization's admin sees only its uploads. */
+export async function listUploads(db: TDb, query: TJsonApiQuery, scope: TUploadScope) {
+  const owned = scope.kind === 'organization' ? scope.organizationId : null;
   let counted = db.selectFrom('content.uploads');
+  if (owned) counted = counted.where('organization_id', '=', owned);
   for (const condition of filterConditions(query, COLUMNS)) counted = counted.where(condition);
   const { total } = await counted
     .select((eb) => eb.fn.countAll<number>().as('total'))
     .executeTakeFirstOrThrow();
-  const rows = await applyPage(
-    applyFiltersAndSort(db.selectFrom('content.uploads').selectAll(), query, COLUMNS)
-      .orderBy('created_at', 'desc')
-      .orderBy('id'),
-    query,
-  ).execute();
-  return { rows, total: Number(total) };
+  let rows = db.selectFrom('content.uploads').selectAll();
+  if (owned) rows = rows.where('organization_id', '=', owned);
+  return {
+    rows: await applyPage(
+      applyFiltersAndSort(rows, query, COLUMNS).orderBy('created_at', 'desc').orderBy('id'),
+      query,
+    ).execute(),
+    total: Number(total),
+  };
 }
 
-/** Inserts the upload, or returns null when the tenant already has these bytes. */
+/** Inserts the upload, or returns null when its owner already has these bytes. */
 export const insertUpload = (db: TDb, values: Insertable<TUploadsTable>) =>
   db
     .insertInto('content.uploads')
     .values(values)
-    .onConflict((oc) => oc.columns(['tenant_id', 'hash']).doNothing())
+    .onConflict((oc) => oc.columns(['tenant_id', 'hash', 'organization_id']).doNothing())
     .returningAll()
     .executeTakeFirst();
 

@@ -9,13 +9,14 @@ import {
   ZUploadCollection,
   ZUploadDocument,
 } from '@stageplein/contracts/content/media';
+import { uploadInScope, type TUploadScope } from '@stageplein/contracts/content/content-policy';
 import { ApiError, badRequest, notFound } from '@stageplein/kit/errors/api-error';
 import { parseJsonApiQuery, ZJsonApiQueryString } from '@stageplein/kit/jsonapi/query';
 import { collectionDocument, pageLinks, resourceDocument } from '@stageplein/kit/jsonapi/serialize';
 import type { TContentDeps } from '../content.config.ts';
 import { noStore } from '../shared/cache.ts';
-import { requireEditor } from '../shared/editor.ts';
-import { contextOf, requestUrl } from '../shared/request.ts';
+import { requireUploader } from '../shared/editor.ts';
+import { contextOf, requestUrl, type TCtx } from '../shared/request.ts';
 import { storagesFor } from './storage.ts';
 import { findUpload, findUploadByHash, listUploads } from './uploads.repository.ts';
 import { uploadResource } from './uploads.serialize.ts';
@@ -50,8 +51,16 @@ async function readFile(req: FastifyRequest): Promise<{ name: string; bytes: Buf
   return file;
 }
 
+/** The upload when the caller's scope holds it; another organization's answers 404 like a missing one. */
+async function uploadInScopeOr404(ctx: TCtx, scope: TUploadScope, id: string) {
+  const row = await findUpload(ctx.db, ctx.tenant.id, id);
+  if (!row || !uploadInScope(scope, row.organization_id)) throw notFound();
+  return row;
+}
+
 /**
- * Uploads of content editors (`/content/file-upload`): images and PDFs, checked by their bytes, images
+ * Uploads of content editors (the tenant's) and of organization admins (their organization's, e.g.
+ * vacancy images; docs/decisions/content.md) (`/content/file-upload`): images and PDFs, checked by their bytes, images
  * re-encoded without metadata, stored content-addressed behind the storage port, served immutable.
  */
 export const uploadsRoutes: FastifyPluginAsync<TContentDeps> = async (app, deps) => {
@@ -64,10 +73,13 @@ export const uploadsRoutes: FastifyPluginAsync<TContentDeps> = async (app, deps)
   r.post('/api/v1/cms/uploads', {
     schema: {
       tags: TAGS,
-      summary: 'Upload an image (JPEG, PNG, WebP) or a PDF (content editors; multipart `upload[file]`)',
+      summary:
+        'Upload an image (JPEG, PNG, WebP) or a PDF (content editors; organization admins for their ' +
+        'organization; multipart `upload[file]`)',
       description:
         'The bytes decide the type; images are re-encoded, resized and stripped of metadata. The same ' +
-        'stored bytes again answer 200 with the existing upload, a new file 201.',
+        'stored bytes again from the same owner answer 200 with the existing upload, a new file 201. An ' +
+        'organization admin’s upload belongs to their organization (`organization_id`).',
       response: { 200: ZUploadDocument, 201: ZUploadDocument },
     },
     // Refused on the declared length before a byte of the file is read.
@@ -78,8 +90,9 @@ export const uploadsRoutes: FastifyPluginAsync<TContentDeps> = async (app, deps)
     handler: async (req, reply) => {
       const ctx = await contextOf(req, deps);
       // Who may upload is known before the file is read.
-      const author = await requireEditor(req, ctx.db);
-      const { row, fresh } = await storeUpload(ctx, storages, author, await readFile(req));
+      const { author, scope } = await requireUploader(req, ctx.db);
+      const owner = scope.kind === 'organization' ? scope.organizationId : null;
+      const { row, fresh } = await storeUpload(ctx, storages, author, await readFile(req), owner);
       noStore(reply);
       reply.status(fresh ? 201 : 200).header('location', `/api/v1/cms/uploads/${row.id}`);
       return resourceDocument(uploadResource(row));
@@ -89,16 +102,16 @@ export const uploadsRoutes: FastifyPluginAsync<TContentDeps> = async (app, deps)
   r.get('/api/v1/cms/uploads', {
     schema: {
       tags: TAGS,
-      summary: 'The tenant’s uploads, newest first (content editors)',
+      summary: 'The tenant’s uploads, newest first (content editors; an organization admin: its own)',
       description: 'Filters: `kind_eq` (image, pdf), `content_type_eq`, `hash_eq`.',
       querystring: ZJsonApiQueryString,
       response: { 200: ZUploadCollection },
     },
     handler: async (req, reply) => {
       const ctx = await contextOf(req, deps);
-      await requireEditor(req, ctx.db);
+      const { scope } = await requireUploader(req, ctx.db);
       const query = parseJsonApiQuery(req.query as Record<string, string>, UPLOADS_QUERY);
-      const { rows, total } = await listUploads(ctx.db, query);
+      const { rows, total } = await listUploads(ctx.db, query, scope);
       noStore(reply);
       return collectionDocument(rows.map(uploadResource), {
         total,
@@ -110,27 +123,29 @@ export const uploadsRoutes: FastifyPluginAsync<TContentDeps> = async (app, deps)
   r.get('/api/v1/cms/uploads/:id', {
     schema: {
       tags: TAGS,
-      summary: 'One upload (content editors)',
+      summary: 'One upload (content editors; an organization admin: its own)',
       params: ZId,
       response: { 200: ZUploadDocument },
     },
     handler: async (req, reply) => {
       const ctx = await contextOf(req, deps);
-      await requireEditor(req, ctx.db);
-      const row = await findUpload(ctx.db, ctx.tenant.id, req.params.id);
-      if (!row) throw notFound();
+      const { scope } = await requireUploader(req, ctx.db);
+      const row = await uploadInScopeOr404(ctx, scope, req.params.id);
       noStore(reply);
       return resourceDocument(uploadResource(row));
     },
   });
 
   r.delete('/api/v1/cms/uploads/:id', {
-    schema: { tags: TAGS, summary: 'Delete an upload and its file (content editors)', params: ZId },
+    schema: {
+      tags: TAGS,
+      summary: 'Delete an upload and its file (content editors; an organization admin: its own)',
+      params: ZId,
+    },
     handler: async (req, reply) => {
       const ctx = await contextOf(req, deps);
-      const author = await requireEditor(req, ctx.db);
-      const row = await findUpload(ctx.db, ctx.tenant.id, req.params.id);
-      if (!row) throw notFound();
+      const { author, scope } = await requireUploader(req, ctx.db);
+      const row = await uploadInScopeOr404(ctx, scope, req.params.id);
       await removeUpload(ctx, storages, author, row);
       return reply.status(204).send();
     },

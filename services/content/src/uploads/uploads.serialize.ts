@@ -14,6 +14,7 @@ export const uploadResource = (u: TUploadRow): TUploadResource => ({
     height: u.height,
     name: u.name,
     uploaded_by: u.uploaded_by,
+    organization_id: u.organization_id,
     created_at: u.created_at.toISOString(),
   },
 });

@@ -8,7 +8,8 @@ import { reencodeImage } from './image-processing.ts';
 import type { TStorages } from './storage.ts';
 import {
   deleteUpload,
-  findUploadByHash,
+  findOwnUploadByHash,
+  hashStillUsed,
   insertUpload,
   isStockImage,
   type TUploadRow,
@@ -29,6 +30,7 @@ const payload = (u: TUploadRow) => ({
   kind: u.kind,
   content_type: u.content_type,
   byte_size: u.byte_size,
+  organization_id: u.organization_id,
 });
 const subject = (u: TUploadRow) => ({ type: 'upload', id: u.id });
 
@@ -74,31 +76,38 @@ export async function prepareUpload(bytes: Buffer): Promise<TPreparedUpload> {
 }
 
 /**
- * Stores an upload under the SHA-256 of what is stored. The same bytes again (after re-encoding) are
- * the same upload: answered as it is, without a new event. `fresh` tells which.
+ * Stores an upload under the SHA-256 of what is stored. The same bytes again (after re-encoding) from
+ * the same owner are the same upload: answered as it is, without a new event. `fresh` tells which.
+ * `organizationId`: the organization whose admin uploads it (null: the tenant's, content editors').
  */
 export async function storeUpload(
   ctx: TCtx,
   storages: Pick<TStorages, 'write'>,
   author: TAuthor,
   file: { name: string; bytes: Buffer },
+  organizationId: string | null = null,
 ): Promise<{ row: TUploadRow; fresh: boolean }> {
-  return storePrepared(ctx, storages, author, file.name, await prepareUpload(file.bytes));
+  return storePrepared(ctx, storages, author, file.name, await prepareUpload(file.bytes), { organizationId });
 }
 
-/** The storing half of `storeUpload`, for bytes already checked and re-encoded by `prepareUpload`. */
+/**
+ * The storing half of `storeUpload`, for bytes already checked and re-encoded by `prepareUpload`. `id`:
+ * a fixed id for a new upload (seeds: `seedStockImageUploadId`).
+ */
 export async function storePrepared(
   ctx: TCtx,
   storages: Pick<TStorages, 'write'>,
   author: TAuthor,
   name: string,
   prepared: TPreparedUpload,
+  { organizationId = null, id }: { organizationId?: string | null; id?: string } = {},
 ): Promise<{ row: TUploadRow; fresh: boolean }> {
   const hash = createHash('sha256').update(prepared.bytes).digest('hex');
-  const existing = await findUploadByHash(ctx.db, ctx.tenant.id, hash);
+  const existing = await findOwnUploadByHash(ctx.db, ctx.tenant.id, hash, organizationId);
   if (existing) return { row: existing, fresh: false };
   await storages.write.put({ db: ctx.db, tenantId: ctx.tenant.id }, hash, prepared.bytes);
   const row = await insertUpload(ctx.db, {
+    ...(id ? { id } : {}),
     tenant_id: ctx.tenant.id,
     hash,
     kind: prepared.contentType === 'application/pdf' ? 'pdf' : 'image',
@@ -109,15 +118,20 @@ export async function storePrepared(
     name: displayName(name),
     storage: storages.write.kind,
     uploaded_by: author.userId,
+    organization_id: organizationId,
     created_at: ctx.now,
   });
   // A concurrent upload of the same bytes won the insert: that one is the upload.
-  if (!row) return { row: (await findUploadByHash(ctx.db, ctx.tenant.id, hash))!, fresh: false };
+  if (!row)
+    return { row: (await findOwnUploadByHash(ctx.db, ctx.tenant.id, hash, organizationId))!, fresh: false };
   await record(ctx, author, 'content.upload.created', subject(row), payload(row));
   return { row, fresh: true };
 }
 
-/** Deletes an upload and its bytes; one in the stock image library is kept (409 upload_in_use). */
+/**
+ * Deletes an upload and its bytes (unless another owner's upload has the same bytes); one in the stock
+ * image library is kept (409 upload_in_use). A vacancy showing it shows none from then on (placements).
+ */
 export async function removeUpload(
   ctx: TCtx,
   storages: TStorages,
@@ -127,5 +141,6 @@ export async function removeUpload(
   if (await isStockImage(ctx.db, upload.id)) throw new ApiError('upload_in_use');
   await deleteUpload(ctx.db, upload.id);
   await record(ctx, author, 'content.upload.deleted', subject(upload), payload(upload));
-  await storages.of(upload.storage).remove({ db: ctx.db, tenantId: ctx.tenant.id }, upload.hash);
+  if (!(await hashStillUsed(ctx.db, upload)))
+    await storages.of(upload.storage).remove({ db: ctx.db, tenantId: ctx.tenant.id }, upload.hash);
 }

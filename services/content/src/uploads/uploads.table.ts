@@ -7,7 +7,7 @@ export type TStorageKind = 'postgres' | 'filesystem';
 export interface TUploadsTable {
   id: Generated<string>;
   tenant_id: string;
-  /** SHA-256 (hex) of the stored bytes; unique per tenant (the same bytes are one upload). */
+  /** SHA-256 (hex) of the stored bytes; unique per tenant and owner (the same bytes are one upload of each). */
   hash: string;
   kind: TUploadKind;
   content_type: TUploadContentType;
@@ -18,6 +18,8 @@ export interface TUploadsTable {
   /** Which storage adapter holds the bytes (uploads/storage.ts); reads follow the row, writes the config. */
   storage: TStorageKind;
   uploaded_by: string | null;
+  /** The organization whose admin uploaded it (theirs only); null: the tenant's (content editors'). */
+  organization_id: string | null;
   created_at: Date;
 }
 

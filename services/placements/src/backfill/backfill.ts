@@ -3,7 +3,7 @@ import { backfillFromOutboxes, type TBackfillResult } from '@stageplein/kit/runt
 import { placementsService } from '../placements.module.ts';
 import type { TPlacementsConfig } from '../placements.config.ts';
 
-/** Whose events placements keeps: identity (roles, sessions, users), organizations and content (forms). */
+/** Whose events placements keeps: identity (roles, sessions, users), organizations and content (forms, images). */
 export const BACKFILL_SOURCES = ['identity', 'organizations', 'content'] as const;
 
 /**

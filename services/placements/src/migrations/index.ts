@@ -20,6 +20,7 @@ import m20261210T0901_mail_deliveries from './20261210T0901-mail-deliveries.ts';
 import m20261220T1000_hours from './20261220T1000-hours.ts';
 import m20261230T1000_tags_read_model from './20261230T1000-tags-read-model.ts';
 import m20261231T1000_form_versions from './20261231T1000-form-versions.ts';
+import m20270105T1100_vacancy_images from './20270105T1100-vacancy-images.ts';
 import m20270105T1130_school_years_read_model from './20270105T1130-school-years-read-model.ts';
 import m20270106T1000_assignments from './20270106T1000-assignments.ts';
 import m20270107T0420_progress_indexes from './20270107T0420-progress-indexes.ts';
@@ -58,6 +59,8 @@ export const migrations: Record<string, Migration> = {
   '20261230T1000-tags-read-model': m20261230T1000_tags_read_model,
   // Content's published forms that placements answers (evaluations, assignments; docs/decisions/forms.md).
   '20261231T1000-form-versions': m20261231T1000_form_versions,
+  // Vacancy images: content's uploads and stock images, and the vacancy's chosen upload (issues #14, #15).
+  '20270105T1100-vacancy-images': m20270105T1100_vacancy_images,
   // Organizations' school years: spec §4's in-scope rule in placements (docs/decisions/internships.md).
   '20270105T1130-school-years-read-model': m20270105T1130_school_years_read_model,
   // Supervisors' assignments and their tasks (issue #18 item 5, docs/decisions/assignments.md).

@@ -1,5 +1,11 @@
 import { sql } from 'kysely';
-import { uuidV5, SEED_NAMESPACE, seedOrganizationId } from '@stageplein/contracts/domain/seed-ids';
+import {
+  uuidV5,
+  SEED_NAMESPACE,
+  SEED_STOCK_IMAGE_COUNT,
+  seedOrganizationId,
+  seedStockImageUploadId,
+} from '@stageplein/contracts/domain/seed-ids';
 import type { TTenant } from '@stageplein/contracts/tenants/tenant.types';
 import { vacancyKindsFor, type TVacancyStatus } from '@stageplein/contracts/placements/vacancies';
 import { renderRichText } from '@stageplein/kit/rich-text/rich-text';
@@ -273,6 +279,10 @@ export async function seedVacancies(ctx: TCtx, tenant: TTenant, today: Date): Pr
         kind: t.social ? social : vocational,
         contact_person_id: null,
         image_url: null,
+        // The first few show one of the tenant's seeded stock images (content seeds them with these ids;
+        // the picture appears once content's events reached placements.images).
+        image_upload_id: n < SEED_STOCK_IMAGE_COUNT ? seedStockImageUploadId(tenant.id, n) : null,
+        image_alt: null,
         status: t.status,
         published_at: published ? addDays(today, -(n + 1)) : null,
         closes_at: t.status === 'published' ? addDays(today, 60 + n * 3) : null,

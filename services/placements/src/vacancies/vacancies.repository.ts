@@ -1,11 +1,15 @@
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import { PLACE_HOLDING_STATUSES } from '@stageplein/contracts/placements/internships';
 import type { TDb } from '../database.ts';
+import { IMAGE_HASH_SQL, IMAGE_STOCK_ALT_SQL } from '../vacancy-images/vacancy-images.repository.ts';
 import type { TVacanciesTable } from './vacancies.table.ts';
 
 /** `places_taken`: its internships that hold a place (internships issue), where the query counts them. */
 export type TVacancyRow = Selectable<TVacanciesTable> & {
   organization_name: string | null;
+  /** The chosen upload's file and stock alt text (`IMAGE_COLUMNS_SQL`); null once it was deleted. */
+  image_hash: string | null;
+  image_stock_alt: string | null;
   places_taken?: number;
 };
 
@@ -31,6 +35,8 @@ const COLUMNS = [
   'v.kind',
   'v.contact_person_id',
   'v.image_url',
+  'v.image_upload_id',
+  'v.image_alt',
   'v.status',
   'v.published_at',
   'v.closes_at',
@@ -54,6 +60,8 @@ export async function findVacancy(
     .select([
       ...COLUMNS,
       'o.name as organization_name',
+      sql<string | null>`${sql.raw(IMAGE_HASH_SQL)}`.as('image_hash'),
+      sql<string | null>`${sql.raw(IMAGE_STOCK_ALT_SQL)}`.as('image_stock_alt'),
       sql<number>`(select count(*)::int from placements.internships i
         where i.vacancy_id = v.id and i.status = any(${[...PLACE_HOLDING_STATUSES]}))`.as('places_taken'),
     ])

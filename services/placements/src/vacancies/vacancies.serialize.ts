@@ -1,3 +1,4 @@
+import { fileUrl } from '@stageplein/contracts/content/media';
 import type { TVacancyResource } from '@stageplein/contracts/placements/vacancies';
 import type { TVacancyRow } from './vacancies.repository.ts';
 
@@ -28,7 +29,10 @@ export const vacancyResource = (v: TVacancyRow, withModeration: boolean): TVacan
     tag_ids: v.tag_ids,
     kind: v.kind,
     contact_person_id: v.contact_person_id,
-    image_url: v.image_url,
+    image_upload_id: v.image_upload_id,
+    // A deleted upload shows no image (not the legacy address it replaced).
+    image_url: v.image_upload_id ? (v.image_hash ? fileUrl(v.image_hash) : null) : v.image_url,
+    image_alt: (v.image_upload_id && v.image_hash ? (v.image_alt ?? v.image_stock_alt) : null) ?? '',
     status: v.status,
     published_at: v.published_at?.toISOString() ?? null,
     closes_at: v.closes_at?.toISOString() ?? null,

@@ -1,4 +1,5 @@
 import { EMPTY_DOCUMENT } from '@stageplein/contracts/content/content';
+import { usableVacancyImage } from '@stageplein/contracts/content/content-policy';
 import type { TEventPayload } from '@stageplein/contracts/events/payloads';
 import {
   vacancyKindsFor,
@@ -22,6 +23,7 @@ import type { TCaller } from '../shared/caller.ts';
 import { record } from '../shared/events.ts';
 import type { TCtx } from '../shared/request.ts';
 import { findCompliance } from '../compliance-read-model/compliance-read-model.repository.ts';
+import { findVacancyImage } from '../vacancy-images/vacancy-images.repository.ts';
 import type { TVacanciesTable } from './vacancies.table.ts';
 import {
   deleteVacancy,
@@ -111,13 +113,28 @@ async function checkInput(
     throw invalid('contact_person_id');
 }
 
+/**
+ * A newly chosen image: one of the tenant's stock images or an image upload of the vacancy's own
+ * organization that still exists (placements' read model of content's events; a stale choice already
+ * on the vacancy is not checked again, it simply shows no image once deleted).
+ */
+async function checkImage(ctx: TCtx, organizationId: string, uploadId: string | null | undefined) {
+  if (!uploadId) return;
+  const image = await findVacancyImage(ctx.db, ctx.tenant.id, uploadId);
+  if (!usableVacancyImage(image, organizationId))
+    throw new ApiError('vacancy_image_unavailable', {}, pointer('image_upload_id'));
+}
+
 const emptyToNull = (v: string | null | undefined) => (v === undefined ? undefined : v === '' ? null : v);
 
 /** Input fields as columns (undefined: not given). */
 function columnsOf(input: Partial<TVacancyInput>): Partial<Omit<TVacancyRow, 'id'>> {
-  const { organization_id: _organizationId, description, postcode, closes_at, ...rest } = input;
+  const { organization_id: _organizationId, description, postcode, closes_at, image_alt, ...rest } = input;
   return {
     ...rest,
+    ...(image_alt !== undefined ? { image_alt: emptyToNull(image_alt) } : {}),
+    // Choosing an upload (or none) replaces a legacy image address for good.
+    ...(input.image_upload_id !== undefined ? { image_url: null } : {}),
     ...(description ? { description, description_html: renderRichText(description) } : {}),
     ...(postcode !== undefined ? { postcode: emptyToNull(postcode)?.toUpperCase() ?? null } : {}),
     ...(closes_at !== undefined ? { closes_at: closes_at ? new Date(closes_at) : null } : {}),
@@ -157,7 +174,9 @@ export async function createVacancy(ctx: TCtx, caller: TCaller, input: TVacancyI
     tag_ids: input.tag_ids ?? [],
     kind: input.kind ?? vacancyKindsFor(ctx.tenant.features)[0]!,
     contact_person_id: input.contact_person_id ?? null,
-    image_url: input.image_url ?? null,
+    image_url: null,
+    image_upload_id: input.image_upload_id ?? null,
+    image_alt: emptyToNull(input.image_alt) ?? null,
     status: 'draft' as const,
     published_at: null,
     closes_at: input.closes_at ? new Date(input.closes_at) : null,
@@ -169,6 +188,7 @@ export async function createVacancy(ctx: TCtx, caller: TCaller, input: TVacancyI
     updated_at: ctx.now,
   };
   await checkInput(ctx, organizationId, row);
+  await checkImage(ctx, organizationId, row.image_upload_id);
   const id = await insertVacancy(ctx.db, row);
   const created = await reload(ctx, id);
   await record(ctx, caller.actor, 'placements.vacancy.created', subject(created), snapshotOf(created));
@@ -188,6 +208,8 @@ export async function changeVacancy(
     throw invalid('organization_id');
   const changes = columnsOf(input);
   await checkInput(ctx, current.organization_id, { ...current, ...changes });
+  if (changes.image_upload_id !== current.image_upload_id)
+    await checkImage(ctx, current.organization_id, changes.image_upload_id);
   await updateVacancy(ctx.db, id, { ...changes, updated_at: ctx.now });
   const row = await reload(ctx, id);
   await record(ctx, caller.actor, 'placements.vacancy.updated', subject(row), snapshotOf(row));

@@ -25,7 +25,11 @@ export interface TVacanciesTable {
   tag_ids: string[];
   kind: TVacancyKind;
   contact_person_id: string | null;
+  /** Legacy: an image address typed before uploads (shown while no upload is chosen). */
   image_url: string | null;
+  /** Content's upload (a stock image or the organization's own; `placements.images`). */
+  image_upload_id: string | null;
+  image_alt: string | null;
   status: TVacancyStatus;
   published_at: Date | null;
   closes_at: Date | null;

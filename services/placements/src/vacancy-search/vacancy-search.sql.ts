@@ -2,6 +2,7 @@
 // the benchmark's bare Fastify + pg route runs the very same text (infra/bench/vacancy-search.servers.ts).
 import type { TVacancySort } from '@stageplein/contracts/placements/vacancy-search';
 import { cellsCovering, circleBox } from '../geo/grid.ts';
+import { IMAGE_COLUMNS_SQL } from '../vacancy-images/vacancy-images.repository.ts';
 
 /** A condition on the vacancy (`v`) or its organization (`o`, the read model) with its values. */
 export interface TCondition {
@@ -86,9 +87,9 @@ const fromClause = (plan: TSearchPlan) =>
 /** The vacancy columns of a result (the row the vacancies serializer takes), from `v` and `o`. */
 export const RESULT_COLUMNS = `v.id, v.tenant_id, v.organization_id, v.title, v.description, v.description_html,
   v.street, v.postcode, v.city, v.latitude, v.longitude, v.places, v.hours_per_week, v.starts_on, v.ends_on,
-  v.internship_period_id, v.level_ids, v.tag_ids, v.kind, v.contact_person_id, v.image_url, v.status,
+  v.internship_period_id, v.level_ids, v.tag_ids, v.kind, v.contact_person_id, v.image_url, v.image_upload_id, v.image_alt, v.status,
   v.published_at, v.closes_at, v.hidden, v.hidden_reason, v.hidden_by, v.created_by, v.created_at, v.updated_at,
-  o.name as organization_name`;
+  o.name as organization_name, ${IMAGE_COLUMNS_SQL}`;
 
 /**
  * One page and the total in one statement: the matches (ids and sort keys) once, their count, and the
