@@ -107,6 +107,8 @@ async function signIn(tenant: string): Promise<Record<string, string>> {
   };
 }
 
+let snapshotTables: { schema: string; table: string }[] | undefined;
+
 /** Every tenant table of every service schema that has `tenant_id`. */
 async function tenantTables(): Promise<{ schema: string; table: string; hasId: boolean }[]> {
   const { rows } = await sql<{ schema: string; table: string; has_id: boolean }>`
@@ -121,16 +123,18 @@ async function tenantTables(): Promise<{ schema: string; table: string; hasId: b
   return rows.map((r) => ({ schema: r.schema, table: r.table, hasId: r.has_id }));
 }
 
-/** A fingerprint of every row of tenant B, per table. */
+/** A fingerprint of every row of tenant B, per table: one statement, as it runs after every operation. */
 async function snapshotOfB(): Promise<Record<string, string>> {
-  const out: Record<string, string> = {};
-  for (const { schema, table } of await tenantTables()) {
-    const { rows } = await sql<{ h: string | null }>`
-      select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as h
-      from ${sql.table(`${schema}.${table}`)} t where t.tenant_id = ${B}`.execute(owner);
-    out[`${schema}.${table}`] = rows[0]?.h ?? '';
-  }
-  return out;
+  snapshotTables ??= await tenantTables();
+  const perTable = snapshotTables.map(
+    ({ schema, table }) => sql`select ${`${schema}.${table}`} as k,
+      md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as h
+      from ${sql.table(`${schema}.${table}`)} t where t.tenant_id = ${B}`,
+  );
+  const { rows } = await sql<{ k: string; h: string }>`${sql.join(perTable, sql` union all `)}`.execute(
+    owner,
+  );
+  return Object.fromEntries(rows.map((r) => [r.k, r.h]));
 }
 
 function resolve(schema: TSchema): TSchema {
