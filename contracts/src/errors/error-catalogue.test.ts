@@ -108,6 +108,15 @@ describe('API error catalogue', () => {
       hours_date_invalid: 422,
       hours_no_supervisor_email: 422,
       invalid_hours_action: 409,
+      evaluations_unavailable: 404,
+      evaluation_template_exists: 409,
+      evaluation_template_in_use: 409,
+      evaluation_form_unknown: 422,
+      evaluation_no_template: 409,
+      evaluation_not_open: 409,
+      evaluation_already_submitted: 409,
+      evaluation_no_supervisor_email: 422,
+      invalid_evaluation_action: 409,
     });
   });
 

@@ -84,6 +84,15 @@ export const ERROR_CODES = [
   'hours_date_invalid',
   'hours_no_supervisor_email',
   'invalid_hours_action',
+  'evaluations_unavailable',
+  'evaluation_template_exists',
+  'evaluation_template_in_use',
+  'evaluation_form_unknown',
+  'evaluation_no_template',
+  'evaluation_not_open',
+  'evaluation_already_submitted',
+  'evaluation_no_supervisor_email',
+  'invalid_evaluation_action',
 ] as const;
 export type TErrorCode = (typeof ERROR_CODES)[number];
 
@@ -222,6 +231,16 @@ export const ERRORS: Readonly<Record<TErrorCode, TErrorDefinition>> = Object.fre
   hours_date_invalid: define('hours_date_invalid', 422),
   hours_no_supervisor_email: define('hours_no_supervisor_email', 422),
   invalid_hours_action: define('invalid_hours_action', 409),
+  // Evaluations (contracts/src/placements/evaluations.ts, docs/decisions/evaluations.md).
+  evaluations_unavailable: define('evaluations_unavailable', 404),
+  evaluation_template_exists: define('evaluation_template_exists', 409),
+  evaluation_template_in_use: define('evaluation_template_in_use', 409),
+  evaluation_form_unknown: define('evaluation_form_unknown', 422),
+  evaluation_no_template: define('evaluation_no_template', 409),
+  evaluation_not_open: define('evaluation_not_open', 409),
+  evaluation_already_submitted: define('evaluation_already_submitted', 409),
+  evaluation_no_supervisor_email: define('evaluation_no_supervisor_email', 422),
+  invalid_evaluation_action: define('invalid_evaluation_action', 409),
 });
 
 export function isErrorCode(value: unknown): value is TErrorCode {

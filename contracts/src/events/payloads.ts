@@ -8,6 +8,7 @@ import { PLACEMENTS_EVENT_PAYLOADS } from './placements.ts';
 import { SELF_FOUND_EVENT_PAYLOADS } from './self-found.ts';
 import { BULK_MESSAGE_EVENT_PAYLOADS } from './bulk-messages.ts';
 import { HOURS_EVENT_PAYLOADS } from './placements-hours.ts';
+import { EVALUATION_EVENT_PAYLOADS } from './placements-evaluations.ts';
 import { MAIL_EVENT_PAYLOADS } from './mail.ts';
 
 /** The user fields other services may keep in their read models (identity is the owner). */
@@ -44,6 +45,7 @@ export const EVENT_PAYLOADS = {
   ...SELF_FOUND_EVENT_PAYLOADS,
   ...BULK_MESSAGE_EVENT_PAYLOADS,
   ...HOURS_EVENT_PAYLOADS,
+  ...EVALUATION_EVENT_PAYLOADS,
   ...MAIL_EVENT_PAYLOADS,
   ...ALLOCATION_EVENT_PAYLOADS,
   // Identity: the subject of every event below is the user id, so one user's events stay in order.

@@ -48,6 +48,9 @@ export const SERVICE_PREFIXES = {
     '/api/v1/internship_assignments',
     '/api/v1/hours',
     '/api/v1/progress',
+    // Evaluations (#18 item 4): templates and the supervisor's part by link.
+    '/api/v1/evaluation_templates',
+    '/api/v1/evaluations',
   ],
 } as const satisfies Record<string, readonly string[]>;
 

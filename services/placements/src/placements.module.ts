@@ -35,6 +35,8 @@ import { allocationRoutes } from './allocation/allocation.routes.ts';
 import { assignRoutes } from './assign/assign.routes.ts';
 import { hoursRoutes } from './hours/hours.routes.ts';
 import { progressRoutes } from './progress/progress.routes.ts';
+import { evaluationsRoutes } from './evaluations/evaluations.routes.ts';
+import { seedEvaluations } from './evaluations/evaluations.seed.ts';
 
 const routes: FastifyPluginAsync<TPlacementsDeps> = async (app, deps) => {
   // External action links (kit): `app.externalLinks.route({ action, subject })` in any feature below.
@@ -49,6 +51,7 @@ const routes: FastifyPluginAsync<TPlacementsDeps> = async (app, deps) => {
   await app.register(bulkMessagesRoutes, deps);
   await app.register(hoursRoutes, deps);
   await app.register(progressRoutes, deps);
+  await app.register(evaluationsRoutes, deps);
 };
 
 /** Vacancies and internships (docs/decisions/placements.md, docs/decisions/internships.md). */
@@ -82,6 +85,7 @@ export const placementsService: TServiceModule<TPlacementsConfig> = {
       await seedSelfFoundDetails(ctx, tenant);
       await seedAllocationRound(ctx, tenant, today);
       await seedHours(ctx, tenant, today);
+      await seedEvaluations(ctx, tenant, today);
     });
   },
 };

@@ -20,6 +20,7 @@ import m20261210T0901_mail_deliveries from './20261210T0901-mail-deliveries.ts';
 import m20261220T1000_hours from './20261220T1000-hours.ts';
 import m20261230T1000_tags_read_model from './20261230T1000-tags-read-model.ts';
 import m20261231T1000_form_versions from './20261231T1000-form-versions.ts';
+import m20270106T1000_evaluations from './20270106T1000-evaluations.ts';
 
 /**
  * Applied in key order. Each migration is a frozen file named by its timestamp: once landed it is never
@@ -55,4 +56,6 @@ export const migrations: Record<string, Migration> = {
   '20261230T1000-tags-read-model': m20261230T1000_tags_read_model,
   // Content's published forms that placements answers (evaluations, assignments; docs/decisions/forms.md).
   '20261231T1000-form-versions': m20261231T1000_form_versions,
+  // Evaluations per internship period and role (docs/decisions/evaluations.md).
+  '20270106T1000-evaluations': m20270106T1000_evaluations,
 };

@@ -1,6 +1,10 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { TInternshipScope } from '@stageplein/contracts/placements/internship-policy';
 import type { TInternshipStatus } from '@stageplein/contracts/placements/internships';
+import type {
+  TEvaluationResponseState,
+  TEvaluationRole,
+} from '@stageplein/contracts/placements/evaluation-policy';
 import type { TDb } from '../database.ts';
 import { scopeCondition } from '../internships/internships.sql.ts';
 
@@ -23,6 +27,9 @@ export interface TProgressSqlRow {
   rejected_q: number;
   paper_quarters: number | null;
   period_default_hours: number | null;
+  /** The internship's evaluation parts (docs/decisions/evaluations.md); null when none was opened. */
+  evaluation_parts:
+    { role: TEvaluationRole; state: TEvaluationResponseState; score: number | null; weight: number }[] | null;
 }
 
 export interface TProgressFilters {
@@ -63,7 +70,12 @@ export async function progressRows(
         from placements.mentorships m join placements.users mu on mu.id = m.mentor_id and not mu.deleted
         where m.school_id = i.school_id and m.student_id = i.student_id and not m.removed), '[]') as mentors,
       coalesce(h.confirmed_q, 0)::int as confirmed_q, coalesce(h.pending_q, 0)::int as pending_q,
-      coalesce(h.rejected_q, 0)::int as rejected_q, sh.paper_quarters, d.required_hours as period_default_hours
+      coalesce(h.rejected_q, 0)::int as rejected_q, sh.paper_quarters, d.required_hours as period_default_hours,
+      (select json_agg(json_build_object('role', er.role, 'state', er.state, 'score', er.score, 'weight', er.weight)
+          order by er.role)
+        from placements.evaluation_responses er
+        where er.evaluation_id = (select ev.id from placements.evaluations ev where ev.internship_id = i.id
+          order by ev.opened_at desc limit 1)) as evaluation_parts
     from placements.internships i
       left join placements.users s on s.id = i.student_id and not s.deleted
       left join placements.organizations o on o.id = i.organization_id and not o.deleted
