@@ -37,6 +37,9 @@ const RESOURCE_TABLES: Record<string, string> = {
   hours: 'internships',
   entries: 'hours_entries',
   periods: 'internship_periods',
+  // Evaluations: a template by its id; an internship's evaluation is the internship's
+  // (`/internships/{internshipId}/evaluation`). B's seeds make a template and an opened evaluation.
+  evaluation_templates: 'evaluation_templates',
 };
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 

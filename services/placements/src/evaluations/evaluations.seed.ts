@@ -72,6 +72,8 @@ async function seededForms(
   const rows = await ctx.db
     .selectFrom('placements.form_versions')
     .select(['form_id', 'version', 'definition'])
+    // Seeds run as the owner: the tenant is named, not left to RLS.
+    .where('tenant_id', '=', ctx.tenant.id)
     .where('purpose', '=', 'evaluation')
     .orderBy('version', 'desc')
     .execute();
