@@ -576,6 +576,7 @@ export const en: TMessages = {
     },
     hoursSheet: 'Hours sheet',
     hoursConfirmation: 'Confirm hours',
+    supervisorEvaluation: 'Evaluate the internship',
 
     imports: {
       csv: 'CSV import',

@@ -150,6 +150,8 @@ export const ZEvaluationAttributes = z.object({
   parts: z.array(ZEvaluationPart),
   supervisor_email: z.string().nullable(),
   supervisor_link_sent_at: z.string().nullable(),
+  /** The part the caller answers (student, mentor), if any. */
+  own_role: ZEvaluationRole.nullable(),
   /** What the caller may do now (evaluationActionsFor). */
   actions: z.array(ZEvaluationAction),
 });

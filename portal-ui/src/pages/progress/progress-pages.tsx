@@ -220,6 +220,15 @@ function ProgressCard({
             <span className="progress-muted">{t('logged', { hours: hours(a.hours_logged) })}</span>
           </dd>
         </div>
+        {a.evaluation && (
+          <div>
+            <dt>{t('evaluation')}</dt>
+            <dd data-testid="progress-evaluation" data-state={a.evaluation.state}>
+              {t(`evaluationStates.${a.evaluation.state}`)}
+              {a.evaluation.score !== null && ` · ${t('evaluationScore', { score: a.evaluation.score })}`}
+            </dd>
+          </div>
+        )}
       </dl>
       <p className={a.behind_schedule ? 'progress-badge progress-badge--behind' : 'progress-badge'}>
         {a.behind_schedule ? t('behindBadge') : t('onTrack')}

@@ -8,7 +8,7 @@ import {
   type ZEvaluationByLinkDocument,
   type ZEvaluationFormOptionCollection,
 } from '@stageplein/contracts/placements/evaluations';
-import { weightableIds } from '@stageplein/contracts/placements/evaluation-policy';
+import { answeringRoleOf, weightableIds } from '@stageplein/contracts/placements/evaluation-policy';
 import type { TFormVersion } from '../form-versions/form-versions.repository.ts';
 import type { TEvaluationView, TTemplateView, supervisorPartByLink } from './evaluations.service.ts';
 
@@ -92,6 +92,7 @@ export function evaluationDocument(v: TEvaluationView): TEvaluationDocument {
         }),
         supervisor_email: v.relation === 'school' ? v.internship.supervisor_email : null,
         supervisor_link_sent_at: v.evaluation?.link_sent_at?.toISOString() ?? null,
+        own_role: answeringRoleOf(v.relation),
         actions: v.actions,
       },
     },
