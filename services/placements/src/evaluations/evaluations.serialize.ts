@@ -1,6 +1,6 @@
 import type { z } from 'zod';
+import type { EVALUATION_ROLES } from '@stageplein/contracts/placements/evaluations';
 import {
-  EVALUATION_ROLES,
   readableRoles,
   type TEvaluationDocument,
   type TEvaluationRoleConfig,
