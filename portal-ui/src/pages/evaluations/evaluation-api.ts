@@ -1,6 +1,7 @@
 import type { TApiClient } from '@stageplein/contracts/client/api-client';
 import type { TFormDefinition } from '@stageplein/contracts/forms/form-definition';
 import type { TAnswers } from '@stageplein/contracts/forms/submission-schema';
+import type { TEvaluationRole } from '@stageplein/contracts/placements/evaluation-policy';
 import type {
   TEvaluationAttributes,
   TEvaluationByLinkAttributes,
@@ -73,4 +74,65 @@ export async function sendSupervisorPart(client: TApiClient, token: string, answ
   return (
     await client.put<TRawDoc<TSupervisorEvaluation>>(SUPERVISOR, answersBody(answers), linkRequest(token))
   ).data.attributes;
+}
+
+// --- Templates (a School admin) ---------------------------------------------------------------------
+
+export interface TTemplateRole {
+  form_id: string | null;
+  version: number;
+  form_title: string;
+  legacy: boolean;
+  weight: number;
+  weights: Record<string, number>;
+}
+export interface TEvaluationTemplate {
+  id: string;
+  name: string;
+  internship_period_id: string;
+  roles: Record<TEvaluationRole, TTemplateRole | null>;
+  opened_count: number;
+}
+export interface TFormOption {
+  form_id: string;
+  version: number;
+  title: string;
+}
+export type TTemplateRolesInput = Partial<
+  Record<TEvaluationRole, { form_id?: string; version?: number; weight?: number }>
+>;
+
+interface TRawCollection<A> {
+  data: { id: string; type: string; attributes: A }[];
+}
+
+const TEMPLATES = '/api/v1/evaluation_templates';
+
+export async function fetchPeriodTemplates(client: TApiClient, periodId: string, signal?: AbortSignal) {
+  const doc = await client.get<TRawCollection<Omit<TEvaluationTemplate, 'id'>>>(
+    `${TEMPLATES}?internship_period_id=${encodeURIComponent(periodId)}`,
+    { signal, raw: true },
+  );
+  return doc.data.map((r) => ({ ...r.attributes, id: r.id }));
+}
+
+export async function fetchFormOptions(client: TApiClient, signal?: AbortSignal): Promise<TFormOption[]> {
+  const doc = await client.get<TRawCollection<TFormOption>>(`${TEMPLATES}/forms`, { signal, raw: true });
+  return doc.data.map((r) => r.attributes);
+}
+
+export async function createTemplate(
+  client: TApiClient,
+  input: { name: string; internship_period_id: string; roles: TTemplateRolesInput },
+) {
+  await client.post(TEMPLATES, { data: { type: 'evaluation_template', attributes: input } }, { raw: true });
+}
+
+export async function openTemplateEvaluations(client: TApiClient, templateId: string) {
+  const doc = await client.post<{ meta: { opened: number; links_sent: number } }>(
+    `${TEMPLATES}/${encodeURIComponent(templateId)}/open`,
+    undefined,
+    { raw: true },
+  );
+  return doc.meta;
 }

@@ -43,6 +43,23 @@ export const evaluationsNl = {
   supervisorExpires: 'Deze link werkt tot {{date}}.',
   supervisorNoLink: 'Open deze pagina via de link in de e-mail die u van de school kreeg.',
   supervisorDone: 'Bedankt, uw beoordeling is opgeslagen.',
+  template: {
+    title: 'Evaluatie van deze periode',
+    none: 'Deze periode heeft nog geen evaluatie.',
+    name: 'Naam',
+    defaultName: 'Eindevaluatie stage',
+    form: 'Formulier voor: {{role}}',
+    notAsked: 'Niet gevraagd',
+    legacyForm: 'Vast evaluatieformulier',
+    weight: 'Weging {{role}}',
+    create: 'Evaluatie instellen',
+    created: 'Evaluatie ingesteld',
+    roleLine: '{{role}}: {{form}} (weging {{weight}})',
+    openedCount: 'Geopend voor {{count}} stage(s).',
+    openAll: 'Openen voor alle lopende stages',
+    openedAll: '{{opened}} evaluatie(s) geopend, {{links}} link(s) verstuurd',
+    needRole: 'Kies voor minstens één rol een formulier.',
+  },
 };
 
 export const evaluationsEn: typeof evaluationsNl = {
@@ -82,6 +99,23 @@ export const evaluationsEn: typeof evaluationsNl = {
   supervisorExpires: 'This link works until {{date}}.',
   supervisorNoLink: 'Open this page with the link in the e-mail the school sent you.',
   supervisorDone: 'Thank you, your assessment has been saved.',
+  template: {
+    title: 'Evaluation of this period',
+    none: 'This period has no evaluation yet.',
+    name: 'Name',
+    defaultName: 'Final internship evaluation',
+    form: 'Form for: {{role}}',
+    notAsked: 'Not asked',
+    legacyForm: 'Fixed evaluation form',
+    weight: 'Weight {{role}}',
+    create: 'Set up the evaluation',
+    created: 'Evaluation set up',
+    roleLine: '{{role}}: {{form}} (weight {{weight}})',
+    openedCount: 'Opened for {{count}} internship(s).',
+    openAll: 'Open for all running internships',
+    openedAll: '{{opened}} evaluation(s) opened, {{links}} link(s) sent',
+    needRole: 'Choose a form for at least one role.',
+  },
 };
 
 /** Adds both languages once (the chunk is small). */
