@@ -2,6 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_NAMESPACE, seedOrganizationId, uuidV5 } from '@stageplein/contracts/domain/seed-ids';
 import {
+  apiAs,
   demo,
   expectAccessible,
   latestMail,
@@ -134,5 +135,41 @@ describe('evaluations: supervisor by link, student in the portal, results on the
     await school.context.close();
     await supervisor.context.close();
     await student.context.close();
+  });
+
+  it('the school sees the period’s evaluation on progress and opens it for every running internship', async () => {
+    const schoolApi = await apiAs(stack.app, TENANT, 'admin', 'school');
+    const internship = await schoolApi.get<{
+      data: { relationships: { internship_period: { data: { id: string } | null } } };
+    }>(`/api/v1/internships/${INTERNSHIP}`);
+    const periodId = internship.body.data.relationships.internship_period.data?.id;
+    expect(periodId).toBeTruthy();
+    const school = await openPortal(stack, { viewport: PHONE });
+    const page = school.page;
+    await signIn(page, stack, TENANT, demo('admin', TENANT));
+    const select = page.getByTestId('dashboard-organization-select');
+    const schoolId = seedOrganizationId(TENANT, 'school');
+    if ((await select.count()) > 0 && (await select.inputValue()) !== schoolId) {
+      await select.selectOption(schoolId);
+      await expect.poll(() => page.getByTestId('dashboard').getAttribute('data-role')).toBe('schoolAdmin');
+    }
+    const before = school.problems.length;
+    await page.goto(stack.url(TENANT, `/stagevoortgang/${periodId}`));
+    const section = page.getByTestId('evaluation-template');
+    await section.waitFor();
+    await expect.poll(() => section.textContent()).toContain('Eindevaluatie stage');
+    expect(await section.textContent()).toContain('Evaluatie stage (praktijkbegeleider)');
+    // The seeded internship's evaluation shows on its progress card.
+    await expect
+      .poll(() => page.getByTestId('progress-evaluation').first().getAttribute('data-state'))
+      .toMatch(/partly_submitted|submitted/);
+    await expectAccessible(page, 'progress with the evaluation template');
+    await page.getByTestId('evaluation-open-all').click();
+    await expect
+      .poll(() => page.getByTestId('toast').first().textContent())
+      .toContain('evaluatie(s) geopend');
+    await shot(page, 'evaluation-template');
+    expect(school.problems.slice(before)).toEqual([]);
+    await school.context.close();
   });
 });
