@@ -172,7 +172,8 @@ describe('progress (stagevoortgang)', () => {
       behind_schedule: true, // 25.75 < 40 × 0.7 = 28
       phase: null,
       contract: null,
-      evaluation: null,
+      // An evaluation-forms tenant without an opened evaluation (evaluations.int.test.ts has the rest).
+      evaluation: { state: 'none', submitted: [], score: null },
     });
     expect(bram!.attributes).toMatchObject({
       student_name: 'Bram Bakker',
