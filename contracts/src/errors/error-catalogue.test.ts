@@ -113,6 +113,15 @@ describe('API error catalogue', () => {
       assignment_published: 409,
       assignment_task_completed: 409,
       assignment_no_internships: 422,
+      evaluations_unavailable: 404,
+      evaluation_template_exists: 409,
+      evaluation_template_in_use: 409,
+      evaluation_form_unknown: 422,
+      evaluation_no_template: 409,
+      evaluation_not_open: 409,
+      evaluation_already_submitted: 409,
+      evaluation_no_supervisor_email: 422,
+      invalid_evaluation_action: 409,
     });
   });
 

@@ -89,6 +89,15 @@ export const ERROR_CODES = [
   'assignment_published',
   'assignment_task_completed',
   'assignment_no_internships',
+  'evaluations_unavailable',
+  'evaluation_template_exists',
+  'evaluation_template_in_use',
+  'evaluation_form_unknown',
+  'evaluation_no_template',
+  'evaluation_not_open',
+  'evaluation_already_submitted',
+  'evaluation_no_supervisor_email',
+  'invalid_evaluation_action',
 ] as const;
 export type TErrorCode = (typeof ERROR_CODES)[number];
 
@@ -235,6 +244,16 @@ export const ERRORS: Readonly<Record<TErrorCode, TErrorDefinition>> = Object.fre
   assignment_published: define('assignment_published', 409),
   assignment_task_completed: define('assignment_task_completed', 409),
   assignment_no_internships: define('assignment_no_internships', 422),
+  // Evaluations (contracts/src/placements/evaluations.ts, docs/decisions/evaluations.md).
+  evaluations_unavailable: define('evaluations_unavailable', 404),
+  evaluation_template_exists: define('evaluation_template_exists', 409),
+  evaluation_template_in_use: define('evaluation_template_in_use', 409),
+  evaluation_form_unknown: define('evaluation_form_unknown', 422),
+  evaluation_no_template: define('evaluation_no_template', 409),
+  evaluation_not_open: define('evaluation_not_open', 409),
+  evaluation_already_submitted: define('evaluation_already_submitted', 409),
+  evaluation_no_supervisor_email: define('evaluation_no_supervisor_email', 422),
+  invalid_evaluation_action: define('invalid_evaluation_action', 409),
 });
 
 export function isErrorCode(value: unknown): value is TErrorCode {

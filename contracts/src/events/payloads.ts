@@ -8,6 +8,7 @@ import { PLACEMENTS_EVENT_PAYLOADS } from './placements.ts';
 import { SELF_FOUND_EVENT_PAYLOADS } from './self-found.ts';
 import { BULK_MESSAGE_EVENT_PAYLOADS } from './bulk-messages.ts';
 import { HOURS_EVENT_PAYLOADS } from './placements-hours.ts';
+import { EVALUATION_EVENT_PAYLOADS } from './placements-evaluations.ts';
 import { MAIL_EVENT_PAYLOADS } from './mail.ts';
 import { ASSIGNMENT_EVENT_PAYLOADS } from './assignments.ts';
 
@@ -45,6 +46,7 @@ export const EVENT_PAYLOADS = {
   ...SELF_FOUND_EVENT_PAYLOADS,
   ...BULK_MESSAGE_EVENT_PAYLOADS,
   ...HOURS_EVENT_PAYLOADS,
+  ...EVALUATION_EVENT_PAYLOADS,
   ...MAIL_EVENT_PAYLOADS,
   ...ALLOCATION_EVENT_PAYLOADS,
   ...ASSIGNMENT_EVENT_PAYLOADS,

@@ -577,6 +577,7 @@ export const en: TMessages = {
     },
     hoursSheet: 'Hours sheet',
     hoursConfirmation: 'Confirm hours',
+    supervisorEvaluation: 'Evaluate the internship',
 
     imports: {
       csv: 'CSV import',
@@ -979,6 +980,43 @@ export const en: TMessages = {
       title: 'No internships chosen',
       detail:
         'The selection holds no running internship with a workplace supervisor (with an e-mail address).',
+    },
+    evaluations_unavailable: {
+      title: 'Evaluations not available',
+      detail: 'This website does not use evaluation forms.',
+    },
+    evaluation_template_exists: {
+      title: 'This period already has an evaluation',
+      detail:
+        'This internship period already has an evaluation. Change that one instead of making a new one.',
+    },
+    evaluation_template_in_use: {
+      title: 'Evaluation already in use',
+      detail: 'Evaluations were already opened with these forms; the forms can no longer change.',
+    },
+    evaluation_form_unknown: {
+      title: 'Unknown evaluation form',
+      detail: 'Choose a published version of an evaluation form.',
+    },
+    evaluation_no_template: {
+      title: 'No evaluation for this period',
+      detail: 'No evaluation has been set up for this internship’s period yet.',
+    },
+    evaluation_not_open: {
+      title: 'Evaluation not open',
+      detail: 'The evaluation of this internship has not been opened yet.',
+    },
+    evaluation_already_submitted: {
+      title: 'Already filled in',
+      detail: 'This part of the evaluation has already been filled in and sent.',
+    },
+    evaluation_no_supervisor_email: {
+      title: 'No supervisor e-mail address',
+      detail: 'This internship has no e-mail address of a supervisor or contact person.',
+    },
+    invalid_evaluation_action: {
+      title: 'Not possible now',
+      detail: 'This step is not possible for this evaluation in its current state.',
     },
     invalid_vacancy_action: {
       title: 'Not possible now',

@@ -274,6 +274,42 @@ export const nlApi = {
     title: 'Geen stages gekozen',
     detail: 'De selectie bevat geen lopende stage met een praktijkbegeleider (met e-mailadres).',
   },
+  evaluations_unavailable: {
+    title: 'Evaluaties niet beschikbaar',
+    detail: 'Deze website gebruikt geen evaluatieformulieren.',
+  },
+  evaluation_template_exists: {
+    title: 'Er is al een evaluatie voor deze periode',
+    detail: 'Deze stageperiode heeft al een evaluatie. Pas die aan in plaats van een nieuwe te maken.',
+  },
+  evaluation_template_in_use: {
+    title: 'Evaluatie is al in gebruik',
+    detail: 'Er zijn al evaluaties geopend met deze formulieren; de formulieren kunnen niet meer wisselen.',
+  },
+  evaluation_form_unknown: {
+    title: 'Onbekend evaluatieformulier',
+    detail: 'Kies een gepubliceerde versie van een evaluatieformulier.',
+  },
+  evaluation_no_template: {
+    title: 'Geen evaluatie voor deze periode',
+    detail: 'Voor de stageperiode van deze stage is nog geen evaluatie ingesteld.',
+  },
+  evaluation_not_open: {
+    title: 'Evaluatie is niet geopend',
+    detail: 'De evaluatie van deze stage is nog niet geopend.',
+  },
+  evaluation_already_submitted: {
+    title: 'Al ingevuld',
+    detail: 'Dit deel van de evaluatie is al ingevuld en verstuurd.',
+  },
+  evaluation_no_supervisor_email: {
+    title: 'Geen e-mailadres van de praktijkbegeleider',
+    detail: 'Bij deze stage staat geen e-mailadres van een praktijkbegeleider of contactpersoon.',
+  },
+  invalid_evaluation_action: {
+    title: 'Nu niet mogelijk',
+    detail: 'Deze stap is niet mogelijk voor deze evaluatie in haar huidige staat.',
+  },
   invalid_vacancy_action: {
     title: 'Nu niet mogelijk',
     detail: 'Deze stap is niet mogelijk voor de vacature in haar huidige staat.',

@@ -241,6 +241,7 @@ export const nlShared = {
     },
     hoursSheet: 'Urenbriefje',
     hoursConfirmation: 'Uren bevestigen',
+    supervisorEvaluation: 'Stage evalueren',
 
     imports: {
       csv: 'CSV importeren',

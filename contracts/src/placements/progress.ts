@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { zCollectionOf, zDocumentOf, zResourceOf } from '../jsonapi/jsonapi.ts';
 import { ZInternshipStatus } from './internships.ts';
+import { ZProgressEvaluation } from './evaluations.ts';
 
 /**
  * Wire schemas of internship progress (stagevoortgang, issue #17 item 4, docs/decisions/progress.md):
@@ -35,10 +36,11 @@ export const ZProgressAttributes = z.object({
   hours_required: z.number().nullable(),
   percent: z.number().nullable(),
   behind_schedule: z.boolean(),
-  /** Null until the phases, contracts and evaluations issues exist. */
+  /** Null until the phases and contracts issues exist. */
   phase: z.null(),
   contract: z.null(),
-  evaluation: z.null(),
+  /** The internship's evaluation (docs/decisions/evaluations.md); null where the tenant has none. */
+  evaluation: ZProgressEvaluation.nullable(),
 });
 export type TProgressAttributes = z.infer<typeof ZProgressAttributes>;
 export const ZProgressResource = zResourceOf('internship_progress', ZProgressAttributes);

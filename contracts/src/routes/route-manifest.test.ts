@@ -180,6 +180,7 @@ const SPEC: Record<string, TExpected> = {
   '/stagebank': { public: true, system: [1, 'vacancy-search'] },
   '/urenbriefje/:id': { empty: true },
   '/urenbevestiging': { public: true, empty: true }, // not in spec §2: the supervisor's hours confirmation (issue #17)
+  '/evaluatie': { public: true, empty: true }, // not in spec §2: the supervisor's evaluation part (issue #18)
   // Imports
   '/importeren/csv': {},
   '/importeren/magister': {},

@@ -220,6 +220,8 @@ export const ROUTES: readonly TRoute[] = Object.freeze([
   route('/urenbriefje/:id', 'routes.hoursSheet', { layout: 'empty' }),
   // Not in spec §2: the supervisor confirms hours by the mailed link, without an account (issue #17).
   route('/urenbevestiging', 'routes.hoursConfirmation', PUBLIC_EMPTY),
+  // Not in spec §2: the supervisor fills their evaluation part by the mailed link (issue #18 item 4).
+  route('/evaluatie', 'routes.supervisorEvaluation', PUBLIC_EMPTY),
 
   // Imports
   route('/importeren/csv', 'routes.imports.csv'),

@@ -50,6 +50,9 @@ export const SERVICE_PREFIXES = {
     '/api/v1/progress',
     // Supervisors' assignments (#18 item 5).
     '/api/v1/assignments',
+    // Evaluations (#18 item 4): templates and the supervisor's part by link.
+    '/api/v1/evaluation_templates',
+    '/api/v1/evaluations',
   ],
 } as const satisfies Record<string, readonly string[]>;
 

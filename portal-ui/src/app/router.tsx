@@ -150,6 +150,11 @@ const PAGES: Readonly<Record<string, TLazyPage>> = {
     () => import('../pages/assignments/supervisor-assignments-page.tsx'),
     'SupervisorAssignmentsPage',
   ),
+  // Evaluations (issue #18 item 4): the supervisor's part by the mailed link.
+  '/evaluatie': page(
+    () => import('../pages/evaluations/supervisor-evaluation-page.tsx'),
+    'SupervisorEvaluationPage',
+  ),
   // Progress (issue #17 item 4): the periods, one period's students, one student's timeline, the rules.
   '/stagevoortgang': page(progress, 'ProgressIndexPage'),
   '/stagevoortgang/uitleg': page(progress, 'ProgressExplanationPage'),

@@ -21,6 +21,11 @@ import type {
   THoursPeriodDefaultsTable,
   THoursSheetsTable,
 } from './hours/hours.table.ts';
+import type {
+  TEvaluationResponsesTable,
+  TEvaluationsTable,
+  TEvaluationTemplatesTable,
+} from './evaluations/evaluations.table.ts';
 import type { TOrganizationComplianceTable } from './compliance-read-model/compliance-read-model.table.ts';
 import type { TInternshipsTable, TInternshipStatusChangesTable } from './internships/internships.table.ts';
 import type { TSelfFoundInternshipsTable } from './self-found/self-found.table.ts';
@@ -78,6 +83,9 @@ export interface TPlacementsDb {
   'placements.hours_entries': THoursEntriesTable;
   'placements.hours_sheets': THoursSheetsTable;
   'placements.hours_period_defaults': THoursPeriodDefaultsTable;
+  'placements.evaluation_templates': TEvaluationTemplatesTable;
+  'placements.evaluations': TEvaluationsTable;
+  'placements.evaluation_responses': TEvaluationResponsesTable;
   'placements.organizations': TOrganizationsReadModelTable;
   'placements.users': TUsersTable;
   'placements.organization_compliance': TOrganizationComplianceTable;

@@ -38,6 +38,8 @@ import { hoursRoutes } from './hours/hours.routes.ts';
 import { progressRoutes } from './progress/progress.routes.ts';
 import { assignmentsRoutes } from './assignments/assignments.routes.ts';
 import { seedAssignments } from './assignments/assignments.seed.ts';
+import { evaluationsRoutes } from './evaluations/evaluations.routes.ts';
+import { seedEvaluations } from './evaluations/evaluations.seed.ts';
 
 const routes: FastifyPluginAsync<TPlacementsDeps> = async (app, deps) => {
   // External action links (kit): `app.externalLinks.route({ action, subject })` in any feature below.
@@ -53,6 +55,7 @@ const routes: FastifyPluginAsync<TPlacementsDeps> = async (app, deps) => {
   await app.register(hoursRoutes, deps);
   await app.register(progressRoutes, deps);
   await app.register(assignmentsRoutes, deps);
+  await app.register(evaluationsRoutes, deps);
 };
 
 /** Vacancies and internships (docs/decisions/placements.md, docs/decisions/internships.md). */
@@ -88,6 +91,7 @@ export const placementsService: TServiceModule<TPlacementsConfig> = {
       await seedAllocationRound(ctx, tenant, today);
       await seedHours(ctx, tenant, today);
       await seedAssignments(ctx, tenant, today);
+      await seedEvaluations(ctx, tenant, today);
     });
   },
 };

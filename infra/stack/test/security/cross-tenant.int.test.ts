@@ -39,6 +39,9 @@ const RESOURCE_TABLES: Record<string, string> = {
   periods: 'internship_periods',
   // An assignment's task (`/assignments/{id}/tasks/{taskId}/remind`, the supervisor's `/supervisor/tasks/{taskId}`).
   tasks: 'assignment_tasks',
+  // Evaluations: a template by its id; an internship's evaluation is the internship's
+  // (`/internships/{internshipId}/evaluation`). B's seeds make a template and an opened evaluation.
+  evaluation_templates: 'evaluation_templates',
 };
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 

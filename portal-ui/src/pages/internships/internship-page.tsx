@@ -12,6 +12,8 @@ import { useForm } from '@stageplein/design-system/forms/use-form.ts';
 import { HOURS_RUNNING_STATUSES } from '@stageplein/contracts/placements/hours-policy';
 import { useApi } from '../../api/api-context.ts';
 import { HoursSection } from '../hours/hours-section.tsx';
+import { EvaluationSection } from '../evaluations/evaluation-section.tsx';
+import { EVALUATION_STATUSES } from '@stageplein/contracts/placements/evaluation-policy';
 import { StatusErrorScreen } from '../../shell/error-screen.tsx';
 import { useTenant } from '../../tenant/tenant-context.ts';
 import { errorMessage, useRouteTitle } from '../page-kit.tsx';
@@ -162,6 +164,10 @@ function InternshipView({ internship: i }: { internship: TInternship }) {
           {i.contractType === 'hours' &&
             tenant.features.usesHours &&
             HOURS_RUNNING_STATUSES.includes(i.status) && <HoursSection internshipId={i.id} />}
+          {/* Evaluations (issue #18 item 4), where the tenant's switch is on (pages/evaluations). */}
+          {tenant.features.evaluationForms && EVALUATION_STATUSES.includes(i.status) && (
+            <EvaluationSection internshipId={i.id} />
+          )}
         </div>
         <div>
           <Actions internship={i} editable={editable} />

@@ -17,6 +17,9 @@ import { errorMessage, Page, useRouteTitle } from '../page-kit.tsx';
 import { useActingOrganization } from '../hours/hours-texts.ts';
 import { useInternshipTexts } from '../internships/internship-texts.tsx';
 import { downloadProgressCsv, fetchProgress, fetchTimeline } from './progress-api.ts';
+import { EvaluationTemplateSection } from '../evaluations/evaluation-template-section.tsx';
+import { useSession } from '../../session/session-context.ts';
+import { useTenant } from '../../tenant/tenant-context.ts';
 import { PROGRESS_NAMESPACE, registerProgressMessages } from './progress-messages.ts';
 import './progress.css';
 
@@ -100,6 +103,11 @@ export function ProgressPeriodPage() {
   const { internshipPeriodId = '' } = useParams();
   const api = useApi();
   const acting = useActingOrganization();
+  const { permissions, currentOrganization } = useSession();
+  const manageEvaluations =
+    useTenant().features.evaluationForms &&
+    permissions.isSchoolAdmin &&
+    currentOrganization?.type === 'School';
   const [query, setQuery] = useState<TProgressQuery>({});
   const all = useQuery({
     queryKey: ['progress', internshipPeriodId, acting.organizationId],
@@ -173,6 +181,8 @@ export function ProgressPeriodPage() {
               ))}
             </ul>
           )}
+          {/* Evaluations (issue #18 item 4): the school sets up and opens the period's evaluation. */}
+          {manageEvaluations && <EvaluationTemplateSection periodId={internshipPeriodId} />}
         </>
       )}
     </Page>
@@ -225,6 +235,15 @@ function ProgressCard({
             <span className="progress-muted">{t('logged', { hours: hours(a.hours_logged) })}</span>
           </dd>
         </div>
+        {a.evaluation && (
+          <div>
+            <dt>{t('evaluation')}</dt>
+            <dd data-testid="progress-evaluation" data-state={a.evaluation.state}>
+              {t(`evaluationStates.${a.evaluation.state}`)}
+              {a.evaluation.score !== null && ` · ${t('evaluationScore', { score: a.evaluation.score })}`}
+            </dd>
+          </div>
+        )}
       </dl>
       <p className={a.behind_schedule ? 'progress-badge progress-badge--behind' : 'progress-badge'}>
         {a.behind_schedule ? t('behindBadge') : t('onTrack')}

@@ -23,6 +23,7 @@ import m20261231T1000_form_versions from './20261231T1000-form-versions.ts';
 import m20270105T1100_vacancy_images from './20270105T1100-vacancy-images.ts';
 import m20270105T1130_school_years_read_model from './20270105T1130-school-years-read-model.ts';
 import m20270106T1000_assignments from './20270106T1000-assignments.ts';
+import m20270106T1000_evaluations from './20270106T1000-evaluations.ts';
 import m20270107T0420_progress_indexes from './20270107T0420-progress-indexes.ts';
 
 /**
@@ -65,6 +66,8 @@ export const migrations: Record<string, Migration> = {
   '20270105T1130-school-years-read-model': m20270105T1130_school_years_read_model,
   // Supervisors' assignments and their tasks (issue #18 item 5, docs/decisions/assignments.md).
   '20270106T1000-assignments': m20270106T1000_assignments,
+  // Evaluations per internship period and role (docs/decisions/evaluations.md).
+  '20270106T1000-evaluations': m20270106T1000_evaluations,
   // Progress: mentors by school and student, hours sums index-only (docs/decisions/progress.md).
   '20270107T0420-progress-indexes': m20270107T0420_progress_indexes,
 };

@@ -173,7 +173,8 @@ describe('progress (stagevoortgang)', () => {
       behind_schedule: true,
       phase: null,
       contract: null,
-      evaluation: null,
+      // An evaluation-forms tenant without an opened evaluation (evaluations.int.test.ts has the rest).
+      evaluation: { state: 'none', submitted: [], score: null },
     });
     expect(bram!.attributes).toMatchObject({
       student_name: 'Bram Bakker',

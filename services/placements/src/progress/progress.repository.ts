@@ -1,6 +1,10 @@
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { TInternshipScope } from '@stageplein/contracts/placements/internship-policy';
 import type { TInternshipStatus } from '@stageplein/contracts/placements/internships';
+import type {
+  TEvaluationResponseState,
+  TEvaluationRole,
+} from '@stageplein/contracts/placements/evaluation-policy';
 import type { TDb } from '../database.ts';
 import { scopeCondition } from '../internships/internships.sql.ts';
 
@@ -28,6 +32,9 @@ export interface TProgressSqlRow {
   end_date: string | null;
   updating_hours_allowed: boolean;
   signed_off: boolean;
+  /** The internship's evaluation parts (docs/decisions/evaluations.md); null when none was opened. */
+  evaluation_parts:
+    { role: TEvaluationRole; state: TEvaluationResponseState; score: number | null; weight: number }[] | null;
 }
 
 export interface TProgressFilters {
@@ -78,7 +85,12 @@ export function progressRowsSql(
         where m.school_id = i.school_id and m.student_id = i.student_id and not m.removed), '[]') as mentors,
       coalesce(h.confirmed_q, 0)::int as confirmed_q, coalesce(h.pending_q, 0)::int as pending_q,
       coalesce(h.rejected_q, 0)::int as rejected_q, sh.paper_quarters, d.required_hours as period_default_hours,
-      i.start_date, i.end_date, i.updating_hours_allowed, sh.signed_off_at is not null as signed_off
+      i.start_date, i.end_date, i.updating_hours_allowed, sh.signed_off_at is not null as signed_off,
+      (select json_agg(json_build_object('role', er.role, 'state', er.state, 'score', er.score, 'weight', er.weight)
+          order by er.role)
+        from placements.evaluation_responses er
+        where er.evaluation_id = (select ev.id from placements.evaluations ev where ev.internship_id = i.id
+          order by ev.opened_at desc limit 1)) as evaluation_parts
     from placements.internships i
       left join placements.users s on s.id = i.student_id and not s.deleted
       left join placements.organizations o on o.id = i.organization_id and not o.deleted

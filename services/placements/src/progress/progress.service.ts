@@ -11,6 +11,7 @@ import {
   type TProgressTimelineEvent,
 } from '@stageplein/contracts/placements/progress';
 import { csvLine } from '@stageplein/contracts/csv/csv';
+import { progressEvaluation } from '../evaluations/evaluations.progress.ts';
 import { ApiError } from '@stageplein/kit/errors/api-error';
 import type { TCaller } from '../shared/caller.ts';
 import type { TCtx } from '../shared/request.ts';
@@ -50,7 +51,12 @@ const progressScopes = (caller: TCaller) =>
   }).filter((s) => s.kind !== 'organization');
 
 /** One row's figures: hours-policy's totals over the SQL sums, plus the behind rule. */
-export function rowOf(r: TProgressSqlRow, period: TProgressPeriodRow, today: string): TProgressResource {
+export function rowOf(
+  r: TProgressSqlRow,
+  period: TProgressPeriodRow,
+  today: string,
+  evaluations = false,
+): TProgressResource {
   const totals = hoursTotals(
     [
       { quarters: r.confirmed_q, status: 'confirmed' },
@@ -88,7 +94,7 @@ export function rowOf(r: TProgressSqlRow, period: TProgressPeriodRow, today: str
     ),
     phase: null,
     contract: null,
-    evaluation: null,
+    evaluation: evaluations ? progressEvaluation(r.evaluation_parts) : null,
   };
   return { type: 'internship_progress', id: r.id, attributes };
 }
@@ -118,7 +124,7 @@ export async function periodProgress(
   const period = await periodFor(ctx, caller, periodId);
   const today = isoDay(ctx.now);
   const rows = (await progressRows(ctx.db, period.id, progressScopes(caller), filtersOf(query)))
-    .map((r) => rowOf(r, period, today))
+    .map((r) => rowOf(r, period, today, ctx.tenant.features.evaluationForms))
     .filter((r) => query.behind === undefined || r.attributes.behind_schedule === (query.behind === 'true'));
   return { data: rows, meta: { period: periodMeta(period, today), total: rows.length } };
 }
@@ -192,7 +198,7 @@ export async function internshipTimeline(
     .map((ev, i) => ({ ev, i }))
     .sort((a, b) => day(a.ev).localeCompare(day(b.ev)) || rank(a.ev) - rank(b.ev) || a.i - b.i)
     .map((x) => x.ev);
-  const { id, attributes } = rowOf(row, period, today);
+  const { id, attributes } = rowOf(row, period, today, ctx.tenant.features.evaluationForms);
   return {
     data: { type: 'internship_timeline', id, attributes: { ...attributes, events: sorted } },
     meta: { period: periodMeta(period, today) },

@@ -1,0 +1,164 @@
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { TDb } from '../database.ts';
+import type {
+  TEvaluationResponsesTable,
+  TEvaluationsTable,
+  TEvaluationTemplatesTable,
+} from './evaluations.table.ts';
+
+export type TTemplateRow = Selectable<TEvaluationTemplatesTable> & {
+  internship_period_name: string | null;
+  opened_count: number;
+};
+export type TEvaluationRow = Selectable<TEvaluationsTable>;
+export type TResponseRow = Selectable<TEvaluationResponsesTable>;
+
+function templates(db: TDb) {
+  return db
+    .selectFrom('placements.evaluation_templates as t')
+    .leftJoin('placements.internship_periods as p', (j) =>
+      j.onRef('p.id', '=', 't.scope_id').on('t.scope_kind', '=', 'internship_period'),
+    )
+    .selectAll('t')
+    .select((eb) => [
+      'p.name as internship_period_name',
+      eb
+        .selectFrom('placements.evaluations as e')
+        .select(eb.fn.countAll<number>().as('n'))
+        .whereRef('e.template_id', '=', 't.id')
+        .as('opened_count'),
+    ]);
+}
+
+const withCount = <T extends { opened_count: number | string | null }>(row: T) => ({
+  ...row,
+  opened_count: Number(row.opened_count ?? 0),
+});
+
+export async function listTemplates(
+  db: TDb,
+  schoolId: string,
+  periodId: string | undefined,
+): Promise<TTemplateRow[]> {
+  let q = templates(db).where('t.school_id', '=', schoolId);
+  if (periodId) q = q.where('t.scope_id', '=', periodId);
+  return (await q.orderBy('t.created_at', 'desc').orderBy('t.id').execute()).map(withCount);
+}
+
+export async function findTemplate(db: TDb, id: string): Promise<TTemplateRow | undefined> {
+  const row = await templates(db).where('t.id', '=', id).executeTakeFirst();
+  return row && withCount(row);
+}
+
+/** The template of an internship period (one per period). */
+export async function templateOfPeriod(db: TDb, periodId: string): Promise<TTemplateRow | undefined> {
+  const row = await templates(db)
+    .where('t.scope_kind', '=', 'internship_period')
+    .where('t.scope_id', '=', periodId)
+    .executeTakeFirst();
+  return row && withCount(row);
+}
+
+export async function insertTemplate(db: TDb, row: Insertable<TEvaluationTemplatesTable>): Promise<string> {
+  const { id } = await db
+    .insertInto('placements.evaluation_templates')
+    .values(row)
+    .onConflict((oc) => oc.columns(['tenant_id', 'scope_kind', 'scope_id']).doNothing())
+    .returning('id')
+    .executeTakeFirst()
+    .then((r) => r ?? { id: '' });
+  return id;
+}
+
+export async function updateTemplate(
+  db: TDb,
+  id: string,
+  changes: Updateable<TEvaluationTemplatesTable>,
+): Promise<void> {
+  await db.updateTable('placements.evaluation_templates').set(changes).where('id', '=', id).execute();
+}
+
+/** The period as a template needs it (the school's read model of organizations' periods). */
+export const findPeriod = (db: TDb, id: string) =>
+  db
+    .selectFrom('placements.internship_periods')
+    .select(['id', 'school_id', 'name'])
+    .where('id', '=', id)
+    .where('deleted', '=', false)
+    .executeTakeFirst();
+
+/** The internship's evaluation (the newest, should phases ever give it several). */
+export async function evaluationOf(
+  db: TDb,
+  internshipId: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<TEvaluationRow | undefined> {
+  let q = db
+    .selectFrom('placements.evaluations')
+    .selectAll()
+    .where('internship_id', '=', internshipId)
+    .orderBy('opened_at', 'desc')
+    .limit(1);
+  if (options.forUpdate) q = q.forUpdate();
+  return q.executeTakeFirst();
+}
+
+export async function insertEvaluation(
+  db: TDb,
+  row: Insertable<TEvaluationsTable>,
+): Promise<TEvaluationRow | undefined> {
+  return db
+    .insertInto('placements.evaluations')
+    .values(row)
+    .onConflict((oc) => oc.columns(['internship_id', 'template_id']).doNothing())
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function setLinkSent(db: TDb, id: string, at: Date): Promise<void> {
+  await db.updateTable('placements.evaluations').set({ link_sent_at: at }).where('id', '=', id).execute();
+}
+
+export async function insertResponses(db: TDb, rows: Insertable<TEvaluationResponsesTable>[]): Promise<void> {
+  if (rows.length) await db.insertInto('placements.evaluation_responses').values(rows).execute();
+}
+
+export async function responsesOf(db: TDb, evaluationId: string): Promise<TResponseRow[]> {
+  return db
+    .selectFrom('placements.evaluation_responses')
+    .selectAll()
+    .where('evaluation_id', '=', evaluationId)
+    .execute();
+}
+
+export async function submitResponse(
+  db: TDb,
+  id: string,
+  changes: Pick<
+    Updateable<TEvaluationResponsesTable>,
+    'answers' | 'score' | 'submitted_by' | 'submitted_at' | 'updated_at'
+  >,
+): Promise<void> {
+  await db
+    .updateTable('placements.evaluation_responses')
+    .set({ ...changes, state: 'submitted' })
+    .where('id', '=', id)
+    .where('state', '=', 'open')
+    .execute();
+}
+
+/** The running internships of a school's period, for opening their evaluations at once. */
+export const internshipsOfPeriod = (
+  db: TDb,
+  schoolId: string,
+  periodId: string,
+  statuses: readonly string[],
+) =>
+  db
+    .selectFrom('placements.internships')
+    .select('id')
+    .where('school_id', '=', schoolId)
+    .where('internship_period_id', '=', periodId)
+    .where('status', 'in', statuses as never[])
+    .orderBy('id')
+    .execute();

@@ -1,0 +1,72 @@
+import { sql, type Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contentService } from '@stageplein/content';
+import { identityService } from '@stageplein/identity';
+import { organizationsService } from '@stageplein/organizations';
+import { TENANT_LIST } from '@stageplein/contracts/tenants/tenant-registry';
+import { createDb, createPool } from '@stageplein/kit/db/database';
+import { prepareDatabase } from '@stageplein/kit/runtime/platform';
+import { freshDatabase } from '@stageplein/testing/harness';
+import type { TStackConfig } from '@stageplein/stack/services';
+import { placementsService } from '../placements.module.ts';
+
+// Content before placements, as in the stack: its seeds publish the evaluation forms placements reads.
+const SERVICES = [identityService, organizationsService, contentService, placementsService];
+let owner: Kysely<unknown>;
+let ownerUrl: string;
+let config: TStackConfig;
+
+beforeAll(async () => {
+  ({ ownerUrl, config } = await freshDatabase(SERVICES, { seed: true }));
+  owner = createDb(createPool(ownerUrl, 2));
+}, 180_000);
+afterAll(async () => {
+  await owner?.destroy();
+});
+
+const seeded = async () =>
+  (
+    await sql<{
+      tenant_id: string;
+      name: string;
+      roles: Record<string, { form_id: string | null; weight: number }>;
+      parts: { role: string; state: string; score: number | null }[] | null;
+      supervisor: string | null;
+    }>`
+      select t.tenant_id, t.name, t.roles,
+        (select json_agg(json_build_object('role', r.role, 'state', r.state, 'score', r.score) order by r.role)
+          from placements.evaluations e join placements.evaluation_responses r on r.evaluation_id = e.id
+          where e.template_id = t.id) as parts,
+        (select u.email from placements.evaluations e join placements.internships i on i.id = e.internship_id
+          join identity.users u on u.id = i.supervisor_id where e.template_id = t.id) as supervisor
+      from placements.evaluation_templates t order by t.tenant_id`.execute(owner)
+  ).rows;
+
+describe('seeds: an evaluation template and a partly filled evaluation where the switch is on', () => {
+  it('every evaluation tenant has one (the legacy form on legacy tenants), the others none; idempotent', async () => {
+    const rows = await seeded();
+    expect(rows.map((r) => r.tenant_id)).toEqual(
+      TENANT_LIST.filter((t) => t.features.evaluationForms)
+        .map((t) => t.id)
+        .sort(),
+    );
+    for (const tenant of TENANT_LIST.filter((t) => t.features.evaluationForms)) {
+      const row = rows.find((r) => r.tenant_id === tenant.id)!;
+      expect(row.name).toBe('Eindevaluatie stage');
+      expect(Object.keys(row.roles).sort(), tenant.id).toEqual(['mentor', 'student', 'supervisor']);
+      for (const config of Object.values(row.roles))
+        expect(config.form_id === null, tenant.id).toBe(tenant.features.legacyEvaluationForm);
+      expect(row.roles.supervisor!.weight).toBe(2);
+      // The mentor's part is sent (scored), the student's and the supervisor's are open.
+      expect(row.parts!.map((p) => [p.role, p.state])).toEqual([
+        ['mentor', 'submitted'],
+        ['student', 'open'],
+        ['supervisor', 'open'],
+      ]);
+      expect(row.parts![0]!.score).toBeGreaterThan(0);
+      expect(row.supervisor).toBe(`bedrijf@${tenant.id}.test`);
+    }
+    await prepareDatabase(ownerUrl, config, SERVICES, { seed: true });
+    expect(await seeded()).toEqual(rows);
+  });
+});

@@ -1,0 +1,528 @@
+import type { z } from 'zod';
+import type { TEventPayload } from '@stageplein/contracts/events/payloads';
+import { LEGACY_EVALUATION_FORM_VERSION } from '@stageplein/contracts/forms/legacy-evaluation-form';
+import { buildSubmissionSchema, type TAnswers } from '@stageplein/contracts/forms/submission-schema';
+import {
+  answeringRoleOf,
+  EVALUATION_ROLES,
+  EVALUATION_STATUSES,
+  evaluationActionsFor,
+  evaluationScore,
+  mayTakeEvaluationAction,
+  partScore,
+  weightableIds,
+  type TEvaluationAction,
+  type TEvaluationRelation,
+  type TEvaluationResponseState,
+  type TEvaluationRole,
+  type TEvaluationRoleInput,
+  type TEvaluationRolesInput,
+  type TEvaluationState,
+  type TEvaluationTemplateInput,
+} from '@stageplein/contracts/placements/evaluations';
+import { ApiError, forbidden, notFound, unauthorized } from '@stageplein/kit/errors/api-error';
+import type { TLinkActor } from '@stageplein/kit/external-links/external-links.guard';
+import { findFormVersion, latestPublishedForms } from '../form-versions/form-versions.repository.ts';
+import { findHoursInternship, relationTo, type THoursInternship } from '../hours/hours-internship.ts';
+import type { TPlacementsConfig } from '../placements.config.ts';
+import type { TCaller } from '../shared/caller.ts';
+import { record } from '../shared/events.ts';
+import { SYSTEM, type TActor, type TCtx } from '../shared/request.ts';
+import {
+  consumeEvaluationLink,
+  internshipOfEvaluationLink,
+  issueEvaluationLink,
+} from './evaluations-link.ts';
+import {
+  assertEvaluationsTenant,
+  assertTemplateManager,
+  legacyTenant,
+  partForm,
+  type TPartForm,
+} from './evaluations.policy.ts';
+import {
+  evaluationOf,
+  findPeriod,
+  findTemplate,
+  insertEvaluation,
+  insertResponses,
+  insertTemplate,
+  internshipsOfPeriod,
+  listTemplates,
+  responsesOf,
+  setLinkSent,
+  submitResponse,
+  templateOfPeriod,
+  updateTemplate,
+  type TEvaluationRow,
+  type TResponseRow,
+  type TTemplateRow,
+} from './evaluations.repository.ts';
+import type { TStoredRoleConfig, TStoredRoles } from './evaluations.table.ts';
+
+type TLinkCtx = TCtx & { config: TPlacementsConfig };
+
+// ---------------------------------------------------------------------------------------------
+// Templates
+
+export interface TTemplateView {
+  row: TTemplateRow;
+  forms: Partial<Record<TEvaluationRole, TPartForm>>;
+}
+
+async function templateView(ctx: TCtx, row: TTemplateRow): Promise<TTemplateView> {
+  const forms: TTemplateView['forms'] = {};
+  for (const role of EVALUATION_ROLES) {
+    const config = row.roles[role];
+    if (!config) continue;
+    const form = await partForm(ctx, role, config.form_id, config.version);
+    if (form) forms[role] = form;
+  }
+  return { row, forms };
+}
+
+/** The template when the caller manages its school's templates; 404 for another school's (not revealed). */
+async function ownTemplate(ctx: TCtx, caller: TCaller, id: string): Promise<TTemplateRow> {
+  assertEvaluationsTenant(ctx);
+  const schoolId = assertTemplateManager(caller);
+  const row = await findTemplate(ctx.db, id);
+  if (!row || row.school_id !== schoolId) throw notFound();
+  return row;
+}
+
+export async function listEvaluationTemplates(
+  ctx: TCtx,
+  caller: TCaller,
+  periodId: string | undefined,
+): Promise<TTemplateView[]> {
+  assertEvaluationsTenant(ctx);
+  const schoolId = assertTemplateManager(caller);
+  const rows = await listTemplates(ctx.db, schoolId, periodId);
+  return Promise.all(rows.map((r) => templateView(ctx, r)));
+}
+
+export async function readEvaluationTemplate(ctx: TCtx, caller: TCaller, id: string) {
+  return templateView(ctx, await ownTemplate(ctx, caller, id));
+}
+
+/** The forms a template may name: the newest published version of each evaluation form (none on legacy tenants). */
+export async function evaluationFormOptions(ctx: TCtx, caller: TCaller) {
+  assertEvaluationsTenant(ctx);
+  assertTemplateManager(caller);
+  if (legacyTenant(ctx)) return [];
+  return latestPublishedForms(ctx.db, ctx.tenant.id, 'evaluation');
+}
+
+const invalid = (pointer: string, code: 'evaluation_form_unknown' | 'validation_failed') =>
+  new ApiError(code, {}, { pointer: `/data/attributes/roles/${pointer}` });
+
+/**
+ * The roles as stored: each asked role's form (the legacy form on legacy tenants, whatever was sent;
+ * elsewhere a published, not archived evaluation form version), its weight and weights that name only
+ * the form's scale questions or their sections.
+ */
+async function storedRoles(ctx: TCtx, input: TEvaluationRolesInput): Promise<TStoredRoles> {
+  const roles: TStoredRoles = {};
+  for (const role of EVALUATION_ROLES) {
+    const r: TEvaluationRoleInput | undefined = input[role];
+    if (!r) continue;
+    let config: TStoredRoleConfig;
+    if (legacyTenant(ctx)) {
+      config = { form_id: null, version: LEGACY_EVALUATION_FORM_VERSION, weight: 1, weights: {} };
+    } else {
+      if (!r.form_id || !r.version) throw invalid(`${role}/form_id`, 'evaluation_form_unknown');
+      const found = await findFormVersion(ctx.db, ctx.tenant.id, r.form_id, r.version);
+      if (!found || found.purpose !== 'evaluation' || found.archived)
+        throw invalid(`${role}/form_id`, 'evaluation_form_unknown');
+      config = { form_id: r.form_id, version: r.version, weight: 1, weights: {} };
+    }
+    const form = (await partForm(ctx, role, config.form_id, config.version))!;
+    const allowed = weightableIds(form.definition);
+    for (const key of Object.keys(r.weights ?? {}))
+      if (!allowed.has(key)) throw invalid(`${role}/weights/${key}`, 'validation_failed');
+    roles[role] = { ...config, weight: r.weight ?? 1, weights: { ...(r.weights ?? {}) } };
+  }
+  return roles;
+}
+
+const templatePayload = (
+  row: Pick<TTemplateRow, 'id' | 'school_id' | 'scope_kind' | 'scope_id' | 'name' | 'roles'>,
+): TEventPayload<'placements.evaluation_template.created'> => ({
+  template_id: row.id,
+  school_id: row.school_id,
+  scope_kind: row.scope_kind,
+  internship_period_id: row.scope_id,
+  name: row.name,
+  roles: {
+    student: row.roles.student ?? null,
+    supervisor: row.roles.supervisor ?? null,
+    mentor: row.roles.mentor ?? null,
+  },
+});
+
+/** A school's template for one of its periods (one per period: 409 `evaluation_template_exists`). */
+export async function createEvaluationTemplate(
+  ctx: TCtx,
+  caller: TCaller,
+  input: TEvaluationTemplateInput,
+): Promise<TTemplateView> {
+  assertEvaluationsTenant(ctx);
+  const schoolId = assertTemplateManager(caller);
+  const period = await findPeriod(ctx.db, input.internship_period_id);
+  if (!period || period.school_id !== schoolId)
+    throw new ApiError('not_found', {}, { pointer: '/data/attributes/internship_period_id' });
+  const roles = await storedRoles(ctx, input.roles);
+  const id = await insertTemplate(ctx.db, {
+    tenant_id: ctx.tenant.id,
+    school_id: schoolId,
+    scope_kind: 'internship_period',
+    scope_id: period.id,
+    name: input.name,
+    roles,
+    created_by: caller.actor.userId,
+    created_at: ctx.now,
+    updated_at: ctx.now,
+  });
+  if (!id) throw new ApiError('evaluation_template_exists');
+  const row = (await findTemplate(ctx.db, id))!;
+  await record(
+    ctx,
+    caller.actor,
+    'placements.evaluation_template.created',
+    templateSubject(id),
+    templatePayload(row),
+  );
+  return templateView(ctx, row);
+}
+
+const templateSubject = (id: string) => ({ type: 'evaluation_template', id });
+
+/** Name always; the roles only until an evaluation was opened with them (409 `evaluation_template_in_use`). */
+export async function changeEvaluationTemplate(
+  ctx: TCtx,
+  caller: TCaller,
+  id: string,
+  input: Partial<Pick<TEvaluationTemplateInput, 'name' | 'roles'>>,
+): Promise<TTemplateView> {
+  const row = await ownTemplate(ctx, caller, id);
+  if (input.roles && row.opened_count > 0) throw new ApiError('evaluation_template_in_use');
+  const roles = input.roles ? await storedRoles(ctx, input.roles) : row.roles;
+  await updateTemplate(ctx.db, id, { name: input.name ?? row.name, roles, updated_at: ctx.now });
+  const changed = (await findTemplate(ctx.db, id))!;
+  await record(
+    ctx,
+    caller.actor,
+    'placements.evaluation_template.updated',
+    templateSubject(id),
+    templatePayload(changed),
+  );
+  return templateView(ctx, changed);
+}
+
+// ---------------------------------------------------------------------------------------------
+// One internship's evaluation
+
+export interface TPartView {
+  row: TResponseRow;
+  form: TPartForm;
+}
+
+export interface TEvaluationView {
+  internship: THoursInternship;
+  relation: TEvaluationRelation | null;
+  template: TTemplateRow | undefined;
+  evaluation: TEvaluationRow | undefined;
+  parts: TPartView[];
+  score: number | null;
+  actions: TEvaluationAction[];
+  state: TEvaluationState;
+}
+
+const scoreOf = (parts: readonly TResponseRow[]) =>
+  evaluationScore(
+    parts.filter((p) => p.state === 'submitted').map((p) => ({ score: p.score, weight: p.weight })),
+  );
+
+async function load(
+  ctx: TCtx,
+  internship: THoursInternship,
+  relation: TEvaluationRelation | null,
+  forUpdate = false,
+): Promise<TEvaluationView> {
+  const [template, evaluation] = await Promise.all([
+    internship.internship_period_id ? templateOfPeriod(ctx.db, internship.internship_period_id) : undefined,
+    evaluationOf(ctx.db, internship.id, { forUpdate }),
+  ]);
+  const rows = evaluation ? await responsesOf(ctx.db, evaluation.id) : [];
+  const parts: TPartView[] = [];
+  for (const role of EVALUATION_ROLES) {
+    const row = rows.find((r) => r.role === role);
+    if (!row) continue;
+    const form = await partForm(ctx, role, row.form_id, row.form_version);
+    if (form) parts.push({ row, form });
+  }
+  const state: TEvaluationState = {
+    running: EVALUATION_STATUSES.includes(internship.status),
+    hasTemplate: !!template,
+    opened: !!evaluation,
+    roles: parts.map((p) => p.row.role),
+    states: Object.fromEntries(parts.map((p) => [p.row.role, p.row.state])),
+  };
+  return {
+    internship,
+    relation,
+    template,
+    evaluation,
+    parts,
+    score: scoreOf(rows),
+    actions: evaluationActionsFor(relation, state),
+    state,
+  };
+}
+
+/** The internship and the caller's relation to it; 404 when they have none (the internship is not revealed). */
+async function reach(ctx: TCtx, caller: TCaller, internshipId: string, forUpdate = false) {
+  assertEvaluationsTenant(ctx);
+  if (!caller.actor.userId) throw unauthorized();
+  const internship = await findHoursInternship(ctx.db, internshipId, { forUpdate });
+  if (!internship) throw notFound();
+  const relation = await relationTo(ctx.db, caller, internship);
+  if (!relation) throw notFound();
+  return load(ctx, internship, relation, forUpdate);
+}
+
+async function step(ctx: TCtx, caller: TCaller, internshipId: string, action: TEvaluationAction) {
+  // The internship row is locked: one evaluation's changes (and events) are serialized.
+  const view = await reach(ctx, caller, internshipId, true);
+  if (mayTakeEvaluationAction(view.relation, action, view.state)) return view;
+  if (action === 'open' && view.relation === 'school') {
+    if (view.state.opened) throw new ApiError('invalid_evaluation_action');
+    if (!view.state.hasTemplate) throw new ApiError('evaluation_no_template');
+    throw new ApiError('invalid_evaluation_action');
+  }
+  if (action === 'fill' && answeringRoleOf(view.relation)) {
+    const role = answeringRoleOf(view.relation)!;
+    if (!view.state.opened) throw new ApiError('evaluation_not_open');
+    if (view.state.states[role] === 'submitted') throw new ApiError('evaluation_already_submitted');
+  }
+  if (action === 'send_link' && view.relation === 'school') {
+    if (!view.state.opened) throw new ApiError('evaluation_not_open');
+    throw new ApiError('invalid_evaluation_action');
+  }
+  throw forbidden();
+}
+
+export async function readEvaluation(
+  ctx: TCtx,
+  caller: TCaller,
+  internshipId: string,
+): Promise<TEvaluationView> {
+  return reach(ctx, caller, internshipId);
+}
+
+const figures = (
+  view: Pick<TEvaluationView, 'evaluation' | 'internship'>,
+  rows: readonly TResponseRow[],
+): TEventPayload<'placements.evaluation.opened'> => ({
+  evaluation_id: view.evaluation!.id,
+  internship_id: view.internship.id,
+  template_id: view.evaluation!.template_id,
+  states: Object.fromEntries(rows.map((r) => [r.role, r.state])) as Partial<
+    Record<TEvaluationRole, TEvaluationResponseState>
+  >,
+  score: scoreOf(rows),
+});
+
+/** Mails the supervisor a new link (older ones to that address stop working); `link_sent` event. */
+async function mailEvaluationLink(ctx: TLinkCtx, actor: TActor, view: TEvaluationView): Promise<boolean> {
+  const email = view.internship.supervisor_email;
+  if (!email) return false;
+  const { expiresAt } = await issueEvaluationLink(ctx, actor, view.internship, email);
+  await setLinkSent(ctx.db, view.evaluation!.id, ctx.now);
+  await record(ctx, actor, 'placements.evaluation.link_sent', internshipSubject(view.internship.id), {
+    ...figures(
+      view,
+      view.parts.map((p) => p.row),
+    ),
+    expires_at: expiresAt.toISOString(),
+  });
+  return true;
+}
+
+const internshipSubject = (id: string) => ({ type: 'internship', id });
+
+/**
+ * Opens the internship's evaluation from its period's template: a part per asked role, each with the
+ * template's form version and weights copied (a later template change does not move answered forms).
+ * When the supervisor is asked and the internship has their address, their link goes out at once.
+ */
+async function openFor(ctx: TLinkCtx, actor: TActor, view: TEvaluationView): Promise<{ linkSent: boolean }> {
+  const template = view.template!;
+  const evaluation = await insertEvaluation(ctx.db, {
+    tenant_id: ctx.tenant.id,
+    internship_id: view.internship.id,
+    template_id: template.id,
+    opened_by: actor.userId,
+    opened_at: ctx.now,
+    link_sent_at: null,
+  });
+  if (!evaluation) throw new ApiError('invalid_evaluation_action');
+  await insertResponses(
+    ctx.db,
+    EVALUATION_ROLES.flatMap((role) => {
+      const config = template.roles[role];
+      return config
+        ? [
+            {
+              tenant_id: ctx.tenant.id,
+              evaluation_id: evaluation.id,
+              role,
+              form_id: config.form_id,
+              form_version: config.version,
+              weight: config.weight,
+              weights: config.weights,
+              state: 'open' as const,
+              answers: null,
+              score: null,
+              submitted_by: null,
+              submitted_at: null,
+              updated_at: ctx.now,
+            },
+          ]
+        : [];
+    }),
+  );
+  const opened = await load(ctx, view.internship, view.relation);
+  await record(
+    ctx,
+    actor,
+    'placements.evaluation.opened',
+    internshipSubject(view.internship.id),
+    figures(
+      opened,
+      opened.parts.map((p) => p.row),
+    ),
+  );
+  const linkSent =
+    opened.state.states.supervisor === 'open' && (await mailEvaluationLink(ctx, actor, opened));
+  return { linkSent };
+}
+
+export async function openEvaluation(ctx: TLinkCtx, caller: TCaller, internshipId: string) {
+  const view = await step(ctx, caller, internshipId, 'open');
+  await openFor(ctx, caller.actor, view);
+  return load(ctx, view.internship, view.relation);
+}
+
+/** Opens the evaluation of every running internship of the template's period that has none yet. */
+export async function openTemplate(ctx: TLinkCtx, caller: TCaller, templateId: string) {
+  const template = await ownTemplate(ctx, caller, templateId);
+  let opened = 0;
+  let linksSent = 0;
+  for (const { id } of await internshipsOfPeriod(
+    ctx.db,
+    template.school_id,
+    template.scope_id,
+    EVALUATION_STATUSES,
+  )) {
+    const internship = (await findHoursInternship(ctx.db, id, { forUpdate: true }))!;
+    const view = await load(ctx, internship, 'school', true);
+    if (view.state.opened || view.template?.id !== template.id) continue;
+    const { linkSent } = await openFor(ctx, caller.actor, view);
+    opened += 1;
+    if (linkSent) linksSent += 1;
+  }
+  return { opened, linksSent };
+}
+
+/** The school (re)sends the supervisor's link to the internship's own address (nobody chooses where it goes). */
+export async function sendEvaluationLink(ctx: TLinkCtx, caller: TCaller, internshipId: string) {
+  const view = await step(ctx, caller, internshipId, 'send_link');
+  if (!(await mailEvaluationLink(ctx, caller.actor, view)))
+    throw new ApiError('evaluation_no_supervisor_email');
+  return load(ctx, view.internship, view.relation);
+}
+
+export type TSubmitOutcome<T> =
+  { kind: 'stored'; value: T } | { kind: 'invalid'; issues: z.core.$ZodIssue[] };
+
+/**
+ * Stores a part's answers once they pass the shared schema of its frozen form
+ * (`buildSubmissionSchema`: the visible questions, required ones answered, choices from their
+ * options, nothing else), with the part's weighted score; then the event with the new states.
+ */
+async function storePart(
+  ctx: TCtx,
+  actor: TActor,
+  view: TEvaluationView,
+  role: TEvaluationRole,
+  answers: TAnswers,
+): Promise<TSubmitOutcome<null>> {
+  const part = view.parts.find((p) => p.row.role === role);
+  if (!part) throw new ApiError('invalid_evaluation_action');
+  if (part.row.state === 'submitted') throw new ApiError('evaluation_already_submitted');
+  const parsed = buildSubmissionSchema(part.form.definition, answers).safeParse(answers);
+  if (!parsed.success) return { kind: 'invalid', issues: parsed.error.issues };
+  const score = partScore(part.form.definition, parsed.data, part.row.weights);
+  await submitResponse(ctx.db, part.row.id, {
+    answers: parsed.data,
+    score,
+    submitted_by: actor.userId,
+    submitted_at: ctx.now,
+    updated_at: ctx.now,
+  });
+  const rows = await responsesOf(ctx.db, view.evaluation!.id);
+  await record(ctx, actor, 'placements.evaluation.submitted', internshipSubject(view.internship.id), {
+    ...figures(view, rows),
+    role,
+    form_id: part.row.form_id,
+    form_version: part.row.form_version,
+    part_score: score,
+  });
+  return { kind: 'stored', value: null };
+}
+
+/** The student or the mentor sends their own part. */
+export async function submitOwnPart(
+  ctx: TCtx,
+  caller: TCaller,
+  internshipId: string,
+  answers: TAnswers,
+): Promise<TSubmitOutcome<TEvaluationView>> {
+  const view = await step(ctx, caller, internshipId, 'fill');
+  const outcome = await storePart(ctx, caller.actor, view, answeringRoleOf(view.relation)!, answers);
+  if (outcome.kind === 'invalid') return outcome;
+  return { kind: 'stored', value: await load(ctx, view.internship, view.relation) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The supervisor, by link
+
+/** The link's internship and its evaluation's supervisor part; a link about anything else is refused. */
+async function linkedView(ctx: TCtx, link: TLinkActor, forUpdate = false) {
+  assertEvaluationsTenant(ctx);
+  const id = internshipOfEvaluationLink(link);
+  const internship = id ? await findHoursInternship(ctx.db, id, { forUpdate }) : undefined;
+  if (!internship) throw new ApiError('link_invalid');
+  const view = await load(ctx, internship, null, forUpdate);
+  const part = view.parts.find((p) => p.row.role === 'supervisor');
+  if (!part) throw new ApiError('evaluation_not_open');
+  return { view, part };
+}
+
+export async function supervisorPartByLink(ctx: TCtx, link: TLinkActor) {
+  const { view, part } = await linkedView(ctx, link);
+  return { view, part, expiresAt: link.expiresAt };
+}
+
+export async function submitByLink(
+  ctx: TCtx,
+  link: TLinkActor,
+  answers: TAnswers,
+): Promise<TSubmitOutcome<Awaited<ReturnType<typeof supervisorPartByLink>>>> {
+  const { view } = await linkedView(ctx, link, true);
+  const outcome = await storePart(ctx, SYSTEM, view, 'supervisor', answers);
+  if (outcome.kind === 'invalid') return outcome;
+  await consumeEvaluationLink(ctx, link);
+  return { kind: 'stored', value: await supervisorPartByLink(ctx, link) };
+}
