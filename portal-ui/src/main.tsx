@@ -118,7 +118,10 @@ async function whenRouteReady(): Promise<boolean> {
  */
 function onRecoverableError(error: unknown) {
   if ((error as { digest?: string }).digest === CLIENT_PART_DIGEST) return;
-  console.warn('The served page differed; that part was rendered anew.', error);
+  const cause = (error as { cause?: unknown }).cause;
+  console.warn(
+    `The served page differed; that part was rendered anew: ${String(error)}${cause ? ` (${String(cause)})` : ''}`,
+  );
 }
 
 function render(root: HTMLElement, hydrate: boolean) {

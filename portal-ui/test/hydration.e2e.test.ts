@@ -60,17 +60,16 @@ describe('a served content page', () => {
       for (const [path, ids] of pages) {
         await page.goto(stack.url(TENANT, path));
         // The app has started: its header (the served one has no menu button) replaced the served one.
-        await page.getByTestId('menu-button').waitFor();
+        await page.getByTestId('menu-button').waitFor({ state: 'attached' });
         await page.getByTestId('language-toggle').waitFor();
         const kept = await page.evaluate(keptElements);
         for (const id of ids) expect(kept[id], `${path} ${id}`).toBe(true);
         expect(kept['site-title'], `${path}: the header is rendered by the app`).toBe(false);
-        // And the hydrated content works: a link in it navigates inside the app.
         expect(await page.evaluate(() => document.querySelectorAll('main#main').length)).toBe(1);
       }
       // Hydrated links are the app's: the hero's search button opens the bank without a page load.
       await page.goto(stack.url(TENANT, '/'));
-      await page.getByTestId('menu-button').waitFor();
+      await page.getByTestId('menu-button').waitFor({ state: 'attached' });
       await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
       await page.getByTestId('primary-action').click();
       await page.waitForURL(/\/stagebank$/);
