@@ -5,7 +5,7 @@
 // BENCH_BEFORE_REF=<git ref>, the portal as built from that commit (served by a second gateway on the
 // same platform), measured alternately with this tree's — a before/after of one change.
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -138,7 +138,7 @@ async function measure(
   });
   if (javaScript) await page.addInitScript(OBSERVERS);
 
-  await page.goto(url, { waitUntil: 'networkidle' });
+  await page.goto(url, { waitUntil: 'networkidle', timeout: 120_000 });
   // Let late work (fonts, menus, the build manifest poll) settle, as Lighthouse waits for quiet.
   await page.waitForTimeout(1500);
 
@@ -183,14 +183,16 @@ if (!existsSync(path.join(UI_DIRS.portal, 'index.html'))) {
 
 /**
  * The portal of another commit, built with this tree's packages (design system, contracts): its
- * portal-ui folder from git, a link to node_modules, Vite. Returns the build's folder.
+ * portal-ui folder from git beside links to the rest of this tree, Vite. Returns the build's folder.
  */
 function buildPortalAt(ref: string): { dir: string; remove: () => void } {
   const work = mkdtempSync(path.join(os.tmpdir(), 'stageplein-portal-before-'));
   const archive = execFileSync('git', ['archive', ref, 'portal-ui'], { cwd: ROOT, maxBuffer: 1 << 28 });
   execFileSync('tar', ['-x', '-C', work], { input: archive });
-  cpSync(path.join(ROOT, 'tsconfig.base.json'), path.join(work, 'tsconfig.base.json'));
-  symlinkSync(path.join(ROOT, 'node_modules'), path.join(work, 'node_modules'));
+  // Everything else (design system, contracts, tsconfig references, node_modules) is this tree's.
+  for (const entry of readdirSync(ROOT))
+    if (entry !== 'portal-ui' && entry !== '.git')
+      symlinkSync(path.join(ROOT, entry), path.join(work, entry));
   execFileSync(
     process.execPath,
     [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
