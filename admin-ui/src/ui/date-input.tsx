@@ -27,7 +27,7 @@ export function DateInput({ required = false, notBefore, source, onBlur, ...prop
   };
   // react-admin shows the required mark from this flag (as its own `required()` sets it).
   validate.isRequired = required;
-  const { trigger, getFieldState } = useFormContext();
+  const { trigger, getValues } = useFormContext();
   const start = useWatch({ name: notBefore ?? source });
   const first = useRef(true);
   useEffect(() => {
@@ -35,9 +35,9 @@ export function DateInput({ required = false, notBefore, source, onBlur, ...prop
       first.current = false;
       return;
     }
-    // A new start date: the end date's message follows once the end date has been visited.
-    if (notBefore && getFieldState(source).isTouched) void trigger(source);
-  }, [start, notBefore, source, trigger, getFieldState]);
+    // A new start date: the end date's message (if it has a date) follows at once.
+    if (notBefore && getValues(source)) void trigger(source);
+  }, [start, notBefore, source, trigger, getValues]);
   return (
     <RaDateInput
       {...props}
