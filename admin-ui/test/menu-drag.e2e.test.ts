@@ -99,7 +99,7 @@ describe('the menu editor with the pointer', () => {
           await visitor.page.getByTestId('language-toggle').waitFor();
           return tabs.allTextContents();
         },
-        { timeout: 20_000, intervals: [1000] },
+        { timeout: 20_000, interval: 1000 },
       )
       .toEqual(['Contact', 'Over ons', 'Inloggen']);
     expect(await visitor.page.getByTestId('sub-item').allTextContents()).toEqual(['Stagebank']);
