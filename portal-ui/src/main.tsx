@@ -1,6 +1,6 @@
 import './app/global.css';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { toLanguage } from '@stageplein/contracts/i18n/index';
 import { createBrowserCredentials } from './api/credentials-store.ts';
 import { createPortalApi } from './api/portal-api.ts';
@@ -20,7 +20,7 @@ import { applyAppMode } from './shell/root.tsx';
 import { serverNotFoundPath } from './shell/server-not-found.ts';
 import { detectTenant } from '@stageplein/contracts/client/detect-tenant';
 import { loadThemeFonts } from './tenant/fonts.ts';
-import { PRERENDER_DATA_ID } from '@stageplein/contracts/content/prerender-id';
+import { CLIENT_PART_DIGEST, PRERENDER_DATA_ID } from '@stageplein/contracts/content/prerender-id';
 
 installErrorReporting();
 const tenant = detectTenant(document);
@@ -86,31 +86,46 @@ const queryClient = createPortalQueryClient();
 
 /**
  * The gateway served this page's content already (services/gateway/src/cms-prerender.ts): its data goes
- * into the query cache and the app renders once the route's code is loaded, so its first render shows
- * the same content instead of a loading screen (no flash).
+ * into the query cache and the app renders once the route's code is loaded, so its first render is the
+ * same content and hydrates the served nodes (true) instead of replacing them with new ones — a new node
+ * painting larger would be a second, later largest contentful paint (docs/benchmarks.md).
  */
-async function whenRouteReady(): Promise<void> {
+async function whenRouteReady(): Promise<boolean> {
   // Only pages the gateway rendered carry its data; the code that reads it is a chunk of its own.
-  if (!document.getElementById(PRERENDER_DATA_ID)) return;
+  if (!document.getElementById(PRERENDER_DATA_ID)) return false;
   const [{ takePrerenderData }, { seedPrerenderData }] = await Promise.all([
     import('@stageplein/contracts/content/prerender'),
     import('./pages/content/content-queries.ts'),
   ]);
   const data = takePrerenderData(document, location.pathname, i18n.language);
-  if (!data) return;
+  if (!data) return false;
   seedPrerenderData(queryClient, data);
-  if (router.state.initialized) return;
-  await new Promise<void>((resolve) => {
-    const stop = router.subscribe((state) => {
-      if (!state.initialized) return;
-      stop();
-      resolve();
+  if (!router.state.initialized)
+    await new Promise<void>((resolve) => {
+      const stop = router.subscribe((state) => {
+        if (!state.initialized) return;
+        stop();
+        resolve();
+      });
     });
-  });
+  // A redirect or an error instead of the served page (e.g. signed in on a guest-only path): render anew.
+  return router.state.location.pathname === location.pathname && !router.state.errors;
 }
 
-function render(root: HTMLElement) {
-  createRoot(root).render(
+/**
+ * Hydration's recoverable errors: the served client-only parts are expected; anything else (served text
+ * that differs, e.g. a signed-in visitor's buttons) re-renders that part and is only worth a warning.
+ */
+function onRecoverableError(error: unknown) {
+  if ((error as { digest?: string }).digest === CLIENT_PART_DIGEST) return;
+  const cause = (error as { cause?: unknown }).cause;
+  console.warn(
+    `The served page differed; that part was rendered anew: ${String(error)}${cause ? ` (${String(cause)})` : ''}`,
+  );
+}
+
+function render(root: HTMLElement, hydrate: boolean) {
+  const app = (
     <StrictMode>
       <App
         tenant={tenant}
@@ -120,8 +135,10 @@ function render(root: HTMLElement) {
         router={router}
         serverNotFoundPath={notFoundPath}
       />
-    </StrictMode>,
+    </StrictMode>
   );
+  if (hydrate) hydrateRoot(root, app, { onRecoverableError });
+  else createRoot(root).render(app);
 }
 
 // English users wait for the English catalogue (one small chunk); if it fails, the page is Dutch.
@@ -131,4 +148,4 @@ void activateLanguage(i18n, lang)
     loadMessages(toLanguage(i18n.language) ?? 'nl');
     return whenRouteReady();
   })
-  .then(() => render(rootElement));
+  .then((hydrate) => render(rootElement, hydrate));

@@ -1,8 +1,4 @@
-import {
-  FIELD_RULE_MESSAGES,
-  isEndBeforeStart,
-  isPhoneNumber,
-} from '@stageplein/contracts/validation/field-rules';
+import { FIELD_RULE_MESSAGES, isPhoneNumber } from '@stageplein/contracts/validation/field-rules';
 
 /**
  * react-admin validators from the contracts' field rules, the ones the API applies too, with
@@ -13,6 +9,4 @@ export const phoneNumber = (value: unknown) =>
     ? FIELD_RULE_MESSAGES.phoneNumber
     : undefined;
 
-/** An end date not before the date in `startSource`. */
-export const notBefore = (startSource: string) => (value: unknown, values: Record<string, unknown>) =>
-  isEndBeforeStart(values[startSource], value) ? FIELD_RULE_MESSAGES.endBeforeStart : undefined;
+// Dates: the design system's rules through the back office's DateInput (date-input.tsx).

@@ -48,7 +48,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const credentialKey = useSyncExternalStore(api.credentials.subscribe, api.credentials.getSnapshot);
+  // The same snapshot when hydrating the gateway's page (portal-ui/src/main.tsx): a signed-in visitor's
+  // parts that differ from the served ones are rendered anew.
+  const credentialKey = useSyncExternalStore(
+    api.credentials.subscribe,
+    api.credentials.getSnapshot,
+    api.credentials.getSnapshot,
+  );
   const signedIn = credentialKey !== '';
 
   // Another tab may sign in or out: look at the cookies again when this one comes back.

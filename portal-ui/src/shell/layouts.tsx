@@ -5,6 +5,7 @@ import { NotFoundPage } from '../pages/not-found-page.tsx';
 import { useSession } from '../session/session-context.ts';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
+import { ServedPart } from './served-part.tsx';
 import { useServerNotFoundPath } from './server-not-found.ts';
 
 /**
@@ -42,12 +43,19 @@ function SkipLink() {
 export function DefaultLayout() {
   return (
     <div className="layout">
-      <SkipLink />
-      <Header />
+      {/* The boundaries match the gateway's served page (served-part.tsx). */}
+      <ServedPart>
+        <SkipLink />
+        <Header />
+      </ServedPart>
       <main id="main" className="layout__main" tabIndex={-1}>
-        <Content />
+        <ServedPart>
+          <Content />
+        </ServedPart>
       </main>
-      <Footer />
+      <ServedPart>
+        <Footer />
+      </ServedPart>
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { SessionProvider } from '../session/session-provider.tsx';
 import { useTenant } from '../tenant/tenant-context.ts';
 import { APP_ENTRY_PATH, APP_MODE_STORAGE_KEY, isAppMode, viewportContent } from './app-mode.ts';
 import { ColorModeProvider } from './color-mode/color-mode-context.tsx';
+import { ServedPart } from './served-part.tsx';
 import { LoadingBar, loadingBar } from '@stageplein/design-system/components/loading-bar/loading-bar.tsx';
 import { Toaster } from '@stageplein/design-system/components/toasts/toaster.tsx';
 
@@ -118,10 +119,14 @@ function Shell() {
   useAppMode();
   return (
     <>
-      <LoadingBar />
+      <ServedPart>
+        <LoadingBar />
+      </ServedPart>
       <Outlet />
-      <Toaster />
-      <RouteAnnouncer />
+      <ServedPart>
+        <Toaster />
+        <RouteAnnouncer />
+      </ServedPart>
     </>
   );
 }

@@ -17,6 +17,7 @@ import {
   type TShownPage,
 } from '@stageplein/contracts/content/prerender';
 import { HOME_PAGE_SLUG } from '@stageplein/contracts/content/page-slugs';
+import { clientPartMarkup, hydratedPartMarkup } from '@stageplein/contracts/content/prerender-id';
 import { translate, type TLanguage } from '@stageplein/contracts/i18n/index';
 import { systemPagePath } from '@stageplein/contracts/routes/route-manifest';
 import type { TTenant } from '@stageplein/contracts/tenants/tenant.types';
@@ -204,9 +205,9 @@ export function createCmsPrerender(app: FastifyInstance, options: { cacheSeconds
   };
 }
 
-// The markup below mirrors the portal's components (class names and structure of DefaultLayout,
-// Header, MainMenuTabs, HomePage and portal-ui/src/pages/content/*), so the app's first render
-// replaces it with the same boxes: nothing moves or flashes.
+// The markup below is what the portal's components render (DefaultLayout, Header, MainMenuTabs,
+// HomePage and portal-ui/src/pages/content/*): the content in <main> exactly (the app hydrates it; a
+// test compares it), the header the same boxes (the app replaces it): nothing moves or flashes.
 
 function menuMarkup(entries: TMenuEntry[], lang: TLanguage): string {
   const link = (e: TMenuEntry, cls: string) =>
@@ -220,13 +221,21 @@ function menuMarkup(entries: TMenuEntry[], lang: TLanguage): string {
 
 function layoutMarkup(tenant: TTenant, lang: TLanguage, entries: TMenuEntry[], main: string): string {
   const t = (key: string) => escapeHtml(translate(lang, key));
-  return (
-    `<div class="layout"><a class="skip-link" href="#main">${t('portal.skipToContent')}</a>` +
+  // The parts the app renders in the browser only (loading bar, header, footer, toasts) are React's
+  // client-rendered boundaries; the content in <main> is hydrated in place, so its nodes — the largest
+  // paint — stay (docs/decisions/content.md "Hydration"). The header shows until the app's replaces it.
+  const header =
+    `<a class="skip-link" href="#main">${t('portal.skipToContent')}</a>` +
     `<header class="site-header"><div class="container site-header__bar">` +
     `<a href="/" class="site-header__brand" data-testid="site-title">${escapeHtml(tenant.appName)}</a>` +
     `<div class="site-header__actions"><a href="${systemPagePath('login')}" class="site-header__link">${t('shell.signIn')}</a></div>` +
-    `</div>${menuMarkup(entries, lang)}</header>` +
-    `<main id="main" class="layout__main" tabindex="-1">${main}</main></div>`
+    `</div>${menuMarkup(entries, lang)}</header>`;
+  return (
+    clientPartMarkup() +
+    `<div class="layout">${clientPartMarkup(header)}` +
+    `<main id="main" class="layout__main" tabindex="-1">${hydratedPartMarkup(main)}</main>` +
+    `${clientPartMarkup()}</div>` +
+    clientPartMarkup()
   );
 }
 
@@ -270,7 +279,7 @@ function newsListMarkup(news: NonNullable<TPrerenderData['news']>, lang: TLangua
     .map(
       (a) =>
         `<li class="news-card" lang="${a.locale}"><h2 class="news-card__title"><a href="/nieuws/${encodeURIComponent(a.slug)}">${escapeHtml(a.title)}</a></h2>` +
-        `<p class="news-article__meta"><time datetime="${escapeHtml(a.date)}">${escapeHtml(formatNewsDate(a.date, lang))}</time></p>` +
+        `<p class="news-article__meta"><time datetime="${escapeHtml(a.date)}" data-testid="news-date">${escapeHtml(formatNewsDate(a.date, lang))}</time></p>` +
         (a.summary ? `<p class="news-card__summary">${escapeHtml(a.summary)}</p>` : '') +
         `</li>`,
     )

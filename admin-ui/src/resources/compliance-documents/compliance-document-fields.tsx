@@ -1,4 +1,4 @@
-import { DateInput, maxLength, required, SelectInput, TextInput, useTranslate } from 'react-admin';
+import { maxLength, required, SelectInput, TextInput, useTranslate } from 'react-admin';
 import { Alert, Box, Chip, Typography } from '@mui/material';
 import { dutchDate } from '@stageplein/contracts/domain/school-years';
 import {
@@ -8,7 +8,7 @@ import {
   type TComplianceKind,
   type TComplianceStatus,
 } from '@stageplein/contracts/organizations/compliance';
-import { notBefore } from '../../ui/field-validators.ts';
+import { DateInput } from '../../ui/date-input.tsx';
 
 export const COMPLIANCE_KIND_CHOICES = COMPLIANCE_KINDS.map((id) => ({
   id,
@@ -90,10 +90,10 @@ export function DocumentInputs() {
         helperText={translate('admin.compliance.referenceHint')}
       />
       <TextInput source="note" multiline validate={maxLength(2000)} />
-      <DateInput source="issuedOn" validate={required()} />
+      <DateInput source="issuedOn" required />
       <DateInput
         source="expiresOn"
-        validate={notBefore('issuedOn')}
+        notBefore="issuedOn"
         helperText={translate('admin.compliance.expiresHint')}
       />
     </>

@@ -1,6 +1,7 @@
-import { DateInput, required, SelectInput, TextInput } from 'react-admin';
+import { required, SelectInput, TextInput } from 'react-admin';
 import { useContentTexts } from '../content-shared/content-texts.ts';
 import { RichTextInput } from '../content-shared/rich-text-input.tsx';
+import { DateInput } from '../../ui/date-input.tsx';
 
 /** A news article: written in one language, draft or published (no revisions). */
 export function NewsInputs() {
@@ -18,7 +19,7 @@ export function NewsInputs() {
         ]}
         validate={required()}
       />
-      <DateInput source="date" label={texts.fields.date} validate={required()} />
+      <DateInput source="date" label={texts.fields.date} required />
       <SelectInput
         source="status"
         label={texts.fields.status}

@@ -1,5 +1,4 @@
 import {
-  DateInput,
   maxLength,
   ReferenceInput,
   required,
@@ -14,7 +13,7 @@ import ArchiveIcon from '@mui/icons-material/Archive';
 import UnarchiveIcon from '@mui/icons-material/Unarchive';
 import { useCan } from '../../app/session-context.ts';
 import { ConfirmAction } from '../../ui/confirm-action.tsx';
-import { notBefore } from '../../ui/field-validators.ts';
+import { DateInput } from '../../ui/date-input.tsx';
 
 /** `ZInternshipPeriodInput`: name and dates; the school year defaults to the one containing the start. */
 export function PeriodInputs() {
@@ -22,8 +21,8 @@ export function PeriodInputs() {
   return (
     <>
       <TextInput source="name" validate={[required(), maxLength(200)]} />
-      <DateInput source="startDate" validate={required()} />
-      <DateInput source="endDate" validate={[required(), notBefore('startDate')]} />
+      <DateInput source="startDate" required />
+      <DateInput source="endDate" required notBefore="startDate" />
       <ReferenceInput
         source="schoolYearId"
         reference="school_years"

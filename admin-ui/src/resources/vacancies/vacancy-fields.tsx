@@ -1,5 +1,4 @@
 import {
-  DateInput,
   maxLength,
   maxValue,
   minValue,
@@ -12,10 +11,10 @@ import {
 import { Chip } from '@mui/material';
 import { vacancyKindsFor, type TVacancyStatus } from '@stageplein/contracts/placements/vacancy-kinds';
 import { useTenant } from '../../app/tenant-context.ts';
-import { notBefore } from '../../ui/field-validators.ts';
 import { RichTextInput } from '../content-shared/rich-text-input.tsx';
 import { VacancyImageInput } from './vacancy-image-input.tsx';
 import { useVacancyTexts } from './vacancy-texts.ts';
+import { DateInput } from '../../ui/date-input.tsx';
 
 const COLORS: Record<TVacancyStatus, 'success' | 'info' | 'warning' | 'default'> = {
   published: 'success',
@@ -76,7 +75,7 @@ export function VacancyInputs() {
         validate={[minValue(0), maxValue(80)]}
       />
       <DateInput source="startsOn" label={texts.fields.startsOn} />
-      <DateInput source="endsOn" label={texts.fields.endsOn} validate={notBefore('startsOn')} />
+      <DateInput source="endsOn" label={texts.fields.endsOn} notBefore="startsOn" />
       <TextInput source="street" label={texts.fields.street} validate={maxLength(200)} />
       <TextInput source="postcode" label={texts.fields.postcode} validate={maxLength(7)} />
       <TextInput source="city" label={texts.fields.city} validate={maxLength(100)} />

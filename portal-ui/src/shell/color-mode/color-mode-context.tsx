@@ -65,7 +65,8 @@ export function ColorModeProvider({ children }: { children: ReactNode }) {
   const tenant = useTenant();
   const { pathname } = useLocation();
   const [preference, setPreferenceState] = useState<TColorModePreference>(readStoredPreference);
-  const dark = useSyncExternalStore(subscribeSystem, systemPrefersDark, () => false);
+  // Hydrating the gateway's page reads the browser's own value too (the served markup has no colour mode).
+  const dark = useSyncExternalStore(subscribeSystem, systemPrefersDark, systemPrefersDark);
   const forced = forcedColorModeFor(pathname);
   const mode = resolveColorMode(preference, { forced, systemPrefersDark: dark });
 
