@@ -7,6 +7,7 @@ import {
   type TQuerySpec,
 } from '../jsonapi/jsonapi.ts';
 import { ZFormDefinition, ZLabel } from './form-definition.ts';
+import { ZSubmissionFile } from './form-files.ts';
 
 /**
  * Wire schemas of forms and submissions (issue #18; content service, docs/decisions/forms.md).
@@ -27,6 +28,7 @@ import { ZFormDefinition, ZLabel } from './form-definition.ts';
  *   GET    /api/v1/public/forms/{token}              the published version ({token} = `contact`: the
  *                                                    tenant's contact form)
  *   POST   /api/v1/public/forms/{token}/submissions  a submission (honeypot, rate limit, time-to-submit)
+ *   (files of file questions: form-files.ts)
  */
 
 export const FORM_STATUSES = ['draft', 'published', 'archived'] as const;
@@ -136,6 +138,8 @@ export const ZFormSubmissionAttributes = z.object({
   answers: z.record(z.string(), z.unknown()),
   /** The language the visitor filled it in. */
   locale: z.enum(['nl', 'en']),
+  /** The files its file questions name, by question id (download: `formFilePath`). */
+  files: z.record(z.string(), ZSubmissionFile),
   created_at: z.string(),
 });
 export const ZFormSubmissionResource = zResourceOf('form_submission', ZFormSubmissionAttributes);

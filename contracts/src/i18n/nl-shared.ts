@@ -305,6 +305,7 @@ export const nlShared = {
     postcode: 'Vul een geldige postcode in, bijvoorbeeld 1234 AB',
     endBeforeStart: 'De einddatum ligt voor de begindatum',
     answerRequired: 'Beantwoord minstens één vraag',
+    fileUnknown: 'Upload het bestand opnieuw',
     /**
      * Protocol message of the password-reset endpoint (spec §5), identical in every language because
      * clients of the devise_token_auth protocol may match on the text.

@@ -30,6 +30,8 @@ import {
   versionsOf,
   type TFormRow,
 } from './forms.repository.ts';
+import { filesOfSubmissions } from '../form-files/form-files.repository.ts';
+import { filesBySubmission } from '../form-files/form-files.serialize.ts';
 import { sendValidationFailed } from './forms.errors.ts';
 import { formResource, submissionResource, submissionsCsv, versionResource } from './forms.serialize.ts';
 import {
@@ -207,10 +209,19 @@ export const formsRoutes: FastifyPluginAsync<TContentDeps> = async (app, deps) =
       const form = await formOr404(ctx, req.params.id);
       const query = parseJsonApiQuery(req.query as Record<string, string>, FORM_SUBMISSIONS_QUERY);
       const { rows, total } = await listSubmissions(ctx.db, form.id, query);
-      return collectionDocument(rows.map(submissionResource), {
-        total,
-        links: pageLinks(requestUrl(req), query, total),
-      });
+      const files = filesBySubmission(
+        await filesOfSubmissions(
+          ctx.db,
+          rows.map((s) => s.id),
+        ),
+      );
+      return collectionDocument(
+        rows.map((s) => submissionResource(s, files.get(s.id))),
+        {
+          total,
+          links: pageLinks(requestUrl(req), query, total),
+        },
+      );
     },
   });
 
@@ -243,7 +254,8 @@ export const formsRoutes: FastifyPluginAsync<TContentDeps> = async (app, deps) =
       const form = await formOr404(ctx, req.params.id);
       const submission = await findSubmission(ctx.db, form.id, req.params.submissionId);
       if (!submission) throw notFound();
-      return resourceDocument(submissionResource(submission));
+      const files = filesBySubmission(await filesOfSubmissions(ctx.db, [submission.id]));
+      return resourceDocument(submissionResource(submission, files.get(submission.id)));
     },
   });
 };

@@ -5,6 +5,7 @@ import type {
   TFormSubmissionResource,
   TPublicFormResource,
 } from '@stageplein/contracts/forms/forms-api';
+import type { TSubmissionFile } from '@stageplein/contracts/forms/form-files';
 import type { TFormRow, TFormSubmissionRow, TFormVersionRow } from './forms.repository.ts';
 
 export const formResource = (f: TFormRow, submissionCount: number): TFormResource => ({
@@ -37,7 +38,10 @@ export const versionResource = (v: TFormVersionRow) => ({
   },
 });
 
-export const submissionResource = (s: TFormSubmissionRow): TFormSubmissionResource => ({
+export const submissionResource = (
+  s: TFormSubmissionRow,
+  files: Record<string, TSubmissionFile> = {},
+): TFormSubmissionResource => ({
   type: 'form_submission',
   id: s.id,
   attributes: {
@@ -45,6 +49,7 @@ export const submissionResource = (s: TFormSubmissionRow): TFormSubmissionResour
     form_version: s.form_version,
     answers: s.answers,
     locale: s.locale,
+    files,
     created_at: s.created_at.toISOString(),
   },
 });
