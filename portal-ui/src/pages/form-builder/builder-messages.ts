@@ -53,6 +53,8 @@ export const formBuilderNl = {
   submission: 'Inzending van {{date}}',
   submissionVersion: 'Beantwoord met versie {{version}} van het formulier, in het {{language}}.',
   languages: { nl: 'Nederlands', en: 'Engels' },
+  downloadFile: '{{name}} downloaden ({{size}})',
+  fileMissing: 'Geen bestand (meer) beschikbaar.',
   back: 'Terug naar het formulier',
   backToList: 'Alle formulieren',
   editor: {
@@ -195,6 +197,8 @@ export const formBuilderEn: typeof formBuilderNl = {
   submission: 'Submission of {{date}}',
   submissionVersion: 'Answered version {{version}} of the form, in {{language}}.',
   languages: { nl: 'Dutch', en: 'English' },
+  downloadFile: 'Download {{name}} ({{size}})',
+  fileMissing: 'No file available.',
   back: 'Back to the form',
   backToList: 'All forms',
   editor: {
