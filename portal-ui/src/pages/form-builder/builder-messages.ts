@@ -76,9 +76,10 @@ export const formBuilderNl = {
     emptySection: 'Nog geen vragen in dit onderdeel.',
     handle: '{{label}} verplaatsen',
     dragHelp:
-      'Verplaats een vraag met de greep: sleep hem, of druk op spatie, gebruik de pijltjestoetsen en druk nogmaals op spatie (Escape breekt af).',
+      'Verplaats een vraag met de greep, ook naar een ander onderdeel: sleep hem, of druk op spatie, gebruik de pijltjestoetsen en druk nogmaals op spatie (Escape breekt af).',
     pickUp: '{{label}} opgepakt.',
     moved: '{{label}} staat nu op plaats {{position}}.',
+    movedSection: '{{label}} staat nu op plaats {{position}} in onderdeel {{section}}.',
     dropped: '{{label}} neergezet.',
     cancelled: 'Verplaatsen van {{label}} afgebroken.',
     editField: 'Bewerk {{label}}',
@@ -223,9 +224,10 @@ export const formBuilderEn: typeof formBuilderNl = {
     emptySection: 'No questions in this section yet.',
     handle: 'Move {{label}}',
     dragHelp:
-      'Move a question by its handle: drag it, or press space, use the arrow keys and press space again (Escape cancels).',
+      'Move a question by its handle, also to another section: drag it, or press space, use the arrow keys and press space again (Escape cancels).',
     pickUp: 'Picked up {{label}}.',
     moved: '{{label}} is now at position {{position}}.',
+    movedSection: '{{label}} is now at position {{position}} in section {{section}}.',
     dropped: 'Dropped {{label}}.',
     cancelled: 'Moving {{label}} cancelled.',
     editField: 'Edit {{label}}',
