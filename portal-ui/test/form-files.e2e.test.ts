@@ -4,7 +4,7 @@ import { FORM_MIN_SECONDS_TO_SUBMIT } from '@stageplein/contracts/forms/forms-ap
 import { demo, expectAccessible, openPortal, PHONE, shot, signIn, startStack, type TStack } from './stack.ts';
 
 /**
- * Files on public forms in Chromium at phone width (docs/decisions/forms.md "Files on public forms"):
+ * The builder's drag and drop across sections, and files on public forms, in Chromium at phone width (docs/decisions/forms.md "Files on public forms"):
  * an admin builds a form with a file question that takes PDFs only, a visitor uploads a file (a refused
  * one first, with the server's Dutch message) and sends the form, and the admin sees the file on the
  * submission and downloads it. axe on the public form and the submission.
@@ -129,6 +129,57 @@ describe('a visitor sends a file with a public form', () => {
       expect(download.suggestedFilename()).toBe('Mijn cv.pdf');
       const saved = await download.path();
       expect((await readFile(saved)).equals(PDF)).toBe(true);
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('the builder moves a question to another section', () => {
+  it('by dragging it with the pointer, and back with the keyboard', async () => {
+    const { page, problems, context } = await openPortal(stack, { viewport: PHONE });
+    try {
+      await signIn(page, stack, TENANT, demo('admin', TENANT));
+      await page.goto(stack.url(TENANT, '/form_builder/new'));
+      await page.getByTestId('new-form-title').fill(`Onderdelen ${Date.now().toString(36)}`);
+      await page.getByTestId('create-form').click();
+      await page.waitForURL(/\/form_builder\/[^/]+\/edit$/);
+      await page.getByTestId('add-field').click();
+      await page.getByRole('button', { name: 'Onderdeel toevoegen' }).click();
+      const first = page.getByTestId('section-section_1');
+      const second = page.getByTestId('section-section_2');
+      await second.waitFor();
+      const idsIn = (section: typeof first) =>
+        section.getByTestId('builder-field').evaluateAll((els) => els.map((e) => e.getAttribute('data-id')));
+      expect(await idsIn(first)).toEqual(['question_1', 'question_2']);
+      expect(await idsIn(second)).toEqual([]);
+
+      // Pointer: question 1's handle onto the empty second section.
+      const handle = first.getByTestId('builder-field').first().getByTestId('field-handle');
+      await handle.scrollIntoViewIfNeeded();
+      const from = (await handle.boundingBox())!;
+      const target = (await second.getByTestId('builder-fields').boundingBox())!;
+      await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 + 10, { steps: 3 });
+      await page.mouse.move(target.x + target.width / 2, target.y + target.height / 2, { steps: 12 });
+      await page.mouse.up();
+      await expect.poll(() => idsIn(second)).toEqual(['question_1']);
+      expect(await idsIn(first)).toEqual(['question_2']);
+
+      // Keyboard: question 2 down into the second section (space, arrow down, space).
+      const keyHandle = first.getByTestId('builder-field').first().getByTestId('field-handle');
+      await keyHandle.focus();
+      await page.keyboard.press('Space');
+      await page.waitForTimeout(150);
+      await page.keyboard.press('ArrowDown');
+      await page.waitForTimeout(150);
+      await page.keyboard.press('Space');
+      await expect.poll(() => idsIn(second)).toContain('question_2');
+      expect(await idsIn(first)).toEqual([]);
+      await expectAccessible(page, 'form builder with two sections');
+      await shot(page, 'form-builder-sections');
       expect(problems).toEqual([]);
     } finally {
       await context.close();

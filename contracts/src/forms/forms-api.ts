@@ -20,6 +20,7 @@ import { ZSubmissionFile } from './form-files.ts';
  *   POST   /api/v1/cms/forms/{id}/publish            the draft becomes the next version; public from now
  *   POST   /api/v1/cms/forms/{id}/duplicate          a new draft form with the same definition (201)
  *   POST   /api/v1/cms/forms/{id}/archive            offline; submissions stay
+ *   GET    /api/v1/cms/forms/{id}/versions           every published version with its submission count
  *   GET    /api/v1/cms/forms/{id}/versions/{version} the definition a submission answered
  *   GET    /api/v1/cms/forms/{id}/submissions        newest first, paged
  *   GET    /api/v1/cms/forms/{id}/submissions/{sid}  one
@@ -129,6 +130,12 @@ export const ZFormVersionAttributes = z.object({
 });
 export const ZFormVersionResource = zResourceOf('form_version', ZFormVersionAttributes);
 export const ZFormVersionDocument = zDocumentOf(ZFormVersionResource);
+/** `GET …/versions`: every published version, newest first, with how many submissions answered it. */
+export const ZFormVersionSummaryResource = zResourceOf(
+  'form_version',
+  ZFormVersionAttributes.omit({ definition: true }).extend({ submission_count: z.number().int() }),
+);
+export const ZFormVersionCollection = zCollectionOf(ZFormVersionSummaryResource);
 
 export const ZFormSubmissionAttributes = z.object({
   form_id: z.string(),

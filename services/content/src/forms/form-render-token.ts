@@ -57,6 +57,7 @@ export function verifyRenderToken(
   ) {
     throw new ApiError('form_expired', {}, { pointer: '/data/attributes/render_token' });
   }
-  if (options.timeToSubmit !== false && age < FORM_MIN_SECONDS_TO_SUBMIT * 1000) throw new ApiError('form_submitted_too_fast');
+  if (options.timeToSubmit !== false && age < FORM_MIN_SECONDS_TO_SUBMIT * 1000)
+    throw new ApiError('form_submitted_too_fast');
   return Number(version);
 }

@@ -10,6 +10,7 @@ import {
   ZFormInput,
   ZFormSubmissionCollection,
   ZFormSubmissionDocument,
+  ZFormVersionCollection,
   ZFormVersionDocument,
 } from '@stageplein/contracts/forms/forms-api';
 import { notFound } from '@stageplein/kit/errors/api-error';
@@ -27,13 +28,20 @@ import {
   listForms,
   listSubmissions,
   submissionCounts,
+  submissionCountsByVersion,
   versionsOf,
   type TFormRow,
 } from './forms.repository.ts';
 import { filesOfSubmissions } from '../form-files/form-files.repository.ts';
 import { filesBySubmission } from '../form-files/form-files.serialize.ts';
 import { sendValidationFailed } from './forms.errors.ts';
-import { formResource, submissionResource, submissionsCsv, versionResource } from './forms.serialize.ts';
+import {
+  formResource,
+  submissionResource,
+  submissionsCsv,
+  versionResource,
+  versionSummaryResource,
+} from './forms.serialize.ts';
 import {
   archiveForm,
   changeForm,
@@ -177,6 +185,25 @@ export const formsRoutes: FastifyPluginAsync<TContentDeps> = async (app, deps) =
   );
   action('/api/v1/cms/forms/:id/duplicate', 'A new draft form with the same definition', duplicateForm, 201);
   action('/api/v1/cms/forms/:id/archive', 'Take the form offline and close it for changes', archiveForm);
+
+  r.get('/api/v1/cms/forms/:id/versions', {
+    schema: {
+      tags: TAGS,
+      summary: 'Every published version of the form, newest first, with its submission count',
+      params: ZId,
+      response: { 200: ZFormVersionCollection },
+    },
+    handler: async (req, reply) => {
+      const { ctx } = await editorContext(req, reply);
+      const form = await formOr404(ctx, req.params.id);
+      const counts = await submissionCountsByVersion(ctx.db, form.id);
+      const versions = (await versionsOf(ctx.db, form.id)).reverse();
+      return collectionDocument(
+        versions.map((v) => versionSummaryResource(v, counts.get(v.version) ?? 0)),
+        { total: versions.length },
+      );
+    },
+  });
 
   r.get('/api/v1/cms/forms/:id/versions/:version', {
     schema: {

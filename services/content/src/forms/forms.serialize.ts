@@ -38,6 +38,17 @@ export const versionResource = (v: TFormVersionRow) => ({
   },
 });
 
+export const versionSummaryResource = (v: TFormVersionRow, submissionCount: number) => ({
+  type: 'form_version' as const,
+  id: `${v.form_id}:${v.version}`,
+  attributes: {
+    form_id: v.form_id,
+    version: v.version,
+    published_at: v.published_at.toISOString(),
+    submission_count: submissionCount,
+  },
+});
+
 export const submissionResource = (
   s: TFormSubmissionRow,
   files: Record<string, TSubmissionFile> = {},

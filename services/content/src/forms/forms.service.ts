@@ -173,7 +173,10 @@ export async function versionDefinition(
 }
 
 /** A published form by its public token, or 404 (drafts and archived forms are not public). */
-export async function publicFormOr404(ctx: TCtx, token: string): Promise<TFormRow & { published_version: number }> {
+export async function publicFormOr404(
+  ctx: TCtx,
+  token: string,
+): Promise<TFormRow & { published_version: number }> {
   const form = await findFormByToken(ctx.db, ctx.tenant.id, token);
   if (
     !form ||
