@@ -393,6 +393,7 @@ export const en: TMessages = {
     content: {
       index: 'Content',
       forms: 'Forms',
+      formShow: 'Form',
       menuItems: 'Menu items',
       pageAdd: 'New page',
       pageShow: 'Page',

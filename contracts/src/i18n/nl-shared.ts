@@ -58,6 +58,7 @@ export const nlShared = {
     content: {
       index: 'Inhoud',
       forms: 'Formulieren',
+      formShow: 'Formulier',
       menuItems: 'Menu-items',
       pageAdd: 'Nieuwe pagina',
       pageShow: 'Pagina',
