@@ -227,7 +227,8 @@ export const nlApi = {
   },
   form_file_type_not_allowed: {
     title: 'Bestandstype niet toegestaan',
-    detail: 'Bij deze vraag kun je alleen dit uploaden: {{types}}. De inhoud van het bestand bepaalt het type.',
+    detail:
+      'Bij deze vraag kun je alleen dit uploaden: {{types}}. De inhoud van het bestand bepaalt het type.',
   },
   hours_unavailable: {
     title: 'Urenregistratie niet beschikbaar',
