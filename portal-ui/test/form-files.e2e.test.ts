@@ -137,7 +137,7 @@ describe('a visitor sends a file with a public form', () => {
 });
 
 describe('the builder moves a question to another section', () => {
-  it('by dragging it with the pointer, and back with the keyboard', async () => {
+  it('by dragging it with the pointer, and another one with the keyboard', async () => {
     const { page, problems, context } = await openPortal(stack, { viewport: PHONE });
     try {
       await signIn(page, stack, TENANT, demo('admin', TENANT));
