@@ -26,7 +26,7 @@ export const PACKAGES = [
   {
     dir: 'workflows',
     name: 'workflows',
-    may: ['contracts', 'kit', 'identity', 'organizations', 'placements'],
+    may: ['contracts', 'kit', 'identity', 'organizations', 'placements', 'content'],
   },
   { dir: 'infra/engines', name: 'engines', may: [] },
   {

@@ -187,11 +187,18 @@ describe('a form an admin builds and a visitor fills in', () => {
       expect(text).not.toContain('Wat is je vraag?');
       await expectAccessible(page, 'submission');
 
-      // The back office lists the form at /content/forms and links into the builder.
+      // The back office lists the form at /content/forms; its page there shows the versions and
+      // the submissions and links into the builder.
       await page.goto(stack.url(TENANT, '/content/forms'));
       const link = page.getByRole('link').filter({ hasText: title });
       await link.waitFor();
       await link.click();
+      await page.waitForURL((url) => /^\/content\/forms\/[^/]+$/.test(url.pathname));
+      await page.getByTestId('form-show').waitFor();
+      await expect.poll(() => page.getByTestId('form-version-row').count()).toBe(1);
+      expect(await page.getByTestId('form-submission-count').textContent()).toBe('1');
+      await expectAccessible(page, 'back office form');
+      await page.getByTestId('form-open-builder').click();
       await page.waitForURL((url) => url.pathname === formPath);
       await page.getByTestId('form-show-page').waitFor();
       expect(problems).toEqual([]);

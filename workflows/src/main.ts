@@ -1,6 +1,7 @@
 // The worker as its own process (distributed profile; `npm run worker -w workflows`): DATABASE_URL,
 // TEMPORAL_ADDRESS, IDENTITY_URL and OTEL_EXPORTER_OTLP_ENDPOINT come from the environment through the
 // config module.
+import { CONTENT_CONFIG } from '@stageplein/content/content.config';
 import { loadConfig } from '@stageplein/kit/config/config';
 import { createDb, createPool, dbUrls } from '@stageplein/kit/db/database';
 import { startTelemetry } from '@stageplein/kit/telemetry/telemetry';
@@ -8,7 +9,7 @@ import { ORGANIZATIONS_CONFIG } from '@stageplein/organizations/organizations.co
 import { PLACEMENTS_CONFIG } from '@stageplein/placements/placements.config';
 import { runWorker } from './run-worker.ts';
 
-const config = loadConfig({ ...ORGANIZATIONS_CONFIG, ...PLACEMENTS_CONFIG });
+const config = loadConfig({ ...ORGANIZATIONS_CONFIG, ...PLACEMENTS_CONFIG, ...CONTENT_CONFIG });
 // Before the worker: activity spans and the workflow sandbox's spans (children of the request that
 // started the workflow) go where every process sends its spans.
 const telemetry = startTelemetry({

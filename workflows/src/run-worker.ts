@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { NativeConnection, type Worker } from '@temporalio/worker';
 import { Connection } from '@temporalio/client';
+import { createActivities as contentActivities } from '@stageplein/content/activities';
+import type { TContentConfig } from '@stageplein/content/content.config';
 import { createActivities as organizationsActivities } from '@stageplein/organizations/activities';
 import { createActivities as placementsActivities } from '@stageplein/placements/activities';
 import type { TOrganizationsConfig } from '@stageplein/organizations/organizations.config';
@@ -22,7 +24,7 @@ export interface TRunningWorker {
  */
 export async function runWorker(options: {
   /** The kit's keys and those of the services whose activities it runs. */
-  config: TOrganizationsConfig & TPlacementsConfig;
+  config: TOrganizationsConfig & TPlacementsConfig & TContentConfig;
   /** RLS-bound app-role database (the services' use cases set the tenant per transaction). */
   db: Kysely<unknown>;
   /** Identity in this process; otherwise `config.IDENTITY_URL`. */
@@ -62,6 +64,7 @@ export async function runWorker(options: {
           now: options.now,
         }),
         ...placementsActivities({ db: options.db, config }),
+        ...contentActivities({ db: options.db, config }),
       },
       options: { shutdownGraceTime: '30 seconds' },
     });

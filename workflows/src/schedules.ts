@@ -1,6 +1,7 @@
 import { Client, ScheduleAlreadyRunning, ScheduleOverlapPolicy, type Connection } from '@temporalio/client';
 import {
   COMPLIANCE_SWEEP_SCHEDULE,
+  FORM_FILE_CLEANUP_SCHEDULE,
   HOURS_REMINDERS_SCHEDULE,
   TASK_QUEUES,
   VACANCY_CLOSING_SCHEDULE,
@@ -36,6 +37,12 @@ export const SCHEDULES = {
     ...HOURS_REMINDERS_SCHEDULE,
     workflowType: WORKFLOW_TYPES.hoursReminders,
     catchupWindow: '1 day',
+  },
+  /** Hourly: files uploaded on public forms that no submission named within a day are removed. */
+  formFileCleanup: {
+    ...FORM_FILE_CLEANUP_SCHEDULE,
+    workflowType: WORKFLOW_TYPES.formFileCleanup,
+    catchupWindow: '1 hour',
   },
 } as const satisfies Record<string, TScheduleDefinition>;
 

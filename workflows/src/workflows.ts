@@ -7,3 +7,4 @@ export {
 export { complianceSweep } from './compliance/compliance-sweep.workflow.ts';
 export { vacancyClosing } from './vacancy-closing/vacancy-closing.workflow.ts';
 export { hoursReminders } from './hours-reminders/hours-reminders.workflow.ts';
+export { formFileCleanup } from './form-file-cleanup/form-file-cleanup.workflow.ts';

@@ -11,6 +11,7 @@ import { DEMO_PASSWORD } from '@stageplein/identity/seeds/seed';
 import { createDb, createPool } from '@stageplein/kit/db/database';
 import { createHttpApp } from '@stageplein/kit/http/http-app';
 import { registerService } from '@stageplein/kit/service';
+import { contentService } from '@stageplein/content';
 import { organizationsService } from '@stageplein/organizations';
 import { placementsService } from '@stageplein/placements';
 import { testPlatform } from '@stageplein/testing/harness';
@@ -44,12 +45,15 @@ export interface TImportHarness {
  * Signed in as the demo tenant's school admin with the School as current organization.
  */
 export async function importHarness(
-  options: { worker?: boolean; env?: Record<string, string>; placements?: boolean } = {},
+  options: { worker?: boolean; env?: Record<string, string>; placements?: boolean; content?: boolean } = {},
 ): Promise<TImportHarness> {
-  // Placements only for the workflows that run its activities (its seeds add to every start).
-  const services = options.placements
-    ? [identityService, organizationsService, placementsService]
-    : [identityService, organizationsService];
+  // Placements and content only for the workflows that run their activities (their seeds add to every start).
+  const services = [
+    identityService,
+    organizationsService,
+    ...(options.placements ? [placementsService] : []),
+    ...(options.content ? [contentService] : []),
+  ];
   const platform = await testPlatform(services, {
     seed: true,
     env: {

@@ -66,7 +66,7 @@ const contentMedia = lazyResource(
   ['uploads', 'stockImages'],
 );
 // Forms (issue #18): the list; the builder is the portal's /form_builder….
-const contentForms = lazyResource(() => import('../resources/forms/index.ts'), ['list']);
+const contentForms = lazyResource(() => import('../resources/forms/index.ts'), ['list', 'show']);
 // Vacancies (issue #14) at /admin/vacancies… (/vacancies… are the portal's).
 const vacancies = lazyResource(() => import('../resources/vacancies/index.ts'), ['list', 'show', 'edit']);
 
@@ -222,6 +222,7 @@ export function AdminApp({ tenant, i18nProvider, store, providers }: TAdminAppPr
               <Resource name="uploads" recordRepresentation="name" />
               <Resource name="stock_images" recordRepresentation="title" />
               <Resource name="forms" />
+              <Resource name="form_versions" />
               <Resource name="vacancies" recordRepresentation="title" />
               <Resource name="internships" recordRepresentation="title" />
               <CustomRoutes>
@@ -237,6 +238,7 @@ export function AdminApp({ tenant, i18nProvider, store, providers }: TAdminAppPr
                 <Route path={adminPath.contentUploads} element={<contentMedia.uploads />} />
                 <Route path={adminPath.contentStockImages} element={<contentMedia.stockImages />} />
                 <Route path={adminPath.contentForms} element={<contentForms.list />} />
+                <Route path="/content/forms/:id" element={<contentForms.show />} />
                 <Route path={adminPath.vacancies} element={<vacancies.list />} />
                 <Route path="/admin/vacancies/:id" element={<vacancies.show />} />
                 <Route path="/admin/vacancies/:id/edit" element={<vacancies.edit />} />

@@ -29,6 +29,7 @@ export const adminPath = {
   contentUploads: '/content/file-upload',
   contentStockImages: '/content/stock-images',
   contentForms: '/content/forms',
+  contentForm: (id: Identifier) => `/content/forms/${segment(id)}`,
   mail: (id: Identifier) => `/admin/mailbox/${segment(id)}`,
   // Vacancies: /vacancies… are the portal's (its organization admins' own screens).
   vacancies: '/admin/vacancies',

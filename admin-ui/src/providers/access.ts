@@ -289,6 +289,7 @@ const RULES: Record<string, Partial<Record<TAdminAction, TRule>>> = {
   uploads: contentData,
   stock_images: contentData,
   forms: contentData,
+  form_versions: contentData,
   mentorships: {
     list: (p) => belongsToSchool(p) && hasBackOffice(p),
     // Creating: a school admin for anyone, a mentor for themselves (the form offers only that).

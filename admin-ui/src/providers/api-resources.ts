@@ -279,6 +279,14 @@ export const API_RESOURCES: TResourceConfigs = {
     maxPageSize: FORMS_QUERY.maxPageSize,
     getMany: 'each',
   },
+  // A form's published versions with their submission counts (`/content/forms/{id}`).
+  form_versions: {
+    path: '/api/v1/cms/forms',
+    pathOf: (meta) => `/api/v1/cms/forms/${encodeURIComponent(String(meta?.formId))}/versions`,
+    type: 'form_version',
+    query: 'client',
+    getMany: 'list',
+  },
   // Vacancies (placements, docs/decisions/placements.md): the search lists them (an organization's own
   // with `filter[organization_id_eq]`, every one for moderators); status changes are calls of their own.
   vacancies: {

@@ -118,6 +118,8 @@ export interface TApiRequest {
   credentials?: TAuthCredentials;
   /** Keep response keys as sent (message files, whose keys are data). */
   raw?: boolean;
+  /** The successful answer's body as a Blob (a file download); failures are read as usual. */
+  blob?: boolean;
 }
 
 export interface TApiResponse<T> {
@@ -234,6 +236,9 @@ export function createApiClient(options: TApiClientOptions): TApiClient {
     const fresh = credentialsFromHeaders(response.headers);
     if (fresh) options.credentials.set(fresh);
 
+    if (req.blob && response.ok) {
+      return { status: response.status, headers: response.headers, data: (await response.blob()) as T };
+    }
     const parsed = await readBody(response);
     if (!response.ok) {
       const error = new ApiRequestError({

@@ -78,6 +78,7 @@ export const ERROR_CODES = [
   'form_archived',
   'form_submitted_too_fast',
   'form_expired',
+  'form_file_type_not_allowed',
   'hours_unavailable',
   'paper_timesheets_unavailable',
   'hours_locked',
@@ -231,6 +232,8 @@ export const ERRORS: Readonly<Record<TErrorCode, TErrorDefinition>> = Object.fre
   form_archived: define('form_archived', 409),
   form_submitted_too_fast: define('form_submitted_too_fast', 422),
   form_expired: define('form_expired', 422),
+  // A public form's file question accepts only its kinds (images, PDFs), decided by the bytes.
+  form_file_type_not_allowed: define('form_file_type_not_allowed', 415),
   // Hours registration (contracts/src/placements/hours.ts, docs/decisions/hours.md).
   hours_unavailable: define('hours_unavailable', 404),
   paper_timesheets_unavailable: define('paper_timesheets_unavailable', 404),

@@ -190,9 +190,35 @@ export const ZScaleField = z
 export const ZYesNoField = z
   .object({ ...fieldBase, type: z.literal('yes_no'), rules: ZRequiredOnly.optional() })
   .strict();
-/** The answer is the id of an upload made through the content service (`POST /api/v1/cms/uploads`). */
+/** What a file question accepts: images (JPEG, PNG, WebP) and PDFs, decided by the file's bytes. */
+export const FORM_FILE_KINDS = ['image', 'pdf'] as const;
+export type TFormFileKind = (typeof FORM_FILE_KINDS)[number];
+/** The largest file a form question may allow, in MB (content's upload limit). */
+export const FORM_FILE_MAX_MB = 10;
+
+/**
+ * The answer is the id of a file the visitor uploaded for this form (`POST /api/v1/public/forms/{token}/files`,
+ * docs/decisions/forms.md "Files on public forms"). `max_size_mb` (default `FORM_FILE_MAX_MB`) and
+ * `accept` (default both kinds) are checked by the server when the file arrives.
+ */
 export const ZFileUploadField = z
-  .object({ ...fieldBase, type: z.literal('file_upload'), rules: ZRequiredOnly.optional() })
+  .object({
+    ...fieldBase,
+    type: z.literal('file_upload'),
+    rules: z
+      .object({
+        required: ZRequired,
+        max_size_mb: z.number().int().min(1).max(FORM_FILE_MAX_MB).optional(),
+        accept: z
+          .array(z.enum(FORM_FILE_KINDS))
+          .min(1)
+          .max(FORM_FILE_KINDS.length)
+          .refine((kinds) => new Set(kinds).size === kinds.length)
+          .optional(),
+      })
+      .strict()
+      .optional(),
+  })
   .strict();
 /** The answer is the drawn signature as an image data URL (PNG or JPEG). */
 export const ZSignatureField = z

@@ -7,6 +7,7 @@ import {
   type TQuerySpec,
 } from '../jsonapi/jsonapi.ts';
 import { ZFormDefinition, ZLabel } from './form-definition.ts';
+import { ZSubmissionFile } from './form-files.ts';
 
 /**
  * Wire schemas of forms and submissions (issue #18; content service, docs/decisions/forms.md).
@@ -19,6 +20,7 @@ import { ZFormDefinition, ZLabel } from './form-definition.ts';
  *   POST   /api/v1/cms/forms/{id}/publish            the draft becomes the next version; public from now
  *   POST   /api/v1/cms/forms/{id}/duplicate          a new draft form with the same definition (201)
  *   POST   /api/v1/cms/forms/{id}/archive            offline; submissions stay
+ *   GET    /api/v1/cms/forms/{id}/versions           every published version with its submission count
  *   GET    /api/v1/cms/forms/{id}/versions/{version} the definition a submission answered
  *   GET    /api/v1/cms/forms/{id}/submissions        newest first, paged
  *   GET    /api/v1/cms/forms/{id}/submissions/{sid}  one
@@ -27,6 +29,7 @@ import { ZFormDefinition, ZLabel } from './form-definition.ts';
  *   GET    /api/v1/public/forms/{token}              the published version ({token} = `contact`: the
  *                                                    tenant's contact form)
  *   POST   /api/v1/public/forms/{token}/submissions  a submission (honeypot, rate limit, time-to-submit)
+ *   (files of file questions: form-files.ts)
  */
 
 export const FORM_STATUSES = ['draft', 'published', 'archived'] as const;
@@ -127,6 +130,12 @@ export const ZFormVersionAttributes = z.object({
 });
 export const ZFormVersionResource = zResourceOf('form_version', ZFormVersionAttributes);
 export const ZFormVersionDocument = zDocumentOf(ZFormVersionResource);
+/** `GET …/versions`: every published version, newest first, with how many submissions answered it. */
+export const ZFormVersionSummaryResource = zResourceOf(
+  'form_version',
+  ZFormVersionAttributes.omit({ definition: true }).extend({ submission_count: z.number().int() }),
+);
+export const ZFormVersionCollection = zCollectionOf(ZFormVersionSummaryResource);
 
 export const ZFormSubmissionAttributes = z.object({
   form_id: z.string(),
@@ -136,6 +145,8 @@ export const ZFormSubmissionAttributes = z.object({
   answers: z.record(z.string(), z.unknown()),
   /** The language the visitor filled it in. */
   locale: z.enum(['nl', 'en']),
+  /** The files its file questions name, by question id (download: `formFilePath`). */
+  files: z.record(z.string(), ZSubmissionFile),
   created_at: z.string(),
 });
 export const ZFormSubmissionResource = zResourceOf('form_submission', ZFormSubmissionAttributes);

@@ -394,6 +394,7 @@ export const en: TMessages = {
     content: {
       index: 'Content',
       forms: 'Forms',
+      formShow: 'Form',
       menuItems: 'Menu items',
       pageAdd: 'New page',
       pageShow: 'Page',
@@ -639,6 +640,7 @@ export const en: TMessages = {
     postcode: 'Enter a valid Dutch postcode, for example 1234 AB',
     endBeforeStart: 'The end date is before the start date',
     answerRequired: 'Answer at least one question',
+    fileUnknown: 'Upload the file again',
     passwordResetCredentials:
       'You must provide either the uid, client and accessToken or the resetPasswordToken',
   },
@@ -934,6 +936,10 @@ export const en: TMessages = {
     form_expired: {
       title: 'Form expired',
       detail: 'This form was opened too long ago or has changed. Reload the page and try again.',
+    },
+    form_file_type_not_allowed: {
+      title: 'File type not allowed',
+      detail: 'This question only takes: {{types}}. The content of the file decides its type.',
     },
     hours_unavailable: {
       title: 'Hours registration not available',

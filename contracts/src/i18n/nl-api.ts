@@ -229,6 +229,11 @@ export const nlApi = {
     detail:
       'Dit formulier is te lang geleden geopend of is gewijzigd. Laad de pagina opnieuw en probeer het nog eens.',
   },
+  form_file_type_not_allowed: {
+    title: 'Bestandstype niet toegestaan',
+    detail:
+      'Bij deze vraag kun je alleen dit uploaden: {{types}}. De inhoud van het bestand bepaalt het type.',
+  },
   hours_unavailable: {
     title: 'Urenregistratie niet beschikbaar',
     detail: 'Deze website registreert geen uren; stages lopen hier via contracten.',

@@ -58,6 +58,7 @@ export const nlShared = {
     content: {
       index: 'Inhoud',
       forms: 'Formulieren',
+      formShow: 'Formulier',
       menuItems: 'Menu-items',
       pageAdd: 'Nieuwe pagina',
       pageShow: 'Pagina',
@@ -306,6 +307,7 @@ export const nlShared = {
     postcode: 'Vul een geldige postcode in, bijvoorbeeld 1234 AB',
     endBeforeStart: 'De einddatum ligt voor de begindatum',
     answerRequired: 'Beantwoord minstens één vraag',
+    fileUnknown: 'Upload het bestand opnieuw',
     /**
      * Protocol message of the password-reset endpoint (spec §5), identical in every language because
      * clients of the devise_token_auth protocol may match on the text.

@@ -52,6 +52,7 @@ const SPEC: Record<string, TExpected> = {
   '/content/news/add': { admin: true },
   '/content/news/:id/edit': { admin: true },
   '/content/forms': { admin: true }, // the back office's list; the builder is the portal's (issue #18)
+  '/content/forms/:id': { admin: true }, // one form: versions and submissions, links into the builder
   '/content/menu-items': { admin: true },
   '/content/file-upload': { admin: true },
   '/content/stock-images': { admin: true },

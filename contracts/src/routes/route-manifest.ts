@@ -65,6 +65,7 @@ export const ROUTES: readonly TRoute[] = Object.freeze([
   admin('/content/news/:id/edit', 'routes.content.newsEdit'),
   // The back office's list of forms (issue #18); the builder itself is the portal's /form_builder*.
   admin('/content/forms', 'routes.content.forms'),
+  admin('/content/forms/:id', 'routes.content.formShow'),
   admin('/content/menu-items', 'routes.content.menuItems'),
   admin('/content/file-upload', 'routes.content.fileUpload'),
   admin('/content/stock-images', 'routes.content.stockImages'),

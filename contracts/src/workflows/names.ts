@@ -17,6 +17,7 @@ export const WORKFLOW_TYPES = {
   complianceSweep: 'complianceSweep',
   vacancyClosing: 'vacancyClosing',
   hoursReminders: 'hoursReminders',
+  formFileCleanup: 'formFileCleanup',
 } as const;
 
 /**
@@ -48,6 +49,21 @@ export const HOURS_REMINDERS_SCHEDULE = {
   cron: '0 7 * * *',
   timezone: 'Europe/Amsterdam',
 } as const;
+
+/**
+ * The Temporal schedule that removes files visitors uploaded on public forms but never submitted
+ * (content, docs/decisions/forms.md): hourly, so a file lives at most a day and an hour.
+ */
+export const FORM_FILE_CLEANUP_SCHEDULE = {
+  id: 'form-file-cleanup',
+  cron: '20 * * * *',
+  timezone: 'Europe/Amsterdam',
+} as const;
+
+/** Result of one form-file cleanup run, per tenant: files removed. */
+export interface TFormFileCleanupSummary {
+  tenants: { tenant: string; removed: number }[];
+}
 
 /** Result of one hours-reminders run, per hours tenant: supervisor reminders and mentor warnings sent. */
 export interface THoursRemindersSummary {

@@ -14,6 +14,7 @@ import {
   shownPages,
   visibleIds,
 } from './answer-model.ts';
+import { fileFieldLimits } from '@stageplein/contracts/forms/form-files';
 import { FileUploadInput, type TUploadFile } from './file-upload-input.tsx';
 import { FORM_RENDERER_NAMESPACE, registerFormRendererMessages } from './renderer-messages.ts';
 import { SignaturePadInput } from './signature-field.tsx';
@@ -479,7 +480,8 @@ function AnswerField({
         </select>
       );
       break;
-    case 'file_upload':
+    case 'file_upload': {
+      const limits = fileFieldLimits(field);
       input = (
         <FileUploadInput
           id={field.id}
@@ -488,11 +490,14 @@ function AnswerField({
           invalid={!!error}
           required={required}
           upload={upload}
+          limits={limits}
           labels={{
             uploading: t('file.uploading'),
             uploaded: (name) => t('file.uploaded', { name }),
             remove: t('file.remove'),
             failed: t('file.failed'),
+            tooLarge: t('file.tooLarge', { max: limits.maxMb }),
+            wrongType: t('file.wrongType', { types: fileKindNames(limits.kinds) }),
           }}
           value={value}
           onChange={onChange}
@@ -500,6 +505,7 @@ function AnswerField({
         />
       );
       break;
+    }
     default: {
       const kind = INPUTS[field.type as keyof typeof INPUTS] ?? INPUTS.short_text;
       input = (
@@ -538,3 +544,7 @@ const INPUTS = {
   number: { type: 'text', inputMode: 'decimal' },
   date: { type: 'date' },
 } as const;
+
+/** The kinds of a file question for people: "JPEG, PNG, WebP, PDF". */
+const fileKindNames = (kinds: readonly string[]) =>
+  kinds.map((k) => (k === 'image' ? 'JPEG, PNG, WebP' : 'PDF')).join(', ');

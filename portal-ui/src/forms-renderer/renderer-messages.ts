@@ -26,6 +26,8 @@ export const formRendererNl = {
     uploaded: 'Geüpload: {{name}}',
     remove: 'Bestand verwijderen',
     failed: 'Uploaden is mislukt. Probeer het opnieuw.',
+    tooLarge: 'Het bestand mag maximaal {{max}} MB zijn.',
+    wrongType: 'Kies een bestand van het type: {{types}}.',
   },
   signature: {
     pad: 'Tekenvlak voor je handtekening. Teken met je vinger, een pen of de muis.',
@@ -71,6 +73,8 @@ export const formRendererEn: typeof formRendererNl = {
     uploaded: 'Uploaded: {{name}}',
     remove: 'Remove file',
     failed: 'The upload failed. Please try again.',
+    tooLarge: 'The file may be at most {{max}} MB.',
+    wrongType: 'Choose a file of the type: {{types}}.',
   },
   signature: {
     pad: 'Signature pad. Draw with your finger, a pen or the mouse.',

@@ -26,6 +26,8 @@ export const CONTENT_CONFIG = {
    */
   RATE_LIMIT_FORM_SUBMISSIONS: z.coerce.number().int().positive().default(10),
   RATE_LIMIT_FORM_WINDOW_SECONDS: z.coerce.number().int().positive().default(600),
+  /** Files visitors upload on public forms per client address per tenant in the same window. */
+  RATE_LIMIT_FORM_FILES: z.coerce.number().int().positive().default(20),
 };
 
 export type TContentConfig = TConfigOf<typeof CONTENT_CONFIG>;

@@ -8,6 +8,7 @@ import { mailDeliveryStatusConsumer } from '@stageplein/kit/mail/mail-requests';
 import type { TServiceModule } from '@stageplein/kit/service';
 import { CONTENT_CONFIG, type TContentConfig, type TContentDeps } from './content.config.ts';
 import { SCHEMA, type TContentDb } from './database.ts';
+import { formFilesRoutes } from './form-files/form-files.routes.ts';
 import { formsPublicRoutes } from './forms/forms-public.routes.ts';
 import { formsRoutes } from './forms/forms.routes.ts';
 import { iconsRoutes } from './icons/icons.routes.ts';
@@ -31,6 +32,7 @@ const routes: FastifyPluginAsync<TContentDeps> = async (app, deps) => {
   await app.register(iconsRoutes, deps);
   await app.register(formsRoutes, deps);
   await app.register(formsPublicRoutes, deps);
+  await app.register(formFilesRoutes, deps);
 };
 
 /** The CMS: pages, menus, news, the messages file, uploads, stock images and icons of each tenant (docs/decisions/content.md). */

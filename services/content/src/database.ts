@@ -9,6 +9,7 @@ import type { TMessagesTable } from './messages/messages.table.ts';
 import type { TStockImagesTable } from './stock-images/stock-images.table.ts';
 import type { TFileBlobsTable, TUploadsTable } from './uploads/uploads.table.ts';
 import type { TFormSubmissionsTable, TFormsTable, TFormVersionsTable } from './forms/forms.table.ts';
+import type { TFormFilesTable } from './form-files/form-files.table.ts';
 
 /** The kit's auth read model (kit/auth/auth-read-model.ts), fed by identity's role events. */
 export interface TAuthRolesTable {
@@ -35,6 +36,7 @@ export interface TContentDb {
   'content.forms': TFormsTable;
   'content.form_versions': TFormVersionsTable;
   'content.form_submissions': TFormSubmissionsTable;
+  'content.form_files': TFormFilesTable;
   'content.mail_deliveries': TMailDeliveriesTable;
   'content.organizations': TOrganizationsTable;
   'content.audit_log': TAuditLogTable;

@@ -504,6 +504,35 @@ describe('public submissions', () => {
     expect(lines[0]).toBe('id;ingediend;versie;taal;Naam');
     expect(lines[1]).toMatch(/;'=HYPERLINK\(""x""\)"?$|;"'=HYPERLINK\(""x""\)"$/);
   });
+
+  it('lists the published versions, newest first, with the submissions each received', async () => {
+    const { id, token: t } = await createAndPublish(ed);
+    expectStatus(await submit(t, { attend: true }), 201);
+    expectStatus(await submit(t, { attend: true }), 201);
+    expectStatus(
+      await call(h.app, { method: 'POST', url: `/api/v1/cms/forms/${id}/publish`, headers: ed.headers }),
+      200,
+    );
+    expectStatus(await submit(t, { attend: true }), 201);
+    const versions = await call(h.app, { url: `/api/v1/cms/forms/${id}/versions`, headers: ed.headers });
+    expectStatus(versions, 200);
+    expect(
+      versions
+        .json()
+        .data.map((v: { attributes: { version: number; submission_count: number } }) => [
+          v.attributes.version,
+          v.attributes.submission_count,
+        ]),
+    ).toEqual([
+      [2, 1],
+      [1, 2],
+    ]);
+    expect(versions.json().meta.total).toBe(2);
+    expectStatus(
+      await call(h.app, { url: `/api/v1/cms/forms/${id}/versions`, headers: { 'x-tenant': 'demo' } }),
+      401,
+    );
+  });
 });
 
 describe('seeds', () => {

@@ -1,7 +1,8 @@
 import { DataTable, List, TopToolbar, useLocaleState } from 'react-admin';
 import { Button, Link, Typography } from '@mui/material';
 import PostAddIcon from '@mui/icons-material/PostAdd';
-import { portalPath } from '../../app/paths.ts';
+import { Link as RouterLink } from 'react-router';
+import { adminPath, portalPath } from '../../app/paths.ts';
 import { useCan } from '../../app/session-context.ts';
 import { Forbidden, ListError } from '../../ui/error-panel.tsx';
 import { ResponsiveList } from '../../ui/responsive-list.tsx';
@@ -21,8 +22,9 @@ function Actions() {
 }
 
 /**
- * `/content/forms` (issue #18): the tenant's forms for its content editors, each linking into the
- * portal's form builder (`/form_builder/{id}`), where forms are built, published and read.
+ * `/content/forms` (issue #18): the tenant's forms for its content editors, each linking to its page
+ * here (`/content/forms/{id}`, versions and submissions) and from there into the portal's form
+ * builder (`/form_builder/{id}`), where forms are built, published and read.
  */
 export function FormsList() {
   const title = useRouteTitle();
@@ -57,7 +59,7 @@ export function FormsList() {
         <ResponsiveList
           primary={name}
           secondary={(r) => `${status(r)} · ${texts.submissions}: ${String(r.submissionCount ?? 0)}`}
-          link={(r) => portalPath.form(r.id)}
+          link={(r) => adminPath.contentForm(r.id)}
           table={
             <DataTable bulkActionButtons={false} rowClick={false}>
               <DataTable.Col
@@ -65,7 +67,11 @@ export function FormsList() {
                 label={texts.title}
                 disableSort
                 render={(r) => (
-                  <Link href={portalPath.form(String(r.id))} data-testid="form-link">
+                  <Link
+                    component={RouterLink}
+                    to={adminPath.contentForm(String(r.id))}
+                    data-testid="form-link"
+                  >
                     {name(r)}
                   </Link>
                 )}

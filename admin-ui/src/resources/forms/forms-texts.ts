@@ -12,6 +12,13 @@ const nl = {
   statuses: { draft: 'Concept', published: 'Gepubliceerd', archived: 'Gearchiveerd' },
   changed: 'niet-gepubliceerde wijzigingen',
   contact: 'contactformulier',
+  openInBuilder: 'Openen in de formulierbouwer',
+  edit: 'Bewerken',
+  publicAddress: 'Openbaar adres',
+  notPublic: 'niet online',
+  versions: 'Gepubliceerde versies',
+  publishedAt: 'Gepubliceerd op',
+  noVersions: 'Nog niet gepubliceerd.',
 };
 type TTexts = typeof nl;
 const en: TTexts = {
@@ -25,6 +32,13 @@ const en: TTexts = {
   statuses: { draft: 'Draft', published: 'Published', archived: 'Archived' },
   changed: 'unpublished changes',
   contact: 'contact form',
+  openInBuilder: 'Open in the form builder',
+  edit: 'Edit',
+  publicAddress: 'Public address',
+  notPublic: 'not online',
+  versions: 'Published versions',
+  publishedAt: 'Published on',
+  noVersions: 'Not published yet.',
 };
 
 export function useFormsTexts(): TTexts {

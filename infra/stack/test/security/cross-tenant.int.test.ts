@@ -29,6 +29,8 @@ const RESOURCE_TABLES: Record<string, string> = {
   news: 'news_articles',
   // A form's submissions (`/cms/forms/{id}/submissions/{submissionId}`).
   submissions: 'form_submissions',
+  // A submitted file of a form (`/cms/forms/{id}/files/{fileId}`; content's `/cms/files/{hash}` is by hash).
+  files: 'form_files',
   // A requirement's id is its School's or VolunteerCenter's (docs/decisions/compliance.md).
   compliance_requirements: 'organizations',
   // An allocation proposal's line is a student's (`/allocation_rounds/{id}/proposal/{student_id}`).
@@ -239,7 +241,7 @@ async function call(
   });
 }
 
-/** Resources the seeds do not make: an upload, an import, an allocation round, hours (the seeds make B's mentorship). */
+/** Resources the seeds do not make: an upload, a form's file, an import, an allocation round, hours (the seeds make B's mentorship). */
 async function seedMoreOfB(): Promise<void> {
   const user = async (local: string) =>
     (
@@ -254,6 +256,13 @@ async function seedMoreOfB(): Promise<void> {
   await sql`insert into content.uploads (tenant_id, hash, kind, content_type, byte_size, name, storage, created_at)
     values (${B}, ${HASH_OF_B}, 'pdf', 'application/pdf', 5, 'b.pdf', 'postgres', now())`.execute(owner);
   await sql`insert into content.file_blobs (tenant_id, hash, bytes) values (${B}, ${HASH_OF_B}, ${Buffer.from('%PDF-')})`.execute(
+    owner,
+  );
+  // A file a visitor uploaded on B's contact form (private to B's editors).
+  await sql`insert into content.form_files (tenant_id, form_id, form_version, field_id, storage_key, storage,
+      content_type, byte_size, name, created_at)
+    select ${B}, id, 1, 'cv', ${createHash('sha256').update(`form-file-${B}`).digest('hex')}, 'postgres',
+      'application/pdf', 5, 'b.pdf', now() from content.forms where tenant_id = ${B} and purpose = 'contact'`.execute(
     owner,
   );
   // B (a traineeship tenant) has no allocation round, hours or bulk message in its seeds: one of each.

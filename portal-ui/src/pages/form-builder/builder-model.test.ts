@@ -9,6 +9,8 @@ import {
   moveField,
   newOption,
   removeField,
+  sectionDropId,
+  updateField,
 } from './builder-model.ts';
 import { DEMO_DEFINITION } from './demo-definition.ts';
 
@@ -40,6 +42,46 @@ describe('the builder model', () => {
     // A move that keeps the order of condition and question keeps the condition.
     const kept = moveField(DEMO_DEFINITION, 'hours', 'kind');
     expect(kept.pages[1]!.sections[0]!.fields.find((f) => f.id === 'kind_other')!.visible_if).toBeDefined();
+  });
+
+  it('moves a question to another section: onto a question, behind it, or into an empty section', () => {
+    let d = blankDefinition('Aanmelden', '');
+    d = addField(d, 'section_1', 'yes_no');
+    d = addSection(d, 'page_1');
+    d = addField(d, 'section_2', 'short_text');
+    const inSection = (x: TFormDefinition, i: number) => x.pages[0]!.sections[i]!.fields.map((f) => f.id);
+    expect([inSection(d, 0), inSection(d, 1)]).toEqual([['question_1', 'question_2'], ['question_3']]);
+    const before = moveField(d, 'question_1', 'question_3');
+    expect([inSection(before, 0), inSection(before, 1)]).toEqual([
+      ['question_2'],
+      ['question_1', 'question_3'],
+    ]);
+    const after = moveField(d, 'question_1', 'question_3', true);
+    expect(inSection(after, 1)).toEqual(['question_3', 'question_1']);
+    // Back to the first section, and into an empty section by its drop id.
+    expect(inSection(moveField(before, 'question_1', 'question_2'), 0)).toEqual(['question_1', 'question_2']);
+    let empty = addSection(d, 'page_1');
+    const third = empty.pages[0]!.sections[2]!.id;
+    empty = moveField(empty, 'question_2', sectionDropId(third));
+    expect([inSection(empty, 0), inSection(empty, 2)]).toEqual([['question_1'], ['question_2']]);
+    expect([before, after, empty].every(valid)).toBe(true);
+    // Unknown targets change nothing.
+    expect(moveField(d, 'question_1', 'section:nope')).toBe(d);
+    expect(moveField(d, 'nope', 'question_3')).toBe(d);
+  });
+
+  it('drops a condition a move to an earlier section breaks', () => {
+    let d = blankDefinition('Aanmelden', '');
+    d = addSection(d, 'page_1');
+    d = addField(d, 'section_2', 'yes_no');
+    d = addField(d, 'section_2', 'short_text');
+    const [q2, q3] = d.pages[0]!.sections[1]!.fields;
+    d = updateField(d, { ...q3!, visible_if: { all: [{ field: q2!.id, op: 'equals', value: true }] } });
+    expect(valid(d)).toBe(true);
+    const moved = moveField(d, q3!.id, 'question_1');
+    expect(moved.pages[0]!.sections[0]!.fields.map((f) => f.id)).toEqual([q3!.id, 'question_1']);
+    expect(moved.pages[0]!.sections[0]!.fields[0]!.visible_if).toBeUndefined();
+    expect(valid(moved)).toBe(true);
   });
 
   it('removes a question with every condition on it', () => {

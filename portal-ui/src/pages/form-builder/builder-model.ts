@@ -100,19 +100,49 @@ export function removeField(definition: TFormDefinition, fieldId: string): TForm
   return dropConditionsOn(without, new Set([fieldId]));
 }
 
+/** The droppable id of a section's list (`section:<id>`; field ids hold no colon). */
+export const SECTION_DROP = 'section:';
+export const sectionDropId = (sectionId: string) => `${SECTION_DROP}${sectionId}`;
+
 /**
- * Moves a field to the place of another in the same section (drag and drop). Conditions must test
- * earlier fields, so any condition the move breaks (a field now before the one it tests) is dropped.
+ * Moves a field by drag and drop: onto another field's place (in its section or another one; `after`
+ * puts it behind that field when it comes from another section and was dropped on its lower half), or
+ * to the end of a section (`section:<id>`, e.g. an empty one). Conditions must test earlier fields, so
+ * any condition the move breaks (a field now before the one it tests) is dropped.
  */
-export function moveField(definition: TFormDefinition, activeId: string, overId: string): TFormDefinition {
+export function moveField(
+  definition: TFormDefinition,
+  activeId: string,
+  overId: string,
+  after = false,
+): TFormDefinition {
+  const sections = definition.pages.flatMap((p) => p.sections);
+  const source = sections.find((s) => s.fields.some((f) => f.id === activeId));
+  const toSection = overId.startsWith(SECTION_DROP);
+  const target = toSection
+    ? sections.find((s) => sectionDropId(s.id) === overId)
+    : sections.find((s) => s.fields.some((f) => f.id === overId));
+  if (!source || !target || activeId === overId) return definition;
+  if (source.id === target.id && !toSection) {
+    return dropBrokenConditions(
+      mapSections(definition, (s) => {
+        if (s.id !== source.id) return s;
+        const from = s.fields.findIndex((f) => f.id === activeId);
+        const to = s.fields.findIndex((f) => f.id === overId);
+        const fields = [...s.fields];
+        const [field] = fields.splice(from, 1);
+        fields.splice(to, 0, field!);
+        return { ...s, fields };
+      }),
+    );
+  }
+  const field = source.fields.find((f) => f.id === activeId)!;
   const moved = mapSections(definition, (s) => {
-    const from = s.fields.findIndex((f) => f.id === activeId);
-    const to = s.fields.findIndex((f) => f.id === overId);
-    if (from < 0 || to < 0 || from === to) return s;
-    const fields = [...s.fields];
-    const [field] = fields.splice(from, 1);
-    fields.splice(to, 0, field!);
-    return { ...s, fields };
+    if (s.id !== source.id && s.id !== target.id) return s;
+    const fields = s.fields.filter((f) => f.id !== activeId);
+    if (s.id !== target.id) return { ...s, fields };
+    const at = toSection ? fields.length : fields.findIndex((f) => f.id === overId) + (after ? 1 : 0);
+    return { ...s, fields: [...fields.slice(0, at), field, ...fields.slice(at)] };
   });
   return dropBrokenConditions(moved);
 }

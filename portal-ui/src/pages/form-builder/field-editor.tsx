@@ -7,6 +7,9 @@ import {
   type TFormDefinition,
   type TFormField,
   type TLocalizedText,
+  FORM_FILE_KINDS,
+  FORM_FILE_MAX_MB,
+  type TFormFileKind,
 } from '@stageplein/contracts/forms/form-definition';
 import { localized } from '../../forms-renderer/answer-model.ts';
 import { earlierAnswerFields, newOption } from './builder-model.ts';
@@ -305,6 +308,39 @@ function RulesEditor({ field, onChange }: { field: TAnswerField; onChange: (fiel
         </div>,
       );
       break;
+    case 'file_upload': {
+      // Both kinds when none is ticked off: an empty list is not a rule the format takes.
+      const kinds = (rules.accept as TFormFileKind[] | undefined) ?? [...FORM_FILE_KINDS];
+      const toggle = (kind: TFormFileKind, on: boolean) => {
+        const next = FORM_FILE_KINDS.filter((k) => (k === kind ? on : kinds.includes(k)));
+        setRule('accept', next.length === 0 || next.length === FORM_FILE_KINDS.length ? undefined : next);
+      };
+      out.push(
+        <NumberInput
+          key="size"
+          label={t('editor.maxSizeMb', { max: FORM_FILE_MAX_MB })}
+          value={num('max_size_mb')}
+          onChange={(v) =>
+            setRule('max_size_mb', v === undefined ? undefined : Math.min(FORM_FILE_MAX_MB, Math.max(1, v)))
+          }
+        />,
+        <Check
+          key="images"
+          label={t('editor.acceptImages')}
+          checked={kinds.includes('image')}
+          onChange={(c) => toggle('image', c)}
+          testId="file-accept-image"
+        />,
+        <Check
+          key="pdf"
+          label={t('editor.acceptPdf')}
+          checked={kinds.includes('pdf')}
+          onChange={(c) => toggle('pdf', c)}
+          testId="file-accept-pdf"
+        />,
+      );
+      break;
+    }
     default:
       break;
   }

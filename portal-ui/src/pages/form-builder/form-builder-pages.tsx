@@ -13,6 +13,7 @@ import {
   publicFormPath,
   type TCreatableFormPurpose,
 } from '@stageplein/contracts/forms/forms-api';
+import type { TSubmissionFile } from '@stageplein/contracts/forms/form-files';
 import { toast } from '@stageplein/design-system/components/toasts/toasts.ts';
 import { Modal } from '@stageplein/design-system/components/modal.tsx';
 import { FormAlert, SelectField } from '@stageplein/design-system/forms/fields.tsx';
@@ -25,6 +26,7 @@ import { currentOrganizationFacts } from '../dev/gallery-gate.tsx';
 import { errorMessage, Page, useRouteTitle } from '../page-kit.tsx';
 import {
   createForm,
+  downloadFormFile,
   downloadSubmissionsCsv,
   fetchForm,
   fetchSubmission,
@@ -610,6 +612,8 @@ function FormSubmission({ id, submissionId }: { id: string; submissionId: string
                   <dd>
                     {field.type === 'signature' && typeof value === 'string' ? (
                       <img src={value} alt={localized(field.label, lang)} />
+                    ) : field.type === 'file_upload' ? (
+                      <SubmittedFile formId={id} file={s.files[field.id]} />
                     ) : (
                       answerText(field, value, lang, words)
                     )}
@@ -621,5 +625,32 @@ function FormSubmission({ id, submissionId }: { id: string; submissionId: string
         )}
       </dl>
     </Page>
+  );
+}
+
+/** A submitted file: its name as a button that downloads it with the editor's credentials. */
+function SubmittedFile({ formId, file }: { formId: string; file: TSubmissionFile | undefined }) {
+  const { t, lang } = useBuilderTexts();
+  const { t: tc } = useTranslation();
+  const api = useApi();
+  if (!file) return <>{t('fileMissing')}</>;
+  const size = new Intl.NumberFormat(lang, {
+    style: 'unit',
+    unit: 'kilobyte',
+    maximumFractionDigits: 0,
+  }).format(Math.max(1, Math.round(file.byte_size / 1024)));
+  return (
+    <button
+      type="button"
+      className="btn btn--neutral"
+      data-testid={`download-file-${file.id}`}
+      onClick={() =>
+        void downloadFormFile(api.client, formId, file).catch((e: unknown) =>
+          toast.error(errorMessage(e, tc)),
+        )
+      }
+    >
+      {t('downloadFile', { name: file.name, size })}
+    </button>
   );
 }

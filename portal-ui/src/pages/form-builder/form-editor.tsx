@@ -8,6 +8,7 @@ import {
   TouchSensor,
   useSensor,
   useSensors,
+  useDroppable,
   type Announcements,
   type DragEndEvent,
 } from '@dnd-kit/core';
@@ -27,7 +28,16 @@ import {
 } from '@stageplein/contracts/forms/form-definition';
 import { Icon } from '@stageplein/design-system/components/icons.tsx';
 import { localized } from '../../forms-renderer/answer-model.ts';
-import { addField, addPage, addSection, moveField, removeField, updateField } from './builder-model.ts';
+import {
+  addField,
+  addPage,
+  addSection,
+  moveField,
+  removeField,
+  sectionDropId,
+  SECTION_DROP,
+  updateField,
+} from './builder-model.ts';
 import { FORM_BUILDER_NAMESPACE, registerFormBuilderMessages } from './builder-messages.ts';
 import { FieldEditor, LocalizedInputs } from './field-editor.tsx';
 import './form-builder.css';
@@ -54,63 +64,115 @@ export function FormEditor({
   const { t, lang } = useBuilderTexts();
   const [open, setOpen] = useState<string | undefined>();
   const helpId = useId();
+  // One drag context for every section, so a question moves to another section too (pointer, touch,
+  // keyboard); each section's list is a sortable list and a drop target of its own (an empty one too).
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(TouchSensor, { activationConstraint: { delay: 150, tolerance: 5 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+  const sections = definition.pages.flatMap((p) => p.sections);
+  const labelOf = (id: unknown) => {
+    const field = sections.flatMap((s) => s.fields).find((f) => f.id === String(id));
+    return field ? fieldTitle(field, lang) : String(id);
+  };
+  /** Where a drop on `overId` puts the question: its section's number (1-based, over all pages) and place. */
+  const placeOf = (activeId: string, overId: string) => {
+    const index = String(overId).startsWith(SECTION_DROP)
+      ? sections.findIndex((s) => sectionDropId(s.id) === overId)
+      : sections.findIndex((s) => s.fields.some((f) => f.id === overId));
+    const section = sections[index];
+    if (!section) return undefined;
+    const same = section.fields.some((f) => f.id === activeId);
+    const position = String(overId).startsWith(SECTION_DROP)
+      ? section.fields.length + (same ? 0 : 1)
+      : section.fields.findIndex((f) => f.id === overId) + 1;
+    return { same, section: index + 1, position };
+  };
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => t('editor.pickUp', { label: labelOf(active.id) }),
+    onDragOver: ({ active, over }) => {
+      const place = over ? placeOf(String(active.id), String(over.id)) : undefined;
+      if (!place) return undefined;
+      const label = labelOf(active.id);
+      return place.same && sections.length === 1
+        ? t('editor.moved', { label, position: place.position })
+        : t('editor.movedSection', { label, position: place.position, section: place.section });
+    },
+    onDragEnd: ({ active }) => t('editor.dropped', { label: labelOf(active.id) }),
+    onDragCancel: ({ active }) => t('editor.cancelled', { label: labelOf(active.id) }),
+  };
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (!over || active.id === over.id) return;
+    // From another section, a drop on a question's lower half puts it behind that question.
+    const dragged = active.rect.current.translated;
+    const after = !!dragged && dragged.top + dragged.height / 2 > over.rect.top + over.rect.height / 2;
+    onChange(moveField(definition, String(active.id), String(over.id), after));
+  };
   return (
-    <div className="form-editor" data-testid="form-editor">
-      <p id={helpId} className="field__hint">
-        {t('editor.dragHelp')}
-      </p>
-      <LocalizedInputs
-        labels={[t('titleNl'), t('titleEn')]}
-        value={definition.title}
-        required
-        onChange={(title) => onChange({ ...definition, title: { nl: title.nl, en: title.en } })}
-        testId="form-title"
-      />
-      {definition.pages.map((page, p) => (
-        <section
-          key={page.id}
-          className="form-editor__page card"
-          aria-label={t('editor.page', { number: p + 1 })}
-        >
-          <h2>{t('editor.page', { number: p + 1 })}</h2>
-          {definition.pages.length > 1 && (
-            <LocalizedInputs
-              labels={[t('editor.pageTitleNl'), t('editor.pageTitleEn')]}
-              value={page.title ?? { nl: '', en: '' }}
-              onChange={(title) =>
-                onChange({
-                  ...definition,
-                  pages: definition.pages.map((x) => (x.id === page.id ? { ...x, title } : x)),
-                })
-              }
-            />
-          )}
-          {page.sections.map((section) => (
-            <SectionEditor
-              key={section.id}
-              definition={definition}
-              section={section}
-              showTitle={page.sections.length > 1}
-              open={open}
-              setOpen={setOpen}
-              helpId={helpId}
-              onChange={onChange}
-              lang={lang}
-            />
-          ))}
-          <button
-            type="button"
-            className="btn btn--neutral"
-            onClick={() => onChange(addSection(definition, page.id))}
+    <DndContext
+      sensors={sensors}
+      collisionDetection={closestCenter}
+      onDragEnd={onDragEnd}
+      accessibility={{ announcements, screenReaderInstructions: { draggable: t('editor.dragHelp') } }}
+    >
+      <div className="form-editor" data-testid="form-editor">
+        <p id={helpId} className="field__hint">
+          {t('editor.dragHelp')}
+        </p>
+        <LocalizedInputs
+          labels={[t('titleNl'), t('titleEn')]}
+          value={definition.title}
+          required
+          onChange={(title) => onChange({ ...definition, title: { nl: title.nl, en: title.en } })}
+          testId="form-title"
+        />
+        {definition.pages.map((page, p) => (
+          <section
+            key={page.id}
+            className="form-editor__page card"
+            aria-label={t('editor.page', { number: p + 1 })}
           >
-            {t('editor.addSection')}
-          </button>
-        </section>
-      ))}
-      <button type="button" className="btn btn--neutral" onClick={() => onChange(addPage(definition))}>
-        {t('editor.addPage')}
-      </button>
-    </div>
+            <h2>{t('editor.page', { number: p + 1 })}</h2>
+            {definition.pages.length > 1 && (
+              <LocalizedInputs
+                labels={[t('editor.pageTitleNl'), t('editor.pageTitleEn')]}
+                value={page.title ?? { nl: '', en: '' }}
+                onChange={(title) =>
+                  onChange({
+                    ...definition,
+                    pages: definition.pages.map((x) => (x.id === page.id ? { ...x, title } : x)),
+                  })
+                }
+              />
+            )}
+            {page.sections.map((section) => (
+              <SectionEditor
+                key={section.id}
+                definition={definition}
+                section={section}
+                showTitle={page.sections.length > 1}
+                open={open}
+                setOpen={setOpen}
+                helpId={helpId}
+                onChange={onChange}
+                lang={lang}
+              />
+            ))}
+            <button
+              type="button"
+              className="btn btn--neutral"
+              onClick={() => onChange(addSection(definition, page.id))}
+            >
+              {t('editor.addSection')}
+            </button>
+          </section>
+        ))}
+        <button type="button" className="btn btn--neutral" onClick={() => onChange(addPage(definition))}>
+          {t('editor.addPage')}
+        </button>
+      </div>
+    </DndContext>
   );
 }
 
@@ -136,26 +198,9 @@ function SectionEditor({
   const { t } = useBuilderTexts();
   const [type, setType] = useState<TFormFieldType>('short_text');
   const typeId = useId();
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(TouchSensor, { activationConstraint: { delay: 150, tolerance: 5 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
-  const labelOf = (id: unknown) => {
-    const field = section.fields.find((f) => f.id === String(id));
-    return field ? fieldTitle(field, lang) : String(id);
-  };
-  const positionOf = (id: unknown) => section.fields.findIndex((f) => f.id === String(id)) + 1;
-  const announcements: Announcements = {
-    onDragStart: ({ active }) => t('editor.pickUp', { label: labelOf(active.id) }),
-    onDragOver: ({ active, over }) =>
-      over ? t('editor.moved', { label: labelOf(active.id), position: positionOf(over.id) }) : undefined,
-    onDragEnd: ({ active }) => t('editor.dropped', { label: labelOf(active.id) }),
-    onDragCancel: ({ active }) => t('editor.cancelled', { label: labelOf(active.id) }),
-  };
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (over && active.id !== over.id) onChange(moveField(definition, String(active.id), String(over.id)));
-  };
+  // An empty section's list is a drop target of its own (a question dropped there becomes its first);
+  // a section with questions is reached through them, so its list never outbids its questions.
+  const { setNodeRef } = useDroppable({ id: sectionDropId(section.id), disabled: section.fields.length > 0 });
   return (
     <div className="form-editor__section" data-testid={`section-${section.id}`}>
       {showTitle && (
@@ -174,29 +219,22 @@ function SectionEditor({
         />
       )}
       {section.fields.length === 0 && <p className="field__hint">{t('editor.emptySection')}</p>}
-      <DndContext
-        sensors={sensors}
-        collisionDetection={closestCenter}
-        onDragEnd={onDragEnd}
-        accessibility={{ announcements, screenReaderInstructions: { draggable: t('editor.dragHelp') } }}
-      >
-        <SortableContext items={section.fields.map((f) => f.id)} strategy={verticalListSortingStrategy}>
-          <ol className="form-editor__fields" data-testid="builder-fields">
-            {section.fields.map((field) => (
-              <SortableField
-                key={field.id}
-                field={field}
-                definition={definition}
-                lang={lang}
-                open={open === field.id}
-                setOpen={(o) => setOpen(o ? field.id : undefined)}
-                helpId={helpId}
-                onChange={onChange}
-              />
-            ))}
-          </ol>
-        </SortableContext>
-      </DndContext>
+      <SortableContext items={section.fields.map((f) => f.id)} strategy={verticalListSortingStrategy}>
+        <ol ref={setNodeRef} className="form-editor__fields" data-testid="builder-fields">
+          {section.fields.map((field) => (
+            <SortableField
+              key={field.id}
+              field={field}
+              definition={definition}
+              lang={lang}
+              open={open === field.id}
+              setOpen={(o) => setOpen(o ? field.id : undefined)}
+              helpId={helpId}
+              onChange={onChange}
+            />
+          ))}
+        </ol>
+      </SortableContext>
       <div className="form-editor__add">
         <div className="field">
           <label htmlFor={typeId} className="field__label">

@@ -7,6 +7,7 @@ import {
   type TFormStatus,
   type TPublicSubmissionBody,
 } from '@stageplein/contracts/forms/forms-api';
+import { formFilePath, type TSubmissionFile } from '@stageplein/contracts/forms/form-files';
 import type { TAnswers } from '@stageplein/contracts/forms/submission-schema';
 
 /**
@@ -16,7 +17,6 @@ import type { TAnswers } from '@stageplein/contracts/forms/submission-schema';
  */
 export const FORMS = '/api/v1/cms/forms';
 export const PUBLIC_FORMS = '/api/v1/public/forms';
-export const UPLOADS = '/api/v1/cms/uploads';
 
 interface TRawResource<A> {
   id: string;
@@ -49,6 +49,8 @@ export interface TSubmission {
   form_version: number;
   answers: TAnswers;
   locale: 'nl' | 'en';
+  /** The files its file questions name, by question id. */
+  files: Record<string, TSubmissionFile>;
   created_at: string;
 }
 
@@ -98,13 +100,47 @@ export async function submitPublicForm(
   });
 }
 
-/** Uploads a file question's file; the answer is the upload's id. */
-export async function uploadFile(client: TApiClient, file: File): Promise<{ id: string }> {
-  const doc = await client.post<TRawDoc<{ id: string }>>(UPLOADS, undefined, {
-    formData: { upload: { file } },
-    raw: true,
-  });
+/**
+ * Uploads a public form's file question's file with the form's render token (`form_file[…]` fields:
+ * the token and the question before the file, so the server decides before reading it); the answer
+ * is the file's id.
+ */
+export async function uploadFormFile(
+  client: TApiClient,
+  token: string,
+  renderToken: string,
+  fieldId: string,
+  file: File,
+): Promise<{ id: string }> {
+  const doc = await client.post<TRawDoc<{ id: string }>>(
+    `${PUBLIC_FORMS}/${encodeURIComponent(token)}/files`,
+    undefined,
+    {
+      formData: { form_file: { render_token: renderToken, field: fieldId, file } },
+      raw: true,
+      authenticate: false,
+    },
+  );
   return { id: doc.data.id };
+}
+
+/** A submitted file for the form's editors: fetched with the credentials, then saved by the browser. */
+export async function downloadFormFile(
+  client: TApiClient,
+  formId: string,
+  file: TSubmissionFile,
+): Promise<void> {
+  const response = await client.request<Blob>(formFilePath(formId, file.id), { blob: true });
+  saveBlob(response.data, file.name);
+}
+
+function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 export async function listForms(client: TApiClient, signal?: AbortSignal): Promise<TForm[]> {
@@ -208,10 +244,5 @@ export async function downloadSubmissionsCsv(
 ): Promise<void> {
   const response = await client.request<string>(`${FORMS}/${id}/submissions/export`, { raw: true });
   const text = typeof response.data === 'string' ? response.data : String(response.data ?? '');
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveBlob(new Blob([text], { type: 'text/csv;charset=utf-8' }), fileName);
 }

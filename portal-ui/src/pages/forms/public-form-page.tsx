@@ -9,7 +9,7 @@ import { useApi } from '../../api/api-context.ts';
 import { FormRenderer, useRendererTexts } from '../../forms-renderer/form-renderer.tsx';
 import { localized } from '../../forms-renderer/answer-model.ts';
 import { errorMessage, Page, useRouteTitle } from '../page-kit.tsx';
-import { fetchPublicForm, submitPublicForm, uploadFile, type TPublicForm } from './form-api.ts';
+import { fetchPublicForm, submitPublicForm, uploadFormFile, type TPublicForm } from './form-api.ts';
 
 /** `/forms/{token}` (public, empty layout, spec §2): a published form by its public token. */
 export function PublicFormPage() {
@@ -95,7 +95,14 @@ function PublicFormBody({ form, onAgain }: { form: TPublicForm; onAgain: () => v
   return (
     <FormRenderer
       definition={form.definition}
-      upload={(file) => uploadFile(api.client, file)}
+      upload={async (file, fieldId) => {
+        try {
+          return await uploadFormFile(api.client, form.token, form.render_token, fieldId, file);
+        } catch (e) {
+          // The API's refusal in the visitor's language (too large, wrong type, hidden content …).
+          throw new Error(errorMessage(e, tc));
+        }
+      }}
       error={error}
       onSubmit={async (answers) => {
         setError(undefined);

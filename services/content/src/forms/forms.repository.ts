@@ -144,3 +144,14 @@ export const versionsOf = (db: TDb, formId: string) =>
     .where('form_id', '=', formId)
     .orderBy('version')
     .execute();
+
+/** Per version of the form: how many submissions answered it. */
+export async function submissionCountsByVersion(db: TDb, formId: string): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom('content.form_submissions')
+    .select(['form_version', (eb) => eb.fn.countAll<string>().as('n')])
+    .where('form_id', '=', formId)
+    .groupBy('form_version')
+    .execute();
+  return new Map(rows.map((r) => [r.form_version, Number(r.n)]));
+}

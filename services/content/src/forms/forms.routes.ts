@@ -10,6 +10,7 @@ import {
   ZFormInput,
   ZFormSubmissionCollection,
   ZFormSubmissionDocument,
+  ZFormVersionCollection,
   ZFormVersionDocument,
 } from '@stageplein/contracts/forms/forms-api';
 import { notFound } from '@stageplein/kit/errors/api-error';
@@ -27,11 +28,20 @@ import {
   listForms,
   listSubmissions,
   submissionCounts,
+  submissionCountsByVersion,
   versionsOf,
   type TFormRow,
 } from './forms.repository.ts';
+import { filesOfSubmissions } from '../form-files/form-files.repository.ts';
+import { filesBySubmission } from '../form-files/form-files.serialize.ts';
 import { sendValidationFailed } from './forms.errors.ts';
-import { formResource, submissionResource, submissionsCsv, versionResource } from './forms.serialize.ts';
+import {
+  formResource,
+  submissionResource,
+  submissionsCsv,
+  versionResource,
+  versionSummaryResource,
+} from './forms.serialize.ts';
 import {
   archiveForm,
   changeForm,
@@ -176,6 +186,25 @@ export const formsRoutes: FastifyPluginAsync<TContentDeps> = async (app, deps) =
   action('/api/v1/cms/forms/:id/duplicate', 'A new draft form with the same definition', duplicateForm, 201);
   action('/api/v1/cms/forms/:id/archive', 'Take the form offline and close it for changes', archiveForm);
 
+  r.get('/api/v1/cms/forms/:id/versions', {
+    schema: {
+      tags: TAGS,
+      summary: 'Every published version of the form, newest first, with its submission count',
+      params: ZId,
+      response: { 200: ZFormVersionCollection },
+    },
+    handler: async (req, reply) => {
+      const { ctx } = await editorContext(req, reply);
+      const form = await formOr404(ctx, req.params.id);
+      const counts = await submissionCountsByVersion(ctx.db, form.id);
+      const versions = (await versionsOf(ctx.db, form.id)).reverse();
+      return collectionDocument(
+        versions.map((v) => versionSummaryResource(v, counts.get(v.version) ?? 0)),
+        { total: versions.length },
+      );
+    },
+  });
+
   r.get('/api/v1/cms/forms/:id/versions/:version', {
     schema: {
       tags: TAGS,
@@ -207,10 +236,19 @@ export const formsRoutes: FastifyPluginAsync<TContentDeps> = async (app, deps) =
       const form = await formOr404(ctx, req.params.id);
       const query = parseJsonApiQuery(req.query as Record<string, string>, FORM_SUBMISSIONS_QUERY);
       const { rows, total } = await listSubmissions(ctx.db, form.id, query);
-      return collectionDocument(rows.map(submissionResource), {
-        total,
-        links: pageLinks(requestUrl(req), query, total),
-      });
+      const files = filesBySubmission(
+        await filesOfSubmissions(
+          ctx.db,
+          rows.map((s) => s.id),
+        ),
+      );
+      return collectionDocument(
+        rows.map((s) => submissionResource(s, files.get(s.id))),
+        {
+          total,
+          links: pageLinks(requestUrl(req), query, total),
+        },
+      );
     },
   });
 
@@ -243,7 +281,8 @@ export const formsRoutes: FastifyPluginAsync<TContentDeps> = async (app, deps) =
       const form = await formOr404(ctx, req.params.id);
       const submission = await findSubmission(ctx.db, form.id, req.params.submissionId);
       if (!submission) throw notFound();
-      return resourceDocument(submissionResource(submission));
+      const files = filesBySubmission(await filesOfSubmissions(ctx.db, [submission.id]));
+      return resourceDocument(submissionResource(submission, files.get(submission.id)));
     },
   });
 };

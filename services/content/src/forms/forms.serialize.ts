@@ -5,6 +5,7 @@ import type {
   TFormSubmissionResource,
   TPublicFormResource,
 } from '@stageplein/contracts/forms/forms-api';
+import type { TSubmissionFile } from '@stageplein/contracts/forms/form-files';
 import type { TFormRow, TFormSubmissionRow, TFormVersionRow } from './forms.repository.ts';
 
 export const formResource = (f: TFormRow, submissionCount: number): TFormResource => ({
@@ -37,7 +38,21 @@ export const versionResource = (v: TFormVersionRow) => ({
   },
 });
 
-export const submissionResource = (s: TFormSubmissionRow): TFormSubmissionResource => ({
+export const versionSummaryResource = (v: TFormVersionRow, submissionCount: number) => ({
+  type: 'form_version' as const,
+  id: `${v.form_id}:${v.version}`,
+  attributes: {
+    form_id: v.form_id,
+    version: v.version,
+    published_at: v.published_at.toISOString(),
+    submission_count: submissionCount,
+  },
+});
+
+export const submissionResource = (
+  s: TFormSubmissionRow,
+  files: Record<string, TSubmissionFile> = {},
+): TFormSubmissionResource => ({
   type: 'form_submission',
   id: s.id,
   attributes: {
@@ -45,6 +60,7 @@ export const submissionResource = (s: TFormSubmissionRow): TFormSubmissionResour
     form_version: s.form_version,
     answers: s.answers,
     locale: s.locale,
+    files,
     created_at: s.created_at.toISOString(),
   },
 });

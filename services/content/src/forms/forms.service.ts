@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import {
   emptyFormDefinition,
-  formFields,
   ZFormDefinition,
   type TFormDefinition,
 } from '@stageplein/contracts/forms/form-definition';
@@ -16,7 +15,8 @@ import { buildSubmissionSchema } from '@stageplein/contracts/forms/submission-sc
 import { ApiError, notFound } from '@stageplein/kit/errors/api-error';
 import { emit, record } from '../shared/events.ts';
 import type { TAuthor, TCtx } from '../shared/request.ts';
-import { findUpload } from '../uploads/uploads.repository.ts';
+import { checkFileAnswers } from '../form-files/form-file-answers.ts';
+import { attachFormFiles } from '../form-files/form-files.repository.ts';
 import { mailContactSubmission, type TMailKeys } from './forms.mail.ts';
 import { issueRenderToken, verifyRenderToken } from './form-render-token.ts';
 import {
@@ -173,7 +173,10 @@ export async function versionDefinition(
 }
 
 /** A published form by its public token, or 404 (drafts and archived forms are not public). */
-async function publicFormOr404(ctx: TCtx, token: string): Promise<TFormRow & { published_version: number }> {
+export async function publicFormOr404(
+  ctx: TCtx,
+  token: string,
+): Promise<TFormRow & { published_version: number }> {
   const form = await findFormByToken(ctx.db, ctx.tenant.id, token);
   if (
     !form ||
@@ -242,7 +245,8 @@ export type TSubmissionOutcome =
 /**
  * A visitor's submission: a bot's (honeypot) is dropped; the render token must be genuine, of this form
  * and old enough (time-to-submit); the answers are checked with `buildSubmissionSchema` against the
- * version the visitor was shown, file answers must name this tenant's uploads. Nothing is written
+ * version the visitor was shown, file answers must name unused files uploaded for this form's same
+ * question (form-files/), which the submission then takes. Nothing is written
  * unless all of that holds. A contact form's submission is mailed to its notify address (through
  * identity, in the same transaction).
  */
@@ -268,16 +272,11 @@ export async function submitPublicForm(
   if (!parsed.success) return { kind: 'invalid', issues: parsed.error.issues };
   const answers = parsed.data;
 
-  const issues: z.core.$ZodIssue[] = [];
-  for (const { field } of formFields(definition)) {
-    const id = answers[field.id];
-    if (field.type !== 'file_upload' || typeof id !== 'string') continue;
-    if (!(await findUpload(ctx.db, ctx.tenant.id, id)))
-      issues.push({ code: 'custom', path: [field.id], message: 'Unknown upload', input: id, params: {} });
-  }
-  if (issues.length > 0) return { kind: 'invalid', issues };
+  const files = await checkFileAnswers(ctx.db, form.id, definition, answers);
+  if (files.issues.length > 0) return { kind: 'invalid', issues: files.issues };
 
   const row = await storeSubmission(ctx, form, version, answers);
+  await attachFormFiles(ctx.db, files.ids, row.id);
   if (form.purpose === 'contact' && form.notify_email) {
     await mailContactSubmission(ctx, keys, form.notify_email, definition, row);
   }

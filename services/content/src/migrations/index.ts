@@ -13,6 +13,7 @@ import m20261126T0900_uploads from './20261126T0900-uploads.ts';
 import m20261127T0900_forms from './20261127T0900-forms.ts';
 import m20261127T0901_mail_deliveries from './20261127T0901-mail-deliveries.ts';
 import m20261128T0900_form_purposes from './20261128T0900-form-purposes.ts';
+import m20270105T0910_form_files from './20270105T0910-form-files.ts';
 import m20270105T1100_upload_owners from './20270105T1100-upload-owners.ts';
 
 /**
@@ -39,6 +40,8 @@ export const migrations: Record<string, Migration> = {
   '20261127T0901-mail-deliveries': m20261127T0901_mail_deliveries,
   // Forms answered in placements: evaluations and assignments.
   '20261128T0900-form-purposes': m20261128T0900_form_purposes,
+  // Files visitors upload on public forms.
+  '20270105T0910-form-files': m20270105T0910_form_files,
   // Uploads of organization admins (vacancy images): the owning organization.
   '20270105T1100-upload-owners': m20270105T1100_upload_owners,
 };

@@ -1,0 +1,39 @@
+import type { Kysely } from 'kysely';
+import { TENANT_IDS } from '@stageplein/contracts/tenants/tenant.types';
+import { setTenant } from '@stageplein/kit/db/rls';
+import type { TContentConfig } from './content.config.ts';
+import type { TDb } from './shared/request.ts';
+import { removeUnusedFormFiles } from './form-files/form-files.service.ts';
+import { storagesFor } from './uploads/storage.ts';
+
+export interface TContentActivityDeps {
+  /** RLS-bound app-role database; every activity sets the tenant per transaction. */
+  db: Kysely<unknown>;
+  config: Pick<TContentConfig, 'CONTENT_FILE_STORAGE' | 'CONTENT_FILE_DIR'>;
+}
+
+/**
+ * The Temporal activities content owns (`@stageplein/content/activities`); the worker composes them with
+ * other services' activities. One transaction per tenant, so a failing tenant retries alone.
+ */
+export function createActivities(deps: TContentActivityDeps) {
+  const storages = storagesFor(deps.config);
+  return {
+    async formFileCleanupTenants(): Promise<string[]> {
+      return [...TENANT_IDS];
+    },
+    /** `at`: the workflow's time (ISO); files no submission named for a day before it are removed. */
+    async removeTenantUnusedFormFiles(input: { tenant: string; at: string }) {
+      const removed = await deps.db.transaction().execute(async (trx) => {
+        await setTenant(trx, input.tenant);
+        return removeUnusedFormFiles(
+          { db: trx as unknown as TDb, tenantId: input.tenant, now: new Date(input.at) },
+          storages,
+        );
+      });
+      return { tenant: input.tenant, removed };
+    },
+  };
+}
+
+export type TContentActivities = ReturnType<typeof createActivities>;
