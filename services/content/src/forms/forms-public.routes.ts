@@ -14,7 +14,7 @@ import { randomUUID } from 'node:crypto';
 import type { TContentDeps } from '../content.config.ts';
 import { noStore } from '../shared/cache.ts';
 import { contextOf } from '../shared/request.ts';
-import { sendValidationFailed } from './forms.errors.ts';
+import { sendValidationFailed } from '@stageplein/kit/errors/validation-failed';
 import { publicFormResource } from './forms.serialize.ts';
 import { publicForm, submitPublicForm } from './forms.service.ts';
 

@@ -34,7 +34,7 @@ import {
 } from './forms.repository.ts';
 import { filesOfSubmissions } from '../form-files/form-files.repository.ts';
 import { filesBySubmission } from '../form-files/form-files.serialize.ts';
-import { sendValidationFailed } from './forms.errors.ts';
+import { sendValidationFailed } from '@stageplein/kit/errors/validation-failed';
 import {
   formResource,
   submissionResource,

@@ -1,8 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { localizeZodIssue } from '@stageplein/contracts/errors/validation-messages';
-import type { TLanguage } from '@stageplein/contracts/i18n/index';
 import {
   ASSIGNMENT_LINK_ACTION,
   ASSIGNMENTS_QUERY,
@@ -15,7 +13,7 @@ import {
   ZSupervisorAssignmentsDocument,
   ZTaskAnswersBody,
 } from '@stageplein/contracts/placements/assignments';
-import { errorObject, JSONAPI_MEDIA_TYPE } from '@stageplein/kit/errors/error-handler';
+import { sendValidationFailed } from '@stageplein/kit/errors/validation-failed';
 import { linkActorOf } from '@stageplein/kit/external-links/external-links.guard';
 import { parseJsonApiQuery, ZJsonApiQueryString } from '@stageplein/kit/jsonapi/query';
 import { collectionDocument, pageLinks } from '@stageplein/kit/jsonapi/serialize';
@@ -41,22 +39,6 @@ const TAGS = ['assignments'];
 const PATH = '/api/v1/assignments';
 const ZId = z.object({ id: z.uuid() });
 const ZTask = z.object({ id: z.uuid(), taskId: z.uuid() });
-
-/** 422 `validation_failed`, one error per answer (`/data/attributes/answers/<field id>`), localized. */
-function answersInvalid(reply: FastifyReply, lang: TLanguage, issues: readonly z.core.$ZodIssue[]) {
-  const errors = issues.map((issue) => ({
-    ...errorObject(
-      lang,
-      'validation_failed',
-      {},
-      {
-        pointer: ['/data/attributes/answers', ...issue.path.map(String)].join('/'),
-      },
-    ),
-    detail: localizeZodIssue(issue, lang),
-  }));
-  return reply.status(422).type(JSONAPI_MEDIA_TYPE).send({ errors });
-}
 
 /**
  * Workplace supervisors' assignments (docs/decisions/assignments.md): the school's assignments, their
@@ -181,7 +163,13 @@ export const assignmentsRoutes: FastifyPluginAsync<TPlacementsDeps> = async (app
         req.params.taskId,
         req.body.data.attributes.answers,
       );
-      if (outcome.kind === 'invalid') return answersInvalid(reply as FastifyReply, ctx.lang, outcome.issues);
+      if (outcome.kind === 'invalid')
+        return sendValidationFailed(
+          reply as FastifyReply,
+          ctx.lang,
+          '/data/attributes/answers',
+          outcome.issues,
+        );
       return supervisorDocument(outcome.view);
     },
   });

@@ -18,7 +18,7 @@ import { linkActorOf } from '@stageplein/kit/external-links/external-links.guard
 import type { TPlacementsDeps } from '../placements.config.ts';
 import { callerOf } from '../shared/caller.ts';
 import { contextOf } from '../shared/request.ts';
-import { sendAnswersInvalid } from './evaluations.errors.ts';
+import { sendValidationFailed } from '@stageplein/kit/errors/validation-failed';
 import {
   byLinkDocument,
   evaluationDocument,
@@ -202,7 +202,12 @@ export const evaluationsRoutes: FastifyPluginAsync<TPlacementsDeps> = async (app
         req.body.data.attributes.answers,
       );
       if (outcome.kind === 'invalid')
-        return sendAnswersInvalid(reply as FastifyReply, ctx.lang, outcome.issues);
+        return sendValidationFailed(
+          reply as FastifyReply,
+          ctx.lang,
+          '/data/attributes/answers',
+          outcome.issues,
+        );
       return evaluationDocument(outcome.value);
     },
   });
@@ -252,7 +257,12 @@ export const evaluationsRoutes: FastifyPluginAsync<TPlacementsDeps> = async (app
       const ctx = await contextOf(req, deps);
       const outcome = await submitByLink(ctx, linkActorOf(req), req.body.data.attributes.answers);
       if (outcome.kind === 'invalid')
-        return sendAnswersInvalid(reply as FastifyReply, ctx.lang, outcome.issues);
+        return sendValidationFailed(
+          reply as FastifyReply,
+          ctx.lang,
+          '/data/attributes/answers',
+          outcome.issues,
+        );
       return byLinkDocument(outcome.value);
     },
   });
