@@ -73,7 +73,9 @@ describe('placements deployed later: npm run backfill', () => {
     const stock = await ids(sql`select upload_id || ':' || alt as id from content.stock_images`);
     expect(stock.length).toBeGreaterThan(0);
     expect(
-      await ids(sql`select upload_id || ':' || stock_alt as id from placements.images where stock_image_id is not null`),
+      await ids(
+        sql`select upload_id || ':' || stock_alt as id from placements.images where stock_image_id is not null`,
+      ),
     ).toEqual(stock);
     const seeded = (
       await sql<{ name: string; status: string; city: string | null; latitude: number | null }>`

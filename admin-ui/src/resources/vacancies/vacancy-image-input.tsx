@@ -19,7 +19,14 @@ function Choice({ value, url, label }: { value: string; url?: string; label: str
       label={
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
           {url && (
-            <img src={url} alt="" width={96} height={72} loading="lazy" style={{ objectFit: 'cover', borderRadius: 4 }} />
+            <img
+              src={url}
+              alt=""
+              width={96}
+              height={72}
+              loading="lazy"
+              style={{ objectFit: 'cover', borderRadius: 4 }}
+            />
           )}
           <span>{label}</span>
         </Box>

@@ -42,7 +42,8 @@ export const vacancyManageNl = {
   hidePreview: 'Voorbeeld verbergen',
   notApproved: 'Je organisatie is nog niet goedgekeurd: je kunt concepten maken, maar nog niet publiceren.',
   image: 'Afbeelding',
-  imageHint: 'Kies een van de stockafbeeldingen of upload een eigen afbeelding (JPEG, PNG of WebP, hoogstens 10 MB).',
+  imageHint:
+    'Kies een van de stockafbeeldingen of upload een eigen afbeelding (JPEG, PNG of WebP, hoogstens 10 MB).',
   noImage: 'Geen afbeelding',
   stockImages: 'Stockafbeeldingen',
   ownImages: 'Afbeeldingen van je organisatie',
