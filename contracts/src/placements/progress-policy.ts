@@ -19,4 +19,6 @@ export const PROGRESS_CSV_COLUMNS = [
   'uren_vereist',
   'procent',
   'achter_op_schema',
+  /** The evaluation's state (`none | open | partly_submitted | submitted`); empty where the tenant has none. */
+  'evaluatie',
 ] as const;
