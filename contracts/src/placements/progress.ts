@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { zCollectionOf, zDocumentOf, zResourceOf } from '../jsonapi/jsonapi.ts';
 import { ZInternshipStatus } from './internships.ts';
 import { ZProgressEvaluation } from './evaluations.ts';
+import { PROGRESS_SORTS } from './progress-policy.ts';
 
 /**
  * Wire schemas of internship progress (stagevoortgang, issue #17 item 4, docs/decisions/progress.md):
@@ -11,18 +12,7 @@ import { ZProgressEvaluation } from './evaluations.ts';
 
 export * from './progress-policy.ts';
 
-/** The list's page size when none is asked, and the most a page holds (larger asks are capped). */
-export const PROGRESS_DEFAULT_PAGE_SIZE = 50;
-export const PROGRESS_MAX_PAGE_SIZE = 100;
-/** Sorts of the list (SQL, before paging); every one ends in the student's name and the internship's id. */
-export const PROGRESS_SORTS = [
-  'student_name',
-  '-student_name',
-  'organization_name',
-  '-organization_name',
-  'group',
-  '-group',
-] as const;
+/** Sorts and page sizes: progress-policy (zod-free, for the portal's chunk). */
 export const ZProgressSort = z.enum(PROGRESS_SORTS);
 export type TProgressSort = z.infer<typeof ZProgressSort>;
 

@@ -367,7 +367,12 @@ describe('progress pages', () => {
     const p2 = await page(schoolAdmin, '?page[size]=3&page[number]=2');
     const p3 = await page(schoolAdmin, '?page[size]=3&page[number]=3');
     const p4 = await page(schoolAdmin, '?page[size]=3&page[number]=4');
-    expect([p1, p2, p3, p4].map((p) => p.names)).toEqual([all.slice(0, 3), all.slice(3, 6), all.slice(6), []]);
+    expect([p1, p2, p3, p4].map((p) => p.names)).toEqual([
+      all.slice(0, 3),
+      all.slice(3, 6),
+      all.slice(6),
+      [],
+    ]);
     for (const p of [p1, p2, p3, p4]) expect(p.doc.meta.total).toBe(7);
     // The figures are the page rows' own (only number 2 has hours).
     expect(p1.doc.data[1]!.attributes.hours_confirmed).toBe(20);
@@ -408,7 +413,10 @@ describe('progress pages', () => {
       headers: schoolAdmin.headers,
     });
     expect(res.statusCode).toBe(200);
-    const lines = res.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines.slice(1).map((l) => l.split(';')[0])).toEqual([...all].reverse());
   });
 });
