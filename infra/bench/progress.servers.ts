@@ -1,15 +1,21 @@
 // Benchmark servers for GET /api/v1/progress/periods/{period}: `gateway` (the product's full path:
 // gateway, tenant, credentials, current organization, caller, RLS transaction, the period check, the
-// policy's scopes, the zod-checked document) or `bare` (Fastify + pg running the same statement and
-// the same per-row arithmetic, `rowOf`, nothing else).
+// policy's scopes, the zod-checked document) or `bare` (Fastify + pg running the same statements of a
+// page and the same per-row arithmetic, `rowOf`, nothing else).
 import Fastify from 'fastify';
 import pg from 'pg';
 import { seedOrganizationId } from '@stageplein/contracts/domain/seed-ids';
 import { internshipScopes } from '@stageplein/contracts/placements/internship-policy';
 import { derivePermissions } from '@stageplein/contracts/identity/permissions';
 import { compile } from '@stageplein/placements/internships/internships.sql';
-import { progressRowsSql, type TProgressSqlRow } from '@stageplein/placements/progress/progress.repository';
-import { periodMeta, rowOf } from '@stageplein/placements/progress/progress.service';
+import {
+  progressCountSql,
+  progressOptionsSql,
+  progressRowsSql,
+  type TProgressOptionsRow,
+  type TProgressSqlRow,
+} from '@stageplein/placements/progress/progress.repository';
+import { pageOf, periodMeta, rowOf } from '@stageplein/placements/progress/progress.service';
 import { serveForBench, serveGatewayForBench } from './bench-lib.ts';
 
 const [mode, ownerUrl, periodId] = process.argv.slice(2) as [string, string, string];
@@ -40,13 +46,32 @@ if (mode === 'gateway') {
     [periodId],
   );
   const period = periods[0];
-  const statement = compile(progressRowsSql(periodId, scopes, {}));
+  const options = compile(progressOptionsSql(periodId, scopes));
+  const count = compile(progressCountSql(periodId, scopes, {}));
   const app = Fastify();
-  app.get('/api/v1/progress/periods/:periodId', async () => {
+  // The product's three statements of a page (the filters' choices, the page's rows, the count).
+  app.get<{ Querystring: Record<string, string> }>('/api/v1/progress/periods/:periodId', async (req) => {
     const today = new Date().toISOString().slice(0, 10);
-    const { rows } = await pool.query<TProgressSqlRow>(statement.text, [...statement.values]);
-    const data = rows.map((r) => rowOf(r, period, today));
-    return { data, meta: { period: periodMeta(period, today), total: data.length } };
+    const page = pageOf({
+      'page[number]': Number(req.query['page[number]'] ?? 1),
+      'page[size]': Number(req.query['page[size]'] ?? 50),
+    });
+    const statement = compile(progressRowsSql(periodId, scopes, {}, 'student_name', page));
+    const [o, r, c] = await Promise.all([
+      pool.query<TProgressOptionsRow>(options.text, [...options.values]),
+      pool.query<TProgressSqlRow>(statement.text, [...statement.values]),
+      pool.query<{ total: number }>(count.text, [...count.values]),
+    ]);
+    const data = r.rows.map((row) => rowOf(row, period, today));
+    return {
+      data,
+      meta: {
+        period: periodMeta(period, today),
+        total: c.rows[0]!.total,
+        page: { number: page.number, size: page.size },
+        options: o.rows[0],
+      },
+    };
   });
   await serveForBench(app, () => pool.end());
 }

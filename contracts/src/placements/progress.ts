@@ -2,21 +2,34 @@ import { z } from 'zod';
 import { zCollectionOf, zDocumentOf, zResourceOf } from '../jsonapi/jsonapi.ts';
 import { ZInternshipStatus } from './internships.ts';
 import { ZProgressEvaluation } from './evaluations.ts';
+import { PROGRESS_SORTS } from './progress-policy.ts';
 
 /**
  * Wire schemas of internship progress (stagevoortgang, issue #17 item 4, docs/decisions/progress.md):
- * `GET /api/v1/progress/periods/{periodId}` (every visible internship of a period with its hours),
+ * `GET /api/v1/progress/periods/{periodId}` (a page of the visible internships of a period with their hours),
  * `…/export` (the same as CSV) and `…/internships/{internshipId}` (one student's timeline).
  */
 
 export * from './progress-policy.ts';
 
-/** Filters of the period's list and its export. */
+/** Sorts and page sizes: progress-policy (zod-free, for the portal's chunk). */
+export const ZProgressSort = z.enum(PROGRESS_SORTS);
+export type TProgressSort = z.infer<typeof ZProgressSort>;
+
+const zPageNumber = z.coerce.number().int().min(1);
+
+/**
+ * Filters, sort and page of the period's list. The export takes the same filters and sort and ignores
+ * the page (the CSV is always complete).
+ */
 export const ZProgressQuery = z.object({
   group_id: z.uuid().optional(),
   level_id: z.uuid().optional(),
   mentor_id: z.uuid().optional(),
   behind: z.enum(['true', 'false']).optional(),
+  sort: ZProgressSort.optional(),
+  'page[number]': zPageNumber.optional(),
+  'page[size]': zPageNumber.optional(),
 });
 export type TProgressQuery = z.infer<typeof ZProgressQuery>;
 
@@ -56,8 +69,23 @@ export const ZProgressPeriod = z.object({
   elapsed_share: z.number(),
 });
 
+/** A filter's choice: a group, level or mentor of the period's visible internships. */
+export const ZProgressOption = z.object({ id: z.uuid(), name: z.string() });
+export type TProgressOption = z.infer<typeof ZProgressOption>;
+
 export const ZProgressDocument = zCollectionOf(ZProgressResource).extend({
-  meta: z.object({ period: ZProgressPeriod, total: z.number().int() }),
+  meta: z.object({
+    period: ZProgressPeriod,
+    /** The rows matching the filters over all pages. */
+    total: z.number().int(),
+    page: z.object({ number: z.number().int(), size: z.number().int() }),
+    /** The filters' choices over the whole period the caller sees (not only this page), by name. */
+    options: z.object({
+      groups: z.array(ZProgressOption),
+      levels: z.array(ZProgressOption),
+      mentors: z.array(ZProgressOption),
+    }),
+  }),
 });
 export type TProgressDocument = z.infer<typeof ZProgressDocument>;
 

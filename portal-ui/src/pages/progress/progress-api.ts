@@ -10,7 +10,9 @@ const PROGRESS = '/api/v1/progress/periods';
 
 const search = (q: TProgressQuery) => {
   const params = new URLSearchParams(
-    Object.entries(q).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== ''),
+    Object.entries(q)
+      .filter((e) => (typeof e[1] === 'string' && e[1] !== '') || typeof e[1] === 'number')
+      .map(([k, v]) => [k, String(v)]),
   ).toString();
   return params ? `?${params}` : '';
 };

@@ -1,17 +1,19 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { readCollectionDocument, type TRawDocument } from '@stageplein/contracts/client/jsonapi-document';
 import type { TPeriodRef } from '@stageplein/contracts/organizations/internship-periods';
 import { formatHours } from '@stageplein/contracts/placements/hours-policy';
 import type { TProgressQuery, TProgressResource } from '@stageplein/contracts/placements/progress';
+import { PROGRESS_DEFAULT_PAGE_SIZE, PROGRESS_SORTS } from '@stageplein/contracts/placements/progress-policy';
 import {
   BEHIND_TOLERANCE,
   elapsedShare,
   expectedHours,
 } from '@stageplein/contracts/placements/progress-rule';
 import { FormAlert } from '@stageplein/design-system/forms/fields.tsx';
+import { ListPaging } from '@stageplein/design-system/components/per-page-select.tsx';
 import { useApi } from '../../api/api-context.ts';
 import { errorMessage, Page, useRouteTitle } from '../page-kit.tsx';
 import { useActingOrganization } from '../hours/hours-texts.ts';
@@ -91,12 +93,15 @@ export function ProgressIndexPage() {
 }
 
 type TOption = { id: string; name: string };
-const uniqueOptions = (items: (TOption | null)[]): TOption[] =>
-  [...new Map(items.filter((o): o is TOption => !!o).map((o) => [o.id, o])).values()].sort((a, b) =>
-    a.name.localeCompare(b.name, 'nl'),
-  );
 
-/** `/stagevoortgang/{period}`: the period's internships as cards (one column on a phone), filters, CSV. */
+/** The per-page choices (the design system's selector); the API's default is 50 and it caps at 100. */
+const PAGE_SIZES = [25, 50, 100] as const;
+
+/**
+ * `/stagevoortgang/{period}`: a page of the period's internships as cards (one column on a phone),
+ * filters and sort (applied by the server before paging), the per-page selector and pager, the CSV
+ * (always every row of the filters).
+ */
 export function ProgressPeriodPage() {
   const { t, hours, date } = useProgressTexts();
   const ti = useInternshipTexts();
@@ -109,31 +114,36 @@ export function ProgressPeriodPage() {
     permissions.isSchoolAdmin &&
     currentOrganization?.type === 'School';
   const [query, setQuery] = useState<TProgressQuery>({});
-  const all = useQuery({
-    queryKey: ['progress', internshipPeriodId, acting.organizationId],
-    queryFn: ({ signal }) => fetchProgress(api.client, internshipPeriodId, {}, signal),
+  const pageNumber = query['page[number]'] ?? 1;
+  const perPage = query['page[size]'] ?? PROGRESS_DEFAULT_PAGE_SIZE;
+  const list = useQuery({
+    queryKey: ['progress', internshipPeriodId, acting.organizationId, query],
+    queryFn: ({ signal }) =>
+      fetchProgress(api.client, internshipPeriodId, { ...query, 'page[size]': perPage }, signal),
     enabled: acting.ready,
     retry: false,
+    placeholderData: keepPreviousData,
   });
-  const period = all.data?.meta.period;
+  const period = list.data?.meta.period;
   const title = useRouteTitle(period ? `${t('indexTitle')}: ${period.name}` : t('indexTitle'));
-  const rows = (all.data?.data ?? []).filter(
-    ({ attributes: a }) =>
-      (!query.group_id || a.group?.id === query.group_id) &&
-      (!query.level_id || a.level?.id === query.level_id) &&
-      (!query.mentor_id || a.mentors.some((m) => m.id === query.mentor_id)) &&
-      (!query.behind || a.behind_schedule === (query.behind === 'true')),
-  );
-  const data = all.data?.data ?? [];
-  const select = (key: keyof TProgressQuery, label: string, options: TOption[]) => (
+  const rows = list.data?.data ?? [];
+  const total = list.data?.meta.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / perPage));
+  const options = list.data?.meta.options;
+  // A changed filter, sort or page size starts again at page 1.
+  const change = (key: keyof TProgressQuery, value: string | number | undefined) =>
+    setQuery((q) => ({
+      ...q,
+      [key]: value,
+      ...(key === 'page[number]' ? {} : { 'page[number]': undefined }),
+    }));
+  const { 'page[number]': _page, 'page[size]': _size, ...exportQuery } = query;
+  const select = (key: keyof TProgressQuery, label: string, choices: TOption[], all = true) => (
     <label className="progress-filter">
       <span>{label}</span>
-      <select
-        value={query[key] ?? ''}
-        onChange={(e) => setQuery((q) => ({ ...q, [key]: e.target.value || undefined }))}
-      >
-        <option value="">{t('all')}</option>
-        {options.map((o) => (
+      <select value={query[key] ?? ''} onChange={(e) => change(key, e.target.value || undefined)}>
+        {all && <option value="">{t('all')}</option>}
+        {choices.map((o) => (
           <option key={o.id} value={o.id}>
             {o.name}
           </option>
@@ -143,8 +153,8 @@ export function ProgressPeriodPage() {
   );
   return (
     <Page title={title} testId="progress-period">
-      {!all.data || !period ? (
-        <Loading error={all.error} />
+      {!list.data || !period || !options ? (
+        <Loading error={list.error} />
       ) : (
         <>
           <p className="progress-muted">
@@ -154,23 +164,31 @@ export function ProgressPeriodPage() {
           </p>
           <fieldset className="progress-filters">
             <legend>{t('filters')}</legend>
-            {select('group_id', t('group'), uniqueOptions(data.map((r) => r.attributes.group)))}
-            {select('level_id', t('level'), uniqueOptions(data.map((r) => r.attributes.level)))}
-            {select('mentor_id', t('mentor'), uniqueOptions(data.flatMap((r) => r.attributes.mentors)))}
+            {select('group_id', t('group'), options.groups)}
+            {select('level_id', t('level'), options.levels)}
+            {select('mentor_id', t('mentor'), options.mentors)}
             {select('behind', t('behind'), [
               { id: 'true', name: t('onlyBehind') },
               { id: 'false', name: t('notBehind') },
             ])}
+            {select(
+              'sort',
+              t('sort'),
+              PROGRESS_SORTS.map((s) => ({ id: s, name: t(`sorts.${s}`) })),
+              false,
+            )}
           </fieldset>
           <p>
             <button
               type="button"
               className="btn btn--secondary"
-              onClick={() => void downloadProgressCsv(api.client, internshipPeriodId, query)}
+              onClick={() => void downloadProgressCsv(api.client, internshipPeriodId, exportQuery)}
             >
               {t('download')}
             </button>{' '}
-            <span role="status">{t('count', { count: rows.length })}</span>
+            <span role="status" data-testid="progress-count">
+              {t('count', { count: total })}
+            </span>
           </p>
           {rows.length === 0 ? (
             <p>{t('none')}</p>
@@ -181,6 +199,23 @@ export function ProgressPeriodPage() {
               ))}
             </ul>
           )}
+          <ListPaging
+            perPage={perPage}
+            perPageOptions={PAGE_SIZES}
+            page={pageNumber}
+            pages={pages}
+            onChange={(c) =>
+              c.perPage !== undefined ? change('page[size]', c.perPage) : change('page[number]', c.page)
+            }
+            texts={{
+              perPage: t('perPage'),
+              pagination: t('pagination'),
+              previous: t('previous'),
+              next: t('next'),
+              pageOf: t('pageOf', { page: pageNumber, pages }),
+            }}
+            testId="progress-pagination"
+          />
           {/* Evaluations (issue #18 item 4): the school sets up and opens the period's evaluation. */}
           {manageEvaluations && <EvaluationTemplateSection periodId={internshipPeriodId} />}
         </>

@@ -229,9 +229,9 @@ describe('progress (stagevoortgang)', () => {
       .split('\r\n');
     expect(lines).toHaveLength(2);
     expect(lines[0]).toBe(
-      'leerling;groep;niveau;mentor;stageplek;status;uren_gelogd;uren_bevestigd;uren_vereist;procent;achter_op_schema',
+      'leerling;groep;niveau;mentor;stageplek;status;uren_gelogd;uren_bevestigd;uren_vereist;procent;achter_op_schema;evaluatie',
     );
-    expect(lines[1]).toMatch(/^Sanne de Vries;4A;;Mieke Mentor;.*;active;28.75;25.75;60;42;ja$/);
+    expect(lines[1]).toMatch(/^Sanne de Vries;4A;;Mieke Mentor;.*;active;28.75;25.75;60;42;ja;none$/);
     expect(
       (
         await call(h.app, {
@@ -296,5 +296,127 @@ describe('progress (stagevoortgang)', () => {
     expect(await behind()).toBe(false); // signed off
     await set(sql`delete from placements.hours_sheets where internship_id = ${w.sanne.internshipId}`);
     expect(await behind()).toBe(true);
+  });
+});
+
+/**
+ * Paging: one school's period with seven students (last names "Leerling 1" … "Leerling 7"), the odd
+ * ones in group A, the even ones in group B; number 2 has confirmed hours, the rest none (so behind).
+ */
+describe('progress pages', () => {
+  let schoolAdmin: TUser;
+  let students: TUser[];
+  let periodId: string;
+  let groupA: string;
+  let groupB: string;
+  beforeAll(async () => {
+    const tenant: TTenantId = 'demo';
+    const schoolId = await organization(h, 'School', 'approved', tenant);
+    schoolAdmin = await userWith(h, 'admin', schoolId, 'School', tenant);
+    students = await Promise.all(
+      Array.from({ length: 7 }, () => userWith(h, 'student', schoolId, 'School', tenant)),
+    );
+    periodId = randomUUID();
+    [groupA, groupB] = [randomUUID(), randomUUID()];
+    await asOwner(tenant, async (trx) => {
+      const run = (q: ReturnType<typeof sql>) => q.execute(trx);
+      await run(sql`insert into placements.internship_periods (id, tenant_id, school_id, school_year_id, name,
+          start_date, end_date, status, deleted, event_time)
+        values (${periodId}, ${tenant}, ${schoolId}, ${randomUUID()}, 'Pagina''s', '2026-11-01', '2026-11-30',
+          'active', false, now())`);
+      await run(sql`insert into placements.groups (id, tenant_id, school_id, school_year_id, level_id, name, deleted, event_time)
+        values (${groupA}, ${tenant}, ${schoolId}, null, null, 'A', false, now()),
+               (${groupB}, ${tenant}, ${schoolId}, null, null, 'B', false, now())`);
+      for (const [i, u] of students.entries()) {
+        const n = i + 1;
+        const internshipId = randomUUID();
+        await run(sql`insert into placements.users (id, tenant_id, email, first_name, last_name, status, deleted, event_time)
+          values (${u.id}, ${tenant}, ${`${u.id}@x.test`}, 'Kim', ${`Leerling ${n}`}, 'active', false, now())`);
+        await run(sql`insert into placements.group_memberships (school_id, student_id, tenant_id, group_id, event_time)
+          values (${schoolId}, ${u.id}, ${tenant}, ${n % 2 ? groupA : groupB}, now())`);
+        await run(sql`insert into placements.internships (id, tenant_id, student_id, school_id, title, contract_type,
+            self_found, organization_name, hours, updating_hours_allowed, status, start_date, internship_period_id,
+            created_at, updated_at)
+          values (${internshipId}, ${tenant}, ${u.id}, ${schoolId}, 'Stage', 'hours', true, ${`Plek ${8 - n}`}, 20,
+            true, 'active', '2026-11-01', ${periodId}, now(), now())`);
+        if (n === 2)
+          await run(sql`insert into placements.hours_entries (tenant_id, internship_id, date, quarters, description,
+              status, decided_at, created_at, updated_at)
+            values (${tenant}, ${internshipId}, '2026-11-05', 80, 'Werk', 'confirmed', now(), now(), now())`);
+      }
+    });
+  });
+
+  const page = async (user: TUser, query: string) => {
+    const res = await list({ periodId } as TWorld, user, query);
+    expect(res.statusCode).toBe(200);
+    const doc = res.json() as TProgressDocument;
+    return { doc, names: doc.data.map((r) => r.attributes.student_name) };
+  };
+  const all = Array.from({ length: 7 }, (_, i) => `Kim Leerling ${i + 1}`);
+
+  it('answers a page of 50 by default, with the total and the page', async () => {
+    const { doc, names: got } = await page(schoolAdmin, '');
+    expect(got).toEqual(all);
+    expect(doc.meta.total).toBe(7);
+    expect(doc.meta.page).toEqual({ number: 1, size: 50 });
+  });
+
+  it('cuts pages at their boundaries in the sort’s order, past the end empty, the size capped', async () => {
+    const p1 = await page(schoolAdmin, '?page[size]=3');
+    const p2 = await page(schoolAdmin, '?page[size]=3&page[number]=2');
+    const p3 = await page(schoolAdmin, '?page[size]=3&page[number]=3');
+    const p4 = await page(schoolAdmin, '?page[size]=3&page[number]=4');
+    expect([p1, p2, p3, p4].map((p) => p.names)).toEqual([
+      all.slice(0, 3),
+      all.slice(3, 6),
+      all.slice(6),
+      [],
+    ]);
+    for (const p of [p1, p2, p3, p4]) expect(p.doc.meta.total).toBe(7);
+    // The figures are the page rows' own (only number 2 has hours).
+    expect(p1.doc.data[1]!.attributes.hours_confirmed).toBe(20);
+    expect(p1.doc.data[0]!.attributes.hours_confirmed).toBe(0);
+    expect((await page(schoolAdmin, '?page[size]=1000')).doc.meta.page.size).toBe(100);
+    expect((await page(schoolAdmin, '?sort=-student_name&page[size]=2')).names).toEqual([all[6], all[5]]);
+    // organization_name runs the other way ("Plek 7" is student 1's).
+    expect((await page(schoolAdmin, '?sort=organization_name&page[size]=2')).names).toEqual([all[6], all[5]]);
+    for (const bad of ['?page[size]=0', '?page[number]=x', '?sort=percent'])
+      expect((await list({ periodId } as TWorld, schoolAdmin, bad)).statusCode).toBe(422);
+  });
+
+  it('filters before paging, and offers every filter choice whatever the page', async () => {
+    const a1 = await page(schoolAdmin, `?group_id=${groupA}&page[size]=3`);
+    const a2 = await page(schoolAdmin, `?group_id=${groupA}&page[size]=3&page[number]=2`);
+    expect(a1.names).toEqual([all[0], all[2], all[4]]);
+    expect(a2.names).toEqual([all[6]]);
+    expect(a1.doc.meta.total).toBe(4);
+    expect(a1.doc.meta.options.groups.map((g) => g.name)).toEqual(['A', 'B']);
+    // The behind filter (the rule's result per row) pages the same way: six behind, number 2 not.
+    const b = await page(schoolAdmin, '?behind=true&page[size]=4&page[number]=2');
+    expect(b.doc.meta.total).toBe(6);
+    expect(b.names).toEqual([all[5], all[6]]);
+    expect((await page(schoolAdmin, '?behind=false')).names).toEqual([all[1]]);
+  });
+
+  it('gives a student only their own, paged or not', async () => {
+    const own = await page(students[3]!, '?page[size]=1');
+    expect(own.names).toEqual([all[3]]);
+    expect(own.doc.meta.total).toBe(1);
+    expect(own.doc.meta.options.groups.map((g) => g.name)).toEqual(['B']);
+    expect((await page(students[3]!, '?page[number]=2&page[size]=1')).names).toEqual([]);
+  });
+
+  it('exports every row, whatever the page asked', async () => {
+    const res = await call(h.app, {
+      url: `/api/v1/progress/periods/${periodId}/export?page[size]=2&sort=-student_name`,
+      headers: schoolAdmin.headers,
+    });
+    expect(res.statusCode).toBe(200);
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines.slice(1).map((l) => l.split(';')[0])).toEqual([...all].reverse());
   });
 });

@@ -24,7 +24,9 @@ export const progressRoutes: FastifyPluginAsync<TPlacementsDeps> = async (app, d
   r.get('/api/v1/progress/periods/:periodId', {
     schema: {
       tags: TAGS,
-      summary: "A period's internships the caller may see, with hours and the behind-schedule flag",
+      summary: "A page of a period's internships the caller may see, with hours and the behind-schedule flag",
+      description:
+        "Filters `group_id`, `level_id`, `mentor_id`, `behind`; `sort` (contracts PROGRESS_SORTS, default `student_name`); `page[number]`, `page[size]` (default 50, capped at 100). `meta.total` counts all pages; `meta.options` lists the filters' choices.",
       params: ZPeriod,
       querystring: ZProgressQuery,
       response: { 200: ZProgressDocument },
@@ -40,7 +42,8 @@ export const progressRoutes: FastifyPluginAsync<TPlacementsDeps> = async (app, d
   r.get('/api/v1/progress/periods/:periodId/export', {
     schema: {
       tags: TAGS,
-      summary: 'The same list as CSV (`;`, UTF-8 with BOM; formula-safe cells)',
+      summary:
+        'Every row of the list (same filters and sort, never paged) as CSV (`;`, UTF-8 with BOM; formula-safe cells)',
       params: ZPeriod,
       querystring: ZProgressQuery,
     },

@@ -4,6 +4,8 @@ import {
   behindSchedule,
   elapsedShare,
   PROGRESS_CSV_COLUMNS,
+  PROGRESS_DEFAULT_PAGE_SIZE,
+  PROGRESS_MAX_PAGE_SIZE,
   type TProgressDocument,
   type TProgressQuery,
   type TProgressResource,
@@ -18,6 +20,8 @@ import type { TCtx } from '../shared/request.ts';
 import {
   findPeriod,
   hoursEntries,
+  progressCountSql,
+  progressOptionsSql,
   progressRows,
   statusChanges,
   type TProgressFilters,
@@ -114,7 +118,34 @@ const filtersOf = (q: TProgressQuery): TProgressFilters => ({
   mentorId: q.mentor_id,
 });
 
-/** `GET /api/v1/progress/periods/{periodId}`: one statement, then the arithmetic per row. */
+/** The asked page, the size capped (contracts' PROGRESS_MAX_PAGE_SIZE, as other collections cap theirs). */
+export const pageOf = (q: TProgressQuery) => {
+  const size = Math.min(q['page[size]'] ?? PROGRESS_DEFAULT_PAGE_SIZE, PROGRESS_MAX_PAGE_SIZE);
+  const number = q['page[number]'] ?? 1;
+  return { number, size, limit: size, offset: (number - 1) * size };
+};
+
+/** Every row the filters leave, in the sort's order, with the behind filter (the list's rows unpaged). */
+async function allRows(ctx: TCtx, caller: TCaller, period: TProgressPeriodRow, query: TProgressQuery) {
+  const today = isoDay(ctx.now);
+  const rows = await progressRows(
+    ctx.db,
+    period.id,
+    progressScopes(caller),
+    filtersOf(query),
+    query.sort ?? 'student_name',
+  );
+  return rows
+    .map((r) => rowOf(r, period, today, ctx.tenant.features.evaluationForms))
+    .filter((r) => query.behind === undefined || r.attributes.behind_schedule === (query.behind === 'true'));
+}
+
+/**
+ * `GET /api/v1/progress/periods/{periodId}`: one page. The filters, sort and page are SQL, so the
+ * mentors, sums and evaluation are computed for the page's rows only, plus a count and the filters'
+ * choices. The behind filter is the rule's result per row (contracts' progress-rule, not repeated in
+ * SQL): with it, every row of the filters is computed and the page cut from the flagged ones.
+ */
 export async function periodProgress(
   ctx: TCtx,
   caller: TCaller,
@@ -123,22 +154,46 @@ export async function periodProgress(
 ): Promise<TProgressDocument> {
   const period = await periodFor(ctx, caller, periodId);
   const today = isoDay(ctx.now);
-  const rows = (await progressRows(ctx.db, period.id, progressScopes(caller), filtersOf(query)))
-    .map((r) => rowOf(r, period, today, ctx.tenant.features.evaluationForms))
-    .filter((r) => query.behind === undefined || r.attributes.behind_schedule === (query.behind === 'true'));
-  return { data: rows, meta: { period: periodMeta(period, today), total: rows.length } };
+  const scopes = progressScopes(caller);
+  const page = pageOf(query);
+  const options = (await progressOptionsSql(period.id, scopes).execute(ctx.db)).rows[0]!;
+  let data: TProgressResource[];
+  let total: number;
+  if (query.behind !== undefined) {
+    const rows = await allRows(ctx, caller, period, query);
+    total = rows.length;
+    data = rows.slice(page.offset, page.offset + page.limit);
+  } else {
+    const f = filtersOf(query);
+    const [rows, count] = await Promise.all([
+      progressRows(ctx.db, period.id, scopes, f, query.sort ?? 'student_name', page),
+      progressCountSql(period.id, scopes, f).execute(ctx.db),
+    ]);
+    total = count.rows[0]!.total;
+    data = rows.map((r) => rowOf(r, period, today, ctx.tenant.features.evaluationForms));
+  }
+  return {
+    data,
+    meta: {
+      period: periodMeta(period, today),
+      total,
+      page: { number: page.number, size: page.size },
+      options,
+    },
+  };
 }
 
 const yesNo = (b: boolean) => (b ? 'ja' : 'nee');
 
-/** The same rows as CSV (`;`, UTF-8 with BOM, formula-safe cells by contracts' csv). */
+/** Every row (same filters and sort, never paged) as CSV (`;`, UTF-8 with BOM, formula-safe cells by contracts' csv). */
 export async function periodProgressCsv(
   ctx: TCtx,
   caller: TCaller,
   periodId: string,
   query: TProgressQuery,
 ): Promise<string> {
-  const { data } = await periodProgress(ctx, caller, periodId, query);
+  const period = await periodFor(ctx, caller, periodId);
+  const data = await allRows(ctx, caller, period, query);
   const lines = [
     csvLine(PROGRESS_CSV_COLUMNS),
     ...data.map(({ attributes: r }) =>
@@ -154,6 +209,7 @@ export async function periodProgressCsv(
         r.hours_required,
         r.percent,
         yesNo(r.behind_schedule),
+        r.evaluation?.state,
       ]),
     ),
   ];
