@@ -589,6 +589,7 @@ describe('upload', () => {
           height: 1,
           name: 'logo.png',
           uploaded_by: null,
+          organization_id: null,
           created_at: '2026-11-23T12:00:00.000Z',
         },
       },
