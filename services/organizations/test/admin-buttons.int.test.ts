@@ -110,7 +110,7 @@ describe('organizations', () => {
       request: (t: TOrganizationFacts) => ({
         method: 'PUT' as const,
         url: `/api/v1/organizations/${t.id}`,
-        payload: body(t.type, { phone: `030-${Math.floor(Math.random() * 1e7)}` }),
+        payload: body(t.type, { phone: `030-${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}` }),
       }),
     },
     changeStatus: {

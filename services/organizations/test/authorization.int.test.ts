@@ -104,7 +104,9 @@ const CASES: TCase[] = [
     request: async () => ({
       method: 'PUT',
       url: `/api/v1/organizations/${seedOrg('nonprofit')}`,
-      payload: body('NonProfit', { phone: `030-${Math.floor(Math.random() * 1e7)}` }),
+      payload: body('NonProfit', {
+        phone: `030-${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`,
+      }),
     }),
     allowed: ['nonprofitAdmin', 'centerAdmin', 'schoolAdmin'],
     denied: [
