@@ -108,5 +108,5 @@ describe('Schemathesis against the served OpenAPI document', () => {
       code: 0,
       failures: [],
     });
-  }, 240_000);
+  }, 600_000);
 });
