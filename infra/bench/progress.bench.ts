@@ -1,7 +1,9 @@
 // GET /api/v1/progress/periods/{period}?page[number]=20&page[size]=50 (stagevoortgang): one page of 50
 // in the middle of a period of 2,000 students with 30 hours entries each (60,000 entries), signed in
 // as the demo School's admin (who sees all of them), through the gateway — against a bare Fastify + pg
-// route running the same statements (filter choices, the page's rows, the count) and per-row arithmetic.
+// route running the same single statement (the page's rows, the count, the filter choices) on one
+// connection and the same per-row arithmetic. Run: `npm run bench -- progress`; BENCH_EXPLAIN=1 prints
+// the statement's plan instead.
 import os from 'node:os';
 import pg from 'pg';
 import { sql } from 'kysely';
@@ -138,7 +140,7 @@ try {
   );
   if (process.env.BENCH_EXPLAIN) {
     // Diagnosis: the statement's plan as the bare route runs it, then stop (no load).
-    const { progressRowsSql } = await import('@stageplein/placements/progress/progress.repository');
+    const { progressSql } = await import('@stageplein/placements/progress/progress.repository');
     const { compile } = await import('@stageplein/placements/internships/internships.sql');
     const { internshipScopes } = await import('@stageplein/contracts/placements/internship-policy');
     const { derivePermissions } = await import('@stageplein/contracts/identity/permissions');
@@ -149,9 +151,9 @@ try {
       current: school,
     }).filter((s) => s.kind !== 'organization');
     const s = compile(
-      progressRowsSql(PERIOD, scopes, {}, 'student_name', {
-        limit: PAGE_SIZE,
-        offset: (PAGE - 1) * PAGE_SIZE,
+      progressSql(PERIOD, scopes, {}, 'student_name', {
+        page: { limit: PAGE_SIZE, offset: (PAGE - 1) * PAGE_SIZE },
+        meta: true,
       }),
     );
     const client = new pg.Client({ connectionString: ownerUrl });
@@ -203,7 +205,7 @@ try {
     const bytes = JSON.stringify(g0).length;
     const contenders = [
       {
-        label: 'bare Fastify + pg (same statements and per-row arithmetic)',
+        label: 'bare Fastify + pg (same statement and per-row arithmetic)',
         url: `http://127.0.0.1:${bare.port}${PATH}`,
         headers: {},
       },
@@ -242,7 +244,7 @@ try {
       '',
       `Targets: gateway ≥ 0.6× bare, p99 ≤ 150 ms. Result: ${ratio.toFixed(2)}× (${ratio >= 0.6 ? 'met' : 'NOT met'}), gateway p99 ${g.p99} ms (${g.p99 <= 150 ? 'met' : 'NOT met'}).`,
       '',
-      `Request: \`/api/v1/progress/periods/{period}?page[number]=${PAGE}&page[size]=${PAGE_SIZE}\` — page ${PAGE} (rows ${(PAGE - 1) * PAGE_SIZE + 1}–${PAGE * PAGE_SIZE}, \`meta.total\` ${g0.meta.total}) of a period of the demo School with ${STUDENTS} internships, ${ENTRIES} hours entries each (${STUDENTS * ENTRIES} entries), groups, levels and a mentor per student, every tenth sheet signed off (${Math.round(bytes / 1024)} kB, ${behind} rows of the page behind schedule), signed in as the School's admin. Both sides run the same statements: the filters' choices (\`progressOptionsSql\`), the page (\`progressRowsSql\` with a page: the ids picked by the sort with limit/offset over the cheap joins, then mentors, the lateral hours sums and the evaluation for those 50 only) and the count (\`progressCountSql\`), and the same per-row arithmetic (\`rowOf\`); the bare side runs the three on three pool connections at once, the gateway one after another in its RLS transaction, and adds the request path (tenant, credentials, current organization, caller, the period check, the policy's scopes, the zod-checked response). Bare pool of 10 connections like the gateway's per-tenant read pool; owner connection (no RLS predicate); ${CONNECTIONS} client connections; one request at a time beforehand (median of 5): bare ${singles[0]} ms, gateway ${singles[1]} ms; tables vacuumed after seeding; median of ${ROUNDS} alternating rounds of ${SECONDS} s, each after a 2 s warm-up; 1-minute load average after the rounds ${loads.map((l) => l.toFixed(1)).join(', ')} (2 cores shared with the other engineers' tests); ${new Date().toISOString().slice(0, 10)}.`,
+      `Request: \`/api/v1/progress/periods/{period}?page[number]=${PAGE}&page[size]=${PAGE_SIZE}\` — page ${PAGE} (rows ${(PAGE - 1) * PAGE_SIZE + 1}–${PAGE * PAGE_SIZE}, \`meta.total\` ${g0.meta.total}) of a period of the demo School with ${STUDENTS} internships, ${ENTRIES} hours entries each (${STUDENTS * ENTRIES} entries), groups, levels and a mentor per student, every tenth sheet signed off (${Math.round(bytes / 1024)} kB, ${behind} rows of the page behind schedule), signed in as the School's admin. Both sides run the same single statement (\`progressSql\` with a page and the meta: the period's visible internships joined to the read models once, the count and the filters' choices from them, the page picked by the sort with limit/offset, then mentors, the lateral hours sums and the evaluation for those 50 only) on one connection, and the same per-row arithmetic (\`rowOf\`); the gateway runs it in its RLS transaction and adds the request path (tenant, credentials, current organization, caller, the period check, the policy's scopes, the zod-checked response). Bare pool of 10 connections like the gateway's per-tenant read pool; owner connection (no RLS predicate); ${CONNECTIONS} client connections; one request at a time beforehand (median of 5): bare ${singles[0]} ms, gateway ${singles[1]} ms; tables vacuumed after seeding; median of ${ROUNDS} alternating rounds of ${SECONDS} s, each after a 2 s warm-up; 1-minute load average after the rounds ${loads.map((l) => l.toFixed(1)).join(', ')} (2 cores shared with the other engineers' tests); ${new Date().toISOString().slice(0, 10)}.`,
     ].join('\n');
     console.log(`\nGET ${PATH}\n${body}`);
     recordSection(

@@ -1,7 +1,7 @@
 // Benchmark servers for GET /api/v1/progress/periods/{period}: `gateway` (the product's full path:
 // gateway, tenant, credentials, current organization, caller, RLS transaction, the period check, the
-// policy's scopes, the zod-checked document) or `bare` (Fastify + pg running the same statements of a
-// page and the same per-row arithmetic, `rowOf`, nothing else).
+// policy's scopes, the zod-checked document) or `bare` (Fastify + pg running the same single statement
+// of a page, `progressSql`, on one connection, and the same per-row arithmetic, `rowOf`, nothing else).
 import Fastify from 'fastify';
 import pg from 'pg';
 import { seedOrganizationId } from '@stageplein/contracts/domain/seed-ids';
@@ -9,11 +9,9 @@ import { internshipScopes } from '@stageplein/contracts/placements/internship-po
 import { derivePermissions } from '@stageplein/contracts/identity/permissions';
 import { compile } from '@stageplein/placements/internships/internships.sql';
 import {
-  progressCountSql,
-  progressOptionsSql,
-  progressRowsSql,
-  type TProgressOptionsRow,
-  type TProgressSqlRow,
+  progressResult,
+  progressSql,
+  type TProgressStatementRow,
 } from '@stageplein/placements/progress/progress.repository';
 import { pageOf, periodMeta, rowOf } from '@stageplein/placements/progress/progress.service';
 import { serveForBench, serveGatewayForBench } from './bench-lib.ts';
@@ -46,30 +44,26 @@ if (mode === 'gateway') {
     [periodId],
   );
   const period = periods[0];
-  const options = compile(progressOptionsSql(periodId, scopes));
-  const count = compile(progressCountSql(periodId, scopes, {}));
   const app = Fastify();
-  // The product's three statements of a page (the filters' choices, the page's rows, the count).
+  // The product's one statement of a page (the page's rows, the total, the filters' choices).
   app.get<{ Querystring: Record<string, string> }>('/api/v1/progress/periods/:periodId', async (req) => {
     const today = new Date().toISOString().slice(0, 10);
     const page = pageOf({
       'page[number]': Number(req.query['page[number]'] ?? 1),
       'page[size]': Number(req.query['page[size]'] ?? 50),
     });
-    const statement = compile(progressRowsSql(periodId, scopes, {}, 'student_name', page));
-    const [o, r, c] = await Promise.all([
-      pool.query<TProgressOptionsRow>(options.text, [...options.values]),
-      pool.query<TProgressSqlRow>(statement.text, [...statement.values]),
-      pool.query<{ total: number }>(count.text, [...count.values]),
-    ]);
-    const data = r.rows.map((row) => rowOf(row, period, today));
+    const statement = compile(progressSql(periodId, scopes, {}, 'student_name', { page, meta: true }));
+    const result = progressResult(
+      (await pool.query<TProgressStatementRow>(statement.text, [...statement.values])).rows,
+    );
+    const data = result.rows.map((row) => rowOf(row, period, today));
     return {
       data,
       meta: {
         period: periodMeta(period, today),
-        total: c.rows[0]!.total,
+        total: result.total,
         page: { number: page.number, size: page.size },
-        options: o.rows[0],
+        options: result.options,
       },
     };
   });

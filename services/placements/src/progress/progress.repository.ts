@@ -51,113 +51,15 @@ export interface TProgressPage {
   offset: number;
 }
 
-/** The sort's SQL order; every order ends in the student's name and the internship's id (stable pages). */
+/** The sort's SQL order over `vis`; every order ends in the student's name and the internship's id (stable pages). */
 const ORDERS: Record<TProgressSort, RawBuilder<unknown>> = {
-  student_name: sql`s.last_name nulls last, s.first_name, i.id`,
-  '-student_name': sql`s.last_name desc nulls last, s.first_name desc, i.id desc`,
-  organization_name: sql`coalesce(o.name, i.organization_name) nulls last, s.last_name nulls last, s.first_name, i.id`,
-  '-organization_name': sql`coalesce(o.name, i.organization_name) desc nulls last, s.last_name nulls last, s.first_name, i.id`,
-  group: sql`g.name nulls last, s.last_name nulls last, s.first_name, i.id`,
-  '-group': sql`g.name desc nulls last, s.last_name nulls last, s.first_name, i.id`,
+  student_name: sql`v.student_last nulls last, v.student_first, v.id`,
+  '-student_name': sql`v.student_last desc nulls last, v.student_first desc, v.id desc`,
+  organization_name: sql`v.organization_name nulls last, v.student_last nulls last, v.student_first, v.id`,
+  '-organization_name': sql`v.organization_name desc nulls last, v.student_last nulls last, v.student_first, v.id`,
+  group: sql`v.group_name nulls last, v.student_last nulls last, v.student_first, v.id`,
+  '-group': sql`v.group_name desc nulls last, v.student_last nulls last, v.student_first, v.id`,
 };
-
-/**
- * The period's internships the scopes reveal with the filters' and sorts' joins (student, workplace,
- * group, level): the cheap part, shared by the page, the count and the rows.
- */
-function visible(periodId: string, scopes: readonly TInternshipScope[], f: TProgressFilters) {
-  const conditions: Expression<SqlBool>[] = [
-    sql<SqlBool>`i.internship_period_id = ${periodId}`,
-    scopes.length ? sql<SqlBool>`(${sql.join(scopes.map(scopeCondition), sql` or `)})` : sql<SqlBool>`false`,
-  ];
-  if (f.groupId) conditions.push(sql<SqlBool>`g.id = ${f.groupId}`);
-  if (f.levelId) conditions.push(sql<SqlBool>`l.id = ${f.levelId}`);
-  if (f.internshipId) conditions.push(sql<SqlBool>`i.id = ${f.internshipId}`);
-  if (f.mentorId)
-    conditions.push(sql<SqlBool>`exists (select 1 from placements.mentorships fm
-      where fm.school_id = i.school_id and fm.student_id = i.student_id and fm.mentor_id = ${f.mentorId}
-        and not fm.removed)`);
-  return {
-    from: sql`placements.internships i
-      left join placements.users s on s.id = i.student_id and not s.deleted
-      left join placements.organizations o on o.id = i.organization_id and not o.deleted
-      left join placements.group_memberships gm on gm.school_id = i.school_id and gm.student_id = i.student_id
-      left join placements.groups g on g.id = gm.group_id and not g.deleted
-      left join placements.levels l on l.id = g.level_id and not l.deleted`,
-    where: sql.join(conditions, sql` and `),
-  };
-}
-
-/**
- * The internships of the period the scopes reveal, in one statement: names, group, level and mentors
- * from the school read models, the hours entries summed per status by a lateral aggregate over the
- * `(internship_id)` index. With a page, the filters and sort pick the page's ids first (a cheap
- * ordered scan of the joins above) and the mentors, sums and evaluation run for those rows only.
- * The behind filter is applied after the arithmetic (hours-policy), by the service.
- */
-export async function progressRows(
-  db: TDb,
-  periodId: string,
-  scopes: readonly TInternshipScope[],
-  f: TProgressFilters,
-  sort: TProgressSort = 'student_name',
-  page?: TProgressPage,
-): Promise<TProgressSqlRow[]> {
-  return (await progressRowsSql(periodId, scopes, f, sort, page).execute(db)).rows;
-}
-
-/** The statement of `progressRows` (the benchmark's bare route runs exactly this, infra/bench). */
-export function progressRowsSql(
-  periodId: string,
-  scopes: readonly TInternshipScope[],
-  f: TProgressFilters,
-  sort: TProgressSort = 'student_name',
-  page?: TProgressPage,
-): RawBuilder<TProgressSqlRow> {
-  const v = visible(periodId, scopes, f);
-  const order = ORDERS[sort];
-  // The page's ids in the sort's order; the outer statement keeps only those and orders them again.
-  const where = page
-    ? sql`i.id in (select i.id from ${v.from} where ${v.where} order by ${order}
-        limit ${page.limit} offset ${page.offset})`
-    : v.where;
-  return sql<TProgressSqlRow>`
-    select i.id, i.student_id, s.first_name as student_first, s.last_name as student_last,
-      coalesce(o.name, i.organization_name) as organization_name, i.status, i.hours,
-      g.id as group_id, g.name as group_name, l.id as level_id, l.name as level_name,
-      coalesce((select json_agg(json_build_object('id', mu.id,
-          'name', concat_ws(' ', mu.first_name, mu.last_name)) order by mu.last_name, mu.id)
-        from placements.mentorships m join placements.users mu on mu.id = m.mentor_id and not mu.deleted
-        where m.school_id = i.school_id and m.student_id = i.student_id and not m.removed), '[]') as mentors,
-      coalesce(h.confirmed_q, 0)::int as confirmed_q, coalesce(h.pending_q, 0)::int as pending_q,
-      coalesce(h.rejected_q, 0)::int as rejected_q, sh.paper_quarters, d.required_hours as period_default_hours,
-      i.start_date, i.end_date, i.updating_hours_allowed, sh.signed_off_at is not null as signed_off,
-      (select json_agg(json_build_object('role', er.role, 'state', er.state, 'score', er.score, 'weight', er.weight)
-          order by er.role)
-        from placements.evaluation_responses er
-        where er.evaluation_id = (select ev.id from placements.evaluations ev where ev.internship_id = i.id
-          order by ev.opened_at desc limit 1)) as evaluation_parts
-    from ${v.from}
-      left join placements.hours_sheets sh on sh.internship_id = i.id
-      left join placements.hours_period_defaults d on d.internship_period_id = i.internship_period_id
-      left join lateral (
-        select sum(e.quarters) filter (where e.status = 'confirmed') as confirmed_q,
-          sum(e.quarters) filter (where e.status = 'pending') as pending_q,
-          sum(e.quarters) filter (where e.status = 'rejected') as rejected_q
-        from placements.hours_entries e where e.internship_id = i.id) h on true
-    where ${where}
-    order by ${order}`;
-}
-
-/** How many internships the filters leave (the page's `meta.total`), without any figures. */
-export function progressCountSql(
-  periodId: string,
-  scopes: readonly TInternshipScope[],
-  f: TProgressFilters,
-): RawBuilder<{ total: number }> {
-  const v = visible(periodId, scopes, f);
-  return sql<{ total: number }>`select count(*)::int as total from ${v.from} where ${v.where}`;
-}
 
 export interface TProgressOptionsRow {
   groups: { id: string; name: string }[];
@@ -165,31 +67,146 @@ export interface TProgressOptionsRow {
   mentors: { id: string; name: string }[];
 }
 
+/** What the statement asks beyond the rows: a page (limit/offset in the sort's order) and/or the meta. */
+export interface TProgressStatementOptions {
+  page?: TProgressPage | undefined;
+  /** `meta.total` (the filtered rows over all pages) and `meta.options` (the filters' choices). */
+  meta?: boolean;
+}
+
+/** The statement's answer: the rows, and with `meta` the total and the filters' choices. */
+export interface TProgressResult {
+  rows: TProgressSqlRow[];
+  total: number;
+  options: TProgressOptionsRow;
+}
+
+/** A statement row: one of the rows, or with `meta` a past-the-end page's single row of nulls. */
+export type TProgressStatementRow = { [K in keyof TProgressSqlRow]: TProgressSqlRow[K] | null } & {
+  total: number | null;
+  options: TProgressOptionsRow | null;
+};
+
 /**
- * The filters' choices: the groups, levels and mentors of every internship of the period the caller
- * sees (without filters), so a paged screen offers all of them, not only the current page's.
+ * The period's internships the scopes reveal, their page (or every row), the total and the filters'
+ * choices in ONE statement (one round trip in the request's RLS transaction):
+ * - `vis` (materialized): the period's internships under the scopes, joined once to the student,
+ *   workplace, group membership → group → level read models — the cheap columns the filters, sorts
+ *   and rows need. The timeline's internship id narrows it already (it never asks for the meta).
+ * - `options`: the groups, levels and mentors of all of `vis` (no filters), so a paged screen offers
+ *   every choice, not only the current page's.
+ * - `fv`: `vis` under the filters; `total` counts it; `pg` picks the page's rows in the sort's order.
+ * - only for `pg`'s rows: mentors as a JSON array, the hours entries summed per status by a lateral
+ *   aggregate over the `(internship_id)` index, the sheet, the period's default and the evaluation.
+ * Like `internshipsPageSql`, the meta row is left-joined to the rows, so a page past the end is one row
+ * of nulls with the total; the choices ride on the first row only. The behind filter is applied after
+ * the arithmetic (hours-policy), by the service. The benchmark's bare route runs exactly this (infra/bench).
  */
-export function progressOptionsSql(
+export function progressSql(
   periodId: string,
   scopes: readonly TInternshipScope[],
-): RawBuilder<TProgressOptionsRow> {
-  const v = visible(periodId, scopes, {});
-  const options = (idCol: string, nameCol: string, from: RawBuilder<unknown>) =>
+  f: TProgressFilters,
+  sort: TProgressSort = 'student_name',
+  opts: TProgressStatementOptions = {},
+): RawBuilder<TProgressStatementRow> {
+  const base: Expression<SqlBool>[] = [
+    sql<SqlBool>`i.internship_period_id = ${periodId}`,
+    scopes.length ? sql<SqlBool>`(${sql.join(scopes.map(scopeCondition), sql` or `)})` : sql<SqlBool>`false`,
+  ];
+  if (f.internshipId) base.push(sql<SqlBool>`i.id = ${f.internshipId}`);
+  const filters: Expression<SqlBool>[] = [sql<SqlBool>`true`];
+  if (f.groupId) filters.push(sql<SqlBool>`v.group_id = ${f.groupId}`);
+  if (f.levelId) filters.push(sql<SqlBool>`v.level_id = ${f.levelId}`);
+  if (f.mentorId)
+    filters.push(sql<SqlBool>`exists (select 1 from placements.mentorships fm
+      where fm.school_id = v.school_id and fm.student_id = v.student_id and fm.mentor_id = ${f.mentorId}
+        and not fm.removed)`);
+  const order = ORDERS[sort];
+  const page = opts.page ? sql`limit ${opts.page.limit} offset ${opts.page.offset}` : sql``;
+  const choices = (idCol: string, nameCol: string, from: RawBuilder<unknown>) =>
     sql`coalesce((select json_agg(json_build_object('id', x.id, 'name', x.name) order by x.name, x.id)
       from (select distinct ${sql.raw(idCol)} as id, ${sql.raw(nameCol)} as name ${from}
         where ${sql.raw(idCol)} is not null) x), '[]')`;
-  return sql<TProgressOptionsRow>`
-    with vis as materialized (select i.school_id, i.student_id, g.id as group_id, g.name as group_name,
-        l.id as level_id, l.name as level_name from ${v.from} where ${v.where})
-    select ${options('group_id', 'group_name', sql`from vis`)} as groups,
-      ${options('level_id', 'level_name', sql`from vis`)} as levels,
-      ${options(
-        'mu.id',
-        "concat_ws(' ', mu.first_name, mu.last_name)",
-        sql`from vis join placements.mentorships m on m.school_id = vis.school_id
-          and m.student_id = vis.student_id and not m.removed
-          join placements.users mu on mu.id = m.mentor_id and not mu.deleted`,
-      )} as mentors`;
+  const meta = opts.meta
+    ? sql`select (select count(*) from fv)::int as total, json_build_object(
+        'groups', ${choices('group_id', 'group_name', sql`from vis`)},
+        'levels', ${choices('level_id', 'level_name', sql`from vis`)},
+        'mentors', ${choices(
+          'mu.id',
+          "concat_ws(' ', mu.first_name, mu.last_name)",
+          sql`from vis join placements.mentorships m on m.school_id = vis.school_id
+            and m.student_id = vis.student_id and not m.removed
+            join placements.users mu on mu.id = m.mentor_id and not mu.deleted`,
+        )}) as options`
+    : sql`select null::int as total, null::json as options`;
+  return sql<TProgressStatementRow>`
+    with vis as materialized (
+      select i.id, i.school_id, i.student_id, i.internship_period_id, i.status, i.hours, i.start_date,
+        i.end_date, i.updating_hours_allowed, s.first_name as student_first, s.last_name as student_last,
+        coalesce(o.name, i.organization_name) as organization_name,
+        g.id as group_id, g.name as group_name, l.id as level_id, l.name as level_name
+      from placements.internships i
+        left join placements.users s on s.id = i.student_id and not s.deleted
+        left join placements.organizations o on o.id = i.organization_id and not o.deleted
+        left join placements.group_memberships gm on gm.school_id = i.school_id and gm.student_id = i.student_id
+        left join placements.groups g on g.id = gm.group_id and not g.deleted
+        left join placements.levels l on l.id = g.level_id and not l.deleted
+      where ${sql.join(base, sql` and `)}),
+    fv as (select v.* from vis v where ${sql.join(filters, sql` and `)}),
+    pg as (select v.*, row_number() over (order by ${order}) as n from fv v order by ${order} ${page}),
+    meta as (${meta})
+    select mt.total, case when row_number() over (order by r.n) = 1 then mt.options end as options,
+      r.id, r.student_id, r.student_first, r.student_last, r.organization_name, r.status, r.hours,
+      r.group_id, r.group_name, r.level_id, r.level_name, r.mentors, r.confirmed_q, r.pending_q,
+      r.rejected_q, r.paper_quarters, r.period_default_hours, r.start_date, r.end_date,
+      r.updating_hours_allowed, r.signed_off, r.evaluation_parts
+    from meta mt left join lateral (
+      select p.*,
+        coalesce((select json_agg(json_build_object('id', mu.id,
+            'name', concat_ws(' ', mu.first_name, mu.last_name)) order by mu.last_name, mu.id)
+          from placements.mentorships m join placements.users mu on mu.id = m.mentor_id and not mu.deleted
+          where m.school_id = p.school_id and m.student_id = p.student_id and not m.removed), '[]') as mentors,
+        coalesce(h.confirmed_q, 0)::int as confirmed_q, coalesce(h.pending_q, 0)::int as pending_q,
+        coalesce(h.rejected_q, 0)::int as rejected_q, sh.paper_quarters,
+        d.required_hours as period_default_hours, sh.signed_off_at is not null as signed_off,
+        (select json_agg(json_build_object('role', er.role, 'state', er.state, 'score', er.score,
+            'weight', er.weight) order by er.role)
+          from placements.evaluation_responses er
+          where er.evaluation_id = (select ev.id from placements.evaluations ev where ev.internship_id = p.id
+            order by ev.opened_at desc limit 1)) as evaluation_parts
+      from pg p
+        left join placements.hours_sheets sh on sh.internship_id = p.id
+        left join placements.hours_period_defaults d on d.internship_period_id = p.internship_period_id
+        left join lateral (
+          select sum(e.quarters) filter (where e.status = 'confirmed') as confirmed_q,
+            sum(e.quarters) filter (where e.status = 'pending') as pending_q,
+            sum(e.quarters) filter (where e.status = 'rejected') as rejected_q
+          from placements.hours_entries e where e.internship_id = p.id) h on true
+    ) r on true
+    order by r.n`;
+}
+
+const EMPTY_OPTIONS: TProgressOptionsRow = { groups: [], levels: [], mentors: [] };
+
+/** The statement's rows as the result (the row of nulls of a past-the-end page dropped). */
+export function progressResult(rows: readonly TProgressStatementRow[]): TProgressResult {
+  return {
+    rows: rows.filter((r) => r.id !== null) as TProgressSqlRow[],
+    total: rows[0]?.total ?? 0,
+    options: rows[0]?.options ?? EMPTY_OPTIONS,
+  };
+}
+
+/** `progressSql` run on the request's connection. */
+export async function progressRows(
+  db: TDb,
+  periodId: string,
+  scopes: readonly TInternshipScope[],
+  f: TProgressFilters,
+  sort: TProgressSort = 'student_name',
+  opts: TProgressStatementOptions = {},
+): Promise<TProgressResult> {
+  return progressResult((await progressSql(periodId, scopes, f, sort, opts).execute(db)).rows);
 }
 
 export interface TProgressPeriodRow {

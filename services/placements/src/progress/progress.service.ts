@@ -20,8 +20,6 @@ import type { TCtx } from '../shared/request.ts';
 import {
   findPeriod,
   hoursEntries,
-  progressCountSql,
-  progressOptionsSql,
   progressRows,
   statusChanges,
   type TProgressFilters,
@@ -125,26 +123,15 @@ export const pageOf = (q: TProgressQuery) => {
   return { number, size, limit: size, offset: (number - 1) * size };
 };
 
-/** Every row the filters leave, in the sort's order, with the behind filter (the list's rows unpaged). */
-async function allRows(ctx: TCtx, caller: TCaller, period: TProgressPeriodRow, query: TProgressQuery) {
-  const today = isoDay(ctx.now);
-  const rows = await progressRows(
-    ctx.db,
-    period.id,
-    progressScopes(caller),
-    filtersOf(query),
-    query.sort ?? 'student_name',
-  );
-  return rows
-    .map((r) => rowOf(r, period, today, ctx.tenant.features.evaluationForms))
-    .filter((r) => query.behind === undefined || r.attributes.behind_schedule === (query.behind === 'true'));
-}
+/** The rule's flag against the `behind` filter (not repeated in SQL: contracts' progress-rule decides). */
+const behindMatches = (query: TProgressQuery) => (r: TProgressResource) =>
+  query.behind === undefined || r.attributes.behind_schedule === (query.behind === 'true');
 
 /**
- * `GET /api/v1/progress/periods/{periodId}`: one page. The filters, sort and page are SQL, so the
- * mentors, sums and evaluation are computed for the page's rows only, plus a count and the filters'
- * choices. The behind filter is the rule's result per row (contracts' progress-rule, not repeated in
- * SQL): with it, every row of the filters is computed and the page cut from the flagged ones.
+ * `GET /api/v1/progress/periods/{periodId}`: one page. The page's rows, the total and the filters'
+ * choices are one statement (`progressSql`), the mentors, sums and evaluation computed for the page's
+ * rows only. The behind filter is the rule's result per row (contracts' progress-rule, not repeated in
+ * SQL): with it, every row of the other filters is computed and the page cut from the flagged ones.
  */
 export async function periodProgress(
   ctx: TCtx,
@@ -154,23 +141,22 @@ export async function periodProgress(
 ): Promise<TProgressDocument> {
   const period = await periodFor(ctx, caller, periodId);
   const today = isoDay(ctx.now);
-  const scopes = progressScopes(caller);
   const page = pageOf(query);
-  const options = (await progressOptionsSql(period.id, scopes).execute(ctx.db)).rows[0]!;
-  let data: TProgressResource[];
-  let total: number;
-  if (query.behind !== undefined) {
-    const rows = await allRows(ctx, caller, period, query);
-    total = rows.length;
-    data = rows.slice(page.offset, page.offset + page.limit);
-  } else {
-    const f = filtersOf(query);
-    const [rows, count] = await Promise.all([
-      progressRows(ctx.db, period.id, scopes, f, query.sort ?? 'student_name', page),
-      progressCountSql(period.id, scopes, f).execute(ctx.db),
-    ]);
-    total = count.rows[0]!.total;
-    data = rows.map((r) => rowOf(r, period, today, ctx.tenant.features.evaluationForms));
+  const behind = query.behind !== undefined;
+  const result = await progressRows(
+    ctx.db,
+    period.id,
+    progressScopes(caller),
+    filtersOf(query),
+    query.sort ?? 'student_name',
+    { page: behind ? undefined : page, meta: true },
+  );
+  let data = result.rows.map((r) => rowOf(r, period, today, ctx.tenant.features.evaluationForms));
+  let total = result.total;
+  if (behind) {
+    data = data.filter(behindMatches(query));
+    total = data.length;
+    data = data.slice(page.offset, page.offset + page.limit);
   }
   return {
     data,
@@ -178,7 +164,7 @@ export async function periodProgress(
       period: periodMeta(period, today),
       total,
       page: { number: page.number, size: page.size },
-      options,
+      options: result.options,
     },
   };
 }
@@ -193,7 +179,17 @@ export async function periodProgressCsv(
   query: TProgressQuery,
 ): Promise<string> {
   const period = await periodFor(ctx, caller, periodId);
-  const data = await allRows(ctx, caller, period, query);
+  const today = isoDay(ctx.now);
+  const { rows } = await progressRows(
+    ctx.db,
+    period.id,
+    progressScopes(caller),
+    filtersOf(query),
+    query.sort ?? 'student_name',
+  );
+  const data = rows
+    .map((r) => rowOf(r, period, today, ctx.tenant.features.evaluationForms))
+    .filter(behindMatches(query));
   const lines = [
     csvLine(PROGRESS_CSV_COLUMNS),
     ...data.map(({ attributes: r }) =>
@@ -225,7 +221,9 @@ export async function internshipTimeline(
 ): Promise<TProgressTimelineDocument> {
   const period = await periodFor(ctx, caller, periodId);
   const today = isoDay(ctx.now);
-  const [row] = await progressRows(ctx.db, period.id, progressScopes(caller), { internshipId });
+  const {
+    rows: [row],
+  } = await progressRows(ctx.db, period.id, progressScopes(caller), { internshipId });
   if (!row) throw new ApiError('not_found');
   const [changes, entries] = await Promise.all([
     statusChanges(ctx.db, internshipId),
