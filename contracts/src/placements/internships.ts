@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { TTenantFeatures } from '../tenants/tenant.types.ts';
-import { ZRoleName } from '../identity/roles.ts';
+// ROLE_NAMES, not ZRoleName: roles.ts sits in the portal's entry chunk, and a zod schema exported from
+// there to a lazy page would pull zod into every first download.
+import { ROLE_NAMES } from '../identity/roles.ts';
 import { zCollectionOf, zDocumentOf, ZRelationship, ZResource, type TQuerySpec } from '../jsonapi/jsonapi.ts';
 
 /**
@@ -223,7 +225,7 @@ export const ZInternshipPersonAttributes = z.object({
 export const ZInternshipPersonResource = ZResource.extend({
   type: z.literal('user'),
   attributes: ZInternshipPersonAttributes.extend({
-    roles: z.array(z.object({ name: ZRoleName, resource_id: z.string() })),
+    roles: z.array(z.object({ name: z.enum(ROLE_NAMES), resource_id: z.string() })),
   }),
 });
 export const ZInternshipPeopleCollection = zCollectionOf(ZInternshipPersonResource);
