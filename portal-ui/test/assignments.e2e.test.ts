@@ -55,7 +55,7 @@ describe('assignments: publish, complete by link, follow', () => {
     await form.getByTestId('assignment-internship').locator('input:not([disabled])').first().check();
     await page.getByTestId('assignment-save').click();
     await page.getByTestId('assignment-page').waitFor();
-    await expect.poll(() => page.getByTestId('page-title').textContent()).toContain(TITLE);
+    await expect.poll(() => page.getByTestId('page-title').textContent()).toContain(DRAFT_TITLE);
     expect(await page.getByTestId('assignment-status').textContent()).toBe('Concept');
 
     // The draft is edited before publishing: every field, checked on blur (spec §5, Dutch messages).
