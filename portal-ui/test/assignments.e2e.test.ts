@@ -13,13 +13,14 @@ import {
 } from './stack.ts';
 
 /**
- * Issue #18 item 5 in Chromium on the real stack, at phone width: the school's admin writes and
- * publishes an assignment for the demo student's running internship; its supervisor (the demo
+ * Issue #18 item 5 in Chromium on the real stack, at phone width: the school's admin writes a draft,
+ * edits it and publishes the assignment for the demo student's running internship; its supervisor (the demo
  * company's admin) opens the mailed link without signing in, sees the seeded and the new assignment,
  * is held to the form's rules (Dutch messages) and completes the new one; the school sees it completed.
  */
 const TENANT = 'stageplein';
 const TITLE = 'Reflectiegesprek week 4';
+const DRAFT_TITLE = 'Reflectiegesprek (concept)';
 
 let stack: TStack;
 beforeAll(async () => {
@@ -46,7 +47,7 @@ describe('assignments: publish, complete by link, follow', () => {
     const form = page.getByTestId('assignment-form');
     await form.waitFor();
     await expectAccessible(page, 'assignments manage');
-    await form.getByLabel(/^Titel(?! in)/).fill(TITLE);
+    await form.getByLabel(/^Titel(?! in)/).fill(DRAFT_TITLE);
     await form
       .getByLabel(/^Instructie voor de praktijkbegeleider/)
       .fill('Voer het reflectiegesprek en vul het formulier in.');
@@ -54,14 +55,47 @@ describe('assignments: publish, complete by link, follow', () => {
     await form.getByTestId('assignment-internship').locator('input:not([disabled])').first().check();
     await page.getByTestId('assignment-save').click();
     await page.getByTestId('assignment-page').waitFor();
-    await expect.poll(() => page.getByTestId('page-title').textContent()).toContain(TITLE);
+    await expect.poll(() => page.getByTestId('page-title').textContent()).toContain(DRAFT_TITLE);
     expect(await page.getByTestId('assignment-status').textContent()).toBe('Concept');
+
+    // The draft is edited before publishing: every field, checked on blur (spec §5, Dutch messages).
+    await page.getByTestId('assignment-edit').click();
+    const edit = page.getByTestId('assignment-edit-form');
+    await edit.waitFor();
+    const editTitle = edit.getByLabel(/^Titel(?! in)/);
+    expect(await editTitle.inputValue()).toBe(DRAFT_TITLE);
+    expect(await edit.getByLabel(/^Formulier/).count()).toBe(1);
+    expect(await edit.getByTestId('assignment-internship').locator('input:checked').count()).toBe(1);
+    await editTitle.fill('');
+    await editTitle.blur();
+    await expect
+      .poll(() => edit.getByTestId('field-error').first().textContent())
+      .toContain('Dit veld is verplicht');
+    await expectAccessible(page, 'assignment edit draft');
+    await shot(page, 'assignment-edit');
+    await editTitle.fill(TITLE);
+    await edit.getByLabel(/^Inleveren vóór/).fill('2027-01-22');
+    await page.getByTestId('assignment-edit-save').click();
+    await expect.poll(() => page.getByTestId('page-title').textContent()).toContain(TITLE);
+    await expect.poll(() => edit.count()).toBe(0);
+    expect(await page.getByTestId('assignment-status').textContent()).toBe('Concept');
+    expect(await page.getByTestId('assignment-page').textContent()).toContain('22');
+
     await page.getByTestId('assignment-publish').click();
     await expect.poll(() => page.getByTestId('assignment-status').textContent()).toBe('Gepubliceerd');
     await expect.poll(() => page.getByTestId('assignment-task').count()).toBe(1);
     expect(await page.getByTestId('assignment-task-status').first().textContent()).toBe('Open');
     await expectAccessible(page, 'assignment detail');
     await shot(page, 'assignment-detail');
+    // Published: only the texts and the due date can still change.
+    await page.getByTestId('assignment-edit').click();
+    const later = page.getByTestId('assignment-edit-form');
+    await later.waitFor();
+    expect(await later.getByLabel(/^Formulier/).count()).toBe(0);
+    expect(await later.getByTestId('assignment-internship').count()).toBe(0);
+    expect(await later.textContent()).toContain('alleen de titel, de instructie en de inleverdatum');
+    await later.getByRole('button', { name: 'Annuleren' }).click();
+    await expect.poll(() => later.count()).toBe(0);
     const detailUrl = page.url();
 
     // The supervisor reads the mail and opens the link, signed out.

@@ -175,6 +175,58 @@ describe('evaluations: supervisor by link, student in the portal, results on the
       .poll(() => page.getByTestId('toast').first().textContent())
       .toContain('evaluatie(s) geopend');
     await shot(page, 'evaluation-template');
+
+    // Another period without an evaluation: set one up with weights per role and per scored question.
+    const periods = await schoolApi.get<{ data: { id: string }[] }>('/api/v1/internship_periods');
+    const otherId = periods.body.data.map((p) => p.id).find((id) => id !== periodId);
+    expect(otherId).toBeTruthy();
+    await page.goto(stack.url(TENANT, `/stagevoortgang/${otherId}`));
+    const setup = page.getByTestId('evaluation-template-form');
+    await setup.waitFor();
+    const supervisorForm = setup.getByLabel('Formulier voor: Praktijkbegeleider');
+    await expect.poll(() => supervisorForm.locator('option').count()).toBeGreaterThan(1);
+    const option = supervisorForm.locator('option', { hasText: 'praktijkbegeleider' }).first();
+    await supervisorForm.selectOption((await option.getAttribute('value'))!);
+    const supervisorPart = setup.getByTestId('evaluation-role-supervisor');
+    const roleWeight = supervisorPart.getByLabel(/^Weging Praktijkbegeleider/);
+    expect(await roleWeight.inputValue()).toBe('1');
+    // Spec §5 on blur: more than 10 is refused with the default message.
+    await roleWeight.fill('12');
+    await roleWeight.blur();
+    await expect
+      .poll(() => supervisorPart.getByTestId('field-error').first().textContent())
+      .toContain('kleiner dan of gelijk aan 10');
+    await roleWeight.fill('3');
+    await roleWeight.blur();
+    await expect.poll(() => supervisorPart.getByTestId('field-error').count()).toBe(0);
+    await supervisorPart.locator('summary').click();
+    const questions = supervisorPart.getByLabel(/^Weging: /);
+    expect(await questions.count()).toBeGreaterThan(1);
+    const leftOut = (await supervisorPart
+      .locator('label', { hasText: /^Weging: / })
+      .first()
+      .textContent())!
+      .replace(/^Weging: /, '')
+      .replace(/\(optioneel\)$/, '') // the label's optional marker, not the question's
+      .trim();
+    await questions.first().fill('0');
+    const rule = setup.getByTestId('evaluation-score-rule');
+    await expect.poll(() => rule.textContent()).toContain('Praktijkbegeleider ×3');
+    expect(await rule.textContent()).toContain(`${leftOut} telt niet mee`);
+    await expectAccessible(page, 'evaluation template with weights');
+    await shot(page, 'evaluation-template-weights');
+    await page.getByTestId('evaluation-template-create').click();
+    const shown = page.getByTestId('evaluation-template').getByTestId('evaluation-score-rule');
+    await expect.poll(() => shown.textContent()).toContain('Praktijkbegeleider ×3');
+    expect(await shown.textContent()).toContain(`${leftOut} telt niet mee`);
+    // Saved as chosen: the role's weight and the one question at 0 (the others keep the default 1).
+    const saved = await schoolApi.get<{
+      data: { attributes: { roles: { supervisor: { weight: number; weights: Record<string, number> } } } }[];
+    }>(`/api/v1/evaluation_templates?internship_period_id=${otherId}`);
+    const supervisor = saved.body.data[0]!.attributes.roles.supervisor;
+    expect(supervisor.weight).toBe(3);
+    expect(Object.values(supervisor.weights)).toEqual([0]);
+    await expectAccessible(page, 'evaluation template saved with weights');
     expect(school.problems.slice(before)).toEqual([]);
     await school.context.close();
   });

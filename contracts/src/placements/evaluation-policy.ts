@@ -4,7 +4,7 @@
  * which step, which form a role answers (the configured version or the legacy form), and the
  * weighted score.
  */
-import type { TFormDefinition, TFormField } from '../forms/form-definition.ts';
+import type { TFormDefinition, TFormField, TLocalizedText } from '../forms/form-definition.ts';
 import type { TPermissions } from '../identity/permissions.ts';
 import type { TCurrentOrganizationFacts } from '../organizations/moderation.ts';
 import type { TTenantFeatures } from '../tenants/tenant.types.ts';
@@ -148,6 +148,8 @@ export interface TScoredField {
   sectionId: string;
   min: number;
   max: number;
+  /** The question as asked (what a screen setting weights lists). */
+  label: TLocalizedText;
 }
 
 /** The scored questions of a form: its scale (rating) questions, in order. */
@@ -156,7 +158,7 @@ export function scoredFields(definition: Pick<TFormDefinition, 'pages'>): TScore
     page.sections.flatMap((section) =>
       section.fields
         .filter((f): f is Extract<TFormField, { type: 'scale' }> => f.type === 'scale')
-        .map((f) => ({ id: f.id, sectionId: section.id, min: f.min, max: f.max })),
+        .map((f) => ({ id: f.id, sectionId: section.id, min: f.min, max: f.max, label: f.label })),
     ),
   );
 }

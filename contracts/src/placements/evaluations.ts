@@ -106,6 +106,8 @@ export const ZEvaluationFormOptionAttributes = z.object({
   title: z.string(),
   /** Ids a weight may name: scale questions and their sections. */
   weightable: z.array(z.string()),
+  /** The scored (scale) questions in order, as `scoredFields` finds them, so a screen can weigh each. */
+  scored: z.array(z.object({ id: z.string(), label: z.object({ nl: z.string(), en: z.string() }) })),
 });
 export const ZEvaluationFormOptionCollection = zCollectionOf(
   zResourceOf('evaluation_form_option', ZEvaluationFormOptionAttributes),

@@ -124,6 +124,20 @@ export async function createAssignment(client: TApiClient, input: TAssignmentInp
   );
 }
 
+/**
+ * Changes an assignment: a draft takes any field, a published one only its texts and due date (the
+ * server refuses the rest with 409 `assignment_published`).
+ */
+export async function updateAssignment(client: TApiClient, id: string, changes: Partial<TAssignmentInput>) {
+  return withTasks(
+    await client.patch(
+      `${ASSIGNMENTS}/${encodeURIComponent(id)}`,
+      { data: { type: 'assignment', id, attributes: changes } },
+      { raw: true },
+    ),
+  );
+}
+
 export async function publishAssignment(client: TApiClient, id: string) {
   return withTasks(
     await client.post(`${ASSIGNMENTS}/${encodeURIComponent(id)}/publish`, undefined, { raw: true }),

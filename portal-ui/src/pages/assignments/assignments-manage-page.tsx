@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiRequestError } from '@stageplein/contracts/client/api-client';
 import { formFields, type TFormDefinition } from '@stageplein/contracts/forms/form-definition';
 import { mayManageAssignments } from '@stageplein/contracts/placements/assignment-policy';
 import { toast } from '@stageplein/design-system/components/toasts/toasts.ts';
@@ -27,7 +28,9 @@ import {
   listAssignments,
   publishAssignment,
   remind,
+  updateAssignment,
   type TAssignment,
+  type TAssignmentInput,
   type TOptions,
   type TTask,
 } from './assignments-api.ts';
@@ -119,26 +122,105 @@ function Completion({ a }: { a: Pick<TAssignment, 'task_count' | 'completed_coun
 }
 
 function NewAssignment({ schoolId, options }: { schoolId: string; options: TOptions }) {
-  const { t, lang } = useAssignmentTexts();
-  const { t: tc } = useTranslation();
+  const { t } = useAssignmentTexts();
   const api = useApi();
   const navigate = useNavigate();
   const queries = useQueryClient();
-  const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
+  const create = useMutation({ mutationFn: createAssignment.bind(null, api.client) });
+  return (
+    <AssignmentForm
+      options={options}
+      testId="assignment-form"
+      submitLabel={t('save')}
+      submitTestId="assignment-save"
+      onSave={async (input) => {
+        const made = await create.mutateAsync(input as TAssignmentInput);
+        toast.success(t('saved'));
+        await queries.invalidateQueries({ queryKey: ['assignments', schoolId] });
+        void navigate(`/opdrachten/beheer/${made.assignment.id}`);
+      }}
+    />
+  );
+}
+
+/**
+ * The server's field errors point into the wire's nested attributes (`title/nl`, `form_id`,
+ * `selection/group_ids/0`); this form's fields are flat, so the pointers are moved onto them.
+ */
+const FIELD_OF: [RegExp, string][] = [
+  [/^\/data\/attributes\/(title|instructions)\/(nl|en)\b.*/, '/data/attributes/$1_$2'],
+  [/^\/data\/attributes\/form_(id|version)\b.*/, '/data/attributes/form'],
+  [/^\/data\/attributes\/selection\/internship_period_ids\b.*/, '/data/attributes/period'],
+  [/^\/data\/attributes\/selection\/group_ids\b.*/, '/data/attributes/group'],
+];
+function ontoFields(error: unknown): unknown {
+  if (!(error instanceof ApiRequestError)) return error;
+  const errors = error.errors.map((e) => {
+    const pointer = e.source?.pointer;
+    const rule = pointer ? FIELD_OF.find(([re]) => re.test(pointer)) : undefined;
+    return rule ? { ...e, source: { ...e.source, pointer: pointer!.replace(rule[0], rule[1]) } } : e;
+  });
+  return new ApiRequestError({
+    status: error.status,
+    errors,
+    method: error.method,
+    path: error.path,
+    body: error.body,
+    message: error.message,
+    traceparent: error.traceparent,
+  });
+}
+
+const sameIds = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && [...a].sort().join() === [...b].sort().join();
+
+/**
+ * The assignment's fields, for a new one (everything) or a change of an existing one: a draft takes
+ * every field, a published one only its texts and due date (`edit` vs `change_selection` in the
+ * contracts' actions), so only those are shown and only what changed is sent.
+ */
+function AssignmentForm({
+  options,
+  initial,
+  testId,
+  submitLabel,
+  submitTestId,
+  onSave,
+  onCancel,
+}: {
+  options: TOptions;
+  initial?: TAssignment;
+  testId: string;
+  submitLabel: string;
+  submitTestId: string;
+  onSave: (input: Partial<TAssignmentInput>) => Promise<void>;
+  onCancel?: () => void;
+}) {
+  const { t, lang } = useAssignmentTexts();
+  const { t: tc } = useTranslation();
+  const fixed = initial !== undefined && !initial.actions.includes('change_selection');
+  const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set(initial?.selection.internship_ids));
   const forms = options.forms.map((f) => ({
     value: `${f.form_id}:${f.version}`,
     label: localized(f.title, lang),
   }));
+  const current = initial ? `${initial.form_id}:${initial.form_version}` : '';
+  // A draft's form version may no longer be the newest offered: keep it choosable.
+  if (initial && !forms.some((f) => f.value === current))
+    forms.unshift({
+      value: current,
+      label: initial.form_title ? localized(initial.form_title, lang) : current,
+    });
   const form = useForm(
     {
-      titleNl: '',
-      titleEn: '',
-      instructionsNl: '',
-      instructionsEn: '',
-      form: forms.length === 1 ? forms[0]!.value : '',
-      dueOn: '',
-      period: '',
-      group: '',
+      titleNl: initial?.title.nl ?? '',
+      titleEn: initial?.title.en ?? '',
+      instructionsNl: initial?.instructions.nl ?? '',
+      instructionsEn: initial?.instructions.en ?? '',
+      form: initial ? current : forms.length === 1 ? forms[0]!.value : '',
+      dueOn: initial?.due_on ?? '',
+      period: initial?.selection.internship_period_ids[0] ?? '',
+      group: initial?.selection.group_ids[0] ?? '',
     },
     {
       titleNl: [rules.required(), rules.maxLength(200)],
@@ -149,8 +231,18 @@ function NewAssignment({ schoolId, options }: { schoolId: string; options: TOpti
       dueOn: [rules.required()],
     },
   );
-  const create = useMutation({ mutationFn: createAssignment.bind(null, api.client) });
   const onSubmit = form.handleSubmit(async (v) => {
+    const title = { nl: String(v.titleNl).trim(), en: String(v.titleEn).trim() };
+    const instructions = { nl: String(v.instructionsNl).trim(), en: String(v.instructionsEn).trim() };
+    const dueOn = String(v.dueOn);
+    const texts = { title, instructions, due_on: dueOn };
+    if (fixed) {
+      try {
+        return await onSave(texts);
+      } catch (error) {
+        throw ontoFields(error);
+      }
+    }
     const selection = {
       internship_period_ids: v.period ? [String(v.period)] : [],
       group_ids: v.group ? [String(v.group)] : [],
@@ -159,17 +251,29 @@ function NewAssignment({ schoolId, options }: { schoolId: string; options: TOpti
     if (!selection.internship_period_ids.length && !selection.group_ids.length && !chosen.size)
       throw new Error(t('noneChosen'));
     const [formId, version] = String(v.form).split(':');
-    const made = await create.mutateAsync({
-      title: { nl: String(v.titleNl).trim(), en: String(v.titleEn).trim() },
-      instructions: { nl: String(v.instructionsNl).trim(), en: String(v.instructionsEn).trim() },
+    const input: TAssignmentInput = {
+      ...texts,
       form_id: formId!,
       form_version: Number(version),
-      due_on: String(v.dueOn),
       selection,
-    });
-    toast.success(t('saved'));
-    await queries.invalidateQueries({ queryKey: ['assignments', schoolId] });
-    void navigate(`/opdrachten/beheer/${made.assignment.id}`);
+    };
+    // A change sends only the form and selection when they changed (a period or group beyond the
+    // first, which this form cannot show, stays as it was).
+    const keep =
+      initial &&
+      sameIds(selection.internship_ids, initial.selection.internship_ids) &&
+      (selection.internship_period_ids[0] ?? '') === (initial.selection.internship_period_ids[0] ?? '') &&
+      (selection.group_ids[0] ?? '') === (initial.selection.group_ids[0] ?? '');
+    const sameForm = initial && String(v.form) === current;
+    try {
+      await onSave({
+        ...texts,
+        ...(sameForm ? {} : { form_id: input.form_id, form_version: input.form_version }),
+        ...(keep ? {} : { selection }),
+      });
+    } catch (error) {
+      throw ontoFields(error);
+    }
   });
   const toggle = (id: string) =>
     setChosen((s) => {
@@ -180,8 +284,9 @@ function NewAssignment({ schoolId, options }: { schoolId: string; options: TOpti
     });
   if (forms.length === 0) return <FormAlert tone="info">{t('noForms')}</FormAlert>;
   return (
-    <form noValidate onSubmit={onSubmit} className="form" data-testid="assignment-form">
+    <form noValidate onSubmit={onSubmit} className="form" data-testid={testId}>
       {form.formError !== undefined && <FormAlert tone="error">{errorMessage(form.formError, tc)}</FormAlert>}
+      {fixed && <p className="field__hint">{t('editPublishedHint')}</p>}
       <TextField label={t('titleNl')} required field={form.bind('titleNl')} />
       <TextField label={t('titleEn')} hint={t('optionalEn')} field={form.bind('titleEn')} />
       <TextAreaField label={t('instructionsNl')} required rows={5} field={form.bind('instructionsNl')} />
@@ -191,47 +296,63 @@ function NewAssignment({ schoolId, options }: { schoolId: string; options: TOpti
         rows={3}
         field={form.bind('instructionsEn')}
       />
-      <SelectField
-        label={t('form')}
-        required
-        field={form.bind('form')}
-        options={[{ value: '', label: t('chooseForm') }, ...forms]}
-      />
+      {!fixed && (
+        <SelectField
+          label={t('form')}
+          required
+          field={form.bind('form')}
+          options={[{ value: '', label: t('chooseForm') }, ...forms]}
+        />
+      )}
       <TextField label={t('dueOn')} type="date" required field={form.bind('dueOn')} />
-      <fieldset className="assignment-selection">
-        <legend>{t('selection')}</legend>
-        <p className="field__hint">{t('selectionHint')}</p>
-        <div className="form__row">
-          <SelectField
-            label={t('period')}
-            field={form.bind('period')}
-            options={[
-              { value: '', label: t('anyPeriod') },
-              ...options.internship_periods.map((p) => ({ value: p.id, label: p.name })),
-            ]}
-          />
-          <SelectField
-            label={t('group')}
-            field={form.bind('group')}
-            options={[
-              { value: '', label: t('anyGroup') },
-              ...options.groups.map((g) => ({ value: g.id, label: g.name })),
-            ]}
-          />
-        </div>
-        {options.internships.length === 0 ? (
-          <p>{t('noInternships')}</p>
-        ) : (
-          <ul className="bulk-list" aria-label={t('internships')} data-testid="assignment-internships">
-            {options.internships.map((i) => (
-              <InternshipChoice key={i.id} row={i} checked={chosen.has(i.id)} onToggle={() => toggle(i.id)} />
-            ))}
-          </ul>
+      {!fixed && (
+        <fieldset className="assignment-selection">
+          <legend>{t('selection')}</legend>
+          <p className="field__hint">{t('selectionHint')}</p>
+          <div className="form__row">
+            <SelectField
+              label={t('period')}
+              field={form.bind('period')}
+              options={[
+                { value: '', label: t('anyPeriod') },
+                ...options.internship_periods.map((p) => ({ value: p.id, label: p.name })),
+              ]}
+            />
+            <SelectField
+              label={t('group')}
+              field={form.bind('group')}
+              options={[
+                { value: '', label: t('anyGroup') },
+                ...options.groups.map((g) => ({ value: g.id, label: g.name })),
+              ]}
+            />
+          </div>
+          {options.internships.length === 0 ? (
+            <p>{t('noInternships')}</p>
+          ) : (
+            <ul className="bulk-list" aria-label={t('internships')} data-testid="assignment-internships">
+              {options.internships.map((i) => (
+                <InternshipChoice
+                  key={i.id}
+                  row={i}
+                  checked={chosen.has(i.id)}
+                  onToggle={() => toggle(i.id)}
+                />
+              ))}
+            </ul>
+          )}
+        </fieldset>
+      )}
+      <p>
+        <SubmitButton pending={form.submitting} testId={submitTestId}>
+          {submitLabel}
+        </SubmitButton>{' '}
+        {onCancel && (
+          <button type="button" className="btn btn--secondary" onClick={onCancel}>
+            {t('cancel')}
+          </button>
         )}
-      </fieldset>
-      <SubmitButton pending={form.submitting} testId="assignment-save">
-        {t('save')}
-      </SubmitButton>
+      </p>
     </form>
   );
 }
@@ -303,6 +424,7 @@ function AssignmentDetail({ id, schoolId }: { id: string; schoolId: string }) {
       await refresh();
     },
   });
+  const [editing, setEditing] = useState(false);
   const title = useRouteTitle(detail.data ? localized(detail.data.assignment.title, lang) : undefined);
   if (detail.isError)
     return (
@@ -333,6 +455,38 @@ function AssignmentDetail({ id, schoolId }: { id: string; schoolId: string }) {
         {a.form_title && <> · {t('formOf', { title: localized(a.form_title, lang) })}</>}
       </p>
       <Completion a={a} />
+      {a.actions.includes('edit') &&
+        (editing && options.data ? (
+          <section className="card form-card" aria-labelledby="assignment-edit">
+            <h2 id="assignment-edit">{t('editTitle')}</h2>
+            <AssignmentForm
+              options={options.data}
+              initial={a}
+              testId="assignment-edit-form"
+              submitLabel={t('saveChanges')}
+              submitTestId="assignment-edit-save"
+              onCancel={() => setEditing(false)}
+              onSave={async (changes) => {
+                queries.setQueryData(key, await updateAssignment(api.client, id, changes));
+                toast.success(t('changed'));
+                setEditing(false);
+                await refresh();
+              }}
+            />
+          </section>
+        ) : (
+          <p>
+            <button
+              type="button"
+              className="btn btn--secondary btn--block-phone"
+              data-testid="assignment-edit"
+              aria-disabled={!options.data || undefined}
+              onClick={() => options.data && setEditing(true)}
+            >
+              {t('edit')}
+            </button>
+          </p>
+        ))}
       <section aria-labelledby="assignment-instructions">
         <h2 id="assignment-instructions">{t('instructions')}</h2>
         <p className="assignment-instructions">{localized(a.instructions, lang)}</p>

@@ -1,5 +1,5 @@
 import type { TApiClient } from '@stageplein/contracts/client/api-client';
-import type { TFormDefinition } from '@stageplein/contracts/forms/form-definition';
+import type { TFormDefinition, TLocalizedText } from '@stageplein/contracts/forms/form-definition';
 import type { TAnswers } from '@stageplein/contracts/forms/submission-schema';
 import type { TEvaluationRole } from '@stageplein/contracts/placements/evaluation-policy';
 import type {
@@ -97,9 +97,14 @@ export interface TFormOption {
   form_id: string;
   version: number;
   title: string;
+  /** The form's scored (scale) questions, found by the contracts' `scoredFields`. */
+  scored: { id: string; label: TLocalizedText }[];
 }
 export type TTemplateRolesInput = Partial<
-  Record<TEvaluationRole, { form_id?: string; version?: number; weight?: number }>
+  Record<
+    TEvaluationRole,
+    { form_id?: string; version?: number; weight?: number; weights?: Record<string, number> }
+  >
 >;
 
 interface TRawCollection<A> {

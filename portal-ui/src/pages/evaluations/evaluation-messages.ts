@@ -59,6 +59,15 @@ export const evaluationsNl = {
     openAll: 'Openen voor alle lopende stages',
     openedAll: '{{opened}} evaluatie(s) geopend, {{links}} link(s) verstuurd',
     needRole: 'Kies voor minstens één rol een formulier.',
+    weightHint: 'Van 0 tot en met 10; 0 telt niet mee.',
+    questionWeights: 'Weging per vraag ({{count}} scorevragen)',
+    questionWeight: 'Weging: {{question}}',
+    rule: 'Score: het gewogen gemiddelde van de ingevulde delen ({{parts}}).',
+    ruleNone: 'Geen deel telt mee in de score (alle wegingen zijn 0).',
+    ruleTimes: '{{question}} ×{{weight}}',
+    ruleLeftOut: '{{question}} telt niet mee',
+    ruleQuestions: 'Binnen een deel tellen alle schaalvragen even zwaar, behalve: {{list}}.',
+    ruleEqual: 'Binnen een deel tellen alle schaalvragen even zwaar.',
   },
 };
 
@@ -115,6 +124,15 @@ export const evaluationsEn: typeof evaluationsNl = {
     openAll: 'Open for all running internships',
     openedAll: '{{opened}} evaluation(s) opened, {{links}} link(s) sent',
     needRole: 'Choose a form for at least one role.',
+    weightHint: 'From 0 to 10; 0 does not count.',
+    questionWeights: 'Weight per question ({{count}} scored questions)',
+    questionWeight: 'Weight: {{question}}',
+    rule: 'Score: the weighted mean of the submitted parts ({{parts}}).',
+    ruleNone: 'No part counts in the score (all weights are 0).',
+    ruleTimes: '{{question}} ×{{weight}}',
+    ruleLeftOut: '{{question}} does not count',
+    ruleQuestions: 'Within a part all scale questions weigh the same, except: {{list}}.',
+    ruleEqual: 'Within a part all scale questions weigh the same.',
   },
 };
 

@@ -287,9 +287,16 @@ describe('evaluations', () => {
     });
     expectStatus(options, 200);
     const option = (
-      options.json() as { data: { id: string; attributes: { weightable: string[] } }[] }
+      options.json() as {
+        data: {
+          id: string;
+          attributes: { weightable: string[]; scored: { id: string; label: unknown }[] };
+        }[];
+      }
     ).data.find((o) => o.id === studentForm);
     expect(option?.attributes.weightable.sort()).toEqual(['learned', 's']);
+    // The scored questions with their labels, for the portal's weights (not the choice question).
+    expect(option?.attributes.scored).toEqual([{ id: 'learned', label: { nl: 'Geleerd', en: 'Geleerd' } }]);
     // Not a published evaluation form: unknown, general purpose, missing.
     for (const form_id of [randomUUID(), general])
       expectStatus(

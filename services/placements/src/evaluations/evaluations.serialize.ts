@@ -8,7 +8,11 @@ import {
   type ZEvaluationByLinkDocument,
   type ZEvaluationFormOptionCollection,
 } from '@stageplein/contracts/placements/evaluations';
-import { answeringRoleOf, weightableIds } from '@stageplein/contracts/placements/evaluation-policy';
+import {
+  answeringRoleOf,
+  scoredFields,
+  weightableIds,
+} from '@stageplein/contracts/placements/evaluation-policy';
 import type { TFormVersion } from '../form-versions/form-versions.repository.ts';
 import type { TEvaluationView, TTemplateView, supervisorPartByLink } from './evaluations.service.ts';
 
@@ -53,6 +57,10 @@ export const formOptionsDocument = (
       version: f.version,
       title: f.definition.title.nl,
       weightable: [...weightableIds(f.definition)],
+      scored: scoredFields(f.definition).map(({ id, label }) => ({
+        id,
+        label: { nl: label.nl, en: label.en },
+      })),
     },
   })),
 });
