@@ -34,6 +34,11 @@ export default defineConfig({
     // may live outside assets/: no public dir.
     assetsDir: 'assets',
     target: 'es2022',
+    // No modulepreload polyfill in the first download: every browser the portal supports preloads
+    // modules itself (one without it only loads a lazy page's chunks one after another).
+    modulePreload: { polyfill: false },
+    // Terser packs the first download ~1 kB (gzip) tighter than esbuild's minifier: the 170 kB budget.
+    minify: 'terser',
     sourcemap: false,
   },
   publicDir: false,

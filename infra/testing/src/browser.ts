@@ -28,6 +28,16 @@ export function launchChromium(): Promise<Browser> {
 export async function axeViolations(
   page: Page,
 ): Promise<{ id: string; impact?: string | null; target: string }[]> {
+  // Contrast is judged on what the reader sees, not on an element mid fade-in (a toast's entry
+  // animation): finite animations finish first (endless ones, e.g. a spinner, are left running).
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   await page.addScriptTag({ path: path.join(ROOT, 'node_modules/axe-core/axe.min.js') });
   const result = await page.evaluate(async () => {
     const axe = (
