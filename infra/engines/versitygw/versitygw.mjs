@@ -133,11 +133,15 @@ export async function startVersityGw({
       const why = exited
         ? `exited (${exited.error?.message ?? `code ${exited.code}, signal ${exited.signal}`})`
         : `did not answer ${HEALTH_PATH} within ${fmtSecs(readyTimeoutMs)}`;
-      throw new Error(`versitygw on ${endpoint} ${why}. Log ${logFile}:\n${tail.join('\n') || '(no output)'}`);
+      throw new Error(
+        `versitygw on ${endpoint} ${why}. Log ${logFile}:\n${tail.join('\n') || '(no output)'}`,
+      );
     }
     await sleep(100);
   }
-  log(`VersityGW ready on ${endpoint} (pid ${child.pid}, ${fmtSecs(Date.now() - started)}; objects in ${dir})`);
+  log(
+    `VersityGW ready on ${endpoint} (pid ${child.pid}, ${fmtSecs(Date.now() - started)}; objects in ${dir})`,
+  );
   return { endpoint, region, accessKeyId, secretAccessKey, dir, pid: child.pid, logFile, stop };
 }
 
@@ -178,7 +182,9 @@ async function main(argv) {
     accessKeyId: process.env.ROOT_ACCESS_KEY_ID || undefined,
     secretAccessKey: process.env.ROOT_SECRET_ACCESS_KEY || undefined,
   });
-  defaultLog(`endpoint ${server.endpoint}, access key ${server.accessKeyId}, secret ${server.secretAccessKey}`);
+  defaultLog(
+    `endpoint ${server.endpoint}, access key ${server.accessKeyId}, secret ${server.secretAccessKey}`,
+  );
   defaultLog(`press Ctrl-C to stop (log: ${server.logFile})`);
   await new Promise((resolve) => {
     process.once('SIGINT', resolve);

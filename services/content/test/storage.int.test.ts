@@ -219,7 +219,11 @@ describe('the distributed profile’s configuration: uploads in S3 through the c
     };
     expect(headersOf(served)).toEqual(headersOf(fromPostgres));
 
-    const removed = await app.inject({ method: 'DELETE', url: `/api/v1/cms/uploads/${id}`, headers: ed.headers });
+    const removed = await app.inject({
+      method: 'DELETE',
+      url: `/api/v1/cms/uploads/${id}`,
+      headers: ed.headers,
+    });
     expect(removed.statusCode, removed.body).toBe(204);
     await expect(
       client().send(new HeadObjectCommand({ Bucket: bucket, Key: `demo/${hash.slice(0, 2)}/${hash}` })),

@@ -120,7 +120,8 @@ export interface TS3Options {
   forcePathStyle: boolean;
 }
 
-const statusOf = (error: unknown) => (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+const statusOf = (error: unknown) =>
+  (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
 
 /**
  * Objects `<tenant>/<first two hex>/<key>` in one private bucket (no ACL is ever granted: a file reaches
@@ -240,7 +241,8 @@ export function storagesFor(config: TStorageConfig): TStorages {
     filesystem: fileSystemStorage(config.CONTENT_FILE_DIR),
   };
   // Built only when used: a process without S3 settings still reads its PostgreSQL and file-system rows.
-  const of = (kind: TStorageKind) => (kind === 's3' ? (s3 ??= s3Storage(s3OptionsOf(config))) : adapters[kind]);
+  const of = (kind: TStorageKind) =>
+    kind === 's3' ? (s3 ??= s3Storage(s3OptionsOf(config))) : adapters[kind];
   const write = of(config.CONTENT_FILE_STORAGE);
   const storages: TStorages = { write, of, ready: async () => write.ready?.() };
   perConfig.set(config, storages);
