@@ -64,6 +64,8 @@ export default defineConfig({
             'infra/testing/src/postgres.global-setup.ts',
             'infra/testing/src/kafka.global-setup.ts',
             'infra/testing/src/temporal.global-setup.ts',
+            // The distributed profile's file store (distributed.int.test.ts).
+            'infra/testing/src/s3.global-setup.ts',
           ],
           testTimeout: 60_000,
           hookTimeout: 900_000,
