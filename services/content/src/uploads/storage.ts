@@ -180,7 +180,8 @@ export function s3Storage(options: TS3Options): TFileStorage {
         const object = await client.send(new GetObjectCommand({ Bucket, Key: keyOf(tenantId, hash) }));
         return Buffer.from(await object.Body!.transformToByteArray());
       } catch (error) {
-        if ((error as Error).name === 'NoSuchKey' || statusOf(error) === 404) return null;
+        // Only a missing object is "no file"; a missing bucket or a refusal is an error.
+        if ((error as Error).name === 'NoSuchKey') return null;
         throw error;
       }
     },
