@@ -41,10 +41,12 @@ export default defineConfig({
           name: 'integration',
           include: ['**/*.int.test.ts'],
           exclude: [...ignored, ...ENGINE_SUITES],
-          // Redis: the distributed profile's rate-limit store, tested against the real thing.
+          // Redis and VersityGW (S3): the distributed profile's rate-limit and file stores, tested
+          // against the real things.
           globalSetup: [
             'infra/testing/src/postgres.global-setup.ts',
             'infra/testing/src/redis.global-setup.ts',
+            'infra/testing/src/s3.global-setup.ts',
           ],
           testTimeout: 60_000,
           hookTimeout: 900_000,
@@ -62,6 +64,8 @@ export default defineConfig({
             'infra/testing/src/postgres.global-setup.ts',
             'infra/testing/src/kafka.global-setup.ts',
             'infra/testing/src/temporal.global-setup.ts',
+            // The distributed profile's file store (distributed.int.test.ts).
+            'infra/testing/src/s3.global-setup.ts',
           ],
           testTimeout: 60_000,
           hookTimeout: 900_000,

@@ -1,7 +1,7 @@
 // `npm test [-- <vitest arguments>]`: provisions what the tests need (dependencies; Chromium and the UI
 // builds when e2e tests can run; Debian's redis-server; Schemathesis, PyPI's API fuzzer, in a venv in
-// ~/.cache/stageplein when the integration tests can run; PostgreSQL, Kafka, Temporal and Redis are started by
-// the suites themselves),
+// ~/.cache/stageplein when the integration tests can run; PostgreSQL, Kafka, Temporal, Redis and VersityGW
+// (S3; built from its Go module once per machine) are started by the suites themselves),
 // then lint, typecheck (tsc -b: project references, incremental, build info in .cache/tsbuild) and
 // Vitest. With a filter or --project (npm run test:unit, test:int, test:e2e) only Vitest runs, after
 // what the selected files need. Each phase prints its time, and a table of them closes the run.

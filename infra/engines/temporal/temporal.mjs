@@ -11,17 +11,15 @@
 // Plain Node ESM, no dependencies beyond Node itself and @temporalio/client
 // (loaded lazily, only when a server is started or probed).
 
-import { spawn, execFile } from 'node:child_process';
-import { once } from 'node:events';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { parseArgs, promisify } from 'node:util';
+import { parseArgs } from 'node:util';
 import { USER_CACHE_DIR } from '../user-cache.mjs';
-
-const execFileAsync = promisify(execFile);
+import { GO_CACHE_ROOT, ensureGoBinary, findOnPath, fmtSecs, probeBinary, sleep } from '../go-build.mjs';
 
 /** Repository root, derived from this file's location (infra/engines/temporal/temporal.mjs). */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
@@ -35,7 +33,7 @@ export const TEMPORAL_CLI_VERSION = process.env.TEMPORAL_CLI_VERSION || 'v1.5.1'
 const GO_PACKAGE = 'github.com/temporalio/cli/cmd/temporal';
 
 export const CACHE_DIR = USER_CACHE_DIR;
-export const GO_CACHE_ROOT = path.join(CACHE_DIR, 'go');
+export { GO_CACHE_ROOT };
 export const DATA_DIR = path.join(REPO_ROOT, '.data', 'temporal');
 export const DEFAULT_DB_FILE = path.join(DATA_DIR, 'dev.sqlite');
 
@@ -46,72 +44,9 @@ function defaultLog(msg) {
   process.stderr.write(`[temporal] ${msg}\n`);
 }
 
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-function fmtSecs(ms) {
-  return `${Math.round(ms / 1000)}s`;
-}
-
 /** Path of the CLI binary for a version (it may not exist yet). */
 export function temporalBinaryPath(version = TEMPORAL_CLI_VERSION) {
   return path.join(CACHE_DIR, 'temporal', version, 'bin', `temporal${exe}`);
-}
-
-/** Runs `<binary> --version`; returns its first output line, or null if it does not answer. */
-async function probeBinary(binary) {
-  if (!fs.existsSync(binary)) return null;
-  try {
-    const { stdout } = await execFileAsync(binary, ['--version'], { timeout: 30_000 });
-    const line = stdout.trim().split('\n')[0];
-    return line || null;
-  } catch {
-    return null;
-  }
-}
-
-function pidAlive(pid) {
-  if (!Number.isInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return err.code === 'EPERM';
-  }
-}
-
-/** Cross-process lock (mkdir), so parallel test files or terminals do not build twice at once. */
-async function withBuildLock(lockDir, log, fn) {
-  let lastNotice = 0;
-  for (;;) {
-    try {
-      await fsp.mkdir(lockDir);
-      break;
-    } catch (err) {
-      if (err.code !== 'EEXIST') throw err;
-      const owner = Number.parseInt(
-        await fsp.readFile(path.join(lockDir, 'pid'), 'utf8').catch(() => ''),
-        10,
-      );
-      const stat = await fsp.stat(lockDir).catch(() => null);
-      const youngAndOwnerless = !owner && stat && Date.now() - stat.mtimeMs < 5_000;
-      if (!youngAndOwnerless && !pidAlive(owner)) {
-        log(`removing stale build lock ${lockDir}`);
-        await fsp.rm(lockDir, { recursive: true, force: true });
-        continue;
-      }
-      if (Date.now() - lastNotice >= HEARTBEAT_MS) {
-        log(`waiting for another process (pid ${owner || '?'}) that is building the Temporal CLI...`);
-        lastNotice = Date.now();
-      }
-      await sleep(1_000);
-    }
-  }
-  await fsp.writeFile(path.join(lockDir, 'pid'), String(process.pid));
-  try {
-    return await fn();
-  } finally {
-    await fsp.rm(lockDir, { recursive: true, force: true });
-  }
 }
 
 /**
@@ -121,110 +56,16 @@ async function withBuildLock(lockDir, log, fn) {
  */
 export async function ensureTemporal({ log = defaultLog, version = TEMPORAL_CLI_VERSION } = {}) {
   const binary = temporalBinaryPath(version);
-  const found = await probeBinary(binary);
-  if (found) return { binary, version };
-
-  const versionDir = path.dirname(path.dirname(binary));
-  await fsp.mkdir(versionDir, { recursive: true });
-  return withBuildLock(path.join(versionDir, '.build.lock'), log, async () => {
-    // Another process may have finished the build while we waited for the lock.
-    if (await probeBinary(binary)) return { binary, version };
-    await goInstall({ binary, version, log });
-    const answered = await probeBinary(binary);
-    if (!answered) throw new Error(`Built ${binary}, but it does not answer --version`);
-    log(`ready: ${answered}`);
-    return { binary, version };
+  await ensureGoBinary({
+    binary,
+    version,
+    what: 'the Temporal CLI',
+    goPackage: GO_PACKAGE,
+    // As the release builds do (.goreleaser.yml): stripped, with the version stamped in.
+    ldflags: `-s -w -X github.com/temporalio/cli/temporalcli.Version=${version.replace(/^v/, '')}`,
+    log,
   });
-}
-
-async function goInstall({ binary, version, log }) {
-  const goBin = process.env.GO || 'go';
-  const gobin = path.dirname(binary);
-  const env = {
-    ...process.env,
-    CGO_ENABLED: '0',
-    GOBIN: gobin,
-    GOMODCACHE: path.join(GO_CACHE_ROOT, 'mod'),
-    GOCACHE: path.join(GO_CACHE_ROOT, 'build'),
-    // Module cache files writable, so removing the cache folder works.
-    GOFLAGS: [process.env.GOFLAGS, '-modcacherw'].filter(Boolean).join(' '),
-  };
-  const target = `${GO_PACKAGE}@${version}`;
-  // As the release builds do (.goreleaser.yml): stripped, with the version stamped in.
-  const ldflags = `-s -w -X github.com/temporalio/cli/temporalcli.Version=${version.replace(/^v/, '')}`;
-  const args = ['install', '-v', `-ldflags=${ldflags}`, target];
-  log(`Temporal CLI ${version} not found at ${binary}; building it once for this machine.`);
-  log(`running: CGO_ENABLED=0 GOBIN=${gobin} go install -v -ldflags="${ldflags}" ${target}`);
-  log(
-    `(Go caches: ${env.GOMODCACHE}, ${env.GOCACHE}; the first build downloads modules and takes several minutes)`,
-  );
-
-  const started = Date.now();
-  const child = spawn(goBin, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  const tail = [];
-  let downloads = 0;
-  let packages = 0;
-  let last = '';
-  const onLine = (line) => {
-    if (!line.trim()) return;
-    tail.push(line);
-    if (tail.length > 60) tail.shift();
-    if (line.startsWith('go: downloading')) downloads += 1;
-    else if (!line.startsWith('go:')) packages += 1;
-    last = line;
-    log(`go: ${line}`);
-  };
-  for (const stream of [child.stdout, child.stderr]) {
-    let buf = '';
-    stream.setEncoding('utf8');
-    stream.on('data', (chunk) => {
-      buf += chunk;
-      let i;
-      while ((i = buf.indexOf('\n')) >= 0) {
-        onLine(buf.slice(0, i));
-        buf = buf.slice(i + 1);
-      }
-    });
-    stream.on('end', () => buf && onLine(buf));
-  }
-  const heartbeat = setInterval(() => {
-    log(
-      `... still building Temporal CLI ${version} (${fmtSecs(Date.now() - started)} elapsed, ` +
-        `${downloads} modules downloaded, ${packages} packages built${last ? `, last: ${last}` : ''})`,
-    );
-  }, HEARTBEAT_MS);
-  let code;
-  try {
-    [code] = await Promise.race([
-      once(child, 'exit'),
-      once(child, 'error').then(([err]) => {
-        throw err.code === 'ENOENT'
-          ? new Error(`'${goBin}' not found: Go (1.25 or newer) is needed to build the Temporal CLI`)
-          : err;
-      }),
-    ]);
-  } finally {
-    clearInterval(heartbeat);
-  }
-  if (code !== 0) {
-    throw new Error(`go install ${target} failed (exit ${code}). Last output:\n${tail.join('\n')}`);
-  }
-  const size = fs.statSync(binary).size;
-  log(`built ${binary} in ${fmtSecs(Date.now() - started)} (${(size / 1024 / 1024).toFixed(1)} MiB)`);
-}
-
-function findOnPath(name) {
-  for (const dir of (process.env.PATH || '').split(path.delimiter)) {
-    if (!dir) continue;
-    const candidate = path.join(dir, name);
-    try {
-      fs.accessSync(candidate, fs.constants.X_OK);
-      return candidate;
-    } catch {
-      // not here
-    }
-  }
-  return null;
+  return { binary, version };
 }
 
 /** True if something accepts TCP connections on host:port. */

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -13,6 +13,7 @@ import { createDb, createPool } from '@stageplein/kit/db/database';
 import { freshDatabase } from '@stageplein/testing/harness';
 import { testKafka } from '@stageplein/testing/kafka';
 import { ROOT, freePort, startProcess, type TProcess } from '@stageplein/testing/processes';
+import { testS3 } from '@stageplein/testing/s3';
 import type {} from '@stageplein/testing/temporal.global-setup';
 
 /**
@@ -21,7 +22,8 @@ import type {} from '@stageplein/testing/temporal.global-setup';
  * (DATABASE_URL, KAFKA_BROKERS, TEMPORAL_ADDRESS, OTEL_EXPORTER_OTLP_ENDPOINT, …), against the run's
  * real Kafka broker, Temporal dev server and PostgreSQL. The only way from identity's outbox to
  * organizations' read model is relay process → Kafka → organizations' consumer group; a student import
- * runs organizations → Temporal → worker process → identity over HTTP. Every process exports its
+ * runs organizations → Temporal → worker process → identity over HTTP; content and the worker keep
+ * uploaded files in the run's S3-compatible store (VersityGW), as in docker-compose.yml. Every process exports its
  * spans over OTLP/HTTP to a collector stand-in in this test, which checks that traces cross processes.
  */
 const SCHOOL = seedOrganizationId('demo', 'school');
@@ -117,6 +119,16 @@ beforeAll(async () => {
     // all on loopback, so their x-tenant and X-Forwarded-* count (docs/security.md).
     TRUSTED_PROXIES: 'loopback',
   };
+  // Content's files in S3, as docker-compose.yml's x-content-files (the bucket is created at start).
+  const s3 = testS3();
+  const contentFiles = {
+    CONTENT_FILE_STORAGE: 's3',
+    CONTENT_S3_ENDPOINT: s3.endpoint,
+    CONTENT_S3_REGION: s3.region,
+    CONTENT_S3_BUCKET: s3.bucket,
+    CONTENT_S3_ACCESS_KEY_ID: s3.accessKeyId,
+    CONTENT_S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
+  };
   const [identityPort, organizationsPort, contentPort, placementsPort, relayPort, gatewayPort] =
     await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort(), freePort()]);
   const url = (port: number) => `http://127.0.0.1:${port}`;
@@ -130,7 +142,12 @@ beforeAll(async () => {
       { ...env, PORT: String(organizationsPort), IDENTITY_URL: url(identityPort) },
       organizationsPort,
     ],
-    ['content', 'services/content/src/server.ts', { ...env, PORT: String(contentPort) }, contentPort],
+    [
+      'content',
+      'services/content/src/server.ts',
+      { ...env, ...contentFiles, PORT: String(contentPort) },
+      contentPort,
+    ],
     [
       'placements',
       'services/placements/src/server.ts',
@@ -159,7 +176,11 @@ beforeAll(async () => {
   ] as const;
   for (const [name, script, processEnv] of started) processes.push(startProcess(name, script, processEnv));
   // The worker has no HTTP port: it says when it polls (it bundles the workflow code first).
-  const worker = startProcess('worker', 'workflows/src/main.ts', { ...env, IDENTITY_URL: url(identityPort) });
+  const worker = startProcess('worker', 'workflows/src/main.ts', {
+    ...env,
+    ...contentFiles,
+    IDENTITY_URL: url(identityPort),
+  });
   processes.push(worker);
   await Promise.all([
     ...started.map(([name, , , port], i) => ready(name, url(port), processes[i]!)),
@@ -501,6 +522,34 @@ describe('distributed profile: one process per service, events through Kafka', (
         ).rows[0]?.status,
       (status) => status === 'approved',
     );
+  });
+
+  it('an upload through the gateway is kept in S3 by the content process and served from there', async () => {
+    const editor = { ...(await signIn('admin@demo.test')), 'x-current-organization-id': SCHOOL };
+    // A 1×1 PNG; content checks and re-encodes it, then stores it under its SHA-256.
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    const send = () => {
+      const form = new FormData();
+      form.set('upload[file]', new Blob([png], { type: 'image/png' }), 'pixel.png');
+      return fetch(`${gatewayUrl}/api/v1/cms/uploads`, { method: 'POST', headers: editor, body: form });
+    };
+    // Content learns the admin's role and the school's approval from events (Kafka): until then 403.
+    const res = await eventually('an editor’s upload', send, (r) => r.status === 201);
+    const { id, attributes } = (
+      (await res.json()) as { data: { id: string; attributes: { hash: string; url: string } } }
+    ).data;
+    const { rows } = await sql<{
+      storage: string;
+    }>`select storage from content.uploads where id = ${id}`.execute(owner);
+    expect(rows).toEqual([{ storage: 's3' }]);
+    const file = await fetch(`${gatewayUrl}${attributes.url}`, { headers: { 'x-tenant': 'demo' } });
+    expect(file.status).toBe(200);
+    expect(file.headers.get('x-content-type-options')).toBe('nosniff');
+    const bytes = Buffer.from(await file.arrayBuffer());
+    expect(createHash('sha256').update(bytes).digest('hex')).toBe(attributes.hash);
   });
 
   it('a vacancy reaches placements through the gateway; its events reach organizations through Kafka', async () => {

@@ -1,15 +1,14 @@
 import type { Kysely } from 'kysely';
 import { TENANT_IDS } from '@stageplein/contracts/tenants/tenant.types';
 import { setTenant } from '@stageplein/kit/db/rls';
-import type { TContentConfig } from './content.config.ts';
 import type { TDb } from './shared/request.ts';
 import { removeUnusedFormFiles } from './form-files/form-files.service.ts';
-import { storagesFor } from './uploads/storage.ts';
+import { storagesFor, type TStorageConfig } from './uploads/storage.ts';
 
 export interface TContentActivityDeps {
   /** RLS-bound app-role database; every activity sets the tenant per transaction. */
   db: Kysely<unknown>;
-  config: Pick<TContentConfig, 'CONTENT_FILE_STORAGE' | 'CONTENT_FILE_DIR'>;
+  config: TStorageConfig;
 }
 
 /**

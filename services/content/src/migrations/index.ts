@@ -15,6 +15,7 @@ import m20261127T0901_mail_deliveries from './20261127T0901-mail-deliveries.ts';
 import m20261128T0900_form_purposes from './20261128T0900-form-purposes.ts';
 import m20270105T0910_form_files from './20270105T0910-form-files.ts';
 import m20270105T1100_upload_owners from './20270105T1100-upload-owners.ts';
+import m20270108T0900_s3_storage from './20270108T0900-s3-storage.ts';
 
 /**
  * Applied in key order. Each migration is a frozen file named by its timestamp: once landed it is never
@@ -44,4 +45,6 @@ export const migrations: Record<string, Migration> = {
   '20270105T0910-form-files': m20270105T0910_form_files,
   // Uploads of organization admins (vacancy images): the owning organization.
   '20270105T1100-upload-owners': m20270105T1100_upload_owners,
+  // Files in an S3-compatible store (the distributed profile).
+  '20270108T0900-s3-storage': m20270108T0900_s3_storage,
 };

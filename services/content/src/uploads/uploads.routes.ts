@@ -65,6 +65,8 @@ async function uploadInScopeOr404(ctx: TCtx, scope: TUploadScope, id: string) {
  */
 export const uploadsRoutes: FastifyPluginAsync<TContentDeps> = async (app, deps) => {
   const storages = storagesFor(deps.config);
+  // At start: the store is usable (S3: its bucket exists), or the process does not come up.
+  await storages.ready();
   await app.register(multipart, {
     limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 12 },
   });

@@ -1,7 +1,7 @@
 import type { Generated } from 'kysely';
 import type { TUploadContentType, TUploadKind } from '@stageplein/contracts/content/media';
 
-export type TStorageKind = 'postgres' | 'filesystem';
+export type TStorageKind = 'postgres' | 'filesystem' | 's3';
 
 /** An uploaded file of a tenant; its bytes are in the storage port under `hash`. */
 export interface TUploadsTable {
