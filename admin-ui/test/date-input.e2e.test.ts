@@ -120,27 +120,31 @@ describe('the design system’s date field in the back office', () => {
       await start.blur();
       await expect.poll(() => fieldMessage(page, /^Begindatum/)).toBe(nl('validation.required'));
 
-      // Keyboard: Tab from the name into the start date, the digits of the day, month and year (the
-      // browser's Dutch order), ↑ on the year part. The message clears when the field is valid again.
+      // Keyboard: Tab from the name into the start date, the digits of the parts (day and month alike,
+      // so the browser's order of the parts does not matter), ↑/↓ on the year part. The message
+      // clears when the field is left valid.
       await page.getByLabel(/^Naam/).fill(`Toetsenbord ${viewport.width}`);
       await page.getByLabel(/^Naam/).focus();
       await page.keyboard.press('Tab');
       expect(await start.evaluate((input) => input === document.activeElement)).toBe(true);
-      await page.keyboard.type('31102026');
-      await expect.poll(() => start.inputValue()).toBe('2026-10-31');
+      await page.keyboard.type('10102026');
+      await expect.poll(() => start.inputValue()).toBe('2026-10-10');
       await page.keyboard.press('ArrowUp');
-      await expect.poll(() => start.inputValue()).toBe('2027-10-31');
+      await expect.poll(() => start.inputValue()).toBe('2027-10-10');
       await page.keyboard.press('ArrowDown');
-      await expect.poll(() => start.inputValue()).toBe('2026-10-31');
+      await expect.poll(() => start.inputValue()).toBe('2026-10-10');
       await start.blur();
       await expect.poll(() => fieldMessage(page, /^Begindatum/)).toBe('');
       expect(await start.getAttribute('aria-invalid')).toBeNull();
 
       // The end date by keyboard too, before the start: the contracts rule's message.
       await end.focus();
-      await page.keyboard.type('01102026');
-      await expect.poll(() => end.inputValue()).toBe('2026-10-01');
-      await page.keyboard.press('Tab');
+      await page.keyboard.type('09092026');
+      await expect.poll(() => end.inputValue()).toBe('2026-09-09');
+      // Tab goes through the control's parts (and its calendar button) before it leaves the field.
+      for (let i = 0; i < 5 && (await end.evaluate((input) => input === document.activeElement)); i++)
+        await page.keyboard.press('Tab');
+      expect(await end.evaluate((input) => input === document.activeElement)).toBe(false);
       await expect.poll(() => fieldMessage(page, /^Einddatum/)).toBe(nl('validation.endBeforeStart'));
       await expectAccessible(page, `date messages, light, ${viewport.width} px`);
       await shot(page, `date-field-nl-light`);
@@ -167,6 +171,7 @@ describe('the design system’s date field in the back office', () => {
       // English: the same rules with the catalogue's English texts.
       await page.evaluate(() => (document.cookie = 'locale=en; path=/'));
       await openAdmin(page, stack, TENANT, '/internship_periods/add');
+      await page.getByLabel(/^Name/).fill(`Keyboard ${viewport.width}`);
       await page.getByLabel(/^Start date/).focus();
       await page.getByLabel(/^Start date/).blur();
       await expect.poll(() => fieldMessage(page, /^Start date/)).toBe(en('validation.required'));
@@ -175,7 +180,8 @@ describe('the design system’s date field in the back office', () => {
       await page.getByLabel(/^End date/).blur();
       await expect.poll(() => fieldMessage(page, /^End date/)).toBe(en('validation.endBeforeStart'));
       expect(en('validation.endBeforeStart')).not.toBe(nl('validation.endBeforeStart'));
-      // Saving with the end before the start is refused in the form: the end date gets the focus.
+      // Saving with the end before the start is refused in the form: react-hook-form focuses the
+      // first invalid field through the input's ref, the end date.
       await page.getByRole('button', { name: 'Save' }).click();
       await expect
         .poll(() => page.getByLabel(/^End date/).evaluate((input) => input === document.activeElement))

@@ -26,8 +26,8 @@ export interface TDateInputProps {
  * through `useInput`. The rules are the field's own (`dateFieldRules`: required, not before the start
  * date) with the catalogue's messages, checked when the field loses focus (spec §5), not only on
  * saving; an end date is checked again when its start date changes. No "optional" mark: the back
- * office marks only required fields, as react-admin does. Spacing and type follow the MUI theme; the
- * colours are the token variables the layout writes for the colour mode.
+ * office marks only required fields, as react-admin does. Width, spacing and type follow the MUI
+ * theme; the colours are the token variables the layout writes for the colour mode.
  */
 export function DateInput({
   source,
@@ -69,7 +69,8 @@ export function DateInput({
   return (
     <Box
       className={`ra-input ra-input-${source}`}
-      sx={{ width: '100%', maxWidth: 480, mt: 1, mb: 2, typography: 'body1', color: 'text.primary' }}
+      // The width and spacing of react-admin's inputs (full width, dense margin, room for a message).
+      sx={{ width: '100%', mt: 1, mb: 2, typography: 'body1', color: 'text.primary' }}
     >
       <DateField
         id={id}
