@@ -1,3 +1,5 @@
+// The design system's field frame first: global.css's field variants follow it.
+import '@stageplein/design-system/forms/field.css';
 import './app/global.css';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';

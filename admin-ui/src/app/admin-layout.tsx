@@ -105,12 +105,14 @@ function AdminUserMenu() {
 
 const userMenu = <AdminUserMenu />;
 
-/** The back office's colours as CSS variables too: the shared header is styled by them. */
+/** The back office's colours as CSS variables too: the shared header and date field are styled by them. */
 function useTokenVariables() {
   const tenant = useTenant();
   const mode = useTheme().palette.mode;
   useEffect(() => {
     applyCssVariables(document.documentElement, designTokens(tenant.theme, mode).cssVariables);
+    // The browser's own controls (the date field's calendar button and popup) in the same mode.
+    document.documentElement.style.colorScheme = mode;
   }, [tenant.theme, mode]);
 }
 

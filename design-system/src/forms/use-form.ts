@@ -4,32 +4,11 @@ import { camelCase } from '@stageplein/contracts/client/case-keys';
 import { isApiRequestError } from '@stageplein/contracts/client/api-client';
 import type { TValidationMessage } from '@stageplein/contracts/errors/validation-messages';
 import { validateAll, validateField, type TFieldValue, type TRule } from './field-rules.ts';
+import { whenPointerReleased } from './pointer-release.ts';
 
 export type TValues = Record<string, TFieldValue>;
 
-/**
- * Blur checks that happen while a pointer is pressed (the user is clicking something else, e.g.
- * the submit button) wait until the click is over. Otherwise a message appearing on blur can move
- * the button away between mousedown and mouseup, and the click is lost.
- */
-let pointerDown = false;
-const afterPointer: (() => void)[] = [];
-if (typeof document !== 'undefined') {
-  document.addEventListener('pointerdown', () => (pointerDown = true), true);
-  const release = () => {
-    pointerDown = false;
-    // After the click that follows this pointerup (same task) has been handled.
-    window.setTimeout(() => afterPointer.splice(0).forEach((run) => run()), 0);
-  };
-  document.addEventListener('pointerup', release, true);
-  document.addEventListener('pointercancel', release, true);
-}
-
-/** Runs `run` now, or after the pressed pointer is released (see above). */
-export function whenPointerReleased(run: () => void): void {
-  if (pointerDown) afterPointer.push(run);
-  else run();
-}
+export { whenPointerReleased } from './pointer-release.ts';
 
 export interface TFieldBinding {
   name: string;

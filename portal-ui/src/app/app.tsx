@@ -1,6 +1,8 @@
 import type { i18n as TI18n } from 'i18next';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { I18nextProvider } from 'react-i18next';
+import { useMemo, type ReactNode } from 'react';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import { FieldTextsContext } from '@stageplein/design-system/forms/field-texts.ts';
 import { RouterProvider } from 'react-router/dom';
 import type { TTenant } from '@stageplein/contracts/tenants/tenant.types';
 import { ApiContext } from '../api/api-context.ts';
@@ -18,17 +20,26 @@ export interface TAppProps {
   serverNotFoundPath?: string | undefined;
 }
 
+/** The design system's fields say "optioneel" from the portal's catalogue, in the current language. */
+function FieldTexts({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const texts = useMemo(() => ({ optional: t('portal.forms.optional') }), [t]);
+  return <FieldTextsContext.Provider value={texts}>{children}</FieldTextsContext.Provider>;
+}
+
 export function App({ tenant, i18n, api, queryClient, router, serverNotFoundPath }: TAppProps) {
   return (
     <TenantContext.Provider value={tenant}>
       <I18nextProvider i18n={i18n}>
-        <ApiContext.Provider value={api}>
-          <QueryClientProvider client={queryClient}>
-            <ServerNotFoundContext.Provider value={serverNotFoundPath}>
-              <RouterProvider router={router} />
-            </ServerNotFoundContext.Provider>
-          </QueryClientProvider>
-        </ApiContext.Provider>
+        <FieldTexts>
+          <ApiContext.Provider value={api}>
+            <QueryClientProvider client={queryClient}>
+              <ServerNotFoundContext.Provider value={serverNotFoundPath}>
+                <RouterProvider router={router} />
+              </ServerNotFoundContext.Provider>
+            </QueryClientProvider>
+          </ApiContext.Provider>
+        </FieldTexts>
       </I18nextProvider>
     </TenantContext.Provider>
   );
