@@ -1,4 +1,5 @@
 import type { TLanguage } from '../i18n/index.ts';
+import { parseQuery, toApiParams, type TStagebankQuery } from '../placements/stagebank-query.ts';
 import { matchRoute } from '../routes/route-manifest.ts';
 import type { TCmsMenu, TCmsMenuItem } from './menu.ts';
 import { HOME_PAGE_SLUG, PRIVACY_PAGE_SLUG } from './page-slugs.ts';
@@ -56,6 +57,11 @@ export interface TPrerenderData {
   page?: TShownPage;
   article?: TShownNewsArticle;
   news?: TNewsListPage;
+  /**
+   * `/stagebank`: the search's API parameters (the portal's query key) and the API's answer for them
+   * (the JSON:API document as sent, the descriptions left out: the list does not show them).
+   */
+  vacancySearch?: { params: string; document: unknown };
 }
 
 /** `<`, `>` and `&` escaped, so the JSON cannot end its script element. */
@@ -83,13 +89,18 @@ export function takePrerenderData(
   }
 }
 
-/** Which content a portal path shows, by the route manifest's CMS routes. */
+/** Which content a portal path shows, by the route manifest's CMS routes and the internship bank. */
 export type TContentTarget =
   | { kind: 'page'; slug: string }
   | { kind: 'news-list'; page: number }
-  | { kind: 'news-article'; slug: string };
+  | { kind: 'news-article'; slug: string }
+  | { kind: 'vacancy-search'; query: TStagebankQuery; params: string };
 
-/** The content a path shows: `/` the home page, `/privacyverklaring` and `/<slug>` pages, `/nieuws*` news. */
+/**
+ * The content a path shows: `/` the home page, `/privacyverklaring` and `/<slug>` pages, `/nieuws*`
+ * news, `/stagebank` the first page of its search (the filters are in the URL; `view=map` shows a
+ * phone only the map, which renders in the browser: nothing served).
+ */
 export function contentTarget(pathname: string, search = ''): TContentTarget | undefined {
   const match = matchRoute(pathname);
   if (!match) return undefined;
@@ -97,6 +108,12 @@ export function contentTarget(pathname: string, search = ''): TContentTarget | u
   if (route.path === '/' || (route.cmsPage && !params.slug)) return { kind: 'page', slug: HOME_PAGE_SLUG };
   if (route.path === '/privacyverklaring') return { kind: 'page', slug: PRIVACY_PAGE_SLUG };
   if (route.cmsPage && params.slug) return { kind: 'page', slug: params.slug };
+  if (route.systemPage?.slug === 'vacancy-search') {
+    const query = parseQuery(new URLSearchParams(search));
+    return query.view === 'map'
+      ? undefined
+      : { kind: 'vacancy-search', query, params: toApiParams(query, true).toString() };
+  }
   if (route.path === NEWS_ROUTE) {
     if (params.slug) return { kind: 'news-article', slug: params.slug };
     const page = Number(new URLSearchParams(search).get('page') ?? '1');
