@@ -96,6 +96,13 @@ export type TContentTarget =
   | { kind: 'news-article'; slug: string }
   | { kind: 'vacancy-search'; query: TStagebankQuery; params: string };
 
+export const CONTENT_TARGET_KINDS = [
+  'page',
+  'news-list',
+  'news-article',
+  'vacancy-search',
+] as const satisfies readonly TContentTarget['kind'][];
+
 /**
  * The content a path shows: `/` the home page, `/privacyverklaring` and `/<slug>` pages, `/nieuws*`
  * news, `/stagebank` the first page of its search (the filters are in the URL; `view=map` shows a

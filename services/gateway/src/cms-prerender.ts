@@ -12,6 +12,7 @@ import {
   shownMenuItem,
   shownNewsArticle,
   shownPage,
+  type TContentTarget,
   type TPrerenderData,
   type TShownNewsArticle,
   type TShownPage,
@@ -68,7 +69,10 @@ import { escapeHtml } from './escape-html.ts';
  * is served is what every visitor sees: published content and vacancies; editors' previews render in
  * the browser).
  */
-export function createCmsPrerender(app: FastifyInstance, options: { cacheSeconds: number }) {
+export function createCmsPrerender(
+  app: FastifyInstance,
+  options: { cacheSeconds: number; kinds?: readonly TContentTarget['kind'][] },
+) {
   // Rendered answers per tenant, language and path, for a few seconds (CMS_RENDER_CACHE_SECONDS, and
   // never beyond the content service's own max-age): under load almost every request is served from
   // here; an editor's change shows within that time. Concurrent misses share one promise.
@@ -208,6 +212,7 @@ export function createCmsPrerender(app: FastifyInstance, options: { cacheSeconds
     ): Promise<TPrerendered | undefined> {
       const target = contentTarget(pathname, search);
       if (!target || new URLSearchParams(search).has('preview')) return undefined;
+      if (options.kinds && !options.kinds.includes(target.kind)) return undefined;
       const variant =
         target.kind === 'news-list' ? target.page : target.kind === 'vacancy-search' ? target.params : '';
       const key = `${ctx.tenant.id}\u0000${ctx.lang}\u0000${pathname}\u0000${variant}`;
