@@ -159,11 +159,12 @@ export function createCmsPrerender(
       description = data.article.summary;
       main = articleMarkup(data.article, ctx.lang);
     } else if (target.kind === 'vacancy-search') {
-      // The list shows no descriptions: they stay out of the page's JSON.
+      // The answer as the portal would have read it, less what the list does not show (descriptions,
+      // links with the gateway's internal host name).
+      const { maxAge: _maxAge, links: _links, ...answer } = content as TRawCollection & { links?: unknown };
       const document = {
-        ...content,
-        maxAge: undefined,
-        data: content.data.map(({ attributes: { description_html: _, description: __, ...rest }, ...r }) => ({
+        ...answer,
+        data: answer.data.map(({ attributes: { description_html: _, description: __, ...rest }, ...r }) => ({
           ...r,
           attributes: rest,
         })),
