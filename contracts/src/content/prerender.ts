@@ -1,5 +1,4 @@
 import type { TLanguage } from '../i18n/index.ts';
-import { parseQuery, toApiParams, type TStagebankQuery } from '../placements/stagebank-query.ts';
 import { matchRoute } from '../routes/route-manifest.ts';
 import type { TCmsMenu, TCmsMenuItem } from './menu.ts';
 import { HOME_PAGE_SLUG, PRIVACY_PAGE_SLUG } from './page-slugs.ts';
@@ -94,7 +93,9 @@ export type TContentTarget =
   | { kind: 'page'; slug: string }
   | { kind: 'news-list'; page: number }
   | { kind: 'news-article'; slug: string }
-  | { kind: 'vacancy-search'; query: TStagebankQuery; params: string };
+  /** The gateway reads the bank's search with `servedVacancySearch` (placements/stagebank-query.ts): not
+   * here, where the portal's content pages would load it. */
+  | { kind: 'vacancy-search' };
 
 export const CONTENT_TARGET_KINDS = [
   'page',
@@ -105,8 +106,7 @@ export const CONTENT_TARGET_KINDS = [
 
 /**
  * The content a path shows: `/` the home page, `/privacyverklaring` and `/<slug>` pages, `/nieuws*`
- * news, `/stagebank` the first page of its search (the filters are in the URL; `view=map` shows a
- * phone only the map, which renders in the browser: nothing served).
+ * news, `/stagebank` the first page of its search.
  */
 export function contentTarget(pathname: string, search = ''): TContentTarget | undefined {
   const match = matchRoute(pathname);
@@ -115,12 +115,7 @@ export function contentTarget(pathname: string, search = ''): TContentTarget | u
   if (route.path === '/' || (route.cmsPage && !params.slug)) return { kind: 'page', slug: HOME_PAGE_SLUG };
   if (route.path === '/privacyverklaring') return { kind: 'page', slug: PRIVACY_PAGE_SLUG };
   if (route.cmsPage && params.slug) return { kind: 'page', slug: params.slug };
-  if (route.systemPage?.slug === 'vacancy-search') {
-    const query = parseQuery(new URLSearchParams(search));
-    return query.view === 'map'
-      ? undefined
-      : { kind: 'vacancy-search', query, params: toApiParams(query, true).toString() };
-  }
+  if (route.systemPage?.slug === 'vacancy-search') return { kind: 'vacancy-search' };
   if (route.path === NEWS_ROUTE) {
     if (params.slug) return { kind: 'news-article', slug: params.slug };
     const page = Number(new URLSearchParams(search).get('page') ?? '1');

@@ -183,3 +183,17 @@ export function zoomForRadius(km: number | undefined): number {
   if (km <= 50) return 9;
   return 8;
 }
+
+/**
+ * What the gateway serves of `/stagebank?…` (contracts/content/prerender.ts): the page's search and the
+ * API parameters the page asks with (its query key); nothing for `view=map`, where a phone shows only
+ * the map, which renders in the browser.
+ */
+export function servedVacancySearch(
+  search: string,
+): { kind: 'vacancy-search'; query: TStagebankQuery; params: string } | undefined {
+  const query = parseQuery(new URLSearchParams(search));
+  return query.view === 'map'
+    ? undefined
+    : { kind: 'vacancy-search', query, params: toApiParams(query, true).toString() };
+}

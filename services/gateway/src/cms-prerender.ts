@@ -25,6 +25,7 @@ import type { TTenant } from '@stageplein/contracts/tenants/tenant.types';
 import { toCamelKeys } from '@stageplein/contracts/client/case-keys';
 import type { TRawDocument } from '@stageplein/contracts/client/jsonapi-document';
 import { VACANCIES_PATH, vacancyPageOf } from '@stageplein/contracts/placements/vacancy-page';
+import { servedVacancySearch } from '@stageplein/contracts/placements/stagebank-query';
 import { stagebankMarkup } from './stagebank-markup.ts';
 
 /** What the content service says about a path: its content (markup and data), missing, or nothing known. */
@@ -53,6 +54,10 @@ export function sharedMaxAge(cacheControl: string | undefined): number {
 
 /** At most this many rendered paths are kept (the oldest go first), so random slugs cannot grow it. */
 const CACHE_ENTRIES = 2000;
+
+/** What a served path shows; the bank's search read from its URL. */
+type TTarget =
+  Exclude<TContentTarget, { kind: 'vacancy-search' }> | NonNullable<ReturnType<typeof servedVacancySearch>>;
 
 /** What rendering a path gave, and how long a shared cache may keep it. */
 type TLoaded = { value: TPrerendered | undefined; maxAge: number };
@@ -120,11 +125,7 @@ export function createCmsPrerender(
     };
   }
 
-  async function render(
-    pathname: string,
-    target: NonNullable<ReturnType<typeof contentTarget>>,
-    ctx: Parameters<typeof get>[1],
-  ): Promise<TLoaded> {
+  async function render(pathname: string, target: TTarget, ctx: Parameters<typeof get>[1]): Promise<TLoaded> {
     const data: TPrerenderData = { path: pathname, lang: ctx.lang };
     const [menuData, content] = await Promise.all([
       menu(ctx),
@@ -211,7 +212,8 @@ export function createCmsPrerender(
       search: string,
       ctx: Parameters<typeof get>[1],
     ): Promise<TPrerendered | undefined> {
-      const target = contentTarget(pathname, search);
+      const found = contentTarget(pathname, search);
+      const target = found?.kind === 'vacancy-search' ? servedVacancySearch(search) : found;
       if (!target || new URLSearchParams(search).has('preview')) return undefined;
       if (options.kinds && !options.kinds.includes(target.kind)) return undefined;
       const variant =
