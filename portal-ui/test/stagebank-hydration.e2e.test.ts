@@ -57,8 +57,6 @@ describe('/stagebank served with its results', () => {
       await page.getByTestId('language-toggle').waitFor();
       if (viewport === DESKTOP) await page.getByTestId('stagebank-map').waitFor();
 
-      const kept = await page.evaluate(keptElements);
-      for (const id of SERVED_IDS) expect(kept[id], id).toBe(true);
       expect(await page.getByTestId('vacancy-card').count()).toBeGreaterThan(0);
       // The URL's filters were served and are the app's state.
       expect(await page.getByTestId('sort').inputValue()).toBe('newest');
@@ -70,6 +68,9 @@ describe('/stagebank served with its results', () => {
       // The phone's toggle shows on a phone only; the map is a desktop's without asking.
       expect(await page.getByTestId('view-toggle').isVisible()).toBe(viewport === PHONE);
       await expectAccessible(page, `/stagebank served and hydrated (${viewport.width} px)`);
+      // Asked only now: a part rendered anew after a mismatch can come after the app's header.
+      const kept = await page.evaluate(keptElements);
+      for (const id of SERVED_IDS) expect(kept[id], id).toBe(true);
 
       // The hydrated page is the app's: a filter change searches and keeps the URL in step.
       await page.getByTestId('sort').selectOption({ label: texts.auto });
