@@ -3,7 +3,10 @@
 // desktop and on a throttled phone profile. Baselines in the same run: the gateway's static 404 page
 // with JavaScript off (the same HTML and CSS, no app), which shows what the app itself adds; and with
 // BENCH_BEFORE_REF=<git ref>, the portal as built from that commit (served by a second gateway on the
-// same platform), measured alternately with this tree's — a before/after of one change.
+// same platform), measured alternately with this tree's — a before/after of one change. The second
+// gateway is this tree's: BENCH_BEFORE_UNSERVED=<kind,…> (contracts/content/prerender.ts target kinds,
+// e.g. vacancy-search) makes it serve those pages as the ref's gateway did, without their content,
+// which the ref's portal could not hydrate.
 import { execFileSync } from 'node:child_process';
 import {
   copyFileSync,
@@ -29,6 +32,7 @@ import { launchChromium } from '@stageplein/testing/browser';
 import { startThrowawayPostgres } from '@stageplein/testing/throwaway-postgres';
 import { recordSection, ROOT } from './bench-lib.ts';
 import { STACK_CONFIG } from '@stageplein/stack/services';
+import { CONTENT_TARGET_KINDS } from '@stageplein/contracts/content/prerender';
 
 const BUDGET_KB = 170;
 const RUNS = 5;
@@ -236,6 +240,7 @@ try {
   await prepareDatabase(ownerUrl, config, SERVICES, { seed: true });
   const platform = await startPlatform(ownerUrl, config, SERVICES);
   const gateways = [];
+  const unserved = (process.env.BENCH_BEFORE_UNSERVED ?? '').split(',').filter(Boolean);
   for (const portal of before ? [UI_DIRS.portal, before.dir] : [UI_DIRS.portal]) {
     const app = await buildGateway({
       config,
@@ -243,6 +248,10 @@ try {
       services: SERVICES,
       ui: { ...UI_DIRS, portal },
       logger: false,
+      ...(portal !== UI_DIRS.portal &&
+        unserved.length > 0 && {
+          servedKinds: CONTENT_TARGET_KINDS.filter((kind) => !unserved.includes(kind)),
+        }),
     });
     await app.listen({ port: 0, host: '127.0.0.1' });
     gateways.push({ app, port: (app.server.address() as { port: number }).port });

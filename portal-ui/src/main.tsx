@@ -23,6 +23,7 @@ import { serverNotFoundPath } from './shell/server-not-found.ts';
 import { detectTenant } from '@stageplein/contracts/client/detect-tenant';
 import { loadThemeFonts } from './tenant/fonts.ts';
 import { CLIENT_PART_DIGEST, PRERENDER_DATA_ID } from '@stageplein/contracts/content/prerender-id';
+import { systemPagePath } from '@stageplein/contracts/routes/route-manifest';
 
 installErrorReporting();
 const tenant = detectTenant(document);
@@ -95,13 +96,18 @@ const queryClient = createPortalQueryClient();
 async function whenRouteReady(): Promise<boolean> {
   // Only pages the gateway rendered carry its data; the code that reads it is a chunk of its own.
   if (!document.getElementById(PRERENDER_DATA_ID)) return false;
-  const [{ takePrerenderData }, { seedPrerenderData }] = await Promise.all([
+  const [{ takePrerenderData }, { seedPrerenderData }, bank] = await Promise.all([
     import('@stageplein/contracts/content/prerender'),
     import('./pages/content/content-queries.ts'),
+    // The bank's served results (loaded beside the others, not after them: one round trip less).
+    location.pathname === systemPagePath('vacancy-search')
+      ? import('./pages/stagebank/stagebank-seed.ts')
+      : undefined,
   ]);
   const data = takePrerenderData(document, location.pathname, i18n.language);
   if (!data) return false;
   seedPrerenderData(queryClient, data);
+  if (data.vacancySearch && bank) await bank.seedVacancySearch(queryClient, i18n, data.vacancySearch);
   if (!router.state.initialized)
     await new Promise<void>((resolve) => {
       const stop = router.subscribe((state) => {

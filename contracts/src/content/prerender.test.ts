@@ -22,6 +22,7 @@ describe('contentTarget', () => {
     expect(contentTarget('/nieuws', '?page=-1')).toEqual({ kind: 'news-list', page: 1 });
     expect(contentTarget('/nieuws', '?page=abc')).toEqual({ kind: 'news-list', page: 1 });
     expect(contentTarget('/nieuws/open-dag')).toEqual({ kind: 'news-article', slug: 'open-dag' });
+    expect(contentTarget('/stagebank', '?q=zorg')).toEqual({ kind: 'vacancy-search' });
   });
 
   it('leaves every other screen alone', () => {

@@ -56,6 +56,11 @@ export interface TPrerenderData {
   page?: TShownPage;
   article?: TShownNewsArticle;
   news?: TNewsListPage;
+  /**
+   * `/stagebank`: the search's API parameters (the portal's query key) and the API's answer for them
+   * (the JSON:API document as sent, the descriptions left out: the list does not show them).
+   */
+  vacancySearch?: { params: string; document: unknown };
 }
 
 /** `<`, `>` and `&` escaped, so the JSON cannot end its script element. */
@@ -83,13 +88,26 @@ export function takePrerenderData(
   }
 }
 
-/** Which content a portal path shows, by the route manifest's CMS routes. */
+/** Which content a portal path shows, by the route manifest's CMS routes and the internship bank. */
 export type TContentTarget =
   | { kind: 'page'; slug: string }
   | { kind: 'news-list'; page: number }
-  | { kind: 'news-article'; slug: string };
+  | { kind: 'news-article'; slug: string }
+  /** The gateway reads the bank's search with `servedVacancySearch` (placements/stagebank-query.ts): not
+   * here, where the portal's content pages would load it. */
+  | { kind: 'vacancy-search' };
 
-/** The content a path shows: `/` the home page, `/privacyverklaring` and `/<slug>` pages, `/nieuws*` news. */
+export const CONTENT_TARGET_KINDS = [
+  'page',
+  'news-list',
+  'news-article',
+  'vacancy-search',
+] as const satisfies readonly TContentTarget['kind'][];
+
+/**
+ * The content a path shows: `/` the home page, `/privacyverklaring` and `/<slug>` pages, `/nieuws*`
+ * news, `/stagebank` the first page of its search.
+ */
 export function contentTarget(pathname: string, search = ''): TContentTarget | undefined {
   const match = matchRoute(pathname);
   if (!match) return undefined;
@@ -97,6 +115,7 @@ export function contentTarget(pathname: string, search = ''): TContentTarget | u
   if (route.path === '/' || (route.cmsPage && !params.slug)) return { kind: 'page', slug: HOME_PAGE_SLUG };
   if (route.path === '/privacyverklaring') return { kind: 'page', slug: PRIVACY_PAGE_SLUG };
   if (route.cmsPage && params.slug) return { kind: 'page', slug: params.slug };
+  if (route.systemPage?.slug === 'vacancy-search') return { kind: 'vacancy-search' };
   if (route.path === NEWS_ROUTE) {
     if (params.slug) return { kind: 'news-article', slug: params.slug };
     const page = Number(new URLSearchParams(search).get('page') ?? '1');

@@ -12,6 +12,7 @@ import {
   shownMenuItem,
   shownNewsArticle,
   shownPage,
+  type TContentTarget,
   type TPrerenderData,
   type TShownNewsArticle,
   type TShownPage,
@@ -21,6 +22,11 @@ import { clientPartMarkup, hydratedPartMarkup } from '@stageplein/contracts/cont
 import { translate, type TLanguage } from '@stageplein/contracts/i18n/index';
 import { systemPagePath } from '@stageplein/contracts/routes/route-manifest';
 import type { TTenant } from '@stageplein/contracts/tenants/tenant.types';
+import { toCamelKeys } from '@stageplein/contracts/client/case-keys';
+import type { TRawDocument } from '@stageplein/contracts/client/jsonapi-document';
+import { VACANCIES_PATH, vacancyPageOf } from '@stageplein/contracts/placements/vacancy-page';
+import { servedVacancySearch } from '@stageplein/contracts/placements/stagebank-query';
+import { stagebankMarkup } from './stagebank-markup.ts';
 
 /** What the content service says about a path: its content (markup and data), missing, or nothing known. */
 export type TPrerendered =
@@ -49,20 +55,29 @@ export function sharedMaxAge(cacheControl: string | undefined): number {
 /** At most this many rendered paths are kept (the oldest go first), so random slugs cannot grow it. */
 const CACHE_ENTRIES = 2000;
 
+/** What a served path shows; the bank's search read from its URL. */
+type TTarget =
+  Exclude<TContentTarget, { kind: 'vacancy-search' }> | NonNullable<ReturnType<typeof servedVacancySearch>>;
+
 /** What rendering a path gave, and how long a shared cache may keep it. */
 type TLoaded = { value: TPrerendered | undefined; maxAge: number };
 
-export const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+export { escapeHtml } from './escape-html.ts';
+import { escapeHtml } from './escape-html.ts';
 
 /**
- * Server-side content for the portal's CMS routes (docs/decisions/content.md "Portal rendering"). The
- * gateway asks the content API through itself (`app.inject`): in the embedded profile that reaches the
- * mounted content module, in the distributed one the same proxy route every browser call takes — one
- * code path for both, with the visitor's tenant, language and address, and no credentials (what is
- * served is what every visitor sees; editors' previews render in the browser).
+ * Server-side content for the portal's CMS routes (docs/decisions/content.md "Portal rendering") and
+ * the internship bank's first page of results (docs/decisions/stagebank-prerender.md). The gateway
+ * asks the content and placements APIs through itself (`app.inject`): in the embedded profile that
+ * reaches the mounted module, in the distributed one the same proxy route every browser call takes —
+ * one code path for both, with the visitor's tenant, language and address, and no credentials (what
+ * is served is what every visitor sees: published content and vacancies; editors' previews render in
+ * the browser).
  */
-export function createCmsPrerender(app: FastifyInstance, options: { cacheSeconds: number }) {
+export function createCmsPrerender(
+  app: FastifyInstance,
+  options: { cacheSeconds: number; kinds?: readonly TContentTarget['kind'][] },
+) {
   // Rendered answers per tenant, language and path, for a few seconds (CMS_RENDER_CACHE_SECONDS, and
   // never beyond the content service's own max-age): under load almost every request is served from
   // here; an editor's change shows within that time. Concurrent misses share one promise.
@@ -110,11 +125,7 @@ export function createCmsPrerender(app: FastifyInstance, options: { cacheSeconds
     };
   }
 
-  async function render(
-    pathname: string,
-    target: NonNullable<ReturnType<typeof contentTarget>>,
-    ctx: Parameters<typeof get>[1],
-  ): Promise<TLoaded> {
+  async function render(pathname: string, target: TTarget, ctx: Parameters<typeof get>[1]): Promise<TLoaded> {
     const data: TPrerenderData = { path: pathname, lang: ctx.lang };
     const [menuData, content] = await Promise.all([
       menu(ctx),
@@ -122,7 +133,9 @@ export function createCmsPrerender(app: FastifyInstance, options: { cacheSeconds
         ? get(`/api/v1/cms/pages?filter[slug_eq]=${encodeURIComponent(target.slug)}`, ctx)
         : target.kind === 'news-article'
           ? get(`/api/v1/cms/news?filter[slug_eq]=${encodeURIComponent(target.slug)}`, ctx)
-          : get(`/api/v1/cms/news?page[number]=${target.page}&page[size]=${NEWS_LIST_PAGE_SIZE}`, ctx),
+          : target.kind === 'vacancy-search'
+            ? get(`${VACANCIES_PATH}?${target.params}`, ctx)
+            : get(`/api/v1/cms/news?page[number]=${target.page}&page[size]=${NEWS_LIST_PAGE_SIZE}`, ctx),
     ]);
     if (!content) return { value: undefined, maxAge: 0 };
     data.menu = menuData.menu;
@@ -146,6 +159,26 @@ export function createCmsPrerender(app: FastifyInstance, options: { cacheSeconds
       title = data.article.title;
       description = data.article.summary;
       main = articleMarkup(data.article, ctx.lang);
+    } else if (target.kind === 'vacancy-search') {
+      // The answer as the portal would have read it, less what the list does not show (descriptions,
+      // links with the gateway's internal host name).
+      const { maxAge: _maxAge, links: _links, ...answer } = content as TRawCollection & { links?: unknown };
+      const document = {
+        ...answer,
+        data: answer.data.map(({ attributes: { description_html: _, description: __, ...rest }, ...r }) => ({
+          ...r,
+          attributes: rest,
+        })),
+      };
+      data.vacancySearch = { params: target.params, document };
+      title = translate(ctx.lang, 'routes.internshipBank.title');
+      description = translate(ctx.lang, 'routes.internshipBank.description');
+      main = stagebankMarkup(
+        vacancyPageOf(toCamelKeys<TRawDocument>(document)),
+        target.query,
+        ctx.tenant,
+        ctx.lang,
+      );
     } else {
       data.news = {
         articles: content.data.map((a) => shownNewsArticle(a.id, a.attributes)),
@@ -179,9 +212,13 @@ export function createCmsPrerender(app: FastifyInstance, options: { cacheSeconds
       search: string,
       ctx: Parameters<typeof get>[1],
     ): Promise<TPrerendered | undefined> {
-      const target = contentTarget(pathname, search);
+      const found = contentTarget(pathname, search);
+      const target = found?.kind === 'vacancy-search' ? servedVacancySearch(search) : found;
       if (!target || new URLSearchParams(search).has('preview')) return undefined;
-      const key = `${ctx.tenant.id}\u0000${ctx.lang}\u0000${pathname}\u0000${target.kind === 'news-list' ? target.page : ''}`;
+      if (options.kinds && !options.kinds.includes(target.kind)) return undefined;
+      const variant =
+        target.kind === 'news-list' ? target.page : target.kind === 'vacancy-search' ? target.params : '';
+      const key = `${ctx.tenant.id}\u0000${ctx.lang}\u0000${pathname}\u0000${variant}`;
       const now = Date.now();
       const hit = cache.get(key);
       if (hit && hit.expires > now) return (await hit.value).value;

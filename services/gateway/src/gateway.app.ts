@@ -14,6 +14,7 @@ import { registerService, type TServiceDeps, type TServiceModule } from '@stagep
 import { resolveTenant } from '@stageplein/kit/tenant/tenant.plugin';
 import { ApiError } from '@stageplein/kit/errors/api-error';
 import { createPageRenderer, type TUiDirs } from './ui-pages.ts';
+import type { TContentTarget } from '@stageplein/contracts/content/prerender';
 import { createCmsPrerender } from './cms-prerender.ts';
 import { securityHeaders } from './security-headers.ts';
 import { tileOrigin } from '@stageplein/contracts/client/map-tiles';
@@ -29,6 +30,12 @@ export interface TGatewayOptions<TCfg extends TGatewayConfig = TGatewayConfig> {
   upstreams?: readonly { prefixes: readonly string[]; url: string }[];
   ui: TUiDirs;
   logger?: false;
+  /**
+   * The kinds of page served with their content (cms-prerender.ts), all by default. The portal
+   * benchmark's "before" build leaves out what that commit's gateway did not serve yet, since its
+   * portal cannot hydrate it (infra/bench/portal.bench.ts, BENCH_BEFORE_UNSERVED).
+   */
+  servedKinds?: readonly TContentTarget['kind'][];
 }
 
 const ONE_YEAR = 365 * 24 * 60 * 60;
@@ -137,7 +144,10 @@ export async function buildGateway<TCfg extends TGatewayConfig>(
     staging: config.STAGING,
     mapTiles: { url: config.MAP_TILE_URL, attribution: config.MAP_TILE_ATTRIBUTION },
   });
-  const prerender = createCmsPrerender(app, { cacheSeconds: config.CMS_RENDER_CACHE_SECONDS });
+  const prerender = createCmsPrerender(app, {
+    cacheSeconds: config.CMS_RENDER_CACHE_SECONDS,
+    ...(options.servedKinds && { kinds: options.servedKinds }),
+  });
   const tenantOptions = {
     defaultTenant: config.DEFAULT_TENANT,
     domainMap: config.TENANT_DOMAINS,

@@ -24,12 +24,17 @@ import {
 } from './stagebank-query.ts';
 import { useStagebankTexts, vacancyKinds, withStagebankTexts } from './stagebank-texts.tsx';
 import { VacancyFacts } from './vacancy-facts.tsx';
-import { searchVacancies, vacancyMarkers, type TVacancyPage } from './vacancy-api.ts';
+import { searchVacancies, vacancyMarkers, vacancySearchKey, type TVacancyPage } from './vacancy-api.ts';
 
 const WIDE = '(min-width: 56rem)';
 const HOURS_OPTIONS = [4, 8, 16, 24, 32, 40] as const;
 
-/** Whether the screen shows list and map side by side (else a phone: one at a time, a toggle). */
+/**
+ * Whether the screen shows list and map side by side (else a phone: one at a time, a toggle). The
+ * gateway's served page is the phone's (it cannot know the screen): hydration starts from that, then
+ * a wide screen adds its map. The columns and the toggle's hiding are CSS (the same 56rem), so the
+ * served list does not move when that happens.
+ */
 function useWideScreen(): boolean {
   return useSyncExternalStore(
     (onChange) => {
@@ -38,6 +43,7 @@ function useWideScreen(): boolean {
       return () => media.removeEventListener('change', onChange);
     },
     () => window.matchMedia(WIDE).matches,
+    () => false,
   );
 }
 
@@ -63,7 +69,7 @@ export const StagebankPage = withStagebankTexts(function StagebankPage() {
 
   const apiParams = toApiParams(query, true).toString();
   const results = useQuery({
-    queryKey: ['vacancy-search', apiParams],
+    queryKey: vacancySearchKey(apiParams),
     queryFn: ({ signal }) => searchVacancies(api.client, new URLSearchParams(apiParams), signal),
     placeholderData: keepPreviousData,
   });
@@ -177,7 +183,7 @@ export const StagebankPage = withStagebankTexts(function StagebankPage() {
         </div>
       )}
 
-      <div className={`stagebank__layout${wide ? ' stagebank__layout--wide' : ''}`}>
+      <div className="stagebank__layout">
         {showList && (
           <section
             className="stagebank__results"

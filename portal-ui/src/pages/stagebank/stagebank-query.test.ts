@@ -4,6 +4,7 @@ import {
   facetChoices,
   formatQuery,
   parseQuery,
+  servedVacancySearch,
   toApiParams,
   toMarkerParams,
   updateQuery,
@@ -142,5 +143,16 @@ describe('the level and tag dropdowns', () => {
       label: 'Gekozen',
       count: undefined,
     });
+  });
+});
+
+describe('what the gateway serves of the bank', () => {
+  it('is the search of the URL with the parameters the page asks with, nothing for the map view', () => {
+    const served = servedVacancySearch('?q=zorg&near=Wijchen&km=10&sort=distance&page=2');
+    const query = parse('?q=zorg&near=Wijchen&km=10&sort=distance&page=2');
+    expect(served).toEqual({ kind: 'vacancy-search', query, params: toApiParams(query, true).toString() });
+    expect(new URLSearchParams(served!.params).get('with_facets')).toBe('true');
+    expect(servedVacancySearch('?view=map&q=zorg')).toBeUndefined();
+    expect(servedVacancySearch('?view=list')).toMatchObject({ query: DEFAULT_QUERY });
   });
 });

@@ -1,9 +1,4 @@
-import {
-  readCollectionDocument,
-  readResourceDocument,
-  type TFlatResource,
-  type TRawDocument,
-} from '@stageplein/contracts/client/jsonapi-document';
+import { readResourceDocument, type TRawDocument } from '@stageplein/contracts/client/jsonapi-document';
 import type { TApiClient } from '@stageplein/contracts/client/api-client';
 import type { TMapMarker } from '@stageplein/design-system/map/map-model.ts';
 
@@ -11,83 +6,30 @@ import type { TMapMarker } from '@stageplein/design-system/map/map-model.ts';
  * The portal's calls to the placements service's vacancies (the wire shapes are in
  * contracts/src/placements; the client hands them over with camelCase keys).
  */
-export const VACANCIES = '/api/v1/vacancies';
+export { VACANCIES_PATH as VACANCIES } from '@stageplein/contracts/placements/vacancy-page';
+import { VACANCIES_PATH as VACANCIES } from '@stageplein/contracts/placements/vacancy-page';
 
-export type TVacancyStatus = 'draft' | 'published' | 'closed' | 'archived';
+export {
+  nearOf,
+  vacancyPageOf,
+  type TFacetOption,
+  type TResolvedNear,
+  type TVacancy,
+  type TVacancyFields,
+  type TVacancyPage,
+  type TVacancyStatus,
+} from '@stageplein/contracts/placements/vacancy-page';
+import {
+  nearOf,
+  vacancyPageOf,
+  type TVacancy,
+  type TVacancyFields,
+  type TVacancyPage,
+  type TResolvedNear,
+} from '@stageplein/contracts/placements/vacancy-page';
 
-export interface TVacancyFields {
-  title: string;
-  descriptionHtml: string;
-  description?: unknown;
-  organizationId: string;
-  organizationName: string | null;
-  street: string | null;
-  postcode: string | null;
-  city: string | null;
-  latitude: number | null;
-  longitude: number | null;
-  places: number;
-  hoursPerWeek: number | null;
-  startsOn: string | null;
-  endsOn: string | null;
-  kind: string;
-  status: TVacancyStatus;
-  publishedAt: string | null;
-  closesAt: string | null;
-  hidden: boolean;
-  hiddenReason: string | null;
-  levelIds?: string[];
-  tagIds?: string[];
-  /** Content's upload shown with the vacancy, where it is served and its alt text ('' decorative). */
-  imageUploadId?: string | null;
-  imageUrl?: string | null;
-  imageAlt?: string;
-}
-
-export type TVacancy = TFlatResource<TVacancyFields>;
-
-/** Where `filter[near]` resolved to (`meta.near` of the search and the markers). */
-export interface TResolvedNear {
-  latitude: number;
-  longitude: number;
-  label: string;
-}
-
-const nearOf = (meta: Record<string, unknown> | undefined): TResolvedNear | undefined => {
-  const near = meta?.near as Partial<TResolvedNear> | null | undefined;
-  return near && typeof near.latitude === 'number' && typeof near.longitude === 'number'
-    ? { latitude: near.latitude, longitude: near.longitude, label: String(near.label ?? '') }
-    : undefined;
-};
-
-/** A level or tag of the matches (`meta.facets`), with its name and how many matches have it. */
-export interface TFacetOption {
-  value: string;
-  count: number;
-  label: string | null;
-}
-
-/** The level and tag facets of a search asked `with_facets=true` (camelCase: levelId, tagId). */
-const facetsOf = (meta: Record<string, unknown> | undefined, key: 'levelId' | 'tagId'): TFacetOption[] => {
-  const list = (meta?.facets as Record<string, unknown> | undefined)?.[key];
-  if (!Array.isArray(list)) return [];
-  return list.flatMap((f: { value?: unknown; count?: unknown; label?: unknown }) =>
-    typeof f.value === 'string' && typeof f.count === 'number'
-      ? [{ value: f.value, count: f.count, label: typeof f.label === 'string' ? f.label : null }]
-      : [],
-  );
-};
-
-export interface TVacancyPage {
-  vacancies: TVacancy[];
-  /** The levels and the tags of the matches (empty without `with_facets=true`). */
-  levels: TFacetOption[];
-  tags: TFacetOption[];
-  total: number;
-  near: TResolvedNear | undefined;
-  /** Distance in km per vacancy id, when the search had a place (`meta.distance_km` of a resource). */
-  distanceKm: (v: TVacancy) => number | undefined;
-}
+/** The query key of a search (the gateway's served first page is put under it at start). */
+export const vacancySearchKey = (params: string) => ['vacancy-search', params] as const;
 
 /** One page of the public search (`GET /api/v1/vacancies`), with `meta.total`. */
 export async function searchVacancies(
@@ -95,21 +37,9 @@ export async function searchVacancies(
   params: URLSearchParams,
   signal?: AbortSignal,
 ): Promise<TVacancyPage> {
-  const doc = readCollectionDocument<TVacancyFields>(
+  return vacancyPageOf(
     await client.get<TRawDocument>(`${VACANCIES}?${params.toString()}`, { signal, authenticate: false }),
   );
-  const total = Number(doc.meta?.total ?? doc.data.length);
-  return {
-    vacancies: doc.data,
-    total: Number.isFinite(total) ? total : doc.data.length,
-    near: nearOf(doc.meta),
-    levels: facetsOf(doc.meta, 'levelId'),
-    tags: facetsOf(doc.meta, 'tagId'),
-    distanceKm: (v) => {
-      const km = (v.meta as { distanceKm?: unknown } | undefined)?.distanceKm;
-      return typeof km === 'number' ? km : undefined;
-    },
-  };
 }
 
 /** Every match as a light marker (id, lat, lng, title) for the map (`GET /api/v1/vacancies/markers`). */
@@ -148,8 +78,4 @@ export async function fetchVacancy(client: TApiClient, id: string, signal?: Abor
   return doc.data;
 }
 
-/** "Wijchen" or "Dorpsstraat 1, 6602 AB Wijchen": what a person reads as the address. */
-export function vacancyPlace(v: Pick<TVacancyFields, 'street' | 'postcode' | 'city'>): string {
-  const town = [v.postcode, v.city].filter(Boolean).join(' ');
-  return [v.street, town].filter(Boolean).join(', ');
-}
+export { vacancyPlace } from '@stageplein/contracts/placements/vacancy-facts';

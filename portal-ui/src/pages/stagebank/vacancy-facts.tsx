@@ -1,16 +1,13 @@
+import { vacancyFactTexts } from '@stageplein/contracts/placements/vacancy-facts';
 import { useStagebankTexts } from './stagebank-texts.tsx';
-import { vacancyPlace, type TVacancy } from './vacancy-api.ts';
+import type { TVacancy } from './vacancy-api.ts';
 
-const date = (iso: string, language: string) =>
-  new Date(`${iso.slice(0, 10)}T12:00:00`).toLocaleDateString(language === 'en' ? 'en-GB' : 'nl-NL', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-  });
-
-/** The facts of a vacancy a searcher compares: kind, organization, place, distance, hours, period. */
+/**
+ * The facts of a vacancy a searcher compares: kind, organization, place, distance, hours, period (the
+ * contract's texts; the gateway serves `/stagebank`'s cards with the same, services/gateway).
+ */
 export function VacancyFacts({
-  vacancy: v,
+  vacancy,
   distanceKm,
   language,
 }: {
@@ -19,24 +16,12 @@ export function VacancyFacts({
   language: string;
 }) {
   const t = useStagebankTexts();
-  const place = vacancyPlace({ street: null, postcode: null, city: v.city });
-  const facts = [
-    v.organizationName,
-    place,
-    distanceKm !== undefined ? t('distance', { km: Math.round(distanceKm * 10) / 10 }) : undefined,
-    v.hoursPerWeek !== null && v.hoursPerWeek !== undefined
-      ? t('hoursPerWeek', { hours: v.hoursPerWeek })
-      : undefined,
-    v.places ? t('places', { count: v.places }) : undefined,
-    v.startsOn && v.endsOn
-      ? t('period', { start: date(v.startsOn, language), end: date(v.endsOn, language) })
-      : v.startsOn
-        ? t('startsOn', { start: date(v.startsOn, language) })
-        : undefined,
-  ].filter((f): f is string => !!f);
+  const { kind, facts } = vacancyFactTexts(vacancy, distanceKm, language, (key, vars) =>
+    t(key, vars as Record<string, unknown>),
+  );
   return (
     <div className="vacancy-facts">
-      <span className="badge badge--inline">{t(`kinds.${v.kind}`, { defaultValue: v.kind })}</span>
+      <span className="badge badge--inline">{kind}</span>
       <ul className="vacancy-facts__list">
         {facts.map((f) => (
           <li key={f}>{f}</li>
@@ -46,4 +31,4 @@ export function VacancyFacts({
   );
 }
 
-export { date as formatVacancyDate };
+export { formatVacancyDate } from '@stageplein/contracts/placements/vacancy-facts';

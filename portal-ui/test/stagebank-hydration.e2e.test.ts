@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, expectAccessible, openPortal, PHONE, startStack, type TStack } from './stack.ts';
+
+// The gateway serves /stagebank with the first page of its search (services/gateway/src/cms-prerender.ts,
+// docs/decisions/stagebank-prerender.md); the portal starts from that answer and hydrates the served
+// list instead of asking again and replacing it: the served result nodes stay (the phone's largest
+// contentful paint is the served page's, docs/benchmarks.md). The map stays a later, lazy chunk.
+
+const TILE_HOST = 'http://tiles.stageplein.test';
+let stack: TStack;
+beforeAll(async () => {
+  stack = await startStack({ env: { MAP_TILE_URL: `${TILE_HOST}/{z}/{x}/{y}.png` } });
+});
+afterAll(async () => stack?.close());
+
+const SERVED_IDS = ['page-title', 'search-text', 'stagebank-count', 'vacancy-list', 'vacancy-card'];
+
+/** Before any script: keeps the first served elements as they arrive (hydration.e2e.test.ts). */
+const KEEP_SERVED = (ids: string[]) => {
+  const w = window as unknown as { __served: Record<string, Element> };
+  w.__served = {};
+  new MutationObserver(() => {
+    for (const id of ids) {
+      const element = document.querySelector(`[data-testid="${id}"]`);
+      if (element && !w.__served[id]) w.__served[id] = element;
+    }
+  }).observe(document, { childList: true, subtree: true });
+};
+
+/** Per served element: still the one in the document (hydrated) or replaced. */
+const keptElements = () => {
+  const served = (window as unknown as { __served: Record<string, Element> }).__served;
+  return Object.fromEntries(
+    Object.entries(served).map(([id, element]) => [
+      id,
+      element.isConnected && document.querySelector(`[data-testid="${id}"]`) === element,
+    ]),
+  );
+};
+
+describe('/stagebank served with its results', () => {
+  for (const [locale, viewport, texts] of [
+    ['nl-NL', PHONE, { newest: 'Nieuwste', auto: 'Standaard' }],
+    ['en-GB', DESKTOP, { newest: 'Newest', auto: 'Default' }],
+  ] as const) {
+    it(`is hydrated with the URL's filters, without a second search call (${locale}, ${viewport.width} px)`, async () => {
+      const { page, context, problems, requests } = await openPortal(stack, { viewport, locale });
+      await page.route(`${TILE_HOST}/**`, (route) => route.abort('internetdisconnected'));
+      const warnings: string[] = [];
+      page.on('console', (m) => {
+        if (m.type() === 'warning' && /served page differed/.test(m.text())) warnings.push(m.text());
+      });
+      await page.addInitScript(KEEP_SERVED, SERVED_IDS);
+      await page.goto(stack.url('demo', '/stagebank?sort=newest&hours=40'));
+      // The app has started: its header (the served one has no menu button) replaced the served one.
+      await page.getByTestId('menu-button').waitFor({ state: 'attached' });
+      await page.getByTestId('language-toggle').waitFor();
+      if (viewport === DESKTOP) await page.getByTestId('stagebank-map').waitFor();
+
+      expect(await page.getByTestId('vacancy-card').count()).toBeGreaterThan(0);
+      // The URL's filters were served and are the app's state.
+      expect(await page.getByTestId('sort').inputValue()).toBe('newest');
+      expect(await page.getByTestId('filter-hours').inputValue()).toBe('40');
+      expect(await page.getByTestId('sort').locator('option:checked').textContent()).toBe(texts.newest);
+      // The answer came with the page: no search call (a desktop asks for the map's markers only).
+      const searches = () => requests.filter((r) => /^GET \/api\/v1\/vacancies\?/.test(r));
+      expect(searches()).toEqual([]);
+      // The phone's toggle shows on a phone only; the map is a desktop's without asking.
+      expect(await page.getByTestId('view-toggle').isVisible()).toBe(viewport === PHONE);
+      await expectAccessible(page, `/stagebank served and hydrated (${viewport.width} px)`);
+      // Asked only now: a part rendered anew after a mismatch can come after the app's header.
+      const kept = await page.evaluate(keptElements);
+      for (const id of SERVED_IDS) expect(kept[id], id).toBe(true);
+
+      // The hydrated page is the app's: a filter change searches and keeps the URL in step.
+      await page.getByTestId('sort').selectOption({ label: texts.auto });
+      await page.waitForURL((url) => !url.searchParams.has('sort'));
+      await expect.poll(() => searches().length).toBe(1);
+      expect(warnings).toEqual([]);
+      expect(problems).toEqual([]);
+      await context.close();
+    });
+  }
+
+  it('works without JavaScript: the results and their links are in the page', async () => {
+    const context = await stack.browser.newContext({
+      viewport: PHONE,
+      locale: 'nl-NL',
+      javaScriptEnabled: false,
+    });
+    const page = await context.newPage();
+    await page.goto(stack.url('demo', '/stagebank'));
+    const first = page.getByTestId('vacancy-card').first().getByRole('link');
+    expect(await first.getAttribute('href')).toMatch(/^\/vacancies\/[0-9a-f-]{36}$/);
+    expect(await page.getByTestId('stagebank-count').textContent()).toMatch(/^\d+ vacatures gevonden$/);
+    await context.close();
+  });
+});
