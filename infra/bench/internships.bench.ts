@@ -11,7 +11,7 @@ import { seedOrganizationId } from '@stageplein/contracts/domain/seed-ids';
 import { INTERNSHIP_INCLUDES, INTERNSHIPS_QUERY } from '@stageplein/contracts/placements/internships';
 import { parseConfig } from '@stageplein/kit/config/config';
 import { generateAuthSecret } from '@stageplein/kit/auth/auth-keys';
-import { createDb, createPool } from '@stageplein/kit/db/database';
+import { createDb, createPool, dbUrls } from '@stageplein/kit/db/database';
 import { ensureDatabase } from '@stageplein/kit/runtime/embedded-postgres';
 import { prepareDatabase } from '@stageplein/kit/runtime/platform';
 import { SERVICES, STACK_CONFIG } from '@stageplein/stack/services';
@@ -108,19 +108,17 @@ async function signIn(base: string): Promise<Record<string, string>> {
 const pgServer = await startThrowawayPostgres('bench-internships');
 try {
   const ownerUrl = await ensureDatabase(pgServer.url, 'bench');
-  await prepareDatabase(
-    ownerUrl,
-    parseConfig({ DATABASE_URL: ownerUrl, AUTH_TOKEN_SECRET: generateAuthSecret() }, STACK_CONFIG),
-    SERVICES,
-    { seed: true },
+  const config = parseConfig(
+    { DATABASE_URL: ownerUrl, AUTH_TOKEN_SECRET: generateAuthSecret() },
+    STACK_CONFIG,
   );
+  await prepareDatabase(ownerUrl, config, SERVICES, { seed: true });
   const started = Date.now();
   await seedMany(ownerUrl);
   console.log(`seeded ${INTERNSHIPS} internships in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   if (process.env.BENCH_EXPLAIN) {
-    // Diagnosis: the plans of both statements as the bare route runs them, then stop (no load).
-    const client = new pg.Client({ connectionString: ownerUrl });
-    await client.connect();
+    // Diagnosis, then stop (no load): the statement's plan and mean time as the bare route runs it (owner,
+    // no RLS predicate) and as the product does (the app role on a tenant-bound read connection, RLS on).
     const query = parseJsonApiQuery(
       Object.fromEntries(new URL(PATH, 'http://bench').searchParams),
       INTERNSHIPS_QUERY,
@@ -131,12 +129,23 @@ try {
       permissions: derivePermissions([{ name: 'admin', resourceType: 'School', resourceId: SCHOOL }], school),
       current: school,
     });
-    for (const s of [internshipsPageSql(scopes, query)]) {
+    const s = internshipsPageSql(scopes, query);
+    const app = dbUrls(ownerUrl, config.DATABASE_APP_PASSWORD).app;
+    for (const [label, client] of [
+      ['owner (bare)', new pg.Client({ connectionString: ownerUrl })],
+      ['app role, RLS (gateway)', new pg.Client({ connectionString: app, options: '-c app.tenant_id=demo' })],
+    ] as const) {
+      await client.connect();
       for (let i = 0; i < 3; i++) await client.query(s.text, [...s.values]);
+      const started = performance.now();
+      for (let i = 0; i < 20; i++) await client.query(s.text, [...s.values]);
+      console.log(
+        `\n${label}: ${((performance.now() - started) / 20).toFixed(1)} ms per statement (mean of 20)`,
+      );
       const { rows } = await client.query(`explain (analyze, buffers) ${s.text}`, [...s.values]);
       console.log(rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n'));
+      await client.end();
     }
-    await client.end();
     process.exit(0);
   }
   const bare = await startServer('infra/bench/internships.servers.ts', ['bare', ownerUrl]);

@@ -1,4 +1,7 @@
-import { mayBeInternshipPerson, type TPersonRole } from '@stageplein/contracts/placements/internship-policy';
+import {
+  mayBeOrganizationContact,
+  type TPersonRole,
+} from '@stageplein/contracts/placements/organization-contacts';
 import type { TInternshipField } from '@stageplein/contracts/placements/internships';
 import { personName, type TInternship, type TInternshipPatch, type TPerson } from './internship-api.ts';
 
@@ -118,7 +121,7 @@ export interface TPersonChoice extends TPerson {
 
 /**
  * The picker's options: nobody, then the organization's people the rule allows (contracts'
- * `mayBeInternshipPerson`, as the server checks), by name; the person chosen now stays an option even
+ * `mayBeOrganizationContact`, as the server checks), by name; the person chosen now stays an option even
  * when no longer offered, so opening the form changes nothing.
  */
 export function personOptions(
@@ -127,7 +130,7 @@ export function personOptions(
   current: TPerson | null | undefined,
   noneLabel: string,
 ): { value: string; label: string }[] {
-  const allowed = people.filter((p) => mayBeInternshipPerson(p.roles ?? [], organizationId));
+  const allowed = people.filter((p) => mayBeOrganizationContact(p.roles ?? [], organizationId));
   const chosen = current && !allowed.some((p) => p.id === current.id) ? [current] : [];
   return [
     { value: '', label: noneLabel },

@@ -6,6 +6,7 @@ import {
 } from '@stageplein/contracts/client/jsonapi-document';
 import type { TApiClient } from '@stageplein/contracts/client/api-client';
 import type { TMapMarker } from '@stageplein/design-system/map/map-model.ts';
+import type { TPersonChoice } from '../internships/internship-edit-model.ts';
 
 /**
  * The portal's calls to the placements service's vacancies (the wire shapes are in
@@ -38,6 +39,7 @@ export interface TVacancyFields {
   hiddenReason: string | null;
   levelIds?: string[];
   tagIds?: string[];
+  contactPersonId?: string | null;
   /** Content's upload shown with the vacancy, where it is served and its alt text ('' decorative). */
   imageUploadId?: string | null;
   imageUrl?: string | null;
@@ -146,6 +148,20 @@ export async function fetchVacancy(client: TApiClient, id: string, signal?: Abor
   );
   if (!doc.data) throw new Error('empty vacancy document');
   return doc.data;
+}
+
+/**
+ * `GET /api/v1/vacancies/{id}/people`: whom the vacancy's managers may choose as its contact person
+ * (the same list and rule as an internship's, `mayBeOrganizationContact`).
+ */
+export async function fetchVacancyPeople(
+  client: TApiClient,
+  id: string,
+  signal?: AbortSignal,
+): Promise<TPersonChoice[]> {
+  return readCollectionDocument<Omit<TPersonChoice, 'id'>>(
+    await client.get<TRawDocument>(`${VACANCIES}/${encodeURIComponent(id)}/people`, { signal }),
+  ).data;
 }
 
 /** "Wijchen" or "Dorpsstraat 1, 6602 AB Wijchen": what a person reads as the address. */
