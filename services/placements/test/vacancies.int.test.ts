@@ -231,10 +231,14 @@ describe('vacancies: CRUD by the organization', () => {
         roles: [{ name: 'mentor', resource_id: admin.organizationId }],
       },
     });
-    // Only its managers: a colleague without the admin role is refused, another organization does not learn of the draft.
-    expectStatus(await people(colleague), 403);
+    // Only its managers: who cannot read the draft does not learn of it; once published, a reader
+    // who does not manage it is refused.
+    expectStatus(await people(colleague), 404);
     expectStatus(await people(await adminOf(h, 'NonProfit')), 404);
     expectStatus(await people(null), 401);
+    expectStatus(await act(id, admin, 'publish'), 200);
+    expectStatus(await people(colleague), 403);
+    expectStatus(await people(await adminOf(h, 'NonProfit')), 403);
   });
 
   it('the kinds follow the tenant: a social-internship tenant offers volunteer work', async () => {
