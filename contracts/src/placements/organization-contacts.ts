@@ -28,6 +28,20 @@ export const mayBeOrganizationContact = (
   organizationId !== null &&
   roles.some((r) => r.resourceId === organizationId && r.name !== 'student' && r.name !== 'volunteer');
 
+/**
+ * The editors' picker data (portal and back office, internships and vacancies alike): the people the
+ * rule allows, and the current choice first when it is no longer offered, so opening an editor and
+ * saving it changes nothing.
+ */
+export function contactChoices<T extends { id: string; roles?: readonly TPersonRole[] }>(
+  people: readonly T[],
+  organizationId: string | null,
+  current: T | null | undefined,
+): T[] {
+  const allowed = people.filter((p) => mayBeOrganizationContact(p.roles ?? [], organizationId));
+  return current && !allowed.some((p) => p.id === current.id) ? [current, ...allowed] : allowed;
+}
+
 export const ZOrganizationPersonAttributes = z.object({
   first_name: z.string().nullable(),
   last_name: z.string().nullable(),
