@@ -1,13 +1,10 @@
-import { z } from 'zod';
-// ROLE_NAMES, not ZRoleName: roles.ts sits in the portal's entry chunk, and a zod schema exported from
-// there to a lazy page would pull zod into every first download.
-import { ROLE_NAMES, type TRoleName } from '../identity/roles.ts';
-import { zCollectionOf, ZResource } from '../jsonapi/jsonapi.ts';
+import type { TRoleName } from '../identity/roles.ts';
 
 /**
  * Who may be named as an organization's contact: an internship's contact person and supervisor, a
  * vacancy's contact person (docs/decisions/internships.md). One rule for both, so the server's refusal
- * (422 `person_not_in_organization`) and the editors' pickers agree everywhere.
+ * (422 `person_not_in_organization`) and the editors' pickers agree everywhere. No zod here: the
+ * editors import it (the people list's wire schema is organization-people.ts).
  */
 
 /** A role a person holds (identity's roles as the read models keep them). */
@@ -41,22 +38,3 @@ export function contactChoices<T extends { id: string; roles?: readonly TPersonR
   const allowed = people.filter((p) => mayBeOrganizationContact(p.roles ?? [], organizationId));
   return current && !allowed.some((p) => p.id === current.id) ? [current, ...allowed] : allowed;
 }
-
-export const ZOrganizationPersonAttributes = z.object({
-  first_name: z.string().nullable(),
-  last_name: z.string().nullable(),
-  email: z.string(),
-});
-
-/**
- * `GET /api/v1/internships/{id}/people` and `GET /api/v1/vacancies/{id}/people`: the people of the
- * organization who may be its contact (`mayBeOrganizationContact`), each with their roles there, for
- * the editors' pickers.
- */
-export const ZOrganizationPersonResource = ZResource.extend({
-  type: z.literal('user'),
-  attributes: ZOrganizationPersonAttributes.extend({
-    roles: z.array(z.object({ name: z.enum(ROLE_NAMES), resource_id: z.string() })),
-  }),
-});
-export const ZOrganizationPeopleCollection = zCollectionOf(ZOrganizationPersonResource);

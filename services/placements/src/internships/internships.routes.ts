@@ -11,7 +11,7 @@ import {
   ZInternshipTransitionBody,
   ZInternshipUpdateBody,
 } from '@stageplein/contracts/placements/internships';
-import { ZOrganizationPeopleCollection } from '@stageplein/contracts/placements/organization-contacts';
+import { ZOrganizationPeopleCollection } from '@stageplein/contracts/placements/organization-people';
 import { ApiError } from '@stageplein/kit/errors/api-error';
 import { parseJsonApiQuery, ZJsonApiQueryString } from '@stageplein/kit/jsonapi/query';
 import { collectionDocument, pageLinks, resourceDocument } from '@stageplein/kit/jsonapi/serialize';

@@ -9,7 +9,7 @@ import {
   ZVacancyUpdateBody,
 } from '@stageplein/contracts/placements/vacancies';
 import { ApiError } from '@stageplein/kit/errors/api-error';
-import { ZOrganizationPeopleCollection } from '@stageplein/contracts/placements/organization-contacts';
+import { ZOrganizationPeopleCollection } from '@stageplein/contracts/placements/organization-people';
 import { collectionDocument, resourceDocument } from '@stageplein/kit/jsonapi/serialize';
 import type { TPlacementsDeps } from '../placements.config.ts';
 import { callerOf } from '../shared/caller.ts';
