@@ -104,6 +104,15 @@ describe('vacancies in the back office', () => {
     await page.getByTestId('rich-text-description').locator('[contenteditable="true"]').waitFor();
     await expectAccessible(page, 'vacancy edit (company)');
 
+    // Its contact person: the organization's people the server offers (the internships' rule).
+    await page.getByLabel(/^Contactpersoon/).click();
+    const people = page.getByRole('listbox').getByRole('option');
+    await expect.poll(() => people.count()).toBeGreaterThan(1);
+    expect(await people.first().textContent()).toBe('Niemand gekozen');
+    const person = (await people.nth(1).textContent())!;
+    await people.nth(1).click();
+    await expect.poll(() => page.getByLabel(/^Contactpersoon/).textContent()).toContain(person);
+
     // Its image (issue #14): the seeded vacancy shows a stock image; the admin picks another one.
     const picker = page.getByTestId('vacancy-image-picker');
     const choices = picker.getByTestId('vacancy-image-choice');

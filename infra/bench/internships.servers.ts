@@ -1,7 +1,7 @@
 // Benchmark servers for GET /api/v1/internships: `gateway` (the product's full path: gateway, tenant,
 // credentials, current organization, caller, RLS transaction, the policy's scopes, JSON:API document
-// with meta per internship) or `bare` (Fastify + pg running the same statement — the count and the
-// page with every relation joined — and the same serializers, nothing else).
+// with meta per internship) or `bare` (Fastify + pg running the same statement — the counts and the
+// page with every relation looked up by key — and the same serializers, nothing else).
 import Fastify from 'fastify';
 import pg from 'pg';
 import { seedOrganizationId } from '@stageplein/contracts/domain/seed-ids';

@@ -174,6 +174,27 @@ describe('an organization admin', () => {
     const own = page.getByTestId('own-vacancy').filter({ hasText: title });
     await expect.poll(() => own.getByTestId('vacancy-status').textContent()).toBe('Gepubliceerd');
     await expectAccessible(page, 'own vacancies');
+
+    // Its contact person: the organization's people (GET /vacancies/{id}/people, the internships' rule).
+    await page.goto(stack.url('demo', `/vacancies/${id}/edit`));
+    const contact = page.getByTestId('vacancy-form').getByLabel(/^Contactpersoon/);
+    await contact.waitFor();
+    await expect.poll(() => contact.locator('option').count()).toBeGreaterThan(1);
+    expect(await contact.locator('option').first().textContent()).toBe('Niemand gekozen');
+    const chosen = await contact.locator('option').nth(1).getAttribute('value');
+    await contact.selectOption(chosen!);
+    await page.getByTestId('vacancy-save').click();
+    await expect.poll(() => page.getByText('Vacature opgeslagen').count()).toBeGreaterThan(0);
+    await page.reload();
+    await expect
+      .poll(() =>
+        page
+          .getByTestId('vacancy-form')
+          .getByLabel(/^Contactpersoon/)
+          .inputValue(),
+      )
+      .toBe(chosen);
+    await expectAccessibleWithEditor(page, 'vacancy editor with its contact person');
     expect(problems).toEqual([]);
     await context.close();
 

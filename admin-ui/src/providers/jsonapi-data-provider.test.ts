@@ -516,6 +516,29 @@ describe('back-office calls', () => {
     expect(membership).toMatchObject({ type: 'group_membership', studentId: student });
   });
 
+  it('reads whom a vacancy may name as its contact person', async () => {
+    const person = {
+      type: 'user',
+      id: 'u1',
+      attributes: {
+        first_name: 'Carla',
+        last_name: 'Contact',
+        email: 'carla@org.test',
+        roles: [{ name: 'admin', resource_id: 'org-1' }],
+      },
+    };
+    const { dp, sent } = provider([{ status: 200, body: { data: [person], meta: { total: 1 } } }]);
+    const { data: people } = await dp.vacancyPeople('v1');
+    expect(sent[0]).toEqual({ method: 'GET', url: '/api/v1/vacancies/v1/people' });
+    expect(people).toEqual([
+      expect.objectContaining({
+        id: 'u1',
+        firstName: 'Carla',
+        roles: [{ name: 'admin', resourceId: 'org-1' }],
+      }),
+    ]);
+  });
+
   it('complains about resources it has no mapping for', async () => {
     const { dp } = provider([]);
     await expect(dp.getList('phases', {})).rejects.toThrow(/No JSON:API mapping/);

@@ -117,6 +117,8 @@ export interface TBackOfficeCalls {
   ): Promise<{ data: RaRecord }>;
   /** `POST /api/v1/vacancies/{id}/{action}` (publish, close, archive, hide with a reason, unhide). */
   vacancyAction(id: Identifier, action: string, reason?: string): Promise<{ data: RaRecord }>;
+  /** `GET /api/v1/vacancies/{id}/people`: whom the vacancy's managers may choose as its contact person. */
+  vacancyPeople(id: Identifier): Promise<{ data: RaRecord[] }>;
   /** `PUT /api/v1/students/{id}/assign_group`; null takes the student out of their group. */
   assignGroup(studentId: Identifier, groupId: Identifier | null): Promise<{ data: RaRecord | null }>;
   /** `POST /api/v1/cms/uploads` as form data, the file in `upload[file]` (spec §7 bracketed keys). */
@@ -423,6 +425,11 @@ export function jsonApiDataProvider({ http, resources }: TJsonApiDataProviderOpt
         body: reason === undefined ? undefined : { data: { type: c.type, attributes: { reason } } },
       });
       return { data: data! };
+    },
+    async vacancyPeople(id) {
+      const c = config('vacancies');
+      const { body } = await http(`${itemPath(c, id)}/people`);
+      return { data: readCollectionDocument(body as TRawDocument).data };
     },
     async assignGroup(studentId, groupId) {
       const { body } = await http(

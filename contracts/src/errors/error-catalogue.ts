@@ -217,7 +217,8 @@ export const ERRORS: Readonly<Record<TErrorCode, TErrorDefinition>> = Object.fre
   internship_field_not_editable: define('internship_field_not_editable', 403),
   invalid_internship_action: define('invalid_internship_action', 409),
   reason_required: define('reason_required', 422),
-  // The contact person or supervisor chosen for an internship works elsewhere (`mayBeInternshipPerson`).
+  // The contact person or supervisor of an internship, or a vacancy's contact person, works elsewhere
+  // (`mayBeOrganizationContact`).
   person_not_in_organization: define('person_not_in_organization', 422),
   // Allocation rounds (contracts/src/placements/allocation-rounds.ts): ranking after the deadline or once run,
   // a step the round's state does not allow, a vacancy the round does not offer, a student it does not

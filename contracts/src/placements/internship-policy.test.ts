@@ -3,7 +3,6 @@ import { derivePermissions } from '../identity/permissions.ts';
 import type { TOrganizationType, TRoleName } from '../identity/roles.ts';
 import { getTenant } from '../tenants/tenant-registry.ts';
 import {
-  mayBeInternshipPerson,
   availableInternshipActions,
   editableFields,
   internshipScopes,
@@ -110,29 +109,5 @@ describe('internship policy', () => {
     expect(
       maySubmitSelfFound(student.permissions, student.current, getTenant('match2gether')!.features),
     ).toBe(false);
-  });
-});
-
-describe('who may be an internship’s contact person or supervisor', () => {
-  const org = 'org-1';
-  it('someone with a staff role at the internship’s organization', () => {
-    expect(mayBeInternshipPerson([{ name: 'admin', resourceId: org }], org)).toBe(true);
-    expect(mayBeInternshipPerson([{ name: 'mentor', resourceId: org }], org)).toBe(true);
-    expect(
-      mayBeInternshipPerson(
-        [
-          { name: 'student', resourceId: org },
-          { name: 'admin', resourceId: org },
-        ],
-        org,
-      ),
-    ).toBe(true);
-  });
-  it('not a learner there, not someone of another organization, nobody without an organization', () => {
-    expect(mayBeInternshipPerson([{ name: 'volunteer', resourceId: org }], org)).toBe(false);
-    expect(mayBeInternshipPerson([{ name: 'student', resourceId: org }], org)).toBe(false);
-    expect(mayBeInternshipPerson([{ name: 'admin', resourceId: 'org-2' }], org)).toBe(false);
-    expect(mayBeInternshipPerson([], org)).toBe(false);
-    expect(mayBeInternshipPerson([{ name: 'admin', resourceId: org }], null)).toBe(false);
   });
 });

@@ -1,5 +1,4 @@
 import type { TPermissions } from '../identity/permissions.ts';
-import type { TRoleName } from '../identity/roles.ts';
 import type { TCurrentOrganizationFacts } from '../organizations/moderation.ts';
 import type { TTenantFeatures } from '../tenants/tenant.types.ts';
 import {
@@ -167,25 +166,6 @@ export function editableFields(
   }
   return [...fields];
 }
-
-/** A role a person holds (identity's roles as the read models keep them). */
-export interface TPersonRole {
-  name: TRoleName;
-  resourceId: string;
-}
-
-/**
- * The internship's contact person and supervisor work for its organization: a role there other than
- * the learner's (student, volunteer). Without an organization (a self-found one the platform does not
- * know yet) nobody can be chosen; the contact fields describe the person instead. The server refuses
- * anyone else (422 `person_not_in_organization`); the edit form offers only these.
- */
-export const mayBeInternshipPerson = (
-  roles: readonly TPersonRole[],
-  organizationId: string | null,
-): boolean =>
-  organizationId !== null &&
-  roles.some((r) => r.resourceId === organizationId && r.name !== 'student' && r.name !== 'volunteer');
 
 /** A student applies for themselves, acting for their School. */
 export const mayApply = (

@@ -1,8 +1,5 @@
 import { z } from 'zod';
 import type { TTenantFeatures } from '../tenants/tenant.types.ts';
-// ROLE_NAMES, not ZRoleName: roles.ts sits in the portal's entry chunk, and a zod schema exported from
-// there to a lazy page would pull zod into every first download.
-import { ROLE_NAMES } from '../identity/roles.ts';
 import { zCollectionOf, zDocumentOf, ZRelationship, ZResource, type TQuerySpec } from '../jsonapi/jsonapi.ts';
 
 /**
@@ -211,24 +208,6 @@ export const ZInternshipPeriodAttributes = z.object({
   school_id: z.string(),
   school_year_id: z.string(),
 });
-export const ZInternshipPersonAttributes = z.object({
-  first_name: z.string().nullable(),
-  last_name: z.string().nullable(),
-  email: z.string(),
-});
-
-/**
- * `GET /api/v1/internships/{id}/people`: the people of the internship's organization who may be its
- * contact person or supervisor (`mayBeInternshipPerson`), each with their roles there, for the edit
- * form's pickers.
- */
-export const ZInternshipPersonResource = ZResource.extend({
-  type: z.literal('user'),
-  attributes: ZInternshipPersonAttributes.extend({
-    roles: z.array(z.object({ name: z.enum(ROLE_NAMES), resource_id: z.string() })),
-  }),
-});
-export const ZInternshipPeopleCollection = zCollectionOf(ZInternshipPersonResource);
 
 export const ZInternshipDocument = zDocumentOf(ZInternshipResource);
 export const ZInternshipCollection = zCollectionOf(ZInternshipResource);

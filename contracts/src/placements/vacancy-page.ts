@@ -33,6 +33,7 @@ export interface TVacancyFields {
   hiddenReason: string | null;
   levelIds?: string[];
   tagIds?: string[];
+  contactPersonId?: string | null;
   /** Content's upload shown with the vacancy, where it is served and its alt text ('' decorative). */
   imageUploadId?: string | null;
   imageUrl?: string | null;

@@ -64,6 +64,25 @@ const act = (id: string, user: TUser, action: string, reason?: string) =>
     ...(reason !== undefined ? { payload: { data: { type: 'vacancy', id, attributes: { reason } } } } : {}),
   });
 
+/** Identity's announcement of a user, so placements' read model knows their name. */
+const announce = (user: TUser, first: string, last: string) =>
+  deliver(
+    h,
+    'identity.user.created',
+    user.id,
+    {
+      user_id: user.id,
+      email: `${first.toLowerCase()}-${user.id.slice(0, 8)}@example.nl`,
+      first_name: first,
+      last_name: last,
+      gender: null,
+      status: 'active',
+      locale: 'nl',
+      periodic_mail_frequency: 'never',
+    },
+    user.tenant,
+  );
+
 const remove = (id: string, user: TUser) =>
   call(h.app, { method: 'DELETE', url: `/api/v1/vacancies/${id}`, headers: user.headers });
 
@@ -161,14 +180,65 @@ describe('vacancies: CRUD by the organization', () => {
     );
   });
 
-  it('a contact person must have a role at the organization', async () => {
+  it('a contact person works for the organization: the internships’ rule, its picker and its refusal', async () => {
     const admin = await adminOf(h, 'NonProfit');
-    const stranger = await userWith(h, 'mentor', await organization(h, 'NonProfit', 'approved'), 'NonProfit');
-    expectStatus(await create(admin, { contact_person_id: stranger.id }), 422, 'validation_failed');
+    const elsewhere = await userWith(
+      h,
+      'mentor',
+      await organization(h, 'NonProfit', 'approved'),
+      'NonProfit',
+    );
+    // A learner at the organization is no contact person either (contracts' mayBeOrganizationContact).
+    const volunteer = await userWith(h, 'volunteer', admin.organizationId, 'NonProfit');
+    for (const who of [elsewhere, volunteer]) {
+      const refused = await create(admin, { contact_person_id: who.id });
+      expectStatus(refused, 422, 'person_not_in_organization');
+      expect(refused.json().errors[0].source).toEqual({ pointer: '/data/attributes/contact_person_id' });
+    }
     const colleague = await userWith(h, 'mentor', admin.organizationId, 'NonProfit');
+    await announce(colleague, 'Carla', 'Contact');
+    await announce(volunteer, 'Vera', 'Vrijwilliger');
+    await announce(admin, 'Anne', 'Admin');
     const res = await create(admin, { contact_person_id: colleague.id });
     expectStatus(res, 201);
+    const id = res.json().data.id as string;
     expect(res.json().data.attributes.contact_person_id).toBe(colleague.id);
+    expectStatus(
+      await patch(id, admin, { contact_person_id: elsewhere.id }),
+      422,
+      'person_not_in_organization',
+    );
+    expect((await get(id, admin)).json().data.attributes.contact_person_id).toBe(colleague.id);
+
+    // The editors' picker: the organization's people the rule allows, by name, as for internships.
+    const people = (user: TUser | null) =>
+      call(h.app, {
+        method: 'GET',
+        url: `/api/v1/vacancies/${id}/people`,
+        headers: user?.headers ?? { 'x-tenant': 'demo' },
+      });
+    await eventually(async () => {
+      const doc = (await people(admin)).json();
+      expect(doc.data.map((p: { id: string }) => p.id)).toEqual([admin.id, colleague.id]);
+    });
+    const doc = (await people(admin)).json();
+    expect(doc.meta).toMatchObject({ total: 2 });
+    expect(doc.data[1]).toMatchObject({
+      type: 'user',
+      attributes: {
+        first_name: 'Carla',
+        last_name: 'Contact',
+        roles: [{ name: 'mentor', resource_id: admin.organizationId }],
+      },
+    });
+    // Only its managers: who cannot read the draft does not learn of it; once published, a reader
+    // who does not manage it is refused.
+    expectStatus(await people(colleague), 404);
+    expectStatus(await people(await adminOf(h, 'NonProfit')), 404);
+    expectStatus(await people(null), 401);
+    expectStatus(await act(id, admin, 'publish'), 200);
+    expectStatus(await people(colleague), 403);
+    expectStatus(await people(await adminOf(h, 'NonProfit')), 403);
   });
 
   it('the kinds follow the tenant: a social-internship tenant offers volunteer work', async () => {

@@ -12,6 +12,7 @@ import { Chip } from '@mui/material';
 import { vacancyKindsFor, type TVacancyStatus } from '@stageplein/contracts/placements/vacancy-kinds';
 import { useTenant } from '../../app/tenant-context.ts';
 import { RichTextInput } from '../content-shared/rich-text-input.tsx';
+import { VacancyContactInput } from './vacancy-contact-input.tsx';
 import { VacancyImageInput } from './vacancy-image-input.tsx';
 import { useVacancyTexts } from './vacancy-texts.ts';
 import { DateInput } from '../../ui/date-input.tsx';
@@ -80,6 +81,7 @@ export function VacancyInputs() {
       <TextInput source="postcode" label={texts.fields.postcode} validate={maxLength(7)} />
       <TextInput source="city" label={texts.fields.city} validate={maxLength(100)} />
       <RichTextInput source="description" label={texts.fields.description} />
+      <VacancyContactInput />
       <VacancyImageInput />
     </>
   );

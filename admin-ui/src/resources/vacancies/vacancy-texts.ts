@@ -22,6 +22,11 @@ const nl = {
     kind: 'Soort',
     description: 'Omschrijving',
     search: 'Zoeken',
+    contactPerson: 'Contactpersoon',
+  },
+  contact: {
+    hint: 'Iemand die voor de organisatie werkt.',
+    nobody: 'Niemand gekozen',
   },
   status: { draft: 'Concept', published: 'Gepubliceerd', closed: 'Gesloten', archived: 'Gearchiveerd' },
   kinds: { internship: 'Stage', volunteer: 'Vrijwilligerswerk', traineeship: 'Leerbaan' },
@@ -84,6 +89,11 @@ const en: TTexts = {
     kind: 'Kind',
     description: 'Description',
     search: 'Search',
+    contactPerson: 'Contact person',
+  },
+  contact: {
+    hint: 'Someone who works for the organization.',
+    nobody: 'Nobody chosen',
   },
   status: { draft: 'Draft', published: 'Published', closed: 'Closed', archived: 'Archived' },
   kinds: { internship: 'Internship', volunteer: 'Volunteering', traineeship: 'Traineeship' },

@@ -1,4 +1,4 @@
-import { mayBeInternshipPerson, type TPersonRole } from '@stageplein/contracts/placements/internship-policy';
+import { contactChoices, type TPersonRole } from '@stageplein/contracts/placements/organization-contacts';
 import type { TInternshipField } from '@stageplein/contracts/placements/internships';
 import { personName, type TInternship, type TInternshipPatch, type TPerson } from './internship-api.ts';
 
@@ -118,8 +118,8 @@ export interface TPersonChoice extends TPerson {
 
 /**
  * The picker's options: nobody, then the organization's people the rule allows (contracts'
- * `mayBeInternshipPerson`, as the server checks), by name; the person chosen now stays an option even
- * when no longer offered, so opening the form changes nothing.
+ * `mayBeOrganizationContact`, as the server checks; `contactChoices`), by name; the person chosen now
+ * stays an option even when no longer offered, so opening the form changes nothing.
  */
 export function personOptions(
   people: readonly TPersonChoice[],
@@ -127,10 +127,11 @@ export function personOptions(
   current: TPerson | null | undefined,
   noneLabel: string,
 ): { value: string; label: string }[] {
-  const allowed = people.filter((p) => mayBeInternshipPerson(p.roles ?? [], organizationId));
-  const chosen = current && !allowed.some((p) => p.id === current.id) ? [current] : [];
   return [
     { value: '', label: noneLabel },
-    ...[...chosen, ...allowed].map((p) => ({ value: p.id, label: personName(p) || p.id })),
+    ...contactChoices<TPersonChoice>(people, organizationId, current).map((p) => ({
+      value: p.id,
+      label: personName(p) || p.id,
+    })),
   ];
 }

@@ -1,6 +1,11 @@
-import { readResourceDocument, type TRawDocument } from '@stageplein/contracts/client/jsonapi-document';
+import {
+  readCollectionDocument,
+  readResourceDocument,
+  type TRawDocument,
+} from '@stageplein/contracts/client/jsonapi-document';
 import type { TApiClient } from '@stageplein/contracts/client/api-client';
 import type { TMapMarker } from '@stageplein/design-system/map/map-model.ts';
+import type { TPersonChoice } from '../internships/internship-edit-model.ts';
 
 /**
  * The portal's calls to the placements service's vacancies (the wire shapes are in
@@ -76,6 +81,20 @@ export async function fetchVacancy(client: TApiClient, id: string, signal?: Abor
   );
   if (!doc.data) throw new Error('empty vacancy document');
   return doc.data;
+}
+
+/**
+ * `GET /api/v1/vacancies/{id}/people`: whom the vacancy's managers may choose as its contact person
+ * (the same list and rule as an internship's, `mayBeOrganizationContact`).
+ */
+export async function fetchVacancyPeople(
+  client: TApiClient,
+  id: string,
+  signal?: AbortSignal,
+): Promise<TPersonChoice[]> {
+  return readCollectionDocument<Omit<TPersonChoice, 'id'>>(
+    await client.get<TRawDocument>(`${VACANCIES}/${encodeURIComponent(id)}/people`, { signal }),
+  ).data;
 }
 
 export { vacancyPlace } from '@stageplein/contracts/placements/vacancy-facts';

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { EMPTY_DOCUMENT } from '@stageplein/contracts/content/content';
-import { documentHtml, EMPTY_VACANCY_FORM, previewVacancy, vacancyAttributes } from './vacancy-form-model.ts';
+import {
+  contactPersonOptions,
+  documentHtml,
+  EMPTY_VACANCY_FORM,
+  previewVacancy,
+  vacancyAttributes,
+} from './vacancy-form-model.ts';
 
 describe('the attributes sent', () => {
   it('leave empty fields out as null and read numbers with a decimal comma', () => {
@@ -16,6 +22,56 @@ describe('the attributes sent', () => {
       startsOn: null,
     });
     expect(attrs.kind).toBeUndefined();
+    expect(attrs.contactPersonId).toBeNull();
+    expect(
+      vacancyAttributes({ ...EMPTY_VACANCY_FORM, contactPersonId: 'u-1' }, EMPTY_DOCUMENT),
+    ).toMatchObject({
+      contactPersonId: 'u-1',
+    });
+  });
+});
+
+describe('the contact person picker', () => {
+  const org = 'org-1';
+  const people = [
+    {
+      id: 'u-carla',
+      firstName: 'Carla',
+      lastName: 'Contact',
+      roles: [{ name: 'admin' as const, resourceId: org }],
+    },
+    {
+      id: 'u-bram',
+      firstName: 'Bram',
+      lastName: 'Begeleider',
+      roles: [{ name: 'mentor' as const, resourceId: org }],
+    },
+    // The internships' rule: a learner there or someone of another organization is not offered.
+    {
+      id: 'u-vera',
+      firstName: 'Vera',
+      lastName: 'Vrijwilliger',
+      roles: [{ name: 'volunteer' as const, resourceId: org }],
+    },
+    {
+      id: 'u-olga',
+      firstName: 'Olga',
+      lastName: 'Elders',
+      roles: [{ name: 'admin' as const, resourceId: 'org-2' }],
+    },
+  ];
+  it('offers nobody and the organization’s people the rule allows', () => {
+    const options = contactPersonOptions(
+      people,
+      { organizationId: org, contactPersonId: null },
+      'Niemand gekozen',
+    );
+    expect(options.map((o) => o.value)).toEqual(['', 'u-carla', 'u-bram']);
+    expect(options[1]!.label).toContain('Carla');
+  });
+  it('keeps the current contact as an option when the list no longer offers them', () => {
+    const options = contactPersonOptions(people, { organizationId: org, contactPersonId: 'u-gone' }, '—');
+    expect(options.map((o) => o.value)).toEqual(['', 'u-gone', 'u-carla', 'u-bram']);
   });
 });
 

@@ -1,5 +1,6 @@
 import { type TRichTextDocument, type TRichTextNode } from '@stageplein/contracts/content/content';
 import { normalizeLinkHref } from '@stageplein/design-system/rich-text/rich-text-model.ts';
+import { personOptions, type TPersonChoice } from '../internships/internship-edit-model.ts';
 import type { TVacancy, TVacancyFields } from './vacancy-api.ts';
 
 /**
@@ -21,6 +22,8 @@ export interface TVacancyFormValues {
   /** Content's upload id ('' for none) and the vacancy's own alt text for it. */
   imageUploadId: string;
   imageAlt: string;
+  /** The contact person's user id ('' for nobody). */
+  contactPersonId: string;
 }
 
 export const EMPTY_VACANCY_FORM: TVacancyFormValues = {
@@ -36,6 +39,7 @@ export const EMPTY_VACANCY_FORM: TVacancyFormValues = {
   closesAt: '',
   imageUploadId: '',
   imageAlt: '',
+  contactPersonId: '',
 };
 
 /** The form's values for a stored vacancy. */
@@ -54,7 +58,25 @@ export function formValuesOf(v: TVacancy): TVacancyFormValues {
     closesAt: s(v.closesAt).slice(0, 10),
     imageUploadId: s(v.imageUploadId),
     imageAlt: s(v.imageAlt),
+    contactPersonId: s(v.contactPersonId),
   };
+}
+
+/**
+ * The contact person picker: nobody, then the organization's people the rule allows (the internships'
+ * `personOptions`, contracts' `mayBeOrganizationContact`); the current one stays an option.
+ */
+export function contactPersonOptions(
+  people: readonly TPersonChoice[],
+  v: Pick<TVacancy, 'organizationId' | 'contactPersonId'>,
+  noneLabel: string,
+): { value: string; label: string }[] {
+  return personOptions(
+    people,
+    v.organizationId,
+    v.contactPersonId ? { id: v.contactPersonId } : null,
+    noneLabel,
+  );
 }
 
 /** The stored description, or an empty document. */
@@ -81,6 +103,7 @@ export function vacancyAttributes(values: TVacancyFormValues, description: TRich
     closesAt: orNull(values.closesAt),
     imageUploadId: orNull(values.imageUploadId),
     imageAlt: orNull(values.imageAlt),
+    contactPersonId: orNull(values.contactPersonId),
   };
 }
 

@@ -22,11 +22,18 @@ import { currentOrganizationFacts } from '../dev/gallery-gate.tsx';
 import { errorMessage, Page, useRouteTitle } from '../page-kit.tsx';
 import { registerVacancyManageMessages, VACANCY_MANAGE_NAMESPACE } from './vacancy-manage-messages.ts';
 import { useStagebankTexts, vacancyKinds, withStagebankTexts } from './stagebank-texts.tsx';
-import { fetchVacancy, VACANCIES, type TVacancy, type TVacancyFields } from './vacancy-api.ts';
+import {
+  fetchVacancy,
+  fetchVacancyPeople,
+  VACANCIES,
+  type TVacancy,
+  type TVacancyFields,
+} from './vacancy-api.ts';
 import { LazyRichTextEditor } from '@stageplein/design-system/rich-text/lazy-rich-text-editor.tsx';
 import { richTextLabels } from '@stageplein/design-system/rich-text/rich-text-messages.ts';
 import type { TRichTextDocument } from '@stageplein/contracts/content/content';
 import {
+  contactPersonOptions,
   descriptionOf,
   EMPTY_VACANCY_FORM,
   formValuesOf,
@@ -221,6 +228,13 @@ function VacancyEditor({
   const [preview, setPreview] = useState(false);
   const kinds = vacancyKinds(tenant.features);
   const images = useImageChoices(organizationId);
+  // The contact person picker: the vacancy's organization's people (GET /vacancies/{id}/people, the
+  // internships' rule); a new vacancy has none to ask for until it is saved.
+  const people = useQuery({
+    queryKey: ['vacancy-people', vacancy?.id],
+    queryFn: ({ signal }) => fetchVacancyPeople(api.client, vacancy!.id, signal),
+    enabled: !!vacancy,
+  });
   const form = useForm<TVacancyFormValues>(
     { ...initial, kind: initial.kind || kinds[0] || '' },
     {
@@ -353,6 +367,14 @@ function VacancyEditor({
         <DateField label={tm('startsOnLabel')} field={form.bind('startsOn')} />
         <DateField label={tm('endsOnLabel')} field={form.bind('endsOn')} />
         <DateField label={tm('closesAtLabel')} field={form.bind('closesAt')} />
+        {vacancy && (
+          <SelectField
+            label={tm('contactPerson')}
+            hint={tm('contactPersonHint')}
+            field={form.bind('contactPersonId')}
+            options={contactPersonOptions(people.data ?? [], vacancy, tm('nobody'))}
+          />
+        )}
         <VacancyImagePicker
           organizationId={organizationId}
           value={form.values.imageUploadId}

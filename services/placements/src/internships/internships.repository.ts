@@ -1,7 +1,6 @@
 import { CompiledQuery, sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { TJsonApiQuery } from '@stageplein/contracts/jsonapi/jsonapi';
-import type { TRoleName } from '@stageplein/contracts/identity/roles';
-import type { TInternshipScope, TPersonRole } from '@stageplein/contracts/placements/internship-policy';
+import type { TInternshipScope } from '@stageplein/contracts/placements/internship-policy';
 import { PLACE_HOLDING_STATUSES, type TInternshipStatus } from '@stageplein/contracts/placements/internships';
 import type { TDb } from '../database.ts';
 import type { TInternshipsTable, TInternshipStatusChangesTable } from './internships.table.ts';
@@ -154,47 +153,6 @@ export async function hasRole(
     .where('resource_id', '=', organizationId);
   if (name) q = q.where('name', '=', name);
   return !!(await q.executeTakeFirst());
-}
-
-/** A person's roles at an organization (contracts' `mayBeInternshipPerson` decides what they allow). */
-export async function rolesAt(db: TDb, userId: string, organizationId: string): Promise<TPersonRole[]> {
-  const rows = await db
-    .selectFrom('placements.auth_roles')
-    .select(['name', 'resource_id'])
-    .where('user_id', '=', userId)
-    .where('resource_id', '=', organizationId)
-    .execute();
-  return rows.map((r) => ({ name: r.name as TRoleName, resourceId: r.resource_id }));
-}
-
-/** The known (not deleted) users with a role at the organization, with those roles, by name. */
-export async function peopleOf(db: TDb, organizationId: string) {
-  const rows = await db
-    .selectFrom('placements.auth_roles as r')
-    .innerJoin('placements.users as u', 'u.id', 'r.user_id')
-    .select(['u.id', 'u.first_name', 'u.last_name', 'u.email', 'r.name', 'r.resource_id'])
-    .where('r.resource_id', '=', organizationId)
-    .where('u.deleted', '=', false)
-    .orderBy('u.last_name')
-    .orderBy('u.first_name')
-    .orderBy('u.id')
-    .execute();
-  const people = new Map<
-    string,
-    { id: string; first_name: string | null; last_name: string | null; email: string; roles: TPersonRole[] }
-  >();
-  for (const r of rows) {
-    const person = people.get(r.id) ?? { ...r, roles: [] };
-    person.roles.push({ name: r.name as TRoleName, resourceId: r.resource_id });
-    people.set(r.id, person);
-  }
-  return [...people.values()].map(({ id, first_name, last_name, email, roles }) => ({
-    id,
-    first_name,
-    last_name,
-    email,
-    roles,
-  }));
 }
 
 export async function findPeriod(db: TDb, id: string) {

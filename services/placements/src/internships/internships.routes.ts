@@ -8,15 +8,16 @@ import {
   ZInternshipApplyBody,
   ZInternshipCollection,
   ZInternshipDocument,
-  ZInternshipPeopleCollection,
   ZInternshipTransitionBody,
   ZInternshipUpdateBody,
 } from '@stageplein/contracts/placements/internships';
+import { ZOrganizationPeopleCollection } from '@stageplein/contracts/placements/organization-people';
 import { ApiError } from '@stageplein/kit/errors/api-error';
 import { parseJsonApiQuery, ZJsonApiQueryString } from '@stageplein/kit/jsonapi/query';
 import { collectionDocument, pageLinks, resourceDocument } from '@stageplein/kit/jsonapi/serialize';
 import type { TPlacementsDeps } from '../placements.config.ts';
 import { callerOf } from '../shared/caller.ts';
+import { contactResource } from '../shared/organization-contacts.ts';
 import { contextOf } from '../shared/request.ts';
 import { includedOfAll, internshipResource } from './internships.serialize.ts';
 import {
@@ -108,26 +109,14 @@ export const internshipsRoutes: FastifyPluginAsync<TPlacementsDeps> = async (app
       summary:
         "Whom the caller may choose as the internship's contact person or supervisor: its organization's people",
       params: ZId,
-      response: { 200: ZInternshipPeopleCollection },
+      response: { 200: ZOrganizationPeopleCollection },
     },
     handler: async (req, reply) => {
       const ctx = await contextOf(req, deps);
       const caller = await callerOf(req, ctx.db);
       const people = await internshipPeople(ctx, caller, req.params.id);
       reply.header('cache-control', 'private, no-store');
-      return collectionDocument(
-        people.map((p) => ({
-          type: 'user' as const,
-          id: p.id,
-          attributes: {
-            first_name: p.first_name,
-            last_name: p.last_name,
-            email: p.email,
-            roles: p.roles.map((r) => ({ name: r.name, resource_id: r.resourceId })),
-          },
-        })),
-        { total: people.length },
-      );
+      return collectionDocument(people.map(contactResource), { total: people.length });
     },
   });
 

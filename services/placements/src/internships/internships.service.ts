@@ -9,7 +9,6 @@ import {
   mayApply,
   mayTakeInternshipAction,
   readsInternship,
-  mayBeInternshipPerson,
   type TInternshipFacts,
   type TInternshipViewer,
 } from '@stageplein/contracts/placements/internship-policy';
@@ -28,6 +27,7 @@ import {
 import { isPublic } from '@stageplein/contracts/placements/vacancy-policy';
 import { ApiError, badRequest, forbidden, notFound, unauthorized } from '@stageplein/kit/errors/api-error';
 import type { TCaller } from '../shared/caller.ts';
+import { checkOrganizationContact, organizationContacts } from '../shared/organization-contacts.ts';
 import { inScopePeriodIds } from '../school-read-models/school-read-models.service.ts';
 import { record } from '../shared/events.ts';
 import type { TActor, TCtx } from '../shared/request.ts';
@@ -38,8 +38,6 @@ import {
   findPeriod,
   hasInternshipFor,
   hasRole,
-  peopleOf,
-  rolesAt,
   insertInternships,
   insertStatusChanges,
   listInternships,
@@ -254,12 +252,8 @@ async function checkReferences(
     if (period?.school_id !== v.school_id) throw invalid('internship_period_id');
   }
   // The contact person and the supervisor work for the organization (contracts' rule).
-  for (const field of ['contact_person_id', 'supervisor_id'] as const) {
-    const person = v[field];
-    const roles = person && v.organization_id ? await rolesAt(ctx.db, person, v.organization_id) : [];
-    if (person && !mayBeInternshipPerson(roles, v.organization_id))
-      throw new ApiError('person_not_in_organization', {}, pointer(field));
-  }
+  for (const field of ['contact_person_id', 'supervisor_id'] as const)
+    await checkOrganizationContact(ctx.db, v[field], v.organization_id, field);
 }
 
 export interface TCreateInternships {
@@ -421,7 +415,7 @@ export async function applyToVacancy(
 
 /**
  * `GET /internships/{id}/people`: whom the caller may choose as contact person or supervisor — the
- * organization's people (`mayBeInternshipPerson`), for a caller who may change either field now
+ * organization's people (`mayBeOrganizationContact`), for a caller who may change either field now
  * (403 otherwise; 404 when they cannot read the internship).
  */
 export async function internshipPeople(ctx: TCtx, caller: TCaller, id: string) {
@@ -429,9 +423,7 @@ export async function internshipPeople(ctx: TCtx, caller: TCaller, id: string) {
   const fields = editableFields(viewer, factsOf(row), ctx.tenant.features);
   if (!fields.includes('contact_person_id') && !fields.includes('supervisor_id')) throw forbidden();
   if (!row.organization_id) return [];
-  return (await peopleOf(ctx.db, row.organization_id)).filter((p) =>
-    mayBeInternshipPerson(p.roles, row.organization_id),
-  );
+  return organizationContacts(ctx.db, row.organization_id);
 }
 
 /** PATCH: only the fields the caller may edit now (`editableFields`); the status through the actions. */

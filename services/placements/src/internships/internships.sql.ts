@@ -39,14 +39,29 @@ const SELECT = sql`
   u.id as supervisor__id, u.first_name as supervisor__first_name, u.last_name as supervisor__last_name,
   u.email as supervisor__email`;
 
-const JOINS = sql`
-  left join placements.users s on s.id = i.student_id and not s.deleted
-  left join placements.organizations o on o.id = i.organization_id and not o.deleted
-  left join placements.organization_websites w on w.id = i.organization_id
-  left join placements.vacancies v on v.id = i.vacancy_id
-  left join placements.internship_periods p on p.id = i.internship_period_id and not p.deleted
-  left join placements.users c on c.id = i.contact_person_id and not c.deleted
-  left join placements.users u on u.id = i.supervisor_id and not u.deleted`;
+/**
+ * Each relation is one primary-key lookup per internship of the page. `limit 1` (a key matches at most
+ * one row, so it changes no answer) keeps the planner from flattening the subqueries into seven joins:
+ * it would then spend ~12 ms searching join orders on every request and pick hash joins that scan
+ * whole tables (all users, three times), each scanned row paying the RLS predicate on the product's
+ * path (docs/benchmarks.md, session 9).
+ */
+const one = (table: string, alias: string, key: string, live = true) =>
+  sql`left join lateral (select * from ${sql.raw(`placements.${table}`)} ${sql.raw(alias)}
+    where ${sql.raw(`${alias}.id = ${key}`)}${sql.raw(live ? ` and not ${alias}.deleted` : '')} limit 1) ${sql.raw(alias)} on true`;
+
+const JOINS = sql.join(
+  [
+    one('users', 's', 'i.student_id'),
+    one('organizations', 'o', 'i.organization_id'),
+    one('organization_websites', 'w', 'i.organization_id', false),
+    one('vacancies', 'v', 'i.vacancy_id', false),
+    one('internship_periods', 'p', 'i.internship_period_id'),
+    one('users', 'c', 'i.contact_person_id'),
+    one('users', 'u', 'i.supervisor_id'),
+  ],
+  sql`\n`,
+);
 
 /** Wire attributes of the filters and sorts → columns (only declared names reach SQL). */
 export const INTERNSHIP_COLUMNS: Record<string, string> = {
@@ -170,6 +185,27 @@ function pageRows(
 }
 
 /**
+ * How many internships the scopes and filters match, each once: one count per scope, each leaving out
+ * what an earlier scope already counted (`is not true`: a null comparison is no match). A scope alone
+ * is then an index condition beside the tenant policy's (`internships_school_count`,
+ * `internships_organization_count`), so the count reads the index and evaluates the policy once instead
+ * of scanning the table with an `or` and the policy's predicate on every row.
+ */
+function totalOf(
+  scopes: readonly TInternshipScope[],
+  query: TJsonApiQuery,
+  options: TListOptions,
+): RawBuilder<unknown> {
+  if (scopes.length === 0) return sql`0`;
+  const filters = filtersOf(query, options);
+  const counts = scopes.map((scope, k) => {
+    const earlier = scopes.slice(0, k).map((s) => sql<SqlBool>`(${scopeCondition(s)}) is not true`);
+    return sql`(select count(*) from placements.internships i where ${and([scopeCondition(scope), ...earlier, ...filters])})`;
+  });
+  return sql`(${sql.join(counts, sql` + `)})::int`;
+}
+
+/**
  * One statement, one round trip: the count of what the viewer's scopes and the query's filters match
  * (each internship once), and the page with every relation's attributes, numbered in the query's
  * order (`page_position`). A page past the end is one row with the total and nulls.
@@ -179,12 +215,8 @@ export function internshipsPageSql(
   query: TJsonApiQuery,
   options: TListOptions = {},
 ): TStatement {
-  const where = and([
-    scopes.length ? sql<SqlBool>`(${sql.join(scopes.map(scopeCondition), sql` or `)})` : sql<SqlBool>`false`,
-    ...filtersOf(query, options),
-  ]);
   return compile(sql`select t.total, x.* from
-    (select count(*)::int as total from placements.internships i where ${where}) t
+    (select ${totalOf(scopes, query, options)} as total) t
     left join lateral (
       select ${SELECT}, row_number() over (order by ${orderOf(query)}) as page_position
       from (${pageRows(scopes, query, options)}) i ${JOINS}

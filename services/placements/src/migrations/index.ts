@@ -25,6 +25,7 @@ import m20270105T1130_school_years_read_model from './20270105T1130-school-years
 import m20270106T1000_assignments from './20270106T1000-assignments.ts';
 import m20270106T1000_evaluations from './20270106T1000-evaluations.ts';
 import m20270107T0420_progress_indexes from './20270107T0420-progress-indexes.ts';
+import m20270109T0915_internship_count_indexes from './20270109T0915-internship-count-indexes.ts';
 
 /**
  * Applied in key order. Each migration is a frozen file named by its timestamp: once landed it is never
@@ -70,4 +71,6 @@ export const migrations: Record<string, Migration> = {
   '20270106T1000-evaluations': m20270106T1000_evaluations,
   // Progress: mentors by school and student, hours sums index-only (docs/decisions/progress.md).
   '20270107T0420-progress-indexes': m20270107T0420_progress_indexes,
+  // Internships' totals index-only, the tenant policy an index condition (docs/benchmarks.md).
+  '20270109T0915-internship-count-indexes': m20270109T0915_internship_count_indexes,
 };

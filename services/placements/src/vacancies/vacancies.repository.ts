@@ -101,17 +101,6 @@ export async function findOrganization(db: TDb, id: string) {
     .executeTakeFirst();
 }
 
-/** Whether the user has a role on the organization (identity's roles, kit's auth read model). */
-export async function hasRoleOn(db: TDb, userId: string, organizationId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('placements.auth_roles')
-    .select('role_id')
-    .where('user_id', '=', userId)
-    .where('resource_id', '=', organizationId)
-    .executeTakeFirst();
-  return !!row;
-}
-
 /**
  * Published vacancies whose `closes_at` has passed, locked for the caller's transaction; SKIP LOCKED
  * lets a user's concurrent close win instead of waiting (the sweep finds nothing left to do then).

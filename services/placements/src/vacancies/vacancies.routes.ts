@@ -9,9 +9,11 @@ import {
   ZVacancyUpdateBody,
 } from '@stageplein/contracts/placements/vacancies';
 import { ApiError } from '@stageplein/kit/errors/api-error';
-import { resourceDocument } from '@stageplein/kit/jsonapi/serialize';
+import { ZOrganizationPeopleCollection } from '@stageplein/contracts/placements/organization-people';
+import { collectionDocument, resourceDocument } from '@stageplein/kit/jsonapi/serialize';
 import type { TPlacementsDeps } from '../placements.config.ts';
 import { callerOf } from '../shared/caller.ts';
+import { contactResource } from '../shared/organization-contacts.ts';
 import { contextOf } from '../shared/request.ts';
 import { vacancyResource } from './vacancies.serialize.ts';
 import {
@@ -21,6 +23,7 @@ import {
   removeVacancy,
   seesModeration,
   takeAction,
+  vacancyPeople,
 } from './vacancies.service.ts';
 
 const TAGS = ['vacancies'];
@@ -53,6 +56,22 @@ export const vacanciesRoutes: FastifyPluginAsync<TPlacementsDeps> = async (app, 
       const vacancy = await readableVacancy(ctx, caller, req.params.id);
       reply.header('cache-control', 'private, no-store');
       return resourceDocument(vacancyResource(vacancy, seesModeration(caller, vacancy)));
+    },
+  });
+
+  r.get('/api/v1/vacancies/:id/people', {
+    schema: {
+      tags: TAGS,
+      summary: "Whom the vacancy's managers may choose as its contact person: its organization's people",
+      params: ZId,
+      response: { 200: ZOrganizationPeopleCollection },
+    },
+    handler: async (req, reply) => {
+      const ctx = await contextOf(req, deps);
+      const caller = await callerOf(req, ctx.db);
+      const people = await vacancyPeople(ctx, caller, req.params.id);
+      reply.header('cache-control', 'private, no-store');
+      return collectionDocument(people.map(contactResource), { total: people.length });
     },
   });
 

@@ -20,6 +20,7 @@ import { translate } from '@stageplein/contracts/i18n/index';
 import { ApiError, forbidden, notFound, unauthorized } from '@stageplein/kit/errors/api-error';
 import { renderRichText } from '@stageplein/kit/rich-text/rich-text';
 import type { TCaller } from '../shared/caller.ts';
+import { checkOrganizationContact, organizationContacts } from '../shared/organization-contacts.ts';
 import { record } from '../shared/events.ts';
 import type { TCtx } from '../shared/request.ts';
 import { findCompliance } from '../compliance-read-model/compliance-read-model.repository.ts';
@@ -29,7 +30,6 @@ import {
   deleteVacancy,
   findOrganization,
   findVacancy,
-  hasRoleOn,
   insertVacancy,
   updateVacancy,
   type TVacancyRow,
@@ -89,6 +89,18 @@ async function managedVacancy(ctx: TCtx, caller: TCaller, id: string): Promise<T
   return row;
 }
 
+/**
+ * `GET /vacancies/{id}/people`: whom the vacancy's managers may choose as its contact person — the
+ * organization's people (`mayBeOrganizationContact`), as for internships (403 for a reader who does
+ * not manage it, 404 for one who cannot read it).
+ */
+export async function vacancyPeople(ctx: TCtx, caller: TCaller, id: string) {
+  if (!caller.actor.userId) throw unauthorized();
+  const row = await readableVacancy(ctx, caller, id);
+  if (!managesVacancy(caller.permissions, caller.current, row.organization_id)) throw forbidden();
+  return organizationContacts(ctx.db, row.organization_id);
+}
+
 const pointer = (field: string) => ({ pointer: `/data/attributes/${field}` });
 const invalid = (field: string) => new ApiError('validation_failed', {}, pointer(field));
 
@@ -109,8 +121,8 @@ async function checkInput(
   if (merged.internship_period_id && (merged.starts_on || merged.ends_on))
     throw invalid('internship_period_id');
   if ((merged.latitude === null) !== (merged.longitude === null)) throw invalid('longitude');
-  if (merged.contact_person_id && !(await hasRoleOn(ctx.db, merged.contact_person_id, organizationId)))
-    throw invalid('contact_person_id');
+  // The contact person works for the organization: the internships' rule (contracts), same refusal.
+  await checkOrganizationContact(ctx.db, merged.contact_person_id, organizationId, 'contact_person_id');
 }
 
 /**
