@@ -1,10 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { TTenantId } from '@stageplein/contracts/tenants/tenant.types';
 import type { TProgressDocument, TProgressTimelineDocument } from '@stageplein/contracts/placements/progress';
-import { setTenant } from '@stageplein/kit/db/rls';
-import { call, harness, organization, userWith, type THarness, type TUser } from '../../test/harness.ts';
+import {
+  asOwner,
+  call,
+  harness,
+  organization,
+  userWith,
+  type THarness,
+  type TUser,
+} from '../../test/harness.ts';
 
 /**
  * Progress (stagevoortgang) through placements' HTTP app on a real PostgreSQL (RLS): the figures
@@ -18,12 +25,6 @@ beforeAll(async () => {
   h = await harness();
 });
 afterAll(async () => h?.close());
-
-const asOwner = <T>(tenant: TTenantId, fn: (trx: Kysely<unknown>) => Promise<T>) =>
-  h.owner.transaction().execute(async (trx) => {
-    await setTenant(trx, tenant);
-    return fn(trx);
-  });
 
 interface TWorld {
   tenant: TTenantId;
@@ -58,7 +59,7 @@ async function world(tenant: TTenantId): Promise<TWorld> {
   const [groupA, groupB, levelHavo] = [randomUUID(), randomUUID(), randomUUID()];
   const sanne = { user: sanneUser, internshipId: randomUUID() };
   const bram = { user: bramUser, internshipId: randomUUID() };
-  await asOwner(tenant, async (trx) => {
+  await asOwner(h, tenant, async (trx) => {
     const run = (q: ReturnType<typeof sql>) => q.execute(trx);
     for (const [u, first, last] of [
       [sanneUser, 'Sanne', 'de Vries'],
@@ -274,7 +275,7 @@ describe('progress (stagevoortgang)', () => {
     const behind = async () =>
       ((await list(w, w.school, `?group_id=${w.groupA}`)).json() as TProgressDocument).data[0]!.attributes
         .behind_schedule;
-    const set = (q: ReturnType<typeof sql>) => asOwner(w.tenant, (trx) => q.execute(trx));
+    const set = (q: ReturnType<typeof sql>) => asOwner(h, w.tenant, (trx) => q.execute(trx));
     expect(await behind()).toBe(true);
     // Her own window 11–30 November (20 days, 10 passed): 80 % of 60 × 10/20 = 24 ≤ 28.75 logged.
     await set(
@@ -318,7 +319,7 @@ describe('progress pages', () => {
     );
     periodId = randomUUID();
     [groupA, groupB] = [randomUUID(), randomUUID()];
-    await asOwner(tenant, async (trx) => {
+    await asOwner(h, tenant, async (trx) => {
       const run = (q: ReturnType<typeof sql>) => q.execute(trx);
       await run(sql`insert into placements.internship_periods (id, tenant_id, school_id, school_year_id, name,
           start_date, end_date, status, deleted, event_time)
