@@ -7,6 +7,7 @@ import {
   asOwner,
   call,
   harness,
+  internshipParties,
   organization,
   userWith,
   type THarness,
@@ -42,18 +43,11 @@ interface TWorld {
 }
 
 async function world(tenant: TTenantId): Promise<TWorld> {
-  const schoolId = await organization(h, 'School', 'approved', tenant);
-  const otherSchoolId = await organization(h, 'School', 'approved', tenant);
-  const companyId = await organization(h, 'NonProfit', 'approved', tenant);
-  const [sanneUser, bramUser, otherStudent, mentor, school, otherSchool, company] = await Promise.all([
-    userWith(h, 'student', schoolId, 'School', tenant),
-    userWith(h, 'student', schoolId, 'School', tenant),
-    userWith(h, 'student', otherSchoolId, 'School', tenant),
-    userWith(h, 'mentor', schoolId, 'School', tenant),
-    userWith(h, 'admin', schoolId, 'School', tenant),
-    userWith(h, 'admin', otherSchoolId, 'School', tenant),
-    userWith(h, 'admin', companyId, 'NonProfit', tenant),
-  ]);
+  // Sanne (in placements' users, her mentor's mentorship) and Bram of the School; a student of the other School.
+  const parties = await internshipParties(h, tenant);
+  const { schoolId, otherSchoolId, companyId, mentor, school, otherSchool, company } = parties;
+  const [sanneUser, bramUser] = [parties.student, parties.otherStudent];
+  const foreignStudent = await userWith(h, 'student', otherSchoolId, 'School', tenant);
   const periodId = randomUUID();
   const otherPeriodId = randomUUID();
   const [groupA, groupB, levelHavo] = [randomUUID(), randomUUID(), randomUUID()];
@@ -62,7 +56,6 @@ async function world(tenant: TTenantId): Promise<TWorld> {
   await asOwner(h, tenant, async (trx) => {
     const run = (q: ReturnType<typeof sql>) => q.execute(trx);
     for (const [u, first, last] of [
-      [sanneUser, 'Sanne', 'de Vries'],
       [bramUser, 'Bram', 'Bakker'],
       [mentor, 'Mieke', 'Mentor'],
     ] as const)
@@ -84,8 +77,6 @@ async function world(tenant: TTenantId): Promise<TWorld> {
     await run(sql`insert into placements.group_memberships (school_id, student_id, tenant_id, group_id, event_time)
       values (${schoolId}, ${sanneUser.id}, ${tenant}, ${groupA}, now()),
              (${schoolId}, ${bramUser.id}, ${tenant}, ${groupB}, now())`);
-    await run(sql`insert into placements.mentorships (id, tenant_id, school_id, mentor_id, student_id, removed, event_time)
-      values (${randomUUID()}, ${tenant}, ${schoolId}, ${mentor.id}, ${sanneUser.id}, false, now())`);
     await run(sql`insert into placements.hours_period_defaults (internship_period_id, tenant_id, required_hours, updated_at)
       values (${periodId}, ${tenant}, 20, now())`);
     // Sanne: her own requirement of 60 hours; Bram: the period's default of 20. A third internship of
@@ -93,7 +84,7 @@ async function world(tenant: TTenantId): Promise<TWorld> {
     for (const [id, student, school, period, hours] of [
       [sanne.internshipId, sanneUser.id, schoolId, periodId, 60],
       [bram.internshipId, bramUser.id, schoolId, periodId, null],
-      [randomUUID(), otherStudent.id, otherSchoolId, otherPeriodId, 40],
+      [randomUUID(), foreignStudent.id, otherSchoolId, otherPeriodId, 40],
     ] as const)
       await run(sql`insert into placements.internships (id, tenant_id, student_id, school_id, organization_id, title,
           contract_type, self_found, hours, updating_hours_allowed, status, start_date, internship_period_id,
