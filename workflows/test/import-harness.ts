@@ -115,7 +115,11 @@ export async function importHarness(
         args: [],
       }) as Promise<T>,
     async startWorker() {
-      h.worker = await runWorker({ config, db: platform.deps.db });
+      h.worker = await runWorker({
+        config,
+        db: platform.deps.db,
+        workflowBundlePath: inject('workflowBundlePath'),
+      });
       return h.worker;
     },
     async close() {
