@@ -368,97 +368,108 @@ describe('a school admin', () => {
 });
 
 describe('every back-office screen', () => {
-  it.each([DESKTOP, PHONE])(
+  // The two widths run side by side: most of each screen's time is waiting for the network to settle.
+  // Each has its own browser context, closed here (afterEach would close the other width's too).
+  it.concurrent.each([DESKTOP, PHONE])(
     'is axe-clean at %o, reloadable at its spec path',
     async (viewport) => {
-      const session = await browse(viewport);
-      const { page } = session;
-      await signIn(page, stack, TENANT, 'admin');
-      const student = await userId(admin, TENANT, 'student');
-      const groups = await admin.get<{ data: { id: string }[] }>('/api/v1/groups');
-      const group = groups.body.data[0]!.id;
-      const periods = await admin.get<{ data: { id: string }[] }>('/api/v1/internship_periods');
-      const period = periods.body.data[0]!.id;
-      const provider = seedOrganizationId(TENANT, 'provider');
-      // Something in the approval queue and in the mentorships list, to see them filled.
-      await (
-        await apiAs(stack.app, TENANT, null)
-      ).send('POST', '/api/v1/organizations/signup', {
-        data: {
-          type: 'organization_signup',
-          attributes: {
-            organization_type: 'NonProfit',
-            name: `Voedselbank ${viewport.width}`,
-            city: 'Utrecht',
-            address: 'Havenweg 3',
-            postcode: '3511 CC',
-            admin_email: `voedselbank${viewport.width}@demo.test`,
-            admin_first_name: 'Vera',
-            admin_last_name: 'Voedsel',
-          },
-        },
-      });
-      // The mentorships screens show the seeded mentorship (the demo mentor's of the demo student).
-      const screens: [string, string, string][] = [
-        ['home', '/beheer', 'app-name'],
-        ['users', '/users', 'small-list|table'],
-        ['user', `/users/${student}`, 'role-student'],
-        ['user-edit', `/users/${student}/edit`, 'form'],
-        ['user-add-role', `/users/${student}/add_role`, 'form'],
-        ['student-edit', `/students/${student}/edit`, 'form'],
-        ['student-group', `/students/${student}/assign_group`, 'current-group'],
-        ['organizations', '/organizations', 'small-list|table'],
-        ['organization', `/organizations/${provider}`, 'edit-organization'],
-        ['organization-edit', `/organizations/${provider}/edit`, 'form'],
-        ['organization-add', '/organizations/add', 'form'],
-        ['approve', '/organizations/approve', 'small-list|table'],
-        ['groups', '/groups', 'small-list|table'],
-        ['group', `/groups/${group}`, 'students'],
-        ['group-edit', `/groups/${group}/edit`, 'form'],
-        ['group-add', '/groups/add', 'form'],
-        ['levels', '/levels', 'form'],
-        ['tags', '/tags', 'form'],
-        ['school-years', '/school_years', 'small-list|table'],
-        ['periods', '/internship_periods', 'small-list|table'],
-        ['period-add', '/internship_periods/add', 'form'],
-        ['period-edit', `/internship_periods/${period}/edit`, 'form'],
-        ['mentorships', '/mentorships', 'small-list|table'],
-        ['mentorship-add', '/mentorships/add', 'form'],
-        // Issue #16: the internships with all spec §7 includes.
-        ['data-viewer', '/admin/data-viewer', 'small-list|table|no-results'],
-      ];
-      for (const [name, path, ready] of screens) {
-        await openAdmin(page, stack, TENANT, path);
-        const marks = ready
-          .split('|')
-          .map((r) =>
-            r === 'form' || r === 'table'
-              ? page.locator(r)
-              : r === 'no-results'
-                ? page.getByTestId('no-results').or(page.getByText(/^Geen .+ gevonden$/))
-                : r === 'students'
-                  ? page.getByText(/Leerlingen in deze groep/)
-                  : page.getByTestId(r),
-          );
-        const anyMark = marks.reduce((a, b) => a.or(b));
-        try {
-          await anyMark.filter({ visible: true }).first().waitFor({ timeout: 15_000 });
-        } catch (error) {
-          await shot(page, `${name}-not-ready`);
-          throw new Error(`${name} (${path}) did not show ${ready}`, { cause: error });
-        }
-        // Lazy references (names of levels, years, users) settle.
-        await page.waitForLoadState('networkidle');
-        expect(await page.getByTestId('error-panel').count(), `${name}: ${path}`).toBe(0);
-        await shot(page, name);
-        await expectAccessible(page, `${name} at ${viewport.width}px`);
+      const session = await openBrowser(stack, { viewport });
+      try {
+        await everyScreen(session, viewport);
+      } finally {
+        await session.context.close();
       }
-      expectNoProblems(session);
-      expect(session.failures).toEqual([]);
     },
     400_000,
   );
 });
+
+/** Every screen at one width: reached by a reload of its spec path, settled, error-free, axe-clean. */
+async function everyScreen(session: TAdminPage, viewport: { width: number; height: number }) {
+  const { page } = session;
+  await signIn(page, stack, TENANT, 'admin');
+  const student = await userId(admin, TENANT, 'student');
+  const groups = await admin.get<{ data: { id: string }[] }>('/api/v1/groups');
+  const group = groups.body.data[0]!.id;
+  const periods = await admin.get<{ data: { id: string }[] }>('/api/v1/internship_periods');
+  const period = periods.body.data[0]!.id;
+  const provider = seedOrganizationId(TENANT, 'provider');
+  // Something in the approval queue and in the mentorships list, to see them filled.
+  await (
+    await apiAs(stack.app, TENANT, null)
+  ).send('POST', '/api/v1/organizations/signup', {
+    data: {
+      type: 'organization_signup',
+      attributes: {
+        organization_type: 'NonProfit',
+        name: `Voedselbank ${viewport.width}`,
+        city: 'Utrecht',
+        address: 'Havenweg 3',
+        postcode: '3511 CC',
+        admin_email: `voedselbank${viewport.width}@demo.test`,
+        admin_first_name: 'Vera',
+        admin_last_name: 'Voedsel',
+      },
+    },
+  });
+  // The mentorships screens show the seeded mentorship (the demo mentor's of the demo student).
+  const screens: [string, string, string][] = [
+    ['home', '/beheer', 'app-name'],
+    ['users', '/users', 'small-list|table'],
+    ['user', `/users/${student}`, 'role-student'],
+    ['user-edit', `/users/${student}/edit`, 'form'],
+    ['user-add-role', `/users/${student}/add_role`, 'form'],
+    ['student-edit', `/students/${student}/edit`, 'form'],
+    ['student-group', `/students/${student}/assign_group`, 'current-group'],
+    ['organizations', '/organizations', 'small-list|table'],
+    ['organization', `/organizations/${provider}`, 'edit-organization'],
+    ['organization-edit', `/organizations/${provider}/edit`, 'form'],
+    ['organization-add', '/organizations/add', 'form'],
+    ['approve', '/organizations/approve', 'small-list|table'],
+    ['groups', '/groups', 'small-list|table'],
+    ['group', `/groups/${group}`, 'students'],
+    ['group-edit', `/groups/${group}/edit`, 'form'],
+    ['group-add', '/groups/add', 'form'],
+    ['levels', '/levels', 'form'],
+    ['tags', '/tags', 'form'],
+    ['school-years', '/school_years', 'small-list|table'],
+    ['periods', '/internship_periods', 'small-list|table'],
+    ['period-add', '/internship_periods/add', 'form'],
+    ['period-edit', `/internship_periods/${period}/edit`, 'form'],
+    ['mentorships', '/mentorships', 'small-list|table'],
+    ['mentorship-add', '/mentorships/add', 'form'],
+    // Issue #16: the internships with all spec §7 includes.
+    ['data-viewer', '/admin/data-viewer', 'small-list|table|no-results'],
+  ];
+  for (const [name, path, ready] of screens) {
+    await openAdmin(page, stack, TENANT, path);
+    const marks = ready
+      .split('|')
+      .map((r) =>
+        r === 'form' || r === 'table'
+          ? page.locator(r)
+          : r === 'no-results'
+            ? page.getByTestId('no-results').or(page.getByText(/^Geen .+ gevonden$/))
+            : r === 'students'
+              ? page.getByText(/Leerlingen in deze groep/)
+              : page.getByTestId(r),
+      );
+    const anyMark = marks.reduce((a, b) => a.or(b));
+    try {
+      await anyMark.filter({ visible: true }).first().waitFor({ timeout: 15_000 });
+    } catch (error) {
+      await shot(page, `${name}-not-ready`);
+      throw new Error(`${name} (${path}) did not show ${ready}`, { cause: error });
+    }
+    // Lazy references (names of levels, years, users) settle.
+    await page.waitForLoadState('networkidle');
+    expect(await page.getByTestId('error-panel').count(), `${name}: ${path}`).toBe(0);
+    await shot(page, name);
+    await expectAccessible(page, `${name} at ${viewport.width}px`);
+  }
+  expectNoProblems(session);
+  expect(session.failures).toEqual([]);
+}
 
 describe('a company admin', () => {
   it('is refused the school’s users: "Access forbidden" from the server, no school data shown', async () => {

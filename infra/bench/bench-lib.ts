@@ -1,5 +1,7 @@
+import type { TStackConfig } from '@stageplein/stack/services';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -100,6 +102,67 @@ export function recordSection(title: string, body: string): void {
   );
 }
 
+/** One URL to drive (with its headers) and the label its row carries. */
+export interface TUrlContender {
+  label: string;
+  url: string;
+  headers?: Record<string, string>;
+}
+
+/**
+ * Measures the contenders in alternating rounds and keeps each one's median round (by req/s, or by
+ * completed requests for slow routes): background load on the machine then hits all contenders alike.
+ * An error or a non-2xx answer fails the benchmark unless `allowErrors` (then the table shows them).
+ * Also returns the 1-minute load average after each measurement.
+ */
+export async function alternatingRounds(
+  contenders: readonly TUrlContender[],
+  options: {
+    rounds: number;
+    seconds: number;
+    connections?: number;
+    by?: 'requestsPerSecond' | 'total';
+    allowErrors?: boolean;
+  },
+): Promise<{ medians: TLoadResult[]; loads: number[] }> {
+  const runs: TLoadResult[][] = contenders.map(() => []);
+  const loads: number[] = [];
+  for (let round = 0; round < options.rounds; round++) {
+    for (const [i, c] of contenders.entries()) {
+      const result = await load(c.label, c.url, {
+        headers: c.headers,
+        seconds: options.seconds,
+        connections: options.connections,
+      });
+      loads.push(os.loadavg()[0]!);
+      if (!options.allowErrors && result.errors + result.non2xx > 0)
+        throw new Error(`${c.label}: ${result.errors} errors, ${result.non2xx} non-2xx`);
+      runs[i]!.push(result);
+    }
+  }
+  const by = options.by ?? 'requestsPerSecond';
+  return {
+    medians: runs.map((r) => r.sort((x, y) => x[by] - y[by])[Math.floor(r.length / 2)]!),
+    loads,
+  };
+}
+
+/** The head of a gateway-vs-bare table whose rows `loadRow` writes. */
+export const LOAD_TABLE_HEAD = [
+  '| path | req/s | p50 ms | p97.5 ms | p99 ms | ratio to bare | errors |',
+  '|---|---|---|---|---|---|---|',
+];
+
+/**
+ * A row of that table. A slow route (`slowSeconds`, its measured window) shows req/s to one decimal
+ * from the completed requests and its ratio by them.
+ */
+export function loadRow(r: TLoadResult, bare: TLoadResult, slowSeconds?: number): string {
+  const perSecond = slowSeconds ? (r.total / slowSeconds).toFixed(1) : r.requestsPerSecond;
+  const ratio = slowSeconds ? r.total / bare.total : r.requestsPerSecond / bare.requestsPerSecond;
+  return `| ${r.label} | ${perSecond} | ${r.p50} | ${r.p97_5} | ${r.p99} | ${ratio.toFixed(2)}× | ${r.errors + r.non2xx} |`;
+}
+
 export interface TContender {
   label: string;
   script: string;
@@ -111,14 +174,14 @@ export interface TContender {
 }
 
 /**
- * Starts every contender's server, then measures them in alternating rounds and keeps each one's
- * median round: background load on the machine then hits all contenders alike.
+ * Starts every contender's server, then measures them in alternating rounds (`alternatingRounds`,
+ * errors shown in the table rather than failing) and returns each one's median round.
  */
 export async function compareServers(
   contenders: TContender[],
   options: { rounds?: number; connections?: number; seconds?: number } = {},
 ): Promise<TLoadResult[]> {
-  const servers = [];
+  const servers: Awaited<ReturnType<typeof startServer>>[] = [];
   try {
     for (const c of contenders) servers.push(await startServer(c.script, c.args));
     for (const [i, c] of contenders.entries()) {
@@ -128,24 +191,90 @@ export async function compareServers(
       if (res.status !== 200 || !body.includes(c.expectText))
         throw new Error(`${c.label}: ${res.status}, without ${JSON.stringify(c.expectText)}`);
     }
-    const runs: TLoadResult[][] = contenders.map(() => []);
-    for (let round = 0; round < (options.rounds ?? 3); round++) {
-      for (const [i, c] of contenders.entries()) {
-        runs[i]!.push(
-          await load(c.label, `http://127.0.0.1:${servers[i]!.port}${c.path}`, {
-            headers: c.headers,
-            connections: options.connections,
-            seconds: options.seconds ?? 5,
-          }),
-        );
-      }
-    }
-    return runs.map(
-      (r) => r.sort((a, b) => a.requestsPerSecond - b.requestsPerSecond)[Math.floor(r.length / 2)]!,
-    );
+    const urls = contenders.map((c, i) => ({
+      label: c.label,
+      url: `http://127.0.0.1:${servers[i]!.port}${c.path}`,
+      headers: c.headers,
+    }));
+    const { medians } = await alternatingRounds(urls, {
+      rounds: options.rounds ?? 3,
+      seconds: options.seconds ?? 5,
+      connections: options.connections,
+      allowErrors: true,
+    });
+    return medians;
   } finally {
     await Promise.all(servers.map((s) => stopServer(s.child)));
   }
+}
+
+/**
+ * A throwaway PostgreSQL server (`name` names its data folder) with a `bench` database holding every
+ * service's schema and seeds; `run` gets the owner's URL, and the server stops after it.
+ */
+export async function withSeededDatabase(
+  name: string,
+  run: (ownerUrl: string, config: TStackConfig) => Promise<void>,
+): Promise<void> {
+  // Imported on use: the bench servers load this file too and need none of it.
+  const [{ parseConfig }, { generateAuthSecret }, { ensureDatabase }, { prepareDatabase }, stack, throwaway] =
+    await Promise.all([
+      import('@stageplein/kit/config/config'),
+      import('@stageplein/kit/auth/auth-keys'),
+      import('@stageplein/kit/runtime/embedded-postgres'),
+      import('@stageplein/kit/runtime/platform'),
+      import('@stageplein/stack/services'),
+      import('@stageplein/testing/throwaway-postgres'),
+    ]);
+  const pgServer = await throwaway.startThrowawayPostgres(name);
+  try {
+    const ownerUrl = await ensureDatabase(pgServer.url, 'bench');
+    const config = parseConfig(
+      { DATABASE_URL: ownerUrl, AUTH_TOKEN_SECRET: generateAuthSecret() },
+      stack.STACK_CONFIG,
+    );
+    await prepareDatabase(ownerUrl, config, stack.SERVICES, { seed: true });
+    await run(ownerUrl, config);
+  } finally {
+    await pgServer.stop();
+  }
+}
+
+/**
+ * Signs in through the gateway as the demo tenant's seeded admin, acting for `organizationId`, and
+ * waits (up to `seconds`) until `path` answers with a `meta.total` that `ready` accepts: the admin's
+ * roles and session reach the services through identity's events, by the relay.
+ */
+export async function signInDemoAdmin(
+  base: string,
+  wait: {
+    organizationId: string;
+    path: string;
+    ready: (total: number) => boolean;
+    seconds: number;
+    what: string;
+  },
+): Promise<Record<string, string>> {
+  const res = await fetch(`${base}/auth/sign_in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-tenant': 'demo' },
+    body: JSON.stringify({ email: 'admin@demo.test', password: 'stageplein-demo' }),
+  });
+  if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+  const headers = {
+    'x-tenant': 'demo',
+    'access-token': res.headers.get('access-token')!,
+    client: res.headers.get('client')!,
+    uid: res.headers.get('uid')!,
+    'x-current-organization-id': wait.organizationId,
+  };
+  for (let i = 0; i < wait.seconds * 10; i++) {
+    const list = await fetch(`${base}${wait.path}`, { headers });
+    const body = (await list.json()) as { meta?: { total: number } };
+    if (list.status === 200 && wait.ready(body.meta?.total ?? 0)) return headers;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`the admin never saw ${wait.what}`);
 }
 
 /**

@@ -4,29 +4,15 @@
 // pg route reading the same published revision into the same index.html; same concurrency, same run.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { parseConfig } from '@stageplein/kit/config/config';
-import { generateAuthSecret } from '@stageplein/kit/auth/auth-keys';
-import { ensureDatabase } from '@stageplein/kit/runtime/embedded-postgres';
-import { prepareDatabase } from '@stageplein/kit/runtime/platform';
 import { UI_DIRS } from '@stageplein/gateway/ui-dirs';
-import { SERVICES, STACK_CONFIG } from '@stageplein/stack/services';
-import { startThrowawayPostgres } from '@stageplein/testing/throwaway-postgres';
-import { compareServers, recordSection, table } from './bench-lib.ts';
+import { compareServers, recordSection, table, withSeededDatabase } from './bench-lib.ts';
 
 if (!existsSync(path.join(UI_DIRS.portal, 'index.html'))) {
   throw new Error('portal-ui is not built: run `npm run build:ui` first.');
 }
 
 const PATH = '/over-ons';
-const pgServer = await startThrowawayPostgres('bench-cms-page');
-try {
-  const ownerUrl = await ensureDatabase(pgServer.url, 'bench');
-  await prepareDatabase(
-    ownerUrl,
-    parseConfig({ DATABASE_URL: ownerUrl, AUTH_TOKEN_SECRET: generateAuthSecret() }, STACK_CONFIG),
-    SERVICES,
-    { seed: true },
-  );
+await withSeededDatabase('bench-cms-page', async (ownerUrl) => {
   const headers = { 'x-tenant': 'demo', 'accept-language': 'nl' };
   const contender = (label: string, mode: string) => ({
     label,
@@ -52,6 +38,4 @@ try {
   const body = `${table(results, bare)}\n\nTarget: gateway ≥ 0.7× bare. Result: ${ratio.toFixed(2)}× (${ratio >= 0.7 ? 'met' : 'NOT met'}); the gateway reuses a rendered page for up to 5 s (CMS_RENDER_CACHE_SECONDS, within content's max-age), the bare route reads the row every time; without that reuse ${uncachedRatio.toFixed(2)}× (three content calls per page: page, menus, menu items). \`GET ${PATH}\`, Dutch reader, not signed in; 16 connections; median of 3 alternating rounds of 5 s, each after a 2 s warm-up; ${new Date().toISOString().slice(0, 10)}.`;
   console.log(`\nGET ${PATH} (HTML)\n${body}`);
   recordSection('CMS page as HTML (gateway vs bare route)', body);
-} finally {
-  await pgServer.stop();
-}
+});

@@ -5,14 +5,16 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { parseConfig } from '@stageplein/kit/config/config';
-import { generateAuthSecret } from '@stageplein/kit/auth/auth-keys';
-import { ensureDatabase } from '@stageplein/kit/runtime/embedded-postgres';
-import { prepareDatabase } from '@stageplein/kit/runtime/platform';
-import { SERVICES } from '@stageplein/stack/services';
-import { startThrowawayPostgres } from '@stageplein/testing/throwaway-postgres';
-import { load, recordSection, ROOT, startServer, stopServer, table, type TLoadResult } from './bench-lib.ts';
-import { STACK_CONFIG } from '@stageplein/stack/services';
+import {
+  load,
+  recordSection,
+  ROOT,
+  startServer,
+  stopServer,
+  table,
+  type TLoadResult,
+  withSeededDatabase,
+} from './bench-lib.ts';
 
 /** CPU time (user + system, clock ticks) a process used so far; 0 where /proc is not there. */
 function cpuTicks(pid: number): number {
@@ -49,17 +51,7 @@ function postgresPids(): number[] {
 
 const ROUNDS = 7;
 const SECONDS = 4;
-const pgServer = await startThrowawayPostgres('bench-current-user');
-try {
-  const ownerUrl = await ensureDatabase(pgServer.url, 'bench');
-  await prepareDatabase(
-    ownerUrl,
-    parseConfig({ DATABASE_URL: ownerUrl, AUTH_TOKEN_SECRET: generateAuthSecret() }, STACK_CONFIG),
-    SERVICES,
-    {
-      seed: true,
-    },
-  );
+await withSeededDatabase('bench-current-user', async (ownerUrl) => {
   const server = await startServer('infra/bench/current-user.servers.ts', [ownerUrl]);
   try {
     const base = `http://127.0.0.1:${server.port}`;
@@ -149,6 +141,4 @@ try {
   } finally {
     await stopServer(server.child);
   }
-} finally {
-  await pgServer.stop();
-}
+});

@@ -10,14 +10,18 @@ import { parseJsonApiQuery } from '@stageplein/kit/jsonapi/query';
 import { internshipsPageSql } from '@stageplein/placements/internships/internships.sql';
 import { seedOrganizationId } from '@stageplein/contracts/domain/seed-ids';
 import { INTERNSHIP_INCLUDES, INTERNSHIPS_QUERY } from '@stageplein/contracts/placements/internships';
-import { parseConfig } from '@stageplein/kit/config/config';
-import { generateAuthSecret } from '@stageplein/kit/auth/auth-keys';
 import { createDb, createPool, dbUrls } from '@stageplein/kit/db/database';
-import { ensureDatabase } from '@stageplein/kit/runtime/embedded-postgres';
-import { prepareDatabase } from '@stageplein/kit/runtime/platform';
-import { SERVICES, STACK_CONFIG } from '@stageplein/stack/services';
-import { startThrowawayPostgres } from '@stageplein/testing/throwaway-postgres';
-import { load, recordSection, startServer, stopServer, type TLoadResult } from './bench-lib.ts';
+import {
+  alternatingRounds,
+  LOAD_TABLE_HEAD,
+  loadRow,
+  recordSection,
+  signInDemoAdmin,
+  startServer,
+  stopServer,
+  withSeededDatabase,
+  type TLoadResult,
+} from './bench-lib.ts';
 
 const INTERNSHIPS = 20_000;
 const ROUNDS = 3;
@@ -82,38 +86,7 @@ async function seedMany(ownerUrl: string): Promise<void> {
   }
 }
 
-async function signIn(base: string): Promise<Record<string, string>> {
-  const res = await fetch(`${base}/auth/sign_in`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-tenant': 'demo' },
-    body: JSON.stringify({ email: 'admin@demo.test', password: 'stageplein-demo' }),
-  });
-  if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
-  const headers = {
-    'x-tenant': 'demo',
-    'access-token': res.headers.get('access-token')!,
-    client: res.headers.get('client')!,
-    uid: res.headers.get('uid')!,
-    'x-current-organization-id': SCHOOL,
-  };
-  // The admin's roles and session reach placements through identity's events: wait for the relay.
-  for (let i = 0; i < 300; i++) {
-    const list = await fetch(`${base}${PATH}`, { headers });
-    const body = (await list.json()) as { meta?: { total: number } };
-    if (list.status === 200 && (body.meta?.total ?? 0) >= INTERNSHIPS) return headers;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('the school admin never saw the internships');
-}
-
-const pgServer = await startThrowawayPostgres('bench-internships');
-try {
-  const ownerUrl = await ensureDatabase(pgServer.url, 'bench');
-  const config = parseConfig(
-    { DATABASE_URL: ownerUrl, AUTH_TOKEN_SECRET: generateAuthSecret() },
-    STACK_CONFIG,
-  );
-  await prepareDatabase(ownerUrl, config, SERVICES, { seed: true });
+await withSeededDatabase('bench-internships', async (ownerUrl, config) => {
   const started = Date.now();
   await seedMany(ownerUrl);
   console.log(`seeded ${INTERNSHIPS} internships in ${((Date.now() - started) / 1000).toFixed(1)} s`);
@@ -153,7 +126,13 @@ try {
   const gateway = await startServer('infra/bench/internships.servers.ts', ['gateway', ownerUrl]);
   try {
     const gatewayBase = `http://127.0.0.1:${gateway.port}`;
-    const headers = await signIn(gatewayBase);
+    const headers = await signInDemoAdmin(gatewayBase, {
+      organizationId: SCHOOL,
+      path: PATH,
+      ready: (total) => total >= INTERNSHIPS,
+      seconds: 30,
+      what: 'the internships',
+    });
     // Both answer the same page: same ids, same included resources.
     const [b0, g0] = await Promise.all([
       fetch(`http://127.0.0.1:${bare.port}${PATH}`, { headers: { 'x-tenant': 'demo' } }).then((r) =>
@@ -185,27 +164,12 @@ try {
       }
     }
     const [bareOne, gatewayOne] = single.map((t) => t.sort((a, b) => a - b)[10]!.toFixed(0));
-    const runs: TLoadResult[][] = contenders.map(() => []);
-    for (let round = 0; round < ROUNDS; round++) {
-      for (const [i, c] of contenders.entries()) {
-        const result = await load(c.label, c.url, { headers: c.headers, seconds: 5 });
-        if (result.errors + result.non2xx > 0)
-          throw new Error(`${c.label}: ${result.errors} errors, ${result.non2xx} non-2xx`);
-        runs[i]!.push(result);
-      }
-    }
-    const [b, g] = runs.map(
-      (r) => r.sort((x, y) => x.requestsPerSecond - y.requestsPerSecond)[Math.floor(r.length / 2)]!,
-    ) as [TLoadResult, TLoadResult];
+    const { medians } = await alternatingRounds(contenders, { rounds: ROUNDS, seconds: 5 });
+    const [b, g] = medians as [TLoadResult, TLoadResult];
     const ratio = g.requestsPerSecond / b.requestsPerSecond;
-    const rows = [b, g].map(
-      (r) =>
-        `| ${r.label} | ${r.requestsPerSecond} | ${r.p50} | ${r.p97_5} | ${r.p99} | ${(r.requestsPerSecond / b.requestsPerSecond).toFixed(2)}× | ${r.errors + r.non2xx} |`,
-    );
     const body = [
-      '| path | req/s | p50 ms | p97.5 ms | p99 ms | ratio to bare | errors |',
-      '|---|---|---|---|---|---|---|',
-      ...rows,
+      ...LOAD_TABLE_HEAD,
+      ...[b, g].map((r) => loadRow(r, b)),
       '',
       `Targets: gateway ≥ 0.6× bare, p99 ≤ 80 ms. Result: ${ratio.toFixed(2)}× (${ratio >= 0.6 ? 'met' : 'NOT met'}), gateway p99 ${g.p99} ms (${g.p99 <= 80 ? 'met' : 'NOT met'}).`,
       '',
@@ -222,6 +186,4 @@ try {
     await stopServer(gateway.child);
     await stopServer(bare.child);
   }
-} finally {
-  await pgServer.stop();
-}
+});

@@ -3,15 +3,17 @@
 // route running the same list query and building the same document, same concurrency, same run.
 import { sql } from 'kysely';
 import { seedOrganizationId } from '@stageplein/contracts/domain/seed-ids';
-import { parseConfig } from '@stageplein/kit/config/config';
-import { generateAuthSecret } from '@stageplein/kit/auth/auth-keys';
 import { createDb, createPool } from '@stageplein/kit/db/database';
-import { ensureDatabase } from '@stageplein/kit/runtime/embedded-postgres';
-import { prepareDatabase } from '@stageplein/kit/runtime/platform';
-import { SERVICES } from '@stageplein/stack/services';
-import { startThrowawayPostgres } from '@stageplein/testing/throwaway-postgres';
-import { load, recordSection, startServer, stopServer, table, type TLoadResult } from './bench-lib.ts';
-import { STACK_CONFIG } from '@stageplein/stack/services';
+import {
+  alternatingRounds,
+  recordSection,
+  signInDemoAdmin,
+  startServer,
+  stopServer,
+  table,
+  withSeededDatabase,
+  type TLoadResult,
+} from './bench-lib.ts';
 
 const ORGANIZATIONS = 5_000;
 const ROUNDS = 5;
@@ -41,41 +43,7 @@ async function seedMany(ownerUrl: string): Promise<void> {
   }
 }
 
-async function signIn(base: string): Promise<Record<string, string>> {
-  const res = await fetch(`${base}/auth/sign_in`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-tenant': 'demo' },
-    body: JSON.stringify({ email: 'admin@demo.test', password: 'stageplein-demo' }),
-  });
-  if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
-  const headers = {
-    'x-tenant': 'demo',
-    'access-token': res.headers.get('access-token')!,
-    client: res.headers.get('client')!,
-    uid: res.headers.get('uid')!,
-    'x-current-organization-id': seedOrganizationId('demo', 'volunteer-center'),
-  };
-  // The admin's roles reach organizations through identity's (seeded) events: wait for the relay.
-  for (let i = 0; i < 200; i++) {
-    const list = await fetch(`${base}${PATH}`, { headers });
-    const body = (await list.json()) as { meta?: { total: number } };
-    if (list.status === 200 && (body.meta?.total ?? 0) > ORGANIZATIONS) return headers;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('the moderator never saw every organization');
-}
-
-const pgServer = await startThrowawayPostgres('bench-organizations');
-try {
-  const ownerUrl = await ensureDatabase(pgServer.url, 'bench');
-  await prepareDatabase(
-    ownerUrl,
-    parseConfig({ DATABASE_URL: ownerUrl, AUTH_TOKEN_SECRET: generateAuthSecret() }, STACK_CONFIG),
-    SERVICES,
-    {
-      seed: true,
-    },
-  );
+await withSeededDatabase('bench-organizations', async (ownerUrl) => {
   await seedMany(ownerUrl);
   const bare = await startServer('infra/bench/organizations.servers.ts', ['bare', ownerUrl]);
   const gateway = await startServer('infra/bench/organizations.servers.ts', ['gateway', ownerUrl]);
@@ -90,22 +58,17 @@ try {
       {
         label: 'gateway → organizations (signed in, VolunteerCenter admin)',
         url: `${gatewayBase}${PATH}`,
-        headers: await signIn(gatewayBase),
+        headers: await signInDemoAdmin(gatewayBase, {
+          organizationId: seedOrganizationId('demo', 'volunteer-center'),
+          path: PATH,
+          ready: (total) => total > ORGANIZATIONS,
+          seconds: 20,
+          what: 'every organization',
+        }),
       },
     ];
-    // Alternating rounds, median per contender: background load on the machine hits both alike.
-    const runs: TLoadResult[][] = contenders.map(() => []);
-    for (let round = 0; round < ROUNDS; round++) {
-      for (const [i, c] of contenders.entries()) {
-        const result = await load(c.label, c.url, { headers: c.headers, seconds: 5 });
-        if (result.errors + result.non2xx > 0)
-          throw new Error(`${c.label}: ${result.errors} errors, ${result.non2xx} non-2xx`);
-        runs[i]!.push(result);
-      }
-    }
-    const [b, g] = runs.map(
-      (r) => r.sort((x, y) => x.requestsPerSecond - y.requestsPerSecond)[Math.floor(r.length / 2)]!,
-    ) as [TLoadResult, TLoadResult];
+    const { medians } = await alternatingRounds(contenders, { rounds: ROUNDS, seconds: 5 });
+    const [b, g] = medians as [TLoadResult, TLoadResult];
     const ratio = g.requestsPerSecond / b.requestsPerSecond;
     const body = `${table([b, g], b)}\n\nTarget: gateway ≥ 0.6× bare. Result: ${ratio.toFixed(2)}× (${ratio >= 0.6 ? 'met' : 'NOT met'}). ${ORGANIZATIONS} organizations in the tenant, 50 per page, \`include=vacancies\` (empty until placements exists); table vacuumed after seeding (both sides count by index-only scan); both sides run the same statement, timestamps formatted by PostgreSQL; bare pool of 10 connections like the gateway's per-tenant read pool; 16 client connections; median of ${ROUNDS} alternating rounds of 5 s, each after a 2 s warm-up; ${new Date().toISOString().slice(0, 10)}.`;
     console.log(`\nGET ${PATH}\n${body}`);
@@ -114,6 +77,4 @@ try {
     await stopServer(gateway.child);
     await stopServer(bare.child);
   }
-} finally {
-  await pgServer.stop();
-}
+});

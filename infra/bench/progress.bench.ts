@@ -4,18 +4,21 @@
 // route running the same single statement (the page's rows, the count, the filter choices) on one
 // connection and the same per-row arithmetic. Run: `npm run bench -- progress`; BENCH_EXPLAIN=1 prints
 // the statement's plan instead.
-import os from 'node:os';
 import pg from 'pg';
 import { sql } from 'kysely';
 import { seedOrganizationId } from '@stageplein/contracts/domain/seed-ids';
-import { parseConfig } from '@stageplein/kit/config/config';
-import { generateAuthSecret } from '@stageplein/kit/auth/auth-keys';
 import { createDb, createPool } from '@stageplein/kit/db/database';
-import { ensureDatabase } from '@stageplein/kit/runtime/embedded-postgres';
-import { prepareDatabase } from '@stageplein/kit/runtime/platform';
-import { SERVICES, STACK_CONFIG } from '@stageplein/stack/services';
-import { startThrowawayPostgres } from '@stageplein/testing/throwaway-postgres';
-import { load, recordSection, startServer, stopServer, type TLoadResult } from './bench-lib.ts';
+import {
+  alternatingRounds,
+  LOAD_TABLE_HEAD,
+  loadRow,
+  recordSection,
+  signInDemoAdmin,
+  startServer,
+  stopServer,
+  withSeededDatabase,
+  type TLoadResult,
+} from './bench-lib.ts';
 
 const STUDENTS = 2_000;
 const ENTRIES = 30;
@@ -100,39 +103,7 @@ async function seedMany(ownerUrl: string): Promise<void> {
   }
 }
 
-async function signIn(base: string): Promise<Record<string, string>> {
-  const res = await fetch(`${base}/auth/sign_in`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-tenant': 'demo' },
-    body: JSON.stringify({ email: 'admin@demo.test', password: 'stageplein-demo' }),
-  });
-  if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
-  const headers = {
-    'x-tenant': 'demo',
-    'access-token': res.headers.get('access-token')!,
-    client: res.headers.get('client')!,
-    uid: res.headers.get('uid')!,
-    'x-current-organization-id': SCHOOL,
-  };
-  // The admin's roles and session reach placements through identity's events: wait for the relay.
-  for (let i = 0; i < 600; i++) {
-    const list = await fetch(`${base}${PATH}`, { headers });
-    const body = (await list.json()) as { meta?: { total: number } };
-    if (list.status === 200 && (body.meta?.total ?? 0) >= STUDENTS) return headers;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('the school admin never saw the period');
-}
-
-const pgServer = await startThrowawayPostgres('bench-progress');
-try {
-  const ownerUrl = await ensureDatabase(pgServer.url, 'bench');
-  await prepareDatabase(
-    ownerUrl,
-    parseConfig({ DATABASE_URL: ownerUrl, AUTH_TOKEN_SECRET: generateAuthSecret() }, STACK_CONFIG),
-    SERVICES,
-    { seed: true },
-  );
+await withSeededDatabase('bench-progress', async (ownerUrl) => {
   const started = Date.now();
   await seedMany(ownerUrl);
   console.log(
@@ -168,7 +139,13 @@ try {
   const gateway = await startServer('infra/bench/progress.servers.ts', ['gateway', ownerUrl]);
   try {
     const gatewayBase = `http://127.0.0.1:${gateway.port}`;
-    const headers = await signIn(gatewayBase);
+    const headers = await signInDemoAdmin(gatewayBase, {
+      organizationId: SCHOOL,
+      path: PATH,
+      ready: (total) => total >= STUDENTS,
+      seconds: 60,
+      what: 'the period',
+    });
     // Both answer the same rows: same ids in the same order, same figures and flags.
     type TDoc = { data: { id: string; attributes: Record<string, unknown> }[]; meta: { total: number } };
     const [b0, g0] = (await Promise.all([
@@ -211,36 +188,17 @@ try {
       },
       { label: 'gateway → placements (signed in, School admin)', url: `${gatewayBase}${PATH}`, headers },
     ];
-    const runs: TLoadResult[][] = contenders.map(() => []);
-    const loads: number[] = [];
-    for (let round = 0; round < ROUNDS; round++) {
-      for (const [i, c] of contenders.entries()) {
-        const result = await load(c.label, c.url, {
-          headers: c.headers,
-          seconds: SECONDS,
-          connections: CONNECTIONS,
-        });
-        loads.push(os.loadavg()[0]!);
-        if (result.errors + result.non2xx > 0)
-          throw new Error(`${c.label}: ${result.errors} errors, ${result.non2xx} non-2xx`);
-        runs[i]!.push(result);
-      }
-    }
-    const [b, g] = runs.map((r) => r.sort((x, y) => x.total - y.total)[Math.floor(r.length / 2)]!) as [
-      TLoadResult,
-      TLoadResult,
-    ];
-    // req/s to one decimal from the completed requests.
-    const perSecond = (r: TLoadResult) => (r.total / SECONDS).toFixed(1);
+    const { medians, loads } = await alternatingRounds(contenders, {
+      rounds: ROUNDS,
+      seconds: SECONDS,
+      connections: CONNECTIONS,
+      by: 'total',
+    });
+    const [b, g] = medians as [TLoadResult, TLoadResult];
     const ratio = g.total / b.total;
-    const rows = [b, g].map(
-      (r) =>
-        `| ${r.label} | ${perSecond(r)} | ${r.p50} | ${r.p97_5} | ${r.p99} | ${(r.total / b.total).toFixed(2)}× | ${r.errors + r.non2xx} |`,
-    );
     const body = [
-      '| path | req/s | p50 ms | p97.5 ms | p99 ms | ratio to bare | errors |',
-      '|---|---|---|---|---|---|---|',
-      ...rows,
+      ...LOAD_TABLE_HEAD,
+      ...[b, g].map((r) => loadRow(r, b, SECONDS)),
       '',
       `Targets: gateway ≥ 0.6× bare, p99 ≤ 150 ms. Result: ${ratio.toFixed(2)}× (${ratio >= 0.6 ? 'met' : 'NOT met'}), gateway p99 ${g.p99} ms (${g.p99 <= 150 ? 'met' : 'NOT met'}).`,
       '',
@@ -255,6 +213,4 @@ try {
     await stopServer(gateway.child);
     await stopServer(bare.child);
   }
-} finally {
-  await pgServer.stop();
-}
+});

@@ -6,16 +6,19 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { sql } from 'kysely';
-import { parseConfig } from '@stageplein/kit/config/config';
-import { generateAuthSecret } from '@stageplein/kit/auth/auth-keys';
 import { createDb, createPool } from '@stageplein/kit/db/database';
-import { ensureDatabase } from '@stageplein/kit/runtime/embedded-postgres';
-import { prepareDatabase } from '@stageplein/kit/runtime/platform';
 import { parseSearch } from '@stageplein/placements/vacancy-search/vacancy-search.plan';
 import { markersSql, searchPageSql } from '@stageplein/placements/vacancy-search/vacancy-search.sql';
-import { SERVICES, STACK_CONFIG } from '@stageplein/stack/services';
-import { startThrowawayPostgres } from '@stageplein/testing/throwaway-postgres';
-import { ROOT, load, recordSection, startServer, stopServer, type TLoadResult } from './bench-lib.ts';
+import {
+  alternatingRounds,
+  LOAD_TABLE_HEAD,
+  loadRow,
+  recordSection,
+  ROOT,
+  startServer,
+  stopServer,
+  withSeededDatabase,
+} from './bench-lib.ts';
 
 const VACANCIES = 200_000;
 const ROUNDS = 3;
@@ -103,15 +106,7 @@ async function databaseTimes(ownerUrl: string, paths: Record<string, string>) {
   }
 }
 
-const pgServer = await startThrowawayPostgres('bench-vacancy-search');
-try {
-  const ownerUrl = await ensureDatabase(pgServer.url, 'bench');
-  await prepareDatabase(
-    ownerUrl,
-    parseConfig({ DATABASE_URL: ownerUrl, AUTH_TOKEN_SECRET: generateAuthSecret() }, STACK_CONFIG),
-    SERVICES,
-    { seed: true },
-  );
+await withSeededDatabase('bench-vacancy-search', async (ownerUrl) => {
   const started = Date.now();
   await seedMany(ownerUrl);
   console.log(`seeded ${VACANCIES} vacancies in ${((Date.now() - started) / 1000).toFixed(1)} s`);
@@ -145,22 +140,12 @@ try {
       NEXT,
       MARKERS,
     ]);
+    const tenant = { 'x-tenant': 'demo' };
     const contenders = Object.entries(paths).flatMap(([label, p]) => [
-      { label: `${label}: bare Fastify + pg`, url: `http://127.0.0.1:${bare!.port}${p}` },
-      { label: `${label}: gateway → placements`, url: `${gatewayBase}${p}` },
+      { label: `${label}: bare Fastify + pg`, url: `http://127.0.0.1:${bare!.port}${p}`, headers: tenant },
+      { label: `${label}: gateway → placements`, url: `${gatewayBase}${p}`, headers: tenant },
     ]);
-    const runs: TLoadResult[][] = contenders.map(() => []);
-    for (let round = 0; round < ROUNDS; round++) {
-      for (const [i, c] of contenders.entries()) {
-        const result = await load(c.label, c.url, { headers: { 'x-tenant': 'demo' }, seconds: 5 });
-        if (result.errors + result.non2xx > 0)
-          throw new Error(`${c.label}: ${result.errors} errors, ${result.non2xx} non-2xx`);
-        runs[i]!.push(result);
-      }
-    }
-    const medians = runs.map(
-      (r) => r.sort((x, y) => x.requestsPerSecond - y.requestsPerSecond)[Math.floor(r.length / 2)]!,
-    );
+    const { medians } = await alternatingRounds(contenders, { rounds: ROUNDS, seconds: 5 });
     const db = await databaseTimes(ownerUrl, paths);
     const rows: string[] = [];
     const verdicts: string[] = [];
@@ -169,17 +154,13 @@ try {
       const g = medians[2 * i + 1]!;
       const ratio = g.requestsPerSecond / b.requestsPerSecond;
       const d = db[label]!;
-      for (const r of [b, g])
-        rows.push(
-          `| ${r.label} | ${r.requestsPerSecond} | ${r.p50} | ${r.p97_5} | ${r.p99} | ${(r.requestsPerSecond / b.requestsPerSecond).toFixed(2)}× | ${r.errors + r.non2xx} |`,
-        );
+      rows.push(loadRow(b, b), loadRow(g, b));
       verdicts.push(
         `${label}: ratio ${ratio.toFixed(2)}× (${ratio >= 0.7 ? 'met' : 'NOT met'}), API p97.5 ${g.p97_5} ms (${g.p97_5 <= 40 ? 'met' : 'NOT met'}), database p50 ${d.p50.toFixed(1)} / p95 ${d.p95.toFixed(1)} ms (${d.p95 <= 10 ? 'met' : 'NOT met'})`,
       );
     }
     const body = [
-      '| path | req/s | p50 ms | p97.5 ms | p99 ms | ratio to bare | errors |',
-      '|---|---|---|---|---|---|---|',
+      ...LOAD_TABLE_HEAD,
       ...rows,
       '',
       `Targets: gateway ≥ 0.7× bare, API p95 ≤ 40 ms, database p95 ≤ 10 ms. ${verdicts.join('; ')}.`,
@@ -192,6 +173,4 @@ try {
     if (bare) await stopServer(bare.child);
     await stopServer(gateway.child);
   }
-} finally {
-  await pgServer.stop();
-}
+});

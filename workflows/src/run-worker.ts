@@ -31,6 +31,8 @@ export async function runWorker(options: {
   app?: FastifyInstance;
   spanProcessor?: TSpanProcessorLike;
   workflowCode?: 'bundle' | 'source';
+  /** A prebuilt bundle of the workflow code to load (a test run's, see `createWorker`). */
+  workflowBundlePath?: string;
   now?: () => Date;
   /**
    * Create the product's Temporal schedules (SCHEDULES in schedules.ts) if missing: the real
@@ -53,6 +55,7 @@ export async function runWorker(options: {
       namespace: config.TEMPORAL_NAMESPACE,
       production: config.NODE_ENV === 'production',
       workflowCode: options.workflowCode,
+      workflowBundlePath: options.workflowBundlePath,
       spanProcessor: options.spanProcessor,
       // The composition of every service's activities.
       activities: {

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,7 +11,7 @@ import {
   OpenTelemetryActivityInboundInterceptor,
   OpenTelemetryActivityOutboundInterceptor,
 } from '@temporalio/interceptors-opentelemetry';
-import { Worker, type NativeConnection, type WorkerOptions } from '@temporalio/worker';
+import { bundleWorkflowCode, Worker, type NativeConnection, type WorkerOptions } from '@temporalio/worker';
 import { TASK_QUEUES } from '@stageplein/contracts/workflows/names';
 
 const require = createRequire(import.meta.url);
@@ -24,6 +24,17 @@ export const WORKFLOW_BUNDLE_PATH = path.resolve(HERE, '../dist/workflow-bundle.
 export const WORKFLOW_INTERCEPTOR_MODULES = [
   require.resolve('@temporalio/interceptors-opentelemetry/lib/workflow-interceptors'),
 ];
+
+/** Bundles the workflow code with its interceptors into `file`, as a worker loads a prebuilt bundle. */
+export async function bundleWorkflows(file: string): Promise<{ bytes: number }> {
+  const { code } = await bundleWorkflowCode({
+    workflowsPath: WORKFLOWS_PATH,
+    workflowInterceptorModules: WORKFLOW_INTERCEPTOR_MODULES,
+  });
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, code);
+  return { bytes: code.length };
+}
 
 /** A span processor as `@opentelemetry/sdk-trace-base` has it (workflow spans are handed to it). */
 export interface TSpanProcessorLike {
@@ -89,6 +100,11 @@ export interface TCreateWorkerOptions {
    */
   workflowCode?: 'bundle' | 'source';
   /**
+   * Another prebuilt bundle to load instead (`bundleWorkflows`): a test run builds one for all its
+   * workers rather than each worker bundling the source again (seconds of webpack each).
+   */
+  workflowBundlePath?: string;
+  /**
    * Where spans that workflows record go: by default the kit telemetry's exporter (OTLP when
    * OTEL_EXPORTER_OTLP_ENDPOINT is set), nowhere when the process exports nothing.
    */
@@ -103,10 +119,12 @@ export interface TCreateWorkerOptions {
  * interceptors so workflow and activity spans join the trace of the request that started them.
  */
 export async function createWorker(options: TCreateWorkerOptions): Promise<Worker> {
-  const code =
-    options.workflowCode ?? (options.production && existsSync(WORKFLOW_BUNDLE_PATH) ? 'bundle' : 'source');
-  if (code === 'bundle' && !existsSync(WORKFLOW_BUNDLE_PATH)) {
-    throw new Error(`${WORKFLOW_BUNDLE_PATH} is missing: run \`npm run bundle -w workflows\` first`);
+  const bundlePath = options.workflowBundlePath ?? WORKFLOW_BUNDLE_PATH;
+  const code = options.workflowBundlePath
+    ? 'bundle'
+    : (options.workflowCode ?? (options.production && existsSync(bundlePath) ? 'bundle' : 'source'));
+  if (code === 'bundle' && !existsSync(bundlePath)) {
+    throw new Error(`${bundlePath} is missing: run \`npm run bundle -w workflows\` first`);
   }
   const exporting = exportingSpanProcessor();
   const spanProcessor = options.spanProcessor ?? (exporting ? sandboxSpanProcessor(exporting) : noSpans);
@@ -114,9 +132,7 @@ export async function createWorker(options: TCreateWorkerOptions): Promise<Worke
     connection: options.connection,
     namespace: options.namespace,
     taskQueue: options.taskQueue ?? TASK_QUEUES.imports,
-    ...(code === 'bundle'
-      ? { workflowBundle: { codePath: WORKFLOW_BUNDLE_PATH } }
-      : { workflowsPath: WORKFLOWS_PATH }),
+    ...(code === 'bundle' ? { workflowBundle: { codePath: bundlePath } } : { workflowsPath: WORKFLOWS_PATH }),
     activities: options.activities,
     interceptors: {
       workflowModules: code === 'bundle' ? [] : WORKFLOW_INTERCEPTOR_MODULES,

@@ -36,6 +36,11 @@ export interface TImportHarness {
   temporal: { connection: Connection; client: Client };
   /** Runs a scheduled workflow once, as its schedule would (no arguments, the worker's queue). */
   runScheduled<T>(type: (typeof WORKFLOW_TYPES)[keyof typeof WORKFLOW_TYPES]): Promise<T>;
+  /**
+   * Every event written so far has been applied by its consumers (the relay drained each service's
+   * outbox): what a workflow's events caused is there, and what is not there was never requested.
+   */
+  settled(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -114,8 +119,17 @@ export async function importHarness(
         workflowId: `${type}-test-${randomUUID()}`,
         args: [],
       }) as Promise<T>,
+    async settled() {
+      for (const { schema } of services)
+        if (!(await platform.deps.outboxSettled!(schema, TENANT, 30_000)))
+          throw new Error(`the ${schema} outbox did not drain`);
+    },
     async startWorker() {
-      h.worker = await runWorker({ config, db: platform.deps.db });
+      h.worker = await runWorker({
+        config,
+        db: platform.deps.db,
+        workflowBundlePath: inject('workflowBundlePath'),
+      });
       return h.worker;
     },
     async close() {

@@ -40,6 +40,13 @@ const withDatabase = (serverUrl: string, name: string) => {
 };
 
 /**
+ * The cost of the seeded demo accounts' password hashes in test databases: the lowest, so the many demo
+ * sign-ins of a run (every e2e file, the security suite) do not each pay scrypt at 2^15. A test that
+ * times a demo account against the configured cost rehashes that account at it (rate-limit.int.test.ts).
+ */
+const SEEDED_SCRYPT_COST = '10';
+
+/**
  * Migrating and seeding every tenant takes seconds; each distinct setup is therefore prepared once per
  * run as a template database, and every test file gets a copy of it (CREATE DATABASE … TEMPLATE).
  */
@@ -50,7 +57,7 @@ async function templateFor(
 ): Promise<string> {
   const day = (now ?? new Date()).toISOString().slice(0, 10);
   const key = createHash('sha256')
-    .update(JSON.stringify([services.map((s) => s.name), seed, day]))
+    .update(JSON.stringify([services.map((s) => s.name), seed, day, SEEDED_SCRYPT_COST]))
     .digest('hex')
     .slice(0, 16);
   const name = `tpl_${key}`;
@@ -64,7 +71,10 @@ async function templateFor(
     if (!rowCount) {
       await client.query(`create database ${name}`);
       const url = withDatabase(server, name);
-      await prepareDatabase(url, testConfig(url), services, { seed, now });
+      await prepareDatabase(url, testConfig(url, { PASSWORD_SCRYPT_COST: SEEDED_SCRYPT_COST }), services, {
+        seed,
+        now,
+      });
     }
   } finally {
     await client.query('select pg_advisory_unlock(727001)').catch(() => undefined);

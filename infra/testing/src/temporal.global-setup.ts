@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { ensureTemporal, startTemporalDevServer } from '@stageplein/engines/temporal';
+import { bundleWorkflows } from '@stageplein/workflows/worker';
 import { freePort } from './processes.ts';
 
 declare module 'vitest' {
@@ -11,6 +12,8 @@ declare module 'vitest' {
     temporalAddress: string;
     /** The Temporal CLI binary (for `@temporalio/testing` as an existing path). */
     temporalBinary: string;
+    /** The workflow code bundled once for the run's workers (workflows/test/import-harness.ts). */
+    workflowBundlePath: string;
   }
 }
 
@@ -26,12 +29,16 @@ export async function setup(project: TestProject): Promise<void> {
   const log = (m: string) => console.log(`[temporal] ${m}`);
   const { binary } = await ensureTemporal({ log });
   project.provide('temporalBinary', binary);
+  dir = await fs.mkdtemp(path.join(os.tmpdir(), 'stageplein-temporal-'));
+  // Bundled once here (webpack, seconds on two cores) instead of by every worker the files start.
+  const bundle = path.join(dir, 'workflow-bundle.js');
+  await bundleWorkflows(bundle);
+  project.provide('workflowBundlePath', bundle);
   const external = project.config.env?.TEST_TEMPORAL_ADDRESS;
   if (external) {
     project.provide('temporalAddress', external);
     return;
   }
-  dir = await fs.mkdtemp(path.join(os.tmpdir(), 'stageplein-temporal-'));
   const server = await startTemporalDevServer({
     port: await freePort(),
     dbFile: path.join(dir, 'dev.sqlite'),

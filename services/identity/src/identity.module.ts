@@ -93,6 +93,11 @@ export const identityService: TServiceModule<TIdentityConfig> = {
     mailRequestsConsumer(deps),
   ],
   async seedTenant(ctx, tenant) {
-    await seedTenant(ctx, tenant as TTenantId, 15);
+    // The demo accounts' hashes cost what new ones do (PASSWORD_SCRYPT_COST; 15 unless configured).
+    await seedTenant(
+      ctx,
+      tenant as TTenantId,
+      (ctx.config as TIdentityConfig | undefined)?.PASSWORD_SCRYPT_COST ?? 15,
+    );
   },
 };

@@ -41,6 +41,8 @@ export interface TSeedContext {
   /** Owner connection: seeds run per tenant with `app.tenant_id` set, like requests. */
   db: Kysely<unknown>;
   today: Date;
+  /** The process's configuration (every service's keys it parsed), e.g. the cost of seeded password hashes. */
+  config?: TConfig;
 }
 
 /** What every service package exports; the gateway, tests and the standalone server all use it. */

@@ -1,6 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import type { TOrganizationType } from '@stageplein/contracts/identity/roles';
 import type { TOrganizationStatus } from '@stageplein/contracts/organizations/organizations';
 import type { TTenantId } from '@stageplein/contracts/tenants/tenant.types';
+import { sql, type Kysely } from 'kysely';
+import { setTenant } from '@stageplein/kit/db/rls';
 import type { TServiceModule } from '@stageplein/kit/service';
 import type { TStackConfig } from '@stageplein/stack/services';
 import {
@@ -56,4 +59,78 @@ export async function adminOf(
 ): Promise<TUser & { organizationId: string }> {
   const organizationId = await organization(h, type, status, tenant);
   return { ...(await userWith(h, 'admin', organizationId, type, tenant)), organizationId };
+}
+
+/** Writes as the owner under a tenant (RLS is forced for the owner too). */
+export const asOwner = <T>(
+  h: THarness,
+  tenant: TTenantId,
+  fn: (trx: Kysely<unknown>) => Promise<T>,
+): Promise<T> =>
+  h.owner.transaction().execute(async (trx) => {
+    await setTenant(trx, tenant);
+    return fn(trx);
+  });
+
+/** The parties around a School's internship, and a few outsiders (see `internshipParties`). */
+export interface TInternshipParties {
+  tenant: TTenantId;
+  schoolId: string;
+  otherSchoolId: string;
+  companyId: string;
+  student: TUser;
+  otherStudent: TUser;
+  mentor: TUser;
+  strangerMentor: TUser;
+  school: TUser;
+  otherSchool: TUser;
+  company: TUser;
+}
+
+/**
+ * A School, another School and a company (NonProfit), each with its admin; two students and two
+ * mentors of the School. The first student is Sanne de Vries in placements' users and, unless
+ * `mentorship` is false, `mentor` is her mentor (`strangerMentor` never is).
+ */
+export async function internshipParties(
+  h: THarness,
+  tenant: TTenantId,
+  options: { mentorship?: boolean } = {},
+): Promise<TInternshipParties> {
+  const schoolId = await organization(h, 'School', 'approved', tenant);
+  const otherSchoolId = await organization(h, 'School', 'approved', tenant);
+  const companyId = await organization(h, 'NonProfit', 'approved', tenant);
+  const [student, otherStudent, mentor, strangerMentor, school, otherSchool, company] = await Promise.all([
+    userWith(h, 'student', schoolId, 'School', tenant),
+    userWith(h, 'student', schoolId, 'School', tenant),
+    userWith(h, 'mentor', schoolId, 'School', tenant),
+    userWith(h, 'mentor', schoolId, 'School', tenant),
+    userWith(h, 'admin', schoolId, 'School', tenant),
+    userWith(h, 'admin', otherSchoolId, 'School', tenant),
+    userWith(h, 'admin', companyId, 'NonProfit', tenant),
+  ]);
+  await asOwner(h, tenant, async (trx) => {
+    await sql`insert into placements.users (id, tenant_id, email, first_name, last_name, status, deleted, event_time)
+      values (${student.id}, ${tenant}, ${`${student.id}@x.test`}, 'Sanne', 'de Vries', 'active', false, now())`.execute(
+      trx,
+    );
+    if (options.mentorship === false) return;
+    await sql`insert into placements.mentorships (id, tenant_id, school_id, mentor_id, student_id, removed, event_time)
+      values (${randomUUID()}, ${tenant}, ${schoolId}, ${mentor.id}, ${student.id}, false, now())`.execute(
+      trx,
+    );
+  });
+  return {
+    tenant,
+    schoolId,
+    otherSchoolId,
+    companyId,
+    student,
+    otherStudent,
+    mentor,
+    strangerMentor,
+    school,
+    otherSchool,
+    company,
+  };
 }

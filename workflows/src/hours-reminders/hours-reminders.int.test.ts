@@ -132,7 +132,8 @@ describe('hours reminders', () => {
         supervisors: 0,
         mentors: 0,
       });
-      await new Promise((r) => setTimeout(r, 1500));
+      // Whatever the second run had requested would be delivered by now.
+      await h.settled();
       const after = await mails(HOURS_TENANT);
       expect(after.filter((m) => m.to_address === `bedrijf@${HOURS_TENANT}.test`)).toHaveLength(1);
       expect(after.filter((m) => m.to_address === `mentor@${HOURS_TENANT}.test`)).toHaveLength(1);

@@ -1,7 +1,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { DEMO_PASSWORD, demoEmail } from '@stageplein/identity';
+import { hashPassword } from '@stageplein/identity/shared/passwords';
 import { testRedis } from '@stageplein/testing/redis';
 import { testProduct, type TTestProduct } from '@stageplein/testing/product';
 
@@ -20,6 +22,10 @@ beforeAll(async () => {
   product = await testProduct({
     env: { REDIS_URL: testRedis().url, RATE_LIMIT_SIGN_IN: '1000', RATE_LIMIT_PASSWORD: '1000' },
   });
+  // The known account's hash at the configured (production) cost, as the unknown one's dummy is: test
+  // databases seed demo accounts at the lowest cost, and the timing must show a skipped hash.
+  await sql`update identity.users set encrypted_password = ${await hashPassword(DEMO_PASSWORD, product.platform.config.PASSWORD_SCRYPT_COST)}
+    where tenant_id = 'demo' and email = ${KNOWN}`.execute(product.platform.owner);
   await product.app.listen({ port: 0, host: '127.0.0.1' });
   port = (product.app.server.address() as AddressInfo).port;
 }, 120_000);

@@ -64,13 +64,13 @@ export const DEMO_ACCOUNTS: readonly TDemoAccount[] = [
 
 export const demoEmail = (local: string, tenant: string) => `${local}@${tenant}.test`;
 
-// One hash for all demo accounts: they share a published password, and hashing is the slow part.
-let demoHash: Promise<string> | undefined;
+// One hash (per cost) for all demo accounts: they share a published password, and hashing is the slow part.
+const demoHashes = new Map<number, Promise<string>>();
 
 /** Idempotent: existing accounts and roles are left alone; new ones are announced through the outbox. */
 export async function seedTenant(ctx: TSeedContext, tenant: TTenantId, scryptCost: number): Promise<void> {
-  demoHash ??= hashPassword(DEMO_PASSWORD, scryptCost);
-  const encrypted = await demoHash;
+  if (!demoHashes.has(scryptCost)) demoHashes.set(scryptCost, hashPassword(DEMO_PASSWORD, scryptCost));
+  const encrypted = await demoHashes.get(scryptCost)!;
   await ctx.db.transaction().execute(async (trx) => {
     await setTenant(trx, tenant);
     const db = trx as unknown as Kysely<TIdentityDb> as TDb;

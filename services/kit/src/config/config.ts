@@ -88,6 +88,11 @@ export const ZBaseConfig = z.object({
   /** `host:port` of a Temporal frontend; unset → `npm start` runs the Temporal dev server itself (embedded profile). */
   TEMPORAL_ADDRESS: z.string().optional(),
   TEMPORAL_NAMESPACE: z.string().default('default'),
+  /**
+   * A call of a service's Temporal client gives up after this long, so an event's delivery attempt
+   * during an outage fails fast (and the event stays undelivered until Temporal answers again).
+   */
+  TEMPORAL_CALL_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
   /** Port of the embedded Temporal dev server (its SQLite file is `.data/temporal/dev.sqlite`). */
   TEMPORAL_DEV_PORT: z.coerce.number().int().min(1).max(65535).default(7233),
   /** Set → rate limits and sign-in delays live in Redis, shared by every instance (distributed profile). */

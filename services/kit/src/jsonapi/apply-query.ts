@@ -56,9 +56,10 @@ export function applyFiltersAndSort<DB, TB extends keyof DB, O>(
   return q;
 }
 
+/** Limits a select to the query's page (only its `page` is read, so a use case's own page fits too). */
 export function applyPage<DB, TB extends keyof DB, O>(
   qb: SelectQueryBuilder<DB, TB, O>,
-  query: TJsonApiQuery,
+  query: Pick<TJsonApiQuery, 'page'>,
 ): SelectQueryBuilder<DB, TB, O> {
   return qb.limit(query.page.size).offset((query.page.number - 1) * query.page.size);
 }

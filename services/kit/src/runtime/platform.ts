@@ -49,7 +49,7 @@ export async function prepareDatabase<TCfg extends TConfig>(
       for (const service of services) {
         if (!service.seedTenant) continue;
         for (const tenant of TENANT_IDS)
-          await service.seedTenant({ db: owner, today: options.now ?? new Date() }, tenant);
+          await service.seedTenant({ db: owner, today: options.now ?? new Date(), config }, tenant);
         progress(`seeded ${service.name} for ${TENANT_IDS.length} tenants`);
       }
     }

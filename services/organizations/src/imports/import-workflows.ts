@@ -41,9 +41,6 @@ export function importWorkflowsFor(config: TConfig): TImportWorkflows {
   return workflows;
 }
 
-/** A call to Temporal gives up after this long, so a consumer attempt during an outage fails fast. */
-const CALL_TIMEOUT_MS = 5_000;
-
 /**
  * Temporal client of the service. The OpenTelemetry interceptor puts the caller's trace context in
  * the workflow's headers, so the workflow's and activities' spans join the trace of the upload (through
@@ -52,12 +49,13 @@ const CALL_TIMEOUT_MS = 5_000;
 export function importWorkflows(config: TConfig): TImportWorkflows {
   let client: Promise<Client> | undefined;
   let closed = false;
+  const timeoutMs = config.TEMPORAL_CALL_TIMEOUT_MS;
   const connect = () => {
     if (closed) throw new Error('the Temporal client of organizations is closed');
     if (!config.TEMPORAL_ADDRESS) throw new ApiError('workflows_unavailable');
     client ??= Connection.connect({
       address: config.TEMPORAL_ADDRESS,
-      connectTimeout: CALL_TIMEOUT_MS,
+      connectTimeout: timeoutMs,
     }).then(
       (connection) =>
         new Client({
@@ -73,7 +71,7 @@ export function importWorkflows(config: TConfig): TImportWorkflows {
     return client;
   };
   const withDeadline = <T>(c: Client, fn: () => Promise<T>) =>
-    c.connection.withDeadline(Date.now() + CALL_TIMEOUT_MS, fn);
+    c.connection.withDeadline(Date.now() + timeoutMs, fn);
   return {
     async start({ tenant, importId, workflowId }) {
       const c = await connect();

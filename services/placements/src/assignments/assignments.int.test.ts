@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { mailRequestedType } from '@stageplein/contracts/events/mail';
 import type { TFormDefinition } from '@stageplein/contracts/forms/form-definition';
 import { derivePermissions } from '@stageplein/contracts/identity/permissions';
@@ -12,12 +12,14 @@ import { issueExternalLink } from '@stageplein/kit/external-links/external-links
 import { openLink } from '@stageplein/kit/mail/sealed-link';
 import { freshClientAddress } from '@stageplein/testing/client-address';
 import {
+  asOwner,
   auditOf,
   call,
   deliver,
   eventually,
   expectStatus,
   harness,
+  internshipParties,
   NOW,
   organization,
   outboxEvents,
@@ -39,12 +41,6 @@ beforeAll(async () => {
   h = await harness();
 });
 afterAll(async () => h?.close());
-
-const asOwner = <T>(tenant: TTenantId, fn: (trx: Kysely<unknown>) => Promise<T>) =>
-  h.owner.transaction().execute(async (trx) => {
-    await setTenant(trx, tenant);
-    return fn(trx);
-  });
 
 const FORM: TFormDefinition = {
   format: 1,
@@ -115,16 +111,9 @@ interface TWorld {
 }
 
 async function world(tenant: TTenantId): Promise<TWorld> {
-  const schoolId = await organization(h, 'School', 'approved', tenant);
-  const otherSchoolId = await organization(h, 'School', 'approved', tenant);
-  const companyId = await organization(h, 'NonProfit', 'approved', tenant);
-  const [school, otherSchool, mentor, student, company] = await Promise.all([
-    userWith(h, 'admin', schoolId, 'School', tenant),
-    userWith(h, 'admin', otherSchoolId, 'School', tenant),
-    userWith(h, 'mentor', schoolId, 'School', tenant),
-    userWith(h, 'student', schoolId, 'School', tenant),
-    userWith(h, 'admin', companyId, 'NonProfit', tenant),
-  ]);
+  // No mentorship: the School's mentor is one of its staff, not the student's mentor.
+  const { schoolId, otherSchoolId, companyId, school, otherSchool, mentor, student, company } =
+    await internshipParties(h, tenant, { mentorship: false });
   const formId = await formVersion(tenant);
   const n = randomUUID().slice(0, 8);
   const ids = {
@@ -134,11 +123,7 @@ async function world(tenant: TTenantId): Promise<TWorld> {
     noSupervisor: randomUUID(),
     foreign: randomUUID(),
   };
-  await asOwner(tenant, async (trx) => {
-    await sql`insert into placements.users (id, tenant_id, email, first_name, last_name, status, deleted, event_time)
-      values (${student.id}, ${tenant}, ${`${student.id}@x.test`}, 'Sanne', 'de Vries', 'active', false, now())`.execute(
-      trx,
-    );
+  await asOwner(h, tenant, async (trx) => {
     const add = (id: string, school: string, status: string, email: string | null, name: string | null) =>
       sql`insert into placements.internships (id, tenant_id, student_id, school_id, organization_id, title,
           contract_type, self_found, contact_name, contact_email, updating_hours_allowed, status, created_at, updated_at)

@@ -37,27 +37,6 @@ export function findAssignment(db: TDb, schoolId: string, id: string, forUpdate 
   return q.executeTakeFirst();
 }
 
-export function assignmentsOf(db: TDb, schoolId: string, limit: number, offset: number) {
-  return db
-    .selectFrom('placements.assignments')
-    .selectAll()
-    .where('school_id', '=', schoolId)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .offset(offset)
-    .execute();
-}
-
-export async function countAssignments(db: TDb, schoolId: string): Promise<number> {
-  const row = await db
-    .selectFrom('placements.assignments')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('school_id', '=', schoolId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
 /**
  * The school's internships an assignment may reach (agreed or running), with what the selection and
  * the task need: the student's group at the school, the supervisor (the registered supervisor's

@@ -22,13 +22,12 @@ import type { TPlacementsConfig } from '../placements.config.ts';
 import type { TCaller } from '../shared/caller.ts';
 import { record } from '../shared/events.ts';
 import { SYSTEM, type TActor, type TCtx } from '../shared/request.ts';
+import { schoolPage } from '../shared/school-page.ts';
 import { consumeSupervisorLink, mailSupervisorLink, supervisorOfLink } from './assignments-link.ts';
 import { schoolOf } from './assignments.policy.ts';
 import {
-  assignmentsOf,
   candidateInternships,
   completeTask,
-  countAssignments,
   findAssignment,
   findTask,
   insertAssignment,
@@ -310,7 +309,7 @@ export async function listAssignments(
   page: { size: number; number: number },
 ): Promise<{ items: TAssignmentView[]; total: number }> {
   const schoolId = schoolOf(caller);
-  const rows = await assignmentsOf(ctx.db, schoolId, page.size, (page.number - 1) * page.size);
+  const { rows, total } = await schoolPage(ctx.db, 'placements.assignments', schoolId, page);
   const tasks = await tasksOf(
     ctx.db,
     rows.map((r) => r.id),
@@ -333,7 +332,7 @@ export async function listAssignments(
       };
     }),
   );
-  return { items, total: await countAssignments(ctx.db, schoolId) };
+  return { items, total };
 }
 
 /** What the create screen offers: forms, periods, groups and the school's agreed or running internships. */

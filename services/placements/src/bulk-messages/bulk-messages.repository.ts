@@ -68,27 +68,6 @@ export function findBulkMessage(db: TDb, schoolId: string, id: string) {
     .executeTakeFirst();
 }
 
-export function bulkMessagesOf(db: TDb, schoolId: string, limit: number, offset: number) {
-  return db
-    .selectFrom('placements.bulk_messages')
-    .selectAll()
-    .where('school_id', '=', schoolId)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .offset(offset)
-    .execute();
-}
-
-export async function countBulkMessages(db: TDb, schoolId: string): Promise<number> {
-  const row = await db
-    .selectFrom('placements.bulk_messages')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('school_id', '=', schoolId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
 export function deliveriesOf(db: TDb, messageIds: readonly string[]) {
   if (messageIds.length === 0) return Promise.resolve([] as TBulkMessageDeliveryRow[]);
   return db

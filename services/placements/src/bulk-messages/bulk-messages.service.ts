@@ -9,11 +9,10 @@ import { requestMails } from '@stageplein/kit/mail/mail-requests';
 import type { TCaller } from '../shared/caller.ts';
 import { record } from '../shared/events.ts';
 import type { TCtx } from '../shared/request.ts';
+import { schoolPage } from '../shared/school-page.ts';
 import type { TPlacementsConfig } from '../placements.config.ts';
 import type { TConfig } from '@stageplein/kit/config/config';
 import {
-  bulkMessagesOf,
-  countBulkMessages,
   deliveriesOf,
   findBulkMessage,
   insertBulkMessage,
@@ -154,7 +153,7 @@ export async function listBulkMessages(
   page: { size: number; number: number },
 ): Promise<{ items: TBulkMessageWithDeliveries[]; total: number }> {
   const schoolId = schoolOf(caller);
-  const messages = await bulkMessagesOf(ctx.db, schoolId, page.size, (page.number - 1) * page.size);
+  const { rows: messages, total } = await schoolPage(ctx.db, 'placements.bulk_messages', schoolId, page);
   const deliveries = await deliveriesOf(
     ctx.db,
     messages.map((m) => m.id),
@@ -164,7 +163,7 @@ export async function listBulkMessages(
       message,
       deliveries: deliveries.filter((d) => d.bulk_message_id === message.id),
     })),
-    total: await countBulkMessages(ctx.db, schoolId),
+    total,
   };
 }
 

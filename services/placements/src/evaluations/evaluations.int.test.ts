@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { mailRequestedType } from '@stageplein/contracts/events/mail';
 import type { TFormDefinition } from '@stageplein/contracts/forms/form-definition';
 import {
@@ -16,16 +16,17 @@ import { issueExternalLink } from '@stageplein/kit/external-links/external-links
 import { openLink } from '@stageplein/kit/mail/sealed-link';
 import { freshClientAddress } from '@stageplein/testing/client-address';
 import {
+  asOwner,
   auditOf,
   call,
   deliver,
   expectStatus,
   harness,
+  internshipParties,
   NOW,
-  organization,
   outboxEvents,
-  userWith,
   type THarness,
+  type TInternshipParties,
   type TUser,
 } from '../../test/harness.ts';
 
@@ -41,12 +42,6 @@ beforeAll(async () => {
   h = await harness();
 });
 afterAll(async () => h?.close());
-
-const asOwner = <T>(tenant: TTenantId, fn: (trx: Kysely<unknown>) => Promise<T>) =>
-  h.owner.transaction().execute(async (trx) => {
-    await setTenant(trx, tenant);
-    return fn(trx);
-  });
 
 const scale = (id: string, nl: string) =>
   ({ id, type: 'scale', label: { nl, en: nl }, min: 1, max: 5, rules: { required: true } }) as const;
@@ -121,45 +116,18 @@ async function publishForm(
   return id;
 }
 
-interface TWorld {
-  tenant: TTenantId;
+interface TWorld extends TInternshipParties {
   internshipId: string;
-  schoolId: string;
   periodId: string;
-  student: TUser;
-  otherStudent: TUser;
-  mentor: TUser;
-  strangerMentor: TUser;
-  school: TUser;
-  otherSchool: TUser;
-  company: TUser;
 }
 
 /** A School with a period and one running internship in it, with every party and a few outsiders. */
 async function world(tenant: TTenantId, options: { email?: string | null } = {}): Promise<TWorld> {
-  const schoolId = await organization(h, 'School', 'approved', tenant);
-  const otherSchoolId = await organization(h, 'School', 'approved', tenant);
-  const companyId = await organization(h, 'NonProfit', 'approved', tenant);
-  const [student, otherStudent, mentor, strangerMentor, school, otherSchool, company] = await Promise.all([
-    userWith(h, 'student', schoolId, 'School', tenant),
-    userWith(h, 'student', schoolId, 'School', tenant),
-    userWith(h, 'mentor', schoolId, 'School', tenant),
-    userWith(h, 'mentor', schoolId, 'School', tenant),
-    userWith(h, 'admin', schoolId, 'School', tenant),
-    userWith(h, 'admin', otherSchoolId, 'School', tenant),
-    userWith(h, 'admin', companyId, 'NonProfit', tenant),
-  ]);
+  const parties = await internshipParties(h, tenant);
+  const { schoolId, companyId, student } = parties;
   const internshipId = randomUUID();
   const periodId = randomUUID();
-  await asOwner(tenant, async (trx) => {
-    await sql`insert into placements.users (id, tenant_id, email, first_name, last_name, status, deleted, event_time)
-      values (${student.id}, ${tenant}, ${`${student.id}@x.test`}, 'Sanne', 'de Vries', 'active', false, now())`.execute(
-      trx,
-    );
-    await sql`insert into placements.mentorships (id, tenant_id, school_id, mentor_id, student_id, removed, event_time)
-      values (${randomUUID()}, ${tenant}, ${schoolId}, ${mentor.id}, ${student.id}, false, now())`.execute(
-      trx,
-    );
+  await asOwner(h, tenant, async (trx) => {
     await sql`insert into placements.internship_periods (id, tenant_id, school_id, school_year_id, name, start_date,
         end_date, status, deleted, event_time)
       values (${periodId}, ${tenant}, ${schoolId}, ${randomUUID()}, 'Najaar 2026', '2026-09-01', '2027-01-31', 'active',
@@ -171,19 +139,7 @@ async function world(tenant: TTenantId, options: { email?: string | null } = {})
         'hours', false, 'Bram Begeleider', ${options.email === undefined ? 'begeleider@buurthuis.test' : options.email},
         true, 'active', '2026-09-01', '2027-01-31', ${periodId}, now(), now())`.execute(trx);
   });
-  return {
-    tenant,
-    internshipId,
-    schoolId,
-    periodId,
-    student,
-    otherStudent,
-    mentor,
-    strangerMentor,
-    school,
-    otherSchool,
-    company,
-  };
+  return { ...parties, internshipId, periodId };
 }
 
 const attrs = (res: { json(): unknown }) =>
@@ -481,7 +437,7 @@ describe('evaluations', () => {
     expect(attrs(sent)).toMatchObject({ state: 'submitted', answers: GOOD_SUPERVISOR });
     expectStatus(await byLink(token, 'public', GOOD_SUPERVISOR), 409, 'evaluation_already_submitted');
     expectStatus(await sendLink(w, w.school), 409, 'invalid_evaluation_action');
-    const uses = await asOwner('public', async (trx) =>
+    const uses = await asOwner(h, 'public', async (trx) =>
       (
         await sql<{ outcome: string }>`select u.outcome from placements.external_link_uses u
           join placements.external_links l on l.id = u.link_id

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { mailRequestedType } from '@stageplein/contracts/events/mail';
 import { TENANT_LIST } from '@stageplein/contracts/tenants/tenant-registry';
 import type { TTenantId } from '@stageplein/contracts/tenants/tenant.types';
@@ -9,15 +9,16 @@ import { issueExternalLink } from '@stageplein/kit/external-links/external-links
 import { openLink } from '@stageplein/kit/mail/sealed-link';
 import { freshClientAddress } from '@stageplein/testing/client-address';
 import {
+  asOwner,
   auditOf,
   call,
   expectStatus,
   harness,
+  internshipParties,
   NOW,
-  organization,
   outboxEvents,
-  userWith,
   type THarness,
+  type TInternshipParties,
   type TUser,
 } from '../../test/harness.ts';
 
@@ -33,24 +34,8 @@ beforeAll(async () => {
 });
 afterAll(async () => h?.close());
 
-/** Writes as the owner under a tenant (RLS is forced for the owner too). */
-const asOwner = <T>(tenant: TTenantId, fn: (trx: Kysely<unknown>) => Promise<T>) =>
-  h.owner.transaction().execute(async (trx) => {
-    await setTenant(trx, tenant);
-    return fn(trx);
-  });
-
-interface TWorld {
-  tenant: TTenantId;
+interface TWorld extends TInternshipParties {
   internshipId: string;
-  schoolId: string;
-  student: TUser;
-  otherStudent: TUser;
-  mentor: TUser;
-  strangerMentor: TUser;
-  school: TUser;
-  otherSchool: TUser;
-  company: TUser;
 }
 
 /** One running internship of a student at a School, with every party of it and a few outsiders. */
@@ -58,48 +43,19 @@ async function world(
   tenant: TTenantId,
   internship: { hours?: number | null; periodId?: string | null; email?: string | null } = {},
 ): Promise<TWorld> {
-  const schoolId = await organization(h, 'School', 'approved', tenant);
-  const otherSchoolId = await organization(h, 'School', 'approved', tenant);
-  const companyId = await organization(h, 'NonProfit', 'approved', tenant);
-  const [student, otherStudent, mentor, strangerMentor, school, otherSchool, company] = await Promise.all([
-    userWith(h, 'student', schoolId, 'School', tenant),
-    userWith(h, 'student', schoolId, 'School', tenant),
-    userWith(h, 'mentor', schoolId, 'School', tenant),
-    userWith(h, 'mentor', schoolId, 'School', tenant),
-    userWith(h, 'admin', schoolId, 'School', tenant),
-    userWith(h, 'admin', otherSchoolId, 'School', tenant),
-    userWith(h, 'admin', companyId, 'NonProfit', tenant),
-  ]);
+  const parties = await internshipParties(h, tenant);
   const internshipId = randomUUID();
-  await asOwner(tenant, async (trx) => {
-    await sql`insert into placements.users (id, tenant_id, email, first_name, last_name, status, deleted, event_time)
-      values (${student.id}, ${tenant}, ${`${student.id}@x.test`}, 'Sanne', 'de Vries', 'active', false, now())`.execute(
-      trx,
-    );
-    await sql`insert into placements.mentorships (id, tenant_id, school_id, mentor_id, student_id, removed, event_time)
-      values (${randomUUID()}, ${tenant}, ${schoolId}, ${mentor.id}, ${student.id}, false, now())`.execute(
-      trx,
-    );
-    await sql`insert into placements.internships (id, tenant_id, student_id, school_id, organization_id, title,
+  await asOwner(h, tenant, (trx) =>
+    sql`insert into placements.internships (id, tenant_id, student_id, school_id, organization_id, title,
         contract_type, self_found, contact_name, contact_email, hours, updating_hours_allowed, status,
         start_date, internship_period_id, created_at, updated_at)
-      values (${internshipId}, ${tenant}, ${student.id}, ${schoolId}, ${companyId}, 'Maatschappelijke stage',
-        'hours', false, 'Bram Begeleider', ${internship.email === undefined ? 'begeleider@buurthuis.test' : internship.email},
+      values (${internshipId}, ${tenant}, ${parties.student.id}, ${parties.schoolId}, ${parties.companyId},
+        'Maatschappelijke stage', 'hours', false, 'Bram Begeleider',
+        ${internship.email === undefined ? 'begeleider@buurthuis.test' : internship.email},
         ${internship.hours === undefined ? 40 : internship.hours}, true, 'active', '2026-09-01',
-        ${internship.periodId ?? null}, now(), now())`.execute(trx);
-  });
-  return {
-    tenant,
-    internshipId,
-    schoolId,
-    student,
-    otherStudent,
-    mentor,
-    strangerMentor,
-    school,
-    otherSchool,
-    company,
-  };
+        ${internship.periodId ?? null}, now(), now())`.execute(trx),
+  );
+  return { ...parties, internshipId };
 }
 
 const sheetUrl = (w: TWorld, rest = '') => `/api/v1/hours/${w.internshipId}${rest}`;
@@ -224,7 +180,7 @@ describe('hours registration', () => {
     expect(attrs(decided)).toMatchObject({ hours_supervisor: 4, hours_pending: 0 });
     const sheet = attrs(await get(w, w.student));
     expect(sheet).toMatchObject({ hours_supervisor: 4, hours_rejected: 2.5, hours_logged: 4 });
-    const { rows } = await asOwner('oldebroek', (trx) =>
+    const { rows } = await asOwner(h, 'oldebroek', (trx) =>
       sql<{
         hours_supervisor: number;
       }>`select hours_supervisor from placements.internships where id = ${w.internshipId}`.execute(trx),
@@ -249,7 +205,7 @@ describe('hours registration', () => {
     expect(events).toHaveLength(1);
     expect(events[0]!.actor).toBe('system');
     // Every use of the link is logged with its address and user agent; the decision as consumed.
-    const { rows: uses } = await asOwner('oldebroek', (trx) =>
+    const { rows: uses } = await asOwner(h, 'oldebroek', (trx) =>
       sql<{
         outcome: string;
         user_agent: string;
@@ -392,13 +348,13 @@ describe('hours registration', () => {
   it('requires the internship’s hours, else the period’s default set by its school', async () => {
     const w0 = await world('masplein', { hours: null });
     const periodId = randomUUID();
-    await asOwner('masplein', (trx) =>
+    await asOwner(h, 'masplein', (trx) =>
       sql`insert into placements.internship_periods (id, tenant_id, school_id, school_year_id, name, start_date, end_date, status, deleted, event_time)
         values (${periodId}, 'masplein', ${w0.schoolId}, ${randomUUID()}, 'Najaar 2026', '2026-09-01', '2027-01-31', 'active', false, now())`.execute(
         trx,
       ),
     );
-    await asOwner('masplein', (trx) =>
+    await asOwner(h, 'masplein', (trx) =>
       sql`update placements.internships set internship_period_id = ${periodId} where id = ${w0.internshipId}`.execute(
         trx,
       ),

@@ -1,10 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { TTenantId } from '@stageplein/contracts/tenants/tenant.types';
 import type { TProgressDocument, TProgressTimelineDocument } from '@stageplein/contracts/placements/progress';
-import { setTenant } from '@stageplein/kit/db/rls';
-import { call, harness, organization, userWith, type THarness, type TUser } from '../../test/harness.ts';
+import {
+  asOwner,
+  call,
+  harness,
+  internshipParties,
+  organization,
+  userWith,
+  type THarness,
+  type TUser,
+} from '../../test/harness.ts';
 
 /**
  * Progress (stagevoortgang) through placements' HTTP app on a real PostgreSQL (RLS): the figures
@@ -18,12 +26,6 @@ beforeAll(async () => {
   h = await harness();
 });
 afterAll(async () => h?.close());
-
-const asOwner = <T>(tenant: TTenantId, fn: (trx: Kysely<unknown>) => Promise<T>) =>
-  h.owner.transaction().execute(async (trx) => {
-    await setTenant(trx, tenant);
-    return fn(trx);
-  });
 
 interface TWorld {
   tenant: TTenantId;
@@ -41,27 +43,19 @@ interface TWorld {
 }
 
 async function world(tenant: TTenantId): Promise<TWorld> {
-  const schoolId = await organization(h, 'School', 'approved', tenant);
-  const otherSchoolId = await organization(h, 'School', 'approved', tenant);
-  const companyId = await organization(h, 'NonProfit', 'approved', tenant);
-  const [sanneUser, bramUser, otherStudent, mentor, school, otherSchool, company] = await Promise.all([
-    userWith(h, 'student', schoolId, 'School', tenant),
-    userWith(h, 'student', schoolId, 'School', tenant),
-    userWith(h, 'student', otherSchoolId, 'School', tenant),
-    userWith(h, 'mentor', schoolId, 'School', tenant),
-    userWith(h, 'admin', schoolId, 'School', tenant),
-    userWith(h, 'admin', otherSchoolId, 'School', tenant),
-    userWith(h, 'admin', companyId, 'NonProfit', tenant),
-  ]);
+  // Sanne (in placements' users, her mentor's mentorship) and Bram of the School; a student of the other School.
+  const parties = await internshipParties(h, tenant);
+  const { schoolId, otherSchoolId, companyId, mentor, school, otherSchool, company } = parties;
+  const [sanneUser, bramUser] = [parties.student, parties.otherStudent];
+  const foreignStudent = await userWith(h, 'student', otherSchoolId, 'School', tenant);
   const periodId = randomUUID();
   const otherPeriodId = randomUUID();
   const [groupA, groupB, levelHavo] = [randomUUID(), randomUUID(), randomUUID()];
   const sanne = { user: sanneUser, internshipId: randomUUID() };
   const bram = { user: bramUser, internshipId: randomUUID() };
-  await asOwner(tenant, async (trx) => {
+  await asOwner(h, tenant, async (trx) => {
     const run = (q: ReturnType<typeof sql>) => q.execute(trx);
     for (const [u, first, last] of [
-      [sanneUser, 'Sanne', 'de Vries'],
       [bramUser, 'Bram', 'Bakker'],
       [mentor, 'Mieke', 'Mentor'],
     ] as const)
@@ -83,8 +77,6 @@ async function world(tenant: TTenantId): Promise<TWorld> {
     await run(sql`insert into placements.group_memberships (school_id, student_id, tenant_id, group_id, event_time)
       values (${schoolId}, ${sanneUser.id}, ${tenant}, ${groupA}, now()),
              (${schoolId}, ${bramUser.id}, ${tenant}, ${groupB}, now())`);
-    await run(sql`insert into placements.mentorships (id, tenant_id, school_id, mentor_id, student_id, removed, event_time)
-      values (${randomUUID()}, ${tenant}, ${schoolId}, ${mentor.id}, ${sanneUser.id}, false, now())`);
     await run(sql`insert into placements.hours_period_defaults (internship_period_id, tenant_id, required_hours, updated_at)
       values (${periodId}, ${tenant}, 20, now())`);
     // Sanne: her own requirement of 60 hours; Bram: the period's default of 20. A third internship of
@@ -92,7 +84,7 @@ async function world(tenant: TTenantId): Promise<TWorld> {
     for (const [id, student, school, period, hours] of [
       [sanne.internshipId, sanneUser.id, schoolId, periodId, 60],
       [bram.internshipId, bramUser.id, schoolId, periodId, null],
-      [randomUUID(), otherStudent.id, otherSchoolId, otherPeriodId, 40],
+      [randomUUID(), foreignStudent.id, otherSchoolId, otherPeriodId, 40],
     ] as const)
       await run(sql`insert into placements.internships (id, tenant_id, student_id, school_id, organization_id, title,
           contract_type, self_found, hours, updating_hours_allowed, status, start_date, internship_period_id,
@@ -274,7 +266,7 @@ describe('progress (stagevoortgang)', () => {
     const behind = async () =>
       ((await list(w, w.school, `?group_id=${w.groupA}`)).json() as TProgressDocument).data[0]!.attributes
         .behind_schedule;
-    const set = (q: ReturnType<typeof sql>) => asOwner(w.tenant, (trx) => q.execute(trx));
+    const set = (q: ReturnType<typeof sql>) => asOwner(h, w.tenant, (trx) => q.execute(trx));
     expect(await behind()).toBe(true);
     // Her own window 11–30 November (20 days, 10 passed): 80 % of 60 × 10/20 = 24 ≤ 28.75 logged.
     await set(
@@ -318,7 +310,7 @@ describe('progress pages', () => {
     );
     periodId = randomUUID();
     [groupA, groupB] = [randomUUID(), randomUUID()];
-    await asOwner(tenant, async (trx) => {
+    await asOwner(h, tenant, async (trx) => {
       const run = (q: ReturnType<typeof sql>) => q.execute(trx);
       await run(sql`insert into placements.internship_periods (id, tenant_id, school_id, school_year_id, name,
           start_date, end_date, status, deleted, event_time)
