@@ -1,6 +1,7 @@
 // Outbox relay → Kafka (issue #5): relay throughput from committed outbox rows to broker-acked (and
 // marked sent), against a plain kafkajs producer sending the same messages in batches in the same run;
 // then commit-to-consume latency at a steady load through relay, broker and a consumer group.
+import { readFileSync, readdirSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -28,7 +29,7 @@ import type { TServiceModule } from '@stageplein/kit/service';
 import { KAFKA_VERSION, startKafka } from '@stageplein/engines/kafka';
 import { freePort, startProcess } from '@stageplein/testing/processes';
 import { startThrowawayPostgres } from '@stageplein/testing/throwaway-postgres';
-import { recordSection } from './bench-lib.ts';
+import { ROOT, recordSection } from './bench-lib.ts';
 
 const SCHEMA = 'bench';
 const TYPE = 'organizations.school_year.created';
@@ -80,6 +81,50 @@ async function commitBatch(app: Kysely<unknown>, count: number, round: number): 
 }
 
 const log = (m: string) => console.log(`  ${m}`);
+
+/**
+ * CPU seconds so far of this process, the broker and this run's PostgreSQL cluster (postmaster, live
+ * backends, reaped ones). Per event they show the work each path costs, which the machine's load
+ * (other engineers' runs on the 2 shared cores) distorts far less than events/s.
+ */
+function cpuSeconds(brokerPidFile: string): { node: number; broker: number; postgres: number } {
+  const stat = (pid: string | number) => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  const ticks = (pid: string | number, children: boolean) => {
+    try {
+      const f = stat(pid);
+      return Number(f[11]) + Number(f[12]) + (children ? Number(f[13]) + Number(f[14]) : 0);
+    } catch {
+      return 0; // gone meanwhile, or no /proc
+    }
+  };
+  const dir = path.join(ROOT, '.data/throwaway-postgres', `${process.pid}-relay-bench`);
+  const postmaster = Number(readFileSync(path.join(dir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  let postgres = ticks(postmaster, true);
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      if (Number(stat(pid)[1]) === postmaster) postgres += ticks(pid, false);
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  const broker = Number(readFileSync(brokerPidFile, 'utf8').trim());
+  const cpu = process.cpuUsage();
+  return {
+    node: (cpu.user + cpu.system) / 1e6,
+    broker: ticks(broker, false) / 100,
+    postgres: postgres / 100,
+  };
+}
+type TCpu = ReturnType<typeof cpuSeconds>;
+/** Microseconds of CPU per event between two readings, per process and in all. */
+const cpuPerEvent = (a: TCpu, b: TCpu, events: number) => {
+  const us = (x: number) => (x * 1e6) / events;
+  const node = us(b.node - a.node);
+  const broker = us(b.broker - a.broker);
+  const postgres = us(b.postgres - a.postgres);
+  return { node, broker, postgres, total: node + broker + postgres };
+};
 interface TQuantiles {
   p50: number;
   p99: number;
@@ -273,6 +318,9 @@ try {
   const loadAtStart = loadavg()[0]!;
   const relayRates: number[] = [];
   const plainRates: number[] = [];
+  const brokerPidFile = path.join(kafkaDir, 'broker.pid');
+  const plainCpu: ReturnType<typeof cpuPerEvent>[] = [];
+  const relayCpu: ReturnType<typeof cpuPerEvent>[] = [];
   for (let round = 0; round < (LATENCY_ONLY ? 0 : ROUNDS); round++) {
     await commitBatch(app, EVENTS_PER_ROUND, round);
     const { rows } = await sql<{
@@ -280,6 +328,7 @@ try {
     }>`select envelope from bench.outbox where sent_at is null order by seq`.execute(relayDb);
     const messages = rows.map((r) => toKafkaMessage(r.envelope));
 
+    let cpu = cpuSeconds(brokerPidFile);
     let t = performance.now();
     for (let i = 0; i < messages.length; i += BATCH) {
       await producer.sendBatch({
@@ -288,6 +337,7 @@ try {
       });
     }
     plainRates.push(messages.length / ((performance.now() - t) / 1000));
+    plainCpu.push(cpuPerEvent(cpu, cpuSeconds(brokerPidFile), messages.length));
 
     // The relay as it runs (its default claim loops), until every row is acknowledged and marked sent
     // (counted by its per-commit hook, so no polling query competes with it; checked after).
@@ -305,10 +355,12 @@ try {
         if (marked >= messages.length) done();
       },
     });
+    cpu = cpuSeconds(brokerPidFile);
     t = performance.now();
     relay.start();
     await allMarked;
     relayRates.push(messages.length / ((performance.now() - t) / 1000));
+    relayCpu.push(cpuPerEvent(cpu, cpuSeconds(brokerPidFile), messages.length));
     await relay.stop();
     const { rows: left } = await sql<{
       n: number;
@@ -316,7 +368,7 @@ try {
     if (left[0]!.n !== 0 || marked !== messages.length)
       throw new Error(`relay round ended with ${left[0]!.n} unsent rows, ${marked} marked`);
     log(
-      `round ${round + 1}: plain ${Math.round(plainRates.at(-1)!)} events/s, relay ${Math.round(relayRates.at(-1)!)} events/s`,
+      `round ${round + 1}: plain ${Math.round(plainRates.at(-1)!)} events/s, relay ${Math.round(relayRates.at(-1)!)} events/s; CPU per event plain ${plainCpu.at(-1)!.total.toFixed(1)} µs, relay ${relayCpu.at(-1)!.total.toFixed(1)} µs (load ${loadavg()[0]!.toFixed(1)})`,
     );
   }
   await producer.disconnect();
@@ -342,12 +394,33 @@ try {
   const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
   const mid = [...rounds].sort((a, b) => a.p99 - b.p99)[Math.floor(rounds.length / 2)]!;
   const ms = (x: number) => x.toFixed(1);
+  const cpuOf = (rounds: ReturnType<typeof cpuPerEvent>[]) => ({
+    node: median(rounds.map((r) => r.node)),
+    broker: median(rounds.map((r) => r.broker)),
+    postgres: median(rounds.map((r) => r.postgres)),
+    total: median(rounds.map((r) => r.total)),
+  });
+  const [plainCpuMedian, relayCpuMedian] = LATENCY_ONLY ? [] : [cpuOf(plainCpu), cpuOf(relayCpu)];
+  const cpuRow = (name: string, c: ReturnType<typeof cpuOf>) =>
+    `| ${name} | ${ms(c.node)} | ${ms(c.broker)} | ${ms(c.postgres)} | ${ms(c.total)} |`;
   const phaseRow = (name: string, q: TQuantiles) => `| ${name} | ${ms(q.p50)} | ${ms(q.p99)} |`;
   const body = [
     '| path | events/s | ratio to baseline |',
     '|---|---|---|',
     `| plain kafkajs producer, batches of ${BATCH} (baseline) | ${Math.round(plainRate)} | 1.00× |`,
     `| outbox relay (claim ${BATCH} rows, publish, mark sent, commit; ${DEFAULT_RELAY_CONCURRENCY} claim loops) | ${Math.round(relayRate)} | ${ratio.toFixed(2)}× |`,
+    '',
+    "CPU per event (µs, median of the rounds), which the load distorts far less than events/s; the plain path's ratio of CPU to the relay's is the throughput ratio the relay would reach if CPU alone bounded both:",
+    '',
+    '| path | this process | broker | PostgreSQL | total |',
+    '|---|---|---|---|---|',
+    ...(plainCpuMedian && relayCpuMedian
+      ? [
+          cpuRow('plain kafkajs producer', plainCpuMedian),
+          cpuRow('outbox relay', relayCpuMedian),
+          `| ratio plain / relay | | | | ${(plainCpuMedian.total / relayCpuMedian.total).toFixed(2)}× |`,
+        ]
+      : []),
     '',
     `Commit-to-consume latency at a steady ${LOAD_PER_SECOND} events/s (one event per transaction, ${LOAD_SECONDS} s after a ${WARMUP_SECONDS} s warm-up, ${LOAD_SECONDS * LOAD_PER_SECOND} events per round; consumed = the consuming service's group committed the event id in its transaction), ${rounds.length} rounds, each with fresh relay and consumer processes (like the distributed profile) and its load average (1 min) at its start → end:`,
     '',

@@ -26,7 +26,10 @@ export interface TRelayOptions {
   onSent?: (count: number, timing: TRelayBatchTiming) => void;
 }
 
-/** Where a batch's time went, in ms: claim and read, the broker's acknowledgement, mark sent and commit. */
+/**
+ * Where a batch's time went, in ms: begin, claim, take and mark sent (one statement); the broker's
+ * acknowledgement; the commit.
+ */
 export interface TRelayBatchTiming {
   claimMs: number;
   publishMs: number;
@@ -47,7 +50,8 @@ export interface TRelay {
 }
 
 /**
- * Outbox relay. A batch is claimed, published and marked sent in one transaction. Aggregates are
+ * Outbox relay. A batch is claimed, marked sent, published and committed in one transaction (the
+ * marks become visible only with the commit, after the broker acknowledged). Aggregates are
  * claimed with transaction-scoped advisory locks, so two relays never interleave one aggregate's
  * events (order per aggregate holds), relays work on different aggregates side by side, and a relay
  * that dies releases its claim. The advisory lock is the only claim (no row locks, no SKIP LOCKED):
@@ -57,6 +61,10 @@ export interface TRelay {
  */
 /** Claim loops of a relay unless told otherwise; see `TRelayOptions.concurrency`. */
 export const DEFAULT_RELAY_CONCURRENCY = 2;
+
+/** Ascending by `seq` (bigint as text, no sign: a shorter text is a smaller number). */
+const bySeq = (a: { seq: string }, b: { seq: string }) =>
+  a.seq.length - b.seq.length || (a.seq < b.seq ? -1 : a.seq > b.seq ? 1 : 0);
 
 export function createRelay(options: TRelayOptions): TRelay {
   const {
@@ -85,78 +93,35 @@ export function createRelay(options: TRelayOptions): TRelay {
     const start = performance.now();
     let claimedAt = start;
     let ackedAt = start;
-    const count = await db.transaction().execute(async (trx) => {
-      // Transaction-local settings, before the claim is planned:
+    // A batch is 4 round trips: begin with its settings, claim, take and mark, commit (the broker's
+    // acknowledgement in between). Per relayed event the database reads and writes each row once.
+    const count = await db.connection().execute(async (conn) => {
+      // Transaction-local settings, sent with `begin` in one round trip (no parameters: the simple
+      // protocol runs both statements), before the claim is planned:
       // - synchronous_commit off: the commit that marks rows sent does not wait for its WAL flush. A
       //   database crash can lose that mark (never an unsent row: those were committed by the writers),
       //   and the rows are then published again, which at-least-once delivery absorbs.
       // - no bitmap scans: on a queue table the statistics rarely know the backlog, so the planner
       //   expects few unsent rows and would read them ALL through a bitmap scan and sort them, on every
       //   claim; walking the partial index in seq order reads just the window.
-      await sql`select set_config('synchronous_commit', 'off', true), set_config('enable_bitmapscan', 'off', true)`.execute(
-        trx,
-      );
-      // 1. Claim aggregates: walk the aggregates of the oldest unsent rows (the window) in order,
-      //    try-locking each (skipping those another relay holds) until the claimed ones cover a batch,
-      //    so a relay holds just its batch's aggregates and a held aggregate never starves the rest. The
-      //    recursive query runs step by step and stops there (`materialized`: inlined, the window would be
-      //    grouped again at every step). The locks are transaction-scoped: released at commit, or when
-      //    this relay dies (its connection drops). Returns the claimed aggregates' rows of the window.
-      const { rows: claimed } = await sql<{ seq: string }>`
-        with recursive oldest as materialized (
-          select seq, aggregate_id from ${table} where sent_at is null order by seq limit ${batchSize * 4}
-        ), candidates as materialized (
-          select row_number() over (order by min(seq)) as i, aggregate_id, count(*) as n
-          from oldest group by aggregate_id
-        ), walk (i, covered, locked, aggregate_id) as (
-          select 0::bigint, 0::bigint, false, null::text
-          union all
-          select c.i, w.covered + case when l.ok then c.n else 0 end, l.ok, c.aggregate_id
-          from walk w
-          join candidates c on c.i = w.i + 1
-          cross join lateral (select pg_try_advisory_xact_lock(hashtextextended(${schema} || '/' || c.aggregate_id, 0)) as ok) l
-          where w.covered < ${batchSize}
+      await sql
+        .raw(
+          `begin; select set_config('synchronous_commit', 'off', true), set_config('enable_bitmapscan', 'off', true)`,
         )
-        select o.seq from oldest o join walk w on w.locked and w.aggregate_id = o.aggregate_id`.execute(trx);
-      if (claimed.length === 0) return 0;
-      // 2. Only now read those rows: with the locks held, this statement's fresh snapshot drops the
-      //    ones a previous holder sent meanwhile, so a batch is always a prefix per aggregate (a per-row
-      //    lock test in one scan could skip an aggregate's early rows and take a later one). No row
-      //    locks: every relay write (this claim, the failure bookkeeping) holds the aggregate's lock.
-      const seqs = claimed.map((c) => c.seq);
-      let sent: string[];
-      if (transport.publishStored) {
-        // The JSON text as stored becomes the message: no parse and re-serialise per event. Headers
-        // come from the envelope (the row's columns only stand in where a buggy envelope lacks them,
-        // so such an event still reaches the consumers, which dead-letter it).
-        const { rows } = await sql<TStoredEvent & { seq: string }>`
-          select seq, coalesce(envelope->>'id', id::text) as id, coalesce(envelope->>'type', type) as type,
-            coalesce(envelope->>'subject', aggregate_id) as subject, coalesce(envelope->>'tenant', tenant_id) as tenant,
-            coalesce(envelope->>'source', ${schema}) as source, envelope->>'traceparent' as traceparent, envelope::text as json
-          from ${table}
-          where seq = any(${seqs}::bigint[]) and sent_at is null
-          order by seq
-          limit ${batchSize}`.execute(trx);
-        if (rows.length === 0) return 0;
-        claimedAt = performance.now();
-        await transport.publishStored(rows);
-        sent = rows.map((r) => r.seq);
-      } else {
-        const { rows } = await sql<{ seq: string; envelope: TEventEnvelope }>`
-          select seq, envelope from ${table}
-          where seq = any(${seqs}::bigint[]) and sent_at is null
-          order by seq
-          limit ${batchSize}`.execute(trx);
-        if (rows.length === 0) return 0;
-        claimedAt = performance.now();
-        await transport.publish(rows.map((r) => r.envelope));
-        sent = rows.map((r) => r.seq);
+        .execute(conn);
+      try {
+        const sent = await claimPublishMark(conn, schema, table, () => (claimedAt = performance.now()));
+        ackedAt = performance.now();
+        await sql.raw('commit').execute(conn);
+        return sent;
+      } catch (error) {
+        // A failed publish leaves the rows unsent: the rollback undoes their marks and frees the claim.
+        await sql
+          .raw('rollback')
+          .execute(conn)
+          .catch(() => undefined);
+        throw error;
       }
-      ackedAt = performance.now();
-      // Marked sent only after the broker acknowledged; the commit releases the aggregates.
-      await sql`update ${table} set sent_at = now(), attempts = attempts + 1
-        where seq = any(${sent}::bigint[])`.execute(trx);
-      return sent.length;
     });
     const timing = {
       claimMs: claimedAt - start,
@@ -164,6 +129,75 @@ export function createRelay(options: TRelayOptions): TRelay {
       commitMs: performance.now() - ackedAt,
     };
     return { sent: count, timing };
+  }
+
+  /** Claim, take-and-mark and publish inside the batch's transaction; returns how many were sent. */
+  async function claimPublishMark(
+    trx: Kysely<unknown>,
+    schema: string,
+    table: ReturnType<typeof sql.table>,
+    claimed: () => void,
+  ): Promise<number> {
+    // 1. Claim aggregates: walk the aggregates of the oldest unsent rows (the window) in order,
+    //    try-locking each (skipping those another relay holds) until the claimed ones cover a batch,
+    //    so a relay holds just its batch's aggregates and a held aggregate never starves the rest. The
+    //    recursive query runs step by step and stops there (`materialized`: inlined, the window would be
+    //    grouped again at every step). The locks are transaction-scoped: released at commit, or when
+    //    this relay dies (its connection drops). Returns the claimed aggregates' rows of the window.
+    const { rows: window } = await sql<{ seq: string }>`
+      with recursive oldest as materialized (
+        select seq, aggregate_id from ${table} where sent_at is null order by seq limit ${batchSize * 4}
+      ), candidates as materialized (
+        select row_number() over (order by min(seq)) as i, aggregate_id, count(*) as n
+        from oldest group by aggregate_id
+      ), walk (i, covered, locked, aggregate_id) as (
+        select 0::bigint, 0::bigint, false, null::text
+        union all
+        select c.i, w.covered + case when l.ok then c.n else 0 end, l.ok, c.aggregate_id
+        from walk w
+        join candidates c on c.i = w.i + 1
+        cross join lateral (select pg_try_advisory_xact_lock(hashtextextended(${schema} || '/' || c.aggregate_id, 0)) as ok) l
+        where w.covered < ${batchSize}
+      )
+      select o.seq from oldest o join walk w on w.locked and w.aggregate_id = o.aggregate_id`.execute(trx);
+    if (window.length === 0) return 0;
+    // 2. Only now take those rows, and mark them sent in the same statement (one pass over them instead
+    //    of a read and a later update; the mark commits only with the transaction, i.e. after the broker
+    //    acknowledged, and a failed publish rolls it back). With the locks held, this statement's fresh
+    //    snapshot drops the rows a previous holder sent meanwhile, so a batch is always a prefix per
+    //    aggregate (a per-row lock test in one scan could skip an aggregate's early rows and take a
+    //    later one). Its row locks block no other relay: every relay write (this mark, the failure
+    //    bookkeeping) holds the aggregate's advisory lock. `returning` has no order: sorted by seq here.
+    const seqs = window.map((c) => c.seq);
+    const take = (columns: ReturnType<typeof sql>) => sql`
+      with batch as (
+        select seq from ${table} where seq = any(${seqs}::bigint[]) and sent_at is null order by seq limit ${batchSize}
+      )
+      update ${table} o set sent_at = now(), attempts = o.attempts + 1 from batch
+      where o.seq = batch.seq
+      returning o.seq, ${columns}`;
+    if (transport.publishStored) {
+      // The JSON text as stored becomes the message: no parse and re-serialise per event. Headers
+      // come from the envelope (the row's columns only stand in where a buggy envelope lacks them,
+      // so such an event still reaches the consumers, which dead-letter it).
+      const { rows } = await take(sql`coalesce(o.envelope->>'id', o.id::text) as id,
+        coalesce(o.envelope->>'type', o.type) as type, coalesce(o.envelope->>'subject', o.aggregate_id) as subject,
+        coalesce(o.envelope->>'tenant', o.tenant_id) as tenant, coalesce(o.envelope->>'source', ${schema}) as source,
+        o.envelope->>'traceparent' as traceparent, o.envelope::text as json`)
+        .$castTo<TStoredEvent & { seq: string }>()
+        .execute(trx);
+      if (rows.length === 0) return 0;
+      claimed();
+      await transport.publishStored(rows.sort(bySeq));
+      return rows.length;
+    }
+    const { rows } = await take(sql`o.envelope`)
+      .$castTo<{ seq: string; envelope: TEventEnvelope }>()
+      .execute(trx);
+    if (rows.length === 0) return 0;
+    claimed();
+    await transport.publish(rows.sort(bySeq).map((r) => r.envelope));
+    return rows.length;
   }
 
   async function recordFailure(schema: string, error: unknown): Promise<void> {
