@@ -1,4 +1,10 @@
-import { Client, ScheduleAlreadyRunning, ScheduleOverlapPolicy, type Connection } from '@temporalio/client';
+import {
+  Client,
+  Connection,
+  ScheduleAlreadyRunning,
+  ScheduleNotFoundError,
+  ScheduleOverlapPolicy,
+} from '@temporalio/client';
 import {
   COMPLIANCE_SWEEP_SCHEDULE,
   FORM_FILE_CLEANUP_SCHEDULE,
@@ -74,4 +80,29 @@ export async function ensureSchedule(
     if (!(error instanceof ScheduleAlreadyRunning)) throw error;
   }
   return scheduleId;
+}
+
+/**
+ * Deletes the product's schedules from a namespace (those `ensureSchedule` made under their own ids): for
+ * a worker taken out of service, and for a test that ran the distributed worker against a Temporal
+ * server other test files share — a schedule left there would start its workflow on their workers, on
+ * their data, at the next quarter of an hour. Returns the ids it deleted.
+ */
+export async function deleteSchedules(address: string, namespace: string): Promise<string[]> {
+  const connection = await Connection.connect({ address });
+  try {
+    const client = new Client({ connection, namespace });
+    const deleted: string[] = [];
+    for (const { id } of Object.values(SCHEDULES)) {
+      try {
+        await client.schedule.getHandle(id).delete();
+        deleted.push(id);
+      } catch (error) {
+        if (!(error instanceof ScheduleNotFoundError)) throw error;
+      }
+    }
+    return deleted;
+  } finally {
+    await connection.close();
+  }
 }

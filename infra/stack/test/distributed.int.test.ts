@@ -14,6 +14,7 @@ import { freshDatabase } from '@stageplein/testing/harness';
 import { testKafka } from '@stageplein/testing/kafka';
 import { ROOT, freePort, startProcess, type TProcess } from '@stageplein/testing/processes';
 import { testS3 } from '@stageplein/testing/s3';
+import { deleteSchedules } from '@stageplein/workflows/schedules';
 import type {} from '@stageplein/testing/temporal.global-setup';
 
 /**
@@ -190,6 +191,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.all(processes.map((p) => p.kill()));
+  // The worker process made the product's schedules on the run's shared Temporal server: remove them.
+  await deleteSchedules(inject('temporalAddress'), 'default');
   await owner?.destroy();
   await new Promise((resolve) => (collector ? collector.close(resolve) : resolve(undefined)));
 });
