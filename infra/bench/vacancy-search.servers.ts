@@ -12,7 +12,8 @@ const [mode, ownerUrl, ...paths] = process.argv.slice(2) as [string, string, ...
 if (mode === 'gateway') {
   await serveGatewayForBench(ownerUrl);
 } else {
-  const pool = new pg.Pool({ connectionString: ownerUrl, max: 10 });
+  // The tenant as a connection setting: the search reads the tenant-filtering view.
+  const pool = new pg.Pool({ connectionString: ownerUrl, max: 10, options: '-c app.tenant_id=demo' });
   const statements = new Map(
     paths.map((path) => {
       const url = new URL(path, 'http://bench');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type Kysely } from 'kysely';
-import { createDb, createPool, dbUrls, APP_ROLE } from '@stageplein/kit/db/database';
+import { createDb, createPool, dbUrls, APP_ROLE, READER_ROLE } from '@stageplein/kit/db/database';
 import { setTenant } from '@stageplein/kit/db/rls';
 import { freshDatabase } from '@stageplein/testing/harness';
 import { SERVICES } from '../src/services.ts';
@@ -92,6 +92,58 @@ describe('row-level security as the application role', () => {
 
 class RollbackSignal extends Error {}
 
+describe('tenant-filtering read views (owned by the reader role, which bypasses RLS)', () => {
+  it('placements.tenant_vacancies shows the set tenant’s rows only, none without a tenant', async () => {
+    const seen = await app.transaction().execute(async (trx) => {
+      await setTenant(trx, 'demo');
+      return (
+        await sql<{ tenant_id: string }>`select tenant_id from placements.tenant_vacancies`.execute(trx)
+      ).rows;
+    });
+    expect(seen.length).toBeGreaterThan(0);
+    expect(tenantsOf(seen)).toEqual(['demo']);
+    const all = await sql<{ tenant_id: string }>`select tenant_id from placements.vacancies`.execute(owner);
+    expect(tenantsOf(all.rows).length).toBeGreaterThan(1);
+    expect((await sql`select * from placements.tenant_vacancies`.execute(app)).rows).toEqual([]);
+  });
+
+  it('cannot be written through', async () => {
+    const other = (
+      await sql<{
+        id: string;
+      }>`select id from placements.vacancies where tenant_id = 'raayland' limit 1`.execute(owner)
+    ).rows[0]!.id;
+    for (const statement of [
+      sql`update placements.tenant_vacancies set title = 'hijacked' where id = ${other}`,
+      sql`delete from placements.tenant_vacancies where id = ${other}`,
+    ])
+      await expect(
+        app.transaction().execute(async (trx) => {
+          await setTenant(trx, 'raayland');
+          await statement.execute(trx);
+        }),
+      ).rejects.toThrow(/permission denied/);
+  });
+
+  it('every view the application role can read with tenant_id is the reader role’s and filters on the tenant', async () => {
+    const { rows } = await sql<{ view: string; owner: string; definition: string }>`
+      select n.nspname || '.' || c.relname as view, r.rolname as owner, pg_get_viewdef(c.oid) as definition
+      from pg_class c
+      join pg_namespace n on n.oid = c.relnamespace
+      join pg_roles r on r.oid = c.relowner
+      join pg_attribute a on a.attrelid = c.oid and a.attname = 'tenant_id' and not a.attisdropped
+      where c.relkind = 'v' and n.nspname not in ('pg_catalog', 'information_schema')
+        and has_table_privilege(${APP_ROLE}, c.oid, 'select')`.execute(owner);
+    expect(rows.map((r) => r.view)).toContain('placements.tenant_vacancies');
+    for (const row of rows) {
+      expect(row.owner, row.view).toBe(READER_ROLE);
+      expect(row.definition.replace(/\s+/g, ' '), row.view).toMatch(
+        /WHERE \((\w+\.)?tenant_id = NULLIF\(current_setting\('app\.tenant_id'::text, true\), ''::text\)\);$/,
+      );
+    }
+  });
+});
+
 describe('catalogue', () => {
   it('every table with tenant_id has RLS enabled and forced, with a policy', async () => {
     const { rows } = await sql<{ table: string; enabled: boolean; forced: boolean; policies: number }>`
@@ -104,6 +156,17 @@ describe('catalogue', () => {
     expect(rows.length).toBeGreaterThanOrEqual(3);
     for (const row of rows)
       expect(row, row.table).toMatchObject({ enabled: true, forced: true, policies: 1 });
+  });
+
+  it('the reader role cannot log in and owns only views', async () => {
+    const role = (
+      await sql<{ rolcanlogin: boolean; rolsuper: boolean }>`
+      select rolcanlogin, rolsuper from pg_roles where rolname = ${READER_ROLE}`.execute(owner)
+    ).rows[0];
+    expect(role).toEqual({ rolcanlogin: false, rolsuper: false });
+    const kinds = await sql<{ relkind: string }>`select distinct c.relkind from pg_class c
+      join pg_roles r on r.oid = c.relowner where r.rolname = ${READER_ROLE}`.execute(owner);
+    expect(kinds.rows).toEqual([{ relkind: 'v' }]);
   });
 
   it('the application role owns nothing and is neither superuser nor BYPASSRLS', async () => {

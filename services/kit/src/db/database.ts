@@ -8,6 +8,12 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
 export const APP_ROLE = 'stageplein_app';
 export const RELAY_ROLE = 'stageplein_relay';
+/**
+ * Owns the few read views that filter on the tenant themselves (no login). Under RLS, PostgreSQL keeps
+ * operators that are not leakproof (full text `@@`, array `&&`) out of index conditions, so a search
+ * through the table reads every row of the tenant; through such a view it plans like the owner's.
+ */
+export const READER_ROLE = 'stageplein_reader';
 
 export interface TDbUrls {
   /** Owner/migrator connection (runs migrations and provisioning). */

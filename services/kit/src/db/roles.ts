@@ -1,9 +1,10 @@
 import { sql, type Kysely } from 'kysely';
-import { APP_ROLE, RELAY_ROLE } from './database.ts';
+import { APP_ROLE, READER_ROLE, RELAY_ROLE } from './database.ts';
 
 /**
  * Creates the two login roles the services use. The app role owns nothing and cannot bypass RLS;
- * the relay role may bypass RLS but is granted only the outbox tables (see `grantOutbox`).
+ * the relay role may bypass RLS but is granted only the outbox tables (see `grantOutbox`). The reader
+ * role cannot log in: it owns tenant-filtering read views (`tenantReadView` in rls.ts).
  */
 export async function ensureRoles(owner: Kysely<unknown>, password: string): Promise<void> {
   const literal = (s: string) => `'${s.replaceAll("'", "''")}'`;
@@ -21,6 +22,13 @@ export async function ensureRoles(owner: Kysely<unknown>, password: string): Pro
       )
       .execute(owner);
   }
+  // Roles are the cluster's: databases prepared side by side (tests) may both try to create it.
+  await sql
+    .raw(
+      `do $$ begin create role ${READER_ROLE} nologin nosuperuser nocreatedb nocreaterole noinherit bypassrls;
+        exception when duplicate_object or unique_violation then null; end $$`,
+    )
+    .execute(owner);
 }
 
 /** Schema-wide grants for the app role, for existing and future tables of `schema`. */

@@ -26,6 +26,7 @@ import m20270106T1000_assignments from './20270106T1000-assignments.ts';
 import m20270106T1000_evaluations from './20270106T1000-evaluations.ts';
 import m20270107T0420_progress_indexes from './20270107T0420-progress-indexes.ts';
 import m20270109T0915_internship_count_indexes from './20270109T0915-internship-count-indexes.ts';
+import m20270110T0900_tenant_vacancies_view from './20270110T0900-tenant-vacancies-view.ts';
 
 /**
  * Applied in key order. Each migration is a frozen file named by its timestamp: once landed it is never
@@ -73,4 +74,6 @@ export const migrations: Record<string, Migration> = {
   '20270107T0420-progress-indexes': m20270107T0420_progress_indexes,
   // Internships' totals index-only, the tenant policy an index condition (docs/benchmarks.md).
   '20270109T0915-internship-count-indexes': m20270109T0915_internship_count_indexes,
+  // The bank's search through a tenant-filtering view, so its indexes apply (docs/decisions/vacancy-search.md).
+  '20270110T0900-tenant-vacancies-view': m20270110T0900_tenant_vacancies_view,
 };

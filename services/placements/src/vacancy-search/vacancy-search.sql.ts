@@ -81,8 +81,13 @@ const SORT_KEYS: Record<
   newest: { key: () => 'coalesce(v.published_at, v.created_at)', desc: true },
 };
 
+/**
+ * The tenant's vacancies as a view that filters on the tenant itself (the tenant policy's predicate):
+ * through the table, RLS keeps `@@` and `&&` out of index conditions and every search read the whole
+ * tenant. The statement names the tenant too (a condition of every plan).
+ */
 const fromClause = (plan: TSearchPlan) =>
-  `placements.vacancies v${plan.joinsOrganization ? ' join placements.organizations o on o.id = v.organization_id' : ''}`;
+  `placements.tenant_vacancies v${plan.joinsOrganization ? ' join placements.organizations o on o.id = v.organization_id' : ''}`;
 
 /** The vacancy columns of a result (the row the vacancies serializer takes), from `v` and `o`. */
 export const RESULT_COLUMNS = `v.id, v.tenant_id, v.organization_id, v.title, v.description, v.description_html,
