@@ -12,6 +12,7 @@ import {
 import type { TJsonApiQuery } from '@stageplein/contracts/jsonapi/jsonapi';
 import type { TInternshipScope } from '@stageplein/contracts/placements/internship-policy';
 import { filterConditions } from '@stageplein/kit/jsonapi/apply-query';
+import { prepared } from '@stageplein/kit/db/prepared-statements';
 
 /**
  * The statements of `GET /api/v1/internships`: one page with every relation joined (the seven
@@ -215,20 +216,25 @@ export function internshipsPageSql(
   query: TJsonApiQuery,
   options: TListOptions = {},
 ): TStatement {
-  return compile(sql`select t.total, x.* from
+  // Prepared: planning this statement cost about as much as running it (docs/benchmarks.md).
+  return prepared(
+    compile(sql`select t.total, x.* from
     (select ${totalOf(scopes, query, options)} as total) t
     left join lateral (
       select ${SELECT}, row_number() over (order by ${orderOf(query)}) as page_position
       from (${pageRows(scopes, query, options)}) i ${JOINS}
     ) x on true
-    order by x.page_position`);
+    order by x.page_position`),
+  );
 }
 
 /** One internship with its relations, by id (the policy decides who may read it). */
 export function internshipByIdSql(id: string, forUpdate = false): TStatement {
-  return compile(
-    sql`select ${SELECT} from placements.internships i ${JOINS} where i.id = ${id}${
-      forUpdate ? sql` for update of i` : sql``
-    }`,
+  return prepared(
+    compile(
+      sql`select ${SELECT} from placements.internships i ${JOINS} where i.id = ${id}${
+        forUpdate ? sql` for update of i` : sql``
+      }`,
+    ),
   );
 }
