@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appStarted, watchServed } from './served-page.ts';
 import { demo, DESKTOP, openPortal, PHONE, signIn, startStack, type TStack } from './stack.ts';
 
 // The portal hydrates the page the gateway served (services/gateway/src/cms-prerender.ts) instead of
@@ -13,32 +14,6 @@ beforeAll(async () => {
 });
 afterAll(async () => stack?.close());
 
-/**
- * Before any script of the page: keeps the first served title, body and header elements as they
- * arrive, so the test can ask afterwards whether the app kept them.
- */
-const KEEP_SERVED = () => {
-  const w = window as unknown as { __served: Record<string, Element> };
-  w.__served = {};
-  new MutationObserver(() => {
-    for (const id of ['page-title', 'cms-body', 'site-title', 'app-name']) {
-      const element = document.querySelector(`[data-testid="${id}"]`);
-      if (element && !w.__served[id]) w.__served[id] = element;
-    }
-  }).observe(document, { childList: true, subtree: true });
-};
-
-/** Per served element: still the one in the document (hydrated) or replaced. */
-const keptElements = () => {
-  const served = (window as unknown as { __served: Record<string, Element> }).__served;
-  return Object.fromEntries(
-    Object.entries(served).map(([id, element]) => [
-      id,
-      element.isConnected && document.querySelector(`[data-testid="${id}"]`) === element,
-    ]),
-  );
-};
-
 describe('a served content page', () => {
   const pages = [
     ['/', ['app-name', 'page-title', 'cms-body']],
@@ -52,17 +27,11 @@ describe('a served content page', () => {
   ] as const) {
     it(`is hydrated: the served content stays, the header is the app's (${locale})`, async () => {
       const { page, context, problems } = await openPortal(stack, { viewport, locale });
-      const warnings: string[] = [];
-      page.on('console', (m) => {
-        if (m.type() === 'warning' && /served page differed/.test(m.text())) warnings.push(m.text());
-      });
-      await page.addInitScript(KEEP_SERVED);
+      const served = await watchServed(page, ['page-title', 'cms-body', 'site-title', 'app-name']);
       for (const [path, ids] of pages) {
         await page.goto(stack.url(TENANT, path));
-        // The app has started: its header (the served one has no menu button) replaced the served one.
-        await page.getByTestId('menu-button').waitFor({ state: 'attached' });
-        await page.getByTestId('language-toggle').waitFor();
-        const kept = await page.evaluate(keptElements);
+        await appStarted(page);
+        const kept = await served.kept();
         for (const id of ids) expect(kept[id], `${path} ${id}`).toBe(true);
         expect(kept['site-title'], `${path}: the header is rendered by the app`).toBe(false);
         expect(await page.evaluate(() => document.querySelectorAll('main#main').length)).toBe(1);
@@ -76,7 +45,7 @@ describe('a served content page', () => {
       expect(
         await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument),
       ).toBe(true);
-      expect(warnings).toEqual([]);
+      expect(served.warnings).toEqual([]);
       expect(problems).toEqual([]);
       await context.close();
     });

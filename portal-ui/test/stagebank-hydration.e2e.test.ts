@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appStarted, watchServed } from './served-page.ts';
 import { DESKTOP, expectAccessible, openPortal, PHONE, startStack, type TStack } from './stack.ts';
 
 // The gateway serves /stagebank with the first page of its search (services/gateway/src/cms-prerender.ts,
@@ -15,29 +16,6 @@ afterAll(async () => stack?.close());
 
 const SERVED_IDS = ['page-title', 'search-text', 'stagebank-count', 'vacancy-list', 'vacancy-card'];
 
-/** Before any script: keeps the first served elements as they arrive (hydration.e2e.test.ts). */
-const KEEP_SERVED = (ids: string[]) => {
-  const w = window as unknown as { __served: Record<string, Element> };
-  w.__served = {};
-  new MutationObserver(() => {
-    for (const id of ids) {
-      const element = document.querySelector(`[data-testid="${id}"]`);
-      if (element && !w.__served[id]) w.__served[id] = element;
-    }
-  }).observe(document, { childList: true, subtree: true });
-};
-
-/** Per served element: still the one in the document (hydrated) or replaced. */
-const keptElements = () => {
-  const served = (window as unknown as { __served: Record<string, Element> }).__served;
-  return Object.fromEntries(
-    Object.entries(served).map(([id, element]) => [
-      id,
-      element.isConnected && document.querySelector(`[data-testid="${id}"]`) === element,
-    ]),
-  );
-};
-
 describe('/stagebank served with its results', () => {
   for (const [locale, viewport, texts] of [
     ['nl-NL', PHONE, { newest: 'Nieuwste', auto: 'Standaard' }],
@@ -46,15 +24,9 @@ describe('/stagebank served with its results', () => {
     it(`is hydrated with the URL's filters, without a second search call (${locale}, ${viewport.width} px)`, async () => {
       const { page, context, problems, requests } = await openPortal(stack, { viewport, locale });
       await page.route(`${TILE_HOST}/**`, (route) => route.abort('internetdisconnected'));
-      const warnings: string[] = [];
-      page.on('console', (m) => {
-        if (m.type() === 'warning' && /served page differed/.test(m.text())) warnings.push(m.text());
-      });
-      await page.addInitScript(KEEP_SERVED, SERVED_IDS);
+      const served = await watchServed(page, SERVED_IDS);
       await page.goto(stack.url('demo', '/stagebank?sort=newest&hours=40'));
-      // The app has started: its header (the served one has no menu button) replaced the served one.
-      await page.getByTestId('menu-button').waitFor({ state: 'attached' });
-      await page.getByTestId('language-toggle').waitFor();
+      await appStarted(page);
       if (viewport === DESKTOP) await page.getByTestId('stagebank-map').waitFor();
 
       expect(await page.getByTestId('vacancy-card').count()).toBeGreaterThan(0);
@@ -69,14 +41,14 @@ describe('/stagebank served with its results', () => {
       expect(await page.getByTestId('view-toggle').isVisible()).toBe(viewport === PHONE);
       await expectAccessible(page, `/stagebank served and hydrated (${viewport.width} px)`);
       // Asked only now: a part rendered anew after a mismatch can come after the app's header.
-      const kept = await page.evaluate(keptElements);
+      const kept = await served.kept();
       for (const id of SERVED_IDS) expect(kept[id], id).toBe(true);
 
       // The hydrated page is the app's: a filter change searches and keeps the URL in step.
       await page.getByTestId('sort').selectOption({ label: texts.auto });
       await page.waitForURL((url) => !url.searchParams.has('sort'));
       await expect.poll(() => searches().length).toBe(1);
-      expect(warnings).toEqual([]);
+      expect(served.warnings).toEqual([]);
       expect(problems).toEqual([]);
       await context.close();
     });

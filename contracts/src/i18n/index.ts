@@ -1,8 +1,10 @@
 import { en } from './en.ts';
 import { nl } from './nl.ts';
+import { interpolate, lookup } from './message-format.ts';
 import type { TMessageKey, TMessages, TMessageVars } from './messages.types.ts';
 
 export { en } from './en.ts';
+export { interpolate } from './message-format.ts';
 export { nl } from './nl.ts';
 export type { TDeepStrings, TLeafPaths, TMessageKey, TMessages, TMessageVars } from './messages.types.ts';
 
@@ -30,26 +32,6 @@ export function toLanguage(tag: string | undefined | null): TLanguage | undefine
   if (!tag) return undefined;
   const primary = tag.trim().toLowerCase().split(/[-_]/)[0];
   return isLanguage(primary) ? primary : undefined;
-}
-
-function lookup(catalogue: TMessages, key: string): string | undefined {
-  let node: unknown = catalogue;
-  for (const part of key.split('.')) {
-    // Own properties only, so keys like `constructor` or `__proto__` never resolve to prototype members.
-    if (typeof node !== 'object' || node === null || !Object.prototype.hasOwnProperty.call(node, part)) {
-      return undefined;
-    }
-    node = (node as Record<string, unknown>)[part];
-  }
-  return typeof node === 'string' ? node : undefined;
-}
-
-/** Replaces `{{name}}` (spaces allowed inside the braces); unknown placeholders stay visible. */
-export function interpolate(template: string, vars?: TMessageVars): string {
-  if (!vars) return template;
-  return template.replace(/\{\{\s*([\w.-]+)\s*\}\}/g, (whole, name: string) =>
-    Object.prototype.hasOwnProperty.call(vars, name) ? String(vars[name]) : whole,
-  );
 }
 
 /**

@@ -5,6 +5,8 @@
  * (`stagebank-messages-en.ts`) as a chunk of its own when the page is in English (the bank's first
  * download has a budget). The portal uses them through `useStagebankTexts()`.
  */
+import { interpolate, lookup } from '../i18n/message-format.ts';
+
 export const STAGEBANK_NAMESPACE = 'stagebank';
 
 export const stagebankNl = {
@@ -91,16 +93,11 @@ export function stagebankText(
   key: string,
   vars: TStagebankVars = {},
 ): string {
-  const lookup = (k: string): unknown =>
-    k
-      .split('.')
-      .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], messages);
-  let text: unknown;
+  let text: string | undefined;
   if (typeof vars.count === 'number')
-    text = lookup(`${key}_${new Intl.PluralRules(lang).select(vars.count)}`) ?? lookup(`${key}_other`);
-  text ??= lookup(key);
-  const found = typeof text === 'string' ? text : (vars.defaultValue ?? key);
-  return found.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) =>
-    vars[name] === undefined ? whole : String(vars[name]),
-  );
+    text =
+      lookup(messages, `${key}_${new Intl.PluralRules(lang).select(vars.count)}`) ??
+      lookup(messages, `${key}_other`);
+  text ??= lookup(messages, key);
+  return interpolate(text ?? vars.defaultValue ?? key, vars);
 }

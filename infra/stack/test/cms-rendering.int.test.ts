@@ -1,72 +1,22 @@
-import { mkdtemp, rm, writeFile, mkdir } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { PRERENDER_DATA_ID } from '@stageplein/contracts/content/prerender';
 import { TENANTS } from '@stageplein/contracts/tenants/tenant-registry';
-import { createHttpApp } from '@stageplein/kit/http/http-app';
-import { registerService } from '@stageplein/kit/service';
-import { buildGateway } from '@stageplein/gateway/gateway.app';
 import { contentService } from '@stageplein/content/content.module';
-import { testPlatform } from '@stageplein/testing/harness';
+import { prerenderGateways, type TPrerenderProfile } from './prerender-gateways.ts';
 
 // The gateway serves CMS pages with their content (docs/decisions/content.md "Portal rendering") in
 // both profiles: the content module mounted in the gateway (embedded) and content behind the gateway's
-// proxy (distributed). The built UIs are stood in for by a minimal index.html.
+// proxy (distributed), set up by prerender-gateways.ts.
 
-const TEMPLATE =
-  '<!doctype html><html lang="nl"><head><title>Stageplein</title></head><body><div id="root"></div></body></html>';
-
-let platform: Awaited<ReturnType<typeof testPlatform>>;
-let uiDir: string;
-let content: FastifyInstance;
-const gateways: Record<'embedded' | 'distributed', FastifyInstance> = {} as never;
+let gateways: Record<TPrerenderProfile, FastifyInstance>;
+let close: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
-  // Loopback is a trusted proxy here, as the load balancer in front of a distributed gateway would be,
-  // and no default tenant (as in production): the tenant comes from the host or that proxy's x-tenant.
-  platform = await testPlatform([contentService], {
-    seed: true,
-    env: { TRUSTED_PROXIES: 'loopback', DEFAULT_TENANT: '' },
-  });
-  uiDir = await mkdtemp(path.join(os.tmpdir(), 'stageplein-cms-ui-'));
-  for (const app of ['portal', 'admin']) {
-    await mkdir(path.join(uiDir, app));
-    await writeFile(path.join(uiDir, app, 'index.html'), TEMPLATE);
-  }
-  const ui = { portal: path.join(uiDir, 'portal'), admin: path.join(uiDir, 'admin') };
-  gateways.embedded = await buildGateway({
-    config: platform.config,
-    deps: platform.deps,
-    services: [contentService],
-    ui,
-    logger: false,
-  });
-  // As the content server runs (kit's service-server): it trusts the gateway's forwarded host.
-  content = await createHttpApp({
-    name: 'content',
-    logger: false,
-    trustedProxies: platform.config.TRUSTED_PROXIES,
-  });
-  await registerService(content, contentService, platform.deps);
-  await content.listen({ port: 0, host: '127.0.0.1' });
-  const port = (content.server.address() as { port: number }).port;
-  gateways.distributed = await buildGateway({
-    config: platform.config,
-    upstreams: [{ prefixes: ['/api/v1/cms'], url: `http://127.0.0.1:${port}` }],
-    ui,
-    logger: false,
-  });
+  ({ gateways, close } = await prerenderGateways(contentService, ['/api/v1/cms']));
 }, 120_000);
 
-afterAll(async () => {
-  await gateways.embedded?.close();
-  await gateways.distributed?.close();
-  await content?.close();
-  await platform?.close();
-  if (uiDir) await rm(uiDir, { recursive: true, force: true });
-});
+afterAll(async () => close?.());
 
 const APP_NAME = TENANTS.raayland.appName;
 const get = (profile: keyof typeof gateways, url: string, lang = 'nl') =>

@@ -1,38 +1,26 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { PRERENDER_DATA_ID } from '@stageplein/contracts/content/prerender';
 import { createDb, createPool } from '@stageplein/kit/db/database';
-import { createHttpApp } from '@stageplein/kit/http/http-app';
-import { registerService } from '@stageplein/kit/service';
-import { buildGateway } from '@stageplein/gateway/gateway.app';
 import { placementsService } from '@stageplein/placements';
 import { seedVacancyId } from '@stageplein/placements/seeds/seed-vacancies';
-import { testPlatform } from '@stageplein/testing/harness';
+import { prerenderGateways, type TPrerenderProfile, type TTestPlatform } from './prerender-gateways.ts';
 
 // The gateway serves /stagebank with the first page of its search (docs/decisions/
 // stagebank-prerender.md) in both profiles: placements mounted in the gateway (embedded) and behind
 // the gateway's proxy (distributed), reached the way cms-prerender reaches content. Only what every
 // visitor may see: published, visible vacancies of the tenant asked for.
 
-const TEMPLATE =
-  '<!doctype html><html lang="nl"><head><title>Stageplein</title></head><body><div id="root"></div></body></html>';
 const WORD = 'Zeldzaamheidsproef';
 
-let platform: Awaited<ReturnType<typeof testPlatform>>;
+let platform: TTestPlatform;
 let owner: Kysely<unknown>;
-let uiDir: string;
-let placements: FastifyInstance;
-const gateways: Record<'embedded' | 'distributed', FastifyInstance> = {} as never;
+let gateways: Record<TPrerenderProfile, FastifyInstance>;
+let close: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
-  platform = await testPlatform([placementsService], {
-    seed: true,
-    env: { TRUSTED_PROXIES: 'loopback', DEFAULT_TENANT: '' },
-  });
+  ({ platform, gateways, close } = await prerenderGateways(placementsService, ['/api/v1/vacancies']));
   owner = createDb(createPool(platform.ownerUrl, 2)) as Kysely<unknown>;
   // Four vacancies the word finds: demo's published one, demo's draft and hidden ones, raayland's.
   const retitle = (tenant: string, n: number, title: string, more = sql``) =>
@@ -58,43 +46,11 @@ beforeAll(async () => {
     `${WORD} elders`,
     sql`, status = 'published', published_at = now(), hidden = false, hidden_reason = null`,
   );
-
-  uiDir = await mkdtemp(path.join(os.tmpdir(), 'stageplein-stagebank-ui-'));
-  for (const app of ['portal', 'admin']) {
-    await mkdir(path.join(uiDir, app));
-    await writeFile(path.join(uiDir, app, 'index.html'), TEMPLATE);
-  }
-  const ui = { portal: path.join(uiDir, 'portal'), admin: path.join(uiDir, 'admin') };
-  gateways.embedded = await buildGateway({
-    config: platform.config,
-    deps: platform.deps,
-    services: [placementsService],
-    ui,
-    logger: false,
-  });
-  placements = await createHttpApp({
-    name: 'placements',
-    logger: false,
-    trustedProxies: platform.config.TRUSTED_PROXIES,
-  });
-  await registerService(placements, placementsService, platform.deps);
-  await placements.listen({ port: 0, host: '127.0.0.1' });
-  const port = (placements.server.address() as { port: number }).port;
-  gateways.distributed = await buildGateway({
-    config: platform.config,
-    upstreams: [{ prefixes: ['/api/v1/vacancies'], url: `http://127.0.0.1:${port}` }],
-    ui,
-    logger: false,
-  });
 }, 120_000);
 
 afterAll(async () => {
-  await gateways.embedded?.close();
-  await gateways.distributed?.close();
-  await placements?.close();
   await owner?.destroy();
-  await platform?.close();
-  if (uiDir) await rm(uiDir, { recursive: true, force: true });
+  await close?.();
 });
 
 const get = (profile: keyof typeof gateways, url: string, lang = 'nl', tenant = 'demo') =>

@@ -16,6 +16,7 @@ function LanguageSelect() {
       <label htmlFor={id}>{t('shell.language')}</label>
       <select
         id={id}
+        className="field__input"
         data-testid="language-select"
         value={currentLanguage(i18n)}
         onChange={(e) => void switchLanguage(i18n, e.target.value as TLanguage)}

@@ -15,6 +15,7 @@ export function ColorModeSelect({ className }: { className?: string }) {
       <label htmlFor={id}>{t('portal.colorMode.label')}</label>
       <select
         id={id}
+        className="field__input"
         data-testid="color-mode"
         value={preference}
         disabled={forced}
