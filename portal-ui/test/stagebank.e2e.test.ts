@@ -16,6 +16,7 @@ import {
   startStack,
   type TStack,
 } from './stack.ts';
+import { appStarted } from './served-page.ts';
 
 /**
  * The internship bank and the vacancy screens (issue #14 item 4) in Chromium: an organization admin
@@ -72,7 +73,8 @@ describe('a visitor', () => {
     const { page, context, problems } = await openPortal(stack, { viewport: DESKTOP });
     await noTiles(page);
     await page.goto(stack.url('demo', '/stagebank'));
-    await page.getByTestId('stagebank').waitFor();
+    // The gateway's served page already shows the bank: type only once the app has taken it over.
+    await appStarted(page);
     await page.getByTestId('search-near').fill('Zeist');
     await page.getByTestId('search-radius').selectOption('10');
     await page.getByTestId('search-submit').click();
@@ -130,7 +132,8 @@ describe('a visitor filtering by level and tag', () => {
   it('chooses a level: the URL and the results change, to as many as the level’s count', async () => {
     const { page, context, problems } = await openPortal(stack, { viewport: PHONE });
     await page.goto(stack.url('demo', '/stagebank'));
-    await page.getByTestId('stagebank').waitFor();
+    // The gateway's served page already shows the bank: type only once the app has taken it over.
+    await appStarted(page);
     const level = page.getByLabel('Niveau', { exact: true });
     const tag = page.getByLabel('Tag', { exact: true });
     // The levels and tags of the matches, named by the School's catalogue, with their counts.
