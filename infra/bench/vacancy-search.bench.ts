@@ -4,9 +4,9 @@
 // Also the statement alone on one connection (the database's share).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import pg from 'pg';
 import { sql } from 'kysely';
 import { createDb, createPool } from '@stageplein/kit/db/database';
+import { PreparingClient } from '@stageplein/kit/db/prepared-statements';
 import { parseSearch } from '@stageplein/placements/vacancy-search/vacancy-search.plan';
 import { markersSql, searchPageSql } from '@stageplein/placements/vacancy-search/vacancy-search.sql';
 import {
@@ -70,6 +70,7 @@ async function seedMany(ownerUrl: string): Promise<void> {
       owner,
     );
     await sql`vacuum analyze placements.vacancies`.execute(owner);
+    await sql`vacuum analyze placements.vacancy_terms`.execute(owner);
     await sql`vacuum analyze placements.organizations`.execute(owner);
   } finally {
     await owner.destroy();
@@ -79,9 +80,9 @@ async function seedMany(ownerUrl: string): Promise<void> {
 const pct = (xs: number[], p: number) =>
   xs.slice().sort((a, b) => a - b)[Math.ceil((p / 100) * xs.length) - 1]!;
 
-/** The statement of each path on one connection, sequentially: the database's time per request. */
+/** The statement of each path on one connection, sequentially, prepared as the product runs it: the database's time per request. */
 async function databaseTimes(ownerUrl: string, paths: Record<string, string>) {
-  const client = new pg.Client({ connectionString: ownerUrl, options: TENANT_OPTION });
+  const client = new PreparingClient({ connectionString: ownerUrl, options: TENANT_OPTION });
   await client.connect();
   try {
     const result: Record<string, { p50: number; p95: number }> = {};
@@ -120,7 +121,7 @@ await withSeededDatabase('bench-vacancy-search', async (ownerUrl) => {
   }
   if (process.env.BENCH_EXPLAIN) {
     // Diagnosis: the first page's plan, then stop (no load).
-    const client = new pg.Client({ connectionString: ownerUrl, options: TENANT_OPTION });
+    const client = new PreparingClient({ connectionString: ownerUrl, options: TENANT_OPTION });
     await client.connect();
     const url = new URL(FIRST, 'http://bench');
     const parsed = parseSearch(Object.fromEntries(url.searchParams), 'demo', () => ({ kind: 'public' }));

@@ -3,6 +3,7 @@
 // statements, planned once at start for the URLs it is given, and a plain document of the same rows).
 import Fastify from 'fastify';
 import pg from 'pg';
+import { PreparingClient } from '@stageplein/kit/db/prepared-statements';
 import { parseSearch } from '@stageplein/placements/vacancy-search/vacancy-search.plan';
 import { markersSql, searchPageSql } from '@stageplein/placements/vacancy-search/vacancy-search.sql';
 import { serveForBench, serveGatewayForBench } from './bench-lib.ts';
@@ -12,8 +13,14 @@ const [mode, ownerUrl, ...paths] = process.argv.slice(2) as [string, string, ...
 if (mode === 'gateway') {
   await serveGatewayForBench(ownerUrl);
 } else {
-  // The tenant as a connection setting: the search reads the tenant-filtering view.
-  const pool = new pg.Pool({ connectionString: ownerUrl, max: 10, options: '-c app.tenant_id=demo' });
+  // The tenant as a connection setting (the search reads the tenant-filtering view); the statements
+  // prepared, as the product's pools run them.
+  const pool = new pg.Pool({
+    connectionString: ownerUrl,
+    max: 10,
+    options: '-c app.tenant_id=demo',
+    Client: PreparingClient,
+  });
   const statements = new Map(
     paths.map((path) => {
       const url = new URL(path, 'http://bench');

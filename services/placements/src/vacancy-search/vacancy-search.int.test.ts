@@ -482,3 +482,65 @@ describe('vacancy search: visibility', () => {
     expect(other.meta.total).toBe(1);
   });
 });
+
+describe('vacancy search: text near a place, by the bank’s words (placements.vacancy_terms)', () => {
+  const near = (search: string, place: string, extra: Record<string, string> = {}) =>
+    keysOf(q({ 'filter[search]': search, 'filter[near]': place, 'filter[within_km]': '25', ...extra }));
+
+  it('finds what the text and the radius find: prefixes, stems, accents, filters; not drafts, hidden, closed or another tenant’s', async () => {
+    expect(await near('stage', 'Utrecht')).toEqual(['nursing']);
+    expect(await near('verpleeg', 'Utrecht')).toEqual(['nursing']);
+    expect(await near('boeken', 'Zeist')).toEqual(['books']);
+    expect(await near('CAFÉ medewerker', 'Utrecht')).toEqual(['cafe']);
+    expect(await near('cafe ziekenhuis', 'Utrecht')).toEqual([]);
+    expect(await near('cafe', 'Utrecht', { 'filter[kind_eq]': 'internship' })).toEqual([]);
+    expect(await near('cafe', 'Utrecht', { 'filter[level_id_in]': LEVEL_B })).toEqual(['cafe']);
+    expect(await near('cafe', 'Utrecht', { 'filter[level_id_in]': LEVEL_A })).toEqual([]);
+    expect(await near('marketingstage', 'Utrecht')).toEqual([]);
+    expect(await near('marketingstage', 'Amsterdam')).toEqual(['amsterdam']);
+  });
+
+  it('follows the vacancy through the API (as its organization’s admin) and the owner: retitled, hidden, moved, deleted', async () => {
+    const id = await seed('moving', { title: 'Stageplaats bakkerij', at: { ...zeist }, publishedDaysAgo: 8 });
+    const words = async () =>
+      (
+        await sql<{
+          term: string;
+        }>`select term from placements.vacancy_terms where vacancy_id = ${id} order by term`.execute(h.owner)
+      ).rows.map((r) => r.term);
+    try {
+      expect(await near('bakkerij', 'Zeist')).toEqual(['moving']);
+      expect(await words()).toEqual(expect.arrayContaining(['bakkerij', 'stageplat']));
+
+      const patch = await call(h.app, {
+        method: 'PATCH',
+        url: `/api/v1/vacancies/${id}`,
+        headers: provider.headers,
+        payload: { data: { type: 'vacancy', id, attributes: { title: 'Stageplaats slagerij' } } },
+      });
+      expectStatus(patch, 200);
+      expect(await near('bakkerij', 'Zeist')).toEqual([]);
+      expect(await near('slager', 'Zeist')).toEqual(['moving']);
+      expect(await words()).not.toContain('bakkerij');
+
+      await sql`update placements.vacancies set hidden = true, hidden_reason = 'Niet passend' where id = ${id}`.execute(
+        h.owner,
+      );
+      expect(await near('slager', 'Zeist')).toEqual([]);
+      expect(await words()).toEqual([]);
+      await sql`update placements.vacancies set hidden = false, hidden_reason = null where id = ${id}`.execute(
+        h.owner,
+      );
+      expect(await near('slager', 'Zeist')).toEqual(['moving']);
+
+      await sql`update placements.vacancies set latitude = ${amsterdam.lat}, longitude = ${amsterdam.lng} where id = ${id}`.execute(
+        h.owner,
+      );
+      expect(await near('slager', 'Zeist')).toEqual([]);
+      expect(await near('slager', 'Amsterdam')).toEqual(['moving']);
+    } finally {
+      await sql`delete from placements.vacancies where id = ${id}`.execute(h.owner);
+    }
+    expect(await words()).toEqual([]);
+  });
+});

@@ -85,7 +85,11 @@ function filterCondition(f: TFilter): TCondition {
   };
   switch (f.attribute) {
     case 'level_id':
-      return { sql: 'v.level_ids && ?::uuid[]', values: [checked(f, UUID)] };
+      return {
+        sql: 'v.level_ids && ?::uuid[]',
+        terms: 't.level_ids && ?::uuid[]',
+        values: [checked(f, UUID)],
+      };
     case 'tag_id':
       return { sql: 'v.tag_ids && ?::uuid[]', values: [checked(f, UUID)] };
     case 'organization_id':
@@ -93,7 +97,11 @@ function filterCondition(f: TFilter): TCondition {
     case 'internship_period_id':
       return { sql: 'v.internship_period_id = any(?::uuid[])', values: [checked(f, UUID)] };
     case 'kind':
-      return { sql: 'v.kind = any(?::text[])', values: [checked(f, /^[a-z_]{1,40}$/)] };
+      return {
+        sql: 'v.kind = any(?::text[])',
+        terms: 't.kind = any(?::text[])',
+        values: [checked(f, /^[a-z_]{1,40}$/)],
+      };
     case 'organization_type':
       return { sql: 'o.organization_type = any(?::text[])', values: [checked(f, /^[A-Za-z]{1,40}$/)] };
     case 'status':
@@ -160,15 +168,17 @@ export function parseSearch(
   const facets = one(facetsRaw);
   if (facets !== undefined && facets !== 'true' && facets !== 'false') throw badRequest(VACANCY_FACETS_PARAM);
 
+  const seen = visibility(query.filters);
   const conditions = [
     { sql: 'v.tenant_id = ?', values: [tenantId] },
-    ...visibilityCondition(visibility(query.filters)),
+    ...visibilityCondition(seen),
     ...query.filters.map(filterCondition),
   ];
   const plan: TSearchPlan = {
     conditions,
+    publicOnly: seen.kind === 'public',
     joinsOrganization: query.filters.some((f) => f.attribute === 'organization_type'),
-    text: words.length ? { mode: 'fulltext', tsquery: prefixTsquery(words) } : null,
+    text: words.length ? { mode: 'fulltext', tsquery: prefixTsquery(words), words: words.join(' ') } : null,
     near: near && { lat: near.latitude, lng: near.longitude, km: near.within_km },
     sort,
   };

@@ -1,20 +1,28 @@
 // The search's SQL, as text with numbered parameters: the route runs it through Kysely's connection,
 // the benchmark's bare Fastify + pg route runs the very same text (infra/bench/vacancy-search.servers.ts).
+// Prepared (kit prepared-statements): parsing, rewriting (the tenant views) and planning the search
+// cost about as much as running it.
+import { VACANCY_KINDS } from '@stageplein/contracts/placements/vacancy-kinds';
 import type { TVacancySort } from '@stageplein/contracts/placements/vacancy-search';
-import { cellsCovering, circleBox } from '../geo/grid.ts';
+import { prepared } from '@stageplein/kit/db/prepared-statements';
+import { cellsCovering, circleBox, type TBox } from '../geo/grid.ts';
 import { IMAGE_COLUMNS_SQL } from '../vacancy-images/vacancy-images.repository.ts';
 
 /** A condition on the vacancy (`v`) or its organization (`o`, the read model) with its values. */
 export interface TCondition {
   sql: string;
   values: unknown[];
+  /** The same condition on a row of the bank's words (`t`), where it has the columns. */
+  terms?: string;
 }
 
 export interface TSearchPlan {
   conditions: TCondition[];
+  /** Only published, visible vacancies (anonymous and most callers): the bank's words may narrow them. */
+  publicOnly: boolean;
   /** Whether a condition reads `o` (the organization's type), so the join is needed. */
   joinsOrganization: boolean;
-  text: { mode: 'fulltext'; tsquery: string } | { mode: 'similarity'; words: string } | null;
+  text: { mode: 'fulltext'; tsquery: string; words: string } | { mode: 'similarity'; words: string } | null;
   near: { lat: number; lng: number; km: number } | null;
   sort: TVacancySort;
 }
@@ -35,9 +43,37 @@ class Params {
 
 const TSCONFIG = `'placements.dutch_unaccent'::regconfig`;
 
-/** Great-circle distance in km between the vacancy and a point (the gazetteer's distanceKm in SQL). */
-const distanceSql = (lat: string, lng: string) =>
-  `(12742 * asin(least(1, sqrt(power(sin(radians(v.latitude - ${lat}) / 2), 2) + cos(radians(${lat})) * cos(radians(v.latitude)) * power(sin(radians(v.longitude - ${lng}) / 2), 2)))))`;
+/** Great-circle distance in km between a row (`v` or `t`) and a point (the gazetteer's distanceKm in SQL). */
+const distanceSql = (lat: string, lng: string, row = 'v') =>
+  `(12742 * asin(least(1, sqrt(power(sin(radians(${row}.latitude - ${lat}) / 2), 2) + cos(radians(${lat})) * cos(radians(${row}.latitude)) * power(sin(radians(${row}.longitude - ${lng}) / 2), 2)))))`;
+
+/** The circle on a row (`v` or `t`): its distance, and its conditions (the box, then the distance). */
+const circleSql = (p: Params, near: NonNullable<TSearchPlan['near']>, box: TBox, row = 'v') => {
+  const distance = distanceSql(`${p.add(near.lat)}::float8`, `${p.add(near.lng)}::float8`, row);
+  const conditions = [
+    `${row}.latitude between ${p.add(box.minLat)} and ${p.add(box.maxLat)}`,
+    `${row}.longitude between ${p.add(box.minLng)} and ${p.add(box.maxLng)}`,
+    `${distance} <= ${p.add(near.km)}`,
+  ];
+  return { distance, conditions };
+};
+
+/**
+ * Text near a place in the public bank, by its words (migration 20270110T1000-vacancy-terms): the
+ * entries of the circle's cells that start with the query's longest stem (every match holds a word
+ * with that prefix), narrowed by the conditions the words' rows carry. Only narrows: the vacancy's
+ * own conditions still decide.
+ */
+function byTermsSql(plan: TSearchPlan, p: Params, words: string, cells: number[], box: TBox): string {
+  const stem = `(select s from unnest(tsvector_to_array(to_tsvector(${TSCONFIG}, ${p.add(words)}))) s order by length(s) desc, s limit 1)`;
+  const narrowing = plan.conditions.flatMap((c) => (c.terms ? [p.embed({ ...c, sql: c.terms })] : []));
+  // The kind leads the key: without a kind filter, every kind (three short ranges per cell).
+  if (!narrowing.some((c) => c.startsWith('t.kind')))
+    narrowing.push(`t.kind = any(${p.add(VACANCY_KINDS)}::text[])`);
+  return `v.id in (select t.vacancy_id from placements.tenant_vacancy_terms t
+      where t.geo_cell = any(${p.add(cells)}::int[]) and t.term >= ${stem} and t.term < ${stem} || chr(1114111)
+      and ${[...narrowing, ...circleSql(p, plan.near!, box, 't').conditions].join(' and ')})`;
+}
 
 function whereAndKeys(plan: TSearchPlan, p: Params) {
   const where = plan.conditions.map((c) => p.embed(c));
@@ -46,8 +82,11 @@ function whereAndKeys(plan: TSearchPlan, p: Params) {
   const cells = box && cellsCovering(box);
   if (plan.text?.mode === 'fulltext') {
     const q = `to_tsquery(${TSCONFIG}, ${p.add(plan.text.tsquery)})`;
-    // Near a place, the cells are lexemes of the same vector: one GIN scan intersects text and radius.
-    const near = cells ? ` && ${p.add(cells.map((c) => `_${c}`).join(' | '))}::tsquery` : '';
+    const byTerms = cells && plan.publicOnly;
+    if (byTerms) where.push(byTermsSql(plan, p, plan.text.words, cells, box));
+    // Otherwise, near a place, the cells are lexemes of the same vector: one GIN scan intersects text
+    // and radius (an organization's own or a moderator's search).
+    const near = cells && !byTerms ? ` && ${p.add(cells.map((c) => `_${c}`).join(' | '))}::tsquery` : '';
     where.push(`v.search_vector @@ (${q}${near})`);
     rank = `ts_rank_cd(v.search_vector, ${q}, 1)`;
   } else if (plan.text?.mode === 'similarity') {
@@ -57,16 +96,10 @@ function whereAndKeys(plan: TSearchPlan, p: Params) {
   }
   let distance = 'null::float8';
   if (plan.near && box && cells) {
-    const { lat, lng, km } = plan.near;
-    const latP = p.add(lat);
-    const lngP = p.add(lng);
-    distance = distanceSql(`${latP}::float8`, `${lngP}::float8`);
     if (plan.text?.mode !== 'fulltext') where.push(`v.geo_cell = any(${p.add(cells)}::int[])`);
-    where.push(
-      `v.latitude between ${p.add(box.minLat)} and ${p.add(box.maxLat)}`,
-      `v.longitude between ${p.add(box.minLng)} and ${p.add(box.maxLng)}`,
-      `${distance} <= ${p.add(km)}`,
-    );
+    const circle = circleSql(p, plan.near, box);
+    distance = circle.distance;
+    where.push(...circle.conditions);
   }
   return { where: where.length ? where.join(' and ') : 'true', rank, distance };
 }
@@ -133,7 +166,7 @@ export function searchPageSql(
       left join placements.organizations o on o.id = v.organization_id
       order by p.sort_key ${dir}, p.id ${dir}
     ) r on true`;
-  return { text, values: p.values };
+  return prepared({ text, values: p.values });
 }
 
 /** Markers: every match with coordinates, up to `limit`, nearest first with a place, else newest. */
@@ -149,7 +182,7 @@ export function markersSql(plan: TSearchPlan, limit: number): { text: string; va
     where ${where} and v.latitude is not null
     order by ${order}
     limit ${p.add(limit)}`;
-  return { text, values: p.values };
+  return prepared({ text, values: p.values });
 }
 
 /**
@@ -173,5 +206,5 @@ export function facetsSql(plan: TSearchPlan, scanLimit: number): { text: string;
     union all select 'organization_type', o.organization_type, count(*)::int
       from capped c join placements.organizations o on o.id = c.organization_id group by 2
     union all select 'capped', ((select count(*) from scanned) > ${p.add(scanLimit)})::text, 0`;
-  return { text, values: p.values };
+  return prepared({ text, values: p.values });
 }
