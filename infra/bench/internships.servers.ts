@@ -8,7 +8,7 @@ import { seedOrganizationId } from '@stageplein/contracts/domain/seed-ids';
 import { INTERNSHIPS_QUERY } from '@stageplein/contracts/placements/internships';
 import { internshipScopes } from '@stageplein/contracts/placements/internship-policy';
 import { derivePermissions } from '@stageplein/contracts/identity/permissions';
-import { PreparingClient } from '@stageplein/kit/db/prepared-statements';
+import { preparedPoolConfig } from '@stageplein/kit/db/prepared-statements';
 import { parseJsonApiQuery } from '@stageplein/kit/jsonapi/query';
 import { collectionDocument, pageLinks } from '@stageplein/kit/jsonapi/serialize';
 import { internshipsPageSql } from '@stageplein/placements/internships/internships.sql';
@@ -25,7 +25,7 @@ if (mode === 'gateway') {
   pg.types.setTypeParser(1082, (v: string) => v);
   // As many connections as the product's read path has per tenant (kit tenantReadDbs), and like its
   // pools running the statement prepared.
-  const pool = new pg.Pool({ connectionString: ownerUrl, max: 10, Client: PreparingClient });
+  const pool = new pg.Pool({ connectionString: ownerUrl, max: 10, ...preparedPoolConfig() });
   // The demo school's admin, as the gateway's caller is: the same scopes, so the same statements.
   const school = {
     id: seedOrganizationId('demo', 'school'),

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { createDb, createPool } from '@stageplein/kit/db/database';
-import { PreparingClient } from '@stageplein/kit/db/prepared-statements';
+import { PreparingClient, preparedPoolConfig } from '@stageplein/kit/db/prepared-statements';
 import { parseSearch } from '@stageplein/placements/vacancy-search/vacancy-search.plan';
 import { markersSql, searchPageSql } from '@stageplein/placements/vacancy-search/vacancy-search.sql';
 import {
@@ -82,7 +82,7 @@ const pct = (xs: number[], p: number) =>
 
 /** The statement of each path on one connection, sequentially, prepared as the product runs it: the database's time per request. */
 async function databaseTimes(ownerUrl: string, paths: Record<string, string>) {
-  const client = new PreparingClient({ connectionString: ownerUrl, options: TENANT_OPTION });
+  const client = new PreparingClient({ connectionString: ownerUrl, ...preparedPoolConfig(TENANT_OPTION) });
   await client.connect();
   try {
     const result: Record<string, { p50: number; p95: number }> = {};
@@ -121,7 +121,7 @@ await withSeededDatabase('bench-vacancy-search', async (ownerUrl) => {
   }
   if (process.env.BENCH_EXPLAIN) {
     // Diagnosis: the first page's plan, then stop (no load).
-    const client = new PreparingClient({ connectionString: ownerUrl, options: TENANT_OPTION });
+    const client = new PreparingClient({ connectionString: ownerUrl, ...preparedPoolConfig(TENANT_OPTION) });
     await client.connect();
     const url = new URL(FIRST, 'http://bench');
     const parsed = parseSearch(Object.fromEntries(url.searchParams), 'demo', () => ({ kind: 'public' }));

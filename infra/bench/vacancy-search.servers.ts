@@ -3,7 +3,7 @@
 // statements, planned once at start for the URLs it is given, and a plain document of the same rows).
 import Fastify from 'fastify';
 import pg from 'pg';
-import { PreparingClient } from '@stageplein/kit/db/prepared-statements';
+import { preparedPoolConfig } from '@stageplein/kit/db/prepared-statements';
 import { parseSearch } from '@stageplein/placements/vacancy-search/vacancy-search.plan';
 import { markersSql, searchPageSql } from '@stageplein/placements/vacancy-search/vacancy-search.sql';
 import { serveForBench, serveGatewayForBench } from './bench-lib.ts';
@@ -18,8 +18,7 @@ if (mode === 'gateway') {
   const pool = new pg.Pool({
     connectionString: ownerUrl,
     max: 10,
-    options: '-c app.tenant_id=demo',
-    Client: PreparingClient,
+    ...preparedPoolConfig('-c app.tenant_id=demo'),
   });
   const statements = new Map(
     paths.map((path) => {

@@ -34,4 +34,10 @@ describe('prepared statements through Kysely', () => {
     expect(await run<{ sum: number }>({ text: shape, values: [5, 6] })).toEqual([{ sum: 11 }]);
     expect(await preparedTexts()).toEqual([shape]);
   });
+
+  it('plans a prepared statement once: our pools ask for the generic plan', async () => {
+    expect(await run<{ plan_cache_mode: string }>({ text: 'show plan_cache_mode', values: [] })).toEqual([
+      { plan_cache_mode: 'force_generic_plan' },
+    ]);
+  });
 });

@@ -1,6 +1,6 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import { PreparingClient } from './prepared-statements.ts';
+import { preparedPoolConfig } from './prepared-statements.ts';
 
 // Dates stay strings on the wire: DATE columns come back as 'YYYY-MM-DD', not shifted by the server's zone.
 pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
@@ -37,7 +37,7 @@ export function dbUrls(ownerUrl: string, appPassword: string): TDbUrls {
 }
 
 export function createPool(connectionString: string, max = 10): pg.Pool {
-  const pool = new pg.Pool({ connectionString, max, Client: PreparingClient });
+  const pool = new pg.Pool({ connectionString, max, ...preparedPoolConfig() });
   // An idle client losing its server (restart, network) must not crash the process.
   pool.on('error', () => undefined);
   return pool;
@@ -62,8 +62,7 @@ export function tenantReadDbs(appUrl: string, maxPerTenant = 10) {
         const pool = new pg.Pool({
           connectionString: appUrl,
           max: maxPerTenant,
-          Client: PreparingClient,
-          options: `-c app.tenant_id=${tenant} -c default_transaction_read_only=on`,
+          ...preparedPoolConfig(`-c app.tenant_id=${tenant} -c default_transaction_read_only=on`),
         });
         pool.on('error', () => undefined);
         entry = { pool, db: createDb<unknown>(pool) };

@@ -3,12 +3,16 @@ import pg from 'pg';
 
 /**
  * Hot statements as named prepared statements: each connection parses and plans the text once and then
- * reuses the plan (PostgreSQL's plan cache; after five runs a generic plan when it costs no more). The
- * internships list planned its statement on every request, ~2–3 ms of ~10 (docs/benchmarks.md).
+ * reuses that plan (`plan_cache_mode = force_generic_plan` on our pools: PostgreSQL's default would go
+ * on planning the bank's search for its values, ~3 ms of ~9, because its estimate of the generic plan
+ * is worse although the plan is the same). The internships list planned its statement on every request,
+ * ~2–3 ms of ~10 (docs/benchmarks.md).
  *
  * A statement opts in with `prepared(statement)`; its text is then run by name on every pool of ours
- * (`PreparingClient`, the `Client` of `createPool` and `tenantReadDbs`), through Kysely unchanged.
- * Texts are registered, values stay parameters, so the registry holds one entry per statement shape.
+ * (`preparedPoolConfig`, in `createPool` and `tenantReadDbs`), through Kysely unchanged. Texts are
+ * registered, values stay parameters, so the registry holds one entry per statement shape. Only a
+ * statement whose one plan suits every value is registered; all others are planned per run as before
+ * (the setting affects prepared statements only).
  */
 const names = new Map<string, string>();
 /** Beyond this many shapes a text runs unprepared: a bug that builds texts from values stays bounded. */
@@ -36,3 +40,9 @@ export class PreparingClient extends pg.Client {
     }) as pg.Client['query'];
   }
 }
+
+/** A pool's client and session options for prepared statements, with the pool's own `options`. */
+export const preparedPoolConfig = (options?: string) => ({
+  Client: PreparingClient,
+  options: ['-c plan_cache_mode=force_generic_plan', options].filter(Boolean).join(' '),
+});

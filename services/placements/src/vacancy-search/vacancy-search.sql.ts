@@ -81,12 +81,14 @@ function whereAndKeys(plan: TSearchPlan, p: Params) {
   const box = plan.near && circleBox(plan.near.lat, plan.near.lng, plan.near.km);
   const cells = box && cellsCovering(box);
   if (plan.text?.mode === 'fulltext') {
-    const q = `to_tsquery(${TSCONFIG}, ${p.add(plan.text.tsquery)})`;
+    // Subqueries, so a prepared statement's generic plan builds each query once, not once per row.
+    const q = `(select to_tsquery(${TSCONFIG}, ${p.add(plan.text.tsquery)}))`;
     const byTerms = cells && plan.publicOnly;
     if (byTerms) where.push(byTermsSql(plan, p, plan.text.words, cells, box));
     // Otherwise, near a place, the cells are lexemes of the same vector: one GIN scan intersects text
     // and radius (an organization's own or a moderator's search).
-    const near = cells && !byTerms ? ` && ${p.add(cells.map((c) => `_${c}`).join(' | '))}::tsquery` : '';
+    const near =
+      cells && !byTerms ? ` && (select ${p.add(cells.map((c) => `_${c}`).join(' | '))}::tsquery)` : '';
     where.push(`v.search_vector @@ (${q}${near})`);
     rank = `ts_rank_cd(v.search_vector, ${q}, 1)`;
   } else if (plan.text?.mode === 'similarity') {
