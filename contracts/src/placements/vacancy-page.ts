@@ -1,4 +1,5 @@
 import { readCollectionDocument, type TFlatResource, type TRawDocument } from '../client/jsonapi-document.ts';
+import type { TVacancyStatus } from './vacancy-kinds.ts';
 
 /**
  * A page of the public vacancy search (`GET /api/v1/vacancies`) as the portal's list shows it, from
@@ -8,7 +9,7 @@ import { readCollectionDocument, type TFlatResource, type TRawDocument } from '.
 /** The public search (and, below it, `/markers` and `/{id}`). */
 export const VACANCIES_PATH = '/api/v1/vacancies';
 
-export type TVacancyStatus = 'draft' | 'published' | 'closed' | 'archived';
+export type { TVacancyStatus } from './vacancy-kinds.ts';
 
 export interface TVacancyFields {
   title: string;

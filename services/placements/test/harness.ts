@@ -8,6 +8,7 @@ import type { TServiceModule } from '@stageplein/kit/service';
 import type { TStackConfig } from '@stageplein/stack/services';
 import {
   announceOrganization,
+  deliver,
   serviceHarness,
   userWith,
   type TServiceHarness,
@@ -134,3 +135,22 @@ export async function internshipParties(
     company,
   };
 }
+
+/** Identity's announcement of a user, so placements' read model knows their name. */
+export const announceUser = (h: THarness, user: TUser, first: string, last: string) =>
+  deliver(
+    h,
+    'identity.user.created',
+    user.id,
+    {
+      user_id: user.id,
+      email: `${first.toLowerCase()}-${user.id.slice(0, 8)}@example.nl`,
+      first_name: first,
+      last_name: last,
+      gender: null,
+      status: 'active',
+      locale: 'nl',
+      periodic_mail_frequency: 'never',
+    },
+    user.tenant,
+  );

@@ -17,6 +17,7 @@ import type { TPlacementsDb } from '../src/database.ts';
 import { createInternships } from '../src/internships/internships.service.ts';
 import {
   adminOf,
+  announceUser,
   auditOf,
   call,
   deliver,
@@ -57,25 +58,6 @@ interface TWorld {
   otherCompany: TUser;
 }
 
-async function announceUser(user: TUser, first: string, last: string): Promise<void> {
-  await deliver(
-    h,
-    'identity.user.created',
-    user.id,
-    {
-      user_id: user.id,
-      email: `${first.toLowerCase()}-${user.id.slice(0, 8)}@example.nl`,
-      first_name: first,
-      last_name: last,
-      gender: null,
-      status: 'active',
-      locale: 'nl',
-      periodic_mail_frequency: 'never',
-    },
-    user.tenant,
-  );
-}
-
 async function publishedVacancy(company: TUser, places = 3, extra: Record<string, unknown> = {}) {
   const res = await call(h.app, {
     method: 'POST',
@@ -98,7 +80,7 @@ async function world(tenant: TTenantId = 'demo', places = 3): Promise<TWorld> {
   const student = await userWith(h, 'student', schoolId, 'School', tenant);
   const otherStudent = await userWith(h, 'student', schoolId, 'School', tenant);
   const mentor = await userWith(h, 'mentor', schoolId, 'School', tenant);
-  await announceUser(student, 'Sam', 'Student');
+  await announceUser(h, student, 'Sam', 'Student');
   await deliver(
     h,
     'organizations.mentorship.added',
@@ -609,7 +591,7 @@ describe('internships: the list’s includes, filters, sorts and paging', () => 
       parent_id: null,
     });
     const contact = await userWith(h, 'admin', w.organizationId, 'Provider');
-    await announceUser(contact, 'Carla', 'Contact');
+    await announceUser(h, contact, 'Carla', 'Contact');
     await eventually(async () => {
       const { rows } = await sql`select 1 from placements.internship_periods where id = ${periodId}
         union all select 1 from placements.organization_websites where website = 'https://delinde.example'
@@ -739,13 +721,13 @@ describe('internships: contact person and supervisor (the edit form’s pickers)
     const w = await world();
     const id = await fixture(w, 'approved');
     const carla = await userWith(h, 'admin', w.organizationId, 'Provider');
-    await announceUser(carla, 'Carla', 'Contact');
+    await announceUser(h, carla, 'Carla', 'Contact');
     const bram = await userWith(h, 'mentor', w.organizationId, 'Provider');
-    await announceUser(bram, 'Bram', 'Begeleider');
+    await announceUser(h, bram, 'Bram', 'Begeleider');
     // A learner at the organization (a volunteer) is no contact person; nor is the other company's admin.
     const volunteer = await userWith(h, 'volunteer', w.organizationId, 'Provider');
-    await announceUser(volunteer, 'Vera', 'Vrijwilliger');
-    await announceUser(w.otherCompany, 'Olga', 'Elders');
+    await announceUser(h, volunteer, 'Vera', 'Vrijwilliger');
+    await announceUser(h, w.otherCompany, 'Olga', 'Elders');
     const foreign = await adminOf(h, 'Provider', 'approved', 'raayland');
     await eventually(async () => {
       const { rows } = await sql`select 1 from placements.users

@@ -5,6 +5,7 @@ import type { TTenantId } from '@stageplein/contracts/tenants/tenant.types';
 import { seedVacancyId } from '../src/seeds/seed-vacancies.ts';
 import {
   adminOf,
+  announceUser,
   auditOf,
   call,
   deliver,
@@ -63,25 +64,6 @@ const act = (id: string, user: TUser, action: string, reason?: string) =>
     headers: user.headers,
     ...(reason !== undefined ? { payload: { data: { type: 'vacancy', id, attributes: { reason } } } } : {}),
   });
-
-/** Identity's announcement of a user, so placements' read model knows their name. */
-const announce = (user: TUser, first: string, last: string) =>
-  deliver(
-    h,
-    'identity.user.created',
-    user.id,
-    {
-      user_id: user.id,
-      email: `${first.toLowerCase()}-${user.id.slice(0, 8)}@example.nl`,
-      first_name: first,
-      last_name: last,
-      gender: null,
-      status: 'active',
-      locale: 'nl',
-      periodic_mail_frequency: 'never',
-    },
-    user.tenant,
-  );
 
 const remove = (id: string, user: TUser) =>
   call(h.app, { method: 'DELETE', url: `/api/v1/vacancies/${id}`, headers: user.headers });
@@ -196,9 +178,9 @@ describe('vacancies: CRUD by the organization', () => {
       expect(refused.json().errors[0].source).toEqual({ pointer: '/data/attributes/contact_person_id' });
     }
     const colleague = await userWith(h, 'mentor', admin.organizationId, 'NonProfit');
-    await announce(colleague, 'Carla', 'Contact');
-    await announce(volunteer, 'Vera', 'Vrijwilliger');
-    await announce(admin, 'Anne', 'Admin');
+    await announceUser(h, colleague, 'Carla', 'Contact');
+    await announceUser(h, volunteer, 'Vera', 'Vrijwilliger');
+    await announceUser(h, admin, 'Anne', 'Admin');
     const res = await create(admin, { contact_person_id: colleague.id });
     expectStatus(res, 201);
     const id = res.json().data.id as string;
