@@ -17,6 +17,7 @@ import {
   startStack,
   type TStack,
 } from './stack.ts';
+import { appStarted } from './served-page.ts';
 
 let stack: TStack;
 beforeAll(async () => {
@@ -212,7 +213,8 @@ describe('language', () => {
     ]) {
       const { page, context } = await openPortal(stack, { locale });
       await page.goto(stack.url('demo', '/'));
-      await page.getByTestId('app-name').waitFor();
+      // The gateway serves `/` in Dutch; the app then follows the browser.
+      await appStarted(page);
       expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
       await context.close();
     }
