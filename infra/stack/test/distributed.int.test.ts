@@ -306,16 +306,18 @@ describe('distributed profile: one process per service, events through Kafka', (
     const ms = Date.now() - t0;
     expect(roles).toEqual([`${SCHOOL}:mentor,student`]);
 
-    // The same event: marked sent in identity's outbox by the relay process, recorded as processed by organizations.
+    // The same event: sent from identity's outbox by the relay process (no longer queued), recorded as
+    // processed by organizations.
     const { rows } = await sql<{
       id: string;
-      sent_at: Date | null;
+      queued: boolean;
       traceparent: string | null;
-    }>`select id, sent_at, envelope->>'traceparent' as traceparent from identity.outbox
+    }>`select id, exists (select 1 from identity.outbox_pending p where p.seq = o.seq) as queued,
+        envelope->>'traceparent' as traceparent from identity.outbox o
       where type = 'identity.role.added' and aggregate_id = ${studentId} order by seq desc limit 1`.execute(
       owner,
     );
-    expect(rows[0]?.sent_at).toBeInstanceOf(Date);
+    expect(rows[0]?.queued).toBe(false);
     const processed = await sql`select 1 from organizations.processed_events
       where consumer = 'organizations.auth-read-model' and event_id = ${rows[0]!.id}`.execute(owner);
     expect(processed.rows).toHaveLength(1);
@@ -403,10 +405,12 @@ describe('distributed profile: one process per service, events through Kafka', (
       data: { user_id: 'not-a-uuid' },
     };
     // A buggy producer: the row goes into identity's outbox without the writer's validation.
-    await sql`insert into identity.outbox (id, tenant_id, type, aggregate_id, envelope)
-      values (${id}, 'demo', 'identity.role.added', ${envelope.subject}, ${JSON.stringify(envelope)}::jsonb)`.execute(
-      owner,
-    );
+    await sql`with logged as (
+        insert into identity.outbox (id, tenant_id, type, aggregate_id, envelope)
+        values (${id}, 'demo', 'identity.role.added', ${envelope.subject}, ${JSON.stringify(envelope)}::jsonb)
+        returning seq, tenant_id, aggregate_id
+      )
+      insert into identity.outbox_pending (seq, tenant_id, aggregate_id) select * from logged`.execute(owner);
     const letters = await eventually(
       'the dead letter in organizations',
       async () =>

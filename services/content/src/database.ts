@@ -1,4 +1,8 @@
-import type { TOutboxTable, TProcessedEventsTable } from '@stageplein/kit/outbox/outbox.table';
+import type {
+  TOutboxPendingTable,
+  TOutboxTable,
+  TProcessedEventsTable,
+} from '@stageplein/kit/outbox/outbox.table';
 import type { TAuditLogTable } from '@stageplein/kit/audit/audit-log';
 import type { TMailDeliveriesTable } from '@stageplein/kit/mail/mail-requests';
 import type { TOrganizationsTable } from './organizations-read-model/organizations-read-model.table.ts';
@@ -42,6 +46,7 @@ export interface TContentDb {
   'content.audit_log': TAuditLogTable;
   'content.auth_roles': TAuthRolesTable;
   'content.outbox': TOutboxTable;
+  'content.outbox_pending': TOutboxPendingTable;
   'content.processed_events': TProcessedEventsTable;
 }
 

@@ -1,7 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { FastifyRequest } from 'fastify';
 import type { TDeadLettersTable } from '@stageplein/kit/outbox/dead-letters';
-import type { TOutboxTable, TProcessedEventsTable } from '@stageplein/kit/outbox/outbox.table';
+import type {
+  TOutboxPendingTable,
+  TOutboxTable,
+  TProcessedEventsTable,
+} from '@stageplein/kit/outbox/outbox.table';
 import type { TUsersTable } from './users/users.table.ts';
 import type { TRolesTable } from './roles/roles.table.ts';
 import type { TRoleInvitationsTable } from './roles/role-invitations.table.ts';
@@ -24,6 +28,7 @@ export interface TIdentityDb {
   'identity.dev_mails': TDevMailsTable;
   'identity.organizations': TOrganizationsTable;
   'identity.outbox': TOutboxTable;
+  'identity.outbox_pending': TOutboxPendingTable;
   'identity.processed_events': TProcessedEventsTable;
   'identity.dead_letters': TDeadLettersTable;
 }

@@ -5,6 +5,7 @@ import { authReadModelMigrationV1 } from '@stageplein/kit/migrations/auth-read-m
 import { authReadModelMigrationV2 } from '@stageplein/kit/migrations/auth-read-model.v2';
 import { requireAuth } from '@stageplein/kit/auth/policy';
 import { outboxMigrationV1 } from '@stageplein/kit/migrations/outbox.v1';
+import { outboxMigrationV2 } from '@stageplein/kit/migrations/outbox.v2';
 import type { TServiceDeps, TServiceModule } from '@stageplein/kit/service';
 import { organizationsService } from '@stageplein/organizations';
 import { identityService } from '../src/identity.module.ts';
@@ -44,6 +45,7 @@ const probeService: TServiceModule = {
   prefixes: ['/api/v1/probe'],
   migrations: {
     '0001-outbox': outboxMigrationV1('probe'),
+    '0001-outbox-v2': outboxMigrationV2('probe'),
     '0002-auth': authReadModelMigrationV1('probe'),
     '0003-auth-sessions': authReadModelMigrationV2('probe'),
   },

@@ -49,14 +49,15 @@ afterAll(async () => {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function markAllSent(): Promise<void> {
-  await sql`update ${sql.table(`${SCHEMA}.outbox`)} set sent_at = now() where sent_at is null`.execute(
-    dbs.owner,
-  );
+  await sql`delete from ${sql.table(`${SCHEMA}.outbox_pending`)}`.execute(dbs.owner);
 }
 
 async function unsent(ids?: readonly string[]): Promise<number> {
-  const { rows } = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(`${SCHEMA}.outbox`)}
-    where sent_at is null and (${ids ? [...ids] : null}::uuid[] is null or id = any(${ids ? [...ids] : null}::uuid[]))`.execute(
+  const { rows } = await sql<{
+    n: number;
+  }>`select count(*)::int as n from ${sql.table(`${SCHEMA}.outbox_pending`)}
+    join ${sql.table(`${SCHEMA}.outbox`)} using (seq)
+    where (${ids ? [...ids] : null}::uuid[] is null or id = any(${ids ? [...ids] : null}::uuid[]))`.execute(
     dbs.owner,
   );
   return rows[0]!.n;

@@ -81,7 +81,7 @@ describe('transactional outbox', () => {
   });
 
   it('two relays at once deliver every committed event at least once, in order per aggregate', async () => {
-    await sql`update eventlab.outbox set sent_at = now()`.execute(owner);
+    await sql`delete from eventlab.outbox_pending`.execute(owner);
     const aggregates = Array.from({ length: 12 }, (_, i) => `aggregate-${i}`);
     const perAggregate = 25;
     const transport = new FlakyRecordingTransport(0.02);
@@ -117,7 +117,7 @@ describe('transactional outbox', () => {
     }
     const unsent = await sql<{
       n: number;
-    }>`select count(*)::int as n from eventlab.outbox where sent_at is null`.execute(owner);
+    }>`select count(*)::int as n from eventlab.outbox_pending`.execute(owner);
     expect(unsent.rows[0]!.n).toBe(0);
     console.log(
       `outbox: ${total} events, ${transport.log.length} deliveries, ${transport.failures} injected publish failures`,

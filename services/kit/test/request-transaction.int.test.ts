@@ -58,6 +58,7 @@ const probeService: TServiceModule = {
       },
     },
     '0002-outbox': (await import('../src/migrations/outbox.v1.ts')).outboxMigrationV1('probe'),
+    '0003-outbox-v2': (await import('../src/migrations/outbox.v2.ts')).outboxMigrationV2('probe'),
   },
   routes,
 };

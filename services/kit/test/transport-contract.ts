@@ -109,11 +109,9 @@ export function transportContract(name: string, makeTransport: () => TEventTrans
         (
           await sql<{
             n: number;
-          }>`select count(*)::int as n from ${sql.table(`${SCHEMA}.outbox`)} where sent_at is null`.execute(
-            dbs.owner,
-          )
+          }>`select count(*)::int as n from ${sql.table(`${SCHEMA}.outbox_pending`)}`.execute(dbs.owner)
         ).rows[0]!.n;
-      await until('every outbox row marked sent', unsent, (n) => n === 0, 10_000);
+      await until('every outbox row sent (dequeued)', unsent, (n) => n === 0, 10_000);
       console.log(
         `[${name}] ${total} events, 2 groups, deliveries a=${a.calls()} b=${b.calls()}, in effect a=${total} b=${total}`,
       );
@@ -132,7 +130,7 @@ export function transportContract(name: string, makeTransport: () => TEventTrans
         (r) => r.length >= 10,
       );
 
-      // A relay that died after the broker acknowledged but before marking rows sent publishes them again.
+      // A relay that died after the broker acknowledged but before dequeuing rows publishes them again.
       await transport.publish(sent);
       await transport.publish(sent.slice(0, 4));
       await until(

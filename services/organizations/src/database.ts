@@ -1,4 +1,8 @@
-import type { TOutboxTable, TProcessedEventsTable } from '@stageplein/kit/outbox/outbox.table';
+import type {
+  TOutboxPendingTable,
+  TOutboxTable,
+  TProcessedEventsTable,
+} from '@stageplein/kit/outbox/outbox.table';
 import type { TSchoolYearsTable } from './school-years/school-years.table.ts';
 import type { TOrganizationsTable } from './organizations/organizations.table.ts';
 import type { TSignupsTable } from './signups/signups.table.ts';
@@ -43,6 +47,7 @@ export interface TOrganizationsDb {
   'organizations.vacancies': TVacanciesTable;
   'organizations.auth_roles': TAuthRolesTable;
   'organizations.outbox': TOutboxTable;
+  'organizations.outbox_pending': TOutboxPendingTable;
   'organizations.processed_events': TProcessedEventsTable;
 }
 

@@ -1,5 +1,9 @@
 import type { Kysely } from 'kysely';
-import type { TOutboxTable, TProcessedEventsTable } from '@stageplein/kit/outbox/outbox.table';
+import type {
+  TOutboxPendingTable,
+  TOutboxTable,
+  TProcessedEventsTable,
+} from '@stageplein/kit/outbox/outbox.table';
 import type { TOrganizationsReadModelTable } from '@stageplein/kit/read-models/organizations-read-model';
 import type { TAuditLogTable } from '@stageplein/kit/audit/audit-log';
 import type {
@@ -92,6 +96,7 @@ export interface TPlacementsDb {
   'placements.audit_log': TAuditLogTable;
   'placements.auth_roles': TAuthRolesTable;
   'placements.outbox': TOutboxTable;
+  'placements.outbox_pending': TOutboxPendingTable;
   'placements.processed_events': TProcessedEventsTable;
   'placements.external_links': TExternalLinksTable;
   'placements.external_link_uses': TExternalLinkUsesTable;

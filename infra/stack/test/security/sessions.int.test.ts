@@ -6,6 +6,7 @@ import { requireAuth } from '@stageplein/kit/auth/policy';
 import { authReadModelMigrationV1 } from '@stageplein/kit/migrations/auth-read-model.v1';
 import { authReadModelMigrationV2 } from '@stageplein/kit/migrations/auth-read-model.v2';
 import { outboxMigrationV1 } from '@stageplein/kit/migrations/outbox.v1';
+import { outboxMigrationV2 } from '@stageplein/kit/migrations/outbox.v2';
 import { registerService, type TServiceModule } from '@stageplein/kit/service';
 import { SERVICES } from '@stageplein/stack/services';
 import { seedOrganizationId } from '@stageplein/contracts/domain/seed-ids';
@@ -41,6 +42,7 @@ const laggingService: TServiceModule = {
   prefixes: ['/api/v1/probe'],
   migrations: {
     '0001-outbox': outboxMigrationV1('lagging'),
+    '0001-outbox-v2': outboxMigrationV2('lagging'),
     '0002-auth': authReadModelMigrationV1('lagging'),
     '0003-auth-sessions': authReadModelMigrationV2('lagging'),
   },

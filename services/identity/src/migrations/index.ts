@@ -10,6 +10,7 @@ import m20261124T0900_student_import_keys from './20261124T0900-student-import-k
 import m20261125T0900_dead_letters from './20261125T0900-dead-letters.ts';
 import m20261125T0910_organizations_read_model from './20261125T0910-organizations-read-model.ts';
 import m20261126T0930_ownership from './20261126T0930-ownership.ts';
+import m20270111T0900_outbox_pending from './20270111T0900-outbox-pending.ts';
 
 /**
  * Applied in key order. Each migration is a frozen file named by its timestamp: once landed it is never
@@ -27,4 +28,6 @@ export const migrations: Record<string, Migration> = {
   '20261125T0900-dead-letters': m20261125T0900_dead_letters,
   '20261125T0910-organizations-read-model': m20261125T0910_organizations_read_model,
   '20261126T0930-ownership': m20261126T0930_ownership,
+  // The outbox as an append-only log, its delivery state a queue beside it (kit outbox.v2).
+  '20270111T0900-outbox-pending': m20270111T0900_outbox_pending,
 };

@@ -50,5 +50,8 @@ export async function grantSchema(owner: Kysely<unknown>, schema: string): Promi
   await sql
     .raw(`revoke all on ${schema}.kysely_migration, ${schema}.kysely_migration_lock from ${APP_ROLE}`)
     .execute(owner);
-  await sql.raw(`grant select, update on ${schema}.outbox to ${RELAY_ROLE}`).execute(owner);
+  // The relay reads the log and empties the queue (kit outbox.v2); it never writes the log.
+  await sql.raw(`revoke all on ${schema}.outbox from ${RELAY_ROLE}`).execute(owner);
+  await sql.raw(`grant select on ${schema}.outbox to ${RELAY_ROLE}`).execute(owner);
+  await sql.raw(`grant select, update, delete on ${schema}.outbox_pending to ${RELAY_ROLE}`).execute(owner);
 }

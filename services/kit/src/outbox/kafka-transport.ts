@@ -104,7 +104,7 @@ function logCreator(log: TKafkaLog | false | undefined) {
  * Distributed-profile transport (DESIGN §5). Publishing: one topic per aggregate, created explicitly
  * with the admin client; key = aggregate id, so one aggregate's events share a partition and keep
  * their order; an idempotent producer with acks=all, and `publish` resolves only after the broker
- * acknowledged every message (the relay marks rows sent after that). Consuming: a Kafka consumer
+ * acknowledged every message (the relay dequeues rows after that). Consuming: a Kafka consumer
  * group per TConsumer, from the earliest offset for a new group, a partition's messages taken in runs
  * of one transaction each; an offset is committed only after its event was handled or durably
  * dead-lettered (delivery.ts), so a crash means redelivery, which the idempotent consumers absorb.

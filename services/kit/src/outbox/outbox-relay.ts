@@ -1,8 +1,9 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TEventEnvelope } from '@stageplein/contracts/events/envelope';
 import type { TEventTransport, TStoredEvent } from './transport.ts';
+import { prepared } from '../db/prepared-statements.ts';
 import { OUTBOX_CHANNEL } from './outbox-writer.ts';
 
 export interface TRelayOptions {
@@ -18,16 +19,16 @@ export interface TRelayOptions {
   idleMs?: number;
   /**
    * Claim loops (default 2). Each is its own transaction on other aggregates, like another relay, so
-   * one loop's database work (claim, mark sent, commit) overlaps another's wait for the broker.
+   * one loop's database work (claim, dequeue, commit) overlaps another's wait for the broker.
    */
   concurrency?: number;
   log?: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
-  /** Called after each committed batch with how many rows it marked sent and its phases (metrics, benchmarks). */
+  /** Called after each committed batch with how many rows it sent and its phases (metrics, benchmarks). */
   onSent?: (count: number, timing: TRelayBatchTiming) => void;
 }
 
 /**
- * Where a batch's time went, in ms: begin, claim, take and mark sent (one statement); the broker's
+ * Where a batch's time went, in ms: begin, claim, take (dequeue and read, one statement); the broker's
  * acknowledgement; the commit.
  */
 export interface TRelayBatchTiming {
@@ -40,7 +41,7 @@ export interface TRelay {
   /** Publishes one batch of one schema; returns how many events were sent. */
   runOnce(schema: string): Promise<number>;
   start(): void;
-  /** Stops after the batch in flight; a claimed batch is either marked sent or left for others. */
+  /** Stops after the batch in flight; a claimed batch is either sent and dequeued or left for others. */
   stop(): Promise<void>;
   /**
    * Resolves true once every row of `schema`'s outbox committed before the call is sent (with the
@@ -50,17 +51,18 @@ export interface TRelay {
 }
 
 /**
- * Outbox relay. A batch is claimed, marked sent, published and committed in one transaction (the
- * marks become visible only with the commit, after the broker acknowledged). Aggregates are
+ * Outbox relay. The outbox is a log (never updated) and a queue of the events still to send
+ * (`outbox_pending`, kit outbox.v2). A batch is claimed, dequeued, published and committed in one
+ * transaction (the dequeue becomes visible only with the commit, after the broker acknowledged). Aggregates are
  * claimed with transaction-scoped advisory locks, so two relays never interleave one aggregate's
  * events (order per aggregate holds), relays work on different aggregates side by side, and a relay
  * that dies releases its claim. The advisory lock is the only claim (no row locks, no SKIP LOCKED):
- * every relay write to an outbox row holds its aggregate's lock, and skipping a locked row would
+ * every relay write to a queued row holds its aggregate's lock, and skipping a locked row would
  * publish its aggregate's later events first. Several claim loops (`concurrency`) keep batches
  * pipelined: one loop's database work overlaps another's wait for the broker.
  */
 /** Claim loops of a relay unless told otherwise; see `TRelayOptions.concurrency`. */
-export const DEFAULT_RELAY_CONCURRENCY = 2;
+export const DEFAULT_RELAY_CONCURRENCY = 3;
 
 /** Ascending by `seq` (bigint as text, no sign: a shorter text is a smaller number). */
 const bySeq = (a: { seq: string }, b: { seq: string }) =>
@@ -89,33 +91,33 @@ export function createRelay(options: TRelayOptions): TRelay {
   }
 
   async function runBatch(schema: string): Promise<{ sent: number; timing: TRelayBatchTiming }> {
-    const table = sql.table(`${schema}.outbox`);
     const start = performance.now();
     let claimedAt = start;
     let ackedAt = start;
-    // A batch is 4 round trips: begin with its settings, claim, take and mark, commit (the broker's
-    // acknowledgement in between). Per relayed event the database reads and writes each row once.
+    // A batch is 4 round trips: begin with its settings, claim, take (dequeue and read), commit (the
+    // broker's acknowledgement in between). Per relayed event the database deletes one queue row and
+    // reads its log row; the log is never written.
     const count = await db.connection().execute(async (conn) => {
       // Transaction-local settings, sent with `begin` in one round trip (no parameters: the simple
       // protocol runs both statements), before the claim is planned:
-      // - synchronous_commit off: the commit that marks rows sent does not wait for its WAL flush. A
-      //   database crash can lose that mark (never an unsent row: those were committed by the writers),
-      //   and the rows are then published again, which at-least-once delivery absorbs.
+      // - synchronous_commit off: the commit that dequeues sent rows does not wait for its WAL flush. A
+      //   database crash can lose that (never an unsent row: those were committed by the writers), and
+      //   the rows are then published again, which at-least-once delivery absorbs.
       // - no bitmap scans: on a queue table the statistics rarely know the backlog, so the planner
-      //   expects few unsent rows and would read them ALL through a bitmap scan and sort them, on every
-      //   claim; walking the partial index in seq order reads just the window.
+      //   expects few queued rows and would read them ALL through a bitmap scan and sort them, on every
+      //   claim; walking the queue's key in seq order reads just the window.
       await sql
         .raw(
           `begin; select set_config('synchronous_commit', 'off', true), set_config('enable_bitmapscan', 'off', true)`,
         )
         .execute(conn);
       try {
-        const sent = await claimPublishMark(conn, schema, table, () => (claimedAt = performance.now()));
+        const sent = await claimPublishDequeue(conn, schema, () => (claimedAt = performance.now()));
         ackedAt = performance.now();
         await sql.raw('commit').execute(conn);
         return sent;
       } catch (error) {
-        // A failed publish leaves the rows unsent: the rollback undoes their marks and frees the claim.
+        // A failed publish leaves the rows unsent: the rollback puts them back and frees the claim.
         await sql
           .raw('rollback')
           .execute(conn)
@@ -131,69 +133,79 @@ export function createRelay(options: TRelayOptions): TRelay {
     return { sent: count, timing };
   }
 
-  /** Claim, take-and-mark and publish inside the batch's transaction; returns how many were sent. */
-  async function claimPublishMark(
+  /** Claim, take (dequeue and read) and publish inside the batch's transaction; returns how many were sent. */
+  async function claimPublishDequeue(
     trx: Kysely<unknown>,
     schema: string,
-    table: ReturnType<typeof sql.table>,
     claimed: () => void,
   ): Promise<number> {
-    // 1. Claim aggregates: walk the aggregates of the oldest unsent rows (the window) in order,
+    const queue = sql.table(`${schema}.outbox_pending`);
+    const log = sql.table(`${schema}.outbox`);
+    // 1. Claim aggregates: walk the aggregates of the oldest queued rows (the window) in order,
     //    try-locking each (skipping those another relay holds) until the claimed ones cover a batch,
     //    so a relay holds just its batch's aggregates and a held aggregate never starves the rest. The
     //    recursive query runs step by step and stops there (`materialized`: inlined, the window would be
-    //    grouped again at every step). The locks are transaction-scoped: released at commit, or when
-    //    this relay dies (its connection drops). Returns the claimed aggregates' rows of the window.
-    const { rows: window } = await sql<{ seq: string }>`
+    //    grouped again at every step); the window's aggregates are two arrays in walking order, so a
+    //    step reads its aggregate by subscript (a join would scan every candidate at every step). The
+    //    locks are transaction-scoped: released at commit, or when this relay dies (its connection
+    //    drops). Returns the claimed aggregates' rows of the window.
+    // The relay's statements run prepared (one text per schema): planning them cost about as much as
+    // running them for a small batch.
+    const run = async <R>(statement: RawBuilder<R>): Promise<R[]> => {
+      const compiled = statement.compile(trx);
+      prepared({ text: compiled.sql });
+      return (await trx.executeQuery(compiled)).rows;
+    };
+    const window = await run(sql<{ seq: string }>`
       with recursive oldest as materialized (
-        select seq, aggregate_id from ${table} where sent_at is null order by seq limit ${batchSize * 4}
+        select seq, aggregate_id from ${queue} order by seq limit ${batchSize * 4}
       ), candidates as materialized (
-        select row_number() over (order by min(seq)) as i, aggregate_id, count(*) as n
-        from oldest group by aggregate_id
+        select array_agg(aggregate_id order by first) as ids, array_agg(n order by first) as ns
+        from (select aggregate_id, min(seq) as first, count(*) as n from oldest group by aggregate_id) g
       ), walk (i, covered, locked, aggregate_id) as (
-        select 0::bigint, 0::bigint, false, null::text
+        select 0, 0::bigint, false, null::text
         union all
-        select c.i, w.covered + case when l.ok then c.n else 0 end, l.ok, c.aggregate_id
+        select w.i + 1, w.covered + case when l.ok then c.ns[w.i + 1] else 0 end, l.ok, c.ids[w.i + 1]
         from walk w
-        join candidates c on c.i = w.i + 1
-        cross join lateral (select pg_try_advisory_xact_lock(hashtextextended(${schema} || '/' || c.aggregate_id, 0)) as ok) l
-        where w.covered < ${batchSize}
+        cross join candidates c
+        cross join lateral (select pg_try_advisory_xact_lock(hashtextextended(${schema} || '/' || c.ids[w.i + 1], 0)) as ok) l
+        where w.covered < ${batchSize} and w.i < cardinality(c.ids)
       )
-      select o.seq from oldest o join walk w on w.locked and w.aggregate_id = o.aggregate_id`.execute(trx);
+      select o.seq from oldest o join walk w on w.locked and w.aggregate_id = o.aggregate_id`);
     if (window.length === 0) return 0;
-    // 2. Only now take those rows, and mark them sent in the same statement (one pass over them instead
-    //    of a read and a later update; the mark commits only with the transaction, i.e. after the broker
-    //    acknowledged, and a failed publish rolls it back). With the locks held, this statement's fresh
-    //    snapshot drops the rows a previous holder sent meanwhile, so a batch is always a prefix per
-    //    aggregate (a per-row lock test in one scan could skip an aggregate's early rows and take a
-    //    later one). Its row locks block no other relay: every relay write (this mark, the failure
-    //    bookkeeping) holds the aggregate's advisory lock. `returning` has no order: sorted by seq here.
+    // 2. Only now take those rows: dequeue them and read their envelopes from the log in one statement
+    //    (the dequeue commits only with the transaction, i.e. after the broker acknowledged, and a failed
+    //    publish rolls it back). With the locks held, this statement's fresh snapshot drops the rows a
+    //    previous holder sent meanwhile, so a batch is always a prefix per aggregate (a per-row lock test
+    //    in one scan could skip an aggregate's early rows and take a later one). Its row locks block no
+    //    other relay: every relay write to the queue (this dequeue, the failure bookkeeping) holds the
+    //    aggregate's advisory lock. The result has no order: sorted by seq here.
     const seqs = window.map((c) => c.seq);
     const take = (columns: ReturnType<typeof sql>) => sql`
       with batch as (
-        select seq from ${table} where seq = any(${seqs}::bigint[]) and sent_at is null order by seq limit ${batchSize}
+        delete from ${queue} q where q.seq in (
+          select seq from ${queue} where seq = any(${seqs}::bigint[]) order by seq limit ${batchSize}
+        ) returning q.seq
       )
-      update ${table} o set sent_at = now(), attempts = o.attempts + 1 from batch
-      where o.seq = batch.seq
-      returning o.seq, ${columns}`;
+      select o.seq, ${columns} from batch join ${log} o on o.seq = batch.seq`;
     if (transport.publishStored) {
       // The JSON text as stored becomes the message: no parse and re-serialise per event. Headers
       // come from the envelope (the row's columns only stand in where a buggy envelope lacks them,
       // so such an event still reaches the consumers, which dead-letter it).
-      const { rows } = await take(sql`coalesce(o.envelope->>'id', o.id::text) as id,
+      const rows = await run(
+        take(sql`coalesce(o.envelope->>'id', o.id::text) as id,
         coalesce(o.envelope->>'type', o.type) as type, coalesce(o.envelope->>'subject', o.aggregate_id) as subject,
         coalesce(o.envelope->>'tenant', o.tenant_id) as tenant, coalesce(o.envelope->>'source', ${schema}) as source,
-        o.envelope->>'traceparent' as traceparent, o.envelope::text as json`)
-        .$castTo<TStoredEvent & { seq: string }>()
-        .execute(trx);
+        o.envelope->>'traceparent' as traceparent, o.envelope::text as json`).$castTo<
+          TStoredEvent & { seq: string }
+        >(),
+      );
       if (rows.length === 0) return 0;
       claimed();
       await transport.publishStored(rows.sort(bySeq));
       return rows.length;
     }
-    const { rows } = await take(sql`o.envelope`)
-      .$castTo<{ seq: string; envelope: TEventEnvelope }>()
-      .execute(trx);
+    const rows = await run(take(sql`o.envelope`).$castTo<{ seq: string; envelope: TEventEnvelope }>());
     if (rows.length === 0) return 0;
     claimed();
     await transport.publish(rows.sort(bySeq).map((r) => r.envelope));
@@ -203,15 +215,15 @@ export function createRelay(options: TRelayOptions): TRelay {
   async function recordFailure(schema: string, error: unknown): Promise<void> {
     const message = error instanceof Error ? error.message : String(error);
     log?.warn({ schema, err: message }, 'outbox publish failed; will retry');
-    const table = sql.table(`${schema}.outbox`);
+    const queue = sql.table(`${schema}.outbox_pending`);
     // Bookkeeping only, under the aggregate's advisory lock like every relay write: a claim holding
-    // the aggregate may be marking this row sent right now.
+    // the aggregate may be dequeuing this row right now.
     await db
       .transaction()
       .execute((trx) =>
-        sql`with oldest as (select seq, aggregate_id from ${table} where sent_at is null order by seq limit 1)
-          update ${table} o set attempts = o.attempts + 1, last_error = ${message} from oldest
-          where o.seq = oldest.seq and pg_try_advisory_xact_lock(hashtextextended(${schema} || '/' || oldest.aggregate_id, 0))`.execute(
+        sql`with oldest as (select seq, aggregate_id from ${queue} order by seq limit 1)
+          update ${queue} q set attempts = q.attempts + 1, last_error = ${message} from oldest
+          where q.seq = oldest.seq and pg_try_advisory_xact_lock(hashtextextended(${schema} || '/' || oldest.aggregate_id, 0))`.execute(
           trx,
         ),
       )
@@ -264,11 +276,11 @@ export function createRelay(options: TRelayOptions): TRelay {
   }
 
   async function settled(schema: string, timeoutMs = 5000): Promise<boolean> {
-    const table = sql.table(`${schema}.outbox`);
+    const queue = sql.table(`${schema}.outbox_pending`);
     const pending = async (upTo?: string) =>
       (
-        await sql<{ seq: string | null }>`select max(seq)::text as seq from ${table}
-          where sent_at is null ${upTo ? sql`and seq <= ${upTo}` : sql``}`.execute(db)
+        await sql<{ seq: string | null }>`select max(seq)::text as seq from ${queue}
+          ${upTo ? sql`where seq <= ${upTo}` : sql``}`.execute(db)
       ).rows[0]?.seq ?? null;
     const upTo = await pending();
     if (upTo === null) return true;

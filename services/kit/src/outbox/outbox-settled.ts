@@ -10,7 +10,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * `outboxSettled` when events travel through Kafka (the distributed profile, whose relay is another
- * process): first the tenant's outbox rows committed so far are sent (the relay marks them), then every
+ * process): first the tenant's outbox rows committed so far are sent (the relay dequeues them), then every
  * consumer group that reads the schema's topics has committed past them — i.e. every running service
  * applied them. Event types are named after their service's schema (`identity.session.revoked`).
  */
@@ -21,16 +21,14 @@ export function kafkaOutboxSettled(
   return async (schema, tenant, timeoutMs = DEFAULT_SETTLE_TIMEOUT_MS) => {
     const deadline = Date.now() + timeoutMs;
     const db = readDb(tenant);
-    const table = sql.table(`${schema}.outbox`);
+    const queue = sql.table(`${schema}.outbox_pending`);
     const { rows } = await sql<{ seq: string | null }>`
-      select max(seq)::text as seq from ${table} where sent_at is null`.execute(db);
+      select max(seq)::text as seq from ${queue}`.execute(db);
     const upTo = rows[0]?.seq ?? null;
     for (let wait = 2; upTo !== null; wait = Math.min(wait * 2, 50)) {
       if (Date.now() >= deadline) return false;
       await sleep(wait);
-      const left = await sql`select 1 from ${table} where sent_at is null and seq <= ${upTo} limit 1`.execute(
-        db,
-      );
+      const left = await sql`select 1 from ${queue} where seq <= ${upTo} limit 1`.execute(db);
       if (left.rows.length === 0) break;
     }
     const types = Object.keys(EVENT_PAYLOADS).filter((t) => t.startsWith(`${schema}.`));

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import { ZEventEnvelope, type TEventEnvelope } from '@stageplein/contracts/events/envelope';
 import { EVENT_PAYLOADS, type TEventPayload, type TEventType } from '@stageplein/contracts/events/payloads';
+import { prepared } from '../db/prepared-statements.ts';
 import { currentTraceparent } from '../telemetry/telemetry.ts';
 
 export const OUTBOX_CHANNEL = 'stageplein_outbox';
@@ -42,6 +43,31 @@ export function toEnvelope<T extends TEventType>(
 }
 
 /**
+ * Inserts envelopes into `schema`'s outbox log and their keys into its delivery queue
+ * (`outbox_pending`, which the relay empties), in one statement: an event is never logged without
+ * being queued. Every event of every service enters the outbox here.
+ */
+export async function insertEvents(
+  trx: Kysely<unknown>,
+  schema: string,
+  envelopes: readonly TEventEnvelope[],
+): Promise<void> {
+  const rows = envelopes.map(
+    (e) => sql`(${e.id}::uuid, ${e.tenant}, ${e.type}, ${e.subject}, ${JSON.stringify(e)}::jsonb)`,
+  );
+  const statement = sql`with logged as (
+      insert into ${sql.table(`${schema}.outbox`)} (id, tenant_id, type, aggregate_id, envelope)
+      values ${sql.join(rows)} returning seq, tenant_id, aggregate_id
+    )
+    insert into ${sql.table(`${schema}.outbox_pending`)} (seq, tenant_id, aggregate_id)
+    select seq, tenant_id, aggregate_id from logged`.compile(trx);
+  // One event per statement (writeEvent) is the common case: prepared, since planning the two inserts
+  // costs about as much as running them. Bulk texts vary with their row count and plan once per batch.
+  if (envelopes.length === 1) prepared({ text: statement.sql });
+  await trx.executeQuery(statement);
+}
+
+/**
  * Records an event in the service's outbox inside the caller's transaction: it exists exactly when
  * the change that caused it commits. The NOTIFY is delivered at commit and wakes the relay.
  */
@@ -51,10 +77,7 @@ export async function writeEvent<T extends TEventType>(
   input: TEventInput<T>,
 ): Promise<TEventEnvelope> {
   const envelope = toEnvelope(schema, input, new Date().toISOString(), currentTraceparent());
-  await sql`insert into ${sql.table(`${schema}.outbox`)} (id, tenant_id, type, aggregate_id, envelope)
-    values (${envelope.id}, ${envelope.tenant}, ${envelope.type}, ${envelope.subject}, ${JSON.stringify(envelope)}::jsonb)`.execute(
-    trx,
-  );
+  await insertEvents(trx, schema, [envelope]);
   await sql`select pg_notify(${OUTBOX_CHANNEL}, ${schema})`.execute(trx);
   return envelope;
 }

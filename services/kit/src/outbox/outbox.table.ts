@@ -8,7 +8,13 @@ export interface TOutboxTable {
   aggregate_id: string;
   envelope: unknown;
   created_at: Generated<Date>;
-  sent_at: Date | null;
+}
+
+/** The events of `outbox` still to send (kit outbox.v2): the relay deletes a row once the broker has it. */
+export interface TOutboxPendingTable {
+  seq: number;
+  tenant_id: string;
+  aggregate_id: string;
   attempts: Generated<number>;
   last_error: string | null;
 }

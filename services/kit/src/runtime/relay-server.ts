@@ -23,7 +23,7 @@ const DISCOVERY_MS = 10_000;
  * The outbox relay as its own process (distributed profile). It publishes the outbox of every schema
  * that has one to Kafka, finding them in the database (the relay role sees exactly the outbox tables
  * granted to it), so deploying a service needs no relay change. Relays may run side by side: rows
- * are claimed per aggregate with advisory locks. SIGTERM finishes the batch in flight (marked sent or
+ * are claimed per aggregate with advisory locks. SIGTERM finishes the batch in flight (sent and dequeued, or
  * left for the next relay: no claimed row is lost). `/health` and `/ready` on PORT.
  */
 export async function startRelayServer(config: TConfig): Promise<TRelayServer> {
@@ -51,7 +51,7 @@ export async function startRelayServer(config: TConfig): Promise<TRelayServer> {
       const { rows } = await sql<{
         schema: string;
       }>`select table_schema as schema from information_schema.tables
-        where table_name = 'outbox' order by 1`.execute(db);
+        where table_name = 'outbox_pending' order by 1`.execute(db);
       for (const { schema } of rows) {
         if (schemas.includes(schema)) continue;
         schemas.push(schema);

@@ -15,6 +15,7 @@ import m20261124T0900_imports from './20261124T0900-imports.ts';
 import m20261125T0900_auth_sessions from './20261125T0900-auth-sessions.ts';
 import m20261201T0900_vacancies_read_model from './20261201T0900-vacancies-read-model.ts';
 import m20261202T0900_compliance from './20261202T0900-compliance.ts';
+import m20270111T0900_outbox_pending from './20270111T0900-outbox-pending.ts';
 
 /**
  * Applied in key order. Each migration is a frozen file named by its timestamp: once landed it is never
@@ -39,4 +40,6 @@ export const migrations: Record<string, Migration> = {
   '20261201T0900-vacancies-read-model': m20261201T0900_vacancies_read_model,
   // Compliance gating (issue #14 item 6).
   '20261202T0900-compliance': m20261202T0900_compliance,
+  // The outbox as an append-only log, its delivery state a queue beside it (kit outbox.v2).
+  '20270111T0900-outbox-pending': m20270111T0900_outbox_pending,
 };

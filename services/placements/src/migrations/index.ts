@@ -28,6 +28,7 @@ import m20270107T0420_progress_indexes from './20270107T0420-progress-indexes.ts
 import m20270109T0915_internship_count_indexes from './20270109T0915-internship-count-indexes.ts';
 import m20270110T0900_tenant_vacancies_view from './20270110T0900-tenant-vacancies-view.ts';
 import m20270110T1000_vacancy_terms from './20270110T1000-vacancy-terms.ts';
+import m20270111T0900_outbox_pending from './20270111T0900-outbox-pending.ts';
 
 /**
  * Applied in key order. Each migration is a frozen file named by its timestamp: once landed it is never
@@ -79,4 +80,6 @@ export const migrations: Record<string, Migration> = {
   '20270110T0900-tenant-vacancies-view': m20270110T0900_tenant_vacancies_view,
   // The bank's words by grid cell: text near a place from one btree (docs/decisions/vacancy-search.md).
   '20270110T1000-vacancy-terms': m20270110T1000_vacancy_terms,
+  // The outbox as an append-only log, its delivery state a queue beside it (kit outbox.v2).
+  '20270111T0900-outbox-pending': m20270111T0900_outbox_pending,
 };
