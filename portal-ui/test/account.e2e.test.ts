@@ -156,14 +156,18 @@ describe('profile', () => {
     await page.getByTestId('periodic-mail-form').waitFor();
     expect(await page.getByLabel(nl('portal.profile.frequencies.weekly')).isChecked()).toBe(true);
     await page.getByLabel(nl('portal.profile.frequencies.monthly')).check();
+    // Reload only after this save was answered: the first save's toast may still be showing.
+    const saved = page.waitForResponse(
+      (r) => r.request().method() !== 'GET' && new URL(r.url()).pathname.startsWith('/api/'),
+    );
     await page.getByTestId('periodic-mail-form').getByRole('button').click();
-    await expect.poll(() => page.getByTestId('toast').count()).toBeGreaterThan(0);
+    expect((await saved).ok()).toBe(true);
 
     await page.reload();
     await page.getByTestId('periodic-mail-form').waitFor();
     expect(await page.getByLabel(nl('portal.profile.frequencies.monthly')).isChecked()).toBe(true);
     await page.getByRole('link', { name: nl('routes.profile.settings') }).click();
-    expect(await page.getByLabel(nl('portal.profile.emailNotifications')).isChecked()).toBe(false);
+    await expect.poll(() => page.getByLabel(nl('portal.profile.emailNotifications')).isChecked()).toBe(false);
     await context.close();
   });
 

@@ -84,6 +84,9 @@ describe('the gallery looks as its baselines', () => {
       for (const pathname of PAGES) {
         await page.goto(stack.url(tenant, pathname));
         await page.getByTestId(pathname === '/dev/colors' ? 'dev-colors' : 'dev-components').waitFor();
+        // The header as a signed-in student sees it: the account menu follows the current user's answer,
+        // which a screenshot could otherwise beat or not, depending on the machine's load.
+        await page.getByTestId('account-menu').waitFor();
         await settle(page);
         const shot = await page.screenshot({
           fullPage: true,

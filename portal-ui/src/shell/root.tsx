@@ -33,8 +33,12 @@ function useScrollToTopOnNavigation() {
 
 /**
  * After a route change (and its 100 ms settling delay) screen readers hear the new page title and
- * keyboard focus moves to the page's heading, so nobody is left on a link of the old page.
+ * keyboard focus moves to the page's heading, so nobody is left on a link of the old page. A page
+ * still loading its code or data then has no heading yet: the move waits for it (up to 10 s), so a
+ * slow phone is not left on the old link either.
  */
+const HEADING_WAIT_MS = 10_000;
+
 function RouteAnnouncer() {
   const { pathname } = useLocation();
   const [message, setMessage] = useState('');
@@ -46,21 +50,41 @@ function RouteAnnouncer() {
     }
     // Where focus was when the route changed: the link or button that navigated, or nothing.
     const before = document.activeElement;
-    const timer = window.setTimeout(() => {
-      setMessage(document.title);
+    let observer: MutationObserver | undefined;
+    const settle = () => {
       const main = document.getElementById('main');
       const heading = main?.querySelector<HTMLElement>('h1');
+      if (!heading) return false;
+      observer?.disconnect();
+      observer = undefined;
+      setMessage(document.title);
       const active = document.activeElement;
       // Only focus still left behind by the navigation moves; not when the user (or the page) has moved
       // it since, e.g. tabbing on into the header or typing in the new page's first field.
       const leftBehind =
         !active || active === before || active === document.body || active === main || !active.isConnected;
-      if (heading && leftBehind) {
+      if (leftBehind) {
         if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
         heading.focus({ preventScroll: true });
       }
+      return true;
+    };
+    const timer = window.setTimeout(() => {
+      if (settle()) return;
+      observer = new MutationObserver(settle);
+      observer.observe(document.getElementById('main') ?? document.body, { childList: true, subtree: true });
     }, ROUTE_CHANGE_DELAY_MS);
-    return () => window.clearTimeout(timer);
+    // A page without a heading is still announced.
+    const giveUp = window.setTimeout(() => {
+      if (!observer) return;
+      observer.disconnect();
+      setMessage(document.title);
+    }, ROUTE_CHANGE_DELAY_MS + HEADING_WAIT_MS);
+    return () => {
+      window.clearTimeout(timer);
+      window.clearTimeout(giveUp);
+      observer?.disconnect();
+    };
   }, [pathname]);
   return (
     <div className="visually-hidden" aria-live="polite" aria-atomic="true" data-testid="route-announcer">
