@@ -22,7 +22,7 @@ const ENGINE_SUITES = [
  * Four projects, run one group after another (sequence.groupOrder) so they never compete for the two
  * cores: unit (pure, beside the code); integration (real PostgreSQL through app.inject, every file its
  * own database, so files run in parallel); engines (Kafka and Temporal suites, one file at a time); e2e
- * (the running stack driven in Chromium).
+ * (the running stack driven in Chromium, two files at a time).
  */
 export default defineConfig({
   test: {
@@ -84,7 +84,9 @@ export default defineConfig({
           expect: { poll: { timeout: 10_000 } },
           testTimeout: 120_000,
           hookTimeout: 300_000,
-          fileParallelism: false,
+          // Two files at a time: a browser test waits on pages, animations and round trips for much of
+          // its time, so two share the cores well (each file has its own stack, ports and Chromium).
+          maxWorkers: 2,
           sequence: { groupOrder: 3 },
         },
       },

@@ -11,21 +11,32 @@ export function formatDuration(ms) {
   return `${Math.floor(whole / 60)} min ${String(whole % 60).padStart(2, '0')} s`;
 }
 
-/** The phases as a table with a total line; a failed phase is marked ✘, a skipped one shows why. */
+/**
+ * The phases as a table with a total line; a failed phase is marked ✘, a skipped one shows why. Phases
+ * that know when they started and ended (createPhases) total their wall-clock span, since some run
+ * side by side; others add up.
+ */
 export function formatPhaseTable(phases) {
   const rows = phases.map((p) => [
     p.status === 'failed' ? '✘' : p.status === 'skipped' ? '–' : '✔',
     p.title,
     p.status === 'skipped' ? (p.note ?? 'skipped') : formatDuration(p.ms),
   ]);
-  const total = phases.reduce((sum, p) => sum + (p.ms ?? 0), 0);
+  const timed = phases.filter((p) => p.start !== undefined && p.end !== undefined);
+  const total =
+    timed.length > 0 && timed.length === phases.filter((p) => p.status !== 'skipped').length
+      ? Math.max(...timed.map((p) => p.end)) - Math.min(...timed.map((p) => p.start))
+      : phases.reduce((sum, p) => sum + (p.ms ?? 0), 0);
   rows.push([' ', 'total', formatDuration(total)]);
   const width = Math.max(...rows.map((r) => r[1].length));
   const timeWidth = Math.max(...rows.map((r) => r[2].length));
   return rows.map(([mark, title, time]) => `${mark} ${title.padEnd(width)}  ${time.padStart(timeWidth)}`);
 }
 
-/** Runs named phases one after another, printing each one's start and elapsed time. */
+/**
+ * Runs named phases, printing each one's start and elapsed time: one after another, or side by side
+ * (phases run concurrently keep their own times; the summary's total is the wall-clock span).
+ */
 export function createPhases(out = console.log) {
   const phases = [];
   return {
@@ -33,15 +44,17 @@ export function createPhases(out = console.log) {
     async run(title, fn) {
       const started = Date.now();
       out(`\n▶ ${title}`);
-      const phase = { title, ms: 0, status: 'ok' };
+      const phase = { title, ms: 0, status: 'ok', start: started };
       phases.push(phase);
       try {
         const result = await fn();
-        phase.ms = Date.now() - started;
+        phase.end = Date.now();
+        phase.ms = phase.end - started;
         out(`✔ ${title} (${formatDuration(phase.ms)})`);
         return result;
       } catch (error) {
-        phase.ms = Date.now() - started;
+        phase.end = Date.now();
+        phase.ms = phase.end - started;
         phase.status = 'failed';
         throw error;
       }

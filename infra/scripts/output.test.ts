@@ -41,6 +41,18 @@ describe('formatPhaseTable', () => {
   });
 });
 
+describe('formatPhaseTable with phases run side by side', () => {
+  it('totals the wall-clock span, not the sum', () => {
+    expect(
+      formatPhaseTable([
+        { title: 'lint', ms: 40_000, status: 'ok', start: 0, end: 40_000 },
+        { title: 'typecheck', ms: 80_000, status: 'ok', start: 0, end: 80_000 },
+        { title: 'vitest', ms: 10_000, status: 'ok', start: 80_000, end: 90_000 },
+      ]).at(-1),
+    ).toBe('  total      1 min 30 s');
+  });
+});
+
 describe('createPhases', () => {
   it('times each phase, records a failure and still summarises', async () => {
     const lines: string[] = [];

@@ -54,22 +54,28 @@ async function main() {
   try {
     await phases.run('dependencies', () => ensureDependencies());
     await phases.run('redis-server', ensureRedis);
-    if (plan.full) {
-      await phases.run('lint (eslint + prettier)', async () => {
-        await run('npx', ['eslint', '.', '--max-warnings=0']);
-        await run('npx', ['prettier', '--check', '--log-level', 'warn', '.']);
-      });
-      await phases.run('typecheck (tsc -b)', () => run('npm', ['run', '--silent', 'typecheck']));
-    } else {
-      phases.skip('lint and typecheck', 'filtered run');
-    }
-    if (plan.e2e) {
-      await phases.run('Chromium', ensureChromium);
-      const { buildUi } = await import('./build-ui.mjs');
-      await phases.run('build UIs', () => buildUi());
-    } else {
-      phases.skip('Chromium and UI builds', 'no e2e selected');
-    }
+    // Lint, typecheck and the UI builds are independent, and each mostly keeps one core busy: side by
+    // side on the two cores (each prints only its findings).
+    const checks = plan.full
+      ? [
+          phases.run('lint (eslint + prettier)', async () => {
+            await run('npx', ['eslint', '.', '--max-warnings=0']);
+            await run('npx', ['prettier', '--check', '--log-level', 'warn', '.']);
+          }),
+          phases.run('typecheck (tsc -b)', () => run('npm', ['run', '--silent', 'typecheck'])),
+        ]
+      : [phases.skip('lint and typecheck', 'filtered run')];
+    const builds = plan.e2e
+      ? (async () => {
+          await phases.run('Chromium', ensureChromium);
+          const { buildUi } = await import('./build-ui.mjs');
+          await phases.run('build UIs', () => buildUi());
+        })()
+      : phases.skip('Chromium and UI builds', 'no e2e selected');
+    // allSettled first: a failing check must not leave the others running behind the error.
+    const settled = await Promise.allSettled([...checks, builds]);
+    const failed = settled.find((r) => r.status === 'rejected');
+    if (failed) throw failed.reason;
     if (fuzzSelected(args, plan)) {
       // Schemathesis from PyPI into a venv in the user cache, once per machine (the API fuzz).
       const { ensureSchemathesis, SCHEMATHESIS_VERSION } = await import('@stageplein/engines/schemathesis');
