@@ -5,6 +5,9 @@ export interface TPhase {
   ms: number;
   status: 'ok' | 'failed' | 'skipped';
   note?: string;
+  /** Epoch ms, set by createPhases: the summary totals the wall-clock span of phases run side by side. */
+  start?: number;
+  end?: number;
 }
 
 export declare function formatDuration(ms: number): string;
