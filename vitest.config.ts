@@ -52,6 +52,10 @@ export default defineConfig({
           hookTimeout: 900_000,
           // Two files at a time: the machine has two cores and PostgreSQL needs its share of them.
           maxWorkers: 2,
+          // A worker keeps its imported modules from file to file (each file still builds its own app on
+          // its own database): importing the services once per worker instead of once per file took the
+          // project from 289 to 143 s.
+          isolate: false,
           sequence: { groupOrder: 1 },
         },
       },
@@ -87,6 +91,8 @@ export default defineConfig({
           // Two files at a time: a browser test waits on pages, animations and round trips for much of
           // its time, so two share the cores well (each file has its own stack, ports and Chromium).
           maxWorkers: 2,
+          // As integration: modules imported once per worker (each file starts its own stack).
+          isolate: false,
           sequence: { groupOrder: 3 },
         },
       },

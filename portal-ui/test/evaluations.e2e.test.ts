@@ -216,6 +216,8 @@ describe('evaluations: supervisor by link, student in the portal, results on the
     await expectAccessible(page, 'evaluation template with weights');
     await shot(page, 'evaluation-template-weights');
     await page.getByTestId('evaluation-template-create').click();
+    // The form sits in the same section and shows a score rule too: the saved template's view replaces it.
+    await setup.waitFor({ state: 'detached' });
     const shown = page.getByTestId('evaluation-template').getByTestId('evaluation-score-rule');
     await expect.poll(() => shown.textContent()).toContain('Praktijkbegeleider ×3');
     expect(await shown.textContent()).toContain(`${leftOut} telt niet mee`);
