@@ -19,10 +19,11 @@ const ENGINE_SUITES = [
 ];
 
 /**
- * Four projects, run one group after another (sequence.groupOrder) so they never compete for the two
- * cores: unit (pure, beside the code); integration (real PostgreSQL through app.inject, every file its
- * own database, so files run in parallel); engines (Kafka and Temporal suites, one file at a time); e2e
- * (the running stack driven in Chromium, two files at a time).
+ * Four projects, run one group after another (sequence.groupOrder): unit (pure, beside the code);
+ * integration (real PostgreSQL through app.inject, every file its own database, so files run in
+ * parallel); engines (Kafka and Temporal suites, one file at a time); e2e (the running stack driven in
+ * Chromium, two files at a time). The whole suite (`npm test`, infra/scripts/test.mjs) runs engines in a
+ * second Vitest process beside unit and integration: the engine suites mostly wait on brokers.
  */
 export default defineConfig({
   test: {

@@ -6,9 +6,10 @@
 // Vitest. With a filter or --project (npm run test:unit, test:int, test:e2e) only Vitest runs, after
 // what the selected files need. Each phase prints its time, and a table of them closes the run.
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { ROOT, ensureDependencies, run } from './lib.mjs';
-import { createPhases, planTestRun } from './output.mjs';
+import { createPhases, openLog, planTestRun } from './output.mjs';
 
 async function ensureChromium() {
   if (existsSync('/usr/bin/chromium')) return;
@@ -45,6 +46,37 @@ function e2eFiles() {
   return execFileSync('git', ['ls-files', '*.e2e.test.ts'], { cwd: ROOT, encoding: 'utf8' })
     .split('\n')
     .filter(Boolean);
+}
+
+/**
+ * The whole suite: the engine suites (Kafka, Temporal; one file at a time, mostly waiting on brokers,
+ * restarts and timeouts) in a second Vitest process beside unit and integration, which keep the cores
+ * busy; then e2e. Vitest itself runs projects of different worker counts only one group after another.
+ * The engines' output goes to a log printed as one block once they end; e2e runs whatever the first two
+ * answered, and the run fails at the end if any of the three failed.
+ */
+async function runAllProjects(phases) {
+  const log = openLog(path.join(ROOT, '.data/logs/vitest-engines.log'));
+  const vitest = (projects) => run('npx', ['vitest', 'run', ...projects.flatMap((p) => ['--project', p])]);
+  const settled = await Promise.allSettled([
+    phases.run('vitest unit, integration', () => vitest(['unit', 'integration'])),
+    phases.run('vitest engines (side by side; its output below)', () =>
+      run('npx', ['vitest', 'run', '--project', 'engines'], { log: log.fd }),
+    ),
+  ]);
+  log.close();
+  console.log(`\n── vitest engines (${path.relative(ROOT, log.file)}) ──\n${readFileSync(log.file, 'utf8')}`);
+  const e2e = await phases
+    .run('vitest e2e', () => vitest(['e2e']))
+    .then(
+      () => undefined,
+      (error) => error,
+    );
+  const failed = [
+    ...settled.filter((r) => r.status === 'rejected').map((r) => r.reason),
+    ...(e2e ? [e2e] : []),
+  ];
+  if (failed.length) throw new Error(failed.map((e) => e.message).join('; '));
 }
 
 async function main() {
@@ -85,7 +117,9 @@ async function main() {
     } else {
       phases.skip('Schemathesis', 'no API fuzz selected');
     }
-    await phases.run(`vitest run ${args.join(' ')}`.trim(), () => run('npx', ['vitest', 'run', ...args]));
+    if (args.length === 0) await runAllProjects(phases);
+    else
+      await phases.run(`vitest run ${args.join(' ')}`.trim(), () => run('npx', ['vitest', 'run', ...args]));
     console.log(phases.summary());
   } catch (error) {
     console.log(phases.summary());
