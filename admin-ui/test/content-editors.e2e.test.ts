@@ -158,7 +158,8 @@ describe('content editors', () => {
     await openAdmin(page, stack, TENANT, '/content/menu-items');
     const items = page.getByTestId('menu-item');
     await items.first().waitFor();
-    await page.getByTestId('menu-add-title').fill('Stagetips');
+    // The page first (its list loads after the menu), then the title; the button enables once both are
+    // in the form's state (seen on a loaded machine: a click on the still-disabled button timed out).
     await page.getByRole('combobox', { name: 'Pagina' }).click();
     const option = page.getByRole('option', { name: new RegExp(`/${SLUG}`) });
     await option.waitFor({ timeout: 10_000 }).catch(async (error: unknown) => {
@@ -166,6 +167,11 @@ describe('content editors', () => {
       throw error;
     });
     await option.click();
+    await expect
+      .poll(() => page.getByRole('combobox', { name: 'Pagina' }).textContent())
+      .toContain(`/${SLUG}`);
+    await page.getByTestId('menu-add-title').fill('Stagetips');
+    await expect.poll(() => page.getByTestId('menu-add-submit').isEnabled()).toBe(true);
     await page.getByTestId('menu-add-submit').click();
     const added = page.locator('[data-testid="menu-item"][data-title="Stagetips"]');
     await added.waitFor();
