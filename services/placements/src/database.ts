@@ -31,7 +31,11 @@ import type {
   TEvaluationTemplatesTable,
 } from './evaluations/evaluations.table.ts';
 import type { TOrganizationComplianceTable } from './compliance-read-model/compliance-read-model.table.ts';
-import type { TInternshipsTable, TInternshipStatusChangesTable } from './internships/internships.table.ts';
+import type {
+  TInternshipsTable,
+  TInternshipStatusChangesTable,
+  TInternshipTalliesTable,
+} from './internships/internships.table.ts';
 import type { TSelfFoundInternshipsTable } from './self-found/self-found.table.ts';
 import type { TBulkMessageDeliveriesTable, TBulkMessagesTable } from './bulk-messages/bulk-messages.table.ts';
 import type {
@@ -63,6 +67,7 @@ export interface TPlacementsDb {
   'placements.vacancies': TVacanciesTable;
   'placements.internships': TInternshipsTable;
   'placements.internship_status_changes': TInternshipStatusChangesTable;
+  'placements.internship_tallies': TInternshipTalliesTable;
   'placements.self_found_internships': TSelfFoundInternshipsTable;
   'placements.bulk_messages': TBulkMessagesTable;
   'placements.bulk_message_deliveries': TBulkMessageDeliveriesTable;

@@ -190,7 +190,9 @@ function pageRows(
  * what an earlier scope already counted (`is not true`: a null comparison is no match). A scope alone
  * is then an index condition beside the tenant policy's (`internships_school_count`,
  * `internships_organization_count`), so the count reads the index and evaluates the policy once instead
- * of scanning the table with an `or` and the policy's predicate on every row.
+ * of scanning the table with an `or` and the policy's predicate on every row. Unfiltered school and
+ * organization scopes add up their pairs' tallies instead (`placements.internship_tallies`, kept by
+ * triggers): the same conditions, since a tally row has the internship's school and organization.
  */
 function totalOf(
   scopes: readonly TInternshipScope[],
@@ -199,9 +201,14 @@ function totalOf(
 ): RawBuilder<unknown> {
   if (scopes.length === 0) return sql`0`;
   const filters = filtersOf(query, options);
+  const tallied =
+    filters.length === 0 && scopes.every((s) => s.kind === 'school' || s.kind === 'organization');
   const counts = scopes.map((scope, k) => {
     const earlier = scopes.slice(0, k).map((s) => sql<SqlBool>`(${scopeCondition(s)}) is not true`);
-    return sql`(select count(*) from placements.internships i where ${and([scopeCondition(scope), ...earlier, ...filters])})`;
+    const where = and([scopeCondition(scope), ...earlier, ...filters]);
+    return tallied
+      ? sql`(select coalesce(sum(i.internships), 0) from placements.internship_tallies i where ${where})`
+      : sql`(select count(*) from placements.internships i where ${where})`;
   });
   return sql`(${sql.join(counts, sql` + `)})::int`;
 }

@@ -50,3 +50,11 @@ export interface TInternshipStatusChangesTable {
   impersonator_id: string | null;
   at: Date;
 }
+
+/** Internships per school and organization, kept by triggers (migration 20270112T0900-internship-tallies). */
+export interface TInternshipTalliesTable {
+  tenant_id: string;
+  school_id: string;
+  organization_id: string | null;
+  internships: number;
+}

@@ -29,6 +29,7 @@ import m20270109T0915_internship_count_indexes from './20270109T0915-internship-
 import m20270110T0900_tenant_vacancies_view from './20270110T0900-tenant-vacancies-view.ts';
 import m20270110T1000_vacancy_terms from './20270110T1000-vacancy-terms.ts';
 import m20270111T0900_outbox_pending from './20270111T0900-outbox-pending.ts';
+import m20270112T0900_internship_tallies from './20270112T0900-internship-tallies.ts';
 
 /**
  * Applied in key order. Each migration is a frozen file named by its timestamp: once landed it is never
@@ -82,4 +83,6 @@ export const migrations: Record<string, Migration> = {
   '20270110T1000-vacancy-terms': m20270110T1000_vacancy_terms,
   // The outbox as an append-only log, its delivery state a queue beside it (kit outbox.v2).
   '20270111T0900-outbox-pending': m20270111T0900_outbox_pending,
+  // Internships per school and organization, for the list's unfiltered total (docs/benchmarks.md).
+  '20270112T0900-internship-tallies': m20270112T0900_internship_tallies,
 };
