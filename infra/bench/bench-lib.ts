@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { SERVER_NODE_FLAGS } from '../scripts/node-flags.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -42,7 +43,10 @@ export async function load(
   };
 }
 
-/** Starts a benchmark server in its own process (so the load generator doesn't share its event loop). */
+/**
+ * Starts a benchmark server in its own process (so the load generator doesn't share its event loop),
+ * with the V8 flags the product's servers run with.
+ */
 export async function startServer(
   script: string,
   args: string[],
@@ -51,10 +55,14 @@ export async function startServer(
   const profile = process.env.BENCH_CPU_PROF
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
     : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', path.join(ROOT, script), ...args], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...profile, ...SERVER_NODE_FLAGS, '--import', 'tsx', path.join(ROOT, script), ...args],
+    {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   const port = await new Promise<number>((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (chunk: Buffer) => {

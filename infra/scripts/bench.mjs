@@ -2,6 +2,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT, ensureDependencies, run, step } from './lib.mjs';
+import { SERVER_NODE_FLAGS } from './node-flags.mjs';
 
 await ensureDependencies();
 const filter = process.argv[2];
@@ -10,6 +11,8 @@ const benches = readdirSync(path.join(ROOT, 'infra/bench')).filter(
 );
 for (const bench of benches) {
   const done = step(`benchmark ${bench}`);
-  await run(process.execPath, ['--import', 'tsx', path.join('infra/bench', bench)]);
+  // The servers' flags for the load generator too (autocannon runs in this process): its own
+  // scavenges would otherwise count as the servers' latency.
+  await run(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', path.join('infra/bench', bench)]);
   done();
 }

@@ -10,6 +10,7 @@ import { spawn } from 'node:child_process';
 import { writeSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT, ensureDependencies } from './lib.mjs';
+import { SERVER_NODE_FLAGS } from './node-flags.mjs';
 import { formatDuration, openLog } from './output.mjs';
 
 const SERVER = path.join(ROOT, 'infra/stack/src/main.ts');
@@ -24,7 +25,10 @@ async function startVerbose() {
     console.error(`\nStageplein could not start: ${error.message}`);
     process.exit(1);
   }
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER], { cwd: ROOT, stdio: 'inherit' });
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', SERVER], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
   // Ctrl-C reaches the child through the terminal's process group; forward a plain kill as well.
   process.on('SIGTERM', () => child.kill('SIGTERM'));
   process.on('SIGINT', () => undefined);
@@ -53,10 +57,14 @@ async function startQuiet() {
   }
 
   // The server reports progress and its banner over IPC (see infra/stack/src/main.ts); its other output is logged.
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER, '--report-to-parent'], {
-    cwd: ROOT,
-    stdio: ['inherit', log.fd, log.fd, 'ipc'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...SERVER_NODE_FLAGS, '--import', 'tsx', SERVER, '--report-to-parent'],
+    {
+      cwd: ROOT,
+      stdio: ['inherit', log.fd, log.fd, 'ipc'],
+    },
+  );
   let ready = false;
   let lastBuildNotice = 0;
   child.on('message', (message) => {
