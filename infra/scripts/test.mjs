@@ -57,12 +57,11 @@ function e2eFiles() {
  */
 async function runAllProjects(phases) {
   const log = openLog(path.join(ROOT, '.data/logs/vitest-engines.log'));
-  const vitest = (projects) => run('npx', ['vitest', 'run', ...projects.flatMap((p) => ['--project', p])]);
+  const vitest = (projects, options = {}) =>
+    run('npx', ['vitest', 'run', ...projects.flatMap((p) => ['--project', p])], options);
   const settled = await Promise.allSettled([
     phases.run('vitest unit, integration', () => vitest(['unit', 'integration'])),
-    phases.run('vitest engines (side by side; its output below)', () =>
-      run('npx', ['vitest', 'run', '--project', 'engines'], { log: log.fd }),
-    ),
+    phases.run('vitest engines (side by side; its output below)', () => vitest(['engines'], { log: log.fd })),
   ]);
   log.close();
   console.log(`\n── vitest engines (${path.relative(ROOT, log.file)}) ──\n${readFileSync(log.file, 'utf8')}`);

@@ -5,11 +5,13 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { sql, type Kysely } from 'kysely';
 import { seedOrganizationId } from '@stageplein/contracts/domain/seed-ids';
+import type { TEventEnvelope } from '@stageplein/contracts/events/envelope';
 import { seedVacancyId } from '@stageplein/placements/seeds/seed-vacancies';
 import { SERVICES } from '../src/services.ts';
 import { generateAuthSecret } from '@stageplein/kit/auth/auth-keys';
 import { signAccessToken } from '@stageplein/kit/auth/access-token';
 import { createDb, createPool } from '@stageplein/kit/db/database';
+import { insertEvents } from '@stageplein/kit/outbox/outbox-writer';
 import { freshDatabase } from '@stageplein/testing/harness';
 import { testKafka } from '@stageplein/testing/kafka';
 import { ROOT, freePort, startProcess, type TProcess } from '@stageplein/testing/processes';
@@ -404,13 +406,9 @@ describe('distributed profile: one process per service, events through Kafka', (
       version: 1,
       data: { user_id: 'not-a-uuid' },
     };
-    // A buggy producer: the row goes into identity's outbox without the writer's validation.
-    await sql`with logged as (
-        insert into identity.outbox (id, tenant_id, type, aggregate_id, envelope)
-        values (${id}, 'demo', 'identity.role.added', ${envelope.subject}, ${JSON.stringify(envelope)}::jsonb)
-        returning seq, tenant_id, aggregate_id
-      )
-      insert into identity.outbox_pending (seq, tenant_id, aggregate_id) select * from logged`.execute(owner);
+    // A buggy producer: the envelope goes into identity's outbox without the writer's validation
+    // (`writeEvent` parses the payload; `insertEvents` stores what it is given).
+    await insertEvents(owner, 'identity', [envelope as unknown as TEventEnvelope]);
     const letters = await eventually(
       'the dead letter in organizations',
       async () =>

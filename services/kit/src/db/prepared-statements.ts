@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { Kysely, RawBuilder } from 'kysely';
 import pg from 'pg';
 
 /**
@@ -25,6 +26,13 @@ export function prepared<T extends { text: string }>(statement: T): T {
       `stageplein_${createHash('sha256').update(statement.text).digest('hex').slice(0, 24)}`,
     );
   return statement;
+}
+
+/** Compiles `statement` for `db`, registers its text (`prepared`) and runs it: its rows. */
+export async function executePrepared<R>(db: Kysely<unknown>, statement: RawBuilder<R>): Promise<R[]> {
+  const compiled = statement.compile(db);
+  prepared({ text: compiled.sql });
+  return (await db.executeQuery(compiled)).rows;
 }
 
 /** pg's client, running registered texts by name (Kysely calls `query(text, values)`). */

@@ -3,7 +3,7 @@ import type pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TEventEnvelope } from '@stageplein/contracts/events/envelope';
 import type { TEventTransport, TStoredEvent } from './transport.ts';
-import { prepared } from '../db/prepared-statements.ts';
+import { executePrepared } from '../db/prepared-statements.ts';
 import { OUTBOX_CHANNEL } from './outbox-writer.ts';
 
 export interface TRelayOptions {
@@ -151,11 +151,7 @@ export function createRelay(options: TRelayOptions): TRelay {
     //    drops). Returns the claimed aggregates' rows of the window.
     // The relay's statements run prepared (one text per schema): planning them cost about as much as
     // running them for a small batch.
-    const run = async <R>(statement: RawBuilder<R>): Promise<R[]> => {
-      const compiled = statement.compile(trx);
-      prepared({ text: compiled.sql });
-      return (await trx.executeQuery(compiled)).rows;
-    };
+    const run = <R>(statement: RawBuilder<R>): Promise<R[]> => executePrepared(trx, statement);
     const window = await run(sql<{ seq: string }>`
       with recursive oldest as materialized (
         select seq, aggregate_id from ${queue} order by seq limit ${batchSize * 4}

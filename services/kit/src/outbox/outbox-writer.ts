@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import { ZEventEnvelope, type TEventEnvelope } from '@stageplein/contracts/events/envelope';
 import { EVENT_PAYLOADS, type TEventPayload, type TEventType } from '@stageplein/contracts/events/payloads';
-import { prepared } from '../db/prepared-statements.ts';
+import { executePrepared } from '../db/prepared-statements.ts';
 import { currentTraceparent } from '../telemetry/telemetry.ts';
 
 export const OUTBOX_CHANNEL = 'stageplein_outbox';
@@ -60,11 +60,11 @@ export async function insertEvents(
       values ${sql.join(rows)} returning seq, tenant_id, aggregate_id
     )
     insert into ${sql.table(`${schema}.outbox_pending`)} (seq, tenant_id, aggregate_id)
-    select seq, tenant_id, aggregate_id from logged`.compile(trx);
+    select seq, tenant_id, aggregate_id from logged`;
   // One event per statement (writeEvent) is the common case: prepared, since planning the two inserts
   // costs about as much as running them. Bulk texts vary with their row count and plan once per batch.
-  if (envelopes.length === 1) prepared({ text: statement.sql });
-  await trx.executeQuery(statement);
+  if (envelopes.length === 1) await executePrepared(trx, statement);
+  else await statement.execute(trx);
 }
 
 /**
