@@ -890,6 +890,28 @@ describe('internships: a School admin’s two scopes', () => {
   });
 });
 
+describe('internships: the current organization as the read model knows it', () => {
+  it('a read after the organization’s deletion no longer acts for it, well within the memo’s lifetime', async () => {
+    const w = await world();
+    const id = await fixture(w, 'active');
+    // Read: the School's facts are now in the process's memo (AUTH_CACHE_SECONDS, 2 s by default).
+    expect(ids(await list(w.school))).toContain(id);
+    await deliver(h, 'organizations.organization.deleted', w.schoolId, {
+      organization_id: w.schoolId,
+      organization_type: 'School',
+      name: 'Opgeheven',
+      status: 'archived',
+      website: null,
+      city: null,
+      parent_id: null,
+    });
+    const started = Date.now();
+    // The consumer drops the memo when it commits: the next reads see the deletion, not the memo.
+    await eventually(async () => expect(ids(await list(w.school))).toEqual([]), 1_000);
+    expect(Date.now() - started).toBeLessThan(1_500);
+  });
+});
+
 describe('internships: tenants are isolated', () => {
   it('another tenant’s caller sees none of them, by list or id, even naming the organization', async () => {
     const w = await world();

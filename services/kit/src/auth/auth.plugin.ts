@@ -76,6 +76,7 @@ export const authPlugin = fp<TAuthPluginOptions>(
         roles: checked.roles,
         organizationId,
         permissions: derivePermissions(checked.roles, organizationId ? { id: organizationId } : null),
+        factsTtlMs: cacheSeconds * 1000,
       };
     });
   },

@@ -19,6 +19,11 @@ export interface TAuth {
   organizationId: string | null;
   /** Spec §6 for the current organization. */
   permissions: TPermissions;
+  /**
+   * How long facts read to authorize this caller (e.g. the current organization's status) may be reused
+   * in this process: AUTH_CACHE_SECONDS, the staleness bound of the credential checks too. Absent: never.
+   */
+  factsTtlMs?: number;
 }
 
 /**

@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { EVENT_PAYLOADS } from '@stageplein/contracts/events/payloads';
 import type { TOrganizationType } from '@stageplein/contracts/identity/roles';
 import type { TOrganizationStatus } from '@stageplein/contracts/organizations/organizations';
+import { GenerationMemo } from '../cache/generation-memo.ts';
 import { idempotentConsumer } from '../outbox/idempotent-consumer.ts';
 import type { TConsumer } from '../outbox/transport.ts';
 
@@ -19,6 +20,22 @@ export interface TOrganizationsReadModelTable {
   deleted: boolean;
   event_time: Date;
 }
+
+/** What authorization reads about an organization from a read model (placements' `callerOf`). */
+export interface TOrganizationFacts {
+  id: string;
+  organization_type: TOrganizationType;
+  status: TOrganizationStatus;
+}
+
+/**
+ * This process's memo of organizations' facts read from the read models (keys per database and
+ * organization), so a request need not read the current organization's row again and again. The
+ * consumer below drops an organization's entries for every event about it, once its transaction has
+ * committed (dropping them before would let a request read and keep the row being replaced);
+ * elsewhere an entry lives AUTH_CACHE_SECONDS, like the memo of credential checks.
+ */
+export const organizationFactsMemo = new GenerationMemo<TOrganizationFacts>();
 
 /** Every organizations event that carries the organization's snapshot. */
 export const ORGANIZATION_SNAPSHOT_EVENTS = [
@@ -43,7 +60,7 @@ export const organizationsReadModelGroup = (schema: string) => `${schema}.organi
  */
 export function organizationsReadModelConsumer(db: Kysely<unknown>, schema: string): TConsumer {
   const table = `${schema}.organizations`;
-  return idempotentConsumer({
+  const consumer = idempotentConsumer({
     db,
     schema,
     group: organizationsReadModelGroup(schema),
@@ -76,4 +93,18 @@ export function organizationsReadModelConsumer(db: Kysely<unknown>, schema: stri
         where ${sql.table(table)}.event_time <= excluded.event_time`.execute(trx);
     },
   });
+  // After the commit (also of a failed effect's rollback: dropping too often is harmless).
+  const forget = (events: readonly { data: unknown }[]) => {
+    for (const e of events) {
+      const id = (e.data as { organization_id?: unknown } | null)?.organization_id;
+      if (typeof id === 'string') organizationFactsMemo.invalidate(id);
+    }
+  };
+  return {
+    ...consumer,
+    handle: (event) => consumer.handle(event).finally(() => forget([event])),
+    handleBatch:
+      consumer.handleBatch &&
+      ((events, each) => consumer.handleBatch!(events, each).finally(() => forget(events))),
+  };
 }
