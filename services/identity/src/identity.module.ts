@@ -35,7 +35,7 @@ const routes: FastifyPluginAsync<TIdentityDeps> = async (app, deps) => {
   // running service has applied its events, in both profiles (docs/decisions/auth.md).
   app.addHook('onSend', async (req, reply, payload) => {
     const changed = changedUsers(req);
-    for (const userId of changed ?? []) authCheckCache.invalidateUser(userId);
+    for (const userId of changed ?? []) authCheckCache.invalidate(userId);
     if (changed?.size && reply.statusCode < 400 && deps.outboxSettled) {
       if (!(await deps.outboxSettled(SCHEMA, req.tenant.id)))
         req.log.warn('identity events not yet applied everywhere');

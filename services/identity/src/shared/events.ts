@@ -28,7 +28,7 @@ export async function emit<T extends TEventType>(
   userId: string,
   data: TEventPayload<T>,
 ): Promise<void> {
-  authCheckCache.invalidateUser(userId);
+  authCheckCache.invalidate(userId);
   changedIn.get(db)?.add(userId);
   await writeEvent(db as unknown as Kysely<unknown>, SCHEMA, {
     type,

@@ -29,7 +29,7 @@ export function authReadModelConsumer(db: Kysely<unknown>, schema: string): TCon
     types: AUTH_EVENT_TYPES,
     async apply(trx, event) {
       // The subject of identity's events is the user: drop this process's memo of their checks.
-      authCheckCache.invalidateUser(event.subject);
+      authCheckCache.invalidate(event.subject);
       switch (event.type) {
         case 'identity.role.added': {
           const r = EVENT_PAYLOADS['identity.role.added'].parse(event.data);

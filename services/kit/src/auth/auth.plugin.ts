@@ -57,7 +57,7 @@ export const authPlugin = fp<TAuthPluginOptions>(
       );
       if (!claims || claims.cid !== credentials.client || claims.uid !== credentials.uid) return;
       if (claims.ten !== req.tenant.id) return;
-      const checked = await authCheckCache.check(
+      const checked = await authCheckCache.get(
         `${scope}|${claims.ten}|${claims.cid}|${claims.jti}`,
         claims.sub,
         cacheSeconds * 1000,

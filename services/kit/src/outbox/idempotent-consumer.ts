@@ -13,6 +13,12 @@ export interface TIdempotentConsumerOptions<DB> {
   types: readonly string[];
   /** The effect; runs in the same transaction that records the event id, under the event's tenant. */
   apply(trx: Transaction<DB>, event: TEventEnvelope): Promise<void>;
+  /**
+   * Runs once the transaction of `events` has ended (committed or rolled back), e.g. to drop a
+   * process's memo of what the effect changed: dropped inside the transaction, a request could read
+   * the row being replaced and keep it.
+   */
+  afterTransaction?(events: readonly TEventEnvelope[]): void;
 }
 
 /**
@@ -35,13 +41,14 @@ export function idempotentConsumer<DB>(options: TIdempotentConsumerOptions<DB>):
     group: options.group,
     types: options.types,
     async handle(event) {
-      await options.db.transaction().execute((trx) => once(trx, event));
+      const transaction = options.db.transaction().execute((trx) => once(trx, event));
+      await transaction.finally(() => options.afterTransaction?.([event]));
     },
     // Round trips are most of a short transaction's time: a run of events of one tenant sets the tenant
     // once and records all their ids in one statement; then each effect runs, in order, only for an id
     // that was new (once, should the batch hold an event twice).
     async handleBatch(events, each) {
-      await options.db.transaction().execute(async (trx) => {
+      const transaction = options.db.transaction().execute(async (trx) => {
         for (let start = 0; start < events.length;) {
           const tenant = events[start]!.tenant;
           let end = start + 1;
@@ -60,6 +67,7 @@ export function idempotentConsumer<DB>(options: TIdempotentConsumerOptions<DB>):
             });
         }
       });
+      await transaction.finally(() => options.afterTransaction?.(events));
     },
     deadLetter: (letter) =>
       recordDeadLetter(options.db as Kysely<unknown>, options.schema, options.group, letter),

@@ -60,7 +60,7 @@ export const organizationsReadModelGroup = (schema: string) => `${schema}.organi
  */
 export function organizationsReadModelConsumer(db: Kysely<unknown>, schema: string): TConsumer {
   const table = `${schema}.organizations`;
-  const consumer = idempotentConsumer({
+  return idempotentConsumer({
     db,
     schema,
     group: organizationsReadModelGroup(schema),
@@ -92,19 +92,12 @@ export function organizationsReadModelConsumer(db: Kysely<unknown>, schema: stri
           event_time = excluded.event_time
         where ${sql.table(table)}.event_time <= excluded.event_time`.execute(trx);
     },
+    // Also after a rollback: dropping too often is harmless (and never throws over the transaction's error).
+    afterTransaction(events) {
+      for (const e of events) {
+        const parsed = EVENT_PAYLOADS['organizations.organization.updated'].safeParse(e.data);
+        if (parsed.success) organizationFactsMemo.invalidate(parsed.data.organization_id);
+      }
+    },
   });
-  // After the commit (also of a failed effect's rollback: dropping too often is harmless).
-  const forget = (events: readonly { data: unknown }[]) => {
-    for (const e of events) {
-      const id = (e.data as { organization_id?: unknown } | null)?.organization_id;
-      if (typeof id === 'string') organizationFactsMemo.invalidate(id);
-    }
-  };
-  return {
-    ...consumer,
-    handle: (event) => consumer.handle(event).finally(() => forget([event])),
-    handleBatch:
-      consumer.handleBatch &&
-      ((events, each) => consumer.handleBatch!(events, each).finally(() => forget(events))),
-  };
 }
