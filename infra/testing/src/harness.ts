@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
+import { TENANT_IDS } from '@stageplein/contracts/tenants/tenant.types';
 import { parseConfig } from '@stageplein/kit/config/config';
 import { generateAuthSecret } from '@stageplein/kit/auth/auth-keys';
 import { prepareDatabase, startPlatform, type TPlatform } from '@stageplein/kit/runtime/platform';
@@ -102,6 +103,9 @@ export async function freshDatabase(
   return { ownerUrl, config: testConfig(ownerUrl, options.env) };
 }
 
+/** How long a seeded platform may take to apply its seeds' events (a busy CI machine, every tenant). */
+const SEED_SETTLE_MS = 60_000;
+
 /** Database plus the running platform (app/relay pools, relay, transport) for the services. */
 export async function testPlatform(
   services: readonly TServiceModule<TStackConfig>[],
@@ -113,5 +117,16 @@ export async function testPlatform(
     transport: options.transport,
     now: now ? () => now : undefined,
   });
+  // The template's seeds leave their events in the outboxes; the copy's relay delivers them. Until it has,
+  // read models fed by them (content's organizations decide who edits) lag the seeds, and a test's first
+  // request would race the relay.
+  if ((options.seed ?? true) && platform.deps.outboxSettled) {
+    for (const service of services)
+      for (const tenant of TENANT_IDS)
+        if (!(await platform.deps.outboxSettled(service.schema, tenant, SEED_SETTLE_MS))) {
+          await platform.close();
+          throw new Error(`the seeds' ${service.schema} events were not applied within ${SEED_SETTLE_MS} ms`);
+        }
+  }
   return Object.assign(platform, { ownerUrl, config });
 }
