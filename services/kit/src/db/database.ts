@@ -1,9 +1,15 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { preparedPoolConfig } from './prepared-statements.ts';
+import { fastTimestamptzParser } from './timestamptz.ts';
 
 // Dates stay strings on the wire: DATE columns come back as 'YYYY-MM-DD', not shifted by the server's zone.
 pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
+// timestamptz by fixed positions, with pg's default for what is not PostgreSQL's plain ISO output.
+pg.types.setTypeParser(
+  pg.types.builtins.TIMESTAMPTZ,
+  fastTimestamptzParser(pg.types.getTypeParser(pg.types.builtins.TIMESTAMPTZ)),
+);
 // bigint counts (count(*)) as numbers; our counts never reach 2^53.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
