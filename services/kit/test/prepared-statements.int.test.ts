@@ -40,4 +40,32 @@ describe('prepared statements through Kysely', () => {
       { plan_cache_mode: 'force_generic_plan' },
     ]);
   });
+
+  it("builds a prepared statement's rows as pg builds any other: names, order, repeats, types, nulls", async () => {
+    const shape = `select $1::int as id, 'a' as "__proto__", now() as at, 7::int8 as n, null::text as gone,
+      1 as twice, 2 as twice, $2::text as "weird ""name"", with: punctuation" /* rows test */`;
+    const plain = await run<Record<string, unknown>>({ text: shape, values: [1, 'x'] });
+    const rows = await run<Record<string, unknown>>(prepared({ text: shape, values: [1, 'x'] }));
+    expect(await preparedTexts()).toContain(shape);
+    expect(rows).toStrictEqual([{ ...plain[0]!, at: rows[0]!.at }]);
+    expect(Object.keys(rows[0]!)).toEqual([
+      'id',
+      '__proto__',
+      'at',
+      'n',
+      'gone',
+      'twice',
+      'weird "name", with: punctuation',
+    ]);
+    expect(Object.getPrototypeOf(rows[0])).toBe(Object.prototype);
+    expect(rows[0]).toMatchObject({
+      id: 1,
+      n: 7,
+      gone: null,
+      twice: 2,
+      'weird "name", with: punctuation': 'x',
+    });
+    expect(Object.getOwnPropertyDescriptor(rows[0], '__proto__')?.value).toBe('a');
+    expect(rows[0]!.at).toBeInstanceOf(Date);
+  });
 });
