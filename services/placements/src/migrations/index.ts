@@ -30,6 +30,7 @@ import m20270110T0900_tenant_vacancies_view from './20270110T0900-tenant-vacanci
 import m20270110T1000_vacancy_terms from './20270110T1000-vacancy-terms.ts';
 import m20270111T0900_outbox_pending from './20270111T0900-outbox-pending.ts';
 import m20270112T0900_internship_tallies from './20270112T0900-internship-tallies.ts';
+import m20270113T0900_vacancy_terms_rank from './20270113T0900-vacancy-terms-rank.ts';
 
 /**
  * Applied in key order. Each migration is a frozen file named by its timestamp: once landed it is never
@@ -85,4 +86,6 @@ export const migrations: Record<string, Migration> = {
   '20270111T0900-outbox-pending': m20270111T0900_outbox_pending,
   // Internships per school and organization, for the list's unfiltered total (docs/benchmarks.md).
   '20270112T0900-internship-tallies': m20270112T0900_internship_tallies,
+  // Each word's share of the relevance: one-word searches near a place from the words alone.
+  '20270113T0900-vacancy-terms-rank': m20270113T0900_vacancy_terms_rank,
 };

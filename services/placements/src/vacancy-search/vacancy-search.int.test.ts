@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ZVacancyMarkerCollection,
@@ -7,6 +7,9 @@ import {
 } from '@stageplein/contracts/placements/vacancy-search';
 import type { TTenantId } from '@stageplein/contracts/tenants/tenant.types';
 import { distanceKm, findPlace } from '../geo/gazetteer.ts';
+import { parseSearch } from './vacancy-search.plan.ts';
+import { markersSql, searchPageSql, termsDecide, type TSearchPlan } from './vacancy-search.sql.ts';
+import rankMigration from '../migrations/20270113T0900-vacancy-terms-rank.ts';
 import {
   adminOf,
   call,
@@ -542,5 +545,170 @@ describe('vacancy search: text near a place, by the bank’s words (placements.v
       await sql`delete from placements.vacancies where id = ${id}`.execute(h.owner);
     }
     expect(await words()).toEqual([]);
+  });
+
+  it('answers a one-word search from the words alone as through the vacancies: the same rows and markers, relevance to a real’s precision, distances and total', async () => {
+    const extra = [
+      await seed('care-1', {
+        title: 'Zorgmedewerker thuiszorg',
+        description: 'Zorg voor ouderen; zorgen dat iedereen zich thuis voelt. Zorg en aandacht.',
+        at: { ...utrecht, lat: utrecht.lat + 0.05 },
+        levels: [LEVEL_A, LEVEL_B],
+        publishedDaysAgo: 3,
+      }),
+      await seed('care-2', {
+        title: 'Zorg',
+        description: 'Zorgverlener in opleiding.',
+        at: { ...amersfoort },
+        kind: 'volunteer',
+        levels: [LEVEL_B],
+        publishedDaysAgo: 4,
+      }),
+      await seed('care-3', {
+        title: 'Stage in de zorg',
+        description: 'Verpleeghuis De Zorgboog.',
+        at: { ...zeist },
+        levels: [LEVEL_A],
+        publishedDaysAgo: 5,
+      }),
+      await seed('care-hidden', { title: 'Zorg verborgen', at: { ...zeist }, hidden: true }),
+      await seed('care-draft', { title: 'Zorg concept', at: { ...zeist }, status: 'draft' }),
+    ];
+    // As the route runs it: the tenant's read view, the tenant set.
+    type TRow = { id: string | null; total: number; sort_key: string | null; distance: number | null };
+    const rows = (plan: TSearchPlan, after: { key: string; id: string } | null) =>
+      h.owner.transaction().execute(async (trx) => {
+        await sql`select set_config('app.tenant_id', 'demo', true)`.execute(trx);
+        const s = searchPageSql(plan, { size: 2, offset: 0, after });
+        const result = await trx.executeQuery<TRow>(CompiledQuery.raw(s.text, s.values));
+        return result.rows.map((r) => ({
+          id: r.id,
+          total: r.total,
+          sort_key: r.sort_key,
+          distance: r.distance,
+        }));
+      });
+    const markers = (plan: TSearchPlan) =>
+      h.owner.transaction().execute(async (trx) => {
+        await sql`select set_config('app.tenant_id', 'demo', true)`.execute(trx);
+        const s = markersSql(plan, 100);
+        return (await trx.executeQuery(CompiledQuery.raw(s.text, s.values))).rows;
+      });
+    /** Every page, 2 at a time, by cursor. */
+    const walk = async (plan: TSearchPlan) => {
+      const all: TRow[] = [];
+      let after: { key: string; id: string } | null = null;
+      for (let i = 0; i < 20; i++) {
+        const page: TRow[] = (await rows(plan, after)).filter((r) => r.id !== null);
+        all.push(...page);
+        if (page.length < 2) break;
+        after = { key: page.at(-1)!.sort_key!, id: page.at(-1)!.id! };
+      }
+      return all;
+    };
+    try {
+      const searches = [
+        { 'filter[search]': 'zorg', 'filter[near]': 'Utrecht', 'filter[within_km]': '40' },
+        { 'filter[search]': 'zorg', 'filter[near]': 'Utrecht', 'filter[within_km]': '40', sort: 'distance' },
+        { 'filter[search]': 'Zorgen', 'filter[near]': 'Zeist', 'filter[within_km]': '30' },
+        {
+          'filter[search]': 'zorg',
+          'filter[near]': 'Utrecht',
+          'filter[within_km]': '40',
+          'filter[level_id_in]': LEVEL_B,
+        },
+        {
+          'filter[search]': 'zorg',
+          'filter[near]': 'Utrecht',
+          'filter[within_km]': '40',
+          'filter[kind_eq]': 'internship',
+        },
+        { 'filter[search]': 'stage', 'filter[near]': 'Utrecht', 'filter[within_km]': '25' },
+        { 'filter[search]': 'de', 'filter[near]': 'Zeist', 'filter[within_km]': '25' },
+      ];
+      for (const params of searches) {
+        const { plan } = parseSearch(params, 'demo', () => ({ kind: 'public' }));
+        expect(termsDecide(plan), JSON.stringify(params)).toBe(true);
+        // The same search with no condition on the words: through the vacancies, every condition rechecked.
+        const throughVacancies = { ...plan, conditions: plan.conditions.map(({ terms: _, ...c }) => c) };
+        expect(termsDecide(throughVacancies)).toBe(false);
+        const [fromWords, fromVacancies] = [await walk(plan), await walk(throughVacancies)];
+        const label = JSON.stringify(params);
+        // The map's markers: the same, nearest first.
+        const shown = await markers(plan);
+        expect(shown, label).toEqual(await markers(throughVacancies));
+        expect(shown.length, label).toBe(fromWords.length);
+        if (plan.sort === 'distance') expect(fromWords, label).toEqual(fromVacancies);
+        else {
+          // The sum of the words' ranks is ts_rank_cd's sum, rounded to a real once per word instead
+          // of once: equal to a real's precision. Every page follows its own keys, so the walk holds
+          // the same vacancies with the same distances and total.
+          const byId = (rs: TRow[]) => [...rs].sort((a, b) => a.id!.localeCompare(b.id!));
+          const [w, v] = [byId(fromWords), byId(fromVacancies)];
+          expect(
+            w.map(({ sort_key: _, ...r }) => r),
+            label,
+          ).toEqual(v.map(({ sort_key: _, ...r }) => r));
+          for (const [i, r] of w.entries())
+            expect(Number(r.sort_key), label).toBeCloseTo(Number(v[i]!.sort_key), 6);
+          const keys = fromWords.map((r) => [Number(r.sort_key), r.id!] as const);
+          expect(keys, label).toEqual(
+            [...keys].sort((a, b) => b[0] - a[0] || (a[1] < b[1] ? 1 : a[1] > b[1] ? -1 : 0)),
+          );
+        }
+        if (
+          params['filter[search]'] === 'zorg' &&
+          !params['filter[kind_eq]'] &&
+          !params['filter[level_id_in]']
+        )
+          expect(fromWords.map((r) => r.id)).toEqual(expect.arrayContaining(extra.slice(0, 3)));
+      }
+      expect(
+        (await walk(parseSearch(searches[0]!, 'demo', () => ({ kind: 'public' })).plan)).map((r) => r.id),
+      ).not.toContain(extra[3]);
+      // Not for two words, a condition the words lack, an organization's own list or no place.
+      const decides = (params: Record<string, string>, visibility: 'public' | 'moderator' = 'public') =>
+        termsDecide(parseSearch(params, 'demo', () => ({ kind: visibility })).plan);
+      expect(decides({ 'filter[search]': 'zorg thuis', 'filter[near]': 'Utrecht' })).toBe(false);
+      expect(
+        decides({ 'filter[search]': 'zorg', 'filter[near]': 'Utrecht', 'filter[tag_id_in]': TAG_A }),
+      ).toBe(false);
+      expect(decides({ 'filter[search]': 'zorg', 'filter[near]': 'Utrecht' }, 'moderator')).toBe(false);
+      expect(decides({ 'filter[search]': 'zorg' })).toBe(false);
+    } finally {
+      await sql`delete from placements.vacancies where id = any(${extra}::uuid[])`.execute(h.owner);
+    }
+  });
+
+  it('ranks the words already there when the migration runs, and its down leaves the words as they were', async () => {
+    // Each word's rank is ts_rank_cd of exactly that lexeme on its vacancy.
+    const mismatched = async () =>
+      (
+        await sql<{ n: number }>`select count(*)::int as n from placements.vacancy_terms t
+          join placements.vacancies v on v.id = t.vacancy_id
+          where t.rank is distinct from ts_rank_cd(v.search_vector, quote_literal(t.term)::tsquery, 1)`.execute(
+          h.owner,
+        )
+      ).rows[0]!.n;
+    const words = async () =>
+      (await sql<{ n: number }>`select count(*)::int as n from placements.vacancy_terms`.execute(h.owner))
+        .rows[0]!.n;
+    const before = await words();
+    expect(before).toBeGreaterThan(5);
+    expect(await mismatched()).toBe(0);
+    await rankMigration.down!(h.owner);
+    try {
+      expect(await words()).toBe(before);
+      const id = await seed('unranked', { title: 'Kapper in Zeist', at: { ...zeist } });
+      await sql`delete from placements.vacancies where id = ${id}`.execute(h.owner);
+      const columns = await sql<{ column_name: string }>`select column_name from information_schema.columns
+        where table_schema = 'placements' and table_name = 'tenant_vacancy_terms'`.execute(h.owner);
+      expect(columns.rows.map((c) => c.column_name)).not.toContain('rank');
+    } finally {
+      await rankMigration.up(h.owner);
+    }
+    expect(await words()).toBe(before);
+    expect(await mismatched()).toBe(0);
+    expect(await near('verpleeg', 'Utrecht')).toEqual(['nursing']);
   });
 });

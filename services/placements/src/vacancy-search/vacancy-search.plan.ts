@@ -124,7 +124,8 @@ function visibilityCondition(visibility: TVisibility): TCondition[] {
   switch (visibility.kind) {
     case 'public':
       // Literally the partial indexes' predicate, so the planner can use them.
-      return [{ sql: `v.status = 'published' and not v.hidden`, values: [] }];
+      // A row of the bank's words is one of a published, visible vacancy.
+      return [{ sql: `v.status = 'published' and not v.hidden`, terms: 'true', values: [] }];
     case 'organization':
       return [{ sql: 'v.organization_id = ?::uuid', values: [visibility.organizationId] }];
     case 'moderator':
@@ -170,7 +171,7 @@ export function parseSearch(
 
   const seen = visibility(query.filters);
   const conditions = [
-    { sql: 'v.tenant_id = ?', values: [tenantId] },
+    { sql: 'v.tenant_id = ?', terms: 't.tenant_id = ?', values: [tenantId] },
     ...visibilityCondition(seen),
     ...query.filters.map(filterCondition),
   ];

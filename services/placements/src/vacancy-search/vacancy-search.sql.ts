@@ -61,18 +61,53 @@ const circleSql = (p: Params, near: NonNullable<TSearchPlan['near']>, box: TBox,
 /**
  * Text near a place in the public bank, by its words (migration 20270110T1000-vacancy-terms): the
  * entries of the circle's cells that start with the query's longest stem (every match holds a word
- * with that prefix), narrowed by the conditions the words' rows carry. Only narrows: the vacancy's
- * own conditions still decide.
+ * with that prefix), narrowed by the conditions the words' rows carry. `distance` is a row's distance.
  */
-function byTermsSql(plan: TSearchPlan, p: Params, words: string, cells: number[], box: TBox): string {
+function termsWhere(plan: TSearchPlan, p: Params, words: string, cells: number[], box: TBox) {
   const stem = `(select s from unnest(tsvector_to_array(to_tsvector(${TSCONFIG}, ${p.add(words)}))) s order by length(s) desc, s limit 1)`;
   const narrowing = plan.conditions.flatMap((c) => (c.terms ? [p.embed({ ...c, sql: c.terms })] : []));
   // The kind leads the key: without a kind filter, every kind (three short ranges per cell).
   if (!narrowing.some((c) => c.startsWith('t.kind')))
     narrowing.push(`t.kind = any(${p.add(VACANCY_KINDS)}::text[])`);
-  return `v.id in (select t.vacancy_id from placements.tenant_vacancy_terms t
-      where t.geo_cell = any(${p.add(cells)}::int[]) and t.term >= ${stem} and t.term < ${stem} || chr(1114111)
-      and ${[...narrowing, ...circleSql(p, plan.near!, box, 't').conditions].join(' and ')})`;
+  const circle = circleSql(p, plan.near!, box, 't');
+  return {
+    where: `t.geo_cell = any(${p.add(cells)}::int[]) and t.term >= ${stem} and t.term < ${stem} || chr(1114111)
+      and ${[...narrowing, ...circle.conditions].join(' and ')}`,
+    distance: circle.distance,
+  };
+}
+
+/** The words only narrow: every condition of the search is checked again on the vacancy itself. */
+const byTermsSql = (plan: TSearchPlan, p: Params, words: string, cells: number[], box: TBox) =>
+  `v.id in (select t.vacancy_id from placements.tenant_vacancy_terms t
+      where ${termsWhere(plan, p, words, cells, box).where})`;
+
+/**
+ * Whether the words alone find the matches (migration 20270113T0900-vacancy-terms-rank): one word, near
+ * a place, in the public bank, every condition one that a row of words carries. The word is then
+ * exactly the prefix range of its stem, a vacancy's distance is on its words, and its relevance is the
+ * sum of its matching words' ranks (`ts_rank_cd` of a one-word prefix query, cover by cover). Only the
+ * page's vacancies (the markers' matches) are read.
+ */
+export function termsDecide(plan: TSearchPlan): boolean {
+  return (
+    plan.publicOnly &&
+    plan.near !== null &&
+    plan.text?.mode === 'fulltext' &&
+    !plan.text.words.includes(' ') &&
+    plan.conditions.every((c) => c.terms !== undefined)
+  );
+}
+
+/** The matches (id, sort key by relevance or distance, distance) from the words alone; see `termsDecide`. */
+function termsMatchesSql(plan: TSearchPlan, p: Params): string {
+  const box = circleBox(plan.near!.lat, plan.near!.lng, plan.near!.km);
+  const { where, distance } = termsWhere(plan, p, plan.text!.words, cellsCovering(box), box);
+  const key = plan.sort === 'relevance' ? 'sum(t.rank)::real' : `min(${distance})`;
+  return `select t.vacancy_id as id, ${key} as sort_key, min(${distance}) as distance
+      from placements.tenant_vacancy_terms t
+      where ${where}
+      group by t.vacancy_id`;
 }
 
 function whereAndKeys(plan: TSearchPlan, p: Params) {
@@ -141,19 +176,24 @@ export function searchPageSql(
   page: { size: number; offset: number; after: { key: string | number; id: string } | null },
 ): { text: string; values: unknown[] } {
   const p = new Params();
-  const { where, rank, distance } = whereAndKeys(plan, p);
   const sort = SORT_KEYS[plan.sort];
   const dir = sort.desc ? 'desc' : 'asc';
-  const key = sort.key({ rank, distance });
+  let matches: string;
+  // Newest first needs the vacancies' dates: through the vacancies.
+  if (termsDecide(plan) && plan.sort !== 'newest') matches = termsMatchesSql(plan, p);
+  else {
+    const { where, rank, distance } = whereAndKeys(plan, p);
+    matches = `select v.id, ${sort.key({ rank, distance })} as sort_key, ${distance} as distance
+      from ${fromClause(plan)}
+      where ${where}`;
+  }
   const keyCast = plan.sort === 'newest' ? 'timestamptz' : plan.sort === 'relevance' ? 'real' : 'float8';
   const after = page.after
     ? `where (m.sort_key, m.id) ${sort.desc ? '<' : '>'} (${p.add(page.after.key)}::${keyCast}, ${p.add(page.after.id)}::uuid)`
     : '';
   const text = `
     with matches as materialized (
-      select v.id, ${key} as sort_key, ${distance} as distance
-      from ${fromClause(plan)}
-      where ${where}
+      ${matches}
     ), page as (
       select m.* from matches m ${after}
       order by m.sort_key ${dir}, m.id ${dir}
@@ -174,6 +214,15 @@ export function searchPageSql(
 /** Markers: every match with coordinates, up to `limit`, nearest first with a place, else newest. */
 export function markersSql(plan: TSearchPlan, limit: number): { text: string; values: unknown[] } {
   const p = new Params();
+  if (termsDecide(plan)) {
+    const text = `
+      select v.id, v.title, v.latitude as lat, v.longitude as lng, count(*) over ()::int as total
+      from (${termsMatchesSql(plan, p)}) m
+      join placements.vacancies v on v.id = m.id
+      order by m.distance asc, v.id
+      limit ${p.add(limit)}`;
+    return prepared({ text, values: p.values });
+  }
   const { where, distance } = whereAndKeys(plan, p);
   const order = plan.near
     ? `${distance} asc, v.id`
