@@ -1,5 +1,6 @@
 // The V8 flags our server processes run with: `npm start` (start.mjs) and the benchmarks' servers
-// (infra/bench/bench-lib.ts); docker-compose.yml sets the same in the services' NODE_OPTIONS.
+// (infra/bench/bench-lib.ts); docker-compose.yml and every image's Dockerfile set the same NODE_OPTIONS
+// (node-flags.test.ts checks both).
 //
 // A young generation of up to 64 MB per semi-space instead of V8's 16: a server allocates a request's
 // rows, resources and document and drops them when it answers, so a small young generation is

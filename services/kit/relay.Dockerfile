@@ -5,7 +5,7 @@ WORKDIR /app
 COPY . .
 RUN npm install --ignore-scripts --no-audit --no-fund
 USER node
-ENV NODE_ENV=production PORT=3009
+ENV NODE_ENV=production PORT=3009 NODE_OPTIONS=--max-semi-space-size=64
 EXPOSE 3009
 HEALTHCHECK --interval=10s --timeout=3s CMD node -e "fetch('http://127.0.0.1:3009/ready').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
 # SIGTERM finishes the batch in flight: a claimed row is either marked sent or left for another relay.
