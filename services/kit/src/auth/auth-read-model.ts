@@ -28,8 +28,6 @@ export function authReadModelConsumer(db: Kysely<unknown>, schema: string): TCon
     group: `${schema}.auth-read-model`,
     types: AUTH_EVENT_TYPES,
     async apply(trx, event) {
-      // The subject of identity's events is the user: drop this process's memo of their checks.
-      authCheckCache.invalidate(event.subject);
       switch (event.type) {
         case 'identity.role.added': {
           const r = EVENT_PAYLOADS['identity.role.added'].parse(event.data);
@@ -73,6 +71,11 @@ export function authReadModelConsumer(db: Kysely<unknown>, schema: string): TCon
           break;
         }
       }
+    },
+    // The subject of identity's events is the user: drop this process's memo of their checks once the
+    // rows are committed (dropped before, a check in between would memoize the rows being replaced).
+    afterTransaction(events) {
+      for (const e of events) authCheckCache.invalidate(e.subject);
     },
   });
 }
