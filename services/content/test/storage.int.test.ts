@@ -6,6 +6,8 @@ import sharp from 'sharp';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  CreateBucketCommand,
+  DeleteBucketCommand,
   GetObjectCommand,
   HeadBucketCommand,
   HeadObjectCommand,
@@ -228,6 +230,24 @@ describe('the distributed profile’s configuration: uploads in S3 through the c
     await expect(
       client().send(new HeadObjectCommand({ Bucket: bucket, Key: `demo/${hash.slice(0, 2)}/${hash}` })),
     ).rejects.toMatchObject({ $metadata: { httpStatusCode: 404 } });
+  });
+
+  it('is ready while its bucket answers, and says so on /ready when it no longer does', async () => {
+    const ready = async () => {
+      const res = await app.inject({ method: 'GET', url: '/ready' });
+      return {
+        status: res.statusCode,
+        files: (res.json() as { checks: Record<string, string> }).checks['content-files'],
+      };
+    };
+    expect(await ready()).toEqual({ status: 200, files: 'ok' });
+    // The store loses the bucket (emptied by the test above, then removed).
+    await client().send(new DeleteBucketCommand({ Bucket: bucket }));
+    const gone = await ready();
+    expect(gone.status).toBe(503);
+    expect(gone.files).not.toBe('ok');
+    await client().send(new CreateBucketCommand({ Bucket: bucket }));
+    expect(await ready()).toEqual({ status: 200, files: 'ok' });
   });
 
   it('refuses to start without the S3 keys', async () => {

@@ -34,6 +34,8 @@ export interface TFileStorage {
   remove(ctx: TStorageCtx, hash: string): Promise<void>;
   /** Makes the store usable (S3: the bucket exists); awaited at start, so a wrong setting fails the boot. */
   ready?(): Promise<void>;
+  /** Whether the store answers now (S3: the bucket is there and the keys work); the service's /ready asks. */
+  check?(): Promise<void>;
 }
 
 const HASH = /^[0-9a-f]{64}$/;
@@ -163,6 +165,9 @@ export function s3Storage(options: TS3Options): TFileStorage {
   return {
     kind: 's3',
     ready,
+    async check() {
+      await client.send(new HeadBucketCommand({ Bucket }));
+    },
     async put({ tenantId }, hash, bytes) {
       await ready();
       await client.send(

@@ -65,8 +65,11 @@ async function uploadInScopeOr404(ctx: TCtx, scope: TUploadScope, id: string) {
  */
 export const uploadsRoutes: FastifyPluginAsync<TContentDeps> = async (app, deps) => {
   const storages = storagesFor(deps.config);
-  // At start: the store is usable (S3: its bucket exists), or the process does not come up.
+  // At start: the store is usable (S3: its bucket exists), or the process does not come up; afterwards
+  // /ready says whether it still answers (an S3 store is another machine).
   await storages.ready();
+  const { check } = storages.write;
+  if (check) app.readinessChecks.push({ name: 'content-files', check });
   await app.register(multipart, {
     limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 12 },
   });
