@@ -51,7 +51,8 @@ export async function startServer(
   script: string,
   args: string[],
 ): Promise<{ port: number; child: ChildProcess }> {
-  // BENCH_CPU_PROF=<dir>: each server writes a V8 CPU profile there when it stops (where the time goes).
+  // BENCH_CPU_PROF=<dir>: each server writes a V8 CPU profile there when it stops (where the time goes);
+  // BENCH_HEAP_PROF=<dir> one of what survives scavenges (sampleSurvivors).
   const profile = process.env.BENCH_CPU_PROF
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
     : [];
@@ -297,13 +298,39 @@ export async function serveForBench(
   },
   close: () => Promise<unknown> = async () => undefined,
 ): Promise<void> {
+  const survivors = await sampleSurvivors();
   await app.listen({ port: 0, host: '127.0.0.1' });
   console.log(`LISTENING ${(app.server.address() as { port: number }).port}`);
   process.on('SIGTERM', async () => {
+    await survivors?.();
     await app.close();
     await close();
     process.exit(0);
   });
+}
+
+/**
+ * BENCH_HEAP_PROF=<dir>: a sampling heap profile of what outlives young-generation collections (objects
+ * freed by a scavenge are left out, those freed later by a full collection kept) — what the scavenges
+ * copy and promote, which sets their pauses. Written when the server stops.
+ */
+async function sampleSurvivors(): Promise<(() => Promise<void>) | undefined> {
+  const dir = process.env.BENCH_HEAP_PROF;
+  if (!dir) return undefined;
+  const { Session } = await import('node:inspector/promises');
+  const session = new Session();
+  session.connect();
+  await session.post('HeapProfiler.startSampling', {
+    samplingInterval: 16_384,
+    includeObjectsCollectedByMajorGC: true,
+    includeObjectsCollectedByMinorGC: false,
+  });
+  return async () => {
+    const { profile } = await session.post('HeapProfiler.getSamplingProfile');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(path.join(dir, `survivors-${process.pid}.heapprofile`), JSON.stringify(profile));
+    session.disconnect();
+  };
 }
 
 /** In a benchmark server process: the product's full path (platform + gateway, production settings). */
