@@ -30,7 +30,7 @@ import type { TServiceModule } from '@stageplein/kit/service';
 import { KAFKA_VERSION, startKafka } from '@stageplein/engines/kafka';
 import { freePort, startProcess } from '@stageplein/testing/processes';
 import { startThrowawayPostgres } from '@stageplein/testing/throwaway-postgres';
-import { ROOT, recordSection } from './bench-lib.ts';
+import { percentile, ROOT, recordSection } from './bench-lib.ts';
 
 const SCHEMA = 'bench';
 const TYPE = 'organizations.school_year.created';
@@ -65,8 +65,6 @@ const benchService: TServiceModule = {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 async function commitBatch(app: Kysely<unknown>, count: number, round: number): Promise<void> {
   for (let done = 0; done < count; done += BATCH) {

@@ -8,7 +8,7 @@ import pg from 'pg';
 import { ensureDatabase } from '@stageplein/kit/runtime/embedded-postgres';
 import { startThrowawayPostgres } from '@stageplein/testing/throwaway-postgres';
 import { cellsCovering, circleBox } from '@stageplein/placements/geo/grid';
-import { ROOT, recordSection } from './bench-lib.ts';
+import { percentile, ROOT, recordSection } from './bench-lib.ts';
 
 const QUERIES = 200;
 const RADIUS_KM = 25;
@@ -37,9 +37,6 @@ function randomPlace(): TPlaceRow {
   for (const p of populated) if ((r -= p[4]) <= 0) return p;
   return populated[0]!;
 }
-
-const pct = (xs: number[], p: number) =>
-  xs.slice().sort((a, b) => a - b)[Math.ceil((p / 100) * xs.length) - 1]!;
 
 const server = await startThrowawayPostgres('bench-vacancy-radius');
 try {
@@ -111,14 +108,14 @@ try {
         .map((l: string) => l.trim().replace(/^->\s*/, ''))
         .join(' → ');
     const row = (label: string, xs: number[]) =>
-      `| ${label} | ${pct(xs, 50).toFixed(1)} | ${pct(xs, 95).toFixed(1)} | ${pct(xs, 99).toFixed(1)} | ${Math.max(...xs).toFixed(1)} |`;
+      `| ${label} | ${percentile(xs, 50).toFixed(1)} | ${percentile(xs, 95).toFixed(1)} | ${percentile(xs, 99).toFixed(1)} | ${Math.max(...xs).toFixed(1)} |`;
     const body = [
       '| index | p50 ms | p95 ms | p99 ms | max ms |',
       '|---|---|---|---|---|',
       row('GiST on ll_to_earth (cube/earthdistance), earth_box @>', timings.gist),
       row('btree on (tenant_id, geo_cell), 0.1° cells, bounding box + distance', timings.grid),
       '',
-      `${QUERIES} queries each, alternating, one connection, after 40 of each as warm-up: a tenant's published vacancies within ${RADIUS_KM} km of a place drawn by population, \`count(*) over ()\` and the newest 25. 200,000 published rows in the tenant (plus 20,000 drafts and 20,000 of another tenant), spread over GeoNames' Dutch places by population; rows within the circle: median ${pct(totals, 50)}, p95 ${pct(totals, 95)}. Both queries return the same rows. Plans around Utrecht: GiST: ${await plan(GIST, sample.gist)}; grid: ${await plan(GRID, sample.grid)}. ${new Date().toISOString().slice(0, 10)}.`,
+      `${QUERIES} queries each, alternating, one connection, after 40 of each as warm-up: a tenant's published vacancies within ${RADIUS_KM} km of a place drawn by population, \`count(*) over ()\` and the newest 25. 200,000 published rows in the tenant (plus 20,000 drafts and 20,000 of another tenant), spread over GeoNames' Dutch places by population; rows within the circle: median ${percentile(totals, 50)}, p95 ${percentile(totals, 95)}. Both queries return the same rows. Plans around Utrecht: GiST: ${await plan(GIST, sample.gist)}; grid: ${await plan(GRID, sample.grid)}. ${new Date().toISOString().slice(0, 10)}.`,
     ].join('\n');
     console.log(body);
     recordSection('Vacancy radius search: GiST (cube/earthdistance) vs grid cell (btree)', body);
