@@ -8,6 +8,9 @@ import { seedOrganizationId } from '@stageplein/contracts/domain/seed-ids';
 import { INTERNSHIPS_QUERY } from '@stageplein/contracts/placements/internships';
 import { internshipScopes } from '@stageplein/contracts/placements/internship-policy';
 import { derivePermissions } from '@stageplein/contracts/identity/permissions';
+// The product's type parsers (dates as text, timestamptz by positions, int8 as numbers), so the bare
+// route decodes rows as the gateway's pools do.
+import '@stageplein/kit/db/database';
 import { preparedPoolConfig } from '@stageplein/kit/db/prepared-statements';
 import { parseJsonApiQuery } from '@stageplein/kit/jsonapi/query';
 import { collectionDocument, pageLinks } from '@stageplein/kit/jsonapi/serialize';
@@ -21,8 +24,6 @@ const [mode, ownerUrl] = process.argv.slice(2) as [string, string];
 if (mode === 'gateway') {
   await serveGatewayForBench(ownerUrl);
 } else {
-  // Dates stay `YYYY-MM-DD` text, as kit's type parser keeps them in the product.
-  pg.types.setTypeParser(1082, (v: string) => v);
   // As many connections as the product's read path has per tenant (kit tenantReadDbs), and like its
   // pools running the statement prepared.
   const pool = new pg.Pool({ connectionString: ownerUrl, max: 10, ...preparedPoolConfig() });

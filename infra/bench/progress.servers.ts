@@ -6,6 +6,9 @@ import Fastify from 'fastify';
 import pg from 'pg';
 import { seedOrganizationId } from '@stageplein/contracts/domain/seed-ids';
 import { internshipScopes } from '@stageplein/contracts/placements/internship-policy';
+// The product's type parsers (dates as text, timestamptz by positions, int8 as numbers), so the bare
+// route decodes rows as the gateway's pools do.
+import '@stageplein/kit/db/database';
 import { derivePermissions } from '@stageplein/contracts/identity/permissions';
 import { compile } from '@stageplein/placements/internships/internships.sql';
 import {
@@ -21,8 +24,6 @@ const [mode, ownerUrl, periodId] = process.argv.slice(2) as [string, string, str
 if (mode === 'gateway') {
   await serveGatewayForBench(ownerUrl);
 } else {
-  // Dates stay `YYYY-MM-DD` text, as kit's type parser keeps them in the product.
-  pg.types.setTypeParser(1082, (v: string) => v);
   // As many connections as the product's read path has per tenant (kit tenantReadDbs).
   const pool = new pg.Pool({ connectionString: ownerUrl, max: 10 });
   const school = {

@@ -3,6 +3,9 @@
 // statements, planned once at start for the URLs it is given, and a plain document of the same rows).
 import Fastify from 'fastify';
 import pg from 'pg';
+// The product's type parsers (dates as text, timestamptz by positions, int8 as numbers), so the bare
+// route decodes rows as the gateway's pools do.
+import '@stageplein/kit/db/database';
 import { preparedPoolConfig } from '@stageplein/kit/db/prepared-statements';
 import { parseSearch } from '@stageplein/placements/vacancy-search/vacancy-search.plan';
 import { markersSql, searchPageSql } from '@stageplein/placements/vacancy-search/vacancy-search.sql';
