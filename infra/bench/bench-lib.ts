@@ -167,7 +167,6 @@ export async function alternatingRounds(
   };
 }
 
-/** The head of a gateway-vs-bare table whose rows `loadRow` writes. */
 /** Nearest rank: the smallest time that at least `p` % of the responses did not exceed. */
 export function percentile(times: readonly number[], p: number): number {
   if (times.length === 0) return NaN;
@@ -175,6 +174,7 @@ export function percentile(times: readonly number[], p: number): number {
   return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
+/** The head of a gateway-vs-bare table whose rows `loadRow` writes. */
 export const LOAD_TABLE_HEAD = [
   '| path | req/s | p50 ms | p95 ms | p97.5 ms | p99 ms | ratio to bare | errors |',
   '|---|---|---|---|---|---|---|---|',
