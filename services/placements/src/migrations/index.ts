@@ -31,6 +31,7 @@ import m20270110T1000_vacancy_terms from './20270110T1000-vacancy-terms.ts';
 import m20270111T0900_outbox_pending from './20270111T0900-outbox-pending.ts';
 import m20270112T0900_internship_tallies from './20270112T0900-internship-tallies.ts';
 import m20270113T0900_vacancy_terms_rank from './20270113T0900-vacancy-terms-rank.ts';
+import m20270114T0900_vacancy_terms_levels from './20270114T0900-vacancy-terms-levels.ts';
 
 /**
  * Applied in key order. Each migration is a frozen file named by its timestamp: once landed it is never
@@ -88,4 +89,6 @@ export const migrations: Record<string, Migration> = {
   '20270112T0900-internship-tallies': m20270112T0900_internship_tallies,
   // Each word's share of the relevance: one-word searches near a place from the words alone.
   '20270113T0900-vacancy-terms-rank': m20270113T0900_vacancy_terms_rank,
+  // The words once per level and with the title: one-level searches and the markers read less.
+  '20270114T0900-vacancy-terms-levels': m20270114T0900_vacancy_terms_levels,
 };

@@ -10,6 +10,7 @@ import { distanceKm, findPlace } from '../geo/gazetteer.ts';
 import { parseSearch } from './vacancy-search.plan.ts';
 import { markersSql, searchPageSql, termsDecide, type TSearchPlan } from './vacancy-search.sql.ts';
 import rankMigration from '../migrations/20270113T0900-vacancy-terms-rank.ts';
+import levelsMigration from '../migrations/20270114T0900-vacancy-terms-levels.ts';
 import {
   adminOf,
   call,
@@ -499,6 +500,15 @@ describe('vacancy search: text near a place, by the bank’s words (placements.v
     expect(await near('cafe', 'Utrecht', { 'filter[kind_eq]': 'internship' })).toEqual([]);
     expect(await near('cafe', 'Utrecht', { 'filter[level_id_in]': LEVEL_B })).toEqual(['cafe']);
     expect(await near('cafe', 'Utrecht', { 'filter[level_id_in]': LEVEL_A })).toEqual([]);
+    // One level reads that level's copy of the words, two the level-less one.
+    expect(await near('boek', 'Zeist', { 'filter[level_id_eq]': LEVEL_B })).toEqual(['books']);
+    expect(await near('hulp', 'Zeist', { 'filter[level_id_in]': `${LEVEL_A},${LEVEL_B}` })).toEqual([
+      'books',
+    ]);
+    expect(await near('hulp', 'Zeist', { 'filter[level_id_in]': randomUUID() })).toEqual([]);
+    expect(
+      await near('hulp', 'Zeist', { 'filter[level_id_in]': '00000000-0000-0000-0000-000000000000' }),
+    ).toEqual([]);
     expect(await near('marketingstage', 'Utrecht')).toEqual([]);
     expect(await near('marketingstage', 'Amsterdam')).toEqual(['amsterdam']);
   });
@@ -525,6 +535,27 @@ describe('vacancy search: text near a place, by the bank’s words (placements.v
       expect(await near('bakkerij', 'Zeist')).toEqual([]);
       expect(await near('slager', 'Zeist')).toEqual(['moving']);
       expect(await words()).not.toContain('bakkerij');
+      // The map's markers take the title from the words.
+      const markers = await call(h.app, {
+        method: 'GET',
+        url: `/api/v1/vacancies/markers?${q({ 'filter[search]': 'slager', 'filter[near]': 'Zeist' })}`,
+        headers: { 'x-tenant': 'demo' },
+      });
+      expectStatus(markers, 200);
+      expect(
+        ZVacancyMarkerCollection.parse(markers.json()).data.map((m) => [m.id, m.attributes.title]),
+      ).toEqual([[id, 'Stageplaats slagerij']]);
+
+      // A level's copy of the words comes and goes with the level.
+      const level = { 'filter[level_id_eq]': LEVEL_B };
+      expect(await near('slager', 'Zeist', level)).toEqual([]);
+      await sql`update placements.vacancies set level_ids = ${[LEVEL_B]}::uuid[] where id = ${id}`.execute(
+        h.owner,
+      );
+      expect(await near('slager', 'Zeist', level)).toEqual(['moving']);
+      await sql`update placements.vacancies set level_ids = '{}' where id = ${id}`.execute(h.owner);
+      expect(await near('slager', 'Zeist', level)).toEqual([]);
+      expect(await near('slager', 'Zeist')).toEqual(['moving']);
 
       await sql`update placements.vacancies set hidden = true, hidden_reason = 'Niet passend' where id = ${id}`.execute(
         h.owner,
@@ -621,6 +652,19 @@ describe('vacancy search: text near a place, by the bank’s words (placements.v
           'filter[search]': 'zorg',
           'filter[near]': 'Utrecht',
           'filter[within_km]': '40',
+          'filter[level_id_in]': `${LEVEL_A},${LEVEL_B}`,
+        },
+        {
+          'filter[search]': 'zorg',
+          'filter[near]': 'Utrecht',
+          'filter[within_km]': '40',
+          'filter[level_id_eq]': LEVEL_A,
+          sort: 'distance',
+        },
+        {
+          'filter[search]': 'zorg',
+          'filter[near]': 'Utrecht',
+          'filter[within_km]': '40',
           'filter[kind_eq]': 'internship',
         },
         { 'filter[search]': 'stage', 'filter[near]': 'Utrecht', 'filter[within_km]': '25' },
@@ -659,7 +703,8 @@ describe('vacancy search: text near a place, by the bank’s words (placements.v
         if (
           params['filter[search]'] === 'zorg' &&
           !params['filter[kind_eq]'] &&
-          !params['filter[level_id_in]']
+          !params['filter[level_id_in]'] &&
+          !params['filter[level_id_eq]']
         )
           expect(fromWords.map((r) => r.id)).toEqual(expect.arrayContaining(extra.slice(0, 3)));
       }
@@ -680,25 +725,32 @@ describe('vacancy search: text near a place, by the bank’s words (placements.v
     }
   });
 
+  // Each word's rank is ts_rank_cd of exactly that lexeme on its vacancy.
+  const mismatched = async () =>
+    (
+      await sql<{ n: number }>`select count(*)::int as n from placements.vacancy_terms t
+        join placements.vacancies v on v.id = t.vacancy_id
+        where t.rank is distinct from ts_rank_cd(v.search_vector, quote_literal(t.term)::tsquery, 1)`.execute(
+        h.owner,
+      )
+    ).rows[0]!.n;
+  const words = async (where = sql`true`) =>
+    (
+      await sql<{
+        n: number;
+      }>`select count(*)::int as n from placements.vacancy_terms where ${where}`.execute(h.owner)
+    ).rows[0]!.n;
+  const NO_LEVEL = '00000000-0000-0000-0000-000000000000';
+
   it('ranks the words already there when the migration runs, and its down leaves the words as they were', async () => {
-    // Each word's rank is ts_rank_cd of exactly that lexeme on its vacancy.
-    const mismatched = async () =>
-      (
-        await sql<{ n: number }>`select count(*)::int as n from placements.vacancy_terms t
-          join placements.vacancies v on v.id = t.vacancy_id
-          where t.rank is distinct from ts_rank_cd(v.search_vector, quote_literal(t.term)::tsquery, 1)`.execute(
-          h.owner,
-        )
-      ).rows[0]!.n;
-    const words = async () =>
-      (await sql<{ n: number }>`select count(*)::int as n from placements.vacancy_terms`.execute(h.owner))
-        .rows[0]!.n;
     const before = await words();
-    expect(before).toBeGreaterThan(5);
+    const levelLess = await words(sql`level_id = ${NO_LEVEL}`);
+    expect(levelLess).toBeGreaterThan(5);
     expect(await mismatched()).toBe(0);
+    await levelsMigration.down!(h.owner);
     await rankMigration.down!(h.owner);
     try {
-      expect(await words()).toBe(before);
+      expect(await words()).toBe(levelLess);
       const id = await seed('unranked', { title: 'Kapper in Zeist', at: { ...zeist } });
       await sql`delete from placements.vacancies where id = ${id}`.execute(h.owner);
       const columns = await sql<{ column_name: string }>`select column_name from information_schema.columns
@@ -706,9 +758,44 @@ describe('vacancy search: text near a place, by the bank’s words (placements.v
       expect(columns.rows.map((c) => c.column_name)).not.toContain('rank');
     } finally {
       await rankMigration.up(h.owner);
+      await levelsMigration.up(h.owner);
     }
     expect(await words()).toBe(before);
     expect(await mismatched()).toBe(0);
     expect(await near('verpleeg', 'Utrecht')).toEqual(['nursing']);
+  });
+
+  it('copies the words already there once per level and once without, with the title, and its down keeps the level-less copy', async () => {
+    // Every word of a vacancy: once for each distinct level and once for none, each copy with its title.
+    const wrongCopies = async () =>
+      (
+        await sql<{ n: number }>`select count(*)::int as n from (
+            select t.vacancy_id, t.term
+            from placements.vacancy_terms t join placements.vacancies v on v.id = t.vacancy_id
+            group by t.vacancy_id, t.term, v.level_ids
+            having not bool_and(t.title = v.title and t.level_ids = v.level_ids)
+              or array_agg(t.level_id order by t.level_id)
+                <> array(select distinct l from unnest(${NO_LEVEL}::uuid || v.level_ids) l order by l)
+          ) wrong`.execute(h.owner)
+      ).rows[0]!.n;
+    const before = await words();
+    const levelLess = await words(sql`level_id = ${NO_LEVEL}`);
+    expect(before).toBeGreaterThan(levelLess);
+    expect(await wrongCopies()).toBe(0);
+    await levelsMigration.down!(h.owner);
+    try {
+      expect(await words()).toBe(levelLess);
+      // The rank migration's triggers again: a new vacancy's words once, without a level.
+      const id = await seed('one-copy', { title: 'Kapper in Zeist', at: { ...zeist }, levels: [LEVEL_A] });
+      expect(await words(sql`vacancy_id = ${id}`)).toBeGreaterThan(0);
+      await sql`delete from placements.vacancies where id = ${id}`.execute(h.owner);
+      expect(await words(sql`vacancy_id = ${id}`)).toBe(0);
+    } finally {
+      await levelsMigration.up(h.owner);
+    }
+    expect(await words()).toBe(before);
+    expect(await wrongCopies()).toBe(0);
+    expect(await mismatched()).toBe(0);
+    expect(await near('verpleeg', 'Utrecht', { 'filter[level_id_eq]': LEVEL_A })).toEqual(['nursing']);
   });
 });

@@ -84,12 +84,10 @@ function filterCondition(f: TFilter): TCondition {
     return { sql: `${column} ${COMPARE[f.predicate as 'gteq' | 'lteq']} ?::${cast}`, values: [v] };
   };
   switch (f.attribute) {
-    case 'level_id':
-      return {
-        sql: 'v.level_ids && ?::uuid[]',
-        terms: 't.level_ids && ?::uuid[]',
-        values: [checked(f, UUID)],
-      };
+    case 'level_id': {
+      const levels = checked(f, UUID);
+      return { sql: 'v.level_ids && ?::uuid[]', terms: 't.level_ids && ?::uuid[]', values: [levels], levels };
+    }
     case 'tag_id':
       return { sql: 'v.tag_ids && ?::uuid[]', values: [checked(f, UUID)] };
     case 'organization_id':

@@ -14,6 +14,8 @@ export interface TCondition {
   values: unknown[];
   /** The same condition on a row of the bank's words (`t`), where it has the columns. */
   terms?: string;
+  /** The levels a vacancy needs one of: with exactly one, the words' copy of that level holds the matches. */
+  levels?: string[];
 }
 
 export interface TSearchPlan {
@@ -43,6 +45,9 @@ class Params {
 
 const TSCONFIG = `'placements.dutch_unaccent'::regconfig`;
 
+/** The level of the words' level-less copy (migration 20270114T0900-vacancy-terms-levels). */
+const NO_LEVEL = '00000000-0000-0000-0000-000000000000';
+
 /** Great-circle distance in km between a row (`v` or `t`) and a point (the gazetteer's distanceKm in SQL). */
 const distanceSql = (lat: string, lng: string, row = 'v') =>
   `(12742 * asin(least(1, sqrt(power(sin(radians(${row}.latitude - ${lat}) / 2), 2) + cos(radians(${lat})) * cos(radians(${row}.latitude)) * power(sin(radians(${row}.longitude - ${lng}) / 2), 2)))))`;
@@ -65,7 +70,13 @@ const circleSql = (p: Params, near: NonNullable<TSearchPlan['near']>, box: TBox,
  */
 function termsWhere(plan: TSearchPlan, p: Params, words: string, cells: number[], box: TBox) {
   const stem = `(select s from unnest(tsvector_to_array(to_tsvector(${TSCONFIG}, ${p.add(words)}))) s order by length(s) desc, s limit 1)`;
-  const narrowing = plan.conditions.flatMap((c) => (c.terms ? [p.embed({ ...c, sql: c.terms })] : []));
+  // One level: its copy of the words holds exactly the matches, so its condition needs no check.
+  // Otherwise the level-less copy, narrowed by every condition (20270114T0900-vacancy-terms-levels).
+  const level = plan.conditions.find((c) => c.levels?.length === 1 && c.levels[0] !== NO_LEVEL);
+  const narrowing = plan.conditions.flatMap((c) =>
+    c.terms && c !== level ? [p.embed({ ...c, sql: c.terms })] : [],
+  );
+  narrowing.push(`t.level_id = ${p.add(level ? level.levels![0] : NO_LEVEL)}::uuid`);
   // The kind leads the key: without a kind filter, every kind (three short ranges per cell).
   if (!narrowing.some((c) => c.startsWith('t.kind')))
     narrowing.push(`t.kind = any(${p.add(VACANCY_KINDS)}::text[])`);
@@ -87,7 +98,7 @@ const byTermsSql = (plan: TSearchPlan, p: Params, words: string, cells: number[]
  * a place, in the public bank, every condition one that a row of words carries. The word is then
  * exactly the prefix range of its stem, a vacancy's distance is on its words, and its relevance is the
  * sum of its matching words' ranks (`ts_rank_cd` of a one-word prefix query, cover by cover). Only the
- * page's vacancies (the markers' matches) are read.
+ * page's vacancies are read; the markers not even those (the words carry title and coordinates).
  */
 export function termsDecide(plan: TSearchPlan): boolean {
   return (
@@ -99,12 +110,19 @@ export function termsDecide(plan: TSearchPlan): boolean {
   );
 }
 
-/** The matches (id, sort key by relevance or distance, distance) from the words alone; see `termsDecide`. */
-function termsMatchesSql(plan: TSearchPlan, p: Params): string {
+/**
+ * The matches from the words alone (see `termsDecide`): id, distance, and the sort key by relevance or
+ * distance for a page, or the title and coordinates every copy carries for the map.
+ */
+function termsMatchesSql(plan: TSearchPlan, p: Params, columns: 'page' | 'marker'): string {
   const box = circleBox(plan.near!.lat, plan.near!.lng, plan.near!.km);
   const { where, distance } = termsWhere(plan, p, plan.text!.words, cellsCovering(box), box);
   const key = plan.sort === 'relevance' ? 'sum(t.rank)::real' : `min(${distance})`;
-  return `select t.vacancy_id as id, ${key} as sort_key, min(${distance}) as distance
+  const selected =
+    columns === 'page'
+      ? `${key} as sort_key`
+      : 'any_value(t.title) as title, any_value(t.latitude) as lat, any_value(t.longitude) as lng';
+  return `select t.vacancy_id as id, ${selected}, min(${distance}) as distance
       from placements.tenant_vacancy_terms t
       where ${where}
       group by t.vacancy_id`;
@@ -180,7 +198,7 @@ export function searchPageSql(
   const dir = sort.desc ? 'desc' : 'asc';
   let matches: string;
   // Newest first needs the vacancies' dates: through the vacancies.
-  if (termsDecide(plan) && plan.sort !== 'newest') matches = termsMatchesSql(plan, p);
+  if (termsDecide(plan) && plan.sort !== 'newest') matches = termsMatchesSql(plan, p, 'page');
   else {
     const { where, rank, distance } = whereAndKeys(plan, p);
     matches = `select v.id, ${sort.key({ rank, distance })} as sort_key, ${distance} as distance
@@ -216,10 +234,9 @@ export function markersSql(plan: TSearchPlan, limit: number): { text: string; va
   const p = new Params();
   if (termsDecide(plan)) {
     const text = `
-      select v.id, v.title, v.latitude as lat, v.longitude as lng, count(*) over ()::int as total
-      from (${termsMatchesSql(plan, p)}) m
-      join placements.vacancies v on v.id = m.id
-      order by m.distance asc, v.id
+      select m.id, m.title, m.lat, m.lng, count(*) over ()::int as total
+      from (${termsMatchesSql(plan, p, 'marker')}) m
+      order by m.distance asc, m.id
       limit ${p.add(limit)}`;
     return prepared({ text, values: p.values });
   }
