@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
+import { MAX_MARKERS } from '@stageplein/contracts/placements/vacancy-search';
 import { createDb, createPool } from '@stageplein/kit/db/database';
 import { PreparingClient, preparedPoolConfig } from '@stageplein/kit/db/prepared-statements';
 import { parseSearch } from '@stageplein/placements/vacancy-search/vacancy-search.plan';
@@ -88,7 +89,7 @@ async function databaseTimes(ownerUrl: string, paths: Record<string, string>) {
       const url = new URL(p, 'http://bench');
       const parsed = parseSearch(Object.fromEntries(url.searchParams), 'demo', () => ({ kind: 'public' }));
       const s = url.pathname.endsWith('/markers')
-        ? markersSql(parsed.plan, 5000)
+        ? markersSql(parsed.plan, MAX_MARKERS + 1)
         : searchPageSql(parsed.plan, {
             size: parsed.query.page.size,
             offset: 0,

@@ -103,11 +103,5 @@ export function suggestPlaces(prefix: string, limit = 10): TPlace[] {
   return places.filter((p) => placeKey(p.name).startsWith(k)).slice(0, limit);
 }
 
-/** Great-circle distance in km (the same sphere as PostgreSQL's earthdistance, radius 6371 km). */
-export function distanceKm(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
-  const r = Math.PI / 180;
-  const dLat = (b.lat - a.lat) * r;
-  const dLng = (b.lng - a.lng) * r;
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * r) * Math.cos(b.lat * r) * Math.sin(dLng / 2) ** 2;
-  return 2 * 6371 * Math.asin(Math.min(1, Math.sqrt(h)));
-}
+// The distance is the grid's (geometry beside the cells), named here for the gazetteer's callers.
+export { distanceKm } from './grid.ts';

@@ -42,3 +42,31 @@ export function cellsCovering(box: TBox): number[] {
   }
   return cells;
 }
+
+/** Great-circle distance in km (the same sphere as PostgreSQL's earthdistance, radius 6371 km). */
+export function distanceKm(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
+  const r = Math.PI / 180;
+  const dLat = (b.lat - a.lat) * r;
+  const dLng = (b.lng - a.lng) * r;
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * r) * Math.cos(b.lat * r) * Math.sin(dLng / 2) ** 2;
+  return 2 * 6371 * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+/**
+ * The cells of the circle's box that the circle reaches: a box's corner cells often lie wholly
+ * outside it, and every cell searched is one more index descent and its rows read for nothing. A cell
+ * is kept when its point nearest the centre (by latitude and longitude) is within the radius plus a
+ * margin far above that point's error at these sizes.
+ */
+export function cellsWithin(lat: number, lng: number, km: number): number[] {
+  const clamp = (x: number, min: number, max: number) => Math.min(max, Math.max(min, x));
+  return cellsCovering(circleBox(lat, lng, km)).filter((cell) => {
+    const south = (Math.floor(cell / COLUMNS) - 90 * PER_DEGREE) * CELL_DEGREES;
+    const west = ((cell % COLUMNS) - 180 * PER_DEGREE) * CELL_DEGREES;
+    const nearest = {
+      lat: clamp(lat, south, south + CELL_DEGREES),
+      lng: clamp(lng, west, west + CELL_DEGREES),
+    };
+    return distanceKm({ lat, lng }, nearest) <= km * 1.01 + 0.1;
+  });
+}

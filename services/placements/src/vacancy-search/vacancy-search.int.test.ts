@@ -8,6 +8,7 @@ import {
 import type { TTenantId } from '@stageplein/contracts/tenants/tenant.types';
 import { distanceKm, findPlace } from '../geo/gazetteer.ts';
 import { parseSearch } from './vacancy-search.plan.ts';
+import { vacancyMarkers } from './vacancy-search.service.ts';
 import { markersSql, searchPageSql, termsDecide, type TSearchPlan } from './vacancy-search.sql.ts';
 import rankMigration from '../migrations/20270113T0900-vacancy-terms-rank.ts';
 import levelsMigration from '../migrations/20270114T0900-vacancy-terms-levels.ts';
@@ -432,6 +433,35 @@ describe('vacancy search: facets and markers', () => {
       ).json(),
     );
     expect(all.meta.total).toBe(4); // "nowhere" has no coordinates
+  });
+
+  it('counts the markers it leaves out when there are more than it shows, through either path', async () => {
+    const markers = (params: Record<string, string>, max: number) =>
+      h.owner.transaction().execute(async (trx) => {
+        await sql`select set_config('app.tenant_id', 'demo', true)`.execute(trx);
+        return vacancyMarkers(
+          trx as never,
+          parseSearch(params, 'demo', () => ({ kind: 'public' })),
+          max,
+        );
+      });
+    const wide = { 'filter[near]': 'Utrecht', 'filter[within_km]': '60' };
+    const byWords = { ...wide, 'filter[search]': 'k' }; // koffie (cafe), klanten (books)
+    expect(termsDecide(parseSearch(byWords, 'demo', () => ({ kind: 'public' })).plan)).toBe(true);
+    for (const [params, total] of [
+      [wide, 4],
+      [byWords, 2],
+    ] as const) {
+      const all = await markers(params, 10);
+      expect(all.total, JSON.stringify(params)).toBe(total);
+      expect(all.markers).toHaveLength(total);
+      const capped = await markers(params, 1);
+      expect(capped.total, JSON.stringify(params)).toBe(total);
+      expect(capped.markers).toEqual(all.markers.slice(0, 1));
+      const exact = await markers(params, total);
+      expect(exact).toEqual(all);
+      expect(await markers(params, 0)).toEqual({ total, markers: [] });
+    }
   });
 });
 

@@ -9,7 +9,13 @@ import {
 import type { TDb } from '../database.ts';
 import type { TVacancyRow } from '../vacancies/vacancies.repository.ts';
 import { encodeCursor, type TParsedSearch } from './vacancy-search.plan.ts';
-import { facetsSql, markersSql, searchPageSql, type TSearchPlan } from './vacancy-search.sql.ts';
+import {
+  facetsSql,
+  markersCountSql,
+  markersSql,
+  searchPageSql,
+  type TSearchPlan,
+} from './vacancy-search.sql.ts';
 
 type TResultRow = TVacancyRow & { total: number; sort_key: string | null; distance: number | null };
 
@@ -131,12 +137,19 @@ export interface TMarkersResult {
   total: number;
 }
 
-export async function vacancyMarkers(db: TDb, parsed: TParsedSearch): Promise<TMarkersResult> {
+export async function vacancyMarkers(
+  db: TDb,
+  parsed: TParsedSearch,
+  max = MAX_MARKERS,
+): Promise<TMarkersResult> {
   return withTypoFallback(parsed, async (plan) => {
-    const rows = await run<{ id: string; title: string; lat: number; lng: number; total: number }>(
+    // One more than shown tells whether there are more; only then are they counted.
+    const rows = await run<{ id: string; title: string; lat: number; lng: number }>(
       db,
-      markersSql(plan, MAX_MARKERS),
+      markersSql(plan, max + 1),
     );
-    return { total: rows[0]?.total ?? 0, markers: rows };
+    if (rows.length <= max) return { total: rows.length, markers: rows };
+    const [counted] = await run<{ total: number }>(db, markersCountSql(plan));
+    return { total: counted!.total, markers: rows.slice(0, max) };
   });
 }

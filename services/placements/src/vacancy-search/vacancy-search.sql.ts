@@ -5,7 +5,7 @@
 import { VACANCY_KINDS } from '@stageplein/contracts/placements/vacancy-kinds';
 import type { TVacancySort } from '@stageplein/contracts/placements/vacancy-search';
 import { prepared } from '@stageplein/kit/db/prepared-statements';
-import { cellsCovering, circleBox, type TBox } from '../geo/grid.ts';
+import { cellsWithin, circleBox, type TBox } from '../geo/grid.ts';
 import { IMAGE_COLUMNS_SQL } from '../vacancy-images/vacancy-images.repository.ts';
 
 /** A condition on the vacancy (`v`) or its organization (`o`, the read model) with its values. */
@@ -115,8 +115,14 @@ export function termsDecide(plan: TSearchPlan): boolean {
  * distance for a page, or the title and coordinates every copy carries for the map.
  */
 function termsMatchesSql(plan: TSearchPlan, p: Params, columns: 'page' | 'marker'): string {
-  const box = circleBox(plan.near!.lat, plan.near!.lng, plan.near!.km);
-  const { where, distance } = termsWhere(plan, p, plan.text!.words, cellsCovering(box), box);
+  const { lat, lng, km } = plan.near!;
+  const { where, distance } = termsWhere(
+    plan,
+    p,
+    plan.text!.words,
+    cellsWithin(lat, lng, km),
+    circleBox(lat, lng, km),
+  );
   const key = plan.sort === 'relevance' ? 'sum(t.rank)::real' : `min(${distance})`;
   const selected =
     columns === 'page'
@@ -132,12 +138,12 @@ function whereAndKeys(plan: TSearchPlan, p: Params) {
   const where = plan.conditions.map((c) => p.embed(c));
   let rank = 'null::real';
   const box = plan.near && circleBox(plan.near.lat, plan.near.lng, plan.near.km);
-  const cells = box && cellsCovering(box);
+  const cells = plan.near && cellsWithin(plan.near.lat, plan.near.lng, plan.near.km);
   if (plan.text?.mode === 'fulltext') {
     // Subqueries, so a prepared statement's generic plan builds each query once, not once per row.
     const q = `(select to_tsquery(${TSCONFIG}, ${p.add(plan.text.tsquery)}))`;
     const byTerms = cells && plan.publicOnly;
-    if (byTerms) where.push(byTermsSql(plan, p, plan.text.words, cells, box));
+    if (byTerms && box) where.push(byTermsSql(plan, p, plan.text.words, cells, box));
     // Otherwise, near a place, the cells are lexemes of the same vector: one GIN scan intersects text
     // and radius (an organization's own or a moderator's search).
     const near =
@@ -229,12 +235,15 @@ export function searchPageSql(
   return prepared({ text, values: p.values });
 }
 
-/** Markers: every match with coordinates, up to `limit`, nearest first with a place, else newest. */
+/**
+ * Markers: every match with coordinates, up to `limit`, nearest first with a place, else newest. The
+ * coordinates as reals: about a metre, all a map pin needs, in half the characters of a float8.
+ */
 export function markersSql(plan: TSearchPlan, limit: number): { text: string; values: unknown[] } {
   const p = new Params();
   if (termsDecide(plan)) {
     const text = `
-      select m.id, m.title, m.lat, m.lng, count(*) over ()::int as total
+      select m.id, m.title, m.lat::real as lat, m.lng::real as lng
       from (${termsMatchesSql(plan, p, 'marker')}) m
       order by m.distance asc, m.id
       limit ${p.add(limit)}`;
@@ -245,11 +254,23 @@ export function markersSql(plan: TSearchPlan, limit: number): { text: string; va
     ? `${distance} asc, v.id`
     : 'coalesce(v.published_at, v.created_at) desc, v.id desc';
   const text = `
-    select v.id, v.title, v.latitude as lat, v.longitude as lng, count(*) over ()::int as total
+    select v.id, v.title, v.latitude::real as lat, v.longitude::real as lng
     from ${fromClause(plan)}
     where ${where} and v.latitude is not null
     order by ${order}
     limit ${p.add(limit)}`;
+  return prepared({ text, values: p.values });
+}
+
+/** How many matches have coordinates: the markers' total when there are more than they show. */
+export function markersCountSql(plan: TSearchPlan): { text: string; values: unknown[] } {
+  const p = new Params();
+  const text = termsDecide(plan)
+    ? `select count(*)::int as total from (${termsMatchesSql(plan, p, 'marker')}) m`
+    : (() => {
+        const { where } = whereAndKeys(plan, p);
+        return `select count(*)::int as total from ${fromClause(plan)} where ${where} and v.latitude is not null`;
+      })();
   return prepared({ text, values: p.values });
 }
 
