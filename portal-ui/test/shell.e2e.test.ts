@@ -372,7 +372,10 @@ describe('toasts', () => {
     await page.getByTestId('toast-success').click();
     const toast = page.getByTestId('toast').first();
     await toast.waitFor();
-    expect(await page.getByTestId('toast-live-polite').textContent()).toContain(`${nl('toast.success')}:`);
+    // The live region is filled by an effect after the toast's render: a frame later.
+    await expect
+      .poll(() => page.getByTestId('toast-live-polite').textContent())
+      .toContain(`${nl('toast.success')}:`);
     expect(await toast.getAttribute('data-color')).toBe('success');
     // Bottom-right by default.
     const box = (await toast.boundingBox())!;

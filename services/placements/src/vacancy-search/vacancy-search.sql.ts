@@ -265,12 +265,13 @@ export function markersSql(plan: TSearchPlan, limit: number): { text: string; va
 /** How many matches have coordinates: the markers' total when there are more than they show. */
 export function markersCountSql(plan: TSearchPlan): { text: string; values: unknown[] } {
   const p = new Params();
-  const text = termsDecide(plan)
-    ? `select count(*)::int as total from (${termsMatchesSql(plan, p, 'marker')}) m`
-    : (() => {
-        const { where } = whereAndKeys(plan, p);
-        return `select count(*)::int as total from ${fromClause(plan)} where ${where} and v.latitude is not null`;
-      })();
+  if (termsDecide(plan))
+    return prepared({
+      text: `select count(*)::int as total from (${termsMatchesSql(plan, p, 'marker')}) m`,
+      values: p.values,
+    });
+  const { where } = whereAndKeys(plan, p);
+  const text = `select count(*)::int as total from ${fromClause(plan)} where ${where} and v.latitude is not null`;
   return prepared({ text, values: p.values });
 }
 
