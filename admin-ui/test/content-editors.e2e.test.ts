@@ -90,9 +90,15 @@ describe('content editors', () => {
       .poll(() => page.evaluate(() => document.activeElement?.classList.contains('ProseMirror')))
       .toBe(true);
     await toolbarCommand(page, tools.heading2);
+    // Failed once in a clean-clone run (session 15) and not reproduced: a failure shows what the text
+    // and the focus were, for the next time.
     await expect
-      .poll(() => page.getByRole('button', { name: tools.heading2 }).getAttribute('aria-pressed'))
-      .toBe('true');
+      .poll(async () => ({
+        pressed: await page.getByRole('button', { name: tools.heading2 }).getAttribute('aria-pressed'),
+        text: await text.innerHTML(),
+        focus: await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 120)),
+      }))
+      .toMatchObject({ pressed: 'true' });
     await page.keyboard.type('Voor je begint');
     await page.keyboard.press('Enter');
     await page.keyboard.type('Lees ');
