@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedInternshipId } from '@stageplein/placements/seeds/seed-internships';
+import { dutchDate } from '@stageplein/contracts/domain/school-years';
 import { hoursLinkTokens } from '@stageplein/contracts/placements/hours-policy';
 import {
   TASK_QUEUES,
@@ -53,9 +54,12 @@ describe('hours reminders', () => {
       expect(entry).toBeDefined();
       await sql`update placements.hours_entries set created_at = now() - interval '8 days'
         where id = ${entry!.id}`.execute(h.owner);
-      // 100 hours over 20 days, 10 of them past: 50 expected, the seeded at most 27 are behind.
-      await sql`update placements.internships set hours = 100, start_date = current_date - 10,
-        end_date = current_date + 9 where id = ${RUNNING}`.execute(h.owner);
+      // 100 hours over 20 days, 10 of them past: 50 expected, the seeded at most 27 are behind. Days
+      // are Dutch days, as the reminders count them (between 23:00 and 00:00 UTC the database's
+      // current_date is a day behind).
+      const today = dutchDate(new Date());
+      await sql`update placements.internships set hours = 100, start_date = ${today}::date - 10,
+        end_date = ${today}::date + 9 where id = ${RUNNING}`.execute(h.owner);
       // The same supervisor also has the completed internship, reopened with a pending entry of
       // yesterday: not due on its own, but it goes in the same mail.
       await sql`update placements.internships set supervisor_id = (select supervisor_id from
@@ -64,13 +68,13 @@ describe('hours reminders', () => {
         where internship_id = ${COMPLETED}`.execute(h.owner);
       await sql`insert into placements.hours_entries (tenant_id, internship_id, date, quarters, description,
           status, created_at, updated_at)
-        values (${HOURS_TENANT}, ${COMPLETED}, current_date - 1, 8, 'Nagekomen', 'pending', now(), now())`.execute(
+        values (${HOURS_TENANT}, ${COMPLETED}, ${today}::date - 1, 8, 'Nagekomen', 'pending', now(), now())`.execute(
         h.owner,
       );
       // A traineeship tenant's internship with an old pending entry: no hours there, no reminder.
       await sql`insert into placements.hours_entries (tenant_id, internship_id, date, quarters, description,
           status, created_at, updated_at)
-        values (${TENANT}, ${TRAINEESHIP_INTERNSHIP}, current_date - 9, 8, 'Oud', 'pending',
+        values (${TENANT}, ${TRAINEESHIP_INTERNSHIP}, ${today}::date - 9, 8, 'Oud', 'pending',
           now() - interval '9 days', now() - interval '9 days')`.execute(h.owner);
       const demoBefore = (await mails(TENANT)).length;
 
