@@ -9,11 +9,13 @@ import type { TTenantId } from '@stageplein/contracts/tenants/tenant.types';
 import { distanceKm, findPlace } from '../geo/gazetteer.ts';
 import { parseSearch } from './vacancy-search.plan.ts';
 import { vacancyMarkers } from './vacancy-search.service.ts';
-import { markersSql, searchPageSql, termsDecide, type TSearchPlan } from './vacancy-search.sql.ts';
+import { markersSql, NO_LEVEL, searchPageSql, termsDecide, type TSearchPlan } from './vacancy-search.sql.ts';
+import type { TDb } from '../database.ts';
 import rankMigration from '../migrations/20270113T0900-vacancy-terms-rank.ts';
 import levelsMigration from '../migrations/20270114T0900-vacancy-terms-levels.ts';
 import {
   adminOf,
+  asOwner,
   call,
   deliver,
   eventually,
@@ -437,14 +439,13 @@ describe('vacancy search: facets and markers', () => {
 
   it('counts the markers it leaves out when there are more than it shows, through either path', async () => {
     const markers = (params: Record<string, string>, max: number) =>
-      h.owner.transaction().execute(async (trx) => {
-        await sql`select set_config('app.tenant_id', 'demo', true)`.execute(trx);
-        return vacancyMarkers(
-          trx as never,
+      asOwner(h, 'demo', (trx) =>
+        vacancyMarkers(
+          trx as unknown as TDb,
           parseSearch(params, 'demo', () => ({ kind: 'public' })),
           max,
-        );
-      });
+        ),
+      );
     const wide = { 'filter[near]': 'Utrecht', 'filter[within_km]': '60' };
     const byWords = { ...wide, 'filter[search]': 'k' }; // koffie (cafe), klanten (books)
     expect(termsDecide(parseSearch(byWords, 'demo', () => ({ kind: 'public' })).plan)).toBe(true);
@@ -536,9 +537,7 @@ describe('vacancy search: text near a place, by the bank’s words (placements.v
       'books',
     ]);
     expect(await near('hulp', 'Zeist', { 'filter[level_id_in]': randomUUID() })).toEqual([]);
-    expect(
-      await near('hulp', 'Zeist', { 'filter[level_id_in]': '00000000-0000-0000-0000-000000000000' }),
-    ).toEqual([]);
+    expect(await near('hulp', 'Zeist', { 'filter[level_id_in]': NO_LEVEL })).toEqual([]);
     expect(await near('marketingstage', 'Utrecht')).toEqual([]);
     expect(await near('marketingstage', 'Amsterdam')).toEqual(['amsterdam']);
   });
@@ -770,7 +769,6 @@ describe('vacancy search: text near a place, by the bank’s words (placements.v
         n: number;
       }>`select count(*)::int as n from placements.vacancy_terms where ${where}`.execute(h.owner)
     ).rows[0]!.n;
-  const NO_LEVEL = '00000000-0000-0000-0000-000000000000';
 
   it('ranks the words already there when the migration runs, and its down leaves the words as they were', async () => {
     const before = await words();

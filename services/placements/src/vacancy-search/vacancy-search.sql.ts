@@ -46,7 +46,7 @@ class Params {
 const TSCONFIG = `'placements.dutch_unaccent'::regconfig`;
 
 /** The level of the words' level-less copy (migration 20270114T0900-vacancy-terms-levels). */
-const NO_LEVEL = '00000000-0000-0000-0000-000000000000';
+export const NO_LEVEL = '00000000-0000-0000-0000-000000000000';
 
 /** Great-circle distance in km between a row (`v` or `t`) and a point (the gazetteer's distanceKm in SQL). */
 const distanceSql = (lat: string, lng: string, row = 'v') =>
