@@ -312,13 +312,19 @@ export const ZInternshipUpdateBody = z.object({
   data: z.object({ type: ZInternshipType, id: z.string().optional(), attributes: ZInternshipUpdateInput }),
 });
 
-/** `POST /api/v1/internships/{id}/<action>`: the body is optional; `reason` where the transition asks. */
+/**
+ * `POST /api/v1/internships/{id}/<action>`: the body is optional; `reason` where the transition asks;
+ * `internship_period_id` on `approve` only: the period the school confirms or chooses (without it the
+ * server takes internship-period-rule's suggestion).
+ */
 export const ZInternshipTransitionBody = z
   .object({
     data: z.object({
       type: ZInternshipType,
       id: z.string().optional(),
-      attributes: z.object({ reason: ZText(1000).min(1).optional() }).strict(),
+      attributes: z
+        .object({ reason: ZText(1000).min(1).optional(), internship_period_id: z.uuid().optional() })
+        .strict(),
     }),
   })
   .optional();

@@ -176,13 +176,7 @@ export const internshipsRoutes: FastifyPluginAsync<TPlacementsDeps> = async (app
         }
         const body = parsed.data;
         if (body) assertSameId(body.data.id, req.params.id);
-        const row = await takeInternshipAction(
-          ctx,
-          caller,
-          req.params.id,
-          action,
-          body?.data.attributes.reason,
-        );
+        const row = await takeInternshipAction(ctx, caller, req.params.id, action, body?.data.attributes);
         const viewer = (await viewerFor(ctx, caller))(row.student_id);
         return resourceDocument(internshipResource(row, metaFor(ctx, viewer, row)));
       },

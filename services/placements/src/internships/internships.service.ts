@@ -28,7 +28,13 @@ import { isPublic } from '@stageplein/contracts/placements/vacancy-policy';
 import { ApiError, badRequest, forbidden, notFound, unauthorized } from '@stageplein/kit/errors/api-error';
 import type { TCaller } from '../shared/caller.ts';
 import { checkOrganizationContact, organizationContacts } from '../shared/organization-contacts.ts';
-import { inScopePeriodIds } from '../school-read-models/school-read-models.service.ts';
+import { dutchDate } from '@stageplein/contracts/domain/school-years';
+import {
+  internshipPeriodChoice,
+  PERIOD_CHOSEN_AT,
+  PERIOD_NEEDED_STATUSES,
+} from '@stageplein/contracts/placements/internship-period-rule';
+import { inScopePeriodIds, inScopePeriodRefs } from '../school-read-models/school-read-models.service.ts';
 import { record } from '../shared/events.ts';
 import type { TActor, TCtx } from '../shared/request.ts';
 import { findOrganization, findVacancy, type TVacancyRow } from '../vacancies/vacancies.repository.ts';
@@ -256,6 +262,21 @@ async function checkReferences(
     await checkOrganizationContact(ctx.db, v[field], v.organization_id, field);
 }
 
+/**
+ * The period an approved internship gets when nobody chose one: internship-period-rule's suggestion
+ * among its School's active periods in scope (null when the School has none; the internship is then
+ * listed to the school as needing one).
+ */
+async function suggestedPeriodId(
+  ctx: TCtx,
+  i: Pick<TInternshipsTable, 'school_id' | 'start_date'>,
+): Promise<string | null> {
+  const periods = await inScopePeriodRefs(ctx.db, ctx.now, i.school_id);
+  return (
+    internshipPeriodChoice(periods, { startDate: i.start_date }, dutchDate(ctx.now)).suggested?.id ?? null
+  );
+}
+
 export interface TCreateInternships {
   /** The students' School (the caller's current one). */
   schoolId: string;
@@ -320,6 +341,8 @@ export async function createInternships(
       created_at: ctx.now,
       updated_at: ctx.now,
     };
+    if (!row.internship_period_id && PERIOD_NEEDED_STATUSES.includes(input.status))
+      row.internship_period_id = await suggestedPeriodId(ctx, row);
     await checkReferences(ctx, row);
     rows.push(row);
   }
@@ -462,8 +485,9 @@ export async function takeInternshipAction(
   caller: TCaller,
   id: string,
   action: TInternshipAction,
-  reason: string | undefined,
+  input: { reason?: string; internship_period_id?: string } = {},
 ): Promise<TInternshipView> {
+  const { reason, internship_period_id: chosenPeriod } = input;
   const { row, viewer } = await readableInternship(ctx, caller, id, { forUpdate: true });
   if (!mayTakeInternshipAction(viewer, factsOf(row), action)) throw forbidden();
   if (!allowsInternshipAction(row.status, action)) throw new ApiError('invalid_internship_action');
@@ -471,10 +495,18 @@ export async function takeInternshipAction(
   if (transition.reason === 'required' && !reason)
     throw new ApiError('reason_required', {}, pointer('reason'));
   if (transition.reason === 'none' && reason) throw invalid('reason');
+  if (chosenPeriod && action !== PERIOD_CHOSEN_AT) throw invalid('internship_period_id');
+  // An internship entering an approved status gets its period (issue #30 item 1): the one the school
+  // chose at approval, else its own, else the rule's suggestion — the one the approval dialog preselects.
+  let periodId = chosenPeriod ?? row.internship_period_id;
+  if (!periodId && PERIOD_NEEDED_STATUSES.includes(transition.to))
+    periodId = await suggestedPeriodId(ctx, row);
+  if (chosenPeriod) await checkReferences(ctx, { ...row, internship_period_id: chosenPeriod });
   const statusReason = reason ?? null;
   await updateInternship(ctx.db, id, {
     status: transition.to,
     status_reason: statusReason,
+    ...(periodId !== row.internship_period_id ? { internship_period_id: periodId } : {}),
     updated_at: ctx.now,
   });
   await insertStatusChanges(ctx.db, [

@@ -1,5 +1,5 @@
 import { dutchDate, schoolYearFlags } from '@stageplein/contracts/domain/school-years';
-import { inScopePeriods } from '@stageplein/contracts/organizations/internship-periods';
+import { inScopePeriods, type TPeriodRef } from '@stageplein/contracts/organizations/internship-periods';
 import type { TDb } from '../database.ts';
 
 /**
@@ -9,12 +9,18 @@ import type { TDb } from '../database.ts';
  * School) see their School's periods, anyone else the active ones. Ids, in the periods' list order.
  */
 export async function inScopePeriodIds(db: TDb, now: Date, schoolId: string | null): Promise<string[]> {
+  return (await inScopePeriodRefs(db, now, schoolId)).map((p) => p.id);
+}
+
+/** The periods themselves (`inScopePeriodIds`), as contracts' rules take them. */
+export async function inScopePeriodRefs(db: TDb, now: Date, schoolId: string | null): Promise<TPeriodRef[]> {
   const [years, periods] = await Promise.all([
     db.selectFrom('placements.school_years').select(['id', 'start_date', 'end_date']).execute(),
     db
       .selectFrom('placements.internship_periods')
       .select(['id', 'status', 'school_id', 'school_year_id', 'start_date', 'end_date', 'name'])
       .where('deleted', '=', false)
+      .$if(schoolId !== null, (q) => q.where('school_id', '=', schoolId!))
       .execute(),
   ]);
   const schoolYears = schoolYearFlags(years, dutchDate(now)).map((y) => ({
@@ -31,5 +37,5 @@ export async function inScopePeriodIds(db: TDb, now: Date, schoolId: string | nu
     endDate: p.end_date,
     name: p.name,
   }));
-  return inScopePeriods(refs, { schoolYears, schoolId }).map((p) => p.id);
+  return inScopePeriods(refs, { schoolYears, schoolId });
 }
