@@ -73,6 +73,7 @@ describe('API error catalogue', () => {
       unsupported_media_type: 415,
       payload_too_large: 413,
       control_characters: 422,
+      json_too_deep: 422,
       unknown_host: 421,
       sign_in_delayed: 429,
       vacancy_kind_unavailable: 422,

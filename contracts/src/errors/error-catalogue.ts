@@ -49,6 +49,7 @@ export const ERROR_CODES = [
   'unsupported_media_type',
   'payload_too_large',
   'control_characters',
+  'json_too_deep',
   'unknown_host',
   'sign_in_delayed',
   'vacancy_kind_unavailable',
@@ -186,8 +187,10 @@ export const ERRORS: Readonly<Record<TErrorCode, TErrorDefinition>> = Object.fre
   bad_url: define('bad_url', 400),
   unsupported_media_type: define('unsupported_media_type', 415),
   payload_too_large: define('payload_too_large', 413),
-  // A JSON string with NUL or another control character (kit/http/json-hygiene.ts).
+  // A JSON string with NUL or another control character, or half a surrogate pair; JSON nested deeper
+  // than the kit allows (kit/http/json-hygiene.ts).
   control_characters: define('control_characters', 422),
+  json_too_deep: define('json_too_deep', 422),
   // A Host that names no tenant, when no DEFAULT_TENANT is configured (421 Misdirected Request).
   unknown_host: define('unknown_host', 421),
   // Too many wrong passwords for this account from this address: wait (Retry-After), or reset the password.

@@ -902,7 +902,12 @@ export const en: TMessages = {
     },
     control_characters: {
       title: 'Invalid characters',
-      detail: 'The request contains control characters (such as NUL) that no field accepts.',
+      detail:
+        'The request contains control characters (such as NUL) or broken Unicode (half a surrogate pair) that no field accepts.',
+    },
+    json_too_deep: {
+      title: 'Request nested too deeply',
+      detail: 'The JSON of the request is nested deeper than {{max}} levels.',
     },
     unknown_host: {
       title: 'Unknown address',

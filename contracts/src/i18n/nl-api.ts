@@ -192,7 +192,12 @@ export const nlApi = {
   },
   control_characters: {
     title: 'Ongeldige tekens',
-    detail: 'Het verzoek bevat stuurtekens (zoals NUL) die geen enkel veld accepteert.',
+    detail:
+      'Het verzoek bevat stuurtekens (zoals NUL) of kapotte Unicode (de helft van een surrogaatpaar) die geen enkel veld accepteert.',
+  },
+  json_too_deep: {
+    title: 'Verzoek te diep genest',
+    detail: 'De JSON van het verzoek is dieper genest dan {{max}} niveaus.',
   },
   unknown_host: {
     title: 'Onbekend adres',

@@ -15,8 +15,8 @@ export type TCtx = Pick<TUseCaseContext<TContentDb, TContentConfig>, 'db' | 'ten
 export const contextOf = (req: FastifyRequest, deps: TContentDeps) =>
   requestContext<TContentDb, TContentConfig>(req, deps);
 
-/** The absolute URL of the request, for JSON:API pagination links. */
-export const requestUrl = (req: FastifyRequest) => `${req.protocol}://${req.host}${req.url}`;
+/** The absolute URL of the request on its public origin (never a Host an outsider chose), for links. */
+export { requestUrl } from '@stageplein/kit/tenant/tenant.plugin';
 
 /** Where an editor's change comes from: the user (and who signed in as them), or `system` (seeds). */
 export interface TAuthor {

@@ -1,6 +1,7 @@
 import net from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { ERROR_CODES, ERRORS, type TErrorCode } from '@stageplein/contracts/errors/error-catalogue';
 import { hasKey, LANGUAGES, translate } from '@stageplein/contracts/i18n/index';
 import { expectJsonApi } from '@stageplein/testing/jsonapi-conformance';
@@ -9,7 +10,15 @@ import { ApiError } from './api-error.ts';
 import { JSONAPI_MEDIA_TYPE } from './error-handler.ts';
 
 let app: FastifyInstance;
-const VARS = { parameter: 'x', tenant: 'x', max_mb: 5, school_year: 'x', method: 'X', allow: 'GET' };
+const VARS = {
+  parameter: 'x',
+  tenant: 'x',
+  max_mb: 5,
+  school_year: 'x',
+  method: 'X',
+  allow: 'GET',
+  max: 100,
+};
 let port: number;
 
 beforeAll(async () => {
@@ -19,6 +28,8 @@ beforeAll(async () => {
   });
   app.get('/things/:id', async () => ({ ok: true }));
   app.post('/things', { bodyLimit: 10 }, async () => ({ ok: true }));
+  // A handler that parses an optional body itself and lets the ZodError escape.
+  app.post('/notes', async (req) => z.object({ note: z.string() }).strict().parse(req.body));
   await app.listen({ port: 0, host: '127.0.0.1' });
   port = (app.server.address() as net.AddressInfo).port;
 });
@@ -116,5 +127,59 @@ describe('refusals before any route runs', () => {
     expect(res.status).toBe(400);
     expectJsonApi(res.body);
     expect(res.body).toMatchObject({ errors: [{ status: '400', code: 'bad_request' }] });
+  });
+});
+
+describe('bad input is a 422, never a 500 (issue #31.4)', () => {
+  const post = (url: string, payload: string, lang = 'en') =>
+    app.inject({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'application/json', 'accept-language': lang },
+      payload,
+    });
+
+  it.each(['[]', '"x"', '1', '{}', '{"note":1}'])(
+    'a ZodError a handler lets escape (body %s): 422 validation_failed',
+    async (payload) => {
+      const res = await post('/notes', payload);
+      expect(res.statusCode).toBe(422);
+      expectJsonApi(res.json());
+      expect(res.json().errors[0]).toMatchObject({ status: '422', code: 'validation_failed' });
+    },
+  );
+
+  it.each([5_000, 10_000, 100_000])('JSON nested %i levels deep: 422 json_too_deep', async (depth) => {
+    for (const payload of [
+      '['.repeat(depth) + ']'.repeat(depth),
+      '{"a":'.repeat(depth) + '1' + '}'.repeat(depth),
+    ]) {
+      const res = await post('/notes', payload, 'nl');
+      expect(res.statusCode).toBe(422);
+      expectJsonApi(res.json());
+      expect(res.json().errors[0]).toMatchObject({ status: '422', code: 'json_too_deep' });
+      expect(res.json().errors[0].detail).toContain('100');
+    }
+  });
+
+  it('100 levels pass the walk (the route decides)', async () => {
+    const res = await post('/notes', '{"a":'.repeat(99) + '1' + '}'.repeat(99));
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors[0].code).toBe('validation_failed');
+  });
+
+  it('half a surrogate pair in a value or a key: 422 control_characters with its pointer', async () => {
+    for (const [payload, pointer] of [
+      ['{"note":"a\\ud800"}', '/note'],
+      ['{"note":"\\udc00b"}', '/note'],
+      ['{"x":[{"y":"\\ud83d"}]}', '/x/0/y'],
+      ['{"\\ud800":"a"}', '/\ud800'],
+    ] as const) {
+      const res = await post('/notes', payload);
+      expect(res.statusCode, payload).toBe(422);
+      expect(res.json().errors[0]).toMatchObject({ code: 'control_characters', source: { pointer } });
+    }
+    const pair = await post('/notes', '{"note":"\\ud83d\\ude00"}');
+    expect(pair.statusCode).toBe(200);
   });
 });

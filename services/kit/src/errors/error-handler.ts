@@ -1,7 +1,7 @@
 import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import type { $ZodIssue } from 'zod/v4/core';
+import { $ZodError, type $ZodIssue } from 'zod/v4/core';
 import { ERRORS, errorCodeForStatus, type TErrorCode } from '@stageplein/contracts/errors/error-catalogue';
 import { localizeZodIssue } from '@stageplein/contracts/errors/validation-messages';
 import { negotiateLanguage, translate, type TLanguage } from '@stageplein/contracts/i18n/index';
@@ -90,6 +90,15 @@ export function installErrorHandler(app: FastifyInstance): void {
           detail,
         };
       });
+      return reply.status(422).send({ errors });
+    }
+    // A schema a handler applies itself (an optional body, a definition's rules) failed: the input's
+    // fault, whatever the handler forgot to catch, so never a 500.
+    if (error instanceof $ZodError) {
+      const errors = error.issues.map((issue) => ({
+        ...errorObject(lang, 'validation_failed', {}, { pointer: `/${issue.path.map(String).join('/')}` }),
+        detail: localizeZodIssue(issue, lang),
+      }));
       return reply.status(422).send({ errors });
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {

@@ -9,7 +9,7 @@ import {
 } from '../errors/error-handler.ts';
 import { tracingPlugin } from '../telemetry/telemetry.ts';
 import { openapiDocumentTransform, openapiRouteTransform } from './openapi.ts';
-import { installControlCharacterCheck } from './json-hygiene.ts';
+import { installJsonHygiene } from './json-hygiene.ts';
 import { compileTrust, peerIsTrusted } from './proxy-trust.ts';
 
 export type TReadinessCheck = { name: string; check(): Promise<void> };
@@ -72,7 +72,7 @@ export async function createHttpApp(options: THttpAppOptions): Promise<FastifyIn
     { parseAs: 'string' },
     app.getDefaultJsonParser('error', 'ignore'),
   );
-  installControlCharacterCheck(app);
+  installJsonHygiene(app);
   app.decorate('trustsPeer', (req: FastifyRequest) => peerIsTrusted(req, trust));
   installErrorHandler(app);
   await app.register(tracingPlugin);

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -15,6 +15,7 @@ import { ZOrganizationPeopleCollection } from '@stageplein/contracts/placements/
 import { ApiError } from '@stageplein/kit/errors/api-error';
 import { parseJsonApiQuery, ZJsonApiQueryString } from '@stageplein/kit/jsonapi/query';
 import { collectionDocument, pageLinks, resourceDocument } from '@stageplein/kit/jsonapi/serialize';
+import { requestUrl } from '@stageplein/kit/tenant/tenant.plugin';
 import type { TPlacementsDeps } from '../placements.config.ts';
 import { callerOf } from '../shared/caller.ts';
 import { contactResource } from '../shared/organization-contacts.ts';
@@ -36,8 +37,6 @@ import { findInternshipView } from './internships.repository.ts';
 const TAGS = ['internships'];
 const ZId = z.object({ id: z.uuid() });
 const ZInclude = z.object({ include: z.string().optional() });
-
-const requestUrl = (req: FastifyRequest) => `${req.protocol}://${req.host}${req.url}`;
 
 /** JSON:API: the `id` of an update document must be the endpoint's (409 Conflict otherwise). */
 function assertSameId(bodyId: string | undefined, id: string): void {

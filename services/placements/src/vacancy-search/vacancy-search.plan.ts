@@ -10,6 +10,7 @@ import {
   type TResolvedNear,
   type TVacancySort,
 } from '@stageplein/contracts/placements/vacancy-search';
+import { isFilterDate } from '@stageplein/contracts/validation/dates';
 import { badRequest } from '@stageplein/kit/errors/api-error';
 import { parseJsonApiQuery } from '@stageplein/kit/jsonapi/query';
 import { resolveNear } from '../geo/gazetteer.ts';
@@ -40,8 +41,6 @@ export interface TCursor {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const DATETIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 const MAX_WORDS = 8;
 
 /** Words of the search text: letters and digits only (so they are safe in a tsquery), lower case. */
@@ -68,9 +67,10 @@ export function decodeCursor(raw: string, sort: TVacancySort): TCursor {
 
 const values = (f: TFilter) => (Array.isArray(f.value) ? f.value : [String(f.value)]);
 
-function checked(f: TFilter, pattern: RegExp): string[] {
+function checked(f: TFilter, valid: RegExp | ((v: string) => boolean)): string[] {
   const vs = values(f);
-  if (vs.length === 0 || vs.length > 100 || vs.some((v) => !pattern.test(v)))
+  const ok = typeof valid === 'function' ? valid : (v: string) => valid.test(v);
+  if (vs.length === 0 || vs.length > 100 || !vs.every(ok))
     throw badRequest(`filter[${f.attribute}_${f.predicate}]`);
   return vs;
 }
@@ -79,8 +79,8 @@ const COMPARE = { gteq: '>=', lteq: '<=' } as const;
 
 /** One filter as a condition; every value is checked first, so none reaches SQL as a cast error. */
 function filterCondition(f: TFilter): TCondition {
-  const compare = (column: string, pattern: RegExp, cast: string) => {
-    const [v] = checked(f, pattern);
+  const compare = (column: string, valid: RegExp | ((v: string) => boolean), cast: string) => {
+    const [v] = checked(f, valid);
     return { sql: `${column} ${COMPARE[f.predicate as 'gteq' | 'lteq']} ?::${cast}`, values: [v] };
   };
   switch (f.attribute) {
@@ -107,11 +107,11 @@ function filterCondition(f: TFilter): TCondition {
     case 'hours_per_week':
       return compare('v.hours_per_week', /^\d{1,2}(\.\d+)?$/, 'float8');
     case 'starts_on':
-      return compare('v.starts_on', DATE, 'date');
+      return compare('v.starts_on', (v) => isFilterDate(v), 'date');
     case 'ends_on':
-      return compare('v.ends_on', DATE, 'date');
+      return compare('v.ends_on', (v) => isFilterDate(v), 'date');
     case 'published_at':
-      return compare('v.published_at', DATETIME, 'timestamptz');
+      return compare('v.published_at', (v) => isFilterDate(v, true), 'timestamptz');
     default:
       throw badRequest(`filter[${f.attribute}_${f.predicate}]`);
   }

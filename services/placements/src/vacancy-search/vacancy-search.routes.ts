@@ -11,6 +11,7 @@ import {
 } from '@stageplein/contracts/placements/vacancy-search';
 import { ZJsonApiQueryString } from '@stageplein/kit/jsonapi/query';
 import { pageLinks } from '@stageplein/kit/jsonapi/serialize';
+import { requestUrl } from '@stageplein/kit/tenant/tenant.plugin';
 import type { TPlacementsDeps } from '../placements.config.ts';
 import { callerOf, type TCaller } from '../shared/caller.ts';
 import { contextOf } from '../shared/request.ts';
@@ -34,7 +35,8 @@ const visibilityOf =
     return { kind: 'public' };
   };
 
-const requestUrl = (req: FastifyRequest) => new URL(`${req.protocol}://${req.host}${req.url}`);
+/** The request's URL on its public origin (kit): a Host an outsider chose is never echoed. */
+const requestUrlOf = (req: FastifyRequest) => new URL(requestUrl(req));
 
 const FILTERS_DOC =
   '`filter[search]` (Dutch full text, every word a prefix, typo-tolerant), `filter[near]` (place, postcode or `lat,lng`) with `filter[within_km]` (default 25), `level_id_eq|in`, `tag_id_eq|in`, `kind_eq|in`, `organization_type_eq|in`, `organization_id_eq|in`, `internship_period_id_eq|in`, `hours_per_week_gteq|lteq`, `starts_on_gteq|lteq`, `ends_on_gteq|lteq`, `published_at_gteq|lteq`, `status_eq|in` (own organization or moderators).';
@@ -58,7 +60,7 @@ export const vacancySearchRoutes: FastifyPluginAsync<TPlacementsDeps> = async (a
       const result = await searchVacancies(ctx.db, parsed);
       const moderator = moderatesVacancies(caller.permissions, caller.current);
       reply.header('cache-control', 'private, no-store');
-      const url = requestUrl(req);
+      const url = requestUrlOf(req);
       const next = new URL(url);
       next.searchParams.delete('page[number]');
       if (result.nextCursor) next.searchParams.set(VACANCY_CURSOR_PARAM, result.nextCursor);
@@ -106,7 +108,7 @@ export const vacancySearchRoutes: FastifyPluginAsync<TPlacementsDeps> = async (a
           attributes: { title: m.title, lat: m.lat, lng: m.lng },
         })),
         meta: { total: result.total, capped: result.total > result.markers.length, near: parsed.near },
-        links: { self: requestUrl(req).toString() },
+        links: { self: requestUrl(req) },
       };
     },
   });
