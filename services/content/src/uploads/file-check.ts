@@ -1,3 +1,4 @@
+import { inflateSync } from 'node:zlib';
 import type { TUploadContentType } from '@stageplein/contracts/content/media';
 
 /**
@@ -5,8 +6,11 @@ import type { TUploadContentType } from '@stageplein/contracts/content/media';
  * its name or the type the browser declared. `polyglot` means the bytes are the type but also carry
  * something else a reader could act on: data after the image's end (an archive or HTML appended; ZIP
  * readers start at the end), markup or script hidden in metadata, a PDF inside an image, or a PDF with
- * scripts, launch actions or embedded files. PDFs whose objects sit in compressed object streams are
- * not inflated here: they are served as downloads in a sandbox (uploads.routes.ts), never inline.
+ * scripts, launch actions or embedded files. Names are read decoded (`/J#61vaScript` is `/JavaScript`),
+ * and objects packed in compressed object streams (`/Type /ObjStm`, PDF 1.5+) are inflated and read
+ * too; an object stream that cannot be read (another filter, broken, or inflating past
+ * PDF_OBJECT_STREAMS_MAX_BYTES) is refused, since whatever it hides cannot be checked. Other streams
+ * (page content, fonts, images) hold no names a reader acts on and are not inflated.
  */
 export type TFileCheck =
   { ok: true; contentType: TUploadContentType } | { ok: false; reason: 'type' | 'polyglot' };
@@ -97,9 +101,46 @@ function webpEnd(bytes: Buffer): number | null {
   return 8 + size + (size % 2);
 }
 
-/** A PDF's objects without their streams' (compressed) contents: where names like `/JS` are read. */
-function pdfObjects(bytes: Buffer): string {
-  return bytes.toString('latin1').replace(/stream\r?\n[\s\S]*?endstream/g, 'stream endstream');
+/** What a PDF's object streams may inflate to, together (a zip bomb stops here). */
+export const PDF_OBJECT_STREAMS_MAX_BYTES = 16 * 1024 * 1024;
+
+/** A PDF name's `#xx` escapes decoded (PDF 1.2+): `/J#61vaScript` is read as `/JavaScript`. */
+const decodeNames = (text: string) =>
+  text.replace(/\/[^\s/<>[\]()%{}]+/g, (name) =>
+    name.replace(/#([0-9A-Fa-f]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+  );
+
+/** The one filter of object streams we inflate (what PDF writers use), without predictors. */
+const FLATE_ONLY = /\/Filter\s*(?:\/FlateDecode|\[\s*\/FlateDecode\s*\])(?![A-Za-z0-9])/;
+
+/** An object's dictionary directly before its stream, and the stream's bytes. */
+const STREAM = /obj\s*<<((?:(?!endobj)[\s\S])*?)>>\s*stream\r?\n([\s\S]*?)endstream/g;
+
+/**
+ * A PDF's objects as a reader sees them, names decoded: everything outside streams, plus the inflated
+ * contents of its object streams. Null when an object stream cannot be read.
+ */
+function pdfObjects(bytes: Buffer): string | null {
+  const text = bytes.toString('latin1');
+  const packed: string[] = [];
+  let budget = PDF_OBJECT_STREAMS_MAX_BYTES;
+  for (const [, dictionary, data] of text.matchAll(STREAM)) {
+    const names = decodeNames(dictionary!);
+    if (!/\/Type\s*\/ObjStm(?![A-Za-z0-9])/.test(names)) continue;
+    if (!/\/Filter(?![A-Za-z0-9])/.test(names)) {
+      packed.push(data!);
+      continue;
+    }
+    if (!FLATE_ONLY.test(names) || /\/DecodeParms/.test(names)) return null;
+    try {
+      const inflated = inflateSync(Buffer.from(data!, 'latin1'), { maxOutputLength: budget });
+      budget -= inflated.length;
+      packed.push(inflated.toString('latin1'));
+    } catch {
+      return null;
+    }
+  }
+  return decodeNames([text.replace(STREAM, 'obj <<$1>> stream endstream'), ...packed].join('\n'));
 }
 
 /** A PDF ends with `%%EOF` (after incremental updates too); only whitespace may follow. */
@@ -122,7 +163,8 @@ export function checkFile(bytes: Buffer): TFileCheck {
   const lowered = Buffer.from(bytes.toString('latin1').toLowerCase(), 'latin1');
   if (containsAny(lowered, ACTIVE_MARKERS)) return { ok: false, reason: 'polyglot' };
   if (contentType === 'application/pdf') {
-    if (pdfHasTrailingData(bytes) || PDF_ACTIVE.test(pdfObjects(bytes)))
+    const objects = pdfObjects(bytes);
+    if (pdfHasTrailingData(bytes) || objects === null || PDF_ACTIVE.test(objects))
       return { ok: false, reason: 'polyglot' };
     return { ok: true, contentType };
   }
