@@ -2,6 +2,13 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seedOrganizationId } from '@stageplein/contracts/domain/seed-ids';
+import { derivePermissions } from '@stageplein/contracts/identity/permissions';
+import type { TOrganizationType, TRoleName } from '@stageplein/contracts/identity/roles';
+import {
+  DERIVED_INTERNSHIP_FIELDS,
+  editableFields,
+} from '@stageplein/contracts/placements/internship-policy';
+import { getTenant } from '@stageplein/contracts/tenants/tenant-registry';
 import { translate } from '@stageplein/contracts/i18n/index';
 import { matchRoute } from '@stageplein/contracts/routes/route-manifest';
 import {
@@ -246,6 +253,103 @@ describe('the internship screens on a phone', () => {
     await expectAccessible(student.page, 'apply form');
     expect(student.problems).toEqual([]);
     await student.context.close();
+  });
+});
+
+describe('the edit screen', () => {
+  /** The form's controls are named by their field in camelCase (`start_date` → `startDate`). */
+  const camel = (field: string) => field.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
+
+  it('offers exactly the fields contracts’ field rules allow the caller: the school, the company, the student (phone)', async () => {
+    // An active internship of the demo student at the demo company (through the API: the steps have their own test).
+    const company = await apiAs(stack.app, TENANT, 'bedrijf', 'provider');
+    const created = await company.send<{ data: { id: string } }>('POST', '/api/v1/vacancies', {
+      data: { type: 'vacancy', attributes: { title: `${title} velden`, places: 1 } },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect((await company.send('POST', `/api/v1/vacancies/${created.body.data.id}/publish`)).status).toBe(
+      200,
+    );
+    const studentApi = await apiAs(stack.app, TENANT, 'student', 'school');
+    const applied = await studentApi.send<{ data: { id: string } }>('POST', '/api/v1/internships', {
+      data: {
+        type: 'internship',
+        attributes: { vacancy_id: created.body.data.id, motivation: 'Ik wil leren.' },
+      },
+    });
+    expect(applied.status, JSON.stringify(applied.body)).toBe(201);
+    const id = applied.body.data.id;
+    const schoolApi = await apiAs(stack.app, TENANT, 'admin', 'school');
+    for (const [api, action] of [
+      [company, 'accept'],
+      [schoolApi, 'approve'],
+      [schoolApi, 'activate'],
+    ] as const)
+      expect((await api.send('POST', `/api/v1/internships/${id}/${action}`)).status, action).toBe(200);
+
+    const school = seedOrganizationId(TENANT, 'school');
+    const provider = seedOrganizationId(TENANT, 'provider');
+    const facts = {
+      studentId: await userId(schoolApi, TENANT, 'student'),
+      schoolId: school,
+      organizationId: provider,
+      status: 'active' as const,
+      selfFound: false,
+    };
+    const viewerOf = async (who: TDemo, role: TRoleName, type: TOrganizationType, org: string) => ({
+      // The caller's own id (GET /current_user: the School's user list does not hold the company's admin).
+      userId: (
+        await (await apiAs(stack.app, TENANT, who)).get<{ data: { id: string } }>('/api/v1/current_user')
+      ).body.data.id,
+      permissions: derivePermissions([{ name: role, resourceType: type, resourceId: org }], {
+        id: org,
+        type,
+      }),
+      current: { id: org, type, status: 'approved' as const },
+    });
+    const features = getTenant(TENANT)!.features;
+    const expected = async (...viewer: Parameters<typeof viewerOf>) =>
+      editableFields(await viewerOf(...viewer), facts, features)
+        .filter((f) => !DERIVED_INTERNSHIP_FIELDS.includes(f))
+        .map(camel)
+        .sort();
+
+    for (const [who, role, type, org] of [
+      ['admin', 'admin', 'School', school],
+      ['bedrijf', 'admin', 'Provider', provider],
+      ['student', 'student', 'School', school],
+    ] as const) {
+      const want = await expected(who, role, type, org);
+      const { page, context, problems } = await signedIn(who, PHONE);
+      await page.goto(stack.url(TENANT, `/internships/${id}`));
+      await page.getByTestId('internship').waitFor();
+      if (want.length === 0) {
+        // Nothing to change: no edit button, and the address itself says so.
+        expect(await page.getByTestId('internship-edit').count(), who).toBe(0);
+        await page.goto(stack.url(TENANT, `/internships/${id}/edit`));
+        await page.locator('[data-kind="forbidden"]').waitFor();
+        expect(await page.getByTestId('internship-form').count(), who).toBe(0);
+      } else {
+        await page.getByTestId('internship-edit').click();
+        const form = page.getByTestId('internship-form');
+        await form.waitFor();
+        const names = await form
+          .locator('input[name], select[name], textarea[name]')
+          .evaluateAll((els) => els.map((e) => e.getAttribute('name')!));
+        expect([...new Set(names)].sort(), who).toEqual(want);
+      }
+      // The confirmed hours are nobody's to type; the required hours only the school's.
+      expect(await page.locator('[name="hoursSupervisor"]').count(), who).toBe(0);
+      await shot(page, `internships-edit-fields-${who}`);
+      await expectAccessible(page, `edit fields as ${who}`);
+      expect(
+        problems.filter((p) => !p.startsWith('403 ')),
+        who,
+      ).toEqual([]);
+      await context.close();
+    }
+    expect(await expected('admin', 'admin', 'School', school)).toContain('hours');
+    expect(await expected('bedrijf', 'admin', 'Provider', provider)).not.toContain('hours');
   });
 });
 

@@ -4,6 +4,7 @@ import type { TOrganizationType, TRoleName } from '../identity/roles.ts';
 import { getTenant } from '../tenants/tenant-registry.ts';
 import {
   availableInternshipActions,
+  DERIVED_INTERNSHIP_FIELDS,
   editableFields,
   internshipScopes,
   mayAssignInternships,
@@ -92,7 +93,13 @@ describe('internship policy', () => {
     expect(editableFields(student, facts('applied'), withMotivation)).toEqual(['motivation']);
     expect(editableFields(student, facts('applied'), without)).toEqual([]);
     expect(editableFields(student, facts('submitted', true), without)).toContain('organization_name');
-    expect(editableFields(student, facts('active'), without)).toEqual(['hours']);
+    // Issue #31.3: the required hours are the school's, the confirmed hours nobody's (derived).
+    expect(editableFields(student, facts('active'), without)).toEqual([]);
+    expect(editableFields(company, facts('active'), without)).not.toContain('hours_supervisor');
+    expect(editableFields(company, facts('active'), without)).not.toContain('hours');
+    expect(editableFields(school, facts('active'), without)).toContain('hours');
+    expect(editableFields(school, facts('active'), without)).not.toContain('hours_supervisor');
+    expect(DERIVED_INTERNSHIP_FIELDS).toEqual(['hours_supervisor']);
     expect(editableFields(company, facts('active'), without)).toContain('supervisor_id');
     expect(editableFields(company, facts('active'), without)).not.toContain('title');
     expect(editableFields(school, facts('approved'), without)).toContain('title');

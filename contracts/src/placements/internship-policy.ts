@@ -4,6 +4,7 @@ import type { TTenantFeatures } from '../tenants/tenant.types.ts';
 import {
   FINAL_INTERNSHIP_STATUSES,
   INTERNSHIP_ACTIONS,
+  INTERNSHIP_FIELDS,
   INTERNSHIP_TRANSITIONS,
   type TInternshipAction,
   type TInternshipField,
@@ -106,65 +107,66 @@ export const availableInternshipActions = (
 export const isFinalInternshipStatus = (status: TInternshipStatus): boolean =>
   FINAL_INTERNSHIP_STATUSES.includes(status);
 
-const SCHOOL_FIELDS: readonly TInternshipField[] = [
-  'title',
-  'description',
-  'start_date',
-  'end_date',
-  'internship_period_id',
-  'organization_name',
-  'contact_name',
-  'contact_email',
-  'contact_phone_number',
-  'contact_person_id',
-  'supervisor_id',
-  'hours',
-  'hours_supervisor',
-  'updating_hours_allowed',
-];
-const ORGANIZATION_FIELDS: readonly TInternshipField[] = [
-  'description',
-  'start_date',
-  'end_date',
-  'contact_person_id',
-  'supervisor_id',
-  'hours_supervisor',
-];
+type TFieldFacts = TInternshipFacts;
+type TFieldFeatures = Pick<TTenantFeatures, 'motivationField'>;
+/** When a party may change a field (the internship is not final: `editableFields` checks that first). */
+type TFieldRule = Partial<
+  Record<TInternshipParty, (facts: TFieldFacts, features: TFieldFeatures) => boolean>
+>;
+
+const always = () => true;
 /** A self-found internship is the student's to describe until the school decides. */
-const SELF_FOUND_FIELDS: readonly TInternshipField[] = [
-  'title',
-  'description',
-  'start_date',
-  'end_date',
-  'organization_name',
-  'contact_name',
-  'contact_email',
-  'contact_phone_number',
-];
+const selfFoundSubmitted = (f: TFieldFacts) => f.selfFound && f.status === 'submitted';
+/** The school arranges; the student describes their own self-found internship while it waits. */
+const arrangement: TFieldRule = { school: always, student: selfFoundSubmitted };
+/** The organization's side: its dates, description and people. */
+const workplace: TFieldRule = { school: always, organization: always, student: selfFoundSubmitted };
 
 /**
- * The fields the viewer may change now (PATCH refuses any other): nothing once final; the school the
- * arrangement; the organization its side (dates, contact person, supervisor, supervisor's hours); the
- * student their motivation while the application is open (where the tenant has the field), a
- * self-found internship while submitted, and their hours where updating them is allowed.
+ * One rule per field of `PATCH /api/v1/internships/{id}` (issue #31 item 3): which party may change
+ * it, and when. The server refuses anything else (403 `internship_field_not_editable`) and sends the
+ * caller's answer as `meta.editable_fields`, which is what the edit screens show. The required hours
+ * are the school's (a student who lowered them to 0 showed 100 %); the confirmed hours
+ * (`hours_supervisor`) are nobody's: the hours sheet derives them from the supervisor's confirmations
+ * and the school's corrections (docs/decisions/hours.md).
  */
+export const INTERNSHIP_FIELD_RULES: Readonly<Record<TInternshipField, TFieldRule>> = {
+  title: arrangement,
+  description: workplace,
+  motivation: {
+    student: (f, features) =>
+      features.motivationField && (f.status === 'applied' || f.status === 'submitted'),
+  },
+  start_date: workplace,
+  end_date: workplace,
+  internship_period_id: { school: always },
+  organization_name: arrangement,
+  contact_name: arrangement,
+  contact_email: arrangement,
+  contact_phone_number: arrangement,
+  contact_person_id: { school: always, organization: always },
+  supervisor_id: { school: always, organization: always },
+  hours: { school: always },
+  hours_supervisor: {},
+  updating_hours_allowed: { school: always },
+};
+
+/** Fields no party ever types: derived by the product (the form leaves them out). */
+export const DERIVED_INTERNSHIP_FIELDS: readonly TInternshipField[] = INTERNSHIP_FIELDS.filter(
+  (f) => Object.keys(INTERNSHIP_FIELD_RULES[f]).length === 0,
+);
+
+/** The fields the viewer may change now (PATCH refuses any other): nothing once final, else by field. */
 export function editableFields(
   viewer: TInternshipViewer,
-  facts: TInternshipFacts & { updatingHoursAllowed: boolean },
-  features: Pick<TTenantFeatures, 'motivationField'>,
+  facts: TInternshipFacts,
+  features: TFieldFeatures,
 ): TInternshipField[] {
   if (isFinalInternshipStatus(facts.status)) return [];
-  const fields = new Set<TInternshipField>();
-  for (const party of partiesOf(viewer, facts)) {
-    if (party === 'school') SCHOOL_FIELDS.forEach((f) => fields.add(f));
-    if (party === 'organization') ORGANIZATION_FIELDS.forEach((f) => fields.add(f));
-    if (party !== 'student') continue;
-    if (features.motivationField && (facts.status === 'applied' || facts.status === 'submitted'))
-      fields.add('motivation');
-    if (facts.selfFound && facts.status === 'submitted') SELF_FOUND_FIELDS.forEach((f) => fields.add(f));
-    if (facts.updatingHoursAllowed && facts.status === 'active') fields.add('hours');
-  }
-  return [...fields];
+  const parties = partiesOf(viewer, facts);
+  return INTERNSHIP_FIELDS.filter((field) =>
+    parties.some((party) => INTERNSHIP_FIELD_RULES[field][party]?.(facts, features) ?? false),
+  );
 }
 
 /** A student applies for themselves, acting for their School. */

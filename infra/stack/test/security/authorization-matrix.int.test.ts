@@ -12,15 +12,25 @@ import {
   type TUserActor,
   type TUserTarget,
 } from '@stageplein/contracts/identity/users-policy';
+import {
+  editableFields,
+  readsInternship,
+  type TInternshipFacts,
+  type TInternshipViewer,
+} from '@stageplein/contracts/placements/internship-policy';
+import { INTERNSHIP_FIELDS, type TInternshipField } from '@stageplein/contracts/placements/internships';
+import { getTenant } from '@stageplein/contracts/tenants/tenant-registry';
+import { seedInternshipId } from '@stageplein/placements/seeds/seed-internships';
 import { testProduct, type TTestProduct } from '@stageplein/testing/product';
-import { at, next, ownershipCalls, type THeaders } from './ownership-helpers.ts';
+import { at, eventually, next, ownershipCalls, type THeaders } from './ownership-helpers.ts';
 
 /**
  * Issue #12, the full matrix: every users / roles / impersonation endpoint × every demo role (School
  * admin, platform operator, mentor, student, Provider admin, admin of a pending organization,
  * anonymous) × a user of the caller's own organization, of another organization, of another tenant.
  * The expected answer of each cell is computed from the contracts policy (users-policy.ts, the rules
- * the admin's buttons show) and the ownership relation, and compared with the real product.
+ * the admin's buttons show) and the ownership relation, and compared with the real product. Issue #31
+ * added the internship fields per caller (at the end).
  */
 const T = 'demo';
 const ORG = {
@@ -365,5 +375,119 @@ describe('GET /api/v1/users and POST /api/v1/users per organization', () => {
     expect(actual).toEqual(expected);
     expect(Object.values(actual)).toContain(201);
     expect(Object.values(actual)).toContain(403);
+  });
+});
+
+/**
+ * Issue #31 item 3: who may change which field of an internship. Every caller × the demo student's
+ * seeded internships (active, applied, submitted self-found, completed) × every field of `PATCH
+ * /api/v1/internships/{id}`; the expected answer of each cell comes from contracts' field rules
+ * (`editableFields`, the rule the edit screen shows): 200 allowed, 403 a party the rule does not
+ * name, 404 no party (not revealed), 401 signed out.
+ */
+describe('PATCH /api/v1/internships/{id} per field', () => {
+  const SEEDED = { active: 0, applied: 1, completed: 3, 'submitted self-found': 5 } as const;
+  /** A valid value per field (no reference to check, so an allowed change is a 200). */
+  const VALUES: Record<TInternshipField, unknown> = {
+    title: 'Veranderde titel',
+    description: 'Veranderde omschrijving',
+    motivation: 'Ik wil graag leren',
+    start_date: null,
+    end_date: null,
+    internship_period_id: null,
+    organization_name: 'Bakkerij Jansen',
+    contact_name: 'Jan Jansen',
+    contact_email: 'jan@bakkerij.test',
+    contact_phone_number: '0612345678',
+    contact_person_id: null,
+    supervisor_id: null,
+    hours: 0,
+    hours_supervisor: 500,
+    updating_hours_allowed: true,
+  };
+
+  it('answers every caller × internship × field as contracts’ field rules say', async () => {
+    const facts = new Map<string, TInternshipFacts>();
+    await calls.withOwner(async (owner) => {
+      for (const n of Object.values(SEEDED)) {
+        const id = seedInternshipId(T, n);
+        // Updating hours allowed: the state in which a student could once type their required hours.
+        await sql`update placements.internships set updating_hours_allowed = true where id = ${id}`.execute(
+          owner,
+        );
+        const { rows } = await sql<{
+          student_id: string;
+          school_id: string;
+          organization_id: string | null;
+          status: TInternshipFacts['status'];
+          self_found: boolean;
+        }>`select student_id, school_id, organization_id, status, self_found
+           from placements.internships where id = ${id}`.execute(owner);
+        const r = rows[0]!;
+        facts.set(id, {
+          studentId: r.student_id,
+          schoolId: r.school_id,
+          organizationId: r.organization_id,
+          status: r.status,
+          selfFound: r.self_found,
+        });
+      }
+    });
+    // Mentorships as placements knows them (the demo mentor mentors the demo student, once delivered).
+    const mentorships = new Set<string>();
+    await eventually(async () => {
+      const { rows } = await calls.withOwner((owner) =>
+        sql<{ mentor_id: string; student_id: string; school_id: string }>`
+          select mentor_id, student_id, school_id from placements.mentorships
+          where tenant_id = ${T} and not removed`.execute(owner),
+      );
+      expect(rows.length).toBeGreaterThan(0);
+      for (const r of rows) mentorships.add(`${r.mentor_id}|${r.student_id}|${r.school_id}`);
+    }, 15_000);
+    const features = getTenant(T)!.features;
+    const expected: Record<string, number> = {};
+    const actual: Record<string, number> = {};
+    for (const actor of actors) {
+      for (const [state, n] of Object.entries(SEEDED)) {
+        const id = seedInternshipId(T, n);
+        const f = facts.get(id)!;
+        for (const field of INTERNSHIP_FIELDS) {
+          const key = `${nameOf(actor)} → ${state} → ${field}`;
+          if (actor === 'anonymous') expected[key] = 401;
+          else {
+            const viewer = {
+              userId: actor.userId,
+              permissions: actorFacts(actor).permissions,
+              current: { id: actor.current.id, type: actor.current.type, status: actor.current.status },
+              mentorsStudent: mentorships.has(`${actor.userId}|${f.studentId}|${f.schoolId}`),
+            } as TInternshipViewer;
+            expected[key] = !readsInternship(viewer, f)
+              ? 404
+              : editableFields(viewer, f, features).includes(field)
+                ? 200
+                : 403;
+          }
+          const res = await app.inject({
+            method: 'PATCH',
+            url: `/api/v1/internships/${id}`,
+            headers: actor === 'anonymous' ? anonymousHeaders : actor.headers,
+            payload: { data: { type: 'internship', attributes: { [field]: VALUES[field] } } },
+          });
+          actual[key] = res.statusCode;
+          if (res.statusCode === 403)
+            expect(res.json().errors[0].code, key).toBe('internship_field_not_editable');
+        }
+      }
+    }
+    expect(actual).toEqual(expected);
+    // The reproductions: a student lowered their required hours to 0 (their sheet showed 100 %), the
+    // organization typed 500 confirmed hours; the school sets the required hours, nobody the confirmed.
+    expect(actual['student → active → hours']).toBe(403);
+    expect(actual['Provider admin (bedrijf) → active → hours_supervisor']).toBe(403);
+    expect(actual['School admin → active → hours_supervisor']).toBe(403);
+    expect(actual['School admin → active → hours']).toBe(200);
+    expect(actual['student → submitted self-found → organization_name']).toBe(200);
+    expect(actual['mentor → active → title']).toBe(403);
+    expect(Object.values(actual)).toContain(404);
   });
 });

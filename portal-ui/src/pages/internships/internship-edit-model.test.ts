@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { DERIVED_INTERNSHIP_FIELDS } from '@stageplein/contracts/placements/internship-policy';
+import { INTERNSHIP_FIELDS } from '@stageplein/contracts/placements/internships';
 import type { TInternship } from './internship-api.ts';
-import { formFieldsOf, formValuesOf, patchOf, personOptions } from './internship-edit-model.ts';
+import { FORM_FIELDS, formFieldsOf, formValuesOf, patchOf, personOptions } from './internship-edit-model.ts';
 
 const internship = {
   id: 'i',
@@ -27,6 +29,13 @@ const internship = {
 } satisfies TInternship;
 
 describe('the internship edit form', () => {
+  it('has an input for every field a person types and none for a derived one (contracts’ field rules)', () => {
+    expect([...FORM_FIELDS].sort()).toEqual(
+      INTERNSHIP_FIELDS.filter((f) => !DERIVED_INTERNSHIP_FIELDS.includes(f)).sort(),
+    );
+    expect(formFieldsOf(['hours', 'hours_supervisor'])).toEqual(['hours']);
+  });
+
   it('shows only the fields the policy allows, in the form’s order', () => {
     expect(
       formFieldsOf(['supervisor_id', 'end_date', 'motivation', 'start_date', 'contact_person_id']),

@@ -4,8 +4,9 @@ import { personName, type TInternship, type TInternshipPatch, type TPerson } fro
 
 /**
  * The edit form of `/internships/{id}/edit`: the fields the policy lets the caller change now
- * (`meta.editable_fields`, contracts' `editableFields`), as strings for the inputs, and the PATCH of
- * what changed. The contact person and the supervisor are chosen among the organization's people
+ * (`meta.editable_fields`, contracts' `editableFields` by its `INTERNSHIP_FIELD_RULES`), as strings for
+ * the inputs, and the PATCH of what changed. Every field a person types; none the product derives
+ * (`DERIVED_INTERNSHIP_FIELDS`: the confirmed hours come from the hours sheet). The contact person and the supervisor are chosen among the organization's people
  * (`personOptions`).
  */
 export const FORM_FIELDS = [
@@ -22,7 +23,6 @@ export const FORM_FIELDS = [
   'contact_person_id',
   'supervisor_id',
   'hours',
-  'hours_supervisor',
   'updating_hours_allowed',
 ] as const satisfies readonly TInternshipField[];
 export type TFormField = (typeof FORM_FIELDS)[number];
@@ -41,7 +41,6 @@ export type TInternshipFormValues = {
   contactPersonId: string;
   supervisorId: string;
   hours: string;
-  hoursSupervisor: string;
   updatingHoursAllowed: boolean;
 };
 
@@ -59,7 +58,6 @@ const CAMEL: Record<TFormField, keyof TInternshipFormValues & keyof TInternshipP
   contact_person_id: 'contactPersonId',
   supervisor_id: 'supervisorId',
   hours: 'hours',
-  hours_supervisor: 'hoursSupervisor',
   updating_hours_allowed: 'updatingHoursAllowed',
 };
 
@@ -86,7 +84,6 @@ export function formValuesOf(i: TInternship): TInternshipFormValues {
     contactPersonId: i.contactPerson?.id ?? '',
     supervisorId: i.supervisor?.id ?? '',
     hours: str(i.hours),
-    hoursSupervisor: str(i.hoursSupervisor),
     updatingHoursAllowed: i.updatingHoursAllowed,
   };
 }
@@ -103,8 +100,7 @@ export function patchOf(
     if (before[key] === after[key]) continue;
     const value = after[key];
     if (typeof value === 'boolean') out[key] = value;
-    else if (field === 'hours' || field === 'hours_supervisor')
-      out[key] = value.trim() === '' ? null : Number(value);
+    else if (field === 'hours') out[key] = value.trim() === '' ? null : Number(value);
     else if (field === 'title') out[key] = value.trim();
     else out[key] = value.trim() === '' ? null : value.trim();
   }

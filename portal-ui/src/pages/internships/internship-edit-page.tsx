@@ -59,7 +59,6 @@ const SCHEMA: Partial<Record<keyof TInternshipFormValues & string, readonly TRul
   contactEmail: [rules.email()],
   contactPhoneNumber: [rules.phoneNumber()],
   hours: [rules.min(0), rules.max(10_000)],
-  hoursSupervisor: [rules.min(0), rules.max(10_000)],
 };
 
 function InternshipEditor({ internship: i, fields }: { internship: TInternship; fields: TFormField[] }) {
@@ -154,15 +153,6 @@ function InternshipEditor({ internship: i, fields }: { internship: TInternship; 
         )}
         {has('hours') && (
           <TextField label={t('hours')} type="number" min={0} step="0.5" field={form.bind('hours')} />
-        )}
-        {has('hours_supervisor') && (
-          <TextField
-            label={t('hoursSupervisor')}
-            type="number"
-            min={0}
-            step="0.5"
-            field={form.bind('hoursSupervisor')}
-          />
         )}
         {has('updating_hours_allowed') && (
           <CheckboxField label={t('updatingHoursAllowed')} field={form.bind('updatingHoursAllowed')} />
