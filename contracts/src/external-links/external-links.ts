@@ -31,8 +31,16 @@ export const ZExternalLinkSubject = z.object({
 });
 export type TExternalLinkSubject = z.infer<typeof ZExternalLinkSubject>;
 
-/** Why a link stopped working before its expiry. */
-export const EXTERNAL_LINK_REVOKE_REASONS = ['reissued', 'revoked', 'subject_closed'] as const;
+/**
+ * Why a link stopped working before its expiry: sent again, withdrawn, its purpose ended (the subject
+ * closed), or the subject's recipient is now someone else (the old address must not keep access).
+ */
+export const EXTERNAL_LINK_REVOKE_REASONS = [
+  'reissued',
+  'revoked',
+  'subject_closed',
+  'recipient_changed',
+] as const;
 export const ZExternalLinkRevokeReason = z.enum(EXTERNAL_LINK_REVOKE_REASONS);
 export type TExternalLinkRevokeReason = z.infer<typeof ZExternalLinkRevokeReason>;
 

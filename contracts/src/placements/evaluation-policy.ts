@@ -86,7 +86,7 @@ export const answeringRoleOf = (relation: TEvaluationRelation | null): TEvaluati
 
 /**
  * The school opens the evaluation of a running internship whose period has a template, and (re)sends
- * the supervisor's link while the supervisor's part is open; the student and the mentor fill their own
+ * the supervisor's link while the internship runs and the supervisor's part is open; the student and the mentor fill their own
  * open part; the school and the mentor read every part's answers (the student reads their own, the
  * workplace organization only the states).
  */
@@ -104,7 +104,8 @@ export function mayTakeEvaluationAction(
       return !!role && state.opened && state.states[role] === 'open';
     }
     case 'send_link':
-      return relation === 'school' && state.opened && state.states.supervisor === 'open';
+      // A link only while it has a purpose: the internship is evaluated and the supervisor's part open.
+      return relation === 'school' && state.running && state.opened && state.states.supervisor === 'open';
     case 'read_answers':
       return relation === 'school' || relation === 'mentor';
   }

@@ -36,10 +36,18 @@ export const hoursLinkTokens = (hash: string): string[] => [
 import type { TInternshipStatus } from './internships.ts';
 
 /**
- * Internships whose hours count: agreed by the school, running or just finished (the school locks a
- * sheet when it is done). Others show their sheet but take no new hours or links.
+ * Internships with an hours sheet: agreed by the school, running or finished. The portal shows their
+ * sheet; progress counts them.
  */
 export const HOURS_RUNNING_STATUSES: readonly TInternshipStatus[] = ['approved', 'active', 'completed'];
+
+/**
+ * Internships that take new hours: agreed by the school and not ended. A completed or cancelled
+ * internship takes no entries, no supervisor's links and no confirmations (issue #31 item 2: a
+ * cancelled internship's link still confirmed hours); its sheet stays readable and the school still
+ * corrects and signs it off.
+ */
+export const HOURS_OPEN_STATUSES: readonly TInternshipStatus[] = ['approved', 'active'];
 
 /** A student logs at most a day's worth per date. */
 export const MAX_QUARTERS_PER_DAY = 24 * 4;
@@ -148,7 +156,7 @@ export const HOURS_ACTIONS = [
 export type THoursAction = (typeof HOURS_ACTIONS)[number];
 
 export interface THoursSheetState {
-  /** The internship's status is one of HOURS_RUNNING_STATUSES. */
+  /** The internship takes new hours: its status is one of HOURS_OPEN_STATUSES. */
   running: boolean;
   updatingAllowed: boolean;
   signedOff: boolean;

@@ -451,7 +451,10 @@ describe('evaluations', () => {
 
     // Supervisor: work (attitude 5 → 1, skills 4 → .75) weighs 3 each, contact 3 → .5 weighs 1:
     // (3 + 2.25 + .5) / 7 = 82.1 %. Student: 50 %. Evaluation: (2 × 82.1 + 50) / 3 = 71.4.
+    // Until the evaluation is final the supervisor may read back what they sent; then the link is over.
+    expectStatus(await byLink(token, 'public'), 200);
     expectStatus(await answer(w, w.student, { learned: 3, recommend: 'no' }), 200);
+    expectStatus(await byLink(token, 'public'), 410, 'link_revoked');
     const result = await get(w, w.school);
     expect(partOf(result, 'supervisor')).toMatchObject({ state: 'submitted', score: 82.1 });
     expect(partOf(result, 'student').score).toBe(50);

@@ -4,6 +4,7 @@ import { LEGACY_EVALUATION_FORM_VERSION } from '@stageplein/contracts/forms/lega
 import { buildSubmissionSchema, type TAnswers } from '@stageplein/contracts/forms/submission-schema';
 import {
   answeringRoleOf,
+  EVALUATION_LINK_ACTION,
   EVALUATION_ROLES,
   EVALUATION_STATUSES,
   evaluationActionsFor,
@@ -33,6 +34,7 @@ import {
   internshipOfEvaluationLink,
   issueEvaluationLink,
 } from './evaluations-link.ts';
+import { assertLinkCurrent, revokeInternshipLinks } from '../internships/internship-links.ts';
 import {
   assertEvaluationsTenant,
   assertTemplateManager,
@@ -492,19 +494,37 @@ export async function submitOwnPart(
   const view = await step(ctx, caller, internshipId, 'fill');
   const outcome = await storePart(ctx, caller.actor, view, answeringRoleOf(view.relation)!, answers);
   if (outcome.kind === 'invalid') return outcome;
-  return { kind: 'stored', value: await load(ctx, view.internship, view.relation) };
+  const after = await load(ctx, view.internship, view.relation);
+  await closeIfFinal(ctx, after);
+  return { kind: 'stored', value: after };
+}
+
+/** Every asked part is sent: the evaluation is final (graded). */
+const isFinal = (parts: readonly Pick<TResponseRow, 'state'>[]) =>
+  parts.length > 0 && parts.every((p) => p.state === 'submitted');
+
+/** A final evaluation needs no supervisor's link any more: the live ones are revoked (`subject_closed`). */
+async function closeIfFinal(ctx: TCtx, view: TEvaluationView): Promise<void> {
+  if (isFinal(view.parts.map((p) => p.row)))
+    await revokeInternshipLinks(ctx, view.internship.id, 'subject_closed', [EVALUATION_LINK_ACTION]);
 }
 
 // ---------------------------------------------------------------------------------------------
 // The supervisor, by link
 
-/** The link's internship and its evaluation's supervisor part; a link about anything else is refused. */
+/**
+ * The link's internship and its evaluation's supervisor part; a link about anything else is refused,
+ * and one whose purpose ended (the internship left the evaluated statuses, its supervisor's address
+ * changed, the evaluation is final) answers as revoked.
+ */
 async function linkedView(ctx: TCtx, link: TLinkActor, forUpdate = false) {
   assertEvaluationsTenant(ctx);
   const id = internshipOfEvaluationLink(link);
   const internship = id ? await findHoursInternship(ctx.db, id, { forUpdate }) : undefined;
   if (!internship) throw new ApiError('link_invalid');
+  assertLinkCurrent(link, internship);
   const view = await load(ctx, internship, null, forUpdate);
+  if (isFinal(view.parts.map((p) => p.row))) throw new ApiError('link_revoked');
   const part = view.parts.find((p) => p.row.role === 'supervisor');
   if (!part) throw new ApiError('evaluation_not_open');
   return { view, part };
@@ -524,5 +544,9 @@ export async function submitByLink(
   const outcome = await storePart(ctx, SYSTEM, view, 'supervisor', answers);
   if (outcome.kind === 'invalid') return outcome;
   await consumeEvaluationLink(ctx, link);
-  return { kind: 'stored', value: await supervisorPartByLink(ctx, link) };
+  // The answer shows what was sent, even when this part made the evaluation final (and ended the link).
+  const after = await load(ctx, view.internship, null);
+  await closeIfFinal(ctx, after);
+  const part = after.parts.find((p) => p.row.role === 'supervisor')!;
+  return { kind: 'stored', value: { view: after, part, expiresAt: link.expiresAt } };
 }

@@ -1,6 +1,6 @@
 import { mailDeliveriesOf } from '@stageplein/kit/mail/mail-requests';
 import type { Kysely } from 'kysely';
-import { HOURS_RUNNING_STATUSES } from '@stageplein/contracts/placements/hours';
+import { HOURS_OPEN_STATUSES } from '@stageplein/contracts/placements/hours';
 import type { TDb } from '../database.ts';
 
 /** The mail reference of a mentor's warning (kit's `mail_deliveries`): its last one paces the next. */
@@ -14,7 +14,7 @@ export async function internshipsWithPending(db: TDb): Promise<string[]> {
     .select('e.internship_id')
     .distinct()
     .where('e.status', '=', 'pending')
-    .where('i.status', 'in', HOURS_RUNNING_STATUSES)
+    .where('i.status', 'in', HOURS_OPEN_STATUSES)
     .orderBy('e.internship_id')
     .execute();
   return rows.map((r) => r.internship_id);
@@ -40,7 +40,7 @@ export async function startedInternships(db: TDb, today: string): Promise<string
     .selectFrom('placements.internships as i')
     .leftJoin('placements.internship_periods as p', 'p.id', 'i.internship_period_id')
     .select('i.id')
-    .where('i.status', 'in', HOURS_RUNNING_STATUSES)
+    .where('i.status', 'in', HOURS_OPEN_STATUSES)
     .where('i.updating_hours_allowed', '=', true)
     .where((eb) => eb.fn.coalesce('i.start_date', 'p.start_date'), '<', today)
     .orderBy('i.id')

@@ -10,7 +10,7 @@ import {
   type TScheduleFacts,
 } from '@stageplein/contracts/placements/progress-policy';
 import { requestMail } from '@stageplein/kit/mail/mail-requests';
-import { findHoursInternship, isRunning, type THoursInternship } from '../hours/hours-internship.ts';
+import { findHoursInternship, acceptsHours, type THoursInternship } from '../hours/hours-internship.ts';
 import { findSheet, listEntries } from '../hours/hours.repository.ts';
 import { mailLinks, todayOf } from '../hours/hours.service.ts';
 import type { TPlacementsConfig } from '../placements.config.ts';
@@ -67,7 +67,7 @@ async function remindSupervisors(ctx: TReminderCtx, cutoff: Date): Promise<numbe
     if (!internship?.supervisor_email) continue;
     const [sheet, oldest] = await Promise.all([findSheet(ctx.db, id), oldestPendingAt(ctx.db, id)]);
     const facts = {
-      running: isRunning(internship),
+      running: acceptsHours(internship),
       signedOff: !!sheet?.signed_off_at,
       paper: sheet?.paper_quarters !== null && sheet?.paper_quarters !== undefined,
       supervisorEmail: internship.supervisor_email,

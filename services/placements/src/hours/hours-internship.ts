@@ -1,5 +1,5 @@
 import type { Updateable } from 'kysely';
-import { HOURS_RUNNING_STATUSES, type THoursRelation } from '@stageplein/contracts/placements/hours-policy';
+import { HOURS_OPEN_STATUSES, type THoursRelation } from '@stageplein/contracts/placements/hours-policy';
 import type { TInternshipStatus } from '@stageplein/contracts/placements/internships';
 import { partiesOf } from '@stageplein/contracts/placements/internship-policy';
 import type { TDb } from '../database.ts';
@@ -117,8 +117,9 @@ export async function findHoursInternship(
   };
 }
 
-export const isRunning = (i: Pick<THoursInternship, 'status'>): boolean =>
-  HOURS_RUNNING_STATUSES.includes(i.status);
+/** The internship takes new hours (entries, links, confirmations): approved or active. */
+export const acceptsHours = (i: Pick<THoursInternship, 'status'>): boolean =>
+  HOURS_OPEN_STATUSES.includes(i.status);
 
 /**
  * The caller's relation to the internship, by the internship policy (contracts/src/placements/

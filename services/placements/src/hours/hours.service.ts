@@ -24,13 +24,14 @@ import { record } from '../shared/events.ts';
 import { SYSTEM, type TCtx } from '../shared/request.ts';
 import {
   findHoursInternship,
-  isRunning,
+  acceptsHours,
   relationTo,
   setInternshipHours,
   type THoursInternship,
 } from './hours-internship.ts';
 import type { TLinkActor } from '@stageplein/kit/external-links/external-links.guard';
 import type { TPlacementsConfig } from '../placements.config.ts';
+import { assertLinkCurrent } from '../internships/internship-links.ts';
 import { consumeHoursLink, internshipOfLink, issueHoursLinks } from './hours-link.ts';
 import {
   deleteEntry,
@@ -63,7 +64,7 @@ function assertHoursTenant(ctx: TCtx): void {
 }
 
 const stateOf = (ctx: TCtx, i: THoursInternship, sheet: THoursSheetRow | undefined): THoursSheetState => ({
-  running: isRunning(i),
+  running: acceptsHours(i),
   updatingAllowed: i.updating_hours_allowed,
   signedOff: !!sheet?.signed_off_at,
   paperTimesheets: ctx.tenant.features.paperTimesheets,
@@ -101,8 +102,10 @@ async function step(ctx: TCtx, caller: TCaller, internshipId: string, action: TH
   if (!mayTakeHoursAction(loaded.relation, action, loaded.state)) {
     if (action === 'log' && loaded.relation === 'student') throw new ApiError('hours_locked');
     if (
+      // A step this caller may take on an open sheet is refused for the sheet's state (409), not the caller.
       hoursActionsFor(loaded.relation, {
         ...loaded.state,
+        running: true,
         updatingAllowed: true,
         signedOff: false,
         paper: false,
@@ -399,12 +402,17 @@ export async function requestLinkFromPaper(ctx: TCtx & { config: TPlacementsConf
   await mailLink(ctx, null, internship);
 }
 
-/** The link's internship; a link about another subject or action is refused like an unknown one. */
+/**
+ * The link's internship; a link about another subject or action is refused like an unknown one, and a
+ * link that no longer speaks for it (the internship ended or its supervisor's address changed) as a
+ * revoked one.
+ */
 async function linkedInternship(ctx: TCtx, link: TLinkActor, forUpdate = false) {
   assertHoursTenant(ctx);
   const id = internshipOfLink(link);
   const internship = id ? await findHoursInternship(ctx.db, id, { forUpdate }) : undefined;
   if (!internship) throw new ApiError('link_invalid');
+  assertLinkCurrent(link, internship);
   return internship;
 }
 

@@ -38,6 +38,9 @@ import { inScopePeriodIds, inScopePeriodRefs } from '../school-read-models/schoo
 import { record } from '../shared/events.ts';
 import type { TActor, TCtx } from '../shared/request.ts';
 import { findOrganization, findVacancy, type TVacancyRow } from '../vacancies/vacancies.repository.ts';
+import { findHoursInternship } from '../hours/hours-internship.ts';
+import type { TDb } from '../database.ts';
+import { revokeInternshipLinks, revokeLinksEndedBy } from './internship-links.ts';
 import type { TInternshipsTable } from './internships.table.ts';
 import {
   findInternshipView,
@@ -449,6 +452,10 @@ export async function internshipPeople(ctx: TCtx, caller: TCaller, id: string) {
   return organizationContacts(ctx.db, row.organization_id);
 }
 
+/** Where the internship's supervisor links go now (its supervisor's address, else its contact's). */
+const supervisorAddressOf = async (db: TDb, id: string) =>
+  (await findHoursInternship(db, id))?.supervisor_email?.trim().toLowerCase() ?? null;
+
 /** PATCH: only the fields the caller may edit now (`editableFields`); the status through the actions. */
 export async function changeInternship(
   ctx: TCtx,
@@ -469,7 +476,12 @@ export async function changeInternship(
   if (ctx.tenant.features.motivationField && 'motivation' in input && !changes.motivation)
     throw new ApiError('motivation_required', {}, pointer('motivation'));
   await checkReferences(ctx, { ...row, ...changes });
+  // The supervisor's links go to the internship's supervisor address: a new address ends the old ones.
+  const addressed = 'supervisor_id' in input || 'contact_email' in input;
+  const before = addressed ? await supervisorAddressOf(ctx.db, id) : null;
   await updateInternship(ctx.db, id, { ...changes, updated_at: ctx.now });
+  if (addressed && (await supervisorAddressOf(ctx.db, id)) !== before)
+    await revokeInternshipLinks(ctx, id, 'recipient_changed');
   const updated = (await findInternshipView(ctx.db, id))!;
   await record(ctx, caller.actor, 'placements.internship.updated', subject(updated), snapshotOf(updated));
   return updated;
@@ -512,6 +524,9 @@ export async function takeInternshipAction(
   await insertStatusChanges(ctx.db, [
     historyRow(ctx, caller.actor, id, row.status, transition.to, statusReason),
   ]);
+  // Links die with their purpose: leaving active ends the hours links, leaving the evaluated statuses
+  // the evaluation's.
+  await revokeLinksEndedBy(ctx, id, transition.to);
   const updated = (await findInternshipView(ctx.db, id))!;
   await record(ctx, caller.actor, ACTION_EVENTS[action], subject(updated), {
     ...snapshotOf(updated),

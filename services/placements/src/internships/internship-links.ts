@@ -1,0 +1,67 @@
+import type { Kysely } from 'kysely';
+import type { TExternalLinkRevokeReason } from '@stageplein/contracts/external-links/external-links';
+import {
+  EVALUATION_LINK_ACTION,
+  EVALUATION_STATUSES,
+} from '@stageplein/contracts/placements/evaluation-policy';
+import { HOURS_LINK_ACTION, HOURS_OPEN_STATUSES } from '@stageplein/contracts/placements/hours-policy';
+import type { TInternshipStatus } from '@stageplein/contracts/placements/internships';
+import { ApiError } from '@stageplein/kit/errors/api-error';
+import type { TLinkActor } from '@stageplein/kit/external-links/external-links.guard';
+import { revokeExternalLinks } from '@stageplein/kit/external-links/external-links.repository';
+import { SCHEMA } from '../database.ts';
+import type { TCtx } from '../shared/request.ts';
+
+/**
+ * The supervisor's links about one internship die with their purpose (issue #31 item 2,
+ * docs/decisions/external-links.md "When links die"): each action lives while the internship is in
+ * its statuses, and only for the internship's current supervisor address.
+ */
+const PURPOSES: Readonly<Record<string, readonly TInternshipStatus[]>> = {
+  [HOURS_LINK_ACTION]: HOURS_OPEN_STATUSES,
+  [EVALUATION_LINK_ACTION]: EVALUATION_STATUSES,
+};
+const ACTIONS = Object.keys(PURPOSES);
+
+const subjectOf = (internshipId: string) => ({ type: 'internship', id: internshipId });
+
+/** Revokes the internship's live links of the given actions (all of them by default). */
+export async function revokeInternshipLinks(
+  ctx: TCtx,
+  internshipId: string,
+  reason: TExternalLinkRevokeReason,
+  actions: readonly string[] = ACTIONS,
+): Promise<void> {
+  for (const action of actions)
+    await revokeExternalLinks(ctx.db as unknown as Kysely<unknown>, SCHEMA, {
+      subject: subjectOf(internshipId),
+      action,
+      reason,
+      now: ctx.now,
+    });
+}
+
+/** The internship moved to `status`: the links whose purpose ended there are revoked (`subject_closed`). */
+export const revokeLinksEndedBy = (ctx: TCtx, internshipId: string, status: TInternshipStatus) =>
+  revokeInternshipLinks(
+    ctx,
+    internshipId,
+    'subject_closed',
+    ACTIONS.filter((action) => !PURPOSES[action]!.includes(status)),
+  );
+
+/**
+ * A link still speaks for the internship: the status keeps its purpose and it went to the address the
+ * internship names now (the revocations above make this so; this check also covers what changed the
+ * address elsewhere, e.g. the supervisor's own account, and links issued before they existed). Else
+ * 410 `link_revoked`, as a revoked link answers.
+ */
+export function assertLinkCurrent(
+  link: TLinkActor,
+  internship: { status: TInternshipStatus; supervisor_email: string | null },
+): void {
+  const statuses = PURPOSES[link.action] ?? [];
+  const recipient = internship.supervisor_email?.trim().toLowerCase() ?? null;
+  if (!statuses.includes(internship.status) || recipient !== link.recipient)
+    throw new ApiError('link_revoked');
+}
