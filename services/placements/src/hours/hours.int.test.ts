@@ -253,6 +253,13 @@ describe('hours registration', () => {
       'link_not_allowed',
     );
     expectStatus(await byLink((await issue({ type: 'assignment' })).token, 'public'), 401, 'link_invalid');
+    // A link to an address the internship no longer names (changed outside the PATCH, which revokes:
+    // e.g. in the supervisor's own account) is refused as revoked on use (issue #31 item 2).
+    await asOwner(h, 'public', (trx) =>
+      sql`update placements.internships set contact_email = 'opvolger@buurthuis.test'
+        where id = ${w.internshipId}`.execute(trx),
+    );
+    expectStatus(await byLink(second, 'public'), 410, 'link_revoked');
   });
 
   it('the school locks, unlocks, corrects with a reason and signs off; the student is held to it', async () => {

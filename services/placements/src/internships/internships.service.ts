@@ -476,11 +476,11 @@ export async function changeInternship(
   if (ctx.tenant.features.motivationField && 'motivation' in input && !changes.motivation)
     throw new ApiError('motivation_required', {}, pointer('motivation'));
   await checkReferences(ctx, { ...row, ...changes });
-  // The supervisor's links go to the internship's supervisor address: a new address ends the old ones.
-  const addressed = 'supervisor_id' in input || 'contact_email' in input;
-  const before = addressed ? await supervisorAddressOf(ctx.db, id) : null;
+  // The supervisor's links go to the internship's supervisor address: a new address ends the old ones
+  // (compared whatever the fields, so a field that comes to decide the address is covered too).
+  const before = await supervisorAddressOf(ctx.db, id);
   await updateInternship(ctx.db, id, { ...changes, updated_at: ctx.now });
-  if (addressed && (await supervisorAddressOf(ctx.db, id)) !== before)
+  if ((await supervisorAddressOf(ctx.db, id)) !== before)
     await revokeInternshipLinks(ctx, id, 'recipient_changed');
   const updated = (await findInternshipView(ctx.db, id))!;
   await record(ctx, caller.actor, 'placements.internship.updated', subject(updated), snapshotOf(updated));
