@@ -103,6 +103,7 @@ describe('API error catalogue', () => {
       form_archived: 409,
       form_submitted_too_fast: 422,
       form_expired: 422,
+      form_already_submitted: 409,
       form_file_type_not_allowed: 415,
       hours_unavailable: 404,
       paper_timesheets_unavailable: 404,

@@ -79,6 +79,7 @@ export const ERROR_CODES = [
   'form_archived',
   'form_submitted_too_fast',
   'form_expired',
+  'form_already_submitted',
   'form_file_type_not_allowed',
   'hours_unavailable',
   'paper_timesheets_unavailable',
@@ -236,6 +237,8 @@ export const ERRORS: Readonly<Record<TErrorCode, TErrorDefinition>> = Object.fre
   form_archived: define('form_archived', 409),
   form_submitted_too_fast: define('form_submitted_too_fast', 422),
   form_expired: define('form_expired', 422),
+  // A render token answers one submission (a retry after a validation error still may).
+  form_already_submitted: define('form_already_submitted', 409),
   // A public form's file question accepts only its kinds (images, PDFs), decided by the bytes.
   form_file_type_not_allowed: define('form_file_type_not_allowed', 415),
   // Hours registration (contracts/src/placements/hours.ts, docs/decisions/hours.md).

@@ -22,6 +22,13 @@ export const FORM_FILE_FIELD = 'form_file[file]';
 /** An upload that no submission named within this many hours is removed (a Temporal schedule). */
 export const FORM_FILE_UNUSED_HOURS = 24;
 
+/**
+ * Pixels an image on a public form may have (editors' uploads: IMAGE_MAX_INPUT_PIXELS, 50 MP). Anyone
+ * may upload here, and decoding costs time by the pixel (a 49-megapixel PNG took ~0.45 s); 25 MP still
+ * takes a 24-megapixel phone photo.
+ */
+export const FORM_FILE_MAX_INPUT_PIXELS = 25_000_000;
+
 /** The content types of each kind a file question may accept (the bytes decide, not the name). */
 export const FORM_FILE_CONTENT_TYPES: Record<TFormFileKind, readonly string[]> = {
   image: ['image/jpeg', 'image/png', 'image/webp'],

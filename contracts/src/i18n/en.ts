@@ -942,6 +942,10 @@ export const en: TMessages = {
       title: 'Form expired',
       detail: 'This form was opened too long ago or has changed. Reload the page and try again.',
     },
+    form_already_submitted: {
+      title: 'Form already sent',
+      detail: 'This form has already been sent. Reload the page to send it again.',
+    },
     form_file_type_not_allowed: {
       title: 'File type not allowed',
       detail: 'This question only takes: {{types}}. The content of the file decides its type.',

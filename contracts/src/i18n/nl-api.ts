@@ -234,6 +234,10 @@ export const nlApi = {
     detail:
       'Dit formulier is te lang geleden geopend of is gewijzigd. Laad de pagina opnieuw en probeer het nog eens.',
   },
+  form_already_submitted: {
+    title: 'Formulier al verstuurd',
+    detail: 'Dit formulier is al verstuurd. Laad de pagina opnieuw om het nog eens te versturen.',
+  },
   form_file_type_not_allowed: {
     title: 'Bestandstype niet toegestaan',
     detail:

@@ -319,6 +319,38 @@ describe('a visitor uploads a file on a public form', () => {
     expect(tooLarge.json().errors[0].detail).toBe('Het bestand mag maximaal 1 MB zijn.');
   });
 
+  it('a render token a submission used takes no more files (#31.6)', async () => {
+    const { token } = await createForm(ed);
+    setClock(NOW);
+    const render = await renderToken(token);
+    const cv = await fileId(await uploadFile(token, { render }));
+    setClock(at(10));
+    const sent = await call(h.app, {
+      method: 'POST',
+      url: `/api/v1/public/forms/${token}/submissions`,
+      headers: { 'x-tenant': 'demo' },
+      remoteAddress: nextAddress(),
+      payload: { data: { type: 'form_submission', attributes: { answers: { cv }, render_token: render } } },
+    });
+    expectStatus(sent, 201);
+    expectStatus(await uploadFile(token, { render }), 409, 'form_already_submitted');
+    setClock(NOW);
+  });
+
+  it('takes fewer pixels than editors’ uploads: a 30-megapixel PNG is refused, 24 megapixels pass (#31.5)', async () => {
+    const { token } = await createForm(ed);
+    const png = (width: number, height: number) =>
+      sharp({ create: { width, height, channels: 3, background: '#2a6' } })
+        .png({ compressionLevel: 1 })
+        .toBuffer();
+    const big = await uploadFile(token, { field: 'photo', bytes: await png(6000, 5000), name: 'big.png' });
+    expectStatus(big, 422, 'upload_unreadable');
+    expectStatus(
+      await uploadFile(token, { field: 'photo', bytes: await png(6000, 4000), name: 'ok.png' }),
+      201,
+    );
+  });
+
   it('a submission refuses a file of another form, of another question and one never uploaded', async () => {
     const a = await createForm(ed);
     const b = await createForm(ed);

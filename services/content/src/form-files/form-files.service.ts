@@ -1,13 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { formFields } from '@stageplein/contracts/forms/form-definition';
-import { FORM_FILE_UNUSED_HOURS, fileFieldLimits } from '@stageplein/contracts/forms/form-files';
+import {
+  FORM_FILE_MAX_INPUT_PIXELS,
+  FORM_FILE_UNUSED_HOURS,
+  fileFieldLimits,
+} from '@stageplein/contracts/forms/form-files';
 import { ApiError } from '@stageplein/kit/errors/api-error';
 import type { TCtx } from '../shared/request.ts';
 import { checkFile } from '../uploads/file-check.ts';
 import { reencodeImage } from '../uploads/image-processing.ts';
 import { displayName } from '../uploads/uploads.service.ts';
 import type { TStorages } from '../uploads/storage.ts';
-import { verifyRenderToken } from '../forms/form-render-token.ts';
+import { renderTokenHash, verifyRenderToken } from '../forms/form-render-token.ts';
+import { renderTokenUsed } from '../forms/forms.repository.ts';
 import { publicFormOr404, versionDefinition } from '../forms/forms.service.ts';
 import {
   deleteFormFile,
@@ -34,7 +39,8 @@ export interface TFileUploadGrant {
 /**
  * A published public form's file question, authorised by the render token the visitor got with the
  * form (another form's, another tenant's, a forged or stale token: 422 `form_expired`); the question
- * must be a file question of the version the token names (otherwise 422 on `/field`). Archived,
+ * must be a file question of the version the token names (otherwise 422 on `/field`); a token a stored
+ * submission used takes no more files (409 `form_already_submitted`). Archived,
  * unpublished and non-public forms are 404 like an unknown token.
  */
 export async function grantFileUpload(
@@ -48,6 +54,8 @@ export async function grantFileUpload(
   const version = verifyRenderToken(secret, ctx.tenant.id, form.id, renderToken ?? '', ctx.now, {
     timeToSubmit: false,
   });
+  if (await renderTokenUsed(ctx.db, ctx.tenant.id, renderTokenHash(renderToken ?? '')))
+    throw new ApiError('form_already_submitted');
   const definition = await versionDefinition(ctx, form.id, version);
   if (!definition) throw new ApiError('form_expired');
   const field = formFields(definition).find((f) => f.field.id === fieldId)?.field;
@@ -58,7 +66,8 @@ export async function grantFileUpload(
 /**
  * Checks and stores a visitor's file with the content checks of editors' uploads (uploads/): the bytes
  * decide the type (magic numbers; a polyglot is refused), the question's kinds and size apply, images
- * are decoded and encoded anew without metadata (EXIF, GPS …). Stored privately under a random key.
+ * are decoded and encoded anew without metadata (EXIF, GPS …), up to FORM_FILE_MAX_INPUT_PIXELS (anyone
+ * may upload here, so a decode costs less than an editor's). Stored privately under a random key.
  */
 export async function storeFormFile(
   ctx: TCtx,
@@ -83,7 +92,7 @@ export async function storeFormFile(
   if (!limits.contentTypes.includes(check.contentType)) throw typeRefused();
   let bytes = file.bytes;
   if (check.contentType !== 'application/pdf') {
-    const image = await reencodeImage(file.bytes, check.contentType);
+    const image = await reencodeImage(file.bytes, check.contentType, FORM_FILE_MAX_INPUT_PIXELS);
     if (!image)
       throw new ApiError(
         'upload_unreadable',

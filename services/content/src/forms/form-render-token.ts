@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import {
   FORM_MIN_SECONDS_TO_SUBMIT,
   FORM_RENDER_TOKEN_TTL_HOURS,
@@ -7,9 +7,11 @@ import { ApiError } from '@stageplein/kit/errors/api-error';
 
 /**
  * The signed moment a public form was served (time-to-submit, docs/decisions/forms.md):
- * `<form id>.<version>.<issued ms>.<mac>`, the MAC an HMAC-SHA256 over tenant, form, version and time
- * with a key derived from AUTH_TOKEN_SECRET (a label keeps it apart from access tokens). It also pins
- * the version the visitor saw: the submission is validated against, and stored with, that version.
+ * `<form id>.<version>.<issued ms>.<nonce>.<mac>`, the MAC an HMAC-SHA256 over tenant, form, version,
+ * time and a random nonce (so two visitors served in the same millisecond get different tokens) with a
+ * key derived from AUTH_TOKEN_SECRET (a label keeps it apart from access tokens). It also pins the
+ * version the visitor saw: the submission is validated against, and stored with, that version. A token
+ * answers one stored submission (`renderTokenHash` on it, unique).
  */
 const keyOf = (secret: string) =>
   createHmac('sha256', secret).update('stageplein form render token v1').digest();
@@ -24,9 +26,12 @@ export function issueRenderToken(
   version: number,
   now: Date,
 ): string {
-  const body = `${formId}.${version}.${now.getTime()}`;
+  const body = `${formId}.${version}.${now.getTime()}.${randomBytes(16).toString('base64url')}`;
   return `${body}.${macOf(secret, tenantId, body)}`;
 }
+
+/** How a submission remembers the render token it used (SHA-256, hex). */
+export const renderTokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
  * The version a render token was issued for; 422 `form_expired` when it is forged, for another form,
@@ -42,10 +47,13 @@ export function verifyRenderToken(
   /** Uploading a file may happen at once; only a submission must wait (time-to-submit). */
   options: { timeToSubmit?: boolean } = {},
 ): number {
-  const match = /^([0-9a-f-]{36})\.([1-9][0-9]{0,8})\.([0-9]{1,15})\.([A-Za-z0-9_-]{43})$/.exec(token);
+  const match =
+    /^([0-9a-f-]{36})\.([1-9][0-9]{0,8})\.([0-9]{1,15})\.([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{43})$/.exec(
+      token,
+    );
   if (!match) throw new ApiError('form_expired', {}, { pointer: '/data/attributes/render_token' });
-  const [, tokenForm, version, issued, mac] = match;
-  const expected = Buffer.from(macOf(secret, tenantId, `${tokenForm}.${version}.${issued}`));
+  const [, tokenForm, version, issued, nonce, mac] = match;
+  const expected = Buffer.from(macOf(secret, tenantId, `${tokenForm}.${version}.${issued}.${nonce}`));
   const given = Buffer.from(mac!);
   const age = now.getTime() - Number(issued);
   if (

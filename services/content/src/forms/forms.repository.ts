@@ -94,6 +94,15 @@ export const findVersion = (db: TDb, tenantId: string, formId: string, version: 
 export const insertSubmission = (db: TDb, values: Insertable<TFormSubmissionsTable>) =>
   db.insertInto('content.form_submissions').values(values).returningAll().executeTakeFirstOrThrow();
 
+/** Whether a stored submission used this render token (its SHA-256). */
+export const renderTokenUsed = async (db: TDb, tenantId: string, tokenHash: string) =>
+  (await db
+    .selectFrom('content.form_submissions')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('render_token_hash', '=', tokenHash)
+    .executeTakeFirst()) !== undefined;
+
 export const findSubmission = (db: TDb, formId: string, id: string) =>
   db
     .selectFrom('content.form_submissions')

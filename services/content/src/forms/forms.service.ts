@@ -18,7 +18,7 @@ import type { TAuthor, TCtx } from '../shared/request.ts';
 import { checkFileAnswers } from '../form-files/form-file-answers.ts';
 import { attachFormFiles } from '../form-files/form-files.repository.ts';
 import { mailContactSubmission, type TMailKeys } from './forms.mail.ts';
-import { issueRenderToken, verifyRenderToken } from './form-render-token.ts';
+import { issueRenderToken, renderTokenHash, verifyRenderToken } from './form-render-token.ts';
 import {
   findForm,
   findFormByToken,
@@ -26,6 +26,7 @@ import {
   insertForm,
   insertSubmission,
   insertVersion,
+  renderTokenUsed,
   updateForm,
   type TFormRow,
   type TFormSubmissionRow,
@@ -217,6 +218,7 @@ async function storeSubmission(
   form: TFormRow,
   version: number,
   answers: Record<string, unknown>,
+  renderTokenHash: string | null = null,
 ): Promise<TFormSubmissionRow> {
   const row = await insertSubmission(ctx.db, {
     tenant_id: ctx.tenant.id,
@@ -225,6 +227,11 @@ async function storeSubmission(
     answers: JSON.parse(JSON.stringify(answers)) as Record<string, unknown>,
     locale: ctx.lang,
     created_at: ctx.now,
+    render_token_hash: renderTokenHash,
+  }).catch((error: unknown) => {
+    // Two submissions with one token at the same moment: the index lets one through.
+    if ((error as { code?: string }).code === '23505') throw new ApiError('form_already_submitted');
+    throw error;
   });
   await record(
     ctx,
@@ -243,8 +250,9 @@ export type TSubmissionOutcome =
   | { kind: 'invalid'; issues: z.core.$ZodIssue[] };
 
 /**
- * A visitor's submission: a bot's (honeypot) is dropped; the render token must be genuine, of this form
- * and old enough (time-to-submit); the answers are checked with `buildSubmissionSchema` against the
+ * A visitor's submission: a bot's (honeypot) is dropped; the render token must be genuine, of this form,
+ * old enough (time-to-submit) and not used by a stored submission (409 `form_already_submitted`; answers
+ * refused with a validation error leave it unused, so the visitor can correct them and send again); the answers are checked with `buildSubmissionSchema` against the
  * version the visitor was shown, file answers must name unused files uploaded for this form's same
  * question (form-files/), which the submission then takes. Nothing is written
  * unless all of that holds. A contact form's submission is mailed to its notify address (through
@@ -265,6 +273,8 @@ export async function submitPublicForm(
     body.render_token,
     ctx.now,
   );
+  const tokenHash = renderTokenHash(body.render_token);
+  if (await renderTokenUsed(ctx.db, ctx.tenant.id, tokenHash)) throw new ApiError('form_already_submitted');
   const definition = await versionDefinition(ctx, form.id, version);
   if (!definition) throw new ApiError('form_expired');
 
@@ -275,7 +285,7 @@ export async function submitPublicForm(
   const files = await checkFileAnswers(ctx.db, form.id, definition, answers);
   if (files.issues.length > 0) return { kind: 'invalid', issues: files.issues };
 
-  const row = await storeSubmission(ctx, form, version, answers);
+  const row = await storeSubmission(ctx, form, version, answers, tokenHash);
   await attachFormFiles(ctx.db, files.ids, row.id);
   if (form.purpose === 'contact' && form.notify_email) {
     await mailContactSubmission(ctx, keys, form.notify_email, definition, row);

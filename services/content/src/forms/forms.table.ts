@@ -39,4 +39,6 @@ export interface TFormSubmissionsTable {
   answers: Record<string, unknown>;
   locale: TContentLocale;
   created_at: Date;
+  /** SHA-256 of the render token a visitor's submission used (unique: one submission per token); null for seeds. */
+  render_token_hash: string | null;
 }

@@ -16,21 +16,20 @@ export interface TProcessedImage {
  * resized to fit `IMAGE_MAX_DIMENSION` (never enlarged) and without any metadata (sharp writes none
  * unless asked: EXIF with its GPS position and camera, XMP, comments are gone). Only pixels survive, so
  * nothing hidden in the original reaches a visitor. Null when the bytes do not decode as an image or
- * have more pixels than `IMAGE_MAX_INPUT_PIXELS` (a decompression bomb).
+ * have more pixels than `maxInputPixels` (a decompression bomb; public forms allow fewer).
  */
 export async function reencodeImage(
   bytes: Buffer,
   contentType: Exclude<TUploadContentType, 'application/pdf'>,
+  maxInputPixels = IMAGE_MAX_INPUT_PIXELS,
 ): Promise<TProcessedImage | null> {
   try {
-    const pipeline = sharp(bytes, { limitInputPixels: IMAGE_MAX_INPUT_PIXELS, failOn: 'error' })
-      .rotate()
-      .resize({
-        width: IMAGE_MAX_DIMENSION,
-        height: IMAGE_MAX_DIMENSION,
-        fit: 'inside',
-        withoutEnlargement: true,
-      });
+    const pipeline = sharp(bytes, { limitInputPixels: maxInputPixels, failOn: 'error' }).rotate().resize({
+      width: IMAGE_MAX_DIMENSION,
+      height: IMAGE_MAX_DIMENSION,
+      fit: 'inside',
+      withoutEnlargement: true,
+    });
     const encoded =
       contentType === 'image/jpeg'
         ? pipeline.jpeg({ quality: 82, mozjpeg: true })
