@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { distanceKm, findPlace, findPostcode, resolveNear, suggestPlaces } from './gazetteer.ts';
+import { TENANTS } from '@stageplein/contracts/tenants/tenant-registry';
+import {
+  distanceKm,
+  findPlace,
+  findPostcode,
+  inNearArea,
+  NEAR_AREA,
+  resolveNear,
+  suggestPlaces,
+} from './gazetteer.ts';
 
 describe('gazetteer', () => {
   it('finds places by name regardless of case, accents, apostrophes and hyphens', () => {
@@ -44,6 +53,20 @@ describe('gazetteer', () => {
     expect(resolveNear('3511 AB')).toMatchObject({ kind: 'postcode', label: 'Utrecht' });
     expect(resolveNear('Zwolle')).toMatchObject({ kind: 'place', label: 'Zwolle' });
     expect(resolveNear('Nergenshuizen')).toBeUndefined();
+  });
+
+  it('takes coordinates only in the area it serves: around the Netherlands, every tenant’s map centre (#31.5)', () => {
+    for (const near of ['-90,-180', '90,180', '-90,0', '48.85,2.35', '0,0', '52.09,-100']) {
+      expect(resolveNear(near), near).toBeUndefined();
+    }
+    // Across the border (Antwerp, Aachen, Münster) still counts.
+    for (const near of ['51.22,4.40', '50.78,6.08', '51.96,7.63'])
+      expect(resolveNear(near)?.kind).toBe('coordinates');
+    for (const tenant of Object.values(TENANTS))
+      expect(inNearArea(tenant.mapCenter.lat, tenant.mapCenter.lng)).toBe(true);
+    // The largest radius from the area's farthest corner stays a small grid (the cost a pole had).
+    expect(NEAR_AREA.maxLat).toBeLessThan(55);
+    expect(NEAR_AREA.minLat).toBeGreaterThan(49);
   });
 
   it('suggests places by prefix, most populous first', () => {

@@ -1,6 +1,7 @@
 // Geocoding without a network call: the Dutch places and postcode-4 areas of GeoNames, shipped in
 // data/nl-places.json (built by scripts/build-gazetteer.mjs; licence in LICENCE.md).
 import { readFileSync } from 'node:fs';
+import type { TBox } from './grid.ts';
 
 /** Read at start-up (not imported: a 120 kB literal would only slow the type checker down). */
 const data = JSON.parse(readFileSync(new URL('./data/nl-places.json', import.meta.url), 'utf8')) as {
@@ -35,6 +36,27 @@ const places: TPlace[] = (data.places as TRow[]).map(([name, province, lat, lng,
   population,
 }));
 const aliases = data.aliases as Record<string, number>;
+
+/**
+ * Where `filter[near]` may point: the gazetteer's places widened by a degree (70–110 km, for places
+ * across the border), the area every tenant serves (each tenant's map centre lies in it). Coordinates
+ * outside are refused like an unknown place: a circle there finds nothing, and near a pole its grid
+ * cells span every longitude (-90,-180 with 250 km took 200–750 ms against ~10 ms near Utrecht).
+ */
+export const NEAR_AREA: TBox = (() => {
+  const MARGIN_DEGREES = 1;
+  const lats = places.map((p) => p.lat);
+  const lngs = places.map((p) => p.lng);
+  return {
+    minLat: Math.min(...lats) - MARGIN_DEGREES,
+    maxLat: Math.max(...lats) + MARGIN_DEGREES,
+    minLng: Math.min(...lngs) - MARGIN_DEGREES,
+    maxLng: Math.max(...lngs) + MARGIN_DEGREES,
+  };
+})();
+
+export const inNearArea = (lat: number, lng: number) =>
+  lat >= NEAR_AREA.minLat && lat <= NEAR_AREA.maxLat && lng >= NEAR_AREA.minLng && lng <= NEAR_AREA.maxLng;
 const postcodes = data.postcodes as Record<string, number>;
 
 /** Case, accents, apostrophes and hyphens do not matter: "s-hertogenbosch" is "'s-Hertogenbosch". */
@@ -80,13 +102,13 @@ export function findPostcode(postcode: string): TPlace | undefined {
 
 const COORDINATES = /^\s*(-?\d{1,2}(?:\.\d+)?)\s*,\s*(-?\d{1,3}(?:\.\d+)?)\s*$/;
 
-/** `filter[near]`: `lat,lng`, a postcode or a place name; undefined when none of them resolves. */
+/** `filter[near]`: `lat,lng` (within NEAR_AREA), a postcode or a place name; undefined when none of them resolves. */
 export function resolveNear(near: string): TNearPoint | undefined {
   const c = COORDINATES.exec(near);
   if (c) {
     const lat = Number(c[1]);
     const lng = Number(c[2]);
-    if (Math.abs(lat) > 90 || Math.abs(lng) > 180) return undefined;
+    if (!inNearArea(lat, lng)) return undefined;
     return { lat, lng, kind: 'coordinates', label: `${lat},${lng}` };
   }
   const byPostcode = findPostcode(near);

@@ -268,6 +268,7 @@ describe('vacancy search: filters', () => {
     ['filter[starts_on_gteq]', 'morgen'],
     ['filter[title_eq]', 'x'],
     ['filter[near]', 'Nergenshuizen'],
+    ['filter[near]', '-90,-180'],
     ['filter[within_km]', '500'],
     ['sort', '-newest'],
     ['sort', 'distance'],
@@ -435,6 +436,18 @@ describe('vacancy search: facets and markers', () => {
       ).json(),
     );
     expect(all.meta.total).toBe(4); // "nowhere" has no coordinates
+  });
+
+  it('refuses markers around the poles and far from the tenants’ area before any query (#31.5)', async () => {
+    for (const near of ['-90,-180', '90,0', '-89.9,179.9', '48.85,2.35']) {
+      const res = await call(h.app, {
+        method: 'GET',
+        url: `/api/v1/vacancies/markers?${q({ 'filter[near]': near, 'filter[within_km]': '250' })}`,
+        headers: { 'x-tenant': 'demo' },
+      });
+      expectStatus(res, 400, 'bad_request');
+      expect(res.json().errors[0].source.parameter).toBe('filter[near]');
+    }
   });
 
   it('counts the markers it leaves out when there are more than it shows, through either path', async () => {
