@@ -68,8 +68,14 @@ describe('an allocation round', () => {
     await admin.page.getByTestId('round-new').click();
     const form = admin.page.getByTestId('round-form');
     await form.getByLabel(/^Naam van de ronde/).fill(`Ronde ${suffix}`);
-    await form.getByLabel(/^Deadline voor leerlingen/).fill('2030-06-01T17:00');
-    for (const title of titles) await form.getByLabel(new RegExp(title)).check();
+    await form.getByLabel(/^Laatste dag om te kiezen/).fill('2030-06-01');
+    // The picker searches the server as the admin types; chosen vacancies stay listed.
+    const picker = form.getByTestId('round-vacancies');
+    for (const title of titles) {
+      await picker.getByLabel(/^Zoek een vacature/).fill(title);
+      await picker.getByLabel(new RegExp(title)).check();
+    }
+    await expect.poll(() => picker.getByRole('checkbox', { checked: true }).count()).toBe(2);
     await expectAccessible(admin.page, 'assign: new round');
     await shot(admin.page, 'allocation-round-form');
     await form.getByTestId('round-create').click();
@@ -111,6 +117,13 @@ describe('an allocation round', () => {
     await expect.poll(() => admin.page.getByTestId('round-counts').textContent()).toContain('2 van');
     await admin.page.getByTestId('round-run').click();
     await expect.poll(() => admin.page.getByTestId('proposal-line').count()).toBeGreaterThanOrEqual(2);
+    // The student is told the school made the allocation (the deadline, 1 June 2030, has not passed:
+    // "De deadline is voorbij" was wrong, issue #30).
+    await student.page.reload();
+    await mine.getByTestId('allocation-closed').waitFor();
+    expect(await mine.getByTestId('allocation-closed').textContent()).toBe(
+      'De school heeft de indeling al gemaakt, dus kiezen kan niet meer. Dit zijn jouw keuzes:',
+    );
     await expectAccessible(admin.page, 'assign: proposal');
     await shot(admin.page, 'allocation-proposal');
     // Review and adjust: the second student is taken off the proposal.
@@ -149,5 +162,51 @@ describe('an allocation round', () => {
     expect(student.problems).toEqual([]);
     await admin.context.close();
     await student.context.close();
+  });
+
+  it('a picker finds the 51st vacancy by the words typed, and assigns a student to it', async () => {
+    const suffix = Date.now().toString(36);
+    const company = await apiAs(stack.app, TENANT, 'bedrijf', 'provider');
+    // The oldest of 51: the first 50 of the bank (all a picker used to offer) do not hold it.
+    const rare = await vacancy(company, `Zeldzame plek ${suffix}`);
+    for (let i = 1; i <= 50; i++) await vacancy(company, `Gewone plek ${suffix} ${i}`);
+    const draft = await company.send<TDoc<unknown>>('POST', '/api/v1/vacancies', {
+      data: { type: 'vacancy', attributes: { title: `Zeldzaam concept ${suffix}`, places: 1 } },
+    });
+    expect(draft.status).toBe(201);
+
+    const admin = await openPortal(stack, { viewport: PHONE });
+    await signIn(admin.page, stack, TENANT, demo('admin', TENANT));
+    await admin.page.goto(stack.url(TENANT, '/internships/assign'));
+    const form = admin.page.getByTestId('direct-assign-form');
+    await form.getByTestId('assign-students').getByRole('checkbox').nth(1).check();
+    const picker = form.getByTestId('assign-vacancy');
+    await picker.getByLabel(/^Zoek een vacature/).fill(`zeldzame ${suffix}`);
+    // Only the published one: the draft of the same words is not offered.
+    await expect
+      .poll(() => picker.getByTestId('assign-vacancy-option').allTextContents())
+      .toEqual([expect.stringContaining(`Zeldzame plek ${suffix}`)]);
+    await picker.getByLabel(new RegExp(`Zeldzame plek ${suffix}`)).check();
+    await expectAccessible(admin.page, 'assign: vacancy picker');
+    await shot(admin.page, 'assign-vacancy-picker');
+    // Another search leaves the choice listed and chosen.
+    await picker.getByLabel(/^Zoek een vacature/).fill(`gewone ${suffix} 7`);
+    await expect.poll(() => picker.getByTestId('assign-vacancy-option').count()).toBeGreaterThan(1);
+    expect(await picker.getByLabel(new RegExp(`Zeldzame plek ${suffix}`)).isChecked()).toBe(true);
+    await form.getByTestId('direct-assign-submit').click();
+    const schoolApi = await apiAs(stack.app, TENANT, 'admin', 'school');
+    await expect
+      .poll(
+        async () =>
+          (
+            await schoolApi.get<{ data: unknown[] }>(
+              `/api/v1/internships?filter[search]=${encodeURIComponent(`Zeldzame plek ${suffix}`)}`,
+            )
+          ).body.data.length,
+      )
+      .toBe(1);
+    expect(rare).toMatch(/^[0-9a-f-]{36}$/);
+    expect(admin.problems).toEqual([]);
+    await admin.context.close();
   });
 });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { dutchDate, inScopeSchoolYearIds, schoolYearFlags, schoolYearOf } from './school-years.ts';
+import {
+  dutchDate,
+  endOfDutchDay,
+  inScopeSchoolYearIds,
+  schoolYearFlags,
+  schoolYearOf,
+} from './school-years.ts';
 
 describe('school years', () => {
   it('runs from 1 August to 31 July', () => {
@@ -14,6 +20,15 @@ describe('school years', () => {
       end_date: '2027-07-31',
     });
     expect(schoolYearOf('2026-11-21', 1).name).toBe('2027-2028');
+  });
+
+  it('ends a Dutch day at midnight in the Netherlands, winter and summer time', () => {
+    expect(endOfDutchDay('2026-12-20').toISOString()).toBe('2026-12-20T22:59:59.999Z');
+    expect(endOfDutchDay('2027-06-01').toISOString()).toBe('2027-06-01T21:59:59.999Z');
+    // The nights the clocks change: 23 hours (29 March 2026) and 25 hours (25 October 2026).
+    expect(endOfDutchDay('2026-03-29').toISOString()).toBe('2026-03-29T21:59:59.999Z');
+    expect(endOfDutchDay('2026-10-25').toISOString()).toBe('2026-10-25T22:59:59.999Z');
+    expect(endOfDutchDay('2026-12-31').toISOString()).toBe('2026-12-31T22:59:59.999Z');
   });
 
   it('uses the Dutch calendar date', () => {

@@ -12,6 +12,22 @@ export function dutchDate(at: Date): string {
 // Building a formatter is costly; one serves every call (en-CA formats as YYYY-MM-DD).
 const DUTCH_DATE = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Amsterdam' });
 
+/**
+ * The last millisecond of a calendar date (YYYY-MM-DD) in the Netherlands: a deadline "20 December"
+ * lasts until 23:59:59.999 there (22:59:59.999Z in winter, 21:59:59.999Z in summer), not until
+ * midnight UTC at its start.
+ */
+export function endOfDutchDay(date: string): Date {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  const nextMidnightUtc = Date.UTC(year, month - 1, day + 1);
+  // The Netherlands are one (CET) or two (CEST) hours ahead of UTC.
+  for (const hours of [1, 2]) {
+    const last = new Date(nextMidnightUtc - hours * 3_600_000 - 1);
+    if (dutchDate(last) === date && dutchDate(new Date(last.getTime() + 1)) !== date) return last;
+  }
+  throw new Error(`no end of day for ${date}`);
+}
+
 /** The school year containing `date` (YYYY-MM-DD), shifted by `offset` years. */
 export function schoolYearOf(date: string, offset = 0): TSchoolYearDates {
   const [year, month] = date.split('-').map(Number) as [number, number];

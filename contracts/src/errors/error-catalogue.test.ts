@@ -100,6 +100,8 @@ describe('API error catalogue', () => {
       vacancy_not_in_round: 422,
       not_eligible_for_round: 403,
       round_vacancy_full: 409,
+      vacancy_not_offerable: 422,
+      vacancy_no_places_left: 409,
       form_archived: 409,
       form_submitted_too_fast: 422,
       form_expired: 422,

@@ -76,6 +76,8 @@ export const ERROR_CODES = [
   'vacancy_not_in_round',
   'not_eligible_for_round',
   'round_vacancy_full',
+  'vacancy_not_offerable',
+  'vacancy_no_places_left',
   'form_archived',
   'form_submitted_too_fast',
   'form_expired',
@@ -232,6 +234,10 @@ export const ERRORS: Readonly<Record<TErrorCode, TErrorDefinition>> = Object.fre
   vacancy_not_in_round: define('vacancy_not_in_round', 422),
   not_eligible_for_round: define('not_eligible_for_round', 403),
   round_vacancy_full: define('round_vacancy_full', 409),
+  // A round or an assignment names the vacancy it refuses (its title in the text, the field in the pointer):
+  // not published, hidden, or without a place left.
+  vacancy_not_offerable: define('vacancy_not_offerable', 422),
+  vacancy_no_places_left: define('vacancy_no_places_left', 409),
   // Forms (contracts/src/forms): changing an archived form; a public submission sent sooner than a person
   // could (time-to-submit), or with a render token that is stale, forged or for another version's form.
   form_archived: define('form_archived', 409),

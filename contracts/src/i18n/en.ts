@@ -1117,6 +1117,14 @@ export const en: TMessages = {
       title: 'No place left',
       detail: "All of this vacancy's places in this round are taken.",
     },
+    vacancy_not_offerable: {
+      title: 'Vacancy not available',
+      detail: 'The vacancy ‘{{title}}’ is not published or is hidden. Choose another vacancy.',
+    },
+    vacancy_no_places_left: {
+      title: 'Vacancy is full',
+      detail: 'The vacancy ‘{{title}}’ has no place left. Choose another vacancy.',
+    },
     internal: {
       title: 'Internal server error',
       detail:

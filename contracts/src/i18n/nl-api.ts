@@ -408,6 +408,14 @@ export const nlApi = {
     title: 'Geen plaats meer',
     detail: 'Alle plaatsen van deze vacature in deze ronde zijn al ingedeeld.',
   },
+  vacancy_not_offerable: {
+    title: 'Vacature niet beschikbaar',
+    detail: 'De vacature ‘{{title}}’ is niet gepubliceerd of is verborgen. Kies een andere vacature.',
+  },
+  vacancy_no_places_left: {
+    title: 'Vacature is vol',
+    detail: 'De vacature ‘{{title}}’ heeft geen plaats meer. Kies een andere vacature.',
+  },
   internal: {
     title: 'Interne serverfout',
     detail:

@@ -57,6 +57,28 @@ export const ZAssignableStudentResource = ZResource.extend({
 export type TAssignableStudentResource = z.infer<typeof ZAssignableStudentResource>;
 export const ZAssignableStudentCollection = zCollectionOf(ZAssignableStudentResource);
 
+/**
+ * `GET /api/v1/internship_assignments/vacancies?filter[search]=…&page[size]=…`: what a school may pick for
+ * a round or an assignment — published, visible vacancies of the tenant with a place left — every word
+ * in the title, the organization's name or the place; newest first, at most `page[size]` (≤ 50).
+ */
+export const ASSIGNABLE_VACANCIES_MAX = 50;
+export const ZAssignableVacanciesQuery = z.object({
+  'filter[search]': z.string().max(200).optional(),
+  'page[size]': z.coerce.number().int().min(1).max(ASSIGNABLE_VACANCIES_MAX).default(20),
+});
+export const ZAssignableVacancyResource = ZResource.extend({
+  type: z.literal('assignable_vacancy'),
+  attributes: z.object({
+    title: z.string(),
+    organization_name: z.string().nullable(),
+    city: z.string().nullable(),
+    places: z.number().int(),
+    places_left: z.number().int(),
+  }),
+});
+export const ZAssignableVacancyCollection = zCollectionOf(ZAssignableVacancyResource);
+
 /** `GET /api/v1/internship_assignments/options`: the school's groups, levels and periods to filter by. */
 const ZOption = z.object({ id: z.string(), name: z.string() });
 export const ZAssignmentOptionsDocument = z.object({

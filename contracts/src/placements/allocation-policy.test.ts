@@ -7,8 +7,10 @@ import {
   allowsAdjusting,
   allowsRoundAction,
   managesAllocation,
+  rankingClosedReason,
   studentOfRound,
 } from './allocation-policy.ts';
+import { roundDeadline } from './allocation-rounds.ts';
 
 const SCHOOL = 's-1';
 function caller(
@@ -61,5 +63,24 @@ describe('allocation policy', () => {
     expect(allowsRoundAction({ status: 'published', allocated: true }, 'publish')).toBe(false);
     expect(allowsAdjusting({ status: 'closed' })).toBe(true);
     expect(allowsAdjusting({ status: 'published' })).toBe(false);
+  });
+
+  it('tells a student why ranking closed: a round run before its deadline is not past its deadline', () => {
+    const deadline = roundDeadline('2026-12-20');
+    const before = new Date('2026-12-10T12:00:00Z');
+    expect(rankingClosedReason({ status: 'open', deadline }, before)).toBeNull();
+    expect(rankingClosedReason({ status: 'closed', deadline }, before)).toBe('allocated');
+    expect(rankingClosedReason({ status: 'published', deadline }, before)).toBe('published');
+    expect(rankingClosedReason({ status: 'open', deadline }, new Date('2026-12-21T00:00:00Z'))).toBe(
+      'deadline',
+    );
+  });
+
+  it('a deadline given as a date lasts until the end of that day in the Netherlands', () => {
+    const deadline = roundDeadline('2026-12-20');
+    // 23:30 in Amsterdam on 20 December: still open; five past midnight: closed.
+    expect(acceptsPreferences({ status: 'open', deadline }, new Date('2026-12-20T22:30:00Z'))).toBe(true);
+    expect(acceptsPreferences({ status: 'open', deadline }, new Date('2026-12-20T23:05:00Z'))).toBe(false);
+    expect(roundDeadline('2026-12-20T17:00:00+01:00').toISOString()).toBe('2026-12-20T16:00:00.000Z');
   });
 });

@@ -35,6 +35,20 @@ export const acceptsPreferences = (
   now: Date,
 ): boolean => round.status === 'open' && now.getTime() < round.deadline.getTime();
 
+/**
+ * Why a student can no longer rank (null: they can): the school ran the allocation (`allocated`,
+ * which closes ranking even before the deadline), published it, or the deadline passed. A student is
+ * told which: "the deadline has passed" for a round closed early was wrong (issue #30).
+ */
+export function rankingClosedReason(
+  round: Pick<TAllocationRoundFacts, 'status' | 'deadline'>,
+  now: Date,
+): 'allocated' | 'published' | 'deadline' | null {
+  if (round.status === 'published') return 'published';
+  if (round.status === 'closed') return 'allocated';
+  return acceptsPreferences(round, now) ? null : 'deadline';
+}
+
 /** Run (again) until published; publish once a proposal exists. */
 export function allowsRoundAction(
   round: Pick<TAllocationRoundFacts, 'status'> & { allocated: boolean },

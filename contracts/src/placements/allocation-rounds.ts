@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endOfDutchDay } from '../domain/school-years.ts';
 import { zCollectionOf, zDocumentOf, ZResource } from '../jsonapi/jsonapi.ts';
 
 /**
@@ -27,6 +28,8 @@ export const ZAllocationRoundVacancy = z.object({
   city: z.string().nullable(),
   /** Places this round fills on the vacancy. */
   capacity: z.number().int(),
+  /** Places the vacancy has left outside the round: the allocation fills at most these. */
+  places_left: z.number().int().optional(),
 });
 export type TAllocationRoundVacancy = z.infer<typeof ZAllocationRoundVacancy>;
 
@@ -83,7 +86,11 @@ export const ZAllocationRoundInput = z
   .object({
     name: z.string().trim().min(1).max(200),
     internship_period_id: z.uuid().nullable().optional(),
-    deadline: z.iso.datetime({ offset: true }),
+    /**
+     * A moment (ISO with offset), or a date: the last day students may rank, until the end of that
+     * day in the Netherlands (`endOfDutchDay`).
+     */
+    deadline: z.union([z.iso.date(), z.iso.datetime({ offset: true })]),
     group_ids: z.array(z.uuid()).max(200).optional(),
     level_ids: z.array(z.uuid()).max(200).optional(),
     /** Published vacancies; `capacity` defaults to the vacancy's places. */
@@ -96,6 +103,10 @@ export const ZAllocationRoundInput = z
   })
   .strict();
 export type TAllocationRoundInput = z.infer<typeof ZAllocationRoundInput>;
+
+/** The instant a round's `deadline` input means: a date ends with that Dutch day. */
+export const roundDeadline = (deadline: string): Date =>
+  /^\d{4}-\d{2}-\d{2}$/.test(deadline) ? endOfDutchDay(deadline) : new Date(deadline);
 export const ZAllocationRoundCreateBody = z.object({
   data: z.object({ type: ZRoundType, attributes: ZAllocationRoundInput }),
 });

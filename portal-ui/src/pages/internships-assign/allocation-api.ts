@@ -20,6 +20,8 @@ export interface TRoundVacancy {
   organizationName: string | null;
   city: string | null;
   capacity: number;
+  /** Places the vacancy has left outside the round; the allocation fills at most these. */
+  placesLeft?: number;
 }
 
 export type TRound = TFlatResource<{
@@ -72,6 +74,8 @@ export type TVacancyOption = TFlatResource<{
   title: string;
   organizationName: string | null;
   city: string | null;
+  places: number;
+  placesLeft: number;
 }>;
 
 const body = (type: string, attributes: unknown, id?: string) => ({
@@ -128,10 +132,17 @@ export const fetchStudents = async (client: TApiClient, groupId: string, levelId
     }),
   ).data as TStudentOption[];
 
-/** Published vacancies of the tenant to offer (the bank's search, newest first). */
-export const fetchVacancies = async (client: TApiClient) =>
-  readCollectionDocument(await client.get<TRawDocument>('/api/v1/vacancies', { query: { 'page[size]': 50 } }))
-    .data as TVacancyOption[];
+/**
+ * What the school may pick (published, visible, a place left), found on the server by the words typed
+ * (title, organization, place), newest first (contracts' `ZAssignableVacanciesQuery`).
+ */
+export const searchVacancies = async (client: TApiClient, search: string, signal?: AbortSignal) =>
+  readCollectionDocument(
+    await client.get<TRawDocument>(`${ASSIGNMENTS}/vacancies`, {
+      query: { 'filter[search]': search.trim(), 'page[size]': 20 },
+      signal,
+    }),
+  ).data as TVacancyOption[];
 
 export const assign = async (
   client: TApiClient,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deadlineIso, rankedChoices, slotsOf, takenPlaces } from './allocation-model.ts';
+import { deadlineDate, formatDeadline, rankedChoices, slotsOf, takenPlaces } from './allocation-model.ts';
 
 describe('allocation screens model', () => {
   it('submits the filled slots in order and refuses a repeated vacancy', () => {
@@ -19,9 +19,15 @@ describe('allocation screens model', () => {
     );
   });
 
-  it('turns a local deadline into an ISO time', () => {
-    expect(deadlineIso('')).toBeNull();
-    expect(deadlineIso('nonsense')).toBeNull();
-    expect(deadlineIso('2027-01-15T17:00')).toMatch(/^2027-01-15T\d\d:00:00\.000Z$/);
+  it('takes the last day to choose as a date', () => {
+    expect(deadlineDate('')).toBeNull();
+    expect(deadlineDate('nonsense')).toBeNull();
+    expect(deadlineDate('2027-13-45')).toBeNull();
+    expect(deadlineDate('2026-12-20')).toBe('2026-12-20');
+  });
+
+  it('shows a deadline in Dutch time on any device', () => {
+    // The end of 20 December in the Netherlands is 22:59 UTC: still 20 December, 23:59.
+    expect(formatDeadline('2026-12-20T22:59:59.999Z', 'nl')).toMatch(/^20 december 2026.*23:59$/);
   });
 });

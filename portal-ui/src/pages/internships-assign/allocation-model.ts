@@ -17,12 +17,22 @@ export function takenPlaces(lines: readonly { vacancyId: string | null }[]): Map
   return taken;
 }
 
-/** `datetime-local` input value (local time) → ISO with offset, or null when empty or invalid. */
-export function deadlineIso(local: string): string | null {
-  if (!local) return null;
-  const date = new Date(local);
-  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+/**
+ * A round's last day to choose from a date input (YYYY-MM-DD), or null when empty or invalid; the API
+ * lets it last until the end of that day in the Netherlands (contracts' `roundDeadline`).
+ */
+export function deadlineDate(value: string): string | null {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return null;
+  return Number.isNaN(new Date(`${value}T00:00:00Z`).getTime()) ? null : value;
 }
+
+/** A deadline as the schools mean it: Dutch time, whatever the device's time zone. */
+export const formatDeadline = (iso: string, language: string): string =>
+  new Date(iso).toLocaleString(language, {
+    dateStyle: 'long',
+    timeStyle: 'short',
+    timeZone: 'Europe/Amsterdam',
+  });
 
 /** A field binding on plain React state (the design system's fields take one). */
 export function bind(name: string, value: string | boolean, set: (v: never) => void): TFieldBinding {

@@ -23,15 +23,16 @@ import {
   fetchProposal,
   fetchRounds,
   fetchStudents,
-  fetchVacancies,
   publishRound,
   runRound,
   studentName,
   type TProposalLine,
   type TRound,
+  type TVacancyOption,
 } from './allocation-api.ts';
-import { bind, deadlineIso, takenPlaces } from './allocation-model.ts';
+import { bind, deadlineDate, formatDeadline, takenPlaces } from './allocation-model.ts';
 import { useAllocationTexts } from './student-choices-section.tsx';
+import { VacancyPicker } from './vacancy-picker.tsx';
 
 const TABS = ['direct', 'rounds'] as const;
 type TTab = (typeof TABS)[number];
@@ -105,22 +106,19 @@ function useCatalogue() {
     queryKey: ['assignment-options', currentOrganization?.id],
     queryFn: () => fetchOptions(api.client),
   });
-  const vacancies = useQuery({
-    queryKey: ['assignable-vacancies'],
-    queryFn: () => fetchVacancies(api.client),
-  });
-  return { options, vacancies };
+  return { options };
 }
 
 function DirectAssign() {
   const { t, tc } = useAllocationTexts();
   const api = useApi();
   const queryClient = useQueryClient();
-  const { options, vacancies } = useCatalogue();
+  const { options } = useCatalogue();
   const [groupId, setGroupId] = useState('');
   const [levelId, setLevelId] = useState('');
   const [periodId, setPeriodId] = useState('');
-  const [vacancyId, setVacancyId] = useState('');
+  const [vacancy, setVacancy] = useState<TVacancyOption | null>(null);
+  const vacancyId = vacancy?.id ?? '';
   const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
   const [problem, setProblem] = useState<string | undefined>();
   // One key per intended batch: a double submit (or a retry after a lost answer) creates nothing twice.
@@ -212,17 +210,12 @@ function DirectAssign() {
           </>
         )}
       </fieldset>
-      <SelectField
-        label={t('vacancy')}
-        required
-        options={[
-          { value: '', label: t('chooseVacancy') },
-          ...(vacancies.data ?? []).map((v) => ({
-            value: v.id,
-            label: [v.title, v.organizationName, v.city].filter(Boolean).join(' · '),
-          })),
-        ]}
-        field={bind('vacancy', vacancyId, setVacancyId)}
+      <VacancyPicker
+        legend={t('vacancy')}
+        multiple={false}
+        chosen={vacancy ? [vacancy] : []}
+        onChange={(chosen) => setVacancy(chosen[0] ?? null)}
+        testId="assign-vacancy"
       />
       {problem && <FormAlert tone="error">{problem}</FormAlert>}
       {create.error && <FormAlert tone="error">{errorMessage(create.error, tc)}</FormAlert>}
@@ -256,7 +249,7 @@ function RoundsList({ onOpen }: { onOpen: (id: string) => void }) {
               <h3>{r.name}</h3>
               <p>
                 <span className="badge">{t(`rounds.status.${r.status}`)}</span>{' '}
-                {t('rounds.deadlineOn', { date: new Date(r.deadline).toLocaleString(i18n.language) })}
+                {t('rounds.deadlineOn', { date: formatDeadline(r.deadline, i18n.language) })}
               </p>
               <p>
                 {t('rounds.counts', {
@@ -292,21 +285,21 @@ function NewRoundForm({ onCreated }: { onCreated: (id: string) => void }) {
   const { t, tc } = useAllocationTexts();
   const api = useApi();
   const queryClient = useQueryClient();
-  const { options, vacancies } = useCatalogue();
+  const { options } = useCatalogue();
   const [name, setName] = useState('');
   const [deadline, setDeadline] = useState('');
   const [periodId, setPeriodId] = useState('');
   const [groups, setGroups] = useState<ReadonlySet<string>>(new Set());
-  const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
+  const [chosen, setChosen] = useState<TVacancyOption[]>([]);
   const [problem, setProblem] = useState<string | undefined>();
   const create = useMutation({
     mutationFn: () =>
       createRound(api.client, {
         name,
-        deadline: deadlineIso(deadline),
+        deadline: deadlineDate(deadline),
         internshipPeriodId: periodId || null,
         groupIds: [...groups],
-        vacancies: [...chosen].map((vacancyId) => ({ vacancyId })),
+        vacancies: chosen.map((v) => ({ vacancyId: v.id })),
       }),
     onSuccess: (round) => {
       toast.success(t('rounds.created'));
@@ -324,7 +317,7 @@ function NewRoundForm({ onCreated }: { onCreated: (id: string) => void }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (create.isPending) return;
-    if (!name.trim() || !deadlineIso(deadline) || chosen.size === 0)
+    if (!name.trim() || !deadlineDate(deadline) || chosen.length === 0)
       return setProblem(tc('validation.required'));
     setProblem(undefined);
     create.mutate();
@@ -343,7 +336,7 @@ function NewRoundForm({ onCreated }: { onCreated: (id: string) => void }) {
         label={t('rounds.deadline')}
         hint={t('rounds.deadlineHint')}
         required
-        type="datetime-local"
+        type="date"
         field={bind('deadline', deadline, setDeadline)}
       />
       <SelectField
@@ -367,17 +360,14 @@ function NewRoundForm({ onCreated }: { onCreated: (id: string) => void }) {
           ))}
         </fieldset>
       )}
-      <fieldset className="field" data-testid="round-vacancies">
-        <legend className="field__label">{t('rounds.vacancies')}</legend>
-        <p className="field__hint">{t('rounds.vacanciesHint')}</p>
-        {(vacancies.data ?? []).map((v) => (
-          <CheckboxField
-            key={v.id}
-            label={[v.title, v.organizationName, v.city].filter(Boolean).join(' · ')}
-            field={bind(`vacancy-${v.id}`, chosen.has(v.id), toggle(setChosen, v.id))}
-          />
-        ))}
-      </fieldset>
+      <VacancyPicker
+        legend={t('rounds.vacancies')}
+        hint={t('rounds.vacanciesHint')}
+        multiple
+        chosen={chosen}
+        onChange={setChosen}
+        testId="round-vacancies"
+      />
       {problem && <FormAlert tone="error">{problem}</FormAlert>}
       {create.error && <FormAlert tone="error">{errorMessage(create.error, tc)}</FormAlert>}
       <SubmitButton pending={create.isPending} testId="round-create">
@@ -432,7 +422,7 @@ function RoundDetail({ id, onBack }: { id: string; onBack: () => void }) {
         <span className="badge" data-testid="round-status">
           {t(`rounds.status.${round.status}`)}
         </span>{' '}
-        {t('rounds.deadlineOn', { date: new Date(round.deadline).toLocaleString(i18n.language) })}
+        {t('rounds.deadlineOn', { date: formatDeadline(round.deadline, i18n.language) })}
       </p>
       <p data-testid="round-counts">
         {t('rounds.counts', {
@@ -497,7 +487,12 @@ function ProposalTable({ round, lines }: { round: TRound; lines: TProposalLine[]
       <ul className="allocation-capacity">
         {round.vacancies.map((v) => (
           <li key={v.vacancyId}>
-            {v.title}: {t('rounds.capacity', { taken: taken.get(v.vacancyId) ?? 0, capacity: v.capacity })}
+            {/* Places held outside the round (internships) leave fewer to fill. */}
+            {v.title}:{' '}
+            {t('rounds.capacity', {
+              taken: taken.get(v.vacancyId) ?? 0,
+              capacity: Math.min(v.capacity, v.placesLeft ?? v.capacity),
+            })}
           </li>
         ))}
       </ul>

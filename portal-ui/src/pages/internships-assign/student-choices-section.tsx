@@ -7,7 +7,8 @@ import { useApi } from '../../api/api-context.ts';
 import { useSession } from '../../session/session-context.ts';
 import { errorMessage } from '../page-kit.tsx';
 import { fetchRounds, submitPreferences, type TRound } from './allocation-api.ts';
-import { bind, rankedChoices, slotsOf } from './allocation-model.ts';
+import { rankingClosedReason } from '@stageplein/contracts/placements/allocation-policy';
+import { bind, formatDeadline, rankedChoices, slotsOf } from './allocation-model.ts';
 import { ALLOCATION_NAMESPACE, registerAllocationMessages } from './allocation-messages.ts';
 
 /** `t` of the `allocation` namespace; `tc` the shared catalogue's (API error texts). */
@@ -50,10 +51,12 @@ export function StudentChoicesSection() {
 function RoundChoices({ round }: { round: TRound }) {
   const { t, i18n } = useAllocationTexts();
   const titleOf = (id: string) => round.vacancies.find((v) => v.vacancyId === id)?.title ?? id;
-  const deadline = new Date(round.deadline).toLocaleString(i18n.language, {
-    dateStyle: 'long',
-    timeStyle: 'short',
-  });
+  const deadline = formatDeadline(round.deadline, i18n.language);
+  // The server says whether ranking is open; the text says why it is not (contracts' rule).
+  const closed = rankingClosedReason(
+    { status: round.status, deadline: new Date(round.deadline) },
+    new Date(),
+  );
   const preferences = round.meta?.preferences ?? null;
   const outcome = round.meta?.outcome;
   return (
@@ -66,7 +69,7 @@ function RoundChoices({ round }: { round: TRound }) {
         </>
       ) : (
         <>
-          <p>{t('student.closed')}</p>
+          <p data-testid="allocation-closed">{t(`student.closed.${closed ?? 'deadline'}`)}</p>
           {preferences?.length ? (
             <ol data-testid="allocation-my-choices">
               {preferences.map((id) => (

@@ -8,7 +8,10 @@ import {
   type TAllocationResult,
 } from './allocation.algorithm.ts';
 
-/** Rounds of up to 40 students and 12 vacancies (0–4 places), each student ranking up to three. */
+/**
+ * Rounds of up to 40 students and 12 vacancies (0–4 places in the round; 0–4 places left on the vacancy
+ * or no limit), each student ranking up to three.
+ */
 const arbRound: fc.Arbitrary<TAllocationInput> = fc
   .record({
     seed: fc.string({ maxLength: 12 }),
@@ -20,7 +23,14 @@ const arbRound: fc.Arbitrary<TAllocationInput> = fc
     return fc.record({
       seed: fc.constant(seed),
       vacancies: fc.tuple(
-        ...vacancyIds.map((id) => fc.integer({ min: 0, max: 4 }).map((capacity) => ({ id, capacity }))),
+        ...vacancyIds.map((id) =>
+          fc
+            .tuple(
+              fc.integer({ min: 0, max: 4 }),
+              fc.option(fc.integer({ min: 0, max: 4 }), { nil: undefined }),
+            )
+            .map(([capacity, placesLeft]) => ({ id, capacity, placesLeft })),
+        ),
       ),
       students: fc.tuple(
         ...Array.from({ length: studentCount }, (_, i) =>
@@ -32,6 +42,9 @@ const arbRound: fc.Arbitrary<TAllocationInput> = fc
     });
   });
 
+/** The places a round may fill on a vacancy: its capacity in the round, at most the places left. */
+const placesOf = (v: TAllocationInput['vacancies'][number]) => Math.min(v.capacity, v.placesLeft ?? Infinity);
+
 const sorted = (r: TAllocationResult) => [...r.assignments].sort(([a], [b]) => (a < b ? -1 : 1));
 
 describe('allocate (student-proposing deferred acceptance)', () => {
@@ -39,7 +52,7 @@ describe('allocate (student-proposing deferred acceptance)', () => {
     fc.assert(
       fc.property(arbRound, (round) => {
         const result = allocate(round);
-        const capacity = new Map(round.vacancies.map((v) => [v.id, v.capacity]));
+        const capacity = new Map(round.vacancies.map((v) => [v.id, placesOf(v)]));
         const holders = new Map<string, string[]>();
         for (const [s, v] of result.assignments) holders.set(v, [...(holders.get(v) ?? []), s]);
         for (const student of round.students) {
@@ -57,7 +70,7 @@ describe('allocate (student-proposing deferred acceptance)', () => {
     );
   });
 
-  it('respects capacities, gives each student at most one place and only one they ranked', () => {
+  it('respects capacities and the places left, gives each student at most one place and only one they ranked', () => {
     fc.assert(
       fc.property(arbRound, (round) => {
         const result = allocate(round);
@@ -66,7 +79,7 @@ describe('allocate (student-proposing deferred acceptance)', () => {
           counts.set(v, (counts.get(v) ?? 0) + 1);
           expect(round.students.find((x) => x.id === s)!.preferences).toContain(v);
         }
-        for (const v of round.vacancies) expect(counts.get(v.id) ?? 0).toBeLessThanOrEqual(v.capacity);
+        for (const v of round.vacancies) expect(counts.get(v.id) ?? 0).toBeLessThanOrEqual(placesOf(v));
         // A map has one entry per student; together with the unmatched they are everyone, once.
         expect([...result.assignments.keys(), ...result.unmatched].sort()).toEqual(
           round.students.map((s) => s.id).sort(),
@@ -115,6 +128,28 @@ describe('allocate (student-proposing deferred acceptance)', () => {
       vacancies: [{ id: 'v1', capacity: 0 }],
     });
     expect(result.unmatched).toEqual(['s1']);
+  });
+
+  it('proposes nobody for a vacancy without places left ("1/1 plekken"): the next choice instead', () => {
+    const result = allocate({
+      seed: 'r',
+      students: [{ id: 's1', preferences: ['full', 'free'] }],
+      vacancies: [
+        { id: 'full', capacity: 1, placesLeft: 0 },
+        { id: 'free', capacity: 1, placesLeft: 1 },
+      ],
+    });
+    expect(result.assignments.get('s1')).toBe('free');
+    const none = allocate({
+      seed: 'r',
+      students: [
+        { id: 's1', preferences: ['two'] },
+        { id: 's2', preferences: ['two'] },
+      ],
+      vacancies: [{ id: 'two', capacity: 2, placesLeft: 1 }],
+    });
+    expect(none.assignments.size).toBe(1);
+    expect(none.unmatched).toHaveLength(1);
   });
 
   it('gives a contested place to the better lottery number', () => {

@@ -18,6 +18,11 @@ export interface TAllocationVacancy {
   id: string;
   /** Places open in this round (0 or more). */
   capacity: number;
+  /**
+   * Places the vacancy has left outside the round (internships already holding a place count): the
+   * round fills at most these, so a proposal never puts a student on a full vacancy. Omitted: no limit.
+   */
+  placesLeft?: number;
 }
 
 export interface TAllocationInput {
@@ -68,7 +73,12 @@ function cleanPreferences(student: TAllocationStudent, known: ReadonlySet<string
 }
 
 export function allocate(input: TAllocationInput): TAllocationResult {
-  const capacity = new Map(input.vacancies.map((v) => [v.id, Math.max(0, Math.floor(v.capacity))]));
+  const capacity = new Map(
+    input.vacancies.map((v) => [
+      v.id,
+      Math.max(0, Math.floor(Math.min(v.capacity, v.placesLeft ?? Infinity))),
+    ]),
+  );
   const known = new Set(capacity.keys());
   // Sorted by id so the proposing order, and thus the run, does not depend on the input's order.
   const students = [...new Map(input.students.map((s) => [s.id, s])).values()].sort((a, b) =>

@@ -194,8 +194,15 @@ describe('allocation rounds: who may create and see them', () => {
         payload: { data: { type: 'vacancy', attributes: { title: 'Concept' } } },
       })
     ).json().data.id as string;
+    // The refusal names the field and the vacancy (before: "Een of meer velden zijn ongeldig").
+    const refused = await createRound(schoolA, {
+      vacancies: [{ vacancy_id: vacancies[0] }, { vacancy_id: draft }],
+    });
+    expectStatus(refused, 422, 'vacancy_not_offerable');
+    expect(refused.json().errors[0].source).toEqual({ pointer: '/data/attributes/vacancies/1/vacancy_id' });
+    expect(refused.json().errors[0].detail).toContain('‘Concept’');
     expectStatus(
-      await createRound(schoolA, { vacancies: [{ vacancy_id: draft }] }),
+      await createRound(schoolA, { vacancies: [{ vacancy_id: randomUUID() }] }),
       422,
       'validation_failed',
     );
@@ -238,6 +245,15 @@ describe('allocation rounds: who may create and see them', () => {
     expect((await getRound(id, schoolA)).json().data.meta.eligible_students).toBe(2);
     expectStatus(await getRound(id, studentsA[1]!), 200);
     expectStatus(await getRound(id, studentsA[2]!), 404);
+  });
+});
+
+describe('allocation rounds: a deadline given as a date', () => {
+  it('lasts until the end of that day in the Netherlands, not until its start in UTC', async () => {
+    const res = await createRound(schoolA, { deadline: '2026-12-20' });
+    expectStatus(res, 201);
+    expect(res.json().data.attributes.deadline).toBe('2026-12-20T22:59:59.999Z');
+    expect(res.json().data.attributes.accepting_preferences).toBe(true);
   });
 });
 
@@ -367,6 +383,166 @@ describe('allocation rounds: run, adjust, publish', () => {
   });
 });
 
+describe('allocation rounds: places already taken on a vacancy', () => {
+  const fill = async (vacancyId: string, student: TUser) =>
+    expectStatus(
+      await call(h.app, {
+        method: 'POST',
+        url: '/api/v1/internship_assignments',
+        headers: { ...schoolA.headers, 'idempotency-key': randomUUID() },
+        payload: {
+          data: {
+            type: 'internship_assignment',
+            attributes: { assignments: [{ student_id: student.id, vacancy_id: vacancyId }] },
+          },
+        },
+      }),
+      201,
+    );
+
+  it('proposes nobody for a vacancy that filled after the round opened ("1/1 plekken")', async () => {
+    const [full, free] = [await publishedVacancy(company, 1), await publishedVacancy(company, 1)];
+    const id = await newRound({ vacancies: [{ vacancy_id: full }, { vacancy_id: free }] });
+    const [s0, s1] = studentsA as [TUser, TUser];
+    expectStatus(await rank(id, s0, [full, free]), 200);
+    // Its one place goes to another student (the school assigns them directly).
+    await fill(full, await userWith(h, 'student', schoolA.organizationId, 'School'));
+    const round = (await getRound(id, schoolA)).json().data.attributes;
+    expect(round.vacancies.find((v: { vacancy_id: string }) => v.vacancy_id === full)).toMatchObject({
+      capacity: 1,
+      places_left: 0,
+    });
+    const lines = (await step(id, schoolA, 'run')).json().data as {
+      id: string;
+      attributes: { vacancy_id: string | null };
+    }[];
+    expect(lines.filter((l) => l.attributes.vacancy_id === full)).toEqual([]);
+    expect(lines.find((l) => l.id === s0.id)?.attributes.vacancy_id).toBe(free);
+    // Moving someone onto it is refused by name.
+    const moved = await adjust(id, schoolA, s1.id, full);
+    expectStatus(moved, 409, 'vacancy_no_places_left');
+    expect(moved.json().errors[0].detail).toContain('‘Plek voor 1’');
+    expect(moved.json().errors[0].source).toEqual({ pointer: '/data/attributes/vacancy_id' });
+    expectStatus(await step(id, schoolA, 'publish'), 200);
+  });
+
+  it('publishing names a vacancy whose place went after the run, and creates nothing', async () => {
+    const vacancy = await publishedVacancy(company, 1);
+    const id = await newRound({ vacancies: [{ vacancy_id: vacancy }] });
+    const s2 = studentsA[2]!;
+    expectStatus(await rank(id, s2, [vacancy]), 200);
+    expect(
+      ((await step(id, schoolA, 'run')).json().data as { attributes: { vacancy_id: string } }[]).map(
+        (l) => l.attributes.vacancy_id,
+      ),
+    ).toContain(vacancy);
+    await fill(vacancy, await userWith(h, 'student', schoolA.organizationId, 'School'));
+    const refused = await step(id, schoolA, 'publish');
+    expectStatus(refused, 409, 'vacancy_no_places_left');
+    expect(refused.json().errors[0].detail).toContain('‘Plek voor 1’');
+    expect((await getRound(id, schoolA)).json().data.attributes.status).toBe('closed');
+  });
+
+  it('a round refuses a vacancy without a place left, by name', async () => {
+    const vacancy = await publishedVacancy(company, 1);
+    await fill(vacancy, await userWith(h, 'student', schoolA.organizationId, 'School'));
+    const refused = await createRound(schoolA, { vacancies: [{ vacancy_id: vacancy }] });
+    expectStatus(refused, 409, 'vacancy_no_places_left');
+    expect(refused.json().errors[0].source).toEqual({ pointer: '/data/attributes/vacancies/0/vacancy_id' });
+  });
+});
+
+describe('the vacancy pickers: what a school may pick, found by words', () => {
+  const pick = (user: TUser, query: string) =>
+    call(h.app, {
+      method: 'GET',
+      url: `/api/v1/internship_assignments/vacancies?${query}`,
+      headers: user.headers,
+    });
+  const titles = async (user: TUser, query: string) => {
+    const res = await pick(user, query);
+    expectStatus(res, 200);
+    return (res.json().data as { attributes: { title: string } }[]).map((v) => v.attributes.title);
+  };
+
+  it('finds the 51st vacancy by its words; offers no draft, hidden or full one', async () => {
+    const suffix = randomUUID().slice(0, 8);
+    const ids: string[] = [];
+    for (let i = 1; i <= 51; i++) {
+      const res = await call(h.app, {
+        method: 'POST',
+        url: '/api/v1/vacancies',
+        headers: company.headers,
+        payload: { data: { type: 'vacancy', attributes: { title: `Picker ${suffix} nr ${i}`, places: 1 } } },
+      });
+      expectStatus(res, 201);
+      ids.push(res.json().data.id as string);
+    }
+    // All but the last are published; the last stays a draft and is never offered.
+    for (const id of ids.slice(0, 50))
+      expectStatus(
+        await call(h.app, {
+          method: 'POST',
+          url: `/api/v1/vacancies/${id}/publish`,
+          headers: company.headers,
+        }),
+        200,
+      );
+    expect(await titles(schoolA, `filter[search]=${suffix}%20nr%2051`)).toEqual([]);
+    expectStatus(
+      await call(h.app, {
+        method: 'POST',
+        url: `/api/v1/vacancies/${ids[50]}/publish`,
+        headers: company.headers,
+      }),
+      200,
+    );
+    // The newest 20 do not hold it when it is older than them; its words find it.
+    await sql`update placements.vacancies set published_at = published_at - interval '1 day' where id = ${ids[50]!}`.execute(
+      h.owner,
+    );
+    expect(await titles(schoolA, `filter[search]=${suffix}`)).toHaveLength(20);
+    expect(await titles(schoolA, `filter[search]=${suffix}&page[size]=50`)).not.toContain(
+      `Picker ${suffix} nr 51`,
+    );
+    expect(await titles(schoolA, `filter[search]=${suffix}%20NR%2051`)).toEqual([`Picker ${suffix} nr 51`]);
+    // Hidden (moderated) and full ones are not offered.
+    await sql`update placements.vacancies set hidden = true, hidden_reason = 'Onjuist', hidden_by = ${schoolA.id} where id = ${ids[0]!}`.execute(
+      h.owner,
+    );
+    expect(await titles(schoolA, `filter[search]=${suffix}%20nr%201`)).not.toContain(`Picker ${suffix} nr 1`);
+    expectStatus(
+      await call(h.app, {
+        method: 'POST',
+        url: '/api/v1/internship_assignments',
+        headers: { ...schoolA.headers, 'idempotency-key': randomUUID() },
+        payload: {
+          data: {
+            type: 'internship_assignment',
+            attributes: { assignments: [{ student_id: studentsA[2]!.id, vacancy_id: ids[1] }] },
+          },
+        },
+      }),
+      201,
+    );
+    const twos = await titles(schoolA, `filter[search]=${suffix}%20nr%202&page[size]=50`);
+    expect(twos).toContain(`Picker ${suffix} nr 20`);
+    expect(twos).not.toContain(`Picker ${suffix} nr 2`);
+    // Wildcards are text: "%" finds nothing of these.
+    expect(await titles(schoolA, `filter[search]=${suffix}%25`)).toEqual([]);
+  });
+
+  it('answers school admins only, and only their tenant’s vacancies', async () => {
+    for (const user of [studentsA[0]!, mentorA, company, pendingSchool])
+      expectStatus(await pick(user, 'filter[search]=Plek'), 403);
+    expectStatus(await pick(schoolA, 'page[size]=51'), 422, 'validation_failed');
+    const other = await organization(h, 'School', 'approved', 'stageplein');
+    const admin = await userWith(h, 'admin', other, 'School', 'stageplein');
+    expect(await titles(admin, 'filter[search]=Plek%20voor')).toEqual([]);
+    expect((await titles(schoolA, 'filter[search]=Plek%20voor')).length).toBeGreaterThan(0);
+  });
+});
+
 describe('assign in one go', () => {
   const assign = (
     user: TUser,
@@ -402,6 +578,33 @@ describe('assign in one go', () => {
     expectStatus(await assign(schoolA, key, pairs.slice(0, 1)), 409, 'conflict');
     const [event] = await outboxEvents(h, 'placements.internship_assignment.created', first.json().data.id);
     expect(event?.data).toMatchObject({ school_id: schoolA.organizationId, internship_ids: ids });
+  });
+
+  it('names the vacancy and the pair it refuses: a draft, more students than places left', async () => {
+    const draft = (
+      await call(h.app, {
+        method: 'POST',
+        url: '/api/v1/vacancies',
+        headers: company.headers,
+        payload: { data: { type: 'vacancy', attributes: { title: 'Nog een concept', places: 3 } } },
+      })
+    ).json().data.id as string;
+    const student = await userWith(h, 'student', schoolA.organizationId, 'School');
+    const refused = await assign(schoolA, randomUUID(), [{ student_id: student.id, vacancy_id: draft }]);
+    expectStatus(refused, 422, 'vacancy_not_offerable');
+    expect(refused.json().errors[0]).toMatchObject({
+      source: { pointer: '/data/attributes/assignments/0/vacancy_id' },
+      detail: expect.stringContaining('‘Nog een concept’'),
+    });
+    const one = await publishedVacancy(company, 1);
+    const other = await userWith(h, 'student', schoolA.organizationId, 'School');
+    const full = await assign(schoolA, randomUUID(), [
+      { student_id: student.id, vacancy_id: one },
+      { student_id: other.id, vacancy_id: one },
+    ]);
+    expectStatus(full, 409, 'vacancy_no_places_left');
+    expect(full.json().errors[0].source).toEqual({ pointer: '/data/attributes/assignments/1/vacancy_id' });
+    expect(await rowsOf(sql`select 1 from placements.internships where vacancy_id = ${one}`)).toEqual([]);
   });
 
   it('concurrent double submits create the batch once', async () => {

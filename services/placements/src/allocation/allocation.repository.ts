@@ -1,5 +1,7 @@
-import { sql, type Selectable } from 'kysely';
+import { sql, type Selectable, type SqlBool } from 'kysely';
+import { PLACE_HOLDING_STATUSES } from '@stageplein/contracts/placements/internships';
 import type { TDb } from '../database.ts';
+import { likeLiteral } from '../internships/internships.sql.ts';
 import type {
   TAllocationPreferencesTable,
   TAllocationProposalLinesTable,
@@ -10,6 +12,10 @@ export type TRoundRow = Selectable<TAllocationRoundsTable>;
 export type TPreferenceRow = Selectable<TAllocationPreferencesTable>;
 export type TLineRow = Selectable<TAllocationProposalLinesTable>;
 
+/** Places the vacancy's internships do not hold yet (`PLACE_HOLDING_STATUSES`), never below 0. */
+const PLACES_LEFT = sql<number>`greatest(0, v.places - (select count(*)::int from placements.internships i
+  where i.vacancy_id = v.id and i.status = any(${[...PLACE_HOLDING_STATUSES]})))`;
+
 export interface TRoundVacancyRow {
   vacancy_id: string;
   capacity: number;
@@ -17,6 +23,8 @@ export interface TRoundVacancyRow {
   organization_id: string;
   organization_name: string | null;
   city: string | null;
+  /** Places the vacancy has left outside the round (`PLACES_LEFT`). */
+  places_left: number;
 }
 
 export async function insertRound(
@@ -88,6 +96,7 @@ export async function roundVacancies(
       'v.organization_id',
       'o.name as organization_name',
       'v.city',
+      PLACES_LEFT.as('places_left'),
     ])
     .where('rv.round_id', 'in', roundIds)
     .orderBy('v.title')
@@ -106,6 +115,64 @@ export function openVacancies(db: TDb, ids: readonly string[]) {
     .where('id', 'in', ids)
     .where('status', '=', 'published')
     .where('hidden', '=', false)
+    .execute();
+}
+
+/** A vacancy as a school's pickers and refusals see it. */
+export interface TPickableVacancy {
+  id: string;
+  title: string;
+  organization_name: string | null;
+  city: string | null;
+  places: number;
+  places_left: number;
+  /** Published and not hidden: a round may offer it, a school may assign to it. */
+  offerable: boolean;
+}
+
+function pickableVacancies(db: TDb) {
+  return db
+    .selectFrom('placements.vacancies as v')
+    .leftJoin('placements.organizations as o', 'o.id', 'v.organization_id')
+    .select([
+      'v.id',
+      'v.title',
+      'o.name as organization_name',
+      'v.city',
+      'v.places',
+      PLACES_LEFT.as('places_left'),
+      sql<boolean>`v.status = 'published' and not v.hidden`.as('offerable'),
+    ]);
+}
+
+/** The tenant's vacancies among `ids`, whatever their state (to name the one a school may not pick). */
+export function vacanciesByIds(db: TDb, ids: readonly string[]): Promise<TPickableVacancy[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return pickableVacancies(db).where('v.id', 'in', ids).execute();
+}
+
+/**
+ * What a school may pick for a round or an assignment: published, visible vacancies of the tenant with a
+ * place left, every word of `search` in the title, the organization's name or the place; newest first
+ * (the published vacancies' `vacancies_newest` index, so a page without words stops after `limit` rows).
+ */
+export function searchPickableVacancies(db: TDb, search: string, limit: number): Promise<TPickableVacancy[]> {
+  const words = search.trim().split(/\s+/).filter(Boolean).slice(0, 8);
+  return pickableVacancies(db)
+    .where('v.status', '=', 'published')
+    .where('v.hidden', '=', false)
+    .where(sql<SqlBool>`${PLACES_LEFT} > 0`)
+    .where((eb) =>
+      eb.and(
+        words.map((w) => {
+          const like = likeLiteral(w);
+          return sql<SqlBool>`(v.title ilike ${like} or o.name ilike ${like} or v.city ilike ${like})`;
+        }),
+      ),
+    )
+    .orderBy(sql`coalesce(v.published_at, v.created_at)`, 'desc')
+    .orderBy('v.id', 'desc')
+    .limit(limit)
     .execute();
 }
 

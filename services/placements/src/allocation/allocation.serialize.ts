@@ -22,6 +22,7 @@ export const roundResource = (v: TRoundView): TAllocationRoundResource => ({
       organization_name: x.organization_name,
       city: x.city,
       capacity: x.capacity,
+      places_left: x.places_left,
     })),
     allocated_at: v.round.allocated_at?.toISOString() ?? null,
     published_at: v.round.published_at?.toISOString() ?? null,

@@ -5,7 +5,10 @@ import {
   managesAllocation,
   studentOfRound,
 } from '@stageplein/contracts/placements/allocation-policy';
-import type { TAllocationRoundInput } from '@stageplein/contracts/placements/allocation-rounds';
+import {
+  roundDeadline,
+  type TAllocationRoundInput,
+} from '@stageplein/contracts/placements/allocation-rounds';
 import { ApiError, forbidden, notFound, unauthorized } from '@stageplein/kit/errors/api-error';
 import { createInternships } from '../internships/internships.service.ts';
 import type { TCaller } from '../shared/caller.ts';
@@ -20,7 +23,6 @@ import {
   insertRound,
   insertRoundVacancies,
   namesOf,
-  openVacancies,
   preferencesOf,
   proposalOf,
   rankedCounts,
@@ -32,7 +34,9 @@ import {
   updateLine,
   updateRound,
   upsertPreference,
+  vacanciesByIds,
   type TLineRow,
+  type TPickableVacancy,
   type TRoundRow,
   type TRoundVacancyRow,
   type TSchoolStudent,
@@ -52,6 +56,18 @@ export interface TRoundView {
 
 const subject = (r: TRoundRow) => ({ type: 'allocation_round', id: r.id });
 const pointer = (field: string) => ({ pointer: `/data/attributes/${field}` });
+
+/**
+ * Refuses a vacancy a school may not pick, naming it and the field (`field`): unknown (also another
+ * tenant's), not published or hidden, or — `wanted` places — without that many places left.
+ */
+export function checkPickable(vacancy: TPickableVacancy | undefined, field: string, wanted = 1): void {
+  if (!vacancy) throw new ApiError('validation_failed', {}, pointer(field));
+  if (!vacancy.offerable)
+    throw new ApiError('vacancy_not_offerable', { title: vacancy.title }, pointer(field));
+  if (vacancy.places_left < wanted)
+    throw new ApiError('vacancy_no_places_left', { title: vacancy.title }, pointer(field));
+}
 
 /** Whether a student (their group and its level) may rank in the round. */
 export const eligibleFor = (
@@ -173,20 +189,19 @@ export async function createRound(
   const periodId = input.internship_period_id ?? null;
   if (periodId && !catalogue.periods.some((p) => p.id === periodId))
     throw new ApiError('validation_failed', {}, pointer('internship_period_id'));
-  const deadline = new Date(input.deadline);
+  const deadline = roundDeadline(input.deadline);
   if (deadline.getTime() <= ctx.now.getTime())
     throw new ApiError('validation_failed', {}, pointer('deadline'));
   const wanted = [...new Map(input.vacancies.map((v) => [v.vacancy_id, v])).values()];
-  const open = new Map(
+  const found = new Map(
     (
-      await openVacancies(
+      await vacanciesByIds(
         ctx.db,
         wanted.map((v) => v.vacancy_id),
       )
     ).map((v) => [v.id, v]),
   );
-  if (wanted.some((v) => !open.has(v.vacancy_id)))
-    throw new ApiError('validation_failed', {}, pointer('vacancies'));
+  input.vacancies.forEach((v, i) => checkPickable(found.get(v.vacancy_id), `vacancies/${i}/vacancy_id`));
   const id = await insertRound(ctx.db, {
     tenant_id: ctx.tenant.id,
     school_id: school.id,
@@ -203,7 +218,10 @@ export async function createRound(
     ctx.db,
     ctx.tenant.id,
     id,
-    wanted.map((v) => ({ vacancy_id: v.vacancy_id, capacity: v.capacity ?? open.get(v.vacancy_id)!.places })),
+    wanted.map((v) => ({
+      vacancy_id: v.vacancy_id,
+      capacity: v.capacity ?? found.get(v.vacancy_id)!.places,
+    })),
   );
   const round = (await findRound(ctx.db, id))!;
   await record(ctx, caller.actor, 'placements.allocation_round.created', subject(round), {
@@ -291,7 +309,8 @@ export async function runAllocation(ctx: TCtx, caller: TCaller, id: string): Pro
   const result = allocate({
     seed: round.id,
     students: students.map((s) => ({ id: s.id, preferences: preferences.get(s.id) ?? [] })),
-    vacancies: vacancies.map((v) => ({ id: v.vacancy_id, capacity: v.capacity })),
+    // Places already held on a vacancy (outside the round) are not proposed again.
+    vacancies: vacancies.map((v) => ({ id: v.vacancy_id, capacity: v.capacity, placesLeft: v.places_left })),
   });
   const lines: TLineRow[] = students.map((s) => ({
     round_id: round.id,
@@ -336,8 +355,11 @@ export async function adjustLine(
       .get(round.id)!
       .find((v) => v.vacancy_id === vacancyId);
     if (!vacancy) throw new ApiError('vacancy_not_in_round', {}, pointer('vacancy_id'));
-    if ((await countOnVacancy(ctx.db, round.id, vacancyId)) >= vacancy.capacity)
-      throw new ApiError('round_vacancy_full');
+    const taken = await countOnVacancy(ctx.db, round.id, vacancyId);
+    if (taken >= vacancy.capacity) throw new ApiError('round_vacancy_full');
+    // Places held outside the round (internships) count too: it proposes no one for a full vacancy.
+    if (taken >= vacancy.places_left)
+      throw new ApiError('vacancy_no_places_left', { title: vacancy.title }, pointer('vacancy_id'));
   }
   await updateLine(ctx.db, round.id, studentId, { vacancy_id: vacancyId, adjusted: true });
   await updateRound(ctx.db, round.id, { updated_at: ctx.now });
@@ -361,6 +383,12 @@ export async function publishRound(ctx: TCtx, caller: TCaller, id: string): Prom
   if (!allowsRoundAction({ status: round.status, allocated: round.allocated_at !== null }, 'publish'))
     throw new ApiError('invalid_allocation_round_action');
   const placed = (await proposalOf(ctx.db, round.id)).filter((l) => l.vacancy_id !== null);
+  // A place taken since the run (an application, an assignment) is named before anything is created.
+  const wanted = new Map<string, number>();
+  for (const l of placed) wanted.set(l.vacancy_id!, (wanted.get(l.vacancy_id!) ?? 0) + 1);
+  for (const v of await vacanciesByIds(ctx.db, [...wanted.keys()]))
+    if (v.places_left < wanted.get(v.id)!)
+      throw new ApiError('vacancy_no_places_left', { title: v.title }, pointer('vacancy_id'));
   const created = await createInternships(ctx, caller.actor, {
     schoolId: round.school_id,
     status: 'approved',

@@ -4,6 +4,8 @@ import { z } from 'zod';
 import {
   IDEMPOTENCY_KEY_HEADER,
   ZAssignableStudentCollection,
+  ZAssignableVacanciesQuery,
+  ZAssignableVacancyCollection,
   ZAssignmentBody,
   ZAssignmentDocument,
   ZAssignmentOptionsDocument,
@@ -12,7 +14,12 @@ import { collectionDocument, resourceDocument } from '@stageplein/kit/jsonapi/se
 import type { TPlacementsDeps } from '../placements.config.ts';
 import { callerOf } from '../shared/caller.ts';
 import { contextOf } from '../shared/request.ts';
-import { assignableStudents, assignInternships, assignmentOptions } from './assign.service.ts';
+import {
+  assignableStudents,
+  assignableVacancies,
+  assignInternships,
+  assignmentOptions,
+} from './assign.service.ts';
 
 const TAGS = ['internship assignments'];
 const ids = z
@@ -75,6 +82,38 @@ export const assignRoutes: FastifyPluginAsync<TPlacementsDeps> = async (app, dep
             group_id: s.group_id,
             group_name: s.group_name,
             level_id: s.level_id,
+          },
+        })),
+      );
+    },
+  });
+
+  r.get('/api/v1/internship_assignments/vacancies', {
+    schema: {
+      tags: TAGS,
+      summary:
+        'Vacancies the school may pick for a round or an assignment (published, visible, a place left), by words (school admins)',
+      description:
+        'Every word of `filter[search]` in the title, the organization’s name or the place; newest first, at most `page[size]` (≤ 50).',
+      querystring: ZAssignableVacanciesQuery,
+      response: { 200: ZAssignableVacancyCollection },
+    },
+    handler: async (req, reply) => {
+      const ctx = await contextOf(req, deps);
+      const caller = await callerOf(req, ctx.db);
+      const q = req.query;
+      const rows = await assignableVacancies(ctx, caller, q['filter[search]'] ?? '', q['page[size]']);
+      reply.header('cache-control', 'private, no-store');
+      return collectionDocument(
+        rows.map((v) => ({
+          type: 'assignable_vacancy' as const,
+          id: v.id,
+          attributes: {
+            title: v.title,
+            organization_name: v.organization_name,
+            city: v.city,
+            places: v.places,
+            places_left: v.places_left,
           },
         })),
       );

@@ -2,7 +2,13 @@ import { createHash } from 'node:crypto';
 import { managesAllocation } from '@stageplein/contracts/placements/allocation-policy';
 import type { TAssignmentInput } from '@stageplein/contracts/placements/allocation-assign';
 import { ApiError, forbidden, unauthorized } from '@stageplein/kit/errors/api-error';
-import { schoolCatalogue, studentsOfSchool } from '../allocation/allocation.repository.ts';
+import {
+  schoolCatalogue,
+  searchPickableVacancies,
+  studentsOfSchool,
+  vacanciesByIds,
+} from '../allocation/allocation.repository.ts';
+import { checkPickable } from '../allocation/allocation.service.ts';
 import { createInternships } from '../internships/internships.service.ts';
 import type { TCaller } from '../shared/caller.ts';
 import { record } from '../shared/events.ts';
@@ -45,6 +51,18 @@ export async function assignInternships(
     if (batch.request_hash !== hash) throw new ApiError('conflict', {}, { parameter: 'Idempotency-Key' });
     return { batch, created: false };
   }
+  // A vacancy the school may not pick is refused by name and field (not published, hidden, full).
+  const found = new Map(
+    (await vacanciesByIds(ctx.db, [...new Set(input.assignments.map((a) => a.vacancy_id))])).map((v) => [
+      v.id,
+      v,
+    ]),
+  );
+  const wanted = new Map<string, number>();
+  input.assignments.forEach((a, i) => {
+    wanted.set(a.vacancy_id, (wanted.get(a.vacancy_id) ?? 0) + 1);
+    checkPickable(found.get(a.vacancy_id), `assignments/${i}/vacancy_id`, wanted.get(a.vacancy_id));
+  });
   const created = await createInternships(ctx, caller.actor, {
     schoolId,
     status: 'approved',
@@ -78,4 +96,10 @@ export async function assignableStudents(
 export async function assignmentOptions(ctx: TCtx, caller: TCaller) {
   const schoolId = schoolOf(caller);
   return { schoolId, ...(await schoolCatalogue(ctx.db, schoolId)) };
+}
+
+/** What the school may pick for a round or an assignment, found by words (the pickers' search). */
+export async function assignableVacancies(ctx: TCtx, caller: TCaller, search: string, limit: number) {
+  schoolOf(caller);
+  return searchPickableVacancies(ctx.db, search, limit);
 }

@@ -97,7 +97,7 @@ export function scopeCondition(scope: TInternshipScope): Expression<SqlBool> {
   }
 }
 
-const likeLiteral = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export const likeLiteral = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * What the list narrows to beyond the wire query: `periodIds`, spec §4's in-scope periods when the
