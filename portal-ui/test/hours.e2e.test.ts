@@ -173,16 +173,16 @@ describe('hours: log, confirm by link, print', () => {
       const schoolRows = school.page.getByTestId('progress-row').locator('h2 a');
       const schoolCount = await schoolRows.count();
       const studentName = await schoolRows.and(school.page.locator(`[href$="/${INTERNSHIP}"]`)).textContent();
-      // The student's list holds their own internship only.
+      // The student gets their own view (issue #30 item 7), of their own internships only.
       const student = await openPortal(stack, { viewport });
       await signIn(student.page, stack, TENANT, demo('student', TENANT));
       await student.page.goto(stack.url(TENANT, `/stagevoortgang/${period}`));
-      await student.page.getByTestId('progress-rows').waitFor();
-      // (The seeds give the demo student several internships in this period; nobody else's.)
-      const links = student.page.getByTestId('progress-row').locator('h2 a');
+      await student.page.getByTestId('progress-mine-rows').waitFor();
+      expect(await student.page.getByTestId('progress-rows').count()).toBe(0);
+      expect(studentName).toBeTruthy();
+      const links = student.page.getByTestId('progress-mine-row').locator('h2 a');
       const hrefs = await links.evaluateAll((as) => as.map((a) => a.getAttribute('href')));
-      expect(hrefs).toContain(`/stagevoortgang/${period}/${INTERNSHIP}`);
-      expect(new Set(await links.allTextContents())).toEqual(new Set([studentName]));
+      expect(hrefs).toContain(`/internships/${INTERNSHIP}`);
       expect(hrefs.length).toBeLessThanOrEqual(schoolCount);
       await expectAccessible(student.page, `progress period (student, ${viewport.width})`);
       for (const p of [mentor, school, student]) {

@@ -187,6 +187,8 @@ export const ZEvaluationByLinkDocument = zDocumentOf(
 /** Progress's column (stagevoortgang): the parts' states in one word and the score. */
 export const ZProgressEvaluation = z.object({
   state: z.enum(['none', 'open', 'partly_submitted', 'submitted']),
+  /** The roles whose part was opened (the template's asked roles), so a student knows theirs waits. */
+  asked: z.array(ZEvaluationRole),
   submitted: z.array(ZEvaluationRole),
   score: z.number().nullable(),
 });

@@ -4,6 +4,8 @@
  * from hours-policy's `hoursTotals`, the "behind schedule" rule from progress-rule.ts.
  */
 
+import type { TInternshipStatus } from './internships.ts';
+
 export * from './progress-rule.ts';
 
 /** The columns of the CSV export, in order (names in Dutch: the school's spreadsheet). */
@@ -35,3 +37,42 @@ export const PROGRESS_SORTS = [
   'group',
   '-group',
 ] as const;
+
+/** What a student's own progress view (issue #30 item 7) says comes next for one internship. */
+export type TStudentNextStep =
+  | 'wait_organization'
+  | 'wait_school'
+  | 'no_period'
+  | 'evaluation'
+  | 'starts'
+  | 'log_hours'
+  | 'hours_done'
+  | 'completed'
+  | 'closed';
+
+const CLOSED_STATUSES: readonly TInternshipStatus[] = ['declined', 'rejected', 'withdrawn', 'cancelled'];
+
+/**
+ * The student's next step: waiting for the organization (applied) or the school (submitted,
+ * accepted); once approved, the school must still link a period (no period: no hours target, no
+ * evaluation), then their own part of an opened evaluation, else the hours until the requirement is
+ * logged. A refused or stopped one is closed — never "on schedule".
+ */
+export function studentNextStep(f: {
+  status: TInternshipStatus;
+  hasPeriod: boolean;
+  required: number | null;
+  logged: number;
+  evaluation: { state: string; asked: readonly string[]; submitted: readonly string[] } | null;
+}): TStudentNextStep {
+  if (CLOSED_STATUSES.includes(f.status)) return 'closed';
+  if (f.status === 'applied') return 'wait_organization';
+  if (f.status === 'submitted' || f.status === 'accepted') return 'wait_school';
+  if (!f.hasPeriod) return 'no_period';
+  const e = f.evaluation;
+  if (e && e.state !== 'none' && e.asked.includes('student') && !e.submitted.includes('student'))
+    return 'evaluation';
+  if (f.status === 'completed') return 'completed';
+  if (f.status === 'approved') return 'starts';
+  return f.required !== null && f.required > 0 && f.logged >= f.required ? 'hours_done' : 'log_hours';
+}

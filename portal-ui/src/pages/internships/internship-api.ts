@@ -141,8 +141,9 @@ export async function takeAction(
   id: string,
   action: TInternshipAction,
   reason: string | undefined,
+  internshipPeriodId?: string,
 ): Promise<void> {
-  const attributes = reason ? { reason } : {};
+  const attributes = { ...(reason ? { reason } : {}), ...(internshipPeriodId ? { internshipPeriodId } : {}) };
   await client.post(`${INTERNSHIPS}/${encodeURIComponent(id)}/${action}`, {
     data: { type: 'internships', id, attributes },
   });

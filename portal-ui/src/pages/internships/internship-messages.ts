@@ -107,6 +107,12 @@ export const internshipsNl = {
   },
   reason: 'Reden',
   reasonOptional: 'Reden (niet verplicht)',
+  periodChoice: 'Stageperiode',
+  periodChoiceHint:
+    'Voorgesteld: de periode waarin de stage begint. Voortgang, uren en evaluatie horen bij deze periode.',
+  periodNone:
+    'Je school heeft nog geen actieve stageperiode. Na het goedkeuren staat de stage bij "Stages zonder stageperiode" op de stagevoortgang.',
+  periodOption: '{{name}} ({{dates}})',
   confirm: 'Bevestigen',
   close: 'Sluiten',
   confirmTitle: '{{action}}: {{title}}',
@@ -256,6 +262,12 @@ export const internshipsEn: typeof internshipsNl = {
   },
   reason: 'Reason',
   reasonOptional: 'Reason (optional)',
+  periodChoice: 'Internship period',
+  periodChoiceHint:
+    'Suggested: the period in which the internship starts. Progress, hours and evaluation belong to this period.',
+  periodNone:
+    'Your school has no active internship period yet. After approval the internship is listed under "Internships without a period" on the progress page.',
+  periodOption: '{{name}} ({{dates}})',
   confirm: 'Confirm',
   close: 'Close',
   confirmTitle: '{{action}}: {{title}}',

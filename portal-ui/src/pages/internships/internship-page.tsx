@@ -7,7 +7,15 @@ import { INTERNSHIP_TRANSITIONS, type TInternshipAction } from '@stageplein/cont
 import { Modal } from '@stageplein/design-system/components/modal.tsx';
 import { toast } from '@stageplein/design-system/components/toasts/toasts.ts';
 import { rules } from '@stageplein/design-system/forms/field-rules.ts';
-import { FormAlert, SubmitButton, TextAreaField } from '@stageplein/design-system/forms/fields.tsx';
+import {
+  FormAlert,
+  SelectField,
+  SubmitButton,
+  TextAreaField,
+} from '@stageplein/design-system/forms/fields.tsx';
+import type { TPeriodRef } from '@stageplein/contracts/organizations/internship-periods';
+import { PERIOD_CHOSEN_AT } from '@stageplein/contracts/placements/internship-period-rule';
+import { periodChoiceFor, useSchoolPeriods } from './internship-periods.ts';
 import { useForm } from '@stageplein/design-system/forms/use-form.ts';
 import { HOURS_RUNNING_STATUSES } from '@stageplein/contracts/placements/hours-policy';
 import { useApi } from '../../api/api-context.ts';
@@ -306,30 +314,63 @@ function Actions({ internship: i, editable }: { internship: TInternship; editabl
   );
 }
 
-/** Confirms a step; asks the reason where the life cycle wants one (required or optional). */
-function ActionDialog({
+/**
+ * Confirms a step; asks the reason where the life cycle wants one (required or optional). The
+ * approval also confirms or chooses the internship's period (issue #30 item 1): its own, else the
+ * rule's suggestion preselected among the School's active periods in scope.
+ */
+function ActionDialog(props: { internship: TInternship; action: TInternshipAction; onClose: () => void }) {
+  const t = useInternshipTexts();
+  const choosesPeriod = props.action === PERIOD_CHOSEN_AT;
+  const periods = useSchoolPeriods(choosesPeriod);
+  if (choosesPeriod && !periods.data && !periods.error)
+    return (
+      <Modal
+        open
+        title={t('loading')}
+        closeLabel={t('close')}
+        onClose={props.onClose}
+        testId="internship-action-dialog"
+      >
+        <p role="status">{t('loading')}</p>
+      </Modal>
+    );
+  return <ActionForm {...props} periods={choosesPeriod ? (periods.data ?? []) : null} />;
+}
+
+function ActionForm({
   internship: i,
   action,
   onClose,
+  periods,
 }: {
   internship: TInternship;
   action: TInternshipAction;
   onClose: () => void;
+  /** The School's periods when the step chooses one; null otherwise. */
+  periods: readonly TPeriodRef[] | null;
 }) {
   const t = useInternshipTexts();
+  const dates = useDateRange();
   const { t: tShared } = useTranslation();
   const api = useApi();
   const queryClient = useQueryClient();
   const reason = INTERNSHIP_TRANSITIONS[action].reason;
+  const choice = periods ? periodChoiceFor(periods, i.startDate) : null;
+  const own = i.internshipPeriod?.id ? periods?.find((p) => p.id === i.internshipPeriod!.id) : undefined;
+  const periodOptions = choice
+    ? [...(own && !choice.choices.includes(own) ? [own] : []), ...choice.choices]
+    : [];
   const form = useForm(
-    { reason: '' },
+    { reason: '', period: own?.id ?? choice?.suggested?.id ?? '' },
     { reason: reason === 'required' ? [rules.required(), rules.maxLength(1000)] : [rules.maxLength(1000)] },
   );
   const step = useMutation({
-    mutationFn: (text: string) => takeAction(api.client, i.id, action, text.trim() || undefined),
+    mutationFn: (values: { reason: string; period: string }) =>
+      takeAction(api.client, i.id, action, values.reason.trim() || undefined, values.period || undefined),
   });
-  const onValid = async (values: { reason: string }) => {
-    await step.mutateAsync(values.reason);
+  const onValid = async (values: { reason: string; period: string }) => {
+    await step.mutateAsync(values);
     toast.success(t(`done.${action}`));
     await queryClient.invalidateQueries({ queryKey: ['internship', i.id] });
     await queryClient.invalidateQueries({ queryKey: ['internships'] });
@@ -347,6 +388,23 @@ function ActionDialog({
         {form.formError !== undefined && (
           <FormAlert tone="error">{errorMessage(form.formError, tShared)}</FormAlert>
         )}
+        {periods &&
+          (periodOptions.length ? (
+            <SelectField
+              label={t('periodChoice')}
+              hint={t('periodChoiceHint')}
+              required
+              field={form.bind('period')}
+              options={periodOptions.map((p) => ({
+                value: p.id,
+                label: t('periodOption', { name: p.name ?? '', dates: dates(p.startDate, p.endDate) }),
+              }))}
+            />
+          ) : (
+            <p className="muted" data-testid="internship-period-none">
+              {t('periodNone')}
+            </p>
+          ))}
         {reason !== 'none' && (
           <TextAreaField
             label={reason === 'required' ? t('reason') : t('reasonOptional')}

@@ -1,12 +1,22 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { readCollectionDocument, type TRawDocument } from '@stageplein/contracts/client/jsonapi-document';
 import type { TPeriodRef } from '@stageplein/contracts/organizations/internship-periods';
-import { formatHours } from '@stageplein/contracts/placements/hours-policy';
-import type { TProgressQuery, TProgressResource } from '@stageplein/contracts/placements/progress';
-import { PROGRESS_DEFAULT_PAGE_SIZE, PROGRESS_SORTS } from '@stageplein/contracts/placements/progress-policy';
+import { formatHours, HOURS_RUNNING_STATUSES } from '@stageplein/contracts/placements/hours-policy';
+import type { TInternshipStatus } from '@stageplein/contracts/placements/internships';
+import type {
+  TProgressAttributes,
+  TProgressQuery,
+  TProgressResource,
+} from '@stageplein/contracts/placements/progress';
+import {
+  PROGRESS_DEFAULT_PAGE_SIZE,
+  PROGRESS_MAX_PAGE_SIZE,
+  PROGRESS_SORTS,
+  studentNextStep,
+} from '@stageplein/contracts/placements/progress-policy';
 import {
   BEHIND_TOLERANCE,
   elapsedShare,
@@ -18,6 +28,8 @@ import { useApi } from '../../api/api-context.ts';
 import { errorMessage, Page, useRouteTitle } from '../page-kit.tsx';
 import { useActingOrganization } from '../hours/hours-texts.ts';
 import { useInternshipTexts } from '../internships/internship-texts.tsx';
+import { listInternships, type TInternship } from '../internships/internship-api.ts';
+import { PeriodlessInternships } from './periodless-internships.tsx';
 import { downloadProgressCsv, fetchProgress, fetchTimeline } from './progress-api.ts';
 import { EvaluationTemplateSection } from '../evaluations/evaluation-template-section.tsx';
 import { useSession } from '../../session/session-context.ts';
@@ -54,21 +66,24 @@ function Loading({ error }: { error: unknown }) {
  */
 export function ProgressIndexPage() {
   const { t, date } = useProgressTexts();
-  const title = useRouteTitle(t('indexTitle'));
+  const viewer = useProgressViewer();
+  const title = useRouteTitle(viewer === 'student' ? t('mine.title') : t('indexTitle'));
   const api = useApi();
   const acting = useActingOrganization();
   const periods = useQuery({
     queryKey: ['progress-periods', acting.organizationId],
+    enabled: acting.ready && viewer !== 'student',
     queryFn: async ({ signal }) =>
       readCollectionDocument<Omit<TPeriodRef, 'id'>>(
         await api.client.get<TRawDocument>('/api/v1/internship_periods', { signal }),
       ).data.sort(
         (a, b) => a.startDate.localeCompare(b.startDate) || (a.name ?? '').localeCompare(b.name ?? '', 'nl'),
       ),
-    enabled: acting.ready,
   });
+  if (viewer === 'student') return <StudentProgress />;
   return (
     <Page title={title} testId="progress-index" lead={<p>{t('indexLead')}</p>}>
+      {viewer === 'school' && <PeriodlessInternships />}
       <p>
         <Link to="/stagevoortgang/uitleg">{t('explanationLink')}</Link>
       </p>
@@ -113,6 +128,7 @@ export function ProgressPeriodPage() {
     useTenant().features.evaluationForms &&
     permissions.isSchoolAdmin &&
     currentOrganization?.type === 'School';
+  const viewer = useProgressViewer();
   const [query, setQuery] = useState<TProgressQuery>({});
   const pageNumber = query['page[number]'] ?? 1;
   const perPage = query['page[size]'] ?? PROGRESS_DEFAULT_PAGE_SIZE;
@@ -120,12 +136,14 @@ export function ProgressPeriodPage() {
     queryKey: ['progress', internshipPeriodId, acting.organizationId, query],
     queryFn: ({ signal }) =>
       fetchProgress(api.client, internshipPeriodId, { ...query, 'page[size]': perPage }, signal),
-    enabled: acting.ready,
+    enabled: acting.ready && viewer !== 'student',
     retry: false,
     placeholderData: keepPreviousData,
   });
   const period = list.data?.meta.period;
-  const title = useRouteTitle(period ? `${t('indexTitle')}: ${period.name}` : t('indexTitle'));
+  const title = useRouteTitle(
+    viewer === 'student' ? t('mine.title') : period ? `${t('indexTitle')}: ${period.name}` : t('indexTitle'),
+  );
   const rows = list.data?.data ?? [];
   const total = list.data?.meta.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / perPage));
@@ -138,6 +156,7 @@ export function ProgressPeriodPage() {
       ...(key === 'page[number]' ? {} : { 'page[number]': undefined }),
     }));
   const { 'page[number]': _page, 'page[size]': _size, ...exportQuery } = query;
+  if (viewer === 'student') return <StudentProgress periodId={internshipPeriodId} />;
   const select = (key: keyof TProgressQuery, label: string, choices: TOption[], all = true) => (
     <label className="progress-filter">
       <span>{label}</span>
@@ -280,9 +299,196 @@ function ProgressCard({
           </div>
         )}
       </dl>
-      <p className={a.behind_schedule ? 'progress-badge progress-badge--behind' : 'progress-badge'}>
-        {a.behind_schedule ? t('behindBadge') : t('onTrack')}
+      <ScheduleBadge status={a.status} behind={a.behind_schedule} />
+    </li>
+  );
+}
+
+/**
+ * On schedule or behind only where the rule judges (hours running); a refused application or a
+ * cancelled internship is neither (issue #30 item 7).
+ */
+function ScheduleBadge({ status, behind }: { status: TInternshipStatus; behind: boolean }) {
+  const { t } = useProgressTexts();
+  if (!HOURS_RUNNING_STATUSES.includes(status))
+    return <p className="progress-badge progress-badge--muted">{t('notJudged')}</p>;
+  return (
+    <p className={behind ? 'progress-badge progress-badge--behind' : 'progress-badge'}>
+      {behind ? t('behindBadge') : t('onTrack')}
+    </p>
+  );
+}
+
+/**
+ * Whose progress pages these are: a student (not also staff) gets their own view, a School's admin
+ * or mentor the period table (admins also the internships still needing a period).
+ */
+function useProgressViewer(): 'student' | 'school' | 'mentor' | 'other' {
+  const { permissions, currentOrganization } = useSession();
+  if (currentOrganization?.type !== 'School') return 'other';
+  if (permissions.isSchoolAdmin) return 'school';
+  if (permissions.isMentor) return 'mentor';
+  return permissions.isStudent ? 'student' : 'other';
+}
+
+/** The statuses in the order a student cares about them: running first, then waiting, then done. */
+const STUDENT_ORDER: readonly TInternshipStatus[] = [
+  'active',
+  'approved',
+  'accepted',
+  'submitted',
+  'applied',
+  'completed',
+  'declined',
+  'rejected',
+  'withdrawn',
+  'cancelled',
+];
+
+/**
+ * A student's own `/stagevoortgang` (issue #30 item 7): each of their internships (of one period when
+ * `periodId`) with its period, hours confirmed of required, the evaluation and what comes next. The
+ * figures are progress's own rows (`GET /progress/periods/{id}` answers a student their own), one call
+ * per period they have an internship in.
+ */
+function StudentProgress({ periodId }: { periodId?: string }) {
+  const { t } = useProgressTexts();
+  // The page's title is set by the route's page (`useRouteTitle`), which renders this view.
+  const title = t('mine.title');
+  const api = useApi();
+  const acting = useActingOrganization();
+  const own = useQuery({
+    queryKey: ['internships', 'own-progress', acting.organizationId],
+    enabled: acting.ready,
+    queryFn: ({ signal }) =>
+      listInternships(
+        api.client,
+        new URLSearchParams({ include: 'organization,internship_period', 'page[size]': '100' }),
+        signal,
+      ),
+  });
+  const internships = (own.data?.internships ?? [])
+    .filter((i) => !periodId || i.internshipPeriod?.id === periodId)
+    .sort((a, b) => STUDENT_ORDER.indexOf(a.status) - STUDENT_ORDER.indexOf(b.status));
+  const periodIds = [
+    ...new Set(internships.flatMap((i) => (i.internshipPeriod ? [i.internshipPeriod.id] : []))),
+  ];
+  const figures = useQueries({
+    queries: periodIds.map((id) => ({
+      queryKey: ['progress', id, acting.organizationId, 'own'],
+      queryFn: ({ signal }: { signal: AbortSignal }) =>
+        fetchProgress(api.client, id, { 'page[size]': PROGRESS_MAX_PAGE_SIZE }, signal),
+      retry: false,
+    })),
+  });
+  const rows = new Map(
+    figures.flatMap((f) => (f.data?.data ?? []).map((r) => [r.id, r.attributes] as const)),
+  );
+  const loading = !own.data || figures.some((f) => f.isPending);
+  return (
+    <Page title={title} testId="progress-mine" lead={<p>{t('mine.lead')}</p>}>
+      {periodId && (
+        <p>
+          <Link to="/stagevoortgang">{t('mine.allPeriods')}</Link>
+        </p>
+      )}
+      {loading ? (
+        <Loading error={own.error ?? figures.find((f) => f.error)?.error} />
+      ) : internships.length === 0 ? (
+        <p>{periodId ? t('mine.noneInPeriod') : t('mine.none')}</p>
+      ) : (
+        <ul className="progress-cards" data-testid="progress-mine-rows">
+          {internships.map((i) => (
+            <StudentCard key={i.id} internship={i} figures={rows.get(i.id)} />
+          ))}
+        </ul>
+      )}
+      <p>
+        <Link to="/stagevoortgang/uitleg">{t('explanationLink')}</Link>
       </p>
+    </Page>
+  );
+}
+
+function StudentCard({
+  internship: i,
+  figures: a,
+}: {
+  internship: TInternship;
+  figures?: TProgressAttributes;
+}) {
+  const { t, hours, date } = useProgressTexts();
+  const ti = useInternshipTexts();
+  const step = studentNextStep({
+    status: i.status,
+    hasPeriod: !!i.internshipPeriod,
+    required: a?.hours_required ?? null,
+    logged: a?.hours_logged ?? 0,
+    evaluation: a?.evaluation ?? null,
+  });
+  const period = i.internshipPeriod;
+  const running = HOURS_RUNNING_STATUSES.includes(i.status);
+  return (
+    <li className="progress-card" data-testid="progress-mine-row" data-status={i.status}>
+      <h2 className="progress-card__name">
+        <Link to={`/internships/${encodeURIComponent(i.id)}`}>{i.title}</Link>
+      </h2>
+      <dl className="progress-card__facts">
+        <div>
+          <dt>{t('organization')}</dt>
+          <dd>{i.organization?.name ?? i.organizationName ?? '—'}</dd>
+        </div>
+        <div>
+          <dt>{t('status')}</dt>
+          <dd>{ti(`statuses.${i.status}`)}</dd>
+        </div>
+        <div>
+          <dt>{t('mine.period')}</dt>
+          <dd data-testid="progress-mine-period">
+            {period
+              ? `${period.name ?? ''}${period.startDate && period.endDate ? ` (${t('dates', { start: date(period.startDate), end: date(period.endDate) })})` : ''}`
+              : t('mine.noPeriod')}
+          </dd>
+        </div>
+        {running && a && (
+          <div>
+            <dt>{t('hours')}</dt>
+            <dd data-testid="progress-mine-hours">
+              {a.hours_required !== null
+                ? t('mine.hoursDone', {
+                    confirmed: hours(a.hours_confirmed),
+                    required: hours(a.hours_required),
+                  })
+                : t('mine.hoursDoneNoTarget', { confirmed: hours(a.hours_confirmed) })}
+              {a.percent !== null && (
+                <progress max={100} value={a.percent} aria-label={`${a.percent}%`} className="progress-bar" />
+              )}
+              <span className="progress-muted">
+                {t('mine.loggedPending', { logged: hours(a.hours_logged), pending: hours(a.hours_pending) })}
+              </span>
+            </dd>
+          </div>
+        )}
+        {running && a?.evaluation && (
+          <div>
+            <dt>{t('evaluation')}</dt>
+            <dd data-testid="progress-mine-evaluation" data-state={a.evaluation.state}>
+              {t(`evaluationStates.${a.evaluation.state}`)}
+              {a.evaluation.score !== null && ` · ${t('evaluationScore', { score: a.evaluation.score })}`}
+            </dd>
+          </div>
+        )}
+        <div>
+          <dt>{t('mine.next')}</dt>
+          <dd data-testid="progress-mine-next" data-step={step}>
+            {t(`mine.steps.${step}`)}{' '}
+            {!['closed', 'completed'].includes(step) && (
+              <Link to={`/internships/${encodeURIComponent(i.id)}`}>{t('mine.open')}</Link>
+            )}
+          </dd>
+        </div>
+      </dl>
+      {running && a && <ScheduleBadge status={i.status} behind={a.behind_schedule} />}
     </li>
   );
 }

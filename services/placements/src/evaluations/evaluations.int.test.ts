@@ -664,11 +664,21 @@ describe('evaluations', () => {
           data: { attributes: { evaluation: unknown } }[];
         }
       ).data[0]!.attributes.evaluation;
-    expect(await progress()).toEqual({ state: 'none', submitted: [], score: null });
+    expect(await progress()).toEqual({ state: 'none', asked: [], submitted: [], score: null });
     await open(w, w.school);
-    expect(await progress()).toEqual({ state: 'open', submitted: [], score: null });
+    expect(await progress()).toEqual({
+      state: 'open',
+      asked: expect.arrayContaining(['student', 'supervisor']),
+      submitted: [],
+      score: null,
+    });
     await answer(w, w.student, { learned: 5, recommend: 'yes' });
-    expect(await progress()).toEqual({ state: 'partly_submitted', submitted: ['student'], score: 100 });
+    expect(await progress()).toEqual({
+      state: 'partly_submitted',
+      asked: expect.arrayContaining(['student', 'supervisor']),
+      submitted: ['student'],
+      score: 100,
+    });
   });
 
   it('keeps tenants apart: RLS on every evaluation table, another tenant’s caller sees nothing', async () => {

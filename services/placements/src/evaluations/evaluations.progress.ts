@@ -14,6 +14,7 @@ export function progressEvaluation(
   const submitted = (parts ?? []).filter((p) => p.state === 'submitted');
   return {
     state: evaluationProgress(parts?.map((p) => p.state) ?? null),
+    asked: (parts ?? []).map((p) => p.role),
     submitted: submitted.map((p) => p.role),
     score: evaluationScore(submitted),
   };

@@ -166,7 +166,7 @@ describe('progress (stagevoortgang)', () => {
       phase: null,
       contract: null,
       // An evaluation-forms tenant without an opened evaluation (evaluations.int.test.ts has the rest).
-      evaluation: { state: 'none', submitted: [], score: null },
+      evaluation: { state: 'none', asked: [], submitted: [], score: null },
     });
     expect(bram!.attributes).toMatchObject({
       student_name: 'Bram Bakker',
