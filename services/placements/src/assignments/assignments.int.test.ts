@@ -547,6 +547,48 @@ describe('assignments: the supervisor by link', () => {
     );
   });
 
+  it('a new supervisor address takes the open tasks along; a cancelled internship’s task is answerable no more (issue #31 item 2)', async () => {
+    const w = await world('oldebroek');
+    const { id, tokens, taskOf } = await published(w);
+    const bram = tokens.get(w.bramKey)!;
+    const lies = tokens.get(w.liesKey)!;
+    const open = async (token: string) =>
+      (attrs(await byLink(token, 'oldebroek')) as { tasks: { id: string }[] }).tasks.map((t) => t.id);
+    const answers = { result: 'goed', observation: 'Prima' };
+    expect(await open(bram)).toEqual([taskOf(w.bram)]);
+
+    // The school gives Bram's internship another supervisor address: Bram's link no longer reaches it.
+    const next = `opvolger.${randomUUID().slice(0, 8)}@buurthuis.test`;
+    expectStatus(
+      await req(w.users.school, 'PATCH', `/api/v1/internships/${w.bram}`, {
+        data: { type: 'internship', attributes: { contact_email: next } },
+      }),
+      200,
+    );
+    expect(await open(bram)).toEqual([]);
+    expectStatus(await byLink(bram, 'oldebroek', { taskId: taskOf(w.bram), answers }), 404);
+    // The task is the new supervisor's: a reminder mails them, their link answers it.
+    const before = await mailCount('oldebroek');
+    expectStatus(
+      await req(w.users.school, 'POST', `/api/v1/assignments/${id}/tasks/${taskOf(w.bram)}/remind`),
+      200,
+    );
+    const theirs = (await mailedTokens('oldebroek', before)).get(next)!;
+    expect(await open(theirs)).toEqual([taskOf(w.bram)]);
+    expectStatus(await byLink(theirs, 'oldebroek', { taskId: taskOf(w.bram), answers }), 200);
+
+    // Lies's internship is cancelled: its open task is gone from her link and cannot be answered.
+    expect(await open(lies)).toEqual([taskOf(w.lies)]);
+    expectStatus(
+      await req(w.users.school, 'POST', `/api/v1/internships/${w.lies}/cancel`, {
+        data: { type: 'internship', attributes: { reason: 'De stage gaat niet door.' } },
+      }),
+      200,
+    );
+    expect(await open(lies)).toEqual([]);
+    expectStatus(await byLink(lies, 'oldebroek', { taskId: taskOf(w.lies), answers }), 404);
+  });
+
   it('keeps tenants apart (RLS): another tenant sees none of the rows', async () => {
     const w = await world('oldebroek');
     const { id } = await published(w);

@@ -209,6 +209,24 @@ export async function markLinkSent(db: TDb, supervisorKey: string, now: Date): P
     .execute();
 }
 
+/**
+ * The internship names another supervisor: its open tasks go to them (their answers are the new
+ * supervisor's to give; the old link no longer reaches them). A reminder mails the new address a link.
+ */
+export async function moveOpenTasks(
+  db: TDb,
+  internshipId: string,
+  to: { key: string; name: string | null },
+  now: Date,
+): Promise<void> {
+  await db
+    .updateTable('placements.assignment_tasks')
+    .set({ supervisor_key: to.key, supervisor_name: to.name, link_sent_at: null, updated_at: now })
+    .where('internship_id', '=', internshipId)
+    .where('status', '=', 'open')
+    .execute();
+}
+
 /** Whether the supervisor has an open task of a published assignment (what a link is for). */
 export async function hasOpenTasks(db: TDb, supervisorKey: string): Promise<boolean> {
   const row = await db

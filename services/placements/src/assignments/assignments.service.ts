@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { TFormDefinition, TLocalizedText } from '@stageplein/contracts/forms/form-definition';
 import { buildSubmissionSchema } from '@stageplein/contracts/forms/submission-schema';
 import {
+  ASSIGNMENT_INTERNSHIP_STATUSES,
   assignmentActionsFor,
   formKey,
   inSelection,
@@ -18,6 +19,7 @@ import {
 import { ApiError, notFound } from '@stageplein/kit/errors/api-error';
 import type { TLinkActor } from '@stageplein/kit/external-links/external-links.guard';
 import { findFormVersion, latestPublishedForms } from '../form-versions/form-versions.repository.ts';
+import { findHoursInternship } from '../hours/hours-internship.ts';
 import type { TPlacementsConfig } from '../placements.config.ts';
 import type { TCaller } from '../shared/caller.ts';
 import { record } from '../shared/events.ts';
@@ -355,10 +357,27 @@ export interface TSupervisorView {
   forms: Record<string, TFormDefinition>;
 }
 
+/**
+ * An open task is its supervisor's while its internship is agreed or running and still names them
+ * (issue #31 item 2: a new supervisor address moves the open tasks, a cancelled internship ends them;
+ * this also covers an address changed elsewhere). What they completed stays theirs to read.
+ */
+async function stillTheirs(ctx: TCtx, task: { status: string; internship_id: string }, key: string) {
+  if (task.status !== 'open') return true;
+  const internship = await findHoursInternship(ctx.db, task.internship_id);
+  return (
+    !!internship &&
+    ASSIGNMENT_INTERNSHIP_STATUSES.includes(internship.status) &&
+    supervisorKey(internship.supervisor_email) === key
+  );
+}
+
 /** All tasks of the link's supervisor (open first), with the frozen form versions they answer. */
 export async function supervisorView(ctx: TCtx, link: TLinkActor): Promise<TSupervisorView> {
   const key = supervisorOfLink(link);
-  const tasks = await supervisorTasks(ctx.db, key);
+  const all = await supervisorTasks(ctx.db, key);
+  const theirs = await Promise.all(all.map((t) => stillTheirs(ctx, t, key)));
+  const tasks = all.filter((_t, n) => theirs[n]);
   const forms: Record<string, TFormDefinition> = {};
   for (const t of tasks) {
     const k = formKey(t.form_id, t.form_version);
@@ -390,7 +409,7 @@ export async function completeTaskByLink(
 ): Promise<TCompleteOutcome> {
   const key = supervisorOfLink(link);
   const task = await findTask(ctx.db, taskId, true);
-  if (!task || task.supervisor_key !== key) throw notFound();
+  if (!task || task.supervisor_key !== key || !(await stillTheirs(ctx, task, key))) throw notFound();
   if (!taskAnswerable(task.status)) throw new ApiError('assignment_task_completed');
   const assignment = await ctx.db
     .selectFrom('placements.assignments')

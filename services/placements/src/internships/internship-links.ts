@@ -5,10 +5,12 @@ import {
   EVALUATION_STATUSES,
 } from '@stageplein/contracts/placements/evaluation-policy';
 import { HOURS_LINK_ACTION, HOURS_OPEN_STATUSES } from '@stageplein/contracts/placements/hours-policy';
+import { supervisorKey } from '@stageplein/contracts/placements/assignment-policy';
 import type { TInternshipStatus } from '@stageplein/contracts/placements/internships';
 import { ApiError } from '@stageplein/kit/errors/api-error';
 import type { TLinkActor } from '@stageplein/kit/external-links/external-links.guard';
 import { revokeExternalLinks } from '@stageplein/kit/external-links/external-links.repository';
+import { moveOpenTasks } from '../assignments/assignments.repository.ts';
 import { SCHEMA } from '../database.ts';
 import type { TCtx } from '../shared/request.ts';
 
@@ -41,6 +43,20 @@ export async function revokeInternshipLinks(
     });
 }
 
+/**
+ * The internship names another supervisor address: its hours and evaluation links are revoked
+ * (`recipient_changed`) and its open assignment tasks go to the new address (the old supervisor's
+ * assignments link, scoped to them, no longer reaches them).
+ */
+export async function supervisorChanged(
+  ctx: TCtx,
+  internshipId: string,
+  to: { key: string | null; name: string | null },
+): Promise<void> {
+  await revokeInternshipLinks(ctx, internshipId, 'recipient_changed');
+  if (to.key) await moveOpenTasks(ctx.db, internshipId, { key: to.key, name: to.name }, ctx.now);
+}
+
 /** The internship moved to `status`: the links whose purpose ended there are revoked (`subject_closed`). */
 export const revokeLinksEndedBy = (ctx: TCtx, internshipId: string, status: TInternshipStatus) =>
   revokeInternshipLinks(
@@ -61,7 +77,6 @@ export function assertLinkCurrent(
   internship: { status: TInternshipStatus; supervisor_email: string | null },
 ): void {
   const statuses = PURPOSES[link.action] ?? [];
-  const recipient = internship.supervisor_email?.trim().toLowerCase() ?? null;
-  if (!statuses.includes(internship.status) || recipient !== link.recipient)
+  if (!statuses.includes(internship.status) || supervisorKey(internship.supervisor_email) !== link.recipient)
     throw new ApiError('link_revoked');
 }

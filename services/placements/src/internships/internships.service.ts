@@ -25,6 +25,7 @@ import {
   type TInternshipUpdateInput,
 } from '@stageplein/contracts/placements/internships';
 import { isPublic } from '@stageplein/contracts/placements/vacancy-policy';
+import { supervisorKey } from '@stageplein/contracts/placements/assignment-policy';
 import { ApiError, badRequest, forbidden, notFound, unauthorized } from '@stageplein/kit/errors/api-error';
 import type { TCaller } from '../shared/caller.ts';
 import { checkOrganizationContact, organizationContacts } from '../shared/organization-contacts.ts';
@@ -40,7 +41,7 @@ import type { TActor, TCtx } from '../shared/request.ts';
 import { findOrganization, findVacancy, type TVacancyRow } from '../vacancies/vacancies.repository.ts';
 import { findHoursInternship } from '../hours/hours-internship.ts';
 import type { TDb } from '../database.ts';
-import { revokeInternshipLinks, revokeLinksEndedBy } from './internship-links.ts';
+import { revokeLinksEndedBy, supervisorChanged } from './internship-links.ts';
 import type { TInternshipsTable } from './internships.table.ts';
 import {
   findInternshipView,
@@ -453,8 +454,10 @@ export async function internshipPeople(ctx: TCtx, caller: TCaller, id: string) {
 }
 
 /** Where the internship's supervisor links go now (its supervisor's address, else its contact's). */
-const supervisorAddressOf = async (db: TDb, id: string) =>
-  (await findHoursInternship(db, id))?.supervisor_email?.trim().toLowerCase() ?? null;
+async function supervisorOf(db: TDb, id: string) {
+  const i = await findHoursInternship(db, id);
+  return { key: supervisorKey(i?.supervisor_email), name: i?.supervisor_name ?? null };
+}
 
 /** PATCH: only the fields the caller may edit now (`editableFields`); the status through the actions. */
 export async function changeInternship(
@@ -478,10 +481,10 @@ export async function changeInternship(
   await checkReferences(ctx, { ...row, ...changes });
   // The supervisor's links go to the internship's supervisor address: a new address ends the old ones
   // (compared whatever the fields, so a field that comes to decide the address is covered too).
-  const before = await supervisorAddressOf(ctx.db, id);
+  const before = await supervisorOf(ctx.db, id);
   await updateInternship(ctx.db, id, { ...changes, updated_at: ctx.now });
-  if ((await supervisorAddressOf(ctx.db, id)) !== before)
-    await revokeInternshipLinks(ctx, id, 'recipient_changed');
+  const after = await supervisorOf(ctx.db, id);
+  if (after.key !== before.key) await supervisorChanged(ctx, id, after);
   const updated = (await findInternshipView(ctx.db, id))!;
   await record(ctx, caller.actor, 'placements.internship.updated', subject(updated), snapshotOf(updated));
   return updated;
