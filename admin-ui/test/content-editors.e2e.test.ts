@@ -16,7 +16,7 @@ import {
 } from './stack.ts';
 
 /**
- * The back office's content editors (issue #15): a content editor (admin of the approved School)
+ * The back office's content editors (issue #15): a content editor (admin of the approved VolunteerCenter)
  * writes a page with formatted text in the rich-text editor, publishes it, adds it to the main
  * menu and nests it there with the keyboard (its buttons); the content API then serves the page and
  * the menu. (The portal's rendering is content-portal's; here the visitor's view is asserted on the
@@ -71,7 +71,10 @@ describe('content editors', () => {
     const { page, context, problems } = await openBrowser(stack, { viewport: DESKTOP });
     await signIn(page, stack, TENANT, 'admin');
     await openAdmin(page, stack, TENANT, '/beheer');
-    await page.getByTestId('organization-select').first().selectOption(seedOrganizationId(TENANT, 'school'));
+    await page
+      .getByTestId('organization-select')
+      .first()
+      .selectOption(seedOrganizationId(TENANT, 'volunteer-center'));
     await openAdmin(page, stack, TENANT, '/content');
     expect(await page.locator('a[href="/content"]').count()).toBeGreaterThan(0);
     // The seeded pages, as their latest saves.
@@ -245,9 +248,13 @@ describe('content editors', () => {
     await context.close();
   });
 
-  it('is no menu entry and a 403 for someone who does not edit content (a Provider’s admin)', async () => {
+  // A School's admin (the School is preselected) edits no pages, news or menus (issue #31 item 7).
+  it.each([
+    ['a Provider’s admin', 'bedrijf'],
+    ['a School’s admin', 'admin'],
+  ] as const)('is no menu entry and a 403 for someone who does not edit content (%s)', async (_who, who) => {
     const { page, context } = await openBrowser(stack);
-    await signIn(page, stack, TENANT, 'bedrijf');
+    await signIn(page, stack, TENANT, who);
     await openAdmin(page, stack, TENANT, '/beheer');
     expect(await page.locator('a[href="/content"]').count()).toBe(0);
     for (const path of ['/content', '/content/menu-items', '/content/news']) {

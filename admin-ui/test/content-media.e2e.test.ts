@@ -58,7 +58,7 @@ async function asEditor(): Promise<TAdminPage> {
   await opened.page
     .getByTestId('organization-select')
     .first()
-    .selectOption(seedOrganizationId(TENANT, 'school'));
+    .selectOption(seedOrganizationId(TENANT, 'volunteer-center'));
   return opened;
 }
 
@@ -155,9 +155,13 @@ describe('uploads and stock images', () => {
     await context.close();
   });
 
-  it('is no menu entry and a 403 for someone who does not edit content (a Provider’s admin)', async () => {
+  // A School's admin (the School is preselected) manages no other organization's uploads and no stock images.
+  it.each([
+    ['a Provider’s admin', 'bedrijf'],
+    ['a School’s admin', 'admin'],
+  ] as const)('is no menu entry and a 403 for someone who does not edit content (%s)', async (_who, who) => {
     const { page, context } = await openBrowser(stack);
-    await signIn(page, stack, TENANT, 'bedrijf');
+    await signIn(page, stack, TENANT, who);
     await openAdmin(page, stack, TENANT, '/beheer');
     expect(await page.locator('a[href="/content/file-upload"]').count()).toBe(0);
     expect(await page.locator('a[href="/content/stock-images"]').count()).toBe(0);

@@ -51,7 +51,10 @@ describe('the menu editor with the pointer', () => {
     const { page, context, problems } = await openBrowser(stack, { viewport: DESKTOP });
     await signIn(page, stack, TENANT, 'admin');
     await openAdmin(page, stack, TENANT, '/beheer');
-    await page.getByTestId('organization-select').first().selectOption(seedOrganizationId(TENANT, 'school'));
+    await page
+      .getByTestId('organization-select')
+      .first()
+      .selectOption(seedOrganizationId(TENANT, 'volunteer-center'));
     await openAdmin(page, stack, TENANT, '/content/menu-items');
     const item = (title: string) => page.locator(`[data-testid="menu-item"][data-title="${title}"]`);
     await item('Contact').waitFor();

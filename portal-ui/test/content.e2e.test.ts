@@ -30,7 +30,7 @@ const doc = (...paragraphs: string[]) => ({
   content: paragraphs.map((text) => ({ type: 'paragraph', content: [{ type: 'text', text }] })),
 });
 
-/** The content API as the tenant's School admin (an editor: contracts/src/content/content-policy.ts). */
+/** The content API as the tenant's platform operator (an editor: contracts/src/content/content-policy.ts). */
 async function editor() {
   const host = `${TENANT}.localhost`;
   const res = await stack.app.inject({
@@ -42,7 +42,7 @@ async function editor() {
   expect(res.statusCode).toBe(200);
   const auth: Record<string, string> = {
     host,
-    'x-current-organization-id': seedOrganizationId(TENANT, 'school'),
+    'x-current-organization-id': seedOrganizationId(TENANT, 'volunteer-center'),
   };
   for (const name of ['access-token', 'client', 'uid']) auth[name] = String(res.headers[name]);
   return async (method: 'GET' | 'POST' | 'PATCH', url: string, body?: unknown, lang = 'nl') => {
@@ -186,6 +186,11 @@ describe('a page an editor publishes and adds to the main menu', () => {
   it('shows an editor the latest save as a preview, visitors the live text', async () => {
     const { page, context, problems } = await openPortal(stack, { viewport: DESKTOP });
     await signIn(page, stack, TENANT, demo('admin', TENANT));
+    // The School is preselected; the content editors are the VolunteerCenter's admins.
+    await page.goto(stack.url(TENANT, '/dashboard'));
+    const select = page.getByTestId('dashboard-organization-select');
+    await expect.poll(() => select.locator('option').count()).toBeGreaterThan(1);
+    await select.selectOption(seedOrganizationId(TENANT, 'volunteer-center'));
     await page.goto(stack.url(TENANT, `/${slug}?preview`));
     await page.getByTestId('preview-banner').waitFor();
     expect(await page.getByTestId('page-title').textContent()).toBe('Open dag (concept)');

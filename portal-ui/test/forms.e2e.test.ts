@@ -42,6 +42,11 @@ describe('a form an admin builds and a visitor fills in', () => {
       await signIn(page, stack, TENANT, demo('admin', TENANT));
       await page.goto(stack.url(TENANT, '/form_builder/new'));
       await page.getByTestId('new-form-title').fill(title);
+      // A School's admin builds its own public forms only (contracts' `creatableFormPurposes`).
+      expect(
+        await page.locator('form select option').evaluateAll((os) => os.map((o) => o.getAttribute('value'))),
+      ).toEqual(['general']);
+      await shot(page, 'form-builder-new-school');
       await page.getByTestId('create-form').click();
       await page.waitForURL(/\/form_builder\/[^/]+\/edit$/);
       formPath = new URL(page.url()).pathname.replace(/\/edit$/, '');

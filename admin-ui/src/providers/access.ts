@@ -10,7 +10,7 @@ import {
   type TUserActor,
   type TUserTarget,
 } from '@stageplein/contracts/identity/users-policy';
-import { editsContent } from '@stageplein/contracts/content/content-policy';
+import { editsContent, formScope } from '@stageplein/contracts/content/content-policy';
 import { isPlatformOperator, moderatedTypes } from '@stageplein/contracts/organizations/moderation';
 import { complianceRules, isComplianceRequirer } from '@stageplein/contracts/organizations/compliance';
 import {
@@ -185,6 +185,16 @@ const contentData: Partial<Record<TAdminAction, TRule>> = {
   delete: contentEditor,
 };
 
+/** Forms and their submissions: content editors every form, a School's admins their School's (`formScope`). */
+const formReader: TRule = (p) => formScope(p, currentFacts(p)) !== null;
+const formData: Partial<Record<TAdminAction, TRule>> = {
+  list: formReader,
+  show: formReader,
+  create: formReader,
+  edit: formReader,
+  delete: formReader,
+};
+
 const schoolData = (read: TRule): Partial<Record<TAdminAction, TRule>> => ({
   list: read,
   show: read,
@@ -269,9 +279,13 @@ const RULES: Record<string, Partial<Record<TAdminAction, TRule>>> = {
   tags: schoolData(hasBackOffice),
   school_years: { list: hasBackOffice },
   internship_periods: schoolData(hasBackOffice),
+  // The screen: an organization that keeps documents manages its own; content editors read everyone's.
   compliance_documents: {
-    list: (p) => complianceRules.view(complianceActor(p), p.organization?.id ?? ''),
-    show: (p) => complianceRules.view(complianceActor(p), p.organization?.id ?? ''),
+    list: (p) => managesDocuments(p) || complianceRules.viewAllDocuments(complianceActor(p)),
+    show: (p, r) =>
+      r
+        ? complianceRules.viewDocuments(complianceActor(p), String(r.organizationId))
+        : managesDocuments(p) || complianceRules.viewAllDocuments(complianceActor(p)),
     create: (p) => managesDocuments(p),
     edit: managesDocuments,
     delete: managesDocuments,
@@ -288,8 +302,8 @@ const RULES: Record<string, Partial<Record<TAdminAction, TRule>>> = {
   // Uploads and the stock library (everyone may read stock images; only editors get the screen).
   uploads: contentData,
   stock_images: contentData,
-  forms: contentData,
-  form_versions: contentData,
+  forms: formData,
+  form_versions: formData,
   mentorships: {
     list: (p) => belongsToSchool(p) && hasBackOffice(p),
     // Creating: a school admin for anyone, a mentor for themselves (the form offers only that).

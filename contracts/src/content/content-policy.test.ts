@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { derivePermissions } from '../identity/permissions.ts';
 import type { TOrganizationType } from '../identity/roles.ts';
 import type { TOrganizationStatus } from '../organizations/organizations.ts';
-import { editsContent, uploadInScope, uploadScope, usableVacancyImage } from './content-policy.ts';
+import { creatableFormPurposes } from '../forms/forms-api.ts';
+import { editsContent, formScope, uploadInScope, uploadScope, usableVacancyImage } from './content-policy.ts';
 import { isUsablePageSlug, pagePath } from './page-slugs.ts';
 
 const as = (name: string, type: TOrganizationType, status: TOrganizationStatus = 'approved') => {
@@ -11,9 +12,12 @@ const as = (name: string, type: TOrganizationType, status: TOrganizationStatus =
 };
 
 describe('who edits a tenant’s content', () => {
-  it('admins of an approved School or VolunteerCenter', () => {
-    expect(as('admin', 'School')).toBe(true);
+  it('the platform operators: admins of an approved VolunteerCenter', () => {
     expect(as('admin', 'VolunteerCenter')).toBe(true);
+  });
+
+  it('not a School’s admin (issue #31 item 7: the site is the tenant’s, a school has its own forms)', () => {
+    expect(as('admin', 'School')).toBe(false);
   });
 
   it('not while the organization is pending, denied or archived', () => {
@@ -60,7 +64,8 @@ describe('whose uploads a caller manages, and which image a vacancy may show', (
   };
 
   it('content editors the tenant’s, other admins their organization’s, others none', () => {
-    expect(scope('admin', 'School')).toEqual({ kind: 'tenant' });
+    expect(scope('admin', 'VolunteerCenter')).toEqual({ kind: 'tenant' });
+    expect(scope('admin', 'School')).toEqual({ kind: 'organization', organizationId: 'o1' });
     expect(scope('admin', 'Provider')).toEqual({ kind: 'organization', organizationId: 'o1' });
     expect(scope('admin', 'School', 'pending')).toEqual({ kind: 'organization', organizationId: 'o1' });
     expect(scope('mentor', 'School')).toBeNull();
@@ -69,6 +74,20 @@ describe('whose uploads a caller manages, and which image a vacancy may show', (
     expect(uploadInScope({ kind: 'organization', organizationId: 'o1' }, 'o2')).toBe(false);
     expect(uploadInScope({ kind: 'organization', organizationId: 'o1' }, null)).toBe(false);
     expect(uploadInScope({ kind: 'tenant' }, 'o2')).toBe(true);
+  });
+
+  it('whose forms: content editors every form, an approved School’s admins their School’s, others none', () => {
+    const forms = (name: string, type: TOrganizationType, status: TOrganizationStatus = 'approved') => {
+      const org = { id: 'o1', type, status };
+      return formScope(derivePermissions([{ name, resourceType: type, resourceId: 'o1' }], org), org);
+    };
+    expect(forms('admin', 'VolunteerCenter')).toEqual({ kind: 'tenant' });
+    expect(forms('admin', 'School')).toEqual({ kind: 'organization', organizationId: 'o1' });
+    expect(forms('admin', 'School', 'pending')).toBeNull();
+    expect(forms('admin', 'Provider')).toBeNull();
+    expect(forms('mentor', 'School')).toBeNull();
+    expect(creatableFormPurposes({ kind: 'tenant' })).toEqual(['general', 'evaluation', 'assignment']);
+    expect(creatableFormPurposes({ kind: 'organization', organizationId: 'o1' })).toEqual(['general']);
   });
 
   it('a stock image or the organization’s own upload, never another’s or a deleted one', () => {

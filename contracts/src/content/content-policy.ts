@@ -1,22 +1,33 @@
 import type { TPermissions } from '../identity/permissions.ts';
 import type { TCurrentOrganizationFacts } from '../organizations/moderation.ts';
+import { isPlatformOperator } from '../organizations/moderation.ts';
+
+type TCurrent = Pick<TCurrentOrganizationFacts, 'id' | 'type' | 'status'> | null | undefined;
 
 /**
- * Who edits a tenant's public content — pages, menus, news and the messages file (docs/decisions/
- * content.md): the admins of the tenant's approved School or VolunteerCenter, acting for it (spec §6
- * "school-or-center admin"; spec §9 preselects exactly these two types). A pending organization's
- * applicant is an admin too, so the organization must be approved. Everyone reads published content.
+ * The tenant's content editors (docs/decisions/content.md "Who edits"): its platform operators — admins
+ * acting for an approved VolunteerCenter (`isPlatformOperator`). They edit pages, menus, news and the
+ * messages file, manage every upload and the stock library, read every form and its submissions (the
+ * contact form too) and every compliance document. A School's admins are not: the site is the
+ * tenant's, and a school sees only its own forms and uploads (`formScope`, `uploadScope`). A named
+ * person gets these rights by the admin role on the tenant's VolunteerCenter (spec §6: roles are scoped
+ * to an organization; there is no separate editor role). Everyone reads published content.
  */
-export function editsContent(
-  permissions: TPermissions,
-  current: Pick<TCurrentOrganizationFacts, 'id' | 'type' | 'status'> | null | undefined,
-): boolean {
-  if (!current || current.status !== 'approved') return false;
-  return (
-    (permissions.isSchoolAdmin && current.type === 'School') ||
-    (permissions.isVolunteerCenterAdmin && current.type === 'VolunteerCenter')
-  );
+export function editsContent(permissions: TPermissions, current: TCurrent): boolean {
+  return isPlatformOperator(permissions, current);
 }
+
+/**
+ * What a caller may reach of content that has an owner: the tenant's (content editors: everything) or
+ * one organization's (its own rows only). Uploads and forms are owned this way.
+ */
+export type TContentScope = { kind: 'tenant' } | { kind: 'organization'; organizationId: string };
+export type TUploadScope = TContentScope;
+
+/** Whether a row (its owning organization, null for the tenant's) is within the scope. */
+export const inContentScope = (scope: TContentScope, organizationId: string | null): boolean =>
+  scope.kind === 'tenant' || scope.organizationId === organizationId;
+export const uploadInScope = inContentScope;
 
 /**
  * Whose uploads a caller manages (docs/decisions/content.md, "Uploads of organization admins"): content
@@ -24,20 +35,24 @@ export function editsContent(
  * admin acting for an organization only that organization's (ownership, whatever its status: a pending
  * organization writes vacancy drafts with images); everyone else none.
  */
-export type TUploadScope = { kind: 'tenant' } | { kind: 'organization'; organizationId: string };
-
-export function uploadScope(
-  permissions: TPermissions,
-  current: Pick<TCurrentOrganizationFacts, 'id' | 'type' | 'status'> | null | undefined,
-): TUploadScope | null {
+export function uploadScope(permissions: TPermissions, current: TCurrent): TContentScope | null {
   if (editsContent(permissions, current)) return { kind: 'tenant' };
   if (permissions.isAdmin && current) return { kind: 'organization', organizationId: current.id };
   return null;
 }
 
-/** Whether an upload (its owning organization, null for the tenant's) is within the scope. */
-export const uploadInScope = (scope: TUploadScope, organizationId: string | null): boolean =>
-  scope.kind === 'tenant' || scope.organizationId === organizationId;
+/**
+ * Whose forms a caller builds and whose submissions and files they read (docs/decisions/forms.md
+ * "Who"): content editors every form of the tenant (the contact form, evaluation and assignment forms
+ * are the tenant's: `organizationId` null); admins acting for their approved School only the forms
+ * their School made; everyone else none.
+ */
+export function formScope(permissions: TPermissions, current: TCurrent): TContentScope | null {
+  if (editsContent(permissions, current)) return { kind: 'tenant' };
+  if (permissions.isSchoolAdmin && current?.type === 'School' && current.status === 'approved')
+    return { kind: 'organization', organizationId: current.id };
+  return null;
+}
 
 /** An image as a vacancy sees it: content's upload, whether it is in the stock library, who owns it. */
 export interface TVacancyImageFacts {

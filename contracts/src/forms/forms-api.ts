@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { TContentScope } from '../content/content-policy.ts';
 import {
   DEFAULT_PAGE_SIZE,
   zCollectionOf,
@@ -48,6 +49,14 @@ export type TFormPurpose = z.infer<typeof ZFormPurpose>;
 /** What an editor may create (the contact form is seeded, one per tenant). */
 export const CREATABLE_FORM_PURPOSES = ['general', 'evaluation', 'assignment'] as const;
 export type TCreatableFormPurpose = (typeof CREATABLE_FORM_PURPOSES)[number];
+
+/**
+ * What a caller of that form scope (contracts/content/content-policy.ts `formScope`) may create: a
+ * school its own public (`general`) forms; evaluation and assignment forms are offered on every
+ * internship of the tenant (placements), so only the tenant's content editors make them.
+ */
+export const creatableFormPurposes = (scope: TContentScope): readonly TCreatableFormPurpose[] =>
+  scope.kind === 'tenant' ? CREATABLE_FORM_PURPOSES : ['general'];
 
 /** Forms a visitor answers at their public address; the others get no public token. */
 export const isPublicFormPurpose = (purpose: TFormPurpose): boolean =>

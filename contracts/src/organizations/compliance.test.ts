@@ -126,4 +126,17 @@ describe('complianceRules', () => {
     expect(complianceRules.view(actor('student', 'School'), 'other')).toBe(false);
     expect(complianceRules.view({ ...actor('admin', 'School'), current: null }, 'other')).toBe(false);
   });
+
+  it('view documents: the organization’s own admins and the tenant’s content editors, not a School’s admins', () => {
+    expect(complianceRules.viewDocuments(actor('admin', 'Provider'), ORG)).toBe(true);
+    expect(complianceRules.viewDocuments(actor('admin', 'Provider'), 'other')).toBe(false);
+    expect(complianceRules.viewDocuments(actor('admin', 'School'), 'other')).toBe(false);
+    expect(complianceRules.viewDocuments(actor('admin', 'VolunteerCenter'), 'other')).toBe(true);
+    expect(complianceRules.viewDocuments(actor('admin', 'VolunteerCenter', 'pending'), 'other')).toBe(false);
+    const everyone: string[] = [];
+    for (const role of ROLE_NAMES)
+      for (const type of ORGANIZATION_TYPES)
+        if (complianceRules.viewAllDocuments(actor(role, type))) everyone.push(`${role}@${type}`);
+    expect(everyone).toEqual(['admin@VolunteerCenter']);
+  });
 });

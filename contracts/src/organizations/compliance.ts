@@ -3,6 +3,7 @@ import type { TPermissions } from '../identity/permissions.ts';
 import type { TOrganizationType } from '../identity/roles.ts';
 import { zDate } from '../validation/dates.ts';
 import { ZResource, zCollectionOf, zDocumentOf, type TQuerySpec } from '../jsonapi/jsonapi.ts';
+import { editsContent } from '../content/content-policy.ts';
 import { isPlatformOperator, type TCurrentOrganizationFacts } from './moderation.ts';
 
 /**
@@ -134,9 +135,17 @@ export const isComplianceRequirer = ({ permissions, current }: TComplianceActor)
   ((permissions.isSchoolAdmin && current.type === 'School') || isPlatformOperator(permissions, current));
 
 export const complianceRules = {
-  /** An organization's state and documents: its own admins, and the tenant's schools and centres. */
+  /** An organization's state (per kind: missing, expired, expiring, compliant): its own admins, and the tenant's schools and centres. */
   view: (a: TComplianceActor, organizationId: string) =>
     ownAdmin(a, organizationId) || isComplianceRequirer(a),
+  /**
+   * Its documents (references, notes: what a school does not need to see whether it complies): its own
+   * admins and the tenant's content editors (contracts/content/content-policy.ts `editsContent`).
+   */
+  viewDocuments: (a: TComplianceActor, organizationId: string) =>
+    ownAdmin(a, organizationId) || editsContent(a.permissions, a.current),
+  /** Every organization's documents at once: the tenant's content editors. */
+  viewAllDocuments: (a: TComplianceActor) => editsContent(a.permissions, a.current),
   /** Add, edit or remove documents: the organization's own admins, for an organization that keeps them. */
   manageDocuments: (a: TComplianceActor, target: { id: string; type: TOrganizationType }) =>
     ownAdmin(a, target.id) && COMPLIANCE_SUBJECT_TYPES.includes(target.type),

@@ -51,7 +51,7 @@ const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >>\nendobj\ntrailer
 
 beforeAll(async () => {
   h = await harness();
-  ed = await editor(h, 'demo', 'School');
+  ed = await editor(h, 'demo');
   otherTenantEditor = await editor(h, 'raayland');
 });
 afterAll(() => h.close());

@@ -72,7 +72,7 @@ const DEFINITION: TFormDefinition = {
 
 beforeAll(async () => {
   h = await harness();
-  ed = await editor(h, 'demo', 'School');
+  ed = await editor(h, 'demo');
 });
 afterAll(() => h.close());
 beforeEach(() => setClock(NOW));
@@ -302,7 +302,7 @@ describe('forms in the back office', () => {
     expect(res.json().errors[0].source.pointer).toContain('/visible_if');
   });
 
-  it('is for content editors only: 401 without an account, 403 for an admin of a pending organization', async () => {
+  it('needs a form scope: 401 without an account, 403 for an admin of a pending organization', async () => {
     expectStatus(
       await call(h.app, { method: 'GET', url: '/api/v1/cms/forms', headers: { 'x-tenant': 'demo' } }),
       401,
@@ -322,6 +322,63 @@ describe('forms in the back office', () => {
       }),
       403,
     );
+  });
+});
+
+describe('a School’s own forms (issue #31 item 7: least privilege for content)', () => {
+  it('a School’s admin builds and reads only its School’s forms; the editors see every form', async () => {
+    const schoolA = await userWith(h, 'admin', await organization(h, 'School', 'approved'), 'School');
+    const schoolB = await userWith(h, 'admin', await organization(h, 'School', 'approved'), 'School');
+    const own = await createAndPublish(schoolA);
+    expectStatus(await submit(own.token, { attend: true }), 201);
+    const theirs = await createAndPublish(schoolB);
+    const tenants = await createAndPublish(ed);
+    const get = (user: TUser, url: string) => call(h.app, { method: 'GET', url, headers: user.headers });
+    const listed = async (user: TUser) =>
+      ((await get(user, '/api/v1/cms/forms?page[size]=100')).json().data as { id: string }[]).map(
+        (f) => f.id,
+      );
+
+    expect(await listed(schoolA)).toContain(own.id);
+    expect(await listed(schoolA)).not.toContain(theirs.id);
+    expect(await listed(schoolA)).not.toContain(tenants.id);
+    expect(await listed(ed)).toEqual(expect.arrayContaining([own.id, theirs.id, tenants.id]));
+    expectStatus(await get(schoolA, `/api/v1/cms/forms/${own.id}/submissions`), 200);
+    expect((await get(schoolA, `/api/v1/cms/forms/${own.id}/submissions/export`)).statusCode).toBe(200);
+    // Another School's form and the tenant's are not there for it, in every read and write.
+    for (const id of [theirs.id, tenants.id]) {
+      for (const path of ['', '/submissions', '/submissions/export', '/versions', '/versions/1'])
+        expectStatus(await get(schoolA, `/api/v1/cms/forms/${id}${path}`), 404);
+      for (const action of ['publish', 'duplicate', 'archive'])
+        expectStatus(
+          await call(h.app, {
+            method: 'POST',
+            url: `/api/v1/cms/forms/${id}/${action}`,
+            headers: schoolA.headers,
+          }),
+          404,
+        );
+    }
+    // Submissions of every form, the contact form's too, are the editors'.
+    expectStatus(await get(ed, `/api/v1/cms/forms/${own.id}/submissions`), 200);
+    // A School builds public forms only: evaluation and assignment forms are offered tenant-wide.
+    const evaluation = await call(h.app, {
+      method: 'POST',
+      url: '/api/v1/cms/forms',
+      headers: schoolA.headers,
+      payload: { data: { type: 'form', attributes: { definition: DEFINITION, purpose: 'evaluation' } } },
+    });
+    expectStatus(evaluation, 403, 'forbidden');
+    expect(evaluation.json().errors[0].source.pointer).toBe('/data/attributes/purpose');
+    // A copy stays the School's.
+    const copy = await call(h.app, {
+      method: 'POST',
+      url: `/api/v1/cms/forms/${own.id}/duplicate`,
+      headers: schoolA.headers,
+    });
+    expectStatus(copy, 201);
+    expect(await listed(schoolA)).toContain(copy.json().data.id);
+    expect(await listed(schoolB)).not.toContain(copy.json().data.id);
   });
 });
 
@@ -670,7 +727,7 @@ describe('seeds', () => {
 
 describe('tenancy', () => {
   it('an editor of one tenant can neither see nor change another tenant’s forms; tokens are per tenant', async () => {
-    const other = await editor(h, 'raayland', 'School');
+    const other = await editor(h, 'raayland');
     const { id, token } = await createAndPublish(other);
     expectStatus(
       await call(h.app, { method: 'GET', url: `/api/v1/cms/forms/${id}`, headers: ed.headers }),

@@ -37,7 +37,7 @@ const visitor = { 'x-tenant': 'demo' };
 
 beforeAll(async () => {
   h = await harness();
-  ed = await editor(h, 'demo', 'School');
+  ed = await editor(h, 'demo');
   otherTenantEditor = await editor(h, 'raayland');
 });
 afterAll(() => h.close());

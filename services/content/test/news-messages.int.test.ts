@@ -17,7 +17,7 @@ const visitor = { 'x-tenant': 'demo' };
 
 beforeAll(async () => {
   h = await harness();
-  ed = await editor(h, 'demo', 'School');
+  ed = await editor(h, 'demo');
 });
 afterAll(() => h.close());
 

@@ -61,7 +61,7 @@ const clientConfig = (secretAccessKey = s3.secretAccessKey): S3ClientConfig => (
 
 beforeAll(async () => {
   h = await harness();
-  ed = await editor(h, 'demo', 'School');
+  ed = await editor(h, 'demo');
   dir = await mkdtemp(join(tmpdir(), 'content-storage-'));
 });
 afterAll(async () => {

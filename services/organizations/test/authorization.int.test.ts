@@ -445,7 +445,7 @@ const CASES: TCase[] = [
   {
     operation: 'GET /api/v1/compliance_documents',
     request: async () => ({ method: 'GET', url: '/api/v1/compliance_documents' }),
-    // Its own admins (their organization's), the tenant's school and centre admins (everyone's).
+    // Its own admins (their organization's; a school's: its own, none), the content editors (everyone's).
     allowed: ['providerAdmin', 'nonprofitAdmin', 'schoolAdmin', 'otherSchoolAdmin', 'centerAdmin'],
     denied: [
       ['anonymous', 401],
@@ -457,9 +457,12 @@ const CASES: TCase[] = [
   {
     operation: 'GET /api/v1/compliance_documents/{id}',
     request: async () => ({ method: 'GET', url: `/api/v1/compliance_documents/${await providerDocument()}` }),
-    allowed: ['providerAdmin', 'schoolAdmin', 'centerAdmin'],
+    // Its organization's admins and the content editors (issue #31 item 7: not a school's admins).
+    allowed: ['providerAdmin', 'centerAdmin'],
     denied: [
       ['anonymous', 401],
+      ['schoolAdmin', 404],
+      ['otherSchoolAdmin', 404],
       ['nonprofitAdmin', 404],
       ['mentor', 404],
       ['volunteer', 404],
@@ -496,7 +499,7 @@ const CASES: TCase[] = [
     denied: [
       ['anonymous', 401],
       ['nonprofitAdmin', 404],
-      ['schoolAdmin', 403],
+      ['schoolAdmin', 404],
       ['centerAdmin', 403],
       ['mentor', 404],
     ],
@@ -511,7 +514,7 @@ const CASES: TCase[] = [
     denied: [
       ['anonymous', 401],
       ['nonprofitAdmin', 404],
-      ['schoolAdmin', 403],
+      ['schoolAdmin', 404],
       ['mentor', 404],
     ],
   },

@@ -233,22 +233,46 @@ describe('documents', () => {
       }),
       403,
     );
-    // School admins read every organization's documents but change none; mentors read none.
+    // The content editors (the centre's admins) read every organization's documents but change none;
+    // school admins read none (they see each organization's state: issue #31 item 7); mentors none.
     expect(
-      (await call(h.app, { url: `/api/v1/compliance_documents/${theirs.id}`, headers: schoolAdmin.as() }))
+      (await call(h.app, { url: `/api/v1/compliance_documents/${theirs.id}`, headers: centreAdmin.as() }))
         .statusCode,
     ).toBe(200);
     expect(
-      (await call(h.app, { url: '/api/v1/compliance_documents', headers: schoolAdmin.as() })).json().meta
+      (await call(h.app, { url: '/api/v1/compliance_documents', headers: centreAdmin.as() })).json().meta
         .total,
     ).toBeGreaterThanOrEqual(3);
+    expectError(
+      await call(h.app, { url: `/api/v1/compliance_documents/${theirs.id}`, headers: schoolAdmin.as() }),
+      404,
+    );
+    expect(
+      (await call(h.app, { url: '/api/v1/compliance_documents', headers: schoolAdmin.as() })).json().meta
+        .total,
+    ).toBe(0);
+    expectError(
+      await call(h.app, {
+        url: `/api/v1/compliance_documents?filter[organization_id_eq]=${seedOrg('provider')}`,
+        headers: schoolAdmin.as(),
+      }),
+      403,
+    );
+    expectError(
+      await call(h.app, {
+        method: 'DELETE',
+        url: `/api/v1/compliance_documents/${theirs.id}`,
+        headers: centreAdmin.as(),
+      }),
+      403,
+    );
     expectError(
       await call(h.app, {
         method: 'DELETE',
         url: `/api/v1/compliance_documents/${theirs.id}`,
         headers: schoolAdmin.as(),
       }),
-      403,
+      404,
     );
     expectError(await post(schoolAdmin, { kind: 'vog', issued_on: '2026-01-01' }), 403);
     expectError(
@@ -264,20 +288,25 @@ describe('documents', () => {
 
   it('cross-tenant: another tenant’s admins see nothing of this tenant’s documents', async () => {
     const [doc] = (
-      await call(h.app, { url: '/api/v1/compliance_documents', headers: schoolAdmin.as() })
+      await call(h.app, { url: '/api/v1/compliance_documents', headers: centreAdmin.as() })
     ).json().data;
+    // Its content editors read every document of their own tenant, none of this one's.
+    const foreignCentre = await userWith(
+      h,
+      [['admin', seedOrg('volunteer-center', 'raayland'), 'VolunteerCenter']],
+      'raayland',
+    );
     expectError(
-      await call(h.app, { url: `/api/v1/compliance_documents/${doc.id}`, headers: foreignAdmin.as() }),
+      await call(h.app, { url: `/api/v1/compliance_documents/${doc.id}`, headers: foreignCentre.as() }),
       404,
     );
-    const theirs = (
-      await call(h.app, { url: '/api/v1/compliance_documents', headers: foreignAdmin.as() })
-    ).json();
     expect(
-      theirs.data.every(
-        (d: { attributes: { organization_id: string } }) =>
-          d.attributes.organization_id !== seedOrg('provider'),
-      ),
+      (await call(h.app, { url: '/api/v1/compliance_documents', headers: foreignCentre.as() }))
+        .json()
+        .data.every(
+          (d: { attributes: { organization_id: string } }) =>
+            d.attributes.organization_id !== seedOrg('provider'),
+        ),
     ).toBe(true);
     expectError(
       await call(h.app, {

@@ -2,19 +2,24 @@ import { Link as RouterLink } from 'react-router';
 import { DataTable, ListContextProvider, useGetList, useList, useTranslate } from 'react-admin';
 import { Box, Card, CardContent, Link, Typography } from '@mui/material';
 import EditIcon from '@mui/icons-material/Edit';
-import { dutchDate } from '@stageplein/contracts/domain/school-years';
 import {
   COMPLIANCE_SUBJECT_TYPES,
-  complianceState,
   type TComplianceKind,
+  type TComplianceStatus,
 } from '@stageplein/contracts/organizations/compliance';
 import { adminPath } from '../../app/paths.ts';
 import { useAdminPermissions, useCan } from '../../app/session-context.ts';
 import { Forbidden } from '../../ui/error-panel.tsx';
 import { LinkButton } from '../../ui/link-button.tsx';
 import { useRouteTitle } from '../../ui/route-title.ts';
-import { ComplianceChip, documentFacts } from '../compliance-documents/compliance-document-fields.tsx';
-import { useRequiredKinds } from '../compliance-documents/compliance-document-list.tsx';
+import { ComplianceChip } from '../compliance-documents/compliance-document-fields.tsx';
+
+/** The included `organization_compliance` of an organization, as the data provider reads it (camelCase). */
+interface TComplianceState {
+  status: TComplianceStatus;
+  mayPublish: boolean;
+  kinds: { kind: TComplianceKind; status: TComplianceStatus }[];
+}
 
 /** What the selected School or VolunteerCenter requires, with the button to change it. */
 function OwnRequirements({ organizationId }: { organizationId: string }) {
@@ -46,37 +51,38 @@ function OwnRequirements({ organizationId }: { organizationId: string }) {
 
 /**
  * /compliance_requirements (school and centre admins): their own required kinds, and every
- * NonProfit's and Provider's state per kind the tenant requires, computed by contracts'
- * `complianceState` (the rule the server gates publishing with) from the documents they keep.
+ * NonProfit's and Provider's state per kind the tenant requires, as the server computes it with
+ * contracts' `complianceState` (`include=compliance`, the rule it gates publishing with). A school
+ * sees the state, not the documents behind it (those are their organization's and the content
+ * editors': `complianceRules.viewDocuments`).
  */
 export function ComplianceRequirementList() {
   const title = useRouteTitle();
   const translate = useTranslate();
   const permissions = useAdminPermissions();
   const allowed = useCan('compliance_requirements', 'list');
-  const required = useRequiredKinds();
   const organizations = useGetList('organizations', {
     pagination: { page: 1, perPage: 100 },
     sort: { field: 'name', order: 'ASC' },
     filter: { organizationType: [...COMPLIANCE_SUBJECT_TYPES] },
+    meta: { include: ['compliance'] },
   });
-  const documents = useGetList('compliance_documents', { pagination: { page: 1, perPage: 1000 } });
-  const today = dutchDate(new Date());
   const rows = (organizations.data ?? []).map((o) => {
-    const state = complianceState(
-      required,
-      (documents.data ?? []).filter((d) => String(d.organizationId) === String(o.id)).map(documentFacts),
-      today,
-    );
+    // No state: nothing is required of it.
+    const state = (o.compliance as TComplianceState | null) ?? {
+      status: 'compliant',
+      mayPublish: true,
+      kinds: [],
+    };
     return {
       id: o.id,
       name: o.name,
       status: state.status,
-      mayPublish: state.may_publish,
+      mayPublish: state.mayPublish,
       kinds: state.kinds,
     };
   });
-  const list = useList({ data: rows, isPending: organizations.isPending || documents.isPending });
+  const list = useList({ data: rows, isPending: organizations.isPending });
   if (!allowed) return <Forbidden />;
   return (
     <Box sx={{ mt: 2 }}>

@@ -2,14 +2,14 @@ import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { editsContent } from '@stageplein/contracts/content/content-policy';
+import { formScope } from '@stageplein/contracts/content/content-policy';
 import {
   isAnswerField,
   ZFormDefinition,
   type TFormDefinition,
 } from '@stageplein/contracts/forms/form-definition';
 import {
-  CREATABLE_FORM_PURPOSES,
+  creatableFormPurposes,
   publicFormPath,
   type TCreatableFormPurpose,
 } from '@stageplein/contracts/forms/forms-api';
@@ -41,8 +41,9 @@ import { blankDefinition } from './builder-model.ts';
 import { FormEditor, useBuilderTexts } from './form-editor.tsx';
 
 /**
- * The form builder (`/form_builder*`, issue #18) for the tenant's content editors (the admins of its
- * approved School or VolunteerCenter, contracts/content/content-policy.ts — the API checks the same).
+ * The form builder (`/form_builder*`, issue #18) for the tenant's content editors (every form) and the
+ * admins of an approved School (their School's forms): contracts/content/content-policy.ts `formScope`,
+ * the rule the API checks.
  */
 
 function Gate({ children }: { children: ReactNode }) {
@@ -59,7 +60,7 @@ function Gate({ children }: { children: ReactNode }) {
         <p role="status">{t('loading')}</p>
       </div>
     );
-  if (!editsContent(session.permissions, currentOrganizationFacts(session)))
+  if (!formScope(session.permissions, currentOrganizationFacts(session)))
     return <StatusErrorScreen status={403} message={t('forbidden')} />;
   return <>{children}</>;
 }
@@ -161,6 +162,10 @@ export function FormNewPage() {
 
 function FormNew() {
   const { t } = useBuilderTexts();
+  const session = useSession();
+  // The Gate let only callers with a scope in; a school offers only the purposes the API accepts from it.
+  const scope = formScope(session.permissions, currentOrganizationFacts(session));
+  const purposes = scope ? creatableFormPurposes(scope) : [];
   const { t: tc } = useTranslation();
   const title = useRouteTitle();
   const api = useApi();
@@ -242,7 +247,7 @@ function FormNew() {
             onChange: (value) => setPurpose(value as TCreatableFormPurpose),
             onBlur: () => undefined,
           }}
-          options={CREATABLE_FORM_PURPOSES.map((p) => ({ value: p, label: t(`purposes.${p}`) }))}
+          options={purposes.map((p) => ({ value: p, label: t(`purposes.${p}`) }))}
         />
         {create.isError && <LoadError error={create.error} />}
         <div className="form__actions">

@@ -11,7 +11,7 @@ import { resourceDocument } from '@stageplein/kit/jsonapi/serialize';
 import type { TContentDeps } from '../content.config.ts';
 import { formOr404 } from '../forms/forms.service.ts';
 import { noStore } from '../shared/cache.ts';
-import { requireEditor } from '../shared/editor.ts';
+import { requireFormScope } from '../shared/editor.ts';
 import { contextOf, type TCtx } from '../shared/request.ts';
 import { storagesFor } from '../uploads/storage.ts';
 import { findSubmittedFormFile } from './form-files.repository.ts';
@@ -117,17 +117,18 @@ export const formFilesRoutes: FastifyPluginAsync<TContentDeps> = async (app, dep
     },
   });
 
-  /** A submitted file, for the form's editors only: always a download, never sniffed or active. */
+  /** A submitted file, for whoever may read the form: always a download, never sniffed or active. */
   r.get('/api/v1/cms/forms/:id/files/:fileId', {
     schema: {
       tags: ['cms', 'forms'],
-      summary: 'A file a submission of the form names (content editors; an attachment)',
+      summary:
+        'A file a submission of the form names (who may read the form: content editors, its School’s admins; an attachment)',
       params: z.object({ id: z.uuid(), fileId: z.uuid() }),
     },
     handler: async (req, reply) => {
       const ctx = await contextOf(req, deps);
-      await requireEditor(req, ctx.db);
-      const form = await formOr404(ctx, req.params.id);
+      const { scope } = await requireFormScope(req, ctx.db);
+      const form = await formOr404(ctx, scope, req.params.id);
       const row = await findSubmittedFormFile(ctx.db, form.id, req.params.fileId);
       if (!row) throw notFound();
       const bytes = await storages

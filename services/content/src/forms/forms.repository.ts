@@ -1,4 +1,5 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { TContentScope } from '@stageplein/contracts/content/content-policy';
 import type { TFormPurpose } from '@stageplein/contracts/forms/forms-api';
 import type { TJsonApiQuery } from '@stageplein/contracts/jsonapi/jsonapi';
 import { applyFiltersAndSort, applyPage, filterConditions } from '@stageplein/kit/jsonapi/apply-query';
@@ -57,17 +58,23 @@ export async function submissionCounts(db: TDb, formIds: string[]): Promise<Map<
   return new Map(rows.map((r) => [r.form_id, Number(r.n)]));
 }
 
-/** Newest change first unless sorted otherwise. */
-export async function listForms(db: TDb, query: TJsonApiQuery): Promise<{ rows: TFormRow[]; total: number }> {
+/** Newest change first unless sorted otherwise; a School's admin sees only its School's forms. */
+export async function listForms(
+  db: TDb,
+  query: TJsonApiQuery,
+  scope: TContentScope,
+): Promise<{ rows: TFormRow[]; total: number }> {
+  const owned = scope.kind === 'organization' ? scope.organizationId : null;
   let counted = db.selectFrom('content.forms');
+  if (owned) counted = counted.where('organization_id', '=', owned);
   for (const condition of filterConditions(query, FORM_COLUMNS)) counted = counted.where(condition);
   const { total } = await counted
     .select((eb) => eb.fn.countAll<number>().as('total'))
     .executeTakeFirstOrThrow();
+  let selected = db.selectFrom('content.forms').selectAll();
+  if (owned) selected = selected.where('organization_id', '=', owned);
   const rows = await applyPage(
-    applyFiltersAndSort(db.selectFrom('content.forms').selectAll(), query, FORM_COLUMNS)
-      .orderBy('updated_at', 'desc')
-      .orderBy('id'),
+    applyFiltersAndSort(selected, query, FORM_COLUMNS).orderBy('updated_at', 'desc').orderBy('id'),
     query,
   ).execute();
   return { rows, total: Number(total) };

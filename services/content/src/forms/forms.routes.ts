@@ -19,7 +19,7 @@ import { collectionDocument, pageLinks, resourceDocument } from '@stageplein/kit
 import type { TContentDeps } from '../content.config.ts';
 import { assertSameId } from '../shared/body.ts';
 import { noStore } from '../shared/cache.ts';
-import { requireEditor } from '../shared/editor.ts';
+import { requireFormScope } from '../shared/editor.ts';
 import { contextOf, requestUrl, type TCtx } from '../shared/request.ts';
 import {
   allSubmissions,
@@ -80,16 +80,19 @@ async function formDocument(ctx: TCtx, form: TFormRow) {
   return resourceDocument(formResource(form, counts.get(form.id) ?? 0));
 }
 
-/** The back office's forms (content editors only, like pages): docs/decisions/forms.md. */
+/**
+ * The back office's forms (docs/decisions/forms.md "Back office"): content editors every form of the
+ * tenant, a School's admins their School's (contracts' `formScope`); another's form is a 404.
+ */
 export const formsRoutes: FastifyPluginAsync<TContentDeps> = async (app, deps) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  /** Every route here: the caller must edit the tenant's content; answers are never cached. */
+  /** Every route here: the caller's form scope (401/403 without one); answers are never cached. */
   async function editorContext(req: FastifyRequest, reply: FastifyReply) {
     const ctx = await contextOf(req, deps);
-    const author = await requireEditor(req, ctx.db);
+    const { author, scope } = await requireFormScope(req, ctx.db);
     noStore(reply);
-    return { ctx, author };
+    return { ctx, author, scope };
   }
 
   /** The body's attributes as `schema` (creating: `ZFormCreateInput`; a change: `ZFormChange`), or a 422 sent. */
@@ -105,16 +108,17 @@ export const formsRoutes: FastifyPluginAsync<TContentDeps> = async (app, deps) =
   r.get('/api/v1/cms/forms', {
     schema: {
       tags: TAGS,
-      summary: 'The tenant’s forms, newest change first (content editors)',
+      summary:
+        'The forms the caller may see, newest change first (content editors: all; a School’s admins: its own)',
       description:
         'Filters: `status_eq|_in` (draft, published, archived), `purpose_eq` (general, contact, evaluation, assignment).',
       querystring: ZJsonApiQueryString,
       response: { 200: ZFormCollection },
     },
     handler: async (req, reply) => {
-      const { ctx } = await editorContext(req, reply);
+      const { ctx, scope } = await editorContext(req, reply);
       const query = parseJsonApiQuery(req.query as Record<string, string>, FORMS_QUERY);
-      const { rows, total } = await listForms(ctx.db, query);
+      const { rows, total } = await listForms(ctx.db, query, scope);
       const counts = await submissionCounts(
         ctx.db,
         rows.map((f) => f.id),
@@ -129,16 +133,18 @@ export const formsRoutes: FastifyPluginAsync<TContentDeps> = async (app, deps) =
   r.post('/api/v1/cms/forms', {
     schema: {
       tags: TAGS,
-      summary: 'Create a form as a draft (content editors); without a definition it starts with one question',
+      summary:
+        'Create a form as a draft (a School’s admins: their School’s, general only); without a definition it starts with one question',
       body: ZFormBody,
       response: { 201: ZFormDocument },
     },
     handler: async (req, reply) => {
-      const { ctx, author } = await editorContext(req, reply);
+      const { ctx, author, scope } = await editorContext(req, reply);
       const input = formInput(ZFormCreateInput, req.body, reply, ctx.lang);
       if (!input) return reply;
       const { purpose, ...attributes } = input;
-      const form = await createForm(ctx, author, attributes, purpose);
+      const owner = scope.kind === 'organization' ? scope.organizationId : null;
+      const form = await createForm(ctx, author, attributes, purpose, owner);
       return reply.status(201).send(await formDocument(ctx, form));
     },
   });
@@ -146,8 +152,8 @@ export const formsRoutes: FastifyPluginAsync<TContentDeps> = async (app, deps) =
   r.get('/api/v1/cms/forms/:id', {
     schema: { tags: TAGS, summary: 'One form with its draft', params: ZId, response: { 200: ZFormDocument } },
     handler: async (req, reply) => {
-      const { ctx } = await editorContext(req, reply);
-      return formDocument(ctx, await formOr404(ctx, req.params.id));
+      const { ctx, scope } = await editorContext(req, reply);
+      return formDocument(ctx, await formOr404(ctx, scope, req.params.id));
     },
   });
 
@@ -160,8 +166,8 @@ export const formsRoutes: FastifyPluginAsync<TContentDeps> = async (app, deps) =
       response: { 200: ZFormDocument },
     },
     handler: async (req, reply) => {
-      const { ctx, author } = await editorContext(req, reply);
-      const form = await formOr404(ctx, req.params.id);
+      const { ctx, author, scope } = await editorContext(req, reply);
+      const form = await formOr404(ctx, scope, req.params.id);
       assertSameId(req.body.data.id, form.id);
       const input = formInput(ZFormChange, req.body, reply, ctx.lang);
       if (!input) return reply;
@@ -173,8 +179,8 @@ export const formsRoutes: FastifyPluginAsync<TContentDeps> = async (app, deps) =
     r.post(path, {
       schema: { tags: TAGS, summary, params: ZId, response: { [status]: ZFormDocument } },
       handler: async (req, reply) => {
-        const { ctx, author } = await editorContext(req, reply);
-        const form = await run(ctx, author, await formOr404(ctx, (req.params as { id: string }).id));
+        const { ctx, author, scope } = await editorContext(req, reply);
+        const form = await run(ctx, author, await formOr404(ctx, scope, (req.params as { id: string }).id));
         return reply.status(status).send(await formDocument(ctx, form));
       },
     });
@@ -194,8 +200,8 @@ export const formsRoutes: FastifyPluginAsync<TContentDeps> = async (app, deps) =
       response: { 200: ZFormVersionCollection },
     },
     handler: async (req, reply) => {
-      const { ctx } = await editorContext(req, reply);
-      const form = await formOr404(ctx, req.params.id);
+      const { ctx, scope } = await editorContext(req, reply);
+      const form = await formOr404(ctx, scope, req.params.id);
       const counts = await submissionCountsByVersion(ctx.db, form.id);
       const versions = (await versionsOf(ctx.db, form.id)).reverse();
       return collectionDocument(
@@ -213,8 +219,8 @@ export const formsRoutes: FastifyPluginAsync<TContentDeps> = async (app, deps) =
       response: { 200: ZFormVersionDocument },
     },
     handler: async (req, reply) => {
-      const { ctx } = await editorContext(req, reply);
-      const form = await formOr404(ctx, req.params.id);
+      const { ctx, scope } = await editorContext(req, reply);
+      const form = await formOr404(ctx, scope, req.params.id);
       // Checked here, not in the params schema: see forms-public.routes.ts on patterns in path parameters.
       if (!/^[1-9][0-9]{0,6}$/.test(req.params.version)) throw notFound();
       const version = await findVersion(ctx.db, ctx.tenant.id, form.id, Number(req.params.version));
@@ -232,8 +238,8 @@ export const formsRoutes: FastifyPluginAsync<TContentDeps> = async (app, deps) =
       response: { 200: ZFormSubmissionCollection },
     },
     handler: async (req, reply) => {
-      const { ctx } = await editorContext(req, reply);
-      const form = await formOr404(ctx, req.params.id);
+      const { ctx, scope } = await editorContext(req, reply);
+      const form = await formOr404(ctx, scope, req.params.id);
       const query = parseJsonApiQuery(req.query as Record<string, string>, FORM_SUBMISSIONS_QUERY);
       const { rows, total } = await listSubmissions(ctx.db, form.id, query);
       const files = filesBySubmission(
@@ -259,8 +265,8 @@ export const formsRoutes: FastifyPluginAsync<TContentDeps> = async (app, deps) =
       params: ZId,
     },
     handler: async (req, reply) => {
-      const { ctx } = await editorContext(req, reply);
-      const form = await formOr404(ctx, req.params.id);
+      const { ctx, scope } = await editorContext(req, reply);
+      const form = await formOr404(ctx, scope, req.params.id);
       const csv = submissionsCsv(await versionsOf(ctx.db, form.id), await allSubmissions(ctx.db, form.id));
       return reply
         .type('text/csv; charset=utf-8')
@@ -277,8 +283,8 @@ export const formsRoutes: FastifyPluginAsync<TContentDeps> = async (app, deps) =
       response: { 200: ZFormSubmissionDocument },
     },
     handler: async (req, reply) => {
-      const { ctx } = await editorContext(req, reply);
-      const form = await formOr404(ctx, req.params.id);
+      const { ctx, scope } = await editorContext(req, reply);
+      const form = await formOr404(ctx, scope, req.params.id);
       const submission = await findSubmission(ctx.db, form.id, req.params.submissionId);
       if (!submission) throw notFound();
       const files = filesBySubmission(await filesOfSubmissions(ctx.db, [submission.id]));

@@ -5,8 +5,10 @@ import {
   ZFormDefinition,
   type TFormDefinition,
 } from '@stageplein/contracts/forms/form-definition';
+import { inContentScope, type TContentScope } from '@stageplein/contracts/content/content-policy';
 import {
   CONTACT_FORM_TOKEN,
+  creatableFormPurposes,
   isPublicFormPurpose,
   type TFormInput,
   type TPublicSubmissionBody,
@@ -40,9 +42,10 @@ const payload = (f: TFormRow, version: number | null = null) => ({
   version,
 });
 
-export async function formOr404(ctx: TCtx, id: string): Promise<TFormRow> {
+/** The form, when it is within the caller's scope (another School's or the tenant's is a 404, like a missing one). */
+export async function formOr404(ctx: TCtx, scope: TContentScope, id: string): Promise<TFormRow> {
   const form = await findForm(ctx.db, ctx.tenant.id, id);
-  if (!form) throw notFound();
+  if (!form || !inContentScope(scope, form.organization_id)) throw notFound();
   return form;
 }
 
@@ -50,14 +53,23 @@ function assertEditable(form: TFormRow): void {
   if (form.status === 'archived') throw new ApiError('form_archived');
 }
 
+/**
+ * A new draft owned by `organizationId` (a School's form; null: the tenant's). A School may make only
+ * the purposes `creatableFormPurposes` gives its scope (the builder offers only those).
+ */
 export async function createForm(
   ctx: TCtx,
   author: TAuthor,
   input: Partial<TFormInput>,
   purpose: TFormRow['purpose'] = 'general',
+  organizationId: string | null = null,
 ): Promise<TFormRow> {
+  const schoolMay = organizationId && creatableFormPurposes({ kind: 'organization', organizationId });
+  if (schoolMay && !(schoolMay as readonly string[]).includes(purpose))
+    throw new ApiError('forbidden', {}, { pointer: '/data/attributes/purpose' });
   const form = await insertForm(ctx.db, {
     tenant_id: ctx.tenant.id,
+    organization_id: organizationId,
     purpose,
     status: 'draft',
     definition: input.definition ?? emptyFormDefinition(),
@@ -125,7 +137,10 @@ export async function publishForm(ctx: TCtx, author: TAuthor, form: TFormRow): P
   return row;
 }
 
-/** A new draft with the same definition and purpose; a copy of the contact form is an ordinary form. */
+/**
+ * A new draft with the same definition, purpose and owner; a copy of the contact form is an ordinary
+ * form.
+ */
 export async function duplicateForm(ctx: TCtx, author: TAuthor, form: TFormRow): Promise<TFormRow> {
   const title = form.definition.title;
   return createForm(
@@ -139,6 +154,7 @@ export async function duplicateForm(ctx: TCtx, author: TAuthor, form: TFormRow):
       notify_email: form.notify_email,
     },
     form.purpose === 'contact' ? 'general' : form.purpose,
+    form.organization_id,
   );
 }
 

@@ -18,6 +18,8 @@ export interface TFormsTable {
   published_version: number | null;
   published_at: Date | null;
   notify_email: string | null;
+  /** The School whose admins made it (they and the content editors see it); null: the tenant's. */
+  organization_id: string | null;
   created_at: Date;
   updated_at: Date;
 }

@@ -18,6 +18,7 @@ import m20270105T1100_upload_owners from './20270105T1100-upload-owners.ts';
 import m20270108T0900_s3_storage from './20270108T0900-s3-storage.ts';
 import m20270111T0900_outbox_pending from './20270111T0900-outbox-pending.ts';
 import m20270122T0900_single_use_render_tokens from './20270122T0900-single-use-render-tokens.ts';
+import m20270123T0900_form_owners from './20270123T0900-form-owners.ts';
 
 /**
  * Applied in key order. Each migration is a frozen file named by its timestamp: once landed it is never
@@ -53,4 +54,6 @@ export const migrations: Record<string, Migration> = {
   '20270111T0900-outbox-pending': m20270111T0900_outbox_pending,
   // A public form's render token answers one submission.
   '20270122T0900-single-use-render-tokens': m20270122T0900_single_use_render_tokens,
+  // Forms of schools: the owning organization (least privilege for content, issue #31).
+  '20270123T0900-form-owners': m20270123T0900_form_owners,
 };

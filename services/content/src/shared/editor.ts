@@ -1,5 +1,10 @@
 import type { FastifyRequest } from 'fastify';
-import { editsContent, uploadScope, type TUploadScope } from '@stageplein/contracts/content/content-policy';
+import {
+  editsContent,
+  formScope,
+  uploadScope,
+  type TContentScope,
+} from '@stageplein/contracts/content/content-policy';
 import type { TOrganizationType } from '@stageplein/contracts/identity/roles';
 import type { TOrganizationStatus } from '@stageplein/contracts/organizations/organizations';
 import { authorize } from '@stageplein/kit/auth/policy';
@@ -37,18 +42,26 @@ export async function requireEditor(req: FastifyRequest, db: TDb): Promise<TAuth
   return { userId: auth.userId, impersonatorId: auth.impersonatorId };
 }
 
-/**
- * 401 without a caller, 403 unless they manage uploads: content editors the tenant's, other admins their
- * organization's (contracts' `uploadScope`); returns them as the change's author with their scope.
- */
-export async function requireUploader(
+type TScopeRule = typeof uploadScope;
+
+/** 401 without a caller, 403 unless `rule` gives them a scope; returns them as the change's author with it. */
+async function requireScope(
   req: FastifyRequest,
   db: TDb,
-): Promise<{ author: TAuthor; scope: TUploadScope }> {
+  rule: TScopeRule,
+): Promise<{ author: TAuthor; scope: TContentScope }> {
   const current = req.auth ? await currentOrganization(req, db) : null;
-  const auth = authorize(req, (a) => uploadScope(a.permissions, current) !== null);
+  const auth = authorize(req, (a) => rule(a.permissions, current) !== null);
   return {
     author: { userId: auth.userId, impersonatorId: auth.impersonatorId },
-    scope: uploadScope(auth.permissions, current)!,
+    scope: rule(auth.permissions, current)!,
   };
 }
+
+/**
+ * Uploads: content editors the tenant's, other admins their organization's (contracts' `uploadScope`).
+ */
+export const requireUploader = (req: FastifyRequest, db: TDb) => requireScope(req, db, uploadScope);
+
+/** Forms, their submissions and files: content editors every form, School admins their School's (`formScope`). */
+export const requireFormScope = (req: FastifyRequest, db: TDb) => requireScope(req, db, formScope);

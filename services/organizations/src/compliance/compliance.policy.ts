@@ -1,10 +1,6 @@
 import type { TOrganizationType } from '@stageplein/contracts/identity/roles';
 import type { TCurrentOrganizationFacts } from '@stageplein/contracts/organizations/moderation';
-import {
-  complianceRules,
-  isComplianceRequirer,
-  type TComplianceActor,
-} from '@stageplein/contracts/organizations/compliance';
+import { complianceRules, type TComplianceActor } from '@stageplein/contracts/organizations/compliance';
 import type { TAuth } from '@stageplein/kit/auth/auth.types';
 
 export interface TComplianceSubject {
@@ -25,9 +21,11 @@ const actorOf = (auth: TAuth, current: TCurrentOrganizationFacts | null): TCompl
 export const compliancePolicy = {
   view: (auth: TAuth, { current, organization }: TComplianceSubject) =>
     complianceRules.view(actorOf(auth, current), organization.id),
-  /** Every organization's documents at once (the overview of a school or centre). */
-  viewAll: (auth: TAuth, { current }: { current: TCurrentOrganizationFacts | null }) =>
-    isComplianceRequirer(actorOf(auth, current)),
+  viewDocuments: (auth: TAuth, { current, organization }: TComplianceSubject) =>
+    complianceRules.viewDocuments(actorOf(auth, current), organization.id),
+  /** Every organization's documents at once (the tenant's content editors). */
+  viewAllDocuments: (auth: TAuth, { current }: { current: TCurrentOrganizationFacts | null }) =>
+    complianceRules.viewAllDocuments(actorOf(auth, current)),
   manageDocuments: (auth: TAuth, { current, organization }: TComplianceSubject) =>
     complianceRules.manageDocuments(actorOf(auth, current), organization),
   setRequirements: (auth: TAuth, { current, organization }: TComplianceSubject) =>

@@ -42,11 +42,11 @@ const actingOf = (actor: TActor) => ({
   impersonatorId: actor.auth.impersonatorId,
 });
 
-/** A document the caller may see (its organization's admins, the tenant's schools and centres), else 404. */
+/** A document the caller may see (its organization's admins, the tenant's content editors), else 404. */
 async function visibleDocument(ctx: TCtx, actor: TActor, id: string, forUpdate = false) {
   const doc = await loadDocument(ctx, id, forUpdate);
   const organization = await loadOrganization(ctx, doc.organization_id, forUpdate);
-  if (!compliancePolicy.view(actor.auth, { current: actor.current, organization })) throw notFound();
+  if (!compliancePolicy.viewDocuments(actor.auth, { current: actor.current, organization })) throw notFound();
   return { doc, organization };
 }
 
@@ -65,8 +65,8 @@ export const complianceRoutes: FastifyPluginAsync<TServiceDeps> = async (app, de
       tags: TAGS,
       summary: 'Compliance documents (VOG, liability insurance…) of an organization',
       description:
-        '`filter[organization_id_eq]` (default: the current organization); without it, a School’s or VolunteerCenter’s admins get every organization’s. ' +
-        'Readable by the organization’s admins and the tenant’s school and centre admins. `filter[kind_eq|_in]`.',
+        '`filter[organization_id_eq]` (default: the current organization); without it, the tenant’s content editors get every organization’s. ' +
+        'Readable by the organization’s admins and the tenant’s content editors (platform operators). `filter[kind_eq|_in]`.',
       querystring: ZJsonApiQueryString,
       response: { 200: ZComplianceDocumentCollection },
     },
@@ -78,13 +78,13 @@ export const complianceRoutes: FastifyPluginAsync<TServiceDeps> = async (app, de
       const byOrganization = query.filters.find((f) => f.attribute === 'organization_id');
       const kinds = query.filters.find((f) => f.attribute === 'kind');
       let organizationIds: string[] | undefined;
-      if (byOrganization || !compliancePolicy.viewAll(actor.auth, { current: actor.current })) {
+      if (byOrganization || !compliancePolicy.viewAllDocuments(actor.auth, { current: actor.current })) {
         const id = byOrganization ? String(byOrganization.value) : actor.current?.id;
         if (!id) throw new ApiError('forbidden');
         const organization = await loadOrganization(ctx, id).catch(() => {
           throw new ApiError('forbidden');
         });
-        authorize(req, compliancePolicy.view, { current: actor.current, organization });
+        authorize(req, compliancePolicy.viewDocuments, { current: actor.current, organization });
         organizationIds = [id];
       }
       const rows = await listDocuments(ctx.db, ctx.tenant.id, {

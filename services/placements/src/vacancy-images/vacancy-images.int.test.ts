@@ -132,8 +132,8 @@ describe('uploads of organization admins (content)', () => {
     expect(theirs.id).not.toBe(mine.id);
     expect(theirs.hash).toBe(mine.hash);
 
-    // Content editors (an approved school's admin) see every upload of the tenant.
-    const editor = await adminOf(h, 'School');
+    // Content editors (an approved VolunteerCenter's admin) see every upload of the tenant.
+    const editor = await adminOf(h, 'VolunteerCenter');
     await eventually(async () => {
       const all = await call(h.app, {
         method: 'GET',
@@ -147,7 +147,7 @@ describe('uploads of organization admins (content)', () => {
     });
 
     // Not an admin: no uploads at all. The same content checks as for editors (a script is no image).
-    const student = await userWith(h, 'student', editor.organizationId, 'School');
+    const student = await userWith(h, 'student', (await adminOf(h, 'School')).organizationId, 'School');
     expectStatus(await upload(student, await png(2)), 403);
     const script = Buffer.from('<script>alert(1)</script>');
     expectStatus(await upload(company, script), 415, 'upload_type_not_allowed');
