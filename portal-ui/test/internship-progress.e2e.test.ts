@@ -236,6 +236,21 @@ describe('from the bank to progress and evaluation', () => {
     });
     expect(cleared.status, JSON.stringify(cleared.body)).toBe(200);
 
+    // The student's mentor (phone) sees it listed, without the fix (the period is the school's field).
+    const mentor = await openPortal(stack, { viewport: PHONE });
+    await signIn(mentor.page, stack, TENANT, demo('mentor', TENANT));
+    await mentor.page.goto(stack.url(TENANT, '/stagevoortgang'));
+    const listed = mentor.page
+      .getByTestId('progress-periodless-row')
+      .filter({ has: mentor.page.locator(`a[href="/internships/${id}"]`) });
+    await listed.waitFor();
+    expect(await listed.getByTestId('progress-periodless-link').count()).toBe(0);
+    await expectAccessible(mentor.page, 'internships without a period (mentor, phone)');
+    expect(await mentor.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      PHONE.width,
+    );
+    await mentor.context.close();
+
     const school = await openPortal(stack, { viewport: DESKTOP });
     const sp = school.page;
     await signInSchool(sp);

@@ -83,7 +83,7 @@ export function ProgressIndexPage() {
   if (viewer === 'student') return <StudentProgress />;
   return (
     <Page title={title} testId="progress-index" lead={<p>{t('indexLead')}</p>}>
-      {viewer === 'school' && <PeriodlessInternships />}
+      {(viewer === 'school' || viewer === 'mentor') && <PeriodlessInternships />}
       <p>
         <Link to="/stagevoortgang/uitleg">{t('explanationLink')}</Link>
       </p>
@@ -321,7 +321,7 @@ function ScheduleBadge({ status, behind }: { status: TInternshipStatus; behind: 
 
 /**
  * Whose progress pages these are: a student (not also staff) gets their own view, a School's admin
- * or mentor the period table (admins also the internships still needing a period).
+ * or mentor the period table and the internships still needing a period (admins link them).
  */
 function useProgressViewer(): 'student' | 'school' | 'mentor' | 'other' {
   const { permissions, currentOrganization } = useSession();
