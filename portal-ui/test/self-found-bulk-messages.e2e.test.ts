@@ -132,11 +132,45 @@ describe('self-found internships and bulk messages', () => {
     const { page, problems } = await openPortal(stack);
     await signIn(page, stack, TENANT, demo('admin', TENANT));
     await actForSchool(page);
-    await page.goto(stack.url(TENANT, '/internships/bulk_messages'));
+    // The school admin finds the screen where they follow their students' internships.
+    await page.goto(stack.url(TENANT, '/internships'));
+    await page.getByTestId('bulk-messages-link').click();
     await page.getByTestId('bulk-message-form').waitFor();
     expect(await page.getByTestId('page-title').textContent()).toBe(nl('routes.internships.bulkMessages'));
     await page.getByTestId('bulk-internship').first().waitFor();
     await expectAccessible(page, 'bulk messages');
+
+    // What is shown is what gets chosen: the search filters as the admin types (no Enter), and
+    // "choose all shown" takes exactly the rows shown (it once took the unfiltered list, issue #30).
+    const search = page.getByRole('searchbox', { name: /^Zoeken/ });
+    await search.fill('niemand-heet-zo');
+    await page.getByText('Geen stages gevonden.').waitFor();
+    expect(await page.getByTestId('bulk-select-all').isDisabled()).toBe(true);
+    expect(await page.getByTestId('bulk-selected-count').textContent()).toBe('0 stages gekozen');
+    expect(await page.getByTestId('bulk-internship').count()).toBe(0);
+    await search.fill('');
+    await page.getByTestId('bulk-internship').first().waitFor();
+    const student = (await page.getByTestId('bulk-internship').first().textContent())!.split(' — ')[0]!;
+    const word = student.split(' ').at(-1)!;
+    await search.fill(word);
+    await expect.poll(() => page.getByTestId('bulk-select-all').isEnabled()).toBe(true);
+    const shown = await page.getByTestId('bulk-internship').allTextContents();
+    expect(shown.length).toBeGreaterThan(0);
+    for (const text of shown) expect(text.toLowerCase()).toContain(word.toLowerCase());
+    await page.getByTestId('bulk-select-all').click();
+    expect(await page.getByTestId('bulk-selected-count').textContent()).toBe(
+      shown.length === 1 ? '1 stage gekozen' : `${shown.length} stages gekozen`,
+    );
+    expect(await page.getByTestId('bulk-internship').locator('input:checked').count()).toBe(shown.length);
+    // Another search keeps the chosen ones in view.
+    await search.fill('niemand-heet-zo');
+    await page.getByText('Geen stages gevonden.').waitFor();
+    expect(await page.getByTestId('bulk-also-chosen-internship').count()).toBe(shown.length);
+    // Students without an internship can be chosen too (by group, level or period).
+    await page.getByTestId('bulk-students-section').waitFor();
+    await expectAccessible(page, 'bulk messages: chosen and students');
+    await page.reload();
+    await page.getByTestId('bulk-internship').first().waitFor();
 
     // Filters like the internships list: a status narrows the list at once.
     const all = await page.getByTestId('bulk-internship').count();
@@ -153,9 +187,17 @@ describe('self-found internships and bulk messages', () => {
     const subject = `Inleverdatum verslag ${Date.now()}`;
     await page.getByLabel(/^Onderwerp/).fill(subject);
     await page
-      .getByLabel(/^Bericht/)
+      .getByRole('textbox', { name: /^Bericht/ })
       .fill('Lever je verslag vóór 1 juni in.\n\nGroeten van de stagecoördinator.');
     await page.getByTestId('bulk-message-send').click();
+    // A confirmation names how many people the message reaches before anything is sent.
+    await page.getByTestId('bulk-confirm').waitFor();
+    expect(await page.getByTestId('bulk-confirm-count').textContent()).toBe(
+      'Dit bericht gaat naar 1 ontvanger.',
+    );
+    await expectAccessible(page, 'bulk messages: confirmation');
+    await shot(page, 'bulk-messages-confirm');
+    await page.getByTestId('bulk-confirm-send').click();
 
     const rows = page.getByTestId('bulk-delivery');
     await rows.first().waitFor();

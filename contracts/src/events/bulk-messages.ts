@@ -8,6 +8,8 @@ export const BULK_MESSAGE_EVENT_PAYLOADS = {
     school_id: z.uuid(),
     subject: z.string(),
     internship_ids: z.array(z.uuid()),
+    /** Students chosen without an internship (by group, level or period); absent in earlier events. */
+    student_ids: z.array(z.uuid()).optional(),
     recipient_count: z.number().int(),
   }),
 } as const satisfies Record<string, z.ZodType>;

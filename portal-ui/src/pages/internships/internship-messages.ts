@@ -13,6 +13,7 @@ export const internshipsNl = {
   retry: 'Opnieuw proberen',
   notFound: 'Deze stage bestaat niet of je mag haar niet zien.',
   backToList: 'Terug naar de stages',
+  bulkMessagesLink: 'Bericht sturen aan leerlingen',
   intro: {
     student: 'Je sollicitaties en stages.',
     organization: 'De stagiairs en sollicitaties van je organisatie.',
@@ -170,6 +171,7 @@ export const internshipsEn: typeof internshipsNl = {
   retry: 'Try again',
   notFound: 'This internship does not exist or you may not see it.',
   backToList: 'Back to the internships',
+  bulkMessagesLink: 'Send a message to students',
   intro: {
     student: 'Your applications and internships.',
     organization: 'The interns and applications of your organization.',

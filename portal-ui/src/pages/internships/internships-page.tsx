@@ -4,11 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { readCollectionDocument, type TRawDocument } from '@stageplein/contracts/client/jsonapi-document';
 import type { TApiClient } from '@stageplein/contracts/client/api-client';
+import { maySendBulkMessages } from '@stageplein/contracts/placements/bulk-messages';
 import { internshipScopes } from '@stageplein/contracts/placements/internship-policy';
 import { INTERNSHIP_STATUSES } from '@stageplein/contracts/placements/internships';
 import { ListPaging } from '@stageplein/design-system/components/per-page-select.tsx';
 import { FormAlert } from '@stageplein/design-system/forms/fields.tsx';
 import { useApi } from '../../api/api-context.ts';
+import { useSession } from '../../session/session-context.ts';
+import { currentOrganizationFacts } from '../dev/gallery-gate.tsx';
 import { Page, useRouteTitle } from '../page-kit.tsx';
 import { listInternships, personName, type TInternship } from './internship-api.ts';
 import {
@@ -54,6 +57,9 @@ export function InternshipsPage() {
   const title = useRouteTitle();
   const { ready, viewer } = useInternshipViewer();
   const who = listViewer(ready ? internshipScopes(viewer) : []);
+  const session = useSession();
+  // Bulk messages live where a school follows its students: offered to whoever may send them.
+  const mayMessage = maySendBulkMessages(session.permissions, currentOrganizationFacts(session));
   if (!ready) {
     return (
       <Page title={title} testId="internships-page">
@@ -62,7 +68,26 @@ export function InternshipsPage() {
     );
   }
   return (
-    <Page title={title} lead={t(`intro.${who}`)} testId="internships-page">
+    <Page
+      title={title}
+      lead={
+        <>
+          <p>{t(`intro.${who}`)}</p>
+          {mayMessage && (
+            <p>
+              <Link
+                to="/internships/bulk_messages"
+                className="btn btn--secondary"
+                data-testid="bulk-messages-link"
+              >
+                {t('bulkMessagesLink')}
+              </Link>
+            </p>
+          )}
+        </>
+      }
+      testId="internships-page"
+    >
       {who !== 'none' && <InternshipList who={who} organizationId={viewer.current?.id ?? ''} />}
     </Page>
   );

@@ -298,3 +298,140 @@ describe('bulk messages', () => {
     );
   });
 });
+
+describe('bulk messages: students without an internship yet, and the count before sending', () => {
+  const preview = (user: TUser, attributes: Record<string, unknown>) =>
+    call(h.app, {
+      method: 'POST',
+      url: '/api/v1/internships/bulk_messages/recipients',
+      headers: user.headers,
+      payload: { data: { type: 'bulk_message_recipients', attributes } },
+    });
+  const without = async (user: TUser, query = '') => {
+    const res = await call(h.app, {
+      method: 'GET',
+      url: `/api/v1/internships/bulk_messages/students${query}`,
+      headers: user.headers,
+    });
+    expectStatus(res, 200);
+    return (res.json().data as { id: string }[]).map((s) => s.id).sort();
+  };
+
+  it('lists the school’s students without an internship by group and period, and writes to them', async () => {
+    const { admin, schoolId } = await school();
+    const [placed, applicant, free] = [
+      await person('student', schoolId, 'School'),
+      await person('student', schoolId, 'School'),
+      await person('student', schoolId, 'School'),
+    ];
+    const internship = await internshipOf(placed); // submitted: they found one
+    const groupId = randomUUID();
+    const periodId = randomUUID();
+    await deliver(h, 'organizations.group.created', groupId, {
+      school_id: schoolId,
+      group_id: groupId,
+      name: 'Klas 3B',
+      school_year_id: null,
+      level_id: null,
+    });
+    for (const s of [placed, free])
+      await deliver(h, 'organizations.group_membership.changed', s.id, {
+        school_id: schoolId,
+        student_id: s.id,
+        group_id: groupId,
+        previous_group_id: null,
+      });
+    await deliver(h, 'organizations.internship_period.created', periodId, {
+      school_id: schoolId,
+      internship_period_id: periodId,
+      school_year_id: randomUUID(),
+      name: 'Voorjaar',
+      start_date: '2027-02-01',
+      end_date: '2027-06-30',
+      status: 'active',
+    });
+    await eventually(async () => {
+      const { rows } =
+        await sql`select 1 from placements.group_memberships where group_id = ${groupId}`.execute(h.owner);
+      expect(rows).toHaveLength(2);
+      const periods = await sql`select 1 from placements.internship_periods where id = ${periodId}`.execute(
+        h.owner,
+      );
+      expect(periods.rows).toHaveLength(1);
+    });
+    // An application alone is not an internship yet.
+    const application = await internshipOf(applicant);
+    await sql`update placements.internships set status = 'applied' where id = ${application}`.execute(
+      h.owner,
+    );
+
+    expect(await without(admin)).toEqual([applicant.id, free.id].sort());
+    expect(await without(admin, `?filter[group_id_in]=${groupId}`)).toEqual([free.id]);
+    // In the period, the self-found internship (no period) does not count: all three need one there.
+    expect(await without(admin, `?filter[internship_period_id_eq]=${periodId}`)).toEqual(
+      [placed.id, applicant.id, free.id].sort(),
+    );
+    await sql`update placements.internships set internship_period_id = ${periodId} where id = ${internship}`.execute(
+      h.owner,
+    );
+    expect(await without(admin, `?filter[internship_period_id_eq]=${periodId}`)).toEqual(
+      [applicant.id, free.id].sort(),
+    );
+
+    // The count before sending: one per address (the placed student twice is one person).
+    const selection = { internship_ids: [internship], student_ids: [free.id, placed.id] };
+    const count = await preview(admin, selection);
+    expectStatus(count, 200);
+    expect(count.json().data.attributes).toEqual({
+      recipient_count: 2,
+      internship_count: 1,
+      student_count: 2,
+    });
+    expect(
+      (await preview(admin, { ...selection, to_contacts: true })).json().data.attributes.recipient_count,
+    ).toBe(3);
+    expectStatus(await preview(admin, { internship_ids: [], student_ids: [] }), 422, 'validation_failed');
+
+    const sent = await send(admin, { student_ids: [free.id] });
+    expectStatus(sent, 201);
+    expect(sent.json().data.attributes).toMatchObject({
+      internship_count: 0,
+      student_count: 1,
+      recipient_count: 1,
+    });
+    expect(sent.json().included[0].attributes).toMatchObject({
+      internship_id: null,
+      recipient_kind: 'student',
+      email: free.email,
+    });
+    expect((await mailRequests(sent.json().data.id)).map((r) => r.recipient)).toEqual([{ user_id: free.id }]);
+    const [event] = await outboxEvents(h, 'placements.bulk_message.sent', sent.json().data.id);
+    expect(event?.data).toMatchObject({ internship_ids: [], student_ids: [free.id], recipient_count: 1 });
+  });
+
+  it('another school’s student is unknown, and only school admins list or count', async () => {
+    const { admin, schoolId } = await school();
+    const mine = await person('student', schoolId, 'School');
+    const other = await school();
+    const theirs = await person('student', other.schoolId, 'School');
+    const refused = await send(admin, { student_ids: [mine.id, theirs.id] });
+    expectStatus(refused, 422, 'validation_failed');
+    expect(refused.json().errors[0].source).toEqual({ pointer: '/data/attributes/student_ids/1' });
+    expectStatus(await preview(admin, { student_ids: [theirs.id] }), 422, 'validation_failed');
+    expect(await without(admin)).not.toContain(theirs.id);
+    for (const user of [mine, theirs]) {
+      expectStatus(await preview(user, { student_ids: [mine.id] }), 403);
+      expectStatus(
+        await call(h.app, {
+          method: 'GET',
+          url: '/api/v1/internships/bulk_messages/students',
+          headers: user.headers,
+        }),
+        403,
+      );
+    }
+    const foreign = await school('stageplein');
+    expectStatus(await preview(foreign.admin, { student_ids: [mine.id] }), 422, 'validation_failed');
+    expect(await without(foreign.admin)).toEqual([]);
+  });
+});

@@ -75,4 +75,16 @@ describe('resolveRecipients', () => {
       ['student', 'student.c@school.test'],
     ]);
   });
+
+  it('adds students chosen without an internship once, after the internships’ people', () => {
+    const rs = resolveRecipients([internship('a')], { toContacts: false, toSupervisors: false }, [
+      { id: 'student-a', email: 'STUDENT.a@school.test', first_name: 'Sam', last_name: 'a' },
+      { id: 'free', email: 'Free@School.test', first_name: 'Fien', last_name: null },
+      { id: 'unknown', email: null, first_name: null, last_name: null },
+    ]);
+    expect(rs.map((r) => [r.internshipId, r.kind, r.email, r.name])).toEqual([
+      ['a', 'student', 'student.a@school.test', 'Sam a'],
+      [null, 'student', 'free@school.test', 'Fien'],
+    ]);
+  });
 });

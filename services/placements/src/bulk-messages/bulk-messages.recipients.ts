@@ -1,8 +1,9 @@
 import type { TBulkMessageRecipientKind } from '@stageplein/contracts/placements/bulk-messages';
-import type { TSchoolInternship } from './bulk-messages.repository.ts';
+import type { TSchoolInternship, TSchoolStudent } from './bulk-messages.repository.ts';
 
 export interface TRecipient {
-  internshipId: string;
+  /** Null: a student chosen without an internship. */
+  internshipId: string | null;
   kind: TBulkMessageRecipientKind;
   /** A user of the platform (identity reads their address and language), or null: an address only. */
   userId: string | null;
@@ -17,12 +18,14 @@ const fullName = (first: string | null, last: string | null) =>
 /**
  * Who a message reaches: each internship's student, and when asked its contact (the contact person's
  * account, else the contact address the internship names) and its supervisor. One recipient per
- * address (the first role it appears in wins: a student with two internships gets one mail). People
+ * address (the first role it appears in wins: a student with two internships gets one mail); then the
+ * students chosen without an internship. People
  * placements does not know (no read-model row yet) and internships without a contact are skipped.
  */
 export function resolveRecipients(
   internships: readonly TSchoolInternship[],
   options: { toContacts: boolean; toSupervisors: boolean },
+  students: readonly TSchoolStudent[] = [],
 ): TRecipient[] {
   const byEmail = new Map<string, TRecipient>();
   const add = (r: Omit<TRecipient, 'email'> & { email: string | null }) => {
@@ -64,5 +67,14 @@ export function resolveRecipients(
         name: fullName(i.supervisor_first_name, i.supervisor_last_name),
       });
   }
+  // Students chosen without an internship (by group, level or period): themselves only.
+  for (const s of students)
+    add({
+      internshipId: null,
+      kind: 'student',
+      userId: s.id,
+      email: s.email,
+      name: fullName(s.first_name, s.last_name),
+    });
   return [...byEmail.values()];
 }

@@ -1,5 +1,6 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { TMailDeliveryStatus } from '@stageplein/contracts/events/mail';
+import type { TInternshipStatus } from '@stageplein/contracts/placements/internships';
 import type { TDb } from '../database.ts';
 import type { TBulkMessageDeliveriesTable, TBulkMessagesTable } from './bulk-messages.table.ts';
 
@@ -8,6 +9,7 @@ export type TBulkMessageDeliveryRow = Selectable<TBulkMessageDeliveriesTable>;
 
 /** The selected internships that belong to the school, with their people as placements knows them. */
 export function schoolInternships(db: TDb, schoolId: string, ids: readonly string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('placements.internships as i')
     .leftJoin('placements.users as s', (j) =>
@@ -43,6 +45,41 @@ export function schoolInternships(db: TDb, schoolId: string, ids: readonly strin
     .execute();
 }
 export type TSchoolInternship = Awaited<ReturnType<typeof schoolInternships>>[number];
+
+/** The chosen students who are students of the school, with their name and address as placements knows them. */
+export function schoolStudents(db: TDb, schoolId: string, ids: readonly string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('placements.auth_roles as r')
+    .leftJoin('placements.users as u', (j) => j.onRef('u.id', '=', 'r.user_id').on('u.deleted', '=', false))
+    .select(['r.user_id as id', 'u.email', 'u.first_name', 'u.last_name'])
+    .distinct()
+    .where('r.name', '=', 'student')
+    .where('r.resource_id', '=', schoolId)
+    .where('r.user_id', 'in', [...ids])
+    .execute();
+}
+export type TSchoolStudent = Awaited<ReturnType<typeof schoolStudents>>[number];
+
+/** Of `studentIds`, those with an internship of the school in one of `statuses` (in `periodId`, if given). */
+export async function studentsWithInternship(
+  db: TDb,
+  schoolId: string,
+  studentIds: readonly string[],
+  statuses: readonly TInternshipStatus[],
+  periodId: string | null,
+): Promise<Set<string>> {
+  if (studentIds.length === 0) return new Set();
+  let q = db
+    .selectFrom('placements.internships')
+    .select('student_id')
+    .distinct()
+    .where('school_id', '=', schoolId)
+    .where('student_id', 'in', [...studentIds])
+    .where('status', 'in', [...statuses]);
+  if (periodId) q = q.where('internship_period_id', '=', periodId);
+  return new Set((await q.execute()).map((r) => r.student_id));
+}
 
 export async function insertBulkMessage(db: TDb, row: Insertable<TBulkMessagesTable>): Promise<void> {
   await db.insertInto('placements.bulk_messages').values(row).execute();

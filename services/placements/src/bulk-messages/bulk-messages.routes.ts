@@ -6,6 +6,9 @@ import {
   ZBulkMessageBody,
   ZBulkMessageCollection,
   ZBulkMessageDocument,
+  ZBulkMessageRecipientsBody,
+  ZBulkMessageRecipientsDocument,
+  ZBulkMessageStudentCollection,
 } from '@stageplein/contracts/placements/bulk-messages';
 import { parseJsonApiQuery, ZJsonApiQueryString } from '@stageplein/kit/jsonapi/query';
 import { collectionDocument, pageLinks } from '@stageplein/kit/jsonapi/serialize';
@@ -15,10 +18,12 @@ import { callerOf } from '../shared/caller.ts';
 import { contextOf } from '../shared/request.ts';
 import { bulkMessageResource, deliveryResource } from './bulk-messages.serialize.ts';
 import {
+  countRecipients,
   listBulkMessages,
   readBulkMessage,
   sendBulkMessage,
   statusesOf,
+  studentsWithoutInternship,
   type TBulkMessageWithDeliveries,
 } from './bulk-messages.service.ts';
 
@@ -58,6 +63,70 @@ export const bulkMessagesRoutes: FastifyPluginAsync<TPlacementsDeps> = async (ap
       const caller = await callerOf(req, ctx.db);
       const sent = await sendBulkMessage(ctx, caller, { ...req.body.data.attributes, id: req.body.data.id });
       return reply.status(sent.created ? 201 : 200).send(await document(ctx, sent));
+    },
+  });
+
+  r.post(`${PATH}/recipients`, {
+    schema: {
+      tags: TAGS,
+      summary:
+        'How many people a selection of internships and students reaches (the confirmation before sending)',
+      description: 'The same selection and checks as sending; nothing is written or mailed.',
+      body: ZBulkMessageRecipientsBody,
+      response: { 200: ZBulkMessageRecipientsDocument },
+    },
+    handler: async (req, reply) => {
+      const ctx = await contextOf(req, deps);
+      const caller = await callerOf(req, ctx.db);
+      reply.header('cache-control', 'private, no-store');
+      return {
+        data: {
+          type: 'bulk_message_recipients' as const,
+          id: 'preview',
+          attributes: await countRecipients(ctx, caller, req.body.data.attributes),
+        },
+      };
+    },
+  });
+
+  const ids = z
+    .string()
+    .optional()
+    .transform((v) => (v ? v.split(',').filter(Boolean) : []))
+    .pipe(z.array(z.uuid()).max(200));
+
+  r.get(`${PATH}/students`, {
+    schema: {
+      tags: TAGS,
+      summary: "The school's students without an internship yet, by group, level and period (school admins)",
+      querystring: z.object({
+        'filter[group_id_in]': ids,
+        'filter[level_id_in]': ids,
+        'filter[internship_period_id_eq]': z.uuid().optional(),
+      }),
+      response: { 200: ZBulkMessageStudentCollection },
+    },
+    handler: async (req, reply) => {
+      const ctx = await contextOf(req, deps);
+      const caller = await callerOf(req, ctx.db);
+      const students = await studentsWithoutInternship(ctx, caller, {
+        groupIds: req.query['filter[group_id_in]'],
+        levelIds: req.query['filter[level_id_in]'],
+        periodId: req.query['filter[internship_period_id_eq]'] ?? null,
+      });
+      reply.header('cache-control', 'private, no-store');
+      return collectionDocument(
+        students.map((s) => ({
+          type: 'bulk_message_student' as const,
+          id: s.id,
+          attributes: {
+            first_name: s.first_name,
+            last_name: s.last_name,
+            email: s.email,
+            group_name: s.group_name,
+          },
+        })),
+      );
     },
   });
 

@@ -54,6 +54,7 @@ export function bulkMessageResource(
       to_contacts: m.to_contacts,
       to_supervisors: m.to_supervisors,
       internship_count: m.internship_count,
+      student_count: m.student_count,
       recipient_count: deliveries.length,
       delivery_counts: counts,
       created_at: m.created_at.toISOString(),

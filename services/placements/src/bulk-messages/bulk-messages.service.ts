@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import {
+  internshipStatusesThatCount,
   maySendBulkMessages,
   type TBulkMessageAttributes,
 } from '@stageplein/contracts/placements/bulk-messages';
+import { studentsOfSchool } from '../allocation/allocation.repository.ts';
 import { ApiError, forbidden, notFound, unauthorized } from '@stageplein/kit/errors/api-error';
 import { requestMails } from '@stageplein/kit/mail/mail-requests';
 import type { TCaller } from '../shared/caller.ts';
@@ -20,10 +22,12 @@ import {
   mailStatuses,
   organizationName,
   schoolInternships,
+  schoolStudents,
+  studentsWithInternship,
   type TBulkMessageDeliveryRow,
   type TBulkMessageRow,
 } from './bulk-messages.repository.ts';
-import { resolveRecipients } from './bulk-messages.recipients.ts';
+import { resolveRecipients, type TRecipient } from './bulk-messages.recipients.ts';
 import type { TStatusOf } from './bulk-messages.serialize.ts';
 
 export interface TBulkMessageWithDeliveries {
@@ -36,6 +40,74 @@ function schoolOf(caller: TCaller): string {
   if (!caller.actor.userId) throw unauthorized();
   if (!maySendBulkMessages(caller.permissions, caller.current) || !caller.current) throw forbidden();
   return caller.current.id;
+}
+
+type TSelection = Pick<
+  TBulkMessageAttributes,
+  'internship_ids' | 'student_ids' | 'to_contacts' | 'to_supervisors'
+>;
+
+/**
+ * Who a selection reaches: only the school's own internships and students (another school's or
+ * tenant's id is as unknown as a made-up one: 422 naming the first such id).
+ */
+async function recipientsOf(
+  ctx: TCtx,
+  schoolId: string,
+  input: TSelection,
+): Promise<{ internshipIds: string[]; studentIds: string[]; recipients: TRecipient[] }> {
+  const internshipIds = [...new Set(input.internship_ids)];
+  const studentIds = [...new Set(input.student_ids)];
+  const [internships, students] = await Promise.all([
+    schoolInternships(ctx.db, schoolId, internshipIds),
+    schoolStudents(ctx.db, schoolId, studentIds),
+  ]);
+  for (const [field, ids, found] of [
+    ['internship_ids', input.internship_ids, internships],
+    ['student_ids', input.student_ids, students],
+  ] as const) {
+    const known = new Set(found.map((x) => x.id));
+    const index = ids.findIndex((id) => !known.has(id));
+    if (index >= 0)
+      throw new ApiError('validation_failed', {}, { pointer: `/data/attributes/${field}/${index}` });
+  }
+  const recipients = resolveRecipients(
+    internships,
+    { toContacts: input.to_contacts, toSupervisors: input.to_supervisors },
+    students,
+  );
+  return { internshipIds, studentIds, recipients };
+}
+
+/** How many people a selection reaches (one per address): what the confirmation before sending names. */
+export async function countRecipients(ctx: TCtx, caller: TCaller, input: TSelection) {
+  const { internshipIds, studentIds, recipients } = await recipientsOf(ctx, schoolOf(caller), input);
+  return {
+    recipient_count: recipients.length,
+    internship_count: internshipIds.length,
+    student_count: studentIds.length,
+  };
+}
+
+/**
+ * The school's students without an internship yet (`internshipStatusesThatCount`), by groups and
+ * levels (any of them) and, with a period, none in that period: those who most need a message.
+ */
+export async function studentsWithoutInternship(
+  ctx: TCtx,
+  caller: TCaller,
+  filter: { groupIds: string[]; levelIds: string[]; periodId: string | null },
+) {
+  const schoolId = schoolOf(caller);
+  const students = await studentsOfSchool(ctx.db, schoolId, filter);
+  const placed = await studentsWithInternship(
+    ctx.db,
+    schoolId,
+    students.map((s) => s.id),
+    internshipStatusesThatCount(filter.periodId !== null),
+    filter.periodId,
+  );
+  return students.filter((s) => !placed.has(s.id));
 }
 
 /**
@@ -55,18 +127,7 @@ export async function sendBulkMessage(
     if (existing)
       return { message: existing, deliveries: await deliveriesOf(ctx.db, [existing.id]), created: false };
   }
-  const ids = [...new Set(input.internship_ids)];
-  // Only the school's own internships: another school's (or tenant's) is as unknown as a made-up id.
-  const internships = await schoolInternships(ctx.db, schoolId, ids);
-  if (internships.length !== ids.length) {
-    const found = new Set(internships.map((i) => i.id));
-    const index = input.internship_ids.findIndex((id) => !found.has(id));
-    throw new ApiError('validation_failed', {}, { pointer: `/data/attributes/internship_ids/${index}` });
-  }
-  const recipients = resolveRecipients(internships, {
-    toContacts: input.to_contacts,
-    toSupervisors: input.to_supervisors,
-  });
+  const { internshipIds, studentIds, recipients } = await recipientsOf(ctx, schoolId, input);
   const message: TBulkMessageRow = {
     id: input.id ?? randomUUID(),
     tenant_id: ctx.tenant.id,
@@ -76,7 +137,8 @@ export async function sendBulkMessage(
     body: input.body,
     to_contacts: input.to_contacts,
     to_supervisors: input.to_supervisors,
-    internship_count: ids.length,
+    internship_count: internshipIds.length,
+    student_count: studentIds.length,
     created_at: ctx.now,
   };
   // The same id taken by another school (the insert's primary key) is a conflict, not a 500.
@@ -128,7 +190,8 @@ export async function sendBulkMessage(
       bulk_message_id: message.id,
       school_id: schoolId,
       subject: message.subject,
-      internship_ids: ids,
+      internship_ids: internshipIds,
+      student_ids: studentIds,
       recipient_count: deliveries.length,
     },
   );

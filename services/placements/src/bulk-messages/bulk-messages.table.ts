@@ -11,6 +11,8 @@ export interface TBulkMessagesTable {
   to_contacts: boolean;
   to_supervisors: boolean;
   internship_count: number;
+  /** Students chosen without an internship (migration 20270125T0900-bulk-message-students). */
+  student_count: number;
   created_at: Date;
 }
 
@@ -18,7 +20,8 @@ export interface TBulkMessageDeliveriesTable {
   id: string;
   tenant_id: string;
   bulk_message_id: string;
-  internship_id: string;
+  /** Null: a student chosen without an internship. */
+  internship_id: string | null;
   recipient_kind: TBulkMessageRecipientKind;
   recipient_user_id: string | null;
   recipient_name: string | null;

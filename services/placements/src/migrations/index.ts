@@ -33,6 +33,7 @@ import m20270112T0900_internship_tallies from './20270112T0900-internship-tallie
 import m20270113T0900_vacancy_terms_rank from './20270113T0900-vacancy-terms-rank.ts';
 import m20270114T0900_vacancy_terms_levels from './20270114T0900-vacancy-terms-levels.ts';
 import m20270124T0900_internship_period_backfill from './20270124T0900-internship-period-backfill.ts';
+import m20270125T0900_bulk_message_students from './20270125T0900-bulk-message-students.ts';
 
 /**
  * Applied in key order. Each migration is a frozen file named by its timestamp: once landed it is never
@@ -94,4 +95,6 @@ export const migrations: Record<string, Migration> = {
   '20270114T0900-vacancy-terms-levels': m20270114T0900_vacancy_terms_levels,
   // Approved internships without a period get the one the rule finds unambiguous (docs/decisions/internships.md).
   '20270124T0900-internship-period-backfill': m20270124T0900_internship_period_backfill,
+  // Bulk messages to students without an internship yet (docs/decisions/self-found-and-bulk-messages.md).
+  '20270125T0900-bulk-message-students': m20270125T0900_bulk_message_students,
 };
