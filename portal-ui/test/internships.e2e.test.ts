@@ -337,6 +337,8 @@ describe('the edit screen', () => {
           .locator('input[name], select[name], textarea[name]')
           .evaluateAll((els) => els.map((e) => e.getAttribute('name')!));
         expect([...new Set(names)].sort(), who).toEqual(want);
+        // The school's hours input says which hours: the ones to reach (the sheet's words).
+        if (want.includes('hours')) await form.getByLabel(/^Te behalen uren/).waitFor();
       }
       // The confirmed hours are nobody's to type; the required hours only the school's.
       expect(await page.locator('[name="hoursSupervisor"]').count(), who).toBe(0);
