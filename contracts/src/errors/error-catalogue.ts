@@ -91,6 +91,10 @@ export const ERROR_CODES = [
   'hours_date_invalid',
   'hours_no_supervisor_email',
   'invalid_hours_action',
+  'own_supervisor',
+  'supervisor_not_approved',
+  'hours_nothing_to_confirm',
+  'hours_link_too_often',
   'assignment_published',
   'assignment_task_completed',
   'assignment_no_internships',
@@ -256,6 +260,12 @@ export const ERRORS: Readonly<Record<TErrorCode, TErrorDefinition>> = Object.fre
   hours_date_invalid: define('hours_date_invalid', 422),
   hours_no_supervisor_email: define('hours_no_supervisor_email', 422),
   invalid_hours_action: define('invalid_hours_action', 409),
+  // Issue #31: the student (or an account of theirs) named as their own supervisor or contact; a link
+  // before the school approved the supervisor; a link with nothing to confirm or too soon after the last.
+  own_supervisor: define('own_supervisor', 422),
+  supervisor_not_approved: define('supervisor_not_approved', 409),
+  hours_nothing_to_confirm: define('hours_nothing_to_confirm', 409),
+  hours_link_too_often: define('hours_link_too_often', 429),
   // Supervisors' assignments (contracts/src/placements/assignments.ts, docs/decisions/assignments.md).
   assignment_published: define('assignment_published', 409),
   assignment_task_completed: define('assignment_task_completed', 409),

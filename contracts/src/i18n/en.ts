@@ -982,6 +982,24 @@ export const en: TMessages = {
       title: 'Not possible now',
       detail: 'This step is not possible for these hours in their current state.',
     },
+    own_supervisor: {
+      title: 'The student cannot be their own supervisor',
+      detail:
+        'This address or person is the student (or an account of a student): choose someone at the workplace.',
+    },
+    supervisor_not_approved: {
+      title: 'Supervisor not yet approved',
+      detail: 'The school approves the supervisor first; only then can links be sent.',
+    },
+    hours_nothing_to_confirm: {
+      title: 'Nothing to confirm',
+      detail: 'There are no hours waiting for the supervisor: log hours first.',
+    },
+    hours_link_too_often: {
+      title: 'Link sent recently',
+      detail:
+        'A link for this internship was sent a short while ago. Please try again in {{minutes}} minutes.',
+    },
     assignment_published: {
       title: 'Assignment already published',
       detail:

@@ -275,6 +275,24 @@ export const nlApi = {
     title: 'Nu niet mogelijk',
     detail: 'Deze stap is niet mogelijk voor deze uren in hun huidige staat.',
   },
+  own_supervisor: {
+    title: 'De leerling kan niet zijn eigen begeleider zijn',
+    detail:
+      'Dit adres of deze persoon is de leerling (of een account van een leerling): kies iemand van de stageplek.',
+  },
+  supervisor_not_approved: {
+    title: 'Praktijkbegeleider nog niet goedgekeurd',
+    detail: 'De school keurt de praktijkbegeleider eerst goed; pas daarna kunnen er links verstuurd worden.',
+  },
+  hours_nothing_to_confirm: {
+    title: 'Niets te bevestigen',
+    detail: 'Er wachten geen uren op de praktijkbegeleider: registreer eerst uren.',
+  },
+  hours_link_too_often: {
+    title: 'Link net verstuurd',
+    detail:
+      'Voor deze stage is kort geleden een link verstuurd. Probeer het over {{minutes}} minuten opnieuw.',
+  },
   assignment_published: {
     title: 'Opdracht is al gepubliceerd',
     detail:

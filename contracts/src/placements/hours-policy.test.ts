@@ -20,6 +20,9 @@ const open: THoursSheetState = {
   signedOff: false,
   paperTimesheets: false,
   paper: false,
+  hasSupervisor: true,
+  supervisorApproved: true,
+  pendingEntries: true,
 };
 
 describe('hours arithmetic', () => {
@@ -142,6 +145,25 @@ describe('hours policy', () => {
     expect(hoursActionsFor('student', open)).toEqual(['log', 'send_link']);
     expect(hoursActionsFor('mentor', open)).toEqual(['send_link']);
     expect(hoursActionsFor('organization', open)).toEqual([]);
+  });
+
+  it('a link only to a supervisor the school approved, and only when entries wait (issue #31)', () => {
+    const unapproved = { ...open, supervisorApproved: false };
+    for (const r of ['student', 'mentor', 'school'] as const) {
+      expect(mayTakeHoursAction(r, 'send_link', unapproved)).toBe(false);
+      expect(mayTakeHoursAction(r, 'send_link', { ...open, pendingEntries: false })).toBe(false);
+    }
+    expect(hoursActionsFor('school', unapproved)).toEqual([
+      'lock',
+      'correct',
+      'sign_off',
+      'approve_supervisor',
+    ]);
+    for (const r of ['student', 'mentor', 'organization'] as const)
+      expect(mayTakeHoursAction(r, 'approve_supervisor', unapproved)).toBe(false);
+    expect(mayTakeHoursAction('school', 'approve_supervisor', { ...unapproved, hasSupervisor: false })).toBe(
+      false,
+    );
   });
 
   it('paper totals only where the tenant uses paper timesheets (spec §1: stageplein only)', () => {

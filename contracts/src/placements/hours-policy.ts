@@ -55,6 +55,12 @@ export const HOURS_DESCRIPTION_MAX = 500;
 export const HOURS_REASON_MAX = 500;
 /** How long a supervisor's confirmation link stays valid. */
 export const HOURS_LINK_DAYS = 30;
+/**
+ * New links per internship, whoever asks (issue #31): one per HOURS_LINK_RESEND_MINUTES, at most
+ * HOURS_LINKS_PER_DAY in 24 hours. The daily reminder keeps its own rhythm and is not held back.
+ */
+export const HOURS_LINK_RESEND_MINUTES = 10;
+export const HOURS_LINKS_PER_DAY = 3;
 
 export const HOURS_ENTRY_STATUSES = ['pending', 'confirmed', 'rejected'] as const;
 export type THoursEntryStatus = (typeof HOURS_ENTRY_STATUSES)[number];
@@ -152,6 +158,7 @@ export const HOURS_ACTIONS = [
   'correct',
   'sign_off',
   'record_paper',
+  'approve_supervisor',
 ] as const;
 export type THoursAction = (typeof HOURS_ACTIONS)[number];
 
@@ -164,12 +171,19 @@ export interface THoursSheetState {
   paperTimesheets: boolean;
   /** A paper total is recorded: digital entries no longer count. */
   paper: boolean;
+  /** The internship names a supervisor address (an account's, a named person's or the contact's). */
+  hasSupervisor: boolean;
+  /** The school approved that address (issue #31): links go only to an approved supervisor. */
+  supervisorApproved: boolean;
+  /** Entries wait for the supervisor: a link is only sent when there is something to confirm. */
+  pendingEntries: boolean;
 }
 
 /**
  * Who may take which step now. Students log (and change their own pending entries) while updating is
- * allowed and the internship runs; students, mentors and the school send the supervisor's link; only the school locks,
- * unlocks, corrects, signs off and records a paper total. Signing off locks the sheet; unlocking
+ * allowed and the internship runs; students, mentors and the school send the supervisor's link once
+ * the school approved the supervisor and entries wait for them; only the school approves the
+ * supervisor, locks, unlocks, corrects, signs off and records a paper total. Signing off locks the sheet; unlocking
  * reopens it.
  */
 export function mayTakeHoursAction(
@@ -187,8 +201,12 @@ export function mayTakeHoursAction(
         (relation === 'student' || relation === 'mentor' || relation === 'school') &&
         state.running &&
         !state.signedOff &&
-        !state.paper
+        !state.paper &&
+        state.supervisorApproved &&
+        state.pendingEntries
       );
+    case 'approve_supervisor':
+      return relation === 'school' && state.hasSupervisor && !state.supervisorApproved;
     case 'lock':
       return relation === 'school' && state.updatingAllowed && !state.signedOff;
     case 'unlock':

@@ -35,6 +35,12 @@ export const ZHoursEntryAttributes = z.object({
   /** The supervisor's note with a rejection (or confirmation). */
   supervisor_note: z.string().nullable(),
   decided_at: z.string().nullable(),
+  /**
+   * Who decided, from where (issue #31): the link's address and the client address of the request,
+   * for the school only (null for everyone else and for entries decided before this was kept).
+   */
+  decided_by: z.string().nullable(),
+  decided_from: z.string().nullable(),
   /** Set when the school corrected the entry; the reason is shown beside it. */
   corrected_at: z.string().nullable(),
   correction_reason: z.string().nullable(),
@@ -60,6 +66,8 @@ export const ZHoursSheetAttributes = z.object({
   /** The supervisor's name and address as the internship records them (to whom the link goes). */
   supervisor_name: z.string().nullable(),
   supervisor_email: z.string().nullable(),
+  /** The school approved this address (issue #31): links go out only then. */
+  supervisor_approved: z.boolean(),
   required_hours: z.number().nullable(),
   hours_logged: z.number(),
   /** `hoursSupervisor` of spec §3: confirmed by the supervisor (or the paper total). */

@@ -76,6 +76,13 @@ describe('internship policy', () => {
     expect(availableInternshipActions(mentor, facts('applied'))).toEqual([]);
   });
 
+  it('gives a pending organization no say over internships (issue #31)', () => {
+    const pending = { ...company, current: { ...company.current, status: 'pending' as const } };
+    expect(partiesOf(pending, facts('active'))).toEqual([]);
+    expect(editableFields(pending, facts('active'), getTenant('stageplein')!.features)).toEqual([]);
+    expect(internshipScopes(pending)).toEqual([]);
+  });
+
   it('lists the scopes per party of the current organization', () => {
     expect(internshipScopes(school)).toEqual([
       { kind: 'school', schoolId: SCHOOL },

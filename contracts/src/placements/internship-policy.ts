@@ -20,7 +20,7 @@ import {
  * - **student**: their own internships at their current School;
  * - **mentor**: the internships of their mentees at their current School (read only);
  * - **school**: a School admin, for the internships of their school's students;
- * - **organization**: an admin of the internship's organization, acting for it.
+ * - **organization**: an admin of the internship's organization, acting for it, once it is approved.
  */
 
 export interface TInternshipFacts {
@@ -50,7 +50,13 @@ export function partiesOf(viewer: TInternshipViewer, facts: TInternshipFacts): T
   if (atSchool && p.isStudent && viewer.userId === facts.studentId) parties.push('student');
   if (atSchool && p.isMentor && viewer.mentorsStudent) parties.push('mentor');
   if (atSchool && p.isSchoolAdmin) parties.push('school');
-  if (p.isAdmin && facts.organizationId !== null && current.id === facts.organizationId)
+  // A pending organization (a signup, or one a self-found internship created) has no say yet (#31).
+  if (
+    p.isAdmin &&
+    facts.organizationId !== null &&
+    current.id === facts.organizationId &&
+    current.status === 'approved'
+  )
     parties.push('organization');
   return parties;
 }
@@ -77,7 +83,8 @@ export function internshipScopes(
   if (!userId || !current) return [];
   const scopes: TInternshipScope[] = [];
   if (current.type === 'School' && p.isSchoolAdmin) scopes.push({ kind: 'school', schoolId: current.id });
-  if (p.isAdmin) scopes.push({ kind: 'organization', organizationId: current.id });
+  if (p.isAdmin && current.status === 'approved')
+    scopes.push({ kind: 'organization', organizationId: current.id });
   if (current.type === 'School' && p.isMentor)
     scopes.push({ kind: 'mentor', schoolId: current.id, mentorId: userId });
   if (p.isStudent) scopes.push({ kind: 'student', schoolId: current.id, studentId: userId });
@@ -146,6 +153,9 @@ export const INTERNSHIP_FIELD_RULES: Readonly<Record<TInternshipField, TFieldRul
   contact_phone_number: arrangement,
   contact_person_id: { school: always, organization: always },
   supervisor_id: { school: always, organization: always },
+  // A supervisor without an account, by name and address (issue #30): as the supervisor.
+  supervisor_name: { school: always, organization: always },
+  supervisor_email: { school: always, organization: always },
   hours: { school: always },
   hours_supervisor: {},
   updating_hours_allowed: { school: always },

@@ -128,6 +128,11 @@ export const ZInternshipAttributes = z.object({
   contact_name: z.string().nullable(),
   contact_email: z.string().nullable(),
   contact_phone_number: z.string().nullable(),
+  /** A supervisor without an account (issue #30): the links go to this address. */
+  supervisor_name: z.string().nullable(),
+  supervisor_email: z.string().nullable(),
+  /** The school approved the supervisor's current address: only then do links go out (issue #31). */
+  supervisor_approved: z.boolean(),
   hours: z.number().nullable(),
   hours_supervisor: z.number().nullable(),
   updating_hours_allowed: z.boolean(),
@@ -278,6 +283,8 @@ export const ZInternshipCreateInput = z
     contact_phone_number: ZOptionalText(40),
     contact_person_id: z.uuid().nullable().optional(),
     supervisor_id: z.uuid().nullable().optional(),
+    supervisor_name: ZOptionalText(200),
+    supervisor_email: z.email().max(254).nullable().optional(),
     hours: ZHours,
   })
   .strict();
@@ -298,6 +305,9 @@ export const ZInternshipUpdateInput = z
     contact_phone_number: ZOptionalText(40),
     contact_person_id: z.uuid().nullable(),
     supervisor_id: z.uuid().nullable(),
+    /** A supervisor by name and address, without an account (instead of `supervisor_id`). */
+    supervisor_name: ZOptionalText(200),
+    supervisor_email: z.email().max(254).nullable(),
     hours: ZHours,
     hours_supervisor: ZHours,
     updating_hours_allowed: z.boolean(),

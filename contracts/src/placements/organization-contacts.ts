@@ -38,3 +38,22 @@ export function contactChoices<T extends { id: string; roles?: readonly TPersonR
   const allowed = people.filter((p) => mayBeOrganizationContact(p.roles ?? [], organizationId));
   return current && !allowed.some((p) => p.id === current.id) ? [current, ...allowed] : allowed;
 }
+
+/**
+ * The mailbox an address reaches, for telling whether a contact or supervisor address is the
+ * student's own (issue #31): case ignored, a `+tag` sub-address dropped, and Gmail's dots, which Gmail
+ * ignores. A private alias on another domain reaches the student too and is not recognisable; the
+ * school approves the supervisor's address before any link goes out (docs/security.md).
+ */
+export function mailboxOf(address: string): string {
+  const email = address.trim().toLowerCase();
+  const at = email.lastIndexOf('@');
+  if (at < 0) return email;
+  let local = email.slice(0, at).split('+')[0]!;
+  const domain = email.slice(at + 1);
+  if (domain === 'gmail.com' || domain === 'googlemail.com') local = local.replaceAll('.', '');
+  return `${local}@${domain === 'googlemail.com' ? 'gmail.com' : domain}`;
+}
+
+export const sameMailbox = (a: string | null | undefined, b: string | null | undefined): boolean =>
+  !!a && !!b && mailboxOf(a) === mailboxOf(b);

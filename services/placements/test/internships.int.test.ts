@@ -770,7 +770,6 @@ describe('internships: contact person and supervisor (the edit form’s pickers)
     for (const [who, field] of [
       [w.otherCompany.id, 'supervisor_id'],
       [volunteer.id, 'contact_person_id'],
-      [w.student.id, 'supervisor_id'],
       // Another tenant's user holds no role here (RLS hides their roles).
       [foreign.id, 'contact_person_id'],
     ] as const) {
@@ -778,6 +777,10 @@ describe('internships: contact person and supervisor (the edit form’s pickers)
       expectStatus(res, 422, 'person_not_in_organization');
       expect(res.json().errors[0].source).toEqual({ pointer: `/data/attributes/${field}` });
     }
+    // The student themselves is refused as such (#31), before anything else is said about them.
+    const own = await patch(id, w.school, { supervisor_id: w.student.id });
+    expectStatus(own, 422, 'own_supervisor');
+    expect(own.json().errors[0].source).toEqual({ pointer: '/data/attributes/supervisor_id' });
     const refused = (lang: string) =>
       call(h.app, {
         method: 'PATCH',

@@ -61,9 +61,11 @@ describe('hours reminders', () => {
       await sql`update placements.internships set hours = 100, start_date = ${today}::date - 10,
         end_date = ${today}::date + 9 where id = ${RUNNING}`.execute(h.owner);
       // The same supervisor also has the completed internship, reopened (active again: a completed one
-      // takes no hours) with a pending entry of yesterday: not due on its own, but it goes in the same mail.
-      await sql`update placements.internships set status = 'active', supervisor_id = (select supervisor_id
-          from placements.internships where id = ${RUNNING}) where id = ${COMPLETED}`.execute(h.owner);
+      // takes no hours) with a pending entry of yesterday: not due on its own, but it goes in the same
+      // mail (the school approved them for it too: links go only to an approved supervisor, #31).
+      await sql`update placements.internships set status = 'active', (supervisor_id, supervisor_approved_email) =
+          (select supervisor_id, supervisor_approved_email from placements.internships where id = ${RUNNING})
+          where id = ${COMPLETED}`.execute(h.owner);
       await sql`update placements.hours_sheets set signed_off_at = null, signed_off_by = null
         where internship_id = ${COMPLETED}`.execute(h.owner);
       await sql`insert into placements.hours_entries (tenant_id, internship_id, date, quarters, description,

@@ -401,6 +401,8 @@ describe('PATCH /api/v1/internships/{id} per field', () => {
     contact_phone_number: '0612345678',
     contact_person_id: null,
     supervisor_id: null,
+    supervisor_name: 'Petra Praktijk',
+    supervisor_email: 'petra@zorgboerderij.test',
     hours: 0,
     hours_supervisor: 500,
     updating_hours_allowed: true,

@@ -23,6 +23,9 @@ export interface THoursEntry {
   status: THoursEntryStatus;
   supervisorNote: string | null;
   decidedAt: string | null;
+  /** Who decided from where (the link's address, the client address): the school's view only. */
+  decidedBy: string | null;
+  decidedFrom: string | null;
   correctedAt: string | null;
   correctionReason: string | null;
 }
@@ -38,6 +41,8 @@ export interface THoursSheetFields {
   title: string | null;
   supervisorName: string | null;
   supervisorEmail: string | null;
+  /** The school approved the supervisor: links go out only then. */
+  supervisorApproved: boolean;
   requiredHours: number | null;
   hoursLogged: number;
   hoursSupervisor: number;
@@ -100,10 +105,16 @@ export async function correctHours(
   );
 }
 
-export type THoursStep = 'lock' | 'unlock' | 'sign_off' | 'supervisor_link';
+export type THoursStep = 'lock' | 'unlock' | 'sign_off' | 'supervisor_link' | 'approve_supervisor';
 
 export async function hoursStep(client: TApiClient, internshipId: string, step: THoursStep) {
-  return sheetOf(await client.post<TRawDocument>(at(internshipId, `/${step}`)));
+  if (step !== 'approve_supervisor')
+    return sheetOf(await client.post<TRawDocument>(at(internshipId, `/${step}`)));
+  // The approval is the internship's (its links of hours, evaluations and assignments); then the new sheet.
+  await client.post<TRawDocument>(
+    `/api/v1/internships/${encodeURIComponent(internshipId)}/supervisor_approval`,
+  );
+  return fetchHoursSheet(client, internshipId);
 }
 
 export async function recordPaperTotal(

@@ -112,7 +112,7 @@ function HoursSheetView({ sheet }: { sheet: THoursSheet }) {
       )}
       {can('log') && <LogForm internshipId={sheet.internshipId} />}
       <EntryList sheet={sheet} />
-      {can('send_link') && <SupervisorLink sheet={sheet} />}
+      {(can('send_link') || can('approve_supervisor') || can('log')) && <SupervisorLink sheet={sheet} />}
       <SchoolSteps sheet={sheet} />
     </>
   );
@@ -257,6 +257,11 @@ function EntryList({ sheet }: { sheet: THoursSheet }) {
               )}
               {e.correctionReason && (
                 <p className="hours__note">{t('correction', { reason: e.correctionReason })}</p>
+              )}
+              {e.decidedBy && (
+                <p className="hours__note" data-testid="hours-decided-by">
+                  {t('decidedBy', { by: e.decidedBy, from: e.decidedFrom ?? '—' })}
+                </p>
               )}
               {(student && e.status === 'pending') || school ? (
                 <div className="hours__entry-actions">
@@ -410,12 +415,32 @@ function StepButton({
 function SupervisorLink({ sheet }: { sheet: THoursSheet }) {
   const { t, date } = useHoursTexts();
   const email = sheet.supervisorEmail;
+  const can = (a: THoursSheet['actions'][number]) => sheet.actions.includes(a);
   return (
-    <div className="card hours__panel">
+    <div className="card hours__panel" data-testid="hours-supervisor">
       <h3>{t('supervisorTitle')}</h3>
-      {email ? <p>{t('supervisorTo', { email })}</p> : <p>{t('noSupervisorEmail')}</p>}
+      {email ? (
+        <p>{t('supervisorWho', { name: sheet.supervisorName ?? '—', email })}</p>
+      ) : (
+        <p>{t('noSupervisorEmail')}</p>
+      )}
+      {email && !sheet.supervisorApproved && (
+        <p data-testid="hours-supervisor-unapproved">{t('supervisorUnapproved')}</p>
+      )}
+      {email && sheet.supervisorApproved && !can('send_link') && sheet.hoursPending === 0 && (
+        <p>{t('noPendingHours')}</p>
+      )}
       {sheet.supervisorLinkSentAt && <p>{t('linkSentAt', { date: date(sheet.supervisorLinkSentAt) })}</p>}
-      {email && (
+      {can('approve_supervisor') && (
+        <StepButton
+          sheet={sheet}
+          step="approve_supervisor"
+          label={t('approveSupervisor')}
+          done={t('supervisorApprovedToast')}
+          testId="hours-approve-supervisor"
+        />
+      )}
+      {can('send_link') && (
         <StepButton
           sheet={sheet}
           step="supervisor_link"

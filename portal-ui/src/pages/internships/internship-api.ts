@@ -45,6 +45,11 @@ export interface TInternshipFields {
   contactName: string | null;
   contactEmail: string | null;
   contactPhoneNumber: string | null;
+  /** A supervisor without an account, by name and address (the links go there). */
+  supervisorName: string | null;
+  supervisorEmail: string | null;
+  /** The school approved the supervisor: only then do links go out. */
+  supervisorApproved: boolean;
   hours: number | null;
   hoursSupervisor: number | null;
   updatingHoursAllowed: boolean;

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { DERIVED_INTERNSHIP_FIELDS } from '@stageplein/contracts/placements/internship-policy';
 import { INTERNSHIP_FIELDS } from '@stageplein/contracts/placements/internships';
 import type { TInternship } from './internship-api.ts';
-import { FORM_FIELDS, formFieldsOf, formValuesOf, patchOf, personOptions } from './internship-edit-model.ts';
+import {
+  FORM_FIELDS,
+  formFieldsOf,
+  formValuesOf,
+  NAMED_SUPERVISOR,
+  patchOf,
+  personOptions,
+} from './internship-edit-model.ts';
 
 const internship = {
   id: 'i',
@@ -18,6 +25,9 @@ const internship = {
   contactName: null,
   contactEmail: null,
   contactPhoneNumber: null,
+  supervisorName: null,
+  supervisorEmail: null,
+  supervisorApproved: false,
   hours: 120,
   hoursSupervisor: null,
   updatingHoursAllowed: false,
@@ -68,6 +78,29 @@ describe('the internship edit form', () => {
     expect(patchOf(before, after, ['contact_person_id', 'supervisor_id'])).toEqual({
       contactPersonId: 'u1',
       supervisorId: null,
+    });
+  });
+
+  it('a supervisor without an account by name and address clears the account, and the other way round', () => {
+    const fields = ['supervisor_id', 'supervisor_name', 'supervisor_email'] as const;
+    const before = formValuesOf({ ...internship, supervisor: { id: 'u2', firstName: 'Bram' } });
+    const named = {
+      ...before,
+      supervisorId: NAMED_SUPERVISOR,
+      supervisorName: 'Petra',
+      supervisorEmail: 'p@x.nl',
+    };
+    expect(patchOf(before, named, fields)).toEqual({
+      supervisorId: null,
+      supervisorName: 'Petra',
+      supervisorEmail: 'p@x.nl',
+    });
+    const wasNamed = formValuesOf({ ...internship, supervisorName: 'Petra', supervisorEmail: 'p@x.nl' });
+    expect(wasNamed.supervisorId).toBe(NAMED_SUPERVISOR);
+    expect(patchOf(wasNamed, { ...wasNamed, supervisorId: 'u2' }, fields)).toEqual({
+      supervisorId: 'u2',
+      supervisorName: null,
+      supervisorEmail: null,
     });
   });
 

@@ -7,7 +7,7 @@ import { personName, type TInternship, type TInternshipPatch, type TPerson } fro
  * (`meta.editable_fields`, contracts' `editableFields` by its `INTERNSHIP_FIELD_RULES`), as strings for
  * the inputs, and the PATCH of what changed. Every field a person types; none the product derives
  * (`DERIVED_INTERNSHIP_FIELDS`: the confirmed hours come from the hours sheet). The contact person and the supervisor are chosen among the organization's people
- * (`personOptions`).
+ * (`personOptions`); the supervisor may also be someone without an account, by name and address.
  */
 export const FORM_FIELDS = [
   'title',
@@ -22,6 +22,8 @@ export const FORM_FIELDS = [
   'contact_phone_number',
   'contact_person_id',
   'supervisor_id',
+  'supervisor_name',
+  'supervisor_email',
   'hours',
   'updating_hours_allowed',
 ] as const satisfies readonly TInternshipField[];
@@ -40,6 +42,8 @@ export type TInternshipFormValues = {
   contactPhoneNumber: string;
   contactPersonId: string;
   supervisorId: string;
+  supervisorName: string;
+  supervisorEmail: string;
   hours: string;
   updatingHoursAllowed: boolean;
 };
@@ -57,6 +61,8 @@ const CAMEL: Record<TFormField, keyof TInternshipFormValues & keyof TInternshipP
   contact_phone_number: 'contactPhoneNumber',
   contact_person_id: 'contactPersonId',
   supervisor_id: 'supervisorId',
+  supervisor_name: 'supervisorName',
+  supervisor_email: 'supervisorEmail',
   hours: 'hours',
   updating_hours_allowed: 'updatingHoursAllowed',
 };
@@ -82,7 +88,9 @@ export function formValuesOf(i: TInternship): TInternshipFormValues {
     contactEmail: str(i.contactEmail),
     contactPhoneNumber: str(i.contactPhoneNumber),
     contactPersonId: i.contactPerson?.id ?? '',
-    supervisorId: i.supervisor?.id ?? '',
+    supervisorId: i.supervisor?.id ?? (i.supervisorEmail ? NAMED_SUPERVISOR : ''),
+    supervisorName: str(i.supervisorName),
+    supervisorEmail: str(i.supervisorEmail),
     hours: str(i.hours),
     updatingHoursAllowed: i.updatingHoursAllowed,
   };
@@ -104,8 +112,22 @@ export function patchOf(
     else if (field === 'title') out[key] = value.trim();
     else out[key] = value.trim() === '' ? null : value.trim();
   }
+  // The supervisor is a person with an account or one named by name and address: one clears the other.
+  if (fields.includes('supervisor_id')) {
+    const named = after.supervisorId === NAMED_SUPERVISOR;
+    if ('supervisorId' in out && named) out.supervisorId = null;
+    if (!named) {
+      delete out.supervisorName;
+      delete out.supervisorEmail;
+      if (before.supervisorName) out.supervisorName = null;
+      if (before.supervisorEmail) out.supervisorEmail = null;
+    }
+  }
   return out as TInternshipPatch;
 }
+
+/** The supervisor picker's choice "someone without an account": name and address fields appear. */
+export const NAMED_SUPERVISOR = 'named';
 
 /** A person `GET /internships/{id}/people` offers, with their roles (camelCase from the client). */
 export interface TPersonChoice extends TPerson {

@@ -29,6 +29,7 @@ import {
   formFieldsOf,
   formKey,
   formValuesOf,
+  NAMED_SUPERVISOR,
   patchOf,
   personOptions,
   type TFormField,
@@ -49,6 +50,12 @@ export function InternshipEditPage() {
   return <InternshipEditor key={internship.data.updatedAt} internship={internship.data} fields={fields} />;
 }
 
+/** A rule of the named supervisor's fields, which count only while that choice is made. */
+const whenNamed =
+  (rule: TRule): TRule =>
+  (value, values) =>
+    values.supervisorId === NAMED_SUPERVISOR ? rule(value, values) : undefined;
+
 const SCHEMA: Partial<Record<keyof TInternshipFormValues & string, readonly TRule[]>> = {
   title: [rules.required(), rules.maxLength(200)],
   description: [rules.maxLength(5000)],
@@ -57,6 +64,8 @@ const SCHEMA: Partial<Record<keyof TInternshipFormValues & string, readonly TRul
   organizationName: [rules.maxLength(200)],
   contactName: [rules.maxLength(200)],
   contactEmail: [rules.email()],
+  supervisorName: [whenNamed(rules.required()), rules.maxLength(200)],
+  supervisorEmail: [whenNamed(rules.required()), rules.email()],
   contactPhoneNumber: [rules.phoneNumber()],
   hours: [rules.min(0), rules.max(10_000)],
 };
@@ -146,10 +155,31 @@ function InternshipEditor({ internship: i, fields }: { internship: TInternship; 
         {has('supervisor_id') && (
           <SelectField
             label={t('supervisor')}
-            hint={t('personHint')}
+            hint={t('supervisorHint')}
             field={form.bind('supervisorId')}
-            options={personOptions(people.data ?? [], organizationId, i.supervisor, t('nobody'))}
+            options={[
+              ...personOptions(people.data ?? [], organizationId, i.supervisor, t('nobody')),
+              ...(has('supervisor_email') ? [{ value: NAMED_SUPERVISOR, label: t('namedSupervisor') }] : []),
+            ]}
           />
+        )}
+        {has('supervisor_email') && form.values.supervisorId === NAMED_SUPERVISOR && (
+          <>
+            <TextField
+              label={t('supervisorName')}
+              required
+              field={form.bind('supervisorName')}
+              autoComplete="off"
+            />
+            <TextField
+              label={t('supervisorEmail')}
+              type="email"
+              required
+              hint={t('supervisorEmailHint')}
+              field={form.bind('supervisorEmail')}
+              autoComplete="off"
+            />
+          </>
         )}
         {has('hours') && (
           <TextField label={t('hours')} type="number" min={0} step="0.5" field={form.bind('hours')} />

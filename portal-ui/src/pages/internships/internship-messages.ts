@@ -70,6 +70,13 @@ export const internshipsNl = {
   // The edit form's people pickers
   nobody: 'Niemand gekozen',
   personHint: 'Iemand van de organisatie van deze stage.',
+  supervisorHint: 'Iemand van de organisatie, of iemand zonder account met naam en e-mailadres.',
+  namedSupervisor: 'Iemand anders (naam en e-mailadres, geen account)',
+  supervisorUnapproved: 'Nog niet goedgekeurd door de school',
+  supervisorName: 'Naam praktijkbegeleider',
+  supervisorEmail: 'E-mailadres praktijkbegeleider',
+  supervisorEmailHint:
+    'De links voor uren en beoordelingen gaan hierheen, nadat de school de begeleider heeft goedgekeurd. Er wordt geen account gemaakt.',
   details: 'Gegevens',
   description: 'Omschrijving',
   motivation: 'Motivatie',
@@ -227,6 +234,13 @@ export const internshipsEn: typeof internshipsNl = {
   none: 'Not known yet',
   nobody: 'Nobody chosen',
   personHint: 'Someone of this internship’s organization.',
+  supervisorHint: 'Someone of the organization, or someone without an account by name and e-mail address.',
+  namedSupervisor: 'Someone else (name and e-mail address, no account)',
+  supervisorUnapproved: 'Not yet approved by the school',
+  supervisorName: 'Supervisor’s name',
+  supervisorEmail: 'Supervisor’s e-mail address',
+  supervisorEmailHint:
+    'The links for hours and evaluations go here once the school has approved the supervisor. No account is created.',
   details: 'Details',
   description: 'Description',
   motivation: 'Motivation',

@@ -190,7 +190,18 @@ function InternshipView({ internship: i }: { internship: TInternship }) {
               <Fact label={t('contact')}>
                 <PersonOrContact person={i.contactPerson} internship={i} />
               </Fact>
-              <Fact label={t('supervisor')}>{personName(i.supervisor) || t('none')}</Fact>
+              <Fact label={t('supervisor')}>
+                <PersonOrContact
+                  person={i.supervisor}
+                  internship={{ ...i, contactName: i.supervisorName, contactEmail: i.supervisorEmail }}
+                />
+                {(i.supervisor || i.supervisorEmail) && !i.supervisorApproved && (
+                  <>
+                    <br />
+                    <span data-testid="supervisor-unapproved">{t('supervisorUnapproved')}</span>
+                  </>
+                )}
+              </Fact>
             </dl>
           </section>
           <section className="card" aria-labelledby="internship-history" data-testid="internship-history">

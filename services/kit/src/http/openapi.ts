@@ -37,15 +37,16 @@ const WRITES = new Set(['post', 'put', 'patch', 'delete']);
 /**
  * Per route: zod schemas to JSON Schema (fastify-type-provider-zod), and a mark on rate-limited
  * routes (`config.limit`, the kit's limiter store, or `config.rateLimit`, @fastify/rate-limit, or
- * `config.externalLink`, kit/external-links) so the document can list their 429 (and 410).
+ * `config.externalLink`, kit/external-links, or `config.limited`, a use case's own limit) so the
+ * document can list their 429 (and 410).
  */
 export const openapiRouteTransform: TSwaggerTransform = (input) => {
   const out = jsonSchemaTransform(input);
   const config = input.route.config as
-    { limit?: unknown; rateLimit?: unknown; externalLink?: unknown } | undefined;
+    { limit?: unknown; rateLimit?: unknown; externalLink?: unknown; limited?: unknown } | undefined;
   // A route authenticated by an external action link (kit/external-links) is rate limited and can say 410.
   const externalLink = !!config?.externalLink;
-  const rateLimited = !!(config?.limit ?? config?.rateLimit) || externalLink;
+  const rateLimited = !!(config?.limit ?? config?.rateLimit ?? config?.limited) || externalLink;
   if (!rateLimited) return out;
   return {
     ...out,
@@ -97,3 +98,10 @@ export const openapiDocumentTransform: SwaggerTransformObject = (input) => {
   }
   return doc;
 };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The use case limits how often (its 429 is in the OpenAPI document), e.g. a link per internship. */
+    limited?: boolean;
+  }
+}

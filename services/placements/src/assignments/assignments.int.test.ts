@@ -125,10 +125,12 @@ async function world(tenant: TTenantId): Promise<TWorld> {
   };
   await asOwner(h, tenant, async (trx) => {
     const add = (id: string, school: string, status: string, email: string | null, name: string | null) =>
+      // The school approved each supervisor (#31: tasks go only to an approved one).
       sql`insert into placements.internships (id, tenant_id, student_id, school_id, organization_id, title,
-          contract_type, self_found, contact_name, contact_email, updating_hours_allowed, status, created_at, updated_at)
+          contract_type, self_found, contact_name, contact_email, updating_hours_allowed, status,
+          supervisor_approved_email, created_at, updated_at)
         values (${id}, ${tenant}, ${student.id}, ${school}, ${companyId}, 'Stage', 'hours', false, ${name}, ${email},
-          true, ${status}, now(), now())`.execute(trx);
+          true, ${status}, ${email?.toLowerCase() ?? null}, now(), now())`.execute(trx);
     await add(ids.bram, schoolId, 'active', `Bram.${n}@Buurthuis.test`, 'Bram Begeleider');
     await add(ids.lies, schoolId, 'approved', `lies.${n}@zorg.test`, 'Lies Zorg');
     await add(ids.applied, schoolId, 'applied', 'ander@x.test', 'Ander');

@@ -1,5 +1,6 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import { ASSIGNMENT_INTERNSHIP_STATUSES } from '@stageplein/contracts/placements/assignment-policy';
+import { isSupervisorApproved, supervisorAddress } from '../shared/internship-supervisor.ts';
 import type { TDb } from '../database.ts';
 import type { TAssignmentsTable, TAssignmentTasksTable } from './assignments.table.ts';
 
@@ -58,6 +59,9 @@ export async function candidateInternships(db: TDb, schoolId: string) {
       'i.internship_period_id',
       'i.contact_name',
       'i.contact_email',
+      'i.supervisor_name as named_supervisor_name',
+      'i.supervisor_email as named_supervisor_email',
+      'i.supervisor_approved_email',
       'i.organization_name as own_organization_name',
       's.first_name as student_first',
       's.last_name as student_last',
@@ -73,19 +77,30 @@ export async function candidateInternships(db: TDb, schoolId: string) {
     .orderBy('s.first_name')
     .orderBy('i.id')
     .execute();
-  return rows.map((r) => ({
-    id: r.id,
-    internship_period_id: r.internship_period_id,
-    group_id: r.group_id ?? null,
-    student_name: fullName(r.student_first, r.student_last) ?? '—',
-    organization_name: r.organization_name ?? r.own_organization_name,
-    supervisor_name: r.supervisor_email
-      ? fullName(r.supervisor_first, r.supervisor_last)
-      : r.contact_email
-        ? r.contact_name
-        : null,
-    supervisor_email: r.supervisor_email ?? r.contact_email,
-  }));
+  return rows.map((r) => {
+    const address = supervisorAddress({
+      account_email: r.supervisor_email,
+      supervisor_email: r.named_supervisor_email,
+      contact_email: r.contact_email,
+    });
+    // Tasks go only to a supervisor the school approved (issue #31); others have none yet.
+    const approved = isSupervisorApproved(address, r.supervisor_approved_email);
+    return {
+      id: r.id,
+      internship_period_id: r.internship_period_id,
+      group_id: r.group_id ?? null,
+      student_name: fullName(r.student_first, r.student_last) ?? '—',
+      organization_name: r.organization_name ?? r.own_organization_name,
+      supervisor_name: !approved
+        ? null
+        : r.supervisor_email
+          ? fullName(r.supervisor_first, r.supervisor_last)
+          : r.named_supervisor_email
+            ? r.named_supervisor_name
+            : r.contact_name,
+      supervisor_email: approved ? address : null,
+    };
+  });
 }
 export type TCandidateInternship = Awaited<ReturnType<typeof candidateInternships>>[number];
 

@@ -7,6 +7,7 @@ import { demoUserId, seedInternshipId } from '../seeds/seed-internships.ts';
 import { record } from '../shared/events.ts';
 import { SYSTEM, type TCtx } from '../shared/request.ts';
 import { insertAssignment, insertTasks } from './assignments.repository.ts';
+import { approveSupervisorAddress } from '../shared/internship-supervisor.ts';
 
 /** Stable id of a tenant's seeded assignment. */
 export const seedAssignmentId = (tenant: string) => uuidV5(`${tenant}:assignment:0`, SEED_NAMESPACE);
@@ -77,12 +78,15 @@ export async function seedAssignments(ctx: TCtx, tenant: TTenant, today: Date): 
     .executeTakeFirst();
   if (!form || !supervisorId || !internship || !ASSIGNMENT_INTERNSHIP_STATUSES.includes(internship.status))
     return;
-  if (!internship.supervisor_id)
+  if (!internship.supervisor_id) {
     await ctx.db
       .updateTable('placements.internships')
       .set({ supervisor_id: supervisorId })
       .where('id', '=', internshipId)
       .execute();
+    // The seeded school has approved the seeded supervisor (issue #31).
+    await approveSupervisorAddress(ctx.db, internshipId, SYSTEM, ctx.now, `${SUPERVISOR}@${tenant.id}.test`);
+  }
   const email = `${SUPERVISOR}@${tenant.id}.test`;
   const schoolId = seedOrganizationId(tenant.id, 'school');
   const created = addDays(today, -2);

@@ -127,6 +127,8 @@ async function world(tenant: TTenantId, options: { email?: string | null } = {})
   const { schoolId, companyId, student } = parties;
   const internshipId = randomUUID();
   const periodId = randomUUID();
+  // The school approved the contact as supervisor (#31: links go only to an approved one).
+  const email = options.email === undefined ? 'begeleider@buurthuis.test' : options.email;
   await asOwner(h, tenant, async (trx) => {
     await sql`insert into placements.internship_periods (id, tenant_id, school_id, school_year_id, name, start_date,
         end_date, status, deleted, event_time)
@@ -134,10 +136,10 @@ async function world(tenant: TTenantId, options: { email?: string | null } = {})
         false, now())`.execute(trx);
     await sql`insert into placements.internships (id, tenant_id, student_id, school_id, organization_id, title,
         contract_type, self_found, contact_name, contact_email, updating_hours_allowed, status, start_date,
-        end_date, internship_period_id, created_at, updated_at)
+        end_date, internship_period_id, supervisor_approved_email, created_at, updated_at)
       values (${internshipId}, ${tenant}, ${student.id}, ${schoolId}, ${companyId}, 'Maatschappelijke stage',
-        'hours', false, 'Bram Begeleider', ${options.email === undefined ? 'begeleider@buurthuis.test' : options.email},
-        true, 'active', '2026-09-01', '2027-01-31', ${periodId}, now(), now())`.execute(trx);
+        'hours', false, 'Bram Begeleider', ${email}, true, 'active', '2026-09-01', '2027-01-31', ${periodId},
+        ${email}, now(), now())`.execute(trx);
   });
   return { ...parties, internshipId, periodId };
 }

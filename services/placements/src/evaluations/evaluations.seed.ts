@@ -15,6 +15,7 @@ import { record } from '../shared/events.ts';
 import { SYSTEM, type TCtx } from '../shared/request.ts';
 import { partForm } from './evaluations.policy.ts';
 import type { TStoredRoles } from './evaluations.table.ts';
+import { approveSupervisorAddress } from '../shared/internship-supervisor.ts';
 
 /** Content's seeded evaluation forms by title (services/content/src/seeds/seed-evaluation-forms.ts). */
 const SEED_FORM_TITLES: Record<TEvaluationRole, string> = {
@@ -106,12 +107,15 @@ export async function seedEvaluations(ctx: TCtx, tenant: TTenant, today: Date): 
   if (!internship?.internship_period_id) return;
 
   const supervisorId = await demoUserId(ctx, 'bedrijf');
-  if (!internship.supervisor_id && supervisorId)
+  if (!internship.supervisor_id && supervisorId) {
     await ctx.db
       .updateTable('placements.internships')
       .set({ supervisor_id: supervisorId })
       .where('id', '=', internshipId)
       .execute();
+    // The seeded school has approved the seeded supervisor (issue #31).
+    await approveSupervisorAddress(ctx.db, internshipId, SYSTEM, ctx.now, `bedrijf@${tenant.id}.test`);
+  }
 
   let template = await ctx.db
     .selectFrom('placements.evaluation_templates')

@@ -338,7 +338,8 @@ const figures = (
 /** Mails the supervisor a new link (older ones to that address stop working); `link_sent` event. */
 async function mailEvaluationLink(ctx: TLinkCtx, actor: TActor, view: TEvaluationView): Promise<boolean> {
   const email = view.internship.supervisor_email;
-  if (!email) return false;
+  // Only to a supervisor the school approved (issue #31).
+  if (!email || !view.internship.supervisor_approved) return false;
   const { expiresAt } = await issueEvaluationLink(ctx, actor, view.internship, email);
   await setLinkSent(ctx.db, view.evaluation!.id, ctx.now);
   await record(ctx, actor, 'placements.evaluation.link_sent', internshipSubject(view.internship.id), {
@@ -441,7 +442,9 @@ export async function openTemplate(ctx: TLinkCtx, caller: TCaller, templateId: s
 export async function sendEvaluationLink(ctx: TLinkCtx, caller: TCaller, internshipId: string) {
   const view = await step(ctx, caller, internshipId, 'send_link');
   if (!(await mailEvaluationLink(ctx, caller.actor, view)))
-    throw new ApiError('evaluation_no_supervisor_email');
+    throw new ApiError(
+      view.internship.supervisor_email ? 'supervisor_not_approved' : 'evaluation_no_supervisor_email',
+    );
   return load(ctx, view.internship, view.relation);
 }
 

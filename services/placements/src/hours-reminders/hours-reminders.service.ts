@@ -64,7 +64,8 @@ async function remindSupervisors(ctx: TReminderCtx, cutoff: Date): Promise<numbe
   const sheets: { email: string; due: boolean; internship: THoursInternship }[] = [];
   for (const id of await internshipsWithPending(ctx.db)) {
     const internship = await findHoursInternship(ctx.db, id, { forUpdate: true });
-    if (!internship?.supervisor_email) continue;
+    // Only a supervisor the school approved gets links (issue #31).
+    if (!internship?.supervisor_email || !internship.supervisor_approved) continue;
     const [sheet, oldest] = await Promise.all([findSheet(ctx.db, id), oldestPendingAt(ctx.db, id)]);
     const facts = {
       running: acceptsHours(internship),

@@ -5,6 +5,8 @@ import { partiesOf } from '@stageplein/contracts/placements/internship-policy';
 import type { TDb } from '../database.ts';
 import type { TInternshipsTable } from '../internships/internships.table.ts';
 import type { TCaller } from '../shared/caller.ts';
+import { isSupervisorApproved, supervisorAddress } from '../shared/internship-supervisor.ts';
+import { sameMailbox } from '@stageplein/contracts/placements/organization-contacts';
 
 /** The internship as the hours sheet needs it: its own columns, names from the read models, the period's default. */
 export interface THoursInternship {
@@ -31,7 +33,10 @@ export interface THoursInternship {
   /** The period's dates: the behind rule's window where the internship has none of its own. */
   period: { start_date: string; end_date: string } | null;
   supervisor_name: string | null;
+  /** Where links go (`supervisorAddress`: the account's, the named supervisor's, else the contact's). */
   supervisor_email: string | null;
+  /** The school approved that address and it is not the student's: links may go out (issue #31). */
+  supervisor_approved: boolean;
 }
 
 const fullName = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ');
@@ -65,7 +70,11 @@ export async function findHoursInternship(
       'i.updating_hours_allowed',
       'i.contact_name',
       'i.contact_email',
+      'i.supervisor_name as named_supervisor_name',
+      'i.supervisor_email as named_supervisor_email',
+      'i.supervisor_approved_email',
       'i.organization_name as own_organization_name',
+      's.email as student_email',
       's.first_name as student_first',
       's.last_name as student_last',
       'sup.first_name as supervisor_first',
@@ -84,6 +93,11 @@ export async function findHoursInternship(
   const row = await q.executeTakeFirst();
   if (!row) return undefined;
   const supervisor = row.supervisor_email && !row.supervisor_deleted;
+  const address = supervisorAddress({
+    account_email: supervisor ? row.supervisor_email : null,
+    supervisor_email: row.named_supervisor_email,
+    contact_email: row.contact_email,
+  });
   return {
     id: row.id,
     student_id: row.student_id,
@@ -111,9 +125,13 @@ export async function findHoursInternship(
         : null,
     supervisor_name: supervisor
       ? fullName(row.supervisor_first, row.supervisor_last) || null
-      : row.contact_name,
-    // The registered supervisor's address, else the internship's contact address (self-found).
-    supervisor_email: supervisor ? row.supervisor_email : row.contact_email,
+      : row.named_supervisor_email
+        ? row.named_supervisor_name
+        : row.contact_name,
+    supervisor_email: address,
+    supervisor_approved:
+      isSupervisorApproved(address, row.supervisor_approved_email) &&
+      !sameMailbox(address, row.student_email),
   };
 }
 

@@ -3,6 +3,7 @@ import {
   HOURS_LINK_ACTION,
   HOURS_LINK_DAYS,
   HOURS_LINK_TOKENS_PER_MAIL,
+  formatHours,
   hoursConfirmationUrl,
 } from '@stageplein/contracts/placements/hours';
 import {
@@ -37,6 +38,8 @@ export async function issueHoursLinks(
   actor: TActor,
   internships: readonly THoursInternship[],
   email: string,
+  /** The hours waiting for the supervisor, per internship (the reason the mail gives). */
+  waiting: readonly number[],
 ): Promise<{ expiresAt: Date }> {
   const first = internships[0];
   if (!first || internships.length > HOURS_LINK_TOKENS_PER_MAIL) throw new Error('1…30 internships per mail');
@@ -65,25 +68,27 @@ export async function issueHoursLinks(
     reference: hoursLinkSubject(first.id),
     now: ctx.now,
     link: hoursConfirmationUrl(siteOf(ctx.config, ctx.tenant.id), tokens),
-    vars: { ...linkMailTexts(internships), expires_at: expiresAt.toISOString() },
+    vars: { ...linkMailTexts(internships, waiting), expires_at: expiresAt.toISOString() },
   });
   return { expiresAt };
 }
 
 /** The mail's purpose and details in both languages: one student by name, several as a list. */
-function linkMailTexts(internships: readonly THoursInternship[]) {
+function linkMailTexts(internships: readonly THoursInternship[], waiting: readonly number[]) {
   const [one] = internships;
-  if (internships.length === 1 && one)
+  if (internships.length === 1 && one) {
+    const hours = waiting[0] ?? 0;
     return {
       purpose: {
         nl: `Bevestig de stage-uren van ${one.student_name}`,
         en: `Confirm the internship hours of ${one.student_name}`,
       },
       details: {
-        nl: `${one.student_name} heeft uren geregistreerd bij ${one.organization_name ?? 'jullie organisatie'}. Met deze link bevestig of wijs je ze af, zonder account.`,
-        en: `${one.student_name} registered hours at ${one.organization_name ?? 'your organization'}. With this link you confirm or reject them, without an account.`,
+        nl: `${one.student_name} heeft ${formatHours(hours, 'nl')} uur geregistreerd bij ${one.organization_name ?? 'jullie organisatie'} die op je bevestiging wachten. Met deze link bevestig of wijs je ze af, zonder account.`,
+        en: `${one.student_name} registered ${formatHours(hours, 'en')} hours at ${one.organization_name ?? 'your organization'} that await your confirmation. With this link you confirm or reject them, without an account.`,
       },
     };
+  }
   const names = internships.map((i) => i.student_name).join(', ');
   return {
     purpose: {

@@ -41,19 +41,27 @@ interface TWorld extends TInternshipParties {
 /** One running internship of a student at a School, with every party of it and a few outsiders. */
 async function world(
   tenant: TTenantId,
-  internship: { hours?: number | null; periodId?: string | null; email?: string | null } = {},
+  internship: {
+    hours?: number | null;
+    periodId?: string | null;
+    email?: string | null;
+    /** The school approved the contact as supervisor (default). */
+    approved?: boolean;
+  } = {},
 ): Promise<TWorld> {
   const parties = await internshipParties(h, tenant);
   const internshipId = randomUUID();
+  const email = internship.email === undefined ? 'begeleider@buurthuis.test' : internship.email;
   await asOwner(h, tenant, (trx) =>
     sql`insert into placements.internships (id, tenant_id, student_id, school_id, organization_id, title,
         contract_type, self_found, contact_name, contact_email, hours, updating_hours_allowed, status,
-        start_date, internship_period_id, created_at, updated_at)
+        start_date, internship_period_id, supervisor_approved_email, created_at, updated_at)
       values (${internshipId}, ${tenant}, ${parties.student.id}, ${parties.schoolId}, ${parties.companyId},
-        'Maatschappelijke stage', 'hours', false, 'Bram Begeleider',
-        ${internship.email === undefined ? 'begeleider@buurthuis.test' : internship.email},
+        'Maatschappelijke stage', 'hours', false, 'Bram Begeleider', ${email},
         ${internship.hours === undefined ? 40 : internship.hours}, true, 'active', '2026-09-01',
-        ${internship.periodId ?? null}, now(), now())`.execute(trx),
+        ${internship.periodId ?? null}, ${internship.approved === false ? null : email}, now(), now())`.execute(
+      trx,
+    ),
   );
   return { ...parties, internshipId };
 }
@@ -81,6 +89,13 @@ async function mailedToken(w: TWorld): Promise<string> {
   expect(link).toMatch(/\/urenbevestiging#[A-Za-z0-9_-]{43}$/);
   return link.split('#')[1]!;
 }
+
+/** Time passes for the internship's links: they were issued `minutes` earlier (the clock is fixed). */
+const ageLinks = (w: TWorld, minutes: number) =>
+  asOwner(h, w.tenant, (trx) =>
+    sql`update placements.external_links set created_at = created_at - make_interval(mins => ${minutes})
+      where subject_id = ${w.internshipId}`.execute(trx),
+  );
 
 const byLink = (token: string, tenant: TTenantId, payload?: unknown) =>
   call(h.app, {
@@ -134,6 +149,8 @@ describe('hours registration', () => {
 
   it('permissions: the student their own, a mentor their mentees (read), the school its own, others nothing', async () => {
     const w = await world('masplein');
+    // An entry waits for the supervisor, so the link may be sent (#31: only then).
+    await logHours(w, '2026-11-02', 1);
     expectStatus(await get(w, w.student), 200);
     expectStatus(await get(w, w.otherStudent), 404);
     const mentor = await get(w, w.mentor);
@@ -221,9 +238,10 @@ describe('hours registration', () => {
   it('refuses a re-sent, expired, foreign or other-subject link', async () => {
     const w = await world('public');
     entries(await logHours(w, '2026-11-02', 1));
-    await post(w, w.school, '/supervisor_link');
+    expectStatus(await post(w, w.school, '/supervisor_link'), 200);
     const first = await mailedToken(w);
-    await post(w, w.mentor, '/supervisor_link');
+    await ageLinks(w, 11);
+    expectStatus(await post(w, w.mentor, '/supervisor_link'), 200);
     const second = await mailedToken(w);
     expect(second).not.toBe(first);
     expectStatus(await byLink(first, 'public'), 410, 'link_revoked');
@@ -335,6 +353,7 @@ describe('hours registration', () => {
 
   it('a paper sheet’s QR code mails the link only to the registered address, at most every 10 minutes', async () => {
     const w = await world('stageplein');
+    await logHours(w, '2026-11-02', 2);
     const before = (await outboxEvents(h, mailRequestedType('placements'))).length;
     const request = (id = w.internshipId) =>
       call(h.app, {
@@ -382,6 +401,83 @@ describe('hours registration', () => {
       required_hours: 30,
       internship_period_name: 'Najaar 2026',
     });
+  });
+
+  it('links go only to a supervisor the school approved, never the student, and only with hours to confirm (#31)', async () => {
+    const w = await world('corderius', { approved: false });
+    expectStatus(await post(w, w.student, '/supervisor_link'), 409, 'supervisor_not_approved');
+    await logHours(w, '2026-11-02', 2);
+    expectStatus(await post(w, w.student, '/supervisor_link'), 409, 'supervisor_not_approved');
+    expect(attrs(await get(w, w.student))).toMatchObject({ supervisor_approved: false, actions: ['log'] });
+    expect(attrs(await get(w, w.school)).actions).toContain('approve_supervisor');
+    const approve = (user: TUser) =>
+      call(h.app, {
+        method: 'POST',
+        url: `/api/v1/internships/${w.internshipId}/supervisor_approval`,
+        headers: user.headers,
+      });
+    expectStatus(await approve(w.student), 403);
+    expectStatus(await approve(w.company), 403);
+    expectStatus(await approve(w.school), 200);
+    expect(attrs(await get(w, w.student))).toMatchObject({ supervisor_approved: true });
+    expectStatus(await post(w, w.student, '/supervisor_link'), 200);
+    // The supervisor's decision shows the school who decided, from where; nobody else.
+    const [entry] = entries(await get(w, w.school));
+    expectStatus(
+      await byLink(await mailedToken(w), 'corderius', {
+        decisions: [{ entry_id: entry!.id, decision: 'confirm' }],
+      }),
+      200,
+    );
+    const decided = async (user: TUser) =>
+      entries(await get(w, user))[0]!.attributes as unknown as Record<string, string | null>;
+    expect(await decided(w.school)).toMatchObject({ decided_by: 'begeleider@buurthuis.test' });
+    expect((await decided(w.school)).decided_from).toMatch(/\d/);
+    expect(await decided(w.student)).toMatchObject({ decided_by: null, decided_from: null });
+    // A changed address needs a new approval.
+    await asOwner(h, 'corderius', (trx) =>
+      sql`update placements.internships set contact_email = 'ander@buurthuis.test' where id = ${w.internshipId}`.execute(
+        trx,
+      ),
+    );
+    await logHours(w, '2026-11-03', 1);
+    await ageLinks(w, 60);
+    expectStatus(await post(w, w.student, '/supervisor_link'), 409, 'supervisor_not_approved');
+    // The student's own address is never approved, nor used even when approved before the rule.
+    await asOwner(h, 'corderius', (trx) =>
+      sql`update placements.internships set contact_email = ${`${w.student.id}@x.test`},
+        supervisor_approved_email = ${`${w.student.id}@x.test`} where id = ${w.internshipId}`.execute(trx),
+    );
+    expectStatus(await post(w, w.student, '/supervisor_link'), 409, 'supervisor_not_approved');
+    expectStatus(await approve(w.school), 422, 'own_supervisor');
+  });
+
+  it('rate-limits new links per internship, whoever asks, and needs hours to confirm (#31)', async () => {
+    const w = await world('stageplein');
+    expectStatus(await post(w, w.student, '/supervisor_link'), 409, 'hours_nothing_to_confirm');
+    await logHours(w, '2026-11-02', 2);
+    expectStatus(await post(w, w.student, '/supervisor_link'), 200);
+    const again = await post(w, w.student, '/supervisor_link');
+    expectStatus(again, 429, 'hours_link_too_often');
+    expect(JSON.stringify(again.json())).toContain('10 minuten');
+    expectStatus(await post(w, w.school, '/supervisor_link'), 429, 'hours_link_too_often');
+    await ageLinks(w, 11);
+    expectStatus(await post(w, w.mentor, '/supervisor_link'), 200);
+    await ageLinks(w, 11);
+    expectStatus(await post(w, w.student, '/supervisor_link'), 200);
+    await ageLinks(w, 11);
+    // Three in 24 hours: the fourth waits until the first is a day old, also from the paper sheet.
+    expectStatus(await post(w, w.student, '/supervisor_link'), 429, 'hours_link_too_often');
+    const before = (await outboxEvents(h, mailRequestedType('placements'))).length;
+    expectStatus(
+      await call(h.app, {
+        method: 'POST',
+        url: `/api/v1/hours/${w.internshipId}/supervisor_link/request`,
+        headers: { 'x-tenant': 'stageplein' },
+      }),
+      202,
+    );
+    expect((await outboxEvents(h, mailRequestedType('placements'))).length).toBe(before);
   });
 
   it('keeps tenants apart: another tenant’s user or header never reaches the sheet', async () => {

@@ -187,10 +187,11 @@ export const hoursRoutes: FastifyPluginAsync<TPlacementsDeps> = async (app, deps
   });
 
   r.post('/api/v1/hours/:internshipId/supervisor_link', {
+    config: { limited: true },
     schema: {
       tags: TAGS,
       summary:
-        'Mail the workplace supervisor a new confirmation link; older links stop working (student, mentor, school)',
+        'Mail the approved supervisor a new link for the hours waiting for them; older links stop working (student, mentor, school; limited per internship)',
       params: ZInternship,
       response: { 200: ZHoursSheetDocument },
     },
@@ -205,7 +206,7 @@ export const hoursRoutes: FastifyPluginAsync<TPlacementsDeps> = async (app, deps
     schema: {
       tags: TAGS,
       summary:
-        "From a paper timesheet's QR code, no account: mail the link to the internship's own supervisor address (at most every 10 minutes; always 202)",
+        "From a paper timesheet's QR code, no account: mail the link to the internship's approved supervisor when hours wait for them (limited per internship; always 202)",
       params: ZInternship,
     },
     handler: async (req, reply) => {

@@ -1,9 +1,10 @@
 import type { TTenant } from '@stageplein/contracts/tenants/tenant.types';
 import { hoursOf } from '@stageplein/contracts/placements/hours-policy';
 import { demoUserId, seedInternshipId } from '../seeds/seed-internships.ts';
-import type { TCtx } from '../shared/request.ts';
+import { SYSTEM, type TCtx } from '../shared/request.ts';
 import type { THoursEntriesTable } from './hours.table.ts';
 import type { Insertable } from 'kysely';
+import { approveSupervisorAddress } from '../shared/internship-supervisor.ts';
 
 /** Seeded internships with hours: the running one (n = 0) and the completed one (n = 3) of the demo student. */
 const RUNNING = 0;
@@ -96,6 +97,9 @@ export async function seedHours(ctx: TCtx, tenant: TTenant, today: Date): Promis
       })
       .where('id', '=', id)
       .execute();
+    // The seeded school has approved the seeded supervisor (issue #31: links go only to an approved one).
+    if (n === RUNNING && supervisorId)
+      await approveSupervisorAddress(ctx.db, id, SYSTEM, today, `bedrijf@${tenant.id}.test`);
     if (completed && schoolAdminId)
       await ctx.db
         .insertInto('placements.hours_sheets')

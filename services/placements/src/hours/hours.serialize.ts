@@ -7,7 +7,8 @@ import {
 import type { THoursEntryRow } from './hours.repository.ts';
 import type { THoursSheet } from './hours.service.ts';
 
-export const hoursEntryResource = (e: THoursEntryRow): THoursEntryResource => ({
+/** `forSchool`: who decided from where (the link's address, the client address) is the school's to see. */
+export const hoursEntryResource = (e: THoursEntryRow, forSchool = false): THoursEntryResource => ({
   type: 'hours_entry',
   id: e.id,
   attributes: {
@@ -17,6 +18,8 @@ export const hoursEntryResource = (e: THoursEntryRow): THoursEntryResource => ({
     status: e.status,
     supervisor_note: e.supervisor_note,
     decided_at: e.decided_at?.toISOString() ?? null,
+    decided_by: forSchool ? e.decided_by : null,
+    decided_from: forSchool ? e.decided_from : null,
     corrected_at: e.corrected_at?.toISOString() ?? null,
     correction_reason: e.correction_reason,
     created_at: e.created_at.toISOString(),
@@ -42,6 +45,7 @@ export function hoursSheetDocument(s: THoursSheet, paperTimesheets: boolean): TH
         title: i.title,
         supervisor_name: i.supervisor_name,
         supervisor_email: i.supervisor_email,
+        supervisor_approved: i.supervisor_approved,
         required_hours: s.totals.required,
         hours_logged: s.totals.logged,
         hours_supervisor: s.totals.confirmed,
@@ -61,7 +65,7 @@ export function hoursSheetDocument(s: THoursSheet, paperTimesheets: boolean): TH
         entries: { data: s.entries.map((e) => ({ type: 'hours_entry', id: e.id })) },
       },
     },
-    included: s.entries.map(hoursEntryResource),
+    included: s.entries.map((e) => hoursEntryResource(e, s.relation === 'school')),
   };
 }
 

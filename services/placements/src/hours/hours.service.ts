@@ -1,5 +1,8 @@
 import type { TEventPayload, TEventType } from '@stageplein/contracts/events/payloads';
 import {
+  HOURS_LINK_ACTION,
+  HOURS_LINK_RESEND_MINUTES,
+  HOURS_LINKS_PER_DAY,
   entryChangeable,
   entryDecidable,
   fitsInDay,
@@ -63,12 +66,20 @@ function assertHoursTenant(ctx: TCtx): void {
   if (!ctx.tenant.features.usesHours) throw new ApiError('hours_unavailable');
 }
 
-const stateOf = (ctx: TCtx, i: THoursInternship, sheet: THoursSheetRow | undefined): THoursSheetState => ({
+const stateOf = (
+  ctx: TCtx,
+  i: THoursInternship,
+  sheet: THoursSheetRow | undefined,
+  entries: readonly Pick<THoursEntryRow, 'status'>[],
+): THoursSheetState => ({
   running: acceptsHours(i),
   updatingAllowed: i.updating_hours_allowed,
   signedOff: !!sheet?.signed_off_at,
   paperTimesheets: ctx.tenant.features.paperTimesheets,
   paper: sheet?.paper_quarters !== null && sheet?.paper_quarters !== undefined,
+  hasSupervisor: !!i.supervisor_email,
+  supervisorApproved: i.supervisor_approved,
+  pendingEntries: entries.some((e) => e.status === 'pending'),
 });
 
 async function load(ctx: TCtx, internship: THoursInternship, relation: THoursRelation | null) {
@@ -81,7 +92,7 @@ async function load(ctx: TCtx, internship: THoursInternship, relation: THoursRel
     requiredHours(internship.hours, internship.period_default_hours),
     sheet?.paper_quarters ?? null,
   );
-  const state = stateOf(ctx, internship, sheet);
+  const state = stateOf(ctx, internship, sheet, entries);
   return { internship, sheet, entries, totals, relation, actions: hoursActionsFor(relation, state), state };
 }
 
@@ -99,6 +110,19 @@ async function reach(ctx: TCtx, caller: TCaller, internshipId: string, forUpdate
 async function step(ctx: TCtx, caller: TCaller, internshipId: string, action: THoursAction) {
   // The internship row is locked: one sheet's changes are serialized (and so are its events).
   const loaded = await reach(ctx, caller, internshipId, true);
+  // A link waits for the school's approval of the supervisor and for entries to confirm (issue #31).
+  if (
+    action === 'send_link' &&
+    mayTakeHoursAction(loaded.relation, action, {
+      ...loaded.state,
+      supervisorApproved: true,
+      pendingEntries: true,
+    })
+  ) {
+    if (!loaded.state.hasSupervisor) throw new ApiError('hours_no_supervisor_email');
+    if (!loaded.state.supervisorApproved) throw new ApiError('supervisor_not_approved');
+    if (!loaded.state.pendingEntries) throw new ApiError('hours_nothing_to_confirm');
+  }
   if (!mayTakeHoursAction(loaded.relation, action, loaded.state)) {
     if (action === 'log' && loaded.relation === 'student') throw new ApiError('hours_locked');
     if (
@@ -109,6 +133,8 @@ async function step(ctx: TCtx, caller: TCaller, internshipId: string, action: TH
         updatingAllowed: true,
         signedOff: false,
         paper: false,
+        supervisorApproved: true,
+        pendingEntries: true,
       }).includes(action)
     )
       throw new ApiError('invalid_hours_action');
@@ -340,8 +366,33 @@ export async function recordPaperHours(
   }));
 }
 
-/** A resend from the paper sheet's QR code waits this long after the last link. */
-const PAPER_RESEND_MS = 10 * 60 * 1000;
+const MINUTE_MS = 60 * 1000;
+const DAY_MS = 24 * 60 * MINUTE_MS;
+
+/**
+ * How long before the internship may get a new link (0: now), whoever asks (issue #31): one per
+ * HOURS_LINK_RESEND_MINUTES and HOURS_LINKS_PER_DAY in 24 hours, counted from the links issued.
+ */
+async function linkWaitMs(ctx: TCtx, internshipId: string): Promise<number> {
+  const issued = await ctx.db
+    .selectFrom('placements.external_links')
+    .select('created_at')
+    .where('subject_type', '=', 'internship')
+    .where('subject_id', '=', internshipId)
+    .where('action', '=', HOURS_LINK_ACTION)
+    .where('created_at', '>', new Date(ctx.now.getTime() - DAY_MS))
+    .orderBy('created_at', 'desc')
+    .limit(HOURS_LINKS_PER_DAY)
+    .execute();
+  const now = ctx.now.getTime();
+  const last = issued[0]?.created_at.getTime();
+  const oldest = issued[HOURS_LINKS_PER_DAY - 1]?.created_at.getTime();
+  return Math.max(
+    0,
+    last === undefined ? 0 : last + HOURS_LINK_RESEND_MINUTES * MINUTE_MS - now,
+    oldest === undefined ? 0 : oldest + DAY_MS - now,
+  );
+}
 
 /** Mails a supervisor new links and records each (`link_sent`): one internship by hand, several in the daily digest. */
 export async function mailLinks(
@@ -351,7 +402,20 @@ export async function mailLinks(
 ): Promise<THoursSheet[]> {
   const email = internships[0]?.supervisor_email;
   if (!email) throw new ApiError('hours_no_supervisor_email');
-  const { expiresAt } = await issueHoursLinks(ctx, caller?.actor ?? SYSTEM, internships, email);
+  // Only to the supervisor the school approved (issue #31); the reminder's digest skips the others.
+  if (internships.some((i) => !i.supervisor_approved || i.supervisor_email !== email))
+    throw new ApiError('supervisor_not_approved');
+  // What the supervisor can act on (the mail says it): the hours waiting for them per internship.
+  const waiting = await Promise.all(
+    internships.map(async (i) =>
+      hoursOf(
+        (await listEntries(ctx.db, i.id))
+          .filter((e) => e.status === 'pending')
+          .reduce((n, e) => n + e.quarters, 0),
+      ),
+    ),
+  );
+  const { expiresAt } = await issueHoursLinks(ctx, caller?.actor ?? SYSTEM, internships, email, waiting);
   const sheets: THoursSheet[] = [];
   for (const internship of internships) {
     await upsertSheet(ctx.db, ctx.tenant.id, internship.id, { link_sent_at: ctx.now, updated_at: ctx.now });
@@ -382,23 +446,29 @@ export async function sendSupervisorLink(
   internshipId: string,
 ) {
   const { internship } = await step(ctx, caller, internshipId, 'send_link');
+  const wait = await linkWaitMs(ctx, internshipId);
+  if (wait > 0) throw new ApiError('hours_link_too_often', { minutes: Math.ceil(wait / MINUTE_MS) });
   return mailLink(ctx, caller, internship);
 }
 
 /**
  * From the paper sheet's QR code, without an account: the link goes to the internship's own
- * supervisor address, never to the asker, at most once per 10 minutes. Says nothing about whether
- * the internship exists (the route always answers 202).
+ * supervisor address (approved by the school), never to the asker, only when hours wait for them and
+ * within the internship's link limits (`linkWaitMs`). Says nothing about whether the internship
+ * exists or a mail went (the route always answers 202).
  */
 export async function requestLinkFromPaper(ctx: TCtx & { config: TPlacementsConfig }, internshipId: string) {
   assertHoursTenant(ctx);
   if (!ctx.tenant.features.paperTimesheets) throw new ApiError('paper_timesheets_unavailable');
   const internship = await findHoursInternship(ctx.db, internshipId, { forUpdate: true });
-  if (!internship || !internship.supervisor_email) return;
-  const sheet = await findSheet(ctx.db, internship.id);
-  const state = stateOf(ctx, internship, sheet);
-  if (!state.running || state.signedOff || state.paper) return;
-  if (sheet?.link_sent_at && ctx.now.getTime() - sheet.link_sent_at.getTime() < PAPER_RESEND_MS) return;
+  if (!internship) return;
+  const [sheet, entries] = await Promise.all([
+    findSheet(ctx.db, internship.id),
+    listEntries(ctx.db, internship.id),
+  ]);
+  // The same conditions as a person's "send link": an approved supervisor, hours waiting for them.
+  if (!mayTakeHoursAction('student', 'send_link', stateOf(ctx, internship, sheet, entries))) return;
+  if ((await linkWaitMs(ctx, internship.id)) > 0) return;
   await mailLink(ctx, null, internship);
 }
 
@@ -437,6 +507,9 @@ export async function decideByLink(ctx: TCtx, link: TLinkActor, body: THoursDeci
       status,
       supervisor_note: d.note || null,
       decided_at: ctx.now,
+      // Who and from where, for the school (a student who reached the link shows here).
+      decided_by: link.recipient,
+      decided_from: link.use.ip,
       updated_at: ctx.now,
     });
     const type =

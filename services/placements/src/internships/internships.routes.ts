@@ -23,6 +23,7 @@ import { contextOf } from '../shared/request.ts';
 import { includedOfAll, internshipResource } from './internships.serialize.ts';
 import {
   applyToVacancy,
+  approveSupervisor,
   changeInternship,
   internshipPeople,
   listVisibleInternships,
@@ -149,6 +150,23 @@ export const internshipsRoutes: FastifyPluginAsync<TPlacementsDeps> = async (app
       const caller = await callerOf(req, ctx.db);
       assertSameId(req.body.data.id, req.params.id);
       const row = await changeInternship(ctx, caller, req.params.id, req.body.data.attributes);
+      const viewer = (await viewerFor(ctx, caller))(row.student_id);
+      return resourceDocument(internshipResource(row, metaFor(ctx, viewer, row)));
+    },
+  });
+
+  r.post('/api/v1/internships/:id/supervisor_approval', {
+    schema: {
+      tags: TAGS,
+      summary:
+        'The school approves the supervisor the internship names now; links go only to an approved supervisor (the school)',
+      params: ZId,
+      response: { 200: ZInternshipDocument },
+    },
+    handler: async (req) => {
+      const ctx = await contextOf(req, deps);
+      const caller = await callerOf(req, ctx.db);
+      const row = await approveSupervisor(ctx, caller, req.params.id);
       const viewer = (await viewerFor(ctx, caller))(row.student_id);
       return resourceDocument(internshipResource(row, metaFor(ctx, viewer, row)));
     },

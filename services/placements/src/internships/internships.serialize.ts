@@ -5,6 +5,7 @@ import {
   type TInternshipInclude,
   type TInternshipResource,
 } from '@stageplein/contracts/placements/internships';
+import { isSupervisorApproved, supervisorAddress } from '../shared/internship-supervisor.ts';
 import type { TInternshipView } from './internships.repository.ts';
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
@@ -30,6 +31,16 @@ export const internshipResource = (
     contact_name: i.contact_name,
     contact_email: i.contact_email,
     contact_phone_number: i.contact_phone_number,
+    supervisor_name: i.supervisor_name,
+    supervisor_email: i.supervisor_email,
+    supervisor_approved: isSupervisorApproved(
+      supervisorAddress({
+        account_email: i.supervisor__email,
+        supervisor_email: i.supervisor_email,
+        contact_email: i.contact_email,
+      }),
+      i.supervisor_approved_email,
+    ),
     hours: i.hours,
     hours_supervisor: i.hours_supervisor,
     updating_hours_allowed: i.updating_hours_allowed,

@@ -6,8 +6,10 @@ import {
   availableInternshipActions,
   editableFields,
   internshipScopes,
+  isFinalInternshipStatus,
   mayApply,
   mayTakeInternshipAction,
+  partiesOf,
   readsInternship,
   type TInternshipFacts,
   type TInternshipViewer,
@@ -36,6 +38,7 @@ import {
   PERIOD_NEEDED_STATUSES,
 } from '@stageplein/contracts/placements/internship-period-rule';
 import { inScopePeriodIds, inScopePeriodRefs } from '../school-read-models/school-read-models.service.ts';
+import { approveSupervisorAddress, refuseOwnSupervisor } from '../shared/internship-supervisor.ts';
 import { record } from '../shared/events.ts';
 import type { TActor, TCtx } from '../shared/request.ts';
 import { findOrganization, findVacancy, type TVacancyRow } from '../vacancies/vacancies.repository.ts';
@@ -241,11 +244,19 @@ async function claimPlaces(ctx: TCtx, vacancy: TVacancyRow, wanted: number): Pro
     throw new ApiError('vacancy_full', {}, pointer('vacancy_id'));
 }
 
-/** Field rules that need the database: date order, the school's period, people of the organization. */
+/** The fields that name the workplace's people: none of them may be the student (issue #31). */
+const PERSON_FIELDS = ['contact_person_id', 'supervisor_id', 'contact_email', 'supervisor_email'] as const;
+
+/**
+ * Field rules that need the database: date order, the school's period, people of the organization,
+ * and nobody of the workplace the student themselves (`changed`: the fields being written; a PATCH
+ * does not re-judge what it leaves alone).
+ */
 async function checkReferences(
   ctx: TCtx,
   v: Pick<
     TInternshipsTable,
+    | 'student_id'
     | 'school_id'
     | 'organization_id'
     | 'start_date'
@@ -253,7 +264,10 @@ async function checkReferences(
     | 'internship_period_id'
     | 'contact_person_id'
     | 'supervisor_id'
+    | 'contact_email'
+    | 'supervisor_email'
   >,
+  changed: readonly string[] = PERSON_FIELDS,
 ): Promise<void> {
   if (v.start_date && v.end_date && v.end_date < v.start_date)
     throw new ApiError('invalid_date_range', {}, pointer('end_date'));
@@ -261,6 +275,14 @@ async function checkReferences(
     const period = await findPeriod(ctx.db, v.internship_period_id);
     if (period?.school_id !== v.school_id) throw invalid('internship_period_id');
   }
+  for (const field of PERSON_FIELDS)
+    if (changed.includes(field))
+      await refuseOwnSupervisor(
+        ctx.db,
+        v,
+        field,
+        field.endsWith('_id') ? { personId: v[field] } : { email: v[field] },
+      );
   // The contact person and the supervisor work for the organization (contracts' rule).
   for (const field of ['contact_person_id', 'supervisor_id'] as const)
     await checkOrganizationContact(ctx.db, v[field], v.organization_id, field);
@@ -324,6 +346,8 @@ export async function createInternships(
       internship_period_id: item.internship_period_id ?? null,
       contact_person_id: item.contact_person_id ?? vacancy?.contact_person_id ?? null,
       supervisor_id: item.supervisor_id ?? null,
+      supervisor_name: item.supervisor_name ?? null,
+      supervisor_email: item.supervisor_email ?? null,
       current_phase_id: null,
       title: item.title ?? vacancy?.title ?? organization?.name ?? item.organization_name ?? '',
       description: item.description ?? null,
@@ -363,6 +387,13 @@ async function insertAll(
   rows: Insertable<TInternshipsTable>[],
 ): Promise<TInternshipRow[]> {
   const ids = await insertInternships(ctx.db, rows);
+  // The school's own assignment names a supervisor it has seen: approved as it is (issue #31).
+  for (const [n, id] of ids.entries())
+    if (
+      rows[n]!.status === 'approved' &&
+      (rows[n]!.supervisor_id || rows[n]!.supervisor_email || rows[n]!.contact_email)
+    )
+      Object.assign(rows[n]!, await approvedBy(ctx, actor, id));
   const created = ids.map((id, n) => ({ ...rows[n], id }) as TInternshipRow);
   await insertStatusChanges(
     ctx.db,
@@ -478,13 +509,50 @@ export async function changeInternship(
   };
   if (ctx.tenant.features.motivationField && 'motivation' in input && !changes.motivation)
     throw new ApiError('motivation_required', {}, pointer('motivation'));
-  await checkReferences(ctx, { ...row, ...changes });
+  await checkReferences(ctx, { ...row, ...changes }, fields);
   // The supervisor's links go to the internship's supervisor address: a new address ends the old ones
   // (compared whatever the fields, so a field that comes to decide the address is covered too).
   const before = await supervisorOf(ctx.db, id);
   await updateInternship(ctx.db, id, { ...changes, updated_at: ctx.now });
   const after = await supervisorOf(ctx.db, id);
-  if (after.key !== before.key) await supervisorChanged(ctx, id, after);
+  if (after.key !== before.key) {
+    await supervisorChanged(ctx, id, after);
+    // A supervisor the school names is approved by naming them; anyone else's choice waits for it.
+    if (partiesOf(viewer, factsOf(row)).includes('school')) await approvedBy(ctx, caller.actor, id);
+  }
+  const updated = (await findInternshipView(ctx.db, id))!;
+  await record(ctx, caller.actor, 'placements.internship.updated', subject(updated), snapshotOf(updated));
+  return updated;
+}
+
+/** Records the school's approval of the current supervisor address (the row's approval columns). */
+async function approvedBy(ctx: TCtx, actor: TActor, id: string) {
+  const address = await approveSupervisorAddress(ctx.db, id, actor, ctx.now);
+  return {
+    supervisor_approved_email: address,
+    supervisor_approved_by: address ? actor.userId : null,
+    supervisor_approved_at: address ? ctx.now : null,
+  };
+}
+
+/**
+ * `POST /internships/{id}/supervisor_approval`: the school approves the supervisor the internship
+ * names now (its account's, the named person's or the contact's address), so links may go to them
+ * (issue #31). 403 for anyone but the school; 409 `hours_no_supervisor_email` when nobody is named;
+ * 422 `own_supervisor` when that is the student. Writes `placements.internship.updated` with its audit row.
+ */
+export async function approveSupervisor(ctx: TCtx, caller: TCaller, id: string): Promise<TInternshipView> {
+  const { row, viewer } = await readableInternship(ctx, caller, id, { forUpdate: true });
+  if (!partiesOf(viewer, factsOf(row)).includes('school') || isFinalInternshipStatus(row.status))
+    throw forbidden();
+  const choice = row.supervisor__id
+    ? { field: 'supervisor_id', personId: row.supervisor__id }
+    : row.supervisor_email
+      ? { field: 'supervisor_email', email: row.supervisor_email }
+      : { field: 'contact_email', email: row.contact_email };
+  if (!choice.personId && !choice.email) throw new ApiError('hours_no_supervisor_email');
+  await refuseOwnSupervisor(ctx.db, row, choice.field, choice);
+  await approvedBy(ctx, caller.actor, id);
   const updated = (await findInternshipView(ctx.db, id))!;
   await record(ctx, caller.actor, 'placements.internship.updated', subject(updated), snapshotOf(updated));
   return updated;

@@ -1,0 +1,130 @@
+import { sql } from 'kysely';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEED_NAMESPACE, seedOrganizationId, uuidV5 } from '@stageplein/contracts/domain/seed-ids';
+import {
+  demo,
+  DESKTOP,
+  expectAccessible,
+  latestMail,
+  openPortal,
+  PHONE,
+  shot,
+  signIn,
+  startStack,
+  type TStack,
+} from './stack.ts';
+
+/**
+ * Issue #30 item 6 and #31 item 1 in Chromium on the real stack (oldebroek, an hours tenant): the
+ * company names the workplace supervisor by name and e-mail while editing the internship (no account);
+ * the school sees who it is and approves them; the student logs hours on a phone and sends the link;
+ * the supervisor gets the mail, opens the link on a phone and confirms; the school sees who confirmed
+ * from where. No account is made for the supervisor.
+ */
+const TENANT = 'oldebroek';
+// The demo student's running internship (services/placements/src/seeds/seed-internships.ts, n = 0).
+const INTERNSHIP = uuidV5(`${TENANT}:internship:0`, SEED_NAMESPACE);
+const PETRA = 'petra.praktijk@zorgboerderij.test';
+
+let stack: TStack;
+beforeAll(async () => {
+  stack = await startStack();
+});
+afterAll(async () => stack?.close());
+
+async function openInternship(page: Page) {
+  await page.goto(stack.url(TENANT, `/internships/${INTERNSHIP}`));
+  await page.getByTestId('hours-section').waitFor();
+}
+
+describe('a supervisor without an account, named by e-mail, approved by the school', () => {
+  it('the company adds them, the school approves, the student sends the link, the supervisor confirms on a phone', async () => {
+    // The company's admin names the supervisor while editing the internship.
+    const company = await openPortal(stack, { viewport: DESKTOP });
+    const cp = company.page;
+    await signIn(cp, stack, TENANT, demo('bedrijf', TENANT));
+    await cp.goto(stack.url(TENANT, `/internships/${INTERNSHIP}/edit`));
+    const form = cp.getByTestId('internship-form');
+    await form.waitFor();
+    await form
+      .getByLabel(/^Praktijkbegeleider/)
+      .selectOption({ label: 'Iemand anders (naam en e-mailadres, geen account)' });
+    await form.getByLabel(/^Naam praktijkbegeleider/).fill('Petra Praktijk');
+    await form.getByLabel(/^E-mailadres praktijkbegeleider/).fill(PETRA);
+    await expectAccessible(cp, 'internship editor with a named supervisor');
+    await shot(cp, 'named-supervisor-company');
+    await cp.getByTestId('internship-save').click();
+    await cp.getByTestId('supervisor-unapproved').waitFor();
+    expect(await cp.getByTestId('internship-parties').textContent()).toContain(PETRA);
+
+    // The school sees whom it would approve, and approves.
+    const school = await openPortal(stack, { viewport: DESKTOP });
+    const sp = school.page;
+    await signIn(sp, stack, TENANT, demo('admin', TENANT));
+    const select = sp.getByTestId('dashboard-organization-select');
+    const schoolId = seedOrganizationId(TENANT, 'school');
+    if ((await select.count()) > 0 && (await select.inputValue()) !== schoolId) {
+      await select.selectOption(schoolId);
+      await expect.poll(() => sp.getByTestId('dashboard').getAttribute('data-role')).toBe('schoolAdmin');
+    }
+    await openInternship(sp);
+    const panel = sp.getByTestId('hours-supervisor');
+    await expect.poll(() => panel.textContent()).toContain(`Petra Praktijk (${PETRA})`);
+    expect(await panel.textContent()).toContain('De school keurt deze praktijkbegeleider eerst goed');
+    await expectAccessible(sp, 'hours section (school, unapproved supervisor)');
+    await shot(sp, 'named-supervisor-school');
+    await sp.getByTestId('hours-approve-supervisor').click();
+    await expect.poll(() => sp.getByTestId('toast').first().textContent()).toContain('goedgekeurd');
+    await expect.poll(() => sp.getByTestId('hours-supervisor-unapproved').count()).toBe(0);
+
+    // The student logs hours on a phone and mails the link.
+    const student = await openPortal(stack, { viewport: PHONE });
+    const page = student.page;
+    await signIn(page, stack, TENANT, demo('student', TENANT));
+    await openInternship(page);
+    const log = page.getByTestId('hours-log-form');
+    await log.waitFor();
+    await log.getByLabel(/^Uren/).fill('3,5');
+    await log.getByLabel(/^Wat heb je gedaan/).fill('Kalveren gevoerd met Petra');
+    await page.getByTestId('hours-log-submit').click();
+    await expect
+      .poll(() => page.getByTestId('hours-entry').filter({ hasText: 'Kalveren gevoerd' }).count())
+      .toBe(1);
+    expect(await page.getByTestId('hours-supervisor').textContent()).toContain(PETRA);
+    await page.getByTestId('hours-send-link').click();
+    await expect.poll(() => page.getByTestId('toast').first().textContent()).toContain('Link verstuurd');
+    await shot(page, 'named-supervisor-student');
+
+    // Petra reads the mail and confirms on her phone, signed out.
+    const mail = await latestMail(stack, TENANT, PETRA, 'external_link');
+    const link = /https?:\/\/\S+\/urenbevestiging#[A-Za-z0-9_-]{43}/.exec(mail)?.[0];
+    expect(link, mail).toBeTruthy();
+    const supervisor = await openPortal(stack, { viewport: PHONE });
+    const pp = supervisor.page;
+    await pp.goto(link!.replace(/^https?:\/\/[^/]+/, stack.url(TENANT, '')));
+    await pp.getByTestId('hours-confirmation-page').waitFor();
+    const pending = pp.getByTestId('hours-confirm-entry').filter({ hasText: 'Kalveren gevoerd' });
+    await pending.waitFor();
+    await expectAccessible(pp, 'supervisor confirmation (named supervisor)');
+    await pending.getByLabel('Bevestigen').check();
+    await pp.getByTestId('hours-decide').click();
+    await pp.getByTestId('hours-decided').waitFor();
+    await shot(pp, 'named-supervisor-confirmed');
+    expect(await pp.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+
+    // The school sees who confirmed, from where.
+    await openInternship(sp);
+    const decided = sp.getByTestId('hours-entry').filter({ hasText: 'Kalveren gevoerd' });
+    await expect.poll(() => decided.getByTestId('hours-decided-by').textContent()).toContain(PETRA);
+    await shot(sp, 'named-supervisor-decided');
+    // No account was made for the supervisor.
+    const { rows } = await sql<{ n: string }>`select count(*) as n from identity.users
+      where lower(email) = ${PETRA}`.execute(stack.platform.owner);
+    expect(Number(rows[0]!.n)).toBe(0);
+    for (const p of [company, school, student, supervisor]) {
+      expect(p.problems).toEqual([]);
+      await p.context.close();
+    }
+  });
+});
