@@ -370,16 +370,18 @@ const MINUTE_MS = 60 * 1000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
 
 /**
- * How long before the internship may get a new link (0: now), whoever asks (issue #31): one per
- * HOURS_LINK_RESEND_MINUTES and HOURS_LINKS_PER_DAY in 24 hours, counted from the links issued.
+ * How long before the internship's supervisor may get a new link (0: now), whoever asks (issue #31):
+ * one per HOURS_LINK_RESEND_MINUTES and HOURS_LINKS_PER_DAY in 24 hours, counted from the links issued
+ * to that address (a new supervisor, approved by the school, starts afresh).
  */
-async function linkWaitMs(ctx: TCtx, internshipId: string): Promise<number> {
+async function linkWaitMs(ctx: TCtx, internship: THoursInternship): Promise<number> {
   const issued = await ctx.db
     .selectFrom('placements.external_links')
     .select('created_at')
     .where('subject_type', '=', 'internship')
-    .where('subject_id', '=', internshipId)
+    .where('subject_id', '=', internship.id)
     .where('action', '=', HOURS_LINK_ACTION)
+    .where('recipient', '=', internship.supervisor_email ?? '')
     .where('created_at', '>', new Date(ctx.now.getTime() - DAY_MS))
     .orderBy('created_at', 'desc')
     .limit(HOURS_LINKS_PER_DAY)
@@ -446,7 +448,7 @@ export async function sendSupervisorLink(
   internshipId: string,
 ) {
   const { internship } = await step(ctx, caller, internshipId, 'send_link');
-  const wait = await linkWaitMs(ctx, internshipId);
+  const wait = await linkWaitMs(ctx, internship);
   if (wait > 0) throw new ApiError('hours_link_too_often', { minutes: Math.ceil(wait / MINUTE_MS) });
   return mailLink(ctx, caller, internship);
 }
@@ -468,7 +470,7 @@ export async function requestLinkFromPaper(ctx: TCtx & { config: TPlacementsConf
   ]);
   // The same conditions as a person's "send link": an approved supervisor, hours waiting for them.
   if (!mayTakeHoursAction('student', 'send_link', stateOf(ctx, internship, sheet, entries))) return;
-  if ((await linkWaitMs(ctx, internship.id)) > 0) return;
+  if ((await linkWaitMs(ctx, internship)) > 0) return;
   await mailLink(ctx, null, internship);
 }
 
