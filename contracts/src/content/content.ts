@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LANGUAGES } from '../i18n/index.ts';
 import { zCollectionOf, zDocumentOf, zResourceOf } from '../jsonapi/jsonapi.ts';
 import { MENU_LINK_TYPES } from './menu.ts';
+import { zDate } from '../validation/dates.ts';
 
 export * from './content-queries.ts';
 
@@ -222,7 +223,7 @@ export const ZNewsInput = z
     slug: ZSlug,
     locale: ZContentLocale.optional(),
     title: z.string().trim().min(1).max(200),
-    date: z.iso.date(),
+    date: zDate(),
     image_url: ZImageUrl.nullable().optional(),
     author: z.string().trim().max(120).nullable().optional(),
     summary: z.string().trim().max(500).nullable().optional(),

@@ -15,6 +15,7 @@ import {
   ASSIGNMENT_TASK_STATUSES,
   ASSIGNMENT_TITLE_MAX,
 } from './assignment-policy.ts';
+import { zDate } from '../validation/dates.ts';
 
 /**
  * Wire schemas of the workplace supervisors' assignments (issue #18 item 5,
@@ -47,7 +48,7 @@ export const ZAssignmentInput = z
     instructions: ZAssignmentInstructions,
     form_id: z.uuid(),
     form_version: z.number().int().positive(),
-    due_on: z.iso.date(),
+    due_on: zDate(),
     selection: ZAssignmentSelection,
   })
   .strict();

@@ -8,6 +8,7 @@ import {
   MAX_QUARTERS_PER_DAY,
   quartersOf,
 } from './hours-policy.ts';
+import { zDate } from '../validation/dates.ts';
 
 /**
  * Wire schemas of hours registration (issue #17 item 2–3, docs/decisions/hours.md). All under
@@ -100,7 +101,7 @@ export type THoursSheetDocument = z.infer<typeof ZHoursSheetDocument>;
 const ZDescription = z.string().trim().min(1).max(HOURS_DESCRIPTION_MAX);
 
 export const ZHoursEntryInput = z
-  .object({ date: z.iso.date(), hours: ZQuarterHours, description: ZDescription })
+  .object({ date: zDate(), hours: ZQuarterHours, description: ZDescription })
   .strict();
 export type THoursEntryInput = z.infer<typeof ZHoursEntryInput>;
 export const ZHoursEntryCreateBody = zRequestBodyOf('hours_entry', ZHoursEntryInput);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { TTenantFeatures } from '../tenants/tenant.types.ts';
 import { zCollectionOf, zDocumentOf, ZRelationship, ZResource, type TQuerySpec } from '../jsonapi/jsonapi.ts';
+import { zDate } from '../validation/dates.ts';
 
 /**
  * Wire schemas of the placements service's internships (spec §3 Internship, issue #16;
@@ -274,8 +275,8 @@ export const ZInternshipCreateInput = z
     /** Default: the vacancy's title, else the organization's name. */
     title: ZText(200).min(1).optional(),
     description: ZOptionalText(5000),
-    start_date: z.iso.date().nullable().optional(),
-    end_date: z.iso.date().nullable().optional(),
+    start_date: zDate().nullable().optional(),
+    end_date: zDate().nullable().optional(),
     internship_period_id: z.uuid().nullable().optional(),
     organization_name: ZOptionalText(200),
     contact_name: ZOptionalText(200),
@@ -296,8 +297,8 @@ export const ZInternshipUpdateInput = z
     title: ZText(200).min(1),
     description: ZOptionalText(5000),
     motivation: ZOptionalText(5000),
-    start_date: z.iso.date().nullable(),
-    end_date: z.iso.date().nullable(),
+    start_date: zDate().nullable(),
+    end_date: zDate().nullable(),
     internship_period_id: z.uuid().nullable(),
     organization_name: ZOptionalText(200),
     contact_name: ZOptionalText(200),

@@ -3,6 +3,7 @@ import { ZRichTextDocument } from '../content/content.ts';
 import { zCollectionOf, zDocumentOf, ZRelationship, ZResource } from '../jsonapi/jsonapi.ts';
 import { ZDutchPostcodeInput } from '../validation/field-rules.ts';
 import { VACANCY_KINDS, VACANCY_STATUSES } from './vacancy-kinds.ts';
+import { zDate } from '../validation/dates.ts';
 
 /**
  * Wire schemas of the placements service's vacancies (spec §3 Vacancy, issue #14; docs/decisions/
@@ -85,8 +86,8 @@ export const ZVacancyInput = z
     longitude: z.number().min(-180).max(180).nullable().optional(),
     places: z.number().int().min(1).max(1000).optional(),
     hours_per_week: z.number().min(0).max(80).nullable().optional(),
-    starts_on: z.iso.date().nullable().optional(),
-    ends_on: z.iso.date().nullable().optional(),
+    starts_on: zDate().nullable().optional(),
+    ends_on: zDate().nullable().optional(),
     /** Instead of dates: one of the schools' internship periods. */
     internship_period_id: z.uuid().nullable().optional(),
     level_ids: ZIds.optional(),

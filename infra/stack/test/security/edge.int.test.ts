@@ -115,6 +115,27 @@ describe('dates outside a sane range (finding 7)', () => {
   );
 });
 
+describe('year 0 in the dates of bodies (issue #31.4, beside the filters)', () => {
+  it.each(['0000-01-01', '2201-01-01'])('a news article and a vacancy with %s: 422', async (date) => {
+    const news = await send(
+      'POST',
+      '/api/v1/cms/news',
+      JSON.stringify({
+        data: { type: 'news_article', attributes: { slug: `y${date}`, title: 'T', date } },
+      }),
+      admin,
+    );
+    expectRefused(news, 'validation_failed', '/data/attributes/date');
+    const vacancy = await send(
+      'POST',
+      '/api/v1/vacancies',
+      JSON.stringify({ data: { type: 'vacancy', attributes: { title: 'T', starts_on: date } } }),
+      admin,
+    );
+    expectRefused(vacancy, 'validation_failed', '/data/attributes/starts_on');
+  });
+});
+
 /** An hours entry (added here) of one of the demo School's seeded internships. */
 async function seededEntry() {
   const { rows } = await sql<{ id: string }>`
