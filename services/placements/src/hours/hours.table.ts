@@ -13,7 +13,7 @@ export interface THoursEntriesTable {
   status: THoursEntryStatus;
   supervisor_note: string | null;
   decided_at: Date | null;
-  /** The link's address and the request's client address of the decision (20270120T0900). */
+  /** The link's address and the request's client address of the decision (20270128T0900). */
   decided_by: string | null;
   decided_from: string | null;
   correction_reason: string | null;

@@ -28,7 +28,7 @@ export interface TInternshipsTable {
   contact_name: string | null;
   contact_email: string | null;
   contact_phone_number: string | null;
-  /** A supervisor without an account (migration 20270120T0900-internship-supervisors). */
+  /** A supervisor without an account (migration 20270128T0900-internship-supervisors). */
   supervisor_name: string | null;
   supervisor_email: string | null;
   /** The supervisor address the school approved (lower-cased): links go only to it (issue #31). */

@@ -32,9 +32,9 @@ import m20270111T0900_outbox_pending from './20270111T0900-outbox-pending.ts';
 import m20270112T0900_internship_tallies from './20270112T0900-internship-tallies.ts';
 import m20270113T0900_vacancy_terms_rank from './20270113T0900-vacancy-terms-rank.ts';
 import m20270114T0900_vacancy_terms_levels from './20270114T0900-vacancy-terms-levels.ts';
-import m20270120T0900_internship_supervisors from './20270120T0900-internship-supervisors.ts';
 import m20270124T0900_internship_period_backfill from './20270124T0900-internship-period-backfill.ts';
 import m20270125T0900_bulk_message_students from './20270125T0900-bulk-message-students.ts';
+import m20270128T0900_internship_supervisors from './20270128T0900-internship-supervisors.ts';
 
 /**
  * Applied in key order. Each migration is a frozen file named by its timestamp: once landed it is never
@@ -94,10 +94,10 @@ export const migrations: Record<string, Migration> = {
   '20270113T0900-vacancy-terms-rank': m20270113T0900_vacancy_terms_rank,
   // The words once per level and with the title: one-level searches and the markers read less.
   '20270114T0900-vacancy-terms-levels': m20270114T0900_vacancy_terms_levels,
-  // A supervisor by name and address, the school's approval of it, who decided hours from where (#30, #31).
-  '20270120T0900-internship-supervisors': m20270120T0900_internship_supervisors,
   // Approved internships without a period get the one the rule finds unambiguous (docs/decisions/internships.md).
   '20270124T0900-internship-period-backfill': m20270124T0900_internship_period_backfill,
   // Bulk messages to students without an internship yet (docs/decisions/self-found-and-bulk-messages.md).
   '20270125T0900-bulk-message-students': m20270125T0900_bulk_message_students,
+  // A supervisor by name and address, the school's approval of it, who decided hours from where (#30, #31).
+  '20270128T0900-internship-supervisors': m20270128T0900_internship_supervisors,
 };
