@@ -397,7 +397,11 @@ describe('buildSubmissionSchema: the known failures of form tools', () => {
     expect(key('age', 1.5)).toEqual({ key: 'validation.integer' });
     expect(key('age', 0)).toEqual({ key: 'validation.numberMin', vars: { min: '1' } });
     expect(key('age', 100)).toEqual({ key: 'validation.numberMax', vars: { max: '99' } });
-    expect(key('age', '5')).toEqual({ key: 'validation.number' });
+    // A number as people type it (issue #30 item 9: contracts' zDecimal), text is not one.
+    expect(key('age', '5')).toBeNull();
+    expect(key('age', '1,5')).toEqual({ key: 'validation.integer' });
+    expect(key('age', 'vijf')).toEqual({ key: 'validation.number' });
+    expect(key('site', 'www.dewalk.nl')).toBeNull();
     expect(key('count', 0)).toEqual({ key: 'validation.positive' });
     expect(key('mail', 'x@')).toEqual({ key: 'validation.email' });
     expect(key('site', 'javascript:alert(1)')).toEqual({ key: 'validation.url' });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isPhoneNumber } from '../validation/field-rules.ts';
+import { isPhoneNumber, zDecimal, zHttpUrl } from '../validation/field-rules.ts';
 import { hasForbiddenControlCharacter, hasLoneSurrogate } from '../validation/text.ts';
 import {
   formFields,
@@ -131,7 +131,7 @@ function valueSchema(field: TAnswerField): z.ZodType {
     case 'email':
       return z.email().max(254);
     case 'url':
-      return z.url({ protocol: /^https?$/ }).max(2000);
+      return zHttpUrl(2000);
     case 'phone':
       return z
         .string()
@@ -153,7 +153,7 @@ function valueSchema(field: TAnswerField): z.ZodType {
       if (rules.positive) n = n.positive();
       if (rules.min !== undefined) n = n.min(rules.min);
       if (rules.max !== undefined) n = n.max(rules.max);
-      return n;
+      return zDecimal(n);
     }
     case 'single_choice':
       return z.enum(field.options.map((o) => o.value) as [string, ...string[]]);

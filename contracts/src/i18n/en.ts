@@ -212,6 +212,24 @@ export const en: TMessages = {
         organization: "Your organization's details.",
         settings: 'Language, display and notifications.',
       },
+      pending: {
+        title: 'Your organization is waiting for approval',
+        body: 'Your sign-up is being reviewed. Until your organization is approved, you can save vacancies as drafts but not publish them yet.',
+      },
+      waiting: {
+        title: 'Waiting for you',
+        none: 'Nothing is waiting for you right now.',
+        loadError: 'Not everything waiting for you could be loaded. Refresh the page to try again.',
+        all: 'See all {{count}}',
+        queues: {
+          approvals: 'Internships waiting for your approval',
+          selfFound: 'Self-found internships waiting for your review',
+          organizations: 'Organizations waiting for approval',
+          applications: 'Applications waiting for your answer',
+          studentsAwaitingSchool: 'Your students’ internships waiting for the school’s approval',
+          answered: 'Applications with an answer',
+        },
+      },
     },
     profile: {
       sections: 'Parts of your profile',
@@ -272,7 +290,7 @@ export const en: TMessages = {
         description: 'About the organization',
       },
       postcodeHint: 'For example 1234 AB',
-      websiteHint: 'With https://, for example https://www.example.nl',
+      websiteHint: 'For example www.example.nl',
       descriptionHint: 'What does your organization do and what can a student learn with you?',
     },
     organizationSignup: {
@@ -321,6 +339,9 @@ export const en: TMessages = {
       tooLarge: 'This file is larger than {{max}} MB.',
       createMissing: 'Create unknown groups and levels',
       createMissingHint: 'Otherwise rows with a group or level the school does not have yet are skipped.',
+      mailNoticeTitle: 'New students get an email straight away',
+      mailNotice:
+        'As soon as you click Import, every student without an account gets an invitation by email to activate it. Students who already have an account are only updated and get no email.',
       submit: 'Import',
       uploadFailed: 'The file was not imported',
       statusTitle: 'Import progress',
@@ -629,6 +650,7 @@ export const en: TMessages = {
     numberLessThan: 'Must be less than {{max}}',
     positive: 'Must be a positive number',
     integer: 'Must be a whole number',
+    quarterHours: 'Enter hours in quarter hours, from 0.25 to 24: for example 3.25 or 3.5',
     multipleOf: 'Must be a multiple of {{divisor}}',
     date: 'Enter a valid date',
     dateRange: 'Enter a date between the years {{min}} and {{max}}',

@@ -152,6 +152,25 @@ export const nlPortal = {
       organization: 'De gegevens van je organisatie.',
       settings: 'Taal, weergave en meldingen.',
     },
+    pending: {
+      title: 'Je organisatie wacht op goedkeuring',
+      body: 'Je aanmelding wordt bekeken. Tot je organisatie is goedgekeurd, kun je vacatures als concept opslaan, maar nog niet publiceren.',
+    },
+    waiting: {
+      title: 'Wacht op jou',
+      none: 'Er wacht nu niets op je.',
+      loadError:
+        'Niet alles wat op je wacht kon worden geladen. Vernieuw de pagina om het opnieuw te proberen.',
+      all: 'Bekijk alle {{count}}',
+      queues: {
+        approvals: 'Stages wachten op je goedkeuring',
+        selfFound: 'Zelfgevonden stages wachten op je beoordeling',
+        organizations: 'Organisaties wachten op goedkeuring',
+        applications: 'Sollicitaties wachten op je antwoord',
+        studentsAwaitingSchool: 'Stages van je leerlingen wachten op goedkeuring door de school',
+        answered: 'Sollicitaties met een antwoord',
+      },
+    },
   },
   profile: {
     sections: 'Onderdelen van je profiel',
@@ -212,7 +231,7 @@ export const nlPortal = {
       description: 'Over de organisatie',
     },
     postcodeHint: 'Bijvoorbeeld 1234 AB',
-    websiteHint: 'Met https://, bijvoorbeeld https://www.voorbeeld.nl',
+    websiteHint: 'Bijvoorbeeld www.voorbeeld.nl',
     descriptionHint: 'Wat doet jullie organisatie en wat kan een leerling bij jullie leren?',
   },
   organizationSignup: {
@@ -262,6 +281,9 @@ export const nlPortal = {
     createMissing: 'Onbekende klassen en niveaus aanmaken',
     createMissingHint:
       'Anders worden rijen met een klas of niveau dat de school nog niet heeft overgeslagen.',
+    mailNoticeTitle: 'Nieuwe leerlingen krijgen meteen een e-mail',
+    mailNotice:
+      'Zodra je op Importeren klikt, krijgt elke leerling die nog geen account heeft een uitnodiging per e-mail om het account te activeren. Leerlingen die al een account hebben, worden alleen bijgewerkt en krijgen geen e-mail.',
     submit: 'Importeren',
     uploadFailed: 'Het bestand is niet geïmporteerd',
     statusTitle: 'Voortgang van de import',

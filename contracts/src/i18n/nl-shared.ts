@@ -296,6 +296,7 @@ export const nlShared = {
     numberLessThan: 'Moet kleiner dan {{max}} zijn',
     positive: 'Moet een positief getal zijn',
     integer: 'Moet een geheel getal zijn',
+    quarterHours: 'Vul uren in per kwartier, van 0,25 tot en met 24: bijvoorbeeld 3,25 of 3,5',
     multipleOf: 'Moet een veelvoud van {{divisor}} zijn',
     date: 'Vul een geldige datum in',
     dateRange: 'Vul een datum in tussen de jaren {{min}} en {{max}}',

@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { ZOrganizationType } from '../identity/roles.ts';
 import { ZLocale } from '../identity/users.ts';
 import { ZRelationship, ZResource, zCollectionOf, zDocumentOf, type TQuerySpec } from '../jsonapi/jsonapi.ts';
-import { ZDutchPostcode, ZDutchPostcodeInput, ZPhoneNumberInput } from '../validation/field-rules.ts';
+import {
+  ZDutchPostcode,
+  ZDutchPostcodeInput,
+  ZPhoneNumberInput,
+  zDecimal,
+  zHttpUrl,
+} from '../validation/field-rules.ts';
 
 /** Spec §3 Organization.status. */
 export const ORGANIZATION_STATUSES = ['approved', 'pending', 'denied', 'archived'] as const;
@@ -113,7 +119,7 @@ const ZText = (max: number) => z.string().trim().max(max);
 /** Optional text fields: `''` and `null` both clear the field. */
 const ZOptionalText = (max: number) => ZText(max).nullable().optional();
 const ZOptionalPhone = ZPhoneNumberInput.nullable().optional();
-const ZHttpUrl = z.url({ protocol: /^https?$/ }).max(1000);
+const ZHttpUrl = zHttpUrl(1000);
 const ZOptionalUrl = z
   .union([z.literal(''), ZHttpUrl])
   .nullable()
@@ -131,8 +137,8 @@ export const ZProfileInput = z.object({
   city: ZOptionalText(100),
   address: ZOptionalText(200),
   postcode: ZDutchPostcodeInput.nullable().optional(),
-  latitude: z.number().min(-90).max(90).nullable().optional(),
-  longitude: z.number().min(-180).max(180).nullable().optional(),
+  latitude: zDecimal(z.number().min(-90).max(90).nullable()).optional(),
+  longitude: zDecimal(z.number().min(-180).max(180).nullable()).optional(),
   phone: ZOptionalPhone,
   email: ZOptionalEmail,
   logo_url: ZOptionalUrl,

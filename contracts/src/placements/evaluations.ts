@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZFormKey } from '../forms/form-definition.ts';
 import { zCollectionOf, zDocumentOf, zRequestBodyOf, zResourceOf } from '../jsonapi/jsonapi.ts';
+import { zDecimal } from '../validation/field-rules.ts';
 import {
   EVALUATION_ACTIONS,
   EVALUATION_RESPONSE_STATES,
@@ -24,7 +25,7 @@ export const ZEvaluationResponseState = z.enum(EVALUATION_RESPONSE_STATES);
 export const ZEvaluationAction = z.enum(EVALUATION_ACTIONS);
 export const ZEvaluationScopeKind = z.enum(EVALUATION_SCOPE_KINDS);
 
-const ZWeight = z.number().min(0).max(MAX_EVALUATION_WEIGHT);
+const ZWeight = zDecimal(z.number().min(0).max(MAX_EVALUATION_WEIGHT));
 
 /**
  * One role's part of a template: the published evaluation form version it answers (none on legacy

@@ -65,6 +65,9 @@ export const HOURS_LINKS_PER_DAY = 3;
 export const HOURS_ENTRY_STATUSES = ['pending', 'confirmed', 'rejected'] as const;
 export type THoursEntryStatus = (typeof HOURS_ENTRY_STATUSES)[number];
 
+/** What a field of hours says when a number is not whole quarter hours (nl + en in `i18n/`). */
+export const QUARTER_HOURS_MESSAGE = 'validation.quarterHours';
+
 /** Whole quarters for a number of hours; null when it is not a positive multiple of 0.25. */
 export function quartersOf(hours: number): number | null {
   if (!Number.isFinite(hours)) return null;

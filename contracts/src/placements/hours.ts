@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { zDocumentOf, ZRelationship, zRequestBodyOf, zResourceOf } from '../jsonapi/jsonapi.ts';
+import { zDecimal } from '../validation/field-rules.ts';
 import {
   HOURS_ACTIONS,
   HOURS_DESCRIPTION_MAX,
   HOURS_ENTRY_STATUSES,
   HOURS_REASON_MAX,
   MAX_QUARTERS_PER_DAY,
+  QUARTER_HOURS_MESSAGE,
   quartersOf,
 } from './hours-policy.ts';
 import { zDate } from '../validation/dates.ts';
@@ -22,11 +24,13 @@ export const ZHoursEntryStatus = z.enum(HOURS_ENTRY_STATUSES);
 export const ZHoursAction = z.enum(HOURS_ACTIONS);
 
 /** Hours in quarter hours: 0.25 … 24. */
-export const ZQuarterHours = z
-  .number()
-  .positive()
-  .max(MAX_QUARTERS_PER_DAY / 4)
-  .refine((h) => quartersOf(h) !== null, { message: 'quarter_hours' });
+export const ZQuarterHours = zDecimal(
+  z
+    .number()
+    .positive()
+    .max(MAX_QUARTERS_PER_DAY / 4)
+    .refine((h) => quartersOf(h) !== null, { params: { i18nKey: QUARTER_HOURS_MESSAGE } }),
+);
 
 export const ZHoursEntryAttributes = z.object({
   date: z.string(),
@@ -121,11 +125,13 @@ export const ZHoursCorrectionBody = zRequestBodyOf('hours_correction', ZHoursCor
 /** Paper timesheets: the signed sheet's total, optionally the scan (a content-service upload URL). */
 export const ZHoursPaperInput = z
   .object({
-    hours: z
-      .number()
-      .min(0)
-      .max(10_000)
-      .refine((h) => h === 0 || quartersOf(h) !== null, { message: 'quarter_hours' }),
+    hours: zDecimal(
+      z
+        .number()
+        .min(0)
+        .max(10_000)
+        .refine((h) => h === 0 || quartersOf(h) !== null, { params: { i18nKey: QUARTER_HOURS_MESSAGE } }),
+    ),
     scan_url: z
       .string()
       .trim()
@@ -147,7 +153,7 @@ export const ZHoursSignOffBody = zRequestBodyOf(
 /** A school's default requirement for one internship period (`PUT /api/v1/hours/periods/{id}`). */
 export const ZHoursPeriodDefaultBody = zRequestBodyOf(
   'hours_period_default',
-  z.object({ required_hours: z.number().min(0).max(10_000) }).strict(),
+  z.object({ required_hours: zDecimal(z.number().min(0).max(10_000)) }).strict(),
 );
 
 // --- The supervisor's confirmation (external link, no account) -------------------------------------

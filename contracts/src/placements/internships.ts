@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { TTenantFeatures } from '../tenants/tenant.types.ts';
 import { zCollectionOf, zDocumentOf, ZRelationship, ZResource, type TQuerySpec } from '../jsonapi/jsonapi.ts';
 import { zDate } from '../validation/dates.ts';
+import { zDecimal } from '../validation/field-rules.ts';
 
 /**
  * Wire schemas of the placements service's internships (spec §3 Internship, issue #16;
@@ -247,7 +248,7 @@ export const INTERNSHIPS_QUERY = {
 const ZInternshipType = z.enum(['internship', 'internships']);
 const ZText = (max: number) => z.string().trim().max(max);
 const ZOptionalText = (max: number) => ZText(max).nullable().optional();
-const ZHours = z.number().min(0).max(10_000).nullable().optional();
+const ZHours = zDecimal(z.number().min(0).max(10_000).nullable()).optional();
 
 /** `POST /api/v1/internships`: a student applies to a published vacancy. */
 export const ZInternshipApplyInput = z

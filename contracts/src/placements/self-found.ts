@@ -7,6 +7,7 @@ import {
   ZDutchPostcode,
   ZPhoneNumberInput,
   isEndBeforeStart,
+  zHttpUrl,
 } from '../validation/field-rules.ts';
 
 /**
@@ -20,7 +21,7 @@ export const selfFoundAllowed = (tenant: Pick<TTenant, 'features'>): boolean =>
   tenant.features.selfFoundInternships;
 
 const ZText = (max: number) => z.string().trim().min(1).max(max);
-const ZHttpUrl = z.url({ protocol: /^https?$/ }).max(1000);
+const ZHttpUrl = zHttpUrl(1000);
 
 /**
  * What the student enters. The organization's postcode is asked besides address and city because

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZRichTextDocument } from '../content/content.ts';
 import { zCollectionOf, zDocumentOf, ZRelationship, ZResource } from '../jsonapi/jsonapi.ts';
-import { ZDutchPostcodeInput } from '../validation/field-rules.ts';
+import { ZDutchPostcodeInput, zDecimal } from '../validation/field-rules.ts';
 import { VACANCY_KINDS, VACANCY_STATUSES } from './vacancy-kinds.ts';
 import { zDate } from '../validation/dates.ts';
 
@@ -82,10 +82,10 @@ export const ZVacancyInput = z
     postcode: ZDutchPostcodeInput.nullable().optional(),
     city: ZOptionalText(100),
     /** Both or neither; when neither, the organization's coordinates (if it has any). */
-    latitude: z.number().min(-90).max(90).nullable().optional(),
-    longitude: z.number().min(-180).max(180).nullable().optional(),
+    latitude: zDecimal(z.number().min(-90).max(90).nullable()).optional(),
+    longitude: zDecimal(z.number().min(-180).max(180).nullable()).optional(),
     places: z.number().int().min(1).max(1000).optional(),
-    hours_per_week: z.number().min(0).max(80).nullable().optional(),
+    hours_per_week: zDecimal(z.number().min(0).max(80).nullable()).optional(),
     starts_on: zDate().nullable().optional(),
     ends_on: zDate().nullable().optional(),
     /** Instead of dates: one of the schools' internship periods. */

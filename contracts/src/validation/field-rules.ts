@@ -34,6 +34,55 @@ export const FIELD_RULE_MESSAGES = {
   postcode: 'validation.postcode',
 } as const;
 
+// --- Input as people type it (issue #30 item 9): one normaliser per kind, used by the API's schemas
+// and the forms alike, so "3,33" and "www.dewalk.nl" mean the same on both ends.
+
+/** Digits with at most one decimal comma or point; no thousands separators ("1.000" is 1). */
+const DECIMAL = /^[+-]?(?:\d+(?:[.,]\d*)?|[.,]\d+)$/;
+
+/**
+ * A decimal as people type it: "3,33", "3.33", " 7,5 " → 3.33, 3.33, 7.5; a number stays itself;
+ * anything else (including "") is NaN, which every number rule refuses.
+ */
+export function parseDecimal(value: unknown): number {
+  if (typeof value === 'number') return value;
+  if (typeof value !== 'string') return Number.NaN;
+  const text = value.trim();
+  return DECIMAL.test(text) ? Number(text.replace(',', '.')) : Number.NaN;
+}
+
+/**
+ * An API's decimal field: a JSON number, or a string as people type it (`"3,33"`). An empty string
+ * is null (so a nullable field clears); the inner schema says what is allowed.
+ */
+export const zDecimal = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (typeof v === 'string' ? (v.trim() === '' ? null : parseDecimal(v)) : v), schema);
+
+/** A bare host at the start ("www.dewalk.nl", "dewalk.nl/stage", "dewalk.nl:8080"): no scheme typed. */
+const BARE_HOST =
+  /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+(?::\d+)?(?:[/?#]|$)/i;
+
+/**
+ * A web address as people type it: without a scheme it gets `https://` ("www.dewalk.nl" →
+ * "https://www.dewalk.nl"); anything else is only trimmed (the URL rule then decides).
+ */
+export function normalizeUrl(value: string): string {
+  const text = value.trim();
+  return BARE_HOST.test(text) ? `https://${text}` : text;
+}
+
+/** An http(s) address after normalising, at most `max` characters (the API's and the forms' rule). */
+export const zHttpUrl = (max: number) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' ? normalizeUrl(v) : v),
+    z.url({ protocol: /^https?$/ }).max(max),
+  );
+
+const ZAnyHttpUrl = zHttpUrl(2000);
+
+/** Whether the text is a web address the API takes (after `normalizeUrl`). */
+export const isHttpUrl = (value: string): boolean => ZAnyHttpUrl.safeParse(value).success;
+
 /** A Dutch postcode in an API body (trimmed). */
 export const ZDutchPostcode = z
   .string()

@@ -51,6 +51,17 @@ describe('field rules (spec §5)', () => {
     }
   });
 
+  it('takes numbers and web addresses as people type them, like the API (issue #30 item 9)', () => {
+    const hours = [rules.number(), rules.min(0), rules.max(10)];
+    expect(validateField('3,33', hours)).toBeUndefined();
+    expect(validateField('3.33', hours)).toBeUndefined();
+    expect(validateField('drie', hours)).toEqual({ key: 'validation.number' });
+    expect(validateField('10,5', hours)).toEqual({ key: 'validation.numberMax', vars: { max: 10 } });
+    expect(validateField('2,5', [rules.integer()])).toEqual({ key: 'validation.integer' });
+    expect(validateField('www.dewalk.nl', [rules.url()])).toBeUndefined();
+    expect(validateField('dewalk', [rules.url()])).toEqual({ key: 'validation.url' });
+  });
+
   it('compares with another field and checks a whole form', () => {
     const mismatch = { key: 'validation.invalid' } as const;
     const schema = {

@@ -3,7 +3,9 @@ import {
   FIELD_RULE_MESSAGES,
   isDutchPostcode,
   isEndBeforeStart,
+  isHttpUrl,
   isPhoneNumber,
+  parseDecimal,
 } from '@stageplein/contracts/validation/field-rules';
 
 /**
@@ -46,30 +48,22 @@ export const rules = {
   /** An end date not before the date in field `startField`. */
   notBefore: (startField: string): TRule =>
     rule((v, values) => isEndBeforeStart(values[startField], v), { key: FIELD_RULE_MESSAGES.endBeforeStart }),
-  url: (): TRule =>
-    rule(
-      (v) => {
-        try {
-          const u = new URL(text(v));
-          return u.protocol !== 'http:' && u.protocol !== 'https:';
-        } catch {
-          return true;
-        }
-      },
-      { key: 'validation.url' },
-    ),
+  /** The API's rule: http(s), and "www.dewalk.nl" is taken as https://www.dewalk.nl (`normalizeUrl`). */
+  url: (): TRule => rule((v) => !isHttpUrl(text(v)), { key: 'validation.url' }),
   minLength: (min: number): TRule =>
     rule((v) => text(v).length < min, { key: 'validation.minLength', vars: { min } }),
   maxLength: (max: number): TRule =>
     rule((v) => text(v).length > max, { key: 'validation.maxLength', vars: { max } }),
   oneOf: (values: readonly string[]): TRule =>
     rule((v) => !values.includes(text(v)), { key: 'validation.oneOf', vars: { values: values.join(', ') } }),
+  /** A number as people type it ("3,33" or "3.33", `parseDecimal`, the API's reading too). */
+  number: (): TRule => rule((v) => Number.isNaN(parseDecimal(v)), { key: 'validation.number' }),
   min: (min: number): TRule =>
-    rule((v) => !(Number(v) >= min), { key: 'validation.numberMin', vars: { min } }),
+    rule((v) => !(parseDecimal(v) >= min), { key: 'validation.numberMin', vars: { min } }),
   max: (max: number): TRule =>
-    rule((v) => !(Number(v) <= max), { key: 'validation.numberMax', vars: { max } }),
-  positive: (): TRule => rule((v) => !(Number(v) > 0), { key: 'validation.positive' }),
-  integer: (): TRule => rule((v) => !Number.isInteger(Number(v)), { key: 'validation.integer' }),
+    rule((v) => !(parseDecimal(v) <= max), { key: 'validation.numberMax', vars: { max } }),
+  positive: (): TRule => rule((v) => !(parseDecimal(v) > 0), { key: 'validation.positive' }),
+  integer: (): TRule => rule((v) => !Number.isInteger(parseDecimal(v)), { key: 'validation.integer' }),
   minItems: (min: number): TRule =>
     rule((v) => !Array.isArray(v) || v.length < min, { key: 'validation.minItems', vars: { min } }),
   maxItems: (max: number): TRule =>

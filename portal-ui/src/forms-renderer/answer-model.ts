@@ -1,3 +1,4 @@
+import { parseDecimal } from '@stageplein/contracts/validation/field-rules';
 import {
   buildSubmissionSchema,
   fieldIssue,
@@ -48,9 +49,8 @@ export function typedAnswers(definition: TFormDefinition, raw: TAnswers): TAnswe
 
 function typedAnswer(field: TAnswerField, value: unknown): unknown {
   if (field.type !== 'number' || typeof value !== 'string') return value;
-  const text = value.trim().replace(',', '.');
-  if (text === '') return undefined;
-  const n = Number(text);
+  if (value.trim() === '') return undefined;
+  const n = parseDecimal(value);
   return Number.isFinite(n) ? n : value;
 }
 

@@ -8,6 +8,8 @@ import {
   dashboardRole,
   dashboardTiles,
   visibleDashboardTiles,
+  waitingQueueQuery,
+  waitingQueues,
 } from './dashboard-model.ts';
 
 const as = (name: string, type: string) =>
@@ -85,5 +87,68 @@ describe('dashboard per role', () => {
     expect(dashboardInternshipsOf('schoolAdmin')).toBe('school');
     expect(dashboardInternshipsOf('mentor')).toBe('school');
     expect(dashboardInternshipsOf('member')).toBeUndefined();
+  });
+});
+
+describe('what waits for whom (issue #30 item 2)', () => {
+  const school = { id: 'o', type: 'School', status: 'approved' } as const;
+  const center = { id: 'o', type: 'VolunteerCenter', status: 'approved' } as const;
+  const company = { id: 'o', type: 'Provider', status: 'approved' } as const;
+  const keys = (
+    role: Parameters<typeof waitingQueues>[0],
+    p: ReturnType<typeof as>,
+    facts?: typeof school | typeof center | typeof company,
+  ) => waitingQueues(role, p, facts).map((q) => q.key);
+
+  it('gives each person the queues they act on or follow', () => {
+    expect(keys('schoolAdmin', as('admin', 'School'), school)).toEqual([
+      'approvals',
+      'selfFound',
+      'organizations',
+    ]);
+    expect(keys('centerAdmin', as('admin', 'VolunteerCenter'), center)).toEqual(['organizations']);
+    expect(keys('companyAdmin', as('admin', 'Provider'), company)).toEqual(['applications']);
+    expect(keys('mentor', as('mentor', 'School'), school)).toEqual(['studentsAwaitingSchool']);
+    expect(keys('student', as('student', 'School'), school)).toEqual(['answered']);
+    expect(keys('member', as('volunteer', 'NonProfit'))).toEqual([]);
+  });
+
+  it('offers organizations to approve only to who moderates them (the contracts rule)', () => {
+    // A school that is not approved itself moderates nothing.
+    expect(
+      keys('schoolAdmin', as('admin', 'School'), { ...school, status: 'pending' } as never),
+    ).not.toContain('organizations');
+    const [orgs] = waitingQueues('schoolAdmin', as('admin', 'School'), school).filter(
+      (q) => q.key === 'organizations',
+    );
+    expect(orgs).toMatchObject({
+      kind: 'organizations',
+      types: ['NonProfit', 'Provider'],
+      path: '/organizations/approve',
+    });
+  });
+
+  it('asks the list endpoints for the count and the newest rows, and links to the screens where one acts', () => {
+    const [approvals] = waitingQueues('schoolAdmin', as('admin', 'School'), school);
+    expect(approvals!.path).toBe('/internships?status=accepted');
+    expect(matchRoute('/internships')?.route.owner).toBe('portal');
+    const url = new URL(waitingQueueQuery(approvals!, 5), 'http://x');
+    expect(url.pathname).toBe('/api/v1/internships');
+    expect(url.searchParams.get('filter[status_in]')).toBe('accepted');
+    expect(url.searchParams.get('page[size]')).toBe('5');
+    const orgs = waitingQueues('centerAdmin', as('admin', 'VolunteerCenter'), center)[0]!;
+    const orgUrl = new URL(waitingQueueQuery(orgs, 5), 'http://x');
+    expect(orgUrl.pathname).toBe('/api/v1/organizations');
+    expect(orgUrl.searchParams.get('filter[status_eq]')).toBe('pending');
+    expect(matchRoute(orgs.path)?.route.owner).toBe('admin');
+    for (const q of [
+      'approvals',
+      'selfFound',
+      'organizations',
+      'applications',
+      'studentsAwaitingSchool',
+      'answered',
+    ])
+      expect(hasKey(`portal.dashboard.waiting.queues.${q}`), q).toBe(true);
   });
 });

@@ -1,4 +1,9 @@
 import type { TPermissions } from '@stageplein/contracts/identity/permissions';
+import type { TInternshipStatus } from '@stageplein/contracts/placements/internships';
+import {
+  moderatedTypes,
+  type TCurrentOrganizationFacts,
+} from '@stageplein/contracts/organizations/moderation';
 import type { TTenantFeatures } from '@stageplein/contracts/tenants/tenant.types';
 
 /** Whose dashboard it is: the first of these the user is, for the current organization. */
@@ -119,4 +124,74 @@ export function dashboardInternshipsOf(
     default:
       return undefined;
   }
+}
+
+/**
+ * What waits for this person (issue #30 item 2): a queue is a list endpoint's filter, counted by the
+ * server (`meta.total`, permission-checked and tenant-scoped like the list itself) with its newest
+ * rows, and the screen where the whole queue is. Only queues the person may act on or follows:
+ * - school admin: internships the company accepted (approve or reject) and self-found ones submitted;
+ *   organizations to approve when they moderate (contracts' `moderatedTypes`);
+ * - platform operator (centre admin): organizations to approve;
+ * - company admin: applications to answer;
+ * - mentor: their students' internships waiting for the school's approval (read only: they follow up);
+ * - student: applications that got an answer.
+ */
+export type TWaitingQueueKey =
+  'approvals' | 'selfFound' | 'organizations' | 'applications' | 'studentsAwaitingSchool' | 'answered';
+
+export type TWaitingQueue =
+  | { key: TWaitingQueueKey; kind: 'internships'; statuses: readonly TInternshipStatus[]; path: string }
+  | { key: TWaitingQueueKey; kind: 'organizations'; types: readonly string[]; path: string };
+
+const internshipsQueue = (key: TWaitingQueueKey, statuses: readonly TInternshipStatus[]): TWaitingQueue => ({
+  key,
+  kind: 'internships',
+  statuses,
+  // The list screen filters on one status; a queue of several opens the whole list.
+  path: statuses.length === 1 ? `/internships?status=${statuses[0]}` : '/internships',
+});
+
+export function waitingQueues(
+  role: TDashboardRole,
+  permissions: TPermissions,
+  current: TCurrentOrganizationFacts | undefined,
+): TWaitingQueue[] {
+  const moderated = moderatedTypes(permissions, current);
+  const organizations: TWaitingQueue[] = moderated.length
+    ? [{ key: 'organizations', kind: 'organizations', types: moderated, path: '/organizations/approve' }]
+    : [];
+  switch (role) {
+    case 'schoolAdmin':
+      return [
+        internshipsQueue('approvals', ['accepted']),
+        internshipsQueue('selfFound', ['submitted']),
+        ...organizations,
+      ];
+    case 'centerAdmin':
+      return organizations;
+    case 'companyAdmin':
+      return [internshipsQueue('applications', ['applied'])];
+    case 'mentor':
+      return [internshipsQueue('studentsAwaitingSchool', ['submitted', 'accepted'])];
+    case 'student':
+      return [internshipsQueue('answered', ['accepted', 'declined'])];
+    default:
+      return [];
+  }
+}
+
+/** The list endpoint's query of a queue: its filter, newest first, the first few rows (and the total). */
+export function waitingQueueQuery(queue: TWaitingQueue, rows: number): string {
+  const params = new URLSearchParams({ 'page[size]': String(rows) });
+  if (queue.kind === 'internships') {
+    params.set('filter[status_in]', queue.statuses.join(','));
+    params.set('include', 'student,organization');
+    params.set('sort', '-updated_at');
+    return `/api/v1/internships?${params.toString()}`;
+  }
+  params.set('filter[status_eq]', 'pending');
+  params.set('filter[type_in]', queue.types.join(','));
+  params.set('sort', 'created_at');
+  return `/api/v1/organizations?${params.toString()}`;
 }

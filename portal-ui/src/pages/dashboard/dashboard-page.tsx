@@ -9,7 +9,17 @@ import { useTenant } from '../../tenant/tenant-context.ts';
 import { useRouteTitle } from '../page-kit.tsx';
 import { hasScreen } from '../../app/router.tsx';
 import { lazyPart } from '../../shell/lazy-part.ts';
-import { dashboardInternshipsOf, dashboardRole, visibleDashboardTiles } from './dashboard-model.ts';
+import { FormAlert } from '@stageplein/design-system/forms/fields.tsx';
+import { currentOrganizationFacts } from '../dev/gallery-gate.tsx';
+import {
+  dashboardInternshipsOf,
+  dashboardRole,
+  visibleDashboardTiles,
+  waitingQueues,
+} from './dashboard-model.ts';
+
+/** What waits for the user (issue #30 item 2): counts and the newest rows, a chunk of its own. */
+const DashboardWaiting = lazyPart(() => import('./dashboard-waiting.tsx').then((m) => m.DashboardWaiting));
 
 /** The user's own internships (issue #16): a chunk of their own, under the tiles. */
 const DashboardInternships = lazyPart(() =>
@@ -27,7 +37,8 @@ const StudentChoicesSection = lazy(() =>
 export function DashboardPage() {
   const { t } = useTranslation();
   const tenant = useTenant();
-  const { user, permissions, currentOrganization, organizations, userState } = useSession();
+  const session = useSession();
+  const { user, permissions, currentOrganization, organizations, userState } = session;
   const labels = useOrganizationLabels();
   const title = useRouteTitle();
   if (!user) {
@@ -41,6 +52,8 @@ export function DashboardPage() {
   const role = dashboardRole(permissions);
   const tiles = visibleDashboardTiles(role, tenant.features, hasScreen);
   const internshipsOf = hasScreen('/internships') ? dashboardInternshipsOf(role) : undefined;
+  const facts = currentOrganizationFacts(session);
+  const queues = waitingQueues(role, permissions, facts);
   return (
     <div className="container page dashboard" data-testid="dashboard" data-role={role}>
       <div className="dashboard__head">
@@ -72,6 +85,16 @@ export function DashboardPage() {
           )}
         </div>
       </div>
+      {facts?.status === 'pending' && (
+        <FormAlert tone="warning" title={t('portal.dashboard.pending.title')} testId="dashboard-pending">
+          {t('portal.dashboard.pending.body')}
+        </FormAlert>
+      )}
+      {queues.length > 0 && currentOrganization && (
+        <Suspense fallback={null}>
+          <DashboardWaiting queues={queues} organizationId={currentOrganization.id} />
+        </Suspense>
+      )}
       <h2 className="visually-hidden">{t('portal.dashboard.tilesTitle')}</h2>
       <ul className="tiles" data-testid="dashboard-tiles">
         {tiles.map((tile) => (

@@ -1,3 +1,4 @@
+import { parseDecimal } from '@stageplein/contracts/validation/field-rules';
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -140,9 +141,9 @@ function scoredOf(role: TEvaluationRole, legacy: boolean, form: TFormOption | un
 /** A weight field's number: empty is the default 1. */
 const weightOf = (value: unknown): number => {
   const text = String(value ?? '').trim();
-  return text === '' ? 1 : Number(text.replace(',', '.'));
+  return text === '' ? 1 : parseDecimal(text);
 };
-const WEIGHT_RULES = [rules.min(0), rules.max(MAX_EVALUATION_WEIGHT)];
+const WEIGHT_RULES = [rules.number(), rules.min(0), rules.max(MAX_EVALUATION_WEIGHT)];
 
 /**
  * The score rule in one sentence: the parts' weights, then the questions that weigh other than 1
@@ -294,10 +295,6 @@ function TemplateForm({ periodId }: { periodId: string }) {
                 <TextField
                   label={t('template.weight', { role: t(`roles.${role}`) })}
                   hint={t('template.weightHint')}
-                  type="number"
-                  min={0}
-                  max={MAX_EVALUATION_WEIGHT}
-                  step={0.5}
                   inputMode="decimal"
                   field={bindWeight(`weight.${role}`)}
                 />
@@ -308,10 +305,6 @@ function TemplateForm({ periodId }: { periodId: string }) {
                       <TextField
                         key={q.id}
                         label={t('template.questionWeight', { question: localized(q.label, lang) })}
-                        type="number"
-                        min={0}
-                        max={MAX_EVALUATION_WEIGHT}
-                        step={0.5}
                         inputMode="decimal"
                         field={bindWeight(`q.${role}.${q.id}`)}
                       />

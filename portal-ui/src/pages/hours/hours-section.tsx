@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { quartersOf } from '@stageplein/contracts/placements/hours-policy';
+import { QUARTER_HOURS_MESSAGE, quartersOf } from '@stageplein/contracts/placements/hours-policy';
+import { parseDecimal } from '@stageplein/contracts/validation/field-rules';
 import { Modal } from '@stageplein/design-system/components/modal.tsx';
 import { toast } from '@stageplein/design-system/components/toasts/toasts.ts';
 import { DateField } from '@stageplein/design-system/forms/date-field.tsx';
@@ -33,8 +34,8 @@ import './hours.css';
 
 /** A paper total: 0 or whole quarter hours. */
 const paperRule = (): TRule => (v) => {
-  const hours = parseHours(v);
-  return hours === 0 || quartersOf(hours) !== null ? undefined : { key: 'validation.invalid' };
+  const hours = parseDecimal(v);
+  return hours === 0 || quartersOf(hours) !== null ? undefined : { key: QUARTER_HOURS_MESSAGE };
 };
 
 const sheetKey = (internshipId: string, organizationId: string | undefined) => [
@@ -42,17 +43,10 @@ const sheetKey = (internshipId: string, organizationId: string | undefined) => [
   internshipId,
   organizationId,
 ];
-/** A quarter-hour number, typed with a comma or a point. */
-const parseHours = (v: unknown) =>
-  Number(
-    String(v ?? '')
-      .trim()
-      .replace(',', '.'),
-  );
-/** 0.25 … 24 in quarter hours (the API's rule), with a comma as Dutch writes it. */
+/** 0.25 … 24 in quarter hours (the API's rule), with a comma as Dutch writes it; the message says so. */
 const quarterRule = (): TRule => (v) => {
-  const hours = parseHours(v);
-  return quartersOf(hours) === null || hours > 24 ? { key: 'validation.invalid' } : undefined;
+  const hours = parseDecimal(v);
+  return quartersOf(hours) === null || hours > 24 ? { key: QUARTER_HOURS_MESSAGE } : undefined;
 };
 
 /**
@@ -193,7 +187,7 @@ function LogForm({ internshipId }: { internshipId: string }) {
         update(
           await logHours(api.client, internshipId, {
             date: String(v.date),
-            hours: parseHours(v.hours),
+            hours: parseDecimal(v.hours),
             description: String(v.description).trim(),
           }),
         );
@@ -336,7 +330,7 @@ function CorrectDialog({
         onSubmit={form.handleSubmit(async (v) => {
           update(
             await correctHours(api.client, internshipId, entry.id, {
-              hours: parseHours(v.hours),
+              hours: parseDecimal(v.hours),
               status: v.status as THoursEntry['status'],
               reason: String(v.reason).trim(),
             }),
@@ -529,7 +523,7 @@ function PaperForm({ sheet }: { sheet: THoursSheet }) {
       onSubmit={form.handleSubmit(async (v) => {
         const scanUrl = file ? await uploadScan(api.client, file) : sheet.paperScanUrl;
         update(
-          await recordPaperTotal(api.client, sheet.internshipId, { hours: parseHours(v.hours), scanUrl }),
+          await recordPaperTotal(api.client, sheet.internshipId, { hours: parseDecimal(v.hours), scanUrl }),
         );
         toast.success(t('paperSaved'));
       })}

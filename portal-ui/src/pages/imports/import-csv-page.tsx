@@ -173,6 +173,10 @@ function UploadForm({ schoolId, onStarted }: { schoolId: string; onStarted: (id:
         hint={t('portal.imports.createMissingHint')}
         field={createMissingField}
       />
+      {/* Say what will happen before it does: the import invites every new student at once. */}
+      <FormAlert tone="info" title={t('portal.imports.mailNoticeTitle')} testId="import-mail-notice">
+        {t('portal.imports.mailNotice')}
+      </FormAlert>
       {upload.error && !serverFileError && (
         <FormAlert tone="error" title={t('portal.imports.uploadFailed')} testId="import-upload-error">
           {errorMessage(upload.error, t)}

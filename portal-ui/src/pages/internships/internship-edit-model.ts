@@ -1,3 +1,4 @@
+import { parseDecimal } from '@stageplein/contracts/validation/field-rules';
 import { contactChoices, type TPersonRole } from '@stageplein/contracts/placements/organization-contacts';
 import type { TInternshipField } from '@stageplein/contracts/placements/internships';
 import { personName, type TInternship, type TInternshipPatch, type TPerson } from './internship-api.ts';
@@ -108,7 +109,7 @@ export function patchOf(
     if (before[key] === after[key]) continue;
     const value = after[key];
     if (typeof value === 'boolean') out[key] = value;
-    else if (field === 'hours') out[key] = value.trim() === '' ? null : Number(value);
+    else if (field === 'hours') out[key] = value.trim() === '' ? null : parseDecimal(value);
     else if (field === 'title') out[key] = value.trim();
     else out[key] = value.trim() === '' ? null : value.trim();
   }

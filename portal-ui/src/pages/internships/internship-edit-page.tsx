@@ -67,7 +67,7 @@ const SCHEMA: Partial<Record<keyof TInternshipFormValues & string, readonly TRul
   supervisorName: [whenNamed(rules.required()), rules.maxLength(200)],
   supervisorEmail: [whenNamed(rules.required()), rules.email()],
   contactPhoneNumber: [rules.phoneNumber()],
-  hours: [rules.min(0), rules.max(10_000)],
+  hours: [rules.number(), rules.min(0), rules.max(10_000)],
 };
 
 function InternshipEditor({ internship: i, fields }: { internship: TInternship; fields: TFormField[] }) {
@@ -181,9 +181,7 @@ function InternshipEditor({ internship: i, fields }: { internship: TInternship; 
             />
           </>
         )}
-        {has('hours') && (
-          <TextField label={t('hours')} type="number" min={0} step="0.5" field={form.bind('hours')} />
-        )}
+        {has('hours') && <TextField label={t('hours')} inputMode="decimal" field={form.bind('hours')} />}
         {has('updating_hours_allowed') && (
           <CheckboxField label={t('updatingHoursAllowed')} field={form.bind('updatingHoursAllowed')} />
         )}

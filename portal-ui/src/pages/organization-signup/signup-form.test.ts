@@ -39,7 +39,7 @@ describe('the organization signup form', () => {
         postcode: '0123 AB',
         adminEmail: 'geen-adres',
         email: 'ook@geen',
-        website: 'www.zonder-protocol.nl',
+        website: 'geen website',
         phone: 'bel me',
         organizationType: 'VolunteerCenter',
       }),
@@ -80,6 +80,8 @@ describe('the organization signup form', () => {
       { postcode: '1234 A' },
       { postcode: '1234AB ' },
       { website: 'ftp://x.nl' },
+      // Typed without https:// (issue #30 item 9): both ends take it, the API stores https://.
+      { website: 'www.dewalk.nl' },
       { phone: '06 1234 5678' },
       { phone: '12' },
       { email: 'info@spaak.nl' },

@@ -1,3 +1,4 @@
+import { parseDecimal } from '@stageplein/contracts/validation/field-rules';
 import { type TRichTextDocument, type TRichTextNode } from '@stageplein/contracts/content/content';
 import { normalizeLinkHref } from '@stageplein/design-system/rich-text/rich-text-model.ts';
 import { personOptions, type TPersonChoice } from '../internships/internship-edit-model.ts';
@@ -88,7 +89,7 @@ export function descriptionOf(v: Pick<TVacancy, 'description'> | undefined): TRi
 /** The attributes the API takes (camelCase here; the client sends snake_case); empty means none. */
 export function vacancyAttributes(values: TVacancyFormValues, description: TRichTextDocument) {
   const orNull = (x: string) => (x.trim() === '' ? null : x.trim());
-  const num = (x: string) => (x.trim() === '' ? null : Number(x.replace(',', '.')));
+  const num = (x: string) => (x.trim() === '' ? null : parseDecimal(x));
   return {
     title: values.title.trim(),
     description,

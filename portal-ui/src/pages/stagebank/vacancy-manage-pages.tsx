@@ -356,14 +356,7 @@ function VacancyEditor({
           max={1000}
           field={form.bind('places')}
         />
-        <TextField
-          label={tm('hoursPerWeekLabel')}
-          type="number"
-          min={0}
-          max={80}
-          step="0.5"
-          field={form.bind('hoursPerWeek')}
-        />
+        <TextField label={tm('hoursPerWeekLabel')} inputMode="decimal" field={form.bind('hoursPerWeek')} />
         <DateField label={tm('startsOnLabel')} field={form.bind('startsOn')} />
         <DateField label={tm('endsOnLabel')} field={form.bind('endsOn')} />
         <DateField label={tm('closesAtLabel')} field={form.bind('closesAt')} />

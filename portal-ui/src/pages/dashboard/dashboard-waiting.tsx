@@ -1,0 +1,118 @@
+import { Link } from 'react-router';
+import { useQueries } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { readCollectionDocument, type TRawDocument } from '@stageplein/contracts/client/jsonapi-document';
+import { useApi } from '../../api/api-context.ts';
+import { listInternships, personName } from '../internships/internship-api.ts';
+import { waitingQueueQuery, type TWaitingQueue } from './dashboard-model.ts';
+import './dashboard-waiting.css';
+
+/** Rows shown per queue; the count is the server's total, the link opens the whole queue. */
+const ROWS = 5;
+
+interface TWaitingRow {
+  id: string;
+  label: string;
+  path: string;
+}
+
+interface TQueueAnswer {
+  total: number;
+  rows: TWaitingRow[];
+}
+
+/**
+ * "Wacht op jou" on the dashboard (issue #30 item 2): per queue of `waitingQueues`, the number the
+ * server counts and the newest rows, each leading to the screen where the person acts. Queues with
+ * nothing waiting are left out; when none has anything, it says so.
+ */
+export function DashboardWaiting({
+  queues,
+  organizationId,
+}: {
+  queues: readonly TWaitingQueue[];
+  organizationId: string;
+}) {
+  const { t } = useTranslation();
+  const api = useApi();
+  const answers = useQueries({
+    queries: queues.map((queue) => ({
+      queryKey: ['dashboard-waiting', organizationId, queue.key],
+      queryFn: async ({ signal }: { signal: AbortSignal }): Promise<TQueueAnswer> => {
+        const url = waitingQueueQuery(queue, ROWS);
+        if (queue.kind === 'internships') {
+          const page = await listInternships(api.client, new URLSearchParams(url.split('?')[1]), signal);
+          return {
+            total: page.total,
+            rows: page.internships.map((i) => ({
+              id: i.id,
+              label: [i.title, personName(i.student), i.organization?.name ?? i.organizationName]
+                .filter(Boolean)
+                .join(' · '),
+              path: `/internships/${i.id}`,
+            })),
+          };
+        }
+        const doc = readCollectionDocument<{ name: string; city: string | null }>(
+          await api.client.get<TRawDocument>(url, { signal }),
+        );
+        return {
+          total: Number(doc.meta?.total ?? doc.data.length),
+          rows: doc.data.map((o) => ({
+            id: o.id,
+            label: [o.name, o.city].filter(Boolean).join(' · '),
+            path: queue.path,
+          })),
+        };
+      },
+    })),
+  });
+  const loading = answers.some((a) => a.isPending);
+  const failed = answers.some((a) => a.isError);
+  const waiting = queues
+    .map((queue, i) => ({ queue, answer: answers[i]!.data }))
+    .filter((q): q is { queue: TWaitingQueue; answer: TQueueAnswer } => !!q.answer && q.answer.total > 0);
+  return (
+    <section
+      className="dashboard-waiting"
+      aria-labelledby="dashboard-waiting"
+      aria-busy={loading}
+      data-testid="dashboard-waiting"
+    >
+      <h2 id="dashboard-waiting">{t('portal.dashboard.waiting.title')}</h2>
+      {failed && <p>{t('portal.dashboard.waiting.loadError')}</p>}
+      {loading ? (
+        <p role="status">{t('shell.loading')}</p>
+      ) : waiting.length === 0 && !failed ? (
+        <p data-testid="dashboard-waiting-none">{t('portal.dashboard.waiting.none')}</p>
+      ) : (
+        <ul className="dashboard-waiting__queues">
+          {waiting.map(({ queue, answer }) => (
+            <li key={queue.key} className="card dashboard-waiting__queue" data-queue={queue.key}>
+              <h3 id={`waiting-${queue.key}`}>
+                <span className="badge" data-testid="dashboard-waiting-count">
+                  {answer.total}
+                </span>{' '}
+                {t(`portal.dashboard.waiting.queues.${queue.key}`)}
+              </h3>
+              <ul aria-labelledby={`waiting-${queue.key}`}>
+                {answer.rows.map((row) => (
+                  <li key={row.id}>
+                    <Link to={row.path} data-testid="dashboard-waiting-item">
+                      {row.label}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+              <p>
+                <Link to={queue.path} data-testid="dashboard-waiting-all">
+                  {t('portal.dashboard.waiting.all', { count: answer.total })}
+                </Link>
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
