@@ -228,6 +228,8 @@ export const en: TMessages = {
           applications: 'Applications waiting for your answer',
           studentsAwaitingSchool: 'Your students’ internships waiting for the school’s approval',
           answered: 'Applications with an answer',
+          evaluations: 'Evaluations to fill in',
+          hoursToConfirm: 'Hours waiting for the workplace supervisor’s confirmation',
         },
       },
     },

@@ -169,6 +169,8 @@ export const nlPortal = {
         applications: 'Sollicitaties wachten op je antwoord',
         studentsAwaitingSchool: 'Stages van je leerlingen wachten op goedkeuring door de school',
         answered: 'Sollicitaties met een antwoord',
+        evaluations: 'Evaluaties om in te vullen',
+        hoursToConfirm: 'Uren wachten op bevestiging door de praktijkbegeleider',
       },
     },
   },

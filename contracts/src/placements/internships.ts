@@ -219,6 +219,14 @@ export const ZInternshipPeriodAttributes = z.object({
 export const ZInternshipDocument = zDocumentOf(ZInternshipResource);
 export const ZInternshipCollection = zCollectionOf(ZInternshipResource);
 
+/**
+ * `filter[awaiting]` of `GET /api/v1/internships` (issue #30 item 2, the dashboards' queues): only
+ * internships where something waits — an open evaluation part of the student or of the mentor, or hours
+ * entries waiting for the supervisor's confirmation. It only narrows what the caller already sees.
+ */
+export const INTERNSHIP_AWAITING = ['evaluation_student', 'evaluation_mentor', 'hours_confirmation'] as const;
+export type TInternshipAwaiting = (typeof INTERNSHIP_AWAITING)[number];
+
 /** `GET /api/v1/internships`: what the route accepts and the screens send. */
 export const INTERNSHIPS_QUERY = {
   filters: {
@@ -231,9 +239,10 @@ export const INTERNSHIPS_QUERY = {
   },
   /**
    * `group_id`: students who are members of the group (organizations' group memberships); `in_scope=true`:
-   * spec §4's in-scope periods only (current and next school year; internships without a period stay).
+   * spec §4's in-scope periods only (current and next school year; internships without a period stay);
+   * `awaiting`: one of `INTERNSHIP_AWAITING`.
    */
-  scopes: ['group_id', 'search', 'in_scope'],
+  scopes: ['group_id', 'search', 'in_scope', 'awaiting'],
   sorts: ['created_at', 'updated_at', 'start_date', 'end_date', 'status', 'title'],
   includes: INTERNSHIP_INCLUDES,
   defaultSort: '-created_at',

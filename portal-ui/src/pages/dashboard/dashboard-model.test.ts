@@ -98,7 +98,8 @@ describe('what waits for whom (issue #30 item 2)', () => {
     role: Parameters<typeof waitingQueues>[0],
     p: ReturnType<typeof as>,
     facts?: typeof school | typeof center | typeof company,
-  ) => waitingQueues(role, p, facts).map((q) => q.key);
+    tenant: keyof typeof TENANTS = 'stageplein',
+  ) => waitingQueues(role, p, facts, TENANTS[tenant].features).map((q) => q.key);
 
   it('gives each person the queues they act on or follow', () => {
     expect(keys('schoolAdmin', as('admin', 'School'), school)).toEqual([
@@ -107,9 +108,26 @@ describe('what waits for whom (issue #30 item 2)', () => {
       'organizations',
     ]);
     expect(keys('centerAdmin', as('admin', 'VolunteerCenter'), center)).toEqual(['organizations']);
-    expect(keys('companyAdmin', as('admin', 'Provider'), company)).toEqual(['applications']);
-    expect(keys('mentor', as('mentor', 'School'), school)).toEqual(['studentsAwaitingSchool']);
+    // stageplein: hours, no evaluation forms; oldebroek: both; demo (traineeship): neither.
+    expect(keys('companyAdmin', as('admin', 'Provider'), company)).toEqual([
+      'applications',
+      'hoursToConfirm',
+    ]);
+    expect(keys('companyAdmin', as('admin', 'Provider'), company, 'demo')).toEqual(['applications']);
+    expect(keys('mentor', as('mentor', 'School'), school)).toEqual([
+      'studentsAwaitingSchool',
+      'hoursToConfirm',
+    ]);
+    expect(keys('mentor', as('mentor', 'School'), school, 'oldebroek')).toEqual([
+      'studentsAwaitingSchool',
+      'evaluations',
+      'hoursToConfirm',
+    ]);
     expect(keys('student', as('student', 'School'), school)).toEqual(['answered']);
+    expect(keys('student', as('student', 'School'), school, 'oldebroek')).toEqual([
+      'answered',
+      'evaluations',
+    ]);
     expect(keys('member', as('volunteer', 'NonProfit'))).toEqual([]);
   });
 
@@ -118,9 +136,12 @@ describe('what waits for whom (issue #30 item 2)', () => {
     expect(
       keys('schoolAdmin', as('admin', 'School'), { ...school, status: 'pending' } as never),
     ).not.toContain('organizations');
-    const [orgs] = waitingQueues('schoolAdmin', as('admin', 'School'), school).filter(
-      (q) => q.key === 'organizations',
-    );
+    const [orgs] = waitingQueues(
+      'schoolAdmin',
+      as('admin', 'School'),
+      school,
+      TENANTS.stageplein.features,
+    ).filter((q) => q.key === 'organizations');
     expect(orgs).toMatchObject({
       kind: 'organizations',
       types: ['NonProfit', 'Provider'],
@@ -129,18 +150,32 @@ describe('what waits for whom (issue #30 item 2)', () => {
   });
 
   it('asks the list endpoints for the count and the newest rows, and links to the screens where one acts', () => {
-    const [approvals] = waitingQueues('schoolAdmin', as('admin', 'School'), school);
+    const [approvals] = waitingQueues(
+      'schoolAdmin',
+      as('admin', 'School'),
+      school,
+      TENANTS.stageplein.features,
+    );
     expect(approvals!.path).toBe('/internships?status=accepted');
     expect(matchRoute('/internships')?.route.owner).toBe('portal');
     const url = new URL(waitingQueueQuery(approvals!, 5), 'http://x');
     expect(url.pathname).toBe('/api/v1/internships');
     expect(url.searchParams.get('filter[status_in]')).toBe('accepted');
     expect(url.searchParams.get('page[size]')).toBe('5');
-    const orgs = waitingQueues('centerAdmin', as('admin', 'VolunteerCenter'), center)[0]!;
+    const orgs = waitingQueues(
+      'centerAdmin',
+      as('admin', 'VolunteerCenter'),
+      center,
+      TENANTS.stageplein.features,
+    )[0]!;
     const orgUrl = new URL(waitingQueueQuery(orgs, 5), 'http://x');
     expect(orgUrl.pathname).toBe('/api/v1/organizations');
     expect(orgUrl.searchParams.get('filter[status_eq]')).toBe('pending');
     expect(matchRoute(orgs.path)?.route.owner).toBe('admin');
+    const hours = waitingQueues('mentor', as('mentor', 'School'), school, TENANTS.stageplein.features)[1]!;
+    const hoursUrl = new URL(waitingQueueQuery(hours, 5), 'http://x');
+    expect(hoursUrl.searchParams.get('filter[awaiting]')).toBe('hours_confirmation');
+    expect(hoursUrl.searchParams.has('filter[status_in]')).toBe(false);
     for (const q of [
       'approvals',
       'selfFound',
@@ -148,6 +183,8 @@ describe('what waits for whom (issue #30 item 2)', () => {
       'applications',
       'studentsAwaitingSchool',
       'answered',
+      'evaluations',
+      'hoursToConfirm',
     ])
       expect(hasKey(`portal.dashboard.waiting.queues.${q}`), q).toBe(true);
   });

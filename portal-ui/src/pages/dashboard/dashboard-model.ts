@@ -1,5 +1,5 @@
 import type { TPermissions } from '@stageplein/contracts/identity/permissions';
-import type { TInternshipStatus } from '@stageplein/contracts/placements/internships';
+import type { TInternshipAwaiting, TInternshipStatus } from '@stageplein/contracts/placements/internships';
 import {
   moderatedTypes,
   type TCurrentOrganizationFacts,
@@ -133,15 +133,30 @@ export function dashboardInternshipsOf(
  * - school admin: internships the company accepted (approve or reject) and self-found ones submitted;
  *   organizations to approve when they moderate (contracts' `moderatedTypes`);
  * - platform operator (centre admin): organizations to approve;
- * - company admin: applications to answer;
- * - mentor: their students' internships waiting for the school's approval (read only: they follow up);
- * - student: applications that got an answer.
+ * - company admin: applications to answer; hours waiting for the supervisor's confirmation;
+ * - mentor: their students' internships waiting for the school's approval (read only: they follow up),
+ *   their evaluation parts to fill, hours waiting for confirmation (they may send the link);
+ * - student: applications that got an answer, their evaluation parts to fill.
+ * Hours and evaluation queues only where the tenant has them (spec §1 switches).
  */
 export type TWaitingQueueKey =
-  'approvals' | 'selfFound' | 'organizations' | 'applications' | 'studentsAwaitingSchool' | 'answered';
+  | 'approvals'
+  | 'selfFound'
+  | 'organizations'
+  | 'applications'
+  | 'studentsAwaitingSchool'
+  | 'answered'
+  | 'evaluations'
+  | 'hoursToConfirm';
 
 export type TWaitingQueue =
-  | { key: TWaitingQueueKey; kind: 'internships'; statuses: readonly TInternshipStatus[]; path: string }
+  | {
+      key: TWaitingQueueKey;
+      kind: 'internships';
+      statuses: readonly TInternshipStatus[];
+      awaiting?: TInternshipAwaiting;
+      path: string;
+    }
   | { key: TWaitingQueueKey; kind: 'organizations'; types: readonly string[]; path: string };
 
 const internshipsQueue = (key: TWaitingQueueKey, statuses: readonly TInternshipStatus[]): TWaitingQueue => ({
@@ -152,11 +167,24 @@ const internshipsQueue = (key: TWaitingQueueKey, statuses: readonly TInternshipS
   path: statuses.length === 1 ? `/internships?status=${statuses[0]}` : '/internships',
 });
 
+/** Internships where something waits (`filter[awaiting]`), whatever their status; the whole list shows them. */
+const awaitingQueue = (key: TWaitingQueueKey, awaiting: TInternshipAwaiting): TWaitingQueue => ({
+  key,
+  kind: 'internships',
+  statuses: [],
+  awaiting,
+  path: '/internships',
+});
+
 export function waitingQueues(
   role: TDashboardRole,
   permissions: TPermissions,
   current: TCurrentOrganizationFacts | undefined,
+  features: Pick<TTenantFeatures, 'usesHours' | 'evaluationForms'>,
 ): TWaitingQueue[] {
+  const hours = features.usesHours ? [awaitingQueue('hoursToConfirm', 'hours_confirmation')] : [];
+  const evaluations = (awaiting: TInternshipAwaiting) =>
+    features.evaluationForms ? [awaitingQueue('evaluations', awaiting)] : [];
   const moderated = moderatedTypes(permissions, current);
   const organizations: TWaitingQueue[] = moderated.length
     ? [{ key: 'organizations', kind: 'organizations', types: moderated, path: '/organizations/approve' }]
@@ -171,11 +199,15 @@ export function waitingQueues(
     case 'centerAdmin':
       return organizations;
     case 'companyAdmin':
-      return [internshipsQueue('applications', ['applied'])];
+      return [internshipsQueue('applications', ['applied']), ...hours];
     case 'mentor':
-      return [internshipsQueue('studentsAwaitingSchool', ['submitted', 'accepted'])];
+      return [
+        internshipsQueue('studentsAwaitingSchool', ['submitted', 'accepted']),
+        ...evaluations('evaluation_mentor'),
+        ...hours,
+      ];
     case 'student':
-      return [internshipsQueue('answered', ['accepted', 'declined'])];
+      return [internshipsQueue('answered', ['accepted', 'declined']), ...evaluations('evaluation_student')];
     default:
       return [];
   }
@@ -185,7 +217,8 @@ export function waitingQueues(
 export function waitingQueueQuery(queue: TWaitingQueue, rows: number): string {
   const params = new URLSearchParams({ 'page[size]': String(rows) });
   if (queue.kind === 'internships') {
-    params.set('filter[status_in]', queue.statuses.join(','));
+    if (queue.statuses.length) params.set('filter[status_in]', queue.statuses.join(','));
+    if (queue.awaiting) params.set('filter[awaiting]', queue.awaiting);
     params.set('include', 'student,organization');
     params.set('sort', '-updated_at');
     return `/api/v1/internships?${params.toString()}`;

@@ -53,7 +53,7 @@ export function DashboardPage() {
   const tiles = visibleDashboardTiles(role, tenant.features, hasScreen);
   const internshipsOf = hasScreen('/internships') ? dashboardInternshipsOf(role) : undefined;
   const facts = currentOrganizationFacts(session);
-  const queues = waitingQueues(role, permissions, facts);
+  const queues = waitingQueues(role, permissions, facts, tenant.features);
   return (
     <div className="container page dashboard" data-testid="dashboard" data-role={role}>
       <div className="dashboard__head">

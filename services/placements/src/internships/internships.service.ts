@@ -16,6 +16,7 @@ import {
 } from '@stageplein/contracts/placements/internship-policy';
 import {
   contractTypeFor,
+  INTERNSHIP_AWAITING,
   INTERNSHIP_STATUSES,
   INTERNSHIP_TRANSITIONS,
   PLACE_HOLDING_STATUSES,
@@ -179,6 +180,9 @@ function checkFilters(query: TJsonApiQuery): void {
   const inScope = query.scopes.in_scope;
   if (inScope !== undefined && inScope !== 'true' && inScope !== 'false')
     throw badRequest('filter[in_scope]');
+  const awaiting = query.scopes.awaiting;
+  if (awaiting !== undefined && !(INTERNSHIP_AWAITING as readonly string[]).includes(awaiting))
+    throw badRequest('filter[awaiting]');
 }
 
 /** `GET /api/v1/internships`: the caller's internships (spec §6 via `internshipScopes`). */

@@ -10,6 +10,7 @@ import {
   type SqlBool,
 } from 'kysely';
 import type { TJsonApiQuery } from '@stageplein/contracts/jsonapi/jsonapi';
+import { HOURS_RUNNING_STATUSES } from '@stageplein/contracts/placements/hours-policy';
 import type { TInternshipScope } from '@stageplein/contracts/placements/internship-policy';
 import { filterConditions } from '@stageplein/kit/jsonapi/apply-query';
 import { prepared } from '@stageplein/kit/db/prepared-statements';
@@ -119,6 +120,15 @@ function filtersOf(query: TJsonApiQuery, options: TListOptions): Expression<SqlB
   if (group)
     conditions.push(sql<SqlBool>`i.student_id in (select gm.student_id from placements.group_memberships gm
       where gm.group_id = ${group} and gm.school_id = i.school_id)`);
+  const awaiting = query.scopes.awaiting;
+  if (awaiting === 'evaluation_student' || awaiting === 'evaluation_mentor')
+    conditions.push(sql<SqlBool>`exists (select 1 from placements.evaluations e
+      join placements.evaluation_responses r on r.evaluation_id = e.id
+      where e.internship_id = i.id and r.role = ${awaiting === 'evaluation_student' ? 'student' : 'mentor'}
+        and r.state = 'open')`);
+  else if (awaiting === 'hours_confirmation')
+    conditions.push(sql<SqlBool>`i.status = any(${[...HOURS_RUNNING_STATUSES]}::text[])
+      and exists (select 1 from placements.hours_entries h where h.internship_id = i.id and h.status = 'pending')`);
   const search = query.scopes.search?.trim();
   if (search) {
     const like = likeLiteral(search);
