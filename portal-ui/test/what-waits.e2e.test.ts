@@ -165,6 +165,9 @@ describe('whoever must act sees it', () => {
     expect(await mentorQueue.textContent()).toContain(
       nl('portal.dashboard.waiting.queues.studentsAwaitingSchool'),
     );
+    // Hours waiting for the supervisor (the seeded running internship has pending entries): the mentor may send the link.
+    const hoursQueue = await queue(mentor.page, 'hoursToConfirm');
+    await hoursQueue.locator(`a[href="/internships/${RUNNING}"]`).waitFor();
     await fits(mentor.page, 'mentor dashboard');
     await expectAccessible(mentor.page, 'mentor dashboard');
     await shot(mentor.page, 'dashboard-mentor-waiting');
