@@ -318,7 +318,7 @@ export const API_RESOURCES: TResourceConfigs = {
     path: '/api/v1/internships',
     type: 'internship',
     query: 'server',
-    scopes: ['group_id', 'search', 'in_scope'],
+    scopes: ['group_id', 'search', 'in_scope', 'awaiting'],
     maxPageSize: 100,
     getMany: 'each',
   },
