@@ -1,0 +1,353 @@
+// `npm run test:images`: builds every image of the distributed profile (docker-compose.yml) with podman
+// and starts each against a throwaway PostgreSQL until it answers /ready, on a machine without a
+// Docker engine or a container registry (docs/deploy.md "Images"). The Node base image is bootstrapped
+// here from Debian's packages (debootstrap minbase) and this machine's Node, once per Node version; it
+// and every build layer live in podman storage in the user cache (~/.cache/stageplein/images), so a
+// second run rebuilds only what changed. The relay and the worker start against a throwaway Kafka broker
+// and a Temporal dev server (the suite's engines). Prints each image's size and start-to-ready time.
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { startKafka } from '@stageplein/engines/kafka';
+import { ensureTemporal, startTemporalDevServer } from '@stageplein/engines/temporal';
+import { USER_CACHE_DIR } from '@stageplein/engines/user-cache';
+import { freePort, startThrowawayPostgres } from '@stageplein/testing/throwaway-postgres';
+import { parse } from 'yaml';
+import { ROOT, run } from './lib.mjs';
+import { createPhases } from './output.mjs';
+
+const NODE = process.version.slice(1);
+const SUITE = 'bookworm';
+const CACHE = path.join(USER_CACHE_DIR, 'images');
+const BASE = `localhost/stageplein/node:${NODE}-${SUITE}-minbase`;
+const BUILD_BASE = `localhost/stageplein/node-build:${NODE}-${SUITE}-minbase`;
+const LOGS = path.join(ROOT, '.data/logs/images');
+
+// podman's settings for this machine, in files of our own (CONTAINERS_CONF, CONTAINERS_STORAGE_CONF), so
+// nothing system-wide changes and the whole image cache is one folder of the user cache.
+function podmanSettings(): NodeJS.ProcessEnv {
+  mkdirSync(CACHE, { recursive: true });
+  const hardNofile = /^Max open files\s+\S+\s+(\d+)/m.exec(readFileSync('/proc/self/limits', 'utf8'))?.[1];
+  const containersConf = path.join(CACHE, 'containers.conf');
+  writeFileSync(
+    containersConf,
+    [
+      '[containers]',
+      // podman's default (nofile=1048576) is above this machine's hard limit, and root here has no
+      // CAP_SYS_RESOURCE to raise it: every container would fail to start. Ours is the limit we have.
+      `default_ulimits = ["nofile=${hardNofile ?? 1024}:${hardNofile ?? 1024}"]`,
+      '[engine]',
+      // runc, not crun: the cgroups here are hybrid (v1 controllers, a v2 unified mount), which crun
+      // from Debian 12 refuses; runc handles them.
+      'runtime = "runc"',
+      // No systemd (and no journald) in this machine: cgroups and events through plain files.
+      'cgroup_manager = "cgroupfs"',
+      'events_logger = "file"',
+      '',
+    ].join('\n'),
+  );
+  const storageConf = path.join(CACHE, 'storage.conf');
+  writeFileSync(
+    storageConf,
+    [
+      '[storage]',
+      'driver = "overlay"',
+      `graphroot = "${path.join(CACHE, 'storage')}"`,
+      `runroot = "${path.join(CACHE, 'run')}"`,
+      '',
+    ].join('\n'),
+  );
+  return { ...process.env, CONTAINERS_CONF: containersConf, CONTAINERS_STORAGE_CONF: storageConf };
+}
+
+const ENV = podmanSettings();
+const podman = (args: string[]) =>
+  execFileSync('podman', args, { env: ENV, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
+const imageExists = (name: string) => {
+  try {
+    podman(['image', 'exists', name]);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** Runs a long command with its output in a log, printing its latest line matching `progress` every 15 s. */
+async function logged(title: string, command: string, args: string[], progress: RegExp): Promise<number> {
+  mkdirSync(LOGS, { recursive: true });
+  const file = path.join(LOGS, `${title.replace(/[^a-z0-9]+/gi, '-')}.log`);
+  const fd = openSync(file, 'w');
+  const started = Date.now();
+  console.log(`▶ ${title} (log: ${path.relative(ROOT, file)})`);
+  const ticker = setInterval(() => {
+    const last = readFileSync(file, 'utf8')
+      .split('\n')
+      .filter((l) => progress.test(l))
+      .at(-1);
+    console.log(`  … ${Math.round((Date.now() - started) / 1000)} s${last ? `: ${last.slice(0, 110)}` : ''}`);
+  }, 15_000);
+  try {
+    await run(command, args, { log: fd, env: ENV });
+  } catch (error) {
+    console.log(readFileSync(file, 'utf8').split('\n').slice(-40).join('\n'));
+    throw error;
+  } finally {
+    clearInterval(ticker);
+  }
+  return Date.now() - started;
+}
+
+/**
+ * The stand-in for node:20-bookworm-slim: Debian's minimal root file system (debootstrap minbase) with
+ * this machine's Node and npm in /usr/local and the user `node` (uid 1000), as the official image has
+ * them. Its archive is kept in the user cache, keyed by Node version and Debian suite.
+ */
+async function ensureBaseImage(): Promise<void> {
+  if (!imageExists(BASE)) {
+    const archive = path.join(CACHE, `node-${NODE}-${SUITE}-minbase.tar`);
+    if (!existsSync(archive)) {
+      const rootfs = path.join(CACHE, `rootfs-${process.pid}`);
+      rmSync(rootfs, { recursive: true, force: true });
+      await logged(
+        'debootstrap',
+        'debootstrap',
+        ['--variant=minbase', SUITE, rootfs, 'http://deb.debian.org/debian'],
+        /^I: /,
+      );
+      const nodeBin = execFileSync('sh', ['-c', 'readlink -f "$(command -v node)"'], {
+        encoding: 'utf8',
+      }).trim();
+      const npmDir = path.resolve(path.dirname(nodeBin), '../lib/node_modules/npm');
+      mkdirSync(path.join(rootfs, 'usr/local/lib/node_modules'), { recursive: true });
+      copyFileSync(nodeBin, path.join(rootfs, 'usr/local/bin/node'));
+      execFileSync('cp', ['-a', npmDir, path.join(rootfs, 'usr/local/lib/node_modules/npm')]);
+      execFileSync('sh', [
+        '-c',
+        [
+          `cd ${rootfs}`,
+          'ln -s ../lib/node_modules/npm/bin/npm-cli.js usr/local/bin/npm',
+          'ln -s ../lib/node_modules/npm/bin/npx-cli.js usr/local/bin/npx',
+          "echo 'node:x:1000:1000::/home/node:/bin/bash' >> etc/passwd",
+          "echo 'node:x:1000:' >> etc/group",
+          "echo 'node:!:19000:0:99999:7:::' >> etc/shadow",
+          'install -d -o 1000 -g 1000 home/node',
+          // What a slim image leaves out: package lists, caches, documentation.
+          'rm -rf var/lib/apt/lists/* var/cache/apt/* var/log/* usr/share/doc/* usr/share/man/* usr/share/info/*',
+          `tar -C ${rootfs} -cf ${archive}.part .`,
+          `mv ${archive}.part ${archive}`,
+        ].join(' && '),
+      ]);
+      rmSync(rootfs, { recursive: true, force: true });
+    }
+    podman(['import', '--change', 'CMD ["node"]', '--change', 'ENV NODE_VERSION=' + NODE, archive, BASE]);
+  }
+  // The build stages only: this machine's CA bundle, for the registry through an intercepting proxy
+  // (npm here is configured with it). The images that run never carry it.
+  if (!imageExists(BUILD_BASE)) {
+    const context = path.join(CACHE, 'build-base');
+    mkdirSync(context, { recursive: true });
+    copyFileSync('/etc/ssl/certs/ca-certificates.crt', path.join(context, 'ca-certificates.crt'));
+    writeFileSync(
+      path.join(context, 'Containerfile'),
+      `FROM ${BASE}\nCOPY ca-certificates.crt /etc/ssl/certs/ca-certificates.crt\n` +
+        'ENV NODE_EXTRA_CA_CERTS=/etc/ssl/certs/ca-certificates.crt npm_config_cafile=/etc/ssl/certs/ca-certificates.crt\n',
+    );
+    podman(['build', '--pull=never', '-t', BUILD_BASE, context]);
+  }
+}
+
+type TComposeService = {
+  build?: { dockerfile: string };
+  environment?: Record<string, string | number>;
+};
+const compose = parse(readFileSync(path.join(ROOT, 'docker-compose.yml'), 'utf8'), { merge: true }) as {
+  services: Record<string, TComposeService>;
+};
+const built = Object.entries(compose.services).filter(([, s]) => s.build) as [
+  string,
+  TComposeService & { build: { dockerfile: string } },
+][];
+const tag = (name: string) => `localhost/stageplein/${name}:test`;
+
+async function buildImages(): Promise<{ name: string; ms: number; bytes: number }[]> {
+  const results = [];
+  for (const [name, service] of built) {
+    const ms = await logged(
+      `build ${name}`,
+      'podman',
+      [
+        'build',
+        // OCI images have no HEALTHCHECK: podman drops it unless it writes the Docker format.
+        '--format',
+        'docker',
+        '--pull=never',
+        '--layers',
+        // The build reaches the npm registry the way this machine does (no bridge network needed).
+        '--network',
+        'host',
+        '--build-arg',
+        `NODE_IMAGE=${BASE}`,
+        '--build-arg',
+        `BUILD_IMAGE=${BUILD_BASE}`,
+        '-f',
+        service.build.dockerfile,
+        '-t',
+        tag(name),
+        '.',
+      ],
+      /STEP \d+\/\d+|added \d+|COMMIT/,
+    );
+    const bytes = Number(podman(['image', 'inspect', '--format', '{{.Size}}', tag(name)]));
+    console.log(`✔ ${name}: ${(bytes / 1e6).toFixed(0)} MB in ${(ms / 1000).toFixed(1)} s`);
+    results.push({ name, ms, bytes });
+  }
+  return results;
+}
+
+const healthcheck = (name: string) =>
+  podman(['image', 'inspect', '--format', '{{json .Config.Healthcheck}}', tag(name)]);
+const user = (name: string) => podman(['image', 'inspect', '--format', '{{.Config.User}}', tag(name)]);
+
+/** Polls `ready` until it holds, failing early with the container's log when it stopped. */
+async function waitReady(container: string, ready: () => Promise<boolean>, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await ready()) return;
+    if (podman(['inspect', '--format', '{{.State.Running}}', container]) !== 'true') {
+      throw new Error(`${container} stopped:\n${podman(['logs', '--tail', '40', container])}`);
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(
+    `${container}: not ready within ${timeoutMs / 1000} s:\n${podman(['logs', '--tail', '40', container])}`,
+  );
+}
+
+/** The image's own HEALTHCHECK (kept by --format docker), run as the engine runs it. */
+const healthy = (container: string) => {
+  try {
+    podman(['healthcheck', 'run', container]);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * Each image against one throwaway PostgreSQL, on the host network, configured as compose configures it:
+ * the services until they answer /ready (the gateway /health), the relay against a throwaway Kafka
+ * broker, the worker against a Temporal dev server until its health check sees it poll its task queues.
+ */
+async function startImages(): Promise<{ name: string; ms: number }[]> {
+  const stops: (() => Promise<unknown>)[] = [];
+  const containers: string[] = [];
+  const results: { name: string; ms: number }[] = [];
+  const log = (m: string) => console.log(`  ${m}`);
+  try {
+    const postgres = await startThrowawayPostgres('images');
+    stops.push(() => postgres.stop());
+    const kafkaDir = path.join(ROOT, `.data/kafka-images/${process.pid}`);
+    const kafka = await startKafka({
+      port: await freePort(),
+      controllerPort: await freePort(),
+      dataDir: kafkaDir,
+      reuse: false,
+      log,
+    });
+    stops.push(async () => {
+      await kafka.stop();
+      rmSync(kafkaDir, { recursive: true, force: true });
+    });
+    await ensureTemporal({ log });
+    const temporalDb = path.join(ROOT, `.data/temporal-images-${process.pid}.db`);
+    const temporal = await startTemporalDevServer({ port: await freePort(), dbFile: temporalDb, log });
+    stops.push(async () => {
+      await temporal.stop();
+      rmSync(temporalDb, { force: true });
+    });
+
+    const order = ['identity', 'organizations', 'content', 'placements', 'gateway', 'relay', 'worker'];
+    const ports: Record<string, number> = {};
+    for (const name of order) ports[name] = await freePort();
+    const url = (name: string) => `http://127.0.0.1:${ports[name]}`;
+    const answers = (address: string) => () =>
+      fetch(address).then(
+        (r) => r.ok,
+        () => false,
+      );
+    const common = {
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      AUTH_TOKEN_SECRET: 'images-test-secret-0123456789abcdefghijklmnop',
+      DATABASE_URL: postgres.url,
+      IDENTITY_URL: url('identity'),
+    };
+    for (const name of order) {
+      const env: Record<string, string> = { ...common, PORT: String(ports[name]) };
+      let ready = answers(`${url(name)}/ready`);
+      if (name === 'gateway') {
+        for (const s of order.slice(0, 4)) env[`${s.toUpperCase()}_URL`] = url(s);
+        ready = answers(`${url(name)}/health`);
+      }
+      if (name === 'relay') env.KAFKA_BROKERS = kafka.brokers.join(',');
+      const container = `stageplein-images-${name}-${process.pid}`;
+      if (name === 'worker') {
+        env.TEMPORAL_ADDRESS = temporal.address;
+        ready = async () => healthy(container);
+      }
+      const started = Date.now();
+      podman([
+        'run',
+        '-d',
+        '--name',
+        container,
+        '--network',
+        'host',
+        ...Object.entries(env).flatMap(([k, v]) => ['-e', `${k}=${v}`]),
+        tag(name),
+      ]);
+      containers.push(container);
+      await waitReady(container, ready, 180_000);
+      const ms = Date.now() - started;
+      if (!healthy(container)) throw new Error(`${name} answers, but its image's health check fails`);
+      console.log(`✔ ${name} ready in ${(ms / 1000).toFixed(1)} s (its health check passes)`);
+      results.push({ name, ms });
+    }
+  } finally {
+    for (const c of containers.reverse()) {
+      try {
+        podman(['rm', '-f', '-t', '10', c]);
+      } catch {
+        // already gone
+      }
+    }
+    for (const stop of stops.reverse()) await stop();
+  }
+  return results;
+}
+
+const phases = createPhases();
+if (!existsSync('/usr/bin/podman') || !existsSync('/usr/sbin/debootstrap') || !existsSync('/usr/sbin/runc')) {
+  await phases.run('podman, debootstrap, runc from Debian', async () => {
+    await run('apt-get', ['update', '-q']);
+    await run('apt-get', ['install', '-y', '-q', '--no-install-recommends', 'podman', 'debootstrap', 'runc']);
+  });
+}
+await phases.run(`base image ${BASE}`, ensureBaseImage);
+const images = await phases.run('build every image', buildImages);
+for (const { name } of images) {
+  if (user(name) !== 'node') throw new Error(`${name} runs as "${user(name)}", not node`);
+  if (healthcheck(name) === 'null') throw new Error(`${name} has no HEALTHCHECK`);
+}
+const started = await phases.run('start each image until ready', startImages);
+console.log(
+  `\nbase ${BASE}: ${(Number(podman(['image', 'inspect', '--format', '{{.Size}}', BASE])) / 1e6).toFixed(0)} MB`,
+);
+for (const { name, bytes, ms } of images) {
+  const ready = started.find((s) => s.name === name);
+  console.log(
+    `${name.padEnd(14)} ${`${(bytes / 1e6).toFixed(0)} MB`.padStart(8)}  build ${(ms / 1000).toFixed(1)} s` +
+      (ready ? `  ready in ${(ready.ms / 1000).toFixed(1)} s` : ''),
+  );
+}
+console.log(phases.summary());
