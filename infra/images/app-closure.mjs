@@ -49,6 +49,7 @@ const { metafile } = await build({
   entryPoints: entries,
   bundle: true,
   write: false,
+  outdir: 'unwritten', // esbuild wants one with several entries; nothing is written
   metafile: true,
   platform: 'node',
   format: 'esm',
