@@ -14,7 +14,14 @@ beforeAll(async () => {
 });
 afterAll(async () => stack?.close());
 
-const SERVED_IDS = ['page-title', 'search-text', 'stagebank-count', 'vacancy-list', 'vacancy-card'];
+const SERVED_IDS = [
+  'page-title',
+  'search-text',
+  'filters-toggle',
+  'stagebank-count',
+  'vacancy-list',
+  'vacancy-card',
+];
 
 describe('/stagebank served with its results', () => {
   for (const [locale, viewport, texts] of [
@@ -44,7 +51,15 @@ describe('/stagebank served with its results', () => {
       const kept = await served.kept();
       for (const id of SERVED_IDS) expect(kept[id], id).toBe(true);
 
-      // The hydrated page is the app's: a filter change searches and keeps the URL in step.
+      // The hydrated page is the app's: a filter change searches and keeps the URL in step. A phone's
+      // filters are behind its button, which counts the two chosen.
+      if (viewport === PHONE) {
+        const toggle = page.getByTestId('filters-toggle');
+        expect(await toggle.textContent()).toBe('Filters (2)');
+        expect(await page.getByTestId('sort').isVisible()).toBe(false);
+        await toggle.click();
+        expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+      } else expect(await page.getByTestId('filters-toggle').isVisible()).toBe(false);
       await page.getByTestId('sort').selectOption({ label: texts.auto });
       await page.waitForURL((url) => !url.searchParams.has('sort'));
       await expect.poll(() => searches().length).toBe(1);

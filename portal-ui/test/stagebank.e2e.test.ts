@@ -134,6 +134,8 @@ describe('a visitor filtering by level and tag', () => {
     await page.goto(stack.url('demo', '/stagebank'));
     // The gateway's served page already shows the bank: type only once the app has taken it over.
     await appStarted(page);
+    // A phone's filters are behind their button (the results come first).
+    await page.getByTestId('filters-toggle').click();
     const level = page.getByLabel('Niveau', { exact: true });
     const tag = page.getByLabel('Tag', { exact: true });
     // The levels and tags of the matches, named by the School's catalogue, with their counts.

@@ -32,6 +32,7 @@ describe('API error catalogue', () => {
       forbidden: 403,
       not_found: 404,
       unknown_tenant: 400,
+      unknown_place: 400,
       wrong_center: 403,
       rate_limited: 429,
       conflict: 409,

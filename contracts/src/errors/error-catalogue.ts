@@ -8,6 +8,7 @@ export const ERROR_CODES = [
   'forbidden',
   'not_found',
   'unknown_tenant',
+  'unknown_place',
   'wrong_center',
   'rate_limited',
   'conflict',
@@ -133,6 +134,8 @@ export const ERRORS: Readonly<Record<TErrorCode, TErrorDefinition>> = Object.fre
   not_found: define('not_found', 404),
   // The tenant header/host names no known tenant: a client mistake, not a missing resource.
   unknown_tenant: define('unknown_tenant', 400),
+  // A search near a place the gazetteer does not know (`filter[near]`): said beside the place field.
+  unknown_place: define('unknown_place', 400),
   // Authenticated, but the account belongs to another partner of the collaboration.
   wrong_center: define('wrong_center', 403),
   rate_limited: define('rate_limited', 429),

@@ -762,6 +762,10 @@ export const en: TMessages = {
       title: 'Unknown tenant',
       detail: 'Unknown tenant: {{tenant}}',
     },
+    unknown_place: {
+      title: 'Place not found',
+      detail: 'We do not know the place “{{place}}”. Type a place name or a postcode, for example 8091.',
+    },
     wrong_center: {
       title: 'Logged in to the wrong website',
       detail:

@@ -28,6 +28,10 @@ export const nlApi = {
     title: 'Onbekende tenant',
     detail: 'Onbekende tenant: {{tenant}}',
   },
+  unknown_place: {
+    title: 'Plaats niet gevonden',
+    detail: 'We kennen de plaats “{{place}}” niet. Typ een plaatsnaam of een postcode, bijvoorbeeld 8091.',
+  },
   wrong_center: {
     title: 'Ingelogd op de verkeerde website',
     detail:

@@ -10,6 +10,7 @@ export const stagebankEn: TStagebankMessages = {
   radius: '{{km}} km',
   search: 'Search',
   filters: 'Filters',
+  filtersCount: 'Filters ({{count}})',
   kindLabel: 'Kind',
   anyKind: 'All kinds',
   kinds: { internship: 'Internship', volunteer: 'Volunteering', traineeship: 'Traineeship' },

@@ -18,6 +18,7 @@ export const stagebankNl = {
   radius: '{{km}} km',
   search: 'Zoeken',
   filters: 'Filters',
+  filtersCount: 'Filters ({{count}})',
   kindLabel: 'Soort',
   anyKind: 'Alle soorten',
   kinds: { internship: 'Stage', volunteer: 'Vrijwilligerswerk', traineeship: 'Leerbaan' },

@@ -57,6 +57,24 @@ export const DEFAULT_QUERY: TStagebankQuery = {
   view: 'list',
 };
 
+/**
+ * How many of the choices behind a phone's "Filters" button differ from the defaults (its label says
+ * so): the radius, kind, level, tag, hours and sort.
+ */
+export function activeFilterCount(query: TStagebankQuery): number {
+  return [
+    query.withinKm !== DEFAULT_QUERY.withinKm,
+    query.kind,
+    query.level,
+    query.tag,
+    query.maxHours !== undefined,
+    query.sort,
+  ].filter(Boolean).length;
+}
+
+/** The phone's filters: the one element the "Filters" button opens (id shared by the served page). */
+export const STAGEBANK_FILTERS_ID = 'stagebank-filters';
+
 const KEYS = {
   search: 'q',
   near: 'near',

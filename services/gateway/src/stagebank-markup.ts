@@ -1,11 +1,13 @@
 import { translate, type TLanguage } from '@stageplein/contracts/i18n/index';
 import {
+  activeFilterCount,
   DEFAULT_QUERY,
   facetChoices,
   formatQuery,
   PAGE_SIZES,
   RADII_KM,
   SORTS,
+  STAGEBANK_FILTERS_ID,
   type TStagebankQuery,
 } from '@stageplein/contracts/placements/stagebank-query';
 import { stagebankEn } from '@stageplein/contracts/placements/stagebank-messages-en';
@@ -59,17 +61,19 @@ export function stagebankMarkup(
     ),
   ];
 
+  const activeFilters = activeFilterCount(query);
   const form =
     `<form class="stagebank__search" role="search" data-testid="stagebank-search">` +
     `<div class="field field--compact"><label for="stagebank-q">${t('searchLabel')}</label><input id="stagebank-q" type="search" class="field__input" value="${escapeHtml(query.search)}" placeholder="${t('searchPlaceholder')}" data-testid="search-text"></div>` +
     `<div class="field field--compact"><label for="stagebank-near">${t('nearLabel')}</label><input id="stagebank-near" type="text" class="field__input" value="${escapeHtml(query.near)}" placeholder="${t('nearPlaceholder')}" autocomplete="postal-code" data-testid="search-near"></div>` +
-    `<div class="field field--compact"><label for="stagebank-km">${t('radiusLabel')}</label><select id="stagebank-km" data-testid="search-radius">${RADII_KM.map((r) => option(r, t('radius', { km: r }), query.withinKm)).join('')}</select></div>` +
-    `<button type="submit" class="btn btn--primary" data-testid="search-submit">${t('search')}</button></form>`;
+    `<div class="field field--compact stagebank__radius"><label for="stagebank-km">${t('radiusLabel')}</label><select id="stagebank-km" data-testid="search-radius">${RADII_KM.map((r) => option(r, t('radius', { km: r }), query.withinKm)).join('')}</select></div>` +
+    `<button type="submit" class="btn btn--primary" data-testid="search-submit">${t('search')}</button>` +
+    `<button type="button" class="btn btn--neutral stagebank__filters-toggle" aria-expanded="false" aria-controls="${STAGEBANK_FILTERS_ID}" data-testid="filters-toggle">${activeFilters ? t('filtersCount', { count: activeFilters }) : t('filters')}</button></form>`;
 
   const filtered =
     formatQuery({ ...query, page: 1, view: 'list', perPage: DEFAULT_QUERY.perPage }).toString() !== '';
   const filters =
-    `<div class="stagebank__filters" role="group" aria-label="${t('filters')}">` +
+    `<div id="${STAGEBANK_FILTERS_ID}" class="stagebank__filters" role="group" aria-label="${t('filters')}">` +
     select(
       'stagebank-kind',
       t('kindLabel'),

@@ -5,10 +5,12 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ListPaging } from '@stageplein/design-system/components/per-page-select.tsx';
 import { LazyMap } from '@stageplein/design-system/map/lazy-map.tsx';
 import type { TMapMarker } from '@stageplein/design-system/map/map-model.ts';
+import { isApiRequestError } from '@stageplein/contracts/client/api-client';
 import { useApi } from '../../api/api-context.ts';
 import { useTenant } from '../../tenant/tenant-context.ts';
 import { Page, useRouteTitle } from '../page-kit.tsx';
 import {
+  activeFilterCount,
   DEFAULT_QUERY,
   facetChoices,
   formatQuery,
@@ -16,6 +18,7 @@ import {
   PAGE_SIZES,
   RADII_KM,
   SORTS,
+  STAGEBANK_FILTERS_ID,
   toApiParams,
   toMarkerParams,
   updateQuery,
@@ -64,6 +67,8 @@ export const StagebankPage = withStagebankTexts(function StagebankPage() {
   const wide = useWideScreen();
   const showList = wide || query.view === 'list';
   const showMap = wide || query.view === 'map';
+  // A phone shows the results first: the radius and the filters open behind a button (CSS hides them).
+  const [filtersOpen, setFiltersOpen] = useState(false);
 
   const change = (update: Partial<TStagebankQuery>) => setParams(formatQuery(updateQuery(query, update)));
 
@@ -82,6 +87,11 @@ export const StagebankPage = withStagebankTexts(function StagebankPage() {
     enabled: showMap,
   });
 
+  // A place the API does not know is said beside its field (the API's own words), not as a failed load.
+  const placeError =
+    isApiRequestError(results.error) && results.error.errors[0]?.code === 'unknown_place'
+      ? (results.error.errors[0].detail ?? t('loadError'))
+      : undefined;
   // Centred on the place searched around (as the API resolved it), else the tenant's map centre.
   const near = query.near ? (markers.data?.near ?? results.data?.near) : undefined;
   const kinds = vacancyKinds(tenant.features);
@@ -108,8 +118,23 @@ export const StagebankPage = withStagebankTexts(function StagebankPage() {
 
   return (
     <Page title={title} lead={tShared('routes.internshipBank.description')} testId="stagebank">
-      <SearchForm query={query} onSearch={change} />
-      <div className="stagebank__filters" role="group" aria-label={t('filters')}>
+      <SearchForm
+        query={query}
+        onSearch={(update) => {
+          // Searched: the results are what the person wants to see now.
+          setFiltersOpen(false);
+          change(update);
+        }}
+        placeError={placeError}
+        filtersOpen={filtersOpen}
+        onToggleFilters={() => setFiltersOpen((open) => !open)}
+      />
+      <div
+        id={STAGEBANK_FILTERS_ID}
+        className={`stagebank__filters${filtersOpen ? ' stagebank__filters--open' : ''}`}
+        role="group"
+        aria-label={t('filters')}
+      >
         <Select
           label={t('kindLabel')}
           value={query.kind}
@@ -194,9 +219,10 @@ export const StagebankPage = withStagebankTexts(function StagebankPage() {
               {t('resultsHeading')}
             </h2>
             <Results
-              page={results.data}
+              page={placeError ? undefined : results.data}
               pending={results.isPending}
               error={results.isError}
+              placeError={!!placeError}
               retry={() => void results.refetch()}
               query={query}
               onChange={change}
@@ -227,9 +253,15 @@ const NO_MARKERS: TMapMarker[] = [];
 function SearchForm({
   query,
   onSearch,
+  placeError,
+  filtersOpen,
+  onToggleFilters,
 }: {
   query: TStagebankQuery;
   onSearch: (q: Partial<TStagebankQuery>) => void;
+  placeError: string | undefined;
+  filtersOpen: boolean;
+  onToggleFilters: () => void;
 }) {
   const t = useStagebankTexts();
   const [search, setSearch] = useState(query.search);
@@ -241,13 +273,19 @@ function SearchForm({
     setNear(query.near);
     setKm(query.withinKm);
   }, [query.search, query.near, query.withinKm]);
-  const ids = { search: useId(), near: useId(), km: useId() };
+  const ids = { search: useId(), near: useId(), km: useId(), nearError: useId() };
+  const activeFilters = activeFilterCount(query);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSearch({ search: search.trim(), near: near.trim(), withinKm: km });
   };
   return (
-    <form className="stagebank__search" role="search" onSubmit={submit} data-testid="stagebank-search">
+    <form
+      className={`stagebank__search${filtersOpen ? ' stagebank__search--open' : ''}`}
+      role="search"
+      onSubmit={submit}
+      data-testid="stagebank-search"
+    >
       <div className="field field--compact">
         <label htmlFor={ids.search}>{t('searchLabel')}</label>
         <input
@@ -269,11 +307,18 @@ function SearchForm({
           value={near}
           placeholder={t('nearPlaceholder')}
           autoComplete="postal-code"
+          aria-invalid={placeError ? true : undefined}
+          aria-describedby={placeError ? ids.nearError : undefined}
           onChange={(e) => setNear(e.target.value)}
           data-testid="search-near"
         />
+        {placeError && (
+          <p id={ids.nearError} className="field__error" role="alert" data-testid="search-near-error">
+            {placeError}
+          </p>
+        )}
       </div>
-      <div className="field field--compact">
+      <div className="field field--compact stagebank__radius">
         <label htmlFor={ids.km}>{t('radiusLabel')}</label>
         <select
           id={ids.km}
@@ -290,6 +335,16 @@ function SearchForm({
       </div>
       <button type="submit" className="btn btn--primary" data-testid="search-submit">
         {t('search')}
+      </button>
+      <button
+        type="button"
+        className="btn btn--neutral stagebank__filters-toggle"
+        aria-expanded={filtersOpen}
+        aria-controls={STAGEBANK_FILTERS_ID}
+        onClick={onToggleFilters}
+        data-testid="filters-toggle"
+      >
+        {activeFilters ? t('filtersCount', { count: activeFilters }) : t('filters')}
       </button>
     </form>
   );
@@ -327,6 +382,7 @@ function Results({
   page,
   pending,
   error,
+  placeError,
   retry,
   query,
   onChange,
@@ -335,12 +391,15 @@ function Results({
   page: TVacancyPage | undefined;
   pending: boolean;
   error: boolean;
+  /** The place was not found: said beside its field, nothing to list. */
+  placeError: boolean;
   retry: () => void;
   query: TStagebankQuery;
   onChange: (q: Partial<TStagebankQuery>) => void;
   language: string;
 }) {
   const t = useStagebankTexts();
+  if (placeError) return null;
   if (error && !page) {
     return (
       <div className="alert alert--error" role="alert">

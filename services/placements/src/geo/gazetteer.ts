@@ -102,6 +102,9 @@ export function findPostcode(postcode: string): TPlace | undefined {
 
 const COORDINATES = /^\s*(-?\d{1,2}(?:\.\d+)?)\s*,\s*(-?\d{1,3}(?:\.\d+)?)\s*$/;
 
+/** `lat,lng` rather than a place's name or a postcode. */
+export const isCoordinates = (near: string) => COORDINATES.test(near);
+
 /** `filter[near]`: `lat,lng` (within NEAR_AREA), a postcode or a place name; undefined when none of them resolves. */
 export function resolveNear(near: string): TNearPoint | undefined {
   const c = COORDINATES.exec(near);

@@ -44,12 +44,32 @@ const AROUND_CUIJK: readonly TSeedTown[] = [
   { town: 'Cuijk', postcode: '5431 AA', lat: 51.7275, lng: 5.8792 },
   { town: 'Grave', postcode: '5361 AA', lat: 51.7592, lng: 5.7383 },
   { town: 'Wijchen', postcode: '6602 AA', lat: 51.8092, lng: 5.725 },
-  { town: 'Malden', postcode: '6581 AA', lat: 51.7817, lng: 5.8556 },
+  { town: 'Heumen', postcode: '6582 AA', lat: 51.765, lng: 5.8444 },
   { town: 'Nijmegen', postcode: '6511 AA', lat: 51.8425, lng: 5.8528 },
   { town: 'Boxmeer', postcode: '5831 AA', lat: 51.6467, lng: 5.9472 },
 ];
 
+/** Oldebroek's School and organizations sit in Oldebroek (organizations' seed): its vacancies around it. */
+const AROUND_OLDEBROEK: readonly TSeedTown[] = [
+  { town: 'Oldebroek', postcode: '8096 AA', lat: 52.445, lng: 5.9014 },
+  { town: 'Wezep', postcode: '8091 AA', lat: 52.4617, lng: 5.9986 },
+  { town: 'Hattem', postcode: '8051 AA', lat: 52.475, lng: 6.0639 },
+  { town: 'Elburg', postcode: '8081 AA', lat: 52.4475, lng: 5.8336 },
+  { town: 'Heerde', postcode: '8181 AA', lat: 52.3872, lng: 6.0402 },
+  { town: 'Epe', postcode: '8161 AA', lat: 52.3475, lng: 5.9833 },
+];
+
+/** Every tenant's list (the seeds' test checks each town stands where the search's gazetteer has it). */
+export const SEED_TOWN_LISTS = [
+  AROUND_DEFAULT,
+  AROUND_AMERSFOORT,
+  AROUND_HARDERWIJK,
+  AROUND_CUIJK,
+  AROUND_OLDEBROEK,
+];
+
 export function townsFor(tenant: TTenantId): readonly TSeedTown[] {
+  if (tenant === 'oldebroek') return AROUND_OLDEBROEK;
   if (tenant === 'raayland') return AROUND_CUIJK;
   if (tenant === 'stageplein') return AROUND_HARDERWIJK;
   if (tenant === 'corderius') return AROUND_AMERSFOORT;

@@ -25,6 +25,7 @@ import { record } from '../shared/events.ts';
 import type { TCtx } from '../shared/request.ts';
 import { findCompliance } from '../compliance-read-model/compliance-read-model.repository.ts';
 import { findVacancyImage } from '../vacancy-images/vacancy-images.repository.ts';
+import { findPlace, findPostcode, placeKey } from '../geo/gazetteer.ts';
 import type { TVacanciesTable } from './vacancies.table.ts';
 import {
   deleteVacancy,
@@ -137,6 +138,27 @@ async function checkImage(ctx: TCtx, organizationId: string, uploadId: string | 
     throw new ApiError('vacancy_image_unavailable', {}, pointer('image_upload_id'));
 }
 
+/**
+ * The centre of the town a vacancy names (its postcode's place, else its city, by the search's own
+ * gazetteer), when that is not the organization's town: a vacancy in Wezep stands in Wezep, not at its
+ * organization's address in Oldebroek, so a search near Wezep finds it. Undefined: the same town or
+ * one the gazetteer does not know.
+ */
+function otherTownPoint(
+  town: { city?: string | null | undefined; postcode?: string | null | undefined },
+  organization: { city: string | null; postcode: string | null } | undefined,
+): { latitude: number; longitude: number } | undefined {
+  const same = (a: string | null | undefined, b: string | null | undefined, key: (v: string) => string) =>
+    !!a && !!b && key(a) === key(b);
+  const postcode4 = (v: string) => v.replace(/\s/g, '').slice(0, 4);
+  if (same(town.city, organization?.city, placeKey) || same(town.postcode, organization?.postcode, postcode4))
+    return undefined;
+  const place =
+    (town.postcode ? findPostcode(town.postcode) : undefined) ??
+    (town.city ? findPlace(town.city) : undefined);
+  return place && { latitude: place.lat, longitude: place.lng };
+}
+
 const emptyToNull = (v: string | null | undefined) => (v === undefined ? undefined : v === '' ? null : v);
 
 /** Input fields as columns (undefined: not given). */
@@ -164,6 +186,7 @@ export async function createVacancy(ctx: TCtx, caller: TCaller, input: TVacancyI
     throw forbidden();
   const organization = await findOrganization(ctx.db, organizationId);
   const ownLocation = input.latitude != null || input.longitude != null;
+  const town = ownLocation ? undefined : otherTownPoint(input, organization);
   const description = input.description ?? EMPTY_DOCUMENT;
   const row = {
     tenant_id: ctx.tenant.id,
@@ -175,8 +198,8 @@ export async function createVacancy(ctx: TCtx, caller: TCaller, input: TVacancyI
     postcode:
       emptyToNull(input.postcode)?.toUpperCase() ?? (input.city ? null : (organization?.postcode ?? null)),
     city: input.city ?? organization?.city ?? null,
-    latitude: ownLocation ? (input.latitude ?? null) : (organization?.latitude ?? null),
-    longitude: ownLocation ? (input.longitude ?? null) : (organization?.longitude ?? null),
+    latitude: ownLocation ? (input.latitude ?? null) : (town?.latitude ?? organization?.latitude ?? null),
+    longitude: ownLocation ? (input.longitude ?? null) : (town?.longitude ?? organization?.longitude ?? null),
     places: input.places ?? 1,
     hours_per_week: input.hours_per_week ?? null,
     starts_on: input.starts_on ?? null,
@@ -219,6 +242,17 @@ export async function changeVacancy(
   if (input.organization_id !== undefined && input.organization_id !== current.organization_id)
     throw invalid('organization_id');
   const changes = columnsOf(input);
+  // A new town without coordinates of its own moves the vacancy there (createVacancy's rule).
+  const moved =
+    (changes.city !== undefined && changes.city !== current.city) ||
+    (changes.postcode !== undefined && changes.postcode !== current.postcode);
+  if (moved && input.latitude === undefined && input.longitude === undefined) {
+    const town = otherTownPoint(
+      { city: changes.city ?? current.city, postcode: changes.postcode ?? current.postcode },
+      await findOrganization(ctx.db, current.organization_id),
+    );
+    if (town) Object.assign(changes, town);
+  }
   await checkInput(ctx, current.organization_id, { ...current, ...changes });
   if (changes.image_upload_id !== current.image_upload_id)
     await checkImage(ctx, current.organization_id, changes.image_upload_id);

@@ -267,7 +267,6 @@ describe('vacancy search: filters', () => {
     ['filter[hours_per_week_lteq]', 'veel'],
     ['filter[starts_on_gteq]', 'morgen'],
     ['filter[title_eq]', 'x'],
-    ['filter[near]', 'Nergenshuizen'],
     ['filter[near]', '-90,-180'],
     ['filter[within_km]', '500'],
     ['sort', '-newest'],
@@ -282,6 +281,22 @@ describe('vacancy search: filters', () => {
     });
     expectStatus(res, 400, 'bad_request');
     expect(res.json().errors[0].source.parameter).toBe(name);
+  });
+
+  it('says which place it does not know, in the caller’s language (issue #30 item 8)', async () => {
+    for (const [lang, detail] of [
+      ['nl', 'We kennen de plaats “Nergenshuizen” niet.'],
+      ['en', 'We do not know the place “Nergenshuizen”.'],
+    ] as const) {
+      const res = await call(h.app, {
+        method: 'GET',
+        url: `/api/v1/vacancies?${q({ 'filter[near]': 'Nergenshuizen' })}`,
+        headers: { 'x-tenant': 'demo', 'accept-language': lang },
+      });
+      expectStatus(res, 400, 'unknown_place');
+      expect(res.json().errors[0].source.parameter).toBe('filter[near]');
+      expect(res.json().errors[0].detail).toContain(detail);
+    }
   });
 });
 

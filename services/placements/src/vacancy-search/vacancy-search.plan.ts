@@ -11,9 +11,9 @@ import {
   type TVacancySort,
 } from '@stageplein/contracts/placements/vacancy-search';
 import { isFilterDate } from '@stageplein/contracts/validation/dates';
-import { badRequest } from '@stageplein/kit/errors/api-error';
+import { ApiError, badRequest } from '@stageplein/kit/errors/api-error';
 import { parseJsonApiQuery } from '@stageplein/kit/jsonapi/query';
-import { resolveNear } from '../geo/gazetteer.ts';
+import { isCoordinates, resolveNear } from '../geo/gazetteer.ts';
 import type { TCondition, TSearchPlan } from './vacancy-search.sql.ts';
 
 /** Whose vacancies a caller may list besides the public ones (vacancy-policy in contracts decides). */
@@ -150,8 +150,14 @@ export function parseSearch(
   if (query.scopes.near !== undefined) {
     const km = query.scopes.within_km === undefined ? DEFAULT_WITHIN_KM : Number(query.scopes.within_km);
     if (!Number.isFinite(km) || km <= 0 || km > MAX_WITHIN_KM) throw badRequest('filter[within_km]');
-    const point = query.scopes.near.length <= 100 ? resolveNear(query.scopes.near) : undefined;
-    if (!point) throw badRequest('filter[near]');
+    if (query.scopes.near.length > 100) throw badRequest('filter[near]');
+    const point = resolveNear(query.scopes.near);
+    // A name or postcode the gazetteer does not know is said as such (the bank shows it beside its
+    // field); coordinates outside the area served stay a malformed parameter.
+    if (!point)
+      throw isCoordinates(query.scopes.near)
+        ? badRequest('filter[near]')
+        : new ApiError('unknown_place', { place: query.scopes.near }, { parameter: 'filter[near]' });
     near = { latitude: point.lat, longitude: point.lng, label: point.label, kind: point.kind, within_km: km };
   }
 
