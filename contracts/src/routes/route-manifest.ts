@@ -249,6 +249,12 @@ export const AUTH_FLOW_PATHS: readonly string[] = Object.freeze([
 ]);
 
 /**
+ * Addresses people type for a screen that lives elsewhere: the gateway answers them with a redirect
+ * to the route (the back office is `/beheer`; `/admin` alone would be read as a CMS page's slug).
+ */
+export const ROUTE_ALIASES: Readonly<Record<string, string>> = Object.freeze({ '/admin': '/beheer' });
+
+/**
  * Back-office rows that show a marked placeholder until their feature lands (the admin renders them
  * as such; the portal's dashboard links only to screens that exist, so it leaves them out).
  */

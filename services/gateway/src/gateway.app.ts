@@ -9,6 +9,7 @@ import { readCookie } from '@stageplein/contracts/client/cookies';
 import { LOCALE_COOKIE, negotiateLanguage, toLanguage } from '@stageplein/contracts/i18n/index';
 import { TENANT_COOKIE } from '@stageplein/contracts/tenants/tenant-registry';
 import { TENANT_HEADER } from '@stageplein/contracts/http/headers';
+import { ROUTE_ALIASES } from '@stageplein/contracts/routes/route-manifest';
 import { createHttpApp } from '@stageplein/kit/http/http-app';
 import { registerService, type TServiceDeps, type TServiceModule } from '@stageplein/kit/service';
 import { resolveTenant } from '@stageplein/kit/tenant/tenant.plugin';
@@ -160,6 +161,8 @@ export async function buildGateway<TCfg extends TGatewayConfig>(
     if (pathname.startsWith('/api/') || pathname.startsWith('/auth/sign') || path.extname(pathname)) {
       throw new ApiError('not_found', { path: pathname });
     }
+    const alias = ROUTE_ALIASES[pathname.replace(/\/+$/, '').toLowerCase()];
+    if (alias) return reply.redirect(alias + req.url.slice(pathname.length), 302);
     const tenant = resolveTenant(req, tenantOptions);
     const lang =
       toLanguage(readCookie(req.headers.cookie, LOCALE_COOKIE)) ??

@@ -168,39 +168,55 @@ export const VacancyAddPage = withStagebankTexts(function VacancyAddPage() {
 /** `/vacancies/{id}/edit`: change, preview, publish or close a vacancy of the current organization. */
 export const VacancyEditPage = withStagebankTexts(function VacancyEditPage() {
   const { id = '' } = useParams();
+  return (
+    <Gate>
+      {(organizationId, approved) => (
+        <EditVacancy id={id} organizationId={organizationId} approved={approved} />
+      )}
+    </Gate>
+  );
+});
+
+/**
+ * Asked once the session knows the organization acted for: opened by its address (a reload, a link),
+ * a draft is only visible to the API as that organization's (asked anonymously it is a 404).
+ */
+function EditVacancy({
+  id,
+  organizationId,
+  approved,
+}: {
+  id: string;
+  organizationId: string;
+  approved: boolean;
+}) {
   const api = useApi();
   const t = useStagebankTexts();
   const tm = useManageTexts();
   const vacancy = useQuery({
-    queryKey: ['vacancy', id, 'edit'],
+    queryKey: ['vacancy', id, 'edit', organizationId],
     queryFn: ({ signal }) => fetchVacancy(api.client, id, signal),
   });
+  if (vacancy.isError) return <StatusErrorScreen status={404} />;
+  if (!vacancy.data) {
+    return (
+      <div className="container page">
+        <p role="status">{t('loading')}</p>
+      </div>
+    );
+  }
+  if (vacancy.data.organizationId !== organizationId)
+    return <StatusErrorScreen status={403} message={tm('forbidden')} />;
   return (
-    <Gate>
-      {(organizationId, approved) => {
-        if (vacancy.isError) return <StatusErrorScreen status={404} />;
-        if (!vacancy.data) {
-          return (
-            <div className="container page">
-              <p role="status">{t('loading')}</p>
-            </div>
-          );
-        }
-        if (vacancy.data.organizationId !== organizationId)
-          return <StatusErrorScreen status={403} message={tm('forbidden')} />;
-        return (
-          <VacancyEditor
-            key={vacancy.data.id}
-            organizationId={organizationId}
-            approved={approved}
-            initial={formValuesOf(vacancy.data)}
-            vacancy={vacancy.data}
-          />
-        );
-      }}
-    </Gate>
+    <VacancyEditor
+      key={vacancy.data.id}
+      organizationId={organizationId}
+      approved={approved}
+      initial={formValuesOf(vacancy.data)}
+      vacancy={vacancy.data}
+    />
   );
-});
+}
 
 function VacancyEditor({
   organizationId,
