@@ -263,8 +263,16 @@ export function AdminLayout({ children }: { children: ReactNode }) {
     <Layout
       appBar={AdminAppBar}
       menu={AdminMenu}
-      // The shared header is sticky in the page's flow, not react-admin's fixed, hiding app bar.
-      sx={{ '& .RaLayout-appFrame': { mt: 0 }, '& .RaSidebar-appBarCollapsed': { mt: 0 } }}
+      // The shared header is sticky in the page's flow, not react-admin's fixed, hiding app bar. The
+      // layout is the screen's width, not its widest table's (react-admin's `fit-content`, and a flex
+      // item's content width): a wide table scrolls inside its own frame, never the page (the data
+      // viewer's fourteen columns, issue #30).
+      sx={{
+        minWidth: 0,
+        '& .RaLayout-appFrame': { mt: 0 },
+        '& .RaSidebar-appBarCollapsed': { mt: 0 },
+        '& .RaLayout-content, & .RaList-main': { minWidth: 0 },
+      }}
     >
       <RouteDocumentTitle />
       <SessionGate>

@@ -62,7 +62,7 @@ export const en: TMessages = {
       },
       contactTitle: 'Contact',
       contact:
-        'Did you run into a problem, or do you need information in another form? Contact your school or organization; they pass it on to the administrators of {{appName}}. When signed in, you can also use the contact form.',
+        'Did you run into a problem, or do you need information in another form? Contact your school or organization; they pass it on to the administrators of {{appName}}. You can also use the contact form.',
       contactForm: 'Go to the contact form',
       complaint:
         'Not satisfied with how your report was handled? Use the complaints procedure of your school or organization, or turn to the Dutch National Ombudsman (Nationale ombudsman).',

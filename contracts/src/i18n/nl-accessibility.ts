@@ -34,7 +34,7 @@ export const nlAccessibility = {
   },
   contactTitle: 'Contact',
   contact:
-    'Loop je tegen een probleem aan, of heb je informatie in een andere vorm nodig? Neem contact op met je school of organisatie; zij geven het door aan de beheerders van {{appName}}. Als je bent ingelogd, kun je ook het contactformulier gebruiken.',
+    'Loop je tegen een probleem aan, of heb je informatie in een andere vorm nodig? Neem contact op met je school of organisatie; zij geven het door aan de beheerders van {{appName}}. Je kunt ook het contactformulier gebruiken.',
   contactForm: 'Naar het contactformulier',
   complaint:
     'Ben je niet tevreden over hoe je melding is afgehandeld? Gebruik dan de klachtenregeling van je school of organisatie, of wend je tot de Nationale ombudsman.',

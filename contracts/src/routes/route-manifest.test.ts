@@ -60,7 +60,7 @@ const SPEC: Record<string, TExpected> = {
   '/nieuws/:slug?': { public: true },
   '/privacyverklaring': { public: true },
   '/toegankelijkheid': { public: true }, // not in spec §2: the accessibility statement (issue #13)
-  '/contactformulier': {},
+  '/contactformulier': { public: true }, // not public in spec §2: a contact form is for visitors (issue #30)
   // Development and test pages
   '/dev': {},
   '/dev/form': {},

@@ -74,7 +74,8 @@ export const ROUTES: readonly TRoute[] = Object.freeze([
   route('/privacyverklaring', 'routes.privacy', PUBLIC),
   // Not in spec §2: the accessibility statement (issue #13), linked from every footer.
   route(ACCESSIBILITY_STATEMENT_PATH, 'routes.accessibility', PUBLIC),
-  route('/contactformulier', 'routes.contactForm'),
+  // Public although spec §2 leaves it unmarked: a contact form is for visitors (issue #30 item 10).
+  route('/contactformulier', 'routes.contactForm', PUBLIC),
 
   // Development and test pages
   route('/dev', 'routes.dev.index'),

@@ -8,12 +8,20 @@ import {
   type TRichTextEditorProps,
   type TToolbarCommand,
 } from './rich-text-model.ts';
+import { Icon, type TIconName } from '../components/icons.tsx';
 import './rich-text-editor.css';
 
 /** What a toolbar button does, whether it is on (aria-pressed) and whether it can run now. */
 const COMMANDS: Record<
   TToolbarCommand,
-  { run: (e: Editor) => void; active?: (e: Editor) => boolean; can?: (e: Editor) => boolean; glyph: string }
+  {
+    run: (e: Editor) => void;
+    active?: (e: Editor) => boolean;
+    can?: (e: Editor) => boolean;
+    glyph: string;
+    /** Drawn instead of the glyph where no font has one (🔗 is an emoji: an empty box without an emoji font). */
+    icon?: TIconName;
+  }
 > = {
   undo: { run: (e) => e.chain().focus().undo().run(), can: (e) => e.can().undo(), glyph: '↶' },
   redo: { run: (e) => e.chain().focus().redo().run(), can: (e) => e.can().redo(), glyph: '↷' },
@@ -55,7 +63,7 @@ const COMMANDS: Record<
   },
   code: { run: (e) => e.chain().focus().toggleCode().run(), active: (e) => e.isActive('code'), glyph: '</>' },
   // Opens the link form (handled by the toolbar).
-  link: { run: () => undefined, active: (e) => e.isActive('link'), glyph: '🔗' },
+  link: { run: () => undefined, active: (e) => e.isActive('link'), glyph: '', icon: 'link' },
   bulletList: {
     run: (e) => e.chain().focus().toggleBulletList().run(),
     active: (e) => e.isActive('bulletList'),
@@ -241,7 +249,11 @@ function Toolbar({
                 >
                   {/* The glyph is CSS content (::before): as text it would differ from the
                       button's name (axe label-content-name-mismatch: "H2" vs "Kop 2"). */}
-                  <span aria-hidden="true" className="rich-text__glyph" data-glyph={command.glyph} />
+                  {command.icon ? (
+                    <Icon name={command.icon} size={18} className="rich-text__icon" />
+                  ) : (
+                    <span aria-hidden="true" className="rich-text__glyph" data-glyph={command.glyph} />
+                  )}
                 </button>
               );
             })}

@@ -54,8 +54,13 @@ export function HomePage() {
                 {t('routes.dashboard')}
               </Link>
             ) : (
-              <Link to={systemPagePath('login')} className="btn btn--neutral">
-                {t('shell.signIn')}
+              // "Inloggen" is the header's; a company's way in is signing its organization up.
+              <Link
+                to={systemPagePath('organization-signup')}
+                className="btn btn--neutral"
+                data-testid="organization-signup"
+              >
+                {t('portal.auth.signupLink')}
               </Link>
             )}
           </div>

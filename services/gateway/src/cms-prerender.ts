@@ -288,7 +288,7 @@ function homeMarkup(page: TShownPage, tenant: TTenant, lang: TLanguage): string 
     `<h1 id="home-title" class="hero__title" data-testid="app-name">${escapeHtml(tenant.appName)}</h1>` +
     `<p class="hero__slogan" data-testid="slogan" lang="nl">${escapeHtml(tenant.slogan)}</p>` +
     `<div class="hero__actions"><a href="${systemPagePath('vacancy-search')}" class="btn btn--primary" data-testid="primary-action">${t('routes.internshipBank.title')}</a>` +
-    `<a href="${systemPagePath('login')}" class="btn btn--neutral">${t('shell.signIn')}</a></div>` +
+    `<a href="${systemPagePath('organization-signup')}" class="btn btn--neutral" data-testid="organization-signup">${t('portal.auth.signupLink')}</a></div>` +
     `<p class="hero__note">${t('routes.internshipBank.description')}</p></div></section>` +
     `<section class="container cms-page" lang="${page.locale}" aria-labelledby="home-content-title"><h2 id="home-content-title" class="cms-page__title" data-testid="page-title">${escapeHtml(page.title)}</h2><div class="cms-body" data-testid="cms-body">${page.bodyHtml}</div></section>`
   );

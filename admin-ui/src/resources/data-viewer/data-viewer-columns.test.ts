@@ -38,7 +38,7 @@ describe('the data viewer', () => {
       'Kees (kees@keuken.test)',
       '',
       'Geaccepteerd door organisatie',
-      '2027-02-01',
+      '01-02-2027',
       '',
       'Nee',
       120,
@@ -54,7 +54,7 @@ describe('the data viewer', () => {
     expect(row.startsWith(`"'=HYPERLINK(""http://evil.test"",""klik"")";`)).toBe(true);
     expect(row).toContain(';"De Keuken; Zeist";');
     expect(row).toContain(';Accepted by the organization;');
-    expect(row.endsWith(';No;120')).toBe(true);
+    expect(row.endsWith(';01/02/2027;;No;120')).toBe(true);
     // Cells that begin with + or - (here a name) cannot start a formula either.
     const plus = internshipsCsv([{ ...record, student: { firstName: '-2+3' } }], DATA_VIEWER_TEXTS.nl);
     expect(plus.split('\r\n')[1]).toContain(";'-2+3;");

@@ -22,6 +22,21 @@ export function personLabel(p: TPerson): string {
   return name && email ? `${name} (${email})` : name || email;
 }
 
+/**
+ * A date (YYYY-MM-DD…) as people write it: 01-02-2027 in Dutch, 01/02/2027 in English (a Dutch
+ * spreadsheet reads the former as a date too). Read as UTC, so the day is the day stored.
+ */
+function shownDate(iso: string, texts: TDataViewerTexts): string {
+  const day = iso.slice(0, 10);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return '';
+  return new Intl.DateTimeFormat(texts.dateLocale, {
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${day}T00:00:00Z`));
+}
+
 export const COLUMN_KEYS = [
   'title',
   'student',
@@ -64,9 +79,9 @@ export function cellOf(r: TDataViewerRecord, key: TColumnKey, texts: TDataViewer
     case 'status':
       return texts.status[r.status as TInternshipStatus] ?? text(r.status);
     case 'startDate':
-      return text(r.startDate).slice(0, 10);
+      return shownDate(text(r.startDate), texts);
     case 'endDate':
-      return text(r.endDate).slice(0, 10);
+      return shownDate(text(r.endDate), texts);
     case 'selfFound':
       return r.selfFound ? texts.yes : texts.no;
     case 'hours':

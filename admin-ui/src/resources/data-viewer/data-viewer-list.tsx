@@ -7,7 +7,7 @@ import {
   SelectInput,
   TopToolbar,
 } from 'react-admin';
-import { Chip, Typography } from '@mui/material';
+import { Box, Chip, Typography } from '@mui/material';
 import type { TOrganizationType } from '@stageplein/contracts/identity/roles';
 import type { TOrganizationStatus } from '@stageplein/contracts/organizations/organizations';
 import { internshipScopes } from '@stageplein/contracts/placements/internship-policy';
@@ -118,31 +118,41 @@ export function DataViewerList() {
           [value('student')(r), value('organization')(r), value('status')(r)].filter(Boolean).join(' · ')
         }
         table={
-          <DataTable
-            bulkActionButtons={false}
-            rowClick={false}
-            empty={
-              <Typography sx={{ p: 2 }} color="text.secondary" data-testid="no-results">
-                {texts.empty}
-              </Typography>
-            }
+          // Fourteen columns do not fit beside the menu: they scroll inside this frame, never the page
+          // (a region with a name and in the tab order, so a keyboard can scroll it too).
+          <Box
+            role="region"
+            aria-label={title}
+            tabIndex={0}
+            data-testid="data-viewer-frame"
+            sx={{ overflowX: 'auto', maxWidth: '100%' }}
           >
-            {COLUMN_KEYS.map((key) => (
-              <DataTable.Col
-                key={key}
-                source={key}
-                label={texts.columns[key]}
-                disableSort
-                render={(r: TDataViewerRecord) =>
-                  key === 'status' ? (
-                    <Chip size="small" variant="outlined" label={value(key)(r)} />
-                  ) : (
-                    value(key)(r)
-                  )
-                }
-              />
-            ))}
-          </DataTable>
+            <DataTable
+              bulkActionButtons={false}
+              rowClick={false}
+              empty={
+                <Typography sx={{ p: 2 }} color="text.secondary" data-testid="no-results">
+                  {texts.empty}
+                </Typography>
+              }
+            >
+              {COLUMN_KEYS.map((key) => (
+                <DataTable.Col
+                  key={key}
+                  source={key}
+                  label={texts.columns[key]}
+                  disableSort
+                  render={(r: TDataViewerRecord) =>
+                    key === 'status' ? (
+                      <Chip size="small" variant="outlined" label={value(key)(r)} />
+                    ) : (
+                      value(key)(r)
+                    )
+                  }
+                />
+              ))}
+            </DataTable>
+          </Box>
         }
       />
     </List>

@@ -6,6 +6,8 @@ import type { TInternshipStatus } from '@stageplein/contracts/placements/interns
  * shared catalogues, which weigh on its first load).
  */
 const nl = {
+  /** How dates are written: 01-02-2027. */
+  dateLocale: 'nl-NL',
   intro:
     'Alle stages die je mag zien, met leerling, organisatie, vacature, huidige fase, stageperiode, contactpersoon en praktijkbegeleider.',
   columns: {
@@ -49,6 +51,7 @@ const nl = {
 type TTexts = typeof nl;
 
 const en: TTexts = {
+  dateLocale: 'en-GB',
   intro:
     'Every internship you may see, with student, organization, vacancy, current phase, internship period, contact person and supervisor.',
   columns: {

@@ -18,6 +18,8 @@ export interface TSeedPage {
 /** Spec §2 system pages 1 (vacancy search) and 2 (organization signup). */
 const SEARCH = systemPagePath(1);
 const SIGNUP = systemPagePath(2);
+/** The tenant's contact form (a visitor's, no account needed). */
+const CONTACT_FORM = '/contactformulier';
 
 /** The demo contact address of a tenant; its editors replace it with their own. */
 export const contactEmail = (tenant: TTenant) => `info@${tenant.id}.stageplein.nl`;
@@ -229,6 +231,7 @@ export function seedPages(tenant: TTenant): TSeedPage[] {
             p('Heeft u een vraag over stages, uw account of een aanmelding? We helpen u graag.'),
             ul(
               ['E-mail: ', link(mail, `mailto:${mail}`)],
+              ['Of stuur ons een bericht met het ', link('contactformulier', CONTACT_FORM), '.'],
               ['Leerlingen: stel uw vraag eerst aan uw mentor of stagecoördinator op school.'],
               ['Organisaties: vermeld de naam van uw organisatie, dan kunnen we u sneller helpen.'],
             ),
@@ -244,6 +247,7 @@ export function seedPages(tenant: TTenant): TSeedPage[] {
             ),
             ul(
               ['E-mail: ', link(mail, `mailto:${mail}`)],
+              ['Or send us a message with the ', link('contact form', CONTACT_FORM), '.'],
               ['Students: please ask your mentor or internship coordinator at school first.'],
               ['Organizations: mention the name of your organization so we can help you faster.'],
             ),
