@@ -81,6 +81,14 @@ describe('dashboard per role', () => {
     expect(paths('centerAdmin')).not.toContain('/internships');
   });
 
+  it('offers a centre’s admin no screen that refuses them (placing and importing students are a school’s)', () => {
+    const paths = (role: Parameters<typeof dashboardTiles>[0]) =>
+      dashboardTiles(role, TENANTS.stageplein.features).map((t) => t.path);
+    expect(paths('schoolAdmin')).toEqual(expect.arrayContaining(['/internships/assign', '/importeren/csv']));
+    expect(paths('centerAdmin')).not.toContain('/internships/assign');
+    expect(paths('centerAdmin')).not.toContain('/importeren/csv');
+  });
+
   it('lists the internships of students, companies and schools', () => {
     expect(dashboardInternshipsOf('student')).toBe('student');
     expect(dashboardInternshipsOf('companyAdmin')).toBe('organization');

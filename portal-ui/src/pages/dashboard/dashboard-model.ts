@@ -56,13 +56,16 @@ export function dashboardTiles(role: TDashboardRole, features: TTenantFeatures):
     case 'schoolAdmin':
     case 'centerAdmin':
       return [
-        tile('assign', '/internships/assign', 'routes.internships.assign'),
+        // Placing and importing students is a school's (the screens refuse a centre's admins: issue #30).
+        ...(role === 'schoolAdmin'
+          ? [tile('assign', '/internships/assign', 'routes.internships.assign')]
+          : []),
         // A school follows its students' internships (a centre's admins have no students).
         ...(role === 'schoolAdmin' ? [tile('students', '/internships', 'routes.internships.index')] : []),
         tile('periods', '/internship_periods', 'routes.internshipPeriods.index'),
         tile('approve', '/organizations/approve', 'routes.organizations.approve'),
         tile('users', '/users', 'routes.users.index'),
-        tile('import', '/importeren/csv', 'routes.imports.csv'),
+        ...(role === 'schoolAdmin' ? [tile('import', '/importeren/csv', 'routes.imports.csv')] : []),
         ...(contracts ? [tile('templates', '/contract_templates', 'routes.contractTemplates.index')] : []),
         // Assignments for the supervisors of the school's students (a centre's admins have none).
         ...(role === 'schoolAdmin'
