@@ -7,7 +7,7 @@ import {
   SelectInput,
   TopToolbar,
 } from 'react-admin';
-import { Box, Chip, Typography } from '@mui/material';
+import { Chip, Typography } from '@mui/material';
 import type { TOrganizationType } from '@stageplein/contracts/identity/roles';
 import type { TOrganizationStatus } from '@stageplein/contracts/organizations/organizations';
 import { internshipScopes } from '@stageplein/contracts/placements/internship-policy';
@@ -15,6 +15,7 @@ import { INTERNSHIP_INCLUDES, INTERNSHIP_STATUSES } from '@stageplein/contracts/
 import { useAdminPermissions } from '../../app/session-context.ts';
 import { Forbidden, ListError } from '../../ui/error-panel.tsx';
 import { ResponsiveList } from '../../ui/responsive-list.tsx';
+import { ScrollFrame } from '../../ui/scroll-frame.tsx';
 import { useRouteTitle } from '../../ui/route-title.ts';
 import { cellOf, COLUMN_KEYS, type TColumnKey, type TDataViewerRecord } from './data-viewer-columns.ts';
 import { ExportCsvButton } from './data-viewer-export.tsx';
@@ -118,15 +119,8 @@ export function DataViewerList() {
           [value('student')(r), value('organization')(r), value('status')(r)].filter(Boolean).join(' · ')
         }
         table={
-          // Fourteen columns do not fit beside the menu: they scroll inside this frame, never the page
-          // (a region with a name and in the tab order, so a keyboard can scroll it too).
-          <Box
-            role="region"
-            aria-label={title}
-            tabIndex={0}
-            data-testid="data-viewer-frame"
-            sx={{ overflowX: 'auto', maxWidth: '100%' }}
-          >
+          // Fourteen columns do not fit beside the menu: they scroll inside their frame, never the page.
+          <ScrollFrame label={title} testId="data-viewer-frame">
             <DataTable
               bulkActionButtons={false}
               rowClick={false}
@@ -152,7 +146,7 @@ export function DataViewerList() {
                 />
               ))}
             </DataTable>
-          </Box>
+          </ScrollFrame>
         }
       />
     </List>

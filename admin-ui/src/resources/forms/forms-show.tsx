@@ -23,6 +23,7 @@ import { useDocumentTitle } from '../../app/use-document-title.ts';
 import { ErrorPanel, Forbidden } from '../../ui/error-panel.tsx';
 import { useRouteTitle } from '../../ui/route-title.ts';
 import { formTitle, useFormsTexts } from './forms-texts.ts';
+import { ScrollFrame } from '../../ui/scroll-frame.tsx';
 
 const when = (iso: unknown, locale: string) =>
   typeof iso === 'string' ? new Date(iso).toLocaleString(locale === 'en' ? 'en-GB' : 'nl-NL') : '–';
@@ -112,7 +113,7 @@ export function FormShow() {
             {texts.versions}
           </Typography>
           {versions.data?.length ? (
-            <Box sx={{ overflowX: 'auto' }}>
+            <ScrollFrame label={texts.versions}>
               <Table size="small" data-testid="form-versions">
                 <TableHead>
                   <TableRow>
@@ -131,7 +132,7 @@ export function FormShow() {
                   ))}
                 </TableBody>
               </Table>
-            </Box>
+            </ScrollFrame>
           ) : (
             <Typography color="text.secondary">{texts.noVersions}</Typography>
           )}

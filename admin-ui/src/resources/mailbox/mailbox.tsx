@@ -3,7 +3,6 @@ import { Link as RouterLink, useParams } from 'react-router';
 import { Title, useGetList, useTranslate } from 'react-admin';
 import {
   Alert,
-  Box,
   Card,
   CardContent,
   Link,
@@ -19,6 +18,7 @@ import { useAdminPermissions } from '../../app/session-context.ts';
 import { isOperator } from '../../providers/access.ts';
 import { Forbidden } from '../../ui/error-panel.tsx';
 import { useDocumentTitle } from '../../app/use-document-title.ts';
+import { ScrollFrame } from '../../ui/scroll-frame.tsx';
 
 interface TMail {
   id: string;
@@ -67,7 +67,7 @@ export function MailboxList() {
         ) : isPending ? null : !data?.length ? (
           <Typography data-testid="mailbox-empty">{translate('admin.mailbox.empty')}</Typography>
         ) : (
-          <Box sx={{ overflowX: 'auto' }}>
+          <ScrollFrame label={title}>
             <Table size="small">
               <TableHead>
                 <TableRow>
@@ -92,7 +92,7 @@ export function MailboxList() {
                 ))}
               </TableBody>
             </Table>
-          </Box>
+          </ScrollFrame>
         )}
       </CardContent>
     </Card>
