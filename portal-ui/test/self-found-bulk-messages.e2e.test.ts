@@ -124,7 +124,7 @@ describe('self-found internships and bulk messages', () => {
     await page.reload();
     await expect
       .poll(() => item.getByTestId('self-found-status').textContent(), { timeout: 10_000 })
-      .toBe('Goedgekeurd');
+      .toBe('Goedgekeurd door school');
     expect(problems).toEqual([]);
   });
 

@@ -6,9 +6,6 @@ import { z } from 'zod';
  * every service and both front ends share; the mechanism is kit's (services/kit/src/external-links).
  */
 
-/** The request header that carries a link's token (a route may also take it as a path parameter). */
-export const EXTERNAL_LINK_HEADER = 'x-action-link';
-
 /** Random bytes of a token: 256 bits (≥ 128 required), base64url → 43 characters. */
 export const EXTERNAL_LINK_TOKEN_BYTES = 32;
 

@@ -1,5 +1,5 @@
+import { INTERNSHIP_STATUS_LABELS } from '@stageplein/contracts/placements/internship-status-labels';
 import { useLocaleState } from 'react-admin';
-import type { TInternshipStatus } from '@stageplein/contracts/placements/internships';
 
 /**
  * The data viewer's texts, nl and en. They live in this resource's chunk (not in the back office's
@@ -34,18 +34,7 @@ const nl = {
   exporting: 'Bezig met exporteren…',
   exportFailed: 'Het exporteren is mislukt.',
   fileName: 'stages',
-  status: {
-    submitted: 'Ingediend',
-    applied: 'Gesolliciteerd',
-    accepted: 'Geaccepteerd door organisatie',
-    approved: 'Goedgekeurd door school',
-    active: 'Lopend',
-    completed: 'Afgerond',
-    declined: 'Afgewezen door organisatie',
-    rejected: 'Afgekeurd door school',
-    withdrawn: 'Ingetrokken',
-    cancelled: 'Geannuleerd',
-  } satisfies Record<TInternshipStatus, string>,
+  status: INTERNSHIP_STATUS_LABELS.nl,
 };
 
 type TTexts = typeof nl;
@@ -78,18 +67,7 @@ const en: TTexts = {
   exporting: 'Exporting…',
   exportFailed: 'The export failed.',
   fileName: 'internships',
-  status: {
-    submitted: 'Submitted',
-    applied: 'Applied',
-    accepted: 'Accepted by the organization',
-    approved: 'Approved by the school',
-    active: 'Active',
-    completed: 'Completed',
-    declined: 'Declined by the organization',
-    rejected: 'Rejected by the school',
-    withdrawn: 'Withdrawn',
-    cancelled: 'Cancelled',
-  },
+  status: INTERNSHIP_STATUS_LABELS.en,
 };
 
 export const DATA_VIEWER_TEXTS = { nl, en } as const;

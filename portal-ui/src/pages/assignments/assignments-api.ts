@@ -1,3 +1,4 @@
+import { EXTERNAL_LINK_HEADER } from '@stageplein/contracts/http/headers';
 import type { TApiClient } from '@stageplein/contracts/client/api-client';
 import type { TFormDefinition, TLocalizedText } from '@stageplein/contracts/forms/form-definition';
 import type { TAnswers } from '@stageplein/contracts/forms/submission-schema';
@@ -13,8 +14,6 @@ import type {
  * camel-cased, so the whole feature speaks the wire's snake_case.
  */
 export const ASSIGNMENTS = '/api/v1/assignments';
-/** kit's external links header (a copy so zod stays out of the supervisor's chunk). */
-const ACTION_LINK_HEADER = 'x-action-link';
 
 interface TRawResource<A> {
   id: string;
@@ -184,7 +183,7 @@ export interface TSupervisorAssignments {
 const linkRequest = (token: string) => ({
   authenticate: false,
   raw: true,
-  headers: { [ACTION_LINK_HEADER]: token },
+  headers: { [EXTERNAL_LINK_HEADER]: token },
 });
 
 export async function fetchSupervisorAssignments(

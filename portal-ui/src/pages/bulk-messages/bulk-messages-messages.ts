@@ -1,3 +1,4 @@
+import { INTERNSHIP_STATUS_LABELS } from '@stageplein/contracts/placements/internship-status-labels';
 import type { i18n as TI18n } from 'i18next';
 
 /** Texts of `/internships/bulk_messages` (nl and en), namespace `bulkMessages`, loaded with the page. */
@@ -66,18 +67,7 @@ export const bulkMessagesNl = {
   show: 'Ontvangers tonen',
   loading: 'Laden…',
   loadError: 'Laden is mislukt.',
-  internshipStatuses: {
-    submitted: 'Ingediend',
-    applied: 'Aangemeld',
-    accepted: 'Geaccepteerd',
-    approved: 'Goedgekeurd',
-    active: 'Loopt',
-    completed: 'Afgerond',
-    declined: 'Afgewezen',
-    rejected: 'Afgekeurd',
-    withdrawn: 'Ingetrokken',
-    cancelled: 'Geannuleerd',
-  },
+  internshipStatuses: INTERNSHIP_STATUS_LABELS.nl,
 };
 
 export const bulkMessagesEn: typeof bulkMessagesNl = {
@@ -143,18 +133,7 @@ export const bulkMessagesEn: typeof bulkMessagesNl = {
   show: 'Show recipients',
   loading: 'Loading…',
   loadError: 'Loading failed.',
-  internshipStatuses: {
-    submitted: 'Submitted',
-    applied: 'Applied',
-    accepted: 'Accepted',
-    approved: 'Approved',
-    active: 'Running',
-    completed: 'Completed',
-    declined: 'Declined',
-    rejected: 'Rejected',
-    withdrawn: 'Withdrawn',
-    cancelled: 'Cancelled',
-  },
+  internshipStatuses: INTERNSHIP_STATUS_LABELS.en,
 };
 
 export function registerBulkMessagesMessages(i18n: TI18n): void {

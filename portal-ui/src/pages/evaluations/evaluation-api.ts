@@ -1,3 +1,4 @@
+import { EXTERNAL_LINK_HEADER } from '@stageplein/contracts/http/headers';
 import type { TApiClient } from '@stageplein/contracts/client/api-client';
 import type { TFormDefinition, TLocalizedText } from '@stageplein/contracts/forms/form-definition';
 import type { TAnswers } from '@stageplein/contracts/forms/submission-schema';
@@ -12,8 +13,6 @@ import type {
  * The portal's calls to evaluations (placements service, contracts/src/placements/evaluations.ts).
  * Read with `raw`: answers and form definitions are data whose keys must stay as sent (like forms).
  */
-/** kit's external links header (a copy so zod stays out of this chunk). */
-const ACTION_LINK_HEADER = 'x-action-link';
 
 export type TEvaluationPart = Omit<TWirePart, 'definition' | 'answers'> & {
   definition: TFormDefinition;
@@ -62,7 +61,7 @@ const SUPERVISOR = '/api/v1/evaluations/supervisor';
 const linkRequest = (token: string) => ({
   authenticate: false,
   raw: true,
-  headers: { [ACTION_LINK_HEADER]: token },
+  headers: { [EXTERNAL_LINK_HEADER]: token },
 });
 
 export async function fetchSupervisorEvaluation(client: TApiClient, token: string, signal?: AbortSignal) {

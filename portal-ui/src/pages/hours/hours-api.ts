@@ -1,3 +1,4 @@
+import { EXTERNAL_LINK_HEADER } from '@stageplein/contracts/http/headers';
 import {
   readResourceDocument,
   type TFlatResource,
@@ -11,8 +12,6 @@ import type { THoursAction, THoursEntryStatus } from '@stageplein/contracts/plac
  * the client hands the wire shapes over with camelCase keys).
  */
 export const HOURS = '/api/v1/hours';
-/** kit's external links header (contracts/src/external-links; a copy so zod stays out of this chunk). */
-export const ACTION_LINK_HEADER = 'x-action-link';
 
 export interface THoursEntry {
   id: string;
@@ -147,7 +146,7 @@ const confirmationOf = (raw: TRawDocument): THoursConfirmation => {
   return doc.data;
 };
 
-const linkRequest = (token: string) => ({ authenticate: false, headers: { [ACTION_LINK_HEADER]: token } });
+const linkRequest = (token: string) => ({ authenticate: false, headers: { [EXTERNAL_LINK_HEADER]: token } });
 
 export async function fetchConfirmation(client: TApiClient, token: string, signal?: AbortSignal) {
   return confirmationOf(

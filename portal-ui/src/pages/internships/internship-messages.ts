@@ -1,3 +1,4 @@
+import { INTERNSHIP_STATUS_LABELS } from '@stageplein/contracts/placements/internship-status-labels';
 import type { i18n as TI18n } from 'i18next';
 
 /**
@@ -40,18 +41,7 @@ export const internshipsNl = {
   previous: 'Vorige',
   next: 'Volgende',
   pageOf: 'Pagina {{page}} van {{pages}}',
-  statuses: {
-    submitted: 'Ingediend',
-    applied: 'Gesolliciteerd',
-    accepted: 'Geaccepteerd door organisatie',
-    approved: 'Goedgekeurd door school',
-    active: 'Lopend',
-    completed: 'Afgerond',
-    declined: 'Afgewezen door organisatie',
-    rejected: 'Afgekeurd door school',
-    withdrawn: 'Ingetrokken',
-    cancelled: 'Geannuleerd',
-  },
+  statuses: INTERNSHIP_STATUS_LABELS.nl,
   student: 'Leerling',
   vacancy: 'Vacature',
   dates: 'Periode',
@@ -206,18 +196,7 @@ export const internshipsEn: typeof internshipsNl = {
   previous: 'Previous',
   next: 'Next',
   pageOf: 'Page {{page}} of {{pages}}',
-  statuses: {
-    submitted: 'Submitted',
-    applied: 'Applied',
-    accepted: 'Accepted by the organization',
-    approved: 'Approved by the school',
-    active: 'Active',
-    completed: 'Completed',
-    declined: 'Declined by the organization',
-    rejected: 'Rejected by the school',
-    withdrawn: 'Withdrawn',
-    cancelled: 'Cancelled',
-  },
+  statuses: INTERNSHIP_STATUS_LABELS.en,
   student: 'Student',
   vacancy: 'Vacancy',
   dates: 'Period',

@@ -1,3 +1,4 @@
+import { INTERNSHIP_STATUS_LABELS } from '@stageplein/contracts/placements/internship-status-labels';
 import type { i18n as TI18n } from 'i18next';
 
 /**
@@ -34,18 +35,7 @@ export const selfFoundNl = {
   none: 'Je hebt nog geen zelfgevonden stage aangemeld.',
   loading: 'Laden…',
   loadError: 'Je stages konden niet worden geladen.',
-  statuses: {
-    submitted: 'Wacht op je school',
-    approved: 'Goedgekeurd',
-    rejected: 'Afgekeurd',
-    withdrawn: 'Ingetrokken',
-    cancelled: 'Geannuleerd',
-    active: 'Loopt',
-    completed: 'Afgerond',
-    applied: 'Aangemeld',
-    accepted: 'Geaccepteerd',
-    declined: 'Afgewezen',
-  },
+  statuses: { ...INTERNSHIP_STATUS_LABELS.nl, submitted: 'Wacht op je school' },
   reason: 'Reden: {{reason}}',
   dates: '{{start}} t/m {{end}}',
 };
@@ -78,18 +68,7 @@ export const selfFoundEn: typeof selfFoundNl = {
   none: 'You have not submitted a self-found internship yet.',
   loading: 'Loading…',
   loadError: 'Your internships could not be loaded.',
-  statuses: {
-    submitted: 'Waiting for your school',
-    approved: 'Approved',
-    rejected: 'Rejected',
-    withdrawn: 'Withdrawn',
-    cancelled: 'Cancelled',
-    active: 'Running',
-    completed: 'Completed',
-    applied: 'Applied',
-    accepted: 'Accepted',
-    declined: 'Declined',
-  },
+  statuses: { ...INTERNSHIP_STATUS_LABELS.en, submitted: 'Waiting for your school' },
   reason: 'Reason: {{reason}}',
   dates: '{{start}} to {{end}}',
 };

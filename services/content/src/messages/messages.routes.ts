@@ -9,6 +9,7 @@ import {
 } from '@stageplein/contracts/content/content';
 import { MESSAGE_CACHE_MS } from '@stageplein/contracts/i18n/index';
 import { ApiError } from '@stageplein/kit/errors/api-error';
+import { assertSameId } from '@stageplein/kit/jsonapi/update-document';
 import type { TContentDeps } from '../content.config.ts';
 import { requireEditor } from '../shared/editor.ts';
 import { contextOf } from '../shared/request.ts';
@@ -61,8 +62,7 @@ export const messagesRoutes: FastifyPluginAsync<TContentDeps> = async (app, deps
       const ctx = await contextOf(req, deps);
       const author = await requireEditor(req, ctx.db);
       const locale = localeOf(req.params.lang);
-      if (req.body.data.id !== undefined && req.body.data.id !== locale)
-        throw new ApiError('conflict', {}, { pointer: '/data/id' });
+      assertSameId(req.body.data.id, locale);
       await replaceMessages(ctx, author, locale, req.body.data.attributes.messages);
       const { messages, updatedAt } = await messagesOf(ctx.db, locale);
       return {

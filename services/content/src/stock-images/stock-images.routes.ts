@@ -12,7 +12,7 @@ import { notFound } from '@stageplein/kit/errors/api-error';
 import { parseJsonApiQuery, ZJsonApiQueryString } from '@stageplein/kit/jsonapi/query';
 import { collectionDocument, pageLinks, resourceDocument } from '@stageplein/kit/jsonapi/serialize';
 import type { TContentDeps } from '../content.config.ts';
-import { assertSameId } from '../shared/body.ts';
+import { assertSameId } from '@stageplein/kit/jsonapi/update-document';
 import { publicCache } from '../shared/cache.ts';
 import { requireEditor } from '../shared/editor.ts';
 import { contextOf, requestUrl, type TCtx } from '../shared/request.ts';

@@ -1,9 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { Kysely } from 'kysely';
-import {
-  EXTERNAL_LINK_HEADER,
-  type TExternalLinkSubject,
-} from '@stageplein/contracts/external-links/external-links';
+import type { TExternalLinkSubject } from '@stageplein/contracts/external-links/external-links';
+import { EXTERNAL_LINK_HEADER } from '@stageplein/contracts/http/headers';
 import type { TConfig } from '../config/config.ts';
 import { setTenant } from '../db/rls.ts';
 import { ApiError } from '../errors/api-error.ts';

@@ -21,7 +21,7 @@ import { collectionDocument, resourceDocument } from '@stageplein/kit/jsonapi/se
 import type { TServiceDeps } from '@stageplein/kit/service';
 import { loadOrganization } from '../organizations/organizations.service.ts';
 import { actorOf, type TActor } from '../shared/actor.ts';
-import { assertSameId } from '../shared/body.ts';
+import { assertSameId } from '@stageplein/kit/jsonapi/update-document';
 import { assertUuidFilters, contextOf, type TCtx } from '../shared/request.ts';
 import { compliancePolicy } from './compliance.policy.ts';
 import { allRequirements, listDocuments, requirementsOf } from './compliance.repository.ts';

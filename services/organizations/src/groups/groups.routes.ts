@@ -16,7 +16,7 @@ import { notFound } from '@stageplein/kit/errors/api-error';
 import { collectionDocument, resourceDocument } from '@stageplein/kit/jsonapi/serialize';
 import type { TServiceDeps } from '@stageplein/kit/service';
 import { actorOf, requireApprovedOrganization } from '../shared/actor.ts';
-import { assertSameId } from '../shared/body.ts';
+import { assertSameId } from '@stageplein/kit/jsonapi/update-document';
 import { contextOf } from '../shared/request.ts';
 import { assertSameSchool, authorizeSchoolCreate, schoolRecordToChange } from '../shared/school.ts';
 import { groupsPolicy } from './groups.policy.ts';

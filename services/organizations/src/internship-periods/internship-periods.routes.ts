@@ -17,7 +17,7 @@ import { parseJsonApiQuery, ZJsonApiQueryString } from '@stageplein/kit/jsonapi/
 import { collectionDocument, resourceDocument } from '@stageplein/kit/jsonapi/serialize';
 import type { TServiceDeps } from '@stageplein/kit/service';
 import { actorOf, isUuid, type TActor } from '../shared/actor.ts';
-import { assertSameId } from '../shared/body.ts';
+import { assertSameId } from '@stageplein/kit/jsonapi/update-document';
 import { contextOf } from '../shared/request.ts';
 import { assertSameSchool, authorizeSchoolCreate, authorizeSchoolWrite } from '../shared/school.ts';
 import { internshipPeriodsPolicy } from './internship-periods.policy.ts';

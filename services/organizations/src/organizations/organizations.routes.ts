@@ -22,7 +22,7 @@ import { complianceOf } from '../compliance/compliance.service.ts';
 import { mayViewCompliance } from '../compliance/compliance.policy.ts';
 import { signupsOf } from '../signups/signups.repository.ts';
 import { actorOf, currentOrganizationOf, requireApprovedOrganization, type TActor } from '../shared/actor.ts';
-import { assertSameId } from '../shared/body.ts';
+import { assertSameId } from '@stageplein/kit/jsonapi/update-document';
 import { assertUuidFilters, contextOf, requestUrl, type TCtx } from '../shared/request.ts';
 import { publicVacanciesOf } from '../vacancies-read-model/vacancies-read-model.repository.ts';
 import { organizationsPolicy, visibilityOf } from './organizations.policy.ts';

@@ -8,7 +8,7 @@ import { authorize } from '@stageplein/kit/auth/policy';
 import { collectionDocument, resourceDocument } from '@stageplein/kit/jsonapi/serialize';
 import type { TServiceDeps } from '@stageplein/kit/service';
 import { actorOf } from '../shared/actor.ts';
-import { assertSameId } from '../shared/body.ts';
+import { assertSameId } from '@stageplein/kit/jsonapi/update-document';
 import { contextOf, type TDb } from '../shared/request.ts';
 import {
   assertSameSchool,

@@ -10,7 +10,7 @@ import {
   ZAllocationRoundCreateBody,
   ZAllocationRoundDocument,
 } from '@stageplein/contracts/placements/allocation-rounds';
-import { ApiError } from '@stageplein/kit/errors/api-error';
+import { assertSameId } from '@stageplein/kit/jsonapi/update-document';
 import { collectionDocument, resourceDocument } from '@stageplein/kit/jsonapi/serialize';
 import type { TPlacementsDeps } from '../placements.config.ts';
 import { callerOf } from '../shared/caller.ts';
@@ -134,9 +134,7 @@ export const allocationRoutes: FastifyPluginAsync<TPlacementsDeps> = async (app,
     },
     handler: async (req) => {
       const { ctx, caller } = await setup(req);
-      const bodyId = req.body.data.id;
-      if (bodyId !== undefined && bodyId !== req.params.student_id)
-        throw new ApiError('conflict', {}, { pointer: '/data/id' });
+      assertSameId(req.body.data.id, req.params.student_id);
       const line = await adjustLine(
         ctx,
         caller,

@@ -13,6 +13,7 @@ import {
 } from '@stageplein/contracts/placements/internships';
 import { ZOrganizationPeopleCollection } from '@stageplein/contracts/placements/organization-people';
 import { ApiError } from '@stageplein/kit/errors/api-error';
+import { assertSameId } from '@stageplein/kit/jsonapi/update-document';
 import { parseJsonApiQuery, ZJsonApiQueryString } from '@stageplein/kit/jsonapi/query';
 import { collectionDocument, pageLinks, resourceDocument } from '@stageplein/kit/jsonapi/serialize';
 import { requestUrl } from '@stageplein/kit/tenant/tenant.plugin';
@@ -38,11 +39,6 @@ import { findInternshipView } from './internships.repository.ts';
 const TAGS = ['internships'];
 const ZId = z.object({ id: z.uuid() });
 const ZInclude = z.object({ include: z.string().optional() });
-
-/** JSON:API: the `id` of an update document must be the endpoint's (409 Conflict otherwise). */
-function assertSameId(bodyId: string | undefined, id: string): void {
-  if (bodyId !== undefined && bodyId !== id) throw new ApiError('conflict', {}, { pointer: '/data/id' });
-}
 
 const includeOf = (req: { query: unknown }) =>
   parseJsonApiQuery(req.query as Record<string, string>, INTERNSHIPS_QUERY).include;

@@ -8,7 +8,7 @@ import {
   ZVacancyHideBody,
   ZVacancyUpdateBody,
 } from '@stageplein/contracts/placements/vacancies';
-import { ApiError } from '@stageplein/kit/errors/api-error';
+import { assertSameId } from '@stageplein/kit/jsonapi/update-document';
 import { ZOrganizationPeopleCollection } from '@stageplein/contracts/placements/organization-people';
 import { collectionDocument, resourceDocument } from '@stageplein/kit/jsonapi/serialize';
 import type { TPlacementsDeps } from '../placements.config.ts';
@@ -28,11 +28,6 @@ import {
 
 const TAGS = ['vacancies'];
 const ZId = z.object({ id: z.uuid() });
-
-/** JSON:API: the `id` of an update document must be the endpoint's (409 Conflict otherwise). */
-function assertSameId(bodyId: string | undefined, id: string): void {
-  if (bodyId !== undefined && bodyId !== id) throw new ApiError('conflict', {}, { pointer: '/data/id' });
-}
 
 /**
  * One vacancy and its changes (docs/decisions/placements.md). The collection (`GET /api/v1/vacancies`,
