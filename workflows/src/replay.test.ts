@@ -23,7 +23,16 @@ beforeAll(() => {
  */
 describe('workflow replay', () => {
   // One batch at a time (the first recordings) and in lanes (patch `batches-in-parallel`): both must replay.
-  it('has fixtures', () => expect(files.length).toBeGreaterThanOrEqual(6));
+  // The four scheduled sweeps were recorded before they shared `shared/tenant-sweep.ts`: they must replay too.
+  it('has fixtures', () => {
+    expect(files.filter((f) => f.startsWith('student-import-')).length).toBeGreaterThanOrEqual(6);
+    expect(files.filter((f) => f.startsWith('sweep-')).sort()).toEqual([
+      'sweep-compliance-sweep.json',
+      'sweep-form-file-cleanup.json',
+      'sweep-hours-reminders.json',
+      'sweep-vacancy-closing.json',
+    ]);
+  });
 
   it('replays every recorded history deterministically', { timeout: 120_000 }, async () => {
     const histories = files.map((f) => ({

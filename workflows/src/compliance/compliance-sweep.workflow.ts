@@ -1,25 +1,17 @@
-import { proxyActivities, workflowInfo } from '@temporalio/workflow';
 import type { TComplianceSweepSummary } from '@stageplein/contracts/workflows/names';
 import type { TComplianceActivities } from '@stageplein/organizations/activities';
+import { sweepActivities, sweepEachTenant } from '../shared/tenant-sweep.ts';
 
-const { complianceTenants, sweepTenantCompliance } = proxyActivities<TComplianceActivities>({
+const { complianceTenants, sweepTenantCompliance } = sweepActivities<TComplianceActivities>({
   startToCloseTimeout: '5 minutes',
-  retry: {
-    initialInterval: '5 seconds',
-    backoffCoefficient: 2,
-    maximumInterval: '5 minutes',
-    maximumAttempts: 20,
-  },
+  maximumInterval: '5 minutes',
+  maximumAttempts: 20,
 });
 
 /**
  * The daily compliance sweep (Temporal schedule COMPLIANCE_SWEEP_SCHEDULE): per tenant, announce the
- * states the date changed and remind organizations of required documents that expire soon. Each
- * tenant is its own activity (retried alone); all of them sweep as of the workflow's start time.
+ * states the date changed and remind organizations of required documents that expire soon.
  */
 export async function complianceSweep(): Promise<TComplianceSweepSummary> {
-  const at = workflowInfo().startTime.toISOString();
-  const tenants: TComplianceSweepSummary['tenants'] = [];
-  for (const tenant of await complianceTenants()) tenants.push(await sweepTenantCompliance({ tenant, at }));
-  return { tenants };
+  return sweepEachTenant(complianceTenants, sweepTenantCompliance);
 }
