@@ -9,7 +9,7 @@ import { createPortalApi } from './api/portal-api.ts';
 import { createPortalQueryClient } from './api/query-client.ts';
 import { App } from './app/app.tsx';
 import { installErrorReporting, pageTrace } from './app/error-reporting.ts';
-import { createPortalRouter, installIntentPrefetch } from './app/router.tsx';
+import { createPortalRouter, hasScreen, installIntentPrefetch } from './app/router.tsx';
 import { createI18n, detectBrowserLanguage, loadTenantMessages, activateLanguage } from './i18n/i18n.ts';
 import {
   applyColorMode,
@@ -141,6 +141,7 @@ function render(root: HTMLElement, hydrate: boolean) {
         api={api}
         queryClient={queryClient}
         router={router}
+        hasScreen={hasScreen}
         serverNotFoundPath={notFoundPath}
       />
     </StrictMode>

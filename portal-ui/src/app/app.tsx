@@ -10,6 +10,7 @@ import type { TPortalApi } from '../api/portal-api.ts';
 import { ServerNotFoundContext } from '../shell/server-not-found.ts';
 import { TenantContext } from '../tenant/tenant-context.ts';
 import type { createPortalRouter } from './router.tsx';
+import { ScreensContext } from './screens-context.ts';
 
 export interface TAppProps {
   tenant: TTenant;
@@ -17,6 +18,8 @@ export interface TAppProps {
   api: TPortalApi;
   queryClient: QueryClient;
   router: ReturnType<typeof createPortalRouter>;
+  /** router.tsx `hasScreen`, for the pages the router loads (screens-context.ts). */
+  hasScreen: (path: string) => boolean;
   serverNotFoundPath?: string | undefined;
 }
 
@@ -27,7 +30,7 @@ function FieldTexts({ children }: { children: ReactNode }) {
   return <FieldTextsContext.Provider value={texts}>{children}</FieldTextsContext.Provider>;
 }
 
-export function App({ tenant, i18n, api, queryClient, router, serverNotFoundPath }: TAppProps) {
+export function App({ tenant, i18n, api, queryClient, router, hasScreen, serverNotFoundPath }: TAppProps) {
   return (
     <TenantContext.Provider value={tenant}>
       <I18nextProvider i18n={i18n}>
@@ -35,7 +38,9 @@ export function App({ tenant, i18n, api, queryClient, router, serverNotFoundPath
           <ApiContext.Provider value={api}>
             <QueryClientProvider client={queryClient}>
               <ServerNotFoundContext.Provider value={serverNotFoundPath}>
-                <RouterProvider router={router} />
+                <ScreensContext.Provider value={hasScreen}>
+                  <RouterProvider router={router} />
+                </ScreensContext.Provider>
               </ServerNotFoundContext.Provider>
             </QueryClientProvider>
           </ApiContext.Provider>

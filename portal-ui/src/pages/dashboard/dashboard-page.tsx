@@ -7,7 +7,7 @@ import { Icon } from '@stageplein/design-system/components/icons.tsx';
 import { OrganizationSelect, useOrganizationLabels } from '../../shell/organization-select.tsx';
 import { useTenant } from '../../tenant/tenant-context.ts';
 import { useRouteTitle } from '../page-kit.tsx';
-import { hasScreen } from '../../app/router.tsx';
+import { useHasScreen } from '../../app/screens-context.ts';
 import { lazyPart } from '../../shell/lazy-part.ts';
 import { FormAlert } from '@stageplein/design-system/forms/fields.tsx';
 import { currentOrganizationFacts } from '../dev/gallery-gate.tsx';
@@ -41,6 +41,7 @@ export function DashboardPage() {
   const { user, permissions, currentOrganization, organizations, userState } = session;
   const labels = useOrganizationLabels();
   const title = useRouteTitle();
+  const hasScreen = useHasScreen();
   if (!user) {
     return (
       <div className="container page" aria-busy={userState === 'pending'}>

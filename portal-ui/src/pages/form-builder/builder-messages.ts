@@ -1,4 +1,5 @@
 import type { i18n as TI18n } from 'i18next';
+import { useTranslation } from 'react-i18next';
 
 /**
  * The form builder's texts (`/form_builder*`, issue #18), nl and en, in the i18next namespace
@@ -308,4 +309,11 @@ export function registerFormBuilderMessages(i18n: TI18n): void {
       i18n.addResourceBundle(lng, FORM_BUILDER_NAMESPACE, messages, true, false);
     }
   }
+}
+
+/** `t` of the builder's namespace (its texts registered on first use), and the language. */
+export function useBuilderTexts() {
+  const { t, i18n } = useTranslation(FORM_BUILDER_NAMESPACE);
+  registerFormBuilderMessages(i18n);
+  return { t, lang: i18n.language };
 }

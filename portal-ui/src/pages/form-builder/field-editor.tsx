@@ -13,7 +13,7 @@ import {
 } from '@stageplein/contracts/forms/form-definition';
 import { localized } from '../../forms-renderer/answer-model.ts';
 import { earlierAnswerFields, newOption } from './builder-model.ts';
-import { useBuilderTexts } from './form-editor.tsx';
+import { useBuilderTexts } from './builder-messages.ts';
 
 /** A text in both languages: two labelled inputs. */
 export function LocalizedInputs({

@@ -3,7 +3,8 @@ import { FormAlert } from '@stageplein/design-system/forms/fields.tsx';
 import { FormRenderer, useRendererTexts } from '../../forms-renderer/form-renderer.tsx';
 import { Page, useRouteTitle } from '../page-kit.tsx';
 import { DEMO_DEFINITION } from './demo-definition.ts';
-import { FormEditor, useBuilderTexts } from './form-editor.tsx';
+import { useBuilderTexts } from './builder-messages.ts';
+import { FormEditor } from './form-editor.tsx';
 
 /** `/test/formbuilder` (spec §2 test page): the builder's editor beside the renderer, nothing saved. */
 export function FormBuilderDemoPage() {

@@ -38,7 +38,8 @@ import {
   type TForm,
 } from '../forms/form-api.ts';
 import { blankDefinition } from './builder-model.ts';
-import { FormEditor, useBuilderTexts } from './form-editor.tsx';
+import { useBuilderTexts } from './builder-messages.ts';
+import { FormEditor } from './form-editor.tsx';
 
 /**
  * The form builder (`/form_builder*`, issue #18) for the tenant's content editors (every form) and the

@@ -1,5 +1,4 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import {
   closestCenter,
   DndContext,
@@ -38,16 +37,9 @@ import {
   SECTION_DROP,
   updateField,
 } from './builder-model.ts';
-import { FORM_BUILDER_NAMESPACE, registerFormBuilderMessages } from './builder-messages.ts';
+import { useBuilderTexts } from './builder-messages.ts';
 import { FieldEditor, LocalizedInputs } from './field-editor.tsx';
 import './form-builder.css';
-
-/** `t` of the builder's namespace. */
-export function useBuilderTexts() {
-  const { t, i18n } = useTranslation(FORM_BUILDER_NAMESPACE);
-  registerFormBuilderMessages(i18n);
-  return { t, lang: i18n.language };
-}
 
 /**
  * The builder's editor of a definition: pages of sections of questions; questions are ordered by
