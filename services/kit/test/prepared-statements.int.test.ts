@@ -69,3 +69,25 @@ describe('prepared statements through Kysely', () => {
     expect(rows[0]!.at).toBeInstanceOf(Date);
   });
 });
+
+describe("prepared statements through pg's Pool.query (a callback inside)", () => {
+  it('runs a registered text by name too, and an unregistered one unprepared', async () => {
+    const { ownerUrl } = await freshDatabase([], { seed: false });
+    const pool = createPool(ownerUrl, 1);
+    try {
+      const texts = async () =>
+        (await pool.query<{ statement: string }>('select statement from pg_prepared_statements')).rows.map(
+          (r) => r.statement,
+        );
+      const shape = 'select $1::int * $2::int as product /* Pool.query test */';
+      expect((await pool.query(shape, [6, 7])).rows).toEqual([{ product: 42 }]);
+      expect(await texts()).not.toContain(shape);
+      prepared({ text: shape, values: [] });
+      expect((await pool.query(shape, [3, 4])).rows).toEqual([{ product: 12 }]);
+      expect(await texts()).toContain(shape);
+      await expect(pool.query(shape, ['not a number', 1])).rejects.toThrow(/invalid input syntax/);
+    } finally {
+      await pool.end();
+    }
+  });
+});

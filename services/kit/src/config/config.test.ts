@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { assertConfigured } from '../service.ts';
-import { loadConfig, parseConfig } from './config.ts';
+import { DEFAULT_RELAY_CONCURRENCY, loadConfig, parseConfig } from './config.ts';
 import { generateAuthSecret } from '../auth/auth-keys.ts';
 
 /** A service's own keys, as a service package declares them (e.g. identity's IDENTITY_CONFIG). */
@@ -15,6 +15,9 @@ describe('configuration: the kit keys plus the keys of the services a process ru
     expect(config.PUBLIC_URL_TEMPLATE).toBe('http://{tenant}.localhost:4100');
     expect(config.AUTH_TOKEN_SECRET).toBe(SECRET);
     expect(config.AUTH_TOKEN_PREVIOUS_SECRETS).toEqual([]);
+    // The relay runs the claim loops its benchmark measured (the relay's own default is the same constant).
+    expect(config.RELAY_CONCURRENCY).toBe(DEFAULT_RELAY_CONCURRENCY);
+    expect(DEFAULT_RELAY_CONCURRENCY).toBe(3);
     expect('PROBE_BATCH' in config).toBe(false);
   });
 

@@ -2,6 +2,12 @@ import { z } from 'zod';
 import { TENANT_IDS } from '@stageplein/contracts/tenants/tenant.types';
 import { compileTrust } from '../http/proxy-trust.ts';
 
+/**
+ * Claim loops per relay when RELAY_CONCURRENCY is unset: 3, which the relay benchmark measured
+ * against 2 (docs/decisions/events.md, "Pipelining"). The relay's own default and the benchmark use it too.
+ */
+export const DEFAULT_RELAY_CONCURRENCY = 3;
+
 const bool = z
   .enum(['true', 'false', '1', '0', ''])
   .optional()
@@ -81,7 +87,7 @@ export const ZBaseConfig = z.object({
    * loops per relay, and the poll interval that backs up the commit notification.
    */
   RELAY_BATCH_SIZE: z.coerce.number().int().min(1).max(5000).default(500),
-  RELAY_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
+  RELAY_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(DEFAULT_RELAY_CONCURRENCY),
   RELAY_POLL_MS: z.coerce.number().int().min(10).default(1000),
   /** Kafka partitions one consumer group processes at once (each may hold a database connection). */
   KAFKA_CONSUMER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),

@@ -61,22 +61,35 @@ function rowFactory(fields: readonly { name: string }[]) {
   return make;
 }
 
-/** pg's client, running registered texts by name (Kysely calls `query(text, values)`). */
+/**
+ * pg's client, running registered texts by name: Kysely calls `query(text, values)`, pg's `Pool.query`
+ * calls `query(text, values, callback)` — both forms run prepared, so a plain pool of ours (the
+ * benchmarks' bare routes) runs a registered statement as the product's Kysely pools do.
+ */
 export class PreparingClient extends pg.Client {
   constructor(config?: string | pg.ClientConfig) {
     super(config);
     const query = this.query.bind(this) as (...args: unknown[]) => unknown;
     // An own property in front of pg's overloaded method: every other call goes through unchanged.
     this.query = ((...args: unknown[]) => {
-      const [text, values] = args;
-      const name = typeof text === 'string' && args.length === 2 ? names.get(text) : undefined;
+      const [text, values, callback] = args;
+      const form =
+        args.length === 2 || (args.length === 3 && typeof callback === 'function' && Array.isArray(values));
+      const name = typeof text === 'string' && form ? names.get(text) : undefined;
       if (!name) return query(...args);
-      return (query({ name, text, values, rowMode: 'array' }) as Promise<pg.QueryArrayResult>).then(
+      const rows = (query({ name, text, values, rowMode: 'array' }) as Promise<pg.QueryArrayResult>).then(
         (result) => {
           const make = rowFactory(result.fields);
           return Object.assign(result, { rows: result.rows.map(make) });
         },
       );
+      if (typeof callback !== 'function') return rows;
+      const done = callback as (error: Error | null, result?: unknown) => void;
+      rows.then(
+        (result) => done(null, result),
+        (error: Error) => done(error),
+      );
+      return undefined;
     }) as pg.Client['query'];
   }
 }

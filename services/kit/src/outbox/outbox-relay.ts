@@ -5,6 +5,7 @@ import type { TEventEnvelope } from '@stageplein/contracts/events/envelope';
 import type { TEventTransport, TStoredEvent } from './transport.ts';
 import { executePrepared } from '../db/prepared-statements.ts';
 import { OUTBOX_CHANNEL } from './outbox-writer.ts';
+import { DEFAULT_RELAY_CONCURRENCY } from '../config/config.ts';
 
 export interface TRelayOptions {
   /** Connection as the relay role (may read every tenant's outbox). */
@@ -18,7 +19,7 @@ export interface TRelayOptions {
   /** Poll interval when no notification arrives (also the safety net for missed ones). */
   idleMs?: number;
   /**
-   * Claim loops (default 2). Each is its own transaction on other aggregates, like another relay, so
+   * Claim loops (default `DEFAULT_RELAY_CONCURRENCY`, 3). Each is its own transaction on other aggregates, like another relay, so
    * one loop's database work (claim, dequeue, commit) overlaps another's wait for the broker.
    */
   concurrency?: number;
@@ -61,8 +62,8 @@ export interface TRelay {
  * publish its aggregate's later events first. Several claim loops (`concurrency`) keep batches
  * pipelined: one loop's database work overlaps another's wait for the broker.
  */
-/** Claim loops of a relay unless told otherwise; see `TRelayOptions.concurrency`. */
-export const DEFAULT_RELAY_CONCURRENCY = 3;
+/** Claim loops of a relay unless told otherwise (also RELAY_CONCURRENCY's default); see `TRelayOptions.concurrency`. */
+export { DEFAULT_RELAY_CONCURRENCY };
 
 /** Ascending by `seq` (bigint as text, no sign: a shorter text is a smaller number). */
 const bySeq = (a: { seq: string }, b: { seq: string }) =>
