@@ -59,6 +59,15 @@ export const managesSchool = (permissions: TPermissions, { current, schoolId }: 
   current.status === 'approved' &&
   current.id === schoolId;
 
+/**
+ * Importing students from a CSV (`/importeren/csv`): an admin of the current, approved School, for that
+ * school. The organizations service refuses anyone else; the portal offers the screen only to them.
+ */
+export const mayImportStudents = (
+  permissions: TPermissions,
+  current: TCurrentOrganizationFacts | null | undefined,
+): boolean => !!current && managesSchool(permissions, { current, schoolId: current.id });
+
 /** Any role at that school (admin, mentor, student) while it is the current organization. */
 export const belongsToSchool = (permissions: TPermissions, { current, schoolId }: TSchoolSubject) =>
   current?.type === 'School' &&

@@ -1,12 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { derivePermissions } from '@stageplein/contracts/identity/permissions';
 import { hasKey } from '@stageplein/contracts/i18n/index';
+import { mayImportStudents } from '@stageplein/contracts/organizations/organizations-policy';
+import { mayAssignInternships } from '@stageplein/contracts/placements/internship-policy';
 import { matchRoute } from '@stageplein/contracts/routes/route-manifest';
+import type { TOrganizationType } from '@stageplein/contracts/identity/roles';
+import type { TOrganizationStatus } from '@stageplein/contracts/organizations/organizations';
 import { TENANTS } from '@stageplein/contracts/tenants/tenant-registry';
 import {
   dashboardInternshipsOf,
   dashboardRole,
   dashboardTiles,
+  type TDashboardRole,
+  type TDashboardViewer,
   visibleDashboardTiles,
   waitingQueueQuery,
   waitingQueues,
@@ -14,6 +20,12 @@ import {
 
 const as = (name: string, type: string) =>
   derivePermissions([{ name, resourceType: type, resourceId: 'o' }], { id: 'o' });
+
+/** The viewer of a role at organization `o` of that type (approved unless said otherwise). */
+const viewer = (name: string, type: TOrganizationType, status: TOrganizationStatus = 'approved') => ({
+  permissions: as(name, type),
+  current: { id: 'o', type, status },
+});
 
 describe('dashboard per role', () => {
   it('recognises the demo roles', () => {
@@ -67,7 +79,9 @@ describe('dashboard per role', () => {
   it('shows only tiles whose screen exists, and everyone’s own pages', () => {
     const built = new Set(['/users', '/importeren/csv', '/profile-edit', '/instellingen']);
     const keys = (role: Parameters<typeof dashboardTiles>[0]) =>
-      visibleDashboardTiles(role, TENANTS.demo.features, (p) => built.has(p)).map((t) => t.key);
+      visibleDashboardTiles(role, TENANTS.demo.features, (p) => built.has(p), viewer('admin', 'School')).map(
+        (t) => t.key,
+      );
     expect(keys('schoolAdmin')).toEqual(['users', 'import', 'profile', 'settings']);
     // A mentor's screens are not built yet: their own pages remain, nothing blank.
     expect(keys('mentor')).toEqual(['profile', 'settings']);
@@ -81,12 +95,32 @@ describe('dashboard per role', () => {
     expect(paths('centerAdmin')).not.toContain('/internships');
   });
 
-  it('offers a centre’s admin no screen that refuses them (placing and importing students are a school’s)', () => {
-    const paths = (role: Parameters<typeof dashboardTiles>[0]) =>
-      dashboardTiles(role, TENANTS.stageplein.features).map((t) => t.path);
-    expect(paths('schoolAdmin')).toEqual(expect.arrayContaining(['/internships/assign', '/importeren/csv']));
-    expect(paths('centerAdmin')).not.toContain('/internships/assign');
-    expect(paths('centerAdmin')).not.toContain('/importeren/csv');
+  it('offers only screens the person may use, by the services’ own rules (placing and importing students)', () => {
+    const paths = (role: TDashboardRole, who: TDashboardViewer) =>
+      visibleDashboardTiles(role, TENANTS.stageplein.features, () => true, who).map((t) => t.path);
+    const schoolOnly = ['/internships/assign', '/importeren/csv'];
+    const school = viewer('admin', 'School');
+    expect(paths('schoolAdmin', school)).toEqual(expect.arrayContaining(schoolOnly));
+    // The rules of the screens' services, not the dashboard's own guess.
+    expect(mayAssignInternships(school.permissions, school.current)).toBe(true);
+    expect(mayImportStudents(school.permissions, school.current)).toBe(true);
+    // The platform operator (a centre's admin), and a school admin whose school is still pending.
+    const centre = viewer('admin', 'VolunteerCenter');
+    const pending = viewer('admin', 'School', 'pending');
+    for (const [role, who] of [
+      ['centerAdmin', centre],
+      ['schoolAdmin', pending],
+    ] as const) {
+      expect(mayAssignInternships(who.permissions, who.current)).toBe(false);
+      expect(mayImportStudents(who.permissions, who.current)).toBe(false);
+      for (const path of schoolOnly) expect(paths(role, who)).not.toContain(path);
+      expect(paths(role, who)).toContain('/internship_periods');
+    }
+    // Without a known current organization nothing is offered that needs one.
+    for (const path of schoolOnly)
+      expect(paths('schoolAdmin', { permissions: school.permissions, current: undefined })).not.toContain(
+        path,
+      );
   });
 
   it('lists the internships of students, companies and schools', () => {

@@ -4,6 +4,8 @@ import {
   moderatedTypes,
   type TCurrentOrganizationFacts,
 } from '@stageplein/contracts/organizations/moderation';
+import { mayImportStudents } from '@stageplein/contracts/organizations/organizations-policy';
+import { mayAssignInternships } from '@stageplein/contracts/placements/internship-policy';
 import type { TTenantFeatures } from '@stageplein/contracts/tenants/tenant.types';
 
 /** Whose dashboard it is: the first of these the user is, for the current organization. */
@@ -15,6 +17,18 @@ export interface TDashboardTile {
   path: string;
   /** The route's own title key (the tile links to it). */
   titleKey: string;
+  /**
+   * The contracts rule of the screen's service, where the screen refuses some of the role's people (a
+   * platform operator who also administers a school, a school still pending): the tile shows only when
+   * it allows the person, for the current organization.
+   */
+  allows?: (permissions: TPermissions, current: TCurrentOrganizationFacts | undefined) => boolean;
+}
+
+/** Who looks at the dashboard, for the current organization. */
+export interface TDashboardViewer {
+  permissions: TPermissions;
+  current: TCurrentOrganizationFacts | undefined;
 }
 
 export function dashboardRole(p: TPermissions): TDashboardRole {
@@ -26,7 +40,12 @@ export function dashboardRole(p: TPermissions): TDashboardRole {
   return 'member';
 }
 
-const tile = (key: string, path: string, titleKey: string): TDashboardTile => ({ key, path, titleKey });
+const tile = (
+  key: string,
+  path: string,
+  titleKey: string,
+  allows?: TDashboardTile['allows'],
+): TDashboardTile => ({ key, path, titleKey, ...(allows ? { allows } : {}) });
 
 /**
  * What each role needs first (issue #7): a student finds and follows an internship, a mentor
@@ -56,16 +75,14 @@ export function dashboardTiles(role: TDashboardRole, features: TTenantFeatures):
     case 'schoolAdmin':
     case 'centerAdmin':
       return [
-        // Placing and importing students is a school's (the screens refuse a centre's admins: issue #30).
-        ...(role === 'schoolAdmin'
-          ? [tile('assign', '/internships/assign', 'routes.internships.assign')]
-          : []),
+        // Placing and importing students: the placements and organizations services' own rules.
+        tile('assign', '/internships/assign', 'routes.internships.assign', mayAssignInternships),
         // A school follows its students' internships (a centre's admins have no students).
         ...(role === 'schoolAdmin' ? [tile('students', '/internships', 'routes.internships.index')] : []),
         tile('periods', '/internship_periods', 'routes.internshipPeriods.index'),
         tile('approve', '/organizations/approve', 'routes.organizations.approve'),
         tile('users', '/users', 'routes.users.index'),
-        ...(role === 'schoolAdmin' ? [tile('import', '/importeren/csv', 'routes.imports.csv')] : []),
+        tile('import', '/importeren/csv', 'routes.imports.csv', mayImportStudents),
         ...(contracts ? [tile('templates', '/contract_templates', 'routes.contractTemplates.index')] : []),
         // Assignments for the supervisors of the school's students (a centre's admins have none).
         ...(role === 'schoolAdmin'
@@ -97,16 +114,20 @@ const ACCOUNT_TILES: readonly TDashboardTile[] = [
 
 /**
  * The tiles shown: the role's, then the account's, only those whose screen exists (issue #13: a tile
- * never opens a blank page; a new screen's tile appears once its page is there).
+ * never opens a blank page; a new screen's tile appears once its page is there) and that the person may
+ * use (the tile's contracts rule, the one its service applies: a tile never opens a refusal).
  */
 export function visibleDashboardTiles(
   role: TDashboardRole,
   features: TTenantFeatures,
   hasScreen: (path: string) => boolean,
+  viewer: TDashboardViewer,
 ): TDashboardTile[] {
   const tiles = [...dashboardTiles(role, features)];
   for (const extra of ACCOUNT_TILES) if (!tiles.some((t) => t.path === extra.path)) tiles.push(extra);
-  return tiles.filter((t) => hasScreen(t.path));
+  return tiles.filter(
+    (t) => hasScreen(t.path) && (!t.allows || t.allows(viewer.permissions, viewer.current)),
+  );
 }
 
 /**

@@ -51,9 +51,9 @@ export function DashboardPage() {
     );
   }
   const role = dashboardRole(permissions);
-  const tiles = visibleDashboardTiles(role, tenant.features, hasScreen);
-  const internshipsOf = hasScreen('/internships') ? dashboardInternshipsOf(role) : undefined;
   const facts = currentOrganizationFacts(session);
+  const tiles = visibleDashboardTiles(role, tenant.features, hasScreen, { permissions, current: facts });
+  const internshipsOf = hasScreen('/internships') ? dashboardInternshipsOf(role) : undefined;
   const queues = waitingQueues(role, permissions, facts, tenant.features);
   return (
     <div className="container page dashboard" data-testid="dashboard" data-role={role}>

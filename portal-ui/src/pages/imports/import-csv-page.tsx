@@ -7,7 +7,9 @@ import {
   readResourceDocument,
   type TRawDocument,
 } from '@stageplein/contracts/client/jsonapi-document';
+import { mayImportStudents } from '@stageplein/contracts/organizations/organizations-policy';
 import { useApi } from '../../api/api-context.ts';
+import { currentOrganizationFacts } from '../dev/gallery-gate.tsx';
 import { CheckboxField, FormAlert, SubmitButton } from '@stageplein/design-system/forms/fields.tsx';
 import type { TFieldBinding } from '@stageplein/design-system/forms/use-form.ts';
 import { useSession } from '../../session/session-context.ts';
@@ -45,7 +47,8 @@ const COUNT_KEYS = ['valid', 'invalid', 'created', 'updated', 'unchanged', 'fail
 export function ImportCsvPage() {
   const { t } = useTranslation();
   const title = useRouteTitle();
-  const { user, permissions, currentOrganization, organizationsState } = useSession();
+  const session = useSession();
+  const { user, permissions, currentOrganization, organizationsState } = session;
   const [params, setParams] = useSearchParams();
   const importId = params.get(IMPORT_PARAM) ?? undefined;
   // Who may import depends on the selected organization: no verdict before it is known.
@@ -58,7 +61,8 @@ export function ImportCsvPage() {
       </Page>
     );
   }
-  if (!permissions.isSchoolAdmin || currentOrganization?.type !== 'School') {
+  // The organizations service's own rule (contracts): an admin of the current, approved School.
+  if (!currentOrganization || !mayImportStudents(permissions, currentOrganizationFacts(session))) {
     return <StatusErrorScreen status={403} />;
   }
   return (

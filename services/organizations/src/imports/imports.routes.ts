@@ -10,6 +10,7 @@ import {
   ZStudentImportOptions,
   ZStudentImportRowCollection,
 } from '@stageplein/contracts/imports/student-import';
+import { mayImportStudents } from '@stageplein/contracts/organizations/organizations-policy';
 import { authorize } from '@stageplein/kit/auth/policy';
 import { ApiError, notFound } from '@stageplein/kit/errors/api-error';
 import { collectionDocument, resourceDocument } from '@stageplein/kit/jsonapi/serialize';
@@ -111,7 +112,7 @@ export const importsRoutes: FastifyPluginAsync<TServiceDeps> = async (app, deps)
       const ctx = await contextOf(req, deps);
       const actor = await actorOf(req, ctx.db);
       // Who may import is known before the upload is read.
-      authorize(req, (auth) => auth.permissions.isSchoolAdmin && actor.current?.type === 'School');
+      authorize(req, (auth) => mayImportStudents(auth.permissions, actor.current));
       const upload = await readUpload(req);
       const options = ZStudentImportOptions.safeParse({
         school_id: upload.fields.school_id ?? actor.current?.id,
