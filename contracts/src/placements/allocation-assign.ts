@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { zCollectionOf, zDocumentOf, ZResource } from '../jsonapi/jsonapi.ts';
+import { ZInternshipCreateInput } from './internships.ts';
 
 /**
  * Assigning in one go (issue #16 item 3, docs/decisions/allocation.md): a school admin picks students
@@ -10,9 +11,18 @@ import { zCollectionOf, zDocumentOf, ZResource } from '../jsonapi/jsonapi.ts';
 
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 
+/**
+ * The workplace supervisor of every internship of the batch, named by name and address without an
+ * account (issue #30 item 6): the very fields, and so the rules, of an internship's own
+ * (`ZInternshipCreateInput`); the hours, evaluation and assignment links go to that address. The
+ * school names them, so they are approved as named (like an internship the school edits).
+ */
+const ZAssignmentSupervisor = ZInternshipCreateInput.pick({ supervisor_name: true, supervisor_email: true });
+
 export const ZAssignmentInput = z
   .object({
     internship_period_id: z.uuid().nullable().optional(),
+    ...ZAssignmentSupervisor.shape,
     assignments: z
       .array(z.object({ student_id: z.uuid(), vacancy_id: z.uuid() }).strict())
       .min(1)

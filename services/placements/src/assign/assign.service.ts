@@ -66,10 +66,14 @@ export async function assignInternships(
   const created = await createInternships(ctx, caller.actor, {
     schoolId,
     status: 'approved',
+    // A supervisor named with the batch is each internship's, under an internship's own rules
+    // (`createInternships`: not the student's own address, approved as the school named them).
     items: input.assignments.map((a) => ({
       student_id: a.student_id,
       vacancy_id: a.vacancy_id,
       internship_period_id: input.internship_period_id ?? null,
+      supervisor_name: input.supervisor_name ?? null,
+      supervisor_email: input.supervisor_email ?? null,
     })),
   });
   const ids = created.map((i) => i.id);
