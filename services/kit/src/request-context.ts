@@ -4,19 +4,30 @@ import type { TLanguage } from '@stageplein/contracts/i18n/index';
 import type { TTenant } from '@stageplein/contracts/tenants/tenant.types';
 import type { TConfig } from './config/config.ts';
 import { setTenant } from './db/rls.ts';
+import { serviceDb } from './db/schema-tables.ts';
 import { languageOf } from './errors/error-handler.ts';
 import type { TServiceDeps } from './service.ts';
 
 /**
- * What every use case of every service works with (the service template, docs/service-template.md):
- * a transaction with the tenant set, the tenant, the clock, config and language. Requests, consumers
- * and workflow activities all build one, so a use case does not care who called it.
+ * The least every use case works with (docs/service-template.md, "The one shape"): the caller's
+ * transaction with the tenant set, the tenant and the clock. Seeds, consumers and workflow
+ * activities build one as well as requests, so a use case does not care who called it. `TDb` is the
+ * service's database (`TIdentityDb`): kit's functions take it as it is, no cast between them.
  */
-export interface TUseCaseContext<TDb, TCfg extends TConfig = TConfig> {
+export interface TContext<TDb> {
   /** The caller's transaction: a request's commits with a successful response, rolls back otherwise. */
   db: Kysely<TDb>;
   tenant: TTenant;
   now: Date;
+  /** The caller's language, where there is one (texts that name things); requests always have it. */
+  lang?: TLanguage;
+}
+
+/**
+ * What a use case that reads configuration or the caller's language works with: the context above,
+ * configuration (the kit's keys and the service's own) and the language.
+ */
+export interface TUseCaseContext<TDb, TCfg extends TConfig = TConfig> extends TContext<TDb> {
   config: TCfg;
   lang: TLanguage;
 }
@@ -44,9 +55,11 @@ export async function requestContext<TDb, TCfg extends TConfig = TConfig>(
     lang: languageOf(req),
     ip: req.ip,
     independently: (fn) =>
-      deps.db.transaction().execute(async (trx) => {
-        await setTenant(trx, req.tenant.id);
-        return fn(trx as unknown as Kysely<TDb>);
-      }),
+      serviceDb<TDb>(deps.db)
+        .transaction()
+        .execute(async (trx) => {
+          await setTenant(trx, req.tenant.id);
+          return fn(trx);
+        }),
   };
 }

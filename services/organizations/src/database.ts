@@ -1,3 +1,4 @@
+import type { Kysely } from 'kysely';
 import type {
   TOutboxPendingTable,
   TOutboxTable,
@@ -18,6 +19,12 @@ import type {
   TComplianceStatesTable,
 } from './compliance/compliance.table.ts';
 import type { TVacanciesTable } from './vacancies-read-model/vacancies-read-model.table.ts';
+import type {
+  TImportFilesTable,
+  TImportRowsTable,
+  TImportsTable,
+  TStudentEnrolmentsTable,
+} from './imports/imports.table.ts';
 
 /** The kit's auth read model (kit/auth/auth-read-model.ts), fed by identity's role events. */
 export interface TAuthRolesTable {
@@ -45,6 +52,10 @@ export interface TOrganizationsDb {
   'organizations.compliance_requirements': TComplianceRequirementsTable;
   'organizations.compliance_states': TComplianceStatesTable;
   'organizations.vacancies': TVacanciesTable;
+  'organizations.imports': TImportsTable;
+  'organizations.import_files': TImportFilesTable;
+  'organizations.import_rows': TImportRowsTable;
+  'organizations.student_enrolments': TStudentEnrolmentsTable;
   'organizations.auth_roles': TAuthRolesTable;
   'organizations.outbox': TOutboxTable;
   'organizations.outbox_pending': TOutboxPendingTable;
@@ -52,3 +63,6 @@ export interface TOrganizationsDb {
 }
 
 export const SCHEMA = 'organizations';
+
+/** The organizations schema's database (or a transaction on it). */
+export type TDb = Kysely<TOrganizationsDb>;

@@ -1,9 +1,9 @@
 import { vacanciesReadModelConsumer } from './vacancies-read-model/vacancies-read-model.consumer.ts';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsync } from 'fastify';
-import type { Kysely } from 'kysely';
 import type { TServiceDeps, TServiceModule } from '@stageplein/kit/service';
 import { setTenant } from '@stageplein/kit/db/rls';
+import { serviceDb } from '@stageplein/kit/db/schema-tables';
 import { authReadModelConsumer } from '@stageplein/kit/auth/auth-read-model';
 import { ApiError } from '@stageplein/kit/errors/api-error';
 import { limiterStoreFor, rateLimitPluginStore } from '@stageplein/kit/http/limits/limiter-store';
@@ -23,7 +23,6 @@ import { internshipPeriodsRoutes } from './internship-periods/internship-periods
 import { mentorshipsRoutes } from './mentorships/mentorships.routes.ts';
 import { importsRoutes } from './imports/imports.routes.ts';
 import { importRequestsConsumer } from './imports/imports.consumer.ts';
-import { importWorkflowsFor } from './imports/import-workflows.ts';
 import { auditLogRoutes } from './audit-log/audit-log.routes.ts';
 import { complianceRoutes } from './compliance/compliance.routes.ts';
 import { roleCleanupConsumer } from './role-cleanup/role-cleanup.consumer.ts';
@@ -69,22 +68,19 @@ export const organizationsService: TServiceModule = {
   routes,
   consumers: (deps) => [
     authReadModelConsumer(deps.db, SCHEMA),
-    roleCleanupConsumer(deps.db),
-    vacanciesReadModelConsumer(deps.db),
+    roleCleanupConsumer(deps),
+    vacanciesReadModelConsumer(deps),
     selfFoundOrganizationsConsumer(deps),
-    importRequestsConsumer(
-      deps.db,
-      () => importWorkflowsFor(deps.config),
-      () => deps.now?.() ?? new Date(),
-    ),
+    importRequestsConsumer(deps),
   ],
   async seedTenant({ db, today }, tenant) {
-    await db.transaction().execute(async (trx) => {
-      await setTenant(trx, tenant);
-      const tdb = trx as unknown as Kysely<TOrganizationsDb>;
-      await ensureSchoolYears(tdb, tenant as TTenantId, today);
-      await seedOrganizations(tdb, tenant as TTenantId, today);
-      await seedCompliance(tdb, tenant as TTenantId, today);
-    });
+    await serviceDb<TOrganizationsDb>(db)
+      .transaction()
+      .execute(async (trx) => {
+        await setTenant(trx, tenant);
+        await ensureSchoolYears(trx, tenant as TTenantId, today);
+        await seedOrganizations(trx, tenant as TTenantId, today);
+        await seedCompliance(trx, tenant as TTenantId, today);
+      });
   },
 };

@@ -1,6 +1,8 @@
-import type { Generated, Kysely } from 'kysely';
+import type { Generated } from 'kysely';
 import type { TEventPayload, TEventType } from '@stageplein/contracts/events/payloads';
 import type { TTenantId } from '@stageplein/contracts/tenants/tenant.types';
+import { eventActorOf, type TChangeActor } from '../auth/caller.ts';
+import { schemaTables, type TDbOf } from '../db/schema-tables.ts';
 import { writeEvent } from '../outbox/outbox-writer.ts';
 
 /** A service's append-only audit log (`<schema>.audit_log`): who changed what, when. */
@@ -18,19 +20,16 @@ export interface TAuditLogTable {
   created_at: Date;
 }
 
-/** Who made a change: the user (and who signed in as them), or nobody (`system`, e.g. seeds). */
-export interface TChangeActor {
-  userId: string | null;
-  impersonatorId: string | null;
-}
+/** Who made a change (kit's caller, `auth/caller.ts`). */
+export type { TChangeActor } from '../auth/caller.ts';
 
 /**
  * Every change leaves two traces in the use case's transaction: its event in the service's outbox and
  * a row in its audit log (who, what, when), so both exist exactly when the change does. The action is
  * the event type without the service's prefix (`placements.vacancy.published` → `vacancy.published`).
  */
-export async function recordChange<T extends TEventType>(
-  db: Kysely<unknown>,
+export async function recordChange<T extends TEventType, DB>(
+  db: TDbOf<DB>,
   schema: string,
   ctx: { tenant: { id: TTenantId }; now: Date },
   actor: TChangeActor,
@@ -42,7 +41,7 @@ export async function recordChange<T extends TEventType>(
     type,
     subject: subject.id,
     tenant: ctx.tenant.id,
-    actor: actor.userId ?? 'system',
+    actor: eventActorOf(actor),
     data,
   });
   const entry: Omit<TAuditLogTable, 'id'> = {
@@ -56,6 +55,8 @@ export async function recordChange<T extends TEventType>(
     created_at: ctx.now,
   };
   // Every service names the table the same within its own schema.
-  const audit = db.withSchema(schema) as unknown as Kysely<{ audit_log: TAuditLogTable }>;
-  await audit.insertInto('audit_log').values(entry).execute();
+  await schemaTables<{ audit_log: TAuditLogTable }, DB>(db, schema)
+    .insertInto('audit_log')
+    .values(entry)
+    .execute();
 }

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { EVENT_PAYLOADS } from '@stageplein/contracts/events/payloads';
 import type { TRoleRef } from '@stageplein/contracts/identity/roles';
 import { idempotentConsumer } from '../outbox/idempotent-consumer.ts';
@@ -7,6 +7,7 @@ import type { FastifyRequest } from 'fastify';
 import type { TAccessClaims } from './access-token.ts';
 import type { TAuthSource } from './auth.types.ts';
 import { authCheckCache } from './auth-cache.ts';
+import type { TDbOf } from '../db/schema-tables.ts';
 
 export const AUTH_EVENT_TYPES = [
   'identity.role.added',
@@ -20,7 +21,7 @@ export const AUTH_EVENT_TYPES = [
  * Keeps `<schema>.auth_roles` and `<schema>.auth_sessions` (the allow-list of issued clients, v2)
  * current; each event applies once. An end that arrives before its issue still wins.
  */
-export function authReadModelConsumer(db: Kysely<unknown>, schema: string): TConsumer {
+export function authReadModelConsumer<DB>(db: TDbOf<DB>, schema: string): TConsumer {
   const t = (name: string) => sql.table(`${schema}.${name}`);
   return idempotentConsumer({
     db,

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { Kysely, RawBuilder } from 'kysely';
+import type { RawBuilder } from 'kysely';
 import pg from 'pg';
+import type { TDbOf } from './schema-tables.ts';
 
 /**
  * Hot statements as named prepared statements: each connection parses and plans the text once and then
@@ -29,7 +30,7 @@ export function prepared<T extends { text: string }>(statement: T): T {
 }
 
 /** Compiles `statement` for `db`, registers its text (`prepared`) and runs it: its rows. */
-export async function executePrepared<R>(db: Kysely<unknown>, statement: RawBuilder<R>): Promise<R[]> {
+export async function executePrepared<R, DB>(db: TDbOf<DB>, statement: RawBuilder<R>): Promise<R[]> {
   const compiled = statement.compile(db);
   prepared({ text: compiled.sql });
   return (await db.executeQuery(compiled)).rows;

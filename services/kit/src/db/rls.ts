@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { APP_ROLE, READER_ROLE } from './database.ts';
+import type { TDbOf } from './schema-tables.ts';
 
 /** The tenant of the current transaction; NULLIF makes "no tenant set" match no row at all. */
 export const CURRENT_TENANT = `nullif(current_setting('app.tenant_id', true), '')`;
@@ -17,7 +18,7 @@ export async function enableTenantRls(db: Kysely<unknown>, schema: string, table
 }
 
 /** Sets the tenant for the rest of the current transaction. */
-export async function setTenant<DB>(db: Kysely<DB>, tenant: string): Promise<void> {
+export async function setTenant<DB>(db: TDbOf<DB>, tenant: string): Promise<void> {
   await sql`select set_config('app.tenant_id', ${tenant}, true)`.execute(db);
 }
 

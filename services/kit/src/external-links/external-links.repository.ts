@@ -8,6 +8,7 @@ import {
   type TExternalLinkUseOutcome,
 } from '@stageplein/contracts/external-links/external-links';
 import { hashToken, randomToken } from '../auth/token-hash.ts';
+import { schemaTables, type TDbOf } from '../db/schema-tables.ts';
 import { ApiError } from '../errors/api-error.ts';
 import type { TExternalLinksTable, TExternalLinkUsesTable } from './external-links.table.ts';
 
@@ -19,7 +20,11 @@ import type { TExternalLinksTable, TExternalLinkUsesTable } from './external-lin
  */
 
 type TLinksDb = Kysely<{ external_links: TExternalLinksTable; external_link_uses: TExternalLinkUsesTable }>;
-const linksDb = (db: Kysely<unknown>, schema: string) => db.withSchema(schema) as unknown as TLinksDb;
+const linksDb = <DB>(db: TDbOf<DB>, schema: string): TLinksDb =>
+  schemaTables<{ external_links: TExternalLinksTable; external_link_uses: TExternalLinkUsesTable }, DB>(
+    db,
+    schema,
+  );
 
 /** A link as the mechanism knows it (never with its token). */
 export interface TExternalLink {
@@ -69,8 +74,8 @@ export interface TIssueExternalLink {
  * subject, action and recipient is revoked (`reissued`) in the same transaction: re-sending a link
  * invalidates the old one.
  */
-export async function issueExternalLink(
-  trx: Kysely<unknown>,
+export async function issueExternalLink<DB>(
+  trx: TDbOf<DB>,
   schema: string,
   input: TIssueExternalLink,
 ): Promise<{ token: string; link: TExternalLink }> {
@@ -131,8 +136,8 @@ const REFUSAL_ERRORS = {
 export const refusalError = (outcome: keyof typeof REFUSAL_ERRORS) => new ApiError(REFUSAL_ERRORS[outcome]);
 
 /** The link of a token, whatever its state; null for an unknown token (or another tenant's). */
-export async function findExternalLink(
-  db: Kysely<unknown>,
+export async function findExternalLink<DB>(
+  db: TDbOf<DB>,
   schema: string,
   token: string,
 ): Promise<TExternalLink | null> {
@@ -151,8 +156,8 @@ export async function findExternalLink(
  * `link_revoked`, `link_used` (a spent single-use link), `link_not_allowed` (another action or
  * subject). Reads only: the route helper (external-links.plugin.ts) logs the use.
  */
-export async function resolveExternalLink(
-  db: Kysely<unknown>,
+export async function resolveExternalLink<DB>(
+  db: TDbOf<DB>,
   schema: string,
   input: { token: string; action?: string | readonly string[]; subject?: TExternalLinkSubject; now: Date },
 ): Promise<TExternalLink> {
@@ -173,8 +178,8 @@ export interface TExternalLinkUseSource {
 }
 
 /** Appends one row to the uses log. */
-export async function recordExternalLinkUse(
-  db: Kysely<unknown>,
+export async function recordExternalLinkUse<DB>(
+  db: TDbOf<DB>,
   schema: string,
   link: Pick<TExternalLink, 'id' | 'tenant'>,
   outcome: TExternalLinkUseOutcome,
@@ -200,8 +205,8 @@ export async function recordExternalLinkUse(
  * commits). Marks the link used (a single-use link then works no more: two concurrent consumers, one
  * wins, the other gets `link_used`) and logs a `consumed` use.
  */
-export async function consumeExternalLink(
-  trx: Kysely<unknown>,
+export async function consumeExternalLink<DB>(
+  trx: TDbOf<DB>,
   schema: string,
   link: Pick<TExternalLink, 'id' | 'tenant' | 'singleUse'>,
   source: TExternalLinkUseSource,
@@ -229,8 +234,8 @@ export async function consumeExternalLink(
  * Revokes the live links of a subject (optionally only one action's, or one recipient's): when the
  * subject closes, the school withdraws a link, or a new link replaces it. Returns how many.
  */
-export async function revokeExternalLinks(
-  trx: Kysely<unknown>,
+export async function revokeExternalLinks<DB>(
+  trx: TDbOf<DB>,
   schema: string,
   input: {
     subject: TExternalLinkSubject;
@@ -253,8 +258,8 @@ export async function revokeExternalLinks(
 }
 
 /** Revokes one link by id (a school withdraws exactly that link). */
-export async function revokeExternalLink(
-  trx: Kysely<unknown>,
+export async function revokeExternalLink<DB>(
+  trx: TDbOf<DB>,
   schema: string,
   input: { id: string; reason: TExternalLinkRevokeReason; now: Date },
 ): Promise<boolean> {

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
 import {
   MAIL_OUTCOME_TYPES,
   mailRequestedType,
@@ -18,6 +17,7 @@ import { idempotentConsumer } from '../outbox/idempotent-consumer.ts';
 import type { TConsumer } from '../outbox/transport.ts';
 import { writeEvents } from '../outbox/write-events.ts';
 import { sealLink } from './sealed-link.ts';
+import { schemaTables, type TDbOf } from '../db/schema-tables.ts';
 
 /**
  * Mail for services other than identity (docs/decisions/mail-requests.md): the use case requests it in
@@ -68,16 +68,15 @@ export type TMailRequest = TTemplateRequest & {
 
 type TSealKeys = Pick<TConfig, 'AUTH_TOKEN_SECRET' | 'AUTH_TOKEN_PREVIOUS_SECRETS'>;
 
-type TDeliveriesDb = Kysely<{ mail_deliveries: TMailDeliveriesTable }>;
-const deliveriesDb = (db: Kysely<unknown>, schema: string) =>
-  db.withSchema(schema) as unknown as TDeliveriesDb;
+const deliveriesDb = <DB>(db: TDbOf<DB>, schema: string) =>
+  schemaTables<{ mail_deliveries: TMailDeliveriesTable }, DB>(db, schema);
 
 /**
  * Requests mails in the caller's transaction (one multi-row write however many): the service's schema
  * is its name. Returns the delivery ids, in order. `config` seals links (only AUTH_TOKEN_SECRET* is read).
  */
-export async function requestMails(
-  trx: Kysely<unknown>,
+export async function requestMails<DB>(
+  trx: TDbOf<DB>,
   service: TMailRequestingService,
   config: TSealKeys,
   mails: readonly TMailRequest[],
@@ -135,8 +134,8 @@ export async function requestMails(
 }
 
 /** One mail: `requestMails` with one request. Returns its delivery id. */
-export async function requestMail(
-  trx: Kysely<unknown>,
+export async function requestMail<DB>(
+  trx: TDbOf<DB>,
   service: TMailRequestingService,
   config: TSealKeys,
   mail: TMailRequest,
@@ -146,8 +145,8 @@ export async function requestMail(
 }
 
 /** The deliveries of one reference (a bulk message's recipients), oldest first. */
-export async function mailDeliveriesOf(
-  db: Kysely<unknown>,
+export async function mailDeliveriesOf<DB>(
+  db: TDbOf<DB>,
   service: TMailRequestingService,
   reference: { type: string; id: string },
 ): Promise<TMailDeliveriesTable[]> {
@@ -165,7 +164,7 @@ export async function mailDeliveriesOf(
  * Writes identity's answer back to the requesting service's `mail_deliveries` row (a service adds it to
  * its module's `consumers`). Outcomes of other services' requests are skipped; a settled row stays.
  */
-export function mailDeliveryStatusConsumer(db: Kysely<unknown>, service: TMailRequestingService): TConsumer {
+export function mailDeliveryStatusConsumer<DB>(db: TDbOf<DB>, service: TMailRequestingService): TConsumer {
   return idempotentConsumer({
     db,
     schema: service,
@@ -177,7 +176,7 @@ export function mailDeliveryStatusConsumer(db: Kysely<unknown>, service: TMailRe
         ? EVENT_PAYLOADS['identity.mail.failed'].parse(event.data)
         : { ...EVENT_PAYLOADS['identity.mail.delivered'].parse(event.data), reason: null };
       if (outcome.service !== service) return;
-      await deliveriesDb(trx as Kysely<unknown>, service)
+      await deliveriesDb(trx, service)
         .updateTable('mail_deliveries')
         .set({
           status: failed ? 'failed' : 'delivered',

@@ -2,6 +2,7 @@ import { sql, type Generated, type Kysely } from 'kysely';
 import { setTenant } from '../db/rls.ts';
 import { handleOnce } from './delivery.ts';
 import type { TConsumer, TDeadLetter } from './transport.ts';
+import type { TDbOf } from '../db/schema-tables.ts';
 
 /**
  * Dead letters, one design for both transports (docs/decisions/events.md): an event a consumer
@@ -37,8 +38,8 @@ const field = (event: unknown, key: string): string | undefined => {
  * Records a dead letter as the consuming service (app role, under the event's tenant). A redelivered
  * poison message finds its row already there and changes nothing.
  */
-export async function recordDeadLetter(
-  db: Kysely<unknown>,
+export async function recordDeadLetter<DB>(
+  db: TDbOf<DB>,
   schema: string,
   group: string,
   letter: TDeadLetter,

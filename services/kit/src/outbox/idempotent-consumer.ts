@@ -1,12 +1,17 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { TEventEnvelope } from '@stageplein/contracts/events/envelope';
 import { setTenant } from '../db/rls.ts';
+import { serviceDb } from '../db/schema-tables.ts';
 import { recordDeadLetter } from './dead-letters.ts';
 import type { TConsumer } from './transport.ts';
 
 export interface TIdempotentConsumerOptions<DB> {
-  /** App-role database of the consuming service. */
-  db: Kysely<DB>;
+  /**
+   * App-role database of the consuming service: its own (`Kysely<DB>`) or the one kit hands it
+   * (`deps.db`); `apply` gets a transaction typed with the service's tables either way
+   * (`idempotentConsumer<TIdentityDb>({ db: deps.db, … })`).
+   */
+  db: Kysely<DB> | Kysely<unknown>;
   /** The consuming service's schema: `processed_events` and `dead_letters` (kit migrations) live there. */
   schema: string;
   group: string;
@@ -28,6 +33,7 @@ export interface TIdempotentConsumerOptions<DB> {
  * `dead_letters` table.
  */
 export function idempotentConsumer<DB>(options: TIdempotentConsumerOptions<DB>): TConsumer {
+  const db = serviceDb<DB>(options.db);
   async function once(trx: Transaction<DB>, event: TEventEnvelope): Promise<void> {
     await setTenant(trx, event.tenant);
     const { rows } = await sql<{ event_id: string }>`
@@ -41,14 +47,14 @@ export function idempotentConsumer<DB>(options: TIdempotentConsumerOptions<DB>):
     group: options.group,
     types: options.types,
     async handle(event) {
-      const transaction = options.db.transaction().execute((trx) => once(trx, event));
+      const transaction = db.transaction().execute((trx) => once(trx, event));
       await transaction.finally(() => options.afterTransaction?.([event]));
     },
     // Round trips are most of a short transaction's time: a run of events of one tenant sets the tenant
     // once and records all their ids in one statement; then each effect runs, in order, only for an id
     // that was new (once, should the batch hold an event twice).
     async handleBatch(events, each) {
-      const transaction = options.db.transaction().execute(async (trx) => {
+      const transaction = db.transaction().execute(async (trx) => {
         for (let start = 0; start < events.length;) {
           const tenant = events[start]!.tenant;
           let end = start + 1;
@@ -69,7 +75,6 @@ export function idempotentConsumer<DB>(options: TIdempotentConsumerOptions<DB>):
       });
       await transaction.finally(() => options.afterTransaction?.(events));
     },
-    deadLetter: (letter) =>
-      recordDeadLetter(options.db as Kysely<unknown>, options.schema, options.group, letter),
+    deadLetter: (letter) => recordDeadLetter(db, options.schema, options.group, letter),
   };
 }

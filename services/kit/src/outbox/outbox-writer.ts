@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { ZEventEnvelope, type TEventEnvelope } from '@stageplein/contracts/events/envelope';
 import { EVENT_PAYLOADS, type TEventPayload, type TEventType } from '@stageplein/contracts/events/payloads';
 import { executePrepared } from '../db/prepared-statements.ts';
 import { currentTraceparent } from '../telemetry/telemetry.ts';
+import type { TDbOf } from '../db/schema-tables.ts';
 
 export const OUTBOX_CHANNEL = 'stageplein_outbox';
 
@@ -47,8 +48,8 @@ export function toEnvelope<T extends TEventType>(
  * (`outbox_pending`, which the relay empties), in one statement: an event is never logged without
  * being queued. Every event of every service enters the outbox here.
  */
-export async function insertEvents(
-  trx: Kysely<unknown>,
+export async function insertEvents<DB>(
+  trx: TDbOf<DB>,
   schema: string,
   envelopes: readonly TEventEnvelope[],
 ): Promise<void> {
@@ -71,8 +72,8 @@ export async function insertEvents(
  * Records an event in the service's outbox inside the caller's transaction: it exists exactly when
  * the change that caused it commits. The NOTIFY is delivered at commit and wakes the relay.
  */
-export async function writeEvent<T extends TEventType>(
-  trx: Kysely<unknown>,
+export async function writeEvent<T extends TEventType, DB>(
+  trx: TDbOf<DB>,
   schema: string,
   input: TEventInput<T>,
 ): Promise<TEventEnvelope> {

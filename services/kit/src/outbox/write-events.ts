@@ -1,15 +1,16 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { TEventEnvelope } from '@stageplein/contracts/events/envelope';
 import type { TEventType } from '@stageplein/contracts/events/payloads';
 import { currentTraceparent } from '../telemetry/telemetry.ts';
 import { OUTBOX_CHANNEL, insertEvents, toEnvelope, type TEventInput } from './outbox-writer.ts';
+import type { TDbOf } from '../db/schema-tables.ts';
 
 /**
  * `writeEvent` for many events at once (bulk use cases such as imports): the same envelopes, one
  * multi-row insert (per 500) and one NOTIFY instead of two statements per event. Same transaction rules.
  */
-export async function writeEvents(
-  trx: Kysely<unknown>,
+export async function writeEvents<DB>(
+  trx: TDbOf<DB>,
   schema: string,
   inputs: readonly TEventInput<TEventType>[],
 ): Promise<TEventEnvelope[]> {

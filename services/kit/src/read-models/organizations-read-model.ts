@@ -1,10 +1,12 @@
-import { sql, type Kysely } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import { EVENT_PAYLOADS } from '@stageplein/contracts/events/payloads';
 import type { TOrganizationType } from '@stageplein/contracts/identity/roles';
 import type { TOrganizationStatus } from '@stageplein/contracts/organizations/organizations';
+import type { TCurrentOrganizationOf } from '../auth/caller.ts';
 import { GenerationMemo } from '../cache/generation-memo.ts';
 import { idempotentConsumer } from '../outbox/idempotent-consumer.ts';
 import type { TConsumer } from '../outbox/transport.ts';
+import type { TDbOf } from '../db/schema-tables.ts';
 
 /** A row of `<schema>.organizations` (kit migration `organizationsReadModelMigrationV1`). */
 export interface TOrganizationsReadModelTable {
@@ -56,14 +58,19 @@ export const organizationsReadModelGroup = (schema: string) => `${schema}.organi
 /**
  * Keeps `<schema>.organizations` current from the organizations service's events: name, type, status,
  * city, postcode and coordinates (when the event carries them). Idempotent per event id; an event older
- * than the row's changes nothing. The same for every service that keeps this read model.
+ * than the row's changes nothing. The same for every service that keeps this read model; `group`
+ * names a service's group when it is not the default (identity's, whose old group had its own table).
  */
-export function organizationsReadModelConsumer(db: Kysely<unknown>, schema: string): TConsumer {
+export function organizationsReadModelConsumer<DB>(
+  db: TDbOf<DB>,
+  schema: string,
+  group: string = organizationsReadModelGroup(schema),
+): TConsumer {
   const table = `${schema}.organizations`;
   return idempotentConsumer({
     db,
     schema,
-    group: organizationsReadModelGroup(schema),
+    group,
     types: ORGANIZATION_SNAPSHOT_EVENTS,
     async apply(trx, event) {
       // Every type above extends the snapshot of `updated`; its fields are all that is kept.
@@ -100,4 +107,33 @@ export function organizationsReadModelConsumer(db: Kysely<unknown>, schema: stri
       }
     },
   });
+}
+
+// The memo's keys name the database: processes that serve several (tests) never mix their rows.
+const databases = new WeakMap<object, number>();
+let lastDatabase = 0;
+const databaseKey = (db: object) => {
+  if (!databases.has(db)) databases.set(db, ++lastDatabase);
+  return databases.get(db)!;
+};
+
+/**
+ * The current organization's facts from `<schema>.organizations` (kit's read model), for `callerOf`:
+ * its status and existence come from organizations' events; a deleted one is no organization. The
+ * statement is precompiled (every request of a read-model service runs it, and building it with the
+ * query builder cost more CPU than the lookup: internships benchmark, docs/benchmarks.md); reads outside
+ * a transaction (a tenant's read pool) reuse it from `organizationFactsMemo` for `auth.factsTtlMs`.
+ */
+export function readModelCurrentOrganization<DB>(db: TDbOf<DB>, schema: string): TCurrentOrganizationOf {
+  return async (id, auth) => {
+    const query = CompiledQuery.raw(
+      `select id, organization_type, status from ${schema}.organizations where id = $1 and not deleted`,
+      [id],
+    ) as CompiledQuery<TOrganizationFacts>;
+    const load = async () => (await db.executeQuery(query)).rows[0] ?? null;
+    const row = db.isTransaction
+      ? await load()
+      : await organizationFactsMemo.get(`${databaseKey(db)}|${schema}|${id}`, id, auth.factsTtlMs ?? 0, load);
+    return row ? { id: row.id, type: row.organization_type, status: row.status } : null;
+  };
 }

@@ -1,4 +1,5 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { TDbOf } from '../db/schema-tables.ts';
 
 /**
  * A demo account's user id (identity's seeds: `<local>@<tenant>.test`) for another service's seeds.
@@ -6,8 +7,8 @@ import { sql, type Kysely } from 'kysely';
  * event (its outbox, as the back-fill does); undefined where identity is not part of the installation
  * (a single-service test platform) or has not seeded the account.
  */
-export async function demoUserId(
-  db: Kysely<unknown>,
+export async function demoUserId<DB>(
+  db: TDbOf<DB>,
   tenant: string,
   local: string,
 ): Promise<string | undefined> {

@@ -77,6 +77,3 @@ export async function listAuditEntries(
   ).execute();
   return { rows, total: Number(total) };
 }
-
-/** Tenant ids come from the request; the actor from its credentials (null when anonymous). */
-export const actorIdOf = (actor: string) => (actor === 'system' || actor === 'anonymous' ? null : actor);

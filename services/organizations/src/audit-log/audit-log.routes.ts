@@ -8,7 +8,7 @@ import { authorize } from '@stageplein/kit/auth/policy';
 import { parseJsonApiQuery, ZJsonApiQueryString, type TQuerySpec } from '@stageplein/kit/jsonapi/query';
 import { collectionDocument, pageLinks } from '@stageplein/kit/jsonapi/serialize';
 import type { TServiceDeps } from '@stageplein/kit/service';
-import { actorOf } from '../shared/actor.ts';
+import { requireCaller } from '../shared/caller.ts';
 import { assertUuidFilters, contextOf, requestUrl } from '../shared/request.ts';
 import { auditLogPolicy } from './audit-log.policy.ts';
 import { listAuditEntries, type TAuditLogRow } from './audit-log.repository.ts';
@@ -57,8 +57,8 @@ export const auditLogRoutes: FastifyPluginAsync<TServiceDeps> = async (app, deps
     },
     handler: async (req) => {
       const ctx = await contextOf(req, deps);
-      const actor = await actorOf(req, ctx.db);
-      authorize(req, auditLogPolicy.list, { current: actor.current });
+      const caller = await requireCaller(req, ctx.db);
+      authorize(req, auditLogPolicy.list, { current: caller.current });
       const query = parseJsonApiQuery(req.query as Record<string, string>, AUDIT_LOG_QUERY);
       assertUuidFilters(query, ['subject_id', 'actor_id']);
       const { rows, total } = await listAuditEntries(ctx.db, query);

@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely';
 import { getTenant } from '@stageplein/contracts/tenants/tenant-registry';
 import { TENANT_IDS } from '@stageplein/contracts/tenants/tenant.types';
 import { setTenant } from '@stageplein/kit/db/rls';
-import type { TDb } from '../shared/request.ts';
+import { serviceDb } from '@stageplein/kit/db/schema-tables';
+import type { TOrganizationsDb } from '../database.ts';
 import { sweepCompliance } from './compliance.service.ts';
 
 export interface TComplianceActivityDeps {
@@ -23,10 +24,12 @@ export function createComplianceActivities(deps: TComplianceActivityDeps) {
     /** `at`: the workflow's time (ISO), so a retry sweeps as of the same day. */
     async sweepTenantCompliance(input: { tenant: string; at?: string }) {
       const now = input.at ? new Date(input.at) : (deps.now?.() ?? new Date());
-      const result = await deps.db.transaction().execute(async (trx) => {
-        await setTenant(trx, input.tenant);
-        return sweepCompliance({ db: trx as unknown as TDb, tenant: getTenant(input.tenant)!, now });
-      });
+      const result = await serviceDb<TOrganizationsDb>(deps.db)
+        .transaction()
+        .execute(async (trx) => {
+          await setTenant(trx, input.tenant);
+          return sweepCompliance({ db: trx, tenant: getTenant(input.tenant)!, now });
+        });
       return { tenant: input.tenant, ...result };
     },
   };

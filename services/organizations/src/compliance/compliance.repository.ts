@@ -162,7 +162,7 @@ export async function storeState(
 ): Promise<void> {
   const values = {
     may_publish: state.may_publish,
-    state: JSON.stringify(state) as unknown as TComplianceState,
+    state: JSON.stringify(state),
     computed_on: computedOn,
     updated_at: now,
   };

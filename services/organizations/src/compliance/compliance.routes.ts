@@ -20,7 +20,7 @@ import { parseJsonApiQuery, ZJsonApiQueryString } from '@stageplein/kit/jsonapi/
 import { collectionDocument, resourceDocument } from '@stageplein/kit/jsonapi/serialize';
 import type { TServiceDeps } from '@stageplein/kit/service';
 import { loadOrganization } from '../organizations/organizations.service.ts';
-import { actorOf, type TActor } from '../shared/actor.ts';
+import { requireCaller, type TCaller } from '../shared/caller.ts';
 import { assertSameId } from '@stageplein/kit/jsonapi/update-document';
 import { assertUuidFilters, contextOf, type TCtx } from '../shared/request.ts';
 import { compliancePolicy } from './compliance.policy.ts';
@@ -37,16 +37,12 @@ import {
 const TAGS = ['compliance'];
 const ZId = z.object({ id: z.uuid() });
 
-const actingOf = (actor: TActor) => ({
-  userId: actor.auth.userId,
-  impersonatorId: actor.auth.impersonatorId,
-});
-
 /** A document the caller may see (its organization's admins, the tenant's content editors), else 404. */
-async function visibleDocument(ctx: TCtx, actor: TActor, id: string, forUpdate = false) {
+async function visibleDocument(ctx: TCtx, caller: TCaller, id: string, forUpdate = false) {
   const doc = await loadDocument(ctx, id, forUpdate);
   const organization = await loadOrganization(ctx, doc.organization_id, forUpdate);
-  if (!compliancePolicy.viewDocuments(actor.auth, { current: actor.current, organization })) throw notFound();
+  if (!compliancePolicy.viewDocuments(caller.auth, { current: caller.current, organization }))
+    throw notFound();
   return { doc, organization };
 }
 
@@ -72,19 +68,19 @@ export const complianceRoutes: FastifyPluginAsync<TServiceDeps> = async (app, de
     },
     handler: async (req) => {
       const ctx = await contextOf(req, deps);
-      const actor = await actorOf(req, ctx.db);
+      const caller = await requireCaller(req, ctx.db);
       const query = parseJsonApiQuery(req.query as Record<string, string>, COMPLIANCE_DOCUMENTS_QUERY);
       assertUuidFilters(query, ['organization_id']);
       const byOrganization = query.filters.find((f) => f.attribute === 'organization_id');
       const kinds = query.filters.find((f) => f.attribute === 'kind');
       let organizationIds: string[] | undefined;
-      if (byOrganization || !compliancePolicy.viewAllDocuments(actor.auth, { current: actor.current })) {
-        const id = byOrganization ? String(byOrganization.value) : actor.current?.id;
+      if (byOrganization || !compliancePolicy.viewAllDocuments(caller.auth, { current: caller.current })) {
+        const id = byOrganization ? String(byOrganization.value) : caller.current?.id;
         if (!id) throw new ApiError('forbidden');
         const organization = await loadOrganization(ctx, id).catch(() => {
           throw new ApiError('forbidden');
         });
-        authorize(req, compliancePolicy.viewDocuments, { current: actor.current, organization });
+        authorize(req, compliancePolicy.viewDocuments, { current: caller.current, organization });
         organizationIds = [id];
       }
       const rows = await listDocuments(ctx.db, ctx.tenant.id, {
@@ -104,8 +100,8 @@ export const complianceRoutes: FastifyPluginAsync<TServiceDeps> = async (app, de
     },
     handler: async (req) => {
       const ctx = await contextOf(req, deps);
-      const actor = await actorOf(req, ctx.db);
-      const { doc } = await visibleDocument(ctx, actor, req.params.id);
+      const caller = await requireCaller(req, ctx.db);
+      const { doc } = await visibleDocument(ctx, caller, req.params.id);
       return resourceDocument(documentResource(doc));
     },
   });
@@ -122,16 +118,16 @@ export const complianceRoutes: FastifyPluginAsync<TServiceDeps> = async (app, de
     },
     handler: async (req, reply) => {
       const ctx = await contextOf(req, deps);
-      const actor = await actorOf(req, ctx.db);
+      const caller = await requireCaller(req, ctx.db);
       const { organization_id, ...values } = req.body.data.attributes;
-      const id = organization_id ?? actor.current?.id;
+      const id = organization_id ?? caller.current?.id;
       if (!id) throw new ApiError('forbidden');
       // Serialises the organization's writers: its events (compliance.changed) stay in order.
       const organization = await loadOrganization(ctx, id, true).catch(() => {
         throw new ApiError('forbidden');
       });
-      authorize(req, compliancePolicy.manageDocuments, { current: actor.current, organization });
-      const doc = await createDocument(ctx, actingOf(actor), organization.id, values);
+      authorize(req, compliancePolicy.manageDocuments, { current: caller.current, organization });
+      const doc = await createDocument(ctx, caller, organization.id, values);
       return reply.status(201).send(resourceDocument(documentResource(doc)));
     },
   });
@@ -148,14 +144,14 @@ export const complianceRoutes: FastifyPluginAsync<TServiceDeps> = async (app, de
     },
     handler: async (req) => {
       const ctx = await contextOf(req, deps);
-      const actor = await actorOf(req, ctx.db);
-      const { doc, organization } = await visibleDocument(ctx, actor, req.params.id, true);
-      authorize(req, compliancePolicy.manageDocuments, { current: actor.current, organization });
+      const caller = await requireCaller(req, ctx.db);
+      const { doc, organization } = await visibleDocument(ctx, caller, req.params.id, true);
+      authorize(req, compliancePolicy.manageDocuments, { current: caller.current, organization });
       assertSameId(req.body.data.id, doc.id);
       const { organization_id, ...changes } = req.body.data.attributes;
       if (organization_id !== undefined && organization_id !== doc.organization_id)
         throw new ApiError('validation_failed', {}, { pointer: '/data/attributes/organization_id' });
-      return resourceDocument(documentResource(await changeDocument(ctx, actingOf(actor), doc, changes)));
+      return resourceDocument(documentResource(await changeDocument(ctx, caller, doc, changes)));
     },
   });
 
@@ -163,10 +159,10 @@ export const complianceRoutes: FastifyPluginAsync<TServiceDeps> = async (app, de
     schema: { tags: TAGS, summary: 'Remove a document (the organization’s admins)', params: ZId },
     handler: async (req, reply) => {
       const ctx = await contextOf(req, deps);
-      const actor = await actorOf(req, ctx.db);
-      const { doc, organization } = await visibleDocument(ctx, actor, req.params.id, true);
-      authorize(req, compliancePolicy.manageDocuments, { current: actor.current, organization });
-      await removeDocument(ctx, actingOf(actor), doc);
+      const caller = await requireCaller(req, ctx.db);
+      const { doc, organization } = await visibleDocument(ctx, caller, req.params.id, true);
+      authorize(req, compliancePolicy.manageDocuments, { current: caller.current, organization });
+      await removeDocument(ctx, caller, doc);
       return reply.status(204).send();
     },
   });
@@ -179,7 +175,7 @@ export const complianceRoutes: FastifyPluginAsync<TServiceDeps> = async (app, de
     },
     handler: async (req) => {
       const ctx = await contextOf(req, deps);
-      await actorOf(req, ctx.db);
+      await requireCaller(req, ctx.db);
       const data = [...(await allRequirements(ctx.db, ctx.tenant.id))].map(([id, kinds]) =>
         requirementResource(id, kinds),
       );
@@ -196,7 +192,7 @@ export const complianceRoutes: FastifyPluginAsync<TServiceDeps> = async (app, de
     },
     handler: async (req) => {
       const ctx = await contextOf(req, deps);
-      await actorOf(req, ctx.db);
+      await requireCaller(req, ctx.db);
       const o = await loadOrganization(ctx, req.params.id);
       if (!COMPLIANCE_REQUIRER_TYPES.includes(o.type)) throw notFound();
       return resourceDocument(requirementResource(o.id, await requirementsOf(ctx.db, o.id)));
@@ -217,16 +213,11 @@ export const complianceRoutes: FastifyPluginAsync<TServiceDeps> = async (app, de
     },
     handler: async (req) => {
       const ctx = await contextOf(req, deps);
-      const actor = await actorOf(req, ctx.db);
+      const caller = await requireCaller(req, ctx.db);
       const organization = await loadOrganization(ctx, req.params.id, true);
-      authorize(req, compliancePolicy.setRequirements, { current: actor.current, organization });
+      authorize(req, compliancePolicy.setRequirements, { current: caller.current, organization });
       assertSameId(req.body.data.id, organization.id);
-      const kinds = await changeRequirements(
-        ctx,
-        actingOf(actor),
-        organization,
-        req.body.data.attributes.kinds,
-      );
+      const kinds = await changeRequirements(ctx, caller, organization, req.body.data.attributes.kinds);
       return resourceDocument(requirementResource(organization.id, kinds));
     },
   });

@@ -1,11 +1,10 @@
 import { dutchDate } from '@stageplein/contracts/domain/school-years';
 import { seedOrganizationId } from '@stageplein/contracts/domain/seed-ids';
+import { SYSTEM } from '@stageplein/kit/auth/caller';
 import { getTenant } from '@stageplein/contracts/tenants/tenant-registry';
 import type { TTenantId } from '@stageplein/contracts/tenants/tenant.types';
 import type { TDb } from '../shared/request.ts';
 import { refreshCompliance } from './compliance.service.ts';
-
-const SYSTEM = { userId: 'system', impersonatorId: null };
 
 /** Tenants whose demo NonProfit lacks its VOG (elsewhere its insurance is about to expire). */
 const VOG_MISSING_IN: readonly TTenantId[] = ['raayland', 'casteleijn', 'nuborgh', 'corderius'];

@@ -1,3 +1,4 @@
+import { SYSTEM, type TChangeActor } from '@stageplein/kit/auth/caller';
 import { dutchDate } from '@stageplein/contracts/domain/school-years';
 import {
   COMPLIANCE_KINDS,
@@ -11,9 +12,8 @@ import {
 } from '@stageplein/contracts/organizations/compliance';
 import type { TEventPayload } from '@stageplein/contracts/events/payloads';
 import { ApiError, notFound } from '@stageplein/kit/errors/api-error';
-import { actorIdOf, recordAudit } from '../audit-log/audit-log.repository.ts';
-import type { TActing } from '../organizations/organizations.service.ts';
-import { emit } from '../shared/events.ts';
+import { recordAudit } from '../audit-log/audit-log.repository.ts';
+import { record } from '../shared/events.ts';
 import type { TCtx as TRequestCtx } from '../shared/request.ts';
 
 /** What compliance's use cases need: requests, the sweep's activity and the seeds all have it. */
@@ -47,15 +47,15 @@ const documentPayload = (d: TComplianceDocumentRow) => ({
 
 function audit(
   ctx: TCtx,
-  acting: TActing,
+  caller: TChangeActor,
   organizationId: string,
   action: string,
   data: Record<string, unknown>,
 ) {
   return recordAudit(ctx.db, {
     tenant_id: ctx.tenant.id,
-    actor_id: actorIdOf(acting.userId),
-    impersonator_id: acting.impersonatorId,
+    actor_id: caller.userId,
+    impersonator_id: caller.impersonatorId,
     action,
     subject_type: 'organization',
     subject_id: organizationId,
@@ -116,7 +116,7 @@ const sameState = (a: TComplianceState | undefined, b: TComplianceState) =>
  */
 export async function refreshCompliance(
   ctx: TCtx,
-  acting: TActing,
+  caller: TChangeActor,
   organizationIds?: readonly string[],
 ): Promise<{ states: Map<string, TOrganizationComplianceAttributes>; changed: string[] }> {
   const ids = organizationIds ?? (await complianceSubjects(ctx.db, ctx.tenant.id)).map((s) => s.id);
@@ -127,12 +127,18 @@ export async function refreshCompliance(
     if (sameState(previous.get(id), state)) continue;
     changed.push(id);
     await storeState(ctx.db, ctx.tenant.id, id, state, computed_on, ctx.now);
-    await emit(ctx.db, ctx.tenant.id, acting.userId, 'organizations.compliance.changed', id, {
-      organization_id: id,
-      computed_on,
-      ...state,
-    });
-    await audit(ctx, acting, id, 'compliance.changed', {
+    await record(
+      ctx,
+      caller,
+      'organizations.compliance.changed',
+      { type: 'organization', id: id },
+      {
+        organization_id: id,
+        computed_on,
+        ...state,
+      },
+    );
+    await audit(ctx, caller, id, 'compliance.changed', {
       status: state.status,
       may_publish: state.may_publish,
       before: previous.get(id)?.status ?? null,
@@ -156,7 +162,7 @@ type TDocumentValues = Omit<TComplianceDocumentInput, 'organization_id'>;
 
 export async function createDocument(
   ctx: TCtx,
-  acting: TActing,
+  caller: TChangeActor,
   organizationId: string,
   input: TDocumentValues,
 ): Promise<TComplianceDocumentRow> {
@@ -176,22 +182,21 @@ export async function createDocument(
     created_at: ctx.now,
     updated_at: ctx.now,
   });
-  await emit(
-    ctx.db,
-    ctx.tenant.id,
-    acting.userId,
+  await record(
+    ctx,
+    caller,
     'organizations.compliance_document.created',
-    organizationId,
+    { type: 'compliance_document', id: organizationId },
     documentPayload(doc),
   );
-  await audit(ctx, acting, organizationId, 'compliance_document.created', documentPayload(doc));
-  await refreshCompliance(ctx, acting, [organizationId]);
+  await audit(ctx, caller, organizationId, 'compliance_document.created', documentPayload(doc));
+  await refreshCompliance(ctx, caller, [organizationId]);
   return doc;
 }
 
 export async function changeDocument(
   ctx: TCtx,
-  acting: TActing,
+  caller: TChangeActor,
   doc: TComplianceDocumentRow,
   changes: Partial<TDocumentValues>,
 ): Promise<TComplianceDocumentRow> {
@@ -206,40 +211,42 @@ export async function changeDocument(
   // A new expiry date deserves its own reminder.
   const reminded_for = values.expires_on === doc.expires_on ? doc.reminded_for : null;
   const updated = await updateDocument(ctx.db, doc.id, { ...values, reminded_for, updated_at: ctx.now });
-  await emit(
-    ctx.db,
-    ctx.tenant.id,
-    acting.userId,
+  await record(
+    ctx,
+    caller,
     'organizations.compliance_document.updated',
-    doc.organization_id,
+    { type: 'compliance_document', id: doc.organization_id },
     documentPayload(updated),
   );
-  await audit(ctx, acting, doc.organization_id, 'compliance_document.updated', {
+  await audit(ctx, caller, doc.organization_id, 'compliance_document.updated', {
     ...documentPayload(updated),
     before: documentPayload(doc),
   });
-  await refreshCompliance(ctx, acting, [doc.organization_id]);
+  await refreshCompliance(ctx, caller, [doc.organization_id]);
   return updated;
 }
 
-export async function removeDocument(ctx: TCtx, acting: TActing, doc: TComplianceDocumentRow): Promise<void> {
+export async function removeDocument(
+  ctx: TCtx,
+  caller: TChangeActor,
+  doc: TComplianceDocumentRow,
+): Promise<void> {
   await deleteDocument(ctx.db, doc.id);
-  await emit(
-    ctx.db,
-    ctx.tenant.id,
-    acting.userId,
+  await record(
+    ctx,
+    caller,
     'organizations.compliance_document.deleted',
-    doc.organization_id,
+    { type: 'compliance_document', id: doc.organization_id },
     documentPayload(doc),
   );
-  await audit(ctx, acting, doc.organization_id, 'compliance_document.deleted', documentPayload(doc));
-  await refreshCompliance(ctx, acting, [doc.organization_id]);
+  await audit(ctx, caller, doc.organization_id, 'compliance_document.deleted', documentPayload(doc));
+  await refreshCompliance(ctx, caller, [doc.organization_id]);
 }
 
 /** A School's or VolunteerCenter's required kinds; every organization's state follows. */
 export async function changeRequirements(
   ctx: TCtx,
-  acting: TActing,
+  caller: TChangeActor,
   requirer: { id: string; type: string },
   kinds: readonly TComplianceKind[],
 ): Promise<TComplianceKind[]> {
@@ -247,16 +254,15 @@ export async function changeRequirements(
   const sorted = COMPLIANCE_KINDS.filter((k) => kinds.includes(k));
   await replaceRequirements(ctx.db, ctx.tenant.id, requirer.id, sorted, ctx.now);
   const data = { organization_id: requirer.id, kinds: sorted };
-  await emit(
-    ctx.db,
-    ctx.tenant.id,
-    acting.userId,
+  await record(
+    ctx,
+    caller,
     'organizations.compliance_requirements.changed',
-    requirer.id,
+    { type: 'compliance_requirements', id: requirer.id },
     data,
   );
-  await audit(ctx, acting, requirer.id, 'compliance_requirements.changed', data);
-  await refreshCompliance(ctx, acting);
+  await audit(ctx, caller, requirer.id, 'compliance_requirements.changed', data);
+  await refreshCompliance(ctx, caller);
   return sorted;
 }
 
@@ -269,7 +275,6 @@ type TExpiring = TEventPayload<'organizations.compliance_document.expiring'>;
  * (`organizations.compliance_document.expiring`, which identity mails to its admins). Idempotent.
  */
 export async function sweepCompliance(ctx: TCtx): Promise<{ changed: number; reminded: number }> {
-  const SYSTEM: TActing = { userId: 'system', impersonatorId: null };
   const subjects = await complianceSubjects(ctx.db, ctx.tenant.id);
   const { states, changed } = await refreshCompliance(
     ctx,
@@ -292,12 +297,11 @@ export async function sweepCompliance(ctx: TCtx): Promise<{ changed: number; rem
       organization_name: names.get(d.organization_id) ?? '',
       days_left: daysBetween(today, d.expires_on!),
     };
-    await emit(
-      ctx.db,
-      ctx.tenant.id,
-      SYSTEM.userId,
+    await record(
+      ctx,
+      SYSTEM,
       'organizations.compliance_document.expiring',
-      d.organization_id,
+      { type: 'organization', id: d.organization_id },
       data,
     );
     await audit(ctx, SYSTEM, d.organization_id, 'compliance_document.reminded', data);

@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 import type { TComplianceKind, TComplianceState } from '@stageplein/contracts/organizations/compliance';
 
 /** A document an organization keeps (no file storage yet: a reference or note says where it is). */
@@ -30,7 +30,8 @@ export interface TComplianceStatesTable {
   organization_id: string;
   tenant_id: string;
   may_publish: boolean;
-  state: TComplianceState;
+  /** jsonb: written as its JSON text, read back as the state. */
+  state: ColumnType<TComplianceState, string, string>;
   computed_on: string;
   updated_at: Date;
 }

@@ -15,7 +15,7 @@ import { authorize } from '@stageplein/kit/auth/policy';
 import { notFound } from '@stageplein/kit/errors/api-error';
 import { collectionDocument, resourceDocument } from '@stageplein/kit/jsonapi/serialize';
 import type { TServiceDeps } from '@stageplein/kit/service';
-import { actorOf, requireApprovedOrganization } from '../shared/actor.ts';
+import { requireCaller, requireApprovedOrganization } from '../shared/caller.ts';
 import { assertSameId } from '@stageplein/kit/jsonapi/update-document';
 import { contextOf } from '../shared/request.ts';
 import { assertSameSchool, authorizeSchoolCreate, schoolRecordToChange } from '../shared/school.ts';
@@ -39,9 +39,9 @@ export const groupsRoutes: FastifyPluginAsync<TServiceDeps> = async (app, deps) 
     },
     handler: async (req) => {
       const ctx = await contextOf(req, deps);
-      const actor = await actorOf(req, ctx.db);
-      const schoolId = actor.current?.id ?? '';
-      const auth = authorize(req, groupsPolicy.list, { current: actor.current, schoolId });
+      const caller = await requireCaller(req, ctx.db);
+      const schoolId = caller.current?.id ?? '';
+      const auth = authorize(req, groupsPolicy.list, { current: caller.current, schoolId });
       const onlyOwn = !auth.permissions.isSchoolAdmin && !auth.permissions.isMentor;
       const rows = await listGroups(ctx.db, {
         schoolId,
@@ -63,13 +63,13 @@ export const groupsRoutes: FastifyPluginAsync<TServiceDeps> = async (app, deps) 
     },
     handler: async (req) => {
       const ctx = await contextOf(req, deps);
-      const actor = await actorOf(req, ctx.db);
+      const caller = await requireCaller(req, ctx.db);
       const group = await findGroup(ctx.db, req.params.id);
       if (!group) throw notFound();
-      const subject = { current: actor.current, schoolId: group.school_id };
-      const isMember = await isMemberOf(ctx.db, group.id, actor.auth.userId);
+      const subject = { current: caller.current, schoolId: group.school_id };
+      const isMember = await isMemberOf(ctx.db, group.id, caller.auth.userId);
       authorize(req, groupsPolicy.show, { ...subject, isMember });
-      const students = groupsPolicy.showStudents(actor.auth, subject)
+      const students = groupsPolicy.showStudents(caller.auth, subject)
         ? (await studentIdsOf(ctx.db, group.id)).map((m) => m.student_id)
         : undefined;
       return resourceDocument(groupResource(group, students));
@@ -85,10 +85,10 @@ export const groupsRoutes: FastifyPluginAsync<TServiceDeps> = async (app, deps) 
     },
     handler: async (req, reply) => {
       const ctx = await contextOf(req, deps);
-      const actor = await actorOf(req, ctx.db);
+      const caller = await requireCaller(req, ctx.db);
       const { school_id, ...input } = req.body.data.attributes;
-      const schoolId = authorizeSchoolCreate(req, actor, school_id, groupsPolicy.create);
-      const group = await createGroup(ctx, actor.auth.userId, schoolId, input);
+      const schoolId = authorizeSchoolCreate(req, caller, school_id, groupsPolicy.create);
+      const group = await createGroup(ctx, caller, schoolId, input);
       return reply.status(201).send(resourceDocument(groupResource(group, [])));
     },
   });
@@ -106,13 +106,13 @@ export const groupsRoutes: FastifyPluginAsync<TServiceDeps> = async (app, deps) 
     handler: async (req) => {
       const {
         ctx,
-        actor,
+        caller,
         record: group,
       } = await schoolRecordToChange(req, deps, findGroup, groupsPolicy.update);
       assertSameId(req.body.data.id, group.id);
       const { school_id, ...changes } = req.body.data.attributes;
       assertSameSchool(school_id, group);
-      return resourceDocument(groupResource(await changeGroup(ctx, actor.auth.userId, group, changes)));
+      return resourceDocument(groupResource(await changeGroup(ctx, caller, group, changes)));
     },
   });
 
@@ -126,10 +126,10 @@ export const groupsRoutes: FastifyPluginAsync<TServiceDeps> = async (app, deps) 
     handler: async (req) => {
       const {
         ctx,
-        actor,
+        caller,
         record: group,
       } = await schoolRecordToChange(req, deps, findGroup, groupsPolicy.destroy);
-      await removeGroup(ctx, actor.auth.userId, group);
+      await removeGroup(ctx, caller, group);
       return { meta: { deleted: true } };
     },
   });
@@ -147,12 +147,12 @@ export const groupsRoutes: FastifyPluginAsync<TServiceDeps> = async (app, deps) 
     },
     handler: async (req) => {
       const ctx = await contextOf(req, deps);
-      const actor = await actorOf(req, ctx.db);
-      requireApprovedOrganization(actor);
-      const schoolId = actor.current?.id ?? '';
-      authorize(req, groupsPolicy.assignStudent, { current: actor.current, schoolId });
+      const caller = await requireCaller(req, ctx.db);
+      requireApprovedOrganization(caller);
+      const schoolId = caller.current?.id ?? '';
+      authorize(req, groupsPolicy.assignStudent, { current: caller.current, schoolId });
       const { group_id } = 'data' in req.body ? req.body.data.attributes : req.body;
-      const membership = await assignGroup(ctx, actor.auth.userId, schoolId, req.params.id, group_id);
+      const membership = await assignGroup(ctx, caller, schoolId, req.params.id, group_id);
       return resourceDocument(membership ? membershipResource(membership) : null);
     },
   });

@@ -1,6 +1,7 @@
+import type { TChangeActor } from '@stageplein/kit/auth/caller';
 import { ApiError } from '@stageplein/kit/errors/api-error';
 import { findLevel } from '../levels/levels.service.ts';
-import { emit } from '../shared/events.ts';
+import { record } from '../shared/events.ts';
 import type { TCtx } from '../shared/request.ts';
 import { hasRoleAt } from '../shared/roles.ts';
 import { nameTaken } from '../shared/school.ts';
@@ -52,7 +53,7 @@ async function assertReferences(ctx: TCtx, schoolId: string, input: TGroupInput)
 
 export async function createGroup(
   ctx: TCtx,
-  actor: string,
+  caller: TChangeActor,
   schoolId: string,
   input: TGroupInput & { name: string },
 ) {
@@ -67,23 +68,23 @@ export async function createGroup(
     created_at: ctx.now,
     updated_at: ctx.now,
   }).catch((e: unknown) => Promise.reject(nameTaken(e)));
-  await emit(ctx.db, ctx.tenant.id, actor, 'organizations.group.created', group.id, payload(group));
+  await record(ctx, caller, 'organizations.group.created', { type: 'group', id: group.id }, payload(group));
   return group;
 }
 
-export async function changeGroup(ctx: TCtx, actor: string, group: TGroupRow, input: TGroupInput) {
+export async function changeGroup(ctx: TCtx, caller: TChangeActor, group: TGroupRow, input: TGroupInput) {
   await assertReferences(ctx, group.school_id, input);
   const updated = await updateGroup(ctx.db, group.id, { ...input, updated_at: ctx.now }).catch((e: unknown) =>
     Promise.reject(nameTaken(e)),
   );
-  await emit(ctx.db, ctx.tenant.id, actor, 'organizations.group.updated', group.id, payload(updated));
+  await record(ctx, caller, 'organizations.group.updated', { type: 'group', id: group.id }, payload(updated));
   return updated;
 }
 
 /** Its memberships go with it (the students are simply in no group at that school any more). */
-export async function removeGroup(ctx: TCtx, actor: string, group: TGroupRow) {
+export async function removeGroup(ctx: TCtx, caller: TChangeActor, group: TGroupRow) {
   await deleteGroup(ctx.db, group.id);
-  await emit(ctx.db, ctx.tenant.id, actor, 'organizations.group.deleted', group.id, payload(group));
+  await record(ctx, caller, 'organizations.group.deleted', { type: 'group', id: group.id }, payload(group));
 }
 
 /**
@@ -93,19 +94,25 @@ export async function removeGroup(ctx: TCtx, actor: string, group: TGroupRow) {
  */
 export async function assignGroup(
   ctx: TCtx,
-  actor: string,
+  caller: TChangeActor,
   schoolId: string,
   studentId: string,
   groupId: string | null,
 ): Promise<TGroupMembershipRow | null> {
   const previous = await findMembership(ctx.db, schoolId, studentId);
   const changed = (group_id: string | null) =>
-    emit(ctx.db, ctx.tenant.id, actor, 'organizations.group_membership.changed', studentId, {
-      school_id: schoolId,
-      student_id: studentId,
-      group_id,
-      previous_group_id: previous?.group_id ?? null,
-    });
+    record(
+      ctx,
+      caller,
+      'organizations.group_membership.changed',
+      { type: 'user', id: studentId },
+      {
+        school_id: schoolId,
+        student_id: studentId,
+        group_id,
+        previous_group_id: previous?.group_id ?? null,
+      },
+    );
   if (groupId === null) {
     if (previous) {
       await deleteMembership(ctx.db, schoolId, studentId);

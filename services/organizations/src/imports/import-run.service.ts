@@ -8,14 +8,16 @@ import { getTenant } from '@stageplein/contracts/tenants/tenant-registry';
 import type { TTenantId } from '@stageplein/contracts/tenants/tenant.types';
 import type { TStudentImportInput, TStudentImportSummary } from '@stageplein/contracts/workflows/names';
 import type { TConfig } from '@stageplein/kit/config/config';
+import type { TChangeActor } from '@stageplein/kit/auth/caller';
 import { setTenant } from '@stageplein/kit/db/rls';
+import { serviceDb } from '@stageplein/kit/db/schema-tables';
 import type { TEventInput } from '@stageplein/kit/outbox/outbox-writer';
 import { writeEvents } from '@stageplein/kit/outbox/write-events';
-import { SCHEMA } from '../database.ts';
+import { SCHEMA, type TOrganizationsDb } from '../database.ts';
 import { createGroup } from '../groups/groups.service.ts';
 import type { TGroupMembershipsTable } from '../groups/groups.table.ts';
 import { createLevel } from '../levels/levels.service.ts';
-import type { TCtx, TDb } from '../shared/request.ts';
+import type { TCtx } from '../shared/request.ts';
 import {
   currentSchoolYearId,
   enrolmentsOf,
@@ -87,16 +89,21 @@ async function structureIds(db: TIDb, schoolId: string, today: string) {
  * transaction on the RLS-bound app role with the import's tenant set, and each is idempotent: a
  * retried activity repeats it without a second effect.
  */
+/** The user who uploaded the import, as the caller of the use cases the run calls. */
+const byUser = (userId: string): TChangeActor => ({ userId, impersonatorId: null });
+
 export function createImportRun(deps: { db: Kysely<unknown>; config: TConfig; now?: () => Date }) {
   const now = () => deps.now?.() ?? new Date();
   const today = () => now().toISOString().slice(0, 10);
   const inTenant = <T>(tenant: string, fn: (db: TIDb) => Promise<T>) =>
-    deps.db.transaction().execute(async (trx) => {
-      await setTenant(trx, tenant);
-      return fn(trx as unknown as TIDb);
-    });
+    serviceDb<TOrganizationsDb>(deps.db)
+      .transaction()
+      .execute(async (trx) => {
+        await setTenant(trx, tenant);
+        return fn(trx);
+      });
   const ctxOf = (db: TIDb, tenant: string): TCtx => ({
-    db: db as unknown as TDb,
+    db,
     tenant: getTenant(tenant)!,
     now: now(),
     config: deps.config,
@@ -185,14 +192,14 @@ export function createImportRun(deps: { db: Kysely<unknown>; config: TConfig; no
         let groups = 0;
         for (const { level_name } of wanted) {
           if (!level_name || levelIds.has(key(level_name))) continue;
-          const level = await createLevel(ctx, actorId, { school_id: schoolId, name: level_name });
+          const level = await createLevel(ctx, byUser(actorId), { school_id: schoolId, name: level_name });
           levelIds.set(key(level_name), level.id);
           levels++;
         }
         const year = await currentSchoolYearId(db, today());
         for (const { group_name, level_name } of wanted) {
           if (!group_name || groupIds.has(key(group_name))) continue;
-          const group = await createGroup(ctx, actorId, schoolId, {
+          const group = await createGroup(ctx, byUser(actorId), schoolId, {
             name: group_name,
             school_year_id: year?.id ?? null,
             level_id: level_name ? (levelIds.get(key(level_name)) ?? null) : null,
@@ -340,7 +347,7 @@ export function createImportRun(deps: { db: Kysely<unknown>; config: TConfig; no
         // One statement each for the batch (a student occurs once per file, so once per batch).
         await upsertEnrolments(db, enrolmentUpserts);
         await upsertMemberships(db, membershipUpserts);
-        await writeEvents(db as unknown as Kysely<unknown>, SCHEMA, events);
+        await writeEvents(db, SCHEMA, events);
         await setRowOutcomes(db, ref.importId, outcomes);
         await recountImport(db, ref.importId, now());
       });

@@ -1,10 +1,9 @@
-import type { Kysely } from 'kysely';
 import { EVENT_PAYLOADS } from '@stageplein/contracts/events/payloads';
 import { idempotentConsumer } from '@stageplein/kit/outbox/idempotent-consumer';
 import type { TConsumer } from '@stageplein/kit/outbox/transport';
-import { SCHEMA } from '../database.ts';
-import type { TImportWorkflows } from './import-workflows.ts';
-import type { TIDb } from './imports.repository.ts';
+import type { TServiceDeps } from '@stageplein/kit/service';
+import { SCHEMA, type TOrganizationsDb } from '../database.ts';
+import { importWorkflowsFor } from './import-workflows.ts';
 import { startRequestedImport } from './imports.service.ts';
 
 /**
@@ -19,21 +18,18 @@ import { startRequestedImport } from './imports.service.ts';
  * a start that keeps failing while Temporal answers is dead-lettered (and `npm run events:replay`
  * applies it again once fixed).
  */
-export function importRequestsConsumer(
-  db: Kysely<unknown>,
-  workflows: () => TImportWorkflows,
-  now: () => Date,
-): TConsumer {
-  const consumer = idempotentConsumer({
-    db,
+export function importRequestsConsumer(deps: TServiceDeps): TConsumer {
+  const workflows = () => importWorkflowsFor(deps.config);
+  const consumer = idempotentConsumer<TOrganizationsDb>({
+    db: deps.db,
     schema: SCHEMA,
     group: `${SCHEMA}.import-workflows`,
     types: ['organizations.import.requested'],
     async apply(trx, event) {
       const data = EVENT_PAYLOADS['organizations.import.requested'].parse(event.data);
       await startRequestedImport(
-        trx as unknown as TIDb,
-        { tenant: event.tenant, importId: data.import_id, at: now() },
+        trx,
+        { tenant: event.tenant, importId: data.import_id, at: deps.now?.() ?? new Date() },
         workflows(),
       );
     },

@@ -1,19 +1,15 @@
-import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
+import { sql, type Insertable, type Selectable } from 'kysely';
+import type { TDb } from '../database.ts';
 import type {
   TStudentImportRowError,
   TStudentImportRowStatus,
   TStudentImportStatus,
 } from '@stageplein/contracts/imports/student-import';
 import type { TGroupMembershipsTable } from '../groups/groups.table.ts';
-import type {
-  TImportRowsTable,
-  TImportsDb,
-  TImportsTable,
-  TStudentEnrolmentsTable,
-} from './imports.table.ts';
+import type { TImportRowsTable, TImportsTable, TStudentEnrolmentsTable } from './imports.table.ts';
 
-/** The imports tables on a transaction with the tenant set (request or activity). */
-export type TIDb = Kysely<TImportsDb>;
+/** The imports tables on a transaction with the tenant set (request or activity): the service's database. */
+export type TIDb = TDb;
 export type TImportRow = Selectable<TImportsTable>;
 export type TImportRowRow = Selectable<TImportRowsTable>;
 export type TEnrolmentRow = Selectable<TStudentEnrolmentsTable>;

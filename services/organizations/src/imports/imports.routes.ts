@@ -15,7 +15,7 @@ import { authorize } from '@stageplein/kit/auth/policy';
 import { ApiError, notFound } from '@stageplein/kit/errors/api-error';
 import { collectionDocument, resourceDocument } from '@stageplein/kit/jsonapi/serialize';
 import type { TServiceDeps } from '@stageplein/kit/service';
-import { actorOf } from '../shared/actor.ts';
+import { requireCaller } from '../shared/caller.ts';
 import { contextOf, type TCtx } from '../shared/request.ts';
 import { managesSchool } from '../shared/school.ts';
 import { importWorkflowsFor } from './import-workflows.ts';
@@ -39,7 +39,7 @@ const ZRowsQuery = z.object({
 });
 /** Multipart overhead allowed on top of the file itself before the body counts as too large. */
 const FORM_OVERHEAD = 64 * 1024;
-const idb = (ctx: TCtx) => ctx.db as unknown as TIDb;
+const idb = (ctx: TCtx): TIDb => ctx.db;
 /** `import[file]` (spec §7: bracketed form keys) and `file` are the same field. */
 const fieldName = (name: string) => name.replace(/^import\[(.+)\]$/, '$1');
 const tooLarge = () => new ApiError('file_too_large', { max_mb: STUDENT_IMPORT_MAX_BYTES / 1024 / 1024 });
@@ -86,10 +86,10 @@ export const importsRoutes: FastifyPluginAsync<TServiceDeps> = async (app, deps)
   async function loadImport(req: FastifyRequest, id: string) {
     const ctx = await contextOf(req, deps);
     const row = await findImport(idb(ctx), id);
-    const actor = await actorOf(req, ctx.db);
+    const caller = await requireCaller(req, ctx.db);
     if (!row) throw notFound();
     try {
-      authorize(req, managesSchool, { current: actor.current, schoolId: row.school_id });
+      authorize(req, managesSchool, { current: caller.current, schoolId: row.school_id });
     } catch (error) {
       if (error instanceof ApiError && error.status === 403) throw notFound();
       throw error;
@@ -110,20 +110,17 @@ export const importsRoutes: FastifyPluginAsync<TServiceDeps> = async (app, deps)
     },
     handler: async (req, reply) => {
       const ctx = await contextOf(req, deps);
-      const actor = await actorOf(req, ctx.db);
+      const caller = await requireCaller(req, ctx.db);
       // Who may import is known before the upload is read.
-      authorize(req, (auth) => mayImportStudents(auth.permissions, actor.current));
+      authorize(req, (auth) => mayImportStudents(auth.permissions, caller.current));
       const upload = await readUpload(req);
       const options = ZStudentImportOptions.safeParse({
-        school_id: upload.fields.school_id ?? actor.current?.id,
+        school_id: upload.fields.school_id ?? caller.current?.id,
         create_missing_groups: upload.fields.create_missing_groups,
       });
       if (!options.success) throw invalidField(String(options.error.issues[0]?.path[0] ?? ''));
-      const auth = authorize(req, managesSchool, {
-        current: actor.current,
-        schoolId: options.data.school_id,
-      });
-      const { row, fresh } = await requestImport(ctx, auth.userId, upload, options.data);
+      authorize(req, managesSchool, { current: caller.current, schoolId: options.data.school_id });
+      const { row, fresh } = await requestImport(ctx, caller, upload, options.data);
       reply.status(fresh ? 202 : 200).header('location', `/api/v1/imports/${row.id}`);
       return resourceDocument(importResource(row));
     },
@@ -137,9 +134,9 @@ export const importsRoutes: FastifyPluginAsync<TServiceDeps> = async (app, deps)
     },
     handler: async (req) => {
       const ctx = await contextOf(req, deps);
-      const actor = await actorOf(req, ctx.db);
-      const schoolId = actor.current?.id ?? '';
-      authorize(req, managesSchool, { current: actor.current, schoolId });
+      const caller = await requireCaller(req, ctx.db);
+      const schoolId = caller.current?.id ?? '';
+      authorize(req, managesSchool, { current: caller.current, schoolId });
       const rows = await listImportsOfSchool(idb(ctx), schoolId, 100);
       return collectionDocument(rows.map(importResource), { total: rows.length });
     },

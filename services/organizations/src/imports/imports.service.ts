@@ -1,10 +1,10 @@
+import type { TSignedInCaller } from '@stageplein/kit/auth/caller';
 import { createHash } from 'node:crypto';
 import { uuidV5 } from '@stageplein/contracts/domain/seed-ids';
 import type { TStudentImportOptions } from '@stageplein/contracts/imports/student-import';
-import type { TTenantId } from '@stageplein/contracts/tenants/tenant.types';
 import { studentImportWorkflowId } from '@stageplein/contracts/workflows/names';
 import { ApiError } from '@stageplein/kit/errors/api-error';
-import { emit } from '../shared/events.ts';
+import { record } from '../shared/events.ts';
 import type { TCtx } from '../shared/request.ts';
 import type { TImportWorkflows } from './import-workflows.ts';
 import {
@@ -23,15 +23,21 @@ export const IMPORT_ID_NAMESPACE = '0f4f8c1e-6a52-4c8e-9d7b-3c1b9e7a2d44';
 export const importIdOf = (tenant: string, schoolId: string, sha256: string) =>
   uuidV5(`${tenant}:${schoolId}:${sha256}`, IMPORT_ID_NAMESPACE);
 
-const idb = (ctx: TCtx) => ctx.db as unknown as TIDb;
+const idb = (ctx: TCtx): TIDb => ctx.db;
 
 /** Asks for the import's workflow, in the caller's transaction (organizations' consumer starts it). */
-async function requestRun(ctx: TCtx, actorId: string, row: TImportRow): Promise<void> {
-  await emit(ctx.db, ctx.tenant.id as TTenantId, actorId, 'organizations.import.requested', row.id, {
-    import_id: row.id,
-    school_id: row.school_id,
-    workflow_id: row.workflow_id,
-  });
+async function requestRun(ctx: TCtx, caller: TSignedInCaller, row: TImportRow): Promise<void> {
+  await record(
+    ctx,
+    caller,
+    'organizations.import.requested',
+    { type: 'import', id: row.id },
+    {
+      import_id: row.id,
+      school_id: row.school_id,
+      workflow_id: row.workflow_id,
+    },
+  );
 }
 
 /**
@@ -42,7 +48,7 @@ async function requestRun(ctx: TCtx, actorId: string, row: TImportRow): Promise<
  */
 export async function requestImport(
   ctx: TCtx,
-  actorId: string,
+  caller: TSignedInCaller,
   upload: { fileName: string; bytes: Buffer },
   options: TStudentImportOptions,
 ): Promise<{ row: TImportRow; fresh: boolean }> {
@@ -75,7 +81,7 @@ export async function requestImport(
     batch_count: 0,
     parse_ms: null,
     failure: null,
-    created_by: actorId,
+    created_by: caller.userId,
     created_at: ctx.now,
     updated_at: ctx.now,
     started_at: null,
@@ -84,7 +90,7 @@ export async function requestImport(
   if (inserted) await insertImportFile(db, id, tenant, upload.bytes);
   const fresh = inserted ?? (await reopenImport(db, id, ctx.now));
   if (fresh) {
-    await requestRun(ctx, actorId, fresh);
+    await requestRun(ctx, caller, fresh);
     return { row: fresh, fresh: true };
   }
   return { row: (await findImport(db, id))!, fresh: false };

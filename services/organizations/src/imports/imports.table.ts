@@ -1,5 +1,4 @@
 import type { TStudentImportRowStatus } from '@stageplein/contracts/imports/student-import';
-import type { TOrganizationsDb } from '../database.ts';
 
 /** An import of a school's students; its id derives from tenant, school and file hash (one import per file). */
 export interface TImportsTable {
@@ -66,10 +65,3 @@ export interface TStudentEnrolmentsTable {
   created_at: Date;
   updated_at: Date;
 }
-
-export type TImportsDb = TOrganizationsDb & {
-  'organizations.imports': TImportsTable;
-  'organizations.import_files': TImportFilesTable;
-  'organizations.import_rows': TImportRowsTable;
-  'organizations.student_enrolments': TStudentEnrolmentsTable;
-};

@@ -16,7 +16,8 @@ import { badRequest, notFound } from '@stageplein/kit/errors/api-error';
 import { parseJsonApiQuery, ZJsonApiQueryString } from '@stageplein/kit/jsonapi/query';
 import { collectionDocument, resourceDocument } from '@stageplein/kit/jsonapi/serialize';
 import type { TServiceDeps } from '@stageplein/kit/service';
-import { actorOf, isUuid, type TActor } from '../shared/actor.ts';
+import { requireCaller, type TCaller } from '../shared/caller.ts';
+import { isUuid } from '../shared/request.ts';
 import { assertSameId } from '@stageplein/kit/jsonapi/update-document';
 import { contextOf } from '../shared/request.ts';
 import { assertSameSchool, authorizeSchoolCreate, authorizeSchoolWrite } from '../shared/school.ts';
@@ -36,9 +37,9 @@ function assertUuidFilters(query: TJsonApiQuery): void {
 }
 
 /** A period the caller may see (spec §4: their school's, or an active one), else 404. */
-function visiblePeriod(actor: TActor, period: TPeriodRow | undefined): TPeriodRow | undefined {
-  const subject = period && { current: actor.current, schoolId: period.school_id, status: period.status };
-  if (!period || !internshipPeriodsPolicy.show(actor.auth, subject!)) throw notFound();
+function visiblePeriod(caller: TCaller, period: TPeriodRow | undefined): TPeriodRow | undefined {
+  const subject = period && { current: caller.current, schoolId: period.school_id, status: period.status };
+  if (!period || !internshipPeriodsPolicy.show(caller.auth, subject!)) throw notFound();
   return period;
 }
 
@@ -79,17 +80,17 @@ export const internshipPeriodsRoutes: FastifyPluginAsync<TServiceDeps> = async (
     },
     handler: async (req) => {
       const ctx = await contextOf(req, deps);
-      const actor = await actorOf(req, ctx.db);
+      const caller = await requireCaller(req, ctx.db);
       authorize(req, internshipPeriodsPolicy.list);
       const query = parseJsonApiQuery(req.query as Record<string, string>, INTERNSHIP_PERIODS_QUERY);
       assertUuidFilters(query);
       const allYears = query.scopes.all_years === 'true';
       if (allYears)
         authorize(req, internshipPeriodsPolicy.listAllYears, {
-          current: actor.current,
-          schoolId: actor.current?.id ?? '',
+          current: caller.current,
+          schoolId: caller.current?.id ?? '',
         });
-      const data = (await periodsFor(ctx, actor, query, allYears)).map(periodResource);
+      const data = (await periodsFor(ctx, caller, query, allYears)).map(periodResource);
       return collectionDocument(data, { total: data.length });
     },
   });
@@ -103,8 +104,8 @@ export const internshipPeriodsRoutes: FastifyPluginAsync<TServiceDeps> = async (
     },
     handler: async (req) => {
       const ctx = await contextOf(req, deps);
-      const actor = await actorOf(req, ctx.db);
-      const period = await currentPeriodFor(ctx, actor);
+      const caller = await requireCaller(req, ctx.db);
+      const period = await currentPeriodFor(ctx, caller);
       return resourceDocument(period ? periodResource(period) : null);
     },
   });
@@ -118,8 +119,8 @@ export const internshipPeriodsRoutes: FastifyPluginAsync<TServiceDeps> = async (
     },
     handler: async (req) => {
       const ctx = await contextOf(req, deps);
-      const actor = await actorOf(req, ctx.db);
-      const period = visiblePeriod(actor, await findPeriod(ctx.db, req.params.id))!;
+      const caller = await requireCaller(req, ctx.db);
+      const period = visiblePeriod(caller, await findPeriod(ctx.db, req.params.id))!;
       return resourceDocument(periodResource(period));
     },
   });
@@ -134,10 +135,10 @@ export const internshipPeriodsRoutes: FastifyPluginAsync<TServiceDeps> = async (
     },
     handler: async (req, reply) => {
       const ctx = await contextOf(req, deps);
-      const actor = await actorOf(req, ctx.db);
+      const caller = await requireCaller(req, ctx.db);
       const { school_id, status, ...values } = req.body.data.attributes;
-      const schoolId = authorizeSchoolCreate(req, actor, school_id, internshipPeriodsPolicy.create);
-      const period = await createPeriod(ctx, actor.auth.userId, schoolId, {
+      const schoolId = authorizeSchoolCreate(req, caller, school_id, internshipPeriodsPolicy.create);
+      const period = await createPeriod(ctx, caller, schoolId, {
         ...values,
         status: status ?? 'active',
       });
@@ -157,17 +158,17 @@ export const internshipPeriodsRoutes: FastifyPluginAsync<TServiceDeps> = async (
     },
     handler: async (req) => {
       const ctx = await contextOf(req, deps);
-      const actor = await actorOf(req, ctx.db);
+      const caller = await requireCaller(req, ctx.db);
       const period = authorizeSchoolWrite(
         req,
-        actor,
-        visiblePeriod(actor, await findPeriod(ctx.db, req.params.id, true)),
+        caller,
+        visiblePeriod(caller, await findPeriod(ctx.db, req.params.id, true)),
         internshipPeriodsPolicy.update,
       );
       assertSameId(req.body.data.id, period.id);
       const { school_id, ...changes } = req.body.data.attributes;
       assertSameSchool(school_id, period);
-      return resourceDocument(periodResource(await changePeriod(ctx, actor.auth.userId, period, changes)));
+      return resourceDocument(periodResource(await changePeriod(ctx, caller, period, changes)));
     },
   });
 };

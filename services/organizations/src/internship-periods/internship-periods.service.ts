@@ -1,3 +1,4 @@
+import type { TChangeActor } from '@stageplein/kit/auth/caller';
 import { dutchDate, inScopeSchoolYearIds } from '@stageplein/contracts/domain/school-years';
 import { isEndBeforeStart } from '@stageplein/contracts/validation/field-rules';
 import {
@@ -9,8 +10,8 @@ import {
 import type { TJsonApiQuery } from '@stageplein/contracts/jsonapi/jsonapi';
 import { ApiError } from '@stageplein/kit/errors/api-error';
 import { listSchoolYears } from '../school-years/school-years.repository.ts';
-import type { TActor } from '../shared/actor.ts';
-import { emit } from '../shared/events.ts';
+import type { TCaller } from '../shared/caller.ts';
+import { record } from '../shared/events.ts';
 import type { TCtx } from '../shared/request.ts';
 import { currentSchool } from '../shared/school.ts';
 import { insertPeriod, listPeriods, updatePeriod, type TPeriodRow } from './internship-periods.repository.ts';
@@ -43,17 +44,17 @@ export async function inScopeYearIds(ctx: TCtx): Promise<string[]> {
  * others: active ones; current and next school year), or every year of their school for its admins
  * when `allYears`.
  */
-export async function periodsFor(ctx: TCtx, actor: TActor, query: TJsonApiQuery, allYears: boolean) {
-  const school = currentSchool(actor.current);
+export async function periodsFor(ctx: TCtx, caller: TCaller, query: TJsonApiQuery, allYears: boolean) {
+  const school = currentSchool(caller.current);
   const yearIds = allYears ? undefined : await inScopeYearIds(ctx);
   return sortPeriods(await listPeriods(ctx.db, { yearIds, schoolId: school?.id ?? null }, query));
 }
 
 /** Spec §4 current internship period: a student's from the server's rule, anyone else's the first in scope. */
-export async function currentPeriodFor(ctx: TCtx, actor: TActor): Promise<TPeriodRow | null> {
-  const school = currentSchool(actor.current);
+export async function currentPeriodFor(ctx: TCtx, caller: TCaller): Promise<TPeriodRow | null> {
+  const school = currentSchool(caller.current);
   const yearIds = await inScopeYearIds(ctx);
-  if (actor.auth.permissions.isStudent && school) {
+  if (caller.permissions.isStudent && school) {
     const own = await listPeriods(ctx.db, { yearIds, schoolId: school.id });
     return currentPeriodOn(own.map(periodRef), dutchDate(ctx.now))?.row ?? null;
   }
@@ -107,7 +108,7 @@ const payload = (p: TPeriodRow) => ({
   status: p.status,
 });
 
-export async function createPeriod(ctx: TCtx, actor: string, schoolId: string, values: TPeriodValues) {
+export async function createPeriod(ctx: TCtx, caller: TChangeActor, schoolId: string, values: TPeriodValues) {
   const schoolYearId = await resolveSchoolYear(ctx, values);
   const period = await insertPeriod(ctx.db, {
     tenant_id: ctx.tenant.id,
@@ -120,12 +121,11 @@ export async function createPeriod(ctx: TCtx, actor: string, schoolId: string, v
     created_at: ctx.now,
     updated_at: ctx.now,
   });
-  await emit(
-    ctx.db,
-    ctx.tenant.id,
-    actor,
+  await record(
+    ctx,
+    caller,
     'organizations.internship_period.created',
-    period.id,
+    { type: 'internship_period', id: period.id },
     payload(period),
   );
   return period;
@@ -134,7 +134,7 @@ export async function createPeriod(ctx: TCtx, actor: string, schoolId: string, v
 /** Edit or archive (status archived; `active` again restores it). */
 export async function changePeriod(
   ctx: TCtx,
-  actor: string,
+  caller: TChangeActor,
   period: TPeriodRow,
   changes: Partial<TPeriodValues>,
 ) {
@@ -159,6 +159,6 @@ export async function changePeriod(
   const type = archived
     ? 'organizations.internship_period.archived'
     : 'organizations.internship_period.updated';
-  await emit(ctx.db, ctx.tenant.id, actor, type, period.id, payload(updated));
+  await record(ctx, caller, type, { type: 'internship_period', id: period.id }, payload(updated));
   return updated;
 }

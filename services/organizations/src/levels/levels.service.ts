@@ -1,3 +1,4 @@
+import type { TChangeActor } from '@stageplein/kit/auth/caller';
 import { findCatalogueRow } from '../school-catalogue/school-catalogue.repository.ts';
 import { createEntry, type TCatalogue } from '../school-catalogue/school-catalogue.service.ts';
 import type { TCtx, TDb } from '../shared/request.ts';
@@ -8,8 +9,8 @@ export const LEVELS: TCatalogue = { type: 'level', table: 'organizations.levels'
 /** Adds a level to a school, with its event (also used by the student import for levels a file names). */
 export const createLevel = (
   ctx: TCtx,
-  actor: string,
+  caller: TChangeActor,
   input: { school_id: string; name: string; position?: number },
-) => createEntry(ctx, actor, LEVELS, input);
+) => createEntry(ctx, caller, LEVELS, input);
 
 export const findLevel = (db: TDb, id: string) => findCatalogueRow(db, LEVELS, id);

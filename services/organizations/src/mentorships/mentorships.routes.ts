@@ -13,7 +13,7 @@ import { authorize } from '@stageplein/kit/auth/policy';
 import { notFound } from '@stageplein/kit/errors/api-error';
 import { collectionDocument, resourceDocument } from '@stageplein/kit/jsonapi/serialize';
 import type { TServiceDeps } from '@stageplein/kit/service';
-import { actorOf, requireApprovedOrganization } from '../shared/actor.ts';
+import { requireCaller, requireApprovedOrganization } from '../shared/caller.ts';
 import { contextOf } from '../shared/request.ts';
 import { mentorshipsPolicy } from './mentorships.policy.ts';
 import { findMentorship, listMentorships, type TMentorshipRow } from './mentorships.repository.ts';
@@ -50,8 +50,8 @@ export const mentorshipsRoutes: FastifyPluginAsync<TServiceDeps> = async (app, d
     },
     handler: async (req) => {
       const ctx = await contextOf(req, deps);
-      const actor = await actorOf(req, ctx.db);
-      const subject = { current: actor.current, schoolId: actor.current?.id ?? '' };
+      const caller = await requireCaller(req, ctx.db);
+      const subject = { current: caller.current, schoolId: caller.current?.id ?? '' };
       const auth = authorize(req, mentorshipsPolicy.list, subject);
       const rows = await listMentorships(ctx.db, {
         schoolId: subject.schoolId,
@@ -73,12 +73,12 @@ export const mentorshipsRoutes: FastifyPluginAsync<TServiceDeps> = async (app, d
     },
     handler: async (req, reply) => {
       const ctx = await contextOf(req, deps);
-      const actor = await actorOf(req, ctx.db);
-      requireApprovedOrganization(actor);
+      const caller = await requireCaller(req, ctx.db);
+      requireApprovedOrganization(caller);
       const { mentor_id, student_id } = req.body.data.attributes;
-      const schoolId = actor.current?.id ?? '';
-      authorize(req, mentorshipsPolicy.add, { current: actor.current, schoolId, mentorId: mentor_id });
-      const mentorship = await addMentorship(ctx, actor.auth.userId, schoolId, mentor_id, student_id);
+      const schoolId = caller.current?.id ?? '';
+      authorize(req, mentorshipsPolicy.add, { current: caller.current, schoolId, mentorId: mentor_id });
+      const mentorship = await addMentorship(ctx, caller, schoolId, mentor_id, student_id);
       return reply.status(201).send(resourceDocument(mentorshipResource(mentorship)));
     },
   });
@@ -92,16 +92,16 @@ export const mentorshipsRoutes: FastifyPluginAsync<TServiceDeps> = async (app, d
     },
     handler: async (req) => {
       const ctx = await contextOf(req, deps);
-      const actor = await actorOf(req, ctx.db);
+      const caller = await requireCaller(req, ctx.db);
       const mentorship = await findMentorship(ctx.db, req.params.id);
       if (!mentorship) throw notFound();
-      requireApprovedOrganization(actor);
+      requireApprovedOrganization(caller);
       authorize(req, mentorshipsPolicy.remove, {
-        current: actor.current,
+        current: caller.current,
         schoolId: mentorship.school_id,
         mentorId: mentorship.mentor_id,
       });
-      await removeMentorship(ctx, actor.auth.userId, mentorship);
+      await removeMentorship(ctx, caller, mentorship);
       return { meta: { deleted: true } };
     },
   });

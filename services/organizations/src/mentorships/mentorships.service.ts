@@ -1,5 +1,6 @@
+import type { TChangeActor } from '@stageplein/kit/auth/caller';
 import { ApiError } from '@stageplein/kit/errors/api-error';
-import { emit } from '../shared/events.ts';
+import { record } from '../shared/events.ts';
 import type { TCtx } from '../shared/request.ts';
 import { hasRoleAt } from '../shared/roles.ts';
 import { deleteMentorship, insertMentorship, type TMentorshipRow } from './mentorships.repository.ts';
@@ -18,7 +19,7 @@ export const mentorshipPayload = (m: TMentorshipRow) => ({
  */
 export async function addMentorship(
   ctx: TCtx,
-  actor: string,
+  caller: TChangeActor,
   schoolId: string,
   mentorId: string,
   studentId: string,
@@ -37,25 +38,23 @@ export async function addMentorship(
     created_at: ctx.now,
   });
   if (!mentorship) throw new ApiError('conflict', {}, { pointer: '/data/attributes/student_id' });
-  await emit(
-    ctx.db,
-    ctx.tenant.id,
-    actor,
+  await record(
+    ctx,
+    caller,
     'organizations.mentorship.added',
-    mentorship.id,
+    { type: 'mentorship', id: mentorship.id },
     mentorshipPayload(mentorship),
   );
   return mentorship;
 }
 
-export async function removeMentorship(ctx: TCtx, actor: string, mentorship: TMentorshipRow) {
+export async function removeMentorship(ctx: TCtx, caller: TChangeActor, mentorship: TMentorshipRow) {
   await deleteMentorship(ctx.db, mentorship.id);
-  await emit(
-    ctx.db,
-    ctx.tenant.id,
-    actor,
+  await record(
+    ctx,
+    caller,
     'organizations.mentorship.removed',
-    mentorship.id,
+    { type: 'mentorship', id: mentorship.id },
     mentorshipPayload(mentorship),
   );
 }

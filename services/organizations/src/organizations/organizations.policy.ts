@@ -11,7 +11,7 @@ import {
   type TOrganizationSubject,
 } from '@stageplein/contracts/organizations/organizations-policy';
 import type { TAuth } from '@stageplein/kit/auth/auth.types';
-import { hasRoleOn } from '../shared/actor.ts';
+import { hasRoleOn } from '../shared/caller.ts';
 
 export type { TOrganizationFacts, TOrganizationSubject };
 

@@ -21,7 +21,7 @@ import type { TServiceDeps } from '@stageplein/kit/service';
 import { complianceOf } from '../compliance/compliance.service.ts';
 import { mayViewCompliance } from '../compliance/compliance.policy.ts';
 import { signupsOf } from '../signups/signups.repository.ts';
-import { actorOf, currentOrganizationOf, requireApprovedOrganization, type TActor } from '../shared/actor.ts';
+import { callerOf, requireApprovedOrganization, requireCaller, type TCaller } from '../shared/caller.ts';
 import { assertSameId } from '@stageplein/kit/jsonapi/update-document';
 import { assertUuidFilters, contextOf, requestUrl, type TCtx } from '../shared/request.ts';
 import { publicVacanciesOf } from '../vacancies-read-model/vacancies-read-model.repository.ts';
@@ -39,7 +39,6 @@ import {
   loadOrganization,
   moveOrganization,
   updateProfile,
-  type TActing,
 } from './organizations.service.ts';
 
 const TAGS = ['organizations'];
@@ -49,8 +48,6 @@ const ZShowQuery = z.object({ include: z.string().optional() });
 const includesOf = (include: string | undefined) =>
   parseJsonApiQuery({ include }, { includes: ORGANIZATION_INCLUDES }).include;
 
-const actingOf = (auth: TAuth): TActing => ({ userId: auth.userId, impersonatorId: auth.impersonatorId });
-
 /** A request's `type` must be the organization's own type (or the generic `organization`): 409 otherwise. */
 function assertType(type: string, o: TOrganizationRow): void {
   if (type !== 'organization' && type !== 'organizations' && type !== o.type) {
@@ -59,9 +56,9 @@ function assertType(type: string, o: TOrganizationRow): void {
 }
 
 /** Loads an organization the caller may see (404 otherwise, so nothing leaks about others). */
-async function visibleOrganization(ctx: TCtx, actor: TActor, id: string, forUpdate = false) {
+async function visibleOrganization(ctx: TCtx, caller: TCaller, id: string, forUpdate = false) {
   const o = await loadOrganization(ctx, id, forUpdate);
-  if (!organizationsPolicy.view(actor.auth, { current: actor.current, target: o })) throw notFound();
+  if (!organizationsPolicy.view(caller.auth, { current: caller.current, target: o })) throw notFound();
   return o;
 }
 
@@ -69,10 +66,10 @@ async function visibleOrganization(ctx: TCtx, actor: TActor, id: string, forUpda
 async function visibleSignups(
   ctx: TCtx,
   auth: TAuth | null,
-  actor: TActor['current'],
+  caller: TCaller['current'],
   rows: readonly (TOrganizationRow | TOrganizationListRow)[],
 ) {
-  const moderated = rows.filter((o) => organizationsPolicy.viewSignup(auth, { current: actor, target: o }));
+  const moderated = rows.filter((o) => organizationsPolicy.viewSignup(auth, { current: caller, target: o }));
   return signupsOf(
     ctx.db,
     moderated.map((o) => o.id),
@@ -83,7 +80,7 @@ async function visibleSignups(
 async function visibleCompliance(
   ctx: TCtx,
   auth: TAuth | null,
-  current: TActor['current'],
+  current: TCaller['current'],
   rows: readonly (TOrganizationRow | TOrganizationListRow)[],
 ) {
   return complianceOf(
@@ -112,7 +109,7 @@ export const organizationsRoutes: FastifyPluginAsync<TServiceDeps> = async (app,
       const ctx = await contextOf(req, deps);
       const query = parseJsonApiQuery(req.query as Record<string, string>, ORGANIZATIONS_QUERY);
       assertUuidFilters(query, ['id', 'parent_id']);
-      const current = await currentOrganizationOf(ctx.db, req.auth, ctx.tenant.id);
+      const current = (await callerOf(req, ctx.db)).current;
       const { rows, total } = await listOrganizations(ctx.db, query, visibilityOf(req.auth, current), {
         search: query.scopes.search,
         withProfile: query.include.includes('profile'),
@@ -152,7 +149,7 @@ export const organizationsRoutes: FastifyPluginAsync<TServiceDeps> = async (app,
     handler: async (req) => {
       const include = includesOf(req.query.include);
       const ctx = await contextOf(req, deps);
-      const current = await currentOrganizationOf(ctx.db, req.auth, ctx.tenant.id);
+      const current = (await callerOf(req, ctx.db)).current;
       const o = await loadOrganization(ctx, req.params.id);
       if (!organizationsPolicy.view(req.auth, { current, target: o })) throw notFound();
       const signups = include.includes('signup')
@@ -176,8 +173,8 @@ export const organizationsRoutes: FastifyPluginAsync<TServiceDeps> = async (app,
     },
     handler: async (req, reply) => {
       const ctx = await contextOf(req, deps);
-      const actor = await actorOf(req, ctx.db);
-      requireApprovedOrganization(actor);
+      const caller = await requireCaller(req, ctx.db);
+      requireApprovedOrganization(caller);
       const { type: bodyType, attributes } = req.body.data;
       const {
         organization_type,
@@ -193,12 +190,12 @@ export const organizationsRoutes: FastifyPluginAsync<TServiceDeps> = async (app,
       if (!type || (organization_type && organization_type !== type)) {
         throw new ApiError('validation_failed', {}, { pointer: '/data/attributes/organization_type' });
       }
-      authorize(req, organizationsPolicy.create, { current: actor.current, type });
+      authorize(req, organizationsPolicy.create, { current: caller.current, type });
       if (admin_email && (!admin_first_name || !admin_last_name)) {
         const field = admin_first_name ? 'admin_last_name' : 'admin_first_name';
         throw new ApiError('validation_failed', {}, { pointer: `/data/attributes/${field}` });
       }
-      const o = await createOrganization(ctx, actingOf(actor.auth), {
+      const o = await createOrganization(ctx, caller, {
         type,
         status: 'approved',
         profile,
@@ -229,24 +226,23 @@ export const organizationsRoutes: FastifyPluginAsync<TServiceDeps> = async (app,
     },
     handler: async (req) => {
       const ctx = await contextOf(req, deps);
-      const actor = await actorOf(req, ctx.db);
-      let o = await visibleOrganization(ctx, actor, req.params.id, true);
+      const caller = await requireCaller(req, ctx.db);
+      let o = await visibleOrganization(ctx, caller, req.params.id, true);
       assertSameId(req.body.data.id, o.id);
       assertType(req.body.data.type, o);
       const { status, reason, parent_id, ...profile } = req.body.data.attributes;
-      const subject = { current: actor.current, target: o };
-      const acting = actingOf(actor.auth);
+      const subject = { current: caller.current, target: o };
       if (parent_id !== undefined) {
         authorize(req, organizationsPolicy.move, subject);
-        o = await moveOrganization(ctx, acting, o, parent_id);
+        o = await moveOrganization(ctx, caller, o, parent_id);
       }
       if (Object.keys(profile).length > 0) {
         authorize(req, organizationsPolicy.editProfile, subject);
-        o = await updateProfile(ctx, acting, o, profile);
+        o = await updateProfile(ctx, caller, o, profile);
       }
       if (status !== undefined) {
         authorize(req, organizationsPolicy.changeStatus, subject);
-        o = await changeStatus(ctx, acting, o, status, reason ?? null);
+        o = await changeStatus(ctx, caller, o, status, reason ?? null);
       }
       return organizationDocument(o, { include: ['profile'] });
     },
@@ -263,13 +259,13 @@ export const organizationsRoutes: FastifyPluginAsync<TServiceDeps> = async (app,
     },
     handler: async (req) => {
       const ctx = await contextOf(req, deps);
-      const actor = await actorOf(req, ctx.db);
-      const o = await visibleOrganization(ctx, actor, req.params.id, true);
+      const caller = await requireCaller(req, ctx.db);
+      const o = await visibleOrganization(ctx, caller, req.params.id, true);
       assertSameId(req.body.data.id, o.id);
       assertType(req.body.data.type, o);
-      authorize(req, organizationsPolicy.changeStatus, { current: actor.current, target: o });
+      authorize(req, organizationsPolicy.changeStatus, { current: caller.current, target: o });
       const { status, reason } = req.body.data.attributes;
-      const updated = await changeStatus(ctx, actingOf(actor.auth), o, status, reason ?? null);
+      const updated = await changeStatus(ctx, caller, o, status, reason ?? null);
       return organizationDocument(updated, { include: ['profile'] });
     },
   });
@@ -284,10 +280,10 @@ export const organizationsRoutes: FastifyPluginAsync<TServiceDeps> = async (app,
     },
     handler: async (req) => {
       const ctx = await contextOf(req, deps);
-      const actor = await actorOf(req, ctx.db);
-      const o = await visibleOrganization(ctx, actor, req.params.id, true);
-      authorize(req, organizationsPolicy.destroy, { current: actor.current, target: o });
-      await deleteOrganization(ctx, actingOf(actor.auth), o);
+      const caller = await requireCaller(req, ctx.db);
+      const o = await visibleOrganization(ctx, caller, req.params.id, true);
+      authorize(req, organizationsPolicy.destroy, { current: caller.current, target: o });
+      await deleteOrganization(ctx, caller, o);
       return { meta: { deleted: true } };
     },
   });

@@ -106,8 +106,7 @@ export function organizationResource(o: TSerializable, options: TSerializeOption
 function includedOf(rows: readonly TSerializable[], options: TSerializeOptions): TResource[] {
   const included: TResource[] = [];
   if (options.include.includes('profile')) {
-    for (const o of rows)
-      included.push(resource('profile', o.id, profileAttributes(o) as unknown as Record<string, unknown>));
+    for (const o of rows) included.push(resource('profile', o.id, { ...profileAttributes(o) }));
   }
   if (options.include.includes('vacancies')) {
     for (const o of rows)

@@ -11,8 +11,9 @@ import {
 } from '@stageplein/contracts/organizations/organizations';
 import { deploymentFlags } from '@stageplein/kit/config/config';
 import { ApiError, notFound } from '@stageplein/kit/errors/api-error';
-import { actorIdOf, recordAudit } from '../audit-log/audit-log.repository.ts';
-import { emit } from '../shared/events.ts';
+import type { TChangeActor } from '@stageplein/kit/auth/caller';
+import { recordAudit } from '../audit-log/audit-log.repository.ts';
+import { record } from '../shared/events.ts';
 import { blankToNull, type TCtx } from '../shared/request.ts';
 import {
   deleteOrganizationRow,
@@ -24,15 +25,6 @@ import {
   type TOrganizationRow,
 } from './organizations.repository.ts';
 import type { TOrganizationsTable } from './organizations.table.ts';
-
-/** Who acts: a user id (with the impersonator, if any), `system` or `anonymous`. */
-export interface TActing {
-  userId: string;
-  impersonatorId: string | null;
-}
-
-export const SYSTEM: TActing = { userId: 'system', impersonatorId: null };
-export const ANONYMOUS: TActing = { userId: 'anonymous', impersonatorId: null };
 
 export function snapshotOf(o: TOrganizationRow): TEventPayload<'organizations.organization.updated'> {
   return {
@@ -58,15 +50,15 @@ export async function loadOrganization(ctx: TCtx, id: string, forUpdate = false)
 
 function audit(
   ctx: TCtx,
-  acting: TActing,
+  caller: TChangeActor,
   o: TOrganizationRow,
   action: string,
   extra: Partial<Parameters<typeof recordAudit>[1]> = {},
 ) {
   return recordAudit(ctx.db, {
     tenant_id: ctx.tenant.id,
-    actor_id: actorIdOf(acting.userId),
-    impersonator_id: acting.impersonatorId,
+    actor_id: caller.userId,
+    impersonator_id: caller.impersonatorId,
     action,
     subject_type: 'organization',
     subject_id: o.id,
@@ -133,29 +125,34 @@ export interface TFirstAdmin {
 /** POST /api/v1/organizations by a moderator: approved at once; identity invites `firstAdmin` if given. */
 export async function createOrganization(
   ctx: TCtx,
-  acting: TActing,
+  caller: TChangeActor,
   input: TCreateInput & { firstAdmin: TFirstAdmin | null },
 ): Promise<TOrganizationRow> {
   const o = await insertChecked(ctx, input);
-  await audit(ctx, acting, o, 'organization.created', { after_status: o.status });
-  await emit(ctx.db, ctx.tenant.id, acting.userId, 'organizations.organization.created', o.id, {
-    ...snapshotOf(o),
-    first_admin: input.firstAdmin,
-  });
+  await audit(ctx, caller, o, 'organization.created', { after_status: o.status });
+  await record(
+    ctx,
+    caller,
+    'organizations.organization.created',
+    { type: 'organization', id: o.id },
+    {
+      ...snapshotOf(o),
+      first_admin: input.firstAdmin,
+    },
+  );
   return o;
 }
 
 /** Profile changes (name, address, contact…): one `updated` event when anything changed. */
 export async function updateProfile(
   ctx: TCtx,
-  acting: TActing,
+  caller: TChangeActor,
   o: TOrganizationRow,
   input: Partial<TProfileInput>,
 ): Promise<TOrganizationRow> {
   const columns = profileColumns(input);
-  const changed = Object.keys(columns).filter(
-    (k) => (columns as Record<string, unknown>)[k] !== (o as unknown as Record<string, unknown>)[k],
-  );
+  const before: Record<string, unknown> = { ...o };
+  const changed = Object.keys(columns).filter((k) => (columns as Record<string, unknown>)[k] !== before[k]);
   if (changed.length === 0) return o;
   if (changed.includes('name') || changed.includes('postcode')) {
     await assertNotDuplicate(
@@ -166,13 +163,12 @@ export async function updateProfile(
     );
   }
   const updated = await updateOrganizationRow(ctx.db, o.id, { ...columns, updated_at: ctx.now });
-  await audit(ctx, acting, updated, 'organization.updated', { data: { fields: changed.sort() } });
-  await emit(
-    ctx.db,
-    ctx.tenant.id,
-    acting.userId,
+  await audit(ctx, caller, updated, 'organization.updated', { data: { fields: changed.sort() } });
+  await record(
+    ctx,
+    caller,
     'organizations.organization.updated',
-    o.id,
+    { type: 'organization', id: o.id },
     snapshotOf(updated),
   );
   return updated;
@@ -184,7 +180,7 @@ export async function updateProfile(
  */
 export async function changeStatus(
   ctx: TCtx,
-  acting: TActing,
+  caller: TChangeActor,
   o: TOrganizationRow,
   to: TOrganizationStatus,
   reason: string | null,
@@ -204,16 +200,22 @@ export async function changeStatus(
     updated_at: ctx.now,
   });
   const event = STATUS_EVENT_TYPES[to];
-  await audit(ctx, acting, updated, event.replace('organizations.', ''), {
+  await audit(ctx, caller, updated, event.replace('organizations.', ''), {
     before_status: o.status,
     after_status: to,
     data: reason ? { reason } : {},
   });
-  await emit(ctx.db, ctx.tenant.id, acting.userId, event, o.id, {
-    ...snapshotOf(updated),
-    from_status: o.status,
-    reason,
-  });
+  await record(
+    ctx,
+    caller,
+    event,
+    { type: 'organization', id: o.id },
+    {
+      ...snapshotOf(updated),
+      from_status: o.status,
+      reason,
+    },
+  );
   return updated;
 }
 
@@ -247,7 +249,7 @@ async function assertValidParent(ctx: TCtx, organizationId: string | null, paren
 /** Moving under another School or VolunteerCenter (deployment flag MOVE_ORGANIZATIONS); null detaches. */
 export async function moveOrganization(
   ctx: TCtx,
-  acting: TActing,
+  caller: TChangeActor,
   o: TOrganizationRow,
   parentId: string | null,
 ): Promise<TOrganizationRow> {
@@ -255,13 +257,19 @@ export async function moveOrganization(
   if (parentId === o.parent_id) return o;
   if (parentId) await assertValidParent(ctx, o.id, parentId);
   const updated = await updateOrganizationRow(ctx.db, o.id, { parent_id: parentId, updated_at: ctx.now });
-  await audit(ctx, acting, updated, 'organization.moved', {
+  await audit(ctx, caller, updated, 'organization.moved', {
     data: { from_parent_id: o.parent_id, to_parent_id: parentId },
   });
-  await emit(ctx.db, ctx.tenant.id, acting.userId, 'organizations.organization.moved', o.id, {
-    ...snapshotOf(updated),
-    from_parent_id: o.parent_id,
-  });
+  await record(
+    ctx,
+    caller,
+    'organizations.organization.moved',
+    { type: 'organization', id: o.id },
+    {
+      ...snapshotOf(updated),
+      from_parent_id: o.parent_id,
+    },
+  );
   return updated;
 }
 
@@ -269,11 +277,21 @@ export async function moveOrganization(
  * Deletes the organization with its school data (groups, periods, mentorships cascade). Identity
  * takes the roles on it when it sees `deleted`; the audit log keeps the record.
  */
-export async function deleteOrganization(ctx: TCtx, acting: TActing, o: TOrganizationRow): Promise<void> {
+export async function deleteOrganization(
+  ctx: TCtx,
+  caller: TChangeActor,
+  o: TOrganizationRow,
+): Promise<void> {
   await deleteOrganizationRow(ctx.db, o.id);
-  await audit(ctx, acting, o, 'organization.deleted', {
+  await audit(ctx, caller, o, 'organization.deleted', {
     before_status: o.status,
     data: { name: o.name, type: o.type },
   });
-  await emit(ctx.db, ctx.tenant.id, acting.userId, 'organizations.organization.deleted', o.id, snapshotOf(o));
+  await record(
+    ctx,
+    caller,
+    'organizations.organization.deleted',
+    { type: 'organization', id: o.id },
+    snapshotOf(o),
+  );
 }

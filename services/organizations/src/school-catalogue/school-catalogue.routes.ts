@@ -7,7 +7,7 @@ import { ZSchoolCatalogueQuery } from '@stageplein/contracts/organizations/schoo
 import { authorize } from '@stageplein/kit/auth/policy';
 import { collectionDocument, resourceDocument } from '@stageplein/kit/jsonapi/serialize';
 import type { TServiceDeps } from '@stageplein/kit/service';
-import { actorOf } from '../shared/actor.ts';
+import { requireCaller } from '../shared/caller.ts';
 import { assertSameId } from '@stageplein/kit/jsonapi/update-document';
 import { contextOf, type TDb } from '../shared/request.ts';
 import {
@@ -63,9 +63,9 @@ export function schoolCatalogueRoutes<R extends TResource>(
       },
       handler: async (req) => {
         const ctx = await contextOf(req, deps);
-        const actor = await actorOf(req, ctx.db);
+        const caller = await requireCaller(req, ctx.db);
         authorize(req, schoolCataloguePolicy.list);
-        const schoolId = req.query['filter[school_id_eq]'] ?? currentSchool(actor.current)?.id;
+        const schoolId = req.query['filter[school_id_eq]'] ?? currentSchool(caller.current)?.id;
         const data = (await listCatalogue(ctx.db, c, schoolId)).map(c.toResource);
         return collectionDocument(data, { total: data.length });
       },
@@ -80,10 +80,10 @@ export function schoolCatalogueRoutes<R extends TResource>(
       },
       handler: async (req, reply) => {
         const ctx = await contextOf(req, deps);
-        const actor = await actorOf(req, ctx.db);
+        const caller = await requireCaller(req, ctx.db);
         const { school_id, ...input } = req.body.data.attributes;
-        const schoolId = authorizeSchoolCreate(req, actor, school_id, schoolCataloguePolicy.create);
-        const row = await createEntry(ctx, actor.auth.userId, c, { ...input, school_id: schoolId });
+        const schoolId = authorizeSchoolCreate(req, caller, school_id, schoolCataloguePolicy.create);
+        const row = await createEntry(ctx, caller, c, { ...input, school_id: schoolId });
         return reply.status(201).send(resourceDocument(c.toResource(row)));
       },
     });
@@ -101,13 +101,13 @@ export function schoolCatalogueRoutes<R extends TResource>(
       handler: async (req) => {
         const {
           ctx,
-          actor,
+          caller,
           record: row,
         } = await schoolRecordToChange(req, deps, findRow, schoolCataloguePolicy.update);
         assertSameId(req.body.data.id, row.id);
         const { school_id, ...changes } = req.body.data.attributes;
         assertSameSchool(school_id, row);
-        return resourceDocument(c.toResource(await changeEntry(ctx, actor.auth.userId, c, row, changes)));
+        return resourceDocument(c.toResource(await changeEntry(ctx, caller, c, row, changes)));
       },
     });
 
@@ -116,10 +116,10 @@ export function schoolCatalogueRoutes<R extends TResource>(
       handler: async (req) => {
         const {
           ctx,
-          actor,
+          caller,
           record: row,
         } = await schoolRecordToChange(req, deps, findRow, schoolCataloguePolicy.destroy);
-        await removeEntry(ctx, actor.auth.userId, c, row);
+        await removeEntry(ctx, caller, c, row);
         return { meta: { deleted: true } };
       },
     });

@@ -1,4 +1,5 @@
-import { emit } from '../shared/events.ts';
+import type { TChangeActor } from '@stageplein/kit/auth/caller';
+import { record } from '../shared/events.ts';
 import type { TCtx } from '../shared/request.ts';
 import { nameTaken } from '../shared/school.ts';
 import {
@@ -17,21 +18,21 @@ export interface TCatalogue extends TCatalogueTable {
 /** Events of one catalogue carry `<type>_id`, the school and the name (contracts/events/organizations.ts). */
 function announce(
   ctx: TCtx,
-  actor: string,
+  caller: TChangeActor,
   c: TCatalogue,
   verb: 'created' | 'updated' | 'deleted',
   row: TCatalogueRow,
 ) {
-  const at = [ctx.db, ctx.tenant.id, actor] as const;
   const data = { school_id: row.school_id, name: row.name };
+  const subject = { type: c.type, id: row.id };
   return c.type === 'level'
-    ? emit(...at, `organizations.level.${verb}`, row.id, { ...data, level_id: row.id })
-    : emit(...at, `organizations.tag.${verb}`, row.id, { ...data, tag_id: row.id });
+    ? record(ctx, caller, `organizations.level.${verb}`, subject, { ...data, level_id: row.id })
+    : record(ctx, caller, `organizations.tag.${verb}`, subject, { ...data, tag_id: row.id });
 }
 
 export async function createEntry(
   ctx: TCtx,
-  actor: string,
+  caller: TChangeActor,
   c: TCatalogue,
   input: { school_id: string; name: string; position?: number | undefined },
 ): Promise<TCatalogueRow> {
@@ -41,13 +42,13 @@ export async function createEntry(
     created_at: ctx.now,
     updated_at: ctx.now,
   }).catch((e: unknown) => Promise.reject(nameTaken(e)));
-  await announce(ctx, actor, c, 'created', row);
+  await announce(ctx, caller, c, 'created', row);
   return row;
 }
 
 export async function changeEntry(
   ctx: TCtx,
-  actor: string,
+  caller: TChangeActor,
   c: TCatalogue,
   row: TCatalogueRow,
   input: { name?: string | undefined; position?: number | undefined },
@@ -55,17 +56,17 @@ export async function changeEntry(
   const updated = await updateCatalogueRow(ctx.db, c, row.id, { ...input, updated_at: ctx.now }).catch(
     (e: unknown) => Promise.reject(nameTaken(e)),
   );
-  await announce(ctx, actor, c, 'updated', updated);
+  await announce(ctx, caller, c, 'updated', updated);
   return updated;
 }
 
 /** Groups of a deleted level keep existing without one (`on delete set null`). */
 export async function removeEntry(
   ctx: TCtx,
-  actor: string,
+  caller: TChangeActor,
   c: TCatalogue,
   row: TCatalogueRow,
 ): Promise<void> {
   await deleteCatalogueRow(ctx.db, c, row.id);
-  await announce(ctx, actor, c, 'deleted', row);
+  await announce(ctx, caller, c, 'deleted', row);
 }

@@ -1,3 +1,4 @@
+import { SYSTEM } from '@stageplein/kit/auth/caller';
 import { dutchDate, schoolYearOf } from '@stageplein/contracts/domain/school-years';
 import {
   seedOrganizationId,
@@ -6,10 +7,9 @@ import {
 } from '@stageplein/contracts/domain/seed-ids';
 import type { TTenantId } from '@stageplein/contracts/tenants/tenant.types';
 import { demoUserId } from '@stageplein/kit/runtime/demo-users';
-import type { Kysely } from 'kysely';
 import { findOrganization } from '../organizations/organizations.repository.ts';
 import { snapshotOf } from '../organizations/organizations.service.ts';
-import { emit } from '../shared/events.ts';
+import { record } from '../shared/events.ts';
 import { insertMentorship } from '../mentorships/mentorships.repository.ts';
 import { mentorshipPayload } from '../mentorships/mentorships.service.ts';
 import type { TDb } from '../shared/request.ts';
@@ -124,6 +124,7 @@ const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '');
  * The demo mentor mentors the demo student (identity's demo accounts), so a mentor sees internships.
  */
 export async function seedOrganizations(db: TDb, tenant: TTenantId, now: Date): Promise<void> {
+  const at = { db, tenant: { id: tenant }, now };
   const t = TOWNS[tenant];
   const schoolId = seedOrganizationId(tenant, 'school');
   for (const o of ORGANIZATIONS) {
@@ -161,10 +162,16 @@ export async function seedOrganizations(db: TDb, tenant: TTenantId, now: Date): 
       .executeTakeFirst();
     if (inserted) {
       const row = (await findOrganization(db, id))!;
-      await emit(db, tenant, 'system', 'organizations.organization.created', id, {
-        ...snapshotOf(row),
-        first_admin: null,
-      });
+      await record(
+        at,
+        SYSTEM,
+        'organizations.organization.created',
+        { type: 'organization', id: id },
+        {
+          ...snapshotOf(row),
+          first_admin: null,
+        },
+      );
     }
   }
 
@@ -177,11 +184,17 @@ export async function seedOrganizations(db: TDb, tenant: TTenantId, now: Date): 
       .returningAll()
       .executeTakeFirst();
     if (row)
-      await emit(db, tenant, 'system', 'organizations.level.created', row.id, {
-        level_id: row.id,
-        school_id: schoolId,
-        name,
-      });
+      await record(
+        at,
+        SYSTEM,
+        'organizations.level.created',
+        { type: 'level', id: row.id },
+        {
+          level_id: row.id,
+          school_id: schoolId,
+          name,
+        },
+      );
   }
   for (const l of await db
     .selectFrom('organizations.levels')
@@ -198,11 +211,17 @@ export async function seedOrganizations(db: TDb, tenant: TTenantId, now: Date): 
       .returningAll()
       .executeTakeFirst();
     if (row)
-      await emit(db, tenant, 'system', 'organizations.tag.created', row.id, {
-        tag_id: row.id,
-        school_id: schoolId,
-        name,
-      });
+      await record(
+        at,
+        SYSTEM,
+        'organizations.tag.created',
+        { type: 'tag', id: row.id },
+        {
+          tag_id: row.id,
+          school_id: schoolId,
+          name,
+        },
+      );
   }
 
   const today = dutchDate(now);
@@ -236,13 +255,19 @@ export async function seedOrganizations(db: TDb, tenant: TTenantId, now: Date): 
       .returningAll()
       .executeTakeFirst();
     if (row) {
-      await emit(db, tenant, 'system', 'organizations.group.created', row.id, {
-        group_id: row.id,
-        school_id: schoolId,
-        name,
-        school_year_id: row.school_year_id,
-        level_id: row.level_id,
-      });
+      await record(
+        at,
+        SYSTEM,
+        'organizations.group.created',
+        { type: 'group', id: row.id },
+        {
+          group_id: row.id,
+          school_id: schoolId,
+          name,
+          school_year_id: row.school_year_id,
+          level_id: row.level_id,
+        },
+      );
     }
   }
 
@@ -289,15 +314,21 @@ export async function seedOrganizations(db: TDb, tenant: TTenantId, now: Date): 
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    await emit(db, tenant, 'system', 'organizations.internship_period.created', row.id, {
-      internship_period_id: row.id,
-      school_id: schoolId,
-      school_year_id: row.school_year_id,
-      name: row.name,
-      start_date: row.start_date,
-      end_date: row.end_date,
-      status: row.status,
-    });
+    await record(
+      at,
+      SYSTEM,
+      'organizations.internship_period.created',
+      { type: 'internship_period', id: row.id },
+      {
+        internship_period_id: row.id,
+        school_id: schoolId,
+        school_year_id: row.school_year_id,
+        name: row.name,
+        start_date: row.start_date,
+        end_date: row.end_date,
+        status: row.status,
+      },
+    );
   }
 
   await seedDemoMentorship(db, tenant, schoolId, now);
@@ -305,8 +336,9 @@ export async function seedOrganizations(db: TDb, tenant: TTenantId, now: Date): 
 
 /** The demo mentor (`mentor@`) of the demo student (`student@`) at the School; none without identity. */
 async function seedDemoMentorship(db: TDb, tenant: TTenantId, schoolId: string, now: Date): Promise<void> {
-  const mentorId = await demoUserId(db as unknown as Kysely<unknown>, tenant, 'mentor');
-  const studentId = await demoUserId(db as unknown as Kysely<unknown>, tenant, 'student');
+  const at = { db, tenant: { id: tenant }, now };
+  const mentorId = await demoUserId(db, tenant, 'mentor');
+  const studentId = await demoUserId(db, tenant, 'student');
   if (!mentorId || !studentId) return;
   const row = await insertMentorship(db, {
     tenant_id: tenant,
@@ -315,5 +347,12 @@ async function seedDemoMentorship(db: TDb, tenant: TTenantId, schoolId: string, 
     student_id: studentId,
     created_at: now,
   });
-  if (row) await emit(db, tenant, 'system', 'organizations.mentorship.added', row.id, mentorshipPayload(row));
+  if (row)
+    await record(
+      at,
+      SYSTEM,
+      'organizations.mentorship.added',
+      { type: 'mentorship', id: row.id },
+      mentorshipPayload(row),
+    );
 }

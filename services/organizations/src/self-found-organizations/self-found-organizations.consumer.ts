@@ -1,34 +1,20 @@
-import type { Kysely } from 'kysely';
 import { EVENT_PAYLOADS } from '@stageplein/contracts/events/payloads';
-import { getTenant } from '@stageplein/contracts/tenants/tenant-registry';
-import { idempotentConsumer } from '@stageplein/kit/outbox/idempotent-consumer';
+import type { TEventEnvelope } from '@stageplein/contracts/events/envelope';
 import type { TConsumer } from '@stageplein/kit/outbox/transport';
+import { useCaseConsumer } from '@stageplein/kit/outbox/use-case-consumer';
 import type { TServiceDeps } from '@stageplein/kit/service';
-import { SCHEMA } from '../database.ts';
-import type { TDb } from '../shared/request.ts';
+import { SCHEMA, type TOrganizationsDb } from '../database.ts';
 import { resolveSelfFoundOrganization } from './self-found-organizations.service.ts';
 
+const approved = (event: TEventEnvelope) =>
+  EVENT_PAYLOADS['placements.internship.self_found_approved'].parse(event.data);
+
 /** A school approved a self-found internship: find or sign up its organization (one use case). */
-export function selfFoundOrganizationsConsumer(deps: TServiceDeps): TConsumer {
-  return idempotentConsumer({
-    db: deps.db as Kysely<unknown>,
+export const selfFoundOrganizationsConsumer = (deps: TServiceDeps): TConsumer =>
+  useCaseConsumer<TOrganizationsDb>(deps, {
     schema: SCHEMA,
     group: `${SCHEMA}.self-found-organizations`,
     types: ['placements.internship.self_found_approved'],
-    async apply(trx, event) {
-      const data = EVENT_PAYLOADS['placements.internship.self_found_approved'].parse(event.data);
-      const tenant = getTenant(event.tenant);
-      if (!tenant) throw new Error(`self-found organizations: unknown tenant ${event.tenant}`);
-      await resolveSelfFoundOrganization(
-        {
-          db: trx as unknown as TDb,
-          tenant,
-          now: deps.now?.() ?? new Date(),
-          config: deps.config,
-          lang: data.contact.locale,
-        },
-        data,
-      );
-    },
+    lang: (event) => approved(event).contact.locale,
+    run: (ctx, event) => resolveSelfFoundOrganization(ctx, approved(event)),
   });
-}

@@ -1,3 +1,4 @@
+import { SYSTEM } from '@stageplein/kit/auth/caller';
 import { sql } from 'kysely';
 import type { TEventPayload } from '@stageplein/contracts/events/payloads';
 import { sameOrganization, splitContactName, websiteHost } from '@stageplein/contracts/placements/self-found';
@@ -6,7 +7,7 @@ import {
   findByNameAndPostcode,
   lockOrganizationCreation,
 } from '../organizations/organizations.repository.ts';
-import { emit } from '../shared/events.ts';
+import { record } from '../shared/events.ts';
 import type { TCtx } from '../shared/request.ts';
 import { signUp } from '../signups/signups.service.ts';
 import { findLiveSignupByEmail } from '../signups/signups.repository.ts';
@@ -22,12 +23,11 @@ type TApproved = TEventPayload<'placements.internship.self_found_approved'>;
  */
 export async function resolveSelfFoundOrganization(ctx: TCtx, input: TApproved): Promise<void> {
   const answer = (organizationId: string, outcome: 'matched' | 'created') =>
-    emit(
-      ctx.db,
-      ctx.tenant.id,
-      'system',
+    record(
+      ctx,
+      SYSTEM,
       'organizations.self_found_organization.resolved',
-      input.internship_id,
+      { type: 'internship', id: input.internship_id },
       {
         internship_id: input.internship_id,
         organization_id: organizationId,

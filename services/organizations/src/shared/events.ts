@@ -1,21 +1,9 @@
-import type { Kysely } from 'kysely';
-import type { TEventPayload, TEventType } from '@stageplein/contracts/events/payloads';
-import type { TTenantId } from '@stageplein/contracts/tenants/tenant.types';
-import { writeEvent } from '@stageplein/kit/outbox/outbox-writer';
-import { SCHEMA } from '../database.ts';
-import type { TDb } from './request.ts';
+import { recorderFor } from '@stageplein/kit/outbox/record';
+import { SCHEMA, type TOrganizationsDb } from '../database.ts';
 
 /**
- * Writes an organizations event to the outbox in the use case's transaction. `actor` is who caused
- * it: a user id, `system` (seeds, consumers) or `anonymous` (public signup).
+ * Organizations' one event helper (kit's `recorderFor`): `record(ctx, caller, type, subject, data)`
+ * writes the event to the outbox in the use case's transaction. No kit audit row: organizations keeps
+ * its own audit log with the status before and after (audit-log/audit-log.repository.ts).
  */
-export async function emit<T extends TEventType>(
-  db: TDb,
-  tenant: TTenantId,
-  actor: string,
-  type: T,
-  subject: string,
-  data: TEventPayload<T>,
-): Promise<void> {
-  await writeEvent(db as unknown as Kysely<unknown>, SCHEMA, { type, subject, tenant, actor, data });
-}
+export const record = recorderFor<TOrganizationsDb>(SCHEMA, { audit: false });

@@ -1,13 +1,11 @@
 import type { FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
 import type { TJsonApiQuery } from '@stageplein/contracts/jsonapi/jsonapi';
 import { badRequest } from '@stageplein/kit/errors/api-error';
 import { requestContext, type TUseCaseContext } from '@stageplein/kit/request-context';
 import type { TServiceDeps } from '@stageplein/kit/service';
-import type { TOrganizationsDb } from '../database.ts';
-import { isUuid } from './actor.ts';
+import type { TDb, TOrganizationsDb } from '../database.ts';
 
-export type TDb = Kysely<TOrganizationsDb>;
+export type { TDb };
 
 /** Organizations' use-case context: the kit's, nothing of its own (requests, consumers and activities). */
 export type TCtx = TUseCaseContext<TOrganizationsDb>;
@@ -36,3 +34,6 @@ export function assertUuidFilters(query: TJsonApiQuery, attributes: readonly str
 export function blankToNull<T extends Record<string, unknown>>(input: T): T {
   return Object.fromEntries(Object.entries(input).map(([k, v]) => [k, v === '' ? null : v])) as T;
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (value: unknown): value is string => typeof value === 'string' && UUID.test(value);

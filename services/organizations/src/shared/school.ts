@@ -9,7 +9,7 @@ import type { TAuth } from '@stageplein/kit/auth/auth.types';
 import { authorize } from '@stageplein/kit/auth/policy';
 import { ApiError, notFound } from '@stageplein/kit/errors/api-error';
 import type { TServiceDeps } from '@stageplein/kit/service';
-import { actorOf, requireApprovedOrganization, type TActor } from './actor.ts';
+import { requireCaller, requireApprovedOrganization, type TCaller } from './caller.ts';
 import { contextOf, type TCtx, type TDb } from './request.ts';
 
 /** The current organization when it is a School: its users are "school users" (spec §4). */
@@ -37,13 +37,13 @@ export function nameTaken(error: unknown): unknown {
  */
 export function authorizeSchoolWrite<R extends { school_id: string }>(
   req: FastifyRequest,
-  actor: TActor,
+  caller: TCaller,
   record: R | undefined,
   policy: (auth: TAuth, subject: TSchoolSubject) => boolean,
 ): R {
   if (!record) throw notFound();
-  requireApprovedOrganization(actor);
-  authorize(req, policy, { current: actor.current, schoolId: record.school_id });
+  requireApprovedOrganization(caller);
+  authorize(req, policy, { current: caller.current, schoolId: record.school_id });
   return record;
 }
 
@@ -57,11 +57,11 @@ export async function schoolRecordToChange<R extends { school_id: string }>(
   deps: TServiceDeps,
   find: (db: TDb, id: string) => Promise<R | undefined>,
   policy: (auth: TAuth, subject: TSchoolSubject) => boolean,
-): Promise<{ ctx: TCtx; actor: TActor; record: R }> {
+): Promise<{ ctx: TCtx; caller: TCaller; record: R }> {
   const ctx = await contextOf(req, deps);
-  const actor = await actorOf(req, ctx.db);
-  const record = authorizeSchoolWrite(req, actor, await find(ctx.db, req.params.id), policy);
-  return { ctx, actor, record };
+  const caller = await requireCaller(req, ctx.db);
+  const record = authorizeSchoolWrite(req, caller, await find(ctx.db, req.params.id), policy);
+  return { ctx, caller, record };
 }
 
 /**
@@ -70,13 +70,13 @@ export async function schoolRecordToChange<R extends { school_id: string }>(
  */
 export function authorizeSchoolCreate(
   req: FastifyRequest,
-  actor: TActor,
+  caller: TCaller,
   givenSchoolId: string | undefined,
   policy: (auth: TAuth, subject: TSchoolSubject) => boolean,
 ): string {
-  requireApprovedOrganization(actor);
-  const schoolId = givenSchoolId ?? actor.current?.id ?? '';
-  authorize(req, policy, { current: actor.current, schoolId });
+  requireApprovedOrganization(caller);
+  const schoolId = givenSchoolId ?? caller.current?.id ?? '';
+  authorize(req, policy, { current: caller.current, schoolId });
   return schoolId;
 }
 

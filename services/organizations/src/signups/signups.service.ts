@@ -5,8 +5,9 @@ import {
   lockOrganizationCreation,
   type TOrganizationRow,
 } from '../organizations/organizations.repository.ts';
-import { ANONYMOUS, insertChecked, snapshotOf } from '../organizations/organizations.service.ts';
-import { emit } from '../shared/events.ts';
+import { ANONYMOUS } from '@stageplein/kit/auth/caller';
+import { insertChecked, snapshotOf } from '../organizations/organizations.service.ts';
+import { record } from '../shared/events.ts';
 import type { TCtx } from '../shared/request.ts';
 import { findLiveSignupByEmail, insertSignup } from './signups.repository.ts';
 
@@ -41,14 +42,20 @@ export async function signUp(ctx: TCtx, input: TOrganizationSignupAttributes): P
     data: { admin_email: email },
     created_at: ctx.now,
   });
-  await emit(ctx.db, ctx.tenant.id, ANONYMOUS.userId, 'organizations.organization.signed_up', o.id, {
-    ...snapshotOf(o),
-    first_admin: {
-      email,
-      first_name: admin_first_name,
-      last_name: admin_last_name,
-      locale: applicant.locale,
+  await record(
+    ctx,
+    ANONYMOUS,
+    'organizations.organization.signed_up',
+    { type: 'organization', id: o.id },
+    {
+      ...snapshotOf(o),
+      first_admin: {
+        email,
+        first_name: admin_first_name,
+        last_name: admin_last_name,
+        locale: applicant.locale,
+      },
     },
-  });
+  );
   return o;
 }

@@ -1,7 +1,8 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { EVENT_PAYLOADS } from '@stageplein/contracts/events/payloads';
 import { idempotentConsumer } from '@stageplein/kit/outbox/idempotent-consumer';
 import type { TConsumer } from '@stageplein/kit/outbox/transport';
+import type { TServiceDeps } from '@stageplein/kit/service';
 import { SCHEMA } from '../database.ts';
 
 const VACANCY_EVENTS = [
@@ -20,9 +21,9 @@ const VACANCY_EVENTS = [
  * here with `public` = published and not hidden. Idempotent per event id; an event older than the
  * row's (by the vacancy's `updated_at`) changes nothing.
  */
-export function vacanciesReadModelConsumer(db: Kysely<unknown>): TConsumer {
+export function vacanciesReadModelConsumer(deps: TServiceDeps): TConsumer {
   return idempotentConsumer({
-    db,
+    db: deps.db,
     schema: SCHEMA,
     group: `${SCHEMA}.vacancies-read-model`,
     types: VACANCY_EVENTS,

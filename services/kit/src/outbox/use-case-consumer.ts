@@ -1,0 +1,56 @@
+import type { TEventEnvelope } from '@stageplein/contracts/events/envelope';
+import type { TLanguage } from '@stageplein/contracts/i18n/index';
+import { getTenant } from '@stageplein/contracts/tenants/tenant-registry';
+import type { TConfig } from '../config/config.ts';
+import type { TUseCaseContext } from '../request-context.ts';
+import type { TServiceDeps } from '../service.ts';
+import { idempotentConsumer } from './idempotent-consumer.ts';
+import type { TConsumer } from './transport.ts';
+
+export interface TUseCaseConsumer<TDb, TCfg extends TConfig> {
+  /** The consuming service's schema (its `processed_events` and `dead_letters`). */
+  schema: string;
+  /** The consumer group: `<schema>.<what it keeps or does>`. */
+  group: string;
+  types: readonly string[];
+  /**
+   * Calls the one use case the event asks for, with a use-case context like a request's: the
+   * consumer's transaction under the event's tenant, the service's clock and configuration.
+   */
+  run(ctx: TUseCaseContext<TDb, TCfg>, event: TEventEnvelope): Promise<void>;
+  /** The context's language (default `nl`; an event that names its recipient's locale passes it). */
+  lang?(event: TEventEnvelope): TLanguage;
+  /** See `idempotentConsumer`. */
+  afterTransaction?(events: readonly TEventEnvelope[]): void;
+}
+
+/**
+ * The one consumer shape (docs/service-template.md, "The one shape"): a service's consumer is
+ * `(deps) => useCaseConsumer(deps, { schema, group, types, run })`, a thin adapter that parses the
+ * event and calls one use case with a use-case context built from it. Idempotent per event id per
+ * group (`idempotentConsumer`); an event of an unknown tenant is refused (its dead letter says why).
+ */
+export function useCaseConsumer<TDb, TCfg extends TConfig = TConfig>(
+  deps: TServiceDeps<TCfg>,
+  consumer: TUseCaseConsumer<TDb, TCfg>,
+): TConsumer {
+  return idempotentConsumer<TDb>({
+    db: deps.db,
+    schema: consumer.schema,
+    group: consumer.group,
+    types: consumer.types,
+    async apply(trx, event) {
+      const tenant = getTenant(event.tenant);
+      if (!tenant) throw new Error(`${consumer.group}: unknown tenant ${event.tenant}`);
+      const ctx: TUseCaseContext<TDb, TCfg> = {
+        db: trx,
+        tenant,
+        now: deps.now?.() ?? new Date(),
+        config: deps.config,
+        lang: consumer.lang?.(event) ?? 'nl',
+      };
+      await consumer.run(ctx, event);
+    },
+    afterTransaction: consumer.afterTransaction,
+  });
+}
