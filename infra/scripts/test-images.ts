@@ -18,7 +18,8 @@ import { createPhases } from './output.mjs';
 
 const NODE = process.version.slice(1);
 const SUITE = 'bookworm';
-const CACHE = path.join(USER_CACHE_DIR, 'images');
+// STAGEPLEIN_IMAGES_CACHE_DIR: another folder, e.g. an empty one to time a machine's first run.
+const CACHE = process.env.STAGEPLEIN_IMAGES_CACHE_DIR || path.join(USER_CACHE_DIR, 'images');
 const BASE = `localhost/stageplein/node:${NODE}-${SUITE}-minbase`;
 const BUILD_BASE = `localhost/stageplein/node-build:${NODE}-${SUITE}-minbase`;
 const LOGS = path.join(ROOT, '.data/logs/images');
@@ -157,7 +158,8 @@ async function ensureBaseImage(): Promise<void> {
 }
 
 type TComposeService = {
-  build?: { dockerfile: string };
+  image?: string;
+  build?: { dockerfile: string; args: { PROCESS: string } };
   environment?: Record<string, string | number>;
 };
 const compose = parse(readFileSync(path.join(ROOT, 'docker-compose.yml'), 'utf8'), { merge: true }) as {
@@ -165,7 +167,7 @@ const compose = parse(readFileSync(path.join(ROOT, 'docker-compose.yml'), 'utf8'
 };
 const built = Object.entries(compose.services).filter(([, s]) => s.build) as [
   string,
-  TComposeService & { build: { dockerfile: string } },
+  TComposeService & { build: NonNullable<TComposeService['build']> },
 ][];
 const tag = (name: string) => `localhost/stageplein/${name}:test`;
 
@@ -189,6 +191,7 @@ async function buildImages(): Promise<{ name: string; ms: number; bytes: number 
         `NODE_IMAGE=${BASE}`,
         '--build-arg',
         `BUILD_IMAGE=${BUILD_BASE}`,
+        ...Object.entries(service.build.args).flatMap(([k, v]) => ['--build-arg', `${k}=${v}`]),
         '-f',
         service.build.dockerfile,
         '-t',
@@ -329,19 +332,88 @@ async function startImages(): Promise<{ name: string; ms: number }[]> {
   return results;
 }
 
+/**
+ * podman-compose resolves docker-compose.yml: its dry run (podman itself replaced by `true`) prints the
+ * build and run commands it would give podman. Every service is run with its image, fully qualified or
+ * built from infra/images/Dockerfile with its PROCESS.
+ */
+function checkPodmanCompose(): void {
+  const output = execFileSync(
+    'podman-compose',
+    ['--dry-run', '--podman-path', '/bin/true', '-f', 'docker-compose.yml', '-p', 'stageplein', 'up', '-d'],
+    {
+      cwd: ROOT,
+      encoding: 'utf8',
+      env: { ...ENV, AUTH_TOKEN_SECRET: 'images-test-secret-0123456789abcdefghij' },
+    },
+  );
+  const lines = output.split('\n');
+  for (const [name, service] of Object.entries(compose.services)) {
+    const runs = lines.filter((l) => l.includes(' run ') && l.includes(`--name=stageplein_${name}_1 `));
+    if (runs.length !== 1) throw new Error(`podman-compose: no run command for ${name}:\n${output}`);
+    if (service.build) {
+      const build = lines.find(
+        (l) => / build -t stageplein_/.test(l) && l.includes(`PROCESS=${service.build?.args.PROCESS} `),
+      );
+      if (!build?.includes(`-f ./${service.build.dockerfile}`)) {
+        throw new Error(`podman-compose: ${name} is not built from ${service.build.dockerfile}:\n${output}`);
+      }
+    } else if (!runs[0]!.includes(` ${service.image} `) && !runs[0]!.endsWith(` ${service.image}`)) {
+      throw new Error(`podman-compose: ${name} does not run ${service.image}:\n${runs[0]}`);
+    }
+  }
+  console.log(`✔ podman-compose resolves all ${Object.keys(compose.services).length} services`);
+}
+
+/** Development tools an image must not carry (it runs compiled JavaScript). */
+const DEV_TOOLS = ['tsx', 'typescript', 'vite', 'vitest', 'esbuild'];
+const devToolsIn = (name: string) =>
+  podman([
+    'run',
+    '--rm',
+    '--network',
+    'none',
+    tag(name),
+    'find',
+    '/app',
+    '-path',
+    '*/node_modules/*',
+    '-type',
+    'd',
+    '(',
+    ...DEV_TOOLS.flatMap((t, i) => [...(i ? ['-o'] : []), '-name', t]),
+    ')',
+    '-prune',
+    '-print',
+  ]);
+
 const phases = createPhases();
-if (!existsSync('/usr/bin/podman') || !existsSync('/usr/sbin/debootstrap') || !existsSync('/usr/sbin/runc')) {
-  await phases.run('podman, debootstrap, runc from Debian', async () => {
+const missing = ['/usr/bin/podman', '/usr/sbin/debootstrap', '/usr/sbin/runc', '/usr/bin/podman-compose'];
+if (missing.some((f) => !existsSync(f))) {
+  await phases.run('podman, podman-compose, debootstrap, runc from Debian', async () => {
     await run('apt-get', ['update', '-q']);
-    await run('apt-get', ['install', '-y', '-q', '--no-install-recommends', 'podman', 'debootstrap', 'runc']);
+    await run('apt-get', [
+      'install',
+      '-y',
+      '-q',
+      '--no-install-recommends',
+      'podman',
+      'podman-compose',
+      'debootstrap',
+      'runc',
+    ]);
   });
 }
+await phases.run('docker-compose.yml with podman-compose', async () => checkPodmanCompose());
 await phases.run(`base image ${BASE}`, ensureBaseImage);
 const images = await phases.run('build every image', buildImages);
 for (const { name } of images) {
   if (user(name) !== 'node') throw new Error(`${name} runs as "${user(name)}", not node`);
   if (healthcheck(name) === 'null') throw new Error(`${name} has no HEALTHCHECK`);
+  const tools = devToolsIn(name);
+  if (tools) throw new Error(`${name} carries development tools:\n${tools}`);
 }
+console.log(`✔ every image runs as node, keeps its health check and carries none of ${DEV_TOOLS.join(', ')}`);
 const started = await phases.run('start each image until ready', startImages);
 console.log(
   `\nbase ${BASE}: ${(Number(podman(['image', 'inspect', '--format', '{{.Size}}', BASE])) / 1e6).toFixed(0)} MB`,

@@ -1,4 +1,4 @@
-// The worker image's HEALTHCHECK (workflows/Dockerfile): healthy while this container's worker polls
+// The worker image's HEALTHCHECK (infra/images/Dockerfile): healthy while this container's worker polls
 // every task queue it serves, as Temporal sees it — a worker whose pollers stopped is unhealthy even
 // when Temporal itself is reachable. Exit 0 healthy, 1 not.
 import os from 'node:os';

@@ -1,7 +1,4 @@
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { existsSync } from 'node:fs';
 import type { Context as OtelContext, SpanContext } from '@opentelemetry/api';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import type { ReadableSpan, SpanProcessor } from '@opentelemetry/sdk-trace-base';
@@ -11,30 +8,17 @@ import {
   OpenTelemetryActivityInboundInterceptor,
   OpenTelemetryActivityOutboundInterceptor,
 } from '@temporalio/interceptors-opentelemetry';
-import { bundleWorkflowCode, Worker, type NativeConnection, type WorkerOptions } from '@temporalio/worker';
+import { Worker, type NativeConnection, type WorkerOptions } from '@temporalio/worker';
 import { TASK_QUEUES } from '@stageplein/contracts/workflows/names';
 
-const require = createRequire(import.meta.url);
-const HERE = path.dirname(fileURLToPath(import.meta.url));
+import { WORKFLOW_BUNDLE_PATH, WORKFLOW_INTERCEPTOR_MODULES, WORKFLOWS_PATH } from './workflow-bundle.ts';
 
-/** The sandboxed workflow code: the source module (bundled at start) and the prebuilt bundle. */
-export const WORKFLOWS_PATH = path.join(HERE, 'workflows.ts');
-export const WORKFLOW_BUNDLE_PATH = path.resolve(HERE, '../dist/workflow-bundle.js');
-/** Continues the caller's trace inside workflows (headers → spans); runs in the sandbox. */
-export const WORKFLOW_INTERCEPTOR_MODULES = [
-  require.resolve('@temporalio/interceptors-opentelemetry/lib/workflow-interceptors'),
-];
-
-/** Bundles the workflow code with its interceptors into `file`, as a worker loads a prebuilt bundle. */
-export async function bundleWorkflows(file: string): Promise<{ bytes: number }> {
-  const { code } = await bundleWorkflowCode({
-    workflowsPath: WORKFLOWS_PATH,
-    workflowInterceptorModules: WORKFLOW_INTERCEPTOR_MODULES,
-  });
-  mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(file, code);
-  return { bytes: code.length };
-}
+export {
+  bundleWorkflows,
+  WORKFLOW_BUNDLE_PATH,
+  WORKFLOW_INTERCEPTOR_MODULES,
+  WORKFLOWS_PATH,
+} from './workflow-bundle.ts';
 
 /** A span processor as `@opentelemetry/sdk-trace-base` has it (workflow spans are handed to it). */
 export interface TSpanProcessorLike {

@@ -1,9 +1,14 @@
-import sharp from 'sharp';
+import type sharpType from 'sharp';
 import {
   IMAGE_MAX_DIMENSION,
   IMAGE_MAX_INPUT_PIXELS,
   type TUploadContentType,
 } from '@stageplein/contracts/content/media';
+
+// Loaded on first use: a process that never re-encodes an image (the worker only removes form files)
+// does not load sharp's native library, and its image leaves it out (infra/images/processes.json).
+let loadingSharp: Promise<typeof sharpType> | undefined;
+const loadSharp = () => (loadingSharp ??= import('sharp').then((m) => m.default));
 
 export interface TProcessedImage {
   bytes: Buffer;
@@ -23,6 +28,7 @@ export async function reencodeImage(
   contentType: Exclude<TUploadContentType, 'application/pdf'>,
   maxInputPixels = IMAGE_MAX_INPUT_PIXELS,
 ): Promise<TProcessedImage | null> {
+  const sharp = await loadSharp();
   try {
     const pipeline = sharp(bytes, { limitInputPixels: maxInputPixels, failOn: 'error' }).rotate().resize({
       width: IMAGE_MAX_DIMENSION,

@@ -1,0 +1,233 @@
+// The build stages of infra/images/Dockerfile (docs/deploy.md "Images"): what one process of the
+// distributed profile needs at run time, and nothing else. The processes are in processes.json:
+//   entry        the process's TypeScript entry (→ main.mjs, the image's CMD)
+//   healthCheck  the HEALTHCHECK's entry (→ health-check.mjs); by default ready-check.ts (GET /ready)
+//   assets       built files the process takes along, made by `buildAssets` from the sources
+//   bundlingOnly packages the process loads but never runs (the worker loads a prebuilt workflow bundle,
+//                yet @temporalio/worker requires webpack at start): copied without their dependencies
+//   neverLoaded  packages the code imports on first use only (`import()`), on paths this process never
+//                takes (sharp: the worker removes form files, it never re-encodes an image): left out.
+//                The build fails when the code imports one of them statically.
+//
+//   node infra/images/build.mjs assets PROCESS OUT   built files (the front ends, the workflow bundle)
+//   node infra/images/build.mjs app PROCESS OUT      OUT/app: the compiled code; OUT/closure.json: the
+//                                                    npm packages it runs (their production closure)
+//   node infra/images/build.mjs deps CLOSURE OUT     OUT/node_modules: those packages
+//
+// `app` compiles with esbuild: one ES module per entry with the workspaces' (`@stageplein/*`) code in it,
+// the npm packages left as imports; of those it lists the production dependency closure (dependencies,
+// and optional and peer dependencies where installed). `deps` copies them, without type declarations,
+// source maps, TypeScript sources or Markdown, and with only this platform's Temporal core binary, every
+// timestamp set to 0. It is a stage of its own that sees only the list: a source edit that imports no
+// other package leaves the list, and so the stage and the image's dependency layer, as they were (taken
+// from the build cache); only the code layer is built again.
+import { execFileSync } from 'node:child_process';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { builtinModules, createRequire } from 'node:module';
+import path from 'node:path';
+import { build } from 'esbuild';
+
+const ROOT = process.cwd();
+const [mode, name, out] = process.argv.slice(2);
+const posix = (p) => p.split(path.sep).join('/');
+/** Files a package has that nothing runs: types, source maps, TypeScript sources, Markdown. */
+const unused = (file) => /\.(d\.[mc]?ts|map|[mc]?tsx?|md)$/i.test(file) && !/license/i.test(file);
+/**
+ * Temporal's core bridge ships its native module for every platform (and its Rust sources): only its
+ * JavaScript and this platform's module are loaded (core-bridge/common.js getPrebuiltPath).
+ */
+const platformOnly = {
+  '@temporalio/core-bridge': (dir) => {
+    const { getPrebuiltTargetName } = createRequire(path.join(dir, 'package.json'))('./common.js');
+    const keep = ['package.json', 'index.js', 'common.js', 'lib', `releases/${getPrebuiltTargetName()}`];
+    return (rel) =>
+      rel === '' ||
+      /^license/i.test(rel) ||
+      rel === 'releases' ||
+      keep.some((k) => rel === k || rel.startsWith(`${k}/`));
+  },
+};
+/** Copies the packages of a closure (`app`'s closure.json) into `to`, as they sit in the repository. */
+function copyPackages(list, to) {
+  for (const { dir: rel, name: pkg } of list) {
+    const dir = path.join(ROOT, rel);
+    const own = platformOnly[pkg]?.(dir) ?? (() => true);
+    cpSync(dir, path.join(to, rel), {
+      recursive: true,
+      filter: (src) => {
+        const inside = posix(path.relative(dir, src));
+        // A package's own nested node_modules are copied only as far as the closure needs them.
+        return !inside.split('/').includes('node_modules') && !unused(inside) && own(inside);
+      },
+    });
+  }
+  execFileSync('find', [to, '-exec', 'touch', '-h', '-d', '@0', '{}', '+']);
+  console.log(`${list.length} packages → ${to}`);
+}
+
+if (mode === 'deps') {
+  copyPackages(JSON.parse(readFileSync(name, 'utf8')), out);
+  process.exit(0);
+}
+const processes = JSON.parse(readFileSync(new URL('./processes.json', import.meta.url), 'utf8'));
+const spec = processes[name];
+if (!['assets', 'app'].includes(mode) || !spec || !out) {
+  throw new Error(`usage: build.mjs assets|app ${Object.keys(processes).join('|')} OUT | deps CLOSURE OUT`);
+}
+mkdirSync(out, { recursive: true });
+
+if (mode === 'assets') {
+  if (spec.buildAssets) {
+    execFileSync(spec.buildAssets[0], spec.buildAssets.slice(1), { stdio: 'inherit' });
+  }
+  for (const asset of spec.assets ?? []) {
+    cpSync(path.join(ROOT, asset), path.join(out, asset), { recursive: true });
+  }
+  process.exit(0);
+}
+
+const isBuiltin = (s) => s.startsWith('node:') || builtinModules.includes(s.split('/')[0]);
+const packageName = (s) =>
+  s
+    .split('/')
+    .slice(0, s.startsWith('@') ? 2 : 1)
+    .join('/');
+const inNodeModules = (f) => f.split(path.sep).includes('node_modules');
+
+// The compiled code: main.mjs and health-check.mjs in OUT/app, which becomes /app.
+const appDir = path.join(out, 'app');
+const neverLoaded = new Set(spec.neverLoaded ?? []);
+const imported = []; // [specifier, importing folder]: the npm packages the code imports
+const { metafile } = await build({
+  entryPoints: {
+    main: spec.entry,
+    'health-check': spec.healthCheck ?? 'infra/images/ready-check.ts',
+  },
+  bundle: true,
+  outdir: appDir,
+  outExtension: { '.js': '.mjs' },
+  metafile: true,
+  platform: 'node',
+  format: 'esm',
+  target: `node${process.versions.node.split('.')[0]}`,
+  // Class and function names stay what the sources say (errors and logs show them).
+  keepNames: true,
+  logLevel: 'warning',
+  plugins: [
+    {
+      name: 'npm-packages-external',
+      setup(b) {
+        b.onResolve({ filter: /^[^./]/ }, (args) => {
+          if (args.path.startsWith('@stageplein/')) return undefined;
+          if (neverLoaded.has(packageName(args.path))) {
+            if (args.kind !== 'dynamic-import') {
+              throw new Error(`${args.path} is imported statically by ${args.importer}: it is loaded`);
+            }
+          } else if (!isBuiltin(args.path)) imported.push([args.path, args.resolveDir]);
+          return { path: args.path, external: true };
+        });
+      },
+    },
+    {
+      // A module that finds files next to itself (`new URL('./data/…', import.meta.url)`) keeps finding
+      // them: its import.meta.url becomes its own place under /app (which mirrors the repository), not
+      // the bundle's. The entry keeps the bundle's own (a "run as main" check compares it to argv[1]).
+      name: 'import-meta-url-per-module',
+      setup(b) {
+        b.onLoad({ filter: /\.tsx?$/ }, (args) => {
+          const source = readFileSync(args.path, 'utf8');
+          const entries = [spec.entry, spec.healthCheck].filter(Boolean).map((e) => path.resolve(ROOT, e));
+          if (
+            inNodeModules(args.path) ||
+            !source.includes('import.meta.url') ||
+            entries.includes(args.path)
+          ) {
+            return undefined;
+          }
+          const own = `./${posix(path.relative(ROOT, args.path)).replace(/\.tsx?$/, '.js')}`;
+          return {
+            contents: source.replaceAll(
+              'import.meta.url',
+              `new URL(${JSON.stringify(own)}, import.meta.url).href`,
+            ),
+            loader: args.path.endsWith('x') ? 'tsx' : 'ts',
+          };
+        });
+      },
+    },
+  ],
+});
+const inputs = Object.keys(metafile.inputs).map((f) => path.resolve(ROOT, f));
+// Packages the code resolves at run time by name (require.resolve, createRequire's require).
+for (const file of inputs.filter((f) => !inNodeModules(f))) {
+  for (const m of readFileSync(file, 'utf8').matchAll(/\brequire(?:\.resolve)?\(\s*['"]([^'"]+)['"]/g)) {
+    if (!isBuiltin(m[1]) && !m[1].startsWith('.')) imported.push([m[1], path.dirname(file)]);
+  }
+}
+
+// Files the workspaces' code reads beside itself (data, licences): everything in their src but code.
+const workspaceOf = (file) => {
+  for (let d = path.dirname(file); d !== ROOT; d = path.dirname(d)) {
+    if (existsSync(path.join(d, 'package.json'))) return path.relative(ROOT, d);
+  }
+  return null; // infra/images/ready-check.ts
+};
+const workspaces = [...new Set(inputs.filter((f) => !inNodeModules(f)).map(workspaceOf))]
+  .filter(Boolean)
+  .sort();
+for (const ws of workspaces) {
+  const src = path.join(ROOT, ws, 'src');
+  if (!existsSync(src)) continue;
+  for (const rel of readdirSync(src, { recursive: true })) {
+    const file = path.join(src, rel);
+    if (!/\.(tsx?|mts|cts)$/.test(rel) && statSync(file).isFile()) {
+      cpSync(file, path.join(appDir, ws, 'src', rel));
+    }
+  }
+}
+
+// The npm packages: the production dependency closure of what the code imports.
+/** The folder of package `pkg` as Node finds it from `dir` (nearest node_modules upwards). */
+function findPackage(pkg, dir) {
+  for (let d = dir; ; d = path.dirname(d)) {
+    const candidate = path.join(d, 'node_modules', pkg);
+    if (existsSync(path.join(candidate, 'package.json'))) return realpathSync(candidate);
+    if (d === path.dirname(d)) return null;
+  }
+}
+const bundlingOnly = new Set(spec.bundlingOnly ?? []);
+const packages = new Map(); // folder → name
+const visit = (pkg, from) => {
+  const dir = findPackage(pkg, from);
+  if (!dir) throw new Error(`${pkg} (imported from ${path.relative(ROOT, from)}) is not installed`);
+  if (packages.has(dir)) return;
+  packages.set(dir, pkg);
+  if (bundlingOnly.has(pkg)) return;
+  const manifest = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8'));
+  for (const dep of Object.keys(manifest.dependencies ?? {})) visit(dep, dir);
+  // Optional and peer ones only where installed (e.g. only this platform's native binary).
+  for (const dep of Object.keys({ ...manifest.optionalDependencies, ...manifest.peerDependencies })) {
+    if (findPackage(dep, dir)) visit(dep, dir);
+  }
+};
+for (const [specifier, from] of imported) {
+  if (!specifier.startsWith('@stageplein/')) visit(packageName(specifier), from);
+}
+
+const closure = [...packages].map(([dir, pkg]) => {
+  const rel = posix(path.relative(ROOT, dir));
+  if (rel.startsWith('..')) throw new Error(`${dir} is outside the build context`);
+  return { dir: rel, name: pkg };
+});
+closure.sort((a, b) => a.dir.localeCompare(b.dir));
+writeFileSync(path.join(out, 'closure.json'), JSON.stringify(closure, null, 1) + '\n');
+console.log(`${name}: ${workspaces.length} workspaces compiled into main.mjs, ${packages.size} packages`);
