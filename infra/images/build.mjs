@@ -2,14 +2,15 @@
 // distributed profile needs at run time, and nothing else. The processes are in processes.json:
 //   entry        the process's TypeScript entry (→ main.mjs, the image's CMD)
 //   healthCheck  the HEALTHCHECK's entry (→ health-check.mjs); by default ready-check.ts (GET /ready)
-//   assets       built files the process takes along, made by `buildAssets` from the sources
+//   assets       built files the process takes along (`files`), made by `build` in the Dockerfile's
+//                stage `stage`, which holds only their inputs (ui: the front ends; workflow-bundle)
 //   bundlingOnly packages the process loads but never runs (the worker loads a prebuilt workflow bundle,
 //                yet @temporalio/worker requires webpack at start): copied without their dependencies
 //   neverLoaded  packages the code imports on first use only (`import()`), on paths this process never
 //                takes (sharp: the worker removes form files, it never re-encodes an image): left out.
 //                The build fails when the code imports one of them statically.
 //
-//   node infra/images/build.mjs assets PROCESS OUT   built files (the front ends, the workflow bundle)
+//   node infra/images/build.mjs assets PROCESS OUT STAGE   the process's built files if STAGE builds them
 //   node infra/images/build.mjs app PROCESS OUT      OUT/app: the compiled code; OUT/closure.json: the
 //                                                    npm packages it runs (their production closure)
 //   node infra/images/build.mjs deps CLOSURE OUT     OUT/node_modules: those packages
@@ -81,16 +82,17 @@ if (mode === 'deps') {
 const processes = JSON.parse(readFileSync(new URL('./processes.json', import.meta.url), 'utf8'));
 const spec = processes[name];
 if (!['assets', 'app'].includes(mode) || !spec || !out) {
-  throw new Error(`usage: build.mjs assets|app ${Object.keys(processes).join('|')} OUT | deps CLOSURE OUT`);
+  throw new Error(
+    `usage: build.mjs app|assets ${Object.keys(processes).join('|')} OUT [STAGE] | deps CLOSURE OUT`,
+  );
 }
 mkdirSync(out, { recursive: true });
 
 if (mode === 'assets') {
-  if (spec.buildAssets) {
-    execFileSync(spec.buildAssets[0], spec.buildAssets.slice(1), { stdio: 'inherit' });
-  }
-  for (const asset of spec.assets ?? []) {
-    cpSync(path.join(ROOT, asset), path.join(out, asset), { recursive: true });
+  const assets = spec.assets;
+  if (assets?.stage === process.argv[5]) {
+    execFileSync(assets.build[0], assets.build.slice(1), { stdio: 'inherit' });
+    for (const file of assets.files) cpSync(path.join(ROOT, file), path.join(out, file), { recursive: true });
   }
   process.exit(0);
 }

@@ -15,7 +15,7 @@ const compose = parse(readFileSync(path.join(ROOT, 'docker-compose.yml'), 'utf8'
 };
 const processes = JSON.parse(readFileSync(path.join(ROOT, 'infra/images/processes.json'), 'utf8')) as Record<
   string,
-  { entry: string; healthCheck?: string; assets?: string[] }
+  { entry: string; healthCheck?: string; assets?: { stage: string; files: string[] } }
 >;
 const DOCKERFILE = 'infra/images/Dockerfile';
 const dockerfile = readFileSync(path.join(ROOT, DOCKERFILE), 'utf8');
@@ -44,6 +44,8 @@ describe('the images', () => {
       for (const file of [spec.entry, spec.healthCheck ?? 'infra/images/ready-check.ts']) {
         expect(existsSync(path.join(ROOT, file)), file).toBe(true);
       }
+      // Built files come from a stage of the Dockerfile that builds them.
+      if (spec.assets) expect(dockerfile).toContain(`FROM install AS ${spec.assets.stage}\n`);
     }
     // No other Dockerfile left to drift from this one.
     const others = execFileSync(
@@ -64,7 +66,7 @@ describe('the images', () => {
     for (const ws of workspaces) expect(dockerfile).toContain(`COPY ${ws}/package.json ${ws}/\n`);
     const install = at(/^RUN npm ci .*&& rm -rf \/root\/\.npm$/);
     expect(install).toBeGreaterThan(at(/^COPY package\.json package-lock\.json/));
-    expect(install).toBeLessThan(at(/^FROM install AS assets$/));
+    expect(install).toBeLessThan(at(/^FROM install AS ui$/));
     expect(dockerfile).not.toMatch(/^COPY \. /m);
     // The packages' stage sees their list and the build script, no source.
     const deps = dockerfile.slice(
@@ -80,7 +82,8 @@ describe('the images', () => {
     // From the least to the most often changed layer.
     expect(final.match(/^COPY .*$/gm)).toEqual([
       'COPY --from=deps /out/ ./',
-      'COPY --from=assets /out/ ./',
+      'COPY --from=ui /out/ ./',
+      'COPY --from=workflow-bundle /out/ ./',
       'COPY --from=app /out/app/ ./',
     ]);
     // Not root: the application files stay root's (COPY without --chown), so the process can't change them.
