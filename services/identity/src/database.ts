@@ -13,7 +13,8 @@ import type { TSessionsTable } from './auth/sessions.table.ts';
 import type { TPasswordlessTokensTable } from './passwordless/passwordless.table.ts';
 import type { TAuditLogTable } from './impersonation/audit-log.table.ts';
 import type { TDevMailsTable } from './mail/dev-mailbox.table.ts';
-import type { TOrganizationsTable } from './organizations/organizations.table.ts';
+import type { TStudentImportKeysTable } from './internal-import/student-import-keys.table.ts';
+import type { TOrganizationsReadModelTable } from '@stageplein/kit/read-models/organizations-read-model';
 
 export const SCHEMA = 'identity';
 
@@ -26,7 +27,9 @@ export interface TIdentityDb {
   'identity.passwordless_tokens': TPasswordlessTokensTable;
   'identity.audit_log': TAuditLogTable;
   'identity.dev_mails': TDevMailsTable;
-  'identity.organizations': TOrganizationsTable;
+  'identity.student_import_keys': TStudentImportKeysTable;
+  /** Kit's organizations read model (kit/read-models/organizations-read-model.ts). */
+  'identity.organizations': TOrganizationsReadModelTable;
   'identity.outbox': TOutboxTable;
   'identity.outbox_pending': TOutboxPendingTable;
   'identity.processed_events': TProcessedEventsTable;
@@ -37,5 +40,5 @@ export type TDb = Kysely<TIdentityDb>;
 
 /** The request's transaction (tenant set, commits with a successful response). */
 export async function requestDb(req: FastifyRequest): Promise<TDb> {
-  return (await req.db<TIdentityDb>()) as unknown as TDb;
+  return req.db<TIdentityDb>();
 }

@@ -21,9 +21,10 @@ import { studentsBulkRoutes } from './internal-import/students-bulk.routes.ts';
 import { sessionsRoutes } from './auth/sessions.routes.ts';
 import { seedTenant } from './seeds/seed.ts';
 import { organizationSignupsConsumer } from './organization-signups/organization-signups.consumer.ts';
-import { organizationsReadModelConsumer } from './organizations/organizations.consumer.ts';
+import { organizationsReadModelConsumer } from '@stageplein/kit/read-models/organizations-read-model';
+import { ORGANIZATIONS_READ_MODEL_GROUP } from './organizations/organizations.repository.ts';
 import { mailRequestsConsumer } from './mail-requests/mail-requests.consumer.ts';
-import { changedUsers } from './shared/context.ts';
+import { changedUsers } from './shared/request.ts';
 import { authCheckCache } from '@stageplein/kit/auth/auth-cache';
 import { SERVICE_PREFIXES } from '@stageplein/contracts/routes/service-prefixes';
 import { IDENTITY_CONFIG, type TIdentityConfig, type TIdentityDeps } from './identity.config.ts';
@@ -89,7 +90,7 @@ export const identityService: TServiceModule<TIdentityConfig> = {
   auth: identityAuthSource,
   consumers: (deps) => [
     organizationSignupsConsumer(deps),
-    organizationsReadModelConsumer(deps),
+    organizationsReadModelConsumer(deps.db, SCHEMA, ORGANIZATIONS_READ_MODEL_GROUP),
     mailRequestsConsumer(deps),
   ],
   async seedTenant(ctx, tenant) {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { organizationsService } from '@stageplein/organizations';
 import { expectJsonApi } from '@stageplein/testing/jsonapi-conformance';
 import { identityService } from '../src/identity.module.ts';
@@ -11,6 +12,7 @@ import {
   org,
   type TCreds,
   type TIdentityHarness,
+  withOwner,
 } from './identity-harness.ts';
 
 /**
@@ -113,6 +115,32 @@ describe('included organizations', () => {
         attributes: { name: renamed, status: 'approved' },
       });
     });
+  });
+});
+
+describe("kit's organizations read model in identity", () => {
+  it("is kept by identity's consumer group from organizations' events, with kit's columns", async () => {
+    type TRow = { id: string; name: string; organization_type: string; status: string; city: string | null };
+    const read = (table: 'organizations.organizations' | 'identity.organizations') =>
+      withOwner(h, async (owner) => {
+        const kit = table === 'identity.organizations';
+        const { rows } =
+          await sql<TRow>`select id, name, ${kit ? sql`organization_type` : sql`type`} as organization_type,
+          status, city from ${sql.table(table)} where tenant_id = 'demo' ${kit ? sql`and not deleted` : sql``}
+          order by id`.execute(owner);
+        return rows;
+      });
+    const expected = await read('organizations.organizations');
+    expect(expected.filter((o) => o.city).length).toBeGreaterThan(0);
+    // Identity's seeds know the demo organizations' ids only; the seeds' events bring the rest.
+    await eventually(async () => expect(await read('identity.organizations')).toEqual(expected));
+    const groups = await withOwner(h, async (owner) =>
+      (
+        await sql<{ consumer: string }>`select distinct consumer from identity.processed_events
+          where consumer like '%organizations-read-model'`.execute(owner)
+      ).rows.map((r) => r.consumer),
+    );
+    expect(groups).toEqual(['identity.kit-organizations-read-model']);
   });
 });
 

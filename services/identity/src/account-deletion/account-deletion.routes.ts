@@ -6,7 +6,7 @@ import {
   ZAccountDeletionRequestBody,
   ZMetaDocument,
 } from '@stageplein/contracts/identity/users';
-import { contextOf } from '../shared/context.ts';
+import { contextOf } from '../shared/request.ts';
 import { rateLimitFor } from '../auth/rate-limit.ts';
 import { confirmAccountDeletion, requestAccountDeletion } from './account-deletion.service.ts';
 import type { TIdentityDeps } from '../identity.config.ts';

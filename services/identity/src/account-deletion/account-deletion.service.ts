@@ -1,6 +1,7 @@
+import { userActor } from '@stageplein/kit/auth/caller';
 import { hashToken } from '@stageplein/kit/auth/token-hash';
 import { ApiError } from '@stageplein/kit/errors/api-error';
-import type { TCtx } from '../shared/context.ts';
+import type { TCtx } from '../shared/request.ts';
 import { publicUrl } from '../shared/urls.ts';
 import { mailUserToken } from '../mail/token-mail.ts';
 import { expiresAfter, minutesOf } from '../auth/sessions.service.ts';
@@ -31,5 +32,5 @@ export async function confirmAccountDeletion(ctx: TCtx, token: string): Promise<
   if (!user || !expiresAfter(user.deletion_requested_at, minutesOf.deletion(ctx), ctx.now)) {
     throw new ApiError('token_invalid', {}, { pointer: '/token' });
   }
-  await deleteAccount(ctx, user.id, user);
+  await deleteAccount(ctx, userActor(user.id), user);
 }

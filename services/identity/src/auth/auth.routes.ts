@@ -13,7 +13,7 @@ import { zDocumentOf, zResourceOf } from '@stageplein/contracts/jsonapi/jsonapi'
 import { readCredentials } from '@stageplein/kit/auth/credentials';
 import { requireAuth } from '@stageplein/kit/auth/policy';
 import { resourceDocument } from '@stageplein/kit/jsonapi/serialize';
-import { contextOf } from '../shared/context.ts';
+import { contextOf } from '../shared/request.ts';
 import { rolesOf } from '../roles/roles.repository.ts';
 import { findUserById } from '../users/users.repository.ts';
 import { userDocument } from '../users/users.serialize.ts';

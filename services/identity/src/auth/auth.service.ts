@@ -1,10 +1,11 @@
+import { userActor } from '@stageplein/kit/auth/caller';
 import { ApiError } from '@stageplein/kit/errors/api-error';
 import { verifyAccessToken } from '@stageplein/kit/auth/access-token';
 import { authKeys } from '@stageplein/kit/auth/auth-keys';
 import type { TAuth } from '@stageplein/kit/auth/auth.types';
 import type { TCredentials } from '@stageplein/kit/auth/credentials';
 import { hashToken } from '@stageplein/kit/auth/token-hash';
-import type { TCtx } from '../shared/context.ts';
+import type { TCtx } from '../shared/request.ts';
 import { hashPassword, verifyPassword } from '../shared/passwords.ts';
 import { isAllowedRedirect, publicUrl } from '../shared/urls.ts';
 import { mailUserToken } from '../mail/token-mail.ts';
@@ -87,7 +88,7 @@ export async function signOut(ctx: TCtx, credentials: TCredentials | undefined):
     : undefined;
   if (!claims || !session) throw new ApiError('session_not_found');
   await deleteSession(ctx.db, session.client);
-  await revokeEverywhere(ctx, session.user_id, [session], 'sign_out', claims.imp ?? claims.sub);
+  await revokeEverywhere(ctx, session.user_id, [session], 'sign_out', userActor(claims.imp ?? claims.sub));
   if (session.impersonator_id) {
     await ctx.db
       .insertInto('identity.audit_log')
@@ -170,6 +171,6 @@ export async function updatePassword(
     updated_at: ctx.now,
   }))!;
   const ended = await deleteSessionsOf(ctx.db, user.id, keepClient);
-  await revokeEverywhere(ctx, user.id, ended, 'password_reset', auth?.userId ?? user.id);
+  await revokeEverywhere(ctx, user.id, ended, 'password_reset', userActor(auth?.userId ?? user.id));
   return updated;
 }

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireServiceCall } from '@stageplein/kit/auth/service-token';
 import { SESSION_CHECK_PATH } from '@stageplein/kit/auth/identity-session-check';
-import { contextOf } from '../shared/context.ts';
+import { contextOf } from '../shared/request.ts';
 import type { TIdentityDeps } from '../identity.config.ts';
 import { activeSession } from './sessions.service.ts';
 

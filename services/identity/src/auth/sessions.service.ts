@@ -1,9 +1,10 @@
+import { userActor, type TChangeActor } from '@stageplein/kit/auth/caller';
 import { signAccessToken } from '@stageplein/kit/auth/access-token';
 import { authKeys } from '@stageplein/kit/auth/auth-keys';
 import { hashToken, randomToken } from '@stageplein/kit/auth/token-hash';
-import type { TCtx } from '../shared/context.ts';
-import { addMinutes } from '../shared/context.ts';
-import { emit } from '../shared/events.ts';
+import type { TCtx } from '../shared/request.ts';
+import { addMinutes } from '../shared/request.ts';
+import { record, userSubject } from '../shared/events.ts';
 import type { TUserRow } from '../users/users.repository.ts';
 import {
   deleteExpiredSessions,
@@ -60,15 +61,21 @@ export async function issueSession(
     created_at: ctx.now,
   });
   // Every service's allow-list learns the client (docs/decisions/auth.md, "Sessions as an allow-list").
-  await emit(ctx.db, ctx.tenant.id, options.impersonatorId ?? user.id, 'identity.session.issued', user.id, {
-    user_id: user.id,
-    client,
-    expires_at: new Date(exp * 1000).toISOString(),
-    impersonator_id: options.impersonatorId ?? null,
-  });
+  await record(
+    ctx,
+    userActor(options.impersonatorId ?? user.id),
+    'identity.session.issued',
+    userSubject(user.id),
+    {
+      user_id: user.id,
+      client,
+      expires_at: new Date(exp * 1000).toISOString(),
+      impersonator_id: options.impersonatorId ?? null,
+    },
+  );
   if (!options.impersonatorId) {
     const evicted = await evictOldestSessions(ctx.db, user.id, ctx.config.AUTH_MAX_CLIENTS);
-    await revokeEverywhere(ctx, user.id, evicted, 'evicted', user.id);
+    await revokeEverywhere(ctx, user.id, evicted, 'evicted', userActor(user.id));
   }
   return {
     'access-token': accessToken,
@@ -85,10 +92,10 @@ export async function revokeEverywhere(
   userId: string,
   sessions: readonly TSessionRow[],
   reason: TRevokeReason,
-  actor: string,
+  caller: TChangeActor,
 ): Promise<void> {
   if (sessions.length === 0) return;
-  await emit(ctx.db, ctx.tenant.id, actor, 'identity.session.revoked', userId, {
+  await record(ctx, caller, 'identity.session.revoked', userSubject(userId), {
     user_id: userId,
     reason,
     clients: sessions.map((s) => ({ client: s.client, expires_at: s.expires_at.toISOString() })),

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZConfirmBody, ZUserDocument } from '@stageplein/contracts/identity/users';
-import { contextOf } from '../shared/context.ts';
+import { contextOf } from '../shared/request.ts';
 import { rateLimitFor } from '../auth/rate-limit.ts';
 import { rolesOf } from '../roles/roles.repository.ts';
 import { userDocument } from '../users/users.serialize.ts';

@@ -1,8 +1,9 @@
+import { userActor } from '@stageplein/kit/auth/caller';
 import { hashToken } from '@stageplein/kit/auth/token-hash';
 import { issueToken } from '@stageplein/kit/mail/single-use-token-mail';
 import { ApiError } from '@stageplein/kit/errors/api-error';
-import type { TCtx } from '../shared/context.ts';
-import { emit } from '../shared/events.ts';
+import type { TCtx } from '../shared/request.ts';
+import { record, userSubject } from '../shared/events.ts';
 import { hashPassword } from '../shared/passwords.ts';
 import { expiresAfter, minutesOf } from '../auth/sessions.service.ts';
 import { acceptRoleInvitation } from '../roles/role-invitations.service.ts';
@@ -58,11 +59,11 @@ export async function confirmAccount(
   }
   let confirmed: TUserRow;
   try {
-    confirmed = await changeUser(ctx, user.id, user, changes);
+    confirmed = await changeUser(ctx, userActor(user.id), user, changes);
   } catch (error) {
     throw uniqueEmail(error);
   }
-  await emit(ctx.db, ctx.tenant.id, user.id, 'identity.user.confirmed', user.id, {
+  await record(ctx, userActor(user.id), 'identity.user.confirmed', userSubject(user.id), {
     user_id: user.id,
     confirmed_at: ctx.now.toISOString(),
   });

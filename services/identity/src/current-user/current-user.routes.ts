@@ -6,7 +6,7 @@ import { requireAuth } from '@stageplein/kit/auth/policy';
 import { notFound } from '@stageplein/kit/errors/api-error';
 import { parseJsonApiQuery } from '@stageplein/kit/jsonapi/query';
 import { requestDb } from '../database.ts';
-import { contextOf } from '../shared/context.ts';
+import { contextOf } from '../shared/request.ts';
 import { organizationsOfUser } from '../organizations/organizations.repository.ts';
 import { rolesOf } from '../roles/roles.repository.ts';
 import { findUserById } from '../users/users.repository.ts';

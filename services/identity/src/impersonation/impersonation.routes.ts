@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZSignInAsUserBody, ZUserDocument } from '@stageplein/contracts/identity/users';
 import { authorize, requireAuth } from '@stageplein/kit/auth/policy';
 import { badRequest } from '@stageplein/kit/errors/api-error';
-import { contextOf } from '../shared/context.ts';
+import { contextOf } from '../shared/request.ts';
 import { issueSession } from '../auth/sessions.service.ts';
 import { currentOrganizationOf, usersPolicy } from '../users/users.policy.ts';
 import { userDocument } from '../users/users.serialize.ts';

@@ -5,7 +5,7 @@ import {
   ZStudentBulkUpsertResult,
 } from '@stageplein/contracts/imports/student-import';
 import { requireServiceCall } from '@stageplein/kit/auth/service-token';
-import { contextOf } from '../shared/context.ts';
+import { contextOf } from '../shared/request.ts';
 import { bulkUpsertStudents } from './students-bulk.service.ts';
 import type { TIdentityDeps } from '../identity.config.ts';
 

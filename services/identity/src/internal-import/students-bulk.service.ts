@@ -1,12 +1,12 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type {
   TStudentBulkUpsertResult,
   TStudentUpsertOutcome,
   TStudentUpsertRow,
 } from '@stageplein/contracts/imports/student-import';
 import { issueToken } from '@stageplein/kit/mail/single-use-token-mail';
-import type { TCtx } from '../shared/context.ts';
-import { SCHEMA, type TIdentityDb } from '../database.ts';
+import type { TCtx } from '../shared/request.ts';
+import { SCHEMA } from '../database.ts';
 import type { TEventPayload, TEventType } from '@stageplein/contracts/events/payloads';
 import type { TEventInput } from '@stageplein/kit/outbox/outbox-writer';
 import { writeEvents } from '@stageplein/kit/outbox/write-events';
@@ -17,9 +17,6 @@ import { userSnapshot } from '../users/users.service.ts';
 import { roleEventData } from '../roles/roles.repository.ts';
 import { invitedUserRow } from '../users/invited-user.ts';
 import type { TUserRow } from '../users/users.repository.ts';
-import type { TStudentImportKeysTable } from './student-import-keys.table.ts';
-
-type TDbWithKeys = Kysely<TIdentityDb & { 'identity.student_import_keys': TStudentImportKeysTable }>;
 
 export interface TBulkInput {
   schoolId: string;
@@ -35,7 +32,7 @@ export interface TBulkInput {
  * Runs in the request's transaction, so a failed call changes nothing.
  */
 export async function bulkUpsertStudents(ctx: TCtx, input: TBulkInput): Promise<TStudentBulkUpsertResult> {
-  const db = ctx.db as unknown as TDbWithKeys;
+  const db = ctx.db;
   const keys = input.rows.map((r) => r.key);
   const done = new Map(
     keys.length
@@ -162,7 +159,7 @@ export async function bulkUpsertStudents(ctx: TCtx, input: TBulkInput): Promise<
       if (gotRole.has(user.id)) outcomes.set(row.key, { outcome: 'updated', user_id: user.id });
     }
   }
-  await writeEvents(ctx.db as unknown as Kysely<unknown>, SCHEMA, events);
+  await writeEvents(ctx.db, SCHEMA, events);
 
   // The invitation, once: only users created here get one (inside this transaction, like every mail).
   const confirmUrl = `${publicUrl(ctx.config, ctx.tenant.id)}/confirm`;

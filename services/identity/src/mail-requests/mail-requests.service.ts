@@ -1,4 +1,3 @@
-import type { Kysely } from 'kysely';
 import type {
   TMailFailureReason,
   TMailRequested,
@@ -6,10 +5,10 @@ import type {
 } from '@stageplein/contracts/events/mail';
 import type { TLanguage } from '@stageplein/contracts/i18n/index';
 import { openLink } from '@stageplein/kit/mail/sealed-link';
-import { writeEvent } from '@stageplein/kit/outbox/outbox-writer';
-import { SCHEMA } from '../database.ts';
+import { SYSTEM } from '@stageplein/kit/auth/caller';
+import { record } from '../shared/events.ts';
 import type { TOutgoingMail } from '../mail/mail.port.ts';
-import type { TCtx } from '../shared/context.ts';
+import type { TCtx } from '../shared/request.ts';
 import { isAllowedRedirect, publicUrl } from '../shared/urls.ts';
 import { findUserById } from '../users/users.repository.ts';
 
@@ -68,16 +67,15 @@ export async function sendRequestedMail(
     outcome:
       { type: 'identity.mail.delivered' } | { type: 'identity.mail.failed'; reason: TMailFailureReason },
   ) =>
-    writeEvent(ctx.db as unknown as Kysely<unknown>, SCHEMA, {
-      type: outcome.type,
-      subject: request.delivery_id,
-      tenant: ctx.tenant.id,
-      actor: 'system',
-      data:
-        outcome.type === 'identity.mail.failed'
-          ? { delivery_id: request.delivery_id, service, reason: outcome.reason }
-          : { delivery_id: request.delivery_id, service },
-    });
+    record(
+      ctx,
+      SYSTEM,
+      outcome.type,
+      { type: 'mail_delivery', id: request.delivery_id },
+      outcome.type === 'identity.mail.failed'
+        ? { delivery_id: request.delivery_id, service, reason: outcome.reason }
+        : { delivery_id: request.delivery_id, service },
+    );
   const recipient = await recipientOf(ctx, request.recipient);
   if (typeof recipient === 'string')
     return void (await answer({ type: 'identity.mail.failed', reason: recipient }));

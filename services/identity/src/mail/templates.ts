@@ -364,8 +364,9 @@ const OPTIONAL = new Set(['reason', 'details', 'sender']);
 // One pass over the template: a value is never scanned again, so text written by someone else (a
 // bulk message's body) cannot bring in placeholders.
 function fill(text: string, vars: TMailVars): string {
+  const values: Record<string, unknown> = { ...vars };
   return text.replace(/\{\{(\w+)\}\}/g, (whole, key: string) =>
-    String((vars as unknown as Record<string, unknown>)[key] ?? (OPTIONAL.has(key) ? '' : whole)),
+    String(values[key] ?? (OPTIONAL.has(key) ? '' : whole)),
   );
 }
 

@@ -1,5 +1,5 @@
 import { mailSingleUseTokens, type TIssuedToken } from '@stageplein/kit/mail/single-use-token-mail';
-import type { TCtx } from '../shared/context.ts';
+import type { TCtx } from '../shared/request.ts';
 import type { TUserRow } from '../users/users.repository.ts';
 import type { TOutgoingMail } from './mail.port.ts';
 import { duration, type TMailKind, type TMailVars } from './templates.ts';

@@ -11,6 +11,7 @@ import m20261125T0900_dead_letters from './20261125T0900-dead-letters.ts';
 import m20261125T0910_organizations_read_model from './20261125T0910-organizations-read-model.ts';
 import m20261126T0930_ownership from './20261126T0930-ownership.ts';
 import m20270111T0900_outbox_pending from './20270111T0900-outbox-pending.ts';
+import m20270202T0900_kit_organizations_read_model from './20270202T0900-kit-organizations-read-model.ts';
 
 /**
  * Applied in key order. Each migration is a frozen file named by its timestamp: once landed it is never
@@ -30,4 +31,6 @@ export const migrations: Record<string, Migration> = {
   '20261126T0930-ownership': m20261126T0930_ownership,
   // The outbox as an append-only log, its delivery state a queue beside it (kit outbox.v2).
   '20270111T0900-outbox-pending': m20270111T0900_outbox_pending,
+  // Kit's organizations read model instead of identity's own (kit/read-models).
+  '20270202T0900-kit-organizations-read-model': m20270202T0900_kit_organizations_read_model,
 };

@@ -1,34 +1,20 @@
-import { sql, type Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
+import type { TOrganizationsReadModelTable } from '@stageplein/kit/read-models/organizations-read-model';
 import type { TDb } from '../database.ts';
-import type { TOrganizationsTable } from './organizations.table.ts';
-
-export type TOrganizationRow = Selectable<TOrganizationsTable>;
 
 /**
- * Applies one event's snapshot of an organization, unless a newer event was applied already (events
- * of one organization normally arrive in order; this keeps a late redelivery from going back).
+ * An organization as identity knows it: a row of kit's organizations read model (`identity.organizations`,
+ * kept by kit's consumer from organizations' events; identity.module.ts), what `include=organizations`
+ * shows and the user policies ask (name, type, status).
  */
-export async function applyOrganizationSnapshot(
-  db: TDb,
-  row: Omit<TOrganizationRow, 'deleted'> & { deleted?: boolean },
-): Promise<void> {
-  await db
-    .insertInto('identity.organizations')
-    .values({ ...row, deleted: row.deleted ?? false })
-    .onConflict((oc) =>
-      oc
-        .column('id')
-        .doUpdateSet({
-          organization_type: (eb) => eb.ref('excluded.organization_type'),
-          name: (eb) => eb.ref('excluded.name'),
-          status: (eb) => eb.ref('excluded.status'),
-          deleted: (eb) => eb.ref('excluded.deleted'),
-          event_time: (eb) => eb.ref('excluded.event_time'),
-        })
-        .where(sql<boolean>`identity.organizations.event_time <= excluded.event_time`),
-    )
-    .execute();
-}
+export type TOrganizationRow = Selectable<TOrganizationsReadModelTable>;
+
+/**
+ * Identity's consumer group of kit's organizations read model. Not kit's default name: that was the
+ * group of identity's own, retired table (migration 20270202T0900), whose processed events say nothing
+ * about the new columns; this group starts empty and the back-fill replays the history into it.
+ */
+export const ORGANIZATIONS_READ_MODEL_GROUP = 'identity.kit-organizations-read-model';
 
 /** The known (not deleted) organizations among `ids`, by id. */
 export async function organizationsByIds(

@@ -7,7 +7,7 @@ import {
   ZPasswordlessSignInBody,
   ZUserDocument,
 } from '@stageplein/contracts/identity/users';
-import { contextOf } from '../shared/context.ts';
+import { contextOf } from '../shared/request.ts';
 import { answerNoSoonerThan, rateLimitFor } from '../auth/rate-limit.ts';
 import { rolesOf } from '../roles/roles.repository.ts';
 import { userDocument } from '../users/users.serialize.ts';

@@ -1,7 +1,7 @@
 import { createHmac, randomInt } from 'node:crypto';
 import { hashToken } from '@stageplein/kit/auth/token-hash';
 import { ApiError } from '@stageplein/kit/errors/api-error';
-import { addMinutes, type TCtx } from '../shared/context.ts';
+import { addMinutes, type TCtx, type TRequestCtx } from '../shared/request.ts';
 import { publicUrl } from '../shared/urls.ts';
 import { mailUserToken } from '../mail/token-mail.ts';
 import { assertMaySignIn } from '../auth/auth.service.ts';
@@ -58,7 +58,7 @@ export async function requestPasswordless(ctx: TCtx, email: string): Promise<voi
 
 /** Signs in with the mailed link's token or with email + code; either works once. */
 export async function passwordlessSignIn(
-  ctx: TCtx,
+  ctx: TRequestCtx,
   input: { token: string } | { email: string; code: string },
 ): Promise<{ user: TUserRow; headers: TAuthHeaders }> {
   assertAvailable(ctx);

@@ -1,5 +1,6 @@
+import { userActor } from '@stageplein/kit/auth/caller';
 import type { TOrganizationType, TRoleName } from '@stageplein/contracts/identity/roles';
-import type { TCtx } from '../shared/context.ts';
+import type { TCtx } from '../shared/request.ts';
 import { publicUrl } from '../shared/urls.ts';
 import { expiresAfter, minutesOf } from '../auth/sessions.service.ts';
 import { mailUserToken } from '../mail/token-mail.ts';
@@ -52,7 +53,7 @@ export async function acceptRoleInvitation(ctx: TCtx, tokenHash: string): Promis
     .executeTakeFirst();
   if (!invitation || !expiresAfter(invitation.created_at, minutesOf.confirmation(ctx), ctx.now))
     return undefined;
-  await addRole(ctx, invitation.user_id, invitation.user_id, {
+  await addRole(ctx, userActor(invitation.user_id), invitation.user_id, {
     name: invitation.name,
     resourceType: invitation.resource_type,
     resourceId: invitation.resource_id,

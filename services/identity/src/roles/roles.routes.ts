@@ -1,3 +1,4 @@
+import { changeActorOf } from '@stageplein/kit/auth/caller';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -5,7 +6,7 @@ import { translate } from '@stageplein/contracts/i18n/index';
 import { ZMetaDocument, ZRoleBody, ZUserDocument } from '@stageplein/contracts/identity/users';
 import { authorize, requireAuth } from '@stageplein/kit/auth/policy';
 import { ApiError, forbidden } from '@stageplein/kit/errors/api-error';
-import { contextOf } from '../shared/context.ts';
+import { contextOf } from '../shared/request.ts';
 import { currentOrganizationOf, usersPolicy } from '../users/users.policy.ts';
 import { userDocumentFor } from '../users/users.serialize.ts';
 import {
@@ -49,7 +50,7 @@ export const rolesRoutes: FastifyPluginAsync<TIdentityDeps> = async (app, deps) 
       if (input.resource_type && input.resource_type !== type) {
         throw new ApiError('validation_failed', {}, { pointer: '/role/resource_type' });
       }
-      await addRole(ctx, auth.userId, user.id, { name: input.name, resourceType: type, resourceId });
+      await addRole(ctx, changeActorOf(auth), user.id, { name: input.name, resourceType: type, resourceId });
       return userDocumentFor(auth, user, await rolesOf(ctx.db, user.id), { include: ['roles'] });
     },
   });
@@ -74,7 +75,7 @@ export const rolesRoutes: FastifyPluginAsync<TIdentityDeps> = async (app, deps) 
         name: input.name,
         resourceId,
       });
-      await removeRole(ctx, auth.userId, user.id, input.name, resourceId);
+      await removeRole(ctx, changeActorOf(auth), user.id, input.name, resourceId);
       return userDocumentFor(auth, user, await rolesOf(ctx.db, user.id), { include: ['roles'] });
     },
   });

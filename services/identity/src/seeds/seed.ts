@@ -1,4 +1,3 @@
-import type { Kysely } from 'kysely';
 import {
   SEED_ORGANIZATION_KINDS,
   SEED_ORGANIZATION_TYPES,
@@ -7,10 +6,12 @@ import {
 } from '@stageplein/contracts/domain/seed-ids';
 import type { TRoleName } from '@stageplein/contracts/identity/roles';
 import type { TTenantId } from '@stageplein/contracts/tenants/tenant.types';
+import { SYSTEM } from '@stageplein/kit/auth/caller';
 import { setTenant } from '@stageplein/kit/db/rls';
+import { serviceDb } from '@stageplein/kit/db/schema-tables';
 import type { TSeedContext } from '@stageplein/kit/service';
-import type { TDb, TIdentityDb } from '../database.ts';
-import { emit } from '../shared/events.ts';
+import type { TIdentityDb } from '../database.ts';
+import { record, userSubject } from '../shared/events.ts';
 import { hashPassword } from '../shared/passwords.ts';
 import { insertRole, roleEventData } from '../roles/roles.repository.ts';
 import { invitedUserRow } from '../users/invited-user.ts';
@@ -71,63 +72,65 @@ const demoHashes = new Map<number, Promise<string>>();
 export async function seedTenant(ctx: TSeedContext, tenant: TTenantId, scryptCost: number): Promise<void> {
   if (!demoHashes.has(scryptCost)) demoHashes.set(scryptCost, hashPassword(DEMO_PASSWORD, scryptCost));
   const encrypted = await demoHashes.get(scryptCost)!;
-  await ctx.db.transaction().execute(async (trx) => {
-    await setTenant(trx, tenant);
-    const db = trx as unknown as Kysely<TIdentityDb> as TDb;
-    const now = ctx.today;
-    // The demo organizations are seeded approved by the organizations service; the read model knows
-    // that before their events arrive (the ownership rules ask it), and any real event replaces it.
-    await db
-      .insertInto('identity.organizations')
-      .values(
-        SEED_ORGANIZATION_KINDS.map((kind) => ({
-          id: seedOrganizationId(tenant, kind),
-          tenant_id: tenant,
-          organization_type: SEED_ORGANIZATION_TYPES[kind],
-          name: SEED_ORGANIZATION_TYPES[kind],
-          status: 'approved' as const,
-          deleted: false,
-          event_time: new Date(0),
-        })),
-      )
-      .onConflict((oc) => oc.column('id').doNothing())
-      .execute();
-    for (const account of DEMO_ACCOUNTS) {
-      const email = demoEmail(account.local, tenant);
-      let user = await findUserByEmail(db, email);
-      if (!user) {
-        // A demo account is an invited user who has already confirmed and chosen the published password.
-        user = await insertUser(db, {
-          ...invitedUserRow({
-            tenantId: tenant,
-            email,
-            firstName: account.firstName,
-            lastName: account.lastName,
-            locale: 'nl',
-            now,
-          }),
-          status: 'active',
-          encrypted_password: encrypted,
-          confirmed_at: now,
-        });
-        if (!user) continue;
-        await emit(db, tenant, 'system', 'identity.user.created', user.id, userSnapshot(user));
-      }
-      // Roles are listed oldest first (created_at, then a random id): a millisecond apart, the demo
-      // admin's School stays before its VolunteerCenter, so the preselection rule picks the School.
-      for (const [index, [name, kind]] of account.roles.entries()) {
-        const role = await insertRole(db, {
-          tenant_id: tenant,
-          user_id: user.id,
-          name,
-          resource_type: SEED_ORGANIZATION_TYPES[kind],
-          resource_id: seedOrganizationId(tenant, kind),
-          created_at: new Date(now.getTime() + index),
-        });
-        if (role) {
-          await emit(db, tenant, 'system', 'identity.role.added', user.id, roleEventData(role));
+  await serviceDb<TIdentityDb>(ctx.db)
+    .transaction()
+    .execute(async (db) => {
+      await setTenant(db, tenant);
+      const now = ctx.today;
+      const at = { db, tenant: { id: tenant }, now };
+      // The demo organizations are seeded approved by the organizations service; the read model knows
+      // that before their events arrive (the ownership rules ask it), and any real event replaces it.
+      await db
+        .insertInto('identity.organizations')
+        .values(
+          SEED_ORGANIZATION_KINDS.map((kind) => ({
+            id: seedOrganizationId(tenant, kind),
+            tenant_id: tenant,
+            organization_type: SEED_ORGANIZATION_TYPES[kind],
+            name: SEED_ORGANIZATION_TYPES[kind],
+            status: 'approved' as const,
+            deleted: false,
+            event_time: new Date(0),
+          })),
+        )
+        .onConflict((oc) => oc.column('id').doNothing())
+        .execute();
+      for (const account of DEMO_ACCOUNTS) {
+        const email = demoEmail(account.local, tenant);
+        let user = await findUserByEmail(db, email);
+        if (!user) {
+          // A demo account is an invited user who has already confirmed and chosen the published password.
+          user = await insertUser(db, {
+            ...invitedUserRow({
+              tenantId: tenant,
+              email,
+              firstName: account.firstName,
+              lastName: account.lastName,
+              locale: 'nl',
+              now,
+            }),
+            status: 'active',
+            encrypted_password: encrypted,
+            confirmed_at: now,
+          });
+          if (!user) continue;
+          await record(at, SYSTEM, 'identity.user.created', userSubject(user.id), userSnapshot(user));
+        }
+        // Roles are listed oldest first (created_at, then a random id): a millisecond apart, the demo
+        // admin's School stays before its VolunteerCenter, so the preselection rule picks the School.
+        for (const [index, [name, kind]] of account.roles.entries()) {
+          const role = await insertRole(db, {
+            tenant_id: tenant,
+            user_id: user.id,
+            name,
+            resource_type: SEED_ORGANIZATION_TYPES[kind],
+            resource_id: seedOrganizationId(tenant, kind),
+            created_at: new Date(now.getTime() + index),
+          });
+          if (role) {
+            await record(at, SYSTEM, 'identity.role.added', userSubject(user.id), roleEventData(role));
+          }
         }
       }
-    }
-  });
+    });
 }

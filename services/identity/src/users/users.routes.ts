@@ -1,3 +1,4 @@
+import { changeActorOf } from '@stageplein/kit/auth/caller';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -14,7 +15,7 @@ import { authorize, requireAuth } from '@stageplein/kit/auth/policy';
 import { badRequest } from '@stageplein/kit/errors/api-error';
 import { parseJsonApiQuery, ZJsonApiQueryString } from '@stageplein/kit/jsonapi/query';
 import { pageLinks } from '@stageplein/kit/jsonapi/serialize';
-import { contextOf } from '../shared/context.ts';
+import { contextOf } from '../shared/request.ts';
 import { organizationsByIds } from '../organizations/organizations.repository.ts';
 import { rolesOfUsers } from '../roles/roles.repository.ts';
 import { currentOrganizationOf, usersPolicy } from './users.policy.ts';
@@ -159,7 +160,7 @@ export const usersRoutes: FastifyPluginAsync<TIdentityDeps> = async (app, deps) 
       const { email, ...rest } = changes;
       if (email !== undefined && email.toLowerCase() !== user.email.toLowerCase())
         await requestEmailChange(ctx, user, email);
-      const updated = await changeUser(ctx, auth.userId, user, rest);
+      const updated = await changeUser(ctx, changeActorOf(auth), user, rest);
       return userDocumentFor(auth, updated, roles);
     },
   });
@@ -177,7 +178,7 @@ export const usersRoutes: FastifyPluginAsync<TIdentityDeps> = async (app, deps) 
       const { user, target } = await loadTarget(ctx, req.params.id);
       const current = await currentOrganizationOf(ctx.db, req.auth);
       const auth = authorize(req, usersPolicy.destroy, { current, target });
-      await deleteAccount(ctx, auth.userId, user, auth.impersonatorId);
+      await deleteAccount(ctx, changeActorOf(auth), user, auth.impersonatorId);
       return { meta: { deleted: true } };
     },
   });

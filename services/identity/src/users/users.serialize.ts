@@ -52,7 +52,7 @@ export function roleResource(r: TRoleRow): TRoleResource {
 /**
  * An organization a user has a role on. Its JSON:API `type` is its organization type, as the
  * organizations service serializes it (spec §3); name and status come from identity's read model of
- * organizations' events (organizations/organizations.table.ts), null until the organization's first
+ * organizations' events (kit's organizations read model), null until the organization's first
  * event has arrived.
  */
 export function organizationResource(r: TRoleRow, known: TOrganizationRow | undefined): TResource {

@@ -1,3 +1,4 @@
+import { changeActorOf, userActor, type TChangeActor } from '@stageplein/kit/auth/caller';
 import type { TEventPayload } from '@stageplein/contracts/events/payloads';
 import { derivePermissions } from '@stageplein/contracts/identity/permissions';
 import type { TOrganizationType, TRoleName, TRoleRef } from '@stageplein/contracts/identity/roles';
@@ -6,8 +7,8 @@ import type { TCurrentUserChanges } from '@stageplein/contracts/identity/users';
 import type { TAuth } from '@stageplein/kit/auth/auth.types';
 import { forbidImpersonation } from '@stageplein/kit/auth/policy';
 import { ApiError, forbidden, notFound } from '@stageplein/kit/errors/api-error';
-import type { TCtx } from '../shared/context.ts';
-import { emit } from '../shared/events.ts';
+import type { TCtx } from '../shared/request.ts';
+import { record, userSubject } from '../shared/events.ts';
 import { verifyPassword } from '../shared/passwords.ts';
 import { publicUrl } from '../shared/urls.ts';
 import { mailUserToken } from '../mail/token-mail.ts';
@@ -124,7 +125,7 @@ export async function inviteUser(
     throw forbidden();
   const created = await createInvitedUser(
     ctx,
-    auth.userId,
+    changeActorOf(auth),
     {
       email: input.email,
       firstName: input.first_name ?? null,
@@ -149,21 +150,21 @@ export async function inviteUser(
  */
 export async function createInvitedUser(
   ctx: TCtx,
-  actor: string,
+  caller: TChangeActor,
   fields: Omit<TNewUser, 'tenantId' | 'now'>,
   role: { name: TRoleName; resourceType: TOrganizationType; resourceId: string },
 ): Promise<{ user: TUserRow; role: TRoleRow | undefined } | undefined> {
   const user = await insertUser(ctx.db, invitedUserRow({ ...fields, tenantId: ctx.tenant.id, now: ctx.now }));
   if (!user) return undefined;
-  await emit(ctx.db, ctx.tenant.id, actor, 'identity.user.created', user.id, userSnapshot(user));
-  const added = await addRole(ctx, actor, user.id, role);
+  await record(ctx, caller, 'identity.user.created', userSubject(user.id), userSnapshot(user));
+  const added = await addRole(ctx, caller, user.id, role);
   await sendConfirmation(ctx, user);
   return { user, role: added };
 }
 
 export async function addRole(
   ctx: TCtx,
-  actor: string,
+  caller: TChangeActor,
   userId: string,
   role: { name: TRoleName; resourceType: TOrganizationType; resourceId: string },
 ): Promise<TRoleRow | undefined> {
@@ -176,36 +177,36 @@ export async function addRole(
     created_at: ctx.now,
   });
   if (row) {
-    await emit(ctx.db, ctx.tenant.id, actor, 'identity.role.added', userId, roleEventData(row));
+    await record(ctx, caller, 'identity.role.added', userSubject(userId), roleEventData(row));
   }
   return row;
 }
 
 export async function removeRole(
   ctx: TCtx,
-  actor: string,
+  caller: TChangeActor,
   userId: string,
   name: TRoleName,
   resourceId: string,
 ): Promise<TRoleRow> {
   const row = await deleteRole(ctx.db, userId, name, resourceId);
   if (!row) throw notFound();
-  await emit(ctx.db, ctx.tenant.id, actor, 'identity.role.removed', userId, roleEventData(row));
+  await record(ctx, caller, 'identity.role.removed', userSubject(userId), roleEventData(row));
   return row;
 }
 
 /** Applies changes to a user, emitting user.updated; deactivation ends the user's sessions everywhere. */
 export async function changeUser(
   ctx: TCtx,
-  actor: string,
+  caller: TChangeActor,
   user: TUserRow,
   changes: Partial<TUserRow>,
 ): Promise<TUserRow> {
   const updated = (await updateUser(ctx.db, user.id, { ...changes, updated_at: ctx.now }))!;
-  await emit(ctx.db, ctx.tenant.id, actor, 'identity.user.updated', user.id, userSnapshot(updated));
+  await record(ctx, caller, 'identity.user.updated', userSubject(user.id), userSnapshot(updated));
   if (updated.status !== user.status && (updated.status === 'inactive' || updated.status === 'archived')) {
     const ended = await deleteSessionsOf(ctx.db, user.id);
-    await revokeEverywhere(ctx, user.id, ended, 'deactivated', actor);
+    await revokeEverywhere(ctx, user.id, ended, 'deactivated', caller);
   }
   return updated;
 }
@@ -231,7 +232,7 @@ export async function updateCurrentUser(
     }
     await requestEmailChange(ctx, user, email);
   }
-  return changeUser(ctx, auth.userId, user, patch);
+  return changeUser(ctx, userActor(auth.userId), user, patch);
 }
 
 /**
@@ -284,22 +285,22 @@ export function uniqueEmail(error: unknown): unknown {
  */
 export async function deleteAccount(
   ctx: TCtx,
-  actor: string,
+  caller: TChangeActor,
   user: TUserRow,
   impersonatorId: string | null = null,
 ): Promise<void> {
   const roles = await rolesOf(ctx.db, user.id);
-  for (const r of roles) await removeRole(ctx, actor, user.id, r.name, r.resource_id);
+  for (const r of roles) await removeRole(ctx, caller, user.id, r.name, r.resource_id);
   const ended = await deleteSessionsOf(ctx.db, user.id);
-  await revokeEverywhere(ctx, user.id, ended, 'deleted', actor);
+  await revokeEverywhere(ctx, user.id, ended, 'deleted', caller);
   await deleteUser(ctx.db, user.id);
-  await emit(ctx.db, ctx.tenant.id, actor, 'identity.user.deleted', user.id, { user_id: user.id });
+  await record(ctx, caller, 'identity.user.deleted', userSubject(user.id), { user_id: user.id });
   await ctx.db
     .insertInto('identity.audit_log')
     .values({
       tenant_id: ctx.tenant.id,
       action: 'user.deleted',
-      actor_id: actor === 'system' ? null : actor,
+      actor_id: caller.userId,
       impersonator_id: impersonatorId,
       subject_id: user.id,
       data: {},
