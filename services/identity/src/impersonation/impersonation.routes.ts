@@ -5,7 +5,8 @@ import { authorize, requireAuth } from '@stageplein/kit/auth/policy';
 import { badRequest } from '@stageplein/kit/errors/api-error';
 import { contextOf } from '../shared/request.ts';
 import { issueSession } from '../auth/sessions.service.ts';
-import { currentOrganizationOf, usersPolicy } from '../users/users.policy.ts';
+import { usersPolicy } from '../users/users.policy.ts';
+import { callerOf } from '../shared/caller.ts';
 import { userDocument } from '../users/users.serialize.ts';
 import { loadTarget } from '../users/users.service.ts';
 import type { TIdentityDeps } from '../identity.config.ts';
@@ -28,7 +29,7 @@ export const impersonationRoutes: FastifyPluginAsync<TIdentityDeps> = async (app
       if (!targetId) throw badRequest('data.attributes.user_id');
       const ctx = await contextOf(req, deps);
       const { user, roles, target } = await loadTarget(ctx, targetId);
-      const current = await currentOrganizationOf(ctx.db, req.auth);
+      const current = (await callerOf(req, ctx.db)).current;
       const auth = authorize(req, usersPolicy.impersonate, { current, target });
       const headers = await issueSession(ctx, user, {
         impersonatorId: auth.userId,

@@ -11,7 +11,7 @@ import { authorize, requireAuth } from '@stageplein/kit/auth/policy';
 import { notFound } from '@stageplein/kit/errors/api-error';
 import { collectionDocument } from '@stageplein/kit/jsonapi/serialize';
 import { requestDb, type TDb } from '../database.ts';
-import { organizationsByIds } from '../organizations/organizations.repository.ts';
+import { callerOf } from '../shared/caller.ts';
 import type { TIdentityDeps } from '../identity.config.ts';
 
 const ZMail = zResourceOf(
@@ -29,21 +29,15 @@ const ZMail = zResourceOf(
 /**
  * The mail holds reset, confirmation and sign-in tokens of everyone in the tenant, so only its platform
  * operators (admins acting for an approved VolunteerCenter, the audit log's readers) read it. The
- * organization's type and status come from identity's read model of organizations.
+ * organization's type and status come from the caller (kit's, shared/caller.ts).
  */
 const mailboxPolicy = (auth: TAuth, current: TCurrentOrganizationFacts | null) =>
   isPlatformOperator(auth.permissions, current);
 
-async function currentOrganization(db: TDb, auth: TAuth): Promise<TCurrentOrganizationFacts | null> {
-  const id = auth.organizationId;
-  if (!id || !auth.roles.some((r) => String(r.resourceId) === id)) return null;
-  const row = (await organizationsByIds(db, [id])).get(id);
-  return row ? { id: row.id, type: row.organization_type, status: row.status } : null;
-}
-
 async function authorizeOperator(req: FastifyRequest): Promise<TDb> {
   const db = await requestDb(req);
-  authorize(req, mailboxPolicy, await currentOrganization(db, requireAuth(req)));
+  requireAuth(req);
+  authorize(req, mailboxPolicy, (await callerOf(req, db)).current);
   return db;
 }
 

@@ -7,7 +7,8 @@ import { ZMetaDocument, ZRoleBody, ZUserDocument } from '@stageplein/contracts/i
 import { authorize, requireAuth } from '@stageplein/kit/auth/policy';
 import { ApiError, forbidden } from '@stageplein/kit/errors/api-error';
 import { contextOf } from '../shared/request.ts';
-import { currentOrganizationOf, usersPolicy } from '../users/users.policy.ts';
+import { usersPolicy } from '../users/users.policy.ts';
+import { callerOf } from '../shared/caller.ts';
 import { userDocumentFor } from '../users/users.serialize.ts';
 import {
   addRole,
@@ -43,7 +44,7 @@ export const rolesRoutes: FastifyPluginAsync<TIdentityDeps> = async (app, deps) 
       requireAuth(req);
       const ctx = await contextOf(req, deps);
       const { user, target } = await loadTarget(ctx, req.params.id);
-      const current = await currentOrganizationOf(ctx.db, req.auth);
+      const current = (await callerOf(req, ctx.db)).current;
       const auth = authorize(req, usersPolicy.addRole, { current, target, resourceId });
       const type = currentOrganizationType(auth);
       if (!type) throw forbidden();
@@ -70,7 +71,7 @@ export const rolesRoutes: FastifyPluginAsync<TIdentityDeps> = async (app, deps) 
       const ctx = await contextOf(req, deps);
       const { user } = await loadTarget(ctx, req.params.id);
       const auth = authorize(req, usersPolicy.removeRole, {
-        current: await currentOrganizationOf(ctx.db, req.auth),
+        current: (await callerOf(req, ctx.db)).current,
         targetId: req.params.id,
         name: input.name,
         resourceId,
@@ -91,7 +92,7 @@ export const rolesRoutes: FastifyPluginAsync<TIdentityDeps> = async (app, deps) 
       requireAuth(req);
       const ctx = await contextOf(req, deps);
       const { user, target } = await loadTarget(ctx, req.params.id);
-      const current = await currentOrganizationOf(ctx.db, req.auth);
+      const current = (await callerOf(req, ctx.db)).current;
       authorize(req, usersPolicy.resendConfirmation, { current, target });
       if (user.confirmed_at && user.status !== 'invited') throw new ApiError('conflict');
       await sendConfirmation(ctx, user);

@@ -7,8 +7,8 @@ import {
   type TUserTarget,
 } from '@stageplein/contracts/identity/users-policy';
 import type { TAuth } from '@stageplein/kit/auth/auth.types';
-import type { TDb } from '../database.ts';
-import { organizationsByIds, type TOrganizationRow } from '../organizations/organizations.repository.ts';
+import type { TCurrentOrganizationFacts } from '@stageplein/contracts/organizations/moderation';
+import type { TOrganizationRow } from '../organizations/organizations.repository.ts';
 
 /** What a policy needs to know about the user an action is about: all their roles. */
 export interface TTargetUser {
@@ -17,14 +17,11 @@ export interface TTargetUser {
   roles: readonly TRoleRef[];
 }
 
-/** The caller's current organization as identity's read model knows it (undefined while unknown). */
-export type TCurrent = TOrganizationRow | undefined;
-
-/** Loads the caller's current organization for the policies (none without a caller or a header). */
-export async function currentOrganizationOf(db: TDb, auth: TAuth | null | undefined): Promise<TCurrent> {
-  if (!auth?.organizationId) return undefined;
-  return (await organizationsByIds(db, [auth.organizationId])).get(auth.organizationId);
-}
+/**
+ * The caller's current organization as kit's caller knows it (shared/caller.ts): from kit's
+ * organizations read model, null while unknown or when the caller holds no role there.
+ */
+export type TCurrent = TCurrentOrganizationFacts | null;
 
 export const actorOf = (auth: TAuth, current: TCurrent): TUserActor => ({
   userId: auth.userId,
@@ -55,7 +52,7 @@ export const usersPolicy = {
     !!s.current &&
     !!s.target &&
     userRules.listAdminsOf(actorOf(auth, s.current), {
-      current: { id: s.current.id, type: s.current.organization_type, status: s.current.status },
+      current: s.current,
       target: { id: s.target.id, type: s.target.organization_type },
     }),
   show: (auth: TAuth, s: TOn) => userRules.show(actorOf(auth, s.current), targetOf(auth, s.target)),

@@ -18,7 +18,8 @@ import { pageLinks } from '@stageplein/kit/jsonapi/serialize';
 import { contextOf } from '../shared/request.ts';
 import { organizationsByIds } from '../organizations/organizations.repository.ts';
 import { rolesOfUsers } from '../roles/roles.repository.ts';
-import { currentOrganizationOf, usersPolicy } from './users.policy.ts';
+import { usersPolicy } from './users.policy.ts';
+import { callerOf } from '../shared/caller.ts';
 import { requestUrl } from '@stageplein/kit/tenant/tenant.plugin';
 import { listUsers } from './users.repository.ts';
 import {
@@ -54,7 +55,7 @@ export const usersRoutes: FastifyPluginAsync<TIdentityDeps> = async (app, deps) 
     },
     handler: async (req) => {
       const ctx = await contextOf(req, deps);
-      const current = await currentOrganizationOf(ctx.db, req.auth);
+      const current = (await callerOf(req, ctx.db)).current;
       const query = parseJsonApiQuery(req.query as Record<string, string>, USERS_QUERY);
       const roleName = query.scopes.with_role;
       if (roleName !== undefined && !ZRoleName.safeParse(roleName).success)
@@ -114,7 +115,7 @@ export const usersRoutes: FastifyPluginAsync<TIdentityDeps> = async (app, deps) 
       requireAuth(req);
       const ctx = await contextOf(req, deps);
       const { user, roles, target } = await loadTarget(ctx, req.params.id);
-      const current = await currentOrganizationOf(ctx.db, req.auth);
+      const current = (await callerOf(req, ctx.db)).current;
       const auth = authorize(req, usersPolicy.show, { current, target });
       const include = includesOf(req.query.include);
       const organizations = include.includes('organizations')
@@ -151,7 +152,7 @@ export const usersRoutes: FastifyPluginAsync<TIdentityDeps> = async (app, deps) 
       requireAuth(req);
       const ctx = await contextOf(req, deps);
       const { user, roles, target } = await loadTarget(ctx, req.params.id);
-      const current = await currentOrganizationOf(ctx.db, req.auth);
+      const current = (await callerOf(req, ctx.db)).current;
       const auth = authorize(req, usersPolicy.update, { current, target });
       const body = req.body;
       const changes =
@@ -176,7 +177,7 @@ export const usersRoutes: FastifyPluginAsync<TIdentityDeps> = async (app, deps) 
       requireAuth(req);
       const ctx = await contextOf(req, deps);
       const { user, target } = await loadTarget(ctx, req.params.id);
-      const current = await currentOrganizationOf(ctx.db, req.auth);
+      const current = (await callerOf(req, ctx.db)).current;
       const auth = authorize(req, usersPolicy.destroy, { current, target });
       await deleteAccount(ctx, changeActorOf(auth), user, auth.impersonatorId);
       return { meta: { deleted: true } };

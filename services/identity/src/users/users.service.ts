@@ -113,7 +113,7 @@ export async function inviteUser(
     TOrganizationType | undefined;
   const known = (await organizationsByIds(ctx.db, [organizationId])).get(organizationId);
   const actor = {
-    ...actorOf(auth, known),
+    ...actorOf(auth, known ? { id: known.id, type: known.organization_type, status: known.status } : null),
     organizationId,
     organizationStatus: known?.status ?? null,
     permissions: derivePermissions(auth.roles, { id: organizationId, type: type ?? null }),
