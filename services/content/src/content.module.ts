@@ -5,6 +5,7 @@ import { getTenant } from '@stageplein/contracts/tenants/tenant-registry';
 import { authReadModelConsumer } from '@stageplein/kit/auth/auth-read-model';
 import { setTenant } from '@stageplein/kit/db/rls';
 import { mailDeliveryStatusConsumer } from '@stageplein/kit/mail/mail-requests';
+import { organizationsReadModelConsumer } from '@stageplein/kit/read-models/organizations-read-model';
 import type { TServiceModule } from '@stageplein/kit/service';
 import { CONTENT_CONFIG, type TContentConfig, type TContentDeps } from './content.config.ts';
 import { SCHEMA, type TContentDb } from './database.ts';
@@ -16,7 +17,6 @@ import { menusRoutes } from './menus/menus.routes.ts';
 import { messagesRoutes } from './messages/messages.routes.ts';
 import { migrations } from './migrations/index.ts';
 import { newsRoutes } from './news/news.routes.ts';
-import { organizationsReadModelConsumer } from './organizations-read-model/organizations-read-model.consumer.ts';
 import { pagesRoutes } from './pages/pages.routes.ts';
 import { seedContent } from './seeds/seed.ts';
 import { stockImagesRoutes } from './stock-images/stock-images.routes.ts';
@@ -45,7 +45,8 @@ export const contentService: TServiceModule<TContentConfig> = {
   routes,
   consumers: (deps) => [
     authReadModelConsumer(deps.db, SCHEMA),
-    organizationsReadModelConsumer(deps.db),
+    // Kit's read model under a new group (migration 20270202T0910): content's own group is retired.
+    organizationsReadModelConsumer(deps.db, SCHEMA, `${SCHEMA}.organizations-read-model-v2`),
     mailDeliveryStatusConsumer(deps.db, SCHEMA),
   ],
   async seedTenant({ db, today }, tenantId) {

@@ -5,7 +5,7 @@ import type {
 } from '@stageplein/kit/outbox/outbox.table';
 import type { TAuditLogTable } from '@stageplein/kit/audit/audit-log';
 import type { TMailDeliveriesTable } from '@stageplein/kit/mail/mail-requests';
-import type { TOrganizationsTable } from './organizations-read-model/organizations-read-model.table.ts';
+import type { TOrganizationsReadModelTable } from '@stageplein/kit/read-models/organizations-read-model';
 import type { TPageLocalesTable, TPageRevisionsTable, TPagesTable } from './pages/pages.table.ts';
 import type { TMenuItemsTable, TMenusTable } from './menus/menus.table.ts';
 import type { TNewsArticlesTable } from './news/news.table.ts';
@@ -42,7 +42,7 @@ export interface TContentDb {
   'content.form_submissions': TFormSubmissionsTable;
   'content.form_files': TFormFilesTable;
   'content.mail_deliveries': TMailDeliveriesTable;
-  'content.organizations': TOrganizationsTable;
+  'content.organizations': TOrganizationsReadModelTable;
   'content.audit_log': TAuditLogTable;
   'content.auth_roles': TAuthRolesTable;
   'content.outbox': TOutboxTable;

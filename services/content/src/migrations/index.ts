@@ -19,6 +19,7 @@ import m20270108T0900_s3_storage from './20270108T0900-s3-storage.ts';
 import m20270111T0900_outbox_pending from './20270111T0900-outbox-pending.ts';
 import m20270122T0900_single_use_render_tokens from './20270122T0900-single-use-render-tokens.ts';
 import m20270123T0900_form_owners from './20270123T0900-form-owners.ts';
+import m20270202T0910_kit_organizations_read_model from './20270202T0910-kit-organizations-read-model.ts';
 
 /**
  * Applied in key order. Each migration is a frozen file named by its timestamp: once landed it is never
@@ -56,4 +57,6 @@ export const migrations: Record<string, Migration> = {
   '20270122T0900-single-use-render-tokens': m20270122T0900_single_use_render_tokens,
   // Forms of schools: the owning organization (least privilege for content, issue #31).
   '20270123T0900-form-owners': m20270123T0900_form_owners,
+  // Kit's organizations read model instead of content's own (issue #32), filled from organizations' outbox.
+  '20270202T0910-kit-organizations-read-model': m20270202T0910_kit_organizations_read_model,
 };

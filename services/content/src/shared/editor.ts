@@ -5,13 +5,11 @@ import {
   uploadScope,
   type TContentScope,
 } from '@stageplein/contracts/content/content-policy';
-import type { TOrganizationType } from '@stageplein/contracts/identity/roles';
-import type { TOrganizationStatus } from '@stageplein/contracts/organizations/organizations';
 import { authorize } from '@stageplein/kit/auth/policy';
 import type { TAuthor, TDb } from './request.ts';
 
 /**
- * The caller's current organization as content knows it (its read model of organizations' events), when
+ * The caller's current organization as content knows it (kit's read model of organizations' events), when
  * the caller has a role there; identity's role only knows the type, the status decides (pending
  * applicants are admins of their own request).
  */
@@ -21,12 +19,11 @@ async function currentOrganization(req: FastifyRequest, db: TDb) {
   if (!auth || !id || !auth.roles.some((r) => String(r.resourceId) === id)) return null;
   const row = await db
     .selectFrom('content.organizations')
-    .select(['id', 'type', 'status'])
+    .select(['id', 'organization_type', 'status'])
     .where('id', '=', id)
+    .where('deleted', '=', false)
     .executeTakeFirst();
-  return row
-    ? { id: row.id, type: row.type as TOrganizationType, status: row.status as TOrganizationStatus }
-    : null;
+  return row ? { id: row.id, type: row.organization_type, status: row.status } : null;
 }
 
 /** Whether the caller edits this tenant's content (contracts' `editsContent`); never throws. */

@@ -59,7 +59,8 @@ export const organizationsReadModelGroup = (schema: string) => `${schema}.organi
  * Keeps `<schema>.organizations` current from the organizations service's events: name, type, status,
  * city, postcode and coordinates (when the event carries them). Idempotent per event id; an event older
  * than the row's changes nothing. The same for every service that keeps this read model; `group`
- * names a service's group when it is not the default (identity's, whose old group had its own table).
+ * names a service's group when it is not the default (identity's and content's, whose old groups had
+ * their own tables).
  */
 export function organizationsReadModelConsumer<DB>(
   db: TDbOf<DB>,
