@@ -1,5 +1,5 @@
 // A CMS page served as HTML with its content (GET /over-ons, Dutch reader, tenant demo) through the
-// gateway — tenant, the content API asked through the gateway for the page and the main menu, the
+// gateway — tenant, the content API asked through the gateway for the page with the main menu, the
 // page's markup, title, SEO description and data in the portal's index.html — against a bare Fastify +
 // pg route reading the same published revision into the same index.html; same concurrency, same run.
 import { existsSync } from 'node:fs';
@@ -35,7 +35,7 @@ await withSeededDatabase('bench-cms-page', async (ownerUrl) => {
   ];
   const uncachedRatio = uncached.requestsPerSecond / bare.requestsPerSecond;
   const ratio = gateway.requestsPerSecond / bare.requestsPerSecond;
-  const body = `${table(results, bare)}\n\nTarget: gateway ≥ 0.7× bare. Result: ${ratio.toFixed(2)}× (${ratio >= 0.7 ? 'met' : 'NOT met'}); the gateway reuses a rendered page for up to 5 s (CMS_RENDER_CACHE_SECONDS, within content's max-age), the bare route reads the row every time; without that reuse ${uncachedRatio.toFixed(2)}× (three content calls per page: page, menus, menu items). \`GET ${PATH}\`, Dutch reader, not signed in; 16 connections; median of 3 alternating rounds of 5 s, each after a 2 s warm-up; ${new Date().toISOString().slice(0, 10)}.`;
+  const body = `${table(results, bare)}\n\nTarget: gateway ≥ 0.7× bare. Result: ${ratio.toFixed(2)}× (${ratio >= 0.7 ? 'met' : 'NOT met'}); the gateway reuses a rendered page for up to 5 s (CMS_RENDER_CACHE_SECONDS, within content's max-age), the bare route reads the row every time; without that reuse ${uncachedRatio.toFixed(2)}× (one content call per page: the page with the main menu and its items included). Every gateway server applies the seeds' events before it is measured. \`GET ${PATH}\`, Dutch reader, not signed in; 16 connections; median of 3 alternating rounds of 5 s, each after a 2 s warm-up; ${new Date().toISOString().slice(0, 10)}.`;
   console.log(`\nGET ${PATH} (HTML)\n${body}`);
   recordSection('CMS page as HTML (gateway vs bare route)', body);
 });

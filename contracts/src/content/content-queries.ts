@@ -3,9 +3,20 @@ import { DEFAULT_PAGE_SIZE, MENU_ITEM_PAGE_SIZE, type TQuerySpec } from '../json
 // The content API's query specs, apart from content.ts's zod schemas (which re-exports them), so the
 // back office's first load takes the contract's own lists instead of copies.
 
+/**
+ * What a public page is shown with, in the same call: `include=main_menu.items` gives each page or
+ * article a `main_menu` relationship and includes the tenant's main menu with its items (the gateway's
+ * first paint asks one call per page, docs/decisions/content.md "Portal rendering").
+ */
+export const MAIN_MENU_INCLUDES = ['main_menu', 'main_menu.items'] as const;
+
+/** GET /api/v1/cms/menus: `include=items` gives each menu its items in menu order (one call for a menu). */
+export const MENUS_QUERY: TQuerySpec = { includes: ['items'] };
+
 /** GET /api/v1/cms/pages: `filter[slug_eq]=over-ons`; `filter[status_eq]=draft` for editors. */
 export const PAGES_QUERY: TQuerySpec = {
   filters: { slug: ['eq', 'in'], status: ['eq'] },
+  includes: MAIN_MENU_INCLUDES,
   sorts: ['slug', 'updated_at'],
   defaultPageSize: DEFAULT_PAGE_SIZE,
   maxPageSize: 100,
@@ -23,6 +34,7 @@ export const MENU_ITEMS_QUERY: TQuerySpec = {
 export const NEWS_PAGE_SIZE = DEFAULT_PAGE_SIZE;
 export const NEWS_QUERY: TQuerySpec = {
   filters: { slug: ['eq'], locale: ['eq'], status: ['eq'] },
+  includes: MAIN_MENU_INCLUDES,
   defaultPageSize: NEWS_PAGE_SIZE,
   maxPageSize: 100,
 };

@@ -10,10 +10,11 @@ import { prerenderGateways, type TPrerenderProfile } from './prerender-gateways.
 // proxy (distributed), set up by prerender-gateways.ts.
 
 let gateways: Record<TPrerenderProfile, FastifyInstance>;
+let upstreamCalls: string[];
 let close: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
-  ({ gateways, close } = await prerenderGateways(contentService, ['/api/v1/cms']));
+  ({ gateways, upstreamCalls, close } = await prerenderGateways(contentService, ['/api/v1/cms']));
 }, 120_000);
 
 afterAll(async () => close?.());
@@ -57,6 +58,35 @@ describe.each(['embedded', 'distributed'] as const)('CMS pages served by the gat
     expect(home.body).toMatch(new RegExp(`<h2 id="home-content-title"[^>]*>Welkom bij ${APP_NAME}</h2>`));
     const privacy = await get(profile, '/privacyverklaring');
     expect(privacy.body).toContain('AVG');
+  });
+
+  it('asks content once for a page: the page with the main menu and its items included', async () => {
+    // Each profile its own page, so neither answer comes from the gateway's render cache.
+    const slug = profile === 'embedded' ? 'voor-organisaties' : 'contact';
+    upstreamCalls.length = 0;
+    const res = await get(profile, `/${slug}`, 'en');
+    expect(res.statusCode).toBe(200);
+    if (profile === 'distributed') {
+      expect(upstreamCalls).toEqual([`/api/v1/cms/pages?filter[slug_eq]=${slug}&include=main_menu.items`]);
+    }
+    // The same menu as the menu calls give: every main item, in order, in the reader's language.
+    const data = new RegExp(
+      `<script type="application/json" id="${PRERENDER_DATA_ID}">([^<]*)</script>`,
+    ).exec(res.body);
+    const served = JSON.parse(data![1]!) as { menu: { items: { title: string }[] } };
+    const headers = { host: 'raayland.localhost', 'accept-language': 'en' };
+    const menus = await gateways[profile].inject({ url: '/api/v1/cms/menus', headers });
+    const main = menus
+      .json()
+      .data.find((m: { attributes: { slug: string } }) => m.attributes.slug === 'main');
+    const items = await gateways[profile].inject({
+      url: `/api/v1/cms/menu_items?filter[menu_id_eq]=${main.id}&page[size]=1000000`,
+      headers,
+    });
+    expect(served.menu.items.map((i) => i.title)).toEqual(
+      items.json().data.map((i: { attributes: { title: string } }) => i.attributes.title),
+    );
+    expect(served.menu.items.map((i) => i.title)).toContain('About us');
   });
 
   it('answers 404 for a slug without a published page, and for a missing news article', async () => {

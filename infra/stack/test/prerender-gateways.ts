@@ -20,8 +20,9 @@ export type TTestPlatform = Awaited<ReturnType<typeof testPlatform>>;
  * A seeded platform for `service` and the gateway in both profiles, for the tests of its served pages
  * (cms-rendering, stagebank-rendering): `service` mounted in the gateway (embedded), and `service` run
  * on its own, as kit's service-server runs it (trusting the gateway's forwarded host), behind the
- * gateway's proxy for `prefixes` (distributed). `close` stops all of it; a failed start stops what it
- * had started.
+ * gateway's proxy for `prefixes` (distributed). `upstreamCalls` lists the URLs the distributed gateway
+ * asked of `service` (what one served page costs it). `close` stops all of it; a failed start stops
+ * what it had started.
  */
 export async function prerenderGateways(
   service: TServiceModule<TStackConfig>,
@@ -29,6 +30,7 @@ export async function prerenderGateways(
 ): Promise<{
   platform: TTestPlatform;
   gateways: Record<TPrerenderProfile, FastifyInstance>;
+  upstreamCalls: string[];
   close: () => Promise<void>;
 }> {
   // Loopback is a trusted proxy here, as the load balancer in front of a distributed gateway would be,
@@ -39,6 +41,7 @@ export async function prerenderGateways(
   });
   const gateways: Partial<Record<TPrerenderProfile, FastifyInstance>> = {};
   let upstream: FastifyInstance | undefined;
+  const upstreamCalls: string[] = [];
   let uiDir: string | undefined;
   const close = async () => {
     await gateways.embedded?.close();
@@ -66,6 +69,9 @@ export async function prerenderGateways(
       logger: false,
       trustedProxies: platform.config.TRUSTED_PROXIES,
     });
+    upstream.addHook('onRequest', async (req) => {
+      upstreamCalls.push(req.url);
+    });
     await registerService(upstream, service, platform.deps);
     await upstream.listen({ port: 0, host: '127.0.0.1' });
     const port = (upstream.server.address() as { port: number }).port;
@@ -79,5 +85,10 @@ export async function prerenderGateways(
     await close();
     throw error;
   }
-  return { platform, gateways: gateways as Record<TPrerenderProfile, FastifyInstance>, close };
+  return {
+    platform,
+    gateways: gateways as Record<TPrerenderProfile, FastifyInstance>,
+    upstreamCalls,
+    close,
+  };
 }

@@ -90,6 +90,64 @@ describe('spec §7: GET /api/v1/cms/menus and /api/v1/cms/menu_items', () => {
     ]);
   });
 
+  it('gives a page, an article or the menus with the main menu’s items in the same answer (one call per page)', async () => {
+    const items = await call(h.app, {
+      method: 'GET',
+      url: `/api/v1/cms/menu_items?filter[menu_id_eq]=${mainId}&page[size]=${MENU_ITEM_PAGE_SIZE}`,
+      headers: { ...visitor, 'accept-language': 'en' },
+    });
+    const expected = items.json().data as { id: string }[];
+    expect(expected).toHaveLength(6);
+    const menuOf = (doc: { included?: { type: string; id: string; relationships?: unknown }[] }) => ({
+      menu: doc.included?.find((r) => r.type === 'menu'),
+      items: doc.included?.filter((r) => r.type === 'menuItem'),
+    });
+    const linkage = { items: { data: expected.map((i) => ({ type: 'menuItem', id: i.id })) } };
+    const get = (url: string) =>
+      call(h.app, { method: 'GET', url, headers: { ...visitor, 'accept-language': 'en' } });
+
+    const page = await get('/api/v1/cms/pages?filter[slug_eq]=over-ons&include=main_menu.items');
+    expectStatus(page, 200);
+    expect(page.headers['cache-control']).toBe('public, max-age=60');
+    const pageDoc = page.json();
+    expect(pageDoc.data).toHaveLength(1);
+    expect(pageDoc.data[0].attributes.slug).toBe('over-ons');
+    expect(pageDoc.data[0].relationships).toEqual({ main_menu: { data: { type: 'menu', id: mainId } } });
+    const shown = menuOf(pageDoc);
+    expect(shown.menu).toEqual({
+      type: 'menu',
+      id: mainId,
+      attributes: { slug: 'main' },
+      relationships: linkage,
+    });
+    // The same items, in menu order and in the caller's language, as the items call answers them.
+    expect(shown.items).toEqual(expected);
+
+    // Nothing to link it to: nothing included. Without the include: the answer as before.
+    const none = (await get('/api/v1/cms/pages?filter[slug_eq]=bestaat-niet&include=main_menu.items')).json();
+    expect(none).toMatchObject({ data: [], meta: { total: 0 } });
+    expect(none.included).toBeUndefined();
+    const plain = (await get('/api/v1/cms/pages?filter[slug_eq]=over-ons')).json();
+    expect(plain.included).toBeUndefined();
+    expect(plain.data[0].relationships).toBeUndefined();
+    const menuOnly = (await get('/api/v1/cms/pages?filter[slug_eq]=over-ons&include=main_menu')).json();
+    expect(menuOnly.included).toEqual([{ type: 'menu', id: mainId, attributes: { slug: 'main' } }]);
+
+    const news = (await get('/api/v1/cms/news?include=main_menu.items')).json();
+    expect(news.data.length).toBeGreaterThan(0);
+    expect(news.data[0].relationships).toEqual({ main_menu: { data: { type: 'menu', id: mainId } } });
+    expect(menuOf(news).items).toEqual(expected);
+
+    const menus = (await get('/api/v1/cms/menus?include=items')).json();
+    expect(menus.data).toEqual([
+      { type: 'menu', id: mainId, attributes: { slug: 'main' }, relationships: linkage },
+    ]);
+    expect(menus.included).toEqual(expected);
+
+    for (const url of ['/api/v1/cms/menus?include=pages', '/api/v1/cms/pages?include=items'])
+      expectStatus(await get(url), 400, 'bad_request');
+  });
+
   it('refuses undeclared filters and malformed ids as bad requests', async () => {
     for (const url of [
       '/api/v1/cms/menu_items?filter[title_cont]=x',

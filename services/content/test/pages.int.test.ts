@@ -66,6 +66,17 @@ describe('public pages', () => {
     const res = await call(h.app, { method: 'GET', url: '/api/v1/cms/pages?sort=-slug', headers: visitor() });
     const slugs = (res.json().data as { attributes: { slug: string } }[]).map((p) => p.attributes.slug);
     expect(slugs).toEqual([...slugs].sort().reverse());
+    // The total is every match's, on each page and on a page past the end alike.
+    const total = res.json().meta.total as number;
+    expect(total).toBe(slugs.length);
+    for (const [url, shown] of [
+      ['/api/v1/cms/pages?page[size]=2&page[number]=2', 2],
+      ['/api/v1/cms/pages?page[size]=2&page[number]=99', 0],
+    ] as const) {
+      const page = (await call(h.app, { method: 'GET', url, headers: visitor() })).json();
+      expect(page.data, url).toHaveLength(shown);
+      expect(page.meta.total, url).toBe(total);
+    }
   });
 
   it('an editor writes a page: drafts stay hidden, publish makes a revision live, English falls back to Dutch', async () => {

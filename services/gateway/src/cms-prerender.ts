@@ -34,11 +34,17 @@ export type TPrerendered =
   | { kind: 'missing' };
 
 interface TRawResource {
+  type: string;
   id: string;
   attributes: Record<string, unknown>;
+  relationships?: Record<
+    string,
+    { data?: { type: string; id: string } | { type: string; id: string }[] | null }
+  >;
 }
 interface TRawCollection {
   data: TRawResource[];
+  included?: TRawResource[];
   meta?: { total?: number };
   /** Seconds a shared cache may keep this answer (its `Cache-Control: public, max-age`), else 0. */
   maxAge: number;
@@ -107,37 +113,61 @@ export function createCmsPrerender(
     };
   }
 
+  /**
+   * The main menu as a content answer includes it (`include=main_menu.items` on pages and news,
+   * `include=items` on menus): the menu resource and its items in the order of its relationship.
+   */
+  function menuOf(answer: TRawCollection | undefined): TPrerenderData['menu'] {
+    const included = answer?.included ?? [];
+    const menus = [...(answer?.data ?? []), ...included].filter((r) => r.type === 'menu');
+    const main = menus.find((m) => m.attributes.slug === MAIN_MENU_SLUG);
+    const linked = main?.relationships?.items?.data;
+    if (!main || !Array.isArray(linked)) return undefined;
+    const items = new Map(included.filter((r) => r.type === 'menuItem').map((r) => [r.id, r]));
+    const list: TCmsMenu[] = menus.map((m) => ({ id: m.id, slug: String(m.attributes.slug) }));
+    return {
+      menus: list,
+      items: linked.flatMap((l) => {
+        const item = items.get(l.id);
+        return item ? [shownMenuItem(item.id, item.attributes)] : [];
+      }),
+    };
+  }
+
+  /** The main menu alone, one call (the bank's page, and a news page with no articles to link it to). */
   async function menu(
     ctx: Parameters<typeof get>[1],
   ): Promise<{ menu: TPrerenderData['menu']; maxAge: number }> {
-    const menus = await get('/api/v1/cms/menus', ctx);
-    const list: TCmsMenu[] = (menus?.data ?? []).map((m) => ({ id: m.id, slug: String(m.attributes.slug) }));
-    const main = list.find((m) => m.slug === MAIN_MENU_SLUG);
-    if (!menus || !main) return { menu: undefined, maxAge: 0 };
-    const items = await get(
-      `/api/v1/cms/menu_items?filter[menu_id_eq]=${encodeURIComponent(main.id)}&page[size]=1000000`,
-      ctx,
-    );
-    if (!items) return { menu: undefined, maxAge: 0 };
-    return {
-      menu: { menus: list, items: items.data.map((i) => shownMenuItem(i.id, i.attributes)) },
-      maxAge: Math.min(menus.maxAge, items.maxAge),
-    };
+    const menus = await get('/api/v1/cms/menus?include=items', ctx);
+    const found = menuOf(menus);
+    return found ? { menu: found, maxAge: menus!.maxAge } : { menu: undefined, maxAge: 0 };
   }
 
   async function render(pathname: string, target: TTarget, ctx: Parameters<typeof get>[1]): Promise<TLoaded> {
     const data: TPrerenderData = { path: pathname, lang: ctx.lang };
-    const [menuData, content] = await Promise.all([
-      menu(ctx),
+    // One call to content per page: the page or news answers include the main menu with its items.
+    // The bank's page asks placements and, beside it, content for the menu.
+    const withMenu = `include=${encodeURIComponent('main_menu.items')}`;
+    const [content, bankMenu] = await Promise.all([
       target.kind === 'page'
-        ? get(`/api/v1/cms/pages?filter[slug_eq]=${encodeURIComponent(target.slug)}`, ctx)
+        ? get(`/api/v1/cms/pages?filter[slug_eq]=${encodeURIComponent(target.slug)}&${withMenu}`, ctx)
         : target.kind === 'news-article'
-          ? get(`/api/v1/cms/news?filter[slug_eq]=${encodeURIComponent(target.slug)}`, ctx)
+          ? get(`/api/v1/cms/news?filter[slug_eq]=${encodeURIComponent(target.slug)}&${withMenu}`, ctx)
           : target.kind === 'vacancy-search'
             ? get(`${VACANCIES_PATH}?${target.params}`, ctx)
-            : get(`/api/v1/cms/news?page[number]=${target.page}&page[size]=${NEWS_LIST_PAGE_SIZE}`, ctx),
+            : get(
+                `/api/v1/cms/news?page[number]=${target.page}&page[size]=${NEWS_LIST_PAGE_SIZE}&${withMenu}`,
+                ctx,
+              ),
+      target.kind === 'vacancy-search' ? menu(ctx) : undefined,
     ]);
     if (!content) return { value: undefined, maxAge: 0 };
+    // A news page without articles has nothing to link the menu to: it asks for the menu alone.
+    const menuData =
+      bankMenu ??
+      (content.data.length === 0 && target.kind === 'news-list'
+        ? await menu(ctx)
+        : { menu: menuOf(content), maxAge: content.maxAge });
     data.menu = menuData.menu;
     // The menu's answer counts only when it is part of what is served.
     const maxAge = data.menu ? Math.min(content.maxAge, menuData.maxAge) : content.maxAge;

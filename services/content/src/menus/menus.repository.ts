@@ -1,4 +1,6 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
+import { MAIN_MENU_SLUG } from '@stageplein/contracts/content/menu';
 import type { TJsonApiQuery } from '@stageplein/contracts/jsonapi/jsonapi';
 import { applyFiltersAndSort, applyPage } from '@stageplein/kit/jsonapi/apply-query';
 import type { TDb } from '../shared/request.ts';
@@ -15,6 +17,55 @@ const ITEM_COLUMNS: Record<string, string> = {
 };
 
 export const listMenus = (db: TDb) => db.selectFrom('content.menus').selectAll().orderBy('slug').execute();
+
+/** What a menu's items are shown with (menus.serialize.ts `menuItemResource`). */
+export type TShownMenuItem = Pick<
+  TMenuItemRow,
+  'id' | 'menu_id' | 'parent_id' | 'link_type' | 'path' | 'system_page_id' | 'title' | 'position'
+>;
+
+/**
+ * Menus (every one, or the one with `slug`) with their items in menu order (as listMenuItems): what a
+ * page is shown with, in one statement (the items as a JSON array beside each menu).
+ */
+export async function menusWithItems(
+  db: TDb,
+  slug?: string,
+): Promise<{ menu: TMenuRow; items: TShownMenuItem[] }[]> {
+  const rows = await db
+    .selectFrom('content.menus as m')
+    .selectAll('m')
+    .select((eb) =>
+      jsonArrayFrom(
+        eb
+          .selectFrom('content.menu_items as i')
+          .select([
+            'i.id',
+            'i.menu_id',
+            'i.parent_id',
+            'i.link_type',
+            'i.path',
+            'i.system_page_id',
+            'i.title',
+            'i.position',
+          ])
+          .whereRef('i.menu_id', '=', 'm.id')
+          .orderBy('i.position')
+          .orderBy('i.created_at')
+          .orderBy('i.id'),
+      ).as('items'),
+    )
+    .$if(slug !== undefined, (q) => q.where('m.slug', '=', slug!))
+    .orderBy('m.slug')
+    .execute();
+  return rows.map(({ items, ...menu }) => ({ menu, items }));
+}
+
+/** The main menu with its items when `include` asks for it (contracts' MAIN_MENU_INCLUDES). */
+export async function mainMenuOf(db: TDb, include: readonly string[]) {
+  if (!include.some((i) => i === 'main_menu' || i === 'main_menu.items')) return undefined;
+  return (await menusWithItems(db, MAIN_MENU_SLUG))[0];
+}
 
 export const findMenu = (db: TDb, id: string) =>
   db.selectFrom('content.menus').selectAll().where('id', '=', id).executeTakeFirst();

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   MENU_ITEMS_QUERY,
+  MENUS_QUERY,
   ZMenuCollection,
   ZMenuItemCollection,
   ZMenuItemCreateBody,
@@ -17,7 +18,7 @@ import { assertSameId } from '@stageplein/kit/jsonapi/update-document';
 import { publicCache } from '../shared/cache.ts';
 import { requireEditor } from '../shared/editor.ts';
 import { contextOf, requestUrl, type TCtx } from '../shared/request.ts';
-import { findMenuItem, listMenuItems, listMenus } from './menus.repository.ts';
+import { findMenuItem, listMenuItems, listMenus, menusWithItems } from './menus.repository.ts';
 import { menuItemResource, menuResource } from './menus.serialize.ts';
 import { changeMenuItem, createMenuItem, removeMenuItem } from './menus.service.ts';
 
@@ -40,13 +41,29 @@ export const menusRoutes: FastifyPluginAsync<TContentDeps> = async (app, deps) =
     schema: {
       tags: TAGS,
       summary: 'The tenant’s menus (id, slug); the one with slug `main` is the main menu (spec §2)',
+      description: '`include=items`: each menu’s items in menu order, titles in the request’s language.',
+      querystring: ZJsonApiQueryString,
       response: { 200: ZMenuCollection },
     },
     handler: async (req, reply) => {
       const ctx = await contextOf(req, deps);
-      const menus = await listMenus(ctx.db);
+      const query = parseJsonApiQuery(req.query as Record<string, string>, MENUS_QUERY);
       publicCache(req, reply, maxAge);
-      return collectionDocument(menus.map(menuResource), { total: menus.length });
+      if (!query.include.includes('items')) {
+        const menus = await listMenus(ctx.db);
+        return collectionDocument(
+          menus.map((m) => menuResource(m)),
+          { total: menus.length },
+        );
+      }
+      const menus = await menusWithItems(ctx.db);
+      return collectionDocument(
+        menus.map(({ menu, items }) => menuResource(menu, items)),
+        {
+          total: menus.length,
+          included: menus.flatMap(({ items }) => items.map((i) => menuItemResource(i, ctx.lang))),
+        },
+      );
     },
   });
 

@@ -1,17 +1,22 @@
 import type { TContentLocale, TMenuItemResource, TMenuResource } from '@stageplein/contracts/content/content';
-import type { TMenuItemRow, TMenuRow } from './menus.repository.ts';
+import type { TResource } from '@stageplein/contracts/jsonapi/jsonapi';
+import type { TMenuRow, TShownMenuItem } from './menus.repository.ts';
 
-export const menuResource = (m: TMenuRow): TMenuResource => ({
+/** A menu; with `items`, its `items` relationship in menu order. */
+export const menuResource = (m: TMenuRow, items?: readonly TShownMenuItem[]): TMenuResource => ({
   type: 'menu',
   id: m.id,
   attributes: { slug: m.slug },
+  ...(items && {
+    relationships: { items: { data: items.map((i) => ({ type: 'menuItem', id: i.id })) } },
+  }),
 });
 
 /** The title in `lang`, else nl, else whatever language it has. */
 export const localized = (texts: Partial<Record<TContentLocale, string>>, lang: TContentLocale) =>
   texts[lang] ?? texts.nl ?? Object.values(texts)[0] ?? '';
 
-export const menuItemResource = (i: TMenuItemRow, lang: TContentLocale): TMenuItemResource => ({
+export const menuItemResource = (i: TShownMenuItem, lang: TContentLocale): TMenuItemResource => ({
   type: 'menuItem',
   id: i.id,
   attributes: {
@@ -24,3 +29,26 @@ export const menuItemResource = (i: TMenuItemRow, lang: TContentLocale): TMenuIt
     position: i.position,
   },
 });
+
+/**
+ * What `include=main_menu[.items]` adds to pages and news (contracts' MAIN_MENU_INCLUDES): the
+ * relationship each of the `shown` resources gets and the resources to include; nothing when it was
+ * not asked, and nothing to include without a resource to link it (JSON:API full linkage).
+ */
+export function mainMenuInclusion(
+  include: readonly string[],
+  main: { menu: TMenuRow; items: readonly TShownMenuItem[] } | undefined,
+  lang: TContentLocale,
+  shown: number,
+): { relationships?: { main_menu: { data: { type: 'menu'; id: string } | null } }; included: TResource[] } {
+  if (!include.some((i) => i === 'main_menu' || i === 'main_menu.items')) return { included: [] };
+  const relationships = { main_menu: { data: main ? { type: 'menu' as const, id: main.menu.id } : null } };
+  if (!main || shown === 0) return { relationships, included: [] };
+  const withItems = include.includes('main_menu.items');
+  return {
+    relationships,
+    included: withItems
+      ? [menuResource(main.menu, main.items), ...main.items.map((i) => menuItemResource(i, lang))]
+      : [menuResource(main.menu)],
+  };
+}

@@ -16,6 +16,8 @@ import { assertSameId } from '@stageplein/kit/jsonapi/update-document';
 import { noStore, publicCache } from '../shared/cache.ts';
 import { isEditor, requireEditor } from '../shared/editor.ts';
 import { contextOf, requestUrl, type TCtx } from '../shared/request.ts';
+import { mainMenuOf } from '../menus/menus.repository.ts';
+import { mainMenuInclusion } from '../menus/menus.serialize.ts';
 import { findArticle, listArticles } from './news.repository.ts';
 import { newsResource } from './news.serialize.ts';
 import { changeArticle, createArticle, removeArticle } from './news.service.ts';
@@ -38,7 +40,9 @@ export const newsRoutes: FastifyPluginAsync<TContentDeps> = async (app, deps) =>
     schema: {
       tags: TAGS,
       summary: 'News articles, newest first, 25 a page; drafts too for content editors',
-      description: 'Filters: `slug_eq` (an article by its address), `locale_eq`, `status_eq`.',
+      description:
+        'Filters: `slug_eq` (an article by its address), `locale_eq`, `status_eq`. ' +
+        '`include=main_menu.items`: the main menu and its items in the same answer.',
       querystring: ZJsonApiQueryString,
       response: { 200: ZNewsCollection },
     },
@@ -46,13 +50,17 @@ export const newsRoutes: FastifyPluginAsync<TContentDeps> = async (app, deps) =>
       const ctx = await contextOf(req, deps);
       const query = parseJsonApiQuery(req.query as Record<string, string>, NEWS_QUERY);
       const editor = await isEditor(req, ctx.db);
-      const { rows, total } = await listArticles(ctx.db, query, !editor);
+      const [{ rows, total }, menu] = await Promise.all([
+        listArticles(ctx.db, query, !editor),
+        mainMenuOf(ctx.db, query.include),
+      ]);
       if (editor) noStore(reply);
       else publicCache(req, reply, maxAge);
-      return collectionDocument(rows.map(newsResource), {
-        total,
-        links: pageLinks(requestUrl(req), query, total),
-      });
+      const { relationships, included } = mainMenuInclusion(query.include, menu, ctx.lang, rows.length);
+      return collectionDocument(
+        rows.map((a) => ({ ...newsResource(a), ...(relationships && { relationships }) })),
+        { total, included, links: pageLinks(requestUrl(req), query, total) },
+      );
     },
   });
 

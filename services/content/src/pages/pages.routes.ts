@@ -17,6 +17,8 @@ import { assertSameId } from '@stageplein/kit/jsonapi/update-document';
 import { noStore, publicCache } from '../shared/cache.ts';
 import { requireEditor } from '../shared/editor.ts';
 import { contextOf, requestUrl, type TCtx } from '../shared/request.ts';
+import { mainMenuOf } from '../menus/menus.repository.ts';
+import { mainMenuInclusion } from '../menus/menus.serialize.ts';
 import { listPages, listRevisions, localesOf, viewsOf, type TVersion } from './pages.repository.ts';
 import { pageResource, revisionResource } from './pages.serialize.ts';
 import { changePage, createPage, pageOr404, removePage } from './pages.service.ts';
@@ -42,7 +44,8 @@ export const pagesRoutes: FastifyPluginAsync<TContentDeps> = async (app, deps) =
         'Published pages in the request’s language (fallback nl); `filter[status_eq]=draft` for editors',
       description:
         'Filters: `slug_eq|_in` (the portal asks `filter[slug_eq]=over-ons`), `status_eq` (`published`, default; ' +
-        '`draft`: every page’s latest save, content editors only).',
+        '`draft`: every page’s latest save, content editors only). `include=main_menu.items`: the main menu ' +
+        'and its items in the same answer (what the page is shown with).',
       querystring: ZJsonApiQueryString,
       response: { 200: ZPageCollection },
     },
@@ -56,10 +59,14 @@ export const pagesRoutes: FastifyPluginAsync<TContentDeps> = async (app, deps) =
         await requireEditor(req, ctx.db);
         noStore(reply);
       } else publicCache(req, reply, maxAge);
-      const { views, total } = await listPages(ctx.db, query, ctx.lang, version);
+      const [{ views, total }, menu] = await Promise.all([
+        listPages(ctx.db, query, ctx.lang, version),
+        mainMenuOf(ctx.db, query.include),
+      ]);
+      const { relationships, included } = mainMenuInclusion(query.include, menu, ctx.lang, views.length);
       return collectionDocument(
-        views.map((v) => pageResource(v, version)),
-        { total, links: pageLinks(requestUrl(req), query, total) },
+        views.map((v) => ({ ...pageResource(v, version), ...(relationships && { relationships }) })),
+        { total, included, links: pageLinks(requestUrl(req), query, total) },
       );
     },
   });
