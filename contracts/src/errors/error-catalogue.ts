@@ -180,7 +180,7 @@ export const ERRORS: Readonly<Record<TErrorCode, TErrorDefinition>> = Object.fre
   file_too_large: define('file_too_large', 413),
   unsupported_file_type: define('unsupported_file_type', 415),
   workflows_unavailable: define('workflows_unavailable', 503),
-  // Content uploads (services/content/src/uploads): the bytes decide the type, not the name or the
+  // Content uploads (services/content/src/cms/uploads): the bytes decide the type, not the name or the
   // declared type; a file that is also another type (an image with an archive or script appended) is
   // refused; so is one that does not decode. A stock image keeps its upload.
   upload_type_not_allowed: define('upload_type_not_allowed', 415),

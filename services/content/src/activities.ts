@@ -2,8 +2,8 @@ import type { Kysely } from 'kysely';
 import { TENANT_IDS } from '@stageplein/contracts/tenants/tenant.types';
 import { setTenant } from '@stageplein/kit/db/rls';
 import type { TDb } from './shared/request.ts';
-import { removeUnusedFormFiles } from './form-files/form-files.service.ts';
-import { storagesFor, type TStorageConfig } from './uploads/storage.ts';
+import { storagesFor, type TStorageConfig } from './cms/index.ts';
+import { removeUnusedFormFiles } from './forms/index.ts';
 
 export interface TContentActivityDeps {
   /** RLS-bound app-role database; every activity sets the tenant per transaction. */

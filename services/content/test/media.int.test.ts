@@ -16,7 +16,7 @@ import { createHttpApp } from '@stageplein/kit/http/http-app';
 import { registerService } from '@stageplein/kit/service';
 import { contentService } from '../src/content.module.ts';
 import { SEED_STOCK_IMAGE_COUNT, seedStockImageUploadId } from '@stageplein/contracts/domain/seed-ids';
-import { SEED_STOCK_IMAGES } from '../src/seeds/seed-stock-images.ts';
+import { SEED_STOCK_IMAGES } from '../src/cms/seed-stock-images.ts';
 import {
   auditOf,
   call,

@@ -29,7 +29,7 @@ import {
   s3Storage,
   storagesFor,
   type TFileStorage,
-} from '../src/uploads/storage.ts';
+} from '../src/cms/uploads/storage.ts';
 import { editor, harness, type THarness, type TUser } from './harness.ts';
 
 /**

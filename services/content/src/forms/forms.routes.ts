@@ -32,8 +32,8 @@ import {
   versionsOf,
   type TFormRow,
 } from './forms.repository.ts';
-import { filesOfSubmissions } from '../form-files/form-files.repository.ts';
-import { filesBySubmission } from '../form-files/form-files.serialize.ts';
+import { filesOfSubmissions } from './form-files/form-files.repository.ts';
+import { filesBySubmission } from './form-files/form-files.serialize.ts';
 import { sendValidationFailed } from '@stageplein/kit/errors/validation-failed';
 import {
   formResource,

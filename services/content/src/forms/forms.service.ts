@@ -17,8 +17,8 @@ import { buildSubmissionSchema } from '@stageplein/contracts/forms/submission-sc
 import { ApiError, notFound } from '@stageplein/kit/errors/api-error';
 import { emit, record } from '../shared/events.ts';
 import type { TAuthor, TCtx } from '../shared/request.ts';
-import { checkFileAnswers } from '../form-files/form-file-answers.ts';
-import { attachFormFiles } from '../form-files/form-files.repository.ts';
+import { checkFileAnswers } from './form-files/form-file-answers.ts';
+import { attachFormFiles } from './form-files/form-files.repository.ts';
 import { mailContactSubmission, type TMailKeys } from './forms.mail.ts';
 import { issueRenderToken, renderTokenHash, verifyRenderToken } from './form-render-token.ts';
 import {

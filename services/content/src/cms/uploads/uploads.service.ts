@@ -1,0 +1,146 @@
+import { createHash } from 'node:crypto';
+import { UPLOAD_MAX_BYTES, type TUploadContentType } from '@stageplein/contracts/content/media';
+import { ApiError } from '@stageplein/kit/errors/api-error';
+import { record } from '../../shared/events.ts';
+import type { TAuthor, TCtx } from '../../shared/request.ts';
+import { checkFile } from './file-check.ts';
+import { reencodeImage } from './image-processing.ts';
+import type { TStorages } from './storage.ts';
+import {
+  deleteUpload,
+  findOwnUploadByHash,
+  hashStillUsed,
+  insertUpload,
+  isStockImage,
+  type TUploadRow,
+} from './uploads.repository.ts';
+
+export const tooLarge = () => new ApiError('file_too_large', { max_mb: UPLOAD_MAX_BYTES / 1024 / 1024 });
+
+const TYPE_NAMES: Record<TUploadContentType, string> = {
+  'image/jpeg': 'JPEG',
+  'image/png': 'PNG',
+  'image/webp': 'WebP',
+  'application/pdf': 'PDF',
+};
+
+const payload = (u: TUploadRow) => ({
+  upload_id: u.id,
+  hash: u.hash,
+  kind: u.kind,
+  content_type: u.content_type,
+  byte_size: u.byte_size,
+  organization_id: u.organization_id,
+});
+const subject = (u: TUploadRow) => ({ type: 'upload', id: u.id });
+
+/** A name for people: the last path segment, without control characters, at most 200 characters. */
+export function displayName(name: string | undefined): string {
+  const last = (name ?? '').split(/[\\/]/).pop()!;
+  const base = [...last]
+    .filter((c) => c >= ' ' && c !== '\u007f')
+    .join('')
+    .trim();
+  return base.slice(0, 200) || 'upload';
+}
+
+export interface TPreparedUpload {
+  contentType: TUploadContentType;
+  bytes: Buffer;
+  width: number | null;
+  height: number | null;
+}
+
+/** What is stored: the checked bytes, images re-encoded (uploads/image-processing.ts). */
+export async function prepareUpload(bytes: Buffer): Promise<TPreparedUpload> {
+  if (bytes.length > UPLOAD_MAX_BYTES) throw tooLarge();
+  const check = checkFile(bytes);
+  if (!check.ok)
+    throw new ApiError(
+      check.reason === 'type' ? 'upload_type_not_allowed' : 'upload_polyglot',
+      {},
+      {
+        pointer: '/upload/file',
+      },
+    );
+  if (check.contentType === 'application/pdf')
+    return { contentType: check.contentType, bytes, width: null, height: null };
+  const image = await reencodeImage(bytes, check.contentType);
+  if (!image)
+    throw new ApiError(
+      'upload_unreadable',
+      { type: TYPE_NAMES[check.contentType] },
+      { pointer: '/upload/file' },
+    );
+  return { contentType: check.contentType, ...image };
+}
+
+/**
+ * Stores an upload under the SHA-256 of what is stored. The same bytes again (after re-encoding) from
+ * the same owner are the same upload: answered as it is, without a new event. `fresh` tells which.
+ * `organizationId`: the organization whose admin uploads it (null: the tenant's, content editors').
+ */
+export async function storeUpload(
+  ctx: TCtx,
+  storages: Pick<TStorages, 'write'>,
+  author: TAuthor,
+  file: { name: string; bytes: Buffer },
+  organizationId: string | null = null,
+): Promise<{ row: TUploadRow; fresh: boolean }> {
+  return storePrepared(ctx, storages, author, file.name, await prepareUpload(file.bytes), { organizationId });
+}
+
+/**
+ * The storing half of `storeUpload`, for bytes already checked and re-encoded by `prepareUpload`. `id`:
+ * a fixed id for a new upload (seeds: `seedStockImageUploadId`).
+ */
+export async function storePrepared(
+  ctx: TCtx,
+  storages: Pick<TStorages, 'write'>,
+  author: TAuthor,
+  name: string,
+  prepared: TPreparedUpload,
+  { organizationId = null, id }: { organizationId?: string | null; id?: string } = {},
+): Promise<{ row: TUploadRow; fresh: boolean }> {
+  const hash = createHash('sha256').update(prepared.bytes).digest('hex');
+  const existing = await findOwnUploadByHash(ctx.db, ctx.tenant.id, hash, organizationId);
+  if (existing) return { row: existing, fresh: false };
+  await storages.write.put({ db: ctx.db, tenantId: ctx.tenant.id }, hash, prepared.bytes);
+  const row = await insertUpload(ctx.db, {
+    ...(id ? { id } : {}),
+    tenant_id: ctx.tenant.id,
+    hash,
+    kind: prepared.contentType === 'application/pdf' ? 'pdf' : 'image',
+    content_type: prepared.contentType,
+    byte_size: prepared.bytes.length,
+    width: prepared.width,
+    height: prepared.height,
+    name: displayName(name),
+    storage: storages.write.kind,
+    uploaded_by: author.userId,
+    organization_id: organizationId,
+    created_at: ctx.now,
+  });
+  // A concurrent upload of the same bytes won the insert: that one is the upload.
+  if (!row)
+    return { row: (await findOwnUploadByHash(ctx.db, ctx.tenant.id, hash, organizationId))!, fresh: false };
+  await record(ctx, author, 'content.upload.created', subject(row), payload(row));
+  return { row, fresh: true };
+}
+
+/**
+ * Deletes an upload and its bytes (unless another owner's upload has the same bytes); one in the stock
+ * image library is kept (409 upload_in_use). A vacancy showing it shows none from then on (placements).
+ */
+export async function removeUpload(
+  ctx: TCtx,
+  storages: TStorages,
+  author: TAuthor,
+  upload: TUploadRow,
+): Promise<void> {
+  if (await isStockImage(ctx.db, upload.id)) throw new ApiError('upload_in_use');
+  await deleteUpload(ctx.db, upload.id);
+  await record(ctx, author, 'content.upload.deleted', subject(upload), payload(upload));
+  if (!(await hashStillUsed(ctx.db, upload)))
+    await storages.of(upload.storage).remove({ db: ctx.db, tenantId: ctx.tenant.id }, upload.hash);
+}
