@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 import boundaries from './infra/lint/boundaries.mjs';
+import permissionRules from './infra/lint/permission-rules.mjs';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '.data/**', '.cache/**', 'test-artifacts/**'] },
@@ -19,6 +20,13 @@ export default tseslint.config(
     files: ['**/*.{ts,tsx,mts,mjs,js}'],
     plugins: { stageplein: boundaries },
     rules: { 'stageplein/boundaries': 'error' },
+  },
+  {
+    // Permission rules live in contracts, shared with the services' policies; a front end writes none.
+    files: ['portal-ui/src/**/*.{ts,tsx}', 'admin-ui/src/**/*.{ts,tsx}', 'design-system/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx'],
+    plugins: { 'stageplein-ui': permissionRules },
+    rules: { 'stageplein-ui/no-permission-rules': 'error' },
   },
   {
     // Configuration is parsed once at boot; nothing else reads the environment.

@@ -1,3 +1,4 @@
+import { opensAdminSections } from '@stageplein/contracts/identity/permissions';
 import type { TRoute } from '@stageplein/contracts/routes/route.types';
 import { canAccess, isOperator, type TAdminAction, type TAdminPermissions } from '../providers/access.ts';
 import { adminPath } from './paths.ts';
@@ -44,6 +45,6 @@ export function visibleSections(
     if (section.path === adminPath.mailbox) return isOperator(permissions);
     const access = SECTION_ACCESS[section.path];
     if (access) return canAccess(permissions, access[0], access[1]);
-    return !!permissions?.isAdmin;
+    return opensAdminSections(permissions);
   });
 }

@@ -1,10 +1,13 @@
 import {
+  canOpenBackOffice,
   derivePermissions,
   NO_PERMISSIONS,
   type TPermissions,
 } from '@stageplein/contracts/identity/permissions';
 import type { TOrganizationType, TRoleRef } from '@stageplein/contracts/identity/roles';
 import {
+  administers,
+  updatesUsers,
   userRules as USER_RULES,
   userTargetOfRecord,
   type TUserActor,
@@ -34,7 +37,6 @@ import {
 } from '@stageplein/contracts/placements/vacancy-policy';
 // Types only: vacancies.ts holds the zod schemas, which stay out of the first load.
 import type { TVacancyAction, TVacancyStatus } from '@stageplein/contracts/placements/vacancies';
-import { canOpenBackOffice } from '@stageplein/design-system/navigation/app-links.ts';
 
 /** The selected organization as GET /api/v1/current_organizations tells it. */
 export interface TSessionOrganization {
@@ -100,7 +102,8 @@ const schoolSubject = (p: TAdminPermissions) => ({
   current: currentFacts(p),
   schoolId: p.organization?.id ?? '',
 });
-const managesSchool = (p: TAdminPermissions) => managesSchoolRule(p, schoolSubject(p));
+/** An admin of the selected, approved School (contracts' `managesSchool`). */
+export const managesSchool = (p: TAdminPermissions) => managesSchoolRule(p, schoolSubject(p));
 const belongsToSchool = (p: TAdminPermissions) => belongsToSchoolRule(p, schoolSubject(p));
 
 /** The caller for the shared user rules (contracts/identity/users-policy.ts). */
@@ -139,8 +142,8 @@ const userRules: Partial<Record<TAdminAction, TRule>> = {
   list: (p) => USER_RULES.list(userActor(p)),
   show: onUser(USER_RULES.show, (p) => USER_RULES.list(userActor(p))),
   create: (p) => USER_RULES.invite(userActor(p)),
-  edit: onUser(USER_RULES.update, (p) => p.isAdmin),
-  delete: onUser(USER_RULES.destroy, (p) => p.isAdmin),
+  edit: onUser(USER_RULES.update, (p) => updatesUsers(userActor(p))),
+  delete: onUser(USER_RULES.destroy, (p) => administers(userActor(p))),
   addRole: onUser(
     (a, t) => USER_RULES.addRole(a, t, { resourceId: a.organizationId ?? '' }),
     (p) => USER_RULES.invite(userActor(p)),
@@ -153,7 +156,8 @@ const userRules: Partial<Record<TAdminAction, TRule>> = {
     }),
   // On top of the server's rule: the API answers 409 for an account that is not (any more) invited.
   resendConfirmation: (p, r) =>
-    onUser(USER_RULES.resendConfirmation, (q) => q.isAdmin)(p, r) && (!r || r.status === 'invited'),
+    onUser(USER_RULES.resendConfirmation, (q) => administers(userActor(q)))(p, r) &&
+    (!r || r.status === 'invited'),
   impersonate: onUser(USER_RULES.impersonate, () => false),
 };
 

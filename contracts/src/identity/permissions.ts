@@ -57,3 +57,23 @@ export function derivePermissions(
 }
 
 export const NO_PERMISSIONS: TPermissions = Object.freeze(derivePermissions([], null));
+
+/** Who reaches the back office: admins and mentors of the selected organization. */
+export const canOpenBackOffice = (p: Pick<TPermissions, 'isAdmin' | 'isMentor'> | undefined): boolean =>
+  !!p && (p.isAdmin || p.isMentor);
+
+/** Back-office sections with no rule of their own (the data viewer): admins of the selected organization. */
+export const opensAdminSections = (p: Pick<TPermissions, 'isAdmin'> | undefined): boolean => !!p?.isAdmin;
+
+/** Who a person is first, for the selected organization: what the portal's dashboard is built for. */
+export type TPersona = 'schoolAdmin' | 'centerAdmin' | 'companyAdmin' | 'mentor' | 'student' | 'member';
+
+/** The first of these the user is: a School's admin, a VolunteerCenter's, a company's, a mentor, a student. */
+export function personaOf(p: TPermissions): TPersona {
+  if (p.isSchoolAdmin) return 'schoolAdmin';
+  if (p.isVolunteerCenterAdmin) return 'centerAdmin';
+  if (p.isProviderAdmin || p.isNonProfitAdmin) return 'companyAdmin';
+  if (p.isMentor) return 'mentor';
+  if (p.isStudent) return 'student';
+  return 'member';
+}

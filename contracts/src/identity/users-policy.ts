@@ -115,6 +115,8 @@ const approved = (a: TUserActor) => a.organizationStatus === 'approved';
  * asks of the organization named by `organization_id`, with the caller's permissions there).
  */
 export const administers = (a: TUserActor) => a.permissions.isAdmin && approved(a);
+/** Whether the caller may update users at all (their own account at least): a list's toolbar asks this. */
+export const updatesUsers = (a: TUserActor) => a.permissions.isAdmin;
 const isAdminOrMentor = (a: TUserActor) => a.permissions.isAdmin || a.permissions.isMentor;
 /** Admins never manage, delete or impersonate users with an admin role anywhere. */
 const ranksBelowAdmin = (t: TUserTarget) => t.highestRank < ROLE_RANK.admin;
@@ -135,9 +137,7 @@ export const userRules = {
     t.id === a.userId || (isAdminOrMentor(a) && approved(a) && t.inCurrentOrganization),
   invite: (a: TUserActor) => administers(a),
   update: (a: TUserActor, t: TUserTarget) =>
-    a.permissions.isAdmin &&
-    t.inCurrentOrganization &&
-    (t.id === a.userId || (approved(a) && ranksBelowAdmin(t))),
+    updatesUsers(a) && t.inCurrentOrganization && (t.id === a.userId || (approved(a) && ranksBelowAdmin(t))),
   /** Deleting removes the whole account, so only of users who belong to this organization alone. */
   destroy: (a: TUserActor, t: TUserTarget) =>
     administers(a) &&

@@ -27,6 +27,12 @@ export interface TOrganizationSubject {
   target: TOrganizationFacts;
 }
 
+/** An admin of the organization acted for edits its profile (also while it is pending, to fix the request). */
+export const editsOwnOrganization = (
+  permissions: Pick<TPermissions, 'isAdmin'>,
+  organizationId: string | null | undefined,
+): organizationId is string => permissions.isAdmin && !!organizationId;
+
 export const organizationRules = {
   create: (
     a: TOrganizationActor,
@@ -34,7 +40,8 @@ export const organizationRules = {
   ) => moderatedTypes(a.permissions, s.current).includes(s.type),
   /** The organization's own admin (also while pending, to fix the request) or a moderator. */
   editProfile: (a: TOrganizationActor, { current, target }: TOrganizationSubject) =>
-    (a.permissions.isAdmin && a.organizationId === target.id) || moderates(a.permissions, current, target),
+    (editsOwnOrganization(a.permissions, a.organizationId) && a.organizationId === target.id) ||
+    moderates(a.permissions, current, target),
   changeStatus: (a: TOrganizationActor, { current, target }: TOrganizationSubject) =>
     moderates(a.permissions, current, target),
   /** Moving also needs the deployment flag (checked by the service, with its own error). */

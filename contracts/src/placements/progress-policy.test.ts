@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { studentNextStep } from './progress-policy.ts';
+import { derivePermissions } from '../identity/permissions.ts';
+import { ORGANIZATION_TYPES, type TRoleRef } from '../identity/roles.ts';
+import { internshipScopes } from './internship-policy.ts';
+import { progressViewerOf, studentNextStep } from './progress-policy.ts';
 
 const base = { hasPeriod: true, required: 40, logged: 10, evaluation: null };
 
@@ -35,5 +38,35 @@ describe('studentNextStep', () => {
     expect(
       studentNextStep({ ...base, status: 'active', evaluation: { state: 'none', asked: [], submitted: [] } }),
     ).toBe('log_hours');
+  });
+});
+
+describe('progressViewerOf', () => {
+  it('is the first of the internship scopes the server’s progress list takes (the organization’s left out)', () => {
+    const combos: TRoleRef[][] = [];
+    const names = ['admin', 'mentor', 'student', 'volunteer'];
+    for (let mask = 0; mask < 1 << names.length; mask++)
+      combos.push(
+        names
+          .filter((_, i) => mask & (1 << i))
+          .map((name) => ({ name, resourceType: 'x', resourceId: 'org' })),
+      );
+    let compared = 0;
+    for (const type of ORGANIZATION_TYPES)
+      for (const status of ['approved', 'pending'] as const)
+        for (const roles of combos) {
+          const permissions = derivePermissions(roles, { id: 'org', type });
+          const current = { id: 'org', type, status };
+          const scopes = internshipScopes({ userId: 'me', permissions, current }).filter(
+            (s) => s.kind !== 'organization',
+          );
+          expect(
+            progressViewerOf(permissions, current),
+            `${type} ${status} ${roles.map((r) => r.name)}`,
+          ).toBe(scopes[0]?.kind ?? 'other');
+          compared++;
+        }
+    expect(compared).toBe(ORGANIZATION_TYPES.length * 2 * 16);
+    expect(progressViewerOf(derivePermissions([], null), null)).toBe('other');
   });
 });

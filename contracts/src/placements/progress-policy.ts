@@ -4,6 +4,7 @@
  * from hours-policy's `hoursTotals`, the "behind schedule" rule from progress-rule.ts.
  */
 
+import type { TPermissions } from '../identity/permissions.ts';
 import type { TInternshipStatus } from './internships.ts';
 
 export * from './progress-rule.ts';
@@ -75,4 +76,23 @@ export function studentNextStep(f: {
   if (f.status === 'completed') return 'completed';
   if (f.status === 'approved') return 'starts';
   return f.required !== null && f.required > 0 && f.logged >= f.required ? 'hours_done' : 'log_hours';
+}
+
+/** Whose progress pages these are (`/stagevoortgang`): a School's admin, a mentor, a student, or nobody's. */
+export type TProgressViewer = 'school' | 'mentor' | 'student' | 'other';
+
+/**
+ * A School's admin gets the period table, a mentor their mentees' rows, a student (not also staff) their
+ * own view; anyone not acting for a School none. The first of the internship policy's list scopes
+ * without the workplace organization's, as the server's progress list takes them
+ * (`internshipScopes`; progress-policy.test.ts holds the two equal); here without its zod-typed imports.
+ */
+export function progressViewerOf(
+  permissions: Pick<TPermissions, 'isSchoolAdmin' | 'isMentor' | 'isStudent'>,
+  current: { type?: string | null } | null | undefined,
+): TProgressViewer {
+  if (current?.type !== 'School') return 'other';
+  if (permissions.isSchoolAdmin) return 'school';
+  if (permissions.isMentor) return 'mentor';
+  return permissions.isStudent ? 'student' : 'other';
 }

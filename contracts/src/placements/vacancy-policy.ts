@@ -22,13 +22,21 @@ export interface TVacancyFacts {
   hidden: boolean;
 }
 
+/** The caller acts for an organization as its admin: they manage that organization's vacancies. */
+export function managesVacanciesOf(
+  permissions: Pick<TPermissions, 'isAdmin'>,
+  current: Pick<TCurrentOrganizationFacts, 'id'> | null | undefined,
+): current is Pick<TCurrentOrganizationFacts, 'id'> {
+  return permissions.isAdmin && !!current;
+}
+
 /** The caller acts for the vacancy's organization as its admin. */
 export function managesVacancy(
   permissions: TPermissions,
   current: Pick<TCurrentOrganizationFacts, 'id'> | null | undefined,
   organizationId: string,
 ): boolean {
-  return permissions.isAdmin && !!current && current.id === organizationId;
+  return managesVacanciesOf(permissions, current) && current.id === organizationId;
 }
 
 /** The caller moderates the tenant's vacancies: an admin of an approved School or VolunteerCenter. */

@@ -1,5 +1,3 @@
-import type { TPermissions } from '@stageplein/contracts/identity/permissions';
-
 /**
  * One navigation between the portal and the back office (issue #13). Both are full page loads on
  * the same origin; the selected organization travels in local storage under the same key
@@ -11,7 +9,3 @@ export const APP_LINKS = Object.freeze({
   /** Where the back office sends a user back to the portal. */
   portal: '/dashboard',
 });
-
-/** Who reaches the back office: admins and mentors of the selected organization. */
-export const canOpenBackOffice = (p: Pick<TPermissions, 'isAdmin' | 'isMentor'> | undefined): boolean =>
-  !!p && (p.isAdmin || p.isMentor);

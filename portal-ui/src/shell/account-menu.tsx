@@ -1,3 +1,5 @@
+import { editsOwnOrganization } from '@stageplein/contracts/organizations/organizations-policy';
+import { canOpenBackOffice } from '@stageplein/contracts/identity/permissions';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -5,20 +7,21 @@ import { SIGN_OUT_PATH } from '@stageplein/contracts/routes/route-manifest';
 import { displayName, initials } from '../session/current-user.ts';
 import { useSession } from '../session/session-context.ts';
 import { Icon } from '@stageplein/design-system/components/icons.tsx';
-import { APP_LINKS, canOpenBackOffice } from '@stageplein/design-system/navigation/app-links.ts';
+import { APP_LINKS } from '@stageplein/design-system/navigation/app-links.ts';
 import { OrganizationSelect } from './organization-select.tsx';
 
 /** The account links of a signed-in user (account menu and side panel). */
 export function AccountLinks({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
-  const { permissions } = useSession();
+  const { permissions, currentOrganization } = useSession();
   const links: [string, string][] = [
     ['/dashboard', t('routes.dashboard')],
     ['/profile-edit', t('routes.profile.index')],
     ['/account/roles', t('routes.account.roles')],
     ['/instellingen', t('routes.settings.index')],
   ];
-  if (permissions.isAdmin) links.push(['/instellingen/organisatie', t('routes.settings.organization')]);
+  if (editsOwnOrganization(permissions, currentOrganization?.id))
+    links.push(['/instellingen/organisatie', t('routes.settings.organization')]);
   return (
     <ul className="account-links">
       {canOpenBackOffice(permissions) && (

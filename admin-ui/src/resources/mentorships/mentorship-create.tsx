@@ -1,6 +1,7 @@
 import { AutocompleteInput, Create, ReferenceInput, required, SimpleForm, type RaRecord } from 'react-admin';
 import { ADMIN_USER_PAGE_SIZE } from '@stageplein/contracts/jsonapi/jsonapi';
 import { adminPath } from '../../app/paths.ts';
+import { managesSchool } from '../../providers/access.ts';
 import { useAdminPermissions, useCan } from '../../app/session-context.ts';
 import { Forbidden } from '../../ui/error-panel.tsx';
 import { useRouteTitle } from '../../ui/route-title.ts';
@@ -20,7 +21,7 @@ export function MentorshipCreate() {
   const permissions = useAdminPermissions();
   const allowed = useCan('mentorships', 'create');
   if (!allowed) return <Forbidden />;
-  const onlySelf = !permissions?.isSchoolAdmin;
+  const onlySelf = !permissions || !managesSchool(permissions);
   return (
     <Create title={title} redirect={() => adminPath.list('mentorships')}>
       <SimpleForm defaultValues={onlySelf ? { mentorId: permissions?.userId } : undefined}>

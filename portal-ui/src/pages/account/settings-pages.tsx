@@ -1,3 +1,4 @@
+import { editsOwnOrganization } from '@stageplein/contracts/organizations/organizations-policy';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -35,7 +36,7 @@ function LanguageSelect() {
 export function SettingsPage() {
   const { t } = useTranslation();
   const title = useRouteTitle();
-  const { permissions } = useSession();
+  const { permissions, currentOrganization } = useSession();
   const links: [string, string][] = [
     ['/profile-edit', 'routes.profile.index'],
     ['/profile-edit/email', 'routes.profile.email'],
@@ -44,7 +45,8 @@ export function SettingsPage() {
     ['/account/roles', 'routes.account.roles'],
     ['/account/verwijderen', 'routes.account.delete'],
   ];
-  if (permissions.isAdmin) links.splice(5, 0, ['/instellingen/organisatie', 'routes.settings.organization']);
+  if (editsOwnOrganization(permissions, currentOrganization?.id))
+    links.splice(5, 0, ['/instellingen/organisatie', 'routes.settings.organization']);
   return (
     <Page title={title} lead={t('portal.settings.intro')} testId="settings-page">
       <section className="card settings-section" aria-labelledby="display-title">

@@ -1,4 +1,4 @@
-import type { TPermissions } from '@stageplein/contracts/identity/permissions';
+import { personaOf, type TPermissions, type TPersona } from '@stageplein/contracts/identity/permissions';
 import type { TInternshipAwaiting, TInternshipStatus } from '@stageplein/contracts/placements/internships';
 import {
   moderatedTypes,
@@ -8,8 +8,8 @@ import { mayImportStudents } from '@stageplein/contracts/organizations/organizat
 import { mayAssignInternships } from '@stageplein/contracts/placements/internship-policy';
 import type { TTenantFeatures } from '@stageplein/contracts/tenants/tenant.types';
 
-/** Whose dashboard it is: the first of these the user is, for the current organization. */
-export type TDashboardRole = 'schoolAdmin' | 'centerAdmin' | 'companyAdmin' | 'mentor' | 'student' | 'member';
+/** Whose dashboard it is: the first of these the user is, for the current organization (contracts' persona). */
+export type TDashboardRole = TPersona;
 
 export interface TDashboardTile {
   /** Catalogue key suffix: `portal.dashboard.tiles.<key>.*`. */
@@ -31,14 +31,7 @@ export interface TDashboardViewer {
   current: TCurrentOrganizationFacts | undefined;
 }
 
-export function dashboardRole(p: TPermissions): TDashboardRole {
-  if (p.isSchoolAdmin) return 'schoolAdmin';
-  if (p.isVolunteerCenterAdmin) return 'centerAdmin';
-  if (p.isProviderAdmin || p.isNonProfitAdmin) return 'companyAdmin';
-  if (p.isMentor) return 'mentor';
-  if (p.isStudent) return 'student';
-  return 'member';
-}
+export const dashboardRole = (p: TPermissions): TDashboardRole => personaOf(p);
 
 const tile = (
   key: string,

@@ -1,3 +1,4 @@
+import { editsOwnOrganization } from '@stageplein/contracts/organizations/organizations-policy';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { readResourceDocument, type TRawDocument } from '@stageplein/contracts/client/jsonapi-document';
@@ -43,13 +44,13 @@ export function OrganizationSettingsPage() {
   const id = currentOrganization?.id;
   const query = useQuery({
     queryKey: ['organization-settings', id],
-    enabled: !!id && permissions.isAdmin,
+    enabled: editsOwnOrganization(permissions, id),
     queryFn: async () =>
       readResourceDocument<TOrganization>(
         await api.client.get<TRawDocument>(organizationPath(id!), { query: { include: 'profile' } }),
       ).data!,
   });
-  if (!user || (id && permissions.isAdmin && query.isPending)) {
+  if (!user || (editsOwnOrganization(permissions, id) && query.isPending)) {
     return (
       <Page title={title}>
         <p role="status">{t('shell.loading')}</p>

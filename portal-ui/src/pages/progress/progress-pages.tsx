@@ -1,3 +1,8 @@
+import { currentOrganizationFacts } from '../dev/gallery-gate.tsx';
+import {
+  evaluationsAvailable,
+  mayManageEvaluationTemplates,
+} from '@stageplein/contracts/placements/evaluation-policy';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
@@ -16,6 +21,8 @@ import {
   PROGRESS_MAX_PAGE_SIZE,
   PROGRESS_SORTS,
   studentNextStep,
+  progressViewerOf,
+  type TProgressViewer,
 } from '@stageplein/contracts/placements/progress-policy';
 import {
   BEHIND_TOLERANCE,
@@ -123,11 +130,11 @@ export function ProgressPeriodPage() {
   const { internshipPeriodId = '' } = useParams();
   const api = useApi();
   const acting = useActingOrganization();
-  const { permissions, currentOrganization } = useSession();
+  const session = useSession();
+  // The server's rule (a School admin acting for an approved School), not a copy of it.
   const manageEvaluations =
-    useTenant().features.evaluationForms &&
-    permissions.isSchoolAdmin &&
-    currentOrganization?.type === 'School';
+    evaluationsAvailable(useTenant().features) &&
+    mayManageEvaluationTemplates(session.permissions, currentOrganizationFacts(session));
   const viewer = useProgressViewer();
   const [query, setQuery] = useState<TProgressQuery>({});
   const pageNumber = query['page[number]'] ?? 1;
@@ -323,12 +330,9 @@ function ScheduleBadge({ status, behind }: { status: TInternshipStatus; behind: 
  * Whose progress pages these are: a student (not also staff) gets their own view, a School's admin
  * or mentor the period table and the internships still needing a period (admins link them).
  */
-function useProgressViewer(): 'student' | 'school' | 'mentor' | 'other' {
+function useProgressViewer(): TProgressViewer {
   const { permissions, currentOrganization } = useSession();
-  if (currentOrganization?.type !== 'School') return 'other';
-  if (permissions.isSchoolAdmin) return 'school';
-  if (permissions.isMentor) return 'mentor';
-  return permissions.isStudent ? 'student' : 'other';
+  return progressViewerOf(permissions, currentOrganization);
 }
 
 /** The statuses in the order a student cares about them: running first, then waiting, then done. */

@@ -1,3 +1,4 @@
+import { managesVacanciesOf } from '@stageplein/contracts/placements/vacancy-policy';
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -76,7 +77,7 @@ function useManager(): {
   const facts = currentOrganizationFacts(session);
   return {
     ready: !pending,
-    allowed: permissions.isAdmin && !!currentOrganization,
+    allowed: managesVacanciesOf(permissions, currentOrganization),
     organizationId: currentOrganization?.id,
     approved: facts?.status === 'approved',
   };
