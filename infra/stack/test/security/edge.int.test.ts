@@ -302,6 +302,7 @@ describe('hosts and proxies (findings 6 and 10)', () => {
     ['/api/v1/vacancies?page[number]=1&page[size]=1', 'placements (search)'],
     ['/api/v1/vacancies/markers', 'placements (markers)'],
     ['/api/v1/cms/pages?page[size]=1', 'content'],
+    ['/api/v1/users?page[size]=1', 'identity'],
   ])("%s (%s): a Host that is not the product's own is never echoed in links (#31.6)", async (path) => {
     const res = await request({ host: 'demo.evil.test:3000', ...admin }, path);
     expect(res.status, res.text.slice(0, 300)).toBe(200);
