@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import { TENANT_IDS } from '@stageplein/contracts/tenants/tenant.types';
 import { setTenant } from '@stageplein/kit/db/rls';
-import type { TDb } from './shared/request.ts';
+import { serviceDb } from '@stageplein/kit/db/schema-tables';
+import type { TContentDb } from './database.ts';
 import { storagesFor, type TStorageConfig } from './cms/index.ts';
 import { removeUnusedFormFiles } from './forms/index.ts';
 
@@ -23,13 +24,15 @@ export function createActivities(deps: TContentActivityDeps) {
     },
     /** `at`: the workflow's time (ISO); files no submission named for a day before it are removed. */
     async removeTenantUnusedFormFiles(input: { tenant: string; at: string }) {
-      const removed = await deps.db.transaction().execute(async (trx) => {
-        await setTenant(trx, input.tenant);
-        return removeUnusedFormFiles(
-          { db: trx as unknown as TDb, tenantId: input.tenant, now: new Date(input.at) },
-          storages,
-        );
-      });
+      const removed = await serviceDb<TContentDb>(deps.db)
+        .transaction()
+        .execute(async (trx) => {
+          await setTenant(trx, input.tenant);
+          return removeUnusedFormFiles(
+            { db: trx, tenantId: input.tenant, now: new Date(input.at) },
+            storages,
+          );
+        });
       return { tenant: input.tenant, removed };
     },
   };

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { Kysely } from 'kysely';
 import { SERVICE_PREFIXES } from '@stageplein/contracts/routes/service-prefixes';
 import { getTenant } from '@stageplein/contracts/tenants/tenant-registry';
 import { authReadModelConsumer } from '@stageplein/kit/auth/auth-read-model';
 import { setTenant } from '@stageplein/kit/db/rls';
+import { serviceDb } from '@stageplein/kit/db/schema-tables';
 import { organizationsReadModelConsumer } from '@stageplein/kit/read-models/organizations-read-model';
 import type { TServiceModule } from '@stageplein/kit/service';
 import { cmsGroup } from './cms/index.ts';
@@ -42,10 +42,11 @@ export const contentService: TServiceModule<TContentConfig> = {
   async seedTenant({ db, today }, tenantId) {
     const tenant = getTenant(tenantId);
     if (!tenant) throw new Error(`content: unknown tenant ${tenantId}`);
-    await db.transaction().execute(async (trx) => {
-      await setTenant(trx, tenantId);
-      for (const group of CONTENT_GROUPS)
-        await group.seed?.(trx as unknown as Kysely<TContentDb>, tenant, today);
-    });
+    await serviceDb<TContentDb>(db)
+      .transaction()
+      .execute(async (trx) => {
+        await setTenant(trx, tenantId);
+        for (const group of CONTENT_GROUPS) await group.seed?.(trx, tenant, today);
+      });
   },
 };

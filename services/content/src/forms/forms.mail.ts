@@ -1,4 +1,3 @@
-import type { Kysely } from 'kysely';
 import { formFields, isAnswerField, type TFormDefinition } from '@stageplein/contracts/forms/form-definition';
 import type { TConfig } from '@stageplein/kit/config/config';
 import { requestMail } from '@stageplein/kit/mail/mail-requests';
@@ -35,7 +34,7 @@ export async function mailContactSubmission(
   submission: TFormSubmissionRow,
 ): Promise<void> {
   const name = submission.answers.name;
-  await requestMail(ctx.db as unknown as Kysely<unknown>, SCHEMA, keys, {
+  await requestMail(ctx.db, SCHEMA, keys, {
     tenant: ctx.tenant.id,
     actor: null,
     now: ctx.now,

@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { TTenant } from '@stageplein/contracts/tenants/tenant.types';
 import type { TContentDb } from '../database.ts';
-import { SYSTEM, type TCtx } from '../shared/request.ts';
+import { type TCtx } from '../shared/request.ts';
+import { SYSTEM } from '../shared/caller.ts';
 import { contactEmail } from '../cms/index.ts';
 import { findFormOfPurpose } from './forms.repository.ts';
 import { createForm, publishForm, seedSubmission } from './forms.service.ts';

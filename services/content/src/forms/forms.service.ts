@@ -15,8 +15,9 @@ import {
 } from '@stageplein/contracts/forms/forms-api';
 import { buildSubmissionSchema } from '@stageplein/contracts/forms/submission-schema';
 import { ApiError, notFound } from '@stageplein/kit/errors/api-error';
-import { emit, record } from '../shared/events.ts';
-import type { TAuthor, TCtx } from '../shared/request.ts';
+import { record } from '../shared/events.ts';
+import type { TCtx } from '../shared/request.ts';
+import { SYSTEM, type TChangeActor } from '../shared/caller.ts';
 import { checkFileAnswers } from './form-files/form-file-answers.ts';
 import { attachFormFiles } from './form-files/form-files.repository.ts';
 import { mailContactSubmission, type TMailKeys } from './forms.mail.ts';
@@ -59,7 +60,7 @@ function assertEditable(form: TFormRow): void {
  */
 export async function createForm(
   ctx: TCtx,
-  author: TAuthor,
+  author: TChangeActor,
   input: Partial<TFormInput>,
   purpose: TFormRow['purpose'] = 'general',
   organizationId: string | null = null,
@@ -85,7 +86,7 @@ export async function createForm(
 /** Saves the draft (and who is notified); the public version stays until the next publication. */
 export async function changeForm(
   ctx: TCtx,
-  author: TAuthor,
+  author: TChangeActor,
   form: TFormRow,
   changes: Partial<TFormInput>,
 ): Promise<TFormRow> {
@@ -104,7 +105,7 @@ export async function changeForm(
  * its first publication (`contact` for the contact form). Earlier versions stay: their submissions
  * are read against them.
  */
-export async function publishForm(ctx: TCtx, author: TAuthor, form: TFormRow): Promise<TFormRow> {
+export async function publishForm(ctx: TCtx, author: TChangeActor, form: TFormRow): Promise<TFormRow> {
   assertEditable(form);
   const version = (form.published_version ?? 0) + 1;
   await insertVersion(ctx.db, {
@@ -127,13 +128,20 @@ export async function publishForm(ctx: TCtx, author: TAuthor, form: TFormRow): P
   });
   await record(ctx, author, 'content.form.published', subject(row), payload(row, version));
   // The frozen definition for services that answer forms themselves (placements), outbox only.
-  await emit(ctx, author, 'content.form.version_published', subject(row), {
-    form_id: row.id,
-    version,
-    purpose: row.purpose,
-    definition: form.definition,
-    published_at: ctx.now.toISOString(),
-  });
+  await record(
+    ctx,
+    author,
+    'content.form.version_published',
+    subject(row),
+    {
+      form_id: row.id,
+      version,
+      purpose: row.purpose,
+      definition: form.definition,
+      published_at: ctx.now.toISOString(),
+    },
+    { audit: false },
+  );
   return row;
 }
 
@@ -141,7 +149,7 @@ export async function publishForm(ctx: TCtx, author: TAuthor, form: TFormRow): P
  * A new draft with the same definition, purpose and owner; a copy of the contact form is an ordinary
  * form.
  */
-export async function duplicateForm(ctx: TCtx, author: TAuthor, form: TFormRow): Promise<TFormRow> {
+export async function duplicateForm(ctx: TCtx, author: TChangeActor, form: TFormRow): Promise<TFormRow> {
   const title = form.definition.title;
   return createForm(
     ctx,
@@ -159,7 +167,7 @@ export async function duplicateForm(ctx: TCtx, author: TAuthor, form: TFormRow):
 }
 
 /** Offline for visitors and closed for changes; its versions and submissions stay. */
-export async function archiveForm(ctx: TCtx, author: TAuthor, form: TFormRow): Promise<TFormRow> {
+export async function archiveForm(ctx: TCtx, author: TChangeActor, form: TFormRow): Promise<TFormRow> {
   assertEditable(form);
   const row = await updateForm(ctx.db, form.id, { status: 'archived', updated_at: ctx.now });
   await record(ctx, author, 'content.form.archived', subject(row), payload(row, row.published_version));
@@ -251,7 +259,7 @@ async function storeSubmission(
   });
   await record(
     ctx,
-    { userId: null, impersonatorId: null },
+    SYSTEM,
     'content.form.submitted',
     { type: 'form_submission', id: row.id },
     { form_submission_id: row.id, form_id: form.id, form_version: version, purpose: form.purpose },

@@ -17,11 +17,3 @@ export const contextOf = (req: FastifyRequest, deps: TContentDeps) =>
 
 /** The absolute URL of the request on its public origin (never a Host an outsider chose), for links. */
 export { requestUrl } from '@stageplein/kit/tenant/tenant.plugin';
-
-/** Where an editor's change comes from: the user (and who signed in as them), or `system` (seeds). */
-export interface TAuthor {
-  userId: string | null;
-  impersonatorId: string | null;
-}
-
-export const SYSTEM: TAuthor = { userId: null, impersonatorId: null };

@@ -2,7 +2,8 @@ import type { TMenuItemInput } from '@stageplein/contracts/content/content';
 import { menuItemProblems, type TMenuItemCandidate } from '@stageplein/contracts/content/menu';
 import { ApiError } from '@stageplein/kit/errors/api-error';
 import { record } from '../../shared/events.ts';
-import type { TAuthor, TCtx } from '../../shared/request.ts';
+import type { TCtx } from '../../shared/request.ts';
+import type { TChangeActor } from '../../shared/caller.ts';
 import {
   deleteMenuItem,
   findMenu,
@@ -60,7 +61,7 @@ async function nextPosition(ctx: TCtx, menuId: string, parentId: string | null):
 
 export async function createMenuItem(
   ctx: TCtx,
-  author: TAuthor,
+  author: TChangeActor,
   input: TMenuItemInput,
 ): Promise<TMenuItemRow> {
   const item = await checked(ctx, {
@@ -89,7 +90,7 @@ export async function createMenuItem(
 /** Changes an item (the title in the request's language); it stays in its menu. */
 export async function changeMenuItem(
   ctx: TCtx,
-  author: TAuthor,
+  author: TChangeActor,
   current: TMenuItemRow,
   changes: Partial<TMenuItemInput>,
 ): Promise<TMenuItemRow> {
@@ -116,7 +117,7 @@ export async function changeMenuItem(
 }
 
 /** Deletes an item with its sub-items, each with its own event. */
-export async function removeMenuItem(ctx: TCtx, author: TAuthor, item: TMenuItemRow): Promise<void> {
+export async function removeMenuItem(ctx: TCtx, author: TChangeActor, item: TMenuItemRow): Promise<void> {
   for (const gone of await deleteMenuItem(ctx.db, item.id))
     await record(ctx, author, 'content.menu_item.deleted', subject(gone), payload(gone));
 }

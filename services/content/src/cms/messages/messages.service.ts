@@ -1,6 +1,7 @@
 import type { TContentLocale } from '@stageplein/contracts/content/content';
 import { record } from '../../shared/events.ts';
-import type { TAuthor, TCtx, TDb } from '../../shared/request.ts';
+import type { TCtx, TDb } from '../../shared/request.ts';
+import type { TChangeActor } from '../../shared/caller.ts';
 
 export async function messagesOf(
   db: TDb,
@@ -27,7 +28,7 @@ export async function messagesOf(
  */
 export async function replaceMessages(
   ctx: TCtx,
-  author: TAuthor,
+  author: TChangeActor,
   locale: TContentLocale,
   messages: Record<string, string>,
 ): Promise<void> {

@@ -1,7 +1,8 @@
 import { EMPTY_DOCUMENT, type TNewsInput } from '@stageplein/contracts/content/content';
 import { slugUnique } from '../../shared/body.ts';
 import { record } from '../../shared/events.ts';
-import type { TAuthor, TCtx } from '../../shared/request.ts';
+import type { TCtx } from '../../shared/request.ts';
+import type { TChangeActor } from '../../shared/caller.ts';
 import { renderRichText } from '@stageplein/kit/rich-text/rich-text';
 import { deleteArticle, insertArticle, updateArticle, type TNewsRow } from './news.repository.ts';
 
@@ -17,7 +18,7 @@ const subject = (a: TNewsRow) => ({ type: 'news_article', id: a.id });
 const publishedAt = (status: TNewsRow['status'], before: Date | null, now: Date) =>
   status === 'published' ? (before ?? now) : null;
 
-export async function createArticle(ctx: TCtx, author: TAuthor, input: TNewsInput): Promise<TNewsRow> {
+export async function createArticle(ctx: TCtx, author: TChangeActor, input: TNewsInput): Promise<TNewsRow> {
   const body = input.body ?? EMPTY_DOCUMENT;
   const status = input.status ?? 'draft';
   const row = await slugUnique(() =>
@@ -44,7 +45,7 @@ export async function createArticle(ctx: TCtx, author: TAuthor, input: TNewsInpu
 
 export async function changeArticle(
   ctx: TCtx,
-  author: TAuthor,
+  author: TChangeActor,
   current: TNewsRow,
   changes: Partial<TNewsInput>,
 ): Promise<TNewsRow> {
@@ -61,7 +62,7 @@ export async function changeArticle(
   return row;
 }
 
-export async function removeArticle(ctx: TCtx, author: TAuthor, article: TNewsRow): Promise<void> {
+export async function removeArticle(ctx: TCtx, author: TChangeActor, article: TNewsRow): Promise<void> {
   await deleteArticle(ctx.db, article.id);
   await record(ctx, author, 'content.news_article.deleted', subject(article), payload(article));
 }

@@ -8,7 +8,8 @@ import { isUsablePageSlug } from '@stageplein/contracts/content/page-slugs';
 import { ApiError, notFound } from '@stageplein/kit/errors/api-error';
 import { slugUnique } from '../../shared/body.ts';
 import { record } from '../../shared/events.ts';
-import type { TAuthor, TCtx } from '../../shared/request.ts';
+import type { TCtx } from '../../shared/request.ts';
+import type { TChangeActor } from '../../shared/caller.ts';
 import { renderRichText } from '@stageplein/kit/rich-text/rich-text';
 import {
   deletePage,
@@ -44,7 +45,13 @@ interface TText {
 }
 
 /** Every save is a new revision of one language and becomes its draft; the live one stays until published. */
-async function saveRevision(ctx: TCtx, author: TAuthor, page: TPageRow, locale: TContentLocale, text: TText) {
+async function saveRevision(
+  ctx: TCtx,
+  author: TChangeActor,
+  page: TPageRow,
+  locale: TContentLocale,
+  text: TText,
+) {
   const revision = await insertRevision(ctx.db, {
     tenant_id: ctx.tenant.id,
     page_id: page.id,
@@ -72,7 +79,7 @@ async function saveRevision(ctx: TCtx, author: TAuthor, page: TPageRow, locale: 
 /** Makes the latest save of a language live (`published`) or takes the language offline (`draft`). */
 async function setStatus(
   ctx: TCtx,
-  author: TAuthor,
+  author: TChangeActor,
   page: TPageRow,
   locale: TContentLocale,
   status: 'draft' | 'published',
@@ -99,7 +106,7 @@ async function setStatus(
   }
 }
 
-export async function createPage(ctx: TCtx, author: TAuthor, input: TPageInput): Promise<TPageRow> {
+export async function createPage(ctx: TCtx, author: TChangeActor, input: TPageInput): Promise<TPageRow> {
   assertUsableSlug(input.slug);
   const locale = input.locale ?? 'nl';
   const page = await slugUnique(() =>
@@ -127,7 +134,7 @@ export async function createPage(ctx: TCtx, author: TAuthor, input: TPageInput):
  */
 export async function changePage(
   ctx: TCtx,
-  author: TAuthor,
+  author: TChangeActor,
   page: TPageRow,
   changes: Partial<TPageInput>,
 ): Promise<TPageRow> {
@@ -158,7 +165,7 @@ export async function changePage(
   return current;
 }
 
-export async function removePage(ctx: TCtx, author: TAuthor, page: TPageRow): Promise<void> {
+export async function removePage(ctx: TCtx, author: TChangeActor, page: TPageRow): Promise<void> {
   await deletePage(ctx.db, page.id);
   await record(ctx, author, 'content.page.deleted', subject(page), event(page, null, null));
 }

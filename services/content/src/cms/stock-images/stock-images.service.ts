@@ -1,7 +1,8 @@
 import type { TStockImageInput } from '@stageplein/contracts/content/media';
 import { ApiError } from '@stageplein/kit/errors/api-error';
 import { record } from '../../shared/events.ts';
-import type { TAuthor, TCtx } from '../../shared/request.ts';
+import type { TCtx } from '../../shared/request.ts';
+import type { TChangeActor } from '../../shared/caller.ts';
 import { findUpload } from '../uploads/uploads.repository.ts';
 import {
   deleteStockImage,
@@ -25,7 +26,7 @@ const invalid = (field: string) =>
 /** Adds an image upload of the tenant to its library, with its licence (an upload appears once). */
 export async function createStockImage(
   ctx: TCtx,
-  author: TAuthor,
+  author: TChangeActor,
   input: TStockImageInput,
 ): Promise<TStockImageView> {
   const upload = await findUpload(ctx.db, ctx.tenant.id, input.upload_id);
@@ -56,7 +57,7 @@ export async function createStockImage(
 
 export async function changeStockImage(
   ctx: TCtx,
-  author: TAuthor,
+  author: TChangeActor,
   current: TStockImageView,
   changes: Partial<Omit<TStockImageInput, 'upload_id'>>,
 ): Promise<TStockImageView> {
@@ -67,7 +68,11 @@ export async function changeStockImage(
 }
 
 /** Removes the image from the library; its upload stays. */
-export async function removeStockImage(ctx: TCtx, author: TAuthor, current: TStockImageView): Promise<void> {
+export async function removeStockImage(
+  ctx: TCtx,
+  author: TChangeActor,
+  current: TStockImageView,
+): Promise<void> {
   await deleteStockImage(ctx.db, current.id);
   await record(ctx, author, 'content.stock_image.deleted', subject(current), payload(current));
 }

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { UPLOAD_MAX_BYTES, type TUploadContentType } from '@stageplein/contracts/content/media';
 import { ApiError } from '@stageplein/kit/errors/api-error';
 import { record } from '../../shared/events.ts';
-import type { TAuthor, TCtx } from '../../shared/request.ts';
+import type { TCtx } from '../../shared/request.ts';
+import type { TChangeActor } from '../../shared/caller.ts';
 import { checkFile } from './file-check.ts';
 import { reencodeImage } from './image-processing.ts';
 import type { TStorages } from './storage.ts';
@@ -83,7 +84,7 @@ export async function prepareUpload(bytes: Buffer): Promise<TPreparedUpload> {
 export async function storeUpload(
   ctx: TCtx,
   storages: Pick<TStorages, 'write'>,
-  author: TAuthor,
+  author: TChangeActor,
   file: { name: string; bytes: Buffer },
   organizationId: string | null = null,
 ): Promise<{ row: TUploadRow; fresh: boolean }> {
@@ -97,7 +98,7 @@ export async function storeUpload(
 export async function storePrepared(
   ctx: TCtx,
   storages: Pick<TStorages, 'write'>,
-  author: TAuthor,
+  author: TChangeActor,
   name: string,
   prepared: TPreparedUpload,
   { organizationId = null, id }: { organizationId?: string | null; id?: string } = {},
@@ -135,7 +136,7 @@ export async function storePrepared(
 export async function removeUpload(
   ctx: TCtx,
   storages: TStorages,
-  author: TAuthor,
+  author: TChangeActor,
   upload: TUploadRow,
 ): Promise<void> {
   if (await isStockImage(ctx.db, upload.id)) throw new ApiError('upload_in_use');
