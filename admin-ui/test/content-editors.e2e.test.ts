@@ -153,7 +153,13 @@ describe('content editors', () => {
     await expectAccessible(page, 'page preview');
 
     // English: the form starts from the Dutch text; saved and published on its own.
+    // The switch is a navigation (?lang=en) React renders as a transition: the edit link points at
+    // English once the button shows pressed (clicked before, it opened the Dutch form: no fallback).
     await page.getByTestId('content-language-en').click();
+    await expect
+      .poll(() => page.getByTestId('content-language-en').getAttribute('aria-pressed'))
+      .toBe('true');
+    expect(await page.getByTestId('page-edit').getAttribute('href')).toMatch(/\?lang=en$/);
     await page.getByTestId('page-edit').click();
     await page.getByTestId('page-fallback').waitFor();
     await page.locator('input[name="title"]').fill('Internship tips');

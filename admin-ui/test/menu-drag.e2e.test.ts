@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
+import type { Locator, Page, Response } from 'playwright-core';
 import { seedOrganizationId } from '@stageplein/contracts/domain/seed-ids';
 import {
   DESKTOP,
+  dragAnnouncement,
   expectAccessible,
   openAdmin,
   openBrowser,
@@ -25,8 +26,16 @@ beforeAll(async () => {
 });
 afterAll(async () => stack?.close());
 
-/** Presses the mouse on a handle and moves it in small steps (dnd-kit's pointer sensor), then drops. */
-async function drag(page: Page, handle: Locator, to: { dx: number; dy: number }): Promise<void> {
+/**
+ * Presses the mouse on a handle and moves it in small steps (dnd-kit's pointer sensor), then drops once
+ * the editor announces the place it is over (what a screen reader says: `over`, settled a frame or two
+ * after the last move).
+ */
+async function drag(
+  page: Page,
+  handle: Locator,
+  to: { dx: number; dy: number; announced: string },
+): Promise<void> {
   await handle.scrollIntoViewIfNeeded();
   const box = (await handle.boundingBox())!;
   const x = box.x + box.width / 2;
@@ -36,9 +45,28 @@ async function drag(page: Page, handle: Locator, to: { dx: number; dy: number })
   // Past the 4 px activation distance first, then to the target.
   await page.mouse.move(x + Math.sign(to.dx) * 6, y + Math.sign(to.dy) * 6, { steps: 3 });
   await page.mouse.move(x + to.dx, y + to.dy, { steps: 12 });
-  // dnd-kit settles the "over" item on the next frames.
-  await page.waitForTimeout(150);
+  await expect.poll(() => dragAnnouncement(page)).toBe(to.announced);
   await page.mouse.up();
+}
+
+/**
+ * Resolves once the editor has stored a move and loaded its items again: a PATCH of menu_items,
+ * then their GET (the editor reloads after storing).
+ */
+function storedAndReloaded(page: Page): Promise<void> {
+  return new Promise((resolve) => {
+    let stored = false;
+    const onResponse = (response: Response) => {
+      if (!/\/menu_items\b/.test(response.url())) return;
+      const method = response.request().method();
+      if (method === 'PATCH') stored = true;
+      else if (method === 'GET' && stored) {
+        page.off('response', onResponse);
+        resolve();
+      }
+    };
+    page.on('response', onResponse);
+  });
 }
 
 const titles = (page: Page, depth: 0 | 1) =>
@@ -64,23 +92,28 @@ describe('the menu editor with the pointer', () => {
     // Contact to the top: dropped on the first item, from below it.
     const first = (await item('Stagebank').boundingBox())!;
     const contact = (await item('Contact').boundingBox())!;
+    let reloaded = storedAndReloaded(page);
     await drag(page, item('Contact').getByTestId('menu-item-handle'), {
       dx: 0,
       dy: first.y + first.height / 3 - (contact.y + contact.height / 2),
+      announced: 'Item Contact verplaatst naar plaats 1.',
     });
     await expect.poll(() => titles(page, 0)).toEqual(['Contact', 'Stagebank', 'Over ons', 'Inloggen']);
     await expect.poll(() => page.getByTestId('menu-status').textContent()).not.toBe('');
-    // The editor reloads the items after storing: drag again once that and the rows' transitions are done.
-    await page.waitForLoadState('networkidle');
+    // The editor reloads the items after storing: drag again once it has them, its handles are enabled
+    // again and the rows' transitions are done.
+    await reloaded;
+    const stagebank = item('Stagebank').getByTestId('menu-item-handle');
+    await expect.poll(() => stagebank.getAttribute('aria-disabled')).toBe('false');
     await expect.poll(() => page.evaluate(() => document.getAnimations().length)).toBe(0);
-    await page.waitForTimeout(300);
 
     // Stagebank dragged to the right, in its place: a sub-item of Contact above it. ("Over ons" has
     // sub-items of its own, Voor scholen and Voor organisaties, so it stays a main item.)
-    await drag(page, item('Stagebank').getByTestId('menu-item-handle'), { dx: 90, dy: 0 });
+    reloaded = storedAndReloaded(page);
+    await drag(page, stagebank, { dx: 90, dy: 0, announced: 'Item Stagebank verplaatst naar plaats 2.' });
     await expect.poll(() => item('Stagebank').getAttribute('data-depth')).toBe('1');
     await expect.poll(() => titles(page, 0)).toEqual(['Contact', 'Over ons', 'Inloggen']);
-    await page.waitForLoadState('networkidle');
+    await reloaded;
     await expect.poll(() => page.getByTestId('menu-status').textContent()).not.toBe('');
     // Stored: a fresh load of the editor shows the same.
     await openAdmin(page, stack, TENANT, '/content/menu-items');

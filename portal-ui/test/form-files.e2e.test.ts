@@ -1,7 +1,17 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORM_MIN_SECONDS_TO_SUBMIT } from '@stageplein/contracts/forms/forms-api';
-import { demo, expectAccessible, openPortal, PHONE, shot, signIn, startStack, type TStack } from './stack.ts';
+import {
+  demo,
+  dragAnnouncement,
+  expectAccessible,
+  openPortal,
+  PHONE,
+  shot,
+  signIn,
+  startStack,
+  type TStack,
+} from './stack.ts';
 
 /**
  * The builder's drag and drop across sections, and files on public forms, in Chromium at phone width (docs/decisions/forms.md "Files on public forms"):
@@ -99,6 +109,9 @@ describe('a visitor sends a file with a public form', () => {
       await expectAccessible(page, 'public form with a file');
       await shot(page, 'public-form-file');
 
+      // Waits for time on purpose: the server refuses a submission sooner than FORM_MIN_SECONDS_TO_SUBMIT
+      // after it served the form (time-to-submit, a bot's tell), by its own clock, which Playwright's
+      // page.clock does not move; a person takes these seconds too.
       const wait = FORM_MIN_SECONDS_TO_SUBMIT * 1000 + 300 - (Date.now() - opened);
       if (wait > 0) await page.waitForTimeout(wait);
       await page.getByTestId('form-submit').click();
@@ -172,9 +185,10 @@ describe('the builder moves a question to another section', () => {
       const keyHandle = first.getByTestId('builder-field').first().getByTestId('field-handle');
       await keyHandle.focus();
       await page.keyboard.press('Space');
-      await page.waitForTimeout(150);
+      // Each key waits for what a screen reader hears after the previous one (dnd-kit's live region).
+      await expect.poll(() => dragAnnouncement(page)).toMatch(/opgepakt\.$|in onderdeel 1\.$/);
       await page.keyboard.press('ArrowDown');
-      await page.waitForTimeout(150);
+      await expect.poll(() => dragAnnouncement(page)).toMatch(/in onderdeel 2\.$/);
       await page.keyboard.press('Space');
       await expect.poll(() => idsIn(second)).toContain('question_2');
       expect(await idsIn(first)).toEqual([]);

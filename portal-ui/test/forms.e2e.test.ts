@@ -2,7 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { FORM_MIN_SECONDS_TO_SUBMIT } from '@stageplein/contracts/forms/forms-api';
 import { translate } from '@stageplein/contracts/i18n/index';
-import { demo, expectAccessible, openPortal, PHONE, shot, signIn, startStack, type TStack } from './stack.ts';
+import {
+  demo,
+  dragAnnouncement,
+  expectAccessible,
+  openPortal,
+  PHONE,
+  shot,
+  signIn,
+  startStack,
+  type TStack,
+} from './stack.ts';
 
 /**
  * Forms in Chromium at phone width (issue #18 items 2 and 3, docs/decisions/form-screens.md): a
@@ -77,14 +87,15 @@ describe('a form an admin builds and a visitor fills in', () => {
       panel = page.getByTestId('builder-field').nth(3).getByTestId('field-editor');
       await panel.getByTestId('field-text-nl').fill('We antwoorden binnen een week.');
       await page.getByTestId('builder-field').nth(3).getByTestId('edit-field').click();
+      // Each key waits for what a screen reader hears after the previous one (dnd-kit's live region).
       const handle = page.getByTestId('builder-field').nth(3).getByTestId('field-handle');
       await handle.focus();
       await page.keyboard.press('Space');
-      for (let i = 0; i < 3; i++) {
-        await page.waitForTimeout(150);
+      await expect.poll(() => dragAnnouncement(page)).toMatch(/opgepakt\.$|op plaats 4\.$/);
+      for (const position of [3, 2, 1]) {
         await page.keyboard.press('ArrowUp');
+        await expect.poll(() => dragAnnouncement(page)).toMatch(new RegExp(`op plaats ${position}\\.$`));
       }
-      await page.waitForTimeout(150);
       await page.keyboard.press('Space');
       await expect
         .poll(() =>
@@ -161,7 +172,9 @@ describe('a form an admin builds and a visitor fills in', () => {
       // "No" hides it again: the hidden required question no longer blocks.
       await form.getByTestId('question-question_2').getByLabel('Nee').check();
       await expect.poll(() => question.count()).toBe(0);
-      // Time-to-submit: a person takes a few seconds; the server refuses faster submissions.
+      // Waits for time on purpose: the server refuses a submission sooner than FORM_MIN_SECONDS_TO_SUBMIT
+      // after it served the form (time-to-submit, a bot's tell), by its own clock, which Playwright's
+      // page.clock does not move; a person takes these seconds too.
       const wait = FORM_MIN_SECONDS_TO_SUBMIT * 1000 + 300 - (Date.now() - opened);
       if (wait > 0) await page.waitForTimeout(wait);
       await page.getByTestId('form-submit').click();
@@ -238,6 +251,9 @@ describe('the contact form', () => {
         .toBe(translate('nl', 'validation.minLength', { min: 10 }));
       await form.getByLabel(/^Bericht/).fill('Hoe vind ik een stage in de zorg?');
       await expectAccessible(page, 'contact form');
+      // Waits for time on purpose: the server refuses a submission sooner than FORM_MIN_SECONDS_TO_SUBMIT
+      // after it served the form (time-to-submit, a bot's tell), by its own clock, which Playwright's
+      // page.clock does not move; a person takes these seconds too.
       const wait = FORM_MIN_SECONDS_TO_SUBMIT * 1000 + 300 - (Date.now() - opened);
       if (wait > 0) await page.waitForTimeout(wait);
       await page.getByTestId('form-submit').click();

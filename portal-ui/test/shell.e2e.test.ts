@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { translate } from '@stageplein/contracts/i18n/index';
 import { TENANTS } from '@stageplein/contracts/tenants/tenant-registry';
@@ -363,11 +363,16 @@ describe('error screens (spec §8)', () => {
 describe('toasts', () => {
   it('show progress, pause on hover and focus, expire after 5 s, announce by severity', async () => {
     const { page, context } = await openPortal(stack, { viewport: DESKTOP });
+    // The toasts run on the page's clock (Date.now, setInterval): the test moves it (Playwright's
+    // clock) instead of waiting for the seconds to pass.
+    await page.clock.install();
     await signIn(page, stack, 'demo', demo('mentor', 'demo'));
     await page.goto(stack.url('demo', '/test/toaster'));
     await page.getByTestId('toaster-test').waitFor();
     // The welcome toast of the sign-in is gone after the full page load; start clean.
     await expect.poll(() => page.getByTestId('toast').count()).toBe(0);
+    // From here the page's time stands still but when the test runs it.
+    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000));
 
     await page.getByTestId('toast-success').click();
     const toast = page.getByTestId('toast').first();
@@ -383,13 +388,16 @@ describe('toasts', () => {
     expect(box.y + box.height).toBeGreaterThan(DESKTOP.height - 40);
     const progress = () =>
       page.getByTestId('toast-progress').first().getAttribute('data-progress').then(Number);
-    await expect.poll(progress).toBeGreaterThan(0.05);
+    expect(await progress()).toBe(0);
+    // 1 s of its 5.
+    await page.clock.runFor(1000);
+    await expect.poll(progress).toBeCloseTo(0.2, 2);
 
+    // Hovered, it stands still: 1.2 s later the bar has not moved.
     await toast.hover();
     await expect.poll(() => toast.getAttribute('data-paused')).toBe('true');
-    const paused = await progress();
-    await page.waitForTimeout(1200);
-    expect(await progress()).toBeCloseTo(paused, 2);
+    await page.clock.runFor(1200);
+    expect(await progress()).toBeCloseTo(0.2, 2);
     expect(await page.getByTestId('toast').count()).toBe(1);
 
     await page.mouse.move(10, 10);
@@ -399,10 +407,12 @@ describe('toasts', () => {
     await expect.poll(() => toast.getAttribute('data-paused')).toBe('true');
     await page.getByTestId('toast-error').focus();
     await expect.poll(() => toast.getAttribute('data-paused')).toBe('false');
-    const resumedAt = Date.now();
-    await toast.waitFor({ state: 'detached', timeout: 8000 });
-    const remaining = Date.now() - resumedAt;
-    expect(remaining).toBeLessThan(5000 * (1 - paused) + 1500);
+    // 4 s of its 5 remain: still there 3.9 s later, gone 0.2 s after that.
+    await page.clock.runFor(3900);
+    await expect.poll(progress).toBeCloseTo(0.98, 2);
+    expect(await page.getByTestId('toast').count()).toBe(1);
+    await page.clock.runFor(200);
+    await toast.waitFor({ state: 'detached' });
 
     // Danger is announced assertively, the rest politely.
     await page.getByTestId('toast-error').click();
@@ -413,6 +423,8 @@ describe('toasts', () => {
     await expect
       .poll(() => page.getByTestId('toast-live-polite').textContent())
       .toContain(`${nl('toast.warning')}:`);
+    // The page's own time again (axe and the screenshot wait on the page's timers).
+    await page.clock.resume();
     await shot(page, 'demo-toasts');
     await expectAccessible(page, 'toasts');
 
@@ -426,7 +438,9 @@ describe('toasts', () => {
     const sticky = page.getByTestId('toast').filter({ hasText: nl('portal.test.sticky') });
     await sticky.waitFor();
     expect(await sticky.getByTestId('toast-progress').count()).toBe(0);
-    await page.waitForTimeout(5600);
+    // Past the others' 5 s: they are gone, the sticky one stays.
+    await page.clock.runFor(5600);
+    await expect.poll(() => page.getByTestId('toast').count()).toBe(1);
     expect(await sticky.count()).toBe(1);
     await sticky.getByRole('button', { name: nl('shell.close') }).click();
     await sticky.waitFor({ state: 'detached' });
@@ -437,6 +451,8 @@ describe('toasts', () => {
 describe('loading bar', () => {
   it('appears after 200 ms on a slow navigation, 3 px high, and hides when done; never on a fast one', async () => {
     const { page, context } = await openPortal(stack, { viewport: DESKTOP });
+    // The bar's throttle runs on the page's clock: the test moves it (Playwright's clock).
+    await page.clock.install();
     await signIn(page, stack, 'demo', demo('admin', 'demo'));
     // Load the settings page's chunk once, so the next visit is a fast navigation.
     await page.getByTestId('account-menu').click();
@@ -457,17 +473,22 @@ describe('loading bar', () => {
     });
     const shown = () => page.evaluate(() => (window as { __barShown?: number }).__barShown ?? 0);
 
-    // Fast: done within the 200 ms throttle, so the bar never shows.
+    // Fast: done within the 200 ms throttle, so the bar never shows. The page's clock stands still
+    // while the two navigations finish, then runs past the throttle.
+    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000));
     await page.goForward();
     await page.getByTestId('settings-page').waitFor();
     await page.goBack();
     await page.getByTestId('dashboard').waitFor();
-    await page.waitForTimeout(300);
+    await page.clock.runFor(300);
     expect(await shown()).toBe(0);
+    await page.clock.resume();
 
-    // Slow: the roles page's chunk takes 1.5 s.
+    // Slow: the roles page's chunk is held until the bar shows.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/assets/roles-page-*.js', async (route) => {
-      await new Promise((r) => setTimeout(r, 1500));
+      await held;
       await route.continue();
     });
     await page.getByTestId('account-menu').click();
@@ -476,10 +497,11 @@ describe('loading bar', () => {
       .getByRole('link', { name: nl('routes.account.roles') })
       .click();
     const bar = page.getByTestId('loading-bar');
-    await expect.poll(() => bar.getAttribute('data-visible'), { timeout: 1000 }).toBe('true');
+    await expect.poll(() => bar.getAttribute('data-visible')).toBe('true');
     expect((await bar.boundingBox())!.height).toBe(3);
+    release();
     await page.getByTestId('roles-page').waitFor();
-    await expect.poll(() => bar.getAttribute('data-visible'), { timeout: 2000 }).toBe('false');
+    await expect.poll(() => bar.getAttribute('data-visible')).toBe('false');
     expect(await bar.getAttribute('data-error')).toBe('false');
     await context.close();
   });
@@ -502,10 +524,20 @@ describe('deployments and failed chunks (spec §4, §8)', () => {
     const polled = page.waitForRequest(/latest\.json\?t=\d+/);
     await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
     await polled;
-    await page.waitForTimeout(200);
-    await page.getByRole('link', { name: nl('portal.recover.backToLogin') }).click();
-    await page.getByTestId('login-form').waitFor();
-    await expect.poll(() => marked(page)).toBe(false);
+    // The page knows of the new build once it has read the answer, which nothing on it shows: go back
+    // and forth until a navigation is a full page load (the first one after that).
+    await vi.waitFor(
+      async () => {
+        if (await page.getByTestId('login-form').isVisible()) {
+          await page.getByTestId('forgot-password').click();
+          await page.getByTestId('recover-form').waitFor();
+        }
+        await page.getByRole('link', { name: nl('portal.recover.backToLogin') }).click();
+        await page.getByTestId('login-form').waitFor();
+        expect(await marked(page)).toBe(false);
+      },
+      { timeout: 10_000, interval: 50 },
+    );
     expect(new URL(page.url()).pathname).toBe('/inloggen');
     await context.close();
   });

@@ -169,6 +169,14 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
   expect(violations, `${label}: ${JSON.stringify(violations)}`).toEqual([]);
 }
 
+/**
+ * What a drag and drop announces (dnd-kit's live regions: picked up, over which place, dropped): what
+ * a screen reader hears, and the sign that dnd-kit took the previous move or key before the next one.
+ */
+export async function dragAnnouncement(page: Page): Promise<string> {
+  return (await page.locator('[id^="DndLiveRegion-"]').allTextContents()).join(' ').trim();
+}
+
 /** Screenshot kept in test-artifacts/ (`<name>-<width>.png`), once the fonts are in. */
 export async function shot(page: Page, name: string): Promise<void> {
   await page.evaluate(() => document.fonts.ready);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { TEventEnvelope } from '@stageplein/contracts/events/envelope';
@@ -9,10 +10,12 @@ import { createRelay } from '../src/outbox/outbox-relay.ts';
 import type { TEventTransport } from '../src/outbox/transport.ts';
 import {
   SCHEMA,
+  TYPE,
   commitEvent,
   doubled,
   effects,
   eventLabService,
+  eventName,
   labConsumer,
   labDbs,
   until,
@@ -151,6 +154,87 @@ describe('faults with a real Kafka broker', () => {
       writing = false;
       await Promise.all(writers);
       await relay.stop();
+      await transport.close();
+    }
+  }, 240_000);
+
+  it('a consumer crash kafkajs does not restart, while the broker is down: the group keeps starting until the broker is back', async () => {
+    await markAllSent();
+    const { namespace } = testKafka();
+    // kafkajs restarts a consumer itself only after retriable errors; after any other crash (e.g. no group
+    // coordinator found while a broker shuts down) the transport starts the group again, and the broker
+    // may still be down then. The crash here: a callback that throws a non-retriable error once, and
+    // kills the broker as it does.
+    const logged: string[] = [];
+    const log = {
+      warn: (_: object, msg: string) => logged.push(msg),
+      error: (_: object, msg: string) => logged.push(msg),
+    };
+    let sabotage = false;
+    let killed: Promise<void> | undefined;
+    const transport = new KafkaTransport({
+      brokers: broker.brokers,
+      namespace,
+      log,
+      onFetched: () => {
+        if (!sabotage) return;
+        sabotage = false;
+        killed = broker.stop('SIGKILL');
+        throw Object.assign(new Error('a callback failed'), { retriable: false });
+      },
+    });
+    const consumer = labConsumer(dbs.app, 'faults.restart-while-down');
+    await transport.subscribe(consumer);
+    const envelope = (n: number): TEventEnvelope => ({
+      id: randomUUID(),
+      type: TYPE,
+      source: SCHEMA,
+      subject: 'rw',
+      time: new Date().toISOString(),
+      tenant: 'demo',
+      actor: 'test',
+      version: 1,
+      data: { name: eventName('rw', n), start_date: '2026-08-01', end_date: '2027-07-31' },
+    });
+    const inEffect = (n: number) =>
+      until(
+        `rw#${n} in effect`,
+        () => effects(dbs.owner, consumer.group),
+        (rows) => rows.some((r) => r.name === eventName('rw', n)),
+        120_000,
+      );
+    try {
+      await transport.publish([envelope(0)]);
+      await inEffect(0);
+      sabotage = true;
+      await transport.publish([envelope(1)]);
+      await until(
+        'the crash',
+        async () => logged.includes('kafka consumer crashed; starting it again'),
+        Boolean,
+      );
+      await killed;
+      const downAt = Date.now();
+      // Down for longer than the transport's pause before it starts the group again (2 s) and kafkajs'
+      // connection retries (~3 s): the first start fails against no broker. (The outage is the fault
+      // under test, so this waits for time on purpose.)
+      await sleep(8000);
+      await broker.start();
+      const upAt = Date.now();
+      await transport.publish([envelope(2)]);
+      await inEffect(1);
+      await inEffect(2);
+      const rows = await effects(dbs.owner, consumer.group);
+      expect(rows.map((r) => r.name)).toEqual(['rw#0', 'rw#1', 'rw#2']);
+      console.log(
+        `[faults] consumer crashed (not restarted by kafkajs) with the broker killed: down ${((upAt - downAt) / 1000).toFixed(1)} s, ` +
+          `the group consumed again ${((Date.now() - upAt) / 1000).toFixed(1)} s after the broker was back; ` +
+          `${logged.filter((m) => m.startsWith('kafka consumer could not start')).length} failed starts meanwhile`,
+      );
+    } finally {
+      sabotage = false;
+      await killed?.catch(() => undefined);
+      await broker.start().catch(() => undefined);
       await transport.close();
     }
   }, 240_000);

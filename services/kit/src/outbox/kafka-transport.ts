@@ -384,14 +384,48 @@ export class KafkaTransport implements TEventTransport {
           { group: consumer.group, err: payload.error.message },
           'kafka consumer crashed; starting it again',
         );
-      void (async () => {
-        await sleep(2000);
-        if (this.closed) return;
-        await this.startGroup(consumer, topics, joined).catch(() => undefined);
-      })();
+      this.restartGroup(consumer, topics, joined);
     });
-    await kc.connect();
-    await kc.subscribe({ topics: [...topics], fromBeginning: true });
+    try {
+      await kc.connect();
+      await kc.subscribe({ topics: [...topics], fromBeginning: true });
+      await this.runGroup(kc, consumer, committer);
+    } catch (error) {
+      // Not started (e.g. no broker): this consumer is dropped, so a later start is not refused as a
+      // second subscription and close() does not wait for it.
+      if (this.groups.get(consumer.group) === kc) this.groups.delete(consumer.group);
+      this.committers.delete(kc);
+      await kc.disconnect().catch(() => undefined);
+      throw error;
+    }
+  }
+
+  /**
+   * Starts a crashed group again, and keeps trying until it runs: the crashes kafkajs does not restart
+   * from itself (e.g. no group coordinator found) happen while a broker shuts down or starts, and the
+   * broker may still be down at the first try. A try that fails (the broker refuses the connection)
+   * must not be the last, or the group would stop for good with nothing to show for it.
+   */
+  private restartGroup(consumer: TConsumer, topics: readonly string[], joined: () => void): void {
+    void (async () => {
+      for (let attempt = 1; ; attempt++) {
+        await sleep(Math.min(2000 * attempt, 10_000));
+        if (this.closed || this.groups.has(consumer.group)) return;
+        try {
+          await this.startGroup(consumer, topics, joined);
+          return;
+        } catch (error) {
+          if (this.options.log)
+            this.options.log.warn(
+              { group: consumer.group, attempt, err: (error as Error).message },
+              'kafka consumer could not start; trying again',
+            );
+        }
+      }
+    })();
+  }
+
+  private async runGroup(kc: Consumer, consumer: TConsumer, committer: OffsetCommitter): Promise<void> {
     await kc.run({
       partitionsConsumedConcurrently: this.options.concurrency ?? 8,
       eachBatchAutoResolve: false,
