@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { sql, type Kysely } from 'kysely';
 import { seedOrganizationId } from '@stageplein/contracts/domain/seed-ids';
 import type { TEventEnvelope } from '@stageplein/contracts/events/envelope';
-import { seedVacancyId } from '@stageplein/placements/seeds/seed-vacancies';
+import { seedVacancyId } from '@stageplein/placements/vacancies/vacancies.seed';
 import { SERVICES } from '../src/services.ts';
 import { generateAuthSecret } from '@stageplein/kit/auth/auth-keys';
 import { signAccessToken } from '@stageplein/kit/auth/access-token';

@@ -4,7 +4,7 @@ import { sql, type Kysely } from 'kysely';
 import { PRERENDER_DATA_ID } from '@stageplein/contracts/content/prerender';
 import { createDb, createPool } from '@stageplein/kit/db/database';
 import { placementsService } from '@stageplein/placements';
-import { seedVacancyId } from '@stageplein/placements/seeds/seed-vacancies';
+import { seedVacancyId } from '@stageplein/placements/vacancies/vacancies.seed';
 import { prerenderGateways, type TPrerenderProfile, type TTestPlatform } from './prerender-gateways.ts';
 
 // The gateway serves /stagebank with the first page of its search (docs/decisions/

@@ -11,7 +11,7 @@ import type {
   TExternalLinkUsesTable,
 } from '@stageplein/kit/external-links/external-links.table';
 import type { TMailDeliveriesTable } from '@stageplein/kit/mail/mail-requests';
-import type { TUsersTable } from './users-read-model/users-read-model.table.ts';
+import type { TUsersTable } from './read-models/users-read-model/users-read-model.table.ts';
 import type { TVacanciesTable } from './vacancies/vacancies.table.ts';
 import type {
   TAllocationPreferencesTable,
@@ -30,7 +30,7 @@ import type {
   TEvaluationsTable,
   TEvaluationTemplatesTable,
 } from './evaluations/evaluations.table.ts';
-import type { TOrganizationComplianceTable } from './compliance-read-model/compliance-read-model.table.ts';
+import type { TOrganizationComplianceTable } from './read-models/compliance-read-model/compliance-read-model.table.ts';
 import type {
   TInternshipsTable,
   TInternshipStatusChangesTable,
@@ -46,11 +46,11 @@ import type {
   TLevelsTable,
   TMentorshipsTable,
   TOrganizationWebsitesTable,
-} from './school-read-models/school-read-models.table.ts';
-import type { TTagsTable } from './tags-read-model/tags-read-model.table.ts';
-import type { TArchivedFormsTable, TFormVersionsTable } from './form-versions/form-versions.table.ts';
+} from './read-models/school-read-models/school-read-models.table.ts';
+import type { TTagsTable } from './read-models/tags-read-model/tags-read-model.table.ts';
+import type { TArchivedFormsTable, TFormVersionsTable } from './read-models/form-versions/form-versions.table.ts';
 import type { TAssignmentsTable, TAssignmentTasksTable } from './assignments/assignments.table.ts';
-import type { TImagesTable } from './vacancy-images/vacancy-images.table.ts';
+import type { TImagesTable } from './read-models/vacancy-images/vacancy-images.table.ts';
 
 /** The kit's auth read model (kit/auth/auth-read-model.ts), fed by identity's role events. */
 export interface TAuthRolesTable {

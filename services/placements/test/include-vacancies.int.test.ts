@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedOrganizationId } from '@stageplein/contracts/domain/seed-ids';
 import { organizationsService } from '@stageplein/organizations';
-import { seedVacancyId } from '../src/seeds/seed-vacancies.ts';
+import { seedVacancyId } from '../src/vacancies/vacancies.seed.ts';
 import { call, eventually, expectStatus, harness, userWith, type THarness, type TUser } from './harness.ts';
 
 let h: THarness;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TENANT_LIST } from '@stageplein/contracts/tenants/tenant-registry';
 import type { TTenantId } from '@stageplein/contracts/tenants/tenant.types';
 import { findPlace } from '../src/geo/gazetteer.ts';
-import { seedVacancyId } from '../src/seeds/seed-vacancies.ts';
+import { seedVacancyId } from '../src/vacancies/vacancies.seed.ts';
 import {
   adminOf,
   announceUser,

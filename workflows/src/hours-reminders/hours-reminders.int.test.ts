@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedInternshipId } from '@stageplein/placements/seeds/seed-internships';
+import { seedInternshipId } from '@stageplein/placements/internships/internships.seed';
 import { dutchDate } from '@stageplein/contracts/domain/school-years';
 import { hoursLinkTokens } from '@stageplein/contracts/placements/hours-policy';
 import {

@@ -20,7 +20,7 @@ import {
 } from '@stageplein/contracts/placements/internship-policy';
 import { INTERNSHIP_FIELDS, type TInternshipField } from '@stageplein/contracts/placements/internships';
 import { getTenant } from '@stageplein/contracts/tenants/tenant-registry';
-import { seedInternshipId } from '@stageplein/placements/seeds/seed-internships';
+import { seedInternshipId } from '@stageplein/placements/internships/internships.seed';
 import { testProduct, type TTestProduct } from '@stageplein/testing/product';
 import { at, eventually, next, ownershipCalls, type THeaders } from './ownership-helpers.ts';
 

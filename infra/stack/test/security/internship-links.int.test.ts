@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { seedOrganizationId } from '@stageplein/contracts/domain/seed-ids';
-import { seedInternshipId } from '@stageplein/placements/seeds/seed-internships';
+import { seedInternshipId } from '@stageplein/placements/internships/internships.seed';
 import { freshClientAddress } from '@stageplein/testing/client-address';
 import { testProduct, type TTestProduct } from '@stageplein/testing/product';
 import { at, DEMO_PASSWORD, eventually, ownershipCalls, type THeaders } from './ownership-helpers.ts';

@@ -1,7 +1,7 @@
 import { SEED_NAMESPACE, seedOrganizationId, uuidV5 } from '@stageplein/contracts/domain/seed-ids';
 import type { TTenant } from '@stageplein/contracts/tenants/tenant.types';
-import { demoUserId } from '../seeds/seed-internships.ts';
-import { seedVacancyId } from '../seeds/seed-vacancies.ts';
+import { demoUserId } from '../internships/internships.seed.ts';
+import { seedVacancyId } from '../vacancies/vacancies.seed.ts';
 import { record } from '../shared/events.ts';
 import { SYSTEM, type TCtx } from '../shared/request.ts';
 import { findRound, insertRoundVacancies, openVacancies, upsertPreference } from './allocation.repository.ts';

@@ -18,7 +18,7 @@ import {
 } from '@stageplein/contracts/placements/assignments';
 import { ApiError, notFound } from '@stageplein/kit/errors/api-error';
 import type { TLinkActor } from '@stageplein/kit/external-links/external-links.guard';
-import { findFormVersion, latestPublishedForms } from '../form-versions/form-versions.repository.ts';
+import { findFormVersion, latestPublishedForms } from '../read-models/form-versions/form-versions.repository.ts';
 import { findHoursInternship } from '../hours/hours-internship.ts';
 import type { TPlacementsConfig } from '../placements.config.ts';
 import type { TCaller } from '../shared/caller.ts';

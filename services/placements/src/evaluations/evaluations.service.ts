@@ -23,7 +23,7 @@ import {
 } from '@stageplein/contracts/placements/evaluations';
 import { ApiError, forbidden, notFound, unauthorized } from '@stageplein/kit/errors/api-error';
 import type { TLinkActor } from '@stageplein/kit/external-links/external-links.guard';
-import { findFormVersion, latestPublishedForms } from '../form-versions/form-versions.repository.ts';
+import { findFormVersion, latestPublishedForms } from '../read-models/form-versions/form-versions.repository.ts';
 import { findHoursInternship, relationTo, type THoursInternship } from '../hours/hours-internship.ts';
 import type { TPlacementsConfig } from '../placements.config.ts';
 import type { TCaller } from '../shared/caller.ts';

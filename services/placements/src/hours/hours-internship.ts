@@ -5,7 +5,7 @@ import { partiesOf } from '@stageplein/contracts/placements/internship-policy';
 import type { TDb } from '../database.ts';
 import type { TInternshipsTable } from '../internships/internships.table.ts';
 import type { TCaller } from '../shared/caller.ts';
-import { isSupervisorApproved, supervisorAddress } from '../shared/internship-supervisor.ts';
+import { isSupervisorApproved, supervisorAddress } from '../internships/internship-supervisor.ts';
 import { sameMailbox } from '@stageplein/contracts/placements/organization-contacts';
 
 /** The internship as the hours sheet needs it: its own columns, names from the read models, the period's default. */

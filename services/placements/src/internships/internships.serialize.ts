@@ -5,7 +5,7 @@ import {
   type TInternshipInclude,
   type TInternshipResource,
 } from '@stageplein/contracts/placements/internships';
-import { isSupervisorApproved, supervisorAddress } from '../shared/internship-supervisor.ts';
+import { isSupervisorApproved, supervisorAddress } from './internship-supervisor.ts';
 import type { TInternshipView } from './internships.repository.ts';
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;

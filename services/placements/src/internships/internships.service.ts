@@ -38,8 +38,8 @@ import {
   PERIOD_CHOSEN_AT,
   PERIOD_NEEDED_STATUSES,
 } from '@stageplein/contracts/placements/internship-period-rule';
-import { inScopePeriodIds, inScopePeriodRefs } from '../school-read-models/school-read-models.service.ts';
-import { approveSupervisorAddress, refuseOwnSupervisor } from '../shared/internship-supervisor.ts';
+import { inScopePeriodIds, inScopePeriodRefs } from '../read-models/school-read-models/school-read-models.service.ts';
+import { approveSupervisorAddress, refuseOwnSupervisor } from './internship-supervisor.ts';
 import { record } from '../shared/events.ts';
 import type { TActor, TCtx } from '../shared/request.ts';
 import { findOrganization, findVacancy, type TVacancyRow } from '../vacancies/vacancies.repository.ts';
