@@ -12,7 +12,7 @@ import {
 
 /** The back office's vacancies (docs/decisions/placements.md) in Chromium on the demo tenant's seeds. */
 const TENANT = 'demo';
-/** A published vacancy of the seeded Provider (services/placements/src/seeds/seed-vacancies.ts). */
+/** A published vacancy of the seeded Provider (services/placements/src/vacancies/vacancies.seed.ts). */
 const PUBLISHED = 'Activiteitenbegeleider in het zorgcentrum';
 const REASON = 'Bevat een telefoonnummer in de titel';
 let stack: TStack;

@@ -5,10 +5,13 @@
 //   The design system is UI code (tokens, components) shared by both front ends: it imports only
 //   contracts, so "UIs import only contracts" stays true of everything below the UIs.
 //
-// Two checks on every import, export-from and dynamic import():
+// Three checks on every import, export-from and dynamic import():
 // - a relative path may not leave its package: another package is imported by its name;
 // - a package may import only the packages below it. Tests (`*.test.ts`, `test/`, `scripts/`) may
-//   also import any package by name: they compose real parts (several services, the harness).
+//   also import any package by name: they compose real parts (several services, the harness);
+// - inside a package cut into groups (GROUPED below), a group imports its own files, the package's
+//   floor and the public entry (`index.ts`) of a group it names; the floor imports no group; the rest
+//   (the composition: the module, the process entries) imports groups by their `index.ts` only.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -65,6 +68,44 @@ export const PACKAGES = [
   { dir: 'admin-ui', name: 'admin-ui', may: ['contracts', 'design-system'] },
 ];
 
+/**
+ * Packages cut into groups (docs/decisions/placements.md "Groups", docs/service-template.md "A new
+ * group"): under `dir`, each group's folder and the groups it may import, from the bottom up; the
+ * floor every group stands on (files and folders); the folders of the composition besides src's own
+ * files. Every folder under `dir` is one of these (boundaries.test.ts checks it).
+ */
+export const GROUPED = [
+  {
+    dir: 'services/placements/src',
+    floor: ['database.ts', 'placements.config.ts', 'shared', 'geo', 'migrations'],
+    composition: ['backfill'],
+    groups: {
+      'read-models': [],
+      vacancies: ['read-models'],
+      'vacancy-search': ['read-models', 'vacancies'],
+      internships: ['read-models', 'vacancies'],
+      hours: ['read-models', 'internships'],
+      allocation: ['read-models', 'vacancies', 'internships'],
+      assignments: ['read-models', 'internships', 'hours'],
+      evaluations: ['read-models', 'internships', 'hours'],
+      progress: ['read-models', 'internships', 'evaluations'],
+      'bulk-messages': ['read-models'],
+    },
+  },
+];
+
+/** Where a repository-relative path stands in its grouped package: a group, the floor or the composition. */
+export function partOf(relativePath) {
+  const p = relativePath.split(path.sep).join('/');
+  const grouped = GROUPED.find((g) => p.startsWith(`${g.dir}/`));
+  if (!grouped) return undefined;
+  const first = p.slice(grouped.dir.length + 1).split('/')[0];
+  if (Object.hasOwn(grouped.groups, first)) {
+    return { grouped, kind: 'group', name: first, isEntry: p === `${grouped.dir}/${first}/index.ts` };
+  }
+  return { grouped, kind: grouped.floor.includes(first) ? 'floor' : 'composition', name: first };
+}
+
 /** The package a repository-relative path belongs to; undefined for the root's own tools and configs. */
 export function packageOf(relativePath) {
   const p = relativePath.split(path.sep).join('/');
@@ -88,6 +129,12 @@ export const boundariesRule = {
       relativeRoot: "'{{spec}}' reaches into {{target}} by a relative path; import it by name.",
       upward:
         '{{from}} may not import @stageplein/{{to}}: packages point one way (contracts ← kit ← services ← workflows ← stack; UIs → design-system → contracts).',
+      groupEntry:
+        "'{{spec}}' reaches into the group {{to}} past its public entry; import {{to}}/index.ts (docs/decisions/placements.md).",
+      groupUndeclared:
+        'The group {{from}} may not import the group {{to}}: it is not among the groups {{from}} depends on (infra/lint/boundaries.mjs GROUPED).',
+      groupUp:
+        "'{{spec}}': the {{from}} may not import {{to}} (groups stand on the floor; only the composition imports groups).",
     },
   },
   create(context) {
@@ -101,7 +148,10 @@ export const boundariesRule = {
       if (spec.startsWith('.')) {
         const target = path.relative(ROOT, path.resolve(path.dirname(context.filename), spec));
         const targetPkg = packageOf(target);
-        if (targetPkg === own) return;
+        if (targetPkg === own) {
+          if (!test) checkGroups(node, spec, target);
+          return;
+        }
         if (targetPkg) {
           context.report({
             node,
@@ -119,6 +169,30 @@ export const boundariesRule = {
       if (to !== own.name && !own.may.includes(to)) {
         context.report({ node, messageId: 'upward', data: { from: own.dir, to } });
       }
+    }
+
+    function checkGroups(node, spec, target) {
+      const from = partOf(file);
+      const to = partOf(target);
+      if (!from || !to || to.kind === 'floor') return;
+      if (from.kind === 'group' && to.kind === 'group') {
+        if (from.name === to.name) return;
+        if (!to.isEntry) {
+          context.report({ node, messageId: 'groupEntry', data: { spec, to: to.name } });
+        } else if (!from.grouped.groups[from.name].includes(to.name)) {
+          context.report({ node, messageId: 'groupUndeclared', data: { from: from.name, to: to.name } });
+        }
+        return;
+      }
+      if (from.kind === 'composition') {
+        if (to.kind === 'group' && !to.isEntry)
+          context.report({ node, messageId: 'groupEntry', data: { spec, to: to.name } });
+        return;
+      }
+      // the floor imports only the floor; a group does not import the composition
+      const fromName = from.kind === 'group' ? `group ${from.name}` : `floor (${from.name})`;
+      const toName = to.kind === 'group' ? `the group ${to.name}` : `the composition (${to.name})`;
+      context.report({ node, messageId: 'groupUp', data: { spec, from: fromName, to: toName } });
     }
 
     const fromSource = (node) => node.source && check(node.source, node.source.value);

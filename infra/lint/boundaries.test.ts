@@ -2,7 +2,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { RuleTester } from 'eslint';
 import { describe, it } from 'vitest';
-import { boundariesRule } from './boundaries.mjs';
+import { readdirSync } from 'node:fs';
+import { expect } from 'vitest';
+import { boundariesRule, GROUPED } from './boundaries.mjs';
 
 RuleTester.describe = describe;
 RuleTester.it = it;
@@ -48,6 +50,29 @@ tester.run('stageplein/boundaries', boundariesRule, {
     { filename: at('portal-ui/test/stack.ts'), code: "import { x } from '@stageplein/testing/ui-stack';" },
     // The root's own tools import packages by name.
     { filename: at('infra/bench/bench-lib.ts'), code: "const m = import('@stageplein/stack/services');" },
+    // Placements' groups: a group's own files, the floor, the public entry of a group it depends on.
+    {
+      filename: at('services/placements/src/hours/hours.service.ts'),
+      code: "import { x } from './hours-link.ts'; import { y } from '../internships/index.ts';",
+    },
+    {
+      filename: at('services/placements/src/allocation/assign/assign.service.ts'),
+      code: "import { x } from '../allocation.service.ts'; import { y } from '../../shared/events.ts';",
+    },
+    {
+      filename: at('services/placements/src/vacancies/vacancies.repository.ts'),
+      code: "import { TDb } from '../database.ts'; import { x } from '../read-models/index.ts';",
+    },
+    // The composition lists the groups by their entries.
+    {
+      filename: at('services/placements/src/placements.module.ts'),
+      code: "import { vacanciesGroup } from './vacancies/index.ts';",
+    },
+    // Tests compose whatever they need.
+    {
+      filename: at('services/placements/src/hours/hours.int.test.ts'),
+      code: "import { x } from '../internships/internships.repository.ts';",
+    },
   ],
   invalid: [
     {
@@ -95,5 +120,63 @@ tester.run('stageplein/boundaries', boundariesRule, {
       code: "import { x } from '../../../vitest.config.ts';",
       errors: [{ messageId: 'relativeRoot' }],
     },
+    // A wrong arrow between groups: hours stands below assignments, so it may not import it.
+    {
+      filename: at('services/placements/src/hours/hours.service.ts'),
+      code: "import { tasksFollowSupervisor } from '../assignments/index.ts';",
+      errors: [{ messageId: 'groupUndeclared' }],
+    },
+    // Past another group's entry: one group's table type in another group's repository.
+    {
+      filename: at('services/placements/src/hours/hours.repository.ts'),
+      code: "import { TInternshipsTable } from '../internships/internships.table.ts';",
+      errors: [{ messageId: 'groupEntry' }],
+    },
+    {
+      filename: at('services/placements/src/placements.module.ts'),
+      code: "import { vacanciesRoutes } from './vacancies/vacancies.routes.ts';",
+      errors: [{ messageId: 'groupEntry' }],
+    },
+    // The floor imports no group: the database type does not import the groups' tables.
+    {
+      filename: at('services/placements/src/database.ts'),
+      code: "import { TVacanciesTable } from './vacancies/vacancies.table.ts';",
+      errors: [{ messageId: 'groupUp' }],
+    },
+    {
+      filename: at('services/placements/src/shared/caller.ts'),
+      code: "import { x } from '../internships/index.ts';",
+      errors: [{ messageId: 'groupUp' }],
+    },
+    // A group does not import the composition.
+    {
+      filename: at('services/placements/src/vacancies/vacancies.routes.ts'),
+      code: "import { placementsService } from '../placements.module.ts';",
+      errors: [{ messageId: 'groupUp' }],
+    },
   ],
+});
+
+describe('grouped packages', () => {
+  it.each(GROUPED.map((g) => [g.dir, g] as const))(
+    'every folder of %s is a group, the floor or the composition',
+    (dir, g) => {
+      const folders = readdirSync(at(dir), { withFileTypes: true })
+        .filter((d) => d.isDirectory())
+        .map((d) => d.name);
+      const known = new Set([...Object.keys(g.groups), ...g.floor, ...g.composition]);
+      expect(folders.filter((f) => !known.has(f))).toEqual([]);
+      for (const group of Object.keys(g.groups)) expect(folders).toContain(group);
+    },
+  );
+
+  it.each(GROUPED.map((g) => [g.dir, g] as const))(
+    'the groups of %s depend only on groups listed before them',
+    (_dir, g) => {
+      const order = Object.keys(g.groups);
+      for (const [group, deps] of Object.entries(g.groups))
+        for (const dep of deps)
+          expect(order.indexOf(dep), `${group} -> ${dep}`).toBeLessThan(order.indexOf(group));
+    },
+  );
 });

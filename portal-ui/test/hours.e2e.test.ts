@@ -28,7 +28,7 @@ import {
  * its text.
  */
 const TENANT = 'stageplein';
-// The demo student's running internship (services/placements/src/seeds/seed-internships.ts, n = 0).
+// The demo student's running internship (services/placements/src/internships/internships.seed.ts, n = 0).
 const INTERNSHIP = uuidV5(`${TENANT}:internship:0`, SEED_NAMESPACE);
 
 let stack: TStack;

@@ -23,7 +23,7 @@ import {
  * from where. No account is made for the supervisor.
  */
 const TENANT = 'oldebroek';
-// The demo student's running internship (services/placements/src/seeds/seed-internships.ts, n = 0).
+// The demo student's running internship (services/placements/src/internships/internships.seed.ts, n = 0).
 const INTERNSHIP = uuidV5(`${TENANT}:internship:0`, SEED_NAMESPACE);
 const PETRA = 'petra.praktijk@zorgboerderij.test';
 

@@ -33,7 +33,7 @@ const RUN = Date.now().toString(36);
 const TITLE = `Balie-assistent ${RUN}`;
 const ORGANIZATION = `De Walk ${RUN}`;
 const APPLICANT = `walk-${RUN}@dewalk.test`;
-// The demo student's running internship (services/placements/src/seeds/seed-internships.ts, n = 0).
+// The demo student's running internship (services/placements/src/internships/internships.seed.ts, n = 0).
 const RUNNING = uuidV5(`${TENANT}:internship:0`, SEED_NAMESPACE);
 
 let stack: TStack;

@@ -1,7 +1,7 @@
 /**
  * The one "behind schedule" rule (issue #17, docs/decisions/progress.md "Behind schedule"): progress's
  * flag and filter (`/stagevoortgang/{period}`, its CSV) and the mentor's daily warning
- * (services/placements/src/hours-reminders) both call `behindSchedule`, so a student the warning
+ * (services/placements/src/hours/hours-reminders) both call `behindSchedule`, so a student the warning
  * names is the student the list flags. Pure and zod-free: the portal's explanation page imports it.
  */
 import { HOURS_RUNNING_STATUSES } from './hours-policy.ts';

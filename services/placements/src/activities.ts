@@ -3,9 +3,9 @@ import { getTenant } from '@stageplein/contracts/tenants/tenant-registry';
 import { TENANT_IDS } from '@stageplein/contracts/tenants/tenant.types';
 import { setTenant } from '@stageplein/kit/db/rls';
 import type { TDb } from './database.ts';
-import { remindTenantHours } from './hours/hours-reminders/hours-reminders.service.ts';
+import { remindTenantHours } from './hours/index.ts';
 import type { TPlacementsConfig } from './placements.config.ts';
-import { closeDueVacancies } from './vacancies/vacancy-closing.service.ts';
+import { closeDueVacancies } from './vacancies/index.ts';
 
 export interface TPlacementsActivityDeps {
   /** RLS-bound app-role database; every activity sets the tenant per transaction. */

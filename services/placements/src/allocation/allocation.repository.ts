@@ -1,7 +1,7 @@
 import { sql, type Selectable, type SqlBool } from 'kysely';
 import { PLACE_HOLDING_STATUSES } from '@stageplein/contracts/placements/internships';
 import type { TDb } from '../database.ts';
-import { likeLiteral } from '../internships/internships.sql.ts';
+import { likeLiteral } from '../shared/like-literal.ts';
 import type {
   TAllocationPreferencesTable,
   TAllocationProposalLinesTable,
@@ -174,48 +174,6 @@ export function searchPickableVacancies(db: TDb, search: string, limit: number):
     .orderBy('v.id', 'desc')
     .limit(limit)
     .execute();
-}
-
-/**
- * The school's students (identity's student roles on it), each with their group and its level; with
- * groups or levels given only those in one of the groups or in a group of one of the levels.
- */
-export type TSchoolStudent = Awaited<ReturnType<typeof studentsOfSchool>>[number];
-
-export async function studentsOfSchool(
-  db: TDb,
-  schoolId: string,
-  filter: { groupIds: readonly string[]; levelIds: readonly string[]; studentId?: string },
-) {
-  const everyone = filter.groupIds.length === 0 && filter.levelIds.length === 0;
-  const groupIds = sql`${sql.val(filter.groupIds)}::uuid[]`;
-  const levelIds = sql`${sql.val(filter.levelIds)}::uuid[]`;
-  const { rows } = await sql<{
-    id: string;
-    first_name: string | null;
-    last_name: string | null;
-    email: string | null;
-    group_id: string | null;
-    group_name: string | null;
-    level_id: string | null;
-  }>`
-    select distinct on (r.user_id) r.user_id as id, u.first_name, u.last_name, u.email, g.id as group_id,
-      g.name as group_name, g.level_id
-    from placements.auth_roles r
-    left join placements.users u on u.id = r.user_id and not u.deleted
-    left join placements.group_memberships m on m.school_id = r.resource_id and m.student_id = r.user_id
-    left join placements.groups g on g.id = m.group_id and not g.deleted
-    where r.name = 'student' and r.resource_id = ${schoolId}
-      and (u.id is null or u.status in ('active', 'invited'))
-      ${filter.studentId ? sql`and r.user_id = ${filter.studentId}` : sql``}
-      ${everyone ? sql`` : sql`and (g.id = any(${groupIds}) or g.level_id = any(${levelIds}))`}
-    order by r.user_id`.execute(db);
-  return rows.sort(
-    (a, b) =>
-      (a.last_name ?? '').localeCompare(b.last_name ?? '') ||
-      (a.first_name ?? '').localeCompare(b.first_name ?? '') ||
-      a.id.localeCompare(b.id),
-  );
 }
 
 export function findPreference(db: TDb, roundId: string, studentId: string) {

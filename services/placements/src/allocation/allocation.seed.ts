@@ -1,7 +1,7 @@
 import { SEED_NAMESPACE, seedOrganizationId, uuidV5 } from '@stageplein/contracts/domain/seed-ids';
 import type { TTenant } from '@stageplein/contracts/tenants/tenant.types';
-import { demoUserId } from '../internships/internships.seed.ts';
-import { seedVacancyId } from '../vacancies/vacancies.seed.ts';
+import { demoUserId } from '../internships/index.ts';
+import { seedVacancyId } from '../vacancies/index.ts';
 import { record } from '../shared/events.ts';
 import { SYSTEM, type TCtx } from '../shared/request.ts';
 import { findRound, insertRoundVacancies, openVacancies, upsertPreference } from './allocation.repository.ts';

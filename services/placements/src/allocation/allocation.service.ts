@@ -10,10 +10,11 @@ import {
   type TAllocationRoundInput,
 } from '@stageplein/contracts/placements/allocation-rounds';
 import { ApiError, forbidden, notFound, unauthorized } from '@stageplein/kit/errors/api-error';
-import { createInternships } from '../internships/internships.service.ts';
+import { createInternships } from '../internships/index.ts';
 import type { TCaller } from '../shared/caller.ts';
 import { record } from '../shared/events.ts';
 import type { TCtx } from '../shared/request.ts';
+import { studentsOfSchool, type TSchoolStudent } from '../read-models/index.ts';
 import { allocate } from './allocation.algorithm.ts';
 import {
   countOnVacancy,
@@ -30,7 +31,6 @@ import {
   roundsOfSchool,
   roundVacancies,
   schoolCatalogue,
-  studentsOfSchool,
   updateLine,
   updateRound,
   upsertPreference,
@@ -39,7 +39,6 @@ import {
   type TPickableVacancy,
   type TRoundRow,
   type TRoundVacancyRow,
-  type TSchoolStudent,
 } from './allocation.repository.ts';
 
 /** A round as the caller may see it: the school's view (counts) or a student's (their ranking, outcome). */

@@ -13,7 +13,7 @@ import type { TLinkActor } from '@stageplein/kit/external-links/external-links.g
 import { requestMail } from '@stageplein/kit/mail/mail-requests';
 import { ApiError } from '@stageplein/kit/errors/api-error';
 import { SCHEMA } from '../database.ts';
-import { siteOf } from '../hours/hours-link.ts';
+import { siteOf } from '../hours/index.ts';
 import type { TPlacementsConfig } from '../placements.config.ts';
 import type { TActor, TCtx } from '../shared/request.ts';
 

@@ -1,6 +1,6 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import { ASSIGNMENT_INTERNSHIP_STATUSES } from '@stageplein/contracts/placements/assignment-policy';
-import { isSupervisorApproved, supervisorAddress } from '../internships/internship-supervisor.ts';
+import { isSupervisorApproved, supervisorAddress } from '../internships/index.ts';
 import type { TDb } from '../database.ts';
 import type { TAssignmentsTable, TAssignmentTasksTable } from './assignments.table.ts';
 

@@ -2,12 +2,11 @@ import { sql, type Kysely } from 'kysely';
 import { SEED_NAMESPACE, seedOrganizationId, uuidV5 } from '@stageplein/contracts/domain/seed-ids';
 import type { TTenant } from '@stageplein/contracts/tenants/tenant.types';
 import { ASSIGNMENT_INTERNSHIP_STATUSES } from '@stageplein/contracts/placements/assignment-policy';
-import { latestPublishedForms } from '../read-models/form-versions/form-versions.repository.ts';
-import { demoUserId, seedInternshipId } from '../internships/internships.seed.ts';
+import { latestPublishedForms } from '../read-models/index.ts';
+import { demoUserId, seedInternshipId, approveSupervisorAddress } from '../internships/index.ts';
 import { record } from '../shared/events.ts';
 import { SYSTEM, type TCtx } from '../shared/request.ts';
 import { insertAssignment, insertTasks } from './assignments.repository.ts';
-import { approveSupervisorAddress } from '../internships/internship-supervisor.ts';
 
 /** Stable id of a tenant's seeded assignment. */
 export const seedAssignmentId = (tenant: string) => uuidV5(`${tenant}:assignment:0`, SEED_NAMESPACE);

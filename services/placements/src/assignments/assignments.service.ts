@@ -18,8 +18,8 @@ import {
 } from '@stageplein/contracts/placements/assignments';
 import { ApiError, notFound } from '@stageplein/kit/errors/api-error';
 import type { TLinkActor } from '@stageplein/kit/external-links/external-links.guard';
-import { findFormVersion, latestPublishedForms } from '../read-models/form-versions/form-versions.repository.ts';
-import { findHoursInternship } from '../hours/hours-internship.ts';
+import { findFormVersion, latestPublishedForms } from '../read-models/index.ts';
+import { findHoursInternship } from '../hours/index.ts';
 import type { TPlacementsConfig } from '../placements.config.ts';
 import type { TCaller } from '../shared/caller.ts';
 import { record } from '../shared/events.ts';
@@ -35,6 +35,7 @@ import {
   insertAssignment,
   insertTasks,
   markLinkSent,
+  moveOpenTasks,
   organizationName,
   schoolInternshipIds,
   schoolPeriodsAndGroups,
@@ -44,6 +45,7 @@ import {
   type TAssignmentRow,
   type TTaskWithNames,
 } from './assignments.repository.ts';
+import type { TNewSupervisor } from '../internships/index.ts';
 
 /** One assignment as the school sees it: its row, its tasks (with names) and the chosen form's title. */
 export interface TAssignmentView {
@@ -432,3 +434,10 @@ export async function completeTaskByLink(
   await consumeSupervisorLink(ctx, link);
   return { kind: 'completed', view: await supervisorView(ctx, link) };
 }
+
+/**
+ * Internships' reaction when an internship names another supervisor address (placements.module.ts
+ * hands it to the internships group): its open tasks go to the new address.
+ */
+export const tasksFollowSupervisor = (ctx: TCtx, internshipId: string, to: TNewSupervisor): Promise<void> =>
+  moveOpenTasks(ctx.db, internshipId, to, ctx.now);

@@ -5,7 +5,7 @@ import {
   maySendBulkMessages,
   type TBulkMessageAttributes,
 } from '@stageplein/contracts/placements/bulk-messages';
-import { studentsOfSchool } from '../allocation/allocation.repository.ts';
+import { studentsOfSchool } from '../read-models/index.ts';
 import { ApiError, forbidden, notFound, unauthorized } from '@stageplein/kit/errors/api-error';
 import { requestMails } from '@stageplein/kit/mail/mail-requests';
 import type { TCaller } from '../shared/caller.ts';

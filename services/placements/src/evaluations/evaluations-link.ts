@@ -11,7 +11,7 @@ import {
 import type { TLinkActor } from '@stageplein/kit/external-links/external-links.guard';
 import { requestMail } from '@stageplein/kit/mail/mail-requests';
 import { SCHEMA } from '../database.ts';
-import type { THoursInternship } from '../hours/hours-internship.ts';
+import type { THoursInternship } from '../hours/index.ts';
 import type { TPlacementsConfig } from '../placements.config.ts';
 import type { TActor, TCtx } from '../shared/request.ts';
 

@@ -10,7 +10,7 @@ import {
   type TEvaluationRole,
 } from '@stageplein/contracts/placements/evaluation-policy';
 import { ApiError, forbidden, unauthorized } from '@stageplein/kit/errors/api-error';
-import { findFormVersion } from '../read-models/form-versions/form-versions.repository.ts';
+import { findFormVersion } from '../read-models/index.ts';
 import type { TCaller } from '../shared/caller.ts';
 import type { TCtx } from '../shared/request.ts';
 

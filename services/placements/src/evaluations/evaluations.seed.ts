@@ -10,12 +10,11 @@ import {
 } from '@stageplein/contracts/placements/evaluation-policy';
 import type { TTenant } from '@stageplein/contracts/tenants/tenant.types';
 import { seedOrganizationId } from '@stageplein/contracts/domain/seed-ids';
-import { demoUserId, seedInternshipId } from '../internships/internships.seed.ts';
+import { demoUserId, seedInternshipId, approveSupervisorAddress } from '../internships/index.ts';
 import { record } from '../shared/events.ts';
 import { SYSTEM, type TCtx } from '../shared/request.ts';
 import { partForm } from './evaluations.policy.ts';
 import type { TStoredRoles } from './evaluations.table.ts';
-import { approveSupervisorAddress } from '../internships/internship-supervisor.ts';
 
 /** Content's seeded evaluation forms by title (services/content/src/seeds/seed-evaluation-forms.ts). */
 const SEED_FORM_TITLES: Record<TEvaluationRole, string> = {

@@ -13,7 +13,7 @@ import {
   scoredFields,
   weightableIds,
 } from '@stageplein/contracts/placements/evaluation-policy';
-import type { TFormVersion } from '../read-models/form-versions/form-versions.repository.ts';
+import type { TFormVersion } from '../read-models/index.ts';
 import type { TEvaluationView, TTemplateView, supervisorPartByLink } from './evaluations.service.ts';
 
 export function templateResource({ row, forms }: TTemplateView): TEvaluationTemplateResource {

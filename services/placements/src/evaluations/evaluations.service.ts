@@ -23,8 +23,8 @@ import {
 } from '@stageplein/contracts/placements/evaluations';
 import { ApiError, forbidden, notFound, unauthorized } from '@stageplein/kit/errors/api-error';
 import type { TLinkActor } from '@stageplein/kit/external-links/external-links.guard';
-import { findFormVersion, latestPublishedForms } from '../read-models/form-versions/form-versions.repository.ts';
-import { findHoursInternship, relationTo, type THoursInternship } from '../hours/hours-internship.ts';
+import { findFormVersion, latestPublishedForms } from '../read-models/index.ts';
+import { findHoursInternship, relationTo, type THoursInternship } from '../hours/index.ts';
 import type { TPlacementsConfig } from '../placements.config.ts';
 import type { TCaller } from '../shared/caller.ts';
 import { record } from '../shared/events.ts';
@@ -34,7 +34,7 @@ import {
   internshipOfEvaluationLink,
   issueEvaluationLink,
 } from './evaluations-link.ts';
-import { assertLinkCurrent, revokeInternshipLinks } from '../internships/internship-links.ts';
+import { assertLinkCurrent, revokeInternshipLinks } from '../internships/index.ts';
 import {
   assertEvaluationsTenant,
   assertTemplateManager,

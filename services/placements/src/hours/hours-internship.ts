@@ -1,11 +1,9 @@
-import type { Updateable } from 'kysely';
 import { HOURS_OPEN_STATUSES, type THoursRelation } from '@stageplein/contracts/placements/hours-policy';
 import type { TInternshipStatus } from '@stageplein/contracts/placements/internships';
 import { partiesOf } from '@stageplein/contracts/placements/internship-policy';
 import type { TDb } from '../database.ts';
-import type { TInternshipsTable } from '../internships/internships.table.ts';
 import type { TCaller } from '../shared/caller.ts';
-import { isSupervisorApproved, supervisorAddress } from '../internships/internship-supervisor.ts';
+import { isSupervisorApproved, supervisorAddress } from '../internships/index.ts';
 import { sameMailbox } from '@stageplein/contracts/placements/organization-contacts';
 
 /** The internship as the hours sheet needs it: its own columns, names from the read models, the period's default. */
@@ -172,13 +170,4 @@ export async function relationTo(
   for (const party of ['student', 'school', 'mentor', 'organization'] as const)
     if (parties.includes(party)) return party;
   return null;
-}
-
-/** The internship's hours columns (`hours_supervisor`, `updating_hours_allowed`) follow the sheet. */
-export async function setInternshipHours(
-  db: TDb,
-  id: string,
-  changes: Pick<Updateable<TInternshipsTable>, 'hours_supervisor' | 'updating_hours_allowed' | 'updated_at'>,
-): Promise<void> {
-  await db.updateTable('placements.internships').set(changes).where('id', '=', id).execute();
 }

@@ -1,10 +1,9 @@
 import type { TTenant } from '@stageplein/contracts/tenants/tenant.types';
 import { hoursOf } from '@stageplein/contracts/placements/hours-policy';
-import { demoUserId, seedInternshipId } from '../internships/internships.seed.ts';
+import { demoUserId, seedInternshipId, approveSupervisorAddress } from '../internships/index.ts';
 import { SYSTEM, type TCtx } from '../shared/request.ts';
 import type { THoursEntriesTable } from './hours.table.ts';
 import type { Insertable } from 'kysely';
-import { approveSupervisorAddress } from '../internships/internship-supervisor.ts';
 
 /** Seeded internships with hours: the running one (n = 0) and the completed one (n = 3) of the demo student. */
 const RUNNING = 0;

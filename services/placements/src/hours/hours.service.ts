@@ -25,16 +25,10 @@ import { ApiError, forbidden, notFound, unauthorized } from '@stageplein/kit/err
 import type { TCaller } from '../shared/caller.ts';
 import { record } from '../shared/events.ts';
 import { SYSTEM, type TCtx } from '../shared/request.ts';
-import {
-  findHoursInternship,
-  acceptsHours,
-  relationTo,
-  setInternshipHours,
-  type THoursInternship,
-} from './hours-internship.ts';
+import { findHoursInternship, acceptsHours, relationTo, type THoursInternship } from './hours-internship.ts';
 import type { TLinkActor } from '@stageplein/kit/external-links/external-links.guard';
 import type { TPlacementsConfig } from '../placements.config.ts';
-import { assertLinkCurrent } from '../internships/internship-links.ts';
+import { assertLinkCurrent, setInternshipHours } from '../internships/index.ts';
 import { consumeHoursLink, internshipOfLink, issueHoursLinks } from './hours-link.ts';
 import {
   deleteEntry,

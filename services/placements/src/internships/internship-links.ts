@@ -10,7 +10,6 @@ import type { TInternshipStatus } from '@stageplein/contracts/placements/interns
 import { ApiError } from '@stageplein/kit/errors/api-error';
 import type { TLinkActor } from '@stageplein/kit/external-links/external-links.guard';
 import { revokeExternalLinks } from '@stageplein/kit/external-links/external-links.repository';
-import { moveOpenTasks } from '../assignments/assignments.repository.ts';
 import { SCHEMA } from '../database.ts';
 import type { TCtx } from '../shared/request.ts';
 
@@ -43,18 +42,36 @@ export async function revokeInternshipLinks(
     });
 }
 
+/** The supervisor an internship's links go to now: `supervisorKey` of their address, and their name. */
+export interface TNewSupervisor {
+  key: string;
+  name: string | null;
+}
+
+/**
+ * What groups above internships do, in the same transaction, when an internship changes; the
+ * composition (placements.module.ts) hands them in, so internships imports none of those groups.
+ */
+export interface TInternshipReactions {
+  /** The internship names another supervisor address (assignments: open tasks follow it). */
+  supervisorChanged: readonly ((ctx: TCtx, internshipId: string, to: TNewSupervisor) => Promise<void>)[];
+}
+
 /**
  * The internship names another supervisor address: its hours and evaluation links are revoked
- * (`recipient_changed`) and its open assignment tasks go to the new address (the old supervisor's
- * assignments link, scoped to them, no longer reaches them).
+ * (`recipient_changed`) and the reactions run (assignments: its open tasks go to the new address, so
+ * the old supervisor's assignments link, scoped to them, no longer reaches them).
  */
 export async function supervisorChanged(
   ctx: TCtx,
   internshipId: string,
   to: { key: string | null; name: string | null },
+  reactions: TInternshipReactions,
 ): Promise<void> {
   await revokeInternshipLinks(ctx, internshipId, 'recipient_changed');
-  if (to.key) await moveOpenTasks(ctx.db, internshipId, { key: to.key, name: to.name }, ctx.now);
+  if (!to.key) return;
+  for (const react of reactions.supervisorChanged)
+    await react(ctx, internshipId, { key: to.key, name: to.name });
 }
 
 /** The internship moved to `status`: the links whose purpose ended there are revoked (`subject_closed`). */

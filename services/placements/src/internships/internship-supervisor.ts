@@ -84,6 +84,39 @@ export async function currentSupervisorAddress(db: TDb, internshipId: string): P
 }
 
 /**
+ * Where the internship's supervisor links go now and the name they go to: the supervisor's account's,
+ * else the supervisor named without an account, else the contact (the hours sheet shows the same).
+ */
+export async function currentSupervisor(
+  db: TDb,
+  internshipId: string,
+): Promise<{ address: string | null; name: string | null }> {
+  const row = await db
+    .selectFrom('placements.internships as i')
+    .leftJoin('placements.users as sup', (j) =>
+      j.onRef('sup.id', '=', 'i.supervisor_id').on('sup.deleted', '=', false),
+    )
+    .select([
+      'sup.email as account_email',
+      'sup.first_name',
+      'sup.last_name',
+      'i.supervisor_email',
+      'i.supervisor_name',
+      'i.contact_email',
+      'i.contact_name',
+    ])
+    .where('i.id', '=', internshipId)
+    .executeTakeFirst();
+  if (!row) return { address: null, name: null };
+  const name = row.account_email
+    ? [row.first_name, row.last_name].filter(Boolean).join(' ') || null
+    : row.supervisor_email
+      ? row.supervisor_name
+      : row.contact_name;
+  return { address: supervisorAddress(row), name };
+}
+
+/**
  * Records the school's approval of the internship's current supervisor address; returns it. Seeds
  * pass the demo account's `address`: they run before the users read model knows it.
  */

@@ -163,3 +163,12 @@ export async function findPeriod(db: TDb, id: string) {
     .where('deleted', '=', false)
     .executeTakeFirst();
 }
+
+/** The internship's hours columns (`hours_supervisor`, `updating_hours_allowed`) follow the sheet. */
+export async function setInternshipHours(
+  db: TDb,
+  id: string,
+  changes: Pick<Updateable<TInternshipsTable>, 'hours_supervisor' | 'updating_hours_allowed' | 'updated_at'>,
+): Promise<void> {
+  await db.updateTable('placements.internships').set(changes).where('id', '=', id).execute();
+}

@@ -35,6 +35,10 @@ import {
   viewerFor,
 } from './internships.service.ts';
 import { findInternshipView } from './internships.repository.ts';
+import type { TInternshipReactions } from './internship-links.ts';
+
+/** The service's deps and what the groups above internships do on its changes (placements.module.ts). */
+type TInternshipsRoutesOptions = TPlacementsDeps & { reactions: TInternshipReactions };
 
 const TAGS = ['internships'];
 const ZId = z.object({ id: z.uuid() });
@@ -48,7 +52,7 @@ const includeOf = (req: { query: unknown }) =>
  * them (spec §6), applying, editing, and one POST per life-cycle step so each has one permission and
  * one event. Every answer carries `meta.actions` and `meta.editable_fields` per internship.
  */
-export const internshipsRoutes: FastifyPluginAsync<TPlacementsDeps> = async (app, deps) => {
+export const internshipsRoutes: FastifyPluginAsync<TInternshipsRoutesOptions> = async (app, deps) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/api/v1/internships', {
@@ -145,7 +149,13 @@ export const internshipsRoutes: FastifyPluginAsync<TPlacementsDeps> = async (app
       const ctx = await contextOf(req, deps);
       const caller = await callerOf(req, ctx.db);
       assertSameId(req.body.data.id, req.params.id);
-      const row = await changeInternship(ctx, caller, req.params.id, req.body.data.attributes);
+      const row = await changeInternship(
+        ctx,
+        caller,
+        req.params.id,
+        req.body.data.attributes,
+        deps.reactions,
+      );
       const viewer = (await viewerFor(ctx, caller))(row.student_id);
       return resourceDocument(internshipResource(row, metaFor(ctx, viewer, row)));
     },

@@ -6,9 +6,8 @@ import type { TTenant } from '@stageplein/contracts/tenants/tenant.types';
 import { insertInternships, insertStatusChanges } from './internships.repository.ts';
 import { snapshotOf } from './internships.service.ts';
 import { record } from '../shared/events.ts';
-import { findVacancy } from '../vacancies/vacancies.repository.ts';
+import { findVacancy, seedVacancyId } from '../vacancies/index.ts';
 import { SYSTEM, type TCtx } from '../shared/request.ts';
-import { seedVacancyId } from '../vacancies/vacancies.seed.ts';
 
 /** The demo student's internships: which seeded vacancy (by its index), how far along, and when. */
 interface TSeedInternship {

@@ -38,14 +38,13 @@ import {
   PERIOD_CHOSEN_AT,
   PERIOD_NEEDED_STATUSES,
 } from '@stageplein/contracts/placements/internship-period-rule';
-import { inScopePeriodIds, inScopePeriodRefs } from '../read-models/school-read-models/school-read-models.service.ts';
-import { approveSupervisorAddress, refuseOwnSupervisor } from './internship-supervisor.ts';
+import { inScopePeriodIds, inScopePeriodRefs } from '../read-models/index.ts';
+import { approveSupervisorAddress, currentSupervisor, refuseOwnSupervisor } from './internship-supervisor.ts';
 import { record } from '../shared/events.ts';
 import type { TActor, TCtx } from '../shared/request.ts';
-import { findOrganization, findVacancy, type TVacancyRow } from '../vacancies/vacancies.repository.ts';
-import { findHoursInternship } from '../hours/hours-internship.ts';
+import { findOrganization, findVacancy, type TVacancyRow } from '../vacancies/index.ts';
 import type { TDb } from '../database.ts';
-import { revokeLinksEndedBy, supervisorChanged } from './internship-links.ts';
+import { revokeLinksEndedBy, supervisorChanged, type TInternshipReactions } from './internship-links.ts';
 import type { TInternshipsTable } from './internships.table.ts';
 import {
   findInternshipView,
@@ -490,16 +489,20 @@ export async function internshipPeople(ctx: TCtx, caller: TCaller, id: string) {
 
 /** Where the internship's supervisor links go now (its supervisor's address, else its contact's). */
 async function supervisorOf(db: TDb, id: string) {
-  const i = await findHoursInternship(db, id);
-  return { key: supervisorKey(i?.supervisor_email), name: i?.supervisor_name ?? null };
+  const { address, name } = await currentSupervisor(db, id);
+  return { key: supervisorKey(address), name };
 }
 
-/** PATCH: only the fields the caller may edit now (`editableFields`); the status through the actions. */
+/**
+ * PATCH: only the fields the caller may edit now (`editableFields`); the status through the actions.
+ * `reactions`: what other groups do when the supervisor address changes (placements.module.ts).
+ */
 export async function changeInternship(
   ctx: TCtx,
   caller: TCaller,
   id: string,
   input: TInternshipUpdateInput,
+  reactions: TInternshipReactions,
 ): Promise<TInternshipView> {
   const { row, viewer } = await readableInternship(ctx, caller, id, { forUpdate: true });
   const allowed = new Set(editableFields(viewer, factsOf(row), ctx.tenant.features));
@@ -520,7 +523,7 @@ export async function changeInternship(
   await updateInternship(ctx.db, id, { ...changes, updated_at: ctx.now });
   const after = await supervisorOf(ctx.db, id);
   if (after.key !== before.key) {
-    await supervisorChanged(ctx, id, after);
+    await supervisorChanged(ctx, id, after, reactions);
     // A supervisor the school names is approved by naming them; anyone else's choice waits for it.
     if (partiesOf(viewer, factsOf(row)).includes('school')) await approvedBy(ctx, caller.actor, id);
   }

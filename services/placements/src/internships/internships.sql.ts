@@ -10,6 +10,7 @@ import {
   type SqlBool,
 } from 'kysely';
 import type { TJsonApiQuery } from '@stageplein/contracts/jsonapi/jsonapi';
+import { likeLiteral } from '../shared/like-literal.ts';
 import { HOURS_RUNNING_STATUSES } from '@stageplein/contracts/placements/hours-policy';
 import type { TInternshipScope } from '@stageplein/contracts/placements/internship-policy';
 import { filterConditions } from '@stageplein/kit/jsonapi/apply-query';
@@ -98,8 +99,6 @@ export function scopeCondition(scope: TInternshipScope): Expression<SqlBool> {
       return sql<SqlBool>`false`;
   }
 }
-
-export const likeLiteral = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * What the list narrows to beyond the wire query: `periodIds`, spec §4's in-scope periods when the

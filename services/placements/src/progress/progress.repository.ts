@@ -7,7 +7,7 @@ import type {
   TEvaluationRole,
 } from '@stageplein/contracts/placements/evaluation-policy';
 import type { TDb } from '../database.ts';
-import { scopeCondition } from '../internships/internships.sql.ts';
+import { scopeCondition } from '../internships/index.ts';
 
 /** One internship of a period with the raw hours sums the service turns into figures (hours-policy). */
 export interface TProgressSqlRow {

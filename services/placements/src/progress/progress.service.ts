@@ -13,7 +13,7 @@ import {
   type TProgressTimelineEvent,
 } from '@stageplein/contracts/placements/progress';
 import { csvLine } from '@stageplein/contracts/csv/csv';
-import { progressEvaluation } from '../evaluations/evaluations.progress.ts';
+import { progressEvaluation } from '../evaluations/index.ts';
 import { ApiError } from '@stageplein/kit/errors/api-error';
 import type { TCaller } from '../shared/caller.ts';
 import type { TCtx } from '../shared/request.ts';

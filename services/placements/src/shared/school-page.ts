@@ -3,8 +3,12 @@ import type { TJsonApiQuery } from '@stageplein/contracts/jsonapi/jsonapi';
 import { applyPage } from '@stageplein/kit/jsonapi/apply-query';
 import type { TDb, TPlacementsDb } from '../database.ts';
 
-/** A school's own list (assignments, bulk messages): rows with the school, a creation time and an id. */
-type TSchoolListTable = 'placements.assignments' | 'placements.bulk_messages';
+/** A school's own list (assignments, bulk messages): any table with the school, a creation time and an id. */
+type TSchoolListTable = {
+  [T in keyof TPlacementsDb]: TPlacementsDb[T] extends { id: string; school_id: string; created_at: Date }
+    ? T
+    : never;
+}[keyof TPlacementsDb];
 
 /** One page of the school's rows, newest first (ties by id), and how many rows the school has. */
 export async function schoolPage<T extends TSchoolListTable>(

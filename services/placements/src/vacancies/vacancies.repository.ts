@@ -1,7 +1,7 @@
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import { PLACE_HOLDING_STATUSES } from '@stageplein/contracts/placements/internships';
 import type { TDb } from '../database.ts';
-import { IMAGE_HASH_SQL, IMAGE_STOCK_ALT_SQL } from '../read-models/vacancy-images/vacancy-images.repository.ts';
+import { IMAGE_HASH_SQL, IMAGE_STOCK_ALT_SQL } from '../read-models/index.ts';
 import type { TVacanciesTable } from './vacancies.table.ts';
 
 /** `places_taken`: its internships that hold a place (internships issue), where the query counts them. */

@@ -23,8 +23,7 @@ import type { TCaller } from '../shared/caller.ts';
 import { checkOrganizationContact, organizationContacts } from '../shared/organization-contacts.ts';
 import { record } from '../shared/events.ts';
 import type { TCtx } from '../shared/request.ts';
-import { findCompliance } from '../read-models/compliance-read-model/compliance-read-model.repository.ts';
-import { findVacancyImage } from '../read-models/vacancy-images/vacancy-images.repository.ts';
+import { findCompliance, findVacancyImage } from '../read-models/index.ts';
 import { findPlace, findPostcode, placeKey } from '../geo/gazetteer.ts';
 import type { TVacanciesTable } from './vacancies.table.ts';
 import {

@@ -15,7 +15,7 @@ import { requestUrl } from '@stageplein/kit/tenant/tenant.plugin';
 import type { TPlacementsDeps } from '../placements.config.ts';
 import { callerOf, type TCaller } from '../shared/caller.ts';
 import { contextOf } from '../shared/request.ts';
-import { vacancyResource } from '../vacancies/vacancies.serialize.ts';
+import { vacancyResource } from '../vacancies/index.ts';
 import { parseSearch, type TVisibility } from './vacancy-search.plan.ts';
 import { searchVacancies, vacancyMarkers } from './vacancy-search.service.ts';
 

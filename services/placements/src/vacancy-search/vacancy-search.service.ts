@@ -7,7 +7,7 @@ import {
   type TVacancyFacets,
 } from '@stageplein/contracts/placements/vacancy-search';
 import type { TDb } from '../database.ts';
-import type { TVacancyRow } from '../vacancies/vacancies.repository.ts';
+import type { TVacancyRow } from '../vacancies/index.ts';
 import { encodeCursor, type TParsedSearch } from './vacancy-search.plan.ts';
 import {
   facetsSql,

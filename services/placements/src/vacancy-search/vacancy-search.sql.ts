@@ -6,7 +6,7 @@ import { VACANCY_KINDS } from '@stageplein/contracts/placements/vacancy-kinds';
 import type { TVacancySort } from '@stageplein/contracts/placements/vacancy-search';
 import { prepared } from '@stageplein/kit/db/prepared-statements';
 import { cellsWithin, circleBox, type TBox } from '../geo/grid.ts';
-import { IMAGE_COLUMNS_SQL } from '../read-models/vacancy-images/vacancy-images.repository.ts';
+import { IMAGE_COLUMNS_SQL } from '../read-models/index.ts';
 
 /** A condition on the vacancy (`v`) or its organization (`o`, the read model) with its values. */
 export interface TCondition {

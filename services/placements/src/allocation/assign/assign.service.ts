@@ -2,14 +2,10 @@ import { createHash } from 'node:crypto';
 import { managesAllocation } from '@stageplein/contracts/placements/allocation-policy';
 import type { TAssignmentInput } from '@stageplein/contracts/placements/allocation-assign';
 import { ApiError, forbidden, unauthorized } from '@stageplein/kit/errors/api-error';
-import {
-  schoolCatalogue,
-  searchPickableVacancies,
-  studentsOfSchool,
-  vacanciesByIds,
-} from '../allocation.repository.ts';
+import { schoolCatalogue, searchPickableVacancies, vacanciesByIds } from '../allocation.repository.ts';
 import { checkPickable } from '../allocation.service.ts';
-import { createInternships } from '../../internships/internships.service.ts';
+import { createInternships } from '../../internships/index.ts';
+import { studentsOfSchool } from '../../read-models/index.ts';
 import type { TCaller } from '../../shared/caller.ts';
 import { record } from '../../shared/events.ts';
 import type { TCtx } from '../../shared/request.ts';

@@ -2,9 +2,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZSelfFoundBody, ZSelfFoundDocument } from '@stageplein/contracts/placements/self-found';
-import type { TPlacementsDeps } from '../placements.config.ts';
-import { callerOf } from '../shared/caller.ts';
-import { contextOf } from '../shared/request.ts';
+import type { TPlacementsDeps } from '../../placements.config.ts';
+import { callerOf } from '../../shared/caller.ts';
+import { contextOf } from '../../shared/request.ts';
 import { selfFoundResource } from './self-found.serialize.ts';
 import { readSelfFound, submitSelfFound } from './self-found.service.ts';
 

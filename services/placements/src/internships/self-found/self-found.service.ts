@@ -2,15 +2,11 @@ import type { TEventPayload } from '@stageplein/contracts/events/payloads';
 import { maySubmitSelfFound } from '@stageplein/contracts/placements/internship-policy';
 import { selfFoundAllowed, type TSelfFoundAttributes } from '@stageplein/contracts/placements/self-found';
 import { ApiError, forbidden, notFound, unauthorized } from '@stageplein/kit/errors/api-error';
-import { createInternships, readableInternship, snapshotOf } from '../internships/internships.service.ts';
-import {
-  findInternshipView,
-  updateInternship,
-  type TInternshipRow,
-} from '../internships/internships.repository.ts';
-import type { TCaller } from '../shared/caller.ts';
-import { record } from '../shared/events.ts';
-import { SYSTEM, type TCtx } from '../shared/request.ts';
+import { createInternships, readableInternship, snapshotOf } from '../internships.service.ts';
+import { findInternshipView, updateInternship, type TInternshipRow } from '../internships.repository.ts';
+import type { TCaller } from '../../shared/caller.ts';
+import { record } from '../../shared/events.ts';
+import { SYSTEM, type TCtx } from '../../shared/request.ts';
 import {
   findSelfFound,
   insertSelfFound,

@@ -1,5 +1,5 @@
 import type { TSelfFoundResource } from '@stageplein/contracts/placements/self-found';
-import type { TInternshipRow } from '../internships/internships.repository.ts';
+import type { TInternshipRow } from '../internships.repository.ts';
 import type { TSelfFoundRow } from './self-found.repository.ts';
 
 export function selfFoundResource(i: TInternshipRow, d: TSelfFoundRow): TSelfFoundResource {

@@ -1,5 +1,5 @@
 import type { TTenant } from '@stageplein/contracts/tenants/tenant.types';
-import type { TCtx } from '../shared/request.ts';
+import type { TCtx } from '../../shared/request.ts';
 
 /**
  * The details of the tenant's seeded self-found internships (internships' seeds write the internship;

@@ -4,8 +4,8 @@ import { getTenant } from '@stageplein/contracts/tenants/tenant-registry';
 import type { TEventEnvelope } from '@stageplein/contracts/events/envelope';
 import { idempotentConsumer } from '@stageplein/kit/outbox/idempotent-consumer';
 import type { TConsumer } from '@stageplein/kit/outbox/transport';
-import { SCHEMA, type TDb } from '../database.ts';
-import type { TCtx } from '../shared/request.ts';
+import { SCHEMA, type TDb } from '../../database.ts';
+import type { TCtx } from '../../shared/request.ts';
 import { linkSelfFoundOrganization, requestSelfFoundOrganization } from './self-found.service.ts';
 
 function ctxOf(trx: unknown, event: TEventEnvelope, now: () => Date): TCtx {

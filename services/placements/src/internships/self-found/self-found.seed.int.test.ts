@@ -7,7 +7,7 @@ import { createDb, createPool } from '@stageplein/kit/db/database';
 import { prepareDatabase } from '@stageplein/kit/runtime/platform';
 import { freshDatabase } from '@stageplein/testing/harness';
 import type { TStackConfig } from '@stageplein/stack/services';
-import { placementsService } from '../placements.module.ts';
+import { placementsService } from '../../placements.module.ts';
 
 const SERVICES = [identityService, organizationsService, placementsService];
 let owner: Kysely<unknown>;

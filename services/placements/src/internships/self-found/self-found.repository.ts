@@ -1,5 +1,5 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
-import type { TDb } from '../database.ts';
+import type { TDb } from '../../database.ts';
 import type { TSelfFoundInternshipsTable } from './self-found.table.ts';
 
 export type TSelfFoundRow = Selectable<TSelfFoundInternshipsTable>;

@@ -13,7 +13,7 @@ import {
   userWith,
   type THarness,
   type TUser,
-} from '../../test/harness.ts';
+} from '../../../test/harness.ts';
 
 /**
  * Self-found internships through placements and organizations: the switch per tenant, who may submit
