@@ -2,7 +2,9 @@ import { sql } from 'kysely';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_NAMESPACE, seedOrganizationId, uuidV5 } from '@stageplein/contracts/domain/seed-ids';
+import { translate } from '@stageplein/contracts/i18n/index';
 import {
+  apiAs,
   demo,
   DESKTOP,
   expectAccessible,
@@ -123,6 +125,103 @@ describe('a supervisor without an account, named by e-mail, approved by the scho
       where lower(email) = ${PETRA}`.execute(stack.platform.owner);
     expect(Number(rows[0]!.n)).toBe(0);
     for (const p of [company, school, student, supervisor]) {
+      expect(p.problems).toEqual([]);
+      await p.context.close();
+    }
+  });
+});
+
+/** The school signs in on the dashboard and acts for its School (the demo admin also runs the centre). */
+async function actForSchool(page: Page) {
+  await signIn(page, stack, TENANT, demo('admin', TENANT));
+  const select = page.getByTestId('dashboard-organization-select');
+  const schoolId = seedOrganizationId(TENANT, 'school');
+  if ((await select.count()) > 0 && (await select.inputValue()) !== schoolId) {
+    await select.selectOption(schoolId);
+    await expect.poll(() => page.getByTestId('dashboard').getAttribute('data-role')).toBe('schoolAdmin');
+  }
+}
+
+describe('a supervisor named while the school assigns in one go (issue #30 item 6)', () => {
+  it('the school assigns a student with a named supervisor, who gets the hours link; no account is made', async () => {
+    const KEES = 'kees.klaver@zorgboerderij.test';
+    const title = `Dierenverzorging ${Date.now().toString(36)}`;
+    const company = await apiAs(stack.app, TENANT, 'bedrijf', 'provider');
+    const created = await company.send<{ data: { id: string } }>('POST', '/api/v1/vacancies', {
+      data: { type: 'vacancy', attributes: { title, places: 1 } },
+    });
+    expect(created.status).toBe(201);
+    expect((await company.send('POST', `/api/v1/vacancies/${created.body.data.id}/publish`)).status).toBe(
+      200,
+    );
+
+    // The school picks the demo student and the vacancy, and names the supervisor.
+    const school = await openPortal(stack, { viewport: DESKTOP });
+    const sp = school.page;
+    await actForSchool(sp);
+    await sp.goto(stack.url(TENANT, '/internships/assign'));
+    const form = sp.getByTestId('direct-assign-form');
+    await form.getByLabel(/^Sam Student/).check();
+    const picker = form.getByTestId('assign-vacancy');
+    await picker.getByLabel(/^Zoek een vacature/).fill(title);
+    await picker.getByLabel(new RegExp(title)).check();
+    const supervisor = form.getByTestId('assign-supervisor');
+    await supervisor.getByLabel(/^Naam praktijkbegeleider/).fill('Kees Klaver');
+    // An address that is none is said beside its field, and nothing is created.
+    await supervisor.getByLabel(/^E-mailadres praktijkbegeleider/).fill('kees at zorgboerderij');
+    await form.getByTestId('direct-assign-submit').click();
+    await expect.poll(() => supervisor.textContent()).toContain(translate('nl', 'validation.email'));
+    const schoolApi = await apiAs(stack.app, TENANT, 'admin', 'school');
+    const byTitle = `/api/v1/internships?filter[search]=${encodeURIComponent(title)}`;
+    expect((await schoolApi.get<{ data: unknown[] }>(byTitle)).body.data).toEqual([]);
+    await supervisor.getByLabel(/^E-mailadres praktijkbegeleider/).fill(KEES);
+    await expectAccessible(sp, 'assign with a named supervisor');
+    await shot(sp, 'assign-named-supervisor');
+    await form.getByTestId('direct-assign-submit').click();
+    await expect.poll(() => sp.getByTestId('toast').first().textContent()).toContain('1 stage aangemaakt');
+    const found = await schoolApi.get<{
+      data: { id: string; attributes: Record<string, unknown> }[];
+    }>(byTitle);
+    expect(found.body.data).toHaveLength(1);
+    const internship = found.body.data[0]!;
+    // Named by the school: approved as named, so the links may go to Kees.
+    expect(internship.attributes).toMatchObject({
+      status: 'approved',
+      supervisor_name: 'Kees Klaver',
+      supervisor_email: KEES,
+      supervisor_approved: true,
+    });
+
+    // The student logs hours on a phone and sends the link: it goes to Kees.
+    const student = await openPortal(stack, { viewport: PHONE });
+    const page = student.page;
+    await signIn(page, stack, TENANT, demo('student', TENANT));
+    await page.goto(stack.url(TENANT, `/internships/${internship.id}`));
+    await page.getByTestId('hours-section').waitFor();
+    expect(await page.getByTestId('hours-supervisor').textContent()).toContain(KEES);
+    const log = page.getByTestId('hours-log-form');
+    await log.getByLabel(/^Uren/).fill('4');
+    await log.getByLabel(/^Wat heb je gedaan/).fill('Geiten verzorgd met Kees');
+    await page.getByTestId('hours-log-submit').click();
+    await expect
+      .poll(() => page.getByTestId('hours-entry').filter({ hasText: 'Geiten verzorgd' }).count())
+      .toBe(1);
+    await page.getByTestId('hours-send-link').click();
+    await expect.poll(() => page.getByTestId('toast').first().textContent()).toContain('Link verstuurd');
+
+    // Kees reads the mail and opens the link, signed out: the sheet shows the student's hours.
+    const mail = await latestMail(stack, TENANT, KEES, 'external_link');
+    const link = /https?:\/\/\S+\/urenbevestiging#[A-Za-z0-9_-]{43}/.exec(mail)?.[0];
+    expect(link, mail).toBeTruthy();
+    const kees = await openPortal(stack, { viewport: PHONE });
+    await kees.page.goto(link!.replace(/^https?:\/\/[^/]+/, stack.url(TENANT, '')));
+    await kees.page.getByTestId('hours-confirmation-page').waitFor();
+    await kees.page.getByTestId('hours-confirm-entry').filter({ hasText: 'Geiten verzorgd' }).waitFor();
+    await shot(kees.page, 'assign-named-supervisor-link');
+    const { rows } = await sql<{ n: string }>`select count(*) as n from identity.users
+      where lower(email) = ${KEES}`.execute(stack.platform.owner);
+    expect(Number(rows[0]!.n)).toBe(0);
+    for (const p of [school, student, kees]) {
       expect(p.problems).toEqual([]);
       await p.context.close();
     }

@@ -147,7 +147,13 @@ export const searchVacancies = async (client: TApiClient, search: string, signal
 export const assign = async (
   client: TApiClient,
   key: string,
-  attributes: { internshipPeriodId: string | null; assignments: { studentId: string; vacancyId: string }[] },
+  attributes: {
+    internshipPeriodId: string | null;
+    assignments: { studentId: string; vacancyId: string }[];
+    /** The workplace supervisor of every internship of the batch, without an account (issue #30). */
+    supervisorName?: string | null;
+    supervisorEmail?: string | null;
+  },
 ) =>
   readResourceDocument(
     await client.post<TRawDocument>(ASSIGNMENTS, body('internship_assignment', attributes), {

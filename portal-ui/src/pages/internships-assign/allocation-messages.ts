@@ -27,6 +27,12 @@ export const allocationNl = {
   assigned_one: '{{count}} stage aangemaakt.',
   assigned_other: '{{count}} stages aangemaakt.',
   pickStudents: 'Kies minstens één leerling en een vacature.',
+  supervisor: {
+    legend: 'Praktijkbegeleider (niet verplicht)',
+    hint: 'Voor alle gekozen leerlingen bij deze vacature. De links voor uren en beoordelingen gaan naar dit e-mailadres. Er wordt geen account gemaakt.',
+    name: 'Naam praktijkbegeleider',
+    email: 'E-mailadres praktijkbegeleider',
+  },
   picker: {
     search: 'Zoek een vacature',
     searchHint: 'Op titel, organisatie of plaats. Alleen gepubliceerde vacatures met een vrije plek.',
@@ -118,6 +124,12 @@ export const allocationEn: typeof allocationNl = {
   assigned_one: '{{count}} internship created.',
   assigned_other: '{{count}} internships created.',
   pickStudents: 'Choose at least one student and a vacancy.',
+  supervisor: {
+    legend: 'Workplace supervisor (optional)',
+    hint: 'For all chosen students at this vacancy. The links for hours and evaluations go to this e-mail address. No account is created.',
+    name: 'Supervisor’s name',
+    email: 'Supervisor’s e-mail address',
+  },
   picker: {
     search: 'Search for a vacancy',
     searchHint: 'By title, organization or place. Only published vacancies with a free place.',

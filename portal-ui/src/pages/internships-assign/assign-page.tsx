@@ -10,6 +10,8 @@ import {
   SubmitButton,
   TextField,
 } from '@stageplein/design-system/forms/fields.tsx';
+import { rules, type TRule } from '@stageplein/design-system/forms/field-rules.ts';
+import { useForm } from '@stageplein/design-system/forms/use-form.ts';
 import { useApi } from '../../api/api-context.ts';
 import { useSession } from '../../session/session-context.ts';
 import { StatusErrorScreen } from '../../shell/error-screen.tsx';
@@ -109,6 +111,21 @@ function useCatalogue() {
   return { options };
 }
 
+/** Required once the other field of the pair is filled: a supervisor is a name and an address. */
+const withOther =
+  (other: string): TRule =>
+  (value, values) =>
+    rules.required()(values[other], values) ? undefined : rules.required()(value, values);
+
+/**
+ * The supervisor named with the batch (issue #30 item 6), by the rules of the internship editor's named
+ * supervisor (required together, an e-mail address); the server applies an internship's own.
+ */
+const SUPERVISOR_SCHEMA: Record<'supervisorName' | 'supervisorEmail', readonly TRule[]> = {
+  supervisorName: [withOther('supervisorEmail'), rules.maxLength(200)],
+  supervisorEmail: [withOther('supervisorName'), rules.email()],
+};
+
 function DirectAssign() {
   const { t, tc } = useAllocationTexts();
   const api = useApi();
@@ -121,6 +138,7 @@ function DirectAssign() {
   const vacancyId = vacancy?.id ?? '';
   const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
   const [problem, setProblem] = useState<string | undefined>();
+  const supervisor = useForm({ supervisorName: '', supervisorEmail: '' }, SUPERVISOR_SCHEMA);
   // One key per intended batch: a double submit (or a retry after a lost answer) creates nothing twice.
   const key = useRef(crypto.randomUUID());
   const students = useQuery({
@@ -132,11 +150,16 @@ function DirectAssign() {
       assign(api.client, key.current, {
         internshipPeriodId: periodId || null,
         assignments: [...picked].map((studentId) => ({ studentId, vacancyId })),
+        supervisorName: supervisor.values.supervisorName.trim() || null,
+        supervisorEmail: supervisor.values.supervisorEmail.trim() || null,
       }),
+    // The server's refusal of the supervisor (e.g. the student's own address) shows beside its field.
+    onError: (error) => supervisor.applyApiErrors(error),
     onSuccess: (batch) => {
       toast.success(t('assigned', { count: batch.internshipIds.length }));
       key.current = crypto.randomUUID();
       setPicked(new Set());
+      supervisor.setValues({ supervisorName: '', supervisorEmail: '' });
       void queryClient.invalidateQueries({ queryKey: ['internships'] });
     },
   });
@@ -146,6 +169,8 @@ function DirectAssign() {
     if (create.isPending) return;
     if (picked.size === 0 || !vacancyId) return setProblem(t('pickStudents'));
     setProblem(undefined);
+    if (!supervisor.validate(['supervisorName', 'supervisorEmail'], event.currentTarget as HTMLFormElement))
+      return;
     create.mutate();
   };
   const list = students.data ?? [];
@@ -217,6 +242,21 @@ function DirectAssign() {
         onChange={(chosen) => setVacancy(chosen[0] ?? null)}
         testId="assign-vacancy"
       />
+      <fieldset className="field" data-testid="assign-supervisor">
+        <legend className="field__label">{t('supervisor.legend')}</legend>
+        <p className="field__hint">{t('supervisor.hint')}</p>
+        <TextField
+          label={t('supervisor.name')}
+          autoComplete="off"
+          field={supervisor.bind('supervisorName')}
+        />
+        <TextField
+          label={t('supervisor.email')}
+          type="email"
+          autoComplete="off"
+          field={supervisor.bind('supervisorEmail')}
+        />
+      </fieldset>
       {problem && <FormAlert tone="error">{problem}</FormAlert>}
       {create.error && <FormAlert tone="error">{errorMessage(create.error, tc)}</FormAlert>}
       <SubmitButton pending={create.isPending} testId="direct-assign-submit">
