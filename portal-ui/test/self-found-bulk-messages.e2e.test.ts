@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { translate } from '@stageplein/contracts/i18n/index';
 import { selectionKey, writeSelection } from '@stageplein/contracts/client/organization-selection';
-import { seedOrganizationId } from '@stageplein/contracts/domain/seed-ids';
+import { DEMO_CLASSMATES, seedOrganizationId } from '@stageplein/contracts/domain/seed-ids';
 import { folderMailsTo } from '@stageplein/identity/mail/mail-folder';
 import {
   apiAs,
@@ -237,6 +237,90 @@ describe('self-found internships and bulk messages', () => {
     expect(
       mailbox.body.data.some((m) => m.attributes.subject === subject && m.attributes.to === recipient),
     ).toBe(true);
+    expect(problems).toEqual([]);
+  });
+
+  it('a school writes to its students without an internship, by group and level: exactly those shown', async () => {
+    const { page, problems } = await openPortal(stack, { viewport: PHONE });
+    await signIn(page, stack, TENANT, demo('admin', TENANT));
+    await actForSchool(page);
+    await page.goto(stack.url(TENANT, '/internships/bulk_messages'));
+    const section = page.getByTestId('bulk-students-section');
+    await section.waitFor();
+    // The seeded classmates (contracts' DEMO_CLASSMATES) have no internship; the demo student has.
+    const nameOf = (c: (typeof DEMO_CLASSMATES)[number]) => `${c.firstName} ${c.lastName}`;
+    const shown = () => section.getByTestId('bulk-student').allTextContents();
+    await expect
+      .poll(async () => (await shown()).sort())
+      .toEqual(DEMO_CLASSMATES.map((c) => `${nameOf(c)} · ${c.group}`).sort());
+    // By group: 3A's classmates only.
+    const inGroup = DEMO_CLASSMATES.filter((c) => c.group === '3A');
+    expect(inGroup.length).toBeGreaterThan(1);
+    await section.getByLabel(/^Klas/).selectOption({ label: '3A' });
+    await expect
+      .poll(async () => (await shown()).sort())
+      .toEqual(inGroup.map((c) => `${nameOf(c)} · 3A`).sort());
+    // By level: 3B is havo (organizations' seeds), so only its classmate.
+    await section.getByLabel(/^Klas/).selectOption({ label: 'Alle klassen' });
+    await section.getByLabel(/^Niveau/).selectOption({ label: 'havo' });
+    await expect
+      .poll(shown)
+      .toEqual(DEMO_CLASSMATES.filter((c) => c.group === '3B').map((c) => `${nameOf(c)} · 3B`));
+    await section.getByLabel(/^Niveau/).selectOption({ label: 'Alle niveaus' });
+    await section.getByLabel(/^Klas/).selectOption({ label: '3A' });
+    await expect.poll(async () => (await shown()).length).toBe(inGroup.length);
+    await expect.poll(() => section.getByTestId('bulk-select-all-students').isEnabled()).toBe(true);
+    await section.getByTestId('bulk-select-all-students').click();
+    expect(await section.getByTestId('bulk-students-count').textContent()).toBe(
+      `${inGroup.length} leerlingen gekozen`,
+    );
+    await expectAccessible(page, 'bulk messages: students without an internship');
+    await fitsThePhone(page, 'bulk messages: students without an internship');
+    await shot(page, 'bulk-messages-students');
+
+    const subject = `Nog geen stageplek ${Date.now()}`;
+    await page.getByLabel(/^Onderwerp/).fill(subject);
+    await page.getByRole('textbox', { name: /^Bericht/ }).fill('Kom morgen langs bij de stagecoördinator.');
+    await page.getByTestId('bulk-message-send').click();
+    // The confirmation names the number of recipients: the students shown and chosen, no one else.
+    await page.getByTestId('bulk-confirm').waitFor();
+    expect(await page.getByTestId('bulk-confirm-count').textContent()).toBe(
+      `Dit bericht gaat naar ${inGroup.length} ontvangers.`,
+    );
+    expect(await page.getByTestId('bulk-confirm').textContent()).toContain(
+      `${inGroup.length} leerlingen zonder stage`,
+    );
+    await expectAccessible(page, 'bulk messages: confirmation for students');
+    await shot(page, 'bulk-messages-students-confirm');
+    await page.getByTestId('bulk-confirm-send').click();
+
+    // The recipients are exactly those shown: their addresses in the message, a mail each.
+    const message = page.getByTestId('bulk-message').filter({ hasText: subject });
+    await message.getByTestId('bulk-delivery').first().waitFor();
+    const expected = inGroup.map((c) => `${c.local}@${TENANT}.test`).sort();
+    await expect
+      .poll(async () =>
+        (await message.getByTestId('bulk-delivery').locator('.field__hint').allTextContents())
+          .map((e) => e.trim())
+          .sort(),
+      )
+      .toEqual(expected);
+    for (const to of expected)
+      await expect
+        .poll(
+          async () => (await folderMailsTo(stack.mailDir, TENANT, to)).some((m) => m.subject === subject),
+          {
+            timeout: 20_000,
+          },
+        )
+        .toBe(true);
+    for (const other of [
+      ...DEMO_CLASSMATES.filter((c) => c.group !== '3A').map((c) => `${c.local}@${TENANT}.test`),
+      demo('student', TENANT),
+    ])
+      expect((await folderMailsTo(stack.mailDir, TENANT, other)).some((m) => m.subject === subject)).toBe(
+        false,
+      );
     expect(problems).toEqual([]);
   });
 });

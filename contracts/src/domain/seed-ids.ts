@@ -91,3 +91,21 @@ function sha1(bytes: readonly number[]): number[] {
   }
   return h.flatMap((x) => [(x >>> 24) & 0xff, (x >>> 16) & 0xff, (x >>> 8) & 0xff, x & 0xff]);
 }
+
+/**
+ * Classmates of the demo student, seeded in every tenant (embedded profile): students of the School in
+ * one of its seeded groups, without an internship, the ones a school reaches with a bulk message "to
+ * students without an internship yet" (issue #30 item 3). Identity seeds their accounts (the demo
+ * password, like the demo accounts), organizations their group; nobody seeds them an internship.
+ */
+export const DEMO_CLASSMATES: readonly {
+  local: string;
+  firstName: string;
+  lastName: string;
+  /** A seeded group's name (organizations' seeds). */
+  group: string;
+}[] = Object.freeze([
+  { local: 'lotte', firstName: 'Lotte', lastName: 'de Boer', group: '3A' },
+  { local: 'daan', firstName: 'Daan', lastName: 'Visser', group: '3A' },
+  { local: 'noor', firstName: 'Noor', lastName: 'Jansen', group: '3B' },
+]);

@@ -14,7 +14,7 @@ import {
   type TIdentityHarness,
 } from '../../test/identity-harness.ts';
 import { identityService } from '../identity.module.ts';
-import { DEMO_ACCOUNTS, demoEmail } from './seed.ts';
+import { CLASSMATE_ACCOUNTS, DEMO_ACCOUNTS, demoEmail } from './seed.ts';
 
 let h: TIdentityHarness;
 beforeAll(async () => {
@@ -62,6 +62,26 @@ describe('demo seeds (embedded profile)', () => {
     }
   });
 
+  it('every tenant has the demo student’s classmates, students of the School and nothing else', async () => {
+    const rows = await withOwner(
+      h,
+      async (owner) =>
+        (
+          await sql<{ email: string; roles: string[] }>`select u.email,
+              array_agg(r.name || ' ' || r.resource_type || ' ' || r.resource_id order by r.name) as roles
+            from identity.users u join identity.roles r on r.user_id = u.id
+            where split_part(u.email, '@', 1) in (${sql.join(CLASSMATE_ACCOUNTS.map((a) => a.local))})
+            group by u.email`.execute(owner)
+        ).rows,
+    );
+    expect(rows).toHaveLength(TENANT_IDS.length * CLASSMATE_ACCOUNTS.length);
+    for (const tenant of TENANT_IDS)
+      for (const account of CLASSMATE_ACCOUNTS)
+        expect(rows.find((r) => r.email === demoEmail(account.local, tenant))?.roles).toEqual([
+          `student School ${seedOrganizationId(tenant, 'school')}`,
+        ]);
+  });
+
   it('is idempotent: seeding again adds no user, role or event', async () => {
     const count = () =>
       withOwner(
@@ -99,8 +119,9 @@ describe('demo seeds (embedded profile)', () => {
     );
     expect(types).toEqual(
       expect.arrayContaining([
-        { type: 'identity.role.added', n: TENANT_IDS.length * 5 },
-        { type: 'identity.user.created', n: TENANT_IDS.length * 4 },
+        // The four demo accounts (the admin holds two roles) and the demo student's classmates.
+        { type: 'identity.role.added', n: TENANT_IDS.length * (5 + CLASSMATE_ACCOUNTS.length) },
+        { type: 'identity.user.created', n: TENANT_IDS.length * (4 + CLASSMATE_ACCOUNTS.length) },
       ]),
     );
   });

@@ -1,4 +1,5 @@
 import {
+  DEMO_CLASSMATES,
   SEED_ORGANIZATION_KINDS,
   SEED_ORGANIZATION_TYPES,
   seedOrganizationId,
@@ -63,6 +64,15 @@ export const DEMO_ACCOUNTS: readonly TDemoAccount[] = [
   },
 ];
 
+/** The demo student's classmates (contracts' `DEMO_CLASSMATES`): students of the School, nothing more. */
+export const CLASSMATE_ACCOUNTS: readonly TDemoAccount[] = DEMO_CLASSMATES.map((c) => ({
+  local: c.local,
+  firstName: c.firstName,
+  lastName: c.lastName,
+  roles: [['student', 'school']],
+  description: `student of the School in group ${c.group}`,
+}));
+
 export const demoEmail = (local: string, tenant: string) => `${local}@${tenant}.test`;
 
 // One hash (per cost) for all demo accounts: they share a published password, and hashing is the slow part.
@@ -95,7 +105,7 @@ export async function seedTenant(ctx: TSeedContext, tenant: TTenantId, scryptCos
         )
         .onConflict((oc) => oc.column('id').doNothing())
         .execute();
-      for (const account of DEMO_ACCOUNTS) {
+      for (const account of [...DEMO_ACCOUNTS, ...CLASSMATE_ACCOUNTS]) {
         const email = demoEmail(account.local, tenant);
         let user = await findUserByEmail(db, email);
         if (!user) {

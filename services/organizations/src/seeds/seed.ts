@@ -1,6 +1,7 @@
 import { SYSTEM } from '@stageplein/kit/auth/caller';
 import { dutchDate, schoolYearOf } from '@stageplein/contracts/domain/school-years';
 import {
+  DEMO_CLASSMATES,
   seedOrganizationId,
   SEED_ORGANIZATION_TYPES,
   type TSeedOrganizationKind,
@@ -332,6 +333,55 @@ export async function seedOrganizations(db: TDb, tenant: TTenantId, now: Date): 
   }
 
   await seedDemoMentorship(db, tenant, schoolId, now);
+  await seedClassmateGroups(db, tenant, schoolId, current, now);
+}
+
+/**
+ * The demo student's classmates (contracts' `DEMO_CLASSMATES`, identity's accounts) in their seeded
+ * groups of the current school year; none without identity. A classmate already in a group (moved by
+ * the school) stays where they are.
+ */
+async function seedClassmateGroups(
+  db: TDb,
+  tenant: TTenantId,
+  schoolId: string,
+  schoolYearId: string,
+  now: Date,
+): Promise<void> {
+  const at = { db, tenant: { id: tenant }, now };
+  for (const classmate of DEMO_CLASSMATES) {
+    const studentId = await demoUserId(db, tenant, classmate.local);
+    if (!studentId) continue;
+    const group = await db
+      .selectFrom('organizations.groups')
+      .select('id')
+      .where('tenant_id', '=', tenant)
+      .where('school_id', '=', schoolId)
+      .where('school_year_id', '=', schoolYearId)
+      .where('name', '=', classmate.group)
+      .executeTakeFirst();
+    if (!group) continue;
+    const row = await db
+      .insertInto('organizations.group_memberships')
+      .values({
+        tenant_id: tenant,
+        school_id: schoolId,
+        group_id: group.id,
+        student_id: studentId,
+        created_at: now,
+      })
+      .onConflict((oc) => oc.columns(['school_id', 'student_id']).doNothing())
+      .returningAll()
+      .executeTakeFirst();
+    if (row)
+      await record(
+        at,
+        SYSTEM,
+        'organizations.group_membership.changed',
+        { type: 'user', id: studentId },
+        { school_id: schoolId, student_id: studentId, group_id: group.id, previous_group_id: null },
+      );
+  }
 }
 
 /** The demo mentor (`mentor@`) of the demo student (`student@`) at the School; none without identity. */
