@@ -279,4 +279,62 @@ describe('input as people type it', () => {
     expect(problems).toEqual([]);
     await context.close();
   });
+
+  it('a student on a phone sees the weeks without hours the server counts, with a link to the sheet', async () => {
+    // The running internship started seven weeks ago (the school moves its start): the seeded hours
+    // cover only its last three weeks, so earlier weeks wait for hours.
+    const dutchToday = new Date().toLocaleDateString('sv-SE', { timeZone: 'Europe/Amsterdam' });
+    const start = new Date(Date.parse(`${dutchToday}T12:00:00Z`) - 49 * 86_400_000)
+      .toISOString()
+      .slice(0, 10);
+    const moved = await school.send('PATCH', `/api/v1/internships/${RUNNING}`, {
+      data: { type: 'internships', id: RUNNING, attributes: { start_date: start } },
+    });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    const student = await apiAs(stack.app, TENANT, 'student', 'school');
+    type TDue = {
+      data: { attributes: { internship_id: string; week_count: number; weeks: { starts_on: string }[] } }[];
+      meta: { total: number };
+    };
+    const due = async () => (await student.get<TDue>('/api/v1/hours/due')).body;
+    const before = await due();
+    const running = before.data.find((d) => d.attributes.internship_id === RUNNING)!;
+    expect(running.attributes.week_count).toBeGreaterThanOrEqual(3);
+    expect(running.attributes.weeks[0]!.starts_on).toBe(start);
+
+    const { page, context, problems } = await signedIn('student', PHONE);
+    const hours = await queue(page, 'hoursToLog');
+    // The count is the server's (weeks in all), the rows one per internship.
+    await expect
+      .poll(() => hours.getByTestId('dashboard-waiting-count').textContent())
+      .toBe(String(before.meta.total));
+    expect(await hours.textContent()).toContain(nl('portal.dashboard.waiting.queues.hoursToLog'));
+    const row = hours.getByTestId('dashboard-waiting-item').filter({
+      hasText: `weken zonder uren: ${running.attributes.week_count}`,
+    });
+    expect(await row.count()).toBe(1);
+    await expectAccessible(page, 'student dashboard with hours to log');
+    await fits(page, 'student dashboard with hours to log');
+    await shot(page, 'dashboard-student-hours-to-log');
+
+    // The row opens the internship's hours sheet.
+    await row.click();
+    await page.getByTestId('hours-section').waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/internships/${RUNNING}`);
+
+    // Hours logged in the oldest week take it off the queue.
+    const logged = await student.send('POST', `/api/v1/hours/${RUNNING}/entries`, {
+      data: { type: 'hours_entry', attributes: { date: start, hours: 3, description: `Inhaalweek ${RUN}` } },
+    });
+    expect(logged.status, JSON.stringify(logged.body)).toBe(201);
+    const after = await due();
+    expect(after.meta.total).toBe(before.meta.total - 1);
+    await page.goto(stack.url(TENANT, '/dashboard'));
+    const again = await queue(page, 'hoursToLog');
+    await expect
+      .poll(() => again.getByTestId('dashboard-waiting-count').textContent())
+      .toBe(String(after.meta.total));
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 });

@@ -230,7 +230,9 @@ export const en: TMessages = {
           answered: 'Applications with an answer',
           evaluations: 'Evaluations to fill in',
           hoursToConfirm: 'Hours waiting for the workplace supervisor’s confirmation',
+          hoursToLog: 'Weeks without hours logged',
         },
+        weeksToLog: 'weeks without hours: {{count}}, from {{date}}',
       },
     },
     profile: {

@@ -171,7 +171,9 @@ export const nlPortal = {
         answered: 'Sollicitaties met een antwoord',
         evaluations: 'Evaluaties om in te vullen',
         hoursToConfirm: 'Uren wachten op bevestiging door de praktijkbegeleider',
+        hoursToLog: 'Weken zonder ingevulde uren',
       },
+      weeksToLog: 'weken zonder uren: {{count}}, vanaf {{date}}',
     },
   },
   profile: {

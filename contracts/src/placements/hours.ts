@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { zDocumentOf, ZRelationship, zRequestBodyOf, zResourceOf } from '../jsonapi/jsonapi.ts';
+import {
+  zCollectionOf,
+  zDocumentOf,
+  ZRelationship,
+  zRequestBodyOf,
+  zResourceOf,
+} from '../jsonapi/jsonapi.ts';
 import { zDecimal } from '../validation/field-rules.ts';
 import {
   HOURS_ACTIONS,
@@ -202,3 +208,22 @@ export const ZHoursConfirmationDocument = zDocumentOf(
   zResourceOf('hours_confirmation', ZHoursConfirmationAttributes),
 );
 export type THoursConfirmationDocument = z.infer<typeof ZHoursConfirmationDocument>;
+
+/**
+ * `GET /api/v1/hours/due` (the student, for their current School): per internship of theirs whose
+ * sheet waits for hours, the ended weeks without any (contracts' `hoursWeeksToLog`, the oldest
+ * `HOURS_DUE_WEEKS_LISTED` listed, `week_count` all of them); `meta.total` is the weeks in all. The
+ * dashboard's "hours to log" queue (issue #30 item 2).
+ */
+export const ZHoursDueResource = zResourceOf(
+  'hours_due',
+  z.object({
+    internship_id: z.string(),
+    title: z.string(),
+    organization_name: z.string().nullable(),
+    week_count: z.number().int(),
+    weeks: z.array(z.object({ starts_on: z.string(), ends_on: z.string() })),
+  }),
+);
+export type THoursDueResource = z.infer<typeof ZHoursDueResource>;
+export const ZHoursDueCollection = zCollectionOf(ZHoursDueResource);

@@ -165,11 +165,14 @@ describe('what waits for whom (issue #30 item 2)', () => {
       'evaluations',
       'hoursToConfirm',
     ]);
-    expect(keys('student', as('student', 'School'), school)).toEqual(['answered']);
+    // The weeks without hours first, on hours tenants only.
+    expect(keys('student', as('student', 'School'), school)).toEqual(['hoursToLog', 'answered']);
     expect(keys('student', as('student', 'School'), school, 'oldebroek')).toEqual([
+      'hoursToLog',
       'answered',
       'evaluations',
     ]);
+    expect(keys('student', as('student', 'School'), school, 'demo')).toEqual(['answered', 'evaluations']);
     expect(keys('member', as('volunteer', 'NonProfit'))).toEqual([]);
   });
 
@@ -218,6 +221,11 @@ describe('what waits for whom (issue #30 item 2)', () => {
     const hoursUrl = new URL(waitingQueueQuery(hours, 5), 'http://x');
     expect(hoursUrl.searchParams.get('filter[awaiting]')).toBe('hours_confirmation');
     expect(hoursUrl.searchParams.has('filter[status_in]')).toBe(false);
+    // The student's weeks without hours: the hours service's own count.
+    const toLog = waitingQueues('student', as('student', 'School'), school, TENANTS.stageplein.features)[0]!;
+    expect(toLog.key).toBe('hoursToLog');
+    expect(waitingQueueQuery(toLog, 5)).toBe('/api/v1/hours/due');
+    expect(matchRoute(toLog.path)?.route.owner).toBe('portal');
     for (const q of [
       'approvals',
       'selfFound',
@@ -227,6 +235,7 @@ describe('what waits for whom (issue #30 item 2)', () => {
       'answered',
       'evaluations',
       'hoursToConfirm',
+      'hoursToLog',
     ])
       expect(hasKey(`portal.dashboard.waiting.queues.${q}`), q).toBe(true);
   });

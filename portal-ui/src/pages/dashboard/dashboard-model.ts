@@ -153,7 +153,8 @@ export function dashboardInternshipsOf(
  * - company admin: applications to answer; hours waiting for the supervisor's confirmation;
  * - mentor: their students' internships waiting for the school's approval (read only: they follow up),
  *   their evaluation parts to fill, hours waiting for confirmation (they may send the link);
- * - student: applications that got an answer, their evaluation parts to fill.
+ * - student: the weeks of their running hours sheets without hours (the server's `hoursWeeksToLog`,
+ *   hours tenants), applications that got an answer, their evaluation parts to fill.
  * Hours and evaluation queues only where the tenant has them (spec §1 switches).
  */
 export type TWaitingQueueKey =
@@ -164,7 +165,8 @@ export type TWaitingQueueKey =
   | 'studentsAwaitingSchool'
   | 'answered'
   | 'evaluations'
-  | 'hoursToConfirm';
+  | 'hoursToConfirm'
+  | 'hoursToLog';
 
 export type TWaitingQueue =
   | {
@@ -174,7 +176,9 @@ export type TWaitingQueue =
       awaiting?: TInternshipAwaiting;
       path: string;
     }
-  | { key: TWaitingQueueKey; kind: 'organizations'; types: readonly string[]; path: string };
+  | { key: TWaitingQueueKey; kind: 'organizations'; types: readonly string[]; path: string }
+  /** The student's weeks without hours (`GET /api/v1/hours/due`, counted by the server in weeks). */
+  | { key: TWaitingQueueKey; kind: 'hours'; path: string };
 
 const internshipsQueue = (key: TWaitingQueueKey, statuses: readonly TInternshipStatus[]): TWaitingQueue => ({
   key,
@@ -224,7 +228,11 @@ export function waitingQueues(
         ...hours,
       ];
     case 'student':
-      return [internshipsQueue('answered', ['accepted', 'declined']), ...evaluations('evaluation_student')];
+      return [
+        ...(features.usesHours ? [{ key: 'hoursToLog', kind: 'hours', path: '/internships' } as const] : []),
+        internshipsQueue('answered', ['accepted', 'declined']),
+        ...evaluations('evaluation_student'),
+      ];
     default:
       return [];
   }
@@ -232,6 +240,8 @@ export function waitingQueues(
 
 /** The list endpoint's query of a queue: its filter, newest first, the first few rows (and the total). */
 export function waitingQueueQuery(queue: TWaitingQueue, rows: number): string {
+  // One row per internship with weeks due; the server lists them all (a student has few).
+  if (queue.kind === 'hours') return '/api/v1/hours/due';
   const params = new URLSearchParams({ 'page[size]': String(rows) });
   if (queue.kind === 'internships') {
     if (queue.statuses.length) params.set('filter[status_in]', queue.statuses.join(','));

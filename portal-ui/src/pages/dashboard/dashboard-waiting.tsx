@@ -7,6 +7,16 @@ import { listInternships, personName } from '../internships/internship-api.ts';
 import { waitingQueueQuery, type TWaitingQueue } from './dashboard-model.ts';
 import './dashboard-waiting.css';
 
+/** "5 oktober" (a Dutch calendar date, as the server sends it, never shifted by the device's zone). */
+const dayAndMonth = (date: string | undefined, language: string) =>
+  date
+    ? new Date(`${date}T12:00:00Z`).toLocaleDateString(language, {
+        day: 'numeric',
+        month: 'long',
+        timeZone: 'UTC',
+      })
+    : '';
+
 /** Rows shown per queue; the count is the server's total, the link opens the whole queue. */
 const ROWS = 5;
 
@@ -33,7 +43,7 @@ export function DashboardWaiting({
   queues: readonly TWaitingQueue[];
   organizationId: string;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const api = useApi();
   const answers = useQueries({
     queries: queues.map((queue) => ({
@@ -50,6 +60,27 @@ export function DashboardWaiting({
                 .filter(Boolean)
                 .join(' · '),
               path: `/internships/${i.id}`,
+            })),
+          };
+        }
+        if (queue.kind === 'hours') {
+          const due = readCollectionDocument<{
+            internshipId: string;
+            title: string;
+            organizationName: string | null;
+            weekCount: number;
+            weeks: { startsOn: string; endsOn: string }[];
+          }>(await api.client.get<TRawDocument>(url, { signal }));
+          return {
+            total: Number(due.meta?.total ?? 0),
+            rows: due.data.map((d) => ({
+              id: d.id,
+              label: `${[d.title, d.organizationName].filter(Boolean).join(' · ')}: ${t(
+                'portal.dashboard.waiting.weeksToLog',
+                { count: d.weekCount, date: dayAndMonth(d.weeks[0]?.startsOn, i18n.language) },
+              )}`,
+              // The internship's page holds its hours sheet.
+              path: `/internships/${d.internshipId}`,
             })),
           };
         }

@@ -1,4 +1,5 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { TInternshipStatus } from '@stageplein/contracts/placements/internships';
 import type { TDb } from '../database.ts';
 import type { THoursEntriesTable, THoursSheetsTable } from './hours.table.ts';
 
@@ -115,4 +116,23 @@ export async function upsertPeriodDefault(
     .values({ internship_period_id: periodId, tenant_id: tenantId, ...changes })
     .onConflict((oc) => oc.column('internship_period_id').doUpdateSet(changes))
     .execute();
+}
+
+/** A student's internships at a School in these statuses, the earliest start first (the hours queue). */
+export async function studentInternshipIds(
+  db: TDb,
+  studentId: string,
+  schoolId: string,
+  statuses: readonly TInternshipStatus[],
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom('placements.internships')
+    .select('id')
+    .where('student_id', '=', studentId)
+    .where('school_id', '=', schoolId)
+    .where('status', 'in', [...statuses])
+    .orderBy('start_date', 'asc')
+    .orderBy('created_at', 'asc')
+    .execute();
+  return rows.map((r) => r.id);
 }

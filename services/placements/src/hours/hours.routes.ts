@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   HOURS_LINK_ACTION,
   ZHoursConfirmationDocument,
+  ZHoursDueCollection,
   ZHoursCorrectionBody,
   ZHoursDecisionsBody,
   ZHoursEntryCreateBody,
@@ -13,6 +14,7 @@ import {
   ZHoursSheetDocument,
   ZHoursSignOffBody,
 } from '@stageplein/contracts/placements/hours';
+import { HOURS_DUE_WEEKS_LISTED } from '@stageplein/contracts/placements/hours-due';
 import { linkActorOf } from '@stageplein/kit/external-links/external-links.guard';
 import type { TPlacementsDeps } from '../placements.config.ts';
 import { callerOf } from '../shared/caller.ts';
@@ -23,6 +25,7 @@ import {
   confirmationByLink,
   correctEntry,
   decideByLink,
+  hoursDue,
   logEntry,
   readHoursSheet,
   recordPaperHours,
@@ -49,6 +52,35 @@ export const hoursRoutes: FastifyPluginAsync<TPlacementsDeps> = async (app, deps
     (req: { tenant: { features: { paperTimesheets: boolean } } }) =>
     (s: Parameters<typeof hoursSheetDocument>[0]) =>
       hoursSheetDocument(s, req.tenant.features.paperTimesheets);
+
+  r.get('/api/v1/hours/due', {
+    schema: {
+      tags: TAGS,
+      summary: 'The ended weeks without hours on the student’s running sheets (the student’s queue)',
+      description:
+        'Per internship of the caller (a student, for their current School) whose sheet takes hours: the weeks (Monday to Sunday, within the internship’s or its period’s dates) that have ended without a logged entry. `meta.total`: the weeks in all. Empty for anyone else.',
+      response: { 200: ZHoursDueCollection },
+    },
+    handler: async (req, reply) => {
+      const ctx = await contextOf(req, deps);
+      const due = await hoursDue(ctx, await callerOf(req, ctx.db));
+      reply.header('cache-control', 'private, no-store');
+      return {
+        data: due.map(({ internship, weeks }) => ({
+          type: 'hours_due' as const,
+          id: internship.id,
+          attributes: {
+            internship_id: internship.id,
+            title: internship.title,
+            organization_name: internship.organization_name,
+            week_count: weeks.length,
+            weeks: weeks.slice(0, HOURS_DUE_WEEKS_LISTED),
+          },
+        })),
+        meta: { total: due.reduce((n, d) => n + d.weeks.length, 0) },
+      };
+    },
+  });
 
   r.get('/api/v1/hours/:internshipId', {
     schema: {

@@ -21,6 +21,9 @@ import {
   type THoursSheetState,
   type THoursTotals,
 } from '@stageplein/contracts/placements/hours';
+import { HOURS_OPEN_STATUSES } from '@stageplein/contracts/placements/hours-policy';
+import { hoursWeeksToLog, type THoursWeek } from '@stageplein/contracts/placements/hours-due';
+import { scheduleWindow } from '@stageplein/contracts/placements/progress-rule';
 import { ApiError, forbidden, notFound, unauthorized } from '@stageplein/kit/errors/api-error';
 import type { TCaller } from '../shared/caller.ts';
 import { record } from '../shared/events.ts';
@@ -41,6 +44,7 @@ import {
   quartersOnDate,
   updateEntry,
   upsertSheet,
+  studentInternshipIds,
   type THoursEntryRow,
   type THoursSheetRow,
 } from './hours.repository.ts';
@@ -135,6 +139,36 @@ async function step(ctx: TCtx, caller: TCaller, internshipId: string, action: TH
     throw forbidden();
   }
   return loaded;
+}
+
+/**
+ * `GET /api/v1/hours/due`: what waits for the student on their sheets (issue #30 item 2): per internship
+ * of theirs at the current School that takes hours, the ended weeks without any (contracts'
+ * `hoursWeeksToLog`, only while the sheet lets them log). Nobody else has such a queue: empty for them.
+ */
+export async function hoursDue(
+  ctx: TCtx,
+  caller: TCaller,
+): Promise<{ internship: THoursInternship; weeks: THoursWeek[] }[]> {
+  assertHoursTenant(ctx);
+  const userId = caller.actor.userId;
+  if (!userId) throw unauthorized();
+  const current = caller.current;
+  if (!caller.permissions.isStudent || current?.type !== 'School') return [];
+  const due: { internship: THoursInternship; weeks: THoursWeek[] }[] = [];
+  for (const id of await studentInternshipIds(ctx.db, userId, current.id, HOURS_OPEN_STATUSES)) {
+    const internship = await findHoursInternship(ctx.db, id);
+    if (!internship || (await relationTo(ctx.db, caller, internship)) !== 'student') continue;
+    const loaded = await load(ctx, internship, 'student');
+    const weeks = hoursWeeksToLog(
+      scheduleWindow(internship),
+      loaded.entries.map((e) => e.date),
+      todayOf(ctx.now),
+      loaded.actions.includes('log'),
+    );
+    if (weeks.length) due.push({ internship, weeks });
+  }
+  return due;
 }
 
 export async function readHoursSheet(ctx: TCtx, caller: TCaller, internshipId: string): Promise<THoursSheet> {
