@@ -93,6 +93,8 @@ const state = (over: Partial<TEvaluationState> = {}): TEvaluationState => ({
   opened: true,
   roles: ['student', 'supervisor', 'mentor'],
   states: { student: 'open', supervisor: 'open', mentor: 'open' },
+  hasSupervisor: true,
+  supervisorApproved: true,
   ...over,
 });
 
@@ -134,6 +136,18 @@ describe('who may do what', () => {
       ),
     ).toBe(false);
     expect(mayTakeEvaluationAction('student', 'send_link', state())).toBe(false);
+  });
+
+  it('offers the link only to a supervisor the school approved (the server answers 409 otherwise)', () => {
+    expect(mayTakeEvaluationAction('school', 'send_link', state({ supervisorApproved: false }))).toBe(false);
+    expect(
+      mayTakeEvaluationAction(
+        'school',
+        'send_link',
+        state({ hasSupervisor: false, supervisorApproved: false }),
+      ),
+    ).toBe(false);
+    expect(evaluationActionsFor('school', state({ supervisorApproved: false }))).toEqual(['read_answers']);
   });
 
   it('shows answers to the school and the mentor, a student their own, the workplace none', () => {

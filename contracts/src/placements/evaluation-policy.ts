@@ -69,6 +69,10 @@ export interface TEvaluationState {
   roles: readonly TEvaluationRole[];
   /** The state of each asked role's part. */
   states: Partial<Record<TEvaluationRole, TEvaluationResponseState>>;
+  /** The internship names a supervisor address (an account's, a named person's or the contact's). */
+  hasSupervisor: boolean;
+  /** The school approved that address (issue #31): links go only to an approved supervisor. */
+  supervisorApproved: boolean;
 }
 
 /**
@@ -86,7 +90,8 @@ export const answeringRoleOf = (relation: TEvaluationRelation | null): TEvaluati
 
 /**
  * The school opens the evaluation of a running internship whose period has a template, and (re)sends
- * the supervisor's link while the internship runs and the supervisor's part is open; the student and the mentor fill their own
+ * the supervisor's link while the internship runs, the supervisor's part is open and the school has
+ * approved the supervisor; the student and the mentor fill their own
  * open part; the school and the mentor read every part's answers (the student reads their own, the
  * workplace organization only the states).
  */
@@ -104,8 +109,15 @@ export function mayTakeEvaluationAction(
       return !!role && state.opened && state.states[role] === 'open';
     }
     case 'send_link':
-      // A link only while it has a purpose: the internship is evaluated and the supervisor's part open.
-      return relation === 'school' && state.running && state.opened && state.states.supervisor === 'open';
+      // A link only while it has a purpose (the internship is evaluated and the supervisor's part open)
+      // and somewhere to go: to a supervisor the school approved (the server refuses anyone else, 409).
+      return (
+        relation === 'school' &&
+        state.running &&
+        state.opened &&
+        state.states.supervisor === 'open' &&
+        state.supervisorApproved
+      );
     case 'read_answers':
       return relation === 'school' || relation === 'mentor';
   }

@@ -517,6 +517,30 @@ describe('evaluations', () => {
     expectStatus(await sendLink(w, w.school), 422, 'evaluation_no_supervisor_email');
   });
 
+  it('a supervisor the school has not approved: no link offered, sending it is refused (409)', async () => {
+    const { w } = await withTemplate('oldebroek');
+    await asOwner(h, 'oldebroek', (trx) =>
+      sql`update placements.internships set supervisor_approved_email = null where id = ${w.internshipId}`.execute(
+        trx,
+      ),
+    );
+    const opened = await open(w, w.school);
+    expectStatus(opened, 201);
+    expect(attrs(opened).supervisor_link_sent_at).toBeNull();
+    expect(attrs(opened).actions).toEqual(['read_answers']);
+    expectStatus(await sendLink(w, w.school), 409, 'supervisor_not_approved');
+    expectStatus(
+      await call(h.app, {
+        method: 'POST',
+        url: `/api/v1/internships/${w.internshipId}/supervisor_approval`,
+        headers: w.school.headers,
+      }),
+      200,
+    );
+    expect(attrs(await get(w, w.school)).actions).toEqual(['send_link', 'read_answers']);
+    expectStatus(await sendLink(w, w.school), 200);
+  });
+
   it('opens every running internship of the period at once from the template', async () => {
     const { w, templateId } = await withTemplate('nuborgh');
     const res = await call(h.app, {
@@ -624,7 +648,8 @@ describe('evaluations', () => {
           );
       }
     };
-    await check({ running: true, hasTemplate: true, opened: false, roles: [], states: {} });
+    const supervisor = { hasSupervisor: true, supervisorApproved: true };
+    await check({ running: true, hasTemplate: true, opened: false, roles: [], states: {}, ...supervisor });
     for (const [name, user, relation] of callers) {
       if (relation === 'school') continue;
       expectStatus(await open(w, user), relation ? 403 : 404, undefined);
@@ -637,6 +662,7 @@ describe('evaluations', () => {
       opened: true,
       roles: ['student', 'supervisor'],
       states: { student: 'open', supervisor: 'open' },
+      ...supervisor,
     });
     // Filling: the student fills their part; a mentor has none here (not asked); others are refused.
     for (const [, user, relation] of callers) {
@@ -651,6 +677,7 @@ describe('evaluations', () => {
       opened: true,
       roles: ['student', 'supervisor'],
       states: { student: 'submitted', supervisor: 'open' },
+      ...supervisor,
     });
     // Anonymous: 401.
     expectStatus(await call(h.app, { url: evalUrl(w), headers: { 'x-tenant': 'oldebroek' } }), 401);

@@ -269,6 +269,8 @@ async function load(
     opened: !!evaluation,
     roles: parts.map((p) => p.row.role),
     states: Object.fromEntries(parts.map((p) => [p.row.role, p.row.state])),
+    hasSupervisor: !!internship.supervisor_email,
+    supervisorApproved: internship.supervisor_approved,
   };
   return {
     internship,
@@ -309,6 +311,11 @@ async function step(ctx: TCtx, caller: TCaller, internshipId: string, action: TE
   }
   if (action === 'send_link' && view.relation === 'school') {
     if (!view.state.opened) throw new ApiError('evaluation_not_open');
+    // Allowed but for the supervisor: say which of theirs is missing (nobody named, or not approved).
+    if (mayTakeEvaluationAction(view.relation, action, { ...view.state, supervisorApproved: true }))
+      throw new ApiError(
+        view.state.hasSupervisor ? 'supervisor_not_approved' : 'evaluation_no_supervisor_email',
+      );
     throw new ApiError('invalid_evaluation_action');
   }
   throw forbidden();
