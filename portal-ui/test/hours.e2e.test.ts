@@ -100,6 +100,8 @@ describe('hours: log, confirm by link, print', () => {
       .toBe(1);
     await page.getByTestId('hours-send-link').click();
     await expect.poll(() => page.getByTestId('toast').first().textContent()).toContain('Link verstuurd');
+    // A new link waits ten minutes (the server's link limits): the button is not offered meanwhile.
+    await expect.poll(() => page.getByTestId('hours-send-link').count()).toBe(0);
     await shot(page, 'hours-student');
 
     // The supervisor (the demo company's admin) reads the mail and opens the link, signed out.

@@ -23,6 +23,7 @@ const open: THoursSheetState = {
   hasSupervisor: true,
   supervisorApproved: true,
   pendingEntries: true,
+  linkWaiting: false,
 };
 
 describe('hours arithmetic', () => {
@@ -152,6 +153,8 @@ describe('hours policy', () => {
     for (const r of ['student', 'mentor', 'school'] as const) {
       expect(mayTakeHoursAction(r, 'send_link', unapproved)).toBe(false);
       expect(mayTakeHoursAction(r, 'send_link', { ...open, pendingEntries: false })).toBe(false);
+      // Within the link limits' wait (ten minutes, three a day) the step is not offered either.
+      expect(mayTakeHoursAction(r, 'send_link', { ...open, linkWaiting: true })).toBe(false);
     }
     expect(hoursActionsFor('school', unapproved)).toEqual([
       'lock',

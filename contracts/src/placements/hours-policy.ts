@@ -180,12 +180,17 @@ export interface THoursSheetState {
   supervisorApproved: boolean;
   /** Entries wait for the supervisor: a link is only sent when there is something to confirm. */
   pendingEntries: boolean;
+  /**
+   * A new link must wait: one went to this supervisor less than HOURS_LINK_RESEND_MINUTES ago, or
+   * HOURS_LINKS_PER_DAY did in 24 hours (the server answers 429 `hours_link_too_often` until then).
+   */
+  linkWaiting: boolean;
 }
 
 /**
  * Who may take which step now. Students log (and change their own pending entries) while updating is
  * allowed and the internship runs; students, mentors and the school send the supervisor's link once
- * the school approved the supervisor and entries wait for them; only the school approves the
+ * the school approved the supervisor and entries wait for them, no more often than the link limits; only the school approves the
  * supervisor, locks, unlocks, corrects, signs off and records a paper total. Signing off locks the sheet; unlocking
  * reopens it.
  */
@@ -206,7 +211,8 @@ export function mayTakeHoursAction(
         !state.signedOff &&
         !state.paper &&
         state.supervisorApproved &&
-        state.pendingEntries
+        state.pendingEntries &&
+        !state.linkWaiting
       );
     case 'approve_supervisor':
       return relation === 'school' && state.hasSupervisor && !state.supervisorApproved;

@@ -241,6 +241,7 @@ describe('hours registration', () => {
     expectStatus(await post(w, w.school, '/supervisor_link'), 200);
     const first = await mailedToken(w);
     await ageLinks(w, 11);
+    expect(attrs(await get(w, w.mentor)).actions).toEqual(['send_link']);
     expectStatus(await post(w, w.mentor, '/supervisor_link'), 200);
     const second = await mailedToken(w);
     expect(second).not.toBe(first);
@@ -456,7 +457,11 @@ describe('hours registration', () => {
     const w = await world('stageplein');
     expectStatus(await post(w, w.student, '/supervisor_link'), 409, 'hours_nothing_to_confirm');
     await logHours(w, '2026-11-02', 2);
-    expectStatus(await post(w, w.student, '/supervisor_link'), 200);
+    const sent = await post(w, w.student, '/supervisor_link');
+    expectStatus(sent, 200);
+    // The sheet offers no new link while it must wait (contracts' `linkWaiting`), to anyone.
+    expect(attrs(sent).actions).toEqual(['log']);
+    expect(attrs(await get(w, w.mentor)).actions).toEqual([]);
     const again = await post(w, w.student, '/supervisor_link');
     expectStatus(again, 429, 'hours_link_too_often');
     expect(JSON.stringify(again.json())).toContain('10 minuten');

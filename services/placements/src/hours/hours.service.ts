@@ -69,6 +69,7 @@ const stateOf = (
   i: THoursInternship,
   sheet: THoursSheetRow | undefined,
   entries: readonly Pick<THoursEntryRow, 'status'>[],
+  linkWait: number,
 ): THoursSheetState => ({
   running: acceptsHours(i),
   updatingAllowed: i.updating_hours_allowed,
@@ -78,6 +79,7 @@ const stateOf = (
   hasSupervisor: !!i.supervisor_email,
   supervisorApproved: i.supervisor_approved,
   pendingEntries: entries.some((e) => e.status === 'pending'),
+  linkWaiting: linkWait > 0,
 });
 
 async function load(ctx: TCtx, internship: THoursInternship, relation: THoursRelation | null) {
@@ -90,8 +92,22 @@ async function load(ctx: TCtx, internship: THoursInternship, relation: THoursRel
     requiredHours(internship.hours, internship.period_default_hours),
     sheet?.paper_quarters ?? null,
   );
-  const state = stateOf(ctx, internship, sheet, entries);
-  return { internship, sheet, entries, totals, relation, actions: hoursActionsFor(relation, state), state };
+  // The link limits matter only where a link could go (an approved supervisor, hours waiting).
+  const linkWait =
+    internship.supervisor_approved && entries.some((e) => e.status === 'pending')
+      ? await linkWaitMs(ctx, internship)
+      : 0;
+  const state = stateOf(ctx, internship, sheet, entries, linkWait);
+  return {
+    internship,
+    sheet,
+    entries,
+    totals,
+    relation,
+    actions: hoursActionsFor(relation, state),
+    state,
+    linkWait,
+  };
 }
 
 /** The internship and the caller's relation to it; 404 when the caller has none (not revealed). */
@@ -115,11 +131,14 @@ async function step(ctx: TCtx, caller: TCaller, internshipId: string, action: TH
       ...loaded.state,
       supervisorApproved: true,
       pendingEntries: true,
+      linkWaiting: false,
     })
   ) {
     if (!loaded.state.hasSupervisor) throw new ApiError('hours_no_supervisor_email');
     if (!loaded.state.supervisorApproved) throw new ApiError('supervisor_not_approved');
     if (!loaded.state.pendingEntries) throw new ApiError('hours_nothing_to_confirm');
+    if (loaded.state.linkWaiting)
+      throw new ApiError('hours_link_too_often', { minutes: Math.ceil(loaded.linkWait / MINUTE_MS) });
   }
   if (!mayTakeHoursAction(loaded.relation, action, loaded.state)) {
     if (action === 'log' && loaded.relation === 'student') throw new ApiError('hours_locked');
@@ -133,6 +152,7 @@ async function step(ctx: TCtx, caller: TCaller, internshipId: string, action: TH
         paper: false,
         supervisorApproved: true,
         pendingEntries: true,
+        linkWaiting: false,
       }).includes(action)
     )
       throw new ApiError('invalid_hours_action');
@@ -475,9 +495,8 @@ export async function sendSupervisorLink(
   caller: TCaller,
   internshipId: string,
 ) {
+  // step() refuses within the link limits (429 `hours_link_too_often`, the sheet's `linkWaiting`).
   const { internship } = await step(ctx, caller, internshipId, 'send_link');
-  const wait = await linkWaitMs(ctx, internship);
-  if (wait > 0) throw new ApiError('hours_link_too_often', { minutes: Math.ceil(wait / MINUTE_MS) });
   return mailLink(ctx, caller, internship);
 }
 
@@ -492,13 +511,9 @@ export async function requestLinkFromPaper(ctx: TCtx & { config: TPlacementsConf
   if (!ctx.tenant.features.paperTimesheets) throw new ApiError('paper_timesheets_unavailable');
   const internship = await findHoursInternship(ctx.db, internshipId, { forUpdate: true });
   if (!internship) return;
-  const [sheet, entries] = await Promise.all([
-    findSheet(ctx.db, internship.id),
-    listEntries(ctx.db, internship.id),
-  ]);
-  // The same conditions as a person's "send link": an approved supervisor, hours waiting for them.
-  if (!mayTakeHoursAction('student', 'send_link', stateOf(ctx, internship, sheet, entries))) return;
-  if ((await linkWaitMs(ctx, internship)) > 0) return;
+  // The same conditions as a person's "send link": an approved supervisor, hours waiting for them,
+  // within the link limits.
+  if (!(await load(ctx, internship, 'student')).actions.includes('send_link')) return;
   await mailLink(ctx, null, internship);
 }
 
