@@ -107,19 +107,40 @@ export function table(results: TLoadResult[], baseline: TLoadResult): string {
   ].join('\n');
 }
 
-/** Replaces (or appends) one section of docs/benchmarks.md, so each benchmark keeps its latest numbers. */
-export function recordSection(title: string, body: string): void {
+/**
+ * Replaces (or appends) one section of docs/benchmarks.md, so each benchmark keeps its latest numbers, and
+ * with `summary` (the result against its baseline and the run's load average) that benchmark's row of the
+ * page's results table, the row whose first cell is the section's title.
+ */
+export function recordSection(title: string, body: string, summary?: { result: string; load: string }): void {
   const file = path.join(ROOT, 'docs/benchmarks.md');
   mkdirSync(path.dirname(file), { recursive: true });
   const header =
     '# Benchmarks\n\nLatest results of `npm run bench` on the development machine (2 cores). Each benchmark compares against a baseline measured in the same run.\n';
-  const text = existsSync(file) ? readFileSync(file, 'utf8') : header;
+  let text = existsSync(file) ? readFileSync(file, 'utf8') : header;
   const section = `## ${title}\n\n${body.trim()}\n`;
-  const pattern = new RegExp(`## ${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\n[\\s\\S]*?(?=\\n## |$)`);
-  writeFileSync(
-    file,
-    pattern.test(text) ? text.replace(pattern, section) : `${text.trimEnd()}\n\n${section}`,
-  );
+  const pattern = new RegExp(`## ${escapeRegExp(title)}\\n[\\s\\S]*?(?=\\n## |$)`);
+  text = pattern.test(text) ? text.replace(pattern, () => section) : `${text.trimEnd()}\n\n${section}`;
+  if (summary !== undefined) text = withSummaryRow(text, title, [summary.result, summary.load]);
+  writeFileSync(file, text);
+}
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** `text` with the results table's row for `title` set to `cells` (a new row when it has none). */
+export function withSummaryRow(text: string, title: string, cells: readonly string[]): string {
+  const cell = (c: string) => c.replaceAll('|', '\\|').replaceAll('\n', ' ');
+  const row = `| ${[title, ...cells].map(cell).join(' | ')} |`;
+  const existing = new RegExp(`^\\| ${escapeRegExp(title)} \\|.*$`, 'm');
+  if (existing.test(text)) return text.replace(existing, () => row);
+  const lines = text.split('\n');
+  // The results table: the first table whose head names the benchmark and its result.
+  const head = lines.findIndex((l) => l.startsWith('| benchmark | result'));
+  if (head === -1) return text;
+  let end = head + 2;
+  while (end < lines.length && lines[end]!.startsWith('|')) end++;
+  lines.splice(end, 0, row);
+  return lines.join('\n');
 }
 
 /** One URL to drive (with its headers) and the label its row carries. */

@@ -1,8 +1,11 @@
 // Benchmark servers for GET /api/v1/organizations: `gateway` (the product's full path: gateway, tenant,
 // credential check, current organization, RLS, JSON:API documents) or `bare` (Fastify + pg
-// running the same list query and building the same document, nothing else).
+// running the same two statements — the list, then the page's public vacancies for include=vacancies —
+// and building the same document, nothing else).
 import Fastify from 'fastify';
 import pg from 'pg';
+// The product's type parsers (timestamptz by positions, int8 as numbers), as the gateway's pools decode rows.
+import '@stageplein/kit/db/database';
 import { serveForBench, serveGatewayForBench } from './bench-lib.ts';
 
 const [mode, ownerUrl] = process.argv.slice(2) as [string, string];
@@ -23,6 +26,32 @@ const LIST_SQL = `
   order by o.name asc, o.id
   limit $2 offset $3`;
 
+/**
+ * `include=vacancies`: the text Kysely builds for the repository's `publicVacanciesOf` (organizations'
+ * read model of placements' vacancies), one parameter per organization of the page.
+ */
+const vacanciesSql = (n: number) =>
+  `select * from "organizations"."vacancies" where "organization_id" in (${Array.from(
+    { length: n },
+    (_, i) => `$${i + 1}`,
+  ).join(', ')}) and "public" = $${n + 1} order by "published_at" desc, "id"`;
+
+interface TVacancyRow {
+  id: string;
+  organization_id: string;
+  title: string;
+  kind: string;
+  city: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  places: number;
+  hours_per_week: number | null;
+  starts_on: string | null;
+  ends_on: string | null;
+  published_at: Date | null;
+  closes_at: Date | null;
+}
+
 if (mode === 'gateway') {
   await serveGatewayForBench(ownerUrl);
 } else {
@@ -36,6 +65,13 @@ if (mode === 'gateway') {
     const number = Number(req.query['page[number]'] ?? 1);
     const { rows } = await pool.query(LIST_SQL, [tenant, size, (number - 1) * size]);
     const total = Number(rows[0]?.total ?? 0);
+    const ids = [...new Set(rows.map((o) => o.id as string))];
+    const vacancies = new Map<string, TVacancyRow[]>();
+    if (ids.length > 0) {
+      const found = await pool.query<TVacancyRow>(vacanciesSql(ids.length), [...ids, true]);
+      for (const v of found.rows)
+        vacancies.set(v.organization_id, [...(vacancies.get(v.organization_id) ?? []), v]);
+    }
     const url = new URL(`http://${req.host}${req.url}`);
     const at = (n: number) => (url.searchParams.set('page[number]', String(n)), url.toString());
     const last = Math.max(1, Math.ceil(total / size));
@@ -55,9 +91,29 @@ if (mode === 'gateway') {
         relationships: {
           profile: { data: { type: 'profile', id: o.id } },
           parent: { data: o.parent_id ? { type: o.parent_type, id: o.parent_id } : null },
-          vacancies: { data: [] },
+          vacancies: { data: (vacancies.get(o.id) ?? []).map((v) => ({ type: 'vacancy', id: v.id })) },
         },
       })),
+      included: rows.flatMap((o) =>
+        (vacancies.get(o.id) ?? []).map((v) => ({
+          type: 'vacancy',
+          id: v.id,
+          attributes: {
+            title: v.title,
+            kind: v.kind,
+            organization_id: v.organization_id,
+            city: v.city,
+            latitude: v.latitude,
+            longitude: v.longitude,
+            places: v.places,
+            hours_per_week: v.hours_per_week,
+            starts_on: v.starts_on,
+            ends_on: v.ends_on,
+            published_at: v.published_at?.toISOString() ?? null,
+            closes_at: v.closes_at?.toISOString() ?? null,
+          },
+        })),
+      ),
       meta: { total },
       links: {
         self: at(number),

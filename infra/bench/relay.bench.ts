@@ -455,10 +455,14 @@ try {
     `Relay batches in that round: ${mid.relay.batches}, ${ms(mid.relay.events / Math.max(1, mid.relay.batches))} events each on average; per batch claim p50 ${ms(mid.relay.claim.p50)} / p99 ${ms(mid.relay.claim.p99)} ms, broker ack p50 ${ms(mid.relay.publish.p50)} / p99 ${ms(mid.relay.publish.p99)} ms, commit p50 ${ms(mid.relay.commit.p50)} / p99 ${ms(mid.relay.commit.p99)} ms. Event loop delay of the writing process: p50 ${ms(mid.loopDelay.p50)} ms, p99 ${ms(mid.loopDelay.p99)} ms.`,
     '',
     `Targets: relay ≥ 2,000 events/s (${verdict(relayRate >= 2000)}), ≥ 0.7× the plain producer (${verdict(ratio >= 0.7)}), commit-to-consume p50 ≤ 50 ms (${verdict(mid.p50 <= 50)}) and p99 ≤ 300 ms (${verdict(mid.p99 <= 300)}) in the median round.`,
-    `Both producers idempotent with acks=all and one request in flight; one local KRaft broker (Kafka ${KAFKA_VERSION} from Maven Central), ${DEFAULT_PARTITIONS} partitions, ${AGGREGATES} aggregates; throughput is the median of ${ROUNDS} alternating rounds of ${EVENTS_PER_ROUND} events; load average ${loadAtStart.toFixed(1)} at the start and ${loadavg()[0]!.toFixed(1)} at the end on ${cpus().length} cores (shared machine); ${new Date().toISOString().slice(0, 10)}.`,
+    `Both producers idempotent with acks=all and one request in flight; one local KRaft broker (Kafka ${KAFKA_VERSION} from Maven Central), ${DEFAULT_PARTITIONS} partitions, ${AGGREGATES} aggregates; throughput is the median of ${ROUNDS} alternating rounds of ${EVENTS_PER_ROUND} events; load average ${loadAtStart.toFixed(1)} at the start and ${loadavg()[0]!.toFixed(1)} at the end on ${cpus().length} cores (shared machine).`,
   ].join('\n');
   console.log(`\nOutbox relay → Kafka\n${body}`);
-  if (!LATENCY_ONLY) recordSection('Outbox relay → Kafka (relay vs plain kafkajs producer)', body);
+  if (!LATENCY_ONLY)
+    recordSection('Outbox relay → Kafka (relay vs plain kafkajs producer)', body, {
+      result: `${ratio.toFixed(2)}× the plain producer (target 0.7×), ${Math.round(relayRate)} events/s; commit to consume p50 ${ms(mid.p50)} / p99 ${ms(mid.p99)} ms at ${LOAD_PER_SECOND} events/s (targets 50 / 300 ms)`,
+      load: `${loadAtStart.toFixed(1)}–${loadavg()[0]!.toFixed(1)}`,
+    });
 } finally {
   await broker.stop();
   await rm(kafkaDir, { recursive: true, force: true });

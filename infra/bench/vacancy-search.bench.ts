@@ -153,16 +153,18 @@ await withSeededDatabase('bench-vacancy-search', async (ownerUrl) => {
       { label: `${label}: bare Fastify + pg`, url: `http://127.0.0.1:${bare!.port}${p}`, headers: tenant },
       { label: `${label}: gateway → placements`, url: `${gatewayBase}${p}`, headers: tenant },
     ]);
-    const { medians } = await alternatingRounds(contenders, { rounds: ROUNDS, seconds: 5 });
+    const { medians, loads } = await alternatingRounds(contenders, { rounds: ROUNDS, seconds: 5 });
     const db = await databaseTimes(ownerUrl, paths);
     const rows: string[] = [];
     const verdicts: string[] = [];
+    const summaries: string[] = [];
     for (const [i, label] of Object.keys(paths).entries()) {
       const b = medians[2 * i]!;
       const g = medians[2 * i + 1]!;
       const ratio = g.requestsPerSecond / b.requestsPerSecond;
       const d = db[label]!;
       rows.push(loadRow(b, b), loadRow(g, b));
+      summaries.push(`${label} ${ratio.toFixed(2)}×, p95 ${g.p95} ms`);
       verdicts.push(
         `${label}: ratio ${ratio.toFixed(2)}× (${ratio >= 0.7 ? 'met' : 'NOT met'}), API p95 ${g.p95} ms (${g.p95 <= 40 ? 'met' : 'NOT met'}), database p50 ${d.p50.toFixed(1)} / p95 ${d.p95.toFixed(1)} ms (${d.p95 <= 10 ? 'met' : 'NOT met'})`,
       );
@@ -173,10 +175,13 @@ await withSeededDatabase('bench-vacancy-search', async (ownerUrl) => {
       '',
       `Targets: gateway ≥ 0.7× bare, API p95 ≤ 40 ms, database p95 ≤ 10 ms. ${verdicts.join('; ')}.`,
       '',
-      `Request: \`${FIRST.replace('/api/v1/vacancies?', '')}\` (${firstDoc.meta.total} matches of ${VACANCIES} published vacancies in the tenant, spread over GeoNames' Dutch places by population), its next page by \`page[cursor]\`, and the markers of the same search (one word near a place in the public bank: the matches from the bank's words alone, the level's copy of them, only the page's vacancies read and none for the markers; docs/decisions/vacancy-search.md). Anonymous, through the gateway (tenant, caller, RLS transaction, planning, JSON:API document with the full vacancy attributes); the bare route runs the same statements (planned once at its start) on a pool of 10 and returns the same rows. p95 from every response's time as the client saw it (autocannon's own histogram has no p95). Database: each statement alone, sequentially on one connection (owner role), 200 runs after 20 warm-up. 16 connections; median of ${ROUNDS} alternating rounds of 5 s, each after a 2 s warm-up; ${new Date().toISOString().slice(0, 10)}.`,
+      `Request: \`${FIRST.replace('/api/v1/vacancies?', '')}\` (${firstDoc.meta.total} matches of ${VACANCIES} published vacancies in the tenant, spread over GeoNames' Dutch places by population), its next page by \`page[cursor]\`, and the markers of the same search (one word near a place in the public bank: the matches from the bank's words alone, the level's copy of them, only the page's vacancies read and none for the markers; docs/decisions/vacancy-search.md). Anonymous, through the gateway (tenant, caller, RLS transaction, planning, JSON:API document with the full vacancy attributes); the bare route runs the same statements (planned once at its start) on a pool of 10 and returns the same rows. p95 from every response's time as the client saw it (autocannon's own histogram has no p95). Database: each statement alone, sequentially on one connection (owner role), 200 runs after 20 warm-up. 16 connections; median of ${ROUNDS} alternating rounds of 5 s, each after a 2 s warm-up; 1-minute load average after the rounds ${loads.map((l) => l.toFixed(1)).join(', ')}.`,
     ].join('\n');
     console.log(body);
-    recordSection('GET /api/v1/vacancies search, 200,000 vacancies (gateway vs bare route)', body);
+    recordSection('GET /api/v1/vacancies search, 200,000 vacancies (gateway vs bare route)', body, {
+      result: `${summaries.join('; ')} (targets 0.7×, API p95 40 ms)`,
+      load: `${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}`,
+    });
   } finally {
     if (bare) await stopServer(bare.child);
     await stopServer(gateway.child);

@@ -30,7 +30,7 @@ export const inContentScope = (scope: TContentScope, organizationId: string | nu
 export const uploadInScope = inContentScope;
 
 /**
- * Whose uploads a caller manages (docs/decisions/content.md, "Uploads of organization admins"): content
+ * Whose uploads a caller manages (docs/decisions/content.md, "Uploads, stock images and icons"): content
  * editors all of the tenant's (their own uploads belong to the tenant: `organizationId` null); any other
  * admin acting for an organization only that organization's (ownership, whatever its status: a pending
  * organization writes vacancy drafts with images); everyone else none.

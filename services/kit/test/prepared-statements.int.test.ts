@@ -35,10 +35,16 @@ describe('prepared statements through Kysely', () => {
     expect(await preparedTexts()).toEqual([shape]);
   });
 
-  it('plans a prepared statement once: our pools ask for the generic plan', async () => {
-    expect(await run<{ plan_cache_mode: string }>({ text: 'show plan_cache_mode', values: [] })).toEqual([
-      { plan_cache_mode: 'force_generic_plan' },
-    ]);
+  it('plans a prepared statement once: a generic plan, never one per run', async () => {
+    const shape = 'select $1::int - $2::int as difference /* generic plan test */';
+    const statement = prepared({ text: shape, values: [] });
+    for (let i = 0; i < 8; i++) await run({ ...statement, values: [i, 1] });
+    expect(
+      await run<{ generic_plans: number; custom_plans: number }>({
+        text: 'select generic_plans, custom_plans from pg_prepared_statements where statement = $1',
+        values: [shape],
+      }),
+    ).toEqual([{ generic_plans: 8, custom_plans: 0 }]);
   });
 
   it("builds a prepared statement's rows as pg builds any other: names, order, repeats, types, nulls", async () => {

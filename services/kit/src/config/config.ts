@@ -4,7 +4,7 @@ import { compileTrust } from '../http/proxy-trust.ts';
 
 /**
  * Claim loops per relay when RELAY_CONCURRENCY is unset: 3, which the relay benchmark measured
- * against 2 (docs/decisions/events.md, "Pipelining"). The relay's own default and the benchmark use it too.
+ * against 2 (docs/decisions/events.md, "The relay"). The relay's own default and the benchmark use it too.
  */
 export const DEFAULT_RELAY_CONCURRENCY = 3;
 

@@ -2,7 +2,7 @@
  * Reads PostgreSQL's ISO output of a `timestamptz` ('2026-11-27 18:20:27.727123+00', the offset ±HH,
  * ±HH:MM or ±HH:MM:SS of the session's zone) by its fixed positions, to the same Date as pg's default
  * parser. That default (postgres-date) runs three regular expressions per value: on a page of 50
- * internships with their relations it was ~5 % of the gateway's CPU (docs/benchmarks.md, session 13).
+ * internships with their relations it was ~5 % of the gateway's CPU (docs/benchmarks.md).
  * Anything else (infinity, BC, a year before 100 or after 9999) goes to `fallback`, the default parser.
  */
 export function fastTimestamptzParser(fallback: (value: string) => unknown): (value: string) => unknown {

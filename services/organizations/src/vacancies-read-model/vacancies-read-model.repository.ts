@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { TDb } from '../shared/request.ts';
 import type { TVacanciesTable } from './vacancies-read-model.table.ts';
 
@@ -15,7 +15,10 @@ export async function publicVacanciesOf(
     .selectFrom('organizations.vacancies')
     .selectAll()
     .where('organization_id', 'in', [...new Set(organizationIds)])
-    .where('public', '=', true)
+    // Literal, not a parameter: our pools plan every statement generically (kit prepared-statements.ts),
+    // and a generic plan cannot prove a parameter true, so `vacancies_public` (where public) would go
+    // unused and every list read the tenant's whole copy under RLS.
+    .where('public', '=', sql.lit(true))
     .orderBy('published_at', 'desc')
     .orderBy('id')
     .execute();

@@ -48,7 +48,7 @@ const SELECT = sql`
  * one row, so it changes no answer) keeps the planner from flattening the subqueries into seven joins:
  * it would then spend ~12 ms searching join orders on every request and pick hash joins that scan
  * whole tables (all users, three times), each scanned row paying the RLS predicate on the product's
- * path (docs/benchmarks.md, session 9).
+ * path (docs/benchmarks.md).
  */
 const one = (table: string, alias: string, key: string, live = true) =>
   sql`left join lateral (select * from ${sql.raw(`placements.${table}`)} ${sql.raw(alias)}
