@@ -24,7 +24,8 @@ const NARRATION = /\bsessions? \d|\b(?:this|next|previous|last|earlier) session\
 
 describe('docs/ describes the product, not the work', () => {
   const files = markdownFiles(DOCS);
-  const lines = (file: string) => readFileSync(file, 'utf8').split('\n').length;
+  // Lines as `wc -l` counts them (newline characters).
+  const lines = (file: string) => readFileSync(file, 'utf8').split('\n').length - 1;
 
   it(`stays under ${MAX_LINES} lines in all (decision records included)`, () => {
     const total = files.reduce((sum, f) => sum + lines(f), 0);
