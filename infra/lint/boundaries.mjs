@@ -92,6 +92,16 @@ export const GROUPED = [
       'bulk-messages': ['read-models'],
     },
   },
+  {
+    // docs/decisions/content.md "Groups": the CMS, and forms above it (visitors' files in its storage).
+    dir: 'services/content/src',
+    floor: ['database.ts', 'content.config.ts', 'shared', 'migrations'],
+    composition: [],
+    groups: {
+      cms: [],
+      forms: ['cms'],
+    },
+  },
 ];
 
 /** Where a repository-relative path stands in its grouped package: a group, the floor or the composition. */

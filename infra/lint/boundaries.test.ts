@@ -68,6 +68,15 @@ tester.run('stageplein/boundaries', boundariesRule, {
       filename: at('services/placements/src/placements.module.ts'),
       code: "import { vacanciesGroup } from './vacancies/index.ts';",
     },
+    // Content's groups: forms stands on the CMS's public entry.
+    {
+      filename: at('services/content/src/forms/form-files/form-files.service.ts'),
+      code: "import { checkFile } from '../../cms/index.ts'; import { x } from '../forms.service.ts';",
+    },
+    {
+      filename: at('services/content/src/content.module.ts'),
+      code: "import { cmsGroup } from './cms/index.ts'; import { formsGroup } from './forms/index.ts';",
+    },
     // Tests compose whatever they need.
     {
       filename: at('services/placements/src/hours/hours.int.test.ts'),
@@ -146,6 +155,22 @@ tester.run('stageplein/boundaries', boundariesRule, {
     {
       filename: at('services/placements/src/shared/caller.ts'),
       code: "import { x } from '../internships/index.ts';",
+      errors: [{ messageId: 'groupUp' }],
+    },
+    // Content: the CMS stands below forms, and forms reaches the CMS only through its entry.
+    {
+      filename: at('services/content/src/cms/pages/pages.service.ts'),
+      code: "import { formsGroup } from '../../forms/index.ts';",
+      errors: [{ messageId: 'groupUndeclared' }],
+    },
+    {
+      filename: at('services/content/src/forms/form-files/form-files.service.ts'),
+      code: "import { checkFile } from '../../cms/uploads/file-check.ts';",
+      errors: [{ messageId: 'groupEntry' }],
+    },
+    {
+      filename: at('services/content/src/database.ts'),
+      code: "import { TPagesTable } from './cms/pages/pages.table.ts';",
       errors: [{ messageId: 'groupUp' }],
     },
     // A group does not import the composition.
