@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { createDb, createPool } from '@stageplein/kit/db/database';
 import { expectJsonApi } from '@stageplein/testing/jsonapi-conformance';
+import { DEMO_CLASSMATES } from '@stageplein/contracts/domain/seed-ids';
 import {
   as,
   demoCreds,
@@ -160,7 +161,15 @@ describe('user list', () => {
       .json()
       .data.map((u: { attributes: { email: string } }) => u.attributes.email)
       .sort();
-    expect(emails).toEqual(['admin@demo.test', 'mentor@demo.test', 'student@demo.test']);
+    // The School's seeded people: the demo accounts and the demo student's classmates.
+    expect(emails).toEqual(
+      [
+        'admin@demo.test',
+        'mentor@demo.test',
+        'student@demo.test',
+        ...DEMO_CLASSMATES.map((c) => `${c.local}@demo.test`),
+      ].sort(),
+    );
     expect(all.json().links.self).toContain('page%5Bsize%5D=1000');
     // Included organizations carry their organization type as JSON:API type, as organizations serializes them.
     const types = new Set(all.json().included.map((o: { type: string }) => o.type));
@@ -183,10 +192,12 @@ describe('user list', () => {
     expect(byName.json().meta.total).toBe(1);
 
     const paged = await app.inject({ url: '/api/v1/users?page[size]=2&page[number]=2&sort=email', headers });
+    // By e-mail: admin, daan, lotte, mentor, noor, student — the second page of two.
     expect(paged.json().data.map((u: { attributes: { email: string } }) => u.attributes.email)).toEqual([
-      'student@demo.test',
+      'lotte@demo.test',
+      'mentor@demo.test',
     ]);
-    expect(paged.json().meta.total).toBe(3);
+    expect(paged.json().meta.total).toBe(6);
 
     const otherOrg = await app.inject({
       url: `/api/v1/users?filter[organization_id_eq]=${org('demo', 'provider')}`,
