@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely';
 import { getTenant } from '@stageplein/contracts/tenants/tenant-registry';
 import { TENANT_IDS } from '@stageplein/contracts/tenants/tenant.types';
 import { setTenant } from '@stageplein/kit/db/rls';
-import type { TDb } from './database.ts';
+import { serviceDb } from '@stageplein/kit/db/schema-tables';
+import type { TPlacementsDb } from './database.ts';
 import { remindTenantHours } from './hours/index.ts';
 import type { TPlacementsConfig } from './placements.config.ts';
 import { closeDueVacancies } from './vacancies/index.ts';
@@ -25,14 +26,16 @@ export function createActivities(deps: TPlacementsActivityDeps) {
     },
     /** `at`: the workflow's time (ISO), so a retry closes as of the same moment. */
     async closeTenantVacancies(input: { tenant: string; at: string }) {
-      const closed = await deps.db.transaction().execute(async (trx) => {
-        await setTenant(trx, input.tenant);
-        return closeDueVacancies({
-          db: trx as unknown as TDb,
-          tenant: getTenant(input.tenant)!,
-          now: new Date(input.at),
+      const closed = await serviceDb<TPlacementsDb>(deps.db)
+        .transaction()
+        .execute(async (trx) => {
+          await setTenant(trx, input.tenant);
+          return closeDueVacancies({
+            db: trx,
+            tenant: getTenant(input.tenant)!,
+            now: new Date(input.at),
+          });
         });
-      });
       return { tenant: input.tenant, closed };
     },
     /** The tenants that run on hours (spec §1); traineeship tenants get no reminders. */
@@ -44,15 +47,17 @@ export function createActivities(deps: TPlacementsActivityDeps) {
      * rules look at the links and warnings already sent (docs/decisions/hours.md "Reminders").
      */
     async remindTenantHours(input: { tenant: string; at: string }) {
-      const sent = await deps.db.transaction().execute(async (trx) => {
-        await setTenant(trx, input.tenant);
-        return remindTenantHours({
-          db: trx as unknown as TDb,
-          tenant: getTenant(input.tenant)!,
-          now: new Date(input.at),
-          config: deps.config,
+      const sent = await serviceDb<TPlacementsDb>(deps.db)
+        .transaction()
+        .execute(async (trx) => {
+          await setTenant(trx, input.tenant);
+          return remindTenantHours({
+            db: trx,
+            tenant: getTenant(input.tenant)!,
+            now: new Date(input.at),
+            config: deps.config,
+          });
         });
-      });
       return { tenant: input.tenant, ...sent };
     },
   };

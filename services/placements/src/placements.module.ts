@@ -2,9 +2,10 @@ import type { FastifyPluginAsync } from 'fastify';
 import { SERVICE_PREFIXES } from '@stageplein/contracts/routes/service-prefixes';
 import { getTenant } from '@stageplein/contracts/tenants/tenant-registry';
 import { setTenant } from '@stageplein/kit/db/rls';
+import { serviceDb } from '@stageplein/kit/db/schema-tables';
 import { installExternalLinks } from '@stageplein/kit/external-links/external-links.guard';
 import type { TServiceModule } from '@stageplein/kit/service';
-import { SCHEMA, type TDb } from './database.ts';
+import { SCHEMA, type TPlacementsDb } from './database.ts';
 import { migrations } from './migrations/index.ts';
 import { PLACEMENTS_CONFIG, type TPlacementsConfig, type TPlacementsDeps } from './placements.config.ts';
 import type { TPlacementsGroup } from './shared/group.ts';
@@ -55,10 +56,12 @@ export const placementsService: TServiceModule<TPlacementsConfig> = {
   async seedTenant({ db, today }, tenantId) {
     const tenant = getTenant(tenantId);
     if (!tenant) throw new Error(`placements: unknown tenant ${tenantId}`);
-    await db.transaction().execute(async (trx) => {
-      await setTenant(trx, tenantId);
-      const ctx = { db: trx as unknown as TDb, tenant, now: today };
-      for (const group of PLACEMENTS_GROUPS) await group.seed?.(ctx, tenant, today);
-    });
+    await serviceDb<TPlacementsDb>(db)
+      .transaction()
+      .execute(async (trx) => {
+        await setTenant(trx, tenantId);
+        const ctx = { db: trx, tenant, now: today };
+        for (const group of PLACEMENTS_GROUPS) await group.seed?.(ctx, tenant, today);
+      });
   },
 };

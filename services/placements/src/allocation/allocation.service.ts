@@ -97,12 +97,12 @@ async function visibleRound(
   id: string,
   lock?: 'update' | 'share',
 ): Promise<{ round: TRoundRow; manages: boolean }> {
-  if (!caller.actor.userId) throw unauthorized();
+  if (!caller.userId) throw unauthorized();
   const round = await findRound(ctx.db, id, lock);
   if (!round) throw notFound();
   if (managesAllocation(caller.permissions, caller.current, round.school_id)) return { round, manages: true };
   if (studentOfRound(caller.permissions, caller.current, round.school_id)) {
-    const student = await studentRow(ctx, round.school_id, caller.actor.userId);
+    const student = await studentRow(ctx, round.school_id, caller.userId);
     if (student && eligibleFor(round, student)) return { round, manages: false };
   }
   throw notFound();
@@ -131,7 +131,7 @@ async function views(ctx: TCtx, caller: TCaller, rounds: TRoundRow[], manages: b
       const eligible = await studentsOfSchool(ctx.db, round.school_id, filterOf(round));
       view.manager = { eligible: eligible.length, ranked: ranked.get(round.id) ?? 0 };
     } else {
-      const userId = caller.actor.userId!;
+      const userId = caller.userId!;
       const preference = await findPreference(ctx.db, round.id, userId);
       let outcome: NonNullable<TRoundView['student']>['outcome'] = null;
       if (round.status === 'published') {
@@ -154,11 +154,11 @@ async function views(ctx: TCtx, caller: TCaller, rounds: TRoundRow[], manages: b
  */
 export async function listRounds(ctx: TCtx, caller: TCaller): Promise<TRoundView[]> {
   const current = caller.current;
-  if (!caller.actor.userId || !current) return [];
+  if (!caller.userId || !current) return [];
   if (managesAllocation(caller.permissions, current, current.id))
     return views(ctx, caller, await roundsOfSchool(ctx.db, current.id), true);
   if (!studentOfRound(caller.permissions, current, current.id)) return [];
-  const student = await studentRow(ctx, current.id, caller.actor.userId);
+  const student = await studentRow(ctx, current.id, caller.userId);
   if (!student) return [];
   const rounds = (await roundsOfSchool(ctx.db, current.id)).filter((r) => eligibleFor(r, student));
   return views(ctx, caller, rounds, false);
@@ -175,7 +175,7 @@ export async function createRound(
   caller: TCaller,
   input: TAllocationRoundInput,
 ): Promise<TRoundView> {
-  if (!caller.actor.userId) throw unauthorized();
+  if (!caller.userId) throw unauthorized();
   const school = caller.current;
   if (!school || !managesAllocation(caller.permissions, school, school.id)) throw forbidden();
   const catalogue = await schoolCatalogue(ctx.db, school.id);
@@ -209,7 +209,7 @@ export async function createRound(
     deadline,
     group_ids: groupIds,
     level_ids: levelIds,
-    created_by: caller.actor.userId,
+    created_by: caller.userId,
     created_at: ctx.now,
     updated_at: ctx.now,
   });
@@ -223,7 +223,7 @@ export async function createRound(
     })),
   );
   const round = (await findRound(ctx.db, id))!;
-  await record(ctx, caller.actor, 'placements.allocation_round.created', subject(round), {
+  await record(ctx, caller, 'placements.allocation_round.created', subject(round), {
     round_id: id,
     school_id: school.id,
     name: round.name,
@@ -252,7 +252,7 @@ export async function submitPreferences(
   vacancyIds.forEach((v, i) => {
     if (!offered.has(v)) throw new ApiError('vacancy_not_in_round', {}, pointer(`vacancy_ids/${i}`));
   });
-  const studentId = caller.actor.userId!;
+  const studentId = caller.userId!;
   await upsertPreference(ctx.db, {
     round_id: round.id,
     student_id: studentId,
@@ -260,7 +260,7 @@ export async function submitPreferences(
     vacancy_ids: [...vacancyIds],
     updated_at: ctx.now,
   });
-  await record(ctx, caller.actor, 'placements.allocation_round.preferences_submitted', subject(round), {
+  await record(ctx, caller, 'placements.allocation_round.preferences_submitted', subject(round), {
     round_id: round.id,
     school_id: round.school_id,
     student_id: studentId,
@@ -322,7 +322,7 @@ export async function runAllocation(ctx: TCtx, caller: TCaller, id: string): Pro
   }));
   await replaceProposal(ctx.db, round.id, lines);
   await updateRound(ctx.db, round.id, { status: 'closed', allocated_at: ctx.now, updated_at: ctx.now });
-  await record(ctx, caller.actor, 'placements.allocation_round.allocated', subject(round), {
+  await record(ctx, caller, 'placements.allocation_round.allocated', subject(round), {
     round_id: round.id,
     school_id: round.school_id,
     assigned: result.assignments.size,
@@ -362,7 +362,7 @@ export async function adjustLine(
   }
   await updateLine(ctx.db, round.id, studentId, { vacancy_id: vacancyId, adjusted: true });
   await updateRound(ctx.db, round.id, { updated_at: ctx.now });
-  await record(ctx, caller.actor, 'placements.allocation_round.adjusted', subject(round), {
+  await record(ctx, caller, 'placements.allocation_round.adjusted', subject(round), {
     round_id: round.id,
     school_id: round.school_id,
     student_id: studentId,
@@ -388,7 +388,7 @@ export async function publishRound(ctx: TCtx, caller: TCaller, id: string): Prom
   for (const v of await vacanciesByIds(ctx.db, [...wanted.keys()]))
     if (v.places_left < wanted.get(v.id)!)
       throw new ApiError('vacancy_no_places_left', { title: v.title }, pointer('vacancy_id'));
-  const created = await createInternships(ctx, caller.actor, {
+  const created = await createInternships(ctx, caller, {
     schoolId: round.school_id,
     status: 'approved',
     items: placed.map((l) => ({
@@ -402,7 +402,7 @@ export async function publishRound(ctx: TCtx, caller: TCaller, id: string): Prom
     await updateLine(ctx.db, round.id, line.student_id, { internship_id: internshipIds[i]! });
   await updateRound(ctx.db, round.id, { status: 'published', published_at: ctx.now, updated_at: ctx.now });
   const lines = await proposalOf(ctx.db, round.id);
-  await record(ctx, caller.actor, 'placements.allocation_round.published', subject(round), {
+  await record(ctx, caller, 'placements.allocation_round.published', subject(round), {
     round_id: round.id,
     school_id: round.school_id,
     internship_ids: internshipIds,

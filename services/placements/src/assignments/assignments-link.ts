@@ -1,4 +1,3 @@
-import type { Kysely } from 'kysely';
 import {
   ASSIGNMENT_LINK_ACTION,
   ASSIGNMENT_LINK_SUBJECT,
@@ -15,7 +14,7 @@ import { ApiError } from '@stageplein/kit/errors/api-error';
 import { SCHEMA } from '../database.ts';
 import { siteOf } from '../hours/index.ts';
 import type { TPlacementsConfig } from '../placements.config.ts';
-import type { TActor, TCtx } from '../shared/request.ts';
+import type { TChangeActor, TCtx } from '../shared/request.ts';
 
 /** The link's subject: the supervisor within the tenant, by their lower-cased address. */
 export const supervisorSubject = (key: string) => ({ type: ASSIGNMENT_LINK_SUBJECT, id: key });
@@ -41,10 +40,10 @@ const list = (names: readonly string[], and: string) =>
  */
 export async function mailSupervisorLink(
   ctx: TCtx & { config: TPlacementsConfig },
-  actor: TActor,
+  actor: TChangeActor,
   supervisor: TSupervisorMail,
 ): Promise<{ expiresAt: Date }> {
-  const db = ctx.db as unknown as Kysely<unknown>;
+  const db = ctx.db;
   const expiresAt = linkExpiry(ctx.now, supervisor.dueOn);
   const subject = supervisorSubject(supervisor.key);
   const { token } = await issueExternalLink(db, SCHEMA, {
@@ -91,5 +90,5 @@ export function supervisorOfLink(link: TLinkActor): string {
 
 /** The supervisor completed a task: the use is logged as `consumed` in the change's transaction. */
 export async function consumeSupervisorLink(ctx: TCtx, link: TLinkActor): Promise<void> {
-  await consumeExternalLink(ctx.db as unknown as Kysely<unknown>, SCHEMA, link, link.use);
+  await consumeExternalLink(ctx.db, SCHEMA, link, link.use);
 }

@@ -8,7 +8,7 @@ import type { TCaller } from '../shared/caller.ts';
  * this school, so another school's assignment is simply not found.
  */
 export function schoolOf(caller: TCaller): string {
-  if (!caller.actor.userId) throw unauthorized();
+  if (!caller.userId) throw unauthorized();
   if (!mayManageAssignments(caller.permissions, caller.current) || !caller.current) throw forbidden();
   return caller.current.id;
 }

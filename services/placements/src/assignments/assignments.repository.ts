@@ -27,7 +27,7 @@ export async function updateAssignment(
     .executeTakeFirstOrThrow();
 }
 
-/** One assignment of the school (another school's is as unknown as a made-up id). */
+/** One assignment of the school (another school's is unknown here, like a made-up id). */
 export function findAssignment(db: TDb, schoolId: string, id: string, forUpdate = false) {
   let q = db
     .selectFrom('placements.assignments')

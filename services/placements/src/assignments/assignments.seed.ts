@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { SEED_NAMESPACE, seedOrganizationId, uuidV5 } from '@stageplein/contracts/domain/seed-ids';
 import type { TTenant } from '@stageplein/contracts/tenants/tenant.types';
 import { ASSIGNMENT_INTERNSHIP_STATUSES } from '@stageplein/contracts/placements/assignment-policy';
@@ -24,7 +24,7 @@ const addDays = (d: Date, days: number) => new Date(d.getTime() + days * 86_400_
  * the consumer's later delivery changes nothing). Nothing where content is not installed.
  */
 async function applyContentFormVersions(ctx: TCtx): Promise<void> {
-  const db = ctx.db as unknown as Kysely<unknown>;
+  const db = ctx.db;
   const { rows: exists } = await sql<{ t: string | null }>`
     select to_regclass('content.outbox')::text as t`.execute(db);
   if (!exists[0]?.t) return;
@@ -40,7 +40,7 @@ async function applyContentFormVersions(ctx: TCtx): Promise<void> {
 
 /** The demo supervisor's name as identity published it (seeds run before the read model has it). */
 async function supervisorName(ctx: TCtx, email: string): Promise<string | null> {
-  const db = ctx.db as unknown as Kysely<unknown>;
+  const db = ctx.db;
   const { rows: exists } = await sql<{ t: string | null }>`
     select to_regclass('identity.outbox')::text as t`.execute(db);
   if (!exists[0]?.t) return null;

@@ -23,7 +23,7 @@ import { findHoursInternship } from '../hours/index.ts';
 import type { TPlacementsConfig } from '../placements.config.ts';
 import type { TCaller } from '../shared/caller.ts';
 import { record } from '../shared/events.ts';
-import { SYSTEM, type TActor, type TCtx } from '../shared/request.ts';
+import { SYSTEM, type TChangeActor, type TCtx } from '../shared/request.ts';
 import { schoolPage } from '../shared/school-page.ts';
 import { consumeSupervisorLink, mailSupervisorLink, supervisorOfLink } from './assignments-link.ts';
 import { schoolOf } from './assignments.policy.ts';
@@ -131,12 +131,12 @@ export async function createAssignment(
     selection,
     status: 'draft',
     published_at: null,
-    created_by: caller.actor.userId,
+    created_by: caller.userId,
     created_at: ctx.now,
     updated_at: ctx.now,
   };
   await insertAssignment(ctx.db, row);
-  await record(ctx, caller.actor, 'placements.assignment.created', subjectOf(row.id), {
+  await record(ctx, caller, 'placements.assignment.created', subjectOf(row.id), {
     assignment_id: row.id,
     school_id: schoolId,
     form_id: row.form_id,
@@ -186,7 +186,7 @@ export async function changeAssignment(
     ...(selection ? { selection } : {}),
   };
   const changed = await updateAssignment(ctx.db, id, { ...changes, updated_at: ctx.now });
-  await record(ctx, caller.actor, 'placements.assignment.updated', subjectOf(id), {
+  await record(ctx, caller, 'placements.assignment.updated', subjectOf(id), {
     assignment_id: id,
     school_id: assignment.school_id,
     changed: Object.keys(changes).sort(),
@@ -200,7 +200,7 @@ export async function changeAssignment(
  */
 async function mailSupervisors(
   ctx: TMailCtx,
-  actor: TActor,
+  actor: TChangeActor,
   schoolId: string,
   tasks: readonly { supervisor_key: string; supervisor_name: string | null; internship_id: string }[],
 ): Promise<number> {
@@ -262,8 +262,8 @@ export async function publishAssignment(
     published_at: ctx.now,
     updated_at: ctx.now,
   });
-  const supervisors = await mailSupervisors(ctx, caller.actor, assignment.school_id, tasks);
-  await record(ctx, caller.actor, 'placements.assignment.published', subjectOf(id), {
+  const supervisors = await mailSupervisors(ctx, caller, assignment.school_id, tasks);
+  await record(ctx, caller, 'placements.assignment.published', subjectOf(id), {
     assignment_id: id,
     school_id: assignment.school_id,
     internship_ids: tasks.map((t) => t.internship_id),
@@ -293,8 +293,8 @@ export async function remindSupervisors(
   }
   if (!mayTakeAssignmentAction(assignment.status, open.length, 'remind'))
     throw new ApiError(assignment.status === 'draft' ? 'conflict' : 'assignment_task_completed');
-  const supervisors = await mailSupervisors(ctx, caller.actor, assignment.school_id, open);
-  await record(ctx, caller.actor, 'placements.assignment.reminded', subjectOf(id), {
+  const supervisors = await mailSupervisors(ctx, caller, assignment.school_id, open);
+  await record(ctx, caller, 'placements.assignment.reminded', subjectOf(id), {
     assignment_id: id,
     school_id: assignment.school_id,
     task_ids: open.map((t) => t.id),

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
 import {
   internshipStatusesThatCount,
   maySendBulkMessages,
@@ -37,7 +36,7 @@ export interface TBulkMessageWithDeliveries {
 
 /** The school the caller writes for: an admin acting for an approved School (contracts' policy). */
 function schoolOf(caller: TCaller): string {
-  if (!caller.actor.userId) throw unauthorized();
+  if (!caller.userId) throw unauthorized();
   if (!maySendBulkMessages(caller.permissions, caller.current) || !caller.current) throw forbidden();
   return caller.current.id;
 }
@@ -49,7 +48,7 @@ type TSelection = Pick<
 
 /**
  * Who a selection reaches: only the school's own internships and students (another school's or
- * tenant's id is as unknown as a made-up one: 422 naming the first such id).
+ * tenant's id is unknown here, like a made-up one: 422 naming the first such id).
  */
 async function recipientsOf(
   ctx: TCtx,
@@ -132,7 +131,7 @@ export async function sendBulkMessage(
     id: input.id ?? randomUUID(),
     tenant_id: ctx.tenant.id,
     school_id: schoolId,
-    author_id: caller.actor.userId!,
+    author_id: caller.userId!,
     subject: input.subject,
     body: input.body,
     to_contacts: input.to_contacts,
@@ -163,7 +162,7 @@ export async function sendBulkMessage(
   await insertDeliveries(ctx.db, deliveries);
   const sender = (await organizationName(ctx.db, schoolId)) ?? null;
   await requestMails(
-    ctx.db as unknown as Kysely<unknown>,
+    ctx.db,
     'placements',
     ctx.config,
     deliveries.map((d) => ({
@@ -183,7 +182,7 @@ export async function sendBulkMessage(
   );
   await record(
     ctx,
-    caller.actor,
+    caller,
     'placements.bulk_message.sent',
     { type: 'bulk_message', id: message.id },
     {

@@ -1,4 +1,3 @@
-import type { Kysely } from 'kysely';
 import {
   EVALUATION_LINK_ACTION,
   EVALUATION_LINK_DAYS,
@@ -13,7 +12,7 @@ import { requestMail } from '@stageplein/kit/mail/mail-requests';
 import { SCHEMA } from '../database.ts';
 import type { THoursInternship } from '../hours/index.ts';
 import type { TPlacementsConfig } from '../placements.config.ts';
-import type { TActor, TCtx } from '../shared/request.ts';
+import type { TChangeActor, TCtx } from '../shared/request.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -31,11 +30,11 @@ export const evaluationLinkSubject = (internshipId: string) => ({ type: 'interns
  */
 export async function issueEvaluationLink(
   ctx: TCtx & { config: TPlacementsConfig },
-  actor: TActor,
+  actor: TChangeActor,
   internship: THoursInternship,
   email: string,
 ): Promise<{ expiresAt: Date }> {
-  const db = ctx.db as unknown as Kysely<unknown>;
+  const db = ctx.db;
   const expiresAt = new Date(ctx.now.getTime() + EVALUATION_LINK_DAYS * DAY_MS);
   const { token } = await issueExternalLink(db, SCHEMA, {
     tenant: ctx.tenant.id,
@@ -79,5 +78,5 @@ export function internshipOfEvaluationLink(link: TLinkActor): string | null {
 
 /** The supervisor sent their part: the use is logged as `consumed` in the change's transaction. */
 export async function consumeEvaluationLink(ctx: TCtx, link: TLinkActor): Promise<void> {
-  await consumeExternalLink(ctx.db as unknown as Kysely<unknown>, SCHEMA, link, link.use);
+  await consumeExternalLink(ctx.db, SCHEMA, link, link.use);
 }

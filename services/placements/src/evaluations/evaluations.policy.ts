@@ -24,7 +24,7 @@ export const legacyTenant = (ctx: TCtx): boolean => usesLegacyEvaluationForm(ctx
 
 /** A School admin acting for an approved School (the period's school is checked by the caller). */
 export function assertTemplateManager(caller: TCaller): string {
-  if (!caller.actor.userId) throw unauthorized();
+  if (!caller.userId) throw unauthorized();
   if (!mayManageEvaluationTemplates(caller.permissions, caller.current)) throw forbidden();
   return caller.current!.id;
 }

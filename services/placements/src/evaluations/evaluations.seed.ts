@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { ZFormDefinition } from '@stageplein/contracts/forms/form-definition';
 import { LEGACY_EVALUATION_FORM_VERSION } from '@stageplein/contracts/forms/legacy-evaluation-form';
 import {
@@ -45,7 +45,7 @@ const MENTOR_ANSWERS = {
  * outbox (as `demoUserId` reads identity's); the consumer later inserts the same frozen rows (no-op).
  */
 async function formVersionsFromContent(ctx: TCtx): Promise<void> {
-  const db = ctx.db as unknown as Kysely<unknown>;
+  const db = ctx.db;
   const { rows: exists } = await sql<{
     t: string | null;
   }>`select to_regclass('content.outbox')::text as t`.execute(db);

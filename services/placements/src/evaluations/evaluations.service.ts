@@ -28,7 +28,7 @@ import { findHoursInternship, relationTo, type THoursInternship } from '../hours
 import type { TPlacementsConfig } from '../placements.config.ts';
 import type { TCaller } from '../shared/caller.ts';
 import { record } from '../shared/events.ts';
-import { SYSTEM, type TActor, type TCtx } from '../shared/request.ts';
+import { SYSTEM, type TChangeActor, type TCtx } from '../shared/request.ts';
 import {
   consumeEvaluationLink,
   internshipOfEvaluationLink,
@@ -181,7 +181,7 @@ export async function createEvaluationTemplate(
     scope_id: period.id,
     name: input.name,
     roles,
-    created_by: caller.actor.userId,
+    created_by: caller.userId,
     created_at: ctx.now,
     updated_at: ctx.now,
   });
@@ -189,7 +189,7 @@ export async function createEvaluationTemplate(
   const row = (await findTemplate(ctx.db, id))!;
   await record(
     ctx,
-    caller.actor,
+    caller,
     'placements.evaluation_template.created',
     templateSubject(id),
     templatePayload(row),
@@ -213,7 +213,7 @@ export async function changeEvaluationTemplate(
   const changed = (await findTemplate(ctx.db, id))!;
   await record(
     ctx,
-    caller.actor,
+    caller,
     'placements.evaluation_template.updated',
     templateSubject(id),
     templatePayload(changed),
@@ -287,7 +287,7 @@ async function load(
 /** The internship and the caller's relation to it; 404 when they have none (the internship is not revealed). */
 async function reach(ctx: TCtx, caller: TCaller, internshipId: string, forUpdate = false) {
   assertEvaluationsTenant(ctx);
-  if (!caller.actor.userId) throw unauthorized();
+  if (!caller.userId) throw unauthorized();
   const internship = await findHoursInternship(ctx.db, internshipId, { forUpdate });
   if (!internship) throw notFound();
   const relation = await relationTo(ctx.db, caller, internship);
@@ -343,7 +343,11 @@ const figures = (
 });
 
 /** Mails the supervisor a new link (older ones to that address stop working); `link_sent` event. */
-async function mailEvaluationLink(ctx: TLinkCtx, actor: TActor, view: TEvaluationView): Promise<boolean> {
+async function mailEvaluationLink(
+  ctx: TLinkCtx,
+  actor: TChangeActor,
+  view: TEvaluationView,
+): Promise<boolean> {
   const email = view.internship.supervisor_email;
   // Only to a supervisor the school approved (issue #31).
   if (!email || !view.internship.supervisor_approved) return false;
@@ -366,7 +370,11 @@ const internshipSubject = (id: string) => ({ type: 'internship', id });
  * template's form version and weights copied (a later template change does not move answered forms).
  * When the supervisor is asked and the internship has their address, their link goes out at once.
  */
-async function openFor(ctx: TLinkCtx, actor: TActor, view: TEvaluationView): Promise<{ linkSent: boolean }> {
+async function openFor(
+  ctx: TLinkCtx,
+  actor: TChangeActor,
+  view: TEvaluationView,
+): Promise<{ linkSent: boolean }> {
   const template = view.template!;
   const evaluation = await insertEvaluation(ctx.db, {
     tenant_id: ctx.tenant.id,
@@ -420,7 +428,7 @@ async function openFor(ctx: TLinkCtx, actor: TActor, view: TEvaluationView): Pro
 
 export async function openEvaluation(ctx: TLinkCtx, caller: TCaller, internshipId: string) {
   const view = await step(ctx, caller, internshipId, 'open');
-  await openFor(ctx, caller.actor, view);
+  await openFor(ctx, caller, view);
   return load(ctx, view.internship, view.relation);
 }
 
@@ -438,7 +446,7 @@ export async function openTemplate(ctx: TLinkCtx, caller: TCaller, templateId: s
     const internship = (await findHoursInternship(ctx.db, id, { forUpdate: true }))!;
     const view = await load(ctx, internship, 'school', true);
     if (view.state.opened || view.template?.id !== template.id) continue;
-    const { linkSent } = await openFor(ctx, caller.actor, view);
+    const { linkSent } = await openFor(ctx, caller, view);
     opened += 1;
     if (linkSent) linksSent += 1;
   }
@@ -448,7 +456,7 @@ export async function openTemplate(ctx: TLinkCtx, caller: TCaller, templateId: s
 /** The school (re)sends the supervisor's link to the internship's own address (nobody chooses where it goes). */
 export async function sendEvaluationLink(ctx: TLinkCtx, caller: TCaller, internshipId: string) {
   const view = await step(ctx, caller, internshipId, 'send_link');
-  if (!(await mailEvaluationLink(ctx, caller.actor, view)))
+  if (!(await mailEvaluationLink(ctx, caller, view)))
     throw new ApiError(
       view.internship.supervisor_email ? 'supervisor_not_approved' : 'evaluation_no_supervisor_email',
     );
@@ -465,7 +473,7 @@ export type TSubmitOutcome<T> =
  */
 async function storePart(
   ctx: TCtx,
-  actor: TActor,
+  actor: TChangeActor,
   view: TEvaluationView,
   role: TEvaluationRole,
   answers: TAnswers,
@@ -502,7 +510,7 @@ export async function submitOwnPart(
   answers: TAnswers,
 ): Promise<TSubmitOutcome<TEvaluationView>> {
   const view = await step(ctx, caller, internshipId, 'fill');
-  const outcome = await storePart(ctx, caller.actor, view, answeringRoleOf(view.relation)!, answers);
+  const outcome = await storePart(ctx, caller, view, answeringRoleOf(view.relation)!, answers);
   if (outcome.kind === 'invalid') return outcome;
   const after = await load(ctx, view.internship, view.relation);
   await closeIfFinal(ctx, after);

@@ -147,7 +147,7 @@ export async function relationTo(
   caller: TCaller,
   i: THoursInternship,
 ): Promise<THoursRelation | null> {
-  const userId = caller.actor.userId;
+  const userId = caller.userId;
   if (!userId) return null;
   const mentorship = await db
     .selectFrom('placements.mentorships')

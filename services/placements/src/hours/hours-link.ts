@@ -1,4 +1,3 @@
-import type { Kysely } from 'kysely';
 import {
   HOURS_LINK_ACTION,
   HOURS_LINK_DAYS,
@@ -14,7 +13,7 @@ import type { TLinkActor } from '@stageplein/kit/external-links/external-links.g
 import { requestMail } from '@stageplein/kit/mail/mail-requests';
 import { SCHEMA } from '../database.ts';
 import type { TPlacementsConfig } from '../placements.config.ts';
-import type { TActor, TCtx } from '../shared/request.ts';
+import type { TChangeActor, TCtx } from '../shared/request.ts';
 import type { THoursInternship } from './hours-internship.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -35,7 +34,7 @@ export const hoursLinkSubject = (internshipId: string) => ({ type: 'internship',
  */
 export async function issueHoursLinks(
   ctx: TCtx & { config: TPlacementsConfig },
-  actor: TActor,
+  actor: TChangeActor,
   internships: readonly THoursInternship[],
   email: string,
   /** The hours waiting for the supervisor, per internship (the reason the mail gives). */
@@ -43,7 +42,7 @@ export async function issueHoursLinks(
 ): Promise<{ expiresAt: Date }> {
   const first = internships[0];
   if (!first || internships.length > HOURS_LINK_TOKENS_PER_MAIL) throw new Error('1…30 internships per mail');
-  const db = ctx.db as unknown as Kysely<unknown>;
+  const db = ctx.db;
   const expiresAt = new Date(ctx.now.getTime() + HOURS_LINK_DAYS * DAY_MS);
   const tokens: string[] = [];
   for (const internship of internships) {
@@ -109,5 +108,5 @@ export function internshipOfLink(link: TLinkActor): string | null {
 
 /** The supervisor acted: the use is logged as `consumed` in the change's transaction. */
 export async function consumeHoursLink(ctx: TCtx, link: TLinkActor): Promise<void> {
-  await consumeExternalLink(ctx.db as unknown as Kysely<unknown>, SCHEMA, link, link.use);
+  await consumeExternalLink(ctx.db, SCHEMA, link, link.use);
 }

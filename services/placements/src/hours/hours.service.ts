@@ -113,7 +113,7 @@ async function load(ctx: TCtx, internship: THoursInternship, relation: THoursRel
 /** The internship and the caller's relation to it; 404 when the caller has none (not revealed). */
 async function reach(ctx: TCtx, caller: TCaller, internshipId: string, forUpdate = false) {
   assertHoursTenant(ctx);
-  if (!caller.actor.userId) throw unauthorized();
+  if (!caller.userId) throw unauthorized();
   const internship = await findHoursInternship(ctx.db, internshipId, { forUpdate });
   if (!internship) throw notFound();
   const relation = await relationTo(ctx.db, caller, internship);
@@ -171,7 +171,7 @@ export async function hoursDue(
   caller: TCaller,
 ): Promise<{ internship: THoursInternship; weeks: THoursWeek[] }[]> {
   assertHoursTenant(ctx);
-  const userId = caller.actor.userId;
+  const userId = caller.userId;
   if (!userId) throw unauthorized();
   const current = caller.current;
   if (!caller.permissions.isStudent || current?.type !== 'School') return [];
@@ -218,7 +218,7 @@ async function settle<T extends TEventType>(
     updating_hours_allowed: internship.updating_hours_allowed,
     signed_off: !!loaded.sheet?.signed_off_at,
   };
-  await record(ctx, by?.actor ?? SYSTEM, type, { type: 'internship', id: internshipId }, extra(figures));
+  await record(ctx, by ?? SYSTEM, type, { type: 'internship', id: internshipId }, extra(figures));
   return { ...loaded, internship: { ...internship, hours_supervisor: loaded.totals.confirmed } };
 }
 type TFigures = TEventPayload<'placements.hours.locked'>;
@@ -268,7 +268,7 @@ export async function logEntry(
     correction_reason: null,
     corrected_by: null,
     corrected_at: null,
-    created_by: caller.actor.userId,
+    created_by: caller.userId,
     created_at: ctx.now,
     updated_at: ctx.now,
   });
@@ -339,7 +339,7 @@ export async function correctEntry(
     status,
     decided_at: status === 'pending' ? null : (entry.decided_at ?? ctx.now),
     correction_reason: input.reason,
-    corrected_by: caller.actor.userId,
+    corrected_by: caller.userId,
     corrected_at: ctx.now,
     updated_at: ctx.now,
   });
@@ -379,7 +379,7 @@ export async function signOffHours(
   await setInternshipHours(ctx.db, internshipId, { updating_hours_allowed: false, updated_at: ctx.now });
   await upsertSheet(ctx.db, ctx.tenant.id, internshipId, {
     signed_off_at: ctx.now,
-    signed_off_by: caller.actor.userId,
+    signed_off_by: caller.userId,
     sign_off_note: note ?? null,
     updated_at: ctx.now,
   });
@@ -403,7 +403,7 @@ export async function recordPaperHours(
   await upsertSheet(ctx.db, ctx.tenant.id, internshipId, {
     paper_quarters: quarters,
     paper_scan_url: input.scan_url ?? null,
-    paper_recorded_by: caller.actor.userId,
+    paper_recorded_by: caller.userId,
     paper_recorded_at: ctx.now,
     updated_at: ctx.now,
   });
@@ -465,7 +465,7 @@ export async function mailLinks(
       ),
     ),
   );
-  const { expiresAt } = await issueHoursLinks(ctx, caller?.actor ?? SYSTEM, internships, email, waiting);
+  const { expiresAt } = await issueHoursLinks(ctx, caller ?? SYSTEM, internships, email, waiting);
   const sheets: THoursSheet[] = [];
   for (const internship of internships) {
     await upsertSheet(ctx.db, ctx.tenant.id, internship.id, { link_sent_at: ctx.now, updated_at: ctx.now });
@@ -568,14 +568,14 @@ export async function decideByLink(ctx: TCtx, link: TLinkActor, body: THoursDeci
 /** A school's default requirement for a period of its own (internships without their own `hours`). */
 export async function setPeriodDefault(ctx: TCtx, caller: TCaller, periodId: string, requiredHours: number) {
   assertHoursTenant(ctx);
-  if (!caller.actor.userId) throw unauthorized();
+  if (!caller.userId) throw unauthorized();
   const period = await findPeriod(ctx.db, periodId);
   if (!period) throw notFound();
   if (!caller.permissions.isSchoolAdmin || caller.current?.id !== period.school_id) throw forbidden();
-  await upsertPeriodDefault(ctx.db, ctx.tenant.id, periodId, requiredHours, caller.actor.userId, ctx.now);
+  await upsertPeriodDefault(ctx.db, ctx.tenant.id, periodId, requiredHours, caller.userId, ctx.now);
   await record(
     ctx,
-    caller.actor,
+    caller,
     'placements.hours.period_default_set',
     { type: 'internship_period', id: periodId },
     {

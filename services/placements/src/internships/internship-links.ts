@@ -1,4 +1,3 @@
-import type { Kysely } from 'kysely';
 import type { TExternalLinkRevokeReason } from '@stageplein/contracts/external-links/external-links';
 import {
   EVALUATION_LINK_ACTION,
@@ -34,7 +33,7 @@ export async function revokeInternshipLinks(
   actions: readonly string[] = ACTIONS,
 ): Promise<void> {
   for (const action of actions)
-    await revokeExternalLinks(ctx.db as unknown as Kysely<unknown>, SCHEMA, {
+    await revokeExternalLinks(ctx.db, SCHEMA, {
       subject: subjectOf(internshipId),
       action,
       reason,

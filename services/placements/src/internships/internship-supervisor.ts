@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { sameMailbox } from '@stageplein/contracts/placements/organization-contacts';
 import { ApiError } from '@stageplein/kit/errors/api-error';
 import type { TDb } from '../database.ts';
-import type { TActor } from '../shared/request.ts';
+import type { TChangeActor } from '../shared/request.ts';
 
 /**
  * Who an internship's workplace supervisor is, and whether the school approved them (issue #31;
@@ -123,7 +123,7 @@ export async function currentSupervisor(
 export async function approveSupervisorAddress(
   db: TDb,
   internshipId: string,
-  actor: TActor,
+  actor: TChangeActor,
   now: Date,
   address: string | null = null,
 ): Promise<string | null> {

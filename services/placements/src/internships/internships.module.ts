@@ -40,10 +40,7 @@ export const internshipsGroup = (reactions: TInternshipReactions): TPlacementsGr
     },
     selfFoundRoutes,
   ],
-  consumers: (deps) => [
-    selfFoundApprovalsConsumer(deps.db, () => deps.now?.() ?? new Date()),
-    selfFoundOrganizationsConsumer(deps.db, () => deps.now?.() ?? new Date()),
-  ],
+  consumers: (deps) => [selfFoundApprovalsConsumer(deps), selfFoundOrganizationsConsumer(deps)],
   async seed(ctx, tenant, today) {
     await seedInternships(ctx, tenant, today);
     await seedSelfFoundDetails(ctx, tenant);

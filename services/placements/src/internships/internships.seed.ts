@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { demoUserId as kitDemoUserId } from '@stageplein/kit/runtime/demo-users';
 import { SEED_NAMESPACE, seedOrganizationId, uuidV5 } from '@stageplein/contracts/domain/seed-ids';
 import { contractTypeFor, type TInternshipStatus } from '@stageplein/contracts/placements/internships';
@@ -45,14 +45,14 @@ export const seedInternshipId = (tenant: string, n: number) =>
 
 /** A demo account's id (kit's demoUserId: identity's published event). */
 export const demoUserId = (ctx: TCtx, local: string): Promise<string | undefined> =>
-  kitDemoUserId(ctx.db as unknown as Kysely<unknown>, ctx.tenant.id, local);
+  kitDemoUserId(ctx.db, ctx.tenant.id, local);
 
 /**
  * The demo School's seeded internship periods (organizations' published events, read from its outbox
  * like `demoUserId`: seeds run before any event is delivered); none where organizations is absent.
  */
 async function seededPeriods(ctx: TCtx, schoolId: string) {
-  const db = ctx.db as unknown as Kysely<unknown>;
+  const db = ctx.db;
   const { rows: exists } = await sql<{ t: string | null }>`
     select to_regclass('organizations.outbox')::text as t`.execute(db);
   if (!exists[0]?.t) return [];

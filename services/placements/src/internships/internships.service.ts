@@ -41,7 +41,7 @@ import {
 import { inScopePeriodIds, inScopePeriodRefs } from '../read-models/index.ts';
 import { approveSupervisorAddress, currentSupervisor, refuseOwnSupervisor } from './internship-supervisor.ts';
 import { record } from '../shared/events.ts';
-import type { TActor, TCtx } from '../shared/request.ts';
+import type { TChangeActor, TCtx } from '../shared/request.ts';
 import { findOrganization, findVacancy, type TVacancyRow } from '../vacancies/index.ts';
 import type { TDb } from '../database.ts';
 import { revokeLinksEndedBy, supervisorChanged, type TInternshipReactions } from './internship-links.ts';
@@ -105,7 +105,7 @@ const ACTION_EVENTS = {
 
 const historyRow = (
   ctx: TCtx,
-  actor: TActor,
+  actor: TChangeActor,
   internshipId: string,
   from: TInternshipStatus | null,
   to: TInternshipStatus,
@@ -139,10 +139,10 @@ export async function viewerFor(
   ctx: TCtx,
   caller: TCaller,
 ): Promise<(studentId: string) => TInternshipViewer> {
-  const base = { userId: caller.actor.userId, permissions: caller.permissions, current: caller.current };
+  const base = { userId: caller.userId, permissions: caller.permissions, current: caller.current };
   const mentees =
-    caller.actor.userId && caller.permissions.isMentor && caller.current?.type === 'School'
-      ? await menteesOf(ctx.db, caller.actor.userId, caller.current.id)
+    caller.userId && caller.permissions.isMentor && caller.current?.type === 'School'
+      ? await menteesOf(ctx.db, caller.userId, caller.current.id)
       : new Set<string>();
   return (studentId) => ({ ...base, mentorsStudent: mentees.has(studentId) });
 }
@@ -186,10 +186,10 @@ function checkFilters(query: TJsonApiQuery): void {
 
 /** `GET /api/v1/internships`: the caller's internships (spec §6 via `internshipScopes`). */
 export async function listVisibleInternships(ctx: TCtx, caller: TCaller, query: TJsonApiQuery) {
-  if (!caller.actor.userId) throw unauthorized();
+  if (!caller.userId) throw unauthorized();
   checkFilters(query);
   const scopes = internshipScopes({
-    userId: caller.actor.userId,
+    userId: caller.userId,
     permissions: caller.permissions,
     current: caller.current,
   });
@@ -213,7 +213,7 @@ export async function readableInternship(
   id: string,
   options: { forUpdate?: boolean } = {},
 ): Promise<{ row: TInternshipView; viewer: TInternshipViewer }> {
-  if (!caller.actor.userId) throw unauthorized();
+  if (!caller.userId) throw unauthorized();
   const row = await findInternshipView(ctx.db, id, options);
   if (!row) throw notFound();
   const viewer = (await viewerFor(ctx, caller))(row.student_id);
@@ -322,7 +322,7 @@ export interface TCreateInternships {
  */
 export async function createInternships(
   ctx: TCtx,
-  actor: TActor,
+  actor: TChangeActor,
   input: TCreateInternships,
 ): Promise<TInternshipRow[]> {
   const selfFound = input.status === 'submitted';
@@ -386,7 +386,7 @@ export async function createInternships(
 
 async function insertAll(
   ctx: TCtx,
-  actor: TActor,
+  actor: TChangeActor,
   rows: Insertable<TInternshipsTable>[],
 ): Promise<TInternshipRow[]> {
   const ids = await insertInternships(ctx.db, rows);
@@ -417,7 +417,7 @@ export async function applyToVacancy(
   caller: TCaller,
   input: TInternshipApplyInput,
 ): Promise<TInternshipRow> {
-  const studentId = caller.actor.userId;
+  const studentId = caller.userId;
   if (!studentId) throw unauthorized();
   if (!mayApply(caller.permissions, caller.current)) throw forbidden();
   const motivation = input.motivation?.trim() || null;
@@ -434,7 +434,7 @@ export async function applyToVacancy(
   await claimPlaces(ctx, vacancy, 1);
   const schoolId = caller.current!.id;
   const period = vacancy.internship_period_id ? await findPeriod(ctx.db, vacancy.internship_period_id) : null;
-  const [created] = await insertAll(ctx, caller.actor, [
+  const [created] = await insertAll(ctx, caller, [
     {
       tenant_id: ctx.tenant.id,
       student_id: studentId,
@@ -525,15 +525,15 @@ export async function changeInternship(
   if (after.key !== before.key) {
     await supervisorChanged(ctx, id, after, reactions);
     // A supervisor the school names is approved by naming them; anyone else's choice waits for it.
-    if (partiesOf(viewer, factsOf(row)).includes('school')) await approvedBy(ctx, caller.actor, id);
+    if (partiesOf(viewer, factsOf(row)).includes('school')) await approvedBy(ctx, caller, id);
   }
   const updated = (await findInternshipView(ctx.db, id))!;
-  await record(ctx, caller.actor, 'placements.internship.updated', subject(updated), snapshotOf(updated));
+  await record(ctx, caller, 'placements.internship.updated', subject(updated), snapshotOf(updated));
   return updated;
 }
 
 /** Records the school's approval of the current supervisor address (the row's approval columns). */
-async function approvedBy(ctx: TCtx, actor: TActor, id: string) {
+async function approvedBy(ctx: TCtx, actor: TChangeActor, id: string) {
   const address = await approveSupervisorAddress(ctx.db, id, actor, ctx.now);
   return {
     supervisor_approved_email: address,
@@ -559,9 +559,9 @@ export async function approveSupervisor(ctx: TCtx, caller: TCaller, id: string):
       : { field: 'contact_email', email: row.contact_email };
   if (!choice.personId && !choice.email) throw new ApiError('hours_no_supervisor_email');
   await refuseOwnSupervisor(ctx.db, row, choice.field, choice);
-  await approvedBy(ctx, caller.actor, id);
+  await approvedBy(ctx, caller, id);
   const updated = (await findInternshipView(ctx.db, id))!;
-  await record(ctx, caller.actor, 'placements.internship.updated', subject(updated), snapshotOf(updated));
+  await record(ctx, caller, 'placements.internship.updated', subject(updated), snapshotOf(updated));
   return updated;
 }
 
@@ -599,14 +599,12 @@ export async function takeInternshipAction(
     ...(periodId !== row.internship_period_id ? { internship_period_id: periodId } : {}),
     updated_at: ctx.now,
   });
-  await insertStatusChanges(ctx.db, [
-    historyRow(ctx, caller.actor, id, row.status, transition.to, statusReason),
-  ]);
+  await insertStatusChanges(ctx.db, [historyRow(ctx, caller, id, row.status, transition.to, statusReason)]);
   // Links die with their purpose: leaving active ends the hours links, leaving the evaluated statuses
   // the evaluation's.
   await revokeLinksEndedBy(ctx, id, transition.to);
   const updated = (await findInternshipView(ctx.db, id))!;
-  await record(ctx, caller.actor, ACTION_EVENTS[action], subject(updated), {
+  await record(ctx, caller, ACTION_EVENTS[action], subject(updated), {
     ...snapshotOf(updated),
     from_status: row.status,
     reason: statusReason,

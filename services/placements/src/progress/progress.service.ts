@@ -36,7 +36,7 @@ const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 async function periodFor(ctx: TCtx, caller: TCaller, periodId: string): Promise<TProgressPeriodRow> {
   const period = await findPeriod(ctx.db, periodId);
   const current = caller.current;
-  if (!period || !caller.actor.userId || current?.type !== 'School' || current.id !== period.school_id)
+  if (!period || !caller.userId || current?.type !== 'School' || current.id !== period.school_id)
     throw new ApiError('not_found');
   return period;
 }
@@ -47,7 +47,7 @@ async function periodFor(ctx: TCtx, caller: TCaller, periodId: string): Promise<
  */
 const progressScopes = (caller: TCaller) =>
   internshipScopes({
-    userId: caller.actor.userId,
+    userId: caller.userId,
     permissions: caller.permissions,
     current: caller.current,
   }).filter((s) => s.kind !== 'organization');

@@ -52,12 +52,12 @@ export const readModelsGroup: TPlacementsGroup = {
   consumers: (deps) => [
     authReadModelConsumer(deps.db, SCHEMA),
     organizationsReadModelConsumer(deps.db, SCHEMA),
-    usersReadModelConsumer(deps.db),
-    complianceReadModelConsumer(deps.db),
-    schoolReadModelsConsumer(deps.db),
-    tagsReadModelConsumer(deps.db),
-    formVersionsConsumer(deps.db),
-    vacancyImagesConsumer(deps.db),
+    usersReadModelConsumer(deps),
+    complianceReadModelConsumer(deps),
+    schoolReadModelsConsumer(deps),
+    tagsReadModelConsumer(deps),
+    formVersionsConsumer(deps),
+    vacancyImagesConsumer(deps),
     mailDeliveryStatusConsumer(deps.db, SCHEMA),
   ],
 };

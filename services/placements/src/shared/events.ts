@@ -1,16 +1,8 @@
-import type { Kysely } from 'kysely';
-import type { TEventPayload, TEventType } from '@stageplein/contracts/events/payloads';
-import { recordChange } from '@stageplein/kit/audit/audit-log';
-import { SCHEMA } from '../database.ts';
-import type { TActor, TCtx } from './request.ts';
+import { recorderFor } from '@stageplein/kit/outbox/record';
+import { SCHEMA, type TPlacementsDb } from '../database.ts';
 
-/** The change's event in the outbox and its audit row, in the use case's transaction (kit's `recordChange`). */
-export async function record<T extends TEventType>(
-  ctx: TCtx,
-  actor: TActor,
-  type: T,
-  subject: { type: string; id: string },
-  data: TEventPayload<T>,
-): Promise<void> {
-  await recordChange(ctx.db as unknown as Kysely<unknown>, SCHEMA, ctx, actor, type, subject, data);
-}
+/**
+ * Placements' one event helper (kit's `recorderFor`): `record(ctx, caller, type, subject, data)` writes
+ * the change's event to the outbox and its row to `placements.audit_log`, in the use case's transaction.
+ */
+export const record = recorderFor<TPlacementsDb>(SCHEMA, { audit: true });

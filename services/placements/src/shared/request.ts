@@ -1,22 +1,15 @@
 import type { FastifyRequest } from 'fastify';
-import { requestContext, type TUseCaseContext } from '@stageplein/kit/request-context';
+import { requestContext, type TContext } from '@stageplein/kit/request-context';
 import type { TPlacementsDb } from '../database.ts';
 import type { TPlacementsConfig, TPlacementsDeps } from '../placements.config.ts';
 
+export { SYSTEM, type TChangeActor } from '@stageplein/kit/auth/caller';
+
 /**
- * Placements' use-case context: the kit's, without configuration, so seeds run the same use cases;
- * the caller's language where there is one (error texts that name things, e.g. compliance_not_met).
+ * Placements' use-case context: the kit's least one (transaction, tenant, clock; the caller's language
+ * where there is one), so seeds, consumers and activities run the same use cases as requests.
  */
-export type TCtx = Pick<TUseCaseContext<TPlacementsDb, TPlacementsConfig>, 'db' | 'tenant' | 'now'> &
-  Partial<Pick<TUseCaseContext<TPlacementsDb, TPlacementsConfig>, 'lang'>>;
+export type TCtx = TContext<TPlacementsDb>;
 
 export const contextOf = (req: FastifyRequest, deps: TPlacementsDeps) =>
   requestContext<TPlacementsDb, TPlacementsConfig>(req, deps);
-
-/** Who made a change: the user (and who signed in as them), or `system` (seeds). */
-export interface TActor {
-  userId: string | null;
-  impersonatorId: string | null;
-}
-
-export const SYSTEM: TActor = { userId: null, impersonatorId: null };

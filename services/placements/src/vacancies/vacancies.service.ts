@@ -82,7 +82,7 @@ export const seesModeration = (caller: TCaller, v: TVacancyRow) =>
 
 /** The vacancy, locked for the change, if the caller manages it (404 when they may not even read it). */
 async function managedVacancy(ctx: TCtx, caller: TCaller, id: string): Promise<TVacancyRow> {
-  if (!caller.actor.userId) throw unauthorized();
+  if (!caller.userId) throw unauthorized();
   const row = await findVacancy(ctx.db, id, { forUpdate: true });
   if (!row || !readsVacancy(caller.permissions, caller.current, facts(row))) throw notFound();
   if (!managesVacancy(caller.permissions, caller.current, row.organization_id)) throw forbidden();
@@ -95,7 +95,7 @@ async function managedVacancy(ctx: TCtx, caller: TCaller, id: string): Promise<T
  * not manage it, 404 for one who cannot read it).
  */
 export async function vacancyPeople(ctx: TCtx, caller: TCaller, id: string) {
-  if (!caller.actor.userId) throw unauthorized();
+  if (!caller.userId) throw unauthorized();
   const row = await readableVacancy(ctx, caller, id);
   if (!managesVacancy(caller.permissions, caller.current, row.organization_id)) throw forbidden();
   return organizationContacts(ctx.db, row.organization_id);
@@ -179,7 +179,7 @@ function columnsOf(input: Partial<TVacancyInput>): Partial<Omit<TVacancyRow, 'id
  * the organization's city, postcode and coordinates unless the input gives its own.
  */
 export async function createVacancy(ctx: TCtx, caller: TCaller, input: TVacancyInput): Promise<TVacancyRow> {
-  if (!caller.actor.userId) throw unauthorized();
+  if (!caller.userId) throw unauthorized();
   const organizationId = input.organization_id ?? caller.current?.id;
   if (!organizationId || !managesVacancy(caller.permissions, caller.current, organizationId))
     throw forbidden();
@@ -217,7 +217,7 @@ export async function createVacancy(ctx: TCtx, caller: TCaller, input: TVacancyI
     hidden: false,
     hidden_reason: null,
     hidden_by: null,
-    created_by: caller.actor.userId,
+    created_by: caller.userId,
     created_at: ctx.now,
     updated_at: ctx.now,
   };
@@ -225,7 +225,7 @@ export async function createVacancy(ctx: TCtx, caller: TCaller, input: TVacancyI
   await checkImage(ctx, organizationId, row.image_upload_id);
   const id = await insertVacancy(ctx.db, row);
   const created = await reload(ctx, id);
-  await record(ctx, caller.actor, 'placements.vacancy.created', subject(created), snapshotOf(created));
+  await record(ctx, caller, 'placements.vacancy.created', subject(created), snapshotOf(created));
   return created;
 }
 
@@ -257,7 +257,7 @@ export async function changeVacancy(
     await checkImage(ctx, current.organization_id, changes.image_upload_id);
   await updateVacancy(ctx.db, id, { ...changes, updated_at: ctx.now });
   const row = await reload(ctx, id);
-  await record(ctx, caller.actor, 'placements.vacancy.updated', subject(row), snapshotOf(row));
+  await record(ctx, caller, 'placements.vacancy.updated', subject(row), snapshotOf(row));
   return row;
 }
 
@@ -266,7 +266,7 @@ export async function removeVacancy(ctx: TCtx, caller: TCaller, id: string): Pro
   const current = await managedVacancy(ctx, caller, id);
   if (!deletable(current.status)) throw new ApiError('vacancy_not_deletable');
   await deleteVacancy(ctx.db, id);
-  await record(ctx, caller.actor, 'placements.vacancy.deleted', subject(current), {
+  await record(ctx, caller, 'placements.vacancy.deleted', subject(current), {
     ...snapshotOf(current),
     updated_at: ctx.now.toISOString(),
   });
@@ -294,7 +294,7 @@ export async function publishVacancy(ctx: TCtx, caller: TCaller, vacancy: TVacan
     updated_at: ctx.now,
   });
   const row = await reload(ctx, vacancy.id);
-  await record(ctx, caller.actor, 'placements.vacancy.published', subject(row), snapshotOf(row));
+  await record(ctx, caller, 'placements.vacancy.published', subject(row), snapshotOf(row));
   return row;
 }
 
@@ -306,7 +306,7 @@ export async function takeAction(
   action: TVacancyAction,
   reason?: string,
 ): Promise<TVacancyRow> {
-  if (!caller.actor.userId) throw unauthorized();
+  if (!caller.userId) throw unauthorized();
   const vacancy = await findVacancy(ctx.db, id, { forUpdate: true });
   if (!vacancy || !readsVacancy(caller.permissions, caller.current, facts(vacancy))) throw notFound();
   if (!mayTakeAction(caller.permissions, caller.current, vacancy.organization_id, action)) throw forbidden();
@@ -317,12 +317,12 @@ export async function takeAction(
     await updateVacancy(ctx.db, id, {
       hidden,
       hidden_reason: hidden ? (reason ?? null) : null,
-      hidden_by: hidden ? caller.actor.userId : null,
+      hidden_by: hidden ? caller.userId : null,
       updated_at: ctx.now,
     });
     const row = await reload(ctx, id);
     const type = hidden ? 'placements.vacancy.hidden' : 'placements.vacancy.unhidden';
-    await record(ctx, caller.actor, type, subject(row), {
+    await record(ctx, caller, type, subject(row), {
       ...snapshotOf(row),
       reason: hidden ? (reason ?? null) : vacancy.hidden_reason,
     });
@@ -331,6 +331,6 @@ export async function takeAction(
   await updateVacancy(ctx.db, id, { status: TARGET_STATUS[action], updated_at: ctx.now });
   const row = await reload(ctx, id);
   const type = action === 'close' ? 'placements.vacancy.closed' : 'placements.vacancy.archived';
-  await record(ctx, caller.actor, type, subject(row), snapshotOf(row));
+  await record(ctx, caller, type, subject(row), snapshotOf(row));
   return row;
 }

@@ -13,7 +13,7 @@ import { claimKey, findBatch, setInternships, type TBatchRow } from './assign.re
 
 /** The current School, if the caller may assign for it (`managesAllocation`). */
 function schoolOf(caller: TCaller): string {
-  if (!caller.actor.userId) throw unauthorized();
+  if (!caller.userId) throw unauthorized();
   const current = caller.current;
   if (!current || !managesAllocation(caller.permissions, current, current.id)) throw forbidden();
   return current.id;
@@ -39,7 +39,7 @@ export async function assignInternships(
     idempotency_key: idempotencyKey,
     request_hash: hash,
     internship_ids: [],
-    created_by: caller.actor.userId,
+    created_by: caller.userId,
     created_at: ctx.now,
   });
   if (!claimed) {
@@ -59,7 +59,7 @@ export async function assignInternships(
     wanted.set(a.vacancy_id, (wanted.get(a.vacancy_id) ?? 0) + 1);
     checkPickable(found.get(a.vacancy_id), `assignments/${i}/vacancy_id`, wanted.get(a.vacancy_id));
   });
-  const created = await createInternships(ctx, caller.actor, {
+  const created = await createInternships(ctx, caller, {
     schoolId,
     status: 'approved',
     // A supervisor named with the batch is each internship's, under an internship's own rules
@@ -76,7 +76,7 @@ export async function assignInternships(
   await setInternships(ctx.db, claimed, ids);
   await record(
     ctx,
-    caller.actor,
+    caller,
     'placements.internship_assignment.created',
     { type: 'internship_assignment', id: claimed },
     { assignment_id: claimed, school_id: schoolId, internship_ids: ids },

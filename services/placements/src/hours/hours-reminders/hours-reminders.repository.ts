@@ -1,5 +1,4 @@
 import { mailDeliveriesOf } from '@stageplein/kit/mail/mail-requests';
-import type { Kysely } from 'kysely';
 import { HOURS_OPEN_STATUSES } from '@stageplein/contracts/placements/hours';
 import type { TDb } from '../../database.ts';
 
@@ -63,10 +62,6 @@ export async function mentorsOf(db: TDb, studentId: string, schoolId: string): P
 
 /** When the mentor was last warned (requested), or null. */
 export async function lastMentorWarningAt(db: TDb, mentorId: string): Promise<Date | null> {
-  const rows = await mailDeliveriesOf(
-    db as unknown as Kysely<unknown>,
-    'placements',
-    mentorWarningReference(mentorId),
-  );
+  const rows = await mailDeliveriesOf(db, 'placements', mentorWarningReference(mentorId));
   return rows.at(-1)?.requested_at ?? null;
 }

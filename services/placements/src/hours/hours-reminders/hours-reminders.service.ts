@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import {
   HOURS_LINK_TOKENS_PER_MAIL,
   hoursTotals,
@@ -125,7 +125,7 @@ async function warnMentors(ctx: TReminderCtx, cutoff: Date): Promise<number> {
   let warned = 0;
   for (const [mentorId, behind] of byMentor) {
     if (!mentorWarningDue(await lastMentorWarningAt(ctx.db, mentorId), cutoff)) continue;
-    await requestMail(ctx.db as unknown as Kysely<unknown>, 'placements', ctx.config, {
+    await requestMail(ctx.db, 'placements', ctx.config, {
       tenant: ctx.tenant.id,
       template: 'reminder',
       recipient: { userId: mentorId },

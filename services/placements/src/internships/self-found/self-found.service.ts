@@ -25,17 +25,17 @@ export async function submitSelfFound(
   caller: TCaller,
   input: TSelfFoundAttributes,
 ): Promise<{ internship: TInternshipRow; details: TSelfFoundRow }> {
-  if (!caller.actor.userId) throw unauthorized();
+  if (!caller.userId) throw unauthorized();
   // The switch first: where the tenant has none, nobody may, whatever their role.
   if (!selfFoundAllowed(ctx.tenant)) throw new ApiError('self_found_unavailable');
   if (!maySubmitSelfFound(caller.permissions, caller.current, ctx.tenant.features) || !caller.current)
     throw forbidden();
-  const [internship] = await createInternships(ctx, caller.actor, {
+  const [internship] = await createInternships(ctx, caller, {
     schoolId: caller.current.id,
     status: 'submitted',
     items: [
       {
-        student_id: caller.actor.userId,
+        student_id: caller.userId,
         organization_id: null,
         title: input.title,
         description: input.description ?? null,

@@ -1,38 +1,16 @@
-import { sql, type Kysely } from 'kysely';
-import { EVENT_PAYLOADS } from '@stageplein/contracts/events/payloads';
-import { isPublicFormPurpose } from '@stageplein/contracts/forms/forms-api';
-import { idempotentConsumer } from '@stageplein/kit/outbox/idempotent-consumer';
 import type { TConsumer } from '@stageplein/kit/outbox/transport';
-import { SCHEMA } from '../../database.ts';
+import { useCaseConsumer } from '@stageplein/kit/outbox/use-case-consumer';
+import { SCHEMA, type TPlacementsDb } from '../../database.ts';
+import type { TPlacementsConfig, TPlacementsDeps } from '../../placements.config.ts';
+import { FORM_VERSION_EVENTS, applyFormEvent } from './form-versions.service.ts';
 
-export const FORM_VERSION_EVENTS = ['content.form.version_published', 'content.form.archived'] as const;
+export { FORM_VERSION_EVENTS } from './form-versions.service.ts';
 
-/**
- * Keeps `placements.form_versions` (content's published versions of the forms placements answers —
- * not the public ones; frozen: a redelivery changes nothing) and `placements.archived_forms`. Idempotent per event id; archiving is final in content, so the
- * order of the two events does not matter.
- */
-export function formVersionsConsumer(db: Kysely<unknown>): TConsumer {
-  return idempotentConsumer({
-    db,
+/** The read model's consumer: each event of `types` goes to `applyFormEvent`. */
+export const formVersionsConsumer = (deps: TPlacementsDeps): TConsumer =>
+  useCaseConsumer<TPlacementsDb, TPlacementsConfig>(deps, {
     schema: SCHEMA,
     group: `${SCHEMA}.form-versions`,
     types: [...FORM_VERSION_EVENTS],
-    async apply(trx, event) {
-      if (event.type === 'content.form.archived') {
-        const { form_id, purpose } = EVENT_PAYLOADS['content.form.archived'].parse(event.data);
-        if (isPublicFormPurpose(purpose)) return;
-        await sql`insert into placements.archived_forms (tenant_id, form_id) values (${event.tenant}, ${form_id})
-          on conflict do nothing`.execute(trx);
-        return;
-      }
-      const v = EVENT_PAYLOADS['content.form.version_published'].parse(event.data);
-      if (isPublicFormPurpose(v.purpose)) return;
-      await sql`
-        insert into placements.form_versions (tenant_id, form_id, version, purpose, definition, published_at)
-        values (${event.tenant}, ${v.form_id}, ${v.version}, ${v.purpose}, ${JSON.stringify(v.definition)}::jsonb,
-          ${new Date(v.published_at)})
-        on conflict do nothing`.execute(trx);
-    },
+    run: applyFormEvent,
   });
-}

@@ -1,34 +1,16 @@
-import { sql, type Kysely } from 'kysely';
-import { EVENT_PAYLOADS } from '@stageplein/contracts/events/payloads';
-import { idempotentConsumer } from '@stageplein/kit/outbox/idempotent-consumer';
 import type { TConsumer } from '@stageplein/kit/outbox/transport';
-import { SCHEMA } from '../../database.ts';
+import { useCaseConsumer } from '@stageplein/kit/outbox/use-case-consumer';
+import { SCHEMA, type TPlacementsDb } from '../../database.ts';
+import type { TPlacementsConfig, TPlacementsDeps } from '../../placements.config.ts';
+import { TAG_EVENTS, applyTagEvent } from './tags-read-model.service.ts';
 
-export const TAG_EVENTS = [
-  'organizations.tag.created',
-  'organizations.tag.updated',
-  'organizations.tag.deleted',
-] as const;
+export { TAG_EVENTS } from './tags-read-model.service.ts';
 
-/**
- * Keeps `placements.tags` current (the names of the internship bank's tag facet). Idempotent per event
- * id; the newest `event_time` wins, and a deleted tag stays as a tombstone that keeps its name.
- */
-export function tagsReadModelConsumer(db: Kysely<unknown>): TConsumer {
-  return idempotentConsumer({
-    db,
+/** The read model's consumer: each event of `types` goes to `applyTagEvent`. */
+export const tagsReadModelConsumer = (deps: TPlacementsDeps): TConsumer =>
+  useCaseConsumer<TPlacementsDb, TPlacementsConfig>(deps, {
     schema: SCHEMA,
     group: `${SCHEMA}.tags-read-model`,
     types: [...TAG_EVENTS],
-    async apply(trx, event) {
-      const t = EVENT_PAYLOADS['organizations.tag.updated'].parse(event.data);
-      const deleted = event.type === 'organizations.tag.deleted';
-      await sql`
-        insert into placements.tags (id, tenant_id, school_id, name, deleted, event_time)
-        values (${t.tag_id}, ${event.tenant}, ${t.school_id}, ${t.name}, ${deleted}, ${new Date(event.time)})
-        on conflict (id) do update set name = excluded.name, deleted = excluded.deleted,
-          event_time = excluded.event_time
-        where placements.tags.event_time <= excluded.event_time and not placements.tags.deleted`.execute(trx);
-    },
+    run: applyTagEvent,
   });
-}
