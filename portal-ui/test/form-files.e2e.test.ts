@@ -196,7 +196,7 @@ describe('the builder moves a question to another section', () => {
             if (!/in onderdeel 2\.$/.test(heard)) await page.keyboard.press('ArrowDown');
             return heard;
           },
-          { intervals: [500], timeout: 15_000 },
+          { interval: 500, timeout: 15_000 },
         )
         .toMatch(/in onderdeel 2\.$/);
       await page.keyboard.press('Space');
