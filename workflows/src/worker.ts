@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import type { Context as OtelContext, SpanContext } from '@opentelemetry/api';
+import type { Context as OtelContext } from '@opentelemetry/api';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import type { ReadableSpan, SpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { exportingSpanProcessor } from '@stageplein/kit/telemetry/telemetry';
@@ -35,12 +35,14 @@ const noSpans: TSpanProcessorLike = {
   forceFlush: async () => undefined,
 };
 
-/** A workflow span as Temporal's sink hands it over: OpenTelemetry SDK 1.x shape (`parentSpanId`). */
-interface TSandboxSpan {
-  spanContext(): SpanContext;
+/**
+ * A workflow span as Temporal's sink hands it over: OpenTelemetry SDK 1.x shape (`parentSpanId`,
+ * `instrumentationLibrary`), the resource the sink was given, and the rest as SDK 2.x has it.
+ */
+type TSandboxSpan = Omit<ReadableSpan, 'parentSpanContext' | 'instrumentationScope'> & {
   parentSpanId?: string;
   instrumentationLibrary?: { name: string; version?: string };
-}
+};
 
 const WORKFLOW_RESOURCE = resourceFromAttributes({ 'service.name': 'stageplein-workflows' });
 
@@ -53,17 +55,18 @@ export function sandboxSpanProcessor(target: SpanProcessor): TSpanProcessorLike 
   return {
     onStart: () => undefined,
     onEnd(span) {
-      const s = span as TSandboxSpan;
-      const ctx = s.spanContext();
-      target.onEnd({
-        ...(span as object),
+      const { parentSpanId, instrumentationLibrary, ...rest } = span as TSandboxSpan;
+      const ctx = rest.spanContext();
+      const readable: ReadableSpan = {
+        ...rest,
         spanContext: () => ctx,
-        parentSpanContext: s.parentSpanId
-          ? { traceId: ctx.traceId, spanId: s.parentSpanId, traceFlags: ctx.traceFlags }
+        parentSpanContext: parentSpanId
+          ? { traceId: ctx.traceId, spanId: parentSpanId, traceFlags: ctx.traceFlags }
           : undefined,
-        instrumentationScope: s.instrumentationLibrary ?? { name: '@temporalio/interceptor-workflow' },
+        instrumentationScope: instrumentationLibrary ?? { name: '@temporalio/interceptor-workflow' },
         resource: WORKFLOW_RESOURCE,
-      } as unknown as ReadableSpan);
+      };
+      target.onEnd(readable);
     },
     forceFlush: () => target.forceFlush(),
     // The process's telemetry owns the target: the worker stopping must not shut it down.

@@ -123,8 +123,8 @@ export default function MapView({
           }),
         })
           .on('click', () => map.setView([point.lat, point.lng], index.expansionZoom(point.clusterId)))
-          .on('keypress', (e) => {
-            const key = (e as unknown as { originalEvent: KeyboardEvent }).originalEvent.key;
+          .on('keypress', (e: L.LeafletKeyboardEvent) => {
+            const key = e.originalEvent.key;
             if (key === 'Enter' || key === ' ')
               map.setView([point.lat, point.lng], index.expansionZoom(point.clusterId));
           })

@@ -1,5 +1,6 @@
 import helmet from 'helmet';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
 
 /** Content Security Policy of both front ends: everything from our own origin, no inline scripts. */
 export const CSP_DIRECTIVES = {
@@ -19,15 +20,16 @@ export const CSP_DIRECTIVES = {
 export function securityHeaders(options: { imgOrigins?: readonly string[] } = {}): Record<string, string> {
   // The map's tile server (MAP_TILE_URL) is the one other origin the pages load from.
   const directives = { ...CSP_DIRECTIVES, imgSrc: [...CSP_DIRECTIVES.imgSrc, ...(options.imgOrigins ?? [])] };
-  const headers: Record<string, string> = {};
-  const res = {
-    setHeader: (name: string, value: string | number) => void (headers[name.toLowerCase()] = String(value)),
-    removeHeader: (name: string) => void delete headers[name.toLowerCase()],
-  } as unknown as ServerResponse;
+  // helmet is a middleware: it is run once on a response that is never sent, and its headers kept.
+  const req = new IncomingMessage(new Socket());
+  const res = new ServerResponse(req);
   helmet({ contentSecurityPolicy: { directives }, crossOriginEmbedderPolicy: false })(
-    {} as IncomingMessage,
+    req,
     res,
     () => undefined,
   );
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(res.getHeaders()))
+    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : String(value);
   return headers;
 }

@@ -119,8 +119,11 @@ export const adjustLine = async (
     ),
   ).data as TProposalLine;
 
-export const fetchOptions = async (client: TApiClient) =>
-  readResourceDocument(await client.get<TRawDocument>(`${ASSIGNMENTS}/options`)).data as unknown as TOptions;
+export async function fetchOptions(client: TApiClient): Promise<TOptions> {
+  const { data } = readResourceDocument<TOptions>(await client.get<TRawDocument>(`${ASSIGNMENTS}/options`));
+  if (!data) throw new Error('The assignment options came back empty');
+  return data;
+}
 
 export const fetchStudents = async (client: TApiClient, groupId: string, levelId: string) =>
   readCollectionDocument(

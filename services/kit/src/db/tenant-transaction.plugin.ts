@@ -1,5 +1,9 @@
+import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { sql, type Kysely } from 'kysely';
+
+const SCOPE: unique symbol = Symbol('request-db-scope');
+type TScope = { db: Promise<Kysely<unknown>>; end(commit: boolean): Promise<void> };
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -8,12 +12,10 @@ declare module 'fastify' {
      * to the request's tenant, opened on first use.
      */
     db<DB = unknown>(): Promise<Kysely<DB>>;
+    /** The open scope behind `db()` (this module's own: the symbol is not exported). */
+    [SCOPE]?: TScope;
   }
 }
-
-const SCOPE = Symbol('request-db-scope');
-type TScope = { db: Promise<Kysely<unknown>>; end(commit: boolean): Promise<void> };
-type TWithScope = { [SCOPE]?: TScope };
 
 // Tenant ids are registry ids; checked again because the id is written into SQL text below.
 const TENANT_ID = /^[a-z0-9]+$/;
@@ -61,16 +63,16 @@ export const tenantTransactionPlugin = fp<{
   readDb?: (tenant: string) => Kysely<unknown>;
 }>(
   async (app, { db, readDb }) => {
-    app.decorateRequest('db', function (this: TWithScope & { tenant: { id: string }; method: string }) {
+    app.decorateRequest('db', function (this: FastifyRequest) {
       // Safe methods read outside a transaction: at READ COMMITTED every statement takes its own
       // snapshot anyway, so a read-only transaction would add two round trips and no consistency.
       if (readDb && (this.method === 'GET' || this.method === 'HEAD'))
         return Promise.resolve(readDb(this.tenant.id));
       this[SCOPE] ??= openScope(db, this.tenant.id);
       return this[SCOPE].db;
-    } as never);
+    });
 
-    async function finish(req: TWithScope, commit: boolean): Promise<void> {
+    async function finish(req: FastifyRequest, commit: boolean): Promise<void> {
       const scope = req[SCOPE];
       if (!scope) return;
       req[SCOPE] = undefined;
@@ -78,16 +80,12 @@ export const tenantTransactionPlugin = fp<{
     }
 
     app.addHook('onSend', async (req, reply, payload) => {
-      await finish(req as unknown as TWithScope, reply.statusCode < 400);
+      await finish(req, reply.statusCode < 400);
       return payload;
     });
     // Safety net: aborted requests and errors thrown while sending still release the connection.
-    app.addHook('onResponse', async (req) =>
-      finish(req as unknown as TWithScope, false).catch(() => undefined),
-    );
-    app.addHook('onRequestAbort', async (req) =>
-      finish(req as unknown as TWithScope, false).catch(() => undefined),
-    );
+    app.addHook('onResponse', async (req) => finish(req, false).catch(() => undefined));
+    app.addHook('onRequestAbort', async (req) => finish(req, false).catch(() => undefined));
   },
   { name: 'stageplein-tenant-transaction', dependencies: ['stageplein-tenant'] },
 );

@@ -91,7 +91,8 @@ function cookieValue(header: string | undefined, name: string): string | undefin
 
 export const tenantPlugin = fp<TTenantOptions>(
   async (app, options) => {
-    app.decorateRequest('tenant', null as unknown as TTenant);
+    // Declared without a value: the onRequest hook below sets it on every request before anything reads it.
+    app.decorateRequest('tenant');
     app.decorateRequest('publicOrigin', '');
     app.addHook('onRequest', async (req) => {
       const { tenant, ownHost } = resolve(req, options);
