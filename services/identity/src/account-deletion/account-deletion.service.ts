@@ -2,7 +2,7 @@ import { userActor } from '@stageplein/kit/auth/caller';
 import { hashToken } from '@stageplein/kit/auth/token-hash';
 import { ApiError } from '@stageplein/kit/errors/api-error';
 import type { TCtx } from '../shared/request.ts';
-import { publicUrl } from '../shared/urls.ts';
+import { publicUrl } from '@stageplein/kit/tenant/public-url';
 import { mailUserToken } from '../mail/token-mail.ts';
 import { expiresAfter, minutesOf } from '../auth/sessions.service.ts';
 import { findUserByEmail, findUserByTokenHash, updateUser } from '../users/users.repository.ts';

@@ -7,7 +7,8 @@ import type { TCredentials } from '@stageplein/kit/auth/credentials';
 import { hashToken } from '@stageplein/kit/auth/token-hash';
 import type { TCtx } from '../shared/request.ts';
 import { hashPassword, verifyPassword } from '../shared/passwords.ts';
-import { isAllowedRedirect, publicUrl } from '../shared/urls.ts';
+import { publicUrl } from '@stageplein/kit/tenant/public-url';
+import { isAllowedRedirect } from '../shared/urls.ts';
 import { mailUserToken } from '../mail/token-mail.ts';
 import {
   findForeignAccount,

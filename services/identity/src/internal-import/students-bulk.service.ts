@@ -10,7 +10,7 @@ import { SCHEMA } from '../database.ts';
 import type { TEventPayload, TEventType } from '@stageplein/contracts/events/payloads';
 import type { TEventInput } from '@stageplein/kit/outbox/outbox-writer';
 import { writeEvents } from '@stageplein/kit/outbox/write-events';
-import { publicUrl } from '../shared/urls.ts';
+import { publicUrl } from '@stageplein/kit/tenant/public-url';
 import { mailUserTokens } from '../mail/token-mail.ts';
 import { minutesOf } from '../auth/sessions.service.ts';
 import { userSnapshot } from '../users/users.service.ts';

@@ -9,7 +9,8 @@ import { SYSTEM } from '@stageplein/kit/auth/caller';
 import { record } from '../shared/events.ts';
 import type { TOutgoingMail } from '../mail/mail.port.ts';
 import type { TCtx } from '../shared/request.ts';
-import { isAllowedRedirect, publicUrl } from '../shared/urls.ts';
+import { publicUrl } from '@stageplein/kit/tenant/public-url';
+import { isAllowedRedirect } from '../shared/urls.ts';
 import { findUserById } from '../users/users.repository.ts';
 
 type TRecipient = { email: string; name: string; lang: TLanguage };

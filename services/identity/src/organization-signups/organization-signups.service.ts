@@ -4,7 +4,7 @@ import { SYSTEM, type TChangeActor } from '@stageplein/kit/auth/caller';
 import { expiresAfter, minutesOf } from '../auth/sessions.service.ts';
 import type { TMailKind } from '../mail/templates.ts';
 import type { TCtx } from '../shared/request.ts';
-import { publicUrl } from '../shared/urls.ts';
+import { publicUrl } from '@stageplein/kit/tenant/public-url';
 import { findUserByEmail, type TUserRow } from '../users/users.repository.ts';
 import { offerRole } from '../roles/role-invitations.service.ts';
 import { createInvitedUser, removeRole, sendConfirmation } from '../users/users.service.ts';

@@ -2,7 +2,7 @@ import { createHmac, randomInt } from 'node:crypto';
 import { hashToken } from '@stageplein/kit/auth/token-hash';
 import { ApiError } from '@stageplein/kit/errors/api-error';
 import { addMinutes, type TCtx, type TRequestCtx } from '../shared/request.ts';
-import { publicUrl } from '../shared/urls.ts';
+import { publicUrl } from '@stageplein/kit/tenant/public-url';
 import { mailUserToken } from '../mail/token-mail.ts';
 import { assertMaySignIn } from '../auth/auth.service.ts';
 import { issueSession, minutesOf, type TAuthHeaders } from '../auth/sessions.service.ts';

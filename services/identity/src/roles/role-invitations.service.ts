@@ -1,7 +1,7 @@
 import { userActor } from '@stageplein/kit/auth/caller';
 import type { TOrganizationType, TRoleName } from '@stageplein/contracts/identity/roles';
 import type { TCtx } from '../shared/request.ts';
-import { publicUrl } from '../shared/urls.ts';
+import { publicUrl } from '@stageplein/kit/tenant/public-url';
 import { expiresAfter, minutesOf } from '../auth/sessions.service.ts';
 import { mailUserToken } from '../mail/token-mail.ts';
 import type { TUserRow } from '../users/users.repository.ts';

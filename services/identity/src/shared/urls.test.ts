@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '@stageplein/kit/config/config';
 import { generateAuthSecret } from '@stageplein/kit/auth/auth-keys';
-import { allowedRedirectOrigins, isAllowedRedirect, publicUrl } from './urls.ts';
+import { publicUrl } from '@stageplein/kit/tenant/public-url';
+import { allowedRedirectOrigins, isAllowedRedirect } from './urls.ts';
 import { IDENTITY_CONFIG } from '../identity.config.ts';
 
 const config = parseConfig(

@@ -1,9 +1,5 @@
+import { publicUrl } from '@stageplein/kit/tenant/public-url';
 import type { TIdentityConfig } from '../identity.config.ts';
-
-/** The tenant's public site, for links in mail. */
-export function publicUrl(config: TIdentityConfig, tenant: string): string {
-  return config.PUBLIC_URL_TEMPLATE.replaceAll('{tenant}', tenant).replace(/\/$/, '');
-}
 
 /** Origins a password-reset link may lead to for this tenant. */
 export function allowedRedirectOrigins(config: TIdentityConfig, tenant: string): string[] {

@@ -10,7 +10,7 @@ import { ApiError, forbidden, notFound } from '@stageplein/kit/errors/api-error'
 import type { TCtx } from '../shared/request.ts';
 import { record, userSubject } from '../shared/events.ts';
 import { verifyPassword } from '../shared/passwords.ts';
-import { publicUrl } from '../shared/urls.ts';
+import { publicUrl } from '@stageplein/kit/tenant/public-url';
 import { mailUserToken } from '../mail/token-mail.ts';
 import { deleteRole, insertRole, roleEventData, rolesOf, type TRoleRow } from '../roles/roles.repository.ts';
 import { deleteSessionsOf } from '../auth/sessions.repository.ts';

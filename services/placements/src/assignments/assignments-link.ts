@@ -10,9 +10,9 @@ import {
 } from '@stageplein/kit/external-links/external-links.repository';
 import type { TLinkActor } from '@stageplein/kit/external-links/external-links.guard';
 import { requestMail } from '@stageplein/kit/mail/mail-requests';
+import { publicUrl } from '@stageplein/kit/tenant/public-url';
 import { ApiError } from '@stageplein/kit/errors/api-error';
 import { SCHEMA } from '../database.ts';
-import { siteOf } from '../hours/index.ts';
 import type { TPlacementsConfig } from '../placements.config.ts';
 import type { TChangeActor, TCtx } from '../shared/request.ts';
 
@@ -65,7 +65,7 @@ export async function mailSupervisorLink(
     actor: actor.userId,
     reference: subject,
     now: ctx.now,
-    link: `${siteOf(ctx.config, ctx.tenant.id)}${ASSIGNMENTS_SUPERVISOR_PATH}#${token}`,
+    link: `${publicUrl(ctx.config, ctx.tenant.id)}${ASSIGNMENTS_SUPERVISOR_PATH}#${token}`,
     vars: {
       purpose: {
         nl: `Opdrachten voor ${list(students, 'en')}`,

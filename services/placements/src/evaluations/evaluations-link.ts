@@ -9,16 +9,13 @@ import {
 } from '@stageplein/kit/external-links/external-links.repository';
 import type { TLinkActor } from '@stageplein/kit/external-links/external-links.guard';
 import { requestMail } from '@stageplein/kit/mail/mail-requests';
+import { publicUrl } from '@stageplein/kit/tenant/public-url';
 import { SCHEMA } from '../database.ts';
 import type { THoursInternship } from '../hours/index.ts';
 import type { TPlacementsConfig } from '../placements.config.ts';
 import type { TChangeActor, TCtx } from '../shared/request.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** The tenant's public site (identity mails a link only to it), as hours-link reads it. */
-const siteOf = (config: Pick<TPlacementsConfig, 'PUBLIC_URL_TEMPLATE'>, tenant: string) =>
-  config.PUBLIC_URL_TEMPLATE.replaceAll('{tenant}', tenant).replace(/\/$/, '');
 
 /** The link's subject: the internship (one link fills that internship's supervisor part, nothing else). */
 export const evaluationLinkSubject = (internshipId: string) => ({ type: 'internship', id: internshipId });
@@ -53,7 +50,7 @@ export async function issueEvaluationLink(
     actor: actor.userId,
     reference: { type: 'evaluation', id: internship.id },
     now: ctx.now,
-    link: `${siteOf(ctx.config, ctx.tenant.id)}${EVALUATION_SUPERVISOR_PATH}#${token}`,
+    link: `${publicUrl(ctx.config, ctx.tenant.id)}${EVALUATION_SUPERVISOR_PATH}#${token}`,
     vars: {
       purpose: {
         nl: `Evalueer de stage van ${internship.student_name}`,

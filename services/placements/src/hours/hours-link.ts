@@ -11,16 +11,13 @@ import {
 } from '@stageplein/kit/external-links/external-links.repository';
 import type { TLinkActor } from '@stageplein/kit/external-links/external-links.guard';
 import { requestMail } from '@stageplein/kit/mail/mail-requests';
+import { publicUrl } from '@stageplein/kit/tenant/public-url';
 import { SCHEMA } from '../database.ts';
 import type { TPlacementsConfig } from '../placements.config.ts';
 import type { TChangeActor, TCtx } from '../shared/request.ts';
 import type { THoursInternship } from './hours-internship.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** The tenant's public site (identity mails a link only to it), as identity's `publicUrl` reads it. */
-export const siteOf = (config: Pick<TPlacementsConfig, 'PUBLIC_URL_TEMPLATE'>, tenant: string) =>
-  config.PUBLIC_URL_TEMPLATE.replaceAll('{tenant}', tenant).replace(/\/$/, '');
 
 /** The link's subject: the internship (one link confirms that internship's hours, nothing else). */
 export const hoursLinkSubject = (internshipId: string) => ({ type: 'internship', id: internshipId });
@@ -66,7 +63,7 @@ export async function issueHoursLinks(
     // A digest's deliveries are listed under its first internship.
     reference: hoursLinkSubject(first.id),
     now: ctx.now,
-    link: hoursConfirmationUrl(siteOf(ctx.config, ctx.tenant.id), tokens),
+    link: hoursConfirmationUrl(publicUrl(ctx.config, ctx.tenant.id), tokens),
     vars: { ...linkMailTexts(internships, waiting), expires_at: expiresAt.toISOString() },
   });
   return { expiresAt };

@@ -1,5 +1,4 @@
 // The hours group's public entry (docs/decisions/placements.md "Groups").
 export { hoursGroup } from './hours.module.ts';
 export { acceptsHours, findHoursInternship, relationTo, type THoursInternship } from './hours-internship.ts';
-export { siteOf } from './hours-link.ts';
 export { remindTenantHours } from './hours-reminders/hours-reminders.service.ts';
