@@ -4,7 +4,8 @@ import { organizationsService } from '@stageplein/organizations';
 import { createDb, createPool } from '@stageplein/kit/db/database';
 import { freshDatabase } from '@stageplein/testing/harness';
 import type { TStackConfig } from '@stageplein/stack/services';
-import { backfillIdentity } from '../src/backfill/backfill.ts';
+import { backfillService } from '@stageplein/kit/runtime/backfill';
+import { IDENTITY_BACKFILL } from '../src/backfill/backfill.ts';
 import { identityService } from '../src/identity.module.ts';
 
 /**
@@ -43,7 +44,7 @@ describe("identity's organizations read model: npm run backfill", () => {
     expect(before.every((o) => o.city === null && o.name === o.organization_type)).toBe(true);
 
     const lines: string[] = [];
-    const first = await backfillIdentity(ownerUrl, config, (l) => lines.push(l));
+    const first = await backfillService(ownerUrl, config, IDENTITY_BACKFILL, (l) => lines.push(l));
     expect(first.read).toBeGreaterThan(0);
     expect(first.delivered['identity.kit-organizations-read-model']).toBe(first.read);
     expect(lines.at(-1)).toMatch(/^back-filled \d+ event\(s\)/);
@@ -52,7 +53,7 @@ describe("identity's organizations read model: npm run backfill", () => {
     expect(await rows(after)).toEqual(expected);
 
     // Again: every event id is known to the group, nothing changes.
-    const second = await backfillIdentity(ownerUrl, config, () => undefined);
+    const second = await backfillService(ownerUrl, config, IDENTITY_BACKFILL, () => undefined);
     expect(second.read).toBe(first.read);
     expect(await rows(after)).toEqual(expected);
     // Only the read model: the consumers with effects (invitations, mails) never see a back-fill.

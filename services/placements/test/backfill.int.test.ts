@@ -7,7 +7,8 @@ import { createDb, createPool } from '@stageplein/kit/db/database';
 import { prepareDatabase } from '@stageplein/kit/runtime/platform';
 import { freshDatabase } from '@stageplein/testing/harness';
 import type { TStackConfig } from '@stageplein/stack/services';
-import { backfillPlacements } from '../src/backfill/backfill.ts';
+import { backfillService } from '@stageplein/kit/runtime/backfill';
+import { PLACEMENTS_BACKFILL } from '../src/backfill/backfill.ts';
 import { placementsService } from '../src/placements.module.ts';
 
 let owner: Kysely<unknown>;
@@ -42,7 +43,7 @@ describe('placements deployed later: npm run backfill', () => {
     expect(await ids(sql`select id from placements.organizations`)).toEqual([]);
 
     const lines: string[] = [];
-    const first = await backfillPlacements(ownerUrl, config, (l) => lines.push(l));
+    const first = await backfillService(ownerUrl, config, PLACEMENTS_BACKFILL, (l) => lines.push(l));
     expect(first.read).toBeGreaterThan(0);
     expect(lines.at(-1)).toMatch(/^back-filled \d+ event\(s\)/);
     expect(await ids(sql`select id from placements.organizations`)).toEqual(organizations);
@@ -89,7 +90,7 @@ describe('placements deployed later: npm run backfill', () => {
 
     // Again: the same events are skipped by their ids, nothing doubles or changes.
     const before = await sql`select * from placements.organizations order by id`.execute(owner);
-    await backfillPlacements(ownerUrl, config, () => undefined);
+    await backfillService(ownerUrl, config, PLACEMENTS_BACKFILL, () => undefined);
     expect((await sql`select * from placements.organizations order by id`.execute(owner)).rows).toEqual(
       before.rows,
     );

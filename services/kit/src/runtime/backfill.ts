@@ -1,6 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { TEventEnvelope } from '@stageplein/contracts/events/envelope';
 import { EVENT_PAYLOADS, type TEventType } from '@stageplein/contracts/events/payloads';
+import type { TConfig } from '../config/config.ts';
+import { createDb, createPool, dbUrls } from '../db/database.ts';
 import type { TConsumer } from '../outbox/transport.ts';
 
 export interface TBackfillResult {
@@ -53,4 +55,36 @@ export async function backfillFromOutboxes(
     }
   }
   return result;
+}
+
+/** What a service back-fills: whose outboxes, into which of its consumers (`npm run backfill -w <service>`). */
+export interface TServiceBackfill<C> {
+  /** The services whose outboxes are replayed, in this order. */
+  sources: readonly string[];
+  /** The consumers that receive them, writing with the app role's connection `db`. */
+  consumers: (deps: { config: C; db: Kysely<unknown> }) => readonly TConsumer[];
+}
+
+/**
+ * Runs a service's back-fill on the database of `ownerUrl`: the consumers on the app role's
+ * connection, the outboxes read with the relay role's (`backfillFromOutboxes`); prints progress and a
+ * summary line. Idempotent, like the consumers.
+ */
+export async function backfillService<C extends Pick<TConfig, 'DATABASE_APP_PASSWORD'>>(
+  ownerUrl: string,
+  config: C,
+  backfill: TServiceBackfill<C>,
+  print: (line: string) => void = console.log,
+): Promise<TBackfillResult> {
+  const urls = dbUrls(ownerUrl, config.DATABASE_APP_PASSWORD);
+  const app = createDb<unknown>(createPool(urls.app, 4));
+  const relay = createDb<unknown>(createPool(urls.relay, 2));
+  try {
+    const consumers = backfill.consumers({ config, db: app });
+    const result = await backfillFromOutboxes(relay, consumers, backfill.sources, { print });
+    print(`back-filled ${result.read} event(s): ${JSON.stringify(result.delivered)}`);
+    return result;
+  } finally {
+    await Promise.all([app.destroy(), relay.destroy()]);
+  }
 }
