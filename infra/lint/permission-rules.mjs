@@ -19,6 +19,7 @@ export const PERMISSION_FLAGS = [
   'isMentorOrSchoolAdmin',
   'isSchoolOrCenterAdmin',
   'isVolunteer',
+  'designWorkflows',
 ];
 /** contracts' ROLE_NAMES and ORGANIZATION_TYPES. */
 export const ROLE_NAMES = ['admin', 'volunteer', 'student', 'mentor'];

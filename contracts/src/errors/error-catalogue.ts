@@ -108,6 +108,25 @@ export const ERROR_CODES = [
   'evaluation_already_submitted',
   'evaluation_no_supervisor_email',
   'invalid_evaluation_action',
+  'workflow_no_phases',
+  'workflow_duplicate_id',
+  'workflow_phase_unreachable',
+  'workflow_phase_status_order',
+  'workflow_finished_phase_tasks',
+  'workflow_contract_type_unavailable',
+  'workflow_task_kind_unavailable',
+  'workflow_task_actor_not_allowed',
+  'workflow_task_setting_missing',
+  'workflow_deadline_missing',
+  'workflow_reminder_too_early',
+  'workflow_escalation_order',
+  'workflow_deadline_order',
+  'workflow_version_published',
+  'workflow_draft_exists',
+  'workflow_not_published',
+  'workflow_evaluation_template_unknown',
+  'workflow_assignment_unknown',
+  'workflow_designer_not_mentor',
 ] as const;
 export type TErrorCode = (typeof ERROR_CODES)[number];
 
@@ -283,6 +302,27 @@ export const ERRORS: Readonly<Record<TErrorCode, TErrorDefinition>> = Object.fre
   evaluation_already_submitted: define('evaluation_already_submitted', 409),
   evaluation_no_supervisor_email: define('evaluation_no_supervisor_email', 422),
   invalid_evaluation_action: define('invalid_evaluation_action', 409),
+  // Workflow definitions (contracts/src/phases/, docs/decisions/phases.md): validateWorkflowDefinition's
+  // codes, then the server's.
+  workflow_no_phases: define('workflow_no_phases', 422),
+  workflow_duplicate_id: define('workflow_duplicate_id', 422),
+  workflow_phase_unreachable: define('workflow_phase_unreachable', 422),
+  workflow_phase_status_order: define('workflow_phase_status_order', 422),
+  workflow_finished_phase_tasks: define('workflow_finished_phase_tasks', 422),
+  workflow_contract_type_unavailable: define('workflow_contract_type_unavailable', 422),
+  workflow_task_kind_unavailable: define('workflow_task_kind_unavailable', 422),
+  workflow_task_actor_not_allowed: define('workflow_task_actor_not_allowed', 422),
+  workflow_task_setting_missing: define('workflow_task_setting_missing', 422),
+  workflow_deadline_missing: define('workflow_deadline_missing', 422),
+  workflow_reminder_too_early: define('workflow_reminder_too_early', 422),
+  workflow_escalation_order: define('workflow_escalation_order', 422),
+  workflow_deadline_order: define('workflow_deadline_order', 422),
+  workflow_version_published: define('workflow_version_published', 409),
+  workflow_draft_exists: define('workflow_draft_exists', 409),
+  workflow_not_published: define('workflow_not_published', 409),
+  workflow_evaluation_template_unknown: define('workflow_evaluation_template_unknown', 422),
+  workflow_assignment_unknown: define('workflow_assignment_unknown', 422),
+  workflow_designer_not_mentor: define('workflow_designer_not_mentor', 422),
 });
 
 export function isErrorCode(value: unknown): value is TErrorCode {

@@ -1081,6 +1081,88 @@ export const en: TMessages = {
       title: 'Not possible now',
       detail: 'This step is not possible for this evaluation in its current state.',
     },
+    workflow_no_phases: {
+      title: 'No phases',
+      detail: 'A workflow needs at least one phase.',
+    },
+    workflow_duplicate_id: {
+      title: 'Duplicate id',
+      detail: 'Two phases or tasks have the same id. Give each phase and task its own id.',
+    },
+    workflow_phase_unreachable: {
+      title: 'Phase unreachable',
+      detail:
+        'Phase {{phase}} is never reached: phase {{blocker}} cannot be completed (a finishing phase, or a phase completed by any one task that has no tasks).',
+    },
+    workflow_phase_status_order: {
+      title: 'Status goes back',
+      detail:
+        'The status of phase {{phase}} comes before that of the phase before it. The order is preparing, running, evaluating, finished.',
+    },
+    workflow_finished_phase_tasks: {
+      title: 'Tasks in a finishing phase',
+      detail:
+        'Phase {{phase}} finishes the internship and cannot have tasks. Move them to a phase before it.',
+    },
+    workflow_contract_type_unavailable: {
+      title: 'Kind of internship not available',
+      detail: 'This website does not use this kind of internship (contracts or hours).',
+    },
+    workflow_task_kind_unavailable: {
+      title: 'Kind of task not available',
+      detail:
+        'Task {{task}} of phase {{phase}}: this kind of task does not exist on this website (contracts only for contract internships, hours only where hours are kept, evaluations only with evaluation forms).',
+    },
+    workflow_task_actor_not_allowed: {
+      title: 'This person cannot do this task',
+      detail: 'Task {{task}} of phase {{phase}}: choose someone who can do this kind of task.',
+    },
+    workflow_task_setting_missing: {
+      title: 'Setting missing',
+      detail:
+        'Task {{task}} of phase {{phase}} is missing a setting: the number of hours, the evaluation or the assignment.',
+    },
+    workflow_deadline_missing: {
+      title: 'Deadline missing',
+      detail: 'Task {{task}} of phase {{phase}} has reminders or escalation but no deadline.',
+    },
+    workflow_reminder_too_early: {
+      title: 'Reminder too early',
+      detail: 'Task {{task}} of phase {{phase}}: a reminder falls before the phase starts.',
+    },
+    workflow_escalation_order: {
+      title: 'Escalation in the wrong order',
+      detail:
+        'Task {{task}} of phase {{phase}}: the school admin is told only after the mentor. Choose more days for the school admin.',
+    },
+    workflow_deadline_order: {
+      title: 'Deadline before an earlier phase',
+      detail: 'Task {{task}} of phase {{phase}} has a deadline before one of phase {{earlier}}.',
+    },
+    workflow_version_published: {
+      title: 'Version is published',
+      detail: 'A published version no longer changes. Make a new draft.',
+    },
+    workflow_draft_exists: {
+      title: 'A draft exists',
+      detail: 'This workflow already has a draft. Change that one.',
+    },
+    workflow_not_published: {
+      title: 'Not published yet',
+      detail: 'This workflow has no published version yet.',
+    },
+    workflow_evaluation_template_unknown: {
+      title: 'Unknown evaluation',
+      detail: 'Task {{task}} of phase {{phase}}: choose an evaluation of this school for this phase.',
+    },
+    workflow_assignment_unknown: {
+      title: 'Unknown assignment',
+      detail: 'Task {{task}} of phase {{phase}}: choose an assignment of this school.',
+    },
+    workflow_designer_not_mentor: {
+      title: 'Not a mentor of this school',
+      detail: 'Only mentors of this school can be made workflow designers.',
+    },
     invalid_vacancy_action: {
       title: 'Not possible now',
       detail: 'This step is not possible for the vacancy in its current state.',

@@ -346,6 +346,87 @@ export const nlApi = {
     title: 'Nu niet mogelijk',
     detail: 'Deze stap is niet mogelijk voor deze evaluatie in haar huidige staat.',
   },
+  workflow_no_phases: {
+    title: 'Geen fasen',
+    detail: 'Een workflow heeft minstens één fase nodig.',
+  },
+  workflow_duplicate_id: {
+    title: 'Dubbele sleutel',
+    detail: 'Twee fasen of taken hebben dezelfde id. Geef elke fase en taak een eigen id.',
+  },
+  workflow_phase_unreachable: {
+    title: 'Fase niet bereikbaar',
+    detail:
+      'Fase {{phase}} wordt nooit bereikt: fase {{blocker}} kan niet worden afgerond (een afsluitende fase, of een fase die met één taak klaar is maar geen taken heeft).',
+  },
+  workflow_phase_status_order: {
+    title: 'Status gaat terug',
+    detail:
+      'De status van fase {{phase}} ligt vóór die van de fase ervoor. De volgorde is voorbereiding, uitvoering, evaluatie, afgerond.',
+  },
+  workflow_finished_phase_tasks: {
+    title: 'Taken in afsluitende fase',
+    detail: 'Fase {{phase}} sluit de stage af en kan geen taken hebben. Zet de taken in een fase ervoor.',
+  },
+  workflow_contract_type_unavailable: {
+    title: 'Soort stage niet mogelijk',
+    detail: 'Deze website gebruikt deze soort stage niet (contracten of uren).',
+  },
+  workflow_task_kind_unavailable: {
+    title: 'Soort taak niet mogelijk',
+    detail:
+      'Taak {{task}} van fase {{phase}}: deze soort taak bestaat niet op deze website (contracten alleen bij contractstages, uren alleen waar uren worden bijgehouden, evaluaties alleen met evaluatieformulieren).',
+  },
+  workflow_task_actor_not_allowed: {
+    title: 'Deze persoon kan deze taak niet doen',
+    detail: 'Taak {{task}} van fase {{phase}}: kies iemand die deze soort taak kan uitvoeren.',
+  },
+  workflow_task_setting_missing: {
+    title: 'Instelling ontbreekt',
+    detail:
+      'Taak {{task}} van fase {{phase}} mist een instelling: het aantal uren, de evaluatie of de opdracht.',
+  },
+  workflow_deadline_missing: {
+    title: 'Deadline ontbreekt',
+    detail: 'Taak {{task}} van fase {{phase}} heeft herinneringen of escalatie maar geen deadline.',
+  },
+  workflow_reminder_too_early: {
+    title: 'Herinnering te vroeg',
+    detail: 'Taak {{task}} van fase {{phase}}: een herinnering valt vóór het begin van de fase.',
+  },
+  workflow_escalation_order: {
+    title: 'Escalatie in de verkeerde volgorde',
+    detail:
+      'Taak {{task}} van fase {{phase}}: de schoolbeheerder hoort het pas na de mentor. Kies meer dagen voor de schoolbeheerder.',
+  },
+  workflow_deadline_order: {
+    title: 'Deadline vóór een eerdere fase',
+    detail: 'Taak {{task}} van fase {{phase}} heeft een deadline vóór die van fase {{earlier}}.',
+  },
+  workflow_version_published: {
+    title: 'Versie is gepubliceerd',
+    detail: 'Een gepubliceerde versie verandert niet meer. Maak een nieuw concept.',
+  },
+  workflow_draft_exists: {
+    title: 'Er is al een concept',
+    detail: 'Deze workflow heeft al een concept. Werk dat bij.',
+  },
+  workflow_not_published: {
+    title: 'Nog niet gepubliceerd',
+    detail: 'Deze workflow heeft nog geen gepubliceerde versie.',
+  },
+  workflow_evaluation_template_unknown: {
+    title: 'Onbekende evaluatie',
+    detail: 'Taak {{task}} van fase {{phase}}: kies een evaluatie van deze school voor deze fase.',
+  },
+  workflow_assignment_unknown: {
+    title: 'Onbekende opdracht',
+    detail: 'Taak {{task}} van fase {{phase}}: kies een opdracht van deze school.',
+  },
+  workflow_designer_not_mentor: {
+    title: 'Geen mentor van deze school',
+    detail: 'Alleen mentoren van deze school kunnen het recht krijgen om workflows te ontwerpen.',
+  },
   invalid_vacancy_action: {
     title: 'Nu niet mogelijk',
     detail: 'Deze stap is niet mogelijk voor de vacature in haar huidige staat.',

@@ -14,7 +14,7 @@ const OTHER = 'org-2';
 /** Spec §6 written out per role × organization type; `true` lists the permissions that hold. */
 const EXPECTED: Record<TRoleName, Record<TOrganizationType, (keyof TPermissions)[]>> = {
   admin: {
-    School: ['isAdmin', 'isSchoolAdmin', 'isMentorOrSchoolAdmin', 'isSchoolOrCenterAdmin'],
+    School: ['isAdmin', 'isSchoolAdmin', 'isMentorOrSchoolAdmin', 'isSchoolOrCenterAdmin', 'designWorkflows'],
     VolunteerCenter: ['isAdmin', 'isVolunteerCenterAdmin', 'isSchoolOrCenterAdmin'],
     NonProfit: ['isAdmin', 'isNonProfitAdmin'],
     Provider: ['isAdmin', 'isProviderAdmin'],
@@ -78,7 +78,14 @@ describe('derivePermissions (spec §6)', () => {
       { name: 'admin', resourceType: 'School', resourceId: ORG },
     ];
     expect(granted(derivePermissions(roles, { id: ORG }))).toEqual(
-      ['isAdmin', 'isMentor', 'isMentorOrSchoolAdmin', 'isSchoolAdmin', 'isSchoolOrCenterAdmin'].sort(),
+      [
+        'isAdmin',
+        'isMentor',
+        'isMentorOrSchoolAdmin',
+        'isSchoolAdmin',
+        'isSchoolOrCenterAdmin',
+        'designWorkflows',
+      ].sort(),
     );
   });
 

@@ -12,6 +12,12 @@ export interface TPermissions {
   isMentorOrSchoolAdmin: boolean;
   isSchoolOrCenterAdmin: boolean;
   isVolunteer: boolean;
+  /**
+   * The workflow designer permission (issue #33, docs/decisions/phases.md "Who designs"): admins of the
+   * selected School. A mentor of that school may also design when a school admin granted it to them;
+   * that grant lives in placements, so the whole rule is `canDesignWorkflows` (contracts/src/phases).
+   */
+  designWorkflows: boolean;
 }
 
 export interface TSelectedOrganization {
@@ -53,6 +59,7 @@ export function derivePermissions(
     isMentorOrSchoolAdmin: isMentor || isSchoolAdmin,
     isSchoolOrCenterAdmin: isSchoolAdmin || isVolunteerCenterAdmin,
     isVolunteer: !isAdmin && !isVolunteerCenterAdmin,
+    designWorkflows: isSchoolAdmin,
   };
 }
 

@@ -19,10 +19,11 @@ export const EVALUATION_RESPONSE_STATES = ['open', 'submitted'] as const;
 export type TEvaluationResponseState = (typeof EVALUATION_RESPONSE_STATES)[number];
 
 /**
- * What a template hangs on. Only internship periods today; workflow phases plug in as a second kind
- * (the table stores kind + id, the API takes the period until phases exist).
+ * What a template hangs on: an internship period, or a workflow phase (scope id: the phase's id, stable
+ * across a definition's versions; docs/decisions/phases.md). The API makes period templates; a phase's
+ * template is named by the phase's evaluation task.
  */
-export const EVALUATION_SCOPE_KINDS = ['internship_period'] as const;
+export const EVALUATION_SCOPE_KINDS = ['internship_period', 'phase'] as const;
 export type TEvaluationScopeKind = (typeof EVALUATION_SCOPE_KINDS)[number];
 
 /** The external link's action; its subject is `{ type: 'internship', id }`. */

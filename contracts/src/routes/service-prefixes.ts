@@ -53,6 +53,10 @@ export const SERVICE_PREFIXES = {
     // Evaluations (#18 item 4): templates and the supervisor's part by link.
     '/api/v1/evaluation_templates',
     '/api/v1/evaluations',
+    // Workflow definitions and their designers (#33).
+    '/api/v1/workflow_definitions',
+    '/api/v1/workflow_versions',
+    '/api/v1/workflow_designers',
   ],
 } as const satisfies Record<string, readonly string[]>;
 
