@@ -1,6 +1,6 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import { ASSIGNMENT_INTERNSHIP_STATUSES } from '@stageplein/contracts/placements/assignment-policy';
-import { isSupervisorApproved, supervisorAddress } from '../internships/index.ts';
+import { isSupervisorApproved, supervisorOf } from '../internships/index.ts';
 import type { TDb } from '../database.ts';
 import type { TAssignmentsTable, TAssignmentTasksTable } from './assignments.table.ts';
 
@@ -78,27 +78,23 @@ export async function candidateInternships(db: TDb, schoolId: string) {
     .orderBy('i.id')
     .execute();
   return rows.map((r) => {
-    const address = supervisorAddress({
-      account_email: r.supervisor_email,
+    const supervisor = supervisorOf({
+      account: { email: r.supervisor_email, first_name: r.supervisor_first, last_name: r.supervisor_last },
       supervisor_email: r.named_supervisor_email,
+      supervisor_name: r.named_supervisor_name,
       contact_email: r.contact_email,
+      contact_name: r.contact_name,
     });
     // Tasks go only to a supervisor the school approved (issue #31); others have none yet.
-    const approved = isSupervisorApproved(address, r.supervisor_approved_email);
+    const approved = isSupervisorApproved(supervisor.address, r.supervisor_approved_email);
     return {
       id: r.id,
       internship_period_id: r.internship_period_id,
       group_id: r.group_id ?? null,
       student_name: fullName(r.student_first, r.student_last) ?? '—',
       organization_name: r.organization_name ?? r.own_organization_name,
-      supervisor_name: !approved
-        ? null
-        : r.supervisor_email
-          ? fullName(r.supervisor_first, r.supervisor_last)
-          : r.named_supervisor_email
-            ? r.named_supervisor_name
-            : r.contact_name,
-      supervisor_email: approved ? address : null,
+      supervisor_name: approved ? supervisor.name : null,
+      supervisor_email: approved ? supervisor.address : null,
     };
   });
 }

@@ -3,7 +3,7 @@ import type { TInternshipStatus } from '@stageplein/contracts/placements/interns
 import { partiesOf } from '@stageplein/contracts/placements/internship-policy';
 import type { TDb } from '../database.ts';
 import type { TCaller } from '../shared/caller.ts';
-import { isSupervisorApproved, supervisorAddress } from '../internships/index.ts';
+import { isSupervisorApproved, supervisorOf } from '../internships/index.ts';
 import { sameMailbox } from '@stageplein/contracts/placements/organization-contacts';
 
 /** The internship as the hours sheet needs it: its own columns, names from the read models, the period's default. */
@@ -90,11 +90,14 @@ export async function findHoursInternship(
   if (options.forUpdate) q = q.forUpdate('i');
   const row = await q.executeTakeFirst();
   if (!row) return undefined;
-  const supervisor = row.supervisor_email && !row.supervisor_deleted;
-  const address = supervisorAddress({
-    account_email: supervisor ? row.supervisor_email : null,
+  const { address, name: supervisorName } = supervisorOf({
+    account: row.supervisor_deleted
+      ? null
+      : { email: row.supervisor_email, first_name: row.supervisor_first, last_name: row.supervisor_last },
     supervisor_email: row.named_supervisor_email,
+    supervisor_name: row.named_supervisor_name,
     contact_email: row.contact_email,
+    contact_name: row.contact_name,
   });
   return {
     id: row.id,
@@ -121,11 +124,7 @@ export async function findHoursInternship(
       row.period_start_date && row.period_end_date
         ? { start_date: row.period_start_date, end_date: row.period_end_date }
         : null,
-    supervisor_name: supervisor
-      ? fullName(row.supervisor_first, row.supervisor_last) || null
-      : row.named_supervisor_email
-        ? row.named_supervisor_name
-        : row.contact_name,
+    supervisor_name: supervisorName,
     supervisor_email: address,
     supervisor_approved:
       isSupervisorApproved(address, row.supervisor_approved_email) &&

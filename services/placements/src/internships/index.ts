@@ -10,6 +10,7 @@ export {
   approveSupervisorAddress,
   isSupervisorApproved,
   supervisorAddress,
+  supervisorOf,
 } from './internship-supervisor.ts';
 export { insertStatusChanges, setInternshipHours, type TInternshipRow } from './internships.repository.ts';
 export { createInternships, readableInternship, snapshotOf } from './internships.service.ts';

@@ -18,6 +18,35 @@ export const supervisorAddress = (i: {
   contact_email: string | null;
 }): string | null => (i.account_email ?? i.supervisor_email ?? i.contact_email)?.toLowerCase() ?? null;
 
+/** What decides an internship's supervisor: its columns and its supervisor's account (null: none, or deleted). */
+export interface TSupervisorColumns {
+  account: { email: string | null; first_name: string | null; last_name: string | null } | null;
+  supervisor_email: string | null;
+  supervisor_name: string | null;
+  contact_email: string | null;
+  contact_name: string | null;
+}
+
+/**
+ * The internship's supervisor, the one rule for where links go and to whom (hours sheet, evaluations,
+ * assignments, a changed address): the account's address and name, else the supervisor named without an
+ * account, else the contact (a self-found internship's).
+ */
+export function supervisorOf(i: TSupervisorColumns): { address: string | null; name: string | null } {
+  const account = i.account?.email ? i.account : null;
+  const address = supervisorAddress({
+    account_email: account?.email ?? null,
+    supervisor_email: i.supervisor_email,
+    contact_email: i.contact_email,
+  });
+  const name = account
+    ? [account.first_name, account.last_name].filter(Boolean).join(' ') || null
+    : i.supervisor_email
+      ? i.supervisor_name
+      : i.contact_name;
+  return { address, name };
+}
+
 /** The school approved exactly this address (a changed address needs a new approval). */
 export const isSupervisorApproved = (address: string | null, approved: string | null): boolean =>
   address !== null && address === approved;
@@ -70,23 +99,7 @@ export async function refuseOwnSupervisor(
     throw ownSupervisor(field);
 }
 
-/** The internship's current supervisor address (see `supervisorAddress`). */
-export async function currentSupervisorAddress(db: TDb, internshipId: string): Promise<string | null> {
-  const row = await db
-    .selectFrom('placements.internships as i')
-    .leftJoin('placements.users as sup', (j) =>
-      j.onRef('sup.id', '=', 'i.supervisor_id').on('sup.deleted', '=', false),
-    )
-    .select(['sup.email as account_email', 'i.supervisor_email', 'i.contact_email'])
-    .where('i.id', '=', internshipId)
-    .executeTakeFirst();
-  return row ? supervisorAddress(row) : null;
-}
-
-/**
- * Where the internship's supervisor links go now and the name they go to: the supervisor's account's,
- * else the supervisor named without an account, else the contact (the hours sheet shows the same).
- */
+/** Where the internship's supervisor links go now and the name they go to (`supervisorOf`). */
 export async function currentSupervisor(
   db: TDb,
   internshipId: string,
@@ -108,12 +121,10 @@ export async function currentSupervisor(
     .where('i.id', '=', internshipId)
     .executeTakeFirst();
   if (!row) return { address: null, name: null };
-  const name = row.account_email
-    ? [row.first_name, row.last_name].filter(Boolean).join(' ') || null
-    : row.supervisor_email
-      ? row.supervisor_name
-      : row.contact_name;
-  return { address: supervisorAddress(row), name };
+  return supervisorOf({
+    ...row,
+    account: { email: row.account_email, first_name: row.first_name, last_name: row.last_name },
+  });
 }
 
 /**
@@ -127,7 +138,7 @@ export async function approveSupervisorAddress(
   now: Date,
   address: string | null = null,
 ): Promise<string | null> {
-  address = address?.toLowerCase() ?? (await currentSupervisorAddress(db, internshipId));
+  address = address?.toLowerCase() ?? (await currentSupervisor(db, internshipId)).address;
   await db
     .updateTable('placements.internships')
     .set({
