@@ -4,17 +4,11 @@ import {
   ASSIGNMENTS_SUPERVISOR_PATH,
   linkExpiry,
 } from '@stageplein/contracts/placements/assignment-policy';
-import {
-  consumeExternalLink,
-  issueExternalLink,
-} from '@stageplein/kit/external-links/external-links.repository';
 import type { TLinkActor } from '@stageplein/kit/external-links/external-links.guard';
-import { requestMail } from '@stageplein/kit/mail/mail-requests';
-import { publicUrl } from '@stageplein/kit/tenant/public-url';
 import { ApiError } from '@stageplein/kit/errors/api-error';
-import { SCHEMA } from '../database.ts';
 import type { TPlacementsConfig } from '../placements.config.ts';
 import type { TChangeActor, TCtx } from '../shared/request.ts';
+import { linkedSubjectId, mailSupervisorLinks } from '../shared/supervisor-links.ts';
 
 /** The link's subject: the supervisor within the tenant, by their lower-cased address. */
 export const supervisorSubject = (key: string) => ({ type: ASSIGNMENT_LINK_SUBJECT, id: key });
@@ -43,29 +37,16 @@ export async function mailSupervisorLink(
   actor: TChangeActor,
   supervisor: TSupervisorMail,
 ): Promise<{ expiresAt: Date }> {
-  const db = ctx.db;
-  const expiresAt = linkExpiry(ctx.now, supervisor.dueOn);
   const subject = supervisorSubject(supervisor.key);
-  const { token } = await issueExternalLink(db, SCHEMA, {
-    tenant: ctx.tenant.id,
-    subject,
-    action: ASSIGNMENT_LINK_ACTION,
-    recipient: supervisor.key,
-    expiresAt,
-    singleUse: false,
-    createdBy: actor.userId,
-    now: ctx.now,
-  });
   const students = [...new Set(supervisor.students)];
   const school = supervisor.schoolName;
-  await requestMail(db, 'placements', ctx.config, {
-    tenant: ctx.tenant.id,
-    template: 'external_link',
-    recipient: { email: supervisor.key, name: supervisor.name, language: 'nl' },
-    actor: actor.userId,
+  return mailSupervisorLinks(ctx, actor, {
+    subjects: [subject],
+    action: ASSIGNMENT_LINK_ACTION,
+    recipient: { email: supervisor.key, name: supervisor.name },
+    expiresAt: linkExpiry(ctx.now, supervisor.dueOn),
     reference: subject,
-    now: ctx.now,
-    link: `${publicUrl(ctx.config, ctx.tenant.id)}${ASSIGNMENTS_SUPERVISOR_PATH}#${token}`,
+    url: (site, [token]) => `${site}${ASSIGNMENTS_SUPERVISOR_PATH}#${token}`,
     vars: {
       purpose: {
         nl: `Opdrachten voor ${list(students, 'en')}`,
@@ -75,20 +56,13 @@ export async function mailSupervisorLink(
         nl: `${school ?? 'De school'} vraagt u als praktijkbegeleider een of meer opdrachten in te vullen. Met deze link ziet u alle openstaande opdrachten van uw stagiairs en vult u ze in, zonder account. Een eerder verstuurde link werkt niet meer.`,
         en: `${school ?? 'The school'} asks you, as workplace supervisor, to complete one or more assignments. With this link you see all open assignments of your interns and complete them, without an account. A link sent earlier no longer works.`,
       },
-      expires_at: expiresAt.toISOString(),
     },
   });
-  return { expiresAt };
 }
 
 /** The supervisor a request's link is for; a link about anything else is refused like an unknown one. */
 export function supervisorOfLink(link: TLinkActor): string {
-  if (link.subject.type !== ASSIGNMENT_LINK_SUBJECT || link.action !== ASSIGNMENT_LINK_ACTION)
-    throw new ApiError('link_invalid');
-  return link.subject.id;
-}
-
-/** The supervisor completed a task: the use is logged as `consumed` in the change's transaction. */
-export async function consumeSupervisorLink(ctx: TCtx, link: TLinkActor): Promise<void> {
-  await consumeExternalLink(ctx.db, SCHEMA, link, link.use);
+  const key = linkedSubjectId(link, ASSIGNMENT_LINK_SUBJECT, ASSIGNMENT_LINK_ACTION);
+  if (!key) throw new ApiError('link_invalid');
+  return key;
 }

@@ -25,7 +25,8 @@ import type { TCaller } from '../shared/caller.ts';
 import { record } from '../shared/events.ts';
 import { SYSTEM, type TChangeActor, type TCtx } from '../shared/request.ts';
 import { schoolPage } from '../shared/school-page.ts';
-import { consumeSupervisorLink, mailSupervisorLink, supervisorOfLink } from './assignments-link.ts';
+import { consumeSupervisorLink } from '../shared/supervisor-links.ts';
+import { mailSupervisorLink, supervisorOfLink } from './assignments-link.ts';
 import { schoolOf } from './assignments.policy.ts';
 import {
   candidateInternships,

@@ -24,17 +24,14 @@ import {
 import { ApiError, forbidden, notFound, unauthorized } from '@stageplein/kit/errors/api-error';
 import type { TLinkActor } from '@stageplein/kit/external-links/external-links.guard';
 import { findFormVersion, latestPublishedForms } from '../read-models/index.ts';
-import { findHoursInternship, relationTo, type THoursInternship } from '../hours/index.ts';
+import { findHoursInternship, linkedInternship, relationTo, type THoursInternship } from '../hours/index.ts';
 import type { TPlacementsConfig } from '../placements.config.ts';
 import type { TCaller } from '../shared/caller.ts';
 import { record } from '../shared/events.ts';
 import { SYSTEM, type TChangeActor, type TCtx } from '../shared/request.ts';
-import {
-  consumeEvaluationLink,
-  internshipOfEvaluationLink,
-  issueEvaluationLink,
-} from './evaluations-link.ts';
-import { assertLinkCurrent, revokeInternshipLinks } from '../internships/index.ts';
+import { issueEvaluationLink } from './evaluations-link.ts';
+import { consumeSupervisorLink } from '../shared/supervisor-links.ts';
+import { revokeInternshipLinks } from '../internships/index.ts';
 import {
   assertEvaluationsTenant,
   assertTemplateManager,
@@ -537,10 +534,7 @@ async function closeIfFinal(ctx: TCtx, view: TEvaluationView): Promise<void> {
  */
 async function linkedView(ctx: TCtx, link: TLinkActor, forUpdate = false) {
   assertEvaluationsTenant(ctx);
-  const id = internshipOfEvaluationLink(link);
-  const internship = id ? await findHoursInternship(ctx.db, id, { forUpdate }) : undefined;
-  if (!internship) throw new ApiError('link_invalid');
-  assertLinkCurrent(link, internship);
+  const internship = await linkedInternship(ctx.db, link, EVALUATION_LINK_ACTION, { forUpdate });
   const view = await load(ctx, internship, null, forUpdate);
   if (isFinal(view.parts.map((p) => p.row))) throw new ApiError('link_revoked');
   const part = view.parts.find((p) => p.row.role === 'supervisor');
@@ -561,7 +555,7 @@ export async function submitByLink(
   const { view } = await linkedView(ctx, link, true);
   const outcome = await storePart(ctx, SYSTEM, view, 'supervisor', answers);
   if (outcome.kind === 'invalid') return outcome;
-  await consumeEvaluationLink(ctx, link);
+  await consumeSupervisorLink(ctx, link);
   // The answer shows what was sent, even when this part made the evaluation final (and ended the link).
   const after = await load(ctx, view.internship, null);
   await closeIfFinal(ctx, after);

@@ -3,7 +3,10 @@ import type { TInternshipStatus } from '@stageplein/contracts/placements/interns
 import { partiesOf } from '@stageplein/contracts/placements/internship-policy';
 import type { TDb } from '../database.ts';
 import type { TCaller } from '../shared/caller.ts';
-import { isSupervisorApproved, supervisorOf } from '../internships/index.ts';
+import { ApiError } from '@stageplein/kit/errors/api-error';
+import type { TLinkActor } from '@stageplein/kit/external-links/external-links.guard';
+import { assertLinkCurrent, isSupervisorApproved, supervisorOf } from '../internships/index.ts';
+import { linkedSubjectId } from '../shared/supervisor-links.ts';
 import { sameMailbox } from '@stageplein/contracts/placements/organization-contacts';
 
 /** The internship as the hours sheet needs it: its own columns, names from the read models, the period's default. */
@@ -130,6 +133,24 @@ export async function findHoursInternship(
       isSupervisorApproved(address, row.supervisor_approved_email) &&
       !sameMailbox(address, row.student_email),
   };
+}
+
+/**
+ * The internship a supervisor's link for `action` is about (hours, evaluations): a link about another
+ * subject or action is refused like an unknown one (`link_invalid`), one that no longer speaks for the
+ * internship (its status ended the purpose, or its supervisor's address changed) as a revoked one.
+ */
+export async function linkedInternship(
+  db: TDb,
+  link: TLinkActor,
+  action: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<THoursInternship> {
+  const id = linkedSubjectId(link, 'internship', action);
+  const internship = id ? await findHoursInternship(db, id, options) : undefined;
+  if (!internship) throw new ApiError('link_invalid');
+  assertLinkCurrent(link, internship);
+  return internship;
 }
 
 /** The internship takes new hours (entries, links, confirmations): approved or active. */

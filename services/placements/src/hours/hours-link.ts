@@ -5,16 +5,9 @@ import {
   formatHours,
   hoursConfirmationUrl,
 } from '@stageplein/contracts/placements/hours';
-import {
-  consumeExternalLink,
-  issueExternalLink,
-} from '@stageplein/kit/external-links/external-links.repository';
-import type { TLinkActor } from '@stageplein/kit/external-links/external-links.guard';
-import { requestMail } from '@stageplein/kit/mail/mail-requests';
-import { publicUrl } from '@stageplein/kit/tenant/public-url';
-import { SCHEMA } from '../database.ts';
 import type { TPlacementsConfig } from '../placements.config.ts';
 import type { TChangeActor, TCtx } from '../shared/request.ts';
+import { mailSupervisorLinks } from '../shared/supervisor-links.ts';
 import type { THoursInternship } from './hours-internship.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -39,34 +32,16 @@ export async function issueHoursLinks(
 ): Promise<{ expiresAt: Date }> {
   const first = internships[0];
   if (!first || internships.length > HOURS_LINK_TOKENS_PER_MAIL) throw new Error('1…30 internships per mail');
-  const db = ctx.db;
-  const expiresAt = new Date(ctx.now.getTime() + HOURS_LINK_DAYS * DAY_MS);
-  const tokens: string[] = [];
-  for (const internship of internships) {
-    const { token } = await issueExternalLink(db, SCHEMA, {
-      tenant: ctx.tenant.id,
-      subject: hoursLinkSubject(internship.id),
-      action: HOURS_LINK_ACTION,
-      recipient: email,
-      expiresAt,
-      singleUse: false,
-      createdBy: actor.userId,
-      now: ctx.now,
-    });
-    tokens.push(token);
-  }
-  await requestMail(db, 'placements', ctx.config, {
-    tenant: ctx.tenant.id,
-    template: 'external_link',
-    recipient: { email, name: first.supervisor_name ?? first.contact_name, language: 'nl' },
-    actor: actor.userId,
+  return mailSupervisorLinks(ctx, actor, {
+    subjects: internships.map((internship) => hoursLinkSubject(internship.id)),
+    action: HOURS_LINK_ACTION,
+    recipient: { email, name: first.supervisor_name ?? first.contact_name },
+    expiresAt: new Date(ctx.now.getTime() + HOURS_LINK_DAYS * DAY_MS),
     // A digest's deliveries are listed under its first internship.
     reference: hoursLinkSubject(first.id),
-    now: ctx.now,
-    link: hoursConfirmationUrl(publicUrl(ctx.config, ctx.tenant.id), tokens),
-    vars: { ...linkMailTexts(internships, waiting), expires_at: expiresAt.toISOString() },
+    url: hoursConfirmationUrl,
+    vars: linkMailTexts(internships, waiting),
   });
-  return { expiresAt };
 }
 
 /** The mail's purpose and details in both languages: one student by name, several as a list. */
@@ -96,14 +71,4 @@ function linkMailTexts(internships: readonly THoursInternship[], waiting: readon
       en: `These students registered hours that await your confirmation: ${names}. With this one link you confirm or reject them, per student, without an account.`,
     },
   };
-}
-
-/** The internship a request's link is for; refuses a link about anything else. */
-export function internshipOfLink(link: TLinkActor): string | null {
-  return link.subject.type === 'internship' && link.action === HOURS_LINK_ACTION ? link.subject.id : null;
-}
-
-/** The supervisor acted: the use is logged as `consumed` in the change's transaction. */
-export async function consumeHoursLink(ctx: TCtx, link: TLinkActor): Promise<void> {
-  await consumeExternalLink(ctx.db, SCHEMA, link, link.use);
 }

@@ -28,11 +28,18 @@ import { ApiError, forbidden, notFound, unauthorized } from '@stageplein/kit/err
 import type { TCaller } from '../shared/caller.ts';
 import { record } from '../shared/events.ts';
 import { SYSTEM, type TCtx } from '../shared/request.ts';
-import { findHoursInternship, acceptsHours, relationTo, type THoursInternship } from './hours-internship.ts';
+import {
+  acceptsHours,
+  findHoursInternship,
+  linkedInternship,
+  relationTo,
+  type THoursInternship,
+} from './hours-internship.ts';
 import type { TLinkActor } from '@stageplein/kit/external-links/external-links.guard';
 import type { TPlacementsConfig } from '../placements.config.ts';
-import { assertLinkCurrent, setInternshipHours } from '../internships/index.ts';
-import { consumeHoursLink, internshipOfLink, issueHoursLinks } from './hours-link.ts';
+import { setInternshipHours } from '../internships/index.ts';
+import { consumeSupervisorLink } from '../shared/supervisor-links.ts';
+import { issueHoursLinks } from './hours-link.ts';
 import {
   deleteEntry,
   findPeriod,
@@ -517,29 +524,21 @@ export async function requestLinkFromPaper(ctx: TCtx & { config: TPlacementsConf
   await mailLink(ctx, null, internship);
 }
 
-/**
- * The link's internship; a link about another subject or action is refused like an unknown one, and a
- * link that no longer speaks for it (the internship ended or its supervisor's address changed) as a
- * revoked one.
- */
-async function linkedInternship(ctx: TCtx, link: TLinkActor, forUpdate = false) {
+/** The link's internship (`linkedInternship`), in a tenant with hours. */
+function linkedSheet(ctx: TCtx, link: TLinkActor, forUpdate = false) {
   assertHoursTenant(ctx);
-  const id = internshipOfLink(link);
-  const internship = id ? await findHoursInternship(ctx.db, id, { forUpdate }) : undefined;
-  if (!internship) throw new ApiError('link_invalid');
-  assertLinkCurrent(link, internship);
-  return internship;
+  return linkedInternship(ctx.db, link, HOURS_LINK_ACTION, { forUpdate });
 }
 
 /** What the supervisor sees through the link (the link's own internship, nothing else). */
 export async function confirmationByLink(ctx: TCtx, link: TLinkActor) {
-  const internship = await linkedInternship(ctx, link);
+  const internship = await linkedSheet(ctx, link);
   return { sheet: await load(ctx, internship, null), expiresAt: link.expiresAt };
 }
 
 /** The supervisor confirms or rejects pending entries; decided ones stay as they are. */
 export async function decideByLink(ctx: TCtx, link: TLinkActor, body: THoursDecisionsBody) {
-  const internship = await linkedInternship(ctx, link, true);
+  const internship = await linkedSheet(ctx, link, true);
   const sheet = await findSheet(ctx.db, internship.id);
   if (sheet?.signed_off_at || (sheet?.paper_quarters ?? null) !== null) throw new ApiError('hours_locked');
   for (const [index, d] of body.decisions.entries()) {
@@ -561,7 +560,7 @@ export async function decideByLink(ctx: TCtx, link: TLinkActor, body: THoursDeci
       status === 'confirmed' ? 'placements.hours.entry_confirmed' : 'placements.hours.entry_rejected';
     await settle(ctx, null, internship.id, type, (f) => ({ ...f, ...entryFacts(changed) }));
   }
-  await consumeHoursLink(ctx, link);
+  await consumeSupervisorLink(ctx, link);
   return confirmationByLink(ctx, link);
 }
 
