@@ -1,10 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { SERVICE_PREFIXES } from '@stageplein/contracts/routes/service-prefixes';
 import { getTenant } from '@stageplein/contracts/tenants/tenant-registry';
-import { authReadModelConsumer } from '@stageplein/kit/auth/auth-read-model';
+import { authReadModelConsumer } from '@stageplein/kit/auth/auth-read-model.consumer';
 import { setTenant } from '@stageplein/kit/db/rls';
 import { serviceDb } from '@stageplein/kit/db/schema-tables';
-import { organizationsReadModelConsumer } from '@stageplein/kit/read-models/organizations-read-model';
+import { organizationsReadModelConsumer } from '@stageplein/kit/read-models/organizations-read-model.consumer';
 import type { TServiceModule } from '@stageplein/kit/service';
 import { cmsGroup } from './cms/index.ts';
 import { CONTENT_CONFIG, type TContentConfig, type TContentDeps } from './content.config.ts';
@@ -34,9 +34,9 @@ export const contentService: TServiceModule<TContentConfig> = {
   routes,
   consumers: (deps) => [
     // The read models every group's authorization reads (shared/editor.ts): roles and organizations.
-    authReadModelConsumer(deps.db, SCHEMA),
+    authReadModelConsumer(deps, SCHEMA),
     // Kit's read model under a new group (migration 20270202T0910): content's own group is retired.
-    organizationsReadModelConsumer(deps.db, SCHEMA, `${SCHEMA}.organizations-read-model-v2`),
+    organizationsReadModelConsumer(deps, SCHEMA, `${SCHEMA}.organizations-read-model-v2`),
     ...CONTENT_GROUPS.flatMap((group) => group.consumers?.(deps) ?? []),
   ],
   async seedTenant({ db, today }, tenantId) {

@@ -21,7 +21,7 @@ import { studentsBulkRoutes } from './internal-import/students-bulk.routes.ts';
 import { sessionsRoutes } from './auth/sessions.routes.ts';
 import { seedTenant } from './seeds/seed.ts';
 import { organizationSignupsConsumer } from './organization-signups/organization-signups.consumer.ts';
-import { organizationsReadModelConsumer } from '@stageplein/kit/read-models/organizations-read-model';
+import { organizationsReadModelConsumer } from '@stageplein/kit/read-models/organizations-read-model.consumer';
 import { ORGANIZATIONS_READ_MODEL_GROUP } from './organizations/organizations.repository.ts';
 import { mailRequestsConsumer } from './mail-requests/mail-requests.consumer.ts';
 import { changedUsers } from './shared/request.ts';
@@ -90,7 +90,7 @@ export const identityService: TServiceModule<TIdentityConfig> = {
   auth: identityAuthSource,
   consumers: (deps) => [
     organizationSignupsConsumer(deps),
-    organizationsReadModelConsumer(deps.db, SCHEMA, ORGANIZATIONS_READ_MODEL_GROUP),
+    organizationsReadModelConsumer(deps, SCHEMA, ORGANIZATIONS_READ_MODEL_GROUP),
     mailRequestsConsumer(deps),
   ],
   async seedTenant(ctx, tenant) {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
-import { authReadModelConsumer } from '@stageplein/kit/auth/auth-read-model';
+import { authReadModelConsumer } from '@stageplein/kit/auth/auth-read-model.consumer';
 import { authReadModelMigrationV1 } from '@stageplein/kit/migrations/auth-read-model.v1';
 import { authReadModelMigrationV2 } from '@stageplein/kit/migrations/auth-read-model.v2';
 import { requireAuth } from '@stageplein/kit/auth/policy';
@@ -50,7 +50,7 @@ const probeService: TServiceModule = {
     '0003-auth-sessions': authReadModelMigrationV2('probe'),
   },
   routes: probeRoutes,
-  consumers: (deps) => [authReadModelConsumer(deps.db, 'probe')],
+  consumers: (deps) => [authReadModelConsumer(deps, 'probe')],
 };
 
 let h: TIdentityHarness;

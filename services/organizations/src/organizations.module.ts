@@ -4,7 +4,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { TServiceDeps, TServiceModule } from '@stageplein/kit/service';
 import { setTenant } from '@stageplein/kit/db/rls';
 import { serviceDb } from '@stageplein/kit/db/schema-tables';
-import { authReadModelConsumer } from '@stageplein/kit/auth/auth-read-model';
+import { authReadModelConsumer } from '@stageplein/kit/auth/auth-read-model.consumer';
 import { ApiError } from '@stageplein/kit/errors/api-error';
 import { limiterStoreFor, rateLimitPluginStore } from '@stageplein/kit/http/limits/limiter-store';
 import type { TTenantId } from '@stageplein/contracts/tenants/tenant.types';
@@ -67,7 +67,7 @@ export const organizationsService: TServiceModule = {
   migrations,
   routes,
   consumers: (deps) => [
-    authReadModelConsumer(deps.db, SCHEMA),
+    authReadModelConsumer(deps, SCHEMA),
     roleCleanupConsumer(deps),
     vacanciesReadModelConsumer(deps),
     selfFoundOrganizationsConsumer(deps),

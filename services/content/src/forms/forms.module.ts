@@ -1,4 +1,4 @@
-import { mailDeliveryStatusConsumer } from '@stageplein/kit/mail/mail-requests';
+import { mailDeliveryStatusConsumer } from '@stageplein/kit/mail/mail-delivery-status.consumer';
 import type { TMailDeliveriesTable } from '@stageplein/kit/mail/mail-requests';
 import { SCHEMA } from '../database.ts';
 import type { TContentGroup } from '../shared/group.ts';
@@ -27,6 +27,6 @@ export const formsGroup: TContentGroup = {
   name: 'forms',
   routes: [formsRoutes, formsPublicRoutes, formFilesRoutes],
   // The state of the mail it requests from identity (contact form submissions).
-  consumers: (deps) => [mailDeliveryStatusConsumer(deps.db, SCHEMA)],
+  consumers: (deps) => [mailDeliveryStatusConsumer(deps, SCHEMA)],
   seed: seedForms,
 };

@@ -1,4 +1,4 @@
-import { organizationsReadModelConsumer } from '@stageplein/kit/read-models/organizations-read-model';
+import { organizationsReadModelConsumer } from '@stageplein/kit/read-models/organizations-read-model.consumer';
 import type { TServiceBackfill } from '@stageplein/kit/runtime/backfill';
 import { SCHEMA } from '../database.ts';
 import type { TIdentityConfig } from '../identity.config.ts';
@@ -13,5 +13,5 @@ import { ORGANIZATIONS_READ_MODEL_GROUP } from '../organizations/organizations.r
  */
 export const IDENTITY_BACKFILL: TServiceBackfill<TIdentityConfig> = {
   sources: ['organizations'],
-  consumers: ({ db }) => [organizationsReadModelConsumer(db, SCHEMA, ORGANIZATIONS_READ_MODEL_GROUP)],
+  consumers: (deps) => [organizationsReadModelConsumer(deps, SCHEMA, ORGANIZATIONS_READ_MODEL_GROUP)],
 };

@@ -1,13 +1,11 @@
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { EVENT_PAYLOADS } from '@stageplein/contracts/events/payloads';
 import type { TRoleRef } from '@stageplein/contracts/identity/roles';
-import { idempotentConsumer } from '../outbox/idempotent-consumer.ts';
-import type { TConsumer } from '../outbox/transport.ts';
+import type { TEventEnvelope } from '@stageplein/contracts/events/envelope';
 import type { FastifyRequest } from 'fastify';
 import type { TAccessClaims } from './access-token.ts';
 import type { TAuthSource } from './auth.types.ts';
 import { authCheckCache } from './auth-cache.ts';
-import type { TDbOf } from '../db/schema-tables.ts';
 
 export const AUTH_EVENT_TYPES = [
   'identity.role.added',
@@ -18,67 +16,69 @@ export const AUTH_EVENT_TYPES = [
 ] as const;
 
 /**
- * Keeps `<schema>.auth_roles` and `<schema>.auth_sessions` (the allow-list of issued clients, v2)
- * current; each event applies once. An end that arrives before its issue still wins.
+ * The use case of kit's auth read model: keeps `<schema>.auth_roles` and `<schema>.auth_sessions` (the
+ * allow-list of issued clients, v2) current from one of identity's events. An end that arrives before
+ * its issue still wins. Its consumer: auth-read-model.consumer.ts. It reads only the context's
+ * transaction (typed so, not as `TContext`: request-context.ts imports service.ts, which imports this
+ * file's auth source).
  */
-export function authReadModelConsumer<DB>(db: TDbOf<DB>, schema: string): TConsumer {
+export async function applyAuthEvent<DB>(
+  ctx: { db: Kysely<DB> },
+  schema: string,
+  event: TEventEnvelope,
+): Promise<void> {
   const t = (name: string) => sql.table(`${schema}.${name}`);
-  return idempotentConsumer({
-    db,
-    schema,
-    group: `${schema}.auth-read-model`,
-    types: AUTH_EVENT_TYPES,
-    async apply(trx, event) {
-      switch (event.type) {
-        case 'identity.role.added': {
-          const r = EVENT_PAYLOADS['identity.role.added'].parse(event.data);
-          await sql`insert into ${t('auth_roles')} (role_id, tenant_id, user_id, name, resource_type, resource_id)
-            values (${r.role_id}, ${event.tenant}, ${r.user_id}, ${r.name}, ${r.resource_type}, ${r.resource_id})
-            on conflict (role_id) do nothing`.execute(trx);
-          break;
-        }
-        case 'identity.role.removed': {
-          const r = EVENT_PAYLOADS['identity.role.removed'].parse(event.data);
-          await sql`delete from ${t('auth_roles')} where role_id = ${r.role_id}`.execute(trx);
-          break;
-        }
-        case 'identity.session.issued': {
-          const r = EVENT_PAYLOADS['identity.session.issued'].parse(event.data);
-          await sql`insert into ${t('auth_sessions')} (client, tenant_id, user_id, expires_at)
-            values (${r.client}, ${event.tenant}, ${r.user_id}, ${r.expires_at})
-            on conflict (client) do nothing`.execute(trx);
-          // Old rows go, measured on identity's clock (the one that signed the tokens): a client that
-          // expired a year before this one was issued cannot verify anywhere.
-          await sql`delete from ${t('auth_sessions')}
-            where expires_at < ${r.expires_at}::timestamptz - interval '1 year'`.execute(trx);
-          break;
-        }
-        case 'identity.session.revoked': {
-          const r = EVENT_PAYLOADS['identity.session.revoked'].parse(event.data);
-          for (const c of r.clients) {
-            await sql`insert into ${t('auth_sessions')} (client, tenant_id, user_id, expires_at, ended_at)
-              values (${c.client}, ${event.tenant}, ${r.user_id}, ${c.expires_at}, now())
-              on conflict (client) do update set ended_at = coalesce(${t('auth_sessions')}.ended_at, now())`.execute(
-              trx,
-            );
-          }
-          break;
-        }
-        case 'identity.user.deleted': {
-          const r = EVENT_PAYLOADS['identity.user.deleted'].parse(event.data);
-          await sql`delete from ${t('auth_roles')} where user_id = ${r.user_id}`.execute(trx);
-          await sql`update ${t('auth_sessions')} set ended_at = now()
-            where user_id = ${r.user_id} and ended_at is null`.execute(trx);
-          break;
-        }
+  switch (event.type) {
+    case 'identity.role.added': {
+      const r = EVENT_PAYLOADS['identity.role.added'].parse(event.data);
+      await sql`insert into ${t('auth_roles')} (role_id, tenant_id, user_id, name, resource_type, resource_id)
+        values (${r.role_id}, ${event.tenant}, ${r.user_id}, ${r.name}, ${r.resource_type}, ${r.resource_id})
+        on conflict (role_id) do nothing`.execute(ctx.db);
+      break;
+    }
+    case 'identity.role.removed': {
+      const r = EVENT_PAYLOADS['identity.role.removed'].parse(event.data);
+      await sql`delete from ${t('auth_roles')} where role_id = ${r.role_id}`.execute(ctx.db);
+      break;
+    }
+    case 'identity.session.issued': {
+      const r = EVENT_PAYLOADS['identity.session.issued'].parse(event.data);
+      await sql`insert into ${t('auth_sessions')} (client, tenant_id, user_id, expires_at)
+        values (${r.client}, ${event.tenant}, ${r.user_id}, ${r.expires_at})
+        on conflict (client) do nothing`.execute(ctx.db);
+      // Old rows go, measured on identity's clock (the one that signed the tokens): a client that
+      // expired a year before this one was issued cannot verify anywhere.
+      await sql`delete from ${t('auth_sessions')}
+        where expires_at < ${r.expires_at}::timestamptz - interval '1 year'`.execute(ctx.db);
+      break;
+    }
+    case 'identity.session.revoked': {
+      const r = EVENT_PAYLOADS['identity.session.revoked'].parse(event.data);
+      for (const c of r.clients) {
+        await sql`insert into ${t('auth_sessions')} (client, tenant_id, user_id, expires_at, ended_at)
+          values (${c.client}, ${event.tenant}, ${r.user_id}, ${c.expires_at}, now())
+          on conflict (client) do update set ended_at = coalesce(${t('auth_sessions')}.ended_at, now())`.execute(
+          ctx.db,
+        );
       }
-    },
-    // The subject of identity's events is the user: drop this process's memo of their checks once the
-    // rows are committed (dropped before, a check in between would memoize the rows being replaced).
-    afterTransaction(events) {
-      for (const e of events) authCheckCache.invalidate(e.subject);
-    },
-  });
+      break;
+    }
+    case 'identity.user.deleted': {
+      const r = EVENT_PAYLOADS['identity.user.deleted'].parse(event.data);
+      await sql`delete from ${t('auth_roles')} where user_id = ${r.user_id}`.execute(ctx.db);
+      await sql`update ${t('auth_sessions')} set ended_at = now()
+        where user_id = ${r.user_id} and ended_at is null`.execute(ctx.db);
+      break;
+    }
+  }
+}
+
+/**
+ * Drops this process's memo of the credential checks of the users `events` are about (their subject),
+ * once the rows are committed: dropped before, a check in between would memoize the rows being replaced.
+ */
+export function forgetAuthChecks(events: readonly TEventEnvelope[]): void {
+  for (const e of events) authCheckCache.invalidate(e.subject);
 }
 
 /**

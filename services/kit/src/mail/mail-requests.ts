@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import {
-  MAIL_OUTCOME_TYPES,
   mailRequestedType,
   ZMailRequested,
   type TMailDeliveryStatus,
@@ -13,8 +12,8 @@ import { EVENT_PAYLOADS } from '@stageplein/contracts/events/payloads';
 import type { TLanguage } from '@stageplein/contracts/i18n/index';
 import type { TTenantId } from '@stageplein/contracts/tenants/tenant.types';
 import type { TConfig } from '../config/config.ts';
-import { idempotentConsumer } from '../outbox/idempotent-consumer.ts';
-import type { TConsumer } from '../outbox/transport.ts';
+import type { TEventEnvelope } from '@stageplein/contracts/events/envelope';
+import type { TContext } from '../request-context.ts';
 import { writeEvents } from '../outbox/write-events.ts';
 import { sealLink } from './sealed-link.ts';
 import { schemaTables, type TDbOf } from '../db/schema-tables.ts';
@@ -161,31 +160,28 @@ export async function mailDeliveriesOf<DB>(
 }
 
 /**
- * Writes identity's answer back to the requesting service's `mail_deliveries` row (a service adds it to
- * its module's `consumers`). Outcomes of other services' requests are skipped; a settled row stays.
+ * The use case of the mail delivery statuses: writes identity's answer back to the requesting service's
+ * `mail_deliveries` row (its consumer, in every service that requests mail:
+ * mail-delivery-status.consumer.ts). Outcomes of other services' requests are skipped; a settled row stays.
  */
-export function mailDeliveryStatusConsumer<DB>(db: TDbOf<DB>, service: TMailRequestingService): TConsumer {
-  return idempotentConsumer({
-    db,
-    schema: service,
-    group: `${service}.mail-delivery-status`,
-    types: MAIL_OUTCOME_TYPES,
-    async apply(trx, event) {
-      const failed = event.type === 'identity.mail.failed';
-      const outcome = failed
-        ? EVENT_PAYLOADS['identity.mail.failed'].parse(event.data)
-        : { ...EVENT_PAYLOADS['identity.mail.delivered'].parse(event.data), reason: null };
-      if (outcome.service !== service) return;
-      await deliveriesDb(trx, service)
-        .updateTable('mail_deliveries')
-        .set({
-          status: failed ? 'failed' : 'delivered',
-          failure_reason: outcome.reason,
-          settled_at: new Date(event.time),
-        })
-        .where('id', '=', outcome.delivery_id)
-        .where('status', '=', 'requested')
-        .execute();
-    },
-  });
+export async function applyMailOutcome<DB>(
+  ctx: TContext<DB>,
+  service: TMailRequestingService,
+  event: TEventEnvelope,
+): Promise<void> {
+  const failed = event.type === 'identity.mail.failed';
+  const outcome = failed
+    ? EVENT_PAYLOADS['identity.mail.failed'].parse(event.data)
+    : { ...EVENT_PAYLOADS['identity.mail.delivered'].parse(event.data), reason: null };
+  if (outcome.service !== service) return;
+  await deliveriesDb(ctx.db, service)
+    .updateTable('mail_deliveries')
+    .set({
+      status: failed ? 'failed' : 'delivered',
+      failure_reason: outcome.reason,
+      settled_at: new Date(event.time),
+    })
+    .where('id', '=', outcome.delivery_id)
+    .where('status', '=', 'requested')
+    .execute();
 }

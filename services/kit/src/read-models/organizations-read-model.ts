@@ -1,12 +1,12 @@
 import { CompiledQuery, sql } from 'kysely';
+import type { TEventEnvelope } from '@stageplein/contracts/events/envelope';
 import { EVENT_PAYLOADS } from '@stageplein/contracts/events/payloads';
 import type { TOrganizationType } from '@stageplein/contracts/identity/roles';
 import type { TOrganizationStatus } from '@stageplein/contracts/organizations/organizations';
 import type { TCurrentOrganizationOf } from '../auth/caller.ts';
 import { GenerationMemo } from '../cache/generation-memo.ts';
-import { idempotentConsumer } from '../outbox/idempotent-consumer.ts';
-import type { TConsumer } from '../outbox/transport.ts';
 import type { TDbOf } from '../db/schema-tables.ts';
+import type { TContext } from '../request-context.ts';
 
 /** A row of `<schema>.organizations` (kit migration `organizationsReadModelMigrationV1`). */
 export interface TOrganizationsReadModelTable {
@@ -56,58 +56,53 @@ export const ORGANIZATION_SNAPSHOT_EVENTS = [
 export const organizationsReadModelGroup = (schema: string) => `${schema}.organizations-read-model`;
 
 /**
- * Keeps `<schema>.organizations` current from the organizations service's events: name, type, status,
- * city, postcode and coordinates (when the event carries them). Idempotent per event id; an event older
- * than the row's changes nothing. The same for every service that keeps this read model; `group`
- * names a service's group when it is not the default (identity's and content's, whose old groups had
- * their own tables).
+ * The use case of kit's organizations read model: keeps `<schema>.organizations` current from one of the
+ * organizations service's events (name, type, status, city, postcode and coordinates when the event
+ * carries them). An event older than the row's changes nothing. The same for every service that keeps
+ * this read model (its consumer: organizations-read-model.consumer.ts).
  */
-export function organizationsReadModelConsumer<DB>(
-  db: TDbOf<DB>,
+export async function applyOrganizationEvent<DB>(
+  ctx: TContext<DB>,
   schema: string,
-  group: string = organizationsReadModelGroup(schema),
-): TConsumer {
+  event: TEventEnvelope,
+): Promise<void> {
   const table = `${schema}.organizations`;
-  return idempotentConsumer({
-    db,
-    schema,
-    group,
-    types: ORGANIZATION_SNAPSHOT_EVENTS,
-    async apply(trx, event) {
-      // Every type above extends the snapshot of `updated`; its fields are all that is kept.
-      const o = EVENT_PAYLOADS['organizations.organization.updated'].parse(event.data);
-      const row = {
-        id: o.organization_id,
-        tenant_id: event.tenant,
-        organization_type: o.organization_type,
-        name: o.name,
-        status: o.status,
-        city: o.city,
-        postcode: o.postcode ?? null,
-        latitude: o.latitude ?? null,
-        longitude: o.longitude ?? null,
-        deleted: event.type === 'organizations.organization.deleted',
-        event_time: new Date(event.time),
-      };
-      await sql`
-        insert into ${sql.table(table)} (id, tenant_id, organization_type, name, status, city, postcode,
-          latitude, longitude, deleted, event_time)
-        values (${row.id}, ${row.tenant_id}, ${row.organization_type}, ${row.name}, ${row.status},
-          ${row.city}, ${row.postcode}, ${row.latitude}, ${row.longitude}, ${row.deleted}, ${row.event_time})
-        on conflict (id) do update set organization_type = excluded.organization_type, name = excluded.name,
-          status = excluded.status, city = excluded.city, postcode = excluded.postcode,
-          latitude = excluded.latitude, longitude = excluded.longitude, deleted = excluded.deleted,
-          event_time = excluded.event_time
-        where ${sql.table(table)}.event_time <= excluded.event_time`.execute(trx);
-    },
-    // Also after a rollback: dropping too often is harmless (and never throws over the transaction's error).
-    afterTransaction(events) {
-      for (const e of events) {
-        const parsed = EVENT_PAYLOADS['organizations.organization.updated'].safeParse(e.data);
-        if (parsed.success) organizationFactsMemo.invalidate(parsed.data.organization_id);
-      }
-    },
-  });
+  // Every type above extends the snapshot of `updated`; its fields are all that is kept.
+  const o = EVENT_PAYLOADS['organizations.organization.updated'].parse(event.data);
+  const row = {
+    id: o.organization_id,
+    tenant_id: event.tenant,
+    organization_type: o.organization_type,
+    name: o.name,
+    status: o.status,
+    city: o.city,
+    postcode: o.postcode ?? null,
+    latitude: o.latitude ?? null,
+    longitude: o.longitude ?? null,
+    deleted: event.type === 'organizations.organization.deleted',
+    event_time: new Date(event.time),
+  };
+  await sql`
+    insert into ${sql.table(table)} (id, tenant_id, organization_type, name, status, city, postcode,
+      latitude, longitude, deleted, event_time)
+    values (${row.id}, ${row.tenant_id}, ${row.organization_type}, ${row.name}, ${row.status},
+      ${row.city}, ${row.postcode}, ${row.latitude}, ${row.longitude}, ${row.deleted}, ${row.event_time})
+    on conflict (id) do update set organization_type = excluded.organization_type, name = excluded.name,
+      status = excluded.status, city = excluded.city, postcode = excluded.postcode,
+      latitude = excluded.latitude, longitude = excluded.longitude, deleted = excluded.deleted,
+      event_time = excluded.event_time
+    where ${sql.table(table)}.event_time <= excluded.event_time`.execute(ctx.db);
+}
+
+/**
+ * Drops this process's memo of the organizations `events` are about (the consumer calls it once their
+ * transaction has ended; also after a rollback: dropping too often is harmless, and it never throws).
+ */
+export function forgetOrganizationFacts(events: readonly TEventEnvelope[]): void {
+  for (const e of events) {
+    const parsed = EVENT_PAYLOADS['organizations.organization.updated'].safeParse(e.data);
+    if (parsed.success) organizationFactsMemo.invalidate(parsed.data.organization_id);
+  }
 }
 
 // The memo's keys name the database: processes that serve several (tests) never mix their rows.

@@ -1,6 +1,6 @@
-import { authReadModelConsumer } from '@stageplein/kit/auth/auth-read-model';
-import { mailDeliveryStatusConsumer } from '@stageplein/kit/mail/mail-requests';
-import { organizationsReadModelConsumer } from '@stageplein/kit/read-models/organizations-read-model';
+import { authReadModelConsumer } from '@stageplein/kit/auth/auth-read-model.consumer';
+import { mailDeliveryStatusConsumer } from '@stageplein/kit/mail/mail-delivery-status.consumer';
+import { organizationsReadModelConsumer } from '@stageplein/kit/read-models/organizations-read-model.consumer';
 import { SCHEMA } from '../database.ts';
 import type { TPlacementsGroup } from '../shared/group.ts';
 import { complianceReadModelConsumer } from './compliance-read-model/compliance-read-model.consumer.ts';
@@ -50,14 +50,14 @@ declare module '../database.ts' {
 export const readModelsGroup: TPlacementsGroup = {
   name: 'read-models',
   consumers: (deps) => [
-    authReadModelConsumer(deps.db, SCHEMA),
-    organizationsReadModelConsumer(deps.db, SCHEMA),
+    authReadModelConsumer(deps, SCHEMA),
+    organizationsReadModelConsumer(deps, SCHEMA),
     usersReadModelConsumer(deps),
     complianceReadModelConsumer(deps),
     schoolReadModelsConsumer(deps),
     tagsReadModelConsumer(deps),
     formVersionsConsumer(deps),
     vacancyImagesConsumer(deps),
-    mailDeliveryStatusConsumer(deps.db, SCHEMA),
+    mailDeliveryStatusConsumer(deps, SCHEMA),
   ],
 };
