@@ -88,6 +88,7 @@ export const GROUPED = [
       allocation: ['read-models', 'vacancies', 'internships'],
       assignments: ['read-models', 'internships', 'hours'],
       evaluations: ['read-models', 'internships', 'hours'],
+      phases: ['read-models', 'internships', 'evaluations'],
       progress: ['read-models', 'internships', 'evaluations'],
       'bulk-messages': ['read-models'],
     },

@@ -6,6 +6,7 @@
  * with one function and show the same errors.
  */
 import type { TPermissions } from '../identity/permissions.ts';
+import type { TCurrentOrganizationFacts } from '../organizations/moderation.ts';
 import type { TTenantFeatures } from '../tenants/tenant.types.ts';
 import type { TInternshipContractType } from '../placements/internships.ts';
 
@@ -309,6 +310,19 @@ export function canDesignWorkflows(
   if (!permissions) return false;
   return permissions.designWorkflows || (permissions.isMentor && designerGrant);
 }
+
+/**
+ * The whole check for the organization selected: it is an approved School and the caller designs there
+ * (`canDesignWorkflows`). What the server enforces and the portal shows the designer by.
+ */
+export const mayDesignWorkflows = (
+  permissions: Pick<TPermissions, 'designWorkflows' | 'isMentor'> | undefined,
+  current: TCurrentOrganizationFacts | null | undefined,
+  designerGrant = false,
+): boolean =>
+  current?.type === 'School' &&
+  current.status === 'approved' &&
+  canDesignWorkflows(permissions, designerGrant);
 
 /** Who may grant and take back the designer permission: the school's admins only. */
 export const canGrantWorkflowDesign = (

@@ -17,6 +17,7 @@ import { allocationGroup } from './allocation/index.ts';
 import { hoursGroup } from './hours/index.ts';
 import { assignmentsGroup, tasksFollowSupervisor } from './assignments/index.ts';
 import { evaluationsGroup } from './evaluations/index.ts';
+import { phasesGroup } from './phases/index.ts';
 import { progressGroup } from './progress/index.ts';
 import { bulkMessagesGroup } from './bulk-messages/index.ts';
 
@@ -33,6 +34,7 @@ export const PLACEMENTS_GROUPS: readonly TPlacementsGroup[] = [
   hoursGroup,
   assignmentsGroup,
   evaluationsGroup,
+  phasesGroup,
   progressGroup,
   bulkMessagesGroup,
 ];

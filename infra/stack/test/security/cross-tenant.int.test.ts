@@ -45,6 +45,8 @@ const RESOURCE_TABLES: Record<string, string> = {
   // Evaluations: a template by its id; an internship's evaluation is the internship's
   // (`/internships/{internshipId}/evaluation`). B's seeds make a template and an opened evaluation.
   evaluation_templates: 'evaluation_templates',
+  // A workflow designer is a user (`/workflow_designers/{userId}`).
+  workflow_designers: 'users',
 };
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 

@@ -40,7 +40,8 @@ export async function listTemplates(
   schoolId: string,
   periodId: string | undefined,
 ): Promise<TTemplateRow[]> {
-  let q = templates(db).where('t.school_id', '=', schoolId);
+  // The period templates: a workflow phase's (scope kind `phase`) are named by its tasks (docs/decisions/phases.md).
+  let q = templates(db).where('t.school_id', '=', schoolId).where('t.scope_kind', '=', 'internship_period');
   if (periodId) q = q.where('t.scope_id', '=', periodId);
   return (await q.orderBy('t.created_at', 'desc').orderBy('t.id').execute()).map(withCount);
 }

@@ -39,7 +39,9 @@ const seeded = async () =>
           where e.template_id = t.id) as parts,
         (select u.email from placements.evaluations e join placements.internships i on i.id = e.internship_id
           join identity.users u on u.id = i.supervisor_id where e.template_id = t.id) as supervisor
-      from placements.evaluation_templates t order by t.tenant_id`.execute(owner)
+      from placements.evaluation_templates t where t.scope_kind = 'internship_period' order by t.tenant_id`.execute(
+      owner,
+    )
   ).rows;
 
 describe('seeds: an evaluation template and a partly filled evaluation where the switch is on', () => {
@@ -68,5 +70,42 @@ describe('seeds: an evaluation template and a partly filled evaluation where the
     }
     await prepareDatabase(ownerUrl, config, SERVICES, { seed: true });
     expect(await seeded()).toEqual(rows);
+  });
+});
+
+describe('seeds: the default workflow’s evaluation phase asks the evaluation (docs/decisions/phases.md)', () => {
+  it('names a phase template with the period template’s forms where the switch is on, a talk elsewhere', async () => {
+    const { rows } = await sql<{
+      tenant_id: string;
+      kinds: string[];
+      template_roles: unknown;
+      period_roles: unknown;
+      scope_ok: boolean;
+    }>`
+      select d.tenant_id,
+        (select array_agg(t->>'kind' order by n) from jsonb_array_elements(p->'tasks') with ordinality as e(t, n)) as kinds,
+        et.roles as template_roles,
+        (select pt.roles from placements.evaluation_templates pt
+          where pt.tenant_id = d.tenant_id and pt.scope_kind = 'internship_period') as period_roles,
+        et.scope_id::text = p->>'id' as scope_ok
+      from placements.workflow_definitions d
+      join placements.workflow_versions v on v.definition_id = d.id and v.state = 'published',
+        jsonb_array_elements(v.phases) as p
+      left join placements.evaluation_templates et
+        on et.id::text = (select t->>'evaluation_template_id' from jsonb_array_elements(p->'tasks') t
+          where t->>'kind' = 'evaluation' limit 1)
+      where p->'name'->>'nl' = 'Evaluatie' order by d.tenant_id`.execute(owner);
+    expect(rows.map((r) => r.tenant_id)).toEqual(TENANT_LIST.map((t) => t.id).sort());
+    for (const tenant of TENANT_LIST) {
+      const row = rows.find((r) => r.tenant_id === tenant.id)!;
+      if (tenant.features.evaluationForms) {
+        expect(row.kinds, tenant.id).toEqual(['evaluation', 'evaluation', 'evaluation', 'approval']);
+        expect(row.scope_ok, tenant.id).toBe(true);
+        expect(row.template_roles, tenant.id).toEqual(row.period_roles);
+      } else {
+        expect(row.kinds, tenant.id).toEqual(['checklist', 'checklist', 'approval']);
+        expect(row.template_roles).toBeNull();
+      }
+    }
   });
 });

@@ -35,6 +35,7 @@ import m20270114T0900_vacancy_terms_levels from './20270114T0900-vacancy-terms-l
 import m20270124T0900_internship_period_backfill from './20270124T0900-internship-period-backfill.ts';
 import m20270125T0900_bulk_message_students from './20270125T0900-bulk-message-students.ts';
 import m20270128T0900_internship_supervisors from './20270128T0900-internship-supervisors.ts';
+import m20270210T0900_workflow_definitions from './20270210T0900-workflow-definitions.ts';
 
 /**
  * Applied in key order. Each migration is a frozen file named by its timestamp: once landed it is never
@@ -100,4 +101,6 @@ export const migrations: Record<string, Migration> = {
   '20270125T0900-bulk-message-students': m20270125T0900_bulk_message_students,
   // A supervisor by name and address, the school's approval of it, who decided hours from where (#30, #31).
   '20270128T0900-internship-supervisors': m20270128T0900_internship_supervisors,
+  // Workflow definitions, their versions and designers; evaluation templates of a phase (docs/decisions/phases.md).
+  '20270210T0900-workflow-definitions': m20270210T0900_workflow_definitions,
 };

@@ -1,0 +1,234 @@
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
+import type { TInternshipContractType } from '@stageplein/contracts/placements/internships';
+import type { TDb } from '../../database.ts';
+import type { TWorkflowDefinitionsTable, TWorkflowVersionsTable } from './definitions.table.ts';
+
+export type TDefinitionRow = Selectable<TWorkflowDefinitionsTable>;
+export type TVersionRow = Selectable<TWorkflowVersionsTable>;
+
+/** A definition with its newest published version and its draft (either may be missing). */
+export interface TDefinitionWithVersions {
+  definition: TDefinitionRow;
+  published: TVersionRow | null;
+  draft: TVersionRow | null;
+}
+
+export async function findDefinition(db: TDb, id: string): Promise<TDefinitionRow | undefined> {
+  return db.selectFrom('placements.workflow_definitions').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The definition row locked for a change (writers of one definition serialize on it). */
+export async function lockDefinition(db: TDb, id: string): Promise<TDefinitionRow | undefined> {
+  return db
+    .selectFrom('placements.workflow_definitions')
+    .selectAll()
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export async function definitionsOfSchool(db: TDb, schoolId: string): Promise<TDefinitionRow[]> {
+  return db
+    .selectFrom('placements.workflow_definitions')
+    .selectAll()
+    .where('school_id', '=', schoolId)
+    .orderBy('contract_type')
+    .orderBy('is_default', 'desc')
+    .orderBy('name')
+    .orderBy('id')
+    .execute();
+}
+
+/** Per definition: the newest published version and the draft. */
+export async function versionsOf(
+  db: TDb,
+  definitionIds: string[],
+): Promise<Map<string, Omit<TDefinitionWithVersions, 'definition'>>> {
+  const out = new Map<string, Omit<TDefinitionWithVersions, 'definition'>>();
+  for (const id of definitionIds) out.set(id, { published: null, draft: null });
+  if (definitionIds.length === 0) return out;
+  const rows = await db
+    .selectFrom('placements.workflow_versions')
+    .selectAll()
+    .where('definition_id', 'in', definitionIds)
+    .where((eb) =>
+      eb.or([
+        eb('state', '=', 'draft'),
+        eb(
+          'version',
+          '=',
+          eb
+            .selectFrom('placements.workflow_versions as p')
+            .select((e) => e.fn.max('p.version').as('v'))
+            .whereRef('p.definition_id', '=', 'placements.workflow_versions.definition_id')
+            .where('p.state', '=', 'published'),
+        ),
+      ]),
+    )
+    .execute();
+  for (const row of rows) {
+    const entry = out.get(row.definition_id)!;
+    if (row.state === 'draft') entry.draft = row;
+    else entry.published = row;
+  }
+  return out;
+}
+
+export async function findVersion(db: TDb, id: string): Promise<TVersionRow | undefined> {
+  return db.selectFrom('placements.workflow_versions').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function insertDefinition(
+  db: TDb,
+  row: Insertable<TWorkflowDefinitionsTable>,
+): Promise<TDefinitionRow> {
+  return db
+    .insertInto('placements.workflow_definitions')
+    .values(row)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function updateDefinition(
+  db: TDb,
+  id: string,
+  changes: Updateable<TWorkflowDefinitionsTable>,
+): Promise<TDefinitionRow> {
+  return db
+    .updateTable('placements.workflow_definitions')
+    .set(changes)
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** Clears the school's default for the kind (before another becomes it). */
+export async function clearDefault(
+  db: TDb,
+  schoolId: string,
+  contractType: TInternshipContractType,
+  now: Date,
+) {
+  await db
+    .updateTable('placements.workflow_definitions')
+    .set({ is_default: false, updated_at: now })
+    .where('school_id', '=', schoolId)
+    .where('contract_type', '=', contractType)
+    .where('is_default', '=', true)
+    .execute();
+}
+
+export async function hasDefault(
+  db: TDb,
+  schoolId: string,
+  contractType: TInternshipContractType,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('placements.workflow_definitions')
+    .select('id')
+    .where('school_id', '=', schoolId)
+    .where('contract_type', '=', contractType)
+    .where('is_default', '=', true)
+    .executeTakeFirst();
+  return !!row;
+}
+
+/** The phases as jsonb: Kysely would send an array as a PostgreSQL array. */
+const phasesJson = (phases: TVersionRow['phases']) =>
+  sql<TVersionRow['phases']>`${JSON.stringify(phases)}::jsonb`;
+
+export async function insertVersion(
+  db: TDb,
+  row: Omit<Insertable<TWorkflowVersionsTable>, 'phases'> & { phases: TVersionRow['phases'] },
+): Promise<TVersionRow> {
+  return db
+    .insertInto('placements.workflow_versions')
+    .values({ ...row, phases: phasesJson(row.phases) })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function updateDraftPhases(
+  db: TDb,
+  id: string,
+  phases: TVersionRow['phases'],
+  now: Date,
+): Promise<TVersionRow> {
+  return db
+    .updateTable('placements.workflow_versions')
+    .set({ phases: phasesJson(phases), updated_at: now })
+    .where('id', '=', id)
+    .where('state', '=', 'draft')
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function publishVersion(
+  db: TDb,
+  id: string,
+  by: string | null,
+  now: Date,
+): Promise<TVersionRow> {
+  return db
+    .updateTable('placements.workflow_versions')
+    .set({ state: 'published', published_by: by, published_at: now, updated_at: now })
+    .where('id', '=', id)
+    .where('state', '=', 'draft')
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function nextVersionNumber(db: TDb, definitionId: string): Promise<number> {
+  const row = await db
+    .selectFrom('placements.workflow_versions')
+    .select((eb) => eb.fn.max('version').as('v'))
+    .where('definition_id', '=', definitionId)
+    .executeTakeFirst();
+  return Number(row?.v ?? 0) + 1;
+}
+
+/**
+ * The published version new internships of the school and kind start with: the newest published
+ * version of the school's default definition for that kind (undefined: none).
+ */
+export async function defaultPublishedVersion(
+  db: TDb,
+  schoolId: string,
+  contractType: TInternshipContractType,
+): Promise<TVersionRow | undefined> {
+  return db
+    .selectFrom('placements.workflow_versions as v')
+    .innerJoin('placements.workflow_definitions as d', 'd.id', 'v.definition_id')
+    .selectAll('v')
+    .where('d.school_id', '=', schoolId)
+    .where('d.contract_type', '=', contractType)
+    .where('d.is_default', '=', true)
+    .where('v.state', '=', 'published')
+    .orderBy('v.version', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** Phase-scoped evaluation templates of the school, by phase id (the ids a definition's tasks may name). */
+export async function phaseTemplates(db: TDb, schoolId: string, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('placements.evaluation_templates')
+    .select(['id', 'scope_id'])
+    .where('school_id', '=', schoolId)
+    .where('scope_kind', '=', 'phase')
+    .where('id', 'in', ids)
+    .execute();
+}
+
+/** The school's assignments among `ids`. */
+export async function assignmentsOfSchool(db: TDb, schoolId: string, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('placements.assignments')
+    .select('id')
+    .where('school_id', '=', schoolId)
+    .where('id', 'in', ids)
+    .execute();
+  return new Set(rows.map((r) => r.id));
+}
