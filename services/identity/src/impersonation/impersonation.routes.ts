@@ -1,12 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZSignInAsUserBody, ZUserDocument } from '@stageplein/contracts/identity/users';
-import { authorize, requireAuth } from '@stageplein/kit/auth/policy';
-import { badRequest } from '@stageplein/kit/errors/api-error';
+import { requireAuth } from '@stageplein/kit/auth/policy';
+import { badRequest, forbidden } from '@stageplein/kit/errors/api-error';
 import { contextOf } from '../shared/request.ts';
 import { issueSession } from '../auth/sessions.service.ts';
 import { usersPolicy } from '../users/users.policy.ts';
-import { callerOf } from '../shared/caller.ts';
+import { requireCaller } from '../shared/caller.ts';
 import { userDocument } from '../users/users.serialize.ts';
 import { loadTarget } from '../users/users.service.ts';
 import type { TIdentityDeps } from '../identity.config.ts';
@@ -29,8 +29,9 @@ export const impersonationRoutes: FastifyPluginAsync<TIdentityDeps> = async (app
       if (!targetId) throw badRequest('data.attributes.user_id');
       const ctx = await contextOf(req, deps);
       const { user, roles, target } = await loadTarget(ctx, targetId);
-      const current = (await callerOf(req, ctx.db)).current;
-      const auth = authorize(req, usersPolicy.impersonate, { current, target });
+      const caller = await requireCaller(req, ctx.db);
+      if (!usersPolicy.impersonate(caller, target)) throw forbidden();
+      const { auth } = caller;
       const headers = await issueSession(ctx, user, {
         impersonatorId: auth.userId,
         ttlMinutes: ctx.config.IMPERSONATION_TTL_MINUTES,

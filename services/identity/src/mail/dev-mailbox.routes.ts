@@ -2,16 +2,11 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { zCollectionOf, zResourceOf } from '@stageplein/contracts/jsonapi/jsonapi';
-import {
-  isPlatformOperator,
-  type TCurrentOrganizationFacts,
-} from '@stageplein/contracts/organizations/moderation';
-import type { TAuth } from '@stageplein/kit/auth/auth.types';
-import { authorize, requireAuth } from '@stageplein/kit/auth/policy';
-import { notFound } from '@stageplein/kit/errors/api-error';
+import { isPlatformOperator } from '@stageplein/contracts/organizations/moderation';
+import { forbidden, notFound } from '@stageplein/kit/errors/api-error';
 import { collectionDocument } from '@stageplein/kit/jsonapi/serialize';
 import { requestDb, type TDb } from '../database.ts';
-import { callerOf } from '../shared/caller.ts';
+import { requireCaller, type TSignedInCaller } from '../shared/caller.ts';
 import type { TIdentityDeps } from '../identity.config.ts';
 
 const ZMail = zResourceOf(
@@ -31,13 +26,11 @@ const ZMail = zResourceOf(
  * operators (admins acting for an approved VolunteerCenter, the audit log's readers) read it. The
  * organization's type and status come from the caller (kit's, shared/caller.ts).
  */
-const mailboxPolicy = (auth: TAuth, current: TCurrentOrganizationFacts | null) =>
-  isPlatformOperator(auth.permissions, current);
+const mailboxPolicy = (caller: TSignedInCaller) => isPlatformOperator(caller.permissions, caller.current);
 
 async function authorizeOperator(req: FastifyRequest): Promise<TDb> {
   const db = await requestDb(req);
-  requireAuth(req);
-  authorize(req, mailboxPolicy, (await callerOf(req, db)).current);
+  if (!mailboxPolicy(await requireCaller(req, db))) throw forbidden();
   return db;
 }
 

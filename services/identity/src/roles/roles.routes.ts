@@ -4,11 +4,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { translate } from '@stageplein/contracts/i18n/index';
 import { ZMetaDocument, ZRoleBody, ZUserDocument } from '@stageplein/contracts/identity/users';
-import { authorize, requireAuth } from '@stageplein/kit/auth/policy';
+import { requireAuth } from '@stageplein/kit/auth/policy';
 import { ApiError, forbidden } from '@stageplein/kit/errors/api-error';
 import { contextOf } from '../shared/request.ts';
 import { usersPolicy } from '../users/users.policy.ts';
-import { callerOf } from '../shared/caller.ts';
+import { requireCaller } from '../shared/caller.ts';
 import { userDocumentFor } from '../users/users.serialize.ts';
 import {
   addRole,
@@ -44,8 +44,9 @@ export const rolesRoutes: FastifyPluginAsync<TIdentityDeps> = async (app, deps) 
       requireAuth(req);
       const ctx = await contextOf(req, deps);
       const { user, target } = await loadTarget(ctx, req.params.id);
-      const current = (await callerOf(req, ctx.db)).current;
-      const auth = authorize(req, usersPolicy.addRole, { current, target, resourceId });
+      const caller = await requireCaller(req, ctx.db);
+      if (!usersPolicy.addRole(caller, { user: target, resourceId })) throw forbidden();
+      const { auth } = caller;
       const type = currentOrganizationType(auth);
       if (!type) throw forbidden();
       if (input.resource_type && input.resource_type !== type) {
@@ -70,12 +71,10 @@ export const rolesRoutes: FastifyPluginAsync<TIdentityDeps> = async (app, deps) 
       requireAuth(req);
       const ctx = await contextOf(req, deps);
       const { user } = await loadTarget(ctx, req.params.id);
-      const auth = authorize(req, usersPolicy.removeRole, {
-        current: (await callerOf(req, ctx.db)).current,
-        targetId: req.params.id,
-        name: input.name,
-        resourceId,
-      });
+      const caller = await requireCaller(req, ctx.db);
+      if (!usersPolicy.removeRole(caller, { targetId: req.params.id, name: input.name, resourceId }))
+        throw forbidden();
+      const { auth } = caller;
       await removeRole(ctx, changeActorOf(auth), user.id, input.name, resourceId);
       return userDocumentFor(auth, user, await rolesOf(ctx.db, user.id), { include: ['roles'] });
     },
@@ -92,8 +91,8 @@ export const rolesRoutes: FastifyPluginAsync<TIdentityDeps> = async (app, deps) 
       requireAuth(req);
       const ctx = await contextOf(req, deps);
       const { user, target } = await loadTarget(ctx, req.params.id);
-      const current = (await callerOf(req, ctx.db)).current;
-      authorize(req, usersPolicy.resendConfirmation, { current, target });
+      const caller = await requireCaller(req, ctx.db);
+      if (!usersPolicy.resendConfirmation(caller, target)) throw forbidden();
       if (user.confirmed_at && user.status !== 'invited') throw new ApiError('conflict');
       await sendConfirmation(ctx, user);
       return { meta: { message: translate(ctx.lang, 'identity.confirmationSent') } };

@@ -6,8 +6,7 @@ import {
   type TUserActor,
   type TUserTarget,
 } from '@stageplein/contracts/identity/users-policy';
-import type { TAuth } from '@stageplein/kit/auth/auth.types';
-import type { TCurrentOrganizationFacts } from '@stageplein/contracts/organizations/moderation';
+import type { TSignedInCaller } from '@stageplein/kit/auth/caller';
 import type { TOrganizationRow } from '../organizations/organizations.repository.ts';
 
 /** What a policy needs to know about the user an action is about: all their roles. */
@@ -18,52 +17,57 @@ export interface TTargetUser {
 }
 
 /**
- * The caller's current organization as kit's caller knows it (shared/caller.ts): from kit's
- * organizations read model, null while unknown or when the caller holds no role there.
+ * The caller as contracts' rules see them. The current organization's status counts only when it is
+ * the organization the caller acts for (kit's caller knows it only then, from kit's organizations read
+ * model; null while unknown).
  */
-export type TCurrent = TCurrentOrganizationFacts | null;
-
-export const actorOf = (auth: TAuth, current: TCurrent): TUserActor => ({
-  userId: auth.userId,
-  organizationId: auth.organizationId,
-  permissions: auth.permissions,
-  impersonating: !!auth.impersonatorId,
-  organizationStatus: current?.id === auth.organizationId ? current.status : null,
+const actorOf = (caller: TSignedInCaller): TUserActor => ({
+  userId: caller.userId,
+  organizationId: caller.auth.organizationId,
+  permissions: caller.permissions,
+  impersonating: !!caller.impersonatorId,
+  organizationStatus: caller.current?.id === caller.auth.organizationId ? caller.current.status : null,
 });
 
-const targetOf = (auth: TAuth, t: TTargetUser): TUserTarget =>
-  userTarget(auth.organizationId, { ...t, ...roleFactsOf(t.roles) });
-
-type TOn = { current: TCurrent; target: TTargetUser };
+/** The user acted on, as the rules see them from the caller's current organization. */
+const targetOf = (caller: TSignedInCaller, user: TTargetUser): TUserTarget =>
+  userTarget(caller.auth.organizationId, { ...user, ...roleFactsOf(user.roles) });
 
 /**
- * Who may do what with users and roles: the pure rules of contracts/identity/users-policy.ts (the
- * admin's buttons use the same ones), applied to the caller, their current organization's status and
- * the loaded user.
+ * Who may do what with users and roles, one rule per question: each applies a rule of
+ * contracts/identity/users-policy.ts (the admin's buttons use the same ones) to kit's caller (the
+ * permissions and current organization of `requireCaller`, shared/caller.ts) and the target the route
+ * loaded. The routes answer 403 when it says no.
  */
 export const usersPolicy = {
-  list: (auth: TAuth, s: { current: TCurrent }) => userRules.list(actorOf(auth, s.current)),
+  /** The users of the caller's current organization. */
+  list: (caller: TSignedInCaller) => userRules.list(actorOf(caller)),
   /** Another organization's users: only its admins (`filter[with_role]=admin`), for its moderators. */
   listAdminsOf: (
-    auth: TAuth,
-    s: { current: TCurrent; target: TOrganizationRow | undefined; roleName: string | undefined },
+    caller: TSignedInCaller,
+    target: { organization: TOrganizationRow | undefined; roleName: string | undefined },
   ) =>
-    s.roleName === 'admin' &&
-    !!s.current &&
-    !!s.target &&
-    userRules.listAdminsOf(actorOf(auth, s.current), {
-      current: s.current,
-      target: { id: s.target.id, type: s.target.organization_type },
+    target.roleName === 'admin' &&
+    !!caller.current &&
+    !!target.organization &&
+    userRules.listAdminsOf(actorOf(caller), {
+      current: caller.current,
+      target: { id: target.organization.id, type: target.organization.organization_type },
     }),
-  show: (auth: TAuth, s: TOn) => userRules.show(actorOf(auth, s.current), targetOf(auth, s.target)),
-  update: (auth: TAuth, s: TOn) => userRules.update(actorOf(auth, s.current), targetOf(auth, s.target)),
-  destroy: (auth: TAuth, s: TOn) => userRules.destroy(actorOf(auth, s.current), targetOf(auth, s.target)),
-  addRole: (auth: TAuth, s: TOn & { resourceId: string }) =>
-    userRules.addRole(actorOf(auth, s.current), targetOf(auth, s.target), { resourceId: s.resourceId }),
-  removeRole: (auth: TAuth, s: { current: TCurrent; targetId: string; name: string; resourceId: string }) =>
-    userRules.removeRole(actorOf(auth, s.current), s),
-  resendConfirmation: (auth: TAuth, s: TOn) =>
-    userRules.resendConfirmation(actorOf(auth, s.current), targetOf(auth, s.target)),
-  impersonate: (auth: TAuth, s: TOn) =>
-    userRules.impersonate(actorOf(auth, s.current), targetOf(auth, s.target)),
+  show: (caller: TSignedInCaller, user: TTargetUser) =>
+    userRules.show(actorOf(caller), targetOf(caller, user)),
+  update: (caller: TSignedInCaller, user: TTargetUser) =>
+    userRules.update(actorOf(caller), targetOf(caller, user)),
+  destroy: (caller: TSignedInCaller, user: TTargetUser) =>
+    userRules.destroy(actorOf(caller), targetOf(caller, user)),
+  /** A role on `resourceId` (the current organization) for `user`. */
+  addRole: (caller: TSignedInCaller, target: { user: TTargetUser; resourceId: string }) =>
+    userRules.addRole(actorOf(caller), targetOf(caller, target.user), { resourceId: target.resourceId }),
+  /** The role `name` on `resourceId` taken from the user `targetId`. */
+  removeRole: (caller: TSignedInCaller, target: { targetId: string; name: string; resourceId: string }) =>
+    userRules.removeRole(actorOf(caller), target),
+  resendConfirmation: (caller: TSignedInCaller, user: TTargetUser) =>
+    userRules.resendConfirmation(actorOf(caller), targetOf(caller, user)),
+  impersonate: (caller: TSignedInCaller, user: TTargetUser) =>
+    userRules.impersonate(actorOf(caller), targetOf(caller, user)),
 };

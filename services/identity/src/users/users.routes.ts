@@ -11,15 +11,15 @@ import {
   USERS_QUERY,
 } from '@stageplein/contracts/identity/users';
 import { ZRoleName } from '@stageplein/contracts/identity/roles';
-import { authorize, requireAuth } from '@stageplein/kit/auth/policy';
-import { badRequest } from '@stageplein/kit/errors/api-error';
+import { requireAuth } from '@stageplein/kit/auth/policy';
+import { badRequest, forbidden } from '@stageplein/kit/errors/api-error';
 import { parseJsonApiQuery, ZJsonApiQueryString } from '@stageplein/kit/jsonapi/query';
 import { pageLinks } from '@stageplein/kit/jsonapi/serialize';
 import { contextOf } from '../shared/request.ts';
 import { organizationsByIds } from '../organizations/organizations.repository.ts';
 import { rolesOfUsers } from '../roles/roles.repository.ts';
 import { usersPolicy } from './users.policy.ts';
-import { callerOf } from '../shared/caller.ts';
+import { requireCaller } from '../shared/caller.ts';
 import { requestUrl } from '@stageplein/kit/tenant/tenant.plugin';
 import { listUsers } from './users.repository.ts';
 import {
@@ -55,7 +55,6 @@ export const usersRoutes: FastifyPluginAsync<TIdentityDeps> = async (app, deps) 
     },
     handler: async (req) => {
       const ctx = await contextOf(req, deps);
-      const current = (await callerOf(req, ctx.db)).current;
       const query = parseJsonApiQuery(req.query as Record<string, string>, USERS_QUERY);
       const roleName = query.scopes.with_role;
       if (roleName !== undefined && !ZRoleName.safeParse(roleName).success)
@@ -65,17 +64,17 @@ export const usersRoutes: FastifyPluginAsync<TIdentityDeps> = async (app, deps) 
       if (ids && !(ids.value as string[]).every((id) => ZUuid.safeParse(id).success))
         throw badRequest('filter[id_in]');
       const asked = query.filters.find((f) => f.attribute === 'organization_id')?.value as string | undefined;
-      let auth;
+      const caller = await requireCaller(req, ctx.db);
+      const auth = caller.auth;
       let organizationId: string;
-      if (asked !== undefined && asked !== req.auth?.organizationId) {
+      if (asked !== undefined && asked !== auth.organizationId) {
         // Another organization's users: only its admins, for a moderator of it (the approval screens).
-        requireAuth(req);
         if (!ZUuid.safeParse(asked).success) throw badRequest('filter[organization_id_eq]');
-        const target = (await organizationsByIds(ctx.db, [asked])).get(asked);
-        auth = authorize(req, usersPolicy.listAdminsOf, { current, target, roleName });
+        const organization = (await organizationsByIds(ctx.db, [asked])).get(asked);
+        if (!usersPolicy.listAdminsOf(caller, { organization, roleName })) throw forbidden();
         organizationId = asked;
       } else {
-        auth = authorize(req, usersPolicy.list, { current });
+        if (!usersPolicy.list(caller)) throw forbidden();
         organizationId = auth.organizationId!;
       }
       const { rows, total } = await listUsers(ctx.db, query, {
@@ -115,8 +114,9 @@ export const usersRoutes: FastifyPluginAsync<TIdentityDeps> = async (app, deps) 
       requireAuth(req);
       const ctx = await contextOf(req, deps);
       const { user, roles, target } = await loadTarget(ctx, req.params.id);
-      const current = (await callerOf(req, ctx.db)).current;
-      const auth = authorize(req, usersPolicy.show, { current, target });
+      const caller = await requireCaller(req, ctx.db);
+      if (!usersPolicy.show(caller, target)) throw forbidden();
+      const { auth } = caller;
       const include = includesOf(req.query.include);
       const organizations = include.includes('organizations')
         ? await organizationsByIds(ctx.db, organizationIdsOf(visibleRoles(auth, user.id, roles)))
@@ -152,8 +152,9 @@ export const usersRoutes: FastifyPluginAsync<TIdentityDeps> = async (app, deps) 
       requireAuth(req);
       const ctx = await contextOf(req, deps);
       const { user, roles, target } = await loadTarget(ctx, req.params.id);
-      const current = (await callerOf(req, ctx.db)).current;
-      const auth = authorize(req, usersPolicy.update, { current, target });
+      const caller = await requireCaller(req, ctx.db);
+      if (!usersPolicy.update(caller, target)) throw forbidden();
+      const { auth } = caller;
       const body = req.body;
       const changes =
         'data' in body ? body.data.attributes : 'attributes' in body ? body.attributes : body.user;
@@ -177,8 +178,9 @@ export const usersRoutes: FastifyPluginAsync<TIdentityDeps> = async (app, deps) 
       requireAuth(req);
       const ctx = await contextOf(req, deps);
       const { user, target } = await loadTarget(ctx, req.params.id);
-      const current = (await callerOf(req, ctx.db)).current;
-      const auth = authorize(req, usersPolicy.destroy, { current, target });
+      const caller = await requireCaller(req, ctx.db);
+      if (!usersPolicy.destroy(caller, target)) throw forbidden();
+      const { auth } = caller;
       await deleteAccount(ctx, changeActorOf(auth), user, auth.impersonatorId);
       return { meta: { deleted: true } };
     },

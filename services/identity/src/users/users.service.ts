@@ -2,7 +2,7 @@ import { changeActorOf, userActor, type TChangeActor } from '@stageplein/kit/aut
 import type { TEventPayload } from '@stageplein/contracts/events/payloads';
 import { derivePermissions } from '@stageplein/contracts/identity/permissions';
 import type { TOrganizationType, TRoleName, TRoleRef } from '@stageplein/contracts/identity/roles';
-import { administers } from '@stageplein/contracts/identity/users-policy';
+import { administers, type TUserActor } from '@stageplein/contracts/identity/users-policy';
 import type { TCurrentUserChanges } from '@stageplein/contracts/identity/users';
 import type { TAuth } from '@stageplein/kit/auth/auth.types';
 import { forbidImpersonation } from '@stageplein/kit/auth/policy';
@@ -17,7 +17,7 @@ import { deleteSessionsOf } from '../auth/sessions.repository.ts';
 import { minutesOf, revokeEverywhere } from '../auth/sessions.service.ts';
 import { invitedUserRow, type TNewUser } from './invited-user.ts';
 import { organizationsByIds } from '../organizations/organizations.repository.ts';
-import { actorOf, type TTargetUser } from './users.policy.ts';
+import type { TTargetUser } from './users.policy.ts';
 import {
   deleteUser,
   findForeignAccount,
@@ -112,8 +112,10 @@ export async function inviteUser(
   const type = auth.roles.find((r) => String(r.resourceId) === organizationId)?.resourceType as
     TOrganizationType | undefined;
   const known = (await organizationsByIds(ctx.db, [organizationId])).get(organizationId);
-  const actor = {
-    ...actorOf(auth, known ? { id: known.id, type: known.organization_type, status: known.status } : null),
+  // The caller as contracts' rules see them with that organization as the selected one.
+  const actor: TUserActor = {
+    userId: auth.userId,
+    impersonating: !!auth.impersonatorId,
     organizationId,
     organizationStatus: known?.status ?? null,
     permissions: derivePermissions(auth.roles, { id: organizationId, type: type ?? null }),
