@@ -89,6 +89,8 @@ export const GROUPED = [
       assignments: ['read-models', 'internships', 'hours'],
       evaluations: ['read-models', 'internships', 'hours'],
       phases: ['read-models', 'internships', 'evaluations'],
+      // The runtime of phases: the definitions' published versions (phases), the internships they run on.
+      'phase-runs': ['read-models', 'internships', 'phases'],
       progress: ['read-models', 'internships', 'evaluations'],
       'bulk-messages': ['read-models'],
     },

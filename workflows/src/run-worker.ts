@@ -1,6 +1,8 @@
+import { existsSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { NativeConnection, type Worker } from '@temporalio/worker';
+import { bundleWorkflowCode, DefaultLogger, NativeConnection, type Worker } from '@temporalio/worker';
+import { TASK_QUEUES } from '@stageplein/contracts/workflows/names';
 import { Connection } from '@temporalio/client';
 import { createActivities as contentActivities } from '@stageplein/content/activities';
 import type { TContentConfig } from '@stageplein/content/content.config';
@@ -9,11 +11,20 @@ import { createActivities as placementsActivities } from '@stageplein/placements
 import type { TOrganizationsConfig } from '@stageplein/organizations/organizations.config';
 import type { TPlacementsConfig } from '@stageplein/placements/placements.config';
 import { httpStudentDirectory, inProcessStudentDirectory } from './student-import/student-directory.ts';
-import { createWorker, type TSpanProcessorLike } from './worker.ts';
+import {
+  createWorker,
+  WORKFLOW_BUNDLE_PATH,
+  WORKFLOW_INTERCEPTOR_MODULES,
+  WORKFLOWS_PATH,
+  type TSpanProcessorLike,
+} from './worker.ts';
 import { ensureSchedule, SCHEDULES } from './schedules.ts';
 
 export interface TRunningWorker {
+  /** The imports' worker (and the scheduled sweeps'). */
   worker: Worker;
+  /** The internship phases' worker (TASK_QUEUES.internshipPhases). */
+  phasesWorker: Worker;
   /** Stops polling, lets activities in progress finish (shutdown grace), closes the connection. */
   stop(): Promise<void>;
 }
@@ -50,27 +61,48 @@ export async function runWorker(options: {
   if (!students) throw new Error('the worker needs IDENTITY_URL (or the embedded stack) to reach identity');
   const connection = await NativeConnection.connect({ address: config.TEMPORAL_ADDRESS });
   try {
-    const worker = await createWorker({
-      connection,
-      namespace: config.TEMPORAL_NAMESPACE,
-      production: config.NODE_ENV === 'production',
-      workflowCode: options.workflowCode,
-      workflowBundlePath: options.workflowBundlePath,
-      spanProcessor: options.spanProcessor,
-      // The composition of every service's activities.
-      activities: {
-        ...organizationsActivities({
-          db: options.db,
-          config,
-          students,
-          batchSize: config.IMPORT_BATCH_SIZE,
-          now: options.now,
-        }),
-        ...placementsActivities({ db: options.db, config }),
-        ...contentActivities({ db: options.db, config }),
-      },
-      options: { shutdownGraceTime: '30 seconds' },
-    });
+    // The composition of every service's activities.
+    const activities = {
+      ...organizationsActivities({
+        db: options.db,
+        config,
+        students,
+        batchSize: config.IMPORT_BATCH_SIZE,
+        now: options.now,
+      }),
+      ...placementsActivities({ db: options.db, config }),
+      ...contentActivities({ db: options.db, config }),
+    };
+    const production = config.NODE_ENV === 'production';
+    // Two task queues, one workflow code: from source it is bundled once here for both workers.
+    const fromSource =
+      !options.workflowBundlePath &&
+      (options.workflowCode ?? (production && existsSync(WORKFLOW_BUNDLE_PATH) ? 'bundle' : 'source')) ===
+        'source';
+    const workflowBundleCode = fromSource
+      ? (
+          await bundleWorkflowCode({
+            workflowsPath: WORKFLOWS_PATH,
+            workflowInterceptorModules: WORKFLOW_INTERCEPTOR_MODULES,
+            logger: new DefaultLogger('WARN'),
+          })
+        ).code
+      : undefined;
+    const workerOf = (taskQueue: string) =>
+      createWorker({
+        connection,
+        namespace: config.TEMPORAL_NAMESPACE,
+        production,
+        workflowCode: options.workflowCode,
+        workflowBundlePath: options.workflowBundlePath,
+        workflowBundleCode,
+        spanProcessor: options.spanProcessor,
+        taskQueue,
+        activities,
+        options: { shutdownGraceTime: '30 seconds' },
+      });
+    const worker = await workerOf(TASK_QUEUES.imports);
+    const phasesWorker = await workerOf(TASK_QUEUES.internshipPhases);
     if (options.schedules) {
       const client = await Connection.connect({ address: config.TEMPORAL_ADDRESS });
       try {
@@ -80,11 +112,12 @@ export async function runWorker(options: {
         await client.close();
       }
     }
-    const running = worker.run();
+    const running = Promise.all([worker.run(), phasesWorker.run()]);
     return {
       worker,
+      phasesWorker,
       async stop() {
-        if (worker.getState() === 'RUNNING') worker.shutdown();
+        for (const w of [worker, phasesWorker]) if (w.getState() === 'RUNNING') w.shutdown();
         await running.catch(() => undefined);
         await connection.close();
       },

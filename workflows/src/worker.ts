@@ -91,6 +91,8 @@ export interface TCreateWorkerOptions {
    * workers rather than each worker bundling the source again (seconds of webpack each).
    */
   workflowBundlePath?: string;
+  /** The workflow code bundled once in this process (`bundleWorkflowCode`), for a second worker of it. */
+  workflowBundleCode?: string;
   /**
    * Where spans that workflows record go: by default the kit telemetry's exporter (OTLP when
    * OTEL_EXPORTER_OTLP_ENDPOINT is set), nowhere when the process exports nothing.
@@ -102,7 +104,7 @@ export interface TCreateWorkerOptions {
 }
 
 /**
- * The worker of the imports task queue: the services' activities as composed by the caller, OpenTelemetry
+ * A worker of one task queue (default: the imports'): the services' activities as composed by the caller, OpenTelemetry
  * interceptors so workflow and activity spans join the trace of the request that started them.
  */
 export async function createWorker(options: TCreateWorkerOptions): Promise<Worker> {
@@ -115,14 +117,19 @@ export async function createWorker(options: TCreateWorkerOptions): Promise<Worke
   }
   const exporting = exportingSpanProcessor();
   const spanProcessor = options.spanProcessor ?? (exporting ? sandboxSpanProcessor(exporting) : noSpans);
+  const workflowCode = options.workflowBundleCode
+    ? { workflowBundle: { code: options.workflowBundleCode } }
+    : code === 'bundle'
+      ? { workflowBundle: { codePath: bundlePath } }
+      : { workflowsPath: WORKFLOWS_PATH };
   return Worker.create({
     connection: options.connection,
     namespace: options.namespace,
     taskQueue: options.taskQueue ?? TASK_QUEUES.imports,
-    ...(code === 'bundle' ? { workflowBundle: { codePath: bundlePath } } : { workflowsPath: WORKFLOWS_PATH }),
+    ...workflowCode,
     activities: options.activities,
     interceptors: {
-      workflowModules: code === 'bundle' ? [] : WORKFLOW_INTERCEPTOR_MODULES,
+      workflowModules: code === 'bundle' || options.workflowBundleCode ? [] : WORKFLOW_INTERCEPTOR_MODULES,
       activity: [
         (ctx) => ({
           inbound: new OpenTelemetryActivityInboundInterceptor(ctx),

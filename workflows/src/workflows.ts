@@ -8,3 +8,11 @@ export { complianceSweep } from './compliance/compliance-sweep.workflow.ts';
 export { vacancyClosing } from './vacancy-closing/vacancy-closing.workflow.ts';
 export { hoursReminders } from './hours-reminders/hours-reminders.workflow.ts';
 export { formFileCleanup } from './form-file-cleanup/form-file-cleanup.workflow.ts';
+export {
+  internshipPhases,
+  internshipEndedSignal,
+  completePhaseTaskUpdate,
+  completePhaseUpdate,
+  migratePhaseRunUpdate,
+  phaseRunStateQuery,
+} from './internship-phases/internship-phases.workflow.ts';

@@ -39,6 +39,11 @@ export const ERROR_CODES = [
   'file_too_large',
   'unsupported_file_type',
   'workflows_unavailable',
+  'phases_unavailable',
+  'phase_task_wrong_actor',
+  'phase_task_not_current',
+  'phase_task_completed',
+  'phase_update_invalid',
   'upload_type_not_allowed',
   'upload_polyglot',
   'upload_unreadable',
@@ -199,6 +204,13 @@ export const ERRORS: Readonly<Record<TErrorCode, TErrorDefinition>> = Object.fre
   file_too_large: define('file_too_large', 413),
   unsupported_file_type: define('unsupported_file_type', 415),
   workflows_unavailable: define('workflows_unavailable', 503),
+  // Internship phases' runtime (docs/decisions/phases.md "Runtime"): Temporal away, and the refusals of
+  // the workflow's update validators (the wrong actor, a task not of the current phase, a task done).
+  phases_unavailable: define('phases_unavailable', 503),
+  phase_task_wrong_actor: define('phase_task_wrong_actor', 403),
+  phase_task_not_current: define('phase_task_not_current', 409),
+  phase_task_completed: define('phase_task_completed', 409),
+  phase_update_invalid: define('phase_update_invalid', 422),
   // Content uploads (services/content/src/cms/uploads): the bytes decide the type, not the name or the
   // declared type; a file that is also another type (an image with an archive or script appended) is
   // refused; so is one that does not decode. A stock image keeps its upload.

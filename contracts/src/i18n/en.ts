@@ -914,6 +914,26 @@ export const en: TMessages = {
       title: 'Imports are unavailable',
       detail: 'Imports cannot be started right now. Please try again later.',
     },
+    phases_unavailable: {
+      title: 'Phases are unavailable',
+      detail: 'The phases of internships cannot be changed right now. Please try again later.',
+    },
+    phase_task_wrong_actor: {
+      title: 'Not your task',
+      detail: 'Someone else must complete this task.',
+    },
+    phase_task_not_current: {
+      title: 'Task not in the current phase',
+      detail: 'This task does not belong to the phase the internship is in now.',
+    },
+    phase_task_completed: {
+      title: 'Task already done',
+      detail: 'This task has already been completed.',
+    },
+    phase_update_invalid: {
+      title: 'Not possible for this phase',
+      detail: 'This change is not possible for the phase or workflow version the internship is in.',
+    },
     method_not_allowed: {
       title: 'Method not allowed',
       detail: 'This address does not accept {{method}}. Allowed: {{allow}}.',

@@ -178,6 +178,26 @@ export const nlApi = {
     title: 'Importeren is niet beschikbaar',
     detail: 'Importeren kan op dit moment niet worden gestart. Probeer het later opnieuw.',
   },
+  phases_unavailable: {
+    title: 'Fasen zijn niet beschikbaar',
+    detail: 'De fasen van stages kunnen op dit moment niet worden gewijzigd. Probeer het later opnieuw.',
+  },
+  phase_task_wrong_actor: {
+    title: 'Niet jouw taak',
+    detail: 'Iemand anders moet deze taak afronden.',
+  },
+  phase_task_not_current: {
+    title: 'Taak niet in de huidige fase',
+    detail: 'Deze taak hoort niet bij de fase waarin de stage nu staat.',
+  },
+  phase_task_completed: {
+    title: 'Taak al afgerond',
+    detail: 'Deze taak is al afgerond.',
+  },
+  phase_update_invalid: {
+    title: 'Niet mogelijk voor deze fase',
+    detail: 'Deze wijziging is niet mogelijk voor de fase of workflowversie waarin de stage staat.',
+  },
   method_not_allowed: {
     title: 'Methode niet toegestaan',
     detail: 'Dit adres accepteert geen {{method}}. Toegestaan: {{allow}}.',

@@ -1,4 +1,5 @@
 import type { TStudentImportStatus } from '../imports/student-import.ts';
+import { TASK_ACTORS, type TTaskActor } from '../phases/workflow-rules.ts';
 
 /**
  * Every Temporal name of the product, in one place (DESIGN §6): the worker polls these task queues
@@ -8,6 +9,11 @@ import type { TStudentImportStatus } from '../imports/student-import.ts';
 export const TASK_QUEUES = {
   /** Imports of students (CSV now, Magister later). */
   imports: 'stageplein-imports',
+  /**
+   * One durable workflow per active internship (workflows/src/internship-phases, docs/decisions/phases.md):
+   * a queue of its own, so a long import never delays a task's completion.
+   */
+  internshipPhases: 'stageplein-internship-phases',
 } as const;
 export type TTaskQueue = (typeof TASK_QUEUES)[keyof typeof TASK_QUEUES];
 
@@ -18,6 +24,8 @@ export const WORKFLOW_TYPES = {
   vacancyClosing: 'vacancyClosing',
   hoursReminders: 'hoursReminders',
   formFileCleanup: 'formFileCleanup',
+  /** The phases of one internship: a generic interpreter of the definition version it started with. */
+  internshipPhases: 'internshipPhases',
 } as const;
 
 /**
@@ -83,15 +91,107 @@ export interface TComplianceSweepSummary {
 export const SIGNALS = {
   /** Student import: stop after the batches in progress. */
   cancelImport: 'cancelImport',
+  /** Internship phases: the internship completed or was cancelled (`TInternshipEndedSignal`); the run ends. */
+  internshipEnded: 'internshipEnded',
 } as const;
 
 export const QUERIES = {
   /** Student import: phase and batches done. */
   progress: 'progress',
+  /** Internship phases: the run's state (tests and operators; the UI reads placements' read model). */
+  phaseRunState: 'phaseRunState',
 } as const;
 
-/** No workflow takes updates yet; their names go here when one does. */
-export const UPDATES = {} as const;
+/** Updates: the caller waits for the workflow's answer (a validator refuses bad ones before history). */
+export const UPDATES = {
+  /** Internship phases: one task of the current phase is done (`TCompletePhaseTaskUpdate`). */
+  completePhaseTask: 'completePhaseTask',
+  /** Internship phases: a phase whose completion is "by hand" is closed (`TCompletePhaseUpdate`). */
+  completePhase: 'completePhase',
+  /** Internship phases: move the run to another published version of its definition (`TMigratePhaseRunUpdate`). */
+  migratePhaseRun: 'migratePhaseRun',
+} as const;
+
+/**
+ * Failure types the internship-phases workflow's update validators throw; the placements routes map each
+ * to its error code (`phase_task_wrong_actor`, …), so a refused update is a clear JSON:API error.
+ */
+export const PHASE_UPDATE_FAILURES = {
+  /** The task or phase is not the caller's to complete. */
+  wrongActor: 'PhaseTaskWrongActor',
+  /** The task belongs to a phase that is not the current one (or the run has ended). */
+  notCurrent: 'PhaseTaskNotCurrent',
+  /** The task is already done. */
+  completed: 'PhaseTaskCompleted',
+  /** The phase is not completed by hand, or the migration's target is the version the run has. */
+  invalid: 'PhaseUpdateInvalid',
+} as const;
+
+/** Workflow id of an internship's phases: one per internship, so a redelivered activation starts nothing new. */
+export const internshipPhasesWorkflowId = (internshipId: string) => `internship-phases-${internshipId}`;
+
+/**
+ * Who acts on a phase task: the internship's parties and the workplace supervisor (by external link);
+ * the definitions' `TASK_ACTORS` (contracts/src/phases).
+ */
+export const PHASE_TASK_ACTORS = TASK_ACTORS;
+export type TPhaseTaskActor = TTaskActor;
+
+/**
+ * Input of the internship-phases workflow. A run starts at phase 0 of `versionId`; at each phase
+ * boundary (and after a migration) it continues as new with the next phase's index and `entry` + 1, so a
+ * history never grows past one phase.
+ */
+export interface TInternshipPhasesInput {
+  tenant: string;
+  internshipId: string;
+  /** The published definition version the run interprets (fixed until an explicit migration). */
+  versionId: string;
+  /** Index of the phase to enter (0 at the start). */
+  phaseIndex?: number;
+  /** After a migration: the definition's phase id to enter in the new version (else `phaseIndex`). */
+  phaseKey?: string;
+  /** How many phases this internship entered before (the read model's idempotency key of the next one). */
+  entry?: number;
+  /** After a migration: the phase instance whose completed tasks carry over (same task key). */
+  carryFromPhaseId?: string;
+}
+
+/** `completePhaseTask`: the route checked the caller reads the internship; the workflow checks the rest. */
+export interface TCompletePhaseTaskUpdate {
+  taskId: string;
+  /** The caller's user id (recorded as who completed it). */
+  userId: string;
+  /** What the caller is for this internship (`student`, `mentor`, `school_admin`, `organization_contact`). */
+  actors: TPhaseTaskActor[];
+}
+
+/** `completePhase`: a school admin or mentor closes a phase whose completion is "by hand". */
+export interface TCompletePhaseUpdate {
+  phaseId: string;
+  userId: string;
+  actors: TPhaseTaskActor[];
+}
+
+/** `migratePhaseRun`: logged by the route (audit log and event) before the update is sent. */
+export interface TMigratePhaseRunUpdate {
+  toVersionId: string;
+  userId: string;
+}
+
+/** `internshipEnded`: the internship's final status. */
+export interface TInternshipEndedSignal {
+  status: 'completed' | 'cancelled';
+}
+
+/** `phaseRunState`: where a run stands. */
+export interface TPhaseRunState {
+  versionId: string;
+  phaseIndex: number;
+  phaseId: string | null;
+  openTaskIds: string[];
+  ended: 'completed' | 'cancelled' | null;
+}
 
 /** Workflow id of a student import: one per import, so starting it twice is one execution. */
 export const studentImportWorkflowId = (importId: string) => `student-import-${importId}`;

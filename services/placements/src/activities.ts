@@ -7,12 +7,21 @@ import type { TPlacementsDb } from './database.ts';
 import { remindTenantHours } from './hours/index.ts';
 import type { TPlacementsConfig } from './placements.config.ts';
 import { closeDueVacancies } from './vacancies/index.ts';
+import {
+  createPhaseRunActivities,
+  SQL_PHASE_DEFINITIONS,
+  type TPhaseDefinitions,
+} from './phase-runs/index.ts';
+
+export type { TEnteredPhase, TPhaseRunActivities, TRunTask } from './phase-runs/index.ts';
 
 export interface TPlacementsActivityDeps {
   /** RLS-bound app-role database; every activity sets the tenant per transaction. */
   db: Kysely<unknown>;
   /** The kit's keys (mail sealing, the tenant sites) and placements' own (HOURS_REMINDER_DAYS). */
   config: TPlacementsConfig;
+  /** Where the internship-phases workflow reads definitions (default: the definitions group's). */
+  definitions?: TPhaseDefinitions;
 }
 
 /**
@@ -21,6 +30,7 @@ export interface TPlacementsActivityDeps {
  */
 export function createActivities(deps: TPlacementsActivityDeps) {
   return {
+    ...createPhaseRunActivities({ db: deps.db, definitions: deps.definitions ?? SQL_PHASE_DEFINITIONS }),
     async vacancyClosingTenants(): Promise<string[]> {
       return [...TENANT_IDS];
     },
