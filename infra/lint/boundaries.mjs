@@ -89,7 +89,7 @@ export const GROUPED = [
       assignments: ['read-models', 'internships', 'hours'],
       evaluations: ['read-models', 'internships', 'hours'],
       phases: ['read-models', 'internships', 'evaluations'],
-      // The runtime of phases: the definitions' published versions (phases), the internships they run on.
+      // The runtime of phases: runs the definitions' published versions (phases) on internships.
       'phase-runs': ['read-models', 'internships', 'phases'],
       progress: ['read-models', 'internships', 'evaluations'],
       'bulk-messages': ['read-models'],

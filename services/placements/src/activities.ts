@@ -7,11 +7,7 @@ import type { TPlacementsDb } from './database.ts';
 import { remindTenantHours } from './hours/index.ts';
 import type { TPlacementsConfig } from './placements.config.ts';
 import { closeDueVacancies } from './vacancies/index.ts';
-import {
-  createPhaseRunActivities,
-  SQL_PHASE_DEFINITIONS,
-  type TPhaseDefinitions,
-} from './phase-runs/index.ts';
+import { createPhaseRunActivities, PHASE_DEFINITIONS, type TPhaseDefinitions } from './phase-runs/index.ts';
 
 export type { TEnteredPhase, TPhaseRunActivities, TRunTask } from './phase-runs/index.ts';
 
@@ -30,7 +26,7 @@ export interface TPlacementsActivityDeps {
  */
 export function createActivities(deps: TPlacementsActivityDeps) {
   return {
-    ...createPhaseRunActivities({ db: deps.db, definitions: deps.definitions ?? SQL_PHASE_DEFINITIONS }),
+    ...createPhaseRunActivities({ db: deps.db, definitions: deps.definitions ?? PHASE_DEFINITIONS }),
     async vacancyClosingTenants(): Promise<string[]> {
       return [...TENANT_IDS];
     },

@@ -6,5 +6,5 @@ export {
   type TPhaseRunActivities,
   type TRunTask,
 } from './phase-runs.activities.ts';
-export { SQL_PHASE_DEFINITIONS } from './phase-definitions.ts';
+export { PHASE_DEFINITIONS } from './phase-definitions.ts';
 export type { TPhaseDefinitions } from './phase-runs.service.ts';
