@@ -6,6 +6,9 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { FastifyInstance } from 'fastify';
 import type { TPlatform } from '@stageplein/kit/runtime/platform';
 import { seedOrganizationId, type TSeedOrganizationKind } from '@stageplein/contracts/domain/seed-ids';
+import { FORM_MIN_SECONDS_TO_SUBMIT } from '@stageplein/contracts/forms/forms-api';
+import { tenantFromHost } from '@stageplein/contracts/tenants/tenant-registry';
+import { issueRenderToken } from '@stageplein/content/forms/form-render-token';
 import { runWorker, type TRunningWorker } from '@stageplein/workflows/run-worker';
 import { startTemporalDevServer } from '@stageplein/engines/temporal';
 import { folderMailsTo } from '@stageplein/identity/mail/mail-folder';
@@ -161,6 +164,48 @@ export async function openPage(
     if (options.failuresAreProblems) problems.push(`${r.status()} ${r.url()}`);
   });
   return { context, page, problems, failures, requests };
+}
+
+/**
+ * Test-only seam for time-to-submit (docs/decisions/forms.md): the public forms `page` opens come with
+ * a render token signed FORM_MIN_SECONDS_TO_SUBMIT earlier than the server served it (re-signed with
+ * the stack's own secret, same form, version and tenant), so a test submits as soon as it has filled the
+ * form in instead of waiting for the server's clock. The server's check is untouched; that a sooner
+ * submission is refused, nl and en, is services/content/test/forms.int.test.ts's.
+ */
+export async function formsServedEarlier(page: Page, stack: TStack): Promise<void> {
+  const secret = stack.platform.deps.config.AUTH_TOKEN_SECRET;
+  await page.route(/\/api\/v1\/public\/forms\/[^/?]+(\?.*)?$/, async (route) => {
+    const request = route.request();
+    if (request.method() !== 'GET') return route.fallback();
+    // Asked of the stack's app in-process: Playwright's own fetch cannot resolve `<tenant>.localhost`.
+    const url = new URL(request.url());
+    const response = await stack.app.inject({
+      method: 'GET',
+      url: `${url.pathname}${url.search}`,
+      // Uncompressed: the answer is read here, then handed to the page.
+      headers: { ...(await request.allHeaders()), host: url.host, 'accept-encoding': 'identity' },
+    });
+    const doc = response.json<{ data?: { attributes?: { render_token?: string } } }>();
+    const served = doc.data?.attributes?.render_token;
+    const tenant = tenantFromHost(url.host);
+    if (response.statusCode === 200 && served && tenant) {
+      const [formId, version, issued] = served.split('.');
+      const earlier = new Date(Number(issued) - FORM_MIN_SECONDS_TO_SUBMIT * 1000);
+      doc.data!.attributes!.render_token = issueRenderToken(
+        secret,
+        tenant,
+        formId!,
+        Number(version),
+        earlier,
+      );
+    }
+    await route.fulfill({
+      status: response.statusCode,
+      headers: { 'content-type': String(response.headers['content-type'] ?? 'application/json') },
+      body: JSON.stringify(doc),
+    });
+  });
 }
 
 /** axe-core finds nothing; the label names the screen in the failure message. */

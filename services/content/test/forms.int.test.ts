@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TFormDefinition } from '@stageplein/contracts/forms/form-definition';
+import { FORM_MIN_SECONDS_TO_SUBMIT } from '@stageplein/contracts/forms/forms-api';
 import { TENANT_IDS } from '@stageplein/contracts/tenants/tenant.types';
 import { setTenant } from '@stageplein/kit/db/rls';
 import {
@@ -491,9 +492,18 @@ describe('public submissions', () => {
   });
 
   it('time-to-submit: too soon is refused, a forged or stale render token expires the form', async () => {
-    const fast = await submit(token, { attend: true }, { submitAt: 2, lang: 'en' });
+    // Just under FORM_MIN_SECONDS_TO_SUBMIT (the e2e tests submit forms served that long ago instead
+    // of waiting, infra/testing ui-stack formsServedEarlier): refused, in the visitor's language.
+    const fast = await submit(
+      token,
+      { attend: true },
+      { submitAt: FORM_MIN_SECONDS_TO_SUBMIT - 0.001, lang: 'en' },
+    );
     expectStatus(fast, 422, 'form_submitted_too_fast');
     expect(fast.json().errors[0].title).toBe('Sent too fast');
+    const snel = await submit(token, { attend: true }, { submitAt: 2 });
+    expectStatus(snel, 422, 'form_submitted_too_fast');
+    expect(snel.json().errors[0].title).toBe('Te snel verstuurd');
     expectStatus(await submit(token, { attend: true }, { submitAt: 25 * 3600 }), 422, 'form_expired');
     const forged = await call(h.app, {
       method: 'POST',
