@@ -1,23 +1,14 @@
-import { sql, type Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
 import { identityService } from '@stageplein/identity';
 import { DEMO_CLASSMATES, seedOrganizationId } from '@stageplein/contracts/domain/seed-ids';
 import { TENANT_IDS } from '@stageplein/contracts/tenants/tenant.types';
-import { createDb, createPool } from '@stageplein/kit/db/database';
-import { freshDatabase } from '@stageplein/testing/harness';
+import { seededDatabase } from '@stageplein/testing/seeded-database';
 import { organizationsService } from '../src/organizations.module.ts';
 import { NOW } from './harness.ts';
 
 // Identity seeds the classmates' accounts first (its published events name them), then organizations.
-let owner: Kysely<unknown>;
-
-beforeAll(async () => {
-  const { ownerUrl } = await freshDatabase([identityService, organizationsService], { seed: true });
-  owner = createDb(createPool(ownerUrl, 2));
-}, 120_000);
-afterAll(async () => {
-  await owner?.destroy();
-});
+const db = seededDatabase([identityService, organizationsService]);
 
 const memberships = async () =>
   (
@@ -30,7 +21,7 @@ const memberships = async () =>
       from organizations.group_memberships m
       join organizations.groups g on g.id = m.group_id
       join identity.users u on u.id = m.student_id
-      order by m.tenant_id, u.email`.execute(owner)
+      order by m.tenant_id, u.email`.execute(db.owner)
   ).rows;
 
 describe('seeds: the demo student’s classmates in their groups (issue #30 item 3)', () => {
@@ -53,7 +44,9 @@ describe('seeds: the demo student’s classmates in their groups (issue #30 item
     const roles = await sql<{ n: number }>`select count(*)::int as n from identity.roles r
       join identity.users u on u.id = r.user_id
       where r.name = 'student' and r.resource_type = 'School'
-        and split_part(u.email, '@', 1) in (${sql.join(DEMO_CLASSMATES.map((c) => c.local))})`.execute(owner);
+        and split_part(u.email, '@', 1) in (${sql.join(DEMO_CLASSMATES.map((c) => c.local))})`.execute(
+      db.owner,
+    );
     expect(roles.rows[0]!.n).toBe(TENANT_IDS.length * DEMO_CLASSMATES.length);
   });
 
@@ -62,11 +55,11 @@ describe('seeds: the demo student’s classmates in their groups (issue #30 item
     const events = async () =>
       (
         await sql<{ n: number }>`select count(*)::int as n from organizations.outbox
-          where type = 'organizations.group_membership.changed'`.execute(owner)
+          where type = 'organizations.group_membership.changed'`.execute(db.owner)
       ).rows[0]!.n;
     const before = await events();
     for (const tenant of TENANT_IDS)
-      await organizationsService.seedTenant!({ db: owner, today: NOW }, tenant);
+      await organizationsService.seedTenant!({ db: db.owner, today: NOW }, tenant);
     expect(await memberships()).toEqual(rows);
     expect(await events()).toBe(before);
   });

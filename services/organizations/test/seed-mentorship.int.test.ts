@@ -1,23 +1,14 @@
-import { sql, type Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
 import { identityService } from '@stageplein/identity';
 import { seedOrganizationId } from '@stageplein/contracts/domain/seed-ids';
 import { TENANT_IDS } from '@stageplein/contracts/tenants/tenant.types';
-import { createDb, createPool } from '@stageplein/kit/db/database';
-import { freshDatabase } from '@stageplein/testing/harness';
+import { seededDatabase } from '@stageplein/testing/seeded-database';
 import { organizationsService } from '../src/organizations.module.ts';
 import { NOW } from './harness.ts';
 
 // Identity seeds the demo accounts first (its published events name them), then organizations.
-let owner: Kysely<unknown>;
-
-beforeAll(async () => {
-  const { ownerUrl } = await freshDatabase([identityService, organizationsService], { seed: true });
-  owner = createDb(createPool(ownerUrl, 2));
-}, 120_000);
-afterAll(async () => {
-  await owner?.destroy();
-});
+const db = seededDatabase([identityService, organizationsService]);
 
 const mentorships = async () =>
   (
@@ -28,7 +19,7 @@ const mentorships = async () =>
       from organizations.mentorships m
       join identity.users mu on mu.id = m.mentor_id
       join identity.users su on su.id = m.student_id
-      order by m.tenant_id`.execute(owner)
+      order by m.tenant_id`.execute(db.owner)
   ).rows;
 
 describe('seeds: the demo mentor mentors the demo student', () => {
@@ -46,11 +37,11 @@ describe('seeds: the demo mentor mentors the demo student', () => {
     const events = async () =>
       (
         await sql<{ n: number }>`select count(*)::int as n from organizations.outbox
-          where type = 'organizations.mentorship.added'`.execute(owner)
+          where type = 'organizations.mentorship.added'`.execute(db.owner)
       ).rows[0]!.n;
     const before = await events();
     for (const tenant of TENANT_IDS)
-      await organizationsService.seedTenant!({ db: owner, today: NOW }, tenant);
+      await organizationsService.seedTenant!({ db: db.owner, today: NOW }, tenant);
     expect(await mentorships()).toEqual(rows);
     expect(await events()).toBe(before);
   });

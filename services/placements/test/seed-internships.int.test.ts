@@ -1,26 +1,13 @@
-import { sql, type Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
 import { identityService } from '@stageplein/identity';
 import { organizationsService } from '@stageplein/organizations';
 import { TENANT_LIST } from '@stageplein/contracts/tenants/tenant-registry';
-import { createDb, createPool } from '@stageplein/kit/db/database';
-import { prepareDatabase } from '@stageplein/kit/runtime/platform';
-import { freshDatabase } from '@stageplein/testing/harness';
-import type { TStackConfig } from '@stageplein/stack/services';
+import { seededDatabase } from '@stageplein/testing/seeded-database';
 import { placementsService } from '../src/placements.module.ts';
 
 const SERVICES = [identityService, organizationsService, placementsService];
-let owner: Kysely<unknown>;
-let ownerUrl: string;
-let config: TStackConfig;
-
-beforeAll(async () => {
-  ({ ownerUrl, config } = await freshDatabase(SERVICES, { seed: true }));
-  owner = createDb(createPool(ownerUrl, 2));
-}, 120_000);
-afterAll(async () => {
-  await owner?.destroy();
-});
+const db = seededDatabase(SERVICES);
 
 const seeded = async () =>
   (
@@ -29,7 +16,7 @@ const seeded = async () =>
         array(select c.to_status from placements.internship_status_changes c
           where c.internship_id = i.id order by c.at, c.id) as history
       from placements.internships i join identity.users u on u.id = i.student_id
-      order by i.tenant_id, i.created_at, i.id`.execute(owner)
+      order by i.tenant_id, i.created_at, i.id`.execute(db.owner)
   ).rows;
 
 describe('seeds: internships for every tenant’s demo accounts', () => {
@@ -53,12 +40,12 @@ describe('seeds: internships for every tenant’s demo accounts', () => {
     }
     const { rows: events } = await sql<{ n: number }>`
       select count(*)::int as n from placements.outbox where type = 'placements.internship.created'`.execute(
-      owner,
+      db.owner,
     );
     expect(events[0]!.n).toBe(rows.length);
 
     // Seeding again changes nothing.
-    await prepareDatabase(ownerUrl, config, SERVICES, { seed: true });
+    await db.reseed();
     expect(await seeded()).toEqual(rows);
   });
 
@@ -67,7 +54,7 @@ describe('seeds: internships for every tenant’s demo accounts', () => {
       select i.tenant_id, i.status, p.school_id = i.school_id as inside
       from placements.internships i
       left join organizations.internship_periods p on p.id = i.internship_period_id
-      where i.status = 'active'`.execute(owner);
+      where i.status = 'active'`.execute(db.owner);
     expect(rows).toHaveLength(TENANT_LIST.length);
     for (const r of rows) expect(r.inside, r.tenant_id).toBe(true);
   });
@@ -80,7 +67,7 @@ describe('seeds: the demo vacancies’ levels and tags', () => {
         array(select l.name from organizations.levels l where l.id = any(v.level_ids) order by l.name) as levels,
         array(select t.name from organizations.tags t where t.id = any(v.tag_ids) order by t.name) as tags
       from placements.vacancies v where v.title = 'Stage technische dienst' order by v.tenant_id`.execute(
-      owner,
+      db.owner,
     );
     expect(rows.map((r) => r.tenant_id)).toEqual(TENANT_LIST.map((t) => t.id).sort());
     for (const r of rows)

@@ -1,26 +1,13 @@
-import { sql, type Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
 import { identityService } from '@stageplein/identity';
 import { organizationsService } from '@stageplein/organizations';
 import { TENANT_LIST } from '@stageplein/contracts/tenants/tenant-registry';
-import { createDb, createPool } from '@stageplein/kit/db/database';
-import { prepareDatabase } from '@stageplein/kit/runtime/platform';
-import { freshDatabase } from '@stageplein/testing/harness';
-import type { TStackConfig } from '@stageplein/stack/services';
+import { seededDatabase } from '@stageplein/testing/seeded-database';
 import { placementsService } from '../placements.module.ts';
 
 const SERVICES = [identityService, organizationsService, placementsService];
-let owner: Kysely<unknown>;
-let ownerUrl: string;
-let config: TStackConfig;
-
-beforeAll(async () => {
-  ({ ownerUrl, config } = await freshDatabase(SERVICES, { seed: true }));
-  owner = createDb(createPool(ownerUrl, 2));
-}, 120_000);
-afterAll(async () => {
-  await owner?.destroy();
-});
+const db = seededDatabase(SERVICES);
 
 const seeded = async () =>
   (
@@ -31,7 +18,7 @@ const seeded = async () =>
       from placements.allocation_rounds r
       left join placements.allocation_preferences p on p.round_id = r.id
       left join identity.users u on u.id = p.student_id
-      order by r.tenant_id`.execute(owner)
+      order by r.tenant_id`.execute(db.owner)
   ).rows;
 
 describe('seeds: an open allocation round per hours tenant', () => {
@@ -48,7 +35,7 @@ describe('seeds: an open allocation round per hours tenant', () => {
         email: `student@${r.tenant_id}.test`,
         ranked: 3,
       });
-    await prepareDatabase(ownerUrl, config, SERVICES, { seed: true });
+    await db.reseed();
     expect(await seeded()).toEqual(rows);
   });
 });

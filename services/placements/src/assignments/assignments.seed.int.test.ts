@@ -1,28 +1,15 @@
-import { sql, type Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
 import { contentService } from '@stageplein/content';
 import { identityService } from '@stageplein/identity';
 import { organizationsService } from '@stageplein/organizations';
 import { TENANT_LIST } from '@stageplein/contracts/tenants/tenant-registry';
-import { createDb, createPool } from '@stageplein/kit/db/database';
-import { prepareDatabase } from '@stageplein/kit/runtime/platform';
-import { freshDatabase } from '@stageplein/testing/harness';
-import type { TStackConfig } from '@stageplein/stack/services';
+import { seededDatabase } from '@stageplein/testing/seeded-database';
 import { placementsService } from '../placements.module.ts';
 
 // Content before placements, as in the stack: its seeded assignment form is in its outbox.
 const SERVICES = [identityService, organizationsService, contentService, placementsService];
-let owner: Kysely<unknown>;
-let ownerUrl: string;
-let config: TStackConfig;
-
-beforeAll(async () => {
-  ({ ownerUrl, config } = await freshDatabase(SERVICES, { seed: true }));
-  owner = createDb(createPool(ownerUrl, 2));
-}, 180_000);
-afterAll(async () => {
-  await owner?.destroy();
-});
+const db = seededDatabase(SERVICES, { timeoutMs: 180_000 });
 
 const seeded = async () =>
   (
@@ -43,7 +30,7 @@ const seeded = async () =>
       left join placements.form_versions v on v.tenant_id = a.tenant_id and v.form_id = a.form_id and v.version = a.form_version
       join placements.internships i on i.id = (a.selection->'internship_ids'->>0)::uuid
       left join identity.users u on u.id = i.supervisor_id
-      order by a.tenant_id`.execute(owner)
+      order by a.tenant_id`.execute(db.owner)
   ).rows;
 
 describe('seeds: one published assignment per tenant', () => {
@@ -60,7 +47,7 @@ describe('seeds: one published assignment per tenant', () => {
         tasks: [{ key: `bedrijf@${r.tenant_id}.test`, status: 'open' }],
       });
     }
-    await prepareDatabase(ownerUrl, config, SERVICES, { seed: true });
+    await db.reseed();
     expect(await seeded()).toEqual(rows);
   });
 });

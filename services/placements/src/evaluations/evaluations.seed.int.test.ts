@@ -1,28 +1,15 @@
-import { sql, type Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
 import { contentService } from '@stageplein/content';
 import { identityService } from '@stageplein/identity';
 import { organizationsService } from '@stageplein/organizations';
 import { TENANT_LIST } from '@stageplein/contracts/tenants/tenant-registry';
-import { createDb, createPool } from '@stageplein/kit/db/database';
-import { prepareDatabase } from '@stageplein/kit/runtime/platform';
-import { freshDatabase } from '@stageplein/testing/harness';
-import type { TStackConfig } from '@stageplein/stack/services';
+import { seededDatabase } from '@stageplein/testing/seeded-database';
 import { placementsService } from '../placements.module.ts';
 
 // Content before placements, as in the stack: its seeds publish the evaluation forms placements reads.
 const SERVICES = [identityService, organizationsService, contentService, placementsService];
-let owner: Kysely<unknown>;
-let ownerUrl: string;
-let config: TStackConfig;
-
-beforeAll(async () => {
-  ({ ownerUrl, config } = await freshDatabase(SERVICES, { seed: true }));
-  owner = createDb(createPool(ownerUrl, 2));
-}, 180_000);
-afterAll(async () => {
-  await owner?.destroy();
-});
+const db = seededDatabase(SERVICES, { timeoutMs: 180_000 });
 
 const seeded = async () =>
   (
@@ -40,7 +27,7 @@ const seeded = async () =>
         (select u.email from placements.evaluations e join placements.internships i on i.id = e.internship_id
           join identity.users u on u.id = i.supervisor_id where e.template_id = t.id) as supervisor
       from placements.evaluation_templates t where t.scope_kind = 'internship_period' order by t.tenant_id`.execute(
-      owner,
+      db.owner,
     )
   ).rows;
 
@@ -68,7 +55,7 @@ describe('seeds: an evaluation template and a partly filled evaluation where the
       expect(row.parts![0]!.score).toBeGreaterThan(0);
       expect(row.supervisor).toBe(`bedrijf@${tenant.id}.test`);
     }
-    await prepareDatabase(ownerUrl, config, SERVICES, { seed: true });
+    await db.reseed();
     expect(await seeded()).toEqual(rows);
   });
 });
@@ -94,7 +81,7 @@ describe('seeds: the default workflow’s evaluation phase asks the evaluation (
       left join placements.evaluation_templates et
         on et.id::text = (select t->>'evaluation_template_id' from jsonb_array_elements(p->'tasks') t
           where t->>'kind' = 'evaluation' limit 1)
-      where p->'name'->>'nl' = 'Evaluatie' order by d.tenant_id`.execute(owner);
+      where p->'name'->>'nl' = 'Evaluatie' order by d.tenant_id`.execute(db.owner);
     expect(rows.map((r) => r.tenant_id)).toEqual(TENANT_LIST.map((t) => t.id).sort());
     for (const tenant of TENANT_LIST) {
       const row = rows.find((r) => r.tenant_id === tenant.id)!;

@@ -1,26 +1,13 @@
-import { sql, type Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
 import { identityService } from '@stageplein/identity';
 import { organizationsService } from '@stageplein/organizations';
 import { TENANT_LIST } from '@stageplein/contracts/tenants/tenant-registry';
-import { createDb, createPool } from '@stageplein/kit/db/database';
-import { prepareDatabase } from '@stageplein/kit/runtime/platform';
-import { freshDatabase } from '@stageplein/testing/harness';
-import type { TStackConfig } from '@stageplein/stack/services';
+import { seededDatabase } from '@stageplein/testing/seeded-database';
 import { placementsService } from '../placements.module.ts';
 
 const SERVICES = [identityService, organizationsService, placementsService];
-let owner: Kysely<unknown>;
-let ownerUrl: string;
-let config: TStackConfig;
-
-beforeAll(async () => {
-  ({ ownerUrl, config } = await freshDatabase(SERVICES, { seed: true }));
-  owner = createDb(createPool(ownerUrl, 2));
-}, 120_000);
-afterAll(async () => {
-  await owner?.destroy();
-});
+const db = seededDatabase(SERVICES);
 
 const sheets = async () =>
   (
@@ -42,7 +29,7 @@ const sheets = async () =>
         exists (select 1 from placements.hours_sheets s where s.internship_id = i.id and s.signed_off_at is not null) as signed_off
       from placements.internships i left join identity.users u on u.id = i.supervisor_id
       where i.status in ('active', 'completed')
-      order by i.tenant_id, i.status`.execute(owner)
+      order by i.tenant_id, i.status`.execute(db.owner)
   ).rows;
 
 describe('seeds: hours for the demo student on hours tenants', () => {
@@ -75,7 +62,7 @@ describe('seeds: hours for the demo student on hours tenants', () => {
       expect(completed).toMatchObject({ updating_hours_allowed: false, signed_off: true });
       expect(completed!.hours_supervisor).toBe(completed!.confirmed_q / 4);
     }
-    await prepareDatabase(ownerUrl, config, SERVICES, { seed: true });
+    await db.reseed();
     expect(await sheets()).toEqual(rows);
   });
 });

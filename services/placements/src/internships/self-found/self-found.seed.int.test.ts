@@ -1,33 +1,20 @@
-import { sql, type Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
 import { identityService } from '@stageplein/identity';
 import { organizationsService } from '@stageplein/organizations';
 import { TENANT_LIST } from '@stageplein/contracts/tenants/tenant-registry';
-import { createDb, createPool } from '@stageplein/kit/db/database';
-import { prepareDatabase } from '@stageplein/kit/runtime/platform';
-import { freshDatabase } from '@stageplein/testing/harness';
-import type { TStackConfig } from '@stageplein/stack/services';
+import { seededDatabase } from '@stageplein/testing/seeded-database';
 import { placementsService } from '../../placements.module.ts';
 
 const SERVICES = [identityService, organizationsService, placementsService];
-let owner: Kysely<unknown>;
-let ownerUrl: string;
-let config: TStackConfig;
-
-beforeAll(async () => {
-  ({ ownerUrl, config } = await freshDatabase(SERVICES, { seed: true }));
-  owner = createDb(createPool(ownerUrl, 2));
-}, 120_000);
-afterAll(async () => {
-  await owner?.destroy();
-});
+const db = seededDatabase(SERVICES);
 
 const details = async () =>
   (
     await sql<{ tenant_id: string; self_found: number; details: number }>`
       select i.tenant_id, count(*)::int as self_found, count(d.internship_id)::int as details
       from placements.internships i left join placements.self_found_internships d on d.internship_id = i.id
-      where i.self_found group by i.tenant_id order by i.tenant_id`.execute(owner)
+      where i.self_found group by i.tenant_id order by i.tenant_id`.execute(db.owner)
   ).rows;
 
 describe('seeds: the self-found details of the seeded self-found internships', () => {
@@ -38,7 +25,7 @@ describe('seeds: the self-found details of the seeded self-found internships', (
       .sort();
     expect(rows.map((r) => r.tenant_id)).toEqual(expected);
     for (const r of rows) expect(r.details, r.tenant_id).toBe(r.self_found);
-    await prepareDatabase(ownerUrl, config, SERVICES, { seed: true });
+    await db.reseed();
     expect(await details()).toEqual(rows);
   });
 });
