@@ -3,7 +3,7 @@ import { seedOrganizationId } from '@stageplein/contracts/domain/seed-ids';
 import {
   demo,
   expectAccessible,
-  latestMail,
+  openMailedLink,
   openPortal,
   PHONE,
   shot,
@@ -99,13 +99,14 @@ describe('assignments: publish, complete by link, follow', () => {
     const detailUrl = page.url();
 
     // The supervisor reads the mail and opens the link, signed out.
-    const mail = await latestMail(stack, TENANT, demo('bedrijf', TENANT), 'external_link');
-    const link = /https?:\/\/\S+\/opdrachten\/praktijkbegeleider#[A-Za-z0-9_-]{43}/.exec(mail)?.[0];
-    expect(link, mail).toBeTruthy();
-    const supervisor = await openPortal(stack, { viewport: PHONE });
+    const supervisor = await openMailedLink(
+      stack,
+      TENANT,
+      demo('bedrijf', TENANT),
+      '/opdrachten/praktijkbegeleider',
+      'supervisor-assignments-page',
+    );
     const sp = supervisor.page;
-    await sp.goto(link!.replace(/^https?:\/\/[^/]+/, stack.url(TENANT, '')));
-    await sp.getByTestId('supervisor-assignments-page').waitFor();
     const tasks = sp.getByTestId('supervisor-task');
     // The seeded assignment and the new one, both for the same student.
     await expect.poll(() => tasks.count()).toBe(2);

@@ -5,7 +5,7 @@ import {
   apiAs,
   demo,
   expectAccessible,
-  latestMail,
+  openMailedLink,
   openPortal,
   PHONE,
   shot,
@@ -67,13 +67,14 @@ describe('evaluations: supervisor by link, student in the portal, results on the
     await sp.getByTestId('evaluation-send-link').click();
     await expect.poll(() => sp.getByTestId('toast').first().textContent()).toContain('Link verstuurd');
 
-    const mail = await latestMail(stack, TENANT, demo('bedrijf', TENANT), 'external_link');
-    const link = /https?:\/\/\S+\/evaluatie#[A-Za-z0-9_-]{43}/.exec(mail)?.[0];
-    expect(link, mail).toBeTruthy();
-    const supervisor = await openPortal(stack, { viewport: PHONE });
+    const supervisor = await openMailedLink(
+      stack,
+      TENANT,
+      demo('bedrijf', TENANT),
+      '/evaluatie',
+      'supervisor-evaluation-page',
+    );
     const vp = supervisor.page;
-    await vp.goto(link!.replace(/^https?:\/\/[^/]+/, stack.url(TENANT, '')));
-    await vp.getByTestId('supervisor-evaluation-page').waitFor();
     const form = vp.getByTestId('supervisor-evaluation-form');
     await form.waitFor();
     expect(await vp.getByTestId('supervisor-evaluation-page').textContent()).toContain('Werkhouding');

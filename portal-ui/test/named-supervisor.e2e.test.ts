@@ -8,7 +8,7 @@ import {
   demo,
   DESKTOP,
   expectAccessible,
-  latestMail,
+  openMailedLink,
   openPortal,
   PHONE,
   shot,
@@ -99,13 +99,14 @@ describe('a supervisor without an account, named by e-mail, approved by the scho
     await shot(page, 'named-supervisor-student');
 
     // Petra reads the mail and confirms on her phone, signed out.
-    const mail = await latestMail(stack, TENANT, PETRA, 'external_link');
-    const link = /https?:\/\/\S+\/urenbevestiging#[A-Za-z0-9_-]{43}/.exec(mail)?.[0];
-    expect(link, mail).toBeTruthy();
-    const supervisor = await openPortal(stack, { viewport: PHONE });
+    const supervisor = await openMailedLink(
+      stack,
+      TENANT,
+      PETRA,
+      '/urenbevestiging',
+      'hours-confirmation-page',
+    );
     const pp = supervisor.page;
-    await pp.goto(link!.replace(/^https?:\/\/[^/]+/, stack.url(TENANT, '')));
-    await pp.getByTestId('hours-confirmation-page').waitFor();
     const pending = pp.getByTestId('hours-confirm-entry').filter({ hasText: 'Kalveren gevoerd' });
     await pending.waitFor();
     await expectAccessible(pp, 'supervisor confirmation (named supervisor)');
@@ -210,12 +211,7 @@ describe('a supervisor named while the school assigns in one go (issue #30 item 
     await expect.poll(() => page.getByTestId('toast').first().textContent()).toContain('Link verstuurd');
 
     // Kees reads the mail and opens the link, signed out: the sheet shows the student's hours.
-    const mail = await latestMail(stack, TENANT, KEES, 'external_link');
-    const link = /https?:\/\/\S+\/urenbevestiging#[A-Za-z0-9_-]{43}/.exec(mail)?.[0];
-    expect(link, mail).toBeTruthy();
-    const kees = await openPortal(stack, { viewport: PHONE });
-    await kees.page.goto(link!.replace(/^https?:\/\/[^/]+/, stack.url(TENANT, '')));
-    await kees.page.getByTestId('hours-confirmation-page').waitFor();
+    const kees = await openMailedLink(stack, TENANT, KEES, '/urenbevestiging', 'hours-confirmation-page');
     await kees.page.getByTestId('hours-confirm-entry').filter({ hasText: 'Geiten verzorgd' }).waitFor();
     await shot(kees.page, 'assign-named-supervisor-link');
     const { rows } = await sql<{ n: string }>`select count(*) as n from identity.users

@@ -1,5 +1,13 @@
+import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openPage, shot as shotAs, type TStack, type TUiPage } from '@stageplein/testing/ui-stack';
+import {
+  latestMail,
+  openPage,
+  PHONE,
+  shot as shotAs,
+  type TStack,
+  type TUiPage,
+} from '@stageplein/testing/ui-stack';
 
 // The stack and browser helpers are shared with the back office's tests (infra/testing/src/ui-stack.ts).
 // Local exports below (shot, …) take precedence over the shared ones of the same name.
@@ -17,3 +25,25 @@ export function openPortal(
 
 /** Screenshot kept in test-artifacts/ (`portal-<name>-<width>.png`). */
 export const shot = (page: Page, name: string) => shotAs(page, `portal-${name}`);
+
+/**
+ * The supervisor gets the mail with their external link to `path` (`/urenbevestiging`, `/evaluatie`,
+ * `/opdrachten/praktijkbegeleider`) and opens its link on a phone, signed out: a fresh page at the link
+ * (on the stack's origin), once `pageTestId` shows.
+ */
+export async function openMailedLink(
+  stack: TStack,
+  tenant: string,
+  to: string,
+  path: string,
+  pageTestId: string,
+): Promise<TPortalPage> {
+  const mail = await latestMail(stack, tenant, to, 'external_link');
+  const escaped = path.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+  const link = new RegExp(`https?://\\S+${escaped}#[A-Za-z0-9_-]{43}`).exec(mail)?.[0];
+  expect(link, mail).toBeTruthy();
+  const opened = await openPortal(stack, { viewport: PHONE });
+  await opened.page.goto(link!.replace(/^https?:\/\/[^/]+/, stack.url(tenant, '')));
+  await opened.page.getByTestId(pageTestId).waitFor();
+  return opened;
+}
