@@ -17,7 +17,9 @@ const ZTemplate = z.object({
   template_id: z.uuid(),
   school_id: z.uuid(),
   scope_kind: z.string(),
-  internship_period_id: z.uuid(),
+  /** The scope: a period, or a workflow phase (the other null). */
+  internship_period_id: z.uuid().nullable(),
+  phase_id: z.uuid().nullable(),
   name: z.string(),
   roles: z.object({
     student: ZRoleConfig.nullable(),

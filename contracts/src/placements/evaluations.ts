@@ -51,18 +51,32 @@ export const ZEvaluationRolesInput = z
   .refine((r) => Object.values(r).some(Boolean), { message: 'At least one role', path: [] });
 export type TEvaluationRolesInput = z.infer<typeof ZEvaluationRolesInput>;
 
+/**
+ * A template's scope is exactly one of: an internship period of the School, or a phase of one of its
+ * workflow definitions (docs/decisions/phases.md; the phase's evaluation tasks name the template).
+ */
 export const ZEvaluationTemplateInput = z
   .object({
     name: z.string().trim().min(1).max(200),
-    internship_period_id: z.uuid(),
+    internship_period_id: z.uuid().optional(),
+    phase_id: z.uuid().optional(),
     roles: ZEvaluationRolesInput,
   })
   .strict();
 export type TEvaluationTemplateInput = z.infer<typeof ZEvaluationTemplateInput>;
-export const ZEvaluationTemplateCreateBody = zRequestBodyOf('evaluation_template', ZEvaluationTemplateInput);
+export const ZEvaluationTemplateCreateBody = zRequestBodyOf(
+  'evaluation_template',
+  ZEvaluationTemplateInput.refine(
+    (t) => (t.internship_period_id === undefined) !== (t.phase_id === undefined),
+    {
+      path: ['internship_period_id'],
+      params: { i18nKey: 'validation.required' },
+    },
+  ),
+);
 export const ZEvaluationTemplateUpdateBody = zRequestBodyOf(
   'evaluation_template',
-  ZEvaluationTemplateInput.omit({ internship_period_id: true }).partial(),
+  ZEvaluationTemplateInput.omit({ internship_period_id: true, phase_id: true }).partial(),
 );
 
 /** A role's part as stored: the form (null: the legacy form) with its title, and the weights. */
@@ -80,7 +94,9 @@ export const ZEvaluationTemplateAttributes = z.object({
   name: z.string(),
   school_id: z.uuid(),
   scope_kind: ZEvaluationScopeKind,
-  internship_period_id: z.uuid(),
+  /** The scope: the period (scope kind `internship_period`) or the workflow phase (`phase`); the other null. */
+  internship_period_id: z.uuid().nullable(),
+  phase_id: z.uuid().nullable(),
   internship_period_name: z.string().nullable(),
   roles: z.object({
     student: ZEvaluationRoleConfig.nullable(),
@@ -98,7 +114,11 @@ export type TEvaluationTemplateResource = z.infer<typeof ZEvaluationTemplateReso
 export const ZEvaluationTemplateDocument = zDocumentOf(ZEvaluationTemplateResource);
 export const ZEvaluationTemplateCollection = zCollectionOf(ZEvaluationTemplateResource);
 
-export const ZEvaluationTemplatesQuery = z.object({ internship_period_id: z.uuid().optional() });
+/** The period templates (of one period), or with `phase_id` that workflow phase's. */
+export const ZEvaluationTemplatesQuery = z.object({
+  internship_period_id: z.uuid().optional(),
+  phase_id: z.uuid().optional(),
+});
 
 /** A form a template may name: the newest published version of each evaluation form, its scored ids. */
 export const ZEvaluationFormOptionAttributes = z.object({

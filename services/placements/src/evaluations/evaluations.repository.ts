@@ -35,14 +35,17 @@ const withCount = <T extends { opened_count: number | string | null }>(row: T) =
   opened_count: Number(row.opened_count ?? 0),
 });
 
+/** The school's period templates (of one period), or a workflow phase's (docs/decisions/phases.md). */
 export async function listTemplates(
   db: TDb,
   schoolId: string,
-  periodId: string | undefined,
+  scope: { internship_period_id?: string; phase_id?: string },
 ): Promise<TTemplateRow[]> {
-  // The period templates: a workflow phase's (scope kind `phase`) are named by its tasks (docs/decisions/phases.md).
-  let q = templates(db).where('t.school_id', '=', schoolId).where('t.scope_kind', '=', 'internship_period');
-  if (periodId) q = q.where('t.scope_id', '=', periodId);
+  let q = templates(db)
+    .where('t.school_id', '=', schoolId)
+    .where('t.scope_kind', '=', scope.phase_id ? 'phase' : 'internship_period');
+  const scopeId = scope.phase_id ?? scope.internship_period_id;
+  if (scopeId) q = q.where('t.scope_id', '=', scopeId);
   return (await q.orderBy('t.created_at', 'desc').orderBy('t.id').execute()).map(withCount);
 }
 

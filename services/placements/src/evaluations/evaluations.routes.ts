@@ -58,17 +58,14 @@ export const evaluationsRoutes: FastifyPluginAsync<TPlacementsDeps> = async (app
   r.get('/api/v1/evaluation_templates', {
     schema: {
       tags: TAGS,
-      summary: "The current School's evaluation templates (a School admin), optionally of one period",
+      summary:
+        "The current School's evaluation templates (a School admin): its periods' (optionally one period's), or with `phase_id` a workflow phase's",
       querystring: ZEvaluationTemplatesQuery,
       response: { 200: ZEvaluationTemplateCollection },
     },
     handler: async (req) => {
       const ctx = await contextOf(req, deps);
-      const views = await listEvaluationTemplates(
-        ctx,
-        await callerOf(req, ctx.db),
-        req.query.internship_period_id,
-      );
+      const views = await listEvaluationTemplates(ctx, await callerOf(req, ctx.db), req.query);
       return { data: views.map(templateResource) };
     },
   });
@@ -89,7 +86,8 @@ export const evaluationsRoutes: FastifyPluginAsync<TPlacementsDeps> = async (app
   r.post('/api/v1/evaluation_templates', {
     schema: {
       tags: TAGS,
-      summary: "Create the evaluation template of one of the School's internship periods (a School admin)",
+      summary:
+        "Create the evaluation template of one of the School's internship periods or workflow phases (a School admin)",
       description:
         'One per period: 409 `evaluation_template_exists`. 422 `evaluation_form_unknown` for a form that is not a published evaluation form.',
       body: ZEvaluationTemplateCreateBody,

@@ -158,6 +158,7 @@ export async function seedEvaluations(ctx: TCtx, tenant: TTenant, today: Date): 
         school_id: row.school_id,
         scope_kind: row.scope_kind,
         internship_period_id: row.scope_id,
+        phase_id: null,
         name: row.name,
         roles: {
           student: roles.student ?? null,

@@ -92,11 +92,11 @@ async function ownTemplate(ctx: TCtx, caller: TCaller, id: string): Promise<TTem
 export async function listEvaluationTemplates(
   ctx: TCtx,
   caller: TCaller,
-  periodId: string | undefined,
+  scope: { internship_period_id?: string; phase_id?: string },
 ): Promise<TTemplateView[]> {
   assertEvaluationsTenant(ctx);
   const schoolId = assertTemplateManager(caller);
-  const rows = await listTemplates(ctx.db, schoolId, periodId);
+  const rows = await listTemplates(ctx.db, schoolId, scope);
   return Promise.all(rows.map((r) => templateView(ctx, r)));
 }
 
@@ -150,7 +150,8 @@ const templatePayload = (
   template_id: row.id,
   school_id: row.school_id,
   scope_kind: row.scope_kind,
-  internship_period_id: row.scope_id,
+  internship_period_id: row.scope_kind === 'internship_period' ? row.scope_id : null,
+  phase_id: row.scope_kind === 'phase' ? row.scope_id : null,
   name: row.name,
   roles: {
     student: row.roles.student ?? null,
@@ -159,7 +160,26 @@ const templatePayload = (
   },
 });
 
-/** A school's template for one of its periods (one per period: 409 `evaluation_template_exists`). */
+/**
+ * The template's scope: one of the school's periods, or a workflow phase by its id. A phase template is
+ * the school's; only the school's own definitions can name it, and publishing checks that the task's
+ * phase is its scope (docs/decisions/phases.md), so the phase is not looked up here (phases is a group
+ * above this one).
+ */
+async function scopeOf(ctx: TCtx, schoolId: string, input: TEvaluationTemplateInput) {
+  if (input.phase_id) return { scope_kind: 'phase' as const, scope_id: input.phase_id };
+  const period = input.internship_period_id
+    ? await findPeriod(ctx.db, input.internship_period_id)
+    : undefined;
+  if (!period || period.school_id !== schoolId)
+    throw new ApiError('not_found', {}, { pointer: '/data/attributes/internship_period_id' });
+  return { scope_kind: 'internship_period' as const, scope_id: period.id };
+}
+
+/**
+ * A school's template for one of its periods or one of its workflow phases (one per scope: 409
+ * `evaluation_template_exists`).
+ */
 export async function createEvaluationTemplate(
   ctx: TCtx,
   caller: TCaller,
@@ -167,15 +187,12 @@ export async function createEvaluationTemplate(
 ): Promise<TTemplateView> {
   assertEvaluationsTenant(ctx);
   const schoolId = assertTemplateManager(caller);
-  const period = await findPeriod(ctx.db, input.internship_period_id);
-  if (!period || period.school_id !== schoolId)
-    throw new ApiError('not_found', {}, { pointer: '/data/attributes/internship_period_id' });
+  const scope = await scopeOf(ctx, schoolId, input);
   const roles = await storedRoles(ctx, input.roles);
   const id = await insertTemplate(ctx.db, {
     tenant_id: ctx.tenant.id,
     school_id: schoolId,
-    scope_kind: 'internship_period',
-    scope_id: period.id,
+    ...scope,
     name: input.name,
     roles,
     created_by: caller.userId,

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedOrganizationId } from '@stageplein/contracts/domain/seed-ids';
+import type { TFormDefinition } from '@stageplein/contracts/forms/form-definition';
 import { apiErrorText } from '@stageplein/contracts/errors/error-catalogue';
 import type { TWorkflowPhaseInput } from '@stageplein/contracts/phases/workflow-definitions';
 import { TENANT_LIST } from '@stageplein/contracts/tenants/tenant-registry';
@@ -11,6 +12,7 @@ import {
   asOwner,
   auditOf,
   call,
+  deliver,
   expectStatus,
   harness,
   internshipParties,
@@ -38,6 +40,30 @@ beforeAll(async () => {
 afterAll(async () => h?.close());
 
 const A = '/api/v1/workflow_definitions';
+const EVALUATION_FORM: TFormDefinition = {
+  format: 1,
+  title: { nl: 'Terugblik', en: 'Looking back' },
+  pages: [
+    {
+      id: 'p',
+      sections: [
+        {
+          id: 's',
+          fields: [
+            {
+              id: 'learned',
+              type: 'scale',
+              label: { nl: 'Geleerd', en: 'Learned' },
+              min: 1,
+              max: 5,
+              rules: { required: true },
+            },
+          ],
+        },
+      ],
+    },
+  ],
+};
 const V = '/api/v1/workflow_versions';
 
 const phase = (
@@ -328,6 +354,72 @@ describe('publishing validates; a failure changes nothing', () => {
       await patchVersion(hours.school, draftId, [{ ...phases[0], tasks: [evaluation(own)] }]),
       200,
     );
+    expectStatus(await publish(hours.school, draftId), 200);
+  });
+
+  it('lets a school admin make a phase’s evaluation template that a task then names', async () => {
+    const { draftId, body } = await definitionOf(hours);
+    const phaseId = body.included[0].attributes.phases[1].id as string;
+    const formId = randomUUID();
+    await deliver(
+      h,
+      'content.form.version_published',
+      formId,
+      {
+        form_id: formId,
+        version: 1,
+        purpose: 'evaluation',
+        definition: EVALUATION_FORM,
+        published_at: NOW.toISOString(),
+      },
+      'oldebroek',
+    );
+    const roles = { student: { form_id: formId, version: 1 } };
+    const make = (attributes: object, lang = 'nl') =>
+      call(h.app, {
+        method: 'POST',
+        url: '/api/v1/evaluation_templates',
+        headers: as(hours.school, lang),
+        payload: {
+          data: { type: 'evaluation_template', attributes: { name: 'Fase-evaluatie', roles, ...attributes } },
+        },
+      });
+    // Exactly one scope.
+    expectStatus(await make({}), 422, 'validation_failed');
+    expectStatus(
+      await make({ phase_id: phaseId, internship_period_id: randomUUID() }, 'en'),
+      422,
+      'validation_failed',
+    );
+    const made = await make({ phase_id: phaseId });
+    expectStatus(made, 201);
+    const templateId = made.json().data.id as string;
+    expect(made.json().data.attributes).toMatchObject({
+      scope_kind: 'phase',
+      phase_id: phaseId,
+      internship_period_id: null,
+    });
+    expectStatus(await make({ phase_id: phaseId }), 409, 'evaluation_template_exists');
+    const [event] = await outboxEvents(h, 'placements.evaluation_template.created', templateId);
+    expect(event!.data).toMatchObject({ scope_kind: 'phase', phase_id: phaseId, internship_period_id: null });
+    // Listed by its phase, not among the periods' templates.
+    const templates = (query: string) =>
+      call(h.app, { url: `/api/v1/evaluation_templates${query}`, headers: hours.school.headers });
+    expect((await templates(`?phase_id=${phaseId}`)).json().data.map((t: { id: string }) => t.id)).toEqual([
+      templateId,
+    ]);
+    expect((await templates('')).json().data.map((t: { id: string }) => t.id)).not.toContain(templateId);
+
+    const phases = body.included[0].attributes.phases;
+    const withEvaluation = [
+      phases[0],
+      {
+        ...phases[1],
+        tasks: [checklist('student', { kind: 'evaluation', evaluation_template_id: templateId })],
+      },
+      phases[2],
+    ];
+    expectStatus(await patchVersion(hours.school, draftId, withEvaluation), 200);
     expectStatus(await publish(hours.school, draftId), 200);
   });
 

@@ -53,6 +53,26 @@ async function seedPhaseTemplate(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  const roles = period.roles;
+  await record(
+    ctx,
+    SYSTEM,
+    'placements.evaluation_template.created',
+    { type: 'evaluation_template', id },
+    {
+      template_id: id,
+      school_id: schoolId,
+      scope_kind: 'phase',
+      internship_period_id: null,
+      phase_id: scopeId,
+      name: 'Evaluatie (workflow)',
+      roles: {
+        student: roles.student ?? null,
+        supervisor: roles.supervisor ?? null,
+        mentor: roles.mentor ?? null,
+      },
+    },
+  );
   return id;
 }
 

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -11,8 +11,8 @@ import {
   ZWorkflowVersionDocument,
   ZWorkflowVersionUpdateBody,
 } from '@stageplein/contracts/phases/workflow-definitions';
-import { ZErrorDocument } from '@stageplein/contracts/jsonapi/jsonapi';
 import { errorObject, JSONAPI_MEDIA_TYPE } from '@stageplein/kit/errors/error-handler';
+import type { TLanguage } from '@stageplein/contracts/i18n/index';
 import type { TPlacementsDeps } from '../../placements.config.ts';
 import { callerOf } from '../../shared/caller.ts';
 import { contextOf } from '../../shared/request.ts';
@@ -33,9 +33,18 @@ import {
   readDefinition,
   readVersion,
   versionTimeline,
+  type TPublishIssue,
 } from './definitions.service.ts';
 
 const TAGS = ['workflows'];
+
+/** 422 with one catalogue error per issue, pointing into the version's attributes (kit's error shape). */
+function sendIssues(reply: FastifyReply, lang: TLanguage, issues: readonly TPublishIssue[]) {
+  const errors = issues.map((issue) =>
+    errorObject(lang, issue.code, issue.vars, { pointer: `/data/attributes${issue.pointer}` }),
+  );
+  return reply.status(422).type(JSONAPI_MEDIA_TYPE).send({ errors });
+}
 const ZId = z.object({ id: z.uuid() });
 const WHO =
   'The workflow designers of the selected School (its admins; mentors a school admin granted it): 401 anonymous, 403 anyone else, 404 for another school’s.';
@@ -165,17 +174,12 @@ export const definitionsRoutes: FastifyPluginAsync<TPlacementsDeps> = async (app
       summary: 'Publish a draft: validated, then immutable; the first of its kind becomes the default',
       description: `${WHO} 422 with one error per issue (\`workflow_*\` codes, \`source.pointer\` under \`/data/attributes/phases\`), nothing changed.`,
       params: ZId,
-      response: { 200: ZWorkflowVersionDocument, 422: ZErrorDocument },
+      response: { 200: ZWorkflowVersionDocument },
     },
     handler: async (req, reply) => {
       const ctx = await contextOf(req, deps);
       const outcome = await publishDraft(ctx, await callerOf(req, ctx.db), req.params.id);
-      if (!outcome.ok) {
-        const errors = outcome.issues.map((issue) =>
-          errorObject(ctx.lang, issue.code, issue.vars, { pointer: `/data/attributes${issue.pointer}` }),
-        );
-        return reply.status(422).type(JSONAPI_MEDIA_TYPE).send({ errors });
-      }
+      if (!outcome.ok) return sendIssues(reply, ctx.lang, outcome.issues);
       return { data: versionResource(outcome.view.version, outcome.view.definition) };
     },
   });
