@@ -16,7 +16,7 @@ import { ApiError, notFound } from '@stageplein/kit/errors/api-error';
 import type { TCaller } from '../../shared/caller.ts';
 import { record } from '../../shared/events.ts';
 import type { TChangeActor, TCtx } from '../../shared/request.ts';
-import { assertDesigner, designerSchool } from '../designers/designers.policy.ts';
+import { assertDesigner } from '../designers/designers.policy.ts';
 import {
   assignmentsOfSchool,
   clearDefault,
@@ -111,9 +111,6 @@ export async function readDefinition(
   const schoolId = await assertDesigner(ctx, caller);
   return withVersions(ctx, await ownDefinition(ctx, schoolId, id));
 }
-
-/** Whether the caller designs the selected School's workflows (`meta.can_design`). */
-export const canDesign = async (ctx: TCtx, caller: TCaller) => (await designerSchool(ctx, caller)) !== null;
 
 const refuseOtherKind = (ctx: TCtx, contractType: string) => {
   if (contractType !== contractTypeFor(ctx.tenant.features))
