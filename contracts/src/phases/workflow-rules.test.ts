@@ -8,6 +8,7 @@ import {
   availableTaskKinds,
   canDesignWorkflows,
   canGrantWorkflowDesign,
+  mayDesignWorkflows,
   TASK_KIND_ACTORS,
   validateWorkflowDefinition,
   WORKFLOW_VALIDATION_CODES,
@@ -273,6 +274,16 @@ describe('who designs', () => {
     expect(canDesignWorkflows(provider, true)).toBe(false);
     expect(canGrantWorkflowDesign(as('admin'))).toBe(true);
     expect(canGrantWorkflowDesign(as('mentor'))).toBe(false);
+  });
+
+  it('needs the selected organization to be an approved School', () => {
+    const current = { id: 's1', type: 'School', status: 'approved' } as const;
+    expect(mayDesignWorkflows(as('admin'), current)).toBe(true);
+    expect(mayDesignWorkflows(as('mentor'), current, true)).toBe(true);
+    expect(mayDesignWorkflows(as('mentor'), current)).toBe(false);
+    expect(mayDesignWorkflows(as('admin'), { ...current, status: 'pending' })).toBe(false);
+    expect(mayDesignWorkflows(as('admin'), { ...current, type: 'VolunteerCenter' })).toBe(false);
+    expect(mayDesignWorkflows(as('admin'), null)).toBe(false);
   });
 
   it('is possible on every tenant for its own kind of internship', () => {
