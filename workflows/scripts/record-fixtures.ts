@@ -14,7 +14,9 @@
 // The scheduled per-tenant sweeps (complianceSweep, formFileCleanup, hoursReminders, vacancyClosing)
 // are recorded as `sweep-<workflow>.json`, three tenants each (the middle one's activity fails once and
 // is retried). `npm run workflows:fixtures -- sweeps` records only them, `-- student-import` only the
-// import.
+// import, `-- internship-phases` only the phases' interpreter (`internship-phases-<case>.json`: a run of
+// two phases completed by updates, one cancelled by the signal, one migrated to another version), on the
+// stand-in activities of workflows/test/phase-run-stand-ins.ts.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,7 +26,9 @@ import { ensureTemporal } from '@stageplein/engines/temporal';
 import type { TContentActivities } from '@stageplein/content/activities';
 import type { TComplianceActivities, TStudentImportActivities } from '@stageplein/organizations/activities';
 import type { TPlacementsActivities } from '@stageplein/placements/activities';
+import { QUERIES, UPDATES, SIGNALS, type TPhaseRunState } from '@stageplein/contracts/workflows/names';
 import { WORKFLOW_INTERCEPTOR_MODULES, WORKFLOWS_PATH } from '../src/worker.ts';
+import { phaseRunStandIns, samplePlan } from '../test/phase-run-stand-ins.ts';
 
 const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../test/fixtures');
 const VERSION = 'lanes';
@@ -103,6 +107,15 @@ const SWEEPS = ['complianceSweep', 'formFileCleanup', 'hoursReminders', 'vacancy
 const only = process.argv[2];
 const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
+const PHASE_V1 = '00000000-0000-4000-8000-0000000000e1';
+const PHASE_V2 = '00000000-0000-4000-8000-0000000000e2';
+const phaseStandIns = phaseRunStandIns(
+  new Map([
+    [PHASE_V1, samplePlan(PHASE_V1)],
+    [PHASE_V2, samplePlan(PHASE_V2)],
+  ]),
+);
+
 Runtime.install({ logger: new DefaultLogger('WARN') });
 const { binary } = await ensureTemporal();
 const env = await TestWorkflowEnvironment.createLocal({
@@ -116,7 +129,7 @@ try {
     taskQueue,
     workflowsPath: WORKFLOWS_PATH,
     interceptors: { workflowModules: WORKFLOW_INTERCEPTOR_MODULES },
-    activities: { ...activities, ...sweepActivities },
+    activities: { ...activities, ...sweepActivities, ...phaseStandIns.activities },
   });
   const save = (name: string, history: Awaited<ReturnType<TWorkflowHandle['fetchHistory']>>) => {
     mkdirSync(FIXTURES, { recursive: true });
@@ -140,7 +153,7 @@ try {
       await handle.result().catch(() => undefined);
       save(`student-import-${VERSION}-${name}.json`, await handle.fetchHistory());
     };
-    if (only !== 'sweeps') {
+    if (only === undefined || only === 'student-import') {
       await run('completed', '00000000-0000-4000-8000-000000000001');
       await run('cancelled', '00000000-0000-4000-8000-000000000002', async (h) => {
         // While the first two batches run (one in each lane): the third never starts.
@@ -149,7 +162,76 @@ try {
       });
       await run('failed', '00000000-0000-4000-8000-bad-file');
     }
-    if (only !== 'student-import') {
+    if (only === undefined || only === 'internship-phases') {
+      const phases = async (
+        name: string,
+        during: (
+          workflowId: string,
+          state: (ready?: (s: TPhaseRunState) => boolean) => Promise<TPhaseRunState>,
+        ) => Promise<void>,
+      ) => {
+        const internshipId = `00000000-0000-4000-8000-0000000${{ completed: '00f01', cancelled: '00f02', migrated: '00f03' }[name] ?? '00f00'}`;
+        const workflowId = `fixture-internship-phases-${name}`;
+        const handle = await env.client.workflow.start('internshipPhases', {
+          taskQueue,
+          workflowId,
+          args: [{ tenant: 'demo', internshipId, versionId: PHASE_V1 }],
+        });
+        const state = async (
+          ready: (s: TPhaseRunState) => boolean = (s) => s.phaseId !== null || s.ended !== null,
+        ) => {
+          for (;;) {
+            const s = await env.client.workflow
+              .getHandle(workflowId)
+              .query<TPhaseRunState>(QUERIES.phaseRunState);
+            if (ready(s)) return s;
+            await sleep(100); // between two polls of the query (what the run shows, not a moment)
+          }
+        };
+        await during(workflowId, state);
+        // Every execution of the chain, in order: continue-as-new makes one history per phase.
+        const runs = [];
+        for await (const run of env.client.workflow.list({ query: `WorkflowId = '${workflowId}'` }))
+          runs.push(run);
+        runs.sort((a, b) => a.startTime.getTime() - b.startTime.getTime());
+        for (const [i, run] of runs.entries()) {
+          const h = env.client.workflow.getHandle(workflowId, run.runId);
+          await h.result().catch(() => undefined);
+          save(`internship-phases-${name}-${i + 1}.json`, await h.fetchHistory());
+        }
+        await handle.result().catch(() => undefined);
+      };
+      const complete = (workflowId: string, taskId: string, actor: string) =>
+        env.client.workflow.getHandle(workflowId).executeUpdate(UPDATES.completePhaseTask, {
+          args: [{ taskId, userId: `u-${actor}`, actors: [actor] }],
+        });
+      await phases('completed', async (workflowId, state) => {
+        const [student, mentor] = (await state()).openTaskIds;
+        // A refused update (the wrong actor) leaves nothing in the history; then both tasks done.
+        await complete(workflowId, student!, 'mentor').catch(() => undefined);
+        await complete(workflowId, mentor!, 'mentor');
+        await complete(workflowId, student!, 'student');
+        await env.client.workflow.getHandle(workflowId).result();
+      });
+      await phases('cancelled', async (workflowId, state) => {
+        await state();
+        await env.client.workflow
+          .getHandle(workflowId)
+          .signal(SIGNALS.internshipEnded, { status: 'cancelled' });
+      });
+      await phases('migrated', async (workflowId, state) => {
+        const [, mentor] = (await state()).openTaskIds;
+        await complete(workflowId, mentor!, 'mentor');
+        await env.client.workflow
+          .getHandle(workflowId)
+          .executeUpdate(UPDATES.migratePhaseRun, { args: [{ toVersionId: PHASE_V2, userId: 'u-admin' }] });
+        await state((s) => s.versionId === PHASE_V2 && s.phaseId !== null);
+        await env.client.workflow
+          .getHandle(workflowId)
+          .signal(SIGNALS.internshipEnded, { status: 'completed' });
+      });
+    }
+    if (only === undefined || only === 'sweeps') {
       for (const workflow of SWEEPS) {
         const handle = await env.client.workflow.start(workflow, {
           taskQueue,

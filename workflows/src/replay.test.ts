@@ -32,6 +32,14 @@ describe('workflow replay', () => {
       'sweep-hours-reminders.json',
       'sweep-vacancy-closing.json',
     ]);
+    // The internship phases' interpreter: each case one history per phase (continue-as-new).
+    expect(files.filter((f) => f.startsWith('internship-phases-')).sort()).toEqual([
+      'internship-phases-cancelled-1.json',
+      'internship-phases-completed-1.json',
+      'internship-phases-completed-2.json',
+      'internship-phases-migrated-1.json',
+      'internship-phases-migrated-2.json',
+    ]);
   });
 
   it('replays every recorded history deterministically', { timeout: 120_000 }, async () => {

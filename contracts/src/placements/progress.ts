@@ -49,8 +49,12 @@ export const ZProgressAttributes = z.object({
   hours_required: z.number().nullable(),
   percent: z.number().nullable(),
   behind_schedule: z.boolean(),
-  /** Null until the phases and contracts issues exist. */
-  phase: z.null(),
+  /**
+   * The internship's current phase (docs/decisions/phases.md "Runtime"): the definition's phase id, its
+   * name in the caller's language and its status; null when it runs no phases. `contract`: null until
+   * the contracts issue.
+   */
+  phase: z.object({ id: z.uuid(), name: z.string(), status: z.string() }).nullable(),
   contract: z.null(),
   /** The internship's evaluation (docs/decisions/evaluations.md); null where the tenant has none. */
   evaluation: ZProgressEvaluation.nullable(),

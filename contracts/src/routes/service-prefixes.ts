@@ -57,6 +57,9 @@ export const SERVICE_PREFIXES = {
     '/api/v1/workflow_definitions',
     '/api/v1/workflow_versions',
     '/api/v1/workflow_designers',
+    // The phases' runtime (#33): the dashboards' open tasks, a designer's migration of running internships.
+    '/api/v1/phase_tasks',
+    '/api/v1/phase_migrations',
   ],
 } as const satisfies Record<string, readonly string[]>;
 

@@ -18,6 +18,7 @@ import { hoursGroup } from './hours/index.ts';
 import { assignmentsGroup, tasksFollowSupervisor } from './assignments/index.ts';
 import { evaluationsGroup } from './evaluations/index.ts';
 import { phasesGroup } from './phases/index.ts';
+import { PHASE_DEFINITIONS, phaseRunsGroup } from './phase-runs/index.ts';
 import { progressGroup } from './progress/index.ts';
 import { bulkMessagesGroup } from './bulk-messages/index.ts';
 
@@ -35,6 +36,7 @@ export const PLACEMENTS_GROUPS: readonly TPlacementsGroup[] = [
   assignmentsGroup,
   evaluationsGroup,
   phasesGroup,
+  phaseRunsGroup(PHASE_DEFINITIONS),
   progressGroup,
   bulkMessagesGroup,
 ];

@@ -47,6 +47,9 @@ const RESOURCE_TABLES: Record<string, string> = {
   evaluation_templates: 'evaluation_templates',
   // A workflow designer is a user (`/workflow_designers/{userId}`).
   workflow_designers: 'users',
+  // The phases' runtime: a task of an internship's phase; a phase (`/internships/{id}/phases/{phaseId}/complete`).
+  phase_tasks: 'internship_phase_tasks',
+  phases: 'internship_phases',
 };
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 

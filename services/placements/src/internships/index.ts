@@ -13,6 +13,12 @@ export {
   supervisorOf,
 } from './internship-supervisor.ts';
 export { insertStatusChanges, setInternshipHours, type TInternshipRow } from './internships.repository.ts';
-export { createInternships, factsOf, readableInternship, snapshotOf } from './internships.service.ts';
+export {
+  createInternships,
+  factsOf,
+  readableInternship,
+  snapshotOf,
+  viewerFor,
+} from './internships.service.ts';
 export { scopeCondition } from './internships.sql.ts';
 export { demoUserId, seedInternshipId } from './internships.seed.ts';

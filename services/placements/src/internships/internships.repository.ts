@@ -42,6 +42,10 @@ export interface TInternshipView extends TInternshipRow {
   supervisor__first_name: string | null;
   supervisor__last_name: string | null;
   supervisor__email: string | null;
+  /** The current phase (phase-runs' read model): the definition's phase id, its name and status. */
+  phase__id: string | null;
+  phase__name: { nl: string; en: string } | null;
+  phase__status: string | null;
 }
 
 const run = async <R>(db: TDb, s: TStatement) =>

@@ -72,7 +72,7 @@ export const internshipsRoutes: FastifyPluginAsync<TInternshipsRoutesOptions> = 
       return collectionDocument(
         rows.map((i) => internshipResource(i, metaFor(ctx, viewer(i.student_id), i))),
         {
-          included: includedOfAll(rows, query.include),
+          included: includedOfAll(rows, query.include, ctx.lang),
           total,
           links: pageLinks(requestUrl(req), query, total),
         },
@@ -96,7 +96,7 @@ export const internshipsRoutes: FastifyPluginAsync<TInternshipsRoutesOptions> = 
       reply.header('cache-control', 'private, no-store');
       return {
         ...resourceDocument(internshipResource(row, metaFor(ctx, viewer, row)), {
-          included: includedOfAll([row], include),
+          included: includedOfAll([row], include, ctx.lang),
         }),
         meta: { status_history: await statusHistory(ctx, row.id) },
       };

@@ -1,3 +1,4 @@
+import type { TLanguage } from '@stageplein/contracts/i18n/index';
 import type { TResource } from '@stageplein/contracts/jsonapi/jsonapi';
 import {
   INTERNSHIP_RELATION_TYPES,
@@ -68,7 +69,11 @@ const person = (id: string, first: string | null, last: string | null, email: st
 });
 
 /** The included resources of one internship for the requested relations (spec §3's attributes). */
-function includedOf(i: TInternshipView, include: ReadonlySet<TInternshipInclude>): TResource[] {
+function includedOf(
+  i: TInternshipView,
+  include: ReadonlySet<TInternshipInclude>,
+  lang: TLanguage,
+): TResource[] {
   const out: TResource[] = [];
   if (include.has('student') && i.student__id)
     out.push({
@@ -98,7 +103,16 @@ function includedOf(i: TInternshipView, include: ReadonlySet<TInternshipInclude>
       id: i.vacancy__id,
       attributes: { title: i.vacancy__title },
     });
-  // current_phase: no phases yet (the phases issue); its linkage is null, so nothing to include.
+  if (include.has('current_phase') && i.phase__id)
+    out.push({
+      type: INTERNSHIP_RELATION_TYPES.current_phase,
+      id: i.phase__id,
+      // The caller's language; English falls back to Dutch where the designer left it empty.
+      attributes: {
+        name: (lang === 'en' && i.phase__name?.en) || i.phase__name?.nl || '',
+        status: i.phase__status ?? '',
+      },
+    });
   if (include.has('internship_period') && i.period__id)
     out.push({
       type: INTERNSHIP_RELATION_TYPES.internship_period,
@@ -122,8 +136,12 @@ function includedOf(i: TInternshipView, include: ReadonlySet<TInternshipInclude>
 }
 
 /** Included resources of a page (`collectionDocument` de-duplicates them). */
-export const includedOfAll = (rows: readonly TInternshipView[], include: readonly string[]): TResource[] => {
+export const includedOfAll = (
+  rows: readonly TInternshipView[],
+  include: readonly string[],
+  lang: TLanguage = 'nl',
+): TResource[] => {
   if (include.length === 0) return [];
   const wanted = new Set(include as TInternshipInclude[]);
-  return rows.flatMap((r) => includedOf(r, wanted));
+  return rows.flatMap((r) => includedOf(r, wanted, lang));
 };

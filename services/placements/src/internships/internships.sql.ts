@@ -41,7 +41,8 @@ const SELECT = sql`
   c.id as contact__id, c.first_name as contact__first_name, c.last_name as contact__last_name,
   c.email as contact__email,
   u.id as supervisor__id, u.first_name as supervisor__first_name, u.last_name as supervisor__last_name,
-  u.email as supervisor__email`;
+  u.email as supervisor__email,
+  ph.phase_id as phase__id, ph.name as phase__name, ph.status as phase__status`;
 
 /**
  * Each relation is one primary-key lookup per internship of the page. `limit 1` (a key matches at most
@@ -63,6 +64,9 @@ const JOINS = sql.join(
     one('internship_periods', 'p', 'i.internship_period_id'),
     one('users', 'c', 'i.contact_person_id'),
     one('users', 'u', 'i.supervisor_id'),
+    // The current phase (phase-runs' read model): the latest entry of the phase `current_phase_id` names.
+    sql`left join lateral (select ph.phase_id, ph.name, ph.status from placements.internship_phases ph
+      where ph.internship_id = i.id and ph.phase_id = i.current_phase_id order by ph.entry desc limit 1) ph on true`,
   ],
   sql`\n`,
 );

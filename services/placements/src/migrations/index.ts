@@ -36,6 +36,7 @@ import m20270124T0900_internship_period_backfill from './20270124T0900-internshi
 import m20270125T0900_bulk_message_students from './20270125T0900-bulk-message-students.ts';
 import m20270128T0900_internship_supervisors from './20270128T0900-internship-supervisors.ts';
 import m20270210T0900_workflow_definitions from './20270210T0900-workflow-definitions.ts';
+import m20270211T0900_phase_runs from './20270211T0900-phase-runs.ts';
 
 /**
  * Applied in key order. Each migration is a frozen file named by its timestamp: once landed it is never
@@ -103,4 +104,6 @@ export const migrations: Record<string, Migration> = {
   '20270128T0900-internship-supervisors': m20270128T0900_internship_supervisors,
   // Workflow definitions, their versions and designers; evaluation templates of a phase (docs/decisions/phases.md).
   '20270210T0900-workflow-definitions': m20270210T0900_workflow_definitions,
+  // The phases' runtime: runs, entered phases and their tasks (docs/decisions/phases.md "Runtime").
+  '20270211T0900-phase-runs': m20270211T0900_phase_runs,
 };

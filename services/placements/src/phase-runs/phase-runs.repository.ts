@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Selectable } from 'kysely';
 import type { TInternshipScope } from '@stageplein/contracts/placements/internship-policy';
+import type { TInternshipStatus } from '@stageplein/contracts/placements/internships';
 import type { TPhaseRunState, TPhaseState } from '@stageplein/contracts/placements/phase-run-policy';
 import type { TDb } from '../database.ts';
 import { scopeCondition } from '../internships/index.ts';
@@ -167,7 +168,7 @@ export interface TOpenTaskRow extends TPhaseTaskRow {
   student_id: string;
   school_id: string;
   organization_id: string | null;
-  internship_status: string;
+  internship_status: TInternshipStatus;
   internship_title: string;
   student_first_name: string | null;
   student_last_name: string | null;
@@ -183,8 +184,10 @@ export async function openTasksInScopes(
   db: TDb,
   scopes: readonly TInternshipScope[],
   limit: number,
+  internshipId?: string,
 ): Promise<TOpenTaskRow[]> {
   if (!scopes.length) return [];
+  const one = internshipId ? sql`and i.id = ${internshipId}` : sql``;
   const { rows } = await sql<TOpenTaskRow>`
     select t.*, i.student_id, i.school_id, i.organization_id, i.status as internship_status,
       i.title as internship_title, u.first_name as student_first_name, u.last_name as student_last_name,
@@ -193,7 +196,8 @@ export async function openTasksInScopes(
     join placements.internships i on i.id = t.internship_id
     join placements.internship_phases p on p.id = t.internship_phase_id and p.state = 'active'
     left join placements.users u on u.id = i.student_id
-    where t.state = 'open' and (${sql.join(scopes.map(scopeCondition), sql` or `)})
+    where t.state = 'open' and i.status = 'active' ${one}
+      and (${sql.join(scopes.map(scopeCondition), sql` or `)})
     order by t.due_at nulls last, t.id
     limit ${limit}`.execute(db);
   return rows;

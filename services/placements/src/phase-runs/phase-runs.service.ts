@@ -58,49 +58,75 @@ export interface TPhaseDefinitions {
 // ---------------------------------------------------------------------------------------------
 
 /**
- * `placements.internship.activated`: the internship's run starts with the published version of its
- * school's default definition for its kind (none: no run). The run row and its event are written in the
- * consumer's transaction, then the workflow is started under the internship's deterministic id: a
- * redelivered event finds the row and the running execution, and starts nothing new.
+ * `placements.internship.activated`: the internship's run begins with the published version of its
+ * school's default definition for its kind (none: no run). The run row and `placements.phase_run.started`
+ * are written in the consumer's transaction; that event starts the workflow (`startRunWorkflow`).
  */
-export async function startPhaseRun(
+export async function beginPhaseRun(
   ctx: TCtx,
   internship: { internship_id: string; school_id: string; contract_type: TInternshipContractType },
   definitions: TPhaseDefinitions,
-  workflows: TPhaseWorkflows,
 ): Promise<void> {
-  let run = await findRun(ctx.db, internship.internship_id);
-  if (!run) {
-    const start = await definitions.startingVersion(ctx.db, internship.school_id, internship.contract_type);
-    if (!start) return;
-    const workflowId = internshipPhasesWorkflowId(internship.internship_id);
-    run = await insertRun(ctx.db, {
-      internship_id: internship.internship_id,
-      tenant_id: ctx.tenant.id,
+  if (await findRun(ctx.db, internship.internship_id)) return;
+  const start = await definitions.startingVersion(ctx.db, internship.school_id, internship.contract_type);
+  if (!start) return;
+  await insertRunStarted(ctx, internship.internship_id, start);
+}
+
+/** The run's row and its `placements.phase_run.started` event (also what the seeds write). */
+export async function insertRunStarted(
+  ctx: TCtx,
+  internshipId: string,
+  start: { definitionId: string; versionId: string },
+): Promise<void> {
+  const workflowId = internshipPhasesWorkflowId(internshipId);
+  await insertRun(ctx.db, {
+    internship_id: internshipId,
+    tenant_id: ctx.tenant.id,
+    definition_id: start.definitionId,
+    version_id: start.versionId,
+    workflow_id: workflowId,
+    state: 'running',
+    started_at: ctx.now,
+  });
+  await record(
+    ctx,
+    SYSTEM,
+    'placements.phase_run.started',
+    { type: 'internship', id: internshipId },
+    {
+      internship_id: internshipId,
       definition_id: start.definitionId,
       version_id: start.versionId,
       workflow_id: workflowId,
-      state: 'running',
-      started_at: ctx.now,
-    });
-    await record(
-      ctx,
-      SYSTEM,
-      'placements.phase_run.started',
-      { type: 'internship', id: internship.internship_id },
-      {
-        internship_id: internship.internship_id,
-        definition_id: start.definitionId,
-        version_id: start.versionId,
-        workflow_id: workflowId,
-      },
-    );
-  }
-  if (run.state !== 'running') return;
+    },
+  );
+}
+
+/**
+ * `placements.phase_run.started`: starts the run's workflow under the internship's deterministic id (a
+ * redelivered event finds the running execution and starts nothing new). A run whose phases were
+ * entered before (the seeds place internships in later phases) continues at its latest phase and entry.
+ */
+export async function startRunWorkflow(
+  ctx: TCtx,
+  internshipId: string,
+  workflows: TPhaseWorkflows,
+): Promise<void> {
+  const run = await findRun(ctx.db, internshipId);
+  if (run?.state !== 'running') return;
+  const latest = await ctx.db
+    .selectFrom('placements.internship_phases')
+    .select(['entry', 'position', 'state'])
+    .where('internship_id', '=', internshipId)
+    .orderBy('entry', 'desc')
+    .limit(1)
+    .executeTakeFirst();
   await workflows.start(run.workflow_id, {
     tenant: ctx.tenant.id,
-    internshipId: run.internship_id,
+    internshipId,
     versionId: run.version_id,
+    ...(latest?.state === 'active' ? { phaseIndex: latest.position, entry: latest.entry } : {}),
   });
 }
 

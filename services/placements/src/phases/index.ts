@@ -8,3 +8,4 @@ export {
   type TVersionRow,
 } from './definitions/definitions.repository.ts';
 export { seedWorkflowContent, seedWorkflowId } from './phases.seed-content.ts';
+export { assertDesigner } from './designers/designers.policy.ts';

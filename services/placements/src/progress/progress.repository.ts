@@ -36,6 +36,8 @@ export interface TProgressSqlRow {
   /** The internship's evaluation parts (docs/decisions/evaluations.md); null when none was opened. */
   evaluation_parts:
     { role: TEvaluationRole; state: TEvaluationResponseState; score: number | null; weight: number }[] | null;
+  /** The current phase (phase-runs' read model; docs/decisions/phases.md "Runtime"); null: none. */
+  phase: { id: string; name: { nl: string; en: string }; status: string } | null;
 }
 
 export interface TProgressFilters {
@@ -142,7 +144,7 @@ export function progressSql(
   return sql<TProgressStatementRow>`
     with vis as materialized (
       select i.id, i.school_id, i.student_id, i.internship_period_id, i.status, i.hours, i.start_date,
-        i.end_date, i.updating_hours_allowed, s.first_name as student_first, s.last_name as student_last,
+        i.end_date, i.updating_hours_allowed, i.current_phase_id, s.first_name as student_first, s.last_name as student_last,
         coalesce(o.name, i.organization_name) as organization_name,
         g.id as group_id, g.name as group_name, l.id as level_id, l.name as level_name
       from placements.internships i
@@ -159,7 +161,7 @@ export function progressSql(
       r.id, r.student_id, r.student_first, r.student_last, r.organization_name, r.status, r.hours,
       r.group_id, r.group_name, r.level_id, r.level_name, r.mentors, r.confirmed_q, r.pending_q,
       r.rejected_q, r.paper_quarters, r.period_default_hours, r.start_date, r.end_date,
-      r.updating_hours_allowed, r.signed_off, r.evaluation_parts
+      r.updating_hours_allowed, r.signed_off, r.evaluation_parts, r.phase
     from meta mt left join lateral (
       select p.*,
         coalesce((select json_agg(json_build_object('id', mu.id,
@@ -173,7 +175,11 @@ export function progressSql(
             'weight', er.weight) order by er.role)
           from placements.evaluation_responses er
           where er.evaluation_id = (select ev.id from placements.evaluations ev where ev.internship_id = p.id
-            order by ev.opened_at desc limit 1)) as evaluation_parts
+            order by ev.opened_at desc limit 1)) as evaluation_parts,
+        (select json_build_object('id', ph.phase_id, 'name', ph.name, 'status', ph.status)
+          from placements.internship_phases ph
+          where ph.internship_id = p.id and ph.phase_id = p.current_phase_id
+          order by ph.entry desc limit 1) as phase
       from pg p
         left join placements.hours_sheets sh on sh.internship_id = p.id
         left join placements.hours_period_defaults d on d.internship_period_id = p.internship_period_id

@@ -13,6 +13,7 @@ import {
   type TProgressTimelineEvent,
 } from '@stageplein/contracts/placements/progress';
 import { csvLine } from '@stageplein/contracts/csv/csv';
+import type { TLanguage } from '@stageplein/contracts/i18n/index';
 import { progressEvaluation } from '../evaluations/index.ts';
 import { ApiError } from '@stageplein/kit/errors/api-error';
 import type { TCaller } from '../shared/caller.ts';
@@ -58,6 +59,7 @@ export function rowOf(
   period: TProgressPeriodRow,
   today: string,
   evaluations = false,
+  lang: TLanguage = 'nl',
 ): TProgressResource {
   const totals = hoursTotals(
     [
@@ -94,7 +96,13 @@ export function rowOf(
       },
       today,
     ),
-    phase: null,
+    phase: r.phase
+      ? {
+          id: r.phase.id,
+          name: (lang === 'en' && r.phase.name.en) || r.phase.name.nl,
+          status: r.phase.status,
+        }
+      : null,
     contract: null,
     evaluation: evaluations ? progressEvaluation(r.evaluation_parts) : null,
   };
@@ -151,7 +159,7 @@ export async function periodProgress(
     query.sort ?? 'student_name',
     { page: behind ? undefined : page, meta: true },
   );
-  let data = result.rows.map((r) => rowOf(r, period, today, ctx.tenant.features.evaluationForms));
+  let data = result.rows.map((r) => rowOf(r, period, today, ctx.tenant.features.evaluationForms, ctx.lang));
   let total = result.total;
   if (behind) {
     data = data.filter(behindMatches(query));
@@ -188,7 +196,7 @@ export async function periodProgressCsv(
     query.sort ?? 'student_name',
   );
   const data = rows
-    .map((r) => rowOf(r, period, today, ctx.tenant.features.evaluationForms))
+    .map((r) => rowOf(r, period, today, ctx.tenant.features.evaluationForms, ctx.lang))
     .filter(behindMatches(query));
   const lines = [
     csvLine(PROGRESS_CSV_COLUMNS),
@@ -252,7 +260,7 @@ export async function internshipTimeline(
     .map((ev, i) => ({ ev, i }))
     .sort((a, b) => day(a.ev).localeCompare(day(b.ev)) || rank(a.ev) - rank(b.ev) || a.i - b.i)
     .map((x) => x.ev);
-  const { id, attributes } = rowOf(row, period, today, ctx.tenant.features.evaluationForms);
+  const { id, attributes } = rowOf(row, period, today, ctx.tenant.features.evaluationForms, ctx.lang);
   return {
     data: { type: 'internship_timeline', id, attributes: { ...attributes, events: sorted } },
     meta: { period: periodMeta(period, today) },

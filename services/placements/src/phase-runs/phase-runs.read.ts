@@ -1,0 +1,328 @@
+import { internshipScopes, partiesOf } from '@stageplein/contracts/placements/internship-policy';
+import {
+  mayCompletePhaseByHand,
+  mayCompletePhaseTask,
+  phaseActorsOf,
+  type TInternshipPhasesDocument,
+  type TPhaseMigrationResource,
+  type TPhaseTaskActor,
+  type TPhaseTaskResource,
+  type TPhaseTasksQuery,
+} from '@stageplein/contracts/placements/phase-runs';
+import { ApiError, notFound, unauthorized } from '@stageplein/kit/errors/api-error';
+import { factsOf, readableInternship, viewerFor } from '../internships/index.ts';
+import { assertDesigner, findVersion } from '../phases/index.ts';
+import type { TCaller } from '../shared/caller.ts';
+import { record } from '../shared/events.ts';
+import type { TCtx } from '../shared/request.ts';
+import type { TPhaseWorkflows } from './phase-workflows.ts';
+import {
+  findPhase,
+  findRun,
+  findTask,
+  openTasksInScopes,
+  phasesOfInternship,
+  tasksOfInternship,
+  type TOpenTaskRow,
+  type TPhaseRow,
+  type TPhaseTaskRow,
+} from './phase-runs.repository.ts';
+import type { TPhaseDefinitions } from './phase-runs.service.ts';
+import { phaseTaskResource, type TTaskContext } from './phase-runs.serialize.ts';
+
+/**
+ * The read side of the phases' runtime and the routes' use cases (docs/decisions/phases.md "Runtime").
+ * Everything is read from placements' tables (the activities keep them); only completing a task, closing a
+ * phase by hand and a migration ask the internship's workflow, as Temporal updates.
+ */
+
+const nameOf = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ') || '—';
+
+/** The caller's actors for an internship they read (404 otherwise: another school's, another tenant's). */
+async function internshipFor(ctx: TCtx, caller: TCaller, internshipId: string) {
+  const { row, viewer } = await readableInternship(ctx, caller, internshipId);
+  const actors = phaseActorsOf(partiesOf(viewer, factsOf(row)));
+  const context: TTaskContext = {
+    internshipTitle: row.title,
+    studentName: nameOf(row.student__first_name, row.student__last_name),
+  };
+  return { row, actors, context };
+}
+
+/** `GET /api/v1/internships/{id}/phases`: the run's phases in order, done, current and upcoming, with their tasks. */
+export async function internshipPhases(
+  ctx: TCtx,
+  caller: TCaller,
+  internshipId: string,
+  definitions: TPhaseDefinitions,
+): Promise<TInternshipPhasesDocument> {
+  const { actors, context } = await internshipFor(ctx, caller, internshipId);
+  const run = await findRun(ctx.db, internshipId);
+  if (!run) return { data: [], meta: { total: 0, run: null } };
+  const [plan, entered, tasks] = await Promise.all([
+    definitions.plan(ctx.db, run.version_id),
+    phasesOfInternship(ctx.db, internshipId),
+    tasksOfInternship(ctx.db, internshipId),
+  ]);
+  const latest = new Map<string, TPhaseRow>();
+  for (const p of entered) latest.set(p.phase_id, p);
+  const tasksOf = (phaseRowId: string) => tasks.filter((t) => t.internship_phase_id === phaseRowId);
+  const data = (plan?.phases ?? []).map((def, position) => {
+    const row = latest.get(def.id);
+    const state = !row
+      ? ('upcoming' as const)
+      : row.state === 'completed'
+        ? ('done' as const)
+        : row.state === 'cancelled'
+          ? ('cancelled' as const)
+          : ('current' as const);
+    const phaseTasks: TPhaseTaskResource[] = row
+      ? tasksOf(row.id).map((t) => phaseTaskResource(t, row, actors, context, ctx.now))
+      : def.tasks.map((t) => ({
+          type: 'phase_task' as const,
+          id: t.id,
+          attributes: {
+            internship_id: internshipId,
+            phase_id: def.id,
+            task_id: t.id,
+            title: t.title,
+            kind: t.kind,
+            actor: t.actor,
+            required: t.required,
+            state: 'upcoming' as const,
+            due_at: null,
+            overdue: false,
+            escalation_level: 0,
+            reminders_sent: 0,
+            completed_at: null,
+            completed_by: null,
+            may_complete: false,
+            internship_title: context.internshipTitle,
+            student_name: context.studentName,
+            phase_name: def.name,
+          },
+        }));
+    return {
+      type: 'internship_phase' as const,
+      id: def.id,
+      attributes: {
+        internship_id: internshipId,
+        position,
+        name: def.name,
+        status: def.status,
+        completion: def.completion,
+        state,
+        started_at: row?.started_at.toISOString() ?? null,
+        ended_at: row?.ended_at?.toISOString() ?? null,
+        may_complete:
+          state === 'current' &&
+          row?.state === 'active' &&
+          def.completion === 'manual' &&
+          mayCompletePhaseByHand(actors),
+        tasks: phaseTasks,
+      },
+    };
+  });
+  return {
+    data,
+    meta: {
+      total: data.length,
+      run: {
+        internship_id: run.internship_id,
+        definition_id: run.definition_id,
+        version_id: run.version_id,
+        state: run.state,
+        started_at: run.started_at.toISOString(),
+        ended_at: run.ended_at?.toISOString() ?? null,
+      },
+    },
+  };
+}
+
+/**
+ * `GET /api/v1/phase_tasks`: the open tasks of current phases in the internships the caller sees (the
+ * internship policy's list scopes) that the caller must act on: their own actor's, or escalated to them.
+ */
+export async function myOpenTasks(ctx: TCtx, caller: TCaller, query: TPhaseTasksQuery) {
+  if (!caller.userId) throw unauthorized();
+  const scopes = internshipScopes({
+    userId: caller.userId,
+    permissions: caller.permissions,
+    current: caller.current,
+  });
+  const size = query['page[size]'] ?? 50;
+  // The scopes' open tasks (a page's worth more than asked, since those of other actors drop out).
+  const rows = await openTasksInScopes(ctx.db, scopes, 1000, query['filter[internship_id]']);
+  const viewer = await viewerFor(ctx, caller);
+  const mine: { row: TOpenTaskRow; actors: TPhaseTaskActor[] }[] = [];
+  for (const row of rows) {
+    const facts = {
+      studentId: row.student_id,
+      schoolId: row.school_id,
+      organizationId: row.organization_id,
+      status: row.internship_status,
+      selfFound: false,
+    };
+    const actors = phaseActorsOf(partiesOf(viewer(row.student_id), facts));
+    if (mayCompletePhaseTask(actors, row)) mine.push({ row, actors });
+  }
+  const page = mine.slice(0, size);
+  return {
+    data: page.map(({ row, actors }) =>
+      phaseTaskResource(
+        row,
+        { phase_id: row.phase_id, name: row.phase_name },
+        actors,
+        {
+          internshipTitle: row.internship_title,
+          studentName: nameOf(row.student_first_name, row.student_last_name),
+        },
+        ctx.now,
+      ),
+    ),
+    meta: { total: mine.length },
+  };
+}
+
+/** Temporal away or failing: the change is not possible now (503), the cause is logged by the caller. */
+async function asking<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    throw Object.assign(new ApiError('phases_unavailable'), { cause: error });
+  }
+}
+
+/**
+ * `POST /api/v1/phase_tasks/{id}/complete`: the route checks what it can (the caller reads the
+ * internship, the task is open in the current phase and theirs) for a clear error without asking
+ * Temporal; the workflow's validator checks again (a race), and its activity writes the task before the
+ * update answers, so the task read after it is done.
+ */
+export async function completeTask(
+  ctx: TCtx,
+  caller: TCaller,
+  taskId: string,
+  workflows: TPhaseWorkflows,
+): Promise<TPhaseTaskResource> {
+  if (!caller.userId) throw unauthorized();
+  const task = await findTask(ctx.db, taskId);
+  if (!task) throw notFound();
+  const { actors, context } = await internshipFor(ctx, caller, task.internship_id);
+  const phase = (await findPhase(ctx.db, task.internship_phase_id))!;
+  if (task.state === 'done') throw new ApiError('phase_task_completed');
+  if (task.state !== 'open' || phase.state !== 'active') throw new ApiError('phase_task_not_current');
+  if (!mayCompletePhaseTask(actors, task)) throw new ApiError('phase_task_wrong_actor');
+  const run = await findRun(ctx.db, task.internship_id);
+  if (run?.state !== 'running') throw new ApiError('phase_task_not_current');
+  await asking(() => workflows.completeTask(run.workflow_id, { taskId, userId: caller.userId!, actors }));
+  const after: TPhaseTaskRow = (await findTask(ctx.db, taskId))!;
+  return phaseTaskResource(after, phase, actors, context, ctx.now);
+}
+
+/** `POST /api/v1/internships/{id}/phases/{phaseId}/complete`: the school closes a phase completed by hand. */
+export async function completePhaseByHand(
+  ctx: TCtx,
+  caller: TCaller,
+  internshipId: string,
+  phaseId: string,
+  workflows: TPhaseWorkflows,
+  definitions: TPhaseDefinitions,
+): Promise<TInternshipPhasesDocument> {
+  const { actors } = await internshipFor(ctx, caller, internshipId);
+  const run = await findRun(ctx.db, internshipId);
+  const current = (await phasesOfInternship(ctx.db, internshipId)).find(
+    (p) => p.state === 'active' && p.phase_id === phaseId,
+  );
+  if (run?.state !== 'running' || !current) throw new ApiError('phase_task_not_current');
+  if (current.completion !== 'manual') throw new ApiError('phase_update_invalid');
+  if (!mayCompletePhaseByHand(actors)) throw new ApiError('phase_task_wrong_actor');
+  await asking(() =>
+    workflows.completePhase(run.workflow_id, { phaseId: current.id, userId: caller.userId!, actors }),
+  );
+  return internshipPhases(ctx, caller, internshipId, definitions);
+}
+
+/**
+ * `POST /api/v1/phase_migrations`: a designer of the School moves chosen running internships of the
+ * school to another published version of their definition. Each one is asked of its workflow (an update);
+ * each migration done is logged (audit log and `placements.phase_run.migrated`). Nothing changes silently:
+ * a running internship keeps its version until this is called for it.
+ */
+export async function migrateRuns(
+  ctx: TCtx,
+  caller: TCaller,
+  input: { to_version_id: string; internship_ids: string[] },
+  workflows: TPhaseWorkflows,
+): Promise<TPhaseMigrationResource[]> {
+  const schoolId = await assertDesigner(ctx, caller);
+  const version = await findVersion(ctx.db, input.to_version_id);
+  const definition = version
+    ? await ctx.db
+        .selectFrom('placements.workflow_definitions')
+        .select(['id', 'school_id'])
+        .where('id', '=', version.definition_id)
+        .executeTakeFirst()
+    : undefined;
+  if (!version || !definition || definition.school_id !== schoolId) throw notFound();
+  if (version.state !== 'published') throw new ApiError('phase_update_invalid');
+  const out: TPhaseMigrationResource[] = [];
+  for (const internshipId of [...new Set(input.internship_ids)]) {
+    const run = await findRun(ctx.db, internshipId);
+    const internship = run
+      ? await ctx.db
+          .selectFrom('placements.internships')
+          .select(['school_id'])
+          .where('id', '=', internshipId)
+          .executeTakeFirst()
+      : undefined;
+    const result = (migrated: boolean, error: string | null) =>
+      out.push({
+        type: 'phase_migration',
+        id: internshipId,
+        attributes: {
+          internship_id: internshipId,
+          from_version_id: run?.version_id ?? null,
+          to_version_id: version.id,
+          migrated,
+          error,
+        },
+      });
+    if (!run || internship?.school_id !== schoolId) {
+      result(false, 'not_found');
+      continue;
+    }
+    if (run.state !== 'running') {
+      result(false, 'phase_task_not_current');
+      continue;
+    }
+    if (run.definition_id !== version.definition_id || run.version_id === version.id) {
+      result(false, 'phase_update_invalid');
+      continue;
+    }
+    try {
+      await asking(() =>
+        workflows.migrate(run.workflow_id, { toVersionId: version.id, userId: caller.userId! }),
+      );
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      result(false, error.code);
+      continue;
+    }
+    await record(
+      ctx,
+      caller,
+      'placements.phase_run.migrated',
+      { type: 'internship', id: internshipId },
+      {
+        internship_id: internshipId,
+        definition_id: version.definition_id,
+        from_version_id: run.version_id,
+        to_version_id: version.id,
+      },
+    );
+    result(true, null);
+  }
+  return out;
+}
