@@ -206,6 +206,7 @@ export const en: TMessages = {
         templates: 'Templates for internship contracts.',
         analytics: 'Figures about the internships.',
         assignments: 'Assignments for the workplace supervisors of your students.',
+        workflows: 'The phases of an internship: who does what, and when.',
         vacancies: 'Manage your internship places.',
         addVacancy: 'Offer a new internship place.',
         interns: 'The interns at your organization.',

@@ -146,6 +146,7 @@ export const nlPortal = {
       templates: 'Sjablonen voor stagecontracten.',
       analytics: 'Cijfers over de stages.',
       assignments: 'Opdrachten voor de praktijkbegeleiders van je leerlingen.',
+      workflows: 'De fasen van een stage: wie wat doet en wanneer.',
       vacancies: 'Beheer je stageplekken.',
       addVacancy: 'Bied een nieuwe stageplek aan.',
       interns: 'De stagiairs bij je organisatie.',

@@ -39,6 +39,7 @@ const manageAssignments = () => import('../pages/assignments/assignments-manage-
 
 const publicForms = () => import('../pages/forms/public-form-page.tsx');
 const formBuilder = () => import('../pages/form-builder/form-builder-pages.tsx');
+const workflows = () => import('../pages/workflows/workflows-pages.tsx');
 
 const dev = () => import('../pages/dev/gallery-pages.tsx');
 const tests = () => import('../pages/test/test-pages.tsx');
@@ -179,6 +180,10 @@ const PAGES: Readonly<Record<string, TLazyPage>> = {
   '/form_builder/:id/edit': page(formBuilder, 'FormEditPage'),
   '/form_builder/:id/preview': page(formBuilder, 'FormPreviewPage'),
   '/form_builder/:id/submissions/:submissionId': page(formBuilder, 'FormSubmissionPage'),
+  // Workflows (issue #33): the designer of a school's phases, one chunk with dnd-kit like the builder.
+  '/workflows': page(workflows, 'WorkflowsPage'),
+  '/workflows/:id': page(workflows, 'WorkflowPage'),
+  '/workflows/:id/:phaseId': page(workflows, 'WorkflowPhasePage'),
   ...GALLERY_PAGES,
 };
 

@@ -1,10 +1,12 @@
 import { editsOwnOrganization } from '@stageplein/contracts/organizations/organizations-policy';
 import { canOpenBackOffice } from '@stageplein/contracts/identity/permissions';
+import { mayDesignWorkflows } from '@stageplein/contracts/phases/workflow-rules';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { SIGN_OUT_PATH } from '@stageplein/contracts/routes/route-manifest';
 import { displayName, initials } from '../session/current-user.ts';
+import { currentOrganizationFacts } from '../session/organization-facts.ts';
 import { useSession } from '../session/session-context.ts';
 import { Icon } from '@stageplein/design-system/components/icons.tsx';
 import { APP_LINKS } from '@stageplein/design-system/navigation/app-links.ts';
@@ -13,7 +15,8 @@ import { OrganizationSelect } from './organization-select.tsx';
 /** The account links of a signed-in user (account menu and side panel). */
 export function AccountLinks({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
-  const { permissions, currentOrganization } = useSession();
+  const session = useSession();
+  const { permissions, currentOrganization } = session;
   const links: [string, string][] = [
     ['/dashboard', t('routes.dashboard')],
     ['/profile-edit', t('routes.profile.index')],
@@ -22,6 +25,8 @@ export function AccountLinks({ onNavigate }: { onNavigate?: () => void }) {
   ];
   if (editsOwnOrganization(permissions, currentOrganization?.id))
     links.push(['/instellingen/organisatie', t('routes.settings.organization')]);
+  if (mayDesignWorkflows(permissions, currentOrganizationFacts(session)))
+    links.push(['/workflows', t('routes.workflows.index')]);
   return (
     <ul className="account-links">
       {canOpenBackOffice(permissions) && (

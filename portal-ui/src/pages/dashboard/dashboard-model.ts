@@ -6,6 +6,7 @@ import {
 } from '@stageplein/contracts/organizations/moderation';
 import { mayImportStudents } from '@stageplein/contracts/organizations/organizations-policy';
 import { mayAssignInternships } from '@stageplein/contracts/placements/internship-policy';
+import { mayDesignWorkflows } from '@stageplein/contracts/phases/workflow-rules';
 import type { TTenantFeatures } from '@stageplein/contracts/tenants/tenant.types';
 
 /** Whose dashboard it is: the first of these the user is, for the current organization (contracts' persona). */
@@ -77,6 +78,14 @@ export function dashboardTiles(role: TDashboardRole, features: TTenantFeatures):
         tile('users', '/users', 'routes.users.index'),
         tile('import', '/importeren/csv', 'routes.imports.csv', mayImportStudents),
         ...(contracts ? [tile('templates', '/contract_templates', 'routes.contractTemplates.index')] : []),
+        // The phases of the school's internships: its workflow designers (contracts' rule, issue #33).
+        ...(role === 'schoolAdmin'
+          ? [
+              tile('workflows', '/workflows', 'routes.workflows.index', (p, current) =>
+                mayDesignWorkflows(p, current),
+              ),
+            ]
+          : []),
         // Assignments for the supervisors of the school's students (a centre's admins have none).
         ...(role === 'schoolAdmin'
           ? [tile('assignments', '/opdrachten/beheer', 'routes.assignments.manage')]

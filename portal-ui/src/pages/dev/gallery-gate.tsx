@@ -2,12 +2,8 @@ import { useLayoutEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { i18n as TI18n } from 'i18next';
 import { detectStaging } from '@stageplein/contracts/client/detect-tenant';
-import {
-  isPlatformOperator,
-  type TCurrentOrganizationFacts,
-} from '@stageplein/contracts/organizations/moderation';
-import type { TOrganizationType } from '@stageplein/contracts/identity/roles';
-import type { TOrganizationStatus } from '@stageplein/contracts/organizations/organizations';
+import { isPlatformOperator } from '@stageplein/contracts/organizations/moderation';
+import { currentOrganizationFacts } from '../../session/organization-facts.ts';
 import { useSession, type TSession } from '../../session/session-context.ts';
 import { NotFoundPage } from '../not-found-page.tsx';
 import { GALLERY_MESSAGES, GALLERY_NAMESPACE } from './gallery-messages.ts';
@@ -21,18 +17,8 @@ function registerGalleryMessages(i18n: TI18n): void {
   }
 }
 
-/** The current organization's type and status, as the contracts rule needs them (undefined: unknown). */
-export function currentOrganizationFacts(session: TSession): TCurrentOrganizationFacts | undefined {
-  const current = session.currentOrganization;
-  if (!current) return undefined;
-  const known = session.user?.organizations.find((o) => o.id === current.id);
-  if (!known?.status || !known.type) return undefined;
-  return {
-    id: current.id,
-    type: known.type as TOrganizationType,
-    status: known.status as TOrganizationStatus,
-  };
-}
+// Where the other pages have always found it; the shell takes it from the session's folder.
+export { currentOrganizationFacts } from '../../session/organization-facts.ts';
 
 /**
  * Who may see the gallery: everyone on a staging deployment (the gateway's meta tag, spec §1 flag

@@ -1,0 +1,157 @@
+import type { TApiClient } from '@stageplein/contracts/client/api-client';
+import type { TInternshipContractType } from '@stageplein/contracts/placements/internships';
+import type { TWorkflowPhase } from '@stageplein/contracts/phases/workflow-rules';
+import type {
+  TWorkflowDefinitionAttributes,
+  TWorkflowVersionAttributes,
+} from '@stageplein/contracts/phases/workflow-definitions';
+
+/**
+ * The designer's calls to placements' workflow definitions (contracts/src/phases/workflow-definitions.ts).
+ * Read `raw`: phases and tasks are data in the wire's snake_case, sent back as they came.
+ */
+const DEFINITIONS = '/api/v1/workflow_definitions';
+const VERSIONS = '/api/v1/workflow_versions';
+
+interface TRaw<A> {
+  id: string;
+  type: string;
+  attributes: A;
+}
+
+export type TWorkflowDefinition = TWorkflowDefinitionAttributes & { id: string };
+export type TWorkflowVersion = TWorkflowVersionAttributes & { id: string };
+
+const flat = <A>(r: TRaw<A>): A & { id: string } => ({ ...r.attributes, id: r.id });
+
+export interface TDefinitionList {
+  definitions: TWorkflowDefinition[];
+  /** The server's answer whether the caller may design (a school admin, or a mentor granted it). */
+  canDesign: boolean;
+}
+
+export async function listDefinitions(client: TApiClient, signal?: AbortSignal): Promise<TDefinitionList> {
+  const doc = await client.get<{
+    data: TRaw<TWorkflowDefinitionAttributes>[];
+    meta?: { can_design?: boolean };
+  }>(DEFINITIONS, { signal, raw: true });
+  return { definitions: doc.data.map(flat), canDesign: doc.meta?.can_design === true };
+}
+
+/** One definition with its published version and its draft (either may be missing). */
+export interface TDefinitionView {
+  definition: TWorkflowDefinition;
+  published: TWorkflowVersion | undefined;
+  draft: TWorkflowVersion | undefined;
+}
+
+export async function fetchDefinition(
+  client: TApiClient,
+  id: string,
+  signal?: AbortSignal,
+): Promise<TDefinitionView> {
+  const doc = await client.get<{
+    data: TRaw<TWorkflowDefinitionAttributes>;
+    included?: TRaw<TWorkflowVersionAttributes>[];
+  }>(`${DEFINITIONS}/${encodeURIComponent(id)}`, { signal, raw: true });
+  const definition = flat(doc.data);
+  const versions = (doc.included ?? []).filter((r) => r.type === 'workflow_version').map(flat);
+  const byId = async (versionId: string | null) => {
+    if (!versionId) return undefined;
+    return versions.find((v) => v.id === versionId) ?? (await fetchVersion(client, versionId, signal));
+  };
+  return {
+    definition,
+    published: await byId(definition.published_version_id),
+    draft: await byId(definition.draft_version_id),
+  };
+}
+
+export async function fetchVersion(
+  client: TApiClient,
+  id: string,
+  signal?: AbortSignal,
+): Promise<TWorkflowVersion> {
+  const doc = await client.get<{ data: TRaw<TWorkflowVersionAttributes> }>(
+    `${VERSIONS}/${encodeURIComponent(id)}`,
+    { signal, raw: true },
+  );
+  return flat(doc.data);
+}
+
+export async function createDefinition(
+  client: TApiClient,
+  input: { name: string; contract_type: TInternshipContractType },
+): Promise<TWorkflowDefinition> {
+  const doc = await client.post<{ data: TRaw<TWorkflowDefinitionAttributes> }>(
+    DEFINITIONS,
+    { data: { type: 'workflow_definition', attributes: input } },
+    { raw: true },
+  );
+  return flat(doc.data);
+}
+
+export async function makeDefault(client: TApiClient, id: string): Promise<void> {
+  await client.patch(
+    `${DEFINITIONS}/${encodeURIComponent(id)}`,
+    { data: { type: 'workflow_definition', id, attributes: { is_default: true } } },
+    { raw: true },
+  );
+}
+
+/** A new draft from the published version. */
+export async function createDraft(client: TApiClient, definitionId: string): Promise<void> {
+  await client.post(`${DEFINITIONS}/${encodeURIComponent(definitionId)}/drafts`, undefined, { raw: true });
+}
+
+/** The draft's phases, all of them (a published version refuses: `workflow_version_published`). */
+export async function savePhases(
+  client: TApiClient,
+  versionId: string,
+  phases: readonly TWorkflowPhase[],
+): Promise<TWorkflowVersion> {
+  const doc = await client.patch<{ data: TRaw<TWorkflowVersionAttributes> }>(
+    `${VERSIONS}/${encodeURIComponent(versionId)}`,
+    { data: { type: 'workflow_version', id: versionId, attributes: { phases } } },
+    { raw: true },
+  );
+  return flat(doc.data);
+}
+
+export async function publishVersion(client: TApiClient, versionId: string): Promise<TWorkflowVersion> {
+  const doc = await client.post<{ data: TRaw<TWorkflowVersionAttributes> }>(
+    `${VERSIONS}/${encodeURIComponent(versionId)}/publish`,
+    undefined,
+    { raw: true },
+  );
+  return flat(doc.data);
+}
+
+/** What a task of kind `evaluation` or `assignment` may name: the school's evaluation templates and assignments. */
+export interface TChoice {
+  id: string;
+  label: string;
+}
+
+export async function evaluationTemplateChoices(
+  client: TApiClient,
+  signal?: AbortSignal,
+): Promise<TChoice[]> {
+  const doc = await client.get<{ data: TRaw<{ name: string }>[] }>('/api/v1/evaluation_templates', {
+    signal,
+    raw: true,
+  });
+  return doc.data.map((r) => ({ id: r.id, label: r.attributes.name }));
+}
+
+export async function assignmentChoices(
+  client: TApiClient,
+  lang: 'nl' | 'en',
+  signal?: AbortSignal,
+): Promise<TChoice[]> {
+  const doc = await client.get<{ data: TRaw<{ title: { nl: string; en: string } }>[] }>(
+    '/api/v1/assignments?page[size]=200',
+    { signal, raw: true },
+  );
+  return doc.data.map((r) => ({ id: r.id, label: r.attributes.title[lang] || r.attributes.title.nl }));
+}
