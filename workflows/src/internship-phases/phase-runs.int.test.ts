@@ -75,7 +75,7 @@ interface TPhaseDoc {
       }[];
     };
   }[];
-  meta: { run: { state: string; version_id: string } | null };
+  meta: { run: { state: string; version_id: string; definition_id: string } | null };
 }
 const phases = async (headers: THeaders = h.headers) => {
   const res = await get(`/api/v1/internships/${INTERNSHIP}/phases`, headers);
@@ -125,6 +125,74 @@ describe('internship phases through the product', () => {
         (s) => s?.phaseId !== null && s !== null,
       );
       expect(state).toMatchObject({ phaseIndex: 2, versionId: doc.meta.run!.version_id });
+    },
+  );
+
+  it(
+    "migrates chosen runs explicitly, for the school's designers only, and logs it",
+    { timeout: 120_000 },
+    async () => {
+      const seeded = uuidV5(`${TENANT}:internship:0`, SEED_NAMESPACE);
+      const before = (await get(`/api/v1/internships/${seeded}/phases`)).json() as TPhaseDoc;
+      const run = before.meta.run!;
+      // A second published version of the same definition (the phases group's routes).
+      const draft = await post(`/api/v1/workflow_definitions/${run.definition_id}/drafts`);
+      expect(draft.statusCode, draft.body).toBe(201);
+      const published = await post(`/api/v1/workflow_versions/${draft.json().data.id}/publish`);
+      expect(published.statusCode, published.body).toBe(200);
+      const v2 = published.json().data.id as string;
+      const body = (ids: string[]) => ({
+        data: { type: 'phase_migration', attributes: { to_version_id: v2, internship_ids: ids } },
+      });
+      // Not a designer: 403; another tenant's designer: the version does not exist for them.
+      expect((await post('/api/v1/phase_migrations', mentor, body([seeded]))).statusCode).toBe(403);
+      expect((await post('/api/v1/phase_migrations', student, body([seeded]))).statusCode).toBe(403);
+      const other = await signIn('admin@raayland.test', 'raayland', seedOrganizationId('raayland', 'school'));
+      expect((await post('/api/v1/phase_migrations', other, body([seeded]))).statusCode).toBe(404);
+
+      const unknown = '00000000-0000-4000-8000-00000000abcd';
+      const res = await post('/api/v1/phase_migrations', h.headers, body([seeded, unknown]));
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().data.map((d: { attributes: object }) => d.attributes)).toEqual([
+        {
+          internship_id: seeded,
+          from_version_id: run.version_id,
+          to_version_id: v2,
+          migrated: true,
+          error: null,
+        },
+        {
+          internship_id: unknown,
+          from_version_id: null,
+          to_version_id: v2,
+          migrated: false,
+          error: 'not_found',
+        },
+      ]);
+      // The workflow continues on the new version at the same phase; the read model follows.
+      const state = await until(
+        () =>
+          h.temporal.client.workflow
+            .getHandle(internshipPhasesWorkflowId(seeded))
+            .query<TPhaseRunState>(QUERIES.phaseRunState),
+        (s) => s.versionId === v2 && s.phaseId !== null,
+      );
+      expect(state.phaseIndex).toBe(2);
+      const after = (await get(`/api/v1/internships/${seeded}/phases`)).json() as TPhaseDoc;
+      expect(after.meta.run!.version_id).toBe(v2);
+      expect(current(after)!.id).toBe(current(before)!.id);
+      // Logged: the audit log holds the move from which version to which.
+      const { rows } = await sql<{ data: Record<string, unknown> }>`select a.data from placements.audit_log a
+      where a.action = 'phase_run.migrated' and a.subject_id = ${seeded}`.execute(h.owner);
+      expect(rows.map((r) => r.data)).toEqual([
+        expect.objectContaining({ from_version_id: run.version_id, to_version_id: v2 }),
+      ]);
+      // Once more to the version it runs: refused for that internship.
+      const again = await post('/api/v1/phase_migrations', h.headers, body([seeded]));
+      expect(again.json().data[0].attributes).toMatchObject({
+        migrated: false,
+        error: 'phase_update_invalid',
+      });
     },
   );
 
