@@ -10,8 +10,23 @@ export type TTrust = (address: string, hop: number) => boolean;
  */
 export function compileTrust(proxies: readonly string[]): TTrust {
   if (proxies.length === 0) return () => false;
-  return proxyAddr.compile([...proxies]);
+  const trust = proxyAddr.compile([...proxies]);
+  // Asked again and again for the same few addresses (a request's ip, host and protocol each walk its
+  // forwarding chain, every request of a connection from the same peer): each is parsed once. The
+  // answer depends on the address only; a flood of made-up forwarded addresses just starts it over.
+  const known = new Map<string, boolean>();
+  return (address, hop) => {
+    let trusted = known.get(address);
+    if (trusted === undefined) {
+      trusted = trust(address, hop);
+      if (known.size >= MAX_KNOWN_ADDRESSES) known.clear();
+      known.set(address, trusted);
+    }
+    return trusted;
+  };
 }
+
+const MAX_KNOWN_ADDRESSES = 1000;
 
 declare module 'fastify' {
   interface FastifyInstance {

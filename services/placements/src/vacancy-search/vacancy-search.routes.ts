@@ -16,7 +16,7 @@ import type { TPlacementsDeps } from '../placements.config.ts';
 import { callerOf, type TCaller } from '../shared/caller.ts';
 import { contextOf } from '../shared/request.ts';
 import { vacancyResource } from '../vacancies/index.ts';
-import { parseSearch, type TVisibility } from './vacancy-search.plan.ts';
+import { parseSearch, type TParsedSearch, type TVisibility } from './vacancy-search.plan.ts';
 import { searchVacancies, vacancyMarkers } from './vacancy-search.service.ts';
 
 const TAGS = ['vacancies'];
@@ -34,6 +34,31 @@ const visibilityOf =
       return { kind: 'organization', organizationId: String(own.value) };
     return { kind: 'public' };
   };
+
+/**
+ * A visitor's search, parsed and planned once per tenant and query string: the bank's anonymous
+ * searches repeat from visitor to visitor (a first page, its next pages, the map's markers), and for
+ * them the plan is a pure function of the two (the public visibility, the gazetteer's places). Signed-in
+ * callers are planned every time (what they see depends on who they are). A query that fails to parse
+ * is never kept; the oldest plan goes when the memo is full.
+ */
+const visitorSearches = new Map<string, TParsedSearch>();
+const MAX_VISITOR_SEARCHES = 500;
+
+function searchOf(req: FastifyRequest, tenantId: string, caller: TCaller): TParsedSearch {
+  const raw = req.query as Record<string, string | string[] | undefined>;
+  if (caller.auth) return parseSearch(raw, tenantId, visibilityOf(caller));
+  const at = req.url.indexOf('?');
+  const key = `${tenantId} ${at < 0 ? '' : req.url.slice(at + 1)}`;
+  let parsed = visitorSearches.get(key);
+  if (!parsed) {
+    parsed = parseSearch(raw, tenantId, visibilityOf(caller));
+    if (visitorSearches.size >= MAX_VISITOR_SEARCHES)
+      visitorSearches.delete(visitorSearches.keys().next().value!);
+    visitorSearches.set(key, parsed);
+  }
+  return parsed;
+}
 
 /** The request's URL on its public origin (kit): a Host an outsider chose is never echoed. */
 const requestUrlOf = (req: FastifyRequest) => new URL(requestUrl(req));
@@ -56,7 +81,7 @@ export const vacancySearchRoutes: FastifyPluginAsync<TPlacementsDeps> = async (a
     handler: async (req, reply): Promise<TVacancySearchCollection> => {
       const ctx = await contextOf(req, deps);
       const caller = await callerOf(req, ctx.db);
-      const parsed = parseSearch(req.query, ctx.tenant.id, visibilityOf(caller));
+      const parsed = searchOf(req, ctx.tenant.id, caller);
       const result = await searchVacancies(ctx.db, parsed);
       const moderator = moderatesVacancies(caller.permissions, caller.current);
       reply.header('cache-control', 'private, no-store');
@@ -98,7 +123,7 @@ export const vacancySearchRoutes: FastifyPluginAsync<TPlacementsDeps> = async (a
     handler: async (req, reply): Promise<TVacancyMarkerCollection> => {
       const ctx = await contextOf(req, deps);
       const caller = await callerOf(req, ctx.db);
-      const parsed = parseSearch(req.query, ctx.tenant.id, visibilityOf(caller));
+      const parsed = searchOf(req, ctx.tenant.id, caller);
       const result = await vacancyMarkers(ctx.db, parsed);
       reply.header('cache-control', 'private, no-store');
       return {

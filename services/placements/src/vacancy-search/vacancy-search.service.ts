@@ -39,6 +39,22 @@ export interface TSearchResult {
   facets?: TVacancyFacets;
 }
 
+/**
+ * The statements of a plan, built once per plan object: a visitor's search is parsed once and its plan
+ * kept (vacancy-search.routes.ts), so its statements are too; other plans are dropped with them.
+ */
+const pageStatements = new WeakMap<TSearchPlan, { text: string; values: unknown[] }>();
+const markerStatements = new WeakMap<TSearchPlan, { text: string; values: unknown[] }>();
+
+function once<K extends object, V>(memo: WeakMap<K, V>, key: K, build: () => V): V {
+  let value = memo.get(key);
+  if (value === undefined) {
+    value = build();
+    memo.set(key, value);
+  }
+  return value;
+}
+
 export async function searchVacancies(db: TDb, parsed: TParsedSearch): Promise<TSearchResult> {
   const { size, number } = parsed.query.page;
   const page = {
@@ -46,8 +62,12 @@ export async function searchVacancies(db: TDb, parsed: TParsedSearch): Promise<T
     offset: parsed.cursor ? 0 : (number - 1) * size,
     after: parsed.cursor && { key: parsed.cursor.key, id: parsed.cursor.id },
   };
+  // The page is the parsed search's own, so a plan's statement is the same every time.
   const result = await withTypoFallback(parsed, async (plan) => {
-    const rows = await run<TResultRow>(db, searchPageSql(plan, page));
+    const rows = await run<TResultRow>(
+      db,
+      once(pageStatements, plan, () => searchPageSql(plan, page)),
+    );
     return { total: rows[0]?.total ?? 0, rows: rows.filter((r) => r.id !== null) };
   });
   const last = result.rows.at(-1);
@@ -146,7 +166,9 @@ export async function vacancyMarkers(
     // One more than shown tells whether there are more; only then are they counted.
     const rows = await run<{ id: string; title: string; lat: number; lng: number }>(
       db,
-      markersSql(plan, max + 1),
+      max === MAX_MARKERS
+        ? once(markerStatements, plan, () => markersSql(plan, max + 1))
+        : markersSql(plan, max + 1),
     );
     if (rows.length <= max) return { total: rows.length, markers: rows };
     const [counted] = await run<{ total: number }>(db, markersCountSql(plan));
