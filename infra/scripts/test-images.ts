@@ -113,6 +113,7 @@ async function lockCache(kind: 'shared' | 'exclusive', wait: boolean): Promise<(
   const locked = await new Promise<boolean>((resolve) => {
     child.stdout.once('data', () => resolve(true));
     child.once('exit', () => resolve(false));
+    child.once('error', () => resolve(false)); // no flock(1): no lock
   });
   if (!locked) return null;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
