@@ -393,4 +393,66 @@ describe('internship phases on the time-skipping test server', () => {
       });
     },
   );
+
+  it(
+    'loses nothing when its worker stops mid-phase: a new worker replays the run, repeats nothing, goes on',
+    { timeout: 120_000 },
+    async () => {
+      // A worker of its own on another queue, stopped while the phase waits on its timers.
+      const queue = `${TASK_QUEUE}-restart`;
+      const workerOf = () =>
+        Worker.create({
+          connection: env.nativeConnection,
+          taskQueue: queue,
+          workflowsPath: WORKFLOW,
+          activities: stand.activities,
+          // No sticky cache: the next worker must rebuild the run from its history.
+          maxCachedWorkflows: 0,
+        });
+      const id = internshipId();
+      const first = await workerOf();
+      const firstRun = first.run();
+      const handle = await env.client.workflow.start('internshipPhases', {
+        taskQueue: queue,
+        workflowId: `internship-phases-${id}`,
+        args: [{ tenant: 'demo', internshipId: id, versionId: V1 }],
+      });
+      const [studentTask] = (await stateOf(handle)).openTaskIds;
+      await env.sleep('30 hours');
+      expect(callsOf(id).map((c) => c.name)).toEqual(['enterPhase', 'remindPhaseTask']);
+      first.shutdown();
+      await firstRun;
+
+      // A new worker (no cache: it rebuilds the run from its history); then five more days of workflow time.
+      // (The test server holds its clock while a workflow task waits for a worker, so the days pass with it.)
+      const second = await workerOf();
+      await second.runUntil(async () => {
+        await env.sleep('5 days');
+        await update(handle.workflowId, UPDATES.completePhaseTask, {
+          taskId: studentTask,
+          userId: 'u-m',
+          actors: ['mentor'],
+        });
+        expect(await env.client.workflow.getHandle(handle.workflowId).result()).toMatchObject({
+          ended: 'completed',
+        });
+      });
+      // Nothing redone after the restart (the first reminder once, the phase entered once), every later moment
+      // acted on in order, and the mentor could act after the escalation.
+      expect(
+        callsOf(id)
+          .filter((c) => c.name !== 'enterPhase' || c.input.entry === 0)
+          .map((c) => [c.name, c.input.reminder ?? c.input.level ?? c.input.entry ?? null])
+          .slice(0, 5),
+      ).toEqual([
+        ['enterPhase', 0],
+        ['remindPhaseTask', 1],
+        ['remindPhaseTask', 2],
+        ['escalatePhaseTask', 1],
+        ['escalatePhaseTask', 2],
+      ]);
+      expect(callsOf(id).filter((c) => c.name === 'remindPhaseTask')).toHaveLength(2);
+      expect(callsOf(id).filter((c) => c.name === 'completePhaseTask')).toHaveLength(1);
+    },
+  );
 });
