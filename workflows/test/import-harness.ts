@@ -5,7 +5,9 @@ import { Client, Connection } from '@temporalio/client';
 import { inject } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { seedOrganizationId } from '@stageplein/contracts/domain/seed-ids';
-import { TASK_QUEUES, type WORKFLOW_TYPES } from '@stageplein/contracts/workflows/names';
+import { TASK_QUEUES, WORKFLOW_TYPES } from '@stageplein/contracts/workflows/names';
+
+const WORKFLOW_TYPE_PHASES = WORKFLOW_TYPES.internshipPhases;
 import { identityService } from '@stageplein/identity';
 import { DEMO_PASSWORD } from '@stageplein/identity/seeds/seed';
 import { createDb, createPool } from '@stageplein/kit/db/database';
@@ -133,6 +135,15 @@ export async function importHarness(
       return h.worker;
     },
     async close() {
+      // The seeds started internship-phases workflows with deterministic ids on the run's shared server:
+      // end them, so the next file's seeds start their own (against that file's database).
+      for await (const run of client.workflow.list({
+        query: `WorkflowType = '${WORKFLOW_TYPE_PHASES}' AND ExecutionStatus = 'Running'`,
+      }))
+        await client.workflow
+          .getHandle(run.workflowId, run.runId)
+          .terminate('test file done')
+          .catch(() => undefined);
       await connection.close();
       await h.worker?.stop();
       await app.close();
