@@ -232,8 +232,11 @@ export const en: TMessages = {
           evaluations: 'Evaluations to fill in',
           hoursToConfirm: 'Hours waiting for the workplace supervisor’s confirmation',
           hoursToLog: 'Weeks without hours logged',
+          phaseTasks: 'Tasks to do',
         },
         weeksToLog: 'weeks without hours: {{count}}, from {{date}}',
+        phaseTaskDue: 'by {{date}}',
+        phaseTaskOverdue: 'late, due {{date}}',
       },
     },
     profile: {

@@ -173,8 +173,11 @@ export const nlPortal = {
         evaluations: 'Evaluaties om in te vullen',
         hoursToConfirm: 'Uren wachten op bevestiging door de praktijkbegeleider',
         hoursToLog: 'Weken zonder ingevulde uren',
+        phaseTasks: 'Taken om te doen',
       },
       weeksToLog: 'weken zonder uren: {{count}}, vanaf {{date}}',
+      phaseTaskDue: 'uiterlijk {{date}}',
+      phaseTaskOverdue: 'te laat, uiterlijk {{date}}',
     },
   },
   profile: {

@@ -145,6 +145,7 @@ describe('what waits for whom (issue #30 item 2)', () => {
 
   it('gives each person the queues they act on or follow', () => {
     expect(keys('schoolAdmin', as('admin', 'School'), school)).toEqual([
+      'phaseTasks',
       'approvals',
       'selfFound',
       'organizations',
@@ -152,27 +153,42 @@ describe('what waits for whom (issue #30 item 2)', () => {
     expect(keys('centerAdmin', as('admin', 'VolunteerCenter'), center)).toEqual(['organizations']);
     // stageplein: hours, no evaluation forms; oldebroek: both; demo (traineeship): neither.
     expect(keys('companyAdmin', as('admin', 'Provider'), company)).toEqual([
+      'phaseTasks',
       'applications',
       'hoursToConfirm',
     ]);
-    expect(keys('companyAdmin', as('admin', 'Provider'), company, 'demo')).toEqual(['applications']);
+    expect(keys('companyAdmin', as('admin', 'Provider'), company, 'demo')).toEqual([
+      'phaseTasks',
+      'applications',
+    ]);
     expect(keys('mentor', as('mentor', 'School'), school)).toEqual([
+      'phaseTasks',
       'studentsAwaitingSchool',
       'hoursToConfirm',
     ]);
     expect(keys('mentor', as('mentor', 'School'), school, 'oldebroek')).toEqual([
+      'phaseTasks',
       'studentsAwaitingSchool',
       'evaluations',
       'hoursToConfirm',
     ]);
-    // The weeks without hours first, on hours tenants only.
-    expect(keys('student', as('student', 'School'), school)).toEqual(['hoursToLog', 'answered']);
+    // The phase tasks first, then the weeks without hours (on hours tenants only).
+    expect(keys('student', as('student', 'School'), school)).toEqual([
+      'phaseTasks',
+      'hoursToLog',
+      'answered',
+    ]);
     expect(keys('student', as('student', 'School'), school, 'oldebroek')).toEqual([
+      'phaseTasks',
       'hoursToLog',
       'answered',
       'evaluations',
     ]);
-    expect(keys('student', as('student', 'School'), school, 'demo')).toEqual(['answered', 'evaluations']);
+    expect(keys('student', as('student', 'School'), school, 'demo')).toEqual([
+      'phaseTasks',
+      'answered',
+      'evaluations',
+    ]);
     expect(keys('member', as('volunteer', 'NonProfit'))).toEqual([]);
   });
 
@@ -195,7 +211,7 @@ describe('what waits for whom (issue #30 item 2)', () => {
   });
 
   it('asks the list endpoints for the count and the newest rows, and links to the screens where one acts', () => {
-    const [approvals] = waitingQueues(
+    const [, approvals] = waitingQueues(
       'schoolAdmin',
       as('admin', 'School'),
       school,
@@ -217,12 +233,21 @@ describe('what waits for whom (issue #30 item 2)', () => {
     expect(orgUrl.pathname).toBe('/api/v1/organizations');
     expect(orgUrl.searchParams.get('filter[status_eq]')).toBe('pending');
     expect(matchRoute(orgs.path)?.route.owner).toBe('admin');
-    const hours = waitingQueues('mentor', as('mentor', 'School'), school, TENANTS.stageplein.features)[1]!;
+    const hours = waitingQueues('mentor', as('mentor', 'School'), school, TENANTS.stageplein.features)[2]!;
     const hoursUrl = new URL(waitingQueueQuery(hours, 5), 'http://x');
     expect(hoursUrl.searchParams.get('filter[awaiting]')).toBe('hours_confirmation');
     expect(hoursUrl.searchParams.has('filter[status_in]')).toBe(false);
     // The student's weeks without hours: the hours service's own count.
-    const toLog = waitingQueues('student', as('student', 'School'), school, TENANTS.stageplein.features)[0]!;
+    const [tasks, toLog] = waitingQueues(
+      'student',
+      as('student', 'School'),
+      school,
+      TENANTS.stageplein.features,
+    );
+    // The phase tasks: placements' own list of the caller's open tasks, counted by the server.
+    expect(tasks!.key).toBe('phaseTasks');
+    expect(waitingQueueQuery(tasks!, 5)).toBe('/api/v1/phase_tasks?page[size]=5');
+    if (!toLog) throw new Error('no hours queue');
     expect(toLog.key).toBe('hoursToLog');
     expect(waitingQueueQuery(toLog, 5)).toBe('/api/v1/hours/due');
     expect(matchRoute(toLog.path)?.route.owner).toBe('portal');
@@ -236,6 +261,7 @@ describe('what waits for whom (issue #30 item 2)', () => {
       'evaluations',
       'hoursToConfirm',
       'hoursToLog',
+      'phaseTasks',
     ])
       expect(hasKey(`portal.dashboard.waiting.queues.${q}`), q).toBe(true);
   });

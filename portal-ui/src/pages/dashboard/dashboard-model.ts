@@ -163,7 +163,9 @@ export function dashboardInternshipsOf(
  * - mentor: their students' internships waiting for the school's approval (read only: they follow up),
  *   their evaluation parts to fill, hours waiting for confirmation (they may send the link);
  * - student: the weeks of their running hours sheets without hours (the server's `hoursWeeksToLog`,
- *   hours tenants), applications that got an answer, their evaluation parts to fill.
+ *   hours tenants), applications that got an answer, their evaluation parts to fill;
+ * - everyone of a school or a company first: the open tasks of their internships' current phases they
+ *   must act on (issue #33; the server's list: their own, or escalated to them).
  * Hours and evaluation queues only where the tenant has them (spec §1 switches).
  */
 export type TWaitingQueueKey =
@@ -175,7 +177,8 @@ export type TWaitingQueueKey =
   | 'answered'
   | 'evaluations'
   | 'hoursToConfirm'
-  | 'hoursToLog';
+  | 'hoursToLog'
+  | 'phaseTasks';
 
 export type TWaitingQueue =
   | {
@@ -187,7 +190,9 @@ export type TWaitingQueue =
     }
   | { key: TWaitingQueueKey; kind: 'organizations'; types: readonly string[]; path: string }
   /** The student's weeks without hours (`GET /api/v1/hours/due`, counted by the server in weeks). */
-  | { key: TWaitingQueueKey; kind: 'hours'; path: string };
+  | { key: TWaitingQueueKey; kind: 'hours'; path: string }
+  /** Open tasks of the internships' current phases the person must act on (`GET /api/v1/phase_tasks`). */
+  | { key: TWaitingQueueKey; kind: 'phaseTasks'; path: string };
 
 const internshipsQueue = (key: TWaitingQueueKey, statuses: readonly TInternshipStatus[]): TWaitingQueue => ({
   key,
@@ -215,6 +220,8 @@ export function waitingQueues(
   const hours = features.usesHours ? [awaitingQueue('hoursToConfirm', 'hours_confirmation')] : [];
   const evaluations = (awaiting: TInternshipAwaiting) =>
     features.evaluationForms ? [awaitingQueue('evaluations', awaiting)] : [];
+  // The phase tasks the person must act on, their own or escalated to them (issue #33): first, they have deadlines.
+  const phaseTasks: TWaitingQueue = { key: 'phaseTasks', kind: 'phaseTasks', path: '/internships' };
   const moderated = moderatedTypes(permissions, current);
   const organizations: TWaitingQueue[] = moderated.length
     ? [{ key: 'organizations', kind: 'organizations', types: moderated, path: '/organizations/approve' }]
@@ -222,6 +229,7 @@ export function waitingQueues(
   switch (role) {
     case 'schoolAdmin':
       return [
+        phaseTasks,
         internshipsQueue('approvals', ['accepted']),
         internshipsQueue('selfFound', ['submitted']),
         ...organizations,
@@ -229,15 +237,17 @@ export function waitingQueues(
     case 'centerAdmin':
       return organizations;
     case 'companyAdmin':
-      return [internshipsQueue('applications', ['applied']), ...hours];
+      return [phaseTasks, internshipsQueue('applications', ['applied']), ...hours];
     case 'mentor':
       return [
+        phaseTasks,
         internshipsQueue('studentsAwaitingSchool', ['submitted', 'accepted']),
         ...evaluations('evaluation_mentor'),
         ...hours,
       ];
     case 'student':
       return [
+        phaseTasks,
         ...(features.usesHours ? [{ key: 'hoursToLog', kind: 'hours', path: '/internships' } as const] : []),
         internshipsQueue('answered', ['accepted', 'declined']),
         ...evaluations('evaluation_student'),
@@ -251,6 +261,7 @@ export function waitingQueues(
 export function waitingQueueQuery(queue: TWaitingQueue, rows: number): string {
   // One row per internship with weeks due; the server lists them all (a student has few).
   if (queue.kind === 'hours') return '/api/v1/hours/due';
+  if (queue.kind === 'phaseTasks') return `/api/v1/phase_tasks?page[size]=${rows}`;
   const params = new URLSearchParams({ 'page[size]': String(rows) });
   if (queue.kind === 'internships') {
     if (queue.statuses.length) params.set('filter[status_in]', queue.statuses.join(','));

@@ -17,6 +17,10 @@ const dayAndMonth = (date: string | undefined, language: string) =>
       })
     : '';
 
+/** "5 oktober" of a moment (a deadline), in the device's calendar. */
+const dueDay = (at: string, language: string) =>
+  new Date(at).toLocaleDateString(language, { day: 'numeric', month: 'long' });
+
 /** Rows shown per queue; the count is the server's total, the link opens the whole queue. */
 const ROWS = 5;
 
@@ -81,6 +85,40 @@ export function DashboardWaiting({
               )}`,
               // The internship's page holds its hours sheet.
               path: `/internships/${d.internshipId}`,
+            })),
+          };
+        }
+        if (queue.kind === 'phaseTasks') {
+          // The caller's open phase tasks (their own, or escalated to them), soonest deadline first.
+          const tasks = readCollectionDocument<{
+            internshipId: string;
+            title: { nl: string; en: string };
+            studentName: string;
+            dueAt: string | null;
+            overdue: boolean;
+          }>(await api.client.get<TRawDocument>(url, { signal }));
+          const language = i18n.language.startsWith('en') ? 'en' : 'nl';
+          return {
+            total: Number(tasks.meta?.total ?? tasks.data.length),
+            rows: tasks.data.map((task) => ({
+              id: task.id,
+              label: [
+                task.title[language] || task.title.nl,
+                task.studentName,
+                task.dueAt &&
+                  t(
+                    task.overdue
+                      ? 'portal.dashboard.waiting.phaseTaskOverdue'
+                      : 'portal.dashboard.waiting.phaseTaskDue',
+                    {
+                      date: dueDay(task.dueAt, i18n.language),
+                    },
+                  ),
+              ]
+                .filter(Boolean)
+                .join(' · '),
+              // The internship's page shows the task and lets the person complete it.
+              path: `/internships/${task.internshipId}`,
             })),
           };
         }

@@ -20,6 +20,7 @@ import { useForm } from '@stageplein/design-system/forms/use-form.ts';
 import { HOURS_RUNNING_STATUSES } from '@stageplein/contracts/placements/hours-policy';
 import { useApi } from '../../api/api-context.ts';
 import { HoursSection } from '../hours/hours-section.tsx';
+import { InternshipPhases } from './internship-phases.tsx';
 import { EvaluationSection } from '../evaluations/evaluation-section.tsx';
 import { EVALUATION_STATUSES } from '@stageplein/contracts/placements/evaluation-policy';
 import { StatusErrorScreen } from '../../shell/error-screen.tsx';
@@ -150,14 +151,11 @@ function InternshipView({ internship: i }: { internship: TInternship }) {
               </>
             )}
           </section>
+          {/* Phases (issue #33): the run of the school's workflow, its current phase and open tasks. */}
+          <InternshipPhases internshipId={i.id} active={PHASES_RUN_STATUSES.includes(i.status)} />
           <section className="card" aria-labelledby="internship-later" data-testid="internship-later">
             <h2 id="internship-later">{t('later.title')}</h2>
             <ul className="internship-later">
-              <Later title={t('later.phases')}>
-                {i.currentPhase?.name
-                  ? t('later.currentPhase', { name: i.currentPhase.name })
-                  : t('later.phasesText')}
-              </Later>
               {i.contractType === 'contract' ? (
                 <Later title={t('later.contract')}>{t('later.contractText')}</Later>
               ) : (
@@ -213,6 +211,9 @@ function InternshipView({ internship: i }: { internship: TInternship }) {
     </article>
   );
 }
+
+/** Statuses in which an internship runs its phases (the run starts when it becomes active). */
+const PHASES_RUN_STATUSES: readonly TInternship['status'][] = ['active', 'completed'];
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
