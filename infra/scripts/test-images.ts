@@ -532,14 +532,16 @@ async function pruneCache(used: Set<string>): Promise<void> {
     const failed: string[] = [];
     for (let i = 0; i < unused.length; i += 25) {
       const batch = unused.slice(i, i + 25).map((image) => image.Id);
+      // --ignore: removing an image removes its parents no other image has, which may come later in
+      // the list.
       try {
-        podman(['rmi', ...batch]);
+        podman(['rmi', '--ignore', ...batch]);
         removed += batch.length;
       } catch {
-        // One image of the batch is in use (or went already): the others one by one.
+        // One image of the batch is in use: the others one by one.
         for (const id of batch) {
           try {
-            podman(['rmi', id]);
+            podman(['rmi', '--ignore', id]);
             removed += 1;
           } catch (error) {
             failed.push(
