@@ -226,8 +226,8 @@ const currentOf = (doc: TInternshipPhasesDocument | undefined) =>
 
 /**
  * After a completion the workflow moves the internship on a moment later (its activities write the
- * phases): the phases are read again, once a second for at most 15 s, until the current phase changed
- * or, by its rule, it is not complete yet (nothing will move).
+ * phases): the phases are read again, once a second for at most 15 s, until another phase is current,
+ * the run ended, or, by its rule, the phase is not complete yet (nothing will move).
  */
 async function followMove(
   internshipId: string,
@@ -243,14 +243,19 @@ async function followMove(
       staleTime: 0,
     });
     const current = currentOf(doc);
-    if (!current || current.id !== before) return;
-    const { completion, tasks } = current.attributes;
-    const states = tasks.flatMap((t) =>
-      t.attributes.state === 'upcoming'
-        ? []
-        : [{ required: t.attributes.required, state: t.attributes.state }],
-    );
-    if (!phaseComplete(completion, states)) return;
+    // Between two phases none is current while the run goes on: the next one is being entered.
+    if (!current) {
+      if (doc.meta.run?.state !== 'running') return;
+    } else {
+      if (current.id !== before) return;
+      const { completion, tasks } = current.attributes;
+      const states = tasks.flatMap((t) =>
+        t.attributes.state === 'upcoming'
+          ? []
+          : [{ required: t.attributes.required, state: t.attributes.state }],
+      );
+      if (!phaseComplete(completion, states)) return;
+    }
     // Polling the server for the workflow's next step, not waiting for a moment on purpose.
     await new Promise((resolve) => setTimeout(resolve, 1000));
   }
