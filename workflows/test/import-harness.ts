@@ -55,6 +55,12 @@ export async function importHarness(
   options: { worker?: boolean; env?: Record<string, string>; placements?: boolean; content?: boolean } = {},
 ): Promise<TImportHarness> {
   // Placements and content only for the workflows that run their activities (their seeds add to every start).
+  if (options.placements) {
+    // Another engines file (the distributed stack, say) may have left phase runs with the seeded
+    // internships' deterministic ids: this file's seeds would find them started and adopt them.
+    const early = await Connection.connect({ address: inject('temporalAddress') });
+    await endPhaseRuns(new Client({ connection: early })).finally(() => early.close());
+  }
   const services = [
     identityService,
     organizationsService,
@@ -137,13 +143,7 @@ export async function importHarness(
     async close() {
       // The seeds started internship-phases workflows with deterministic ids on the run's shared server:
       // end them, so the next file's seeds start their own (against that file's database).
-      for await (const run of client.workflow.list({
-        query: `WorkflowType = '${WORKFLOW_TYPE_PHASES}' AND ExecutionStatus = 'Running'`,
-      }))
-        await client.workflow
-          .getHandle(run.workflowId, run.runId)
-          .terminate('test file done')
-          .catch(() => undefined);
+      await endPhaseRuns(client);
       await connection.close();
       await h.worker?.stop();
       await app.close();
@@ -156,6 +156,27 @@ export async function importHarness(
 }
 
 export { eventually };
+
+/**
+ * Ends every running internship-phases workflow on the run's Temporal server. By workflow id, not run
+ * id: that ends the chain's latest run even when it continued-as-new after the listing; listed again
+ * until none is left (the dev server's visibility lags its writes a little).
+ */
+async function endPhaseRuns(client: Client): Promise<void> {
+  await eventually(async () => {
+    let left = 0;
+    for await (const run of client.workflow.list({
+      query: `WorkflowType = '${WORKFLOW_TYPE_PHASES}' AND ExecutionStatus = 'Running'`,
+    })) {
+      left += 1;
+      await client.workflow
+        .getHandle(run.workflowId)
+        .terminate('test file done')
+        .catch(() => undefined);
+    }
+    if (left > 0) throw new Error(`${left} internship-phases workflows were still running`);
+  }, 30_000);
+}
 
 /** POST /api/v1/imports over real HTTP as a browser sends it (multipart form). */
 export async function upload(
