@@ -1,7 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,31 +12,20 @@ import {
   type S3ClientConfig,
 } from '@aws-sdk/client-s3';
 import { toFormData } from '@stageplein/contracts/client/form-data';
-import { setTenant } from '@stageplein/kit/db/rls';
 import { createHttpApp } from '@stageplein/kit/http/http-app';
 import { registerService } from '@stageplein/kit/service';
 import { testS3 } from '@stageplein/testing/s3';
 import type { FastifyInstance } from 'fastify';
 import { contentService } from '../src/content.module.ts';
-import type { TDb } from '../src/shared/request.ts';
-import {
-  fileSystemStorage,
-  postgresStorage,
-  s3OptionsOf,
-  s3Storage,
-  storagesFor,
-  type TFileStorage,
-} from '../src/cms/uploads/storage.ts';
 import { editor, harness, type THarness, type TUser } from './harness.ts';
 
 /**
- * The storage port's contract, run against every adapter (PostgreSQL, the file system, S3 on a real
- * VersityGW), and the S3 adapter end to end: configured like the distributed profile, an upload through
- * the content API lands in the bucket and is served with the same headers as from PostgreSQL.
+ * Content on kit's object store (its contract per adapter: services/kit/test/object-storage.int.test.ts),
+ * end to end: configured like the distributed profile, an upload through the content API lands in the
+ * bucket and is served with the same headers as from PostgreSQL.
  */
 let h: THarness;
 let ed: TUser;
-let dir: string;
 const s3 = testS3();
 const s3Config = () => ({
   ...h.deps.config,
@@ -62,95 +48,9 @@ const clientConfig = (secretAccessKey = s3.secretAccessKey): S3ClientConfig => (
 beforeAll(async () => {
   h = await harness();
   ed = await editor(h, 'demo');
-  dir = await mkdtemp(join(tmpdir(), 'content-storage-'));
 });
 afterAll(async () => {
   await h?.close();
-  if (dir) await rm(dir, { recursive: true, force: true });
-});
-
-/** The port as a use case calls it: inside a transaction with the tenant set (PostgreSQL needs both). */
-function inTenant<T>(tenantId: string, fn: (ctx: { db: TDb; tenantId: string }) => Promise<T>): Promise<T> {
-  return h.deps.db.transaction().execute(async (trx) => {
-    await setTenant(trx, tenantId);
-    return fn({ db: trx as unknown as TDb, tenantId });
-  });
-}
-
-const key = () => randomBytes(32).toString('hex');
-
-const adapters: [string, () => TFileStorage][] = [
-  ['postgres', () => postgresStorage],
-  ['filesystem', () => fileSystemStorage(dir)],
-  ['s3', () => s3Storage(s3OptionsOf(s3Config()))],
-];
-
-describe.each(adapters)('storage port contract: %s', (_name, adapter) => {
-  it('keeps bytes under a key per tenant: put, get, put again, remove', async () => {
-    const storage = adapter();
-    await storage.ready?.();
-    const k = key();
-    const bytes = randomBytes(300_000); // binary, larger than one network packet
-    expect(await inTenant('demo', (ctx) => storage.get(ctx, k))).toBeNull();
-    await inTenant('demo', (ctx) => storage.put(ctx, k, bytes));
-    // The same key again (the same upload's bytes) is no error and changes nothing.
-    await inTenant('demo', (ctx) => storage.put(ctx, k, bytes));
-    expect((await inTenant('demo', (ctx) => storage.get(ctx, k)))?.equals(bytes)).toBe(true);
-    await inTenant('demo', (ctx) => storage.remove(ctx, k));
-    expect(await inTenant('demo', (ctx) => storage.get(ctx, k))).toBeNull();
-    // Removing what is gone is no error (a retried cleanup).
-    await inTenant('demo', (ctx) => storage.remove(ctx, k));
-  });
-
-  it('keeps tenants apart: the same key in another tenant is another file', async () => {
-    const storage = adapter();
-    const k = key();
-    await inTenant('demo', (ctx) => storage.put(ctx, k, Buffer.from('demo’s')));
-    expect(await inTenant('raayland', (ctx) => storage.get(ctx, k))).toBeNull();
-    await inTenant('raayland', (ctx) => storage.remove(ctx, k));
-    expect((await inTenant('demo', (ctx) => storage.get(ctx, k)))?.toString()).toBe('demo’s');
-  });
-
-  it('refuses addresses that are not a tenant and 64 hex digits', async () => {
-    const storage = adapter();
-    await expect(inTenant('demo', (ctx) => storage.get(ctx, '../../etc/passwd'))).rejects.toThrow(
-      'invalid address',
-    );
-    await expect(
-      inTenant('demo', (ctx) => storage.put({ ...ctx, tenantId: 'demo/..' }, key(), Buffer.from('x'))),
-    ).rejects.toThrow('invalid address');
-  });
-});
-
-describe('S3 store (VersityGW): signed, private', () => {
-  it('refuses a request signed with a wrong secret, and an adapter with it does not start', async () => {
-    const right = new S3Client(clientConfig());
-    await storagesFor(s3Config()).ready();
-    await expect(right.send(new HeadBucketCommand({ Bucket: s3.bucket }))).resolves.toBeDefined();
-    const wrong = new S3Client(clientConfig(`${s3.secretAccessKey}x`));
-    const refused = await wrong
-      .send(new GetObjectCommand({ Bucket: s3.bucket, Key: 'demo/00/anything' }))
-      .then(
-        () => null,
-        (error: { name: string; $metadata?: { httpStatusCode?: number } }) => error,
-      );
-    expect(refused?.$metadata?.httpStatusCode).toBe(403);
-    expect(refused?.name).toBe('SignatureDoesNotMatch');
-    const wrongAdapter = s3Storage({
-      ...s3OptionsOf(s3Config()),
-      secretAccessKey: `${s3.secretAccessKey}x`,
-    });
-    await expect(wrongAdapter.ready!()).rejects.toMatchObject({ $metadata: { httpStatusCode: 403 } });
-  });
-
-  it('answers an unsigned read of a stored object with 403', async () => {
-    const storage = storagesFor(s3Config()).write;
-    const k = key();
-    await inTenant('demo', (ctx) => storage.put(ctx, k, Buffer.from('private')));
-    const res = await fetch(`${s3.endpoint}/${s3.bucket}/demo/${k.slice(0, 2)}/${k}`);
-    expect(res.status).toBe(403);
-    expect(await res.text()).not.toContain('private');
-  });
 });
 
 describe('the distributed profile’s configuration: uploads in S3 through the content API', () => {

@@ -1,7 +1,9 @@
 import type { Generated } from 'kysely';
+import type { TObjectStorageKind } from '@stageplein/kit/object-storage/object-storage';
 import type { TUploadContentType, TUploadKind } from '@stageplein/contracts/content/media';
 
-export type TStorageKind = 'postgres' | 'filesystem' | 's3';
+/** Which adapter of kit's object store holds a file's bytes. */
+export type TStorageKind = TObjectStorageKind;
 
 /** An uploaded file of a tenant; its bytes are in the storage port under `hash`. */
 export interface TUploadsTable {
@@ -24,8 +26,4 @@ export interface TUploadsTable {
 }
 
 /** The bytes of uploads when PostgreSQL is the storage (`CONTENT_FILE_STORAGE=postgres`). */
-export interface TFileBlobsTable {
-  tenant_id: string;
-  hash: string;
-  bytes: Buffer;
-}
+export type { TFileBlobsTable } from '@stageplein/kit/object-storage/postgres-storage';
