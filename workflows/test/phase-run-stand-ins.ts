@@ -64,10 +64,17 @@ export function samplePlan(versionId: string, overrides: Partial<TPhasePlan> = {
   };
 }
 
-/** The stand-ins over `plans` (by version id); `calls` fills as the workflows run. */
+const DAY_MS = 86_400_000;
+
+/**
+ * The stand-ins over `plans` (by version id); `calls` fills as the workflows run. `dayMs` shortens a
+ * plan's day for a run on a real (not time-skipping) server: the moments are contracts' rules computed
+ * from the phase's start, then scaled (a 3-day deadline is 3 × `dayMs` after the start).
+ */
 export function phaseRunStandIns(
   plans: Map<string, TPhasePlan>,
   internships = new Map<string, { status: string }>(),
+  { dayMs = DAY_MS }: { dayMs?: number } = {},
 ) {
   const calls: TStandInCall[] = [];
   const phases = new Map<
@@ -109,11 +116,14 @@ export function phaseRunStandIns(
           .map((t) => t.taskKey),
       );
       const phaseId = `phase-${input.internshipId}-${input.entry}`;
+      const scaled = (d: Date) =>
+        new Date(startedAt.getTime() + ((d.getTime() - startedAt.getTime()) * dayMs) / DAY_MS);
       const runTasks = def.tasks.map((t): TRunTask & { taskKey: string } => {
-        const due = phaseTaskDueAt(t.deadline, startedAt, {
+        const planned = phaseTaskDueAt(t.deadline, startedAt, {
           start_date: '2027-02-01',
           end_date: '2027-06-30',
         });
+        const due = planned && scaled(planned);
         return {
           id: `${phaseId}/${t.id}`,
           taskKey: t.id,
@@ -121,11 +131,13 @@ export function phaseRunStandIns(
           required: t.required,
           state: carried.has(t.id) ? 'done' : 'open',
           dueAt: due?.toISOString() ?? null,
-          remindersAt: phaseTaskReminders(due, t.reminder_days, startedAt).map((d) => d.toISOString()),
+          remindersAt: phaseTaskReminders(planned, t.reminder_days, startedAt).map((d) =>
+            scaled(d).toISOString(),
+          ),
           remindersSent: 0,
-          escalations: phaseTaskEscalations(due, t.escalation).map((e) => ({
+          escalations: phaseTaskEscalations(planned, t.escalation).map((e) => ({
             level: e.level,
-            at: e.at.toISOString(),
+            at: scaled(e.at).toISOString(),
           })),
           escalationLevel: 0,
         };
