@@ -216,7 +216,12 @@ describe('the internship screens on a phone', () => {
       .toBe(true);
     await page.getByTestId('internship-card').filter({ hasText: title }).getByRole('link').click();
     await page.getByTestId('internship').waitFor();
-    await page.getByTestId('internship-later').waitFor();
+    // What is real only: the phases (an approved internship's begin once it is active), nothing "later".
+    await page.getByTestId('internship-phases-none').waitFor();
+    expect(await page.getByTestId('internship-phases-none').textContent()).toBe(
+      'De fasen beginnen zodra de stage actief is.',
+    );
+    expect(await page.getByTestId('internship').textContent()).not.toMatch(/Komt later|Hier komt/);
     await fits('detail');
     // Opened directly (a reload, a link in a mail): asked for once the current organization is known.
     await page.reload();

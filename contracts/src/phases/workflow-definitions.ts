@@ -19,7 +19,8 @@ import {
  * - `/api/v1/workflow_versions/{id}`: a version with its phases and tasks; `PATCH` changes a draft
  *   (a published version never changes), `POST /{id}/publish` validates and publishes,
  *   `GET /{id}/timeline?start_date=&end_date=` the preview for a sample internship;
- * - `/api/v1/workflow_designers`: the mentors a school's admin granted the designer permission.
+ * - `/api/v1/workflow_designers`: the mentors a school's admin granted the designer permission;
+ *   `GET /api/v1/workflow_designers/me` whether the caller designs (a mentor learns of a grant there).
  */
 
 export * from './workflow-rules.ts';
@@ -220,3 +221,16 @@ export const ZWorkflowDesignerCreateBody = zRequestBodyOf(
   'workflow_designer',
   z.object({ user_id: z.uuid() }).strict(),
 );
+
+/**
+ * `GET /api/v1/workflow_designers/me`: whether the caller designs the selected School's workflows
+ * (`can_design`: contracts' `mayDesignWorkflows` with their grant) and whether a school admin granted
+ * it to them (`granted`). Every signed-in caller gets an answer, so a dashboard asks without a refusal.
+ */
+export const ZWorkflowDesignerSelfDocument = zDocumentOf(
+  zResourceOf(
+    'workflow_designer_self',
+    z.object({ school_id: z.uuid().nullable(), can_design: z.boolean(), granted: z.boolean() }),
+  ),
+);
+export type TWorkflowDesignerSelfDocument = z.infer<typeof ZWorkflowDesignerSelfDocument>;

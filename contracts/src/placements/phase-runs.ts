@@ -17,6 +17,9 @@ import { PHASE_RUN_STATES, PHASE_TASK_STATES } from './phase-run-policy.ts';
  *   completion is "by hand".
  * - `POST /api/v1/phase_migrations`: a workflow designer moves chosen running internships to another
  *   published version of their definition (logged in the audit log and as an event).
+ * - `GET /api/v1/phase_runs?filter[definition_id]=`: a workflow designer's list of the school's
+ *   internships that run a definition, with their version and their last logged migration (the
+ *   migration screen chooses among them).
  */
 
 export * from './phase-run-policy.ts';
@@ -121,3 +124,42 @@ export const ZPhaseMigrationResource = zResourceOf(
 );
 export type TPhaseMigrationResource = z.infer<typeof ZPhaseMigrationResource>;
 export const ZPhaseMigrationCollection = zCollectionOf(ZPhaseMigrationResource);
+
+/** `GET /api/v1/phase_runs`: the runs of one of the school's definitions (at most 500, running first). */
+export const ZPhaseRunsQuery = z
+  .object({
+    'filter[definition_id]': z.uuid(),
+  })
+  .strict();
+export type TPhaseRunsQuery = z.infer<typeof ZPhaseRunsQuery>;
+
+/** A logged migration of a run (the audit log's `phase_run.migrated`): when, from and to which version number. */
+export const ZPhaseRunMigration = z.object({
+  at: z.string(),
+  from_version: z.number().int().nullable(),
+  to_version: z.number().int().nullable(),
+});
+
+/** One internship's run of a definition (id: the internship's). */
+export const ZPhaseRunAttributes = z.object({
+  internship_id: z.uuid(),
+  internship_title: z.string(),
+  student_name: z.string(),
+  definition_id: z.uuid(),
+  version_id: z.uuid(),
+  /** The version's number. */
+  version: z.number().int(),
+  state: z.enum(PHASE_RUN_STATES),
+  /** The phase the internship stands in (null between two phases and after the last). */
+  current_phase: z.object({ id: z.uuid(), name: ZTexts }).nullable(),
+  started_at: z.string(),
+  ended_at: z.string().nullable(),
+  /** The newest logged migration of the run (null: never migrated). */
+  last_migration: ZPhaseRunMigration.nullable(),
+});
+export type TPhaseRunAttributes = z.infer<typeof ZPhaseRunAttributes>;
+export const ZPhaseRunResource = zResourceOf('phase_run', ZPhaseRunAttributes);
+export type TPhaseRunResource = z.infer<typeof ZPhaseRunResource>;
+export const ZPhaseRunCollection = zCollectionOf(ZPhaseRunResource);
+export type TPhaseRunCollection = z.infer<typeof ZPhaseRunCollection>;
+export type TPhaseMigrationCollection = z.infer<typeof ZPhaseMigrationCollection>;

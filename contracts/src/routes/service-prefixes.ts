@@ -60,6 +60,7 @@ export const SERVICE_PREFIXES = {
     // The phases' runtime (#33): the dashboards' open tasks, a designer's migration of running internships.
     '/api/v1/phase_tasks',
     '/api/v1/phase_migrations',
+    '/api/v1/phase_runs',
   ],
 } as const satisfies Record<string, readonly string[]>;
 

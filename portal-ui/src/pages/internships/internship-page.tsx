@@ -86,8 +86,9 @@ export function Loading() {
 
 /**
  * `/internships/{id}`: everything about one internship — parties, dates, status and its history, the
- * steps the policy allows the caller now (the server's `meta.actions`), and the places where phases,
- * the contract, hours and progress will appear once those issues are built.
+ * steps the policy allows the caller now (the server's `meta.actions`), its phases with the current one
+ * and its open tasks, and where the tenant has them its hours and evaluations. Only what is there: no
+ * block promises something to come.
  */
 export function InternshipPage() {
   const { id = '' } = useParams();
@@ -153,19 +154,6 @@ function InternshipView({ internship: i }: { internship: TInternship }) {
           </section>
           {/* Phases (issue #33): the run of the school's workflow, its current phase and open tasks. */}
           <InternshipPhases internshipId={i.id} active={PHASES_RUN_STATUSES.includes(i.status)} />
-          <section className="card" aria-labelledby="internship-later" data-testid="internship-later">
-            <h2 id="internship-later">{t('later.title')}</h2>
-            <ul className="internship-later">
-              {i.contractType === 'contract' ? (
-                <Later title={t('later.contract')}>{t('later.contractText')}</Later>
-              ) : (
-                !HOURS_RUNNING_STATUSES.includes(i.status) && (
-                  <Later title={t('later.hours')}>{t('later.hoursText')}</Later>
-                )
-              )}
-              <Later title={t('later.progress')}>{t('later.progressText')}</Later>
-            </ul>
-          </section>
           {/* Hours (issue #17): the sheet, its entries and the steps of the caller (pages/hours). */}
           {i.contractType === 'hours' &&
             tenant.features.usesHours &&
@@ -221,15 +209,6 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
       <dt>{label}</dt>
       <dd>{children}</dd>
     </div>
-  );
-}
-
-function Later({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <li>
-      <h3>{title}</h3>
-      <p>{children}</p>
-    </li>
   );
 }
 

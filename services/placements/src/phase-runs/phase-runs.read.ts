@@ -5,13 +5,15 @@ import {
   phaseActorsOf,
   type TInternshipPhasesDocument,
   type TPhaseMigrationResource,
+  type TPhaseRunCollection,
+  type TPhaseRunsQuery,
   type TPhaseTaskActor,
   type TPhaseTaskResource,
   type TPhaseTasksQuery,
 } from '@stageplein/contracts/placements/phase-runs';
 import { ApiError, notFound, unauthorized } from '@stageplein/kit/errors/api-error';
 import { factsOf, readableInternship, viewerFor } from '../internships/index.ts';
-import { assertDesigner, findVersion } from '../phases/index.ts';
+import { assertDesigner, findDefinition, findVersion } from '../phases/index.ts';
 import type { TCaller } from '../shared/caller.ts';
 import { record } from '../shared/events.ts';
 import type { TCtx } from '../shared/request.ts';
@@ -22,7 +24,9 @@ import {
   findTask,
   openTasksInScopes,
   phasesOfInternship,
+  runsOfDefinition,
   tasksOfInternship,
+  versionNumbers,
   type TOpenTaskRow,
   type TPhaseRow,
   type TPhaseTaskRow,
@@ -325,4 +329,59 @@ export async function migrateRuns(
     result(true, null);
   }
   return out;
+}
+
+/** At most this many runs in a designer's list (a migration takes at most 500 at once). */
+const RUNS_LIST_LIMIT = 500;
+
+/**
+ * `GET /api/v1/phase_runs?filter[definition_id]=`: a designer's list of the school's internships that
+ * run one of its definitions — which version, where they stand, their last logged migration — for the
+ * migration screen. Another school's definition: 404.
+ */
+export async function listRuns(
+  ctx: TCtx,
+  caller: TCaller,
+  query: TPhaseRunsQuery,
+): Promise<TPhaseRunCollection> {
+  const schoolId = await assertDesigner(ctx, caller);
+  const definition = await findDefinition(ctx.db, query['filter[definition_id]']);
+  if (!definition || definition.school_id !== schoolId) throw notFound();
+  const rows = await runsOfDefinition(ctx.db, schoolId, definition.id, RUNS_LIST_LIMIT);
+  const numbers = await versionNumbers(
+    ctx.db,
+    rows
+      .flatMap((r) => [r.migrated_data?.from_version_id, r.migrated_data?.to_version_id])
+      .filter((id): id is string => !!id),
+  );
+  const numberOf = (id: string | undefined) => (id ? (numbers.get(id) ?? null) : null);
+  return {
+    data: rows.map((r) => ({
+      type: 'phase_run' as const,
+      id: r.internship_id,
+      attributes: {
+        internship_id: r.internship_id,
+        internship_title: r.internship_title,
+        student_name: nameOf(r.student_first_name, r.student_last_name),
+        definition_id: r.definition_id,
+        version_id: r.version_id,
+        version: r.version,
+        state: r.state,
+        current_phase:
+          r.current_phase_id && r.current_phase_name
+            ? { id: r.current_phase_id, name: r.current_phase_name }
+            : null,
+        started_at: r.started_at.toISOString(),
+        ended_at: r.ended_at?.toISOString() ?? null,
+        last_migration: r.migrated_at
+          ? {
+              at: r.migrated_at.toISOString(),
+              from_version: numberOf(r.migrated_data?.from_version_id),
+              to_version: numberOf(r.migrated_data?.to_version_id),
+            }
+          : null,
+      },
+    })),
+    meta: { total: rows.length },
+  };
 }

@@ -225,3 +225,60 @@ export const runsOfVersion = (db: TDb, versionId: string) =>
     .where('version_id', '=', versionId)
     .where('state', '=', 'running')
     .execute();
+
+/** A run with what a designer's list shows: its version number, internship, current phase and last migration. */
+export interface TRunListRow extends TPhaseRunRow {
+  version: number;
+  internship_title: string;
+  student_first_name: string | null;
+  student_last_name: string | null;
+  current_phase_id: string | null;
+  current_phase_name: { nl: string; en: string } | null;
+  migrated_at: Date | null;
+  migrated_data: { from_version_id?: string; to_version_id?: string } | null;
+}
+
+/**
+ * The runs of a definition among a school's internships (running first, then by title), with the newest
+ * `phase_run.migrated` of the audit log each: the designers' migration screen chooses among them.
+ */
+export async function runsOfDefinition(
+  db: TDb,
+  schoolId: string,
+  definitionId: string,
+  limit: number,
+): Promise<TRunListRow[]> {
+  const { rows } = await sql<TRunListRow>`
+    select r.*, v.version, i.title as internship_title,
+      u.first_name as student_first_name, u.last_name as student_last_name,
+      p.phase_id as current_phase_id, p.name as current_phase_name,
+      m.created_at as migrated_at, m.data as migrated_data
+    from placements.internship_phase_runs r
+    join placements.workflow_versions v on v.id = r.version_id
+    join placements.internships i on i.id = r.internship_id
+    left join placements.users u on u.id = i.student_id
+    left join lateral (
+      select ph.phase_id, ph.name from placements.internship_phases ph
+      where ph.internship_id = r.internship_id and ph.state = 'active'
+      order by ph.entry desc limit 1) p on true
+    left join lateral (
+      select a.created_at, a.data from placements.audit_log a
+      where a.subject_type = 'internship' and a.subject_id = r.internship_id::text
+        and a.action = 'phase_run.migrated'
+      order by a.id desc limit 1) m on true
+    where r.definition_id = ${definitionId} and i.school_id = ${schoolId}
+    order by (r.state = 'running') desc, i.title, r.internship_id
+    limit ${limit}`.execute(db);
+  return rows;
+}
+
+/** The version numbers of versions (a migration's logged ids, shown as numbers). */
+export async function versionNumbers(db: TDb, ids: readonly string[]): Promise<Map<string, number>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .selectFrom('placements.workflow_versions')
+    .select(['id', 'version'])
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
+  return new Map(rows.map((r) => [r.id, r.version]));
+}

@@ -5,6 +5,8 @@ import {
   ZInternshipPhasesDocument,
   ZPhaseMigrationBody,
   ZPhaseMigrationCollection,
+  ZPhaseRunCollection,
+  ZPhaseRunsQuery,
   ZPhaseTaskCollection,
   ZPhaseTaskDocument,
   ZPhaseTasksQuery,
@@ -17,6 +19,7 @@ import {
   completePhaseByHand,
   completeTask,
   internshipPhases,
+  listRuns,
   migrateRuns,
   myOpenTasks,
 } from './phase-runs.read.ts';
@@ -109,6 +112,25 @@ export const phaseRunsRoutes =
       handler: async (req) => {
         const ctx = await contextOf(req, deps);
         return { data: await completeTask(ctx, await callerOf(req, ctx.db), req.params.id, workflows) };
+      },
+    });
+
+    r.get('/api/v1/phase_runs', {
+      schema: {
+        tags: TAGS,
+        summary:
+          "The School's internships running a definition: version, current phase, last migration (designers)",
+        description:
+          'The workflow designers of the selected School (401 anonymous, 403 anyone else); a definition of another ' +
+          'school or tenant: 404. Running runs first, at most 500; `last_migration` is the newest logged migration.',
+        querystring: ZPhaseRunsQuery,
+        response: { 200: ZPhaseRunCollection },
+      },
+      handler: async (req, reply) => {
+        const ctx = await contextOf(req, deps);
+        const doc = await listRuns(ctx, await callerOf(req, ctx.db), req.query);
+        reply.header('cache-control', 'private, no-store');
+        return doc;
       },
     });
 

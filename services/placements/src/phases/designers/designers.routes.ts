@@ -5,12 +5,13 @@ import {
   ZWorkflowDesignerCollection,
   ZWorkflowDesignerCreateBody,
   ZWorkflowDesignerDocument,
+  ZWorkflowDesignerSelfDocument,
 } from '@stageplein/contracts/phases/workflow-definitions';
 import type { TPlacementsDeps } from '../../placements.config.ts';
 import { callerOf } from '../../shared/caller.ts';
 import { contextOf } from '../../shared/request.ts';
 import { designerCollection, designerResource } from './designers.serialize.ts';
-import { grantDesigner, listDesigners, revokeDesigner } from './designers.service.ts';
+import { designerSelf, grantDesigner, listDesigners, revokeDesigner } from './designers.service.ts';
 
 const TAGS = ['workflows'];
 const WHO = 'Admins of the selected, approved School only: 401 anonymous, 403 anyone else.';
@@ -29,6 +30,29 @@ export const designersRoutes: FastifyPluginAsync<TPlacementsDeps> = async (app, 
     handler: async (req) => {
       const ctx = await contextOf(req, deps);
       return designerCollection(await listDesigners(ctx, await callerOf(req, ctx.db)));
+    },
+  });
+
+  r.get('/api/v1/workflow_designers/me', {
+    schema: {
+      tags: TAGS,
+      summary: "Whether the caller designs the selected School's workflows (and was granted it)",
+      description:
+        'Every signed-in caller: `can_design` is contracts’ mayDesignWorkflows with their grant, `granted` whether ' +
+        'a school admin granted it to them at the selected School. 401 anonymous.',
+      response: { 200: ZWorkflowDesignerSelfDocument },
+    },
+    handler: async (req, reply) => {
+      const ctx = await contextOf(req, deps);
+      const self = await designerSelf(ctx, await callerOf(req, ctx.db));
+      reply.header('cache-control', 'private, no-store');
+      return {
+        data: {
+          type: 'workflow_designer_self' as const,
+          id: self.userId,
+          attributes: { school_id: self.schoolId, can_design: self.canDesign, granted: self.granted },
+        },
+      };
     },
   });
 

@@ -1,10 +1,11 @@
-import { ApiError, notFound } from '@stageplein/kit/errors/api-error';
+import { ApiError, notFound, unauthorized } from '@stageplein/kit/errors/api-error';
 import type { TCaller } from '../../shared/caller.ts';
 import { record } from '../../shared/events.ts';
 import type { TCtx } from '../../shared/request.ts';
-import { assertGrantor } from './designers.policy.ts';
+import { assertGrantor, designerSchool } from './designers.policy.ts';
 import {
   deleteDesigner,
+  hasDesignerGrant,
   designersOf,
   findDesigner,
   insertDesigner,
@@ -51,4 +52,19 @@ export async function revokeDesigner(ctx: TCtx, caller: TCaller, userId: string)
     { type: 'school', id: schoolId },
     { school_id: schoolId, user_id: userId },
   );
+}
+
+/**
+ * Whether the caller designs the selected School's workflows, and whether a school admin granted it to
+ * them: every signed-in caller gets an answer (a mentor's dashboard asks it without being refused).
+ */
+export async function designerSelf(
+  ctx: TCtx,
+  caller: TCaller,
+): Promise<{ userId: string; schoolId: string | null; canDesign: boolean; granted: boolean }> {
+  if (!caller.userId) throw unauthorized();
+  const school = caller.current?.type === 'School' ? caller.current.id : null;
+  const granted = !!school && (await hasDesignerGrant(ctx.db, school, caller.userId));
+  const designs = await designerSchool(ctx, caller);
+  return { userId: caller.userId, schoolId: school, canDesign: designs !== null, granted };
 }
