@@ -12,6 +12,7 @@ import { readModelAuthSource } from './auth/auth-read-model.ts';
 import { authKeys } from './auth/auth-keys.ts';
 import { identitySessionCheck } from './auth/identity-session-check.ts';
 import type { TAuthSource } from './auth/auth.types.ts';
+import type { TTemporalClient } from './runtime/temporal-client.ts';
 
 /**
  * Infrastructure a service receives; tests pass real engines. `TCfg` is the configuration the service
@@ -24,6 +25,11 @@ export interface TServiceDeps<TCfg extends TConfig = TConfig> {
   /** Tenant-bound read-only databases for safe requests (GET/HEAD); without it they use `db` too. */
   readDb?: (tenant: string) => Kysely<unknown>;
   transport?: TEventTransport;
+  /**
+   * The process's one Temporal client (`temporalClientFor(config)`, connected on first use), which the
+   * platform closes: a service's routes and consumers start, signal and update workflows through it.
+   */
+  temporal: TTemporalClient;
   /** The clock; tests pin it. */
   now?: () => Date;
   /**

@@ -4,6 +4,8 @@ import { EVENT_PAYLOADS, type TEventType } from '@stageplein/contracts/events/pa
 import type { TConfig } from '../config/config.ts';
 import { createDb, createPool, dbUrls } from '../db/database.ts';
 import type { TConsumer } from '../outbox/transport.ts';
+import type { TServiceDeps } from '../service.ts';
+import { temporalClientFor } from './temporal-client.ts';
 
 export interface TBackfillResult {
   /** Events read from the sources' outboxes (of the types some consumer wants). */
@@ -58,11 +60,11 @@ export async function backfillFromOutboxes(
 }
 
 /** What a service back-fills: whose outboxes, into which of its consumers (`npm run backfill -w <service>`). */
-export interface TServiceBackfill<C> {
+export interface TServiceBackfill<C extends TConfig> {
   /** The services whose outboxes are replayed, in this order. */
   sources: readonly string[];
   /** The consumers that receive them, writing with the app role's connection `db`. */
-  consumers: (deps: { config: C; db: Kysely<unknown> }) => readonly TConsumer[];
+  consumers: (deps: TServiceDeps<C>) => readonly TConsumer[];
 }
 
 /**
@@ -70,7 +72,7 @@ export interface TServiceBackfill<C> {
  * connection, the outboxes read with the relay role's (`backfillFromOutboxes`); prints progress and a
  * summary line. Idempotent, like the consumers.
  */
-export async function backfillService<C extends Pick<TConfig, 'DATABASE_APP_PASSWORD'>>(
+export async function backfillService<C extends TConfig>(
   ownerUrl: string,
   config: C,
   backfill: TServiceBackfill<C>,
@@ -79,12 +81,13 @@ export async function backfillService<C extends Pick<TConfig, 'DATABASE_APP_PASS
   const urls = dbUrls(ownerUrl, config.DATABASE_APP_PASSWORD);
   const app = createDb<unknown>(createPool(urls.app, 4));
   const relay = createDb<unknown>(createPool(urls.relay, 2));
+  const temporal = temporalClientFor(config);
   try {
-    const consumers = backfill.consumers({ config, db: app });
+    const consumers = backfill.consumers({ config, db: app, temporal });
     const result = await backfillFromOutboxes(relay, consumers, backfill.sources, { print });
     print(`back-filled ${result.read} event(s): ${JSON.stringify(result.delivered)}`);
     return result;
   } finally {
-    await Promise.all([app.destroy(), relay.destroy()]);
+    await Promise.all([app.destroy(), relay.destroy(), temporal.close()]);
   }
 }

@@ -12,6 +12,7 @@ import { kafkaOutboxSettled } from '../outbox/outbox-settled.ts';
 import { pino } from 'pino';
 import type { TEventTransport } from '../outbox/transport.ts';
 import { assertConfigured, type TServiceDeps, type TServiceModule } from '../service.ts';
+import { temporalClientFor } from './temporal-client.ts';
 
 export interface TPlatform<TCfg extends TConfig = TConfig> {
   owner: Kysely<unknown>;
@@ -97,7 +98,15 @@ export async function startPlatform<TCfg extends TConfig>(
   const transport =
     options.transport ?? transportFromConfig(config, `stageplein-${services.map((s) => s.name).join('-')}`);
   const readDbs = tenantReadDbs(urls.app);
-  const deps: TServiceDeps<TCfg> = { config, db: app, readDb: readDbs.get, transport, now: options.now };
+  const temporal = temporalClientFor(config);
+  const deps: TServiceDeps<TCfg> = {
+    config,
+    db: app,
+    readDb: readDbs.get,
+    transport,
+    temporal,
+    now: options.now,
+  };
   for (const service of services) {
     for (const consumer of service.consumers?.(deps) ?? []) await transport.subscribe(consumer);
   }
@@ -130,7 +139,13 @@ export async function startPlatform<TCfg extends TConfig>(
     async close() {
       await relay.stop();
       await transport.close();
-      await Promise.all([app.destroy(), relayDb.destroy(), owner.destroy(), readDbs.close()]);
+      await Promise.all([
+        app.destroy(),
+        relayDb.destroy(),
+        owner.destroy(),
+        readDbs.close(),
+        temporal.close(),
+      ]);
     },
   };
 }

@@ -7,6 +7,7 @@ import {
   type TDeadLetterFilter,
   type TDeadLetterRow,
 } from '../outbox/dead-letters.ts';
+import { temporalClientFor } from './temporal-client.ts';
 import type { TServiceDeps, TServiceModule } from '../service.ts';
 
 export interface TReplayArgs {
@@ -63,7 +64,7 @@ export async function runReplayCommand<TCfg extends TConfig>(
   const urls = dbUrls(ownerUrl, config.DATABASE_APP_PASSWORD);
   const app = createDb<unknown>(createPool(urls.app, 4));
   const relay = createDb<unknown>(createPool(urls.relay, 2));
-  const deps: TServiceDeps<TCfg> = { config, db: app };
+  const deps: TServiceDeps<TCfg> = { config, db: app, temporal: temporalClientFor(config) };
   const totals = { listed: 0, replayed: 0, failed: 0 };
   try {
     for (const service of services) {
@@ -90,7 +91,7 @@ export async function runReplayCommand<TCfg extends TConfig>(
       totals.failed += result.failed.length;
     }
   } finally {
-    await Promise.all([app.destroy(), relay.destroy()]);
+    await Promise.all([app.destroy(), relay.destroy(), deps.temporal.close()]);
   }
   print(
     args.list

@@ -3,7 +3,7 @@ import { idempotentConsumer } from '@stageplein/kit/outbox/idempotent-consumer';
 import type { TConsumer } from '@stageplein/kit/outbox/transport';
 import type { TServiceDeps } from '@stageplein/kit/service';
 import { SCHEMA, type TOrganizationsDb } from '../database.ts';
-import { importWorkflowsFor } from './import-workflows.ts';
+import { importWorkflows } from './import-workflows.ts';
 import { startRequestedImport } from './imports.service.ts';
 
 /**
@@ -19,7 +19,7 @@ import { startRequestedImport } from './imports.service.ts';
  * applies it again once fixed).
  */
 export function importRequestsConsumer(deps: TServiceDeps): TConsumer {
-  const workflows = () => importWorkflowsFor(deps.config);
+  const workflows = importWorkflows(deps.temporal);
   const consumer = idempotentConsumer<TOrganizationsDb>({
     db: deps.db,
     schema: SCHEMA,
@@ -30,7 +30,7 @@ export function importRequestsConsumer(deps: TServiceDeps): TConsumer {
       await startRequestedImport(
         trx,
         { tenant: event.tenant, importId: data.import_id, at: deps.now?.() ?? new Date() },
-        workflows(),
+        workflows,
       );
     },
   });
@@ -38,7 +38,7 @@ export function importRequestsConsumer(deps: TServiceDeps): TConsumer {
     ...consumer,
     async deadLetter(letter) {
       // attempts 1: an event that can never succeed (invalid data) is dead-lettered at once.
-      if (letter.attempts > 1 && !(await workflows().reachable()))
+      if (letter.attempts > 1 && !(await workflows.reachable()))
         throw new Error(`Temporal is unreachable; the import start stays undelivered: ${letter.reason}`);
       await consumer.deadLetter(letter);
     },

@@ -18,7 +18,7 @@ import type { TServiceDeps } from '@stageplein/kit/service';
 import { requireCaller } from '../shared/caller.ts';
 import { contextOf, type TCtx } from '../shared/request.ts';
 import { managesSchool } from '../shared/school.ts';
-import { importWorkflowsFor } from './import-workflows.ts';
+import { importWorkflows } from './import-workflows.ts';
 import {
   countImportRows,
   findImport,
@@ -75,8 +75,7 @@ async function readUpload(req: FastifyRequest) {
  * and the request to run it (imports.service.ts); the consumer of that event starts the workflow.
  */
 export const importsRoutes: FastifyPluginAsync<TServiceDeps> = async (app, deps) => {
-  const workflows = importWorkflowsFor(deps.config);
-  app.addHook('onClose', async () => workflows.close());
+  const workflows = importWorkflows(deps.temporal);
   await app.register(multipart, {
     limits: { fileSize: STUDENT_IMPORT_MAX_BYTES, files: 1, fields: 10, fieldSize: 1024 },
   });

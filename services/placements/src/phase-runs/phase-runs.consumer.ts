@@ -3,7 +3,7 @@ import type { TConsumer } from '@stageplein/kit/outbox/transport';
 import { useCaseConsumer } from '@stageplein/kit/outbox/use-case-consumer';
 import { SCHEMA, type TPlacementsDb } from '../database.ts';
 import type { TPlacementsConfig, TPlacementsDeps } from '../placements.config.ts';
-import { phaseWorkflowsFor } from './phase-workflows.ts';
+import { phaseWorkflows } from './phase-workflows.ts';
 import {
   beginPhaseRun,
   endPhaseRunOf,
@@ -25,7 +25,7 @@ const ENDS = {
  * again until Temporal answers, so no run is lost to an outage.
  */
 export function phaseRunsConsumer(deps: TPlacementsDeps, definitions: TPhaseDefinitions): TConsumer {
-  const workflows = () => phaseWorkflowsFor(deps.config);
+  const workflows = phaseWorkflows(deps.temporal);
   const consumer = useCaseConsumer<TPlacementsDb, TPlacementsConfig>(deps, {
     schema: SCHEMA,
     group: `${SCHEMA}.phase-runs`,
@@ -43,18 +43,18 @@ export function phaseRunsConsumer(deps: TPlacementsDeps, definitions: TPhaseDefi
       }
       if (event.type === 'placements.phase_run.started') {
         const data = EVENT_PAYLOADS['placements.phase_run.started'].parse(event.data);
-        await startRunWorkflow(ctx, data.internship_id, workflows());
+        await startRunWorkflow(ctx, data.internship_id, workflows);
         return;
       }
       const type = event.type as keyof typeof ENDS;
       const data = EVENT_PAYLOADS[type].parse(event.data);
-      await endPhaseRunOf(ctx, data.internship_id, ENDS[type], workflows());
+      await endPhaseRunOf(ctx, data.internship_id, ENDS[type], workflows);
     },
   });
   return {
     ...consumer,
     async deadLetter(letter) {
-      if (letter.attempts > 1 && deps.config.TEMPORAL_ADDRESS && !(await workflows().reachable()))
+      if (letter.attempts > 1 && deps.config.TEMPORAL_ADDRESS && !(await workflows.reachable()))
         throw new Error(`Temporal is unreachable; the phase run's event stays undelivered: ${letter.reason}`);
       await consumer.deadLetter(letter);
     },

@@ -14,7 +14,7 @@ import {
 import type { TPlacementsDeps } from '../placements.config.ts';
 import { callerOf } from '../shared/caller.ts';
 import { contextOf } from '../shared/request.ts';
-import { phaseWorkflowsFor } from './phase-workflows.ts';
+import { phaseWorkflows } from './phase-workflows.ts';
 import {
   completePhaseByHand,
   completeTask,
@@ -36,8 +36,7 @@ export const phaseRunsRoutes =
   (definitions: TPhaseDefinitions): FastifyPluginAsync<TPlacementsDeps> =>
   async (app, deps) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
-    const workflows = phaseWorkflowsFor(deps.config);
-    app.addHook('onClose', async () => workflows.close());
+    const workflows = phaseWorkflows(deps.temporal);
 
     r.get('/api/v1/internships/:id/phases', {
       schema: {
