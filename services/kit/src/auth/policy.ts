@@ -1,23 +1,15 @@
 import type { FastifyRequest } from 'fastify';
-import { ApiError, forbidden, unauthorized } from '../errors/api-error.ts';
+import { ApiError, unauthorized } from '../errors/api-error.ts';
 import type { TAuth } from './auth.types.ts';
 
-/** The caller, or 401. */
+/**
+ * The checked credentials, or 401: for routes that need no current organization. A route that asks a
+ * policy gets kit's caller instead (`requireCaller`, auth/caller.ts) and asks `policy(caller, target)`
+ * (docs/service-template.md "Policies").
+ */
 export function requireAuth(req: FastifyRequest): TAuth {
   if (!req.auth) throw unauthorized();
   return req.auth;
-}
-
-/** A policy decision: a pure function of the caller (and whatever facts the route loaded). */
-export type TPolicy<T = void> = (auth: TAuth, subject: T) => boolean;
-
-/** 401 without a caller, 403 when the policy says no; returns the caller. */
-export function authorize<T>(req: FastifyRequest, policy: TPolicy<T>, subject: T): TAuth;
-export function authorize(req: FastifyRequest, policy: TPolicy): TAuth;
-export function authorize<T>(req: FastifyRequest, policy: TPolicy<T>, subject?: T): TAuth {
-  const auth = requireAuth(req);
-  if (!policy(auth, subject as T)) throw forbidden();
-  return auth;
 }
 
 /** Tokens from "sign in as user" may not do this (change password or email, impersonate again). */

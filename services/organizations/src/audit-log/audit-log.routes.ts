@@ -4,7 +4,7 @@ import {
   ZAuditLogEntryCollection,
   type TAuditLogEntryResource,
 } from '@stageplein/contracts/organizations/audit-log';
-import { authorize } from '@stageplein/kit/auth/policy';
+import { forbidden } from '@stageplein/kit/errors/api-error';
 import { parseJsonApiQuery, ZJsonApiQueryString, type TQuerySpec } from '@stageplein/kit/jsonapi/query';
 import { collectionDocument, pageLinks } from '@stageplein/kit/jsonapi/serialize';
 import type { TServiceDeps } from '@stageplein/kit/service';
@@ -58,7 +58,7 @@ export const auditLogRoutes: FastifyPluginAsync<TServiceDeps> = async (app, deps
     handler: async (req) => {
       const ctx = await contextOf(req, deps);
       const caller = await requireCaller(req, ctx.db);
-      authorize(req, auditLogPolicy.list, { current: caller.current });
+      if (!auditLogPolicy.list(caller)) throw forbidden();
       const query = parseJsonApiQuery(req.query as Record<string, string>, AUDIT_LOG_QUERY);
       assertUuidFilters(query, ['subject_id', 'actor_id']);
       const { rows, total } = await listAuditEntries(ctx.db, query);

@@ -14,8 +14,7 @@ import {
   ZComplianceRequirementUpdateBody,
   type TComplianceKind,
 } from '@stageplein/contracts/organizations/compliance';
-import { authorize } from '@stageplein/kit/auth/policy';
-import { ApiError, badRequest, notFound } from '@stageplein/kit/errors/api-error';
+import { ApiError, badRequest, forbidden, notFound } from '@stageplein/kit/errors/api-error';
 import { parseJsonApiQuery, ZJsonApiQueryString } from '@stageplein/kit/jsonapi/query';
 import { collectionDocument, resourceDocument } from '@stageplein/kit/jsonapi/serialize';
 import type { TServiceDeps } from '@stageplein/kit/service';
@@ -41,8 +40,7 @@ const ZId = z.object({ id: z.uuid() });
 async function visibleDocument(ctx: TCtx, caller: TCaller, id: string, forUpdate = false) {
   const doc = await loadDocument(ctx, id, forUpdate);
   const organization = await loadOrganization(ctx, doc.organization_id, forUpdate);
-  if (!compliancePolicy.viewDocuments(caller.auth, { current: caller.current, organization }))
-    throw notFound();
+  if (!compliancePolicy.viewDocuments(caller, organization)) throw notFound();
   return { doc, organization };
 }
 
@@ -74,13 +72,13 @@ export const complianceRoutes: FastifyPluginAsync<TServiceDeps> = async (app, de
       const byOrganization = query.filters.find((f) => f.attribute === 'organization_id');
       const kinds = query.filters.find((f) => f.attribute === 'kind');
       let organizationIds: string[] | undefined;
-      if (byOrganization || !compliancePolicy.viewAllDocuments(caller.auth, { current: caller.current })) {
+      if (byOrganization || !compliancePolicy.viewAllDocuments(caller)) {
         const id = byOrganization ? String(byOrganization.value) : caller.current?.id;
         if (!id) throw new ApiError('forbidden');
         const organization = await loadOrganization(ctx, id).catch(() => {
           throw new ApiError('forbidden');
         });
-        authorize(req, compliancePolicy.viewDocuments, { current: caller.current, organization });
+        if (!compliancePolicy.viewDocuments(caller, organization)) throw forbidden();
         organizationIds = [id];
       }
       const rows = await listDocuments(ctx.db, ctx.tenant.id, {
@@ -126,7 +124,7 @@ export const complianceRoutes: FastifyPluginAsync<TServiceDeps> = async (app, de
       const organization = await loadOrganization(ctx, id, true).catch(() => {
         throw new ApiError('forbidden');
       });
-      authorize(req, compliancePolicy.manageDocuments, { current: caller.current, organization });
+      if (!compliancePolicy.manageDocuments(caller, organization)) throw forbidden();
       const doc = await createDocument(ctx, caller, organization.id, values);
       return reply.status(201).send(resourceDocument(documentResource(doc)));
     },
@@ -146,7 +144,7 @@ export const complianceRoutes: FastifyPluginAsync<TServiceDeps> = async (app, de
       const ctx = await contextOf(req, deps);
       const caller = await requireCaller(req, ctx.db);
       const { doc, organization } = await visibleDocument(ctx, caller, req.params.id, true);
-      authorize(req, compliancePolicy.manageDocuments, { current: caller.current, organization });
+      if (!compliancePolicy.manageDocuments(caller, organization)) throw forbidden();
       assertSameId(req.body.data.id, doc.id);
       const { organization_id, ...changes } = req.body.data.attributes;
       if (organization_id !== undefined && organization_id !== doc.organization_id)
@@ -161,7 +159,7 @@ export const complianceRoutes: FastifyPluginAsync<TServiceDeps> = async (app, de
       const ctx = await contextOf(req, deps);
       const caller = await requireCaller(req, ctx.db);
       const { doc, organization } = await visibleDocument(ctx, caller, req.params.id, true);
-      authorize(req, compliancePolicy.manageDocuments, { current: caller.current, organization });
+      if (!compliancePolicy.manageDocuments(caller, organization)) throw forbidden();
       await removeDocument(ctx, caller, doc);
       return reply.status(204).send();
     },
@@ -215,7 +213,7 @@ export const complianceRoutes: FastifyPluginAsync<TServiceDeps> = async (app, de
       const ctx = await contextOf(req, deps);
       const caller = await requireCaller(req, ctx.db);
       const organization = await loadOrganization(ctx, req.params.id, true);
-      authorize(req, compliancePolicy.setRequirements, { current: caller.current, organization });
+      if (!compliancePolicy.setRequirements(caller, organization)) throw forbidden();
       assertSameId(req.body.data.id, organization.id);
       const kinds = await changeRequirements(ctx, caller, organization, req.body.data.attributes.kinds);
       return resourceDocument(requirementResource(organization.id, kinds));

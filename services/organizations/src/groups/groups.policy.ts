@@ -1,5 +1,5 @@
-import type { TAuth } from '@stageplein/kit/auth/auth.types';
-import { belongsToSchool, managesSchool, type TSchoolSubject } from '../shared/school.ts';
+import type { TCaller } from '../shared/caller.ts';
+import { belongsToSchool, managesSchool, type TSchoolTarget } from '../shared/school.ts';
 
 /**
  * Groups are a school's own: its admins manage them and assign students; its mentors read them; a
@@ -8,11 +8,11 @@ import { belongsToSchool, managesSchool, type TSchoolSubject } from '../shared/s
 export const groupsPolicy = {
   list: belongsToSchool,
   /** The students of a group: the school's admins and mentors. */
-  showStudents: (auth: TAuth, subject: TSchoolSubject) =>
-    belongsToSchool(auth, subject) && (auth.permissions.isSchoolAdmin || auth.permissions.isMentor),
-  show: (auth: TAuth, subject: TSchoolSubject & { isMember: boolean }) =>
-    belongsToSchool(auth, subject) &&
-    (auth.permissions.isSchoolAdmin || auth.permissions.isMentor || subject.isMember),
+  showStudents: (caller: TCaller, target: TSchoolTarget) =>
+    belongsToSchool(caller, target) && (caller.permissions.isSchoolAdmin || caller.permissions.isMentor),
+  show: (caller: TCaller, target: TSchoolTarget & { isMember: boolean }) =>
+    belongsToSchool(caller, target) &&
+    (caller.permissions.isSchoolAdmin || caller.permissions.isMentor || target.isMember),
   create: managesSchool,
   update: managesSchool,
   destroy: managesSchool,

@@ -11,8 +11,7 @@ import {
   ZGroupUpdateBody,
   ZGroupsQuery,
 } from '@stageplein/contracts/organizations/school-resources';
-import { authorize } from '@stageplein/kit/auth/policy';
-import { notFound } from '@stageplein/kit/errors/api-error';
+import { forbidden, notFound } from '@stageplein/kit/errors/api-error';
 import { collectionDocument, resourceDocument } from '@stageplein/kit/jsonapi/serialize';
 import type { TServiceDeps } from '@stageplein/kit/service';
 import { requireCaller, requireApprovedOrganization } from '../shared/caller.ts';
@@ -41,13 +40,13 @@ export const groupsRoutes: FastifyPluginAsync<TServiceDeps> = async (app, deps) 
       const ctx = await contextOf(req, deps);
       const caller = await requireCaller(req, ctx.db);
       const schoolId = caller.current?.id ?? '';
-      const auth = authorize(req, groupsPolicy.list, { current: caller.current, schoolId });
-      const onlyOwn = !auth.permissions.isSchoolAdmin && !auth.permissions.isMentor;
+      if (!groupsPolicy.list(caller, { schoolId })) throw forbidden();
+      const onlyOwn = !caller.permissions.isSchoolAdmin && !caller.permissions.isMentor;
       const rows = await listGroups(ctx.db, {
         schoolId,
         schoolYearId: req.query['filter[school_year_id_eq]'],
         levelId: req.query['filter[level_id_eq]'],
-        studentId: onlyOwn ? auth.userId : undefined,
+        studentId: onlyOwn ? caller.userId : undefined,
       });
       const data = rows.map((g) => groupResource(g));
       return collectionDocument(data, { total: data.length });
@@ -66,10 +65,10 @@ export const groupsRoutes: FastifyPluginAsync<TServiceDeps> = async (app, deps) 
       const caller = await requireCaller(req, ctx.db);
       const group = await findGroup(ctx.db, req.params.id);
       if (!group) throw notFound();
-      const subject = { current: caller.current, schoolId: group.school_id };
-      const isMember = await isMemberOf(ctx.db, group.id, caller.auth.userId);
-      authorize(req, groupsPolicy.show, { ...subject, isMember });
-      const students = groupsPolicy.showStudents(caller.auth, subject)
+      const school = { schoolId: group.school_id };
+      const isMember = await isMemberOf(ctx.db, group.id, caller.userId);
+      if (!groupsPolicy.show(caller, { ...school, isMember })) throw forbidden();
+      const students = groupsPolicy.showStudents(caller, school)
         ? (await studentIdsOf(ctx.db, group.id)).map((m) => m.student_id)
         : undefined;
       return resourceDocument(groupResource(group, students));
@@ -87,7 +86,7 @@ export const groupsRoutes: FastifyPluginAsync<TServiceDeps> = async (app, deps) 
       const ctx = await contextOf(req, deps);
       const caller = await requireCaller(req, ctx.db);
       const { school_id, ...input } = req.body.data.attributes;
-      const schoolId = authorizeSchoolCreate(req, caller, school_id, groupsPolicy.create);
+      const schoolId = authorizeSchoolCreate(caller, school_id, groupsPolicy.create);
       const group = await createGroup(ctx, caller, schoolId, input);
       return reply.status(201).send(resourceDocument(groupResource(group, [])));
     },
@@ -150,7 +149,7 @@ export const groupsRoutes: FastifyPluginAsync<TServiceDeps> = async (app, deps) 
       const caller = await requireCaller(req, ctx.db);
       requireApprovedOrganization(caller);
       const schoolId = caller.current?.id ?? '';
-      authorize(req, groupsPolicy.assignStudent, { current: caller.current, schoolId });
+      if (!groupsPolicy.assignStudent(caller, { schoolId })) throw forbidden();
       const { group_id } = 'data' in req.body ? req.body.data.attributes : req.body;
       const membership = await assignGroup(ctx, caller, schoolId, req.params.id, group_id);
       return resourceDocument(membership ? membershipResource(membership) : null);

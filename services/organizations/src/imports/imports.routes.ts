@@ -10,15 +10,13 @@ import {
   ZStudentImportOptions,
   ZStudentImportRowCollection,
 } from '@stageplein/contracts/imports/student-import';
-import { mayImportStudents } from '@stageplein/contracts/organizations/organizations-policy';
-import { authorize } from '@stageplein/kit/auth/policy';
-import { ApiError, notFound } from '@stageplein/kit/errors/api-error';
+import { ApiError, forbidden, notFound } from '@stageplein/kit/errors/api-error';
 import { collectionDocument, resourceDocument } from '@stageplein/kit/jsonapi/serialize';
 import type { TServiceDeps } from '@stageplein/kit/service';
 import { requireCaller } from '../shared/caller.ts';
 import { contextOf, type TCtx } from '../shared/request.ts';
-import { managesSchool } from '../shared/school.ts';
 import { importWorkflows } from './import-workflows.ts';
+import { importsPolicy } from './imports.policy.ts';
 import {
   countImportRows,
   findImport,
@@ -86,13 +84,7 @@ export const importsRoutes: FastifyPluginAsync<TServiceDeps> = async (app, deps)
     const ctx = await contextOf(req, deps);
     const row = await findImport(idb(ctx), id);
     const caller = await requireCaller(req, ctx.db);
-    if (!row) throw notFound();
-    try {
-      authorize(req, managesSchool, { current: caller.current, schoolId: row.school_id });
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 403) throw notFound();
-      throw error;
-    }
+    if (!row || !importsPolicy.manage(caller, { schoolId: row.school_id })) throw notFound();
     return { ctx, row };
   }
 
@@ -111,14 +103,14 @@ export const importsRoutes: FastifyPluginAsync<TServiceDeps> = async (app, deps)
       const ctx = await contextOf(req, deps);
       const caller = await requireCaller(req, ctx.db);
       // Who may import is known before the upload is read.
-      authorize(req, (auth) => mayImportStudents(auth.permissions, caller.current));
+      if (!importsPolicy.start(caller)) throw forbidden();
       const upload = await readUpload(req);
       const options = ZStudentImportOptions.safeParse({
         school_id: upload.fields.school_id ?? caller.current?.id,
         create_missing_groups: upload.fields.create_missing_groups,
       });
       if (!options.success) throw invalidField(String(options.error.issues[0]?.path[0] ?? ''));
-      authorize(req, managesSchool, { current: caller.current, schoolId: options.data.school_id });
+      if (!importsPolicy.manage(caller, { schoolId: options.data.school_id })) throw forbidden();
       const { row, fresh } = await requestImport(ctx, caller, upload, options.data);
       reply.status(fresh ? 202 : 200).header('location', `/api/v1/imports/${row.id}`);
       return resourceDocument(importResource(row));
@@ -135,7 +127,7 @@ export const importsRoutes: FastifyPluginAsync<TServiceDeps> = async (app, deps)
       const ctx = await contextOf(req, deps);
       const caller = await requireCaller(req, ctx.db);
       const schoolId = caller.current?.id ?? '';
-      authorize(req, managesSchool, { current: caller.current, schoolId });
+      if (!importsPolicy.manage(caller, { schoolId })) throw forbidden();
       const rows = await listImportsOfSchool(idb(ctx), schoolId, 100);
       return collectionDocument(rows.map(importResource), { total: rows.length });
     },

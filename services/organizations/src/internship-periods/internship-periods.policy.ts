@@ -1,7 +1,7 @@
-import type { TAuth } from '@stageplein/kit/auth/auth.types';
-import { currentSchool, managesSchool, type TSchoolSubject } from '../shared/school.ts';
+import type { TCaller } from '../shared/caller.ts';
+import { currentSchool, managesSchool, type TSchoolTarget } from '../shared/school.ts';
 
-export interface TPeriodSubject extends TSchoolSubject {
+export interface TPeriodTarget extends TSchoolTarget {
   status: string;
 }
 
@@ -10,11 +10,11 @@ export interface TPeriodSubject extends TSchoolSubject {
  * school's, others active ones); a school's admins create, edit and archive their own.
  */
 export const internshipPeriodsPolicy = {
-  list: (_auth: TAuth) => true,
-  show: (_auth: TAuth, { current, schoolId, status }: TPeriodSubject) =>
-    currentSchool(current)?.id === schoolId || status === 'active',
+  list: (_caller: TCaller) => true,
+  show: (caller: TCaller, { schoolId, status }: TPeriodTarget) =>
+    currentSchool(caller.current)?.id === schoolId || status === 'active',
   /** Past school years too (the management page), for the school's admins. */
-  listAllYears: (auth: TAuth, subject: TSchoolSubject) => managesSchool(auth, subject),
+  listAllYears: managesSchool,
   create: managesSchool,
   update: managesSchool,
 };

@@ -11,8 +11,7 @@ import {
   ZInternshipPeriodUpdateBody,
   type TInternshipPeriodResource,
 } from '@stageplein/contracts/organizations/internship-periods';
-import { authorize } from '@stageplein/kit/auth/policy';
-import { badRequest, notFound } from '@stageplein/kit/errors/api-error';
+import { badRequest, forbidden, notFound } from '@stageplein/kit/errors/api-error';
 import { parseJsonApiQuery, ZJsonApiQueryString } from '@stageplein/kit/jsonapi/query';
 import { collectionDocument, resourceDocument } from '@stageplein/kit/jsonapi/serialize';
 import type { TServiceDeps } from '@stageplein/kit/service';
@@ -38,8 +37,8 @@ function assertUuidFilters(query: TJsonApiQuery): void {
 
 /** A period the caller may see (spec §4: their school's, or an active one), else 404. */
 function visiblePeriod(caller: TCaller, period: TPeriodRow | undefined): TPeriodRow | undefined {
-  const subject = period && { current: caller.current, schoolId: period.school_id, status: period.status };
-  if (!period || !internshipPeriodsPolicy.show(caller.auth, subject!)) throw notFound();
+  if (!period || !internshipPeriodsPolicy.show(caller, { schoolId: period.school_id, status: period.status }))
+    throw notFound();
   return period;
 }
 
@@ -81,15 +80,12 @@ export const internshipPeriodsRoutes: FastifyPluginAsync<TServiceDeps> = async (
     handler: async (req) => {
       const ctx = await contextOf(req, deps);
       const caller = await requireCaller(req, ctx.db);
-      authorize(req, internshipPeriodsPolicy.list);
+      if (!internshipPeriodsPolicy.list(caller)) throw forbidden();
       const query = parseJsonApiQuery(req.query as Record<string, string>, INTERNSHIP_PERIODS_QUERY);
       assertUuidFilters(query);
       const allYears = query.scopes.all_years === 'true';
-      if (allYears)
-        authorize(req, internshipPeriodsPolicy.listAllYears, {
-          current: caller.current,
-          schoolId: caller.current?.id ?? '',
-        });
+      if (allYears && !internshipPeriodsPolicy.listAllYears(caller, { schoolId: caller.current?.id ?? '' }))
+        throw forbidden();
       const data = (await periodsFor(ctx, caller, query, allYears)).map(periodResource);
       return collectionDocument(data, { total: data.length });
     },
@@ -137,7 +133,7 @@ export const internshipPeriodsRoutes: FastifyPluginAsync<TServiceDeps> = async (
       const ctx = await contextOf(req, deps);
       const caller = await requireCaller(req, ctx.db);
       const { school_id, status, ...values } = req.body.data.attributes;
-      const schoolId = authorizeSchoolCreate(req, caller, school_id, internshipPeriodsPolicy.create);
+      const schoolId = authorizeSchoolCreate(caller, school_id, internshipPeriodsPolicy.create);
       const period = await createPeriod(ctx, caller, schoolId, {
         ...values,
         status: status ?? 'active',
@@ -160,7 +156,6 @@ export const internshipPeriodsRoutes: FastifyPluginAsync<TServiceDeps> = async (
       const ctx = await contextOf(req, deps);
       const caller = await requireCaller(req, ctx.db);
       const period = authorizeSchoolWrite(
-        req,
         caller,
         visiblePeriod(caller, await findPeriod(ctx.db, req.params.id, true)),
         internshipPeriodsPolicy.update,

@@ -9,8 +9,7 @@ import {
   type TMentorshipResource,
   ZMentorshipsQuery,
 } from '@stageplein/contracts/organizations/mentorships';
-import { authorize } from '@stageplein/kit/auth/policy';
-import { notFound } from '@stageplein/kit/errors/api-error';
+import { forbidden, notFound } from '@stageplein/kit/errors/api-error';
 import { collectionDocument, resourceDocument } from '@stageplein/kit/jsonapi/serialize';
 import type { TServiceDeps } from '@stageplein/kit/service';
 import { requireCaller, requireApprovedOrganization } from '../shared/caller.ts';
@@ -51,13 +50,13 @@ export const mentorshipsRoutes: FastifyPluginAsync<TServiceDeps> = async (app, d
     handler: async (req) => {
       const ctx = await contextOf(req, deps);
       const caller = await requireCaller(req, ctx.db);
-      const subject = { current: caller.current, schoolId: caller.current?.id ?? '' };
-      const auth = authorize(req, mentorshipsPolicy.list, subject);
+      const school = { schoolId: caller.current?.id ?? '' };
+      if (!mentorshipsPolicy.list(caller, school)) throw forbidden();
       const rows = await listMentorships(ctx.db, {
-        schoolId: subject.schoolId,
+        schoolId: school.schoolId,
         mentorId: req.query['filter[mentor_id_eq]'],
         studentId: req.query['filter[student_id_eq]'],
-        involving: mentorshipsPolicy.listAll(auth, subject) ? undefined : auth.userId,
+        involving: mentorshipsPolicy.listAll(caller, school) ? undefined : caller.userId,
       });
       const data = rows.map(mentorshipResource);
       return collectionDocument(data, { total: data.length });
@@ -77,7 +76,7 @@ export const mentorshipsRoutes: FastifyPluginAsync<TServiceDeps> = async (app, d
       requireApprovedOrganization(caller);
       const { mentor_id, student_id } = req.body.data.attributes;
       const schoolId = caller.current?.id ?? '';
-      authorize(req, mentorshipsPolicy.add, { current: caller.current, schoolId, mentorId: mentor_id });
+      if (!mentorshipsPolicy.add(caller, { schoolId, mentorId: mentor_id })) throw forbidden();
       const mentorship = await addMentorship(ctx, caller, schoolId, mentor_id, student_id);
       return reply.status(201).send(resourceDocument(mentorshipResource(mentorship)));
     },
@@ -96,11 +95,8 @@ export const mentorshipsRoutes: FastifyPluginAsync<TServiceDeps> = async (app, d
       const mentorship = await findMentorship(ctx.db, req.params.id);
       if (!mentorship) throw notFound();
       requireApprovedOrganization(caller);
-      authorize(req, mentorshipsPolicy.remove, {
-        current: caller.current,
-        schoolId: mentorship.school_id,
-        mentorId: mentorship.mentor_id,
-      });
+      const target = { schoolId: mentorship.school_id, mentorId: mentorship.mentor_id };
+      if (!mentorshipsPolicy.remove(caller, target)) throw forbidden();
       await removeMentorship(ctx, caller, mentorship);
       return { meta: { deleted: true } };
     },

@@ -12,16 +12,19 @@ import {
   ORGANIZATIONS_QUERY,
 } from '@stageplein/contracts/organizations/organizations';
 import { ZMetaDocument } from '@stageplein/contracts/identity/users';
-import type { TAuth } from '@stageplein/kit/auth/auth.types';
-import { authorize } from '@stageplein/kit/auth/policy';
-import { ApiError, notFound } from '@stageplein/kit/errors/api-error';
+import { ApiError, forbidden, notFound } from '@stageplein/kit/errors/api-error';
 import { parseJsonApiQuery, ZJsonApiQueryString } from '@stageplein/kit/jsonapi/query';
 import { pageLinks } from '@stageplein/kit/jsonapi/serialize';
 import type { TServiceDeps } from '@stageplein/kit/service';
 import { complianceOf } from '../compliance/compliance.service.ts';
 import { mayViewCompliance } from '../compliance/compliance.policy.ts';
 import { signupsOf } from '../signups/signups.repository.ts';
-import { callerOf, requireApprovedOrganization, requireCaller, type TCaller } from '../shared/caller.ts';
+import {
+  callerOf,
+  requireApprovedOrganization,
+  requireCaller,
+  type TRequestCaller,
+} from '../shared/caller.ts';
 import { assertSameId } from '@stageplein/kit/jsonapi/update-document';
 import { assertUuidFilters, contextOf, requestUrl, type TCtx } from '../shared/request.ts';
 import { publicVacanciesOf } from '../vacancies-read-model/vacancies-read-model.repository.ts';
@@ -56,20 +59,19 @@ function assertType(type: string, o: TOrganizationRow): void {
 }
 
 /** Loads an organization the caller may see (404 otherwise, so nothing leaks about others). */
-async function visibleOrganization(ctx: TCtx, caller: TCaller, id: string, forUpdate = false) {
+async function visibleOrganization(ctx: TCtx, caller: TRequestCaller, id: string, forUpdate = false) {
   const o = await loadOrganization(ctx, id, forUpdate);
-  if (!organizationsPolicy.view(caller.auth, { current: caller.current, target: o })) throw notFound();
+  if (!organizationsPolicy.view(caller, o)) throw notFound();
   return o;
 }
 
 /** Signups shown with include=signup: only of organizations the caller moderates. */
 async function visibleSignups(
   ctx: TCtx,
-  auth: TAuth | null,
-  caller: TCaller['current'],
+  caller: TRequestCaller,
   rows: readonly (TOrganizationRow | TOrganizationListRow)[],
 ) {
-  const moderated = rows.filter((o) => organizationsPolicy.viewSignup(auth, { current: caller, target: o }));
+  const moderated = rows.filter((o) => organizationsPolicy.viewSignup(caller, o));
   return signupsOf(
     ctx.db,
     moderated.map((o) => o.id),
@@ -79,13 +81,12 @@ async function visibleSignups(
 /** Compliance states shown with include=compliance: only to those who may view them (compliance.policy.ts). */
 async function visibleCompliance(
   ctx: TCtx,
-  auth: TAuth | null,
-  current: TCaller['current'],
+  caller: TRequestCaller,
   rows: readonly (TOrganizationRow | TOrganizationListRow)[],
 ) {
   return complianceOf(
     ctx,
-    rows.filter((o) => mayViewCompliance(auth, current, o.id)).map((o) => o.id),
+    rows.filter((o) => mayViewCompliance(caller, o.id)).map((o) => o.id),
   );
 }
 
@@ -109,16 +110,14 @@ export const organizationsRoutes: FastifyPluginAsync<TServiceDeps> = async (app,
       const ctx = await contextOf(req, deps);
       const query = parseJsonApiQuery(req.query as Record<string, string>, ORGANIZATIONS_QUERY);
       assertUuidFilters(query, ['id', 'parent_id']);
-      const current = (await callerOf(req, ctx.db)).current;
-      const { rows, total } = await listOrganizations(ctx.db, query, visibilityOf(req.auth, current), {
+      const caller = await callerOf(req, ctx.db);
+      const { rows, total } = await listOrganizations(ctx.db, query, visibilityOf(caller), {
         search: query.scopes.search,
         withProfile: query.include.includes('profile'),
       });
-      const signups = query.include.includes('signup')
-        ? await visibleSignups(ctx, req.auth, current, rows)
-        : undefined;
+      const signups = query.include.includes('signup') ? await visibleSignups(ctx, caller, rows) : undefined;
       const compliance = query.include.includes('compliance')
-        ? await visibleCompliance(ctx, req.auth, current, rows)
+        ? await visibleCompliance(ctx, caller, rows)
         : undefined;
       const vacancies = query.include.includes('vacancies')
         ? await publicVacanciesOf(
@@ -149,14 +148,11 @@ export const organizationsRoutes: FastifyPluginAsync<TServiceDeps> = async (app,
     handler: async (req) => {
       const include = includesOf(req.query.include);
       const ctx = await contextOf(req, deps);
-      const current = (await callerOf(req, ctx.db)).current;
-      const o = await loadOrganization(ctx, req.params.id);
-      if (!organizationsPolicy.view(req.auth, { current, target: o })) throw notFound();
-      const signups = include.includes('signup')
-        ? await visibleSignups(ctx, req.auth, current, [o])
-        : undefined;
+      const caller = await callerOf(req, ctx.db);
+      const o = await visibleOrganization(ctx, caller, req.params.id);
+      const signups = include.includes('signup') ? await visibleSignups(ctx, caller, [o]) : undefined;
       const compliance = include.includes('compliance')
-        ? await visibleCompliance(ctx, req.auth, current, [o])
+        ? await visibleCompliance(ctx, caller, [o])
         : undefined;
       const vacancies = include.includes('vacancies') ? await publicVacanciesOf(ctx.db, [o.id]) : undefined;
       return organizationDocument(o, { include, signups, compliance, vacancies });
@@ -190,7 +186,7 @@ export const organizationsRoutes: FastifyPluginAsync<TServiceDeps> = async (app,
       if (!type || (organization_type && organization_type !== type)) {
         throw new ApiError('validation_failed', {}, { pointer: '/data/attributes/organization_type' });
       }
-      authorize(req, organizationsPolicy.create, { current: caller.current, type });
+      if (!organizationsPolicy.create(caller, type)) throw forbidden();
       if (admin_email && (!admin_first_name || !admin_last_name)) {
         const field = admin_first_name ? 'admin_last_name' : 'admin_first_name';
         throw new ApiError('validation_failed', {}, { pointer: `/data/attributes/${field}` });
@@ -231,17 +227,17 @@ export const organizationsRoutes: FastifyPluginAsync<TServiceDeps> = async (app,
       assertSameId(req.body.data.id, o.id);
       assertType(req.body.data.type, o);
       const { status, reason, parent_id, ...profile } = req.body.data.attributes;
-      const subject = { current: caller.current, target: o };
+      const target = o;
       if (parent_id !== undefined) {
-        authorize(req, organizationsPolicy.move, subject);
+        if (!organizationsPolicy.move(caller, target)) throw forbidden();
         o = await moveOrganization(ctx, caller, o, parent_id);
       }
       if (Object.keys(profile).length > 0) {
-        authorize(req, organizationsPolicy.editProfile, subject);
+        if (!organizationsPolicy.editProfile(caller, target)) throw forbidden();
         o = await updateProfile(ctx, caller, o, profile);
       }
       if (status !== undefined) {
-        authorize(req, organizationsPolicy.changeStatus, subject);
+        if (!organizationsPolicy.changeStatus(caller, target)) throw forbidden();
         o = await changeStatus(ctx, caller, o, status, reason ?? null);
       }
       return organizationDocument(o, { include: ['profile'] });
@@ -263,7 +259,7 @@ export const organizationsRoutes: FastifyPluginAsync<TServiceDeps> = async (app,
       const o = await visibleOrganization(ctx, caller, req.params.id, true);
       assertSameId(req.body.data.id, o.id);
       assertType(req.body.data.type, o);
-      authorize(req, organizationsPolicy.changeStatus, { current: caller.current, target: o });
+      if (!organizationsPolicy.changeStatus(caller, o)) throw forbidden();
       const { status, reason } = req.body.data.attributes;
       const updated = await changeStatus(ctx, caller, o, status, reason ?? null);
       return organizationDocument(updated, { include: ['profile'] });
@@ -282,7 +278,7 @@ export const organizationsRoutes: FastifyPluginAsync<TServiceDeps> = async (app,
       const ctx = await contextOf(req, deps);
       const caller = await requireCaller(req, ctx.db);
       const o = await visibleOrganization(ctx, caller, req.params.id, true);
-      authorize(req, organizationsPolicy.destroy, { current: caller.current, target: o });
+      if (!organizationsPolicy.destroy(caller, o)) throw forbidden();
       await deleteOrganization(ctx, caller, o);
       return { meta: { deleted: true } };
     },

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ZMetaDocument } from '@stageplein/contracts/identity/users';
 import type { TResource } from '@stageplein/contracts/jsonapi/jsonapi';
 import { ZSchoolCatalogueQuery } from '@stageplein/contracts/organizations/school-resources';
-import { authorize } from '@stageplein/kit/auth/policy';
+import { forbidden } from '@stageplein/kit/errors/api-error';
 import { collectionDocument, resourceDocument } from '@stageplein/kit/jsonapi/serialize';
 import type { TServiceDeps } from '@stageplein/kit/service';
 import { requireCaller } from '../shared/caller.ts';
@@ -64,7 +64,7 @@ export function schoolCatalogueRoutes<R extends TResource>(
       handler: async (req) => {
         const ctx = await contextOf(req, deps);
         const caller = await requireCaller(req, ctx.db);
-        authorize(req, schoolCataloguePolicy.list);
+        if (!schoolCataloguePolicy.list(caller)) throw forbidden();
         const schoolId = req.query['filter[school_id_eq]'] ?? currentSchool(caller.current)?.id;
         const data = (await listCatalogue(ctx.db, c, schoolId)).map(c.toResource);
         return collectionDocument(data, { total: data.length });
@@ -82,7 +82,7 @@ export function schoolCatalogueRoutes<R extends TResource>(
         const ctx = await contextOf(req, deps);
         const caller = await requireCaller(req, ctx.db);
         const { school_id, ...input } = req.body.data.attributes;
-        const schoolId = authorizeSchoolCreate(req, caller, school_id, schoolCataloguePolicy.create);
+        const schoolId = authorizeSchoolCreate(caller, school_id, schoolCataloguePolicy.create);
         const row = await createEntry(ctx, caller, c, { ...input, school_id: schoolId });
         return reply.status(201).send(resourceDocument(c.toResource(row)));
       },

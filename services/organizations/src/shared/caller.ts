@@ -13,8 +13,11 @@ import { organizationFacts } from './organization-facts.ts';
 
 export { hasRoleOn } from '@stageplein/kit/auth/caller';
 
-/** Every organizations route has a signed-in caller (kit's, with the current organization as we know it). */
+/** A signed-in caller (kit's, with the current organization as we know it): every policy's first argument. */
 export type TCaller = TSignedInCaller;
+
+/** A request's caller, `ANONYMOUS` without credentials: the few public reads (organizations, their includes). */
+export type TRequestCaller = TKitCaller;
 
 /**
  * The current organization's type and status from our own row (identity's role only knows the type;
@@ -33,7 +36,7 @@ export const currentOrganizationOf =
     });
 
 /** The request's caller, `ANONYMOUS` without credentials (kit's `callerOf`). */
-export const callerOf = (req: FastifyRequest, db: TDb): Promise<TKitCaller> =>
+export const callerOf = (req: FastifyRequest, db: TDb): Promise<TRequestCaller> =>
   kitCallerOf(req, currentOrganizationOf(db, req.tenant.id));
 
 /** The signed-in caller (401 otherwise) with their current organization (kit's `requireCaller`). */

@@ -5,9 +5,7 @@ import {
   type TSchoolSubject,
 } from '@stageplein/contracts/organizations/organizations-policy';
 import type { FastifyRequest } from 'fastify';
-import type { TAuth } from '@stageplein/kit/auth/auth.types';
-import { authorize } from '@stageplein/kit/auth/policy';
-import { ApiError, notFound } from '@stageplein/kit/errors/api-error';
+import { ApiError, forbidden, notFound } from '@stageplein/kit/errors/api-error';
 import type { TServiceDeps } from '@stageplein/kit/service';
 import { requireCaller, requireApprovedOrganization, type TCaller } from './caller.ts';
 import { contextOf, type TCtx, type TDb } from './request.ts';
@@ -16,13 +14,25 @@ import { contextOf, type TCtx, type TDb } from './request.ts';
 export const currentSchool = (current: TCurrentOrganizationFacts | null) =>
   current?.type === 'School' ? current : null;
 
-export type { TSchoolSubject };
+/** What a school policy is asked about: the school a record belongs (or would belong) to. */
+export interface TSchoolTarget {
+  schoolId: string;
+}
+
+/** A policy of a school's data: the signed-in caller (their current organization included) and the school. */
+export type TSchoolPolicy = (caller: TCaller, target: TSchoolTarget) => boolean;
+
+/** The subject of contracts' school rules: the caller's current organization and the school. */
+const subjectOf = (caller: TCaller, { schoolId }: TSchoolTarget): TSchoolSubject => ({
+  current: caller.current,
+  schoolId,
+});
 
 // The pure rules live in contracts (organizations-policy.ts), shared with the admin's buttons.
-export const managesSchool = (auth: TAuth, subject: TSchoolSubject) =>
-  managesSchoolRule(auth.permissions, subject);
-export const belongsToSchool = (auth: TAuth, subject: TSchoolSubject) =>
-  belongsToSchoolRule(auth.permissions, subject);
+export const managesSchool: TSchoolPolicy = (caller, target) =>
+  managesSchoolRule(caller.permissions, subjectOf(caller, target));
+export const belongsToSchool: TSchoolPolicy = (caller, target) =>
+  belongsToSchoolRule(caller.permissions, subjectOf(caller, target));
 
 /** A unique violation on a school's names is a 409 the user can act on. */
 export function nameTaken(error: unknown): unknown {
@@ -33,17 +43,16 @@ export function nameTaken(error: unknown): unknown {
 
 /**
  * A school's record about to be changed: 404 when it does not exist (in this tenant), then the
- * caller's current organization must be approved and the policy allow it for the record's school.
+ * caller's current organization must be approved and the policy allow it for the record's school (403).
  */
 export function authorizeSchoolWrite<R extends { school_id: string }>(
-  req: FastifyRequest,
   caller: TCaller,
   record: R | undefined,
-  policy: (auth: TAuth, subject: TSchoolSubject) => boolean,
+  policy: TSchoolPolicy,
 ): R {
   if (!record) throw notFound();
   requireApprovedOrganization(caller);
-  authorize(req, policy, { current: caller.current, schoolId: record.school_id });
+  if (!policy(caller, { schoolId: record.school_id })) throw forbidden();
   return record;
 }
 
@@ -56,27 +65,26 @@ export async function schoolRecordToChange<R extends { school_id: string }>(
   req: FastifyRequest & { params: { id: string } },
   deps: TServiceDeps,
   find: (db: TDb, id: string) => Promise<R | undefined>,
-  policy: (auth: TAuth, subject: TSchoolSubject) => boolean,
+  policy: TSchoolPolicy,
 ): Promise<{ ctx: TCtx; caller: TCaller; record: R }> {
   const ctx = await contextOf(req, deps);
   const caller = await requireCaller(req, ctx.db);
-  const record = authorizeSchoolWrite(req, caller, await find(ctx.db, req.params.id), policy);
+  const record = authorizeSchoolWrite(caller, await find(ctx.db, req.params.id), policy);
   return { ctx, caller, record };
 }
 
 /**
  * A new record of a school: by default the current organization's; the caller's organization must be
- * approved and the policy allow it for that school (another school than the current one never is).
+ * approved and the policy allow it for that school (403; another school than the current one never is).
  */
 export function authorizeSchoolCreate(
-  req: FastifyRequest,
   caller: TCaller,
   givenSchoolId: string | undefined,
-  policy: (auth: TAuth, subject: TSchoolSubject) => boolean,
+  policy: TSchoolPolicy,
 ): string {
   requireApprovedOrganization(caller);
   const schoolId = givenSchoolId ?? caller.current?.id ?? '';
-  authorize(req, policy, { current: caller.current, schoolId });
+  if (!policy(caller, { schoolId })) throw forbidden();
   return schoolId;
 }
 
