@@ -88,10 +88,12 @@ export const GROUPED = [
       allocation: ['read-models', 'vacancies', 'internships'],
       assignments: ['read-models', 'internships', 'hours'],
       evaluations: ['read-models', 'internships', 'hours'],
+      // Contract templates and contracts (issue #34); phases' "contract signed" task calls its service.
+      'internship-contracts': ['read-models', 'internships'],
       phases: ['read-models', 'internships', 'evaluations'],
       // The runtime of phases: runs the definitions' published versions (phases) on internships.
-      'phase-runs': ['read-models', 'internships', 'phases'],
-      progress: ['read-models', 'internships', 'evaluations'],
+      'phase-runs': ['read-models', 'internships', 'phases', 'internship-contracts'],
+      progress: ['read-models', 'internships', 'evaluations', 'internship-contracts'],
       'bulk-messages': ['read-models'],
     },
   },

@@ -156,6 +156,23 @@ describe('API error catalogue', () => {
       workflow_evaluation_template_unknown: 422,
       workflow_assignment_unknown: 422,
       workflow_designer_not_mentor: 422,
+      contracts_unavailable: 404,
+      contract_variable_unknown: 422,
+      contract_signer_role_unavailable: 422,
+      contract_signer_duplicate: 422,
+      contract_signers_missing: 422,
+      contract_company_first: 422,
+      contract_company_fields_unavailable: 422,
+      contract_company_field_duplicate: 422,
+      contract_body_empty: 422,
+      contract_template_version_published: 409,
+      contract_template_draft_exists: 409,
+      contract_template_not_published: 409,
+      contract_exists: 409,
+      contract_internship_not_ready: 422,
+      contract_birth_date_missing: 422,
+      contract_company_value_invalid: 422,
+      invalid_contract_action: 409,
     });
   });
 

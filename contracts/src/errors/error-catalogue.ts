@@ -132,6 +132,23 @@ export const ERROR_CODES = [
   'workflow_evaluation_template_unknown',
   'workflow_assignment_unknown',
   'workflow_designer_not_mentor',
+  'contracts_unavailable',
+  'contract_variable_unknown',
+  'contract_signer_role_unavailable',
+  'contract_signer_duplicate',
+  'contract_signers_missing',
+  'contract_company_first',
+  'contract_company_fields_unavailable',
+  'contract_company_field_duplicate',
+  'contract_body_empty',
+  'contract_template_version_published',
+  'contract_template_draft_exists',
+  'contract_template_not_published',
+  'contract_exists',
+  'contract_internship_not_ready',
+  'contract_birth_date_missing',
+  'contract_company_value_invalid',
+  'invalid_contract_action',
 ] as const;
 export type TErrorCode = (typeof ERROR_CODES)[number];
 
@@ -335,6 +352,25 @@ export const ERRORS: Readonly<Record<TErrorCode, TErrorDefinition>> = Object.fre
   workflow_evaluation_template_unknown: define('workflow_evaluation_template_unknown', 422),
   workflow_assignment_unknown: define('workflow_assignment_unknown', 422),
   workflow_designer_not_mentor: define('workflow_designer_not_mentor', 422),
+  // Internship contracts (contracts/src/internship-contracts/, docs/decisions/internship-contracts.md):
+  // validateContractTemplate's codes, then the server's.
+  contracts_unavailable: define('contracts_unavailable', 404),
+  contract_variable_unknown: define('contract_variable_unknown', 422),
+  contract_signer_role_unavailable: define('contract_signer_role_unavailable', 422),
+  contract_signer_duplicate: define('contract_signer_duplicate', 422),
+  contract_signers_missing: define('contract_signers_missing', 422),
+  contract_company_first: define('contract_company_first', 422),
+  contract_company_fields_unavailable: define('contract_company_fields_unavailable', 422),
+  contract_company_field_duplicate: define('contract_company_field_duplicate', 422),
+  contract_body_empty: define('contract_body_empty', 422),
+  contract_template_version_published: define('contract_template_version_published', 409),
+  contract_template_draft_exists: define('contract_template_draft_exists', 409),
+  contract_template_not_published: define('contract_template_not_published', 409),
+  contract_exists: define('contract_exists', 409),
+  contract_internship_not_ready: define('contract_internship_not_ready', 422),
+  contract_birth_date_missing: define('contract_birth_date_missing', 422),
+  contract_company_value_invalid: define('contract_company_value_invalid', 422),
+  invalid_contract_action: define('invalid_contract_action', 409),
 });
 
 export function isErrorCode(value: unknown): value is TErrorCode {

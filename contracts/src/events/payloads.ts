@@ -13,6 +13,7 @@ import { MAIL_EVENT_PAYLOADS } from './mail.ts';
 import { ASSIGNMENT_EVENT_PAYLOADS } from './assignments.ts';
 import { PHASES_EVENT_PAYLOADS } from './phases.ts';
 import { PHASE_RUN_EVENT_PAYLOADS } from './phase-runs.ts';
+import { INTERNSHIP_CONTRACT_EVENT_PAYLOADS } from './internship-contracts.ts';
 
 /** The user fields other services may keep in their read models (identity is the owner). */
 const ZUserSnapshot = z.object({
@@ -54,6 +55,7 @@ export const EVENT_PAYLOADS = {
   ...ASSIGNMENT_EVENT_PAYLOADS,
   ...PHASES_EVENT_PAYLOADS,
   ...PHASE_RUN_EVENT_PAYLOADS,
+  ...INTERNSHIP_CONTRACT_EVENT_PAYLOADS,
   // Identity: the subject of every event below is the user id, so one user's events stay in order.
   'identity.user.created': ZUserSnapshot,
   'identity.user.updated': ZUserSnapshot,

@@ -1187,6 +1187,77 @@ export const en: TMessages = {
       title: 'Not a mentor of this school',
       detail: 'Only mentors of this school can be made workflow designers.',
     },
+    contracts_unavailable: {
+      title: 'Contracts not available',
+      detail: 'This website does not use internship contracts; internships here run on hours.',
+    },
+    contract_variable_unknown: {
+      title: 'Unknown variable',
+      detail: '“{{variable}}” is not a contract variable. Choose one from the list or remove the braces.',
+    },
+    contract_signer_role_unavailable: {
+      title: 'Signer not available',
+      detail:
+        'The role {{role}} cannot sign on this website (a school representative only where one can be invited).',
+    },
+    contract_signer_duplicate: {
+      title: 'Duplicate signer',
+      detail: 'The role {{role}} is in the order twice.',
+    },
+    contract_signers_missing: {
+      title: 'Signers missing',
+      detail: 'A contract is signed by at least the student and the company.',
+    },
+    contract_company_first: {
+      title: 'Company signs first',
+      detail:
+        'On this website the company signs first, before everyone else. Give the company the lowest order.',
+    },
+    contract_company_fields_unavailable: {
+      title: 'Company fields not available',
+      detail: 'On this website the company does not fill in contract fields.',
+    },
+    contract_company_field_duplicate: {
+      title: 'Duplicate company field',
+      detail: 'The field {{key}} is listed twice. Give each field its own key.',
+    },
+    contract_body_empty: {
+      title: 'Contract text missing',
+      detail: 'A contract needs a Dutch text.',
+    },
+    contract_template_version_published: {
+      title: 'Version is published',
+      detail: 'A published version of a contract template no longer changes. Make a new draft.',
+    },
+    contract_template_draft_exists: {
+      title: 'A draft exists',
+      detail: 'This contract template already has a draft. Change that one.',
+    },
+    contract_template_not_published: {
+      title: 'No published template',
+      detail: 'There is no published version of a contract template of this school.',
+    },
+    contract_exists: {
+      title: 'A contract exists',
+      detail: 'This internship already has a contract that was not voided.',
+    },
+    contract_internship_not_ready: {
+      title: 'Internship not ready for a contract',
+      detail:
+        'A contract can only be made for an internship with an organization, a start and an end date, that was not rejected, cancelled or withdrawn.',
+    },
+    contract_birth_date_missing: {
+      title: 'Birth date missing',
+      detail: "Enter the student's birth date: it decides whether a parent or guardian must sign.",
+    },
+    contract_company_value_invalid: {
+      title: 'Invalid value',
+      detail: 'The field {{field}} is required or has no valid value.',
+    },
+    invalid_contract_action: {
+      title: 'Not possible now',
+      detail: 'This step is not possible for the contract in its current status.',
+    },
     invalid_vacancy_action: {
       title: 'Not possible now',
       detail: 'This step is not possible for the vacancy in its current state.',

@@ -447,6 +447,78 @@ export const nlApi = {
     title: 'Geen mentor van deze school',
     detail: 'Alleen mentoren van deze school kunnen het recht krijgen om workflows te ontwerpen.',
   },
+  contracts_unavailable: {
+    title: 'Contracten niet beschikbaar',
+    detail: 'Deze website gebruikt geen stagecontracten; stages lopen hier via uren.',
+  },
+  contract_variable_unknown: {
+    title: 'Onbekende variabele',
+    detail:
+      '“{{variable}}” is geen variabele van een contract. Kies er een uit de lijst of verwijder de accolades.',
+  },
+  contract_signer_role_unavailable: {
+    title: 'Ondertekenaar niet mogelijk',
+    detail:
+      'De rol {{role}} kan op deze website niet ondertekenen (een schoolvertegenwoordiger alleen waar die uitgenodigd kan worden).',
+  },
+  contract_signer_duplicate: {
+    title: 'Dubbele ondertekenaar',
+    detail: 'De rol {{role}} staat twee keer in de volgorde.',
+  },
+  contract_signers_missing: {
+    title: 'Ondertekenaars ontbreken',
+    detail: 'Een contract wordt minstens door de student en het bedrijf ondertekend.',
+  },
+  contract_company_first: {
+    title: 'Bedrijf tekent eerst',
+    detail:
+      'Op deze website ondertekent het bedrijf als eerste, vóór alle anderen. Geef het bedrijf de laagste volgorde.',
+  },
+  contract_company_fields_unavailable: {
+    title: 'Bedrijfsvelden niet mogelijk',
+    detail: 'Op deze website vult het bedrijf geen velden van het contract in.',
+  },
+  contract_company_field_duplicate: {
+    title: 'Dubbel bedrijfsveld',
+    detail: 'Het veld {{key}} staat twee keer in de lijst. Geef elk veld een eigen sleutel.',
+  },
+  contract_body_empty: {
+    title: 'Contracttekst ontbreekt',
+    detail: 'Een contract heeft een Nederlandse tekst nodig.',
+  },
+  contract_template_version_published: {
+    title: 'Versie is gepubliceerd',
+    detail: 'Een gepubliceerde versie van een contractsjabloon verandert niet meer. Maak een nieuw concept.',
+  },
+  contract_template_draft_exists: {
+    title: 'Er is al een concept',
+    detail: 'Dit contractsjabloon heeft al een concept. Werk dat bij.',
+  },
+  contract_template_not_published: {
+    title: 'Geen gepubliceerd sjabloon',
+    detail: 'Er is geen gepubliceerde versie van een contractsjabloon van deze school.',
+  },
+  contract_exists: {
+    title: 'Er is al een contract',
+    detail: 'Deze stage heeft al een contract dat niet is ingetrokken.',
+  },
+  contract_internship_not_ready: {
+    title: 'Stage niet klaar voor een contract',
+    detail:
+      'Een contract kan pas gemaakt worden voor een stage met een organisatie, een begin- en einddatum, die niet is afgewezen, geannuleerd of teruggetrokken.',
+  },
+  contract_birth_date_missing: {
+    title: 'Geboortedatum ontbreekt',
+    detail: 'Vul de geboortedatum van de student in: die bepaalt of een ouder of voogd moet ondertekenen.',
+  },
+  contract_company_value_invalid: {
+    title: 'Ongeldige waarde',
+    detail: 'Het veld {{field}} is verplicht of heeft geen geldige waarde.',
+  },
+  invalid_contract_action: {
+    title: 'Nu niet mogelijk',
+    detail: 'Deze stap is niet mogelijk voor het contract in zijn huidige status.',
+  },
   invalid_vacancy_action: {
     title: 'Nu niet mogelijk',
     detail: 'Deze stap is niet mogelijk voor de vacature in haar huidige staat.',

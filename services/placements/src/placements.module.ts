@@ -17,6 +17,7 @@ import { allocationGroup } from './allocation/index.ts';
 import { hoursGroup } from './hours/index.ts';
 import { assignmentsGroup, tasksFollowSupervisor } from './assignments/index.ts';
 import { evaluationsGroup } from './evaluations/index.ts';
+import { internshipContractsGroup } from './internship-contracts/index.ts';
 import { phasesGroup } from './phases/index.ts';
 import { PHASE_DEFINITIONS, phaseRunsGroup } from './phase-runs/index.ts';
 import { progressGroup } from './progress/index.ts';
@@ -35,6 +36,7 @@ export const PLACEMENTS_GROUPS: readonly TPlacementsGroup[] = [
   hoursGroup,
   assignmentsGroup,
   evaluationsGroup,
+  internshipContractsGroup,
   phasesGroup,
   phaseRunsGroup(PHASE_DEFINITIONS),
   progressGroup,

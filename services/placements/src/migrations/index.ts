@@ -37,6 +37,7 @@ import m20270125T0900_bulk_message_students from './20270125T0900-bulk-message-s
 import m20270128T0900_internship_supervisors from './20270128T0900-internship-supervisors.ts';
 import m20270210T0900_workflow_definitions from './20270210T0900-workflow-definitions.ts';
 import m20270211T0900_phase_runs from './20270211T0900-phase-runs.ts';
+import m20270212T0900_internship_contracts from './20270212T0900-internship-contracts.ts';
 
 /**
  * Applied in key order. Each migration is a frozen file named by its timestamp: once landed it is never
@@ -106,4 +107,6 @@ export const migrations: Record<string, Migration> = {
   '20270210T0900-workflow-definitions': m20270210T0900_workflow_definitions,
   // The phases' runtime: runs, entered phases and their tasks (docs/decisions/phases.md "Runtime").
   '20270211T0900-phase-runs': m20270211T0900_phase_runs,
+  // Internship contracts: templates, contracts, signers (docs/decisions/internship-contracts.md).
+  '20270212T0900-internship-contracts': m20270212T0900_internship_contracts,
 };
