@@ -1,6 +1,6 @@
 import type { TStackConfig } from '@stageplein/stack/services';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, writeFileSync, existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -221,14 +221,80 @@ export interface TContender {
   expectText?: string;
 }
 
+/** CPU time (user + system, clock ticks) a process used so far; 0 where /proc is not there. */
+export function cpuTicks(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return 0;
+  }
+}
+
+/** The PostgreSQL server of `withSeededDatabase(name)` in this process and its backends (children of the postmaster). */
+export function postgresPids(name: string): number[] {
+  const pidFile = path.join(ROOT, '.data/throwaway-postgres', `${process.pid}-${name}`, 'postmaster.pid');
+  if (!existsSync(pidFile) || !existsSync('/proc')) return [];
+  const postmaster = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+  const children = readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .filter((d) => {
+      try {
+        return Number(readFileSync(`/proc/${d}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]) === postmaster;
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+  return [postmaster, ...children];
+}
+
+/**
+ * CPU per request (µs) of each server process with its PostgreSQL (`pids()`), the median of `slices`
+ * alternating 2 s slices at 16 connections: background load on a shared machine moves it far less than
+ * throughput, which it splits by how many processes each side runs (a single-process server against
+ * ten PostgreSQL backends gets a smaller share of a busy machine).
+ */
+export async function cpuPerRequest(
+  servers: readonly { pid: number; url: string; headers?: Record<string, string> }[],
+  pids: () => number[],
+  slices = 5,
+): Promise<number[]> {
+  const samples: number[][] = servers.map(() => []);
+  for (let slice = 0; slice < slices; slice++) {
+    const order = slice % 2 === 0 ? servers.map((_, i) => i) : servers.map((_, i) => servers.length - 1 - i);
+    for (const i of order) {
+      const server = servers[i]!;
+      const ticks = () => [server.pid, ...pids()].reduce((sum, pid) => sum + cpuTicks(pid), 0);
+      const before = ticks();
+      const r = await autocannon({
+        url: server.url,
+        headers: server.headers ?? {},
+        connections: 16,
+        duration: 2,
+      });
+      const after = ticks();
+      if (r.requests.total > 0 && before > 0)
+        samples[i]!.push(((after - before) * 1e6) / 100 / r.requests.total);
+    }
+  }
+  return samples.map((xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN);
+}
+
 /**
  * Starts every contender's server, then measures them in alternating rounds (`alternatingRounds`,
  * errors shown in the table rather than failing) and returns each one's median round.
  */
 export async function compareServers(
   contenders: TContender[],
-  options: { rounds?: number; connections?: number; seconds?: number } = {},
-): Promise<TLoadResult[]> {
+  options: {
+    rounds?: number;
+    connections?: number;
+    seconds?: number;
+    /** `withSeededDatabase`'s name: then each result also has its CPU per request (`cpuPerRequest`). */
+    cpuOf?: string;
+  } = {},
+): Promise<(TLoadResult & { cpuMicros?: number })[]> {
   const servers: Awaited<ReturnType<typeof startServer>>[] = [];
   try {
     for (const c of contenders) servers.push(await startServer(c.script, c.args));
@@ -250,7 +316,12 @@ export async function compareServers(
       connections: options.connections,
       allowErrors: true,
     });
-    return medians;
+    if (!options.cpuOf) return medians;
+    const cpu = await cpuPerRequest(
+      urls.map((u, i) => ({ pid: servers[i]!.child.pid!, url: u.url, headers: u.headers })),
+      () => postgresPids(options.cpuOf!),
+    );
+    return medians.map((m, i) => ({ ...m, cpuMicros: cpu[i] }));
   } finally {
     await Promise.all(servers.map((s) => stopServer(s.child)));
   }

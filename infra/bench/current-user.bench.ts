@@ -1,14 +1,13 @@
 // Authenticated GET /api/v1/current_user (signature check, revocation + roles lookup, user load) against
 // unauthenticated routes of the same identity service in the same run: the same user + roles read
 // without credentials (what authentication adds) and GET /api/v1/sign_in_options (no database at all).
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import autocannon from 'autocannon';
 import {
+  cpuTicks,
   load,
+  postgresPids as benchPostgresPids,
   recordSection,
-  ROOT,
   startServer,
   stopServer,
   table,
@@ -16,38 +15,7 @@ import {
   withSeededDatabase,
 } from './bench-lib.ts';
 
-/** CPU time (user + system, clock ticks) a process used so far; 0 where /proc is not there. */
-function cpuTicks(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return Number(fields[11]) + Number(fields[12]);
-  } catch {
-    return 0;
-  }
-}
-
-/** The benchmark's PostgreSQL server and its backends (children of the postmaster). */
-function postgresPids(): number[] {
-  const pidFile = path.join(
-    ROOT,
-    '.data/throwaway-postgres',
-    `${process.pid}-bench-current-user`,
-    'postmaster.pid',
-  );
-  if (!existsSync(pidFile) || !existsSync('/proc')) return [];
-  const postmaster = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
-  const children = readdirSync('/proc')
-    .filter((d) => /^\d+$/.test(d))
-    .filter((d) => {
-      try {
-        return Number(readFileSync(`/proc/${d}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]) === postmaster;
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
-  return [postmaster, ...children];
-}
+const postgresPids = () => benchPostgresPids('bench-current-user');
 
 const ROUNDS = 7;
 const SECONDS = 4;

@@ -264,4 +264,63 @@ describe('public pages', () => {
     );
     expect((await bySlug('contact'))[0]!.attributes.title).toBe('Contact');
   });
+
+  it('a page read with its main menu (one statement, what the gateway serves) shows an edit at once', async () => {
+    type TDoc = {
+      data: { id: string; attributes: Record<string, unknown> }[];
+      meta: { total: number };
+      included?: { type: string; id: string; attributes: Record<string, unknown> }[];
+    };
+    const shown = async (lang = 'nl') => {
+      const res = await call(h.app, {
+        method: 'GET',
+        url: '/api/v1/cms/pages?filter[slug_eq]=verse-tekst&include=main_menu.items',
+        headers: visitor(lang),
+      });
+      expectStatus(res, 200);
+      return res.json() as TDoc;
+    };
+    const write = (method: 'POST' | 'PATCH', url: string, payload: object, lang = 'nl') =>
+      call(h.app, { method, url, headers: { ...ed.headers, 'accept-language': lang }, payload });
+    const created = await write('POST', '/api/v1/cms/pages', {
+      data: {
+        type: 'page',
+        attributes: { slug: 'verse-tekst', title: 'Eerste', body: doc('Eerste tekst'), status: 'published' },
+      },
+    });
+    expectStatus(created, 201);
+    const id = created.json().data.id as string;
+    const first = await shown();
+    expect(first.data.map((p) => [p.id, p.attributes.title, p.attributes.body_html])).toEqual([
+      [id, 'Eerste', '<p>Eerste tekst</p>'],
+    ]);
+    expect(first.meta.total).toBe(1);
+
+    // A new live revision: the next read has it (the text rendered when saved, read live).
+    const patch = (attributes: Record<string, unknown>) =>
+      write('PATCH', `/api/v1/cms/pages/${id}`, { data: { type: 'page', id, attributes } });
+    expectStatus(await patch({ title: 'Tweede', body: doc('Tweede tekst'), status: 'published' }), 200);
+    const second = await shown();
+    expect(second.data[0]!.attributes).toMatchObject({ title: 'Tweede', body_html: '<p>Tweede tekst</p>' });
+    expect(second.data[0]!.attributes.revision_id).not.toBe(first.data[0]!.attributes.revision_id);
+    // A saved but unpublished change is not shown; English readers get the Dutch text until there is theirs.
+    expectStatus(await patch({ title: 'Concept' }), 200);
+    expect((await shown()).data[0]!.attributes.title).toBe('Tweede');
+    expect((await shown('en')).data[0]!.attributes).toMatchObject({ locale: 'nl', title: 'Tweede' });
+    expectStatus(await patch({ locale: 'en', title: 'Third', status: 'published' }), 200);
+    expect((await shown('en')).data[0]!.attributes).toMatchObject({ locale: 'en', title: 'Third' });
+
+    // A menu item renamed: the next page read includes the new title.
+    const item = second.included!.find((r) => r.type === 'menuItem')!;
+    const renamed = await write('PATCH', `/api/v1/cms/menu_items/${item.id}`, {
+      data: { type: 'menuItem', id: item.id, attributes: { title: 'Hernoemd' } },
+    });
+    expectStatus(renamed, 200);
+    expect((await shown()).included!.find((r) => r.id === item.id)!.attributes.title).toBe('Hernoemd');
+
+    // Taken offline: gone at once.
+    expectStatus(await patch({ status: 'draft' }), 200);
+    expectStatus(await patch({ locale: 'en', status: 'draft' }), 200);
+    expect(await shown()).toMatchObject({ data: [], meta: { total: 0 } });
+  });
 });

@@ -1,4 +1,4 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import { sql, type Insertable, type RawBuilder, type Selectable, type Updateable } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { MAIN_MENU_SLUG } from '@stageplein/contracts/content/menu';
 import type { TJsonApiQuery } from '@stageplein/contracts/jsonapi/jsonapi';
@@ -61,11 +61,31 @@ export async function menusWithItems(
   return rows.map(({ items, ...menu }) => ({ menu, items }));
 }
 
-/** The main menu with its items when `include` asks for it (contracts' MAIN_MENU_INCLUDES). */
-export async function mainMenuOf(db: TDb, include: readonly string[]) {
-  if (!include.some((i) => i === 'main_menu' || i === 'main_menu.items')) return undefined;
-  return (await menusWithItems(db, MAIN_MENU_SLUG))[0];
+/** Whether `include` asks for the main menu (contracts' MAIN_MENU_INCLUDES). */
+export const wantsMainMenu = (include: readonly string[]) =>
+  include.some((i) => i === 'main_menu' || i === 'main_menu.items');
+
+/** The main menu with its items, as a page or an article is shown with it. */
+export interface TMainMenu {
+  menu: Pick<TMenuRow, 'id' | 'slug'>;
+  items: TShownMenuItem[];
 }
+
+/**
+ * The main menu with its items in menu order (as `menusWithItems`) as one JSON value, or null: a
+ * column of the statement that reads the pages or articles it is shown with, so a public page is one
+ * statement. PostgreSQL evaluates it once per statement (an uncorrelated subquery), not per row.
+ */
+export const MAIN_MENU_JSON: RawBuilder<TMainMenu | null> = sql<TMainMenu | null>`(
+  select json_build_object(
+    'menu', json_build_object('id', m.id, 'slug', m.slug),
+    'items', coalesce((
+      select json_agg(json_build_object(
+        'id', i.id, 'menu_id', i.menu_id, 'parent_id', i.parent_id, 'link_type', i.link_type,
+        'path', i.path, 'system_page_id', i.system_page_id, 'title', i.title, 'position', i.position
+      ) order by i.position, i.created_at, i.id)
+      from content.menu_items i where i.menu_id = m.id), '[]'))
+  from content.menus m where m.slug = ${sql.lit(MAIN_MENU_SLUG)})`;
 
 export const findMenu = (db: TDb, id: string) =>
   db.selectFrom('content.menus').selectAll().where('id', '=', id).executeTakeFirst();

@@ -1,9 +1,12 @@
 import type { TContentLocale, TMenuItemResource, TMenuResource } from '@stageplein/contracts/content/content';
 import type { TResource } from '@stageplein/contracts/jsonapi/jsonapi';
-import type { TMenuRow, TShownMenuItem } from './menus.repository.ts';
+import { wantsMainMenu, type TMainMenu, type TMenuRow, type TShownMenuItem } from './menus.repository.ts';
 
 /** A menu; with `items`, its `items` relationship in menu order. */
-export const menuResource = (m: TMenuRow, items?: readonly TShownMenuItem[]): TMenuResource => ({
+export const menuResource = (
+  m: Pick<TMenuRow, 'id' | 'slug'>,
+  items?: readonly TShownMenuItem[],
+): TMenuResource => ({
   type: 'menu',
   id: m.id,
   attributes: { slug: m.slug },
@@ -37,11 +40,11 @@ export const menuItemResource = (i: TShownMenuItem, lang: TContentLocale): TMenu
  */
 export function mainMenuInclusion(
   include: readonly string[],
-  main: { menu: TMenuRow; items: readonly TShownMenuItem[] } | undefined,
+  main: TMainMenu | null | undefined,
   lang: TContentLocale,
   shown: number,
 ): { relationships?: { main_menu: { data: { type: 'menu'; id: string } | null } }; included: TResource[] } {
-  if (!include.some((i) => i === 'main_menu' || i === 'main_menu.items')) return { included: [] };
+  if (!wantsMainMenu(include)) return { included: [] };
   const relationships = { main_menu: { data: main ? { type: 'menu' as const, id: main.menu.id } : null } };
   if (!main || shown === 0) return { relationships, included: [] };
   const withItems = include.includes('main_menu.items');

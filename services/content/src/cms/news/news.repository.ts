@@ -1,4 +1,5 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
+import { MAIN_MENU_JSON, type TMainMenu } from '../menus/menus.repository.ts';
 import type { TJsonApiQuery } from '@stageplein/contracts/jsonapi/jsonapi';
 import { applyFiltersAndSort, applyPage } from '@stageplein/kit/jsonapi/apply-query';
 import type { TDb } from '../../shared/request.ts';
@@ -11,26 +12,46 @@ const COLUMNS: Record<string, string> = { slug: 'slug', locale: 'locale', status
 export const findArticle = (db: TDb, id: string) =>
   db.selectFrom('content.news_articles').selectAll().where('id', '=', id).executeTakeFirst();
 
-/** Newest first (date, then when written); `publishedOnly` for visitors. */
+/**
+ * Newest first (date, then when written); `publishedOnly` for visitors; with `mainMenu` the main menu
+ * beside them. One statement: the total beside each row, the menu a column read once.
+ */
 export async function listArticles(
   db: TDb,
   query: TJsonApiQuery,
   publishedOnly: boolean,
-): Promise<{ rows: TNewsRow[]; total: number }> {
+  options: { mainMenu?: boolean } = {},
+): Promise<{ rows: TNewsRow[]; total: number; mainMenu: TMainMenu | null | undefined }> {
   const filtered = applyFiltersAndSort(db.selectFrom('content.news_articles'), query, COLUMNS).$if(
     publishedOnly,
     (q) => q.where('status', '=', 'published'),
   );
-  const { total } = await filtered
-    // A count has no order (an ORDER BY of the list would need a GROUP BY here).
-    .clearOrderBy()
-    .select((eb) => eb.fn.countAll<number>().as('total'))
-    .executeTakeFirstOrThrow();
-  const rows = await applyPage(
-    filtered.selectAll().orderBy('date', 'desc').orderBy('created_at', 'desc').orderBy('id'),
+  const found = await applyPage(
+    filtered
+      .selectAll()
+      .select(sql<string>`count(*) over ()`.as('total'))
+      .$if(options.mainMenu === true, (q) => q.select(MAIN_MENU_JSON.as('main_menu')))
+      .orderBy('date', 'desc')
+      .orderBy('created_at', 'desc')
+      .orderBy('id'),
     query,
   ).execute();
-  return { rows, total: Number(total) };
+  // A page past the end has no row to carry the total: only then is it counted alone.
+  const total = found[0]
+    ? Number(found[0].total)
+    : query.page.number === 1
+      ? 0
+      : Number(
+          (
+            await filtered
+              // A count has no order (an ORDER BY of the list would need a GROUP BY here).
+              .clearOrderBy()
+              .select((eb) => eb.fn.countAll<number>().as('total'))
+              .executeTakeFirstOrThrow()
+          ).total,
+        );
+  const rows: TNewsRow[] = found.map(({ total: _total, main_menu: _menu, ...row }) => row);
+  return { rows, total, mainMenu: options.mainMenu ? (found[0]?.main_menu ?? null) : undefined };
 }
 
 export const insertArticle = (db: TDb, values: Insertable<TNewsArticlesTable>) =>

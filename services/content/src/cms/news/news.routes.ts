@@ -16,7 +16,7 @@ import { assertSameId } from '@stageplein/kit/jsonapi/update-document';
 import { noStore, publicCache } from '../../shared/cache.ts';
 import { isEditor, requireEditor } from '../../shared/editor.ts';
 import { contextOf, requestUrl, type TCtx } from '../../shared/request.ts';
-import { mainMenuOf } from '../menus/menus.repository.ts';
+import { wantsMainMenu } from '../menus/menus.repository.ts';
 import { mainMenuInclusion } from '../menus/menus.serialize.ts';
 import { findArticle, listArticles } from './news.repository.ts';
 import { newsResource } from './news.serialize.ts';
@@ -50,13 +50,12 @@ export const newsRoutes: FastifyPluginAsync<TContentDeps> = async (app, deps) =>
       const ctx = await contextOf(req, deps);
       const query = parseJsonApiQuery(req.query as Record<string, string>, NEWS_QUERY);
       const editor = await isEditor(req, ctx.db);
-      const [{ rows, total }, menu] = await Promise.all([
-        listArticles(ctx.db, query, !editor),
-        mainMenuOf(ctx.db, query.include),
-      ]);
+      const { rows, total, mainMenu } = await listArticles(ctx.db, query, !editor, {
+        mainMenu: wantsMainMenu(query.include),
+      });
       if (editor) noStore(reply);
       else publicCache(req, reply, maxAge);
-      const { relationships, included } = mainMenuInclusion(query.include, menu, ctx.lang, rows.length);
+      const { relationships, included } = mainMenuInclusion(query.include, mainMenu, ctx.lang, rows.length);
       return collectionDocument(
         rows.map((a) => ({ ...newsResource(a), ...(relationships && { relationships }) })),
         { total, included, links: pageLinks(requestUrl(req), query, total) },

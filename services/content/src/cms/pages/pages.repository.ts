@@ -1,7 +1,9 @@
 import { sql, type Insertable, type Selectable } from 'kysely';
+import { executePrepared } from '@stageplein/kit/db/prepared-statements';
 import type { TContentLocale } from '@stageplein/contracts/content/content';
 import type { TJsonApiQuery } from '@stageplein/contracts/jsonapi/jsonapi';
-import { applyFiltersAndSort, applyPage } from '@stageplein/kit/jsonapi/apply-query';
+import { filterConditions } from '@stageplein/kit/jsonapi/apply-query';
+import { MAIN_MENU_JSON, type TMainMenu } from '../menus/menus.repository.ts';
 import type { TDb } from '../../shared/request.ts';
 import type { TPageLocalesTable, TPageRevisionsTable, TPagesTable } from './pages.table.ts';
 
@@ -125,46 +127,103 @@ export async function viewsOf(
   });
 }
 
-/** A page of pages (slug order unless sorted), only those with a text to show in this version. */
+/** A page's row as the list reads it: the page, its shown locale and revision, the total, the menu. */
+interface TListRow extends TPageRow {
+  locale: TContentLocale;
+  draft_revision_id: string;
+  published_revision_id: string | null;
+  published_at: Date | null;
+  r_id: string;
+  seq: number;
+  title: string;
+  seo_description: string | null;
+  body: TRevisionRow['body'];
+  body_html: string;
+  author_id: string | null;
+  r_created_at: Date;
+  total: string;
+  main_menu?: TMainMenu | null;
+}
+
+/**
+ * A page of pages (slug order unless sorted), only those with a text to show in this version, each with
+ * that text (`viewsOf`'s choice: the language's, else nl's), the total and, with `mainMenu`, the main
+ * menu: one statement, planned once per connection — what a visitor's page costs the database.
+ */
 export async function listPages(
   db: TDb,
   query: TJsonApiQuery,
   lang: TContentLocale,
   version: TVersion,
-): Promise<{ views: TPageView[]; total: number }> {
+  options: { mainMenu?: boolean } = {},
+): Promise<{ views: TPageView[]; total: number; mainMenu: TMainMenu | null | undefined }> {
   const filters = { ...query, filters: query.filters.filter((f) => f.attribute !== 'status') };
-  const shown = applyFiltersAndSort(db.selectFrom('content.pages as p'), filters, PAGE_COLUMNS).where((eb) =>
-    eb.exists(
-      eb
-        .selectFrom('content.page_locales as l')
-        .select('l.page_id')
-        .whereRef('l.page_id', '=', 'p.id')
-        .where('l.locale', 'in', [lang, 'nl'])
-        .$if(version === 'published', (q) => q.where('l.published_revision_id', 'is not', null)),
+  const conditions = filterConditions(filters, PAGE_COLUMNS);
+  const where = conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
+  // The text each page shows: a join per page to its language's row, else nl's (the language first),
+  // with the revision of this version; a page without one is no row.
+  const shown = sql`from content.pages p
+    cross join lateral (
+      select l.locale, l.draft_revision_id, l.published_revision_id, l.published_at,
+        r.id as r_id, r.seq, r.title, r.seo_description, r.body, r.body_html, r.author_id,
+        r.created_at as r_created_at
+      from content.page_locales l
+      join content.page_revisions r on r.id = ${sql.ref(revisionColumn(version))}
+      where l.page_id = p.id and l.locale in (${lang}, 'nl')
+      order by l.locale = ${lang} desc
+      limit 1
+    ) v
+    ${where}`;
+  const order = [
+    ...query.sort.flatMap((s) =>
+      PAGE_COLUMNS[s.attribute]
+        ? [sql`${sql.ref(PAGE_COLUMNS[s.attribute]!)} ${sql.raw(s.descending ? 'desc' : 'asc')}`]
+        : [],
     ),
-  );
+    sql`p.slug`,
+  ];
   // The total beside each row (a window over every match, before the page is cut): one statement less
   // on every public page. A page past the end has no row to carry it, so only then is it counted alone.
-  const rows = await applyPage(
-    shown
-      .selectAll('p')
-      .select(sql<string>`count(*) over ()`.as('total'))
-      .orderBy('p.slug'),
-    query,
-  ).execute();
+  const rows = await executePrepared(
+    db,
+    sql<TListRow>`select p.*, v.*, count(*) over () as total
+      ${options.mainMenu ? sql`, ${MAIN_MENU_JSON} as main_menu` : sql``}
+      ${shown}
+      order by ${sql.join(order)}
+      limit ${query.page.size} offset ${(query.page.number - 1) * query.page.size}`,
+  );
   const total = rows[0]
     ? Number(rows[0].total)
     : query.page.number === 1
       ? 0
-      : Number(
-          (
-            await shown
-              // A count has no order (an ORDER BY of the list would need a GROUP BY here).
-              .clearOrderBy()
-              .select((eb) => eb.fn.countAll<number>().as('total'))
-              .executeTakeFirstOrThrow()
-          ).total,
-        );
-  const pages = rows.map(({ total: _total, ...page }) => page);
-  return { views: await viewsOf(db, pages, lang, version), total };
+      : Number((await sql<{ total: string }>`select count(*) as total ${shown}`.execute(db)).rows[0]!.total);
+  const views = rows.map((row): TPageView => {
+    const { id, tenant_id, slug, created_at, updated_at } = row;
+    return {
+      page: { id, tenant_id, slug, created_at, updated_at },
+      locale: {
+        tenant_id,
+        page_id: id,
+        locale: row.locale,
+        draft_revision_id: row.draft_revision_id,
+        published_revision_id: row.published_revision_id,
+        published_at: row.published_at,
+      },
+      revision: {
+        id: row.r_id,
+        seq: row.seq,
+        tenant_id,
+        page_id: id,
+        locale: row.locale,
+        title: row.title,
+        seo_description: row.seo_description,
+        body: row.body,
+        body_html: row.body_html,
+        author_id: row.author_id,
+        created_at: row.r_created_at,
+      },
+    };
+  });
+  // No row, no menu to show it with (and none read when there is no row to carry it).
+  return { views, total, mainMenu: options.mainMenu ? (rows[0]?.main_menu ?? null) : undefined };
 }

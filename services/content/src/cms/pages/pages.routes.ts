@@ -17,7 +17,7 @@ import { assertSameId } from '@stageplein/kit/jsonapi/update-document';
 import { noStore, publicCache } from '../../shared/cache.ts';
 import { requireEditor } from '../../shared/editor.ts';
 import { contextOf, requestUrl, type TCtx } from '../../shared/request.ts';
-import { mainMenuOf } from '../menus/menus.repository.ts';
+import { wantsMainMenu } from '../menus/menus.repository.ts';
 import { mainMenuInclusion } from '../menus/menus.serialize.ts';
 import { listPages, listRevisions, localesOf, viewsOf, type TVersion } from './pages.repository.ts';
 import { pageResource, revisionResource } from './pages.serialize.ts';
@@ -59,11 +59,10 @@ export const pagesRoutes: FastifyPluginAsync<TContentDeps> = async (app, deps) =
         await requireEditor(req, ctx.db);
         noStore(reply);
       } else publicCache(req, reply, maxAge);
-      const [{ views, total }, menu] = await Promise.all([
-        listPages(ctx.db, query, ctx.lang, version),
-        mainMenuOf(ctx.db, query.include),
-      ]);
-      const { relationships, included } = mainMenuInclusion(query.include, menu, ctx.lang, views.length);
+      const { views, total, mainMenu } = await listPages(ctx.db, query, ctx.lang, version, {
+        mainMenu: wantsMainMenu(query.include),
+      });
+      const { relationships, included } = mainMenuInclusion(query.include, mainMenu, ctx.lang, views.length);
       return collectionDocument(
         views.map((v) => ({ ...pageResource(v, version), ...(relationships && { relationships }) })),
         { total, included, links: pageLinks(requestUrl(req), query, total) },
