@@ -95,6 +95,8 @@ export const GROUPED = [
       'phase-runs': ['read-models', 'internships', 'phases', 'internship-contracts'],
       progress: ['read-models', 'internships', 'evaluations', 'internship-contracts'],
       'bulk-messages': ['read-models'],
+      // Sealed contract PDFs: rendering, the object store, verification (docs/decisions/contract-documents.md).
+      'contract-documents': [],
     },
   },
   {

@@ -61,6 +61,9 @@ export const SERVICE_PREFIXES = {
     '/api/v1/phase_tasks',
     '/api/v1/phase_migrations',
     '/api/v1/phase_runs',
+    // Sealed contracts (#34 item 5): the public verification, a party's download of the PDF.
+    '/api/v1/contract_verifications',
+    '/api/v1/contracts',
   ],
 } as const satisfies Record<string, readonly string[]>;
 

@@ -132,6 +132,15 @@ beforeAll(async () => {
     CONTENT_S3_ACCESS_KEY_ID: s3.accessKeyId,
     CONTENT_S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
   };
+  // Placements' sealed contract PDFs, as x-placements-files: its own bucket in the same store.
+  const placementsFiles = {
+    PLACEMENTS_FILE_STORAGE: 's3',
+    PLACEMENTS_S3_ENDPOINT: s3.endpoint,
+    PLACEMENTS_S3_REGION: s3.region,
+    PLACEMENTS_S3_BUCKET: `${s3.bucket}-placements`,
+    PLACEMENTS_S3_ACCESS_KEY_ID: s3.accessKeyId,
+    PLACEMENTS_S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
+  };
   const [identityPort, organizationsPort, contentPort, placementsPort, relayPort, gatewayPort] =
     await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort(), freePort()]);
   const url = (port: number) => `http://127.0.0.1:${port}`;
@@ -154,7 +163,7 @@ beforeAll(async () => {
     [
       'placements',
       'services/placements/src/server.ts',
-      { ...env, PORT: String(placementsPort), IDENTITY_URL: url(identityPort) },
+      { ...env, ...placementsFiles, PORT: String(placementsPort), IDENTITY_URL: url(identityPort) },
       placementsPort,
     ],
     ['relay', 'services/kit/src/runtime/relay-server.ts', { ...env, PORT: String(relayPort) }, relayPort],
@@ -182,6 +191,7 @@ beforeAll(async () => {
   const worker = startProcess('worker', 'workflows/src/main.ts', {
     ...env,
     ...contentFiles,
+    ...placementsFiles,
     IDENTITY_URL: url(identityPort),
   });
   processes.push(worker);

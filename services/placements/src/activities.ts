@@ -8,8 +8,10 @@ import { remindTenantHours } from './hours/index.ts';
 import type { TPlacementsConfig } from './placements.config.ts';
 import { closeDueVacancies } from './vacancies/index.ts';
 import { createPhaseRunActivities, PHASE_DEFINITIONS, type TPhaseDefinitions } from './phase-runs/index.ts';
+import { createContractDocumentActivities } from './contract-documents/index.ts';
 
 export type { TEnteredPhase, TPhaseRunActivities, TRunTask } from './phase-runs/index.ts';
+export type { TContractDocumentActivities, TSealedContractRecord } from './contract-documents/index.ts';
 
 export interface TPlacementsActivityDeps {
   /** RLS-bound app-role database; every activity sets the tenant per transaction. */
@@ -27,6 +29,8 @@ export interface TPlacementsActivityDeps {
 export function createActivities(deps: TPlacementsActivityDeps) {
   return {
     ...createPhaseRunActivities({ db: deps.db, definitions: deps.definitions ?? PHASE_DEFINITIONS }),
+    // Sealing (issue #34 item 5): sealContractDocument(doc), for the signing workflow's seal step.
+    ...createContractDocumentActivities(deps),
     async vacancyClosingTenants(): Promise<string[]> {
       return [...TENANT_IDS];
     },

@@ -22,6 +22,7 @@ import { phasesGroup } from './phases/index.ts';
 import { PHASE_DEFINITIONS, phaseRunsGroup } from './phase-runs/index.ts';
 import { progressGroup } from './progress/index.ts';
 import { bulkMessagesGroup } from './bulk-messages/index.ts';
+import { contractDocumentsGroup } from './contract-documents/index.ts';
 
 /**
  * Placements' groups (docs/decisions/placements.md "Groups"), each above the ones it depends on; they
@@ -41,6 +42,7 @@ export const PLACEMENTS_GROUPS: readonly TPlacementsGroup[] = [
   phaseRunsGroup(PHASE_DEFINITIONS),
   progressGroup,
   bulkMessagesGroup,
+  contractDocumentsGroup(),
 ];
 
 const routes: FastifyPluginAsync<TPlacementsDeps> = async (app, deps) => {

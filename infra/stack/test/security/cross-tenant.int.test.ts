@@ -282,6 +282,14 @@ async function seedMoreOfB(): Promise<void> {
   await sql`insert into placements.bulk_messages (id, tenant_id, school_id, author_id, subject, body,
       to_contacts, to_supervisors, internship_count, created_at)
     values (gen_random_uuid(), ${B}, ${school}, ${admin}, 'B', 'B', false, false, 0, now())`.execute(owner);
+  // B's seeded contract sealed, its PDF in placements' store (`/contracts/{id}/document`).
+  await sql`insert into placements.file_blobs (tenant_id, hash, bytes) values (${B}, ${HASH_OF_B}, ${Buffer.from('%PDF-')})`.execute(
+    owner,
+  );
+  await sql`insert into placements.contract_documents (tenant_id, contract_id, school_id, school_name, title, language,
+      pdf_hash, content_hash, byte_size, storage, party_user_ids, sealed_at, created_at)
+    select ${B}, id, ${school}, 'B', 'B', 'nl', ${HASH_OF_B}, ${HASH_OF_B}, 5, 'postgres', array[${admin}]::uuid[], now(), now()
+    from placements.contracts where tenant_id = ${B} order by id limit 1`.execute(owner);
   // An import needs the workflow engine to start; its finished row is all the matrix reads.
   await sql`insert into organizations.imports (id, tenant_id, school_id, workflow_id, file_name, file_size,
       file_sha256, status, created_by, created_at, updated_at)

@@ -38,6 +38,7 @@ import m20270128T0900_internship_supervisors from './20270128T0900-internship-su
 import m20270210T0900_workflow_definitions from './20270210T0900-workflow-definitions.ts';
 import m20270211T0900_phase_runs from './20270211T0900-phase-runs.ts';
 import m20270212T0900_internship_contracts from './20270212T0900-internship-contracts.ts';
+import m20270213T0900_contract_documents from './20270213T0900-contract-documents.ts';
 
 /**
  * Applied in key order. Each migration is a frozen file named by its timestamp: once landed it is never
@@ -109,4 +110,6 @@ export const migrations: Record<string, Migration> = {
   '20270211T0900-phase-runs': m20270211T0900_phase_runs,
   // Internship contracts: templates, contracts, signers (docs/decisions/internship-contracts.md).
   '20270212T0900-internship-contracts': m20270212T0900_internship_contracts,
+  // Sealed contract PDFs: placements' object store table, hashes and parties (docs/decisions/contract-documents.md).
+  '20270213T0900-contract-documents': m20270213T0900_contract_documents,
 };

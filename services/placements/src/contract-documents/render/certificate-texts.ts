@@ -1,0 +1,61 @@
+/** The sealed PDF's own words, nl and en (the contract's language decides). */
+export const SEALED_TEXTS = {
+  nl: {
+    page: (n: number, total: number) => `Pagina ${n} van ${total}`,
+    parties: 'Partijen',
+    certificate: 'Ondertekeningscertificaat',
+    certificateIntro:
+      'Dit certificaat hoort bij de voorgaande pagina’s. Het legt vast wie het contract wanneer, vanaf welk adres en met welk apparaat heeft ondertekend.',
+    contract: 'Contract',
+    contractId: 'Contractnummer',
+    school: 'School',
+    sealedAt: 'Verzegeld op',
+    signer: 'Ondertekenaar',
+    signedAt: 'Ondertekend op',
+    address: 'IP-adres',
+    device: 'Apparaat',
+    signatureOf: (name: string) => `Handtekening van ${name}`,
+    hash: 'SHA-256 van de inhoud van het contract',
+    verify: 'Controleer of dit document hier is verzegeld: scan de code of ga naar',
+    verifyHint:
+      'Upload daar deze PDF of vul de SHA-256 hierboven in. De pagina zegt alleen of en wanneer het contract is verzegeld.',
+    roles: {
+      student: 'Student',
+      parent_guardian: 'Ouder of voogd',
+      company: 'Organisatie',
+      school_representative: 'Vertegenwoordiger van de school',
+      mentor: 'Mentor',
+      school: 'School',
+    } as Record<string, string>,
+    locale: 'nl-NL',
+  },
+  en: {
+    page: (n: number, total: number) => `Page ${n} of ${total}`,
+    parties: 'Parties',
+    certificate: 'Signing certificate',
+    certificateIntro:
+      'This certificate belongs to the preceding pages. It records who signed the contract, when, from which address and on which device.',
+    contract: 'Contract',
+    contractId: 'Contract number',
+    school: 'School',
+    sealedAt: 'Sealed at',
+    signer: 'Signer',
+    signedAt: 'Signed at',
+    address: 'IP address',
+    device: 'Device',
+    signatureOf: (name: string) => `Signature of ${name}`,
+    hash: 'SHA-256 of the contract’s content',
+    verify: 'Check whether this document was sealed here: scan the code or go to',
+    verifyHint:
+      'Upload this PDF there or enter the SHA-256 above. The page only tells whether and when the contract was sealed.',
+    roles: {
+      student: 'Student',
+      parent_guardian: 'Parent or guardian',
+      company: 'Organisation',
+      school_representative: 'School representative',
+      mentor: 'Mentor',
+      school: 'School',
+    } as Record<string, string>,
+    locale: 'en-GB',
+  },
+} as const;

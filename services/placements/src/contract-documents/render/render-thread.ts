@@ -1,0 +1,10 @@
+import type { TSealedContractDocument } from '@stageplein/contracts/internship-contracts/sealed-document';
+import { renderSealedContractPdf } from './sealed-contract-pdf.ts';
+
+/** A render thread's task (kit's worker pool): one sealed contract to PDF bytes and its content hash. */
+export default async function renderInThread(
+  doc: TSealedContractDocument,
+): Promise<{ pdf: Uint8Array; contentHash: string }> {
+  const { pdf, contentHash } = await renderSealedContractPdf(doc);
+  return { pdf: new Uint8Array(pdf.buffer, pdf.byteOffset, pdf.byteLength), contentHash };
+}
