@@ -1,12 +1,11 @@
 import { editsOwnOrganization } from '@stageplein/contracts/organizations/organizations-policy';
 import { canOpenBackOffice } from '@stageplein/contracts/identity/permissions';
-import { mayDesignWorkflows } from '@stageplein/contracts/phases/workflow-rules';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { SIGN_OUT_PATH } from '@stageplein/contracts/routes/route-manifest';
 import { displayName, initials } from '../session/current-user.ts';
-import { currentOrganizationFacts } from '../session/organization-facts.ts';
+import { useDesignerGrant } from '../session/designer-grant.ts';
 import { useSession } from '../session/session-context.ts';
 import { Icon } from '@stageplein/design-system/components/icons.tsx';
 import { APP_LINKS } from '@stageplein/design-system/navigation/app-links.ts';
@@ -15,8 +14,8 @@ import { OrganizationSelect } from './organization-select.tsx';
 /** The account links of a signed-in user (account menu and side panel). */
 export function AccountLinks({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
-  const session = useSession();
-  const { permissions, currentOrganization } = session;
+  const { permissions, currentOrganization } = useSession();
+  const designs = useDesignerGrant().mayDesign;
   const links: [string, string][] = [
     ['/dashboard', t('routes.dashboard')],
     ['/profile-edit', t('routes.profile.index')],
@@ -25,8 +24,7 @@ export function AccountLinks({ onNavigate }: { onNavigate?: () => void }) {
   ];
   if (editsOwnOrganization(permissions, currentOrganization?.id))
     links.push(['/instellingen/organisatie', t('routes.settings.organization')]);
-  if (mayDesignWorkflows(permissions, currentOrganizationFacts(session)))
-    links.push(['/workflows', t('routes.workflows.index')]);
+  if (designs) links.push(['/workflows', t('routes.workflows.index')]);
   return (
     <ul className="account-links">
       {canOpenBackOffice(permissions) && (

@@ -3,6 +3,7 @@ import { derivePermissions } from '@stageplein/contracts/identity/permissions';
 import { hasKey } from '@stageplein/contracts/i18n/index';
 import { mayImportStudents } from '@stageplein/contracts/organizations/organizations-policy';
 import { mayAssignInternships } from '@stageplein/contracts/placements/internship-policy';
+import { mayDesignWorkflows } from '@stageplein/contracts/phases/workflow-rules';
 import { matchRoute } from '@stageplein/contracts/routes/route-manifest';
 import type { TOrganizationType } from '@stageplein/contracts/identity/roles';
 import type { TOrganizationStatus } from '@stageplein/contracts/organizations/organizations';
@@ -121,6 +122,29 @@ describe('dashboard per role', () => {
       expect(paths('schoolAdmin', { permissions: school.permissions, current: undefined })).not.toContain(
         path,
       );
+  });
+
+  it('leads a mentor to the workflows only when a school admin granted it (contracts’ rule)', () => {
+    const paths = (who: TDashboardViewer) =>
+      visibleDashboardTiles('mentor', TENANTS.stageplein.features, () => true, who).map((t) => t.path);
+    const mentor = viewer('mentor', 'School');
+    expect(paths(mentor)).not.toContain('/workflows');
+    expect(paths({ ...mentor, designerGrant: true })).toContain('/workflows');
+    expect(mayDesignWorkflows(mentor.permissions, mentor.current, true)).toBe(true);
+    // The rule's other conditions hold for the tile too: a pending school, a company's mentor.
+    expect(paths({ ...viewer('mentor', 'School', 'pending'), designerGrant: true })).not.toContain(
+      '/workflows',
+    );
+    expect(paths({ ...viewer('mentor', 'Provider'), designerGrant: true })).not.toContain('/workflows');
+    // A school admin designs by role, grant or not.
+    expect(
+      visibleDashboardTiles(
+        'schoolAdmin',
+        TENANTS.stageplein.features,
+        () => true,
+        viewer('admin', 'School'),
+      ).map((t) => t.path),
+    ).toContain('/workflows');
   });
 
   it('lists the internships of students, companies and schools', () => {

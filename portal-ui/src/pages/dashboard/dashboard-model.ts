@@ -23,13 +23,19 @@ export interface TDashboardTile {
    * platform operator who also administers a school, a school still pending): the tile shows only when
    * it allows the person, for the current organization.
    */
-  allows?: (permissions: TPermissions, current: TCurrentOrganizationFacts | undefined) => boolean;
+  allows?: (
+    permissions: TPermissions,
+    current: TCurrentOrganizationFacts | undefined,
+    designerGrant: boolean,
+  ) => boolean;
 }
 
 /** Who looks at the dashboard, for the current organization. */
 export interface TDashboardViewer {
   permissions: TPermissions;
   current: TCurrentOrganizationFacts | undefined;
+  /** A school admin granted this mentor the workflow designer permission (the server's answer). */
+  designerGrant?: boolean;
 }
 
 export const dashboardRole = (p: TPermissions): TDashboardRole => personaOf(p);
@@ -65,6 +71,8 @@ export function dashboardTiles(role: TDashboardRole, features: TTenantFeatures):
         tile('conversations', '/conversations', 'routes.conversations'),
         ...(contracts ? [tile('contracts', '/contracts', 'routes.contracts.index')] : []),
         tile('notifications', '/notificaties', 'routes.notifications'),
+        // A mentor a school admin granted the designer permission (contracts' rule with the grant, issue #33).
+        tile('workflows', '/workflows', 'routes.workflows.index', mayDesignWorkflows),
       ];
     case 'schoolAdmin':
     case 'centerAdmin':
@@ -128,7 +136,9 @@ export function visibleDashboardTiles(
   const tiles = [...dashboardTiles(role, features)];
   for (const extra of ACCOUNT_TILES) if (!tiles.some((t) => t.path === extra.path)) tiles.push(extra);
   return tiles.filter(
-    (t) => hasScreen(t.path) && (!t.allows || t.allows(viewer.permissions, viewer.current)),
+    (t) =>
+      hasScreen(t.path) &&
+      (!t.allows || t.allows(viewer.permissions, viewer.current, viewer.designerGrant === true)),
   );
 }
 

@@ -11,6 +11,7 @@ import { useHasScreen } from '../../app/screens-context.ts';
 import { lazyPart } from '../../shell/lazy-part.ts';
 import { FormAlert } from '@stageplein/design-system/forms/fields.tsx';
 import { currentOrganizationFacts } from '../dev/gallery-gate.tsx';
+import { useDesignerGrant } from '../../session/designer-grant.ts';
 import {
   dashboardInternshipsOf,
   dashboardRole,
@@ -42,6 +43,8 @@ export function DashboardPage() {
   const labels = useOrganizationLabels();
   const title = useRouteTitle();
   const hasScreen = useHasScreen();
+  // A mentor's designer grant (the server's word), for the workflows tile's contracts rule.
+  const { granted: designerGrant } = useDesignerGrant();
   if (!user) {
     return (
       <div className="container page" aria-busy={userState === 'pending'}>
@@ -52,7 +55,11 @@ export function DashboardPage() {
   }
   const role = dashboardRole(permissions);
   const facts = currentOrganizationFacts(session);
-  const tiles = visibleDashboardTiles(role, tenant.features, hasScreen, { permissions, current: facts });
+  const tiles = visibleDashboardTiles(role, tenant.features, hasScreen, {
+    permissions,
+    current: facts,
+    designerGrant,
+  });
   const internshipsOf = hasScreen('/internships') ? dashboardInternshipsOf(role) : undefined;
   const queues = waitingQueues(role, permissions, facts, tenant.features);
   return (

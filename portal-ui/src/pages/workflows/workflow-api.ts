@@ -3,8 +3,16 @@ import type { TInternshipContractType } from '@stageplein/contracts/placements/i
 import type { TWorkflowPhase } from '@stageplein/contracts/phases/workflow-rules';
 import type {
   TWorkflowDefinitionAttributes,
+  TWorkflowDesignerResource,
   TWorkflowVersionAttributes,
 } from '@stageplein/contracts/phases/workflow-definitions';
+import type { TRoleRef } from '@stageplein/contracts/identity/roles';
+import type {
+  TPhaseMigrationCollection,
+  TPhaseMigrationResource,
+  TPhaseRunAttributes,
+  TPhaseRunCollection,
+} from '@stageplein/contracts/placements/phase-runs';
 
 /**
  * The designer's calls to placements' workflow definitions (contracts/src/phases/workflow-definitions.ts).
@@ -154,4 +162,100 @@ export async function assignmentChoices(
     { signal, raw: true },
   );
   return doc.data.map((r) => ({ id: r.id, label: r.attributes.title[lang] || r.attributes.title.nl }));
+}
+
+// --- Who designs (school admins grant mentors) ------------------------------------------------------
+
+const DESIGNERS = '/api/v1/workflow_designers';
+
+/** A mentor of the school: their roles at the school decide, by contracts' rule, what a grant does. */
+export interface TStaffMember {
+  id: string;
+  name: string;
+  email: string;
+  roles: TRoleRef[];
+}
+
+/** The school's mentors (identity's users of the current organization with the role), with their roles. */
+export async function schoolMentors(client: TApiClient, signal?: AbortSignal): Promise<TStaffMember[]> {
+  const doc = await client.get<{
+    data: (TRaw<{ first_name: string | null; last_name: string | null; email: string }> & {
+      relationships?: { roles?: { data?: { id: string }[] } };
+    })[];
+    included?: TRaw<{ name: string; resource_type: string; resource_id: string }>[];
+  }>('/api/v1/users?filter[with_role]=mentor&include=roles&sort=last_name,first_name&page[size]=500', {
+    signal,
+    raw: true,
+  });
+  const roles = new Map(
+    (doc.included ?? []).filter((r) => r.type === 'role').map((r) => [r.id, r.attributes]),
+  );
+  return doc.data.map((u) => ({
+    id: u.id,
+    name: [u.attributes.first_name, u.attributes.last_name].filter(Boolean).join(' ') || u.attributes.email,
+    email: u.attributes.email,
+    roles: (u.relationships?.roles?.data ?? []).flatMap((ref) => {
+      const role = roles.get(ref.id);
+      return role
+        ? [{ name: role.name, resourceType: role.resource_type, resourceId: role.resource_id } as TRoleRef]
+        : [];
+    }),
+  }));
+}
+
+export type TDesigner = TWorkflowDesignerResource['attributes'] & { id: string };
+
+export async function listDesigners(client: TApiClient, signal?: AbortSignal): Promise<TDesigner[]> {
+  const doc = await client.get<{ data: TWorkflowDesignerResource[] }>(DESIGNERS, { signal, raw: true });
+  return doc.data.map(flat);
+}
+
+export async function grantDesigner(client: TApiClient, userId: string): Promise<void> {
+  await client.post(
+    DESIGNERS,
+    { data: { type: 'workflow_designer', attributes: { user_id: userId } } },
+    { raw: true },
+  );
+}
+
+export async function revokeDesigner(client: TApiClient, userId: string): Promise<void> {
+  await client.delete(`${DESIGNERS}/${encodeURIComponent(userId)}`, { raw: true });
+}
+
+// --- Running internships and their migration ------------------------------------------------------
+
+export type TPhaseRun = TPhaseRunAttributes & { id: string };
+
+/** The school's internships that run the definition (any version), running first. */
+export async function listRuns(
+  client: TApiClient,
+  definitionId: string,
+  signal?: AbortSignal,
+): Promise<TPhaseRun[]> {
+  const doc = await client.get<TPhaseRunCollection>(
+    `/api/v1/phase_runs?filter[definition_id]=${encodeURIComponent(definitionId)}`,
+    { signal, raw: true },
+  );
+  return doc.data.map(flat);
+}
+
+export type TMigrationOutcome = TPhaseMigrationResource['attributes'];
+
+/** Moves the internships to the version; per internship: migrated, or the error code why not. */
+export async function migrateRuns(
+  client: TApiClient,
+  toVersionId: string,
+  internshipIds: readonly string[],
+): Promise<TMigrationOutcome[]> {
+  const doc = await client.post<TPhaseMigrationCollection>(
+    '/api/v1/phase_migrations',
+    {
+      data: {
+        type: 'phase_migration',
+        attributes: { to_version_id: toVersionId, internship_ids: [...internshipIds] },
+      },
+    },
+    { raw: true },
+  );
+  return doc.data.map((r) => r.attributes);
 }

@@ -4,7 +4,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { isApiRequestError } from '@stageplein/contracts/client/api-client';
 import { contractTypeFor } from '@stageplein/contracts/placements/internships';
 import {
-  mayDesignWorkflows,
   PHASE_STATUSES,
   validateWorkflowDefinition,
   WORKFLOW_LIMITS,
@@ -16,7 +15,7 @@ import {
 import { toast } from '@stageplein/design-system/components/toasts/toasts.ts';
 import { FormAlert } from '@stageplein/design-system/forms/fields.tsx';
 import { useApi } from '../../api/api-context.ts';
-import { currentOrganizationFacts } from '../../session/organization-facts.ts';
+import { useDesignerGrant } from '../../session/designer-grant.ts';
 import { useSession } from '../../session/session-context.ts';
 import { ErrorScreen, StatusErrorScreen } from '../../shell/error-screen.tsx';
 import { useTenant } from '../../tenant/tenant-context.ts';
@@ -37,13 +36,15 @@ import {
 } from './workflow-api.ts';
 import { useWorkflowTexts } from './workflow-messages.ts';
 import { blankPhase, issuesOfPhase, phaseIndexOf, replacePhase, suggestedStatus } from './workflow-model.ts';
+import { WorkflowDesigners } from './workflow-designers.tsx';
+import { OlderRunsNotice, WorkflowMigrations } from './workflow-migrations.tsx';
 import { WorkflowPreview } from './workflow-preview.tsx';
 import './workflows.css';
 
 /**
  * The workflow designer (`/workflows*`, issue #33 item 3) for a school's workflow designers: contracts'
  * `mayDesignWorkflows` — an approved School's admins, and a mentor a school admin granted it to (the
- * server's `meta.can_design`, the grant the rule takes). Definitions are placements' data; every rule (what is
+ * grant the rule takes, from `GET /api/v1/workflow_designers/me`: session/designer-grant.ts). Definitions are placements' data; every rule (what is
  * valid, who may do which task, the preview's dates) is contracts'.
  */
 
@@ -89,17 +90,14 @@ function Loading() {
 function Gate({ children }: { children: ReactNode }) {
   const session = useSession();
   const { t, tShared } = useWorkflowTexts();
-  const facts = currentOrganizationFacts(session);
-  const byRole = mayDesignWorkflows(session.permissions, facts);
+  const grant = useDesignerGrant();
   const pending =
     !session.user ||
     (!session.currentOrganization &&
       session.organizationsState !== 'success' &&
       session.organizationsState !== 'error');
-  // Only a non-admin asks the server whether a school admin granted them the permission.
-  const list = useDefinitions(!pending && !byRole);
-  if (pending || (!byRole && list.isPending && !!session.currentOrganization)) return <Loading />;
-  if (!mayDesignWorkflows(session.permissions, facts, list.data?.canDesign === true))
+  if (pending || grant.pending) return <Loading />;
+  if (!grant.mayDesign)
     return <ErrorScreen title={tShared('errors.forbidden.title')} body={t('forbidden')} kind="forbidden" />;
   return <>{children}</>;
 }
@@ -129,6 +127,8 @@ function WorkflowList() {
   const api = useApi();
   const queryClient = useQueryClient();
   const list = useDefinitions();
+  // A mentor designs by a school admin's grant: say so, and who may take it back.
+  const { granted } = useDesignerGrant();
   const setDefault = useMutation({
     mutationFn: (d: TWorkflowDefinition) => makeDefault(api.client, d.id),
     onSuccess: async (_, d) => {
@@ -141,6 +141,11 @@ function WorkflowList() {
   const current = definitions.find((d) => d.is_default);
   return (
     <Page title={title} lead={t('intro')} testId="workflows-page">
+      {granted && (
+        <FormAlert tone="info" testId="workflow-granted">
+          {t('designers.youAreGranted')}
+        </FormAlert>
+      )}
       <section className="card" aria-labelledby="workflows-default" data-testid="workflows-default">
         <h2 id="workflows-default">{t('defaultTitle')}</h2>
         {list.isPending ? (
@@ -193,6 +198,7 @@ function WorkflowList() {
         </ul>
       )}
       <NewWorkflow kind={kind} />
+      <WorkflowDesigners />
     </Page>
   );
 }
@@ -358,6 +364,7 @@ function PublishedWorkflow({ view, published }: { view: TDefinitionView; publish
         <FormAlert tone="info" testId="workflow-published-note">
           {t('publishedNote', { version: published.version })}
         </FormAlert>
+        <OlderRunsNotice definitionId={id} published={published} />
         <p className="workflow-actions">
           <button
             type="button"
@@ -377,6 +384,7 @@ function PublishedWorkflow({ view, published }: { view: TDefinitionView; publish
         </section>
         <WorkflowPreview phases={published.phases} />
       </div>
+      <WorkflowMigrations definitionId={id} published={published} />
     </article>
   );
 }
@@ -448,6 +456,7 @@ function DraftWorkflow({ view, draft }: { view: TDefinitionView; draft: TWorkflo
         <FormAlert tone="info" testId="workflow-draft-note">
           {view.published ? t('draftNote', { version: draft.version }) : t('draftNoteFirst')}
         </FormAlert>
+        {view.published && <OlderRunsNotice definitionId={id} published={view.published} />}
       </WorkflowHead>
       <div className="workflow-layout">
         <div className="workflow-main">
@@ -502,6 +511,7 @@ function DraftWorkflow({ view, draft }: { view: TDefinitionView; draft: TWorkflo
         </div>
         <WorkflowPreview phases={phases} />
       </div>
+      {view.published && <WorkflowMigrations definitionId={id} published={view.published} />}
     </article>
   );
 }
