@@ -70,6 +70,13 @@ const contentForms = lazyResource(() => import('../resources/forms/index.ts'), [
 // Vacancies (issue #14) at /admin/vacancies… (/vacancies… are the portal's).
 const vacancies = lazyResource(() => import('../resources/vacancies/index.ts'), ['list', 'show', 'edit']);
 
+// Workflows (issue #33), read-only at /admin/workflows… (/workflows… is the portal's designer).
+const workflowDefinitions = lazyResource(
+  () => import('../resources/workflow-definitions/index.ts'),
+  ['list', 'show'],
+);
+const workflowVersions = lazyResource(() => import('../resources/workflow-versions/index.ts'), ['show']);
+
 // The data viewer (issue #16): the internships with all spec §7 includes.
 const dataViewer = lazyResource(() => import('../resources/data-viewer/index.ts'), ['list']);
 
@@ -225,6 +232,9 @@ export function AdminApp({ tenant, i18nProvider, store, providers }: TAdminAppPr
               <Resource name="form_versions" />
               <Resource name="vacancies" recordRepresentation="title" />
               <Resource name="internships" recordRepresentation="title" />
+              <Resource name="workflow_definitions" recordRepresentation="name" />
+              <Resource name="workflow_versions" />
+              <Resource name="phase_runs" />
               <CustomRoutes>
                 <Route path={adminPath.home} element={<Dashboard />} />
                 <Route path={adminPath.content} element={<contentPages.list />} />
@@ -245,6 +255,9 @@ export function AdminApp({ tenant, i18nProvider, store, providers }: TAdminAppPr
                 <Route path={adminPath.mailbox} element={<mailbox.list />} />
                 <Route path={`${adminPath.mailbox}/:id`} element={<mailbox.show />} />
                 <Route path={adminPath.dataViewer} element={<dataViewer.list />} />
+                <Route path={adminPath.workflows} element={<workflowDefinitions.list />} />
+                <Route path="/admin/workflows/:id" element={<workflowDefinitions.show />} />
+                <Route path="/admin/workflow_versions/:id" element={<workflowVersions.show />} />
               </CustomRoutes>
             </AdminUI>
           </AdminContext>

@@ -34,6 +34,7 @@ const SECTION_ACCESS: Record<string, [string, TAdminAction]> = {
   '/content/stock-images': ['stock_images', 'list'],
   '/content/forms': ['forms', 'list'],
   '/admin/vacancies': ['vacancies', 'list'],
+  '/admin/workflows': ['workflow_definitions', 'list'],
 };
 
 /** The sections this user may open; the data viewer (not built yet) is for admins. */

@@ -43,6 +43,9 @@ describe('adminPath', () => {
       [adminPath.vacancies, '/admin/vacancies'],
       [adminPath.vacancy('v'), '/admin/vacancies/:id'],
       [adminPath.vacancyEdit('v'), '/admin/vacancies/:id/edit'],
+      [adminPath.workflows, '/admin/workflows'],
+      [adminPath.workflow('w'), '/admin/workflows/:id'],
+      [adminPath.workflowVersion('v'), '/admin/workflow_versions/:id'],
     ];
     for (const [path, row] of built) expect(matchRoute(path, admin)?.route.path, path).toBe(row);
   });
@@ -58,6 +61,7 @@ describe('adminPath', () => {
       portalPath.formBuilderNew,
       portalPath.form('f'),
       portalPath.formEdit('f'),
+      portalPath.workflow('w'),
     ])
       expect(ownerOf(path), path).toBe('portal');
   });

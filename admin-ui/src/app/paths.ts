@@ -36,6 +36,10 @@ export const adminPath = {
   vacancy: (id: Identifier) => `/admin/vacancies/${segment(id)}`,
   vacancyEdit: (id: Identifier) => `/admin/vacancies/${segment(id)}/edit`,
   dataViewer: '/admin/data-viewer',
+  // Workflows (issue #33), read-only: designed in the portal's /workflows….
+  workflows: '/admin/workflows',
+  workflow: (id: Identifier) => `/admin/workflows/${segment(id)}`,
+  workflowVersion: (id: Identifier) => `/admin/workflow_versions/${segment(id)}`,
 } as const;
 
 /** Portal paths the back office links to (full page loads: the gateway serves them with the portal). */
@@ -46,4 +50,6 @@ export const portalPath = {
   formBuilderNew: '/form_builder/new',
   form: (id: Identifier) => `/form_builder/${segment(id)}`,
   formEdit: (id: Identifier) => `/form_builder/${segment(id)}/edit`,
+  /** The workflow designer (issue #33): the back office's workflows link into it. */
+  workflow: (id: Identifier) => `/workflows/${segment(id)}`,
 } as const;

@@ -19,6 +19,7 @@ import MenuOpenIcon from '@mui/icons-material/MenuOpen';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import PhotoLibraryIcon from '@mui/icons-material/PhotoLibrary';
 import WorkIcon from '@mui/icons-material/Work';
+import AccountTreeIcon from '@mui/icons-material/AccountTree';
 
 const ICONS: Record<string, SvgIconComponent> = {
   '/users': PeopleIcon,
@@ -40,6 +41,7 @@ const ICONS: Record<string, SvgIconComponent> = {
   '/content/file-upload': UploadFileIcon,
   '/content/stock-images': PhotoLibraryIcon,
   '/admin/vacancies': WorkIcon,
+  '/admin/workflows': AccountTreeIcon,
 };
 
 export function sectionIcon(path: string): SvgIconComponent {

@@ -212,6 +212,23 @@ describe('school data (services/organizations managesSchool / belongsToSchool)',
   });
 });
 
+describe('workflows (contracts/phases/workflow-rules.ts mayDesignWorkflows), read-only', () => {
+  it('the approved School’s admins read definitions, versions and runs; nobody changes them here', () => {
+    for (const resource of ['workflow_definitions', 'workflow_versions', 'phase_runs']) {
+      expect(canAccess(schoolAdmin, resource, 'list'), resource).toBe(true);
+      expect(canAccess(schoolAdmin, resource, 'show'), resource).toBe(true);
+      for (const action of ['create', 'edit', 'delete'] as const)
+        expect(canAccess(schoolAdmin, resource, action), `${resource} ${action}`).toBe(false);
+    }
+  });
+
+  it('not a pending school’s admins, a centre’s or a company’s, nor a mentor by role alone', () => {
+    const pending = as('admin', { ...school, status: 'pending' });
+    for (const who of [pending, centerAdmin, companyAdmin, mentor])
+      expect(canAccess(who, 'workflow_definitions', 'list')).toBe(false);
+  });
+});
+
 describe('vacancies (contracts/placements/vacancy-policy.ts)', () => {
   const vacancy = (organizationId: string, status: string, hidden = false) => ({
     id: 'v',

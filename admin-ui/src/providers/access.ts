@@ -35,6 +35,7 @@ import {
   readsVacancy,
   type TVacancyFacts,
 } from '@stageplein/contracts/placements/vacancy-policy';
+import { mayDesignWorkflows } from '@stageplein/contracts/phases/workflow-rules';
 // Types only: vacancies.ts holds the zod schemas, which stay out of the first load.
 import type { TVacancyAction, TVacancyStatus } from '@stageplein/contracts/placements/vacancies';
 
@@ -262,6 +263,14 @@ const vacancyRules: Partial<Record<TAdminAction, TRule>> = {
   unhide: vacancyAction('unhide'),
 };
 
+/**
+ * Workflows (issue #33, read-only here; designed in the portal): contracts' `mayDesignWorkflows` for the
+ * selected School by role (its admins). A mentor a school admin granted the permission designs in the
+ * portal; the back office does not ask placements for that grant.
+ */
+const designsWorkflows: TRule = (p) => mayDesignWorkflows(p, currentFacts(p));
+const workflowData: Partial<Record<TAdminAction, TRule>> = { list: designsWorkflows, show: designsWorkflows };
+
 const RULES: Record<string, Partial<Record<TAdminAction, TRule>>> = {
   users: userRules,
   students: {
@@ -308,6 +317,9 @@ const RULES: Record<string, Partial<Record<TAdminAction, TRule>>> = {
   stock_images: contentData,
   forms: formData,
   form_versions: formData,
+  workflow_definitions: workflowData,
+  workflow_versions: workflowData,
+  phase_runs: workflowData,
   mentorships: {
     list: (p) => belongsToSchool(p) && hasBackOffice(p),
     // Creating: a school admin for anyone, a mentor for themselves (the form offers only that).

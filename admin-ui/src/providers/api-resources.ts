@@ -322,6 +322,29 @@ export const API_RESOURCES: TResourceConfigs = {
     maxPageSize: 100,
     getMany: 'each',
   },
+  // Workflows (placements, issue #33), read-only: a school's definitions (the published version and the
+  // draft included), one version with its phases, and the internships running a definition
+  // (`filter[definition_id]`, required by the API).
+  workflow_definitions: {
+    path: '/api/v1/workflow_definitions',
+    type: 'workflow_definition',
+    query: 'client',
+    getMany: 'list',
+  },
+  workflow_versions: {
+    path: '/api/v1/workflow_versions',
+    type: 'workflow_version',
+    query: 'client',
+    getMany: 'each',
+  },
+  phase_runs: {
+    path: '/api/v1/phase_runs',
+    type: 'phase_run',
+    query: 'client',
+    scopes: ['definition_id'],
+    serverFilters: ['definition_id'],
+    getMany: 'list',
+  },
   // The embedded profile's dev mailbox (platform operators): the newest 100 mails, read-only.
   mailbox: {
     path: '/api/v1/dev/mailbox',

@@ -499,6 +499,9 @@ export const en: TMessages = {
       vacancies: 'Manage vacancies',
       vacancy: 'Vacancy',
       vacancyEdit: 'Edit vacancy',
+      workflows: 'Workflows',
+      workflow: 'Workflow',
+      workflowVersion: 'Version of a workflow',
     },
 
     profile: {

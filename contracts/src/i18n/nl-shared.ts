@@ -134,6 +134,9 @@ export const nlShared = {
       vacancies: 'Vacatures beheren',
       vacancy: 'Vacature',
       vacancyEdit: 'Vacature bewerken',
+      workflows: 'Workflows',
+      workflow: 'Workflow',
+      workflowVersion: 'Versie van een workflow',
     },
 
     profile: {

@@ -108,6 +108,9 @@ const SPEC: Record<string, TExpected> = {
   '/admin/vacancies': { admin: true }, // not in spec §2: the back office's vacancies (issue #14)
   '/admin/vacancies/:id': { admin: true },
   '/admin/vacancies/:id/edit': { admin: true },
+  '/admin/workflows': { admin: true }, // not in spec §2: the back office's workflows (issue #33)
+  '/admin/workflows/:id': { admin: true },
+  '/admin/workflow_versions/:id': { admin: true },
   // Profile, account and settings
   '/profile-edit': {},
   '/profile-edit/email': {},

@@ -153,6 +153,11 @@ export const ROUTES: readonly TRoute[] = Object.freeze([
   admin('/admin/vacancies', 'routes.admin.vacancies'),
   admin('/admin/vacancies/:id', 'routes.admin.vacancy'),
   admin('/admin/vacancies/:id/edit', 'routes.admin.vacancyEdit'),
+  // Not in spec §2: the back office's read-only view of the school's workflows (issue #33): their
+  // definitions, each version's phases and tasks, and the internships running them.
+  admin('/admin/workflows', 'routes.admin.workflows'),
+  admin('/admin/workflows/:id', 'routes.admin.workflow'),
+  admin('/admin/workflow_versions/:id', 'routes.admin.workflowVersion'),
   route('/internships', 'routes.internships.index'),
   route('/internships/assign', 'routes.internships.assign'),
   route('/internships/bulk_messages', 'routes.internships.bulkMessages'),
