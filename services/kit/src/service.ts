@@ -12,7 +12,7 @@ import { readModelAuthSource } from './auth/auth-read-model.ts';
 import { authKeys } from './auth/auth-keys.ts';
 import { identitySessionCheck } from './auth/identity-session-check.ts';
 import type { TAuthSource } from './auth/auth.types.ts';
-import type { TTemporalClient } from './runtime/temporal-client.ts';
+import type { TTemporalClient } from './temporal/temporal-client.ts';
 
 /**
  * Infrastructure a service receives; tests pass real engines. `TCfg` is the configuration the service

@@ -5,7 +5,7 @@ import type { TConfig } from '../config/config.ts';
 import { createDb, createPool, dbUrls } from '../db/database.ts';
 import type { TConsumer } from '../outbox/transport.ts';
 import type { TServiceDeps } from '../service.ts';
-import { temporalClientFor } from './temporal-client.ts';
+import { temporalClientFor } from '../temporal/temporal-client.ts';
 
 export interface TBackfillResult {
   /** Events read from the sources' outboxes (of the types some consumer wants). */

@@ -12,7 +12,7 @@ import { kafkaOutboxSettled } from '../outbox/outbox-settled.ts';
 import { pino } from 'pino';
 import type { TEventTransport } from '../outbox/transport.ts';
 import { assertConfigured, type TServiceDeps, type TServiceModule } from '../service.ts';
-import { temporalClientFor } from './temporal-client.ts';
+import { temporalClientFor } from '../temporal/temporal-client.ts';
 
 export interface TPlatform<TCfg extends TConfig = TConfig> {
   owner: Kysely<unknown>;

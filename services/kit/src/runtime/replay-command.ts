@@ -7,7 +7,7 @@ import {
   type TDeadLetterFilter,
   type TDeadLetterRow,
 } from '../outbox/dead-letters.ts';
-import { temporalClientFor } from './temporal-client.ts';
+import { temporalClientFor } from '../temporal/temporal-client.ts';
 import type { TServiceDeps, TServiceModule } from '../service.ts';
 
 export interface TReplayArgs {

@@ -5,7 +5,7 @@ import {
   WORKFLOW_TYPES,
   type TStudentImportInput,
 } from '@stageplein/contracts/workflows/names';
-import type { TTemporalClient } from '@stageplein/kit/runtime/temporal-client';
+import type { TTemporalClient } from '@stageplein/kit/temporal/temporal-client';
 
 /** How organizations starts and signals import workflows. */
 export interface TImportWorkflows {

@@ -14,7 +14,7 @@ import {
   type TMigratePhaseRunUpdate,
 } from '@stageplein/contracts/workflows/names';
 import { ApiError } from '@stageplein/kit/errors/api-error';
-import type { TTemporalClient } from '@stageplein/kit/runtime/temporal-client';
+import type { TTemporalClient } from '@stageplein/kit/temporal/temporal-client';
 
 /** How placements starts, signals and updates internship-phases workflows. */
 export interface TPhaseWorkflows {
