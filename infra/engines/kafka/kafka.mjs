@@ -15,13 +15,20 @@
 // Plain Node ESM, no dependencies except kafkajs (readiness check).
 
 import { spawn } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { existsSync, openSync, closeSync, readSync, fstatSync } from 'node:fs';
-import { mkdir, readFile, readdir, rename, rm, stat, writeFile, appendFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, stat, writeFile, appendFile } from 'node:fs/promises';
 import net from 'node:net';
-import { delimiter, dirname, join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { USER_CACHE_DIR } from '../user-cache.mjs';
+import { findOnPath, pidAlive, sleep } from '../go-build.mjs';
+import {
+  acquireLock as acquireEngineLock,
+  ensureMavenJars,
+  javaBin as engineJava,
+  mavenJarsPaths,
+  provisionedMavenJars,
+} from '../maven-jars.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 
@@ -36,7 +43,6 @@ export const DEFAULT_CONTROLLER_PORT = 19093;
 export const DEFAULT_DATA_DIR = join(REPO_ROOT, '.data', 'kafka-test');
 
 const POM = join(HERE, 'pom.xml');
-const MARKER = '.provisioned.json';
 
 const defaultLog = (msg) => process.stderr.write(`[kafka] ${msg}\n`);
 
@@ -45,18 +51,8 @@ const defaultLog = (msg) => process.stderr.write(`[kafka] ${msg}\n`);
 
 /** Where things live for a given version; nothing is created. */
 export function kafkaPaths(version = KAFKA_VERSION) {
-  const cacheRoot = USER_CACHE_DIR;
-  const home = join(cacheRoot, 'kafka', version);
-  return {
-    version,
-    repoRoot: REPO_ROOT,
-    pom: POM,
-    mavenRepo: join(cacheRoot, 'm2'),
-    home,
-    libsDir: join(home, 'libs'),
-    marker: join(home, MARKER),
-    classpath: join(home, 'libs', '*'),
-  };
+  const p = mavenJarsPaths('kafka', version);
+  return { ...p, repoRoot: REPO_ROOT, pom: POM, classpath: join(p.libsDir, '*') };
 }
 
 function dataPaths(dataDir) {
@@ -72,231 +68,42 @@ function dataPaths(dataDir) {
   };
 }
 
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+/** The broker's jars as maven-jars.mjs fetches them. */
+const kafkaJars = (version) => ({
+  engine: 'kafka',
+  label: 'Apache Kafka',
+  version,
+  pom: POM,
+  versionProperty: 'kafka.version',
+  mainJar: `kafka_2.13-${version}.jar`,
+});
 
-function findOnPath(cmd) {
-  for (const dir of (process.env.PATH || '').split(delimiter)) {
-    if (dir && existsSync(join(dir, cmd))) return join(dir, cmd);
-  }
-  return null;
-}
-
-function javaBin() {
-  if (process.env.JAVA_HOME) {
-    const j = join(process.env.JAVA_HOME, 'bin', 'java');
-    if (existsSync(j)) return j;
-  }
-  const j = findOnPath('java');
-  if (!j) throw new Error('kafka: `java` not found (need Java 17+ on PATH or JAVA_HOME)');
-  return j;
-}
-
-function mavenBin() {
-  const m = process.env.MAVEN_CMD || findOnPath('mvn');
-  if (!m)
-    throw new Error('kafka: `mvn` not found on PATH (needed once, to fetch the broker from Maven Central)');
-  return m;
-}
-
-function pidAlive(pid) {
-  if (!pid || !Number.isInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return err.code === 'EPERM';
-  }
-}
-
-async function readJson(file) {
-  try {
-    return JSON.parse(await readFile(file, 'utf8'));
-  } catch {
-    return null;
-  }
-}
-
-/**
- * Cross-process lock: an exclusive mkdir, with the owner's pid inside; a lock whose owner is
- * dead is taken over. Returns a release function.
- */
-async function acquireLock(lockDir, { log, what, timeoutMs = 15 * 60_000 }) {
-  const deadline = Date.now() + timeoutMs;
-  let told = false;
-  for (;;) {
-    try {
-      await mkdir(lockDir);
-      await writeFile(join(lockDir, 'owner'), String(process.pid));
-      return async () => rm(lockDir, { recursive: true, force: true });
-    } catch (err) {
-      if (err.code !== 'EEXIST') throw err;
-    }
-    const owner = Number((await readFile(join(lockDir, 'owner'), 'utf8').catch(() => '')).trim());
-    if (owner && !pidAlive(owner)) {
-      await rm(lockDir, { recursive: true, force: true });
-      continue;
-    }
-    if (!owner) {
-      // Just created by someone else, or left without an owner file: give it a moment.
-      const st = await stat(lockDir).catch(() => null);
-      if (st && Date.now() - st.mtimeMs > 30_000) await rm(lockDir, { recursive: true, force: true });
-    }
-    if (!told) {
-      log(`waiting for ${what} (held by pid ${owner || '?'})...`);
-      told = true;
-    }
-    if (Date.now() > deadline) throw new Error(`kafka: timed out waiting for lock ${lockDir}`);
-    await sleep(500);
-  }
-}
+const javaBin = () => engineJava('kafka');
+const acquireLock = (lockDir, opts) => acquireEngineLock(lockDir, { ...opts, engine: 'kafka' });
 
 // ---------------------------------------------------------------------------------------------
 // Provisioning
 
-async function pomHash() {
-  return createHash('sha256')
-    .update(await readFile(POM))
-    .digest('hex')
-    .slice(0, 16);
-}
-
-async function checkProvisioned(p) {
-  const marker = await readJson(p.marker);
-  if (!marker || marker.version !== p.version || marker.pom !== (await pomHash())) return null;
-  const present = new Set(await readdir(p.libsDir).catch(() => []));
-  if (!Array.isArray(marker.jars) || !marker.jars.every((j) => present.has(j))) return null;
-  return marker;
-}
-
-// eslint-disable-next-line no-control-regex
-const ANSI_COLOR = /\x1b\[[0-9;]*m/g;
-
-function runMaven(args, { log }) {
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn(mavenBin(), args, { cwd: HERE, stdio: ['ignore', 'pipe', 'pipe'] });
-    const tail = [];
-    let downloads = 0;
-    let last = '';
-    let lastReport = 0;
-    const started = Date.now();
-    const report = (force) => {
-      const now = Date.now();
-      if (!force && now - lastReport < 3000) return;
-      lastReport = now;
-      const secs = Math.round((now - started) / 1000);
-      log(`maven: ${secs}s, ${downloads} files downloaded${last ? ` (last: ${last})` : ''}`);
-    };
-    let buf = '';
-    const onData = (chunk) => {
-      buf += chunk.toString('utf8');
-      let nl;
-      while ((nl = buf.indexOf('\n')) >= 0) {
-        const line = buf.slice(0, nl).replace(ANSI_COLOR, '').trimEnd();
-        buf = buf.slice(nl + 1);
-        tail.push(line);
-        if (tail.length > 60) tail.shift();
-        let m;
-        if ((m = /^(?:\[INFO\] )?Downloaded from \S+: (\S+)/.exec(line))) {
-          downloads++;
-          last = m[1].split('/').pop();
-        } else if (/^\[(ERROR|WARNING)\]/.test(line)) {
-          log(`maven: ${line}`);
-        }
-        report(false);
-      }
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    const ticker = setInterval(() => report(false), 5000);
-    child.on('error', (err) => {
-      clearInterval(ticker);
-      reject(err);
-    });
-    child.on('close', (code) => {
-      clearInterval(ticker);
-      report(true);
-      if (code === 0) resolvePromise();
-      else reject(new Error(`kafka: Maven failed (exit ${code}). Last output:\n${tail.join('\n')}`));
-    });
-  });
-}
-
 /**
  * Makes sure the broker's jars are in the cache, fetching them with Maven the first time
- * (once per machine; later calls only read the marker file).
+ * (once per machine; later calls only read the marker file: maven-jars.mjs).
  * @returns {Promise<{version, home, libsDir, classpath, java, jars, bytes, provisioned: boolean, seconds?}>}
  */
 export async function ensureKafka({ log = defaultLog, version = KAFKA_VERSION } = {}) {
   const p = kafkaPaths(version);
-  const info = (m, provisioned) => ({
+  const { marker, provisioned } = await ensureMavenJars({ ...kafkaJars(version), log });
+  return {
     version,
     home: p.home,
     libsDir: p.libsDir,
     classpath: p.classpath,
     mavenRepo: p.mavenRepo,
     java: javaBin(),
-    jars: m.jars.length,
-    bytes: m.bytes,
+    jars: marker.jars.length,
+    bytes: marker.bytes,
     provisioned,
-    ...(provisioned ? { seconds: m.seconds } : {}),
-  });
-
-  let marker = await checkProvisioned(p);
-  if (marker) return info(marker, false);
-
-  await mkdir(dirname(p.home), { recursive: true });
-  const release = await acquireLock(`${p.home}.lock`, { log, what: 'another process provisioning Kafka' });
-  try {
-    marker = await checkProvisioned(p); // someone else may have finished meanwhile
-    if (marker) return info(marker, false);
-
-    javaBin(); // fail early, before downloading, if there is no Java
-    const started = Date.now();
-    log(`provisioning Apache Kafka ${version} from Maven Central into ${p.libsDir} (once per machine)...`);
-    await mkdir(p.home, { recursive: true });
-    await mkdir(p.mavenRepo, { recursive: true });
-    for (const f of await readdir(p.home)) {
-      if (f.startsWith('libs.partial-')) await rm(join(p.home, f), { recursive: true, force: true }); // a crashed run's
-    }
-    const partial = join(p.home, `libs.partial-${process.pid}`);
-    await runMaven(
-      [
-        '-B',
-        '-Dstyle.color=never',
-        '-f',
-        POM,
-        `-Dmaven.repo.local=${p.mavenRepo}`,
-        `-Dkafka.version=${version}`,
-        'org.apache.maven.plugins:maven-dependency-plugin:3.8.1:copy-dependencies',
-        `-DoutputDirectory=${partial}`,
-        '-DincludeScope=runtime',
-      ],
-      { log },
-    );
-    const jars = (await readdir(partial)).filter((f) => f.endsWith('.jar')).sort();
-    if (!jars.includes(`kafka_2.13-${version}.jar`)) {
-      throw new Error(`kafka: Maven finished but kafka_2.13-${version}.jar is missing from ${partial}`);
-    }
-    let bytes = 0;
-    for (const j of jars) bytes += (await stat(join(partial, j))).size;
-    await rm(p.libsDir, { recursive: true, force: true });
-    await rename(partial, p.libsDir);
-    marker = {
-      version,
-      pom: await pomHash(),
-      jars,
-      bytes,
-      seconds: Math.round((Date.now() - started) / 100) / 10,
-      provisionedAt: new Date().toISOString(),
-    };
-    await writeFile(p.marker, JSON.stringify(marker, null, 2) + '\n');
-    log(
-      `Kafka ${version} ready: ${jars.length} jars, ${(bytes / 1048576).toFixed(1)} MiB, in ${marker.seconds}s`,
-    );
-    return info(marker, true);
-  } finally {
-    await release();
-  }
+    ...(provisioned ? { seconds: marker.seconds } : {}),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -819,7 +626,7 @@ export async function stopKafkaBroker({
 export async function kafkaStatus({ port = DEFAULT_PORT, dataDir = DEFAULT_DATA_DIR } = {}) {
   const p = kafkaPaths();
   const d = dataPaths(resolve(dataDir));
-  const marker = await checkProvisioned(p);
+  const marker = await provisionedMavenJars(kafkaJars(p.version));
   const pid = Number((await readFile(d.pidFile, 'utf8').catch(() => '')).trim()) || null;
   const probe = await probeKafka({ port, timeoutMs: 3000 });
   return {
