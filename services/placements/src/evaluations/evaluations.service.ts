@@ -21,10 +21,15 @@ import {
   type TEvaluationState,
   type TEvaluationTemplateInput,
 } from '@stageplein/contracts/placements/evaluations';
-import { ApiError, forbidden, notFound, unauthorized } from '@stageplein/kit/errors/api-error';
+import { ApiError, forbidden, notFound } from '@stageplein/kit/errors/api-error';
 import type { TLinkActor } from '@stageplein/kit/external-links/external-links.guard';
 import { findFormVersion, latestPublishedForms } from '../read-models/index.ts';
-import { findHoursInternship, linkedInternship, relationTo, type THoursInternship } from '../hours/index.ts';
+import {
+  findHoursInternship,
+  linkedInternship,
+  reachInternship,
+  type THoursInternship,
+} from '../hours/index.ts';
 import type { TPlacementsConfig } from '../placements.config.ts';
 import type { TCaller } from '../shared/caller.ts';
 import { record } from '../shared/events.ts';
@@ -298,14 +303,10 @@ async function load(
   };
 }
 
-/** The internship and the caller's relation to it; 404 when they have none (the internship is not revealed). */
+/** The evaluation of an internship the caller is a party to (`reachInternship`: 404 otherwise, not revealed). */
 async function reach(ctx: TCtx, caller: TCaller, internshipId: string, forUpdate = false) {
   assertEvaluationsTenant(ctx);
-  if (!caller.userId) throw unauthorized();
-  const internship = await findHoursInternship(ctx.db, internshipId, { forUpdate });
-  if (!internship) throw notFound();
-  const relation = await relationTo(ctx.db, caller, internship);
-  if (!relation) throw notFound();
+  const { internship, relation } = await reachInternship(ctx.db, caller, internshipId, { forUpdate });
   return load(ctx, internship, relation, forUpdate);
 }
 

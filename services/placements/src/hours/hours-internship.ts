@@ -3,7 +3,7 @@ import type { TInternshipStatus } from '@stageplein/contracts/placements/interns
 import { partiesOf } from '@stageplein/contracts/placements/internship-policy';
 import type { TDb } from '../database.ts';
 import type { TCaller } from '../shared/caller.ts';
-import { ApiError } from '@stageplein/kit/errors/api-error';
+import { ApiError, notFound, unauthorized } from '@stageplein/kit/errors/api-error';
 import type { TLinkActor } from '@stageplein/kit/external-links/external-links.guard';
 import { assertLinkCurrent, isSupervisorApproved, supervisorOf } from '../internships/index.ts';
 import { linkedSubjectId } from '../shared/supervisor-links.ts';
@@ -151,6 +151,24 @@ export async function linkedInternship(
   if (!internship) throw new ApiError('link_invalid');
   assertLinkCurrent(link, internship);
   return internship;
+}
+
+/**
+ * The internship a signed-in caller acts on through its hours sheet or evaluation, and their relation
+ * to it: 401 anonymous, 404 when it does not exist or they are no party to it (it is not revealed).
+ */
+export async function reachInternship(
+  db: TDb,
+  caller: TCaller,
+  id: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<{ internship: THoursInternship; relation: THoursRelation }> {
+  if (!caller.userId) throw unauthorized();
+  const internship = await findHoursInternship(db, id, options);
+  if (!internship) throw notFound();
+  const relation = await relationTo(db, caller, internship);
+  if (!relation) throw notFound();
+  return { internship, relation };
 }
 
 /** The internship takes new hours (entries, links, confirmations): approved or active. */

@@ -32,6 +32,7 @@ import {
   acceptsHours,
   findHoursInternship,
   linkedInternship,
+  reachInternship,
   relationTo,
   type THoursInternship,
 } from './hours-internship.ts';
@@ -117,14 +118,10 @@ async function load(ctx: TCtx, internship: THoursInternship, relation: THoursRel
   };
 }
 
-/** The internship and the caller's relation to it; 404 when the caller has none (not revealed). */
+/** The sheet of an internship the caller is a party to (`reachInternship`: 404 otherwise, not revealed). */
 async function reach(ctx: TCtx, caller: TCaller, internshipId: string, forUpdate = false) {
   assertHoursTenant(ctx);
-  if (!caller.userId) throw unauthorized();
-  const internship = await findHoursInternship(ctx.db, internshipId, { forUpdate });
-  if (!internship) throw notFound();
-  const relation = await relationTo(ctx.db, caller, internship);
-  if (!relation) throw notFound();
+  const { internship, relation } = await reachInternship(ctx.db, caller, internshipId, { forUpdate });
   return load(ctx, internship, relation);
 }
 

@@ -4,6 +4,7 @@ export {
   acceptsHours,
   findHoursInternship,
   linkedInternship,
+  reachInternship,
   relationTo,
   type THoursInternship,
 } from './hours-internship.ts';
