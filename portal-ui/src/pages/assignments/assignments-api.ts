@@ -1,4 +1,4 @@
-import { EXTERNAL_LINK_HEADER } from '@stageplein/contracts/http/headers';
+import { linkRequest } from '../../api/link-request.ts';
 import type { TApiClient } from '@stageplein/contracts/client/api-client';
 import type { TFormDefinition, TLocalizedText } from '@stageplein/contracts/forms/form-definition';
 import type { TAnswers } from '@stageplein/contracts/forms/submission-schema';
@@ -180,21 +180,15 @@ export interface TSupervisorAssignments {
   forms: Record<string, TFormDefinition>;
 }
 
-const linkRequest = (token: string) => ({
-  authenticate: false,
-  raw: true,
-  headers: { [EXTERNAL_LINK_HEADER]: token },
-});
-
 export async function fetchSupervisorAssignments(
   client: TApiClient,
   token: string,
   signal?: AbortSignal,
 ): Promise<TSupervisorAssignments> {
-  const doc = await client.get<TRawDoc<TRawResource<TSupervisorAssignments>>>(`${ASSIGNMENTS}/supervisor`, {
-    ...linkRequest(token),
-    signal,
-  });
+  const doc = await client.get<TRawDoc<TRawResource<TSupervisorAssignments>>>(
+    `${ASSIGNMENTS}/supervisor`,
+    linkRequest(token, { raw: true, signal }),
+  );
   return doc.data.attributes;
 }
 
@@ -207,7 +201,7 @@ export async function completeTask(
   const doc = await client.post<TRawDoc<TRawResource<TSupervisorAssignments>>>(
     `${ASSIGNMENTS}/supervisor/tasks/${encodeURIComponent(taskId)}`,
     { data: { type: 'assignment_answers', attributes: { answers } } },
-    linkRequest(token),
+    linkRequest(token, { raw: true }),
   );
   return doc.data.attributes;
 }

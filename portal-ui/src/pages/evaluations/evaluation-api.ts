@@ -1,4 +1,4 @@
-import { EXTERNAL_LINK_HEADER } from '@stageplein/contracts/http/headers';
+import { linkRequest } from '../../api/link-request.ts';
 import type { TApiClient } from '@stageplein/contracts/client/api-client';
 import type { TFormDefinition, TLocalizedText } from '@stageplein/contracts/forms/form-definition';
 import type { TAnswers } from '@stageplein/contracts/forms/submission-schema';
@@ -58,20 +58,20 @@ export async function sendOwnPart(client: TApiClient, internshipId: string, answ
 // --- The supervisor's page (no account: the link's token in the header) ----------------------------
 
 const SUPERVISOR = '/api/v1/evaluations/supervisor';
-const linkRequest = (token: string) => ({
-  authenticate: false,
-  raw: true,
-  headers: { [EXTERNAL_LINK_HEADER]: token },
-});
 
 export async function fetchSupervisorEvaluation(client: TApiClient, token: string, signal?: AbortSignal) {
-  return (await client.get<TRawDoc<TSupervisorEvaluation>>(SUPERVISOR, { ...linkRequest(token), signal }))
-    .data.attributes;
+  return (
+    await client.get<TRawDoc<TSupervisorEvaluation>>(SUPERVISOR, linkRequest(token, { raw: true, signal }))
+  ).data.attributes;
 }
 
 export async function sendSupervisorPart(client: TApiClient, token: string, answers: TAnswers) {
   return (
-    await client.put<TRawDoc<TSupervisorEvaluation>>(SUPERVISOR, answersBody(answers), linkRequest(token))
+    await client.put<TRawDoc<TSupervisorEvaluation>>(
+      SUPERVISOR,
+      answersBody(answers),
+      linkRequest(token, { raw: true }),
+    )
   ).data.attributes;
 }
 

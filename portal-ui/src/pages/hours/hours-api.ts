@@ -1,4 +1,4 @@
-import { EXTERNAL_LINK_HEADER } from '@stageplein/contracts/http/headers';
+import { linkRequest } from '../../api/link-request.ts';
 import {
   readResourceDocument,
   type TFlatResource,
@@ -146,11 +146,9 @@ const confirmationOf = (raw: TRawDocument): THoursConfirmation => {
   return doc.data;
 };
 
-const linkRequest = (token: string) => ({ authenticate: false, headers: { [EXTERNAL_LINK_HEADER]: token } });
-
 export async function fetchConfirmation(client: TApiClient, token: string, signal?: AbortSignal) {
   return confirmationOf(
-    await client.get<TRawDocument>(`${HOURS}/confirmation`, { ...linkRequest(token), signal }),
+    await client.get<TRawDocument>(`${HOURS}/confirmation`, linkRequest(token, { signal })),
   );
 }
 
