@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedOrganizationId } from '@stageplein/contracts/domain/seed-ids';
 import {
   demo,
   expectAccessible,
@@ -7,7 +6,7 @@ import {
   openPortal,
   PHONE,
   shot,
-  signIn,
+  signInSchoolAdmin,
   startStack,
   type TStack,
 } from './stack.ts';
@@ -32,14 +31,7 @@ describe('assignments: publish, complete by link, follow', () => {
   it('a school admin publishes, the supervisor completes it from the mailed link, the school sees it', async () => {
     const school = await openPortal(stack, { viewport: PHONE });
     const page = school.page;
-    await signIn(page, stack, TENANT, demo('admin', TENANT));
-    // The demo admin also runs a volunteer centre: act for the school.
-    const select = page.getByTestId('dashboard-organization-select');
-    const schoolId = seedOrganizationId(TENANT, 'school');
-    if ((await select.count()) > 0 && (await select.inputValue()) !== schoolId) {
-      await select.selectOption(schoolId);
-      await expect.poll(() => page.getByTestId('dashboard').getAttribute('data-role')).toBe('schoolAdmin');
-    }
+    await signInSchoolAdmin(page, stack, TENANT);
     await page.goto(stack.url(TENANT, '/opdrachten/beheer'));
     await page.getByTestId('assignments-manage-page').waitFor();
     // The seeded assignment is listed.

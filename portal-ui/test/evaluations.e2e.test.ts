@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEED_NAMESPACE, seedOrganizationId, uuidV5 } from '@stageplein/contracts/domain/seed-ids';
+import { SEED_NAMESPACE, uuidV5 } from '@stageplein/contracts/domain/seed-ids';
 import {
   apiAs,
   demo,
@@ -10,6 +10,7 @@ import {
   PHONE,
   shot,
   signIn,
+  signInSchoolAdmin,
   startStack,
   type TStack,
 } from './stack.ts';
@@ -44,13 +45,7 @@ describe('evaluations: supervisor by link, student in the portal, results on the
     // The school mails the supervisor's link from the internship page.
     const school = await openPortal(stack, { viewport: PHONE });
     const sp = school.page;
-    await signIn(sp, stack, TENANT, demo('admin', TENANT));
-    const select = sp.getByTestId('dashboard-organization-select');
-    const schoolId = seedOrganizationId(TENANT, 'school');
-    if ((await select.count()) > 0 && (await select.inputValue()) !== schoolId) {
-      await select.selectOption(schoolId);
-      await expect.poll(() => sp.getByTestId('dashboard').getAttribute('data-role')).toBe('schoolAdmin');
-    }
+    await signInSchoolAdmin(sp, stack, TENANT);
     // From here on nothing may fail. (Right after sign-in the dashboard's first placements call can
     // answer 401 while the new session is still on its way to placements: not this feature's.)
     const schoolBefore = school.problems.length;
@@ -147,13 +142,7 @@ describe('evaluations: supervisor by link, student in the portal, results on the
     expect(periodId).toBeTruthy();
     const school = await openPortal(stack, { viewport: PHONE });
     const page = school.page;
-    await signIn(page, stack, TENANT, demo('admin', TENANT));
-    const select = page.getByTestId('dashboard-organization-select');
-    const schoolId = seedOrganizationId(TENANT, 'school');
-    if ((await select.count()) > 0 && (await select.inputValue()) !== schoolId) {
-      await select.selectOption(schoolId);
-      await expect.poll(() => page.getByTestId('dashboard').getAttribute('data-role')).toBe('schoolAdmin');
-    }
+    await signInSchoolAdmin(page, stack, TENANT);
     const before = school.problems.length;
     await page.goto(stack.url(TENANT, `/stagevoortgang/${periodId}`));
     const section = page.getByTestId('evaluation-template');

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEED_NAMESPACE, seedOrganizationId, uuidV5 } from '@stageplein/contracts/domain/seed-ids';
+import { SEED_NAMESPACE, uuidV5 } from '@stageplein/contracts/domain/seed-ids';
 import { ARTIFACTS } from '@stageplein/testing/browser';
 import {
   demo,
@@ -14,6 +14,7 @@ import {
   PHONE,
   shot,
   signIn,
+  signInSchoolAdmin,
   startStack,
   type TStack,
 } from './stack.ts';
@@ -58,17 +59,6 @@ const progressHours = async (page: Page) => {
   // "confirmed / required", then the logged hours.
   return /^[\d,]+ \/ [\d,]+/.exec((await row.getByTestId('progress-hours').textContent())?.trim() ?? '')?.[0];
 };
-
-/** Signs in the school's admin, acting for the school (they also run a volunteer centre). */
-async function signInSchoolAdmin(page: Page) {
-  await signIn(page, stack, TENANT, demo('admin', TENANT));
-  const select = page.getByTestId('dashboard-organization-select');
-  const schoolId = seedOrganizationId(TENANT, 'school');
-  if ((await select.count()) > 0 && (await select.inputValue()) !== schoolId) {
-    await select.selectOption(schoolId);
-    await expect.poll(() => page.getByTestId('dashboard').getAttribute('data-role')).toBe('schoolAdmin');
-  }
-}
 
 describe('hours: log, confirm by link, print', () => {
   it('the student logs hours, the supervisor confirms from the mailed link without an account, the mentor sees it', async () => {
@@ -169,7 +159,7 @@ describe('hours: log, confirm by link, print', () => {
       await signIn(mentor.page, stack, TENANT, demo('mentor', TENANT));
       await screens(mentor.page, 'mentor');
       const school = await openPortal(stack, { viewport });
-      await signInSchoolAdmin(school.page);
+      await signInSchoolAdmin(school.page, stack, TENANT);
       await screens(school.page, 'school');
       await school.page.goto(stack.url(TENANT, `/stagevoortgang/${period}`));
       await school.page.getByTestId('progress-rows').waitFor();
@@ -197,7 +187,7 @@ describe('hours: log, confirm by link, print', () => {
   it('the school prints the paper timesheet: A4 with the student, the workplace, lines and a QR code', async () => {
     const school = await openPortal(stack, { viewport: PHONE });
     const page = school.page;
-    await signInSchoolAdmin(page);
+    await signInSchoolAdmin(page, stack, TENANT);
     await page.goto(stack.url(TENANT, `/urenbriefje/${INTERNSHIP}`));
     const sheet = page.getByTestId('timesheet');
     await sheet.waitFor();

@@ -1,7 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dutchDate } from '@stageplein/contracts/domain/school-years';
-import { seedOrganizationId } from '@stageplein/contracts/domain/seed-ids';
 import {
   apiAs,
   demo,
@@ -11,6 +10,7 @@ import {
   PHONE,
   shot,
   signIn,
+  signInSchoolAdmin,
   startStack,
   type TStack,
 } from './stack.ts';
@@ -57,16 +57,6 @@ beforeAll(async () => {
   expect((await company.send('POST', `/api/v1/vacancies/${vacancyId}/publish`)).status).toBe(200);
 });
 afterAll(async () => stack?.close());
-
-async function signInSchool(page: Page) {
-  await signIn(page, stack, TENANT, demo('admin', TENANT));
-  const select = page.getByTestId('dashboard-organization-select');
-  const schoolId = seedOrganizationId(TENANT, 'school');
-  if ((await select.count()) > 0 && (await select.inputValue()) !== schoolId) {
-    await select.selectOption(schoolId);
-    await expect.poll(() => page.getByTestId('dashboard').getAttribute('data-role')).toBe('schoolAdmin');
-  }
-}
 
 async function takeStep(
   page: Page,
@@ -132,7 +122,7 @@ describe('from the bank to progress and evaluation', () => {
     // The school coordinator at their desk: the approval preselects the period the internship starts in.
     const school = await openPortal(stack, { viewport: DESKTOP });
     const sp = school.page;
-    await signInSchool(sp);
+    await signInSchoolAdmin(sp, stack, TENANT);
     const schoolBefore = school.problems.length;
     await sp.goto(stack.url(TENANT, `/internships/${id}`));
     await sp.getByTestId('internship').waitFor();
@@ -253,7 +243,7 @@ describe('from the bank to progress and evaluation', () => {
 
     const school = await openPortal(stack, { viewport: DESKTOP });
     const sp = school.page;
-    await signInSchool(sp);
+    await signInSchoolAdmin(sp, stack, TENANT);
     const before = school.problems.length;
     await sp.goto(stack.url(TENANT, '/stagevoortgang'));
     const section = sp.getByTestId('progress-periodless');

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEED_NAMESPACE, seedOrganizationId, uuidV5 } from '@stageplein/contracts/domain/seed-ids';
+import { SEED_NAMESPACE, uuidV5 } from '@stageplein/contracts/domain/seed-ids';
 import { translate } from '@stageplein/contracts/i18n/index';
 import {
   apiAs,
@@ -13,6 +13,7 @@ import {
   PHONE,
   shot,
   signIn,
+  signInSchoolAdmin,
   startStack,
   type TStack,
 } from './stack.ts';
@@ -63,13 +64,7 @@ describe('a supervisor without an account, named by e-mail, approved by the scho
     // The school sees whom it would approve, and approves.
     const school = await openPortal(stack, { viewport: DESKTOP });
     const sp = school.page;
-    await signIn(sp, stack, TENANT, demo('admin', TENANT));
-    const select = sp.getByTestId('dashboard-organization-select');
-    const schoolId = seedOrganizationId(TENANT, 'school');
-    if ((await select.count()) > 0 && (await select.inputValue()) !== schoolId) {
-      await select.selectOption(schoolId);
-      await expect.poll(() => sp.getByTestId('dashboard').getAttribute('data-role')).toBe('schoolAdmin');
-    }
+    await signInSchoolAdmin(sp, stack, TENANT);
     await openInternship(sp);
     const panel = sp.getByTestId('hours-supervisor');
     await expect.poll(() => panel.textContent()).toContain(`Petra Praktijk (${PETRA})`);
@@ -132,17 +127,6 @@ describe('a supervisor without an account, named by e-mail, approved by the scho
   });
 });
 
-/** The school signs in on the dashboard and acts for its School (the demo admin also runs the centre). */
-async function actForSchool(page: Page) {
-  await signIn(page, stack, TENANT, demo('admin', TENANT));
-  const select = page.getByTestId('dashboard-organization-select');
-  const schoolId = seedOrganizationId(TENANT, 'school');
-  if ((await select.count()) > 0 && (await select.inputValue()) !== schoolId) {
-    await select.selectOption(schoolId);
-    await expect.poll(() => page.getByTestId('dashboard').getAttribute('data-role')).toBe('schoolAdmin');
-  }
-}
-
 describe('a supervisor named while the school assigns in one go (issue #30 item 6)', () => {
   it('the school assigns a student with a named supervisor, who gets the hours link; no account is made', async () => {
     const KEES = 'kees.klaver@zorgboerderij.test';
@@ -159,7 +143,7 @@ describe('a supervisor named while the school assigns in one go (issue #30 item 
     // The school picks the demo student and the vacancy, and names the supervisor.
     const school = await openPortal(stack, { viewport: DESKTOP });
     const sp = school.page;
-    await actForSchool(sp);
+    await signInSchoolAdmin(sp, stack, TENANT);
     await sp.goto(stack.url(TENANT, '/internships/assign'));
     const form = sp.getByTestId('direct-assign-form');
     await form.getByLabel(/^Sam Student/).check();

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { seedOrganizationId } from '@stageplein/contracts/domain/seed-ids';
 import {
   apiAs,
   demo,
@@ -11,6 +10,7 @@ import {
   PHONE,
   shot,
   signIn,
+  signInSchoolAdmin,
   startStack,
   type TApi,
   type TStack,
@@ -37,16 +37,6 @@ beforeAll(async () => {
 });
 afterAll(async () => stack?.close());
 
-async function signInSchool(page: Page) {
-  await signIn(page, stack, TENANT, demo('admin', TENANT));
-  const select = page.getByTestId('dashboard-organization-select');
-  const schoolId = seedOrganizationId(TENANT, 'school');
-  if ((await select.count()) > 0 && (await select.inputValue()) !== schoolId) {
-    await select.selectOption(schoolId);
-    await expect.poll(() => page.getByTestId('dashboard').getAttribute('data-role')).toBe('schoolAdmin');
-  }
-}
-
 const phaseNames = (page: Page) => page.getByTestId('workflow-phase-name').allTextContents();
 async function saved(page: Page) {
   await expect.poll(() => page.getByTestId('workflow-save').getAttribute('data-state')).toBe('saved');
@@ -65,7 +55,7 @@ describe('a phase with a 3-day deadline, from the designer to the student’s ph
   it('the coordinator puts a new first phase in the default workflow and publishes it', async () => {
     const { page, context, problems } = await openPortal(stack, { viewport: DESKTOP });
     try {
-      await signInSchool(page);
+      await signInSchoolAdmin(page, stack, TENANT);
       await page.goto(stack.url(TENANT, '/workflows'));
       const row = page.getByTestId('workflow-row').filter({ has: page.getByTestId('workflow-default') });
       await row.getByRole('link').click();

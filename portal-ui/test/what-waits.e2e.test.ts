@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { SEED_NAMESPACE, seedOrganizationId, uuidV5 } from '@stageplein/contracts/domain/seed-ids';
+import { SEED_NAMESPACE, uuidV5 } from '@stageplein/contracts/domain/seed-ids';
 import { translate } from '@stageplein/contracts/i18n/index';
 import { folderMailsTo } from '@stageplein/identity/mail/mail-folder';
 import {
@@ -12,6 +12,7 @@ import {
   PHONE,
   shot,
   signIn,
+  signInSchoolAdmin,
   startStack,
   type TApi,
   type TDemo,
@@ -66,18 +67,9 @@ afterAll(async () => stack?.close());
 
 async function signedIn(who: TDemo, viewport: { width: number; height: number }) {
   const session = await openPortal(stack, { viewport });
-  await signIn(session.page, stack, TENANT, demo(who, TENANT));
-  if (who === 'admin') {
-    // The demo admin also runs a volunteer centre: act for the school.
-    const select = session.page.getByTestId('dashboard-organization-select');
-    const schoolId = seedOrganizationId(TENANT, 'school');
-    if ((await select.count()) > 0 && (await select.inputValue()) !== schoolId) {
-      await select.selectOption(schoolId);
-      await expect
-        .poll(() => session.page.getByTestId('dashboard').getAttribute('data-role'))
-        .toBe('schoolAdmin');
-    }
-  }
+  // The demo admin also runs a volunteer centre: they act for the school.
+  if (who === 'admin') await signInSchoolAdmin(session.page, stack, TENANT);
+  else await signIn(session.page, stack, TENANT, demo(who, TENANT));
   return session;
 }
 

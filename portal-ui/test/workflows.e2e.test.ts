@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { seedOrganizationId } from '@stageplein/contracts/domain/seed-ids';
 import { translate } from '@stageplein/contracts/i18n/index';
 import {
   apiAs,
@@ -12,6 +11,7 @@ import {
   PHONE,
   shot,
   signIn,
+  signInSchoolAdmin,
   startStack,
   type TStack,
 } from './stack.ts';
@@ -33,17 +33,6 @@ beforeAll(async () => {
   stack = await startStack();
 });
 afterAll(async () => stack?.close());
-
-async function signInSchool(page: Page) {
-  await signIn(page, stack, TENANT, demo('admin', TENANT));
-  // The demo admin also runs a volunteer centre: act for the school.
-  const select = page.getByTestId('dashboard-organization-select');
-  const schoolId = seedOrganizationId(TENANT, 'school');
-  if ((await select.count()) > 0 && (await select.inputValue()) !== schoolId) {
-    await select.selectOption(schoolId);
-    await expect.poll(() => page.getByTestId('dashboard').getAttribute('data-role')).toBe('schoolAdmin');
-  }
-}
 
 const phaseNames = (page: Page) => page.getByTestId('workflow-phase-name').allTextContents();
 
@@ -72,7 +61,7 @@ describe('a coordinator designs the phases of the school’s internships', () =>
   it('creates a workflow, adds a phase with a 3-day deadline, orders it by keyboard and publishes', async () => {
     const { page, context, problems, requests } = await openPortal(stack, { viewport: DESKTOP });
     try {
-      await signInSchool(page);
+      await signInSchoolAdmin(page, stack, TENANT);
       // The dashboard's tile (contracts' canDesignWorkflows) leads to the designer.
       await page.locator('[data-tile="workflows"]').click();
       await page.waitForURL(/\/workflows$/);
@@ -198,7 +187,7 @@ describe('a coordinator designs the phases of the school’s internships', () =>
     expect(workflowPath).not.toBe('');
     const { page, context, problems } = await openPortal(stack, { viewport: PHONE });
     try {
-      await signInSchool(page);
+      await signInSchoolAdmin(page, stack, TENANT);
       await page.goto(stack.url(TENANT, workflowPath));
       await page.getByTestId('workflow-phases').waitFor();
       await fits(page, 'workflow on a phone');

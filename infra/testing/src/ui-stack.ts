@@ -244,6 +244,21 @@ export async function signIn(
   await page.getByTestId('dashboard').waitFor();
 }
 
+/**
+ * Signs in the tenant's demo admin acting for its seeded School: they also run the volunteer centre,
+ * which the dashboard may have preselected, so its organization select is set to the School when it is
+ * not, and the dashboard is the school admin's before this returns.
+ */
+export async function signInSchoolAdmin(page: Page, stack: TStack, tenant: string): Promise<void> {
+  await signIn(page, stack, tenant, demo('admin', tenant));
+  const select = page.getByTestId('dashboard-organization-select');
+  const schoolId = seedOrganizationId(tenant, 'school');
+  if ((await select.count()) > 0 && (await select.inputValue()) !== schoolId) {
+    await select.selectOption(schoolId);
+    await expect.poll(() => page.getByTestId('dashboard').getAttribute('data-role')).toBe('schoolAdmin');
+  }
+}
+
 /** The text of the newest mail of `kind` to `to`, from the stack's mail folder (as a newcomer reads it). */
 export async function latestMail(stack: TStack, tenant: string, to: string, kind: string): Promise<string> {
   for (let attempt = 0; attempt < 40; attempt++) {
