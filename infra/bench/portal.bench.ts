@@ -163,7 +163,7 @@ async function measure(
   if (javaScript) {
     const perf = (await page.evaluate(
       () =>
-        (window as unknown as { __perf: { longTasks: [number, number][]; fcp?: number; lcp: string[] } })
+        (window as typeof window & { __perf: { longTasks: [number, number][]; fcp?: number; lcp: string[] } })
           .__perf,
     )) ?? { longTasks: [], lcp: [] };
     const fcp = perf.fcp ?? 0;

@@ -251,7 +251,7 @@ export function buildSubmissionSchema(definition: TFormDefinition, answers: unkn
       z.strictObject(shape).refine((parsed) => Object.values(parsed).some(isAnswered), {
         params: { i18nKey: EMPTY_SUBMISSION_MESSAGE },
       }),
-    ) as unknown as z.ZodType<TAnswers>;
+    );
     if (c.schemas.size >= MAX_CACHED_SCHEMAS) c.schemas.clear();
     c.schemas.set(key, schema);
   }

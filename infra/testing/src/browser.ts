@@ -40,8 +40,9 @@ export async function axeViolations(
   );
   await page.addScriptTag({ path: path.join(ROOT, 'node_modules/axe-core/axe.min.js') });
   const result = await page.evaluate(async () => {
+    // The page's window, with the axe-core the script tag above added.
     const axe = (
-      window as unknown as {
+      window as typeof window & {
         axe: {
           run(): Promise<{
             violations: { id: string; impact?: string | null; nodes: { target: unknown[] }[] }[];
