@@ -1,3 +1,4 @@
+import { CONTRACT_STATUSES } from '../internship-contracts/contract-rules.ts';
 import { z } from 'zod';
 import { zCollectionOf, zDocumentOf, zResourceOf } from '../jsonapi/jsonapi.ts';
 import { ZInternshipStatus } from './internships.ts';
@@ -51,11 +52,12 @@ export const ZProgressAttributes = z.object({
   behind_schedule: z.boolean(),
   /**
    * The internship's current phase (docs/decisions/phases.md "Runtime"): the definition's phase id, its
-   * name in the caller's language and its status; null when it runs no phases. `contract`: null until
-   * the contracts issue.
+   * name in the caller's language and its status; null when it runs no phases. `contract`: the
+   * internship's contract (the open one, else the newest voided; docs/decisions/internship-contracts.md),
+   * null without one and on tenants that use hours.
    */
   phase: z.object({ id: z.uuid(), name: z.string(), status: z.string() }).nullable(),
-  contract: z.null(),
+  contract: z.object({ id: z.uuid(), status: z.enum(CONTRACT_STATUSES) }).nullable(),
   /** The internship's evaluation (docs/decisions/evaluations.md); null where the tenant has none. */
   evaluation: ZProgressEvaluation.nullable(),
 });

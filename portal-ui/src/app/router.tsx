@@ -40,6 +40,8 @@ const manageAssignments = () => import('../pages/assignments/assignments-manage-
 const publicForms = () => import('../pages/forms/public-form-page.tsx');
 const formBuilder = () => import('../pages/form-builder/form-builder-pages.tsx');
 const workflows = () => import('../pages/workflows/workflows-pages.tsx');
+const contracts = () => import('../pages/contracts/contracts-pages.tsx');
+const contractTemplates = () => import('../pages/contracts/contract-templates-pages.tsx');
 
 const dev = () => import('../pages/dev/gallery-pages.tsx');
 const tests = () => import('../pages/test/test-pages.tsx');
@@ -184,6 +186,11 @@ const PAGES: Readonly<Record<string, TLazyPage>> = {
   '/workflows': page(workflows, 'WorkflowsPage'),
   '/workflows/:id': page(workflows, 'WorkflowPage'),
   '/workflows/:id/:phaseId': page(workflows, 'WorkflowPhasePage'),
+  // Contracts (issue #34): the list and read view, the school's templates (the editor loads Tiptap lazily).
+  '/contracts': page(contracts, 'ContractsPage'),
+  '/contracts/:id': page(contracts, 'ContractPage'),
+  '/contract_templates': page(contractTemplates, 'ContractTemplatesPage'),
+  '/contract_templates/:id/edit': page(contractTemplates, 'ContractTemplateEditPage'),
   ...GALLERY_PAGES,
 };
 

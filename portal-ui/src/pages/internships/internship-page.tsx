@@ -22,6 +22,7 @@ import { useApi } from '../../api/api-context.ts';
 import { HoursSection } from '../hours/hours-section.tsx';
 import { InternshipPhases } from './internship-phases.tsx';
 import { EvaluationSection } from '../evaluations/evaluation-section.tsx';
+import { InternshipContractSection } from '../contracts/internship-contract-section.tsx';
 import { EVALUATION_STATUSES } from '@stageplein/contracts/placements/evaluation-policy';
 import { StatusErrorScreen } from '../../shell/error-screen.tsx';
 import { useTenant } from '../../tenant/tenant-context.ts';
@@ -152,6 +153,10 @@ function InternshipView({ internship: i }: { internship: TInternship }) {
               </>
             )}
           </section>
+          {/* The contract (issue #34), on tenants with contracts only (pages/contracts). */}
+          {tenant.features.traineeship && i.contractType === 'contract' && (
+            <InternshipContractSection internshipId={i.id} />
+          )}
           {/* Phases (issue #33): the run of the school's workflow, its current phase and open tasks. */}
           <InternshipPhases internshipId={i.id} active={PHASES_RUN_STATUSES.includes(i.status)} />
           {/* Hours (issue #17): the sheet, its entries and the steps of the caller (pages/hours). */}

@@ -98,15 +98,18 @@ async function publishedTemplate(w: TInternshipParties, signers = COMPANY_FIRST,
 }
 
 /** An internship of the party's school at its company, with dates (the owner writes it). */
-async function internshipOf(w: TInternshipParties, extra: { status?: string; contact?: string | null } = {}) {
+async function internshipOf(
+  w: TInternshipParties,
+  extra: { status?: string; contact?: string | null; period?: string } = {},
+) {
   const id = randomUUID();
   await asOwner(h, w.tenant, (trx) =>
     sql`insert into placements.internships (id, tenant_id, student_id, school_id, organization_id, title,
         contract_type, self_found, updating_hours_allowed, status, start_date, end_date, organization_name,
-        contact_person_id, created_at, updated_at)
+        contact_person_id, internship_period_id, created_at, updated_at)
       values (${id}, ${w.tenant}, ${w.student.id}, ${w.schoolId}, ${w.companyId}, 'Stage dierenasiel',
         ${w.tenant === 'oldebroek' ? 'hours' : 'contract'}, false, false, ${extra.status ?? 'approved'},
-        '2027-02-01', '2027-06-30', 'Dierenasiel', ${extra.contact === undefined ? null : extra.contact}, now(), now())`.execute(
+        '2027-02-01', '2027-06-30', 'Dierenasiel', ${extra.contact ?? null}, ${extra.period ?? null}, now(), now())`.execute(
       trx,
     ),
   );
@@ -594,6 +597,30 @@ describe('contracts', () => {
     expect(second.id).toBe(first.id);
     expect(first.status).toBe('draft');
     expect((await outboxEvents(h, 'placements.contract.generated', first.id))[0]?.data.source).toBe('phase');
+  });
+});
+
+describe('where the contract shows', () => {
+  it('progress’s contract column: the internship’s contract and its status', async () => {
+    const { templateId } = await publishedTemplate(demo);
+    const periodId = randomUUID();
+    await asOwner(h, 'demo', (trx) =>
+      sql`insert into placements.internship_periods (id, tenant_id, school_id, school_year_id, name,
+          start_date, end_date, status, deleted, event_time)
+        values (${periodId}, 'demo', ${demo.schoolId}, ${randomUUID()}, 'Voorjaar', '2027-02-01', '2027-06-30',
+          'active', false, now())`.execute(trx),
+    );
+    const internshipId = await internshipOf(demo, { period: periodId });
+    const progress = async () =>
+      (await call(h.app, { url: `/api/v1/progress/periods/${periodId}`, headers: demo.school.headers }))
+        .json()
+        .data.find((r: { id: string }) => r.id === internshipId).attributes.contract;
+    expect(await progress()).toBeNull();
+    const c = (await generate(demo.school, { internship_id: internshipId, template_id: templateId })).json()
+      .data;
+    expect(await progress()).toEqual({ id: c.id, status: 'draft' });
+    await action(demo.school, c.id, 'void', { reason: 'Fout' });
+    expect(await progress()).toEqual({ id: c.id, status: 'voided' });
   });
 });
 

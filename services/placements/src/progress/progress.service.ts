@@ -15,6 +15,7 @@ import {
 import { csvLine } from '@stageplein/contracts/csv/csv';
 import type { TLanguage } from '@stageplein/contracts/i18n/index';
 import { progressEvaluation } from '../evaluations/index.ts';
+import { contractsOfInternships } from '../internship-contracts/index.ts';
 import { ApiError } from '@stageplein/kit/errors/api-error';
 import type { TCaller } from '../shared/caller.ts';
 import type { TCtx } from '../shared/request.ts';
@@ -124,6 +125,16 @@ const filtersOf = (q: TProgressQuery): TProgressFilters => ({
   mentorId: q.mentor_id,
 });
 
+/** The rows' contract (internship-contracts' status of each internship); none on tenants that use hours. */
+async function withContracts(ctx: TCtx, rows: TProgressResource[]): Promise<TProgressResource[]> {
+  if (!ctx.tenant.features.traineeship || rows.length === 0) return rows;
+  const contracts = await contractsOfInternships(
+    ctx,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => ({ ...r, attributes: { ...r.attributes, contract: contracts.get(r.id) ?? null } }));
+}
+
 /** The asked page, the size capped (contracts' PROGRESS_MAX_PAGE_SIZE, as other collections cap theirs). */
 export const pageOf = (q: TProgressQuery) => {
   const size = Math.min(q['page[size]'] ?? PROGRESS_DEFAULT_PAGE_SIZE, PROGRESS_MAX_PAGE_SIZE);
@@ -167,7 +178,7 @@ export async function periodProgress(
     data = data.slice(page.offset, page.offset + page.limit);
   }
   return {
-    data,
+    data: await withContracts(ctx, data),
     meta: {
       period: periodMeta(period, today),
       total,
@@ -260,7 +271,10 @@ export async function internshipTimeline(
     .map((ev, i) => ({ ev, i }))
     .sort((a, b) => day(a.ev).localeCompare(day(b.ev)) || rank(a.ev) - rank(b.ev) || a.i - b.i)
     .map((x) => x.ev);
-  const { id, attributes } = rowOf(row, period, today, ctx.tenant.features.evaluationForms, ctx.lang);
+  const [withContract] = await withContracts(ctx, [
+    rowOf(row, period, today, ctx.tenant.features.evaluationForms, ctx.lang),
+  ]);
+  const { id, attributes } = withContract!;
   return {
     data: { type: 'internship_timeline', id, attributes: { ...attributes, events: sorted } },
     meta: { period: periodMeta(period, today) },

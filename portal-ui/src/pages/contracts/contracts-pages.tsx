@@ -1,0 +1,392 @@
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { isApiRequestError } from '@stageplein/contracts/client/api-client';
+import { CONTRACT_LIMITS } from '@stageplein/contracts/internship-contracts/contract-rules';
+import { Modal } from '@stageplein/design-system/components/modal.tsx';
+import { toast } from '@stageplein/design-system/components/toasts/toasts.ts';
+import { FormAlert } from '@stageplein/design-system/forms/fields.tsx';
+import { useApi } from '../../api/api-context.ts';
+import { useSession } from '../../session/session-context.ts';
+import { errorMessage, Page, useRouteTitle } from '../page-kit.tsx';
+import {
+  changeBirthDate,
+  contractAction,
+  fetchContract,
+  listContracts,
+  type TContract,
+  type TContractDetail,
+} from './contracts-api.ts';
+import { useContractTexts } from './contracts-messages.ts';
+import { ContractsOnly, InputField, LoadFailed, Loading, StatusBadge } from './contracts-shared.tsx';
+import { ContractSigningSection } from './contract-signing-section.tsx';
+
+/**
+ * The contract screens (issue #34 item 6, read side): `/contracts` lists the contracts of the
+ * internships the person follows (the server's per-role list) with status and who acts next;
+ * `/contracts/:id` shows one — status, signers and their state, the frozen text — with the school
+ * admin's actions (birth date, send, void) and the company's fields where the server's `meta` allows.
+ * Signing and the audit trail: `ContractSigningSection` (the signing part).
+ */
+
+export const contractPath = (id: string) => `/contracts/${id}`;
+
+function useContracts() {
+  const api = useApi();
+  const { currentOrganization, user } = useSession();
+  return useQuery({
+    queryKey: ['contracts', currentOrganization?.id ?? null],
+    enabled: !!user,
+    queryFn: ({ signal }) => listContracts(api.client, {}, signal),
+  });
+}
+
+function nextText(c: TContract, t: ReturnType<typeof useContractTexts>['t']) {
+  return c.next_actors.length ? c.next_actors.map((r) => t(`roles.${r}`)).join(', ') : t('nobody');
+}
+
+export function ContractsPage() {
+  return (
+    <ContractsOnly>
+      <ContractList />
+    </ContractsOnly>
+  );
+}
+
+function ContractList() {
+  const { t, tShared } = useContractTexts();
+  const title = useRouteTitle();
+  const list = useContracts();
+  return (
+    <Page title={title} lead={t('listIntro')} testId="contracts-page">
+      {list.isPending && <Loading />}
+      {list.isError && <FormAlert tone="error">{errorMessage(list.error, tShared)}</FormAlert>}
+      {list.data && list.data.length === 0 && <p>{t('none')}</p>}
+      {list.data && list.data.length > 0 && (
+        <table className="contract-table" data-testid="contract-list">
+          <thead>
+            <tr>
+              <th scope="col">{t('columns.student')}</th>
+              <th scope="col">{t('columns.organization')}</th>
+              <th scope="col">{t('columns.internship')}</th>
+              <th scope="col">{t('columns.status')}</th>
+              <th scope="col">{t('columns.next')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.data.map((c) => (
+              <tr key={c.id} data-testid="contract-row" data-id={c.id}>
+                <td data-label={t('columns.student')}>
+                  <Link to={contractPath(c.id)}>{c.student_name}</Link>
+                </td>
+                <td data-label={t('columns.organization')}>{c.organization_name ?? t('nobody')}</td>
+                <td data-label={t('columns.internship')}>{c.internship_title}</td>
+                <td data-label={t('columns.status')}>
+                  <StatusBadge status={c.status} />
+                </td>
+                <td data-label={t('columns.next')} data-testid="contract-next">
+                  {nextText(c, t)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </Page>
+  );
+}
+
+// --- /contracts/:id ----------------------------------------------------------------------------------
+
+function useContract(id: string) {
+  const api = useApi();
+  const { currentOrganization, user } = useSession();
+  return useQuery({
+    queryKey: ['contract', id, currentOrganization?.id ?? null],
+    enabled: !!user,
+    queryFn: ({ signal }) => fetchContract(api.client, id, signal),
+    retry: (count, error) =>
+      !(isApiRequestError(error) && [403, 404].includes(error.status ?? 0)) && count < 2,
+  });
+}
+
+export function ContractPage() {
+  const { id = '' } = useParams();
+  return (
+    <ContractsOnly>
+      <ContractView id={id} />
+    </ContractsOnly>
+  );
+}
+
+function ContractView({ id }: { id: string }) {
+  const contract = useContract(id);
+  if (contract.isError) return <LoadFailed error={contract.error} />;
+  if (!contract.data)
+    return (
+      <div className="container page">
+        <Loading />
+      </div>
+    );
+  return <ContractDetail contract={contract.data} />;
+}
+
+function ContractDetail({ contract: c }: { contract: TContractDetail }) {
+  const { t, lang } = useContractTexts();
+  const title = useRouteTitle(`${t('internshipTitle')}: ${c.student_name}`);
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['contract', c.id] });
+  const [textLang, setTextLang] = useState<'nl' | 'en'>(lang);
+  return (
+    <Page title={title} testId="contract-page">
+      <p>
+        <Link to="/contracts">{t('backToList')}</Link> ·{' '}
+        <Link to={`/internships/${c.internship_id}`}>{t('internshipLink')}</Link>
+      </p>
+      <section className="card" aria-labelledby="contract-facts">
+        <h2 id="contract-facts" className="visually-hidden">
+          {t('columns.status')}
+        </h2>
+        <dl className="contract-facts">
+          <dt>{t('columns.status')}</dt>
+          <dd>
+            <StatusBadge status={c.status} />
+          </dd>
+          <dt>{t('columns.internship')}</dt>
+          <dd>{c.internship_title}</dd>
+          <dt>{t('columns.organization')}</dt>
+          <dd>{c.organization_name ?? t('nobody')}</dd>
+          <dt>{t('columns.next')}</dt>
+          <dd data-testid="contract-next">
+            {c.next_actors.length ? c.next_actors.map((r) => t(`roles.${r}`)).join(', ') : t('nobody')}
+          </dd>
+        </dl>
+        {c.status === 'voided' && c.void_reason && (
+          <FormAlert tone="warning">{t('voidedBecause', { reason: c.void_reason })}</FormAlert>
+        )}
+      </section>
+      {c.meta.actions.length > 0 && <AdminActions contract={c} onChanged={refresh} />}
+      {c.meta.may_fill_company_fields && <CompanyFields contract={c} onChanged={refresh} />}
+      <section className="card" aria-labelledby="contract-signers">
+        <h2 id="contract-signers">{t('signersTitle')}</h2>
+        <ol className="contract-signers" data-testid="contract-signers">
+          {c.signers.map((s) => (
+            <li
+              key={s.id}
+              className={`contract-signer${s.to_act ? ' contract-signer--to-act' : ''}`}
+              data-testid="contract-signer"
+              data-role={s.role}
+            >
+              <span>{t('orderLabel', { order: s.order })}</span>
+              <span>
+                {t(`roles.${s.role}`)}
+                {s.name ? ` (${s.name})` : ''}
+              </span>
+              <span>{s.to_act ? t('signerStates.toAct') : t(`signerStates.${s.state}`)}</span>
+            </li>
+          ))}
+        </ol>
+      </section>
+      <ContractSigningSection contract={c} onChanged={() => void refresh()} />
+      <section className="card" aria-labelledby="contract-text">
+        <h2 id="contract-text">{t('textTitle')}</h2>
+        <div className="contract-actions" role="group" aria-label={t('textLanguage')}>
+          {(['nl', 'en'] as const).map((l) => (
+            <button
+              key={l}
+              type="button"
+              className="btn btn--neutral"
+              aria-pressed={textLang === l}
+              onClick={() => setTextLang(l)}
+            >
+              {l === 'nl' ? 'Nederlands' : 'English'}
+            </button>
+          ))}
+        </div>
+        {/* Sanitized by the server (kit's rich-text renderer) when the contract was generated. */}
+        <div
+          className="contract-text cms-body"
+          lang={textLang}
+          data-testid="contract-text"
+          dangerouslySetInnerHTML={{ __html: textLang === 'en' ? c.html_en : c.html_nl }}
+        />
+      </section>
+    </Page>
+  );
+}
+
+function AdminActions({
+  contract: c,
+  onChanged,
+}: {
+  contract: TContractDetail;
+  onChanged: () => Promise<void>;
+}) {
+  const { t, tShared } = useContractTexts();
+  const api = useApi();
+  const [birthDate, setBirthDate] = useState(c.student_birth_date ?? '');
+  const [voiding, setVoiding] = useState(false);
+  const [reason, setReason] = useState('');
+  const [reasonMissing, setReasonMissing] = useState(false);
+  const done = (message: string) => async () => {
+    toast.success(message);
+    await onChanged();
+  };
+  const saveDate = useMutation({
+    mutationFn: () => changeBirthDate(api.client, c.id, birthDate || null),
+    onSuccess: done(t('saved')),
+  });
+  const release = useMutation({
+    mutationFn: () => contractAction(api.client, c.id, 'release'),
+    onSuccess: done(t('released')),
+  });
+  const voidIt = useMutation({
+    mutationFn: () => contractAction(api.client, c.id, 'void', { reason: reason.trim() }),
+    onSuccess: async () => {
+      setVoiding(false);
+      await done(t('voided'))();
+    },
+  });
+  const failed = [saveDate, release].find((m) => m.isError);
+  return (
+    <section className="card" aria-labelledby="contract-admin" data-testid="contract-admin">
+      <h2 id="contract-admin">{t('adminTitle')}</h2>
+      {failed && <FormAlert tone="error">{errorMessage(failed.error, tShared)}</FormAlert>}
+      {c.meta.actions.includes('change') && (
+        <form
+          className="form"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (!saveDate.isPending) saveDate.mutate();
+          }}
+        >
+          <InputField
+            label={t('birthDate')}
+            hint={t('birthDateHint')}
+            type="date"
+            value={birthDate}
+            onChange={setBirthDate}
+            testId="contract-birth-date"
+          />
+          <button type="submit" className="btn btn--neutral" data-testid="contract-save-birth-date">
+            {t('saveBirthDate')}
+          </button>
+        </form>
+      )}
+      {c.meta.actions.includes('release') && <p className="field__hint">{t('releaseHint')}</p>}
+      <div className="contract-actions">
+        {c.meta.actions.includes('release') && (
+          <button
+            type="button"
+            className="btn btn--primary"
+            data-testid="contract-release"
+            onClick={() => !release.isPending && release.mutate()}
+          >
+            {t('release')}
+          </button>
+        )}
+        {c.meta.actions.includes('void') && (
+          <button
+            type="button"
+            className="btn btn--neutral"
+            data-testid="contract-void"
+            onClick={() => setVoiding(true)}
+          >
+            {t('void')}
+          </button>
+        )}
+      </div>
+      <Modal
+        open={voiding}
+        title={t('voidTitle')}
+        closeLabel={t('cancel')}
+        onClose={() => setVoiding(false)}
+        testId="contract-void-dialog"
+      >
+        <form
+          className="form"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (!reason.trim()) return setReasonMissing(true);
+            if (!voidIt.isPending) voidIt.mutate();
+          }}
+        >
+          {voidIt.isError && <FormAlert tone="error">{errorMessage(voidIt.error, tShared)}</FormAlert>}
+          <InputField
+            label={t('voidReason')}
+            required
+            value={reason}
+            maxLength={CONTRACT_LIMITS.voidReason}
+            error={reasonMissing ? tShared('validation.required') : undefined}
+            onChange={(v) => {
+              setReason(v);
+              if (v.trim()) setReasonMissing(false);
+            }}
+            testId="contract-void-reason"
+          />
+          <div className="form__actions">
+            <button type="button" className="btn btn--neutral" onClick={() => setVoiding(false)}>
+              {t('cancel')}
+            </button>
+            <button type="submit" className="btn btn--neutral" data-testid="contract-void-confirm">
+              {t('voidConfirm')}
+            </button>
+          </div>
+        </form>
+      </Modal>
+    </section>
+  );
+}
+
+function CompanyFields({
+  contract: c,
+  onChanged,
+}: {
+  contract: TContractDetail;
+  onChanged: () => Promise<void>;
+}) {
+  const { t, tShared, lang } = useContractTexts();
+  const api = useApi();
+  const [values, setValues] = useState<Record<string, string>>(() => ({ ...c.company_values }));
+  const send = useMutation({
+    mutationFn: () => contractAction(api.client, c.id, 'company_fields', { company_values: values }),
+    onSuccess: async () => {
+      toast.success(t('companySent'));
+      await onChanged();
+    },
+  });
+  return (
+    <section className="card" aria-labelledby="contract-company" data-testid="contract-company">
+      <h2 id="contract-company">{t('companyTitle')}</h2>
+      <p>{t('companyIntro')}</p>
+      <form
+        className="form"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!send.isPending) send.mutate();
+        }}
+      >
+        {send.isError && <FormAlert tone="error">{errorMessage(send.error, tShared)}</FormAlert>}
+        {c.company_fields.map((f) => (
+          <InputField
+            key={f.key}
+            label={(lang === 'en' && f.label.en) || f.label.nl}
+            required={f.required}
+            type={f.kind === 'date' ? 'date' : f.kind === 'number' ? 'number' : 'text'}
+            value={values[f.key] ?? ''}
+            onChange={(v) => setValues((old) => ({ ...old, [f.key]: v }))}
+            testId={`contract-field-${f.key}`}
+          />
+        ))}
+        <div className="form__actions">
+          <button type="submit" className="btn btn--primary" data-testid="contract-company-send">
+            {t('companySend')}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,155 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { seedOrganizationId } from '@stageplein/contracts/domain/seed-ids';
+import { SEED_NAMESPACE, uuidV5 } from '@stageplein/contracts/domain/seed-ids';
+import {
+  demo,
+  DESKTOP,
+  expectAccessible,
+  openPortal,
+  PHONE,
+  shot,
+  signIn,
+  startStack,
+  type TStack,
+} from './stack.ts';
+
+/**
+ * Contract templates and contracts in Chromium (issue #34 items 1-3 and the read screens,
+ * docs/decisions/internship-contracts.md): on `demo` a school admin opens the seeded template from the
+ * dashboard, starts a new draft, writes a variable into the text with the rich-text editor (an unknown
+ * one is refused in the page by contracts' validator before anything is sent), publishes, generates a
+ * contract for a seeded internship from its page and finds it in /contracts and its read view; a phone
+ * reads the list. axe-clean throughout; screenshots for a look.
+ */
+const TENANT = 'demo';
+const RUN = Date.now().toString(36);
+const PHRASE = `Afspraak ${RUN}`;
+/** The demo student's second seeded internship (applied, no contract seeded): internships.seed.ts. */
+const INTERNSHIP = uuidV5(`${TENANT}:internship:1`, SEED_NAMESPACE);
+
+let stack: TStack;
+beforeAll(async () => {
+  stack = await startStack();
+});
+afterAll(async () => stack?.close());
+
+async function signInSchool(page: Page) {
+  await signIn(page, stack, TENANT, demo('admin', TENANT));
+  const select = page.getByTestId('dashboard-organization-select');
+  const schoolId = seedOrganizationId(TENANT, 'school');
+  if ((await select.count()) > 0 && (await select.inputValue()) !== schoolId) {
+    await select.selectOption(schoolId);
+    await expect.poll(() => page.getByTestId('dashboard').getAttribute('data-role')).toBe('schoolAdmin');
+  }
+}
+
+describe('a school admin’s contract template and a contract generated from it', () => {
+  it('edits the template with a variable, publishes, generates a contract and sees it in /contracts', async () => {
+    const { page, context, problems } = await openPortal(stack, { viewport: DESKTOP });
+    try {
+      await signInSchool(page);
+      await page.locator('[data-tile="templates"]').click();
+      await page.waitForURL(/\/contract_templates$/);
+      const row = page.getByTestId('contract-template-row').filter({ hasText: 'Praktijkovereenkomst' });
+      await expect.poll(() => row.textContent()).toContain('Versie 1 gepubliceerd');
+      await expectAccessible(page, 'contract templates');
+      await shot(page, 'contract-templates');
+
+      // The published version is read-only: a new draft to change it.
+      await row.getByRole('link').click();
+      await page.getByTestId('contract-template-published').waitFor();
+      await page.getByTestId('contract-template-new-draft').click();
+      const body = page.getByTestId('contract-template-body-nl').getByRole('textbox');
+      await body.waitFor();
+
+      // An unknown variable: the page refuses with the catalogue's text and sends nothing.
+      await body.click();
+      await page.keyboard.press('Control+End');
+      const bad = ' {{student.schoenmaat}}';
+      await page.keyboard.type(bad);
+      let sent = 0;
+      page.on('request', (r) => {
+        if (r.method() === 'PATCH' && r.url().includes('/contract_template_versions/')) sent += 1;
+      });
+      await page.getByTestId('contract-template-save').click();
+      await expect
+        .poll(() => page.getByTestId('contract-template-issues').textContent())
+        .toContain('“student.schoenmaat” is geen variabele van een contract');
+      expect(sent).toBe(0);
+      await body.click();
+      await page.keyboard.press('Control+End');
+      for (let i = 0; i < bad.length; i += 1) await page.keyboard.press('Backspace');
+
+      // A known one, then save (the preview fills a sample internship) and publish.
+      await page.keyboard.press('Enter');
+      await page.keyboard.type(`${PHRASE}: {{internship.title}} bij {{organization.name}}.`);
+      await page.getByTestId('contract-template-save').click();
+      const preview = page.getByTestId('contract-template-preview');
+      await expect
+        .poll(() => preview.textContent())
+        .toContain(`${PHRASE}: Stage bakkerij bij Bakkerij Het Zoete Brood.`);
+      expect(sent).toBe(1);
+      await expectAccessible(page, 'contract template editor');
+      await shot(page, 'contract-template-editor');
+      await page.getByTestId('contract-template-publish').click();
+      await expect
+        .poll(() => page.getByTestId('contract-template-published').textContent())
+        .toContain('Versie 2 is gepubliceerd');
+
+      // A contract for a seeded internship, from its page (the newest published version).
+      await page.goto(stack.url(TENANT, `/internships/${INTERNSHIP}`));
+      const block = page.getByTestId('internship-contract');
+      await expect.poll(() => block.textContent()).toContain('Er is nog geen contract voor deze stage.');
+      await block.getByTestId('internship-contract-birth-date').fill('2008-03-01');
+      await block.getByTestId('internship-contract-generate').click();
+      await expect.poll(() => block.getByTestId('contract-status').textContent()).toBe('Concept');
+      await expectAccessible(page, 'internship with its contract');
+      await block.getByTestId('internship-contract-link').click();
+
+      await page.getByTestId('contract-page').waitFor();
+      await expect.poll(() => page.getByTestId('contract-text').textContent()).toContain(`${PHRASE}: `);
+      const text = (await page.getByTestId('contract-text').textContent()) ?? '';
+      expect(text).not.toContain('{{');
+      expect(await page.getByTestId('contract-status').textContent()).toBe('Concept');
+      // demo: the company signs first; an adult on the start date, so no parent or guardian.
+      expect(
+        await page
+          .getByTestId('contract-signer')
+          .evaluateAll((els) => els.map((e) => e.getAttribute('data-role'))),
+      ).toEqual(expect.arrayContaining(['company', 'student']));
+      expect(await page.locator('[data-testid="contract-signer"][data-role="parent_guardian"]').count()).toBe(
+        0,
+      );
+      await expectAccessible(page, 'contract');
+      await shot(page, 'contract');
+
+      await page.goto(stack.url(TENANT, '/contracts'));
+      const mine = page.getByTestId('contract-row').filter({ hasText: 'Concept' });
+      await expect.poll(() => mine.count()).toBeGreaterThan(0);
+      // The seeded ones too, with who acts next.
+      await expect.poll(() => page.getByTestId('contract-list').textContent()).toContain('Ter ondertekening');
+      await expectAccessible(page, 'contracts');
+      await shot(page, 'contracts');
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a student reads their contracts on a phone; the English texts', async () => {
+    const { page, context, problems } = await openPortal(stack, { viewport: PHONE, locale: 'en' });
+    try {
+      await signIn(page, stack, TENANT, demo('student', TENANT));
+      await page.goto(stack.url(TENANT, '/contracts'));
+      await expect.poll(() => page.getByTestId('contract-list').textContent()).toContain('Out for signing');
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await expectAccessible(page, 'contracts on a phone');
+      await shot(page, 'contracts-phone');
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
