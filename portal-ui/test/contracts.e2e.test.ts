@@ -1,6 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { seedOrganizationId } from '@stageplein/contracts/domain/seed-ids';
 import { SEED_NAMESPACE, uuidV5 } from '@stageplein/contracts/domain/seed-ids';
 import {
   demo,
@@ -10,6 +8,7 @@ import {
   PHONE,
   shot,
   signIn,
+  signInSchoolAdmin,
   startStack,
   type TStack,
 } from './stack.ts';
@@ -34,21 +33,11 @@ beforeAll(async () => {
 });
 afterAll(async () => stack?.close());
 
-async function signInSchool(page: Page) {
-  await signIn(page, stack, TENANT, demo('admin', TENANT));
-  const select = page.getByTestId('dashboard-organization-select');
-  const schoolId = seedOrganizationId(TENANT, 'school');
-  if ((await select.count()) > 0 && (await select.inputValue()) !== schoolId) {
-    await select.selectOption(schoolId);
-    await expect.poll(() => page.getByTestId('dashboard').getAttribute('data-role')).toBe('schoolAdmin');
-  }
-}
-
 describe('a school admin’s contract template and a contract generated from it', () => {
   it('edits the template with a variable, publishes, generates a contract and sees it in /contracts', async () => {
     const { page, context, problems } = await openPortal(stack, { viewport: DESKTOP });
     try {
-      await signInSchool(page);
+      await signInSchoolAdmin(page, stack, TENANT);
       await page.locator('[data-tile="templates"]').click();
       await page.waitForURL(/\/contract_templates$/);
       const row = page.getByTestId('contract-template-row').filter({ hasText: 'Praktijkovereenkomst' });
