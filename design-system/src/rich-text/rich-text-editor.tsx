@@ -3,6 +3,7 @@ import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/r
 import type { TRichTextDocument } from '@stageplein/contracts/content/content';
 import { richTextExtensions } from './rich-text-extensions.ts';
 import {
+  editorDocument,
   normalizeLinkHref,
   TOOLBAR_GROUPS,
   type TRichTextEditorProps,
@@ -88,7 +89,6 @@ const COMMANDS: Record<
 };
 
 const ORDER = TOOLBAR_GROUPS.flat();
-const EMPTY: TRichTextDocument = { type: 'doc', content: [{ type: 'paragraph' }] };
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /**
@@ -103,7 +103,8 @@ export function RichTextEditor(props: TRichTextEditorProps) {
   latest.current = { onChange, onBlur };
   const editor = useEditor({
     extensions: richTextExtensions(),
-    content: value ?? EMPTY,
+    // Never a document without blocks: the editor would start with everything selected, not a caret.
+    content: editorDocument(value),
     editable: !disabled,
     immediatelyRender: true,
     shouldRerenderOnTransaction: false,
@@ -125,7 +126,7 @@ export function RichTextEditor(props: TRichTextEditorProps) {
   // A new value from outside (a record loaded, another language chosen) replaces the text.
   useEffect(() => {
     if (!editor || editor.isDestroyed) return;
-    const next = value ?? EMPTY;
+    const next = editorDocument(value);
     if (!same(editor.getJSON(), next)) editor.commands.setContent(next, { emitUpdate: false });
   }, [editor, value]);
 

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { getSchema } from '@tiptap/core';
+import { AllSelection, EditorState, TextSelection } from '@tiptap/pm/state';
+import { EMPTY_DOCUMENT, type TRichTextDocument } from '@stageplein/contracts/content/content';
 import { richTextExtensions } from './rich-text-extensions.ts';
 import { RICH_TEXT_MESSAGES } from './rich-text-messages.ts';
 import {
+  editorDocument,
   isEmptyDocument,
   normalizeLinkHref,
   RICH_TEXT_HEADING_LEVELS,
@@ -77,5 +80,32 @@ describe('labels', () => {
     for (const language of ['nl', 'en'] as const)
       for (const name of TOOLBAR_GROUPS.flat())
         expect(RICH_TEXT_MESSAGES[language].commands[name], `${language} ${name}`).toBeTruthy();
+  });
+});
+
+describe('editorDocument', () => {
+  const schema = getSchema(richTextExtensions());
+  const startSelection = (doc: TRichTextDocument) =>
+    EditorState.create({ schema, doc: schema.nodeFromJSON(doc) }).selection;
+
+  it('gives an empty document (the server’s, or none) one paragraph, so the editor starts with a caret', () => {
+    // The cause of "Kop 2 stayed off": without a block ProseMirror selects the whole document.
+    expect(startSelection(EMPTY_DOCUMENT)).toBeInstanceOf(AllSelection);
+    for (const empty of [EMPTY_DOCUMENT, null, undefined]) {
+      const doc = editorDocument(empty);
+      expect(doc).toEqual({ type: 'doc', content: [{ type: 'paragraph' }] });
+      const selection = startSelection(doc);
+      expect(selection).toBeInstanceOf(TextSelection);
+      expect([selection.from, selection.to]).toEqual([1, 1]);
+    }
+  });
+
+  it('keeps a document with blocks as it is', () => {
+    const doc: TRichTextDocument = {
+      type: 'doc',
+      content: [{ type: 'heading', attrs: { level: 3 }, content: [{ type: 'text', text: 'Titel' }] }],
+    };
+    expect(editorDocument(doc)).toBe(doc);
+    expect(startSelection(doc)).toBeInstanceOf(TextSelection);
   });
 });

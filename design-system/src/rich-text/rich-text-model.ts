@@ -75,6 +75,21 @@ export function isEmptyDocument(doc: TRichTextDocument | null | undefined): bool
   return !doc || !hasContent(doc.content ?? []);
 }
 
+/** The document the editor starts from when there is none: one empty paragraph, the caret in it. */
+export const EDITOR_EMPTY_DOCUMENT: TRichTextDocument = { type: 'doc', content: [{ type: 'paragraph' }] };
+
+/**
+ * The document as the editor's schema takes it: without blocks (the server's `EMPTY_DOCUMENT`, null)
+ * it is one empty paragraph. A document must hold a block; given none, ProseMirror starts with the
+ * whole document selected (an AllSelection) instead of a caret, and a toolbar command reached before
+ * a click placed one (by keyboard: Tab to the text, Alt+F10; or a click whose caret the browser reported
+ * after the keyboard had moved on, under load) applied to everything: Kop 2 made the text a heading
+ * plus the trailing paragraph the editor keeps, and the button showed off for a selection over both.
+ */
+export function editorDocument(doc: TRichTextDocument | null | undefined): TRichTextDocument {
+  return doc && Array.isArray(doc.content) && doc.content.length > 0 ? doc : EDITOR_EMPTY_DOCUMENT;
+}
+
 export interface TRichTextEditorProps {
   /** The Tiptap JSON document (`ZRichTextDocument`); null or undefined is an empty document. */
   value: TRichTextDocument | null | undefined;
