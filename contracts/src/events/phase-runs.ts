@@ -34,7 +34,8 @@ export const PHASE_RUN_EVENT_PAYLOADS = {
     state: z.enum(['completed', 'cancelled', 'migrated']),
     by: z.uuid().nullable(),
   }),
-  'placements.phase_task.completed': ZTaskRef.extend({ completed_by: z.uuid() }),
+  /** `completed_by` null: the workplace supervisor through their link (the link's use log says who). */
+  'placements.phase_task.completed': ZTaskRef.extend({ completed_by: z.uuid().nullable() }),
   /** The actor is reminded (`reminder`: the how-manieth of the task). */
   'placements.phase_task.reminded': ZTaskRef.extend({ reminder: z.number().int().min(1) }),
   /** Still open after its deadline: level 1 the mentor, level 2 the school admin must act. */

@@ -611,6 +611,7 @@ export const en: TMessages = {
     hoursSheet: 'Hours sheet',
     hoursConfirmation: 'Confirm hours',
     supervisorEvaluation: 'Evaluate the internship',
+    supervisorPhaseTask: 'Complete a task',
 
     imports: {
       csv: 'CSV import',

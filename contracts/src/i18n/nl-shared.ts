@@ -246,6 +246,7 @@ export const nlShared = {
     hoursSheet: 'Urenbriefje',
     hoursConfirmation: 'Uren bevestigen',
     supervisorEvaluation: 'Stage evalueren',
+    supervisorPhaseTask: 'Taak afronden',
 
     imports: {
       csv: 'CSV importeren',

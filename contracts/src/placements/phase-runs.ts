@@ -163,3 +163,20 @@ export type TPhaseRunResource = z.infer<typeof ZPhaseRunResource>;
 export const ZPhaseRunCollection = zCollectionOf(ZPhaseRunResource);
 export type TPhaseRunCollection = z.infer<typeof ZPhaseRunCollection>;
 export type TPhaseMigrationCollection = z.infer<typeof ZPhaseMigrationCollection>;
+
+/**
+ * The workplace supervisor's tasks (actor `supervisor`, no account) are done through kit's external
+ * links (docs/decisions/external-links.md): when such a task becomes open a link (scoped to the task and
+ * this action, hashed, expiring) is mailed to the supervisor address the school approved, opening
+ * `PHASE_TASK_SUPERVISOR_PATH#<token>`. `GET /api/v1/phase_task_link` shows the link's task;
+ * `POST /api/v1/phase_tasks/{id}/complete_by_link` completes it (another task's id: `link_not_allowed`).
+ */
+export const PHASE_TASK_LINK_ACTION = 'complete_phase_task';
+export const PHASE_TASK_LINK_DAYS = 30;
+export const PHASE_TASK_SUPERVISOR_PATH = '/fasetaak';
+
+/** The link's task as the supervisor sees it, with whose internship it is and until when the link works. */
+export const ZPhaseTaskLinkDocument = zDocumentOf(ZPhaseTaskResource).extend({
+  meta: z.object({ expires_at: z.string(), organization_name: z.string().nullable() }),
+});
+export type TPhaseTaskLinkDocument = z.infer<typeof ZPhaseTaskLinkDocument>;

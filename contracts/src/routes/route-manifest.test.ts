@@ -185,6 +185,7 @@ const SPEC: Record<string, TExpected> = {
   '/urenbriefje/:id': { empty: true },
   '/urenbevestiging': { public: true, empty: true }, // not in spec §2: the supervisor's hours confirmation (issue #17)
   '/evaluatie': { public: true, empty: true }, // not in spec §2: the supervisor's evaluation part (issue #18)
+  '/fasetaak': { public: true, empty: true }, // not in spec §2: the supervisor's phase task (issue #33)
   // Imports
   '/importeren/csv': {},
   '/importeren/magister': {},

@@ -229,6 +229,8 @@ export const ROUTES: readonly TRoute[] = Object.freeze([
   route('/urenbevestiging', 'routes.hoursConfirmation', PUBLIC_EMPTY),
   // Not in spec §2: the supervisor fills their evaluation part by the mailed link (issue #18 item 4).
   route('/evaluatie', 'routes.supervisorEvaluation', PUBLIC_EMPTY),
+  // Not in spec §2: the supervisor completes their task of an internship's phase by the mailed link (issue #33).
+  route('/fasetaak', 'routes.supervisorPhaseTask', PUBLIC_EMPTY),
 
   // Imports
   route('/importeren/csv', 'routes.imports.csv'),

@@ -57,10 +57,12 @@ export const SERVICE_PREFIXES = {
     '/api/v1/workflow_definitions',
     '/api/v1/workflow_versions',
     '/api/v1/workflow_designers',
-    // The phases' runtime (#33): the dashboards' open tasks, a designer's migration of running internships.
+    // The phases' runtime (#33): the dashboards' open tasks, a designer's migration of running internships,
+    // the workplace supervisor's task by link.
     '/api/v1/phase_tasks',
     '/api/v1/phase_migrations',
     '/api/v1/phase_runs',
+    '/api/v1/phase_task_link',
     // Sealed contracts (#34 item 5): the public verification, a party's download of the PDF.
     '/api/v1/contract_verifications',
     '/api/v1/contracts',

@@ -160,9 +160,9 @@ export interface TInternshipPhasesInput {
 /** `completePhaseTask`: the route checked the caller reads the internship; the workflow checks the rest. */
 export interface TCompletePhaseTaskUpdate {
   taskId: string;
-  /** The caller's user id (recorded as who completed it). */
-  userId: string;
-  /** What the caller is for this internship (`student`, `mentor`, `school_admin`, `organization_contact`). */
+  /** The caller's user id (recorded as who completed it); null: the workplace supervisor by their link. */
+  userId: string | null;
+  /** What the caller is for this internship (`student`, `mentor`, `school_admin`, `organization_contact`, `supervisor`). */
   actors: TPhaseTaskActor[];
 }
 

@@ -158,6 +158,8 @@ const PAGES: Readonly<Record<string, TLazyPage>> = {
     () => import('../pages/evaluations/supervisor-evaluation-page.tsx'),
     'SupervisorEvaluationPage',
   ),
+  // Phases (issue #33): the supervisor's task of an internship's phase by link.
+  '/fasetaak': page(() => import('../pages/phase-task-link/phase-task-link-page.tsx'), 'PhaseTaskLinkPage'),
   // Progress (issue #17 item 4): the periods, one period's students, one student's timeline, the rules.
   '/stagevoortgang': page(progress, 'ProgressIndexPage'),
   '/stagevoortgang/uitleg': page(progress, 'ProgressExplanationPage'),

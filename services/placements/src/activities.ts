@@ -28,7 +28,11 @@ export interface TPlacementsActivityDeps {
  */
 export function createActivities(deps: TPlacementsActivityDeps) {
   return {
-    ...createPhaseRunActivities({ db: deps.db, definitions: deps.definitions ?? PHASE_DEFINITIONS }),
+    ...createPhaseRunActivities({
+      db: deps.db,
+      config: deps.config,
+      definitions: deps.definitions ?? PHASE_DEFINITIONS,
+    }),
     // Sealing (issue #34 item 5): sealContractDocument(doc), for the signing workflow's seal step.
     ...createContractDocumentActivities(deps),
     async vacancyClosingTenants(): Promise<string[]> {

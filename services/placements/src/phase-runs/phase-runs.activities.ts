@@ -3,6 +3,7 @@ import { getTenant } from '@stageplein/contracts/tenants/tenant-registry';
 import { setTenant } from '@stageplein/kit/db/rls';
 import { serviceDb } from '@stageplein/kit/db/schema-tables';
 import type { TPlacementsDb } from '../database.ts';
+import type { TPlacementsConfig } from '../placements.config.ts';
 import type { TCtx } from '../shared/request.ts';
 import {
   completePhaseTaskRow,
@@ -20,6 +21,8 @@ export interface TPhaseRunActivityDeps {
   /** RLS-bound app-role database; every activity sets the tenant in its transaction. */
   db: Kysely<unknown>;
   definitions: TPhaseDefinitions;
+  /** The kit's keys (mail sealing, the tenant sites): the supervisor's task links are mailed on entering. */
+  config: TPlacementsConfig;
   now?: () => Date;
 }
 
@@ -43,8 +46,8 @@ export function createPhaseRunActivities(deps: TPhaseRunActivityDeps) {
   };
   return {
     enterPhase: (input: TTenantRef & TEnterPhaseInput): Promise<TEnteredPhase> =>
-      inTenant(input.tenant, (ctx) => enterPhase(ctx, input, deps.definitions)),
-    completePhaseTask: (input: TTenantRef & { taskId: string; userId: string; at: string }) =>
+      inTenant(input.tenant, (ctx) => enterPhase(ctx, input, deps.definitions, { config: deps.config })),
+    completePhaseTask: (input: TTenantRef & { taskId: string; userId: string | null; at: string }) =>
       inTenant(input.tenant, (ctx) => completePhaseTaskRow(ctx, input)),
     remindPhaseTask: (input: TTenantRef & { taskId: string; reminder: number }) =>
       inTenant(input.tenant, (ctx) => remindPhaseTask(ctx, input)),

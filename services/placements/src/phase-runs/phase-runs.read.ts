@@ -9,14 +9,18 @@ import {
   type TPhaseRunsQuery,
   type TPhaseTaskActor,
   type TPhaseTaskResource,
+  type TPhaseTaskLinkDocument,
   type TPhaseTasksQuery,
 } from '@stageplein/contracts/placements/phase-runs';
 import { ApiError, notFound, unauthorized } from '@stageplein/kit/errors/api-error';
+import type { TLinkActor } from '@stageplein/kit/external-links/external-links.guard';
 import { factsOf, readableInternship, viewerFor } from '../internships/index.ts';
 import { assertDesigner, findDefinition, findVersion } from '../phases/index.ts';
 import type { TCaller } from '../shared/caller.ts';
 import { record } from '../shared/events.ts';
+import { consumeSupervisorLink } from '../shared/supervisor-links.ts';
 import type { TCtx } from '../shared/request.ts';
+import { linkedPhaseTask } from './phase-runs-link.ts';
 import type { TPhaseWorkflows } from './phase-workflows.ts';
 import {
   findPhase,
@@ -223,6 +227,49 @@ export async function completeTask(
   await asking(() => workflows.completeTask(run.workflow_id, { taskId, userId: caller.userId!, actors }));
   const after: TPhaseTaskRow = (await findTask(ctx.db, taskId))!;
   return phaseTaskResource(after, phase, actors, context, ctx.now);
+}
+
+/** The link's task as its resource for the supervisor (`may_complete` as the workflow will judge it). */
+async function linkTaskDocument(ctx: TCtx, link: TLinkActor): Promise<TPhaseTaskLinkDocument> {
+  const { task, internship } = await linkedPhaseTask(ctx, link);
+  const phase = (await findPhase(ctx.db, task.internship_phase_id))!;
+  const title = await ctx.db
+    .selectFrom('placements.internships')
+    .select('title')
+    .where('id', '=', task.internship_id)
+    .executeTakeFirstOrThrow();
+  const context: TTaskContext = { internshipTitle: title.title, studentName: internship.student_name };
+  return {
+    data: phaseTaskResource(task, phase, ['supervisor'], context, ctx.now),
+    meta: { expires_at: link.expiresAt.toISOString(), organization_name: internship.organization_name },
+  };
+}
+
+/** `GET /api/v1/phase_task_link`: the task the supervisor's link is about (nothing else). */
+export const phaseTaskByLink = (ctx: TCtx, link: TLinkActor) => linkTaskDocument(ctx, link);
+
+/**
+ * `POST /api/v1/phase_tasks/{id}/complete_by_link`: the workplace supervisor completes their task
+ * through the same Temporal update as any completion (actor `supervisor`, no user); the route's guard
+ * refused a link for another task (`link_not_allowed`), an expired or unknown one. The link's use is
+ * logged as consumed (not single use: a second press answers `phase_task_completed`).
+ */
+export async function completeTaskByLink(
+  ctx: TCtx,
+  link: TLinkActor,
+  workflows: TPhaseWorkflows,
+): Promise<TPhaseTaskLinkDocument> {
+  const { task } = await linkedPhaseTask(ctx, link);
+  const phase = (await findPhase(ctx.db, task.internship_phase_id))!;
+  if (task.state === 'done') throw new ApiError('phase_task_completed');
+  if (task.state !== 'open' || phase.state !== 'active') throw new ApiError('phase_task_not_current');
+  const run = await findRun(ctx.db, task.internship_id);
+  if (run?.state !== 'running') throw new ApiError('phase_task_not_current');
+  await asking(() =>
+    workflows.completeTask(run.workflow_id, { taskId: task.id, userId: null, actors: ['supervisor'] }),
+  );
+  await consumeSupervisorLink(ctx, link);
+  return linkTaskDocument(ctx, link);
 }
 
 /** `POST /api/v1/internships/{id}/phases/{phaseId}/complete`: the school closes a phase completed by hand. */

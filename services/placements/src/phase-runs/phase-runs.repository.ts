@@ -109,7 +109,7 @@ export async function leavePhaseRow(
 }
 
 /** Marks an open task done (once). The row after, or undefined when it was not open. */
-export const completeTaskRow = (db: TDb, id: string, by: string, at: Date) =>
+export const completeTaskRow = (db: TDb, id: string, by: string | null, at: Date) =>
   db
     .updateTable('placements.internship_phase_tasks')
     .set({ state: 'done', completed_at: at, completed_by: by })

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  PHASE_TASK_LINK_ACTION,
   ZInternshipPhasesDocument,
   ZPhaseMigrationBody,
   ZPhaseMigrationCollection,
@@ -9,15 +10,20 @@ import {
   ZPhaseRunsQuery,
   ZPhaseTaskCollection,
   ZPhaseTaskDocument,
+  ZPhaseTaskLinkDocument,
   ZPhaseTasksQuery,
 } from '@stageplein/contracts/placements/phase-runs';
+import { linkActorOf } from '@stageplein/kit/external-links/external-links.guard';
 import type { TPlacementsDeps } from '../placements.config.ts';
 import { callerOf } from '../shared/caller.ts';
 import { contextOf } from '../shared/request.ts';
+import { phaseTaskLinkSubject } from './phase-runs-link.ts';
 import { phaseWorkflows } from './phase-workflows.ts';
 import {
   completePhaseByHand,
   completeTask,
+  completeTaskByLink,
+  phaseTaskByLink,
   internshipPhases,
   listRuns,
   migrateRuns,
@@ -130,6 +136,43 @@ export const phaseRunsRoutes =
         const doc = await listRuns(ctx, await callerOf(req, ctx.db), req.query);
         reply.header('cache-control', 'private, no-store');
         return doc;
+      },
+    });
+
+    // The workplace supervisor, by the mailed link (X-Action-Link header): no account, the link's task only.
+    r.get('/api/v1/phase_task_link', {
+      ...app.externalLinks.route({ action: PHASE_TASK_LINK_ACTION }),
+      schema: {
+        tags: TAGS,
+        summary: "The task a workplace supervisor's link is about (external link in X-Action-Link)",
+        description:
+          'An internship no longer active, or a link to an address the internship no longer names: `link_revoked` (410).',
+        response: { 200: ZPhaseTaskLinkDocument },
+      },
+      handler: async (req, reply) => {
+        const ctx = await contextOf(req, deps);
+        reply.header('cache-control', 'private, no-store');
+        return phaseTaskByLink(ctx, linkActorOf(req));
+      },
+    });
+
+    r.post('/api/v1/phase_tasks/:id/complete_by_link', {
+      ...app.externalLinks.route({
+        action: PHASE_TASK_LINK_ACTION,
+        subject: (req) => phaseTaskLinkSubject((req.params as { id: string }).id),
+      }),
+      schema: {
+        tags: TAGS,
+        summary: 'The workplace supervisor completes their task (external link in X-Action-Link)',
+        description:
+          'The same update as any completion: a link for another task `link_not_allowed` (403), a done task ' +
+          '`phase_task_completed` (409), a task of another phase `phase_task_not_current` (409).',
+        params: z.object({ id: z.uuid() }),
+        response: { 200: ZPhaseTaskLinkDocument },
+      },
+      handler: async (req) => {
+        const ctx = await contextOf(req, deps);
+        return completeTaskByLink(ctx, linkActorOf(req), workflows);
       },
     });
 

@@ -13,9 +13,11 @@ import { internshipPhasesWorkflowId } from '@stageplein/contracts/workflows/name
 import { SYSTEM, type TChangeActor } from '@stageplein/kit/auth/caller';
 import { factsOf, readableInternship } from '../internships/index.ts';
 import type { TDb } from '../database.ts';
+import type { TPlacementsConfig } from '../placements.config.ts';
 import type { TCaller } from '../shared/caller.ts';
 import { record } from '../shared/events.ts';
 import type { TCtx } from '../shared/request.ts';
+import { mailPhaseTaskLinks, revokePhaseTaskLinks } from './phase-runs-link.ts';
 import type { TPhaseWorkflows } from './phase-workflows.ts';
 import {
   completeTaskRow,
@@ -212,6 +214,8 @@ export async function enterPhase(
   ctx: TCtx,
   input: TEnterPhaseInput,
   definitions: TPhaseDefinitions,
+  /** The workflow's activity mails the supervisor's tasks their links (the seeds, entering past phases, do not). */
+  links?: { config: TPlacementsConfig },
 ): Promise<TEnteredPhase> {
   const run = await findRun(ctx.db, input.internshipId, true);
   const internship = await ctx.db
@@ -303,7 +307,9 @@ export async function enterPhase(
     },
     { audit: false },
   );
-  return entered(phase, await tasksOfPhase(ctx.db, phase.id));
+  const tasks = await tasksOfPhase(ctx.db, phase.id);
+  if (links) await mailPhaseTaskLinks({ ...ctx, config: links.config }, input.internshipId, tasks, def.name);
+  return entered(phase, tasks);
 }
 
 const taskEvent = (t: TPhaseTaskRow) => ({
@@ -314,11 +320,17 @@ const taskEvent = (t: TPhaseTaskRow) => ({
   due_at: t.due_at?.toISOString() ?? null,
 });
 
-/** The task is done (once): who did it is recorded with the event and in the audit log. */
-export async function completePhaseTaskRow(ctx: TCtx, input: { taskId: string; userId: string; at: string }) {
+/**
+ * The task is done (once): who did it is recorded with the event and in the audit log (`userId` null:
+ * the workplace supervisor by their link, whose use log says who).
+ */
+export async function completePhaseTaskRow(
+  ctx: TCtx,
+  input: { taskId: string; userId: string | null; at: string },
+) {
   const task = await completeTaskRow(ctx.db, input.taskId, input.userId, new Date(input.at));
   if (!task) return;
-  const actor: TChangeActor = { userId: input.userId, impersonatorId: null };
+  const actor: TChangeActor = input.userId ? { userId: input.userId, impersonatorId: null } : SYSTEM;
   await record(ctx, actor, 'placements.phase_task.completed', subjectOf(task.internship_id), {
     ...taskEvent(task),
     completed_by: input.userId,
@@ -371,6 +383,9 @@ export async function leavePhase(
     input.userId ?? null,
   );
   if (!changed) return;
+  // The supervisor's tasks left open (now cancelled): their links stop.
+  for (const t of await tasksOfPhase(ctx.db, input.phaseId))
+    if (t.actor === 'supervisor' && t.state === 'cancelled') await revokePhaseTaskLinks(ctx, t.id);
   const phase = (await findPhase(ctx.db, input.phaseId))!;
   await record(
     ctx,

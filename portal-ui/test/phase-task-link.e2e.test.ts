@@ -1,0 +1,152 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  apiAs,
+  expectAccessible,
+  openMailedLink,
+  openPortal,
+  PHONE,
+  shot,
+  startStack,
+  type TApi,
+  type TStack,
+} from './stack.ts';
+
+/**
+ * Issue #33's workplace supervisor in Chromium on the whole product with Temporal: the school's default
+ * workflow asks the supervisor's approval in its first phase; an internship with an approved supervisor
+ * is activated and enters it; the supervisor gets the mail, opens its link on a phone without an account
+ * (Dutch, then the same link in English), completes the task after confirming, and the task is done for
+ * the school too. axe on each state.
+ */
+const TENANT = 'stageplein';
+const RUN = Date.now().toString(36);
+const TASK = `Stageplek akkoord ${RUN}`;
+const SUPERVISOR = `praktijk-${RUN}@zorgcentrum.test`;
+
+let stack: TStack;
+let school: TApi;
+
+beforeAll(async () => {
+  stack = await startStack({ workflows: true });
+  school = await apiAs(stack.app, TENANT, 'admin', 'school');
+});
+afterAll(async () => stack?.close());
+
+interface TVersion {
+  data: { id: string; attributes: { state: string; phases: { tasks: object[] }[] } };
+}
+
+describe('a supervisor completes their phase task by link on a phone', () => {
+  it('the task opens, the mailed link shows it, the supervisor completes it', async () => {
+    // The school's default workflow for this tenant, with the supervisor's approval in its first phase.
+    const list = await school.get<{
+      data: { id: string; attributes: { is_default: boolean } }[];
+    }>('/api/v1/workflow_definitions');
+    expect(list.status, JSON.stringify(list.body)).toBe(200);
+    const definition = list.body.data.find((d) => d.attributes.is_default)!;
+    const draft = await school.send<TVersion>('POST', `/api/v1/workflow_definitions/${definition.id}/drafts`);
+    expect(draft.status, JSON.stringify(draft.body)).toBe(201);
+    const phases = draft.body.data.attributes.phases;
+    phases[0]!.tasks.push({
+      id: crypto.randomUUID(),
+      title: { nl: TASK, en: `Placement approval ${RUN}` },
+      description: { nl: '', en: '' },
+      actor: 'supervisor',
+      kind: 'approval',
+      required: true,
+      evaluation_template_id: null,
+      assignment_id: null,
+      hours_target: null,
+      deadline: { from: 'phase_start', days: 5 },
+      reminder_days: [],
+      escalation: { mentor_after_days: 2, school_admin_after_days: null },
+    });
+    const changed = await school.send('PATCH', `/api/v1/workflow_versions/${draft.body.data.id}`, {
+      data: { type: 'workflow_version', id: draft.body.data.id, attributes: { phases } },
+    });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    const published = await school.send('POST', `/api/v1/workflow_versions/${draft.body.data.id}/publish`);
+    expect(published.status, JSON.stringify(published.body)).toBe(200);
+
+    // An internship through the API (its screens have their own tests), its supervisor named and approved.
+    const company = await apiAs(stack.app, TENANT, 'bedrijf', 'provider');
+    const vacancy = await company.send<{ data: { id: string } }>('POST', '/api/v1/vacancies', {
+      data: { type: 'vacancy', attributes: { title: `Praktijkstage ${RUN}`, places: 1 } },
+    });
+    expect(vacancy.status, JSON.stringify(vacancy.body)).toBe(201);
+    expect((await company.send('POST', `/api/v1/vacancies/${vacancy.body.data.id}/publish`)).status).toBe(
+      200,
+    );
+    const student = await apiAs(stack.app, TENANT, 'student', 'school');
+    const applied = await student.send<{ data: { id: string } }>('POST', '/api/v1/internships', {
+      data: {
+        type: 'internships',
+        attributes: { vacancy_id: vacancy.body.data.id, motivation: 'Ik wil graag meedoen.' },
+      },
+    });
+    expect(applied.status, JSON.stringify(applied.body)).toBe(201);
+    const internshipId = applied.body.data.id;
+    const named = await company.send('PATCH', `/api/v1/internships/${internshipId}`, {
+      data: {
+        type: 'internships',
+        id: internshipId,
+        attributes: { supervisor_name: 'Petra Praktijk', supervisor_email: SUPERVISOR },
+      },
+    });
+    expect(named.status, JSON.stringify(named.body)).toBe(200);
+    for (const [who, step] of [
+      [company, 'accept'],
+      [school, 'approve'],
+      [school, 'supervisor_approval'],
+      [school, 'activate'],
+    ] as const) {
+      const res = await who.send('POST', `/api/v1/internships/${internshipId}/${step}`);
+      expect(res.status, `${step}: ${JSON.stringify(res.body)}`).toBe(200);
+    }
+
+    // Entering the first phase mails the supervisor; they open the link on a phone, signed out.
+    const supervisor = await openMailedLink(stack, TENANT, SUPERVISOR, '/fasetaak', 'phase-task-link-page');
+    const { page, context, problems } = supervisor;
+    const english = await openPortal(stack, { viewport: PHONE, locale: 'en-GB' });
+    try {
+      await expect.poll(() => page.getByTestId('phase-task-link-title').textContent()).toBe(TASK);
+      expect(await page.locator('.page__lead').textContent()).toContain('Aanmelden');
+      await expectAccessible(page, 'supervisor phase task (nl, phone)');
+      await shot(page, 'phase-task-link-open');
+
+      // The same link in English.
+      await english.page.goto(page.url());
+      await expect
+        .poll(() => english.page.getByTestId('phase-task-link-title').textContent())
+        .toBe(`Placement approval ${RUN}`);
+      expect(await english.page.getByTestId('page-title').textContent()).toBe('Complete a task');
+      await expectAccessible(english.page, 'supervisor phase task (en, phone)');
+
+      // Completing asks once more, then the workflow takes it.
+      await page.getByTestId('phase-task-link-complete').click();
+      const dialog = page.getByTestId('phase-task-link-dialog');
+      await dialog.waitFor();
+      await expectAccessible(page, 'supervisor phase task, confirming');
+      await dialog.getByTestId('phase-task-link-confirm').click();
+      await page.getByTestId('phase-task-link-done').waitFor();
+      await expectAccessible(page, 'supervisor phase task, done');
+      await shot(page, 'phase-task-link-done');
+
+      // The school sees it done on the internship's phases (the read model the workflow's activity wrote).
+      const doc = await school.get<{
+        data: {
+          attributes: { state: string; tasks: { attributes: { title: { nl: string }; state: string } }[] };
+        }[];
+      }>(`/api/v1/internships/${internshipId}/phases`);
+      const current = doc.body.data.find((p) => p.attributes.state === 'current')!;
+      expect(current.attributes.tasks.find((t) => t.attributes.title.nl === TASK)?.attributes.state).toBe(
+        'done',
+      );
+      expect(problems).toEqual([]);
+      expect(english.problems).toEqual([]);
+    } finally {
+      await context.close();
+      await english.context.close();
+    }
+  });
+});
