@@ -130,6 +130,7 @@ describe('API error catalogue', () => {
       assignment_no_internships: 422,
       evaluations_unavailable: 404,
       evaluation_template_exists: 409,
+      evaluation_template_phase_exists: 409,
       evaluation_template_in_use: 409,
       evaluation_form_unknown: 422,
       evaluation_no_template: 409,

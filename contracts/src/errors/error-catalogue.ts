@@ -106,6 +106,7 @@ export const ERROR_CODES = [
   'assignment_no_internships',
   'evaluations_unavailable',
   'evaluation_template_exists',
+  'evaluation_template_phase_exists',
   'evaluation_template_in_use',
   'evaluation_form_unknown',
   'evaluation_no_template',
@@ -324,6 +325,7 @@ export const ERRORS: Readonly<Record<TErrorCode, TErrorDefinition>> = Object.fre
   // Evaluations (contracts/src/placements/evaluations.ts, docs/decisions/evaluations.md).
   evaluations_unavailable: define('evaluations_unavailable', 404),
   evaluation_template_exists: define('evaluation_template_exists', 409),
+  evaluation_template_phase_exists: define('evaluation_template_phase_exists', 409),
   evaluation_template_in_use: define('evaluation_template_in_use', 409),
   evaluation_form_unknown: define('evaluation_form_unknown', 422),
   evaluation_no_template: define('evaluation_no_template', 409),

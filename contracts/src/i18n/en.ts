@@ -1081,6 +1081,10 @@ export const en: TMessages = {
       detail:
         'This internship period already has an evaluation. Change that one instead of making a new one.',
     },
+    evaluation_template_phase_exists: {
+      title: 'This phase already has an evaluation',
+      detail: 'This workflow phase already has an evaluation. Change that one instead of making a new one.',
+    },
     evaluation_template_in_use: {
       title: 'Evaluation already in use',
       detail: 'Evaluations were already opened with these forms; the forms can no longer change.',

@@ -338,6 +338,11 @@ export const nlApi = {
     title: 'Er is al een evaluatie voor deze periode',
     detail: 'Deze stageperiode heeft al een evaluatie. Pas die aan in plaats van een nieuwe te maken.',
   },
+  evaluation_template_phase_exists: {
+    title: 'Er is al een evaluatie voor deze fase',
+    detail:
+      'Deze fase van de workflow heeft al een evaluatie. Pas die aan in plaats van een nieuwe te maken.',
+  },
   evaluation_template_in_use: {
     title: 'Evaluatie is al in gebruik',
     detail: 'Er zijn al evaluaties geopend met deze formulieren; de formulieren kunnen niet meer wisselen.',

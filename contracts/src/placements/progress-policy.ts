@@ -24,6 +24,8 @@ export const PROGRESS_CSV_COLUMNS = [
   'achter_op_schema',
   /** The evaluation's state (`none | open | partly_submitted | submitted`); empty where the tenant has none. */
   'evaluatie',
+  /** The phase the internship stands in (its workflow's current phase, in the caller's language); empty: none. */
+  'fase',
 ] as const;
 
 /** The list's page size when none is asked, and the most a page holds (larger asks are capped). */

@@ -271,6 +271,7 @@ export function PhaseEditor({
             <TaskCard
               key={task.id}
               task={task}
+              phaseId={phase.id}
               switches={switches}
               readOnly={readOnly}
               open={open === task.id}
@@ -305,6 +306,7 @@ export function PhaseEditor({
 /** A task's summary, and its editor when opened. */
 function TaskCard({
   task,
+  phaseId,
   switches,
   readOnly,
   open,
@@ -315,6 +317,8 @@ function TaskCard({
   onRemove,
 }: {
   task: TWorkflowTask;
+  /** The phase's id: an evaluation task names a template scoped to this phase. */
+  phaseId: string;
   switches: TWorkflowSwitches;
   readOnly: boolean;
   open: boolean;
@@ -380,6 +384,7 @@ function TaskCard({
       {open && !readOnly && (
         <TaskEditor
           task={task}
+          phaseId={phaseId}
           switches={switches}
           focusTitle={focusTitle}
           onChange={onChange}
@@ -392,12 +397,14 @@ function TaskCard({
 
 function TaskEditor({
   task,
+  phaseId,
   switches,
   focusTitle,
   onChange,
   onRemove,
 }: {
   task: TWorkflowTask;
+  phaseId: string;
   switches: TWorkflowSwitches;
   focusTitle: boolean;
   onChange: (task: TWorkflowTask) => void;
@@ -460,6 +467,7 @@ function TaskEditor({
         <ChoiceSelect
           label={t('evaluationTemplate')}
           kind="evaluation"
+          phaseId={phaseId}
           value={task.evaluation_template_id}
           onChange={(evaluation_template_id) => onChange({ ...task, evaluation_template_id })}
         />
@@ -468,6 +476,7 @@ function TaskEditor({
         <ChoiceSelect
           label={t('assignment')}
           kind="assignment"
+          phaseId={phaseId}
           value={task.assignment_id}
           onChange={(assignment_id) => onChange({ ...task, assignment_id })}
         />
@@ -649,25 +658,30 @@ function SelectRow({
   );
 }
 
-/** The school's evaluations or assignments to name (their own lists; none yet: said so). */
+/**
+ * The evaluation templates of this phase (scope `phase`: what publishing accepts) or the school's
+ * assignments to name (their own lists; none yet: said so).
+ */
 function ChoiceSelect({
   label,
   kind,
+  phaseId,
   value,
   onChange,
 }: {
   label: string;
   kind: 'evaluation' | 'assignment';
+  phaseId: string;
   value: string | null;
   onChange: (id: string | null) => void;
 }) {
   const { t, lang } = useWorkflowTexts();
   const api = useApi();
   const choices = useQuery({
-    queryKey: ['workflow-choices', kind, lang],
+    queryKey: ['workflow-choices', kind, lang, kind === 'evaluation' ? phaseId : null],
     queryFn: ({ signal }): Promise<TChoice[]> =>
       kind === 'evaluation'
-        ? evaluationTemplateChoices(api.client, signal)
+        ? evaluationTemplateChoices(api.client, phaseId, signal)
         : assignmentChoices(api.client, lang, signal),
   });
   if (choices.isPending) return <p role="status">{t('loading')}</p>;

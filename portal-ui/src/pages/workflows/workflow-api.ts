@@ -135,20 +135,22 @@ export async function publishVersion(client: TApiClient, versionId: string): Pro
   return flat(doc.data);
 }
 
-/** What a task of kind `evaluation` or `assignment` may name: the school's evaluation templates and assignments. */
+/** What a task of kind `evaluation` or `assignment` may name: the phase's evaluation templates, the school's assignments. */
 export interface TChoice {
   id: string;
   label: string;
 }
 
+/** The evaluation templates scoped to the phase (a period's template is refused at publishing). */
 export async function evaluationTemplateChoices(
   client: TApiClient,
+  phaseId: string,
   signal?: AbortSignal,
 ): Promise<TChoice[]> {
-  const doc = await client.get<{ data: TRaw<{ name: string }>[] }>('/api/v1/evaluation_templates', {
-    signal,
-    raw: true,
-  });
+  const doc = await client.get<{ data: TRaw<{ name: string }>[] }>(
+    `/api/v1/evaluation_templates?phase_id=${encodeURIComponent(phaseId)}`,
+    { signal, raw: true },
+  );
   return doc.data.map((r) => ({ id: r.id, label: r.attributes.name }));
 }
 

@@ -1,4 +1,4 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { TDb } from '../database.ts';
 import type {
   TEvaluationResponsesTable,
@@ -47,6 +47,23 @@ export async function listTemplates(
   const scopeId = scope.phase_id ?? scope.internship_period_id;
   if (scopeId) q = q.where('t.scope_id', '=', scopeId);
   return (await q.orderBy('t.created_at', 'desc').orderBy('t.id').execute()).map(withCount);
+}
+
+/**
+ * Whether a version (draft or published) of one of the school's workflow definitions has a phase with
+ * this id. The phases group's tables, read through the one schema (docs/decisions/placements.md: a group
+ * below reads, never imports, one above).
+ */
+export async function isPhaseOfSchool(db: TDb, schoolId: string, phaseId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('placements.workflow_versions as v')
+    .innerJoin('placements.workflow_definitions as d', 'd.id', 'v.definition_id')
+    .select('v.id')
+    .where('d.school_id', '=', schoolId)
+    .where(sql<boolean>`v.phases @> jsonb_build_array(jsonb_build_object('id', ${phaseId}::text))`)
+    .limit(1)
+    .executeTakeFirst();
+  return !!row;
 }
 
 export async function findTemplate(db: TDb, id: string): Promise<TTemplateRow | undefined> {

@@ -89,7 +89,7 @@ export const evaluationsRoutes: FastifyPluginAsync<TPlacementsDeps> = async (app
       summary:
         "Create the evaluation template of one of the School's internship periods or workflow phases (a School admin)",
       description:
-        'One per period: 409 `evaluation_template_exists`. 422 `evaluation_form_unknown` for a form that is not a published evaluation form.',
+        'One per period (409 `evaluation_template_exists`) or phase (409 `evaluation_template_phase_exists`; a phase of none of the school’s workflows: 404). 422 `evaluation_form_unknown` for a form that is not a published evaluation form.',
       body: ZEvaluationTemplateCreateBody,
       response: { 201: ZEvaluationTemplateDocument },
     },

@@ -52,6 +52,7 @@ import {
   insertResponses,
   insertTemplate,
   internshipsOfPeriod,
+  isPhaseOfSchool,
   listTemplates,
   responsesOf,
   setLinkSent,
@@ -166,13 +167,16 @@ const templatePayload = (
 });
 
 /**
- * The template's scope: one of the school's periods, or a workflow phase by its id. A phase template is
- * the school's; only the school's own definitions can name it, and publishing checks that the task's
- * phase is its scope (docs/decisions/phases.md), so the phase is not looked up here (phases is a group
- * above this one).
+ * The template's scope: one of the school's periods, or a phase of one of the school's workflow
+ * definitions (a draft's or a published version's; another school's or an unknown phase: 404 at
+ * `phase_id`). Publishing checks again that an evaluation task names its own phase's template.
  */
 async function scopeOf(ctx: TCtx, schoolId: string, input: TEvaluationTemplateInput) {
-  if (input.phase_id) return { scope_kind: 'phase' as const, scope_id: input.phase_id };
+  if (input.phase_id) {
+    if (!(await isPhaseOfSchool(ctx.db, schoolId, input.phase_id)))
+      throw new ApiError('not_found', {}, { pointer: '/data/attributes/phase_id' });
+    return { scope_kind: 'phase' as const, scope_id: input.phase_id };
+  }
   const period = input.internship_period_id
     ? await findPeriod(ctx.db, input.internship_period_id)
     : undefined;
@@ -183,7 +187,7 @@ async function scopeOf(ctx: TCtx, schoolId: string, input: TEvaluationTemplateIn
 
 /**
  * A school's template for one of its periods or one of its workflow phases (one per scope: 409
- * `evaluation_template_exists`).
+ * `evaluation_template_exists` for a period, `evaluation_template_phase_exists` for a phase).
  */
 export async function createEvaluationTemplate(
   ctx: TCtx,
@@ -204,7 +208,10 @@ export async function createEvaluationTemplate(
     created_at: ctx.now,
     updated_at: ctx.now,
   });
-  if (!id) throw new ApiError('evaluation_template_exists');
+  if (!id)
+    throw new ApiError(
+      scope.scope_kind === 'phase' ? 'evaluation_template_phase_exists' : 'evaluation_template_exists',
+    );
   const row = (await findTemplate(ctx.db, id))!;
   await record(
     ctx,

@@ -391,6 +391,14 @@ describe('publishing validates; a failure changes nothing', () => {
       422,
       'validation_failed',
     );
+    // A phase of none of this school's definitions (unknown, or another school's): 404 at phase_id, nothing made.
+    const foreign = (await definitionOf(hours, VALID(), hours.otherSchool)).body.included[0].attributes
+      .phases[0].id as string;
+    for (const other of [randomUUID(), foreign]) {
+      const refused = await make({ phase_id: other }, 'en');
+      expectStatus(refused, 404, 'not_found');
+      expect(refused.json().errors[0].source).toEqual({ pointer: '/data/attributes/phase_id' });
+    }
     const made = await make({ phase_id: phaseId });
     expectStatus(made, 201);
     const templateId = made.json().data.id as string;
@@ -399,7 +407,9 @@ describe('publishing validates; a failure changes nothing', () => {
       phase_id: phaseId,
       internship_period_id: null,
     });
-    expectStatus(await make({ phase_id: phaseId }), 409, 'evaluation_template_exists');
+    const twice = await make({ phase_id: phaseId }, 'en');
+    expectStatus(twice, 409, 'evaluation_template_phase_exists');
+    expect(twice.json().errors[0].title).toBe('This phase already has an evaluation');
     const [event] = await outboxEvents(h, 'placements.evaluation_template.created', templateId);
     expect(event!.data).toMatchObject({ scope_kind: 'phase', phase_id: phaseId, internship_period_id: null });
     // Listed by its phase, not among the periods' templates.

@@ -209,6 +209,16 @@ describe('progress (stagevoortgang)', () => {
   });
 
   it('exports the list as formula-safe CSV', async () => {
+    // Sanne's internship stands in a phase whose name a spreadsheet would run as a formula.
+    const phaseId = randomUUID();
+    const set = (q: ReturnType<typeof sql>) => asOwner(h, w.tenant, (trx) => q.execute(trx));
+    await set(sql`insert into placements.internship_phases (tenant_id, internship_id, entry, version_id, phase_id,
+        position, name, status, completion, state, started_at)
+      values (${w.tenant}, ${w.sanne.internshipId}, 0, ${randomUUID()}, ${phaseId}, 0,
+        ${JSON.stringify({ nl: '=Uren maken', en: '=Logging hours' })}::jsonb, 'running', 'all_required', 'active', now())`);
+    await set(
+      sql`update placements.internships set current_phase_id = ${phaseId} where id = ${w.sanne.internshipId}`,
+    );
     const res = await call(h.app, {
       url: `/api/v1/progress/periods/${w.periodId}/export?behind=true`,
       headers: w.school.headers,
@@ -221,9 +231,15 @@ describe('progress (stagevoortgang)', () => {
       .split('\r\n');
     expect(lines).toHaveLength(2);
     expect(lines[0]).toBe(
-      'leerling;groep;niveau;mentor;stageplek;status;uren_gelogd;uren_bevestigd;uren_vereist;procent;achter_op_schema;evaluatie',
+      'leerling;groep;niveau;mentor;stageplek;status;uren_gelogd;uren_bevestigd;uren_vereist;procent;achter_op_schema;evaluatie;fase',
     );
-    expect(lines[1]).toMatch(/^Sanne de Vries;4A;;Mieke Mentor;.*;active;28.75;25.75;60;42;ja;none$/);
+    expect(lines[1]).toMatch(
+      /^Sanne de Vries;4A;;Mieke Mentor;.*;active;28.75;25.75;60;42;ja;none;'=Uren maken$/,
+    );
+    await set(
+      sql`update placements.internships set current_phase_id = null where id = ${w.sanne.internshipId}`,
+    );
+    await set(sql`delete from placements.internship_phases where phase_id = ${phaseId}`);
     expect(
       (
         await call(h.app, {

@@ -225,6 +225,7 @@ export async function periodProgressCsv(
         r.percent,
         yesNo(r.behind_schedule),
         r.evaluation?.state,
+        r.phase?.name,
       ]),
     ),
   ];
