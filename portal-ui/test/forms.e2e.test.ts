@@ -291,6 +291,21 @@ describe('the forms test pages', () => {
       await expect
         .poll(() => form.getByTestId('question-signature').getByTestId('field-error').count())
         .toBe(0);
+      // A turned phone: the pad narrows and the drawing is redrawn from its points, still there.
+      const inked = () =>
+        pad.evaluate((canvas: HTMLCanvasElement) => {
+          const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
+          let ink = 0;
+          for (let i = 3; i < data.length; i += 4) if (data[i]! > 0) ink++;
+          return ink;
+        });
+      const before = await inked();
+      const viewport = page.viewportSize()!;
+      await page.setViewportSize({ width: Math.round(viewport.width * 0.6), height: viewport.height });
+      await expect.poll(async () => (await pad.boundingBox())!.width).toBeLessThan(box.width);
+      await expect.poll(inked).toBeGreaterThan(before * 0.3);
+      expect(await form.getByText('Handtekening gezet.').count()).toBe(1);
+      await page.setViewportSize(viewport);
       await expectAccessible(page, 'fields test page');
       await page.getByTestId('form-submit').click();
       const sent = await page.getByTestId('demo-answers').textContent();

@@ -612,6 +612,7 @@ export const en: TMessages = {
     hoursConfirmation: 'Confirm hours',
     supervisorEvaluation: 'Evaluate the internship',
     supervisorPhaseTask: 'Complete a task',
+    contractVerification: 'Verify a contract',
 
     imports: {
       csv: 'CSV import',

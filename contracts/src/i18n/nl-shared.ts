@@ -247,6 +247,7 @@ export const nlShared = {
     hoursConfirmation: 'Uren bevestigen',
     supervisorEvaluation: 'Stage evalueren',
     supervisorPhaseTask: 'Taak afronden',
+    contractVerification: 'Contract controleren',
 
     imports: {
       csv: 'CSV importeren',

@@ -63,8 +63,7 @@ export const ZSealedContractDocument = z.object({
 });
 export type TSealedContractDocument = z.infer<typeof ZSealedContractDocument>;
 
-/** The public page that tells whether a document or hash matches a contract sealed here (route manifest). */
-export const CONTRACT_VERIFICATION_PATH = '/contractcontrole';
+export { CONTRACT_VERIFICATION_PATH } from '../routes/route-manifest.ts';
 
 /** The verification page's address for one hash: what the certificate's QR code opens. */
 export const contractVerificationLink = (verificationUrl: string, hash: string): string =>

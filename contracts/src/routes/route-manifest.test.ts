@@ -158,6 +158,7 @@ const SPEC: Record<string, TExpected> = {
   '/contracts/:id': {},
   '/contracts/:id/sign/:signerId': { public: true, empty: true },
   '/contracts/:id/qr-sign/:signerId': { public: true },
+  '/contractcontrole': { public: true }, // not in spec §2: the sealed contracts' public verification (issue #34)
   '/contract_templates': {},
   '/contract_templates/:id/edit': {},
   '/workflows': {},

@@ -17,6 +17,8 @@ export const NO_ORGANIZATION_PATH = '/auth/no-organization';
 export const HOME_PATH = '/';
 /** The accessibility statement (toegankelijkheidsverklaring), linked from the footers of both front ends. */
 export const ACCESSIBILITY_STATEMENT_PATH = '/toegankelijkheid';
+/** Whether a document or hash matches a contract sealed here: the sealed PDF's QR code opens it. */
+export const CONTRACT_VERIFICATION_PATH = '/contractcontrole';
 
 type TRouteOptions = Partial<Omit<TRoute, 'path' | 'titleKey'>>;
 
@@ -194,6 +196,8 @@ export const ROUTES: readonly TRoute[] = Object.freeze([
   route('/contracts/:id', 'routes.contracts.show'),
   route('/contracts/:id/sign/:signerId', 'routes.contracts.sign', PUBLIC_EMPTY),
   route('/contracts/:id/qr-sign/:signerId', 'routes.contracts.qrSign', PUBLIC),
+  // Not in spec §2: whether a document or hash matches a contract sealed here (#34 item 5; the certificate's QR).
+  route(CONTRACT_VERIFICATION_PATH, 'routes.contractVerification', PUBLIC),
   route('/contract_templates', 'routes.contractTemplates.index'),
   route('/contract_templates/:id/edit', 'routes.contractTemplates.edit'),
   route('/workflows', 'routes.workflows.index'),

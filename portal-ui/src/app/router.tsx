@@ -153,6 +153,11 @@ const PAGES: Readonly<Record<string, TLazyPage>> = {
     () => import('../pages/assignments/supervisor-assignments-page.tsx'),
     'SupervisorAssignmentsPage',
   ),
+  // Sealed contracts (issue #34 item 5): the public verification of a PDF or its SHA-256.
+  '/contractcontrole': page(
+    () => import('../pages/contract-verification/contract-verification-page.tsx'),
+    'ContractVerificationPage',
+  ),
   // Evaluations (issue #18 item 4): the supervisor's part by the mailed link.
   '/evaluatie': page(
     () => import('../pages/evaluations/supervisor-evaluation-page.tsx'),

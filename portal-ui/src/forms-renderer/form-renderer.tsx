@@ -17,7 +17,7 @@ import {
 import { fileFieldLimits } from '@stageplein/contracts/forms/form-files';
 import { FileUploadInput, type TUploadFile } from './file-upload-input.tsx';
 import { FORM_RENDERER_NAMESPACE, registerFormRendererMessages } from './renderer-messages.ts';
-import { SignaturePadInput } from './signature-field.tsx';
+import { SignaturePadInput } from '@stageplein/design-system/forms/signature-pad.tsx';
 import './form-renderer.css';
 
 export interface TFormRendererProps {

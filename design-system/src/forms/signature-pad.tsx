@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import SignaturePad from 'signature_pad';
+import { scaleStrokes } from './signature-strokes.ts';
+import './signature-pad.css';
 
 /** Spec §9 "Signature pad": stroke widths, throttle and minimum distance. */
 export const SIGNATURE_PAD_OPTIONS = { minWidth: 0.5, maxWidth: 2.5, throttle: 16, minDistance: 5 } as const;
@@ -15,9 +17,11 @@ export interface TSignatureLabels {
 }
 
 /**
- * A signature pad (spec §3 "Signature"): the answer is a PNG data URL of the drawing with a
- * watermark line, or undefined when the pad is empty; clear and undo; the empty state is announced.
- * Exported at CSS size (not device pixels), so a phone's signature stays far below the size limit.
+ * A signature pad (spec §3 "Signature"; the forms renderer's signature question, a contract's signing
+ * page): the value is a PNG data URL of the drawing with a watermark line, or undefined when the pad is
+ * empty; clear and undo; the empty state is announced. Exported at CSS size (not device pixels), so a
+ * phone's signature stays far below the size limit. The drawing survives a resize or a turned phone:
+ * its points are kept and redrawn, scaled to the new size (`scaleStrokes`).
  */
 export function SignaturePadInput({
   id,
@@ -52,21 +56,32 @@ export function SignaturePadInput({
     const canvas = canvasRef.current!;
     const pad = new SignaturePad(canvas, { ...SIGNATURE_PAD_OPTIONS, penColor: '#0f172a' });
     padRef.current = pad;
+    // The CSS size the kept points were drawn at.
+    let drawnAt = { width: 0, height: 0 };
     const fit = () => {
-      // Sharp on high-density screens; the strokes are kept across a resize (phone rotation).
+      const size = { width: canvas.offsetWidth, height: canvas.offsetHeight };
+      if (size.width === drawnAt.width && size.height === drawnAt.height) return;
+      // Sharp on high-density screens; resizing the canvas clears it, so the points are redrawn.
       const ratio = Math.max(window.devicePixelRatio || 1, 1);
-      const data = pad.toData();
-      canvas.width = canvas.offsetWidth * ratio;
-      canvas.height = canvas.offsetHeight * ratio;
+      const data = scaleStrokes(pad.toData(), drawnAt, size);
+      canvas.width = size.width * ratio;
+      canvas.height = size.height * ratio;
       canvas.getContext('2d')?.scale(ratio, ratio);
       pad.fromData(data);
+      drawnAt = size;
+      // The exported image follows the new size.
+      if (data.length) report.current();
     };
     fit();
     const ended = () => report.current();
     pad.addEventListener('endStroke', ended);
+    // The pad's own size (a turned phone, a side panel opening); the window's resize where there is no observer.
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(fit);
+    observer?.observe(canvas);
     window.addEventListener('resize', fit);
     return () => {
       pad.removeEventListener('endStroke', ended);
+      observer?.disconnect();
       window.removeEventListener('resize', fit);
       pad.off();
     };

@@ -1,0 +1,110 @@
+// Sealing a contract (issue #34 item 5): the 3-page sample sealed in the product (render thread, object
+// store, hashes) against rendering the same document in this bare script, and the API's p99 while 20
+// contracts seal at once against its idle p99, in the same run (proof the rendering is off the event loop).
+import { spawn } from 'node:child_process';
+import os from 'node:os';
+import path from 'node:path';
+import { renderSealedContractPdf } from '@stageplein/placements/contract-documents/render/sealed-contract-pdf';
+import { sampleSealedContract } from '@stageplein/placements/contract-documents/render/sample-contract';
+import { SERVER_NODE_FLAGS } from '../scripts/node-flags.mjs';
+import { load, percentile, recordSection, ROOT, stopServer, withSeededDatabase } from './bench-lib.ts';
+
+const RUNS = 30;
+const ROUNDS = 3;
+const fmt = (ms: number) => ms.toFixed(0);
+const loadAverage = () => os.loadavg()[0]!.toFixed(1);
+
+/** The bare script: the same document rendered here, one at a time, after warm-up. */
+async function bareRenders(): Promise<number[]> {
+  const doc = sampleSealedContract();
+  for (let i = 0; i < 5; i++) await renderSealedContractPdf(doc);
+  const times: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const started = performance.now();
+    await renderSealedContractPdf(doc);
+    times.push(performance.now() - started);
+  }
+  return times;
+}
+
+await withSeededDatabase('contract-seal', async (ownerUrl) => {
+  const loads = [loadAverage()];
+  const child = spawn(
+    process.execPath,
+    [
+      ...SERVER_NODE_FLAGS,
+      '--import',
+      'tsx',
+      path.join(ROOT, 'infra/bench/contract-seal.servers.ts'),
+      ownerUrl,
+    ],
+    { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const ports = await new Promise<{ api: number; control: number }>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const api = /LISTENING (\d+)/.exec(out);
+      const control = /CONTROL (\d+)/.exec(out);
+      if (api && control) resolve({ api: Number(api[1]), control: Number(control[1]) });
+    });
+    child.on('exit', (code) => reject(new Error(`the server exited with ${code}:\n${out}`)));
+  });
+  try {
+    const seal = async (n: number, parallel: number) => {
+      const res = await fetch(`http://127.0.0.1:${ports.control}/?n=${n}&parallel=${parallel}`);
+      if (!res.ok) throw new Error(await res.text());
+      return ((await res.json()) as { times: number[] }).times;
+    };
+    const api = `http://127.0.0.1:${ports.api}/api/v1/school_years`;
+    const headers = { 'x-tenant': 'demo' };
+
+    // Warm-up: the render thread starts and loads the renderer; the bare script warms up in itself.
+    await seal(5, 1);
+    const bare = await bareRenders();
+    const sealed = await seal(RUNS, 1);
+    loads.push(loadAverage());
+
+    // Alternating rounds: the API alone, then the API while 20 contracts seal at once.
+    const idle: number[] = [];
+    const busy: number[] = [];
+    let busyStillSealing = true;
+    for (let round = 0; round < ROUNDS; round++) {
+      idle.push((await load('idle', api, { headers, connections: 4, seconds: 5 })).p99);
+      let sealing = true;
+      const twenty = seal(20, 20).finally(() => (sealing = false));
+      const during = await load('sealing', api, { headers, connections: 4, seconds: 5 });
+      busyStillSealing &&= sealing;
+      busy.push(during.p99);
+      await twenty;
+      loads.push(loadAverage());
+    }
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+    const idleP99 = median(idle);
+    const busyP99 = median(busy);
+    const sealP95 = percentile(sealed, 95);
+    const bareP95 = percentile(bare, 95);
+    const ratio = busyP99 / idleP99;
+    const spread = Math.max(...idle) / Math.min(...idle);
+    const sealMet = sealP95 <= 400;
+    const apiMet = ratio <= 1.1;
+    const loadRange = `${Math.min(...loads.map(Number)).toFixed(1)}–${Math.max(...loads.map(Number)).toFixed(1)}`;
+    const body = [
+      '| path | runs | p50 ms | p95 ms | max ms |',
+      '|---|---|---|---|---|',
+      `| bare script: renderSealedContractPdf, same document (baseline) | ${RUNS} | ${fmt(percentile(bare, 50))} | ${fmt(bareP95)} | ${fmt(Math.max(...bare))} |`,
+      `| product: sealContractDocument (render thread, store, hashes) | ${RUNS} | ${fmt(percentile(sealed, 50))} | ${fmt(sealP95)} | ${fmt(Math.max(...sealed))} |`,
+      '',
+      `API p99 (GET /api/v1/school_years through the gateway, 4 connections, 5 s per round, median of ${ROUNDS}): idle ${idleP99} ms (rounds ${idle.join(', ')}), while 20 contracts seal at once ${busyP99} ms (rounds ${busy.join(', ')}): ${ratio.toFixed(2)}× idle${busyStillSealing ? '' : ' (in some round the seals ended before the load did)'}.${spread > 1.1 ? ` The idle rounds alone differ by ${spread.toFixed(1)}×: at this load a 10 % difference is below the noise.` : ''}`,
+      '',
+      `Targets: sealing a 3-page contract p95 ≤ 400 ms: ${fmt(sealP95)} ms (${sealMet ? 'met' : 'NOT met'}; the bare script ${fmt(bareP95)} ms, ${(sealP95 / bareP95).toFixed(2)}× it). API p99 within 10 % of idle while 20 seal: ${ratio.toFixed(2)}× (${apiMet ? 'met' : 'NOT met'}). The product in one process (gateway, services, relay, the seal activity) as \`npm start\` runs it, CONTRACT_RENDER_THREADS=1; the document: 3 contract pages, 4 signers, the certificate. Load average ${loadRange} on 2 cores; ${new Date().toISOString().slice(0, 10)}.`,
+    ].join('\n');
+    console.log(`\nSealing a contract\n${body}`);
+    recordSection('Sealing a contract (product vs bare script), API p99 while 20 seal', body, {
+      result: `seal p95 ${fmt(sealP95)} ms (target 400), bare render p95 ${fmt(bareP95)} ms; API p99 ${ratio.toFixed(2)}× idle while 20 seal (target 1.1×)`,
+      load: loadRange,
+    });
+  } finally {
+    await stopServer(child);
+  }
+});

@@ -1,0 +1,84 @@
+// The sealing benchmark's server: the whole product in one process (the embedded profile: gateway,
+// services, relay and the seal activity), plus a control port that starts seals in this process.
+import { createServer } from 'node:http';
+import { serveForBench } from './bench-lib.ts';
+
+const [ownerUrl] = process.argv.slice(2) as [string];
+const [
+  { parseConfig },
+  { startPlatform },
+  { buildGateway },
+  { SERVICES, STACK_CONFIG },
+  { UI_DIRS },
+  { createContractDocumentActivities },
+  { sampleSealedContract },
+] = await Promise.all([
+  import('@stageplein/kit/config/config'),
+  import('@stageplein/kit/runtime/platform'),
+  import('@stageplein/gateway/gateway.app'),
+  import('@stageplein/stack/services'),
+  import('@stageplein/gateway/ui-dirs'),
+  import('@stageplein/placements/contract-documents/index'),
+  import('@stageplein/placements/contract-documents/render/sample-contract'),
+]);
+const config = parseConfig(
+  {
+    DATABASE_URL: ownerUrl,
+    LOG_LEVEL: 'silent',
+    NODE_ENV: 'production',
+    AUTH_TOKEN_SECRET: 'bench-secret-bench-secret-bench-secret!',
+    TRUSTED_PROXIES: 'loopback',
+  },
+  STACK_CONFIG,
+);
+const platform = await startPlatform(ownerUrl, config, SERVICES);
+for (let pass = 0; pass < 2; pass++)
+  for (const service of SERVICES)
+    if (!(await platform.relay.settled(service.schema, 600_000)))
+      throw new Error(`the ${service.schema} outbox did not drain before measuring`);
+const app = await buildGateway({
+  config: platform.deps.config,
+  deps: platform.deps,
+  services: SERVICES,
+  ui: UI_DIRS,
+  logger: false,
+});
+const { sealContractDocument } = createContractDocumentActivities({ db: platform.deps.db, config });
+
+// Built once: the sample draws its signatures in JavaScript, work that is the benchmark's, not a seal's.
+const sample = sampleSealedContract();
+
+/** `n` seals of new contracts (the 3-page sample), `parallel` at once; each one's time in ms. */
+async function seal(n: number, parallel: number): Promise<number[]> {
+  const times: number[] = [];
+  let next = 0;
+  const lane = async () => {
+    while (next < n) {
+      next++;
+      const started = performance.now();
+      await sealContractDocument({ ...sample, contractId: crypto.randomUUID() });
+      times.push(performance.now() - started);
+    }
+  };
+  await Promise.all(Array.from({ length: parallel }, lane));
+  return times;
+}
+
+const control = createServer((req, res) => {
+  const url = new URL(req.url ?? '/', 'http://control');
+  const n = Number(url.searchParams.get('n') ?? 1);
+  const parallel = Number(url.searchParams.get('parallel') ?? 1);
+  seal(n, parallel).then(
+    (times) => res.end(JSON.stringify({ times })),
+    (error: Error) => {
+      res.statusCode = 500;
+      res.end(error.stack);
+    },
+  );
+});
+await new Promise<void>((resolve) => control.listen(0, '127.0.0.1', resolve));
+console.log(`CONTROL ${(control.address() as { port: number }).port}`);
+await serveForBench(app, async () => {
+  control.close();
+  await platform.close();
+});
