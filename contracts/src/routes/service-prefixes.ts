@@ -63,6 +63,9 @@ export const SERVICE_PREFIXES = {
     '/api/v1/phase_migrations',
     '/api/v1/phase_runs',
     '/api/v1/phase_task_link',
+    // Contract templates and their versions, contracts (#34).
+    '/api/v1/contract_templates',
+    '/api/v1/contract_template_versions',
     // Sealed contracts (#34 item 5): the public verification, a party's download of the PDF.
     '/api/v1/contract_verifications',
     '/api/v1/contracts',

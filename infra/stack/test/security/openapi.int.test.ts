@@ -87,3 +87,17 @@ describe('GET /api/v1/openapi.json', () => {
     expect(text.statusCode).toBe(415);
   });
 });
+
+describe('the distributed profile routes every operation', () => {
+  it('puts every path under one service’s prefix (the gateway proxies only those)', async () => {
+    const { SERVICE_PREFIXES } = await import('@stageplein/contracts/routes/service-prefixes');
+    const prefixes = Object.values(SERVICE_PREFIXES).flat();
+    const under = (path: string) => prefixes.filter((p) => path === p || path.startsWith(`${p}/`));
+    // The gateway answers browser error reports itself (docs/observability.md).
+    const gatewayOwn = ['/api/v1/client_errors'];
+    const unrouted = Object.keys(doc.paths).filter(
+      (path) => !gatewayOwn.includes(path) && under(path).length !== 1,
+    );
+    expect(unrouted).toEqual([]);
+  });
+});
