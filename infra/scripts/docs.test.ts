@@ -49,6 +49,18 @@ describe('docs/ describes the product, not the work', () => {
     expect(found).toEqual([]);
   });
 
+  // Markdown is not type-checked or formatted, so a conflict left by a rebase would otherwise land unseen.
+  it('holds no unresolved merge conflict', () => {
+    const found = files.flatMap((f) =>
+      readFileSync(f, 'utf8')
+        .split('\n')
+        .flatMap((line, i) =>
+          /^(<{7}|={7}|>{7})( |$)/.test(line) ? [`${path.relative(ROOT, f)}:${i + 1}`] : [],
+        ),
+    );
+    expect(found).toEqual([]);
+  });
+
   it('has no status page: what is open lives in the issues', () => {
     expect(files.map((f) => path.relative(DOCS, f))).not.toContain('status.md');
   });
