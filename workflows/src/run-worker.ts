@@ -25,6 +25,8 @@ export interface TRunningWorker {
   worker: Worker;
   /** The internship phases' worker (TASK_QUEUES.internshipPhases). */
   phasesWorker: Worker;
+  /** The contracts' signing worker (TASK_QUEUES.contractSigning). */
+  signingWorker: Worker;
   /** Stops polling, lets activities in progress finish (shutdown grace), closes the connection. */
   stop(): Promise<void>;
 }
@@ -74,7 +76,7 @@ export async function runWorker(options: {
       ...contentActivities({ db: options.db, config }),
     };
     const production = config.NODE_ENV === 'production';
-    // Two task queues, one workflow code: from source it is bundled once here for both workers.
+    // Three task queues, one workflow code: from source it is bundled once here for every worker.
     const fromSource =
       !options.workflowBundlePath &&
       (options.workflowCode ?? (production && existsSync(WORKFLOW_BUNDLE_PATH) ? 'bundle' : 'source')) ===
@@ -103,6 +105,7 @@ export async function runWorker(options: {
       });
     const worker = await workerOf(TASK_QUEUES.imports);
     const phasesWorker = await workerOf(TASK_QUEUES.internshipPhases);
+    const signingWorker = await workerOf(TASK_QUEUES.contractSigning);
     if (options.schedules) {
       const client = await Connection.connect({ address: config.TEMPORAL_ADDRESS });
       try {
@@ -112,12 +115,13 @@ export async function runWorker(options: {
         await client.close();
       }
     }
-    const running = Promise.all([worker.run(), phasesWorker.run()]);
+    const running = Promise.all([worker.run(), phasesWorker.run(), signingWorker.run()]);
     return {
       worker,
       phasesWorker,
+      signingWorker,
       async stop() {
-        for (const w of [worker, phasesWorker]) if (w.getState() === 'RUNNING') w.shutdown();
+        for (const w of [worker, phasesWorker, signingWorker]) if (w.getState() === 'RUNNING') w.shutdown();
         await running.catch(() => undefined);
         await connection.close();
       },

@@ -16,3 +16,9 @@ export {
   migratePhaseRunUpdate,
   phaseRunStateQuery,
 } from './internship-phases/internship-phases.workflow.ts';
+export {
+  contractSigning,
+  contractVoidedSignal,
+  signContractUpdate,
+  contractSigningStateQuery,
+} from './contract-signing/contract-signing.workflow.ts';

@@ -8,6 +8,7 @@ import { seedOrganizationId } from '@stageplein/contracts/domain/seed-ids';
 import { TASK_QUEUES, WORKFLOW_TYPES } from '@stageplein/contracts/workflows/names';
 
 const WORKFLOW_TYPE_PHASES = WORKFLOW_TYPES.internshipPhases;
+const WORKFLOW_TYPE_SIGNING = WORKFLOW_TYPES.contractSigning;
 import { identityService } from '@stageplein/identity';
 import { DEMO_PASSWORD } from '@stageplein/identity/seeds/seed';
 import { createDb, createPool } from '@stageplein/kit/db/database';
@@ -158,7 +159,9 @@ export async function importHarness(
 export { eventually };
 
 /**
- * Ends every running internship-phases workflow on the run's Temporal server. By workflow id, not run
+ * Ends every running internship-phases and contract-signing workflow on the run's Temporal server (the
+ * seeds of every file start them under the same deterministic ids: a file's database is a copy of one
+ * template, contracts' ids included). By workflow id, not run
  * id: that ends the chain's latest run even when it continued-as-new after the listing; listed again
  * until none is left (the dev server's visibility lags its writes a little).
  */
@@ -166,7 +169,7 @@ async function endPhaseRuns(client: Client): Promise<void> {
   await eventually(async () => {
     let left = 0;
     for await (const run of client.workflow.list({
-      query: `WorkflowType = '${WORKFLOW_TYPE_PHASES}' AND ExecutionStatus = 'Running'`,
+      query: `(WorkflowType = '${WORKFLOW_TYPE_PHASES}' OR WorkflowType = '${WORKFLOW_TYPE_SIGNING}') AND ExecutionStatus = 'Running'`,
     })) {
       left += 1;
       await client.workflow
@@ -174,7 +177,7 @@ async function endPhaseRuns(client: Client): Promise<void> {
         .terminate('test file done')
         .catch(() => undefined);
     }
-    if (left > 0) throw new Error(`${left} internship-phases workflows were still running`);
+    if (left > 0) throw new Error(`${left} phase or signing workflows were still running`);
   }, 30_000);
 }
 

@@ -174,6 +174,10 @@ describe('API error catalogue', () => {
       contract_birth_date_missing: 422,
       contract_company_value_invalid: 422,
       invalid_contract_action: 409,
+      contract_not_your_turn: 409,
+      contract_already_signed: 409,
+      contract_signing_closed: 409,
+      contract_signer_email_not_needed: 409,
     });
   });
 

@@ -150,6 +150,10 @@ export const ERROR_CODES = [
   'contract_birth_date_missing',
   'contract_company_value_invalid',
   'invalid_contract_action',
+  'contract_not_your_turn',
+  'contract_already_signed',
+  'contract_signing_closed',
+  'contract_signer_email_not_needed',
 ] as const;
 export type TErrorCode = (typeof ERROR_CODES)[number];
 
@@ -373,6 +377,10 @@ export const ERRORS: Readonly<Record<TErrorCode, TErrorDefinition>> = Object.fre
   contract_birth_date_missing: define('contract_birth_date_missing', 422),
   contract_company_value_invalid: define('contract_company_value_invalid', 422),
   invalid_contract_action: define('invalid_contract_action', 409),
+  contract_not_your_turn: define('contract_not_your_turn', 409),
+  contract_already_signed: define('contract_already_signed', 409),
+  contract_signing_closed: define('contract_signing_closed', 409),
+  contract_signer_email_not_needed: define('contract_signer_email_not_needed', 409),
 });
 
 export function isErrorCode(value: unknown): value is TErrorCode {

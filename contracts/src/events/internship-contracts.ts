@@ -53,4 +53,17 @@ export const INTERNSHIP_CONTRACT_EVENT_PAYLOADS = {
     from: z.enum(CONTRACT_STATUSES),
     reason: z.string(),
   }),
+  /**
+   * Signing (the contract-signing workflow): an order group's turn came; each signer's link was mailed
+   * (`mailed` false: no address yet, e.g. the parent's until the student enters it).
+   */
+  'placements.contract.signer_turn': ZContractRef.extend({
+    signers: z.array(ZSignerRef.extend({ mailed: z.boolean() })),
+  }),
+  /** One signer signed (by link, QR or signed in). */
+  'placements.contract.signed_by': ZContractRef.extend({ signer: ZSignerRef, signed_at: z.iso.datetime() }),
+  /** Every signer signed (status `signed`): the phases' "contract signed" task completes. */
+  'placements.contract.signed': ZContractRef.extend({ signed_at: z.iso.datetime() }),
+  /** The sealed PDF is stored (status `sealed`, final). */
+  'placements.contract.sealed': ZContractRef.extend({ sha256: z.string(), sealed_at: z.iso.datetime() }),
 } as const satisfies Record<string, z.ZodType>;

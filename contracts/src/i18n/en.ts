@@ -1267,6 +1267,22 @@ export const en: TMessages = {
       title: 'Not possible now',
       detail: 'This step is not possible for the contract in its current status.',
     },
+    contract_not_your_turn: {
+      title: 'Not your turn yet',
+      detail: 'Others sign this contract before you. You will get an email when it is your turn.',
+    },
+    contract_already_signed: {
+      title: 'Already signed',
+      detail: 'This signer has already signed the contract.',
+    },
+    contract_signing_closed: {
+      title: 'Signing closed',
+      detail: 'This contract is not out for signing (any more): it was voided, expired or is complete.',
+    },
+    contract_signer_email_not_needed: {
+      title: 'Address not needed',
+      detail: 'Only the address of a parent or guardian who has not signed yet can be entered.',
+    },
     invalid_vacancy_action: {
       title: 'Not possible now',
       detail: 'This step is not possible for the vacancy in its current state.',

@@ -524,6 +524,22 @@ export const nlApi = {
     title: 'Nu niet mogelijk',
     detail: 'Deze stap is niet mogelijk voor het contract in zijn huidige status.',
   },
+  contract_not_your_turn: {
+    title: 'Nog niet aan de beurt',
+    detail: 'Anderen ondertekenen dit contract eerst. Je krijgt een e-mail zodra jij aan de beurt bent.',
+  },
+  contract_already_signed: {
+    title: 'Al ondertekend',
+    detail: 'Deze ondertekenaar heeft het contract al ondertekend.',
+  },
+  contract_signing_closed: {
+    title: 'Ondertekenen gesloten',
+    detail: 'Dit contract ligt niet (meer) ter ondertekening: het is ingetrokken, verlopen of al rond.',
+  },
+  contract_signer_email_not_needed: {
+    title: 'Adres niet nodig',
+    detail: 'Alleen het adres van een ouder of voogd die nog niet ondertekende kan worden ingevuld.',
+  },
   invalid_vacancy_action: {
     title: 'Nu niet mogelijk',
     detail: 'Deze stap is niet mogelijk voor de vacature in haar huidige staat.',

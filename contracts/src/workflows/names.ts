@@ -14,6 +14,11 @@ export const TASK_QUEUES = {
    * a queue of its own, so a long import never delays a task's completion.
    */
   internshipPhases: 'stageplein-internship-phases',
+  /**
+   * One workflow per contract out for signing (workflows/src/contract-signing,
+   * docs/decisions/internship-contracts.md "Signing"): signers in their order, reminders, expiry, sealing.
+   */
+  contractSigning: 'stageplein-contract-signing',
 } as const;
 export type TTaskQueue = (typeof TASK_QUEUES)[keyof typeof TASK_QUEUES];
 
@@ -26,6 +31,8 @@ export const WORKFLOW_TYPES = {
   formFileCleanup: 'formFileCleanup',
   /** The phases of one internship: a generic interpreter of the definition version it started with. */
   internshipPhases: 'internshipPhases',
+  /** One contract's signing: its signers in order groups, reminders, expiry, then the seal. */
+  contractSigning: 'contractSigning',
 } as const;
 
 /**
@@ -93,6 +100,8 @@ export const SIGNALS = {
   cancelImport: 'cancelImport',
   /** Internship phases: the internship completed or was cancelled (`TInternshipEndedSignal`); the run ends. */
   internshipEnded: 'internshipEnded',
+  /** Contract signing: the contract was voided (by a school admin); the run revokes the links and ends. */
+  contractVoided: 'contractVoided',
 } as const;
 
 export const QUERIES = {
@@ -100,6 +109,8 @@ export const QUERIES = {
   progress: 'progress',
   /** Internship phases: the run's state (tests and operators; the UI reads placements' read model). */
   phaseRunState: 'phaseRunState',
+  /** Contract signing: the run's state (`TContractSigningState`). */
+  contractSigningState: 'contractSigningState',
 } as const;
 
 /** Updates: the caller waits for the workflow's answer (a validator refuses bad ones before history). */
@@ -110,6 +121,8 @@ export const UPDATES = {
   completePhase: 'completePhase',
   /** Internship phases: move the run to another published version of its definition (`TMigratePhaseRunUpdate`). */
   migratePhaseRun: 'migratePhaseRun',
+  /** Contract signing: one signer signs (`TSignContractUpdate`); refused out of turn, twice, or voided. */
+  signContract: 'signContract',
 } as const;
 
 /**
@@ -212,4 +225,47 @@ export interface TStudentImportSummary {
   updated: number;
   unchanged: number;
   failed: number;
+}
+
+/**
+ * Failure types the contract-signing workflow's update validator throws; placements maps each to its
+ * error code (`contract_not_your_turn`, `contract_already_signed`, `contract_signing_closed`).
+ */
+export const CONTRACT_SIGNING_FAILURES = {
+  notYourTurn: 'ContractNotYourTurn',
+  alreadySigned: 'ContractAlreadySigned',
+  closed: 'ContractSigningClosed',
+} as const;
+
+/** Workflow id of a contract's signing: one per contract, so a redelivered event starts nothing new. */
+export const contractSigningWorkflowId = (contractId: string) => `contract-signing-${contractId}`;
+
+/** Input of the contract-signing workflow. */
+export interface TContractSigningInput {
+  tenant: string;
+  contractId: string;
+}
+
+/**
+ * `signContract`: the route checked the link (or the signed-in signer) and the image; the workflow checks
+ * the turn; its activity writes the signature, the audit entry and the event, and spends the link.
+ */
+export interface TSignContractUpdate {
+  signerId: string;
+  /** The signature as a PNG data URL. */
+  signature: string;
+  /** Who signed: the signed-in user, or `link:<link id>` for a signer by link. */
+  actor: string;
+  /** The link used (spent when the signature is written), if any. */
+  linkId: string | null;
+  ip: string;
+  userAgent: string | null;
+  at: string;
+}
+
+/** `contractSigningState`: where a run stands. */
+export interface TContractSigningState {
+  signers: { id: string; order: number; state: 'pending' | 'signed' }[];
+  toAct: string[];
+  ended: 'sealed' | 'signed' | 'voided' | 'expired' | null;
 }

@@ -9,9 +9,11 @@ import type { TPlacementsConfig } from './placements.config.ts';
 import { closeDueVacancies } from './vacancies/index.ts';
 import { createPhaseRunActivities, PHASE_DEFINITIONS, type TPhaseDefinitions } from './phase-runs/index.ts';
 import { createContractDocumentActivities } from './contract-documents/index.ts';
+import { createSigningActivities, type TContractSealer } from './internship-contracts/index.ts';
 
 export type { TEnteredPhase, TPhaseRunActivities, TRunTask } from './phase-runs/index.ts';
 export type { TContractDocumentActivities, TSealedContractRecord } from './contract-documents/index.ts';
+export type { TContractSealer, TSigningActivities, TSigningSigner } from './internship-contracts/index.ts';
 
 export interface TPlacementsActivityDeps {
   /** RLS-bound app-role database; every activity sets the tenant per transaction. */
@@ -20,6 +22,8 @@ export interface TPlacementsActivityDeps {
   config: TPlacementsConfig;
   /** Where the internship-phases workflow reads definitions (default: the definitions group's). */
   definitions?: TPhaseDefinitions;
+  /** What seals a signed contract (the contract-documents part); none: the seal stays pending. */
+  sealer?: TContractSealer;
 }
 
 /**
@@ -35,6 +39,7 @@ export function createActivities(deps: TPlacementsActivityDeps) {
     }),
     // Sealing (issue #34 item 5): sealContractDocument(doc), for the signing workflow's seal step.
     ...createContractDocumentActivities(deps),
+    ...createSigningActivities({ db: deps.db, config: deps.config, sealer: deps.sealer }),
     async vacancyClosingTenants(): Promise<string[]> {
       return [...TENANT_IDS];
     },

@@ -9,3 +9,9 @@ export {
 } from './contracts/contracts.service.ts';
 export type { TContractRow } from './contracts/contracts.repository.ts';
 export { seedContractTemplateId } from './internship-contracts.seed.ts';
+export {
+  createSigningActivities,
+  type TContractSealer,
+  type TSigningActivities,
+  type TSigningSigner,
+} from './signing/signing.activities.ts';

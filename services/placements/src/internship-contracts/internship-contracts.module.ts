@@ -2,6 +2,9 @@ import type { TPlacementsGroup } from '../shared/group.ts';
 import type { TContractSignersTable, TContractsTable } from './contracts/contracts.table.ts';
 import { contractsRoutes } from './contracts/contracts.routes.ts';
 import { seedInternshipContracts } from './internship-contracts.seed.ts';
+import { signingConsumer } from './signing/signing.consumer.ts';
+import { signingRoutes } from './signing/signing.routes.ts';
+import type { TContractAuditTrailTable } from './signing/signing.table.ts';
 import type { TContractTemplatesTable, TContractTemplateVersionsTable } from './templates/templates.table.ts';
 import { templatesRoutes } from './templates/templates.routes.ts';
 
@@ -11,6 +14,7 @@ declare module '../database.ts' {
     'placements.contract_template_versions': TContractTemplateVersionsTable;
     'placements.contracts': TContractsTable;
     'placements.contract_signers': TContractSignersTable;
+    'placements.contract_audit_trail': TContractAuditTrailTable;
   }
 }
 
@@ -21,6 +25,7 @@ declare module '../database.ts' {
  */
 export const internshipContractsGroup: TPlacementsGroup = {
   name: 'internship-contracts',
-  routes: [templatesRoutes, contractsRoutes],
+  routes: [templatesRoutes, contractsRoutes, signingRoutes],
+  consumers: (deps) => [signingConsumer(deps)],
   seed: (ctx, tenant) => seedInternshipContracts(ctx, tenant),
 };

@@ -39,6 +39,7 @@ import m20270210T0900_workflow_definitions from './20270210T0900-workflow-defini
 import m20270211T0900_phase_runs from './20270211T0900-phase-runs.ts';
 import m20270212T0900_internship_contracts from './20270212T0900-internship-contracts.ts';
 import m20270213T0900_contract_documents from './20270213T0900-contract-documents.ts';
+import m20270215T0900_contract_signing from './20270215T0900-contract-signing.ts';
 
 /**
  * Applied in key order. Each migration is a frozen file named by its timestamp: once landed it is never
@@ -112,4 +113,6 @@ export const migrations: Record<string, Migration> = {
   '20270212T0900-internship-contracts': m20270212T0900_internship_contracts,
   // Sealed contract PDFs: placements' object store table, hashes and parties (docs/decisions/contract-documents.md).
   '20270213T0900-contract-documents': m20270213T0900_contract_documents,
+  // Signing contracts: signatures, turns, reminders, sealing; the hash-chained audit trail (issue #34).
+  '20270215T0900-contract-signing': m20270215T0900_contract_signing,
 };

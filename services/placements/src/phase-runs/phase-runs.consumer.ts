@@ -3,6 +3,7 @@ import type { TConsumer } from '@stageplein/kit/outbox/transport';
 import { useCaseConsumer } from '@stageplein/kit/outbox/use-case-consumer';
 import { SCHEMA, type TPlacementsDb } from '../database.ts';
 import type { TPlacementsConfig, TPlacementsDeps } from '../placements.config.ts';
+import { completeContractSignedTasks } from './phase-runs.read.ts';
 import { phaseWorkflows } from './phase-workflows.ts';
 import {
   beginPhaseRun,
@@ -20,7 +21,8 @@ const ENDS = {
 /**
  * The internship's life cycle drives its run: activated begins it (the run's row and
  * `placements.phase_run.started`), which starts its workflow under the internship's deterministic id (a
- * redelivery starts nothing new); completed, cancelled or withdrawn ends it (a signal). A deployment without Temporal (TEMPORAL_ADDRESS unset) runs no phases: the events pass.
+ * redelivery starts nothing new); completed, cancelled or withdrawn ends it (a signal); the internship's
+ * contract signed completes the current phase's "contract signed" tasks. A deployment without Temporal (TEMPORAL_ADDRESS unset) runs no phases: the events pass.
  * While Temporal is away the group refuses to dead-letter (as the imports' starts do): the event comes
  * again until Temporal answers, so no run is lost to an outage.
  */
@@ -32,6 +34,7 @@ export function phaseRunsConsumer(deps: TPlacementsDeps, definitions: TPhaseDefi
     types: [
       'placements.internship.activated',
       'placements.phase_run.started',
+      'placements.contract.signed',
       ...(Object.keys(ENDS) as (keyof typeof ENDS)[]),
     ],
     run: async (ctx, event) => {
@@ -39,6 +42,12 @@ export function phaseRunsConsumer(deps: TPlacementsDeps, definitions: TPhaseDefi
       if (event.type === 'placements.internship.activated') {
         const data = EVENT_PAYLOADS['placements.internship.activated'].parse(event.data);
         await beginPhaseRun(ctx, data, definitions);
+        return;
+      }
+      if (event.type === 'placements.contract.signed') {
+        // The phases' "contract signed" task kind (contracts/src/phases TASK_KINDS) completes.
+        const data = EVENT_PAYLOADS['placements.contract.signed'].parse(event.data);
+        await completeContractSignedTasks(ctx, data.internship_id, data.student_id, workflows);
         return;
       }
       if (event.type === 'placements.phase_run.started') {

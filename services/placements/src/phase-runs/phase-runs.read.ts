@@ -432,3 +432,43 @@ export async function listRuns(
     meta: { total: rows.length },
   };
 }
+
+/**
+ * The internship's contract is signed by everyone (`placements.contract.signed`): the open "contract
+ * signed" tasks of its current phase complete through the run's workflow, as the task's own actor (the
+ * student recorded as who completed it: the contract is theirs). A task already done or a run that ended
+ * is no error; a refusal other than that is thrown (the event comes again).
+ */
+export async function completeContractSignedTasks(
+  ctx: TCtx,
+  internshipId: string,
+  studentId: string,
+  workflows: TPhaseWorkflows,
+): Promise<number> {
+  const run = await findRun(ctx.db, internshipId);
+  if (run?.state !== 'running') return 0;
+  const tasks = await ctx.db
+    .selectFrom('placements.internship_phase_tasks as t')
+    .innerJoin('placements.internship_phases as p', 'p.id', 't.internship_phase_id')
+    .select(['t.id', 't.actor'])
+    .where('t.internship_id', '=', internshipId)
+    .where('t.kind', '=', 'contract_signed')
+    .where('t.state', '=', 'open')
+    .where('p.state', '=', 'active')
+    .execute();
+  let done = 0;
+  for (const t of tasks) {
+    try {
+      await workflows.completeTask(run.workflow_id, { taskId: t.id, userId: studentId, actors: [t.actor] });
+      done++;
+    } catch (error) {
+      if (
+        error instanceof ApiError &&
+        ['phase_task_completed', 'phase_task_not_current'].includes(error.code)
+      )
+        continue;
+      throw error;
+    }
+  }
+  return done;
+}

@@ -1,0 +1,492 @@
+import type { TSignerRole } from '@stageplein/contracts/internship-contracts/contract-rules';
+import { signersToAct } from '@stageplein/contracts/internship-contracts/contract-rules';
+import {
+  SIGN_LINK_ACTION,
+  SIGNER_LINK_SUBJECT,
+  SIGNING_EXPIRED_REASON,
+  signingExpiresAt,
+  type TContractSignerView,
+} from '@stageplein/contracts/internship-contracts/contract-signing';
+import type { TSignContractUpdate } from '@stageplein/contracts/workflows/names';
+import {
+  consumeExternalLink,
+  issueExternalLink,
+  revokeExternalLinks,
+} from '@stageplein/kit/external-links/external-links.repository';
+import { requestMail } from '@stageplein/kit/mail/mail-requests';
+import { publicUrl } from '@stageplein/kit/tenant/public-url';
+import { SCHEMA } from '../../database.ts';
+import type { TPlacementsConfig } from '../../placements.config.ts';
+import { record } from '../../shared/events.ts';
+import { SYSTEM, type TChangeActor, type TCtx } from '../../shared/request.ts';
+import type { TContractRow, TSignerRow } from '../contracts/contracts.repository.ts';
+import { voidContract } from '../contracts/contracts.service.ts';
+import { appendAudit } from './audit-trail.ts';
+
+/** The use cases of signing (docs/decisions/internship-contracts.md "Signing"); the workflow's activities and the routes call them. */
+
+export type TSigningCtx = TCtx & { config: TPlacementsConfig };
+
+/** A signer as the workflow keeps it. */
+export interface TSigningSigner {
+  id: string;
+  role: TSignerRole;
+  order: number;
+  state: 'pending' | 'signed';
+  /** ISO; null until the signer's order group got its turn. */
+  turnAt: string | null;
+  remindersSent: number;
+}
+
+const ref = (c: TContractRow) => ({
+  contract_id: c.id,
+  internship_id: c.internship_id,
+  school_id: c.school_id,
+  organization_id: c.organization_id,
+  student_id: c.student_id,
+});
+const subject = (c: { id: string }) => ({ type: 'contract', id: c.id });
+const signerSubject = (id: string) => ({ type: SIGNER_LINK_SUBJECT, id });
+
+const lockContract = (ctx: TCtx, id: string) =>
+  ctx.db.selectFrom('placements.contracts').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+
+export const signersOf = (ctx: TCtx, contractId: string): Promise<TSignerRow[]> =>
+  ctx.db
+    .selectFrom('placements.contract_signers')
+    .selectAll()
+    .where('contract_id', '=', contractId)
+    .orderBy('position')
+    .orderBy('created_at')
+    .execute();
+
+const toSigner = (s: TSignerRow): TSigningSigner => ({
+  id: s.id,
+  role: s.role,
+  order: s.position,
+  state: s.state,
+  turnAt: s.turn_at?.toISOString() ?? null,
+  remindersSent: s.reminders_sent,
+});
+
+/** The page a signer's link opens: the token in the fragment, so it never reaches a server log. */
+export const signPath = (contractId: string, signerId: string) => `/contracts/${contractId}/sign/${signerId}`;
+
+/**
+ * The workflow begins: the contract must be out for signing (`closed` otherwise: voided before the event
+ * arrived). Records when signing started (once) and returns the signers.
+ */
+export async function beginSigning(
+  ctx: TCtx,
+  contractId: string,
+): Promise<
+  | { kind: 'closed'; status: TContractRow['status'] | 'missing' }
+  | { kind: 'open'; startedAt: string; signers: TSigningSigner[] }
+> {
+  const c = await lockContract(ctx, contractId);
+  if (!c) return { kind: 'closed', status: 'missing' };
+  if (c.status !== 'signing') return { kind: 'closed', status: c.status };
+  let startedAt = c.signing_started_at;
+  if (!startedAt) {
+    startedAt = ctx.now;
+    await ctx.db
+      .updateTable('placements.contracts')
+      .set({ signing_started_at: startedAt })
+      .where('id', '=', contractId)
+      .execute();
+    await appendAudit(ctx, { contractId, at: ctx.now, actor: 'system', action: 'signing_started' });
+  }
+  return {
+    kind: 'open',
+    startedAt: startedAt.toISOString(),
+    signers: (await signersOf(ctx, contractId)).map(toSigner),
+  };
+}
+
+/**
+ * Issues the signer's link (single use, until signing expires; an older one is revoked) and requests the
+ * mail that carries it, in the caller's transaction. False when there is nobody to mail (no address yet).
+ */
+async function mailSignLink(
+  ctx: TSigningCtx,
+  actor: TChangeActor,
+  c: TContractRow,
+  s: TSignerRow,
+  expiresAt: Date,
+  reminder: number,
+): Promise<boolean> {
+  if (!s.email && !s.user_id) return false;
+  const recipient = s.email ?? s.user_id!;
+  const { token } = await issueExternalLink(ctx.db, SCHEMA, {
+    tenant: ctx.tenant.id,
+    subject: signerSubject(s.id),
+    action: SIGN_LINK_ACTION,
+    recipient,
+    expiresAt,
+    singleUse: true,
+    createdBy: actor.userId,
+    now: ctx.now,
+  });
+  const title = (c.variables['internship.title'] as string | null | undefined) ?? '';
+  await requestMail(ctx.db, 'placements', ctx.config, {
+    tenant: ctx.tenant.id,
+    template: 'external_link',
+    recipient: s.user_id ? { userId: s.user_id } : { email: s.email!, name: s.name, language: 'nl' },
+    actor: actor.userId,
+    reference: subject(c),
+    now: ctx.now,
+    link: `${publicUrl(ctx.config, ctx.tenant.id)}${signPath(c.id, s.id)}#${token}`,
+    vars: {
+      purpose: {
+        nl:
+          reminder > 0
+            ? `Herinnering: onderteken het stagecontract ${title}`
+            : `Onderteken het stagecontract ${title}`,
+        en:
+          reminder > 0
+            ? `Reminder: sign the internship contract ${title}`
+            : `Sign the internship contract ${title}`,
+      },
+      details: null,
+      expires_at: expiresAt.toISOString(),
+    },
+  });
+  await appendAudit(ctx, {
+    contractId: c.id,
+    at: ctx.now,
+    actor: actor.userId ?? 'system',
+    action: reminder > 0 ? 'reminded' : 'link_sent',
+    data: { signer_id: s.id, role: s.role, ...(reminder > 0 ? { reminder } : {}) },
+  });
+  return true;
+}
+
+/** An order group's turn comes: each signer's turn is recorded once, their link mailed, `signer_turn` written. */
+export async function openTurn(
+  ctx: TSigningCtx,
+  input: { contractId: string; signerIds: string[]; expiresAt: string },
+): Promise<{ turnAt: string }> {
+  const c = await lockContract(ctx, input.contractId);
+  const all = await signersOf(ctx, input.contractId);
+  const fresh = all.filter((s) => input.signerIds.includes(s.id) && s.turn_at === null);
+  const existing = all.find((s) => input.signerIds.includes(s.id) && s.turn_at !== null)?.turn_at;
+  if (!c || c.status !== 'signing' || fresh.length === 0)
+    return { turnAt: (existing ?? ctx.now).toISOString() };
+  await ctx.db
+    .updateTable('placements.contract_signers')
+    .set({ turn_at: ctx.now, updated_at: ctx.now })
+    .where(
+      'id',
+      'in',
+      fresh.map((s) => s.id),
+    )
+    .execute();
+  const mailed: boolean[] = [];
+  for (const s of fresh) {
+    await appendAudit(ctx, {
+      contractId: c.id,
+      at: ctx.now,
+      actor: 'system',
+      action: 'turn',
+      data: { signer_id: s.id, role: s.role, order: s.position },
+    });
+    mailed.push(await mailSignLink(ctx, SYSTEM, c, s, new Date(input.expiresAt), 0));
+  }
+  await record(ctx, SYSTEM, 'placements.contract.signer_turn', subject(c), {
+    ...ref(c),
+    signers: fresh.map((s, i) => ({ signer_id: s.id, role: s.role, order: s.position, mailed: mailed[i]! })),
+  });
+  return { turnAt: ctx.now.toISOString() };
+}
+
+/** The `reminder`-th reminder of a signer still pending (once): a new link (the old one revoked) in a new mail. */
+export async function remindSigner(
+  ctx: TSigningCtx,
+  input: { contractId: string; signerId: string; reminder: number; expiresAt: string },
+): Promise<void> {
+  const c = await lockContract(ctx, input.contractId);
+  if (!c || c.status !== 'signing') return;
+  const s = (await signersOf(ctx, input.contractId)).find((x) => x.id === input.signerId);
+  if (!s || s.state !== 'pending' || s.reminders_sent >= input.reminder) return;
+  await ctx.db
+    .updateTable('placements.contract_signers')
+    .set({ reminders_sent: input.reminder, updated_at: ctx.now })
+    .where('id', '=', s.id)
+    .execute();
+  await mailSignLink(ctx, SYSTEM, c, s, new Date(input.expiresAt), input.reminder);
+}
+
+/**
+ * A signature (the workflow's validator checked the turn): written once with where it came from, the
+ * link spent, `signed_by` recorded. `ok: false` when the contract is no longer out for signing (voided
+ * meanwhile) or the link was spent by another request: nothing changes.
+ */
+export async function recordSignature(
+  ctx: TCtx,
+  input: { contractId: string } & TSignContractUpdate,
+): Promise<{ ok: boolean }> {
+  const c = await lockContract(ctx, input.contractId);
+  if (!c || c.status !== 'signing') return { ok: false };
+  const all = await signersOf(ctx, input.contractId);
+  const s = all.find((x) => x.id === input.signerId);
+  if (!s) return { ok: false };
+  if (s.state === 'signed') return { ok: true };
+  if (!signersToAct(all.map((x) => ({ ...x, order: x.position }))).some((x) => x.id === s.id))
+    return { ok: false };
+  const at = new Date(input.at);
+  if (input.linkId) {
+    try {
+      await consumeExternalLink(
+        ctx.db,
+        SCHEMA,
+        { id: input.linkId, tenant: ctx.tenant.id, singleUse: true },
+        {
+          ip: input.ip,
+          userAgent: input.userAgent,
+          method: 'POST',
+          path: '/api/v1/contract_signers/:id/sign',
+          at,
+        },
+      );
+    } catch {
+      return { ok: false };
+    }
+  }
+  await ctx.db
+    .updateTable('placements.contract_signers')
+    .set({
+      state: 'signed',
+      signed_at: at,
+      signature: input.signature,
+      signed_ip: input.ip,
+      signed_user_agent: input.userAgent?.slice(0, 500) ?? null,
+      signed_by: input.actor,
+      updated_at: ctx.now,
+    })
+    .where('id', '=', s.id)
+    .execute();
+  await appendAudit(ctx, {
+    contractId: c.id,
+    at,
+    actor: input.actor,
+    ip: input.ip,
+    userAgent: input.userAgent,
+    action: 'signed_by',
+    data: { signer_id: s.id, role: s.role, order: s.position, link_id: input.linkId },
+  });
+  const actor: TChangeActor = {
+    userId: input.actor.startsWith('link:') ? null : input.actor,
+    impersonatorId: null,
+  };
+  await record(ctx, actor, 'placements.contract.signed_by', subject(c), {
+    ...ref(c),
+    signer: { signer_id: s.id, role: s.role, order: s.position },
+    signed_at: at.toISOString(),
+  });
+  return { ok: true };
+}
+
+/** Everyone signed: status `signed`, the seal pending, `placements.contract.signed` (once). */
+export async function completeSigning(ctx: TCtx, contractId: string): Promise<void> {
+  const c = await lockContract(ctx, contractId);
+  if (!c || c.status !== 'signing') return;
+  await ctx.db
+    .updateTable('placements.contracts')
+    .set({ status: 'signed', signed_at: ctx.now, seal_state: 'pending', updated_at: ctx.now })
+    .where('id', '=', contractId)
+    .execute();
+  await appendAudit(ctx, { contractId, at: ctx.now, actor: 'system', action: 'signed' });
+  await record(ctx, SYSTEM, 'placements.contract.signed', subject(c), {
+    ...ref(c),
+    signed_at: ctx.now.toISOString(),
+  });
+}
+
+/**
+ * What seals a signed contract: renders the document and stores it, returning its SHA-256. The
+ * contract-documents part provides it; without it the seal stays pending.
+ */
+export type TContractSealer = (ctx: TCtx, contract: TContractRow) => Promise<{ sha256: string }>;
+
+/**
+ * Seals a signed contract (once): with a sealer, the document is stored and the contract `sealed`
+ * (`placements.contract.sealed`); a failure is recorded on the contract (`seal_error`, attempts) and
+ * thrown, so the activity is retried. Without a sealer the seal is recorded as pending (once).
+ */
+export async function sealContract(
+  ctx: TCtx,
+  contractId: string,
+  sealer: TContractSealer | undefined,
+): Promise<{ sealed: boolean }> {
+  const c = await lockContract(ctx, contractId);
+  if (!c) return { sealed: false };
+  if (c.status === 'sealed') return { sealed: true };
+  if (c.status !== 'signed') return { sealed: false };
+  if (!sealer) {
+    const pending = await ctx.db
+      .selectFrom('placements.contract_audit_trail')
+      .select('seq')
+      .where('contract_id', '=', contractId)
+      .where('action', '=', 'sealing_pending')
+      .executeTakeFirst();
+    if (!pending)
+      await appendAudit(ctx, {
+        contractId,
+        at: ctx.now,
+        actor: 'system',
+        action: 'sealing_pending',
+        data: { reason: 'no sealer in this deployment' },
+      });
+    return { sealed: false };
+  }
+  const { sha256 } = await sealer(ctx, c);
+  await ctx.db
+    .updateTable('placements.contracts')
+    .set({
+      status: 'sealed',
+      seal_state: 'sealed',
+      sealed_at: ctx.now,
+      document_sha256: sha256,
+      seal_error: null,
+      seal_attempts: c.seal_attempts + 1,
+      updated_at: ctx.now,
+    })
+    .where('id', '=', contractId)
+    .execute();
+  await appendAudit(ctx, { contractId, at: ctx.now, actor: 'system', action: 'sealed', data: { sha256 } });
+  await record(ctx, SYSTEM, 'placements.contract.sealed', subject(c), {
+    ...ref(c),
+    sha256,
+    sealed_at: ctx.now.toISOString(),
+  });
+  return { sealed: true };
+}
+
+/** A failed seal attempt, recorded in its own transaction (the attempt's rolled back). */
+export async function sealFailed(ctx: TCtx, contractId: string, error: string): Promise<void> {
+  await ctx.db
+    .updateTable('placements.contracts')
+    .set((eb) => ({ seal_attempts: eb('seal_attempts', '+', 1), seal_error: error.slice(0, 1000) }))
+    .where('id', '=', contractId)
+    .where('status', '=', 'signed')
+    .execute();
+}
+
+/** The signing period ended before everyone signed: the contract is voided (`expired`), its links revoked. */
+export async function expireSigning(ctx: TCtx, contractId: string): Promise<void> {
+  const c = await lockContract(ctx, contractId);
+  if (!c || c.status !== 'signing') return;
+  await voidContract(ctx, SYSTEM, c, SIGNING_EXPIRED_REASON);
+  await appendAudit(ctx, { contractId, at: ctx.now, actor: 'system', action: 'expired' });
+  await revokeSignerLinks(ctx, contractId);
+}
+
+/** The contract was voided: its signers' links stop working; the trail says so (once). */
+export async function closeSigning(ctx: TCtx, contractId: string): Promise<void> {
+  const c = await lockContract(ctx, contractId);
+  if (!c) return;
+  await revokeSignerLinks(ctx, contractId);
+  const logged = await ctx.db
+    .selectFrom('placements.contract_audit_trail')
+    .select('seq')
+    .where('contract_id', '=', contractId)
+    .where('action', 'in', ['voided', 'expired'])
+    .executeTakeFirst();
+  if (!logged && c.status === 'voided')
+    await appendAudit(ctx, {
+      contractId,
+      at: c.voided_at ?? ctx.now,
+      actor: c.voided_by ?? 'system',
+      action: 'voided',
+      data: { reason: c.void_reason },
+    });
+}
+
+async function revokeSignerLinks(ctx: TCtx, contractId: string) {
+  for (const s of await signersOf(ctx, contractId))
+    await revokeExternalLinks(ctx.db, SCHEMA, {
+      subject: signerSubject(s.id),
+      reason: 'subject_closed',
+      now: ctx.now,
+    });
+}
+
+/** Where a signer stands (their page): whose turn, who they wait for, the text when it is theirs to read. */
+export async function signerView(
+  ctx: TCtx,
+  signerId: string,
+): Promise<{ view: TContractSignerView; signer: TSignerRow } | null> {
+  const s = await ctx.db
+    .selectFrom('placements.contract_signers')
+    .selectAll()
+    .where('id', '=', signerId)
+    .executeTakeFirst();
+  if (!s) return null;
+  const c = await ctx.db
+    .selectFrom('placements.contracts')
+    .selectAll()
+    .where('id', '=', s.contract_id)
+    .executeTakeFirstOrThrow();
+  const all = await signersOf(ctx, c.id);
+  const toAct = c.status === 'signing' ? signersToAct(all.map((x) => ({ ...x, order: x.position }))) : [];
+  const turn: TContractSignerView['turn'] =
+    s.state === 'signed'
+      ? 'signed'
+      : c.status !== 'signing'
+        ? 'closed'
+        : toAct.some((x) => x.id === s.id)
+          ? 'your_turn'
+          : 'waiting';
+  const shows = turn === 'your_turn' || turn === 'signed';
+  const parent = all.find((x) => x.role === 'parent_guardian');
+  return {
+    signer: s,
+    view: {
+      contract_id: c.id,
+      contract_status: c.status,
+      role: s.role,
+      name: s.name,
+      state: s.state,
+      signed_at: s.signed_at?.toISOString() ?? null,
+      turn,
+      waiting_for: turn === 'waiting' ? toAct.map((x) => ({ role: x.role, name: x.name })) : [],
+      html_nl: shows ? c.html_nl : null,
+      html_en: shows ? c.html_en : null,
+      internship_title: (c.variables['internship.title'] as string | null | undefined) ?? null,
+      organization_name: (c.variables['organization.name'] as string | null | undefined) ?? null,
+      parent:
+        s.role === 'student' && parent
+          ? { signer_id: parent.id, email_known: parent.email !== null, state: parent.state }
+          : null,
+    },
+  };
+}
+
+/**
+ * A signer without an account gets an address (the parent's from the student, the school
+ * representative's from the school): when it is their turn already, their link is mailed now.
+ */
+export async function setSignerAddress(
+  ctx: TSigningCtx,
+  actor: TChangeActor,
+  parent: TSignerRow,
+  input: { email: string; name: string },
+): Promise<void> {
+  const c = (await lockContract(ctx, parent.contract_id))!;
+  await ctx.db
+    .updateTable('placements.contract_signers')
+    .set({ email: input.email.trim().toLowerCase(), name: input.name.trim(), updated_at: ctx.now })
+    .where('id', '=', parent.id)
+    .execute();
+  await appendAudit(ctx, {
+    contractId: c.id,
+    at: ctx.now,
+    actor: actor.userId ?? 'system',
+    action: 'signer_email_set',
+    data: { signer_id: parent.id, role: parent.role },
+  });
+  const after = (await signersOf(ctx, c.id)).find((x) => x.id === parent.id)!;
+  if (c.status === 'signing' && after.turn_at !== null && after.state === 'pending' && c.signing_started_at) {
+    await mailSignLink(ctx, actor, c, after, new Date(signingExpiresAt(c.signing_started_at.getTime())), 0);
+  }
+}

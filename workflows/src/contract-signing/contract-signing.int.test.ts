@@ -1,0 +1,353 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { WorkflowNotFoundError, WorkflowUpdateFailedError } from '@temporalio/client';
+import { ApplicationFailure } from '@temporalio/common';
+import { Context } from '@temporalio/activity';
+import { TestWorkflowEnvironment } from '@temporalio/testing';
+import { DefaultLogger, Runtime, Worker } from '@temporalio/worker';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  contractSigners,
+  type TSignerRole,
+  type TTemplateSigner,
+} from '@stageplein/contracts/internship-contracts/contract-rules';
+import { SIGNING_EXPIRY_DAYS } from '@stageplein/contracts/internship-contracts/contract-signing';
+import {
+  CONTRACT_SIGNING_FAILURES,
+  QUERIES,
+  SIGNALS,
+  UPDATES,
+  contractSigningWorkflowId,
+  type TContractSigningState,
+} from '@stageplein/contracts/workflows/names';
+import { ensureTemporalTestServer } from '@stageplein/engines/temporal-test-server';
+import type { TSigningActivities, TSigningSigner } from '@stageplein/placements/activities';
+
+/**
+ * The contract-signing workflow on Temporal's Java test server with time skipping: days pass in
+ * moments, and each stand-in activity records the workflow time it ran at. The stand-ins keep the
+ * signers as placements' activities do (idempotent, a signature once); placements' own activities and
+ * routes are tested against the real database in services/placements (signing.int.test.ts).
+ */
+const WORKFLOW = path.join(path.dirname(fileURLToPath(import.meta.url)), 'contract-signing.workflow.ts');
+const DAY = 86_400_000;
+const TASK_QUEUE = 'contract-signing-test';
+
+interface TCall {
+  name: string;
+  input: Record<string, unknown>;
+  at: number;
+}
+const calls: TCall[] = [];
+const contracts = new Map<string, { status: string; signers: TSigningSigner[]; startedAt: string | null }>();
+/** The workflow clock when the activity was scheduled (ms): the test server's, which skips days. */
+const clock = (): number => Context.current().info.currentAttemptScheduledTimestampMs;
+
+const standIns: TSigningActivities = {
+  async beginSigning({ contractId }) {
+    calls.push({ name: 'beginSigning', input: { contractId }, at: clock() });
+    const c = contracts.get(contractId);
+    if (!c || c.status !== 'signing') return { kind: 'closed', status: (c?.status ?? 'missing') as 'voided' };
+    c.startedAt ??= new Date(clock()).toISOString();
+    return { kind: 'open', startedAt: c.startedAt, signers: c.signers.map((s) => ({ ...s })) };
+  },
+  async openTurn(input) {
+    calls.push({ name: 'openTurn', input, at: clock() });
+    const c = contracts.get(input.contractId)!;
+    for (const s of c.signers) if (input.signerIds.includes(s.id)) s.turnAt ??= input.at;
+    return { turnAt: input.at };
+  },
+  async remindSigner(input) {
+    calls.push({ name: 'remindSigner', input, at: clock() });
+  },
+  async recordSignature(input) {
+    calls.push({ name: 'recordSignature', input: { signerId: input.signerId }, at: clock() });
+    const c = contracts.get(input.contractId)!;
+    if (c.status !== 'signing') return { ok: false };
+    c.signers.find((s) => s.id === input.signerId)!.state = 'signed';
+    return { ok: true };
+  },
+  async completeSigning(input) {
+    calls.push({ name: 'completeSigning', input, at: clock() });
+    contracts.get(input.contractId)!.status = 'signed';
+  },
+  async expireSigning(input) {
+    calls.push({ name: 'expireSigning', input, at: clock() });
+    contracts.get(input.contractId)!.status = 'voided';
+  },
+  async closeSigning(input) {
+    calls.push({ name: 'closeSigning', input, at: clock() });
+  },
+  async sealContract(input) {
+    calls.push({ name: 'sealContract', input, at: clock() });
+    return { sealed: false };
+  },
+};
+
+let env: TestWorkflowEnvironment;
+let worker: Worker;
+let running: Promise<void>;
+let n = 0;
+const started: string[] = [];
+
+beforeAll(async () => {
+  try {
+    Runtime.install({ logger: new DefaultLogger('WARN') });
+  } catch {
+    // a Runtime already exists in this process
+  }
+  const { executable } = await ensureTemporalTestServer({
+    log: (m) => console.log(`[temporal-test-server] ${m}`),
+  });
+  env = await TestWorkflowEnvironment.createTimeSkipping({
+    server: { executable: { type: 'existing-path', path: executable } },
+  });
+  worker = await Worker.create({
+    connection: env.nativeConnection,
+    taskQueue: TASK_QUEUE,
+    workflowsPath: WORKFLOW,
+    activities: {
+      ...standIns,
+    },
+  });
+  running = worker.run();
+}, 300_000);
+
+afterEach(async () => {
+  for (const id of started.splice(0))
+    await env.client.workflow
+      .getHandle(contractSigningWorkflowId(id))
+      .terminate('test done')
+      .catch(() => undefined);
+});
+
+afterAll(async () => {
+  if (worker?.getState() === 'RUNNING') worker.shutdown();
+  await running?.catch(() => undefined);
+  await env?.teardown();
+}, 60_000);
+
+const sid = (contract: string, role: TSignerRole) => `${contract}:${role}`;
+
+/** A contract out for signing with the template's signers (the parent only for a minor, as generation does). */
+async function start(template: TTemplateSigner[], minor = false) {
+  const id = `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}`;
+  started.push(id);
+  contracts.set(id, {
+    status: 'signing',
+    startedAt: null,
+    signers: contractSigners(template, minor).map((s) => ({
+      id: sid(id, s.role),
+      role: s.role,
+      order: s.order,
+      state: 'pending',
+      turnAt: null,
+      remindersSent: 0,
+    })),
+  });
+  const handle = await env.client.workflow.start('contractSigning', {
+    taskQueue: TASK_QUEUE,
+    workflowId: contractSigningWorkflowId(id),
+    args: [{ tenant: 'demo', contractId: id }],
+  });
+  return { id, handle };
+}
+
+const callsOf = (id: string) =>
+  calls.filter((c) => c.input.contractId === id || String(c.input.signerId ?? '').startsWith(id));
+const turnsOf = (id: string) =>
+  callsOf(id)
+    .filter((c) => c.name === 'openTurn')
+    .map((c) => (c.input.signerIds as string[]).map((s) => s.split(':')[1]).sort());
+
+async function stateOf(workflowId: string, until: (s: TContractSigningState) => boolean) {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const s = await env.client.workflow
+      .getHandle(workflowId)
+      .query<TContractSigningState>(QUERIES.contractSigningState);
+    if (until(s)) return s;
+    if (Date.now() > deadline) throw new Error(`the run never reached the state: ${JSON.stringify(s)}`);
+    // Between two polls: a tighter loop makes the test server refuse the connection's keep-alive pings.
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+const sign = (workflowId: string, signerId: string) =>
+  env.client.workflow.getHandle(workflowId).executeUpdate(UPDATES.signContract, {
+    args: [
+      {
+        signerId,
+        signature: 'data:image/png;base64,AAAA',
+        actor: 'u-1',
+        linkId: null,
+        ip: '127.0.0.1',
+        userAgent: 'test',
+        at: new Date().toISOString(),
+      },
+    ],
+  });
+
+async function refusal(promise: Promise<unknown>): Promise<string | undefined> {
+  try {
+    await promise;
+    return undefined;
+  } catch (error) {
+    expect(error).toBeInstanceOf(WorkflowUpdateFailedError);
+    const cause = (error as WorkflowUpdateFailedError).cause;
+    return cause instanceof ApplicationFailure ? (cause.type ?? undefined) : String(cause);
+  }
+}
+
+const STALL_TIMEOUT = 300_000;
+
+/**
+ * Ends a run that waits for signers by voiding it, and waits for its end: a run terminated while its
+ * activity is outstanding keeps the test server from skipping time for the next test (a 4 s test took 160 s).
+ */
+async function endByVoiding(
+  id: string,
+  handle: { signal(name: string): Promise<void>; result(): Promise<unknown> },
+) {
+  contracts.get(id)!.status = 'voided';
+  await handle.signal(SIGNALS.contractVoided);
+  await handle.result();
+}
+const COMPANY_FIRST: TTemplateSigner[] = [
+  { role: 'company', order: 1 },
+  { role: 'student', order: 2 },
+  { role: 'parent_guardian', order: 2 },
+  { role: 'school_representative', order: 3 },
+];
+
+describe('contract signing on the time-skipping test server', () => {
+  it(
+    'takes the company first, then the student and the parent of a minor in parallel, then the school; refuses out of turn and twice',
+    { timeout: STALL_TIMEOUT },
+    async () => {
+      const { id, handle } = await start(COMPANY_FIRST, true);
+      const wf = handle.workflowId;
+      await stateOf(wf, (s) => s.toAct.length > 0);
+      expect(turnsOf(id)).toEqual([['company']]);
+      // The student's link copied before the company signed: refused, and nothing written.
+      expect(await refusal(sign(wf, sid(id, 'student')))).toBe(CONTRACT_SIGNING_FAILURES.notYourTurn);
+      await sign(wf, sid(id, 'company'));
+      expect(await refusal(sign(wf, sid(id, 'company')))).toBe(CONTRACT_SIGNING_FAILURES.alreadySigned);
+      await stateOf(wf, (s) => s.toAct.length === 2);
+      expect(turnsOf(id)).toEqual([['company'], ['parent_guardian', 'student']]);
+      // Equal order: either may sign first; the school waits for both.
+      await sign(wf, sid(id, 'parent_guardian'));
+      expect(await refusal(sign(wf, sid(id, 'school_representative')))).toBe(
+        CONTRACT_SIGNING_FAILURES.notYourTurn,
+      );
+      await sign(wf, sid(id, 'student'));
+      await stateOf(wf, (s) => s.toAct.length === 1 && s.toAct[0] === sid(id, 'school_representative'));
+      await sign(wf, sid(id, 'school_representative'));
+      const result = await handle.result();
+      // No sealer in the stand-ins: the run ends `signed` with the seal pending.
+      expect(result.ended).toBe('signed');
+      expect(callsOf(id).map((c) => c.name)).toEqual([
+        'beginSigning',
+        'openTurn',
+        'recordSignature',
+        'openTurn',
+        'recordSignature',
+        'recordSignature',
+        'openTurn',
+        'recordSignature',
+        'completeSigning',
+        'sealContract',
+      ]);
+      // The run has ended: an update finds no run (the routes answer `contract_signing_closed`).
+      await expect(sign(wf, sid(id, 'student'))).rejects.toThrow(WorkflowNotFoundError);
+    },
+  );
+
+  it(
+    'an adult student has no parent signer: the student alone after the company',
+    { timeout: STALL_TIMEOUT },
+    async () => {
+      const { id, handle } = await start(COMPANY_FIRST, false);
+      await stateOf(handle.workflowId, (s) => s.toAct.length > 0);
+      await sign(handle.workflowId, sid(id, 'company'));
+      await stateOf(handle.workflowId, (s) => s.toAct[0] === sid(id, 'student'));
+      expect(turnsOf(id)).toEqual([['company'], ['student']]);
+      expect(contracts.get(id)!.signers.map((s) => s.role)).not.toContain('parent_guardian');
+      await endByVoiding(id, handle);
+    },
+  );
+
+  it(
+    'reminds a waiting signer after 5 days, then every 2, at most 5 times, and expires the contract at 30 days',
+    { timeout: STALL_TIMEOUT },
+    async () => {
+      const { id, handle } = await start([
+        { role: 'student', order: 1 },
+        { role: 'company', order: 2 },
+      ]);
+      await stateOf(handle.workflowId, (s) => s.toAct.length > 0);
+      const t0 = Date.parse(String(callsOf(id).find((c) => c.name === 'openTurn')!.input.at));
+      await env.sleep(`${SIGNING_EXPIRY_DAYS + 1} days`);
+      const result = await handle.result();
+      expect(result.ended).toBe('expired');
+      const moments = callsOf(id)
+        .filter((c) => c.name === 'remindSigner' || c.name === 'expireSigning')
+        .map((c) => [c.name, c.input.reminder ?? null, Math.round((c.at - t0) / DAY)]);
+      expect(moments).toEqual([
+        ['remindSigner', 1, 5],
+        ['remindSigner', 2, 7],
+        ['remindSigner', 3, 9],
+        ['remindSigner', 4, 11],
+        ['remindSigner', 5, 13],
+        ['expireSigning', null, 30],
+      ]);
+    },
+  );
+
+  it(
+    "reminders count from the signer's own turn: the second group is reminded 5 days after it came",
+    { timeout: STALL_TIMEOUT },
+    async () => {
+      const { id, handle } = await start([
+        { role: 'student', order: 1 },
+        { role: 'company', order: 2 },
+      ]);
+      await stateOf(handle.workflowId, (s) => s.toAct.length > 0);
+      await env.sleep('3 days');
+      await sign(handle.workflowId, sid(id, 'student'));
+      await stateOf(handle.workflowId, (s) => s.toAct[0] === sid(id, 'company'));
+      const turn2 = Date.parse(String(callsOf(id).filter((c) => c.name === 'openTurn')[1]!.input.at));
+      await env.sleep('6 days');
+      const reminders = callsOf(id).filter((c) => c.name === 'remindSigner');
+      // The student's first reminder (day 5) never came: they signed on day 3.
+      expect(
+        reminders.map((c) => [String(c.input.signerId).split(':')[1], Math.round((c.at - turn2) / DAY)]),
+      ).toEqual([['company', 5]]);
+    },
+  );
+
+  it(
+    'voiding ends the run: the links are closed and a signature is refused',
+    { timeout: STALL_TIMEOUT },
+    async () => {
+      const { id, handle } = await start(COMPANY_FIRST, true);
+      await stateOf(handle.workflowId, (s) => s.toAct.length > 0);
+      contracts.get(id)!.status = 'voided';
+      await handle.signal(SIGNALS.contractVoided);
+      const result = await handle.result();
+      expect(result.ended).toBe('voided');
+      expect(callsOf(id).map((c) => c.name)).toEqual(['beginSigning', 'openTurn', 'closeSigning']);
+      await expect(sign(handle.workflowId, sid(id, 'company'))).rejects.toThrow(WorkflowNotFoundError);
+    },
+  );
+
+  it('a contract voided before its run began ends at once', { timeout: STALL_TIMEOUT }, async () => {
+    const { id, handle } = await start(COMPANY_FIRST);
+    contracts.get(id)!.status = 'voided';
+    // The stand-in reads the status when the run begins; the run may already have begun: then the signal ends it.
+    await handle.signal(SIGNALS.contractVoided);
+    const result = await handle.result();
+    expect(result.ended).toBe('voided');
+    expect(callsOf(id).map((c) => c.name)).not.toContain('completeSigning');
+  });
+});
