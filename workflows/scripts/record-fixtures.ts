@@ -16,7 +16,9 @@
 // is retried). `npm run workflows:fixtures -- sweeps` records only them, `-- student-import` only the
 // import, `-- internship-phases` only the phases' interpreter (`internship-phases-<case>.json`: a run of
 // two phases completed by updates, one cancelled by the signal, one migrated to another version), on the
-// stand-in activities of workflows/test/phase-run-stand-ins.ts.
+// stand-in activities of workflows/test/phase-run-stand-ins.ts. `-- contract-signing` records a contract's
+// signing (`contract-signing-<case>.json`: company first, then student and parent, then the school, sealed;
+// and one voided after the first turn) on in-memory stand-ins.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,7 +28,15 @@ import { ensureTemporal } from '@stageplein/engines/temporal';
 import type { TContentActivities } from '@stageplein/content/activities';
 import type { TComplianceActivities, TStudentImportActivities } from '@stageplein/organizations/activities';
 import type { TPlacementsActivities } from '@stageplein/placements/activities';
-import { QUERIES, UPDATES, SIGNALS, type TPhaseRunState } from '@stageplein/contracts/workflows/names';
+import {
+  contractSigningWorkflowId,
+  QUERIES,
+  UPDATES,
+  SIGNALS,
+  type TContractSigningState,
+  type TPhaseRunState,
+} from '@stageplein/contracts/workflows/names';
+import type { TSigningActivities, TSigningSigner } from '@stageplein/placements/activities';
 import { WORKFLOW_INTERCEPTOR_MODULES, WORKFLOWS_PATH } from '../src/worker.ts';
 import { phaseRunStandIns, samplePlan } from '../test/phase-run-stand-ins.ts';
 
@@ -116,6 +126,36 @@ const phaseStandIns = phaseRunStandIns(
   ]),
 );
 
+// The contract-signing stand-ins: the signers of one contract in memory (company 1; student, parent 2; school 3).
+const signing = new Map<string, { status: string; signers: TSigningSigner[] }>();
+const SIGNING_ROLES = [
+  ['company', 1],
+  ['student', 2],
+  ['parent_guardian', 2],
+  ['school_representative', 3],
+] as const;
+const signingStandIns: TSigningActivities = {
+  async beginSigning({ contractId }) {
+    const signers = SIGNING_ROLES.map(([role, order]) => ({
+      id: `${contractId}-${role}`,
+      role,
+      order,
+      state: 'pending' as const,
+      turnAt: null,
+      remindersSent: 0,
+    }));
+    signing.set(contractId, { status: 'signing', signers });
+    return { kind: 'open', startedAt: '2027-01-15T09:00:00.000Z', signers };
+  },
+  openTurn: async ({ at }) => ({ turnAt: at }),
+  remindSigner: async () => undefined,
+  recordSignature: async () => ({ ok: true }),
+  completeSigning: async () => undefined,
+  expireSigning: async () => undefined,
+  closeSigning: async () => undefined,
+  sealContract: async () => ({ sealed: true }),
+};
+
 Runtime.install({ logger: new DefaultLogger('WARN') });
 const { binary } = await ensureTemporal();
 const env = await TestWorkflowEnvironment.createLocal({
@@ -129,7 +169,7 @@ try {
     taskQueue,
     workflowsPath: WORKFLOWS_PATH,
     interceptors: { workflowModules: WORKFLOW_INTERCEPTOR_MODULES },
-    activities: { ...activities, ...sweepActivities, ...phaseStandIns.activities },
+    activities: { ...activities, ...sweepActivities, ...phaseStandIns.activities, ...signingStandIns },
   });
   const save = (name: string, history: Awaited<ReturnType<TWorkflowHandle['fetchHistory']>>) => {
     mkdirSync(FIXTURES, { recursive: true });
@@ -229,6 +269,60 @@ try {
         await env.client.workflow
           .getHandle(workflowId)
           .signal(SIGNALS.internshipEnded, { status: 'completed' });
+      });
+    }
+    if (only === undefined || only === 'contract-signing') {
+      const contract = async (name: string, during: (workflowId: string) => Promise<void>) => {
+        const contractId = `00000000-0000-4000-8000-0000000${{ signed: '00c01', voided: '00c02' }[name] ?? '00c00'}`;
+        const workflowId = contractSigningWorkflowId(contractId);
+        const handle = await env.client.workflow.start('contractSigning', {
+          taskQueue,
+          workflowId,
+          args: [{ tenant: 'demo', contractId }],
+        });
+        await during(workflowId);
+        await handle.result();
+        save(`contract-signing-${name}.json`, await handle.fetchHistory());
+      };
+      const inTurn = async (workflowId: string, ids: string[]) => {
+        for (;;) {
+          const s = await env.client.workflow
+            .getHandle(workflowId)
+            .query<TContractSigningState>(QUERIES.contractSigningState);
+          if ([...s.toAct].sort().join() === [...ids].sort().join()) return;
+          await sleep(100); // between two polls of the query (what the run shows, not a moment)
+        }
+      };
+      const sign = (workflowId: string, signerId: string) =>
+        env.client.workflow.getHandle(workflowId).executeUpdate(UPDATES.signContract, {
+          args: [
+            {
+              signerId,
+              signature: 'data:image/png;base64,AAAA',
+              actor: 'u-1',
+              linkId: null,
+              ip: '127.0.0.1',
+              userAgent: 'fixture',
+              at: '2027-01-15T10:00:00.000Z',
+            },
+          ],
+        });
+      await contract('signed', async (workflowId) => {
+        const id = workflowId.replace('contract-signing-', '');
+        await inTurn(workflowId, [`${id}-company`]);
+        // A refused update (out of turn) leaves nothing in the history.
+        await sign(workflowId, `${id}-student`).catch(() => undefined);
+        await sign(workflowId, `${id}-company`);
+        await inTurn(workflowId, [`${id}-student`, `${id}-parent_guardian`]);
+        await sign(workflowId, `${id}-parent_guardian`);
+        await sign(workflowId, `${id}-student`);
+        await inTurn(workflowId, [`${id}-school_representative`]);
+        await sign(workflowId, `${id}-school_representative`);
+      });
+      await contract('voided', async (workflowId) => {
+        const id = workflowId.replace('contract-signing-', '');
+        await inTurn(workflowId, [`${id}-company`]);
+        await env.client.workflow.getHandle(workflowId).signal(SIGNALS.contractVoided);
       });
     }
     if (only === undefined || only === 'sweeps') {

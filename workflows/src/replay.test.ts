@@ -40,6 +40,11 @@ describe('workflow replay', () => {
       'internship-phases-migrated-1.json',
       'internship-phases-migrated-2.json',
     ]);
+    // Contract signing: signed by every order group and sealed; voided after the first turn.
+    expect(files.filter((f) => f.startsWith('contract-signing-')).sort()).toEqual([
+      'contract-signing-signed.json',
+      'contract-signing-voided.json',
+    ]);
   });
 
   it('replays every recorded history deterministically', { timeout: 120_000 }, async () => {

@@ -22,7 +22,7 @@ export interface TPlacementsActivityDeps {
   config: TPlacementsConfig;
   /** Where the internship-phases workflow reads definitions (default: the definitions group's). */
   definitions?: TPhaseDefinitions;
-  /** What seals a signed contract (the contract-documents part); none: the seal stays pending. */
+  /** What seals a signed contract (default: the contract-documents group's renderer and store). */
   sealer?: TContractSealer;
 }
 
@@ -31,6 +31,7 @@ export interface TPlacementsActivityDeps {
  * them with other services' activities. One transaction per tenant, so a failing tenant retries alone.
  */
 export function createActivities(deps: TPlacementsActivityDeps) {
+  const documents = createContractDocumentActivities(deps);
   return {
     ...createPhaseRunActivities({
       db: deps.db,
@@ -38,8 +39,12 @@ export function createActivities(deps: TPlacementsActivityDeps) {
       definitions: deps.definitions ?? PHASE_DEFINITIONS,
     }),
     // Sealing (issue #34 item 5): sealContractDocument(doc), for the signing workflow's seal step.
-    ...createContractDocumentActivities(deps),
-    ...createSigningActivities({ db: deps.db, config: deps.config, sealer: deps.sealer }),
+    ...documents,
+    ...createSigningActivities({
+      db: deps.db,
+      config: deps.config,
+      sealer: deps.sealer ?? (async (doc) => documents.sealContractDocument(doc)),
+    }),
     async vacancyClosingTenants(): Promise<string[]> {
       return [...TENANT_IDS];
     },

@@ -263,17 +263,26 @@ describe('signing a contract through the product', () => {
       const rep = await mailedToken(signerOf('school_representative'));
       expect((await sign(signerOf('school_representative'), link(rep))).statusCode).toBe(200);
 
-      // Everyone signed: status signed, `placements.contract.signed`; the seal is pending (no sealer here).
+      // Everyone signed: `placements.contract.signed`, then the seal: the PDF rendered and stored by the
+      // contract-documents group, its hash on the contract, status sealed.
       await eventually(async () => {
         const c = await sql<{ status: string; seal_state: string | null }>`select status, seal_state
           from placements.contracts where id = ${contractId}`.execute(h.owner);
-        expect(c.rows[0]).toEqual({ status: 'signed', seal_state: 'pending' });
-      }, 60_000);
-      // The run ends after its seal step, which records the seal as pending (no sealer in this deployment).
+        expect(c.rows[0]).toEqual({ status: 'sealed', seal_state: 'sealed' });
+      }, 120_000);
+      const stored = await sql<{
+        pdf_hash: string;
+        document_sha256: string;
+      }>`select d.pdf_hash, c.document_sha256
+        from placements.contract_documents d join placements.contracts c on c.id = d.contract_id
+        where d.contract_id = ${contractId}`.execute(h.owner);
+      expect(stored.rows).toHaveLength(1);
+      expect(stored.rows[0]!.document_sha256).toBe(stored.rows[0]!.pdf_hash);
+      // The run ends after its seal step.
       const ended = await h.temporal.client.workflow
         .getHandle(contractSigningWorkflowId(contractId))
         .result();
-      expect(ended).toMatchObject({ ended: 'signed', toAct: [] });
+      expect(ended).toMatchObject({ ended: 'sealed', toAct: [] });
       const events = await sql<{ type: string }>`select type from placements.outbox
         where aggregate_id = ${contractId} and type like 'placements.contract.%' order by seq`.execute(
         h.owner,
@@ -281,7 +290,7 @@ describe('signing a contract through the product', () => {
       const types = events.rows.map((r) => r.type);
       expect(types.filter((t) => t === 'placements.contract.signer_turn')).toHaveLength(3);
       expect(types.filter((t) => t === 'placements.contract.signed_by')).toHaveLength(4);
-      expect(types.at(-1)).toBe('placements.contract.signed');
+      expect(types.slice(-2)).toEqual(['placements.contract.signed', 'placements.contract.sealed']);
     },
   );
 
@@ -314,7 +323,7 @@ describe('signing a contract through the product', () => {
       expect(actions[0]).toBe('signing_started');
       expect(actions.filter((a) => a === 'signed_by')).toHaveLength(4);
       expect(actions).toContain('qr_token_issued');
-      expect(actions.at(-1)).toBe('sealing_pending');
+      expect(actions.slice(-2)).toEqual(['signed', 'sealed']);
       const byLink = before.entries.find((e) => e.action === 'signed_by')!;
       expect(byLink.actor).toMatch(/^link:/);
       expect(byLink.user_agent).toBe('Mozilla/5.0 (iPhone) test');

@@ -11,9 +11,10 @@ import {
   completeSigning,
   expireSigning,
   openTurn,
+  recordSeal,
   recordSignature,
   remindSigner,
-  sealContract,
+  sealedDocumentOf,
   sealFailed,
   type TContractSealer,
   type TSigningCtx,
@@ -58,9 +59,15 @@ export function createSigningActivities(deps: TSigningActivityDeps) {
     expireSigning: (input: TRef & { at: string }) =>
       inTenant(input.tenant, (ctx) => expireSigning({ ...ctx, now: new Date(input.at) }, input.contractId)),
     closeSigning: (input: TRef) => inTenant(input.tenant, (ctx) => closeSigning(ctx, input.contractId)),
+    /**
+     * Reads the signed contract's document, seals it outside any transaction (rendering takes a while)
+     * and records the seal; without a sealer the seal is recorded as pending.
+     */
     async sealContract(input: TRef): Promise<{ sealed: boolean }> {
       try {
-        return await inTenant(input.tenant, (ctx) => sealContract(ctx, input.contractId, deps.sealer));
+        const doc = await inTenant(input.tenant, (ctx) => sealedDocumentOf(ctx, input.contractId));
+        const sealed = doc && deps.sealer ? await deps.sealer(doc) : null;
+        return await inTenant(input.tenant, (ctx) => recordSeal(ctx, input.contractId, sealed));
       } catch (error) {
         // Visible to admins (seal_error, attempts) while the activity is retried.
         await inTenant(input.tenant, (ctx) => sealFailed(ctx, input.contractId, String(error)));

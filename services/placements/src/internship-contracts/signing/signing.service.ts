@@ -1,5 +1,9 @@
 import type { TSignerRole } from '@stageplein/contracts/internship-contracts/contract-rules';
-import { signersToAct } from '@stageplein/contracts/internship-contracts/contract-rules';
+import { fillVariables, signersToAct } from '@stageplein/contracts/internship-contracts/contract-rules';
+import {
+  CONTRACT_VERIFICATION_PATH,
+  type TSealedContractDocument,
+} from '@stageplein/contracts/internship-contracts/sealed-document';
 import {
   SIGN_LINK_ACTION,
   SIGNER_LINK_SUBJECT,
@@ -303,26 +307,84 @@ export async function completeSigning(ctx: TCtx, contractId: string): Promise<vo
 }
 
 /**
- * What seals a signed contract: renders the document and stores it, returning its SHA-256. The
- * contract-documents part provides it; without it the seal stays pending.
+ * What seals a signed contract: renders the document, stores it and records its hashes (the
+ * contract-documents group's `sealContractDocument`, composed in placements' activities.ts).
  */
-export type TContractSealer = (ctx: TCtx, contract: TContractRow) => Promise<{ sha256: string }>;
+export type TContractSealer = (
+  doc: TSealedContractDocument,
+) => Promise<{ pdfHash: string; sealedAt: string }>;
+
+const text = (v: string | null | undefined, fallback: string) =>
+  v && v.trim() ? v.trim().slice(0, 200) : fallback;
 
 /**
- * Seals a signed contract (once): with a sealer, the document is stored and the contract `sealed`
- * (`placements.contract.sealed`); a failure is recorded on the contract (`seal_error`, attempts) and
- * thrown, so the activity is retried. Without a sealer the seal is recorded as pending (once).
+ * The sealed document of a signed contract (contracts' ZSealedContractDocument): the text as the
+ * template's rich text with the frozen variables filled, the parties, each signer's signature with its
+ * moment, address and device. Null when the contract is not `signed`.
  */
-export async function sealContract(
+export async function sealedDocumentOf(
+  ctx: TSigningCtx,
+  contractId: string,
+): Promise<TSealedContractDocument | null> {
+  const c = await ctx.db
+    .selectFrom('placements.contracts')
+    .selectAll()
+    .where('id', '=', contractId)
+    .executeTakeFirst();
+  if (!c || c.status !== 'signed') return null;
+  const version = await ctx.db
+    .selectFrom('placements.contract_template_versions as v')
+    .innerJoin('placements.contract_templates as t', 't.id', 'v.template_id')
+    .select(['v.body_nl', 't.name'])
+    .where('v.id', '=', c.template_version_id)
+    .executeTakeFirstOrThrow();
+  const v = c.variables;
+  const signers = (await signersOf(ctx, contractId)).filter((s) => s.state === 'signed' && s.signature);
+  return {
+    tenantId: ctx.tenant.id,
+    contractId: c.id,
+    schoolId: c.school_id,
+    schoolName: text(v['school.name'], 'School'),
+    title: text(`${version.name} ${v['internship.title'] ?? ''}`, version.name),
+    language: 'nl',
+    body: fillVariables(version.body_nl, v, 'nl', c.company_fields),
+    parties: [
+      { role: 'student', name: text(v['student.name'], 'Student'), details: [] },
+      {
+        role: 'organization',
+        name: text(v['organization.name'], 'Organisatie'),
+        details: v['organization.address'] ? [v['organization.address']] : [],
+      },
+      { role: 'school', name: text(v['school.name'], 'School'), details: [] },
+    ],
+    signers: signers.map((s) => ({
+      role: s.role,
+      userId: s.user_id,
+      name: text(s.name, s.role),
+      signature: s.signature!,
+      signedAt: s.signed_at!.toISOString(),
+      ipAddress: text(s.signed_ip, 'unknown').slice(0, 64),
+      userAgent: (s.signed_user_agent ?? '').slice(0, 1000),
+    })),
+    sealedAt: (c.signed_at ?? ctx.now).toISOString(),
+    verificationUrl: `${publicUrl(ctx.config, ctx.tenant.id)}${CONTRACT_VERIFICATION_PATH}`,
+  };
+}
+
+/**
+ * The seal is stored: status `sealed` (final), the PDF's hash on the contract, `placements.contract.sealed`
+ * (once). Without a sealer the seal is recorded as pending (once) and the contract stays `signed`.
+ */
+export async function recordSeal(
   ctx: TCtx,
   contractId: string,
-  sealer: TContractSealer | undefined,
+  sealed: { pdfHash: string; sealedAt: string } | null,
 ): Promise<{ sealed: boolean }> {
   const c = await lockContract(ctx, contractId);
   if (!c) return { sealed: false };
   if (c.status === 'sealed') return { sealed: true };
   if (c.status !== 'signed') return { sealed: false };
-  if (!sealer) {
+  if (!sealed) {
     const pending = await ctx.db
       .selectFrom('placements.contract_audit_trail')
       .select('seq')
@@ -339,25 +401,30 @@ export async function sealContract(
       });
     return { sealed: false };
   }
-  const { sha256 } = await sealer(ctx, c);
   await ctx.db
     .updateTable('placements.contracts')
     .set({
       status: 'sealed',
       seal_state: 'sealed',
-      sealed_at: ctx.now,
-      document_sha256: sha256,
+      sealed_at: new Date(sealed.sealedAt),
+      document_sha256: sealed.pdfHash,
       seal_error: null,
       seal_attempts: c.seal_attempts + 1,
       updated_at: ctx.now,
     })
     .where('id', '=', contractId)
     .execute();
-  await appendAudit(ctx, { contractId, at: ctx.now, actor: 'system', action: 'sealed', data: { sha256 } });
+  await appendAudit(ctx, {
+    contractId,
+    at: ctx.now,
+    actor: 'system',
+    action: 'sealed',
+    data: { sha256: sealed.pdfHash },
+  });
   await record(ctx, SYSTEM, 'placements.contract.sealed', subject(c), {
     ...ref(c),
-    sha256,
-    sealed_at: ctx.now.toISOString(),
+    sha256: sealed.pdfHash,
+    sealed_at: sealed.sealedAt,
   });
   return { sealed: true };
 }
