@@ -1,5 +1,6 @@
 import { nlAccessibility } from './nl-accessibility.ts';
 import { nlApi } from './nl-api.ts';
+import { nlImports } from './nl-imports.ts';
 import { nlPortal } from './nl-portal.ts';
 import { nlShared } from './nl-shared.ts';
 
@@ -8,10 +9,10 @@ import { nlShared } from './nl-shared.ts';
  * fallback language. Interpolation uses i18next's `{{name}}` syntax so both front ends can load the
  * catalogues as they are. The informal "je" is used throughout, as students are the main audience.
  * It is put together from modules so each front end's first download holds only what it shows: the
- * back office nl-shared.ts, the portal also nl-portal.ts (the statement's texts come with its page).
+ * back office nl-shared.ts, the portal also nl-portal.ts (the statement's and the import's texts come with their pages).
  */
 export const nl = {
   ...nlShared,
   api: nlApi,
-  portal: { ...nlPortal, accessibility: nlAccessibility },
+  portal: { ...nlPortal, accessibility: nlAccessibility, imports: nlImports },
 } as const;

@@ -7,6 +7,7 @@ import {
   readResourceDocument,
   type TRawDocument,
 } from '@stageplein/contracts/client/jsonapi-document';
+import { nlImports } from '@stageplein/contracts/i18n/nl-imports';
 import { mayImportStudents } from '@stageplein/contracts/organizations/organizations-policy';
 import { useApi } from '../../api/api-context.ts';
 import { currentOrganizationFacts } from '../dev/gallery-gate.tsx';
@@ -44,7 +45,16 @@ const COUNT_KEYS = ['valid', 'invalid', 'created', 'updated', 'unchanged', 'fail
  * finished; the rows the import refused with their localized messages; the full report as a
  * download; cancel while it runs. Anyone else gets the 403 screen (the API refuses them too).
  */
+/** The import's Dutch texts come with this page, not with the first download (i18n.ts). */
+function useImportTexts() {
+  const { i18n } = useTranslation();
+  if (!i18n.exists('portal.imports.intro', { lng: 'nl', fallbackLng: false })) {
+    i18n.addResourceBundle('nl', 'translation', { portal: { imports: nlImports } }, true, false);
+  }
+}
+
 export function ImportCsvPage() {
+  useImportTexts();
   const { t } = useTranslation();
   const title = useRouteTitle();
   const session = useSession();
