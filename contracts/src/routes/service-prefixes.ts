@@ -66,6 +66,8 @@ export const SERVICE_PREFIXES = {
     // Contract templates and their versions, contracts (#34).
     '/api/v1/contract_templates',
     '/api/v1/contract_template_versions',
+    // Signers' turns, signing by link or QR token (#34 items 3-4).
+    '/api/v1/contract_signers',
     // Sealed contracts (#34 item 5): the public verification, a party's download of the PDF.
     '/api/v1/contract_verifications',
     '/api/v1/contracts',
