@@ -205,6 +205,8 @@ export const ZContractDetailAttributes = ZContractAttributes.extend({
 export const ZContractMeta = z.object({
   actions: z.array(z.enum(CONTRACT_ADMIN_ACTIONS)),
   may_fill_company_fields: z.boolean(),
+  /** The signers the caller may sign as while signed in (contract-signing's `maySignAs`), not signed yet. */
+  sign_as: z.array(z.uuid()),
 });
 export type TContractMeta = z.infer<typeof ZContractMeta>;
 

@@ -35,9 +35,10 @@ export function signerReminderMoments(turnAt: number): number[] {
 export const signingExpiresAt = (startedAt: number): number => startedAt + SIGNING_EXPIRY_DAYS * DAY_MS;
 
 /**
- * Where a signer stands, as their page shows it: `your_turn` (the signing screen), `waiting` (a signer of
- * an earlier order group has not signed: `waiting_for` says who), `signed`, `closed` (voided, or not out
- * for signing).
+ * Where a signer stands, as their page shows it: `your_turn` (the signing screen; the workflow opened the
+ * turn), `waiting` (a signer of an earlier order group has not signed: `waiting_for` says who; empty while
+ * the contract is a draft, or while the signer's own turn is being opened), `signed`, `closed` (voided,
+ * expired, or finished without this signer).
  */
 export const SIGNER_TURNS = ['your_turn', 'waiting', 'signed', 'closed'] as const;
 export type TSignerTurn = (typeof SIGNER_TURNS)[number];
@@ -59,6 +60,8 @@ export const ZContractSignerViewAttributes = z.object({
   turn: z.enum(SIGNER_TURNS),
   /** Who must sign before this signer (their role and name). */
   waiting_for: z.array(z.object({ role: z.enum(SIGNER_ROLES), name: z.string().nullable() })),
+  /** Why a voided contract was voided (`expired` when the signing period ended). */
+  void_reason: z.string().nullable(),
   /** The frozen text (sanitized HTML), only when it is the signer's turn or they signed. */
   html_nl: z.string().nullable(),
   html_en: z.string().nullable(),

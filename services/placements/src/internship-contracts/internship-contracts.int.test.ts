@@ -381,7 +381,11 @@ describe('contracts', () => {
       'student',
       'parent_guardian',
     ]);
-    expect(c.meta).toEqual({ actions: ['change', 'release', 'void'], may_fill_company_fields: false });
+    expect(c.meta).toEqual({
+      actions: ['change', 'release', 'void'],
+      may_fill_company_fields: false,
+      sign_as: [],
+    });
     const [event] = await outboxEvents(h, 'placements.contract.generated', c.id);
     expect(event?.data).toMatchObject({ contract_id: c.id, internship_id: internshipId, source: 'manual' });
     expect(event?.data.signers).toHaveLength(3);
@@ -575,7 +579,7 @@ describe('contracts', () => {
     expectStatus(await call(h.app, { url: `${C}?filter[status]=nope`, headers: demo.school.headers }), 422);
     // Read-only for the student: no actions.
     const own = await call(h.app, { url: `${C}/${c.id}`, headers: demo.student.headers });
-    expect(own.json().data.meta).toEqual({ actions: [], may_fill_company_fields: false });
+    expect(own.json().data.meta).toEqual({ actions: [], may_fill_company_fields: false, sign_as: [] });
   });
 
   it('the phases’ plug-in generates once (idempotent), as the system', async () => {

@@ -12,6 +12,7 @@ import {
   type TContractVariables,
 } from '@stageplein/contracts/internship-contracts/contract-rules';
 import type { TContractMeta } from '@stageplein/contracts/internship-contracts/contract-schemas';
+import { maySignAs } from '@stageplein/contracts/internship-contracts/contract-signing';
 import { internshipScopes, readsInternship } from '@stageplein/contracts/placements/internship-policy';
 import { ApiError, notFound, unauthorized } from '@stageplein/kit/errors/api-error';
 import { renderRichText } from '@stageplein/kit/rich-text/rich-text';
@@ -326,6 +327,18 @@ export async function readContract(
     meta: {
       actions: rel.manager ? contractAdminActions(contract.status) : [],
       may_fill_company_fields: rel.fills,
+      sign_as: contract.signers
+        .filter(
+          (s) =>
+            s.state === 'pending' &&
+            ['company_fields', 'signing'].includes(contract.status) &&
+            maySignAs(
+              caller,
+              { role: s.role, userId: s.user_id },
+              { organizationId: contract.organization_id, contactPersonId: contract.contact_person_id },
+            ),
+        )
+        .map((s) => s.id),
     },
   };
 }

@@ -85,6 +85,29 @@ export async function signAs(
 }
 
 /**
+ * The signer opened their page (by link, a QR code's token, or signed in): the trail records it with
+ * where they stood, address and device. Each opening is an entry; the page sends it once per load.
+ */
+export async function recordOpened(
+  ctx: TCtx,
+  caller: TCaller,
+  link: TLinkActor | null,
+  signerId: string,
+  source: { ip: string; userAgent: string | null },
+): Promise<void> {
+  const { view, signer } = await signerFor(ctx, caller, link, signerId);
+  await appendAudit(ctx, {
+    contractId: signer.contract_id,
+    at: ctx.now,
+    actor: link ? `link:${link.id}` : caller.userId!,
+    ip: source.ip,
+    userAgent: source.userAgent,
+    action: 'viewed',
+    data: { signer_id: signer.id, role: signer.role, turn: view.turn, ...(link ? { via: link.action } : {}) },
+  });
+}
+
+/**
  * A QR code's one-time token for the signer's phone: single use, valid QR_TOKEN_MINUTES, for signing
  * only (it cannot make further QR codes). Logged in the trail.
  */

@@ -20,6 +20,7 @@ import { contextOf } from '../../shared/request.ts';
 import {
   auditTrailForManager,
   issueQrToken,
+  recordOpened,
   setSignerAddressFor,
   signAs,
   signerFor,
@@ -68,6 +69,26 @@ export const signingRoutes: FastifyPluginAsync<TPlacementsDeps> = async (app, de
       const ctx = await contextOf(req, deps);
       const { view } = await signerFor(ctx, await callerOf(req, ctx.db), linkOf(req), req.params.id);
       return { data: { type: 'contract_signer' as const, id: req.params.id, attributes: view } };
+    },
+  });
+
+  r.post('/api/v1/contract_signers/:id/viewed', {
+    preHandler: linkOrSession(anySignLink),
+    config: { externalLink: true },
+    schema: {
+      tags: TAGS,
+      summary: 'The signer opened their page: an audit-trail entry (`viewed`, with where they stood)',
+      description: `${WHO} Any state, also waiting or closed: every opening is recorded.`,
+      params: ZId,
+      response: { 204: z.null() },
+    },
+    handler: async (req, reply) => {
+      const ctx = await contextOf(req, deps);
+      await recordOpened(ctx, await callerOf(req, ctx.db), linkOf(req), req.params.id, {
+        ip: req.ip,
+        userAgent: req.headers['user-agent'] ?? null,
+      });
+      return reply.status(204).send(null);
     },
   });
 

@@ -495,13 +495,20 @@ export async function signerView(
     .where('id', '=', s.contract_id)
     .executeTakeFirstOrThrow();
   const all = await signersOf(ctx, c.id);
-  const toAct = c.status === 'signing' ? signersToAct(all.map((x) => ({ ...x, order: x.position }))) : [];
+  const toAct =
+    c.status === 'signing'
+      ? signersToAct(all.map((x) => ({ ...x, order: x.position })))
+      : c.status === 'company_fields'
+        ? all.filter((x) => x.role === 'company')
+        : [];
+  // Your turn once the workflow opened it (turn_at): before that a signature would find no run to take it.
+  // A contract not yet out (draft, the company's fields) is waited for; voided or finished is closed.
   const turn: TContractSignerView['turn'] =
     s.state === 'signed'
       ? 'signed'
-      : c.status !== 'signing'
+      : !['draft', 'company_fields', 'signing'].includes(c.status)
         ? 'closed'
-        : toAct.some((x) => x.id === s.id)
+        : c.status === 'signing' && s.turn_at !== null && toAct.some((x) => x.id === s.id)
           ? 'your_turn'
           : 'waiting';
   const shows = turn === 'your_turn' || turn === 'signed';
@@ -516,7 +523,11 @@ export async function signerView(
       state: s.state,
       signed_at: s.signed_at?.toISOString() ?? null,
       turn,
-      waiting_for: turn === 'waiting' ? toAct.map((x) => ({ role: x.role, name: x.name })) : [],
+      waiting_for:
+        turn === 'waiting'
+          ? toAct.filter((x) => x.id !== s.id).map((x) => ({ role: x.role, name: x.name }))
+          : [],
+      void_reason: c.status === 'voided' ? c.void_reason : null,
       html_nl: shows ? c.html_nl : null,
       html_en: shows ? c.html_en : null,
       internship_title: (c.variables['internship.title'] as string | null | undefined) ?? null,
