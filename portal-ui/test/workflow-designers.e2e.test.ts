@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { seedOrganizationId } from '@stageplein/contracts/domain/seed-ids';
 import {
   apiAs,
   demo,
@@ -10,6 +9,7 @@ import {
   PHONE,
   shot,
   signIn,
+  signInSchoolAdmin,
   startStack,
   type TApi,
   type TStack,
@@ -33,17 +33,6 @@ beforeAll(async () => {
 });
 afterAll(async () => stack?.close());
 
-async function signInSchool(page: Page) {
-  await signIn(page, stack, TENANT, demo('admin', TENANT));
-  // The demo admin also runs a volunteer centre: act for the school.
-  const select = page.getByTestId('dashboard-organization-select');
-  const schoolId = seedOrganizationId(TENANT, 'school');
-  if ((await select.count()) > 0 && (await select.inputValue()) !== schoolId) {
-    await select.selectOption(schoolId);
-    await expect.poll(() => page.getByTestId('dashboard').getAttribute('data-role')).toBe('schoolAdmin');
-  }
-}
-
 async function fits(page: Page, label: string) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow, `${label} overflows by ${overflow}px`).toBeLessThanOrEqual(0);
@@ -60,7 +49,7 @@ describe('who designs, and moving running internships to a new version', () => {
   it('a school admin lets the mentor design', async () => {
     const { page, context, problems } = await openPortal(stack, { viewport: DESKTOP });
     try {
-      await signInSchool(page);
+      await signInSchoolAdmin(page, stack, TENANT);
       await page.locator('[data-tile="workflows"]').click();
       await page.waitForURL(/\/workflows$/);
       const row = mentorRow(page);
@@ -114,7 +103,7 @@ describe('who designs, and moving running internships to a new version', () => {
   it('the coordinator publishes a new version and moves the running internship onto it', async () => {
     const { page, context, problems } = await openPortal(stack, { viewport: DESKTOP });
     try {
-      await signInSchool(page);
+      await signInSchoolAdmin(page, stack, TENANT);
       await page.goto(stack.url(TENANT, '/workflows'));
       const row = page.getByTestId('workflow-row').filter({ has: page.getByTestId('workflow-default') });
       await row.getByRole('link').click();
@@ -229,7 +218,7 @@ describe('who designs, and moving running internships to a new version', () => {
     // Taken back by the coordinator: the mentor's tile is gone.
     const admin = await openPortal(stack, { viewport: DESKTOP });
     try {
-      await signInSchool(admin.page);
+      await signInSchoolAdmin(admin.page, stack, TENANT);
       await admin.page.goto(stack.url(TENANT, '/workflows'));
       const row = mentorRow(admin.page);
       await row.getByTestId('workflow-designer-revoke').click();
