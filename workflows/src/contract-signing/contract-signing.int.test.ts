@@ -3,9 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { WorkflowNotFoundError, WorkflowUpdateFailedError } from '@temporalio/client';
 import { ApplicationFailure } from '@temporalio/common';
 import { Context } from '@temporalio/activity';
-import { TestWorkflowEnvironment } from '@temporalio/testing';
-import { DefaultLogger, Runtime, Worker } from '@temporalio/worker';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   contractSigners,
   type TSignerRole,
@@ -20,8 +18,8 @@ import {
   contractSigningWorkflowId,
   type TContractSigningState,
 } from '@stageplein/contracts/workflows/names';
-import { ensureTemporalTestServer } from '@stageplein/engines/temporal-test-server';
 import type { TSigningActivities, TSigningSigner } from '@stageplein/placements/activities';
+import { timeSkippingWorker } from '../../test/time-skipping.ts';
 
 /**
  * The contract-signing workflow on Temporal's Java test server with time skipping: days pass in
@@ -84,55 +82,15 @@ const standIns: TSigningActivities = {
   },
 };
 
-let env: TestWorkflowEnvironment;
-let worker: Worker;
-let running: Promise<void>;
+const temporal = timeSkippingWorker({ workflowsPath: WORKFLOW, taskQueue: TASK_QUEUE, activities: standIns });
 let n = 0;
-const started: string[] = [];
-
-beforeAll(async () => {
-  try {
-    Runtime.install({ logger: new DefaultLogger('WARN') });
-  } catch {
-    // a Runtime already exists in this process
-  }
-  const { executable } = await ensureTemporalTestServer({
-    log: (m) => console.log(`[temporal-test-server] ${m}`),
-  });
-  env = await TestWorkflowEnvironment.createTimeSkipping({
-    server: { executable: { type: 'existing-path', path: executable } },
-  });
-  worker = await Worker.create({
-    connection: env.nativeConnection,
-    taskQueue: TASK_QUEUE,
-    workflowsPath: WORKFLOW,
-    activities: {
-      ...standIns,
-    },
-  });
-  running = worker.run();
-}, 300_000);
-
-afterEach(async () => {
-  for (const id of started.splice(0))
-    await env.client.workflow
-      .getHandle(contractSigningWorkflowId(id))
-      .terminate('test done')
-      .catch(() => undefined);
-});
-
-afterAll(async () => {
-  if (worker?.getState() === 'RUNNING') worker.shutdown();
-  await running?.catch(() => undefined);
-  await env?.teardown();
-}, 60_000);
 
 const sid = (contract: string, role: TSignerRole) => `${contract}:${role}`;
 
 /** A contract out for signing with the template's signers (the parent only for a minor, as generation does). */
 async function start(template: TTemplateSigner[], minor = false) {
   const id = `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}`;
-  started.push(id);
+  temporal.started(contractSigningWorkflowId(id));
   contracts.set(id, {
     status: 'signing',
     startedAt: null,
@@ -145,7 +103,7 @@ async function start(template: TTemplateSigner[], minor = false) {
       remindersSent: 0,
     })),
   });
-  const handle = await env.client.workflow.start('contractSigning', {
+  const handle = await temporal.env.client.workflow.start('contractSigning', {
     taskQueue: TASK_QUEUE,
     workflowId: contractSigningWorkflowId(id),
     args: [{ tenant: 'demo', contractId: id }],
@@ -163,7 +121,7 @@ const turnsOf = (id: string) =>
 async function stateOf(workflowId: string, until: (s: TContractSigningState) => boolean) {
   const deadline = Date.now() + 30_000;
   for (;;) {
-    const s = await env.client.workflow
+    const s = await temporal.env.client.workflow
       .getHandle(workflowId)
       .query<TContractSigningState>(QUERIES.contractSigningState);
     if (until(s)) return s;
@@ -174,7 +132,7 @@ async function stateOf(workflowId: string, until: (s: TContractSigningState) => 
 }
 
 const sign = (workflowId: string, signerId: string) =>
-  env.client.workflow.getHandle(workflowId).executeUpdate(UPDATES.signContract, {
+  temporal.env.client.workflow.getHandle(workflowId).executeUpdate(UPDATES.signContract, {
     args: [
       {
         signerId,
@@ -287,7 +245,7 @@ describe('contract signing on the time-skipping test server', () => {
       ]);
       await stateOf(handle.workflowId, (s) => s.toAct.length > 0);
       const t0 = Date.parse(String(callsOf(id).find((c) => c.name === 'openTurn')!.input.at));
-      await env.sleep(`${SIGNING_EXPIRY_DAYS + 1} days`);
+      await temporal.env.sleep(`${SIGNING_EXPIRY_DAYS + 1} days`);
       const result = await handle.result();
       expect(result.ended).toBe('expired');
       const moments = callsOf(id)
@@ -313,11 +271,11 @@ describe('contract signing on the time-skipping test server', () => {
         { role: 'company', order: 2 },
       ]);
       await stateOf(handle.workflowId, (s) => s.toAct.length > 0);
-      await env.sleep('3 days');
+      await temporal.env.sleep('3 days');
       await sign(handle.workflowId, sid(id, 'student'));
       await stateOf(handle.workflowId, (s) => s.toAct[0] === sid(id, 'company'));
       const turn2 = Date.parse(String(callsOf(id).filter((c) => c.name === 'openTurn')[1]!.input.at));
-      await env.sleep('6 days');
+      await temporal.env.sleep('6 days');
       const reminders = callsOf(id).filter((c) => c.name === 'remindSigner');
       // The student's first reminder (day 5) never came: they signed on day 3.
       expect(

@@ -2,9 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { WorkflowUpdateFailedError } from '@temporalio/client';
 import { ApplicationFailure } from '@temporalio/common';
-import { TestWorkflowEnvironment } from '@temporalio/testing';
-import { DefaultLogger, Runtime, Worker } from '@temporalio/worker';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TPhasePlan } from '@stageplein/contracts/placements/phase-run-policy';
 import {
   PHASE_UPDATE_FAILURES,
@@ -14,8 +12,8 @@ import {
   type TInternshipPhasesInput,
   type TPhaseRunState,
 } from '@stageplein/contracts/workflows/names';
-import { ensureTemporalTestServer } from '@stageplein/engines/temporal-test-server';
 import { phaseRunStandIns, samplePlan } from '../../test/phase-run-stand-ins.ts';
+import { timeSkippingWorker } from '../../test/time-skipping.ts';
 
 /**
  * The internship-phases interpreter on Temporal's Java test server with time skipping
@@ -68,58 +66,22 @@ const plans = new Map<string, TPhasePlan>([
   ],
 ]);
 
-let env: TestWorkflowEnvironment;
-let worker: Worker;
-let running: Promise<void>;
 const stand = phaseRunStandIns(plans);
+const temporal = timeSkippingWorker({
+  workflowsPath: WORKFLOW,
+  taskQueue: TASK_QUEUE,
+  activities: stand.activities,
+});
 let n = 0;
-const started: string[] = [];
 const internshipId = () => {
   const id = `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}`;
-  started.push(id);
+  temporal.started(`internship-phases-${id}`);
   return id;
 };
 
-beforeAll(async () => {
-  try {
-    Runtime.install({ logger: new DefaultLogger('WARN') });
-  } catch {
-    // a Runtime already exists in this process
-  }
-  const { executable } = await ensureTemporalTestServer({
-    log: (m) => console.log(`[temporal-test-server] ${m}`),
-  });
-  env = await TestWorkflowEnvironment.createTimeSkipping({
-    server: { executable: { type: 'existing-path', path: executable } },
-  });
-  worker = await Worker.create({
-    connection: env.nativeConnection,
-    taskQueue: TASK_QUEUE,
-    workflowsPath: WORKFLOW,
-    activities: stand.activities,
-  });
-  running = worker.run();
-}, 300_000);
-
-// A test's runs end with it: the test server skips time for every run it holds, so runs left waiting on
-// their timers would make each later test's skipped days fire their reminders too (a CI run stalled so).
-afterEach(async () => {
-  for (const id of started.splice(0))
-    await env.client.workflow
-      .getHandle(`internship-phases-${id}`)
-      .terminate('test done')
-      .catch(() => undefined);
-});
-
-afterAll(async () => {
-  if (worker?.getState() === 'RUNNING') worker.shutdown();
-  await running?.catch(() => undefined);
-  await env?.teardown();
-}, 60_000);
-
 async function start(input: Partial<TInternshipPhasesInput> = {}) {
   const id = input.internshipId ?? internshipId();
-  const handle = await env.client.workflow.start('internshipPhases', {
+  const handle = await temporal.env.client.workflow.start('internshipPhases', {
     taskQueue: TASK_QUEUE,
     workflowId: `internship-phases-${id}`,
     args: [{ tenant: 'demo', internshipId: id, versionId: V1, ...input }],
@@ -140,7 +102,7 @@ async function stateOf(
 ): Promise<TPhaseRunState> {
   const deadline = Date.now() + 30_000;
   for (;;) {
-    const s = await env.client.workflow
+    const s = await temporal.env.client.workflow
       .getHandle(handle.workflowId)
       .query<TPhaseRunState>(QUERIES.phaseRunState);
     if (until(s)) return s;
@@ -160,7 +122,7 @@ async function refusal(promise: Promise<unknown>): Promise<string | undefined> {
   }
 }
 const update = (workflowId: string, name: string, arg: object) =>
-  env.client.workflow.getHandle(workflowId).executeUpdate(name, { args: [arg] });
+  temporal.env.client.workflow.getHandle(workflowId).executeUpdate(name, { args: [arg] });
 
 // Each test takes about a second, but the clean-clone CI (engines beside the unit and integration suites)
 // once saw the Java test server stall for 88 s and, in the next test, past 120 s: generous timeouts
@@ -180,7 +142,7 @@ describe('internship phases on the time-skipping test server', () => {
       const t0 = Date.parse(String(entered.input.at));
 
       // A week of workflow time passes in a moment.
-      await env.sleep('7 days');
+      await temporal.env.sleep('7 days');
       const acted = callsOf(id)
         .filter((c) => c.name === 'remindPhaseTask' || c.name === 'escalatePhaseTask')
         .map((c) => [c.name, c.input.reminder ?? c.input.level, Math.round((c.at - t0) / DAY)]);
@@ -192,7 +154,7 @@ describe('internship phases on the time-skipping test server', () => {
         ['escalatePhaseTask', 2, 6],
       ]);
       // Each moment once: a reminder or escalation is never repeated however long the task stays open.
-      await env.sleep('7 days');
+      await temporal.env.sleep('7 days');
       expect(
         callsOf(id).filter((c) => c.name === 'remindPhaseTask' || c.name === 'escalatePhaseTask'),
       ).toHaveLength(4);
@@ -204,7 +166,7 @@ describe('internship phases on the time-skipping test server', () => {
         userId: 'u-admin',
         actors: ['school_admin'],
       });
-      const result = await env.client.workflow.getHandle(handle.workflowId).result();
+      const result = await temporal.env.client.workflow.getHandle(handle.workflowId).result();
       expect(result).toMatchObject({ ended: 'completed', phaseIndex: 1 });
       expect(callsOf(id).map((c) => c.name)).toEqual([
         'enterPhase',
@@ -224,7 +186,7 @@ describe('internship phases on the time-skipping test server', () => {
         [0, 0],
         [1, 1],
       ]);
-      const first = await env.client.workflow
+      const first = await temporal.env.client.workflow
         .getHandle(handle.workflowId, handle.firstExecutionRunId)
         .describe();
       expect(first.status.name).toBe('CONTINUED_AS_NEW');
@@ -287,7 +249,7 @@ describe('internship phases on the time-skipping test server', () => {
         userId: 'u-s',
         actors: ['student'],
       });
-      expect(await env.client.workflow.getHandle(handle.workflowId).result()).toMatchObject({
+      expect(await temporal.env.client.workflow.getHandle(handle.workflowId).result()).toMatchObject({
         ended: 'completed',
       });
       // Refused updates ran no activity: only the two accepted completions reached the read model.
@@ -305,14 +267,14 @@ describe('internship phases on the time-skipping test server', () => {
     async () => {
       const { id, handle } = await start();
       await stateOf(handle);
-      await env.sleep('36 hours');
+      await temporal.env.sleep('36 hours');
       await handle.signal(SIGNALS.internshipEnded, { status: 'cancelled' });
       expect(await handle.result()).toMatchObject({ ended: 'cancelled', phaseIndex: 0 });
       const names = callsOf(id).map((c) => c.name);
       expect(names).toEqual(['enterPhase', 'remindPhaseTask', 'leavePhase', 'endPhaseRun']);
       expect(callsOf(id).find((c) => c.name === 'leavePhase')!.input.state).toBe('cancelled');
       expect(stand.ended.get(id)).toBe('cancelled');
-      await env.sleep('7 days');
+      await temporal.env.sleep('7 days');
       expect(callsOf(id)).toHaveLength(4);
     },
   );
@@ -356,7 +318,7 @@ describe('internship phases on the time-skipping test server', () => {
       // Three open tasks now: the two of version 1 (by their definition ids) and the school admin's new one.
       expect(after.openTaskIds).toHaveLength(3);
       await handle.signal(SIGNALS.internshipEnded, { status: 'completed' });
-      expect(await env.client.workflow.getHandle(handle.workflowId).result()).toMatchObject({
+      expect(await temporal.env.client.workflow.getHandle(handle.workflowId).result()).toMatchObject({
         ended: 'completed',
       });
     },
@@ -407,7 +369,7 @@ describe('internship phases on the time-skipping test server', () => {
         userId: 'u-a',
         actors: ['school_admin'],
       });
-      expect(await env.client.workflow.getHandle(handle.workflowId).result()).toMatchObject({
+      expect(await temporal.env.client.workflow.getHandle(handle.workflowId).result()).toMatchObject({
         ended: 'completed',
         phaseIndex: 2,
       });
