@@ -4,7 +4,7 @@ import { evaluationsAvailable } from '@stageplein/contracts/placements/evaluatio
 import type { TTenant } from '@stageplein/contracts/tenants/tenant.types';
 import { record } from '../shared/events.ts';
 import { SYSTEM, type TCtx } from '../shared/request.ts';
-import { insertDefinition, insertVersion } from './definitions/definitions.repository.ts';
+import { insertDefinition, workflowVersions } from './definitions/definitions.repository.ts';
 import { publishVersionOf } from './definitions/definitions.service.ts';
 import { seedEvaluationPhaseId, seedWorkflowContent, seedWorkflowId } from './phases.seed-content.ts';
 
@@ -106,18 +106,11 @@ export async function seedPhases(ctx: TCtx, tenant: TTenant, today: Date): Promi
     created_at: today,
     updated_at: today,
   });
-  const draft = await insertVersion(ctx.db, {
-    tenant_id: tenant.id,
-    definition_id: definition.id,
-    version: 1,
-    state: 'draft',
-    phases: content.phases,
-    created_by: null,
-    created_at: today,
-    updated_at: today,
-    published_by: null,
-    published_at: null,
-  });
+  const draft = await workflowVersions.insertDraft(
+    ctx.db,
+    { tenantId: tenant.id, parentId: definition.id, version: 1, by: null, now: today },
+    { phases: content.phases },
+  );
   await record(
     ctx,
     SYSTEM,

@@ -1,15 +1,14 @@
-import { sql, type Insertable, type Selectable } from 'kysely';
-import type { TDb } from '../../database.ts';
+import type { Insertable, Selectable } from 'kysely';
+import { versionedDocument, type TVersionsOf } from '@stageplein/kit/versioned/versioned-document';
+import { SCHEMA, type TDb } from '../../database.ts';
 import type { TContractTemplatesTable, TContractTemplateVersionsTable } from './templates.table.ts';
 
 export type TTemplateRow = Selectable<TContractTemplatesTable>;
 export type TTemplateVersionRow = Selectable<TContractTemplateVersionsTable>;
 
 /** A template with its newest published version and its draft (either may be missing). */
-export interface TTemplateWithVersions {
+export interface TTemplateWithVersions extends TVersionsOf<TTemplateVersionRow> {
   template: TTemplateRow;
-  published: TTemplateVersionRow | null;
-  draft: TTemplateVersionRow | null;
 }
 
 export async function findTemplate(db: TDb, id: string, lock = false): Promise<TTemplateRow | undefined> {
@@ -25,49 +24,6 @@ export async function templatesOfSchool(db: TDb, schoolId: string): Promise<TTem
     .orderBy('name')
     .orderBy('id')
     .execute();
-}
-
-/** Per template: the newest published version and the draft. */
-export async function templateVersionsOf(
-  db: TDb,
-  templateIds: string[],
-): Promise<Map<string, Omit<TTemplateWithVersions, 'template'>>> {
-  const out = new Map<string, Omit<TTemplateWithVersions, 'template'>>();
-  for (const id of templateIds) out.set(id, { published: null, draft: null });
-  if (templateIds.length === 0) return out;
-  const rows = await db
-    .selectFrom('placements.contract_template_versions')
-    .selectAll()
-    .where('template_id', 'in', templateIds)
-    .where((eb) =>
-      eb.or([
-        eb('state', '=', 'draft'),
-        eb(
-          'version',
-          '=',
-          eb
-            .selectFrom('placements.contract_template_versions as p')
-            .select((e) => e.fn.max('p.version').as('v'))
-            .whereRef('p.template_id', '=', 'placements.contract_template_versions.template_id')
-            .where('p.state', '=', 'published'),
-        ),
-      ]),
-    )
-    .execute();
-  for (const row of rows) {
-    const entry = out.get(row.template_id)!;
-    if (row.state === 'draft') entry.draft = row;
-    else entry.published = row;
-  }
-  return out;
-}
-
-export async function findTemplateVersion(db: TDb, id: string): Promise<TTemplateVersionRow | undefined> {
-  return db
-    .selectFrom('placements.contract_template_versions')
-    .selectAll()
-    .where('id', '=', id)
-    .executeTakeFirst();
 }
 
 export async function insertTemplate(
@@ -86,72 +42,22 @@ export async function renameTemplate(db: TDb, id: string, name: string, now: Dat
     .executeTakeFirstOrThrow();
 }
 
-/** jsonb values: Kysely would send an array as a PostgreSQL array. */
-const json = <T>(value: T) => sql<T>`${JSON.stringify(value)}::jsonb`;
-
-type TVersionContent = Pick<TTemplateVersionRow, 'body_nl' | 'body_en' | 'company_fields' | 'signers'>;
-
-export async function insertTemplateVersion(
-  db: TDb,
-  row: Omit<Insertable<TContractTemplateVersionsTable>, keyof TVersionContent> & TVersionContent,
-): Promise<TTemplateVersionRow> {
-  return db
-    .insertInto('placements.contract_template_versions')
-    .values({
-      ...row,
-      body_nl: json(row.body_nl),
-      body_en: json(row.body_en),
-      company_fields: json(row.company_fields),
-      signers: json(row.signers),
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-}
-
-export async function updateDraftContent(
-  db: TDb,
-  id: string,
-  content: TVersionContent,
-  now: Date,
-): Promise<TTemplateVersionRow> {
-  return db
-    .updateTable('placements.contract_template_versions')
-    .set({
-      body_nl: json(content.body_nl),
-      body_en: json(content.body_en),
-      company_fields: json(content.company_fields),
-      signers: json(content.signers),
-      updated_at: now,
-    })
-    .where('id', '=', id)
-    .where('state', '=', 'draft')
-    .returningAll()
-    .executeTakeFirstOrThrow();
-}
-
-export async function publishTemplateVersion(
-  db: TDb,
-  id: string,
-  by: string | null,
-  now: Date,
-): Promise<TTemplateVersionRow> {
-  return db
-    .updateTable('placements.contract_template_versions')
-    .set({ state: 'published', published_by: by, published_at: now, updated_at: now })
-    .where('id', '=', id)
-    .where('state', '=', 'draft')
-    .returningAll()
-    .executeTakeFirstOrThrow();
-}
-
-export async function nextTemplateVersion(db: TDb, templateId: string): Promise<number> {
-  const row = await db
-    .selectFrom('placements.contract_template_versions')
-    .select((eb) => eb.fn.max('version').as('v'))
-    .where('template_id', '=', templateId)
-    .executeTakeFirst();
-  return Number(row?.v ?? 0) + 1;
-}
+/** The template's versions (kit's versioned document): draft, published, frozen. */
+export const templateVersions = versionedDocument<
+  TTemplateVersionRow,
+  'body_nl' | 'body_en' | 'company_fields' | 'signers'
+>({
+  schema: SCHEMA,
+  table: 'contract_template_versions',
+  parent: 'template_id',
+  parentOf: (v) => v.template_id,
+  content: ['body_nl', 'body_en', 'company_fields', 'signers'],
+  errors: {
+    published: 'contract_template_version_published',
+    draftExists: 'contract_template_draft_exists',
+    notPublished: 'contract_template_not_published',
+  },
+});
 
 /**
  * The version new contracts of the school are generated from: the given template's newest published

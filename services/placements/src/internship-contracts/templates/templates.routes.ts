@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -9,10 +9,8 @@ import {
   ZContractTemplateUpdateBody,
   ZContractTemplateVersionDocument,
   ZContractTemplateVersionUpdateBody,
-  type TContractTemplateIssue,
 } from '@stageplein/contracts/internship-contracts/contract-schemas';
-import type { TLanguage } from '@stageplein/contracts/i18n/index';
-import { errorObject, JSONAPI_MEDIA_TYPE } from '@stageplein/kit/errors/error-handler';
+import { sendIssues } from '@stageplein/kit/errors/validation-failed';
 import type { TPlacementsDeps } from '../../placements.config.ts';
 import { callerOf } from '../../shared/caller.ts';
 import { contextOf } from '../../shared/request.ts';
@@ -38,18 +36,6 @@ const TAGS = ['contracts'];
 const ZId = z.object({ id: z.uuid() });
 const WHO =
   'Admins of the selected, approved School (contracts `mayManageContracts`): 401 anonymous, 403 anyone else, 404 for another school’s; 404 `contracts_unavailable` on a tenant that uses hours.';
-
-/** 422 with one catalogue error per issue, pointing into the version's attributes (kit's error shape). */
-export function sendTemplateIssues(
-  reply: FastifyReply,
-  lang: TLanguage,
-  issues: readonly TContractTemplateIssue[],
-) {
-  const errors = issues.map((issue) =>
-    errorObject(lang, issue.code, issue.vars, { pointer: `/data/attributes${issue.pointer}` }),
-  );
-  return reply.status(422).type(JSONAPI_MEDIA_TYPE).send({ errors });
-}
 
 /** Contract templates and their versions (docs/decisions/internship-contracts.md). */
 export const templatesRoutes: FastifyPluginAsync<TPlacementsDeps> = async (app, deps) => {
@@ -162,7 +148,7 @@ export const templatesRoutes: FastifyPluginAsync<TPlacementsDeps> = async (app, 
       const ctx = await contextOf(req, deps);
       const caller = await callerOf(req, ctx.db);
       const outcome = await changeTemplateDraft(ctx, caller, req.params.id, req.body.data.attributes);
-      if (!outcome.ok) return sendTemplateIssues(reply, ctx.lang, outcome.issues);
+      if (!outcome.ok) return sendIssues(reply, ctx.lang, outcome.issues);
       return { data: templateVersionResource(outcome.view.version, outcome.view.template) };
     },
   });
@@ -178,7 +164,7 @@ export const templatesRoutes: FastifyPluginAsync<TPlacementsDeps> = async (app, 
     handler: async (req, reply) => {
       const ctx = await contextOf(req, deps);
       const outcome = await publishTemplateDraft(ctx, await callerOf(req, ctx.db), req.params.id);
-      if (!outcome.ok) return sendTemplateIssues(reply, ctx.lang, outcome.issues);
+      if (!outcome.ok) return sendIssues(reply, ctx.lang, outcome.issues);
       return { data: templateVersionResource(outcome.view.version, outcome.view.template) };
     },
   });

@@ -6,31 +6,23 @@ import type {
   ZContractTemplateCollection,
   ZContractTemplateDocument,
 } from '@stageplein/contracts/internship-contracts/contract-schemas';
+import { versionLinks } from '@stageplein/kit/versioned/versioned-document';
 import type { TTemplateRow, TTemplateVersionRow, TTemplateWithVersions } from './templates.repository.ts';
 
-export function templateResource({
-  template: t,
-  published,
-  draft,
-}: TTemplateWithVersions): TContractTemplateResource {
+export function templateResource(view: TTemplateWithVersions): TContractTemplateResource {
+  const t = view.template;
+  const versions = versionLinks('contract_template_version', view);
   return {
     type: 'contract_template',
     id: t.id,
     attributes: {
       name: t.name,
       school_id: t.school_id,
-      published_version: published?.version ?? null,
-      published_version_id: published?.id ?? null,
-      published_at: published?.published_at?.toISOString() ?? null,
-      draft_version: draft?.version ?? null,
-      draft_version_id: draft?.id ?? null,
+      ...versions.attributes,
       created_at: t.created_at.toISOString(),
       updated_at: t.updated_at.toISOString(),
     },
-    relationships: {
-      published_version: { data: published ? { type: 'contract_template_version', id: published.id } : null },
-      draft_version: { data: draft ? { type: 'contract_template_version', id: draft.id } : null },
-    },
+    relationships: versions.relationships,
   };
 }
 

@@ -8,7 +8,7 @@ import {
   type TContractTemplateVersionUpdate,
 } from '@stageplein/contracts/internship-contracts/contract-schemas';
 import { EMPTY_DOCUMENT, type TRichTextDocument } from '@stageplein/contracts/content/content';
-import { ApiError, notFound } from '@stageplein/kit/errors/api-error';
+import { notFound } from '@stageplein/kit/errors/api-error';
 import { renderRichText } from '@stageplein/kit/rich-text/rich-text';
 import type { TCaller } from '../../shared/caller.ts';
 import { record } from '../../shared/events.ts';
@@ -16,15 +16,10 @@ import type { TChangeActor, TCtx } from '../../shared/request.ts';
 import { assertContractManager } from '../internship-contracts.policy.ts';
 import {
   findTemplate,
-  findTemplateVersion,
   insertTemplate,
-  insertTemplateVersion,
-  nextTemplateVersion,
-  publishTemplateVersion,
   renameTemplate,
   templatesOfSchool,
-  templateVersionsOf,
-  updateDraftContent,
+  templateVersions,
   type TTemplateRow,
   type TTemplateVersionRow,
   type TTemplateWithVersions,
@@ -51,14 +46,17 @@ async function ownVersion(
   id: string,
   lock = false,
 ): Promise<TTemplateVersionView> {
-  const version = await findTemplateVersion(ctx.db, id);
-  if (!version) throw notFound();
-  const template = await ownTemplate(ctx, schoolId, version.template_id, lock);
-  return { template, version: lock ? ((await findTemplateVersion(ctx.db, id)) ?? version) : version };
+  const { head, version } = await templateVersions.ownVersion(
+    ctx.db,
+    id,
+    (templateId) => ownTemplate(ctx, schoolId, templateId, lock),
+    lock,
+  );
+  return { template: head, version };
 }
 
 async function withVersions(ctx: TCtx, template: TTemplateRow): Promise<TTemplateWithVersions> {
-  return { template, ...(await templateVersionsOf(ctx.db, [template.id])).get(template.id)! };
+  return { template, ...(await templateVersions.versionsOf(ctx.db, [template.id])).get(template.id)! };
 }
 
 const base = (t: TTemplateRow) => ({ template_id: t.id, school_id: t.school_id });
@@ -66,7 +64,7 @@ const base = (t: TTemplateRow) => ({ template_id: t.id, school_id: t.school_id }
 export async function listTemplates(ctx: TCtx, caller: TCaller): Promise<TTemplateWithVersions[]> {
   const schoolId = assertContractManager(ctx, caller);
   const rows = await templatesOfSchool(ctx.db, schoolId);
-  const versions = await templateVersionsOf(
+  const versions = await templateVersions.versionsOf(
     ctx.db,
     rows.map((r) => r.id),
   );
@@ -99,21 +97,16 @@ export async function createTemplate(
     created_at: ctx.now,
     updated_at: ctx.now,
   });
-  const draft = await insertTemplateVersion(ctx.db, {
-    tenant_id: ctx.tenant.id,
-    template_id: template.id,
-    version: 1,
-    state: 'draft',
-    body_nl: content?.body_nl ?? EMPTY_DOCUMENT,
-    body_en: content?.body_en ?? EMPTY_DOCUMENT,
-    company_fields: content?.company_fields ?? [],
-    signers: content?.signers ?? defaultSigners(ctx.tenant.features),
-    created_by: actor.userId,
-    created_at: ctx.now,
-    updated_at: ctx.now,
-    published_by: null,
-    published_at: null,
-  });
+  const draft = await templateVersions.insertDraft(
+    ctx.db,
+    { tenantId: ctx.tenant.id, parentId: template.id, version: 1, by: actor.userId, now: ctx.now },
+    {
+      body_nl: content?.body_nl ?? EMPTY_DOCUMENT,
+      body_en: content?.body_en ?? EMPTY_DOCUMENT,
+      company_fields: content?.company_fields ?? [],
+      signers: content?.signers ?? defaultSigners(ctx.tenant.features),
+    },
+  );
   await record(
     ctx,
     actor,
@@ -164,7 +157,7 @@ export async function changeTemplateDraft(
   input: TContractTemplateVersionUpdate,
 ): Promise<TTemplateOutcome> {
   const { template, version } = await ownVersion(ctx, assertContractManager(ctx, caller), id, true);
-  if (version.state !== 'draft') throw new ApiError('contract_template_version_published');
+  templateVersions.assertDraft(version);
   const content = {
     body_nl: input.body_nl ?? version.body_nl,
     body_en: input.body_en ?? version.body_en,
@@ -177,7 +170,7 @@ export async function changeTemplateDraft(
   };
   const issues = validateContractTemplate(content, ctx.tenant.features);
   if (issues.length > 0) return { ok: false, issues };
-  const updated = await updateDraftContent(ctx.db, id, content, ctx.now);
+  const updated = await templateVersions.saveDraft(ctx.db, id, content, ctx.now);
   await record(
     ctx,
     caller,
@@ -191,23 +184,11 @@ export async function changeTemplateDraft(
 /** A new draft copied from the newest published version (409 with a draft open or none published). */
 export async function newTemplateDraft(ctx: TCtx, caller: TCaller, templateId: string) {
   const template = await ownTemplate(ctx, assertContractManager(ctx, caller), templateId, true);
-  const { published, draft } = await withVersions(ctx, template);
-  if (draft) throw new ApiError('contract_template_draft_exists');
-  if (!published) throw new ApiError('contract_template_not_published');
-  const version = await insertTemplateVersion(ctx.db, {
-    tenant_id: ctx.tenant.id,
-    template_id: template.id,
-    version: await nextTemplateVersion(ctx.db, template.id),
-    state: 'draft',
-    body_nl: published.body_nl,
-    body_en: published.body_en,
-    company_fields: published.company_fields,
-    signers: published.signers,
-    created_by: caller.userId,
-    created_at: ctx.now,
-    updated_at: ctx.now,
-    published_by: null,
-    published_at: null,
+  const version = await templateVersions.newDraft(ctx.db, {
+    tenantId: ctx.tenant.id,
+    parentId: template.id,
+    by: caller.userId,
+    now: ctx.now,
   });
   await record(
     ctx,
@@ -225,7 +206,7 @@ export async function publishTemplateVersionOf(
   actor: TChangeActor,
   view: TTemplateVersionView,
 ): Promise<TTemplateVersionView> {
-  const published = await publishTemplateVersion(ctx.db, view.version.id, actor.userId, ctx.now);
+  const published = await templateVersions.publish(ctx.db, view.version.id, actor.userId, ctx.now);
   await record(
     ctx,
     actor,
@@ -243,7 +224,7 @@ export async function publishTemplateDraft(
   id: string,
 ): Promise<TTemplateOutcome> {
   const view = await ownVersion(ctx, assertContractManager(ctx, caller), id, true);
-  if (view.version.state !== 'draft') throw new ApiError('contract_template_version_published');
+  templateVersions.assertDraft(view.version);
   const issues = validateContractTemplate(view.version, ctx.tenant.features, true);
   if (issues.length > 0) return { ok: false, issues };
   return { ok: true, view: await publishTemplateVersionOf(ctx, caller, view) };

@@ -1,16 +1,15 @@
-import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import { versionedDocument, type TVersionsOf } from '@stageplein/kit/versioned/versioned-document';
 import type { TInternshipContractType } from '@stageplein/contracts/placements/internships';
-import type { TDb } from '../../database.ts';
+import { SCHEMA, type TDb } from '../../database.ts';
 import type { TWorkflowDefinitionsTable, TWorkflowVersionsTable } from './definitions.table.ts';
 
 export type TDefinitionRow = Selectable<TWorkflowDefinitionsTable>;
 export type TVersionRow = Selectable<TWorkflowVersionsTable>;
 
 /** A definition with its newest published version and its draft (either may be missing). */
-export interface TDefinitionWithVersions {
+export interface TDefinitionWithVersions extends TVersionsOf<TVersionRow> {
   definition: TDefinitionRow;
-  published: TVersionRow | null;
-  draft: TVersionRow | null;
 }
 
 export async function findDefinition(db: TDb, id: string): Promise<TDefinitionRow | undefined> {
@@ -39,44 +38,21 @@ export async function definitionsOfSchool(db: TDb, schoolId: string): Promise<TD
     .execute();
 }
 
-/** Per definition: the newest published version and the draft. */
-export async function versionsOf(
-  db: TDb,
-  definitionIds: string[],
-): Promise<Map<string, Omit<TDefinitionWithVersions, 'definition'>>> {
-  const out = new Map<string, Omit<TDefinitionWithVersions, 'definition'>>();
-  for (const id of definitionIds) out.set(id, { published: null, draft: null });
-  if (definitionIds.length === 0) return out;
-  const rows = await db
-    .selectFrom('placements.workflow_versions')
-    .selectAll()
-    .where('definition_id', 'in', definitionIds)
-    .where((eb) =>
-      eb.or([
-        eb('state', '=', 'draft'),
-        eb(
-          'version',
-          '=',
-          eb
-            .selectFrom('placements.workflow_versions as p')
-            .select((e) => e.fn.max('p.version').as('v'))
-            .whereRef('p.definition_id', '=', 'placements.workflow_versions.definition_id')
-            .where('p.state', '=', 'published'),
-        ),
-      ]),
-    )
-    .execute();
-  for (const row of rows) {
-    const entry = out.get(row.definition_id)!;
-    if (row.state === 'draft') entry.draft = row;
-    else entry.published = row;
-  }
-  return out;
-}
+/** The definition's versions (kit's versioned document): draft, published, frozen. */
+export const workflowVersions = versionedDocument<TVersionRow, 'phases'>({
+  schema: SCHEMA,
+  table: 'workflow_versions',
+  parent: 'definition_id',
+  parentOf: (v) => v.definition_id,
+  content: ['phases'],
+  errors: {
+    published: 'workflow_version_published',
+    draftExists: 'workflow_draft_exists',
+    notPublished: 'workflow_not_published',
+  },
+});
 
-export async function findVersion(db: TDb, id: string): Promise<TVersionRow | undefined> {
-  return db.selectFrom('placements.workflow_versions').selectAll().where('id', '=', id).executeTakeFirst();
-}
+export const findVersion = workflowVersions.find;
 
 export async function insertDefinition(
   db: TDb,
@@ -131,60 +107,6 @@ export async function hasDefault(
     .where('is_default', '=', true)
     .executeTakeFirst();
   return !!row;
-}
-
-/** The phases as jsonb: Kysely would send an array as a PostgreSQL array. */
-const phasesJson = (phases: TVersionRow['phases']) =>
-  sql<TVersionRow['phases']>`${JSON.stringify(phases)}::jsonb`;
-
-export async function insertVersion(
-  db: TDb,
-  row: Omit<Insertable<TWorkflowVersionsTable>, 'phases'> & { phases: TVersionRow['phases'] },
-): Promise<TVersionRow> {
-  return db
-    .insertInto('placements.workflow_versions')
-    .values({ ...row, phases: phasesJson(row.phases) })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-}
-
-export async function updateDraftPhases(
-  db: TDb,
-  id: string,
-  phases: TVersionRow['phases'],
-  now: Date,
-): Promise<TVersionRow> {
-  return db
-    .updateTable('placements.workflow_versions')
-    .set({ phases: phasesJson(phases), updated_at: now })
-    .where('id', '=', id)
-    .where('state', '=', 'draft')
-    .returningAll()
-    .executeTakeFirstOrThrow();
-}
-
-export async function publishVersion(
-  db: TDb,
-  id: string,
-  by: string | null,
-  now: Date,
-): Promise<TVersionRow> {
-  return db
-    .updateTable('placements.workflow_versions')
-    .set({ state: 'published', published_by: by, published_at: now, updated_at: now })
-    .where('id', '=', id)
-    .where('state', '=', 'draft')
-    .returningAll()
-    .executeTakeFirstOrThrow();
-}
-
-export async function nextVersionNumber(db: TDb, definitionId: string): Promise<number> {
-  const row = await db
-    .selectFrom('placements.workflow_versions')
-    .select((eb) => eb.fn.max('version').as('v'))
-    .where('definition_id', '=', definitionId)
-    .executeTakeFirst();
-  return Number(row?.v ?? 0) + 1;
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -11,8 +11,7 @@ import {
   ZWorkflowVersionDocument,
   ZWorkflowVersionUpdateBody,
 } from '@stageplein/contracts/phases/workflow-definitions';
-import { errorObject, JSONAPI_MEDIA_TYPE } from '@stageplein/kit/errors/error-handler';
-import type { TLanguage } from '@stageplein/contracts/i18n/index';
+import { sendIssues } from '@stageplein/kit/errors/validation-failed';
 import type { TPlacementsDeps } from '../../placements.config.ts';
 import { callerOf } from '../../shared/caller.ts';
 import { contextOf } from '../../shared/request.ts';
@@ -32,18 +31,10 @@ import {
   readDefinition,
   readVersion,
   versionTimeline,
-  type TPublishIssue,
 } from './definitions.service.ts';
 
 const TAGS = ['workflows'];
 
-/** 422 with one catalogue error per issue, pointing into the version's attributes (kit's error shape). */
-function sendIssues(reply: FastifyReply, lang: TLanguage, issues: readonly TPublishIssue[]) {
-  const errors = issues.map((issue) =>
-    errorObject(lang, issue.code, issue.vars, { pointer: `/data/attributes${issue.pointer}` }),
-  );
-  return reply.status(422).type(JSONAPI_MEDIA_TYPE).send({ errors });
-}
 const ZId = z.object({ id: z.uuid() });
 const WHO =
   'The workflow designers of the selected School (its admins; mentors a school admin granted it): 401 anonymous, 403 anyone else, 404 for another school’s.';

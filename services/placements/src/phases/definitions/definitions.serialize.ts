@@ -7,13 +7,12 @@ import type {
   ZWorkflowDefinitionDocument,
   ZWorkflowTimelineDocument,
 } from '@stageplein/contracts/phases/workflow-definitions';
+import { versionLinks } from '@stageplein/kit/versioned/versioned-document';
 import type { TDefinitionRow, TDefinitionWithVersions, TVersionRow } from './definitions.repository.ts';
 
-export function definitionResource({
-  definition: d,
-  published,
-  draft,
-}: TDefinitionWithVersions): TWorkflowDefinitionResource {
+export function definitionResource(view: TDefinitionWithVersions): TWorkflowDefinitionResource {
+  const { definition: d, published, draft } = view;
+  const versions = versionLinks('workflow_version', view);
   return {
     type: 'workflow_definition',
     id: d.id,
@@ -22,19 +21,12 @@ export function definitionResource({
       school_id: d.school_id,
       contract_type: d.contract_type,
       is_default: d.is_default,
-      published_version: published?.version ?? null,
-      published_version_id: published?.id ?? null,
-      published_at: published?.published_at?.toISOString() ?? null,
-      draft_version: draft?.version ?? null,
-      draft_version_id: draft?.id ?? null,
+      ...versions.attributes,
       phase_count: (published ?? draft)?.phases.length ?? 0,
       created_at: d.created_at.toISOString(),
       updated_at: d.updated_at.toISOString(),
     },
-    relationships: {
-      published_version: { data: published ? { type: 'workflow_version', id: published.id } : null },
-      draft_version: { data: draft ? { type: 'workflow_version', id: draft.id } : null },
-    },
+    relationships: versions.relationships,
   };
 }
 

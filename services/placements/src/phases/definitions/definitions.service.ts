@@ -22,17 +22,12 @@ import {
   clearDefault,
   definitionsOfSchool,
   findDefinition,
-  findVersion,
   hasDefault,
   insertDefinition,
-  insertVersion,
   lockDefinition,
-  nextVersionNumber,
   phaseTemplates,
-  publishVersion,
   updateDefinition,
-  updateDraftPhases,
-  versionsOf,
+  workflowVersions,
   type TDefinitionRow,
   type TDefinitionWithVersions,
   type TVersionRow,
@@ -72,15 +67,17 @@ async function ownDefinition(ctx: TCtx, schoolId: string, id: string, lock = fal
 }
 
 async function ownVersion(ctx: TCtx, schoolId: string, id: string, lock = false): Promise<TVersionView> {
-  const version = await findVersion(ctx.db, id);
-  if (!version) throw notFound();
-  const definition = await ownDefinition(ctx, schoolId, version.definition_id, lock);
-  // Locked: read the version again under the definition's lock (a concurrent publish may have won).
-  return { definition, version: lock ? ((await findVersion(ctx.db, id)) ?? version) : version };
+  const { head, version } = await workflowVersions.ownVersion(
+    ctx.db,
+    id,
+    (definitionId) => ownDefinition(ctx, schoolId, definitionId, lock),
+    lock,
+  );
+  return { definition: head, version };
 }
 
 async function withVersions(ctx: TCtx, definition: TDefinitionRow): Promise<TDefinitionWithVersions> {
-  const versions = (await versionsOf(ctx.db, [definition.id])).get(definition.id)!;
+  const versions = (await workflowVersions.versionsOf(ctx.db, [definition.id])).get(definition.id)!;
   return { definition, ...versions };
 }
 
@@ -96,7 +93,7 @@ const eventBase = (d: TDefinitionRow) => ({
 export async function listDefinitions(ctx: TCtx, caller: TCaller): Promise<TDefinitionWithVersions[]> {
   const schoolId = await assertDesigner(ctx, caller);
   const rows = await definitionsOfSchool(ctx.db, schoolId);
-  const versions = await versionsOf(
+  const versions = await workflowVersions.versionsOf(
     ctx.db,
     rows.map((r) => r.id),
   );
@@ -138,18 +135,11 @@ export async function createDefinition(
     created_at: ctx.now,
     updated_at: ctx.now,
   });
-  const draft = await insertVersion(ctx.db, {
-    tenant_id: ctx.tenant.id,
-    definition_id: definition.id,
-    version: 1,
-    state: 'draft',
-    phases: normalizePhases(input.phases ?? []),
-    created_by: caller.userId,
-    created_at: ctx.now,
-    updated_at: ctx.now,
-    published_by: null,
-    published_at: null,
-  });
+  const draft = await workflowVersions.insertDraft(
+    ctx.db,
+    { tenantId: ctx.tenant.id, parentId: definition.id, version: 1, by: caller.userId, now: ctx.now },
+    { phases: normalizePhases(input.phases ?? []) },
+  );
   await record(
     ctx,
     caller,
@@ -205,8 +195,8 @@ export async function changeDraft(
   phases: readonly TWorkflowPhaseInput[],
 ): Promise<TVersionView> {
   const { definition, version } = await ownVersion(ctx, await assertDesigner(ctx, caller), id, true);
-  if (version.state !== 'draft') throw new ApiError('workflow_version_published');
-  const updated = await updateDraftPhases(ctx.db, id, normalizePhases(phases), ctx.now);
+  workflowVersions.assertDraft(version);
+  const updated = await workflowVersions.saveDraft(ctx.db, id, { phases: normalizePhases(phases) }, ctx.now);
   await record(
     ctx,
     caller,
@@ -221,20 +211,11 @@ export async function changeDraft(
 export async function newDraft(ctx: TCtx, caller: TCaller, definitionId: string): Promise<TVersionView> {
   const schoolId = await assertDesigner(ctx, caller);
   const definition = await ownDefinition(ctx, schoolId, definitionId, true);
-  const { published, draft } = await withVersions(ctx, definition);
-  if (draft) throw new ApiError('workflow_draft_exists');
-  if (!published) throw new ApiError('workflow_not_published');
-  const version = await insertVersion(ctx.db, {
-    tenant_id: ctx.tenant.id,
-    definition_id: definition.id,
-    version: await nextVersionNumber(ctx.db, definition.id),
-    state: 'draft',
-    phases: published.phases,
-    created_by: caller.userId,
-    created_at: ctx.now,
-    updated_at: ctx.now,
-    published_by: null,
-    published_at: null,
+  const version = await workflowVersions.newDraft(ctx.db, {
+    tenantId: ctx.tenant.id,
+    parentId: definition.id,
+    by: caller.userId,
+    now: ctx.now,
   });
   await record(
     ctx,
@@ -292,7 +273,7 @@ async function dataIssues(ctx: TCtx, schoolId: string, phases: TWorkflowPhase[])
 export async function publishDraft(ctx: TCtx, caller: TCaller, id: string): Promise<TPublishOutcome> {
   const schoolId = await assertDesigner(ctx, caller);
   const { definition, version } = await ownVersion(ctx, schoolId, id, true);
-  if (version.state !== 'draft') throw new ApiError('workflow_version_published');
+  workflowVersions.assertDraft(version);
   const content = { contract_type: definition.contract_type, phases: version.phases };
   const issues: TPublishIssue[] = [
     ...validateWorkflowDefinition(content, ctx.tenant.features),
@@ -309,7 +290,7 @@ export async function publishVersionOf(
   definition: TDefinitionRow,
   version: TVersionRow,
 ): Promise<TVersionView> {
-  const published = await publishVersion(ctx.db, version.id, actor.userId, ctx.now);
+  const published = await workflowVersions.publish(ctx.db, version.id, actor.userId, ctx.now);
   let def = definition;
   if (!def.is_default && !(await hasDefault(ctx.db, def.school_id, def.contract_type)))
     def = await updateDefinition(ctx.db, def.id, { is_default: true, updated_at: ctx.now });
