@@ -44,6 +44,7 @@ describe('API error catalogue', () => {
       token_invalid: 422,
       redirect_not_allowed: 422,
       passwordless_unavailable: 403,
+      education_sso_link_refused: 403,
       email_taken: 409,
       impersonation_restricted: 403,
       invalid_status_transition: 422,

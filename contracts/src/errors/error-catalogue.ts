@@ -20,6 +20,7 @@ export const ERROR_CODES = [
   'token_invalid',
   'redirect_not_allowed',
   'passwordless_unavailable',
+  'education_sso_link_refused',
   'email_taken',
   'impersonation_restricted',
   'invalid_status_transition',
@@ -198,6 +199,8 @@ export const ERRORS: Readonly<Record<TErrorCode, TErrorDefinition>> = Object.fre
   token_invalid: define('token_invalid', 422),
   redirect_not_allowed: define('redirect_not_allowed', 422),
   passwordless_unavailable: define('passwordless_unavailable', 403),
+  // Linking a federation identity to an account of another school, or to one already linked (#36).
+  education_sso_link_refused: define('education_sso_link_refused', 403),
   email_taken: define('email_taken', 409),
   // What a token obtained through "sign in as user" may not do (password, email, another impersonation).
   impersonation_restricted: define('impersonation_restricted', 403),

@@ -818,6 +818,11 @@ export const en: TMessages = {
       title: 'Not available',
       detail: 'Signing in without a password is not available on this website.',
     },
+    education_sso_link_refused: {
+      title: 'Cannot link',
+      detail:
+        'This account does not belong to the school of your Kennisnet account, or it is already linked to another Kennisnet account.',
+    },
     email_taken: {
       title: 'Email address in use',
       detail: 'An account with this email address already exists.',

@@ -73,6 +73,11 @@ export const nlApi = {
     title: 'Niet beschikbaar',
     detail: 'Inloggen zonder wachtwoord is op deze website niet beschikbaar.',
   },
+  education_sso_link_refused: {
+    title: 'Koppelen niet mogelijk',
+    detail:
+      'Dit account hoort niet bij de school van je Kennisnet-account, of is al aan een ander Kennisnet-account gekoppeld.',
+  },
   email_taken: {
     title: 'E-mailadres in gebruik',
     detail: 'Er bestaat al een account met dit e-mailadres.',

@@ -11,6 +11,8 @@ export const SERVICE_PREFIXES = {
     '/auth/validate_token',
     '/auth/password',
     '/auth/passwordless',
+    // Education single sign-on (#36): the start, the federation's callback, the link confirmation.
+    '/auth/kennisnet',
     '/api/v1/current_user',
     '/api/v1/users',
     '/api/v1/confirm',

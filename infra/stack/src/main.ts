@@ -37,7 +37,7 @@ async function main(): Promise<void> {
   // to it over IPC, and everything else this process prints goes to its log file.
   const report = process.argv.includes('--report-to-parent') ? process.send?.bind(process) : undefined;
   const step = (s: string) => (report ? report({ progress: s }) : console.log(`  • ${s}`));
-  const stack = await startStack(config, { progress: step });
+  const stack = await startStack(config, { progress: step, devEntreePort: config.DEV_ENTREE_PORT });
   try {
     await stack.app.listen({ port: config.PORT, host: config.HOST });
   } catch (error) {
@@ -55,6 +55,11 @@ async function main(): Promise<void> {
     ...(config.DATABASE_URL
       ? []
       : [demoAccountsText(port, path.relative(process.cwd(), config.MAIL_DIR) || '.')]),
+    ...(Object.keys(config.EDUCATION_SSO).length === 0
+      ? [
+          `Kennisnet sign-in (/inloggen/kennisnet) goes to a local stand-in for Entree (http://localhost:${config.DEV_ENTREE_PORT}), where you choose a school identity.\n`,
+        ]
+      : []),
   ].join('\n');
   if (report) report({ ready: banner });
   else console.log(`\n${banner}`);

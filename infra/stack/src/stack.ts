@@ -8,6 +8,7 @@ import { runWorker, type TRunningWorker } from '@stageplein/workflows/run-worker
 import { startTemporalDevServer } from '@stageplein/engines/temporal';
 import { buildGateway } from '@stageplein/gateway/gateway.app';
 import { SERVICES, type TStackConfig } from './services.ts';
+import { startDevEntree } from './dev-entree.ts';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -29,6 +30,11 @@ export async function startStack(
     now?: () => Date;
     /** Temporal and the workflow worker (default true): the dev server unless TEMPORAL_ADDRESS is set. */
     workflows?: boolean;
+    /**
+     * Run the local stand-in for the education federation on this port (0: any) when EDUCATION_SSO is
+     * unset: `npm start` does (infra/stack/src/dev-entree.ts).
+     */
+    devEntreePort?: number;
   } = {},
 ): Promise<TRunningStack & { platform: TPlatform<TStackConfig>; ownerUrl: string }> {
   let config = initialConfig;
@@ -47,6 +53,14 @@ export async function startStack(
     });
     stopTemporal = temporal.stop;
     config = { ...config, TEMPORAL_ADDRESS: temporal.address };
+  }
+  let stopEntree = async () => undefined as void;
+  if (options.devEntreePort !== undefined && Object.keys(config.EDUCATION_SSO).length === 0) {
+    // The local stand-in for the education federation (dev only, like the mailbox), serving every tenant.
+    const entree = await startDevEntree({ port: options.devEntreePort });
+    progress(`local Kennisnet/Entree stand-in at ${entree.issuer}`);
+    stopEntree = entree.stop;
+    config = { ...config, EDUCATION_SSO: JSON.parse(entree.configValue) as TStackConfig['EDUCATION_SSO'] };
   }
   let ownerUrl = config.DATABASE_URL;
   if (!ownerUrl) {
@@ -93,12 +107,14 @@ export async function startStack(
         await platform.close();
         await stopTemporal();
         await stopPostgres();
+        await stopEntree();
       },
     };
   } catch (error) {
     await worker?.stop();
     await stopTemporal();
     await stopPostgres();
+    await stopEntree();
     throw error;
   }
 }

@@ -14,6 +14,11 @@ import type { TPasswordlessTokensTable } from './passwordless/passwordless.table
 import type { TAuditLogTable } from './impersonation/audit-log.table.ts';
 import type { TDevMailsTable } from './mail/dev-mailbox.table.ts';
 import type { TStudentImportKeysTable } from './internal-import/student-import-keys.table.ts';
+import type {
+  TEducationSsoFlowsTable,
+  TEducationSsoIdentitiesTable,
+  TEducationSsoSchoolsTable,
+} from './education-sso/education-sso.table.ts';
 import type { TOrganizationsReadModelTable } from '@stageplein/kit/read-models/organizations-read-model';
 
 export const SCHEMA = 'identity';
@@ -28,6 +33,9 @@ export interface TIdentityDb {
   'identity.audit_log': TAuditLogTable;
   'identity.dev_mails': TDevMailsTable;
   'identity.student_import_keys': TStudentImportKeysTable;
+  'identity.education_sso_schools': TEducationSsoSchoolsTable;
+  'identity.education_sso_identities': TEducationSsoIdentitiesTable;
+  'identity.education_sso_flows': TEducationSsoFlowsTable;
   /** Kit's organizations read model (kit/read-models/organizations-read-model.ts). */
   'identity.organizations': TOrganizationsReadModelTable;
   'identity.outbox': TOutboxTable;

@@ -11,6 +11,20 @@ const flag = z
   .optional()
   .transform((v) => v === 'true' || v === '1');
 
+/**
+ * Education single sign-on (issue #36, docs/decisions/education-sso.md): the federation's OpenID
+ * provider per tenant, as JSON `{"<tenant>": {"issuer", "client_id", "client_secret"}}`; the key `*`
+ * serves every tenant without its own entry. Empty: not offered. `npm start` fills it with its local
+ * stand-in for the federation; the distributed profile takes the real federation's registration.
+ */
+export const ZEducationSsoClient = z.object({
+  issuer: z.url(),
+  client_id: z.string().min(1),
+  client_secret: z.string().min(1),
+});
+export type TEducationSsoClient = z.infer<typeof ZEducationSsoClient>;
+const ZEducationSsoConfig = z.record(z.string(), ZEducationSsoClient);
+
 export const IDENTITY_CONFIG = {
   /**
    * Serve the dev mailbox (`/api/v1/dev/mailbox`, platform operators only) — the embedded profile
@@ -51,6 +65,27 @@ export const IDENTITY_CONFIG = {
   RATE_LIMIT_CONFIRM: z.coerce.number().int().positive().default(10),
   /** Per account (whichever address asks): this many times an action's per-address limit. */
   RATE_LIMIT_ACCOUNT_FACTOR: z.coerce.number().int().positive().default(3),
+  EDUCATION_SSO: z
+    .string()
+    .default('')
+    .transform((text, ctx) => {
+      if (!text.trim()) return {};
+      let value: unknown;
+      try {
+        value = JSON.parse(text);
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'EDUCATION_SSO is not JSON' });
+        return z.NEVER;
+      }
+      const parsed = ZEducationSsoConfig.safeParse(value);
+      if (!parsed.success) {
+        ctx.addIssue({ code: 'custom', message: `EDUCATION_SSO: ${parsed.error.message}` });
+        return z.NEVER;
+      }
+      return parsed.data;
+    }),
+  /** Lifetime of a started sign-in (until the federation sends the browser back) and of a pending link. */
+  EDUCATION_SSO_FLOW_MINUTES: z.coerce.number().positive().default(15),
   /** Origins (comma separated, `{tenant}` replaced) allowed as password-reset redirect besides the tenant's own site. */
   PASSWORD_RESET_REDIRECT_ALLOW_LIST: z
     .string()

@@ -19,6 +19,7 @@ import { accountDeletionRoutes } from './account-deletion/account-deletion.route
 import { devMailboxRoutes } from './mail/dev-mailbox.routes.ts';
 import { studentsBulkRoutes } from './internal-import/students-bulk.routes.ts';
 import { sessionsRoutes } from './auth/sessions.routes.ts';
+import { educationSsoRoutes } from './education-sso/education-sso.routes.ts';
 import { seedTenant } from './seeds/seed.ts';
 import { organizationSignupsConsumer } from './organization-signups/organization-signups.consumer.ts';
 import { organizationsReadModelConsumer } from '@stageplein/kit/read-models/organizations-read-model.consumer';
@@ -55,6 +56,7 @@ const routes: FastifyPluginAsync<TIdentityDeps> = async (app, deps) => {
   await app.register(accountDeletionRoutes, deps);
   await app.register(studentsBulkRoutes, deps);
   await app.register(sessionsRoutes, deps);
+  await app.register(educationSsoRoutes, deps);
   if (deps.config.DEV_MAILBOX && deps.config.NODE_ENV !== 'production') {
     await app.register(devMailboxRoutes, deps);
   }

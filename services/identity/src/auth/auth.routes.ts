@@ -19,6 +19,7 @@ import { findUserById } from '../users/users.repository.ts';
 import { userDocument } from '../users/users.serialize.ts';
 import { requestPasswordReset, signIn, signOut, updatePassword } from './auth.service.ts';
 import { answerNoSoonerThan, rateLimitFor } from './rate-limit.ts';
+import { educationSsoOffered } from '../education-sso/education-sso.service.ts';
 import type { TIdentityDeps } from '../identity.config.ts';
 
 const TAGS = ['authentication'];
@@ -125,7 +126,8 @@ export const authRoutes: FastifyPluginAsync<TIdentityDeps> = async (app, deps) =
         attributes: {
           password: true,
           passwordless: req.tenant.features.passwordlessLogin,
-          education_sso: false,
+          // Offered on the student and school sign-in pages where the federation is configured (#36).
+          education_sso: educationSsoOffered({ config: deps.config, tenant: req.tenant }),
         },
       }),
   });

@@ -12,6 +12,7 @@ import m20261125T0910_organizations_read_model from './20261125T0910-organizatio
 import m20261126T0930_ownership from './20261126T0930-ownership.ts';
 import m20270111T0900_outbox_pending from './20270111T0900-outbox-pending.ts';
 import m20270202T0900_kit_organizations_read_model from './20270202T0900-kit-organizations-read-model.ts';
+import m20270301T0900_education_sso from './20270301T0900-education-sso.ts';
 
 /**
  * Applied in key order. Each migration is a frozen file named by its timestamp: once landed it is never
@@ -33,4 +34,6 @@ export const migrations: Record<string, Migration> = {
   '20270111T0900-outbox-pending': m20270111T0900_outbox_pending,
   // Kit's organizations read model instead of identity's own (kit/read-models).
   '20270202T0900-kit-organizations-read-model': m20270202T0900_kit_organizations_read_model,
+  // Education single sign-on: schools by BRIN, linked federation identities, sign-ins under way (#36).
+  '20270301T0900-education-sso': m20270301T0900_education_sso,
 };

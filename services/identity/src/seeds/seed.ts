@@ -6,6 +6,7 @@ import {
   type TSeedOrganizationKind,
 } from '@stageplein/contracts/domain/seed-ids';
 import type { TRoleName } from '@stageplein/contracts/identity/roles';
+import { demoSchoolBrin } from '@stageplein/contracts/identity/education-sso';
 import type { TTenantId } from '@stageplein/contracts/tenants/tenant.types';
 import { SYSTEM } from '@stageplein/kit/auth/caller';
 import { setTenant } from '@stageplein/kit/db/rls';
@@ -104,6 +105,20 @@ export async function seedTenant(ctx: TSeedContext, tenant: TTenantId, scryptCos
           })),
         )
         .onConflict((oc) => oc.column('id').doNothing())
+        .execute();
+      // Education single sign-on: the demo School's BRIN (the local stand-in for the federation releases
+      // it, infra/stack/src/dev-entree.ts); its unknown students get an account.
+      await db
+        .insertInto('identity.education_sso_schools')
+        .values({
+          tenant_id: tenant,
+          organization_id: seedOrganizationId(tenant, 'school'),
+          brin: demoSchoolBrin(tenant),
+          provision_students: true,
+          created_at: now,
+          updated_at: now,
+        })
+        .onConflict((oc) => oc.columns(['tenant_id', 'organization_id']).doNothing())
         .execute();
       for (const account of [...DEMO_ACCOUNTS, ...CLASSMATE_ACCOUNTS]) {
         const email = demoEmail(account.local, tenant);
