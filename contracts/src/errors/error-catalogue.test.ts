@@ -68,6 +68,7 @@ describe('API error catalogue', () => {
       phase_task_wrong_actor: 403,
       phase_task_not_current: 409,
       phase_task_completed: 409,
+      phase_task_by_submission: 409,
       phase_update_invalid: 422,
       upload_type_not_allowed: 415,
       upload_polyglot: 422,

@@ -44,6 +44,7 @@ export const ERROR_CODES = [
   'phase_task_wrong_actor',
   'phase_task_not_current',
   'phase_task_completed',
+  'phase_task_by_submission',
   'phase_update_invalid',
   'upload_type_not_allowed',
   'upload_polyglot',
@@ -235,6 +236,8 @@ export const ERRORS: Readonly<Record<TErrorCode, TErrorDefinition>> = Object.fre
   phase_task_wrong_actor: define('phase_task_wrong_actor', 403),
   phase_task_not_current: define('phase_task_not_current', 409),
   phase_task_completed: define('phase_task_completed', 409),
+  // An evaluation or assignment task completes when the evaluation part or the assignment is sent, not by hand.
+  phase_task_by_submission: define('phase_task_by_submission', 409),
   phase_update_invalid: define('phase_update_invalid', 422),
   // Content uploads (services/content/src/cms/uploads): the bytes decide the type, not the name or the
   // declared type; a file that is also another type (an image with an archive or script appended) is

@@ -944,6 +944,10 @@ export const en: TMessages = {
       title: 'Task already done',
       detail: 'This task has already been completed.',
     },
+    phase_task_by_submission: {
+      title: 'Done by sending it',
+      detail: 'This task is done once the evaluation or the assignment is sent, not by hand.',
+    },
     phase_update_invalid: {
       title: 'Not possible for this phase',
       detail: 'This change is not possible for the phase or workflow version the internship is in.',

@@ -199,6 +199,10 @@ export const nlApi = {
     title: 'Taak al afgerond',
     detail: 'Deze taak is al afgerond.',
   },
+  phase_task_by_submission: {
+    title: 'Klaar door insturen',
+    detail: 'Deze taak is klaar zodra de evaluatie of de opdracht is ingestuurd, niet met de hand.',
+  },
   phase_update_invalid: {
     title: 'Niet mogelijk voor deze fase',
     detail: 'Deze wijziging is niet mogelijk voor de fase of workflowversie waarin de stage staat.',

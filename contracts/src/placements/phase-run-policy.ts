@@ -30,7 +30,9 @@ export type TPhaseRunState = (typeof PHASE_RUN_STATES)[number];
 export type TPhasePlanTask = Pick<
   TWorkflowTask,
   'id' | 'title' | 'kind' | 'actor' | 'required' | 'deadline' | 'reminder_days' | 'escalation'
->;
+> &
+  /** What an `evaluation` or `assignment` task waits for (published versions always carry them). */
+  Partial<Pick<TWorkflowTask, 'evaluation_template_id' | 'assignment_id'>>;
 export type TPhasePlanPhase = Pick<TWorkflowPhase, 'id' | 'name' | 'status' | 'completion'> & {
   tasks: TPhasePlanTask[];
 };
@@ -113,6 +115,15 @@ export function mayCompletePhaseTask(
   if (task.escalation_level >= 1 && actors.includes('mentor')) return true;
   return task.escalation_level >= 2 && actors.includes('school_admin');
 }
+
+/**
+ * Task kinds that complete by the real thing, never by a button: an `evaluation` task when its actor's
+ * part of the phase's evaluation is sent, an `assignment` task when the supervisor sends the assignment
+ * (placements' phase-runs consumer reads the events and completes them through the workflow).
+ */
+export const PHASE_TASK_KINDS_BY_SUBMISSION = ['evaluation', 'assignment'] as const;
+export const completesBySubmission = (kind: string): boolean =>
+  (PHASE_TASK_KINDS_BY_SUBMISSION as readonly string[]).includes(kind);
 
 /** Who may close a phase whose completion is "by hand": the school admin and the mentor. */
 export const mayCompletePhaseByHand = (actors: readonly TPhaseTaskActor[]): boolean =>

@@ -137,6 +137,8 @@ export const internshipsNl = {
     done: 'Gedaan op {{date}}',
     open: 'Nog te doen',
     taskCancelled: 'Vervallen',
+    bySubmission_evaluation: 'Klaar zodra de evaluatie is ingestuurd',
+    bySubmission_assignment: 'Klaar zodra de praktijkbegeleider de opdracht instuurt',
     actors: {
       student: 'De leerling',
       mentor: 'De mentor',
@@ -318,6 +320,8 @@ export const internshipsEn: typeof internshipsNl = {
     done: 'Done on {{date}}',
     open: 'To do',
     taskCancelled: 'Dropped',
+    bySubmission_evaluation: 'Done once the evaluation is sent',
+    bySubmission_assignment: 'Done once the supervisor sends the assignment',
     actors: {
       student: 'The student',
       mentor: 'The mentor',

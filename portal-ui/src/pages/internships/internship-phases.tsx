@@ -7,7 +7,7 @@ import type {
   TInternshipPhasesDocument,
   TPhaseTaskResource,
 } from '@stageplein/contracts/placements/phase-runs';
-import { phaseComplete } from '@stageplein/contracts/placements/phase-run-policy';
+import { completesBySubmission, phaseComplete } from '@stageplein/contracts/placements/phase-run-policy';
 import { Modal } from '@stageplein/design-system/components/modal.tsx';
 import { toast } from '@stageplein/design-system/components/toasts/toasts.ts';
 import { FormAlert } from '@stageplein/design-system/forms/fields.tsx';
@@ -191,6 +191,11 @@ function PhaseTask({ task, internshipId }: { task: TTask; internshipId: string }
           ]
             .filter(Boolean)
             .join(' · ')}
+        </p>
+      )}
+      {a.state === 'open' && completesBySubmission(a.kind) && (
+        <p className="muted" data-testid="internship-phase-task-by-submission">
+          {t(`phases.bySubmission_${a.kind === 'assignment' ? 'assignment' : 'evaluation'}`)}
         </p>
       )}
       {a.state === 'open' && a.may_complete && (

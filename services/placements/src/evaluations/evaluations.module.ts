@@ -1,4 +1,5 @@
 import type { TPlacementsGroup } from '../shared/group.ts';
+import { phaseEvaluationsConsumer } from './evaluations.consumer.ts';
 import { evaluationsRoutes } from './evaluations.routes.ts';
 import { seedEvaluations } from './evaluations.seed.ts';
 import type {
@@ -15,9 +16,13 @@ declare module '../database.ts' {
   }
 }
 
-/** Evaluations of an internship by its parties, on the school's templates (docs/decisions/evaluations.md). */
+/**
+ * Evaluations of an internship by its parties, on the school's templates (docs/decisions/evaluations.md);
+ * a workflow phase's template opens when an internship enters the phase.
+ */
 export const evaluationsGroup: TPlacementsGroup = {
   name: 'evaluations',
   routes: [evaluationsRoutes],
+  consumers: (deps) => [phaseEvaluationsConsumer(deps)],
   seed: seedEvaluations,
 };

@@ -80,6 +80,29 @@ export async function templateOfPeriod(db: TDb, periodId: string): Promise<TTemp
   return row && withCount(row);
 }
 
+/** The school's template of a workflow phase (one per phase; scope kind `phase`, scope id the phase's id). */
+export async function templateOfPhase(
+  db: TDb,
+  schoolId: string,
+  phaseId: string,
+): Promise<TTemplateRow | undefined> {
+  const row = await templates(db)
+    .where('t.scope_kind', '=', 'phase')
+    .where('t.scope_id', '=', phaseId)
+    .where('t.school_id', '=', schoolId)
+    .executeTakeFirst();
+  return row && withCount(row);
+}
+
+/** Whether the internship's evaluation from this template was opened. */
+export const openedFrom = async (db: TDb, internshipId: string, templateId: string): Promise<boolean> =>
+  !!(await db
+    .selectFrom('placements.evaluations')
+    .select('id')
+    .where('internship_id', '=', internshipId)
+    .where('template_id', '=', templateId)
+    .executeTakeFirst());
+
 export async function insertTemplate(db: TDb, row: Insertable<TEvaluationTemplatesTable>): Promise<string> {
   const { id } = await db
     .insertInto('placements.evaluation_templates')

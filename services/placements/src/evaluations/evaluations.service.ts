@@ -8,6 +8,7 @@ import {
   EVALUATION_ROLES,
   EVALUATION_STATUSES,
   evaluationActionsFor,
+  evaluationsAvailable,
   evaluationScore,
   mayTakeEvaluationAction,
   partScore,
@@ -54,10 +55,12 @@ import {
   internshipsOfPeriod,
   isPhaseOfSchool,
   listTemplates,
+  openedFrom,
   responsesOf,
   setLinkSent,
   submitResponse,
   templateOfPeriod,
+  templateOfPhase,
   updateTemplate,
   type TEvaluationRow,
   type TResponseRow,
@@ -473,6 +476,26 @@ export async function openTemplate(ctx: TLinkCtx, caller: TCaller, templateId: s
     if (linkSent) linksSent += 1;
   }
   return { opened, linksSent };
+}
+
+/**
+ * The internship entered a workflow phase (`placements.internship_phase.entered`): when its school has
+ * an evaluation template for that phase (scope kind `phase`), the internship's evaluation opens from it
+ * (once: a phase entered again, after a migration, opens nothing new), the supervisor's link going out as
+ * when the school opens one. The phase's evaluation tasks complete when their parts are sent.
+ */
+export async function openPhaseEvaluation(
+  ctx: TLinkCtx,
+  input: { internship_id: string; phase_id: string },
+): Promise<boolean> {
+  if (!evaluationsAvailable(ctx.tenant.features)) return false;
+  const internship = await findHoursInternship(ctx.db, input.internship_id, { forUpdate: true });
+  if (!internship || !EVALUATION_STATUSES.includes(internship.status)) return false;
+  const template = await templateOfPhase(ctx.db, internship.school_id, input.phase_id);
+  if (!template || (await openedFrom(ctx.db, internship.id, template.id))) return false;
+  const view = await load(ctx, internship, 'school', true);
+  await openFor(ctx, SYSTEM, { ...view, template });
+  return true;
 }
 
 /** The school (re)sends the supervisor's link to the internship's own address (nobody chooses where it goes). */

@@ -1,6 +1,7 @@
 import { supervisorKey } from '@stageplein/contracts/placements/assignment-policy';
 import { sameMailbox } from '@stageplein/contracts/placements/organization-contacts';
 import {
+  completesBySubmission,
   PHASE_TASK_LINK_ACTION,
   PHASE_TASK_LINK_DAYS,
   PHASE_TASK_SUPERVISOR_PATH,
@@ -93,7 +94,10 @@ export async function mailPhaseTaskLinks(
   tasks: readonly TPhaseTaskRow[],
   phaseName: { nl: string; en: string },
 ): Promise<number> {
-  const open = tasks.filter((t) => t.actor === 'supervisor' && t.state === 'open');
+  // An evaluation or assignment task is done by the evaluation's or the assignment's own link.
+  const open = tasks.filter(
+    (t) => t.actor === 'supervisor' && t.state === 'open' && !completesBySubmission(t.kind),
+  );
   if (open.length === 0) return 0;
   const internship = await linkInternship(ctx.db, internshipId);
   if (!internship?.supervisor_approved || !internship.supervisor_email) return 0;

@@ -3,7 +3,7 @@ import type { TConsumer } from '@stageplein/kit/outbox/transport';
 import { useCaseConsumer } from '@stageplein/kit/outbox/use-case-consumer';
 import { SCHEMA, type TPlacementsDb } from '../database.ts';
 import type { TPlacementsConfig, TPlacementsDeps } from '../placements.config.ts';
-import { completeContractSignedTasks } from './phase-runs.read.ts';
+import { completeContractSignedTasks, completeSubmittedTasks } from './phase-runs.read.ts';
 import { phaseWorkflows } from './phase-workflows.ts';
 import {
   beginPhaseRun,
@@ -35,6 +35,9 @@ export function phaseRunsConsumer(deps: TPlacementsDeps, definitions: TPhaseDefi
       'placements.internship.activated',
       'placements.phase_run.started',
       'placements.contract.signed',
+      'placements.evaluation.submitted',
+      'placements.assignment.task_completed',
+      'placements.internship_phase.entered',
       ...(Object.keys(ENDS) as (keyof typeof ENDS)[]),
     ],
     run: async (ctx, event) => {
@@ -48,6 +51,16 @@ export function phaseRunsConsumer(deps: TPlacementsDeps, definitions: TPhaseDefi
         // The phases' "contract signed" task kind (contracts/src/phases TASK_KINDS) completes.
         const data = EVENT_PAYLOADS['placements.contract.signed'].parse(event.data);
         await completeContractSignedTasks(ctx, data.internship_id, data.student_id, workflows);
+        return;
+      }
+      if (
+        event.type === 'placements.evaluation.submitted' ||
+        event.type === 'placements.assignment.task_completed' ||
+        event.type === 'placements.internship_phase.entered'
+      ) {
+        // The phases' evaluation and assignment tasks complete when the real thing is sent.
+        const data = EVENT_PAYLOADS[event.type].parse(event.data);
+        await completeSubmittedTasks(ctx, data.internship_id, workflows, definitions);
         return;
       }
       if (event.type === 'placements.phase_run.started') {

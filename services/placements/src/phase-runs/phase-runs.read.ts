@@ -1,5 +1,7 @@
+import { sql } from 'kysely';
 import { internshipScopes, partiesOf } from '@stageplein/contracts/placements/internship-policy';
 import {
+  completesBySubmission,
   mayCompletePhaseByHand,
   mayCompletePhaseTask,
   phaseActorsOf,
@@ -221,6 +223,7 @@ export async function completeTask(
   const phase = (await findPhase(ctx.db, task.internship_phase_id))!;
   if (task.state === 'done') throw new ApiError('phase_task_completed');
   if (task.state !== 'open' || phase.state !== 'active') throw new ApiError('phase_task_not_current');
+  if (completesBySubmission(task.kind)) throw new ApiError('phase_task_by_submission');
   if (!mayCompletePhaseTask(actors, task)) throw new ApiError('phase_task_wrong_actor');
   const run = await findRun(ctx.db, task.internship_id);
   if (run?.state !== 'running') throw new ApiError('phase_task_not_current');
@@ -263,6 +266,7 @@ export async function completeTaskByLink(
   const phase = (await findPhase(ctx.db, task.internship_phase_id))!;
   if (task.state === 'done') throw new ApiError('phase_task_completed');
   if (task.state !== 'open' || phase.state !== 'active') throw new ApiError('phase_task_not_current');
+  if (completesBySubmission(task.kind)) throw new ApiError('phase_task_by_submission');
   const run = await findRun(ctx.db, task.internship_id);
   if (run?.state !== 'running') throw new ApiError('phase_task_not_current');
   await asking(() =>
@@ -460,6 +464,73 @@ export async function completeContractSignedTasks(
   for (const t of tasks) {
     try {
       await workflows.completeTask(run.workflow_id, { taskId: t.id, userId: studentId, actors: [t.actor] });
+      done++;
+    } catch (error) {
+      if (
+        error instanceof ApiError &&
+        ['phase_task_completed', 'phase_task_not_current'].includes(error.code)
+      )
+        continue;
+      throw error;
+    }
+  }
+  return done;
+}
+
+/**
+ * The open evaluation and assignment tasks of the internship's current phase whose real thing was sent
+ * complete through the run's workflow (`completesBySubmission`): an `evaluation` task when its actor's
+ * part of the evaluation opened from its template is submitted (who sent it is recorded; the supervisor
+ * by link: nobody), an `assignment` task when the internship's task of its assignment is completed. Read
+ * from the tables, not the event, so it is idempotent and also catches what was sent before the phase
+ * was entered (a migration's re-entry, an assignment answered early): placements' consumer calls it on
+ * `evaluation.submitted`, `assignment.task_completed` and `internship_phase.entered`. A task done
+ * meanwhile or a run that moved on is no error; any other refusal is thrown (the event comes again).
+ */
+export async function completeSubmittedTasks(
+  ctx: TCtx,
+  internshipId: string,
+  workflows: TPhaseWorkflows,
+  definitions: TPhaseDefinitions,
+): Promise<number> {
+  const run = await findRun(ctx.db, internshipId);
+  if (run?.state !== 'running') return 0;
+  const open = await ctx.db
+    .selectFrom('placements.internship_phase_tasks as t')
+    .innerJoin('placements.internship_phases as p', 'p.id', 't.internship_phase_id')
+    .select(['t.id', 't.actor', 't.kind', 't.task_id', 'p.phase_id', 'p.version_id'])
+    .where('t.internship_id', '=', internshipId)
+    .where('t.kind', 'in', ['evaluation', 'assignment'])
+    .where('t.state', '=', 'open')
+    .where('p.state', '=', 'active')
+    .execute();
+  let done = 0;
+  for (const t of open) {
+    const plan = await definitions.plan(ctx.db, t.version_id);
+    const def = plan?.phases.find((p) => p.id === t.phase_id)?.tasks.find((d) => d.id === t.task_id);
+    if (!def) continue;
+    let sent: { by: string | null } | undefined;
+    if (t.kind === 'evaluation' && def.evaluation_template_id)
+      sent = await ctx.db
+        .selectFrom('placements.evaluations as e')
+        .innerJoin('placements.evaluation_responses as r', 'r.evaluation_id', 'e.id')
+        .select('r.submitted_by as by')
+        .where('e.internship_id', '=', internshipId)
+        .where('e.template_id', '=', def.evaluation_template_id)
+        .where('r.role', '=', t.actor as never)
+        .where('r.state', '=', 'submitted')
+        .executeTakeFirst();
+    if (t.kind === 'assignment' && def.assignment_id)
+      sent = await ctx.db
+        .selectFrom('placements.assignment_tasks')
+        .select(sql<null>`null`.as('by'))
+        .where('internship_id', '=', internshipId)
+        .where('assignment_id', '=', def.assignment_id)
+        .where('status', '=', 'completed')
+        .executeTakeFirst();
+    if (!sent) continue;
+    try {
+      await workflows.completeTask(run.workflow_id, { taskId: t.id, userId: sent.by, actors: [t.actor] });
       done++;
     } catch (error) {
       if (

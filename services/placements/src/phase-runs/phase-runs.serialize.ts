@@ -1,4 +1,5 @@
 import {
+  completesBySubmission,
   mayCompletePhaseTask,
   type TPhaseTaskActor,
   type TPhaseTaskResource,
@@ -11,7 +12,10 @@ export interface TTaskContext {
   studentName: string;
 }
 
-/** A task of an entered phase, with whether the caller (`actors`) may complete it now. */
+/**
+ * A task of an entered phase, with whether the caller (`actors`) may complete it now by hand (never an
+ * evaluation or assignment task: those complete when the real thing is sent).
+ */
 export function phaseTaskResource(
   t: TPhaseTaskRow,
   phase: Pick<TPhaseRow, 'phase_id' | 'name'> & { state?: TPhaseRow['state'] },
@@ -38,7 +42,7 @@ export function phaseTaskResource(
       reminders_sent: t.reminders_sent,
       completed_at: t.completed_at?.toISOString() ?? null,
       completed_by: t.completed_by,
-      may_complete: open && mayCompletePhaseTask(actors, t),
+      may_complete: open && !completesBySubmission(t.kind) && mayCompletePhaseTask(actors, t),
       internship_title: context.internshipTitle,
       student_name: context.studentName,
       phase_name: phase.name,
