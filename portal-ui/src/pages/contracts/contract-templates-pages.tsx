@@ -10,7 +10,6 @@ import {
   CONTRACT_VARIABLE_NAMES,
   validateContractTemplate,
   type TCompanyField,
-  type TCompanyFieldKind,
   type TContractSwitches,
   type TContractTemplateIssue,
   type TSignerRole,
@@ -19,6 +18,7 @@ import {
 import { LazyRichTextEditor } from '@stageplein/design-system/rich-text/lazy-rich-text-editor.tsx';
 import { richTextLabels } from '@stageplein/design-system/rich-text/rich-text-messages.ts';
 import { toast } from '@stageplein/design-system/components/toasts/toasts.ts';
+import { EditorCheckbox, EditorSelect } from '@stageplein/design-system/forms/editor-inputs.tsx';
 import { FormAlert } from '@stageplein/design-system/forms/fields.tsx';
 import { useApi } from '../../api/api-context.ts';
 import { useSession } from '../../session/session-context.ts';
@@ -428,8 +428,13 @@ function CompanyFieldsEditor({
             value={f.label.en}
             onChange={(en) => set(i, { label: { nl: f.label.nl, en } })}
           />
-          <KindSelect value={f.kind} onChange={(kind) => set(i, { kind })} />
-          <Checkbox
+          <EditorSelect
+            label={t('fieldKind')}
+            value={f.kind}
+            options={COMPANY_FIELD_KINDS.map((k) => ({ value: k, label: t(`fieldKinds.${k}`) }))}
+            onChange={(kind) => set(i, { kind })}
+          />
+          <EditorCheckbox
             label={t('fieldRequired')}
             checked={f.required}
             onChange={(required) => set(i, { required })}
@@ -458,64 +463,6 @@ function CompanyFieldsEditor({
         </button>
       )}
     </section>
-  );
-}
-
-function Checkbox({
-  label,
-  checked,
-  onChange,
-  testId,
-}: {
-  label: string;
-  checked: boolean;
-  onChange: (on: boolean) => void;
-  testId?: string;
-}) {
-  const id = useId();
-  return (
-    <div className="field field--checkbox">
-      <input
-        id={id}
-        type="checkbox"
-        checked={checked}
-        data-testid={testId}
-        onChange={(e) => onChange(e.target.checked)}
-      />
-      <label htmlFor={id} className="field__label">
-        {label}
-      </label>
-    </div>
-  );
-}
-
-function KindSelect({
-  value,
-  onChange,
-}: {
-  value: TCompanyFieldKind;
-  onChange: (k: TCompanyFieldKind) => void;
-}) {
-  const { t } = useContractTexts();
-  const id = useId();
-  return (
-    <div className="field">
-      <label htmlFor={id} className="field__label">
-        {t('fieldKind')}
-      </label>
-      <select
-        id={id}
-        className="field__input"
-        value={value}
-        onChange={(e) => onChange(e.target.value as TCompanyFieldKind)}
-      >
-        {COMPANY_FIELD_KINDS.map((k) => (
-          <option key={k} value={k}>
-            {t(`fieldKinds.${k}`)}
-          </option>
-        ))}
-      </select>
-    </div>
   );
 }
 
@@ -553,7 +500,7 @@ function SignersEditor({
             data-testid="contract-template-signer"
             data-role={role}
           >
-            <Checkbox
+            <EditorCheckbox
               label={t('signerSigns', { role: name })}
               checked={!!s}
               onChange={(on) => toggle(role, on)}

@@ -11,6 +11,7 @@ import {
   FORM_FILE_MAX_MB,
   type TFormFileKind,
 } from '@stageplein/contracts/forms/form-definition';
+import { EditorCheckbox, EditorSelect } from '@stageplein/design-system/forms/editor-inputs.tsx';
 import { localized } from '../../forms-renderer/answer-model.ts';
 import { earlierAnswerFields, newOption } from './builder-model.ts';
 import { useBuilderTexts } from './builder-messages.ts';
@@ -83,70 +84,6 @@ function NumberInput({
         data-testid={testId}
         onChange={(e) => onChange(e.target.value === '' ? undefined : Number(e.target.value))}
       />
-    </div>
-  );
-}
-
-function Check({
-  label,
-  checked,
-  onChange,
-  testId,
-}: {
-  label: string;
-  checked: boolean;
-  onChange: (c: boolean) => void;
-  testId?: string;
-}) {
-  const id = useId();
-  return (
-    <div className="field field--checkbox">
-      <input
-        id={id}
-        type="checkbox"
-        checked={checked}
-        data-testid={testId}
-        onChange={(e) => onChange(e.target.checked)}
-      />
-      <label htmlFor={id} className="field__label">
-        {label}
-      </label>
-    </div>
-  );
-}
-
-function Select({
-  label,
-  value,
-  options,
-  onChange,
-  testId,
-}: {
-  label: string;
-  value: string;
-  options: { value: string; label: string }[];
-  onChange: (value: string) => void;
-  testId?: string;
-}) {
-  const id = useId();
-  return (
-    <div className="field">
-      <label htmlFor={id} className="field__label">
-        {label}
-      </label>
-      <select
-        id={id}
-        className="field__input"
-        value={value}
-        data-testid={testId}
-        onChange={(e) => onChange(e.target.value)}
-      >
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
     </div>
   );
 }
@@ -230,7 +167,7 @@ function RulesEditor({ field, onChange }: { field: TAnswerField; onChange: (fiel
   };
   const num = (key: string) => (typeof rules[key] === 'number' ? (rules[key] as number) : undefined);
   const out: ReactNode[] = [
-    <Check
+    <EditorCheckbox
       key="required"
       label={t('editor.required')}
       checked={rules.required === true}
@@ -262,13 +199,13 @@ function RulesEditor({ field, onChange }: { field: TAnswerField; onChange: (fiel
           <NumberInput label={t('editor.min')} value={num('min')} onChange={(v) => setRule('min', v)} />
           <NumberInput label={t('editor.max')} value={num('max')} onChange={(v) => setRule('max', v)} />
         </div>,
-        <Check
+        <EditorCheckbox
           key="int"
           label={t('editor.integer')}
           checked={rules.integer === true}
           onChange={(c) => setRule('integer', c || undefined)}
         />,
-        <Check
+        <EditorCheckbox
           key="pos"
           label={t('editor.positive')}
           checked={rules.positive === true}
@@ -324,14 +261,14 @@ function RulesEditor({ field, onChange }: { field: TAnswerField; onChange: (fiel
             setRule('max_size_mb', v === undefined ? undefined : Math.min(FORM_FILE_MAX_MB, Math.max(1, v)))
           }
         />,
-        <Check
+        <EditorCheckbox
           key="images"
           label={t('editor.acceptImages')}
           checked={kinds.includes('image')}
           onChange={(c) => toggle('image', c)}
           testId="file-accept-image"
         />,
-        <Check
+        <EditorCheckbox
           key="pdf"
           label={t('editor.acceptPdf')}
           checked={kinds.includes('pdf')}
@@ -347,7 +284,7 @@ function RulesEditor({ field, onChange }: { field: TAnswerField; onChange: (fiel
   if (field.type === 'single_choice' || field.type === 'multiple_choice') {
     if (field.type === 'single_choice')
       out.push(
-        <Select
+        <EditorSelect
           key="display"
           label={t('editor.display')}
           value={field.display ?? 'radio'}
@@ -355,7 +292,7 @@ function RulesEditor({ field, onChange }: { field: TAnswerField; onChange: (fiel
             { value: 'radio', label: t('editor.displays.radio') },
             { value: 'select', label: t('editor.displays.select') },
           ]}
-          onChange={(display) => onChange({ ...field, display: display as 'radio' | 'select' })}
+          onChange={(display) => onChange({ ...field, display })}
         />,
       );
     out.push(
@@ -402,13 +339,13 @@ function RulesEditor({ field, onChange }: { field: TAnswerField; onChange: (fiel
   if (field.type === 'scale') {
     out.push(
       <div key="scale" className="form-editor__pair">
-        <Select
+        <EditorSelect
           label={t('editor.scaleMin')}
           value={String(field.min)}
           options={['0', '1'].map((v) => ({ value: v, label: v }))}
           onChange={(v) => onChange({ ...field, min: Number(v) })}
         />
-        <Select
+        <EditorSelect
           label={t('editor.scaleMax')}
           value={String(field.max)}
           options={Array.from({ length: 9 }, (_, i) => String(i + 2)).map((v) => ({ value: v, label: v }))}
@@ -506,7 +443,7 @@ function ConditionEditor({
     <fieldset className="form-editor__condition" data-testid="condition-editor">
       <legend className="field__label">{t('editor.condition')}</legend>
       <p className="field__hint">{t('editor.conditionHint')}</p>
-      <Select
+      <EditorSelect
         label={t('editor.condition')}
         value={condition?.field ?? ''}
         testId="condition-field"
@@ -524,17 +461,16 @@ function ConditionEditor({
       />
       {condition && target && (
         <>
-          <Select
+          <EditorSelect
             label={t('editor.conditionOp')}
             value={condition.op}
             testId="condition-op"
             options={ops.map((op) => ({ value: op, label: t(`editor.ops.${op}`) }))}
             onChange={(op) => {
-              const o = op as TConditionOperator;
               set(
-                needsValue(o)
-                  ? { field: condition.field, op: o, value: condition.value ?? defaultValue(target) }
-                  : { field: condition.field, op: o },
+                needsValue(op)
+                  ? { field: condition.field, op, value: condition.value ?? defaultValue(target) }
+                  : { field: condition.field, op },
               );
             }}
           />
@@ -560,7 +496,7 @@ function ConditionValue({
   const id = useId();
   if (target.type === 'single_choice' || target.type === 'multiple_choice')
     return (
-      <Select
+      <EditorSelect
         label={t('editor.conditionValue')}
         value={String(condition.value ?? '')}
         testId="condition-value"
@@ -570,7 +506,7 @@ function ConditionValue({
     );
   if (target.type === 'yes_no')
     return (
-      <Select
+      <EditorSelect
         label={t('editor.conditionValue')}
         value={String(condition.value === true)}
         testId="condition-value"

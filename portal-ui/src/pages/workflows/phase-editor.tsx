@@ -12,6 +12,7 @@ import {
   type TWorkflowTask,
   type TWorkflowText,
 } from '@stageplein/contracts/phases/workflow-rules';
+import { EditorSelect } from '@stageplein/design-system/forms/editor-inputs.tsx';
 import { RadioGroup } from '@stageplein/design-system/forms/fields.tsx';
 import { useApi } from '../../api/api-context.ts';
 import { assignmentChoices, evaluationTemplateChoices, type TChoice } from './workflow-api.ts';
@@ -446,7 +447,7 @@ function TaskEditor({
         )}
         options={kinds.map((k) => ({ value: k, label: t(`kinds_task.${k}`), hint: t(`kindHints.${k}`) }))}
       />
-      <SelectRow
+      <EditorSelect
         label={t('actor')}
         value={task.actor}
         testId="task-actor"
@@ -496,7 +497,7 @@ function TaskEditor({
       <fieldset className="workflow-fieldset">
         <legend>{t('deadlineTitle')}</legend>
         <div className="workflow-row">
-          <SelectRow
+          <EditorSelect
             label={t('deadlineFrom')}
             value={form.from}
             testId="task-deadline-from"
@@ -523,7 +524,7 @@ function TaskEditor({
             />
           )}
           {form.from !== 'none' && form.from !== 'phase_start' && (
-            <SelectRow
+            <EditorSelect
               label={t('deadlineDirection')}
               value={form.direction}
               testId="task-deadline-direction"
@@ -622,42 +623,6 @@ function TaskEditor({
   );
 }
 
-function SelectRow({
-  label,
-  value,
-  options,
-  onChange,
-  testId,
-}: {
-  label: string;
-  value: string;
-  options: readonly { value: string; label: string }[];
-  onChange: (value: string) => void;
-  testId: string;
-}) {
-  const id = useId();
-  return (
-    <div className="field">
-      <label htmlFor={id} className="field__label">
-        {label}
-      </label>
-      <select
-        id={id}
-        className="field__input"
-        value={value}
-        data-testid={testId}
-        onChange={(e) => onChange(e.target.value)}
-      >
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
-
 /**
  * The evaluation templates of this phase (scope `phase`: what publishing accepts) or the school's
  * assignments to name (their own lists; none yet: said so).
@@ -688,7 +653,7 @@ function ChoiceSelect({
   const list = choices.data ?? [];
   if (list.length === 0) return <p className="field__hint">{t('noneToChoose')}</p>;
   return (
-    <SelectRow
+    <EditorSelect
       label={label}
       value={value ?? ''}
       testId={`task-${kind}`}
