@@ -4,7 +4,7 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { translate } from '@stageplein/contracts/i18n/index';
-import { TENANTS } from '@stageplein/contracts/tenants/tenant-registry';
+import { TENANT_LIST, TENANTS } from '@stageplein/contracts/tenants/tenant-registry';
 import { UI_DIRS } from '@stageplein/gateway/ui-dirs';
 import {
   demo,
@@ -84,6 +84,38 @@ describe('public screens on a phone and a desktop', () => {
       await context.close();
     });
   }
+
+  it('wraps the app name in the header between words, never inside one, on a phone (every tenant)', async () => {
+    const { page, problems, context } = await openPortal(stack, { viewport: PHONE });
+    /** The words of the header's app name that are split over two lines (a word is one line box). */
+    const splitWords = () =>
+      page.getByTestId('site-title').evaluate((el) => {
+        const split: string[] = [];
+        const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode())
+          for (const m of (node.textContent ?? '').matchAll(/\S+/g)) {
+            const range = document.createRange();
+            range.setStart(node, m.index);
+            range.setEnd(node, m.index + m[0].length);
+            if (new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1) split.push(m[0]);
+          }
+        return split;
+      });
+    const title = page.getByTestId('site-title');
+    for (const tenant of TENANT_LIST) {
+      await page.goto(stack.url(tenant.id, '/'));
+      await page.getByTestId('app-name').first().waitFor();
+      expect(await title.textContent()).toBe(tenant.appName);
+      expect(await splitWords(), `${tenant.id}: a word of "${tenant.appName}" is broken`).toEqual([]);
+      if (tenant.id === 'match2gether') await shot(page, 'header-app-name-match2gether');
+    }
+    // Signed in, the account menu takes room too.
+    await signIn(page, stack, 'match2gether', demo('admin', 'match2gether'));
+    expect(await splitWords(), 'signed in (match2gether)').toEqual([]);
+    await shot(page, 'header-app-name-signed-in');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 
   it('gives every page the title "{page title} - {app name}"', async () => {
     const { page, context } = await openPortal(stack);
