@@ -4,9 +4,10 @@ const ignored = ['**/node_modules/**', '**/dist/**', '.data/**', '.cache/**'];
 
 /**
  * Suites that need Kafka or Temporal. They run one file at a time in their own project: the fault
- * tests stop and kill the broker, the adapter suites start and stop engines, and the import workflows
- * of every file share one Temporal namespace and task queue, so a worker of one file would pick up
- * another file's workflows (against the wrong database).
+ * tests stop and kill the broker and the adapter suites start and stop engines. On the run's one
+ * Temporal dev server each workflows file (workflows/test/import-harness.ts) has a namespace of its
+ * own (workflows/test/temporal-namespace.ts): their databases are copies of one seeded template, so the seeds'
+ * workflows carry the same ids in every file.
  */
 const ENGINE_SUITES = [
   'infra/engines/kafka/*.test.ts',

@@ -18,6 +18,7 @@ import { contentService } from '@stageplein/content';
 import { organizationsService } from '@stageplein/organizations';
 import { placementsService } from '@stageplein/placements';
 import { testPlatform } from '@stageplein/testing/harness';
+import { testTemporalNamespace } from './temporal-namespace.ts';
 import type {} from '@stageplein/testing/temporal.global-setup';
 import { runWorker, type TRunningWorker } from '../src/run-worker.ts';
 import { eventually } from '@stageplein/testing/eventually';
@@ -56,12 +57,9 @@ export async function importHarness(
   options: { worker?: boolean; env?: Record<string, string>; placements?: boolean; content?: boolean } = {},
 ): Promise<TImportHarness> {
   // Placements and content only for the workflows that run their activities (their seeds add to every start).
-  if (options.placements) {
-    // Another engines file (the distributed stack, say) may have left phase runs with the seeded
-    // internships' deterministic ids: this file's seeds would find them started and adopt them.
-    const early = await Connection.connect({ address: inject('temporalAddress') });
-    await endPhaseRuns(new Client({ connection: early })).finally(() => early.close());
-  }
+  // A Temporal namespace of this file's own: the seeds' workflows carry the same ids in every file.
+  const temporalAddress = options.env?.TEMPORAL_ADDRESS ?? inject('temporalAddress');
+  const namespace = await testTemporalNamespace(temporalAddress);
   const services = [
     identityService,
     organizationsService,
@@ -71,7 +69,8 @@ export async function importHarness(
   const platform = await testPlatform(services, {
     seed: true,
     env: {
-      TEMPORAL_ADDRESS: inject('temporalAddress'),
+      TEMPORAL_ADDRESS: temporalAddress,
+      TEMPORAL_NAMESPACE: namespace,
       PASSWORD_SCRYPT_COST: '10',
       RATE_LIMIT_SIGN_IN: '1000',
       // The test's HTTP client and the worker's calls to identity arrive on loopback, standing for the
@@ -142,8 +141,7 @@ export async function importHarness(
       return h.worker;
     },
     async close() {
-      // The seeds started internship-phases workflows with deterministic ids on the run's shared server:
-      // end them, so the next file's seeds start their own (against that file's database).
+      // The seeds' runs in this file's namespace wait on timers nobody will work on: end them.
       await endPhaseRuns(client);
       await connection.close();
       await h.worker?.stop();
@@ -159,11 +157,9 @@ export async function importHarness(
 export { eventually };
 
 /**
- * Ends every running internship-phases and contract-signing workflow on the run's Temporal server (the
- * seeds of every file start them under the same deterministic ids: a file's database is a copy of one
- * template, contracts' ids included). By workflow id, not run
- * id: that ends the chain's latest run even when it continued-as-new after the listing; listed again
- * until none is left (the dev server's visibility lags its writes a little).
+ * Ends every running internship-phases and contract-signing workflow in the file's namespace. By workflow
+ * id, not run id: that ends the chain's latest run even when it continued-as-new after the listing;
+ * listed again until none is left (the dev server's visibility lags its writes a little).
  */
 async function endPhaseRuns(client: Client): Promise<void> {
   await eventually(async () => {

@@ -34,7 +34,7 @@ export async function setup(project: TestProject): Promise<void> {
   const bundle = path.join(dir, 'workflow-bundle.js');
   await bundleWorkflows(bundle);
   project.provide('workflowBundlePath', bundle);
-  const external = project.config.env?.TEST_TEMPORAL_ADDRESS;
+  const external = project.config.env?.TEST_TEMPORAL_ADDRESS ?? process.env.TEST_TEMPORAL_ADDRESS;
   if (external) {
     project.provide('temporalAddress', external);
     return;

@@ -33,6 +33,7 @@ const startWorker = async (name: string) => {
     LOG_LEVEL: 'silent',
     DATABASE_URL: h.ownerUrl,
     TEMPORAL_ADDRESS: inject('temporalAddress'),
+    TEMPORAL_NAMESPACE: h.config.TEMPORAL_NAMESPACE,
     IDENTITY_URL: h.baseUrl,
     // The platform's own random secret: the worker's service tokens must verify in identity.
     AUTH_TOKEN_SECRET: h.config.AUTH_TOKEN_SECRET,
