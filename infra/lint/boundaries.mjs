@@ -1,6 +1,6 @@
 // ESLint rule `stageplein/boundaries`: packages point one way (docs/architecture.md, "Package graph").
 //
-//   contracts ← kit ← services (identity, organizations, content, placements, gateway) ← workflows ← stack
+//   contracts ← kit ← services (identity, organizations, content, placements, notifications, gateway) ← workflows ← stack
 //   UIs → design-system → contracts; engines stand alone; testing may use everything but the UIs.
 //   The design system is UI code (tokens, components) shared by both front ends: it imports only
 //   contracts, so "UIs import only contracts" stays true of everything below the UIs.
@@ -25,6 +25,7 @@ export const PACKAGES = [
   { dir: 'services/organizations', name: 'organizations', may: ['contracts', 'kit'] },
   { dir: 'services/content', name: 'content', may: ['contracts', 'kit'] },
   { dir: 'services/placements', name: 'placements', may: ['contracts', 'kit'] },
+  { dir: 'services/notifications', name: 'notifications', may: ['contracts', 'kit'] },
   { dir: 'services/gateway', name: 'gateway', may: ['contracts', 'kit'] },
   {
     dir: 'workflows',
@@ -42,6 +43,7 @@ export const PACKAGES = [
       'organizations',
       'content',
       'placements',
+      'notifications',
       'gateway',
       'workflows',
       'engines',
@@ -57,6 +59,7 @@ export const PACKAGES = [
       'organizations',
       'content',
       'placements',
+      'notifications',
       'gateway',
       'workflows',
       'engines',

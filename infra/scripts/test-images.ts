@@ -355,7 +355,16 @@ async function startImages(): Promise<{ name: string; ms: number }[]> {
       rmSync(temporalDb, { force: true });
     });
 
-    const order = ['identity', 'organizations', 'content', 'placements', 'gateway', 'relay', 'worker'];
+    const order = [
+      'identity',
+      'organizations',
+      'content',
+      'placements',
+      'notifications',
+      'gateway',
+      'relay',
+      'worker',
+    ];
     const ports: Record<string, number> = {};
     for (const name of order) ports[name] = await freePort();
     const url = (name: string) => `http://127.0.0.1:${ports[name]}`;
@@ -375,7 +384,7 @@ async function startImages(): Promise<{ name: string; ms: number }[]> {
       const env: Record<string, string> = { ...common, PORT: String(ports[name]) };
       let ready = answers(`${url(name)}/ready`);
       if (name === 'gateway') {
-        for (const s of order.slice(0, 4)) env[`${s.toUpperCase()}_URL`] = url(s);
+        for (const s of order.slice(0, 5)) env[`${s.toUpperCase()}_URL`] = url(s);
         ready = answers(`${url(name)}/health`);
       }
       if (name === 'relay') env.KAFKA_BROKERS = kafka.brokers.join(',');

@@ -180,6 +180,7 @@ describe('API error catalogue', () => {
       contract_already_signed: 409,
       contract_signing_closed: 409,
       contract_signer_email_not_needed: 409,
+      notification_delivery_locked: 422,
     });
   });
 

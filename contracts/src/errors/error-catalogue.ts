@@ -156,6 +156,7 @@ export const ERROR_CODES = [
   'contract_already_signed',
   'contract_signing_closed',
   'contract_signer_email_not_needed',
+  'notification_delivery_locked',
 ] as const;
 export type TErrorCode = (typeof ERROR_CODES)[number];
 
@@ -387,6 +388,8 @@ export const ERRORS: Readonly<Record<TErrorCode, TErrorDefinition>> = Object.fre
   contract_already_signed: define('contract_already_signed', 409),
   contract_signing_closed: define('contract_signing_closed', 409),
   contract_signer_email_not_needed: define('contract_signer_email_not_needed', 409),
+  // Account and signing mail cannot be switched off (contracts/src/notifications/notifications.ts).
+  notification_delivery_locked: define('notification_delivery_locked', 422),
 });
 
 export function isErrorCode(value: unknown): value is TErrorCode {

@@ -393,6 +393,40 @@ export const en: TMessages = {
       message: 'This is a test message.',
       sticky: 'Lasting message',
     },
+    notifications: {
+      intro: 'What happened for you. New notifications appear by themselves.',
+      empty: 'You have no notifications yet.',
+      unread: 'Unread',
+      markRead: 'Mark as read',
+      markAllRead: 'Mark all as read',
+      allRead: 'Everything has been read.',
+      open: 'View',
+      loadMore: 'More notifications',
+      failed: 'The notifications could not be loaded.',
+      newOne: 'New notification',
+      list: 'Notifications',
+    },
+  },
+
+  notifications: {
+    kinds: {
+      application_received: 'New application for ‘{{title}}’',
+      application_accepted: '{{organization}} accepted your application for ‘{{title}}’',
+      application_declined: '{{organization}} declined your application for ‘{{title}}’',
+      internship_approved: 'Your internship ‘{{title}}’ has been approved',
+      internship_rejected: 'Your internship ‘{{title}}’ has been rejected',
+      internship_assigned: 'You have been assigned an internship: ‘{{title}}’',
+      hours_submitted: 'Hours of {{date}} are waiting for your confirmation',
+      hours_confirmed: 'Your hours of {{date}} have been confirmed',
+      hours_rejected: 'Your hours of {{date}} have been rejected',
+      evaluation_requested: 'An evaluation is waiting for you: ‘{{title}}’',
+      contract_signer_turn: 'It is your turn to sign the internship contract',
+      contract_signed: 'Everyone has signed the internship contract',
+      organization_approved: '{{name}} has been approved: you can get started',
+      bulk_message: 'New message: {{subject}}',
+      phase_entered: 'Your internship ‘{{title}}’ has entered a new phase',
+      phase_task_due: 'A task is waiting for you for the internship ‘{{title}}’',
+    },
   },
 
   routes: {
@@ -1383,6 +1417,10 @@ export const en: TMessages = {
     vacancy_no_places_left: {
       title: 'Vacancy is full',
       detail: 'The vacancy ‘{{title}}’ has no place left. Choose another vacancy.',
+    },
+    notification_delivery_locked: {
+      title: 'Cannot be changed',
+      detail: 'Messages about your account and about signing always come by e-mail.',
     },
     internal: {
       title: 'Internal server error',

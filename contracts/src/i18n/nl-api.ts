@@ -641,6 +641,10 @@ export const nlApi = {
     title: 'Vacature is vol',
     detail: 'De vacature ‘{{title}}’ heeft geen plaats meer. Kies een andere vacature.',
   },
+  notification_delivery_locked: {
+    title: 'Niet te wijzigen',
+    detail: 'Berichten over je account en over ondertekenen krijg je altijd per e-mail.',
+  },
   internal: {
     title: 'Interne serverfout',
     detail:

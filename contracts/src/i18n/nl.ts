@@ -1,6 +1,7 @@
 import { nlAccessibility } from './nl-accessibility.ts';
 import { nlApi } from './nl-api.ts';
 import { nlImports } from './nl-imports.ts';
+import { nlNotificationKinds, nlNotificationsPage } from './nl-notifications.ts';
 import { nlPortal } from './nl-portal.ts';
 import { nlShared } from './nl-shared.ts';
 
@@ -9,10 +10,17 @@ import { nlShared } from './nl-shared.ts';
  * fallback language. Interpolation uses i18next's `{{name}}` syntax so both front ends can load the
  * catalogues as they are. The informal "je" is used throughout, as students are the main audience.
  * It is put together from modules so each front end's first download holds only what it shows: the
- * back office nl-shared.ts, the portal also nl-portal.ts (the statement's and the import's texts come with their pages).
+ * back office nl-shared.ts, the portal also nl-portal.ts (the statement's, the import's and the notifications page's texts come with their pages;
+ * the notification kinds' texts are the notifications service's).
  */
 export const nl = {
   ...nlShared,
   api: nlApi,
-  portal: { ...nlPortal, accessibility: nlAccessibility, imports: nlImports },
+  notifications: { kinds: nlNotificationKinds },
+  portal: {
+    ...nlPortal,
+    accessibility: nlAccessibility,
+    imports: nlImports,
+    notifications: nlNotificationsPage,
+  },
 } as const;

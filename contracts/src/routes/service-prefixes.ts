@@ -74,6 +74,8 @@ export const SERVICE_PREFIXES = {
     '/api/v1/contract_verifications',
     '/api/v1/contracts',
   ],
+  // The in-app feed and each person's delivery preferences (#35).
+  notifications: ['/api/v1/notifications', '/api/v1/notification_preferences'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type TServiceName = keyof typeof SERVICE_PREFIXES;

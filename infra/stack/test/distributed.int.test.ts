@@ -141,8 +141,15 @@ beforeAll(async () => {
     PLACEMENTS_S3_ACCESS_KEY_ID: s3.accessKeyId,
     PLACEMENTS_S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
   };
-  const [identityPort, organizationsPort, contentPort, placementsPort, relayPort, gatewayPort] =
-    await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort(), freePort()]);
+  const [
+    identityPort,
+    organizationsPort,
+    contentPort,
+    placementsPort,
+    notificationsPort,
+    relayPort,
+    gatewayPort,
+  ] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort(), freePort(), freePort()]);
   const url = (port: number) => `http://127.0.0.1:${port}`;
   gatewayUrl = url(gatewayPort);
   // Started together, as an orchestrator would; each service migrates its own schema.
@@ -166,6 +173,12 @@ beforeAll(async () => {
       { ...env, ...placementsFiles, PORT: String(placementsPort), IDENTITY_URL: url(identityPort) },
       placementsPort,
     ],
+    [
+      'notifications',
+      'services/notifications/src/server.ts',
+      { ...env, PORT: String(notificationsPort), IDENTITY_URL: url(identityPort) },
+      notificationsPort,
+    ],
     ['relay', 'services/kit/src/runtime/relay-server.ts', { ...env, PORT: String(relayPort) }, relayPort],
     [
       'gateway',
@@ -180,6 +193,7 @@ beforeAll(async () => {
         ORGANIZATIONS_URL: url(organizationsPort),
         CONTENT_URL: url(contentPort),
         PLACEMENTS_URL: url(placementsPort),
+        NOTIFICATIONS_URL: url(notificationsPort),
         OTEL_EXPORTER_OTLP_ENDPOINT: otlp,
         TRUSTED_PROXIES: env.TRUSTED_PROXIES,
       },

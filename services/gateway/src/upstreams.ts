@@ -8,6 +8,7 @@ export function upstreamsFrom(config: TConfig): { prefixes: readonly string[]; u
     organizations: config.ORGANIZATIONS_URL,
     content: config.CONTENT_URL,
     placements: config.PLACEMENTS_URL,
+    notifications: config.NOTIFICATIONS_URL,
   };
   return (Object.keys(SERVICE_PREFIXES) as TServiceName[]).flatMap((name) => {
     const url = urls[name];

@@ -218,6 +218,8 @@ function pathOfB(path: string): string {
     if (param === 'file') return `/${segment}/lucide.json`;
     // A form's published version is a number, not a row with an id.
     if (param === 'version') return `/${segment}/1`;
+    // A delivery preference is the caller's own, named by its category (no tenant's row).
+    if (param === 'category') return `/${segment}/applications`;
     const table = RESOURCE_TABLES[segment] ?? segment;
     const id = idsOfB.get(table)?.[0];
     if (!id) throw new Error(`no row of tenant ${B} for {id} of /${segment}: map it in RESOURCE_TABLES`);

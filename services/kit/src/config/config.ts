@@ -109,6 +109,7 @@ export const ZBaseConfig = z.object({
   ORGANIZATIONS_URL: z.url().optional(),
   PLACEMENTS_URL: z.url().optional(),
   CONTENT_URL: z.url().optional(),
+  NOTIFICATIONS_URL: z.url().optional(),
   STAGING: bool,
   ALLOW_INACTIVE_USERS: bool,
   MOVE_ORGANIZATIONS: bool,

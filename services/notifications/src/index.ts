@@ -1,0 +1,3 @@
+export { notificationsService } from './notifications.module.ts';
+export type { TNotificationsDb } from './database.ts';
+export { NOTIFICATIONS_CONFIG, type TNotificationsConfig } from './notifications.config.ts';

@@ -1,0 +1,22 @@
+import type { Migration } from 'kysely';
+import m20270216T0900_outbox from './20270216T0900-outbox.ts';
+import m20270216T0901_dead_letters from './20270216T0901-dead-letters.ts';
+import m20270216T0902_auth_read_model from './20270216T0902-auth-read-model.ts';
+import m20270216T0903_auth_sessions from './20270216T0903-auth-sessions.ts';
+import m20270216T0904_outbox_pending from './20270216T0904-outbox-pending.ts';
+import m20270216T0910_feed from './20270216T0910-feed.ts';
+
+/**
+ * Applied in key order. Each migration is a frozen file named by its timestamp: once landed it is never
+ * edited (migrations.lock.json and its test guard that); a change is a new, later file.
+ */
+export const migrations: Record<string, Migration> = {
+  // Kit's tables: the outbox and processed events, dead letters, the auth read model (roles, sessions).
+  '20270216T0900-outbox': m20270216T0900_outbox,
+  '20270216T0901-dead-letters': m20270216T0901_dead_letters,
+  '20270216T0902-auth-read-model': m20270216T0902_auth_read_model,
+  '20270216T0903-auth-sessions': m20270216T0903_auth_sessions,
+  '20270216T0904-outbox-pending': m20270216T0904_outbox_pending,
+  // The in-app feed and the delivery preferences.
+  '20270216T0910-feed': m20270216T0910_feed,
+};

@@ -1,0 +1,37 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { SERVICE_PREFIXES } from '@stageplein/contracts/routes/service-prefixes';
+import { authReadModelConsumer } from '@stageplein/kit/auth/auth-read-model.consumer';
+import type { TServiceModule } from '@stageplein/kit/service';
+import { SCHEMA } from './database.ts';
+import { feedRoutes } from './feed/feed.routes.ts';
+import { migrations } from './migrations/index.ts';
+import {
+  NOTIFICATIONS_CONFIG,
+  type TNotificationsConfig,
+  type TNotificationsDeps,
+} from './notifications.config.ts';
+import { feedConsumer } from './pipeline/feed.consumer.ts';
+import { preferencesRoutes } from './preferences/preferences.routes.ts';
+
+const routes: FastifyPluginAsync<TNotificationsDeps> = async (app, deps) => {
+  await app.register(feedRoutes, deps);
+  await app.register(preferencesRoutes, deps);
+};
+
+/**
+ * The fifth service (issue #35, docs/decisions/notifications.md): the one consumer of every service's
+ * events for telling people. Owns the in-app feed and each person's delivery preferences.
+ */
+export const notificationsService: TServiceModule<TNotificationsConfig> = {
+  name: 'notifications',
+  configKeys: NOTIFICATIONS_CONFIG,
+  schema: SCHEMA,
+  prefixes: SERVICE_PREFIXES.notifications,
+  migrations,
+  routes,
+  consumers: (deps) => [
+    // Credential checks (sessions, revocations) and the recipients of organization-wide notices (roles).
+    authReadModelConsumer(deps, SCHEMA),
+    feedConsumer(deps),
+  ],
+};
