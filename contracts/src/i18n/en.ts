@@ -405,6 +405,7 @@ export const en: TMessages = {
       failed: 'The notifications could not be loaded.',
       newOne: 'New notification',
       list: 'Notifications',
+      bellUnread: 'Notifications, {{count}} unread',
     },
   },
 

@@ -36,4 +36,5 @@ export const nlNotificationsPage = {
   failed: 'De meldingen konden niet worden geladen.',
   newOne: 'Nieuwe melding',
   list: 'Meldingen',
+  bellUnread: 'Notificaties, {{count}} ongelezen',
 } as const;

@@ -473,9 +473,20 @@ describe('distributed profile: one process per service, events through Kafka', (
         ).rows.map((r) => r.consumer),
       (r) => r.includes('placements.auth-read-model'),
     );
+    // And notifications' (issue #35).
+    await eventually(
+      'the dead letter in notifications',
+      async () =>
+        (
+          await sql<{
+            consumer: string;
+          }>`select consumer from notifications.dead_letters where event_id = ${id}`.execute(owner)
+        ).rows.map((r) => r.consumer),
+      (r) => r.includes('notifications.auth-read-model'),
+    );
     const replay = await replayCommand(['--id', id]);
     expect(replay.code, replay.stdout).toBe(1);
-    expect(replay.stdout).toContain('0 replayed, 3 still failing');
+    expect(replay.stdout).toContain('0 replayed, 4 still failing');
   });
 
   it('a student import runs on the worker process: organizations → Temporal → worker → identity, one trace', async () => {
@@ -605,6 +616,14 @@ describe('distributed profile: one process per service, events through Kafka', (
     );
   });
 
+  it('the bell reaches notifications through the gateway, right after sign-in (its session asked of identity)', async () => {
+    const student = await signIn('student@demo.test');
+    const res = await fetch(`${gatewayUrl}/api/v1/notifications/unread_count`, { headers: student });
+    expect(res.status, await res.clone().text()).toBe(200);
+    const { meta } = (await res.json()) as { meta: { poll_seconds: number } };
+    expect(meta.poll_seconds).toBe(15);
+  });
+
   it('every process stops cleanly on SIGTERM', async () => {
     const codes = await Promise.all(processes.map(async (p) => [p.name, await p.stop()] as const));
     expect(Object.fromEntries(codes)).toEqual({
@@ -612,6 +631,7 @@ describe('distributed profile: one process per service, events through Kafka', (
       organizations: 0,
       content: 0,
       placements: 0,
+      notifications: 0,
       relay: 0,
       gateway: 0,
       worker: 0,

@@ -14,7 +14,12 @@ export const NOW = new Date('2026-11-21T12:00:00Z');
 /** A fresh seeded database, the platform (relay delivering to notifications' consumers) and its HTTP app. */
 export const harness = (): Promise<THarness> => serviceHarness(notificationsService, { now: NOW });
 
-/** An event as its producer would publish it; the same envelope published twice is a replay. */
+let lastTime = 0;
+
+/**
+ * An event as its producer would publish it; the same envelope published twice is a replay. Each is a
+ * millisecond after the one before at least, so a feed (newest first) lists them in the order made.
+ */
 export function envelope<T extends TEventType>(
   type: T,
   subject: string,
@@ -26,7 +31,7 @@ export function envelope<T extends TEventType>(
     type,
     source: type.split('.')[0]!,
     subject,
-    time: new Date().toISOString(),
+    time: new Date((lastTime = Math.max(Date.now(), lastTime + 1))).toISOString(),
     tenant,
     actor: 'system',
     version: 1,
