@@ -5,15 +5,20 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * `as unknown as` says "trust me" twice: issue #32 brought product source (not tests, not fixtures)
- * from 76 to at most ten. Counted like
+ * from 76 to two, each in a place named here with why it stays. Counted like
  * `grep -rn "as unknown as" --include=*.ts --include=*.tsx <packages> | grep -v -e '\.test\.' -e '/test/'`.
- * A new one needs real types instead (a generic, a typed helper, the library's own types); the one
- * database cast between a service and kit is `kit/src/db/schema-tables.ts`.
+ * A new one needs real types instead (a generic, a typed helper, the library's own types, `sql<T>`).
  */
+const ALLOWED: Record<string, string> = {
+  // The one database cast between a service and kit: a service's schema seen as kit's own tables
+  // (the kit migrations that create them make it true).
+  'services/kit/src/db/schema-tables.ts': 'kit tables in a service schema',
+  // Fastify's serializer type says string; it sends the Buffer the compiler returns as it is.
+  'services/kit/src/http/http-app.ts': 'the serializer returns bytes',
+};
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const PACKAGES = ['contracts', 'services', 'workflows', 'admin-ui', 'portal-ui', 'design-system', 'infra'];
 const SKIP = new Set(['node_modules', 'dist', '.data', '.cache', 'test-artifacts']);
-const MAX_CASTS = 10;
 
 function productFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -35,12 +40,14 @@ describe('as unknown as in product source', () => {
     expect(doubleCasts('b.ts', 'const b = a as string;\n')).toEqual([]);
   });
 
-  it(`has at most ${MAX_CASTS}`, { timeout: 60_000 }, () => {
+  it('has one in each allowed place, none elsewhere', { timeout: 60_000 }, () => {
     const found = PACKAGES.flatMap((pkg) =>
       productFiles(path.join(ROOT, pkg)).flatMap((file) =>
         doubleCasts(path.relative(ROOT, file), readFileSync(file, 'utf8')),
       ),
     );
-    expect(found.length, found.join('\n')).toBeLessThanOrEqual(MAX_CASTS);
+    expect(found.map((at) => at.replace(/:\d+$/, '')).sort(), found.join('\n')).toEqual(
+      Object.keys(ALLOWED).sort(),
+    );
   });
 });

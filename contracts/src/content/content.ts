@@ -60,11 +60,15 @@ function isRichTextNode(value: unknown, depth: number): boolean {
   return parsed.success && (parsed.data.content ?? []).every((child) => isRichTextNode(child, depth + 1));
 }
 
-// The cast names what the refinement checked: every child is a node, to any depth up to the limit.
-export const ZRichTextNode = ZRichTextNodeShape.refine(
-  (node) => (node.content ?? []).every((child) => isRichTextNode(child, 2)),
-  { message: 'Invalid rich-text node', path: ['content'] },
-) as unknown as z.ZodType<TRichTextNode>;
+/** A node of a document: each child checked by `isRichTextNode`, to any depth up to the limit. */
+export const ZRichTextNode = ZRichTextNodeShape.extend({
+  content: z
+    .array(
+      z.custom<TRichTextNode>((child) => isRichTextNode(child, 2), { message: 'Invalid rich-text node' }),
+    )
+    .max(5000)
+    .optional(),
+});
 
 /** The root of a document is always `doc`. */
 export const ZRichTextDocument = z.object({

@@ -2,7 +2,12 @@ import type { $ZodErrorMap } from 'zod/v4/core';
 import { hasKey, translate, type TLanguage } from '../i18n/index.ts';
 import { zodIssueKey, type TValidationMessage, type TZodIssueLike } from './zod-issue-key.ts';
 
-export type { TValidationMessage, TValidationParams, TZodIssueLike } from './zod-issue-key.ts';
+export type {
+  TValidationMessage,
+  TValidationParams,
+  TZodIssueFields,
+  TZodIssueLike,
+} from './zod-issue-key.ts';
 
 interface TLooseCustomIssue {
   code?: string;

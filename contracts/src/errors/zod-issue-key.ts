@@ -2,7 +2,7 @@ import type { $ZodIssue, $ZodRawIssue } from 'zod/v4/core';
 import type { TMessageKey, TMessageVars } from '../i18n/messages.types.ts';
 
 /** A finished issue (`error.issues`) or the raw issue an error map receives. */
-export type TZodIssueLike = $ZodIssue | $ZodRawIssue;
+export type TZodIssueLike = $ZodIssue | $ZodRawIssue | TZodIssueFields;
 
 /** Catalogue key plus placeholder values, for callers that translate themselves (i18next). */
 export interface TValidationMessage {
@@ -19,8 +19,11 @@ export interface TValidationParams {
   i18nVars?: TMessageVars;
 }
 
-/** The fields we read; zod's issue union is too wide to narrow usefully across raw and final issues. */
-interface TLooseIssue {
+/**
+ * The fields of an issue we read; zod's issue union is too wide to narrow usefully across raw and final
+ * issues. Also what a Fastify validation error carries of zod's issue (its `params`, `keyword`, `message`).
+ */
+export interface TZodIssueFields {
   code?: string;
   expected?: string;
   received?: string;
@@ -44,7 +47,7 @@ const msg = (key: TMessageKey, vars?: TMessageVars): TValidationMessage => (vars
  * message ("…, received undefined") is the only trace left. NaN reaches zod as `input: null` with
  * `received: 'NaN'`, which is a wrong value, not a missing one.
  */
-function isMissing(issue: TLooseIssue): boolean {
+function isMissing(issue: TZodIssueFields): boolean {
   if (issue.expected === 'nonoptional') return true;
   if ('input' in issue)
     return issue.input === undefined || (issue.input === null && issue.received !== 'NaN');
@@ -60,7 +63,7 @@ function formatBound(origin: string | undefined, bound: number | bigint | undefi
   return String(bound);
 }
 
-function sizeMessage(issue: TLooseIssue, side: 'min' | 'max'): TValidationMessage {
+function sizeMessage(issue: TZodIssueFields, side: 'min' | 'max'): TValidationMessage {
   const bound = side === 'min' ? issue.minimum : issue.maximum;
   const value = formatBound(issue.origin, bound);
   const inclusive = issue.inclusive !== false;
@@ -105,7 +108,7 @@ function sizeMessage(issue: TLooseIssue, side: 'min' | 'max'): TValidationMessag
  * language into its first download (it passes its own i18next `exists`).
  */
 export function zodIssueKey(input: TZodIssueLike, known: (key: string) => boolean): TValidationMessage {
-  const issue = input as TLooseIssue;
+  const issue = input as TZodIssueFields;
   switch (issue.code) {
     case 'invalid_type':
       if (isMissing(issue)) return msg('validation.required');

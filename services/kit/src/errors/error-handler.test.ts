@@ -30,6 +30,12 @@ beforeAll(async () => {
   app.post('/things', { bodyLimit: 10 }, async () => ({ ok: true }));
   // A handler that parses an optional body itself and lets the ZodError escape.
   app.post('/notes', async (req) => z.object({ note: z.string() }).strict().parse(req.body));
+  // A route whose schema refuses the body: Fastify's validation error, localized from zod's issue.
+  app.post(
+    '/named',
+    { schema: { body: z.object({ name: z.string().min(1).max(5), kind: z.enum(['a', 'b']) }) } },
+    async () => ({ ok: true }),
+  );
   await app.listen({ port: 0, host: '127.0.0.1' });
   port = (app.server.address() as net.AddressInfo).port;
 });
@@ -161,6 +167,22 @@ describe('bad input is a 422, never a 500 (issue #31.4)', () => {
       expect(res.json().errors[0].detail).toContain('100');
     }
   });
+
+  it.each(LANGUAGES)(
+    "a body the route's schema refuses: one localized error per issue, pointing at the field (%s)",
+    async (lang) => {
+      const res = await post('/named', '{"name":"too long","kind":"c"}', lang);
+      expect(res.statusCode).toBe(422);
+      expectJsonApi(res.json());
+      const errors = res.json().errors as { code: string; detail: string; source: { pointer: string } }[];
+      expect(errors.map((e) => [e.code, e.source.pointer, e.detail])).toEqual([
+        ['validation_failed', '/name', translate(lang, 'validation.maxLength', { max: 5 })],
+        ['validation_failed', '/kind', translate(lang, 'validation.oneOf', { values: 'a, b' })],
+      ]);
+      const missing = (await post('/named', '{"kind":"a"}', lang)).json().errors[0];
+      expect(missing.detail).toBe(translate(lang, 'validation.required'));
+    },
+  );
 
   it('100 levels pass the walk (the route decides)', async () => {
     const res = await post('/notes', '{"a":'.repeat(99) + '1' + '}'.repeat(99));

@@ -1,9 +1,9 @@
 import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { $ZodError, type $ZodIssue } from 'zod/v4/core';
+import { $ZodError } from 'zod/v4/core';
 import { ERRORS, errorCodeForStatus, type TErrorCode } from '@stageplein/contracts/errors/error-catalogue';
-import { localizeZodIssue } from '@stageplein/contracts/errors/validation-messages';
+import { localizeZodIssue, type TZodIssueFields } from '@stageplein/contracts/errors/validation-messages';
 import { negotiateLanguage, translate, type TLanguage } from '@stageplein/contracts/i18n/index';
 import type { TErrorObject } from '@stageplein/contracts/jsonapi/jsonapi';
 import { ApiError } from './api-error.ts';
@@ -78,12 +78,12 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = error.validation.map((v) => {
-        const issue = {
-          ...(v.params as object),
+        // fastify-type-provider-zod keeps the zod issue's own fields in `params` (Fastify types them loosely).
+        const issue: TZodIssueFields = {
+          ...(v.params as TZodIssueFields),
           code: v.keyword,
-          path: v.instancePath.split('/').filter(Boolean),
           message: v.message,
-        } as unknown as $ZodIssue;
+        };
         const detail = localizeZodIssue(issue, lang);
         return {
           ...errorObject(lang, 'validation_failed', {}, sourceOf(error.validationContext, v.instancePath)),

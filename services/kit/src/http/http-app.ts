@@ -64,7 +64,8 @@ export async function createHttpApp(options: THttpAppOptions): Promise<FastifyIn
     // As UTF-8 bytes: Node would otherwise prepend the head to a string body (a copy of the whole
     // document on the V8 heap) and Fastify measure it for Content-Length (flattening the string
     // JSON.stringify builds in parts) — on a 100 kB page of internships 15 % of the gateway's
-    // allocations (docs/benchmarks.md). Fastify sends a Buffer as it is.
+    // allocations (docs/benchmarks.md). Fastify sends a Buffer as it is, though its serializer type
+    // says string: this cast stays (an onSend hook turning the string into bytes would cost every reply).
     return ((data: unknown) => Buffer.from(serialize(data))) as unknown as (data: unknown) => string;
   });
   app.addContentTypeParser(

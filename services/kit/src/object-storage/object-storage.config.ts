@@ -64,8 +64,8 @@ export interface TObjectStorageOwner<P extends string> {
 }
 
 const read = <P extends string>(config: TObjectStorageConfig<P>, prefix: P) => {
-  const c = config as unknown as Record<string, unknown>;
-  return <K extends keyof TKeys & string>(key: K) => c[`${prefix}_${key}`] as z.output<TKeys[K]>;
+  const c = new Map<string, unknown>(Object.entries(config));
+  return <K extends keyof TKeys & string>(key: K) => c.get(`${prefix}_${key}`) as z.output<TKeys[K]>;
 };
 
 /** The S3 settings of a configuration; a missing key is a wiring mistake, told at boot. */
