@@ -5,6 +5,7 @@ import m20270216T0902_auth_read_model from './20270216T0902-auth-read-model.ts';
 import m20270216T0903_auth_sessions from './20270216T0903-auth-sessions.ts';
 import m20270216T0904_outbox_pending from './20270216T0904-outbox-pending.ts';
 import m20270216T0910_feed from './20270216T0910-feed.ts';
+import m20270216T0920_mail_suppressions from './20270216T0920-mail-suppressions.ts';
 
 /**
  * Applied in key order. Each migration is a frozen file named by its timestamp: once landed it is never
@@ -19,4 +20,6 @@ export const migrations: Record<string, Migration> = {
   '20270216T0904-outbox-pending': m20270216T0904_outbox_pending,
   // The in-app feed and the delivery preferences.
   '20270216T0910-feed': m20270216T0910_feed,
+  // Mail delivery: suppressed addresses (hard bounces, repeated soft bounces).
+  '20270216T0920-mail-suppressions': m20270216T0920_mail_suppressions,
 };

@@ -1,0 +1,161 @@
+import { DelayedError, Queue, UnrecoverableError, Worker, type Job } from 'bullmq';
+import { Redis } from 'ioredis';
+import type { Kysely } from 'kysely';
+import { setTenant } from '@stageplein/kit/db/rls';
+import type { TDb } from '../shared/request.ts';
+import type { TMailJob, TMailOutcome } from './mail-job.ts';
+import { bounceOf, type TSmtpSender } from './smtp.ts';
+import { findSuppression, recordBounce, recordDelivered } from './suppressions.repository.ts';
+
+export const MAIL_QUEUE = 'notifications-mail';
+
+/** How the queue retries (docs/decisions/mail-delivery.md). */
+export interface TMailRetry {
+  /** Tries in all, the first included. */
+  attempts: number;
+  /** The first retry's delay; each next one doubles it (BullMQ's exponential backoff). */
+  backoffMs: number;
+}
+
+export interface TMailQueue {
+  /** Queues a mail once: a job id that exists already (queued, done or failed) adds nothing. */
+  enqueue(mail: TMailJob): Promise<void>;
+  close(): Promise<void>;
+  queue: Queue<TMailJob>;
+}
+
+const connect = (url: string) => new Redis(url, { maxRetriesPerRequest: null });
+
+export function mailQueue(options: { redisUrl: string; prefix?: string; retry: TMailRetry }): TMailQueue {
+  const connection = connect(options.redisUrl);
+  const queue = new Queue<TMailJob>(MAIL_QUEUE, { connection, prefix: options.prefix ?? 'bull' });
+  return {
+    queue,
+    async enqueue(mail) {
+      await queue.add('mail', mail, {
+        jobId: mail.id,
+        attempts: options.retry.attempts,
+        backoff: { type: 'exponential', delay: options.retry.backoffMs },
+        // Kept for a week after the last try, so a repeated request within it is recognised.
+        removeOnComplete: { age: 7 * 24 * 3600 },
+        removeOnFail: { age: 7 * 24 * 3600 },
+      });
+    },
+    async close() {
+      await queue.close();
+      connection.disconnect();
+    },
+  };
+}
+
+export interface TMailWorkerOptions {
+  redisUrl: string;
+  prefix?: string;
+  /** The app role's database: suppressions are read and written in the job's tenant. */
+  db: Kysely<unknown>;
+  smtp: TSmtpSender;
+  /** Mails a second per tenant, across every worker sharing the Redis. */
+  perTenantPerSecond: number;
+  /** Soft bounces in a row (each after every retry) that suppress the address. */
+  softBounceLimit: number;
+  concurrency?: number;
+  /** How long a job's lock lives without renewal: a worker that died is noticed after about this long. */
+  lockDurationMs?: number;
+  stalledIntervalMs?: number;
+  now?: () => Date;
+  /** Told once a job's outcome is final (may be told again if the worker dies right after). */
+  onOutcome?: (mail: TMailJob, outcome: TMailOutcome) => Promise<void>;
+}
+
+export interface TMailWorker {
+  worker: Worker<TMailJob>;
+  close(): Promise<void>;
+}
+
+async function inTenant<T>(db: Kysely<unknown>, tenant: string, run: (trx: TDb) => Promise<T>): Promise<T> {
+  return (db as TDb).transaction().execute(async (trx) => {
+    await setTenant(trx, tenant);
+    return run(trx);
+  });
+}
+
+/**
+ * The mail worker: takes jobs off the queue, holds to the tenant's throttle, skips suppressed
+ * addresses, sends over SMTP; a 4xx (or a lost connection) is thrown so BullMQ retries with backoff, a
+ * 5xx suppresses the address and ends the job. A job whose worker died is taken up again by another
+ * worker once its lock expires (BullMQ's stalled-job check): delivery is at least once.
+ */
+export function mailWorker(options: TMailWorkerOptions): TMailWorker {
+  const connection = connect(options.redisUrl);
+  const counter = connect(options.redisUrl);
+  const prefix = options.prefix ?? 'bull';
+  const now = options.now ?? (() => new Date());
+  const finish = async (mail: TMailJob, outcome: TMailOutcome) => {
+    await options.onOutcome?.(mail, outcome);
+    return outcome;
+  };
+
+  /** True when the tenant may send one more mail this second (a shared counter per tenant and second). */
+  const withinThrottle = async (tenant: string): Promise<{ ok: true } | { ok: false; retryAt: number }> => {
+    const second = Math.floor(Date.now() / 1000);
+    const k = `${prefix}:${MAIL_QUEUE}:throttle:${tenant}:${second}`;
+    const [[, count]] = (await counter.multi().incr(k).expire(k, 2).exec()) as [[null, number], unknown];
+    return count <= options.perTenantPerSecond
+      ? { ok: true }
+      : { ok: false, retryAt: (second + 1) * 1000 + Math.floor(Math.random() * 200) };
+  };
+
+  const process = async (job: Job<TMailJob>, token?: string): Promise<TMailOutcome> => {
+    const mail = job.data;
+    const throttle = await withinThrottle(mail.tenant);
+    if (!throttle.ok) {
+      // Over the tenant's rate: back to the delayed set without using up a try.
+      await job.moveToDelayed(throttle.retryAt, token);
+      throw new DelayedError();
+    }
+    const suppressed = await inTenant(options.db, mail.tenant, (db) => findSuppression(db, mail.to));
+    if (suppressed?.suppressed_at) return finish(mail, { status: 'failed', reason: 'suppressed' });
+    try {
+      await options.smtp.send(mail);
+    } catch (error) {
+      const bounce = bounceOf(error);
+      const lastTry = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+      if (bounce.kind === 'soft' && !lastTry) throw error;
+      const reason = await inTenant(options.db, mail.tenant, (db) =>
+        recordBounce(db, mail.tenant, mail.to, {
+          ...bounce,
+          softLimit: options.softBounceLimit,
+          now: now(),
+        }),
+      );
+      await finish(mail, {
+        status: 'failed',
+        reason:
+          bounce.kind === 'hard' ? 'hard_bounce' : reason === 'soft_bounces' ? 'soft_bounces' : 'deferred',
+      });
+      throw new UnrecoverableError(bounce.response);
+    }
+    // Only an address with soft bounces counted has something to reset: most mails write nothing.
+    if (suppressed && suppressed.soft_bounces > 0)
+      await inTenant(options.db, mail.tenant, (db) => recordDelivered(db, mail.to, now()));
+    return finish(mail, { status: 'delivered' });
+  };
+
+  const worker = new Worker<TMailJob, TMailOutcome>(MAIL_QUEUE, process, {
+    connection,
+    prefix,
+    concurrency: options.concurrency ?? 10,
+    lockDuration: options.lockDurationMs ?? 30_000,
+    stalledInterval: options.stalledIntervalMs ?? 30_000,
+  });
+  // Failures are the job's record (BullMQ keeps them); without a listener the worker would log nothing.
+  worker.on('error', () => undefined);
+  return {
+    worker,
+    async close() {
+      await worker.close();
+      connection.disconnect();
+      counter.disconnect();
+    },
+  };
+}
