@@ -4,7 +4,7 @@ import { PHASE_TASK_ACTORS } from '../workflows/names.ts';
 /**
  * Events of the internship phases' runtime (docs/decisions/phases.md "Runtime"), written by the
  * internship-phases workflow's activities. Subject: the internship, so one internship's run stays in
- * order. Reminders and escalations are recorded here; mail about them comes with notifications later.
+ * order. Reminders and escalations are recorded here; their mail goes out in the same transaction.
  */
 const ZRunRef = z.object({ internship_id: z.uuid(), version_id: z.uuid() });
 const ZTaskRef = z.object({
@@ -43,6 +43,8 @@ export const PHASE_RUN_EVENT_PAYLOADS = {
     level: z.number().int().min(1).max(2),
     to: z.enum(['mentor', 'school_admin']),
   }),
+  /** The school sent the workplace supervisor a new link for their task (the older one no longer works). */
+  'placements.phase_task.link_sent': ZTaskRef.extend({ expires_at: z.string() }),
   /** A designer moved the running internship to another published version of its definition (logged). */
   'placements.phase_run.migrated': z.object({
     internship_id: z.uuid(),

@@ -125,6 +125,16 @@ export const PHASE_TASK_KINDS_BY_SUBMISSION = ['evaluation', 'assignment'] as co
 export const completesBySubmission = (kind: string): boolean =>
   (PHASE_TASK_KINDS_BY_SUBMISSION as readonly string[]).includes(kind);
 
+/**
+ * Whether the school's staff (`actors`: the school admin or the student's mentor) may send the workplace
+ * supervisor a new link for an open task of theirs; an evaluation or assignment task has its own link.
+ */
+export const mayResendPhaseTaskLink = (
+  actors: readonly TPhaseTaskActor[],
+  task: { actor: TPhaseTaskActor; kind: string },
+): boolean =>
+  task.actor === 'supervisor' && !completesBySubmission(task.kind) && mayCompletePhaseByHand(actors);
+
 /** Who may close a phase whose completion is "by hand": the school admin and the mentor. */
 export const mayCompletePhaseByHand = (actors: readonly TPhaseTaskActor[]): boolean =>
   actors.includes('school_admin') || actors.includes('mentor');

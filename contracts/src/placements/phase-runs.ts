@@ -50,6 +50,8 @@ export const ZPhaseTaskAttributes = z.object({
   completed_by: z.uuid().nullable(),
   /** Whether the caller may complete it now (contracts' `mayCompletePhaseTask` on the caller's parties). */
   may_complete: z.boolean(),
+  /** Whether the caller (school staff) may send the workplace supervisor a new link for it (`mayResendPhaseTaskLink`). */
+  may_resend_link: z.boolean(),
   /** For a dashboard's list: whose internship, and its phase's name. */
   internship_title: z.string(),
   student_name: z.string(),

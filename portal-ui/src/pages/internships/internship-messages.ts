@@ -139,6 +139,10 @@ export const internshipsNl = {
     taskCancelled: 'Vervallen',
     bySubmission_evaluation: 'Klaar zodra de evaluatie is ingestuurd',
     bySubmission_assignment: 'Klaar zodra de praktijkbegeleider de opdracht instuurt',
+    resendLink: 'Link opnieuw sturen',
+    resendConfirm:
+      'De praktijkbegeleider krijgt een nieuwe link voor "{{title}}". De link die eerder is gestuurd, werkt daarna niet meer.',
+    resent: 'Nieuwe link gestuurd',
     actors: {
       student: 'De leerling',
       mentor: 'De mentor',
@@ -322,6 +326,10 @@ export const internshipsEn: typeof internshipsNl = {
     taskCancelled: 'Dropped',
     bySubmission_evaluation: 'Done once the evaluation is sent',
     bySubmission_assignment: 'Done once the supervisor sends the assignment',
+    resendLink: 'Send the link again',
+    resendConfirm:
+      'The workplace supervisor gets a new link for "{{title}}". The link sent before will no longer work.',
+    resent: 'New link sent',
     actors: {
       student: 'The student',
       mentor: 'The mentor',

@@ -153,6 +153,7 @@ function PhaseTask({ task, internshipId }: { task: TTask; internshipId: string }
   const a = task.attributes;
   const title = a.title[lang] || a.title.nl;
   const [completing, setCompleting] = useState(false);
+  const [resending, setResending] = useState(false);
   return (
     <li className="phase-task" data-testid="internship-phase-task" data-state={a.state} data-id={task.id}>
       <p className="phase-task__title">
@@ -218,6 +219,30 @@ function PhaseTask({ task, internshipId }: { task: TTask; internshipId: string }
               done={t('phases.completed', { title })}
               internshipId={internshipId}
               onClose={() => setCompleting(false)}
+            />
+          )}
+        </>
+      )}
+      {a.state === 'open' && a.may_resend_link && (
+        <>
+          <button
+            type="button"
+            className="btn"
+            data-testid="internship-phase-task-resend"
+            onClick={() => setResending(true)}
+          >
+            {t('phases.resendLink')}
+            <span className="visually-hidden">: {title}</span>
+          </button>
+          {resending && (
+            <Confirm
+              title={t('phases.resendLink')}
+              text={t('phases.resendConfirm', { title })}
+              action={t('phases.resendLink')}
+              path={`/api/v1/phase_tasks/${encodeURIComponent(task.id)}/supervisor_link`}
+              done={t('phases.resent')}
+              internshipId={internshipId}
+              onClose={() => setResending(false)}
             />
           )}
         </>

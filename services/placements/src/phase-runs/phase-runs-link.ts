@@ -6,7 +6,7 @@ import {
   PHASE_TASK_LINK_DAYS,
   PHASE_TASK_SUPERVISOR_PATH,
 } from '@stageplein/contracts/placements/phase-runs';
-import { SYSTEM } from '@stageplein/kit/auth/caller';
+import { SYSTEM, type TChangeActor } from '@stageplein/kit/auth/caller';
 import { ApiError } from '@stageplein/kit/errors/api-error';
 import type { TLinkActor } from '@stageplein/kit/external-links/external-links.guard';
 import { revokeExternalLinks } from '@stageplein/kit/external-links/external-links.repository';
@@ -101,17 +101,48 @@ export async function mailPhaseTaskLinks(
   if (open.length === 0) return 0;
   const internship = await linkInternship(ctx.db, internshipId);
   if (!internship?.supervisor_approved || !internship.supervisor_email) return 0;
-  for (const task of open)
-    await mailSupervisorLinks(ctx, SYSTEM, {
-      subjects: [phaseTaskLinkSubject(task.id)],
-      action: PHASE_TASK_LINK_ACTION,
-      recipient: { email: internship.supervisor_email, name: internship.supervisor_name },
-      expiresAt: new Date(ctx.now.getTime() + PHASE_TASK_LINK_DAYS * DAY_MS),
-      reference: phaseTaskLinkSubject(task.id),
-      url: (site, [token]) => `${site}${PHASE_TASK_SUPERVISOR_PATH}#${token}`,
-      vars: mailTexts(internship, task, phaseName),
-    });
+  for (const task of open) await mailTaskLink(ctx, SYSTEM, internship, task, phaseName);
   return open.length;
+}
+
+/** Issues the task's link (an older one to that address is revoked: `reissued`) and mails it. */
+async function mailTaskLink(
+  ctx: TCtx & { config: TPlacementsConfig },
+  actor: TChangeActor,
+  internship: TLinkInternship,
+  task: TPhaseTaskRow,
+  phaseName: { nl: string; en: string },
+) {
+  return mailSupervisorLinks(ctx, actor, {
+    subjects: [phaseTaskLinkSubject(task.id)],
+    action: PHASE_TASK_LINK_ACTION,
+    recipient: { email: internship.supervisor_email!, name: internship.supervisor_name },
+    expiresAt: new Date(ctx.now.getTime() + PHASE_TASK_LINK_DAYS * DAY_MS),
+    reference: phaseTaskLinkSubject(task.id),
+    url: (site, [token]) => `${site}${PHASE_TASK_SUPERVISOR_PATH}#${token}`,
+    vars: mailTexts(internship, task, phaseName),
+  });
+}
+
+/**
+ * A new link for the supervisor's open task, mailed to the address the school approved; the link sent
+ * before stops working (`reissued`). The task's reminders (actor system) and the school's "send again"
+ * (`resendSupervisorLink`) use it. Null: no approved address (or the student's own), nothing sent.
+ */
+export async function reissuePhaseTaskLink(
+  ctx: TCtx & { config: TPlacementsConfig },
+  actor: TChangeActor,
+  task: TPhaseTaskRow,
+): Promise<{ expiresAt: Date; recipient: string } | null> {
+  const internship = await linkInternship(ctx.db, task.internship_id);
+  if (!internship?.supervisor_approved || !internship.supervisor_email) return null;
+  const phase = await ctx.db
+    .selectFrom('placements.internship_phases')
+    .select('name')
+    .where('id', '=', task.internship_phase_id)
+    .executeTakeFirstOrThrow();
+  const { expiresAt } = await mailTaskLink(ctx, actor, internship, task, phase.name);
+  return { expiresAt, recipient: internship.supervisor_email };
 }
 
 function mailTexts(internship: TLinkInternship, task: TPhaseTaskRow, phase: { nl: string; en: string }) {

@@ -50,9 +50,9 @@ export function createPhaseRunActivities(deps: TPhaseRunActivityDeps) {
     completePhaseTask: (input: TTenantRef & { taskId: string; userId: string | null; at: string }) =>
       inTenant(input.tenant, (ctx) => completePhaseTaskRow(ctx, input)),
     remindPhaseTask: (input: TTenantRef & { taskId: string; reminder: number }) =>
-      inTenant(input.tenant, (ctx) => remindPhaseTask(ctx, input)),
+      inTenant(input.tenant, (ctx) => remindPhaseTask({ ...ctx, config: deps.config }, input)),
     escalatePhaseTask: (input: TTenantRef & { taskId: string; level: 1 | 2 }) =>
-      inTenant(input.tenant, (ctx) => escalatePhaseTask(ctx, input)),
+      inTenant(input.tenant, (ctx) => escalatePhaseTask({ ...ctx, config: deps.config }, input)),
     leavePhase: (
       input: TTenantRef & {
         phaseId: string;

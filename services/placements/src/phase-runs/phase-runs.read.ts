@@ -4,6 +4,7 @@ import {
   completesBySubmission,
   mayCompletePhaseByHand,
   mayCompletePhaseTask,
+  mayResendPhaseTaskLink,
   phaseActorsOf,
   type TInternshipPhasesDocument,
   type TPhaseMigrationResource,
@@ -18,11 +19,12 @@ import { ApiError, notFound, unauthorized } from '@stageplein/kit/errors/api-err
 import type { TLinkActor } from '@stageplein/kit/external-links/external-links.guard';
 import { factsOf, readableInternship, viewerFor } from '../internships/index.ts';
 import { assertDesigner, findDefinition, findVersion } from '../phases/index.ts';
+import type { TPlacementsConfig } from '../placements.config.ts';
 import type { TCaller } from '../shared/caller.ts';
 import { record } from '../shared/events.ts';
 import { consumeSupervisorLink } from '../shared/supervisor-links.ts';
 import type { TCtx } from '../shared/request.ts';
-import { linkedPhaseTask } from './phase-runs-link.ts';
+import { linkedPhaseTask, reissuePhaseTaskLink } from './phase-runs-link.ts';
 import type { TPhaseWorkflows } from './phase-workflows.ts';
 import {
   findPhase,
@@ -107,6 +109,7 @@ export async function internshipPhases(
             completed_at: null,
             completed_by: null,
             may_complete: false,
+            may_resend_link: false,
             internship_title: context.internshipTitle,
             student_name: context.studentName,
             phase_name: def.name,
@@ -274,6 +277,48 @@ export async function completeTaskByLink(
   );
   await consumeSupervisorLink(ctx, link);
   return linkTaskDocument(ctx, link);
+}
+
+/**
+ * `POST /api/v1/phase_tasks/{id}/supervisor_link`: the school (its admin, the student's mentor) sends the
+ * workplace supervisor a new link for their open task, to the address the school approved; the link
+ * mailed before stops working. Logged (audit log and `placements.phase_task.link_sent`).
+ */
+export async function resendSupervisorLink(
+  ctx: TCtx & { config: TPlacementsConfig },
+  caller: TCaller,
+  taskId: string,
+): Promise<TPhaseTaskLinkDocument> {
+  if (!caller.userId) throw unauthorized();
+  const task = await findTask(ctx.db, taskId);
+  if (!task) throw notFound();
+  const { actors, context, row } = await internshipFor(ctx, caller, task.internship_id);
+  const phase = (await findPhase(ctx.db, task.internship_phase_id))!;
+  if (task.state === 'done') throw new ApiError('phase_task_completed');
+  if (task.state !== 'open' || phase.state !== 'active') throw new ApiError('phase_task_not_current');
+  if (task.actor === 'supervisor' && completesBySubmission(task.kind))
+    throw new ApiError('phase_task_by_submission');
+  if (!mayResendPhaseTaskLink(actors, task)) throw new ApiError('phase_task_wrong_actor');
+  const sent = await reissuePhaseTaskLink(ctx, caller, task);
+  if (!sent) throw new ApiError('supervisor_not_approved');
+  await record(
+    ctx,
+    caller,
+    'placements.phase_task.link_sent',
+    { type: 'internship', id: task.internship_id },
+    {
+      internship_id: task.internship_id,
+      phase_task_id: task.id,
+      task_id: task.task_id,
+      actor: task.actor,
+      due_at: task.due_at?.toISOString() ?? null,
+      expires_at: sent.expiresAt.toISOString(),
+    },
+  );
+  return {
+    data: phaseTaskResource(task, phase, actors, context, ctx.now),
+    meta: { expires_at: sent.expiresAt.toISOString(), organization_name: row.organization_name ?? null },
+  };
 }
 
 /** `POST /api/v1/internships/{id}/phases/{phaseId}/complete`: the school closes a phase completed by hand. */

@@ -28,6 +28,7 @@ import {
   listRuns,
   migrateRuns,
   myOpenTasks,
+  resendSupervisorLink,
 } from './phase-runs.read.ts';
 import type { TPhaseDefinitions } from './phase-runs.service.ts';
 
@@ -117,6 +118,24 @@ export const phaseRunsRoutes =
       handler: async (req) => {
         const ctx = await contextOf(req, deps);
         return { data: await completeTask(ctx, await callerOf(req, ctx.db), req.params.id, workflows) };
+      },
+    });
+
+    r.post('/api/v1/phase_tasks/:id/supervisor_link', {
+      schema: {
+        tags: TAGS,
+        summary:
+          "Send the workplace supervisor a new link for their open task (the school's admin or mentor)",
+        description:
+          'The link mailed before stops working; logged (audit log, placements.phase_task.link_sent). Not the ' +
+          'supervisor’s task or not school staff: `phase_task_wrong_actor` (403); an evaluation or assignment task: ' +
+          '`phase_task_by_submission` (409); no address the school approved: `supervisor_not_approved` (409).',
+        params: z.object({ id: z.uuid() }),
+        response: { 200: ZPhaseTaskLinkDocument },
+      },
+      handler: async (req) => {
+        const ctx = await contextOf(req, deps);
+        return resendSupervisorLink(ctx, await callerOf(req, ctx.db), req.params.id);
       },
     });
 

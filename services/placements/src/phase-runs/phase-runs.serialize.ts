@@ -1,6 +1,7 @@
 import {
   completesBySubmission,
   mayCompletePhaseTask,
+  mayResendPhaseTaskLink,
   type TPhaseTaskActor,
   type TPhaseTaskResource,
 } from '@stageplein/contracts/placements/phase-runs';
@@ -43,6 +44,7 @@ export function phaseTaskResource(
       completed_at: t.completed_at?.toISOString() ?? null,
       completed_by: t.completed_by,
       may_complete: open && !completesBySubmission(t.kind) && mayCompletePhaseTask(actors, t),
+      may_resend_link: open && mayResendPhaseTaskLink(actors, t),
       internship_title: context.internshipTitle,
       student_name: context.studentName,
       phase_name: phase.name,

@@ -1,4 +1,5 @@
 import {
+  completesBySubmission,
   phaseActorsOf,
   phaseTaskDueAt,
   phaseTaskEscalations,
@@ -17,7 +18,15 @@ import type { TPlacementsConfig } from '../placements.config.ts';
 import type { TCaller } from '../shared/caller.ts';
 import { record } from '../shared/events.ts';
 import type { TCtx } from '../shared/request.ts';
-import { mailPhaseTaskLinks, revokePhaseTaskLinks } from './phase-runs-link.ts';
+import { mailPhaseTaskLinks, reissuePhaseTaskLink, revokePhaseTaskLinks } from './phase-runs-link.ts';
+import {
+  escalationTexts,
+  mailTask,
+  recipientsOf,
+  reminderTexts,
+  taskFacts,
+  type TMailCtx,
+} from './phase-runs-mail.ts';
 import type { TPhaseWorkflows } from './phase-workflows.ts';
 import {
   completeTaskRow,
@@ -337,10 +346,23 @@ export async function completePhaseTaskRow(
   });
 }
 
-/** The `reminder`-th reminder of an open task (once; mail comes with notifications). */
-export async function remindPhaseTask(ctx: TCtx, input: { taskId: string; reminder: number }) {
+/**
+ * The `reminder`-th reminder of an open task (once): the event, and in the same transaction the mail to
+ * the task's actor (phase-runs-mail.ts); the workplace supervisor gets a fresh link instead.
+ */
+export async function remindPhaseTask(ctx: TMailCtx, input: { taskId: string; reminder: number }) {
   const task = await remindTaskRow(ctx.db, input.taskId, input.reminder);
   if (!task) return;
+  if (task.actor === 'supervisor') {
+    // The evaluation's and the assignment's own links are the school's to send again.
+    if (!completesBySubmission(task.kind)) await reissuePhaseTaskLink(ctx, SYSTEM, task);
+  } else
+    await mailTask(
+      ctx,
+      task,
+      await recipientsOf(ctx.db, task.internship_id, task.actor),
+      reminderTexts(await taskFacts(ctx.db, task)),
+    );
   await record(
     ctx,
     SYSTEM,
@@ -351,10 +373,19 @@ export async function remindPhaseTask(ctx: TCtx, input: { taskId: string; remind
   );
 }
 
-/** The open task escalates to the mentor (1), then the school admin (2); once per level. */
-export async function escalatePhaseTask(ctx: TCtx, input: { taskId: string; level: 1 | 2 }) {
+/**
+ * The open task escalates to the mentor (1), then the school admin (2); once per level: the event and
+ * the mail to the student's mentors, then the school's admins.
+ */
+export async function escalatePhaseTask(ctx: TMailCtx, input: { taskId: string; level: 1 | 2 }) {
   const task = await escalateTaskRow(ctx.db, input.taskId, input.level);
   if (!task) return;
+  await mailTask(
+    ctx,
+    task,
+    await recipientsOf(ctx.db, task.internship_id, input.level === 1 ? 'mentor' : 'school_admin'),
+    escalationTexts(await taskFacts(ctx.db, task), input.level),
+  );
   await record(
     ctx,
     SYSTEM,
