@@ -10,6 +10,7 @@ import {
   defaultSigners,
   fillVariables,
   isMinorOn,
+  mayDownloadContract,
   mayFillCompanyFields,
   mayManageContracts,
   mayMoveContract,
@@ -265,5 +266,23 @@ describe('statuses and who may', () => {
       true,
     );
     expect(mayFillCompanyFields(admin, { ...c, status: 'signing' })).toBe(false);
+  });
+
+  it('the sealed PDF: its signers, the contact person and the internship’s parties, once sealed', () => {
+    const c = { status: 'sealed' as const, contactPersonId: 'c1', signerUserIds: ['s1', null, 'm1'] };
+    const nobody = { userId: 'u9', parties: [] };
+    expect(mayDownloadContract({ userId: 's1', parties: [] }, c)).toBe(true);
+    expect(mayDownloadContract({ userId: 'm1', parties: [] }, c)).toBe(true);
+    expect(mayDownloadContract({ userId: 'c1', parties: [] }, c)).toBe(true);
+    for (const party of ['student', 'mentor', 'school', 'organization'] as const)
+      expect(mayDownloadContract({ ...nobody, parties: [party] }, c), party).toBe(true);
+    expect(mayDownloadContract(nobody, c)).toBe(false);
+    expect(mayDownloadContract({ userId: null, parties: ['school'] }, c)).toBe(false);
+    // A signer by address only (null) is no account that matches.
+    expect(mayDownloadContract({ userId: null, parties: [] }, c)).toBe(false);
+    for (const status of ['draft', 'company_fields', 'signing', 'signed', 'voided'] as const)
+      expect(mayDownloadContract({ userId: 's1', parties: ['school'] }, { ...c, status }), status).toBe(
+        false,
+      );
   });
 });

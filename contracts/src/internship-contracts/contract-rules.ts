@@ -9,6 +9,7 @@ import type { TPermissions } from '../identity/permissions.ts';
 import type { TCurrentOrganizationFacts } from '../organizations/moderation.ts';
 import type { TTenantFeatures } from '../tenants/tenant.types.ts';
 import type { TRichTextDocument, TRichTextNode } from '../content/content.ts';
+import type { TInternshipParty } from '../placements/internships.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Statuses
@@ -485,4 +486,43 @@ export function contractAdminActions(status: TContractStatus): TContractAdminAct
   if (status === 'draft') out.push('change', 'release');
   if (mayMoveContract(status, 'voided')) out.push('void');
   return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The sealed PDF
+// ---------------------------------------------------------------------------------------------
+
+/** The contract facts the download rule looks at. */
+export interface TContractPartyFacts {
+  status: TContractStatus;
+  /** The contact person the contract names (the organization's contact). */
+  contactPersonId: string | null;
+  /** The signers' accounts (null: a signer by address only, the parent say). */
+  signerUserIds: readonly (string | null)[];
+}
+
+/**
+ * The internship parties (contracts' `partiesOf`) that may download a sealed contract: the school's staff
+ * who act for the internship (an admin of the contract's School acting for it, the student's mentor
+ * there), an admin of the internship's approved organization acting for it, and the student.
+ */
+const DOWNLOADING_PARTIES: readonly TInternshipParty[] = ['student', 'mentor', 'school', 'organization'];
+
+/**
+ * Who may download a sealed contract's PDF (`GET /api/v1/contracts/{id}/document`, and the portal's
+ * download button through the contract's `meta.may_download`): its parties only — a signer with an
+ * account, the contact person the contract names, and the internship parties of `DOWNLOADING_PARTIES`
+ * (`parties`: contracts' `partiesOf` for the viewer and the contract's internship). Nobody before it is
+ * sealed, nobody anonymous; another school, another organization or another student: no.
+ */
+export function mayDownloadContract(
+  viewer: { userId: string | null; parties: readonly TInternshipParty[] },
+  contract: TContractPartyFacts,
+): boolean {
+  if (contract.status !== 'sealed' || !viewer.userId) return false;
+  return (
+    contract.signerUserIds.includes(viewer.userId) ||
+    contract.contactPersonId === viewer.userId ||
+    viewer.parties.some((p) => DOWNLOADING_PARTIES.includes(p))
+  );
 }

@@ -207,6 +207,8 @@ export const ZContractMeta = z.object({
   may_fill_company_fields: z.boolean(),
   /** The signers the caller may sign as while signed in (contract-signing's `maySignAs`), not signed yet. */
   sign_as: z.array(z.uuid()),
+  /** Whether the caller may download the sealed PDF (contracts' `mayDownloadContract`). */
+  may_download: z.boolean(),
 });
 export type TContractMeta = z.infer<typeof ZContractMeta>;
 

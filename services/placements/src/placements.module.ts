@@ -17,7 +17,7 @@ import { allocationGroup } from './allocation/index.ts';
 import { hoursGroup } from './hours/index.ts';
 import { assignmentsGroup, tasksFollowSupervisor } from './assignments/index.ts';
 import { evaluationsGroup } from './evaluations/index.ts';
-import { internshipContractsGroup } from './internship-contracts/index.ts';
+import { internshipContractsGroup, mayDownloadContractDocument } from './internship-contracts/index.ts';
 import { phasesGroup } from './phases/index.ts';
 import { PHASE_DEFINITIONS, phaseRunsGroup } from './phase-runs/index.ts';
 import { progressGroup } from './progress/index.ts';
@@ -42,7 +42,8 @@ export const PLACEMENTS_GROUPS: readonly TPlacementsGroup[] = [
   phaseRunsGroup(PHASE_DEFINITIONS),
   progressGroup,
   bulkMessagesGroup,
-  contractDocumentsGroup(),
+  // Who may download a sealed PDF: the contracts group's rule (contracts' mayDownloadContract).
+  contractDocumentsGroup(mayDownloadContractDocument),
 ];
 
 const routes: FastifyPluginAsync<TPlacementsDeps> = async (app, deps) => {

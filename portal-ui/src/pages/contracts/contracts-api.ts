@@ -195,3 +195,17 @@ export async function contractAction(
   );
   return detail(doc.data);
 }
+
+/**
+ * The sealed PDF (offered when `meta.may_download`, contracts' `mayDownloadContract`): fetched with the
+ * credentials, then saved by the browser.
+ */
+export async function downloadContractDocument(client: TApiClient, id: string): Promise<void> {
+  const response = await client.request<Blob>(`${CONTRACTS}/${enc(id)}/document`, { blob: true });
+  const url = URL.createObjectURL(response.data);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = `contract-${id}.pdf`;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

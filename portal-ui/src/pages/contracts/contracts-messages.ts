@@ -49,6 +49,7 @@ export const contractsNl = {
   textTitle: 'Tekst van het contract',
   textLanguage: 'Taal van de tekst',
   voidedBecause: 'Ingetrokken: {{reason}}',
+  download: 'Verzegelde pdf downloaden',
   birthDate: 'Geboortedatum van de student',
   birthDateHint: 'Bepaalt of een ouder of voogd moet meetekenen (onder de 18 op de eerste stagedag).',
   saveBirthDate: 'Geboortedatum opslaan',
@@ -153,6 +154,7 @@ export const contractsEn: typeof contractsNl = {
   textTitle: 'Text of the contract',
   textLanguage: 'Language of the text',
   voidedBecause: 'Voided: {{reason}}',
+  download: 'Download the sealed PDF',
   birthDate: "Student's birth date",
   birthDateHint:
     'Decides whether a parent or guardian co-signs (under 18 on the first day of the internship).',

@@ -12,6 +12,7 @@ import { errorMessage, Page, useRouteTitle } from '../page-kit.tsx';
 import {
   changeBirthDate,
   contractAction,
+  downloadContractDocument,
   fetchContract,
   listContracts,
   type TContract,
@@ -164,6 +165,7 @@ function ContractDetail({ contract: c }: { contract: TContractDetail }) {
         {c.status === 'voided' && c.void_reason && (
           <FormAlert tone="warning">{t('voidedBecause', { reason: c.void_reason })}</FormAlert>
         )}
+        {c.meta.may_download && <DownloadButton id={c.id} />}
       </section>
       {c.meta.actions.length > 0 && <AdminActions contract={c} onChanged={refresh} />}
       {c.meta.may_fill_company_fields && <CompanyFields contract={c} onChanged={refresh} />}
@@ -212,6 +214,26 @@ function ContractDetail({ contract: c }: { contract: TContractDetail }) {
         />
       </section>
     </Page>
+  );
+}
+
+/** The sealed PDF, for its parties (the server's `meta.may_download`: contracts' `mayDownloadContract`). */
+function DownloadButton({ id }: { id: string }) {
+  const { t, tShared } = useContractTexts();
+  const api = useApi();
+  const download = useMutation({ mutationFn: () => downloadContractDocument(api.client, id) });
+  return (
+    <div className="contract-actions">
+      {download.isError && <FormAlert tone="error">{errorMessage(download.error, tShared)}</FormAlert>}
+      <button
+        type="button"
+        className="btn btn--neutral"
+        data-testid="contract-download"
+        onClick={() => !download.isPending && download.mutate()}
+      >
+        {t('download')}
+      </button>
+    </div>
   );
 }
 

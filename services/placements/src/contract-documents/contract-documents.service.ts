@@ -13,20 +13,14 @@ import {
 import type { TRenderedContract } from './render/sealed-contract-renderer.ts';
 
 /**
- * Who may download a sealed contract's PDF besides nobody: the contract's parties. The group takes it
- * as an argument (placements.module.ts hands in the contracts group's policy once it has one); until
- * then `partiesMayDownload`.
+ * Who may download a sealed contract's PDF: the contracts group's rule (contracts' `mayDownloadContract`),
+ * handed in by placements.module.ts (this group imports no other group).
  */
 export type TContractDocumentAccess = (
   ctx: TCtx,
   caller: TCaller,
   document: TContractDocument,
 ) => boolean | Promise<boolean>;
-
-/** The default: a signer with an account, or an admin of the contract's school acting for it. */
-export const partiesMayDownload: TContractDocumentAccess = (_ctx, caller, document) =>
-  (caller.userId !== null && document.party_user_ids.includes(caller.userId)) ||
-  (caller.permissions.isSchoolAdmin && caller.current?.id === document.school_id);
 
 /**
  * Stores a sealed contract's PDF in placements' object store and records its hashes, in the caller's

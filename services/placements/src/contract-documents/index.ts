@@ -1,10 +1,6 @@
 // The contract-documents group's public entry (docs/decisions/placements.md "Groups").
 export { contractDocumentsGroup } from './contract-documents.module.ts';
-export {
-  partiesMayDownload,
-  storeSealedContract,
-  type TContractDocumentAccess,
-} from './contract-documents.service.ts';
+export { storeSealedContract, type TContractDocumentAccess } from './contract-documents.service.ts';
 export type { TContractDocument } from './contract-documents.repository.ts';
 export { placementsStorages, PLACEMENTS_STORAGE } from './contract-documents.storage.ts';
 export {

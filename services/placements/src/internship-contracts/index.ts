@@ -5,6 +5,7 @@ export {
   contractsOfInternships,
   ensureInternshipContract,
   generateContract,
+  mayDownloadContractDocument,
   type TGenerateContract,
 } from './contracts/contracts.service.ts';
 export type { TContractRow } from './contracts/contracts.repository.ts';

@@ -385,6 +385,7 @@ describe('contracts', () => {
       actions: ['change', 'release', 'void'],
       may_fill_company_fields: false,
       sign_as: [],
+      may_download: false,
     });
     const [event] = await outboxEvents(h, 'placements.contract.generated', c.id);
     expect(event?.data).toMatchObject({ contract_id: c.id, internship_id: internshipId, source: 'manual' });
@@ -579,7 +580,12 @@ describe('contracts', () => {
     expectStatus(await call(h.app, { url: `${C}?filter[status]=nope`, headers: demo.school.headers }), 422);
     // Read-only for the student: no actions.
     const own = await call(h.app, { url: `${C}/${c.id}`, headers: demo.student.headers });
-    expect(own.json().data.meta).toEqual({ actions: [], may_fill_company_fields: false, sign_as: [] });
+    expect(own.json().data.meta).toEqual({
+      actions: [],
+      may_fill_company_fields: false,
+      sign_as: [],
+      may_download: false,
+    });
   });
 
   it('the phases’ plug-in generates once (idempotent), as the system', async () => {

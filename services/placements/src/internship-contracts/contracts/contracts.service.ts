@@ -4,6 +4,7 @@ import {
   contractSigners,
   fillVariables,
   isMinorOn,
+  mayDownloadContract,
   mayFillCompanyFields,
   mayManageContracts,
   mayMoveContract,
@@ -13,7 +14,11 @@ import {
 } from '@stageplein/contracts/internship-contracts/contract-rules';
 import type { TContractMeta } from '@stageplein/contracts/internship-contracts/contract-schemas';
 import { maySignAs } from '@stageplein/contracts/internship-contracts/contract-signing';
-import { internshipScopes, readsInternship } from '@stageplein/contracts/placements/internship-policy';
+import {
+  internshipScopes,
+  partiesOf,
+  readsInternship,
+} from '@stageplein/contracts/placements/internship-policy';
 import { ApiError, notFound, unauthorized } from '@stageplein/kit/errors/api-error';
 import { renderRichText } from '@stageplein/kit/rich-text/rich-text';
 import { viewerFor } from '../../internships/index.ts';
@@ -307,7 +312,29 @@ async function relationTo(ctx: TCtx, caller: TCaller, c: TContractView) {
     fills ||
     readsInternship(viewer, facts) ||
     (c.contact_person_id !== null && c.contact_person_id === caller.userId);
-  return { reads, manager, fills };
+  const downloads = mayDownloadContract(
+    { userId: caller.userId, parties: partiesOf(viewer, facts) },
+    {
+      status: c.status,
+      contactPersonId: c.contact_person_id,
+      signerUserIds: c.signers.map((s) => s.user_id),
+    },
+  );
+  return { reads, manager, fills, downloads };
+}
+
+/**
+ * The contract-documents group's download rule (handed in by placements.module.ts): contracts'
+ * `mayDownloadContract` for the caller and the sealed document's contract.
+ */
+export async function mayDownloadContractDocument(
+  ctx: TCtx,
+  caller: TCaller,
+  document: { contract_id: string },
+): Promise<boolean> {
+  if (!caller.userId) return false;
+  const contract = await findContractView(ctx.db, document.contract_id);
+  return !!contract && (await relationTo(ctx, caller, contract)).downloads;
 }
 
 /** A contract the caller may read (404 otherwise: another's contract is not revealed). */
@@ -339,6 +366,7 @@ export async function readContract(
             ),
         )
         .map((s) => s.id),
+      may_download: rel.downloads,
     },
   };
 }
