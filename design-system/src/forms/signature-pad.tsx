@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import SignaturePad from 'signature_pad';
+import SignaturePad, { type PointGroup } from 'signature_pad';
 import { scaleStrokes } from './signature-strokes.ts';
 import './signature-pad.css';
 
@@ -21,7 +21,8 @@ export interface TSignatureLabels {
  * page): the value is a PNG data URL of the drawing with a watermark line, or undefined when the pad is
  * empty; clear and undo; the empty state is announced. Exported at CSS size (not device pixels), so a
  * phone's signature stays far below the size limit. The drawing survives a resize or a turned phone:
- * its points are kept and redrawn, scaled to the new size (`scaleStrokes`).
+ * its points are kept and redrawn, scaled to the new size from the size they were drawn at
+ * (`scaleStrokes`): turned and turned back, it is as it was.
  */
 export function SignaturePadInput({
   id,
@@ -42,6 +43,15 @@ export function SignaturePadInput({
   const padRef = useRef<SignaturePad | null>(null);
   const [empty, setEmpty] = useState(true);
   const report = useRef<() => void>(() => {});
+  // The drawing as last drawn or changed by the person, with the pad's CSS size then (what a resize scales from).
+  const kept = useRef<{ data: PointGroup[]; size: { width: number; height: number } }>({
+    data: [],
+    size: { width: 0, height: 0 },
+  });
+  const current = useRef({ width: 0, height: 0 });
+  const keep = () => {
+    if (padRef.current) kept.current = { data: padRef.current.toData(), size: current.current };
+  };
 
   report.current = () => {
     const pad = padRef.current;
@@ -56,24 +66,31 @@ export function SignaturePadInput({
     const canvas = canvasRef.current!;
     const pad = new SignaturePad(canvas, { ...SIGNATURE_PAD_OPTIONS, penColor: '#0f172a' });
     padRef.current = pad;
-    // The CSS size the kept points were drawn at.
+    // The canvas's CSS size now.
     let drawnAt = { width: 0, height: 0 };
     const fit = () => {
       const size = { width: canvas.offsetWidth, height: canvas.offsetHeight };
       if (size.width === drawnAt.width && size.height === drawnAt.height) return;
+      if (!size.width || !size.height) return;
+      // Always from the drawing as it was last drawn (and the size it was drawn at), never from the
+      // previous fit: turned and turned back, the phone shows the signature as it was, not shrunk.
+      const data = scaleStrokes(kept.current.data, kept.current.size, size);
       // Sharp on high-density screens; resizing the canvas clears it, so the points are redrawn.
       const ratio = Math.max(window.devicePixelRatio || 1, 1);
-      const data = scaleStrokes(pad.toData(), drawnAt, size);
       canvas.width = size.width * ratio;
       canvas.height = size.height * ratio;
       canvas.getContext('2d')?.scale(ratio, ratio);
       pad.fromData(data);
       drawnAt = size;
+      current.current = size;
       // The exported image follows the new size.
       if (data.length) report.current();
     };
     fit();
-    const ended = () => report.current();
+    const ended = () => {
+      keep();
+      report.current();
+    };
     pad.addEventListener('endStroke', ended);
     // The pad's own size (a turned phone, a side panel opening); the window's resize where there is no observer.
     const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(fit);
@@ -89,6 +106,7 @@ export function SignaturePadInput({
 
   const clear = () => {
     padRef.current?.clear();
+    keep();
     report.current();
   };
   const undo = () => {
@@ -97,6 +115,7 @@ export function SignaturePadInput({
     const data = pad.toData();
     data.pop();
     pad.fromData(data);
+    keep();
     report.current();
   };
 

@@ -196,6 +196,15 @@ const PAGES: Readonly<Record<string, TLazyPage>> = {
   // Contracts (issue #34): the list and read view, the school's templates (the editor loads Tiptap lazily).
   '/contracts': page(contracts, 'ContractsPage'),
   '/contracts/:id': page(contracts, 'ContractPage'),
+  // Signing (issue #34 item 4): the signer's page by link, QR code or session; the desktop's QR code.
+  '/contracts/:id/sign/:signerId': page(
+    () => import('../pages/contract-signing/contract-sign-page.tsx'),
+    'ContractSignPage',
+  ),
+  '/contracts/:id/qr-sign/:signerId': page(
+    () => import('../pages/contract-signing/contract-qr-sign-page.tsx'),
+    'ContractQrSignPage',
+  ),
   '/contract_templates': page(contractTemplates, 'ContractTemplatesPage'),
   '/contract_templates/:id/edit': page(contractTemplates, 'ContractTemplateEditPage'),
   ...GALLERY_PAGES,

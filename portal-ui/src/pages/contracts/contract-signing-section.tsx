@@ -1,10 +1,105 @@
+import { useSyncExternalStore } from 'react';
+import { Link } from 'react-router';
+import { useMutation } from '@tanstack/react-query';
+import { FormAlert } from '@stageplein/design-system/forms/fields.tsx';
+import { useApi } from '../../api/api-context.ts';
+import { useTenant } from '../../tenant/tenant-context.ts';
+import { errorMessage } from '../page-kit.tsx';
 import type { TContractDetail } from './contracts-api.ts';
+import { useContractTexts } from './contracts-messages.ts';
+
+const enc = encodeURIComponent;
+/** A wide screen with a mouse: there the phone (the QR code) is the easier way to draw a signature. */
+const DESKTOP_QUERY = '(pointer: fine) and (min-width: 48rem)';
+function useDesktop(): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      const m = window.matchMedia(DESKTOP_QUERY);
+      m.addEventListener('change', onChange);
+      return () => m.removeEventListener('change', onChange);
+    },
+    () => window.matchMedia(DESKTOP_QUERY).matches,
+  );
+}
+const signPath = (id: string, signerId: string) => `/contracts/${enc(id)}/sign/${enc(signerId)}`;
+const qrSignPath = (id: string, signerId: string) => `/contracts/${enc(id)}/qr-sign/${enc(signerId)}`;
 
 /**
- * RESERVED FOR THE SIGNING PART (issue #34 items 3-4): the signing actions (sign, resend to a signer,
- * the QR code) and the audit-trail display of `/contracts/:id` go here; the read view renders this
- * section below the signers. Until then it shows nothing.
+ * The signing part of `/contracts/:id`: when it is the turn of a signer the session may sign as (the
+ * server's `meta.sign_as` and `to_act`), the way to sign — on `qrCodePrimarySigning` tenants, on a desktop,
+ * the QR code for the phone first and this device second, elsewhere the other way round; a sealed contract's PDF
+ * (the server decides who may download it).
  */
-export function ContractSigningSection(_props: { contract: TContractDetail; onChanged: () => void }) {
-  return null;
+export function ContractSigningSection({
+  contract: c,
+}: {
+  contract: TContractDetail;
+  onChanged: () => void;
+}) {
+  const { t, tShared } = useContractTexts();
+  const { features } = useTenant();
+  // QR first on the tenants that sign by QR code, on a desktop; on a phone this device is the phone.
+  const desktop = useDesktop();
+  const qrFirst = features.qrCodePrimarySigning && desktop;
+  const api = useApi();
+  const download = useMutation({
+    mutationFn: async () => {
+      const res = await api.client.request<Blob>(`/api/v1/contracts/${enc(c.id)}/document`, { blob: true });
+      const url = URL.createObjectURL(res.data);
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = `contract-${c.id}.pdf`;
+      a.click();
+      setTimeout(() => URL.revokeObjectURL(url), 1000);
+    },
+  });
+  const mine = c.signers.filter((s) => s.to_act && c.meta.sign_as.includes(s.id));
+  if (mine.length === 0 && c.status !== 'sealed') return null;
+  return (
+    <section className="card" aria-labelledby="contract-signing" data-testid="contract-signing">
+      <h2 id="contract-signing">{c.status === 'sealed' ? t('sealedTitle') : t('signNowTitle')}</h2>
+      {mine.map((s) => {
+        const qr = (
+          <Link
+            key="qr"
+            className={`btn ${qrFirst ? 'btn--primary' : 'btn--neutral'}`}
+            to={qrSignPath(c.id, s.id)}
+            data-testid="contract-sign-qr"
+          >
+            {t('signWithPhone')}
+          </Link>
+        );
+        const here = (
+          <Link
+            key="here"
+            className={`btn ${qrFirst ? 'btn--neutral' : 'btn--primary'}`}
+            to={signPath(c.id, s.id)}
+            data-testid="contract-sign-here"
+          >
+            {t('signHere')}
+          </Link>
+        );
+        return (
+          <div key={s.id} data-testid="contract-sign-as" data-role={s.role}>
+            <p>{t('signNow', { role: t(`roles.${s.role}`) })}</p>
+            <div className="contract-actions">{qrFirst ? [qr, here] : [here, qr]}</div>
+          </div>
+        );
+      })}
+      {c.status === 'sealed' && (
+        <>
+          <p>{t('sealedText')}</p>
+          {download.isError && <FormAlert tone="error">{errorMessage(download.error, tShared)}</FormAlert>}
+          <button
+            type="button"
+            className="btn btn--primary"
+            data-testid="contract-download"
+            onClick={() => !download.isPending && download.mutate()}
+          >
+            {t('download')}
+          </button>
+        </>
+      )}
+    </section>
+  );
 }

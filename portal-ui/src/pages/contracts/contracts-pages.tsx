@@ -21,6 +21,7 @@ import {
 import { useContractTexts } from './contracts-messages.ts';
 import { ContractsOnly, InputField, LoadFailed, Loading, StatusBadge } from './contracts-shared.tsx';
 import { ContractSigningSection } from './contract-signing-section.tsx';
+import { CompanyFields } from './company-fields-form.tsx';
 
 /**
  * The contract screens (issue #34 item 6, read side): `/contracts` lists the contracts of the
@@ -358,57 +359,6 @@ function AdminActions({
           </div>
         </form>
       </Modal>
-    </section>
-  );
-}
-
-function CompanyFields({
-  contract: c,
-  onChanged,
-}: {
-  contract: TContractDetail;
-  onChanged: () => Promise<void>;
-}) {
-  const { t, tShared, lang } = useContractTexts();
-  const api = useApi();
-  const [values, setValues] = useState<Record<string, string>>(() => ({ ...c.company_values }));
-  const send = useMutation({
-    mutationFn: () => contractAction(api.client, c.id, 'company_fields', { company_values: values }),
-    onSuccess: async () => {
-      toast.success(t('companySent'));
-      await onChanged();
-    },
-  });
-  return (
-    <section className="card" aria-labelledby="contract-company" data-testid="contract-company">
-      <h2 id="contract-company">{t('companyTitle')}</h2>
-      <p>{t('companyIntro')}</p>
-      <form
-        className="form"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (!send.isPending) send.mutate();
-        }}
-      >
-        {send.isError && <FormAlert tone="error">{errorMessage(send.error, tShared)}</FormAlert>}
-        {c.company_fields.map((f) => (
-          <InputField
-            key={f.key}
-            label={(lang === 'en' && f.label.en) || f.label.nl}
-            required={f.required}
-            type={f.kind === 'date' ? 'date' : f.kind === 'number' ? 'number' : 'text'}
-            value={values[f.key] ?? ''}
-            onChange={(v) => setValues((old) => ({ ...old, [f.key]: v }))}
-            testId={`contract-field-${f.key}`}
-          />
-        ))}
-        <div className="form__actions">
-          <button type="submit" className="btn btn--primary" data-testid="contract-company-send">
-            {t('companySend')}
-          </button>
-        </div>
-      </form>
     </section>
   );
 }

@@ -173,9 +173,24 @@ describe('a signer’s page', () => {
       turn: 'waiting',
       waiting_for: [],
     });
+    // The QR page's polling: an unchanged view is a 304 to the browser's revalidation.
+    const first = await call(h.app, { url: `${S}/${c.company}`, headers: demo.company.headers });
+    const etag = first.headers.etag as string;
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+    const again = await call(h.app, {
+      url: `${S}/${c.company}`,
+      headers: { ...demo.company.headers, 'if-none-match': etag },
+    });
+    expect([again.statusCode, again.body]).toEqual([304, '']);
     await asOwner(h, 'demo', (trx) =>
       sql`update placements.contract_signers set turn_at = now() where id = ${c.company}`.execute(trx),
     );
+    const changed = await call(h.app, {
+      url: `${S}/${c.company}`,
+      headers: { ...demo.company.headers, 'if-none-match': etag },
+    });
+    expectStatus(changed, 200);
+    expect(changed.headers.etag).not.toBe(etag);
     const mine = await view(demo.company, c.company);
     expect(mine).toMatchObject({ turn: 'your_turn', waiting_for: [], void_reason: null });
     expect(mine.html_nl).toContain('32 uur bij');

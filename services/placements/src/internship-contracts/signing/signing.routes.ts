@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -63,12 +64,20 @@ export const signingRoutes: FastifyPluginAsync<TPlacementsDeps> = async (app, de
       summary: "A signer's page: their turn, who they wait for, the text when it is theirs to read",
       description: WHO,
       params: ZId,
-      response: { 200: ZContractSignerViewDocument },
+      response: { 200: ZContractSignerViewDocument, 304: z.null() },
     },
-    handler: async (req) => {
+    handler: async (req, reply) => {
       const ctx = await contextOf(req, deps);
       const { view } = await signerFor(ctx, await callerOf(req, ctx.db), linkOf(req), req.params.id);
-      return { data: { type: 'contract_signer' as const, id: req.params.id, attributes: view } };
+      const body = { data: { type: 'contract_signer' as const, id: req.params.id, attributes: view } };
+      // The QR page polls this while the phone signs: the browser revalidates (its cache keyed by the
+      // credentials that asked), an unchanged view is a 304 without a body.
+      const etag = `"${createHash('sha256').update(JSON.stringify(view)).digest('base64url').slice(0, 27)}"`;
+      reply.header('etag', etag);
+      reply.header('cache-control', 'private, no-cache');
+      reply.header('vary', `${EXTERNAL_LINK_HEADER}, access-token, client, uid, accept-language`);
+      if (req.headers['if-none-match'] === etag) return reply.status(304).send(null);
+      return body;
     },
   });
 
