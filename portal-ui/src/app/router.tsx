@@ -124,6 +124,7 @@ const PAGES: Readonly<Record<string, TLazyPage>> = {
     'OrganizationSignupSuccessPage',
   ),
   '/importeren/csv': page(() => import('../pages/imports/import-csv-page.tsx'), 'ImportCsvPage'),
+  '/notificaties': page(() => import('../pages/notifications/notifications-page.tsx'), 'NotificationsPage'),
   // The internship bank and vacancies (issue #14); the map is a further lazy chunk of the bank.
   '/stagebank': page(() => import('../pages/stagebank/stagebank-page.tsx'), 'StagebankPage'),
   '/zelfgevonden': page(() => import('../pages/self-found/self-found-page.tsx'), 'SelfFoundPage'),

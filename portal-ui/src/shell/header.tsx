@@ -14,6 +14,7 @@ import { useMainMenu } from './menu/use-main-menu.ts';
 // Not needed for the first paint of a public page: loaded when signed in / when the menu opens.
 const AccountMenu = lazyPart(() => import('./account-menu.tsx').then((m) => m.AccountMenu));
 const SidePanelMenu = lazyPart(() => import('./side-panel-menu.tsx').then((m) => m.SidePanelMenu));
+const NotificationBell = lazyPart(() => import('./notification-bell.tsx').then((m) => m.NotificationBell));
 
 /**
  * The sticky, tab-style header (spec §2, §9): brand, sign-in or account menu, activity,
@@ -61,14 +62,15 @@ export function Header() {
               >
                 <Icon name="activity" />
               </Link>
-              <Link
-                to="/notificaties"
-                className="icon-button hide-on-phone"
-                aria-label={t('shell.notifications')}
-                data-testid="notifications"
+              <Suspense
+                fallback={
+                  <Link to="/notificaties" className="icon-button" aria-label={t('shell.notifications')}>
+                    <Icon name="bell" />
+                  </Link>
+                }
               >
-                <Icon name="bell" />
-              </Link>
+                <NotificationBell />
+              </Suspense>
               <Suspense fallback={<span className="account-menu__placeholder" aria-hidden="true" />}>
                 <AccountMenu />
               </Suspense>
