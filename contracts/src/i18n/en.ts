@@ -120,6 +120,30 @@ export const en: TMessages = {
         enterCode: 'Enter the code',
       },
     },
+    kennisnetPages: {
+      reasons: {
+        consent_missing:
+          'Your school does not pass on information we need. Ask your school to release it for this website, or sign in another way.',
+        unknown_school:
+          'Your school does not use this website (yet). Ask your school whether you can sign in here with Kennisnet, or sign in another way.',
+        account_inactive: 'Your account on this website is not active. Please contact your school.',
+        expired:
+          'This sign-in has expired, was already used or was started in another browser. Please start signing in again.',
+        cancelled: 'You cancelled signing in at Kennisnet.',
+        unavailable:
+          'Signing in with Kennisnet is not possible right now. Please try again later or sign in another way.',
+      },
+      attribute: 'The missing information: {{attribute}}.',
+      link: {
+        intro:
+          'Your Kennisnet account is not linked to an account on this website yet. Sign in once with the email address and password of your account at your school; after that, Kennisnet signs you in right away.',
+        known:
+          'We found an account with the email address {{email}}. Confirm with its password that it is yours.',
+        submit: 'Link and sign in',
+        noAccount: "Don't have an account yet, or don't know your password? Ask your school for help.",
+        missing: 'This link is incomplete. Please start signing in again.',
+      },
+    },
     kennisnet: {
       button: 'Sign in with Kennisnet',
       intro: 'With Kennisnet you sign in with your school account.',
@@ -444,6 +468,7 @@ export const en: TMessages = {
         index: 'Sign in with Kennisnet',
         error: 'Signing in with Kennisnet failed',
         success: 'Signed in with Kennisnet',
+        link: 'Link your Kennisnet account',
       },
     },
     auth: {

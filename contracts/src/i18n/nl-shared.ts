@@ -44,6 +44,7 @@ export const nlShared = {
         index: 'Inloggen met Kennisnet',
         error: 'Inloggen met Kennisnet mislukt',
         success: 'Ingelogd met Kennisnet',
+        link: 'Kennisnet-account koppelen',
       },
     },
     auth: {

@@ -2,6 +2,7 @@ import { nlAccessibility } from './nl-accessibility.ts';
 import { nlApi } from './nl-api.ts';
 import { nlImports } from './nl-imports.ts';
 import { nlNotificationKinds, nlNotificationsPage } from './nl-notifications.ts';
+import { nlKennisnetPages } from './nl-kennisnet.ts';
 import { nlPortal } from './nl-portal.ts';
 import { nlShared } from './nl-shared.ts';
 
@@ -22,5 +23,6 @@ export const nl = {
     accessibility: nlAccessibility,
     imports: nlImports,
     notifications: nlNotificationsPage,
+    kennisnetPages: nlKennisnetPages,
   },
 } as const;

@@ -37,6 +37,8 @@ const SPEC: Record<string, TExpected> = {
   '/inloggen/kennisnet': {},
   '/inloggen/kennisnet/error': {},
   '/inloggen/kennisnet/success': {},
+  // Not in spec §2: confirming the link of a Kennisnet identity to a known account (issue #36).
+  '/inloggen/kennisnet/koppelen': {},
   '/auth/login-1': {},
   '/auth/recover': { system: [4, 'password-recovery'] },
   '/auth/reset': {},

@@ -46,6 +46,7 @@ export const ROUTES: readonly TRoute[] = Object.freeze([
   route('/inloggen/kennisnet', 'routes.login.kennisnet.index'),
   route('/inloggen/kennisnet/error', 'routes.login.kennisnet.error'),
   route('/inloggen/kennisnet/success', 'routes.login.kennisnet.success'),
+  route('/inloggen/kennisnet/koppelen', 'routes.login.kennisnet.link'),
   route(LOGIN_PATH, 'routes.auth.login'),
   // The spec gives only the number 4; 'password-recovery' is our id text for it.
   route('/auth/recover', 'routes.auth.recover', { systemPage: { id: 4, slug: 'password-recovery' } }),
@@ -258,6 +259,7 @@ export const AUTH_FLOW_PATHS: readonly string[] = Object.freeze([
   '/inloggen/kennisnet',
   '/inloggen/kennisnet/error',
   '/inloggen/kennisnet/success',
+  '/inloggen/kennisnet/koppelen',
 ]);
 
 /**

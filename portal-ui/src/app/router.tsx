@@ -95,6 +95,7 @@ const PAGES: Readonly<Record<string, TLazyPage>> = {
   '/inloggen/kennisnet': page(kennisnet, 'KennisnetPage'),
   '/inloggen/kennisnet/error': page(kennisnet, 'KennisnetErrorPage'),
   '/inloggen/kennisnet/success': page(kennisnet, 'KennisnetSuccessPage'),
+  '/inloggen/kennisnet/koppelen': page(kennisnet, 'KennisnetLinkPage'),
   '/auth/recover': page(() => import('../pages/auth/recover-page.tsx'), 'RecoverPage'),
   '/auth/reset': page(() => import('../pages/auth/reset-page.tsx'), 'ResetPage'),
   '/auth/token': page(() => import('../pages/auth/token-page.tsx'), 'TokenPage'),

@@ -6,20 +6,46 @@ import { API_PATHS } from '@stageplein/contracts/client/api-client';
 import { readResourceDocument, type TRawDocument } from '@stageplein/contracts/client/jsonapi-document';
 import { resolveNavigationTarget } from '@stageplein/contracts/client/navigation';
 import { useApi } from '../../api/api-context.ts';
-import { FormAlert } from '@stageplein/design-system/forms/fields.tsx';
+import { FormAlert, SubmitButton, TextField } from '@stageplein/design-system/forms/fields.tsx';
+import { rules } from '@stageplein/design-system/forms/field-rules.ts';
+import { useForm } from '@stageplein/design-system/forms/use-form.ts';
+import {
+  EDUCATION_SSO_LINK_PATH,
+  EDUCATION_SSO_START_PATH,
+  isEducationSsoError,
+} from '@stageplein/contracts/identity/education-sso-paths';
+import { nlKennisnetPages } from '@stageplein/contracts/i18n/nl-kennisnet';
+import { toast } from '@stageplein/design-system/components/toasts/toasts.ts';
+import { displayName } from '../../session/current-user.ts';
 import { useSession } from '../../session/session-context.ts';
 import { StatusErrorScreen } from '../../shell/error-screen.tsx';
-import { AuthCard, useRouteTitle } from '../page-kit.tsx';
+import { AuthCard, errorMessage, useRouteTitle } from '../page-kit.tsx';
 
 /**
- * Kennisnet (national education single sign-on), ready for the SSO issue:
+ * Kennisnet (national education single sign-on, issue #36; docs/decisions/education-sso.md), offered on
+ * `/inloggen/leerling` and `/inloggen/school`:
  * - `/inloggen/kennisnet` asks identity whether the tenant offers it (`GET /api/v1/sign_in_options`,
  *   `education_sso`) and then starts the flow at `KENNISNET_START_PATH` on our own origin;
  * - the identity service ends the flow at `/inloggen/kennisnet/success` with the devise_token_auth
  *   credentials in the query (`auth_token`/`access-token`, `client_id`/`client`, `uid`, `expiry`),
- *   or at `/inloggen/kennisnet/error?error=<code>`.
+ *   at `/inloggen/kennisnet/koppelen?link_token=…` when a known account must confirm the link once, or
+ *   at `/inloggen/kennisnet/error?error=<reason>`.
  */
-export const KENNISNET_START_PATH = '/auth/kennisnet';
+export const KENNISNET_START_PATH = EDUCATION_SSO_START_PATH;
+
+/** These pages' Dutch texts come with them, not with the first download (i18n.ts). */
+function useKennisnetTexts() {
+  const { i18n } = useTranslation();
+  if (!i18n.exists('portal.kennisnetPages.link.intro', { lng: 'nl', fallbackLng: false })) {
+    i18n.addResourceBundle(
+      'nl',
+      'translation',
+      { portal: { kennisnetPages: nlKennisnetPages } },
+      true,
+      false,
+    );
+  }
+}
 
 export function KennisnetPage() {
   const { t } = useTranslation();
@@ -70,17 +96,30 @@ export function KennisnetPage() {
   );
 }
 
+/** Entree's attribute names a person may be told are missing (anything else is not repeated). */
+const KNOWN_ATTRIBUTES = new Set(['uid', 'nlEduPersonHomeOrganizationId', 'eduPersonAffiliation']);
+
 export function KennisnetErrorPage() {
+  useKennisnetTexts();
   const { t } = useTranslation();
   const title = useRouteTitle();
   const [params] = useSearchParams();
   // Only known codes are shown; free text in the address is never displayed (it could be a lure).
-  if (params.get('error') === 'wrong_center')
-    return <StatusErrorScreen status={403} message="wrong center" />;
+  const reason = params.get('error');
+  if (reason === 'wrong_center') return <StatusErrorScreen status={403} message="wrong center" />;
+  const attribute = params.get('attribute');
   return (
     <AuthCard title={title}>
       <FormAlert tone="error" testId="kennisnet-error">
-        {t('portal.kennisnet.errorIntro')}
+        <p>{t('portal.kennisnet.errorIntro')}</p>
+        {isEducationSsoError(reason) && (
+          <p data-testid="kennisnet-error-reason" data-reason={reason}>
+            {t(`portal.kennisnetPages.reasons.${reason}`)}
+            {reason === 'consent_missing' && attribute && KNOWN_ATTRIBUTES.has(attribute)
+              ? ` ${t('portal.kennisnetPages.attribute', { attribute })}`
+              : ''}
+          </p>
+        )}
       </FormAlert>
       <div className="actions">
         <Link to="/inloggen/kennisnet" className="btn btn--primary">
@@ -143,6 +182,95 @@ export function KennisnetSuccessPage() {
   return (
     <AuthCard title={title}>
       <p role="status">{t('portal.kennisnet.successBusy')}</p>
+    </AuthCard>
+  );
+}
+
+/**
+ * `/inloggen/kennisnet/koppelen?link_token=…[&email=…]`: the federation recognised someone whose
+ * identity is not linked yet; they confirm, once, that an account of their school is theirs by signing
+ * in with it (`POST /auth/kennisnet/link`). The credentials come back in the headers, as at sign-in.
+ */
+export function KennisnetLinkPage() {
+  useKennisnetTexts();
+  const { t } = useTranslation();
+  const api = useApi();
+  const navigate = useNavigate();
+  const title = useRouteTitle();
+  const { acceptSignedInUser } = useSession();
+  const [params] = useSearchParams();
+  const [linkToken] = useState(() => params.get('link_token') ?? '');
+  const [knownEmail] = useState(() => params.get('email') ?? '');
+  useEffect(() => {
+    // The single-use token must not stay in the address bar or the history.
+    window.history.replaceState(window.history.state, '', window.location.pathname);
+  }, []);
+
+  const form = useForm(
+    { email: knownEmail, password: '' },
+    { email: [rules.required(), rules.email()], password: [rules.required()] },
+  );
+  const onSubmit = form.handleSubmit(async ({ email, password }) => {
+    const document = await api.client.post(
+      EDUCATION_SSO_LINK_PATH,
+      { link_token: linkToken, email: String(email).trim(), password: String(password) },
+      { authenticate: false },
+    );
+    const user = acceptSignedInUser(document);
+    toast.success(t('portal.auth.welcome', { name: displayName(user) }));
+    void navigate('/dashboard', { replace: true });
+  });
+
+  if (!linkToken) {
+    return (
+      <AuthCard title={title}>
+        <FormAlert tone="error">{t('portal.kennisnetPages.link.missing')}</FormAlert>
+        <Link to="/inloggen/kennisnet" className="btn btn--primary">
+          {t('portal.kennisnet.retry')}
+        </Link>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard
+      title={title}
+      intro={
+        <p>
+          {knownEmail
+            ? t('portal.kennisnetPages.link.known', { email: knownEmail })
+            : t('portal.kennisnetPages.link.intro')}
+        </p>
+      }
+    >
+      <form noValidate onSubmit={onSubmit} className="form" data-testid="kennisnet-link-form">
+        {form.formError !== undefined && (
+          <FormAlert tone="error" testId="kennisnet-link-error">
+            {errorMessage(form.formError, t)}
+          </FormAlert>
+        )}
+        <TextField
+          label={t('portal.auth.email')}
+          type="email"
+          autoComplete="username"
+          inputMode="email"
+          required
+          field={form.bind('email')}
+        />
+        <TextField
+          label={t('portal.auth.password')}
+          type="password"
+          autoComplete="current-password"
+          required
+          field={form.bind('password')}
+        />
+        <SubmitButton pending={form.submitting} testId="kennisnet-link-submit">
+          {t('portal.kennisnetPages.link.submit')}
+        </SubmitButton>
+      </form>
+      <p className="auth-note">{t('portal.kennisnetPages.link.noAccount')}</p>
+      <p className="auth-note">
+        <Link to="/inloggen">{t('portal.kennisnet.otherWays')}</Link>
+      </p>
     </AuthCard>
   );
 }
