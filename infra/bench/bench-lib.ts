@@ -108,22 +108,17 @@ export function table(results: TLoadResult[], baseline: TLoadResult): string {
 }
 
 /**
- * Replaces (or appends) one section of docs/benchmarks.md, so each benchmark keeps its latest numbers, and
- * with `summary` (the result against its baseline and the run's load average) that benchmark's row of the
- * page's results table, the row whose first cell is the section's title.
+ * Sets this benchmark's row of the results table in docs/benchmarks.md (its result against its baseline and
+ * the run's load average). The run's full tables go to its output only: docs/ keeps one table of current
+ * results, the history of runs lives in git and in the runs' logs.
  */
-export function recordSection(title: string, body: string, summary?: { result: string; load: string }): void {
+export function recordResult(title: string, summary: { result: string; load: string }): void {
   const file = path.join(ROOT, 'docs/benchmarks.md');
-  mkdirSync(path.dirname(file), { recursive: true });
-  const header =
-    '# Benchmarks\n\nLatest results of `npm run bench` on the development machine (2 cores). Each benchmark compares against a baseline measured in the same run.\n';
-  let text = existsSync(file) ? readFileSync(file, 'utf8') : header;
-  const section = `## ${title}\n\n${body.trim()}\n`;
-  const pattern = new RegExp(`## ${escapeRegExp(title)}\\n[\\s\\S]*?(?=\\n## |$)`);
-  text = pattern.test(text) ? text.replace(pattern, () => section) : `${text.trimEnd()}\n\n${section}`;
-  if (summary !== undefined) text = withSummaryRow(text, title, [summary.result, summary.load]);
-  writeFileSync(file, text);
+  writeFileSync(file, withSummaryRow(readFileSync(file, 'utf8'), title, [summary.result, summary.load]));
 }
+
+/** The 1-minute load average now, as the results table shows it. */
+export const loadNow = (): string => os.loadavg()[0]!.toFixed(1);
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 

@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { UI_DIRS } from '@stageplein/gateway/ui-dirs';
-import { compareServers, recordSection, table, withSeededDatabase } from './bench-lib.ts';
+import { compareServers, recordResult, table, withSeededDatabase } from './bench-lib.ts';
 
 if (!existsSync(path.join(UI_DIRS.portal, 'index.html'))) {
   throw new Error('portal-ui is not built: run `npm run build:ui` first.');
@@ -44,7 +44,7 @@ await withSeededDatabase('bench-cms-page', async (ownerUrl) => {
   const loads = os.loadavg()[0]!.toFixed(1);
   const body = `${table(results, bare)}\n\nTarget: gateway ≥ 0.7× bare. Result: ${ratio.toFixed(2)}× (${ratio >= 0.7 ? 'met' : 'NOT met'}); the gateway reuses a rendered page for up to 5 s (CMS_RENDER_CACHE_SECONDS, within content's max-age), the bare route reads the row every time; without that reuse ${uncachedRatio.toFixed(2)}× by throughput. CPU per request (server process + PostgreSQL, median of 5 alternating 2 s slices): bare ${cpu(bare)}, gateway ${cpu(gateway)}, render cache off ${cpu(uncached)}, i.e. a cold page ${cpuRatio.toFixed(2)}× the bare route's throughput when CPU-bound (one content call per page: the page's live revision, rendered and sanitised when it was saved, with the main menu and its items, in one prepared statement; then the same request path twice, gateway and content). Every gateway server applies the seeds' events before it is measured. \`GET ${PATH}\`, Dutch reader, not signed in; 16 connections; median of 3 alternating rounds of 5 s, each after a 2 s warm-up; 1-minute load average ${loads} on ${os.cpus().length} cores at the end; ${new Date().toISOString().slice(0, 10)}.`;
   console.log(`\nGET ${PATH} (HTML)\n${body}`);
-  recordSection('CMS page as HTML (gateway vs bare route)', body, {
+  recordResult('CMS page as HTML (gateway vs bare route)', {
     result: `${ratio.toFixed(2)}× bare (target 0.7×), with the 5 s render cache; without it ${uncachedRatio.toFixed(2)}× by throughput, ${cpuRatio.toFixed(2)}× by CPU per request (${cpu(uncached)} against ${cpu(bare)})`,
     load: loads,
   });

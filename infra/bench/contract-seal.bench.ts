@@ -7,7 +7,7 @@ import path from 'node:path';
 import { renderSealedContractPdf } from '@stageplein/placements/contract-documents/render/sealed-contract-pdf';
 import { sampleSealedContract } from '@stageplein/placements/contract-documents/render/sample-contract';
 import { SERVER_NODE_FLAGS } from '../scripts/node-flags.mjs';
-import { load, percentile, recordSection, ROOT, stopServer, withSeededDatabase } from './bench-lib.ts';
+import { load, percentile, recordResult, ROOT, stopServer, withSeededDatabase } from './bench-lib.ts';
 
 const RUNS = 30;
 const ROUNDS = 3;
@@ -100,7 +100,7 @@ await withSeededDatabase('contract-seal', async (ownerUrl) => {
       `Targets: sealing a 3-page contract p95 ≤ 400 ms: ${fmt(sealP95)} ms (${sealMet ? 'met' : 'NOT met'}; the bare script ${fmt(bareP95)} ms, ${(sealP95 / bareP95).toFixed(2)}× it). API p99 within 10 % of idle while 20 seal: ${ratio.toFixed(2)}× (${apiMet ? 'met' : 'NOT met'}). The product in one process (gateway, services, relay, the seal activity) as \`npm start\` runs it, CONTRACT_RENDER_THREADS=1; the document: 3 contract pages, 4 signers, the certificate. Load average ${loadRange} on 2 cores; ${new Date().toISOString().slice(0, 10)}.`,
     ].join('\n');
     console.log(`\nSealing a contract\n${body}`);
-    recordSection('Sealing a contract (product vs bare script), API p99 while 20 seal', body, {
+    recordResult('Sealing a contract (product vs bare script), API p99 while 20 seal', {
       result: `seal p95 ${fmt(sealP95)} ms (target 400), bare render p95 ${fmt(bareP95)} ms; API p99 ${ratio.toFixed(2)}× idle while 20 seal (target 1.1×)`,
       load: loadRange,
     });

@@ -7,7 +7,8 @@ import {
   cpuTicks,
   load,
   postgresPids as benchPostgresPids,
-  recordSection,
+  loadNow,
+  recordResult,
   startServer,
   stopServer,
   table,
@@ -105,7 +106,10 @@ await withSeededDatabase('bench-current-user', async (ownerUrl) => {
       : ` CPU per request (identity process + PostgreSQL, median of ${cpuPerRequest[0].length} alternating 2 s slices): same reads ${cpuSame.toFixed(0)} µs, authenticated ${cpuAuth.toFixed(0)} µs, i.e. ${(cpuSame / cpuAuth).toFixed(2)}× the throughput when CPU-bound.`;
     const body = `${table([sameWork, authenticated, noDb], sameWork)}\n\nTarget: authenticated ≥ 0.8× unauthenticated (the same reads without credentials). Result: ${ratio.toFixed(2)}× from the medians above, ${paired.toFixed(2)}× as the median of the per-round ratios (${ratios.map((r) => r.toFixed(2)).join(', ')}) (${met ? 'met' : 'NOT met'}); against the route without any database work: ${(authenticated.requestsPerSecond / noDb.requestsPerSecond).toFixed(2)}×.${cpuLine} Identity service alone (no gateway, production settings as in the standalone service server), 16 connections; ${ROUNDS} alternating rounds of ${SECONDS} s, each after a 2 s warm-up; load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores at the end; ${new Date().toISOString().slice(0, 10)}.`;
     console.log(`\nGET /api/v1/current_user\n${body}`);
-    recordSection('GET /api/v1/current_user (authenticated vs unauthenticated, identity)', body);
+    recordResult('GET /api/v1/current_user (authenticated vs unauthenticated, identity)', {
+      result: `${ratio.toFixed(2)}× the same reads without credentials, ${paired.toFixed(2)}× by the per-round ratios (target 0.8×)`,
+      load: loadNow(),
+    });
   } finally {
     await stopServer(server.child);
   }

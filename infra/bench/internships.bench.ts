@@ -14,7 +14,7 @@ import {
   alternatingRounds,
   LOAD_TABLE_HEAD,
   loadRow,
-  recordSection,
+  recordResult,
   signInDemoAdmin,
   startServer,
   stopServer,
@@ -177,14 +177,10 @@ await withSeededDatabase('bench-internships', async (ownerUrl, config) => {
       `Request: \`${PATH}\` — ${INTERNSHIPS} internships of the demo School (5,000 students, 300 organizations, 600 vacancies, 10 periods, 200 contact persons and supervisors), all seven includes, 50 per page (a ${documentKb} kB document), signed in as the School's admin. Both sides run the same statement (the total from the per-school-and-organization tallies and the page with its seven relations as primary-key lookups, one round trip) and the same serializers; the gateway adds the request path (tenant, credentials, the current organization's facts (a per-process memo, dropped by organizations' events), caller, the tenant-bound read connection with RLS, the policy's scopes and per-internship \`meta.actions\`). Bare pool of 10 connections like the gateway's per-tenant read pool; owner connection (no RLS predicate); 16 client connections; one request at a time beforehand (median of 21): bare ${bareOne} ms, gateway ${gatewayOne} ms; tables vacuumed after seeding; median of ${ROUNDS} alternating rounds of 5 s, each after a 2 s warm-up; 1-minute load average after the rounds ${loads.map((l) => l.toFixed(1)).join(', ')}.`,
     ].join('\n');
     console.log(`\nGET ${PATH}\n${body}`);
-    recordSection(
-      'GET /api/v1/internships, all seven includes, 20,000 internships (gateway vs bare route)',
-      body,
-      {
-        result: `${ratio.toFixed(2)}× bare (target 0.6×), gateway p99 ${g.p99} ms (target 80 ms); one request at a time bare ${bareOne} ms, gateway ${gatewayOne} ms`,
-        load: `${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}`,
-      },
-    );
+    recordResult('GET /api/v1/internships, all seven includes, 20,000 internships (gateway vs bare route)', {
+      result: `${ratio.toFixed(2)}× bare (target 0.6×), gateway p99 ${g.p99} ms (target 80 ms); one request at a time bare ${bareOne} ms, gateway ${gatewayOne} ms`,
+      load: `${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}`,
+    });
   } finally {
     await stopServer(gateway.child);
     await stopServer(bare.child);

@@ -16,7 +16,7 @@ import { mailQueue, mailWorker } from '@stageplein/notifications/delivery/mail-q
 import { smtpSender } from '@stageplein/notifications/delivery/smtp';
 import { freePort } from '@stageplein/testing/processes';
 import { REDIS_SERVER } from '@stageplein/testing/redis.global-setup';
-import { recordSection, withSeededDatabase } from './bench-lib.ts';
+import { recordResult, withSeededDatabase } from './bench-lib.ts';
 
 const MAILS = Number(process.env.BENCH_MAILS ?? 2000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -174,6 +174,6 @@ await withSeededDatabase('mail-delivery-bench', async (ownerUrl) => {
     '',
     `Load average ${loadStart.toFixed(1)} at the start and ${loadEnd.toFixed(1)} at the end on ${cpus().length} cores (shared machine).`,
   ].join('\n');
-  console.log(result);
-  recordSection(TITLE, body, { result, load: `${loadStart.toFixed(1)}–${loadEnd.toFixed(1)}` });
+  console.log(`\n${TITLE}\n${body}\n${result}`);
+  recordResult(TITLE, { result, load: `${loadStart.toFixed(1)}–${loadEnd.toFixed(1)}` });
 });

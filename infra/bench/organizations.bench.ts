@@ -6,7 +6,7 @@ import { seedOrganizationId } from '@stageplein/contracts/domain/seed-ids';
 import { createDb, createPool } from '@stageplein/kit/db/database';
 import {
   alternatingRounds,
-  recordSection,
+  recordResult,
   signInDemoAdmin,
   startServer,
   stopServer,
@@ -95,7 +95,7 @@ await withSeededDatabase('bench-organizations', async (ownerUrl) => {
     const ratio = g.requestsPerSecond / b.requestsPerSecond;
     const body = `${table([b, g], b)}\n\nTarget: gateway ≥ 0.6× bare. Result: ${ratio.toFixed(2)}× (${ratio >= 0.6 ? 'met' : 'NOT met'}). ${ORGANIZATIONS} organizations in the tenant, 50 per page, \`include=vacancies\` (${includedVacancies} public vacancies of the page included, from organizations' copy of placements' events); tables vacuumed after seeding (both sides count by index-only scan); both sides run the same two statements (the list with its total, timestamps formatted by PostgreSQL; the page's vacancies) and build the same document; bare pool of 10 connections like the gateway's per-tenant read pool; 16 client connections; median of ${ROUNDS} alternating rounds of 5 s, each after a 2 s warm-up; 1-minute load average after the rounds ${loads.map((l) => l.toFixed(1)).join(', ')}.`;
     console.log(`\nGET ${PATH}\n${body}`);
-    recordSection('GET /api/v1/organizations?include=vacancies&page[size]=50 (gateway vs bare route)', body, {
+    recordResult('GET /api/v1/organizations?include=vacancies&page[size]=50 (gateway vs bare route)', {
       result: `${ratio.toFixed(2)}× bare (target 0.6×), gateway p99 ${g.p99} ms`,
       load: `${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}`,
     });

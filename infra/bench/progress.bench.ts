@@ -12,7 +12,7 @@ import {
   alternatingRounds,
   LOAD_TABLE_HEAD,
   loadRow,
-  recordSection,
+  recordResult,
   signInDemoAdmin,
   startServer,
   stopServer,
@@ -215,9 +215,8 @@ await withSeededDatabase('bench-progress', async (ownerUrl) => {
       `Request: \`/api/v1/progress/periods/{period}?page[number]=${PAGE}&page[size]=${PAGE_SIZE}\` — page ${PAGE} (rows ${(PAGE - 1) * PAGE_SIZE + 1}–${PAGE * PAGE_SIZE}, \`meta.total\` ${g0.meta.total}) of a period of the demo School with ${STUDENTS} internships, ${ENTRIES} hours entries each (${STUDENTS * ENTRIES} entries), groups, levels and a mentor per student, every tenth sheet signed off (${Math.round(bytes / 1024)} kB, ${behind} rows of the page behind schedule), signed in as the School's admin. Both sides run the same single statement (\`progressSql\` with a page and the meta: the period's visible internships joined to the read models once, the count and the filters' choices from them, the page picked by the sort with limit/offset, then mentors, the lateral hours sums and the evaluation for those 50 only) on one connection, and the same per-row arithmetic (\`rowOf\`); the gateway runs it under RLS and adds the request path (tenant, credentials, current organization, caller, the period check, the policy's scopes). Bare pool of 10 connections like the gateway's per-tenant read pool; owner connection (no RLS predicate); ${CONNECTIONS} client connections; one request at a time beforehand (median of 5): bare ${singles[0]} ms, gateway ${singles[1]} ms; tables vacuumed after seeding; median of ${ROUNDS} alternating rounds of ${SECONDS} s, each after a 2 s warm-up; 1-minute load average after the rounds ${loads.map((l) => l.toFixed(1)).join(', ')} (2 cores shared with the other engineers' tests).`,
     ].join('\n');
     console.log(`\nGET ${PATH}\n${body}`);
-    recordSection(
+    recordResult(
       'GET /api/v1/progress/periods/{period}, a page of 50 of 2,000 students × 30 entries (gateway vs bare route)',
-      body,
       {
         result: `${ratio.toFixed(2)}× bare (target 0.6×), gateway p99 ${g.p99} ms (target 150 ms); one request at a time bare ${singles[0]} ms, gateway ${singles[1]} ms`,
         load: `${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}`,

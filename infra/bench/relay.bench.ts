@@ -30,7 +30,7 @@ import type { TServiceModule } from '@stageplein/kit/service';
 import { KAFKA_VERSION, startKafka } from '@stageplein/engines/kafka';
 import { freePort, startProcess } from '@stageplein/testing/processes';
 import { startThrowawayPostgres } from '@stageplein/testing/throwaway-postgres';
-import { percentile, ROOT, recordSection } from './bench-lib.ts';
+import { percentile, ROOT, recordResult } from './bench-lib.ts';
 
 const SCHEMA = 'bench';
 const TYPE = 'organizations.school_year.created';
@@ -459,7 +459,7 @@ try {
   ].join('\n');
   console.log(`\nOutbox relay → Kafka\n${body}`);
   if (!LATENCY_ONLY)
-    recordSection('Outbox relay → Kafka (relay vs plain kafkajs producer)', body, {
+    recordResult('Outbox relay → Kafka (relay vs plain kafkajs producer)', {
       result: `${ratio.toFixed(2)}× the plain producer (target 0.7×), ${Math.round(relayRate)} events/s; commit to consume p50 ${ms(mid.p50)} / p99 ${ms(mid.p99)} ms at ${LOAD_PER_SECOND} events/s (targets 50 / 300 ms)`,
       load: `${loadAtStart.toFixed(1)}–${loadavg()[0]!.toFixed(1)}`,
     });

@@ -8,7 +8,7 @@ import pg from 'pg';
 import { ensureDatabase } from '@stageplein/kit/runtime/embedded-postgres';
 import { startThrowawayPostgres } from '@stageplein/testing/throwaway-postgres';
 import { cellsCovering, circleBox } from '@stageplein/placements/geo/grid';
-import { percentile, ROOT, recordSection } from './bench-lib.ts';
+import { loadNow, percentile, ROOT, recordResult } from './bench-lib.ts';
 
 const QUERIES = 200;
 const RADIUS_KM = 25;
@@ -118,7 +118,11 @@ try {
       `${QUERIES} queries each, alternating, one connection, after 40 of each as warm-up: a tenant's published vacancies within ${RADIUS_KM} km of a place drawn by population, \`count(*) over ()\` and the newest 25. 200,000 published rows in the tenant (plus 20,000 drafts and 20,000 of another tenant), spread over GeoNames' Dutch places by population; rows within the circle: median ${percentile(totals, 50)}, p95 ${percentile(totals, 95)}. Both queries return the same rows. Plans around Utrecht: GiST: ${await plan(GIST, sample.gist)}; grid: ${await plan(GRID, sample.grid)}. ${new Date().toISOString().slice(0, 10)}.`,
     ].join('\n');
     console.log(body);
-    recordSection('Vacancy radius search: GiST (cube/earthdistance) vs grid cell (btree)', body);
+    const p = (xs: number[], q: number) => percentile(xs, q).toFixed(0);
+    recordResult('Vacancy radius search: GiST (cube/earthdistance) vs grid cell (btree)', {
+      result: `grid p50 ${p(timings.grid, 50)} / p95 ${p(timings.grid, 95)} ms, GiST ${p(timings.gist, 50)} / ${p(timings.gist, 95)} ms (kept: grid)`,
+      load: loadNow(),
+    });
   } finally {
     await client.end();
   }

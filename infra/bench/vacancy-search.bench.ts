@@ -15,7 +15,7 @@ import {
   LOAD_TABLE_HEAD,
   loadRow,
   percentile,
-  recordSection,
+  recordResult,
   ROOT,
   startServer,
   stopServer,
@@ -178,7 +178,7 @@ await withSeededDatabase('bench-vacancy-search', async (ownerUrl) => {
       `Request: \`${FIRST.replace('/api/v1/vacancies?', '')}\` (${firstDoc.meta.total} matches of ${VACANCIES} published vacancies in the tenant, spread over GeoNames' Dutch places by population), its next page by \`page[cursor]\`, and the markers of the same search (one word near a place in the public bank: the matches from the bank's words alone, the level's copy of them, only the page's vacancies read and none for the markers; docs/decisions/vacancy-search.md). Anonymous, through the gateway (tenant, caller, RLS transaction, planning, JSON:API document with the full vacancy attributes); the bare route runs the same statements (planned once at its start) on a pool of 10 and returns the same rows. p95 from every response's time as the client saw it (autocannon's own histogram has no p95). Database: each statement alone, sequentially on one connection (owner role), 200 runs after 20 warm-up. 16 connections; median of ${ROUNDS} alternating rounds of 5 s, each after a 2 s warm-up; 1-minute load average after the rounds ${loads.map((l) => l.toFixed(1)).join(', ')}.`,
     ].join('\n');
     console.log(body);
-    recordSection('GET /api/v1/vacancies search, 200,000 vacancies (gateway vs bare route)', body, {
+    recordResult('GET /api/v1/vacancies search, 200,000 vacancies (gateway vs bare route)', {
       result: `${summaries.join('; ')} (targets 0.7×, API p95 40 ms)`,
       load: `${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}`,
     });
