@@ -1,10 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
-import { useMutation } from '@tanstack/react-query';
-import { FormAlert } from '@stageplein/design-system/forms/fields.tsx';
-import { useApi } from '../../api/api-context.ts';
 import { useTenant } from '../../tenant/tenant-context.ts';
-import { errorMessage } from '../page-kit.tsx';
 import type { TContractDetail } from './contracts-api.ts';
 import { useContractTexts } from './contracts-messages.ts';
 
@@ -27,8 +23,8 @@ const qrSignPath = (id: string, signerId: string) => `/contracts/${enc(id)}/qr-s
 /**
  * The signing part of `/contracts/:id`: when it is the turn of a signer the session may sign as (the
  * server's `meta.sign_as` and `to_act`), the way to sign — on `qrCodePrimarySigning` tenants, on a desktop,
- * the QR code for the phone first and this device second, elsewhere the other way round; a sealed contract's PDF
- * (the server decides who may download it).
+ * the QR code for the phone first and this device second, elsewhere the other way round. (The sealed PDF:
+ * the read view's download button, `meta.may_download`.)
  */
 export function ContractSigningSection({
   contract: c,
@@ -36,28 +32,16 @@ export function ContractSigningSection({
   contract: TContractDetail;
   onChanged: () => void;
 }) {
-  const { t, tShared } = useContractTexts();
+  const { t } = useContractTexts();
   const { features } = useTenant();
   // QR first on the tenants that sign by QR code, on a desktop; on a phone this device is the phone.
   const desktop = useDesktop();
   const qrFirst = features.qrCodePrimarySigning && desktop;
-  const api = useApi();
-  const download = useMutation({
-    mutationFn: async () => {
-      const res = await api.client.request<Blob>(`/api/v1/contracts/${enc(c.id)}/document`, { blob: true });
-      const url = URL.createObjectURL(res.data);
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = `contract-${c.id}.pdf`;
-      a.click();
-      setTimeout(() => URL.revokeObjectURL(url), 1000);
-    },
-  });
   const mine = c.signers.filter((s) => s.to_act && c.meta.sign_as.includes(s.id));
-  if (mine.length === 0 && c.status !== 'sealed') return null;
+  if (mine.length === 0) return null;
   return (
     <section className="card" aria-labelledby="contract-signing" data-testid="contract-signing">
-      <h2 id="contract-signing">{c.status === 'sealed' ? t('sealedTitle') : t('signNowTitle')}</h2>
+      <h2 id="contract-signing">{t('signNowTitle')}</h2>
       {mine.map((s) => {
         const qr = (
           <Link
@@ -86,20 +70,6 @@ export function ContractSigningSection({
           </div>
         );
       })}
-      {c.status === 'sealed' && (
-        <>
-          <p>{t('sealedText')}</p>
-          {download.isError && <FormAlert tone="error">{errorMessage(download.error, tShared)}</FormAlert>}
-          <button
-            type="button"
-            className="btn btn--primary"
-            data-testid="contract-download"
-            onClick={() => !download.isPending && download.mutate()}
-          >
-            {t('download')}
-          </button>
-        </>
-      )}
     </section>
   );
 }
