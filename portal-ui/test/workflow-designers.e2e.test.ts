@@ -138,6 +138,20 @@ describe('who designs, and moving running internships to a new version', () => {
       const choice = migrations.getByTestId('workflow-run');
       await expect.poll(() => choice.count()).toBe(before.length);
       expect(await migrations.locator('legend').textContent()).toContain(`oudere versie dan ${version + 1}`);
+      // Any published version may be the target (the newest first); each run says where it continues.
+      const target = migrations.getByTestId('workflow-migrations-target');
+      const options = await target.locator('option').allTextContents();
+      expect(options[0]).toBe(`versie ${version + 1} (nieuwste)`);
+      expect(options).toContain(`versie ${version}`);
+      expect(await choice.first().getByTestId('workflow-run-mapping').textContent()).toMatch(
+        /^gaat verder in fase .+ \(\d+ van \d+\)$/,
+      );
+      await target.selectOption({ label: `versie ${version}` });
+      await expect
+        .poll(() => migrations.locator('p').first().textContent())
+        .toContain(`versie ${version} gaan volgen`);
+      await target.selectOption({ label: `versie ${version + 1} (nieuwste)` });
+      await expect.poll(() => choice.count()).toBe(before.length);
       // Nothing chosen: the screen says what to do, nothing is sent.
       await migrations.getByTestId('workflow-migrate').click();
       expect(await migrations.getByTestId('workflow-migrations-chosen').textContent()).toBe(

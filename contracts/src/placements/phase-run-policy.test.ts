@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  completesBySubmission,
+  mayResendPhaseTaskLink,
+  migrationTarget,
   mayCompletePhaseByHand,
   mayCompletePhaseTask,
   phaseActorsOf,
@@ -91,5 +94,22 @@ describe('phase-run policy', () => {
     expect(phaseComplete('any', [open])).toBe(false);
     expect(phaseComplete('any', [])).toBe(true);
     expect(phaseComplete('manual', [done])).toBe(false);
+  });
+
+  it('maps a migrated run to the same phase id of the target version, or nowhere', () => {
+    const target = [{ id: 'a' }, { id: 'c' }, { id: 'b' }];
+    expect(migrationTarget('b', target)).toEqual({ phase: { id: 'b' }, position: 2 });
+    expect(migrationTarget('x', target)).toBeNull();
+    expect(migrationTarget(null, target)).toBeNull();
+  });
+
+  it('completes evaluations and assignments only by sending them; staff re-send the supervisor’s links', () => {
+    expect(['evaluation', 'assignment', 'checklist'].map(completesBySubmission)).toEqual([true, true, false]);
+    const approval = { actor: 'supervisor' as const, kind: 'approval' };
+    expect(mayResendPhaseTaskLink(['mentor'], approval)).toBe(true);
+    expect(mayResendPhaseTaskLink(['school_admin'], approval)).toBe(true);
+    expect(mayResendPhaseTaskLink(['student', 'organization_contact'], approval)).toBe(false);
+    expect(mayResendPhaseTaskLink(['mentor'], { ...approval, kind: 'evaluation' })).toBe(false);
+    expect(mayResendPhaseTaskLink(['mentor'], { actor: 'student', kind: 'checklist' })).toBe(false);
   });
 });

@@ -135,6 +135,21 @@ export const mayResendPhaseTaskLink = (
 ): boolean =>
   task.actor === 'supervisor' && !completesBySubmission(task.kind) && mayCompletePhaseByHand(actors);
 
+/**
+ * Where a migration puts a run standing in phase `phaseId`: the phase with that id in the target version
+ * (phase ids are stable across a definition's versions), at its position there; its done tasks carry
+ * over by task id. Null when the target version has no such phase (it was removed): such a run is not
+ * migrated (`phase_migration_phase_missing`), nor one between two phases (`phaseId` null).
+ */
+export function migrationTarget<P extends { id: string }>(
+  phaseId: string | null,
+  target: readonly P[],
+): { phase: P; position: number } | null {
+  if (!phaseId) return null;
+  const position = target.findIndex((p) => p.id === phaseId);
+  return position < 0 ? null : { phase: target[position]!, position };
+}
+
 /** Who may close a phase whose completion is "by hand": the school admin and the mentor. */
 export const mayCompletePhaseByHand = (actors: readonly TPhaseTaskActor[]): boolean =>
   actors.includes('school_admin') || actors.includes('mentor');

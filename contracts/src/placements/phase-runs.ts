@@ -113,13 +113,22 @@ export const ZPhaseMigrationInput = z
   .strict();
 export const ZPhaseMigrationBody = zRequestBodyOf('phase_migration', ZPhaseMigrationInput);
 
-/** One internship's outcome: migrated, or why not (an error code: not running, another definition, …). */
+/** A phase as a migration maps it: its id, name and position in its version. */
+const ZMigrationPhase = z.object({ id: z.uuid(), name: ZTexts, position: z.number().int() });
+
+/**
+ * One internship's outcome: migrated, or why not (an error code: not running, another definition, the
+ * target version lacks its phase: `phase_migration_phase_missing`, …). How it maps: the phase it stands
+ * in (`from_phase`) and where it continues in the target version (`to_phase`, null: nowhere).
+ */
 export const ZPhaseMigrationResource = zResourceOf(
   'phase_migration',
   z.object({
     internship_id: z.uuid(),
     from_version_id: z.uuid().nullable(),
     to_version_id: z.uuid(),
+    from_phase: ZMigrationPhase.nullable(),
+    to_phase: ZMigrationPhase.nullable(),
     migrated: z.boolean(),
     error: z.string().nullable(),
   }),
@@ -164,6 +173,23 @@ export const ZPhaseRunResource = zResourceOf('phase_run', ZPhaseRunAttributes);
 export type TPhaseRunResource = z.infer<typeof ZPhaseRunResource>;
 export const ZPhaseRunCollection = zCollectionOf(ZPhaseRunResource);
 export type TPhaseRunCollection = z.infer<typeof ZPhaseRunCollection>;
+
+/**
+ * The definition's published versions, newest first, with their phases in order (`meta.versions` of
+ * `GET /api/v1/phase_runs`): what the migration screen offers as targets and maps runs with
+ * (`migrationTarget`).
+ */
+export const ZPublishedPhaseVersion = z.object({
+  id: z.uuid(),
+  version: z.number().int(),
+  published_at: z.string().nullable(),
+  phases: z.array(z.object({ id: z.uuid(), name: ZTexts })),
+});
+export type TPublishedPhaseVersion = z.infer<typeof ZPublishedPhaseVersion>;
+export const ZPhaseRunsDocument = ZPhaseRunCollection.extend({
+  meta: z.object({ total: z.number().int(), versions: z.array(ZPublishedPhaseVersion) }),
+});
+export type TPhaseRunsDocument = z.infer<typeof ZPhaseRunsDocument>;
 export type TPhaseMigrationCollection = z.infer<typeof ZPhaseMigrationCollection>;
 
 /**

@@ -153,11 +153,16 @@ describe('internship phases through the product', () => {
       const unknown = '00000000-0000-4000-8000-00000000abcd';
       const res = await post('/api/v1/phase_migrations', h.headers, body([seeded, unknown]));
       expect(res.statusCode, res.body).toBe(200);
+      // How it maps: the phase it stands in (the third) to the same phase of version 2.
+      const standing = current(before)!;
+      const mapped = { id: standing.id, name: standing.attributes.name, position: 2 };
       expect(res.json().data.map((d: { attributes: object }) => d.attributes)).toEqual([
         {
           internship_id: seeded,
           from_version_id: run.version_id,
           to_version_id: v2,
+          from_phase: mapped,
+          to_phase: mapped,
           migrated: true,
           error: null,
         },
@@ -165,6 +170,8 @@ describe('internship phases through the product', () => {
           internship_id: unknown,
           from_version_id: null,
           to_version_id: v2,
+          from_phase: null,
+          to_phase: null,
           migrated: false,
           error: 'not_found',
         },
@@ -193,6 +200,21 @@ describe('internship phases through the product', () => {
         migrated: false,
         error: 'phase_update_invalid',
       });
+      // Any published version, not only the newest: back to the one it started with.
+      const back = await post('/api/v1/phase_migrations', h.headers, {
+        data: {
+          type: 'phase_migration',
+          attributes: { to_version_id: run.version_id, internship_ids: [seeded] },
+        },
+      });
+      expect(back.json().data[0].attributes).toMatchObject({ migrated: true, to_phase: mapped });
+      await until(
+        () =>
+          h.temporal.client.workflow
+            .getHandle(internshipPhasesWorkflowId(seeded))
+            .query<TPhaseRunState>(QUERIES.phaseRunState),
+        (s) => s.versionId === run.version_id && s.phaseId !== null,
+      );
     },
   );
 

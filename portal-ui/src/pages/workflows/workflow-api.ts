@@ -11,7 +11,8 @@ import type {
   TPhaseMigrationCollection,
   TPhaseMigrationResource,
   TPhaseRunAttributes,
-  TPhaseRunCollection,
+  TPhaseRunsDocument,
+  TPublishedPhaseVersion,
 } from '@stageplein/contracts/placements/phase-runs';
 
 /**
@@ -228,17 +229,23 @@ export async function revokeDesigner(client: TApiClient, userId: string): Promis
 
 export type TPhaseRun = TPhaseRunAttributes & { id: string };
 
-/** The school's internships that run the definition (any version), running first. */
+export interface TRunsView {
+  runs: TPhaseRun[];
+  /** The definition's published versions, newest first, with their phases (the migration targets). */
+  versions: TPublishedPhaseVersion[];
+}
+
+/** The school's internships that run the definition (any version), running first, and its published versions. */
 export async function listRuns(
   client: TApiClient,
   definitionId: string,
   signal?: AbortSignal,
-): Promise<TPhaseRun[]> {
-  const doc = await client.get<TPhaseRunCollection>(
+): Promise<TRunsView> {
+  const doc = await client.get<TPhaseRunsDocument>(
     `/api/v1/phase_runs?filter[definition_id]=${encodeURIComponent(definitionId)}`,
     { signal, raw: true },
   );
-  return doc.data.map(flat);
+  return { runs: doc.data.map(flat), versions: doc.meta.versions };
 }
 
 export type TMigrationOutcome = TPhaseMigrationResource['attributes'];

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { migrationTarget } from '@stageplein/contracts/placements/phase-run-policy';
 import { Modal } from '@stageplein/design-system/components/modal.tsx';
 import { FormAlert } from '@stageplein/design-system/forms/fields.tsx';
 import { useApi } from '../../api/api-context.ts';
@@ -16,21 +17,24 @@ import {
 import { useWorkflowTexts } from './workflow-messages.ts';
 
 /**
- * Moving running internships to the newest published version (issue #33 item 4, docs/decisions/phases.md
- * "Runtime": migrations are explicit and logged). A running internship keeps the version it started
- * with; here a designer chooses those on an older version, confirms naming how many, and sees the
- * outcome per internship, then what the log holds (`last_migration`, placements' audit log).
+ * Moving running internships to a published version, the newest by default or any other (issue #33 item 4,
+ * docs/decisions/phases.md "Runtime": migrations are explicit and logged). A running internship keeps the
+ * version it started with; here a designer picks the target version, sees for each internship on another
+ * version where it continues (the same phase, `migrationTarget`; one whose phase the target lacks cannot
+ * be chosen), chooses, confirms naming how many, and sees the outcome per internship, then what the log
+ * holds (`last_migration`, placements' audit log).
  */
 
-const runsKey = (definitionId: string) => ['workflow-runs', definitionId];
+/** Per published version too: publishing a new one reads the runs and the versions (the targets) again. */
+const runsKey = (definitionId: string, publishedId: string) => ['workflow-runs', definitionId, publishedId];
 /** The section's anchor: the notice at the top of the workflow's page links to it. */
 const SECTION_ID = 'workflow-migrations';
 
-function useRuns(definitionId: string) {
+function useRuns(definitionId: string, publishedId: string) {
   const api = useApi();
   const { currentOrganization } = useSession();
   return useQuery({
-    queryKey: runsKey(definitionId),
+    queryKey: runsKey(definitionId, publishedId),
     enabled: !!currentOrganization,
     queryFn: ({ signal }) => listRuns(api.client, definitionId, signal),
   });
@@ -51,7 +55,7 @@ export function OlderRunsNotice({
   published: TWorkflowVersion;
 }) {
   const { t } = useWorkflowTexts();
-  const older = olderOf(useRuns(definitionId).data, published.version);
+  const older = olderOf(useRuns(definitionId, published.id).data?.runs, published.version);
   if (older.length === 0) return null;
   return (
     <FormAlert tone="warning" testId="workflow-older-runs">
@@ -82,7 +86,10 @@ export function WorkflowMigrations({
   const api = useApi();
   const queryClient = useQueryClient();
   const id = useId();
-  const runs = useRuns(definitionId);
+  const runs = useRuns(definitionId, published.id);
+  // Null: the newest published version (also after another one is published).
+  const [picked, setPicked] = useState<string | null>(null);
+  const targetId = picked ?? published.id;
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
   const [confirming, setConfirming] = useState(false);
   const [nothingChosen, setNothingChosen] = useState(false);
@@ -90,31 +97,41 @@ export function WorkflowMigrations({
   const resultRef = useRef<HTMLDivElement>(null);
   const date = useDateText();
 
-  const running = (runs.data ?? []).filter((r) => r.state === 'running');
-  const older = olderOf(running, published.version);
-  const moved = (runs.data ?? []).filter((r) => r.last_migration);
-  const chosenOlder = older.filter((r) => chosen.has(r.id));
+  const versions = runs.data?.versions ?? [];
+  // The target: a published version of the definition (the newest until another is picked).
+  const target = versions.find((v) => v.id === targetId) ?? {
+    id: published.id,
+    version: published.version,
+    phases: published.phases.map((p) => ({ id: p.id, name: p.name })),
+  };
+  const newest = target.id === published.id;
+  const running = (runs.data?.runs ?? []).filter((r) => r.state === 'running');
+  const older = running.filter((r) => r.version_id !== target.id);
+  const maps = (run: TPhaseRun) => migrationTarget(run.current_phase?.id ?? null, target.phases);
+  const movable = older.filter((r) => maps(r));
+  const moved = (runs.data?.runs ?? []).filter((r) => r.last_migration);
+  const chosenOlder = movable.filter((r) => chosen.has(r.id));
 
   const migrate = useMutation({
     mutationFn: () =>
       migrateRuns(
         api.client,
-        published.id,
+        target.id,
         chosenOlder.map((r) => r.id),
       ),
     onSuccess: async (results) => {
       setConfirming(false);
       setChosen(new Set());
-      setOutcome({ results, version: published.version });
+      setOutcome({ results, version: target.version });
       // The workflow takes the new version once it leaves the phase: read again until the moved ones show it.
       const movedIds = new Set(results.filter((r) => r.migrated).map((r) => r.internship_id));
       for (let attempt = 0; attempt < 15; attempt++) {
         const list = await queryClient.fetchQuery({
-          queryKey: runsKey(definitionId),
+          queryKey: runsKey(definitionId, published.id),
           queryFn: ({ signal }) => listRuns(api.client, definitionId, signal),
           staleTime: 0,
         });
-        if (list.every((r) => !movedIds.has(r.id) || r.version_id === published.id)) break;
+        if (list.runs.every((r) => !movedIds.has(r.id) || r.version_id === target.id)) break;
         // Polling the server for the workflows' next step, not waiting for a moment on purpose.
         await new Promise((resolve) => setTimeout(resolve, 1000));
       }
@@ -133,11 +150,24 @@ export function WorkflowMigrations({
       return next;
     });
   };
-  const allChosen = older.length > 0 && chosenOlder.length === older.length;
+  const allChosen = movable.length > 0 && chosenOlder.length === movable.length;
   const phaseText = (run: TPhaseRun) =>
     run.current_phase
       ? t('migrations.inPhase', { name: run.current_phase.name[lang] || run.current_phase.name.nl })
       : t('migrations.betweenPhases');
+  const name = (n: { nl: string; en: string }) => n[lang] || n.nl;
+  const mappingText = (run: TPhaseRun) => {
+    const to = maps(run);
+    if (to)
+      return t('migrations.mapsTo', {
+        name: name(to.phase.name),
+        position: to.position + 1,
+        total: target.phases.length,
+      });
+    return run.current_phase
+      ? t('migrations.mapsNowhere', { version: target.version, name: name(run.current_phase.name) })
+      : t('migrations.betweenPhases');
+  };
 
   return (
     <section
@@ -147,18 +177,41 @@ export function WorkflowMigrations({
       data-testid="workflow-migrations"
     >
       <h2 id={`${id}-title`}>{t('migrations.title')}</h2>
-      <p>{t('migrations.intro', { version: published.version })}</p>
+      <p>{t('migrations.intro', { version: target.version })}</p>
+      {versions.length > 1 && (
+        <div className="field">
+          <label htmlFor={`${id}-target`}>{t('migrations.targetLabel')}</label>
+          <select
+            id={`${id}-target`}
+            value={target.id}
+            data-testid="workflow-migrations-target"
+            onChange={(e) => {
+              setPicked(e.target.value === published.id ? null : e.target.value);
+              setChosen(new Set());
+              setOutcome(undefined);
+            }}
+          >
+            {versions.map((v) => (
+              <option key={v.id} value={v.id}>
+                {v.id === published.id
+                  ? t('migrations.versionNewest', { version: v.version })
+                  : t('migrations.onVersion', { version: v.version })}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
       {runs.isPending && <p role="status">{t('loading')}</p>}
       {runs.isError && <FormAlert tone="error">{errorMessage(runs.error, tShared)}</FormAlert>}
       <div ref={resultRef} tabIndex={-1} className="workflow-migrations__result">
-        {outcome && <MigrationOutcome outcome={outcome} runs={runs.data ?? []} />}
+        {outcome && <MigrationOutcome outcome={outcome} runs={runs.data?.runs ?? []} />}
       </div>
       {runs.data && running.length === 0 && (
         <p data-testid="workflow-migrations-none">{t('migrations.noneRunning')}</p>
       )}
       {runs.data && running.length > 0 && older.length === 0 && (
         <p data-testid="workflow-migrations-none">
-          {t('migrations.allCurrent', { count: running.length, version: published.version })}
+          {t('migrations.allCurrent', { count: running.length, version: target.version })}
         </p>
       )}
       {older.length > 0 && (
@@ -176,7 +229,12 @@ export function WorkflowMigrations({
           }}
         >
           <fieldset className="workflow-migrations__choice">
-            <legend>{t('migrations.olderTitle', { count: older.length, version: published.version })}</legend>
+            <legend>
+              {t(newest ? 'migrations.olderTitle' : 'migrations.otherTitle', {
+                count: older.length,
+                version: target.version,
+              })}
+            </legend>
             <div className="field field--checkbox">
               <input
                 id={`${id}-all`}
@@ -185,7 +243,7 @@ export function WorkflowMigrations({
                 data-testid="workflow-migrations-all"
                 onChange={(e) => {
                   setNothingChosen(false);
-                  setChosen(e.target.checked ? new Set(older.map((r) => r.id)) : new Set());
+                  setChosen(e.target.checked ? new Set(movable.map((r) => r.id)) : new Set());
                 }}
               />
               <label htmlFor={`${id}-all`}>{t('migrations.chooseAll')}</label>
@@ -201,7 +259,8 @@ export function WorkflowMigrations({
                   <input
                     id={`${id}-${run.id}`}
                     type="checkbox"
-                    checked={chosen.has(run.id)}
+                    checked={chosen.has(run.id) && !!maps(run)}
+                    disabled={!maps(run)}
                     aria-describedby={`${id}-${run.id}-facts`}
                     onChange={(e) => toggle(run, e.target.checked)}
                   />
@@ -211,6 +270,13 @@ export function WorkflowMigrations({
                   <p id={`${id}-${run.id}-facts`} className="field__hint workflow-run__facts">
                     {t('migrations.onVersion', { version: run.version })} · {phaseText(run)} ·{' '}
                     {t('migrations.since', { date: date(run.started_at) })}
+                  </p>
+                  <p
+                    className="field__hint workflow-run__facts"
+                    data-testid="workflow-run-mapping"
+                    data-maps={maps(run) ? 'yes' : 'no'}
+                  >
+                    {mappingText(run)}
                   </p>
                 </li>
               ))}
@@ -223,7 +289,7 @@ export function WorkflowMigrations({
           </p>
           <div className="form__actions">
             <button type="submit" className="btn btn--primary" data-testid="workflow-migrate">
-              {t('migrations.move', { version: published.version })}
+              {t('migrations.move', { version: target.version })}
             </button>
           </div>
         </form>
@@ -263,12 +329,12 @@ export function WorkflowMigrations({
         testId="workflow-migrate-dialog"
       >
         {migrate.isError && <FormAlert tone="error">{errorMessage(migrate.error, tShared)}</FormAlert>}
-        <p>{t('migrations.confirm', { count: chosenOlder.length, version: published.version })}</p>
+        <p>{t('migrations.confirm', { count: chosenOlder.length, version: target.version })}</p>
         <ul className="workflow-migrate-dialog__list">
           {chosenOlder.map((run) => (
             <li key={run.id}>
               {run.student_name} · {run.internship_title} (
-              {t('migrations.onVersion', { version: run.version })})
+              {t('migrations.onVersion', { version: run.version })}): {mappingText(run)}
             </li>
           ))}
         </ul>
@@ -282,7 +348,7 @@ export function WorkflowMigrations({
           >
             {migrate.isPending
               ? t('migrations.sending')
-              : t('migrations.confirmButton', { count: chosenOlder.length, version: published.version })}
+              : t('migrations.confirmButton', { count: chosenOlder.length, version: target.version })}
           </button>
           <button
             type="button"
@@ -344,6 +410,7 @@ const REASONS = [
   'phase_task_not_current',
   'phase_update_invalid',
   'phases_unavailable',
+  'phase_migration_phase_missing',
 ] as const;
 
 function reasonText(t: ReturnType<typeof useWorkflowTexts>['t'], code: string | null): string {

@@ -144,6 +144,77 @@ describe('the runs of a definition, for its designers', () => {
   });
 });
 
+describe('migrating to any published version', () => {
+  it('lists every published version with its phases, and refuses a version lacking the current phase', async () => {
+    // Version 2 drops the phase "Stage" the internship stands in.
+    const draft = await call(h.app, {
+      method: 'POST',
+      url: `/api/v1/workflow_definitions/${definitionId}/drafts`,
+      headers: admin.headers,
+    });
+    expectStatus(draft, 201);
+    const v2 = draft.json().data.id as string;
+    const phases = draft.json().data.attributes.phases as { id: string }[];
+    expectStatus(
+      await call(h.app, {
+        method: 'PATCH',
+        url: `/api/v1/workflow_versions/${v2}`,
+        headers: admin.headers,
+        payload: {
+          data: {
+            type: 'workflow_version',
+            id: v2,
+            attributes: { phases: phases.filter((p) => p.id !== stageId) },
+          },
+        },
+      }),
+      200,
+    );
+    expectStatus(
+      await call(h.app, {
+        method: 'POST',
+        url: `/api/v1/workflow_versions/${v2}/publish`,
+        headers: admin.headers,
+      }),
+      200,
+    );
+    const versions = (await runs(admin)).json().meta.versions as {
+      id: string;
+      version: number;
+      phases: { id: string; name: { nl: string } }[];
+    }[];
+    expect(versions.map((v) => [v.version, v.id, v.phases.map((p) => p.name.nl)])).toEqual([
+      [2, v2, ['Aanmelden', 'Klaar']],
+      [1, versionId, ['Aanmelden', 'Stage', 'Klaar']],
+    ]);
+
+    // Not migrated, and the answer says how it maps: from "Stage" (position 1) to nothing. Temporal is not asked.
+    const res = await call(h.app, {
+      method: 'POST',
+      url: '/api/v1/phase_migrations',
+      headers: admin.headers,
+      payload: {
+        data: { type: 'phase_migration', attributes: { to_version_id: v2, internship_ids: [internshipId] } },
+      },
+    });
+    expectStatus(res, 200);
+    expect(res.json().data[0].attributes).toEqual({
+      internship_id: internshipId,
+      from_version_id: versionId,
+      to_version_id: v2,
+      from_phase: { id: stageId, name: { nl: 'Stage', en: 'Internship' }, position: 1 },
+      to_phase: null,
+      migrated: false,
+      error: 'phase_migration_phase_missing',
+    });
+    const { rows } = await sql<{ n: number }>`select count(*)::int as n from placements.audit_log
+      where action = 'phase_run.migrated' and subject_id = ${internshipId} and data->>'to_version_id' = ${v2}`.execute(
+      h.owner,
+    );
+    expect(rows[0]!.n).toBe(0);
+  });
+});
+
 describe('whether the caller designs', () => {
   it('answers every signed-in caller; a granted mentor learns of the grant', async () => {
     const attributes = async (user: TUser) => {

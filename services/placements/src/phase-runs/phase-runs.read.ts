@@ -5,10 +5,11 @@ import {
   mayCompletePhaseByHand,
   mayCompletePhaseTask,
   mayResendPhaseTaskLink,
+  migrationTarget,
   phaseActorsOf,
   type TInternshipPhasesDocument,
   type TPhaseMigrationResource,
-  type TPhaseRunCollection,
+  type TPhaseRunsDocument,
   type TPhaseRunsQuery,
   type TPhaseTaskActor,
   type TPhaseTaskResource,
@@ -32,6 +33,7 @@ import {
   findTask,
   openTasksInScopes,
   phasesOfInternship,
+  publishedVersionsOf,
   runsOfDefinition,
   tasksOfInternship,
   versionNumbers,
@@ -367,6 +369,11 @@ export async function migrateRuns(
     : undefined;
   if (!version || !definition || definition.school_id !== schoolId) throw notFound();
   if (version.state !== 'published') throw new ApiError('phase_update_invalid');
+  const mapped = (p: { id: string; name: { nl: string; en: string } }, position: number) => ({
+    id: p.id,
+    name: p.name,
+    position,
+  });
   const out: TPhaseMigrationResource[] = [];
   for (const internshipId of [...new Set(input.internship_ids)]) {
     const run = await findRun(ctx.db, internshipId);
@@ -377,6 +384,11 @@ export async function migrateRuns(
           .where('id', '=', internshipId)
           .executeTakeFirst()
       : undefined;
+    // How it maps: the phase it stands in now, and the same phase (by id) in the target version.
+    const standing = run
+      ? (await phasesOfInternship(ctx.db, internshipId)).find((p) => p.state === 'active')
+      : undefined;
+    const target = migrationTarget(standing?.phase_id ?? null, version.phases);
     const result = (migrated: boolean, error: string | null) =>
       out.push({
         type: 'phase_migration',
@@ -385,6 +397,10 @@ export async function migrateRuns(
           internship_id: internshipId,
           from_version_id: run?.version_id ?? null,
           to_version_id: version.id,
+          from_phase: standing
+            ? mapped({ id: standing.phase_id, name: standing.name }, standing.position)
+            : null,
+          to_phase: target ? mapped(target.phase, target.position) : null,
           migrated,
           error,
         },
@@ -399,6 +415,11 @@ export async function migrateRuns(
     }
     if (run.definition_id !== version.definition_id || run.version_id === version.id) {
       result(false, 'phase_update_invalid');
+      continue;
+    }
+    if (!target) {
+      // Between two phases the workflow refuses any update; a phase the target lacks has nowhere to go.
+      result(false, standing ? 'phase_migration_phase_missing' : 'phase_task_not_current');
       continue;
     }
     try {
@@ -439,7 +460,7 @@ export async function listRuns(
   ctx: TCtx,
   caller: TCaller,
   query: TPhaseRunsQuery,
-): Promise<TPhaseRunCollection> {
+): Promise<TPhaseRunsDocument> {
   const schoolId = await assertDesigner(ctx, caller);
   const definition = await findDefinition(ctx.db, query['filter[definition_id]']);
   if (!definition || definition.school_id !== schoolId) throw notFound();
@@ -451,6 +472,7 @@ export async function listRuns(
       .filter((id): id is string => !!id),
   );
   const numberOf = (id: string | undefined) => (id ? (numbers.get(id) ?? null) : null);
+  const versions = await publishedVersionsOf(ctx.db, definition.id);
   return {
     data: rows.map((r) => ({
       type: 'phase_run' as const,
@@ -478,7 +500,15 @@ export async function listRuns(
           : null,
       },
     })),
-    meta: { total: rows.length },
+    meta: {
+      total: rows.length,
+      versions: versions.map((v) => ({
+        id: v.id,
+        version: v.version,
+        published_at: v.published_at?.toISOString() ?? null,
+        phases: v.phases.map((p) => ({ id: p.id, name: p.name })),
+      })),
+    },
   };
 }
 

@@ -282,3 +282,13 @@ export async function versionNumbers(db: TDb, ids: readonly string[]): Promise<M
     .execute();
   return new Map(rows.map((r) => [r.id, r.version]));
 }
+
+/** A definition's published versions, newest first, with their phases (the migration screen's targets). */
+export const publishedVersionsOf = (db: TDb, definitionId: string) =>
+  db
+    .selectFrom('placements.workflow_versions')
+    .select(['id', 'version', 'published_at', 'phases'])
+    .where('definition_id', '=', definitionId)
+    .where('state', '=', 'published')
+    .orderBy('version', 'desc')
+    .execute();

@@ -6,7 +6,7 @@ import {
   ZInternshipPhasesDocument,
   ZPhaseMigrationBody,
   ZPhaseMigrationCollection,
-  ZPhaseRunCollection,
+  ZPhaseRunsDocument,
   ZPhaseRunsQuery,
   ZPhaseTaskCollection,
   ZPhaseTaskDocument,
@@ -146,9 +146,10 @@ export const phaseRunsRoutes =
           "The School's internships running a definition: version, current phase, last migration (designers)",
         description:
           'The workflow designers of the selected School (401 anonymous, 403 anyone else); a definition of another ' +
-          'school or tenant: 404. Running runs first, at most 500; `last_migration` is the newest logged migration.',
+          'school or tenant: 404. Running runs first, at most 500; `last_migration` is the newest logged migration; ' +
+          '`meta.versions` the published versions with their phases (the migration targets).',
         querystring: ZPhaseRunsQuery,
-        response: { 200: ZPhaseRunCollection },
+        response: { 200: ZPhaseRunsDocument },
       },
       handler: async (req, reply) => {
         const ctx = await contextOf(req, deps);
@@ -199,11 +200,13 @@ export const phaseRunsRoutes =
       schema: {
         tags: TAGS,
         summary:
-          'Move chosen running internships to another published version of their definition (designers)',
+          'Move chosen running internships to any other published version of their definition (designers)',
         description:
           'The version must be a published one of a definition of the caller’s school. Per internship: migrated, or ' +
           'the reason it was not (another school’s: not_found; not running; another definition or the same version: ' +
-          'phase_update_invalid). Each migration is logged (audit log and placements.phase_run.migrated).',
+          'phase_update_invalid; the target version lacks the phase it stands in: phase_migration_phase_missing). ' +
+          '`from_phase` and `to_phase` say how it maps (the same phase id, its position in each version). Each ' +
+          'migration is logged (audit log and placements.phase_run.migrated).',
         body: ZPhaseMigrationBody,
         response: { 200: ZPhaseMigrationCollection },
       },
