@@ -83,6 +83,9 @@ beforeAll(async () => {
 });
 afterAll(async () => stack?.close());
 
+/** The demo student's completed internship (index 3): its first contract was voided with a reason. */
+const VOIDED_INTERNSHIP = uuidV5(`${TENANT}:internship:3`, SEED_NAMESPACE);
+
 /** Draws a signature on the pad with the mouse (pointer events, as a finger would). */
 async function draw(page: Page) {
   const pad = page.getByTestId('signature-contract');
@@ -326,6 +329,30 @@ describe('signing a contract: the company on a phone, the student by QR code, se
     } finally {
       await desktop.context.close();
       await phone.context.close();
+    }
+  });
+
+  it('a voided contract says so, with the reason, in English; never a signing screen', async () => {
+    const list = await school.get<{ data: { id: string; attributes: { signers: TSignerRef[] } }[] }>(
+      `/api/v1/contracts?filter[internship_id]=${VOIDED_INTERNSHIP}&filter[status]=voided`,
+    );
+    const voided = list.body.data[0]!;
+    const student = voided.attributes.signers.find((x) => x.role === 'student')!.id;
+    const { page, context, problems } = await openPortal(stack, { viewport: PHONE, locale: 'en-GB' });
+    try {
+      await signIn(page, stack, TENANT, demo('student', TENANT));
+      await page.goto(stack.url(TENANT, `/contracts/${voided.id}/sign/${student}`));
+      const closed = page.getByTestId('contract-sign-closed');
+      await closed.waitFor();
+      expect(await closed.textContent()).toContain('This contract was voided');
+      expect(await closed.textContent()).toContain('Reason: De data van de stage zijn gewijzigd');
+      expect(await page.getByTestId('page-title').textContent()).toBe('Sign internship contract');
+      expect(await page.getByTestId('contract-sign-submit').count()).toBe(0);
+      await expectAccessible(page, 'sign page, voided');
+      await shot(page, 'contract-sign-voided');
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
     }
   });
 });
