@@ -154,6 +154,7 @@ const signingStandIns: TSigningActivities = {
   expireSigning: async () => undefined,
   closeSigning: async () => undefined,
   sealContract: async () => ({ sealed: true }),
+  markSealFailed: async () => undefined,
 };
 
 Runtime.install({ logger: new DefaultLogger('WARN') });

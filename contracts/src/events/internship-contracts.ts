@@ -64,6 +64,11 @@ export const INTERNSHIP_CONTRACT_EVENT_PAYLOADS = {
   'placements.contract.signed_by': ZContractRef.extend({ signer: ZSignerRef, signed_at: z.iso.datetime() }),
   /** Every signer signed (status `signed`): the phases' "contract signed" task completes. */
   'placements.contract.signed': ZContractRef.extend({ signed_at: z.iso.datetime() }),
+  /**
+   * A school admin asked to seal again a signed contract whose seal failed (`seal_state` back to
+   * `pending`): the signing workflow gets the retry signal, or starts again to seal when it had ended.
+   */
+  'placements.contract.seal_requested': ZContractRef,
   /** The sealed PDF is stored (status `sealed`, final). */
   'placements.contract.sealed': ZContractRef.extend({ sha256: z.string(), sealed_at: z.iso.datetime() }),
 } as const satisfies Record<string, z.ZodType>;

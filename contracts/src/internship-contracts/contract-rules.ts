@@ -478,12 +478,24 @@ export function mayFillCompanyFields(
   );
 }
 
-/** The school admin's actions on a contract in a status. */
-export const CONTRACT_ADMIN_ACTIONS = ['release', 'void', 'change'] as const;
+/**
+ * A signed contract's seal: `pending` (being sealed, retried automatically), `sealed`, or `failed`
+ * (every automatic attempt failed: shown to the school's admins, who may retry it; the workflow tries
+ * again by itself a day later too). Null before everyone signed.
+ */
+export const CONTRACT_SEAL_STATES = ['pending', 'sealed', 'failed'] as const;
+export type TContractSealState = (typeof CONTRACT_SEAL_STATES)[number];
+
+/** The school admin's actions on a contract in a status (`retry_seal`: a signed contract whose seal failed). */
+export const CONTRACT_ADMIN_ACTIONS = ['release', 'void', 'change', 'retry_seal'] as const;
 export type TContractAdminAction = (typeof CONTRACT_ADMIN_ACTIONS)[number];
-export function contractAdminActions(status: TContractStatus): TContractAdminAction[] {
+export function contractAdminActions(
+  status: TContractStatus,
+  sealState: TContractSealState | null = null,
+): TContractAdminAction[] {
   const out: TContractAdminAction[] = [];
   if (status === 'draft') out.push('change', 'release');
+  if (status === 'signed' && sealState === 'failed') out.push('retry_seal');
   if (mayMoveContract(status, 'voided')) out.push('void');
   return out;
 }

@@ -6,6 +6,7 @@ import {
   COMPANY_FIELD_KEY,
   COMPANY_FIELD_KINDS,
   CONTRACT_ADMIN_ACTIONS,
+  CONTRACT_SEAL_STATES,
   CONTRACT_LIMITS as L,
   CONTRACT_STATUSES,
   SIGNER_ROLES,
@@ -178,6 +179,11 @@ export const ZContractAttributes = z.object({
   template_version_id: z.uuid(),
   template_version: z.number().int(),
   status: ZContractStatus,
+  /** The seal of a signed contract (`failed`: every automatic attempt failed; null before signed). */
+  seal_state: z.enum(CONTRACT_SEAL_STATES).nullable(),
+  /** The last failed attempt's error (for the school's admins), and how many attempts were made. */
+  seal_error: z.string().nullable(),
+  seal_attempts: z.number().int(),
   void_reason: z.string().nullable(),
   voided_at: z.string().nullable(),
   student_name: z.string(),
@@ -225,5 +231,7 @@ export const ZContractListQuery = z
   .object({
     'filter[internship_id]': z.uuid().optional(),
     'filter[status]': ZContractStatus.optional(),
+    /** `failed`: the signed contracts whose seal failed (the admins' list). */
+    'filter[seal_state]': z.enum(CONTRACT_SEAL_STATES).optional(),
   })
   .strict();

@@ -17,6 +17,11 @@ export const SIGNING_EXPIRY_DAYS = 30;
 export const QR_TOKEN_MINUTES = 10;
 /** The void reason the workflow records when the signing period ends. */
 export const SIGNING_EXPIRED_REASON = 'expired';
+/**
+ * Sealing: the seal activity's attempts (10 s, doubling to 10 min: about 20 minutes) before the contract
+ * shows `seal_state` `failed`; then the run waits for an admin's retry, or tries again this long after.
+ */
+export const SEALING = { attempts: 8, retryAfter: '1 day' } as const;
 
 /** External-link actions (kit's external links; subject `{ type: 'contract_signer', id }`). */
 export const SIGN_LINK_ACTION = 'sign_contract';
@@ -104,6 +109,8 @@ export const AUDIT_TRAIL_ACTIONS = [
   'qr_token_issued',
   'signed',
   'sealing_pending',
+  'seal_failed',
+  'seal_retry_requested',
   'sealed',
   'voided',
   'expired',

@@ -102,6 +102,8 @@ export const SIGNALS = {
   internshipEnded: 'internshipEnded',
   /** Contract signing: the contract was voided (by a school admin); the run revokes the links and ends. */
   contractVoided: 'contractVoided',
+  /** Contract signing: a school admin asked to seal a contract whose seal failed again now. */
+  contractSealRetry: 'contractSealRetry',
 } as const;
 
 export const QUERIES = {

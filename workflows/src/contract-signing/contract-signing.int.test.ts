@@ -37,7 +37,17 @@ interface TCall {
   at: number;
 }
 const calls: TCall[] = [];
-const contracts = new Map<string, { status: string; signers: TSigningSigner[]; startedAt: string | null }>();
+const contracts = new Map<
+  string,
+  {
+    status: string;
+    signers: TSigningSigner[];
+    startedAt: string | null;
+    /** The seal stand-in fails while this is set (the renderer or the store broken, say). */
+    sealBroken?: boolean;
+    sealState?: 'pending' | 'failed' | 'sealed';
+  }
+>();
 /** The workflow clock when the activity was scheduled (ms): the test server's, which skips days. */
 const clock = (): number => Context.current().info.currentAttemptScheduledTimestampMs;
 
@@ -45,7 +55,8 @@ const standIns: TSigningActivities = {
   async beginSigning({ contractId }) {
     calls.push({ name: 'beginSigning', input: { contractId }, at: clock() });
     const c = contracts.get(contractId);
-    if (!c || c.status !== 'signing') return { kind: 'closed', status: (c?.status ?? 'missing') as 'voided' };
+    if (!c || c.status !== 'signing')
+      return { kind: 'closed', status: (c?.status ?? 'missing') as 'voided' | 'signed' };
     c.startedAt ??= new Date(clock()).toISOString();
     return { kind: 'open', startedAt: c.startedAt, signers: c.signers.map((s) => ({ ...s })) };
   },
@@ -78,7 +89,18 @@ const standIns: TSigningActivities = {
   },
   async sealContract(input) {
     calls.push({ name: 'sealContract', input, at: clock() });
-    return { sealed: false };
+    const c = contracts.get(input.contractId)!;
+    // Not retryable here: the test server does not skip an activity's retry backoff (minutes in real
+    // time); the bounded attempts (SEALING.attempts) are the activity's retry policy.
+    if (c.sealBroken) throw ApplicationFailure.nonRetryable('the object store is away', 'SealFailed');
+    if (c.sealState === undefined) return { sealed: false };
+    c.sealState = 'sealed';
+    c.status = 'sealed';
+    return { sealed: true };
+  },
+  async markSealFailed(input) {
+    calls.push({ name: 'markSealFailed', input, at: clock() });
+    contracts.get(input.contractId)!.sealState = 'failed';
   },
 };
 
@@ -88,11 +110,12 @@ let n = 0;
 const sid = (contract: string, role: TSignerRole) => `${contract}:${role}`;
 
 /** A contract out for signing with the template's signers (the parent only for a minor, as generation does). */
-async function start(template: TTemplateSigner[], minor = false) {
+async function start(template: TTemplateSigner[], minor = false, status = 'signing') {
   const id = `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}`;
   temporal.started(contractSigningWorkflowId(id));
   contracts.set(id, {
-    status: 'signing',
+    status,
+    sealState: status === 'signed' ? 'pending' : undefined,
     startedAt: null,
     signers: contractSigners(template, minor).map((s) => ({
       id: sid(id, s.role),
@@ -296,6 +319,43 @@ describe('contract signing on the time-skipping test server', () => {
       expect(result.ended).toBe('voided');
       expect(callsOf(id).map((c) => c.name)).toEqual(['beginSigning', 'openTurn', 'closeSigning']);
       await expect(sign(handle.workflowId, sid(id, 'company'))).rejects.toThrow(WorkflowNotFoundError);
+    },
+  );
+
+  it(
+    'a seal that fails: failed for the admins, the run waits; their retry seals it, and a run that had ended starts again to seal',
+    { timeout: STALL_TIMEOUT },
+    async () => {
+      const { id, handle } = await start([
+        { role: 'company', order: 1 },
+        { role: 'student', order: 2 },
+      ]);
+      const c = contracts.get(id)!;
+      c.sealBroken = true;
+      c.sealState = 'pending';
+      const wf = handle.workflowId;
+      await stateOf(wf, (s) => s.toAct.length === 1);
+      await sign(wf, sid(id, 'company'));
+      await stateOf(wf, (s) => s.toAct.length === 1 && s.toAct[0] === sid(id, 'student'));
+      await sign(wf, sid(id, 'student'));
+      // The attempts fail: the contract is marked failed once, and the run waits (not ended).
+      await stateOf(wf, () => callsOf(id).some((x) => x.name === 'markSealFailed'));
+      expect(callsOf(id).filter((x) => x.name === 'sealContract')).toHaveLength(1);
+      expect(c.sealState).toBe('failed');
+      expect((await stateOf(wf, () => true)).ended).toBe('signed');
+      // The store is back; an admin's retry (the signal placements sends) seals it and the run ends.
+      c.sealBroken = false;
+      await handle.signal(SIGNALS.contractSealRetry);
+      const result = await handle.result();
+      expect(result.ended).toBe('sealed');
+      expect(c.status).toBe('sealed');
+      expect(callsOf(id).filter((x) => x.name === 'sealContract')).toHaveLength(2);
+
+      // A signed contract whose run had ended (terminated, say): the retry starts a run that only seals.
+      const again = await start([{ role: 'student', order: 1 }], false, 'signed');
+      const result2 = await again.handle.result();
+      expect(result2.ended).toBe('sealed');
+      expect(callsOf(again.id).map((x) => x.name)).toEqual(['beginSigning', 'sealContract']);
     },
   );
 

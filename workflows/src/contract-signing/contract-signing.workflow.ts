@@ -1,4 +1,5 @@
 import {
+  ActivityFailure,
   ApplicationFailure,
   allHandlersFinished,
   condition,
@@ -10,6 +11,7 @@ import {
 } from '@temporalio/workflow';
 import { signersToAct } from '@stageplein/contracts/internship-contracts/contract-rules';
 import {
+  SEALING,
   signerReminderMoments,
   signingExpiresAt,
 } from '@stageplein/contracts/internship-contracts/contract-signing';
@@ -25,6 +27,7 @@ import {
 import type { TSigningActivities, TSigningSigner } from '@stageplein/placements/activities';
 
 export const contractVoidedSignal = defineSignal(SIGNALS.contractVoided);
+export const contractSealRetrySignal = defineSignal(SIGNALS.contractSealRetry);
 export const signContractUpdate = defineUpdate<{ signerId: string }, [TSignContractUpdate]>(
   UPDATES.signContract,
 );
@@ -45,12 +48,18 @@ const activities = proxyActivities<TSigningActivities>({
 });
 
 /**
- * Sealing renders and stores the document: slower, and retried until it works (a failing seal keeps the
- * contract `signed` with `seal_state` pending and its error, visible to admins, and is tried again).
+ * Sealing renders and stores the document: slower, and retried (each failed attempt's error and count on
+ * the contract). After `SEALING.attempts` the contract shows `seal_state` `failed` to the school's admins
+ * and the run waits for their retry (a signal), or tries again `SEALING.retryAfter` later by itself.
  */
 const sealing = proxyActivities<Pick<TSigningActivities, 'sealContract'>>({
   startToCloseTimeout: '2 minutes',
-  retry: { initialInterval: '10 seconds', backoffCoefficient: 2, maximumInterval: '1 hour' },
+  retry: {
+    initialInterval: '10 seconds',
+    backoffCoefficient: 2,
+    maximumInterval: '10 minutes',
+    maximumAttempts: SEALING.attempts,
+  },
 });
 
 const refuse = (
@@ -70,10 +79,16 @@ type TRunSigner = TSigningSigner & { inFlight: boolean };
  */
 export async function contractSigning(input: TContractSigningInput): Promise<TContractSigningState> {
   const { tenant, contractId } = input;
-  const run: { voided: boolean; ended: TContractSigningState['ended']; inFlight: number } = {
+  const run: {
+    voided: boolean;
+    ended: TContractSigningState['ended'];
+    inFlight: number;
+    sealRetry: boolean;
+  } = {
     voided: false,
     ended: null,
     inFlight: 0,
+    sealRetry: false,
   };
   const signers = new Map<string, TRunSigner>();
   const state = (): TContractSigningState => {
@@ -88,8 +103,32 @@ export async function contractSigning(input: TContractSigningInput): Promise<TCo
   setHandler(contractVoidedSignal, () => {
     run.voided = true;
   });
+  setHandler(contractSealRetrySignal, () => {
+    run.sealRetry = true;
+  });
+
+  /** Seals until it works: bounded attempts, then `failed` and a wait for a retry (an admin's, or later). */
+  const seal = async (): Promise<TContractSigningState> => {
+    for (;;) {
+      run.sealRetry = false;
+      try {
+        const sealed = await sealing.sealContract({ tenant, contractId });
+        if (sealed.sealed) run.ended = 'sealed';
+        return state();
+      } catch (error) {
+        if (!(error instanceof ActivityFailure)) throw error;
+        await activities.markSealFailed({ tenant, contractId });
+        await condition(() => run.sealRetry, SEALING.retryAfter);
+      }
+    }
+  };
 
   const begun = await activities.beginSigning({ tenant, contractId });
+  if (begun.kind === 'closed' && begun.status === 'signed') {
+    // Started again to seal (an admin's retry after the first run had ended): everyone signed already.
+    run.ended = 'signed';
+    return seal();
+  }
   if (begun.kind === 'closed') {
     run.ended = begun.status === 'voided' ? 'voided' : begun.status === 'sealed' ? 'sealed' : null;
     return state();
@@ -183,7 +222,5 @@ export async function contractSigning(input: TContractSigningInput): Promise<TCo
   }
   await activities.completeSigning({ tenant, contractId, at: new Date().toISOString() });
   run.ended = 'signed';
-  const sealed = await sealing.sealContract({ tenant, contractId });
-  if (sealed.sealed) run.ended = 'sealed';
-  return state();
+  return seal();
 }

@@ -136,10 +136,14 @@ export type TContractDetail = TContract & {
 
 export async function listContracts(
   client: TApiClient,
-  filter: { internshipId?: string } = {},
+  filter: { internshipId?: string; sealState?: 'failed' } = {},
   signal?: AbortSignal,
 ): Promise<TContract[]> {
-  const query = filter.internshipId ? `?filter[internship_id]=${enc(filter.internshipId)}` : '';
+  const params = [
+    ...(filter.internshipId ? [`filter[internship_id]=${enc(filter.internshipId)}`] : []),
+    ...(filter.sealState ? [`filter[seal_state]=${enc(filter.sealState)}`] : []),
+  ];
+  const query = params.length ? `?${params.join('&')}` : '';
   const doc = await client.get<{ data: TRaw<TContractAttributes>[] }>(`${CONTRACTS}${query}`, {
     signal,
     raw: true,
@@ -185,7 +189,7 @@ export async function changeBirthDate(client: TApiClient, id: string, birthDate:
 export async function contractAction(
   client: TApiClient,
   id: string,
-  action: 'release' | 'void' | 'company_fields',
+  action: 'release' | 'void' | 'company_fields' | 'retry_seal',
   attributes?: Record<string, unknown>,
 ): Promise<TContractDetail> {
   const doc = await client.post<{ data: TRaw<TContractDetail> }>(

@@ -19,7 +19,15 @@ import {
   type TContractDetail,
 } from './contracts-api.ts';
 import { useContractTexts } from './contracts-messages.ts';
-import { ContractsOnly, InputField, LoadFailed, Loading, StatusBadge } from './contracts-shared.tsx';
+import {
+  ContractsOnly,
+  InputField,
+  LoadFailed,
+  Loading,
+  SealFailedBadge,
+  StatusBadge,
+  useManagesContracts,
+} from './contracts-shared.tsx';
 import { ContractSigningSection } from './contract-signing-section.tsx';
 import { CompanyFields } from './company-fields-form.tsx';
 
@@ -33,13 +41,13 @@ import { CompanyFields } from './company-fields-form.tsx';
 
 export const contractPath = (id: string) => `/contracts/${id}`;
 
-function useContracts() {
+function useContracts(sealState?: 'failed') {
   const api = useApi();
   const { currentOrganization, user } = useSession();
   return useQuery({
-    queryKey: ['contracts', currentOrganization?.id ?? null],
+    queryKey: ['contracts', currentOrganization?.id ?? null, sealState ?? null],
     enabled: !!user,
-    queryFn: ({ signal }) => listContracts(api.client, {}, signal),
+    queryFn: ({ signal }) => listContracts(api.client, { sealState }, signal),
   });
 }
 
@@ -58,9 +66,29 @@ export function ContractsPage() {
 function ContractList() {
   const { t, tShared } = useContractTexts();
   const title = useRouteTitle();
-  const list = useContracts();
+  // School admins find the contracts whose seal failed (the server's `filter[seal_state]`).
+  const admin = useManagesContracts();
+  const [sealFailed, setSealFailed] = useState(false);
+  const list = useContracts(admin && sealFailed ? 'failed' : undefined);
   return (
     <Page title={title} lead={t('listIntro')} testId="contracts-page">
+      {admin && (
+        <div className="field contract-filter">
+          <label className="field__label" htmlFor="contract-filter">
+            {t('filterLabel')}
+          </label>
+          <select
+            id="contract-filter"
+            className="field__input"
+            data-testid="contract-filter"
+            value={sealFailed ? 'failed' : 'all'}
+            onChange={(e) => setSealFailed(e.target.value === 'failed')}
+          >
+            <option value="all">{t('filterAll')}</option>
+            <option value="failed">{t('filterSealFailed')}</option>
+          </select>
+        </div>
+      )}
       {list.isPending && <Loading />}
       {list.isError && <FormAlert tone="error">{errorMessage(list.error, tShared)}</FormAlert>}
       {list.data && list.data.length === 0 && <p>{t('none')}</p>}
@@ -85,6 +113,7 @@ function ContractList() {
                 <td data-label={t('columns.internship')}>{c.internship_title}</td>
                 <td data-label={t('columns.status')}>
                   <StatusBadge status={c.status} />
+                  {c.seal_state === 'failed' && <SealFailedBadge />}
                 </td>
                 <td data-label={t('columns.next')} data-testid="contract-next">
                   {nextText(c, t)}
@@ -153,6 +182,7 @@ function ContractDetail({ contract: c }: { contract: TContractDetail }) {
           <dt>{t('columns.status')}</dt>
           <dd>
             <StatusBadge status={c.status} />
+            {c.seal_state === 'failed' && <SealFailedBadge />}
           </dd>
           <dt>{t('columns.internship')}</dt>
           <dd>{c.internship_title}</dd>
@@ -166,6 +196,7 @@ function ContractDetail({ contract: c }: { contract: TContractDetail }) {
         {c.status === 'voided' && c.void_reason && (
           <FormAlert tone="warning">{t('voidedBecause', { reason: c.void_reason })}</FormAlert>
         )}
+        {c.status === 'signed' && <SealState contract={c} onChanged={refresh} />}
         {c.meta.may_download && <DownloadButton id={c.id} />}
       </section>
       {c.meta.actions.length > 0 && <AdminActions contract={c} onChanged={refresh} />}
@@ -215,6 +246,49 @@ function ContractDetail({ contract: c }: { contract: TContractDetail }) {
         />
       </section>
     </Page>
+  );
+}
+
+/**
+ * A signed contract's seal: being sealed, or failed with the last error and the number of attempts; the
+ * school's admins may retry a failed one (`retry_seal` in the server's `meta.actions`).
+ */
+function SealState({
+  contract: c,
+  onChanged,
+}: {
+  contract: TContractDetail;
+  onChanged: () => Promise<void>;
+}) {
+  const { t, tShared } = useContractTexts();
+  const api = useApi();
+  const retry = useMutation({
+    mutationFn: () => contractAction(api.client, c.id, 'retry_seal'),
+    onSuccess: async () => {
+      toast.success(t('sealRetried'));
+      await onChanged();
+    },
+  });
+  if (c.seal_state !== 'failed') return <p data-testid="contract-seal-state">{t('sealPendingLine')}</p>;
+  return (
+    <div data-testid="contract-seal-state">
+      <FormAlert tone="error">
+        {t('sealFailedLine', { attempts: c.seal_attempts, error: c.seal_error ?? '' })}
+      </FormAlert>
+      {retry.isError && <FormAlert tone="error">{errorMessage(retry.error, tShared)}</FormAlert>}
+      {c.meta.actions.includes('retry_seal') && (
+        <div className="contract-actions">
+          <button
+            type="button"
+            className="btn btn--primary"
+            data-testid="contract-retry-seal"
+            onClick={() => !retry.isPending && retry.mutate()}
+          >
+            {t('retrySeal')}
+          </button>
+        </div>
+      )}
+    </div>
   );
 }
 

@@ -56,6 +56,19 @@ export function StatusBadge({ status }: { status: TContractStatus }) {
   );
 }
 
+/** A signed contract whose seal failed every automatic attempt (`seal_state` failed). */
+export function SealFailedBadge() {
+  const { t } = useContractTexts();
+  return (
+    <span
+      className="badge badge--inline contract-status contract-status--seal-failed"
+      data-testid="contract-seal-failed"
+    >
+      {t('sealFailed')}
+    </span>
+  );
+}
+
 /** A labelled text input with hint and error (the design system's field classes). */
 export function InputField({
   label,

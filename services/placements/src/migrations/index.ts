@@ -40,6 +40,7 @@ import m20270211T0900_phase_runs from './20270211T0900-phase-runs.ts';
 import m20270212T0900_internship_contracts from './20270212T0900-internship-contracts.ts';
 import m20270213T0900_contract_documents from './20270213T0900-contract-documents.ts';
 import m20270215T0900_contract_signing from './20270215T0900-contract-signing.ts';
+import m20270301T0900_contract_seal_failed from './20270301T0900-contract-seal-failed.ts';
 
 /**
  * Applied in key order. Each migration is a frozen file named by its timestamp: once landed it is never
@@ -115,4 +116,6 @@ export const migrations: Record<string, Migration> = {
   '20270213T0900-contract-documents': m20270213T0900_contract_documents,
   // Signing contracts: signatures, turns, reminders, sealing; the hash-chained audit trail (issue #34).
   '20270215T0900-contract-signing': m20270215T0900_contract_signing,
+  // A seal that failed every automatic attempt: seal_state `failed` (issue #34).
+  '20270301T0900-contract-seal-failed': m20270301T0900_contract_seal_failed,
 };

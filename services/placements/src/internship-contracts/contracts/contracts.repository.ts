@@ -3,6 +3,7 @@ import type { TInternshipScope } from '@stageplein/contracts/placements/internsh
 import type { TInternshipStatus } from '@stageplein/contracts/placements/internships';
 import {
   SIGNER_ROLES,
+  type TContractSealState,
   type TContractStatus,
 } from '@stageplein/contracts/internship-contracts/contract-rules';
 import type { TDb } from '../../database.ts';
@@ -144,7 +145,7 @@ export async function listContracts(
   db: TDb,
   scopes: readonly TInternshipScope[],
   contactPersonId: string | null,
-  filters: { internshipId?: string; status?: TContractStatus },
+  filters: { internshipId?: string; status?: TContractStatus; sealState?: TContractSealState },
 ): Promise<TContractView[]> {
   let q = viewQuery(db).where((eb) =>
     eb.or([
@@ -155,6 +156,7 @@ export async function listContracts(
   );
   if (filters.internshipId) q = q.where('c.internship_id', '=', filters.internshipId);
   if (filters.status) q = q.where('c.status', '=', filters.status);
+  if (filters.sealState) q = q.where('c.seal_state', '=', filters.sealState);
   const rows = await q.orderBy('c.created_at', 'desc').orderBy('c.id').limit(500).execute();
   return withSigners(db, rows);
 }

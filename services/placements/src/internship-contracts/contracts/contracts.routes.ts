@@ -21,6 +21,7 @@ import {
   listVisibleContracts,
   readContract,
   releaseContractFor,
+  retrySealFor,
   voidContractFor,
 } from './contracts.service.ts';
 
@@ -46,6 +47,7 @@ export const contractsRoutes: FastifyPluginAsync<TPlacementsDeps> = async (app, 
       const rows = await listVisibleContracts(ctx, await callerOf(req, ctx.db), {
         internshipId: req.query['filter[internship_id]'],
         status: req.query['filter[status]'],
+        sealState: req.query['filter[seal_state]'],
       });
       return contractCollection(rows);
     },
@@ -135,6 +137,21 @@ export const contractsRoutes: FastifyPluginAsync<TPlacementsDeps> = async (app, 
         req.params.id,
         req.body.data.attributes.reason,
       );
+      return contractDocument(contract, meta);
+    },
+  });
+
+  r.post('/api/v1/contracts/:id/retry_seal', {
+    schema: {
+      tags: TAGS,
+      summary: 'Seal again a signed contract whose seal failed (the signing workflow retries it)',
+      description: `${ADMIN} 409 \`invalid_contract_action\` unless signed with \`seal_state\` failed.`,
+      params: ZId,
+      response: { 200: ZContractDocument },
+    },
+    handler: async (req) => {
+      const ctx = await contextOf(req, deps);
+      const { contract, meta } = await retrySealFor(ctx, await callerOf(req, ctx.db), req.params.id);
       return contractDocument(contract, meta);
     },
   });

@@ -9,6 +9,7 @@ import {
   mayManageContracts,
   mayMoveContract,
   releasedStatus,
+  type TContractSealState,
   type TContractStatus,
   type TContractVariables,
 } from '@stageplein/contracts/internship-contracts/contract-rules';
@@ -26,6 +27,7 @@ import type { TCaller } from '../../shared/caller.ts';
 import { record } from '../../shared/events.ts';
 import type { TChangeActor, TCtx } from '../../shared/request.ts';
 import { assertContractManager, assertContractsAvailable } from '../internship-contracts.policy.ts';
+import { appendAudit } from '../signing/audit-trail.ts';
 import {
   findTemplate,
   publishedVersionFor,
@@ -352,7 +354,7 @@ export async function readContract(
   return {
     contract,
     meta: {
-      actions: rel.manager ? contractAdminActions(contract.status) : [],
+      actions: rel.manager ? contractAdminActions(contract.status, contract.seal_state) : [],
       may_fill_company_fields: rel.fills,
       sign_as: contract.signers
         .filter(
@@ -375,7 +377,7 @@ export async function readContract(
 export async function listVisibleContracts(
   ctx: TCtx,
   caller: TCaller,
-  filters: { internshipId?: string; status?: TContractStatus },
+  filters: { internshipId?: string; status?: TContractStatus; sealState?: TContractSealState },
 ): Promise<TContractView[]> {
   assertContractsAvailable(ctx);
   if (!caller.userId) throw unauthorized();
@@ -516,6 +518,28 @@ export async function voidContract(
 
 export async function voidContractFor(ctx: TCtx, caller: TCaller, id: string, reason: string) {
   await voidContract(ctx, caller, await managedContract(ctx, caller, id), reason);
+  return readContract(ctx, caller, id);
+}
+
+/**
+ * A school admin asks to seal again a signed contract whose seal failed (contracts' `retry_seal` action;
+ * 409 `invalid_contract_action` otherwise): `seal_state` back to `pending`, the request in the audit trail
+ * and `placements.contract.seal_requested` in the same transaction, from which the signing workflow is
+ * signalled (or started again to seal, when its run had ended): durable, as every start of signing.
+ */
+export async function retrySealFor(ctx: TCtx, caller: TCaller, id: string) {
+  const c = await managedContract(ctx, caller, id);
+  if (!contractAdminActions(c.status, c.seal_state).includes('retry_seal'))
+    throw new ApiError('invalid_contract_action');
+  await updateContract(ctx.db, id, { seal_state: 'pending', updated_at: ctx.now });
+  await appendAudit(ctx, {
+    contractId: id,
+    at: ctx.now,
+    actor: caller.userId ?? 'system',
+    action: 'seal_retry_requested',
+    data: { attempts: c.seal_attempts, error: c.seal_error },
+  });
+  await record(ctx, caller, 'placements.contract.seal_requested', { type: 'contract', id }, ref(c));
   return readContract(ctx, caller, id);
 }
 

@@ -8,6 +8,7 @@ import {
   expectStatus,
   harness,
   internshipParties,
+  outboxEvents,
   userWith,
   type THarness,
   type TInternshipParties,
@@ -231,5 +232,86 @@ describe('the sealed PDF: downloadable by the contract’s parties only (contrac
     });
     expect([401, 404]).toContain(crossed.statusCode);
     expectStatus(await download(demo.school, randomUUID()), 404, 'not_found');
+  });
+});
+
+describe('a contract that fails to seal: visible to the school’s admins and retried', () => {
+  const trail = async (id: string) =>
+    asOwner(h, 'demo', async (trx) =>
+      (
+        await sql<{ action: string }>`select action from placements.contract_audit_trail
+          where contract_id = ${id} order by seq`.execute(trx)
+      ).rows.map((r) => r.action),
+    );
+  const listed = async (user: TUser, query: string) =>
+    (await call(h.app, { url: `${C}${query}`, headers: user.headers }))
+      .json()
+      .data.map((x: { id: string }) => x.id);
+  const retry = (user: TUser, id: string) =>
+    call(h.app, { method: 'POST', url: `${C}/${id}/retry_seal`, headers: user.headers });
+
+  it('records each failed attempt, shows seal_state failed with its error (a filter, an action), and an admin’s retry asks the workflow to seal again', async () => {
+    const id = await contractOutForSigning();
+    const broken = createSigningActivities({
+      db: h.deps.db,
+      config: h.deps.config,
+      sealer: async () => {
+        throw new Error('the object store is away');
+      },
+    });
+    await signAll(id, broken);
+    await expect(broken.sealContract({ tenant: 'demo', contractId: id })).rejects.toThrow(/object store/);
+    // While attempts remain: pending, the attempt and its error on the contract.
+    const pending = (await read(demo.school, id)).json().data;
+    expect(pending.attributes).toMatchObject({
+      status: 'signed',
+      seal_state: 'pending',
+      seal_attempts: 1,
+      seal_error: expect.stringContaining('the object store is away'),
+    });
+    expect(pending.meta.actions).not.toContain('retry_seal');
+    // The workflow gave up for now: failed, for the admins to see and retry.
+    await broken.markSealFailed({ tenant: 'demo', contractId: id });
+    await broken.markSealFailed({ tenant: 'demo', contractId: id });
+    const failed = (await read(demo.school, id)).json().data;
+    expect(failed.attributes.seal_state).toBe('failed');
+    expect(failed.meta.actions).toEqual(['retry_seal', 'void']);
+    expect((await trail(id)).filter((a) => a === 'seal_failed')).toHaveLength(1);
+    expect(await listed(demo.school, '?filter[seal_state]=failed')).toContain(id);
+    expect(await listed(demo.school, '?filter[seal_state]=sealed')).not.toContain(id);
+    expectStatus(
+      await call(h.app, { url: `${C}?filter[seal_state]=broken`, headers: demo.school.headers }),
+      422,
+    );
+    // The student sees the state, not the action.
+    expect((await read(demo.student, id)).json().data.meta.actions).toEqual([]);
+
+    // Only the school's admins retry.
+    expectStatus(await retry(demo.student, id), 403, 'forbidden');
+    expectStatus(await retry(demo.company, id), 403, 'forbidden');
+    expectStatus(await retry(demo.otherSchool, id), 404, 'not_found');
+    expectStatus(await retry(raayland.school, id), 404, 'not_found');
+    const retried = await retry(demo.school, id);
+    expectStatus(retried, 200);
+    expect(retried.json().data.attributes.seal_state).toBe('pending');
+    // Durably: the request is an event of the same transaction (the signing consumer signals the workflow).
+    const [event] = await outboxEvents(h, 'placements.contract.seal_requested', id);
+    expect(event?.data).toMatchObject({ contract_id: id, school_id: demo.schoolId });
+    expect((await trail(id)).slice(-2)).toEqual(['seal_failed', 'seal_retry_requested']);
+    // Pending again: no second retry until it fails again.
+    expectStatus(await retry(demo.school, id), 409, 'invalid_contract_action');
+
+    // The workflow's next attempt works: sealed, the error gone, nothing to retry.
+    expect(await signing().sealContract({ tenant: 'demo', contractId: id })).toEqual({ sealed: true });
+    const sealed = (await read(demo.school, id)).json().data;
+    expect(sealed.attributes).toMatchObject({ status: 'sealed', seal_state: 'sealed', seal_error: null });
+    expect(sealed.meta.actions).toEqual([]);
+    expectStatus(await retry(demo.school, id), 409, 'invalid_contract_action');
+  }, 120_000);
+
+  it('refuses a retry of a contract that is not signed', async () => {
+    const id = await contractOutForSigning();
+    expectStatus(await retry(demo.school, id), 409, 'invalid_contract_action');
+    expect(await outboxEvents(h, 'placements.contract.seal_requested', id)).toEqual([]);
   });
 });

@@ -18,6 +18,11 @@ import type { TTemporalClient } from '@stageplein/kit/temporal/temporal-client';
 export interface TSigningWorkflows {
   /** Starts the contract's run; one already running under its id counts as started. */
   start(input: TContractSigningInput): Promise<void>;
+  /**
+   * Seal again now (a school admin's retry): the run waiting after failed seal attempts gets the signal;
+   * a run that ended (or never ran) is started again under the contract's id and seals.
+   */
+  retrySeal(input: TContractSigningInput): Promise<void>;
   /** The contract was voided; a run that no longer exists is fine. */
   voided(contractId: string): Promise<void>;
   /** Sends the signature and waits for the workflow's answer; a refusal is an `ApiError` with its code. */
@@ -57,6 +62,19 @@ export function signingWorkflows(temporal: TTemporalClient): TSigningWorkflows {
           if (error instanceof WorkflowExecutionAlreadyStartedError) return;
           throw error;
         });
+    },
+    async retrySeal(input) {
+      await temporal.call((c) =>
+        c.workflow.signalWithStart(WORKFLOW_TYPES.contractSigning, {
+          taskQueue: TASK_QUEUES.contractSigning,
+          workflowId: contractSigningWorkflowId(input.contractId),
+          args: [input],
+          signal: SIGNALS.contractSealRetry,
+          signalArgs: [],
+          // A closed run under the id may be followed by one that seals (its begin finds the contract signed).
+          workflowIdReusePolicy: 'ALLOW_DUPLICATE',
+        }),
+      );
     },
     async voided(contractId) {
       try {

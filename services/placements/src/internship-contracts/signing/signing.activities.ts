@@ -10,6 +10,7 @@ import {
   closeSigning,
   completeSigning,
   expireSigning,
+  markSealFailed,
   openTurn,
   recordSeal,
   recordSignature,
@@ -59,6 +60,8 @@ export function createSigningActivities(deps: TSigningActivityDeps) {
     expireSigning: (input: TRef & { at: string }) =>
       inTenant(input.tenant, (ctx) => expireSigning({ ...ctx, now: new Date(input.at) }, input.contractId)),
     closeSigning: (input: TRef) => inTenant(input.tenant, (ctx) => closeSigning(ctx, input.contractId)),
+    /** Every automatic seal attempt failed: the contract shows `seal_state` `failed` to its admins. */
+    markSealFailed: (input: TRef) => inTenant(input.tenant, (ctx) => markSealFailed(ctx, input.contractId)),
     /**
      * Reads the signed contract's document, seals it outside any transaction (rendering takes a while)
      * and records the seal; without a sealer the seal is recorded as pending.

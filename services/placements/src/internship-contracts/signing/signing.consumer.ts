@@ -7,7 +7,8 @@ import { signingWorkflows } from './signing-workflows.ts';
 
 /**
  * A thin adapter: `placements.contract.ready_for_signing` starts the contract's signing workflow (its
- * deterministic id: a redelivery starts nothing new), `placements.contract.voided` tells it. Without
+ * deterministic id: a redelivery starts nothing new), `placements.contract.voided` tells it,
+ * `placements.contract.seal_requested` (an admin's retry of a failed seal) signals it or starts it again. Without
  * Temporal (TEMPORAL_ADDRESS unset) nobody signs: the events pass. While Temporal is away the group
  * refuses to dead-letter, so no start is lost to an outage.
  */
@@ -16,12 +17,21 @@ export function signingConsumer(deps: TPlacementsDeps): TConsumer {
   const consumer = useCaseConsumer<TPlacementsDb, TPlacementsConfig>(deps, {
     schema: SCHEMA,
     group: `${SCHEMA}.contract-signing`,
-    types: ['placements.contract.ready_for_signing', 'placements.contract.voided'],
+    types: [
+      'placements.contract.ready_for_signing',
+      'placements.contract.voided',
+      'placements.contract.seal_requested',
+    ],
     run: async (ctx, event) => {
       if (!deps.config.TEMPORAL_ADDRESS) return;
       if (event.type === 'placements.contract.ready_for_signing') {
         const data = EVENT_PAYLOADS['placements.contract.ready_for_signing'].parse(event.data);
         await workflows.start({ tenant: ctx.tenant.id, contractId: data.contract_id });
+        return;
+      }
+      if (event.type === 'placements.contract.seal_requested') {
+        const data = EVENT_PAYLOADS['placements.contract.seal_requested'].parse(event.data);
+        await workflows.retrySeal({ tenant: ctx.tenant.id, contractId: data.contract_id });
         return;
       }
       const data = EVENT_PAYLOADS['placements.contract.voided'].parse(event.data);

@@ -439,6 +439,27 @@ export async function sealFailed(ctx: TCtx, contractId: string, error: string): 
     .execute();
 }
 
+/**
+ * Every automatic attempt to seal failed (the workflow gave up for now): `seal_state` `failed`, shown
+ * to the school's admins with the last error, and the trail says so (once per failed round).
+ */
+export async function markSealFailed(ctx: TCtx, contractId: string): Promise<void> {
+  const c = await lockContract(ctx, contractId);
+  if (!c || c.status !== 'signed' || c.seal_state === 'failed') return;
+  await ctx.db
+    .updateTable('placements.contracts')
+    .set({ seal_state: 'failed', updated_at: ctx.now })
+    .where('id', '=', contractId)
+    .execute();
+  await appendAudit(ctx, {
+    contractId,
+    at: ctx.now,
+    actor: 'system',
+    action: 'seal_failed',
+    data: { attempts: c.seal_attempts, error: c.seal_error },
+  });
+}
+
 /** The signing period ended before everyone signed: the contract is voided (`expired`), its links revoked. */
 export async function expireSigning(ctx: TCtx, contractId: string): Promise<void> {
   const c = await lockContract(ctx, contractId);

@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { TContractSealState } from '@stageplein/contracts/internship-contracts/contract-rules';
 import type { TAuditTrailAction } from '@stageplein/contracts/internship-contracts/contract-signing';
 
 /** One entry of a contract's hash-chained audit trail (migration 20270215T0900-contract-signing). */
@@ -34,8 +35,8 @@ declare module '../contracts/contracts.table.ts' {
   interface TContractsTable {
     signing_started_at: Date | null;
     signed_at: Date | null;
-    /** `pending`: every signer signed, the sealed document not stored yet (retried); `sealed`: stored. */
-    seal_state: 'pending' | 'sealed' | null;
+    /** contracts' `CONTRACT_SEAL_STATES` (migration 20270301T0900 adds `failed`); null before signed. */
+    seal_state: TContractSealState | null;
     seal_attempts: Generated<number>;
     seal_error: string | null;
     sealed_at: Date | null;
