@@ -12,6 +12,24 @@ export interface TTimeSkipping {
 }
 
 /**
+ * The SDK gives the test server's JVM a fixed 5 s to answer (sdk-core ephemeral_server): on a loaded
+ * machine it can take longer (a clean-clone run at load 28 failed both time-skipping files so). A start
+ * that only timed out is tried again, up to three times; any other failure is thrown at once.
+ */
+async function startTestServer(executable: string): Promise<TestWorkflowEnvironment> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await TestWorkflowEnvironment.createTimeSkipping({
+        server: { executable: { type: 'existing-path', path: executable } },
+      });
+    } catch (error) {
+      if (attempt === 3 || !/did not start within/.test(String(error))) throw error;
+      console.log(`[temporal-test-server] not answering after 5 s (attempt ${attempt}), starting it again`);
+    }
+  }
+}
+
+/**
  * One workflow file on Temporal's Java test server with time skipping (infra/engines/temporal-test-server)
  * and a worker running it with the given (stand-in) activities, for the test file that calls this at its
  * top: started in `beforeAll`, shut down in `afterAll`. Days pass in moments, and the workflow clock is
@@ -39,9 +57,7 @@ export function timeSkippingWorker(options: {
     const { executable } = await ensureTemporalTestServer({
       log: (m) => console.log(`[temporal-test-server] ${m}`),
     });
-    env = await TestWorkflowEnvironment.createTimeSkipping({
-      server: { executable: { type: 'existing-path', path: executable } },
-    });
+    env = await startTestServer(executable);
     worker = await Worker.create({
       connection: env.nativeConnection,
       taskQueue: options.taskQueue,

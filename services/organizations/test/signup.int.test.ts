@@ -471,10 +471,13 @@ describe('signup → approval → the first admin signs in', () => {
       );
       expect(invitation?.attributes.subject).toContain('invited');
     });
-    const { rows } = await sql<{
-      name: string;
-    }>`select name from identity.roles where resource_id = ${res.json().data.id}`.execute(h.owner);
-    expect(rows).toEqual([{ name: 'admin' }]);
+    // The mail folder's file is written inside identity's transaction, just before it commits the role.
+    await eventually(async () => {
+      const { rows } = await sql<{
+        name: string;
+      }>`select name from identity.roles where resource_id = ${res.json().data.id}`.execute(h.owner);
+      expect(rows).toEqual([{ name: 'admin' }]);
+    });
   });
 
   it('deleting an organization takes its roles away everywhere', async () => {

@@ -51,6 +51,16 @@ describe('GET /api/v1/openapi.json', () => {
     }
   });
 
+  it('declares no body for a 204 or a redirect (the education sign-in answers with Location only)', () => {
+    const bodiless = operations().flatMap(({ id, op }) =>
+      Object.entries(op.responses)
+        .filter(([status]) => status === '204' || status.startsWith('3'))
+        .map(([status, response]) => ({ at: `${id} ${status}`, content: response.content })),
+    );
+    expect(bodiless.map((b) => b.at)).toContain('GET /auth/kennisnet/callback 302');
+    expect(bodiless.filter((b) => b.content !== undefined)).toEqual([]);
+  });
+
   it('lists the error statuses each operation can give, with the JSON:API error document', () => {
     for (const { id, method, op } of operations()) {
       const expected = ['400', '401', '403', '404', '421', '422'];

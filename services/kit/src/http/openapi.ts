@@ -79,7 +79,13 @@ export const openapiDocumentTransform: SwaggerTransformObject = (input) => {
       if (body?.['application/json']) {
         op.requestBody!.content = { [JSONAPI_MEDIA_TYPE]: body['application/json'], ...body };
       }
-      for (const response of Object.values(op.responses ?? {})) {
+      for (const [status, response] of Object.entries(op.responses ?? {})) {
+        // A 204 or a redirect answers without a body (its next address is in Location): a declared
+        // JSON body would make a client or the fuzzer parse an empty one.
+        if (status === '204' || status.startsWith('3')) {
+          delete response.content;
+          continue;
+        }
         const json = response.content?.['application/json'];
         if (json) response.content = { [JSONAPI_MEDIA_TYPE]: json };
       }
