@@ -10,3 +10,4 @@ export declare function run(
   options?: SpawnOptions & { log?: number },
 ): Promise<void>;
 export declare function ensureDependencies(options?: { log?: number }): Promise<void>;
+export declare function ensureRedisServer(): Promise<void>;

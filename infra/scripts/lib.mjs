@@ -54,3 +54,15 @@ export async function ensureDependencies({ log } = {}) {
   await run('npm', ['install', '--no-audit', '--no-fund'], { log });
   done();
 }
+
+/**
+ * Debian's redis-server (the mail queue of `npm start`, infra/engines/redis; the tests' Redis), installed
+ * with apt-get when it is missing.
+ */
+export async function ensureRedisServer() {
+  if (existsSync('/usr/bin/redis-server')) return;
+  const sudo = process.getuid?.() === 0 ? [] : ['sudo'];
+  const apt = (args) => (sudo.length ? run('sudo', ['apt-get', ...args]) : run('apt-get', args));
+  await apt(['update', '-q']);
+  await apt(['install', '-y', '-q', '--no-install-recommends', 'redis-server']);
+}

@@ -9,7 +9,7 @@
 import { spawn } from 'node:child_process';
 import { writeSync } from 'node:fs';
 import path from 'node:path';
-import { ROOT, ensureDependencies } from './lib.mjs';
+import { ROOT, ensureDependencies, ensureRedisServer } from './lib.mjs';
 import { SERVER_NODE_FLAGS } from './node-flags.mjs';
 import { formatDuration, openLog } from './output.mjs';
 
@@ -19,6 +19,7 @@ const verbose = process.argv.includes('--verbose') || ['1', 'true'].includes(pro
 async function startVerbose() {
   try {
     await ensureDependencies();
+    await ensureRedisServer();
     const { buildUi } = await import('./build-ui.mjs');
     await buildUi();
   } catch (error) {
@@ -50,6 +51,7 @@ async function startQuiet() {
   console.log(`Starting Stageplein (details in ${relative}; VERBOSE=1 npm start shows everything)`);
   try {
     await ensureDependencies({ log: log.fd });
+    await ensureRedisServer();
     const { buildUi } = await import('./build-ui.mjs');
     await buildUi({ log: log.fd });
   } catch (error) {

@@ -8,7 +8,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ROOT, ensureDependencies, run } from './lib.mjs';
+import { ROOT, ensureDependencies, ensureRedisServer, run } from './lib.mjs';
 import { createPhases, openLog, planTestRun } from './output.mjs';
 
 async function ensureChromium() {
@@ -31,15 +31,6 @@ function fuzzSelected(args, plan) {
     project &&
     (filters.length === 0 || filters.some((f) => 'infra/stack/test/security/fuzz.int.test.ts'.includes(f)))
   );
-}
-
-/** Debian's redis-server for the rate-limit store's tests (infra/testing/src/redis.global-setup.ts). */
-async function ensureRedis() {
-  if (existsSync('/usr/bin/redis-server')) return;
-  const sudo = process.getuid?.() === 0 ? [] : ['sudo'];
-  const apt = (args) => (sudo.length ? run('sudo', ['apt-get', ...args]) : run('apt-get', args));
-  await apt(['update', '-q']);
-  await apt(['install', '-y', '-q', '--no-install-recommends', 'redis-server']);
 }
 
 function e2eFiles() {
@@ -84,7 +75,7 @@ async function main() {
   const phases = createPhases();
   try {
     await phases.run('dependencies', () => ensureDependencies());
-    await phases.run('redis-server', ensureRedis);
+    await phases.run('redis-server', () => ensureRedisServer());
     // Lint, typecheck and the UI builds are independent, and each mostly keeps one core busy: side by
     // side on the two cores (each prints only its findings).
     const checks = plan.full

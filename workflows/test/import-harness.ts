@@ -17,6 +17,7 @@ import { registerService } from '@stageplein/kit/service';
 import { contentService } from '@stageplein/content';
 import { organizationsService } from '@stageplein/organizations';
 import { placementsService } from '@stageplein/placements';
+import { notificationsService } from '@stageplein/notifications';
 import { testPlatform } from '@stageplein/testing/harness';
 import { testTemporalNamespace } from './temporal-namespace.ts';
 import type {} from '@stageplein/testing/temporal.global-setup';
@@ -65,6 +66,8 @@ export async function importHarness(
     organizationsService,
     ...(options.placements ? [placementsService] : []),
     ...(options.content ? [contentService] : []),
+    // The mail placements and content request goes out through notifications (its queue and SMTP).
+    ...(options.placements || options.content ? [notificationsService] : []),
   ];
   const platform = await testPlatform(services, {
     seed: true,

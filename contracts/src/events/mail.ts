@@ -2,23 +2,23 @@ import { z } from 'zod';
 import { LANGUAGES } from '../i18n/index.ts';
 
 /**
- * Mail requests (docs/decisions/mail-requests.md): a service other than identity asks for a mail by
- * writing `<service>.mail.requested` to its outbox inside its use case's transaction; identity renders
- * and sends it, then answers `identity.mail.delivered` or `identity.mail.failed` with the request's
- * delivery id. Subject of all of them: the delivery id.
+ * Mail requests (docs/decisions/mail-requests.md): a service asks for a mail by writing
+ * `<service>.mail.requested` to its outbox inside its use case's transaction; notifications renders,
+ * queues and sends it, then answers `notifications.mail.delivered` or `notifications.mail.failed` with
+ * the request's delivery id. Subject of all of them: the delivery id.
  */
 
-/** The services that may request mail (identity sends its own directly). A new one adds itself here. */
+/** The services that may request mail (identity still sends its own directly). A new one adds itself here. */
 export const MAIL_REQUESTING_SERVICES = ['placements', 'content', 'organizations'] as const;
 export type TMailRequestingService = (typeof MAIL_REQUESTING_SERVICES)[number];
 
-/** The templates a service may request (identity's `services/identity/src/mail/templates.ts`). */
+/** The templates a service may request (kit's `mail/templates.ts`, rendered by notifications). */
 export const MAIL_REQUEST_TEMPLATES = ['external_link', 'bulk_message', 'reminder'] as const;
 export type TMailRequestTemplate = (typeof MAIL_REQUEST_TEMPLATES)[number];
 
 const ZLanguage = z.enum(LANGUAGES);
 
-/** A text in both languages: identity picks the recipient's. */
+/** A text in both languages: notifications picks the recipient's. */
 export const ZLocalizedText = z.object({
   nl: z.string().trim().min(1).max(2000),
   en: z.string().trim().min(1).max(2000),
@@ -26,7 +26,7 @@ export const ZLocalizedText = z.object({
 export type TLocalizedText = z.infer<typeof ZLocalizedText>;
 
 /**
- * Who receives it: a user (identity reads their address, name and language) or an address without an
+ * Who receives it: a user (notifications reads their address, name and language) or an address without an
  * account (a workplace supervisor), with the name and language to write in.
  */
 export const ZMailRecipient = z.union([
@@ -41,7 +41,7 @@ export const ZMailRecipient = z.union([
 ]);
 export type TMailRecipient = z.infer<typeof ZMailRecipient>;
 
-/** Each template's variables (the recipient's name, the link and the site's name are added by identity). */
+/** Each template's variables (the recipient's name, the link and the site's name are added when rendered). */
 export const MAIL_TEMPLATE_VARS = {
   /** An external action link: what it is for ("Bevestig de uren van …"), an optional explanation, expiry. */
   external_link: z.object({
@@ -71,7 +71,7 @@ const ZBase = z.object({
 /**
  * `<service>.mail.requested`. A link that carries a token travels sealed (`link_sealed`, AES-256-GCM
  * under a key derived from AUTH_TOKEN_SECRET, kit/mail/sealed-link.ts), so outboxes and topics never
- * hold a usable token; identity opens it while rendering.
+ * hold a usable token; notifications opens it while rendering.
  */
 export const ZMailRequested = z.discriminatedUnion('template', [
   ZBase.extend({
@@ -92,8 +92,21 @@ export const ZMailRequested = z.discriminatedUnion('template', [
 ]);
 export type TMailRequested = z.infer<typeof ZMailRequested>;
 
-/** Why identity could not send a requested mail. */
-export const MAIL_FAILURE_REASONS = ['unknown_recipient', 'recipient_inactive', 'unreadable_link'] as const;
+/**
+ * Why a requested mail was not delivered: no such (active) recipient, a link that does not open or leads
+ * elsewhere, the person chose no mail for its category (`not_wanted`), the address is suppressed after
+ * bounces, the receiving server refused it (5xx), or it deferred every try (4xx).
+ */
+export const MAIL_FAILURE_REASONS = [
+  'unknown_recipient',
+  'recipient_inactive',
+  'unreadable_link',
+  'not_wanted',
+  'suppressed',
+  'hard_bounce',
+  'soft_bounces',
+  'deferred',
+] as const;
 export type TMailFailureReason = (typeof MAIL_FAILURE_REASONS)[number];
 
 const ZDeliveryOutcome = z.object({
@@ -107,8 +120,8 @@ export const MAIL_EVENT_PAYLOADS = {
   'placements.mail.requested': ZMailRequested,
   'content.mail.requested': ZMailRequested,
   'organizations.mail.requested': ZMailRequested,
-  'identity.mail.delivered': ZDeliveryOutcome,
-  'identity.mail.failed': ZDeliveryOutcome.extend({ reason: z.enum(MAIL_FAILURE_REASONS) }),
+  'notifications.mail.delivered': ZDeliveryOutcome,
+  'notifications.mail.failed': ZDeliveryOutcome.extend({ reason: z.enum(MAIL_FAILURE_REASONS) }),
 } as const satisfies Record<string, z.ZodType>;
 
 /** The request event type of a service (`placements` → `placements.mail.requested`). */
@@ -116,7 +129,7 @@ export const mailRequestedType = <S extends TMailRequestingService>(service: S) 
   `${service}.mail.requested` as const;
 
 export const MAIL_REQUESTED_TYPES = MAIL_REQUESTING_SERVICES.map(mailRequestedType);
-export const MAIL_OUTCOME_TYPES = ['identity.mail.delivered', 'identity.mail.failed'] as const;
+export const MAIL_OUTCOME_TYPES = ['notifications.mail.delivered', 'notifications.mail.failed'] as const;
 
 /** Per-recipient delivery status kept by the requesting service (`<schema>.mail_deliveries`). */
 export const MAIL_DELIVERY_STATUSES = ['requested', 'delivered', 'failed'] as const;

@@ -9,6 +9,7 @@ import { startTemporalDevServer } from '@stageplein/engines/temporal';
 import { buildGateway } from '@stageplein/gateway/gateway.app';
 import { SERVICES, type TStackConfig } from './services.ts';
 import { startDevEntree } from './dev-entree.ts';
+import { startEmbeddedMail } from './embedded-mail.ts';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -19,7 +20,8 @@ export interface TRunningStack {
 
 /**
  * Starts the whole product in one process (embedded profile when DATABASE_URL is unset): PostgreSQL,
- * migrations, seeds, services, relay and gateway. Returns once the gateway is built (not listening).
+ * migrations, seeds, the mail queue's Redis and SMTP catcher (unless MAIL_SMTP_URL is set), services,
+ * relay and gateway. Returns once the gateway is built (not listening).
  */
 export async function startStack(
   initialConfig: TStackConfig,
@@ -55,6 +57,7 @@ export async function startStack(
     config = { ...config, TEMPORAL_ADDRESS: temporal.address };
   }
   let stopEntree = async () => undefined as void;
+  let stopMail = async () => undefined as void;
   if (options.devEntreePort !== undefined && Object.keys(config.EDUCATION_SSO).length === 0) {
     // The local stand-in for the education federation (dev only, like the mailbox), serving every tenant.
     const entree = await startDevEntree({ port: options.devEntreePort });
@@ -78,6 +81,17 @@ export async function startStack(
       progress,
       now: options.now?.(),
     });
+    if (!config.MAIL_SMTP_URL) {
+      // The mail queue's Redis and the SMTP catcher that feeds the development mailbox and MAIL_DIR.
+      const mail = await startEmbeddedMail({
+        ownerUrl,
+        mailDir: config.MAIL_DIR,
+        redisUrl: config.MAIL_REDIS_URL,
+      });
+      stopMail = mail.stop;
+      config = { ...config, ...mail.env };
+      progress(`mail: Redis at ${mail.env.MAIL_REDIS_URL}, SMTP catcher at ${mail.env.MAIL_SMTP_URL}`);
+    }
     const platform = await startPlatform(ownerUrl, config, SERVICES, { now: options.now });
     const app = await buildGateway({
       config: platform.deps.config,
@@ -105,6 +119,7 @@ export async function startStack(
         await worker?.stop();
         await app.close();
         await platform.close();
+        await stopMail();
         await stopTemporal();
         await stopPostgres();
         await stopEntree();
@@ -112,6 +127,7 @@ export async function startStack(
     };
   } catch (error) {
     await worker?.stop();
+    await stopMail();
     await stopTemporal();
     await stopPostgres();
     await stopEntree();

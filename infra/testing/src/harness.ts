@@ -5,6 +5,7 @@ import { TENANT_IDS } from '@stageplein/contracts/tenants/tenant.types';
 import { parseConfig } from '@stageplein/kit/config/config';
 import { generateAuthSecret } from '@stageplein/kit/auth/auth-keys';
 import { prepareDatabase, startPlatform, type TPlatform } from '@stageplein/kit/runtime/platform';
+import { startEmbeddedMail } from '@stageplein/stack/embedded-mail';
 import type { TServiceModule } from '@stageplein/kit/service';
 import type { TEventTransport } from '@stageplein/kit/outbox/transport';
 import { STACK_CONFIG, type TStackConfig } from '@stageplein/stack/services';
@@ -111,12 +112,35 @@ export async function testPlatform(
   services: readonly TServiceModule<TStackConfig>[],
   options: { seed?: boolean; now?: Date; transport?: TEventTransport; env?: Record<string, string> } = {},
 ): Promise<TPlatform<TStackConfig> & { ownerUrl: string; config: TStackConfig }> {
-  const { ownerUrl, config } = await freshDatabase(services, options);
+  const fresh = await freshDatabase(services, options);
+  const ownerUrl = fresh.ownerUrl;
+  let config = fresh.config;
   const now = options.now;
+  // Notifications sends mail through its queue and SMTP: a Redis and an SMTP catcher of the file's own
+  // (feeding the development mailbox and MAIL_DIR), unless the test gives its own.
+  const mail = services.some((s) => s.name === 'notifications')
+    ? await startEmbeddedMail({
+        ownerUrl,
+        mailDir: config.MAIL_DIR,
+        redisUrl: config.MAIL_REDIS_URL,
+        smtpUrl: config.MAIL_SMTP_URL,
+      })
+    : undefined;
+  if (mail) config = { ...config, ...mail.env };
   const platform = await startPlatform(ownerUrl, config, services, {
     transport: options.transport,
     now: now ? () => now : undefined,
+  }).catch(async (error: unknown) => {
+    await mail?.stop();
+    throw error;
   });
+  if (mail) {
+    const close = platform.close.bind(platform);
+    platform.close = async () => {
+      await close();
+      await mail.stop();
+    };
+  }
   // The template's seeds leave their events in the outboxes; the copy's relay delivers them. Until it has,
   // read models fed by them (content's organizations decide who edits) lag the seeds, and a test's first
   // request would race the relay.

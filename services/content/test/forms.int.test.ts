@@ -710,7 +710,7 @@ describe('seeds', () => {
     const id = res.json().data.id;
     const [event] = await outboxEvents(h, 'content.form.submitted', id);
     expect(event!.data).toMatchObject({ purpose: 'contact', form_version: 1 });
-    // The mail request (identity sends it: docs/decisions/mail-requests.md), in the same transaction.
+    // The mail request (notifications sends it: docs/decisions/mail-requests.md), in the same transaction.
     const [delivery] = (
       await sql<{ id: string; recipient_email: string; status: string }>`
         select id, recipient_email, status from content.mail_deliveries

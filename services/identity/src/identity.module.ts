@@ -24,7 +24,6 @@ import { seedTenant } from './seeds/seed.ts';
 import { organizationSignupsConsumer } from './organization-signups/organization-signups.consumer.ts';
 import { organizationsReadModelConsumer } from '@stageplein/kit/read-models/organizations-read-model.consumer';
 import { ORGANIZATIONS_READ_MODEL_GROUP } from './organizations/organizations.repository.ts';
-import { mailRequestsConsumer } from './mail-requests/mail-requests.consumer.ts';
 import { changedUsers } from './shared/request.ts';
 import { authCheckCache } from '@stageplein/kit/auth/auth-cache';
 import { SERVICE_PREFIXES } from '@stageplein/contracts/routes/service-prefixes';
@@ -93,7 +92,6 @@ export const identityService: TServiceModule<TIdentityConfig> = {
   consumers: (deps) => [
     organizationSignupsConsumer(deps),
     organizationsReadModelConsumer(deps, SCHEMA, ORGANIZATIONS_READ_MODEL_GROUP),
-    mailRequestsConsumer(deps),
   ],
   async seedTenant(ctx, tenant) {
     // The demo accounts' hashes cost what new ones do (PASSWORD_SCRYPT_COST; 15 unless configured).

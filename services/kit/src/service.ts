@@ -69,6 +69,11 @@ export interface TServiceModule<TCfg extends TConfig = TConfig> {
   seedTenant?(ctx: TSeedContext, tenant: string): Promise<void>;
   consumers?(deps: TServiceDeps<TCfg>): TConsumer[];
   /**
+   * Work the service runs beside its requests and consumers in every process that runs it (notifications'
+   * mail worker), started by the platform after the consumers; the returned function stops it.
+   */
+  start?(deps: TServiceDeps<TCfg>): Promise<() => Promise<void>>;
+  /**
    * Where credential checks find revocations and roles. Default: the kit read model in the service's
    * own schema (`authReadModelMigrationV1`, `…V2` + `authReadModelConsumer`), which such a service must include.
    */

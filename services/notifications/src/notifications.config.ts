@@ -12,6 +12,23 @@ export const NOTIFICATIONS_CONFIG = {
    * service says it in the count's `meta.poll_seconds`, so a change needs no new portal build.
    */
   NOTIFICATIONS_POLL_SECONDS: z.coerce.number().int().min(2).max(300).default(15),
+  /**
+   * The mail queue's Redis (docs/decisions/mail-delivery.md). With MAIL_SMTP_URL it turns mail on: the
+   * `mail.requested` consumer and the mail worker run in the process. `npm start` and the test stacks
+   * start a Redis and an SMTP catcher of their own when these are unset (infra/stack/src/embedded-mail.ts).
+   */
+  MAIL_REDIS_URL: z.string().optional(),
+  /** The SMTP relay the mail worker sends to: `smtp://host:port`, `smtps://user:pass@host`. */
+  MAIL_SMTP_URL: z.string().optional(),
+  /** Key prefix of the queue in Redis (tests keep theirs apart). */
+  MAIL_QUEUE_PREFIX: z.string().default('bull'),
+  /** Mails a second per tenant, across every worker. */
+  MAIL_PER_TENANT_PER_SECOND: z.coerce.number().int().min(1).default(50),
+  /** Tries of a deferred (4xx) mail in all; the first retry after MAIL_BACKOFF_MS, each next one doubling. */
+  MAIL_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(6),
+  MAIL_BACKOFF_MS: z.coerce.number().int().min(1).default(60_000),
+  /** Soft bounces in a row (each after every try) that suppress an address. */
+  MAIL_SOFT_BOUNCE_LIMIT: z.coerce.number().int().min(1).default(3),
 };
 
 export type TNotificationsConfig = TConfigOf<typeof NOTIFICATIONS_CONFIG>;

@@ -11,6 +11,8 @@ import {
   type TNotificationsDeps,
 } from './notifications.config.ts';
 import { feedConsumer } from './pipeline/feed.consumer.ts';
+import { mailEnabled, mailRequestsConsumer, startMail } from './mail/mail.runtime.ts';
+import { mailUsersConsumer } from './mail/users.consumer.ts';
 import { preferencesRoutes } from './preferences/preferences.routes.ts';
 
 const routes: FastifyPluginAsync<TNotificationsDeps> = async (app, deps) => {
@@ -20,7 +22,8 @@ const routes: FastifyPluginAsync<TNotificationsDeps> = async (app, deps) => {
 
 /**
  * The fifth service (issue #35, docs/decisions/notifications.md): the one consumer of every service's
- * events for telling people. Owns the in-app feed and each person's delivery preferences.
+ * events for telling people. Owns the in-app feed, each person's delivery preferences and the mail
+ * every service requests (rendered, queued on BullMQ and sent over SMTP).
  */
 export const notificationsService: TServiceModule<TNotificationsConfig> = {
   name: 'notifications',
@@ -33,5 +36,10 @@ export const notificationsService: TServiceModule<TNotificationsConfig> = {
     // Credential checks (sessions, revocations) and the recipients of organization-wide notices (roles).
     authReadModelConsumer(deps, SCHEMA),
     feedConsumer(deps),
+    // Requested mail (docs/decisions/mail-requests.md): recipients, then rendering and the queue.
+    mailUsersConsumer(deps),
+    ...(mailEnabled(deps.config) ? [mailRequestsConsumer(deps)] : []),
   ],
+  // The mail worker runs in every process that runs notifications, when mail is configured.
+  start: async (deps) => (mailEnabled(deps.config) ? startMail(deps) : async () => undefined),
 };

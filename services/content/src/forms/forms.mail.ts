@@ -23,7 +23,7 @@ export function contactSubmissionText(definition: TFormDefinition, answers: Reco
 
 /**
  * Mails a contact form's submission to the form's notify address (the tenant's contact address), in the
- * submission's transaction: identity sends it (docs/decisions/mail-requests.md, template `bulk_message`:
+ * submission's transaction: notifications sends it (docs/decisions/mail-requests.md, template `bulk_message`:
  * plain text, escaped) and the row in `content.mail_deliveries` follows its delivery.
  */
 export async function mailContactSubmission(

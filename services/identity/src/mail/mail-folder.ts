@@ -1,5 +1,6 @@
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { parseEml } from '@stageplein/kit/mail/eml';
 
 /** One mail as the mail folder keeps it (`<dir>/<tenant>/<time>-<seq>-<subject>.eml`). */
 export interface TFolderMail {
@@ -17,10 +18,6 @@ const ASCII = /^[\x20-\x7e]*$/;
 // RFC 2047 encoded words for headers that are not plain ASCII (Dutch subjects: "één", "’").
 const encodeHeader = (value: string) =>
   ASCII.test(value) ? value : `=?UTF-8?B?${Buffer.from(value, 'utf8').toString('base64')}?=`;
-const decodeHeader = (value: string) =>
-  value.replace(/=\?UTF-8\?B\?([A-Za-z0-9+/=]*)\?=/gi, (_m, b64: string) =>
-    Buffer.from(b64, 'base64').toString('utf8'),
-  );
 
 /** A file name a person can scan: time, order, and the subject made safe for every file system. */
 export function mailFileName(createdAt: Date, seq: number, subject: string): string {
@@ -68,26 +65,21 @@ export async function writeMailFiles(
   }
 }
 
+/**
+ * One `.eml` of the folder: identity's own plain files and the messages the embedded SMTP catcher kept
+ * as nodemailer sent them (MIME, encoded), alike.
+ */
 export function parseMailFile(file: string, content: string): TFolderMail {
-  const split = content.indexOf('\r\n\r\n');
-  const headers = new Map(
-    content
-      .slice(0, split)
-      .split('\r\n')
-      .map((line) => {
-        const colon = line.indexOf(':');
-        return [line.slice(0, colon).toLowerCase(), line.slice(colon + 1).trim()] as const;
-      }),
-  );
+  const { headers, text } = parseEml(content);
   return {
     file,
-    seq: Number(headers.get('x-stageplein-seq')),
+    seq: Number(headers.get('x-stageplein-seq') ?? 0),
     tenant: headers.get('x-stageplein-tenant') ?? '',
     kind: headers.get('x-stageplein-kind') ?? '',
-    to: headers.get('to') ?? '',
-    subject: decodeHeader(headers.get('subject') ?? ''),
+    to: (headers.get('to') ?? '').replace(/^.*<([^>]+)>.*$/, '$1'),
+    subject: headers.get('subject') ?? '',
     date: headers.get('date') ?? '',
-    text: content.slice(split + 4).replace(/\r\n$/, ''),
+    text,
   };
 }
 
@@ -103,7 +95,8 @@ export async function readMailFolder(dir: string, tenant?: string): Promise<TFol
       mails.push(parseMailFile(file, await readFile(file, 'utf8')));
     }
   }
-  return mails.sort((a, b) => a.seq - b.seq);
+  // File names start with the time they were written (both writers), then an order number.
+  return mails.sort((a, b) => path.basename(a.file).localeCompare(path.basename(b.file)) || a.seq - b.seq);
 }
 
 /** The links of a mail's text, for a terminal line. */

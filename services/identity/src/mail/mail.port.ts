@@ -1,7 +1,9 @@
 import type { TLanguage } from '@stageplein/contracts/i18n/index';
 import { getTenant } from '@stageplein/contracts/tenants/tenant-registry';
-import type { TDb } from '../database.ts';
-import { renderMail, type TMailKind, type TMailVars } from './templates.ts';
+import type { Kysely } from 'kysely';
+import { setTenant } from '@stageplein/kit/db/rls';
+import type { TDb, TIdentityDb } from '../database.ts';
+import { renderMail, type TMailKind, type TMailVars } from '@stageplein/kit/mail/templates';
 import type { TIdentityConfig } from '../identity.config.ts';
 import { writeMailFiles } from './mail-folder.ts';
 
@@ -69,6 +71,31 @@ export function devMailbox(config: Pick<TIdentityConfig, 'MAIL_DIR' | 'MAIL_FROM
     },
   };
   return port;
+}
+
+/**
+ * A mail the embedded profile's SMTP catcher took (notifications sent it through its queue and SMTP):
+ * kept in the development mailbox beside identity's own, so /api/v1/dev/mailbox shows every mail.
+ */
+export async function keepCaughtMail(
+  db: Kysely<unknown>,
+  mail: { tenant: string; kind: string; to: string; subject: string; text: string; html: string; at: Date },
+): Promise<void> {
+  await (db as Kysely<TIdentityDb>).transaction().execute(async (trx) => {
+    await setTenant(trx, mail.tenant);
+    await trx
+      .insertInto('identity.dev_mails')
+      .values({
+        tenant_id: mail.tenant,
+        kind: mail.kind,
+        to_address: mail.to,
+        subject: mail.subject,
+        text_body: mail.text,
+        html_body: mail.html,
+        created_at: mail.at,
+      })
+      .execute();
+  });
 }
 
 export function mailPortFor(config: TIdentityConfig): TMailPort {

@@ -2,7 +2,7 @@ import { mailSingleUseTokens, type TIssuedToken } from '@stageplein/kit/mail/sin
 import type { TCtx } from '../shared/request.ts';
 import type { TUserRow } from '../users/users.repository.ts';
 import type { TOutgoingMail } from './mail.port.ts';
-import { duration, type TMailKind, type TMailVars } from './templates.ts';
+import { duration, type TMailKind, type TMailVars } from '@stageplein/kit/mail/templates';
 
 /** A single-use link mailed to a user: invitation, confirmation, password reset, sign-in link, deletion. */
 export interface TUserTokenMail {

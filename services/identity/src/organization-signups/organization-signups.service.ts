@@ -2,7 +2,7 @@ import type { TEventPayload } from '@stageplein/contracts/events/payloads';
 import { translate } from '@stageplein/contracts/i18n/index';
 import { SYSTEM, type TChangeActor } from '@stageplein/kit/auth/caller';
 import { expiresAfter, minutesOf } from '../auth/sessions.service.ts';
-import type { TMailKind } from '../mail/templates.ts';
+import type { TMailKind } from '@stageplein/kit/mail/templates';
 import type { TCtx } from '../shared/request.ts';
 import { publicUrl } from '@stageplein/kit/tenant/public-url';
 import { findUserByEmail, type TUserRow } from '../users/users.repository.ts';

@@ -5,7 +5,7 @@ import { useCaseConsumer } from '../outbox/use-case-consumer.ts';
 import { applyMailOutcome } from './mail-requests.ts';
 
 /**
- * Identity's answers to `service`'s mail requests (a service that requests mail adds it to its module's
+ * Notifications' answers to `service`'s mail requests (a service that requests mail adds it to its module's
  * `consumers`): each outcome goes to `applyMailOutcome`.
  */
 export const mailDeliveryStatusConsumer = (deps: TServiceDeps, service: TMailRequestingService): TConsumer =>

@@ -21,7 +21,7 @@ import { schemaTables, type TDbOf } from '../db/schema-tables.ts';
 /**
  * Mail for services other than identity (docs/decisions/mail-requests.md): the use case requests it in
  * its own transaction — a `mail_deliveries` row (`mailDeliveriesMigrationV1(schema)`) and a
- * `<service>.mail.requested` event — so a mail goes out exactly when the change commits; identity
+ * `<service>.mail.requested` event — so a mail goes out exactly when the change commits; notifications
  * renders and sends it in the recipient's language and answers delivered/failed, which
  * `mailDeliveryStatusConsumer` writes back to the row.
  */
@@ -160,7 +160,7 @@ export async function mailDeliveriesOf<DB>(
 }
 
 /**
- * The use case of the mail delivery statuses: writes identity's answer back to the requesting service's
+ * The use case of the mail delivery statuses: writes notifications' answer back to the requesting service's
  * `mail_deliveries` row (its consumer, in every service that requests mail:
  * mail-delivery-status.consumer.ts). Outcomes of other services' requests are skipped; a settled row stays.
  */
@@ -169,10 +169,10 @@ export async function applyMailOutcome<DB>(
   service: TMailRequestingService,
   event: TEventEnvelope,
 ): Promise<void> {
-  const failed = event.type === 'identity.mail.failed';
+  const failed = event.type === 'notifications.mail.failed';
   const outcome = failed
-    ? EVENT_PAYLOADS['identity.mail.failed'].parse(event.data)
-    : { ...EVENT_PAYLOADS['identity.mail.delivered'].parse(event.data), reason: null };
+    ? EVENT_PAYLOADS['notifications.mail.failed'].parse(event.data)
+    : { ...EVENT_PAYLOADS['notifications.mail.delivered'].parse(event.data), reason: null };
   if (outcome.service !== service) return;
   await deliveriesDb(ctx.db, service)
     .updateTable('mail_deliveries')

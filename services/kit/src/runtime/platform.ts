@@ -128,6 +128,8 @@ export async function startPlatform<TCfg extends TConfig>(
   }
   // Through Kafka (the distributed profile's processes): applied means committed by every live group.
   if (transport instanceof KafkaTransport) deps.outboxSettled = kafkaOutboxSettled(readDbs.get, transport);
+  const stops: (() => Promise<void>)[] = [];
+  for (const service of services) if (service.start) stops.push(await service.start(deps));
   const owner = createDb<unknown>(createPool(ownerUrl, 2));
   return {
     owner,
@@ -137,6 +139,7 @@ export async function startPlatform<TCfg extends TConfig>(
     transport,
     deps,
     async close() {
+      for (const stop of stops.reverse()) await stop();
       await relay.stop();
       await transport.close();
       await Promise.all([

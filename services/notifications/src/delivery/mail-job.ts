@@ -11,6 +11,8 @@ export interface TMailJob {
   subject: string;
   text: string;
   html?: string;
+  /** The service whose `mail.requested` this answers: told `notifications.mail.delivered`/`failed`. */
+  service?: string;
 }
 
 /** What became of a job; `failed` is final (suppressed, bounced, or every retry deferred). */

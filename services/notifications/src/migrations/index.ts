@@ -6,6 +6,7 @@ import m20270216T0903_auth_sessions from './20270216T0903-auth-sessions.ts';
 import m20270216T0904_outbox_pending from './20270216T0904-outbox-pending.ts';
 import m20270216T0910_feed from './20270216T0910-feed.ts';
 import m20270216T0920_mail_suppressions from './20270216T0920-mail-suppressions.ts';
+import m20270216T0930_mail_recipients from './20270216T0930-mail-recipients.ts';
 
 /**
  * Applied in key order. Each migration is a frozen file named by its timestamp: once landed it is never
@@ -22,4 +23,6 @@ export const migrations: Record<string, Migration> = {
   '20270216T0910-feed': m20270216T0910_feed,
   // Mail delivery: suppressed addresses (hard bounces, repeated soft bounces).
   '20270216T0920-mail-suppressions': m20270216T0920_mail_suppressions,
+  // Requested mail: the recipients' addresses and languages (identity's user events).
+  '20270216T0930-mail-recipients': m20270216T0930_mail_recipients,
 };

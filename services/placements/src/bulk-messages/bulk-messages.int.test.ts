@@ -17,7 +17,7 @@ import {
 
 /**
  * Bulk messages: recipients per internship, one mail request each through the shared mail module in
- * the same transaction, a repeated request that mails no one again, the status from identity's
+ * the same transaction, a repeated request that mails no one again, the status from notifications'
  * reports, and only the school's own internships (ownership, cross-tenant).
  */
 let h: THarness;
@@ -203,7 +203,7 @@ describe('bulk messages', () => {
     );
   });
 
-  it('shows each recipient’s status from identity’s reports, once per report however often delivered', async () => {
+  it('shows each recipient’s status from notifications’ reports, once per report however often delivered', async () => {
     const { admin, schoolId } = await school();
     const [s1, s2] = [
       await person('student', schoolId, 'School'),
@@ -212,17 +212,17 @@ describe('bulk messages', () => {
     const sent = await send(admin, { internship_ids: [await internshipOf(s1), await internshipOf(s2)] });
     const messageId = sent.json().data.id as string;
     const [r1, r2] = await mailRequests(messageId);
-    await deliver(h, 'identity.mail.delivered', r1!.delivery_id, {
+    await deliver(h, 'notifications.mail.delivered', r1!.delivery_id, {
       delivery_id: r1!.delivery_id,
       service: 'placements',
     });
-    await deliver(h, 'identity.mail.failed', r2!.delivery_id, {
+    await deliver(h, 'notifications.mail.failed', r2!.delivery_id, {
       delivery_id: r2!.delivery_id,
       service: 'placements',
       reason: 'recipient_inactive',
     });
     // A late "delivered" for the failed one (a redelivery, or out of order) does not change it.
-    await deliver(h, 'identity.mail.delivered', r2!.delivery_id, {
+    await deliver(h, 'notifications.mail.delivered', r2!.delivery_id, {
       delivery_id: r2!.delivery_id,
       service: 'placements',
     });

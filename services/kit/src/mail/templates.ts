@@ -1,5 +1,11 @@
 import type { TLanguage } from '@stageplein/contracts/i18n/index';
 
+/**
+ * The shipped mail templates of every kind, nl and en (docs/decisions/mail-requests.md). Notifications
+ * renders the kinds other services request; identity still renders its own account mails. A tenant's
+ * own version of a kind (issue #35 item 2) is a `TTemplate` passed to `renderMail` instead of the default.
+ */
+
 export const MAIL_KINDS = [
   'invitation',
   'confirmation',
@@ -54,7 +60,7 @@ export interface TMailVars {
   sender?: string;
 }
 
-interface TTemplate {
+export interface TTemplate {
   subject: string;
   /** Paragraphs; `{{link}}` becomes the button, the other placeholders are replaced. */
   paragraphs: string[];
@@ -374,13 +380,14 @@ function fill(text: string, vars: TMailVars): string {
 const htmlParagraphs = (p: string) =>
   p.split(/\n\s*\n/).map((part) => `<p>${escapeHtml(part.trim()).replace(/\r?\n/g, '<br>')}</p>`);
 
-/** Subject, plain text and HTML of one mail. */
+/** Subject, plain text and HTML of one mail: the shipped template, or `template` (a tenant's own) when given. */
 export function renderMail(
   lang: TLanguage,
   kind: TMailKind,
   vars: TMailVars,
+  template?: TTemplate,
 ): { subject: string; text: string; html: string } {
-  const t = TEMPLATES[lang][kind];
+  const t = template ?? TEMPLATES[lang][kind];
   // A paragraph that is only an optional placeholder (a reason not given) is left out.
   const paragraphs = t.paragraphs.map((p) => fill(p, vars)).filter((p) => p.trim() !== '');
   const text = [...paragraphs, `${t.button}: ${vars.link}`].join('\n\n');

@@ -1,0 +1,94 @@
+import {
+  MAIL_REQUESTED_TYPES,
+  MAIL_REQUESTING_SERVICES,
+  ZMailRequested,
+  type TMailRequestingService,
+} from '@stageplein/contracts/events/mail';
+import { setTenant } from '@stageplein/kit/db/rls';
+import type { TConsumer } from '@stageplein/kit/outbox/transport';
+import { useCaseConsumer } from '@stageplein/kit/outbox/use-case-consumer';
+import { SCHEMA, type TNotificationsDb } from '../database.ts';
+import { mailQueue, mailWorker, type TMailQueue } from '../delivery/mail-queue.ts';
+import { smtpSender } from '../delivery/smtp.ts';
+import type { TNotificationsConfig, TNotificationsDeps } from '../notifications.config.ts';
+import type { TDb } from '../shared/request.ts';
+import { answerMailRequest, queueRequestedMail } from './mail-requests.service.ts';
+
+/** Mail runs where both its Redis and its SMTP relay are configured (docs/decisions/mail-delivery.md). */
+export const mailEnabled = (config: TNotificationsConfig): boolean =>
+  Boolean(config.MAIL_REDIS_URL && config.MAIL_SMTP_URL);
+
+const retryOf = (config: TNotificationsConfig) => ({
+  attempts: config.MAIL_ATTEMPTS,
+  backoffMs: config.MAIL_BACKOFF_MS,
+});
+
+/** One queue per running platform (its deps), opened on first use by the consumer. */
+const queues = new WeakMap<TNotificationsDeps, TMailQueue>();
+const queueOf = (deps: TNotificationsDeps): TMailQueue => {
+  let queue = queues.get(deps);
+  if (!queue) {
+    queue = mailQueue({
+      redisUrl: deps.config.MAIL_REDIS_URL!,
+      prefix: deps.config.MAIL_QUEUE_PREFIX,
+      retry: retryOf(deps.config),
+    });
+    queues.set(deps, queue);
+  }
+  return queue;
+};
+
+/**
+ * Every service's mail requests, once per event id (kit's idempotent consumer): rendered and queued,
+ * or answered `failed` at once (docs/decisions/mail-requests.md).
+ */
+export const mailRequestsConsumer = (deps: TNotificationsDeps): TConsumer =>
+  useCaseConsumer<TNotificationsDb, TNotificationsConfig>(deps, {
+    schema: SCHEMA,
+    group: `${SCHEMA}.mail-requests`,
+    types: MAIL_REQUESTED_TYPES,
+    run: (ctx, event) =>
+      queueRequestedMail(
+        ctx,
+        MAIL_REQUESTING_SERVICES.find((s) => event.type === `${s}.mail.requested`)!,
+        ZMailRequested.parse(event.data),
+        (job) => queueOf(deps).enqueue(job),
+      ),
+  });
+
+/**
+ * The mail worker in this process: takes the queue's jobs, sends them over SMTP and answers each
+ * requesting service once the outcome is final. Returns the function that stops worker and queue.
+ */
+export async function startMail(deps: TNotificationsDeps): Promise<() => Promise<void>> {
+  const config = deps.config;
+  const smtp = smtpSender(config.MAIL_SMTP_URL!);
+  const worker = mailWorker({
+    redisUrl: config.MAIL_REDIS_URL!,
+    prefix: config.MAIL_QUEUE_PREFIX,
+    db: deps.db,
+    smtp,
+    perTenantPerSecond: config.MAIL_PER_TENANT_PER_SECOND,
+    softBounceLimit: config.MAIL_SOFT_BOUNCE_LIMIT,
+    now: deps.now,
+    onOutcome: async (mail, outcome) => {
+      if (!mail.service) return;
+      await (deps.db as TDb).transaction().execute(async (trx) => {
+        await setTenant(trx, mail.tenant);
+        await answerMailRequest(
+          trx,
+          mail.tenant,
+          mail.id,
+          mail.service as TMailRequestingService,
+          outcome.status === 'delivered' ? outcome : { status: 'failed', reason: outcome.reason },
+        );
+      });
+    },
+  });
+  return async () => {
+    await worker.close();
+    smtp.close();
+    await queues.get(deps)?.close();
+    queues.delete(deps);
+  };
+}

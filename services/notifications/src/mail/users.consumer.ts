@@ -1,0 +1,42 @@
+import { sql } from 'kysely';
+import { EVENT_PAYLOADS } from '@stageplein/contracts/events/payloads';
+import type { TEventEnvelope } from '@stageplein/contracts/events/envelope';
+import type { TConsumer } from '@stageplein/kit/outbox/transport';
+import { useCaseConsumer } from '@stageplein/kit/outbox/use-case-consumer';
+import { SCHEMA, type TNotificationsDb } from '../database.ts';
+import type { TNotificationsConfig, TNotificationsDeps } from '../notifications.config.ts';
+import type { TCtx } from '../shared/request.ts';
+import './users.table.ts';
+
+const USER_EVENTS = ['identity.user.created', 'identity.user.updated', 'identity.user.deleted'] as const;
+
+/**
+ * Keeps `notifications.users` (address, first name, language, status) current from identity's events,
+ * once per event id; an event older than the row changes nothing and a deleted user stays a tombstone.
+ */
+export async function applyUserEvent(ctx: TCtx, event: TEventEnvelope): Promise<void> {
+  const time = new Date(event.time);
+  if (event.type === 'identity.user.deleted') {
+    const { user_id } = EVENT_PAYLOADS['identity.user.deleted'].parse(event.data);
+    await sql`update notifications.users set deleted = true, email = '', first_name = null,
+      event_time = ${time} where id = ${user_id} and event_time <= ${time}`.execute(ctx.db);
+    return;
+  }
+  const u = EVENT_PAYLOADS['identity.user.updated'].parse(event.data);
+  await sql`
+    insert into notifications.users (id, tenant_id, email, first_name, locale, status, deleted, event_time)
+    values (${u.user_id}, ${event.tenant}, ${u.email}, ${u.first_name}, ${u.locale}, ${u.status}, false, ${time})
+    on conflict (id) do update set email = excluded.email, first_name = excluded.first_name,
+      locale = excluded.locale, status = excluded.status, event_time = excluded.event_time
+    where notifications.users.event_time <= excluded.event_time and not notifications.users.deleted`.execute(
+    ctx.db,
+  );
+}
+
+export const mailUsersConsumer = (deps: TNotificationsDeps): TConsumer =>
+  useCaseConsumer<TNotificationsDb, TNotificationsConfig>(deps, {
+    schema: SCHEMA,
+    group: `${SCHEMA}.mail-users`,
+    types: USER_EVENTS,
+    run: applyUserEvent,
+  });

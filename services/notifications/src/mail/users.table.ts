@@ -1,0 +1,17 @@
+/** A user as requested mail needs them (migration 20270216T0930-mail-recipients), from identity's events. */
+export interface TMailUsersTable {
+  id: string;
+  tenant_id: string;
+  email: string;
+  first_name: string | null;
+  locale: string;
+  status: string;
+  deleted: boolean;
+  event_time: Date;
+}
+
+declare module '../database.ts' {
+  interface TNotificationsDb {
+    'notifications.users': TMailUsersTable;
+  }
+}
