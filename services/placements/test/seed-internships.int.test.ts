@@ -60,6 +60,23 @@ describe('seeds: internships for every tenant’s demo accounts', () => {
   });
 });
 
+describe('seeds: the internships’ organization names', () => {
+  it('name the vacancy’s organization (not the self-found fallback), as organizations publishes it', async () => {
+    const { rows } = await sql<{ tenant_id: string; name: string | null; expected: string | null }>`
+      select i.tenant_id, i.organization_name as name,
+        (select e.envelope->'data'->>'name' from organizations.outbox e
+          where e.type = 'organizations.organization.created'
+            and e.envelope->'data'->>'organization_id' = i.organization_id::text
+          order by e.seq limit 1) as expected
+      from placements.internships i where i.vacancy_id is not null`.execute(db.owner);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const r of rows) {
+      expect(r.expected, r.tenant_id).toBeTruthy();
+      expect(r.name, r.tenant_id).toBe(r.expected);
+    }
+  });
+});
+
 describe('seeds: the demo vacancies’ levels and tags', () => {
   it('carry the demo School’s levels and tags (organizations’ catalogue), in every tenant', async () => {
     const { rows } = await sql<{ tenant_id: string; levels: string[]; tags: string[] }>`

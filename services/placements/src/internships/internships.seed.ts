@@ -9,6 +9,19 @@ import { record } from '../shared/events.ts';
 import { findVacancy, seedVacancyId } from '../vacancies/index.ts';
 import { SYSTEM, type TCtx } from '../shared/request.ts';
 
+/** An organization's name from organizations' published created event (kit's seeds read it so too). */
+async function publishedOrganizationName(ctx: TCtx, organizationId: string): Promise<string | null> {
+  const table = await sql<{
+    t: string | null;
+  }>`select to_regclass('organizations.outbox')::text as t`.execute(ctx.db);
+  if (!table.rows[0]?.t) return null;
+  const { rows } = await sql<{ name: string }>`
+    select envelope->'data'->>'name' as name from organizations.outbox
+    where type = 'organizations.organization.created' and envelope->'data'->>'organization_id' = ${organizationId}
+    order by seq limit 1`.execute(ctx.db);
+  return rows[0]?.name ?? null;
+}
+
 /** The demo student's internships: which seeded vacancy (by its index), how far along, and when. */
 interface TSeedInternship {
   vacancy: number | null;
@@ -97,6 +110,10 @@ export async function seedInternships(ctx: TCtx, tenant: TTenant, today: Date): 
     const vacancy =
       s.vacancy === null ? undefined : await findVacancy(ctx.db, seedVacancyId(tenant.id, s.vacancy));
     if (s.vacancy !== null && !vacancy) continue;
+    // The read model is empty while seeding (no event delivered yet): the name from organizations' event.
+    const organizationName = vacancy
+      ? (vacancy.organization_name ?? (await publishedOrganizationName(ctx, vacancy.organization_id)))
+      : 'Bakkerij Jansen';
     const status = s.path.at(-1)!;
     const start = addDays(today, s.startsIn);
     const created = addDays(today, Math.min(s.startsIn, 0) - 30);
@@ -126,7 +143,7 @@ export async function seedInternships(ctx: TCtx, tenant: TTenant, today: Date): 
       end_date: isoDate(addDays(start, s.weeks * 7)),
       contract_type: contractTypeFor(tenant.features),
       self_found: !vacancy,
-      organization_name: vacancy?.organization_name ?? 'Bakkerij Jansen',
+      organization_name: organizationName,
       contact_name: vacancy ? null : 'Piet Jansen',
       contact_email: vacancy ? null : 'piet@bakkerij-jansen.example',
       contact_phone_number: vacancy ? null : '0612345678',
