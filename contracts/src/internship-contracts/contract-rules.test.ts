@@ -11,6 +11,7 @@ import {
   fillVariables,
   isMinorOn,
   mayDownloadContract,
+  studentSeesContract,
   mayFillCompanyFields,
   mayManageContracts,
   mayMoveContract,
@@ -284,5 +285,14 @@ describe('statuses and who may', () => {
       expect(mayDownloadContract({ userId: 's1', parties: ['school'] }, { ...c, status }), status).toBe(
         false,
       );
+  });
+
+  it('a student sees a contract once sent out; a voided one only if it had been sent', () => {
+    const sent = '2027-01-10T09:00:00Z';
+    expect(studentSeesContract({ status: 'draft', releasedAt: null })).toBe(false);
+    for (const status of ['company_fields', 'signing', 'signed', 'sealed'] as const)
+      expect(studentSeesContract({ status, releasedAt: sent }), status).toBe(true);
+    expect(studentSeesContract({ status: 'voided', releasedAt: sent })).toBe(true);
+    expect(studentSeesContract({ status: 'voided', releasedAt: null })).toBe(false);
   });
 });

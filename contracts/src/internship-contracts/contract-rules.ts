@@ -500,6 +500,14 @@ export function contractAdminActions(
   return out;
 }
 
+/**
+ * What a student sees of their own contracts (issue #34): not a draft (the school may still change or
+ * drop it), and a voided one only when it had been sent out (`releasedAt`), shown with its reason. Staff
+ * and the organization see every contract of the internships they follow. The list's SQL follows this.
+ */
+export const studentSeesContract = (c: { status: TContractStatus; releasedAt: string | null }): boolean =>
+  c.status !== 'draft' && (c.status !== 'voided' || c.releasedAt !== null);
+
 // ---------------------------------------------------------------------------------------------
 // The sealed PDF
 // ---------------------------------------------------------------------------------------------

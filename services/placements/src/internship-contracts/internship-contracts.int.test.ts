@@ -565,6 +565,8 @@ describe('contracts', () => {
       (await call(h.app, { url: `${C}${query}`, headers: user.headers }))
         .json()
         .data.map((x: { id: string }) => x.id);
+    // A draft: not the student's yet (contracts' studentSeesContract; the test after this one).
+    await action(demo.school, c.id, 'release');
     for (const user of [demo.school, demo.student, demo.mentor, demo.company]) {
       expect(await ids(user), 'sees').toContain(c.id);
       expectStatus(await call(h.app, { url: `${C}/${c.id}`, headers: user.headers }), 200);
@@ -574,18 +576,61 @@ describe('contracts', () => {
       expectStatus(await call(h.app, { url: `${C}/${c.id}`, headers: user.headers }), 404, 'not_found');
     }
     expect(await ids(demo.school, `?filter[internship_id]=${internshipId}`)).toEqual([c.id]);
-    expect(await ids(demo.school, `?filter[status]=signing&filter[internship_id]=${internshipId}`)).toEqual(
-      [],
-    );
+    expect(await ids(demo.school, `?filter[status]=draft&filter[internship_id]=${internshipId}`)).toEqual([]);
     expectStatus(await call(h.app, { url: `${C}?filter[status]=nope`, headers: demo.school.headers }), 422);
-    // Read-only for the student: no actions.
+    // Read-only for the student: no actions; they may sign as themselves once it is out.
     const own = await call(h.app, { url: `${C}/${c.id}`, headers: demo.student.headers });
     expect(own.json().data.meta).toEqual({
       actions: [],
       may_fill_company_fields: false,
-      sign_as: [],
+      sign_as: [c.attributes.signers.find((x: { role: string }) => x.role === 'student').id],
       may_download: false,
     });
+  });
+
+  it('a student sees their contracts once sent out: no drafts, a voided one only if it had been sent (with its reason)', async () => {
+    await publishedTemplate(demo, COMPANY_FIRST, []);
+    const ids = async (user: TUser, internshipId: string) =>
+      (await call(h.app, { url: `${C}?filter[internship_id]=${internshipId}`, headers: user.headers }))
+        .json()
+        .data.map((x: { id: string }) => x.id);
+    const readBy = (user: TUser, id: string) => call(h.app, { url: `${C}/${id}`, headers: user.headers });
+    // A draft: the school, the mentor and the company see it; the student neither in the list nor by id.
+    const sent = await internshipOf(demo);
+    const a = (await generate(demo.school, { internship_id: sent, student_birth_date: '2000-01-01' })).json()
+      .data;
+    for (const user of [demo.school, demo.mentor, demo.company])
+      expect(await ids(user, sent)).toEqual([a.id]);
+    expect(await ids(demo.student, sent)).toEqual([]);
+    expectStatus(await readBy(demo.student, a.id), 404, 'not_found');
+    // Sent out: the student sees it.
+    expectStatus(await action(demo.school, a.id, 'release'), 200);
+    expect(await ids(demo.student, sent)).toEqual([a.id]);
+    expectStatus(await readBy(demo.student, a.id), 200);
+    // Voided after it was sent: still theirs to see, with the reason.
+    expectStatus(await action(demo.school, a.id, 'void', { reason: 'Andere stageplek' }), 200);
+    expect(await ids(demo.student, sent)).toEqual([a.id]);
+    const voided = await readBy(demo.student, a.id);
+    expectStatus(voided, 200);
+    expect(voided.json().data.attributes).toMatchObject({
+      status: 'voided',
+      void_reason: 'Andere stageplek',
+    });
+
+    // Voided as a draft (never sent): the student never sees it; the school does.
+    const never = await internshipOf(demo);
+    const b = (await generate(demo.school, { internship_id: never, student_birth_date: '2000-01-01' })).json()
+      .data;
+    expectStatus(await action(demo.school, b.id, 'void', { reason: 'Fout sjabloon' }), 200);
+    expect(await ids(demo.student, never)).toEqual([]);
+    expectStatus(await readBy(demo.student, b.id), 404, 'not_found');
+    expect(await ids(demo.school, never)).toEqual([b.id]);
+    // The unfiltered list agrees.
+    const all = (await call(h.app, { url: C, headers: demo.student.headers }))
+      .json()
+      .data.map((x: { id: string }) => x.id);
+    expect(all).toContain(a.id);
+    expect(all).not.toContain(b.id);
   });
 
   it('the phases’ plug-in generates once (idempotent), as the system', async () => {

@@ -41,6 +41,7 @@ import m20270212T0900_internship_contracts from './20270212T0900-internship-cont
 import m20270213T0900_contract_documents from './20270213T0900-contract-documents.ts';
 import m20270215T0900_contract_signing from './20270215T0900-contract-signing.ts';
 import m20270301T0900_contract_seal_failed from './20270301T0900-contract-seal-failed.ts';
+import m20270301T0910_contract_released_at from './20270301T0910-contract-released-at.ts';
 
 /**
  * Applied in key order. Each migration is a frozen file named by its timestamp: once landed it is never
@@ -118,4 +119,6 @@ export const migrations: Record<string, Migration> = {
   '20270215T0900-contract-signing': m20270215T0900_contract_signing,
   // A seal that failed every automatic attempt: seal_state `failed` (issue #34).
   '20270301T0900-contract-seal-failed': m20270301T0900_contract_seal_failed,
+  // When a contract was sent out: what a student sees of a voided one (issue #34).
+  '20270301T0910-contract-released-at': m20270301T0910_contract_released_at,
 };

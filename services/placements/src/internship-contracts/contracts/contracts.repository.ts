@@ -150,7 +150,16 @@ export async function listContracts(
   let q = viewQuery(db).where((eb) =>
     eb.or([
       sql<SqlBool>`false`,
-      ...scopes.map(scopeCondition),
+      // A student's scope: contracts' studentSeesContract (no drafts; voided only once sent out).
+      ...scopes.map((scope) =>
+        scope.kind === 'student'
+          ? eb.and([
+              scopeCondition(scope),
+              eb('c.status', '<>', 'draft'),
+              eb.or([eb('c.status', '<>', 'voided'), eb('c.released_at', 'is not', null)]),
+            ])
+          : scopeCondition(scope),
+      ),
       ...(contactPersonId ? [eb('c.contact_person_id', '=', contactPersonId)] : []),
     ]),
   );

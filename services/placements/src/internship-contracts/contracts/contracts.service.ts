@@ -5,6 +5,7 @@ import {
   fillVariables,
   isMinorOn,
   mayDownloadContract,
+  studentSeesContract,
   mayFillCompanyFields,
   mayManageContracts,
   mayMoveContract,
@@ -309,11 +310,17 @@ async function relationTo(ctx: TCtx, caller: TCaller, c: TContractView) {
     organizationId: c.organization_id,
     contactPersonId: c.contact_person_id,
   });
+  const parties = partiesOf(viewer, facts);
+  const contact = c.contact_person_id !== null && c.contact_person_id === caller.userId;
+  // A student alone (no other relation): only what contracts' studentSeesContract shows them.
+  const onlyStudent = !manager && !fills && !contact && parties.every((p) => p === 'student');
   const reads =
     manager ||
     fills ||
-    readsInternship(viewer, facts) ||
-    (c.contact_person_id !== null && c.contact_person_id === caller.userId);
+    contact ||
+    (readsInternship(viewer, facts) &&
+      (!onlyStudent ||
+        studentSeesContract({ status: c.status, releasedAt: c.released_at?.toISOString() ?? null })));
   const downloads = mayDownloadContract(
     { userId: caller.userId, parties: partiesOf(viewer, facts) },
     {
@@ -467,7 +474,7 @@ export async function releaseContract(
   if (c.student_birth_date === null && version.signers.some((s) => s.role === 'parent_guardian'))
     throw new ApiError('contract_birth_date_missing', {}, { pointer: '/data/attributes/student_birth_date' });
   const status = releasedStatus(c.company_fields.length);
-  const updated = await updateContract(ctx.db, c.id, { status, updated_at: ctx.now });
+  const updated = await updateContract(ctx.db, c.id, { status, released_at: ctx.now, updated_at: ctx.now });
   await record(
     ctx,
     actor,

@@ -30,6 +30,8 @@ export interface TContractsTable {
   html_nl: string;
   html_en: string;
   void_reason: string | null;
+  /** When the draft was sent out (migration 20270301T0910); null for a draft, or voided as one. */
+  released_at: Generated<Date | null>;
   voided_by: string | null;
   voided_at: Date | null;
   created_by: string | null;
