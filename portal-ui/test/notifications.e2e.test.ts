@@ -105,7 +105,10 @@ describe('notifications', () => {
     // Back on the feed: all read at once.
     await student.page.goBack();
     await student.page.getByTestId('notifications-list').waitFor();
-    expect(await student.page.getByTestId('notification').first().getAttribute('data-read')).toBe('true');
+    // The list shows what it had, then what the service says now (opened: read).
+    await expect
+      .poll(() => student.page.getByTestId('notification').first().getAttribute('data-read'), POLL)
+      .toBe('true');
     if (before > 0) {
       await student.page.getByTestId('notifications-read-all').click();
       await expect.poll(() => bell.getAttribute('data-unread'), POLL).toBe('0');

@@ -61,7 +61,8 @@ export function NotificationBell() {
           : t('shell.notifications')
       }
       data-testid="notifications"
-      data-unread={count}
+      // Absent until the first answer: "0" would say nothing is unread before anyone asked.
+      data-unread={unread.data ? count : undefined}
     >
       <Icon name="bell" />
       {count > 0 && (
