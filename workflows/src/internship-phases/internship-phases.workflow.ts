@@ -1,12 +1,15 @@
 import {
   ApplicationFailure,
   allHandlersFinished,
+  type LocalActivityOptions,
   condition,
   continueAsNew,
   defineQuery,
   defineSignal,
   defineUpdate,
+  patched,
   proxyActivities,
+  proxyLocalActivities,
   setHandler,
 } from '@temporalio/workflow';
 import {
@@ -46,7 +49,7 @@ export const phaseRunStateQuery = defineQuery<TPhaseRunState>(QUERIES.phaseRunSt
  * a new worker after a crash never writes twice. Seconds of work at most; retried for about an hour
  * before the run fails (a database outage longer than that needs an operator).
  */
-const activities = proxyActivities<TPhaseRunActivities>({
+const ACTIVITY_OPTIONS: LocalActivityOptions = {
   startToCloseTimeout: '30 seconds',
   retry: {
     initialInterval: '1 second',
@@ -55,7 +58,17 @@ const activities = proxyActivities<TPhaseRunActivities>({
     maximumAttempts: 20,
     nonRetryableErrorTypes: ['PhasePlanMissing'],
   },
-});
+};
+const activities = proxyActivities<TPhaseRunActivities>(ACTIVITY_OPTIONS);
+/**
+ * The read-model writes that follow the run's own steps (entering and leaving a phase, a completion, the
+ * end) as local activities: the worker runs them inside the workflow task, without the server's
+ * schedule/poll/complete round trips and the workflow task after each (infra/bench/internship-phases:
+ * the interpreter's Temporal work). Reminders and escalations, which wait on timers, stay activities.
+ * Executions recorded before this patch replay with activities.
+ */
+const localActivities = proxyLocalActivities<TPhaseRunActivities>(ACTIVITY_OPTIONS);
+export const LOCAL_READ_MODEL_WRITES = 'phase-read-model-local-activities';
 
 const refuse = (type: (typeof PHASE_UPDATE_FAILURES)[keyof typeof PHASE_UPDATE_FAILURES], message: string) =>
   ApplicationFailure.create({ type, message, nonRetryable: true });
@@ -111,7 +124,9 @@ export async function internshipPhases(input: TInternshipPhasesInput): Promise<T
     run.ended ??= status;
   });
 
-  const phase = await activities.enterPhase({
+  // Decided once, before the first command, so an execution is one way or the other throughout.
+  const writes = patched(LOCAL_READ_MODEL_WRITES) ? localActivities : activities;
+  const phase = await writes.enterPhase({
     tenant: input.tenant,
     internshipId: input.internshipId,
     versionId: input.versionId,
@@ -123,7 +138,7 @@ export async function internshipPhases(input: TInternshipPhasesInput): Promise<T
   });
   if (phase.kind === 'ended') {
     // The internship ended (or the run did) before this phase started: nothing to enter.
-    await activities.endPhaseRun({
+    await writes.endPhaseRun({
       tenant: input.tenant,
       internshipId: input.internshipId,
       state: phase.state,
@@ -141,7 +156,7 @@ export async function internshipPhases(input: TInternshipPhasesInput): Promise<T
       const task = tasks.get(taskId)!;
       // Done at once in the workflow's state: a second update for it is refused while this one runs.
       task.state = 'done';
-      await activities.completePhaseTask({
+      await writes.completePhaseTask({
         tenant: input.tenant,
         taskId,
         userId,
@@ -235,13 +250,13 @@ export async function internshipPhases(input: TInternshipPhasesInput): Promise<T
   await condition(allHandlersFinished);
   const at = () => new Date().toISOString();
   if (run.ended !== null) {
-    await activities.leavePhase({
+    await writes.leavePhase({
       tenant: input.tenant,
       phaseId: phase.phaseId,
       state: 'cancelled',
       at: at(),
     });
-    await activities.endPhaseRun({
+    await writes.endPhaseRun({
       tenant: input.tenant,
       internshipId: input.internshipId,
       state: run.ended,
@@ -250,7 +265,7 @@ export async function internshipPhases(input: TInternshipPhasesInput): Promise<T
   }
   const migration = run.migrateTo;
   if (migration) {
-    await activities.leavePhase({
+    await writes.leavePhase({
       tenant: input.tenant,
       phaseId: phase.phaseId,
       state: 'migrated',
@@ -267,7 +282,7 @@ export async function internshipPhases(input: TInternshipPhasesInput): Promise<T
       carryFromPhaseId: phase.phaseId,
     });
   }
-  await activities.leavePhase({
+  await writes.leavePhase({
     tenant: input.tenant,
     phaseId: phase.phaseId,
     state: 'completed',
@@ -275,7 +290,7 @@ export async function internshipPhases(input: TInternshipPhasesInput): Promise<T
     ...(run.closedBy ? { userId: run.closedBy } : {}),
   });
   if (phase.last) {
-    await activities.endPhaseRun({
+    await writes.endPhaseRun({
       tenant: input.tenant,
       internshipId: input.internshipId,
       state: 'completed',
