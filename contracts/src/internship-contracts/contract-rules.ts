@@ -48,6 +48,12 @@ export const CONTRACT_TRANSITIONS: Readonly<Record<TContractStatus, readonly TCo
 export const mayMoveContract = (from: TContractStatus, to: TContractStatus): boolean =>
   CONTRACT_TRANSITIONS[from].includes(to);
 
+/**
+ * Whether a contract counts as signed by everyone (the phases' "contract signed" task): `signed`, or
+ * `sealed` after it.
+ */
+export const isSignedContractStatus = (s: TContractStatus): boolean => s === 'signed' || s === 'sealed';
+
 /** Statuses that end a contract: a new one may be generated for the internship after `voided` only. */
 export const isFinalContractStatus = (s: TContractStatus): boolean => s === 'sealed' || s === 'voided';
 

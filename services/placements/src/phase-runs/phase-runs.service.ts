@@ -12,7 +12,9 @@ import type { TInternshipContractType } from '@stageplein/contracts/placements/i
 import { partiesOf } from '@stageplein/contracts/placements/internship-policy';
 import { internshipPhasesWorkflowId } from '@stageplein/contracts/workflows/names';
 import { SYSTEM, type TChangeActor } from '@stageplein/kit/auth/caller';
+import { isSignedContractStatus } from '@stageplein/contracts/internship-contracts/contract-rules';
 import { factsOf, readableInternship } from '../internships/index.ts';
+import { contractsOfInternships } from '../internship-contracts/index.ts';
 import type { TDb } from '../database.ts';
 import type { TPlacementsConfig } from '../placements.config.ts';
 import type { TCaller } from '../shared/caller.ts';
@@ -229,7 +231,7 @@ export async function enterPhase(
   const run = await findRun(ctx.db, input.internshipId, true);
   const internship = await ctx.db
     .selectFrom('placements.internships')
-    .select(['status', 'start_date', 'end_date'])
+    .select(['status', 'start_date', 'end_date', 'student_id'])
     .where('id', '=', input.internshipId)
     .executeTakeFirst();
   if (!run || !internship) return { kind: 'ended', state: 'cancelled' };
@@ -298,6 +300,13 @@ export async function enterPhase(
       };
     }),
   );
+  // The internship's contract signed before this phase began: its "contract signed" tasks are done now
+  // (one signed while the phase runs completes them through placements.contract.signed).
+  const contract = (await contractsOfInternships(ctx, [input.internshipId])).get(input.internshipId);
+  if (contract && isSignedContractStatus(contract.status))
+    for (const t of await tasksOfPhase(ctx.db, phase.id))
+      if (t.kind === 'contract_signed' && t.state === 'open')
+        await completePhaseTaskRow(ctx, { taskId: t.id, userId: internship.student_id, at: input.at });
   if (run.version_id !== plan.versionId)
     await setRunVersion(ctx.db, input.internshipId, plan.definitionId, plan.versionId);
   await setCurrentPhase(ctx.db, input.internshipId, def.id);
