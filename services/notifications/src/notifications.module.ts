@@ -11,7 +11,7 @@ import {
   type TNotificationsDeps,
 } from './notifications.config.ts';
 import { feedConsumer } from './pipeline/feed.consumer.ts';
-import { mailEnabled, mailRequestsConsumer, startMail } from './mail/mail.runtime.ts';
+import { mailEnabled, mailRequestsConsumer, queueOf, startMail } from './mail/mail.runtime.ts';
 import { mailUsersConsumer } from './mail/users.consumer.ts';
 import { preferencesRoutes } from './preferences/preferences.routes.ts';
 
@@ -37,7 +37,7 @@ export const notificationsService: TServiceModule<TNotificationsConfig> = {
     authReadModelConsumer(deps, SCHEMA),
     feedConsumer(deps),
     // Requested mail (docs/decisions/mail-requests.md): recipients, then rendering and the queue.
-    mailUsersConsumer(deps),
+    mailUsersConsumer(deps, mailEnabled(deps.config) ? (job) => queueOf(deps).enqueue(job) : undefined),
     ...(mailEnabled(deps.config) ? [mailRequestsConsumer(deps)] : []),
   ],
   // The mail worker runs in every process that runs notifications, when mail is configured.

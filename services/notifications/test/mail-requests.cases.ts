@@ -270,5 +270,55 @@ export function mailRequestCases(env: () => Record<string, string>): void {
       await settled(await request(externalLink(fine, 'nl'), false, refusing), 'delivered', refusing);
       expect(smtp.received.map((m) => m.to)).toContain(fine);
     });
+
+    it("a user's mail that bounced hard is sent again once their address is corrected", async () => {
+      const email = demoEmail('bedrijf', 'demo');
+      const userId = await userIdOf(email);
+      const bad = `gone-${randomUUID().slice(0, 8)}@example.test`;
+      // The read model as identity's events leave it after a mistyped address.
+      await owner(
+        (db) => sql`update notifications.users set email = ${bad} where id = ${userId}`.execute(db),
+        refusing,
+      );
+      const id = await request({ ...externalLink(email, 'nl'), recipient: { userId } }, false, refusing);
+      expect(await settled(id, 'failed', refusing)).toMatchObject({ failure_reason: 'hard_bounce' });
+      const fixed = `fixed-${randomUUID().slice(0, 8)}@example.test`;
+      const updated = (address: string): TEventEnvelope => ({
+        id: randomUUID(),
+        type: 'identity.user.updated',
+        source: 'identity',
+        subject: userId,
+        time: new Date().toISOString(),
+        tenant: 'demo',
+        actor: 'system',
+        version: 1,
+        data: {
+          user_id: userId,
+          email: address,
+          first_name: 'Bea',
+          last_name: null,
+          gender: null,
+          status: 'active',
+          locale: 'nl',
+          periodic_mail_frequency: 'never',
+        },
+      });
+      const correction = updated(fixed);
+      // The correction told twice (a replay): one resend.
+      await refusing.transport.publish([correction, correction, updated(fixed)]);
+      expect(await settled(id, 'delivered', refusing)).toMatchObject({ failure_reason: null });
+      await eventually(
+        async () => expect(smtp.received.filter((m) => m.to === fixed)).toHaveLength(1),
+        30_000,
+      );
+      expect(smtp.received.find((m) => m.to === fixed)!.subject).toBe('Bevestig de uren van Jan Jansen');
+      const held = await owner(async (db) => {
+        const { rows } = await sql`select 1 from notifications.held_mails where user_id = ${userId}`.execute(
+          db,
+        );
+        return rows.length;
+      }, refusing);
+      expect(held).toBe(0);
+    });
   });
 }

@@ -162,7 +162,8 @@ export async function mailDeliveriesOf<DB>(
 /**
  * The use case of the mail delivery statuses: writes notifications' answer back to the requesting service's
  * `mail_deliveries` row (its consumer, in every service that requests mail:
- * mail-delivery-status.consumer.ts). Outcomes of other services' requests are skipped; a settled row stays.
+ * mail-delivery-status.consumer.ts). Outcomes of other services' requests are skipped; a delivered row
+ * stays, a failed one becomes delivered when a resend to a corrected address arrives.
  */
 export async function applyMailOutcome<DB>(
   ctx: TContext<DB>,
@@ -182,6 +183,7 @@ export async function applyMailOutcome<DB>(
       settled_at: new Date(event.time),
     })
     .where('id', '=', outcome.delivery_id)
-    .where('status', '=', 'requested')
+    // A failed mail delivered later (resent to a corrected address) counts as delivered; never the reverse.
+    .where('status', 'in', failed ? ['requested'] : ['requested', 'failed'])
     .execute();
 }

@@ -13,6 +13,10 @@ export interface TMailJob {
   html?: string;
   /** The service whose `mail.requested` this answers: told `notifications.mail.delivered`/`failed`. */
   service?: string;
+  /** The request's delivery id when the job id is another (a resend to a corrected address). */
+  deliveryId?: string;
+  /** The user it is written to (none: an address without an account): a bounced mail waits for a new address. */
+  userId?: string;
 }
 
 /** What became of a job; `failed` is final (suppressed, bounced, or every retry deferred). */

@@ -178,5 +178,6 @@ export async function queueRequestedMail(
     text: rendered.text,
     html: rendered.html,
     service,
+    ...(recipient.userId ? { userId: recipient.userId } : {}),
   });
 }

@@ -13,6 +13,7 @@ import { smtpSender } from '../delivery/smtp.ts';
 import type { TNotificationsConfig, TNotificationsDeps } from '../notifications.config.ts';
 import type { TDb } from '../shared/request.ts';
 import { answerMailRequest, queueRequestedMail } from './mail-requests.service.ts';
+import { holdBounced } from './held-mails.ts';
 
 /** Mail runs where both its Redis and its SMTP relay are configured (docs/decisions/mail-delivery.md). */
 export const mailEnabled = (config: TNotificationsConfig): boolean =>
@@ -25,7 +26,7 @@ const retryOf = (config: TNotificationsConfig) => ({
 
 /** One queue per running platform (its deps), opened on first use by the consumer. */
 const queues = new WeakMap<TNotificationsDeps, TMailQueue>();
-const queueOf = (deps: TNotificationsDeps): TMailQueue => {
+export const queueOf = (deps: TNotificationsDeps): TMailQueue => {
   let queue = queues.get(deps);
   if (!queue) {
     queue = mailQueue({
@@ -75,10 +76,13 @@ export async function startMail(deps: TNotificationsDeps): Promise<() => Promise
       if (!mail.service) return;
       await (deps.db as TDb).transaction().execute(async (trx) => {
         await setTenant(trx, mail.tenant);
+        // A suppressed address (not a deferral, which may pass later) waits for a corrected one.
+        if (outcome.status === 'failed' && outcome.reason !== 'deferred')
+          await holdBounced(trx, mail, (deps.now ?? (() => new Date()))());
         await answerMailRequest(
           trx,
           mail.tenant,
-          mail.id,
+          mail.deliveryId ?? mail.id,
           mail.service as TMailRequestingService,
           outcome.status === 'delivered' ? outcome : { status: 'failed', reason: outcome.reason },
         );

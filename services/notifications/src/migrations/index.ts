@@ -7,6 +7,7 @@ import m20270216T0904_outbox_pending from './20270216T0904-outbox-pending.ts';
 import m20270216T0910_feed from './20270216T0910-feed.ts';
 import m20270216T0920_mail_suppressions from './20270216T0920-mail-suppressions.ts';
 import m20270216T0930_mail_recipients from './20270216T0930-mail-recipients.ts';
+import m20270216T0940_held_mails from './20270216T0940-held-mails.ts';
 
 /**
  * Applied in key order. Each migration is a frozen file named by its timestamp: once landed it is never
@@ -25,4 +26,6 @@ export const migrations: Record<string, Migration> = {
   '20270216T0920-mail-suppressions': m20270216T0920_mail_suppressions,
   // Requested mail: the recipients' addresses and languages (identity's user events).
   '20270216T0930-mail-recipients': m20270216T0930_mail_recipients,
+  // Mail held for a corrected address after a hard bounce; the recipients filled from identity's users.
+  '20270216T0940-held-mails': m20270216T0940_held_mails,
 };
