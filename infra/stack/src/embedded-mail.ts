@@ -51,7 +51,7 @@ export async function startEmbeddedMail(options: {
           },
         });
     return {
-      env: { MAIL_REDIS_URL: options.redisUrl ?? redis!.url, MAIL_SMTP_URL: catcher.url },
+      env: { MAIL_REDIS_URL: options.redisUrl || redis!.url, MAIL_SMTP_URL: catcher.url },
       async stop() {
         await catcher.close();
         await db.destroy();

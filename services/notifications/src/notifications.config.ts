@@ -17,9 +17,9 @@ export const NOTIFICATIONS_CONFIG = {
    * `mail.requested` consumer and the mail worker run in the process. `npm start` and the test stacks
    * start a Redis and an SMTP catcher of their own when these are unset (infra/stack/src/embedded-mail.ts).
    */
-  MAIL_REDIS_URL: z.string().optional(),
+  MAIL_REDIS_URL: z.string().default(''),
   /** The SMTP relay the mail worker sends to: `smtp://host:port`, `smtps://user:pass@host`. */
-  MAIL_SMTP_URL: z.string().optional(),
+  MAIL_SMTP_URL: z.string().default(''),
   /** Key prefix of the queue in Redis (tests keep theirs apart). */
   MAIL_QUEUE_PREFIX: z.string().default('bull'),
   /** Mails a second per tenant, across every worker. */

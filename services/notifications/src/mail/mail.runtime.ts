@@ -30,7 +30,7 @@ export const queueOf = (deps: TNotificationsDeps): TMailQueue => {
   let queue = queues.get(deps);
   if (!queue) {
     queue = mailQueue({
-      redisUrl: deps.config.MAIL_REDIS_URL!,
+      redisUrl: deps.config.MAIL_REDIS_URL,
       prefix: deps.config.MAIL_QUEUE_PREFIX,
       retry: retryOf(deps.config),
     });
@@ -63,9 +63,9 @@ export const mailRequestsConsumer = (deps: TNotificationsDeps): TConsumer =>
  */
 export async function startMail(deps: TNotificationsDeps): Promise<() => Promise<void>> {
   const config = deps.config;
-  const smtp = smtpSender(config.MAIL_SMTP_URL!);
+  const smtp = smtpSender(config.MAIL_SMTP_URL);
   const worker = mailWorker({
-    redisUrl: config.MAIL_REDIS_URL!,
+    redisUrl: config.MAIL_REDIS_URL,
     prefix: config.MAIL_QUEUE_PREFIX,
     db: deps.db,
     smtp,
