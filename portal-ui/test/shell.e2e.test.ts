@@ -274,8 +274,9 @@ describe('colour mode', () => {
     await shot(page, 'stageplein-login-dark');
     await expectAccessible(page, 'login in dark mode');
 
+    // A signing page (here without a link: it says so) is always light, whatever the visitor chose.
     await page.goto(stack.url('stageplein', '/contracts/1/sign/2'));
-    await page.getByTestId('placeholder-page').waitFor();
+    await page.getByTestId('contract-sign-page').waitFor();
     expect(await page.evaluate(() => document.documentElement.dataset.colorMode)).toBe('light');
     await page.goto(stack.url('stageplein', '/'));
     await page.getByTestId('app-name').waitFor();

@@ -242,41 +242,6 @@ export const nlPortal = {
     websiteHint: 'Bijvoorbeeld www.voorbeeld.nl',
     descriptionHint: 'Wat doet jullie organisatie en wat kan een leerling bij jullie leren?',
   },
-  organizationSignup: {
-    intro:
-      'Biedt jouw bedrijf of organisatie stageplekken of vrijwilligerswerk aan? Meld je hier aan. Een school of de beheerder van deze website beoordeelt je aanmelding.',
-    type: 'Soort organisatie',
-    typeHints: {
-      Provider: 'Een bedrijf of instelling die stages aanbiedt',
-      NonProfit: 'Een vereniging, stichting of andere maatschappelijke organisatie',
-    },
-    organization: 'Je organisatie',
-    admin: 'Beheerder',
-    adminHint:
-      'De beheerder beheert de organisatie en haar vacatures. Op dit e-mailadres ontvang je een uitnodiging om een wachtwoord te kiezen.',
-    submit: 'Aanmelden',
-    haveAccount: 'Heb je al een account?',
-    received:
-      'Bedankt! We hebben de aanmelding van {{organization}} ontvangen. We hebben een e-mail gestuurd naar {{email}}.',
-    receivedAnonymous: 'Bedankt! We hebben je aanmelding ontvangen.',
-    next: {
-      mail: 'Bevestig je account met de link in de uitnodiging die we je hebben gemaild, en kies een wachtwoord.',
-      review:
-        'Een school of de beheerder van deze website beoordeelt je aanmelding. Je krijgt een e-mail zodra die is goedgekeurd.',
-      start: 'Daarna log je in en kun je vacatures plaatsen.',
-    },
-    home: 'Naar de startpagina',
-  },
-  organizationSettings: {
-    intro: 'Het profiel van {{organization}}: zo zien leerlingen en scholen jullie organisatie.',
-    save: 'Opslaan',
-    saved: 'Het profiel van de organisatie is opgeslagen.',
-    status: {
-      pending: 'Je aanmelding wordt nog beoordeeld. Je kunt het profiel alvast aanvullen.',
-      denied: 'De aanmelding van deze organisatie is niet goedgekeurd.',
-      archived: 'Deze organisatie is gearchiveerd.',
-    },
-  },
   test: {
     colors: 'Kleuren',
     positions: 'Posities',

@@ -3,6 +3,7 @@ import { nlApi } from './nl-api.ts';
 import { nlImports } from './nl-imports.ts';
 import { nlNotificationKinds, nlNotificationsPage } from './nl-notifications.ts';
 import { nlKennisnetPages } from './nl-kennisnet.ts';
+import { nlOrganizationSettings, nlOrganizationSignup } from './nl-organization-pages.ts';
 import { nlPortal } from './nl-portal.ts';
 import { nlShared } from './nl-shared.ts';
 
@@ -11,7 +12,8 @@ import { nlShared } from './nl-shared.ts';
  * fallback language. Interpolation uses i18next's `{{name}}` syntax so both front ends can load the
  * catalogues as they are. The informal "je" is used throughout, as students are the main audience.
  * It is put together from modules so each front end's first download holds only what it shows: the
- * back office nl-shared.ts, the portal also nl-portal.ts (the statement's, the import's and the notifications page's texts come with their pages;
+ * back office nl-shared.ts, the portal also nl-portal.ts (page-only modules such as the statement's, the import's, the
+ * notifications page's and the organization pages' come with their pages: usePortalTexts;
  * the notification kinds' texts are the notifications service's).
  */
 export const nl = {
@@ -24,5 +26,7 @@ export const nl = {
     imports: nlImports,
     notifications: nlNotificationsPage,
     kennisnetPages: nlKennisnetPages,
+    organizationSignup: nlOrganizationSignup,
+    organizationSettings: nlOrganizationSettings,
   },
 } as const;

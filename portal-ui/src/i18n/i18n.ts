@@ -26,8 +26,8 @@ const CATALOGUE_LOADERS: Readonly<Record<Exclude<TLanguage, 'nl'>, () => Promise
 };
 
 /**
- * The Dutch catalogue of the first download: all of `nl` except the accessibility statement's and the
- * student import's texts, which their pages add (`useAccessibilityTexts`, `useImportTexts`).
+ * The Dutch catalogue of the first download: all of `nl` except the page-only sections (the
+ * accessibility statement's, the import's, …), which their pages add (`usePortalTexts`).
  */
 const NL_FIRST_LOAD = { ...nlShared, portal: nlPortal };
 

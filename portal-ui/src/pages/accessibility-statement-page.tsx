@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { toLanguage } from '@stageplein/contracts/i18n/index';
 import { nlAccessibility } from '@stageplein/contracts/i18n/nl-accessibility';
+import { usePortalTexts } from '../i18n/portal-texts.ts';
 import { useTenant } from '../tenant/tenant-context.ts';
 import { Page, useRouteTitle } from './page-kit.tsx';
 
@@ -15,16 +16,8 @@ export const STATEMENT_DATE = '2026-11-23';
 const HOW = ['axe', 'keyboard', 'phone', 'contrast'] as const;
 const EXCEPTIONS = ['placeholders', 'content', 'automated'] as const;
 
-/** The statement's Dutch texts come with this page, not with the first download (i18n.ts). */
-function useAccessibilityTexts() {
-  const { i18n } = useTranslation();
-  if (!i18n.exists('portal.accessibility.intro', { lng: 'nl', fallbackLng: false })) {
-    i18n.addResourceBundle('nl', 'translation', { portal: { accessibility: nlAccessibility } }, true, false);
-  }
-}
-
 export function AccessibilityStatementPage() {
-  useAccessibilityTexts();
+  usePortalTexts('accessibility', nlAccessibility);
   const { t, i18n } = useTranslation();
   const { appName } = useTenant();
   const title = useRouteTitle();

@@ -15,6 +15,7 @@ import {
   isEducationSsoError,
 } from '@stageplein/contracts/identity/education-sso-paths';
 import { nlKennisnetPages } from '@stageplein/contracts/i18n/nl-kennisnet';
+import { usePortalTexts } from '../../i18n/portal-texts.ts';
 import { toast } from '@stageplein/design-system/components/toasts/toasts.ts';
 import { displayName } from '../../session/current-user.ts';
 import { useSession } from '../../session/session-context.ts';
@@ -32,20 +33,6 @@ import { AuthCard, errorMessage, useRouteTitle } from '../page-kit.tsx';
  *   at `/inloggen/kennisnet/error?error=<reason>`.
  */
 export const KENNISNET_START_PATH = EDUCATION_SSO_START_PATH;
-
-/** These pages' Dutch texts come with them, not with the first download (i18n.ts). */
-function useKennisnetTexts() {
-  const { i18n } = useTranslation();
-  if (!i18n.exists('portal.kennisnetPages.link.intro', { lng: 'nl', fallbackLng: false })) {
-    i18n.addResourceBundle(
-      'nl',
-      'translation',
-      { portal: { kennisnetPages: nlKennisnetPages } },
-      true,
-      false,
-    );
-  }
-}
 
 export function KennisnetPage() {
   const { t } = useTranslation();
@@ -100,7 +87,7 @@ export function KennisnetPage() {
 const KNOWN_ATTRIBUTES = new Set(['uid', 'nlEduPersonHomeOrganizationId', 'eduPersonAffiliation']);
 
 export function KennisnetErrorPage() {
-  useKennisnetTexts();
+  usePortalTexts('kennisnetPages', nlKennisnetPages);
   const { t } = useTranslation();
   const title = useRouteTitle();
   const [params] = useSearchParams();
@@ -192,7 +179,7 @@ export function KennisnetSuccessPage() {
  * in with it (`POST /auth/kennisnet/link`). The credentials come back in the headers, as at sign-in.
  */
 export function KennisnetLinkPage() {
-  useKennisnetTexts();
+  usePortalTexts('kennisnetPages', nlKennisnetPages);
   const { t } = useTranslation();
   const api = useApi();
   const navigate = useNavigate();

@@ -8,6 +8,7 @@ import {
   type TRawDocument,
 } from '@stageplein/contracts/client/jsonapi-document';
 import { nlImports } from '@stageplein/contracts/i18n/nl-imports';
+import { usePortalTexts } from '../../i18n/portal-texts.ts';
 import { mayImportStudents } from '@stageplein/contracts/organizations/organizations-policy';
 import { useApi } from '../../api/api-context.ts';
 import { currentOrganizationFacts } from '../dev/gallery-gate.tsx';
@@ -45,16 +46,8 @@ const COUNT_KEYS = ['valid', 'invalid', 'created', 'updated', 'unchanged', 'fail
  * finished; the rows the import refused with their localized messages; the full report as a
  * download; cancel while it runs. Anyone else gets the 403 screen (the API refuses them too).
  */
-/** The import's Dutch texts come with this page, not with the first download (i18n.ts). */
-function useImportTexts() {
-  const { i18n } = useTranslation();
-  if (!i18n.exists('portal.imports.intro', { lng: 'nl', fallbackLng: false })) {
-    i18n.addResourceBundle('nl', 'translation', { portal: { imports: nlImports } }, true, false);
-  }
-}
-
 export function ImportCsvPage() {
-  useImportTexts();
+  usePortalTexts('imports', nlImports);
   const { t } = useTranslation();
   const title = useRouteTitle();
   const session = useSession();

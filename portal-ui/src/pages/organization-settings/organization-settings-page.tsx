@@ -8,7 +8,9 @@ import { organizationRules } from '@stageplein/contracts/organizations/organizat
 import { toast } from '@stageplein/design-system/components/toasts/toasts.ts';
 import { FormAlert, SubmitButton } from '@stageplein/design-system/forms/fields.tsx';
 import { useForm } from '@stageplein/design-system/forms/use-form.ts';
+import { nlOrganizationSettings } from '@stageplein/contracts/i18n/nl-organization-pages';
 import { useApi } from '../../api/api-context.ts';
+import { usePortalTexts } from '../../i18n/portal-texts.ts';
 import { useSession } from '../../session/session-context.ts';
 import { StatusErrorScreen } from '../../shell/error-screen.tsx';
 import { OrganizationSelect } from '../../shell/organization-select.tsx';
@@ -37,6 +39,7 @@ const organizationPath = (id: string) => `/api/v1/organizations/${id}`;
  * service lets edit it (contracts `organizationRules.editProfile`: its own admins, also while pending).
  */
 export function OrganizationSettingsPage() {
+  usePortalTexts('organizationSettings', nlOrganizationSettings);
   const { t } = useTranslation();
   const title = useRouteTitle();
   const api = useApi();

@@ -4,6 +4,8 @@ import { FormAlert, RadioGroup, SubmitButton, TextField } from '@stageplein/desi
 import { useForm } from '@stageplein/design-system/forms/use-form.ts';
 import { useApi } from '../../api/api-context.ts';
 import { currentLanguage } from '../../i18n/i18n.ts';
+import { usePortalTexts } from '../../i18n/portal-texts.ts';
+import { nlOrganizationSignup } from '@stageplein/contracts/i18n/nl-organization-pages';
 import { errorMessage, useRouteTitle } from '../page-kit.tsx';
 import { ProfileFields } from '../organization-profile/profile-fields.tsx';
 import {
@@ -27,6 +29,7 @@ export interface TSignupReceipt {
  * admin and gets an invitation to choose a password (identity's organization-signups consumer).
  */
 export function OrganizationSignupPage() {
+  usePortalTexts('organizationSignup', nlOrganizationSignup);
   const { t, i18n } = useTranslation();
   const api = useApi();
   const navigate = useNavigate();

@@ -1,6 +1,8 @@
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '@stageplein/design-system/forms/fields.tsx';
+import { nlOrganizationSignup } from '@stageplein/contracts/i18n/nl-organization-pages';
+import { usePortalTexts } from '../../i18n/portal-texts.ts';
 import { AuthCard, useRouteTitle } from '../page-kit.tsx';
 import type { TSignupReceipt } from './organization-signup-page.tsx';
 
@@ -14,6 +16,7 @@ const isReceipt = (state: unknown): state is TSignupReceipt =>
  * it says the same without the names.
  */
 export function OrganizationSignupSuccessPage() {
+  usePortalTexts('organizationSignup', nlOrganizationSignup);
   const { t } = useTranslation();
   const title = useRouteTitle();
   const { state } = useLocation();
