@@ -100,6 +100,8 @@ export const GROUPED = [
       'bulk-messages': ['read-models'],
       // Sealed contract PDFs: rendering, the object store, verification (docs/decisions/contract-documents.md).
       'contract-documents': [],
+      // Read models fed by placements' events and the school's and organization's views (issue #37).
+      analytics: [],
     },
   },
   {

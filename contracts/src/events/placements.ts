@@ -48,6 +48,8 @@ const ZInternshipSnapshot = z.object({
   start_date: z.string().nullable(),
   end_date: z.string().nullable(),
   status: ZInternshipStatus,
+  /** Its own hours requirement (null: the period's default); absent in events written before #37. */
+  hours: z.number().nullable().optional(),
   updated_at: z.string(),
 });
 

@@ -73,6 +73,8 @@ export const SERVICE_PREFIXES = {
     // Sealed contracts (#34 item 5): the public verification, a party's download of the PDF.
     '/api/v1/contract_verifications',
     '/api/v1/contracts',
+    // Analytics (#37): the school's and the organization's numbers over their read models.
+    '/api/v1/analytics',
   ],
   // The in-app feed and each person's delivery preferences (#35).
   notifications: ['/api/v1/notifications', '/api/v1/notification_preferences'],

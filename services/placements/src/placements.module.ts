@@ -23,6 +23,7 @@ import { PHASE_DEFINITIONS, phaseRunsGroup } from './phase-runs/index.ts';
 import { progressGroup } from './progress/index.ts';
 import { bulkMessagesGroup } from './bulk-messages/index.ts';
 import { contractDocumentsGroup } from './contract-documents/index.ts';
+import { analyticsGroup } from './analytics/index.ts';
 
 /**
  * Placements' groups (docs/decisions/placements.md "Groups"), each above the ones it depends on; they
@@ -44,6 +45,8 @@ export const PLACEMENTS_GROUPS: readonly TPlacementsGroup[] = [
   bulkMessagesGroup,
   // Who may download a sealed PDF: the contracts group's rule (contracts' mayDownloadContract).
   contractDocumentsGroup(mayDownloadContractDocument),
+  // Read models of the others' events (its own consumer) and the views over them (issue #37).
+  analyticsGroup,
 ];
 
 const routes: FastifyPluginAsync<TPlacementsDeps> = async (app, deps) => {

@@ -85,6 +85,7 @@ export function snapshotOf(i: TInternshipRow): TSnapshot {
     start_date: i.start_date,
     end_date: i.end_date,
     status: i.status,
+    hours: i.hours === null ? null : Number(i.hours),
     updated_at: i.updated_at.toISOString(),
   };
 }

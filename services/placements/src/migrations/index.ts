@@ -42,6 +42,7 @@ import m20270213T0900_contract_documents from './20270213T0900-contract-document
 import m20270215T0900_contract_signing from './20270215T0900-contract-signing.ts';
 import m20270301T0900_contract_seal_failed from './20270301T0900-contract-seal-failed.ts';
 import m20270301T0910_contract_released_at from './20270301T0910-contract-released-at.ts';
+import m20270401T0900_analytics from './20270401T0900-analytics.ts';
 
 /**
  * Applied in key order. Each migration is a frozen file named by its timestamp: once landed it is never
@@ -121,4 +122,6 @@ export const migrations: Record<string, Migration> = {
   '20270301T0900-contract-seal-failed': m20270301T0900_contract_seal_failed,
   // When a contract was sent out: what a student sees of a voided one (issue #34).
   '20270301T0910-contract-released-at': m20270301T0910_contract_released_at,
+  // Analytics' read models, fed by placements' events and rebuilt from its outbox (issue #37).
+  '20270401T0900-analytics': m20270401T0900_analytics,
 };

@@ -1,0 +1,486 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { sql, type Kysely } from 'kysely';
+import type { TTenantId } from '@stageplein/contracts/tenants/tenant.types';
+import type {
+  TAnalyticsRowsDocument,
+  TOrganizationAnalyticsDocument,
+  TSchoolAnalyticsDocument,
+} from '@stageplein/contracts/placements/analytics';
+import { PLACED_STATUSES } from '@stageplein/contracts/placements/analytics';
+import { INTERNSHIP_STATUSES, type TInternshipStatus } from '@stageplein/contracts/placements/internships';
+import { rebuildAnalytics } from './index.ts';
+import {
+  asOwner,
+  call,
+  deliver,
+  eventually,
+  harness,
+  internshipParties,
+  userWith,
+  type TInternshipParties,
+  type THarness,
+  type TUser,
+} from '../../test/harness.ts';
+
+/**
+ * Analytics' read models (docs/decisions/analytics.md) on a real PostgreSQL (RLS): random event
+ * histories written beside the tables they describe, rebuilt from the outbox, must give the numbers the
+ * tables give; who sees what; the CSV.
+ *
+ * A history's events go into placements' outbox only (not the relay's queue), so the rebuild is what
+ * applies them: the test compares the rebuild, not a race with live delivery.
+ */
+let h: THarness;
+let p: TInternshipParties;
+let students: TUser[];
+beforeAll(async () => {
+  h = await harness();
+  p = await internshipParties(h, 'demo');
+  students = [
+    p.student,
+    p.otherStudent,
+    await userWith(h, 'student', p.schoolId, 'School', 'demo'),
+    await userWith(h, 'student', p.schoolId, 'School', 'demo'),
+  ];
+});
+afterAll(async () => h?.close());
+
+const PLACED: readonly string[] = PLACED_STATUSES;
+
+type TOp =
+  | { k: number; op: 'status'; status: TInternshipStatus }
+  | { k: number; op: 'hours'; quarters: number; confirmed: boolean }
+  | { k: number; op: 'contract'; step: 'generated' | 'released' | 'signed' | 'voided' }
+  | { k: number; op: 'escalate' | 'complete'; task: number };
+
+const INTERNSHIPS = 6;
+const zOp: fc.Arbitrary<TOp> = fc.oneof(
+  fc.record({
+    k: fc.nat(INTERNSHIPS - 1),
+    op: fc.constant('status' as const),
+    status: fc.constantFrom(...INTERNSHIP_STATUSES),
+  }),
+  fc.record({
+    k: fc.nat(INTERNSHIPS - 1),
+    op: fc.constant('hours' as const),
+    quarters: fc.integer({ min: 1, max: 40 }),
+    confirmed: fc.boolean(),
+  }),
+  fc.record({
+    k: fc.nat(INTERNSHIPS - 1),
+    op: fc.constant('contract' as const),
+    step: fc.constantFrom('generated' as const, 'released' as const, 'signed' as const, 'voided' as const),
+  }),
+  fc.record({
+    k: fc.nat(INTERNSHIPS - 1),
+    op: fc.constantFrom('escalate' as const, 'complete' as const),
+    task: fc.nat(2),
+  }),
+);
+const zHistory = fc.record({
+  internships: fc.array(
+    fc.record({
+      student: fc.nat(3),
+      initial: fc.constantFrom('applied' as const, 'approved' as const),
+      hours: fc.option(fc.integer({ min: 1, max: 200 })),
+    }),
+    { minLength: 1, maxLength: INTERNSHIPS },
+  ),
+  ops: fc.array(zOp, { maxLength: 40 }),
+});
+
+/**
+ * Writes one history: the tables it changes (internships, hours entries) and, in the same order, the
+ * events placements writes for those changes; contracts and phase tasks as events only, their expected
+ * numbers folded here. Returns the period and the folded numbers.
+ */
+async function writeHistory(tenant: TTenantId, history: TGen) {
+  const periodId = randomUUID();
+  const ids = history.internships.map(() => randomUUID());
+  const contracts = new Map<number, { id: string; status: string }>();
+  const openTasks = new Map<number, Set<number>>();
+  const taskIds = ids.map(() => [randomUUID(), randomUUID(), randomUUID()]);
+  let clock = Date.parse('2026-11-01T08:00:00Z');
+  await asOwner(h, tenant, async (trx) => {
+    const event = async (type: string, subject: string, data: Record<string, unknown>) => {
+      clock += 3_600_000;
+      const envelope = {
+        id: randomUUID(),
+        type,
+        source: 'placements',
+        subject,
+        time: new Date(clock).toISOString(),
+        tenant,
+        actor: 'system',
+        version: 1,
+        data,
+      };
+      await sql`insert into placements.outbox (id, tenant_id, type, aggregate_id, envelope)
+        values (${envelope.id}, ${tenant}, ${type}, ${subject}, ${JSON.stringify(envelope)}::jsonb)`.execute(
+        trx,
+      );
+    };
+    await sql`insert into placements.internship_periods (id, tenant_id, school_id, school_year_id, name,
+        start_date, end_date, status, deleted, event_time)
+      values (${periodId}, ${tenant}, ${p.schoolId}, ${randomUUID()}, 'Periode', '2026-11-01', '2026-12-31',
+        'active', false, now())`.execute(trx);
+    const snapshot = async (k: number) => {
+      const { rows } = await sql<
+        Record<string, unknown>
+      >`select * from placements.internships where id = ${ids[k]}`.execute(trx);
+      const i = rows[0]!;
+      return {
+        internship_id: i.id,
+        student_id: i.student_id,
+        school_id: i.school_id,
+        organization_id: i.organization_id,
+        vacancy_id: null,
+        internship_period_id: i.internship_period_id,
+        contact_person_id: null,
+        supervisor_id: null,
+        title: i.title,
+        organization_name: null,
+        self_found: false,
+        contract_type: 'hours',
+        start_date: '2026-11-01',
+        end_date: null,
+        status: i.status,
+        hours: i.hours === null ? null : Number(i.hours),
+        updated_at: new Date(clock).toISOString(),
+      };
+    };
+    for (const [k, spec] of history.internships.entries()) {
+      await sql`insert into placements.internships (id, tenant_id, student_id, school_id, organization_id, title,
+          contract_type, self_found, hours, updating_hours_allowed, status, start_date, internship_period_id,
+          created_at, updated_at)
+        values (${ids[k]}, ${tenant}, ${students[spec.student]!.id}, ${p.schoolId}, ${p.companyId}, 'Stage',
+          'hours', false, ${spec.hours}, true, ${spec.initial}, '2026-11-01', ${periodId}, now(), now())`.execute(
+        trx,
+      );
+      await event('placements.internship.created', ids[k]!, await snapshot(k));
+    }
+    const ref = (k: number) => ({
+      contract_id: contracts.get(k)!.id,
+      internship_id: ids[k],
+      school_id: p.schoolId,
+      organization_id: p.companyId,
+      student_id: students[history.internships[k]!.student]!.id,
+    });
+    for (const o of history.ops) {
+      if (o.k >= ids.length) continue;
+      const id = ids[o.k]!;
+      if (o.op === 'status') {
+        const { rows } = await sql<{
+          status: string;
+        }>`select status from placements.internships where id = ${id}`.execute(trx);
+        if (rows[0]!.status === o.status) continue;
+        await sql`update placements.internships set status = ${o.status} where id = ${id}`.execute(trx);
+        const verb = { ...(await snapshot(o.k)), from_status: rows[0]!.status, reason: null };
+        const type =
+          o.status === 'submitted' || o.status === 'applied'
+            ? 'placements.internship.updated'
+            : `placements.internship.${o.status === 'active' ? 'activated' : o.status}`;
+        await event(type, id, type === 'placements.internship.updated' ? await snapshot(o.k) : verb);
+      } else if (o.op === 'hours') {
+        await sql`insert into placements.hours_entries (tenant_id, internship_id, date, quarters, description, status,
+            decided_at, created_at, updated_at)
+          values (${tenant}, ${id}, '2026-11-02', ${o.quarters}, 'Werk', ${o.confirmed ? 'confirmed' : 'pending'},
+            ${o.confirmed ? new Date(clock) : null}, now(), now())`.execute(trx);
+        const { rows } = await sql<{ c: number; p: number }>`select
+            coalesce(sum(quarters) filter (where status = 'confirmed'), 0)::int as c,
+            coalesce(sum(quarters) filter (where status = 'pending'), 0)::int as p
+          from placements.hours_entries where internship_id = ${id}`.execute(trx);
+        const { c, p: pq } = rows[0]!;
+        await event('placements.hours.entry_logged', id, {
+          internship_id: id,
+          hours_logged: (c + pq) / 4,
+          hours_supervisor: c / 4,
+          hours_pending: pq / 4,
+          updating_hours_allowed: true,
+          signed_off: false,
+          entry_id: randomUUID(),
+          date: '2026-11-02',
+          hours: o.quarters / 4,
+          status: o.confirmed ? 'confirmed' : 'pending',
+        });
+      } else if (o.op === 'contract') {
+        const current = contracts.get(o.k);
+        if (o.step === 'generated') {
+          if (current && !['voided', 'sealed', 'signed'].includes(current.status)) continue;
+          contracts.set(o.k, { id: randomUUID(), status: 'draft' });
+          await event('placements.contract.generated', contracts.get(o.k)!.id, {
+            ...ref(o.k),
+            template_id: randomUUID(),
+            template_version_id: randomUUID(),
+            source: 'manual',
+            signers: [],
+          });
+        } else if (o.step === 'released' && current?.status === 'draft') {
+          current.status = 'signing';
+          await event('placements.contract.released', current.id, { ...ref(o.k), status: 'signing' });
+        } else if (o.step === 'signed' && current?.status === 'signing') {
+          current.status = 'signed';
+          await event('placements.contract.signed', current.id, {
+            ...ref(o.k),
+            signed_at: new Date(clock).toISOString(),
+          });
+        } else if (o.step === 'voided' && current && ['draft', 'signing'].includes(current.status)) {
+          await event('placements.contract.voided', current.id, {
+            ...ref(o.k),
+            from: current.status,
+            reason: 'Fout',
+          });
+          current.status = 'voided';
+        }
+      } else {
+        const open = openTasks.get(o.k) ?? new Set<number>();
+        openTasks.set(o.k, open);
+        const task = {
+          internship_id: id,
+          phase_task_id: taskIds[o.k]![o.task],
+          task_id: randomUUID(),
+          actor: 'student',
+          due_at: '2026-11-05T00:00:00Z',
+        };
+        if (o.op === 'escalate') {
+          open.add(o.task);
+          await event('placements.phase_task.escalated', id, { ...task, level: 1, to: 'mentor' });
+        } else if (open.has(o.task)) {
+          open.delete(o.task);
+          await event('placements.phase_task.completed', id, { ...task, completed_by: null });
+        }
+      }
+    }
+  });
+  return {
+    periodId,
+    unsigned: [...contracts.values()].filter((c) => c.status === 'signing').length,
+    overdue: [...openTasks.values()].reduce((n, s) => n + s.size, 0),
+  };
+}
+type TGen = typeof zHistory extends fc.Arbitrary<infer T> ? T : never;
+
+/** The numbers as the tables give them, for the school and the period. */
+async function fromTables(tenant: TTenantId, periodId: string) {
+  return asOwner(h, tenant, async (trx: Kysely<unknown>) => {
+    const statuses = await sql<{
+      status: string;
+      n: number;
+    }>`select status, count(*)::int as n from placements.internships
+      where school_id = ${p.schoolId} and internship_period_id = ${periodId} group by status order by status`.execute(
+      trx,
+    );
+    const hours = await sql<{ logged: number; confirmed: number }>`select
+        coalesce(sum(e.quarters) filter (where e.status in ('confirmed', 'pending')), 0)::float8 / 4 as logged,
+        coalesce(sum(e.quarters) filter (where e.status = 'confirmed'), 0)::float8 / 4 as confirmed
+      from placements.internships i join placements.hours_entries e on e.internship_id = i.id
+      where i.school_id = ${p.schoolId} and i.internship_period_id = ${periodId} and i.status = any(${PLACED})`.execute(
+      trx,
+    );
+    const placed = await sql<{
+      n: number;
+    }>`select count(distinct student_id)::int as n from placements.internships
+      where school_id = ${p.schoolId} and internship_period_id = ${periodId} and status = any(${PLACED})`.execute(
+      trx,
+    );
+    return {
+      byStatus: statuses.rows.map((r) => ({ key: r.status, count: r.n })),
+      hours: { logged: Number(hours.rows[0]!.logged), confirmed: Number(hours.rows[0]!.confirmed) },
+      withoutPlacement: students.length - placed.rows[0]!.n,
+      placed: statuses.rows.filter((r) => PLACED.includes(r.status)).reduce((n, r) => n + r.n, 0),
+    };
+  });
+}
+
+const summary = async (user: TUser, query: string) => {
+  const res = await call(h.app, { url: `/api/v1/analytics/school${query}`, headers: user.headers });
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json() as TSchoolAnalyticsDocument).data.attributes;
+};
+
+describe('analytics read models', () => {
+  it('rebuilt from random event histories give the numbers the tables give', async () => {
+    await fc.assert(
+      fc.asyncProperty(zHistory, async (history) => {
+        const expected = await writeHistory('demo', history);
+        await rebuildAnalytics(h.deps.db, 'demo');
+        const tables = await fromTables('demo', expected.periodId);
+        const a = await summary(p.school, `?period_id=${expected.periodId}`);
+        expect(a.by_status.map((s) => ({ key: s.key, count: s.count }))).toEqual(tables.byStatus);
+        expect(a.applications.placed).toBe(tables.placed);
+        expect(a.action.without_placement).toBe(tables.withoutPlacement);
+        expect(a.students).toBe(students.length);
+        expect(a.hours.logged).toBeCloseTo(tables.hours.logged, 6);
+        expect(a.hours.confirmed).toBeCloseTo(tables.hours.confirmed, 6);
+        expect(a.action.unsigned_contracts).toBe(expected.unsigned);
+        expect(a.action.overdue_tasks).toBe(expected.overdue);
+        // A second rebuild changes nothing.
+        await rebuildAnalytics(h.deps.db, 'demo');
+        expect(await summary(p.school, `?period_id=${expected.periodId}`)).toEqual(a);
+      }),
+      { numRuns: 15 },
+    );
+  });
+});
+
+describe('the live consumer', () => {
+  it("keeps the read models from placements' events as they are delivered", async () => {
+    const company = await internshipParties(h, 'demo');
+    const vacancyId = randomUUID();
+    await deliver(
+      h,
+      'placements.vacancy.published',
+      vacancyId,
+      {
+        vacancy_id: vacancyId,
+        organization_id: company.companyId,
+        title: 'Gastvrouw',
+        kind: 'internship',
+        status: 'published',
+        hidden: false,
+        city: null,
+        latitude: null,
+        longitude: null,
+        places: 2,
+        hours_per_week: null,
+        starts_on: null,
+        ends_on: null,
+        published_at: '2026-11-20T09:00:00Z',
+        closes_at: null,
+        updated_at: '2026-11-20T09:00:00Z',
+      },
+      'demo',
+    );
+    await eventually(async () => {
+      const res = await call(h.app, {
+        url: '/api/v1/analytics/organization',
+        headers: company.company.headers,
+      });
+      const a = (res.json() as TOrganizationAnalyticsDocument).data.attributes;
+      expect(a.totals.vacancies_published).toBe(1);
+      expect(a.vacancies).toEqual([
+        { id: vacancyId, title: 'Gastvrouw', status: 'published', places: 2, applicants: 0, interns: 0 },
+      ]);
+    });
+  });
+});
+
+describe('who sees what', () => {
+  let periodId: string;
+  beforeAll(async () => {
+    // Sanne placed at the company, her contract out for signing; a classmate's self-found place whose
+    // name a spreadsheet would run as a formula.
+    const history = await writeHistory('demo', {
+      internships: [
+        { student: 0, initial: 'approved', hours: 40 },
+        { student: 1, initial: 'approved', hours: null },
+      ],
+      ops: [
+        { k: 0, op: 'contract', step: 'generated' },
+        { k: 0, op: 'contract', step: 'released' },
+      ],
+    });
+    periodId = history.periodId;
+    await asOwner(h, 'demo', (trx) =>
+      sql`update placements.outbox set envelope = jsonb_set(jsonb_set(envelope, '{data,organization_name}', '"=cmd()"'),
+          '{data,organization_id}', 'null')
+        where type = 'placements.internship.created' and envelope->'data'->>'internship_period_id' = ${periodId}
+          and envelope->'data'->>'student_id' = ${students[1]!.id}`.execute(trx),
+    );
+    await rebuildAnalytics(h.deps.db, 'demo');
+  });
+
+  it("refuses the school view to everyone but the school's admins", async () => {
+    const url = `/api/v1/analytics/school?period_id=${periodId}`;
+    expect((await call(h.app, { url, headers: p.company.headers })).statusCode).toBe(403);
+    expect((await call(h.app, { url, headers: p.student.headers })).statusCode).toBe(403);
+    expect((await call(h.app, { url, headers: p.mentor.headers })).statusCode).toBe(403);
+    expect((await call(h.app, { url, headers: { 'x-tenant': 'demo' } })).statusCode).toBe(401);
+    // Another school's admin: the period is not theirs.
+    expect((await call(h.app, { url, headers: p.otherSchool.headers })).statusCode).toBe(404);
+    expect(
+      (
+        await call(h.app, {
+          url: `/api/v1/analytics/school/internships?period_id=${periodId}`,
+          headers: p.otherSchool.headers,
+        })
+      ).statusCode,
+    ).toBe(404);
+  });
+
+  it('refuses another tenant', async () => {
+    const url = `/api/v1/analytics/school?period_id=${periodId}`;
+    const res = await call(h.app, { url, headers: { ...p.school.headers, 'x-tenant': 'raayland' } });
+    expect([401, 403, 404]).toContain(res.statusCode);
+    const elsewhere = await internshipParties(h, 'raayland');
+    expect((await call(h.app, { url, headers: elsewhere.school.headers })).statusCode).toBe(404);
+    const org = await call(h.app, {
+      url: '/api/v1/analytics/organization',
+      headers: elsewhere.company.headers,
+    });
+    expect(org.statusCode).toBe(200);
+    expect((org.json() as TOrganizationAnalyticsDocument).data.attributes.totals.interns).toBe(0);
+  });
+
+  it('drills down to the internships behind a number and exports them formula-safe', async () => {
+    const rows = await call(h.app, {
+      url: `/api/v1/analytics/school/internships?period_id=${periodId}&metric=unsigned_contracts`,
+      headers: p.school.headers,
+    });
+    expect(rows.statusCode, rows.body).toBe(200);
+    const doc = rows.json() as TAnalyticsRowsDocument;
+    expect(doc.meta.total).toBe(1);
+    expect(doc.data[0]!.attributes).toMatchObject({
+      student_name: 'Sanne de Vries',
+      contract_status: 'signing',
+    });
+    const without = await call(h.app, {
+      url: `/api/v1/analytics/school/internships?period_id=${periodId}&metric=without_placement`,
+      headers: p.school.headers,
+    });
+    expect((without.json() as TAnalyticsRowsDocument).meta.total).toBe(students.length - 2);
+    const csv = await call(h.app, {
+      url: `/api/v1/analytics/school/export?period_id=${periodId}&metric=placed`,
+      headers: p.school.headers,
+    });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toMatch(/^student;group;level;organization;status/);
+    expect(lines).toContainEqual(expect.stringMatching(/^Sanne de Vries;;;.+;approved;/));
+    // The self-found place's name starts with `=`: escaped (a leading quote), never a formula.
+    expect(csv.body).toContain(";'=cmd();");
+    expect(csv.body).not.toMatch(/;=/);
+  });
+
+  it('gives an organization only its own internships', async () => {
+    const own = await call(h.app, { url: '/api/v1/analytics/organization', headers: p.company.headers });
+    expect(own.statusCode, own.body).toBe(200);
+    const a = (own.json() as TOrganizationAnalyticsDocument).data.attributes;
+    expect(a.contracts_to_sign.map((c) => c.student_name)).toContain('Sanne de Vries');
+    const stranger = await userWith(
+      h,
+      'admin',
+      (await internshipParties(h, 'demo')).companyId,
+      'NonProfit',
+      'demo',
+    );
+    const other = await call(h.app, { url: '/api/v1/analytics/organization', headers: stranger.headers });
+    expect((other.json() as TOrganizationAnalyticsDocument).data.attributes.totals).toEqual({
+      vacancies_published: 0,
+      applicants: 0,
+      interns: 0,
+      hours_to_confirm: 0,
+      contracts_to_sign: 0,
+    });
+    expect(
+      (await call(h.app, { url: '/api/v1/analytics/organization', headers: p.student.headers })).statusCode,
+    ).toBe(403);
+  });
+});

@@ -1,0 +1,281 @@
+import { sql, type RawBuilder } from 'kysely';
+import {
+  OPEN_APPLICATION_STATUSES,
+  PLACED_STATUSES,
+  UNSIGNED_CONTRACT_STATUSES,
+} from '@stageplein/contracts/placements/analytics-policy';
+import { HOURS_RUNNING_STATUSES } from '@stageplein/contracts/placements/hours-policy';
+import type { TInternshipStatus } from '@stageplein/contracts/placements/internships';
+import type { TContractStatus } from '@stageplein/contracts/internship-contracts/contract-rules';
+import type { TDb } from '../database.ts';
+
+/** The school view's filters: the period is always chosen (the service picks one). */
+export interface TAnalyticsFilters {
+  schoolId: string;
+  periodId: string;
+  groupId?: string | undefined;
+  levelId?: string | undefined;
+}
+
+const list = (values: readonly string[]) => sql.join(values.map((v) => sql.lit(v)));
+const PLACED = list(PLACED_STATUSES);
+const OPEN = list(OPEN_APPLICATION_STATUSES);
+const UNSIGNED = list(UNSIGNED_CONTRACT_STATUSES);
+const RUNNING = list(HOURS_RUNNING_STATUSES);
+
+/**
+ * The filtered school's students (`st`: the student role on the school, kit's auth read model, with
+ * their group and level from the school read models) and the period's internships of the school from
+ * analytics' read model (`ai`), with the hours requirement resolved (own, else the period's default).
+ * A group or level filter keeps the internships of the students in it.
+ */
+function base(f: TAnalyticsFilters): RawBuilder<unknown> {
+  const grouped = f.groupId || f.levelId;
+  const groupCond = [
+    f.groupId ? sql`g.id = ${f.groupId}` : sql`true`,
+    f.levelId ? sql`g.level_id = ${f.levelId}` : sql`true`,
+  ];
+  return sql`st as materialized (
+      select r.user_id as student_id, g.id as group_id, g.name as group_name, l.id as level_id, l.name as level_name
+      from placements.auth_roles r
+        ${grouped ? sql`join` : sql`left join`} placements.group_memberships gm
+          on gm.school_id = r.resource_id and gm.student_id = r.user_id
+        ${grouped ? sql`join` : sql`left join`} placements.groups g on g.id = gm.group_id and not g.deleted
+          and ${sql.join(groupCond, sql` and `)}
+        left join placements.levels l on l.id = g.level_id and not l.deleted
+      where r.name = 'student' and r.resource_type = 'School' and r.resource_id = ${f.schoolId}),
+    ai as materialized (
+      select a.*, coalesce(a.required_hours, d.required_hours) as required, st.group_id, st.group_name,
+        st.level_id, st.level_name
+      from placements.analytics_internships a
+        ${grouped ? sql`join` : sql`left join`} st on st.student_id = a.student_id
+        left join placements.analytics_period_defaults d on d.period_id = a.period_id
+      where a.school_id = ${f.schoolId} and a.period_id = ${f.periodId})`;
+}
+
+export interface TSummaryRow {
+  students: number;
+  without_placement: number;
+  overdue_tasks: number;
+  unsigned_contracts: number;
+  evaluations_outstanding: number;
+  applications: { total: number; open: number; placed: number; refused: number; stopped: number };
+  by_status: { status: TInternshipStatus; count: number }[] | null;
+  by_phase: { id: string; name: { nl: string; en: string } | null; count: number }[] | null;
+  by_group: { id: string | null; name: string | null; students: number; placed: number }[] | null;
+  by_organization: { id: string | null; name: string | null; internships: number; placed: number }[] | null;
+  ttp: { count: number; median_days: number | null; average_days: number | null };
+  hours: { logged: number; confirmed: number; required: number };
+  contracts: { out: number; oldest_days: number | null; ages: number[] };
+  vacancies: { published: number; filled: number };
+  /** The rows the behind rule may flag (contracts' progress-rule decides, in the service). */
+  behind_candidates: TBehindCandidate[] | null;
+}
+
+export interface TBehindCandidate {
+  id: string;
+  status: TInternshipStatus;
+  required: number;
+  logged: number;
+  updating_allowed: boolean;
+  signed_off: boolean;
+  start_date: string | null;
+  end_date: string | null;
+}
+
+/** The school view's numbers in one statement (one round trip in the request's RLS transaction). */
+export async function schoolSummary(db: TDb, f: TAnalyticsFilters, today: Date): Promise<TSummaryRow> {
+  const { rows } = await sql<TSummaryRow>`
+    with ${base(f)},
+    placed_students as (select distinct student_id from ai where status in (${PLACED})),
+    pv as (select v.id, v.places from placements.analytics_vacancies v where v.status = 'published' and not v.hidden)
+    select
+      (select count(*) from st)::int as students,
+      (select count(*) from st where not exists (select 1 from placed_students p where p.student_id = st.student_id))::int
+        as without_placement,
+      (select count(*) from placements.analytics_overdue_tasks t join ai on ai.id = t.internship_id)::int as overdue_tasks,
+      (select count(*) from ai where contract_status in (${UNSIGNED}))::int as unsigned_contracts,
+      (select count(*) from ai where evaluation_outstanding)::int as evaluations_outstanding,
+      (select json_build_object('total', count(*), 'open', count(*) filter (where status in (${OPEN})),
+          'placed', count(*) filter (where status in (${PLACED})),
+          'refused', count(*) filter (where status in ('declined', 'rejected')),
+          'stopped', count(*) filter (where status in ('withdrawn', 'cancelled'))) from ai) as applications,
+      (select json_agg(json_build_object('status', status, 'count', n) order by status)
+        from (select status, count(*) as n from ai group by status) x) as by_status,
+      (select json_agg(json_build_object('id', phase_id, 'name', name, 'count', n) order by n desc, phase_id)
+        from (select phase_id, min(phase_name::text)::jsonb as name, count(*) as n from ai
+          where phase_id is not null group by phase_id) x) as by_phase,
+      (select json_agg(json_build_object('id', group_id, 'name', group_name, 'students', n, 'placed', p)
+          order by group_name nulls last)
+        from (select st.group_id, st.group_name, count(*) as n,
+            count(*) filter (where exists (select 1 from placed_students ps where ps.student_id = st.student_id)) as p
+          from st group by st.group_id, st.group_name) x) as by_group,
+      (select json_agg(json_build_object('id', organization_id, 'name', name, 'internships', n, 'placed', p)
+          order by n desc, name)
+        from (select ai.organization_id, coalesce(o.name, min(ai.organization_name)) as name, count(*) as n,
+            count(*) filter (where ai.status in (${PLACED})) as p
+          from ai left join placements.organizations o on o.id = ai.organization_id
+          group by ai.organization_id, o.name order by count(*) desc limit 15) x) as by_organization,
+      (select json_build_object('count', count(*),
+          'median_days', round((percentile_cont(0.5) within group (order by d))::numeric, 1),
+          'average_days', round(avg(d)::numeric, 1))
+        from (select extract(epoch from placed_at - applied_at) / 86400 as d from ai
+          where placed_at is not null and status in (${PLACED})) x) as ttp,
+      (select json_build_object('logged', coalesce(sum(hours_logged), 0), 'confirmed', coalesce(sum(hours_confirmed), 0),
+          'required', coalesce(sum(required), 0)) from ai where status in (${PLACED})) as hours,
+      (select json_build_object('out', count(*),
+          'oldest_days', max(floor(extract(epoch from ${today}::timestamptz - contract_out_since) / 86400))::int,
+          'ages', coalesce(json_agg(floor(extract(epoch from ${today}::timestamptz - contract_out_since) / 86400)::int), '[]'))
+        from ai where contract_status in (${UNSIGNED})) as contracts,
+      (select json_build_object('published', (select count(*) from pv),
+          'filled', (select count(*) from pv where pv.places > 0 and pv.places <= (select count(*)
+            from placements.analytics_internships a where a.vacancy_id = pv.id and a.status in (${PLACED}))))) as vacancies,
+      (select json_agg(json_build_object('id', id, 'status', status, 'required', required, 'logged', hours_logged,
+          'updating_allowed', updating_allowed, 'signed_off', signed_off, 'start_date', start_date, 'end_date', end_date))
+        from ai where required is not null and hours_logged < required and not signed_off and updating_allowed
+          and status in (${RUNNING})) as behind_candidates`.execute(db);
+  return rows[0]!;
+}
+
+/** One row behind a number, before the behind rule and the paging (the service applies both). */
+export interface TDrillRow {
+  internship_id: string | null;
+  student_id: string;
+  first_name: string | null;
+  last_name: string | null;
+  group_name: string | null;
+  level_name: string | null;
+  organization_name: string | null;
+  status: TInternshipStatus | null;
+  phase_name: { nl: string; en: string } | null;
+  hours_logged: number | null;
+  required: number | null;
+  updating_allowed: boolean | null;
+  signed_off: boolean | null;
+  start_date: string | null;
+  end_date: string | null;
+  overdue_tasks: number;
+  contract_status: TContractStatus | null;
+  contract_age_days: number | null;
+  evaluation_outstanding: boolean;
+}
+
+export type TDrillMetric =
+  | 'without_placement'
+  | 'overdue_tasks'
+  | 'unsigned_contracts'
+  | 'hours_candidates'
+  | 'evaluations_outstanding'
+  | 'applications_open'
+  | 'placed'
+  | 'all';
+
+const METRIC_CONDITION: Record<Exclude<TDrillMetric, 'without_placement'>, RawBuilder<unknown>> = {
+  overdue_tasks: sql`exists (select 1 from placements.analytics_overdue_tasks t where t.internship_id = ai.id)`,
+  unsigned_contracts: sql`ai.contract_status in (${UNSIGNED})`,
+  hours_candidates: sql`ai.required is not null and ai.hours_logged < ai.required and not ai.signed_off
+    and ai.updating_allowed and ai.status in (${RUNNING})`,
+  evaluations_outstanding: sql`ai.evaluation_outstanding`,
+  applications_open: sql`ai.status in (${OPEN})`,
+  placed: sql`ai.status in (${PLACED})`,
+  all: sql`true`,
+};
+
+/**
+ * Every row behind a number (students for `without_placement`), sorted by the student's name; a
+ * chart's drill-down narrows it to a status or an organization.
+ */
+export async function drillRows(
+  db: TDb,
+  f: TAnalyticsFilters,
+  metric: TDrillMetric,
+  today: Date,
+  narrow: { status?: TInternshipStatus | undefined; organizationId?: string | undefined } = {},
+): Promise<TDrillRow[]> {
+  if (metric === 'without_placement') {
+    const { rows } = await sql<TDrillRow>`
+      with ${base(f)}
+      select null as internship_id, st.student_id, u.first_name, u.last_name, st.group_name, st.level_name,
+        null as organization_name, null as status, null as phase_name, null as hours_logged, null as required,
+        null as updating_allowed, null as signed_off, null as start_date, null as end_date, 0 as overdue_tasks,
+        null as contract_status, null as contract_age_days, false as evaluation_outstanding
+      from st left join placements.users u on u.id = st.student_id
+      where not exists (select 1 from ai where ai.student_id = st.student_id and ai.status in (${PLACED}))
+      order by u.last_name nulls last, u.first_name, st.student_id`.execute(db);
+    return rows;
+  }
+  const conds = [METRIC_CONDITION[metric]];
+  if (narrow.status) conds.push(sql`ai.status = ${narrow.status}`);
+  if (narrow.organizationId) conds.push(sql`ai.organization_id = ${narrow.organizationId}`);
+  const { rows } = await sql<TDrillRow>`
+    with ${base(f)}
+    select ai.id as internship_id, ai.student_id, u.first_name, u.last_name, ai.group_name, ai.level_name,
+      coalesce(o.name, ai.organization_name) as organization_name, ai.status, ai.phase_name,
+      ai.hours_logged::float8 as hours_logged, ai.required::float8 as required, ai.updating_allowed, ai.signed_off,
+      ai.start_date::text, ai.end_date::text,
+      (select count(*) from placements.analytics_overdue_tasks t where t.internship_id = ai.id)::int as overdue_tasks,
+      ai.contract_status,
+      case when ai.contract_status in (${UNSIGNED})
+        then floor(extract(epoch from ${today}::timestamptz - ai.contract_out_since) / 86400)::int end as contract_age_days,
+      ai.evaluation_outstanding
+    from ai left join placements.users u on u.id = ai.student_id
+      left join placements.organizations o on o.id = ai.organization_id
+    where ${sql.join(conds, sql` and `)}
+    order by u.last_name nulls last, u.first_name, ai.id`.execute(db);
+  return rows;
+}
+
+export interface TPeriodRow {
+  id: string;
+  name: string;
+  start_date: string;
+  end_date: string;
+}
+
+/** The school's periods (school read models), newest first. */
+export const schoolPeriods = async (db: TDb, schoolId: string): Promise<TPeriodRow[]> =>
+  (
+    await sql<TPeriodRow>`select id, name, start_date::text, end_date::text from placements.internship_periods
+      where school_id = ${schoolId} and not deleted order by start_date desc, id`.execute(db)
+  ).rows;
+
+export const schoolGroupsAndLevels = async (db: TDb, schoolId: string) => {
+  const groups = await sql<{ id: string; name: string }>`select id, name from placements.groups
+    where school_id = ${schoolId} and not deleted order by name, id`.execute(db);
+  const levels = await sql<{ id: string; name: string }>`select id, name from placements.levels
+    where school_id = ${schoolId} and not deleted order by name, id`.execute(db);
+  return { groups: groups.rows, levels: levels.rows };
+};
+
+/** The organization view's facts: its vacancies with their applicants and interns, its interns' open work. */
+export async function organizationFacts(db: TDb, organizationId: string, today: Date) {
+  const vacancies = await sql<{
+    id: string;
+    title: string;
+    status: string;
+    places: number;
+    applicants: number;
+    interns: number;
+  }>`select v.id, v.title, v.status, v.places,
+      (select count(*) from placements.analytics_internships a where a.vacancy_id = v.id and a.status in (${OPEN}))::int as applicants,
+      (select count(*) from placements.analytics_internships a where a.vacancy_id = v.id and a.status in (${PLACED}))::int as interns
+    from placements.analytics_vacancies v
+    where v.organization_id = ${organizationId} and v.status in ('published', 'closed')
+    order by v.status desc, v.published_at desc nulls last, v.title, v.id`.execute(db);
+  const internships = await sql<{
+    internship_id: string;
+    first_name: string | null;
+    last_name: string | null;
+    status: TInternshipStatus;
+    hours_pending: number;
+    contract_status: TContractStatus | null;
+    contract_age_days: number | null;
+  }>`select a.id as internship_id, u.first_name, u.last_name, a.status, a.hours_pending::float8 as hours_pending,
+      a.contract_status,
+      case when a.contract_status in (${UNSIGNED})
+        then floor(extract(epoch from ${today}::timestamptz - a.contract_out_since) / 86400)::int end as contract_age_days
+    from placements.analytics_internships a left join placements.users u on u.id = a.student_id
+    where a.organization_id = ${organizationId} and a.status in (${OPEN}, ${PLACED})
+    order by u.last_name nulls last, u.first_name, a.id`.execute(db);
+  return { vacancies: vacancies.rows, internships: internships.rows };
+}
