@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { sql, type Kysely, type Migration } from 'kysely';
+import { z } from 'zod';
 import type { TConfig, TConfigKeys } from './config/config.ts';
 import './http/fastify-augmentations.ts';
 import { tenantPlugin } from './tenant/tenant.plugin.ts';
@@ -120,9 +121,18 @@ export async function registerService<TCfg extends TConfig>(
   });
 }
 
-/** A process must parse the keys of every service it runs; a missing one is a wiring mistake at boot. */
+/**
+ * A process must parse the keys of every service it runs; a missing one is a wiring mistake at boot.
+ * An optional key without a default is absent after parsing too, so only the others can tell.
+ */
 export function assertConfigured(service: Pick<TServiceModule, 'name' | 'configKeys'>, config: object): void {
-  const missing = Object.keys(service.configKeys ?? {}).filter((key) => !(key in config));
+  const mayBeAbsent = (schema: z.core.$ZodType) => {
+    const parsed = z.safeParse(schema, undefined);
+    return parsed.success && parsed.data === undefined;
+  };
+  const missing = Object.entries(service.configKeys ?? {})
+    .filter(([key, schema]) => !(key in config) && !mayBeAbsent(schema))
+    .map(([key]) => key);
   if (missing.length) {
     throw new Error(
       `${service.name}: the configuration was parsed without its keys (${missing.join(', ')}); parse it with the service's configKeys.`,

@@ -42,6 +42,18 @@ describe('configuration: the kit keys plus the keys of the services a process ru
     expect(() => assertConfigured(service, parseConfig(env))).toThrow(/probe: .*PROBE_BATCH/);
     expect(() => assertConfigured(service, parseConfig(env, PROBE_CONFIG))).not.toThrow();
   });
+
+  it('accepts an optional key without a default that the environment leaves out', () => {
+    const keys = { ...PROBE_CONFIG, PROBE_URL: z.string().optional() };
+    const service = { name: 'probe', configKeys: keys };
+    const config = parseConfig({ AUTH_TOKEN_SECRET: SECRET }, keys);
+    expect('PROBE_URL' in config).toBe(false);
+    expect(() => assertConfigured(service, config)).not.toThrow();
+    // …but the other keys still tell a configuration parsed without them.
+    expect(() => assertConfigured(service, parseConfig({ AUTH_TOKEN_SECRET: SECRET }))).toThrow(
+      /PROBE_BATCH/,
+    );
+  });
 });
 
 describe('loadConfig fallbacks (the embedded profile’s generated secret)', () => {
