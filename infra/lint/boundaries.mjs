@@ -30,7 +30,7 @@ export const PACKAGES = [
   {
     dir: 'workflows',
     name: 'workflows',
-    may: ['contracts', 'kit', 'identity', 'organizations', 'placements', 'content'],
+    may: ['contracts', 'kit', 'identity', 'organizations', 'placements', 'content', 'notifications'],
   },
   { dir: 'infra/engines', name: 'engines', may: [] },
   {

@@ -5,11 +5,17 @@ import { CONTENT_CONFIG } from '@stageplein/content/content.config';
 import { loadConfig } from '@stageplein/kit/config/config';
 import { createDb, createPool, dbUrls } from '@stageplein/kit/db/database';
 import { startTelemetry } from '@stageplein/kit/telemetry/telemetry';
+import { NOTIFICATIONS_CONFIG } from '@stageplein/notifications/notifications.config';
 import { ORGANIZATIONS_CONFIG } from '@stageplein/organizations/organizations.config';
 import { PLACEMENTS_CONFIG } from '@stageplein/placements/placements.config';
 import { runWorker } from './run-worker.ts';
 
-const config = loadConfig({ ...ORGANIZATIONS_CONFIG, ...PLACEMENTS_CONFIG, ...CONTENT_CONFIG });
+const config = loadConfig({
+  ...ORGANIZATIONS_CONFIG,
+  ...PLACEMENTS_CONFIG,
+  ...CONTENT_CONFIG,
+  ...NOTIFICATIONS_CONFIG,
+});
 // Before the worker: activity spans and the workflow sandbox's spans (children of the request that
 // started the workflow) go where every process sends its spans.
 const telemetry = startTelemetry({

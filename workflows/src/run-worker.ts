@@ -8,6 +8,11 @@ import { createActivities as contentActivities } from '@stageplein/content/activ
 import type { TContentConfig } from '@stageplein/content/content.config';
 import { createActivities as organizationsActivities } from '@stageplein/organizations/activities';
 import { createActivities as placementsActivities } from '@stageplein/placements/activities';
+import {
+  activityMailQueue,
+  createActivities as notificationsActivities,
+} from '@stageplein/notifications/activities';
+import type { TNotificationsConfig } from '@stageplein/notifications/notifications.config';
 import type { TOrganizationsConfig } from '@stageplein/organizations/organizations.config';
 import type { TPlacementsConfig } from '@stageplein/placements/placements.config';
 import { httpStudentDirectory, inProcessStudentDirectory } from './student-import/student-directory.ts';
@@ -18,7 +23,7 @@ import {
   WORKFLOWS_PATH,
   type TSpanProcessorLike,
 } from './worker.ts';
-import { ensureSchedule, SCHEDULES } from './schedules.ts';
+import { allSchedules, ensureSchedule } from './schedules.ts';
 
 export interface TRunningWorker {
   /** The imports' worker (and the scheduled sweeps'). */
@@ -37,7 +42,7 @@ export interface TRunningWorker {
  */
 export async function runWorker(options: {
   /** The kit's keys and those of the services whose activities it runs. */
-  config: TOrganizationsConfig & TPlacementsConfig & TContentConfig;
+  config: TOrganizationsConfig & TPlacementsConfig & TContentConfig & TNotificationsConfig;
   /** RLS-bound app-role database (the services' use cases set the tenant per transaction). */
   db: Kysely<unknown>;
   /** Identity in this process; otherwise `config.IDENTITY_URL`. */
@@ -62,6 +67,8 @@ export async function runWorker(options: {
       : undefined;
   if (!students) throw new Error('the worker needs IDENTITY_URL (or the embedded stack) to reach identity');
   const connection = await NativeConnection.connect({ address: config.TEMPORAL_ADDRESS });
+  // The periodic mail's queue (notifications' activities), when mail is configured.
+  const mail = activityMailQueue(config);
   try {
     // The composition of every service's activities.
     const activities = {
@@ -74,6 +81,7 @@ export async function runWorker(options: {
       }),
       ...placementsActivities({ db: options.db, config }),
       ...contentActivities({ db: options.db, config }),
+      ...notificationsActivities({ db: options.db, config, enqueue: mail?.enqueue, now: options.now }),
     };
     const production = config.NODE_ENV === 'production';
     // Three task queues, one workflow code: from source it is bundled once here for every worker.
@@ -109,7 +117,7 @@ export async function runWorker(options: {
     if (options.schedules) {
       const client = await Connection.connect({ address: config.TEMPORAL_ADDRESS });
       try {
-        for (const schedule of Object.values(SCHEDULES))
+        for (const schedule of allSchedules())
           await ensureSchedule(client, config.TEMPORAL_NAMESPACE, schedule);
       } finally {
         await client.close();
@@ -123,10 +131,12 @@ export async function runWorker(options: {
       async stop() {
         for (const w of [worker, phasesWorker, signingWorker]) if (w.getState() === 'RUNNING') w.shutdown();
         await running.catch(() => undefined);
+        await mail?.close();
         await connection.close();
       },
     };
   } catch (error) {
+    await mail?.close();
     await connection.close();
     throw error;
   }

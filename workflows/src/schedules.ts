@@ -5,8 +5,11 @@ import {
   ScheduleNotFoundError,
   ScheduleOverlapPolicy,
 } from '@temporalio/client';
+import { TENANT_IDS } from '@stageplein/contracts/tenants/tenant.types';
 import {
   COMPLIANCE_SWEEP_SCHEDULE,
+  NOTIFICATION_DIGEST_SCHEDULE,
+  notificationDigestScheduleId,
   FORM_FILE_CLEANUP_SCHEDULE,
   HOURS_REMINDERS_SCHEDULE,
   TASK_QUEUES,
@@ -53,13 +56,35 @@ export const SCHEDULES = {
 } as const satisfies Record<string, TScheduleDefinition>;
 
 /**
+ * The periodic mail, one schedule per tenant (`notification-digest-<tenant>`, its tenant the run's
+ * argument): every morning; each run sends the digests due that day. A missed morning is caught up
+ * within a day (the run reads the day it was due for).
+ */
+export const tenantDigestSchedule = (
+  tenant: string,
+): TScheduleDefinition & { args: [{ tenant: string }] } => ({
+  id: notificationDigestScheduleId(tenant),
+  cron: NOTIFICATION_DIGEST_SCHEDULE.cron,
+  timezone: NOTIFICATION_DIGEST_SCHEDULE.timezone,
+  workflowType: WORKFLOW_TYPES.notificationDigest,
+  catchupWindow: '1 day',
+  args: [{ tenant }],
+});
+
+/** Every schedule the worker keeps: the product's and each tenant's digest. */
+export const allSchedules = (): (TScheduleDefinition & { args?: unknown[] })[] => [
+  ...Object.values(SCHEDULES),
+  ...TENANT_IDS.map(tenantDigestSchedule),
+];
+
+/**
  * Creates the schedule unless it exists (every worker start calls this; the first one wins). Temporal
  * keeps it durably, and two runs of one schedule never overlap.
  */
 export async function ensureSchedule(
   connection: Connection,
   namespace: string,
-  schedule: TScheduleDefinition,
+  schedule: TScheduleDefinition & { args?: unknown[] },
   options: { scheduleId?: string; taskQueue?: string } = {},
 ): Promise<string> {
   const client = new Client({ connection, namespace });
@@ -72,7 +97,7 @@ export async function ensureSchedule(
         type: 'startWorkflow',
         workflowType: schedule.workflowType,
         taskQueue: options.taskQueue ?? TASK_QUEUES.imports,
-        args: [],
+        args: schedule.args ?? [],
       },
       policies: { overlap: ScheduleOverlapPolicy.SKIP, catchupWindow: schedule.catchupWindow },
     });
@@ -93,7 +118,7 @@ export async function deleteSchedules(address: string, namespace: string): Promi
   try {
     const client = new Client({ connection, namespace });
     const deleted: string[] = [];
-    for (const { id } of Object.values(SCHEDULES)) {
+    for (const { id } of allSchedules()) {
       try {
         await client.schedule.getHandle(id).delete();
         deleted.push(id);

@@ -22,3 +22,4 @@ export {
   signContractUpdate,
   contractSigningStateQuery,
 } from './contract-signing/contract-signing.workflow.ts';
+export { notificationDigest } from './notification-digest/notification-digest.workflow.ts';

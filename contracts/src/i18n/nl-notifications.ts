@@ -38,3 +38,47 @@ export const nlNotificationsPage = {
   list: 'Meldingen',
   bellUnread: 'Notificaties, {{count}} ongelezen',
 } as const;
+
+/**
+ * The periodic mail's texts (`notifications.digest.*`, docs/decisions/notifications.md "Digest"): rendered
+ * by the notifications service in the recipient's language; no front end downloads them.
+ */
+export const nlNotificationDigest = {
+  subject: '{{appName}}: je {{period}} overzicht',
+  greeting: 'Hallo {{name}},',
+  intro: 'Dit is je {{period}} overzicht van wat er voor je klaarstaat.',
+  period: { daily: 'dagelijkse', weekly: 'wekelijkse', monthly: 'maandelijkse' },
+  notifications: 'Nieuwe meldingen',
+  more: 'En nog {{count}} meer.',
+  tasks: 'Wacht op jou',
+  phase_task: 'Een taak bij de stage ‘{{title}}’',
+  phase_task_due: 'Een taak bij de stage ‘{{title}}’, uiterlijk {{date}}',
+  hours_to_confirm: '{{count}} uur te bevestigen bij de stage ‘{{title}}’',
+  unread: 'Ongelezen meldingen in totaal: {{count}}.',
+  open: 'Bekijk alles op {{link}}',
+  footer: 'Je krijgt dit overzicht omdat je periodieke mail aan staat. Wijzigen kan op {{link}}',
+} as const;
+
+/**
+ * Recent actions' lines (`notifications.actions.*`, /recente_acties): rendered by the notifications
+ * service in the reader's language. `{{student}}`: the student's first name, `{{title}}`: the internship.
+ */
+export const nlRecentActionKinds = {
+  application_submitted: '{{student}} solliciteerde op ‘{{title}}’',
+  application_accepted: 'De sollicitatie van {{student}} op ‘{{title}}’ is geaccepteerd',
+  application_declined: 'De sollicitatie van {{student}} op ‘{{title}}’ is afgewezen',
+  internship_created: 'Stage ‘{{title}}’ van {{student}} aangemaakt',
+  internship_approved: 'Stage ‘{{title}}’ van {{student}} goedgekeurd',
+  internship_rejected: 'Stage ‘{{title}}’ van {{student}} afgekeurd',
+  internship_started: 'Stage ‘{{title}}’ van {{student}} is begonnen',
+  internship_completed: 'Stage ‘{{title}}’ van {{student}} is afgerond',
+  internship_withdrawn: '{{student}} trok de sollicitatie op ‘{{title}}’ in',
+  internship_cancelled: 'Stage ‘{{title}}’ van {{student}} is geannuleerd',
+  hours_logged: '{{student}} schreef {{hours}} uur op {{date}} bij ‘{{title}}’',
+  hours_confirmed: 'Uren van {{student}} op {{date}} bij ‘{{title}}’ bevestigd',
+  hours_rejected: 'Uren van {{student}} op {{date}} bij ‘{{title}}’ afgekeurd',
+  phase_entered: 'Stage ‘{{title}}’ van {{student}} is in een nieuwe fase',
+  phase_task_completed: 'Een taak bij ‘{{title}}’ van {{student}} is afgerond',
+  evaluation_opened: 'Evaluatie van ‘{{title}}’ van {{student}} gestart',
+  contract_signed: 'Stagecontract van {{student}} is door iedereen ondertekend',
+} as const;

@@ -1,7 +1,13 @@
 import { nlAccessibility } from './nl-accessibility.ts';
 import { nlApi } from './nl-api.ts';
 import { nlImports } from './nl-imports.ts';
-import { nlNotificationKinds, nlNotificationsPage } from './nl-notifications.ts';
+import {
+  nlNotificationDigest,
+  nlNotificationKinds,
+  nlNotificationsPage,
+  nlRecentActionKinds,
+} from './nl-notifications.ts';
+import { nlRecentActionsPage } from './nl-recent-actions.ts';
 import { nlKennisnetPages } from './nl-kennisnet.ts';
 import { nlOrganizationSettings, nlOrganizationSignup } from './nl-organization-pages.ts';
 import { nlPortal } from './nl-portal.ts';
@@ -19,12 +25,13 @@ import { nlShared } from './nl-shared.ts';
 export const nl = {
   ...nlShared,
   api: nlApi,
-  notifications: { kinds: nlNotificationKinds },
+  notifications: { kinds: nlNotificationKinds, digest: nlNotificationDigest, actions: nlRecentActionKinds },
   portal: {
     ...nlPortal,
     accessibility: nlAccessibility,
     imports: nlImports,
     notifications: nlNotificationsPage,
+    recentActions: nlRecentActionsPage,
     kennisnetPages: nlKennisnetPages,
     organizationSignup: nlOrganizationSignup,
     organizationSettings: nlOrganizationSettings,

@@ -76,8 +76,8 @@ export const SERVICE_PREFIXES = {
     // Analytics (#37): the school's and the organization's numbers over their read models.
     '/api/v1/analytics',
   ],
-  // The in-app feed and each person's delivery preferences (#35).
-  notifications: ['/api/v1/notifications', '/api/v1/notification_preferences'],
+  // The in-app feed, each person's delivery preferences and recent actions (#35).
+  notifications: ['/api/v1/notifications', '/api/v1/notification_preferences', '/api/v1/recent_actions'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type TServiceName = keyof typeof SERVICE_PREFIXES;

@@ -33,6 +33,8 @@ export const WORKFLOW_TYPES = {
   internshipPhases: 'internshipPhases',
   /** One contract's signing: its signers in order groups, reminders, expiry, then the seal. */
   contractSigning: 'contractSigning',
+  /** One tenant's periodic mail (notifications): each person's digest of the period that is due. */
+  notificationDigest: 'notificationDigest',
 } as const;
 
 /**
@@ -74,6 +76,34 @@ export const FORM_FILE_CLEANUP_SCHEDULE = {
   cron: '20 * * * *',
   timezone: 'Europe/Amsterdam',
 } as const;
+
+/**
+ * The Temporal schedules of the periodic mail (docs/decisions/notifications.md "Digest"): one per tenant,
+ * id `notification-digest-<tenant>`, every morning Dutch time; the run sends the digests whose period is
+ * due that day (daily every day, weekly on Mondays, monthly on the 1st).
+ */
+export const NOTIFICATION_DIGEST_SCHEDULE = {
+  idPrefix: 'notification-digest-',
+  cron: '0 8 * * *',
+  timezone: 'Europe/Amsterdam',
+} as const;
+export const notificationDigestScheduleId = (tenant: string) =>
+  `${NOTIFICATION_DIGEST_SCHEDULE.idPrefix}${tenant}`;
+
+/** Input of `notificationDigest`: the tenant; `at` (ISO) only when a test or an operator names the day. */
+export interface TNotificationDigestInput {
+  tenant: string;
+  at?: string;
+}
+
+/** Result of one digest run: the periods due and how many people were mailed, had nothing, or were done before. */
+export interface TNotificationDigestSummary {
+  tenant: string;
+  periods: string[];
+  sent: number;
+  empty: number;
+  already: number;
+}
 
 /** Result of one form-file cleanup run, per tenant: files removed. */
 export interface TFormFileCleanupSummary {

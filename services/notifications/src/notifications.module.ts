@@ -10,14 +10,18 @@ import {
   type TNotificationsConfig,
   type TNotificationsDeps,
 } from './notifications.config.ts';
+import { openTasksConsumer } from './digest/open-tasks.consumer.ts';
 import { feedConsumer } from './pipeline/feed.consumer.ts';
 import { mailEnabled, mailRequestsConsumer, queueOf, startMail } from './mail/mail.runtime.ts';
 import { mailUsersConsumer } from './mail/users.consumer.ts';
 import { preferencesRoutes } from './preferences/preferences.routes.ts';
+import { recentActionsConsumer } from './recent-actions/recent-actions.consumer.ts';
+import { recentActionsRoutes } from './recent-actions/recent-actions.routes.ts';
 
 const routes: FastifyPluginAsync<TNotificationsDeps> = async (app, deps) => {
   await app.register(feedRoutes, deps);
   await app.register(preferencesRoutes, deps);
+  await app.register(recentActionsRoutes, deps);
 };
 
 /**
@@ -36,6 +40,10 @@ export const notificationsService: TServiceModule<TNotificationsConfig> = {
     // Credential checks (sessions, revocations) and the recipients of organization-wide notices (roles).
     authReadModelConsumer(deps, SCHEMA),
     feedConsumer(deps),
+    // What waits for whom (phase tasks, hours to confirm), for the periodic mail.
+    openTasksConsumer(deps),
+    // Recent actions: what happened on internships, for each person's scope.
+    recentActionsConsumer(deps),
     // Requested mail (docs/decisions/mail-requests.md): recipients, then rendering and the queue.
     mailUsersConsumer(deps, mailEnabled(deps.config) ? (job) => queueOf(deps).enqueue(job) : undefined),
     ...(mailEnabled(deps.config) ? [mailRequestsConsumer(deps)] : []),

@@ -13,7 +13,7 @@ import './users.table.ts';
 const USER_EVENTS = ['identity.user.created', 'identity.user.updated', 'identity.user.deleted'] as const;
 
 /**
- * Keeps `notifications.users` (address, first name, language, status) current from identity's events,
+ * Keeps `notifications.users` (address, first name, language, status, periodic mail) current from identity's events,
  * once per event id; an event older than the row changes nothing and a deleted user stays a tombstone.
  * A new address sends the user's mail held after a hard bounce (held-mails.ts) to it.
  */
@@ -31,10 +31,13 @@ export async function applyUserEvent(
   }
   const u = EVENT_PAYLOADS['identity.user.updated'].parse(event.data);
   const { rows } = await sql<{ email: string }>`
-    insert into notifications.users (id, tenant_id, email, first_name, locale, status, deleted, event_time)
-    values (${u.user_id}, ${event.tenant}, ${u.email}, ${u.first_name}, ${u.locale}, ${u.status}, false, ${time})
+    insert into notifications.users (id, tenant_id, email, first_name, locale, status, deleted, event_time,
+      periodic_mail_frequency)
+    values (${u.user_id}, ${event.tenant}, ${u.email}, ${u.first_name}, ${u.locale}, ${u.status}, false, ${time},
+      ${u.periodic_mail_frequency})
     on conflict (id) do update set email = excluded.email, first_name = excluded.first_name,
-      locale = excluded.locale, status = excluded.status, event_time = excluded.event_time
+      locale = excluded.locale, status = excluded.status, event_time = excluded.event_time,
+      periodic_mail_frequency = excluded.periodic_mail_frequency
     where notifications.users.event_time <= excluded.event_time and not notifications.users.deleted
     returning email`.execute(ctx.db);
   // A corrected address: what bounced at the old one goes to it.

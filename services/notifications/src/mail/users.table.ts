@@ -8,6 +8,8 @@ export interface TMailUsersTable {
   status: string;
   deleted: boolean;
   event_time: Date;
+  /** How often the person wants the periodic mail (migration 20270405T0900-digests). */
+  periodic_mail_frequency: 'never' | 'daily' | 'weekly' | 'monthly';
 }
 
 declare module '../database.ts' {

@@ -8,6 +8,8 @@ import m20270216T0910_feed from './20270216T0910-feed.ts';
 import m20270216T0920_mail_suppressions from './20270216T0920-mail-suppressions.ts';
 import m20270216T0930_mail_recipients from './20270216T0930-mail-recipients.ts';
 import m20270216T0940_held_mails from './20270216T0940-held-mails.ts';
+import m20270405T0900_digests from './20270405T0900-digests.ts';
+import m20270405T0910_recent_actions from './20270405T0910-recent-actions.ts';
 
 /**
  * Applied in key order. Each migration is a frozen file named by its timestamp: once landed it is never
@@ -28,4 +30,8 @@ export const migrations: Record<string, Migration> = {
   '20270216T0930-mail-recipients': m20270216T0930_mail_recipients,
   // Mail held for a corrected address after a hard bounce; the recipients filled from identity's users.
   '20270216T0940-held-mails': m20270216T0940_held_mails,
+  // The periodic mail: each person's frequency, digests sent per period, open tasks.
+  '20270405T0900-digests': m20270405T0900_digests,
+  // Recent actions: what happened on internships, by student, school and organization.
+  '20270405T0910-recent-actions': m20270405T0910_recent_actions,
 };

@@ -25,7 +25,7 @@ const internshipLink = (id: string) => `/internships/${id}`;
 const internshipSubject = (id: string) => ({ type: 'internship', id });
 
 /** The organization's side of an internship: its contact person, else the organization's admins. */
-async function organizationSide(
+export async function organizationSide(
   ctx: TCtx,
   i: Pick<TInternshipParties, 'contact_person_id' | 'organization_id'>,
 ) {
@@ -34,7 +34,7 @@ async function organizationSide(
 }
 
 /** Who a phase task's actor is for an internship; the workplace supervisor has no account (their link). */
-async function actorsOf(ctx: TCtx, i: TInternshipParties, actor: TPhaseTaskActor): Promise<string[]> {
+export async function actorsOf(ctx: TCtx, i: TInternshipParties, actor: TPhaseTaskActor): Promise<string[]> {
   switch (actor) {
     case 'student':
       return [i.student_id];

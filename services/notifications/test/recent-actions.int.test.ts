@@ -1,0 +1,243 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TEventEnvelope } from '@stageplein/contracts/events/envelope';
+import {
+  call,
+  envelope,
+  eventually,
+  expectStatus,
+  harness,
+  internship,
+  NOW,
+  publish,
+  userWith,
+  type THarness,
+  type TUser,
+} from './harness.ts';
+
+/**
+ * Recent actions (docs/decisions/notifications.md "Recent actions"): each person's scope — a student their
+ * own, a school admin their school's, an organization's admin or volunteer its internships' — filtered by
+ * group and period, in nl and en, each linking to its subject; another organization or tenant refused.
+ */
+let h: THarness;
+const school = randomUUID();
+const otherSchool = randomUUID();
+const provider = randomUUID();
+const otherProvider = randomUUID();
+let student: TUser;
+let classmate: TUser;
+let schoolAdmin: TUser;
+let mentor: TUser;
+let providerAdmin: TUser;
+let volunteer: TUser;
+let otherSchoolAdmin: TUser;
+let elsewhereTenant: TUser;
+/** The student's application at the provider; the classmate's at another provider; another school's student at the provider. */
+let mine: ReturnType<typeof internship>;
+let theirs: ReturnType<typeof internship>;
+let elsewhere: ReturnType<typeof internship>;
+
+const ago = (ms: number) => new Date(NOW.getTime() - ms).toISOString();
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+/** An event that happened at `time` (the service's clock is NOW). */
+const at = (e: TEventEnvelope, time: string): TEventEnvelope => ({ ...e, time });
+
+const list = (user: TUser, query = '', lang = 'nl') =>
+  call(h.app, {
+    method: 'GET',
+    url: `/api/v1/recent_actions${query}`,
+    headers: { ...user.headers, 'accept-language': lang },
+  });
+const kinds = async (user: TUser, query = '') => {
+  const res = await list(user, query);
+  expectStatus(res, 200);
+  return res
+    .json()
+    .data.map(
+      (a: { attributes: { kind: string; subject_id: string } }) =>
+        `${a.attributes.kind}:${a.attributes.subject_id}`,
+    );
+};
+
+beforeAll(async () => {
+  h = await harness();
+  [student, classmate, schoolAdmin, mentor, providerAdmin, volunteer, otherSchoolAdmin, elsewhereTenant] =
+    await Promise.all([
+      userWith(h, 'student', school, 'School'),
+      userWith(h, 'student', school, 'School'),
+      userWith(h, 'admin', school, 'School'),
+      userWith(h, 'mentor', school, 'School'),
+      userWith(h, 'admin', provider, 'Provider'),
+      userWith(h, 'volunteer', provider, 'Provider'),
+      userWith(h, 'admin', otherSchool, 'School'),
+      // The same school's id in another tenant: nothing of demo's is theirs.
+      userWith(h, 'admin', school, 'School', 'stageplein'),
+    ]);
+  await publish(
+    h,
+    envelope('identity.user.updated', student.id, {
+      user_id: student.id,
+      email: 'sam@demo.test',
+      first_name: 'Sam',
+      last_name: 'Jansen',
+      gender: null,
+      status: 'active',
+      locale: 'nl',
+      periodic_mail_frequency: 'weekly',
+    }),
+  );
+  mine = internship(student.id, { school_id: school, organization_id: provider, title: 'Bakker' });
+  theirs = internship(classmate.id, { school_id: school, organization_id: otherProvider, title: 'Slager' });
+  elsewhere = internship(randomUUID(), {
+    school_id: otherSchool,
+    organization_id: provider,
+    title: 'Kapper',
+  });
+  const applied = at(envelope('placements.internship.created', mine.internship_id, mine), ago(2 * HOUR));
+  const last = at(
+    envelope('placements.internship.created', elsewhere.internship_id, elsewhere),
+    ago(1 * HOUR),
+  );
+  await publish(
+    h,
+    applied,
+    // A replay of the same event adds nothing.
+    applied,
+    at(
+      envelope('placements.hours.entry_logged', mine.internship_id, {
+        internship_id: mine.internship_id,
+        entry_id: randomUUID(),
+        date: '2026-11-18',
+        hours: 6,
+        status: 'pending',
+        hours_logged: 6,
+        hours_supervisor: 0,
+        hours_pending: 6,
+        updating_hours_allowed: true,
+        signed_off: false,
+      }),
+      ago(3 * DAY),
+    ),
+    at(
+      envelope('placements.internship.accepted', theirs.internship_id, {
+        ...theirs,
+        status: 'accepted',
+        from_status: 'applied',
+        reason: null,
+      }),
+      ago(20 * DAY),
+    ),
+    // Too long ago for any period.
+    at(
+      envelope('placements.internship.created', theirs.internship_id, { ...theirs, status: 'applied' }),
+      ago(40 * DAY),
+    ),
+    last,
+  );
+  await eventually(async () => {
+    const { rows } =
+      await sql`select 1 from notifications.recent_actions where event_id = ${last.id}`.execute(h.owner);
+    expect(rows).toHaveLength(1);
+  });
+}, 120_000);
+afterAll(() => h?.close());
+
+describe('recent actions', () => {
+  it('a student sees their own internship’s actions, newest first, each with its text and link', async () => {
+    const res = await list(student);
+    expectStatus(res, 200);
+    expect(res.json().meta).toEqual({ total: 2, scope: 'own', period: 'week' });
+    const [first, second] = res.json().data;
+    expect(first.attributes).toMatchObject({
+      kind: 'application_submitted',
+      group: 'applications',
+      text: 'Sam solliciteerde op ‘Bakker’',
+      subject_type: 'internship',
+      subject_id: mine.internship_id,
+      link: `/internships/${mine.internship_id}`,
+    });
+    expect(second.attributes).toMatchObject({
+      kind: 'hours_logged',
+      text: 'Sam schreef 6 uur op 2026-11-18 bij ‘Bakker’',
+    });
+    expect((await list(student, '', 'en')).json().data[0].attributes.text).toBe('Sam applied for ‘Bakker’');
+    // The classmate's accepted application is 20 days old: a month shows it, a week does not.
+    expect(await kinds(classmate)).toEqual([]);
+    expect(await kinds(classmate, '?filter[period]=month')).toEqual([
+      `application_accepted:${theirs.internship_id}`,
+    ]);
+    // A mentor sees their own only (none here).
+    expect(await kinds(mentor, '?filter[period]=month')).toEqual([]);
+  });
+
+  it('a school admin sees the school’s, an organization’s admin and volunteer its internships’', async () => {
+    expect(await kinds(schoolAdmin, '?filter[period]=month')).toEqual([
+      `application_submitted:${mine.internship_id}`,
+      `hours_logged:${mine.internship_id}`,
+      `application_accepted:${theirs.internship_id}`,
+    ]);
+    const providers = [
+      `application_submitted:${elsewhere.internship_id}`,
+      `application_submitted:${mine.internship_id}`,
+      `hours_logged:${mine.internship_id}`,
+    ];
+    expect(await kinds(providerAdmin, '?filter[period]=month')).toEqual(providers);
+    expect(await kinds(volunteer, '?filter[period]=month')).toEqual(providers);
+    expect(await kinds(otherSchoolAdmin, '?filter[period]=month')).toEqual([
+      `application_submitted:${elsewhere.internship_id}`,
+    ]);
+    expect((await list(schoolAdmin)).json().meta.scope).toBe('school');
+    expect((await list(providerAdmin)).json().meta.scope).toBe('organization');
+  });
+
+  it('filters by group and period', async () => {
+    expect(await kinds(schoolAdmin, '?filter[group]=hours&filter[period]=month')).toEqual([
+      `hours_logged:${mine.internship_id}`,
+    ]);
+    expect(await kinds(schoolAdmin, '?filter[period]=day')).toEqual([
+      `application_submitted:${mine.internship_id}`,
+    ]);
+    const page = await list(schoolAdmin, '?filter[period]=month&page[size]=1&page[number]=2');
+    expectStatus(page, 200);
+    expect(page.json().data).toHaveLength(1);
+    expect(page.json().meta.total).toBe(3);
+  });
+
+  it('refuses unknown filters in nl and en, another organization and another tenant', async () => {
+    const bad = await list(schoolAdmin, '?filter[group]=everything');
+    expectStatus(bad, 400, 'bad_request');
+    expect(bad.json().errors[0].source).toEqual({ parameter: 'filter[group]' });
+    expectStatus(await list(schoolAdmin, '?filter[period]=year', 'en'), 400, 'bad_request');
+    expect((await list(schoolAdmin, '?filter[period]=year', 'en')).json().errors[0].detail).not.toBe(
+      bad.json().errors[0].detail,
+    );
+    expectStatus(await list(schoolAdmin, '?filter[author]=x'), 400, 'bad_request');
+    // Acting for an organization they hold no role at.
+    expectStatus(
+      await call(h.app, {
+        method: 'GET',
+        url: '/api/v1/recent_actions',
+        headers: { ...schoolAdmin.headers, 'x-current-organization-id': provider },
+      }),
+      403,
+      'forbidden',
+    );
+    // The same school id in another tenant sees none of demo's; their token does not open demo.
+    expect(await kinds(elsewhereTenant, '?filter[period]=month')).toEqual([]);
+    expectStatus(
+      await call(h.app, {
+        method: 'GET',
+        url: '/api/v1/recent_actions',
+        headers: { ...elsewhereTenant.headers, 'x-tenant': 'demo' },
+      }),
+      401,
+    );
+    expectStatus(
+      await call(h.app, { method: 'GET', url: '/api/v1/recent_actions', headers: { 'x-tenant': 'demo' } }),
+      401,
+    );
+  });
+});
