@@ -203,7 +203,7 @@ describe('bulk messages', () => {
     );
   });
 
-  it('shows each recipient’s status from notifications’ reports, once per report however often delivered', async () => {
+  it('shows each recipient’s status from notifications’ reports; a resend to a corrected address counts', async () => {
     const { admin, schoolId } = await school();
     const [s1, s2] = [
       await person('student', schoolId, 'School'),
@@ -212,6 +212,15 @@ describe('bulk messages', () => {
     const sent = await send(admin, { internship_ids: [await internshipOf(s1), await internshipOf(s2)] });
     const messageId = sent.json().data.id as string;
     const [r1, r2] = await mailRequests(messageId);
+    const counts = async () => {
+      const res = await call(h.app, {
+        method: 'GET',
+        url: `/api/v1/internships/bulk_messages/${messageId}`,
+        headers: admin.headers,
+      });
+      expectStatus(res, 200);
+      return res.json();
+    };
     await deliver(h, 'notifications.mail.delivered', r1!.delivery_id, {
       delivery_id: r1!.delivery_id,
       service: 'placements',
@@ -221,23 +230,31 @@ describe('bulk messages', () => {
       service: 'placements',
       reason: 'recipient_inactive',
     });
-    // A late "delivered" for the failed one (a redelivery, or out of order) does not change it.
+    // A late "failed" for the delivered one (a redelivery, or out of order) does not change it.
+    await deliver(h, 'notifications.mail.failed', r1!.delivery_id, {
+      delivery_id: r1!.delivery_id,
+      service: 'placements',
+      reason: 'hard_bounce',
+    });
+    await eventually(async () => {
+      const doc = await counts();
+      expect(doc.data.attributes.delivery_counts).toEqual({ requested: 0, delivered: 1, failed: 1 });
+      const failed = doc.included.find(
+        (d: { attributes: { status: string } }) => d.attributes.status === 'failed',
+      );
+      expect(failed.attributes.failure_reason).toBe('recipient_inactive');
+    });
+    // Notifications resent the failed one to a corrected address (mail-requests.ts): now delivered.
     await deliver(h, 'notifications.mail.delivered', r2!.delivery_id, {
       delivery_id: r2!.delivery_id,
       service: 'placements',
     });
     await eventually(async () => {
-      const res = await call(h.app, {
-        method: 'GET',
-        url: `/api/v1/internships/bulk_messages/${messageId}`,
-        headers: admin.headers,
+      expect((await counts()).data.attributes.delivery_counts).toEqual({
+        requested: 0,
+        delivered: 2,
+        failed: 0,
       });
-      expectStatus(res, 200);
-      expect(res.json().data.attributes.delivery_counts).toEqual({ requested: 0, delivered: 1, failed: 1 });
-      const failed = res
-        .json()
-        .included.find((d: { attributes: { status: string } }) => d.attributes.status === 'failed');
-      expect(failed.attributes.failure_reason).toBe('recipient_inactive');
     });
     const list = await call(h.app, {
       method: 'GET',
