@@ -126,6 +126,10 @@ const PAGES: Readonly<Record<string, TLazyPage>> = {
   ),
   '/importeren/csv': page(() => import('../pages/imports/import-csv-page.tsx'), 'ImportCsvPage'),
   '/notificaties': page(() => import('../pages/notifications/notifications-page.tsx'), 'NotificationsPage'),
+  '/recente_acties': page(
+    () => import('../pages/recent-actions/recent-actions-page.tsx'),
+    'RecentActionsPage',
+  ),
   // The internship bank and vacancies (issue #14); the map is a further lazy chunk of the bank.
   '/stagebank': page(() => import('../pages/stagebank/stagebank-page.tsx'), 'StagebankPage'),
   '/zelfgevonden': page(() => import('../pages/self-found/self-found-page.tsx'), 'SelfFoundPage'),
