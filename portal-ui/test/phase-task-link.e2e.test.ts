@@ -1,11 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   apiAs,
+  DESKTOP,
   expectAccessible,
+  mailsTo,
   openMailedLink,
   openPortal,
   PHONE,
   shot,
+  signInSchoolAdmin,
   startStack,
   type TApi,
   type TStack,
@@ -15,8 +18,9 @@ import {
  * Issue #33's workplace supervisor in Chromium on the whole product with Temporal: the school's default
  * workflow asks the supervisor's approval in its first phase; an internship with an approved supervisor
  * is activated and enters it; the supervisor gets the mail, opens its link on a phone without an account
- * (Dutch, then the same link in English), completes the task after confirming, and the task is done for
- * the school too. axe on each state.
+ * (Dutch). The school's coordinator sends the link again from the internship's page (confirming): the first
+ * link now says it was revoked, the new mail's link works (also in English); the supervisor completes the
+ * task with it after confirming, and the task is done for the school too. axe on each state.
  */
 const TENANT = 'stageplein';
 const RUN = Date.now().toString(36);
@@ -105,14 +109,68 @@ describe('a supervisor completes their phase task by link on a phone', () => {
     }
 
     // Entering the first phase mails the supervisor; they open the link on a phone, signed out.
+    const first = await openMailedLink(stack, TENANT, SUPERVISOR, '/fasetaak', 'phase-task-link-page');
+    try {
+      await expect.poll(() => first.page.getByTestId('phase-task-link-title').textContent()).toBe(TASK);
+      expect(await first.page.locator('.page__lead').textContent()).toContain('Aanmelden');
+      await expectAccessible(first.page, 'supervisor phase task (nl, phone)');
+      await shot(first.page, 'phase-task-link-open');
+
+      // The supervisor lost the mail: the school's coordinator sends the link again from the internship's page.
+      const mailed = (await mailsTo(stack, TENANT, SUPERVISOR, 'external_link')).length;
+      const admin = await openPortal(stack, { viewport: DESKTOP });
+      try {
+        await signInSchoolAdmin(admin.page, stack, TENANT);
+        await admin.page.goto(stack.url(TENANT, `/internships/${internshipId}`));
+        const task = admin.page
+          .getByTestId('internship-phases')
+          .locator('[data-testid="internship-phase"][aria-current="step"]')
+          .getByTestId('internship-phase-task')
+          .filter({ hasText: TASK });
+        await task.getByTestId('internship-phase-task-resend').click();
+        const dialog = admin.page.getByTestId('internship-phase-dialog');
+        await dialog.waitFor();
+        expect(await dialog.textContent()).toContain(
+          `De praktijkbegeleider krijgt een nieuwe link voor "${TASK}". De link die eerder is gestuurd, werkt daarna niet meer.`,
+        );
+        await expectAccessible(admin.page, 'sending the supervisor link again, confirming');
+        await shot(admin.page, 'phase-task-link-resend-confirm');
+        await dialog.getByTestId('internship-phase-confirm').click();
+        await expect
+          .poll(() => admin.page.getByTestId('toast').last().textContent())
+          .toContain('Nieuwe link gestuurd');
+        await dialog.waitFor({ state: 'detached' });
+        // Still open, still the supervisor's: the button stays for another time.
+        expect(await task.getAttribute('data-state')).toBe('open');
+        await expectAccessible(admin.page, 'the supervisor link sent again');
+        await shot(admin.page, 'phase-task-link-resent');
+        expect(admin.problems).toEqual([]);
+      } finally {
+        await admin.context.close();
+      }
+      // A second mail with a new link; the first link, opened again, says it no longer works.
+      await expect
+        .poll(async () => (await mailsTo(stack, TENANT, SUPERVISOR, 'external_link')).length, {
+          timeout: 30_000,
+        })
+        .toBe(mailed + 1);
+      await first.page.reload();
+      await expect
+        .poll(() => first.page.getByTestId('form-alert').textContent())
+        .toContain('Deze link werkt niet meer');
+      expect(await first.page.getByTestId('phase-task-link-complete').count()).toBe(0);
+      await expectAccessible(first.page, 'supervisor phase task, the revoked link');
+      await shot(first.page, 'phase-task-link-revoked');
+    } finally {
+      await first.context.close();
+    }
+
+    // The new link, on a phone: the task, in Dutch and in English.
     const supervisor = await openMailedLink(stack, TENANT, SUPERVISOR, '/fasetaak', 'phase-task-link-page');
     const { page, context, problems } = supervisor;
     const english = await openPortal(stack, { viewport: PHONE, locale: 'en-GB' });
     try {
       await expect.poll(() => page.getByTestId('phase-task-link-title').textContent()).toBe(TASK);
-      expect(await page.locator('.page__lead').textContent()).toContain('Aanmelden');
-      await expectAccessible(page, 'supervisor phase task (nl, phone)');
-      await shot(page, 'phase-task-link-open');
 
       // The same link in English.
       await english.page.goto(page.url());

@@ -269,6 +269,11 @@ export async function latestMail(stack: TStack, tenant: string, to: string, kind
   throw new Error(`no ${kind} mail to ${to}`);
 }
 
+/** The texts of every mail of a kind to an address, newest first (a link sent again is a second mail). */
+export async function mailsTo(stack: TStack, tenant: string, to: string, kind: string): Promise<string[]> {
+  return (await folderMailsTo(stack.mailDir, tenant, to)).filter((m) => m.kind === kind).map((m) => m.text);
+}
+
 /** Calls the API through the gateway as a demo user (set-up and checks beside the browser). */
 export interface TApi {
   get<T = Record<string, unknown>>(path: string): Promise<{ status: number; body: T }>;
