@@ -95,7 +95,8 @@ export const GROUPED = [
       'internship-contracts': ['read-models', 'internships'],
       phases: ['read-models', 'internships', 'evaluations'],
       // The runtime of phases: runs the definitions' published versions (phases) on internships.
-      'phase-runs': ['read-models', 'internships', 'phases', 'internship-contracts'],
+      // An assignment task gives an internship entering its phase the assignment (assignToInternship).
+      'phase-runs': ['read-models', 'internships', 'phases', 'internship-contracts', 'assignments'],
       progress: ['read-models', 'internships', 'evaluations', 'internship-contracts'],
       'bulk-messages': ['read-models'],
       // Sealed contract PDFs: rendering, the object store, verification (docs/decisions/contract-documents.md).

@@ -158,6 +158,7 @@ describe('API error catalogue', () => {
       workflow_not_published: 409,
       workflow_evaluation_template_unknown: 422,
       workflow_assignment_unknown: 422,
+      workflow_assignment_draft: 422,
       workflow_designer_not_mentor: 422,
       contracts_unavailable: 404,
       contract_variable_unknown: 422,

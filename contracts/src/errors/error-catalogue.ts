@@ -134,6 +134,7 @@ export const ERROR_CODES = [
   'workflow_not_published',
   'workflow_evaluation_template_unknown',
   'workflow_assignment_unknown',
+  'workflow_assignment_draft',
   'workflow_designer_not_mentor',
   'contracts_unavailable',
   'contract_variable_unknown',
@@ -364,6 +365,7 @@ export const ERRORS: Readonly<Record<TErrorCode, TErrorDefinition>> = Object.fre
   workflow_not_published: define('workflow_not_published', 409),
   workflow_evaluation_template_unknown: define('workflow_evaluation_template_unknown', 422),
   workflow_assignment_unknown: define('workflow_assignment_unknown', 422),
+  workflow_assignment_draft: define('workflow_assignment_draft', 422),
   workflow_designer_not_mentor: define('workflow_designer_not_mentor', 422),
   // Internship contracts (contracts/src/internship-contracts/, docs/decisions/internship-contracts.md):
   // validateContractTemplate's codes, then the server's.

@@ -34,6 +34,16 @@ export const ASSIGNMENT_EVENT_PAYLOADS = {
     form_id: z.uuid(),
     form_version: z.number().int(),
   }),
+  /**
+   * An internship entering a workflow phase whose task names this assignment got its task (it had none),
+   * its supervisor a link, as if selected when the assignment was published (actor: system).
+   */
+  'placements.assignment.task_added': z.object({
+    assignment_id: z.uuid(),
+    school_id: z.uuid(),
+    task_id: z.uuid(),
+    internship_id: z.uuid(),
+  }),
   /** The school reminded supervisors: each got a fresh link (the older one stopped working). */
   'placements.assignment.reminded': z.object({
     assignment_id: z.uuid(),

@@ -1319,6 +1319,11 @@ export const en: TMessages = {
       title: 'Unknown assignment',
       detail: 'Task {{task}} of phase {{phase}}: choose an assignment of this school.',
     },
+    workflow_assignment_draft: {
+      title: 'Assignment not published yet',
+      detail:
+        'Task {{task}} of phase {{phase}}: the chosen assignment is still a draft. Publish the assignment first; then every internship reaching this phase gets it.',
+    },
     workflow_designer_not_mentor: {
       title: 'Not a mentor of this school',
       detail: 'Only mentors of this school can be made workflow designers.',

@@ -457,6 +457,11 @@ export const nlApi = {
     title: 'Onbekende opdracht',
     detail: 'Taak {{task}} van fase {{phase}}: kies een opdracht van deze school.',
   },
+  workflow_assignment_draft: {
+    title: 'Opdracht nog niet gepubliceerd',
+    detail:
+      'Taak {{task}} van fase {{phase}}: de gekozen opdracht is nog een concept. Publiceer de opdracht eerst; daarna krijgt elke stage die deze fase bereikt haar.',
+  },
   workflow_designer_not_mentor: {
     title: 'Geen mentor van deze school',
     detail: 'Alleen mentoren van deze school kunnen het recht krijgen om workflows te ontwerpen.',

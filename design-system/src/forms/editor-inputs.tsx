@@ -35,19 +35,21 @@ export function EditorCheckbox({
   );
 }
 
-/** A labelled select of the given options; `onChange` gets one of their values. */
+/** A labelled select of the given options; `onChange` gets one of their values; `hint` below it, described by. */
 export function EditorSelect<TValue extends string>({
   label,
   value,
   options,
   onChange,
   testId,
+  hint,
 }: {
   label: string;
   value: TValue;
   options: readonly { value: TValue; label: string }[];
   onChange: (value: TValue) => void;
   testId?: string;
+  hint?: string | undefined;
 }) {
   const id = useId();
   return (
@@ -60,6 +62,7 @@ export function EditorSelect<TValue extends string>({
         className="field__input"
         value={value}
         data-testid={testId}
+        aria-describedby={hint ? `${id}-hint` : undefined}
         onChange={(e) => {
           const chosen = options.find((o) => o.value === e.target.value);
           if (chosen) onChange(chosen.value);
@@ -71,6 +74,11 @@ export function EditorSelect<TValue extends string>({
           </option>
         ))}
       </select>
+      {hint && (
+        <p id={`${id}-hint`} className="field__hint">
+          {hint}
+        </p>
+      )}
     </div>
   );
 }

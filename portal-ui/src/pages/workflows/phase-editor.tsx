@@ -657,7 +657,14 @@ function ChoiceSelect({
       label={label}
       value={value ?? ''}
       testId={`task-${kind}`}
-      options={[{ value: '', label: t('choose') }, ...list.map((c) => ({ value: c.id, label: c.label }))]}
+      options={[
+        { value: '', label: t('choose') },
+        ...list.map((c) => ({
+          value: c.id,
+          label: c.draft ? t('assignmentDraft', { title: c.label }) : c.label,
+        })),
+      ]}
+      hint={kind === 'assignment' ? t('assignmentHint') : undefined}
       onChange={(id) => onChange(id || null)}
     />
   );

@@ -140,6 +140,8 @@ export async function publishVersion(client: TApiClient, versionId: string): Pro
 export interface TChoice {
   id: string;
   label: string;
+  /** An assignment not published yet (publishing the workflow refuses it). */
+  draft?: boolean;
 }
 
 /** The evaluation templates scoped to the phase (a period's template is refused at publishing). */
@@ -160,11 +162,15 @@ export async function assignmentChoices(
   lang: 'nl' | 'en',
   signal?: AbortSignal,
 ): Promise<TChoice[]> {
-  const doc = await client.get<{ data: TRaw<{ title: { nl: string; en: string } }>[] }>(
+  const doc = await client.get<{ data: TRaw<{ title: { nl: string; en: string }; status: string }>[] }>(
     '/api/v1/assignments?page[size]=200',
     { signal, raw: true },
   );
-  return doc.data.map((r) => ({ id: r.id, label: r.attributes.title[lang] || r.attributes.title.nl }));
+  return doc.data.map((r) => ({
+    id: r.id,
+    label: r.attributes.title[lang] || r.attributes.title.nl,
+    draft: r.attributes.status !== 'published',
+  }));
 }
 
 // --- Who designs (school admins grant mentors) ------------------------------------------------------

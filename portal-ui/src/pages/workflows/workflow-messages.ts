@@ -187,6 +187,9 @@ export const workflowsNl = {
   hoursTarget: 'Aantal uren',
   evaluationTemplate: 'Welke evaluatie?',
   assignment: 'Welke opdracht?',
+  assignmentDraft: '{{title}} (concept: eerst publiceren)',
+  assignmentHint:
+    'Elke stage die deze fase bereikt, krijgt deze opdracht voor haar praktijkbegeleider, ook als de stage niet gekozen was toen de opdracht werd gepubliceerd.',
   choose: 'Kies…',
   noneToChoose: 'Er is nog niets om uit te kiezen.',
   deadlineTitle: 'Termijn',
@@ -481,6 +484,9 @@ export const workflowsEn: typeof workflowsNl = {
   hoursTarget: 'Number of hours',
   evaluationTemplate: 'Which evaluation?',
   assignment: 'Which assignment?',
+  assignmentDraft: '{{title}} (draft: publish it first)',
+  assignmentHint:
+    'Every internship that reaches this phase gets this assignment for its workplace supervisor, also when it was not chosen when the assignment was published.',
   choose: 'Choose…',
   noneToChoose: 'There is nothing to choose from yet.',
   deadlineTitle: 'Deadline',

@@ -43,8 +43,8 @@ export function findAssignment(db: TDb, schoolId: string, id: string, forUpdate 
  * the task need: the student's group at the school, the supervisor (the registered supervisor's
  * account, else the internship's contact address — a self-found internship's), names for the screens.
  */
-export async function candidateInternships(db: TDb, schoolId: string) {
-  const rows = await db
+export async function candidateInternships(db: TDb, schoolId: string, internshipId?: string) {
+  let query = db
     .selectFrom('placements.internships as i')
     .leftJoin('placements.users as s', 's.id', 'i.student_id')
     .leftJoin('placements.users as sup', (j) =>
@@ -72,11 +72,9 @@ export async function candidateInternships(db: TDb, schoolId: string) {
       'g.group_id',
     ])
     .where('i.school_id', '=', schoolId)
-    .where('i.status', 'in', [...ASSIGNMENT_INTERNSHIP_STATUSES])
-    .orderBy('s.last_name')
-    .orderBy('s.first_name')
-    .orderBy('i.id')
-    .execute();
+    .where('i.status', 'in', [...ASSIGNMENT_INTERNSHIP_STATUSES]);
+  if (internshipId) query = query.where('i.id', '=', internshipId);
+  const rows = await query.orderBy('s.last_name').orderBy('s.first_name').orderBy('i.id').execute();
   return rows.map((r) => {
     const supervisor = supervisorOf({
       account: { email: r.supervisor_email, first_name: r.supervisor_first, last_name: r.supervisor_last },

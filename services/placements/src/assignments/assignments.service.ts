@@ -274,6 +274,62 @@ export async function publishAssignment(
 }
 
 /**
+ * A workflow phase's assignment task (docs/decisions/phases.md) names this assignment: the internship
+ * entering the phase gets its task when it has none, as if it had been selected when the assignment was
+ * published, and its supervisor a link to all their open tasks (the link before stops working). Only a
+ * published assignment of the internship's school (publishing a workflow refuses a draft one), only an
+ * agreed or running internship whose supervisor the school approved: otherwise nothing, and the phase's
+ * task escalates as any other. Returns the new task's id, or null.
+ */
+export async function assignToInternship(
+  ctx: TMailCtx,
+  assignmentId: string,
+  internshipId: string,
+): Promise<string | null> {
+  const internship = await ctx.db
+    .selectFrom('placements.internships')
+    .select('school_id')
+    .where('id', '=', internshipId)
+    .executeTakeFirst();
+  if (!internship?.school_id) return null;
+  const assignment = await findAssignment(ctx.db, internship.school_id, assignmentId, true);
+  if (assignment?.status !== 'published') return null;
+  const had = await ctx.db
+    .selectFrom('placements.assignment_tasks')
+    .select('id')
+    .where('assignment_id', '=', assignmentId)
+    .where('internship_id', '=', internshipId)
+    .executeTakeFirst();
+  if (had) return null;
+  const [candidate] = await candidateInternships(ctx.db, internship.school_id, internshipId);
+  const key = supervisorKey(candidate?.supervisor_email ?? null);
+  if (!candidate || !key) return null;
+  const task = {
+    id: randomUUID(),
+    tenant_id: ctx.tenant.id,
+    assignment_id: assignmentId,
+    internship_id: internshipId,
+    supervisor_key: key,
+    supervisor_name: candidate.supervisor_name,
+    status: 'open' as const,
+    answers: null,
+    completed_at: null,
+    link_sent_at: null,
+    created_at: ctx.now,
+    updated_at: ctx.now,
+  };
+  await insertTasks(ctx.db, [task]);
+  await mailSupervisors(ctx, SYSTEM, internship.school_id, [task]);
+  await record(ctx, SYSTEM, 'placements.assignment.task_added', subjectOf(assignmentId), {
+    assignment_id: assignmentId,
+    school_id: internship.school_id,
+    task_id: task.id,
+    internship_id: internshipId,
+  });
+  return task.id;
+}
+
+/**
  * Reminds the supervisors of the open tasks (all, or one task's): each gets a fresh link by mail, and
  * the link mailed before stops working (`reissued`).
  */

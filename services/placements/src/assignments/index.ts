@@ -1,3 +1,3 @@
 // The assignments group's public entry (docs/decisions/placements.md "Groups").
 export { assignmentsGroup } from './assignments.module.ts';
-export { tasksFollowSupervisor } from './assignments.service.ts';
+export { assignToInternship, tasksFollowSupervisor } from './assignments.service.ts';

@@ -14,6 +14,7 @@ import { internshipPhasesWorkflowId } from '@stageplein/contracts/workflows/name
 import { SYSTEM, type TChangeActor } from '@stageplein/kit/auth/caller';
 import { isSignedContractStatus } from '@stageplein/contracts/internship-contracts/contract-rules';
 import { factsOf, readableInternship } from '../internships/index.ts';
+import { assignToInternship } from '../assignments/index.ts';
 import { contractsOfInternships } from '../internship-contracts/index.ts';
 import type { TDb } from '../database.ts';
 import type { TPlacementsConfig } from '../placements.config.ts';
@@ -326,7 +327,14 @@ export async function enterPhase(
     { audit: false },
   );
   const tasks = await tasksOfPhase(ctx.db, phase.id);
-  if (links) await mailPhaseTaskLinks({ ...ctx, config: links.config }, input.internshipId, tasks, def.name);
+  if (links) {
+    await mailPhaseTaskLinks({ ...ctx, config: links.config }, input.internshipId, tasks, def.name);
+    // An assignment task names the school's assignment: the internship gets it now if it was not selected
+    // when the assignment was published (its answer completes the task through the consumer).
+    for (const task of def.tasks)
+      if (task.kind === 'assignment' && task.assignment_id)
+        await assignToInternship({ ...ctx, config: links.config }, task.assignment_id, input.internshipId);
+  }
   return entered(phase, tasks);
 }
 

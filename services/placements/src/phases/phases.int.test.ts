@@ -309,7 +309,7 @@ describe('publishing validates; a failure changes nothing', () => {
     });
   });
 
-  it('checks the school’s data: the evaluation template of this phase, the assignment of this school', async () => {
+  it('checks the school’s data: the evaluation template of this phase, a published assignment of this school', async () => {
     const phaseId = randomUUID();
     const otherPhase = randomUUID();
     const template = async (scopeId: string, schoolId: string) =>
@@ -324,6 +324,17 @@ describe('publishing validates; a failure changes nothing', () => {
     const own = await template(phaseId, hours.schoolId);
     const elsewhere = await template(otherPhase, hours.schoolId);
     const otherSchool = await template(randomUUID(), hours.otherSchoolId);
+    // The school's own assignment, still a draft: internships entering the phase could not get it.
+    const draftAssignment = randomUUID();
+    await asOwner(h, 'oldebroek', (trx) =>
+      sql`insert into placements.assignments (id, tenant_id, school_id, title, instructions, form_id, form_version,
+          due_on, selection, status, created_at, updated_at)
+        values (${draftAssignment}, 'oldebroek', ${hours.schoolId}, '{"nl":"Opdracht","en":"Assignment"}'::jsonb,
+          '{"nl":"","en":""}'::jsonb, ${randomUUID()}, 1, '2027-06-30',
+          '{"internship_period_ids":[],"group_ids":[],"internship_ids":[]}'::jsonb, 'draft', now(), now())`.execute(
+        trx,
+      ),
+    );
     const evaluation = (templateId: string) =>
       checklist('student', { kind: 'evaluation', evaluation_template_id: templateId });
     const phases = [
@@ -335,6 +346,7 @@ describe('publishing validates; a failure changes nothing', () => {
           evaluation(elsewhere),
           evaluation(otherSchool),
           checklist('supervisor', { kind: 'assignment', assignment_id: randomUUID() }),
+          checklist('supervisor', { kind: 'assignment', assignment_id: draftAssignment }),
         ],
         { id: phaseId },
       ),
@@ -348,7 +360,11 @@ describe('publishing validates; a failure changes nothing', () => {
       ['workflow_evaluation_template_unknown', '/data/attributes/phases/0/tasks/1/evaluation_template_id'],
       ['workflow_evaluation_template_unknown', '/data/attributes/phases/0/tasks/2/evaluation_template_id'],
       ['workflow_assignment_unknown', '/data/attributes/phases/0/tasks/3/assignment_id'],
+      ['workflow_assignment_draft', '/data/attributes/phases/0/tasks/4/assignment_id'],
     ]);
+    expect(res.json().errors[3].detail).toBe(
+      'Task 5 of phase 1: the chosen assignment is still a draft. Publish the assignment first; then every internship reaching this phase gets it.',
+    );
     // With only the own template the phase publishes.
     expectStatus(
       await patchVersion(hours.school, draftId, [{ ...phases[0], tasks: [evaluation(own)] }]),

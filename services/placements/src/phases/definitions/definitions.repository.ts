@@ -1,5 +1,6 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import { versionedDocument, type TVersionsOf } from '@stageplein/kit/versioned/versioned-document';
+import type { TAssignmentStatus } from '@stageplein/contracts/placements/assignment-policy';
 import type { TInternshipContractType } from '@stageplein/contracts/placements/internships';
 import { SCHEMA, type TDb } from '../../database.ts';
 import type { TWorkflowDefinitionsTable, TWorkflowVersionsTable } from './definitions.table.ts';
@@ -144,13 +145,17 @@ export async function phaseTemplates(db: TDb, schoolId: string, ids: string[]) {
 }
 
 /** The school's assignments among `ids`. */
-export async function assignmentsOfSchool(db: TDb, schoolId: string, ids: string[]): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
+export async function assignmentsOfSchool(
+  db: TDb,
+  schoolId: string,
+  ids: string[],
+): Promise<Map<string, TAssignmentStatus>> {
+  if (ids.length === 0) return new Map();
   const rows = await db
     .selectFrom('placements.assignments')
-    .select('id')
+    .select(['id', 'status'])
     .where('school_id', '=', schoolId)
     .where('id', 'in', ids)
     .execute();
-  return new Set(rows.map((r) => r.id));
+  return new Map(rows.map((r) => [r.id, r.status]));
 }

@@ -234,7 +234,7 @@ export async function newDraft(ctx: TCtx, caller: TCaller, definitionId: string)
 
 /**
  * What only the server can check: each evaluation task names a phase template of this school scoped to
- * the task's own phase, each assignment task an assignment of this school.
+ * the task's own phase, each assignment task a published assignment of this school.
  */
 async function dataIssues(ctx: TCtx, schoolId: string, phases: TWorkflowPhase[]): Promise<TPublishIssue[]> {
   const tasks = phases.flatMap((phase, p) => phase.tasks.map((task, t) => ({ phase, task, p, t })));
@@ -259,8 +259,13 @@ async function dataIssues(ctx: TCtx, schoolId: string, phases: TWorkflowPhase[])
           pointer: `${at}/evaluation_template_id`,
           vars,
         });
-    if (task.kind === 'assignment' && task.assignment_id && !assignments.has(task.assignment_id))
-      issues.push({ code: 'workflow_assignment_unknown', pointer: `${at}/assignment_id`, vars });
+    if (task.kind === 'assignment' && task.assignment_id) {
+      const status = assignments.get(task.assignment_id);
+      if (!status) issues.push({ code: 'workflow_assignment_unknown', pointer: `${at}/assignment_id`, vars });
+      // An internship entering the phase gets the assignment then (assignToInternship): only a published one.
+      else if (status !== 'published')
+        issues.push({ code: 'workflow_assignment_draft', pointer: `${at}/assignment_id`, vars });
+    }
   }
   return issues;
 }
