@@ -279,7 +279,9 @@ export async function publishAssignment(
  * published, and its supervisor a link to all their open tasks (the link before stops working). Only a
  * published assignment of the internship's school (publishing a workflow refuses a draft one), only an
  * agreed or running internship whose supervisor the school approved: otherwise nothing, and the phase's
- * task escalates as any other. Returns the new task's id, or null.
+ * task escalates as any other. No lock on the assignment (many internships enter at once): the unique
+ * (assignment, internship) refuses a second task, and the activity's retry then finds the first. Returns
+ * the new task's id, or null.
  */
 export async function assignToInternship(
   ctx: TMailCtx,
@@ -292,7 +294,7 @@ export async function assignToInternship(
     .where('id', '=', internshipId)
     .executeTakeFirst();
   if (!internship?.school_id) return null;
-  const assignment = await findAssignment(ctx.db, internship.school_id, assignmentId, true);
+  const assignment = await findAssignment(ctx.db, internship.school_id, assignmentId);
   if (assignment?.status !== 'published') return null;
   const had = await ctx.db
     .selectFrom('placements.assignment_tasks')
