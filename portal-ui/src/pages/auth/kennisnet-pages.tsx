@@ -6,9 +6,7 @@ import { API_PATHS } from '@stageplein/contracts/client/api-client';
 import { readResourceDocument, type TRawDocument } from '@stageplein/contracts/client/jsonapi-document';
 import { resolveNavigationTarget } from '@stageplein/contracts/client/navigation';
 import { useApi } from '../../api/api-context.ts';
-import { FormAlert, SubmitButton, TextField } from '@stageplein/design-system/forms/fields.tsx';
-import { rules } from '@stageplein/design-system/forms/field-rules.ts';
-import { useForm } from '@stageplein/design-system/forms/use-form.ts';
+import { FormAlert, SubmitButton } from '@stageplein/design-system/forms/fields.tsx';
 import {
   EDUCATION_SSO_LINK_PATH,
   EDUCATION_SSO_START_PATH,
@@ -20,7 +18,8 @@ import { toast } from '@stageplein/design-system/components/toasts/toasts.ts';
 import { displayName } from '../../session/current-user.ts';
 import { useSession } from '../../session/session-context.ts';
 import { StatusErrorScreen } from '../../shell/error-screen.tsx';
-import { AuthCard, errorMessage, useRouteTitle } from '../page-kit.tsx';
+import { AuthCard, useRouteTitle } from '../page-kit.tsx';
+import { PasswordSignInFields, usePasswordSignInForm } from './password-sign-in.tsx';
 
 /**
  * Kennisnet (national education single sign-on, issue #36; docs/decisions/education-sso.md), offered on
@@ -193,10 +192,7 @@ export function KennisnetLinkPage() {
     window.history.replaceState(window.history.state, '', window.location.pathname);
   }, []);
 
-  const form = useForm(
-    { email: knownEmail, password: '' },
-    { email: [rules.required(), rules.email()], password: [rules.required()] },
-  );
+  const form = usePasswordSignInForm(knownEmail);
   const onSubmit = form.handleSubmit(async ({ email, password }) => {
     const document = await api.client.post(
       EDUCATION_SSO_LINK_PATH,
@@ -230,26 +226,7 @@ export function KennisnetLinkPage() {
       }
     >
       <form noValidate onSubmit={onSubmit} className="form" data-testid="kennisnet-link-form">
-        {form.formError !== undefined && (
-          <FormAlert tone="error" testId="kennisnet-link-error">
-            {errorMessage(form.formError, t)}
-          </FormAlert>
-        )}
-        <TextField
-          label={t('portal.auth.email')}
-          type="email"
-          autoComplete="username"
-          inputMode="email"
-          required
-          field={form.bind('email')}
-        />
-        <TextField
-          label={t('portal.auth.password')}
-          type="password"
-          autoComplete="current-password"
-          required
-          field={form.bind('password')}
-        />
+        <PasswordSignInFields form={form} errorTestId="kennisnet-link-error" />
         <SubmitButton pending={form.submitting} testId="kennisnet-link-submit">
           {t('portal.kennisnetPages.link.submit')}
         </SubmitButton>

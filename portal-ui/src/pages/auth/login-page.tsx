@@ -4,15 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { API_PATHS, isApiRequestError, type ApiRequestError } from '@stageplein/contracts/client/api-client';
 import { useApi } from '../../api/api-context.ts';
 import { afterSignInPath } from '../../app/route-access.ts';
-import { FormAlert, SubmitButton, TextField } from '@stageplein/design-system/forms/fields.tsx';
-import { rules } from '@stageplein/design-system/forms/field-rules.ts';
-import { useForm } from '@stageplein/design-system/forms/use-form.ts';
+import { FormAlert, SubmitButton } from '@stageplein/design-system/forms/fields.tsx';
 import { displayName } from '../../session/current-user.ts';
 import { useSession } from '../../session/session-context.ts';
 import { StatusErrorScreen } from '../../shell/error-screen.tsx';
 import { toast } from '@stageplein/design-system/components/toasts/toasts.ts';
 import { useTenant } from '../../tenant/tenant-context.ts';
 import { AuthCard, errorMessage, useRouteTitle } from '../page-kit.tsx';
+import { PasswordSignInFields, usePasswordSignInForm } from './password-sign-in.tsx';
 
 type TVariant = 'index' | 'student' | 'school' | 'provider';
 
@@ -120,10 +119,7 @@ export function LoginPage() {
   const title = useRouteTitle();
   const [wrongCenter, setWrongCenter] = useState<ApiRequestError | undefined>();
 
-  const form = useForm(
-    { email: '', password: '' },
-    { email: [rules.required(), rules.email()], password: [rules.required()] },
-  );
+  const form = usePasswordSignInForm();
 
   const onSubmit = form.handleSubmit(async ({ email, password }) => {
     try {
@@ -159,26 +155,7 @@ export function LoginPage() {
         </div>
       )}
       <form noValidate onSubmit={onSubmit} className="form" data-testid="login-form">
-        {form.formError !== undefined && (
-          <FormAlert tone="error" testId="login-error">
-            {errorMessage(form.formError, t)}
-          </FormAlert>
-        )}
-        <TextField
-          label={t('portal.auth.email')}
-          type="email"
-          autoComplete="username"
-          inputMode="email"
-          required
-          field={form.bind('email')}
-        />
-        <TextField
-          label={t('portal.auth.password')}
-          type="password"
-          autoComplete="current-password"
-          required
-          field={form.bind('password')}
-        />
+        <PasswordSignInFields form={form} errorTestId="login-error" />
         <div className="form__actions">
           <SubmitButton pending={form.submitting} testId="login-submit">
             {t('portal.auth.submit')}
