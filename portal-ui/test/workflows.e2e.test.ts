@@ -232,4 +232,50 @@ describe('a coordinator designs the phases of the school’s internships', () =>
       await context.close();
     }
   });
+
+  it('an assignment task offers the school’s assignments and says every internship in the phase gets it', async () => {
+    expect(workflowPath).not.toBe('');
+    const school = await apiAs(stack.app, TENANT, 'admin', 'school');
+    const assignments = await school.get<{
+      data: { attributes: { title: { nl: string }; status: string } }[];
+    }>('/api/v1/assignments?page[size]=200');
+    const published = assignments.body.data.find((a) => a.attributes.status === 'published');
+    // The seeds give every tenant one published assignment.
+    expect(published).toBeDefined();
+    const { page, context, problems } = await openPortal(stack, { viewport: DESKTOP });
+    try {
+      await signInSchoolAdmin(page, stack, TENANT);
+      await page.goto(stack.url(TENANT, workflowPath));
+      await expect.poll(() => page.getByTestId('workflow-page').getAttribute('data-state')).toBe('draft');
+      await page
+        .getByTestId('workflow-phase')
+        .filter({ hasText: 'Kennismaking' })
+        .getByTestId('workflow-phase-open')
+        .click();
+      await page.getByTestId('workflow-phase-page').waitFor();
+      await page.getByTestId('add-task').click();
+      const editor = page.getByTestId('task-editor').last();
+      await editor.getByTestId('task-title-nl').fill('Opdracht praktijkbegeleider');
+      await editor.getByLabel('Opdracht beantwoorden').check();
+      expect(await editor.getByTestId('task-actor').inputValue()).toBe('supervisor');
+      const picker = editor.getByTestId('task-assignment');
+      await picker.waitFor();
+      const options = await picker.locator('option').allTextContents();
+      expect(options).toContain(published!.attributes.title.nl);
+      for (const draft of assignments.body.data.filter((a) => a.attributes.status !== 'published'))
+        expect(options).toContain(`${draft.attributes.title.nl} (concept: eerst publiceren)`);
+      // The picker says what choosing means, and is described by it for a screen reader.
+      const hint = await picker.getAttribute('aria-describedby');
+      expect(await page.locator(`[id="${hint}"]`).textContent()).toBe(
+        'Elke stage die deze fase bereikt, krijgt deze opdracht voor haar praktijkbegeleider, ook als de stage niet gekozen was toen de opdracht werd gepubliceerd.',
+      );
+      await picker.selectOption({ label: published!.attributes.title.nl });
+      await saved(page);
+      await expectAccessible(page, 'assignment task');
+      await shot(page, 'workflow-assignment-task');
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
 });
