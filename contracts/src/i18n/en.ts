@@ -607,7 +607,7 @@ export const en: TMessages = {
 
     analytics: {
       index: 'Analytics',
-      index2: 'Analytics (variant 2)',
+      index2: 'Organization analytics',
     },
     admin: {
       home: 'Back office',

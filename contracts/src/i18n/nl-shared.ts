@@ -125,7 +125,7 @@ export const nlShared = {
 
     analytics: {
       index: 'Analyses',
-      index2: 'Analyses (variant 2)',
+      index2: 'Analyses organisatie',
     },
     admin: {
       home: 'Beheer',

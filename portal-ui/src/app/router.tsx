@@ -35,6 +35,8 @@ const kennisnet = () => import('../pages/auth/kennisnet-pages.tsx');
 const manageVacancies = () => import('../pages/stagebank/vacancy-manage-pages.tsx');
 const internship = () => import('../pages/internships/internship-page.tsx');
 const progress = () => import('../pages/progress/progress-pages.tsx');
+// Its own chunk with the charting library (Recharts): never in the first download (issue #37).
+const analytics = () => import('../pages/analytics/analytics-pages.tsx');
 const manageAssignments = () => import('../pages/assignments/assignments-manage-page.tsx');
 
 const publicForms = () => import('../pages/forms/public-form-page.tsx');
@@ -172,6 +174,8 @@ const PAGES: Readonly<Record<string, TLazyPage>> = {
   // Phases (issue #33): the supervisor's task of an internship's phase by link.
   '/fasetaak': page(() => import('../pages/phase-task-link/phase-task-link-page.tsx'), 'PhaseTaskLinkPage'),
   // Progress (issue #17 item 4): the periods, one period's students, one student's timeline, the rules.
+  '/analytics': page(analytics, 'SchoolAnalyticsPage'),
+  '/analytics/index-2': page(analytics, 'OrganizationAnalyticsPage'),
   '/stagevoortgang': page(progress, 'ProgressIndexPage'),
   '/stagevoortgang/uitleg': page(progress, 'ProgressExplanationPage'),
   '/stagevoortgang/:internshipPeriodId': page(progress, 'ProgressPeriodPage'),

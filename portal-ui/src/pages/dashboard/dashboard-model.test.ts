@@ -124,6 +124,19 @@ describe('dashboard per role', () => {
       );
   });
 
+  it('leads school admins to the school’s analytics and other admins to their organization’s (issue #37)', () => {
+    const paths = (role: TDashboardRole, who: TDashboardViewer) =>
+      visibleDashboardTiles(role, TENANTS.stageplein.features, () => true, who)
+        .map((t) => t.path)
+        .filter((p) => p.startsWith('/analytics'));
+    expect(paths('schoolAdmin', viewer('admin', 'School'))).toEqual(['/analytics']);
+    expect(paths('schoolAdmin', viewer('admin', 'School', 'pending'))).toEqual([]);
+    expect(paths('centerAdmin', viewer('admin', 'VolunteerCenter'))).toEqual(['/analytics/index-2']);
+    expect(paths('companyAdmin', viewer('admin', 'Provider'))).toEqual(['/analytics/index-2']);
+    expect(paths('companyAdmin', viewer('admin', 'NonProfit', 'pending'))).toEqual([]);
+    expect(paths('student', viewer('student', 'School'))).toEqual([]);
+  });
+
   it('leads a mentor to the workflows only when a school admin granted it (contracts’ rule)', () => {
     const paths = (who: TDashboardViewer) =>
       visibleDashboardTiles('mentor', TENANTS.stageplein.features, () => true, who).map((t) => t.path);

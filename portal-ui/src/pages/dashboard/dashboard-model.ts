@@ -7,6 +7,10 @@ import {
 import { mayImportStudents } from '@stageplein/contracts/organizations/organizations-policy';
 import { mayAssignInternships } from '@stageplein/contracts/placements/internship-policy';
 import { mayDesignWorkflows } from '@stageplein/contracts/phases/workflow-rules';
+import {
+  maySeeOrganizationAnalytics,
+  maySeeSchoolAnalytics,
+} from '@stageplein/contracts/placements/analytics-policy';
 import type { TTenantFeatures } from '@stageplein/contracts/tenants/tenant.types';
 
 /** Whose dashboard it is: the first of these the user is, for the current organization (contracts' persona). */
@@ -98,7 +102,10 @@ export function dashboardTiles(role: TDashboardRole, features: TTenantFeatures):
         ...(role === 'schoolAdmin'
           ? [tile('assignments', '/opdrachten/beheer', 'routes.assignments.manage')]
           : []),
-        tile('analytics', '/analytics', 'routes.analytics.index'),
+        // The school's figures for its admins; a centre's admins see their organization's (issue #37).
+        role === 'schoolAdmin'
+          ? tile('analytics', '/analytics', 'routes.analytics.index', maySeeSchoolAnalytics)
+          : tile('analytics', '/analytics/index-2', 'routes.analytics.index2', maySeeOrganizationAnalytics),
       ];
     case 'companyAdmin':
       return [
@@ -107,6 +114,7 @@ export function dashboardTiles(role: TDashboardRole, features: TTenantFeatures):
         tile('interns', '/internships', 'routes.internships.index'),
         ...(contracts ? [tile('contracts', '/contracts', 'routes.contracts.index')] : []),
         tile('organization', '/instellingen/organisatie', 'routes.settings.organization'),
+        tile('analytics', '/analytics/index-2', 'routes.analytics.index2', maySeeOrganizationAnalytics),
       ];
     default:
       return [

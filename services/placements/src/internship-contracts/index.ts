@@ -16,4 +16,3 @@ export {
   type TSigningActivities,
   type TSigningSigner,
 } from './signing/signing.activities.ts';
-export { signingWorkflows, type TSigningWorkflows } from './signing/signing-workflows.ts';

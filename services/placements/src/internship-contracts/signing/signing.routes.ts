@@ -7,7 +7,6 @@ import {
   SIGN_LINK_ACTION,
   SIGN_QR_ACTION,
   SIGNER_LINK_SUBJECT,
-  SIGNER_PAGE_ACTIONS,
   ZContractAuditTrailDocument,
   ZContractQrTokenDocument,
   ZContractSignBody,
@@ -32,7 +31,7 @@ import { signingWorkflows } from './signing-workflows.ts';
 const TAGS = ['contracts'];
 const ZId = z.object({ id: z.uuid() });
 const WHO =
-  "The signer by their link (`X-Action-Link`: the mailed link, a QR code's one-time token,) or signed in as the signer; 404 anyone else, another contract's or tenant's signer. 404 `contracts_unavailable` on a tenant that uses hours.";
+  "The signer by their link (`X-Action-Link`: the mailed link, or a QR code's one-time token) or signed in as the signer; 404 anyone else, another contract's or tenant's signer. 404 `contracts_unavailable` on a tenant that uses hours.";
 
 /**
  * Signing (docs/decisions/internship-contracts.md "Signing"): a signer reads where they stand, signs in
@@ -58,12 +57,12 @@ export const signingRoutes: FastifyPluginAsync<TPlacementsDeps> = async (app, de
   const anySignLink = [SIGN_LINK_ACTION, SIGN_QR_ACTION];
 
   r.get('/api/v1/contract_signers/:id', {
-    preHandler: linkOrSession(SIGNER_PAGE_ACTIONS),
+    preHandler: linkOrSession(anySignLink),
     config: { externalLink: true },
     schema: {
       tags: TAGS,
       summary: "A signer's page: their turn, who they wait for, the text when it is theirs to read",
-      description: `${WHO} After the seal, a signer without an account reads it by the sealed PDF's link too.`,
+      description: WHO,
       params: ZId,
       response: { 200: ZContractSignerViewDocument, 304: z.null() },
     },
@@ -83,7 +82,7 @@ export const signingRoutes: FastifyPluginAsync<TPlacementsDeps> = async (app, de
   });
 
   r.post('/api/v1/contract_signers/:id/viewed', {
-    preHandler: linkOrSession(SIGNER_PAGE_ACTIONS),
+    preHandler: linkOrSession(anySignLink),
     config: { externalLink: true },
     schema: {
       tags: TAGS,

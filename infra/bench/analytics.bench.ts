@@ -1,0 +1,185 @@
+// GET /api/v1/analytics/school?period_id={period} (the /analytics page's call, issue #37) for a school
+// with 5,000 students over 3 periods (15,000 internships in analytics' read model), signed in as the
+// demo School's admin, through the gateway at 16 connections. Target: p95 ≤ 100 ms. Also the rows
+// behind "students without a placement" (the drill-down's first page). Run: `npm run bench -- analytics`.
+// The read models are seeded directly (as the progress benchmark seeds its tables): this measures the
+// read path, not the consumer.
+import { sql } from 'kysely';
+import { seedOrganizationId } from '@stageplein/contracts/domain/seed-ids';
+import { createDb, createPool } from '@stageplein/kit/db/database';
+import {
+  LOAD_TABLE_HEAD,
+  load,
+  loadNow,
+  loadRow,
+  recordResult,
+  signInDemoAdmin,
+  startServer,
+  stopServer,
+  type TLoadResult,
+  withSeededDatabase,
+} from './bench-lib.ts';
+
+const STUDENTS = 5_000;
+const CONNECTIONS = 16;
+const SECONDS = 10;
+const ROUNDS = 3;
+const SCHOOL = seedOrganizationId('demo', 'school');
+/** Three periods: the last one (ended), the running one, the next. */
+const PERIODS = [
+  '52000000-0000-4000-8000-000000000001',
+  '52000000-0000-4000-8000-000000000002',
+  '52000000-0000-4000-8000-000000000003',
+] as const;
+const PERIOD = PERIODS[1];
+const PATH = `/api/v1/analytics/school?period_id=${PERIOD}`;
+const DRILL = `/api/v1/analytics/school/internships?period_id=${PERIOD}&metric=without_placement&page[size]=25`;
+
+const id = (prefix: string, i: string) =>
+  sql.raw(`('${prefix}-0000-4000-8000-' || lpad((${i})::text, 12, '0'))::uuid`);
+
+/**
+ * 5,000 students of the demo School (the student role, a group of 100 in 4 levels), 3 periods, one
+ * internship per student per period at one of 300 organizations (most placed; some applied, declined,
+ * withdrawn), hours figures and requirements, phases, a contract out for signing for every 7th, an
+ * opened evaluation for every 5th, an overdue task for every 11th, 300 published vacancies.
+ */
+async function seedMany(ownerUrl: string): Promise<void> {
+  const owner = createDb(createPool(ownerUrl, 1));
+  try {
+    await sql`insert into placements.users (id, tenant_id, email, first_name, last_name, status, deleted, created_at, event_time)
+      select ${id('23000000', 'i')}, 'demo', 'analyse' || i || '@bench.test', 'Leerling', 'Nummer ' || i, 'active', false, now(), now()
+      from generate_series(1, ${STUDENTS}) as i`.execute(owner);
+    await sql`insert into placements.auth_roles (role_id, tenant_id, user_id, name, resource_type, resource_id)
+      select ${id('24000000', 'i')}, 'demo', ${id('23000000', 'i')}, 'student', 'School', ${SCHOOL}
+      from generate_series(1, ${STUDENTS}) as i`.execute(owner);
+    for (const [n, period] of PERIODS.entries())
+      await sql`insert into placements.internship_periods (id, tenant_id, school_id, school_year_id, name, start_date,
+          end_date, status, deleted, event_time)
+        values (${period}, 'demo', ${SCHOOL}, ${id('62000000', '1')}, ${`Analyseperiode ${n + 1}`},
+          current_date + ${(n - 1) * 120 - 60}::int, current_date + ${(n - 1) * 120 + 60}::int, 'active', false, now())`.execute(
+        owner,
+      );
+    await sql`insert into placements.analytics_period_defaults (period_id, tenant_id, required_hours)
+      select p, 'demo', 80 from unnest(${[...PERIODS]}::uuid[]) as p`.execute(owner);
+    await sql`insert into placements.levels (id, tenant_id, school_id, name, deleted, event_time)
+      select ${id('74000000', 'i')}, 'demo', ${SCHOOL}, 'Niveau ' || i, false, now() from generate_series(1, 4) as i`.execute(
+      owner,
+    );
+    await sql`insert into placements.groups (id, tenant_id, school_id, school_year_id, level_id, name, deleted, event_time)
+      select ${id('75000000', 'i')}, 'demo', ${SCHOOL}, null, ${id('74000000', '1 + i % 4')}, 'Klas ' || i, false, now()
+      from generate_series(1, 100) as i`.execute(owner);
+    await sql`insert into placements.group_memberships (school_id, student_id, tenant_id, group_id, event_time)
+      select ${SCHOOL}, ${id('23000000', 'i')}, 'demo', ${id('75000000', '1 + i % 100')}, now()
+      from generate_series(1, ${STUDENTS}) as i`.execute(owner);
+    await sql`insert into placements.analytics_vacancies (id, tenant_id, organization_id, title, status, hidden, places, published_at)
+      select ${id('76000000', 'i')}, 'demo', ${id('77000000', '1 + i % 300')}, 'Stageplek ' || i, 'published', false, 1 + i % 3, now()
+      from generate_series(1, 300) as i`.execute(owner);
+    await sql`insert into placements.analytics_internships (id, tenant_id, school_id, student_id, organization_id,
+        organization_name, vacancy_id, period_id, status, start_date, end_date, applied_at, placed_at, required_hours,
+        hours_logged, hours_confirmed, hours_pending, phase_id, phase_name, contract_id, contract_status,
+        contract_out_since, evaluation_id, evaluation_outstanding)
+      select ${id('25000000', '(p - 1) * 100000 + i')}, 'demo', ${SCHOOL}, ${id('23000000', 'i')},
+        ${id('77000000', '1 + i % 300')}, 'Organisatie ' || (1 + i % 300),
+        case when i % 4 = 0 then ${id('76000000', '1 + i % 300')} end, (${[...PERIODS]}::uuid[])[p],
+        s.status, current_date - 40, current_date + 40, now() - interval '90 days' + (i % 60) * interval '1 day',
+        case when s.status in ('accepted', 'approved', 'active', 'completed') then now() - interval '30 days' + (i % 20) * interval '1 day' end,
+        case when i % 2 = 0 then 60 + i % 40 end, i % 90, i % 70, i % 20,
+        case when i % 3 <> 0 then ${id('78000000', '1 + i % 5')} end,
+        case when i % 3 <> 0 then jsonb_build_object('nl', 'Fase ' || (1 + i % 5), 'en', 'Phase ' || (1 + i % 5)) end,
+        case when i % 7 = 0 then ${id('79000000', '(p - 1) * 100000 + i')} end,
+        case when i % 7 = 0 then 'signing' end,
+        case when i % 7 = 0 then now() - (i % 40) * interval '1 day' end,
+        case when i % 5 = 0 then ${id('7a000000', '(p - 1) * 100000 + i')} end, i % 10 = 0
+      from generate_series(1, 3) as p, generate_series(1, ${STUDENTS}) as i,
+        lateral (select (array['active', 'active', 'approved', 'completed', 'accepted', 'applied', 'declined', 'withdrawn',
+          'active', 'approved', 'active', 'submitted', 'completed'])[1 + (i + p) % 13]::text as status) s
+      where i % 29 <> 0`.execute(owner);
+    await sql`insert into placements.analytics_overdue_tasks (phase_task_id, tenant_id, internship_id, due_at)
+      select ${id('7b000000', '(p - 1) * 100000 + i')}, 'demo', ${id('25000000', '(p - 1) * 100000 + i')}, now() - interval '3 days'
+      from generate_series(1, 3) as p, generate_series(11, ${STUDENTS}, 11) as i where i % 29 <> 0`.execute(
+      owner,
+    );
+    for (const t of [
+      'analytics_internships',
+      'analytics_overdue_tasks',
+      'analytics_vacancies',
+      'analytics_period_defaults',
+      'auth_roles',
+      'users',
+      'groups',
+      'levels',
+      'group_memberships',
+      'internship_periods',
+    ])
+      await sql.raw(`vacuum analyze placements.${t}`).execute(owner);
+  } finally {
+    await owner.destroy();
+  }
+}
+
+await withSeededDatabase('bench-analytics', async (ownerUrl) => {
+  const started = Date.now();
+  await seedMany(ownerUrl);
+  console.log(`seeded ${STUDENTS} students × 3 periods in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const gateway = await startServer('infra/bench/progress.servers.ts', ['gateway', ownerUrl]);
+  try {
+    const base = `http://127.0.0.1:${gateway.port}`;
+    const headers = await signInDemoAdmin(base, {
+      organizationId: SCHOOL,
+      path: PATH,
+      ready: () => true,
+      seconds: 60,
+      what: 'the analytics',
+    });
+    const first = (await (await fetch(`${base}${PATH}`, { headers })).json()) as {
+      data: {
+        attributes: { students: number; action: Record<string, number>; applications: { total: number } };
+      };
+    };
+    const a = first.data.attributes;
+    if (a.students < STUDENTS || a.applications.total < STUDENTS * 0.9)
+      throw new Error(`not the seeded school: ${JSON.stringify(a)}`);
+    const results: { summary: TLoadResult[]; drill: TLoadResult[]; loads: string[] } = {
+      summary: [],
+      drill: [],
+      loads: [],
+    };
+    for (let round = 0; round < ROUNDS; round++) {
+      results.summary.push(
+        await load('gateway: /analytics numbers', `${base}${PATH}`, {
+          headers,
+          connections: CONNECTIONS,
+          seconds: SECONDS,
+        }),
+      );
+      results.drill.push(
+        await load('gateway: drill-down, first page', `${base}${DRILL}`, {
+          headers,
+          connections: CONNECTIONS,
+          seconds: SECONDS,
+        }),
+      );
+      results.loads.push(loadNow());
+    }
+    const median = (rs: TLoadResult[]) => [...rs].sort((x, y) => x.p95 - y.p95)[Math.floor(rs.length / 2)]!;
+    const [s, d] = [median(results.summary), median(results.drill)];
+    const body = [
+      ...LOAD_TABLE_HEAD,
+      loadRow(s, s, SECONDS),
+      loadRow(d, s, SECONDS),
+      '',
+      `p95 of every round: numbers ${results.summary.map((r) => r.p95).join(', ')} ms; drill-down ${results.drill.map((r) => r.p95).join(', ')} ms. Target: numbers p95 ≤ 100 ms at ${CONNECTIONS} connections: ${s.p95 <= 100 ? 'met' : 'NOT met'} (${s.p95} ms). Action numbers: ${JSON.stringify(a.action)}. 1-minute load after each round: ${results.loads.join(', ')}.`,
+    ].join('\n');
+    console.log(`\nGET ${PATH}\n${body}`);
+    recordResult(
+      'GET /api/v1/analytics/school, a school of 5,000 students × 3 periods (gateway, 16 connections)',
+      {
+        result: `numbers p95 ${s.p95} ms (target 100 ms), ${s.requestsPerSecond} req/s; drill-down page p95 ${d.p95} ms`,
+        load: `${Math.min(...results.loads.map(Number)).toFixed(1)}–${Math.max(...results.loads.map(Number)).toFixed(1)}`,
+      },
+    );
+  } finally {
+    await stopServer(gateway.child);
+  }
+});

@@ -1,0 +1,129 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  demo,
+  DESKTOP,
+  expectAccessible,
+  openPortal,
+  PHONE,
+  shot,
+  signIn,
+  signInSchoolAdmin,
+  startStack,
+  type TStack,
+} from './stack.ts';
+
+/**
+ * Analytics (issue #37) in Chromium on the real stack, over the read models the seeds' events fed:
+ * the school admin opens `/analytics` from the dashboard tile, drills down from an action number to the
+ * students behind it (as many rows as the number says) and from the status chart's table to the
+ * internships behind a bar, and opens one; on a phone and on a desktop; axe on both analytics pages.
+ */
+const TENANT = 'demo';
+
+let stack: TStack;
+beforeAll(async () => {
+  stack = await startStack();
+});
+afterAll(async () => stack?.close());
+
+const number = async (page: Page, metric: string) =>
+  Number(await page.getByTestId(`analytics-number-${metric}`).textContent());
+
+async function drillDown(page: Page, label: string) {
+  // From the dashboard's tile, as a school admin finds it.
+  await page.goto(stack.url(TENANT, '/dashboard'));
+  await page.getByTestId('dashboard-tiles').locator('a[href="/analytics"]').click();
+  await page.getByTestId('analytics-actions').waitFor();
+  // The seeded classmates (Lotte, Daan, Noor) have no internship: never zero.
+  const without = await number(page, 'without_placement');
+  expect(without).toBeGreaterThanOrEqual(3);
+  await expectAccessible(page, `${label}: /analytics`);
+  await shot(page, `analytics-school-${label}`);
+
+  await page.getByRole('button', { name: 'Bekijk: Leerlingen zonder stageplek' }).click();
+  const drill = page.getByTestId('analytics-drill');
+  await drill.getByTestId('analytics-rows').waitFor();
+  expect(await drill.getByTestId('analytics-drill-count').textContent()).toBe(
+    without === 1 ? '1 rij' : `${without} rijen`,
+  );
+  expect(await drill.getByTestId('analytics-row').count()).toBe(Math.min(without, 25));
+  expect(await drill.getByTestId('analytics-rows').textContent()).toContain('Lotte');
+  expect(new URL(page.url()).searchParams.get('metric')).toBe('without_placement');
+  await expectAccessible(page, `${label}: drill-down`);
+  await shot(page, `analytics-drill-${label}`);
+
+  // A reload shows the same rows (the drill-down is the address).
+  await page.reload();
+  await page.getByTestId('analytics-drill').getByTestId('analytics-rows').waitFor();
+
+  // The status chart's table view: each status opens the internships behind its bar.
+  const chart = page.getByTestId('analytics-chart-status');
+  await chart.getByRole('button', { name: 'Toon als tabel' }).click();
+  const first = chart.locator('tbody th button').first();
+  const status = (await first.textContent())!.trim();
+  const count = Number(await chart.locator('tbody tr').first().locator('td').first().textContent());
+  await first.click();
+  await expect.poll(() => drill.locator('h2').textContent()).toContain(status);
+  await expect
+    .poll(() => drill.getByTestId('analytics-drill-count').textContent())
+    .toBe(count === 1 ? '1 rij' : `${count} rijen`);
+  await expectAccessible(page, `${label}: status table and its internships`);
+  const link = drill.getByTestId('analytics-row').first().locator('th a');
+  const href = await link.getAttribute('href');
+  expect(href).toMatch(/^\/internships\/[0-9a-f-]{36}$/);
+  await link.click();
+  await page.waitForURL((url) => url.pathname === href);
+}
+
+describe('analytics', () => {
+  it('a school admin drills down on a desktop', async () => {
+    const portal = await openPortal(stack, { viewport: DESKTOP });
+    const { page } = portal;
+    try {
+      await signInSchoolAdmin(page, stack, TENANT);
+      await drillDown(page, 'desktop');
+      expect(portal.problems).toEqual([]);
+    } finally {
+      await portal.context.close();
+    }
+  });
+
+  it('a school admin drills down on a phone', async () => {
+    const portal = await openPortal(stack, { viewport: PHONE });
+    const { page } = portal;
+    try {
+      await signInSchoolAdmin(page, stack, TENANT);
+      await drillDown(page, 'phone');
+      // Nothing wider than the phone (tables scroll inside their frame).
+      await page.goBack();
+      await page.getByTestId('analytics-actions').waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        PHONE.width,
+      );
+      expect(portal.problems).toEqual([]);
+    } finally {
+      await portal.context.close();
+    }
+  });
+
+  it("the organization's view in English on a phone, and the school view refused to it", async () => {
+    const portal = await openPortal(stack, { viewport: PHONE, locale: 'en-GB' });
+    const { page } = portal;
+    try {
+      await signIn(page, stack, TENANT, demo('bedrijf', TENANT));
+      await page.goto(stack.url(TENANT, '/analytics/index-2'));
+      await page.getByTestId('analytics-org-totals').waitFor();
+      expect(await page.getByTestId('page-title').textContent()).toBe("Your organization's analytics");
+      await expectAccessible(page, '/analytics/index-2');
+      await shot(page, 'analytics-organization-phone-en');
+      await page.goto(stack.url(TENANT, '/analytics'));
+      await expect
+        .poll(() => page.getByTestId('analytics-school').textContent())
+        .toContain('These figures are for admins of an approved school.');
+      expect(portal.problems).toEqual([]);
+    } finally {
+      await portal.context.close();
+    }
+  });
+});
