@@ -10,11 +10,14 @@ import {
   demo,
   DESKTOP,
   expectAccessible,
+  latestMail,
+  movableClock,
   openMailedLink,
   openPortal,
   PHONE,
   shot,
   signIn,
+  signInSchoolAdmin,
   startStack,
   type TApi,
   type TStack,
@@ -40,12 +43,14 @@ interface TSignerRef {
   role: string;
 }
 let stack: TStack;
+/** The server's clock: moved forward where a QR code's ten minutes must pass. */
+const clock = movableClock();
 let school: TApi;
 let contract: { id: string; student: string; organization: string; school: string; signers: TSignerRef[] };
 const signerOf = (role: string) => contract.signers.find((s) => s.role === role)!.id;
 
 beforeAll(async () => {
-  stack = await startStack({ workflows: true });
+  stack = await startStack({ workflows: true, now: clock.now });
   school = await apiAs(stack.app, TENANT, 'admin', 'school');
   const list = await school.get<{ data: { id: string }[] }>(
     `/api/v1/contracts?filter[internship_id]=${INTERNSHIP}&filter[status]=company_fields`,
@@ -87,7 +92,7 @@ afterAll(async () => stack?.close());
 const VOIDED_INTERNSHIP = uuidV5(`${TENANT}:internship:3`, SEED_NAMESPACE);
 
 /** Draws a signature on the pad with the mouse (pointer events, as a finger would). */
-async function draw(page: Page) {
+async function draw(page: Page, signedText = 'Handtekening gezet.') {
   const pad = page.getByTestId('signature-contract');
   await pad.scrollIntoViewIfNeeded();
   const box = (await pad.boundingBox())!;
@@ -97,7 +102,26 @@ async function draw(page: Page) {
   for (let i = 1; i <= 12; i++)
     await page.mouse.move(box.x + 30 + i * 18, y + (i % 2 ? -25 : 25), { steps: 3 });
   await page.mouse.up();
-  await expect.poll(() => page.locator('.signature__state').textContent()).toBe('Handtekening gezet.');
+  await expect.poll(() => page.locator('.signature__state').textContent()).toBe(signedText);
+}
+
+/** Draws, agrees and signs on a sign page in turn; waits for the signed state. */
+async function signOn(page: Page, signedText?: string) {
+  await page.getByTestId('contract-sign-text').waitFor({ timeout: 30_000 });
+  await draw(page, signedText);
+  await page.getByTestId('contract-sign-agree').check();
+  await page.getByTestId('contract-sign-submit').click();
+  await page.getByTestId('contract-sign-signed').waitFor({ timeout: 30_000 });
+}
+
+/** The link of the newest mail to `to` about the signer's page (a sign link, or after the seal the PDF's). */
+async function mailedLink(tenant: string, to: string, contractId: string, signerId: string) {
+  const mail = await latestMail(stack, tenant, to, 'external_link');
+  const link = new RegExp(`https?://\\S+/contracts/${contractId}/sign/${signerId}#[A-Za-z0-9_-]{43}`).exec(
+    mail,
+  )?.[0];
+  expect(link, mail).toBeTruthy();
+  return link!.replace(/^https?:\/\/[^/]+/, stack.url(tenant, ''));
 }
 
 /** How many of the pad's pixels carry ink, and how wide the inked part is (in the canvas's pixels). */
@@ -225,7 +249,7 @@ describe('signing a contract: the company on a phone, the student by QR code, se
       await code.waitFor();
       const link = (await code.getAttribute('data-qr-value'))!;
       expect(link).toMatch(
-        new RegExp(`/contracts/${contract.id}/sign/${signerOf('student')}#[A-Za-z0-9_-]{43}$`),
+        new RegExp(`/contracts/${contract.id}/sign/${signerOf('student')}\\?via=qr#[A-Za-z0-9_-]{43}$`),
       );
       expect(await page.getByTestId('contract-qr').textContent()).toContain(
         'Deze QR-code werkt één keer, tot',
@@ -354,5 +378,288 @@ describe('signing a contract: the company on a phone, the student by QR code, se
     } finally {
       await context.close();
     }
+  });
+});
+
+/** The demo student's running internship (index 0): a minor's contract out for signing, the company first. */
+const RUNNING = uuidV5(`${TENANT}:internship:0`, SEED_NAMESPACE);
+
+interface TContractRef {
+  id: string;
+  attributes: { signers: TSignerRef[]; status: string };
+}
+async function runningContract(api: TApi, internship: string): Promise<TContractRef> {
+  const list = await api.get<{ data: TContractRef[] }>(
+    `/api/v1/contracts?filter[internship_id]=${internship}&filter[status]=signing`,
+  );
+  return list.body.data[0]!;
+}
+const signerIn = (c: TContractRef, role: string) => c.attributes.signers.find((s) => s.role === role)!.id;
+
+describe('QR codes: ten minutes, renewed on the desktop; a spent code explains itself on the phone', () => {
+  it('expires on the desktop (the server’s and the page’s clocks moved), is renewed; the old and the used code say why', async () => {
+    const running = await runningContract(school, RUNNING);
+    const company = signerIn(running, 'company');
+    // The phone's reads of a spent code are refused (410): expected, and shown.
+    const spent = [new RegExp(`/api/v1/contract_signers/${company}(/viewed)?$`)];
+    const desktop = await openPortal(stack, { viewport: DESKTOP });
+    const phone = await openPortal(stack, { viewport: PHONE, expectFailures: spent });
+    const signer = await openPortal(stack, { viewport: PHONE });
+    const again = await openPortal(stack, { viewport: PHONE, expectFailures: spent });
+    try {
+      const { page } = desktop;
+      // The page's timers run on Playwright's clock: the test moves it with the server's.
+      await page.clock.install();
+      await signIn(page, stack, TENANT, demo('bedrijf', TENANT));
+      await page.goto(stack.url(TENANT, `/contracts/${running.id}/qr-sign/${company}`));
+      const code = page.getByTestId('contract-qr-code');
+      await code.waitFor({ timeout: 30_000 });
+      const first = (await code.getAttribute('data-qr-value'))!;
+
+      // Ten minutes on: the code is gone, the page says so and offers a new one.
+      clock.advance(10 * 60_000 + 5_000);
+      await page.clock.fastForward('10:05');
+      const expired = page.getByTestId('contract-qr-expired');
+      await expired.waitFor();
+      expect(await expired.textContent()).toBe('Deze QR-code is verlopen.');
+      expect(await code.count()).toBe(0);
+      await expectAccessible(page, 'QR page, expired');
+      await shot(page, 'contract-qr-expired');
+
+      // The phone opens the expired code: why, and what to do; nothing to sign.
+      await phone.page.goto(first.replace(/^https?:\/\/[^/]+/, stack.url(TENANT, '')));
+      const refused = phone.page.getByTestId('contract-sign-error');
+      await refused.waitFor();
+      expect(await refused.textContent()).toContain('Deze QR-code werkt niet meer');
+      expect(await refused.textContent()).toContain('Maak op je computer een nieuwe QR-code');
+      expect(await phone.page.getByTestId('contract-sign-submit').count()).toBe(0);
+      await expectAccessible(phone.page, 'sign page, expired QR code');
+      await shot(phone.page, 'contract-sign-qr-expired');
+
+      // Renewed: a new one-time code, which the phone signs with; the desktop follows.
+      await page.getByTestId('contract-qr-renew').click();
+      await code.waitFor();
+      const second = (await code.getAttribute('data-qr-value'))!;
+      expect(second).not.toBe(first);
+      expect(await expired.count()).toBe(0);
+      await expectAccessible(page, 'QR page, renewed');
+      await signer.page.goto(second.replace(/^https?:\/\/[^/]+/, stack.url(TENANT, '')));
+      await signOn(signer.page);
+      await page.getByTestId('contract-sign-signed').waitFor({ timeout: 30_000 });
+
+      // The same code once more (another phone): used, said so.
+      await again.page.goto(second.replace(/^https?:\/\/[^/]+/, stack.url(TENANT, '')));
+      const used = again.page.getByTestId('contract-sign-error');
+      await used.waitFor();
+      expect(await used.textContent()).toContain('Deze QR-code is al gebruikt');
+      await expectAccessible(again.page, 'sign page, used QR code');
+      await shot(again.page, 'contract-sign-qr-used');
+      for (const p of [desktop, phone, signer, again]) expect(p.problems).toEqual([]);
+    } finally {
+      for (const p of [desktop, phone, signer, again]) await p.context.close();
+    }
+  });
+});
+
+/**
+ * match2gether (no QR first, the company not first, no company fields): its seeded contract of a minor out
+ * for signing, the student and the parent first together. The student enters the parent's address on a
+ * phone; signs by the mailed link; the parent signs by theirs on a phone in English; the school admin gives
+ * the company's signer and its representative an address on /contracts/:id (the internship names no
+ * contact); they sign by link; sealed, the parent downloads the PDF by the link mailed at the seal.
+ */
+describe('a minor’s contract on a tenant that signs by link: the parent signs and downloads the sealed PDF', () => {
+  const M2G = 'match2gether';
+  const PARENT = 'ellen.de.boer@voorbeeld.example';
+  const COMPANY_SIGNER = 'stage@bedrijf-voorbeeld.example';
+  const M2G_REPRESENTATIVE = 'rector@match2gether-college.example';
+
+  it('the student enters the parent’s address, the parent signs in English on a phone, sealed, the parent downloads it', async () => {
+    const m2g = await apiAs(stack.app, M2G, 'admin', 'school');
+    const minor = await runningContract(m2g, uuidV5(`${M2G}:internship:0`, SEED_NAMESPACE));
+    expect(minor.attributes.signers.map((s) => s.role).sort()).toEqual(
+      ['company', 'parent_guardian', 'school_representative', 'student'].sort(),
+    );
+    const path = (role: string) => `/contracts/${minor.id}/sign/${signerIn(minor, role)}`;
+
+    // 1. The student, on a phone: their contract asks for the parent's address.
+    const student = await openPortal(stack, { viewport: PHONE });
+    try {
+      const { page } = student;
+      await signIn(page, stack, M2G, demo('student', M2G));
+      await page.goto(stack.url(M2G, `/contracts/${minor.id}`));
+      const card = page.locator('[data-testid="contract-address"][data-role="parent_guardian"]');
+      await card.waitFor({ timeout: 30_000 });
+      expect(await card.textContent()).toContain('Je bent op de eerste stagedag jonger dan 18');
+      // Only the parent's is the student's to give.
+      expect(await page.getByTestId('contract-address').count()).toBe(1);
+      // On a tenant that signs by link, this device first.
+      expect(await page.getByTestId('contract-sign-here').getAttribute('class')).toContain('btn--primary');
+      await expectAccessible(page, 'contract page, parent address');
+      await shot(page, 'contract-parent-address');
+      await card.getByTestId('contract-address-save').click();
+      expect(await card.getByTestId('field-error').allTextContents()).toEqual([
+        'Dit veld is verplicht',
+        'Dit veld is verplicht',
+      ]);
+      await card.getByTestId('contract-address-name').fill('Ellen de Boer');
+      await card.getByTestId('contract-address-email').fill('ellen@');
+      await card.getByTestId('contract-address-save').click();
+      expect(await card.getByTestId('field-error').allTextContents()).toEqual([
+        'Vul een geldig e-mailadres in',
+      ]);
+      await card.getByTestId('contract-address-email').fill(PARENT);
+      await card.getByTestId('contract-address-save').click();
+      await card.getByTestId('contract-address-saved').waitFor();
+      expect(await card.textContent()).toContain('Ellen de Boer krijgt een e-mail met de link');
+      await expectAccessible(page, 'contract page, parent address saved');
+      await shot(page, 'contract-parent-address-saved');
+      expect(student.problems).toEqual([]);
+    } finally {
+      await student.context.close();
+    }
+
+    // 2. The student signs by their mailed link (no session), on the phone.
+    const own = await openMailedLink(stack, M2G, demo('student', M2G), path('student'), 'contract-sign-page');
+    try {
+      await signOn(own.page);
+      expect(own.problems).toEqual([]);
+    } finally {
+      await own.context.close();
+    }
+
+    // 3. The parent, in turn beside the student: the mailed link on a phone, in English.
+    const parent = await openPortal(stack, { viewport: PHONE, locale: 'en-GB' });
+    try {
+      const { page } = parent;
+      await page.goto(await mailedLink(M2G, PARENT, minor.id, signerIn(minor, 'parent_guardian')));
+      await page.getByTestId('contract-sign-text').waitFor({ timeout: 30_000 });
+      expect(await page.getByTestId('page-title').textContent()).toBe('Sign internship contract');
+      expect(await page.getByTestId('contract-sign-lead').textContent()).toContain(
+        'You sign as the parent or guardian.',
+      );
+      expect(await page.getByTestId('contract-sign-submit').textContent()).toBe('Sign the contract');
+      await expectAccessible(page, 'sign page in English, the parent');
+      await shot(page, 'contract-sign-parent-en');
+      await signOn(page, 'Signed.');
+      const done = page.getByTestId('contract-sign-signed');
+      expect(await done.textContent()).toContain('You signed this contract');
+      expect(await done.textContent()).toContain('No account with us?');
+      await expectAccessible(page, 'sign page in English, signed');
+      await shot(page, 'contract-sign-parent-signed-en');
+      expect(parent.problems).toEqual([]);
+    } finally {
+      await parent.context.close();
+    }
+
+    // 4. The school's admin gives the company's signer and the representative their addresses.
+    const admin = await openPortal(stack, { viewport: DESKTOP });
+    try {
+      const { page } = admin;
+      await signInSchoolAdmin(page, stack, M2G);
+      await page.goto(stack.url(M2G, `/contracts/${minor.id}`));
+      for (const [role, name, email] of [
+        ['company', 'Sam Visser', COMPANY_SIGNER],
+        ['school_representative', 'Rianne Vos', M2G_REPRESENTATIVE],
+      ] as const) {
+        const card = page.locator(`[data-testid="contract-address"][data-role="${role}"]`);
+        await card.waitFor({ timeout: 30_000 });
+        await card.getByTestId('contract-address-name').fill(name);
+        await card.getByTestId('contract-address-email').fill(email);
+        await card.getByTestId('contract-address-save').click();
+        await card.getByTestId('contract-address-saved').waitFor();
+      }
+      // Not the school's to give: the parent's.
+      expect(
+        await page.locator('[data-testid="contract-address"][data-role="parent_guardian"]').count(),
+      ).toBe(0);
+      await expectAccessible(page, 'contract page, addresses by the school');
+      await shot(page, 'contract-addresses-school');
+      expect(admin.problems).toEqual([]);
+    } finally {
+      await admin.context.close();
+    }
+
+    // 5. The company and then the representative sign by their mailed links.
+    for (const [role, to] of [
+      ['company', COMPANY_SIGNER],
+      ['school_representative', M2G_REPRESENTATIVE],
+    ] as const) {
+      await expect
+        .poll(
+          async () => (await mailedLink(M2G, to, minor.id, signerIn(minor, role)).catch(() => '')) !== '',
+          {
+            timeout: 60_000,
+            interval: 500,
+          },
+        )
+        .toBe(true);
+      const signer = await openMailedLink(stack, M2G, to, path(role), 'contract-sign-page');
+      try {
+        await signOn(signer.page);
+        expect(signer.problems).toEqual([]);
+      } finally {
+        await signer.context.close();
+      }
+    }
+
+    // 6. Sealed: the parent's mail brings a link to the sealed PDF (not the spent signing link).
+    await expect
+      .poll(
+        async () =>
+          (await m2g.get<{ data: { attributes: { status: string } } }>(`/api/v1/contracts/${minor.id}`)).body
+            .data.attributes.status,
+        {
+          timeout: 90_000,
+          interval: 1000,
+        },
+      )
+      .toBe('sealed');
+    const download = await openPortal(stack, { viewport: PHONE, locale: 'en-GB' });
+    try {
+      const { page } = download;
+      let link = '';
+      await expect
+        .poll(
+          async () => {
+            link = await mailedLink(M2G, PARENT, minor.id, signerIn(minor, 'parent_guardian'));
+            return (await latestMail(stack, M2G, PARENT, 'external_link')).includes(
+              'Download het verzegelde stagecontract',
+            );
+          },
+          { timeout: 30_000, interval: 500 },
+        )
+        .toBe(true);
+      await page.goto(link);
+      const done = page.getByTestId('contract-sign-signed');
+      await done.waitFor({ timeout: 30_000 });
+      expect(await done.getAttribute('data-sealed')).toBe('true');
+      expect(await done.textContent()).toContain('Everyone has signed and the contract is sealed.');
+      await expectAccessible(page, 'sign page in English, sealed, the parent’s download');
+      await shot(page, 'contract-sign-parent-download-en');
+      const [file] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByTestId('contract-sign-download').click(),
+      ]);
+      const bytes = await readFile((await file.path())!);
+      expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      expect(await pdfText(bytes)).toContain('Ellen de Boer');
+      expect(download.problems).toEqual([]);
+    } finally {
+      await download.context.close();
+    }
+    const trail = await m2g.get<{
+      data: { attributes: { intact: boolean; entries: { action: string; data: { role?: string } }[] } };
+    }>(`/api/v1/contracts/${minor.id}/audit_trail`);
+    expect(trail.body.data.attributes.intact).toBe(true);
+    const steps = trail.body.data.attributes.entries.map((e) => `${e.action}:${e.data.role ?? ''}`);
+    expect(steps).toEqual(
+      expect.arrayContaining([
+        'signer_email_set:parent_guardian',
+        'signed_by:parent_guardian',
+        'download_link_sent:parent_guardian',
+        'document_downloaded:parent_guardian',
+      ]),
+    );
   });
 });

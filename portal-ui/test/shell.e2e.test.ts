@@ -112,6 +112,8 @@ describe('public screens on a phone and a desktop', () => {
     // Signed in, the account menu takes room too.
     await signIn(page, stack, 'match2gether', demo('admin', 'match2gether'));
     expect(await splitWords(), 'signed in (match2gether)').toEqual([]);
+    // …and on a phone the whole name still shows beside the bell, the account and the language (its code).
+    expect(await title.evaluate((el) => el.scrollWidth <= el.clientWidth), 'the name is cut off').toBe(true);
     await shot(page, 'header-app-name-signed-in');
     expect(problems).toEqual([]);
     await context.close();

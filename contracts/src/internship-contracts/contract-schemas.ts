@@ -166,6 +166,8 @@ export const ZContractSigner = z.object({
   /** Whether it is this signer's turn now (contracts' `signersToAct`). */
   to_act: z.boolean(),
   name: z.string().nullable(),
+  /** Whether the signer can be mailed (an account, or an address given): never the address itself. */
+  email_known: z.boolean(),
   signed_at: z.string().nullable(),
 });
 export type TContractSigner = z.infer<typeof ZContractSigner>;
@@ -215,6 +217,8 @@ export const ZContractMeta = z.object({
   sign_as: z.array(z.uuid()),
   /** Whether the caller may download the sealed PDF (contracts' `mayDownloadContract`). */
   may_download: z.boolean(),
+  /** The signers the caller may give an address (contract-signing's `maySetSignerAddress`). */
+  set_address: z.array(z.uuid()),
 });
 export type TContractMeta = z.infer<typeof ZContractMeta>;
 

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { zDocumentOf, zRequestBodyOf, zResourceOf } from '../jsonapi/jsonapi.ts';
-import { SIGNER_ROLES, SIGNER_STATES, CONTRACT_STATUSES } from './contract-rules.ts';
+import {
+  SIGNER_ROLES,
+  SIGNER_STATES,
+  CONTRACT_STATUSES,
+  type TContractStatus,
+  type TSignerRole,
+  type TSignerState,
+} from './contract-rules.ts';
 
 /**
  * Signing internship contracts (issue #34 items 3-4, docs/decisions/internship-contracts.md "Signing"):
@@ -27,6 +34,16 @@ export const SEALING = { attempts: 8, retryAfter: '1 day' } as const;
 export const SIGN_LINK_ACTION = 'sign_contract';
 export const SIGN_QR_ACTION = 'sign_contract_qr';
 export const SIGNER_LINK_SUBJECT = 'contract_signer';
+/**
+ * A signer without an account (the parent or guardian, a school representative or company by address) gets
+ * this link by mail once the contract is sealed: it opens their signing page, which then offers the sealed
+ * PDF (`GET /contracts/{id}/document` with the link). Not single use; works this many days; each download
+ * is a `document_downloaded` trail entry.
+ */
+export const CONTRACT_DOWNLOAD_ACTION = 'download_contract';
+export const CONTRACT_DOWNLOAD_LINK_DAYS = 30;
+/** The actions a link may carry to read a signer's page (sign, a QR code's token, the sealed PDF's). */
+export const SIGNER_PAGE_ACTIONS = [SIGN_LINK_ACTION, SIGN_QR_ACTION, CONTRACT_DOWNLOAD_ACTION] as const;
 
 const DAY_MS = 86_400_000;
 
@@ -112,6 +129,8 @@ export const AUDIT_TRAIL_ACTIONS = [
   'seal_failed',
   'seal_retry_requested',
   'sealed',
+  'download_link_sent',
+  'document_downloaded',
   'voided',
   'expired',
 ] as const;
@@ -162,5 +181,43 @@ export function maySignAs(
     contract.organizationId !== null &&
     viewer.current?.id === contract.organizationId &&
     viewer.current.status === 'approved'
+  );
+}
+
+/**
+ * Who gives a signer without an account their address (`PUT /contract_signers/{id}/email`, and the
+ * contract's `meta.set_address`): the contract's student for the parent or guardian; an admin of the
+ * contract's School (contracts' `mayManageContracts`) for the school representative, and for the company
+ * when the internship names no contact (no account to mail). Only while that signer has not signed and
+ * the contract is not final or signed.
+ */
+export function maySetSignerAddress(
+  viewer: { isStudent: boolean; isManager: boolean },
+  signer: { role: TSignerRole; state: TSignerState; userId: string | null },
+  status: TContractStatus,
+): boolean {
+  if (signer.state !== 'pending' || !['draft', 'company_fields', 'signing'].includes(status)) return false;
+  if (signer.role === 'parent_guardian') return viewer.isStudent;
+  if (signer.role === 'school_representative') return viewer.isManager;
+  return signer.role === 'company' && viewer.isManager && signer.userId === null;
+}
+
+/**
+ * The sealed PDF by a link (the signer without an account): a download link (`CONTRACT_DOWNLOAD_ACTION`) of
+ * a signer of this very contract, once it is sealed. Any other link (a signing link, a QR token, another
+ * contract's signer): no.
+ */
+export function mayDownloadByLink(
+  link: { action: string; subject: { type: string; id: string } },
+  signer: { id: string; contractId: string } | null,
+  contract: { id: string; status: TContractStatus },
+): boolean {
+  return (
+    link.action === CONTRACT_DOWNLOAD_ACTION &&
+    link.subject.type === SIGNER_LINK_SUBJECT &&
+    signer !== null &&
+    link.subject.id === signer.id &&
+    signer.contractId === contract.id &&
+    contract.status === 'sealed'
   );
 }

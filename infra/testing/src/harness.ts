@@ -107,12 +107,23 @@ export async function freshDatabase(
 /** How long a seeded platform may take to apply its seeds' events (a busy CI machine, every tenant). */
 const SEED_SETTLE_MS = 60_000;
 
-/** Database plus the running platform (app/relay pools, relay, transport) for the services. */
+/**
+ * Database plus the running platform (app/relay pools, relay, transport) for the services. `now`: the
+ * platform's clock, pinned (a Date; the seeds' day too) or a clock the test moves (a function; seeded today).
+ */
 export async function testPlatform(
   services: readonly TServiceModule<TStackConfig>[],
-  options: { seed?: boolean; now?: Date; transport?: TEventTransport; env?: Record<string, string> } = {},
+  options: {
+    seed?: boolean;
+    now?: Date | (() => Date);
+    transport?: TEventTransport;
+    env?: Record<string, string>;
+  } = {},
 ): Promise<TPlatform<TStackConfig> & { ownerUrl: string; config: TStackConfig }> {
-  const fresh = await freshDatabase(services, options);
+  const fresh = await freshDatabase(services, {
+    ...options,
+    now: options.now instanceof Date ? options.now : undefined,
+  });
   const ownerUrl = fresh.ownerUrl;
   let config = fresh.config;
   const now = options.now;
@@ -129,7 +140,7 @@ export async function testPlatform(
   if (mail) config = { ...config, ...mail.env };
   const platform = await startPlatform(ownerUrl, config, services, {
     transport: options.transport,
-    now: now ? () => now : undefined,
+    now: typeof now === 'function' ? now : now ? () => now : undefined,
   }).catch(async (error: unknown) => {
     await mail?.stop();
     throw error;

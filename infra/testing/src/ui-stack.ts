@@ -47,7 +47,12 @@ export interface TStack {
  * workflows (the CSV import) pay for it.
  */
 export async function startStack(
-  options: { workflows?: boolean; env?: Record<string, string> } = {},
+  options: {
+    workflows?: boolean;
+    env?: Record<string, string>;
+    /** The server's clock (kit's `deps.now`), e.g. `movableClock()`'s, for what expires in minutes. */
+    now?: () => Date;
+  } = {},
 ): Promise<TStack> {
   const stops: (() => Promise<void>)[] = [];
   const close = async () => {
@@ -79,7 +84,7 @@ export async function startStack(
       stops.push(temporal.stop);
       env.TEMPORAL_ADDRESS = temporal.address;
     }
-    const { platform, app, close } = await testProduct({ env });
+    const { platform, app, close } = await testProduct({ env, now: options.now });
     stops.push(close);
     let worker: TRunningWorker | undefined;
     if (options.workflows) {
@@ -104,6 +109,21 @@ export async function startStack(
     await close();
     throw error;
   }
+}
+
+/**
+ * A clock for the server (`startStack({ now })`) that runs with real time and that a test moves forward:
+ * what expires in minutes (a QR code's token) expires without waiting. The page's own clock is Playwright's
+ * (`page.clock`). Activities on the Temporal worker keep real time.
+ */
+export function movableClock(): { now: () => Date; advance(ms: number): void } {
+  let offset = 0;
+  return {
+    now: () => new Date(Date.now() + offset),
+    advance: (ms) => {
+      offset += ms;
+    },
+  };
 }
 
 /** Requests the apps are expected to make that fail (services that do not exist yet). */

@@ -3,7 +3,11 @@ import { LANGUAGES, type TLanguage } from '@stageplein/contracts/i18n/index';
 import { currentLanguage, switchLanguage } from '../i18n/i18n.ts';
 import { Icon } from '@stageplein/design-system/components/icons.tsx';
 
-/** Switches between Dutch and English without a reload; the choice is kept in the `locale` cookie. */
+/**
+ * Switches between Dutch and English without a reload; the choice is kept in the `locale` cookie. On a
+ * phone it shows the language's code, so a signed-in header keeps room for the site's name; the
+ * language's name stays its accessible name.
+ */
 export function LanguageToggle() {
   const { t, i18n } = useTranslation();
   const current = currentLanguage(i18n);
@@ -18,7 +22,12 @@ export function LanguageToggle() {
     >
       <Icon name="globe" size={18} />
       <span className="visually-hidden">{t('shell.language')}: </span>
-      <span lang={next}>{t(`app.languages.${next}`, { lng: next })}</span>
+      <span lang={next} className="language-toggle__name">
+        {t(`app.languages.${next}`, { lng: next })}
+      </span>
+      <span className="language-toggle__code" aria-hidden="true">
+        {next.toUpperCase()}
+      </span>
     </button>
   );
 }

@@ -300,6 +300,57 @@ describe('signing a contract through the product', () => {
   );
 
   it(
+    'gives the signers without an account the sealed PDF by a mailed link: for that contract only, never to sign, audited',
+    { timeout: 120_000 },
+    async () => {
+      // Sealed: the parent, the representative and the company (by address) each get a download link.
+      const parent = await mailedToken(signerOf('parent_guardian'));
+      const stored = await sql<{ action: string; single_use: boolean; expires_at: Date }>`
+        select action, single_use, expires_at from placements.external_links
+        where token_hash = ${createHash('sha256').update(parent).digest('hex')}`.execute(h.owner);
+      expect(stored.rows[0]).toMatchObject({ action: 'download_contract', single_use: false });
+      expect((stored.rows[0]!.expires_at.getTime() - Date.now()) / 86_400_000).toBeGreaterThan(29);
+      // Its page: signed and sealed, the text readable.
+      const page = await view(signerOf('parent_guardian'), link(parent));
+      expect(page.statusCode, page.body).toBe(200);
+      expect(page.json().data.attributes).toMatchObject({ turn: 'signed', contract_status: 'sealed' });
+      const download = (id: string, headers: THeaders) =>
+        h.app.inject({ method: 'GET', url: `/api/v1/contracts/${id}/document`, headers });
+      // The PDF, twice (not single use); each download in the trail with where it came from.
+      for (let i = 0; i < 2; i++) {
+        const pdf = await download(contractId, {
+          ...link(parent),
+          'user-agent': 'Mozilla/5.0 (Android) ouder',
+        });
+        expect(pdf.statusCode, pdf.body.slice(0, 200)).toBe(200);
+        expect(pdf.headers['content-type']).toBe('application/pdf');
+        expect(pdf.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      }
+      // Never to sign with, never another signer's page, never another contract's PDF or another tenant's.
+      expect((await sign(signerOf('parent_guardian'), link(parent))).statusCode).toBe(403);
+      expect((await view(signerOf('student'), link(parent))).statusCode).toBe(403);
+      const other = await sql<{ id: string }>`select id from placements.contracts
+        where tenant_id = ${TENANT} and id <> ${contractId} limit 1`.execute(h.owner);
+      expect((await download(other.rows[0]!.id, link(parent))).statusCode).toBe(404);
+      expect((await download(contractId, link(parent, 'raayland'))).statusCode).toBe(401);
+      // Without any credentials: 401.
+      expect((await download(contractId, { 'x-tenant': TENANT })).statusCode).toBe(401);
+      const trail = await sql<{ action: string; user_agent: string | null; data: { role?: string } }>`
+        select action, user_agent, data from placements.contract_audit_trail
+        where contract_id = ${contractId} and action in ('download_link_sent', 'document_downloaded')
+        order by seq`.execute(h.owner);
+      expect(trail.rows.map((r) => `${r.action}:${r.data.role}`)).toEqual([
+        'download_link_sent:company',
+        'download_link_sent:parent_guardian',
+        'download_link_sent:school_representative',
+        'document_downloaded:parent_guardian',
+        'document_downloaded:parent_guardian',
+      ]);
+      expect(trail.rows.at(-1)!.user_agent).toBe('Mozilla/5.0 (Android) ouder');
+    },
+  );
+
+  it(
     'keeps an append-only, hash-chained audit trail: intact, refused to change, and an edited row detected',
     { timeout: 60_000 },
     async () => {
@@ -328,7 +379,9 @@ describe('signing a contract through the product', () => {
       expect(actions[0]).toBe('signing_started');
       expect(actions.filter((a) => a === 'signed_by')).toHaveLength(4);
       expect(actions).toContain('qr_token_issued');
-      expect(actions.slice(-2)).toEqual(['signed', 'sealed']);
+      const signing = actions.filter((a) => !['download_link_sent', 'document_downloaded'].includes(a));
+      expect(signing.slice(-2)).toEqual(['signed', 'sealed']);
+      expect(actions.filter((a) => a === 'download_link_sent')).toHaveLength(3);
       const byLink = before.entries.find((e) => e.action === 'signed_by')!;
       expect(byLink.actor).toMatch(/^link:/);
       expect(byLink.user_agent).toBe('Mozilla/5.0 (iPhone) test');

@@ -9,7 +9,7 @@ import {
   type TSignerRole,
   type TTemplateSigner,
 } from '@stageplein/contracts/internship-contracts/contract-rules';
-import { SIGNING_EXPIRY_DAYS } from '@stageplein/contracts/internship-contracts/contract-signing';
+import { SEALING, SIGNING_EXPIRY_DAYS } from '@stageplein/contracts/internship-contracts/contract-signing';
 import {
   CONTRACT_SIGNING_FAILURES,
   QUERIES,
@@ -45,6 +45,10 @@ const contracts = new Map<
     startedAt: string | null;
     /** The seal stand-in fails while this is set (the renderer or the store broken, say). */
     sealBroken?: boolean;
+    /** The seal stand-in fails with a retryable error while this is set: the activity's retry policy applies. */
+    sealDown?: boolean;
+    /** Each seal attempt: its number and the test server's time (ms) when it ran. */
+    sealAttempts?: { attempt: number; at: number }[];
     sealState?: 'pending' | 'failed' | 'sealed';
   }
 >();
@@ -93,6 +97,13 @@ const standIns: TSigningActivities = {
     // Not retryable here: the test server does not skip an activity's retry backoff (minutes in real
     // time); the bounded attempts (SEALING.attempts) are the activity's retry policy.
     if (c.sealBroken) throw ApplicationFailure.nonRetryable('the object store is away', 'SealFailed');
+    if (c.sealDown) {
+      (c.sealAttempts ??= []).push({
+        attempt: Context.current().info.attempt,
+        at: await temporal.env.currentTimeMs(),
+      });
+      throw ApplicationFailure.retryable('the renderer is away', 'SealFailed');
+    }
     if (c.sealState === undefined) return { sealed: false };
     c.sealState = 'sealed';
     c.status = 'sealed';
@@ -356,6 +367,43 @@ describe('contract signing on the time-skipping test server', () => {
       const result2 = await again.handle.result();
       expect(result2.ended).toBe('sealed');
       expect(callsOf(again.id).map((x) => x.name)).toEqual(['beginSigning', 'sealContract']);
+    },
+  );
+
+  it(
+    'a failing seal is retried per policy (SEALING.attempts, 10 s doubling to 10 min), then failed; a retry seals it',
+    { timeout: STALL_TIMEOUT },
+    async () => {
+      const { id, handle } = await start([{ role: 'student', order: 1 }]);
+      const c = contracts.get(id)!;
+      c.sealDown = true;
+      c.sealState = 'pending';
+      const wf = handle.workflowId;
+      await stateOf(wf, (s) => s.toAct.length === 1);
+      await sign(wf, sid(id, 'student'));
+      // The backoffs pass on the test server's clock (skipped while the test sleeps): about 20 minutes.
+      await temporal.env.sleep('30 minutes');
+      await stateOf(wf, () => callsOf(id).some((x) => x.name === 'markSealFailed'));
+      const attempts = c.sealAttempts!;
+      expect(attempts.map((a) => a.attempt)).toEqual(
+        Array.from({ length: SEALING.attempts }, (_, i) => i + 1),
+      );
+      // Waits between attempts: 10 s doubling, at most 10 minutes (a second's slack for the test server).
+      const gaps = attempts.slice(1).map((a, i) => Math.round((a.at - attempts[i]!.at) / 1000));
+      const policy = gaps.map((_, i) => Math.min(10 * 2 ** i, 600));
+      gaps.forEach((gap, i) =>
+        expect(Math.abs(gap - policy[i]!), `gap ${i + 1}: ${gaps}`).toBeLessThanOrEqual(1),
+      );
+      // Then failed once, the run waits for a retry (not ended, not tried again within the day).
+      expect(callsOf(id).filter((x) => x.name === 'markSealFailed')).toHaveLength(1);
+      expect(c.sealState).toBe('failed');
+      expect((await stateOf(wf, () => true)).ended).toBe('signed');
+      // The renderer is back; the admin's retry (placements' signal) seals it at once.
+      c.sealDown = false;
+      await handle.signal(SIGNALS.contractSealRetry);
+      expect((await handle.result()).ended).toBe('sealed');
+      expect(c.status).toBe('sealed');
+      expect(c.sealAttempts).toHaveLength(SEALING.attempts);
     },
   );
 

@@ -5,7 +5,13 @@ import type { TContractSignerView } from '@stageplein/contracts/internship-contr
 import { useApi } from '../../api/api-context.ts';
 import { Page, useRouteTitle } from '../page-kit.tsx';
 import { QrCode } from '../hours/qr-code.tsx';
-import { issueQrToken, signPath, type TQrToken, type TSignerAccess } from './contract-signing-api.ts';
+import {
+  issueQrToken,
+  QR_MARK,
+  signPath,
+  type TQrToken,
+  type TSignerAccess,
+} from './contract-signing-api.ts';
 import { useSigningTexts } from './contract-signing-messages.ts';
 import {
   Closed,
@@ -98,7 +104,7 @@ function QrPanel({
     return () => clearTimeout(timer);
   }, [qr]);
   const qrValue = (q: TQrToken) =>
-    `${window.location.origin}${signPath(view.contract_id, signerId)}#${q.token}`;
+    `${window.location.origin}${signPath(view.contract_id, signerId)}?${QR_MARK}#${q.token}`;
   const here = `${signPath(view.contract_id, signerId)}${token ? `#${token}` : ''}`;
   const steps = t('qrSteps', { returnObjects: true }) as string[];
   return (

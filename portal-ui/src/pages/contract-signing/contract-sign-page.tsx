@@ -10,6 +10,7 @@ import { useTenant } from '../../tenant/tenant-context.ts';
 import { errorMessage, useRouteTitle } from '../page-kit.tsx';
 import { CompanyFields } from '../contracts/company-fields-form.tsx';
 import { fetchContract } from '../contracts/contracts-api.ts';
+import { SignerAddressForm } from '../contracts/signer-address-form.tsx';
 import { qrSignPath, signContract, type TSignerAccess } from './contract-signing-api.ts';
 import { useSigningTexts } from './contract-signing-messages.ts';
 import {
@@ -38,11 +39,11 @@ import {
  */
 export function ContractSignPage() {
   const title = useRouteTitle();
-  const { signerId, token, allowed } = useSignerParams();
+  const { signerId, token, viaQr, allowed } = useSignerParams();
   return (
     <div className="container page contract-sign" data-testid="contract-sign-page">
       <h1 data-testid="page-title">{title}</h1>
-      {allowed ? <SignerScreen signerId={signerId} token={token} /> : <NoAccess />}
+      {allowed ? <SignerScreen signerId={signerId} token={token} viaQr={viaQr} /> : <NoAccess />}
     </div>
   );
 }
@@ -50,17 +51,29 @@ export function ContractSignPage() {
 const poll = (v: TContractSignerView) =>
   v.turn === 'waiting' ? POLL_MS.waiting : v.turn === 'signed' ? afterSigning(v) : false;
 
-function SignerScreen({ signerId, token }: { signerId: string; token: TSignerAccess }) {
+function SignerScreen({
+  signerId,
+  token,
+  viaQr,
+}: {
+  signerId: string;
+  token: TSignerAccess;
+  viaQr: boolean;
+}) {
   useReportOpened(signerId, token, useSignerReady(token));
   const view = useSignerView(signerId, token, poll);
   // A link is spent by signing: a later read by it fails, and the page keeps what it last knew.
-  if (!view.data) return view.isError ? <LoadError error={view.error} /> : <Loading />;
+  if (!view.data) return view.isError ? <LoadError error={view.error} viaQr={viaQr} /> : <Loading />;
   const v = view.data;
   return (
     <>
       <SignerLead view={v} />
+      {/* Only while the address can still be given: a voided contract is not asked about (nor read). */}
+      {v.parent?.state === 'pending' && ['company_fields', 'signing'].includes(v.contract_status) && (
+        <ParentAddress view={v} parentId={v.parent.signer_id} />
+      )}
       {v.turn === 'closed' && <Closed view={v} />}
-      {v.turn === 'signed' && <Signed view={v} />}
+      {v.turn === 'signed' && <Signed view={v} token={token} />}
       {v.turn === 'waiting' &&
         (v.contract_status === 'company_fields' && v.role === 'company' ? (
           <OwnFields view={v} />
@@ -95,6 +108,30 @@ function OwnFields({ view }: { view: TContractSignerView }) {
     <CompanyFields
       contract={contract.data}
       onChanged={() => queryClient.invalidateQueries({ queryKey: ['contract-signer'] })}
+    />
+  );
+}
+
+/**
+ * A minor's contract: the student, signed in, gives their parent's or guardian's address here too (the
+ * contract's `meta.set_address`, contract-signing's `maySetSignerAddress`), so the parent's link goes out.
+ */
+function ParentAddress({ view, parentId }: { view: TContractSignerView; parentId: string }) {
+  const { signedIn } = useSession();
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const contract = useQuery({
+    queryKey: ['contract', view.contract_id, 'signing'],
+    enabled: signedIn,
+    retry: false,
+    queryFn: ({ signal }) => fetchContract(api.client, view.contract_id, signal),
+  });
+  const parent = contract.data?.signers.find((s) => s.id === parentId);
+  if (!parent || !contract.data?.meta.set_address.includes(parentId)) return null;
+  return (
+    <SignerAddressForm
+      signer={parent}
+      onChanged={() => queryClient.invalidateQueries({ queryKey: ['contract', view.contract_id] })}
     />
   );
 }

@@ -72,12 +72,22 @@ export async function issueQrToken(
   return doc.data.attributes;
 }
 
-/** The sealed PDF, for a signed-in party (the server decides who). */
-export async function downloadContract(client: TApiClient, contractId: string): Promise<Blob> {
-  return client.get<Blob>(`/api/v1/contracts/${enc(contractId)}/document`, { blob: true });
+/**
+ * The sealed PDF, for a signed-in party or by the download link mailed at the seal to a signer without an
+ * account (the server decides who).
+ */
+export async function downloadContract(
+  client: TApiClient,
+  contractId: string,
+  token: TSignerAccess,
+): Promise<Blob> {
+  const url = `/api/v1/contracts/${enc(contractId)}/document`;
+  return client.get<Blob>(url, token ? { ...linkRequest(token), blob: true } : { blob: true });
 }
 
 export const signPath = (contractId: string, signerId: string) =>
   `/contracts/${enc(contractId)}/sign/${enc(signerId)}`;
+/** A QR code's address says it is one (`?via=qr`): a spent or expired one is explained as a QR code. */
+export const QR_MARK = 'via=qr';
 export const qrSignPath = (contractId: string, signerId: string) =>
   `/contracts/${enc(contractId)}/qr-sign/${enc(signerId)}`;

@@ -38,6 +38,8 @@ export const contractSigningNl = {
   signedTitle: 'Je hebt dit contract ondertekend',
   signedOn: 'Ondertekend op {{date}}.',
   signedWaiting: 'Zodra iedereen heeft ondertekend, wordt het contract verzegeld.',
+  signedWaitingLink:
+    'Heb je geen account bij ons? Dan krijg je na het verzegelen een e-mail met een link om het contract te downloaden.',
   sealed: 'Iedereen heeft ondertekend en het contract is verzegeld.',
   download: 'Contract downloaden (PDF)',
   toContract: 'Naar het contract',
@@ -70,6 +72,13 @@ export const contractSigningNl = {
   qrWaitingPhone: 'Wachten tot je op je telefoon hebt ondertekend…',
   qrDone: 'Ondertekend op je telefoon. Dank je wel!',
   qrHere: 'Liever op dit apparaat ondertekenen',
+  // a QR code's link opened after it was spent or expired
+  qrUsedTitle: 'Deze QR-code is al gebruikt',
+  qrUsed:
+    'Met een QR-code kun je één keer ondertekenen. Heb je nog niet ondertekend? Maak op je computer een nieuwe QR-code en scan die.',
+  qrSpentTitle: 'Deze QR-code werkt niet meer',
+  qrSpent:
+    'Een QR-code werkt 10 minuten en wordt vervangen door een nieuwere. Maak op je computer een nieuwe QR-code en scan die.',
   qrSteps: [
     'Open de camera van je telefoon en richt hem op de QR-code.',
     'Tik op de link die verschijnt.',
@@ -106,6 +115,8 @@ export const contractSigningEn: typeof contractSigningNl = {
   signedTitle: 'You signed this contract',
   signedOn: 'Signed on {{date}}.',
   signedWaiting: 'Once everyone has signed, the contract is sealed.',
+  signedWaitingLink:
+    'No account with us? Then you get an e-mail with a link to download the contract once it is sealed.',
   sealed: 'Everyone has signed and the contract is sealed.',
   download: 'Download the contract (PDF)',
   toContract: 'To the contract',
@@ -137,6 +148,11 @@ export const contractSigningEn: typeof contractSigningNl = {
   qrWaitingPhone: 'Waiting for you to sign on your phone…',
   qrDone: 'Signed on your phone. Thank you!',
   qrHere: 'Rather sign on this device',
+  qrUsedTitle: 'This QR code was used already',
+  qrUsed: 'A QR code signs once. Not signed yet? Make a new QR code on your computer and scan that one.',
+  qrSpentTitle: 'This QR code no longer works',
+  qrSpent:
+    'A QR code works for 10 minutes and is replaced by a newer one. Make a new QR code on your computer and scan that one.',
   qrSteps: [
     "Open your phone's camera and point it at the QR code.",
     'Tap the link that appears.',

@@ -1,6 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { isApiRequestError } from '@stageplein/contracts/client/api-client';
 import type { TContractSignerView } from '@stageplein/contracts/internship-contracts/contract-signing';
 import { SIGNING_EXPIRED_REASON } from '@stageplein/contracts/internship-contracts/contract-signing';
 import { FormAlert } from '@stageplein/design-system/forms/fields.tsx';
@@ -11,6 +12,7 @@ import { errorMessage } from '../page-kit.tsx';
 import {
   downloadContract,
   fetchSignerView,
+  QR_MARK,
   reportOpened,
   type TSignerAccess,
 } from './contract-signing-api.ts';
@@ -26,9 +28,11 @@ import './contract-signing.css';
 
 export function useSignerParams() {
   const { id = '', signerId = '' } = useParams();
-  const token: TSignerAccess = useLocation().hash.replace(/^#/, '') || null;
+  const location = useLocation();
+  const token: TSignerAccess = location.hash.replace(/^#/, '') || null;
   const { signedIn } = useSession();
-  return { contractId: id, signerId, token, allowed: !!token || signedIn };
+  const viaQr = !!token && new URLSearchParams(location.search).toString() === QR_MARK;
+  return { contractId: id, signerId, token, viaQr, allowed: !!token || signedIn };
 }
 
 /** How often a page asks again while something is to come (the workflow, another signer, the phone). */
@@ -102,8 +106,26 @@ export function NoAccess() {
   );
 }
 
-export function LoadError({ error }: { error: unknown }) {
-  const { tShared } = useSigningTexts();
+/** The link's refusals (410): spent, expired or replaced. */
+const SPENT_LINK = ['link_used', 'link_expired', 'link_revoked'];
+
+/**
+ * Why the page cannot be shown: the server's localized error, except for a QR code's spent or expired
+ * link, which says how to get a new one (on the screen that showed it).
+ */
+export function LoadError({ error, viaQr = false }: { error: unknown; viaQr?: boolean }) {
+  const { t, tShared } = useSigningTexts();
+  const code = isApiRequestError(error) ? error.errors[0]?.code : undefined;
+  if (viaQr && code && SPENT_LINK.includes(code))
+    return (
+      <FormAlert
+        tone="warning"
+        title={t(code === 'link_used' ? 'qrUsedTitle' : 'qrSpentTitle')}
+        testId="contract-sign-error"
+      >
+        <p>{t(code === 'link_used' ? 'qrUsed' : 'qrSpent')}</p>
+      </FormAlert>
+    );
   return (
     <FormAlert tone="error" testId="contract-sign-error">
       {errorMessage(error, tShared)}
@@ -185,14 +207,25 @@ export function Closed({ view }: { view: TContractSignerView }) {
   );
 }
 
-/** This signer signed: when, whether the contract is sealed, and the PDF for a signed-in party. */
-export function Signed({ view, title }: { view: TContractSignerView; title?: string }) {
+/**
+ * This signer signed: when, whether the contract is sealed, and the PDF for a signed-in party or the holder
+ * of the download link mailed at the seal (a signer without an account).
+ */
+export function Signed({
+  view,
+  title,
+  token = null,
+}: {
+  view: TContractSignerView;
+  title?: string;
+  token?: TSignerAccess;
+}) {
   const { t, dateTime } = useSigningTexts();
   const { signedIn } = useSession();
   const api = useApi();
   const download = useMutation({
     mutationFn: async () => {
-      const blob = await downloadContract(api.client, view.contract_id);
+      const blob = await downloadContract(api.client, view.contract_id, signedIn ? null : token);
       const url = URL.createObjectURL(blob);
       const a = document.createElement('a');
       a.href = url;
@@ -207,7 +240,8 @@ export function Signed({ view, title }: { view: TContractSignerView; title?: str
       <FocusHeading>{title ?? t('signedTitle')}</FocusHeading>
       {view.signed_at && <p>{t('signedOn', { date: dateTime(view.signed_at) })}</p>}
       <p role="status">{sealed ? t('sealed') : t('signedWaiting')}</p>
-      {signedIn && (
+      {!sealed && !signedIn && <p>{t('signedWaitingLink')}</p>}
+      {(signedIn || token) && (
         <div className="contract-actions">
           {sealed && (
             <button
@@ -219,9 +253,11 @@ export function Signed({ view, title }: { view: TContractSignerView; title?: str
               {t('download')}
             </button>
           )}
-          <Link className="btn btn--neutral" to={`/contracts/${encodeURIComponent(view.contract_id)}`}>
-            {t('toContract')}
-          </Link>
+          {signedIn && (
+            <Link className="btn btn--neutral" to={`/contracts/${encodeURIComponent(view.contract_id)}`}>
+              {t('toContract')}
+            </Link>
+          )}
         </div>
       )}
       {download.isError && <LoadError error={download.error} />}

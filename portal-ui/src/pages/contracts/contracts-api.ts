@@ -213,3 +213,17 @@ export async function downloadContractDocument(client: TApiClient, id: string): 
   a.click();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
+
+/** A signer without an account gets an address (the student's parent, the school's representative). */
+export async function setSignerAddress(
+  client: TApiClient,
+  signerId: string,
+  email: string,
+  name: string,
+): Promise<void> {
+  await client.put(
+    `/api/v1/contract_signers/${enc(signerId)}/email`,
+    { data: { type: 'contract_signer', attributes: { email, name } } },
+    { raw: true },
+  );
+}

@@ -81,6 +81,26 @@ export const contractsNl = {
   signNow: 'Je bent aan de beurt om te ondertekenen, als {{role}}.',
   signWithPhone: 'Onderteken op je telefoon (QR-code)',
   signHere: 'Op dit apparaat ondertekenen',
+  // who signs without an account: their address (the student's parent, the school's representative)
+  addressTitle: {
+    parent_guardian: 'Je ouder of voogd',
+    school_representative: 'Vertegenwoordiger van de school',
+    company: 'Ondertekenaar van het stagebedrijf',
+  },
+  addressIntro: {
+    parent_guardian:
+      'Je bent op de eerste stagedag jonger dan 18. Daarom ondertekent je ouder of voogd ook. Vul hun naam en e-mailadres in: zij krijgen een link om te ondertekenen, ook op hun telefoon.',
+    school_representative:
+      'Wie ondertekent namens de school? Die persoon krijgt een link per e-mail zodra het zijn of haar beurt is.',
+    company:
+      'Deze stage heeft geen contactpersoon met een account. Wie ondertekent namens het bedrijf? Die persoon krijgt een link per e-mail zodra het zijn of haar beurt is.',
+  },
+  addressKnown: '{{name}} krijgt de link om te ondertekenen per e-mail.',
+  addressChange: 'Ander e-mailadres invullen',
+  addressName: 'Naam',
+  addressEmail: 'E-mailadres',
+  addressSave: 'E-mailadres versturen',
+  addressSaved: 'Opgeslagen. {{name}} krijgt een e-mail met de link zodra het de beurt is.',
   // the internship page
   internshipTitle: 'Stageovereenkomst',
   internshipNone: 'Er is nog geen contract voor deze stage.',
@@ -199,6 +219,25 @@ export const contractsEn: typeof contractsNl = {
   signNow: 'It is your turn to sign, as {{role}}.',
   signWithPhone: 'Sign on your phone (QR code)',
   signHere: 'Sign on this device',
+  addressTitle: {
+    parent_guardian: 'Your parent or guardian',
+    school_representative: "The school's representative",
+    company: 'Who signs for the company',
+  },
+  addressIntro: {
+    parent_guardian:
+      'You are under 18 on the first day of the internship, so your parent or guardian signs too. Enter their name and e-mail address: they get a link to sign, also on their phone.',
+    school_representative:
+      'Who signs for the school? That person gets a link by e-mail as soon as it is their turn.',
+    company:
+      'This internship has no contact person with an account. Who signs for the company? That person gets a link by e-mail as soon as it is their turn.',
+  },
+  addressKnown: '{{name}} gets the link to sign by e-mail.',
+  addressChange: 'Enter another e-mail address',
+  addressName: 'Name',
+  addressEmail: 'E-mail address',
+  addressSave: 'Send e-mail address',
+  addressSaved: 'Saved. {{name}} gets an e-mail with the link when it is their turn.',
   internshipTitle: 'Internship agreement',
   internshipNone: 'There is no contract for this internship yet.',
   internshipOpen: 'View contract',

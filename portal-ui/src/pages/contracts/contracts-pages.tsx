@@ -30,6 +30,7 @@ import {
 } from './contracts-shared.tsx';
 import { ContractSigningSection } from './contract-signing-section.tsx';
 import { CompanyFields } from './company-fields-form.tsx';
+import { SignerAddresses } from './signer-address-form.tsx';
 
 /**
  * The contract screens (issue #34 item 6, read side): `/contracts` lists the contracts of the
@@ -201,6 +202,7 @@ function ContractDetail({ contract: c }: { contract: TContractDetail }) {
       </section>
       {c.meta.actions.length > 0 && <AdminActions contract={c} onChanged={refresh} />}
       {c.meta.may_fill_company_fields && <CompanyFields contract={c} onChanged={refresh} />}
+      <SignerAddresses contract={c} onChanged={refresh} />
       <section className="card" aria-labelledby="contract-signers">
         <h2 id="contract-signers">{t('signersTitle')}</h2>
         <ol className="contract-signers" data-testid="contract-signers">

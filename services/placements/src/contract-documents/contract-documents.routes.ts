@@ -1,6 +1,9 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, preHandlerAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { CONTRACT_DOWNLOAD_ACTION } from '@stageplein/contracts/internship-contracts/contract-signing';
+import { EXTERNAL_LINK_HEADER } from '@stageplein/contracts/http/headers';
+import { linkActorOf } from '@stageplein/kit/external-links/external-links.guard';
 import {
   ZContractVerificationDocument,
   ZContractVerificationQuery,
@@ -50,19 +53,37 @@ export const contractDocumentsRoutes =
       },
     });
 
+    // A signer without an account downloads by the link mailed at the seal (`X-Action-Link`).
+    const guard = app.externalLinks.require({ action: CONTRACT_DOWNLOAD_ACTION });
+    const linkOrSession: preHandlerAsyncHookHandler = async function (req, reply) {
+      if (req.headers[EXTERNAL_LINK_HEADER]) await guard.call(this, req, reply);
+    };
+
     r.get('/api/v1/contracts/:id/document', {
+      preHandler: linkOrSession,
+      config: { externalLink: true },
       schema: {
         tags: TAGS,
         summary: 'A sealed contract’s PDF (its parties only)',
         description:
-          'The contract pages and the certificate page, as sealed. 401 without credentials; 404 when the ' +
-          'contract is unknown, not sealed yet, or the caller is not one of its parties.',
+          'The contract pages and the certificate page, as sealed. Signed in, or by the download link a ' +
+          'signer without an account is mailed at the seal (`X-Action-Link`; each download is in the ' +
+          'contract’s audit trail). 401 without credentials; 404 when the contract is unknown, not sealed ' +
+          'yet, or the caller (the link’s signer) is not one of its parties.',
         params: z.object({ id: z.uuid() }),
       },
       handler: async (req, reply) => {
         const ctx = await contextOf(req, deps);
         const caller = await callerOf(req, ctx.db);
-        const { document, pdf } = await contractDocumentFor(ctx, caller, req.params.id, storages, access);
+        const link = req.headers[EXTERNAL_LINK_HEADER] ? linkActorOf(req) : null;
+        const { document, pdf } = await contractDocumentFor(
+          ctx,
+          caller,
+          link,
+          req.params.id,
+          storages,
+          access,
+        );
         reply.header('cache-control', 'private, no-store');
         reply.header('x-content-type-options', 'nosniff');
         reply.header('content-security-policy', "default-src 'none'; sandbox");

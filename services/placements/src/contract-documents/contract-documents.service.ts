@@ -1,6 +1,7 @@
 import type { TSealedContractDocument } from '@stageplein/contracts/internship-contracts/sealed-document';
 import type { TContractVerificationAttributes } from '@stageplein/contracts/internship-contracts/sealed-document';
 import { notFound, unauthorized } from '@stageplein/kit/errors/api-error';
+import type { TLinkActor } from '@stageplein/kit/external-links/external-links.guard';
 import type { TObjectStorages } from '@stageplein/kit/object-storage/object-storage';
 import type { TCaller } from '../shared/caller.ts';
 import type { TCtx } from '../shared/request.ts';
@@ -13,13 +14,21 @@ import {
 import type { TRenderedContract } from './render/sealed-contract-renderer.ts';
 
 /**
- * Who may download a sealed contract's PDF: the contracts group's rule (contracts' `mayDownloadContract`),
- * handed in by placements.module.ts (this group imports no other group).
+ * A request's context: a GET reads outside a transaction (kit's read database), so what must be written
+ * (a download's trail entry) goes through `independently`.
+ */
+export type TDocumentCtx = TCtx & { independently<T>(fn: (db: TCtx['db']) => Promise<T>): Promise<T> };
+
+/**
+ * Who may download a sealed contract's PDF: the contracts group's rule (contracts' `mayDownloadContract`
+ * signed in, `mayDownloadByLink` by a signer's download link, which it also records in the contract's
+ * trail), handed in by placements.module.ts (this group imports no other group).
  */
 export type TContractDocumentAccess = (
-  ctx: TCtx,
+  ctx: TDocumentCtx,
   caller: TCaller,
   document: TContractDocument,
+  link: TLinkActor | null,
 ) => boolean | Promise<boolean>;
 
 /**
@@ -70,17 +79,21 @@ export async function verifyContractHash(ctx: TCtx, hash: string): Promise<TCont
   };
 }
 
-/** A sealed contract's PDF for one of its parties: 401 anonymous, 404 unknown, unsealed or not theirs. */
+/**
+ * A sealed contract's PDF for one of its parties (signed in, or by a signer's download link): 401
+ * anonymous without a link, 404 unknown, unsealed or not theirs.
+ */
 export async function contractDocumentFor(
-  ctx: TCtx,
+  ctx: TDocumentCtx,
   caller: TCaller,
+  link: TLinkActor | null,
   contractId: string,
   storages: Pick<TObjectStorages, 'of'>,
   access: TContractDocumentAccess,
 ): Promise<{ document: TContractDocument; pdf: Buffer }> {
-  if (!caller.userId) throw unauthorized();
+  if (!caller.userId && !link) throw unauthorized();
   const document = await findContractDocument(ctx.db, ctx.tenant.id, contractId);
-  if (!document || !(await access(ctx, caller, document))) throw notFound();
+  if (!document || !(await access(ctx, caller, document, link))) throw notFound();
   const pdf = await storages
     .of(document.storage)
     .get({ db: ctx.db, tenantId: ctx.tenant.id }, document.pdf_hash);

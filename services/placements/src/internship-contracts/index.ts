@@ -16,3 +16,4 @@ export {
   type TSigningActivities,
   type TSigningSigner,
 } from './signing/signing.activities.ts';
+export { signingWorkflows, type TSigningWorkflows } from './signing/signing-workflows.ts';

@@ -386,6 +386,7 @@ describe('contracts', () => {
       may_fill_company_fields: false,
       sign_as: [],
       may_download: false,
+      set_address: [],
     });
     const [event] = await outboxEvents(h, 'placements.contract.generated', c.id);
     expect(event?.data).toMatchObject({ contract_id: c.id, internship_id: internshipId, source: 'manual' });
@@ -585,6 +586,7 @@ describe('contracts', () => {
       may_fill_company_fields: false,
       sign_as: [c.attributes.signers.find((x: { role: string }) => x.role === 'student').id],
       may_download: false,
+      set_address: [],
     });
   });
 

@@ -40,6 +40,7 @@ function attributesOf(c: TContractView): TContractAttributes {
       state: s.state,
       to_act: toAct.has(s.id),
       name: s.name,
+      email_known: s.user_id !== null || s.email !== null,
       signed_at: s.signed_at?.toISOString() ?? null,
     })),
     company_fields: c.company_fields,

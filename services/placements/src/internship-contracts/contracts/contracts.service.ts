@@ -15,7 +15,12 @@ import {
   type TContractVariables,
 } from '@stageplein/contracts/internship-contracts/contract-rules';
 import type { TContractMeta } from '@stageplein/contracts/internship-contracts/contract-schemas';
-import { maySignAs } from '@stageplein/contracts/internship-contracts/contract-signing';
+import {
+  mayDownloadByLink,
+  maySetSignerAddress,
+  maySignAs,
+} from '@stageplein/contracts/internship-contracts/contract-signing';
+import type { TLinkActor } from '@stageplein/kit/external-links/external-links.guard';
 import {
   internshipScopes,
   partiesOf,
@@ -337,13 +342,39 @@ async function relationTo(ctx: TCtx, caller: TCaller, c: TContractView) {
  * `mayDownloadContract` for the caller and the sealed document's contract.
  */
 export async function mayDownloadContractDocument(
-  ctx: TCtx,
+  ctx: TCtx & { independently<T>(fn: (db: TCtx['db']) => Promise<T>): Promise<T> },
   caller: TCaller,
   document: { contract_id: string },
+  link: TLinkActor | null,
 ): Promise<boolean> {
-  if (!caller.userId) return false;
   const contract = await findContractView(ctx.db, document.contract_id);
-  return !!contract && (await relationTo(ctx, caller, contract)).downloads;
+  if (!contract) return false;
+  if (link) {
+    const signer = contract.signers.find((s) => s.id === link.subject.id);
+    const ok = mayDownloadByLink(link, signer ? { id: signer.id, contractId: signer.contract_id } : null, {
+      id: contract.id,
+      status: contract.status,
+    });
+    // A GET reads outside a transaction: the trail's entry is written in one of its own.
+    if (ok)
+      await ctx.independently((db) =>
+        appendAudit(
+          { ...ctx, db },
+          {
+            contractId: contract.id,
+            at: ctx.now,
+            actor: `link:${link.id}`,
+            ip: link.use.ip,
+            userAgent: link.use.userAgent,
+            action: 'document_downloaded',
+            data: { signer_id: signer!.id, role: signer!.role },
+          },
+        ),
+      );
+    return ok;
+  }
+  if (!caller.userId) return false;
+  return (await relationTo(ctx, caller, contract)).downloads;
 }
 
 /** A contract the caller may read (404 otherwise: another's contract is not revealed). */
@@ -376,6 +407,15 @@ export async function readContract(
         )
         .map((s) => s.id),
       may_download: rel.downloads,
+      set_address: contract.signers
+        .filter((s) =>
+          maySetSignerAddress(
+            { isStudent: contract.student_id === caller.userId, isManager: rel.manager },
+            { role: s.role, state: s.state, userId: s.user_id },
+            contract.status,
+          ),
+        )
+        .map((s) => s.id),
     },
   };
 }

@@ -1,4 +1,5 @@
 import {
+  maySetSignerAddress,
   maySignAs,
   QR_TOKEN_MINUTES,
   SIGN_QR_ACTION,
@@ -175,15 +176,12 @@ export async function setSignerAddressFor(
     contract.school_id,
   );
   if (!isStudent && !isManager) throw notFound();
-  // The company's address too, when the internship names no contact to mail (the school knows one).
-  const allowed =
-    (signer.role === 'parent_guardian' && isStudent) ||
-    (signer.role === 'school_representative' && isManager) ||
-    (signer.role === 'company' && isManager && signer.user_id === null);
   if (
-    !allowed ||
-    signer.state !== 'pending' ||
-    !['draft', 'company_fields', 'signing'].includes(contract.status)
+    !maySetSignerAddress(
+      { isStudent, isManager },
+      { role: signer.role, state: signer.state, userId: signer.user_id },
+      contract.status,
+    )
   )
     throw new ApiError('contract_signer_email_not_needed');
   await setSignerAddress(ctx, caller, signer, input);

@@ -7,6 +7,7 @@ import {
   SIGN_LINK_ACTION,
   SIGN_QR_ACTION,
   SIGNER_LINK_SUBJECT,
+  SIGNER_PAGE_ACTIONS,
   ZContractAuditTrailDocument,
   ZContractQrTokenDocument,
   ZContractSignBody,
@@ -31,7 +32,7 @@ import { signingWorkflows } from './signing-workflows.ts';
 const TAGS = ['contracts'];
 const ZId = z.object({ id: z.uuid() });
 const WHO =
-  "The signer by their link (`X-Action-Link`: the mailed link, or a QR code's one-time token) or signed in as the signer; 404 anyone else, another contract's or tenant's signer. 404 `contracts_unavailable` on a tenant that uses hours.";
+  "The signer by their link (`X-Action-Link`: the mailed link, a QR code's one-time token,) or signed in as the signer; 404 anyone else, another contract's or tenant's signer. 404 `contracts_unavailable` on a tenant that uses hours.";
 
 /**
  * Signing (docs/decisions/internship-contracts.md "Signing"): a signer reads where they stand, signs in
@@ -57,12 +58,12 @@ export const signingRoutes: FastifyPluginAsync<TPlacementsDeps> = async (app, de
   const anySignLink = [SIGN_LINK_ACTION, SIGN_QR_ACTION];
 
   r.get('/api/v1/contract_signers/:id', {
-    preHandler: linkOrSession(anySignLink),
+    preHandler: linkOrSession(SIGNER_PAGE_ACTIONS),
     config: { externalLink: true },
     schema: {
       tags: TAGS,
       summary: "A signer's page: their turn, who they wait for, the text when it is theirs to read",
-      description: WHO,
+      description: `${WHO} After the seal, a signer without an account reads it by the sealed PDF's link too.`,
       params: ZId,
       response: { 200: ZContractSignerViewDocument, 304: z.null() },
     },
@@ -82,7 +83,7 @@ export const signingRoutes: FastifyPluginAsync<TPlacementsDeps> = async (app, de
   });
 
   r.post('/api/v1/contract_signers/:id/viewed', {
-    preHandler: linkOrSession(anySignLink),
+    preHandler: linkOrSession(SIGNER_PAGE_ACTIONS),
     config: { externalLink: true },
     schema: {
       tags: TAGS,

@@ -5,6 +5,8 @@ import {
   type TSealedContractDocument,
 } from '@stageplein/contracts/internship-contracts/sealed-document';
 import {
+  CONTRACT_DOWNLOAD_ACTION,
+  CONTRACT_DOWNLOAD_LINK_DAYS,
   SIGN_LINK_ACTION,
   SIGNER_LINK_SUBJECT,
   SIGNING_EXPIRED_REASON,
@@ -376,7 +378,7 @@ export async function sealedDocumentOf(
  * (once). Without a sealer the seal is recorded as pending (once) and the contract stays `signed`.
  */
 export async function recordSeal(
-  ctx: TCtx,
+  ctx: TSigningCtx,
   contractId: string,
   sealed: { pdfHash: string; sealedAt: string } | null,
 ): Promise<{ sealed: boolean }> {
@@ -426,7 +428,53 @@ export async function recordSeal(
     sha256: sealed.pdfHash,
     sealed_at: sealed.sealedAt,
   });
+  for (const s of await signersOf(ctx, contractId))
+    if (s.user_id === null && s.email !== null) await mailDownloadLink(ctx, c, s);
   return { sealed: true };
+}
+
+/**
+ * A signer without an account (the parent or guardian, a representative by address) is a party too: once
+ * sealed they get a link (not single use, CONTRACT_DOWNLOAD_LINK_DAYS) to their page, which offers the PDF.
+ * Each download by it is in the trail (`document_downloaded`) and in the link's uses.
+ */
+async function mailDownloadLink(ctx: TSigningCtx, c: TContractRow, s: TSignerRow): Promise<void> {
+  const expiresAt = new Date(ctx.now.getTime() + CONTRACT_DOWNLOAD_LINK_DAYS * 86_400_000);
+  const { token, link } = await issueExternalLink(ctx.db, SCHEMA, {
+    tenant: ctx.tenant.id,
+    subject: signerSubject(s.id),
+    action: CONTRACT_DOWNLOAD_ACTION,
+    recipient: s.email!,
+    expiresAt,
+    singleUse: false,
+    createdBy: null,
+    now: ctx.now,
+  });
+  const title = (c.variables['internship.title'] as string | null | undefined) ?? '';
+  await requestMail(ctx.db, 'placements', ctx.config, {
+    tenant: ctx.tenant.id,
+    template: 'external_link',
+    recipient: { email: s.email!, name: s.name, language: 'nl' },
+    actor: null,
+    reference: subject(c),
+    now: ctx.now,
+    link: `${publicUrl(ctx.config, ctx.tenant.id)}${signPath(c.id, s.id)}#${token}`,
+    vars: {
+      purpose: {
+        nl: `Download het verzegelde stagecontract ${title}`,
+        en: `Download the sealed internship contract ${title}`,
+      },
+      details: null,
+      expires_at: expiresAt.toISOString(),
+    },
+  });
+  await appendAudit(ctx, {
+    contractId: c.id,
+    at: ctx.now,
+    actor: 'system',
+    action: 'download_link_sent',
+    data: { signer_id: s.id, role: s.role, link_id: link.id },
+  });
 }
 
 /** A failed seal attempt, recorded in its own transaction (the attempt's rolled back). */
