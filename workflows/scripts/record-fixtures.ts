@@ -54,6 +54,7 @@ const summary = (status: 'completed' | 'cancelled' | 'failed') => ({
   updated: 0,
   unchanged: 0,
   failed: 0,
+  left: 0,
 });
 const activities: TStudentImportActivities = {
   async prepareImport(ref) {
@@ -69,6 +70,9 @@ const activities: TStudentImportActivities = {
   },
   async finishImport(input) {
     return summary(input.status as 'completed' | 'cancelled' | 'failed');
+  },
+  async openRosterSync() {
+    return null;
   },
 };
 

@@ -4,6 +4,7 @@ export {
   cancelImportSignal,
   progressQuery,
 } from './student-import/student-import.workflow.ts';
+export { rosterSync } from './roster-sync/roster-sync.workflow.ts';
 export { complianceSweep } from './compliance/compliance-sweep.workflow.ts';
 export { vacancyClosing } from './vacancy-closing/vacancy-closing.workflow.ts';
 export { hoursReminders } from './hours-reminders/hours-reminders.workflow.ts';

@@ -64,6 +64,8 @@ describe('API error catalogue', () => {
       file_too_large: 413,
       unsupported_file_type: 415,
       workflows_unavailable: 503,
+      roster_not_configured: 409,
+      roster_unavailable: 502,
       phases_unavailable: 503,
       phase_task_wrong_actor: 403,
       phase_task_not_current: 409,

@@ -40,6 +40,8 @@ export const ERROR_CODES = [
   'file_too_large',
   'unsupported_file_type',
   'workflows_unavailable',
+  'roster_not_configured',
+  'roster_unavailable',
   'phases_unavailable',
   'phase_task_wrong_actor',
   'phase_task_not_current',
@@ -232,6 +234,10 @@ export const ERRORS: Readonly<Record<TErrorCode, TErrorDefinition>> = Object.fre
   file_too_large: define('file_too_large', 413),
   unsupported_file_type: define('unsupported_file_type', 415),
   workflows_unavailable: define('workflows_unavailable', 503),
+  /** A Magister import of a school without a Magister connection (docs/integrations/magister.md). */
+  roster_not_configured: define('roster_not_configured', 409),
+  /** Magister refused or failed while a preview read it (`reason`: unauthorized, unavailable, …). */
+  roster_unavailable: define('roster_unavailable', 502),
   // Internship phases' runtime (docs/decisions/phases.md "Runtime"): Temporal away, and the refusals of
   // the workflow's update validators (the wrong actor, a task not of the current phase, a task done).
   phases_unavailable: define('phases_unavailable', 503),

@@ -400,6 +400,7 @@ export const en: TMessages = {
         updated: 'Updated',
         unchanged: 'Unchanged',
         failed: 'Failed',
+        left: 'Left the school',
       },
       failed: 'Something went wrong while importing. Try again with the same file.',
       cancel: 'Stop import',
@@ -410,6 +411,49 @@ export const en: TMessages = {
       row: 'Row',
       student: 'Student',
       messages: 'Problems',
+      group: 'Group',
+      change: 'Change',
+      changesTitle: 'What changed',
+      moreChanges: 'The first {{shown}} of {{total}} changes; the report has them all.',
+      noChanges: 'Nothing changed: Magister and Stageplein agree.',
+      changes: { created: 'New', updated: 'Changed', left: 'Left the school' },
+      groups: {
+        intro:
+          'Add groups with their students to Stageplein in one go, from a CSV file or from Magister. You see the groups first.',
+        sourceTitle: 'Where do the groups come from?',
+        source: 'Source',
+        fromCsv: 'CSV file',
+        fromMagister: 'Magister',
+        preview: 'Preview',
+        previewTitle: 'These groups will be imported',
+        summary: '{{groups}} groups, {{fresh}} of them new, with {{students}} students in all.',
+        invalid: '{{count}} students will be skipped; the report says why.',
+        level: 'Level',
+        students: 'Students',
+        exists: 'Exists',
+        confirm: 'Import groups and students',
+      },
+      magister: {
+        intro:
+          'Bring your school’s students, groups, levels and mentors straight from Magister. They are synchronised again every night.',
+        connectionTitle: 'Connection to Magister',
+        consent:
+          'First give Stageplein access in Magister’s management screen for linked applications. It gives you a client id and a secret.',
+        baseUrl: 'Address of your Magister',
+        baseUrlHint: 'For example https://yourschool.magister.net',
+        clientId: 'Client id',
+        clientSecret: 'Secret',
+        secretHint: 'Stored encrypted and never shown again.',
+        secretKept: 'A secret is stored. Leave this empty to keep it.',
+        nightly: 'Synchronise every night',
+        nightlyHint: 'At 03:30 new, changed and departed students are brought up to date.',
+        save: 'Save connection',
+        saved: 'The connection has been saved.',
+        importTitle: 'Import now',
+        importHint: 'Import the students from Magister right away, without waiting for the night.',
+        connectFirst: 'Save the connection first.',
+        importNow: 'Import from Magister',
+      },
     },
     test: {
       colors: 'Colours',
@@ -862,8 +906,9 @@ export const en: TMessages = {
       updated: 'updated',
       unchanged: 'unchanged',
       failed: 'failed',
+      left: 'left the school',
     },
-    report: { row: 'Row', status: 'Result', messages: 'Messages' },
+    report: { row: 'Row', status: 'Result', messages: 'Messages', mentor: 'Mentor' },
   },
 
   api: {
@@ -1041,6 +1086,14 @@ export const en: TMessages = {
     icon_url_too_long: {
       title: 'Icon request too long',
       detail: 'An icon request may be at most {{max}} characters long. Ask for fewer icons at a time.',
+    },
+    roster_unavailable: {
+      title: 'Magister did not answer',
+      detail: 'Magister could not be read ({{reason}}). Check the connection or try again later.',
+    },
+    roster_not_configured: {
+      title: 'Magister is not connected',
+      detail: 'This school has no connection to Magister yet. Set it up first.',
     },
     workflows_unavailable: {
       title: 'Imports are unavailable',

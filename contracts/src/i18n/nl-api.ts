@@ -179,6 +179,15 @@ export const nlApi = {
     title: 'Iconenverzoek te lang',
     detail: 'Een iconenverzoek mag hoogstens {{max}} tekens lang zijn. Vraag minder iconen tegelijk op.',
   },
+  roster_unavailable: {
+    title: 'Magister gaf geen antwoord',
+    detail:
+      'Magister kon niet worden gelezen ({{reason}}). Controleer de koppeling of probeer het later opnieuw.',
+  },
+  roster_not_configured: {
+    title: 'Magister is niet gekoppeld',
+    detail: 'Deze school heeft nog geen koppeling met Magister. Stel die eerst in.',
+  },
   workflows_unavailable: {
     title: 'Importeren is niet beschikbaar',
     detail: 'Importeren kan op dit moment niet worden gestart. Probeer het later opnieuw.',

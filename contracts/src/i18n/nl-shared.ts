@@ -389,7 +389,8 @@ export const nlShared = {
       updated: 'bijgewerkt',
       unchanged: 'ongewijzigd',
       failed: 'mislukt',
+      left: 'van school af',
     },
-    report: { row: 'Rij', status: 'Resultaat', messages: 'Meldingen' },
+    report: { row: 'Rij', status: 'Resultaat', messages: 'Meldingen', mentor: 'Mentor' },
   },
 } as const;

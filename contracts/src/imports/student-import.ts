@@ -74,6 +74,8 @@ export interface TStudentImportRowError {
 export interface TStudentImportRow {
   row: number;
   values: Record<TStudentImportField, string>;
+  /** The class mentor's email address, when the source names one (Magister). */
+  mentor?: string;
   errors: TStudentImportRowError[];
 }
 
@@ -85,6 +87,8 @@ export const STUDENT_IMPORT_ROW_STATUSES = [
   'updated',
   'unchanged',
   'failed',
+  /** A roster source's student no longer on the roster (Magister): left the school. */
+  'left',
 ] as const;
 export type TStudentImportRowStatus = (typeof STUDENT_IMPORT_ROW_STATUSES)[number];
 
@@ -123,6 +127,8 @@ export type TStudentImportOptions = z.infer<typeof ZStudentImportOptions>;
 
 export const ZStudentImportAttributes = z.object({
   school_id: z.string(),
+  /** Where the rows came from (roster.ts). */
+  source: z.enum(['csv', 'magister']),
   file_name: z.string(),
   file_size: z.number().int(),
   file_sha256: z.string(),
@@ -139,6 +145,8 @@ export const ZStudentImportAttributes = z.object({
     updated: z.number().int(),
     unchanged: z.number().int(),
     failed: z.number().int(),
+    /** Students the roster no longer names (sources that hold the whole school: Magister). */
+    left: z.number().int(),
   }),
   /** Milliseconds spent reading and validating the file (the rest is applying it). */
   parse_ms: z.number().int().nullable(),
@@ -163,6 +171,8 @@ export const ZStudentImportRowAttributes = z.object({
   student_number: z.string(),
   group: z.string(),
   level: z.string(),
+  /** The class mentor's email address as the source names it (Magister), else ''. */
+  mentor: z.string(),
   user_id: z.string().nullable(),
   /** Localized messages (Accept-Language), one per problem. */
   messages: z.array(z.string()),

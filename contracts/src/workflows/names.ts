@@ -7,7 +7,7 @@ import { TASK_ACTORS, type TTaskActor } from '../phases/workflow-rules.ts';
  * names, so a typo cannot split the two. Contracts only: no Temporal import here.
  */
 export const TASK_QUEUES = {
-  /** Imports of students (CSV now, Magister later). */
+  /** Imports of students (CSV, Magister) and the nightly roster syncs. */
   imports: 'stageplein-imports',
   /**
    * One durable workflow per active internship (workflows/src/internship-phases, docs/decisions/phases.md):
@@ -25,6 +25,8 @@ export type TTaskQueue = (typeof TASK_QUEUES)[keyof typeof TASK_QUEUES];
 /** Workflow type names as clients start them (the exported function names of the workflow modules). */
 export const WORKFLOW_TYPES = {
   studentImport: 'studentImport',
+  /** A school's scheduled roster sync: opens an import of its Magister roster and runs studentImport on it. */
+  rosterSync: 'rosterSync',
   complianceSweep: 'complianceSweep',
   vacancyClosing: 'vacancyClosing',
   hoursReminders: 'hoursReminders',
@@ -247,6 +249,12 @@ export interface TStudentImportInput {
   importId: string;
 }
 
+/** Input of a school's roster sync (its schedule's argument). */
+export interface TRosterSyncInput {
+  tenant: string;
+  schoolId: string;
+}
+
 /** Result of the student import workflow: the final status and counts. */
 export interface TStudentImportSummary {
   status: TStudentImportStatus;
@@ -257,6 +265,7 @@ export interface TStudentImportSummary {
   updated: number;
   unchanged: number;
   failed: number;
+  left: number;
 }
 
 /**

@@ -127,6 +127,11 @@ const PAGES: Readonly<Record<string, TLazyPage>> = {
     'OrganizationSignupSuccessPage',
   ),
   '/importeren/csv': page(() => import('../pages/imports/import-csv-page.tsx'), 'ImportCsvPage'),
+  '/import_groups': page(() => import('../pages/imports/import-groups-page.tsx'), 'ImportGroupsPage'),
+  '/importeren/magister': page(
+    () => import('../pages/imports/import-magister-page.tsx'),
+    'ImportMagisterPage',
+  ),
   '/notificaties': page(() => import('../pages/notifications/notifications-page.tsx'), 'NotificationsPage'),
   '/recente_acties': page(
     () => import('../pages/recent-actions/recent-actions-page.tsx'),

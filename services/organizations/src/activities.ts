@@ -3,6 +3,8 @@ import type { TConfig } from '@stageplein/kit/config/config';
 import { createImportRun } from './imports/import-run.service.ts';
 import { createStudentImportActivities, type TStudentDirectory } from './imports/imports.activities.ts';
 import { createComplianceActivities } from './compliance/compliance.activities.ts';
+import type { TMagisterClientOptions } from './roster-sources/magister.client.ts';
+import { magisterHosts } from './roster-sources/roster-connections.service.ts';
 
 export type {
   TStudentDirectory,
@@ -10,7 +12,11 @@ export type {
   TStudentImportPlan,
   TStudentImportRef,
 } from './imports/imports.activities.ts';
-export { DEFAULT_BATCH_SIZE, IMPORT_FILE_ERROR } from './imports/imports.activities.ts';
+export {
+  DEFAULT_BATCH_SIZE,
+  IMPORT_FILE_ERROR,
+  ROSTER_SOURCE_REJECTED,
+} from './imports/imports.activities.ts';
 export type { TComplianceActivities } from './compliance/compliance.activities.ts';
 
 export interface TOrganizationsActivityDeps {
@@ -22,6 +28,8 @@ export interface TOrganizationsActivityDeps {
   /** Valid rows per batch (config IMPORT_BATCH_SIZE). */
   batchSize?: number;
   batchesInFlight?: number;
+  /** Overrides of how Magister is reached (its hosts come from MAGISTER_HOSTS). */
+  magister?: Partial<TMagisterClientOptions>;
   now?: () => Date;
 }
 
@@ -36,6 +44,7 @@ export function createActivities(deps: TOrganizationsActivityDeps) {
       students: deps.students,
       batchSize: deps.batchSize,
       batchesInFlight: deps.batchesInFlight,
+      magister: { allowedHosts: magisterHosts(deps.config), ...deps.magister },
     }),
     ...createComplianceActivities({ db: deps.db, now: deps.now }),
   };

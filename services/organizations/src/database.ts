@@ -23,6 +23,7 @@ import type {
   TImportFilesTable,
   TImportRowsTable,
   TImportsTable,
+  TRosterConnectionsTable,
   TStudentEnrolmentsTable,
 } from './imports/imports.table.ts';
 
@@ -56,6 +57,7 @@ export interface TOrganizationsDb {
   'organizations.import_files': TImportFilesTable;
   'organizations.import_rows': TImportRowsTable;
   'organizations.student_enrolments': TStudentEnrolmentsTable;
+  'organizations.roster_connections': TRosterConnectionsTable;
   'organizations.auth_roles': TAuthRolesTable;
   'organizations.outbox': TOutboxTable;
   'organizations.outbox_pending': TOutboxPendingTable;

@@ -39,7 +39,7 @@ const { prepareImport, finishImport } = proxyActivities<TStudentImportActivities
     backoffCoefficient: 2,
     maximumInterval: '1 minute',
     maximumAttempts: 10,
-    nonRetryableErrorTypes: ['ImportFileError', 'ImportNotFound'],
+    nonRetryableErrorTypes: ['ImportFileError', 'ImportNotFound', 'RosterSourceRejected'],
   },
 });
 
@@ -57,7 +57,7 @@ const { applyBatch } = proxyActivities<TStudentImportActivities>({
 });
 
 /**
- * One import of a school's students from a CSV file. The rows live in organizations' tables (the
+ * One import of a school's students from a roster source: a CSV file or the school's Magister. The rows live in organizations' tables (the
  * activities keep them and the counts current for the UI); the history holds only small inputs and
  * counts, so 50,000 rows cost ~ batchCount activities, a few of them side by side. Cancelling (the
  * signal, or cancelling the workflow) never interrupts a batch: those in progress complete, no new one

@@ -1,14 +1,8 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  readCollectionDocument,
-  readResourceDocument,
-  type TRawDocument,
-} from '@stageplein/contracts/client/jsonapi-document';
-import { nlImports } from '@stageplein/contracts/i18n/nl-imports';
-import { usePortalTexts } from '../../i18n/portal-texts.ts';
+import { useMutation } from '@tanstack/react-query';
+import { readResourceDocument, type TRawDocument } from '@stageplein/contracts/client/jsonapi-document';
 import { mayImportStudents } from '@stageplein/contracts/organizations/organizations-policy';
 import { useApi } from '../../api/api-context.ts';
 import { currentOrganizationFacts } from '../dev/gallery-gate.tsx';
@@ -18,27 +12,9 @@ import { useSession } from '../../session/session-context.ts';
 import { StatusErrorScreen } from '../../shell/error-screen.tsx';
 import { Icon } from '@stageplein/design-system/components/icons.tsx';
 import { useOrganizationLabels } from '../../shell/organization-select.tsx';
-import { toast } from '@stageplein/design-system/components/toasts/toasts.ts';
 import { errorMessage, Page, useRouteTitle } from '../page-kit.tsx';
-import {
-  canCancel,
-  fileProblem,
-  isActive,
-  MAX_FILE_MB,
-  pollInterval,
-  PROBLEM_ROWS_SHOWN,
-  PROBLEM_STATUSES,
-  progressPercent,
-  reportFileName,
-  uploadForm,
-  type TImportRow,
-  type TStudentImport,
-} from './import-model.ts';
-
-const IMPORTS = '/api/v1/imports';
-/** The import on screen is in the address, so a reload (or a link) shows it again. */
-const IMPORT_PARAM = 'import';
-const COUNT_KEYS = ['valid', 'invalid', 'created', 'updated', 'unchanged', 'failed'] as const;
+import { fileProblem, MAX_FILE_MB, uploadForm, type TStudentImport } from './import-model.ts';
+import { IMPORT_PARAM, IMPORTS, ImportStatus, useImportTexts } from './import-status.tsx';
 
 /**
  * `/importeren/csv`: a school admin uploads a CSV of students for the selected School (spec §2),
@@ -46,8 +22,9 @@ const COUNT_KEYS = ['valid', 'invalid', 'created', 'updated', 'unchanged', 'fail
  * finished; the rows the import refused with their localized messages; the full report as a
  * download; cancel while it runs. Anyone else gets the 403 screen (the API refuses them too).
  */
+
 export function ImportCsvPage() {
-  usePortalTexts('imports', nlImports);
+  useImportTexts();
   const { t } = useTranslation();
   const title = useRouteTitle();
   const session = useSession();
@@ -193,227 +170,5 @@ function UploadForm({ schoolId, onStarted }: { schoolId: string; onStarted: (id:
         {t('portal.imports.submit')}
       </SubmitButton>
     </form>
-  );
-}
-
-function ImportStatus({ id }: { id: string }) {
-  const { t, i18n } = useTranslation();
-  const api = useApi();
-  const queryClient = useQueryClient();
-  const key = ['imports', id];
-  const query = useQuery({
-    queryKey: key,
-    queryFn: async () =>
-      readResourceDocument<TStudentImport>(await api.client.get<TRawDocument>(`${IMPORTS}/${id}`)).data!,
-    refetchInterval: (q) => pollInterval(q.state.data?.status),
-    staleTime: 0,
-  });
-  const imp = query.data;
-  const finished = imp !== undefined && !isActive(imp.status);
-  // Problem rows are read once the import has finished (and again in another language).
-  const rows = useQuery({
-    queryKey: [...key, 'rows', i18n.language],
-    enabled: finished,
-    queryFn: async () => {
-      const pages = await Promise.all(
-        PROBLEM_STATUSES.map(async (status) =>
-          readCollectionDocument<TImportRow>(
-            await api.client.get<TRawDocument>(`${IMPORTS}/${id}/rows`, {
-              query: { 'filter[status_eq]': status, 'page[size]': PROBLEM_ROWS_SHOWN },
-            }),
-          ),
-        ),
-      );
-      const all = pages.flatMap((p) => p.data).sort((a, b) => a.row - b.row);
-      const total = pages.reduce((n, p) => n + Number(p.meta?.total ?? p.data.length), 0);
-      return { rows: all.slice(0, PROBLEM_ROWS_SHOWN), total };
-    },
-  });
-  const cancel = useMutation({
-    mutationFn: async () =>
-      readResourceDocument<TStudentImport>(await api.client.post<TRawDocument>(`${IMPORTS}/${id}/cancel`))
-        .data!,
-    onSuccess: (next) => queryClient.setQueryData(key, next),
-  });
-  const download = useMutation({
-    mutationFn: async (fileName: string) => {
-      const res = await api.client.request<string>(`${IMPORTS}/${id}/report`, { raw: true });
-      const url = URL.createObjectURL(new Blob([res.data], { type: 'text/csv;charset=utf-8' }));
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = reportFileName(fileName);
-      document.body.append(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
-    },
-    onError: (error) => toast.error(errorMessage(error, t)),
-  });
-
-  if (query.isError) {
-    return (
-      <section className="card import-status" aria-labelledby="import-status-title">
-        <h2 id="import-status-title">{t('portal.imports.statusTitle')}</h2>
-        <FormAlert tone="error" testId="import-load-error">
-          {errorMessage(query.error, t)}
-        </FormAlert>
-      </section>
-    );
-  }
-  if (!imp) {
-    return (
-      <section className="card import-status" aria-busy="true">
-        <p role="status">{t('shell.loading')}</p>
-      </section>
-    );
-  }
-  const percent = progressPercent(imp);
-  return (
-    <section
-      className="card import-status"
-      aria-labelledby="import-status-title"
-      data-testid="import-status"
-      data-status={imp.status}
-    >
-      <div className="import-status__head">
-        <h2 id="import-status-title">{t('portal.imports.statusTitle')}</h2>
-        <span className={`badge import-badge import-badge--${imp.status}`} data-testid="import-state">
-          {t(`portal.imports.statuses.${imp.status}`)}
-        </span>
-      </div>
-      <p className="import-status__file">
-        <Icon name="file" size={18} /> <span data-testid="import-file">{imp.fileName}</span>
-      </p>
-      {/* Announced politely as it changes; the bar itself is for the eye. */}
-      <p role="status" className="import-status__progress-text" data-testid="import-progress-text">
-        {isActive(imp.status)
-          ? t('portal.imports.progress', { processed: imp.processedRows, total: imp.totalRows, percent })
-          : t(`portal.imports.done.${imp.status}`, { total: imp.totalRows })}
-      </p>
-      <div
-        className="import-progress"
-        role="progressbar"
-        aria-label={t('portal.imports.progressLabel')}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-        data-testid="import-progress"
-      >
-        <div className="import-progress__bar" style={{ width: `${percent}%` }} />
-      </div>
-      <dl className="import-counts" data-testid="import-counts">
-        <div>
-          <dt>{t('portal.imports.counts.total')}</dt>
-          <dd data-count="total">{imp.totalRows}</dd>
-        </div>
-        {COUNT_KEYS.map((k) => (
-          <div key={k}>
-            <dt>{t(`portal.imports.counts.${k}`)}</dt>
-            <dd data-count={k}>{imp.counts[k]}</dd>
-          </div>
-        ))}
-      </dl>
-      {imp.status === 'failed' && imp.failure && (
-        <FormAlert tone="error" testId="import-failure">
-          {t('portal.imports.failed')}
-        </FormAlert>
-      )}
-      {cancel.error && (
-        <FormAlert tone="error" testId="import-cancel-error">
-          {errorMessage(cancel.error, t)}
-        </FormAlert>
-      )}
-      <div className="import-actions">
-        {canCancel(imp.status) && (
-          <button
-            type="button"
-            className="btn btn--neutral btn--block-phone"
-            data-testid="import-cancel"
-            aria-disabled={cancel.isPending || undefined}
-            onClick={() => !cancel.isPending && cancel.mutate()}
-          >
-            {t('portal.imports.cancel')}
-          </button>
-        )}
-        {finished && (
-          <button
-            type="button"
-            className="btn btn--primary btn--block-phone"
-            data-testid="import-report"
-            aria-disabled={download.isPending || undefined}
-            onClick={() => !download.isPending && download.mutate(imp.fileName)}
-          >
-            <Icon name="download" size={18} />
-            {t('portal.imports.downloadReport')}
-          </button>
-        )}
-      </div>
-      {finished && <ProblemRows rows={rows.data?.rows} total={rows.data?.total} error={rows.error} />}
-    </section>
-  );
-}
-
-function ProblemRows({
-  rows,
-  total,
-  error,
-}: {
-  rows: TImportRow[] | undefined;
-  total: number | undefined;
-  error: unknown;
-}) {
-  const { t } = useTranslation();
-  const title = t('portal.imports.problemsTitle');
-  if (error) {
-    return (
-      <FormAlert tone="error" testId="import-rows-error">
-        {errorMessage(error, t)}
-      </FormAlert>
-    );
-  }
-  if (!rows) return <p role="status">{t('shell.loading')}</p>;
-  if (rows.length === 0) {
-    return (
-      <p className="import-problems__none" data-testid="import-no-problems">
-        {t('portal.imports.noProblems')}
-      </p>
-    );
-  }
-  return (
-    <div className="import-problems">
-      <h3 id="import-problems-title">{title}</h3>
-      {total !== undefined && total > rows.length && (
-        <p className="muted">{t('portal.imports.moreProblems', { shown: rows.length, total })}</p>
-      )}
-      <div className="table-wrap" role="region" aria-labelledby="import-problems-title" tabIndex={0}>
-        <table className="table" data-testid="import-problems">
-          <thead>
-            <tr>
-              <th scope="col">{t('portal.imports.row')}</th>
-              <th scope="col">{t('portal.imports.student')}</th>
-              <th scope="col">{t('portal.imports.messages')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r) => (
-              <tr key={r.id} data-row={r.row}>
-                <td>{r.row}</td>
-                <td>
-                  {[r.firstName, r.lastName].filter(Boolean).join(' ') || '—'}
-                  {r.email && <span className="import-problems__email">{r.email}</span>}
-                </td>
-                <td>
-                  <ul className="import-problems__messages">
-                    {r.messages.map((m) => (
-                      <li key={m}>{m}</li>
-                    ))}
-                  </ul>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </div>
   );
 }

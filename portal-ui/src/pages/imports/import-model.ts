@@ -18,7 +18,8 @@ export interface TStudentImport {
   totalRows: number;
   processedRows: number;
   progress: number;
-  counts: Record<'valid' | 'invalid' | 'created' | 'updated' | 'unchanged' | 'failed', number>;
+  source: 'csv' | 'magister';
+  counts: Record<'valid' | 'invalid' | 'created' | 'updated' | 'unchanged' | 'failed' | 'left', number>;
   failure: string | null;
   createdAt: string;
   finishedAt: string | null;
@@ -33,6 +34,7 @@ export interface TImportRow {
   lastName: string;
   email: string;
   studentNumber: string;
+  group: string;
   messages: string[];
 }
 
@@ -42,6 +44,8 @@ export const IMPORT_POLL_MS = 1000;
 export const PROBLEM_ROWS_SHOWN = 100;
 /** Row outcomes that carry messages worth showing. */
 export const PROBLEM_STATUSES = ['invalid', 'failed'] as const;
+/** Row outcomes a sync of the whole school highlights: new, changed, left the school. */
+export const CHANGE_STATUSES = ['created', 'updated', 'left'] as const;
 
 const ACTIVE: readonly TStudentImportStatus[] = ['pending', 'running', 'cancelling'];
 

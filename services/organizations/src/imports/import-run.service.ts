@@ -23,6 +23,9 @@ import {
   enrolmentsOf,
   findImport,
   findImportWithFile,
+  insertImport,
+  leaversOf,
+  markLeavers,
   finishImportRow,
   groupsAndLevelsOf,
   markImportRunning,
@@ -42,6 +45,13 @@ import {
   type TRowOutcome,
 } from './imports.repository.ts';
 import type { TStudentEnrolmentsTable } from './imports.table.ts';
+import { IMPORT_KIND_OF_SOURCE } from '@stageplein/contracts/imports/roster';
+import { uuidV5 } from '@stageplein/contracts/domain/seed-ids';
+import { studentImportWorkflowId } from '@stageplein/contracts/workflows/names';
+import { findMagisterConnection } from '../roster-sources/roster-connections.repository.ts';
+import { IMPORT_ID_NAMESPACE, MAGISTER_IMPORT_NAME, newImport } from './imports.service.ts';
+import type { TMagisterConnection } from '../roster-sources/magister.client.ts';
+import { openMagisterConnection } from '../roster-sources/roster-connections.service.ts';
 
 export type TImportRef = TStudentImportInput;
 
@@ -51,7 +61,9 @@ export interface TImportJob {
   locale: 'nl' | 'en';
   createMissingGroups: boolean;
   status: TStudentImportStatus;
-  file: Uint8Array;
+  /** Where the rows come from: the uploaded file, or the school's Magister connection (its secret opened). */
+  source:
+    { kind: 'csv'; file: Uint8Array } | { kind: 'magister'; connection: TMagisterConnection | undefined };
 }
 
 /** A row to apply, as the identity call needs it. */
@@ -115,13 +127,20 @@ export function createImportRun(deps: { db: Kysely<unknown>; config: TConfig; no
       return inTenant(ref.tenant, async (db) => {
         const row = await findImportWithFile(db, ref.importId);
         if (!row) return undefined;
+        const source: TImportJob['source'] =
+          row.kind === IMPORT_KIND_OF_SOURCE.magister
+            ? {
+                kind: 'magister',
+                connection: await openMagisterConnection({ db, config: deps.config }, row.school_id),
+              }
+            : { kind: 'csv', file: row.content ?? new Uint8Array() };
         return {
           schoolId: row.school_id,
           actorId: row.created_by,
           locale: row.locale,
           createMissingGroups: row.create_missing_groups,
           status: row.status as TStudentImportStatus,
-          file: row.content,
+          source,
         };
       });
     },
@@ -150,7 +169,7 @@ export function createImportRun(deps: { db: Kysely<unknown>; config: TConfig; no
     async saveRows(
       ref: TImportRef,
       rows: readonly TStudentImportRow[],
-      options: { batchSize: number; parseMs: number },
+      options: { batchSize: number; parseMs: number; leaversOf?: string },
     ) {
       return inTenant(ref.tenant, async (db) => {
         let valid = 0;
@@ -167,14 +186,41 @@ export function createImportRun(deps: { db: Kysely<unknown>; config: TConfig; no
             student_number: r.values.student_number,
             group_name: r.values.group,
             level_name: r.values.level,
+            mentor: r.mentor ?? '',
             errors: JSON.stringify(r.errors),
+            user_id: null,
           };
         });
+        // A source that holds the whole school: enrolled students it does not name have left.
+        if (options.leaversOf) {
+          const last = rows.reduce((max, r) => Math.max(max, r.row), 0);
+          const leavers = await leaversOf(
+            db,
+            options.leaversOf,
+            rows.map((r) => r.values.student_number),
+          );
+          leavers.forEach((l, i) =>
+            values.push({
+              row_number: last + 1 + i,
+              batch: null,
+              status: 'left',
+              first_name: l.first_name ?? '',
+              last_name: l.last_name ?? '',
+              email: l.email ?? '',
+              student_number: l.student_number,
+              group_name: '',
+              level_name: '',
+              mentor: '',
+              errors: '[]',
+              user_id: l.student_id,
+            }),
+          );
+        }
         await replaceImportRows(db, ref, values);
         const batchCount = Math.ceil(valid / options.batchSize);
         await setImportPlan(db, ref.importId, { batchCount, parseMs: options.parseMs });
         await recountImport(db, ref.importId, now());
-        return { batchCount, total: rows.length, valid, invalid: rows.length - valid };
+        return { batchCount, total: values.length, valid, invalid: rows.length - valid };
       });
     },
 
@@ -300,6 +346,7 @@ export function createImportRun(deps: { db: Kysely<unknown>; config: TConfig; no
           if (
             !current ||
             current.student_number !== row.student_number ||
+            current.left_at !== null ||
             (row.level_name && current.level_id !== levelId)
           ) {
             const values = {
@@ -308,6 +355,8 @@ export function createImportRun(deps: { db: Kysely<unknown>; config: TConfig; no
               student_id: studentId,
               student_number: row.student_number,
               level_id: row.level_name ? levelId : (current?.level_id ?? null),
+              // Named by the roster again: back at the school.
+              left_at: null,
               created_at: now(),
               updated_at: now(),
             };
@@ -353,10 +402,41 @@ export function createImportRun(deps: { db: Kysely<unknown>; config: TConfig; no
       });
     },
 
+    /**
+     * A school's scheduled sync opens its import (as the connection's last editor, in Dutch): one per
+     * run key (the schedule's workflow id), so a retried activity finds the same import. Undefined when
+     * the school has no Magister connection any more.
+     */
+    async openScheduledSync(input: { tenant: string; schoolId: string; runKey: string }) {
+      return inTenant(input.tenant, async (db) => {
+        const connection = await findMagisterConnection(db, input.schoolId);
+        if (!connection) return undefined;
+        const id = uuidV5(`${input.tenant}:${input.schoolId}:magister:${input.runKey}`, IMPORT_ID_NAMESPACE);
+        await insertImport(
+          db,
+          newImport({
+            id,
+            tenant: input.tenant,
+            schoolId: input.schoolId,
+            source: 'magister',
+            file: { name: MAGISTER_IMPORT_NAME, size: 0, sha256: '' },
+            createMissingGroups: true,
+            locale: 'nl',
+            createdBy: connection.updated_by,
+            at: now(),
+          }),
+        );
+        return { importId: id, workflowId: studentImportWorkflowId(id) };
+      });
+    },
+
     /** Final status and counts; `cancelling` ends as `cancelled`. */
     async finish(ref: TImportRef, status: TStudentImportStatus, failure?: string): Promise<TImportSummary> {
       return inTenant(ref.tenant, async (db) => {
         await recountImport(db, ref.importId, now());
+        const current = await findImport(db, ref.importId);
+        if (status === 'completed' && current?.left_rows)
+          await markLeavers(db, ref.importId, current.school_id, now());
         const row = await finishImportRow(db, ref.importId, status, failure ?? null, now());
         return { status, total: row.total_rows, ...countsOf(row) };
       });

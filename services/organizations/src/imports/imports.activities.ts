@@ -7,9 +7,13 @@ import type {
   TStudentImportStatus,
   TStudentUpsertOutcome,
 } from '@stageplein/contracts/imports/student-import';
-import type { TStudentImportInput } from '@stageplein/contracts/workflows/names';
+import type { TRosterSyncInput, TStudentImportInput } from '@stageplein/contracts/workflows/names';
 import type { TImportRun, TImportSummary } from './import-run.service.ts';
-import { ImportFileError, parseStudentCsv } from './student-import.csv.ts';
+import { ImportFileError } from './student-import.csv.ts';
+import type { TMagisterClientOptions } from '../roster-sources/magister.client.ts';
+import { RosterSourceError } from '../roster-sources/magister.client.ts';
+import { magisterRosterSource } from '../roster-sources/magister.source.ts';
+import { csvRosterSource, type TRosterSource } from '../roster-sources/roster-source.ts';
 import { validateStudentRows } from './student-import.validate.ts';
 
 /**
@@ -28,6 +32,8 @@ export interface TStudentImportDeps {
   batchSize?: number;
   /** Batches applied side by side (their rows never overlap: a file names each student once). */
   batchesInFlight?: number;
+  /** How the Magister source reaches Magister (MAGISTER_HOSTS; tests add a quick `sleep`). */
+  magister: TMagisterClientOptions;
 }
 
 export type TStudentImportRef = TStudentImportInput;
@@ -71,6 +77,8 @@ async function whileBeating<T>(fn: () => Promise<T>): Promise<T> {
 
 /** Failure type of a file that cannot be read as a student list (the workflow does not retry it). */
 export const IMPORT_FILE_ERROR = 'ImportFileError';
+/** Failure type of a roster source that refused for a reason the school must fix (credentials, consent, address). */
+export const ROSTER_SOURCE_REJECTED = 'RosterSourceRejected';
 
 /**
  * Activities of the student import. Each one is idempotent, so Temporal may retry it or a new worker
@@ -86,16 +94,24 @@ export function createStudentImportActivities(deps: TStudentImportDeps) {
   };
 
   return {
-    /** Reads the file (streamed through csv-parse), validates every row and stores them; creates missing groups when asked. */
+    /**
+     * Reads the roster from its source (the file streamed through csv-parse, or Magister page by page),
+     * validates every row and stores them; creates missing groups when asked.
+     */
     async prepareImport(ref: TStudentImportRef): Promise<TStudentImportPlan> {
       heartbeat();
       const job = await load(ref);
       await deps.imports.markRunning(ref);
       const facts = await deps.imports.schoolFacts(ref, job.schoolId);
       const started = performance.now();
+      let source: TRosterSource;
       let parsed;
       try {
-        parsed = await parseStudentCsv(job.file);
+        if (job.source.kind === 'csv') source = csvRosterSource(job.source.file);
+        else if (!job.source.connection)
+          throw new RosterSourceError('not_found', false, 'the school has no Magister connection');
+        else source = magisterRosterSource(job.source.connection, deps.magister);
+        parsed = await source.read(heartbeat);
       } catch (error) {
         if (error instanceof ImportFileError) {
           throw ApplicationFailure.nonRetryable(error.message, IMPORT_FILE_ERROR, {
@@ -103,9 +119,11 @@ export function createStudentImportActivities(deps: TStudentImportDeps) {
             detail: error.detail,
           });
         }
+        if (error instanceof RosterSourceError && !error.retryable)
+          throw ApplicationFailure.nonRetryable(error.message, ROSTER_SOURCE_REJECTED, { code: error.code });
         throw error;
       }
-      const rows = validateStudentRows(parsed.rows, facts, { createMissingGroups: job.createMissingGroups });
+      const rows = validateStudentRows(parsed, facts, { createMissingGroups: job.createMissingGroups });
       // A student number the school already gave to someone with another email address.
       for (const row of rows) {
         const holder = facts.studentNumbers.get(row.values.student_number);
@@ -115,7 +133,11 @@ export function createStudentImportActivities(deps: TStudentImportDeps) {
       }
       const parseMs = Math.round(performance.now() - started);
       heartbeat();
-      const saved = await deps.imports.saveRows(ref, rows, { batchSize, parseMs });
+      const saved = await deps.imports.saveRows(ref, rows, {
+        batchSize,
+        parseMs,
+        ...(source.complete ? { leaversOf: job.schoolId } : {}),
+      });
       if (job.createMissingGroups && saved.valid > 0)
         await deps.imports.ensureStructure(ref, job.schoolId, job.actorId);
       return { ...saved, parseMs, batchesInFlight: deps.batchesInFlight ?? DEFAULT_BATCHES_IN_FLIGHT };
@@ -150,6 +172,13 @@ export function createStudentImportActivities(deps: TStudentImportDeps) {
         await deps.imports.completeBatch(input, input.batch, results, pending);
         return { applied: pending.rows.length };
       });
+    },
+
+    /** A school's scheduled Magister sync opens its import (null: the school has no connection any more). */
+    async openRosterSync(
+      input: TRosterSyncInput & { runKey: string },
+    ): Promise<{ importId: string; workflowId: string } | null> {
+      return (await deps.imports.openScheduledSync(input)) ?? null;
     },
 
     /** Final status and counts. */

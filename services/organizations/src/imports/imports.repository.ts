@@ -22,6 +22,7 @@ export const countsOf = (row: TImportRow) => ({
   updated: row.updated_rows,
   unchanged: row.unchanged_rows,
   failed: row.failed_rows,
+  left: row.left_rows,
 });
 
 /** Statuses in which an upload of the same file runs the import again. */
@@ -120,8 +121,16 @@ export async function countImportRows(db: TIDb, importId: string, status?: TStud
 export function findImportWithFile(db: TIDb, id: string) {
   return db
     .selectFrom('organizations.imports as i')
-    .innerJoin('organizations.import_files as f', 'f.import_id', 'i.id')
-    .select(['i.school_id', 'i.created_by', 'i.locale', 'i.create_missing_groups', 'i.status', 'f.content'])
+    .leftJoin('organizations.import_files as f', 'f.import_id', 'i.id')
+    .select([
+      'i.school_id',
+      'i.kind',
+      'i.created_by',
+      'i.locale',
+      'i.create_missing_groups',
+      'i.status',
+      'f.content',
+    ])
     .where('i.id', '=', id)
     .executeTakeFirst();
 }
@@ -176,7 +185,7 @@ export async function markImportRunning(db: TIDb, id: string, at: Date) {
     .execute();
 }
 
-export type TNewImportRow = Omit<TImportRowsTable, 'import_id' | 'tenant_id' | 'user_id'>;
+export type TNewImportRow = Omit<TImportRowsTable, 'import_id' | 'tenant_id'>;
 
 /** Replaces the import's rows (one array per column: 50,000 rows stay a few statements). */
 export async function replaceImportRows(
@@ -189,13 +198,12 @@ export async function replaceImportRows(
     const chunk = values.slice(i, i + INSERT_CHUNK);
     const col = <K extends keyof TNewImportRow>(k: K) => chunk.map((v) => v[k]);
     await sql`insert into organizations.import_rows (import_id, tenant_id, row_number, batch, status,
-        first_name, last_name, email, student_number, group_name, level_name, errors)
+        first_name, last_name, email, student_number, group_name, level_name, mentor, errors, user_id)
       select ${ref.importId}::uuid, ${ref.tenant}, v.* from unnest(${col('row_number')}::int[],
         ${col('batch')}::int[], ${col('status')}::text[], ${col('first_name')}::text[],
         ${col('last_name')}::text[], ${col('email')}::text[], ${col('student_number')}::text[],
-        ${col('group_name')}::text[], ${col('level_name')}::text[], ${col('errors')}::jsonb[]) as v`.execute(
-      db,
-    );
+        ${col('group_name')}::text[], ${col('level_name')}::text[], ${col('mentor')}::text[],
+        ${col('errors')}::jsonb[], ${col('user_id')}::uuid[]) as v`.execute(db);
   }
 }
 
@@ -213,8 +221,9 @@ export async function recountImport(db: TIDb, id: string, at: Date) {
   // commit (a fresh snapshot per statement), or it would write counts that miss that batch's rows.
   await sql`select 1 from organizations.imports where id = ${id} for update`.execute(db);
   await sql`update organizations.imports i set
-      total_rows = c.total, valid_rows = c.total - c.invalid, invalid_rows = c.invalid,
+      total_rows = c.total, valid_rows = c.total - c.invalid - c.left, invalid_rows = c.invalid,
       created_rows = c.created, updated_rows = c.updated, unchanged_rows = c.unchanged, failed_rows = c.failed,
+      left_rows = c.left,
       processed_rows = c.total - c.pending, updated_at = ${at}
     from (select count(*)::int as total,
         count(*) filter (where status = 'invalid')::int as invalid,
@@ -222,6 +231,7 @@ export async function recountImport(db: TIDb, id: string, at: Date) {
         count(*) filter (where status = 'updated')::int as updated,
         count(*) filter (where status = 'unchanged')::int as unchanged,
         count(*) filter (where status = 'failed')::int as failed,
+        count(*) filter (where status = 'left')::int as left,
         count(*) filter (where status = 'valid')::int as pending
       from organizations.import_rows where import_id = ${id}) c
     where i.id = ${id}`.execute(db);
@@ -283,6 +293,7 @@ export async function upsertEnrolments(db: TIDb, values: Insertable<TStudentEnro
       oc.columns(['school_id', 'student_id']).doUpdateSet((eb) => ({
         student_number: eb.ref('excluded.student_number'),
         level_id: eb.ref('excluded.level_id'),
+        left_at: eb.ref('excluded.left_at'),
         updated_at: eb.ref('excluded.updated_at'),
       })),
     )
@@ -333,4 +344,45 @@ export function finishImportRow(
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow();
+}
+
+/**
+ * Students enrolled at the school (and not already marked as left) whose student number the roster
+ * does not name, with the names and email they were last imported with.
+ */
+export async function leaversOf(db: TIDb, schoolId: string, rosterNumbers: readonly string[]) {
+  const { rows } = await sql<{
+    student_id: string;
+    student_number: string;
+    first_name: string | null;
+    last_name: string | null;
+    email: string | null;
+  }>`select e.student_id, e.student_number, r.first_name, r.last_name, r.email
+    from organizations.student_enrolments e
+    left join lateral (select first_name, last_name, email from organizations.import_rows r
+      where r.user_id = e.student_id and r.status <> 'left' order by r.import_id, r.row_number limit 1) r on true
+    where e.school_id = ${schoolId} and e.left_at is null
+      and not (e.student_number = any(${rosterNumbers as string[]}::text[]))
+    order by e.student_number`.execute(db);
+  return rows;
+}
+
+/** Marks the import's `left` rows' students as having left the school (once: `left_at` kept). */
+export async function markLeavers(db: TIDb, importId: string, schoolId: string, at: Date) {
+  await sql`update organizations.student_enrolments e set left_at = ${at}, updated_at = ${at}
+    from organizations.import_rows r
+    where r.import_id = ${importId} and r.status = 'left' and r.user_id = e.student_id
+      and e.school_id = ${schoolId} and e.left_at is null`.execute(db);
+}
+
+/** The school's import of this kind that is still pending, running or being cancelled, if any. */
+export function activeImportOfKind(db: TIDb, schoolId: string, kind: string) {
+  return db
+    .selectFrom('organizations.imports')
+    .selectAll()
+    .where('school_id', '=', schoolId)
+    .where('kind', '=', kind)
+    .where('status', 'in', ['pending', 'running', 'cancelling'])
+    .orderBy('created_at', 'desc')
+    .executeTakeFirst();
 }

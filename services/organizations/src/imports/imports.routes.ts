@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { Selectable } from 'kysely';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -25,7 +26,19 @@ import {
   type TIDb,
 } from './imports.repository.ts';
 import { importResource, reportCsv, rowResource } from './imports.serialize.ts';
-import { cancelImport, requestImport } from './imports.service.ts';
+import { cancelImport, requestImport, requestMagisterImport } from './imports.service.ts';
+import {
+  ZGroupPreviewDocument,
+  ZMagisterConnectionDocument,
+  ZMagisterConnectionInput,
+} from '@stageplein/contracts/imports/roster';
+import { previewGroups } from './group-preview.service.ts';
+import { findMagisterConnection } from '../roster-sources/roster-connections.repository.ts';
+import {
+  removeMagisterConnection,
+  saveMagisterConnection,
+} from '../roster-sources/roster-connections.service.ts';
+import type { TRosterConnectionsTable } from './imports.table.ts';
 import { checkCsvUpload } from './upload-check.ts';
 
 const TAGS = ['imports'];
@@ -130,6 +143,121 @@ export const importsRoutes: FastifyPluginAsync<TServiceDeps> = async (app, deps)
       if (!importsPolicy.manage(caller, { schoolId })) throw forbidden();
       const rows = await listImportsOfSchool(idb(ctx), schoolId, 100);
       return collectionDocument(rows.map(importResource), { total: rows.length });
+    },
+  });
+
+  /** The current school of a caller who manages it (403 otherwise). */
+  async function managedSchool(req: FastifyRequest) {
+    const ctx = await contextOf(req, deps);
+    const caller = await requireCaller(req, ctx.db);
+    const schoolId = caller.current?.id ?? '';
+    if (!importsPolicy.start(caller) || !importsPolicy.manage(caller, { schoolId })) throw forbidden();
+    return { ctx, caller, schoolId };
+  }
+  const connectionDocument = (row: Selectable<TRosterConnectionsTable>) =>
+    resourceDocument({
+      type: 'magister_connection',
+      id: row.school_id,
+      attributes: {
+        school_id: row.school_id,
+        base_url: row.base_url,
+        client_id: row.client_id,
+        has_secret: row.secret_sealed.length > 0,
+        nightly: row.nightly,
+        updated_at: row.updated_at.toISOString(),
+      },
+    });
+
+  r.get('/api/v1/imports/magister/connection', {
+    schema: {
+      tags: TAGS,
+      summary: 'The current School’s Magister connection (the secret is never returned)',
+      response: { 200: ZMagisterConnectionDocument },
+    },
+    handler: async (req) => {
+      const { ctx, schoolId } = await managedSchool(req);
+      const row = await findMagisterConnection(ctx.db, schoolId);
+      if (!row) throw notFound();
+      return connectionDocument(row);
+    },
+  });
+
+  r.put('/api/v1/imports/magister/connection', {
+    schema: {
+      tags: TAGS,
+      summary: 'Set the current School’s Magister connection and its nightly sync',
+      body: z.object({
+        data: z.object({ type: z.literal('magister_connection'), attributes: ZMagisterConnectionInput }),
+      }),
+      response: { 200: ZMagisterConnectionDocument },
+    },
+    handler: async (req) => {
+      const { ctx, caller, schoolId } = await managedSchool(req);
+      const row = await saveMagisterConnection(
+        ctx,
+        caller,
+        schoolId,
+        req.body.data.attributes,
+        deps.temporal,
+      );
+      return connectionDocument(row);
+    },
+  });
+
+  r.delete('/api/v1/imports/magister/connection', {
+    schema: {
+      tags: TAGS,
+      summary: 'Remove the current School’s Magister connection and its nightly sync',
+    },
+    handler: async (req, reply) => {
+      const { ctx, schoolId } = await managedSchool(req);
+      if (!(await removeMagisterConnection(ctx, schoolId, deps.temporal))) throw notFound();
+      return reply.status(204).send();
+    },
+  });
+
+  r.post('/api/v1/imports/magister', {
+    schema: {
+      tags: TAGS,
+      summary: 'Import the current School’s students from Magister now',
+      response: { 200: ZStudentImportDocument, 202: ZStudentImportDocument },
+    },
+    handler: async (req, reply) => {
+      const { ctx, caller, schoolId } = await managedSchool(req);
+      const { row, fresh } = await requestMagisterImport(ctx, caller, schoolId);
+      reply.status(fresh ? 202 : 200).header('location', `/api/v1/imports/${row.id}`);
+      return resourceDocument(importResource(row));
+    },
+  });
+
+  r.post('/api/v1/imports/group_preview', {
+    schema: {
+      tags: TAGS,
+      summary: 'The classes a CSV of students names, before a group import (nothing is written)',
+      response: { 200: ZGroupPreviewDocument },
+    },
+    preValidation: async (req) => {
+      const length = Number(req.headers['content-length'] ?? 0);
+      if (length > STUDENT_IMPORT_MAX_BYTES + FORM_OVERHEAD) throw tooLarge();
+    },
+    handler: async (req) => {
+      const { ctx, schoolId } = await managedSchool(req);
+      const upload = await readUpload(req);
+      const attributes = await previewGroups(ctx, schoolId, { source: 'csv', file: upload.bytes });
+      return resourceDocument({ type: 'group_preview', id: schoolId, attributes });
+    },
+  });
+
+  r.post('/api/v1/imports/magister/group_preview', {
+    schema: {
+      tags: TAGS,
+      summary: 'The classes the School’s Magister names, before a group import (nothing is written)',
+      response: { 200: ZGroupPreviewDocument },
+    },
+    handler: async (req) => {
+      const { ctx, schoolId } = await managedSchool(req);
+      const attributes = await previewGroups(ctx, schoolId, { source: 'magister' });
+      return resourceDocument({ type: 'group_preview', id: schoolId, attributes });
     },
   });
 

@@ -7,6 +7,7 @@ const row = (cells: {
   email: string;
   group_name: string;
   level_name: string;
+  mentor: string;
 }) => ({
   import_id: 'i',
   tenant_id: 'demo',
@@ -29,6 +30,8 @@ describe('the import report CSV (issue #12, finding 9)', () => {
           email: '-1+2@x.test',
           group_name: '\t=1',
           level_name: '\r=1',
+          // From Magister, as outside input as a file is.
+          mentor: '=mentor@x.test',
         }),
       ],
       'en',
@@ -40,6 +43,7 @@ describe('the import report CSV (issue #12, finding 9)', () => {
     expect(line).toContain("'@cmd");
     expect(line).toContain("'\t=1");
     expect(line).toContain(`"'\r=1"`);
+    expect(line).toContain("'=mentor@x.test");
     // No cell of the line starts with a formula character.
     expect(line.split(';').some((c) => /^"?[=+\-@]/.test(c))).toBe(false);
   });

@@ -8,6 +8,7 @@ import type {
   TStudentImportRowResource,
   TStudentImportStatus,
 } from '@stageplein/contracts/imports/student-import';
+import { IMPORT_KIND_OF_SOURCE } from '@stageplein/contracts/imports/roster';
 import { countsOf, type TImportRow } from './imports.repository.ts';
 import type { TImportRowsTable } from './imports.table.ts';
 
@@ -18,6 +19,7 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 export function importResource(row: TImportRow): TStudentImportResource {
   const attributes: TStudentImportAttributes = {
     school_id: row.school_id,
+    source: row.kind === IMPORT_KIND_OF_SOURCE.magister ? 'magister' : 'csv',
     file_name: row.file_name,
     file_size: row.file_size,
     file_sha256: row.file_sha256,
@@ -66,6 +68,7 @@ export function rowResource(row: TRow, lang: TLanguage): TStudentImportRowResour
       student_number: row.student_number,
       group: row.group_name,
       level: row.level_name,
+      mentor: row.mentor,
       user_id: row.user_id,
       messages: rowMessages(errors, lang),
       errors,
@@ -85,6 +88,7 @@ export function reportCsv(rows: readonly TRow[], lang: TLanguage): string {
     t('imports.fields.student_number'),
     t('imports.fields.group'),
     t('imports.fields.level'),
+    t('imports.report.mentor'),
     t('imports.report.messages'),
   ];
   const lines = rows.map((r) =>
@@ -97,6 +101,7 @@ export function reportCsv(rows: readonly TRow[], lang: TLanguage): string {
       r.student_number,
       r.group_name,
       r.level_name,
+      r.mentor,
       rowMessages(errorsOf(r), lang).join(' | '),
     ]),
   );

@@ -4,10 +4,15 @@ import { uuidV5 } from '@stageplein/contracts/domain/seed-ids';
 import type { TStudentImportOptions } from '@stageplein/contracts/imports/student-import';
 import { studentImportWorkflowId } from '@stageplein/contracts/workflows/names';
 import { ApiError } from '@stageplein/kit/errors/api-error';
+import type { Insertable } from 'kysely';
+import { IMPORT_KIND_OF_SOURCE, type TRosterSource } from '@stageplein/contracts/imports/roster';
+import { findMagisterConnection } from '../roster-sources/roster-connections.repository.ts';
+import type { TImportsTable } from './imports.table.ts';
 import { record } from '../shared/events.ts';
 import type { TCtx } from '../shared/request.ts';
 import type { TImportWorkflows } from './import-workflows.ts';
 import {
+  activeImportOfKind,
   findImport,
   insertImport,
   insertImportFile,
@@ -24,6 +29,50 @@ export const importIdOf = (tenant: string, schoolId: string, sha256: string) =>
   uuidV5(`${tenant}:${schoolId}:${sha256}`, IMPORT_ID_NAMESPACE);
 
 const idb = (ctx: TCtx): TIDb => ctx.db;
+
+/** A new import's row, pending: a CSV upload's or a roster source's (no file). */
+export function newImport(input: {
+  id: string;
+  tenant: string;
+  schoolId: string;
+  source: TRosterSource;
+  file: { name: string; size: number; sha256: string };
+  createMissingGroups: boolean;
+  locale: 'nl' | 'en';
+  createdBy: string;
+  at: Date;
+}): Insertable<TImportsTable> {
+  return {
+    id: input.id,
+    tenant_id: input.tenant,
+    school_id: input.schoolId,
+    kind: IMPORT_KIND_OF_SOURCE[input.source],
+    workflow_id: studentImportWorkflowId(input.id),
+    file_name: input.file.name,
+    file_size: input.file.size,
+    file_sha256: input.file.sha256,
+    create_missing_groups: input.createMissingGroups,
+    locale: input.locale,
+    status: 'pending',
+    total_rows: 0,
+    valid_rows: 0,
+    invalid_rows: 0,
+    created_rows: 0,
+    updated_rows: 0,
+    unchanged_rows: 0,
+    failed_rows: 0,
+    left_rows: 0,
+    processed_rows: 0,
+    batch_count: 0,
+    parse_ms: null,
+    failure: null,
+    created_by: input.createdBy,
+    created_at: input.at,
+    updated_at: input.at,
+    started_at: null,
+    finished_at: null,
+  };
+}
 
 /** Asks for the import's workflow, in the caller's transaction (organizations' consumer starts it). */
 async function requestRun(ctx: TCtx, caller: TSignedInCaller, row: TImportRow): Promise<void> {
@@ -58,35 +107,20 @@ export async function requestImport(
   const tenant = ctx.tenant.id;
   const sha256 = createHash('sha256').update(upload.bytes).digest('hex');
   const id = importIdOf(tenant, options.school_id, sha256);
-  const inserted = await insertImport(db, {
-    id,
-    tenant_id: tenant,
-    school_id: options.school_id,
-    kind: 'students_csv',
-    workflow_id: studentImportWorkflowId(id),
-    file_name: upload.fileName.slice(0, 255),
-    file_size: upload.bytes.length,
-    file_sha256: sha256,
-    create_missing_groups: options.create_missing_groups,
-    locale: ctx.lang,
-    status: 'pending',
-    total_rows: 0,
-    valid_rows: 0,
-    invalid_rows: 0,
-    created_rows: 0,
-    updated_rows: 0,
-    unchanged_rows: 0,
-    failed_rows: 0,
-    processed_rows: 0,
-    batch_count: 0,
-    parse_ms: null,
-    failure: null,
-    created_by: caller.userId,
-    created_at: ctx.now,
-    updated_at: ctx.now,
-    started_at: null,
-    finished_at: null,
-  });
+  const inserted = await insertImport(
+    db,
+    newImport({
+      id,
+      tenant,
+      schoolId: options.school_id,
+      source: 'csv',
+      file: { name: upload.fileName.slice(0, 255), size: upload.bytes.length, sha256 },
+      createMissingGroups: options.create_missing_groups,
+      locale: ctx.lang,
+      createdBy: caller.userId,
+      at: ctx.now,
+    }),
+  );
   if (inserted) await insertImportFile(db, id, tenant, upload.bytes);
   const fresh = inserted ?? (await reopenImport(db, id, ctx.now));
   if (fresh) {
@@ -126,4 +160,44 @@ export async function startRequestedImport(
   }
   if (row?.status !== 'pending') return;
   await workflows.start({ tenant: input.tenant, importId: row.id, workflowId: row.workflow_id });
+}
+
+/** The file name Magister imports show (they have no file). */
+export const MAGISTER_IMPORT_NAME = 'Magister';
+
+/**
+ * A school admin asks for a Magister import now: like an upload, the import row and its
+ * `organizations.import.requested` event commit together. While one of the school's Magister imports
+ * is still pending or running, that one is the answer (`fresh: false`): two never run side by side.
+ */
+export async function requestMagisterImport(
+  ctx: TCtx,
+  caller: TSignedInCaller,
+  schoolId: string,
+): Promise<{ row: TImportRow; fresh: boolean }> {
+  if (!ctx.config.TEMPORAL_ADDRESS) throw new ApiError('workflows_unavailable');
+  const db = idb(ctx);
+  if (!(await findMagisterConnection(db, schoolId))) throw new ApiError('roster_not_configured');
+  const active = await activeImportOfKind(db, schoolId, IMPORT_KIND_OF_SOURCE.magister);
+  if (active) return { row: active, fresh: false };
+  const id = uuidV5(
+    `${ctx.tenant.id}:${schoolId}:magister:${ctx.now.toISOString()}:${caller.userId}`,
+    IMPORT_ID_NAMESPACE,
+  );
+  const row = (await insertImport(
+    db,
+    newImport({
+      id,
+      tenant: ctx.tenant.id,
+      schoolId,
+      source: 'magister',
+      file: { name: MAGISTER_IMPORT_NAME, size: 0, sha256: '' },
+      createMissingGroups: true,
+      locale: ctx.lang,
+      createdBy: caller.userId,
+      at: ctx.now,
+    }),
+  ))!;
+  await requestRun(ctx, caller, row);
+  return { row, fresh: true };
 }

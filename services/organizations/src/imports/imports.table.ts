@@ -20,6 +20,7 @@ export interface TImportsTable {
   updated_rows: number;
   unchanged_rows: number;
   failed_rows: number;
+  left_rows: number;
   processed_rows: number;
   batch_count: number;
   parse_ms: number | null;
@@ -51,6 +52,7 @@ export interface TImportRowsTable {
   student_number: string;
   group_name: string;
   level_name: string;
+  mentor: string;
   errors: string;
   user_id: string | null;
 }
@@ -62,6 +64,22 @@ export interface TStudentEnrolmentsTable {
   student_id: string;
   student_number: string;
   level_id: string | null;
+  /** Set when a roster that holds the whole school (Magister) no longer names the student. */
+  left_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** A school's connection to its administration system (Magister); the secret sealed (roster-secret.ts). */
+export interface TRosterConnectionsTable {
+  tenant_id: string;
+  school_id: string;
+  kind: 'magister';
+  base_url: string;
+  client_id: string;
+  secret_sealed: string;
+  nightly: boolean;
+  updated_by: string;
   created_at: Date;
   updated_at: Date;
 }

@@ -65,6 +65,6 @@ export function validateStudentRows(
       if (values.level && !structure.levels.has(nameKey(values.level)))
         errors.push({ code: 'unknown_level', field: 'level' });
     }
-    return { row: input.row, values, errors };
+    return { ...input, values, errors };
   });
 }

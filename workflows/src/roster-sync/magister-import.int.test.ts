@@ -1,0 +1,333 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedOrganizationId } from '@stageplein/contracts/domain/seed-ids';
+import { rosterSyncScheduleId } from '@stageplein/contracts/imports/roster';
+import { DEMO_PASSWORD } from '@stageplein/identity/seeds/seed';
+import {
+  magisterRoster,
+  startMagisterStandIn,
+  type TMagisterStandIn,
+} from '@stageplein/testing/magister-stand-in';
+import {
+  eventually,
+  importHarness,
+  SCHOOL,
+  TENANT,
+  waitForImport,
+  type TImportHarness,
+} from '../../test/import-harness.ts';
+
+/**
+ * Importing a school's students from Magister through the import workflow, on the real engines, against
+ * a local stand-in of Magister's roster interface (an external system we do not run: it serves the
+ * documented shape, pages, rate limits and failures; @stageplein/testing/magister-stand-in). The
+ * connection, the import now, the nightly schedule, a second sync that changes nothing, what the
+ * school must fix, and who may do any of it.
+ */
+let h: TImportHarness;
+let magister: TMagisterStandIn;
+const MAIL = '@magister.test';
+
+beforeAll(async () => {
+  magister = await startMagisterStandIn({ maxPageSize: 200 });
+  Object.assign(magister, magisterRoster(450, { domain: 'magister.test' }));
+  h = await importHarness({ env: { MAGISTER_HOSTS: '127.0.0.1', IMPORT_BATCH_SIZE: '100' } });
+}, 300_000);
+afterAll(async () => {
+  await h?.temporal.client.schedule
+    .getHandle(rosterSyncScheduleId(TENANT, SCHOOL))
+    .delete()
+    .catch(() => undefined);
+  await h?.close();
+  await magister?.close();
+}, 60_000);
+
+const api = async (
+  method: 'GET' | 'PUT' | 'POST' | 'DELETE',
+  url: string,
+  payload?: unknown,
+  headers: Record<string, string> = h.headers,
+) =>
+  h.app.inject({
+    method,
+    url,
+    headers: { ...headers, 'accept-language': 'en' },
+    ...(payload ? { payload } : {}),
+  });
+
+const connection = (attributes: Record<string, unknown>) => ({
+  data: { type: 'magister_connection', attributes },
+});
+
+async function signIn(tenant: string, email: string, organizationId: string) {
+  const res = await h.app.inject({
+    method: 'POST',
+    url: '/auth/sign_in',
+    headers: { 'x-tenant': tenant },
+    payload: { email, password: DEMO_PASSWORD },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return {
+    'x-tenant': tenant,
+    'access-token': String(res.headers['access-token']),
+    client: String(res.headers.client),
+    uid: String(res.headers.uid),
+    'x-current-organization-id': organizationId,
+  };
+}
+
+async function importNow() {
+  const res = await api('POST', '/api/v1/imports/magister');
+  expect(res.statusCode, res.body).toBe(202);
+  return waitForImport(h, res.json().data.id as string, 240_000);
+}
+
+const rowsOf = async (id: string, status: string) => {
+  const res = await api('GET', `/api/v1/imports/${id}/rows?page[size]=1000&filter[status_eq]=${status}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data.map((r: { attributes: Record<string, unknown> }) => r.attributes) as Record<
+    string,
+    unknown
+  >[];
+};
+
+const enrolments = async () =>
+  (
+    await sql<{ n: number; left: number }>`select count(*)::int as n, count(left_at)::int as left
+      from organizations.student_enrolments e where e.school_id = ${SCHOOL}
+      and exists (select 1 from organizations.import_rows r where r.user_id = e.student_id and r.email like ${`%${MAIL}`})`.execute(
+      h.owner,
+    )
+  ).rows[0]!;
+
+describe('Magister roster import', () => {
+  it('refuses an import before the school is connected', async () => {
+    const res = await api('POST', '/api/v1/imports/magister');
+    expect(res.statusCode).toBe(409);
+    expect(res.json().errors[0].code).toBe('roster_not_configured');
+  });
+
+  it('keeps the connection per school, the secret never returned, the address only on MAGISTER_HOSTS', async () => {
+    const elsewhere = await api(
+      'PUT',
+      '/api/v1/imports/magister/connection',
+      connection({ base_url: 'https://intranet.example', client_id: 'x', client_secret: 'y' }),
+    );
+    expect(elsewhere.statusCode).toBe(422);
+    expect(elsewhere.json().errors[0].source.pointer).toBe('/data/attributes/base_url');
+    const noSecret = await api(
+      'PUT',
+      '/api/v1/imports/magister/connection',
+      connection({ base_url: magister.url, client_id: magister.clientId }),
+    );
+    expect(noSecret.statusCode).toBe(422);
+
+    const put = await api(
+      'PUT',
+      '/api/v1/imports/magister/connection',
+      connection({
+        base_url: magister.url,
+        client_id: magister.clientId,
+        client_secret: magister.clientSecret,
+      }),
+    );
+    expect(put.statusCode, put.body).toBe(200);
+    const get = await api('GET', '/api/v1/imports/magister/connection');
+    expect(get.json().data.attributes).toMatchObject({
+      base_url: magister.url,
+      has_secret: true,
+      nightly: true,
+    });
+    for (const body of [put.body, get.body]) expect(body).not.toContain(magister.clientSecret);
+    const { rows } = await sql<{
+      secret_sealed: string;
+    }>`select secret_sealed from organizations.roster_connections`.execute(h.owner);
+    expect(rows[0]!.secret_sealed).not.toContain(magister.clientSecret);
+    // The nightly schedule exists, on Dutch time.
+    const schedule = await h.temporal.client.schedule
+      .getHandle(rosterSyncScheduleId(TENANT, SCHOOL))
+      .describe();
+    expect(schedule.spec.timezone).toBe('Europe/Amsterdam');
+  });
+
+  it(
+    'imports students, classes, levels and mentors page by page, through rate limits and failures',
+    { timeout: 300_000 },
+    async () => {
+      magister.requests.length = 0;
+      magister.faults.push({ status: 429, retryAfter: '1' }, { status: 503 });
+      const done = await importNow();
+      expect(done.attributes).toMatchObject({
+        status: 'completed',
+        source: 'magister',
+        total_rows: 450,
+        progress: 100,
+      });
+      expect(done.attributes.counts).toMatchObject({ created: 450, invalid: 0, failed: 0, left: 0 });
+      expect(magister.requests.filter((r) => r.startsWith('GET /api/leerlingen'))).toHaveLength(3 + 2);
+      const created = await rowsOf(done.id, 'created');
+      expect(created[3]).toMatchObject({
+        group: '4D',
+        level: 'vwo',
+        mentor: `mentor4${MAIL}`,
+        last_name: 'van Achternaam 3',
+      });
+      expect(await enrolments()).toEqual({ n: 450, left: 0 });
+    },
+  );
+
+  it(
+    'highlights what changed: new, changed, left the school; a second sync changes nothing',
+    { timeout: 300_000 },
+    async () => {
+      const roster = magisterRoster(450, { domain: 'magister.test' });
+      roster.students.splice(10, 2); // two left
+      roster.students[0] = { ...roster.students[0]!, roepnaam: 'Lotte' }; // changed
+      roster.students.push(magisterRoster(1, { offset: 9000, domain: 'magister.test' }).students[0]!); // new
+      Object.assign(magister, roster);
+      const second = await importNow();
+      expect(second.attributes.counts).toMatchObject({
+        created: 1,
+        updated: 1,
+        unchanged: 447,
+        left: 2,
+        invalid: 0,
+      });
+      const left = await rowsOf(second.id, 'left');
+      expect(left.map((r) => r.student_number)).toEqual(['LL100010', 'LL100011']);
+      expect(left[0]).toMatchObject({ email: `leerling10${MAIL}`, first_name: 'Leerling10' });
+      expect(await enrolments()).toEqual({ n: 451, left: 2 });
+      const report = await api('GET', `/api/v1/imports/${second.id}/report`);
+      expect(report.body).toContain('left the school');
+
+      const third = await importNow();
+      expect(third.attributes.counts).toMatchObject({ created: 0, updated: 0, unchanged: 449, left: 0 });
+    },
+  );
+
+  it(
+    'runs the nightly sync on its Temporal schedule; twice, the second changes nothing',
+    { timeout: 300_000 },
+    async () => {
+      const schedule = h.temporal.client.schedule.getHandle(rosterSyncScheduleId(TENANT, SCHOOL));
+      const syncs = async () =>
+        (
+          await sql<{ id: string }>`select id from organizations.imports where kind = 'students_magister'
+          order by created_at`.execute(h.owner)
+        ).rows.map((r) => r.id);
+      for (let run = 0; run < 2; run++) {
+        const before = (await syncs()).length;
+        await schedule.trigger();
+        let id = '';
+        await eventually(async () => {
+          const all = await syncs();
+          if (all.length <= before) throw new Error('the schedule has not opened its import yet');
+          id = all.at(-1)!;
+        }, 60_000);
+        const done = await waitForImport(h, id, 240_000);
+        expect(done.attributes).toMatchObject({ status: 'completed', source: 'magister' });
+        expect(done.attributes.counts).toMatchObject({
+          created: 0,
+          updated: 0,
+          unchanged: 449,
+          left: 0,
+          invalid: 0,
+        });
+      }
+    },
+  );
+
+  it(
+    'ends as failed with the reason when Magister refuses the credentials',
+    { timeout: 120_000 },
+    async () => {
+      const secret = magister.clientSecret;
+      magister.clientSecret = 'rotated-by-the-school';
+      const done = await importNow();
+      magister.clientSecret = secret;
+      expect(done.attributes.status).toBe('failed');
+      expect(done.attributes.failure).toContain('magister unauthorized');
+    },
+  );
+
+  it('is for the school admin of that school only; another tenant sees nothing of it', async () => {
+    const [any] = (
+      await sql<{
+        id: string;
+      }>`select id from organizations.imports where kind = 'students_magister' limit 1`.execute(h.owner)
+    ).rows;
+    const student = await signIn(TENANT, `student@${TENANT}.test`, SCHOOL);
+    for (const [method, url] of [
+      ['GET', '/api/v1/imports/magister/connection'],
+      ['PUT', '/api/v1/imports/magister/connection'],
+      ['DELETE', '/api/v1/imports/magister/connection'],
+      ['POST', '/api/v1/imports/magister'],
+    ] as const) {
+      const res = await api(
+        method,
+        url,
+        method === 'PUT' ? connection({ base_url: magister.url, client_id: 'x' }) : undefined,
+        student,
+      );
+      expect(res.statusCode, `${method} ${url}`).toBe(403);
+    }
+    expect((await api('GET', `/api/v1/imports/${any!.id}`, undefined, student)).statusCode).toBe(404);
+
+    const other = 'raayland';
+    const otherAdmin = await signIn(other, `admin@${other}.test`, seedOrganizationId(other, 'school'));
+    await eventually(async () => {
+      const res = await api('GET', '/api/v1/imports', undefined, otherAdmin);
+      if (res.statusCode !== 200) throw new Error(String(res.statusCode));
+    }, 20_000);
+    expect((await api('GET', `/api/v1/imports/${any!.id}`, undefined, otherAdmin)).statusCode).toBe(404);
+    expect((await api('GET', '/api/v1/imports/magister/connection', undefined, otherAdmin)).statusCode).toBe(
+      404,
+    );
+    expect((await api('POST', '/api/v1/imports/magister', undefined, otherAdmin)).statusCode).toBe(409);
+    expect((await api('GET', '/api/v1/imports', undefined, otherAdmin)).json().data).toEqual([]);
+  });
+
+  it('previews a group import from Magister or a CSV without writing anything', async () => {
+    const groups = async () =>
+      Number(
+        (
+          await sql<{
+            n: number;
+          }>`select count(*)::int as n from organizations.groups where school_id = ${SCHOOL}`.execute(h.owner)
+        ).rows[0]!.n,
+      );
+    const before = await groups();
+    const fromMagister = await api('POST', '/api/v1/imports/magister/group_preview');
+    expect(fromMagister.statusCode, fromMagister.body).toBe(200);
+    const preview = fromMagister.json().data.attributes;
+    expect(preview).toMatchObject({ source: 'magister', students: 449, invalid: 0 });
+    expect(preview.groups.map((g: { name: string }) => g.name)).toEqual(['1A', '2B', '3C', '4D']);
+    expect(preview.groups.every((g: { exists: boolean }) => g.exists)).toBe(true);
+
+    const form = new FormData();
+    const csv =
+      'Voornaam;Achternaam;E-mailadres;Leerlingnummer;Klas;Niveau\r\nA;B;a@x.test;N1;5E;vwo\r\nC;D;;N2;5E;vwo\r\n';
+    form.set('file', new Blob([csv], { type: 'text/csv' }), 'klassen.csv');
+    const res = await fetch(`${h.baseUrl}/api/v1/imports/group_preview`, {
+      method: 'POST',
+      headers: h.headers,
+      body: form,
+    });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { data: { attributes: unknown } }).data.attributes).toEqual({
+      source: 'csv',
+      students: 1,
+      invalid: 1,
+      groups: [{ name: '5E', level: 'vwo', students: 1, exists: false }],
+    });
+    expect(await groups()).toBe(before);
+  });
+
+  it('removing the connection removes the nightly schedule', async () => {
+    expect((await api('DELETE', '/api/v1/imports/magister/connection')).statusCode).toBe(204);
+    await expect(
+      h.temporal.client.schedule.getHandle(rosterSyncScheduleId(TENANT, SCHOOL)).describe(),
+    ).rejects.toThrow();
+    expect((await api('GET', '/api/v1/imports/magister/connection')).statusCode).toBe(404);
+  });
+});
