@@ -184,6 +184,7 @@ describe('API error catalogue', () => {
       contract_signing_closed: 409,
       contract_signer_email_not_needed: 409,
       notification_delivery_locked: 422,
+      notification_template_unknown_variable: 422,
     });
   });
 

@@ -160,6 +160,7 @@ export const ERROR_CODES = [
   'contract_signing_closed',
   'contract_signer_email_not_needed',
   'notification_delivery_locked',
+  'notification_template_unknown_variable',
 ] as const;
 export type TErrorCode = (typeof ERROR_CODES)[number];
 
@@ -398,6 +399,8 @@ export const ERRORS: Readonly<Record<TErrorCode, TErrorDefinition>> = Object.fre
   contract_signer_email_not_needed: define('contract_signer_email_not_needed', 409),
   // Account and signing mail cannot be switched off (contracts/src/notifications/notifications.ts).
   notification_delivery_locked: define('notification_delivery_locked', 422),
+  // A tenant's mail template names a variable its kind does not have (contracts/notifications/mail-templates.ts).
+  notification_template_unknown_variable: define('notification_template_unknown_variable', 422),
 });
 
 export function isErrorCode(value: unknown): value is TErrorCode {

@@ -1564,6 +1564,10 @@ export const en: TMessages = {
       title: 'Cannot be changed',
       detail: 'Messages about your account and about signing always come by e-mail.',
     },
+    notification_template_unknown_variable: {
+      title: 'Unknown variable',
+      detail: 'This template has no variable ‘{{variable}}’. You can use: {{allowed}}.',
+    },
     internal: {
       title: 'Internal server error',
       detail:

@@ -659,6 +659,10 @@ export const nlApi = {
     title: 'Niet te wijzigen',
     detail: 'Berichten over je account en over ondertekenen krijg je altijd per e-mail.',
   },
+  notification_template_unknown_variable: {
+    title: 'Onbekende variabele',
+    detail: 'Dit sjabloon kent de variabele ‘{{variable}}’ niet. Te gebruiken: {{allowed}}.',
+  },
   internal: {
     title: 'Interne serverfout',
     detail:

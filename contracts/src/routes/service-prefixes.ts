@@ -76,8 +76,13 @@ export const SERVICE_PREFIXES = {
     // Analytics (#37): the school's and the organization's numbers over their read models.
     '/api/v1/analytics',
   ],
-  // The in-app feed, each person's delivery preferences and recent actions (#35).
-  notifications: ['/api/v1/notifications', '/api/v1/notification_preferences', '/api/v1/recent_actions'],
+  // The in-app feed, each person's delivery preferences, recent actions and the tenant's mail templates (#35).
+  notifications: [
+    '/api/v1/notifications',
+    '/api/v1/notification_preferences',
+    '/api/v1/recent_actions',
+    '/api/v1/notification_templates',
+  ],
 } as const satisfies Record<string, readonly string[]>;
 
 export type TServiceName = keyof typeof SERVICE_PREFIXES;

@@ -17,11 +17,13 @@ import { mailUsersConsumer } from './mail/users.consumer.ts';
 import { preferencesRoutes } from './preferences/preferences.routes.ts';
 import { recentActionsConsumer } from './recent-actions/recent-actions.consumer.ts';
 import { recentActionsRoutes } from './recent-actions/recent-actions.routes.ts';
+import { mailTemplatesRoutes } from './templates/mail-templates.routes.ts';
 
 const routes: FastifyPluginAsync<TNotificationsDeps> = async (app, deps) => {
   await app.register(feedRoutes, deps);
   await app.register(preferencesRoutes, deps);
   await app.register(recentActionsRoutes, deps);
+  await app.register(mailTemplatesRoutes, deps);
 };
 
 /**

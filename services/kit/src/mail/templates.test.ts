@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { duration, MAIL_KINDS, renderMail, TEMPLATES } from './templates.ts';
+import { unknownVariables } from '@stageplein/contracts/notifications/mail-templates';
+import { defaultTexts, duration, MAIL_KINDS, renderMail, tenantTemplate, TEMPLATES } from './templates.ts';
 
 describe('mail templates', () => {
   it('exist for every kind in nl and en, with the same placeholders', () => {
@@ -10,6 +11,24 @@ describe('mail templates', () => {
       const all = (lang: 'nl' | 'en') =>
         placeholders([TEMPLATES[lang][kind].subject, ...TEMPLATES[lang][kind].paragraphs].join(' '));
       expect(all('en'), kind).toEqual(all('nl'));
+    }
+  });
+
+  it("are the defaults of the template editor: only each kind's own variables, rendered as before", () => {
+    for (const kind of MAIL_KINDS) {
+      const texts = defaultTexts(kind);
+      for (const value of Object.values(texts)) expect(unknownVariables(kind, value), kind).toEqual([]);
+      const vars = {
+        appName: 'Stageplein',
+        name: 'Greta',
+        link: 'http://x.test/a',
+        body: 'Eerste.\n\nTweede.',
+        reason: '',
+      };
+      for (const lang of ['nl', 'en'] as const)
+        expect(renderMail(lang, kind, vars, tenantTemplate(lang, kind, texts)), `${kind} ${lang}`).toEqual(
+          renderMail(lang, kind, vars),
+        );
     }
   });
 

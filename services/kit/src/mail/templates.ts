@@ -1,36 +1,15 @@
 import type { TLanguage } from '@stageplein/contracts/i18n/index';
+import type { TMailKind, TMailTemplateTexts } from '@stageplein/contracts/notifications/mail-templates';
 
 /**
  * The shipped mail templates of every kind, nl and en (docs/decisions/mail-requests.md). Notifications
- * renders the kinds other services request; identity still renders its own account mails. A tenant's
- * own version of a kind (issue #35 item 2) is a `TTemplate` passed to `renderMail` instead of the default.
+ * renders the kinds other services request; identity still renders its own account mails. These are
+ * the defaults: a tenant's own subject and body of a kind (notifications' `mail_templates`, issue #35
+ * item 2) become a `TTemplate` (`tenantTemplate`) passed to `renderMail` instead.
  */
 
-export const MAIL_KINDS = [
-  'invitation',
-  'confirmation',
-  'password_reset',
-  'passwordless',
-  'account_deletion',
-  // Issue #12: consent before a role or a new address takes effect.
-  'role_invitation',
-  'email_change',
-  'email_change_notice',
-  // About an organization the recipient administers (organizations' lifecycle events).
-  'organization_approved',
-  // Approved while the admin has not chosen a password yet: their invitation link is the way in.
-  'organization_approved_invited',
-  'organization_denied',
-  'organization_archived',
-  'organization_reopened',
-  // Compliance gating: a required document of an organization the recipient administers expires soon.
-  'compliance_expiring',
-  // Requested by other services (kit/mail/mail-requests.ts, docs/decisions/mail-requests.md).
-  'external_link',
-  'bulk_message',
-  'reminder',
-] as const;
-export type TMailKind = (typeof MAIL_KINDS)[number];
+// The kinds and each kind's variables are contracts' (notifications/mail-templates.ts).
+export { MAIL_KINDS, type TMailKind } from '@stageplein/contracts/notifications/mail-templates';
 
 export interface TMailVars {
   appName: string;
@@ -360,6 +339,31 @@ export const TEMPLATES: Record<TLanguage, Record<TMailKind, TTemplate>> = {
     },
   },
 };
+
+/** A kind's default as the template editor shows it: the subject and the paragraphs as one body. */
+export function defaultTexts(kind: TMailKind): TMailTemplateTexts {
+  const [nl, en] = [TEMPLATES.nl[kind], TEMPLATES.en[kind]];
+  return {
+    subject_nl: nl.subject,
+    body_nl: nl.paragraphs.join('\n\n'),
+    subject_en: en.subject,
+    body_en: en.paragraphs.join('\n\n'),
+  };
+}
+
+/**
+ * A tenant's texts of a kind in one language as a template: its body's paragraphs are separated by blank
+ * lines; the button keeps the default's label.
+ */
+export function tenantTemplate(lang: TLanguage, kind: TMailKind, texts: TMailTemplateTexts): TTemplate {
+  const [subject, body] =
+    lang === 'en' ? [texts.subject_en, texts.body_en] : [texts.subject_nl, texts.body_nl];
+  return {
+    subject,
+    paragraphs: body.split(/\r?\n\s*\r?\n/).map((p) => p.trim()),
+    button: TEMPLATES[lang][kind].button,
+  };
+}
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

@@ -17,6 +17,7 @@ import { publicUrl } from '@stageplein/kit/tenant/public-url';
 import { SCHEMA } from '../database.ts';
 import type { TMailJob } from '../delivery/mail-job.ts';
 import type { TCtx, TDb } from '../shared/request.ts';
+import { sendingTemplate } from '../templates/mail-templates.service.ts';
 import './users.table.ts';
 import '../preferences/preferences.table.ts';
 
@@ -142,7 +143,8 @@ export async function answerMailRequest(
 /**
  * A mail another service requested (`<service>.mail.requested`): finds the recipient (a user from the
  * read model, or the request's address), honours the person's preference for its category, opens the
- * sealed link (it must lead to the tenant's own site), renders it in the recipient's language and queues
+ * sealed link (it must lead to the tenant's own site), renders it in the recipient's language with the
+ * tenant's template of the kind (or the shipped default) and queues
  * it (`enqueue`; the job id is the delivery id, so a repeated request queues nothing new). A request that
  * cannot be sent is answered `failed` with its reason at once; a queued one when the worker is done.
  */
@@ -162,12 +164,18 @@ export async function queueRequestedMail(
       ? publicUrl(ctx.config, ctx.tenant.id)
       : openLink(ctx.config, request.link_sealed);
   if (!link || !ownSite(ctx, link)) return fail('unreadable_link');
-  const rendered = renderMail(recipient.lang, request.template, {
-    appName: getTenant(ctx.tenant.id)?.appName ?? 'Stageplein',
-    name: recipient.name,
-    link,
-    ...varsOf(request, recipient.lang),
-  });
+  // The tenant's own template of the kind when it has one (its variables were checked when saved).
+  const rendered = renderMail(
+    recipient.lang,
+    request.template,
+    {
+      appName: getTenant(ctx.tenant.id)?.appName ?? 'Stageplein',
+      name: recipient.name,
+      link,
+      ...varsOf(request, recipient.lang),
+    },
+    await sendingTemplate(ctx.db, recipient.lang, request.template),
+  );
   await enqueue({
     id: request.delivery_id,
     tenant: ctx.tenant.id,

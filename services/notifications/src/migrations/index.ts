@@ -10,6 +10,7 @@ import m20270216T0930_mail_recipients from './20270216T0930-mail-recipients.ts';
 import m20270216T0940_held_mails from './20270216T0940-held-mails.ts';
 import m20270405T0900_digests from './20270405T0900-digests.ts';
 import m20270405T0910_recent_actions from './20270405T0910-recent-actions.ts';
+import m20270406T0900_mail_templates from './20270406T0900-mail-templates.ts';
 
 /**
  * Applied in key order. Each migration is a frozen file named by its timestamp: once landed it is never
@@ -34,4 +35,6 @@ export const migrations: Record<string, Migration> = {
   '20270405T0900-digests': m20270405T0900_digests,
   // Recent actions: what happened on internships, by student, school and organization.
   '20270405T0910-recent-actions': m20270405T0910_recent_actions,
+  // Mail templates per tenant (issue #35 item 2).
+  '20270406T0900-mail-templates': m20270406T0900_mail_templates,
 };

@@ -1,0 +1,157 @@
+import { z } from 'zod';
+import type { TPermissions } from '../identity/permissions.ts';
+import { zCollectionOf, zDocumentOf, ZResource } from '../jsonapi/jsonapi.ts';
+
+/**
+ * Mail templates per tenant (issue #35 item 2, docs/decisions/notifications.md "Templates"): every kind
+ * of mail the product sends has a shipped default (kit `mail/templates.ts`) in nl and en, a subject and a
+ * body; a tenant's school or centre admins may replace them. A template names its values as
+ * `{{variable}}`; which ones a kind has is its typed payload below, and a variable outside it is refused
+ * when the template is saved, never found when a mail is sent.
+ */
+
+export const MAIL_KINDS = [
+  'invitation',
+  'confirmation',
+  'password_reset',
+  'passwordless',
+  'account_deletion',
+  // Issue #12: consent before a role or a new address takes effect.
+  'role_invitation',
+  'email_change',
+  'email_change_notice',
+  // About an organization the recipient administers (organizations' lifecycle events).
+  'organization_approved',
+  // Approved while the admin has not chosen a password yet: their invitation link is the way in.
+  'organization_approved_invited',
+  'organization_denied',
+  'organization_archived',
+  'organization_reopened',
+  // Compliance gating: a required document of an organization the recipient administers expires soon.
+  'compliance_expiring',
+  // Requested by other services (`<service>.mail.requested`, docs/decisions/mail-requests.md).
+  'external_link',
+  'bulk_message',
+  'reminder',
+] as const;
+export const ZMailKind = z.enum(MAIL_KINDS);
+export type TMailKind = z.infer<typeof ZMailKind>;
+
+const text = z.string();
+
+/** What every mail has: the site's name, the recipient's name and the link of its button. */
+const ZCommonVars = z.object({ appName: text, name: text, link: text });
+
+/** How long a single-use link stays valid, in words ("2 dagen"). */
+const validFor = { validFor: text };
+const organization = { organization: text };
+
+/**
+ * Each kind's typed payload: the variables its templates may use, all text as the mail shows them.
+ * `.optional()` ones may be empty; a paragraph that is only such a variable is then left out.
+ */
+export const MAIL_KIND_VARS = {
+  invitation: ZCommonVars.extend(validFor),
+  confirmation: ZCommonVars.extend(validFor),
+  password_reset: ZCommonVars.extend(validFor),
+  passwordless: ZCommonVars.extend({ ...validFor, code: text }),
+  account_deletion: ZCommonVars.extend(validFor),
+  role_invitation: ZCommonVars.extend({ ...validFor, ...organization }),
+  email_change: ZCommonVars.extend(validFor),
+  email_change_notice: ZCommonVars.extend({ newEmail: text }),
+  organization_approved: ZCommonVars.extend(organization),
+  organization_approved_invited: ZCommonVars.extend(organization),
+  organization_denied: ZCommonVars.extend({ ...organization, reason: text.optional() }),
+  organization_archived: ZCommonVars.extend({ ...organization, reason: text.optional() }),
+  organization_reopened: ZCommonVars.extend(organization),
+  compliance_expiring: ZCommonVars.extend({ ...organization, document: text, date: text }),
+  external_link: ZCommonVars.extend({ purpose: text, details: text.optional(), validUntil: text }),
+  bulk_message: ZCommonVars.extend({ subject: text, body: text, sender: text.optional() }),
+  reminder: ZCommonVars.extend({ subject: text, body: text }),
+} as const satisfies Record<TMailKind, z.ZodObject>;
+export type TMailKindVars<K extends TMailKind> = z.infer<(typeof MAIL_KIND_VARS)[K]>;
+
+/** The variable names a kind's templates may use, in the payload's order. */
+export const mailKindVariables = (kind: TMailKind): string[] => Object.keys(MAIL_KIND_VARS[kind].shape);
+
+/**
+ * Every `{{…}}` in a text, as written between the braces (trimmed). The renderer fills only
+ * `{{word}}`; anything else between double braces is reported so that it is refused, not sent as is.
+ */
+export function templateVariables(value: string): string[] {
+  return [...value.matchAll(/\{\{([^{}]*)\}\}/g)].map((m) => m[1]!.trim());
+}
+
+/** The variables of `value` that `kind` does not have (each once, in order of appearance). */
+export function unknownVariables(kind: TMailKind, value: string): string[] {
+  const known = new Set(mailKindVariables(kind));
+  return [...new Set(templateVariables(value).filter((v) => !known.has(v)))];
+}
+
+/**
+ * Who reads and changes the tenant's templates: admins of the selected School or VolunteerCenter (a
+ * tenant's platform operators are admins of its VolunteerCenter). What the server enforces and the back
+ * office shows the section by.
+ */
+export const editsMailTemplates = (p: Pick<TPermissions, 'isSchoolOrCenterAdmin'> | undefined): boolean =>
+  !!p?.isSchoolOrCenterAdmin;
+
+/** The four texts of a template, as the API names them. */
+export const MAIL_TEMPLATE_FIELDS = ['subject_nl', 'body_nl', 'subject_en', 'body_en'] as const;
+export type TMailTemplateField = (typeof MAIL_TEMPLATE_FIELDS)[number];
+
+const ZSubject = z.string().trim().min(1).max(300);
+const ZBody = z.string().trim().min(1).max(20_000);
+
+export const ZMailTemplateTexts = z.object({
+  subject_nl: ZSubject,
+  /** Paragraphs separated by a blank line; the mail's button (with the link) follows them. */
+  body_nl: ZBody,
+  subject_en: ZSubject,
+  body_en: ZBody,
+});
+export type TMailTemplateTexts = z.infer<typeof ZMailTemplateTexts>;
+
+export const ZMailTemplateAttributes = ZMailTemplateTexts.extend({
+  kind: ZMailKind,
+  /** The variables this kind's templates may use (`{{name}}`…). */
+  variables: z.array(z.string()),
+  /** True when the tenant replaced the shipped default. */
+  customized: z.boolean(),
+  updated_at: z.string().nullable(),
+});
+/** A kind's template as the tenant sends it; its id is the kind. */
+export const ZMailTemplateResource = ZResource.extend({
+  type: z.literal('notification_template'),
+  attributes: ZMailTemplateAttributes,
+});
+export type TMailTemplateResource = z.infer<typeof ZMailTemplateResource>;
+export const ZMailTemplateCollection = zCollectionOf(ZMailTemplateResource);
+export const ZMailTemplateDocument = zDocumentOf(ZMailTemplateResource);
+
+/** `PATCH /api/v1/notification_templates/{kind}`: any of the four texts; the others stay as they are. */
+export const ZMailTemplateUpdateBody = z.object({
+  data: z.object({
+    type: z.literal('notification_template'),
+    id: z.string().optional(),
+    attributes: ZMailTemplateTexts.partial().strict(),
+  }),
+});
+
+/** `POST /api/v1/notification_templates/{kind}/preview`: texts not saved yet (missing: the current ones). */
+export const ZMailTemplatePreviewBody = z.object({
+  data: z.object({
+    type: z.literal('notification_template_preview'),
+    attributes: ZMailTemplateTexts.partial().strict(),
+  }),
+});
+
+const ZRendered = z.object({ subject: z.string(), text: z.string(), html: z.string() });
+/** The template rendered with the kind's sample data, in both languages. */
+export const ZMailTemplatePreviewDocument = zDocumentOf(
+  ZResource.extend({
+    type: z.literal('notification_template_preview'),
+    attributes: z.object({ kind: ZMailKind, nl: ZRendered, en: ZRendered }),
+  }),
+);
+export type TMailTemplatePreviewDocument = z.infer<typeof ZMailTemplatePreviewDocument>;
