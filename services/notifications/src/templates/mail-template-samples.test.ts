@@ -8,7 +8,7 @@ describe('mail template samples', () => {
       for (const kind of MAIL_KINDS) {
         const vars = sampleVars(lang, kind, { appName: 'Stageplein Demo', link: 'http://x.test' });
         expect(Object.keys(vars).sort(), `${kind} ${lang}`).toEqual(mailKindVariables(kind).sort());
-        for (const value of Object.values(vars)) expect(value.trim()).not.toBe('');
+        for (const value of Object.values(vars)) expect(String(value).trim()).not.toBe('');
       }
   });
 });

@@ -1,4 +1,5 @@
 import type { TLanguage } from '@stageplein/contracts/i18n/index';
+import type { TMailVars } from '@stageplein/kit/mail/templates';
 import {
   MAIL_KIND_VARS,
   type TMailKind,
@@ -108,6 +109,6 @@ export function sampleVars(
   lang: TLanguage,
   kind: TMailKind,
   site: { appName: string; link: string },
-): Record<string, string> {
-  return MAIL_KIND_VARS[kind].parse({ ...SAMPLES[lang][kind], ...site }) as Record<string, string>;
+): TMailVars {
+  return MAIL_KIND_VARS[kind].parse({ ...SAMPLES[lang][kind], ...site });
 }

@@ -12,13 +12,7 @@ import {
 import { getTenant } from '@stageplein/contracts/tenants/tenant-registry';
 import { ApiError, forbidden, notFound } from '@stageplein/kit/errors/api-error';
 import type { TSignedInCaller } from '@stageplein/kit/auth/caller';
-import {
-  defaultTexts,
-  renderMail,
-  tenantTemplate,
-  type TMailVars,
-  type TTemplate,
-} from '@stageplein/kit/mail/templates';
+import { defaultTexts, renderMail, tenantTemplate, type TTemplate } from '@stageplein/kit/mail/templates';
 import { publicUrl } from '@stageplein/kit/tenant/public-url';
 import type { TCtx, TDb } from '../shared/request.ts';
 import {
@@ -157,12 +151,7 @@ export async function previewMailTemplate(
   assertVariables(kind, texts);
   const all = await merged(ctx, kind, texts);
   const render = (lang: TLanguage) =>
-    renderMail(
-      lang,
-      kind,
-      sampleVars(lang, kind, siteOf(ctx)) as unknown as TMailVars,
-      tenantTemplate(lang, kind, all),
-    );
+    renderMail(lang, kind, sampleVars(lang, kind, siteOf(ctx)), tenantTemplate(lang, kind, all));
   return { kind, nl: render('nl'), en: render('en') };
 }
 
