@@ -50,6 +50,11 @@ const complianceRequirements = lazyResource(
   () => import('../resources/compliance-requirements/index.ts'),
   ['list', 'edit'],
 );
+// The tenant's mail templates (issue #35 item 2).
+const notificationTemplates = lazyResource(
+  () => import('../resources/notification-templates/index.ts'),
+  ['list', 'edit'],
+);
 const mailbox = lazyResource(() => import('../resources/mailbox/index.ts'), ['list', 'show']);
 // Content (issue #15) at the spec's /content paths; the rich-text editor is a chunk of its own.
 const contentPages = lazyResource(
@@ -219,6 +224,9 @@ export function AdminApp({ tenant, i18nProvider, store, providers }: TAdminAppPr
               </Resource>
               <Resource name="compliance_requirements" list={complianceRequirements.list} hasEdit>
                 <Route path=":id/edit" element={<complianceRequirements.edit />} />
+              </Resource>
+              <Resource name="notification_templates" list={notificationTemplates.list} hasEdit>
+                <Route path=":id/edit" element={<notificationTemplates.edit />} />
               </Resource>
               {/* Content: data only here, its screens are at /content… below. */}
               <Resource name="pages" recordRepresentation="title" />

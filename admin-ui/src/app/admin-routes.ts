@@ -35,6 +35,7 @@ const SECTION_ACCESS: Record<string, [string, TAdminAction]> = {
   '/content/forms': ['forms', 'list'],
   '/admin/vacancies': ['vacancies', 'list'],
   '/admin/workflows': ['workflow_definitions', 'list'],
+  '/notification_templates': ['notification_templates', 'list'],
 };
 
 /** The sections this user may open; the data viewer (not built yet) is for admins. */

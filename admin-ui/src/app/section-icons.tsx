@@ -20,6 +20,7 @@ import UploadFileIcon from '@mui/icons-material/UploadFile';
 import PhotoLibraryIcon from '@mui/icons-material/PhotoLibrary';
 import WorkIcon from '@mui/icons-material/Work';
 import AccountTreeIcon from '@mui/icons-material/AccountTree';
+import DraftsIcon from '@mui/icons-material/Drafts';
 
 const ICONS: Record<string, SvgIconComponent> = {
   '/users': PeopleIcon,
@@ -42,6 +43,7 @@ const ICONS: Record<string, SvgIconComponent> = {
   '/content/stock-images': PhotoLibraryIcon,
   '/admin/vacancies': WorkIcon,
   '/admin/workflows': AccountTreeIcon,
+  '/notification_templates': DraftsIcon,
 };
 
 export function sectionIcon(path: string): SvgIconComponent {

@@ -280,3 +280,15 @@ describe('vacancies (contracts/placements/vacancy-policy.ts)', () => {
     expect(canAccess(student, 'vacancies', 'list')).toBe(false);
   });
 });
+
+describe('mail templates', () => {
+  it("are the school's and the centre's admins' (contracts' editsMailTemplates, as notifications enforces it)", () => {
+    for (const action of ['list', 'edit', 'delete'] as const) {
+      expect(canAccess(schoolAdmin, 'notification_templates', action)).toBe(true);
+      expect(canAccess(centerAdmin, 'notification_templates', action)).toBe(true);
+      expect(canAccess(mentor, 'notification_templates', action)).toBe(false);
+      expect(canAccess(companyAdmin, 'notification_templates', action)).toBe(false);
+      expect(canAccess(student, 'notification_templates', action)).toBe(false);
+    }
+  });
+});

@@ -36,6 +36,7 @@ import {
   type TVacancyFacts,
 } from '@stageplein/contracts/placements/vacancy-policy';
 import { mayDesignWorkflows } from '@stageplein/contracts/phases/workflow-rules';
+import { editsMailTemplates } from '@stageplein/contracts/notifications/mail-templates';
 // Types only: vacancies.ts holds the zod schemas, which stay out of the first load.
 import type { TVacancyAction, TVacancyStatus } from '@stageplein/contracts/placements/vacancies';
 
@@ -320,6 +321,12 @@ const RULES: Record<string, Partial<Record<TAdminAction, TRule>>> = {
   workflow_definitions: workflowData,
   workflow_versions: workflowData,
   phase_runs: workflowData,
+  // The tenant's mail templates: its school and centre admins (contracts' rule, as notifications enforces it).
+  notification_templates: {
+    list: (p) => editsMailTemplates(p),
+    edit: (p) => editsMailTemplates(p),
+    delete: (p) => editsMailTemplates(p),
+  },
   mentorships: {
     list: (p) => belongsToSchool(p) && hasBackOffice(p),
     // Creating: a school admin for anyone, a mentor for themselves (the form offers only that).

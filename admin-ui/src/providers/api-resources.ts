@@ -199,6 +199,15 @@ export const API_RESOURCES: TResourceConfigs = {
     updateMethod: 'PATCH',
     toAttributes: withoutDerived('organizationId', 'createdAt', 'updatedAt'),
   },
+  // The tenant's mail templates (notifications): one per kind, its id the kind; a save sends the changed texts.
+  notification_templates: {
+    path: '/api/v1/notification_templates',
+    type: 'notification_template',
+    query: 'client',
+    getMany: 'list',
+    updateMethod: 'PATCH',
+    toAttributes: withoutDerived('kind', 'variables', 'customized', 'updatedAt'),
+  },
   compliance_requirements: {
     path: '/api/v1/compliance_requirements',
     type: 'compliance_requirement',

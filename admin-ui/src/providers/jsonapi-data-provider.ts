@@ -123,6 +123,8 @@ export interface TBackOfficeCalls {
   assignGroup(studentId: Identifier, groupId: Identifier | null): Promise<{ data: RaRecord | null }>;
   /** `POST /api/v1/cms/uploads` as form data, the file in `upload[file]` (spec §7 bracketed keys). */
   upload(file: Blob): Promise<{ data: RaRecord }>;
+  /** `POST /api/v1/notification_templates/{kind}/preview`: texts not saved yet, rendered with sample data. */
+  previewTemplate(kind: Identifier, texts: Record<string, string>): Promise<{ data: RaRecord }>;
 }
 
 export type TAdminDataProvider = DataProvider & TBackOfficeCalls;
@@ -134,6 +136,7 @@ export const CALL_PATHS = {
   organizations: '/api/v1/organizations',
   students: '/api/v1/students',
   uploads: '/api/v1/cms/uploads',
+  notificationTemplates: '/api/v1/notification_templates',
 } as const;
 
 type TMeta =
@@ -430,6 +433,18 @@ export function jsonApiDataProvider({ http, resources }: TJsonApiDataProviderOpt
       const c = config('vacancies');
       const { body } = await http(`${itemPath(c, id)}/people`);
       return { data: readCollectionDocument(body as TRawDocument).data };
+    },
+    async previewTemplate(kind, texts) {
+      const { body } = await http(
+        `${CALL_PATHS.notificationTemplates}/${encodeURIComponent(String(kind))}/preview`,
+        {
+          method: 'POST',
+          body: { data: { type: 'notification_template_preview', attributes: toSnakeKeys(texts) } },
+        },
+      );
+      const doc = readResourceDocument(body as TRawDocument);
+      if (!doc.data) throw new Error('The preview answered without a rendering');
+      return { data: doc.data };
     },
     async assignGroup(studentId, groupId) {
       const { body } = await http(

@@ -26,7 +26,7 @@ describe('mail template variables', () => {
       'organization',
     ]);
     expect(unknownVariables('passwordless', '{{code}}')).toEqual([]);
-    // A spaced name is the name (the renderer fills only `{{word}}`, so it is refused as unknown text).
+    // A spaced name is the name (the renderer fills `{{ body }}` too).
     expect(unknownVariables('reminder', '{{ body }}')).toEqual([]);
   });
 

@@ -75,8 +75,8 @@ export type TMailKindVars<K extends TMailKind> = z.infer<(typeof MAIL_KIND_VARS)
 export const mailKindVariables = (kind: TMailKind): string[] => Object.keys(MAIL_KIND_VARS[kind].shape);
 
 /**
- * Every `{{…}}` in a text, as written between the braces (trimmed). The renderer fills only
- * `{{word}}`; anything else between double braces is reported so that it is refused, not sent as is.
+ * Every `{{…}}` in a text, as written between the braces (trimmed: the renderer fills `{{ name }}` as
+ * `{{name}}`). Anything else between double braces is reported, so that it is refused, not sent as is.
  */
 export function templateVariables(value: string): string[] {
   return [...value.matchAll(/\{\{([^{}]*)\}\}/g)].map((m) => m[1]!.trim());

@@ -166,8 +166,8 @@ const SPEC: Record<string, TExpected> = {
   '/workflows': {},
   '/workflows/:id': {},
   '/workflows/:id/:phaseId': {},
-  '/notification_templates': {},
-  '/notification_templates/:id/edit': {},
+  '/notification_templates': { admin: true },
+  '/notification_templates/:id/edit': { admin: true },
   // Form builder
   '/form_builder': {},
   '/form_builder/new': {},

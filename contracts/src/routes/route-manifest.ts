@@ -204,8 +204,9 @@ export const ROUTES: readonly TRoute[] = Object.freeze([
   route('/workflows', 'routes.workflows.index'),
   route('/workflows/:id', 'routes.workflows.show'),
   route('/workflows/:id/:phaseId', 'routes.workflows.phase'),
-  route('/notification_templates', 'routes.notificationTemplates.index'),
-  route('/notification_templates/:id/edit', 'routes.notificationTemplates.edit'),
+  // The tenant's mail templates (issue #35 item 2): a back-office resource.
+  admin('/notification_templates', 'routes.notificationTemplates.index'),
+  admin('/notification_templates/:id/edit', 'routes.notificationTemplates.edit'),
 
   // Form builder
   route('/form_builder', 'routes.formBuilder.index'),

@@ -32,6 +32,13 @@ describe('mail templates', () => {
     }
   });
 
+  it('fills a spaced variable as the template editor accepts it', () => {
+    const t = { subject: 'Hoi {{ name }}', paragraphs: ['{{  name}} en {{name }}'], button: 'Open' };
+    const mail = renderMail('nl', 'reminder', { appName: 'A', name: 'Greta', link: 'http://x.test' }, t);
+    expect(mail.subject).toBe('Hoi Greta');
+    expect(mail.text).toContain('Greta en Greta');
+  });
+
   it('renders the link, code and names, escaping HTML', () => {
     const vars = {
       appName: 'Stageplein Demo',

@@ -375,7 +375,7 @@ const OPTIONAL = new Set(['reason', 'details', 'sender']);
 // bulk message's body) cannot bring in placeholders.
 function fill(text: string, vars: TMailVars): string {
   const values: Record<string, unknown> = { ...vars };
-  return text.replace(/\{\{(\w+)\}\}/g, (whole, key: string) =>
+  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, key: string) =>
     String(values[key] ?? (OPTIONAL.has(key) ? '' : whole)),
   );
 }
