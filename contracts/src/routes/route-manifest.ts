@@ -343,14 +343,20 @@ interface TCandidate {
   skipped: number;
 }
 
-function matchSegments(segments: TSegment[], parts: string[], si = 0, pi = 0): TCandidate | undefined {
+/** A pathname's segments, each URI-decoded once per match (not once per route tried) and lower-cased. */
+interface TParts {
+  decoded: string[];
+  lower: string[];
+}
+
+function matchSegments(segments: TSegment[], parts: TParts, si = 0, pi = 0): TCandidate | undefined {
   if (si === segments.length) {
-    return pi === parts.length ? { params: {}, weights: [], skipped: 0 } : undefined;
+    return pi === parts.decoded.length ? { params: {}, weights: [], skipped: 0 } : undefined;
   }
   const segment = segments[si]!;
-  const part = parts[pi];
+  const part = parts.decoded[pi];
   if (segment.kind === 'static') {
-    if (part === undefined || decode(part).toLowerCase() !== segment.value) return undefined;
+    if (part === undefined || parts.lower[pi] !== segment.value) return undefined;
     const rest = matchSegments(segments, parts, si + 1, pi + 1);
     return rest && { ...rest, weights: [STATIC, ...rest.weights] };
   }
@@ -359,7 +365,7 @@ function matchSegments(segments: TSegment[], parts: string[], si = 0, pi = 0): T
     if (rest) {
       return {
         ...rest,
-        params: { [segment.name]: decode(part), ...rest.params },
+        params: { [segment.name]: part, ...rest.params },
         weights: [DYNAMIC, ...rest.weights],
       };
     }
@@ -398,7 +404,8 @@ function compiledFor(routes: readonly TRoute[]): TCompiledRoute[] {
  * default; parameter values are URI-decoded and keep their case.
  */
 export function matchRoute(pathname: string, routes: readonly TRoute[] = ROUTES): TRouteMatch | undefined {
-  const parts = splitPath(pathname);
+  const decoded = splitPath(pathname).map(decode);
+  const parts: TParts = { decoded, lower: decoded.map((part) => part.toLowerCase()) };
   let best: { compiled: TCompiledRoute; candidate: TCandidate } | undefined;
   for (const compiled of compiledFor(routes)) {
     const candidate = matchSegments(compiled.segments, parts);
