@@ -58,7 +58,6 @@ const temporal = await startTemporalDevServer({
   log: () => undefined,
 });
 const magister = await startMagisterStandIn();
-Object.assign(magister, magisterRoster(ROWS, { domain: 'bench.test' }));
 const pgServer = await startThrowawayPostgres('bench-roster');
 try {
   const ownerUrl = await ensureDatabase(pgServer.url, 'bench_roster');
@@ -140,6 +139,8 @@ try {
       load: number;
     }[] = [];
     for (const tenant of TENANTS) {
+      // Email addresses are unique across tenants (identity): each tenant's school has its own students.
+      Object.assign(magister, magisterRoster(ROWS, { domain: `${tenant}.bench.test` }));
       const headers = await adminOf(tenant);
       const t0 = performance.now();
       const rows = await magisterRosterSource(
