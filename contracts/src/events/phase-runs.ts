@@ -26,6 +26,8 @@ export const PHASE_RUN_EVENT_PAYLOADS = {
     internship_phase_id: z.uuid(),
     entry: z.number().int(),
     status: z.string(),
+    /** true: the seeds wrote a phase the internship went through before today (history; nobody is told). */
+    backfilled: z.boolean().optional(),
   }),
   /** It left the phase: completed (its rule or by hand), cancelled with the internship, migrated away. */
   'placements.internship_phase.left': ZRunRef.extend({

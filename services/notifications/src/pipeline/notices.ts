@@ -258,16 +258,19 @@ export const NOTICE_RULES: TRules = {
       },
     ];
   },
-  'placements.internship_phase.entered': (ctx, d) =>
-    aboutInternship(ctx, d.internship_id, async (i) => [
-      {
-        kind: 'phase_entered',
-        params: { title: i.title },
-        subject: internshipSubject(i.id),
-        link: internshipLink(i.id),
-        recipients: [i.student_id],
-      },
-    ]),
+  // A phase the seeds wrote as history (already behind the internship) is no news.
+  'placements.internship_phase.entered': async (ctx, d) =>
+    d.backfilled
+      ? []
+      : aboutInternship(ctx, d.internship_id, async (i) => [
+          {
+            kind: 'phase_entered',
+            params: { title: i.title },
+            subject: internshipSubject(i.id),
+            link: internshipLink(i.id),
+            recipients: [i.student_id],
+          },
+        ]),
   'placements.phase_task.reminded': (ctx, d) => taskDue(ctx, d, d.actor),
   'placements.phase_task.escalated': (ctx, d) => taskDue(ctx, d, d.to),
 };

@@ -48,7 +48,15 @@ export async function seedPhaseRuns(
     const at = new Date(ctx.now.getTime() - (current - entry + 1) * PHASE_DAYS * DAY);
     const phase = await enterPhase(
       ctx,
-      { internshipId, versionId: start.versionId, phaseIndex: entry, entry, at: at.toISOString() },
+      {
+        internshipId,
+        versionId: start.versionId,
+        phaseIndex: entry,
+        entry,
+        at: at.toISOString(),
+        // The phases already completed are history: only the current one tells the student.
+        backfilled: entry < current,
+      },
       definitions,
     );
     if (phase.kind !== 'entered' || entry === current) continue;

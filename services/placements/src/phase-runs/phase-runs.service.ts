@@ -196,6 +196,8 @@ export interface TEnterPhaseInput {
   /** The workflow's time: the phase's start, so a retry computes the same deadlines. */
   at: string;
   carryFromPhaseId?: string | undefined;
+  /** The seeds entering a phase already behind the internship: its event tells no one. */
+  backfilled?: boolean | undefined;
 }
 
 export class PhasePlanMissing extends Error {
@@ -323,6 +325,7 @@ export async function enterPhase(
       internship_phase_id: phase.id,
       entry: input.entry,
       status: def.status,
+      ...(input.backfilled ? { backfilled: true } : {}),
     },
     { audit: false },
   );
