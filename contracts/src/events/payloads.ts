@@ -10,6 +10,7 @@ import { BULK_MESSAGE_EVENT_PAYLOADS } from './bulk-messages.ts';
 import { HOURS_EVENT_PAYLOADS } from './placements-hours.ts';
 import { EVALUATION_EVENT_PAYLOADS } from './placements-evaluations.ts';
 import { MAIL_EVENT_PAYLOADS } from './mail.ts';
+import { CONVERSATION_EVENT_PAYLOADS } from './conversations.ts';
 import { ASSIGNMENT_EVENT_PAYLOADS } from './assignments.ts';
 import { PHASES_EVENT_PAYLOADS } from './phases.ts';
 import { PHASE_RUN_EVENT_PAYLOADS } from './phase-runs.ts';
@@ -51,6 +52,7 @@ export const EVENT_PAYLOADS = {
   ...HOURS_EVENT_PAYLOADS,
   ...EVALUATION_EVENT_PAYLOADS,
   ...MAIL_EVENT_PAYLOADS,
+  ...CONVERSATION_EVENT_PAYLOADS,
   ...ALLOCATION_EVENT_PAYLOADS,
   ...ASSIGNMENT_EVENT_PAYLOADS,
   ...PHASES_EVENT_PAYLOADS,

@@ -20,6 +20,8 @@ export const nlNotificationKinds = {
   contract_signed: 'Het stagecontract is door iedereen ondertekend',
   organization_approved: '{{name}} is goedgekeurd: je kunt nu aan de slag',
   bulk_message: 'Nieuw bericht: {{subject}}',
+  message_received: '{{name}} schreef in het gesprek over ‘{{title}}’',
+  direct_message_received: '{{name}} stuurde je een bericht',
   phase_entered: 'Je stage ‘{{title}}’ is in een nieuwe fase',
   phase_task_due: 'Er wacht een taak op je bij de stage ‘{{title}}’',
 } as const;

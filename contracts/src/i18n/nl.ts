@@ -8,6 +8,7 @@ import {
   nlRecentActionKinds,
 } from './nl-notifications.ts';
 import { nlRecentActionsPage } from './nl-recent-actions.ts';
+import { nlConversationsPage } from './nl-conversations.ts';
 import { nlKennisnetPages } from './nl-kennisnet.ts';
 import { nlOrganizationSettings, nlOrganizationSignup } from './nl-organization-pages.ts';
 import { nlPortal } from './nl-portal.ts';
@@ -32,6 +33,7 @@ export const nl = {
     imports: nlImports,
     notifications: nlNotificationsPage,
     recentActions: nlRecentActionsPage,
+    conversations: nlConversationsPage,
     kennisnetPages: nlKennisnetPages,
     organizationSignup: nlOrganizationSignup,
     organizationSettings: nlOrganizationSettings,

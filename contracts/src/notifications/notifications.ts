@@ -55,6 +55,8 @@ export const NOTIFICATION_KINDS = {
   contract_signed: 'contracts',
   organization_approved: 'organizations',
   bulk_message: 'messages',
+  message_received: 'messages',
+  direct_message_received: 'messages',
   phase_entered: 'tasks',
   phase_task_due: 'tasks',
 } as const satisfies Record<string, TNotificationCategory>;

@@ -76,12 +76,14 @@ export const SERVICE_PREFIXES = {
     // Analytics (#37): the school's and the organization's numbers over their read models.
     '/api/v1/analytics',
   ],
-  // The in-app feed, each person's delivery preferences, recent actions and the tenant's mail templates (#35).
+  // The in-app feed, each person's delivery preferences, recent actions, the tenant's mail templates and
+  // conversations (#35).
   notifications: [
     '/api/v1/notifications',
     '/api/v1/notification_preferences',
     '/api/v1/recent_actions',
     '/api/v1/notification_templates',
+    '/api/v1/conversations',
   ],
 } as const satisfies Record<string, readonly string[]>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { TConfigOf } from '@stageplein/kit/config/config';
 import type { TServiceDeps } from '@stageplein/kit/service';
+import { objectStorageKeys } from '@stageplein/kit/object-storage/object-storage.config';
 
 /**
  * Notifications' own configuration keys; the kit's keys come with every process. Parsed once at boot by
@@ -29,6 +30,15 @@ export const NOTIFICATIONS_CONFIG = {
   MAIL_BACKOFF_MS: z.coerce.number().int().min(1).default(60_000),
   /** Soft bounces in a row (each after every try) that suppress an address. */
   MAIL_SOFT_BOUNCE_LIMIT: z.coerce.number().int().min(1).default(3),
+  /**
+   * Conversations' attachments (kit/object-storage): NOTIFICATIONS_FILE_STORAGE `postgres`
+   * (notifications.file_blobs; the default), `filesystem` (NOTIFICATIONS_FILE_DIR) or `s3`
+   * (NOTIFICATIONS_S3_*; the distributed profile).
+   */
+  ...objectStorageKeys('NOTIFICATIONS', {
+    dir: '.data/notifications-files',
+    bucket: 'stageplein-notifications',
+  }),
 };
 
 export type TNotificationsConfig = TConfigOf<typeof NOTIFICATIONS_CONFIG>;

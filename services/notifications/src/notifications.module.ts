@@ -3,6 +3,8 @@ import { SERVICE_PREFIXES } from '@stageplein/contracts/routes/service-prefixes'
 import { authReadModelConsumer } from '@stageplein/kit/auth/auth-read-model.consumer';
 import type { TServiceModule } from '@stageplein/kit/service';
 import { SCHEMA } from './database.ts';
+import { conversationsRoutes } from './conversations/conversations.routes.ts';
+import { conversationPeopleConsumer } from './conversations/people.consumer.ts';
 import { feedRoutes } from './feed/feed.routes.ts';
 import { migrations } from './migrations/index.ts';
 import {
@@ -24,6 +26,7 @@ const routes: FastifyPluginAsync<TNotificationsDeps> = async (app, deps) => {
   await app.register(preferencesRoutes, deps);
   await app.register(recentActionsRoutes, deps);
   await app.register(mailTemplatesRoutes, deps);
+  await app.register(conversationsRoutes, deps);
 };
 
 /**
@@ -46,6 +49,8 @@ export const notificationsService: TServiceModule<TNotificationsConfig> = {
     openTasksConsumer(deps),
     // Recent actions: what happened on internships, for each person's scope.
     recentActionsConsumer(deps),
+    // The names conversations show (identity's user events).
+    conversationPeopleConsumer(deps),
     // Requested mail (docs/decisions/mail-requests.md): recipients, then rendering and the queue.
     mailUsersConsumer(deps, mailEnabled(deps.config) ? (job) => queueOf(deps).enqueue(job) : undefined),
     ...(mailEnabled(deps.config) ? [mailRequestsConsumer(deps)] : []),

@@ -11,6 +11,7 @@ import m20270216T0940_held_mails from './20270216T0940-held-mails.ts';
 import m20270405T0900_digests from './20270405T0900-digests.ts';
 import m20270405T0910_recent_actions from './20270405T0910-recent-actions.ts';
 import m20270406T0900_mail_templates from './20270406T0900-mail-templates.ts';
+import m20270406T0910_conversations from './20270406T0910-conversations.ts';
 
 /**
  * Applied in key order. Each migration is a frozen file named by its timestamp: once landed it is never
@@ -37,4 +38,6 @@ export const migrations: Record<string, Migration> = {
   '20270405T0910-recent-actions': m20270405T0910_recent_actions,
   // Mail templates per tenant (issue #35 item 2).
   '20270406T0900-mail-templates': m20270406T0900_mail_templates,
+  // Conversations: threads per internship and direct ones, messages, attachments, read state, names.
+  '20270406T0910-conversations': m20270406T0910_conversations,
 };

@@ -3,6 +3,7 @@ import { EVENT_PAYLOADS, type TEventPayload, type TEventType } from '@stageplein
 import type { TPhaseTaskActor } from '@stageplein/contracts/workflows/names';
 import type { TNotice } from '../feed/feed.service.ts';
 import type { TCtx } from '../shared/request.ts';
+import { messagePostedNotices } from '../conversations/conversation-notices.ts';
 import {
   addMentorship,
   adminsOf,
@@ -273,6 +274,8 @@ export const NOTICE_RULES: TRules = {
         ]),
   'placements.phase_task.reminded': (ctx, d) => taskDue(ctx, d, d.actor),
   'placements.phase_task.escalated': (ctx, d) => taskDue(ctx, d, d.to),
+  // Conversations (docs/decisions/conversations.md): notifications' own event, through the same pipeline.
+  'notifications.conversation.message_posted': (_ctx, d) => messagePostedNotices(d),
 };
 
 export const NOTICE_EVENT_TYPES = Object.keys(NOTICE_RULES) as TEventType[];
