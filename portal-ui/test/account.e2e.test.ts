@@ -39,7 +39,7 @@ describe('account screens, signed in, on a phone and a desktop', () => {
     ['delete-account', '/account/verwijderen', 'delete-account-form'],
     ['no-organization', '/auth/no-organization', 'page-title'],
     ['toaster', '/test/toaster', 'toaster-test'],
-    ['placeholder', '/conversations', 'placeholder-page'],
+    ['conversations', '/conversations', 'conversations-page'],
   ];
 
   for (const viewport of [PHONE, DESKTOP]) {

@@ -137,6 +137,7 @@ const PAGES: Readonly<Record<string, TLazyPage>> = {
     () => import('../pages/recent-actions/recent-actions-page.tsx'),
     'RecentActionsPage',
   ),
+  '/conversations': page(() => import('../pages/conversations/conversations-page.tsx'), 'ConversationsPage'),
   // The internship bank and vacancies (issue #14); the map is a further lazy chunk of the bank.
   '/stagebank': page(() => import('../pages/stagebank/stagebank-page.tsx'), 'StagebankPage'),
   '/zelfgevonden': page(() => import('../pages/self-found/self-found-page.tsx'), 'SelfFoundPage'),

@@ -50,6 +50,8 @@ const RESOURCE_TABLES: Record<string, string> = {
   // The phases' runtime: a task of an internship's phase; a phase (`/internships/{id}/phases/{phaseId}/complete`).
   phase_tasks: 'internship_phase_tasks',
   phases: 'internship_phases',
+  // A conversation's attachment (`/conversations/{id}/attachments/{attachmentId}`).
+  attachments: 'message_attachments',
 };
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 
@@ -292,6 +294,16 @@ async function seedMoreOfB(): Promise<void> {
       pdf_hash, content_hash, byte_size, storage, party_user_ids, sealed_at, created_at)
     select ${B}, id, ${school}, 'B', 'B', 'nl', ${HASH_OF_B}, ${HASH_OF_B}, 5, 'postgres', array[${admin}]::uuid[], now(), now()
     from placements.contracts where tenant_id = ${B} order by id limit 1`.execute(owner);
+  // B's internship thread with a message and its attachment in notifications' store (`/conversations/{id}/…`).
+  await sql`insert into notifications.file_blobs (tenant_id, hash, bytes) values (${B}, ${HASH_OF_B}, ${Buffer.from('%PDF-')})`.execute(
+    owner,
+  );
+  await sql`with c as (insert into notifications.conversations (tenant_id, kind, internship_id, created_at)
+      values (${B}, 'internship', ${internship}, now()) returning id),
+    m as (insert into notifications.messages (tenant_id, conversation_id, author_id, author_name, body)
+      select ${B}, c.id, ${admin}, 'B', 'B' from c returning id)
+    insert into notifications.message_attachments (tenant_id, message_id, file_name, content_type, size, hash, storage)
+    select ${B}, m.id, 'b.pdf', 'application/pdf', 5, ${HASH_OF_B}, 'postgres' from m`.execute(owner);
   // An import needs the workflow engine to start; its finished row is all the matrix reads.
   await sql`insert into organizations.imports (id, tenant_id, school_id, workflow_id, file_name, file_size,
       file_sha256, status, created_by, created_at, updated_at)
