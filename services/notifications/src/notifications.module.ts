@@ -4,6 +4,7 @@ import { authReadModelConsumer } from '@stageplein/kit/auth/auth-read-model.cons
 import type { TServiceModule } from '@stageplein/kit/service';
 import { SCHEMA } from './database.ts';
 import { conversationsRoutes } from './conversations/conversations.routes.ts';
+import { conversationMailConsumer } from './conversations/conversation-mail.consumer.ts';
 import { conversationPeopleConsumer } from './conversations/people.consumer.ts';
 import { feedRoutes } from './feed/feed.routes.ts';
 import { migrations } from './migrations/index.ts';
@@ -54,6 +55,10 @@ export const notificationsService: TServiceModule<TNotificationsConfig> = {
     // Requested mail (docs/decisions/mail-requests.md): recipients, then rendering and the queue.
     mailUsersConsumer(deps, mailEnabled(deps.config) ? (job) => queueOf(deps).enqueue(job) : undefined),
     ...(mailEnabled(deps.config) ? [mailRequestsConsumer(deps)] : []),
+    // A new message in a conversation mailed per the person's preference (docs/decisions/conversations.md).
+    ...(mailEnabled(deps.config)
+      ? [conversationMailConsumer(deps, (job) => queueOf(deps).enqueue(job))]
+      : []),
   ],
   // The mail worker runs in every process that runs notifications, when mail is configured.
   start: async (deps) => (mailEnabled(deps.config) ? startMail(deps) : async () => undefined),
