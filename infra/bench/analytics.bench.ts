@@ -122,6 +122,25 @@ await withSeededDatabase('bench-analytics', async (ownerUrl) => {
   const started = Date.now();
   await seedMany(ownerUrl);
   console.log(`seeded ${STUDENTS} students × 3 periods in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  if (process.env.BENCH_EXPLAIN) {
+    // Diagnosis: the numbers' statement, its time (mean of 10) and plan, as the owner (no RLS), then stop.
+    const [{ schoolSummarySql }, { compile }, pg] = await Promise.all([
+      import('@stageplein/placements/analytics/analytics.repository'),
+      import('@stageplein/placements/internships/internships.sql'),
+      import('pg'),
+    ]);
+    const s = compile(schoolSummarySql({ schoolId: SCHOOL, periodId: PERIOD }, new Date()));
+    const client = new pg.default.Client({ connectionString: ownerUrl });
+    await client.connect();
+    for (let i = 0; i < 3; i++) await client.query(s.text, [...s.values]);
+    const t0 = performance.now();
+    for (let i = 0; i < 10; i++) await client.query(s.text, [...s.values]);
+    console.log(`${((performance.now() - t0) / 10).toFixed(1)} ms per statement (load ${loadNow()})`);
+    const { rows } = await client.query(`explain (analyze, buffers) ${s.text}`, [...s.values]);
+    console.log(rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n'));
+    await client.end();
+    return;
+  }
   const gateway = await startServer('infra/bench/progress.servers.ts', ['gateway', ownerUrl]);
   try {
     const base = `http://127.0.0.1:${gateway.port}`;

@@ -483,4 +483,59 @@ describe('who sees what', () => {
       (await call(h.app, { url: '/api/v1/analytics/organization', headers: p.student.headers })).statusCode,
     ).toBe(403);
   });
+
+  it('never answers from the cache once an event or a school read model changed what it counted', async () => {
+    const before = await summary(p.school, `?period_id=${periodId}`);
+    expect(await summary(p.school, `?period_id=${periodId}`)).toEqual(before);
+    // A placement delivered live (the consumer raises the school's version).
+    const internshipId = randomUUID();
+    await deliver(
+      h,
+      'placements.internship.created',
+      internshipId,
+      {
+        internship_id: internshipId,
+        student_id: students[2]!.id,
+        school_id: p.schoolId,
+        organization_id: p.companyId,
+        vacancy_id: null,
+        internship_period_id: periodId,
+        contact_person_id: null,
+        supervisor_id: null,
+        title: 'Stage',
+        organization_name: null,
+        self_found: false,
+        contract_type: 'hours',
+        start_date: null,
+        end_date: null,
+        status: 'approved',
+        hours: null,
+        updated_at: '2026-11-20T09:00:00Z',
+      },
+      'demo',
+    );
+    await eventually(async () =>
+      expect((await summary(p.school, `?period_id=${periodId}`)).action.without_placement).toBe(
+        before.action.without_placement - 1,
+      ),
+    );
+    // A new group of a student (school read models): the groups' numbers follow at once.
+    const groupId = randomUUID();
+    await asOwner(h, 'demo', async (trx) => {
+      await sql`insert into placements.groups (id, tenant_id, school_id, school_year_id, level_id, name, deleted, event_time)
+        values (${groupId}, 'demo', ${p.schoolId}, null, null, '5C', false, now())`.execute(trx);
+      await sql`insert into placements.group_memberships (school_id, student_id, tenant_id, group_id, event_time)
+        values (${p.schoolId}, ${students[3]!.id}, 'demo', ${groupId}, now())
+        on conflict (school_id, student_id) do update set group_id = excluded.group_id, event_time = now()`.execute(
+        trx,
+      );
+    });
+    const after = await summary(p.school, `?period_id=${periodId}`);
+    expect(after.by_group.find((g) => g.name === '5C')).toEqual({
+      id: groupId,
+      name: '5C',
+      students: 1,
+      placed: 0,
+    });
+  });
 });

@@ -206,8 +206,33 @@ async function phase(db: TDb, event: TEventEnvelope, type: (typeof PHASE_TYPES)[
   }
 }
 
-/** Applies one event to the read models, in the caller's transaction under the event's tenant. */
+/** The version row every school's numbers also depend on: tenant-wide facts (vacancies, period defaults). */
+export const TENANT_WIDE = '00000000-0000-0000-0000-000000000000';
+
+/**
+ * Raises the version of what the event changed (docs/decisions/analytics.md "Cached numbers"): the
+ * internship's school, or for tenant-wide facts the tenant's row. Raising twice only costs a cache miss.
+ */
+async function raiseVersion(db: TDb, event: TEventEnvelope): Promise<void> {
+  const internshipId = typeof event.data['internship_id'] === 'string' ? event.data['internship_id'] : null;
+  const schools = internshipId
+    ? sql`select school_id, tenant_id, 1 from placements.analytics_internships where id = ${internshipId}`
+    : sql`select ${TENANT_WIDE}::uuid, ${event.tenant}::text, 1`;
+  await sql`insert into placements.analytics_school_versions as v (school_id, tenant_id, version)
+    ${schools}
+    on conflict (tenant_id, school_id) do update set version = v.version + 1`.execute(db);
+}
+
+/**
+ * Applies one event to the read models and raises the version of what it changed, in the caller's
+ * transaction under the event's tenant.
+ */
 export async function projectAnalyticsEvent(db: TDb, event: TEventEnvelope): Promise<void> {
+  await applyEvent(db, event);
+  await raiseVersion(db, event);
+}
+
+async function applyEvent(db: TDb, event: TEventEnvelope): Promise<void> {
   const type = event.type;
   if (has(INTERNSHIP_TYPES, type)) return internship(db, event, type);
   if (has(HOURS_TYPES, type)) return hoursFigures(db, event, type);

@@ -8,6 +8,7 @@ import { HOURS_RUNNING_STATUSES } from '@stageplein/contracts/placements/hours-p
 import type { TInternshipStatus } from '@stageplein/contracts/placements/internships';
 import type { TContractStatus } from '@stageplein/contracts/internship-contracts/contract-rules';
 import type { TDb } from '../database.ts';
+import { TENANT_WIDE } from './analytics.projection.ts';
 
 /** The school view's filters: the period is always chosen (the service picks one). */
 export interface TAnalyticsFilters {
@@ -83,16 +84,19 @@ export interface TBehindCandidate {
   end_date: string | null;
 }
 
-/** The school view's numbers in one statement (one round trip in the request's RLS transaction). */
-export async function schoolSummary(db: TDb, f: TAnalyticsFilters, today: Date): Promise<TSummaryRow> {
-  const { rows } = await sql<TSummaryRow>`
+/**
+ * The school view's numbers in one statement (one round trip in the request's RLS transaction). Every
+ * student's placed flag is computed once (`sp`, a hash join), never per row.
+ */
+export const schoolSummarySql = (f: TAnalyticsFilters, today: Date) => sql<TSummaryRow>`
     with ${base(f)},
     placed_students as (select distinct student_id from ai where status in (${PLACED})),
+    sp as materialized (select st.student_id, st.group_id, st.group_name, ps.student_id is not null as placed
+      from st left join placed_students ps on ps.student_id = st.student_id),
     pv as (select v.id, v.places from placements.analytics_vacancies v where v.status = 'published' and not v.hidden)
     select
       (select count(*) from st)::int as students,
-      (select count(*) from st where not exists (select 1 from placed_students p where p.student_id = st.student_id))::int
-        as without_placement,
+      (select count(*) from sp where not placed)::int as without_placement,
       (select count(*) from placements.analytics_overdue_tasks t join ai on ai.id = t.internship_id)::int as overdue_tasks,
       (select count(*) from ai where contract_status in (${UNSIGNED}))::int as unsigned_contracts,
       (select count(*) from ai where evaluation_outstanding)::int as evaluations_outstanding,
@@ -107,9 +111,8 @@ export async function schoolSummary(db: TDb, f: TAnalyticsFilters, today: Date):
           where phase_id is not null group by phase_id) x) as by_phase,
       (select json_agg(json_build_object('id', group_id, 'name', group_name, 'students', n, 'placed', p)
           order by group_name nulls last)
-        from (select st.group_id, st.group_name, count(*) as n,
-            count(*) filter (where exists (select 1 from placed_students ps where ps.student_id = st.student_id)) as p
-          from st group by st.group_id, st.group_name) x) as by_group,
+        from (select group_id, group_name, count(*) as n, count(*) filter (where placed) as p
+          from sp group by group_id, group_name) x) as by_group,
       (select json_agg(json_build_object('id', organization_id, 'name', name, 'internships', n, 'placed', p)
           order by n desc, name)
         from (select ai.organization_id, coalesce(o.name, min(ai.organization_name)) as name, count(*) as n,
@@ -133,8 +136,10 @@ export async function schoolSummary(db: TDb, f: TAnalyticsFilters, today: Date):
       (select json_agg(json_build_object('id', id, 'status', status, 'required', required, 'logged', hours_logged,
           'updating_allowed', updating_allowed, 'signed_off', signed_off, 'start_date', start_date, 'end_date', end_date))
         from ai where required is not null and hours_logged < required and not signed_off and updating_allowed
-          and status in (${RUNNING})) as behind_candidates`.execute(db);
-  return rows[0]!;
+          and status in (${RUNNING})) as behind_candidates`;
+
+export async function schoolSummary(db: TDb, f: TAnalyticsFilters, today: Date): Promise<TSummaryRow> {
+  return (await schoolSummarySql(f, today).execute(db)).rows[0]!;
 }
 
 /** One row behind a number, before the behind rule and the paging (the service applies both). */
@@ -278,4 +283,25 @@ export async function organizationFacts(db: TDb, organizationId: string, today: 
     where a.organization_id = ${organizationId} and a.status in (${OPEN}, ${PLACED})
     order by u.last_name nulls last, u.first_name, a.id`.execute(db);
   return { vacancies: vacancies.rows, internships: internships.rows };
+}
+
+/**
+ * What the school view's numbers depend on, as one string (docs/decisions/analytics.md "Cached
+ * numbers"): the school's and the tenant's versions of analytics' read models, and the newest change of
+ * each school read model they join (memberships, groups, levels, periods, organizations' names) and the
+ * set of its students (count and a sum of their ids' hashes, from the index alone).
+ */
+export async function schoolFingerprint(db: TDb, schoolId: string): Promise<string> {
+  const { rows } = await sql<{ fp: string }>`select concat_ws('|',
+      (select sum(version) from placements.analytics_school_versions where school_id in (${schoolId}, ${TENANT_WIDE})),
+      (select max(event_time) from placements.group_memberships where school_id = ${schoolId}),
+      (select max(event_time) from placements.groups where school_id = ${schoolId}),
+      (select max(event_time) from placements.levels where school_id = ${schoolId}),
+      (select max(event_time) from placements.internship_periods where school_id = ${schoolId}),
+      (select max(event_time) from placements.organizations),
+      (select count(*) || ':' || coalesce(sum(hashtext(user_id::text)), 0) from placements.auth_roles
+        where name = 'student' and resource_type = 'School' and resource_id = ${schoolId})) as fp`.execute(
+    db,
+  );
+  return rows[0]!.fp;
 }

@@ -24,6 +24,7 @@ import {
   drillRows,
   organizationFacts,
   schoolGroupsAndLevels,
+  schoolFingerprint,
   schoolPeriods,
   schoolSummary,
   type TAnalyticsFilters,
@@ -110,8 +111,41 @@ async function scopeOf(ctx: TCtx, caller: TCaller, query: TAnalyticsQuery): Prom
   return { filters, period, periods, today };
 }
 
+/**
+ * The school view's documents by what they were computed from (docs/decisions/analytics.md "Cached
+ * numbers"): the tenant, the school, the query, the language, the day and the fingerprint of the read
+ * models. A change anywhere in them makes a new key; the oldest entries leave past the limit.
+ */
+const SUMMARIES = new Map<string, TSchoolAnalyticsDocument>();
+const SUMMARIES_LIMIT = 500;
+
 /** `GET /api/v1/analytics/school`: the school's numbers for a period, action numbers first. */
 export async function schoolAnalytics(
+  ctx: TCtx,
+  caller: TCaller,
+  query: TAnalyticsQuery,
+): Promise<TSchoolAnalyticsDocument> {
+  const schoolId = schoolOf(caller);
+  const key = JSON.stringify([
+    ctx.tenant.id,
+    schoolId,
+    query.period_id ?? null,
+    query.group_id ?? null,
+    query.level_id ?? null,
+    query.weeks ?? null,
+    ctx.lang ?? 'nl',
+    isoDay(ctx.now),
+    await schoolFingerprint(ctx.db, schoolId),
+  ]);
+  const cached = SUMMARIES.get(key);
+  if (cached) return cached;
+  const doc = await computeSchoolAnalytics(ctx, caller, query);
+  if (SUMMARIES.size >= SUMMARIES_LIMIT) SUMMARIES.delete(SUMMARIES.keys().next().value!);
+  SUMMARIES.set(key, doc);
+  return doc;
+}
+
+async function computeSchoolAnalytics(
   ctx: TCtx,
   caller: TCaller,
   query: TAnalyticsQuery,

@@ -43,6 +43,7 @@ import m20270215T0900_contract_signing from './20270215T0900-contract-signing.ts
 import m20270301T0900_contract_seal_failed from './20270301T0900-contract-seal-failed.ts';
 import m20270301T0910_contract_released_at from './20270301T0910-contract-released-at.ts';
 import m20270401T0900_analytics from './20270401T0900-analytics.ts';
+import m20270401T0910_analytics_versions from './20270401T0910-analytics-versions.ts';
 
 /**
  * Applied in key order. Each migration is a frozen file named by its timestamp: once landed it is never
@@ -124,4 +125,6 @@ export const migrations: Record<string, Migration> = {
   '20270301T0910-contract-released-at': m20270301T0910_contract_released_at,
   // Analytics' read models, fed by placements' events and rebuilt from its outbox (issue #37).
   '20270401T0900-analytics': m20270401T0900_analytics,
+  // A version per school of analytics' read models: the school view's cached numbers (issue #37).
+  '20270401T0910-analytics-versions': m20270401T0910_analytics_versions,
 };
