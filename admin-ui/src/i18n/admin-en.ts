@@ -194,6 +194,12 @@ export const adminEn: TTexts<typeof adminNl> = {
       removeRoleTitle: 'Remove role %{role}?',
       removeRoleContent: '%{name} will no longer be %{role} at %{organization}.',
       roleRemoved: 'The role %{role} was removed.',
+      bounceTitle: 'Email to %{address} does not arrive',
+      bounceHard: 'The recipient’s mail server has refused this address since %{since}.',
+      bounceSoft: 'Mail to this address has repeatedly failed to arrive since %{since}.',
+      bounceResponse: 'The server answered: %{response}',
+      bounceFix:
+        'We no longer send anything to this address. Correct the email address: the mail held back then goes to the new address.',
       resendConfirmation: 'Resend invitation',
       signInAs: 'Sign in as this user',
       signInAsTitle: 'Sign in as %{name}?',

@@ -200,6 +200,12 @@ export const adminNl = {
       removeRoleTitle: 'Rol %{role} verwijderen?',
       removeRoleContent: '%{name} is daarna geen %{role} meer bij %{organization}.',
       roleRemoved: 'De rol %{role} is verwijderd.',
+      bounceTitle: 'E-mail naar %{address} komt niet aan',
+      bounceHard: 'De mailserver van de ontvanger weigert dit adres sinds %{since}.',
+      bounceSoft: 'Mail naar dit adres kwam sinds %{since} herhaaldelijk niet aan.',
+      bounceResponse: 'Antwoord van de server: %{response}',
+      bounceFix:
+        'We sturen niets meer naar dit adres. Pas het e-mailadres aan: de mail die is blijven liggen gaat dan naar het nieuwe adres.',
       resendConfirmation: 'Uitnodiging opnieuw sturen',
       signInAs: 'Inloggen als deze gebruiker',
       signInAsTitle: 'Inloggen als %{name}?',

@@ -20,6 +20,10 @@ import {
   type TRawDocument,
 } from '@stageplein/contracts/client/jsonapi-document';
 import type { THttpMethod } from '@stageplein/contracts/client/api-client';
+import type {
+  TMailBounceAttributes,
+  TMailBounceDocument,
+} from '@stageplein/contracts/notifications/mail-bounces';
 import type { TQueryValue } from '@stageplein/contracts/client/query-string';
 import type { THttpClient, THttpRequest } from './http-client.ts';
 import { matchesFilter, sortRecords, toWireFilters, wireSort, type TWireFilters } from './jsonapi-query.ts';
@@ -105,6 +109,8 @@ export interface TBackOfficeCalls {
   addRole(userId: Identifier, name: string): Promise<{ data: RaRecord }>;
   /** `DELETE /api/v1/users/{id}/remove_role`. */
   removeRole(userId: Identifier, name: string): Promise<{ data: RaRecord }>;
+  /** `GET /api/v1/mail_bounces/{id}`: whether mail to the person's address bounces (null: it does not). */
+  mailBounce(userId: Identifier): Promise<TMailBounceAttributes | null>;
   /** `POST /api/v1/users/{id}/resend_confirmation_instructions`; the server's message. */
   resendConfirmation(userId: Identifier): Promise<{ message: string | undefined }>;
   /** `POST /api/v1/sign_in_as_user`: new credentials arrive in the answer's headers. */
@@ -137,6 +143,7 @@ export const CALL_PATHS = {
   students: '/api/v1/students',
   uploads: '/api/v1/cms/uploads',
   notificationTemplates: '/api/v1/notification_templates',
+  mailBounces: '/api/v1/mail_bounces',
 } as const;
 
 type TMeta =
@@ -395,6 +402,10 @@ export function jsonApiDataProvider({ http, resources }: TJsonApiDataProviderOpt
         },
       );
       return { data: data! };
+    },
+    async mailBounce(userId) {
+      const { body } = await http(`${CALL_PATHS.mailBounces}/${encodeURIComponent(String(userId))}`);
+      return (body as TMailBounceDocument | undefined)?.data?.attributes ?? null;
     },
     async resendConfirmation(userId) {
       const { body } = await http(

@@ -82,6 +82,7 @@ export const SERVICE_PREFIXES = {
     '/api/v1/notifications',
     '/api/v1/notification_preferences',
     '/api/v1/recent_actions',
+    '/api/v1/mail_bounces',
     '/api/v1/notification_templates',
     '/api/v1/conversations',
   ],

@@ -6,6 +6,7 @@ import { SCHEMA } from './database.ts';
 import { conversationsRoutes } from './conversations/conversations.routes.ts';
 import { conversationMailConsumer } from './conversations/conversation-mail.consumer.ts';
 import { conversationPeopleConsumer } from './conversations/people.consumer.ts';
+import { mailBouncesRoutes } from './delivery/mail-bounces.routes.ts';
 import { feedRoutes } from './feed/feed.routes.ts';
 import { migrations } from './migrations/index.ts';
 import {
@@ -25,6 +26,7 @@ import { mailTemplatesRoutes } from './templates/mail-templates.routes.ts';
 const routes: FastifyPluginAsync<TNotificationsDeps> = async (app, deps) => {
   await app.register(feedRoutes, deps);
   await app.register(preferencesRoutes, deps);
+  await app.register(mailBouncesRoutes, deps);
   await app.register(recentActionsRoutes, deps);
   await app.register(mailTemplatesRoutes, deps);
   await app.register(conversationsRoutes, deps);

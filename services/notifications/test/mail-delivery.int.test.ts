@@ -10,7 +10,17 @@ import type { TMailJob, TMailOutcome } from '../src/delivery/mail-job.ts';
 import { mailQueue, mailWorker, type TMailQueue, type TMailWorker } from '../src/delivery/mail-queue.ts';
 import { smtpSender } from '../src/delivery/smtp.ts';
 import { smtpCatcher, type TCaughtMail } from '../src/delivery/smtp-catcher.ts';
-import { eventually, harness, type THarness } from './harness.ts';
+import {
+  call,
+  envelope,
+  eventually,
+  expectStatus,
+  harness,
+  publish,
+  userWith,
+  type THarness,
+  type TUser,
+} from './harness.ts';
 import { testSmtp, type TSmtpBehaviour, type TTestSmtp } from './smtp-test-server.ts';
 
 /**
@@ -251,5 +261,59 @@ describe('mail delivery over SMTP through BullMQ', () => {
     expect(eml).toMatch(/^X-Stageplein-Kind: reminder$/m);
     expect(eml).toMatch(/^Message-ID: <.+@stageplein>$/im);
     expect(eml).toContain('Er wachten uren op je bevestiging.');
+  });
+});
+
+describe('the bounce warning on a person’s page', () => {
+  it('a 5xx shows the school admin of that student the address, reason and since when; nobody else; a corrected address clears it', async () => {
+    const school = randomUUID();
+    const [student, schoolAdmin, mentor, otherAdmin, elsewhere] = await Promise.all([
+      userWith(h, 'student', school, 'School'),
+      userWith(h, 'admin', school, 'School'),
+      userWith(h, 'mentor', school, 'School'),
+      userWith(h, 'admin', randomUUID(), 'School'),
+      // The same school's id in another tenant: nothing of demo's is theirs.
+      userWith(h, 'admin', school, 'School', 'stageplein'),
+    ]);
+    const to = address('gone');
+    const addressed = (email: string) =>
+      envelope('identity.user.updated', student.id, {
+        user_id: student.id,
+        email,
+        first_name: 'Sam',
+        last_name: 'Jansen',
+        gender: null,
+        status: 'active',
+        locale: 'nl',
+        periodic_mail_frequency: 'never',
+      });
+    await publish(h, addressed(to));
+    const warning = (as: TUser) =>
+      call(h.app, { method: 'GET', url: `/api/v1/mail_bounces/${student.id}`, headers: as.headers });
+    const before = await warning(schoolAdmin);
+    expectStatus(before, 200);
+    expect(before.json().data).toBeNull();
+
+    const { queue, outcomes } = delivery();
+    behaviours.set(to, () => 'reject');
+    const m = mail(to, { userId: student.id });
+    await queue.enqueue(m);
+    await eventually(async () =>
+      expect(outcomes.get(m.id)).toEqual({ status: 'failed', reason: 'hard_bounce' }),
+    );
+    const shown = await warning(schoolAdmin);
+    expectStatus(shown, 200);
+    expect(shown.json().data).toMatchObject({
+      type: 'mail_bounce',
+      id: student.id,
+      attributes: { address: to, reason: 'hard_bounce', response: expect.stringMatching(/^550/) },
+    });
+    expect(Date.parse(shown.json().data.attributes.since)).not.toBeNaN();
+    for (const other of [mentor, otherAdmin, elsewhere, student]) expectStatus(await warning(other), 404);
+
+    await publish(h, addressed(address('fixed')));
+    const cleared = await warning(schoolAdmin);
+    expectStatus(cleared, 200);
+    expect(cleared.json().data).toBeNull();
   });
 });

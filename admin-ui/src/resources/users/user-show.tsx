@@ -8,10 +8,12 @@ import {
   TextField,
   TopToolbar,
   useDataProvider,
+  useLocale,
   useRecordContext,
   useTranslate,
 } from 'react-admin';
-import { Box, Chip, Divider, Stack, Typography } from '@mui/material';
+import { Alert, AlertTitle, Box, Chip, Divider, Stack, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
 import RemoveCircleIcon from '@mui/icons-material/RemoveCircleOutlineOutlined';
 import { useAdminPermissions, useCan } from '../../app/session-context.ts';
 import type { TAdminDataProvider } from '../../providers/jsonapi-data-provider.ts';
@@ -86,6 +88,43 @@ function RolesHere() {
   );
 }
 
+/**
+ * Mail to the person's address bounces (a hard bounce, or soft ones up to the threshold): what the
+ * server said, since when, and the fix. The server answers only the admin of an organization where the
+ * person has a role; anyone else sees nothing here.
+ */
+function MailBounceWarning() {
+  const record = useRecordContext();
+  const dataProvider = useDataProvider<TAdminDataProvider>();
+  const translate = useTranslate();
+  const locale = useLocale();
+  const bounce = useQuery({
+    queryKey: ['mailBounce', record?.id],
+    queryFn: () => dataProvider.mailBounce(record!.id),
+    enabled: !!record,
+    retry: false,
+  });
+  if (!bounce.data) return null;
+  const { address, reason, response, since } = bounce.data;
+  const sinceText = new Date(since).toLocaleString(locale, { dateStyle: 'long', timeStyle: 'short' });
+  return (
+    <Alert severity="warning" data-testid="mail-bounce" sx={{ width: '100%', boxSizing: 'border-box' }}>
+      <AlertTitle component="h2">{translate('admin.users.bounceTitle', { address })}</AlertTitle>
+      <Typography variant="body2">
+        {translate(reason === 'hard_bounce' ? 'admin.users.bounceHard' : 'admin.users.bounceSoft', {
+          since: sinceText,
+        })}
+      </Typography>
+      {response && (
+        <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+          {translate('admin.users.bounceResponse', { response })}
+        </Typography>
+      )}
+      <Typography variant="body2">{translate('admin.users.bounceFix')}</Typography>
+    </Alert>
+  );
+}
+
 function Status() {
   return (
     <Labeled source="status">
@@ -111,6 +150,7 @@ export function UserShow() {
       {...STAY_ON_ERROR}
     >
       <SimpleShowLayout>
+        <MailBounceWarning />
         <TextField source="firstName" emptyText="–" />
         <TextField source="lastName" emptyText="–" />
         <EmailField source="email" />
