@@ -1,17 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translate } from '@stageplein/contracts/i18n/index';
-import {
-  apiAs,
-  demo,
-  DESKTOP,
-  expectAccessible,
-  openPortal,
-  PHONE,
-  shot,
-  signIn,
-  startStack,
-  type TStack,
-} from './stack.ts';
+import { expectAccessible, shot, startStack, type TStack } from './stack.ts';
+import { applicationFor, companyAccepts, POLL, studentWatchingFeed } from './accepted-application.ts';
 
 /**
  * Issue #35 items 4 and 5 in Chromium on the real stack: the company accepts a student's application on
@@ -22,7 +12,6 @@ import {
  */
 const TENANT = 'stageplein';
 const nl = (key: string, vars?: Record<string, string | number>) => translate('nl', key, vars);
-const POLL = { timeout: 20_000, interval: 250 };
 
 let stack: TStack;
 let internshipId: string;
@@ -30,47 +19,16 @@ const title = `Fietsenmaker ${Date.now().toString(36)}`;
 
 beforeAll(async () => {
   stack = await startStack({ env: { NOTIFICATIONS_POLL_SECONDS: '2' } });
-  // The company's published vacancy and the student's application (through the API: their screens have their own tests).
-  const company = await apiAs(stack.app, TENANT, 'bedrijf', 'provider');
-  const created = await company.send<{ data: { id: string } }>('POST', '/api/v1/vacancies', {
-    data: { type: 'vacancy', attributes: { title, places: 1 } },
-  });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  expect((await company.send('POST', `/api/v1/vacancies/${created.body.data.id}/publish`)).status).toBe(200);
-  const student = await apiAs(stack.app, TENANT, 'student', 'school');
-  const applied = await student.send<{ data: { id: string } }>('POST', '/api/v1/internships', {
-    data: {
-      type: 'internship',
-      attributes: { vacancy_id: created.body.data.id, motivation: 'Ik sleutel graag.' },
-    },
-  });
-  expect(applied.status, JSON.stringify(applied.body)).toBe(201);
-  internshipId = applied.body.data.id;
+  internshipId = await applicationFor(stack, TENANT, title);
 });
 afterAll(async () => stack?.close());
 
 describe('conversations', () => {
   it('accepted, told without a reload; the company writes, the student answers on a phone, the company sees it', async () => {
-    const student = await openPortal(stack, { viewport: PHONE });
-    await signIn(student.page, stack, TENANT, demo('student', TENANT));
-    await student.page.goto(stack.url(TENANT, '/notificaties'));
-    await student.page.getByTestId('notifications-page').waitFor();
-    const bell = student.page.getByTestId('notifications');
-    await expect.poll(() => bell.getAttribute('data-unread'), POLL).not.toBeNull();
-    const before = Number(await bell.getAttribute('data-unread'));
-    // Marked on the page's window: a reload would lose it.
-    await student.page.evaluate(() => Object.assign(window, { stillThisPage: true }));
+    const { student, bell, before } = await studentWatchingFeed(stack, TENANT);
 
     // The company accepts on its screen (desktop).
-    const company = await openPortal(stack, { viewport: DESKTOP });
-    await signIn(company.page, stack, TENANT, demo('bedrijf', TENANT));
-    await company.page.goto(stack.url(TENANT, `/internships/${internshipId}`));
-    await company.page.getByTestId('internship').waitFor();
-    await company.page.getByTestId('internship-accept').click();
-    await company.page.getByTestId('internship-action-dialog').getByTestId('internship-confirm').click();
-    await expect
-      .poll(() => company.page.getByTestId('internship-status').first().getAttribute('data-status'), POLL)
-      .toBe('accepted');
+    const company = await companyAccepts(stack, TENANT, internshipId);
 
     // The student's page, as it was: the count rises and the notification is on top.
     await expect.poll(() => bell.getAttribute('data-unread'), POLL).toBe(String(before + 1));

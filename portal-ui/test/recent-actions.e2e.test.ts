@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translate } from '@stageplein/contracts/i18n/index';
 import {
-  apiAs,
   demo,
   DESKTOP,
   expectAccessible,
@@ -12,6 +11,7 @@ import {
   startStack,
   type TStack,
 } from './stack.ts';
+import { applicationFor, POLL } from './accepted-application.ts';
 
 /**
  * Issue #35 item 7 in Chromium on the real stack: a student applies; on /recente_acties the student (a
@@ -22,7 +22,6 @@ import {
 const TENANT = 'stageplein';
 const nl = (key: string, vars?: Record<string, string | number>) => translate('nl', key, vars);
 const en = (key: string, vars?: Record<string, string | number>) => translate('en', key, vars);
-const POLL = { timeout: 20_000, interval: 250 };
 
 let stack: TStack;
 let internshipId: string;
@@ -30,21 +29,7 @@ const title = `Fietsenmaker ${Date.now().toString(36)}`;
 
 beforeAll(async () => {
   stack = await startStack();
-  const company = await apiAs(stack.app, TENANT, 'bedrijf', 'provider');
-  const created = await company.send<{ data: { id: string } }>('POST', '/api/v1/vacancies', {
-    data: { type: 'vacancy', attributes: { title, places: 1 } },
-  });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  expect((await company.send('POST', `/api/v1/vacancies/${created.body.data.id}/publish`)).status).toBe(200);
-  const student = await apiAs(stack.app, TENANT, 'student', 'school');
-  const applied = await student.send<{ data: { id: string } }>('POST', '/api/v1/internships', {
-    data: {
-      type: 'internship',
-      attributes: { vacancy_id: created.body.data.id, motivation: 'Ik sleutel graag.' },
-    },
-  });
-  expect(applied.status, JSON.stringify(applied.body)).toBe(201);
-  internshipId = applied.body.data.id;
+  internshipId = await applicationFor(stack, TENANT, title);
 });
 afterAll(async () => stack?.close());
 
