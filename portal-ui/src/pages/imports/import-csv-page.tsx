@@ -1,20 +1,16 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useMutation } from '@tanstack/react-query';
 import { readResourceDocument, type TRawDocument } from '@stageplein/contracts/client/jsonapi-document';
-import { mayImportStudents } from '@stageplein/contracts/organizations/organizations-policy';
 import { useApi } from '../../api/api-context.ts';
-import { currentOrganizationFacts } from '../dev/gallery-gate.tsx';
 import { CheckboxField, FormAlert, SubmitButton } from '@stageplein/design-system/forms/fields.tsx';
 import type { TFieldBinding } from '@stageplein/design-system/forms/use-form.ts';
-import { useSession } from '../../session/session-context.ts';
-import { StatusErrorScreen } from '../../shell/error-screen.tsx';
 import { Icon } from '@stageplein/design-system/components/icons.tsx';
 import { useOrganizationLabels } from '../../shell/organization-select.tsx';
-import { errorMessage, Page, useRouteTitle } from '../page-kit.tsx';
+import { errorMessage } from '../page-kit.tsx';
 import { fileProblem, MAX_FILE_MB, uploadForm, type TStudentImport } from './import-model.ts';
-import { IMPORT_PARAM, IMPORTS, ImportStatus, useImportTexts } from './import-status.tsx';
+import { IMPORTS, useImportTexts } from './import-status.tsx';
+import { ImportPage } from './import-page.tsx';
 
 /**
  * `/importeren/csv`: a school admin uploads a CSV of students for the selected School (spec §2),
@@ -26,32 +22,12 @@ import { IMPORT_PARAM, IMPORTS, ImportStatus, useImportTexts } from './import-st
 export function ImportCsvPage() {
   useImportTexts();
   const { t } = useTranslation();
-  const title = useRouteTitle();
-  const session = useSession();
-  const { user, permissions, currentOrganization, organizationsState } = session;
-  const [params, setParams] = useSearchParams();
-  const importId = params.get(IMPORT_PARAM) ?? undefined;
-  // Who may import depends on the selected organization: no verdict before it is known.
-  const organizationPending =
-    !currentOrganization && organizationsState !== 'success' && organizationsState !== 'error';
-  if (!user || organizationPending) {
-    return (
-      <Page title={title}>
-        <p role="status">{t('shell.loading')}</p>
-      </Page>
-    );
-  }
-  // The organizations service's own rule (contracts): an admin of the current, approved School.
-  if (!currentOrganization || !mayImportStudents(permissions, currentOrganizationFacts(session))) {
-    return <StatusErrorScreen status={403} />;
-  }
   return (
-    <Page title={title} lead={t('portal.imports.intro')} testId="import-csv-page">
-      <div className="import-layout">
-        <UploadForm schoolId={currentOrganization.id} onStarted={(id) => setParams({ [IMPORT_PARAM]: id })} />
-        {importId && <ImportStatus id={importId} />}
-      </div>
-    </Page>
+    <ImportPage
+      lead={t('portal.imports.intro')}
+      testId="import-csv-page"
+      form={(schoolId, onStarted) => <UploadForm schoolId={schoolId} onStarted={onStarted} />}
+    />
   );
 }
 

@@ -1,10 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { readResourceDocument, type TRawDocument } from '@stageplein/contracts/client/jsonapi-document';
 import { isApiRequestError } from '@stageplein/contracts/client/api-client';
-import { mayImportStudents } from '@stageplein/contracts/organizations/organizations-policy';
 import {
   CheckboxField,
   FormAlert,
@@ -13,13 +11,11 @@ import {
 } from '@stageplein/design-system/forms/fields.tsx';
 import type { TFieldBinding } from '@stageplein/design-system/forms/use-form.ts';
 import { useApi } from '../../api/api-context.ts';
-import { useSession } from '../../session/session-context.ts';
-import { StatusErrorScreen } from '../../shell/error-screen.tsx';
 import { useOrganizationLabels } from '../../shell/organization-select.tsx';
-import { currentOrganizationFacts } from '../dev/gallery-gate.tsx';
-import { errorMessage, Page, useRouteTitle } from '../page-kit.tsx';
+import { errorMessage } from '../page-kit.tsx';
 import type { TStudentImport } from './import-model.ts';
-import { IMPORT_PARAM, IMPORTS, ImportStatus, useImportTexts } from './import-status.tsx';
+import { IMPORTS, useImportTexts } from './import-status.tsx';
+import { ImportPage } from './import-page.tsx';
 
 const CONNECTION = `${IMPORTS}/magister/connection`;
 
@@ -41,33 +37,13 @@ interface TMagisterConnection {
 export function ImportMagisterPage() {
   useImportTexts();
   const { t } = useTranslation();
-  const title = useRouteTitle();
-  const session = useSession();
-  const { user, permissions, currentOrganization, organizationsState } = session;
-  const [params, setParams] = useSearchParams();
-  const importId = params.get(IMPORT_PARAM) ?? undefined;
-  const organizationPending =
-    !currentOrganization && organizationsState !== 'success' && organizationsState !== 'error';
-  if (!user || organizationPending) {
-    return (
-      <Page title={title}>
-        <p role="status">{t('shell.loading')}</p>
-      </Page>
-    );
-  }
-  if (!currentOrganization || !mayImportStudents(permissions, currentOrganizationFacts(session))) {
-    return <StatusErrorScreen status={403} />;
-  }
   return (
-    <Page title={title} lead={t('portal.imports.magister.intro')} testId="import-magister-page">
-      <div className="import-layout">
-        <MagisterPanel
-          schoolId={currentOrganization.id}
-          onStarted={(id) => setParams({ [IMPORT_PARAM]: id })}
-        />
-        {importId && <ImportStatus id={importId} changes />}
-      </div>
-    </Page>
+    <ImportPage
+      lead={t('portal.imports.magister.intro')}
+      testId="import-magister-page"
+      changes
+      form={(schoolId, onStarted) => <MagisterPanel schoolId={schoolId} onStarted={onStarted} />}
+    />
   );
 }
 
