@@ -360,6 +360,33 @@ export const en: TMessages = {
         archived: 'This organization has been archived.',
       },
     },
+    delivery: {
+      title: 'How do you hear of it?',
+      intro:
+        'Every notification is in your notifications in Stageplein. Choose per kind whether you also get an email, or whether it goes into your periodic mail.',
+      digestNever:
+        'Your periodic mail is off: notifications you want ‘in the periodic mail’ are only shown in Stageplein.',
+      categories: {
+        account: 'Your account (invitations, password, sign-in links)',
+        signing: 'Signing contracts',
+        applications: 'Applications',
+        internships: 'Internships',
+        hours: 'Hours',
+        evaluations: 'Evaluations',
+        contracts: 'Contracts',
+        organizations: 'Organizations',
+        messages: 'Messages',
+        tasks: 'Tasks',
+      },
+      deliveries: {
+        in_app: 'Only in Stageplein',
+        email: 'Also by email',
+        digest: 'In the periodic mail',
+      },
+      locked: 'Always by email: these emails cannot be switched off.',
+      saved: 'Saved: {{category}} — {{delivery}}.',
+      loadFailed: 'Your choices could not be loaded.',
+    },
     imports: {
       intro:
         'Add your school’s students to Stageplein in one go with a CSV file. Existing students are updated.',

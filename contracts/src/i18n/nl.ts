@@ -1,5 +1,6 @@
 import { nlAccessibility } from './nl-accessibility.ts';
 import { nlApi } from './nl-api.ts';
+import { nlDelivery } from './nl-delivery.ts';
 import { nlImports } from './nl-imports.ts';
 import {
   nlNotificationDigest,
@@ -31,6 +32,7 @@ export const nl = {
     ...nlPortal,
     accessibility: nlAccessibility,
     imports: nlImports,
+    delivery: nlDelivery,
     notifications: nlNotificationsPage,
     recentActions: nlRecentActionsPage,
     conversations: nlConversationsPage,

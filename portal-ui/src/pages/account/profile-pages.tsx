@@ -20,6 +20,7 @@ import { toast } from '@stageplein/design-system/components/toasts/toasts.ts';
 import { errorMessage, useRouteTitle } from '../page-kit.tsx';
 import { confirmationRules, newPasswordRules } from '../auth/password-fields.ts';
 import { NewPasswordFields } from '../auth/new-password-fields.tsx';
+import { DeliveryChoices } from './delivery-choices.tsx';
 
 const TABS: [string, string][] = [
   ['/profile-edit', 'routes.profile.index'],
@@ -279,5 +280,15 @@ function PeriodicMailForm({ user }: { user: TCurrentUser }) {
 }
 
 export function PeriodicMailPage() {
-  return <ProfileFrame>{(user) => <PeriodicMailForm user={user} />}</ProfileFrame>;
+  return (
+    <ProfileFrame>
+      {(user) => (
+        <>
+          <PeriodicMailForm user={user} />
+          <hr className="separator" />
+          <DeliveryChoices user={user} />
+        </>
+      )}
+    </ProfileFrame>
+  );
 }
