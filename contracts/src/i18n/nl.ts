@@ -12,6 +12,7 @@ import { nlRecentActionsPage } from './nl-recent-actions.ts';
 import { nlConversationsPage } from './nl-conversations.ts';
 import { nlKennisnetPages } from './nl-kennisnet.ts';
 import { nlOrganizationSettings, nlOrganizationSignup } from './nl-organization-pages.ts';
+import { nlDeleteAccount, nlProfile } from './nl-account-pages.ts';
 import { nlPortal } from './nl-portal.ts';
 import { nlShared } from './nl-shared.ts';
 
@@ -39,5 +40,7 @@ export const nl = {
     kennisnetPages: nlKennisnetPages,
     organizationSignup: nlOrganizationSignup,
     organizationSettings: nlOrganizationSettings,
+    profile: nlProfile,
+    deleteAccount: nlDeleteAccount,
   },
 } as const;

@@ -7,6 +7,8 @@ import { FormAlert, SubmitButton, TextField } from '@stageplein/design-system/fo
 import { rules } from '@stageplein/design-system/forms/field-rules.ts';
 import { useForm } from '@stageplein/design-system/forms/use-form.ts';
 import { useSession } from '../../session/session-context.ts';
+import { nlDeleteAccount } from '@stageplein/contracts/i18n/nl-account-pages';
+import { usePortalTexts } from '../../i18n/portal-texts.ts';
 import { AuthCard, errorMessage, useRouteTitle } from '../page-kit.tsx';
 
 /**
@@ -15,6 +17,7 @@ import { AuthCard, errorMessage, useRouteTitle } from '../page-kit.tsx';
  * (`POST /api/v1/account_deletion/confirm`).
  */
 export function DeleteAccountPage() {
+  usePortalTexts('deleteAccount', nlDeleteAccount);
   const { t } = useTranslation();
   const api = useApi();
   const title = useRouteTitle();

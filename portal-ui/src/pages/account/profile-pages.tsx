@@ -1,4 +1,6 @@
 import { type ReactNode } from 'react';
+import { nlProfile } from '@stageplein/contracts/i18n/nl-account-pages';
+import { usePortalTexts } from '../../i18n/portal-texts.ts';
 import { NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { API_PATHS } from '@stageplein/contracts/client/api-client';
@@ -31,6 +33,7 @@ const TABS: [string, string][] = [
 
 /** `/profile-edit` and its children (spec §2): one frame with the four sections as tabs. */
 function ProfileFrame({ children }: { children: (user: TCurrentUser) => ReactNode }) {
+  usePortalTexts('profile', nlProfile);
   const { t } = useTranslation();
   const { user } = useSession();
   const title = useRouteTitle();

@@ -6,6 +6,7 @@ import { useApi } from '../../api/api-context.ts';
 import { currentLanguage } from '../../i18n/i18n.ts';
 import { usePortalTexts } from '../../i18n/portal-texts.ts';
 import { nlOrganizationSignup } from '@stageplein/contracts/i18n/nl-organization-pages';
+import { nlProfile } from '@stageplein/contracts/i18n/nl-account-pages';
 import { errorMessage, useRouteTitle } from '../page-kit.tsx';
 import { ProfileFields } from '../organization-profile/profile-fields.tsx';
 import {
@@ -30,6 +31,7 @@ export interface TSignupReceipt {
  */
 export function OrganizationSignupPage() {
   usePortalTexts('organizationSignup', nlOrganizationSignup);
+  usePortalTexts('profile', nlProfile);
   const { t, i18n } = useTranslation();
   const api = useApi();
   const navigate = useNavigate();
