@@ -52,7 +52,10 @@ const RESOURCE_TABLES: Record<string, string> = {
   phases: 'internship_phases',
   // A conversation's attachment (`/conversations/{id}/attachments/{attachmentId}`).
   attachments: 'message_attachments',
+  // A person's bounce warning (`/mail_bounces/{user_id}`).
+  mail_bounces: 'users',
 };
+const TEMPLATE_KIND = 'invitation';
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 
 type TSchema = {
@@ -304,6 +307,14 @@ async function seedMoreOfB(): Promise<void> {
       select ${B}, c.id, ${admin}, 'B', 'B' from c returning id)
     insert into notifications.message_attachments (tenant_id, message_id, file_name, content_type, size, hash, storage)
     select ${B}, m.id, 'b.pdf', 'application/pdf', 5, ${HASH_OF_B}, 'postgres' from m`.execute(owner);
+  // B's own text for a mail kind (`/notification_templates/{kind}`: the id is the kind, the row B's).
+  await sql`insert into notifications.mail_templates (tenant_id, kind, subject_nl, body_nl, subject_en, body_en, updated_at)
+    values (${B}, ${TEMPLATE_KIND}, 'B', 'B', 'B', 'B', now())`.execute(owner);
+  // B's people's addresses bounce (`/mail_bounces/{user_id}` then has B's data to leak).
+  await sql`insert into notifications.mail_suppressions (tenant_id, address, suppressed_at, reason, updated_at)
+    select ${B}, lower(email), now(), 'hard_bounce', now() from identity.users where tenant_id = ${B}`.execute(
+    owner,
+  );
   // An import needs the workflow engine to start; its finished row is all the matrix reads.
   await sql`insert into organizations.imports (id, tenant_id, school_id, workflow_id, file_name, file_size,
       file_sha256, status, created_by, created_at, updated_at)
@@ -355,6 +366,8 @@ beforeAll(async () => {
     idsOfB.set(table, [...(idsOfB.get(table) ?? []), ...rows.map((r) => r.id)]);
   }
   allIdsOfB = new Set([...idsOfB.values()].flat());
+  // A mail template's id is its kind (the same word in every tenant); B has its own row of it (seedMoreOfB).
+  idsOfB.set('notification_templates', [TEMPLATE_KIND]);
 }, 120_000);
 afterAll(async () => {
   await owner?.destroy();
