@@ -166,7 +166,7 @@ describe('main menu', () => {
     await menu.getByRole('link', { name: 'Voor scholen' }).click();
     await page.waitForURL(/\/voor-scholen$/);
     const sub = menu.getByTestId('sub-item').filter({ hasText: 'Voor scholen' });
-    expect(await sub.getAttribute('aria-current')).toBe('page');
+    await expect.poll(() => sub.getAttribute('aria-current')).toBe('page');
     expect(await menu.getByRole('link', { name: 'Over ons' }).getAttribute('class')).toContain('tab--active');
     await shot(page, 'demo-menu-sub-items');
     await expectAccessible(page, 'menu with sub-items');

@@ -38,10 +38,15 @@ export async function openMailedLink(
   path: string,
   pageTestId: string,
 ): Promise<TPortalPage> {
-  const mail = await latestMail(stack, tenant, to, 'external_link');
   const escaped = path.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-  const link = new RegExp(`https?://\\S+${escaped}#[A-Za-z0-9_-]{43}`).exec(mail)?.[0];
-  expect(link, mail).toBeTruthy();
+  const pattern = new RegExp(`https?://\\S+${escaped}#[A-Za-z0-9_-]{43}`);
+  // The latest mail to this person may still be an earlier one: wait for the mail with this path's link.
+  let link: string | undefined;
+  await expect
+    .poll(async () => (link = pattern.exec(await latestMail(stack, tenant, to, 'external_link'))?.[0]), {
+      timeout: 30_000,
+    })
+    .toBeTruthy();
   const opened = await openPortal(stack, { viewport: PHONE });
   await opened.page.goto(link!.replace(/^https?:\/\/[^/]+/, stack.url(tenant, '')));
   await opened.page.getByTestId(pageTestId).waitFor();
