@@ -507,6 +507,7 @@ export const en: TMessages = {
       scope: {
         own: 'Your internships and what you did.',
         school: 'Everything on your school’s internships.',
+        mentor: 'Everything on the internships of the students you mentor, and what you did.',
         organization: 'Everything on your organization’s internships.',
       },
       group: 'Kind',

@@ -8,6 +8,7 @@ export const nlRecentActionsPage = {
   scope: {
     own: 'Jouw stages en wat je zelf deed.',
     school: 'Alles bij de stages van je school.',
+    mentor: 'Alles bij de stages van je mentorleerlingen en wat je zelf deed.',
     organization: 'Alles bij de stages van je organisatie.',
   },
   group: 'Soort',

@@ -16,7 +16,10 @@ describe('recent actions scope', () => {
       kind: 'school',
       organizationId: SCHOOL,
     });
-    expect(recentActionScope([role('mentor', 'School', SCHOOL)], SCHOOL)).toEqual({ kind: 'own' });
+    expect(recentActionScope([role('mentor', 'School', SCHOOL)], SCHOOL)).toEqual({
+      kind: 'mentor',
+      organizationId: SCHOOL,
+    });
   });
 
   it('an admin or volunteer of another organization sees that organization’s', () => {

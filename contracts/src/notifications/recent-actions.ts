@@ -49,19 +49,22 @@ export const RECENT_ACTION_PERIOD_DAYS: Record<TRecentActionPeriod, number> = { 
 
 /**
  * Whose actions a caller sees: their own (a student: about their internships, or what they did), their
- * school's (an admin of the School they act for) or their organization's (an admin or volunteer of the
- * organization they act for: the internships there).
+ * school's (an admin of the School they act for), their students' (a mentor of the School they act for:
+ * the internships of the students they mentor there, and what they did) or their organization's (an
+ * admin or volunteer of the organization they act for: the internships there).
  */
 export type TRecentActionScope =
   | { kind: 'own' }
   | { kind: 'school'; organizationId: string }
+  | { kind: 'mentor'; organizationId: string }
   | { kind: 'organization'; organizationId: string };
-export const RECENT_ACTION_SCOPES = ['own', 'school', 'organization'] as const;
+export const RECENT_ACTION_SCOPES = ['own', 'school', 'mentor', 'organization'] as const;
 
 /**
  * The caller's scope for the organization they act for (`x-current-organization-id`): a School's admin
- * sees the school's, an admin or volunteer of any other organization its own; anyone else (a student, a
- * mentor, nobody current) their own. Null: they act for an organization they hold no role at (refused).
+ * sees the school's, its mentor their mentored students', an admin or volunteer of any other
+ * organization its own; anyone else (a student, nobody current) their own. Null: they act for an
+ * organization they hold no role at (refused).
  */
 export function recentActionScope(
   roles: readonly TRoleRef[],
@@ -72,6 +75,8 @@ export function recentActionScope(
   if (here.length === 0) return null;
   if (here.some((r) => r.resourceType === 'School' && r.name === 'admin'))
     return { kind: 'school', organizationId: currentOrganizationId };
+  if (here.some((r) => r.resourceType === 'School' && r.name === 'mentor'))
+    return { kind: 'mentor', organizationId: currentOrganizationId };
   if (here.some((r) => r.resourceType !== 'School' && (r.name === 'admin' || r.name === 'volunteer')))
     return { kind: 'organization', organizationId: currentOrganizationId };
   return { kind: 'own' };

@@ -18,7 +18,8 @@ import {
 
 /**
  * Recent actions (docs/decisions/notifications.md "Recent actions"): each person's scope — a student their
- * own, a school admin their school's, an organization's admin or volunteer its internships' — filtered by
+ * own, a school admin their school's, a mentor their mentored students', an organization's admin or
+ * volunteer its internships' — filtered by
  * group and period, in nl and en, each linking to its subject; another organization or tenant refused.
  */
 let h: THarness;
@@ -34,6 +35,8 @@ let providerAdmin: TUser;
 let volunteer: TUser;
 let otherSchoolAdmin: TUser;
 let elsewhereTenant: TUser;
+let otherSchoolMentor: TUser;
+let elsewhereTenantMentor: TUser;
 /** The student's application at the provider; the classmate's at another provider; another school's student at the provider. */
 let mine: ReturnType<typeof internship>;
 let theirs: ReturnType<typeof internship>;
@@ -64,18 +67,30 @@ const kinds = async (user: TUser, query = '') => {
 
 beforeAll(async () => {
   h = await harness();
-  [student, classmate, schoolAdmin, mentor, providerAdmin, volunteer, otherSchoolAdmin, elsewhereTenant] =
-    await Promise.all([
-      userWith(h, 'student', school, 'School'),
-      userWith(h, 'student', school, 'School'),
-      userWith(h, 'admin', school, 'School'),
-      userWith(h, 'mentor', school, 'School'),
-      userWith(h, 'admin', provider, 'Provider'),
-      userWith(h, 'volunteer', provider, 'Provider'),
-      userWith(h, 'admin', otherSchool, 'School'),
-      // The same school's id in another tenant: nothing of demo's is theirs.
-      userWith(h, 'admin', school, 'School', 'stageplein'),
-    ]);
+  [
+    student,
+    classmate,
+    schoolAdmin,
+    mentor,
+    providerAdmin,
+    volunteer,
+    otherSchoolAdmin,
+    elsewhereTenant,
+    otherSchoolMentor,
+    elsewhereTenantMentor,
+  ] = await Promise.all([
+    userWith(h, 'student', school, 'School'),
+    userWith(h, 'student', school, 'School'),
+    userWith(h, 'admin', school, 'School'),
+    userWith(h, 'mentor', school, 'School'),
+    userWith(h, 'admin', provider, 'Provider'),
+    userWith(h, 'volunteer', provider, 'Provider'),
+    userWith(h, 'admin', otherSchool, 'School'),
+    // The same school's id in another tenant: nothing of demo's is theirs.
+    userWith(h, 'admin', school, 'School', 'stageplein'),
+    userWith(h, 'mentor', otherSchool, 'School'),
+    userWith(h, 'mentor', school, 'School', 'stageplein'),
+  ]);
   await publish(
     h,
     envelope('identity.user.updated', student.id, {
@@ -96,6 +111,21 @@ beforeAll(async () => {
     organization_id: provider,
     title: 'Kapper',
   });
+  const mentors = (tenant: 'demo' | 'stageplein', schoolId: string, mentorId: string, studentId: string) =>
+    envelope(
+      'organizations.mentorship.added',
+      randomUUID(),
+      { mentorship_id: randomUUID(), school_id: schoolId, mentor_id: mentorId, student_id: studentId },
+      tenant,
+    );
+  await publish(
+    h,
+    // The mentor mentors the student (not the classmate); the other school's mentor that school's
+    // student; in another tenant a mentor of the same school id mentors the same student id.
+    mentors('demo', school, mentor.id, student.id),
+    mentors('demo', otherSchool, otherSchoolMentor.id, elsewhere.student_id),
+    mentors('stageplein', school, elsewhereTenantMentor.id, student.id),
+  );
   const applied = at(envelope('placements.internship.created', mine.internship_id, mine), ago(2 * HOUR));
   const last = at(
     envelope('placements.internship.created', elsewhere.internship_id, elsewhere),
@@ -169,8 +199,33 @@ describe('recent actions', () => {
     expect(await kinds(classmate, '?filter[period]=month')).toEqual([
       `application_accepted:${theirs.internship_id}`,
     ]);
-    // A mentor sees their own only (none here).
-    expect(await kinds(mentor, '?filter[period]=month')).toEqual([]);
+  });
+
+  it('a mentor sees their mentored students’ internships’, not the school’s, another school’s or tenant’s', async () => {
+    const res = await list(mentor, '?filter[period]=month');
+    expectStatus(res, 200);
+    expect(res.json().meta.scope).toBe('mentor');
+    // Not the classmate's accepted application (not mentored), not the other school's.
+    expect(await kinds(mentor, '?filter[period]=month')).toEqual([
+      `application_submitted:${mine.internship_id}`,
+      `hours_logged:${mine.internship_id}`,
+    ]);
+    // A mentor of another school sees only that school's mentored student's, none of this school's.
+    expect(await kinds(otherSchoolMentor, '?filter[period]=month')).toEqual([
+      `application_submitted:${elsewhere.internship_id}`,
+    ]);
+    // The same school and student ids mentored in another tenant: none of demo's.
+    expect(await kinds(elsewhereTenantMentor, '?filter[period]=month')).toEqual([]);
+    // Acting for a school they are no mentor at.
+    expectStatus(
+      await call(h.app, {
+        method: 'GET',
+        url: '/api/v1/recent_actions',
+        headers: { ...mentor.headers, 'x-current-organization-id': otherSchool },
+      }),
+      403,
+      'forbidden',
+    );
   });
 
   it('a school admin sees the school’s, an organization’s admin and volunteer its internships’', async () => {
@@ -239,5 +294,24 @@ describe('recent actions', () => {
       await call(h.app, { method: 'GET', url: '/api/v1/recent_actions', headers: { 'x-tenant': 'demo' } }),
       401,
     );
+  });
+
+  // Last: it adds an action the lists above would show.
+  it('a mentor also sees what they did themselves, at an internship of a student they do not mentor', async () => {
+    const confirmed = envelope('placements.internship.accepted', theirs.internship_id, {
+      ...theirs,
+      status: 'accepted',
+      from_status: 'applied',
+      reason: null,
+    });
+    await publish(h, { ...at(confirmed, ago(HOUR / 2)), actor: mentor.id });
+    await eventually(async () =>
+      expect(await kinds(mentor)).toEqual([
+        `application_accepted:${theirs.internship_id}`,
+        `application_submitted:${mine.internship_id}`,
+        `hours_logged:${mine.internship_id}`,
+      ]),
+    );
+    expect(await kinds(otherSchoolMentor)).toEqual([`application_submitted:${elsewhere.internship_id}`]);
   });
 });

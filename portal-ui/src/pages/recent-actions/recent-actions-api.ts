@@ -11,7 +11,7 @@ export type TRecentAction = TRecentActionResource['attributes'] & { id: string }
 export interface TRecentActionsPage {
   items: TRecentAction[];
   total: number;
-  scope: 'own' | 'school' | 'organization';
+  scope: 'own' | 'school' | 'mentor' | 'organization';
 }
 
 export const RECENT_ACTIONS_KEY = ['recent-actions'] as const;

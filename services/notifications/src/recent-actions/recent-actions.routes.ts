@@ -53,7 +53,7 @@ export const recentActionsRoutes: FastifyPluginAsync<TNotificationsDeps> = async
       tags: ['notifications'],
       summary: 'What happened lately in the caller’s scope, newest first',
       description:
-        'A student sees their own internships’ actions and their own; an admin of the School they act for (`x-current-organization-id`) the school’s; an admin or volunteer of another organization its internships’. Acting for an organization without a role there: 403. `filter[group]`: applications, internships, hours, phases, evaluations, contracts; `filter[period]`: day, week (default), month. `meta.scope` says whose they are.',
+        'A student sees their own internships’ actions and their own; an admin of the School they act for (`x-current-organization-id`) the school’s; a mentor of it their mentored students’ internships’ and their own; an admin or volunteer of another organization its internships’. Acting for an organization without a role there: 403. `filter[group]`: applications, internships, hours, phases, evaluations, contracts; `filter[period]`: day, week (default), month. `meta.scope` says whose they are.',
       querystring: ZJsonApiQueryString,
       response: { 200: ZRecentActionCollection },
     },

@@ -20,10 +20,16 @@ export function scopeOf(caller: TSignedInCaller): TRecentActionScope {
   return scope;
 }
 
-const actionsOf = (scope: TRecentActionScope, userId: string): TActionsOf =>
-  scope.kind === 'own'
-    ? { column: 'own', userId }
-    : { column: scope.kind === 'school' ? 'school_id' : 'organization_id', id: scope.organizationId };
+const actionsOf = (scope: TRecentActionScope, userId: string): TActionsOf => {
+  switch (scope.kind) {
+    case 'own':
+      return { column: 'own', userId };
+    case 'mentor':
+      return { column: 'mentor', userId, schoolId: scope.organizationId };
+    default:
+      return { column: scope.kind === 'school' ? 'school_id' : 'organization_id', id: scope.organizationId };
+  }
+};
 
 /** What happened in the caller's scope in the period (of the group, when given), newest first. */
 export async function recentActionsFor(
