@@ -54,6 +54,13 @@ const list = (user: TUser, query = '', lang = 'nl') =>
     url: `/api/v1/recent_actions${query}`,
     headers: { ...user.headers, 'accept-language': lang },
   });
+/** The list as `user` sees it acting for `organizationId`. */
+const actingFor = (user: TUser, organizationId: string) =>
+  call(h.app, {
+    method: 'GET',
+    url: '/api/v1/recent_actions',
+    headers: { ...user.headers, 'x-current-organization-id': organizationId },
+  });
 const kinds = async (user: TUser, query = '') => {
   const res = await list(user, query);
   expectStatus(res, 200);
@@ -217,15 +224,7 @@ describe('recent actions', () => {
     // The same school and student ids mentored in another tenant: none of demo's.
     expect(await kinds(elsewhereTenantMentor, '?filter[period]=month')).toEqual([]);
     // Acting for a school they are no mentor at.
-    expectStatus(
-      await call(h.app, {
-        method: 'GET',
-        url: '/api/v1/recent_actions',
-        headers: { ...mentor.headers, 'x-current-organization-id': otherSchool },
-      }),
-      403,
-      'forbidden',
-    );
+    expectStatus(await actingFor(mentor, otherSchool), 403, 'forbidden');
   });
 
   it('a school admin sees the school’s, an organization’s admin and volunteer its internships’', async () => {
@@ -271,15 +270,7 @@ describe('recent actions', () => {
     );
     expectStatus(await list(schoolAdmin, '?filter[author]=x'), 400, 'bad_request');
     // Acting for an organization they hold no role at.
-    expectStatus(
-      await call(h.app, {
-        method: 'GET',
-        url: '/api/v1/recent_actions',
-        headers: { ...schoolAdmin.headers, 'x-current-organization-id': provider },
-      }),
-      403,
-      'forbidden',
-    );
+    expectStatus(await actingFor(schoolAdmin, provider), 403, 'forbidden');
     // The same school id in another tenant sees none of demo's; their token does not open demo.
     expect(await kinds(elsewhereTenant, '?filter[period]=month')).toEqual([]);
     expectStatus(
