@@ -24,13 +24,18 @@ const header = (raw: string, name: string) =>
     .match(new RegExp(`^${name}:\\s*(.*)$`, 'im'))?.[1]
     ?.trim() ?? '';
 
+/** Addresses the catcher refuses: the reserved `.invalid` top-level domain. */
+const BOUNCING = /\.invalid$/i;
+
 const safe = (value: string) => value.replace(/[^\w-]/g, '') || 'unknown';
 
 /**
  * The embedded profile's SMTP server on loopback (docs/decisions/mail-delivery.md): the mail worker
  * sends to it as it would to a relay, and it keeps every message as it arrived, an `.eml` file in
  * `<dir>/<tenant>/` (the tenant from the message's X-Stageplein-Tenant header), then tells `onMail`.
- * It accepts every recipient: nothing leaves the machine.
+ * Nothing leaves the machine. It accepts every recipient except those under the reserved `.invalid`
+ * top-level domain (RFC 2606), which it refuses as a relay refuses an unknown mailbox (550 5.1.1), so
+ * a hard bounce can be tried on `npm start` and walked end to end by the tests.
  */
 export async function smtpCatcher(options: {
   dir: string;
@@ -43,6 +48,10 @@ export async function smtpCatcher(options: {
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
     size: 10 * 1024 * 1024,
+    onRcptTo(address, _session, callback) {
+      if (!BOUNCING.test(address.address)) return callback();
+      callback(Object.assign(new Error('5.1.1 Mailbox unavailable'), { responseCode: 550 }));
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
