@@ -17,7 +17,7 @@ import { sampleSealedContract } from './sample-contract.ts';
 async function readPdf(pdf: Buffer) {
   const document = await getDocument({
     data: new Uint8Array(pdf),
-    // PDF.js's own metric-compatible faces for the standard 14 fonts (Helvetica, Courier), as a viewer draws them.
+    // PDF.js's own metric-compatible faces for the standard 14 fonts (Courier, of the hash), as a viewer draws them.
     standardFontDataUrl: `${dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'))}/standard_fonts/`,
   }).promise;
   const pages: string[] = [];
@@ -106,6 +106,37 @@ describe('the sealed contract PDF', { timeout: 60_000 }, () => {
     expect(inkShare(certificate.canvas, { x: 110, y: 380, w: 200, h: 60 })).toBeGreaterThan(0.01);
     expect(inkShare(certificate.canvas, { x: 0, y: 380, w: 60, h: 60 })).toBe(0);
     expect(inkShare(certificate.canvas)).toBeGreaterThan(inkShare(first.canvas) * 0.5);
+  });
+
+  it('prints names beyond WinAnsi intact (the embedded face), in the parties, the text and on the certificate', async () => {
+    // Names common in Dutch schools that Helvetica's WinAnsi cannot print: Turkish, Polish, Vietnamese.
+    const names = ['Elif Şahin', 'Łukasz Wiśniewski', 'Nguyễn Thị Ánh', 'Mehmet Ağa'];
+    const base = sampleSealedContract();
+    const doc = sampleSealedContract({
+      parties: base.parties.map((p) => (p.role === 'student' ? { ...p, name: names[0]! } : p)),
+      signers: base.signers.map((s, i) => ({ ...s, name: names[i]! })),
+      body: {
+        type: 'doc',
+        content: [
+          {
+            type: 'paragraph',
+            content: [
+              { type: 'text', text: `Stagiair ${names[2]}, begeleid door ` },
+              { type: 'text', text: names[1], marks: [{ type: 'bold' }, { type: 'italic' }] },
+              { type: 'text', text: '.' },
+            ],
+          },
+        ],
+      },
+    });
+    const { pdf } = await renderSealedContractPdf(doc);
+    // The face is embedded (a font file in the PDF), not referenced as a standard font.
+    expect(pdf.toString('latin1')).toMatch(/\/FontFile2|\/FontFile3/);
+    expect(pdf.toString('latin1')).toContain('DejaVu');
+    const { pages } = await readPdf(pdf);
+    expect(pages[0]).toContain(`Stagiair ${names[2]}, begeleid door ${names[1]}.`);
+    expect(pages[0]).toContain(names[0]);
+    for (const name of names) expect(pages.at(-1)).toContain(name);
   });
 
   it('prints the same content hash whatever the keys’ order, another for a changed word, and speaks English', async () => {

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { createElement as h, type ReactElement, type ReactNode } from 'react';
 import {
   Document,
@@ -26,6 +27,35 @@ import { SEALED_TEXTS } from './certificate-texts.ts';
 // Words are never split: react-pdf's default hyphenation is English and would split Dutch words wrongly.
 Font.registerHyphenationCallback((word) => [word]);
 
+/**
+ * The text face, embedded: DejaVu Sans (npm @fontsource/dejavu-sans, the Bitstream Vera licence: free to
+ * embed and redistribute), read from the installed package, never fetched. react-pdf's built-in Helvetica
+ * knows only WinAnsi, so names common in Dutch schools (Şahin, Łukasz, Nguyễn, Ağa) printed wrongly; this
+ * face covers Latin Extended and Vietnamese. Registered when the module loads: once per render thread.
+ * Only the hash and the verification address (ASCII) stay in Courier.
+ */
+const TEXT_FONT = 'DejaVu Sans';
+const require = createRequire(import.meta.url);
+Font.register({
+  family: TEXT_FONT,
+  fonts: [
+    { src: require.resolve('@fontsource/dejavu-sans/files/dejavu-sans-latin-400-normal.woff') },
+    {
+      src: require.resolve('@fontsource/dejavu-sans/files/dejavu-sans-latin-400-italic.woff'),
+      fontStyle: 'italic',
+    },
+    {
+      src: require.resolve('@fontsource/dejavu-sans/files/dejavu-sans-latin-700-normal.woff'),
+      fontWeight: 700,
+    },
+    {
+      src: require.resolve('@fontsource/dejavu-sans/files/dejavu-sans-latin-700-italic.woff'),
+      fontWeight: 700,
+      fontStyle: 'italic',
+    },
+  ],
+});
+
 /** The SHA-256 (hex) of the contract pages' canonical content, which the certificate prints. */
 export const contentHashOf = (doc: TSealedContractDocument): string =>
   createHash('sha256').update(canonicalContractContent(doc), 'utf8').digest('hex');
@@ -39,28 +69,28 @@ const styles = StyleSheet.create({
     paddingTop: 56,
     paddingBottom: 64,
     paddingHorizontal: 56,
-    fontFamily: 'Helvetica',
+    fontFamily: TEXT_FONT,
     fontSize: 10.5,
     color: INK,
     // No lineHeight here: on a page it hides the absolutely placed footer; the text styles carry it, in
     // points (react-pdf reads a bare 1.45 as far more than 1.45 lines).
   },
-  title: { fontSize: 18, fontFamily: 'Helvetica-Bold', marginBottom: 14 },
-  h2: { fontSize: 14, fontFamily: 'Helvetica-Bold', marginTop: 12, marginBottom: 6 },
-  h3: { fontSize: 12, fontFamily: 'Helvetica-Bold', marginTop: 10, marginBottom: 4 },
-  h4: { fontSize: 11, fontFamily: 'Helvetica-Bold', marginTop: 8, marginBottom: 4 },
+  title: { fontSize: 18, fontWeight: 700, marginBottom: 14 },
+  h2: { fontSize: 14, fontWeight: 700, marginTop: 12, marginBottom: 6 },
+  h3: { fontSize: 12, fontWeight: 700, marginTop: 10, marginBottom: 4 },
+  h4: { fontSize: 11, fontWeight: 700, marginTop: 8, marginBottom: 4 },
   paragraph: { marginBottom: 6, lineHeight: '15pt' },
   listItem: { flexDirection: 'row', marginBottom: 3, lineHeight: '15pt' },
   bullet: { width: 16 },
   listBody: { flex: 1 },
   quote: { borderLeftWidth: 2, borderLeftColor: RULE, paddingLeft: 8, color: MUTED, marginBottom: 6 },
-  code: { fontFamily: 'Courier', fontSize: 9.5, marginBottom: 6 },
+  code: { fontSize: 9.5, marginBottom: 6 },
   rule: { borderBottomWidth: 1, borderBottomColor: RULE, marginVertical: 8 },
   table: { borderWidth: 1, borderColor: RULE, marginBottom: 8 },
   row: { flexDirection: 'row' },
   cell: { flex: 1, borderWidth: 0.5, borderColor: RULE, padding: 4 },
   parties: { marginBottom: 14, padding: 10, borderWidth: 1, borderColor: RULE },
-  partiesTitle: { fontFamily: 'Helvetica-Bold', marginBottom: 4 },
+  partiesTitle: { fontWeight: 700, marginBottom: 4 },
   party: { marginBottom: 4, lineHeight: '13.5pt' },
   partyRole: { color: MUTED, fontSize: 9 },
   footer: {
@@ -89,7 +119,7 @@ const styles = StyleSheet.create({
     borderBottomColor: RULE,
     marginBottom: 4,
   },
-  signerName: { fontFamily: 'Helvetica-Bold', fontSize: 10.5, marginBottom: 2 },
+  signerName: { fontWeight: 700, fontSize: 10.5, marginBottom: 2 },
   signerFact: { fontSize: 8.5, marginBottom: 1 },
   device: { fontSize: 7, color: MUTED, lineHeight: '9pt' },
   hash: { fontFamily: 'Courier', fontSize: 10, marginTop: 2 },
@@ -108,14 +138,6 @@ function inline(nodes: readonly TRichTextNode[] | undefined, key = 'i'): ReactNo
     const marks = new Set((node.marks ?? []).map((m: TRichTextMark) => m.type));
     const bold = marks.has('bold');
     const italic = marks.has('italic');
-    const family =
-      bold && italic
-        ? 'Helvetica-BoldOblique'
-        : bold
-          ? 'Helvetica-Bold'
-          : italic
-            ? 'Helvetica-Oblique'
-            : undefined;
     const underline = marks.has('underline');
     const strike = marks.has('strike');
     const decoration =
@@ -127,7 +149,8 @@ function inline(nodes: readonly TRichTextNode[] | undefined, key = 'i'): ReactNo
             ? 'line-through'
             : undefined;
     const style = {
-      ...(family ? { fontFamily: family } : {}),
+      ...(bold ? { fontWeight: 700 } : {}),
+      ...(italic ? { fontStyle: 'italic' as const } : {}),
       ...(decoration
         ? { textDecoration: decoration as 'underline' | 'line-through' | 'underline line-through' }
         : {}),
