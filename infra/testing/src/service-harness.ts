@@ -117,6 +117,25 @@ export async function announceOrganization(
   return id;
 }
 
+/** A person as identity's user events carry them (active, Dutch, no periodic mail unless told). */
+export const userSnapshot = (
+  id: string,
+  first: string,
+  last: string,
+  email: string,
+  overrides: Partial<TEventPayload<'identity.user.created'>> = {},
+): TEventPayload<'identity.user.created'> => ({
+  user_id: id,
+  email,
+  first_name: first,
+  last_name: last,
+  gender: null,
+  status: 'active',
+  locale: 'nl',
+  periodic_mail_frequency: 'never',
+  ...overrides,
+});
+
 export interface TUser {
   id: string;
   tenant: TTenantId;

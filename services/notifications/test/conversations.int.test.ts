@@ -1,19 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { outboxEvents } from '@stageplein/testing/service-harness';
 import {
   call,
   envelope,
   eventually,
   expectStatus,
-  harness,
-  internship,
+  mentorship,
+  named,
+  partiesOfFile,
   publish,
   userWith,
-  type THarness,
   type TUser,
-} from './harness.ts';
+} from './fixtures.ts';
 
 /**
  * Conversations (issue #35 item 5, docs/decisions/conversations.md): an internship's thread is its
@@ -21,17 +21,7 @@ import {
  * through the object store, read state per participant, and a new message is told once through the
  * pipeline even when its event is replayed.
  */
-let h: THarness;
-let school: string;
-let provider: string;
-let student: TUser;
-let mentor: TUser;
-let schoolAdmin: TUser;
-let providerAdmin: TUser;
-let contact: TUser;
-let bystander: TUser;
 let otherTenant: TUser;
-let mine: ReturnType<typeof internship>;
 let thread: string;
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
@@ -40,56 +30,22 @@ const PNG = Buffer.from(
   'base64',
 );
 
-beforeAll(async () => {
-  h = await harness();
-  school = randomUUID();
-  provider = randomUUID();
-  [student, mentor, schoolAdmin, providerAdmin, contact, bystander, otherTenant] = await Promise.all([
-    userWith(h, 'student', school, 'School'),
-    userWith(h, 'mentor', school, 'School'),
-    userWith(h, 'admin', school, 'School'),
-    userWith(h, 'admin', provider, 'Provider'),
-    userWith(h, 'volunteer', provider, 'Provider'),
-    userWith(h, 'student', school, 'School'),
-    userWith(h, 'admin', school, 'School', 'raayland'),
-  ]);
-  mine = internship(student.id, {
-    school_id: school,
-    organization_id: provider,
-    contact_person_id: contact.id,
-    status: 'active',
-  });
-  const named = (user: TUser, first: string, last: string) =>
-    envelope('identity.user.created', user.id, {
-      user_id: user.id,
-      email: `${first.toLowerCase()}@demo.test`,
-      first_name: first,
-      last_name: last,
-      gender: null,
-      status: 'active',
-      locale: 'nl',
-      periodic_mail_frequency: 'never',
-    });
+const p = partiesOfFile(async () => {
+  otherTenant = await userWith(p.h, 'admin', p.school, 'School', 'raayland');
   await publish(
-    h,
-    envelope('organizations.mentorship.added', randomUUID(), {
-      mentorship_id: randomUUID(),
-      school_id: school,
-      mentor_id: mentor.id,
-      student_id: student.id,
-    }),
-    envelope('placements.internship.created', mine.internship_id, mine),
-    named(student, 'Sam', 'Student'),
-    named(mentor, 'Mira', 'Mentor'),
-    named(contact, 'Kees', 'Contact'),
+    p.h,
+    mentorship(p.school, p.mentor.id, p.student.id),
+    envelope('placements.internship.created', p.mine.internship_id, p.mine),
+    named(p.student, 'Sam', 'Student'),
+    named(p.mentor, 'Mira', 'Mentor'),
+    named(p.contact, 'Kees', 'Contact'),
   );
-}, 120_000);
-afterAll(() => h?.close());
+});
 
 const get = (user: TUser, url: string, headers: Record<string, string> = {}) =>
-  call(h.app, { method: 'GET', url, headers: { ...user.headers, ...headers } });
+  call(p.h.app, { method: 'GET', url, headers: { ...user.headers, ...headers } });
 const post = (user: TUser, url: string, body?: unknown) =>
-  call(h.app, { method: 'POST', url, headers: user.headers, ...(body ? { payload: body } : {}) });
+  call(p.h.app, { method: 'POST', url, headers: user.headers, ...(body ? { payload: body } : {}) });
 const write = (user: TUser, id: string, body: string, internal = false) =>
   post(user, `/api/v1/conversations/${id}/messages`, {
     data: { type: 'message', attributes: { body, internal } },
@@ -131,55 +87,55 @@ async function multipart(
 
 describe('conversations', () => {
   it('an internship’s thread is its parties’ only: opened once, 404 to anyone else', async () => {
-    const first = await open(student, { internship_id: mine.internship_id });
+    const first = await open(p.student, { internship_id: p.mine.internship_id });
     expectStatus(first, 201);
     thread = first.json().data.id;
-    const again = await open(contact, { internship_id: mine.internship_id });
+    const again = await open(p.contact, { internship_id: p.mine.internship_id });
     expectStatus(again, 200);
     expect(again.json().data.id).toBe(thread);
     const roles = Object.fromEntries(
       first.json().data.attributes.participants.map((p: { id: string; roles: string[] }) => [p.id, p.roles]),
     );
     expect(roles).toEqual({
-      [student.id]: ['student'],
-      [mentor.id]: ['mentor'],
-      [schoolAdmin.id]: ['school_admin'],
-      [contact.id]: ['organization_contact'],
-      [providerAdmin.id]: ['organization_admin'],
+      [p.student.id]: ['student'],
+      [p.mentor.id]: ['mentor'],
+      [p.schoolAdmin.id]: ['school_admin'],
+      [p.contact.id]: ['organization_contact'],
+      [p.providerAdmin.id]: ['organization_admin'],
     });
     expect(first.json().data.attributes.title).toBe('Stage bij de bakker · Bakkerij Brood');
 
-    for (const party of [mentor, schoolAdmin, providerAdmin, contact])
+    for (const party of [p.mentor, p.schoolAdmin, p.providerAdmin, p.contact])
       expectStatus(await get(party, `/api/v1/conversations/${thread}`), 200);
-    expectStatus(await open(bystander, { internship_id: mine.internship_id }), 404);
-    expectStatus(await get(bystander, `/api/v1/conversations/${thread}`), 404);
-    expectStatus(await get(bystander, `/api/v1/conversations/${thread}/messages`), 404);
-    expectStatus(await write(bystander, thread, 'Hallo?'), 404);
-    expect((await get(bystander, '/api/v1/conversations')).json().data).toEqual([]);
-    expectStatus(await open(student, { internship_id: randomUUID() }), 404);
+    expectStatus(await open(p.bystander, { internship_id: p.mine.internship_id }), 404);
+    expectStatus(await get(p.bystander, `/api/v1/conversations/${thread}`), 404);
+    expectStatus(await get(p.bystander, `/api/v1/conversations/${thread}/messages`), 404);
+    expectStatus(await write(p.bystander, thread, 'Hallo?'), 404);
+    expect((await get(p.bystander, '/api/v1/conversations')).json().data).toEqual([]);
+    expectStatus(await open(p.student, { internship_id: randomUUID() }), 404);
   });
 
   it('internal notes: the school’s staff write and read them; student and organization never see them', async () => {
-    expectStatus(await write(mentor, thread, 'Let op: Sam had vorige week moeite.', true), 201);
-    expectStatus(await write(student, thread, 'Hoi, wanneer begin ik?'), 201);
-    expectStatus(await write(student, thread, 'Stiekem intern', true), 403);
-    expectStatus(await write(contact, thread, 'Ook intern', true), 403);
-    expectStatus(await write(providerAdmin, thread, 'Intern van het bedrijf', true), 403);
-    expectStatus(await write(student, thread, '   '), 422);
+    expectStatus(await write(p.mentor, thread, 'Let op: Sam had vorige week moeite.', true), 201);
+    expectStatus(await write(p.student, thread, 'Hoi, wanneer begin ik?'), 201);
+    expectStatus(await write(p.student, thread, 'Stiekem intern', true), 403);
+    expectStatus(await write(p.contact, thread, 'Ook intern', true), 403);
+    expectStatus(await write(p.providerAdmin, thread, 'Intern van het bedrijf', true), 403);
+    expectStatus(await write(p.student, thread, '   '), 422);
 
-    expect(await bodiesSeenBy(student, thread)).toEqual(['Hoi, wanneer begin ik?']);
-    expect(await bodiesSeenBy(contact, thread)).toEqual(['Hoi, wanneer begin ik?']);
-    expect(await bodiesSeenBy(providerAdmin, thread)).toEqual(['Hoi, wanneer begin ik?']);
-    expect(await bodiesSeenBy(schoolAdmin, thread)).toEqual([
+    expect(await bodiesSeenBy(p.student, thread)).toEqual(['Hoi, wanneer begin ik?']);
+    expect(await bodiesSeenBy(p.contact, thread)).toEqual(['Hoi, wanneer begin ik?']);
+    expect(await bodiesSeenBy(p.providerAdmin, thread)).toEqual(['Hoi, wanneer begin ik?']);
+    expect(await bodiesSeenBy(p.schoolAdmin, thread)).toEqual([
       'Let op: Sam had vorige week moeite.',
       'Hoi, wanneer begin ik?',
     ]);
-    expect(await bodiesSeenBy(mentor, thread)).toHaveLength(2);
+    expect(await bodiesSeenBy(p.mentor, thread)).toHaveLength(2);
     // The list's newest message and the counts follow what each may read.
-    const listed = (await get(contact, '/api/v1/conversations')).json().data[0].attributes;
+    const listed = (await get(p.contact, '/api/v1/conversations')).json().data[0].attributes;
     expect(listed.last_message_excerpt).toBe('Hoi, wanneer begin ik?');
     expect(listed.may_write_internal).toBe(false);
-    const staff = (await get(schoolAdmin, `/api/v1/conversations/${thread}`)).json().data.attributes;
+    const staff = (await get(p.schoolAdmin, `/api/v1/conversations/${thread}`)).json().data.attributes;
     expect(staff.may_write_internal).toBe(true);
     expect(staff.unread).toBe(2);
   });
@@ -189,70 +145,70 @@ describe('conversations', () => {
     // is a contact), nobody hears of the mentor's internal note but staff who opened the thread.
     // The relay carries notifications' own outbox to its feed consumer.
     await eventually(async () => {
-      expect(await noticesOf(mentor, 'message_received')).toHaveLength(1);
-      expect(await noticesOf(contact, 'message_received')).toHaveLength(1);
+      expect(await noticesOf(p.mentor, 'message_received')).toHaveLength(1);
+      expect(await noticesOf(p.contact, 'message_received')).toHaveLength(1);
     });
-    const [told] = await noticesOf(contact, 'message_received');
+    const [told] = await noticesOf(p.contact, 'message_received');
     expect(told.text).toBe('Sam Student schreef in het gesprek over ‘Stage bij de bakker’');
     expect(told.link).toBe(`/conversations?id=${thread}`);
-    expect(await noticesOf(providerAdmin, 'message_received')).toHaveLength(0);
-    expect(await noticesOf(student, 'message_received')).toHaveLength(0);
+    expect(await noticesOf(p.providerAdmin, 'message_received')).toHaveLength(0);
+    expect(await noticesOf(p.student, 'message_received')).toHaveLength(0);
 
-    const events = await outboxEvents(h, 'notifications.conversation.message_posted', thread);
+    const events = await outboxEvents(p.h, 'notifications.conversation.message_posted', thread);
     expect(events).toHaveLength(2);
     const internal = events.find((e) => (e.data as { internal: boolean }).internal)!;
     expect((internal.data as { recipient_ids: string[] }).recipient_ids).toEqual([]);
     // Replayed: nothing new.
-    await publish(h, ...events);
-    expect(await noticesOf(mentor, 'message_received')).toHaveLength(1);
-    expect(await noticesOf(contact, 'message_received')).toHaveLength(1);
+    await publish(p.h, ...events);
+    expect(await noticesOf(p.mentor, 'message_received')).toHaveLength(1);
+    expect(await noticesOf(p.contact, 'message_received')).toHaveLength(1);
 
     // The school admin opened the thread (above, by reading it): once read, they hear of what follows.
-    expectStatus(await post(schoolAdmin, `/api/v1/conversations/${thread}/read`), 200);
-    expectStatus(await write(mentor, thread, 'Alleen voor de school', true), 201);
-    await eventually(async () => expect(await noticesOf(schoolAdmin, 'message_received')).toHaveLength(1));
-    expect(await noticesOf(student, 'message_received')).toHaveLength(0);
-    expect(await noticesOf(contact, 'message_received')).toHaveLength(1);
+    expectStatus(await post(p.schoolAdmin, `/api/v1/conversations/${thread}/read`), 200);
+    expectStatus(await write(p.mentor, thread, 'Alleen voor de school', true), 201);
+    await eventually(async () => expect(await noticesOf(p.schoolAdmin, 'message_received')).toHaveLength(1));
+    expect(await noticesOf(p.student, 'message_received')).toHaveLength(0);
+    expect(await noticesOf(p.contact, 'message_received')).toHaveLength(1);
   });
 
   it('read state per participant: unread counts, reading moves only the reader’s, and marks their notifications read', async () => {
-    expectStatus(await write(contact, thread, 'Je begint maandag om 9 uur.'), 201);
-    const before = (await get(student, `/api/v1/conversations/${thread}`)).json().data.attributes;
+    expectStatus(await write(p.contact, thread, 'Je begint maandag om 9 uur.'), 201);
+    const before = (await get(p.student, `/api/v1/conversations/${thread}`)).json().data.attributes;
     expect(before.unread).toBe(1);
     await eventually(async () =>
-      expect(await noticesOf(student, 'message_received')).toMatchObject([{ read: false }]),
+      expect(await noticesOf(p.student, 'message_received')).toMatchObject([{ read: false }]),
     );
 
-    const read = await post(student, `/api/v1/conversations/${thread}/read`);
+    const read = await post(p.student, `/api/v1/conversations/${thread}/read`);
     expectStatus(read, 200);
     expect(read.json().meta.last_read_at).not.toBeNull();
-    const after = (await get(student, `/api/v1/conversations/${thread}`)).json().data.attributes;
+    const after = (await get(p.student, `/api/v1/conversations/${thread}`)).json().data.attributes;
     expect(after.unread).toBe(0);
     const readAt = (id: string) =>
       after.participants.find((p: { id: string }) => p.id === id).last_read_at as string | null;
-    expect(readAt(student.id)).toBe(read.json().meta.last_read_at);
-    expect(readAt(providerAdmin.id)).toBeNull();
-    expect(await noticesOf(student, 'message_received')).toMatchObject([{ read: true }]);
+    expect(readAt(p.student.id)).toBe(read.json().meta.last_read_at);
+    expect(readAt(p.providerAdmin.id)).toBeNull();
+    expect(await noticesOf(p.student, 'message_received')).toMatchObject([{ read: true }]);
     // The mentor has not read the contact's message; the contact (its author) has.
-    expect((await get(mentor, `/api/v1/conversations/${thread}`)).json().data.attributes.unread).toBe(1);
-    expect((await get(contact, `/api/v1/conversations/${thread}`)).json().data.attributes.unread).toBe(0);
+    expect((await get(p.mentor, `/api/v1/conversations/${thread}`)).json().data.attributes.unread).toBe(1);
+    expect((await get(p.contact, `/api/v1/conversations/${thread}`)).json().data.attributes.unread).toBe(0);
   });
 
   it('polling: the messages and the list answer 304 to their ETag until something changes', async () => {
     const url = `/api/v1/conversations/${thread}/messages`;
-    const first = await get(student, url);
+    const first = await get(p.student, url);
     const etag = first.headers.etag as string;
     expect(first.headers['cache-control']).toBe('private, no-cache');
-    expect((await get(student, url, { 'if-none-match': etag })).statusCode).toBe(304);
-    const list = await get(student, '/api/v1/conversations');
+    expect((await get(p.student, url, { 'if-none-match': etag })).statusCode).toBe(304);
+    const list = await get(p.student, '/api/v1/conversations');
     expect(
-      (await get(student, '/api/v1/conversations', { 'if-none-match': list.headers.etag as string }))
+      (await get(p.student, '/api/v1/conversations', { 'if-none-match': list.headers.etag as string }))
         .statusCode,
     ).toBe(304);
-    expectStatus(await write(contact, thread, 'Tot maandag!'), 201);
-    expectStatus(await get(student, url, { 'if-none-match': etag }), 200);
+    expectStatus(await write(p.contact, thread, 'Tot maandag!'), 201);
+    expectStatus(await get(p.student, url, { 'if-none-match': etag }), 200);
     expectStatus(
-      await get(student, '/api/v1/conversations', { 'if-none-match': list.headers.etag as string }),
+      await get(p.student, '/api/v1/conversations', { 'if-none-match': list.headers.etag as string }),
       200,
     );
   });
@@ -265,10 +221,10 @@ describe('conversations', () => {
         { name: '../foto.png', bytes: PNG, type: 'image/png' },
       ],
     );
-    const res = await call(h.app, {
+    const res = await call(p.h.app, {
       method: 'POST',
       url: `/api/v1/conversations/${thread}/messages`,
-      headers: { ...contact.headers, 'content-type': contentType },
+      headers: { ...p.contact.headers, 'content-type': contentType },
       payload,
     });
     expectStatus(res, 201);
@@ -283,70 +239,72 @@ describe('conversations', () => {
       ['contract.pdf', 'application/pdf', PDF.length],
       ['foto.png', 'image/png', PNG.length],
     ]);
-    const download = await get(student, attachments[0]!.url);
+    const download = await get(p.student, attachments[0]!.url);
     expect(download.statusCode).toBe(200);
     expect(download.rawPayload.equals(PDF)).toBe(true);
     expect(download.headers['content-type']).toBe('application/pdf');
     expect(download.headers['content-disposition']).toContain('attachment; filename="contract.pdf"');
     expect(download.headers['x-content-type-options']).toBe('nosniff');
     // The bytes are in the object store (its PostgreSQL adapter here), under the tenant's RLS.
-    const blobs = await h.owner.transaction().execute(async (trx) => {
+    const blobs = await p.h.owner.transaction().execute(async (trx) => {
       await sql`select set_config('app.tenant_id', 'demo', true)`.execute(trx);
       return (
-        await sql<{ hash: string }>`select hash from ${sql.table(`${h.schema}.file_blobs`)}`.execute(trx)
+        await sql<{ hash: string }>`select hash from ${sql.table(`${p.h.schema}.file_blobs`)}`.execute(trx)
       ).rows;
     });
     expect(blobs).toHaveLength(2);
-    expectStatus(await get(bystander, attachments[0]!.url), 404);
+    expectStatus(await get(p.bystander, attachments[0]!.url), 404);
 
     // An internal note's attachment: staff only.
     const note = await multipart({ body: 'Verslag', internal: 'true' }, [
       { name: 'verslag.pdf', bytes: Buffer.concat([PDF, Buffer.from('% verslag')]), type: 'application/pdf' },
     ]);
-    const noted = await call(h.app, {
+    const noted = await call(p.h.app, {
       method: 'POST',
       url: `/api/v1/conversations/${thread}/messages`,
-      headers: { ...mentor.headers, 'content-type': note.contentType },
+      headers: { ...p.mentor.headers, 'content-type': note.contentType },
       payload: note.payload,
     });
     expectStatus(noted, 201);
     const noteUrl = noted.json().data.attributes.attachments[0].url as string;
-    expect((await get(schoolAdmin, noteUrl)).statusCode).toBe(200);
-    expectStatus(await get(student, noteUrl), 404);
-    expectStatus(await get(contact, noteUrl), 404);
+    expect((await get(p.schoolAdmin, noteUrl)).statusCode).toBe(200);
+    expectStatus(await get(p.student, noteUrl), 404);
+    expectStatus(await get(p.contact, noteUrl), 404);
 
     // Not a PDF or an image (by its bytes, whatever its name): refused, nothing written.
-    const count = (await bodiesSeenBy(student, thread)).length;
+    const count = (await bodiesSeenBy(p.student, thread)).length;
     const bad = await multipart({ body: 'Een script' }, [
       { name: 'echt.pdf', bytes: Buffer.from('<script>alert(1)</script>'), type: 'application/pdf' },
     ]);
-    const refused = await call(h.app, {
+    const refused = await call(p.h.app, {
       method: 'POST',
       url: `/api/v1/conversations/${thread}/messages`,
-      headers: { ...student.headers, 'content-type': bad.contentType, 'accept-language': 'en' },
+      headers: { ...p.student.headers, 'content-type': bad.contentType, 'accept-language': 'en' },
       payload: bad.payload,
     });
     expectStatus(refused, 415, 'upload_type_not_allowed');
-    expect(await bodiesSeenBy(student, thread)).toHaveLength(count);
+    expect(await bodiesSeenBy(p.student, thread)).toHaveLength(count);
   });
 
   it('direct conversations: only between people who share an internship', async () => {
-    const direct = await open(student, { user_id: contact.id });
+    const direct = await open(p.student, { user_id: p.contact.id });
     expectStatus(direct, 201);
     const id = direct.json().data.id as string;
     expect(direct.json().data.attributes).toMatchObject({ kind: 'direct', title: 'Kees Contact' });
-    expectStatus(await open(contact, { user_id: student.id }), 200);
-    expectStatus(await open(student, { user_id: bystander.id }), 404);
-    expectStatus(await open(student, { user_id: student.id }), 422);
-    expectStatus(await get(mentor, `/api/v1/conversations/${id}`), 404);
-    expectStatus(await write(student, id, 'Mag ik je iets vragen?', true), 403);
-    expectStatus(await write(student, id, 'Mag ik je iets vragen?'), 201);
-    await eventually(async () => expect(await noticesOf(contact, 'direct_message_received')).toHaveLength(1));
-    const [told] = await noticesOf(contact, 'direct_message_received');
+    expectStatus(await open(p.contact, { user_id: p.student.id }), 200);
+    expectStatus(await open(p.student, { user_id: p.bystander.id }), 404);
+    expectStatus(await open(p.student, { user_id: p.student.id }), 422);
+    expectStatus(await get(p.mentor, `/api/v1/conversations/${id}`), 404);
+    expectStatus(await write(p.student, id, 'Mag ik je iets vragen?', true), 403);
+    expectStatus(await write(p.student, id, 'Mag ik je iets vragen?'), 201);
+    await eventually(async () =>
+      expect(await noticesOf(p.contact, 'direct_message_received')).toHaveLength(1),
+    );
+    const [told] = await noticesOf(p.contact, 'direct_message_received');
     expect(told.text).toBe('Sam Student stuurde je een bericht');
-    const options = (await get(student, '/api/v1/conversations/options')).json().data;
+    const options = (await get(p.student, '/api/v1/conversations/options')).json().data;
     expect(options.map((o: { id: string }) => o.id).sort()).toEqual(
-      [`internship:${mine.internship_id}`, `person:${mentor.id}`, `person:${contact.id}`].sort(),
+      [`internship:${p.mine.internship_id}`, `person:${p.mentor.id}`, `person:${p.contact.id}`].sort(),
     );
   });
 
@@ -354,7 +312,7 @@ describe('conversations', () => {
     expectStatus(await get(otherTenant, `/api/v1/conversations/${thread}`), 404);
     expectStatus(await get(otherTenant, `/api/v1/conversations/${thread}/messages`), 404);
     expectStatus(await write(otherTenant, thread, 'Hallo'), 404);
-    expectStatus(await open(otherTenant, { internship_id: mine.internship_id }), 404);
+    expectStatus(await open(otherTenant, { internship_id: p.mine.internship_id }), 404);
     expect((await get(otherTenant, '/api/v1/conversations')).json().data).toEqual([]);
   });
 });

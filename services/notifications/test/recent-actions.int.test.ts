@@ -1,38 +1,33 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TEventEnvelope } from '@stageplein/contracts/events/envelope';
 import {
   call,
   envelope,
   eventually,
   expectStatus,
-  harness,
+  getAs,
+  hoursEntry,
   internship,
+  mentorship,
+  named,
   NOW,
+  partiesOfFile,
   publish,
+  untilRow,
   userWith,
-  type THarness,
   type TUser,
-} from './harness.ts';
+} from './fixtures.ts';
 
 /**
  * Recent actions (docs/decisions/notifications.md "Recent actions"): each person's scope — a student their
  * own, a school admin their school's, a mentor their mentored students', an organization's admin or
  * volunteer its internships' — filtered by
  * group and period, in nl and en, each linking to its subject; another organization or tenant refused.
+ * The school's classmate is the parties' bystander, the provider's volunteer their contact.
  */
-let h: THarness;
-const school = randomUUID();
 const otherSchool = randomUUID();
-const provider = randomUUID();
 const otherProvider = randomUUID();
-let student: TUser;
-let classmate: TUser;
-let schoolAdmin: TUser;
-let mentor: TUser;
-let providerAdmin: TUser;
-let volunteer: TUser;
 let otherSchoolAdmin: TUser;
 let elsewhereTenant: TUser;
 let otherSchoolMentor: TUser;
@@ -49,14 +44,10 @@ const DAY = 24 * HOUR;
 const at = (e: TEventEnvelope, time: string): TEventEnvelope => ({ ...e, time });
 
 const list = (user: TUser, query = '', lang = 'nl') =>
-  call(h.app, {
-    method: 'GET',
-    url: `/api/v1/recent_actions${query}`,
-    headers: { ...user.headers, 'accept-language': lang },
-  });
+  getAs(p.h, user, `/api/v1/recent_actions${query}`, lang);
 /** The list as `user` sees it acting for `organizationId`. */
 const actingFor = (user: TUser, organizationId: string) =>
-  call(h.app, {
+  call(p.h.app, {
     method: 'GET',
     url: '/api/v1/recent_actions',
     headers: { ...user.headers, 'x-current-organization-id': organizationId },
@@ -72,66 +63,36 @@ const kinds = async (user: TUser, query = '') => {
     );
 };
 
-beforeAll(async () => {
-  h = await harness();
-  [
-    student,
-    classmate,
-    schoolAdmin,
-    mentor,
-    providerAdmin,
-    volunteer,
-    otherSchoolAdmin,
-    elsewhereTenant,
-    otherSchoolMentor,
-    elsewhereTenantMentor,
-  ] = await Promise.all([
-    userWith(h, 'student', school, 'School'),
-    userWith(h, 'student', school, 'School'),
-    userWith(h, 'admin', school, 'School'),
-    userWith(h, 'mentor', school, 'School'),
-    userWith(h, 'admin', provider, 'Provider'),
-    userWith(h, 'volunteer', provider, 'Provider'),
-    userWith(h, 'admin', otherSchool, 'School'),
+const p = partiesOfFile(async () => {
+  [otherSchoolAdmin, elsewhereTenant, otherSchoolMentor, elsewhereTenantMentor] = await Promise.all([
+    userWith(p.h, 'admin', otherSchool, 'School'),
     // The same school's id in another tenant: nothing of demo's is theirs.
-    userWith(h, 'admin', school, 'School', 'stageplein'),
-    userWith(h, 'mentor', otherSchool, 'School'),
-    userWith(h, 'mentor', school, 'School', 'stageplein'),
+    userWith(p.h, 'admin', p.school, 'School', 'stageplein'),
+    userWith(p.h, 'mentor', otherSchool, 'School'),
+    userWith(p.h, 'mentor', p.school, 'School', 'stageplein'),
   ]);
   await publish(
-    h,
-    envelope('identity.user.updated', student.id, {
-      user_id: student.id,
-      email: 'sam@demo.test',
-      first_name: 'Sam',
-      last_name: 'Jansen',
-      gender: null,
-      status: 'active',
-      locale: 'nl',
-      periodic_mail_frequency: 'weekly',
-    }),
+    p.h,
+    named(p.student, 'Sam', 'Jansen', { periodic_mail_frequency: 'weekly' }, 'identity.user.updated'),
   );
-  mine = internship(student.id, { school_id: school, organization_id: provider, title: 'Bakker' });
-  theirs = internship(classmate.id, { school_id: school, organization_id: otherProvider, title: 'Slager' });
+  mine = internship(p.student.id, { school_id: p.school, organization_id: p.provider, title: 'Bakker' });
+  theirs = internship(p.bystander.id, {
+    school_id: p.school,
+    organization_id: otherProvider,
+    title: 'Slager',
+  });
   elsewhere = internship(randomUUID(), {
     school_id: otherSchool,
-    organization_id: provider,
+    organization_id: p.provider,
     title: 'Kapper',
   });
-  const mentors = (tenant: 'demo' | 'stageplein', schoolId: string, mentorId: string, studentId: string) =>
-    envelope(
-      'organizations.mentorship.added',
-      randomUUID(),
-      { mentorship_id: randomUUID(), school_id: schoolId, mentor_id: mentorId, student_id: studentId },
-      tenant,
-    );
   await publish(
-    h,
+    p.h,
     // The mentor mentors the student (not the classmate); the other school's mentor that school's
     // student; in another tenant a mentor of the same school id mentors the same student id.
-    mentors('demo', school, mentor.id, student.id),
-    mentors('demo', otherSchool, otherSchoolMentor.id, elsewhere.student_id),
-    mentors('stageplein', school, elsewhereTenantMentor.id, student.id),
+    mentorship(p.school, p.mentor.id, p.student.id),
+    mentorship(otherSchool, otherSchoolMentor.id, elsewhere.student_id),
+    mentorship(p.school, elsewhereTenantMentor.id, p.student.id, 'stageplein'),
   );
   const applied = at(envelope('placements.internship.created', mine.internship_id, mine), ago(2 * HOUR));
   const last = at(
@@ -139,23 +100,16 @@ beforeAll(async () => {
     ago(1 * HOUR),
   );
   await publish(
-    h,
+    p.h,
     applied,
     // A replay of the same event adds nothing.
     applied,
     at(
-      envelope('placements.hours.entry_logged', mine.internship_id, {
-        internship_id: mine.internship_id,
-        entry_id: randomUUID(),
-        date: '2026-11-18',
-        hours: 6,
-        status: 'pending',
-        hours_logged: 6,
-        hours_supervisor: 0,
-        hours_pending: 6,
-        updating_hours_allowed: true,
-        signed_off: false,
-      }),
+      envelope(
+        'placements.hours.entry_logged',
+        mine.internship_id,
+        hoursEntry(mine.internship_id, { hours: 6, hours_logged: 6, hours_pending: 6 }),
+      ),
       ago(3 * DAY),
     ),
     at(
@@ -174,17 +128,12 @@ beforeAll(async () => {
     ),
     last,
   );
-  await eventually(async () => {
-    const { rows } =
-      await sql`select 1 from notifications.recent_actions where event_id = ${last.id}`.execute(h.owner);
-    expect(rows).toHaveLength(1);
-  });
-}, 120_000);
-afterAll(() => h?.close());
+  await untilRow(p.h, 'recent_actions', 'event_id', last.id);
+});
 
 describe('recent actions', () => {
   it('a student sees their own internship’s actions, newest first, each with its text and link', async () => {
-    const res = await list(student);
+    const res = await list(p.student);
     expectStatus(res, 200);
     expect(res.json().meta).toEqual({ total: 2, scope: 'own', period: 'week' });
     const [first, second] = res.json().data;
@@ -200,20 +149,20 @@ describe('recent actions', () => {
       kind: 'hours_logged',
       text: 'Sam schreef 6 uur op 2026-11-18 bij ‘Bakker’',
     });
-    expect((await list(student, '', 'en')).json().data[0].attributes.text).toBe('Sam applied for ‘Bakker’');
+    expect((await list(p.student, '', 'en')).json().data[0].attributes.text).toBe('Sam applied for ‘Bakker’');
     // The classmate's accepted application is 20 days old: a month shows it, a week does not.
-    expect(await kinds(classmate)).toEqual([]);
-    expect(await kinds(classmate, '?filter[period]=month')).toEqual([
+    expect(await kinds(p.bystander)).toEqual([]);
+    expect(await kinds(p.bystander, '?filter[period]=month')).toEqual([
       `application_accepted:${theirs.internship_id}`,
     ]);
   });
 
   it('a mentor sees their mentored students’ internships’, not the school’s, another school’s or tenant’s', async () => {
-    const res = await list(mentor, '?filter[period]=month');
+    const res = await list(p.mentor, '?filter[period]=month');
     expectStatus(res, 200);
     expect(res.json().meta.scope).toBe('mentor');
     // Not the classmate's accepted application (not mentored), not the other school's.
-    expect(await kinds(mentor, '?filter[period]=month')).toEqual([
+    expect(await kinds(p.mentor, '?filter[period]=month')).toEqual([
       `application_submitted:${mine.internship_id}`,
       `hours_logged:${mine.internship_id}`,
     ]);
@@ -224,11 +173,11 @@ describe('recent actions', () => {
     // The same school and student ids mentored in another tenant: none of demo's.
     expect(await kinds(elsewhereTenantMentor, '?filter[period]=month')).toEqual([]);
     // Acting for a school they are no mentor at.
-    expectStatus(await actingFor(mentor, otherSchool), 403, 'forbidden');
+    expectStatus(await actingFor(p.mentor, otherSchool), 403, 'forbidden');
   });
 
   it('a school admin sees the school’s, an organization’s admin and volunteer its internships’', async () => {
-    expect(await kinds(schoolAdmin, '?filter[period]=month')).toEqual([
+    expect(await kinds(p.schoolAdmin, '?filter[period]=month')).toEqual([
       `application_submitted:${mine.internship_id}`,
       `hours_logged:${mine.internship_id}`,
       `application_accepted:${theirs.internship_id}`,
@@ -238,43 +187,43 @@ describe('recent actions', () => {
       `application_submitted:${mine.internship_id}`,
       `hours_logged:${mine.internship_id}`,
     ];
-    expect(await kinds(providerAdmin, '?filter[period]=month')).toEqual(providers);
-    expect(await kinds(volunteer, '?filter[period]=month')).toEqual(providers);
+    expect(await kinds(p.providerAdmin, '?filter[period]=month')).toEqual(providers);
+    expect(await kinds(p.contact, '?filter[period]=month')).toEqual(providers);
     expect(await kinds(otherSchoolAdmin, '?filter[period]=month')).toEqual([
       `application_submitted:${elsewhere.internship_id}`,
     ]);
-    expect((await list(schoolAdmin)).json().meta.scope).toBe('school');
-    expect((await list(providerAdmin)).json().meta.scope).toBe('organization');
+    expect((await list(p.schoolAdmin)).json().meta.scope).toBe('school');
+    expect((await list(p.providerAdmin)).json().meta.scope).toBe('organization');
   });
 
   it('filters by group and period', async () => {
-    expect(await kinds(schoolAdmin, '?filter[group]=hours&filter[period]=month')).toEqual([
+    expect(await kinds(p.schoolAdmin, '?filter[group]=hours&filter[period]=month')).toEqual([
       `hours_logged:${mine.internship_id}`,
     ]);
-    expect(await kinds(schoolAdmin, '?filter[period]=day')).toEqual([
+    expect(await kinds(p.schoolAdmin, '?filter[period]=day')).toEqual([
       `application_submitted:${mine.internship_id}`,
     ]);
-    const page = await list(schoolAdmin, '?filter[period]=month&page[size]=1&page[number]=2');
+    const page = await list(p.schoolAdmin, '?filter[period]=month&page[size]=1&page[number]=2');
     expectStatus(page, 200);
     expect(page.json().data).toHaveLength(1);
     expect(page.json().meta.total).toBe(3);
   });
 
   it('refuses unknown filters in nl and en, another organization and another tenant', async () => {
-    const bad = await list(schoolAdmin, '?filter[group]=everything');
+    const bad = await list(p.schoolAdmin, '?filter[group]=everything');
     expectStatus(bad, 400, 'bad_request');
     expect(bad.json().errors[0].source).toEqual({ parameter: 'filter[group]' });
-    expectStatus(await list(schoolAdmin, '?filter[period]=year', 'en'), 400, 'bad_request');
-    expect((await list(schoolAdmin, '?filter[period]=year', 'en')).json().errors[0].detail).not.toBe(
+    expectStatus(await list(p.schoolAdmin, '?filter[period]=year', 'en'), 400, 'bad_request');
+    expect((await list(p.schoolAdmin, '?filter[period]=year', 'en')).json().errors[0].detail).not.toBe(
       bad.json().errors[0].detail,
     );
-    expectStatus(await list(schoolAdmin, '?filter[author]=x'), 400, 'bad_request');
+    expectStatus(await list(p.schoolAdmin, '?filter[author]=x'), 400, 'bad_request');
     // Acting for an organization they hold no role at.
-    expectStatus(await actingFor(schoolAdmin, provider), 403, 'forbidden');
+    expectStatus(await actingFor(p.schoolAdmin, p.provider), 403, 'forbidden');
     // The same school id in another tenant sees none of demo's; their token does not open demo.
     expect(await kinds(elsewhereTenant, '?filter[period]=month')).toEqual([]);
     expectStatus(
-      await call(h.app, {
+      await call(p.h.app, {
         method: 'GET',
         url: '/api/v1/recent_actions',
         headers: { ...elsewhereTenant.headers, 'x-tenant': 'demo' },
@@ -282,7 +231,7 @@ describe('recent actions', () => {
       401,
     );
     expectStatus(
-      await call(h.app, { method: 'GET', url: '/api/v1/recent_actions', headers: { 'x-tenant': 'demo' } }),
+      await call(p.h.app, { method: 'GET', url: '/api/v1/recent_actions', headers: { 'x-tenant': 'demo' } }),
       401,
     );
   });
@@ -295,9 +244,9 @@ describe('recent actions', () => {
       from_status: 'applied',
       reason: null,
     });
-    await publish(h, { ...at(confirmed, ago(HOUR / 2)), actor: mentor.id });
+    await publish(p.h, { ...at(confirmed, ago(HOUR / 2)), actor: p.mentor.id });
     await eventually(async () =>
-      expect(await kinds(mentor)).toEqual([
+      expect(await kinds(p.mentor)).toEqual([
         `application_accepted:${theirs.internship_id}`,
         `application_submitted:${mine.internship_id}`,
         `hours_logged:${mine.internship_id}`,
