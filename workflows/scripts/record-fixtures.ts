@@ -14,9 +14,11 @@
 // The scheduled per-tenant sweeps (complianceSweep, formFileCleanup, hoursReminders, vacancyClosing)
 // are recorded as `sweep-<workflow>.json`, three tenants each (the middle one's activity fails once and
 // is retried). `npm run workflows:fixtures -- sweeps` records only them, `-- student-import` only the
-// import, `-- internship-phases` only the phases' interpreter (`internship-phases-<case>.json`: a run of
-// two phases completed by updates, one cancelled by the signal, one migrated to another version), on the
-// stand-in activities of workflows/test/phase-run-stand-ins.ts. `-- contract-signing` records a contract's
+// import, `-- internship-phases` only the phases' interpreter (`internship-phases-<case>-<run>.json`, one
+// file per run of the continue-as-new chain: two phases completed by updates, one cancelled by the
+// signal, one migrated to another version, and three phases whose middle one is closed by hand), on the
+// stand-in activities of workflows/test/phase-run-stand-ins.ts. Earlier interpreters' recordings are kept
+// as `internship-phases-v<n>-<case>-<run>.json`. `-- contract-signing` records a contract's
 // signing (`contract-signing-<case>.json`: company first, then student and parent, then the school, sealed;
 // and one voided after the first turn) on in-memory stand-ins.
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -123,10 +125,25 @@ const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase(
 
 const PHASE_V1 = '00000000-0000-4000-8000-0000000000e1';
 const PHASE_V2 = '00000000-0000-4000-8000-0000000000e2';
+/** Three phases: the sample's two with "Contract" between them, closed by hand (no tasks). */
+const PHASE_V3 = '00000000-0000-4000-8000-0000000000e3';
+const threePhases = (() => {
+  const plan = samplePlan(PHASE_V3);
+  const [signUp, finished] = plan.phases;
+  const contract = {
+    ...finished!,
+    id: '00000000-0000-4000-8000-0000000000a3',
+    name: { nl: 'Contract', en: 'Contract' },
+    status: 'preparing' as const,
+    completion: 'manual' as const,
+  };
+  return { ...plan, phases: [signUp!, contract, finished!] };
+})();
 const phaseStandIns = phaseRunStandIns(
   new Map([
     [PHASE_V1, samplePlan(PHASE_V1)],
     [PHASE_V2, samplePlan(PHASE_V2)],
+    [PHASE_V3, threePhases],
   ]),
 );
 
@@ -215,12 +232,12 @@ try {
           state: (ready?: (s: TPhaseRunState) => boolean) => Promise<TPhaseRunState>,
         ) => Promise<void>,
       ) => {
-        const internshipId = `00000000-0000-4000-8000-0000000${{ completed: '00f01', cancelled: '00f02', migrated: '00f03' }[name] ?? '00f00'}`;
+        const internshipId = `00000000-0000-4000-8000-0000000${{ completed: '00f01', cancelled: '00f02', migrated: '00f03', 'by-hand': '00f04' }[name] ?? '00f00'}`;
         const workflowId = `fixture-internship-phases-${name}`;
         const handle = await env.client.workflow.start('internshipPhases', {
           taskQueue,
           workflowId,
-          args: [{ tenant: 'demo', internshipId, versionId: PHASE_V1 }],
+          args: [{ tenant: 'demo', internshipId, versionId: name === 'by-hand' ? PHASE_V3 : PHASE_V1 }],
         });
         const state = async (
           ready: (s: TPhaseRunState) => boolean = (s) => s.phaseId !== null || s.ended !== null,
@@ -263,6 +280,16 @@ try {
         await env.client.workflow
           .getHandle(workflowId)
           .signal(SIGNALS.internshipEnded, { status: 'cancelled' });
+      });
+      await phases('by-hand', async (workflowId, state) => {
+        // "Contract" waits (closed by hand): entered by the first run, handed to the second one.
+        const [student] = (await state()).openTaskIds;
+        await complete(workflowId, student!, 'student');
+        const contract = await state((s) => s.phaseIndex === 1 && s.phaseId !== null);
+        await env.client.workflow.getHandle(workflowId).executeUpdate(UPDATES.completePhase, {
+          args: [{ phaseId: contract.phaseId!, userId: 'u-admin', actors: ['school_admin'] }],
+        });
+        await env.client.workflow.getHandle(workflowId).result();
       });
       await phases('migrated', async (workflowId, state) => {
         const [, mentor] = (await state()).openTaskIds;

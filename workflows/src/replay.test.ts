@@ -32,12 +32,16 @@ describe('workflow replay', () => {
       'sweep-hours-reminders.json',
       'sweep-vacancy-closing.json',
     ]);
-    // The internship phases' interpreter: each case one history per phase (continue-as-new); `v1-` recorded
-    // before its read-model writes became local activities (patch `phase-read-model-local-activities`).
-    const cases = ['cancelled-1', 'completed-1', 'completed-2', 'migrated-1', 'migrated-2'];
+    // The internship phases' interpreter: each case one history per run (continue-as-new at a phase that
+    // waits); `v1-` recorded before its read-model writes became local activities (patch
+    // `phase-read-model-local-activities`), `v2-` before the next phase was entered by the run that left
+    // the one before (patch `phase-next-entered-before-continue-as-new`: no run for the empty last phase).
+    const before = ['cancelled-1', 'completed-1', 'completed-2', 'migrated-1', 'migrated-2'];
+    const now = ['by-hand-1', 'by-hand-2', 'cancelled-1', 'completed-1', 'migrated-1', 'migrated-2'];
     expect(files.filter((f) => f.startsWith('internship-phases-')).sort()).toEqual([
-      ...cases.map((c) => `internship-phases-${c}.json`),
-      ...cases.map((c) => `internship-phases-v1-${c}.json`),
+      ...now.map((c) => `internship-phases-${c}.json`),
+      ...before.map((c) => `internship-phases-v1-${c}.json`),
+      ...before.map((c) => `internship-phases-v2-${c}.json`),
     ]);
     // Contract signing: signed by every order group and sealed; voided after the first turn.
     expect(files.filter((f) => f.startsWith('contract-signing-')).sort()).toEqual([

@@ -1,7 +1,13 @@
 import { existsSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { bundleWorkflowCode, DefaultLogger, NativeConnection, type Worker } from '@temporalio/worker';
+import {
+  bundleWorkflowCode,
+  DefaultLogger,
+  NativeConnection,
+  type Worker,
+  type WorkerOptions,
+} from '@temporalio/worker';
 import { TASK_QUEUES } from '@stageplein/contracts/workflows/names';
 import { Connection } from '@temporalio/client';
 import { createActivities as contentActivities } from '@stageplein/content/activities';
@@ -24,6 +30,12 @@ import {
   type TSpanProcessorLike,
 } from './worker.ts';
 import { allSchedules, ensureSchedule } from './schedules.ts';
+
+/**
+ * The options of the product's workers beyond `createWorker`'s (every task queue alike; the SDK's defaults
+ * for slots and pollers): infra/bench/internship-phases runs the phases' worker with them.
+ */
+export const PHASE_WORKER_OPTIONS: Partial<WorkerOptions> = { shutdownGraceTime: '30 seconds' };
 
 export interface TRunningWorker {
   /** The imports' worker (and the scheduled sweeps'). */
@@ -109,7 +121,7 @@ export async function runWorker(options: {
         spanProcessor: options.spanProcessor,
         taskQueue,
         activities,
-        options: { shutdownGraceTime: '30 seconds' },
+        options: PHASE_WORKER_OPTIONS,
       });
     const worker = await workerOf(TASK_QUEUES.imports);
     const phasesWorker = await workerOf(TASK_QUEUES.internshipPhases);

@@ -159,8 +159,8 @@ describe('internship phases on the time-skipping test server', () => {
         callsOf(id).filter((c) => c.name === 'remindPhaseTask' || c.name === 'escalatePhaseTask'),
       ).toHaveLength(4);
 
-      // Escalated to the school admin: they may complete it now. The phase completes, the run continues
-      // as new with the last phase (no tasks), which completes at once: the run ends.
+      // Escalated to the school admin: they may complete it now. The phase completes; the run enters the
+      // last phase (no tasks), which completes at once, so the same run leaves it and ends.
       await update(handle.workflowId, UPDATES.completePhaseTask, {
         taskId: task,
         userId: 'u-admin',
@@ -180,7 +180,7 @@ describe('internship phases on the time-skipping test server', () => {
         'leavePhase',
         'endPhaseRun',
       ]);
-      // The second phase was entered by a new run (continue-as-new at the boundary) with the next entry.
+      // The second phase was entered with the next entry, by the same run: no continue-as-new into it.
       const enters = callsOf(id).filter((c) => c.name === 'enterPhase');
       expect(enters.map((c) => [c.input.phaseIndex, c.input.entry])).toEqual([
         [0, 0],
@@ -189,7 +189,7 @@ describe('internship phases on the time-skipping test server', () => {
       const first = await temporal.env.client.workflow
         .getHandle(handle.workflowId, handle.firstExecutionRunId)
         .describe();
-      expect(first.status.name).toBe('CONTINUED_AS_NEW');
+      expect(first.status.name).toBe('COMPLETED');
     },
   );
 
@@ -328,7 +328,7 @@ describe('internship phases on the time-skipping test server', () => {
     'carries a done task across a migration, and closes a "by hand" phase only for the school',
     { timeout: STALL_TIMEOUT },
     async () => {
-      const { handle } = await start();
+      const { id, handle } = await start();
       const [studentTask, mentorTask] = (await stateOf(handle)).openTaskIds;
       // The mentor's optional task is done in version 1; the phase stays (the student's required one is open).
       await update(handle.workflowId, UPDATES.completePhaseTask, {
@@ -352,9 +352,15 @@ describe('internship phases on the time-skipping test server', () => {
           userId: `u-${actor}`,
           actors: [actor],
         });
-      // The phase completed: the run continued as new with "Contract", whose completion is by hand.
+      // The phase completed: the run entered "Contract", whose completion is by hand, so it waits: the run
+      // continued as new with it entered (the new run does not enter it again).
       const contract = await stateOf(handle, (s) => s.phaseIndex === 1 && s.phaseId !== null);
       expect(contract).toMatchObject({ phaseIndex: 1, versionId: V2, openTaskIds: [] });
+      const started = (await temporal.env.client.workflow.getHandle(handle.workflowId).fetchHistory())
+        .events![0]!.workflowExecutionStartedEventAttributes!;
+      expect(started.continuedExecutionRunId).toBeTruthy();
+      const input = JSON.parse(Buffer.from(started.input!.payloads![0]!.data!).toString());
+      expect(input).toMatchObject({ phaseIndex: 1, entry: 2, entered: { phaseId: contract.phaseId } });
       expect(
         await refusal(
           update(handle.workflowId, UPDATES.completePhase, {
@@ -373,6 +379,23 @@ describe('internship phases on the time-skipping test server', () => {
         ended: 'completed',
         phaseIndex: 2,
       });
+      // Each phase entered once, in order; the last ("Afgerond", no tasks) by the run that closed "Contract".
+      const enters = callsOf(id).filter((c) => c.name === 'enterPhase');
+      expect(enters.map((c) => [c.input.versionId, c.input.phaseIndex, c.input.entry])).toEqual([
+        [V1, 0, 0],
+        [V2, 0, 1],
+        [V2, 1, 2],
+        [V2, 2, 3],
+      ]);
+      expect(
+        callsOf(id)
+          .slice(-3)
+          .map((c) => [c.name, c.input.state ?? null]),
+      ).toEqual([
+        ['enterPhase', null],
+        ['leavePhase', 'completed'],
+        ['endPhaseRun', 'completed'],
+      ]);
     },
   );
 });

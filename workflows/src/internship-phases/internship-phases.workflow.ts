@@ -29,7 +29,14 @@ import {
   type TMigratePhaseRunUpdate,
   type TPhaseRunState,
 } from '@stageplein/contracts/workflows/names';
-import type { TPhaseRunActivities, TRunTask } from '@stageplein/placements/activities';
+import type { TEnteredPhase, TPhaseRunActivities, TRunTask } from '@stageplein/placements/activities';
+
+/** A phase the previous run entered (continue-as-new hands it over instead of entering it again). */
+type TEntered = Extract<TEnteredPhase, { kind: 'entered' }>;
+/** The run's input: contracts' start input, and the phase already entered when a run continues as new. */
+export interface TPhaseRunInput extends TInternshipPhasesInput {
+  entered?: TEntered;
+}
 
 export const internshipEndedSignal = defineSignal<[TInternshipEndedSignal]>(SIGNALS.internshipEnded);
 export const completePhaseTaskUpdate = defineUpdate<{ taskId: string }, [TCompletePhaseTaskUpdate]>(
@@ -69,6 +76,13 @@ const activities = proxyActivities<TPhaseRunActivities>(ACTIVITY_OPTIONS);
  */
 const localActivities = proxyLocalActivities<TPhaseRunActivities>(ACTIVITY_OPTIONS);
 export const LOCAL_READ_MODEL_WRITES = 'phase-read-model-local-activities';
+/**
+ * The next phase is entered by the run that completed the one before: one that completes at once (no task
+ * open, e.g. the task-less last phase "afgerond") is left in the same run, and the internship's run ends
+ * without a continue-as-new into it; one that waits is handed to the new run as entered (`entered`), which
+ * does not enter it again. Executions recorded before this patch continue as new and enter the phase there.
+ */
+export const INLINE_NEXT_PHASE = 'phase-next-entered-before-continue-as-new';
 
 const refuse = (type: (typeof PHASE_UPDATE_FAILURES)[keyof typeof PHASE_UPDATE_FAILURES], message: string) =>
   ApplicationFailure.create({ type, message, nonRetryable: true });
@@ -99,7 +113,7 @@ function nextMoment(tasks: Iterable<TRunTask>): number | null {
  * phase. The internship ending (signal) ends it; a migration (Update, logged by the route) continues as
  * new on the other version at the same phase, done tasks carried over.
  */
-export async function internshipPhases(input: TInternshipPhasesInput): Promise<TPhaseRunState> {
+export async function internshipPhases(input: TPhaseRunInput): Promise<TPhaseRunState> {
   const entry = input.entry ?? 0;
   // Set by the handlers (an object: the compiler does not narrow what a handler assigns).
   const run: {
@@ -110,10 +124,11 @@ export async function internshipPhases(input: TInternshipPhasesInput): Promise<T
   } = { ended: null, migrateTo: null, closedBy: null, leaving: false };
   const tasks = new Map<string, TRunTask>();
   let phaseId: string | null = null;
+  let phaseIndex = input.phaseIndex ?? 0;
 
   const state = (): TPhaseRunState => ({
     versionId: input.versionId,
-    phaseIndex: input.phaseIndex ?? 0,
+    phaseIndex,
     phaseId,
     openTaskIds: [...tasks.values()].filter((t) => t.state === 'open').map((t) => t.id),
     ended: run.ended,
@@ -126,28 +141,34 @@ export async function internshipPhases(input: TInternshipPhasesInput): Promise<T
 
   // Decided once, before the first command, so an execution is one way or the other throughout.
   const writes = patched(LOCAL_READ_MODEL_WRITES) ? localActivities : activities;
-  const phase = await writes.enterPhase({
-    tenant: input.tenant,
-    internshipId: input.internshipId,
-    versionId: input.versionId,
-    phaseIndex: input.phaseIndex ?? 0,
-    phaseKey: input.phaseKey,
-    entry,
-    at: new Date().toISOString(),
-    carryFromPhaseId: input.carryFromPhaseId,
-  });
-  if (phase.kind === 'ended') {
-    // The internship ended (or the run did) before this phase started: nothing to enter.
-    await writes.endPhaseRun({
+  /** The read model's run ends with `ended`, and so does this workflow. */
+  const endRun = async (ended: TInternshipEndedSignal['status']) => {
+    await writes.endPhaseRun({ tenant: input.tenant, internshipId: input.internshipId, state: ended });
+    run.ended = ended;
+    return state();
+  };
+  /** The phase the run stands in now (the query's answer; the validators' tasks). */
+  const standIn = (entered: TEntered) => {
+    phaseId = entered.phaseId;
+    phaseIndex = entered.index;
+    tasks.clear();
+    for (const t of entered.tasks) tasks.set(t.id, { ...t });
+  };
+  const phase =
+    input.entered ??
+    (await writes.enterPhase({
       tenant: input.tenant,
       internshipId: input.internshipId,
-      state: phase.state,
-    });
-    run.ended = phase.state;
-    return state();
-  }
-  phaseId = phase.phaseId;
-  for (const t of phase.tasks) tasks.set(t.id, { ...t });
+      versionId: input.versionId,
+      phaseIndex: input.phaseIndex ?? 0,
+      phaseKey: input.phaseKey,
+      entry,
+      at: new Date().toISOString(),
+      carryFromPhaseId: input.carryFromPhaseId,
+    }));
+  // The internship ended (or the run did) before this phase started: nothing to enter.
+  if (phase.kind === 'ended') return endRun(phase.state);
+  standIn(phase);
 
   const current = () => !run.leaving && run.ended === null && run.migrateTo === null && run.closedBy === null;
   setHandler(
@@ -256,12 +277,7 @@ export async function internshipPhases(input: TInternshipPhasesInput): Promise<T
       state: 'cancelled',
       at: at(),
     });
-    await writes.endPhaseRun({
-      tenant: input.tenant,
-      internshipId: input.internshipId,
-      state: run.ended,
-    });
-    return state();
+    return endRun(run.ended);
   }
   const migration = run.migrateTo;
   if (migration) {
@@ -289,20 +305,54 @@ export async function internshipPhases(input: TInternshipPhasesInput): Promise<T
     at: at(),
     ...(run.closedBy ? { userId: run.closedBy } : {}),
   });
-  if (phase.last) {
-    await writes.endPhaseRun({
+  if (phase.last) return endRun('completed');
+  if (!patched(INLINE_NEXT_PHASE))
+    return continueAsNew<typeof internshipPhases>({
       tenant: input.tenant,
       internshipId: input.internshipId,
-      state: 'completed',
+      versionId: input.versionId,
+      phaseIndex: phase.index + 1,
+      entry: entry + 1,
     });
-    run.ended = 'completed';
-    return state();
+  // The next phases in this run, as long as each completes at once; the first that waits goes to a new run.
+  for (let next = { index: phase.index + 1, entry: entry + 1 }; ;) {
+    const entered = await writes.enterPhase({
+      tenant: input.tenant,
+      internshipId: input.internshipId,
+      versionId: input.versionId,
+      phaseIndex: next.index,
+      entry: next.entry,
+      at: at(),
+    });
+    if (entered.kind === 'ended') return endRun(entered.state);
+    standIn(entered);
+    if (run.ended === null && !completesAtOnce(entered))
+      return continueAsNew<typeof internshipPhases>({
+        tenant: input.tenant,
+        internshipId: input.internshipId,
+        versionId: input.versionId,
+        phaseIndex: entered.index,
+        entry: next.entry,
+        entered,
+      });
+    await writes.leavePhase({
+      tenant: input.tenant,
+      phaseId: entered.phaseId,
+      state: run.ended === null ? 'completed' : 'cancelled',
+      at: at(),
+    });
+    if (run.ended !== null || entered.last) return endRun(run.ended ?? 'completed');
+    next = { index: entered.index + 1, entry: next.entry + 1 };
   }
-  return continueAsNew<typeof internshipPhases>({
-    tenant: input.tenant,
-    internshipId: input.internshipId,
-    versionId: input.versionId,
-    phaseIndex: phase.index + 1,
-    entry: entry + 1,
-  });
+}
+
+/** A phase the run would leave as soon as it entered it: complete by its rule and no task left open. */
+function completesAtOnce(phase: TEntered): boolean {
+  return (
+    phase.tasks.every((t) => t.state !== 'open') &&
+    phaseComplete(
+      phase.completion,
+      phase.tasks.map((t) => ({ required: t.required, state: t.state })),
+    )
+  );
 }
