@@ -32,14 +32,21 @@ const alive = (pid: number) => {
  * own folder, so concurrent runs never share or stop each other's server. Folders of dead runs are
  * removed first; `stop()` removes this one.
  */
-export async function startThrowawayPostgres(label: string): Promise<{ url: string; stop(): Promise<void> }> {
+export async function startThrowawayPostgres(
+  label: string,
+  options: { log?: ((line: string) => void) | undefined } = {},
+): Promise<{ url: string; stop(): Promise<void> }> {
   if (existsSync(RUNS)) {
     for (const name of readdirSync(RUNS)) {
       if (!alive(Number(name.split('-')[0]))) rmSync(path.join(RUNS, name), { recursive: true, force: true });
     }
   }
   const dataDir = path.join(RUNS, `${process.pid}-${label}`);
-  const server = await startEmbeddedPostgres({ dataDir, port: await freePort() });
+  const server = await startEmbeddedPostgres({
+    dataDir,
+    port: await freePort(),
+    ...(options.log ? { log: options.log } : {}),
+  });
   return {
     url: server.url,
     async stop() {

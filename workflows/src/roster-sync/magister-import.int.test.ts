@@ -200,8 +200,27 @@ describe('Magister roster import', () => {
       const report = await api('GET', `/api/v1/imports/${second.id}/report`);
       expect(report.body).toContain('left the school');
 
+      // An unchanged roster is a comparison with what the school holds: no batch, no call to identity,
+      // no write outside the import's own report, no event, no mail.
+      const effects = async () =>
+        (
+          await sql<Record<string, number>>`select
+            (select count(*)::int from identity.student_import_keys) as keys,
+            (select count(*)::int from identity.outbox) as identity_events,
+            (select count(*)::int from organizations.outbox) as organizations_events,
+            (select max(updated_at)::text from organizations.student_enrolments) as enrolments,
+            (select max(updated_at)::text from identity.users) as users`.execute(h.owner)
+        ).rows[0];
+      const before = await effects();
       const third = await importNow();
       expect(third.attributes.counts).toMatchObject({ created: 0, updated: 0, unchanged: 449, left: 0 });
+      // The import's own event (import.requested) is the one write outside its rows.
+      expect(await effects()).toEqual({ ...before, organizations_events: before!.organizations_events! + 1 });
+      const [plan] = (
+        await sql<{ batch_count: number }>`select batch_count from organizations.imports
+          where id = ${third.id}`.execute(h.owner)
+      ).rows;
+      expect(plan!.batch_count).toBe(0);
     },
   );
 

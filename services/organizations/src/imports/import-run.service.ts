@@ -36,7 +36,7 @@ import {
   setImportPlan,
   setRowOutcomes,
   structureNamesOfValidRows,
-  studentNumbersOf,
+  rosterHeldOf,
   upsertEnrolments,
   upsertMemberships,
   validRowsOfBatch,
@@ -45,6 +45,7 @@ import {
   type TRowOutcome,
 } from './imports.repository.ts';
 import type { TStudentEnrolmentsTable } from './imports.table.ts';
+import type { TRosterHeld } from './roster-diff.ts';
 import { IMPORT_KIND_OF_SOURCE } from '@stageplein/contracts/imports/roster';
 import { uuidV5 } from '@stageplein/contracts/domain/seed-ids';
 import { studentImportWorkflowId } from '@stageplein/contracts/workflows/names';
@@ -145,15 +146,24 @@ export function createImportRun(deps: { db: Kysely<unknown>; config: TConfig; no
       });
     },
 
-    /** The school's group and level names, and its student numbers with the email last imported for them. */
+    /**
+     * The school's group and level names, its student numbers with the email last imported for them, and
+     * its students as a roster is compared against them (roster-diff.ts).
+     */
     async schoolFacts(ref: TImportRef, schoolId: string) {
       return inTenant(ref.tenant, async (db) => {
         const { groupIds, levelIds } = await structureIds(db, schoolId, today());
-        const numbers = await studentNumbersOf(db, schoolId);
+        const students = await rosterHeldOf(db, schoolId);
+        const held: TRosterHeld = {
+          students: new Map(students.map((r) => [r.student_number, r])),
+          groupIds,
+          levelIds,
+        };
         return {
           groups: new Set(groupIds.keys()),
           levels: new Set(levelIds.keys()),
-          studentNumbers: new Map(numbers.map((r) => [r.student_number, r.email ?? ''])),
+          studentNumbers: new Map(students.map((r) => [r.student_number, r.email ?? ''])),
+          held,
         };
       });
     },
@@ -164,22 +174,31 @@ export function createImportRun(deps: { db: Kysely<unknown>; config: TConfig; no
 
     /**
      * Replaces the import's rows with the validated ones (one transaction, so a retry starts clean);
-     * rows without errors get a batch number in file order.
+     * rows without errors get a batch number in file order, but those `unchanged` names (row → student:
+     * the school holds them as the row says) are done already.
      */
     async saveRows(
       ref: TImportRef,
       rows: readonly TStudentImportRow[],
-      options: { batchSize: number; parseMs: number; leaversOf?: string },
+      options: {
+        batchSize: number;
+        parseMs: number;
+        leaversOf?: string;
+        unchanged?: ReadonlyMap<number, string>;
+      },
     ) {
       return inTenant(ref.tenant, async (db) => {
         let valid = 0;
+        let toApply = 0;
         const values: TNewImportRow[] = rows.map((r) => {
           const ok = r.errors.length === 0;
-          const batch = ok ? Math.floor(valid++ / options.batchSize) : null;
+          if (ok) valid++;
+          const same = ok ? options.unchanged?.get(r.row) : undefined;
+          const batch = ok && !same ? Math.floor(toApply++ / options.batchSize) : null;
           return {
             row_number: r.row,
             batch,
-            status: ok ? 'valid' : 'invalid',
+            status: same ? 'unchanged' : ok ? 'valid' : 'invalid',
             first_name: r.values.first_name,
             last_name: r.values.last_name,
             email: r.values.email,
@@ -188,7 +207,7 @@ export function createImportRun(deps: { db: Kysely<unknown>; config: TConfig; no
             level_name: r.values.level,
             mentor: r.mentor ?? '',
             errors: JSON.stringify(r.errors),
-            user_id: null,
+            user_id: same ?? null,
           };
         });
         // A source that holds the whole school: enrolled students it does not name have left.
@@ -217,7 +236,7 @@ export function createImportRun(deps: { db: Kysely<unknown>; config: TConfig; no
           );
         }
         await replaceImportRows(db, ref, values);
-        const batchCount = Math.ceil(valid / options.batchSize);
+        const batchCount = Math.ceil(toApply / options.batchSize);
         await setImportPlan(db, ref.importId, { batchCount, parseMs: options.parseMs });
         await recountImport(db, ref.importId, now());
         return { batchCount, total: values.length, valid, invalid: rows.length - valid };
@@ -343,12 +362,25 @@ export function createImportRun(deps: { db: Kysely<unknown>; config: TConfig; no
           let changed = result.outcome !== 'unchanged';
           const levelId = row.level_name ? (levelIds.get(key(row.level_name)) ?? null) : null;
           const current = byStudent.get(studentId);
-          if (
+          const enrolmentChanged =
             !current ||
             current.student_number !== row.student_number ||
             current.left_at !== null ||
-            (row.level_name && current.level_id !== levelId)
-          ) {
+            (row.level_name && current.level_id !== levelId);
+          // What the roster said, kept for the next import's comparison (not a change of the student).
+          const snapshot = {
+            roster_email: row.email,
+            roster_first_name: row.first_name,
+            roster_last_name: row.last_name,
+            roster_mentor: row.mentor,
+          };
+          const snapshotStale =
+            !current ||
+            current.roster_email !== row.email ||
+            current.roster_first_name !== row.first_name ||
+            current.roster_last_name !== row.last_name ||
+            current.roster_mentor !== row.mentor;
+          if (enrolmentChanged || snapshotStale) {
             const values = {
               tenant_id: ref.tenant,
               school_id: schoolId,
@@ -357,13 +389,14 @@ export function createImportRun(deps: { db: Kysely<unknown>; config: TConfig; no
               level_id: row.level_name ? levelId : (current?.level_id ?? null),
               // Named by the roster again: back at the school.
               left_at: null,
+              ...snapshot,
               created_at: now(),
-              updated_at: now(),
+              updated_at: enrolmentChanged ? now() : current!.updated_at,
             };
             enrolmentUpserts.push(values);
             if (current) byNumber.delete(current.student_number);
             byNumber.set(row.student_number, { ...values });
-            changed = true;
+            if (enrolmentChanged) changed = true;
           }
           const groupId = row.group_name ? groupIds.get(key(row.group_name)) : undefined;
           if (groupId && groupOf.get(studentId) !== groupId) {

@@ -15,6 +15,7 @@ import { RosterSourceError } from '../roster-sources/magister.client.ts';
 import { magisterRosterSource } from '../roster-sources/magister.source.ts';
 import { csvRosterSource, type TRosterSource } from '../roster-sources/roster-source.ts';
 import { validateStudentRows } from './student-import.validate.ts';
+import { unchangedStudent } from './roster-diff.ts';
 
 /**
  * Identity's students, as the activities reach them (its internal bulk API): a port the worker fills
@@ -131,14 +132,21 @@ export function createStudentImportActivities(deps: TStudentImportDeps) {
           row.errors.push({ code: 'student_number_taken', field: 'student_number' });
         }
       }
+      // Students the school already holds as their row says: done, without identity, writes or events.
+      const unchanged = new Map<number, string>();
+      for (const row of rows) {
+        const studentId = unchangedStudent(row, facts.held);
+        if (studentId) unchanged.set(row.row, studentId);
+      }
       const parseMs = Math.round(performance.now() - started);
       heartbeat();
       const saved = await deps.imports.saveRows(ref, rows, {
         batchSize,
         parseMs,
+        unchanged,
         ...(source.complete ? { leaversOf: job.schoolId } : {}),
       });
-      if (job.createMissingGroups && saved.valid > 0)
+      if (job.createMissingGroups && saved.batchCount > 0)
         await deps.imports.ensureStructure(ref, job.schoolId, job.actorId);
       return { ...saved, parseMs, batchesInFlight: deps.batchesInFlight ?? DEFAULT_BATCHES_IN_FLIGHT };
     },

@@ -7,6 +7,7 @@ import type {
 } from '@stageplein/contracts/imports/student-import';
 import type { TGroupMembershipsTable } from '../groups/groups.table.ts';
 import type { TImportRowsTable, TImportsTable, TStudentEnrolmentsTable } from './imports.table.ts';
+import type { THeldStudent } from './roster-diff.ts';
 
 /** The imports tables on a transaction with the tenant set (request or activity): the service's database. */
 export type TIDb = TDb;
@@ -152,12 +153,20 @@ export async function groupsAndLevelsOf(db: TIDb, schoolId: string, today: strin
   return { groups: groups.rows, levels };
 }
 
-/** The school's student numbers with the email last imported for each. */
-export async function studentNumbersOf(db: TIDb, schoolId: string) {
-  const { rows } = await sql<{ student_number: string; email: string | null }>`
-    select e.student_number, (select r.email from organizations.import_rows r
-      where r.user_id = e.student_id order by r.import_id, r.row_number limit 1) as email
-    from organizations.student_enrolments e where e.school_id = ${schoolId}`.execute(db);
+/**
+ * The school's enrolled students as the import compares a roster against them (one read): student
+ * number, level, group, whether they left, and what the roster last said about them (the email falls
+ * back to their first imported row for enrolments applied before the roster columns existed).
+ */
+export async function rosterHeldOf(db: TIDb, schoolId: string) {
+  const { rows } = await sql<THeldStudent>`
+    select e.student_id, e.student_number, e.level_id, m.group_id, e.left_at is not null as left,
+      coalesce(e.roster_email, (select r.email from organizations.import_rows r
+        where r.user_id = e.student_id order by r.import_id, r.row_number limit 1)) as email,
+      e.roster_first_name as first_name, e.roster_last_name as last_name, e.roster_mentor as mentor
+    from organizations.student_enrolments e
+    left join organizations.group_memberships m on m.school_id = e.school_id and m.student_id = e.student_id
+    where e.school_id = ${schoolId}`.execute(db);
   return rows;
 }
 
@@ -252,7 +261,16 @@ export function structureNamesOfValidRows(db: TIDb, importId: string) {
 export function validRowsOfBatch(db: TIDb, importId: string, batch: number) {
   return db
     .selectFrom('organizations.import_rows')
-    .select(['row_number', 'email', 'first_name', 'last_name', 'student_number', 'group_name', 'level_name'])
+    .select([
+      'row_number',
+      'email',
+      'first_name',
+      'last_name',
+      'student_number',
+      'group_name',
+      'level_name',
+      'mentor',
+    ])
     .where('import_id', '=', importId)
     .where('batch', '=', batch)
     .where('status', '=', 'valid')
@@ -294,6 +312,10 @@ export async function upsertEnrolments(db: TIDb, values: Insertable<TStudentEnro
         student_number: eb.ref('excluded.student_number'),
         level_id: eb.ref('excluded.level_id'),
         left_at: eb.ref('excluded.left_at'),
+        roster_email: eb.ref('excluded.roster_email'),
+        roster_first_name: eb.ref('excluded.roster_first_name'),
+        roster_last_name: eb.ref('excluded.roster_last_name'),
+        roster_mentor: eb.ref('excluded.roster_mentor'),
         updated_at: eb.ref('excluded.updated_at'),
       })),
     )

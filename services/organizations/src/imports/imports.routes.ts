@@ -26,7 +26,7 @@ import {
   type TIDb,
 } from './imports.repository.ts';
 import { importResource, reportCsv, rowResource } from './imports.serialize.ts';
-import { cancelImport, requestImport, requestMagisterImport } from './imports.service.ts';
+import { cancelImport, requestImport, requestMagisterImport, startImportNow } from './imports.service.ts';
 import {
   ZGroupPreviewDocument,
   ZMagisterConnectionDocument,
@@ -101,12 +101,25 @@ export const importsRoutes: FastifyPluginAsync<TServiceDeps> = async (app, deps)
     return { ctx, row };
   }
 
+  /** Imports their requests asked for; started once the response (and so the transaction) is done. */
+  const requested = new WeakMap<FastifyRequest, string>();
+  const startRequested = async (req: FastifyRequest, reply: { statusCode: number }) => {
+    const importId = requested.get(req);
+    if (importId && reply.statusCode === 202)
+      await startImportNow(
+        deps.db,
+        { tenant: req.tenant.id, importId, at: deps.now?.() ?? new Date() },
+        workflows,
+      );
+  };
+
   r.post('/api/v1/imports', {
     schema: {
       tags: TAGS,
       summary: 'Upload a CSV of students (multipart: file, school_id, create_missing_groups)',
       response: { 200: ZStudentImportDocument, 202: ZStudentImportDocument },
     },
+    onResponse: startRequested,
     // Refused on the declared length before a byte of the file is read.
     preValidation: async (req) => {
       const length = Number(req.headers['content-length'] ?? 0);
@@ -125,6 +138,7 @@ export const importsRoutes: FastifyPluginAsync<TServiceDeps> = async (app, deps)
       if (!options.success) throw invalidField(String(options.error.issues[0]?.path[0] ?? ''));
       if (!importsPolicy.manage(caller, { schoolId: options.data.school_id })) throw forbidden();
       const { row, fresh } = await requestImport(ctx, caller, upload, options.data);
+      if (fresh) requested.set(req, row.id);
       reply.status(fresh ? 202 : 200).header('location', `/api/v1/imports/${row.id}`);
       return resourceDocument(importResource(row));
     },
@@ -222,9 +236,11 @@ export const importsRoutes: FastifyPluginAsync<TServiceDeps> = async (app, deps)
       summary: 'Import the current School’s students from Magister now',
       response: { 200: ZStudentImportDocument, 202: ZStudentImportDocument },
     },
+    onResponse: startRequested,
     handler: async (req, reply) => {
       const { ctx, caller, schoolId } = await managedSchool(req);
       const { row, fresh } = await requestMagisterImport(ctx, caller, schoolId);
+      if (fresh) requested.set(req, row.id);
       reply.status(fresh ? 202 : 200).header('location', `/api/v1/imports/${row.id}`);
       return resourceDocument(importResource(row));
     },

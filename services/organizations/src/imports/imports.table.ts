@@ -66,6 +66,11 @@ export interface TStudentEnrolmentsTable {
   level_id: string | null;
   /** Set when a roster that holds the whole school (Magister) no longer names the student. */
   left_at: Date | null;
+  /** What the school's roster last said (as an import applied it); null until then. */
+  roster_email: string | null;
+  roster_first_name: string | null;
+  roster_last_name: string | null;
+  roster_mentor: string | null;
   created_at: Date;
   updated_at: Date;
 }

@@ -16,6 +16,7 @@ import m20261125T0900_auth_sessions from './20261125T0900-auth-sessions.ts';
 import m20261201T0900_vacancies_read_model from './20261201T0900-vacancies-read-model.ts';
 import m20261202T0900_compliance from './20261202T0900-compliance.ts';
 import m20270406T0900_roster_sources from './20270406T0900-roster-sources.ts';
+import m20270420T0940_roster_snapshot from './20270420T0940-roster-snapshot.ts';
 import m20270111T0900_outbox_pending from './20270111T0900-outbox-pending.ts';
 
 /**
@@ -45,4 +46,6 @@ export const migrations: Record<string, Migration> = {
   '20270111T0900-outbox-pending': m20270111T0900_outbox_pending,
   // Roster sources: the Magister connection, students who left (issue #36).
   '20270406T0900-roster-sources': m20270406T0900_roster_sources,
+  // What the roster last said per student: an unchanged sync writes nothing (issue #36).
+  '20270420T0940-roster-snapshot': m20270420T0940_roster_snapshot,
 };

@@ -19,6 +19,13 @@ export interface TRoleLoss {
 export async function forgetRoleHolder(ctx: TCtx, loss: TRoleLoss): Promise<void> {
   const { userId, schoolId, asStudent, asMentor } = loss;
   if (asStudent) {
+    // What the roster last said no longer holds: the next import applies the student's row again.
+    await ctx.db
+      .updateTable('organizations.student_enrolments')
+      .set({ roster_email: null, roster_first_name: null, roster_last_name: null, roster_mentor: null })
+      .where('student_id', '=', userId)
+      .$if(!!schoolId, (q) => q.where('school_id', '=', schoolId!))
+      .execute();
     const memberships = await ctx.db
       .deleteFrom('organizations.group_memberships')
       .where('student_id', '=', userId)
