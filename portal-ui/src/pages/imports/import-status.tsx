@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -199,75 +201,22 @@ export function ImportStatus({ id, changes = false }: { id: string; changes?: bo
         )}
       </div>
       {finished && changes && (
-        <ChangedRows rows={changed.data?.rows} total={changed.data?.total} error={changed.error} />
+        <ImportRowsTable
+          table={CHANGED_ROWS}
+          rows={changed.data?.rows}
+          total={changed.data?.total}
+          error={changed.error}
+        />
       )}
-      {finished && <ProblemRows rows={rows.data?.rows} total={rows.data?.total} error={rows.error} />}
+      {finished && (
+        <ImportRowsTable
+          table={PROBLEM_ROWS}
+          rows={rows.data?.rows}
+          total={rows.data?.total}
+          error={rows.error}
+        />
+      )}
     </section>
-  );
-}
-
-function ProblemRows({
-  rows,
-  total,
-  error,
-}: {
-  rows: TImportRow[] | undefined;
-  total: number | undefined;
-  error: unknown;
-}) {
-  const { t } = useTranslation();
-  const title = t('portal.imports.problemsTitle');
-  if (error) {
-    return (
-      <FormAlert tone="error" testId="import-rows-error">
-        {errorMessage(error, t)}
-      </FormAlert>
-    );
-  }
-  if (!rows) return <p role="status">{t('shell.loading')}</p>;
-  if (rows.length === 0) {
-    return (
-      <p className="import-problems__none" data-testid="import-no-problems">
-        {t('portal.imports.noProblems')}
-      </p>
-    );
-  }
-  return (
-    <div className="import-problems">
-      <h3 id="import-problems-title">{title}</h3>
-      {total !== undefined && total > rows.length && (
-        <p className="muted">{t('portal.imports.moreProblems', { shown: rows.length, total })}</p>
-      )}
-      <div className="table-wrap" role="region" aria-labelledby="import-problems-title" tabIndex={0}>
-        <table className="table" data-testid="import-problems">
-          <thead>
-            <tr>
-              <th scope="col">{t('portal.imports.row')}</th>
-              <th scope="col">{t('portal.imports.student')}</th>
-              <th scope="col">{t('portal.imports.messages')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r) => (
-              <tr key={r.id} data-row={r.row}>
-                <td>{r.row}</td>
-                <td>
-                  {[r.firstName, r.lastName].filter(Boolean).join(' ') || '—'}
-                  {r.email && <span className="import-problems__email">{r.email}</span>}
-                </td>
-                <td>
-                  <ul className="import-problems__messages">
-                    {r.messages.map((m) => (
-                      <li key={m}>{m}</li>
-                    ))}
-                  </ul>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </div>
   );
 }
 
@@ -277,20 +226,86 @@ const CHANGE_BADGE: Record<string, string> = {
   left: 'import-badge--cancelled',
 };
 
+/** The student's name (or `fallback`) with their e-mail address below it. */
+const studentCell = (fallback: (r: TImportRow) => string) => (r: TImportRow) => (
+  <>
+    {[r.firstName, r.lastName].filter(Boolean).join(' ') || fallback(r)}
+    {r.email && <span className="import-problems__email">{r.email}</span>}
+  </>
+);
+
+/** One of an import's row tables: its test ids (the table's names its title too), texts, columns. */
+interface TRowsTable {
+  testIds: { table: string; none: string; error: string };
+  texts: { title: string; more: string; none: string };
+  columns: readonly { heading: string; cell: (r: TImportRow, t: TFunction) => ReactNode }[];
+  rowData?: (r: TImportRow) => Record<`data-${string}`, string>;
+}
+
+/** The rows with problems: their number, the student, the messages. */
+const PROBLEM_ROWS: TRowsTable = {
+  testIds: { table: 'import-problems', none: 'import-no-problems', error: 'import-rows-error' },
+  texts: {
+    title: 'portal.imports.problemsTitle',
+    more: 'portal.imports.moreProblems',
+    none: 'portal.imports.noProblems',
+  },
+  columns: [
+    { heading: 'portal.imports.row', cell: (r) => r.row },
+    { heading: 'portal.imports.student', cell: studentCell(() => '—') },
+    {
+      heading: 'portal.imports.messages',
+      cell: (r) => (
+        <ul className="import-problems__messages">
+          {r.messages.map((m) => (
+            <li key={m}>{m}</li>
+          ))}
+        </ul>
+      ),
+    },
+  ],
+};
+
 /** What a sync changed, highlighted per row: new, changed, left the school. */
-function ChangedRows({
+const CHANGED_ROWS: TRowsTable = {
+  testIds: { table: 'import-changes', none: 'import-no-changes', error: 'import-changes-error' },
+  texts: {
+    title: 'portal.imports.changesTitle',
+    more: 'portal.imports.moreChanges',
+    none: 'portal.imports.noChanges',
+  },
+  columns: [
+    { heading: 'portal.imports.student', cell: studentCell((r) => r.studentNumber) },
+    { heading: 'portal.imports.group', cell: (r) => r.group || '—' },
+    {
+      heading: 'portal.imports.change',
+      cell: (r, t) => (
+        <span className={`badge ${CHANGE_BADGE[r.status] ?? ''}`}>
+          {t(`portal.imports.changes.${r.status}`)}
+        </span>
+      ),
+    },
+  ],
+  rowData: (r) => ({ 'data-change': r.status }),
+};
+
+/** Some of an import's rows (`shown` of `total`) as a table, or why not: an error, loading, none. */
+function ImportRowsTable({
+  table,
   rows,
   total,
   error,
 }: {
+  table: TRowsTable;
   rows: TImportRow[] | undefined;
   total: number | undefined;
   error: unknown;
 }) {
   const { t } = useTranslation();
+  const titleId = `${table.testIds.table}-title`;
   if (error) {
     return (
-      <FormAlert tone="error" testId="import-changes-error">
+      <FormAlert tone="error" testId={table.testIds.error}>
         {errorMessage(error, t)}
       </FormAlert>
     );
@@ -298,39 +313,34 @@ function ChangedRows({
   if (!rows) return <p role="status">{t('shell.loading')}</p>;
   if (rows.length === 0) {
     return (
-      <p className="import-problems__none" data-testid="import-no-changes">
-        {t('portal.imports.noChanges')}
+      <p className="import-problems__none" data-testid={table.testIds.none}>
+        {t(table.texts.none)}
       </p>
     );
   }
   return (
     <div className="import-problems">
-      <h3 id="import-changes-title">{t('portal.imports.changesTitle')}</h3>
+      <h3 id={titleId}>{t(table.texts.title)}</h3>
       {total !== undefined && total > rows.length && (
-        <p className="muted">{t('portal.imports.moreChanges', { shown: rows.length, total })}</p>
+        <p className="muted">{t(table.texts.more, { shown: rows.length, total })}</p>
       )}
-      <div className="table-wrap" role="region" aria-labelledby="import-changes-title" tabIndex={0}>
-        <table className="table" data-testid="import-changes">
+      <div className="table-wrap" role="region" aria-labelledby={titleId} tabIndex={0}>
+        <table className="table" data-testid={table.testIds.table}>
           <thead>
             <tr>
-              <th scope="col">{t('portal.imports.student')}</th>
-              <th scope="col">{t('portal.imports.group')}</th>
-              <th scope="col">{t('portal.imports.change')}</th>
+              {table.columns.map((c) => (
+                <th key={c.heading} scope="col">
+                  {t(c.heading)}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody>
             {rows.map((r) => (
-              <tr key={r.id} data-row={r.row} data-change={r.status}>
-                <td>
-                  {[r.firstName, r.lastName].filter(Boolean).join(' ') || r.studentNumber}
-                  {r.email && <span className="import-problems__email">{r.email}</span>}
-                </td>
-                <td>{r.group || '—'}</td>
-                <td>
-                  <span className={`badge ${CHANGE_BADGE[r.status] ?? ''}`}>
-                    {t(`portal.imports.changes.${r.status}`)}
-                  </span>
-                </td>
+              <tr key={r.id} data-row={r.row} {...table.rowData?.(r)}>
+                {table.columns.map((c) => (
+                  <td key={c.heading}>{c.cell(r, t)}</td>
+                ))}
               </tr>
             ))}
           </tbody>
