@@ -30,6 +30,22 @@ afterAll(async () => stack?.close());
 const number = async (page: Page, metric: string) =>
   Number(await page.getByTestId(`analytics-number-${metric}`).textContent());
 
+/** Every chart's category labels lie inside its drawing (none clipped at the left edge, issue #37.4). */
+async function expectAxisLabelsInside(page: Page) {
+  // The charts draw once their container has been measured.
+  const ticks = page.locator('.recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value');
+  await expect.poll(() => ticks.count()).toBeGreaterThan(0);
+  const outside = await page.evaluate(() =>
+    [...document.querySelectorAll('.recharts-wrapper svg')].flatMap((svg) => {
+      const edge = svg.getBoundingClientRect().left;
+      return [...svg.querySelectorAll('.recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value')]
+        .filter((text) => text.getBoundingClientRect().left < edge - 0.5)
+        .map((text) => text.textContent);
+    }),
+  );
+  expect(outside).toEqual([]);
+}
+
 async function drillDown(page: Page, label: string) {
   // From the dashboard's tile, as a school admin finds it.
   await page.goto(stack.url(TENANT, '/dashboard'));
@@ -39,7 +55,14 @@ async function drillDown(page: Page, label: string) {
   const without = await number(page, 'without_placement');
   expect(without).toBeGreaterThanOrEqual(3);
   await expectAccessible(page, `${label}: /analytics`);
+  await expectAxisLabelsInside(page);
   await shot(page, `analytics-school-${label}`);
+  // The tenant's organizations by type and region (the seeded demo company in Utrecht among them).
+  const organizations = page.getByTestId('analytics-chart-organizations');
+  await organizations.getByRole('button', { name: 'Toon als tabel' }).click();
+  expect(await organizations.locator('thead th').allTextContents()).toContain('Stagebieder');
+  expect(await organizations.locator('tbody th').allTextContents()).toContain('Utrecht');
+  await organizations.getByRole('button', { name: 'Toon als grafiek' }).click();
 
   await page.getByRole('button', { name: 'Bekijk: Leerlingen zonder stageplek' }).click();
   const drill = page.getByTestId('analytics-drill');

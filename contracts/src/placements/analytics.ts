@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CONTRACT_STATUSES } from '../internship-contracts/contract-rules.ts';
 import { zCollectionOf, zDocumentOf, zResourceOf } from '../jsonapi/jsonapi.ts';
+import { ZOrganizationType } from '../identity/roles.ts';
 import { ZInternshipStatus } from './internships.ts';
 import { ANALYTICS_METRICS } from './analytics-policy.ts';
 
@@ -91,6 +92,13 @@ export const ZSchoolAnalyticsAttributes = z.object({
     by_age: z.array(ZCount),
   }),
   evaluations_outstanding: z.number().int(),
+  /**
+   * The tenant's approved organizations by type and region (the city organizations gives; null where it
+   * gives none), from placements' read model of organizations (fed by organizations' events).
+   */
+  organizations: z.array(
+    z.object({ type: ZOrganizationType, region: z.string().nullable(), count: z.number().int() }),
+  ),
 });
 export type TSchoolAnalyticsAttributes = z.infer<typeof ZSchoolAnalyticsAttributes>;
 

@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useCallback, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { ANALYTICS_NAMESPACE } from './analytics-messages.ts';
@@ -28,11 +28,56 @@ export function TableFrame({ label, children }: { label: string; children: React
   );
 }
 
-/** An axis label that fits its 120 px (the table view and the tooltip keep the whole name). */
-const short = (label: string) => (label.length > 22 ? `${label.slice(0, 21)}…` : label);
+const TICK_PX = 12;
+/** Between a category label's end and the plot: Recharts' tick line (6) and margin (2), and 2 to spare. */
+const TICK_GAP = 10;
+let measuring: CanvasRenderingContext2D | null | undefined;
 
-/** Series colours: the tenant's link colour, then a blue; each at least 3:1 against the page. */
-const COLOURS = ['var(--color-link, #15803d)', '#1d4ed8'] as const;
+/** A label's width in the axis' font (a canvas measures it; an estimate where there is none). */
+function textWidth(text: string): number {
+  measuring ??= document.createElement('canvas').getContext('2d');
+  if (!measuring) return text.length * TICK_PX * 0.62;
+  measuring.font = `${TICK_PX}px ${getComputedStyle(document.body).fontFamily}`;
+  return measuring.measureText(text).width;
+}
+
+/** The label cut to fit `room` px, ending in … where it had to be (the table and tooltip keep it whole). */
+function fit(label: string, room: number): string {
+  if (textWidth(label) <= room) return label;
+  let n = label.length - 1;
+  while (n > 1 && textWidth(`${label.slice(0, n).trimEnd()}…`) > room) n--;
+  return `${label.slice(0, n).trimEnd()}…`;
+}
+
+/**
+ * The category axis' width and labels for a plot `plotWidth` px wide: as wide as the widest label, at
+ * most 40% of the plot (at least 72 px), every label cut to fit inside it — on a 375 px phone a long
+ * name is shortened, never clipped at the chart's left edge.
+ */
+function categoryAxis(labels: readonly string[], plotWidth: number) {
+  const most = Math.max(72, Math.floor((plotWidth || 300) * 0.4));
+  const widest = Math.max(0, ...labels.map(textWidth));
+  const width = Math.min(most, Math.ceil(widest) + TICK_GAP);
+  return { width, label: (l: string) => fit(l, width - TICK_GAP) };
+}
+
+/** A ref for an element that may come and go (the chart, not its table) and its width as it changes. */
+function useWidth() {
+  const [width, setWidth] = useState(0);
+  const observer = useRef<ResizeObserver | null>(null);
+  const ref = useCallback((el: HTMLDivElement | null) => {
+    observer.current?.disconnect();
+    observer.current = null;
+    if (!el) return;
+    setWidth(el.clientWidth);
+    observer.current = new ResizeObserver(() => setWidth(el.clientWidth));
+    observer.current.observe(el);
+  }, []);
+  return [ref, width] as const;
+}
+
+/** Series colours: the tenant's link colour, then a blue, an amber, a purple; each at least 3:1 against the page. */
+const COLOURS = ['var(--color-link, #15803d)', '#1d4ed8', '#b45309', '#7e22ce'] as const;
 
 /**
  * A horizontal bar chart (Recharts: SVG, keyboard layer, title and description) with its table view
@@ -57,6 +102,11 @@ export function ChartFigure({
   const { t } = useTranslation(ANALYTICS_NAMESPACE);
   const [table, setTable] = useState(false);
   const id = useId();
+  const [plot, plotWidth] = useWidth();
+  const axis = categoryAxis(
+    rows.map((r) => r.label),
+    plotWidth,
+  );
   const data = rows.map((r) => ({ id: r.id, label: r.label, ...r.values }));
   const summary = rows
     .map((r) => `${r.label}: ${series.map((s) => r.values[s.key] ?? 0).join(' / ')}`)
@@ -116,6 +166,7 @@ export function ChartFigure({
         </TableFrame>
       ) : (
         <div
+          ref={plot}
           className="analytics-chart__plot"
           style={{ height: Math.max(140, rows.length * (24 + 14 * series.length) + 60) }}
         >
@@ -132,9 +183,9 @@ export function ChartFigure({
               <YAxis
                 type="category"
                 dataKey="label"
-                width={120}
-                tick={{ fontSize: 12 }}
-                tickFormatter={short}
+                width={axis.width}
+                tick={{ fontSize: TICK_PX }}
+                tickFormatter={axis.label}
               />
               <Tooltip />
               {series.length > 1 && <Legend />}

@@ -52,7 +52,9 @@ export const analyticsNl = {
     organization: 'Stages per organisatie',
     contracts: 'Contracten uit ter ondertekening, naar leeftijd (dagen)',
     vacancies: 'Sollicitanten en stagiairs per stageplek',
+    organizations: 'Organisaties per soort en regio',
   },
+  noRegion: 'Plaats onbekend',
   series: {
     count: 'Aantal',
     students: 'Leerlingen',
@@ -160,7 +162,9 @@ export const analyticsEn: typeof analyticsNl = {
     organization: 'Internships by organization',
     contracts: 'Contracts out for signing, by age (days)',
     vacancies: 'Applicants and interns per internship place',
+    organizations: 'Organizations by type and region',
   },
+  noRegion: 'Place unknown',
   series: {
     count: 'Number',
     students: 'Students',

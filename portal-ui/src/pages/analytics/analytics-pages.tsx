@@ -51,6 +51,33 @@ function useAnalyticsTexts() {
   };
 }
 
+/** The tenant's approved organizations per region (a row), one series per type that occurs. */
+function OrganizationsChart({
+  organizations,
+  label,
+}: {
+  organizations: TSchoolAnalyticsAttributes['organizations'];
+  label: (type: string) => string;
+}) {
+  const { t } = useAnalyticsTexts();
+  const types = [...new Set(organizations.map((o) => o.type))];
+  const regions = [...new Set(organizations.map((o) => o.region))];
+  return (
+    <ChartFigure
+      title={t('charts.organizations')}
+      testId="analytics-chart-organizations"
+      series={types.map((type) => ({ key: type, label: label(type) }))}
+      rows={regions.map((region): TChartRow => ({
+        id: region ?? 'none',
+        label: region ?? t('noRegion'),
+        values: Object.fromEntries(
+          organizations.filter((o) => o.region === region).map((o) => [o.type, o.count]),
+        ),
+      }))}
+    />
+  );
+}
+
 function Loading({ error }: { error: unknown }) {
   const { t } = useAnalyticsTexts();
   const { t: tc } = useTranslation();
@@ -86,6 +113,7 @@ function useAnalyticsQuery() {
  */
 export function SchoolAnalyticsPage() {
   const { t, hours, date } = useAnalyticsTexts();
+  const { t: tc } = useTranslation();
   const ti = useInternshipTexts();
   const title = useRouteTitle();
   const api = useApi();
@@ -308,6 +336,10 @@ export function SchoolAnalyticsPage() {
                         values: { count: b.count },
                       }))
                 }
+              />
+              <OrganizationsChart
+                organizations={a.organizations}
+                label={(type) => tc(`portal.organizationTypes.${type}`)}
               />
             </div>
           </section>

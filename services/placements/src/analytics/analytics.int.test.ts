@@ -10,6 +10,8 @@ import type {
 } from '@stageplein/contracts/placements/analytics';
 import { PLACED_STATUSES } from '@stageplein/contracts/placements/analytics';
 import { INTERNSHIP_STATUSES, type TInternshipStatus } from '@stageplein/contracts/placements/internships';
+import { ORGANIZATION_TYPES } from '@stageplein/contracts/identity/roles';
+import { ORGANIZATION_STATUSES } from '@stageplein/contracts/organizations/organizations';
 import { rebuildAnalytics } from './index.ts';
 import {
   asOwner,
@@ -321,6 +323,59 @@ describe('analytics read models', () => {
         expect(await summary(p.school, `?period_id=${expected.periodId}`)).toEqual(a);
       }),
       { numRuns: 15 },
+    );
+  });
+});
+
+describe('organizations by type and region', () => {
+  // Random histories of organizations' events about new organizations (a type, a city, a status, deleted
+  // or not, changing over time); the school view's counts move by what the last event of each says.
+  const zOrgEvent = fc.record({
+    k: fc.nat(4),
+    type: fc.constantFrom(...ORGANIZATION_TYPES),
+    city: fc.constantFrom(null, 'Amersfoort', ' Zwolle ', 'Leusden', ''),
+    status: fc.constantFrom(...ORGANIZATION_STATUSES),
+    deleted: fc.boolean(),
+  });
+  type TRegionCount = { type: string; region: string | null; count: number };
+  const asMap = (rows: readonly TRegionCount[]) =>
+    Object.fromEntries(rows.map((r) => [`${r.type}|${r.region}`, r.count]));
+
+  it("follow organizations' events as the read model applies them", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(zOrgEvent, { minLength: 1, maxLength: 12 }), async (events) => {
+        const before = asMap((await summary(p.school, '')).organizations);
+        const ids = [0, 1, 2, 3, 4].map(() => randomUUID());
+        const last = new Map<number, (typeof events)[number]>();
+        for (const e of events) {
+          last.set(e.k, e);
+          await deliver(
+            h,
+            e.deleted ? 'organizations.organization.deleted' : 'organizations.organization.updated',
+            ids[e.k]!,
+            {
+              organization_id: ids[e.k]!,
+              organization_type: e.type,
+              name: `Organisatie ${e.k}`,
+              status: e.status,
+              website: null,
+              city: e.city,
+              parent_id: null,
+            },
+            'demo',
+          );
+        }
+        const expected = { ...before };
+        for (const e of last.values()) {
+          if (e.deleted || e.status !== 'approved') continue;
+          const key = `${e.type}|${e.city?.trim() || null}`;
+          expected[key] = (expected[key] ?? 0) + 1;
+        }
+        await eventually(async () =>
+          expect(asMap((await summary(p.school, '')).organizations)).toEqual(expected),
+        );
+      }),
+      { numRuns: 8 },
     );
   });
 });

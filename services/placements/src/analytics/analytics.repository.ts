@@ -7,6 +7,7 @@ import {
 import { HOURS_RUNNING_STATUSES } from '@stageplein/contracts/placements/hours-policy';
 import type { TInternshipStatus } from '@stageplein/contracts/placements/internships';
 import type { TContractStatus } from '@stageplein/contracts/internship-contracts/contract-rules';
+import type { TOrganizationType } from '@stageplein/contracts/identity/roles';
 import type { TDb } from '../database.ts';
 import { TENANT_WIDE } from './analytics.projection.ts';
 
@@ -283,6 +284,19 @@ export async function organizationFacts(db: TDb, organizationId: string, today: 
     where a.organization_id = ${organizationId} and a.status in (${OPEN}, ${PLACED})
     order by u.last_name nulls last, u.first_name, a.id`.execute(db);
   return { vacancies: vacancies.rows, internships: internships.rows };
+}
+
+/**
+ * The tenant's approved organizations (row-level security: this tenant's) by type and region, the region
+ * being the city the organization gives (trimmed; null where none). Placements' read model of
+ * organizations is fed by organizations' events and rebuilt by `npm run backfill`.
+ */
+export async function organizationsByTypeAndRegion(db: TDb) {
+  const { rows } = await sql<{ type: TOrganizationType; region: string | null; count: number }>`
+    select organization_type as type, nullif(trim(city), '') as region, count(*)::int as count
+    from placements.organizations where not deleted and status = 'approved'
+    group by 1, 2 order by 1, 2 nulls last`.execute(db);
+  return rows;
 }
 
 /**

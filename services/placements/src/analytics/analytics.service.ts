@@ -23,6 +23,7 @@ import type { TCtx } from '../shared/request.ts';
 import {
   drillRows,
   organizationFacts,
+  organizationsByTypeAndRegion,
   schoolGroupsAndLevels,
   schoolFingerprint,
   schoolPeriods,
@@ -214,6 +215,7 @@ async function computeSchoolAnalytics(
           })),
         },
         evaluations_outstanding: s?.evaluations_outstanding ?? 0,
+        organizations: await organizationsByTypeAndRegion(ctx.db),
       },
     },
     meta: { today, options },
