@@ -18,8 +18,11 @@ export type TBulkMessageRecipientKind = (typeof BULK_MESSAGE_RECIPIENT_KINDS)[nu
 export const BULK_MESSAGE_DELIVERY_STATUSES = ['requested', 'delivered', 'failed'] as const;
 export type TBulkMessageDeliveryStatus = (typeof BULK_MESSAGE_DELIVERY_STATUSES)[number];
 
-/** One message reaches at most this many internships (one mail per recipient). */
-export const BULK_MESSAGE_MAX_INTERNSHIPS = 500;
+/**
+ * One message reaches at most this many internships, and as many students without one (one mail per
+ * recipient): a whole school year of a large school (the bulk-message benchmark sends to 2,000).
+ */
+export const BULK_MESSAGE_MAX_INTERNSHIPS = 2000;
 
 /**
  * Who a message goes to: internships (their students, and optionally contacts and supervisors) and

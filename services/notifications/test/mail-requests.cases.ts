@@ -221,6 +221,48 @@ export function mailRequestCases(env: () => Record<string, string>): void {
       expect(await answers(id)).toEqual(['notifications.mail.delivered']);
     });
 
+    it('a burst requested in one transaction (a bulk message) is queued together, each with its own outcome', async () => {
+      const [lotte, daan, noor] = (await Promise.all(
+        ['lotte@demo.test', 'daan@demo.test', 'noor@demo.test'].map(userIdOf),
+      )) as [string, string, string];
+      await owner((db) =>
+        sql`insert into notifications.preferences (tenant_id, user_id, category, delivery, updated_at)
+          values ('demo', ${daan}, 'messages', 'in_app', now())`.execute(db),
+      );
+      await owner((db) => sql`update notifications.users set locale = 'en' where id = ${noor}`.execute(db));
+      const to = `burst-${randomUUID().slice(0, 8)}@example.test`;
+      // One use case's transaction, so the relay hands the requests to notifications as one batch.
+      const ids = await p.deps.db.transaction().execute(async (trx) => {
+        await setTenant(trx, 'demo');
+        const one = (mail: TRequestInput) =>
+          requestMail(trx as Kysely<unknown>, 'placements', p.deps.config, {
+            tenant: 'demo',
+            actor: null,
+            now: new Date(),
+            ...mail,
+          } as TMailRequest);
+        return [
+          await one(bulkMessage(lotte)),
+          await one(bulkMessage(daan)),
+          await one(bulkMessage(noor)),
+          await one(bulkMessage(randomUUID())),
+          await one(externalLink(to, 'nl')),
+        ];
+      });
+      const [toLotte, toDaan, toNoor, toNobody, external] = ids as [string, string, string, string, string];
+      await settled(toLotte, 'delivered');
+      await settled(toNoor, 'delivered');
+      await settled(external, 'delivered');
+      expect(await settled(toDaan, 'failed')).toMatchObject({ failure_reason: 'not_wanted' });
+      expect(await settled(toNobody, 'failed')).toMatchObject({ failure_reason: 'unknown_recipient' });
+      // Each in its recipient's language, each once.
+      expect((await devMails('lotte@demo.test')).map((m) => m.text_body.split(' ')[0])).toEqual(['Hallo']);
+      expect((await devMails('noor@demo.test')).map((m) => m.text_body.split(' ')[0])).toEqual(['Hello']);
+      expect(await devMails('daan@demo.test')).toHaveLength(0);
+      expect(await folderMailsTo(mailDir, 'demo', to)).toHaveLength(1);
+      for (const id of ids) expect(await answers(id)).toHaveLength(1);
+    });
+
     it('failures come back with their reason: an unknown user, a link to another site', async () => {
       const unknown = await request({
         recipient: { userId: randomUUID() },

@@ -18,6 +18,12 @@ export interface TUseCaseConsumer<TDb, TCfg extends TConfig> {
    * consumer's transaction under the event's tenant, the service's clock and configuration.
    */
   run(ctx: TUseCaseContext<TDb, TCfg>, event: TEventEnvelope): Promise<void>;
+  /**
+   * Optional: the use case for several new events of one tenant at once, in order (a batch's, in its
+   * transaction; `idempotentConsumer`'s `applyMany`), where `run` each would repeat the same reads and
+   * writes per event. The context's language is the first event's.
+   */
+  runMany?(ctx: TUseCaseContext<TDb, TCfg>, events: readonly TEventEnvelope[]): Promise<void>;
   /** The context's language (default `nl`; an event that names its recipient's locale passes it). */
   lang?(event: TEventEnvelope): TLanguage;
   /** See `idempotentConsumer`. */
@@ -34,23 +40,28 @@ export function useCaseConsumer<TDb, TCfg extends TConfig = TConfig>(
   deps: TServiceDeps<TCfg>,
   consumer: TUseCaseConsumer<TDb, TCfg>,
 ): TConsumer {
+  const contextOf = (trx: TUseCaseContext<TDb, TCfg>['db'], event: TEventEnvelope) => {
+    const tenant = getTenant(event.tenant);
+    if (!tenant) throw new Error(`${consumer.group}: unknown tenant ${event.tenant}`);
+    return {
+      db: trx,
+      tenant,
+      now: deps.now?.() ?? new Date(),
+      config: deps.config,
+      lang: consumer.lang?.(event) ?? 'nl',
+    } satisfies TUseCaseContext<TDb, TCfg>;
+  };
+  const runMany = consumer.runMany;
   return idempotentConsumer<TDb>({
     db: deps.db,
     schema: consumer.schema,
     group: consumer.group,
     types: consumer.types,
     async apply(trx, event) {
-      const tenant = getTenant(event.tenant);
-      if (!tenant) throw new Error(`${consumer.group}: unknown tenant ${event.tenant}`);
-      const ctx: TUseCaseContext<TDb, TCfg> = {
-        db: trx,
-        tenant,
-        now: deps.now?.() ?? new Date(),
-        config: deps.config,
-        lang: consumer.lang?.(event) ?? 'nl',
-      };
-      await consumer.run(ctx, event);
+      await consumer.run(contextOf(trx, event), event);
     },
+    // The events of one run share their tenant (idempotentConsumer's handleBatch).
+    ...(runMany ? { applyMany: (trx, events) => runMany(contextOf(trx, events[0]!), events) } : {}),
     afterTransaction: consumer.afterTransaction,
   });
 }

@@ -8,17 +8,18 @@ import {
   deliveryChangeable,
   DEFAULT_DELIVERY,
   type TNotificationCategory,
+  type TNotificationDelivery,
 } from '@stageplein/contracts/notifications/notifications';
 import { getTenant } from '@stageplein/contracts/tenants/tenant-registry';
 import { openLink } from '@stageplein/kit/mail/sealed-link';
-import { renderMail, type TMailVars } from '@stageplein/kit/mail/templates';
+import { renderMail, type TMailVars, type TTemplate } from '@stageplein/kit/mail/templates';
 import { writeEvents } from '@stageplein/kit/outbox/write-events';
 import { publicUrl } from '@stageplein/kit/tenant/public-url';
 import { SCHEMA } from '../database.ts';
 import type { TMailJob } from '../delivery/mail-job.ts';
 import type { TCtx, TDb } from '../shared/request.ts';
 import { sendingTemplate } from '../templates/mail-templates.service.ts';
-import './users.table.ts';
+import type { TMailUsersTable } from './users.table.ts';
 import '../preferences/preferences.table.ts';
 
 type TRecipient = { email: string; name: string; lang: TLanguage; userId: string | null };
@@ -34,10 +35,11 @@ const CATEGORY: Record<TMailRequested['template'], TNotificationCategory | null>
   reminder: 'tasks',
 };
 
-async function recipientOf(
-  db: TDb,
+/** A request's recipient, from the users read in one go (`usersOf`) or the request's own address. */
+function recipientOf(
+  users: ReadonlyMap<string, TMailUser>,
   recipient: TMailRequested['recipient'],
-): Promise<TRecipient | TMailFailureReason> {
+): TRecipient | TMailFailureReason {
   if ('email' in recipient)
     return {
       email: recipient.email,
@@ -45,11 +47,7 @@ async function recipientOf(
       lang: recipient.language,
       userId: null,
     };
-  const user = await db
-    .selectFrom('notifications.users')
-    .selectAll()
-    .where('id', '=', recipient.user_id)
-    .executeTakeFirst();
+  const user = users.get(recipient.user_id);
   if (!user || user.deleted) return 'unknown_recipient';
   if (user.status === 'inactive' || user.status === 'archived') return 'recipient_inactive';
   return {
@@ -60,20 +58,44 @@ async function recipientOf(
   };
 }
 
-/** Whether the person wants this category by mail now (account and signing mail always). */
-async function wantsMail(
+type TMailUser = Pick<TMailUsersTable, 'id' | 'email' | 'first_name' | 'locale' | 'status' | 'deleted'>;
+
+/** The users the requests name, in one statement. */
+async function usersOf(db: TDb, requests: readonly TMailRequested[]): Promise<Map<string, TMailUser>> {
+  const ids = [...new Set(requests.flatMap((r) => ('user_id' in r.recipient ? [r.recipient.user_id] : [])))];
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('notifications.users')
+    .select(['id', 'email', 'first_name', 'locale', 'status', 'deleted'])
+    .where('id', 'in', ids)
+    .execute();
+  return new Map(rows.map((u) => [u.id, u]));
+}
+
+/** The delivery each of `userIds` chose for `categories` (only those who chose), in one statement. */
+async function choicesOf(
   db: TDb,
+  userIds: readonly string[],
+  categories: readonly TNotificationCategory[],
+): Promise<Map<string, TNotificationDelivery>> {
+  if (userIds.length === 0 || categories.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('notifications.preferences')
+    .select(['user_id', 'category', 'delivery'])
+    .where('user_id', 'in', [...new Set(userIds)])
+    .where('category', 'in', [...new Set(categories)])
+    .execute();
+  return new Map(rows.map((r) => [`${r.user_id}|${r.category}`, r.delivery]));
+}
+
+/** Whether the person wants this category by mail now (account and signing mail always). */
+function wantsMail(
+  choices: ReadonlyMap<string, TNotificationDelivery>,
   userId: string | null,
   category: TNotificationCategory | null,
-): Promise<boolean> {
+): boolean {
   if (!userId || !category || !deliveryChangeable(category)) return true;
-  const chosen = await db
-    .selectFrom('notifications.preferences')
-    .select('delivery')
-    .where('user_id', '=', userId)
-    .where('category', '=', category)
-    .executeTakeFirst();
-  return (chosen?.delivery ?? DEFAULT_DELIVERY) === 'email';
+  return (choices.get(`${userId}|${category}`) ?? DEFAULT_DELIVERY) === 'email';
 }
 
 /** Only http(s) links on the tenant's own site (its public URL, its domains, localhost for the default). */
@@ -141,51 +163,81 @@ export async function answerMailRequest(
 }
 
 /**
- * A mail another service requested (`<service>.mail.requested`): finds the recipient (a user from the
- * read model, or the request's address), honours the person's preference for its category, opens the
- * sealed link (it must lead to the tenant's own site), renders it in the recipient's language with the
- * tenant's template of the kind (or the shipped default) and queues
- * it (`enqueue`; the job id is the delivery id, so a repeated request queues nothing new). A request that
- * cannot be sent is answered `failed` with its reason at once; a queued one when the worker is done.
+ * Mail other services requested (`<service>.mail.requested`), in order: finds each recipient (a user from
+ * the read model, or the request's address), honours the person's preference for its category, opens
+ * the sealed link (it must lead to the tenant's own site), renders it in the recipient's language with
+ * the tenant's template of the kind (or the shipped default) and queues them (`enqueue`, all at once; the
+ * job id is the delivery id, so a repeated request queues nothing new). A request that cannot be sent is
+ * answered `failed` with its reason at once; a queued one when the worker is done. The users, their
+ * choices and the tenant's templates are read once for all the requests (a bulk message's 2,000 come
+ * in batches of 100: docs/benchmarks.md).
  */
-export async function queueRequestedMail(
+export async function queueRequestedMails(
   ctx: TCtx,
-  service: TMailRequestingService,
-  request: TMailRequested,
-  enqueue: (job: TMailJob) => Promise<void>,
+  requests: readonly { service: TMailRequestingService; request: TMailRequested }[],
+  enqueue: (jobs: TMailJob[]) => Promise<void>,
 ): Promise<void> {
-  const fail = (reason: TMailFailureReason) =>
-    answerMailRequest(ctx.db, ctx.tenant.id, request.delivery_id, service, { status: 'failed', reason });
-  const recipient = await recipientOf(ctx.db, request.recipient);
-  if (typeof recipient === 'string') return fail(recipient);
-  if (!(await wantsMail(ctx.db, recipient.userId, CATEGORY[request.template]))) return fail('not_wanted');
-  const link =
-    request.link_sealed === null
-      ? publicUrl(ctx.config, ctx.tenant.id)
-      : openLink(ctx.config, request.link_sealed);
-  if (!link || !ownSite(ctx, link)) return fail('unreadable_link');
-  // The tenant's own template of the kind when it has one (its variables were checked when saved).
-  const rendered = renderMail(
-    recipient.lang,
-    request.template,
-    {
-      appName: getTenant(ctx.tenant.id)?.appName ?? 'Stageplein',
-      name: recipient.name,
-      link,
-      ...varsOf(request, recipient.lang),
-    },
-    await sendingTemplate(ctx.db, recipient.lang, request.template),
+  const users = await usersOf(
+    ctx.db,
+    requests.map((r) => r.request),
   );
-  await enqueue({
-    id: request.delivery_id,
-    tenant: ctx.tenant.id,
-    kind: request.template,
-    to: recipient.email,
-    from: ctx.config.MAIL_FROM,
-    subject: rendered.subject,
-    text: rendered.text,
-    html: rendered.html,
-    service,
-    ...(recipient.userId ? { userId: recipient.userId } : {}),
-  });
+  const recipients = requests.map(({ request }) => recipientOf(users, request.recipient));
+  const choices = await choicesOf(
+    ctx.db,
+    recipients.flatMap((r) => (typeof r !== 'string' && r.userId ? [r.userId] : [])),
+    requests.flatMap(({ request }) => CATEGORY[request.template] ?? []),
+  );
+  const templates = new Map<string, Promise<TTemplate | undefined>>();
+  const templateOf = (lang: TLanguage, kind: TMailRequested['template']) => {
+    const key = `${lang}|${kind}`;
+    if (!templates.has(key)) templates.set(key, sendingTemplate(ctx.db, lang, kind));
+    return templates.get(key)!;
+  };
+  const jobs: TMailJob[] = [];
+  for (const [i, { service, request }] of requests.entries()) {
+    const fail = (reason: TMailFailureReason) =>
+      answerMailRequest(ctx.db, ctx.tenant.id, request.delivery_id, service, { status: 'failed', reason });
+    const recipient = recipients[i]!;
+    if (typeof recipient === 'string') {
+      await fail(recipient);
+      continue;
+    }
+    if (!wantsMail(choices, recipient.userId, CATEGORY[request.template])) {
+      await fail('not_wanted');
+      continue;
+    }
+    const link =
+      request.link_sealed === null
+        ? publicUrl(ctx.config, ctx.tenant.id)
+        : openLink(ctx.config, request.link_sealed);
+    if (!link || !ownSite(ctx, link)) {
+      await fail('unreadable_link');
+      continue;
+    }
+    // The tenant's own template of the kind when it has one (its variables were checked when saved).
+    const rendered = renderMail(
+      recipient.lang,
+      request.template,
+      {
+        appName: getTenant(ctx.tenant.id)?.appName ?? 'Stageplein',
+        name: recipient.name,
+        link,
+        ...varsOf(request, recipient.lang),
+      },
+      await templateOf(recipient.lang, request.template),
+    );
+    jobs.push({
+      id: request.delivery_id,
+      tenant: ctx.tenant.id,
+      kind: request.template,
+      to: recipient.email,
+      from: ctx.config.MAIL_FROM,
+      subject: rendered.subject,
+      text: rendered.text,
+      html: rendered.html,
+      service,
+      ...(recipient.userId ? { userId: recipient.userId } : {}),
+    });
+  }
+  if (jobs.length > 0) await enqueue(jobs);
 }

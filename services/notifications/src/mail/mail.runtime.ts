@@ -8,11 +8,13 @@ import { setTenant } from '@stageplein/kit/db/rls';
 import type { TConsumer } from '@stageplein/kit/outbox/transport';
 import { useCaseConsumer } from '@stageplein/kit/outbox/use-case-consumer';
 import { SCHEMA, type TNotificationsDb } from '../database.ts';
+import type { TEventEnvelope } from '@stageplein/contracts/events/envelope';
+import type { TMailJob } from '../delivery/mail-job.ts';
 import { mailQueue, mailWorker, type TMailQueue } from '../delivery/mail-queue.ts';
 import { smtpSender } from '../delivery/smtp.ts';
 import type { TNotificationsConfig, TNotificationsDeps } from '../notifications.config.ts';
 import type { TDb } from '../shared/request.ts';
-import { answerMailRequest, queueRequestedMail } from './mail-requests.service.ts';
+import { answerMailRequest, queueRequestedMails } from './mail-requests.service.ts';
 import { holdBounced } from './held-mails.ts';
 
 /** Mail runs where both its Redis and its SMTP relay are configured (docs/decisions/mail-delivery.md). */
@@ -39,23 +41,26 @@ export const queueOf = (deps: TNotificationsDeps): TMailQueue => {
   return queue;
 };
 
+const requestOf = (event: TEventEnvelope) => ({
+  service: MAIL_REQUESTING_SERVICES.find((s) => event.type === `${s}.mail.requested`)!,
+  request: ZMailRequested.parse(event.data),
+});
+
 /**
  * Every service's mail requests, once per event id (kit's idempotent consumer): rendered and queued,
- * or answered `failed` at once (docs/decisions/mail-requests.md).
+ * or answered `failed` at once (docs/decisions/mail-requests.md). A batch's requests of one tenant go
+ * together: their users, choices and templates read once, their jobs added to the queue at once.
  */
-export const mailRequestsConsumer = (deps: TNotificationsDeps): TConsumer =>
-  useCaseConsumer<TNotificationsDb, TNotificationsConfig>(deps, {
+export const mailRequestsConsumer = (deps: TNotificationsDeps): TConsumer => {
+  const enqueue = (jobs: TMailJob[]) => queueOf(deps).enqueueMany(jobs);
+  return useCaseConsumer<TNotificationsDb, TNotificationsConfig>(deps, {
     schema: SCHEMA,
     group: `${SCHEMA}.mail-requests`,
     types: MAIL_REQUESTED_TYPES,
-    run: (ctx, event) =>
-      queueRequestedMail(
-        ctx,
-        MAIL_REQUESTING_SERVICES.find((s) => event.type === `${s}.mail.requested`)!,
-        ZMailRequested.parse(event.data),
-        (job) => queueOf(deps).enqueue(job),
-      ),
+    run: (ctx, event) => queueRequestedMails(ctx, [requestOf(event)], enqueue),
+    runMany: (ctx, events) => queueRequestedMails(ctx, events.map(requestOf), enqueue),
   });
+};
 
 /**
  * The mail worker in this process: takes the queue's jobs, sends them over SMTP and answers each
