@@ -13,6 +13,9 @@ import {
   loadNow,
   loadRow,
   recordResult,
+  seedDemoStudents,
+  seriesId,
+  vacuumAnalyze,
   signInDemoAdmin,
   startServer,
   stopServer,
@@ -35,8 +38,7 @@ const PERIOD = PERIODS[1];
 const PATH = `/api/v1/analytics/school?period_id=${PERIOD}`;
 const DRILL = `/api/v1/analytics/school/internships?period_id=${PERIOD}&metric=without_placement&page[size]=25`;
 
-const id = (prefix: string, i: string) =>
-  sql.raw(`('${prefix}-0000-4000-8000-' || lpad((${i})::text, 12, '0'))::uuid`);
+const id = seriesId;
 
 /**
  * 5,000 students of the demo School (the student role, a group of 100 in 4 levels), 3 periods, one
@@ -47,12 +49,13 @@ const id = (prefix: string, i: string) =>
 async function seedMany(ownerUrl: string): Promise<void> {
   const owner = createDb(createPool(ownerUrl, 1));
   try {
-    await sql`insert into placements.users (id, tenant_id, email, first_name, last_name, status, deleted, created_at, event_time)
-      select ${id('23000000', 'i')}, 'demo', 'analyse' || i || '@bench.test', 'Leerling', 'Nummer ' || i, 'active', false, now(), now()
-      from generate_series(1, ${STUDENTS}) as i`.execute(owner);
-    await sql`insert into placements.auth_roles (role_id, tenant_id, user_id, name, resource_type, resource_id)
-      select ${id('24000000', 'i')}, 'demo', ${id('23000000', 'i')}, 'student', 'School', ${SCHOOL}
-      from generate_series(1, ${STUDENTS}) as i`.execute(owner);
+    await seedDemoStudents(owner, {
+      schoolId: SCHOOL,
+      count: STUDENTS,
+      userPrefix: '23000000',
+      rolePrefix: '24000000',
+      emailPrefix: 'analyse',
+    });
     for (const [n, period] of PERIODS.entries())
       await sql`insert into placements.internship_periods (id, tenant_id, school_id, school_year_id, name, start_date,
           end_date, status, deleted, event_time)
@@ -100,19 +103,21 @@ async function seedMany(ownerUrl: string): Promise<void> {
       from generate_series(1, 3) as p, generate_series(11, ${STUDENTS}, 11) as i where i % 29 <> 0`.execute(
       owner,
     );
-    for (const t of [
-      'analytics_internships',
-      'analytics_overdue_tasks',
-      'analytics_vacancies',
-      'analytics_period_defaults',
-      'auth_roles',
-      'users',
-      'groups',
-      'levels',
-      'group_memberships',
-      'internship_periods',
-    ])
-      await sql.raw(`vacuum analyze placements.${t}`).execute(owner);
+    await vacuumAnalyze(
+      owner,
+      [
+        'analytics_internships',
+        'analytics_overdue_tasks',
+        'analytics_vacancies',
+        'analytics_period_defaults',
+        'auth_roles',
+        'users',
+        'groups',
+        'levels',
+        'group_memberships',
+        'internship_periods',
+      ].map((t) => `placements.${t}`),
+    );
   } finally {
     await owner.destroy();
   }

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { sql, type Kysely } from 'kysely';
 import { SERVER_NODE_FLAGS } from '../scripts/node-flags.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -480,4 +481,34 @@ export async function serveGatewayForBench(
     logger: false,
   });
   await serveForBench(app, () => platform.close());
+}
+
+/**
+ * In seeding SQL: the uuid `<prefix>-0000-4000-8000-<i, 12 digits>` of the row numbered by the SQL
+ * expression `i` (a `generate_series` column), so seeded rows of one kind have ids a benchmark can name.
+ */
+export const seriesId = (prefix: string, i: string) =>
+  sql.raw(`('${prefix}-0000-4000-8000-' || lpad((${i})::text, 12, '0'))::uuid`);
+
+/**
+ * `count` students of the demo tenant's `schoolId` as placements' read models know them once identity's
+ * events are applied (user rows `<emailPrefix><i>@bench.test`, ids by `userPrefix`; the student role, ids
+ * by `rolePrefix`). Other read models' rows are the benchmark's own.
+ */
+export async function seedDemoStudents(
+  owner: Kysely<unknown>,
+  s: { schoolId: string; count: number; userPrefix: string; rolePrefix: string; emailPrefix: string },
+): Promise<void> {
+  await sql`insert into placements.users (id, tenant_id, email, first_name, last_name, status, deleted, created_at, event_time)
+    select ${seriesId(s.userPrefix, 'i')}, 'demo', ${s.emailPrefix} || i || '@bench.test', 'Leerling', 'Nummer ' || i,
+      'active', false, now(), now()
+    from generate_series(1, ${s.count}) as i`.execute(owner);
+  await sql`insert into placements.auth_roles (role_id, tenant_id, user_id, name, resource_type, resource_id)
+    select ${seriesId(s.rolePrefix, 'i')}, 'demo', ${seriesId(s.userPrefix, 'i')}, 'student', 'School', ${s.schoolId}
+    from generate_series(1, ${s.count}) as i`.execute(owner);
+}
+
+/** `vacuum analyze` of each table (schema-qualified), after seeding: plans as on a settled database. */
+export async function vacuumAnalyze(owner: Kysely<unknown>, tables: readonly string[]): Promise<void> {
+  for (const t of tables) await sql.raw(`vacuum analyze ${t}`).execute(owner);
 }

@@ -17,7 +17,15 @@ import { createDb, createPool } from '@stageplein/kit/db/database';
 import { MAIL_QUEUE } from '@stageplein/notifications/delivery/mail-queue';
 import { SERVICES, STACK_CONFIG } from '@stageplein/stack/services';
 import { startStack } from '@stageplein/stack/stack';
-import { loadNow, recordResult, signInDemoAdmin, withSeededDatabase } from './bench-lib.ts';
+import {
+  loadNow,
+  recordResult,
+  seedDemoStudents,
+  seriesId,
+  signInDemoAdmin,
+  vacuumAnalyze,
+  withSeededDatabase,
+} from './bench-lib.ts';
 
 const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 2000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -26,8 +34,7 @@ const TARGET_SECONDS = 5;
 const SCHOOL = seedOrganizationId('demo', 'school');
 const TITLE = 'Bulk message to 2,000 students (POST → every feed and 2,000 mails queued, end to end)';
 
-const id = (prefix: string, i: string) =>
-  sql.raw(`('${prefix}-0000-4000-8000-' || lpad((${i})::text, 12, '0'))::uuid`);
+const id = seriesId;
 const groupId = (i: number) => `5b000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
 
 /**
@@ -39,12 +46,13 @@ const groupId = (i: number) => `5b000000-0000-4000-8000-${String(i).padStart(12,
 async function seedStudents(ownerUrl: string): Promise<void> {
   const owner = createDb(createPool(ownerUrl, 1));
   try {
-    await sql`insert into placements.users (id, tenant_id, email, first_name, last_name, status, deleted, created_at, event_time)
-      select ${id('5a000000', 'i')}, 'demo', 'bericht' || i || '@bench.test', 'Leerling', 'Nummer ' || i, 'active', false, now(), now()
-      from generate_series(1, ${STUDENTS}) as i`.execute(owner);
-    await sql`insert into placements.auth_roles (role_id, tenant_id, user_id, name, resource_type, resource_id)
-      select ${id('5c000000', 'i')}, 'demo', ${id('5a000000', 'i')}, 'student', 'School', ${SCHOOL}
-      from generate_series(1, ${STUDENTS}) as i`.execute(owner);
+    await seedDemoStudents(owner, {
+      schoolId: SCHOOL,
+      count: STUDENTS,
+      userPrefix: '5a000000',
+      rolePrefix: '5c000000',
+      emailPrefix: 'bericht',
+    });
     await sql`insert into placements.groups (id, tenant_id, school_id, school_year_id, level_id, name, deleted, event_time)
       select ${id('5b000000', 'i')}, 'demo', ${SCHOOL}, null, null, 'Berichtklas ' || i, false, now()
       from generate_series(1, ${GROUPS}) as i`.execute(owner);
@@ -55,13 +63,12 @@ async function seedStudents(ownerUrl: string): Promise<void> {
         periodic_mail_frequency)
       select ${id('5a000000', 'i')}, 'demo', 'bericht' || i || '@bench.test', 'Leerling', 'nl', 'active', false, now(), 'never'
       from generate_series(1, ${STUDENTS}) as i`.execute(owner);
-    for (const t of [
+    await vacuumAnalyze(owner, [
       'placements.users',
       'placements.auth_roles',
       'placements.group_memberships',
       'notifications.users',
-    ])
-      await sql.raw(`vacuum analyze ${t}`).execute(owner);
+    ]);
   } finally {
     await owner.destroy();
   }

@@ -20,6 +20,7 @@ import {
   stopServer,
   withSeededDatabase,
   type TLoadResult,
+  seriesId,
 } from './bench-lib.ts';
 
 const INTERNSHIPS = 20_000;
@@ -27,8 +28,7 @@ const ROUNDS = 3;
 const PATH = `/api/v1/internships?include=${INTERNSHIP_INCLUDES.join(',')}&page[size]=50`;
 const SCHOOL = seedOrganizationId('demo', 'school');
 
-const id = (prefix: string, i: string) =>
-  sql.raw(`('${prefix}-0000-4000-8000-' || lpad((${i})::text, 12, '0'))::uuid`);
+const id = seriesId;
 
 /**
  * 20,000 internships of the demo School: 5,000 students, 300 organizations (with websites), 600

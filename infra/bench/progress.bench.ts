@@ -18,6 +18,7 @@ import {
   stopServer,
   withSeededDatabase,
   type TLoadResult,
+  seriesId,
 } from './bench-lib.ts';
 
 const STUDENTS = 2_000;
@@ -32,8 +33,7 @@ const SCHOOL = seedOrganizationId('demo', 'school');
 const PERIOD = '51000000-0000-4000-8000-000000000001';
 const PATH = `/api/v1/progress/periods/${PERIOD}?page[number]=${PAGE}&page[size]=${PAGE_SIZE}`;
 
-const id = (prefix: string, i: string) =>
-  sql.raw(`('${prefix}-0000-4000-8000-' || lpad((${i})::text, 12, '0'))::uuid`);
+const id = seriesId;
 
 /**
  * One period of the demo School around today with 2,000 internships (one per student, self-found; statuses
