@@ -19,7 +19,8 @@ import {
  * workflow asks the supervisor's approval in its first phase; an internship with an approved supervisor
  * is activated and enters it; the supervisor gets the mail, opens its link on a phone without an account
  * (Dutch). The school's coordinator sends the link again from the internship's page (confirming): the first
- * link now says it was revoked, the new mail's link works (also in English); the supervisor completes the
+ * link now says it was revoked and what the supervisor can do next (on a phone, Dutch and English), the new
+ * mail's link works (also in English); the supervisor completes the
  * task with it after confirming, and the task is done for the school too. axe on each state.
  */
 const TENANT = 'stageplein';
@@ -159,8 +160,45 @@ describe('a supervisor completes their phase task by link on a phone', () => {
         .poll(() => first.page.getByTestId('form-alert').textContent())
         .toContain('Deze link werkt niet meer');
       expect(await first.page.getByTestId('phase-task-link-complete').count()).toBe(0);
+      // What the supervisor can do: the newest mail's link, else the student or the school for a new one.
+      const next = first.page.getByTestId('phase-task-link-next');
+      expect(await next.getByRole('heading', { level: 2 }).textContent()).toBe('Wat kun je nu doen?');
+      const steps = await next.getByRole('listitem').allTextContents();
+      expect(steps).toHaveLength(3);
+      expect(steps[0]).toContain('Alleen de link in de nieuwste e-mail werkt.');
+      expect(steps[1]).toContain(
+        'Vraag de student die bij jou stage loopt, of de stagecoördinator van de school',
+      );
+      expect(steps[2]).toContain('Dan hoef je niets te doen.');
+      expect(await first.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(
+        0,
+      );
       await expectAccessible(first.page, 'supervisor phase task, the revoked link');
       await shot(first.page, 'phase-task-link-revoked');
+
+      // The same revoked link in English, on a phone.
+      const revokedEn = await openPortal(stack, {
+        viewport: PHONE,
+        locale: 'en-GB',
+        expectFailures: [/\/api\/v1\/phase_task_link/],
+      });
+      try {
+        await revokedEn.page.goto(first.page.url());
+        const nextEn = revokedEn.page.getByTestId('phase-task-link-next');
+        await nextEn.waitFor();
+        expect(await revokedEn.page.getByTestId('form-alert').textContent()).toContain(
+          'This link no longer works',
+        );
+        expect(await nextEn.getByRole('heading', { level: 2 }).textContent()).toBe('What can you do now?');
+        const stepsEn = await nextEn.getByRole('listitem').allTextContents();
+        expect(stepsEn[0]).toContain('Only the link in the newest e-mail works.');
+        expect(stepsEn[1]).toContain('Ask the student doing their internship with you');
+        await expectAccessible(revokedEn.page, 'supervisor phase task, the revoked link (en, phone)');
+        await shot(revokedEn.page, 'phase-task-link-revoked-en');
+        expect(revokedEn.problems).toEqual([]);
+      } finally {
+        await revokedEn.context.close();
+      }
     } finally {
       await first.context.close();
     }

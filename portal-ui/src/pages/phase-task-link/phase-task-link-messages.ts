@@ -21,6 +21,15 @@ export const phaseTaskLinkNl = {
   cancel: 'Annuleren',
   done: 'Deze taak is afgerond. Dank je wel!',
   closed: 'Deze taak staat niet meer open.',
+  nextTitle: 'Wat kun je nu doen?',
+  nextNewerMail:
+    'Kijk in je mailbox of je een nieuwere e-mail over deze taak hebt gekregen. Alleen de link in de nieuwste e-mail werkt.',
+  nextWholeLink:
+    'Open de link opnieuw vanuit de e-mail, in zijn geheel. Knip hem niet af en typ hem niet over.',
+  nextAsk:
+    'Lukt het niet? Vraag de student die bij jou stage loopt, of de stagecoördinator van de school, om een nieuwe link. De school stuurt die vanaf de pagina van de stage naar het e-mailadres dat bij de stage staat. Heb je een ander e-mailadres? Geef dat dan ook door.',
+  nextNothing:
+    'Is de stage afgelopen of gestopt, of begeleid je deze student niet meer? Dan hoef je niets te doen.',
 };
 
 export const phaseTaskLinkEn: typeof phaseTaskLinkNl = {
@@ -39,6 +48,14 @@ export const phaseTaskLinkEn: typeof phaseTaskLinkNl = {
   cancel: 'Cancel',
   done: 'This task is done. Thank you!',
   closed: 'This task is no longer open.',
+  nextTitle: 'What can you do now?',
+  nextNewerMail:
+    'Check your mailbox for a newer e-mail about this task. Only the link in the newest e-mail works.',
+  nextWholeLink: 'Open the link again from the e-mail, in full. Do not shorten it or type it over.',
+  nextAsk:
+    'Still not working? Ask the student doing their internship with you, or the school’s internship coordinator, for a new link. The school sends it from the internship’s page to the e-mail address on the internship. Do you have another e-mail address? Pass that on as well.',
+  nextNothing:
+    'Has the internship ended or stopped, or do you no longer supervise this student? Then you need not do anything.',
 };
 
 export function registerPhaseTaskLinkMessages(i18n: TI18n): void {

@@ -2,12 +2,14 @@ import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { isApiRequestError } from '@stageplein/contracts/client/api-client';
 import type { TPhaseTaskLinkDocument } from '@stageplein/contracts/placements/phase-runs';
 import { Modal } from '@stageplein/design-system/components/modal.tsx';
 import { FormAlert } from '@stageplein/design-system/forms/fields.tsx';
 import { useApi } from '../../api/api-context.ts';
 import { errorMessage, useRouteTitle } from '../page-kit.tsx';
 import { completeLinkedTask, fetchLinkedTask } from './phase-task-link-api.ts';
+import './phase-task-link.css';
 import { PHASE_TASK_LINK_NAMESPACE, registerPhaseTaskLinkMessages } from './phase-task-link-messages.ts';
 
 function useTexts() {
@@ -61,7 +63,7 @@ function LinkedTask({ token }: { token: string }) {
       queryClient.setQueryData(key, doc);
     },
   });
-  if (query.isError) return <FormAlert tone="error">{errorMessage(query.error, tc)}</FormAlert>;
+  if (query.isError) return <LinkRefused error={query.error} />;
   if (!query.data) return <p role="status">{t('loading')}</p>;
   const { data: task, meta } = query.data;
   const a = task.attributes;
@@ -124,6 +126,39 @@ function LinkedTask({ token }: { token: string }) {
           </div>
         </Modal>
       )}
+    </>
+  );
+}
+
+/** The link's refusals (catalogue codes): replaced or revoked, expired, or no link of ours. */
+const LINK_REFUSALS = ['link_revoked', 'link_expired', 'link_invalid'];
+
+/**
+ * Why the task cannot be shown (the server's localized error) and, when the link itself is refused, what
+ * the supervisor can do next: a newer mail's link, the student or the school's coordinator for a new one
+ * (the school sends it again from the internship's page), or nothing when the internship is over.
+ */
+function LinkRefused({ error }: { error: unknown }) {
+  const { t } = useTexts();
+  const { t: tc } = useTranslation();
+  const code = isApiRequestError(error) ? error.errors[0]?.code : undefined;
+  const alert = <FormAlert tone="error">{errorMessage(error, tc)}</FormAlert>;
+  if (!code || !LINK_REFUSALS.includes(code)) return alert;
+  return (
+    <>
+      {alert}
+      <section
+        className="card phase-task-link__next"
+        aria-labelledby="phase-task-link-next-title"
+        data-testid="phase-task-link-next"
+      >
+        <h2 id="phase-task-link-next-title">{t('nextTitle')}</h2>
+        <ol>
+          <li>{t(code === 'link_invalid' ? 'nextWholeLink' : 'nextNewerMail')}</li>
+          <li>{t('nextAsk')}</li>
+          <li>{t('nextNothing')}</li>
+        </ol>
+      </section>
     </>
   );
 }
