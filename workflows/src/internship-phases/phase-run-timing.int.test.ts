@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Context } from '@temporalio/activity';
@@ -11,18 +10,16 @@ import {
   UPDATES,
   type TPhaseRunState,
 } from '@stageplein/contracts/workflows/names';
-import { setTenant } from '@stageplein/kit/db/rls';
-import { createPhaseRunActivities, PHASE_DEFINITIONS } from '@stageplein/placements/phase-runs/index';
 import { placementsService } from '@stageplein/placements';
+import { internshipParties, type TInternshipParties } from '@stageplein/placements/test/harness';
 import {
-  announceOrganization,
-  call,
-  expectStatus,
-  serviceHarness,
-  userWith,
-  type TServiceHarness,
-  type TUser,
-} from '@stageplein/testing/service-harness';
+  dueTask,
+  internshipOnRun,
+  phaseRunActivities,
+  publishedWorkflow,
+  type TPublishedWorkflow,
+} from '@stageplein/placements/test/phase-runs';
+import { serviceHarness, type TServiceHarness } from '@stageplein/testing/service-harness';
 import { timeSkippingWorker } from '../../test/time-skipping.ts';
 
 /**
@@ -43,13 +40,9 @@ const DAY = 86_400_000;
 const TENANT = 'demo' as const;
 
 let h: TServiceHarness;
-let student: TUser;
-let mentor: TUser;
-let school: TUser;
-let schoolId: string;
-let companyId: string;
-let versionId: string;
-let definitionId: string;
+/** The school's admin, Sanne de Vries (the student) and her mentor. */
+let w: TInternshipParties;
+let run: TPublishedWorkflow;
 
 const workflowClock = () => {
   try {
@@ -58,16 +51,10 @@ const workflowClock = () => {
     return new Date();
   }
 };
-type TActivities = ReturnType<typeof createPhaseRunActivities>;
+type TActivities = ReturnType<typeof phaseRunActivities>;
 // The worker starts before the database (its beforeAll is registered first): each call builds the real
 // activities on the harness's database, as the worker's composition does, with the workflow clock.
-const real = (): TActivities =>
-  createPhaseRunActivities({
-    db: h.deps.db,
-    definitions: PHASE_DEFINITIONS,
-    config: h.platform.config,
-    now: workflowClock,
-  });
+const real = (): TActivities => phaseRunActivities(h, workflowClock);
 const activities: TActivities = {
   enterPhase: (input) => real().enterPhase(input),
   completePhaseTask: (input) => real().completePhaseTask(input),
@@ -78,25 +65,9 @@ const activities: TActivities = {
 };
 const temporal = timeSkippingWorker({ workflowsPath: WORKFLOW, taskQueue: TASK_QUEUE, activities });
 
-const asOwner = <T>(fn: (trx: typeof h.owner) => Promise<T>) =>
-  h.owner.transaction().execute(async (trx) => {
-    await setTenant(trx, TENANT);
-    return fn(trx);
-  });
-
 /** An active internship of the student with its run on the published version (as activation writes it). */
 async function activeInternship(): Promise<string> {
-  const id = randomUUID();
-  await asOwner(async (trx) => {
-    await sql`insert into placements.internships (id, tenant_id, student_id, school_id, organization_id, title,
-        contract_type, updating_hours_allowed, status, created_at, updated_at)
-      values (${id}, ${TENANT}, ${student.id}, ${schoolId}, ${companyId}, 'Stage bij de bakker', 'contract',
-        false, 'active', now(), now())`.execute(trx);
-    await sql`insert into placements.internship_phase_runs (internship_id, tenant_id, definition_id, version_id,
-        workflow_id, state, started_at)
-      values (${id}, ${TENANT}, ${definitionId}, ${versionId}, ${internshipPhasesWorkflowId(id)}, 'running',
-        now())`.execute(trx);
-  });
+  const id = await internshipOnRun(h, w, run);
   temporal.started(internshipPhasesWorkflowId(id));
   return id;
 }
@@ -106,7 +77,7 @@ async function startRun(internshipId: string) {
   return temporal.env.client.workflow.start('internshipPhases', {
     taskQueue: TASK_QUEUE,
     workflowId: internshipPhasesWorkflowId(internshipId),
-    args: [{ tenant: TENANT, internshipId, versionId }],
+    args: [{ tenant: TENANT, internshipId, versionId: run.versionId }],
   });
 }
 
@@ -190,66 +161,14 @@ async function eventsOf(task: TTaskRow) {
 
 beforeAll(async () => {
   h = await serviceHarness(placementsService, { now: new Date() });
-  schoolId = await announceOrganization(h, 'School', 'approved', TENANT);
-  companyId = await announceOrganization(h, 'NonProfit', 'approved', TENANT);
-  [student, mentor, school] = await Promise.all([
-    userWith(h, 'student', schoolId, 'School', TENANT),
-    userWith(h, 'mentor', schoolId, 'School', TENANT),
-    userWith(h, 'admin', schoolId, 'School', TENANT),
-  ]);
-  await asOwner(async (trx) => {
-    await sql`insert into placements.users (id, tenant_id, email, first_name, last_name, status, deleted, event_time)
-      values (${student.id}, ${TENANT}, ${`${student.id}@x.test`}, 'Sanne', 'de Vries', 'active', false, now())`.execute(
-      trx,
-    );
-    await sql`insert into placements.mentorships (id, tenant_id, school_id, mentor_id, student_id, removed, event_time)
-      values (${randomUUID()}, ${TENANT}, ${schoolId}, ${mentor.id}, ${student.id}, false, now())`.execute(
-      trx,
-    );
-  });
+  w = await internshipParties(h, TENANT);
   // The school's workflow, through the designer's routes: one task due 3 days after the phase starts.
-  const created = await call(h.app, {
-    method: 'POST',
-    url: '/api/v1/workflow_definitions',
-    headers: school.headers,
-    payload: {
-      data: {
-        type: 'workflow_definition',
-        attributes: {
-          name: 'Stage',
-          contract_type: 'contract',
-          phases: [
-            {
-              name: { nl: 'Aanmelden', en: 'Sign-up' },
-              status: 'preparing',
-              tasks: [
-                {
-                  title: { nl: 'Stageovereenkomst uploaden', en: 'Upload the agreement' },
-                  actor: 'student',
-                  kind: 'checklist',
-                  deadline: { from: 'phase_start', days: 3 },
-                  reminder_days: [2, 1],
-                  escalation: { mentor_after_days: 1, school_admin_after_days: 3 },
-                },
-              ],
-            },
-            { name: { nl: 'Afgerond', en: 'Finished' }, status: 'finished', tasks: [] },
-          ],
-        },
-      },
-    },
-  });
-  expectStatus(created, 201);
-  definitionId = created.json().data.id as string;
-  versionId = created.json().data.attributes.draft_version_id as string;
-  expectStatus(
-    await call(h.app, {
-      method: 'POST',
-      url: `/api/v1/workflow_versions/${versionId}/publish`,
-      headers: school.headers,
+  run = await publishedWorkflow(h, w.school, ['Aanmelden', 'Sign-up'], 'preparing', [
+    dueTask(['Stageovereenkomst uploaden', 'Upload the agreement'], 'student', 'checklist', 3, {
+      reminder_days: [2, 1],
+      escalation: { mentor_after_days: 1, school_admin_after_days: 3 },
     }),
-    200,
-  );
+  ]);
 }, 300_000);
 afterAll(async () => h?.close(), 60_000);
 
@@ -279,10 +198,10 @@ describe('phase task reminders and escalations by the real activities, in workfl
       );
       // Due on day 3: reminders to the student on days 1 and 2, the mentor on day 4, the school admin on day 6.
       expect(mails).toEqual([
-        { to: student.id, subject: 'Herinnering: Stageovereenkomst uploaden', day: 1 },
-        { to: student.id, subject: 'Herinnering: Stageovereenkomst uploaden', day: 2 },
-        { to: mentor.id, subject: 'Te laat: Stageovereenkomst uploaden (Sanne de Vries)', day: 4 },
-        { to: school.id, subject: 'Te laat: Stageovereenkomst uploaden (Sanne de Vries)', day: 6 },
+        { to: w.student.id, subject: 'Herinnering: Stageovereenkomst uploaden', day: 1 },
+        { to: w.student.id, subject: 'Herinnering: Stageovereenkomst uploaden', day: 2 },
+        { to: w.mentor.id, subject: 'Te laat: Stageovereenkomst uploaden (Sanne de Vries)', day: 4 },
+        { to: w.school.id, subject: 'Te laat: Stageovereenkomst uploaden (Sanne de Vries)', day: 6 },
       ]);
       expect(await eventsOf(task)).toEqual([
         ['reminded', 1, null],
@@ -301,7 +220,7 @@ describe('phase task reminders and escalations by the real activities, in workfl
 
       // Escalated to the school admin, who completes it: the phase moves on and the run ends.
       await handle.executeUpdate(UPDATES.completePhaseTask, {
-        args: [{ taskId: task.id, userId: school.id, actors: ['school_admin'] }],
+        args: [{ taskId: task.id, userId: w.school.id, actors: ['school_admin'] }],
       });
       expect(await temporal.env.client.workflow.getHandle(handle.workflowId).result()).toMatchObject({
         ended: 'completed',
@@ -325,9 +244,9 @@ describe('phase task reminders and escalations by the real activities, in workfl
           () => mailsOf(task),
           (m) => m.length >= 1,
         ),
-      ).toEqual([{ to: student.id, subject: 'Herinnering: Stageovereenkomst uploaden', day: 1 }]);
+      ).toEqual([{ to: w.student.id, subject: 'Herinnering: Stageovereenkomst uploaden', day: 1 }]);
       await handle.executeUpdate(UPDATES.completePhaseTask, {
-        args: [{ taskId: task.id, userId: student.id, actors: ['student'] }],
+        args: [{ taskId: task.id, userId: w.student.id, actors: ['student'] }],
       });
       await temporal.env.client.workflow.getHandle(handle.workflowId).result();
       await temporal.env.sleep('14 days');

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -11,8 +10,13 @@ import {
   type THarness,
   type TInternshipParties,
 } from '../../test/harness.ts';
-import { PHASE_DEFINITIONS } from './index.ts';
-import { createPhaseRunActivities } from './phase-runs.activities.ts';
+import {
+  dueTask,
+  enterFirstPhase,
+  internshipOnRun,
+  publishedWorkflow,
+  type TPublishedWorkflow,
+} from '../../test/phase-runs.ts';
 
 /**
  * The phases' "contract signed" task of a phase entered after the internship's contract was signed: the
@@ -22,8 +26,7 @@ import { createPhaseRunActivities } from './phase-runs.activities.ts';
  */
 let h: THarness;
 let w: TInternshipParties;
-let definitionId: string;
-let versionId: string;
+let run: TPublishedWorkflow;
 
 const doc = (text: string) => ({
   type: 'doc',
@@ -34,51 +37,16 @@ beforeAll(async () => {
   h = await harness();
   w = await internshipParties(h, 'demo');
   // A workflow whose first phase asks for the signed contract and a checklist of the student's.
-  const created = await call(h.app, {
-    method: 'POST',
-    url: '/api/v1/workflow_definitions',
-    headers: w.school.headers,
-    payload: {
-      data: {
-        type: 'workflow_definition',
-        attributes: {
-          name: 'Stage met contract',
-          contract_type: 'contract',
-          phases: [
-            {
-              name: { nl: 'Contract', en: 'Contract' },
-              status: 'preparing',
-              tasks: [
-                {
-                  title: { nl: 'Contract ondertekend', en: 'Contract signed' },
-                  actor: 'school_admin',
-                  kind: 'contract_signed',
-                  deadline: { from: 'phase_start', days: 5 },
-                },
-                {
-                  title: { nl: 'Checklist', en: 'Checklist' },
-                  actor: 'student',
-                  kind: 'checklist',
-                  deadline: { from: 'phase_start', days: 5 },
-                },
-              ],
-            },
-            { name: { nl: 'Klaar', en: 'Done' }, status: 'finished', tasks: [] },
-          ],
-        },
-      },
-    },
-  });
-  expectStatus(created, 201);
-  definitionId = created.json().data.id as string;
-  versionId = created.json().data.attributes.draft_version_id as string;
-  expectStatus(
-    await call(h.app, {
-      method: 'POST',
-      url: `/api/v1/workflow_versions/${versionId}/publish`,
-      headers: w.school.headers,
-    }),
-    200,
+  run = await publishedWorkflow(
+    h,
+    w.school,
+    ['Contract', 'Contract'],
+    'preparing',
+    [
+      dueTask(['Contract ondertekend', 'Contract signed'], 'school_admin', 'contract_signed', 5),
+      dueTask(['Checklist', 'Checklist'], 'student', 'checklist', 5),
+    ],
+    'Stage met contract',
   );
   // The school's published contract template: the company, then the student.
   const template = await call(h.app, {
@@ -124,19 +92,11 @@ afterAll(async () => h?.close());
 
 /** An active internship with a running phase run and a contract sent out, then voided or moved to `status` (SQL). */
 async function internshipWithContract(status: 'signing' | 'signed' | 'sealed' | 'voided') {
-  const internshipId = randomUUID();
-  await asOwner(h, 'demo', async (trx) => {
-    await sql`insert into placements.internships (id, tenant_id, student_id, school_id, organization_id, title,
-        contract_type, self_found, updating_hours_allowed, status, start_date, end_date, organization_name,
-        created_at, updated_at)
-      values (${internshipId}, 'demo', ${w.student.id}, ${w.schoolId}, ${w.companyId}, 'Stage bij de bakker',
-        'contract', false, false, 'active', '2027-02-01', '2027-06-30', 'Bakkerij', now(), now())`.execute(
-      trx,
-    );
-    await sql`insert into placements.internship_phase_runs (internship_id, tenant_id, definition_id, version_id,
-        workflow_id, state, started_at)
-      values (${internshipId}, 'demo', ${definitionId}, ${versionId},
-        ${`internship-phases-${internshipId}`}, 'running', now())`.execute(trx);
+  const internshipId = await internshipOnRun(h, w, run, {
+    self_found: false,
+    start_date: '2027-02-01',
+    end_date: '2027-06-30',
+    organization_name: 'Bakkerij',
   });
   const generated = await call(h.app, {
     method: 'POST',
@@ -176,20 +136,7 @@ async function internshipWithContract(status: 'signing' | 'signed' | 'sealed' | 
   return internshipId;
 }
 
-const enter = (internshipId: string) =>
-  createPhaseRunActivities({ db: h.deps.db, definitions: PHASE_DEFINITIONS, config: h.platform.config })
-    .enterPhase({
-      tenant: 'demo',
-      internshipId,
-      versionId,
-      phaseIndex: 0,
-      entry: 0,
-      at: new Date().toISOString(),
-    })
-    .then((entered) => {
-      if (entered.kind !== 'entered') throw new Error('not entered');
-      return entered;
-    });
+const enter = (internshipId: string) => enterFirstPhase(h, internshipId, run.versionId);
 
 const taskRows = (internshipId: string) =>
   asOwner(

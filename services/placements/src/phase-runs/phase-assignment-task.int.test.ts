@@ -1,14 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailRequestedType } from '@stageplein/contracts/events/mail';
 import { ASSIGNMENTS_SUPERVISOR_PATH } from '@stageplein/contracts/placements/assignment-policy';
 import { openLink } from '@stageplein/kit/mail/sealed-link';
-import { PHASE_DEFINITIONS } from './phase-definitions.ts';
-import { createPhaseRunActivities } from './phase-runs.activities.ts';
 import {
   asOwner,
-  call,
   expectStatus,
   harness,
   internshipParties,
@@ -16,6 +12,14 @@ import {
   type THarness,
   type TInternshipParties,
 } from '../../test/harness.ts';
+import {
+  dueTask,
+  enterFirstPhase,
+  internshipOnRun,
+  publishedWorkflow,
+  requestedMails,
+  type TPublishedWorkflow,
+} from '../../test/phase-runs.ts';
 
 /**
  * A phase's assignment task names one of the school's published assignments (docs/decisions/phases.md):
@@ -26,8 +30,7 @@ import {
  */
 let h: THarness;
 let w: TInternshipParties;
-let versionId: string;
-let definitionId: string;
+let run: TPublishedWorkflow;
 const ASSIGNMENT = randomUUID();
 const SELECTED = randomUUID();
 const SUPERVISOR = 'petra.praktijk@bakkerij.test';
@@ -57,36 +60,16 @@ const FORM = {
   ],
 };
 
-const activities = () =>
-  createPhaseRunActivities({ db: h.deps.db, definitions: PHASE_DEFINITIONS, config: h.platform.config });
-
-async function internship(supervisor: string | null): Promise<string> {
-  const id = randomUUID();
-  await asOwner(h, 'demo', async (trx) => {
-    await sql`insert into placements.internships (id, tenant_id, student_id, school_id, organization_id, title,
-        contract_type, updating_hours_allowed, status, created_at, updated_at, supervisor_name, supervisor_email,
-        supervisor_approved_email, supervisor_approved_at)
-      values (${id}, 'demo', ${w.student.id}, ${w.schoolId}, ${w.companyId}, 'Stage bij de bakker', 'contract',
-        false, 'active', now(), now(), ${supervisor ? 'Petra Praktijk' : null}, ${supervisor},
-        ${supervisor}, ${supervisor ? new Date() : null})`.execute(trx);
-    await sql`insert into placements.internship_phase_runs (internship_id, tenant_id, definition_id, version_id,
-        workflow_id, state, started_at)
-      values (${id}, 'demo', ${definitionId}, ${versionId}, ${`internship-phases-${id}`}, 'running', now())`.execute(
-      trx,
-    );
+/** An internship on the run, its supervisor approved by the school (or none). */
+const internship = (supervisor: string | null) =>
+  internshipOnRun(h, w, run, {
+    supervisor_name: supervisor ? 'Petra Praktijk' : null,
+    supervisor_email: supervisor,
+    supervisor_approved_email: supervisor,
+    supervisor_approved_at: supervisor ? new Date() : null,
   });
-  return id;
-}
 
-const enter = (internshipId: string) =>
-  activities().enterPhase({
-    tenant: 'demo',
-    internshipId,
-    versionId,
-    phaseIndex: 0,
-    entry: 0,
-    at: new Date().toISOString(),
-  });
+const enter = (internshipId: string) => enterFirstPhase(h, internshipId, run.versionId);
 
 const tasksOf = async (internshipId: string) =>
   (
@@ -98,12 +81,9 @@ const tasksOf = async (internshipId: string) =>
 
 /** The assignments' links mailed to the supervisor (the sealed links opened). */
 async function linksTo(email: string): Promise<string[]> {
-  const { rows } = await sql<{ data: { recipient: { email?: string }; link_sealed: string | null } }>`
-    select envelope->'data' as data from placements.outbox where type = ${mailRequestedType('placements')}
-    order by seq`.execute(h.owner);
-  return rows
-    .filter((r) => r.data.recipient.email === email && r.data.link_sealed)
-    .map((r) => openLink(h.platform.config, r.data.link_sealed!)!)
+  return (await requestedMails(h))
+    .filter((m) => m.recipient.email === email && m.link_sealed)
+    .map((m) => openLink(h.platform.config, m.link_sealed!)!)
     .filter((l) => l.includes(`${ASSIGNMENTS_SUPERVISOR_PATH}#`));
 }
 
@@ -122,49 +102,13 @@ beforeAll(async () => {
         ${JSON.stringify({ internship_period_ids: [], group_ids: [], internship_ids: [SELECTED] })}::jsonb,
         'published', now(), now(), now())`.execute(trx);
   });
-  const created = await call(h.app, {
-    method: 'POST',
-    url: '/api/v1/workflow_definitions',
-    headers: w.school.headers,
-    payload: {
-      data: {
-        type: 'workflow_definition',
-        attributes: {
-          name: 'Stage',
-          contract_type: 'contract',
-          phases: [
-            {
-              name: { nl: 'Beoordelen', en: 'Review' },
-              status: 'evaluating',
-              tasks: [
-                {
-                  title: { nl: 'Beoordeling praktijkbegeleider', en: "Supervisor's review" },
-                  actor: 'supervisor',
-                  kind: 'assignment',
-                  assignment_id: ASSIGNMENT,
-                  deadline: { from: 'phase_start', days: 14 },
-                  reminder_days: [],
-                  escalation: { mentor_after_days: 2, school_admin_after_days: null },
-                },
-              ],
-            },
-            { name: { nl: 'Afgerond', en: 'Finished' }, status: 'finished', tasks: [] },
-          ],
-        },
-      },
-    },
-  });
-  expectStatus(created, 201);
-  definitionId = created.json().data.id as string;
-  versionId = created.json().data.attributes.draft_version_id as string;
-  expectStatus(
-    await call(h.app, {
-      method: 'POST',
-      url: `/api/v1/workflow_versions/${versionId}/publish`,
-      headers: w.school.headers,
+  run = await publishedWorkflow(h, w.school, ['Beoordelen', 'Review'], 'evaluating', [
+    dueTask(['Beoordeling praktijkbegeleider', "Supervisor's review"], 'supervisor', 'assignment', 14, {
+      assignment_id: ASSIGNMENT,
+      reminder_days: [],
+      escalation: { mentor_after_days: 2, school_admin_after_days: null },
     }),
-    200,
-  );
+  ]);
 }, 120_000);
 afterAll(async () => h?.close());
 
@@ -172,8 +116,7 @@ describe("a phase's assignment task gives the internship the assignment", () => 
   it('entering the phase adds the task for an internship the selection missed and mails its supervisor', async () => {
     const id = await internship(SUPERVISOR);
     expect(await tasksOf(id)).toEqual([]);
-    const entered = await enter(id);
-    expect(entered.kind).toBe('entered');
+    await enter(id);
     const [task] = await tasksOf(id);
     expect(task).toMatchObject({ supervisor_key: SUPERVISOR, status: 'open' });
     // The supervisor's link to their open assignments, mailed in the same transaction.
@@ -203,7 +146,7 @@ describe("a phase's assignment task gives the internship the assignment", () => 
 
   it('gives no task to an internship without a supervisor the school approved', async () => {
     const id = await internship(null);
-    expect((await enter(id)).kind).toBe('entered');
+    await enter(id);
     expect(await tasksOf(id)).toEqual([]);
     expect(await outboxEvents(h, 'placements.assignment.task_added', ASSIGNMENT)).toHaveLength(1);
   });

@@ -1,10 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailRequestedType } from '@stageplein/contracts/events/mail';
 import { openLink } from '@stageplein/kit/mail/sealed-link';
-import { PHASE_DEFINITIONS } from '../phase-runs/index.ts';
-import { createPhaseRunActivities, type TRunTask } from './phase-runs.activities.ts';
+import type { TRunTask } from './phase-runs.activities.ts';
 import {
   asOwner,
   auditOf,
@@ -15,6 +12,14 @@ import {
   type THarness,
   type TInternshipParties,
 } from '../../test/harness.ts';
+import {
+  dueTask,
+  enterFirstPhase,
+  internshipOnRun,
+  phaseRunActivities,
+  publishedWorkflow,
+  requestedMails,
+} from '../../test/phase-runs.ts';
 
 /**
  * Reminders and escalations reach people (docs/decisions/phases.md "Runtime"): the workflow's activities,
@@ -31,99 +36,39 @@ let versionId: string;
 const SUPERVISOR = 'bram.begeleider@zorgcentrum.test';
 const DAY = 86_400_000;
 
-type TMail = {
-  recipient: { user_id?: string; email?: string };
-  template: string;
-  vars: { subject?: { nl: string }; body?: { nl: string } };
-  link_sealed: string | null;
-};
 /** The mail requested about the internship's phase tasks since `after` (outbox order). */
-async function mails(after = 0): Promise<(TMail & { seq: number })[]> {
-  const { rows } = await sql<{ seq: string; data: TMail }>`select seq, envelope->'data' as data
-    from placements.outbox where type = ${mailRequestedType('placements')} and seq > ${after} order by seq`.execute(
-    h.owner,
-  );
-  return rows.map((r) => ({ ...r.data, seq: Number(r.seq) }));
-}
+const mails = (after = 0) => requestedMails(h, after);
 const lastSeq = async () => (await mails()).at(-1)?.seq ?? 0;
 
-const task = (actor: string, kind: string) => ({
-  title: { nl: `Taak van ${actor}`, en: `Task of ${actor}` },
-  actor,
-  kind,
-  deadline: { from: 'phase_start', days: 5 },
-  reminder_days: [2],
-  escalation: { mentor_after_days: 1, school_admin_after_days: 3 },
-});
+const task = (actor: 'student' | 'supervisor', kind: 'checklist' | 'approval') =>
+  dueTask([`Taak van ${actor}`, `Task of ${actor}`], actor, kind, 5, {
+    reminder_days: [2],
+    escalation: { mentor_after_days: 1, school_admin_after_days: 3 },
+  });
 
 beforeAll(async () => {
   h = await harness();
   w = await internshipParties(h, 'demo');
-  const created = await call(h.app, {
-    method: 'POST',
-    url: '/api/v1/workflow_definitions',
-    headers: w.school.headers,
-    payload: {
-      data: {
-        type: 'workflow_definition',
-        attributes: {
-          name: 'Stage',
-          contract_type: 'contract',
-          phases: [
-            {
-              name: { nl: 'Aanmelden', en: 'Sign-up' },
-              status: 'preparing',
-              tasks: [task('student', 'checklist'), task('supervisor', 'approval')],
-            },
-            { name: { nl: 'Klaar', en: 'Done' }, status: 'finished', tasks: [] },
-          ],
-        },
-      },
-    },
-  });
-  expectStatus(created, 201);
-  versionId = created.json().data.attributes.draft_version_id as string;
-  expectStatus(
-    await call(h.app, {
-      method: 'POST',
-      url: `/api/v1/workflow_versions/${versionId}/publish`,
-      headers: w.school.headers,
-    }),
-    200,
-  );
-  internshipId = randomUUID();
-  await asOwner(h, 'demo', async (trx) => {
-    await sql`insert into placements.internships (id, tenant_id, student_id, school_id, organization_id, title,
-        contract_type, updating_hours_allowed, status, created_at, updated_at, supervisor_name, supervisor_email,
-        supervisor_approved_email, supervisor_approved_at)
-      values (${internshipId}, 'demo', ${w.student.id}, ${w.schoolId}, ${w.companyId}, 'Stage bij de bakker',
-        'contract', false, 'active', now(), now(), 'Bram Begeleider', ${SUPERVISOR}, ${SUPERVISOR}, now())`.execute(
-      trx,
-    );
-    await sql`insert into placements.internship_phase_runs (internship_id, tenant_id, definition_id, version_id,
-        workflow_id, state, started_at)
-      values (${internshipId}, 'demo', ${created.json().data.id}, ${versionId},
-        ${`internship-phases-${internshipId}`}, 'running', now())`.execute(trx);
+  const run = await publishedWorkflow(h, w.school, ['Aanmelden', 'Sign-up'], 'preparing', [
+    task('student', 'checklist'),
+    task('supervisor', 'approval'),
+  ]);
+  versionId = run.versionId;
+  internshipId = await internshipOnRun(h, w, run, {
+    supervisor_name: 'Bram Begeleider',
+    supervisor_email: SUPERVISOR,
+    supervisor_approved_email: SUPERVISOR,
+    supervisor_approved_at: sql`now()`,
   });
 }, 120_000);
 afterAll(async () => h?.close());
 
 describe('phase task reminders and escalations by mail', () => {
   let tasks: TRunTask[];
-  const activities = () =>
-    createPhaseRunActivities({ db: h.deps.db, definitions: PHASE_DEFINITIONS, config: h.platform.config });
+  const activities = () => phaseRunActivities(h);
 
   it('reminds the actor and escalates to the mentor, then the school admins, once each', async () => {
-    const entered = await activities().enterPhase({
-      tenant: 'demo',
-      internshipId,
-      versionId,
-      phaseIndex: 0,
-      entry: 0,
-      at: new Date(Date.now() - 6 * DAY).toISOString(),
-    });
-    if (entered.kind !== 'entered') throw new Error('not entered');
-    tasks = entered.tasks;
+    tasks = (await enterFirstPhase(h, internshipId, versionId, new Date(Date.now() - 6 * DAY))).tasks;
     // The reminder two days before the deadline, escalations a day and three days after it.
     const student = tasks.find((t) => t.actor === 'student')!;
     expect(student.remindersAt).toHaveLength(1);
