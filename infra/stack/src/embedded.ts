@@ -22,6 +22,8 @@ export const EMBEDDED_CONFIG = {
   MAIL_DIR: z.string().default(path.join(REPO_ROOT, '.data/mail')),
   /** The local stand-in for the education federation (Kennisnet/Entree) listens here; unused when EDUCATION_SSO is set. */
   DEV_ENTREE_PORT: z.coerce.number().int().min(0).max(65535).default(3009),
+  /** The local stand-in for the schools' Magister listens here (dev only; each School connected to it). */
+  DEV_MAGISTER_PORT: z.coerce.number().int().min(0).max(65535).default(3010),
   STAGING: z
     .enum(['true', 'false', '1', '0'])
     .default('true')

@@ -37,7 +37,11 @@ async function main(): Promise<void> {
   // to it over IPC, and everything else this process prints goes to its log file.
   const report = process.argv.includes('--report-to-parent') ? process.send?.bind(process) : undefined;
   const step = (s: string) => (report ? report({ progress: s }) : console.log(`  • ${s}`));
-  const stack = await startStack(config, { progress: step, devEntreePort: config.DEV_ENTREE_PORT });
+  const stack = await startStack(config, {
+    progress: step,
+    devEntreePort: config.DEV_ENTREE_PORT,
+    devMagisterPort: config.DEV_MAGISTER_PORT,
+  });
   try {
     await stack.app.listen({ port: config.PORT, host: config.HOST });
   } catch (error) {
@@ -60,6 +64,7 @@ async function main(): Promise<void> {
           `Kennisnet sign-in (/inloggen/kennisnet) goes to a local stand-in for Entree (http://localhost:${config.DEV_ENTREE_PORT}), where you choose a school identity.\n`,
         ]
       : []),
+    `Magister (/importeren/magister) is a local stand-in (http://localhost:${config.DEV_MAGISTER_PORT}): every School is connected to it, with a roster of 24 students.\n`,
   ].join('\n');
   if (report) report({ ready: banner });
   else console.log(`\n${banner}`);

@@ -9,6 +9,8 @@ import { startTemporalDevServer } from '@stageplein/engines/temporal';
 import { buildGateway } from '@stageplein/gateway/gateway.app';
 import { SERVICES, type TStackConfig } from './services.ts';
 import { startDevEntree } from './dev-entree.ts';
+import { seedDevMagisterConnections, startDevMagister } from './dev-magister.ts';
+import { TENANT_IDS } from '@stageplein/contracts/tenants/tenant.types';
 import { startEmbeddedMail } from './embedded-mail.ts';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -37,6 +39,11 @@ export async function startStack(
      * unset: `npm start` does (infra/stack/src/dev-entree.ts).
      */
     devEntreePort?: number;
+    /**
+     * Run the local Magister stand-in on this port (0: any) with a roster per tenant, and give every
+     * tenant's School a connection to it: `npm start` does (infra/stack/src/dev-magister.ts).
+     */
+    devMagisterPort?: number;
   } = {},
 ): Promise<TRunningStack & { platform: TPlatform<TStackConfig>; ownerUrl: string }> {
   let config = initialConfig;
@@ -65,6 +72,16 @@ export async function startStack(
     stopEntree = entree.stop;
     config = { ...config, EDUCATION_SSO: JSON.parse(entree.configValue) as TStackConfig['EDUCATION_SSO'] };
   }
+  let stopMagister = async () => undefined as void;
+  let magisterUrl: string | undefined;
+  if (options.devMagisterPort !== undefined) {
+    // The local stand-in for the schools' Magister (dev only, like the mailbox): one roster per tenant.
+    const magister = await startDevMagister(TENANT_IDS, options.devMagisterPort);
+    progress(`local Magister stand-in at ${magister.url}`);
+    stopMagister = magister.close;
+    magisterUrl = magister.url;
+    config = { ...config, MAGISTER_HOSTS: `${config.MAGISTER_HOSTS},127.0.0.1` };
+  }
   let ownerUrl = config.DATABASE_URL;
   if (!ownerUrl) {
     progress(`starting embedded PostgreSQL on port ${config.EMBEDDED_PG_PORT}`);
@@ -81,6 +98,12 @@ export async function startStack(
       progress,
       now: options.now?.(),
     });
+    if (magisterUrl && !config.DATABASE_URL)
+      await seedDevMagisterConnections(ownerUrl, {
+        url: magisterUrl,
+        tenants: TENANT_IDS,
+        authSecret: config.AUTH_TOKEN_SECRET,
+      });
     if (!config.MAIL_SMTP_URL) {
       // The mail queue's Redis and the SMTP catcher that feeds the development mailbox and MAIL_DIR.
       const mail = await startEmbeddedMail({
@@ -123,6 +146,7 @@ export async function startStack(
         await stopTemporal();
         await stopPostgres();
         await stopEntree();
+        await stopMagister();
       },
     };
   } catch (error) {
@@ -131,6 +155,7 @@ export async function startStack(
     await stopTemporal();
     await stopPostgres();
     await stopEntree();
+    await stopMagister();
     throw error;
   }
 }
