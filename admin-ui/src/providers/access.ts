@@ -321,11 +321,11 @@ const RULES: Record<string, Partial<Record<TAdminAction, TRule>>> = {
   workflow_definitions: workflowData,
   workflow_versions: workflowData,
   phase_runs: workflowData,
-  // The tenant's mail templates: its school and centre admins (contracts' rule, as notifications enforces it).
+  // The tenant's mail templates: its approved schools' and centre's admins (contracts' rule, as notifications enforces it).
   notification_templates: {
-    list: (p) => editsMailTemplates(p),
-    edit: (p) => editsMailTemplates(p),
-    delete: (p) => editsMailTemplates(p),
+    list: (p) => editsMailTemplates(p, currentFacts(p)),
+    edit: (p) => editsMailTemplates(p, currentFacts(p)),
+    delete: (p) => editsMailTemplates(p, currentFacts(p)),
   },
   mentorships: {
     list: (p) => belongsToSchool(p) && hasBackOffice(p),

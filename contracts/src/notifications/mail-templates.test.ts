@@ -39,28 +39,34 @@ describe('mail template variables', () => {
     }
   });
 
-  it('is for school and centre admins', () => {
-    const school = { id: 's', type: 'School' };
+  it('is for admins of an approved school or centre', () => {
+    const school = { id: 's', type: 'School' as const, status: 'approved' as const };
+    const center = { id: 'c', type: 'VolunteerCenter' as const, status: 'approved' as const };
+    const admin = derivePermissions([{ name: 'admin', resourceId: 's', resourceType: 'School' }], school);
+    expect(editsMailTemplates(admin, school)).toBe(true);
     expect(
       editsMailTemplates(
-        derivePermissions([{ name: 'admin', resourceId: 's', resourceType: 'School' }], school),
+        derivePermissions([{ name: 'admin', resourceId: 'c', resourceType: 'VolunteerCenter' }], center),
+        center,
       ),
     ).toBe(true);
-    expect(
-      editsMailTemplates(
-        derivePermissions([{ name: 'admin', resourceId: 'c', resourceType: 'VolunteerCenter' }], { id: 'c' }),
-      ),
-    ).toBe(true);
+    // The same admin while the school is pending or denied, or with no organization known.
+    expect(editsMailTemplates(admin, { ...school, status: 'pending' })).toBe(false);
+    expect(editsMailTemplates(admin, { ...school, status: 'denied' })).toBe(false);
+    expect(editsMailTemplates(admin, null)).toBe(false);
     expect(
       editsMailTemplates(
         derivePermissions([{ name: 'mentor', resourceId: 's', resourceType: 'School' }], school),
+        school,
       ),
     ).toBe(false);
+    const provider = { id: 'p', type: 'Provider' as const, status: 'approved' as const };
     expect(
       editsMailTemplates(
-        derivePermissions([{ name: 'admin', resourceId: 'p', resourceType: 'Provider' }], { id: 'p' }),
+        derivePermissions([{ name: 'admin', resourceId: 'p', resourceType: 'Provider' }], provider),
+        provider,
       ),
     ).toBe(false);
-    expect(editsMailTemplates(undefined)).toBe(false);
+    expect(editsMailTemplates(undefined, school)).toBe(false);
   });
 });

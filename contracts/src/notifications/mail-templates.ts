@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { TPermissions } from '../identity/permissions.ts';
+import type { TCurrentOrganizationFacts } from '../organizations/moderation.ts';
 import { zCollectionOf, zDocumentOf, ZResource } from '../jsonapi/jsonapi.ts';
 
 /**
@@ -89,12 +90,18 @@ export function unknownVariables(kind: TMailKind, value: string): string[] {
 }
 
 /**
- * Who reads and changes the tenant's templates: admins of the selected School or VolunteerCenter (a
- * tenant's platform operators are admins of its VolunteerCenter). What the server enforces and the back
- * office shows the section by.
+ * Who reads and changes the tenant's templates: admins of the selected School or VolunteerCenter once
+ * it is approved (a tenant's platform operators are admins of its VolunteerCenter; a school still
+ * pending is not trusted with the tenant's mail, like every other admin screen). What the server
+ * enforces and the back office shows the section by.
  */
-export const editsMailTemplates = (p: Pick<TPermissions, 'isSchoolOrCenterAdmin'> | undefined): boolean =>
-  !!p?.isSchoolOrCenterAdmin;
+export const editsMailTemplates = (
+  p: Pick<TPermissions, 'isSchoolOrCenterAdmin'> | undefined,
+  current: TCurrentOrganizationFacts | null | undefined,
+): boolean =>
+  !!p?.isSchoolOrCenterAdmin &&
+  current?.status === 'approved' &&
+  (current.type === 'School' || current.type === 'VolunteerCenter');
 
 /** The four texts of a template, as the API names them. */
 export const MAIL_TEMPLATE_FIELDS = ['subject_nl', 'body_nl', 'subject_en', 'body_en'] as const;

@@ -3,6 +3,7 @@ import type {
   TOutboxTable,
   TProcessedEventsTable,
 } from '@stageplein/kit/outbox/outbox.table';
+import type { TOrganizationsReadModelTable } from '@stageplein/kit/read-models/organizations-read-model';
 
 /** The kit's auth read model (kit/auth/auth-read-model.ts), fed by identity's role events. */
 export interface TAuthRolesTable {
@@ -20,6 +21,8 @@ export interface TAuthRolesTable {
  */
 export interface TNotificationsDb {
   'notifications.auth_roles': TAuthRolesTable;
+  /** Kit's organizations read model: the current organization's status (mail templates' rule). */
+  'notifications.organizations': TOrganizationsReadModelTable;
   'notifications.outbox': TOutboxTable;
   'notifications.outbox_pending': TOutboxPendingTable;
   'notifications.processed_events': TProcessedEventsTable;

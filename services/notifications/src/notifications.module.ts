@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { SERVICE_PREFIXES } from '@stageplein/contracts/routes/service-prefixes';
 import { authReadModelConsumer } from '@stageplein/kit/auth/auth-read-model.consumer';
+import { organizationsReadModelConsumer } from '@stageplein/kit/read-models/organizations-read-model.consumer';
 import type { TServiceModule } from '@stageplein/kit/service';
 import { SCHEMA } from './database.ts';
 import { conversationsRoutes } from './conversations/conversations.routes.ts';
@@ -47,6 +48,8 @@ export const notificationsService: TServiceModule<TNotificationsConfig> = {
   consumers: (deps) => [
     // Credential checks (sessions, revocations) and the recipients of organization-wide notices (roles).
     authReadModelConsumer(deps, SCHEMA),
+    // The organizations' status: who edits the tenant's mail templates (an approved one's admins).
+    organizationsReadModelConsumer(deps, SCHEMA),
     feedConsumer(deps),
     // What waits for whom (phase tasks, hours to confirm), for the periodic mail.
     openTasksConsumer(deps),

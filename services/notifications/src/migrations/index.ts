@@ -12,6 +12,7 @@ import m20270405T0900_digests from './20270405T0900-digests.ts';
 import m20270405T0910_recent_actions from './20270405T0910-recent-actions.ts';
 import m20270406T0900_mail_templates from './20270406T0900-mail-templates.ts';
 import m20270406T0910_conversations from './20270406T0910-conversations.ts';
+import m20270420T0930_organizations_read_model from './20270420T0930-organizations-read-model.ts';
 
 /**
  * Applied in key order. Each migration is a frozen file named by its timestamp: once landed it is never
@@ -40,4 +41,6 @@ export const migrations: Record<string, Migration> = {
   '20270406T0900-mail-templates': m20270406T0900_mail_templates,
   // Conversations: threads per internship and direct ones, messages, attachments, read state, names.
   '20270406T0910-conversations': m20270406T0910_conversations,
+  // Kit's organizations read model: the current organization's status for the template editors' rule.
+  '20270420T0930-organizations-read-model': m20270420T0930_organizations_read_model,
 };

@@ -8,7 +8,9 @@ import { demoEmail, identityService } from '@stageplein/identity';
 import { placementsService } from '@stageplein/placements';
 import { eventually } from '@stageplein/testing/eventually';
 import {
+  announceOrganization,
   call,
+  deliver,
   expectStatus,
   serviceHarness,
   userWith,
@@ -36,6 +38,31 @@ beforeAll(async () => {
   h = await serviceHarness(notificationsService, {
     now: new Date(),
     also: [identityService, placementsService],
+  });
+  // Organizations' events as they would arrive: the two tenants' schools are approved.
+  for (const tenant of ['demo', 'raayland'] as const) {
+    const id = seedOrganizationId(tenant, 'school');
+    await deliver(
+      h,
+      'organizations.organization.updated',
+      id,
+      {
+        organization_id: id,
+        organization_type: 'School',
+        name: `School ${tenant}`,
+        status: 'approved',
+        website: null,
+        city: null,
+        parent_id: null,
+      },
+      tenant,
+    );
+  }
+  await eventually(async () => {
+    const { rows } = await sql`select 1 from notifications.organizations where status = 'approved'`.execute(
+      h.owner,
+    );
+    expect(rows).toHaveLength(2);
   });
   admin = await userWith(h, 'admin', seedOrganizationId('demo', 'school'), 'School');
   student = await userWith(h, 'student', seedOrganizationId('demo', 'school'), 'School');
@@ -94,6 +121,19 @@ describe('reading', () => {
     expectStatus(await patch(student, 'reminder', { subject_nl: 'Hoi' }), 403, 'forbidden');
     expectStatus(await preview(companyAdmin, 'reminder', {}), 403, 'forbidden');
     expectStatus(await get(null, PATH), 401);
+  });
+
+  it("is not for a pending or denied school's admin (contracts' editsMailTemplates, as every admin screen)", async () => {
+    for (const status of ['pending', 'denied'] as const) {
+      const school = await announceOrganization(h, 'School', status);
+      const applicant = await userWith(h, 'admin', school, 'School');
+      expectStatus(await get(applicant, PATH), 403, 'forbidden');
+      expectStatus(await get(applicant, `${PATH}/invitation`), 403, 'forbidden');
+      expectStatus(await patch(applicant, 'reminder', { subject_nl: 'Hoi' }), 403, 'forbidden');
+      expectStatus(await preview(applicant, 'reminder', {}), 403, 'forbidden');
+    }
+    const { rows } = await sql`select 1 from notifications.mail_templates`.execute(h.owner);
+    expect(rows).toHaveLength(0);
   });
 });
 

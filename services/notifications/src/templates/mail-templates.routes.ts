@@ -12,7 +12,7 @@ import {
 import { assertSameId } from '@stageplein/kit/jsonapi/update-document';
 import { collectionDocument, resourceDocument } from '@stageplein/kit/jsonapi/serialize';
 import type { TNotificationsDeps } from '../notifications.config.ts';
-import { requireCaller } from '../shared/caller.ts';
+import { requireOrganizationCaller } from '../shared/caller.ts';
 import { contextOf } from '../shared/request.ts';
 import {
   getMailTemplate,
@@ -60,7 +60,7 @@ export const mailTemplatesRoutes: FastifyPluginAsync<TNotificationsDeps> = async
     },
     handler: async (req) => {
       const ctx = await contextOf(req, deps);
-      const caller = await requireCaller(req);
+      const caller = await requireOrganizationCaller(req, ctx.db);
       const data = (await listMailTemplates(ctx, caller)).map(templateResource);
       return collectionDocument(data, { total: data.length });
     },
@@ -76,7 +76,7 @@ export const mailTemplatesRoutes: FastifyPluginAsync<TNotificationsDeps> = async
     handler: async (req) => {
       const kind = kindOf(req.params.id);
       const ctx = await contextOf(req, deps);
-      const caller = await requireCaller(req);
+      const caller = await requireOrganizationCaller(req, ctx.db);
       return resourceDocument(templateResource(await getMailTemplate(ctx, caller, kind)));
     },
   });
@@ -95,7 +95,7 @@ export const mailTemplatesRoutes: FastifyPluginAsync<TNotificationsDeps> = async
       const kind = kindOf(req.params.id);
       assertSameId(req.body.data.id, kind);
       const ctx = await contextOf(req, deps);
-      const caller = await requireCaller(req);
+      const caller = await requireOrganizationCaller(req, ctx.db);
       const saved = await saveMailTemplate(ctx, caller, kind, req.body.data.attributes);
       return resourceDocument(templateResource(saved));
     },
@@ -111,7 +111,7 @@ export const mailTemplatesRoutes: FastifyPluginAsync<TNotificationsDeps> = async
     handler: async (req) => {
       const kind = kindOf(req.params.id);
       const ctx = await contextOf(req, deps);
-      const caller = await requireCaller(req);
+      const caller = await requireOrganizationCaller(req, ctx.db);
       return resourceDocument(templateResource(await resetMailTemplate(ctx, caller, kind)));
     },
   });
@@ -129,7 +129,7 @@ export const mailTemplatesRoutes: FastifyPluginAsync<TNotificationsDeps> = async
     handler: async (req) => {
       const kind = kindOf(req.params.id);
       const ctx = await contextOf(req, deps);
-      const caller = await requireCaller(req);
+      const caller = await requireOrganizationCaller(req, ctx.db);
       const preview = await previewMailTemplate(ctx, caller, kind, req.body.data.attributes);
       return resourceDocument({ type: 'notification_template_preview', id: kind, attributes: preview });
     },

@@ -47,9 +47,9 @@ const templateOf = (kind: TMailKind, row: TMailTemplateRow | undefined): TMailTe
   updatedAt: row?.updated_at ?? null,
 });
 
-/** Only the tenant's school and centre admins read and change its templates (contracts' rule). */
+/** Only the admins of the tenant's approved schools and centre read and change its templates (contracts' rule). */
 function assertEditor(caller: TSignedInCaller): void {
-  if (!editsMailTemplates(caller.permissions)) throw forbidden();
+  if (!editsMailTemplates(caller.permissions, caller.current)) throw forbidden();
 }
 
 /** The kind named in a path; another name is 404, as if it did not exist. */
