@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { createRequire } from 'node:module';
 import { createElement as h, type ReactElement, type ReactNode } from 'react';
 import {
   Document,
@@ -23,38 +22,19 @@ import {
   type TSealedSigner,
 } from '@stageplein/contracts/internship-contracts/sealed-document';
 import { SEALED_TEXTS } from './certificate-texts.ts';
+import { sealedContractFont } from './sealed-contract-font.ts';
 
 // Words are never split: react-pdf's default hyphenation is English and would split Dutch words wrongly.
 Font.registerHyphenationCallback((word) => [word]);
 
 /**
- * The text face, embedded: DejaVu Sans (npm @fontsource/dejavu-sans, the Bitstream Vera licence: free to
- * embed and redistribute), read from the installed package, never fetched. react-pdf's built-in Helvetica
- * knows only WinAnsi, so names common in Dutch schools (Şahin, Łukasz, Nguyễn, Ağa) printed wrongly; this
- * face covers Latin Extended and Vietnamese. Registered when the module loads: once per render thread.
- * Only the hash and the verification address (ASCII) stay in Courier.
+ * The text face, embedded (`sealed-contract-font.ts`): DejaVu Sans. react-pdf's built-in Helvetica knows
+ * only WinAnsi, so names common in Dutch schools (Şahin, Łukasz, Nguyễn, Ağa) printed wrongly; this face
+ * covers Latin Extended and Vietnamese. Registered when the module loads: once per render thread. Only
+ * the hash and the verification address (ASCII) stay in Courier.
  */
 const TEXT_FONT = 'DejaVu Sans';
-const require = createRequire(import.meta.url);
-Font.register({
-  family: TEXT_FONT,
-  fonts: [
-    { src: require.resolve('@fontsource/dejavu-sans/files/dejavu-sans-latin-400-normal.woff') },
-    {
-      src: require.resolve('@fontsource/dejavu-sans/files/dejavu-sans-latin-400-italic.woff'),
-      fontStyle: 'italic',
-    },
-    {
-      src: require.resolve('@fontsource/dejavu-sans/files/dejavu-sans-latin-700-normal.woff'),
-      fontWeight: 700,
-    },
-    {
-      src: require.resolve('@fontsource/dejavu-sans/files/dejavu-sans-latin-700-italic.woff'),
-      fontWeight: 700,
-      fontStyle: 'italic',
-    },
-  ],
-});
+Font.register(sealedContractFont(TEXT_FONT));
 
 /** The SHA-256 (hex) of the contract pages' canonical content, which the certificate prints. */
 export const contentHashOf = (doc: TSealedContractDocument): string =>
