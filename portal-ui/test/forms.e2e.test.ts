@@ -283,6 +283,21 @@ describe('the forms test pages', () => {
         .poll(() => form.getByTestId('question-signature').getByTestId('field-error').textContent())
         .toBe(REQUIRED);
       const pad = page.getByTestId('signature-signature');
+      // Nothing drawn: Undo and Clear are disabled and look it (not like the enabled buttons), axe-clean.
+      const undo = page.getByTestId('signature-signature-undo');
+      const clear = page.getByTestId('signature-signature-clear');
+      const look = (button: typeof undo) =>
+        button.evaluate((b) => {
+          const style = getComputedStyle(b);
+          return { ground: style.backgroundColor, text: style.color, cursor: style.cursor };
+        });
+      expect([await undo.isDisabled(), await clear.isDisabled()]).toEqual([true, true]);
+      const disabledLook = await look(undo);
+      expect(await look(clear)).toEqual(disabledLook);
+      expect(disabledLook.cursor).toBe('not-allowed');
+      await expectAccessible(page, 'signature pad, nothing drawn');
+      await pad.scrollIntoViewIfNeeded();
+      await shot(page, 'signature-pad-nothing-drawn');
       const box = (await pad.boundingBox())!;
       await page.mouse.move(box.x + 20, box.y + 40);
       await page.mouse.down();
@@ -291,6 +306,12 @@ describe('the forms test pages', () => {
       await expect
         .poll(() => form.getByTestId('question-signature').getByTestId('field-error').count())
         .toBe(0);
+      expect([await undo.isDisabled(), await clear.isDisabled()]).toEqual([false, false]);
+      // Enabled once drawn, in the neutral buttons' look: another ground and text colour than disabled.
+      const enabledLook = await look(undo);
+      expect(enabledLook.ground).not.toBe(disabledLook.ground);
+      expect(enabledLook.text).not.toBe(disabledLook.text);
+      expect(enabledLook.cursor).not.toBe('not-allowed');
       // A turned phone: the pad narrows and the drawing is redrawn from its points, still there.
       const inked = () =>
         pad.evaluate((canvas: HTMLCanvasElement) => {

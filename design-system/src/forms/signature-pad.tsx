@@ -141,12 +141,23 @@ export function SignaturePadInput({
         <span className="signature__state" role="status">
           {empty ? labels.empty : labels.signed}
         </span>
-        <button type="button" className="btn btn--neutral" onClick={undo} disabled={empty}>
-          {labels.undo}
-        </button>
-        <button type="button" className="btn btn--neutral" onClick={clear} disabled={empty}>
-          {labels.clear}
-        </button>
+        {(
+          [
+            ['undo', undo],
+            ['clear', clear],
+          ] as const
+        ).map(([action, run]) => (
+          <button
+            key={action}
+            type="button"
+            className="btn btn--neutral"
+            onClick={run}
+            disabled={empty}
+            data-testid={`signature-${id}-${action}`}
+          >
+            {labels[action]}
+          </button>
+        ))}
       </div>
     </div>
   );
