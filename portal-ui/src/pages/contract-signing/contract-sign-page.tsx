@@ -1,4 +1,4 @@
-import { useId, useState, useSyncExternalStore } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TContractSignerView } from '@stageplein/contracts/internship-contracts/contract-signing';
@@ -10,6 +10,7 @@ import { useTenant } from '../../tenant/tenant-context.ts';
 import { errorMessage, useRouteTitle } from '../page-kit.tsx';
 import { CompanyFields } from '../contracts/company-fields-form.tsx';
 import { fetchContract } from '../contracts/contracts-api.ts';
+import { ContractText, useDesktop } from '../contracts/contracts-shared.tsx';
 import { SignerAddressForm } from '../contracts/signer-address-form.tsx';
 import { qrSignPath, signContract, type TSignerAccess } from './contract-signing-api.ts';
 import { useSigningTexts } from './contract-signing-messages.ts';
@@ -136,19 +137,6 @@ function ParentAddress({ view, parentId }: { view: TContractSignerView; parentId
   );
 }
 
-/** A wide screen with a mouse: drawing is easier on a phone, so the QR code is offered. */
-const DESKTOP_QUERY = '(pointer: fine) and (min-width: 48rem)';
-function useDesktop(): boolean {
-  return useSyncExternalStore(
-    (onChange) => {
-      const m = window.matchMedia(DESKTOP_QUERY);
-      m.addEventListener('change', onChange);
-      return () => m.removeEventListener('change', onChange);
-    },
-    () => window.matchMedia(DESKTOP_QUERY).matches,
-  );
-}
-
 function QrOffer({
   view,
   signerId,
@@ -183,7 +171,6 @@ function SignForm({
   const queryClient = useQueryClient();
   const id = useId();
   const desktop = useDesktop();
-  const [textLang, setTextLang] = useState<'nl' | 'en'>(lang);
   const [signature, setSignature] = useState<string | undefined>();
   const [agree, setAgree] = useState(false);
   const [tried, setTried] = useState(false);
@@ -192,7 +179,6 @@ function SignForm({
     onSuccess: (after) =>
       queryClient.setQueryData(signerViewKey(signerId, token, currentOrganization?.id), after),
   });
-  const html = textLang === 'en' ? (view.html_en ?? view.html_nl) : view.html_nl;
   // On QR-first tenants the offer leads; elsewhere it follows the form.
   const offerQr = desktop;
   const signatureError = tried && !signature ? t('missingSignature') : undefined;
@@ -200,33 +186,7 @@ function SignForm({
   return (
     <>
       {offerQr && features.qrCodePrimarySigning && <QrOffer view={view} signerId={signerId} token={token} />}
-      <section className="card" aria-labelledby={`${id}-text`}>
-        <h2 id={`${id}-text`}>{t('textTitle')}</h2>
-        <div
-          className="contract-actions contract-sign__languages"
-          role="group"
-          aria-label={t('textLanguage')}
-        >
-          {(['nl', 'en'] as const).map((l) => (
-            <button
-              key={l}
-              type="button"
-              className="btn btn--neutral"
-              aria-pressed={textLang === l}
-              onClick={() => setTextLang(l)}
-            >
-              {l === 'nl' ? 'Nederlands' : 'English'}
-            </button>
-          ))}
-        </div>
-        {/* Sanitized by the server (kit's rich-text renderer) when the contract was generated. */}
-        <div
-          className="contract-sign__text cms-body"
-          lang={textLang}
-          data-testid="contract-sign-text"
-          dangerouslySetInnerHTML={{ __html: html ?? '' }}
-        />
-      </section>
+      <ContractText html={{ nl: view.html_nl ?? '', en: view.html_en }} testId="contract-sign-text" />
       <section className="card" aria-labelledby={`${id}-sign`}>
         <h2 id={`${id}-sign`}>{t('signTitle')}</h2>
         <form

@@ -1,22 +1,10 @@
-import { useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 import { useTenant } from '../../tenant/tenant-context.ts';
 import type { TContractDetail } from './contracts-api.ts';
 import { useContractTexts } from './contracts-messages.ts';
+import { useDesktop } from './contracts-shared.tsx';
 
 const enc = encodeURIComponent;
-/** A wide screen with a mouse: there the phone (the QR code) is the easier way to draw a signature. */
-const DESKTOP_QUERY = '(pointer: fine) and (min-width: 48rem)';
-function useDesktop(): boolean {
-  return useSyncExternalStore(
-    (onChange) => {
-      const m = window.matchMedia(DESKTOP_QUERY);
-      m.addEventListener('change', onChange);
-      return () => m.removeEventListener('change', onChange);
-    },
-    () => window.matchMedia(DESKTOP_QUERY).matches,
-  );
-}
 const signPath = (id: string, signerId: string) => `/contracts/${enc(id)}/sign/${enc(signerId)}`;
 const qrSignPath = (id: string, signerId: string) => `/contracts/${enc(id)}/qr-sign/${enc(signerId)}`;
 

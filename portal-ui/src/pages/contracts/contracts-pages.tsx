@@ -21,6 +21,7 @@ import {
 import { useContractTexts } from './contracts-messages.ts';
 import {
   ContractsOnly,
+  ContractText,
   InputField,
   LoadFailed,
   Loading,
@@ -164,11 +165,10 @@ function ContractView({ id }: { id: string }) {
 }
 
 function ContractDetail({ contract: c }: { contract: TContractDetail }) {
-  const { t, lang } = useContractTexts();
+  const { t } = useContractTexts();
   const title = useRouteTitle(`${t('internshipTitle')}: ${c.student_name}`);
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['contract', c.id] });
-  const [textLang, setTextLang] = useState<'nl' | 'en'>(lang);
   return (
     <Page title={title} testId="contract-page">
       <p>
@@ -224,29 +224,7 @@ function ContractDetail({ contract: c }: { contract: TContractDetail }) {
         </ol>
       </section>
       <ContractSigningSection contract={c} onChanged={() => void refresh()} />
-      <section className="card" aria-labelledby="contract-text">
-        <h2 id="contract-text">{t('textTitle')}</h2>
-        <div className="contract-actions" role="group" aria-label={t('textLanguage')}>
-          {(['nl', 'en'] as const).map((l) => (
-            <button
-              key={l}
-              type="button"
-              className="btn btn--neutral"
-              aria-pressed={textLang === l}
-              onClick={() => setTextLang(l)}
-            >
-              {l === 'nl' ? 'Nederlands' : 'English'}
-            </button>
-          ))}
-        </div>
-        {/* Sanitized by the server (kit's rich-text renderer) when the contract was generated. */}
-        <div
-          className="contract-text cms-body"
-          lang={textLang}
-          data-testid="contract-text"
-          dangerouslySetInnerHTML={{ __html: textLang === 'en' ? c.html_en : c.html_nl }}
-        />
-      </section>
+      <ContractText html={{ nl: c.html_nl, en: c.html_en }} testId="contract-text" />
     </Page>
   );
 }

@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { useId, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { isApiRequestError } from '@stageplein/contracts/client/api-client';
 import {
   contractsAvailable,
@@ -127,5 +127,59 @@ export function InputField({
         </p>
       )}
     </div>
+  );
+}
+
+/**
+ * The contract's frozen text with its language switch (the chosen language filled, the other outlined),
+ * as `/contracts/:id` and the signing page show it. The HTML was sanitized by the server (kit's rich-text
+ * renderer) when the contract was generated; without an English text the Dutch one is shown.
+ */
+export function ContractText({
+  html,
+  testId,
+}: {
+  html: { nl: string; en: string | null | undefined };
+  testId: string;
+}) {
+  const { t, lang } = useContractTexts();
+  const id = useId();
+  const [textLang, setTextLang] = useState<'nl' | 'en'>(lang);
+  return (
+    <section className="card" aria-labelledby={`${id}-text`}>
+      <h2 id={`${id}-text`}>{t('textTitle')}</h2>
+      <div className="contract-actions contract-text__languages" role="group" aria-label={t('textLanguage')}>
+        {(['nl', 'en'] as const).map((l) => (
+          <button
+            key={l}
+            type="button"
+            className="btn btn--neutral"
+            aria-pressed={textLang === l}
+            onClick={() => setTextLang(l)}
+          >
+            {l === 'nl' ? 'Nederlands' : 'English'}
+          </button>
+        ))}
+      </div>
+      <div
+        className="contract-text cms-body"
+        lang={textLang}
+        data-testid={testId}
+        dangerouslySetInnerHTML={{ __html: (textLang === 'en' ? html.en : null) ?? html.nl }}
+      />
+    </section>
+  );
+}
+
+/** A wide screen with a mouse: there the phone (the QR code) is the easier way to draw a signature. */
+const DESKTOP_QUERY = '(pointer: fine) and (min-width: 48rem)';
+export function useDesktop(): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      const m = window.matchMedia(DESKTOP_QUERY);
+      m.addEventListener('change', onChange);
+      return () => m.removeEventListener('change', onChange);
+    },
+    () => window.matchMedia(DESKTOP_QUERY).matches,
   );
 }
