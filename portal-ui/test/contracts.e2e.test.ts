@@ -1,6 +1,8 @@
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_NAMESPACE, uuidV5 } from '@stageplein/contracts/domain/seed-ids';
 import {
+  apiAs,
   demo,
   DESKTOP,
   expectAccessible,
@@ -26,6 +28,8 @@ const RUN = Date.now().toString(36);
 const PHRASE = `Afspraak ${RUN}`;
 /** The demo student's second seeded internship (applied, no contract seeded): internships.seed.ts. */
 const INTERNSHIP = uuidV5(`${TENANT}:internship:1`, SEED_NAMESPACE);
+/** The demo student's completed internship (index 3): its seeded draft, a minor on the first day (2009-06-30). */
+const DRAFT_INTERNSHIP = uuidV5(`${TENANT}:internship:3`, SEED_NAMESPACE);
 
 let stack: TStack;
 beforeAll(async () => {
@@ -123,6 +127,75 @@ describe('a school admin’s contract template and a contract generated from it'
       expect(problems).toEqual([]);
     } finally {
       await context.close();
+    }
+  });
+
+  it('the school admin clears, enters and changes the student’s birth date on a draft; sending without one is refused in nl and en', async () => {
+    const school = await apiAs(stack.app, TENANT, 'admin', 'school');
+    const drafts = await school.get<{ data: { id: string }[] }>(
+      `/api/v1/contracts?filter[internship_id]=${DRAFT_INTERNSHIP}&filter[status]=draft`,
+    );
+    const id = drafts.body.data[0]!.id;
+    const signerRoles = (page: Page) =>
+      page.getByTestId('contract-signer').evaluateAll((els) => els.map((e) => e.getAttribute('data-role')));
+    const admin = await openPortal(stack, { viewport: DESKTOP });
+    const english = await openPortal(stack, { viewport: DESKTOP, locale: 'en' });
+    try {
+      const { page } = admin;
+      await signInSchoolAdmin(page, stack, TENANT);
+      await page.goto(stack.url(TENANT, `/contracts/${id}`));
+      const date = page.getByTestId('contract-birth-date');
+      await date.waitFor();
+      expect(await date.inputValue()).toBe('2009-06-30');
+      // A minor on the first day: the parent or guardian signs.
+      expect(await signerRoles(page)).toContain('parent_guardian');
+
+      // Cleared: kept as a draft, the parent kept while the date is unknown; sending is refused, said plainly.
+      await date.fill('');
+      await page.getByTestId('contract-save-birth-date').click();
+      await expect.poll(() => page.getByTestId('toast').first().textContent()).toContain('Opgeslagen.');
+      expect(await signerRoles(page)).toContain('parent_guardian');
+      await page.getByTestId('contract-release').click();
+      const refused = page.getByTestId('contract-admin-error');
+      await expect
+        .poll(() => refused.textContent())
+        .toBe('Vul de geboortedatum van de student in: die bepaalt of een ouder of voogd moet ondertekenen.');
+      expect(await page.getByTestId('contract-status').textContent()).toBe('Concept');
+      await expectAccessible(page, 'draft contract, sending refused without a birth date');
+      await shot(page, 'contract-birth-date-missing');
+
+      // The same refusal in English.
+      await signInSchoolAdmin(english.page, stack, TENANT);
+      await english.page.goto(stack.url(TENANT, `/contracts/${id}`));
+      await english.page.getByTestId('contract-release').click();
+      await expect
+        .poll(() => english.page.getByTestId('contract-admin-error').textContent())
+        .toBe("Enter the student's birth date: it decides whether a parent or guardian must sign.");
+      await expectAccessible(english.page, 'draft contract in English, sending refused');
+
+      // An adult's date: saved, the refusal gone, no parent or guardian any more; sent.
+      await date.fill('2004-02-29');
+      await page.getByTestId('contract-save-birth-date').click();
+      await expect.poll(() => signerRoles(page)).not.toContain('parent_guardian');
+      expect(await refused.count()).toBe(0);
+      // Changed again, to a minor's: the parent or guardian is back.
+      await date.fill('2010-11-05');
+      await page.getByTestId('contract-save-birth-date').click();
+      await expect.poll(() => signerRoles(page)).toContain('parent_guardian');
+      await page.reload();
+      await date.waitFor();
+      expect(await date.inputValue()).toBe('2010-11-05');
+      await page.getByTestId('contract-release').click();
+      await expect.poll(() => page.getByTestId('contract-status').textContent()).not.toBe('Concept');
+      // Sent, the date is the draft's no more: no field to change it.
+      expect(await date.count()).toBe(0);
+      // The refused sends, and nothing else.
+      const refusedSend = `422 ${stack.url(TENANT, `/api/v1/contracts/${id}/release`)}`;
+      expect(admin.problems).toEqual([refusedSend]);
+      expect(english.problems).toEqual([refusedSend]);
+    } finally {
+      await admin.context.close();
+      await english.context.close();
     }
   });
 

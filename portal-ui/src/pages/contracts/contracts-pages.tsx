@@ -309,13 +309,17 @@ function AdminActions({
     toast.success(message);
     await onChanged();
   };
-  const saveDate = useMutation({
-    mutationFn: () => changeBirthDate(api.client, c.id, birthDate || null),
-    onSuccess: done(t('saved')),
-  });
   const release = useMutation({
     mutationFn: () => contractAction(api.client, c.id, 'release'),
     onSuccess: done(t('released')),
+  });
+  const saveDate = useMutation({
+    mutationFn: () => changeBirthDate(api.client, c.id, birthDate || null),
+    onSuccess: async () => {
+      // A refusal to send for want of the date is answered by saving one.
+      release.reset();
+      await done(t('saved'))();
+    },
   });
   const voidIt = useMutation({
     mutationFn: () => contractAction(api.client, c.id, 'void', { reason: reason.trim() }),
@@ -328,7 +332,11 @@ function AdminActions({
   return (
     <section className="card" aria-labelledby="contract-admin" data-testid="contract-admin">
       <h2 id="contract-admin">{t('adminTitle')}</h2>
-      {failed && <FormAlert tone="error">{errorMessage(failed.error, tShared)}</FormAlert>}
+      {failed && (
+        <FormAlert tone="error" testId="contract-admin-error">
+          {errorMessage(failed.error, tShared)}
+        </FormAlert>
+      )}
       {c.meta.actions.includes('change') && (
         <form
           className="form"
