@@ -252,10 +252,23 @@ describe('signing a contract through the product', () => {
       expect((await putAddress(signerOf('school_representative'), student, 'x@example.com')).statusCode).toBe(
         409,
       );
+      // A mistyped address first: its link is mailed, then revoked when the student corrects the address.
+      expect((await putAddress(signerOf('parent_guardian'), student, 'oduer@example.com')).statusCode).toBe(
+        204,
+      );
+      const mistyped = await mailedToken(signerOf('parent_guardian'));
       expect((await putAddress(signerOf('parent_guardian'), student, 'ouder@example.com')).statusCode).toBe(
         204,
       );
-      const parent = await mailedToken(signerOf('parent_guardian'));
+      let parent = mistyped;
+      await eventually(async () => {
+        parent = await mailedToken(signerOf('parent_guardian'));
+        expect(parent).not.toBe(mistyped);
+      }, 60_000);
+      const old = await view(signerOf('parent_guardian'), link(mistyped));
+      expect(old.statusCode).toBe(410);
+      expect(code(old)).toBe('link_revoked');
+      expect((await sign(signerOf('parent_guardian'), link(mistyped))).statusCode).toBe(410);
       expect((await sign(signerOf('parent_guardian'), link(parent))).statusCode).toBe(200);
 
       await eventually(

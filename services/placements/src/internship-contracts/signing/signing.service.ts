@@ -611,7 +611,8 @@ export async function signerView(
 
 /**
  * A signer without an account gets an address (the parent's from the student, the school
- * representative's from the school): when it is their turn already, their link is mailed now.
+ * representative's from the school): when it is their turn already, their link is mailed now. Changed
+ * before they signed, the old address's links are revoked (`recipient_changed`).
  */
 export async function setSignerAddress(
   ctx: TSigningCtx,
@@ -620,11 +621,20 @@ export async function setSignerAddress(
   input: { email: string; name: string },
 ): Promise<void> {
   const c = (await lockContract(ctx, parent.contract_id))!;
+  const email = input.email.trim().toLowerCase();
   await ctx.db
     .updateTable('placements.contract_signers')
-    .set({ email: input.email.trim().toLowerCase(), name: input.name.trim(), updated_at: ctx.now })
+    .set({ email, name: input.name.trim(), updated_at: ctx.now })
     .where('id', '=', parent.id)
     .execute();
+  // A changed address (a mistyped one corrected): the links mailed to the old one stop working, or whoever
+  // reads that mailbox could still sign as this signer. The new address gets its own link below.
+  if (parent.email !== null && parent.email !== email)
+    await revokeExternalLinks(ctx.db, SCHEMA, {
+      subject: signerSubject(parent.id),
+      reason: 'recipient_changed',
+      now: ctx.now,
+    });
   await appendAudit(ctx, {
     contractId: c.id,
     at: ctx.now,
