@@ -64,17 +64,59 @@ async function seal(n: number, parallel: number): Promise<number[]> {
   return times;
 }
 
+/** Lanes that seal back to back until stopped: the load while the API is measured. */
+function sealingLanes(lanes: number) {
+  let stopped = false;
+  const times: number[] = [];
+  const lane = async () => {
+    while (!stopped) {
+      const started = performance.now();
+      await sealContractDocument({ ...sample, contractId: crypto.randomUUID() });
+      times.push(performance.now() - started);
+    }
+  };
+  const done = Promise.all(Array.from({ length: lanes }, lane));
+  // A failed seal is the stop's answer (a 500), not an unhandled rejection that ends the process.
+  done.catch(() => undefined);
+  return {
+    /** Stops starting seals, waits for those under way; each finished seal's time in ms. */
+    stop: async () => {
+      stopped = true;
+      await done;
+      return times;
+    },
+  };
+}
+let lanes: ReturnType<typeof sealingLanes> | null = null;
+
+// GET /seal?n=&parallel=: n seals, the answer when all are done. GET /lanes/start?lanes=: that many lanes
+// sealing back to back from now on; GET /lanes/stop: they stop, the answer when the last seal is done.
 const control = createServer((req, res) => {
   const url = new URL(req.url ?? '/', 'http://control');
+  const reply = (work: Promise<number[]>) =>
+    work.then(
+      (times) => res.end(JSON.stringify({ times })),
+      (error: Error) => {
+        res.statusCode = 500;
+        res.end(error.stack);
+      },
+    );
+  if (url.pathname === '/lanes/start') {
+    if (lanes) {
+      res.statusCode = 409;
+      return void res.end('lanes are already sealing');
+    }
+    lanes = sealingLanes(Number(url.searchParams.get('lanes') ?? 20));
+    return void res.end(JSON.stringify({ times: [] }));
+  }
+  if (url.pathname === '/lanes/stop') {
+    const running = lanes;
+    lanes = null;
+    return void reply(running ? running.stop() : Promise.reject(new Error('no lanes are sealing')));
+  }
   const n = Number(url.searchParams.get('n') ?? 1);
   const parallel = Number(url.searchParams.get('parallel') ?? 1);
-  seal(n, parallel).then(
-    (times) => res.end(JSON.stringify({ times })),
-    (error: Error) => {
-      res.statusCode = 500;
-      res.end(error.stack);
-    },
-  );
+  void reply(seal(n, parallel));
 });
 await new Promise<void>((resolve) => control.listen(0, '127.0.0.1', resolve));
 console.log(`CONTROL ${(control.address() as { port: number }).port}`);
