@@ -14,6 +14,7 @@ import {
   loadRow,
   recordResult,
   seedDemoStudents,
+  seedSchoolGroups,
   seriesId,
   vacuumAnalyze,
   signInDemoAdmin,
@@ -65,16 +66,16 @@ async function seedMany(ownerUrl: string): Promise<void> {
       );
     await sql`insert into placements.analytics_period_defaults (period_id, tenant_id, required_hours)
       select p, 'demo', 80 from unnest(${[...PERIODS]}::uuid[]) as p`.execute(owner);
-    await sql`insert into placements.levels (id, tenant_id, school_id, name, deleted, event_time)
-      select ${id('74000000', 'i')}, 'demo', ${SCHOOL}, 'Niveau ' || i, false, now() from generate_series(1, 4) as i`.execute(
-      owner,
-    );
-    await sql`insert into placements.groups (id, tenant_id, school_id, school_year_id, level_id, name, deleted, event_time)
-      select ${id('75000000', 'i')}, 'demo', ${SCHOOL}, null, ${id('74000000', '1 + i % 4')}, 'Klas ' || i, false, now()
-      from generate_series(1, 100) as i`.execute(owner);
-    await sql`insert into placements.group_memberships (school_id, student_id, tenant_id, group_id, event_time)
-      select ${SCHOOL}, ${id('23000000', 'i')}, 'demo', ${id('75000000', '1 + i % 100')}, now()
-      from generate_series(1, ${STUDENTS}) as i`.execute(owner);
+    await seedSchoolGroups(owner, {
+      schoolId: SCHOOL,
+      levels: 4,
+      groups: 100,
+      students: STUDENTS,
+      groupName: 'Klas ',
+      levelPrefix: '74000000',
+      groupPrefix: '75000000',
+      studentPrefix: '23000000',
+    });
     await sql`insert into placements.analytics_vacancies (id, tenant_id, organization_id, title, status, hidden, places, published_at)
       select ${id('76000000', 'i')}, 'demo', ${id('77000000', '1 + i % 300')}, 'Stageplek ' || i, 'published', false, 1 + i % 3, now()
       from generate_series(1, 300) as i`.execute(owner);

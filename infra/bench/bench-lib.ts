@@ -508,6 +508,36 @@ export async function seedDemoStudents(
     from generate_series(1, ${s.count}) as i`.execute(owner);
 }
 
+/**
+ * `levels` levels ('Niveau <i>') and `groups` groups ('<groupName><i>', group i at level 1 + i % levels) of
+ * the demo tenant's `schoolId`, ids by `levelPrefix` and `groupPrefix`; student i of the `studentPrefix`
+ * series (1 to `students`) a member of group 1 + i % groups.
+ */
+export async function seedSchoolGroups(
+  owner: Kysely<unknown>,
+  s: {
+    schoolId: string;
+    levels: number;
+    groups: number;
+    students: number;
+    groupName: string;
+    levelPrefix: string;
+    groupPrefix: string;
+    studentPrefix: string;
+  },
+): Promise<void> {
+  await sql`insert into placements.levels (id, tenant_id, school_id, name, deleted, event_time)
+    select ${seriesId(s.levelPrefix, 'i')}, 'demo', ${s.schoolId}, 'Niveau ' || i, false, now()
+    from generate_series(1, ${s.levels}) as i`.execute(owner);
+  await sql`insert into placements.groups (id, tenant_id, school_id, school_year_id, level_id, name, deleted, event_time)
+    select ${seriesId(s.groupPrefix, 'i')}, 'demo', ${s.schoolId}, null, ${seriesId(s.levelPrefix, `1 + i % ${s.levels}`)},
+      ${s.groupName} || i, false, now()
+    from generate_series(1, ${s.groups}) as i`.execute(owner);
+  await sql`insert into placements.group_memberships (school_id, student_id, tenant_id, group_id, event_time)
+    select ${s.schoolId}, ${seriesId(s.studentPrefix, 'i')}, 'demo', ${seriesId(s.groupPrefix, `1 + i % ${s.groups}`)}, now()
+    from generate_series(1, ${s.students}) as i`.execute(owner);
+}
+
 /** `vacuum analyze` of each table (schema-qualified), after seeding: plans as on a settled database. */
 export async function vacuumAnalyze(owner: Kysely<unknown>, tables: readonly string[]): Promise<void> {
   for (const t of tables) await sql.raw(`vacuum analyze ${t}`).execute(owner);

@@ -13,6 +13,7 @@ import {
   LOAD_TABLE_HEAD,
   loadRow,
   recordResult,
+  seedSchoolGroups,
   signInDemoAdmin,
   startServer,
   stopServer,
@@ -56,15 +57,16 @@ async function seedMany(ownerUrl: string): Promise<void> {
         current_date - 60, current_date + 60, 'active', false, now())`.execute(owner);
     await sql`insert into placements.hours_period_defaults (internship_period_id, tenant_id, required_hours, updated_at)
       values (${PERIOD}, 'demo', 80, now())`.execute(owner);
-    await sql`insert into placements.levels (id, tenant_id, school_id, name, deleted, event_time)
-      select ${id('71000000', 'i')}, 'demo', ${SCHOOL}, 'Niveau ' || i, false, now()
-      from generate_series(1, 4) as i`.execute(owner);
-    await sql`insert into placements.groups (id, tenant_id, school_id, school_year_id, level_id, name, deleted, event_time)
-      select ${id('72000000', 'i')}, 'demo', ${SCHOOL}, null, ${id('71000000', '1 + i % 4')}, 'Groep ' || i, false, now()
-      from generate_series(1, 80) as i`.execute(owner);
-    await sql`insert into placements.group_memberships (school_id, student_id, tenant_id, group_id, event_time)
-      select ${SCHOOL}, ${id('21000000', 'i')}, 'demo', ${id('72000000', '1 + i % 80')}, now()
-      from generate_series(1, ${STUDENTS}) as i`.execute(owner);
+    await seedSchoolGroups(owner, {
+      schoolId: SCHOOL,
+      levels: 4,
+      groups: 80,
+      students: STUDENTS,
+      groupName: 'Groep ',
+      levelPrefix: '71000000',
+      groupPrefix: '72000000',
+      studentPrefix: '21000000',
+    });
     await sql`insert into placements.mentorships (id, tenant_id, school_id, mentor_id, student_id, removed, event_time)
       select ${id('73000000', 'i')}, 'demo', ${SCHOOL}, ${id('31000000', '1 + i % 40')}, ${id('21000000', 'i')}, false, now()
       from generate_series(1, ${STUDENTS}) as i`.execute(owner);
