@@ -20,7 +20,8 @@
 // stand-in activities of workflows/test/phase-run-stand-ins.ts. Earlier interpreters' recordings are kept
 // as `internship-phases-v<n>-<case>-<run>.json`. `-- contract-signing` records a contract's
 // signing (`contract-signing-<case>.json`: company first, then student and parent, then the school, sealed;
-// and one voided after the first turn) on in-memory stand-ins.
+// and one voided after the first turn) on in-memory stand-ins. `-- roster-sync` records a school's nightly
+// Magister sync (`roster-sync-<case>.json`: its import run as a child, and a school without a connection).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -73,8 +74,11 @@ const activities: TStudentImportActivities = {
   async finishImport(input) {
     return summary(input.status as 'completed' | 'cancelled' | 'failed');
   },
-  async openRosterSync() {
-    return null;
+  // The school ending in 1 has a Magister connection; any other had it removed (the sync opens nothing).
+  async openRosterSync(input) {
+    if (!input.schoolId.endsWith('1')) return null;
+    const importId = '00000000-0000-4000-8000-000000000005';
+    return { importId, workflowId: `fixture-roster-sync-import-${importId}` };
   },
 };
 
@@ -223,6 +227,22 @@ try {
         await h.signal('cancelImport');
       });
       await run('failed', '00000000-0000-4000-8000-bad-file');
+    }
+    if (only === undefined || only === 'roster-sync') {
+      // A school's nightly Magister sync (its schedule's workflow): one that opens and runs its import as
+      // a child, one whose school has no connection any more.
+      for (const [name, schoolId] of [
+        ['synced', '00000000-0000-4000-8000-00000000e001'],
+        ['no-connection', '00000000-0000-4000-8000-00000000e002'],
+      ] as const) {
+        const handle = await env.client.workflow.start('rosterSync', {
+          taskQueue,
+          workflowId: `fixture-roster-sync-${name}`,
+          args: [{ tenant: 'demo', schoolId }],
+        });
+        await handle.result();
+        save(`roster-sync-${name}.json`, await handle.fetchHistory());
+      }
     }
     if (only === undefined || only === 'internship-phases') {
       const phases = async (

@@ -43,6 +43,11 @@ describe('workflow replay', () => {
       ...before.map((c) => `internship-phases-v1-${c}.json`),
       ...before.map((c) => `internship-phases-v2-${c}.json`),
     ]);
+    // A school's nightly Magister sync: its import run as a child; a school whose connection went.
+    expect(files.filter((f) => f.startsWith('roster-sync-')).sort()).toEqual([
+      'roster-sync-no-connection.json',
+      'roster-sync-synced.json',
+    ]);
     // Contract signing: signed by every order group and sealed; voided after the first turn.
     expect(files.filter((f) => f.startsWith('contract-signing-')).sort()).toEqual([
       'contract-signing-signed.json',
