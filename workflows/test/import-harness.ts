@@ -55,7 +55,14 @@ export interface TImportHarness {
  * Signed in as the demo tenant's school admin with the School as current organization.
  */
 export async function importHarness(
-  options: { worker?: boolean; env?: Record<string, string>; placements?: boolean; content?: boolean } = {},
+  options: {
+    worker?: boolean;
+    env?: Record<string, string>;
+    placements?: boolean;
+    content?: boolean;
+    /** Run notifications for identity's mails too (placements and content bring it anyway). */
+    mail?: boolean;
+  } = {},
 ): Promise<TImportHarness> {
   // Placements and content only for the workflows that run their activities (their seeds add to every start).
   // A Temporal namespace of this file's own: the seeds' workflows carry the same ids in every file.
@@ -66,8 +73,8 @@ export async function importHarness(
     organizationsService,
     ...(options.placements ? [placementsService] : []),
     ...(options.content ? [contentService] : []),
-    // The mail placements and content request goes out through notifications (its queue and SMTP).
-    ...(options.placements || options.content ? [notificationsService] : []),
+    // The mail every service requests goes out through notifications (its queue and SMTP).
+    ...(options.placements || options.content || options.mail ? [notificationsService] : []),
   ];
   const platform = await testPlatform(services, {
     seed: true,
@@ -234,7 +241,7 @@ export async function facts(h: TImportHarness, emailLike = '%@import.test') {
       await one(sql`select count(*)::int as n from identity.roles r join identity.users u on u.id = r.user_id
       where u.email like ${emailLike} and r.name = 'student' and r.resource_id = ${SCHOOL}`),
     invitations: await one(
-      sql`select count(*)::int as n from identity.dev_mails where to_address like ${emailLike} and kind = 'invitation'`,
+      sql`select count(*)::int as n from identity.mail_deliveries where recipient_email like ${emailLike} and template = 'invitation'`,
     ),
     enrolments: await one(
       sql`select count(*)::int as n from organizations.student_enrolments where school_id = ${SCHOOL}`,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../i18n/index.ts';
+import { ACCOUNT_MAIL_KINDS, accountMailRequestVars } from '../notifications/mail-templates.ts';
 
 /**
  * Mail requests (docs/decisions/mail-requests.md): a service asks for a mail by writing
@@ -8,11 +9,14 @@ import { LANGUAGES } from '../i18n/index.ts';
  * the request's delivery id. Subject of all of them: the delivery id.
  */
 
-/** The services that may request mail (identity still sends its own directly). A new one adds itself here. */
-export const MAIL_REQUESTING_SERVICES = ['placements', 'content', 'organizations'] as const;
+/** The services that may request mail. A new one adds itself here. */
+export const MAIL_REQUESTING_SERVICES = ['placements', 'content', 'organizations', 'identity'] as const;
 export type TMailRequestingService = (typeof MAIL_REQUESTING_SERVICES)[number];
 
-/** The templates a service may request (kit's `mail/templates.ts`, rendered by notifications). */
+/**
+ * The templates any service may request (kit's `mail/templates.ts`, rendered by notifications); identity
+ * also requests its account mails (`ACCOUNT_MAIL_KINDS`).
+ */
 export const MAIL_REQUEST_TEMPLATES = ['external_link', 'bulk_message', 'reminder'] as const;
 export type TMailRequestTemplate = (typeof MAIL_REQUEST_TEMPLATES)[number];
 
@@ -89,6 +93,20 @@ export const ZMailRequested = z.discriminatedUnion('template', [
     vars: MAIL_TEMPLATE_VARS.reminder,
     link_sealed: z.string().min(1).nullable(),
   }),
+  /**
+   * Identity's account mails: the kind's variables in the recipient's language (checked against the
+   * kind), the link with its single-use token sealed, and a passwordless sign-in code sealed too.
+   */
+  ZBase.extend({
+    template: z.enum(ACCOUNT_MAIL_KINDS),
+    vars: z.record(z.string(), z.string().max(2000)),
+    link_sealed: z.string().min(1),
+    code_sealed: z.string().min(1).nullable(),
+  }).superRefine((request, ctx) => {
+    const checked = accountMailRequestVars(request.template).safeParse(request.vars);
+    for (const issue of checked.error?.issues ?? [])
+      ctx.addIssue({ code: 'custom', path: ['vars', ...issue.path], message: issue.message });
+  }),
 ]);
 export type TMailRequested = z.infer<typeof ZMailRequested>;
 
@@ -120,6 +138,7 @@ export const MAIL_EVENT_PAYLOADS = {
   'placements.mail.requested': ZMailRequested,
   'content.mail.requested': ZMailRequested,
   'organizations.mail.requested': ZMailRequested,
+  'identity.mail.requested': ZMailRequested,
   'notifications.mail.delivered': ZDeliveryOutcome,
   'notifications.mail.failed': ZDeliveryOutcome.extend({ reason: z.enum(MAIL_FAILURE_REASONS) }),
 } as const satisfies Record<string, z.ZodType>;

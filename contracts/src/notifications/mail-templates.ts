@@ -72,6 +72,45 @@ export const MAIL_KIND_VARS = {
 } as const satisfies Record<TMailKind, z.ZodObject>;
 export type TMailKindVars<K extends TMailKind> = z.infer<(typeof MAIL_KIND_VARS)[K]>;
 
+/**
+ * Identity's account mails (invitations, resets, sign-in links, organization decisions, compliance
+ * reminders): requested as `identity.mail.requested` like every other service's mail
+ * (docs/decisions/mail-requests.md), rendered by notifications from the tenant's template.
+ */
+export const ACCOUNT_MAIL_KINDS = [
+  'invitation',
+  'confirmation',
+  'password_reset',
+  'passwordless',
+  'account_deletion',
+  'role_invitation',
+  'email_change',
+  'email_change_notice',
+  'organization_approved',
+  'organization_approved_invited',
+  'organization_denied',
+  'organization_archived',
+  'organization_reopened',
+  'compliance_expiring',
+] as const satisfies readonly TMailKind[];
+export type TAccountMailKind = (typeof ACCOUNT_MAIL_KINDS)[number];
+
+/** Added by notifications when rendering (`code` travels sealed beside the link, never among the vars). */
+const NOT_REQUESTED = new Set(['appName', 'name', 'link', 'code']);
+
+/**
+ * The variables an account mail's request carries, already in the recipient's language ("2 dagen"):
+ * the kind's payload without the site's and the recipient's name, the link and the sign-in code.
+ */
+export const accountMailRequestVars = (kind: TAccountMailKind) =>
+  z
+    .object(
+      Object.fromEntries(
+        Object.entries(MAIL_KIND_VARS[kind].shape).filter(([key]) => !NOT_REQUESTED.has(key)),
+      ),
+    )
+    .strict();
+
 /** The variable names a kind's templates may use, in the payload's order. */
 export const mailKindVariables = (kind: TMailKind): string[] => Object.keys(MAIL_KIND_VARS[kind].shape);
 

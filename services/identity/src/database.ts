@@ -13,6 +13,7 @@ import type { TSessionsTable } from './auth/sessions.table.ts';
 import type { TPasswordlessTokensTable } from './passwordless/passwordless.table.ts';
 import type { TAuditLogTable } from './impersonation/audit-log.table.ts';
 import type { TDevMailsTable } from './mail/dev-mailbox.table.ts';
+import type { TMailDeliveriesTable } from '@stageplein/kit/mail/mail-requests';
 import type { TStudentImportKeysTable } from './internal-import/student-import-keys.table.ts';
 import type {
   TEducationSsoFlowsTable,
@@ -32,6 +33,8 @@ export interface TIdentityDb {
   'identity.passwordless_tokens': TPasswordlessTokensTable;
   'identity.audit_log': TAuditLogTable;
   'identity.dev_mails': TDevMailsTable;
+  /** Requested account mails and their outcome (kit/mail/mail-requests.ts). */
+  'identity.mail_deliveries': TMailDeliveriesTable;
   'identity.student_import_keys': TStudentImportKeysTable;
   'identity.education_sso_schools': TEducationSsoSchoolsTable;
   'identity.education_sso_identities': TEducationSsoIdentitiesTable;

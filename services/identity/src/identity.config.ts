@@ -31,7 +31,7 @@ export const IDENTITY_CONFIG = {
    * (`npm start`) turns it on; a distributed deployment never has it, and production refuses it.
    */
   DEV_MAILBOX: flag,
-  /** A folder that also receives every outgoing mail as `<tenant>/<time>-<seq>-<subject>.eml` (`npm start`: `.data/mail`; empty: none). */
+  /** Where the embedded SMTP catcher keeps every mail, `<tenant>/<time>-<seq>-<request>.eml` (`npm start`: `.data/mail`; empty: a folder of its own). */
   MAIL_DIR: z.string().default(''),
   /** devise_token_auth token lifespan: two weeks. */
   AUTH_TOKEN_TTL_HOURS: z.coerce.number().positive().default(336),

@@ -22,6 +22,7 @@ import { sessionsRoutes } from './auth/sessions.routes.ts';
 import { educationSsoRoutes } from './education-sso/education-sso.routes.ts';
 import { seedTenant } from './seeds/seed.ts';
 import { organizationSignupsConsumer } from './organization-signups/organization-signups.consumer.ts';
+import { mailDeliveryStatusConsumer } from '@stageplein/kit/mail/mail-delivery-status.consumer';
 import { organizationsReadModelConsumer } from '@stageplein/kit/read-models/organizations-read-model.consumer';
 import { ORGANIZATIONS_READ_MODEL_GROUP } from './organizations/organizations.repository.ts';
 import { changedUsers } from './shared/request.ts';
@@ -92,6 +93,7 @@ export const identityService: TServiceModule<TIdentityConfig> = {
   consumers: (deps) => [
     organizationSignupsConsumer(deps),
     organizationsReadModelConsumer(deps, SCHEMA, ORGANIZATIONS_READ_MODEL_GROUP),
+    mailDeliveryStatusConsumer(deps, SCHEMA),
   ],
   async seedTenant(ctx, tenant) {
     // The demo accounts' hashes cost what new ones do (PASSWORD_SCRYPT_COST; 15 unless configured).

@@ -8,6 +8,7 @@ import { outboxMigrationV1 } from '@stageplein/kit/migrations/outbox.v1';
 import { outboxMigrationV2 } from '@stageplein/kit/migrations/outbox.v2';
 import type { TServiceDeps, TServiceModule } from '@stageplein/kit/service';
 import { organizationsService } from '@stageplein/organizations';
+import { notificationsService } from '@stageplein/notifications';
 import { identityService } from '../src/identity.module.ts';
 import {
   as,
@@ -58,7 +59,9 @@ let app: FastifyInstance;
 const SCHOOL = org('demo', 'school');
 
 beforeAll(async () => {
-  h = await identityHarness({ services: [identityService, organizationsService, probeService] });
+  h = await identityHarness({
+    services: [identityService, organizationsService, notificationsService, probeService],
+  });
   app = h.app;
 });
 afterAll(async () => h?.close());

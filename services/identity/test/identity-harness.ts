@@ -12,6 +12,7 @@ import { createDb, createPool } from '@stageplein/kit/db/database';
 import { testPlatform } from '@stageplein/testing/harness';
 import { DEMO_PASSWORD, demoEmail } from '../src/seeds/seed.ts';
 import { identityService } from '../src/identity.module.ts';
+import { notificationsService } from '@stageplein/notifications';
 import { folderMailsTo } from '../src/mail/mail-folder.ts';
 import type { TStackConfig } from '@stageplein/stack/services';
 import { eventually } from '@stageplein/testing/eventually';
@@ -45,7 +46,8 @@ export const TEST_ENV = {
 export async function identityHarness(
   options: { env?: Record<string, string>; services?: readonly TServiceModule<TStackConfig>[] } = {},
 ): Promise<TIdentityHarness> {
-  const services = options.services ?? [identityService];
+  // Identity's mails are rendered and sent by notifications (its queue, the suite's SMTP catcher).
+  const services = options.services ?? [identityService, notificationsService];
   // Mail is read where a person without an operator account reads it: the mail folder.
   const mailDir = mkdtempSync(path.join(tmpdir(), 'stageplein-mail-'));
   const platform = await testPlatform(services, {
@@ -121,14 +123,43 @@ export interface TMail {
   attributes: { kind: string; to: string; subject: string; text_body: string };
 }
 
-/** The newest mails to an address, as a person reads them in the mail folder (MAIL_DIR). */
-export async function mailsTo(app: FastifyInstance, to: string, tenant = 'demo'): Promise<TMail[]> {
+/**
+ * The newest mails to an address, as a person reads them in the mail folder (MAIL_DIR), once at least
+ * `count` have arrived: mail reaches the folder through notifications' queue and SMTP, so this polls
+ * (never sleeps). That no mail was requested is `requestedMailsTo`'s to say.
+ */
+export async function mailsTo(
+  app: FastifyInstance,
+  to: string,
+  tenant = 'demo',
+  count = 1,
+): Promise<TMail[]> {
   const dir = MAIL_DIRS.get(app);
   if (!dir) throw new Error('mailsTo: not an app of identityHarness (it knows no mail folder)');
-  return (await folderMailsTo(dir, tenant, to)).map((m) => ({
-    id: path.basename(m.file),
-    attributes: { kind: m.kind, to: m.to, subject: m.subject, text_body: m.text },
-  }));
+  const read = async () =>
+    (await folderMailsTo(dir, tenant, to)).map((m) => ({
+      id: path.basename(m.file),
+      attributes: { kind: m.kind, to: m.to, subject: m.subject, text_body: m.text },
+    }));
+  await eventually(async () => expect((await read()).length).toBeGreaterThanOrEqual(count), 30_000);
+  return read();
+}
+
+/**
+ * The account mails identity requested for an address (its `identity.mail_deliveries`, in the use case's
+ * transaction): none here means none was sent, whatever the queue still holds.
+ */
+export async function requestedMailsTo(
+  h: TIdentityHarness,
+  to: string,
+  tenant = 'demo',
+): Promise<{ template: string }[]> {
+  return withOwner(h, async (owner) => {
+    const { rows } = await sql<{ template: string }>`select template from identity.mail_deliveries
+      where tenant_id = ${tenant} and recipient_email = ${to.trim().toLowerCase()}
+      order by requested_at`.execute(owner);
+    return rows;
+  });
 }
 
 /** The value of a query parameter in the first link of a mail. */

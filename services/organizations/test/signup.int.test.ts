@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { identityService } from '@stageplein/identity';
+import { notificationsService } from '@stageplein/notifications';
 import { DEMO_PASSWORD, demoEmail } from '@stageplein/identity/seeds/seed';
 import { folderMailsTo } from '@stageplein/identity/mail/mail-folder';
 import { organizationsService } from '../src/organizations.module.ts';
@@ -31,7 +32,8 @@ const mailDir = mkdtempSync(path.join(tmpdir(), 'stageplein-mail-'));
 
 beforeAll(async () => {
   h = await harness({
-    services: [identityService, organizationsService],
+    // Identity's mails reach the folder through notifications' queue and the suite's SMTP catcher.
+    services: [identityService, organizationsService, notificationsService],
     env: {
       PASSWORD_SCRYPT_COST: '10',
       RATE_LIMIT_SIGN_IN: '1000',
@@ -441,6 +443,10 @@ describe('signup → approval → the first admin signs in', () => {
       }>`select action from identity.audit_log where subject_id = ${res.json().data.id}`.execute(h.owner);
       expect(rows).toEqual([{ action: 'organization.first_admin_not_invited' }]);
     });
+    // Requested in the use case's transaction or not at all: none for the other tenant's address.
+    const requested = await sql`select 1 from identity.mail_deliveries
+      where recipient_email = ${demoEmail('admin', 'raayland')}`.execute(h.owner);
+    expect(requested.rows).toEqual([]);
     expect(await mailsTo(demoEmail('admin', 'raayland'))).toEqual([]);
   });
 

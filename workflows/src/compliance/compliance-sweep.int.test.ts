@@ -19,7 +19,8 @@ let h: TImportHarness;
 const PROVIDER = seedOrganizationId(TENANT, 'provider');
 
 beforeAll(async () => {
-  h = await importHarness();
+  // Identity's reminder mails go out through notifications' queue and SMTP.
+  h = await importHarness({ mail: true });
 }, 300_000);
 afterAll(async () => {
   await h?.close();

@@ -1,9 +1,10 @@
 import { type Generated } from 'kysely';
 
 /**
- * The embedded profile's mailbox: outgoing mail lands here (in the transaction of the change that
- * sent it) so a person can read it at /api/v1/dev/mailbox and follow its links. It stands in for the
- * recipients' inboxes, so links in it carry their tokens; it is never served in production.
+ * The embedded profile's mailbox: every mail the embedded SMTP catcher takes (notifications sent it
+ * through its queue and SMTP) lands here, so a person can read it at /api/v1/dev/mailbox and follow its
+ * links. It stands in for the recipients' inboxes, so links in it carry their tokens; it is never served
+ * in production.
  */
 export interface TDevMailsTable {
   id: Generated<string>;

@@ -1,14 +1,15 @@
 import type { TLanguage } from '@stageplein/contracts/i18n/index';
-import { getTenant } from '@stageplein/contracts/tenants/tenant-registry';
+import { mailKindVariables, type TAccountMailKind } from '@stageplein/contracts/notifications/mail-templates';
+import type { TTenantId } from '@stageplein/contracts/tenants/tenant.types';
+import { requestMails } from '@stageplein/kit/mail/mail-requests';
 import type { Kysely } from 'kysely';
 import { setTenant } from '@stageplein/kit/db/rls';
-import type { TDb, TIdentityDb } from '../database.ts';
-import { renderMail, type TMailKind, type TMailVars } from '@stageplein/kit/mail/templates';
+import { SCHEMA, type TDb, type TIdentityDb } from '../database.ts';
+import type { TMailVars } from '@stageplein/kit/mail/templates';
 import type { TIdentityConfig } from '../identity.config.ts';
-import { writeMailFiles } from './mail-folder.ts';
 
 export interface TOutgoingMail {
-  kind: TMailKind;
+  kind: TAccountMailKind;
   to: string;
   lang: TLanguage;
   vars: Omit<TMailVars, 'appName'>;
@@ -25,49 +26,41 @@ export interface TMailPort {
 }
 
 /**
- * Embedded profile: the mail is kept in `identity.dev_mails` (platform operators read it at
- * /api/v1/dev/mailbox) and, with MAIL_DIR set, also written as `.eml` files to `<MAIL_DIR>/<tenant>/`,
- * which `npm start` prints to its terminal. The files are written when the mail is sent, inside the use
- * case's transaction: a change that then rolls back can leave a file for a mail that never counted.
+ * Identity's mails go the way every service's do (docs/decisions/mail-requests.md): requested in the use
+ * case's transaction (an `identity.mail_deliveries` row and `identity.mail.requested` in the outbox), then
+ * rendered by notifications from the tenant's template of the kind, queued and sent over SMTP. The request
+ * carries the kind's variables in the recipient's language; the link (its single-use token) and a sign-in
+ * code travel sealed, and identity keeps only the token's hash.
  */
-export function devMailbox(config: Pick<TIdentityConfig, 'MAIL_DIR' | 'MAIL_FROM'>): TMailPort {
+export function requestedMail(
+  config: Pick<TIdentityConfig, 'AUTH_TOKEN_SECRET' | 'AUTH_TOKEN_PREVIOUS_SECRETS'>,
+): TMailPort {
   const port: TMailPort = {
     send: (db, tenant, mail, now) => port.sendMany(db, tenant, [mail], now),
     async sendMany(db, tenant, mails, now) {
-      if (!mails.length) return;
-      const appName = getTenant(tenant)?.appName ?? 'Stageplein';
-      const rows = mails.map((mail) => {
-        const rendered = renderMail(mail.lang, mail.kind, { ...mail.vars, appName });
+      const requests = mails.map((mail) => {
+        const { name, link, code, ...rest } = mail.vars;
+        // Only the kind's own variables travel (a reason goes with a denial, not an approval).
+        const known = new Set(mailKindVariables(mail.kind));
+        const vars = Object.fromEntries(
+          Object.entries(rest).filter(
+            (entry): entry is [string, string] => known.has(entry[0]) && typeof entry[1] === 'string',
+          ),
+        );
         return {
-          tenant_id: tenant,
-          kind: mail.kind,
-          to_address: mail.to,
-          subject: rendered.subject,
-          text_body: rendered.text,
-          html_body: rendered.html,
-          created_at: now,
+          template: mail.kind,
+          vars,
+          link,
+          code,
+          tenant: tenant as TTenantId,
+          recipient: { email: mail.to, name, language: mail.lang },
+          actor: null,
+          now,
         };
       });
-      // 7 parameters a mail: chunks stay far below PostgreSQL's 65,535 bind parameters.
-      for (let i = 0; i < rows.length; i += 1000) {
-        const chunk = rows.slice(i, i + 1000);
-        const seqs = await db.insertInto('identity.dev_mails').values(chunk).returning('seq').execute();
-        if (config.MAIL_DIR) {
-          await writeMailFiles(
-            config.MAIL_DIR,
-            tenant,
-            chunk.map((r, j) => ({
-              seq: Number(seqs[j]!.seq),
-              kind: r.kind,
-              to: r.to_address,
-              subject: r.subject,
-              text: r.text_body,
-              from: config.MAIL_FROM,
-              createdAt: now,
-            })),
-          );
-        }
-      }
+      // 11 parameters a row: chunks stay far below PostgreSQL's 65,535 bind parameters (bulk imports).
+      for (let i = 0; i < requests.length; i += 1000)
+        await requestMails(db, SCHEMA, config, requests.slice(i, i + 1000));
     },
   };
   return port;
@@ -75,7 +68,7 @@ export function devMailbox(config: Pick<TIdentityConfig, 'MAIL_DIR' | 'MAIL_FROM
 
 /**
  * A mail the embedded profile's SMTP catcher took (notifications sent it through its queue and SMTP):
- * kept in the development mailbox beside identity's own, so /api/v1/dev/mailbox shows every mail.
+ * kept in the development mailbox, so /api/v1/dev/mailbox shows every mail the tenant sent.
  */
 export async function keepCaughtMail(
   db: Kysely<unknown>,
@@ -98,9 +91,4 @@ export async function keepCaughtMail(
   });
 }
 
-export function mailPortFor(config: TIdentityConfig): TMailPort {
-  switch (config.MAIL_TRANSPORT) {
-    case 'dev-mailbox':
-      return devMailbox(config);
-  }
-}
+export const mailPortFor = (config: TIdentityConfig): TMailPort => requestedMail(config);

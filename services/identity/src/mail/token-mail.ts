@@ -2,11 +2,12 @@ import { mailSingleUseTokens, type TIssuedToken } from '@stageplein/kit/mail/sin
 import type { TCtx } from '../shared/request.ts';
 import type { TUserRow } from '../users/users.repository.ts';
 import type { TOutgoingMail } from './mail.port.ts';
-import { duration, type TMailKind, type TMailVars } from '@stageplein/kit/mail/templates';
+import { duration, type TMailVars } from '@stageplein/kit/mail/templates';
+import type { TAccountMailKind } from '@stageplein/contracts/notifications/mail-templates';
 
 /** A single-use link mailed to a user: invitation, confirmation, password reset, sign-in link, deletion. */
 export interface TUserTokenMail {
-  kind: TMailKind;
+  kind: TAccountMailKind;
   user: Pick<TUserRow, 'email' | 'locale' | 'first_name'>;
   /** Another address than the user's own (a new address waiting for its confirmation). */
   to?: string;

@@ -13,6 +13,7 @@ import m20261126T0930_ownership from './20261126T0930-ownership.ts';
 import m20270111T0900_outbox_pending from './20270111T0900-outbox-pending.ts';
 import m20270202T0900_kit_organizations_read_model from './20270202T0900-kit-organizations-read-model.ts';
 import m20270301T0900_education_sso from './20270301T0900-education-sso.ts';
+import m20270420T0920_mail_deliveries from './20270420T0920-mail-deliveries.ts';
 
 /**
  * Applied in key order. Each migration is a frozen file named by its timestamp: once landed it is never
@@ -36,4 +37,6 @@ export const migrations: Record<string, Migration> = {
   '20270202T0900-kit-organizations-read-model': m20270202T0900_kit_organizations_read_model,
   // Education single sign-on: schools by BRIN, linked federation identities, sign-ins under way (#36).
   '20270301T0900-education-sso': m20270301T0900_education_sso,
+  // Account mails requested through notifications: their per-recipient status (kit mail-requests).
+  '20270420T0920-mail-deliveries': m20270420T0920_mail_deliveries,
 };

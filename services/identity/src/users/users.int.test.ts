@@ -329,7 +329,7 @@ describe('invitation and confirmation', () => {
       headers: as(admin, 'demo', SCHOOL),
     });
     expect(res.statusCode).toBe(200);
-    const mails = await mailsTo(app, 'resend@demo.test');
+    const mails = await mailsTo(app, 'resend@demo.test', 'demo', 2);
     expect(mails).toHaveLength(2);
     const second = linkParam(mails[0]!, 'confirmation_token');
     expect(second).not.toBe(first);

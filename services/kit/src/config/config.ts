@@ -139,8 +139,7 @@ export const ZBaseConfig = z.object({
   AUTH_CACHE_SECONDS: z.coerce.number().min(0).max(60).default(2),
   /** A tenant's public site for mailed links; `{tenant}` is replaced. Default `http://{tenant}.localhost:<PORT>`. */
   PUBLIC_URL_TEMPLATE: z.string().optional(),
-  /** Where outgoing mail goes; `dev-mailbox` keeps it in the database, readable at /api/v1/dev/mailbox. */
-  MAIL_TRANSPORT: z.enum(['dev-mailbox']).default('dev-mailbox'),
+  /** The sender of every mail (notifications sends them all, docs/decisions/mail-delivery.md). */
   MAIL_FROM: z.string().default('Stageplein <no-reply@stageplein.localhost>'),
   /**
    * External action links (kit/external-links): requests carrying a link token per client address per

@@ -9,6 +9,10 @@ import {
   type TMailTemplateVars,
 } from '@stageplein/contracts/events/mail';
 import { EVENT_PAYLOADS } from '@stageplein/contracts/events/payloads';
+import {
+  ACCOUNT_MAIL_KINDS,
+  type TAccountMailKind,
+} from '@stageplein/contracts/notifications/mail-templates';
 import type { TLanguage } from '@stageplein/contracts/i18n/index';
 import type { TTenantId } from '@stageplein/contracts/tenants/tenant.types';
 import type { TConfig } from '../config/config.ts';
@@ -19,7 +23,7 @@ import { sealLink } from './sealed-link.ts';
 import { schemaTables, type TDbOf } from '../db/schema-tables.ts';
 
 /**
- * Mail for services other than identity (docs/decisions/mail-requests.md): the use case requests it in
+ * Mail for every service (docs/decisions/mail-requests.md): the use case requests it in
  * its own transaction — a `mail_deliveries` row (`mailDeliveriesMigrationV1(schema)`) and a
  * `<service>.mail.requested` event — so a mail goes out exactly when the change commits; notifications
  * renders and sends it in the recipient's language and answers delivered/failed, which
@@ -51,7 +55,14 @@ type TTemplateRequest =
       /** Carries the token: sealed. */ link: string;
     }
   | { template: 'bulk_message'; vars: TMailTemplateVars<'bulk_message'>; link?: string | undefined }
-  | { template: 'reminder'; vars: TMailTemplateVars<'reminder'>; link?: string | undefined };
+  | { template: 'reminder'; vars: TMailTemplateVars<'reminder'>; link?: string | undefined }
+  | {
+      /** Identity's account mails: the kind's variables in the recipient's language. */
+      template: TAccountMailKind;
+      vars: Record<string, string>;
+      /** Carries a single-use token: sealed. */ link: string;
+      /** A passwordless sign-in code (works like the link): sealed. */ code?: string | undefined;
+    };
 
 export type TMailRequest = TTemplateRequest & {
   tenant: TTenantId;
@@ -64,6 +75,11 @@ export type TMailRequest = TTemplateRequest & {
   reference?: { type: string; id: string } | undefined;
   now: Date;
 };
+
+const isAccountMail = (
+  mail: TTemplateRequest,
+): mail is Extract<TTemplateRequest, { template: TAccountMailKind }> =>
+  (ACCOUNT_MAIL_KINDS as readonly string[]).includes(mail.template);
 
 type TSealKeys = Pick<TConfig, 'AUTH_TOKEN_SECRET' | 'AUTH_TOKEN_PREVIOUS_SECRETS'>;
 
@@ -97,6 +113,9 @@ export async function requestMails<DB>(
       template: mail.template,
       vars: mail.vars,
       link_sealed: mail.link === undefined ? null : sealLink(config, mail.link),
+      ...(isAccountMail(mail)
+        ? { code_sealed: mail.code === undefined ? null : sealLink(config, mail.code) }
+        : {}),
     });
     return { mail, deliveryId, payload };
   });

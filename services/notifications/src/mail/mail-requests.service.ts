@@ -27,10 +27,9 @@ type TRecipient = { email: string; name: string; lang: TLanguage; userId: string
 /**
  * The category a requested template's mail belongs to, for the person's preference
  * (docs/decisions/mail-requests.md); none: an external link is an action only the link allows (a
- * supervisor's hours, a signer's turn) and is always mailed, like account mail.
+ * supervisor's hours, a signer's turn) and is always mailed, like identity's account mails.
  */
-const CATEGORY: Record<TMailRequested['template'], TNotificationCategory | null> = {
-  external_link: null,
+const CATEGORY: Partial<Record<TMailRequested['template'], TNotificationCategory>> = {
   bulk_message: 'messages',
   reminder: 'tasks',
 };
@@ -121,6 +120,8 @@ const dateTime = (lang: TLanguage, iso: string) =>
 
 /** The template's placeholders in the recipient's language. */
 function varsOf(request: TMailRequested, lang: TLanguage): Partial<TMailVars> {
+  // Identity's account mails come in the recipient's language already (their code is opened apart).
+  if ('code_sealed' in request) return request.vars;
   switch (request.template) {
     case 'external_link':
       return {
@@ -202,7 +203,7 @@ export async function queueRequestedMails(
       await fail(recipient);
       continue;
     }
-    if (!wantsMail(choices, recipient.userId, CATEGORY[request.template])) {
+    if (!wantsMail(choices, recipient.userId, CATEGORY[request.template] ?? null)) {
       await fail('not_wanted');
       continue;
     }
@@ -210,7 +211,17 @@ export async function queueRequestedMails(
       request.link_sealed === null
         ? publicUrl(ctx.config, ctx.tenant.id)
         : openLink(ctx.config, request.link_sealed);
-    if (!link || !ownSite(ctx, link)) {
+    // Identity's account links were checked against its redirect allow-list before it requested them;
+    // an account mail from any other service is refused.
+    const account = 'code_sealed' in request;
+    if (!link || (account ? service !== 'identity' : !ownSite(ctx, link))) {
+      await fail('unreadable_link');
+      continue;
+    }
+    // A passwordless sign-in code travels sealed like the link's token.
+    const code =
+      account && request.code_sealed !== null ? openLink(ctx.config, request.code_sealed) : undefined;
+    if (code === null) {
       await fail('unreadable_link');
       continue;
     }
@@ -223,6 +234,7 @@ export async function queueRequestedMails(
         name: recipient.name,
         link,
         ...varsOf(request, recipient.lang),
+        ...(code === undefined ? {} : { code }),
       },
       await templateOf(recipient.lang, request.template),
     );
