@@ -274,6 +274,8 @@ export const adminEn: TTexts<typeof adminNl> = {
         external_link: 'Link without an account (hours, signing)',
         bulk_message: 'Message to students',
         reminder: 'Reminder',
+        conversation_message: 'New message in an internship’s conversation',
+        direct_message: 'New direct message',
       },
     },
     compliance: {

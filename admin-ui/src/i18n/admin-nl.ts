@@ -280,6 +280,8 @@ export const adminNl = {
         external_link: 'Link zonder account (uren, ondertekenen)',
         bulk_message: 'Bericht aan leerlingen',
         reminder: 'Herinnering',
+        conversation_message: 'Nieuw bericht in het gesprek over een stage',
+        direct_message: 'Nieuw persoonlijk bericht',
       },
     },
     compliance: {

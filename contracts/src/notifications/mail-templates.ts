@@ -11,7 +11,11 @@ import { zCollectionOf, zDocumentOf, ZResource } from '../jsonapi/jsonapi.ts';
  * when the template is saved, never found when a mail is sent.
  */
 
-export const MAIL_KINDS = [
+/**
+ * Identity's account mails: requested as `identity.mail.requested` like every other service's mail
+ * (docs/decisions/mail-requests.md), rendered by notifications from the tenant's template.
+ */
+export const ACCOUNT_MAIL_KINDS = [
   'invitation',
   'confirmation',
   'password_reset',
@@ -30,10 +34,18 @@ export const MAIL_KINDS = [
   'organization_reopened',
   // Compliance gating: a required document of an organization the recipient administers expires soon.
   'compliance_expiring',
+] as const;
+export type TAccountMailKind = (typeof ACCOUNT_MAIL_KINDS)[number];
+
+export const MAIL_KINDS = [
+  ...ACCOUNT_MAIL_KINDS,
   // Requested by other services (`<service>.mail.requested`, docs/decisions/mail-requests.md).
   'external_link',
   'bulk_message',
   'reminder',
+  // Notifications' own: a new message in a conversation (an internship's thread, or a direct one).
+  'conversation_message',
+  'direct_message',
 ] as const;
 export const ZMailKind = z.enum(MAIL_KINDS);
 export type TMailKind = z.infer<typeof ZMailKind>;
@@ -69,31 +81,10 @@ export const MAIL_KIND_VARS = {
   external_link: ZCommonVars.extend({ purpose: text, details: text.optional(), validUntil: text }),
   bulk_message: ZCommonVars.extend({ subject: text, body: text, sender: text.optional() }),
   reminder: ZCommonVars.extend({ subject: text, body: text }),
+  conversation_message: ZCommonVars.extend({ author: text, internship: text }),
+  direct_message: ZCommonVars.extend({ author: text }),
 } as const satisfies Record<TMailKind, z.ZodObject>;
 export type TMailKindVars<K extends TMailKind> = z.infer<(typeof MAIL_KIND_VARS)[K]>;
-
-/**
- * Identity's account mails (invitations, resets, sign-in links, organization decisions, compliance
- * reminders): requested as `identity.mail.requested` like every other service's mail
- * (docs/decisions/mail-requests.md), rendered by notifications from the tenant's template.
- */
-export const ACCOUNT_MAIL_KINDS = [
-  'invitation',
-  'confirmation',
-  'password_reset',
-  'passwordless',
-  'account_deletion',
-  'role_invitation',
-  'email_change',
-  'email_change_notice',
-  'organization_approved',
-  'organization_approved_invited',
-  'organization_denied',
-  'organization_archived',
-  'organization_reopened',
-  'compliance_expiring',
-] as const satisfies readonly TMailKind[];
-export type TAccountMailKind = (typeof ACCOUNT_MAIL_KINDS)[number];
 
 /** Added by notifications when rendering (`code` travels sealed beside the link, never among the vars). */
 const NOT_REQUESTED = new Set(['appName', 'name', 'link', 'code']);

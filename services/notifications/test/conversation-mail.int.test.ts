@@ -93,4 +93,29 @@ describe('a new message by mail', () => {
     await eventually(async () => expect(await mailsTo(demoEmail('bedrijf', 'demo'))).toHaveLength(2), 30_000);
     expect(await mailsTo(demoEmail('admin', 'demo'))).toEqual([]);
   });
+
+  it("is written with the tenant's own template of the kind", async () => {
+    // The row the back office's editor saves (/notification_templates/conversation_message/edit).
+    await p.owner.transaction().execute(async (trx) => {
+      await sql`select set_config('app.tenant_id', 'demo', true)`.execute(trx);
+      await sql`insert into notifications.mail_templates
+        (tenant_id, kind, subject_nl, body_nl, subject_en, body_en, updated_by, updated_at)
+        values ('demo', 'conversation_message', 'Bericht van {{author}} ({{internship}})',
+          'Hoi {{name}},
+
+Lees het bericht van {{author}} in {{appName}}.', 'Message from {{author}}',
+          'Hi {{name}}', null, now())`.execute(trx);
+    });
+    const before = (await mailsTo(demoEmail('bedrijf', 'demo'))).length;
+    await p.transport.publish([posted([company])]);
+    let latest: { subject: string; text_body: string } | undefined;
+    await eventually(async () => {
+      const mails = await mailsTo(demoEmail('bedrijf', 'demo'));
+      expect(mails).toHaveLength(before + 1);
+      latest = mails.at(-1);
+    }, 30_000);
+    expect(latest!.subject).toBe('Bericht van Sam Student (Stage bij de bakker)');
+    expect(latest!.text_body).toContain('Lees het bericht van Sam Student in Stageplein Demo.');
+    expect(latest!.text_body).toContain(`http://demo.localhost:3000/conversations?id=${conversation}`);
+  });
 });

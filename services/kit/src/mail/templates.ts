@@ -37,6 +37,9 @@ export interface TMailVars {
   body?: string;
   /** Who wrote a bulk message (the school); a paragraph left empty is left out. */
   sender?: string;
+  /** A conversation's new message: who wrote it, and the internship its thread is about. */
+  author?: string;
+  internship?: string;
 }
 
 export interface TTemplate {
@@ -192,6 +195,16 @@ export const TEMPLATES: Record<TLanguage, Record<TMailKind, TTemplate>> = {
       paragraphs: ['Hallo {{name}},', '{{body}}'],
       button: 'Openen',
     },
+    conversation_message: {
+      subject: '{{author}} schreef in het gesprek over ‘{{internship}}’',
+      paragraphs: ['Hallo {{name}},', '{{author}} schreef in het gesprek over ‘{{internship}}’'],
+      button: 'Openen',
+    },
+    direct_message: {
+      subject: '{{author}} stuurde je een bericht',
+      paragraphs: ['Hallo {{name}},', '{{author}} stuurde je een bericht'],
+      button: 'Openen',
+    },
   },
   en: {
     invitation: {
@@ -335,6 +348,16 @@ export const TEMPLATES: Record<TLanguage, Record<TMailKind, TTemplate>> = {
     reminder: {
       subject: '{{subject}}',
       paragraphs: ['Hello {{name}},', '{{body}}'],
+      button: 'Open',
+    },
+    conversation_message: {
+      subject: '{{author}} wrote in the conversation about ‘{{internship}}’',
+      paragraphs: ['Hello {{name}},', '{{author}} wrote in the conversation about ‘{{internship}}’'],
+      button: 'Open',
+    },
+    direct_message: {
+      subject: '{{author}} sent you a message',
+      paragraphs: ['Hello {{name}},', '{{author}} sent you a message'],
       button: 'Open',
     },
   },

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { EVENT_PAYLOADS } from '@stageplein/contracts/events/payloads';
 import type { TEventEnvelope } from '@stageplein/contracts/events/envelope';
-import { translate, type TLanguage } from '@stageplein/contracts/i18n/index';
+import type { TLanguage } from '@stageplein/contracts/i18n/index';
 import { DEFAULT_DELIVERY } from '@stageplein/contracts/notifications/notifications';
 import { getTenant } from '@stageplein/contracts/tenants/tenant-registry';
 import { renderMail } from '@stageplein/kit/mail/templates';
@@ -12,6 +12,7 @@ import { SCHEMA, type TNotificationsDb } from '../database.ts';
 import type { TMailJob } from '../delivery/mail-job.ts';
 import type { TNotificationsConfig, TNotificationsDeps } from '../notifications.config.ts';
 import type { TCtx } from '../shared/request.ts';
+import { sendingTemplate } from '../templates/mail-templates.service.ts';
 import '../mail/users.table.ts';
 import '../preferences/preferences.table.ts';
 
@@ -42,7 +43,7 @@ export async function mailMessagePosted(
       .where('category', '=', 'messages')
       .execute(),
   ]);
-  const kind = d.kind === 'internship' ? 'message_received' : 'direct_message_received';
+  const kind = d.kind === 'internship' ? 'conversation_message' : 'direct_message';
   const link = `${publicUrl(ctx.config, ctx.tenant.id)}/conversations?id=${d.conversation_id}`;
   let queued = 0;
   for (const person of people) {
@@ -51,18 +52,23 @@ export async function mailMessagePosted(
     const delivery = chosen.find((c) => c.user_id === person.id)?.delivery ?? DEFAULT_DELIVERY;
     if (delivery !== 'email' || person.id === d.author_id) continue;
     const lang: TLanguage = person.locale === 'en' ? 'en' : 'nl';
-    const text = translate(lang, `notifications.kinds.${kind}`, { name: d.author_name, title: d.title });
-    const rendered = renderMail(lang, 'reminder', {
-      appName: getTenant(ctx.tenant.id)?.appName ?? 'Stageplein',
-      name: person.first_name ?? person.email,
-      link,
-      subject: text,
-      body: text,
-    });
+    // The tenant's own template of the kind when it has one, else the shipped one (the feed's words).
+    const rendered = renderMail(
+      lang,
+      kind,
+      {
+        appName: getTenant(ctx.tenant.id)?.appName ?? 'Stageplein',
+        name: person.first_name ?? person.email,
+        link,
+        author: d.author_name,
+        internship: d.title ?? '',
+      },
+      await sendingTemplate(ctx.db, lang, kind),
+    );
     await enqueue({
       id: jobId(event.id, person.id),
       tenant: ctx.tenant.id,
-      kind: 'conversation_message',
+      kind,
       to: person.email,
       from: ctx.config.MAIL_FROM,
       subject: rendered.subject,

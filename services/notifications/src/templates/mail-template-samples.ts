@@ -55,6 +55,8 @@ const SAMPLES: Record<TLanguage, TSamples> = {
       subject: 'Uren wachten op bevestiging',
       body: 'Er wachten 12 uur van Jan Jansen op je bevestiging.',
     },
+    conversation_message: { name: 'Sanne', author: 'Jan Jansen', internship: 'Stage bij Bakkerij Jansen' },
+    direct_message: { name: 'Sanne', author: 'Jan Jansen' },
   },
   en: {
     invitation: { name: 'Sanne', validFor: '2 days' },
@@ -101,6 +103,8 @@ const SAMPLES: Record<TLanguage, TSamples> = {
       subject: 'Hours waiting for confirmation',
       body: '12 hours of Jan Jansen are waiting for your confirmation.',
     },
+    conversation_message: { name: 'Sanne', author: 'Jan Jansen', internship: 'Internship at Jansen Bakery' },
+    direct_message: { name: 'Sanne', author: 'Jan Jansen' },
   },
 };
 
