@@ -235,7 +235,7 @@ export const ERRORS: Readonly<Record<TErrorCode, TErrorDefinition>> = Object.fre
   file_too_large: define('file_too_large', 413),
   unsupported_file_type: define('unsupported_file_type', 415),
   workflows_unavailable: define('workflows_unavailable', 503),
-  /** A Magister import of a school without a Magister connection (docs/integrations/magister.md). */
+  /** A Magister import of a school without a Magister connection (docs/decisions/workflows.md "Roster sources"). */
   roster_not_configured: define('roster_not_configured', 409),
   /** Magister refused or failed while a preview read it (`reason`: unauthorized, unavailable, …). */
   roster_unavailable: define('roster_unavailable', 502),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { zDocumentOf, zResourceOf } from '../jsonapi/jsonapi.ts';
 
 /**
- * Roster sources of the student import (docs/integrations/magister.md): a CSV upload or a school's
+ * Roster sources of the student import (docs/decisions/workflows.md "Roster sources"): a CSV upload or a school's
  * Magister connection. Both yield the same rows (student-import.ts); Magister holds the whole school,
  * so its imports also report the students who left.
  */
@@ -16,7 +16,7 @@ export const IMPORT_KIND_OF_SOURCE: Readonly<Record<TRosterSource, string>> = {
 };
 
 /**
- * Magister's roster interface as the adapter reads it (docs/integrations/magister.md): an OAuth 2
+ * Magister's roster interface as the adapter reads it (docs/decisions/workflows.md "Roster sources"): an OAuth 2
  * client-credentials token, then paged JSON lists (`skip`/`top`, `totalCount`).
  */
 export const MAGISTER_PATHS = {

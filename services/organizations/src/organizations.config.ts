@@ -10,7 +10,7 @@ export const ORGANIZATIONS_CONFIG = {
   IMPORT_BATCH_SIZE: z.coerce.number().int().min(1).max(1000).default(500),
   /**
    * Host names a school's Magister connection may point at, comma-separated; `.magister.net` admits
-   * every `<school>.magister.net` (docs/integrations/magister.md). Tests name their local stand-in.
+   * every `<school>.magister.net` (docs/decisions/workflows.md "Roster sources"). Tests name their local stand-in.
    */
   MAGISTER_HOSTS: z.string().default('.magister.net'),
 };

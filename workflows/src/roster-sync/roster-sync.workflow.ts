@@ -12,7 +12,7 @@ const { openRosterSync } = proxyActivities<TStudentImportActivities>({
 });
 
 /**
- * A school's nightly Magister sync (its schedule's workflow, docs/integrations/magister.md): opens an
+ * A school's nightly Magister sync (its schedule's workflow, docs/decisions/workflows.md "Roster sources"): opens an
  * import of the school's Magister roster and runs it as the student import every other import is
  * (progress, row errors, report, cancel). The run's workflow id keys the import, so a retried
  * activity finds the same one. A school whose connection was removed syncs nothing.

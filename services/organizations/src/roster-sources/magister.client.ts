@@ -72,7 +72,7 @@ export function retryAfterMs(header: string | null, now = Date.now()): number {
 }
 
 /**
- * Magister's roster interface (docs/integrations/magister.md): a client-credentials token, then the
+ * Magister's roster interface (docs/decisions/workflows.md "Roster sources"): a client-credentials token, then the
  * students and classes page by page. 429 waits for Retry-After, 5xx and network errors are tried again
  * with a short backoff; 401/403/404 are the school's to fix and end the import with their reason.
  */

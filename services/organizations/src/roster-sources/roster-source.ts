@@ -3,7 +3,7 @@ import type { TRosterSource as TRosterSourceKind } from '@stageplein/contracts/i
 import { parseStudentCsv } from '../imports/student-import.csv.ts';
 
 /**
- * Where an import's students come from (docs/integrations/magister.md). A source yields rows of the
+ * Where an import's students come from (docs/decisions/workflows.md "Roster sources"). A source yields rows of the
  * six fields (student-import.ts); validation, batches, identity and the report are the import's, the
  * same for every source. `complete`: the source holds the whole school, so an enrolled student it does
  * not name has left (Magister); a CSV may hold a part (one class), so it never says who left.
