@@ -1,16 +1,16 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation } from '@tanstack/react-query';
 import { readResourceDocument, type TRawDocument } from '@stageplein/contracts/client/jsonapi-document';
 import { useApi } from '../../api/api-context.ts';
 import { CheckboxField, FormAlert, SubmitButton } from '@stageplein/design-system/forms/fields.tsx';
 import type { TFieldBinding } from '@stageplein/design-system/forms/use-form.ts';
-import { Icon } from '@stageplein/design-system/components/icons.tsx';
 import { useOrganizationLabels } from '../../shell/organization-select.tsx';
 import { errorMessage } from '../page-kit.tsx';
 import { fileProblem, MAX_FILE_MB, uploadForm, type TStudentImport } from './import-model.ts';
 import { IMPORTS, useImportTexts } from './import-status.tsx';
 import { ImportPage } from './import-page.tsx';
+import { CsvFileField } from './csv-file-field.tsx';
 
 /**
  * `/importeren/csv`: a school admin uploads a CSV of students for the selected School (spec §2),
@@ -35,7 +35,6 @@ function UploadForm({ schoolId, onStarted }: { schoolId: string; onStarted: (id:
   const { t } = useTranslation();
   const api = useApi();
   const labels = useOrganizationLabels();
-  const fileId = useId();
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | undefined>();
   const [fileError, setFileError] = useState<string | undefined>();
@@ -93,41 +92,15 @@ function UploadForm({ schoolId, onStarted }: { schoolId: string; onStarted: (id:
       <p>
         {t('portal.imports.school')}: <strong data-testid="import-school">{labels.get(schoolId)}</strong>
       </p>
-      <div className={`field${shownFileError ? ' field--invalid' : ''}`}>
-        <label htmlFor={fileId} className="field__label">
-          {t('portal.imports.file')}
-          <span className="field__required" aria-hidden="true">
-            {' '}
-            *
-          </span>
-        </label>
-        <p id={`${fileId}-hint`} className="field__hint">
-          {t('portal.imports.fileHint', { max: MAX_FILE_MB })}
-        </p>
-        <input
-          ref={input}
-          id={fileId}
-          name="file"
-          type="file"
-          accept=".csv,.txt,text/csv,text/plain"
-          className="field__input field__input--file"
-          aria-required
-          aria-invalid={shownFileError ? true : undefined}
-          aria-describedby={`${fileId}-hint${shownFileError ? ` ${fileId}-error` : ''}`}
-          onChange={(e) => {
-            const chosen = e.target.files?.[0];
-            setFile(chosen);
-            upload.reset();
-            if (fileError) check(chosen);
-          }}
-        />
-        {shownFileError && (
-          <p id={`${fileId}-error`} className="field__error" data-testid="field-error">
-            <Icon name="error" size={16} />
-            {shownFileError}
-          </p>
-        )}
-      </div>
+      <CsvFileField
+        error={shownFileError}
+        inputRef={input}
+        onChoose={(chosen) => {
+          setFile(chosen);
+          upload.reset();
+          if (fileError) check(chosen);
+        }}
+      />
       <CheckboxField
         label={t('portal.imports.createMissing')}
         hint={t('portal.imports.createMissingHint')}

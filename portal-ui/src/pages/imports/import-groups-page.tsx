@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { readResourceDocument, type TRawDocument } from '@stageplein/contracts/client/jsonapi-document';
@@ -10,6 +10,7 @@ import { errorMessage } from '../page-kit.tsx';
 import { fileProblem, MAX_FILE_MB, uploadForm, type TStudentImport } from './import-model.ts';
 import { IMPORTS, useImportTexts } from './import-status.tsx';
 import { ImportPage } from './import-page.tsx';
+import { CsvFileField } from './csv-file-field.tsx';
 
 type TSource = 'csv' | 'magister';
 
@@ -43,7 +44,6 @@ export function ImportGroupsPage() {
 function GroupImport({ schoolId, onStarted }: { schoolId: string; onStarted: (id: string) => void }) {
   const { t } = useTranslation();
   const api = useApi();
-  const fileId = useId();
   const [source, setSource] = useState<TSource>('csv');
   const [file, setFile] = useState<File | undefined>();
   const [fileError, setFileError] = useState<string | undefined>();
@@ -123,33 +123,13 @@ function GroupImport({ schoolId, onStarted }: { schoolId: string; onStarted: (id
           ]}
         />
         {source === 'csv' && (
-          <div className={`field${fileError ? ' field--invalid' : ''}`}>
-            <label htmlFor={fileId} className="field__label">
-              {t('portal.imports.file')}
-            </label>
-            <p id={`${fileId}-hint`} className="field__hint">
-              {t('portal.imports.fileHint', { max: MAX_FILE_MB })}
-            </p>
-            <input
-              id={fileId}
-              name="file"
-              type="file"
-              accept=".csv,.txt,text/csv,text/plain"
-              className="field__input field__input--file"
-              aria-required
-              aria-invalid={fileError ? true : undefined}
-              aria-describedby={`${fileId}-hint${fileError ? ` ${fileId}-error` : ''}`}
-              onChange={(e) => {
-                setFile(e.target.files?.[0]);
-                preview.reset();
-              }}
-            />
-            {fileError && (
-              <p id={`${fileId}-error`} className="field__error" data-testid="field-error">
-                {fileError}
-              </p>
-            )}
-          </div>
+          <CsvFileField
+            error={fileError}
+            onChoose={(chosen) => {
+              setFile(chosen);
+              preview.reset();
+            }}
+          />
         )}
         {preview.error && (
           <FormAlert tone="error" testId="groups-preview-error">
