@@ -2,12 +2,19 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { testRedis } from '@stageplein/testing/redis';
 import { startProcess } from '@stageplein/testing/processes';
-import type { TMailJob, TMailOutcome } from '../src/delivery/mail-job.ts';
-import { mailQueue, mailWorker, type TMailQueue, type TMailWorker } from '../src/delivery/mail-queue.ts';
+import { keptMail, type TMailJob, type TMailOutcome } from '../src/delivery/mail-job.ts';
+import {
+  MAIL_QUEUE,
+  mailQueue,
+  mailWorker,
+  type TMailQueue,
+  type TMailWorker,
+} from '../src/delivery/mail-queue.ts';
 import { smtpSender } from '../src/delivery/smtp.ts';
 import { smtpCatcher, type TCaughtMail } from '../src/delivery/smtp-catcher.ts';
 import {
@@ -150,6 +157,65 @@ describe('mail delivery over SMTP through BullMQ', () => {
     behaviours.set(to, () => 'accept');
     await queue.enqueue(elsewhere);
     await eventually(async () => expect(outcomes.get(elsewhere.id)).toEqual({ status: 'delivered' }));
+  });
+
+  it('keeps no subject, body or link in a finished job: recipient, kind, ids and outcome only', async () => {
+    const { queue, outcomes, prefix } = delivery({ attempts: 2 });
+    const token = randomUUID();
+    const link = `http://demo.localhost:3000/wachtwoord-herstellen?token=${token}`;
+    const secret = {
+      subject: `Reset ${token}`,
+      text: `Nieuw wachtwoord: ${link}`,
+      html: `<a href="${link}">x</a>`,
+    };
+    const ids = { service: 'identity', deliveryId: randomUUID(), userId: randomUUID() };
+    const sent = mail(address('accept'), { kind: 'password_reset', ...secret, ...ids });
+    const bounced = mail(address('reject'), { kind: 'invitation', ...secret });
+    behaviours.set(bounced.to, () => 'reject');
+    await queue.enqueueMany([sent, bounced]);
+    await eventually(async () => {
+      expect(outcomes.get(sent.id)).toEqual({ status: 'delivered' });
+      expect(outcomes.get(bounced.id)).toEqual({ status: 'failed', reason: 'hard_bounce' });
+    });
+    expect(smtp.received.find((r) => r.request === sent.id)?.subject).toBe(secret.subject);
+    // Read as Redis holds them, not through BullMQ: nothing of the mail's text is left anywhere in the job.
+    const client = new Redis(redis.url);
+    open.push({ close: async () => void client.disconnect() });
+    const stored = (id: string) => client.hgetall(`${prefix}:${MAIL_QUEUE}:${id}`);
+    await eventually(async () => {
+      expect(JSON.parse((await stored(sent.id)).data!)).toEqual({
+        id: sent.id,
+        tenant: 'demo',
+        kind: 'password_reset',
+        to: sent.to,
+        ...ids,
+        settled: { status: 'delivered' },
+      });
+      expect(JSON.parse((await stored(bounced.id)).data!)).toEqual({
+        id: bounced.id,
+        tenant: 'demo',
+        kind: 'invitation',
+        to: bounced.to,
+        settled: { status: 'failed', reason: 'hard_bounce' },
+      });
+    });
+    for (const job of [sent, bounced]) expect(JSON.stringify(await stored(job.id))).not.toContain(token);
+    expect(await (await queue.queue.getJob(sent.id))!.getState()).toBe('completed');
+    expect(await (await queue.queue.getJob(bounced.id))!.getState()).toBe('failed');
+  });
+
+  it('sends nothing again for a job kept as settled (its worker died before finishing it)', async () => {
+    const { queue, outcomes } = delivery();
+    const m = mail(address('accept'));
+    await queue.queue.add('mail', keptMail(m, { status: 'delivered' }) as unknown as TMailJob, {
+      jobId: m.id,
+    });
+    await eventually(async () =>
+      expect(await (await queue.queue.getJob(m.id))!.getState()).toBe('completed'),
+    );
+    expect((await queue.queue.getJob(m.id))!.returnvalue).toEqual({ status: 'delivered' });
+    expect(smtp.tries.filter((t) => t.to === m.to)).toEqual([]);
+    expect(outcomes.has(m.id)).toBe(false); // told when it settled, not again
   });
 
   it('suppresses an address after repeated soft bounces, not before', async () => {

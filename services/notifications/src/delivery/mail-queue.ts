@@ -3,7 +3,7 @@ import { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import { setTenant } from '@stageplein/kit/db/rls';
 import type { TDb } from '../shared/request.ts';
-import type { TMailJob, TMailOutcome } from './mail-job.ts';
+import { isKept, keptMail, type TMailJob, type TMailOutcome, type TQueuedMail } from './mail-job.ts';
 import { bounceOf, type TSmtpSender } from './smtp.ts';
 import { findSuppression, recordBounce, recordDelivered } from './suppressions.repository.ts';
 
@@ -35,7 +35,8 @@ export function mailQueue(options: { redisUrl: string; prefix?: string; retry: T
     jobId: mail.id,
     attempts: options.retry.attempts,
     backoff: { type: 'exponential', delay: options.retry.backoffMs },
-    // Kept for a week after the last try, so a repeated request within it is recognised.
+    // Kept for a week after the last try, so a repeated request within it is recognised; only its
+    // recipient, kind, ids and outcome are kept (the worker drops subject and body once it is final).
     removeOnComplete: { age: 7 * 24 * 3600 },
     removeOnFail: { age: 7 * 24 * 3600 },
   });
@@ -75,7 +76,7 @@ export interface TMailWorkerOptions {
 }
 
 export interface TMailWorker {
-  worker: Worker<TMailJob>;
+  worker: Worker<TQueuedMail>;
   close(): Promise<void>;
 }
 
@@ -97,8 +98,13 @@ export function mailWorker(options: TMailWorkerOptions): TMailWorker {
   const counter = connect(options.redisUrl);
   const prefix = options.prefix ?? 'bull';
   const now = options.now ?? (() => new Date());
-  const finish = async (mail: TMailJob, outcome: TMailOutcome) => {
+  /**
+   * The outcome is final: told, then the job keeps only what audit needs (no subject or body, so no
+   * sign-in or reset link stays in Redis for the week the job is kept).
+   */
+  const finish = async (job: Job<TQueuedMail>, mail: TMailJob, outcome: TMailOutcome) => {
     await options.onOutcome?.(mail, outcome);
+    await job.updateData(keptMail(mail, outcome));
     return outcome;
   };
 
@@ -112,7 +118,13 @@ export function mailWorker(options: TMailWorkerOptions): TMailWorker {
       : { ok: false, retryAt: (second + 1) * 1000 + Math.floor(Math.random() * 200) };
   };
 
-  const process = async (job: Job<TMailJob>, token?: string): Promise<TMailOutcome> => {
+  const process = async (job: Job<TQueuedMail>, token?: string): Promise<TMailOutcome> => {
+    // Settled before its worker died (kept, not yet finished): told already, nothing left to send.
+    if (isKept(job.data)) {
+      const { settled } = job.data;
+      if (settled.status === 'failed') throw new UnrecoverableError(settled.reason);
+      return settled;
+    }
     const mail = job.data;
     const throttle = await withinThrottle(mail.tenant);
     if (!throttle.ok) {
@@ -121,7 +133,7 @@ export function mailWorker(options: TMailWorkerOptions): TMailWorker {
       throw new DelayedError();
     }
     const suppressed = await inTenant(options.db, mail.tenant, (db) => findSuppression(db, mail.to));
-    if (suppressed?.suppressed_at) return finish(mail, { status: 'failed', reason: 'suppressed' });
+    if (suppressed?.suppressed_at) return finish(job, mail, { status: 'failed', reason: 'suppressed' });
     try {
       await options.smtp.send(mail);
     } catch (error) {
@@ -135,7 +147,7 @@ export function mailWorker(options: TMailWorkerOptions): TMailWorker {
           now: now(),
         }),
       );
-      await finish(mail, {
+      await finish(job, mail, {
         status: 'failed',
         reason:
           bounce.kind === 'hard' ? 'hard_bounce' : reason === 'soft_bounces' ? 'soft_bounces' : 'deferred',
@@ -145,10 +157,10 @@ export function mailWorker(options: TMailWorkerOptions): TMailWorker {
     // Only an address with soft bounces counted has something to reset: most mails write nothing.
     if (suppressed && suppressed.soft_bounces > 0)
       await inTenant(options.db, mail.tenant, (db) => recordDelivered(db, mail.to, now()));
-    return finish(mail, { status: 'delivered' });
+    return finish(job, mail, { status: 'delivered' });
   };
 
-  const worker = new Worker<TMailJob, TMailOutcome>(MAIL_QUEUE, process, {
+  const worker = new Worker<TQueuedMail, TMailOutcome>(MAIL_QUEUE, process, {
     connection,
     prefix,
     concurrency: options.concurrency ?? 10,
@@ -157,6 +169,12 @@ export function mailWorker(options: TMailWorkerOptions): TMailWorker {
   });
   // Failures are the job's record (BullMQ keeps them); without a listener the worker would log nothing.
   worker.on('error', () => undefined);
+  // A job that failed for good on something else than SMTP (its database was away on the last try):
+  // its subject and body go too. Best effort: the record stays when Redis is away as well.
+  worker.on('failed', (job) => {
+    if (job?.finishedOn && !isKept(job.data))
+      job.updateData(keptMail(job.data, { status: 'failed', reason: 'error' })).catch(() => undefined);
+  });
   return {
     worker,
     async close() {
