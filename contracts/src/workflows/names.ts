@@ -172,6 +172,12 @@ export const PHASE_UPDATE_FAILURES = {
   completed: 'PhaseTaskCompleted',
   /** The phase is not completed by hand, or the migration's target is the version the run has. */
   invalid: 'PhaseUpdateInvalid',
+  /**
+   * Not refused for good: the run is between two phases (it has not entered its phase yet, or it is
+   * leaving it to continue as new), so the run that stands in the phase answers. The caller sends the
+   * update again to the workflow id (no run id) after a moment (placements' `phaseWorkflows`).
+   */
+  handingOver: 'PhaseRunHandingOver',
 } as const;
 
 /** Workflow id of an internship's phases: one per internship, so a redelivered activation starts nothing new. */

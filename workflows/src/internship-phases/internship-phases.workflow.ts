@@ -108,7 +108,8 @@ function nextMoment(tasks: Iterable<TRunTask>): number | null {
  * published definition version the run started with. One execution is one phase: it enters the phase
  * (an activity writes the phase, its tasks with their deadlines and `internships.current_phase_id`),
  * reminds and escalates open tasks at their moments (durable timers), takes task completions as
- * Updates whose validators refuse the wrong actor, a task of another phase and a task already done,
+ * Updates whose validators refuse the wrong actor, a task of another phase and a task already done
+ * (and, while the run is between two phases, hand the update on: `PHASE_UPDATE_FAILURES.handingOver`),
  * and at the phase's end continues as new with the next phase, so a history never holds more than one
  * phase. The internship ending (signal) ends it; a migration (Update, logged by the route) continues as
  * new on the other version at the same phase, done tasks carried over.
@@ -148,29 +149,29 @@ export async function internshipPhases(input: TPhaseRunInput): Promise<TPhaseRun
     return state();
   };
   /** The phase the run stands in now (the query's answer; the validators' tasks). */
+  let phase: TEntered | null = null;
   const standIn = (entered: TEntered) => {
+    phase = entered;
     phaseId = entered.phaseId;
     phaseIndex = entered.index;
     tasks.clear();
     for (const t of entered.tasks) tasks.set(t.id, { ...t });
   };
-  const phase =
-    input.entered ??
-    (await writes.enterPhase({
-      tenant: input.tenant,
-      internshipId: input.internshipId,
-      versionId: input.versionId,
-      phaseIndex: input.phaseIndex ?? 0,
-      phaseKey: input.phaseKey,
-      entry,
-      at: new Date().toISOString(),
-      carryFromPhaseId: input.carryFromPhaseId,
-    }));
-  // The internship ended (or the run did) before this phase started: nothing to enter.
-  if (phase.kind === 'ended') return endRun(phase.state);
-  standIn(phase);
 
-  const current = () => !run.leaving && run.ended === null && run.migrateTo === null && run.closedBy === null;
+  // The Updates' handlers are registered before the phase is entered, so one that arrives meanwhile is
+  // answered by its validator (a handler registered only after the first activation would leave it
+  // unhandled, and the SDK rejects an unhandled update at the end of each activation).
+  const current = () =>
+    phase !== null && !run.leaving && run.ended === null && run.migrateTo === null && run.closedBy === null;
+  /**
+   * An update while the run does not stand in a phase: before it entered its phase, or while it leaves it
+   * (its tasks done, closed by hand, migrated) to continue as new, the run that stands in the next phase
+   * answers (`handingOver`: the caller sends it again to the workflow id); when the internship ended, nothing does.
+   */
+  const notStanding = (what: string) =>
+    run.ended === null
+      ? refuse(PHASE_UPDATE_FAILURES.handingOver, `the run is between two phases: send ${what} again`)
+      : refuse(PHASE_UPDATE_FAILURES.notCurrent, `the run has ended: ${what} is not of a current phase`);
   setHandler(
     completePhaseTaskUpdate,
     async ({ taskId, userId }) => {
@@ -188,10 +189,11 @@ export async function internshipPhases(input: TPhaseRunInput): Promise<TPhaseRun
     {
       validator: ({ taskId, actors }) => {
         const task = tasks.get(taskId);
-        if (!task || !current())
-          throw refuse(PHASE_UPDATE_FAILURES.notCurrent, `task ${taskId} is not of the current phase`);
-        if (task.state === 'done')
+        if (task?.state === 'done')
           throw refuse(PHASE_UPDATE_FAILURES.completed, `task ${taskId} is already done`);
+        if (!current()) throw notStanding(`task ${taskId}`);
+        if (!task)
+          throw refuse(PHASE_UPDATE_FAILURES.notCurrent, `task ${taskId} is not of the current phase`);
         if (task.state !== 'open')
           throw refuse(PHASE_UPDATE_FAILURES.notCurrent, `task ${taskId} is not open`);
         if (!mayCompletePhaseTask(actors, { actor: task.actor, escalation_level: task.escalationLevel }))
@@ -207,7 +209,8 @@ export async function internshipPhases(input: TPhaseRunInput): Promise<TPhaseRun
     },
     {
       validator: ({ phaseId: id, actors }) => {
-        if (id !== phase.phaseId || !current())
+        if (!current() || !phase) throw notStanding(`phase ${id}`);
+        if (id !== phase.phaseId)
           throw refuse(PHASE_UPDATE_FAILURES.notCurrent, `phase ${id} is not the current phase`);
         if (phase.completion !== 'manual')
           throw refuse(PHASE_UPDATE_FAILURES.invalid, `phase ${id} completes by its tasks, not by hand`);
@@ -224,17 +227,34 @@ export async function internshipPhases(input: TPhaseRunInput): Promise<TPhaseRun
     },
     {
       validator: ({ toVersionId }) => {
-        if (!current()) throw refuse(PHASE_UPDATE_FAILURES.notCurrent, 'the run is leaving its phase');
+        if (!current()) throw notStanding('the migration');
         if (toVersionId === input.versionId)
           throw refuse(PHASE_UPDATE_FAILURES.invalid, `the run already interprets version ${toVersionId}`);
       },
     },
   );
 
+  /** The phase this run entered (or was handed) and leaves; `standIn` moves the validators' phase on. */
+  const own =
+    input.entered ??
+    (await writes.enterPhase({
+      tenant: input.tenant,
+      internshipId: input.internshipId,
+      versionId: input.versionId,
+      phaseIndex: input.phaseIndex ?? 0,
+      phaseKey: input.phaseKey,
+      entry,
+      at: new Date().toISOString(),
+      carryFromPhaseId: input.carryFromPhaseId,
+    }));
+  // The internship ended (or the run did) before this phase started: nothing to enter.
+  if (own.kind === 'ended') return endRun(own.state);
+  standIn(own);
+
   const done = () =>
     !current() ||
     phaseComplete(
-      phase.completion,
+      own.completion,
       [...tasks.values()].map((t) => ({ required: t.required, state: t.state })),
     );
 
@@ -273,7 +293,7 @@ export async function internshipPhases(input: TPhaseRunInput): Promise<TPhaseRun
   if (run.ended !== null) {
     await writes.leavePhase({
       tenant: input.tenant,
-      phaseId: phase.phaseId,
+      phaseId: own.phaseId,
       state: 'cancelled',
       at: at(),
     });
@@ -283,7 +303,7 @@ export async function internshipPhases(input: TPhaseRunInput): Promise<TPhaseRun
   if (migration) {
     await writes.leavePhase({
       tenant: input.tenant,
-      phaseId: phase.phaseId,
+      phaseId: own.phaseId,
       state: 'migrated',
       at: at(),
       userId: migration.userId,
@@ -292,30 +312,30 @@ export async function internshipPhases(input: TPhaseRunInput): Promise<TPhaseRun
       tenant: input.tenant,
       internshipId: input.internshipId,
       versionId: migration.toVersionId,
-      phaseIndex: phase.index,
-      phaseKey: phase.definitionPhaseId,
+      phaseIndex: own.index,
+      phaseKey: own.definitionPhaseId,
       entry: entry + 1,
-      carryFromPhaseId: phase.phaseId,
+      carryFromPhaseId: own.phaseId,
     });
   }
   await writes.leavePhase({
     tenant: input.tenant,
-    phaseId: phase.phaseId,
+    phaseId: own.phaseId,
     state: 'completed',
     at: at(),
     ...(run.closedBy ? { userId: run.closedBy } : {}),
   });
-  if (phase.last) return endRun('completed');
+  if (own.last) return endRun('completed');
   if (!patched(INLINE_NEXT_PHASE))
     return continueAsNew<typeof internshipPhases>({
       tenant: input.tenant,
       internshipId: input.internshipId,
       versionId: input.versionId,
-      phaseIndex: phase.index + 1,
+      phaseIndex: own.index + 1,
       entry: entry + 1,
     });
   // The next phases in this run, as long as each completes at once; the first that waits goes to a new run.
-  for (let next = { index: phase.index + 1, entry: entry + 1 }; ;) {
+  for (let next = { index: own.index + 1, entry: entry + 1 }; ;) {
     const entered = await writes.enterPhase({
       tenant: input.tenant,
       internshipId: input.internshipId,

@@ -38,29 +38,54 @@ const REFUSALS: Record<string, TErrorCode> = {
   [PHASE_UPDATE_FAILURES.invalid]: 'phase_update_invalid',
 };
 
+/** The failure type of an update the workflow refused, if it was refused by a validator. */
+const refusedAs = (error: unknown): string | undefined =>
+  error instanceof WorkflowUpdateFailedError && error.cause instanceof ApplicationFailure
+    ? (error.cause.type ?? undefined)
+    : undefined;
+
 /** The catalogue code of a refused update, or undefined for any other failure. */
 export function refusalOf(error: unknown): TErrorCode | undefined {
   if (error instanceof WorkflowNotFoundError) return 'phase_task_not_current';
-  if (!(error instanceof WorkflowUpdateFailedError)) return undefined;
-  const cause = error.cause;
-  return cause instanceof ApplicationFailure && cause.type ? REFUSALS[cause.type] : undefined;
+  const type = refusedAs(error);
+  return type ? REFUSALS[type] : undefined;
 }
+
+/**
+ * How long an update is sent again while the run hands over between two phases (`handingOver`: entering
+ * its phase, or leaving it to continue as new; milliseconds of the workflow's own work, seconds when its
+ * activity is slow). Past it the answer is `phases_unavailable` (503: try again).
+ */
+export const HAND_OVER_RETRY_MS = 10_000;
+const HAND_OVER_FIRST_DELAY_MS = 25;
+const HAND_OVER_MAX_DELAY_MS = 500;
 
 /**
  * Placements' phase runs through the process's Temporal client (kit's, `deps.temporal`). Every call has
  * the configured deadline, except an update's wait for its answer, which includes the activity that
- * writes the read model (seconds).
+ * writes the read model (seconds). An update the run answers with `handingOver` (between two phases) is
+ * sent again, with growing pauses, until the run that stands in the phase answers it.
  */
 export function phaseWorkflows(temporal: TTemporalClient): TPhaseWorkflows {
   const update = async (workflowId: string, name: string, arg: unknown) => {
-    try {
-      await temporal.call((c) => c.workflow.getHandle(workflowId).executeUpdate(name, { args: [arg] }), {
-        atLeastMs: 30_000,
-      });
-    } catch (error) {
-      const code = refusalOf(error);
-      if (code) throw new ApiError(code);
-      throw error;
+    const until = Date.now() + HAND_OVER_RETRY_MS;
+    for (let delay = HAND_OVER_FIRST_DELAY_MS; ; delay = Math.min(delay * 2, HAND_OVER_MAX_DELAY_MS)) {
+      try {
+        // To the workflow id, no run id: the run that stands in the phase now (after a continue-as-new too).
+        await temporal.call((c) => c.workflow.getHandle(workflowId).executeUpdate(name, { args: [arg] }), {
+          atLeastMs: 30_000,
+        });
+        return;
+      } catch (error) {
+        if (refusedAs(error) === PHASE_UPDATE_FAILURES.handingOver) {
+          if (Date.now() + delay > until) throw new ApiError('phases_unavailable');
+          await new Promise((resolve) => setTimeout(resolve, delay));
+          continue;
+        }
+        const code = refusalOf(error);
+        if (code) throw new ApiError(code);
+        throw error;
+      }
     }
   };
   return {
