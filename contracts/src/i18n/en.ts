@@ -541,6 +541,7 @@ export const en: TMessages = {
       noOptions: 'You have no internship yet to start a conversation about.',
       back: 'All conversations',
       participants: 'Participants',
+      direct: 'Personal conversation: only you and {{name}} read it.',
       unread: '{{count}} unread',
       noMessages: 'No messages yet. Write the first one.',
       messages: 'Messages',

@@ -16,6 +16,7 @@ export const nlConversationsPage = {
   noOptions: 'Je hebt nog geen stage waarover je een gesprek kunt beginnen.',
   back: 'Alle gesprekken',
   participants: 'Deelnemers',
+  direct: 'Persoonlijk gesprek: alleen jij en {{name}} lezen het.',
   unread: '{{count}} ongelezen',
   noMessages: 'Nog geen berichten. Schrijf het eerste.',
   messages: 'Berichten',

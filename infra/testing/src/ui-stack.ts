@@ -334,7 +334,9 @@ export async function apiAs(
       headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
       payload: body === undefined ? undefined : JSON.stringify(body),
     });
-    return { status: res.statusCode, body: res.body ? JSON.parse(res.body) : undefined };
+    // JSON answers parsed; anything else (a downloaded file) as its text.
+    const json = /json/.test(String(res.headers['content-type'] ?? ''));
+    return { status: res.statusCode, body: res.body ? (json ? JSON.parse(res.body) : res.body) : undefined };
   };
   return { get: (p) => call('GET', p), send: (method, p, body) => call(method, p, body) };
 }

@@ -268,12 +268,20 @@ function Thread({ id }: { id: string }) {
       <h2 id="conversation-title" className="conversations__heading">
         {c.title}
       </h2>
-      <p className="conversation__participants">
-        <span className="visually-hidden">{t('portal.conversations.participants')}: </span>
-        {others
-          .filter((p) => p.name)
-          .map((p) => `${p.name} (${p.roles.map((r) => t(`portal.conversations.roles.${r}`)).join(', ')})`)
-          .join(' · ')}
+      <p className="conversation__participants" data-testid="conversation-participants">
+        {c.kind === 'direct' ? (
+          t('portal.conversations.direct', { name: others.find((p) => p.name)?.name ?? '' })
+        ) : (
+          <>
+            <span className="visually-hidden">{t('portal.conversations.participants')}: </span>
+            {others
+              .filter((p) => p.name)
+              .map(
+                (p) => `${p.name} (${p.roles.map((r) => t(`portal.conversations.roles.${r}`)).join(', ')})`,
+              )
+              .join(' · ')}
+          </>
+        )}
       </p>
       {/* Focusable: it scrolls, and a keyboard must reach what is above (axe scrollable-region-focusable). */}
       <div
@@ -336,7 +344,7 @@ function MessageItem({ message: m, mine, lang }: { message: TMessage; mine: bool
                 onClick={() => void downloadAttachment(api.client, a.url, a.file_name)}
                 data-testid="attachment"
               >
-                {t('portal.conversations.download')}
+                <span className="message__download">{t('portal.conversations.download')}</span>
                 <span className="message__file">
                   {' '}
                   {a.file_name} ({Math.max(1, Math.round(a.size / 1024))} kB)
