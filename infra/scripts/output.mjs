@@ -115,6 +115,36 @@ export function planTestRun(args, e2eFiles) {
   return { full, e2e: e2eProject && e2eFile };
 }
 
+const ANSI = new RegExp(String.raw`\u001b\[[0-9;]*m`, 'g');
+
+/**
+ * The failed tests of a Vitest JSON report (`--reporter=json`), each with the first lines of its
+ * error: printed again at the very end of `npm test`, since a CI log is often read from its tail and
+ * the engines' and unit/integration output comes long before the e2e's. A file that failed without a
+ * failed test (a hook or an import threw) shows the file's message.
+ */
+export function formatFailures(report, root, errorLines = 6) {
+  const lines = [];
+  const excerpt = (text) =>
+    text
+      .replace(ANSI, '')
+      .split('\n')
+      .filter((line) => line.trim())
+      .slice(0, errorLines)
+      .map((line) => `    ${line.trim()}`);
+  for (const file of report.testResults ?? []) {
+    if (file.status !== 'failed') continue;
+    const name = path.relative(root, file.name);
+    const failed = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+    for (const test of failed) {
+      lines.push(`✘ ${name} > ${test.fullName}`, ...excerpt(test.failureMessages?.[0] ?? ''));
+    }
+    if (failed.length === 0)
+      lines.push(`✘ ${name}`, ...excerpt(file.message || 'failed without a failed test'));
+  }
+  return lines;
+}
+
 /** The last `count` non-empty lines of a text. */
 export function lastLines(text, count) {
   return text.split('\n').filter(Boolean).slice(-count);

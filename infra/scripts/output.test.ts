@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import {
   createPhases,
   formatDuration,
+  formatFailures,
   formatPhaseTable,
   lastLines,
   openLog,
@@ -113,5 +114,43 @@ describe('openLog', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('formatFailures', () => {
+  it('lists each failed test with the first lines of its error, and a file that failed without one', () => {
+    const report = {
+      testResults: [
+        { name: '/repo/a.int.test.ts', status: 'passed', message: '', assertionResults: [] },
+        {
+          name: '/repo/kit/b.int.test.ts',
+          status: 'failed',
+          message: '',
+          assertionResults: [
+            { fullName: 'b works', status: 'passed', failureMessages: [] },
+            {
+              fullName: 'b fails',
+              status: 'failed',
+              failureMessages: [
+                '\u001b[31mAssertionError: expected 1 to be 2\u001b[39m\n\n  at one\n  at two',
+              ],
+            },
+          ],
+        },
+        {
+          name: '/repo/c.int.test.ts',
+          status: 'failed',
+          message: 'Hook timed out in 5000ms',
+          assertionResults: [{ fullName: 'c', status: 'skipped', failureMessages: [] }],
+        },
+      ],
+    };
+    expect(formatFailures(report, '/repo', 2)).toEqual([
+      '✘ kit/b.int.test.ts > b fails',
+      '    AssertionError: expected 1 to be 2',
+      '    at one',
+      '✘ c.int.test.ts',
+      '    Hook timed out in 5000ms',
+    ]);
   });
 });

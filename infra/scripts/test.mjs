@@ -6,10 +6,10 @@
 // Vitest. With a filter or --project (npm run test:unit, test:int, test:e2e) only Vitest runs, after
 // what the selected files need. Each phase prints its time, and a table of them closes the run.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT, ensureDependencies, ensureRedisServer, run } from './lib.mjs';
-import { createPhases, openLog, planTestRun } from './output.mjs';
+import { createPhases, formatFailures, openLog, planTestRun } from './output.mjs';
 
 async function ensureChromium() {
   if (existsSync('/usr/bin/chromium')) return;
@@ -48,8 +48,14 @@ function e2eFiles() {
  */
 async function runAllProjects(phases) {
   const log = openLog(path.join(ROOT, '.data/logs/vitest-engines.log'));
-  const vitest = (projects, options = {}) =>
-    run('npx', ['vitest', 'run', ...projects.flatMap((p) => ['--project', p])], options);
+  const reports = [];
+  const vitest = (projects, options = {}) => {
+    const report = path.join(ROOT, `.data/logs/vitest-${projects.join('-')}.json`);
+    rmSync(report, { force: true });
+    reports.push(report);
+    const reporters = ['--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
+    return run('npx', ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), ...reporters], options);
+  };
   const settled = await Promise.allSettled([
     phases.run('vitest unit, integration', () => vitest(['unit', 'integration'])),
     phases.run('vitest engines (side by side; its output below)', () => vitest(['engines'], { log: log.fd })),
@@ -66,7 +72,18 @@ async function runAllProjects(phases) {
     ...settled.filter((r) => r.status === 'rejected').map((r) => r.reason),
     ...(e2e ? [e2e] : []),
   ];
-  if (failed.length) throw new Error(failed.map((e) => e.message).join('; '));
+  if (failed.length) {
+    // Again at the end, where a CI log's tail shows it (the engines' output is printed mid-run).
+    const failures = reports
+      .filter((file) => existsSync(file))
+      .flatMap((file) => formatFailures(JSON.parse(readFileSync(file, 'utf8')), ROOT));
+    console.log(
+      ['', 'Failed:', ...(failures.length ? failures : ['(no failed test in the reports: see above)'])].join(
+        '\n',
+      ),
+    );
+    throw new Error(failed.map((e) => e.message).join('; '));
+  }
 }
 
 async function main() {
