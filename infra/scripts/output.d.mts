@@ -22,6 +22,19 @@ export declare function planTestRun(
   args: readonly string[],
   e2eFiles: readonly string[],
 ): { full: boolean; e2e: boolean };
+/** A Vitest JSON report's failed tests, each with the first lines of its error (for the end of `npm test`). */
+export declare function formatFailures(
+  report: {
+    testResults?: readonly {
+      name: string;
+      status: string;
+      message?: string;
+      assertionResults?: readonly { fullName: string; status: string; failureMessages?: readonly string[] }[];
+    }[];
+  },
+  root: string,
+  errorLines?: number,
+): string[];
 export declare function lastLines(text: string, count: number): string[];
 export declare function openLog(file: string): {
   file: string;

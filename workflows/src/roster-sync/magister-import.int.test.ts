@@ -226,7 +226,7 @@ describe('Magister roster import', () => {
 
   it(
     'runs the nightly sync on its Temporal schedule; twice, the second changes nothing',
-    { timeout: 300_000 },
+    { timeout: 600_000 },
     async () => {
       const schedule = h.temporal.client.schedule.getHandle(rosterSyncScheduleId(TENANT, SCHOOL));
       const syncs = async () =>
@@ -240,9 +240,24 @@ describe('Magister roster import', () => {
         let id = '';
         await eventually(async () => {
           const all = await syncs();
-          if (all.length <= before) throw new Error('the schedule has not opened its import yet');
+          if (all.length <= before) {
+            // What the schedule did, so a run that never opens its import says why (taken, skipped, running).
+            const { info } = await schedule.describe();
+            const runs = [];
+            for await (const run of h.temporal.client.workflow.list({ query: `WorkflowType = 'rosterSync'` }))
+              runs.push(`${run.workflowId} ${run.status.name}`);
+            throw new Error(
+              `the schedule has not opened its import yet: ${JSON.stringify({
+                taken: info.numActionsTaken,
+                skippedOverlap: info.numActionsSkippedOverlap,
+                running: info.runningActions.map((a) => a.workflow.workflowId),
+                recent: info.recentActions.map((a) => a.action.workflow.workflowId),
+                runs,
+              })}`,
+            );
+          }
           id = all.at(-1)!;
-        }, 60_000);
+        }, 120_000);
         const done = await waitForImport(h, id, 240_000);
         expect(done.attributes).toMatchObject({ status: 'completed', source: 'magister' });
         expect(done.attributes.counts).toMatchObject({
