@@ -71,6 +71,9 @@ const activities: TStudentImportActivities = {
     await sleep(600);
     return { applied: 1 };
   },
+  async applyMentors() {
+    return { resolved: 0 };
+  },
   async finishImport(input) {
     return summary(input.status as 'completed' | 'cancelled' | 'failed');
   },

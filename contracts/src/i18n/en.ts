@@ -429,6 +429,12 @@ export const en: TMessages = {
         failed: 'Failed',
         left: 'Left the school',
       },
+      mentorCounts: {
+        named: 'Mentors in Magister',
+        created: 'New mentor accounts',
+        links_added: 'Mentor linked',
+        links_removed: 'Mentor unlinked',
+      },
       failed: 'Something went wrong while importing. Try again with the same file.',
       cancel: 'Stop import',
       downloadReport: 'Download report (CSV)',

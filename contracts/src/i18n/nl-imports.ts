@@ -44,6 +44,13 @@ export const nlImports = {
     failed: 'Mislukt',
     left: 'Van school af',
   },
+  /** Mentors from the roster (Magister), after a sync. */
+  mentorCounts: {
+    named: 'Mentoren in Magister',
+    created: 'Nieuwe mentoraccounts',
+    links_added: 'Mentor gekoppeld',
+    links_removed: 'Mentor ontkoppeld',
+  },
   failed: 'Er ging iets mis tijdens het importeren. Probeer het opnieuw met hetzelfde bestand.',
   cancel: 'Import stoppen',
   downloadReport: 'Verslag downloaden (CSV)',

@@ -83,8 +83,9 @@ export const ZMagisterConnectionDocument = zDocumentOf(ZMagisterConnectionResour
 /** The Temporal schedule of a school's nightly sync. */
 export const rosterSyncScheduleId = (tenant: string, schoolId: string) =>
   `roster-sync-magister-${tenant}-${schoolId}`;
-/** Nightly, Dutch time, before the compliance sweep. */
-export const ROSTER_SYNC_CRON = '30 3 * * *';
+/** Nightly at 03:30 Dutch time (Europe/Amsterdam), before the compliance sweep. */
+export const ROSTER_SYNC_TIME = { hour: 3, minute: 30, second: 0 } as const;
+export const ROSTER_SYNC_TIMEZONE = 'Europe/Amsterdam';
 
 /**
  * The group import's preview (`/import_groups`): the classes a roster names, with their level, how many

@@ -74,9 +74,18 @@ export interface TStudentImportRowError {
 export interface TStudentImportRow {
   row: number;
   values: Record<TStudentImportField, string>;
-  /** The class mentor's email address, when the source names one (Magister). */
+  /** The student's mentors' addresses, lower-case, sorted, `, ` between, when the source names them (Magister). */
   mentor?: string;
+  /** The same mentors with their names, for their accounts. */
+  mentors?: readonly TRosterMentor[];
   errors: TStudentImportRowError[];
+}
+
+/** A mentor a roster names for a student (Magister's class mentors). */
+export interface TRosterMentor {
+  /** Lower-case. */
+  email: string;
+  name: string;
 }
 
 /** Outcome of a row: still to do (`valid`), refused (`invalid`), or what applying it did. */
@@ -148,6 +157,16 @@ export const ZStudentImportAttributes = z.object({
     /** Students the roster no longer names (sources that hold the whole school: Magister). */
     left: z.number().int(),
   }),
+  /**
+   * Mentors from the roster (Magister; zeros for a CSV): those it names, accounts created for them (each
+   * invited), and mentorships the sync added and removed (it removes only links a roster made).
+   */
+  mentors: z.object({
+    named: z.number().int(),
+    created: z.number().int(),
+    links_added: z.number().int(),
+    links_removed: z.number().int(),
+  }),
   /** Milliseconds spent reading and validating the file (the rest is applying it). */
   parse_ms: z.number().int().nullable(),
   failure: z.string().nullable(),
@@ -171,7 +190,7 @@ export const ZStudentImportRowAttributes = z.object({
   student_number: z.string(),
   group: z.string(),
   level: z.string(),
-  /** The class mentor's email address as the source names it (Magister), else ''. */
+  /** The student's mentors' addresses as the source names them (Magister; `, ` between), else ''. */
   mentor: z.string(),
   user_id: z.string().nullable(),
   /** Localized messages (Accept-Language), one per problem. */
@@ -199,6 +218,8 @@ export const ZStudentBulkUpsertBody = z.object({
   /** Who started the import: the actor of identity's events and the inviter. */
   actor_id: z.uuid(),
   locale: z.enum(['nl', 'en']).default('nl'),
+  /** The role at the school every row's user gets: the import's students, or the mentors its roster names (who keep their own names). */
+  role: z.enum(['student', 'mentor']).default('student'),
   rows: z.array(ZStudentUpsertRow).max(1000),
 });
 export type TStudentBulkUpsertBody = z.input<typeof ZStudentBulkUpsertBody>;

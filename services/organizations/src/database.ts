@@ -12,6 +12,7 @@ import type { TLevelsTable } from './levels/levels.table.ts';
 import type { TTagsTable } from './tags/tags.table.ts';
 import type { TGroupMembershipsTable, TGroupsTable } from './groups/groups.table.ts';
 import type { TInternshipPeriodsTable } from './internship-periods/internship-periods.table.ts';
+import type { TImportMentorsTable, TRosterMentorsTable } from './roster-mentors/roster-mentors.table.ts';
 import type { TMentorshipsTable } from './mentorships/mentorships.table.ts';
 import type {
   TComplianceDocumentsTable,
@@ -58,6 +59,8 @@ export interface TOrganizationsDb {
   'organizations.import_rows': TImportRowsTable;
   'organizations.student_enrolments': TStudentEnrolmentsTable;
   'organizations.roster_connections': TRosterConnectionsTable;
+  'organizations.import_mentors': TImportMentorsTable;
+  'organizations.roster_mentors': TRosterMentorsTable;
   'organizations.auth_roles': TAuthRolesTable;
   'organizations.outbox': TOutboxTable;
   'organizations.outbox_pending': TOutboxPendingTable;

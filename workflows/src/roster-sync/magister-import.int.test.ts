@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedOrganizationId } from '@stageplein/contracts/domain/seed-ids';
 import { rosterSyncScheduleId } from '@stageplein/contracts/imports/roster';
 import { DEMO_PASSWORD } from '@stageplein/identity/seeds/seed';
+import type { TTemporalClient } from '@stageplein/kit/temporal/temporal-client';
+import { setRosterSchedule } from '@stageplein/organizations/roster-sources/roster-schedules';
 import {
   magisterRoster,
   startMagisterStandIn,
@@ -27,10 +29,18 @@ import {
 let h: TImportHarness;
 let magister: TMagisterStandIn;
 const MAIL = '@magister.test';
+/** The school's demo mentor (an account before any sync): Magister names them as 2B's mentor. */
+const DEMO_MENTOR = `mentor@${TENANT}.test`;
+/** 450 students in 1A-4D, each class with one mentor; 2B's is the demo mentor. */
+function roster450() {
+  const roster = magisterRoster(450, { domain: 'magister.test' });
+  roster.classes[1]!.mentoren = [{ code: 'DM', naam: 'Demo Mentor', emailadres: DEMO_MENTOR.toUpperCase() }];
+  return roster;
+}
 
 beforeAll(async () => {
   magister = await startMagisterStandIn({ maxPageSize: 200 });
-  Object.assign(magister, magisterRoster(450, { domain: 'magister.test' }));
+  Object.assign(magister, roster450());
   h = await importHarness({ env: { MAGISTER_HOSTS: '127.0.0.1', IMPORT_BATCH_SIZE: '100' } });
 }, 300_000);
 afterAll(async () => {
@@ -100,7 +110,47 @@ const enrolments = async () =>
     )
   ).rows[0]!;
 
+/** The roster mentors' accounts: names, and whether identity invited them (a confirmation pending). */
+const mentorAccounts = async () =>
+  (
+    await sql<{ email: string; first_name: string; last_name: string; invited: boolean }>`
+      select u.email, u.first_name, u.last_name, u.confirmation_sent_at is not null as invited
+      from organizations.roster_mentors m join identity.users u on u.id = m.mentor_id
+      join identity.roles r on r.user_id = u.id and r.name = 'mentor' and r.resource_id = m.school_id
+      where m.school_id = ${SCHOOL}`.execute(h.owner)
+  ).rows.sort((a, b) => (a.email < b.email ? -1 : 1));
+
+/** Each class's mentors, from the students' mentorships (every student of a class has the same). */
+const mentorsOfClasses = async () => {
+  const { rows } = await sql<{ klas: string; mentors: string[] }>`
+    select g.name as klas, array_agg(distinct lower(u.email)) as mentors
+    from organizations.mentorships ms
+    join organizations.group_memberships gm on gm.student_id = ms.student_id
+    join organizations.groups g on g.id = gm.group_id
+    join identity.users u on u.id = ms.mentor_id
+    where ms.school_id = ${SCHOOL} and ms.source = 'magister' group by g.name order by g.name`.execute(
+    h.owner,
+  );
+  return Object.fromEntries(rows.map((r) => [r.klas, [...r.mentors].sort()]));
+};
+
+const mentorshipsOfLeavers = async () =>
+  (
+    await sql<{ n: number }>`select count(*)::int as n from organizations.mentorships ms
+      join organizations.student_enrolments e on e.student_id = ms.student_id and e.school_id = ms.school_id
+      where e.left_at is not null`.execute(h.owner)
+  ).rows[0]!.n;
+
+let demoMentorName: { first_name: string; last_name: string };
+
 describe('Magister roster import', () => {
+  beforeAll(async () => {
+    demoMentorName = (
+      await sql<{ first_name: string; last_name: string }>`select first_name, last_name from identity.users
+        where email = ${DEMO_MENTOR}`.execute(h.owner)
+    ).rows[0]!;
+  });
+
   it('refuses an import before the school is connected', async () => {
     const res = await api('POST', '/api/v1/imports/magister');
     expect(res.statusCode).toBe(409);
@@ -173,6 +223,29 @@ describe('Magister roster import', () => {
         last_name: 'van Achternaam 3',
       });
       expect(await enrolments()).toEqual({ n: 450, left: 0 });
+
+      // The class mentors: three new accounts (invited), the demo mentor's account linked as it is.
+      expect(done.attributes.mentors).toEqual({ named: 4, created: 3, links_added: 450, links_removed: 0 });
+      expect(await mentorAccounts()).toEqual([
+        { email: `mentor1${MAIL}`, first_name: 'Mentor', last_name: '1', invited: true },
+        { email: `mentor3${MAIL}`, first_name: 'Mentor', last_name: '3', invited: true },
+        { email: `mentor4${MAIL}`, first_name: 'Mentor', last_name: '4', invited: true },
+        {
+          email: DEMO_MENTOR,
+          first_name: demoMentorName.first_name,
+          last_name: demoMentorName.last_name,
+          invited: false,
+        },
+      ]);
+      expect(await mentorsOfClasses()).toEqual({
+        '1A': [`mentor1${MAIL}`],
+        '2B': [DEMO_MENTOR],
+        '3C': [`mentor3${MAIL}`],
+        '4D': [`mentor4${MAIL}`],
+      });
+      // The school's admins see them (the API the mentor screens read).
+      const listed = await api('GET', '/api/v1/mentorships');
+      expect(listed.json().meta.total).toBe(450 + 1); // and the demo's own, made by hand
     },
   );
 
@@ -180,11 +253,15 @@ describe('Magister roster import', () => {
     'highlights what changed: new, changed, left the school; a second sync changes nothing',
     { timeout: 300_000 },
     async () => {
-      const roster = magisterRoster(450, { domain: 'magister.test' });
+      const roster = roster450();
       roster.students.splice(10, 2); // two left
       roster.students[0] = { ...roster.students[0]!, roepnaam: 'Lotte' }; // changed
       roster.students.push(magisterRoster(1, { offset: 9000, domain: 'magister.test' }).students[0]!); // new
+      // 1A gets a second mentor, 4D another one instead of its own.
+      roster.classes[0]!.mentoren.push({ code: 'MB', naam: 'Mies Bakker', emailadres: `mies${MAIL}` });
+      roster.classes[3]!.mentoren = [{ code: 'KB', naam: 'Kees de Boer', emailadres: `kees${MAIL}` }];
       Object.assign(magister, roster);
+      const inClass = (c: string) => roster.students.filter((st) => st.klas === c).length;
       const second = await importNow();
       expect(second.attributes.counts).toMatchObject({
         created: 1,
@@ -199,6 +276,21 @@ describe('Magister roster import', () => {
       expect(await enrolments()).toEqual({ n: 451, left: 2 });
       const report = await api('GET', `/api/v1/imports/${second.id}/report`);
       expect(report.body).toContain('left the school');
+      // Mentors follow the roster: Mies with every 1A student (the new one also with 1A's mentor), Kees
+      // instead of mentor 4 in 4D; the two who left lose theirs (LL100010 in 3C, LL100011 in 4D).
+      expect(second.attributes.mentors).toEqual({
+        named: 5,
+        created: 2,
+        links_added: inClass('1A') + inClass('4D') + 1,
+        links_removed: inClass('4D') + 2,
+      });
+      expect(await mentorsOfClasses()).toEqual({
+        '1A': [`mentor1${MAIL}`, `mies${MAIL}`],
+        '2B': [DEMO_MENTOR],
+        '3C': [`mentor3${MAIL}`],
+        '4D': [`kees${MAIL}`],
+      });
+      expect(await mentorshipsOfLeavers()).toBe(0);
 
       // An unchanged roster is a comparison with what the school holds: no batch, no call to identity,
       // no write outside the import's own report, no event, no mail.
@@ -209,11 +301,15 @@ describe('Magister roster import', () => {
             (select count(*)::int from identity.outbox) as identity_events,
             (select count(*)::int from organizations.outbox) as organizations_events,
             (select max(updated_at)::text from organizations.student_enrolments) as enrolments,
-            (select max(updated_at)::text from identity.users) as users`.execute(h.owner)
+            (select max(updated_at)::text from identity.users) as users,
+            (select count(*)::int from identity.roles) as roles,
+            (select count(*)::int from organizations.mentorships) as mentorships,
+            (select count(*)::int from organizations.roster_mentors) as roster_mentors`.execute(h.owner)
         ).rows[0];
       const before = await effects();
       const third = await importNow();
       expect(third.attributes.counts).toMatchObject({ created: 0, updated: 0, unchanged: 449, left: 0 });
+      expect(third.attributes.mentors).toEqual({ named: 5, created: 0, links_added: 0, links_removed: 0 });
       // The import's own event (import.requested) is the one write outside its rows.
       expect(await effects()).toEqual({ ...before, organizations_events: before!.organizations_events! + 1 });
       const [plan] = (
@@ -267,6 +363,72 @@ describe('Magister roster import', () => {
           left: 0,
           invalid: 0,
         });
+      }
+    },
+  );
+
+  it(
+    'runs the nightly sync at its time: 03:30 Dutch time by the server, and a schedule fires at its time untriggered',
+    { timeout: 300_000 },
+    async () => {
+      // Temporal's time-skipping test server has no schedules (sdk-java #1954), and the dev server keeps
+      // real time: the server's plan of the real schedule is checked, and the same schedule, set to a
+      // time seconds ahead, is watched fire on its own.
+      const handle = h.temporal.client.schedule.getHandle(rosterSyncScheduleId(TENANT, SCHOOL));
+      const dutch = new Intl.DateTimeFormat('en-GB', {
+        timeZone: 'Europe/Amsterdam',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+        hourCycle: 'h23',
+      });
+      const planned = (await handle.describe()).info.nextActionTimes;
+      expect(planned.length).toBeGreaterThan(2);
+      for (const [i, t] of planned.entries()) {
+        expect(dutch.format(t)).toBe('03:30:00');
+        // A day apart (23 or 25 hours across a change to or from summer time).
+        if (i > 0) expect([23, 24, 25]).toContain((t.getTime() - planned[i - 1]!.getTime()) / 3_600_000);
+      }
+
+      const imports = async () =>
+        (
+          await sql<{ id: string; created_at: Date }>`select id, created_at from organizations.imports
+            where kind = 'students_magister' order by created_at`.execute(h.owner)
+        ).rows;
+      const before = (await imports()).length;
+      const at = new Date(Math.ceil((Date.now() + 20_000) / 1000) * 1000);
+      const part = (type: string) => Number(dutch.formatToParts(at).find((p) => p.type === type)!.value);
+      const client = h.temporal.client;
+      const temporal: TTemporalClient = {
+        connect: async () => client,
+        call: (fn) => fn(client),
+        reachable: async () => true,
+        close: async () => undefined,
+      };
+      await handle.delete();
+      try {
+        await setRosterSchedule(temporal, {
+          tenant: TENANT,
+          schoolId: SCHOOL,
+          nightly: true,
+          at: { hour: part('hour'), minute: part('minute'), second: part('second') },
+        });
+        expect((await handle.describe()).info.nextActionTimes[0]).toEqual(at);
+        let opened: { id: string; created_at: Date } | undefined;
+        await eventually(async () => {
+          opened = (await imports())[before];
+          if (!opened) throw new Error('the schedule has not opened its import yet');
+        }, 120_000);
+        expect(opened!.created_at.getTime()).toBeGreaterThanOrEqual(at.getTime());
+        const [run] = (await handle.describe()).info.recentActions;
+        expect(run!.scheduledAt).toEqual(at);
+        expect(run!.takenAt.getTime()).toBeGreaterThanOrEqual(at.getTime());
+        const done = await waitForImport(h, opened!.id, 240_000);
+        expect(done.attributes).toMatchObject({ status: 'completed', source: 'magister' });
+        expect(done.attributes.counts).toMatchObject({ created: 0, updated: 0, unchanged: 449, left: 0 });
+      } finally {
+        await handle.delete().catch(() => undefined);
+        await setRosterSchedule(temporal, { tenant: TENANT, schoolId: SCHOOL, nightly: true });
       }
     },
   );

@@ -43,7 +43,10 @@ const { prepareImport, finishImport } = proxyActivities<TStudentImportActivities
   },
 });
 
-const { applyBatch } = proxyActivities<TStudentImportActivities>({
+/** Patch id: a roster that names mentors (Magister) has them applied after the batches. */
+const ROSTER_MENTORS = 'roster-mentors';
+
+const { applyBatch, applyMentors } = proxyActivities<TStudentImportActivities>({
   startToCloseTimeout: '2 minutes',
   // A batch heartbeats between its steps: a crashed worker's batch is retried elsewhere within seconds.
   heartbeatTimeout: '10 seconds',
@@ -107,7 +110,11 @@ export async function studentImport(input: TStudentImportInput): Promise<TStuden
     };
     await Promise.all(Array.from({ length: Math.min(lanes, plan.batchCount) }, lane));
     if (failure !== undefined) throw failure;
-    return await finish(progress.batchesDone < plan.batchCount ? 'cancelled' : 'completed');
+    if (progress.batchesDone < plan.batchCount) return await finish('cancelled');
+    // Every student applied: the roster's mentors and their links (histories from before replay without).
+    if (plan.syncMentors && patched(ROSTER_MENTORS))
+      await CancellationScope.nonCancellable(() => applyMentors(input));
+    return await finish('completed');
   } catch (error) {
     if (isCancellation(error)) return await finish('cancelled');
     const cause =

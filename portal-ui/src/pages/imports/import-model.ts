@@ -20,6 +20,8 @@ export interface TStudentImport {
   progress: number;
   source: 'csv' | 'magister';
   counts: Record<'valid' | 'invalid' | 'created' | 'updated' | 'unchanged' | 'failed' | 'left', number>;
+  /** Mentors from the roster (Magister): named, accounts created, links added and removed. */
+  mentors: Record<'named' | 'created' | 'linksAdded' | 'linksRemoved', number>;
   failure: string | null;
   createdAt: string;
   finishedAt: string | null;

@@ -31,6 +31,13 @@ export const IMPORTS = '/api/v1/imports';
 /** The import on screen is in the address, so a reload (or a link) shows it again. */
 export const IMPORT_PARAM = 'import';
 const COUNT_KEYS = ['valid', 'invalid', 'created', 'updated', 'unchanged', 'failed'] as const;
+/** A sync's mentor counts: the import's key (camelCased by the client) and its text's. */
+const MENTOR_COUNTS = [
+  ['named', 'named'],
+  ['created', 'created'],
+  ['linksAdded', 'links_added'],
+  ['linksRemoved', 'links_removed'],
+] as const;
 
 /** The import pages' Dutch texts come with them, not with the first download (portal-texts.ts). */
 export const useImportTexts = () => usePortalTexts('imports', nlImports);
@@ -164,6 +171,13 @@ export function ImportStatus({ id, changes = false }: { id: string; changes?: bo
             <dd data-count={k}>{imp.counts[k]}</dd>
           </div>
         ))}
+        {changes &&
+          MENTOR_COUNTS.map(([k, text]) => (
+            <div key={k}>
+              <dt>{t(`portal.imports.mentorCounts.${text}`)}</dt>
+              <dd data-count={`mentors-${text}`}>{imp.mentors?.[k] ?? 0}</dd>
+            </div>
+          ))}
       </dl>
       {imp.status === 'failed' && imp.failure && (
         <FormAlert tone="error" testId="import-failure">

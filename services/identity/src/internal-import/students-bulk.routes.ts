@@ -28,6 +28,7 @@ export const studentsBulkRoutes: FastifyPluginAsync<TIdentityDeps> = async (app,
         schoolId: req.body.school_id,
         actorId: req.body.actor_id,
         locale: req.body.locale,
+        role: req.body.role,
         rows: req.body.rows,
       });
     },

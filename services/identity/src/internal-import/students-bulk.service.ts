@@ -22,11 +22,14 @@ export interface TBulkInput {
   schoolId: string;
   actorId: string;
   locale: 'nl' | 'en';
+  /** The role at the school the rows' users get (default student). */
+  role?: 'student' | 'mentor';
   rows: readonly TStudentUpsertRow[];
 }
 
 /**
- * Creates or updates the students of one batch of an import, each with the student role at the school,
+ * Creates or updates the students of one batch of an import (or the mentors its roster names: `role`
+ * mentor, whose known accounts keep their own names), each with that role at the school,
  * inviting every user it creates exactly once. Each row is applied once per key: keys seen before answer
  * with their recorded outcome. An email registered with another tenant is reported, not touched.
  * Runs in the request's transaction, so a failed call changes nothing.
@@ -74,8 +77,11 @@ export async function bulkUpsertStudents(ctx: TCtx, input: TBulkInput): Promise<
     const user = existing.get(row.email.trim().toLowerCase());
     return user ? [{ row, user }] : [];
   });
+  const role = input.role ?? 'student';
   const renamed = known.filter(
-    ({ row, user }) => (user.first_name ?? '') !== row.first_name || (user.last_name ?? '') !== row.last_name,
+    ({ row, user }) =>
+      role === 'student' &&
+      ((user.first_name ?? '') !== row.first_name || (user.last_name ?? '') !== row.last_name),
   );
   const updatedIds = new Set<string>();
   if (renamed.length) {
@@ -132,7 +138,7 @@ export async function bulkUpsertStudents(ctx: TCtx, input: TBulkInput): Promise<
     }
   }
 
-  // The student role at the school, for everyone who lacks it (one statement for the batch).
+  // The role at the school, for everyone who lacks it (one statement for the batch).
   const needRole = [...known.map((k) => k.user.id), ...created.map((u) => u.id)];
   if (needRole.length) {
     const added = await ctx.db
@@ -141,7 +147,7 @@ export async function bulkUpsertStudents(ctx: TCtx, input: TBulkInput): Promise<
         needRole.map((userId) => ({
           tenant_id: ctx.tenant.id,
           user_id: userId,
-          name: 'student' as const,
+          name: role,
           resource_type: 'School' as const,
           resource_id: input.schoolId,
           created_at: ctx.now,

@@ -53,6 +53,12 @@ import { findMagisterConnection } from '../roster-sources/roster-connections.rep
 import { IMPORT_ID_NAMESPACE, MAGISTER_IMPORT_NAME, newImport } from './imports.service.ts';
 import type { TMagisterConnection } from '../roster-sources/magister.client.ts';
 import { openMagisterConnection } from '../roster-sources/roster-connections.service.ts';
+import { replaceImportMentors } from '../roster-mentors/roster-mentors.repository.ts';
+import {
+  completeRosterMentors,
+  mentorsToResolve,
+  type TResolvedMentors,
+} from '../roster-mentors/roster-mentors.service.ts';
 
 export type TImportRef = TStudentImportInput;
 
@@ -236,8 +242,17 @@ export function createImportRun(deps: { db: Kysely<unknown>; config: TConfig; no
           );
         }
         await replaceImportRows(db, ref, values);
+        // The mentors valid rows name (Magister), each once: their accounts are resolved after the batches.
+        const mentors = new Map(
+          rows.flatMap((r) => (r.errors.length ? [] : (r.mentors ?? []))).map((m) => [m.email, m]),
+        );
+        await replaceImportMentors(db, ref, [...mentors.values()]);
         const batchCount = Math.ceil(toApply / options.batchSize);
-        await setImportPlan(db, ref.importId, { batchCount, parseMs: options.parseMs });
+        await setImportPlan(db, ref.importId, {
+          batchCount,
+          parseMs: options.parseMs,
+          mentorsNamed: mentors.size,
+        });
         await recountImport(db, ref.importId, now());
         return { batchCount, total: values.length, valid, invalid: rows.length - valid };
       });
@@ -461,6 +476,16 @@ export function createImportRun(deps: { db: Kysely<unknown>; config: TConfig; no
         );
         return { importId: id, workflowId: studentImportWorkflowId(id) };
       });
+    },
+
+    /** The roster's mentors the school has no account for yet (roster-mentors.service.ts). */
+    async mentorsToResolve(ref: TImportRef) {
+      return inTenant(ref.tenant, (db) => mentorsToResolve(db, ref.importId));
+    },
+
+    /** The mentors' accounts recorded, the listed students' mentorships brought in line with the roster. */
+    async completeMentors(ref: TImportRef, resolved: TResolvedMentors): Promise<void> {
+      await inTenant(ref.tenant, (db) => completeRosterMentors(db, ref, resolved, now()));
     },
 
     /** Final status and counts; `cancelling` ends as `cancelled`. */

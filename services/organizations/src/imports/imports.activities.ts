@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
@@ -47,6 +48,8 @@ export interface TStudentImportPlan {
   parseMs: number;
   /** Lanes of batches the workflow runs at once (absent in histories from before lanes). */
   batchesInFlight?: number;
+  /** The source names the school's mentors (Magister): `applyMentors` runs once the batches are done. */
+  syncMentors?: boolean;
 }
 
 export const DEFAULT_BATCH_SIZE = 250;
@@ -74,6 +77,15 @@ async function whileBeating<T>(fn: () => Promise<T>): Promise<T> {
   } finally {
     clearInterval(timer);
   }
+}
+
+/** Identity's bulk call takes at most 1,000 rows. */
+const MENTORS_PER_CALL = 1000;
+
+/** Magister's mentor name (`J. de Vries`) as an account's: the first word, then the rest. */
+export function mentorName(name: string): { first_name: string; last_name: string } {
+  const [first = '', ...rest] = name.trim().split(/\s+/);
+  return { first_name: first.slice(0, 100), last_name: rest.join(' ').slice(0, 100) };
 }
 
 /** Failure type of a file that cannot be read as a student list (the workflow does not retry it). */
@@ -148,7 +160,12 @@ export function createStudentImportActivities(deps: TStudentImportDeps) {
       });
       if (job.createMissingGroups && saved.batchCount > 0)
         await deps.imports.ensureStructure(ref, job.schoolId, job.actorId);
-      return { ...saved, parseMs, batchesInFlight: deps.batchesInFlight ?? DEFAULT_BATCHES_IN_FLIGHT };
+      return {
+        ...saved,
+        parseMs,
+        batchesInFlight: deps.batchesInFlight ?? DEFAULT_BATCHES_IN_FLIGHT,
+        syncMentors: source.complete,
+      };
     },
 
     /** Applies one batch: identity creates or updates the users (and invites new ones), organizations the rest. */
@@ -179,6 +196,40 @@ export function createStudentImportActivities(deps: TStudentImportDeps) {
         }
         await deps.imports.completeBatch(input, input.batch, results, pending);
         return { applied: pending.rows.length };
+      });
+    },
+
+    /**
+     * After the batches: identity creates or finds the roster's mentors the school has no account for
+     * (the mentor role at the school, new accounts invited once: keys per import and address), then the
+     * students' mentorships follow the roster (roster-mentors.service.ts).
+     */
+    async applyMentors(input: TStudentImportRef): Promise<{ resolved: number }> {
+      return whileBeating(async () => {
+        const todo = await deps.imports.mentorsToResolve(input);
+        if (!todo)
+          throw ApplicationFailure.nonRetryable(`import ${input.importId} not found`, 'ImportNotFound');
+        const resolved = new Map<string, { outcome: TStudentUpsertOutcome; userId: string | null }>();
+        const keyOf = (email: string) =>
+          `${input.importId}:mentor:${createHash('sha256').update(email).digest('hex').slice(0, 32)}`;
+        for (let i = 0; i < todo.mentors.length; i += MENTORS_PER_CALL) {
+          const chunk = todo.mentors.slice(i, i + MENTORS_PER_CALL);
+          const answer = await deps.students.bulkUpsert(input.tenant, {
+            school_id: todo.schoolId,
+            actor_id: todo.actorId,
+            locale: todo.locale,
+            role: 'mentor',
+            rows: chunk.map((m) => ({ key: keyOf(m.email), email: m.email, ...mentorName(m.name) })),
+          });
+          const byKey = new Map(answer.results.map((r) => [r.key, r]));
+          for (const m of chunk) {
+            const found = byKey.get(keyOf(m.email));
+            if (!found) throw new Error(`identity gave no result for mentor ${m.email}`);
+            resolved.set(m.email, { outcome: found.outcome, userId: found.user_id });
+          }
+        }
+        await deps.imports.completeMentors(input, resolved);
+        return { resolved: resolved.size };
       });
     },
 

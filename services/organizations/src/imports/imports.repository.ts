@@ -216,10 +216,14 @@ export async function replaceImportRows(
   }
 }
 
-export async function setImportPlan(db: TIDb, id: string, plan: { batchCount: number; parseMs: number }) {
+export async function setImportPlan(
+  db: TIDb,
+  id: string,
+  plan: { batchCount: number; parseMs: number; mentorsNamed: number },
+) {
   await db
     .updateTable('organizations.imports')
-    .set({ batch_count: plan.batchCount, parse_ms: plan.parseMs })
+    .set({ batch_count: plan.batchCount, parse_ms: plan.parseMs, mentors_named: plan.mentorsNamed })
     .where('id', '=', id)
     .execute();
 }

@@ -33,6 +33,12 @@ export function importResource(row: TImportRow): TStudentImportResource {
         ? 100
         : 0,
     counts: countsOf(row),
+    mentors: {
+      named: row.mentors_named,
+      created: row.mentors_created,
+      links_added: row.mentor_links_added,
+      links_removed: row.mentor_links_removed,
+    },
     parse_ms: row.parse_ms,
     failure: row.failure,
     created_at: row.created_at.toISOString(),

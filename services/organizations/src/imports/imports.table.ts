@@ -21,6 +21,11 @@ export interface TImportsTable {
   unchanged_rows: number;
   failed_rows: number;
   left_rows: number;
+  /** Mentors the roster named, accounts created for them, mentorships added and removed (roster-mentors/). */
+  mentors_named: number;
+  mentors_created: number;
+  mentor_links_added: number;
+  mentor_links_removed: number;
   processed_rows: number;
   batch_count: number;
   parse_ms: number | null;

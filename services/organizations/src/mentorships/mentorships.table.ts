@@ -7,5 +7,7 @@ export interface TMentorshipsTable {
   school_id: string;
   mentor_id: string;
   student_id: string;
+  /** 'magister': made by a roster sync, which also removes it once the roster no longer names it; null: by hand. */
+  source: 'magister' | null;
   created_at: Date;
 }

@@ -17,6 +17,7 @@ import m20261201T0900_vacancies_read_model from './20261201T0900-vacancies-read-
 import m20261202T0900_compliance from './20261202T0900-compliance.ts';
 import m20270406T0900_roster_sources from './20270406T0900-roster-sources.ts';
 import m20270420T0940_roster_snapshot from './20270420T0940-roster-snapshot.ts';
+import m20270425T0920_roster_mentors from './20270425T0920-roster-mentors.ts';
 import m20270111T0900_outbox_pending from './20270111T0900-outbox-pending.ts';
 
 /**
@@ -48,4 +49,6 @@ export const migrations: Record<string, Migration> = {
   '20270406T0900-roster-sources': m20270406T0900_roster_sources,
   // What the roster last said per student: an unchanged sync writes nothing (issue #36).
   '20270420T0940-roster-snapshot': m20270420T0940_roster_snapshot,
+  // Mentors from the roster: accounts, links a sync made, the import's mentor counts (issue #36).
+  '20270425T0920-roster-mentors': m20270425T0920_roster_mentors,
 };

@@ -1,4 +1,5 @@
 import { SYSTEM } from '@stageplein/kit/auth/caller';
+import { forgetRosterMentor } from '../roster-mentors/roster-mentors.repository.ts';
 import { record } from '../shared/events.ts';
 import type { TCtx } from '../shared/request.ts';
 
@@ -42,6 +43,8 @@ export async function forgetRoleHolder(ctx: TCtx, loss: TRoleLoss): Promise<void
       );
     }
   }
+  // The roster's address no longer leads to this account: the next sync resolves it again.
+  if (asMentor) await forgetRosterMentor(ctx.db, userId, schoolId);
   const mentorships = await ctx.db
     .deleteFrom('organizations.mentorships')
     .where((eb) =>

@@ -7,7 +7,7 @@ import {
 } from '@stageplein/testing/magister-stand-in';
 import { validateStudentRows } from '../imports/student-import.validate.ts';
 import { RosterSourceError } from './magister.client.ts';
-import { magisterRosterSource } from './magister.source.ts';
+import { magisterRosterSource, magisterRows } from './magister.source.ts';
 import { csvRosterSource, type TRosterSource } from './roster-source.ts';
 
 /**
@@ -139,6 +139,29 @@ describe('Magister source (stand-in)', () => {
     ]);
     expect(rows).toHaveLength(1100);
     expect(rows[2]).toMatchObject({ values: { group: '3C' }, mentor: 'mentor3@import.test' });
+  });
+
+  it("names every mentor of a student's class with an address, each once, sorted", () => {
+    const [student] = magisterRoster(3).students.slice(2);
+    const [row] = magisterRows(
+      [student!],
+      [
+        {
+          code: '3c',
+          mentoren: [
+            { code: 'B', naam: ' Bea de Vries ', emailadres: ' Bea@School.test ' },
+            { code: 'X', naam: 'Zonder Adres', emailadres: null },
+            { code: 'A', naam: 'Aad', emailadres: 'aad@school.test' },
+            { code: 'B2', naam: 'Bea', emailadres: 'bea@school.test' },
+          ],
+        },
+      ],
+    );
+    expect(row!.mentor).toBe('aad@school.test, bea@school.test');
+    expect(row!.mentors).toEqual([
+      { email: 'aad@school.test', name: 'Aad' },
+      { email: 'bea@school.test', name: 'Bea de Vries' },
+    ]);
   });
 
   it('waits as long as a 429 says (Retry-After) and goes on; a 503 is tried again', async () => {
