@@ -4,8 +4,8 @@
 //   healthCheck  the HEALTHCHECK's entry (→ health-check.mjs); by default ready-check.ts (GET /ready)
 //   bundlingOnly packages the process loads but never runs (the worker loads a prebuilt workflow bundle,
 //                yet @temporalio/worker requires webpack at start): copied without their dependencies
-//   workers      worker threads' modules (kit's worker pool), compiled beside the place their loader's
-//                compiled module has under /app (`<path>.mjs`), e.g. the sealed contract PDF's render thread
+//   workers      child processes' modules (kit's process pool), compiled beside the place their loader's
+//                compiled module has under /app (`<path>.mjs`), e.g. the sealed contract PDF's render process
 //   neverLoaded  packages the code imports on first use only (`import()`), on paths this process never
 //                takes (sharp: the worker removes form files, it never re-encodes an image): left out.
 //                The build fails when the code imports one of them statically.

@@ -33,7 +33,7 @@ beforeAll(async () => {
   pdf = rows[0]!.bytes;
 });
 afterAll(async () => {
-  await rendererFor(config ?? { CONTRACT_RENDER_THREADS: 1 })?.close();
+  await rendererFor(config ?? { CONTRACT_RENDER_PROCESSES: 1 })?.close();
   await stack?.close();
 });
 

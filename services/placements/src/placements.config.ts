@@ -20,10 +20,10 @@ export const PLACEMENTS_CONFIG = {
    */
   ...objectStorageKeys('PLACEMENTS', { dir: '.data/placements-files', bucket: 'stageplein-placements' }),
   /**
-   * Threads that render sealed contract PDFs (docs/decisions/contract-documents.md), beside the event
-   * loop; 0: one fewer than the machine's cores (at least one).
+   * Child processes that render sealed contract PDFs at a lower CPU priority (docs/decisions/contract-documents.md),
+   * beside the event loop; 0: one fewer than the machine's cores (at least one).
    */
-  CONTRACT_RENDER_THREADS: z.coerce.number().int().min(0).max(16).default(1),
+  CONTRACT_RENDER_PROCESSES: z.coerce.number().int().min(0).max(16).default(1),
 };
 
 export type TPlacementsConfig = TConfigOf<typeof PLACEMENTS_CONFIG>;

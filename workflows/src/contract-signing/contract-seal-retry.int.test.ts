@@ -49,6 +49,9 @@ let companyId: string;
 /** While true the sealer fails (the store or the renderer away). */
 let sealerDown = true;
 const attempts: { attempt: number; at: number }[] = [];
+/** While true the next seal's render process is killed while it renders; each seal's attempt and outcome. */
+let killNextRender = false;
+const renders: { attempt: number; pid?: number; error?: string }[] = [];
 
 const workflowClock = () => {
   try {
@@ -70,7 +73,20 @@ const real = (): TActivities => {
         attempts.push({ attempt: Context.current().info.attempt, at: await temporal.env.currentTimeMs() });
         throw new Error('the object store is away');
       }
-      return documents.sealContractDocument(doc);
+      if (!killNextRender) return documents.sealContractDocument(doc);
+      // The render process dies mid-render: the render fails, the activity with it (its retry renders again).
+      killNextRender = false;
+      const renderer = rendererFor(h.platform.config);
+      const sealing = documents.sealContractDocument(doc);
+      const failed = sealing.then(
+        () => undefined,
+        (error: unknown) => String(error),
+      );
+      await expect.poll(() => renderer.stats().busy, { timeout: 60_000 }).toBe(1);
+      const [pid] = renderer.pids();
+      process.kill(pid!, 'SIGKILL');
+      renders.push({ attempt: Context.current().info.attempt, pid, error: await failed });
+      return sealing;
     },
   });
 };
@@ -278,6 +294,44 @@ describe('a seal that fails, in workflow time with the real activities', () => {
         where contract_id = ${id}`.execute(h.owner);
       expect(stored.rows[0]!.n).toBe(1);
       expect(attempts).toHaveLength(SEALING.attempts);
+    },
+  );
+
+  it(
+    'a render process killed mid-render: the attempt fails, a new process renders the retry, the contract seals',
+    { timeout: 300_000 },
+    async () => {
+      sealerDown = false;
+      const id = await signedContract();
+      const renderer = rendererFor(h.platform.config);
+      killNextRender = true;
+      const workflows = signingWorkflows(temporalClient(temporal.env.client));
+      temporal.started(contractSigningWorkflowId(id));
+      await workflows.start({ tenant: TENANT, contractId: id });
+      const result = await temporal.env.client.workflow.getHandle(contractSigningWorkflowId(id)).result();
+      expect(result).toMatchObject({ ended: 'sealed' });
+
+      // The first attempt's render died with its process; the second rendered in the process started again.
+      expect(renders).toEqual([
+        {
+          attempt: 1,
+          pid: expect.any(Number),
+          error: expect.stringContaining('process exited with SIGKILL'),
+        },
+      ]);
+      expect(renderer.pids()).toHaveLength(1);
+      expect(renderer.pids()).not.toContain(renders[0]!.pid);
+      const sealed = await read(id);
+      // Both attempts counted on the contract: the failed one, then the seal.
+      expect(sealed.attributes).toMatchObject({
+        status: 'sealed',
+        seal_state: 'sealed',
+        seal_error: null,
+        seal_attempts: 2,
+      });
+      const stored = await sql<{ n: number }>`select count(*)::int as n from placements.contract_documents
+        where contract_id = ${id}`.execute(h.owner);
+      expect(stored.rows[0]!.n).toBe(1);
     },
   );
 });

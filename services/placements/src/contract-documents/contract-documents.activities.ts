@@ -26,7 +26,7 @@ export interface TSealedContractRecord {
 
 /**
  * The activity the signing workflow's seal step calls after reading the contract
- * (`sealContract({tenantId, contractId})` builds the document): renders the PDF on the render threads,
+ * (`sealContract({tenantId, contractId})` builds the document): renders the PDF in a render process,
  * stores it and records its hashes. Idempotent per contract: a retry after a crash renders again only
  * when nothing was recorded, and returns the first record otherwise.
  */

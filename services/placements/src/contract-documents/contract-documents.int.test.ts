@@ -16,7 +16,7 @@ import { sampleSealedContract } from './render/sample-contract.ts';
 import { rendererFor } from './render/sealed-contract-renderer.ts';
 
 /**
- * Sealing through the activity (render threads, placements' object store, the hashes' row) and the public
+ * Sealing through the activity (render processes, placements' object store, the hashes' row) and the public
  * verification, against a seeded database. Who may download the PDF: internship-contracts'
  * signing/sealed-contracts.int.test.ts (the rule needs a contract).
  */
@@ -51,7 +51,7 @@ const verify = (hash: string, tenant = 'demo', lang = 'nl') =>
   });
 
 describe('sealing a contract', () => {
-  it('renders on a render thread, stores the PDF and records its hashes; a retry returns the first record', async () => {
+  it('renders in a render process, stores the PDF and records its hashes; a retry returns the first record', async () => {
     const first = await seal(doc);
     expect(first).toMatchObject({ contractId: doc.contractId, created: true, sealedAt: doc.sealedAt });
     const again = await seal(doc);

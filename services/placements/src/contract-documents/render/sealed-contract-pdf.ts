@@ -30,7 +30,7 @@ Font.registerHyphenationCallback((word) => [word]);
 /**
  * The text face, embedded (`sealed-contract-font.ts`): DejaVu Sans. react-pdf's built-in Helvetica knows
  * only WinAnsi, so names common in Dutch schools (Şahin, Łukasz, Nguyễn, Ağa) printed wrongly; this face
- * covers Latin Extended and Vietnamese. Registered when the module loads: once per render thread. Only
+ * covers Latin Extended and Vietnamese. Registered when the module loads: once per render process. Only
  * the hash and the verification address (ASCII) stay in Courier.
  */
 const TEXT_FONT = 'DejaVu Sans';
@@ -348,7 +348,7 @@ export function sealedContractElement(doc: TSealedContractDocument, contentHash:
 /**
  * Renders a sealed contract to PDF bytes: the contract pages and the certificate page. Pure (the same
  * document gives the same bytes: the creation date is the seal's moment) and CPU-bound, so the service
- * runs it on its render threads (`sealed-contract-renderer.ts`), never on the event loop.
+ * runs it in its render processes (`sealed-contract-renderer.ts`), never on the event loop.
  */
 export async function renderSealedContractPdf(
   doc: TSealedContractDocument,

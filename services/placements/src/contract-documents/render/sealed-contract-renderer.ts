@@ -3,7 +3,7 @@ import {
   ZSealedContractDocument,
   type TSealedContractDocument,
 } from '@stageplein/contracts/internship-contracts/sealed-document';
-import { createWorkerPool, type TWorkerPool } from '@stageplein/kit/runtime/worker-pool';
+import { createProcessPool, type TProcessPool } from '@stageplein/kit/runtime/process-pool';
 
 /** A rendered sealed contract: the PDF's bytes and both hashes. */
 export interface TRenderedContract {
@@ -16,25 +16,36 @@ export interface TRenderedContract {
 
 export interface TSealedContractRenderer {
   render(doc: TSealedContractDocument): Promise<TRenderedContract>;
+  /** Renders waiting, renders under way, render processes running. */
+  stats(): { queued: number; busy: number; processes: number };
+  /** The render processes' ids. */
+  pids(): number[];
   close(): Promise<void>;
 }
 
 /**
- * The render thread's module: TypeScript from the sources, the compiled `.mjs` beside this module's
+ * The render process's module: TypeScript from the sources, the compiled `.mjs` beside this module's
  * compiled place in the images (infra/images/processes.json `workers`).
  */
-const THREAD_MODULE = new URL(
-  import.meta.url.endsWith('.ts') ? './render-thread.ts' : './render-thread.mjs',
+const PROCESS_MODULE = new URL(
+  import.meta.url.endsWith('.ts') ? './render-process.ts' : './render-process.mjs',
   import.meta.url,
 );
 
 /**
- * Sealed contracts rendered on `threads` worker threads (kit's pool), never on the event loop: a
- * request arriving while twenty contracts seal is answered as if none did (docs/benchmarks.md).
+ * Sealed contracts rendered in `processes` child processes at a lower CPU priority (kit's process pool,
+ * nice 10), reused from contract to contract, one render at a time each: never on the event loop, and
+ * below the request path and PostgreSQL on a shared core (docs/benchmarks.md). A render process that
+ * dies fails its render and is started again; the seal activity's retry renders the contract again.
  */
-export function sealedContractRenderer(threads: number): TSealedContractRenderer {
-  const pool: TWorkerPool<TSealedContractDocument, { pdf: Uint8Array; contentHash: string }> =
-    createWorkerPool({ moduleUrl: THREAD_MODULE, threads: threads || undefined, name: 'contract-render' });
+export function sealedContractRenderer(processes: number): TSealedContractRenderer {
+  const pool: TProcessPool<TSealedContractDocument, { pdf: Uint8Array; contentHash: string }> =
+    createProcessPool({
+      moduleUrl: PROCESS_MODULE,
+      processes: processes || undefined,
+      niceness: 10,
+      name: 'contract-render',
+    });
   return {
     async render(doc) {
       // Checked here, so a bad document fails its caller, not a thread.
@@ -43,27 +54,29 @@ export function sealedContractRenderer(threads: number): TSealedContractRenderer
       const bytes = Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength);
       return { pdf: bytes, pdfHash: createHash('sha256').update(bytes).digest('hex'), contentHash };
     },
+    stats: () => pool.stats(),
+    pids: () => pool.pids(),
     close: () => pool.close(),
   };
 }
 
-/** One renderer per parsed configuration (its CONTRACT_RENDER_THREADS): routes, activities and seeds share it. */
+/** One renderer per parsed configuration (its CONTRACT_RENDER_PROCESSES): routes, activities and seeds share it. */
 const perConfig = new WeakMap<object, TSealedContractRenderer>();
-export function rendererFor(config: { CONTRACT_RENDER_THREADS: number }): TSealedContractRenderer {
+export function rendererFor(config: { CONTRACT_RENDER_PROCESSES: number }): TSealedContractRenderer {
   let renderer = perConfig.get(config);
   if (!renderer) {
-    renderer = sealedContractRenderer(config.CONTRACT_RENDER_THREADS);
+    renderer = sealedContractRenderer(config.CONTRACT_RENDER_PROCESSES);
     perConfig.set(config, renderer);
   }
   return renderer;
 }
 
 /**
- * Renders a sealed contract on the process's render threads (CONTRACT_RENDER_THREADS of `config`): the
+ * Renders a sealed contract in the render processes (CONTRACT_RENDER_PROCESSES of `config`): the
  * PDF's bytes and both hashes. For the seal step of the signing workflow, with `storeSealedContract`
  * (or both at once: the `sealContractDocument` activity).
  */
 export const renderSealedContract = (
-  config: { CONTRACT_RENDER_THREADS: number },
+  config: { CONTRACT_RENDER_PROCESSES: number },
   doc: TSealedContractDocument,
 ): Promise<TRenderedContract> => rendererFor(config).render(doc);
