@@ -471,6 +471,7 @@ describe('QR codes: ten minutes, renewed on the desktop; a spent code explains i
 describe('a minor’s contract on a tenant that signs by link: the parent signs and downloads the sealed PDF', () => {
   const M2G = 'match2gether';
   const PARENT = 'ellen.de.boer@voorbeeld.example';
+  const MISTYPED = 'ellen.de.beor@voorbeeld.example';
   const COMPANY_SIGNER = 'stage@bedrijf-voorbeeld.example';
   const M2G_REPRESENTATIVE = 'rector@match2gether-college.example';
 
@@ -508,13 +509,40 @@ describe('a minor’s contract on a tenant that signs by link: the parent signs 
       expect(await card.getByTestId('field-error').allTextContents()).toEqual([
         'Vul een geldig e-mailadres in',
       ]);
-      await card.getByTestId('contract-address-email').fill(PARENT);
+      // First a mistyped address: saved, and the parent's link goes to it.
+      await card.getByTestId('contract-address-email').fill(MISTYPED);
       await card.getByTestId('contract-address-save').click();
       await card.getByTestId('contract-address-saved').waitFor();
       expect(await card.textContent()).toContain('Ellen de Boer krijgt een e-mail met de link');
+      const mistypedLink = await mailedLink(M2G, MISTYPED, minor.id, signerIn(minor, 'parent_guardian'));
+      // Entered again before the parent signed (after a reload too): the right address gets a new link.
+      await page.reload();
+      await card.getByTestId('contract-address-known').waitFor({ timeout: 30_000 });
+      await card.getByTestId('contract-address-change').click();
+      await card.getByTestId('contract-address-name').fill('Ellen de Boer');
+      await card.getByTestId('contract-address-email').fill(PARENT);
+      await expectAccessible(page, 'contract page, parent address entered again');
+      await shot(page, 'contract-parent-address-again');
+      await card.getByTestId('contract-address-save').click();
+      await card.getByTestId('contract-address-saved').waitFor();
+      expect(await card.textContent()).toContain('Ellen de Boer krijgt een e-mail met de link');
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+      ).toBeLessThanOrEqual(0);
       await expectAccessible(page, 'contract page, parent address saved');
       await shot(page, 'contract-parent-address-saved');
-      expect(student.problems).toEqual([]);
+      // The mistyped address's link was replaced: it signs nothing.
+      await page.goto(mistypedLink);
+      const revoked = page.getByTestId('contract-sign-error');
+      await revoked.waitFor({ timeout: 30_000 });
+      expect(await revoked.textContent()).toContain('Deze link werkt niet meer');
+      expect(await page.getByTestId('contract-sign-text').count()).toBe(0);
+      // The revoked link's refusals (the signer's page and its opening, sent side by side: the second
+      // answer may come after the page shows the first), and nothing else.
+      const signerApi = stack.url(M2G, `/api/v1/contract_signers/${signerIn(minor, 'parent_guardian')}`);
+      await expect
+        .poll(() => [...student.problems].sort(), { timeout: 30_000 })
+        .toEqual([`410 ${signerApi}`, `410 ${signerApi}/viewed`]);
     } finally {
       await student.context.close();
     }
@@ -551,6 +579,29 @@ describe('a minor’s contract on a tenant that signs by link: the parent signs 
     } finally {
       await parent.context.close();
     }
+
+    // 3b. The parent has signed: the student's phone no longer offers their address, and the server refuses it.
+    const after = await openPortal(stack, { viewport: PHONE });
+    try {
+      const { page } = after;
+      await signIn(page, stack, M2G, demo('student', M2G));
+      await page.goto(stack.url(M2G, `/contracts/${minor.id}`));
+      const parentRow = page.locator('[data-testid="contract-signer"][data-role="parent_guardian"]');
+      await expect.poll(() => parentRow.textContent(), { timeout: 30_000 }).toContain('Ondertekend');
+      expect(await page.getByTestId('contract-address').count()).toBe(0);
+      await expectAccessible(page, 'contract page after the parent signed');
+      expect(after.problems).toEqual([]);
+    } finally {
+      await after.context.close();
+    }
+    const studentApi = await apiAs(stack.app, M2G, 'student');
+    const late = await studentApi.send<{ errors: { code: string }[] }>(
+      'PUT',
+      `/api/v1/contract_signers/${signerIn(minor, 'parent_guardian')}/email`,
+      { data: { type: 'contract_signer', attributes: { email: MISTYPED, name: 'Ellen de Boer' } } },
+    );
+    expect(late.status).toBe(409);
+    expect(late.body.errors[0]!.code).toBe('contract_signer_email_not_needed');
 
     // 4. The school's admin gives the company's signer and the representative their addresses.
     const admin = await openPortal(stack, { viewport: DESKTOP });

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
-  latestMail,
+  mailsTo,
   openPage,
   PHONE,
   shot as shotAs,
@@ -40,12 +40,17 @@ export async function openMailedLink(
 ): Promise<TPortalPage> {
   const escaped = path.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
   const pattern = new RegExp(`https?://\\S+${escaped}#[A-Za-z0-9_-]{43}`);
-  // The latest mail to this person may still be an earlier one: wait for the mail with this path's link.
+  // Wait for the newest mail with this path's link: the latest mail to this person may be an earlier one,
+  // or a later one about something else (a student's second contract, mailed in the same turn).
   let link: string | undefined;
   await expect
-    .poll(async () => (link = pattern.exec(await latestMail(stack, tenant, to, 'external_link'))?.[0]), {
-      timeout: 30_000,
-    })
+    .poll(
+      async () =>
+        (link = (await mailsTo(stack, tenant, to, 'external_link'))
+          .map((text) => pattern.exec(text)?.[0])
+          .find(Boolean)),
+      { timeout: 30_000 },
+    )
     .toBeTruthy();
   const opened = await openPortal(stack, { viewport: PHONE });
   await opened.page.goto(link!.replace(/^https?:\/\/[^/]+/, stack.url(tenant, '')));
