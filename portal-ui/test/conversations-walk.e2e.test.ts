@@ -235,6 +235,13 @@ describe('conversations: attachments, internal notes, direct conversations', () 
     await seen.waitFor(POLL);
     expect(await seen.getAttribute('data-internal')).toBe('true');
     expect(await mentor.page.getByTestId('message-internal').count()).toBe(1);
+    // In the staff's list too, the newest message is marked as an internal note.
+    const excerpt = mentor.page
+      .locator(`[data-testid="conversation"][data-id="${threadId}"]`)
+      .getByTestId('conversation-excerpt');
+    await expect
+      .poll(() => excerpt.textContent(), POLL)
+      .toBe(`${nl('portal.conversations.internal')}: ${NOTE}`);
     await expectAccessible(mentor.page, 'internal note, mentor (desktop)');
 
     // The pipeline tells the mentor (feed and mail); once it has, the student and the organization were told

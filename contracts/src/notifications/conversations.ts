@@ -61,6 +61,8 @@ export const ZConversationAttributes = z.object({
   last_message_at: z.string().nullable(),
   /** The start of the newest message the caller may read. */
   last_message_excerpt: z.string().nullable(),
+  /** That newest message is an internal note (only the school's staff read it; false when there is none). */
+  last_message_internal: z.boolean(),
   /** Messages of others the caller has not read. */
   unread: z.number().int().min(0),
   /** The caller is the school's staff here: they see and may write internal notes. */

@@ -117,6 +117,12 @@ describe('conversations', () => {
 
   it('internal notes: the school’s staff write and read them; student and organization never see them', async () => {
     expectStatus(await write(p.mentor, thread, 'Let op: Sam had vorige week moeite.', true), 201);
+    // The staff's list says the newest message is an internal note.
+    const noted = (await get(p.schoolAdmin, `/api/v1/conversations/${thread}`)).json().data.attributes;
+    expect([noted.last_message_excerpt, noted.last_message_internal]).toEqual([
+      'Let op: Sam had vorige week moeite.',
+      true,
+    ]);
     expectStatus(await write(p.student, thread, 'Hoi, wanneer begin ik?'), 201);
     expectStatus(await write(p.student, thread, 'Stiekem intern', true), 403);
     expectStatus(await write(p.contact, thread, 'Ook intern', true), 403);
@@ -135,6 +141,7 @@ describe('conversations', () => {
     const listed = (await get(p.contact, '/api/v1/conversations')).json().data[0].attributes;
     expect(listed.last_message_excerpt).toBe('Hoi, wanneer begin ik?');
     expect(listed.may_write_internal).toBe(false);
+    expect(listed.last_message_internal).toBe(false);
     const staff = (await get(p.schoolAdmin, `/api/v1/conversations/${thread}`)).json().data.attributes;
     expect(staff.may_write_internal).toBe(true);
     expect(staff.unread).toBe(2);

@@ -100,7 +100,12 @@ function ConversationItem({ conversation: c, current }: { conversation: TConvers
           <span className="badge badge--inline">{t('portal.conversations.unread', { count: c.unread })}</span>
         )}
         {c.last_message_excerpt && (
-          <span className="conversation-list__excerpt">{c.last_message_excerpt}</span>
+          <span className="conversation-list__excerpt" data-testid="conversation-excerpt">
+            {c.last_message_internal && (
+              <strong className="conversation-list__internal">{t('portal.conversations.internal')}: </strong>
+            )}
+            {c.last_message_excerpt}
+          </span>
         )}
         {c.last_message_at && (
           <time className="conversation-list__time" dateTime={c.last_message_at}>

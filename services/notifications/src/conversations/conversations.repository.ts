@@ -98,6 +98,7 @@ export interface TListedConversation extends TConversationRow {
   unread: number;
   last_body: string | null;
   last_at: Date | null;
+  last_internal: boolean | null;
 }
 
 /**
@@ -122,13 +123,14 @@ export async function listConversationsOf(
             where d.conversation_id = c.id and d.user_id = ${userId})))
     )
     select mine.*, r.last_read_at, last.body as last_body, last.created_at as last_at,
+      last.internal as last_internal,
       (select count(*)::int from notifications.messages m
         where m.conversation_id = mine.id and m.author_id <> ${userId} and (not m.internal or mine.staff)
           and m.created_at > coalesce(r.last_read_at, '-infinity'::timestamptz)) as unread,
       count(*) over () as total
     from mine
     left join notifications.conversation_reads r on r.conversation_id = mine.id and r.user_id = ${userId}
-    left join lateral (select left(m.body, 140) as body, m.created_at from notifications.messages m
+    left join lateral (select left(m.body, 140) as body, m.created_at, m.internal from notifications.messages m
       where m.conversation_id = mine.id and (not m.internal or mine.staff)
       order by m.created_at desc, m.id desc limit 1) last on true
     order by coalesce(last.created_at, mine.created_at) desc, mine.id

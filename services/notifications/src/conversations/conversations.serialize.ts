@@ -27,6 +27,7 @@ export function conversationResource(view: TConversationView, readerId: string):
       })),
       last_message_at: view.last?.at.toISOString() ?? null,
       last_message_excerpt: view.last?.body ?? null,
+      last_message_internal: view.last?.internal ?? false,
       unread: view.unread,
       may_write_internal: view.staff,
     },

@@ -44,7 +44,7 @@ export interface TConversationView {
   /** The reader is the school's staff in it (internal notes). */
   staff: boolean;
   unread: number;
-  last: { body: string; at: Date } | null;
+  last: { body: string; at: Date; internal: boolean } | null;
 }
 
 export interface TNewFile {
@@ -87,7 +87,10 @@ async function viewsOf(ctx: TCtx, rows: readonly TListedConversation[]): Promise
       })),
       staff: row.staff,
       unread: row.unread,
-      last: row.last_body !== null && row.last_at ? { body: row.last_body, at: row.last_at } : null,
+      last:
+        row.last_body !== null && row.last_at
+          ? { body: row.last_body, at: row.last_at, internal: row.last_internal === true }
+          : null,
     };
   });
 }
