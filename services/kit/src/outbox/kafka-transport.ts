@@ -14,6 +14,7 @@ import {
 import type { TEventEnvelope } from '@stageplein/contracts/events/envelope';
 import { EVENT_PAYLOADS } from '@stageplein/contracts/events/payloads';
 import { deliverAll, DEFAULT_RETRY, MAX_BATCH, type TReceived, type TRetryPolicy } from './delivery.ts';
+import { PartitionLanes } from './partition-lanes.ts';
 import type { TConsumer, TDeadLetter, TEventTransport, TStoredEvent } from './transport.ts';
 
 export type TKafkaLog = { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
@@ -27,7 +28,8 @@ export interface TKafkaTransportOptions {
   retry?: TRetryPolicy;
   /**
    * Kafka group session timeout (default 10 s): how soon the partitions of a consumer that died, or
-   * of the member a broker restart left behind, move to a live one. Handlers heartbeat between retries.
+   * of the member a broker restart left behind, move to a live one. Handlers heartbeat between retries
+   * (with `lanes`, the fetch loop heartbeats while the lanes run).
    */
   sessionTimeoutMs?: number;
   /**
@@ -37,10 +39,16 @@ export interface TKafkaTransportOptions {
   partitions?: number;
   /** Partitions one group processes at the same time (default 8; each may hold an app-role connection). */
   concurrency?: number;
+  /**
+   * Run each partition in a lane of its own, apart from kafkajs' fetch loop (partition-lanes.ts), instead
+   * of in the fetch loop (default). Off by default: measured on 2 saturated cores it was slower
+   * (docs/decisions/events.md "Latency").
+   */
+  lanes?: boolean;
   /** kafkajs warnings and errors; `false` silences them (tests that stop the broker on purpose). */
   log?: TKafkaLog | false;
   onDeadLetter?: (group: string, letter: TDeadLetter) => void;
-  /** Called when a group starts on a partition's fetched messages (metrics, benchmarks). */
+  /** Called when a group starts on a partition's fetched messages (with `lanes`: before they queue). */
   onFetched?: (group: string, messages: readonly KafkaMessage[]) => void;
 }
 
@@ -52,6 +60,8 @@ export function kafkaTopic(namespace: string, type: string): string {
 
 export const deadLetterTopic = (namespace: string) => `${namespace}.dead-letter`;
 export const DEFAULT_PARTITIONS = 12;
+/** Messages a partition may have waiting in its lane before it is paused (about one fetch's worth). */
+const MAX_QUEUED = 1000;
 export const consumerGroupId = (namespace: string, group: string) => `${namespace}.${group}`;
 
 /**
@@ -87,6 +97,13 @@ export function header(message: Pick<KafkaMessage, 'headers'>, name: string): st
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const ignoreError = (fn: () => void) => {
+  try {
+    fn();
+  } catch {
+    // nothing to do
+  }
+};
 
 function logCreator(log: TKafkaLog | false | undefined) {
   return () =>
@@ -120,6 +137,7 @@ export class KafkaTransport implements TEventTransport {
   private sending: Promise<unknown> = Promise.resolve();
   private readonly groups = new Map<string, Consumer>();
   private readonly committers = new Map<Consumer, OffsetCommitter>();
+  private readonly lanes = new Map<Consumer, PartitionLanes<KafkaMessage>>();
   private closed = false;
 
   constructor(private readonly options: TKafkaTransportOptions) {
@@ -302,7 +320,9 @@ export class KafkaTransport implements TEventTransport {
     this.closed = true;
     const groups = [...this.groups.values()];
     this.groups.clear();
-    // What took effect gets its offset committed before the group leaves (else it would come again).
+    // The chunks running finish (queued ones are dropped: not committed, they come again), and what
+    // took effect gets its offset committed before the group leaves (else it would come again).
+    await Promise.all(groups.map((c) => this.lanes.get(c)?.stop()));
     await Promise.all(groups.map((c) => this.committers.get(c)?.flush()));
     await Promise.all(groups.map((c) => c.disconnect().catch(() => undefined)));
     await this.sending.catch(() => undefined);
@@ -373,12 +393,37 @@ export class KafkaTransport implements TEventTransport {
     this.groups.set(consumer.group, kc);
     const committer = new OffsetCommitter(kc);
     this.committers.set(kc, committer);
-    kc.on(kc.events.GROUP_JOIN, () => joined());
+    const lanes = new PartitionLanes<KafkaMessage>({
+      concurrency: this.options.concurrency ?? 8,
+      chunkSize: MAX_BATCH,
+      maxQueued: MAX_QUEUED,
+      process: (topic, partition, chunk) => this.processChunk(consumer, committer, topic, partition, chunk),
+      // A consumer that stopped meanwhile has nothing to pause or resume.
+      pause: (topic, partition) => ignoreError(() => kc.pause([{ topic, partitions: [partition] }])),
+      resume: (topic, partition) => ignoreError(() => kc.resume([{ topic, partitions: [partition] }])),
+      // Only when even a dead letter could not be recorded (e.g. the database is down).
+      retry: { initialMs: 200, maxMs: 5000 },
+      onError: (error, topic, partition) => {
+        if (this.options.log)
+          this.options.log.warn(
+            { group: consumer.group, topic, partition, err: (error as Error).message },
+            'kafka consumer could not process a run of events; trying again',
+          );
+      },
+    });
+    this.lanes.set(kc, lanes);
+    kc.on(kc.events.GROUP_JOIN, () => {
+      // A (re)join starts every partition at its committed offset: queued chunks would come twice.
+      lanes.reset();
+      joined();
+    });
     kc.on(kc.events.CRASH, ({ payload }) => {
       // kafkajs restarts itself after retriable errors only; anything else would silently stop the group.
       if (payload.restart || this.closed || this.groups.get(consumer.group) !== kc) return;
       this.groups.delete(consumer.group);
       this.committers.delete(kc);
+      this.lanes.delete(kc);
+      void lanes.stop();
       if (this.options.log)
         this.options.log.error(
           { group: consumer.group, err: payload.error.message },
@@ -389,12 +434,14 @@ export class KafkaTransport implements TEventTransport {
     try {
       await kc.connect();
       await kc.subscribe({ topics: [...topics], fromBeginning: true });
-      await this.runGroup(kc, consumer, committer);
+      await this.runGroup(kc, consumer, committer, lanes);
     } catch (error) {
       // Not started (e.g. no broker): this consumer is dropped, so a later start is not refused as a
       // second subscription and close() does not wait for it.
       if (this.groups.get(consumer.group) === kc) this.groups.delete(consumer.group);
       this.committers.delete(kc);
+      this.lanes.delete(kc);
+      await lanes.stop();
       await kc.disconnect().catch(() => undefined);
       throw error;
     }
@@ -425,7 +472,31 @@ export class KafkaTransport implements TEventTransport {
     })();
   }
 
-  private async runGroup(kc: Consumer, consumer: TConsumer, committer: OffsetCommitter): Promise<void> {
+  private async runGroup(
+    kc: Consumer,
+    consumer: TConsumer,
+    committer: OffsetCommitter,
+    lanes: PartitionLanes<KafkaMessage>,
+  ): Promise<void> {
+    if (this.options.lanes) {
+      await kc.run({
+        // The fetch loop only hands each partition's messages to its lane (partition-lanes.ts) and
+        // fetches on; the lanes run the transactions. The fetch position moves on at once
+        // (`resolveOffset`), but with auto-commit off kafkajs commits nothing itself: the committer
+        // commits an offset only after its events took effect or were dead-lettered.
+        partitionsConsumedConcurrently: 1,
+        eachBatchAutoResolve: false,
+        autoCommit: false,
+        eachBatch: async ({ batch, resolveOffset, isRunning, isStale }) => {
+          const { topic, partition, messages } = batch;
+          this.options.onFetched?.(consumer.group, messages);
+          if (!isRunning() || isStale() || messages.length === 0) return;
+          resolveOffset(messages.at(-1)!.offset);
+          lanes.push(topic, partition, messages);
+        },
+      });
+      return;
+    }
     await kc.run({
       partitionsConsumedConcurrently: this.options.concurrency ?? 8,
       eachBatchAutoResolve: false,
@@ -441,28 +512,41 @@ export class KafkaTransport implements TEventTransport {
         for (let i = 0; i < messages.length; i += MAX_BATCH) {
           if (!isRunning() || isStale()) return;
           const chunk = messages.slice(i, i + MAX_BATCH);
-          const received: TReceived[] = [];
-          const sources = new Map<TReceived, KafkaMessage>();
-          for (const message of chunk) {
-            const item = this.receive(consumer, topic, partition, message);
-            if (!item) continue;
-            received.push(item);
-            sources.set(item, message);
-          }
-          const letters = await deliverAll(consumer, received, {
-            system: 'kafka',
-            retry: this.options.retry ?? DEFAULT_RETRY,
-            beforeRetry: heartbeat,
-            onDeadLetter: this.options.onDeadLetter,
-          });
-          for (const { item, letter } of letters)
-            await this.copyToDeadLetterTopic(consumer.group, sources.get(item)!, letter);
+          await this.processChunk(consumer, committer, topic, partition, chunk, heartbeat);
           resolveOffset(chunk.at(-1)!.offset);
-          committer.add(topic, partition, chunk.at(-1)!.offset);
           await heartbeat();
         }
       },
     });
+  }
+
+  /** One chunk of a partition's messages, in order, taking effect in runs of one transaction each (delivery.ts). */
+  private async processChunk(
+    consumer: TConsumer,
+    committer: OffsetCommitter,
+    topic: string,
+    partition: number,
+    chunk: readonly KafkaMessage[],
+    /** In the fetch loop: a heartbeat between retries, so a slow retry does not cost the group its partitions. */
+    beforeRetry?: () => Promise<void>,
+  ): Promise<void> {
+    const received: TReceived[] = [];
+    const sources = new Map<TReceived, KafkaMessage>();
+    for (const message of chunk) {
+      const item = this.receive(consumer, topic, partition, message);
+      if (!item) continue;
+      received.push(item);
+      sources.set(item, message);
+    }
+    const letters = await deliverAll(consumer, received, {
+      system: 'kafka',
+      retry: this.options.retry ?? DEFAULT_RETRY,
+      beforeRetry,
+      onDeadLetter: this.options.onDeadLetter,
+    });
+    for (const { item, letter } of letters)
+      await this.copyToDeadLetterTopic(consumer.group, sources.get(item)!, letter);
+    committer.add(topic, partition, chunk.at(-1)!.offset);
   }
 
   /** A message as the group's input, or undefined when it carries a type the group does not want. */
