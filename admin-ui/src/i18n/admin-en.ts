@@ -247,6 +247,8 @@ export const adminEn: TTexts<typeof adminNl> = {
       standard: 'Standard text',
       variables: 'Details you can use',
       bodyHint: 'An empty line starts a new paragraph. The button with the link comes below the text.',
+      blocksHint:
+        '{{items}} stands for the lists of notifications and tasks, made by the system: keep it once, as a paragraph of its own.',
       preview: 'Show preview',
       previewTitle: 'Preview with sample details',
       previewNl: 'Dutch',
@@ -276,6 +278,7 @@ export const adminEn: TTexts<typeof adminNl> = {
         reminder: 'Reminder',
         conversation_message: 'New message in an internship’s conversation',
         direct_message: 'New direct message',
+        digest: 'Periodic mail (summary)',
       },
     },
     compliance: {

@@ -253,6 +253,8 @@ export const adminNl = {
       standard: 'Standaardtekst',
       variables: 'Te gebruiken gegevens',
       bodyHint: 'Een lege regel begint een nieuwe alinea. De knop met de link komt onder de tekst.',
+      blocksHint:
+        '{{items}} staat voor de lijsten met meldingen en taken, die het systeem maakt: laat het één keer staan, als alinea op zichzelf.',
       preview: 'Voorbeeld bekijken',
       previewTitle: 'Voorbeeld met voorbeeldgegevens',
       previewNl: 'Nederlands',
@@ -282,6 +284,7 @@ export const adminNl = {
         reminder: 'Herinnering',
         conversation_message: 'Nieuw bericht in het gesprek over een stage',
         direct_message: 'Nieuw persoonlijk bericht',
+        digest: 'Periodieke mail (overzicht)',
       },
     },
     compliance: {

@@ -185,6 +185,7 @@ describe('API error catalogue', () => {
       contract_signer_email_not_needed: 409,
       notification_delivery_locked: 422,
       notification_template_unknown_variable: 422,
+      notification_template_block_misplaced: 422,
     });
   });
 

@@ -161,6 +161,7 @@ export const ERROR_CODES = [
   'contract_signer_email_not_needed',
   'notification_delivery_locked',
   'notification_template_unknown_variable',
+  'notification_template_block_misplaced',
 ] as const;
 export type TErrorCode = (typeof ERROR_CODES)[number];
 
@@ -401,6 +402,7 @@ export const ERRORS: Readonly<Record<TErrorCode, TErrorDefinition>> = Object.fre
   notification_delivery_locked: define('notification_delivery_locked', 422),
   // A tenant's mail template names a variable its kind does not have (contracts/notifications/mail-templates.ts).
   notification_template_unknown_variable: define('notification_template_unknown_variable', 422),
+  notification_template_block_misplaced: define('notification_template_block_misplaced', 422),
 });
 
 export function isErrorCode(value: unknown): value is TErrorCode {

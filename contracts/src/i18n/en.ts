@@ -593,9 +593,6 @@ export const en: TMessages = {
       phase_task_due: 'A task is waiting for you for the internship ‘{{title}}’',
     },
     digest: {
-      subject: '{{appName}}: your {{period}} summary',
-      greeting: 'Hello {{name}},',
-      intro: 'This is your {{period}} summary of what is waiting for you.',
       period: { daily: 'daily', weekly: 'weekly', monthly: 'monthly' },
       notifications: 'New notifications',
       more: 'And {{count}} more.',
@@ -603,9 +600,6 @@ export const en: TMessages = {
       phase_task: 'A task for the internship ‘{{title}}’',
       phase_task_due: 'A task for the internship ‘{{title}}’, due {{date}}',
       hours_to_confirm: '{{count}} hours to confirm for the internship ‘{{title}}’',
-      unread: 'Unread notifications in all: {{count}}.',
-      open: 'See everything at {{link}}',
-      footer: 'You receive this summary because your periodic mail is on. Change it at {{link}}',
     },
     actions: {
       application_submitted: '{{student}} applied for ‘{{title}}’',
@@ -1639,6 +1633,11 @@ export const en: TMessages = {
     notification_template_unknown_variable: {
       title: 'Unknown variable',
       detail: 'This template has no variable ‘{{variable}}’. You can use: {{allowed}}.',
+    },
+    notification_template_block_misplaced: {
+      title: 'List in the wrong place',
+      detail:
+        'The variable ‘{{variable}}’ stands for the lists of this mail: put it once in the text, as a paragraph of its own (not in the subject).',
     },
     internal: {
       title: 'Internal server error',

@@ -663,6 +663,11 @@ export const nlApi = {
     title: 'Onbekende variabele',
     detail: 'Dit sjabloon kent de variabele ‘{{variable}}’ niet. Te gebruiken: {{allowed}}.',
   },
+  notification_template_block_misplaced: {
+    title: 'Lijst op de verkeerde plek',
+    detail:
+      'De variabele ‘{{variable}}’ staat voor de lijsten van deze mail: zet hem één keer in de tekst, als alinea op zichzelf (niet in het onderwerp).',
+  },
   internal: {
     title: 'Interne serverfout',
     detail:

@@ -46,9 +46,6 @@ export const nlNotificationsPage = {
  * by the notifications service in the recipient's language; no front end downloads them.
  */
 export const nlNotificationDigest = {
-  subject: '{{appName}}: je {{period}} overzicht',
-  greeting: 'Hallo {{name}},',
-  intro: 'Dit is je {{period}} overzicht van wat er voor je klaarstaat.',
   period: { daily: 'dagelijkse', weekly: 'wekelijkse', monthly: 'maandelijkse' },
   notifications: 'Nieuwe meldingen',
   more: 'En nog {{count}} meer.',
@@ -56,9 +53,6 @@ export const nlNotificationDigest = {
   phase_task: 'Een taak bij de stage ‘{{title}}’',
   phase_task_due: 'Een taak bij de stage ‘{{title}}’, uiterlijk {{date}}',
   hours_to_confirm: '{{count}} uur te bevestigen bij de stage ‘{{title}}’',
-  unread: 'Ongelezen meldingen in totaal: {{count}}.',
-  open: 'Bekijk alles op {{link}}',
-  footer: 'Je krijgt dit overzicht omdat je periodieke mail aan staat. Wijzigen kan op {{link}}',
 } as const;
 
 /**

@@ -4,6 +4,7 @@ import {
   MAIL_KIND_VARS,
   MAIL_KINDS,
   mailKindVariables,
+  misplacedBlocks,
   templateVariables,
   unknownVariables,
 } from './mail-templates.ts';
@@ -28,6 +29,21 @@ describe('mail template variables', () => {
     expect(unknownVariables('passwordless', '{{code}}')).toEqual([]);
     // A spaced name is the name (the renderer fills `{{ body }}` too).
     expect(unknownVariables('reminder', '{{ body }}')).toEqual([]);
+  });
+
+  it("wants the digest's {{items}} once in each body, a paragraph of its own, never in a subject", () => {
+    expect(mailKindVariables('digest')).toContain('items');
+    expect(misplacedBlocks('digest', 'body', 'Hoi\n\n{{items}}\n\nDag {{name}}')).toEqual([]);
+    expect(misplacedBlocks('digest', 'body', 'Hoi\r\n\r\n  {{ items }} \r\n\r\nDag')).toEqual([]);
+    expect(misplacedBlocks('digest', 'body', 'Hoi {{name}}')).toEqual(['items']);
+    expect(misplacedBlocks('digest', 'body', 'Hoi {{items}}')).toEqual(['items']);
+    expect(misplacedBlocks('digest', 'body', '{{items}}\n\nNog eens: {{items}}')).toEqual(['items']);
+    expect(misplacedBlocks('digest', 'body', '{{items}}\n\n{{items}}')).toEqual(['items']);
+    expect(misplacedBlocks('digest', 'subject', 'Je {{period}} overzicht')).toEqual([]);
+    expect(misplacedBlocks('digest', 'subject', '{{items}}')).toEqual(['items']);
+    // Other kinds have no blocks: `{{items}}` is an unknown variable there.
+    expect(misplacedBlocks('reminder', 'body', '{{body}}')).toEqual([]);
+    expect(unknownVariables('reminder', '{{items}}')).toEqual(['items']);
   });
 
   it('gives every kind a payload with the common variables', () => {

@@ -46,6 +46,8 @@ export const MAIL_KINDS = [
   // Notifications' own: a new message in a conversation (an internship's thread, or a direct one).
   'conversation_message',
   'direct_message',
+  // The periodic mail (digest): the tenant's text around the generated lists (`MAIL_KIND_BLOCKS`).
+  'digest',
 ] as const;
 export const ZMailKind = z.enum(MAIL_KINDS);
 export type TMailKind = z.infer<typeof ZMailKind>;
@@ -83,8 +85,18 @@ export const MAIL_KIND_VARS = {
   reminder: ZCommonVars.extend({ subject: text, body: text }),
   conversation_message: ZCommonVars.extend({ author: text, internship: text }),
   direct_message: ZCommonVars.extend({ author: text }),
+  // `link`: the feed; `period`: "wekelijkse"; `unread`: how many unread in all; `settings`: the preference page.
+  digest: ZCommonVars.extend({ period: text, unread: text, settings: text }),
 } as const satisfies Record<TMailKind, z.ZodObject>;
 export type TMailKindVars<K extends TMailKind> = z.infer<(typeof MAIL_KIND_VARS)[K]>;
+
+/**
+ * Blocks: a variable that stands for generated content, not text (the digest's `{{items}}`: its lists of
+ * notifications and open tasks, linked and escaped by the renderer). A block is a paragraph of its own,
+ * exactly once in each body and never in a subject; `misplacedBlocks` says where a text breaks that.
+ */
+export const MAIL_KIND_BLOCKS: Partial<Record<TMailKind, readonly string[]>> = { digest: ['items'] };
+export const mailKindBlocks = (kind: TMailKind): readonly string[] => MAIL_KIND_BLOCKS[kind] ?? [];
 
 /** Added by notifications when rendering (`code` travels sealed beside the link, never among the vars). */
 const NOT_REQUESTED = new Set(['appName', 'name', 'link', 'code']);
@@ -102,8 +114,11 @@ export const accountMailRequestVars = (kind: TAccountMailKind) =>
     )
     .strict();
 
-/** The variable names a kind's templates may use, in the payload's order. */
-export const mailKindVariables = (kind: TMailKind): string[] => Object.keys(MAIL_KIND_VARS[kind].shape);
+/** The variable names a kind's templates may use, in the payload's order, then its blocks. */
+export const mailKindVariables = (kind: TMailKind): string[] => [
+  ...Object.keys(MAIL_KIND_VARS[kind].shape),
+  ...mailKindBlocks(kind),
+];
 
 /**
  * Every `{{…}}` in a text, as written between the braces (trimmed: the renderer fills `{{ name }}` as
@@ -117,6 +132,27 @@ export function templateVariables(value: string): string[] {
 export function unknownVariables(kind: TMailKind, value: string): string[] {
   const known = new Set(mailKindVariables(kind));
   return [...new Set(templateVariables(value).filter((v) => !known.has(v)))];
+}
+
+/** A paragraph that is one variable and nothing else (`{{ items }}`): its name, else null. */
+export function lonePlaceholder(paragraph: string): string | null {
+  return /^\s*\{\{\s*(\w+)\s*\}\}\s*$/.exec(paragraph)?.[1] ?? null;
+}
+
+/**
+ * The blocks of `kind` that `value` (a subject, or a body of paragraphs separated by blank lines) has in
+ * the wrong place: in a subject at all; in a body, missing, more than once, or inside a paragraph.
+ */
+export function misplacedBlocks(kind: TMailKind, field: 'subject' | 'body', value: string): string[] {
+  const used = new Set(templateVariables(value));
+  const blocks = mailKindBlocks(kind);
+  if (field === 'subject') return blocks.filter((b) => used.has(b));
+  const paragraphs = value.split(/\r?\n\s*\r?\n/);
+  return blocks.filter((b) => {
+    const alone = paragraphs.filter((p) => lonePlaceholder(p) === b).length;
+    const anywhere = templateVariables(value).filter((v) => v === b).length;
+    return alone !== 1 || anywhere !== 1;
+  });
 }
 
 /**

@@ -14,7 +14,11 @@ import {
 import { Alert, Box, Button, Card, CardContent, Chip, Typography } from '@mui/material';
 import PreviewIcon from '@mui/icons-material/Preview';
 import RestoreIcon from '@mui/icons-material/Restore';
-import { MAIL_TEMPLATE_FIELDS } from '@stageplein/contracts/notifications/mail-templates';
+import {
+  MAIL_TEMPLATE_FIELDS,
+  mailKindBlocks,
+  type TMailKind,
+} from '@stageplein/contracts/notifications/mail-templates';
 import { camelCase } from '@stageplein/contracts/client/case-keys';
 import { adminPath } from '../../app/paths.ts';
 import { useCan } from '../../app/session-context.ts';
@@ -59,6 +63,11 @@ function Heading() {
           </li>
         ))}
       </Box>
+      {mailKindBlocks(record.id as TMailKind).length > 0 && (
+        <Typography variant="body2" sx={{ mt: 1 }} data-testid="template-blocks-hint">
+          {translate('admin.notificationTemplates.blocksHint', { items: '{{items}}' })}
+        </Typography>
+      )}
     </Box>
   );
 }

@@ -32,6 +32,43 @@ describe('mail templates', () => {
     }
   });
 
+  it("puts a block's generated content where its paragraph stands, as its maker escaped it", () => {
+    const vars = {
+      appName: 'Stageplein',
+      name: 'Greta',
+      link: 'http://x.test/notificaties',
+      period: 'wekelijkse',
+      unread: '3',
+      settings: 'http://x.test/profile-edit/periodieke-mail',
+    };
+    const items = {
+      text: 'Nieuwe meldingen:\n- <een>',
+      html: '<h2>Nieuwe meldingen</h2>\n<ul><li>&lt;een&gt;</li></ul>',
+    };
+    const mail = renderMail('nl', 'digest', vars, undefined, { items });
+    expect(mail.subject).toBe('Stageplein: je wekelijkse overzicht');
+    expect(mail.text).toBe(
+      [
+        'Hallo Greta,',
+        'Dit is je wekelijkse overzicht van wat er voor je klaarstaat.',
+        items.text,
+        'Ongelezen meldingen in totaal: 3.',
+        `Je krijgt dit overzicht omdat je periodieke mail aan staat. Wijzigen kan op ${vars.settings}`,
+        `Bekijk alles: ${vars.link}`,
+      ].join('\n\n'),
+    );
+    expect(mail.html).toContain(
+      `<p>Dit is je wekelijkse overzicht van wat er voor je klaarstaat.</p>\n${items.html}\n<p>Ongelezen`,
+    );
+    // A tenant's text moves it; a block named in another kind's paragraph is left as written.
+    const own = { subject: 'Overzicht', paragraphs: ['{{items}}', 'Groet, {{appName}}'], button: 'Kijk' };
+    expect(renderMail('nl', 'digest', vars, own, { items }).text).toBe(
+      `${items.text}\n\nGroet, Stageplein\n\nKijk: ${vars.link}`,
+    );
+    const other = { subject: 'S', paragraphs: ['{{items}}'], button: 'Open' };
+    expect(renderMail('nl', 'reminder', vars, other, { items }).text).toBe(`{{items}}\n\nOpen: ${vars.link}`);
+  });
+
   it('fills a spaced variable as the template editor accepts it', () => {
     const t = { subject: 'Hoi {{ name }}', paragraphs: ['{{  name}} en {{name }}'], button: 'Open' };
     const mail = renderMail('nl', 'reminder', { appName: 'A', name: 'Greta', link: 'http://x.test' }, t);

@@ -1,5 +1,10 @@
 import type { TLanguage } from '@stageplein/contracts/i18n/index';
-import type { TMailKind, TMailTemplateTexts } from '@stageplein/contracts/notifications/mail-templates';
+import {
+  lonePlaceholder,
+  mailKindBlocks,
+  type TMailKind,
+  type TMailTemplateTexts,
+} from '@stageplein/contracts/notifications/mail-templates';
 
 /**
  * The shipped mail templates of every kind, nl and en (docs/decisions/mail-requests.md). Notifications
@@ -40,7 +45,14 @@ export interface TMailVars {
   /** A conversation's new message: who wrote it, and the internship its thread is about. */
   author?: string;
   internship?: string;
+  /** The periodic mail: "wekelijkse", how many notifications are unread in all, the preference page. */
+  period?: string;
+  unread?: string;
+  settings?: string;
 }
+
+/** Generated content for a kind's blocks (`{{items}}`), as plain text and as HTML already escaped. */
+export type TMailBlocks = Record<string, { text: string; html: string }>;
 
 export interface TTemplate {
   subject: string;
@@ -205,6 +217,17 @@ export const TEMPLATES: Record<TLanguage, Record<TMailKind, TTemplate>> = {
       paragraphs: ['Hallo {{name}},', '{{author}} stuurde je een bericht'],
       button: 'Openen',
     },
+    digest: {
+      subject: '{{appName}}: je {{period}} overzicht',
+      paragraphs: [
+        'Hallo {{name}},',
+        'Dit is je {{period}} overzicht van wat er voor je klaarstaat.',
+        '{{items}}',
+        'Ongelezen meldingen in totaal: {{unread}}.',
+        'Je krijgt dit overzicht omdat je periodieke mail aan staat. Wijzigen kan op {{settings}}',
+      ],
+      button: 'Bekijk alles',
+    },
   },
   en: {
     invitation: {
@@ -360,6 +383,17 @@ export const TEMPLATES: Record<TLanguage, Record<TMailKind, TTemplate>> = {
       paragraphs: ['Hello {{name}},', '{{author}} sent you a message'],
       button: 'Open',
     },
+    digest: {
+      subject: '{{appName}}: your {{period}} summary',
+      paragraphs: [
+        'Hello {{name}},',
+        'This is your {{period}} summary of what is waiting for you.',
+        '{{items}}',
+        'Unread notifications in all: {{unread}}.',
+        'You receive this summary because your periodic mail is on. Change it at {{settings}}',
+      ],
+      button: 'See everything',
+    },
   },
 };
 
@@ -407,20 +441,35 @@ function fill(text: string, vars: TMailVars): string {
 const htmlParagraphs = (p: string) =>
   p.split(/\n\s*\n/).map((part) => `<p>${escapeHtml(part.trim()).replace(/\r?\n/g, '<br>')}</p>`);
 
-/** Subject, plain text and HTML of one mail: the shipped template, or `template` (a tenant's own) when given. */
+/**
+ * Subject, plain text and HTML of one mail: the shipped template, or `template` (a tenant's own) when given.
+ * A paragraph that is one of the kind's blocks (`{{items}}`) is `blocks`' generated content instead.
+ */
 export function renderMail(
   lang: TLanguage,
   kind: TMailKind,
   vars: TMailVars,
   template?: TTemplate,
+  blocks: TMailBlocks = {},
 ): { subject: string; text: string; html: string } {
   const t = template ?? TEMPLATES[lang][kind];
-  // A paragraph that is only an optional placeholder (a reason not given) is left out.
-  const paragraphs = t.paragraphs.map((p) => fill(p, vars)).filter((p) => p.trim() !== '');
-  const text = [...paragraphs, `${t.button}: ${vars.link}`].join('\n\n');
+  const own = new Set(mailKindBlocks(kind));
+  // Each paragraph as text and HTML: a block's generated content, or the paragraph filled and escaped.
+  const parts = t.paragraphs.map((p): { text: string; html: string[] } => {
+    const name = lonePlaceholder(p);
+    if (name !== null && own.has(name)) {
+      const block = blocks[name] ?? { text: '', html: '' };
+      return { text: block.text, html: [block.html] };
+    }
+    const text = fill(p, vars);
+    return { text, html: htmlParagraphs(text) };
+  });
+  // A paragraph that is only an optional placeholder (a reason not given), or an empty block, is left out.
+  const shown = parts.filter((p) => p.text.trim() !== '');
+  const text = [...shown.map((p) => p.text), `${t.button}: ${vars.link}`].join('\n\n');
   const html = [
     '<!doctype html><html><body style="font-family: sans-serif">',
-    ...paragraphs.flatMap(htmlParagraphs),
+    ...shown.flatMap((p) => p.html),
     `<p><a href="${escapeHtml(vars.link)}">${escapeHtml(t.button)}</a></p>`,
     '</body></html>',
   ].join('\n');

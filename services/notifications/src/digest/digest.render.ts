@@ -1,4 +1,5 @@
 import { translate, type TLanguage } from '@stageplein/contracts/i18n/index';
+import { renderMail, type TMailBlocks, type TMailVars, type TTemplate } from '@stageplein/kit/mail/templates';
 import type { TOpenTaskRow } from './digest.table.ts';
 import type { TDigestFrequency } from './digest-period.ts';
 
@@ -10,7 +11,7 @@ export interface TDigestContent {
   /** The notifications' texts, oldest first, and how many more there are beyond them. */
   notifications: { text: string; link: string | null }[];
   more: number;
-  tasks: TOpenTaskRow[];
+  tasks: Pick<TOpenTaskRow, 'kind' | 'title' | 'count' | 'due_at' | 'internship_id'>[];
   unread: number;
   /** The tenant's public site (no trailing slash). */
   site: string;
@@ -26,7 +27,7 @@ const dutchDay = (lang: TLanguage, at: Date) =>
   }).format(at);
 
 /** One open task as a line of the digest. */
-export function taskText(lang: TLanguage, task: TOpenTaskRow): string {
+export function taskText(lang: TLanguage, task: TDigestContent['tasks'][number]): string {
   if (task.kind === 'hours_to_confirm')
     return translate(lang, 'notifications.digest.hours_to_confirm', { count: task.count, title: task.title });
   return task.due_at
@@ -37,36 +38,28 @@ export function taskText(lang: TLanguage, task: TOpenTaskRow): string {
     : translate(lang, 'notifications.digest.phase_task', { title: task.title });
 }
 
-/** The periodic mail in the person's language: plain text and the same as simple HTML. */
-export function renderDigest(c: TDigestContent): { subject: string; text: string; html: string } {
+/**
+ * The digest's `{{items}}` block: the lists of notifications and open tasks, each item linked to its
+ * subject, generated in the person's language and escaped; the tenant's template only places it.
+ */
+export function digestItems(c: TDigestContent): TMailBlocks['items'] {
   const t = (key: string, vars?: Record<string, string | number>) =>
     translate(c.lang, `notifications.digest.${key}`, vars);
-  const period = t(`period.${c.frequency}`);
-  const feed = `${c.site}/notificaties`;
-  const settings = `${c.site}/profile-edit/periodieke-mail`;
-  const lines = (items: { text: string; link: string | null }[]) => items.map((i) => `- ${i.text}`);
   const tasks = c.tasks.map((task) => ({
     text: taskText(c.lang, task),
     link: `/internships/${task.internship_id}`,
   }));
+  const lines = (items: { text: string }[]) => items.map((i) => `- ${i.text}`);
   const text = [
-    t('greeting', { name: c.name }),
-    '',
-    t('intro', { period }),
     ...(c.notifications.length
       ? [
-          '',
           `${t('notifications')}:`,
           ...lines(c.notifications),
           ...(c.more ? [t('more', { count: c.more })] : []),
         ]
       : []),
-    ...(tasks.length ? ['', `${t('tasks')}:`, ...lines(tasks)] : []),
-    '',
-    t('unread', { count: c.unread }),
-    t('open', { link: feed }),
-    '',
-    t('footer', { link: settings }),
+    ...(c.notifications.length && tasks.length ? [''] : []),
+    ...(tasks.length ? [`${t('tasks')}:`, ...lines(tasks)] : []),
   ].join('\n');
   const list = (items: { text: string; link: string | null }[]) =>
     `<ul>${items
@@ -77,8 +70,6 @@ export function renderDigest(c: TDigestContent): { subject: string; text: string
       )
       .join('')}</ul>`;
   const html = [
-    `<p>${escape(t('greeting', { name: c.name }))}</p>`,
-    `<p>${escape(t('intro', { period }))}</p>`,
     ...(c.notifications.length
       ? [
           `<h2>${escape(t('notifications'))}</h2>`,
@@ -87,8 +78,27 @@ export function renderDigest(c: TDigestContent): { subject: string; text: string
         ]
       : []),
     ...(tasks.length ? [`<h2>${escape(t('tasks'))}</h2>`, list(tasks)] : []),
-    `<p>${escape(t('unread', { count: c.unread }))} <a href="${escape(feed)}">${escape(feed)}</a></p>`,
-    `<p><small>${escape(t('footer', { link: settings }))}</small></p>`,
   ].join('\n');
-  return { subject: t('subject', { appName: c.appName, period }), text, html };
+  return { text, html };
+}
+
+/** The digest's variables: the site, the person, the period in words, the unread count and two links. */
+export const digestVars = (c: TDigestContent): TMailVars => ({
+  appName: c.appName,
+  name: c.name,
+  link: `${c.site}/notificaties`,
+  period: translate(c.lang, `notifications.digest.period.${c.frequency}`),
+  unread: String(c.unread),
+  settings: `${c.site}/profile-edit/periodieke-mail`,
+});
+
+/**
+ * The periodic mail in the person's language: the tenant's template of kind `digest` when it has one
+ * (`template`), else the shipped one, with the generated lists where it says `{{items}}`.
+ */
+export function renderDigest(
+  c: TDigestContent,
+  template?: TTemplate,
+): { subject: string; text: string; html: string } {
+  return renderMail(c.lang, 'digest', digestVars(c), template, { items: digestItems(c) });
 }

@@ -20,6 +20,7 @@ import {
   unreadCount,
 } from './digest.repository.ts';
 import { openTasksOf } from './open-tasks.repository.ts';
+import { sendingTemplate } from '../templates/mail-templates.service.ts';
 
 /** Notifications listed by name in one digest; the rest are counted. */
 export const DIGEST_LIST_LIMIT = 20;
@@ -65,20 +66,23 @@ async function digestOf(
     const tasks = await openTasksOf(db, user.id);
     if (listed.total === 0 && tasks.length === 0) return 'empty';
     const site = publicUrl(deps.config, tenant);
-    const mail = renderDigest({
-      appName: getTenant(tenant)?.appName ?? 'Stageplein',
-      name: user.first_name ?? user.email,
-      lang,
-      frequency: p.frequency,
-      notifications: listed.rows.map((n) => ({
-        text: translate(lang, `notifications.kinds.${n.kind}`, n.params),
-        link: n.link,
-      })),
-      more: listed.total - listed.rows.length,
-      tasks,
-      unread: await unreadCount(db, user.id),
-      site,
-    });
+    const mail = renderDigest(
+      {
+        appName: getTenant(tenant)?.appName ?? 'Stageplein',
+        name: user.first_name ?? user.email,
+        lang,
+        frequency: p.frequency,
+        notifications: listed.rows.map((n) => ({
+          text: translate(lang, `notifications.kinds.${n.kind}`, n.params),
+          link: n.link,
+        })),
+        more: listed.total - listed.rows.length,
+        tasks,
+        unread: await unreadCount(db, user.id),
+        site,
+      },
+      await sendingTemplate(db, lang, 'digest'),
+    );
     await markDigested(db, user.id, categories, now);
     await recordDigest(db, user.id, p.period, {
       notifications: listed.total,

@@ -1,12 +1,14 @@
 import type { TLanguage } from '@stageplein/contracts/i18n/index';
-import type { TMailVars } from '@stageplein/kit/mail/templates';
+import { translate } from '@stageplein/contracts/i18n/index';
+import type { TMailBlocks, TMailVars } from '@stageplein/kit/mail/templates';
+import { digestItems } from '../digest/digest.render.ts';
 import {
   MAIL_KIND_VARS,
   type TMailKind,
   type TMailKindVars,
 } from '@stageplein/contracts/notifications/mail-templates';
 
-type TSamples = { [K in TMailKind]: Omit<TMailKindVars<K>, 'appName' | 'link'> };
+type TSamples = { [K in TMailKind]: Omit<TMailKindVars<K>, 'appName' | 'link' | 'settings'> };
 
 /** Sample values of each kind's variables, for the template editor's preview (nl and en). */
 const SAMPLES: Record<TLanguage, TSamples> = {
@@ -57,6 +59,7 @@ const SAMPLES: Record<TLanguage, TSamples> = {
     },
     conversation_message: { name: 'Sanne', author: 'Jan Jansen', internship: 'Stage bij Bakkerij Jansen' },
     direct_message: { name: 'Sanne', author: 'Jan Jansen' },
+    digest: { name: 'Sanne', period: 'wekelijkse', unread: '4' },
   },
   en: {
     invitation: { name: 'Sanne', validFor: '2 days' },
@@ -105,6 +108,7 @@ const SAMPLES: Record<TLanguage, TSamples> = {
     },
     conversation_message: { name: 'Sanne', author: 'Jan Jansen', internship: 'Internship at Jansen Bakery' },
     direct_message: { name: 'Sanne', author: 'Jan Jansen' },
+    digest: { name: 'Sanne', period: 'weekly', unread: '4' },
   },
 };
 
@@ -114,5 +118,40 @@ export function sampleVars(
   kind: TMailKind,
   site: { appName: string; link: string },
 ): TMailVars {
-  return MAIL_KIND_VARS[kind].parse({ ...SAMPLES[lang][kind], ...site });
+  return MAIL_KIND_VARS[kind].parse({
+    ...SAMPLES[lang][kind],
+    ...site,
+    ...(kind === 'digest' ? { settings: `${site.link}/profile-edit/periodieke-mail` } : {}),
+  });
+}
+
+/** Sample content of a kind's blocks: the digest's lists as a week might bring them. */
+export function sampleBlocks(
+  lang: TLanguage,
+  kind: TMailKind,
+  site: { appName: string; link: string },
+): TMailBlocks {
+  if (kind !== 'digest') return {};
+  const title = lang === 'en' ? 'Internship at Jansen Bakery' : 'Stage bij Bakkerij Jansen';
+  const items = digestItems({
+    ...site,
+    site: site.link,
+    name: 'Sanne',
+    lang,
+    frequency: 'weekly',
+    notifications: [
+      {
+        text: translate(lang, 'notifications.kinds.application_accepted', {
+          organization: 'Bakkerij Jansen',
+          title,
+        }),
+        link: '/internships',
+      },
+      { text: translate(lang, 'notifications.kinds.hours_confirmed', { date: '18-11-2026' }), link: null },
+    ],
+    more: 0,
+    tasks: [{ kind: 'hours_to_confirm', title, count: 12, due_at: null, internship_id: 'voorbeeld' }],
+    unread: 4,
+  });
+  return { items };
 }

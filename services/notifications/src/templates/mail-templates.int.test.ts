@@ -202,6 +202,39 @@ describe('saving', () => {
   });
 });
 
+describe('the digest', () => {
+  it('keeps {{items}} where the lists go: once, a paragraph of its own, never in a subject; the preview shows sample lists', async () => {
+    const inline = await patch(admin, 'digest', { body_nl: 'Hoi {{name}}, dit is nieuw: {{items}}' });
+    expectStatus(inline, 422, 'notification_template_block_misplaced');
+    expect(inline.json().errors[0].source).toEqual({ pointer: '/data/attributes/body_nl' });
+    expect(inline.json().errors[0].detail).toContain('De variabele ‘items’ staat voor de lijsten');
+    const missing = await patch(admin, 'digest', { body_en: 'Hello {{name}}' }, { 'accept-language': 'en' });
+    expectStatus(missing, 422, 'notification_template_block_misplaced');
+    expect(missing.json().errors[0].detail).toContain('The variable ‘items’ stands for the lists');
+    expectStatus(await patch(admin, 'digest', { subject_nl: 'Nieuw: {{items}}' }), 422);
+    expectStatus(await preview(admin, 'digest', { body_nl: '{{items}}\n\n{{items}}' }), 422);
+    const current = (await get(admin, `${PATH}/digest`)).json().data.attributes;
+    expect(current).toMatchObject({ customized: false, ...defaultTexts('digest') });
+    expect(current.variables).toEqual(['appName', 'name', 'link', 'period', 'unread', 'settings', 'items']);
+
+    const shown = await preview(admin, 'digest', {
+      body_nl: 'Beste {{name}},\n\n{{items}}\n\nTot de volgende {{period}} mail.',
+    });
+    expectStatus(shown, 200);
+    const { nl, en } = shown.json().data.attributes;
+    expect(nl.subject).toBe('Stageplein Demo: je wekelijkse overzicht');
+    expect(nl.text).toMatch(
+      /^Beste Sanne,\n\nNieuwe meldingen:\n- Bakkerij Jansen heeft je sollicitatie op ‘Stage bij Bakkerij Jansen’ geaccepteerd\n/,
+    );
+    expect(nl.text).toContain(
+      'Wacht op jou:\n- 12 uur te bevestigen bij de stage ‘Stage bij Bakkerij Jansen’\n\nTot de volgende wekelijkse mail.',
+    );
+    expect(nl.html).toMatch(/<h2>Wacht op jou<\/h2>\n<ul><li><a href="[^"]+\/internships\/voorbeeld">12 uur/);
+    expect(en.subject).toBe('Stageplein Demo: your weekly summary');
+    expect(en.text).toContain('Waiting for you:\n- 12 hours to confirm');
+  });
+});
+
 describe('tenants', () => {
   it("a tenant's template is its own: another tenant's admin sees the default and cannot change it", async () => {
     expectStatus(await patch(admin, 'reminder', { subject_nl: 'Demo: {{subject}}' }), 200);

@@ -86,7 +86,7 @@ export const mailTemplatesRoutes: FastifyPluginAsync<TNotificationsDeps> = async
       tags: TAGS,
       summary: 'Replace the default template of a mail kind with the tenant’s own texts',
       description:
-        'Any of subject_nl, body_nl, subject_en, body_en. A `{{variable}}` the kind does not have is refused: `notification_template_unknown_variable` (422).',
+        'Any of subject_nl, body_nl, subject_en, body_en. A `{{variable}}` the kind does not have is refused: `notification_template_unknown_variable` (422); a block (the digest’s `{{items}}`) not once alone in its paragraph of each body, or in a subject: `notification_template_block_misplaced` (422).',
       params: ZKindParams,
       body: ZMailTemplateUpdateBody,
       response: { 200: ZMailTemplateDocument },

@@ -4,6 +4,7 @@ import {
   MAIL_KINDS,
   MAIL_TEMPLATE_FIELDS,
   mailKindVariables,
+  misplacedBlocks,
   unknownVariables,
   ZMailKind,
   type TMailKind,
@@ -22,7 +23,7 @@ import {
   tenantTemplates,
 } from './mail-templates.repository.ts';
 import type { TMailTemplateRow } from './mail-templates.table.ts';
-import { sampleVars } from './mail-template-samples.ts';
+import { sampleBlocks, sampleVars } from './mail-template-samples.ts';
 
 /** A kind's template as the tenant sends it: its own texts, or the shipped default's. */
 export interface TMailTemplate extends TMailTemplateTexts {
@@ -77,7 +78,8 @@ export async function getMailTemplate(
 
 /**
  * The variables each text uses must be the kind's: the first one that is not is refused (422, pointing
- * at its field), so a template that is saved never meets an unknown variable when a mail is sent.
+ * at its field), so a template that is saved never meets an unknown variable when a mail is sent. A
+ * block (the digest's `{{items}}`) must be once in each body, a paragraph of its own, never in a subject.
  */
 function assertVariables(kind: TMailKind, texts: Partial<TMailTemplateTexts>): void {
   for (const field of MAIL_TEMPLATE_FIELDS) {
@@ -93,6 +95,13 @@ function assertVariables(kind: TMailKind, texts: Partial<TMailTemplateTexts>): v
             .map((v) => `{{${v}}}`)
             .join(', '),
         },
+        { pointer: `/data/attributes/${field}` },
+      );
+    const [misplaced] = misplacedBlocks(kind, field.startsWith('subject') ? 'subject' : 'body', value);
+    if (misplaced !== undefined)
+      throw new ApiError(
+        'notification_template_block_misplaced',
+        { variable: misplaced },
         { pointer: `/data/attributes/${field}` },
       );
   }
@@ -151,7 +160,13 @@ export async function previewMailTemplate(
   assertVariables(kind, texts);
   const all = await merged(ctx, kind, texts);
   const render = (lang: TLanguage) =>
-    renderMail(lang, kind, sampleVars(lang, kind, siteOf(ctx)), tenantTemplate(lang, kind, all));
+    renderMail(
+      lang,
+      kind,
+      sampleVars(lang, kind, siteOf(ctx)),
+      tenantTemplate(lang, kind, all),
+      sampleBlocks(lang, kind, siteOf(ctx)),
+    );
   return { kind, nl: render('nl'), en: render('en') };
 }
 
