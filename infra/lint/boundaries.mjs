@@ -103,6 +103,8 @@ export const GROUPED = [
       'contract-documents': [],
       // Read models fed by placements' events and the school's and organization's views (issue #37).
       analytics: [],
+      // Discrimination reports (issue #37 item 3): reports on internships; the pause table is the floor's.
+      'discrimination-reports': ['read-models', 'internships'],
     },
   },
   {

@@ -74,6 +74,9 @@ export const ERROR_CODES = [
   'vacancy_full',
   'vacancy_not_open',
   'already_applied',
+  'vacancy_not_for_school',
+  'report_not_possible',
+  'report_closed',
   'motivation_required',
   'motivation_not_allowed',
   'self_found_unavailable',
@@ -293,6 +296,12 @@ export const ERRORS: Readonly<Record<TErrorCode, TErrorDefinition>> = Object.fre
   vacancy_full: define('vacancy_full', 409),
   vacancy_not_open: define('vacancy_not_open', 409),
   already_applied: define('already_applied', 409),
+  // Discrimination reports (contracts/src/placements/discrimination-reports.ts): the school paused the
+  // organization's vacancies for its students; a report on an application that was not declined; acting on a
+  // closed report.
+  vacancy_not_for_school: define('vacancy_not_for_school', 409),
+  report_not_possible: define('report_not_possible', 409),
+  report_closed: define('report_closed', 409),
   motivation_required: define('motivation_required', 422),
   motivation_not_allowed: define('motivation_not_allowed', 422),
   self_found_unavailable: define('self_found_unavailable', 403),

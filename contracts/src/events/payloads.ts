@@ -15,6 +15,7 @@ import { ASSIGNMENT_EVENT_PAYLOADS } from './assignments.ts';
 import { PHASES_EVENT_PAYLOADS } from './phases.ts';
 import { PHASE_RUN_EVENT_PAYLOADS } from './phase-runs.ts';
 import { INTERNSHIP_CONTRACT_EVENT_PAYLOADS } from './internship-contracts.ts';
+import { DISCRIMINATION_REPORT_EVENT_PAYLOADS } from './discrimination-reports.ts';
 
 /** The user fields other services may keep in their read models (identity is the owner). */
 const ZUserSnapshot = z.object({
@@ -58,6 +59,7 @@ export const EVENT_PAYLOADS = {
   ...PHASES_EVENT_PAYLOADS,
   ...PHASE_RUN_EVENT_PAYLOADS,
   ...INTERNSHIP_CONTRACT_EVENT_PAYLOADS,
+  ...DISCRIMINATION_REPORT_EVENT_PAYLOADS,
   // Identity: the subject of every event below is the user id, so one user's events stay in order.
   'identity.user.created': ZUserSnapshot,
   'identity.user.updated': ZUserSnapshot,

@@ -1574,6 +1574,18 @@ export const en: TMessages = {
       title: 'Already applied',
       detail: 'You already have an application for this vacancy in progress.',
     },
+    vacancy_not_for_school: {
+      title: 'Not available for your school',
+      detail: 'Students of your school cannot apply to this vacancy now.',
+    },
+    report_not_possible: {
+      title: 'Report not possible',
+      detail: 'You can only report your own application that an organization declined.',
+    },
+    report_closed: {
+      title: 'Report is closed',
+      detail: 'This report has already been closed.',
+    },
     motivation_required: {
       title: 'Motivation missing',
       detail: 'Write a motivation with your application.',

@@ -603,6 +603,18 @@ export const nlApi = {
     title: 'Al aangemeld',
     detail: 'Je hebt al een lopende aanmelding voor deze vacature.',
   },
+  vacancy_not_for_school: {
+    title: 'Niet beschikbaar voor je school',
+    detail: 'Op deze vacature kunnen leerlingen van je school nu niet reageren.',
+  },
+  report_not_possible: {
+    title: 'Melding niet mogelijk',
+    detail: 'Je kunt alleen een melding doen over je eigen aanmelding die een organisatie heeft afgewezen.',
+  },
+  report_closed: {
+    title: 'Melding is afgesloten',
+    detail: 'Deze melding is al afgesloten.',
+  },
   motivation_required: {
     title: 'Motivatie ontbreekt',
     detail: 'Schrijf een motivatie bij je aanmelding.',

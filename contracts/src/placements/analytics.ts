@@ -189,6 +189,11 @@ export const ZOrganizationAnalyticsAttributes = z.object({
       age_days: z.number().int(),
     }),
   ),
+  /**
+   * Schools whose students do not see its vacancies now (the school paused them). No reason is given
+   * (docs/decisions/discrimination-reports.md).
+   */
+  not_shown_to_schools: z.array(z.object({ id: z.uuid(), name: z.string() })),
 });
 export type TOrganizationAnalyticsAttributes = z.infer<typeof ZOrganizationAnalyticsAttributes>;
 export const ZOrganizationAnalyticsDocument = zDocumentOf(

@@ -75,6 +75,8 @@ export const SERVICE_PREFIXES = {
     '/api/v1/contracts',
     // Analytics (#37): the school's and the organization's numbers over their read models.
     '/api/v1/analytics',
+    // Discrimination reports (#37 item 3): a student's report, the school's handling and pauses.
+    '/api/v1/discrimination_reports',
   ],
   // The in-app feed, each person's delivery preferences, recent actions, the tenant's mail templates and
   // conversations (#35).

@@ -24,6 +24,7 @@ import { progressGroup } from './progress/index.ts';
 import { bulkMessagesGroup } from './bulk-messages/index.ts';
 import { contractDocumentsGroup } from './contract-documents/index.ts';
 import { analyticsGroup } from './analytics/index.ts';
+import { discriminationReportsGroup } from './discrimination-reports/index.ts';
 
 /**
  * Placements' groups (docs/decisions/placements.md "Groups"), each above the ones it depends on; they
@@ -47,6 +48,8 @@ export const PLACEMENTS_GROUPS: readonly TPlacementsGroup[] = [
   contractDocumentsGroup(mayDownloadContractDocument),
   // Read models of the others' events (its own consumer) and the views over them (issue #37).
   analyticsGroup,
+  // A student's report of a declined application; the school's handling and pauses (issue #37 item 3).
+  discriminationReportsGroup,
 ];
 
 const routes: FastifyPluginAsync<TPlacementsDeps> = async (app, deps) => {

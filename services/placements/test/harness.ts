@@ -8,7 +8,9 @@ import type { TServiceModule } from '@stageplein/kit/service';
 import type { TStackConfig } from '@stageplein/stack/services';
 import {
   announceOrganization,
+  call,
   deliver,
+  expectStatus,
   serviceHarness,
   userSnapshot,
   userWith,
@@ -146,3 +148,25 @@ export const announceUser = (h: THarness, user: TUser, first: string, last: stri
     userSnapshot(user.id, first, last, `${first.toLowerCase()}-${user.id.slice(0, 8)}@example.nl`),
     user.tenant,
   );
+
+/** A vacancy the organization's admin created and published (its id). */
+export async function publishVacancy(
+  h: THarness,
+  company: TUser,
+  places = 3,
+  extra: Record<string, unknown> = {},
+): Promise<string> {
+  const res = await call(h.app, {
+    method: 'POST',
+    url: '/api/v1/vacancies',
+    headers: company.headers,
+    payload: { data: { type: 'vacancy', attributes: { title: 'Stage in de zorg', places, ...extra } } },
+  });
+  expectStatus(res, 201);
+  const id = res.json().data.id as string;
+  expectStatus(
+    await call(h.app, { method: 'POST', url: `/api/v1/vacancies/${id}/publish`, headers: company.headers }),
+    200,
+  );
+  return id;
+}

@@ -25,6 +25,7 @@ import {
   expectStatus,
   organization,
   outboxEvents,
+  publishVacancy,
   userWith,
   type THarness,
   type TUser,
@@ -58,21 +59,8 @@ interface TWorld {
   otherCompany: TUser;
 }
 
-async function publishedVacancy(company: TUser, places = 3, extra: Record<string, unknown> = {}) {
-  const res = await call(h.app, {
-    method: 'POST',
-    url: '/api/v1/vacancies',
-    headers: company.headers,
-    payload: { data: { type: 'vacancy', attributes: { title: 'Stage in de zorg', places, ...extra } } },
-  });
-  expectStatus(res, 201);
-  const id = res.json().data.id as string;
-  expectStatus(
-    await call(h.app, { method: 'POST', url: `/api/v1/vacancies/${id}/publish`, headers: company.headers }),
-    200,
-  );
-  return id;
-}
+const publishedVacancy = (company: TUser, places = 3, extra: Record<string, unknown> = {}) =>
+  publishVacancy(h, company, places, extra);
 
 async function world(tenant: TTenantId = 'demo', places = 3): Promise<TWorld> {
   const schoolId = await organization(h, 'School', 'approved', tenant);

@@ -315,6 +315,20 @@ async function seedMoreOfB(): Promise<void> {
     select ${B}, lower(email), now(), 'hard_bounce', now() from identity.users where tenant_id = ${B}`.execute(
     owner,
   );
+  // B's student reported its declined application; B's School recorded contact and paused the organization
+  // (`/discrimination_reports/{id}`, `/discrimination_reports/organizations/{organization_id}/pause`).
+  await sql`with r as (insert into placements.discrimination_reports (tenant_id, internship_id, student_id, school_id,
+        organization_id, grounds, description, created_at)
+      select ${B}, id, student_id, school_id, organization_id, array['origin'], 'B', now() from placements.internships
+      where tenant_id = ${B} and status = 'declined' and organization_id is not null order by id limit 1
+      returning id, school_id, organization_id),
+    a as (insert into placements.discrimination_report_actions (tenant_id, report_id, action, note, at)
+      select ${B}, id, 'contact', 'B', now() from r)
+    insert into placements.organization_pauses (tenant_id, school_id, organization_id, paused_at)
+    select ${B}, school_id, organization_id, now() from r`.execute(owner);
+  expect(
+    (await sql`select 1 from placements.discrimination_reports where tenant_id = ${B}`.execute(owner)).rows,
+  ).toHaveLength(1);
   // An import needs the workflow engine to start; its finished row is all the matrix reads.
   await sql`insert into organizations.imports (id, tenant_id, school_id, workflow_id, file_name, file_size,
       file_sha256, status, created_by, created_at, updated_at)

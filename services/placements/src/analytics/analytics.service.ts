@@ -20,6 +20,7 @@ import { behindSchedule } from '@stageplein/contracts/placements/progress-rule';
 import { ApiError } from '@stageplein/kit/errors/api-error';
 import type { TCaller } from '../shared/caller.ts';
 import type { TCtx } from '../shared/request.ts';
+import { schoolsPausing } from '../shared/organization-pauses.ts';
 import {
   drillRows,
   organizationFacts,
@@ -365,6 +366,10 @@ export async function organizationAnalytics(
         vacancies,
         hours_to_confirm: hours,
         contracts_to_sign: contracts,
+        not_shown_to_schools: (await schoolsPausing(ctx.db, organizationId)).map((s) => ({
+          id: s.id,
+          name: s.name ?? '',
+        })),
       },
     },
   };

@@ -44,6 +44,7 @@ import { record } from '../shared/events.ts';
 import type { TChangeActor, TCtx } from '../shared/request.ts';
 import { findOrganization, findVacancy, type TVacancyRow } from '../vacancies/index.ts';
 import type { TDb } from '../database.ts';
+import { isPausedFor } from '../shared/organization-pauses.ts';
 import { revokeLinksEndedBy, supervisorChanged, type TInternshipReactions } from './internship-links.ts';
 import type { TInternshipsTable } from './internships.table.ts';
 import {
@@ -429,6 +430,9 @@ export async function applyToVacancy(
   const vacancy = await findVacancy(ctx.db, input.vacancy_id, { forUpdate: true });
   if (!vacancy || !isPublic(vacancy)) throw new ApiError('not_found', {}, pointer('vacancy_id'));
   if (!isOpen(vacancy, ctx.now)) throw new ApiError('vacancy_not_open', {}, pointer('vacancy_id'));
+  // The student's school paused the organization's vacancies for its students (discrimination reports).
+  if (await isPausedFor(ctx.db, caller.current!.id, vacancy.organization_id))
+    throw new ApiError('vacancy_not_for_school', {}, pointer('vacancy_id'));
   const open = PLACE_HOLDING_STATUSES.filter((s) => s !== 'completed');
   if (await hasInternshipFor(ctx.db, studentId, vacancy.id, open))
     throw new ApiError('already_applied', {}, pointer('vacancy_id'));

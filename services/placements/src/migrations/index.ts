@@ -44,6 +44,7 @@ import m20270301T0900_contract_seal_failed from './20270301T0900-contract-seal-f
 import m20270301T0910_contract_released_at from './20270301T0910-contract-released-at.ts';
 import m20270401T0900_analytics from './20270401T0900-analytics.ts';
 import m20270401T0910_analytics_versions from './20270401T0910-analytics-versions.ts';
+import m20270425T0910_discrimination_reports from './20270425T0910-discrimination-reports.ts';
 
 /**
  * Applied in key order. Each migration is a frozen file named by its timestamp: once landed it is never
@@ -127,4 +128,6 @@ export const migrations: Record<string, Migration> = {
   '20270401T0900-analytics': m20270401T0900_analytics,
   // A version per school of analytics' read models: the school view's cached numbers (issue #37).
   '20270401T0910-analytics-versions': m20270401T0910_analytics_versions,
+  // Discrimination reports, the school's actions on them, its pauses of organizations (issue #37 item 3).
+  '20270425T0910-discrimination-reports': m20270425T0910_discrimination_reports,
 };

@@ -135,6 +135,8 @@ export function parseSearch(
   raw: Record<string, string | string[] | undefined>,
   tenantId: string,
   visibility: (filters: TFilter[]) => TVisibility,
+  /** Organizations whose vacancies the caller's school paused for its students (shared/organization-pauses.ts). */
+  pausedOrganizations: readonly string[] = [],
 ): TParsedSearch {
   const { [VACANCY_CURSOR_PARAM]: cursorRaw, [VACANCY_FACETS_PARAM]: facetsRaw, ...rest } = raw;
   const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v.at(-1) : v);
@@ -178,6 +180,10 @@ export function parseSearch(
     { sql: 'v.tenant_id = ?', terms: 't.tenant_id = ?', values: [tenantId] },
     ...visibilityCondition(seen),
     ...query.filters.map(filterCondition),
+    // No copy on the bank's words: a paused school's search reads the vacancies themselves.
+    ...(pausedOrganizations.length
+      ? [{ sql: 'v.organization_id <> all(?::uuid[])', values: [[...pausedOrganizations]] }]
+      : []),
   ];
   const plan: TSearchPlan = {
     conditions,

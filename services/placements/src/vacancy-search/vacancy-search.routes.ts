@@ -14,7 +14,9 @@ import { pageLinks } from '@stageplein/kit/jsonapi/serialize';
 import { requestUrl } from '@stageplein/kit/tenant/tenant.plugin';
 import type { TPlacementsDeps } from '../placements.config.ts';
 import { callerOf, type TCaller } from '../shared/caller.ts';
+import { pausedOrganizationIds } from '../shared/organization-pauses.ts';
 import { contextOf } from '../shared/request.ts';
+import type { TDb } from '../database.ts';
 import { vacancyResource } from '../vacancies/index.ts';
 import { parseSearch, type TParsedSearch, type TVisibility } from './vacancy-search.plan.ts';
 import { searchVacancies, vacancyMarkers } from './vacancy-search.service.ts';
@@ -45,9 +47,24 @@ const visibilityOf =
 const visitorSearches = new Map<string, TParsedSearch>();
 const MAX_VISITOR_SEARCHES = 500;
 
-function searchOf(req: FastifyRequest, tenantId: string, caller: TCaller): TParsedSearch {
+/**
+ * A student's search leaves out the organizations their school paused for its students (discrimination
+ * reports, docs/decisions/discrimination-reports.md); everyone else's is unchanged.
+ */
+async function pausedFor(db: TDb, caller: TCaller): Promise<string[]> {
+  return caller.permissions.isStudent && caller.current?.type === 'School'
+    ? pausedOrganizationIds(db, caller.current.id)
+    : [];
+}
+
+async function searchOf(
+  req: FastifyRequest,
+  db: TDb,
+  tenantId: string,
+  caller: TCaller,
+): Promise<TParsedSearch> {
   const raw = req.query as Record<string, string | string[] | undefined>;
-  if (caller.auth) return parseSearch(raw, tenantId, visibilityOf(caller));
+  if (caller.auth) return parseSearch(raw, tenantId, visibilityOf(caller), await pausedFor(db, caller));
   const at = req.url.indexOf('?');
   const key = `${tenantId} ${at < 0 ? '' : req.url.slice(at + 1)}`;
   let parsed = visitorSearches.get(key);
@@ -81,7 +98,7 @@ export const vacancySearchRoutes: FastifyPluginAsync<TPlacementsDeps> = async (a
     handler: async (req, reply): Promise<TVacancySearchCollection> => {
       const ctx = await contextOf(req, deps);
       const caller = await callerOf(req, ctx.db);
-      const parsed = searchOf(req, ctx.tenant.id, caller);
+      const parsed = await searchOf(req, ctx.db, ctx.tenant.id, caller);
       const result = await searchVacancies(ctx.db, parsed);
       const moderator = moderatesVacancies(caller.permissions, caller.current);
       reply.header('cache-control', 'private, no-store');
@@ -123,7 +140,7 @@ export const vacancySearchRoutes: FastifyPluginAsync<TPlacementsDeps> = async (a
     handler: async (req, reply): Promise<TVacancyMarkerCollection> => {
       const ctx = await contextOf(req, deps);
       const caller = await callerOf(req, ctx.db);
-      const parsed = searchOf(req, ctx.tenant.id, caller);
+      const parsed = await searchOf(req, ctx.db, ctx.tenant.id, caller);
       const result = await vacancyMarkers(ctx.db, parsed);
       reply.header('cache-control', 'private, no-store');
       return {
