@@ -18,6 +18,7 @@ export async function requestAccountDeletion(ctx: TCtx, email: string): Promise<
   await mailUserToken(ctx, {
     kind: 'account_deletion',
     user,
+    actor: user.id,
     url: `${publicUrl(ctx.config, ctx.tenant.id)}/account/verwijderen`,
     param: 'token',
     validMinutes: minutesOf.deletion(ctx),

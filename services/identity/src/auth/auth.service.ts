@@ -125,6 +125,8 @@ export async function requestPasswordReset(
   await mailUserToken(ctx, {
     kind: 'password_reset',
     user,
+    // The person asking is the account's owner as far as anyone can tell (the form is anonymous).
+    actor: user.id,
     url: target,
     param: 'reset_password_token',
     validMinutes: minutesOf.reset(ctx),

@@ -174,6 +174,7 @@ export async function bulkUpsertStudents(ctx: TCtx, input: TBulkInput): Promise<
     created.map((user) => ({
       kind: 'invitation' as const,
       user,
+      actor: input.actorId,
       url: confirmUrl,
       param: 'confirmation_token',
       validMinutes: minutesOf.confirmation(ctx),

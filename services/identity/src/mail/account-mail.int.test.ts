@@ -6,6 +6,7 @@ import {
   as,
   createUser,
   demoCreds,
+  demoEmail,
   eventually,
   identityHarness,
   mailsTo,
@@ -99,6 +100,44 @@ describe('account mails through notifications', () => {
     await askReset(other, 'raayland');
     const [theirs] = await mailsTo(h.app, other, 'raayland');
     expect(theirs!.attributes.subject).toMatch(/^Wachtwoord opnieuw instellen voor /);
+  });
+
+  it('a mail request names as its actor the person whose action caused it: the inviter, the person asking a reset', async () => {
+    const actorsOf = (email: string) =>
+      withOwner(h, async (owner) => {
+        const { rows } = await sql<{ template: string; actor: string }>`
+          select d.template, o.envelope->>'actor' as actor from identity.mail_deliveries d
+          join identity.outbox o on o.aggregate_id::text = d.id::text and o.type = 'identity.mail.requested'
+          where d.recipient_email = ${email} order by d.requested_at`.execute(owner);
+        return rows;
+      });
+    const adminId = await withOwner(h, async (owner) => {
+      const { rows } = await sql<{ id: string }>`select id from identity.users
+        where tenant_id = 'demo' and email = ${demoEmail('admin', 'demo')}`.execute(owner);
+      return rows[0]!.id;
+    });
+    const invited = `uitgenodigd-${randomUUID().slice(0, 8)}@demo.test`;
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/api/v1/users',
+      headers: as(await demoCreds(h.app, 'admin'), 'demo', org('demo', 'school')),
+      payload: { data: { type: 'user', attributes: { email: invited, first_name: 'Ines' } } },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const invitedId = res.json().data.id as string;
+    expect(await actorsOf(invited)).toEqual([{ template: 'invitation', actor: adminId }]);
+
+    const asking = `herstel-${randomUUID().slice(0, 8)}@demo.test`;
+    await createUser(h, { email: asking });
+    await askReset(asking, 'demo');
+    const askingId = await withOwner(h, async (owner) => {
+      const { rows } = await sql<{
+        id: string;
+      }>`select id from identity.users where email = ${asking}`.execute(owner);
+      return rows[0]!.id;
+    });
+    expect(await actorsOf(asking)).toEqual([{ template: 'password_reset', actor: askingId }]);
+    expect(invitedId).not.toBe(adminId);
   });
 
   it('a replayed request is sent once', async () => {

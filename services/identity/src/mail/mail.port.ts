@@ -13,6 +13,11 @@ export interface TOutgoingMail {
   to: string;
   lang: TLanguage;
   vars: Omit<TMailVars, 'appName'>;
+  /**
+   * The person whose action caused the mail (the inviter, the person asking a reset), carried as the
+   * request's actor for the audit and recent actions; null: the system (a scheduled reminder).
+   */
+  actor: string | null;
 }
 
 /**
@@ -54,7 +59,7 @@ export function requestedMail(
           code,
           tenant: tenant as TTenantId,
           recipient: { email: mail.to, name, language: mail.lang },
-          actor: null,
+          actor: mail.actor,
           now,
         };
       });

@@ -23,6 +23,8 @@ export interface TUserTokenMail {
   code?: string;
   /** Further placeholders of the template (the organization of a role invitation). */
   vars?: Partial<TMailVars>;
+  /** Who caused it (the inviter; the person asking a reset or a sign-in link); null: the system. */
+  actor: string | null;
 }
 
 /** Identity's token mails, through its one mail port inside the use case's transaction. */
@@ -38,6 +40,7 @@ export async function mailUserTokens(ctx: TCtx, mails: readonly TUserTokenMail[]
         kind: m.kind,
         to: m.to ?? m.user.email,
         lang: m.user.locale,
+        actor: m.actor,
         vars: {
           name: m.user.first_name ?? m.user.email,
           link,

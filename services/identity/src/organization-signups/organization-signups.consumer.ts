@@ -44,11 +44,12 @@ export const organizationSignupsConsumer = (deps: TIdentityDeps): TConsumer => {
       switch (event.type) {
         case 'organizations.organization.signed_up': {
           const data = EVENT_PAYLOADS['organizations.organization.signed_up'].parse(event.data);
-          return inviteFirstAdmin(ctx, data, data.first_admin, event.id);
+          return inviteFirstAdmin(ctx, callerOf(event), data, data.first_admin, event.id);
         }
         case 'organizations.organization.created': {
           const data = EVENT_PAYLOADS['organizations.organization.created'].parse(event.data);
-          if (data.first_admin) await inviteFirstAdmin(ctx, data, data.first_admin, event.id);
+          if (data.first_admin)
+            await inviteFirstAdmin(ctx, callerOf(event), data, data.first_admin, event.id);
           return;
         }
         case 'organizations.compliance_document.expiring':
@@ -64,7 +65,7 @@ export const organizationSignupsConsumer = (deps: TIdentityDeps): TConsumer => {
           const kind = STATUS_MAIL[event.type];
           if (!kind) return;
           const data = EVENT_PAYLOADS['organizations.organization.approved'].parse(event.data);
-          return notifyAdmins(ctx, data, kind);
+          return notifyAdmins(ctx, callerOf(event), data, kind);
         }
       }
     },

@@ -1,6 +1,6 @@
 import type { TEventPayload } from '@stageplein/contracts/events/payloads';
 import { translate } from '@stageplein/contracts/i18n/index';
-import { SYSTEM, type TChangeActor } from '@stageplein/kit/auth/caller';
+import type { TChangeActor } from '@stageplein/kit/auth/caller';
 import { expiresAfter, minutesOf } from '../auth/sessions.service.ts';
 import type { TMailKind } from '@stageplein/kit/mail/templates';
 import type { TCtx } from '../shared/request.ts';
@@ -30,6 +30,7 @@ export type TOrganization = TEventPayload<'organizations.organization.updated'>;
  */
 export async function inviteFirstAdmin(
   ctx: TCtx,
+  caller: TChangeActor,
   o: TOrganization,
   admin: TFirstAdmin,
   eventId: string,
@@ -38,12 +39,12 @@ export async function inviteFirstAdmin(
   const existing = await findUserByEmail(ctx.db, admin.email);
   if (existing) {
     // Anyone may sign up naming any address (issue #12): the account is asked, never just given the role.
-    await offerRole(ctx, existing, role, o.name);
+    await offerRole(ctx, existing, role, o.name, caller.userId);
     return;
   }
   const created = await createInvitedUser(
     ctx,
-    SYSTEM,
+    caller,
     { email: admin.email, firstName: admin.first_name, lastName: admin.last_name, locale: admin.locale },
     role,
   );
@@ -69,6 +70,7 @@ async function notify(
   kind: TOrganizationMailKind,
   o: TOrganization,
   reason: string | null,
+  actor: string | null,
 ) {
   // Identity's one mail port, in the consumer's transaction: the mail exists exactly when the effect commits.
   await ctx.mail.send(
@@ -78,6 +80,7 @@ async function notify(
       kind,
       to: user.email,
       lang: user.locale,
+      actor,
       vars: {
         name: user.first_name ?? user.email,
         organization: o.name,
@@ -95,6 +98,7 @@ async function notify(
  */
 export async function notifyAdmins(
   ctx: TCtx,
+  caller: TChangeActor,
   o: TOrganization & { reason: string | null },
   kind: TOrganizationMailKind,
 ) {
@@ -108,11 +112,11 @@ export async function notifyAdmins(
     .execute();
   for (const admin of admins) {
     const invited = kind === 'organization_approved' && admin.status === 'invited';
-    await notify(ctx, admin, invited ? 'organization_approved_invited' : kind, o, o.reason);
+    await notify(ctx, admin, invited ? 'organization_approved_invited' : kind, o, o.reason, caller.userId);
     // A new link only when the mailed one no longer works (approval can take longer than it lives):
     // a second link would replace the first, whose mail still says it is valid.
     if (invited && !expiresAfter(admin.confirmation_sent_at, minutesOf.confirmation(ctx), ctx.now)) {
-      await sendConfirmation(ctx, admin);
+      await sendConfirmation(ctx, admin, caller.userId);
     }
   }
 }
@@ -151,6 +155,8 @@ export async function remindAdmins(
         kind: 'compliance_expiring',
         to: admin.email,
         lang: admin.locale,
+        // The daily sweep's: nobody's action.
+        actor: null,
         vars: {
           name: admin.first_name ?? admin.email,
           organization: data.organization_name,

@@ -29,6 +29,7 @@ export async function requestPasswordless(ctx: TCtx, email: string): Promise<voi
   await mailUserToken(ctx, {
     kind: 'passwordless',
     user,
+    actor: user.id,
     url: `${publicUrl(ctx.config, ctx.tenant.id)}/auth/token`,
     param: 'token',
     code,

@@ -17,10 +17,13 @@ export async function offerRole(
   user: TUserRow,
   role: { name: TRoleName; resourceType: TOrganizationType; resourceId: string },
   organizationName: string,
+  /** Who named the address (the moderator creating the organization); null: an anonymous signup. */
+  actor: string | null,
 ): Promise<void> {
   await mailUserToken(ctx, {
     kind: 'role_invitation',
     user,
+    actor,
     url: `${publicUrl(ctx.config, ctx.tenant.id)}/confirm`,
     param: 'confirmation_token',
     validMinutes: minutesOf.confirmation(ctx),

@@ -94,7 +94,7 @@ export const rolesRoutes: FastifyPluginAsync<TIdentityDeps> = async (app, deps) 
       const caller = await requireCaller(req, ctx.db);
       if (!usersPolicy.resendConfirmation(caller, target)) throw forbidden();
       if (user.confirmed_at && user.status !== 'invited') throw new ApiError('conflict');
-      await sendConfirmation(ctx, user);
+      await sendConfirmation(ctx, user, caller.userId);
       return { meta: { message: translate(ctx.lang, 'identity.confirmationSent') } };
     },
   });

@@ -161,7 +161,7 @@ export const usersRoutes: FastifyPluginAsync<TIdentityDeps> = async (app, deps) 
       // A new address waits for its confirmation, as on current_user.
       const { email, ...rest } = changes;
       if (email !== undefined && email.toLowerCase() !== user.email.toLowerCase())
-        await requestEmailChange(ctx, user, email);
+        await requestEmailChange(ctx, user, email, auth.userId);
       const updated = await changeUser(ctx, changeActorOf(auth), user, rest);
       return userDocumentFor(auth, updated, roles);
     },

@@ -61,11 +61,15 @@ export function currentOrganizationType(auth: TAuth): TOrganizationType | undefi
     TOrganizationType | undefined;
 }
 
-/** Mails a fresh single-use confirmation link (invitation for invited users). */
-export async function sendConfirmation(ctx: TCtx, user: TUserRow): Promise<void> {
+/**
+ * Mails a fresh single-use confirmation link (invitation for invited users); `actor`: who asked for it
+ * (the inviter, the admin resending it; null: the system).
+ */
+export async function sendConfirmation(ctx: TCtx, user: TUserRow, actor: string | null): Promise<void> {
   await mailUserToken(ctx, {
     kind: user.status === 'invited' ? 'invitation' : 'confirmation',
     user,
+    actor,
     url: `${publicUrl(ctx.config, ctx.tenant.id)}/confirm`,
     param: 'confirmation_token',
     validMinutes: minutesOf.confirmation(ctx),
@@ -160,7 +164,7 @@ export async function createInvitedUser(
   if (!user) return undefined;
   await record(ctx, caller, 'identity.user.created', userSubject(user.id), userSnapshot(user));
   const added = await addRole(ctx, caller, user.id, role);
-  await sendConfirmation(ctx, user);
+  await sendConfirmation(ctx, user, caller.userId);
   return { user, role: added };
 }
 
@@ -232,7 +236,7 @@ export async function updateCurrentUser(
     if (!(await verifyPassword(current_password ?? '', user.encrypted_password))) {
       throw new ApiError('invalid_credentials', {}, { pointer: '/user/current_password' }, 422);
     }
-    await requestEmailChange(ctx, user, email);
+    await requestEmailChange(ctx, user, email, auth.userId);
   }
   return changeUser(ctx, userActor(auth.userId), user, patch);
 }
@@ -242,7 +246,12 @@ export async function updateCurrentUser(
  * the new address gets the confirmation link (POST /api/v1/confirm moves it over) and the old one a
  * notice. An address already taken (here or in another tenant) is refused now.
  */
-export async function requestEmailChange(ctx: TCtx, user: TUserRow, email: string): Promise<void> {
+export async function requestEmailChange(
+  ctx: TCtx,
+  user: TUserRow,
+  email: string,
+  actor: string,
+): Promise<void> {
   if ((await findUserByEmail(ctx.db, email)) || (await findForeignAccount(ctx.db, email))) {
     throw new ApiError('email_taken', {}, { pointer: '/email' });
   }
@@ -250,6 +259,7 @@ export async function requestEmailChange(ctx: TCtx, user: TUserRow, email: strin
   await mailUserToken(ctx, {
     kind: 'email_change',
     user,
+    actor,
     to: email,
     url: `${publicUrl(ctx.config, ctx.tenant.id)}/confirm`,
     param: 'confirmation_token',
@@ -264,6 +274,7 @@ export async function requestEmailChange(ctx: TCtx, user: TUserRow, email: strin
       kind: 'email_change_notice',
       to: user.email,
       lang: user.locale,
+      actor,
       vars: {
         name: user.first_name ?? user.email,
         newEmail: email,
