@@ -141,11 +141,8 @@ function GroupImport({ schoolId, onStarted }: { schoolId: string; onStarted: (id
         </SubmitButton>
       </form>
       {shown && (
-        <section
-          className="card import-form"
-          aria-labelledby="groups-preview-title"
-          data-testid="groups-preview-result"
-        >
+        // Not a landmark of its own: the table's scroll region below carries the title (one region, one name).
+        <section className="card import-form" data-testid="groups-preview-result">
           <h2 id="groups-preview-title">{t('portal.imports.groups.previewTitle')}</h2>
           <p>
             {t('portal.imports.groups.summary', {
