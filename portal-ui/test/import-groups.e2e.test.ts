@@ -1,23 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { translate } from '@stageplein/contracts/i18n/index';
 import { TENANTS } from '@stageplein/contracts/tenants/tenant-registry';
-import {
-  magisterRoster,
-  startMagisterStandIn,
-  type TMagisterStandIn,
-} from '@stageplein/testing/magister-stand-in';
-import {
-  apiAs,
-  demo,
-  DESKTOP,
-  expectAccessible,
-  openPortal,
-  shot,
-  signIn,
-  startStack,
-  type TStack,
-} from './stack.ts';
+import { apiAs, demo, DESKTOP, expectAccessible, openPortal, shot, signIn } from './stack.ts';
+import { magisterStack } from './magister-stack.ts';
 
 /**
  * `/import_groups` end to end on a desktop: the real stack with a Temporal dev server and the in-process
@@ -25,17 +11,7 @@ import {
  * @stageplein/testing/magister-stand-in). A school admin previews the classes a CSV or Magister
  * holds (which are new, nothing written), confirms, and follows the import to its end.
  */
-let stack: TStack;
-let magister: TMagisterStandIn;
-beforeAll(async () => {
-  magister = await startMagisterStandIn();
-  Object.assign(magister, magisterRoster(12, { offset: 600, domain: 'magister.test' }));
-  stack = await startStack({ workflows: true, env: { MAGISTER_HOSTS: '127.0.0.1' } });
-});
-afterAll(async () => {
-  await stack?.close();
-  await magister?.close();
-});
+const setup = magisterStack({ students: 12, offset: 600 });
 
 const TENANT = 'demo';
 const nl = (key: string, vars?: Record<string, string | number>) => translate('nl', key, vars);
@@ -60,12 +36,12 @@ const previewed = async (page: Page) => {
 describe('a school admin on a desktop', () => {
   it('previews the classes of a CSV, confirms, and sees the import complete', async () => {
     // Not connected to Magister yet: the 404 the page reads as "CSV only".
-    const { page, context, problems } = await openPortal(stack, {
+    const { page, context, problems } = await openPortal(setup.stack, {
       viewport: DESKTOP,
       expectFailures: [/\/api\/v1\/imports\/magister\/connection$/],
     });
-    await signIn(page, stack, TENANT, demo('admin', TENANT));
-    await page.goto(stack.url(TENANT, '/import_groups'));
+    await signIn(page, setup.stack, TENANT, demo('admin', TENANT));
+    await page.goto(setup.stack.url(TENANT, '/import_groups'));
     await page.getByTestId('groups-form').waitFor();
     expect(await page.title()).toBe(`${nl('routes.imports.groups')} - ${TENANTS.demo.appName}`);
     await expectAccessible(page, 'group import form');
@@ -93,7 +69,7 @@ describe('a school admin on a desktop', () => {
     await expectAccessible(page, 'group import done');
 
     // The class is there now: a second preview of the same file calls both known.
-    await page.goto(stack.url(TENANT, '/import_groups'));
+    await page.goto(setup.stack.url(TENANT, '/import_groups'));
     await page
       .locator('input[type="file"]')
       .setInputFiles({ name: 'klassen.csv', mimeType: 'text/csv', buffer: Buffer.from(CSV) });
@@ -105,22 +81,22 @@ describe('a school admin on a desktop', () => {
   });
 
   it('previews the classes of Magister, confirms, and follows the progress to the end (mentors linked)', async () => {
-    const api = await apiAs(stack.app, TENANT, 'admin', 'school');
+    const api = await apiAs(setup.stack.app, TENANT, 'admin', 'school');
     const put = await api.send('PUT', '/api/v1/imports/magister/connection', {
       data: {
         type: 'magister_connection',
         attributes: {
-          base_url: magister.url,
-          client_id: magister.clientId,
-          client_secret: magister.clientSecret,
+          base_url: setup.magister.url,
+          client_id: setup.magister.clientId,
+          client_secret: setup.magister.clientSecret,
           nightly: false,
         },
       },
     });
     expect(put.status).toBe(200);
-    const { page, context, problems } = await openPortal(stack, { viewport: DESKTOP });
-    await signIn(page, stack, TENANT, demo('admin', TENANT));
-    await page.goto(stack.url(TENANT, '/import_groups'));
+    const { page, context, problems } = await openPortal(setup.stack, { viewport: DESKTOP });
+    await signIn(page, setup.stack, TENANT, demo('admin', TENANT));
+    await page.goto(setup.stack.url(TENANT, '/import_groups'));
     await page.getByLabel(nl('portal.imports.groups.fromMagister'), { exact: true }).check();
     await page.getByTestId('groups-preview').click();
     await page.getByTestId('groups-preview-result').waitFor();
@@ -128,7 +104,7 @@ describe('a school admin on a desktop', () => {
     await expectAccessible(page, 'group import preview from Magister');
 
     // Magister asks us to wait 3 s first (429 + Retry-After): the import is seen running, then done.
-    magister.faults.push({ status: 429, retryAfter: '3' });
+    setup.magister.faults.push({ status: 429, retryAfter: '3' });
     await page.getByTestId('groups-confirm').click();
     await page.waitForURL(/\/import_groups\?import=[0-9a-f-]{36}$/);
     const status = page.getByTestId('import-status');

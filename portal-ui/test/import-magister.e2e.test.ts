@@ -1,22 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { translate } from '@stageplein/contracts/i18n/index';
 import { TENANTS } from '@stageplein/contracts/tenants/tenant-registry';
-import {
-  magisterRoster,
-  startMagisterStandIn,
-  type TMagisterStandIn,
-} from '@stageplein/testing/magister-stand-in';
-import {
-  demo,
-  DESKTOP,
-  expectAccessible,
-  openPortal,
-  PHONE,
-  shot,
-  signIn,
-  startStack,
-  type TStack,
-} from './stack.ts';
+import { magisterRoster } from '@stageplein/testing/magister-stand-in';
+import { demo, DESKTOP, expectAccessible, openPortal, PHONE, shot, signIn } from './stack.ts';
+import { magisterStack } from './magister-stack.ts';
 
 /**
  * `/importeren/magister` end to end: the real stack with a Temporal dev server and the in-process worker,
@@ -24,17 +11,7 @@ import {
  * interface's shape: @stageplein/testing/magister-stand-in). Chromium, a school admin connecting,
  * importing, following the progress and reading what changed.
  */
-let stack: TStack;
-let magister: TMagisterStandIn;
-beforeAll(async () => {
-  magister = await startMagisterStandIn();
-  Object.assign(magister, magisterRoster(24, { offset: 700, domain: 'magister.test' }));
-  stack = await startStack({ workflows: true, env: { MAGISTER_HOSTS: '127.0.0.1' } });
-});
-afterAll(async () => {
-  await stack?.close();
-  await magister?.close();
-});
+const setup = magisterStack({ students: 24, offset: 700 });
 
 const TENANT = 'demo';
 const nl = (key: string, vars?: Record<string, string | number>) => translate('nl', key, vars);
@@ -43,21 +20,23 @@ const en = (key: string, vars?: Record<string, string | number>) => translate('e
 describe('a school admin', () => {
   it('connects Magister, imports with progress, then sees what changed: new, changed, left the school', async () => {
     // Before it is connected the school has no connection: the 404 the page reads as "not yet".
-    const { page, context, problems } = await openPortal(stack, {
+    const { page, context, problems } = await openPortal(setup.stack, {
       viewport: DESKTOP,
       expectFailures: [/\/api\/v1\/imports\/magister\/connection$/],
     });
-    await signIn(page, stack, TENANT, demo('admin', TENANT));
-    await page.goto(stack.url(TENANT, '/importeren/magister'));
+    await signIn(page, setup.stack, TENANT, demo('admin', TENANT));
+    await page.goto(setup.stack.url(TENANT, '/importeren/magister'));
     await page.getByTestId('magister-connection').waitFor();
     expect(await page.title()).toBe(`${nl('routes.imports.magister')} - ${TENANTS.demo.appName}`);
     await expectAccessible(page, 'magister connection form');
 
-    await page.getByLabel(new RegExp(`^${nl('portal.imports.magister.baseUrl')}`)).fill(magister.url);
-    await page.getByLabel(new RegExp(`^${nl('portal.imports.magister.clientId')}`)).fill(magister.clientId);
+    await page.getByLabel(new RegExp(`^${nl('portal.imports.magister.baseUrl')}`)).fill(setup.magister.url);
+    await page
+      .getByLabel(new RegExp(`^${nl('portal.imports.magister.clientId')}`))
+      .fill(setup.magister.clientId);
     await page
       .getByLabel(new RegExp(`^${nl('portal.imports.magister.clientSecret')}`))
-      .fill(magister.clientSecret);
+      .fill(setup.magister.clientSecret);
     await page.getByTestId('magister-save').click();
     await page.getByTestId('magister-saved').waitFor();
     // The secret is not shown again; the field says one is stored.
@@ -67,7 +46,7 @@ describe('a school admin', () => {
     await shot(page, 'demo-magister-connected');
 
     // Magister asks us to wait 3 s first (429 + Retry-After): the import is seen running, then done.
-    magister.faults.push({ status: 429, retryAfter: '3' });
+    setup.magister.faults.push({ status: 429, retryAfter: '3' });
     await page.getByTestId('magister-import').click();
     await page.waitForURL(/\/importeren\/magister\?import=[0-9a-f-]{36}$/);
     const status = page.getByTestId('import-status');
@@ -88,7 +67,7 @@ describe('a school admin', () => {
     roster.students.splice(4, 2);
     roster.students[0] = { ...roster.students[0]!, roepnaam: 'Fenna' };
     roster.students.push(magisterRoster(1, { offset: 800, domain: 'magister.test' }).students[0]!);
-    Object.assign(magister, roster);
+    Object.assign(setup.magister, roster);
     const first = page.url();
     await page.getByTestId('magister-import').click();
     await page.waitForURL((url) => url.toString() !== first && /\?import=/.test(url.toString()));
@@ -114,9 +93,9 @@ describe('a school admin', () => {
   });
 
   it('reads the same report in English on a phone', async () => {
-    const { page, context, problems } = await openPortal(stack, { viewport: PHONE, locale: 'en' });
-    await signIn(page, stack, TENANT, demo('admin', TENANT));
-    await page.goto(stack.url(TENANT, '/importeren/magister'));
+    const { page, context, problems } = await openPortal(setup.stack, { viewport: PHONE, locale: 'en' });
+    await signIn(page, setup.stack, TENANT, demo('admin', TENANT));
+    await page.goto(setup.stack.url(TENANT, '/importeren/magister'));
     await page.getByTestId('magister-connection').waitFor();
     await page.getByText(en('portal.imports.magister.secretKept')).waitFor();
     await page.getByTestId('magister-import').click();
