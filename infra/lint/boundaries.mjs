@@ -105,6 +105,8 @@ export const GROUPED = [
       analytics: [],
       // Discrimination reports (issue #37 item 3): reports on internships; the pause table is the floor's.
       'discrimination-reports': ['read-models', 'internships'],
+      // Write-back (issue #36 item 4): a period's completed internships, collected by progress's statement.
+      'write-back': ['progress'],
     },
   },
   {

@@ -24,3 +24,4 @@ export {
   contractSigningStateQuery,
 } from './contract-signing/contract-signing.workflow.ts';
 export { notificationDigest } from './notification-digest/notification-digest.workflow.ts';
+export { resultsWriteBack } from './write-back/results-write-back.workflow.ts';

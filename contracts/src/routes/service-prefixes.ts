@@ -77,6 +77,8 @@ export const SERVICE_PREFIXES = {
     '/api/v1/analytics',
     // Discrimination reports (#37 item 3): a student's report, the school's handling and pauses.
     '/api/v1/discrimination_reports',
+    // Write-back (#36 item 4): completed internships' hours and results to the school's system.
+    '/api/v1/write_backs',
   ],
   // The in-app feed, each person's delivery preferences, recent actions, the tenant's mail templates and
   // conversations (#35).

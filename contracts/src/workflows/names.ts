@@ -37,6 +37,8 @@ export const WORKFLOW_TYPES = {
   contractSigning: 'contractSigning',
   /** One tenant's periodic mail (notifications): each person's digest of the period that is due. */
   notificationDigest: 'notificationDigest',
+  /** One write-back run (placements collects, organizations sends to the school's Magister): imports' queue. */
+  resultsWriteBack: 'resultsWriteBack',
 } as const;
 
 /**
@@ -316,3 +318,40 @@ export interface TContractSigningState {
   toAct: string[];
   ended: 'sealed' | 'signed' | 'voided' | 'expired' | null;
 }
+
+/** The workflow id of a write-back run (docs/decisions/write-back.md): one run, one workflow. */
+export const writeBackWorkflowId = (writeBackId: string) => `write-back-${writeBackId}`;
+
+/** Input of the write-back workflow. */
+export interface TWriteBackRunInput {
+  tenant: string;
+  writeBackId: string;
+}
+
+/** One internship a write-back run still has to handle, as placements hands it to the sending side. */
+export interface TWriteBackWork {
+  internshipId: string;
+  studentId: string;
+  organizationName: string | null;
+  startDate: string | null;
+  endDate: string | null;
+  hoursDone: number;
+  hoursRequired: number | null;
+  grade: number | null;
+}
+
+/** Its outcome, as the sending side (organizations: the student number, the school's Magister) reports it. */
+export interface TWriteBackOutcome {
+  internshipId: string;
+  state: 'sent' | 'refused' | 'exported';
+  reason: 'no_student_number' | 'student_unknown' | 'rejected' | null;
+  studentNumber: string | null;
+}
+
+/**
+ * Failure type of a write-back the school must fix (no Magister connection, credentials or consent
+ * refused, an address not allowed): the workflow ends the run `failed` with it, without retrying.
+ */
+export const WRITE_BACK_REJECTED = 'WriteBackRejected';
+/** Internships per sending batch: each batch's outcomes are recorded at once (the run's progress). */
+export const WRITE_BACK_BATCH_SIZE = 25;

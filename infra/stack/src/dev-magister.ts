@@ -10,11 +10,16 @@ import {
   type TMagisterClass,
   type TMagisterStudent,
 } from '@stageplein/contracts/imports/roster';
+import {
+  ZMagisterInternshipRecord,
+  type TMagisterInternshipRecord,
+} from '@stageplein/contracts/imports/magister-write-back';
 
 /**
  * A local stand-in for a school's Magister (an external system Stageplein does not run): the shape of
  * the roster interface docs/decisions/workflows.md describes — a client-credentials token, then the
- * students and classes as paged JSON (`skip`/`top`, `totalCount`) — with what tests need to provoke:
+ * students and classes as paged JSON (`skip`/`top`, `totalCount`), and the write-back's write side (an
+ * internship record per student, `PUT` by our id: docs/decisions/write-back.md) — with what tests need to provoke:
  * rate limits (429 + Retry-After), failures (5xx) and refusals (401). It is not Magister; it checks our
  * adapter against the shape we read. Development and tests only, like the development mailbox:
  * `npm start` runs one with a roster per tenant (`startDevMagister`).
@@ -28,7 +33,13 @@ export interface TMagisterStandIn {
   classes: TMagisterClass[];
   /** Other schools' clients (client id → secret and roster): a token then reads that roster. */
   schools: Map<string, { secret: string; students: TMagisterStudent[]; classes: TMagisterClass[] }>;
-  /** Answers still to give instead of the next list requests (then back to normal). */
+  /**
+   * The write side (the write-back): internship records by `<stamnummer>/<internship id>`, as the last
+   * `PUT /api/leerlingen/{stamnummer}/stages/{id}` left them; `writes` counts every accepted PUT.
+   */
+  internships: Map<string, TMagisterInternshipRecord>;
+  writes: number;
+  /** Answers still to give instead of the next list or write requests (then back to normal). */
   faults: { status: number; retryAfter?: string }[];
   /** Every request's path and query, in order. */
   requests: string[];
@@ -79,6 +90,33 @@ export async function startMagisterStandIn(
     }
     const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
     const roster = bearer && tokens.has(bearer) ? (s.schools.get(tokens.get(bearer)!) ?? s) : undefined;
+    const write = /^\/api\/leerlingen\/([^/]+)\/stages\/([^/]+)$/.exec(url.pathname);
+    if (write && req.method === 'PUT') {
+      if (!roster) return json(res, 401, { error: 'invalid_token' });
+      const fault = s.faults.shift();
+      if (fault)
+        return json(
+          res,
+          fault.status,
+          { error: 'fault' },
+          fault.retryAfter ? { 'retry-after': fault.retryAfter } : {},
+        );
+      const studentNumber = decodeURIComponent(write[1]!);
+      if (!roster.students.some((st) => st.stamnummer === studentNumber))
+        return json(res, 404, { error: 'leerling_not_found' });
+      let parsed;
+      try {
+        parsed = ZMagisterInternshipRecord.safeParse(JSON.parse(await body(req)));
+      } catch {
+        return json(res, 400, { error: 'invalid_json' });
+      }
+      if (!parsed.success) return json(res, 422, { error: 'invalid_record' });
+      const key = `${studentNumber}/${decodeURIComponent(write[2]!)}`;
+      const created = !s.internships.has(key);
+      s.internships.set(key, parsed.data);
+      s.writes += 1;
+      return json(res, created ? 201 : 200, { id: key, ...parsed.data });
+    }
     const list =
       url.pathname === MAGISTER_PATHS.students
         ? (roster?.students ?? [])
@@ -110,6 +148,8 @@ export async function startMagisterStandIn(
     students: options.students ?? [],
     classes: options.classes ?? [],
     schools: new Map(),
+    internships: new Map(),
+    writes: 0,
     faults: [],
     requests: [],
     maxPageSize: options.maxPageSize ?? MAGISTER_PAGE_SIZE,

@@ -5,6 +5,7 @@ import { createStudentImportActivities, type TStudentDirectory } from './imports
 import { createComplianceActivities } from './compliance/compliance.activities.ts';
 import type { TMagisterClientOptions } from './roster-sources/magister.client.ts';
 import { magisterHosts } from './roster-sources/roster-connections.service.ts';
+import { createWriteBackSendActivities } from './roster-sources/magister-write-back.ts';
 
 export type {
   TStudentDirectory,
@@ -18,6 +19,7 @@ export {
   ROSTER_SOURCE_REJECTED,
 } from './imports/imports.activities.ts';
 export type { TComplianceActivities } from './compliance/compliance.activities.ts';
+export type { TWriteBackSendActivities } from './roster-sources/magister-write-back.ts';
 
 export interface TOrganizationsActivityDeps {
   /** RLS-bound app-role database; every activity sets the tenant per transaction. */
@@ -47,6 +49,12 @@ export function createActivities(deps: TOrganizationsActivityDeps) {
       magister: { allowedHosts: magisterHosts(deps.config), ...deps.magister },
     }),
     ...createComplianceActivities({ db: deps.db, now: deps.now }),
+    // The write-back's sending side (issue #36 item 4): student numbers and the school's Magister.
+    ...createWriteBackSendActivities({
+      db: deps.db,
+      config: deps.config,
+      magister: { allowedHosts: magisterHosts(deps.config), ...deps.magister },
+    }),
   };
 }
 

@@ -10,10 +10,12 @@ import { closeDueVacancies } from './vacancies/index.ts';
 import { createPhaseRunActivities, PHASE_DEFINITIONS, type TPhaseDefinitions } from './phase-runs/index.ts';
 import { createContractDocumentActivities } from './contract-documents/index.ts';
 import { createSigningActivities, type TContractSealer } from './internship-contracts/index.ts';
+import { createWriteBackActivities } from './write-back/index.ts';
 
 export type { TEnteredPhase, TPhaseRunActivities, TRunTask } from './phase-runs/index.ts';
 export type { TContractDocumentActivities, TSealedContractRecord } from './contract-documents/index.ts';
 export type { TContractSealer, TSigningActivities, TSigningSigner } from './internship-contracts/index.ts';
+export type { TWriteBackActivities } from './write-back/index.ts';
 
 export interface TPlacementsActivityDeps {
   /** RLS-bound app-role database; every activity sets the tenant per transaction. */
@@ -38,6 +40,8 @@ export function createActivities(deps: TPlacementsActivityDeps) {
       config: deps.config,
       definitions: deps.definitions ?? PHASE_DEFINITIONS,
     }),
+    // The write-back's placements side (issue #36 item 4).
+    ...createWriteBackActivities({ db: deps.db }),
     // Sealing (issue #34 item 5): sealContractDocument(doc), for the signing workflow's seal step.
     ...documents,
     ...createSigningActivities({

@@ -25,6 +25,7 @@ import { bulkMessagesGroup } from './bulk-messages/index.ts';
 import { contractDocumentsGroup } from './contract-documents/index.ts';
 import { analyticsGroup } from './analytics/index.ts';
 import { discriminationReportsGroup } from './discrimination-reports/index.ts';
+import { writeBackGroup } from './write-back/index.ts';
 
 /**
  * Placements' groups (docs/decisions/placements.md "Groups"), each above the ones it depends on; they
@@ -50,6 +51,8 @@ export const PLACEMENTS_GROUPS: readonly TPlacementsGroup[] = [
   analyticsGroup,
   // A student's report of a declined application; the school's handling and pauses (issue #37 item 3).
   discriminationReportsGroup,
+  // Completed internships' hours and results to the school's system (issue #36 item 4), from progress's rows.
+  writeBackGroup,
 ];
 
 const routes: FastifyPluginAsync<TPlacementsDeps> = async (app, deps) => {

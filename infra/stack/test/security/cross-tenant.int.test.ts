@@ -329,6 +329,17 @@ async function seedMoreOfB(): Promise<void> {
   expect(
     (await sql`select 1 from placements.discrimination_reports where tenant_id = ${B}`.execute(owner)).rows,
   ).toHaveLength(1);
+  // B's finished write-back with an internship as its item (`/write_backs/{id}`, `/write_backs/{id}/file`).
+  const written = await sql`with i as (select id, student_id, internship_period_id from placements.internships
+      where tenant_id = ${B} and internship_period_id is not null order by id limit 1),
+    w as (insert into placements.write_backs (id, tenant_id, school_id, period_id, target, status, requested_by,
+      created_at, finished_at)
+      select gen_random_uuid(), ${B}, ${school}, i.internship_period_id, 'file', 'done', ${admin}, now(), now() from i
+      returning id)
+    insert into placements.write_back_items (write_back_id, tenant_id, internship_id, position, student_id,
+      student_name, hours_done, state, student_number, handled_at)
+    select w.id, ${B}, i.id, 0, i.student_id, 'B', 1, 'exported', 'B1', now() from w, i`.execute(owner);
+  expect(Number(written.numAffectedRows)).toBe(1);
   // An import needs the workflow engine to start; its finished row is all the matrix reads.
   await sql`insert into organizations.imports (id, tenant_id, school_id, workflow_id, file_name, file_size,
       file_sha256, status, created_by, created_at, updated_at)

@@ -174,5 +174,18 @@ export function magisterClient(connection: TMagisterConnection, options: TMagist
       all(MAGISTER_PATHS.students, ZMagisterStudent, onPage),
     classes: (onPage?: () => void): Promise<TMagisterClass[]> =>
       all(MAGISTER_PATHS.classes, ZMagisterClass, onPage),
+    /** Writes one record (the write-back, magister-write-back.ts): same token, retries and refusals. */
+    async put(path: string, body: unknown): Promise<unknown> {
+      const bearer = await accessToken();
+      return request(path, () => ({
+        method: 'PUT',
+        headers: {
+          authorization: `Bearer ${bearer}`,
+          accept: 'application/json',
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify(body),
+      }));
+    },
   };
 }

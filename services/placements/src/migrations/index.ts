@@ -45,6 +45,7 @@ import m20270301T0910_contract_released_at from './20270301T0910-contract-releas
 import m20270401T0900_analytics from './20270401T0900-analytics.ts';
 import m20270401T0910_analytics_versions from './20270401T0910-analytics-versions.ts';
 import m20270425T0910_discrimination_reports from './20270425T0910-discrimination-reports.ts';
+import m20270425T0950_write_back from './20270425T0950-write-back.ts';
 
 /**
  * Applied in key order. Each migration is a frozen file named by its timestamp: once landed it is never
@@ -130,4 +131,6 @@ export const migrations: Record<string, Migration> = {
   '20270401T0910-analytics-versions': m20270401T0910_analytics_versions,
   // Discrimination reports, the school's actions on them, its pauses of organizations (issue #37 item 3).
   '20270425T0910-discrimination-reports': m20270425T0910_discrimination_reports,
+  // Write-back runs and their items: completed internships to the school's system (issue #36 item 4).
+  '20270425T0950-write-back': m20270425T0950_write_back,
 };

@@ -35,7 +35,7 @@ const isoDay = (d: Date) => d.toISOString().slice(0, 10);
  * The period when the caller's current organization is its school; otherwise it does not exist for
  * them (another school's period, another tenant's by RLS).
  */
-async function periodFor(ctx: TCtx, caller: TCaller, periodId: string): Promise<TProgressPeriodRow> {
+export async function periodFor(ctx: TCtx, caller: TCaller, periodId: string): Promise<TProgressPeriodRow> {
   const period = await findPeriod(ctx.db, periodId);
   const current = caller.current;
   if (!period || !caller.userId || current?.type !== 'School' || current.id !== period.school_id)
@@ -47,7 +47,7 @@ async function periodFor(ctx: TCtx, caller: TCaller, periodId: string): Promise<
  * The internship policy's list scopes without the workplace organization's: progress is the school's
  * view (a student their own, a mentor their mentees', a school admin the school's).
  */
-const progressScopes = (caller: TCaller) =>
+export const progressScopes = (caller: TCaller) =>
   internshipScopes({
     userId: caller.userId,
     permissions: caller.permissions,
