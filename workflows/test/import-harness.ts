@@ -166,6 +166,24 @@ export async function importHarness(
 
 export { eventually };
 
+/** Signs `email` in on `tenant` (demo password) and answers the headers acting for `organizationId`. */
+export async function signInAs(h: TImportHarness, tenant: string, email: string, organizationId: string) {
+  const res = await h.app.inject({
+    method: 'POST',
+    url: '/auth/sign_in',
+    headers: { 'x-tenant': tenant },
+    payload: { email, password: DEMO_PASSWORD },
+  });
+  if (res.statusCode !== 200) throw new Error(`sign in of ${email} failed: ${res.statusCode} ${res.body}`);
+  return {
+    'x-tenant': tenant,
+    'access-token': String(res.headers['access-token']),
+    client: String(res.headers.client),
+    uid: String(res.headers.uid),
+    'x-current-organization-id': organizationId,
+  };
+}
+
 /**
  * Ends every running internship-phases and contract-signing workflow in the file's namespace. By workflow
  * id, not run id: that ends the chain's latest run even when it continued-as-new after the listing;

@@ -2,7 +2,6 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedOrganizationId } from '@stageplein/contracts/domain/seed-ids';
 import { rosterSyncScheduleId } from '@stageplein/contracts/imports/roster';
-import { DEMO_PASSWORD } from '@stageplein/identity/seeds/seed';
 import type { TTemporalClient } from '@stageplein/kit/temporal/temporal-client';
 import { setRosterSchedule } from '@stageplein/organizations/roster-sources/roster-schedules';
 import {
@@ -13,6 +12,7 @@ import {
 import {
   eventually,
   importHarness,
+  signInAs,
   SCHOOL,
   TENANT,
   waitForImport,
@@ -69,22 +69,8 @@ const connection = (attributes: Record<string, unknown>) => ({
   data: { type: 'magister_connection', attributes },
 });
 
-async function signIn(tenant: string, email: string, organizationId: string) {
-  const res = await h.app.inject({
-    method: 'POST',
-    url: '/auth/sign_in',
-    headers: { 'x-tenant': tenant },
-    payload: { email, password: DEMO_PASSWORD },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return {
-    'x-tenant': tenant,
-    'access-token': String(res.headers['access-token']),
-    client: String(res.headers.client),
-    uid: String(res.headers.uid),
-    'x-current-organization-id': organizationId,
-  };
-}
+const signIn = (tenant: string, email: string, organizationId: string) =>
+  signInAs(h, tenant, email, organizationId);
 
 async function importNow() {
   const res = await api('POST', '/api/v1/imports/magister');

@@ -2,9 +2,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedOrganizationId } from '@stageplein/contracts/domain/seed-ids';
 import type { TWriteBackDocument } from '@stageplein/contracts/placements/write-back';
-import { DEMO_PASSWORD } from '@stageplein/identity/seeds/seed';
 import { startMagisterStandIn, type TMagisterStandIn } from '@stageplein/testing/magister-stand-in';
-import { eventually, importHarness, type TImportHarness } from '../../test/import-harness.ts';
+import { eventually, importHarness, signInAs, type TImportHarness } from '../../test/import-harness.ts';
 
 /**
  * The write-back (issue #36 item 4) on the real engines: a school's completed internships with hours and
@@ -22,22 +21,8 @@ let periodId: string;
 let internshipId: string;
 let studentId: string;
 
-async function signIn(tenant: string, email: string, organizationId: string) {
-  const res = await h.app.inject({
-    method: 'POST',
-    url: '/auth/sign_in',
-    headers: { 'x-tenant': tenant },
-    payload: { email, password: DEMO_PASSWORD },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return {
-    'x-tenant': tenant,
-    'access-token': String(res.headers['access-token']),
-    client: String(res.headers.client),
-    uid: String(res.headers.uid),
-    'x-current-organization-id': organizationId,
-  };
-}
+const signIn = (tenant: string, email: string, organizationId: string) =>
+  signInAs(h, tenant, email, organizationId);
 
 const api = (
   method: 'GET' | 'PUT' | 'POST',
