@@ -90,17 +90,22 @@ export async function startMagisterStandIn(
     }
     const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
     const roster = bearer && tokens.has(bearer) ? (s.schools.get(tokens.get(bearer)!) ?? s) : undefined;
+    /** A fault still to give is the answer instead (lists and writes alike): true when it was given. */
+    const faulted = () => {
+      const fault = s.faults.shift();
+      if (!fault) return false;
+      json(
+        res,
+        fault.status,
+        { error: 'fault' },
+        fault.retryAfter ? { 'retry-after': fault.retryAfter } : {},
+      );
+      return true;
+    };
     const write = /^\/api\/leerlingen\/([^/]+)\/stages\/([^/]+)$/.exec(url.pathname);
     if (write && req.method === 'PUT') {
       if (!roster) return json(res, 401, { error: 'invalid_token' });
-      const fault = s.faults.shift();
-      if (fault)
-        return json(
-          res,
-          fault.status,
-          { error: 'fault' },
-          fault.retryAfter ? { 'retry-after': fault.retryAfter } : {},
-        );
+      if (faulted()) return;
       const studentNumber = decodeURIComponent(write[1]!);
       if (!roster.students.some((st) => st.stamnummer === studentNumber))
         return json(res, 404, { error: 'leerling_not_found' });
@@ -125,14 +130,7 @@ export async function startMagisterStandIn(
           : null;
     if (req.method !== 'GET' || !list) return json(res, 404, { error: 'not_found' });
     if (!roster) return json(res, 401, { error: 'invalid_token' });
-    const fault = s.faults.shift();
-    if (fault)
-      return json(
-        res,
-        fault.status,
-        { error: 'fault' },
-        fault.retryAfter ? { 'retry-after': fault.retryAfter } : {},
-      );
+    if (faulted()) return;
     const skip = Number(url.searchParams.get('skip') ?? 0);
     const top = Math.min(Number(url.searchParams.get('top') ?? MAGISTER_PAGE_SIZE), s.maxPageSize);
     return json(res, 200, { totalCount: list.length, items: list.slice(skip, skip + top) });
