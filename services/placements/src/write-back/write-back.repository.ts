@@ -2,6 +2,7 @@ import { sql, type Insertable, type Selectable } from 'kysely';
 import type {
   TWriteBackItemState,
   TWriteBackRefusal,
+  TWriteBackTarget,
 } from '@stageplein/contracts/placements/write-back-policy';
 import type { TDb } from '../database.ts';
 import type { TWriteBackItemsTable, TWriteBacksTable } from './write-back.table.ts';
@@ -38,22 +39,31 @@ export async function sentAt(db: TDb, internshipIds: readonly string[]): Promise
   return new Map(rows.map((r) => [r.internship_id, r.handled_at ?? new Date(0)]));
 }
 
-/** The run's items still to handle, in order; those sent meanwhile by another run become `already_sent`. */
-export async function pendingItems(db: TDb, id: string, now: Date): Promise<TWriteBackItemRow[]> {
-  await db
-    .updateTable('placements.write_back_items as i')
-    .set({ state: 'already_sent', handled_at: now })
-    .where('i.write_back_id', '=', id)
-    .where('i.state', '=', 'pending')
-    .where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom('placements.write_back_items as s')
-          .select(sql`1`.as('one'))
-          .whereRef('s.internship_id', '=', 'i.internship_id')
-          .where('s.state', '=', 'sent'),
-      ),
-    )
-    .execute();
+/**
+ * The run's items still to handle, in order. In a run to Magister those sent meanwhile by another run
+ * become `already_sent`; a file holds every chosen internship, sent or not.
+ */
+export async function pendingItems(
+  db: TDb,
+  id: string,
+  now: Date,
+  target: TWriteBackTarget,
+): Promise<TWriteBackItemRow[]> {
+  if (target === 'magister')
+    await db
+      .updateTable('placements.write_back_items as i')
+      .set({ state: 'already_sent', handled_at: now })
+      .where('i.write_back_id', '=', id)
+      .where('i.state', '=', 'pending')
+      .where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom('placements.write_back_items as s')
+            .select(sql`1`.as('one'))
+            .whereRef('s.internship_id', '=', 'i.internship_id')
+            .where('s.state', '=', 'sent'),
+        ),
+      )
+      .execute();
   return db
     .selectFrom('placements.write_back_items')
     .selectAll()

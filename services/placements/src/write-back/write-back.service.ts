@@ -248,7 +248,7 @@ export async function beginWriteBack(ctx: TCtx, id: string) {
   if (run.status === 'done' || run.status === 'failed')
     return { schoolId: run.school_id, target: run.target, items: [] as TWriteBackWork[] };
   if (run.status === 'queued') await updateWriteBack(ctx.db, id, { status: 'running', started_at: ctx.now });
-  const items = await pendingItems(ctx.db, id, ctx.now);
+  const items = await pendingItems(ctx.db, id, ctx.now, run.target);
   return {
     schoolId: run.school_id,
     target: run.target,
