@@ -28,6 +28,7 @@ import {
 } from './analytics-api.ts';
 import { ChartFigure, TableFrame, type TChartRow } from './analytics-chart.tsx';
 import { ANALYTICS_NAMESPACE, registerAnalyticsMessages } from './analytics-messages.ts';
+import { DiscriminationReportsSection } from '../discrimination-reports/school-reports.tsx';
 import './analytics.css';
 
 const PAGE_SIZE = 25;
@@ -343,9 +344,10 @@ export function SchoolAnalyticsPage() {
               />
             </div>
           </section>
-          {/* Issue #37 item 3 (discrimination reports): the school's reports per organization go here. */}
         </>
       )}
+      {/* Issue #37 item 3: the school's discrimination reports per organization (pages/discrimination-reports). */}
+      {allowed && <DiscriminationReportsSection organizationId={acting.organizationId} />}
     </Page>
   );
 }

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -18,7 +18,10 @@ import { PERIOD_CHOSEN_AT } from '@stageplein/contracts/placements/internship-pe
 import { periodChoiceFor, useSchoolPeriods } from './internship-periods.ts';
 import { useForm } from '@stageplein/design-system/forms/use-form.ts';
 import { HOURS_RUNNING_STATUSES } from '@stageplein/contracts/placements/hours-policy';
+import { mayReportDiscrimination } from '@stageplein/contracts/placements/discrimination-reports';
 import { useApi } from '../../api/api-context.ts';
+import { useSession } from '../../session/session-context.ts';
+import { currentOrganizationFacts } from '../../session/organization-facts.ts';
 import { HoursSection } from '../hours/hours-section.tsx';
 import { InternshipPhases } from './internship-phases.tsx';
 import { EvaluationSection } from '../evaluations/evaluation-section.tsx';
@@ -119,6 +122,7 @@ function InternshipView({ internship: i }: { internship: TInternship }) {
       {i.statusReason && (
         <p data-testid="internship-status-reason">{t('statusReason', { reason: i.statusReason })}</p>
       )}
+      <DiscriminationLink internship={i} />
       <div className="internship-layout">
         <div>
           <section className="card" aria-labelledby="internship-details">
@@ -202,6 +206,37 @@ function InternshipView({ internship: i }: { internship: TInternship }) {
         </div>
       </div>
     </article>
+  );
+}
+
+/** The report's section and its texts load only on a declined application (their own chunk). */
+const DiscriminationReportSection = lazy(() =>
+  import('../discrimination-reports/report-page.tsx').then((m) => ({
+    default: m.DiscriminationReportSection,
+  })),
+);
+
+/**
+ * A declined application of the signed-in student: the way to report a suspected discriminatory refusal
+ * (contracts' `mayReportDiscrimination`; docs/decisions/discrimination-reports.md).
+ */
+function DiscriminationLink({ internship: i }: { internship: TInternship }) {
+  const session = useSession();
+  const current = currentOrganizationFacts(session);
+  const may =
+    !!current &&
+    !!i.student &&
+    mayReportDiscrimination(session.permissions, current, session.user?.id, {
+      student_id: i.student.id,
+      school_id: current.id,
+      organization_id: i.organization?.id ?? null,
+      status: i.status,
+    });
+  if (!may) return null;
+  return (
+    <Suspense fallback={null}>
+      <DiscriminationReportSection internship={i} />
+    </Suspense>
   );
 }
 
