@@ -1,7 +1,11 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedOrganizationId } from '@stageplein/contracts/domain/seed-ids';
 import { rosterSyncScheduleId } from '@stageplein/contracts/imports/roster';
+import { startTemporalDevServer } from '@stageplein/engines/temporal';
 import type { TTemporalClient } from '@stageplein/kit/temporal/temporal-client';
 import { setRosterSchedule } from '@stageplein/organizations/roster-sources/roster-schedules';
 import {
@@ -9,6 +13,7 @@ import {
   startMagisterStandIn,
   type TMagisterStandIn,
 } from '@stageplein/testing/magister-stand-in';
+import { freePort } from '@stageplein/testing/processes';
 import {
   eventually,
   importHarness,
@@ -38,10 +43,25 @@ function roster450() {
   return roster;
 }
 
+let dir: string;
+let temporal: Awaited<ReturnType<typeof startTemporalDevServer>>;
+
 beforeAll(async () => {
   magister = await startMagisterStandIn({ maxPageSize: 200 });
   Object.assign(magister, roster450());
-  h = await importHarness({ env: { MAGISTER_HOSTS: '127.0.0.1', IMPORT_BATCH_SIZE: '100' } });
+  // A Temporal server of this file's own: schedules are run by the server's per-namespace system worker,
+  // and on the run's shared server, crowded with every earlier file's namespace, that worker never took
+  // up this file's namespace in two full engines runs (describeSchedule, a query to the scheduler,
+  // ended in DEADLINE_EXCEEDED and a trigger opened nothing); alone the file always passed.
+  dir = await fs.mkdtemp(path.join(os.tmpdir(), 'stageplein-temporal-magister-'));
+  temporal = await startTemporalDevServer({
+    port: await freePort(),
+    dbFile: path.join(dir, 'dev.sqlite'),
+    log: () => undefined,
+  });
+  h = await importHarness({
+    env: { TEMPORAL_ADDRESS: temporal.address, MAGISTER_HOSTS: '127.0.0.1', IMPORT_BATCH_SIZE: '100' },
+  });
 }, 300_000);
 afterAll(async () => {
   await h?.temporal.client.schedule
@@ -50,6 +70,8 @@ afterAll(async () => {
     .catch(() => undefined);
   await h?.close();
   await magister?.close();
+  await temporal?.stop();
+  if (dir) await fs.rm(dir, { recursive: true, force: true });
 }, 60_000);
 
 const api = async (
