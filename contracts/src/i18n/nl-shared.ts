@@ -254,6 +254,7 @@ export const nlShared = {
       csv: 'CSV importeren',
       magister: 'Importeren uit Magister',
       groups: 'Groepen importeren',
+      writeBack: 'Resultaten terugschrijven',
     },
   },
 

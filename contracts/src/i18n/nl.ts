@@ -1,6 +1,7 @@
 import { nlAccessibility } from './nl-accessibility.ts';
 import { nlApi } from './nl-api.ts';
 import { nlDelivery } from './nl-delivery.ts';
+import { nlWriteBack } from './nl-write-back.ts';
 import { nlImports } from './nl-imports.ts';
 import {
   nlNotificationDigest,
@@ -33,6 +34,7 @@ export const nl = {
     ...nlPortal,
     accessibility: nlAccessibility,
     imports: nlImports,
+    writeBack: nlWriteBack,
     delivery: nlDelivery,
     notifications: nlNotificationsPage,
     recentActions: nlRecentActionsPage,
