@@ -349,7 +349,19 @@ describe('Magister roster import', () => {
             const { info } = await schedule.describe();
             const runs = [];
             for await (const run of h.temporal.client.workflow.list({ query: `WorkflowType = 'rosterSync'` }))
-              runs.push(`${run.workflowId} ${run.status.name}`);
+              runs.push(
+                `${run.workflowId} ${run.status.name}${
+                  run.status.name === 'COMPLETED'
+                    ? ` -> ${JSON.stringify(await h.temporal.client.workflow.getHandle(run.workflowId).result())}`
+                    : ''
+                }`,
+              );
+            // And what the database holds: the connection the run looks for, the newest imports of any kind.
+            const held = await sql<{ what: string }>`
+              select 'connection ' || school_id || ' ' || kind as what from organizations.roster_connections
+              union all (select 'import ' || kind || ' ' || status || ' ' || created_at
+                from organizations.imports order by created_at desc limit 3)`.execute(h.owner);
+            runs.push(...held.rows.map((r) => r.what));
             throw new Error(
               `the schedule has not opened its import yet: ${JSON.stringify({
                 taken: info.numActionsTaken,
