@@ -143,7 +143,6 @@ export const nlPortal = {
       approve: 'Beoordeel nieuwe stagebieders.',
       users: 'Leerlingen, mentoren en beheerders.',
       import: 'Importeer leerlingen uit een CSV-bestand.',
-      writeBack: 'Uren en cijfers van afgeronde stages naar je schoolsysteem.',
       templates: 'Sjablonen voor stagecontracten.',
       analytics: 'Cijfers over de stages.',
       assignments: 'Opdrachten voor de praktijkbegeleiders van je leerlingen.',

@@ -254,7 +254,6 @@ export const nlShared = {
       csv: 'CSV importeren',
       magister: 'Importeren uit Magister',
       groups: 'Groepen importeren',
-      writeBack: 'Resultaten terugschrijven',
     },
   },
 

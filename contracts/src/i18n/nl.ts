@@ -1,7 +1,6 @@
 import { nlAccessibility } from './nl-accessibility.ts';
 import { nlApi } from './nl-api.ts';
 import { nlDelivery } from './nl-delivery.ts';
-import { nlWriteBack } from './nl-write-back.ts';
 import { nlImports } from './nl-imports.ts';
 import {
   nlNotificationDigest,
@@ -34,7 +33,6 @@ export const nl = {
     ...nlPortal,
     accessibility: nlAccessibility,
     imports: nlImports,
-    writeBack: nlWriteBack,
     delivery: nlDelivery,
     notifications: nlNotificationsPage,
     recentActions: nlRecentActionsPage,
