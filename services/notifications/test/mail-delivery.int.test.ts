@@ -103,6 +103,14 @@ const suppression = async (tenant: string, to: string) =>
        where tenant_id = ${tenant} and address = ${to}`.execute(h.owner)
   ).rows[0];
 
+/**
+ * Waits for the job's state in BullMQ. A worker tells the outcome from inside its processor, before
+ * BullMQ moves the job to completed or failed (one more Redis round trip), so a read right after the
+ * outcome may still see it active.
+ */
+const settles = (queue: TMailQueue, id: string, state: 'completed' | 'failed') =>
+  eventually(async () => expect(await (await queue.queue.getJob(id))!.getState()).toBe(state));
+
 describe('mail delivery over SMTP through BullMQ', () => {
   it('delivers a mail once per request id, however often it is queued', async () => {
     const { queue, outcomes } = delivery();
@@ -110,9 +118,9 @@ describe('mail delivery over SMTP through BullMQ', () => {
     await queue.enqueue(m);
     await queue.enqueue(m);
     await eventually(async () => expect(outcomes.get(m.id)).toEqual({ status: 'delivered' }));
+    await settles(queue, m.id, 'completed');
     await queue.enqueue(m); // after it was sent: the kept job still recognises the id
-    const job = await queue.queue.getJob(m.id);
-    expect(await job!.getState()).toBe('completed');
+    expect(await (await queue.queue.getJob(m.id))!.getState()).toBe('completed');
     expect(smtp.received.filter((r) => r.request === m.id)).toEqual([
       expect.objectContaining({ to: m.to, tenant: 'demo', subject: m.subject }),
     ]);
@@ -144,7 +152,7 @@ describe('mail delivery over SMTP through BullMQ', () => {
     );
     expect(smtp.tries.filter((t) => t.to === to)).toHaveLength(1); // no retry of a 5xx
     expect(await suppression('demo', to)).toEqual({ soft_bounces: 0, reason: 'hard_bounce' });
-    expect(await (await queue.queue.getJob(first.id))!.getState()).toBe('failed');
+    await settles(queue, first.id, 'failed');
 
     const second = mail(to.toUpperCase());
     await queue.enqueue(second);
@@ -199,9 +207,9 @@ describe('mail delivery over SMTP through BullMQ', () => {
         settled: { status: 'failed', reason: 'hard_bounce' },
       });
     });
+    await settles(queue, sent.id, 'completed');
+    await settles(queue, bounced.id, 'failed');
     for (const job of [sent, bounced]) expect(JSON.stringify(await stored(job.id))).not.toContain(token);
-    expect(await (await queue.queue.getJob(sent.id))!.getState()).toBe('completed');
-    expect(await (await queue.queue.getJob(bounced.id))!.getState()).toBe('failed');
   });
 
   it('sends nothing again for a job kept as settled (its worker died before finishing it)', async () => {
@@ -301,8 +309,9 @@ describe('mail delivery over SMTP through BullMQ', () => {
     });
     open.push({ close: async () => (await survivor.close(), sender.close()) });
     await eventually(async () => expect(outcomes.get(m.id)).toEqual({ status: 'delivered' }), 20_000);
+    await settles(queue, m.id, 'completed');
+    // Counted once completed: no later take of the job can send it again.
     expect(smtp.received.filter((r) => r.request === m.id)).toHaveLength(1);
-    expect(await (await queue.queue.getJob(m.id))!.getState()).toBe('completed');
   }, 60_000);
 
   it('keeps what the embedded profile sends as the SMTP catcher received it, an .eml file per tenant', async () => {
