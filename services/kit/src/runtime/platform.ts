@@ -41,7 +41,7 @@ export async function prepareDatabase<TCfg extends TConfig>(
   try {
     await lock.query(`select pg_advisory_lock(hashtext('stageplein:prepare-database'))`);
     progress('database roles');
-    await ensureRoles(owner, config.DATABASE_APP_PASSWORD);
+    await ensureRoles(owner, dbUrls(ownerUrl, config.DATABASE_APP_PASSWORD), config.DATABASE_APP_PASSWORD);
     for (const service of services) {
       const result = await migrateSchema(owner, service.schema, service.migrations);
       progress(`migrated ${service.schema} (${result.results?.length ?? 0} new)`);
