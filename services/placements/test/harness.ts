@@ -6,6 +6,7 @@ import { sql, type Kysely } from 'kysely';
 import { setTenant } from '@stageplein/kit/db/rls';
 import type { TServiceModule } from '@stageplein/kit/service';
 import type { TStackConfig } from '@stageplein/stack/services';
+import { eventually } from '@stageplein/testing/eventually';
 import {
   announceOrganization,
   call,
@@ -169,4 +170,60 @@ export async function publishVacancy(
     200,
   );
   return id;
+}
+
+/** A School's world around a published vacancy (see `schoolWorld`). */
+export interface TSchoolWorld {
+  tenant: TTenantId;
+  schoolId: string;
+  /** The School's admin. */
+  school: TUser;
+  /** Sam Student in placements' users. */
+  student: TUser;
+  otherStudent: TUser;
+  /** A mentor of the School; the student's mentor only with `mentorship`. */
+  mentor: TUser;
+  /** A Provider's admin. */
+  company: TUser & { organizationId: string };
+  /** The company's published vacancy. */
+  vacancyId: string;
+  /** The admin of another School of the tenant. */
+  otherSchool: TUser & { organizationId: string };
+}
+
+/**
+ * A School with its admin, two students (the first announced as Sam Student) and a mentor; a Provider
+ * with its admin and a published vacancy of `places` places; another School's admin. With `mentorship`
+ * organizations announces the mentor as the student's. Resolves once placements' read models have them.
+ */
+export async function schoolWorld(
+  h: THarness,
+  tenant: TTenantId = 'demo',
+  options: { places?: number; mentorship?: boolean } = {},
+): Promise<TSchoolWorld> {
+  const schoolId = await organization(h, 'School', 'approved', tenant);
+  const [school, student, otherStudent, mentor] = await Promise.all([
+    userWith(h, 'admin', schoolId, 'School', tenant),
+    userWith(h, 'student', schoolId, 'School', tenant),
+    userWith(h, 'student', schoolId, 'School', tenant),
+    userWith(h, 'mentor', schoolId, 'School', tenant),
+  ]);
+  await announceUser(h, student, 'Sam', 'Student');
+  if (options.mentorship)
+    await deliver(
+      h,
+      'organizations.mentorship.added',
+      randomUUID(),
+      { mentorship_id: randomUUID(), school_id: schoolId, mentor_id: mentor.id, student_id: student.id },
+      tenant,
+    );
+  const company = await adminOf(h, 'Provider', 'approved', tenant);
+  const vacancyId = await publishVacancy(h, company, options.places);
+  const otherSchool = await adminOf(h, 'School', 'approved', tenant);
+  await eventually(async () => {
+    const { rows } = await sql`select 1 from placements.users where id = ${student.id}
+      union all select 1 from placements.mentorships where mentor_id = ${mentor.id}`.execute(h.owner);
+    if (rows.length !== (options.mentorship ? 2 : 1)) throw new Error('placements has not got them yet');
+  });
+  return { tenant, schoolId, school, student, otherStudent, mentor, company, vacancyId, otherSchool };
 }

@@ -26,8 +26,10 @@ import {
   organization,
   outboxEvents,
   publishVacancy,
+  schoolWorld,
   userWith,
   type THarness,
+  type TSchoolWorld,
   type TUser,
   harness,
 } from './harness.ts';
@@ -41,21 +43,11 @@ afterAll(async () => {
 });
 
 // ---------------------------------------------------------------------------------------------
-// A world per test: a school with its admin, a student, a mentor of that student, a second student;
-// an organization with its admin and a published vacancy; strangers of another school and organization.
+// A world per test: the harness's schoolWorld, the mentor being the student's; and the admin of
+// another organization, a stranger like the other school's.
 // ---------------------------------------------------------------------------------------------
 
-interface TWorld {
-  tenant: TTenantId;
-  schoolId: string;
-  school: TUser;
-  student: TUser;
-  otherStudent: TUser;
-  mentor: TUser;
-  organizationId: string;
-  company: TUser;
-  vacancyId: string;
-  otherSchool: TUser;
+interface TWorld extends TSchoolWorld {
   otherCompany: TUser;
 }
 
@@ -63,41 +55,8 @@ const publishedVacancy = (company: TUser, places = 3, extra: Record<string, unkn
   publishVacancy(h, company, places, extra);
 
 async function world(tenant: TTenantId = 'demo', places = 3): Promise<TWorld> {
-  const schoolId = await organization(h, 'School', 'approved', tenant);
-  const school = await userWith(h, 'admin', schoolId, 'School', tenant);
-  const student = await userWith(h, 'student', schoolId, 'School', tenant);
-  const otherStudent = await userWith(h, 'student', schoolId, 'School', tenant);
-  const mentor = await userWith(h, 'mentor', schoolId, 'School', tenant);
-  await announceUser(h, student, 'Sam', 'Student');
-  await deliver(
-    h,
-    'organizations.mentorship.added',
-    randomUUID(),
-    { mentorship_id: randomUUID(), school_id: schoolId, mentor_id: mentor.id, student_id: student.id },
-    tenant,
-  );
-  const company = await adminOf(h, 'Provider', 'approved', tenant);
-  const vacancyId = await publishedVacancy(company, places);
-  const otherSchool = await adminOf(h, 'School', 'approved', tenant);
-  const otherCompany = await adminOf(h, 'Provider', 'approved', tenant);
-  await eventually(async () => {
-    const { rows } = await sql`select 1 from placements.mentorships where mentor_id = ${mentor.id}
-      union all select 1 from placements.users where id = ${student.id}`.execute(h.owner);
-    expect(rows).toHaveLength(2);
-  });
-  return {
-    tenant,
-    schoolId,
-    school,
-    student,
-    otherStudent,
-    mentor,
-    organizationId: company.organizationId,
-    company,
-    vacancyId,
-    otherSchool,
-    otherCompany,
-  };
+  const w = await schoolWorld(h, tenant, { places, mentorship: true });
+  return { ...w, otherCompany: await adminOf(h, 'Provider', 'approved', tenant) };
 }
 
 const apply = (student: TUser, vacancyId: string, attributes: Record<string, unknown> = {}) =>
@@ -137,7 +96,7 @@ async function fixture(w: TWorld, status: TInternshipStatus, selfFound = false):
   const { rows } = await sql<{ id: string }>`
     insert into placements.internships (tenant_id, student_id, school_id, organization_id, vacancy_id, title,
       contract_type, self_found, organization_name, updating_hours_allowed, status, created_at, updated_at)
-    values (${w.tenant}, ${w.student.id}, ${w.schoolId}, ${w.organizationId},
+    values (${w.tenant}, ${w.student.id}, ${w.schoolId}, ${w.company.organizationId},
       ${selfFound ? null : w.vacancyId}, 'Fixture', 'contract', ${selfFound}, 'Zorgcentrum', false,
       ${status}, now(), now())
     returning id`.execute(h.owner);
@@ -320,7 +279,7 @@ describe('internships: role × transition × own/other organization', () => {
     const { rows } = await sql<{ id: string }>`
       insert into placements.internships (tenant_id, student_id, school_id, organization_id, title,
         contract_type, updating_hours_allowed, status, created_at, updated_at)
-      values ('demo', ${w.otherStudent.id}, ${w.schoolId}, ${w.organizationId}, 'Ander', 'contract', false,
+      values ('demo', ${w.otherStudent.id}, ${w.schoolId}, ${w.company.organizationId}, 'Ander', 'contract', false,
         'approved', now(), now()) returning id`.execute(h.owner);
     const others = rows[0]!.id;
     expect(ids(await list(w.student))).toEqual([mine, selfFound].sort());
@@ -342,7 +301,7 @@ describe('internships: role × transition × own/other organization', () => {
     // The current organization counts: the school admin acting for another organization sees none of it.
     const elsewhere = {
       ...w.school,
-      headers: { ...w.school.headers, 'x-current-organization-id': w.organizationId },
+      headers: { ...w.school.headers, 'x-current-organization-id': w.company.organizationId },
     };
     expect(ids(await list(elsewhere))).toEqual([]);
   });
@@ -369,7 +328,7 @@ describe('internships: editing per policy', () => {
   it('each party edits only its fields (403 internship_field_not_editable otherwise)', async () => {
     const w = await world();
     const id = await fixture(w, 'approved');
-    const supervisor = await userWith(h, 'admin', w.organizationId, 'Provider');
+    const supervisor = await userWith(h, 'admin', w.company.organizationId, 'Provider');
     const byCompany = await patch(id, w.company, { supervisor_id: supervisor.id, start_date: '2027-02-01' });
     expectStatus(byCompany, 200);
     expect(byCompany.json().data.relationships.supervisor.data).toEqual({ type: 'user', id: supervisor.id });
@@ -507,8 +466,8 @@ describe('internships: createInternships (assign, allocation, self-found)', () =
       }),
     );
     expect(created.map((i) => [i.status, i.organization_id, i.title])).toEqual([
-      ['approved', w.organizationId, 'Stage in de zorg'],
-      ['approved', w.organizationId, 'Stage in de zorg'],
+      ['approved', w.company.organizationId, 'Stage in de zorg'],
+      ['approved', w.company.organizationId, 'Stage in de zorg'],
     ]);
     const third = await userWith(h, 'student', w.schoolId, 'School');
     await expect(
@@ -525,7 +484,7 @@ describe('internships: createInternships (assign, allocation, self-found)', () =
         createInternships(ctx(db), actor, {
           schoolId: w.schoolId,
           status: 'approved',
-          items: [{ student_id: w.mentor.id, organization_id: w.organizationId }],
+          items: [{ student_id: w.mentor.id, organization_id: w.company.organizationId }],
         }),
       ),
     ).rejects.toMatchObject({ code: 'not_a_student' });
@@ -569,8 +528,8 @@ describe('internships: the list’s includes, filters, sorts and paging', () => 
       end_date: '2027-04-30',
       status: 'active',
     });
-    await deliver(h, 'organizations.organization.updated', w.organizationId, {
-      organization_id: w.organizationId,
+    await deliver(h, 'organizations.organization.updated', w.company.organizationId, {
+      organization_id: w.company.organizationId,
       organization_type: 'Provider',
       name: 'Zorgcentrum De Linde',
       status: 'approved',
@@ -578,7 +537,7 @@ describe('internships: the list’s includes, filters, sorts and paging', () => 
       city: 'Amersfoort',
       parent_id: null,
     });
-    const contact = await userWith(h, 'admin', w.organizationId, 'Provider');
+    const contact = await userWith(h, 'admin', w.company.organizationId, 'Provider');
     await announceUser(h, contact, 'Carla', 'Contact');
     await eventually(async () => {
       const { rows } = await sql`select 1 from placements.internship_periods where id = ${periodId}
@@ -607,7 +566,7 @@ describe('internships: the list’s includes, filters, sorts and paging', () => 
         created_at: expect.any(String),
       },
     });
-    expect(included.get(`organization/${w.organizationId}`)).toMatchObject({
+    expect(included.get(`organization/${w.company.organizationId}`)).toMatchObject({
       attributes: {
         name: 'Zorgcentrum De Linde',
         status: 'approved',
@@ -671,7 +630,9 @@ describe('internships: the list’s includes, filters, sorts and paging', () => 
     expect(ids(await list(w.school, `?filter[internship_period_id_eq]=${periodId}`))).toEqual([b]);
     expect(ids(await list(w.school, '?filter[self_found_eq]=true'))).toEqual([c]);
     expect(ids(await list(w.school, `?filter[vacancy_id_eq]=${w.vacancyId}`))).toEqual([a, b].sort());
-    expect(ids(await list(w.school, `?filter[organization_id_eq]=${w.organizationId}`))).toHaveLength(3);
+    expect(ids(await list(w.school, `?filter[organization_id_eq]=${w.company.organizationId}`))).toHaveLength(
+      3,
+    );
     expect(ids(await list(w.school, `?filter[student_id_eq]=${w.otherStudent.id}`))).toEqual([]);
     const groupId = randomUUID();
     await deliver(h, 'organizations.group_membership.changed', w.student.id, {
@@ -708,12 +669,12 @@ describe('internships: contact person and supervisor (the edit form’s pickers)
   it('offers the organization’s people and refuses anyone else, 422 in nl and en, across tenants too', async () => {
     const w = await world();
     const id = await fixture(w, 'approved');
-    const carla = await userWith(h, 'admin', w.organizationId, 'Provider');
+    const carla = await userWith(h, 'admin', w.company.organizationId, 'Provider');
     await announceUser(h, carla, 'Carla', 'Contact');
-    const bram = await userWith(h, 'mentor', w.organizationId, 'Provider');
+    const bram = await userWith(h, 'mentor', w.company.organizationId, 'Provider');
     await announceUser(h, bram, 'Bram', 'Begeleider');
     // A learner at the organization (a volunteer) is no contact person; nor is the other company's admin.
-    const volunteer = await userWith(h, 'volunteer', w.organizationId, 'Provider');
+    const volunteer = await userWith(h, 'volunteer', w.company.organizationId, 'Provider');
     await announceUser(h, volunteer, 'Vera', 'Vrijwilliger');
     await announceUser(h, w.otherCompany, 'Olga', 'Elders');
     const foreign = await adminOf(h, 'Provider', 'approved', 'raayland');
@@ -739,7 +700,7 @@ describe('internships: contact person and supervisor (the edit form’s pickers)
         attributes: {
           first_name: 'Carla',
           last_name: 'Contact',
-          roles: [{ name: 'admin', resource_id: w.organizationId }],
+          roles: [{ name: 'admin', resource_id: w.company.organizationId }],
         },
       });
     }
@@ -869,7 +830,7 @@ describe('internships: a School admin’s two scopes', () => {
     // Newest first: at the school of another school's student, both the school's, an organization's.
     const atSchool = await insert(other, w.schoolId, 1);
     const both = await insert(w.schoolId, w.schoolId, 2);
-    const ofStudent = await insert(w.schoolId, w.organizationId, 3);
+    const ofStudent = await insert(w.schoolId, w.company.organizationId, 3);
     const pages = [];
     for (const n of [1, 2, 3]) {
       const res = await list(w.school, `?page[size]=1&page[number]=${n}`);

@@ -3,16 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TTenantId } from '@stageplein/contracts/tenants/tenant.types';
 import {
   adminOf,
-  announceUser,
   auditOf,
   call,
   expectStatus,
   harness,
-  organization,
   outboxEvents,
   publishVacancy,
+  schoolWorld,
   userWith,
   type THarness,
+  type TSchoolWorld,
   type TUser,
 } from '../../test/harness.ts';
 
@@ -30,17 +30,9 @@ afterAll(async () => {
   await h?.close();
 });
 
-interface TWorld {
-  schoolId: string;
-  school: TUser;
-  student: TUser;
-  otherStudent: TUser;
-  mentor: TUser;
-  company: TUser & { organizationId: string };
-  vacancyId: string;
+interface TWorld extends TSchoolWorld {
   otherVacancyId: string;
   internshipId: string;
-  otherSchool: TUser;
   otherSchoolStudent: TUser;
 }
 
@@ -52,46 +44,23 @@ const apply = (student: TUser, vacancyId: string) =>
     payload: { data: { type: 'internship', attributes: { vacancy_id: vacancyId } } },
   });
 
-/** A school (admin, two students, a mentor), a company with two published vacancies; the student applied and was declined. */
+/** The harness's schoolWorld, the company with a second vacancy; the student applied and was declined. */
 async function world(tenant: TTenantId = 'demo'): Promise<TWorld> {
-  const schoolId = await organization(h, 'School', 'approved', tenant);
-  const [school, student, otherStudent, mentor] = await Promise.all([
-    userWith(h, 'admin', schoolId, 'School', tenant),
-    userWith(h, 'student', schoolId, 'School', tenant),
-    userWith(h, 'student', schoolId, 'School', tenant),
-    userWith(h, 'mentor', schoolId, 'School', tenant),
-  ]);
-  await announceUser(h, student, 'Sam', 'Student');
-  const company = await adminOf(h, 'Provider', 'approved', tenant);
-  const vacancyId = await publishVacancy(h, company);
-  const otherVacancyId = await publishVacancy(h, company);
-  const applied = await apply(student, vacancyId);
+  const w = await schoolWorld(h, tenant);
+  const otherVacancyId = await publishVacancy(h, w.company);
+  const applied = await apply(w.student, w.vacancyId);
   expectStatus(applied, 201);
   const internshipId = applied.json().data.id as string;
   expectStatus(
     await call(h.app, {
       method: 'POST',
       url: `/api/v1/internships/${internshipId}/decline`,
-      headers: company.headers,
+      headers: w.company.headers,
     }),
     200,
   );
-  const otherSchoolId = await organization(h, 'School', 'approved', tenant);
-  const otherSchool = await userWith(h, 'admin', otherSchoolId, 'School', tenant);
-  const otherSchoolStudent = await userWith(h, 'student', otherSchoolId, 'School', tenant);
-  return {
-    schoolId,
-    school,
-    student,
-    otherStudent,
-    mentor,
-    company,
-    vacancyId,
-    otherVacancyId,
-    internshipId,
-    otherSchool,
-    otherSchoolStudent,
-  };
+  const otherSchoolStudent = await userWith(h, 'student', w.otherSchool.organizationId, 'School', tenant);
+  return { ...w, otherVacancyId, internshipId, otherSchoolStudent };
 }
 
 const report = (user: TUser, attributes: Record<string, unknown>) =>
