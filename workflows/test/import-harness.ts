@@ -241,9 +241,37 @@ export async function waitForImport(h: TImportHarness, id: string, timeoutMs = 1
     const imp = await getImport(h, id);
     if (['completed', 'cancelled', 'failed'].includes(imp.attributes.status)) return imp;
     if (Date.now() > until)
-      throw new Error(`import ${id} still ${imp.attributes.status} after ${timeoutMs} ms`);
+      throw new Error(
+        `import ${id} still ${imp.attributes.status} after ${timeoutMs} ms: ${JSON.stringify(await whyStill(h, id))}`,
+      );
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/**
+ * Where an unfinished import's start stands, for a failure message: its outbox event (still queued, the
+ * relay's last error), dead letters naming it, and its workflow as Temporal has it.
+ */
+async function whyStill(h: TImportHarness, id: string) {
+  const { rows: events } = await sql<{ type: string; queued: boolean; last_error: string | null }>`
+    select o.type, p.seq is not null as queued, p.last_error from organizations.outbox o
+    left join organizations.outbox_pending p using (seq) where o.aggregate_id = ${id}`.execute(h.owner);
+  const { rows: letters } = await sql<{ consumer: string; reason: string; attempts: number }>`
+    select consumer, reason, attempts from organizations.dead_letters
+    where envelope::text like ${`%${id}%`}`.execute(h.owner);
+  const { rows: imports } = await sql<{ workflow_id: string }>`
+    select workflow_id from organizations.imports where id = ${id}`.execute(h.owner);
+  const workflowId = imports[0]?.workflow_id;
+  const workflow = workflowId
+    ? await h.temporal.client.workflow
+        .getHandle(workflowId)
+        .describe()
+        .then(
+          (d) => `${d.status.name}, history ${d.historyLength}`,
+          (error: unknown) => String(error),
+        )
+    : 'no workflow id';
+  return { events, letters, workflow };
 }
 
 /** Facts behind the API's back (owner connection): what really exists in each service's tables. */
