@@ -74,6 +74,7 @@ describe('API error catalogue', () => {
       phase_update_invalid: 422,
       upload_type_not_allowed: 415,
       upload_polyglot: 422,
+      upload_name_mismatch: 422,
       upload_unreadable: 422,
       upload_in_use: 409,
       vacancy_image_unavailable: 422,

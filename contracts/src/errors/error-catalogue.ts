@@ -50,6 +50,7 @@ export const ERROR_CODES = [
   'phase_update_invalid',
   'upload_type_not_allowed',
   'upload_polyglot',
+  'upload_name_mismatch',
   'upload_unreadable',
   'upload_in_use',
   'vacancy_image_unavailable',
@@ -252,11 +253,12 @@ export const ERRORS: Readonly<Record<TErrorCode, TErrorDefinition>> = Object.fre
   // An evaluation or assignment task completes when the evaluation part or the assignment is sent, not by hand.
   phase_task_by_submission: define('phase_task_by_submission', 409),
   phase_update_invalid: define('phase_update_invalid', 422),
-  // Content uploads (services/content/src/cms/uploads): the bytes decide the type, not the name or the
-  // declared type; a file that is also another type (an image with an archive or script appended) is
-  // refused; so is one that does not decode. A stock image keeps its upload.
+  // Uploads (services/kit/src/uploads): the bytes decide the type, not the name or the declared type; a
+  // file that is also another type (an image with an archive or script appended) is refused; so is one
+  // that does not decode, or whose name's extension is another type's. A stock image keeps its upload.
   upload_type_not_allowed: define('upload_type_not_allowed', 415),
   upload_polyglot: define('upload_polyglot', 422),
+  upload_name_mismatch: define('upload_name_mismatch', 422),
   upload_unreadable: define('upload_unreadable', 422),
   upload_in_use: define('upload_in_use', 409),
   // A vacancy's image: a stock image of the tenant or an upload of the vacancy's own organization.

@@ -1137,6 +1137,11 @@ export const en: TMessages = {
       detail:
         'This file hides other content (for example an image with a script or archive in it, or a PDF with scripts), so it is not accepted.',
     },
+    upload_name_mismatch: {
+      title: 'Name does not fit the file',
+      detail:
+        'This file is a {{type}} by its content, but its name ends in .{{extension}}. Rename it to the right extension and try again.',
+    },
     upload_unreadable: {
       title: 'File cannot be read',
       detail: 'The file is damaged, too large in pixels or not a valid {{type}}.',

@@ -163,6 +163,11 @@ export const nlApi = {
     detail:
       'Dit bestand bevat verborgen inhoud (bijvoorbeeld een afbeelding met een script of archief erin, of een pdf met scripts) en wordt daarom niet geaccepteerd.',
   },
+  upload_name_mismatch: {
+    title: 'Naam past niet bij het bestand',
+    detail:
+      'Dit bestand is naar zijn inhoud een {{type}}, maar de naam eindigt op .{{extension}}. Geef het de juiste extensie en probeer het opnieuw.',
+  },
   upload_unreadable: {
     title: 'Bestand niet leesbaar',
     detail: 'Het bestand is beschadigd, heeft te veel pixels of is geen geldige {{type}}.',

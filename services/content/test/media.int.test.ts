@@ -160,6 +160,26 @@ describe('uploads: type, size and polyglot checks by content', () => {
     expectStatus(declared, 413, 'file_too_large');
   });
 
+  it('refuses a file whose name says another type than its content (422, nl and en), storing nothing', async () => {
+    const total = async () =>
+      (
+        await call(h.app, { method: 'GET', url: '/api/v1/cms/uploads?page[size]=1', headers: ed.headers })
+      ).json().meta.total as number;
+    const before = await total();
+    const renamed = await upload(await png(), 'folder.pdf', 'application/pdf');
+    expectStatus(renamed, 422, 'upload_name_mismatch');
+    expect(renamed.json().errors[0]).toMatchObject({
+      title: 'Naam past niet bij het bestand',
+      source: { pointer: '/upload/file' },
+    });
+    const en = await upload(await png(), 'folder.pdf', 'application/pdf', {
+      ...ed.headers,
+      'accept-language': 'en',
+    });
+    expect(en.json().errors[0].detail).toContain('a PNG by its content, but its name ends in .pdf');
+    expect(await total()).toBe(before);
+  });
+
   it('refuses an image that does not decode (422 upload_unreadable)', async () => {
     const truncated = (await photo(50, 50)).subarray(0, 200);
     expectStatus(await upload(truncated, 'broken.jpg', 'image/jpeg'), 422, 'upload_unreadable');

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { outboxEvents } from '@stageplein/testing/service-harness';
 import {
@@ -242,10 +243,15 @@ describe('conversations', () => {
       content_type: string;
       size: number;
     }[];
-    expect(attachments.map((a) => [a.file_name, a.content_type, a.size])).toEqual([
-      ['contract.pdf', 'application/pdf', PDF.length],
-      ['foto.png', 'image/png', PNG.length],
+    expect(attachments.map((a) => [a.file_name, a.content_type])).toEqual([
+      ['contract.pdf', 'application/pdf'],
+      ['foto.png', 'image/png'],
     ]);
+    // A PDF is stored as sent; an image re-encoded (its size is what is stored).
+    expect(attachments[0]!.size).toBe(PDF.length);
+    const image = await get(p.student, attachments[1]!.url);
+    expect(attachments[1]!.size).toBe(image.rawPayload.length);
+    expect(await sharp(image.rawPayload).metadata()).toMatchObject({ format: 'png', width: 1, height: 1 });
     const download = await get(p.student, attachments[0]!.url);
     expect(download.statusCode).toBe(200);
     expect(download.rawPayload.equals(PDF)).toBe(true);
@@ -264,7 +270,11 @@ describe('conversations', () => {
 
     // An internal note's attachment: staff only.
     const note = await multipart({ body: 'Verslag', internal: 'true' }, [
-      { name: 'verslag.pdf', bytes: Buffer.concat([PDF, Buffer.from('% verslag')]), type: 'application/pdf' },
+      {
+        name: 'verslag.pdf',
+        bytes: Buffer.from(PDF.toString('latin1').replace('%%EOF', '% verslag\n%%EOF')),
+        type: 'application/pdf',
+      },
     ]);
     const noted = await call(p.h.app, {
       method: 'POST',
@@ -291,6 +301,124 @@ describe('conversations', () => {
     });
     expectStatus(refused, 415, 'upload_type_not_allowed');
     expect(await bodiesSeenBy(p.student, thread)).toHaveLength(count);
+  });
+
+  it('attachments: a photo is stored without its metadata and upright; disguised or active files are refused in nl and en, changing nothing', async () => {
+    const send = async (file: { name: string; bytes: Buffer; type: string }, lang = 'nl') => {
+      const form = await multipart({ body: `Bijlage ${file.name}` }, [file]);
+      return call(p.h.app, {
+        method: 'POST',
+        url: `/api/v1/conversations/${thread}/messages`,
+        headers: { ...p.student.headers, 'content-type': form.contentType, 'accept-language': lang },
+        payload: form.payload,
+      });
+    };
+    const blobCount = () =>
+      p.h.owner.transaction().execute(async (trx) => {
+        await sql`select set_config('app.tenant_id', 'demo', true)`.execute(trx);
+        const { rows } = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(
+          `${p.h.schema}.file_blobs`,
+        )}`.execute(trx);
+        return rows[0]!.n;
+      });
+
+    // A phone's photo: 40×20 pixels stored sideways (EXIF orientation 6), with where and by what it was taken.
+    const photo = await sharp({ create: { width: 40, height: 20, channels: 3, background: '#c33' } })
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .withExif({
+        IFD0: { Make: 'SecretCam', Model: 'X1' },
+        IFD3: {
+          GPSLatitudeRef: 'N',
+          GPSLatitude: '52/1 7/1 57/1',
+          GPSLongitudeRef: 'E',
+          GPSLongitude: '5/1 17/1 28/1',
+        },
+      })
+      .toBuffer();
+    /** EXIF's pointer to its GPS block (tag 0x8825, in either byte order). */
+    const hasGps = (exif: Buffer | undefined) =>
+      !!exif && (exif.includes(Buffer.from([0x88, 0x25])) || exif.includes(Buffer.from([0x25, 0x88])));
+    const original = await sharp(photo).metadata();
+    expect(original.exif?.toString('latin1')).toContain('SecretCam');
+    expect(hasGps(original.exif)).toBe(true);
+    expect([original.orientation, original.width, original.height]).toEqual([6, 40, 20]);
+    const sent = await send({ name: 'IMG_0042.jpg', bytes: photo, type: 'image/jpeg' });
+    expectStatus(sent, 201);
+    const [attachment] = sent.json().data.attributes.attachments as { url: string; content_type: string }[];
+    expect(attachment!.content_type).toBe('image/jpeg');
+    const download = await get(p.contact, attachment!.url);
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-type']).toBe('image/jpeg');
+    expect(download.headers['content-disposition']).toContain('attachment; filename="IMG_0042.jpg"');
+    expect(download.headers['x-content-type-options']).toBe('nosniff');
+    const stored = await sharp(download.rawPayload).metadata();
+    expect(stored.exif).toBeUndefined();
+    expect(hasGps(download.rawPayload)).toBe(false);
+    expect(stored.xmp).toBeUndefined();
+    expect(stored.orientation).toBeUndefined();
+    // The rotation is applied to the pixels: upright, 20 wide and 40 high.
+    expect([stored.width, stored.height]).toEqual([20, 40]);
+    expect(download.rawPayload.includes('SecretCam')).toBe(false);
+
+    const messages = (await bodiesSeenBy(p.student, thread)).length;
+    const blobs = await blobCount();
+    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
+
+    // A PNG called .pdf: its name would open it as another type on the reader's desktop.
+    const renamed = await send({ name: 'contract.pdf', bytes: png, type: 'application/pdf' });
+    expectStatus(renamed, 422, 'upload_name_mismatch');
+    expect(renamed.json().errors[0]).toMatchObject({
+      title: 'Naam past niet bij het bestand',
+      detail:
+        'Dit bestand is naar zijn inhoud een PNG, maar de naam eindigt op .pdf. Geef het de juiste extensie en probeer het opnieuw.',
+      source: { pointer: '/data/attributes/attachments' },
+    });
+    const renamedEn = await send({ name: 'contract.pdf', bytes: png, type: 'application/pdf' }, 'en');
+    expectStatus(renamedEn, 422, 'upload_name_mismatch');
+    expect(renamedEn.json().errors[0]).toMatchObject({
+      title: 'Name does not fit the file',
+      detail: expect.stringContaining('a PNG by its content, but its name ends in .pdf'),
+    });
+
+    // HTML with a script, called .png and declared an image: not a type we take, by its bytes.
+    const html = {
+      name: 'foto.png',
+      bytes: Buffer.from('<!doctype html><script>alert(1)</script>'),
+      type: 'image/png',
+    };
+    const disguised = await send(html);
+    expectStatus(disguised, 415, 'upload_type_not_allowed');
+    expect(disguised.json().errors[0].title).toBe('Bestandstype niet toegestaan');
+    const disguisedEn = await send(html, 'en');
+    expectStatus(disguisedEn, 415, 'upload_type_not_allowed');
+    expect(disguisedEn.json().errors[0].title).toBe('File type not allowed');
+
+    // Active content inside an allowed type: a PDF that runs JavaScript when opened, an archive after a PNG.
+    const scripted = Buffer.from(
+      PDF.toString('latin1').replace(
+        '/Type /Catalog',
+        '/Type /Catalog /OpenAction << /S /JavaScript /JS (app.alert(1)) >>',
+      ),
+    );
+    const active = await send({ name: 'contract.pdf', bytes: scripted, type: 'application/pdf' });
+    expectStatus(active, 422, 'upload_polyglot');
+    expect(active.json().errors[0].title).toBe('Bestand geweigerd');
+    const activeEn = await send({ name: 'contract.pdf', bytes: scripted, type: 'application/pdf' }, 'en');
+    expectStatus(activeEn, 422, 'upload_polyglot');
+    expect(activeEn.json().errors[0].title).toBe('File refused');
+    const appended = Buffer.concat([png, Buffer.from('PK\x03\x04 payload.jsp', 'latin1')]);
+    expectStatus(
+      await send({ name: 'foto.png', bytes: appended, type: 'image/png' }),
+      422,
+      'upload_polyglot',
+    );
+
+    // Nothing of the refused messages was written: no message, no bytes in the store.
+    expect(await bodiesSeenBy(p.student, thread)).toHaveLength(messages);
+    expect(await blobCount()).toBe(blobs);
   });
 
   it('direct conversations: only between people who share an internship', async () => {

@@ -80,7 +80,9 @@ const prepared = new Map<string, Promise<TPreparedUpload>>();
 export function preparedSeedImage(file: string): Promise<TPreparedUpload> {
   let image = prepared.get(file);
   if (!image) {
-    image = readFile(join(dirname(require.resolve(`${PACKAGE}/package.json`)), file)).then(prepareUpload);
+    image = readFile(join(dirname(require.resolve(`${PACKAGE}/package.json`)), file)).then((bytes) =>
+      prepareUpload({ name: file, bytes }),
+    );
     prepared.set(file, image);
   }
   return image;

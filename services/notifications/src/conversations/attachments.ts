@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import type { TAttachmentType } from '@stageplein/contracts/notifications/conversations';
 import type { TObjectStorages } from '@stageplein/kit/object-storage/object-storage';
 import {
   objectStoragesFor,
@@ -14,22 +13,6 @@ export const NOTIFICATIONS_STORAGE = {
 
 export const notificationsStorages = (config: TObjectStorageConfig<'NOTIFICATIONS'>): TObjectStorages =>
   objectStoragesFor(config, NOTIFICATIONS_STORAGE);
-
-const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-
-/**
- * An attachment's type, by its bytes alone (never its name or the declared type): PDF, JPEG, PNG, WebP;
- * anything else is refused. Attachments are served as downloads (`Content-Disposition: attachment`,
- * `nosniff`, a sandboxing CSP), never shown inline on our origin.
- */
-export function attachmentType(bytes: Buffer): TAttachmentType | null {
-  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
-  if (bytes.subarray(0, 8).equals(PNG)) return 'image/png';
-  if (bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP')
-    return 'image/webp';
-  if (bytes.toString('latin1', 0, 5) === '%PDF-') return 'application/pdf';
-  return null;
-}
 
 /** The key of the bytes in the store: their SHA-256 (the same file twice is stored once). */
 export const keyOf = (bytes: Buffer): string => createHash('sha256').update(bytes).digest('hex');

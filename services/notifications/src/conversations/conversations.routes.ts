@@ -230,7 +230,7 @@ export const conversationsRoutes: FastifyPluginAsync<TNotificationsDeps> = async
       tags: TAGS,
       summary: 'Write in a conversation (JSON:API, or multipart with attachments)',
       description:
-        'JSON:API `body` (1–5,000 characters) and `internal` (the school’s staff only: an internal note); or multipart/form-data with the fields `body`, `internal` and up to five files `attachments` (PDF, JPEG, PNG, WebP by their bytes, ≤ 10 MB each). The others are told through the notification pipeline.',
+        'JSON:API `body` (1–5,000 characters) and `internal` (the school’s staff only: an internal note); or multipart/form-data with the fields `body`, `internal` and up to five files `attachments` (PDF, JPEG, PNG, WebP by their bytes, named to fit, nothing hidden in them, ≤ 10 MB each; images re-encoded without metadata). The others are told through the notification pipeline.',
       params: ZId,
       response: { 201: ZMessageDocument },
     },

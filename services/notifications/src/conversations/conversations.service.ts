@@ -1,17 +1,22 @@
 import {
   ATTACHMENT_MAX_BYTES,
+  ATTACHMENT_TYPES,
   ATTACHMENTS_PER_MESSAGE,
   isSchoolStaff,
   MESSAGE_MAX_LENGTH,
+  type TAttachmentType,
   type TParticipantRole,
 } from '@stageplein/contracts/notifications/conversations';
 import { ApiError, forbidden, notFound } from '@stageplein/kit/errors/api-error';
 import type { TObjectStorages } from '@stageplein/kit/object-storage/object-storage';
+import { TYPE_NAMES } from '@stageplein/kit/uploads/file-check';
+import { reencodeImage } from '@stageplein/kit/uploads/image-reencode';
+import { checkUpload } from '@stageplein/kit/uploads/upload-check';
 import type { TChangeActor } from '../shared/caller.ts';
 import { record } from '../shared/events.ts';
 import type { TCtx } from '../shared/request.ts';
 import type { TInternshipParties } from '../pipeline/recipients.repository.ts';
-import { attachmentType, cleanFileName, keyOf } from './attachments.ts';
+import { cleanFileName, keyOf } from './attachments.ts';
 import {
   attachmentsOf,
   directMembersOf,
@@ -162,20 +167,36 @@ export async function messagesOf(ctx: TCtx, view: TConversationView, size: numbe
   return { rows, attachments, total };
 }
 
-function checkMessage(body: string, internal: boolean, files: readonly TNewFile[], view: TConversationView) {
+/**
+ * A message's text and its attachments as they are stored: each checked by kit's one upload check (type
+ * by content, nothing hidden, a name that fits), images re-encoded without their metadata (a phone's
+ * photo carries where it was taken) and turned upright. Throws before anything is written.
+ */
+async function checkMessage(
+  body: string,
+  internal: boolean,
+  files: readonly TNewFile[],
+  view: TConversationView,
+) {
   const text = body.trim();
   if (!text || text.length > MESSAGE_MAX_LENGTH)
     throw new ApiError('validation_failed', {}, { pointer: '/data/attributes/body' });
   if (internal && !view.staff) throw forbidden();
-  if (files.length > ATTACHMENTS_PER_MESSAGE)
-    throw new ApiError('validation_failed', {}, { pointer: '/data/attributes/attachments' });
-  const checked = files.map((file) => {
+  const source = { pointer: '/data/attributes/attachments' };
+  if (files.length > ATTACHMENTS_PER_MESSAGE) throw new ApiError('validation_failed', {}, source);
+  const checked: { name: string; bytes: Buffer; type: TAttachmentType }[] = [];
+  for (const file of files) {
     if (file.bytes.length > ATTACHMENT_MAX_BYTES)
-      throw new ApiError('file_too_large', { max_mb: ATTACHMENT_MAX_BYTES / 1024 / 1024 });
-    const type = file.bytes.length ? attachmentType(file.bytes) : null;
-    if (!type) throw new ApiError('upload_type_not_allowed');
-    return { ...file, type };
-  });
+      throw new ApiError('file_too_large', { max_mb: ATTACHMENT_MAX_BYTES / 1024 / 1024 }, source);
+    const type = checkUpload(file, { source, allowed: ATTACHMENT_TYPES }) as TAttachmentType;
+    if (type === 'application/pdf') {
+      checked.push({ ...file, type });
+      continue;
+    }
+    const image = await reencodeImage(file.bytes, type);
+    if (!image) throw new ApiError('upload_unreadable', { type: TYPE_NAMES[type] }, source);
+    checked.push({ name: file.name, bytes: image.bytes, type });
+  }
   return { text, checked };
 }
 
@@ -192,7 +213,7 @@ export async function postMessage(
   view: TConversationView,
   input: { body: string; internal: boolean; files: readonly TNewFile[] },
 ): Promise<{ message: TMessageRow; attachments: TAttachmentRow[] }> {
-  const { text, checked } = checkMessage(input.body, input.internal, input.files, view);
+  const { text, checked } = await checkMessage(input.body, input.internal, input.files, view);
   const internal = view.conversation.kind === 'internship' && input.internal;
   const authorName =
     view.participants.find((p) => p.id === author.userId)?.name ||

@@ -39,7 +39,7 @@ import {
   saveMagisterConnection,
 } from '../roster-sources/roster-connections.service.ts';
 import type { TRosterConnectionsTable } from './imports.table.ts';
-import { checkCsvUpload } from './upload-check.ts';
+import { checkCsvUpload } from '@stageplein/kit/uploads/csv-check';
 
 const TAGS = ['imports'];
 const ZId = z.object({ id: z.uuid() });

@@ -82,7 +82,8 @@ export const uploadsRoutes: FastifyPluginAsync<TContentDeps> = async (app, deps)
         'Upload an image (JPEG, PNG, WebP) or a PDF (content editors; organization admins for their ' +
         'organization; multipart `upload[file]`)',
       description:
-        'The bytes decide the type; images are re-encoded, resized and stripped of metadata. The same ' +
+        'The bytes decide the type (a name with another type’s extension is 422 `upload_name_mismatch`); ' +
+        'images are re-encoded, resized and stripped of metadata. The same ' +
         'stored bytes again from the same owner answer 200 with the existing upload, a new file 201. An ' +
         'organization admin’s upload belongs to their organization (`organization_id`).',
       response: { 200: ZUploadDocument, 201: ZUploadDocument },

@@ -4,8 +4,9 @@ import { ApiError } from '@stageplein/kit/errors/api-error';
 import { record } from '../../shared/events.ts';
 import type { TCtx } from '../../shared/request.ts';
 import type { TChangeActor } from '../../shared/caller.ts';
-import { checkFile } from './file-check.ts';
-import { reencodeImage } from './image-processing.ts';
+import { TYPE_NAMES } from '@stageplein/kit/uploads/file-check';
+import { reencodeImage } from '@stageplein/kit/uploads/image-reencode';
+import { checkUpload } from '@stageplein/kit/uploads/upload-check';
 import type { TStorages } from './storage.ts';
 import {
   deleteUpload,
@@ -17,13 +18,6 @@ import {
 } from './uploads.repository.ts';
 
 export const tooLarge = () => new ApiError('file_too_large', { max_mb: UPLOAD_MAX_BYTES / 1024 / 1024 });
-
-const TYPE_NAMES: Record<TUploadContentType, string> = {
-  'image/jpeg': 'JPEG',
-  'image/png': 'PNG',
-  'image/webp': 'WebP',
-  'application/pdf': 'PDF',
-};
 
 const payload = (u: TUploadRow) => ({
   upload_id: u.id,
@@ -52,28 +46,15 @@ export interface TPreparedUpload {
   height: number | null;
 }
 
-/** What is stored: the checked bytes, images re-encoded (uploads/image-processing.ts). */
-export async function prepareUpload(bytes: Buffer): Promise<TPreparedUpload> {
-  if (bytes.length > UPLOAD_MAX_BYTES) throw tooLarge();
-  const check = checkFile(bytes);
-  if (!check.ok)
-    throw new ApiError(
-      check.reason === 'type' ? 'upload_type_not_allowed' : 'upload_polyglot',
-      {},
-      {
-        pointer: '/upload/file',
-      },
-    );
-  if (check.contentType === 'application/pdf')
-    return { contentType: check.contentType, bytes, width: null, height: null };
-  const image = await reencodeImage(bytes, check.contentType);
-  if (!image)
-    throw new ApiError(
-      'upload_unreadable',
-      { type: TYPE_NAMES[check.contentType] },
-      { pointer: '/upload/file' },
-    );
-  return { contentType: check.contentType, ...image };
+/** What is stored: the checked bytes (kit's `checkUpload`), images re-encoded (kit's `reencodeImage`). */
+export async function prepareUpload(file: { name: string; bytes: Buffer }): Promise<TPreparedUpload> {
+  if (file.bytes.length > UPLOAD_MAX_BYTES) throw tooLarge();
+  const source = { pointer: '/upload/file' };
+  const contentType = checkUpload(file, { source });
+  if (contentType === 'application/pdf') return { contentType, bytes: file.bytes, width: null, height: null };
+  const image = await reencodeImage(file.bytes, contentType);
+  if (!image) throw new ApiError('upload_unreadable', { type: TYPE_NAMES[contentType] }, source);
+  return { contentType, ...image };
 }
 
 /**
@@ -88,7 +69,7 @@ export async function storeUpload(
   file: { name: string; bytes: Buffer },
   organizationId: string | null = null,
 ): Promise<{ row: TUploadRow; fresh: boolean }> {
-  return storePrepared(ctx, storages, author, file.name, await prepareUpload(file.bytes), { organizationId });
+  return storePrepared(ctx, storages, author, file.name, await prepareUpload(file), { organizationId });
 }
 
 /**

@@ -89,7 +89,8 @@ export const formFilesRoutes: FastifyPluginAsync<TContentDeps> = async (app, dep
         'Authorised by the render token of `GET /api/v1/public/forms/{token}`; the question’s kinds and size ' +
         'apply, the bytes decide the type, images are re-encoded without metadata. The answer’s id is the ' +
         'question’s answer in the submission; a file no submission names is removed after a day. ' +
-        '413 `file_too_large`, 415 `form_file_type_not_allowed`, 422 `upload_polyglot`, `form_expired`; 429.',
+        '413 `file_too_large`, 415 `form_file_type_not_allowed`, 422 `upload_polyglot`, `upload_name_mismatch`, ' +
+        '`form_expired`; 429.',
       params: z.object({ token: z.string() }),
       response: { 201: ZFormFileDocument },
     },

@@ -7,7 +7,9 @@ import {
 } from '@stageplein/contracts/forms/form-files';
 import { ApiError } from '@stageplein/kit/errors/api-error';
 import type { TCtx } from '../../shared/request.ts';
-import { checkFile, displayName, reencodeImage, type TStorages } from '../../cms/index.ts';
+import { reencodeImage } from '@stageplein/kit/uploads/image-reencode';
+import { checkUpload } from '@stageplein/kit/uploads/upload-check';
+import { displayName, type TStorages } from '../../cms/index.ts';
 import { renderTokenHash, verifyRenderToken } from '../form-render-token.ts';
 import { renderTokenUsed } from '../forms.repository.ts';
 import { publicFormOr404, versionDefinition } from '../forms.service.ts';
@@ -75,26 +77,25 @@ export async function storeFormFile(
   const { limits } = grant;
   if (file.bytes.length > limits.maxBytes)
     throw new ApiError('file_too_large', { max_mb: limits.maxMb }, { pointer: '/file' });
-  const typeRefused = () =>
-    new ApiError(
-      'form_file_type_not_allowed',
-      { types: limits.kinds.map((k) => TYPE_NAMES[k]).join(', ') },
-      { pointer: '/file' },
-    );
-  const check = checkFile(file.bytes);
-  if (!check.ok) {
-    if (check.reason === 'polyglot') throw new ApiError('upload_polyglot', {}, { pointer: '/file' });
-    throw typeRefused();
-  }
-  if (!limits.contentTypes.includes(check.contentType)) throw typeRefused();
+  const source = { pointer: '/file' };
+  const contentType = checkUpload(file, {
+    source,
+    allowed: limits.contentTypes,
+    refused: () =>
+      new ApiError(
+        'form_file_type_not_allowed',
+        { types: limits.kinds.map((k) => TYPE_NAMES[k]).join(', ') },
+        source,
+      ),
+  });
   let bytes = file.bytes;
-  if (check.contentType !== 'application/pdf') {
-    const image = await reencodeImage(file.bytes, check.contentType, FORM_FILE_MAX_INPUT_PIXELS);
+  if (contentType !== 'application/pdf') {
+    const image = await reencodeImage(file.bytes, contentType, FORM_FILE_MAX_INPUT_PIXELS);
     if (!image)
       throw new ApiError(
         'upload_unreadable',
-        { type: check.contentType.slice('image/'.length).toUpperCase() },
-        { pointer: '/file' },
+        { type: contentType.slice('image/'.length).toUpperCase() },
+        source,
       );
     bytes = image.bytes;
   }
@@ -107,7 +108,7 @@ export async function storeFormFile(
     field_id: grant.fieldId,
     storage_key: key,
     storage: storages.write.kind,
-    content_type: check.contentType,
+    content_type: contentType,
     byte_size: bytes.length,
     name: displayName(file.name),
     created_at: ctx.now,

@@ -2,8 +2,9 @@ import { inflateSync } from 'node:zlib';
 import type { TUploadContentType } from '@stageplein/contracts/content/media';
 
 /**
- * What an uploaded file is, decided by its bytes alone (magic numbers and container structure), never by
- * its name or the type the browser declared. `polyglot` means the bytes are the type but also carry
+ * The one check of uploaded documents and images (content's uploads and form files, conversations'
+ * attachments). What a file is, decided by its bytes alone (magic numbers and container structure), never
+ * by its name or the type the browser declared. `polyglot` means the bytes are the type but also carry
  * something else a reader could act on: data after the image's end (an archive or HTML appended; ZIP
  * readers start at the end), markup or script hidden in metadata, a PDF inside an image, or a PDF with
  * scripts, launch actions or embedded files. Names are read decoded (`/J#61vaScript` is `/JavaScript`),
@@ -14,6 +15,34 @@ import type { TUploadContentType } from '@stageplein/contracts/content/media';
  */
 export type TFileCheck =
   { ok: true; contentType: TUploadContentType } | { ok: false; reason: 'type' | 'polyglot' };
+
+/** What a name's extension must be for each type (lower case); the extension is what a desktop opens by. */
+const EXTENSIONS: Record<TUploadContentType, readonly string[]> = {
+  'image/jpeg': ['jpg', 'jpeg', 'jpe', 'jfif'],
+  'image/png': ['png'],
+  'image/webp': ['webp'],
+  'application/pdf': ['pdf'],
+};
+
+/**
+ * A file name's extension that does not belong to its content's type (`cv.pdf` holding a PNG,
+ * `foto.html` holding a JPEG), or null when it fits or the name has none. Whoever downloads the file
+ * opens it by its name, so a PNG named `.html` or `.svg` would be read as markup there. An extension is
+ * the part after the last dot when it is 1–5 letters or digits with a letter in it (`v1.2` has none).
+ */
+export function nameMismatch(name: string, contentType: TUploadContentType): string | null {
+  const extension = /\.([a-z0-9]{1,5})$/i.exec(name.trim())?.[1]?.toLowerCase();
+  if (!extension || !/[a-z]/.test(extension)) return null;
+  return EXTENSIONS[contentType].includes(extension) ? null : extension;
+}
+
+/** The name people know a type by, for messages (`{{type}}` in upload errors). */
+export const TYPE_NAMES: Record<TUploadContentType, string> = {
+  'image/jpeg': 'JPEG',
+  'image/png': 'PNG',
+  'image/webp': 'WebP',
+  'application/pdf': 'PDF',
+};
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
@@ -29,7 +58,8 @@ const PDF_SIGNATURE = Buffer.from('%PDF-');
 /** PDF names that run code or open or carry other files (followed by a delimiter, not `/JSON`). */
 const PDF_ACTIVE = /\/(?:JavaScript|JS|Launch|EmbeddedFile|XFA|RichMedia|SubmitForm)(?![A-Za-z0-9])/;
 
-function sniff(bytes: Buffer): TUploadContentType | null {
+/** The type by magic number alone (no structure checked; `checkFile` does that). */
+export function sniff(bytes: Buffer): TUploadContentType | null {
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
   if (bytes.subarray(0, 8).equals(PNG_SIGNATURE)) return 'image/png';
   if (bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP')

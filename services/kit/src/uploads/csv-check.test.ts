@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkCsvUpload } from './upload-check.ts';
+import { checkCsvUpload } from './csv-check.ts';
 
 const text = (s: string) => Buffer.from(s, 'utf8');
 
@@ -26,5 +26,10 @@ describe('checkCsvUpload', () => {
       'encoding',
     );
     expect(checkCsvUpload('leerlingen.csv', 'text/csv', new Uint8Array())).toBe('empty');
+  });
+
+  it('refuses what the upload check knows by its bytes, even when it reads as UTF-8 text', () => {
+    for (const disguised of ['%PDF-1.4\nvoornaam;achternaam\n', 'RIFFabcdWEBPvoornaam;achternaam\n'])
+      expect(checkCsvUpload('leerlingen.csv', 'text/csv', text(disguised)), disguised).toBe('binary');
   });
 });

@@ -1,7 +1,7 @@
 import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { checkFile } from './file-check.ts';
+import { checkFile, nameMismatch } from './file-check.ts';
 
 const canvas = (width = 64, height = 48) =>
   sharp({ create: { width, height, channels: 3, background: { r: 10, g: 200, b: 90 } } });
@@ -128,5 +128,27 @@ describe('checkFile: what a PDF reader would act on (issue #31.6)', () => {
         ),
       ),
     ).toEqual(ok);
+  });
+});
+
+describe('nameMismatch: a name must not say another type than the content', () => {
+  it('accepts the type’s own extensions in any case, and names without one', () => {
+    for (const [name, type] of [
+      ['foto.JPG', 'image/jpeg'],
+      ['foto.jpeg', 'image/jpeg'],
+      ['scan.png', 'image/png'],
+      ['Mijn cv (2026).pdf', 'application/pdf'],
+      ['beeld.webp', 'image/webp'],
+      ['contract', 'application/pdf'],
+      ['verslag v1.2', 'application/pdf'],
+    ] as const)
+      expect(nameMismatch(name, type), name).toBeNull();
+  });
+
+  it('names the extension that belongs elsewhere', () => {
+    expect(nameMismatch('nep.pdf', 'image/png')).toBe('pdf');
+    expect(nameMismatch('foto.html', 'image/jpeg')).toBe('html');
+    expect(nameMismatch('logo.SVG', 'image/png')).toBe('svg');
+    expect(nameMismatch('cv.png', 'application/pdf')).toBe('png');
   });
 });
