@@ -15,6 +15,7 @@ const ENGINE_SUITES = [
   'infra/stack/test/distributed.int.test.ts',
   'services/kit/test/kafka-*.int.test.ts',
   'services/kit/test/event-tracing.int.test.ts',
+  'services/kit/test/temporal-*.int.test.ts',
   'services/*/test/*.kafka.int.test.ts',
   'workflows/**/*.int.test.ts',
 ];

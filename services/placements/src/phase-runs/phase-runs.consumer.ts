@@ -1,3 +1,4 @@
+import { undeliveredWhileTemporalAway } from '@stageplein/kit/temporal/temporal-consumer';
 import { EVENT_PAYLOADS } from '@stageplein/contracts/events/payloads';
 import type { TConsumer } from '@stageplein/kit/outbox/transport';
 import { useCaseConsumer } from '@stageplein/kit/outbox/use-case-consumer';
@@ -73,12 +74,8 @@ export function phaseRunsConsumer(deps: TPlacementsDeps, definitions: TPhaseDefi
       await endPhaseRunOf(ctx, data.internship_id, ENDS[type], workflows);
     },
   });
-  return {
-    ...consumer,
-    async deadLetter(letter) {
-      if (letter.attempts > 1 && deps.config.TEMPORAL_ADDRESS && !(await workflows.reachable()))
-        throw new Error(`Temporal is unreachable; the phase run's event stays undelivered: ${letter.reason}`);
-      await consumer.deadLetter(letter);
-    },
-  };
+  return undeliveredWhileTemporalAway(consumer, deps.temporal, {
+    configured: Boolean(deps.config.TEMPORAL_ADDRESS),
+    what: "the phase run's event",
+  });
 }

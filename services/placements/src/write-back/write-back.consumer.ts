@@ -1,3 +1,4 @@
+import { undeliveredWhileTemporalAway } from '@stageplein/kit/temporal/temporal-consumer';
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
 import { EVENT_PAYLOADS } from '@stageplein/contracts/events/payloads';
 import { TASK_QUEUES, WORKFLOW_TYPES, writeBackWorkflowId } from '@stageplein/contracts/workflows/names';
@@ -35,14 +36,8 @@ export function writeBackConsumer(deps: TPlacementsDeps): TConsumer {
         });
     },
   });
-  return {
-    ...consumer,
-    async deadLetter(letter) {
-      if (letter.attempts > 1 && deps.config.TEMPORAL_ADDRESS && !(await deps.temporal.reachable()))
-        throw new Error(
-          `Temporal is unreachable; the write-back's event stays undelivered: ${letter.reason}`,
-        );
-      await consumer.deadLetter(letter);
-    },
-  };
+  return undeliveredWhileTemporalAway(consumer, deps.temporal, {
+    configured: Boolean(deps.config.TEMPORAL_ADDRESS),
+    what: "the write-back's event",
+  });
 }
