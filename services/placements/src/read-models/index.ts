@@ -16,5 +16,7 @@ export {
   findVacancyImage,
   IMAGE_COLUMNS_SQL,
   IMAGE_HASH_SQL,
+  IMAGE_JOIN_SQL,
+  IMAGE_JOINED_COLUMNS_SQL,
   IMAGE_STOCK_ALT_SQL,
 } from './vacancy-images/vacancy-images.repository.ts';

@@ -859,3 +859,69 @@ describe('vacancy search: text near a place, by the bank’s words (placements.v
     expect(await near('verpleeg', 'Utrecht', { 'filter[level_id_eq]': LEVEL_A })).toEqual(['nursing']);
   });
 });
+
+describe('vacancy search: images on the page', () => {
+  it('shows each vacancy’s image as its own read does: the upload’s file and stock alt, none once deleted or of another tenant, one row each', async () => {
+    const hash = (c: string) => c.repeat(64);
+    const [own, deleted, foreign] = [randomUUID(), randomUUID(), randomUUID()];
+    await sql`insert into placements.images (tenant_id, upload_id, hash, stock_alt, deleted) values
+      ('demo', ${own}, ${hash('a')}, 'Een werkplaats', false),
+      ('demo', ${deleted}, ${hash('b')}, null, true),
+      ('raayland', ${foreign}, ${hash('c')}, 'Elders', false)`.execute(h.owner);
+    const pictured = {
+      'image-own': { upload: own, alt: null },
+      'image-own-alt': { upload: own, alt: 'Eigen tekst' },
+      'image-deleted': { upload: deleted, alt: 'Weg' },
+      'image-foreign': { upload: foreign, alt: null },
+      'image-none': { upload: null, alt: null },
+    };
+    for (const [key, image] of Object.entries(pictured)) {
+      const id = await seed(key, { title: `Fotostage ${key}`, at: { ...utrecht }, levels: [LEVEL_A] });
+      await sql`update placements.vacancies set image_upload_id = ${image.upload}, image_alt = ${image.alt}
+        where id = ${id}`.execute(h.owner);
+    }
+    try {
+      const expected = {
+        'image-own': { image_url: `/api/v1/cms/files/${hash('a')}`, image_alt: 'Een werkplaats' },
+        'image-own-alt': { image_url: `/api/v1/cms/files/${hash('a')}`, image_alt: 'Eigen tekst' },
+        'image-deleted': { image_url: null, image_alt: '' },
+        'image-foreign': { image_url: null, image_alt: '' },
+        'image-none': { image_url: null, image_alt: '' },
+      };
+      // Through the vacancies, and from the bank's words (one word near a place): the same page.
+      for (const query of [
+        q({ 'filter[search]': 'fotostage', sort: 'newest' }),
+        q({ 'filter[search]': 'fotostage', 'filter[near]': 'Utrecht', 'filter[level_id_eq]': LEVEL_A }),
+      ]) {
+        const page = await search(query);
+        expect(page.meta.total).toBe(5);
+        const byId = Object.fromEntries(Object.entries(ids).map(([k, id]) => [id, k]));
+        const shown = Object.fromEntries(
+          page.data.map((v) => [
+            byId[v.id],
+            { image_url: v.attributes.image_url, image_alt: v.attributes.image_alt },
+          ]),
+        );
+        expect(shown).toEqual(expected);
+        // The vacancy's own read (the two subqueries of IMAGE_COLUMNS_SQL) says the same.
+        for (const v of page.data) {
+          const res = await call(h.app, {
+            method: 'GET',
+            url: `/api/v1/vacancies/${v.id}`,
+            headers: { 'x-tenant': 'demo' },
+          });
+          expectStatus(res, 200);
+          const a = (res.json() as { data: { attributes: Record<string, unknown> } }).data.attributes;
+          expect({ image_url: a.image_url, image_alt: a.image_alt }).toEqual(
+            expected[byId[v.id] as keyof typeof expected],
+          );
+        }
+      }
+    } finally {
+      await sql`delete from placements.vacancies where title like 'Fotostage %'`.execute(h.owner);
+      await sql`delete from placements.images where upload_id in (${own}, ${deleted}, ${foreign})`.execute(
+        h.owner,
+      );
+    }
+  });
+});

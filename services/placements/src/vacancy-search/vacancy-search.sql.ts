@@ -6,7 +6,7 @@ import { VACANCY_KINDS } from '@stageplein/contracts/placements/vacancy-kinds';
 import type { TVacancySort } from '@stageplein/contracts/placements/vacancy-search';
 import { prepared } from '@stageplein/kit/db/prepared-statements';
 import { cellsWithin, circleBox, type TBox } from '../geo/grid.ts';
-import { IMAGE_COLUMNS_SQL } from '../read-models/index.ts';
+import { IMAGE_JOIN_SQL, IMAGE_JOINED_COLUMNS_SQL } from '../read-models/index.ts';
 
 /** A condition on the vacancy (`v`) or its organization (`o`, the read model) with its values. */
 export interface TCondition {
@@ -183,12 +183,12 @@ const SORT_KEYS: Record<
 const fromClause = (plan: TSearchPlan) =>
   `placements.tenant_vacancies v${plan.joinsOrganization ? ' join placements.organizations o on o.id = v.organization_id' : ''}`;
 
-/** The vacancy columns of a result (the row the vacancies serializer takes), from `v` and `o`. */
+/** The vacancy columns of a result (the row the vacancies serializer takes), from `v`, `o` and `i` (`IMAGE_JOIN_SQL`). */
 export const RESULT_COLUMNS = `v.id, v.tenant_id, v.organization_id, v.title, v.description, v.description_html,
   v.street, v.postcode, v.city, v.latitude, v.longitude, v.places, v.hours_per_week, v.starts_on, v.ends_on,
   v.internship_period_id, v.level_ids, v.tag_ids, v.kind, v.contact_person_id, v.image_url, v.image_upload_id, v.image_alt, v.status,
   v.published_at, v.closes_at, v.hidden, v.hidden_reason, v.hidden_by, v.created_by, v.created_at, v.updated_at,
-  o.name as organization_name, ${IMAGE_COLUMNS_SQL}`;
+  o.name as organization_name, ${IMAGE_JOINED_COLUMNS_SQL}`;
 
 /**
  * One page and the total in one statement: the matches (ids and sort keys) once, their count, and the
@@ -230,6 +230,7 @@ export function searchPageSql(
       from page p
       join placements.vacancies v on v.id = p.id
       left join placements.organizations o on o.id = v.organization_id
+      ${IMAGE_JOIN_SQL}
       order by p.sort_key ${dir}, p.id ${dir}
     ) r on true`;
   return prepared({ text, values: p.values });
