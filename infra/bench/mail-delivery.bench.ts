@@ -2,7 +2,6 @@
 // suppression check in PostgreSQL, nodemailer over SMTP) against a bare BullMQ producer/worker pair
 // sending the same mails through the same nodemailer settings, in alternating rounds of one run, both to
 // one local SMTP server that takes every message and keeps nothing.
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { cpus, loadavg } from 'node:os';
@@ -10,12 +9,11 @@ import { Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import nodemailer from 'nodemailer';
 import { SMTPServer } from 'smtp-server';
+import { startRedisServer } from '@stageplein/engines/redis';
 import { createDb, createPool } from '@stageplein/kit/db/database';
 import type { TMailJob } from '@stageplein/notifications/delivery/mail-job';
 import { mailQueue, mailWorker } from '@stageplein/notifications/delivery/mail-queue';
 import { smtpSender } from '@stageplein/notifications/delivery/smtp';
-import { freePort } from '@stageplein/testing/processes';
-import { REDIS_SERVER } from '@stageplein/testing/redis.global-setup';
 import { recordResult, withSeededDatabase } from './bench-lib.ts';
 
 const MAILS = Number(process.env.BENCH_MAILS ?? 2000);
@@ -118,14 +116,8 @@ async function productRound(
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 await withSeededDatabase('mail-delivery-bench', async (ownerUrl) => {
-  const port = await freePort();
-  const redis = spawn(
-    REDIS_SERVER,
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-    {
-      stdio: 'ignore',
-    },
-  );
+  // The pinned redis-server of the tests (infra/engines/redis), in memory.
+  const redis = await startRedisServer();
   let received = 0;
   const smtp = new SMTPServer({
     authOptional: true,
@@ -138,7 +130,7 @@ await withSeededDatabase('mail-delivery-bench', async (ownerUrl) => {
   });
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
   const smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
-  const redisUrl = `redis://127.0.0.1:${port}`;
+  const redisUrl = redis.url;
   const probe = new Redis(redisUrl, { maxRetriesPerRequest: null });
   await probe.ping();
   probe.disconnect();
@@ -158,7 +150,7 @@ await withSeededDatabase('mail-delivery-bench', async (ownerUrl) => {
   } finally {
     await pool.end();
     await new Promise<void>((resolve) => smtp.close(() => resolve()));
-    redis.kill('SIGTERM');
+    await redis.stop();
   }
   const loadEnd = loadavg()[0]!;
   if (received !== 2 * ROUNDS * MAILS)
@@ -166,7 +158,7 @@ await withSeededDatabase('mail-delivery-bench', async (ownerUrl) => {
   const ratio = median(ours) / median(bare);
   const result = `${Math.round(median(ours))} mails/s (target 200), ${ratio.toFixed(2)}× the bare BullMQ pair's ${Math.round(median(bare))} (target 0.5×)`;
   const body = [
-    `${MAILS} mails a round, ${ROUNDS} alternating rounds (median), each side its own queue on one Redis (Debian's redis-server, in memory) and the same loopback SMTP server (smtp-server, keeps nothing); both workers concurrency ${CONCURRENCY}, nodemailer pooled with ${CONNECTIONS} connections, the same attempts and backoff. Ours also pays per mail the tenant throttle's Redis counter (limit set out of reach) and the suppression read in PostgreSQL (one tenant transaction).`,
+    `${MAILS} mails a round, ${ROUNDS} alternating rounds (median), each side its own queue on one Redis (the pinned redis-server the tests use, in memory) and the same loopback SMTP server (smtp-server, keeps nothing); both workers concurrency ${CONCURRENCY}, nodemailer pooled with ${CONNECTIONS} connections, the same attempts and backoff. Ours also pays per mail the tenant throttle's Redis counter (limit set out of reach) and the suppression read in PostgreSQL (one tenant transaction).`,
     '',
     `| round | bare pair (mails/s) | notifications (mails/s) |`,
     `|---|---|---|`,

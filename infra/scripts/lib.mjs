@@ -1,6 +1,6 @@
 // Shared helpers of the plain-Node scripts that run before dependencies are installed.
 import { spawn } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, statSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -56,13 +56,21 @@ export async function ensureDependencies({ log } = {}) {
 }
 
 /**
- * Debian's redis-server (the mail queue of `npm start`, infra/engines/redis; the tests' Redis), installed
- * with apt-get when it is missing.
+ * redis-server (the mail queue of `npm start`, the tests' Redis): the pinned version, built once per
+ * machine into the user's cache (infra/engines/redis). Its progress goes to `log` (a file descriptor,
+ * quiet `npm start`: one line here) or, without it, to the terminal.
  */
-export async function ensureRedisServer() {
-  if (existsSync('/usr/bin/redis-server')) return;
-  const sudo = process.getuid?.() === 0 ? [] : ['sudo'];
-  const apt = (args) => (sudo.length ? run('sudo', ['apt-get', ...args]) : run('apt-get', args));
-  await apt(['update', '-q']);
-  await apt(['install', '-y', '-q', '--no-install-recommends', 'redis-server']);
+export async function ensureRedisServer({ log } = {}) {
+  const { ensureRedis, redisServerPath, redisStatus, upstreamVersion } =
+    await import('@stageplein/engines/redis');
+  const version = upstreamVersion();
+  if ((await redisStatus(redisServerPath(), version)).state === 'ready') return;
+  const done =
+    log === undefined
+      ? () => undefined
+      : step(`building Redis ${version} (once per machine)`, { oneLine: true });
+  const write =
+    log === undefined ? (m) => console.log(`[redis] ${m}`) : (m) => writeSync(log, `[redis] ${m}\n`);
+  await ensureRedis({ log: write });
+  done();
 }

@@ -51,7 +51,7 @@ async function startQuiet() {
   console.log(`Starting Stageplein (details in ${relative}; VERBOSE=1 npm start shows everything)`);
   try {
     await ensureDependencies({ log: log.fd });
-    await ensureRedisServer();
+    await ensureRedisServer({ log: log.fd });
     const { buildUi } = await import('./build-ui.mjs');
     await buildUi({ log: log.fd });
   } catch (error) {

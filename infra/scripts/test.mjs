@@ -1,5 +1,6 @@
 // `npm test [-- <vitest arguments>]`: provisions what the tests need (dependencies; Chromium and the UI
-// builds when e2e tests can run; Debian's redis-server; Schemathesis, PyPI's API fuzzer, in a venv in
+// builds when e2e tests can run; redis-server, built from a pinned Debian source package into
+// ~/.cache/stageplein once per machine; Schemathesis, PyPI's API fuzzer, in a venv in
 // ~/.cache/stageplein when the integration tests can run; PostgreSQL, Kafka, Temporal, Redis and VersityGW
 // (S3; built from its Go module once per machine) are started by the suites themselves),
 // then lint, typecheck (tsc -b: project references, incremental, build info in .cache/tsbuild) and
@@ -92,7 +93,7 @@ async function main() {
   const phases = createPhases();
   try {
     await phases.run('dependencies', () => ensureDependencies());
-    await phases.run('redis-server', () => ensureRedisServer());
+    await phases.run('redis-server (built once per machine)', () => ensureRedisServer());
     // Lint, typecheck and the UI builds are independent, and each mostly keeps one core busy: side by
     // side on the two cores (each prints only its findings).
     const checks = plan.full

@@ -15,7 +15,7 @@ export interface TEmbeddedMail {
 
 /**
  * The embedded profile's mail engines (docs/decisions/mail-delivery.md): a Redis for the mail queue
- * (Debian's redis-server, infra/engines/redis) unless `redisUrl` is given, and the SMTP catcher the mail
+ * (the pinned redis-server, infra/engines/redis) unless `redisUrl` is given, and the SMTP catcher the mail
  * worker sends to. The catcher keeps each message as it came over SMTP, an `.eml` in `<mailDir>/<tenant>/`
  * (a folder of its own when none is given), and writes it to the development mailbox
  * (`identity.dev_mails`, /api/v1/dev/mailbox) through the database at `ownerUrl`: what `npm start` shows of

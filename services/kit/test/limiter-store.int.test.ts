@@ -11,7 +11,7 @@ import {
 
 /**
  * The two rate-limit stores behave alike: the embedded profile's (this process's memory) and the
- * distributed profile's (Redis; here Debian's redis-server, started by redis.global-setup.ts).
+ * distributed profile's (Redis; here the pinned redis-server, started by redis.global-setup.ts).
  */
 const stores: [string, () => TLimiterStore][] = [
   ['memory', () => memoryLimiterStore()],
