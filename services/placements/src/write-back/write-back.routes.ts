@@ -7,7 +7,6 @@ import {
   ZWriteBackPreviewQuery,
   ZWriteBackRequest,
 } from '@stageplein/contracts/placements/write-back';
-import { ApiError } from '@stageplein/kit/errors/api-error';
 import type { TPlacementsDeps } from '../placements.config.ts';
 import { callerOf } from '../shared/caller.ts';
 import { contextOf } from '../shared/request.ts';
@@ -54,7 +53,6 @@ export const writeBackRoutes: FastifyPluginAsync<TPlacementsDeps> = async (app, 
       const ctx = await contextOf(req, deps);
       const caller = await callerOf(req, ctx.db);
       const doc = await requestWriteBack(ctx, caller, req.body.data.attributes);
-      if (!deps.config.TEMPORAL_ADDRESS) throw new ApiError('workflows_unavailable');
       reply.status(202).header('location', `/api/v1/write_backs/${doc.data.id}`);
       return doc;
     },

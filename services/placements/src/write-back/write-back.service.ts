@@ -12,6 +12,7 @@ import {
 } from '@stageplein/contracts/placements/write-back';
 import type { TWriteBackItemState } from '@stageplein/contracts/placements/write-back-policy';
 import type { TWriteBackOutcome, TWriteBackWork } from '@stageplein/contracts/workflows/names';
+import type { TConfig } from '@stageplein/kit/config/config';
 import { ApiError } from '@stageplein/kit/errors/api-error';
 import { periodFor, progressRows, progressScopes, rowOf } from '../progress/index.ts';
 import type { TCaller } from '../shared/caller.ts';
@@ -99,10 +100,12 @@ export async function writeBackPreview(
  * Those sent before are items `already_sent` from the start: a run never sends an internship twice.
  */
 export async function requestWriteBack(
-  ctx: TCtx,
+  ctx: TCtx & { config: Pick<TConfig, 'TEMPORAL_ADDRESS'> },
   caller: TCaller,
   input: TWriteBackInput,
 ): Promise<TWriteBackDocument> {
+  // Its workflow sends it: without Temporal nothing would, so nothing is recorded.
+  if (!ctx.config.TEMPORAL_ADDRESS) throw new ApiError('workflows_unavailable');
   const { period, rows } = await collect(ctx, caller, input.period_id);
   const chosen = input.internship_ids ? new Set(input.internship_ids) : undefined;
   if (chosen && [...chosen].some((id) => !rows.some((r) => r.id === id)))
