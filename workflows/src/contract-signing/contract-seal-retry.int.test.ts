@@ -2,13 +2,11 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Context } from '@temporalio/activity';
-import type { Client } from '@temporalio/client';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEALING } from '@stageplein/contracts/internship-contracts/contract-signing';
 import { contractSigningWorkflowId, TASK_QUEUES } from '@stageplein/contracts/workflows/names';
 import { setTenant } from '@stageplein/kit/db/rls';
-import type { TTemporalClient } from '@stageplein/kit/temporal/temporal-client';
 import { placementsService } from '@stageplein/placements';
 import {
   createContractDocumentActivities,
@@ -25,6 +23,7 @@ import {
   type TServiceHarness,
   type TUser,
 } from '@stageplein/testing/service-harness';
+import { temporalClientOf } from '../../test/temporal-client.ts';
 import { timeSkippingWorker } from '../../test/time-skipping.ts';
 
 /**
@@ -106,13 +105,6 @@ const temporal = timeSkippingWorker({
   workflowsPath: WORKFLOW,
   taskQueue: TASK_QUEUES.contractSigning,
   activities,
-});
-/** Placements' Temporal client, on the test server. */
-const temporalClient = (client: Client): TTemporalClient => ({
-  connect: async () => client,
-  call: (fn) => fn(client),
-  reachable: async () => true,
-  close: async () => undefined,
 });
 
 const asOwner = <T>(fn: (trx: typeof h.owner) => Promise<T>) =>
@@ -242,7 +234,7 @@ describe('a seal that fails, in workflow time with the real activities', () => {
       const id = await signedContract();
       expect((await read(id)).attributes).toMatchObject({ status: 'signed', seal_state: 'pending' });
       // The run as placements' adapter starts it (here: the contract is signed, so it only seals).
-      const workflows = signingWorkflows(temporalClient(temporal.env.client));
+      const workflows = signingWorkflows(temporalClientOf(temporal.env.client));
       temporal.started(contractSigningWorkflowId(id));
       await workflows.start({ tenant: TENANT, contractId: id });
       // About 20 minutes of backoff pass on the test server's clock while the test sleeps.
@@ -305,7 +297,7 @@ describe('a seal that fails, in workflow time with the real activities', () => {
       const id = await signedContract();
       const renderer = rendererFor(h.platform.config);
       killNextRender = true;
-      const workflows = signingWorkflows(temporalClient(temporal.env.client));
+      const workflows = signingWorkflows(temporalClientOf(temporal.env.client));
       temporal.started(contractSigningWorkflowId(id));
       await workflows.start({ tenant: TENANT, contractId: id });
       const result = await temporal.env.client.workflow.getHandle(contractSigningWorkflowId(id)).result();

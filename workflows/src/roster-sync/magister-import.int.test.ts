@@ -6,7 +6,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedOrganizationId } from '@stageplein/contracts/domain/seed-ids';
 import { rosterSyncScheduleId } from '@stageplein/contracts/imports/roster';
 import { startTemporalDevServer } from '@stageplein/engines/temporal';
-import type { TTemporalClient } from '@stageplein/kit/temporal/temporal-client';
 import { setRosterSchedule } from '@stageplein/organizations/roster-sources/roster-schedules';
 import {
   magisterRoster,
@@ -23,6 +22,7 @@ import {
   waitForImport,
   type TImportHarness,
 } from '../../test/import-harness.ts';
+import { temporalClientOf } from '../../test/temporal-client.ts';
 
 /**
  * Importing a school's students from Magister through the import workflow, on the real engines, against
@@ -412,13 +412,7 @@ describe('Magister roster import', () => {
       const before = (await imports()).length;
       const at = new Date(Math.ceil((Date.now() + 20_000) / 1000) * 1000);
       const part = (type: string) => Number(dutch.formatToParts(at).find((p) => p.type === type)!.value);
-      const client = h.temporal.client;
-      const temporal: TTemporalClient = {
-        connect: async () => client,
-        call: (fn) => fn(client),
-        reachable: async () => true,
-        close: async () => undefined,
-      };
+      const temporal = temporalClientOf(h.temporal.client);
       await handle.delete();
       try {
         await setRosterSchedule(temporal, {
