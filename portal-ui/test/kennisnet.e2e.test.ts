@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { translate } from '@stageplein/contracts/i18n/index';
 import { startDevEntree, type TDevEntree } from '@stageplein/stack/dev-entree';
+import { demoSchoolBrin } from '@stageplein/contracts/identity/education-sso';
 import {
   DEMO_PASSWORD,
   demo,
@@ -9,6 +10,7 @@ import {
   openPortal,
   PHONE,
   shot,
+  signInSchoolAdmin,
   startStack,
   type TStack,
 } from './stack.ts';
@@ -122,6 +124,60 @@ describe('signing in with Kennisnet', () => {
     expect(await page.getByTestId('error-title').textContent()).toBe(nl('errors.wrongCenter.title'));
     await expectAccessible(page, 'kennisnet wrong website');
     expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("lets a school admin set the school's BRIN codes and provisioning, which the sign-in then follows", async () => {
+    // corderius: the other tests sign in on demo.
+    const tenant = 'corderius';
+    const own = demoSchoolBrin(tenant);
+    const { page, context, problems } = await openPortal(stack);
+    await signInSchoolAdmin(page, stack, tenant);
+    await page.goto(stack.url(tenant, '/instellingen/organisatie'));
+    const section = page.getByTestId('education-sso');
+    const brins = section.getByLabel(nl('portal.organizationSettings.educationSso.brins'));
+    await expect.poll(() => brins.inputValue()).toBe(own);
+    const provision = section.getByLabel(nl('portal.organizationSettings.educationSso.provision'));
+    expect(await provision.isChecked()).toBe(true);
+    await expectAccessible(page, 'school sso settings');
+
+    // A code that is no BRIN is said at the field, before anything is sent.
+    await brins.fill(`${own}, 1234`);
+    await page.getByTestId('education-sso-save').click();
+    await section.getByText(nl('portal.organizationSettings.educationSso.brinInvalid')).waitFor();
+    await expectAccessible(page, 'school sso settings invalid');
+
+    // Another code only, provisioning off; saved, and so after a reload.
+    await brins.fill('45ab');
+    await provision.uncheck();
+    await page.getByTestId('education-sso-save').click();
+    await expect.poll(() => brins.inputValue()).toBe('45AB');
+    await page.reload();
+    await expect
+      .poll(() => section.getByLabel(nl('portal.organizationSettings.educationSso.brins')).inputValue())
+      .toBe('45AB');
+    expect(await provision.isChecked()).toBe(false);
+    await shot(page, 'school-sso-settings');
+    expect(problems).toEqual([]);
+
+    // The federation names the school by its own code, which it no longer has: an unknown school.
+    const student = await openPortal(stack, { viewport: PHONE, expectFailures: PROVIDER_NOISE });
+    await throughKennisnet(student.page, tenant, `${tenant}:nieuwe-leerling`);
+    await student.page.getByTestId('kennisnet-error-reason').waitFor();
+    expect(await student.page.getByTestId('kennisnet-error-reason').getAttribute('data-reason')).toBe(
+      'unknown_school',
+    );
+
+    // Its own code again, still without provisioning: the unknown student gets no account, only the
+    // page to link one they have.
+    await brins.fill(`${own}, 45AB`);
+    await page.getByTestId('education-sso-save').click();
+    await expect.poll(() => brins.inputValue()).toBe([own, '45AB'].sort().join(', '));
+    await throughKennisnet(student.page, tenant, `${tenant}:nieuwe-leerling`);
+    await student.page.getByTestId('kennisnet-link-form').waitFor();
+    expect(await student.page.evaluate(() => location.pathname)).toBe('/inloggen/kennisnet/koppelen');
+    expect(student.problems).toEqual([]);
+    await student.context.close();
     await context.close();
   });
 });

@@ -55,6 +55,11 @@ const notificationTemplates = lazyResource(
   () => import('../resources/notification-templates/index.ts'),
   ['list', 'edit'],
 );
+// The tenant's registration at the education federation (issue #36 item 1): platform operators.
+const educationSsoFederations = lazyResource(
+  () => import('../resources/education-sso-federations/index.ts'),
+  ['list', 'edit'],
+);
 const mailbox = lazyResource(() => import('../resources/mailbox/index.ts'), ['list', 'show']);
 // Content (issue #15) at the spec's /content paths; the rich-text editor is a chunk of its own.
 const contentPages = lazyResource(
@@ -227,6 +232,9 @@ export function AdminApp({ tenant, i18nProvider, store, providers }: TAdminAppPr
               </Resource>
               <Resource name="notification_templates" list={notificationTemplates.list} hasEdit>
                 <Route path=":id/edit" element={<notificationTemplates.edit />} />
+              </Resource>
+              <Resource name="education_sso_federations" list={educationSsoFederations.list} hasEdit>
+                <Route path=":id/edit" element={<educationSsoFederations.edit />} />
               </Resource>
               {/* Content: data only here, its screens are at /content… below. */}
               <Resource name="pages" recordRepresentation="title" />

@@ -40,6 +40,8 @@ describe('adminSections', () => {
       '/content/file-upload',
       '/content/stock-images',
       '/compliance_documents',
+      // The tenant's registration at the education federation.
+      '/education_sso_federations',
     ];
     expect(paths(as('admin', 'School'))).toEqual(all.filter((p) => !operatorsOnly.includes(p)));
     expect(paths(as('admin', 'VolunteerCenter'))).toEqual(expect.arrayContaining(operatorsOnly));

@@ -36,6 +36,7 @@ const SECTION_ACCESS: Record<string, [string, TAdminAction]> = {
   '/admin/vacancies': ['vacancies', 'list'],
   '/admin/workflows': ['workflow_definitions', 'list'],
   '/notification_templates': ['notification_templates', 'list'],
+  '/education_sso_federations': ['education_sso_federations', 'list'],
 };
 
 /** The sections this user may open; the data viewer (not built yet) is for admins. */

@@ -98,6 +98,15 @@ export const adminEn: TTexts<typeof adminNl> = {
         expiresOn: 'Valid until',
       },
     },
+    education_sso_federations: {
+      name: 'Kennisnet registration |||| Kennisnet registrations',
+      fields: {
+        source: 'Registration',
+        issuer: 'Issuer',
+        clientId: 'Client ID',
+        clientSecret: 'Client secret',
+      },
+    },
     notification_templates: {
       name: 'Mail template |||| Mail templates',
       fields: {
@@ -239,6 +248,23 @@ export const adminEn: TTexts<typeof adminNl> = {
       signup: 'Sign-up',
       firstAdmin: 'First admin (optional)',
       firstAdminHint: 'Gets an invitation by email.',
+    },
+    educationSso: {
+      intro:
+        "With this registration at the education federation (Kennisnet/Entree) schools' students and staff sign in. Schools set their own BRIN codes.",
+      sources: {
+        tenant: "This website's own registration",
+        installation: "The installation's registration",
+        none: 'No registration: signing in with Kennisnet is off',
+      },
+      secretSet: 'Secret set',
+      secretNotSet: 'No secret set',
+      secretHint: 'Leave empty to keep the stored secret; required the first time.',
+      issuerInvalid: 'Enter an https address, without a query or fragment.',
+      remove: 'Remove own registration',
+      removeTitle: 'Remove own registration?',
+      removeContent: "Then the installation's registration applies again, if there is one.",
+      removed: 'The own registration has been removed.',
     },
     notificationTemplates: {
       intro:

@@ -99,6 +99,15 @@ export const adminNl = {
         expiresOn: 'Geldig tot en met',
       },
     },
+    education_sso_federations: {
+      name: 'Kennisnet-registratie |||| Kennisnet-registraties',
+      fields: {
+        source: 'Registratie',
+        issuer: 'Issuer',
+        clientId: 'Client-id',
+        clientSecret: 'Client-secret',
+      },
+    },
     notification_templates: {
       name: 'Mailsjabloon |||| Mailsjablonen',
       fields: {
@@ -245,6 +254,23 @@ export const adminNl = {
       signup: 'Aanmelding',
       firstAdmin: 'Eerste beheerder (optioneel)',
       firstAdminHint: 'Krijgt een uitnodiging per e-mail.',
+    },
+    educationSso: {
+      intro:
+        'Met deze registratie bij de onderwijsfederatie (Kennisnet/Entree) loggen leerlingen en medewerkers van scholen in. De scholen stellen zelf hun BRIN-codes in.',
+      sources: {
+        tenant: 'Eigen registratie van deze website',
+        installation: 'Registratie van de installatie',
+        none: 'Geen registratie: inloggen met Kennisnet staat uit',
+      },
+      secretSet: 'Secret ingesteld',
+      secretNotSet: 'Geen secret ingesteld',
+      secretHint: 'Laat leeg om het opgeslagen secret te houden; de eerste keer is het verplicht.',
+      issuerInvalid: 'Vul een https-adres in, zonder vraag- of hekje-deel.',
+      remove: 'Eigen registratie verwijderen',
+      removeTitle: 'Eigen registratie verwijderen?',
+      removeContent: 'Daarna geldt de registratie van de installatie weer, als die er is.',
+      removed: 'De eigen registratie is verwijderd.',
     },
     notificationTemplates: {
       intro:

@@ -37,6 +37,7 @@ import {
 } from '@stageplein/contracts/placements/vacancy-policy';
 import { mayDesignWorkflows } from '@stageplein/contracts/phases/workflow-rules';
 import { editsMailTemplates } from '@stageplein/contracts/notifications/mail-templates';
+import { mayConfigureFederation } from '@stageplein/contracts/identity/education-sso-policy';
 // Types only: vacancies.ts holds the zod schemas, which stay out of the first load.
 import type { TVacancyAction, TVacancyStatus } from '@stageplein/contracts/placements/vacancies';
 
@@ -326,6 +327,12 @@ const RULES: Record<string, Partial<Record<TAdminAction, TRule>>> = {
     list: (p) => editsMailTemplates(p, currentFacts(p)),
     edit: (p) => editsMailTemplates(p, currentFacts(p)),
     delete: (p) => editsMailTemplates(p, currentFacts(p)),
+  },
+  // The tenant's registration at the education federation: its platform operators (as identity enforces).
+  education_sso_federations: {
+    list: (p) => mayConfigureFederation(p, currentFacts(p)),
+    edit: (p) => mayConfigureFederation(p, currentFacts(p)),
+    delete: (p) => mayConfigureFederation(p, currentFacts(p)),
   },
   mentorships: {
     list: (p) => belongsToSchool(p) && hasBackOffice(p),

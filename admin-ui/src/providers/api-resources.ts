@@ -190,6 +190,22 @@ export const API_RESOURCES: TResourceConfigs = {
   },
   // Compliance gating (docs/decisions/compliance.md): an organization's documents, and what the
   // tenant's schools and centres require (the id of a requirement is the requiring organization's).
+  // The tenant's registration at the education federation: one record (id: the tenant). The whole
+  // registration travels on each save (the API needs issuer and client id); the secret only when typed.
+  education_sso_federations: {
+    path: '/api/v1/education_sso_federations',
+    type: 'education_sso_federation',
+    query: 'client',
+    getMany: 'list',
+    updateMethod: 'PUT',
+    toAttributes: (data) => ({
+      issuer: data.issuer,
+      clientId: data.clientId,
+      ...(typeof data.clientSecret === 'string' && data.clientSecret !== ''
+        ? { clientSecret: data.clientSecret }
+        : {}),
+    }),
+  },
   compliance_documents: {
     path: '/api/v1/compliance_documents',
     type: 'compliance_document',

@@ -21,6 +21,9 @@ export const ERROR_CODES = [
   'redirect_not_allowed',
   'passwordless_unavailable',
   'education_sso_link_refused',
+  'education_sso_brin_invalid',
+  'education_sso_brin_taken',
+  'education_sso_issuer_invalid',
   'email_taken',
   'impersonation_restricted',
   'invalid_status_transition',
@@ -212,6 +215,10 @@ export const ERRORS: Readonly<Record<TErrorCode, TErrorDefinition>> = Object.fre
   passwordless_unavailable: define('passwordless_unavailable', 403),
   // Linking a federation identity to an account of another school, or to one already linked (#36).
   education_sso_link_refused: define('education_sso_link_refused', 403),
+  // Education single sign-on's configuration (contracts/identity/education-sso-settings.ts).
+  education_sso_brin_invalid: define('education_sso_brin_invalid', 422),
+  education_sso_brin_taken: define('education_sso_brin_taken', 409),
+  education_sso_issuer_invalid: define('education_sso_issuer_invalid', 422),
   email_taken: define('email_taken', 409),
   // What a token obtained through "sign in as user" may not do (password, email, another impersonation).
   impersonation_restricted: define('impersonation_restricted', 403),

@@ -359,6 +359,19 @@ export const en: TMessages = {
         denied: 'The registration of this organization has not been approved.',
         archived: 'This organization has been archived.',
       },
+      educationSso: {
+        title: 'Sign in with Kennisnet',
+        intro:
+          "Your school's students and staff sign in with their Kennisnet (Entree) school account. We recognise your school by its BRIN code.",
+        brins: 'BRIN codes',
+        brinsHint: 'Two digits and two letters, for example 12AB. Separate several codes with a comma.',
+        brinInvalid: 'A BRIN code is two digits and two letters, for example 12AB.',
+        provision: 'Students without an account get one',
+        provisionHint:
+          'When a student of your school signs in with Kennisnet for the first time and has no account here yet, we create one. Off: the student can only link an existing account.',
+        save: 'Save',
+        saved: 'The settings for signing in with Kennisnet have been saved.',
+      },
     },
     delivery: {
       title: 'How do you hear of it?',
@@ -810,6 +823,7 @@ export const en: TMessages = {
       index: 'Notification templates',
       edit: 'Edit notification template',
     },
+    educationSso: { index: 'Kennisnet', edit: 'Set up Kennisnet' },
 
     formBuilder: {
       index: 'Form builder',
@@ -1051,6 +1065,18 @@ export const en: TMessages = {
       title: 'Cannot link',
       detail:
         'This account does not belong to the school of your Kennisnet account, or it is already linked to another Kennisnet account.',
+    },
+    education_sso_brin_invalid: {
+      title: 'Invalid BRIN code',
+      detail: 'A BRIN code is two digits and two letters, for example 12AB.',
+    },
+    education_sso_brin_taken: {
+      title: 'BRIN code in use',
+      detail: 'BRIN code {{brin}} is already registered for another school on this website.',
+    },
+    education_sso_issuer_invalid: {
+      title: 'Invalid issuer',
+      detail: 'Enter the federation’s https address, without a query or fragment.',
     },
     email_taken: {
       title: 'Email address in use',

@@ -78,6 +78,18 @@ export const nlApi = {
     detail:
       'Dit account hoort niet bij de school van je Kennisnet-account, of is al aan een ander Kennisnet-account gekoppeld.',
   },
+  education_sso_brin_invalid: {
+    title: 'Ongeldige BRIN-code',
+    detail: 'Een BRIN-code bestaat uit twee cijfers en twee letters, bijvoorbeeld 12AB.',
+  },
+  education_sso_brin_taken: {
+    title: 'BRIN-code al in gebruik',
+    detail: 'BRIN-code {{brin}} is op deze website al van een andere school.',
+  },
+  education_sso_issuer_invalid: {
+    title: 'Ongeldige issuer',
+    detail: 'Vul het https-adres van de federatie in, zonder vraag- of hekje-deel.',
+  },
   email_taken: {
     title: 'E-mailadres in gebruik',
     detail: 'Er bestaat al een account met dit e-mailadres.',

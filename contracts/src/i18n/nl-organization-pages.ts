@@ -38,4 +38,17 @@ export const nlOrganizationSettings = {
     denied: 'De aanmelding van deze organisatie is niet goedgekeurd.',
     archived: 'Deze organisatie is gearchiveerd.',
   },
+  educationSso: {
+    title: 'Inloggen met Kennisnet',
+    intro:
+      'Leerlingen en medewerkers van je school loggen in met hun schoolaccount van Kennisnet (Entree). Wij herkennen je school aan haar BRIN-code.',
+    brins: 'BRIN-codes',
+    brinsHint: 'Twee cijfers en twee letters, bijvoorbeeld 12AB. Meerdere codes scheid je met een komma.',
+    brinInvalid: 'Een BRIN-code bestaat uit twee cijfers en twee letters, bijvoorbeeld 12AB.',
+    provision: 'Leerlingen zonder account krijgen er een',
+    provisionHint:
+      'Logt een leerling van je school voor het eerst in met Kennisnet en heeft hij of zij hier nog geen account, dan maken we dat aan. Uit: de leerling kan alleen een bestaand account koppelen.',
+    save: 'Opslaan',
+    saved: 'De instellingen voor inloggen met Kennisnet zijn opgeslagen.',
+  },
 } as const;

@@ -218,6 +218,7 @@ export const nlShared = {
       index: 'Notificatiesjablonen',
       edit: 'Notificatiesjabloon bewerken',
     },
+    educationSso: { index: 'Kennisnet', edit: 'Kennisnet instellen' },
 
     formBuilder: {
       index: 'Formulierbouwer',

@@ -168,6 +168,8 @@ const SPEC: Record<string, TExpected> = {
   '/workflows/:id/:phaseId': {},
   '/notification_templates': { admin: true },
   '/notification_templates/:id/edit': { admin: true },
+  '/education_sso_federations': { admin: true },
+  '/education_sso_federations/:id/edit': { admin: true },
   // Form builder
   '/form_builder': {},
   '/form_builder/new': {},

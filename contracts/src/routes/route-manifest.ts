@@ -207,6 +207,9 @@ export const ROUTES: readonly TRoute[] = Object.freeze([
   // The tenant's mail templates (issue #35 item 2): a back-office resource.
   admin('/notification_templates', 'routes.notificationTemplates.index'),
   admin('/notification_templates/:id/edit', 'routes.notificationTemplates.edit'),
+  // The tenant's registration at the education federation (issue #36 item 1).
+  admin('/education_sso_federations', 'routes.educationSso.index'),
+  admin('/education_sso_federations/:id/edit', 'routes.educationSso.edit'),
 
   // Form builder
   route('/form_builder', 'routes.formBuilder.index'),

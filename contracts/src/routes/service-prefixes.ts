@@ -13,6 +13,9 @@ export const SERVICE_PREFIXES = {
     '/auth/passwordless',
     // Education single sign-on (#36): the start, the federation's callback, the link confirmation.
     '/auth/kennisnet',
+    // … and its configuration: a School's BRIN codes, the tenant's federation registration.
+    '/api/v1/education_sso_schools',
+    '/api/v1/education_sso_federations',
     '/api/v1/current_user',
     '/api/v1/users',
     '/api/v1/confirm',

@@ -16,8 +16,10 @@ import type { TDevMailsTable } from './mail/dev-mailbox.table.ts';
 import type { TMailDeliveriesTable } from '@stageplein/kit/mail/mail-requests';
 import type { TStudentImportKeysTable } from './internal-import/student-import-keys.table.ts';
 import type {
+  TEducationSsoFederationsTable,
   TEducationSsoFlowsTable,
   TEducationSsoIdentitiesTable,
+  TEducationSsoSchoolBrinsTable,
   TEducationSsoSchoolsTable,
 } from './education-sso/education-sso.table.ts';
 import type { TOrganizationsReadModelTable } from '@stageplein/kit/read-models/organizations-read-model';
@@ -37,6 +39,8 @@ export interface TIdentityDb {
   'identity.mail_deliveries': TMailDeliveriesTable;
   'identity.student_import_keys': TStudentImportKeysTable;
   'identity.education_sso_schools': TEducationSsoSchoolsTable;
+  'identity.education_sso_school_brins': TEducationSsoSchoolBrinsTable;
+  'identity.education_sso_federations': TEducationSsoFederationsTable;
   'identity.education_sso_identities': TEducationSsoIdentitiesTable;
   'identity.education_sso_flows': TEducationSsoFlowsTable;
   /** Kit's organizations read model (kit/read-models/organizations-read-model.ts). */

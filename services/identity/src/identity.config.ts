@@ -84,6 +84,20 @@ export const IDENTITY_CONFIG = {
       }
       return parsed.data;
     }),
+  /**
+   * Hosts a tenant's own federation issuer may name (comma separated; `.kennisnet.nl` admits every
+   * `<name>.kennisnet.nl`), so a platform operator cannot make our servers call an address of their
+   * choosing. Outside production this machine (the local stand-in) is allowed too.
+   */
+  EDUCATION_SSO_ISSUER_HOSTS: z
+    .string()
+    .default('.kennisnet.nl')
+    .transform((s) =>
+      s
+        .split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
+    ),
   /** Lifetime of a started sign-in (until the federation sends the browser back) and of a pending link. */
   EDUCATION_SSO_FLOW_MINUTES: z.coerce.number().positive().default(15),
   /** Origins (comma separated, `{tenant}` replaced) allowed as password-reset redirect besides the tenant's own site. */

@@ -20,6 +20,7 @@ import { devMailboxRoutes } from './mail/dev-mailbox.routes.ts';
 import { studentsBulkRoutes } from './internal-import/students-bulk.routes.ts';
 import { sessionsRoutes } from './auth/sessions.routes.ts';
 import { educationSsoRoutes } from './education-sso/education-sso.routes.ts';
+import { educationSsoSettingsRoutes } from './education-sso/education-sso-settings.routes.ts';
 import { seedTenant } from './seeds/seed.ts';
 import { organizationSignupsConsumer } from './organization-signups/organization-signups.consumer.ts';
 import { mailDeliveryStatusConsumer } from '@stageplein/kit/mail/mail-delivery-status.consumer';
@@ -57,6 +58,7 @@ const routes: FastifyPluginAsync<TIdentityDeps> = async (app, deps) => {
   await app.register(studentsBulkRoutes, deps);
   await app.register(sessionsRoutes, deps);
   await app.register(educationSsoRoutes, deps);
+  await app.register(educationSsoSettingsRoutes, deps);
   if (deps.config.DEV_MAILBOX && deps.config.NODE_ENV !== 'production') {
     await app.register(devMailboxRoutes, deps);
   }

@@ -5,6 +5,7 @@ import { readResourceDocument, type TRawDocument } from '@stageplein/contracts/c
 import type { TOrganizationType } from '@stageplein/contracts/identity/roles';
 import type { TOrganizationStatus } from '@stageplein/contracts/organizations/organizations';
 import { organizationRules } from '@stageplein/contracts/organizations/organizations-policy';
+import { mayConfigureSchoolSso } from '@stageplein/contracts/identity/education-sso-policy';
 import { toast } from '@stageplein/design-system/components/toasts/toasts.ts';
 import { FormAlert, SubmitButton } from '@stageplein/design-system/forms/fields.tsx';
 import { useForm } from '@stageplein/design-system/forms/use-form.ts';
@@ -16,6 +17,7 @@ import { StatusErrorScreen } from '../../shell/error-screen.tsx';
 import { OrganizationSelect } from '../../shell/organization-select.tsx';
 import { errorMessage, Page, useRouteTitle } from '../page-kit.tsx';
 import { ProfileFields } from '../organization-profile/profile-fields.tsx';
+import { EducationSsoSettings } from './education-sso-settings.tsx';
 import {
   profileAttributes,
   profileRules,
@@ -36,7 +38,8 @@ const organizationPath = (id: string) => `/api/v1/organizations/${id}`;
 
 /**
  * `/instellingen/organisatie`: the current organization's profile, editable by whom the organizations
- * service lets edit it (contracts `organizationRules.editProfile`: its own admins, also while pending).
+ * service lets edit it (contracts `organizationRules.editProfile`: its own admins, also while pending);
+ * for an approved School's admins also its sign-in with Kennisnet (education-sso-settings.tsx).
  */
 export function OrganizationSettingsPage() {
   usePortalTexts('organizationSettings', nlOrganizationSettings);
@@ -85,6 +88,9 @@ export function OrganizationSettingsPage() {
       <div className="card form-card">
         <ProfileForm key={organization.id} organization={organization} />
       </div>
+      {mayConfigureSchoolSso(permissions, facts, organization.id) && (
+        <EducationSsoSettings key={organization.id} schoolId={organization.id} />
+      )}
     </Page>
   );
 }

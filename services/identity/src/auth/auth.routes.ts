@@ -13,13 +13,14 @@ import { zDocumentOf, zResourceOf } from '@stageplein/contracts/jsonapi/jsonapi'
 import { readCredentials } from '@stageplein/kit/auth/credentials';
 import { requireAuth } from '@stageplein/kit/auth/policy';
 import { resourceDocument } from '@stageplein/kit/jsonapi/serialize';
+import { requestDb } from '../database.ts';
 import { contextOf } from '../shared/request.ts';
 import { rolesOf } from '../roles/roles.repository.ts';
 import { findUserById } from '../users/users.repository.ts';
 import { userDocument } from '../users/users.serialize.ts';
 import { requestPasswordReset, signIn, signOut, updatePassword } from './auth.service.ts';
 import { answerNoSoonerThan, rateLimitFor } from './rate-limit.ts';
-import { educationSsoOffered } from '../education-sso/education-sso.service.ts';
+import { educationSsoOffered } from '../education-sso/education-sso-settings.service.ts';
 import type { TIdentityDeps } from '../identity.config.ts';
 
 const TAGS = ['authentication'];
@@ -126,8 +127,12 @@ export const authRoutes: FastifyPluginAsync<TIdentityDeps> = async (app, deps) =
         attributes: {
           password: true,
           passwordless: req.tenant.features.passwordlessLogin,
-          // Offered on the student and school sign-in pages where the federation is configured (#36).
-          education_sso: educationSsoOffered({ config: deps.config, tenant: req.tenant }),
+          // Offered on the student and school sign-in pages where a federation registration serves the tenant (#36).
+          education_sso: await educationSsoOffered({
+            db: await requestDb(req),
+            config: deps.config,
+            tenant: req.tenant,
+          }),
         },
       }),
   });

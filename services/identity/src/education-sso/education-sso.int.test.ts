@@ -11,6 +11,7 @@ import {
   withOwner,
   type TIdentityHarness,
 } from '../../test/identity-harness.ts';
+import { chooseAtProvider as chooseEntree } from '../../test/entree-browser.ts';
 
 /**
  * Education single sign-on end to end against the real local stand-in for the federation (the
@@ -30,19 +31,6 @@ afterAll(async () => {
 const host = (tenant: string) => `${tenant}.localhost:3000`;
 const successPage = (tenant: string) => `http://${host(tenant)}/inloggen/kennisnet/success`;
 
-/** A browser's cookies at the provider (the product's own cookie is kept apart, per start). */
-class Jar {
-  private cookies = new Map<string, string>();
-  header = () => [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-  take(res: Response) {
-    for (const line of res.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const [name, ...value] = pair!.split('=');
-      this.cookies.set(name!.trim(), value.join('='));
-    }
-  }
-}
-
 async function start(tenant: string, redirectUrl = successPage(tenant)) {
   const res = await h.app.inject({
     url: `/auth/kennisnet?redirect_url=${encodeURIComponent(redirectUrl)}`,
@@ -52,41 +40,8 @@ async function start(tenant: string, redirectUrl = successPage(tenant)) {
   return { res, cookie: setCookie.split(';')[0]!, location: String(res.headers.location) };
 }
 
-/**
- * At the provider, as a browser does: follow its redirects to the chooser, choose `identity`, and
- * follow on until it sends the browser back to our callback; returns that address.
- */
-async function chooseAtProvider(authorizationUrl: string, identity: string): Promise<URL> {
-  const jar = new Jar();
-  let url = authorizationUrl;
-  let body: URLSearchParams | undefined;
-  for (let hop = 0; hop < 10; hop++) {
-    const res = await fetch(url, {
-      method: body ? 'POST' : 'GET',
-      redirect: 'manual',
-      headers: {
-        cookie: jar.header(),
-        ...(body ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
-      },
-      body: body?.toString(),
-    });
-    jar.take(res);
-    body = undefined;
-    if (res.status >= 300 && res.status < 400) {
-      const next = new URL(res.headers.get('location')!, url);
-      if (next.origin !== new URL(entree.issuer).origin) return next;
-      url = next.toString();
-      continue;
-    }
-    const html = await res.text();
-    expect(res.status, html).toBe(200);
-    const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1];
-    expect(html).toContain(`value="${identity}"`);
-    url = new URL(action!, url).toString();
-    body = new URLSearchParams({ identity });
-  }
-  throw new Error('the provider never sent the browser back');
-}
+const chooseAtProvider = (authorizationUrl: string, identity: string) =>
+  chooseEntree(entree.issuer, authorizationUrl, identity);
 
 /** GET the callback as the browser that started (its cookie) on the tenant's host. */
 const callback = (tenant: string, at: URL, cookie: string) =>

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import * as oidc from 'openid-client';
 import { ENTREE_SCOPE } from '@stageplein/contracts/identity/education-sso';
 import type { TEducationSsoClient, TIdentityConfig } from '../identity.config.ts';
@@ -7,14 +8,6 @@ import type { TEducationSsoClient, TIdentityConfig } from '../identity.config.ts
  * discovery once per issuer and client, the authorization request with state, nonce and PKCE (S256),
  * and the code exchange, which validates the ID token (signature, issuer, audience, expiry, nonce).
  */
-
-/** The federation registration serving `tenant` (its own entry, else `*`), if any. */
-export function federationClientFor(
-  config: TIdentityConfig,
-  tenant: string,
-): TEducationSsoClient | undefined {
-  return config.EDUCATION_SSO[tenant] ?? config.EDUCATION_SSO['*'];
-}
 
 /** Plain http only for a provider on this machine outside production (`npm start`'s stand-in, tests). */
 function insecureAllowed(config: TIdentityConfig, issuer: string): boolean {
@@ -26,7 +19,8 @@ function insecureAllowed(config: TIdentityConfig, issuer: string): boolean {
   );
 }
 
-// Per parsed configuration (a test's own provider never meets another's), then per issuer and client.
+// Per parsed configuration (a test's own provider never meets another's), then per issuer and client
+// (a changed secret is another client: a tenant's registration can change while the process runs).
 const discovered = new WeakMap<object, Map<string, Promise<oidc.Configuration>>>();
 
 export function federationConfiguration(
@@ -35,7 +29,7 @@ export function federationConfiguration(
 ): Promise<oidc.Configuration> {
   let byClient = discovered.get(config.EDUCATION_SSO);
   if (!byClient) discovered.set(config.EDUCATION_SSO, (byClient = new Map()));
-  const key = `${client.issuer} ${client.client_id}`;
+  const key = `${client.issuer} ${client.client_id} ${createHash('sha256').update(client.client_secret).digest('hex')}`;
   let found = byClient.get(key);
   if (!found) {
     found = oidc.discovery(

@@ -32,9 +32,9 @@ import {
   authorizationRequest,
   exchangeCode,
   ExchangeError,
-  federationClientFor,
   federationConfiguration,
 } from './education-sso.oidc.ts';
+import { federationClientFor } from './education-sso-settings.service.ts';
 import {
   closeLink,
   findFlowByState,
@@ -48,7 +48,6 @@ import {
   touchIdentity,
   updateFlow,
   useFlow,
-  type TSsoSchoolRow,
 } from './education-sso.repository.ts';
 
 /** The cookie binding a started sign-in to the browser that started it (its value's hash is stored). */
@@ -70,10 +69,6 @@ function flowCookie(origin: string, value: string, maxAgeSeconds: number): strin
   return `${FLOW_COOKIE}=${value}; Path=/auth/kennisnet; HttpOnly; SameSite=Lax; Max-Age=${maxAgeSeconds}${secure}`;
 }
 
-/** Whether the tenant offers education single sign-on (its federation registration is configured). */
-export const educationSsoOffered = (ctx: Pick<TCtx, 'config' | 'tenant'>): boolean =>
-  federationClientFor(ctx.config, ctx.tenant.id) !== undefined;
-
 /**
  * GET /auth/kennisnet: starts a sign-in. `redirectUrl` (the portal's success page) must be on the
  * request's own origin or one the tenant allows; the flow remembers state, nonce and PKCE verifier, and
@@ -90,10 +85,11 @@ export async function startSignIn(
   ) {
     throw new ApiError('redirect_not_allowed', {}, { parameter: 'redirect_url' });
   }
-  const client = federationClientFor(ctx.config, ctx.tenant.id);
-  if (!client) return { location: errorPage(target.origin, 'unavailable') };
   let configuration;
   try {
+    // A stored secret that no longer opens (the installation's secret changed) is unavailable too.
+    const client = await federationClientFor(ctx);
+    if (!client) return { location: errorPage(target.origin, 'unavailable') };
     configuration = await federationConfiguration(ctx.config, client);
   } catch {
     return { location: errorPage(target.origin, 'unavailable') };
@@ -136,11 +132,10 @@ export async function finishSignIn(
   if (!(await useFlow(ctx.db, flow.id, ctx.now))) return fail('expired', origin);
   if (flow.expires_at <= ctx.now) return fail('expired', origin);
   if (!input.browser || hashToken(input.browser) !== flow.browser_hash) return fail('expired', origin);
-  const client = federationClientFor(ctx.config, ctx.tenant.id);
-  if (!client) return fail('unavailable', origin);
-
   let raw: Record<string, unknown>;
   try {
+    const client = await federationClientFor(ctx);
+    if (!client) return fail('unavailable', origin);
     raw = await exchangeCode(await federationConfiguration(ctx.config, client), input.callbackUrl, {
       state: flow.state,
       nonce: flow.nonce,
@@ -266,7 +261,7 @@ function identityRow(ctx: TCtx, claims: TEntreeClaims, userId: string, organizat
  */
 async function provisionStudent(
   ctx: TCtx,
-  school: TSsoSchoolRow,
+  school: { organization_id: string },
   claims: TEntreeClaims,
 ): Promise<TUserRow | undefined> {
   const base = invitedUserRow({

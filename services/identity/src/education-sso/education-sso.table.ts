@@ -1,12 +1,32 @@
 import type { Generated } from 'kysely';
 import type { TEntreeClaims } from '@stageplein/contracts/identity/education-sso';
 
-/** A school recognised by its BRIN; `provision_students`: unknown students of it get an account. */
+/** A school that signs in through the federation; `provision_students`: unknown students of it get an account. */
 export interface TEducationSsoSchoolsTable {
   tenant_id: string;
   organization_id: string;
-  brin: string;
   provision_students: Generated<boolean>;
+  /** Who last changed the school's settings (null: the seed). */
+  updated_by: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** A BRIN code (upper case) by which the federation names a school; one school may have several. */
+export interface TEducationSsoSchoolBrinsTable {
+  tenant_id: string;
+  brin: string;
+  organization_id: string;
+  created_at: Date;
+}
+
+/** The tenant's registration at the federation; the client secret sealed (kit's sealed-secret). */
+export interface TEducationSsoFederationsTable {
+  tenant_id: string;
+  issuer: string;
+  client_id: string;
+  secret_sealed: string;
+  updated_by: string | null;
   created_at: Date;
   updated_at: Date;
 }

@@ -14,6 +14,7 @@ import m20270111T0900_outbox_pending from './20270111T0900-outbox-pending.ts';
 import m20270202T0900_kit_organizations_read_model from './20270202T0900-kit-organizations-read-model.ts';
 import m20270301T0900_education_sso from './20270301T0900-education-sso.ts';
 import m20270420T0920_mail_deliveries from './20270420T0920-mail-deliveries.ts';
+import m20270501T0930_education_sso_config from './20270501T0930-education-sso-config.ts';
 
 /**
  * Applied in key order. Each migration is a frozen file named by its timestamp: once landed it is never
@@ -39,4 +40,6 @@ export const migrations: Record<string, Migration> = {
   '20270301T0900-education-sso': m20270301T0900_education_sso,
   // Account mails requested through notifications: their per-recipient status (kit mail-requests).
   '20270420T0920-mail-deliveries': m20270420T0920_mail_deliveries,
+  // Education single sign-on's configuration: several BRINs per school, the tenant's federation client (#36).
+  '20270501T0930-education-sso-config': m20270501T0930_education_sso_config,
 };

@@ -107,19 +107,32 @@ export async function seedTenant(ctx: TSeedContext, tenant: TTenantId, scryptCos
         .onConflict((oc) => oc.column('id').doNothing())
         .execute();
       // Education single sign-on: the demo School's BRIN (the local stand-in for the federation releases
-      // it, infra/stack/src/dev-entree.ts); its unknown students get an account.
-      await db
+      // it, infra/stack/src/dev-entree.ts); its unknown students get an account. Only the first time:
+      // what the school's admin changed afterwards stays.
+      const ssoSchool = await db
         .insertInto('identity.education_sso_schools')
         .values({
           tenant_id: tenant,
           organization_id: seedOrganizationId(tenant, 'school'),
-          brin: demoSchoolBrin(tenant),
           provision_students: true,
           created_at: now,
           updated_at: now,
         })
         .onConflict((oc) => oc.columns(['tenant_id', 'organization_id']).doNothing())
-        .execute();
+        .returning('organization_id')
+        .executeTakeFirst();
+      if (ssoSchool) {
+        await db
+          .insertInto('identity.education_sso_school_brins')
+          .values({
+            tenant_id: tenant,
+            organization_id: ssoSchool.organization_id,
+            brin: demoSchoolBrin(tenant),
+            created_at: now,
+          })
+          .onConflict((oc) => oc.columns(['tenant_id', 'brin']).doNothing())
+          .execute();
+      }
       for (const account of [...DEMO_ACCOUNTS, ...CLASSMATE_ACCOUNTS]) {
         const email = demoEmail(account.local, tenant);
         let user = await findUserByEmail(db, email);

@@ -1,28 +1,10 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { openSecret as open, sealSecret as seal } from '@stageplein/kit/auth/sealed-secret';
 
-/**
- * A roster connection's client secret at rest: AES-256-GCM under a key derived (HKDF) from the
- * installation's AUTH_TOKEN_SECRET, so a database dump alone does not reveal it. Never returned by the API.
- */
-const keyOf = (installationSecret: string) =>
-  Buffer.from(hkdfSync('sha256', installationSecret, 'stageplein', 'roster-connection-secret', 32));
+/** A roster connection's client secret at rest (kit's sealed secret, under this purpose's own key). */
+const PURPOSE = 'roster-connection-secret';
 
-export function sealSecret(secret: string, installationSecret: string): string {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', keyOf(installationSecret), iv);
-  const body = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
-  return [
-    'v1',
-    iv.toString('base64url'),
-    cipher.getAuthTag().toString('base64url'),
-    body.toString('base64url'),
-  ].join('.');
-}
+export const sealSecret = (secret: string, installationSecret: string) =>
+  seal(secret, installationSecret, PURPOSE);
 
-export function openSecret(sealed: string, installationSecret: string): string {
-  const [version, iv, tag, body] = sealed.split('.');
-  if (version !== 'v1' || !iv || !tag || body === undefined) throw new Error('unknown sealed secret format');
-  const decipher = createDecipheriv('aes-256-gcm', keyOf(installationSecret), Buffer.from(iv, 'base64url'));
-  decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-  return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
-}
+export const openSecret = (sealed: string, installationSecret: string) =>
+  open(sealed, installationSecret, PURPOSE);
