@@ -103,29 +103,30 @@ await withSeededDatabase('contract-seal', async (ownerUrl) => {
   });
   try {
     // node:http, not fetch: thirty seals in a row on a loaded machine outlast fetch's 300 s for the headers.
-    const controlCall = (path: string) =>
-      new Promise<number[]>((resolve, reject) => {
+    const controlCall = <T = { times: number[] }>(path: string) =>
+      new Promise<T>((resolve, reject) => {
         http
           .get(`http://127.0.0.1:${ports.control}${path}`, (res) => {
             let body = '';
             res.setEncoding('utf8');
             res.on('data', (chunk: string) => (body += chunk));
             res.on('end', () =>
-              res.statusCode === 200
-                ? resolve((JSON.parse(body) as { times: number[] }).times)
-                : reject(new Error(body)),
+              res.statusCode === 200 ? resolve(JSON.parse(body) as T) : reject(new Error(body)),
             );
           })
           .on('error', reject);
       });
-    const seal = (n: number, parallel: number) => controlCall(`/seal?n=${n}&parallel=${parallel}`);
+    const seal = (n: number, parallel: number) =>
+      controlCall<{ times: number[]; mainCpuMs: number; renderCpuMs: number }>(
+        `/seal?n=${n}&parallel=${parallel}`,
+      );
     const api = `http://127.0.0.1:${ports.api}/api/v1/school_years`;
     const headers = { 'x-tenant': 'demo' };
 
     // Warm-up: the render process starts and loads the renderer; the bare script warms up in itself.
     await seal(5, 1);
     const bare = await bareRenders();
-    const sealed = await seal(RUNS, 1);
+    const { times: sealed, mainCpuMs, renderCpuMs } = await seal(RUNS, 1);
     loads.push(loadAverage());
 
     // Alternating rounds: the API alone, then the API while 20 lanes seal back to back (each lane starts
@@ -137,7 +138,7 @@ await withSeededDatabase('contract-seal', async (ownerUrl) => {
       idle.push(percentile(await apiTimes(api, headers, CONNECTIONS, SECONDS), 99));
       await controlCall(`/lanes/start?lanes=${LANES}`);
       const during = await apiTimes(api, headers, CONNECTIONS, SECONDS);
-      sealsPerRound.push((await controlCall('/lanes/stop')).length);
+      sealsPerRound.push((await controlCall('/lanes/stop')).times.length);
       busy.push(percentile(during, 99));
       loads.push(loadAverage());
     }
@@ -157,6 +158,8 @@ await withSeededDatabase('contract-seal', async (ownerUrl) => {
       '|---|---|---|---|---|',
       `| bare script: renderSealedContractPdf, same document (baseline) | ${RUNS} | ${fmt(percentile(bare, 50))} | ${fmt(bareP95)} | ${fmt(Math.max(...bare))} |`,
       `| product: sealContractDocument (render process, store, hashes) | ${RUNS} | ${fmt(percentile(sealed, 50))} | ${fmt(sealP95)} | ${fmt(Math.max(...sealed))} |`,
+      '',
+      `CPU per seal (the ${RUNS} one at a time, the API idle): the API's process ${ms2(mainCpuMs)} ms (its background over a quiet second taken out), the render process ${fmt(renderCpuMs)} ms.`,
       '',
       `API p99 (GET /api/v1/school_years through the gateway, ${CONNECTIONS} keep-alive connections timed per request, ${SECONDS} s per round after 1 s of warm-up, median of ${ROUNDS}): idle ${ms2(idleP99)} ms (rounds ${idle.map(ms2).join(', ')}), while ${LANES} lanes seal back to back ${ms2(busyP99)} ms (rounds ${busy.map(ms2).join(', ')}; ${sealsPerRound.join(', ')} contracts sealed in them): ${ratio.toFixed(2)}× idle.${spread > 1.1 ? ` The idle rounds alone differ by ${spread.toFixed(1)}×: at this load a 10 % difference is below the noise.` : ''}`,
       '',

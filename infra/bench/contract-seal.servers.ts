@@ -1,5 +1,6 @@
 // The sealing benchmark's server: the whole product in one process (the embedded profile: gateway,
 // services, relay and the seal activity), plus a control port that starts seals in this process.
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { serveForBench } from './bench-lib.ts';
 
@@ -12,6 +13,7 @@ const [
   { UI_DIRS },
   { createContractDocumentActivities },
   { sampleSealedContract },
+  { rendererFor },
 ] = await Promise.all([
   import('@stageplein/kit/config/config'),
   import('@stageplein/kit/runtime/platform'),
@@ -20,6 +22,7 @@ const [
   import('@stageplein/gateway/ui-dirs'),
   import('@stageplein/placements/contract-documents/index'),
   import('@stageplein/placements/contract-documents/render/sample-contract'),
+  import('@stageplein/placements/contract-documents/render/sealed-contract-renderer'),
 ]);
 const config = parseConfig(
   {
@@ -44,13 +47,38 @@ const app = await buildGateway({
   logger: false,
 });
 const { sealContractDocument } = createContractDocumentActivities({ db: platform.deps.db, config });
+const renderer = rendererFor(config);
+
+/** CPU ms of this process, and of the render processes (Linux /proc; 0 where unreadable). */
+const cpuMs = () => {
+  const own = process.cpuUsage();
+  const render = renderer.pids().reduce((sum, pid) => {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return sum + ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, USER_HZ 100
+    } catch {
+      return sum;
+    }
+  }, 0);
+  return { main: (own.user + own.system) / 1000, render };
+};
 
 // Built once: the sample draws its signatures in JavaScript, work that is the benchmark's, not a seal's.
 const sample = sampleSealedContract();
 
-/** `n` seals of new contracts (the 3-page sample), `parallel` at once; each one's time in ms. */
-async function seal(n: number, parallel: number): Promise<number[]> {
+/**
+ * `n` seals of new contracts (the 3-page sample), `parallel` at once; each one's time in ms, and the CPU
+ * per seal of this process (what the API's event loop pays) and of the render processes.
+ */
+async function seal(n: number, parallel: number) {
   const times: number[] = [];
+  // The process's own background (the relay's polling, timers) over a quiet second, taken out below.
+  const quiet = cpuMs().main;
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  const background = (cpuMs().main - quiet) / 1000;
+  const started = performance.now();
+  const before = cpuMs();
   let next = 0;
   const lane = async () => {
     while (next < n) {
@@ -61,7 +89,12 @@ async function seal(n: number, parallel: number): Promise<number[]> {
     }
   };
   await Promise.all(Array.from({ length: parallel }, lane));
-  return times;
+  const after = cpuMs();
+  return {
+    times,
+    mainCpuMs: (after.main - before.main - background * (performance.now() - started)) / n,
+    renderCpuMs: (after.render - before.render) / n,
+  };
 }
 
 /** Lanes that seal back to back until stopped: the load while the API is measured. */
@@ -93,9 +126,9 @@ let lanes: ReturnType<typeof sealingLanes> | null = null;
 // sealing back to back from now on; GET /lanes/stop: they stop, the answer when the last seal is done.
 const control = createServer((req, res) => {
   const url = new URL(req.url ?? '/', 'http://control');
-  const reply = (work: Promise<number[]>) =>
+  const reply = (work: Promise<number[] | { times: number[] }>) =>
     work.then(
-      (times) => res.end(JSON.stringify({ times })),
+      (answer) => res.end(JSON.stringify(Array.isArray(answer) ? { times: answer } : answer)),
       (error: Error) => {
         res.statusCode = 500;
         res.end(error.stack);

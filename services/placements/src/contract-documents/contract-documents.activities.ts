@@ -13,6 +13,8 @@ import { findContractDocument } from './contract-documents.repository.ts';
 import { placementsStorages } from './contract-documents.storage.ts';
 import { rendererFor } from './render/sealed-contract-renderer.ts';
 
+const ZSealedContractRef = ZSealedContractDocument.pick({ tenantId: true, contractId: true });
+
 /** What a seal recorded: the hashes, the size and the moment (no bytes: activity results stay small). */
 export interface TSealedContractRecord {
   contractId: string;
@@ -59,13 +61,14 @@ export function createContractDocumentActivities(deps: { db: Kysely<unknown>; co
 
   return {
     async sealContractDocument(input: TSealedContractDocument): Promise<TSealedContractRecord> {
-      const doc = ZSealedContractDocument.parse(input);
-      const known = await inTenant(doc.tenantId, (ctx) =>
-        findContractDocument(ctx.db, doc.tenantId, doc.contractId),
-      );
+      // Only the ids are checked here; the render process checks the whole document (off the event loop).
+      const { tenantId, contractId } = ZSealedContractRef.parse(input);
+      const known = await inTenant(tenantId, (ctx) => findContractDocument(ctx.db, tenantId, contractId));
       if (known) return recordOf(known, false);
-      const rendered = await renderer.render(doc);
-      const row = await inTenant(doc.tenantId, (ctx) => storeSealedContract(ctx, storages, doc, rendered));
+      const rendered = await renderer.render(input);
+      const row = await inTenant(tenantId, (ctx) =>
+        storeSealedContract(ctx, storages, rendered.document, rendered),
+      );
       return recordOf(row, row.pdf_hash === rendered.pdfHash);
     },
   };

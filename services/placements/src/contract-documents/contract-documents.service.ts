@@ -1,4 +1,3 @@
-import type { TSealedContractDocument } from '@stageplein/contracts/internship-contracts/sealed-document';
 import type { TContractVerificationAttributes } from '@stageplein/contracts/internship-contracts/sealed-document';
 import { notFound, unauthorized } from '@stageplein/kit/errors/api-error';
 import type { TLinkActor } from '@stageplein/kit/external-links/external-links.guard';
@@ -11,7 +10,7 @@ import {
   insertContractDocument,
   type TContractDocument,
 } from './contract-documents.repository.ts';
-import type { TRenderedContract } from './render/sealed-contract-renderer.ts';
+import type { TRenderedContract, TSealedContractFacts } from './render/sealed-contract-renderer.ts';
 
 /**
  * A request's context: a GET reads outside a transaction (kit's read database), so what must be written
@@ -39,7 +38,7 @@ export type TContractDocumentAccess = (
 export async function storeSealedContract(
   ctx: TCtx,
   storages: Pick<TObjectStorages, 'write'>,
-  doc: TSealedContractDocument,
+  doc: TSealedContractFacts,
   rendered: TRenderedContract,
 ): Promise<TContractDocument> {
   if (doc.tenantId !== ctx.tenant.id)

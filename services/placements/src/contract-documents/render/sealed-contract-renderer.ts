@@ -1,17 +1,18 @@
-import { createHash } from 'node:crypto';
-import {
-  ZSealedContractDocument,
-  type TSealedContractDocument,
-} from '@stageplein/contracts/internship-contracts/sealed-document';
+import type { TSealedContractDocument } from '@stageplein/contracts/internship-contracts/sealed-document';
 import { createProcessPool, type TProcessPool } from '@stageplein/kit/runtime/process-pool';
+import type { TRenderOutput, TSealedContractFacts } from './render-process.ts';
 
-/** A rendered sealed contract: the PDF's bytes and both hashes. */
+export type { TSealedContractFacts };
+
+/** A rendered sealed contract: the PDF's bytes, both hashes and what the row records of the document. */
 export interface TRenderedContract {
   pdf: Buffer;
   /** SHA-256 of `pdf`: its key in the object store, what an uploaded copy hashes to. */
   pdfHash: string;
   /** SHA-256 of the contract pages' canonical content, printed on the certificate. */
   contentHash: string;
+  /** The document's facts as the render process checked them (ZSealedContractDocument). */
+  document: TSealedContractFacts;
 }
 
 export interface TSealedContractRenderer {
@@ -33,26 +34,23 @@ const PROCESS_MODULE = new URL(
 );
 
 /**
- * Sealed contracts rendered in `processes` child processes at a lower CPU priority (kit's process pool,
- * nice 10), reused from contract to contract, one render at a time each: never on the event loop, and
- * below the request path and PostgreSQL on a shared core (docs/benchmarks.md). A render process that
- * dies fails its render and is started again; the seal activity's retry renders the contract again.
+ * Sealed contracts checked, rendered and hashed in `processes` child processes at a lower CPU priority
+ * (kit's process pool, nice 10), reused from contract to contract, one render at a time each: never on
+ * the event loop, and below the request path and PostgreSQL on a shared core (docs/benchmarks.md). A bad
+ * document fails its render with zod's message. A render process that dies fails its render and is
+ * started again; the seal activity's retry renders the contract again.
  */
 export function sealedContractRenderer(processes: number): TSealedContractRenderer {
-  const pool: TProcessPool<TSealedContractDocument, { pdf: Uint8Array; contentHash: string }> =
-    createProcessPool({
-      moduleUrl: PROCESS_MODULE,
-      processes: processes || undefined,
-      niceness: 10,
-      name: 'contract-render',
-    });
+  const pool: TProcessPool<TSealedContractDocument, TRenderOutput> = createProcessPool({
+    moduleUrl: PROCESS_MODULE,
+    processes: processes || undefined,
+    niceness: 10,
+    name: 'contract-render',
+  });
   return {
     async render(doc) {
-      // Checked here, so a bad document fails its caller, not a thread.
-      const input = ZSealedContractDocument.parse(doc);
-      const { pdf, contentHash } = await pool.run(input);
-      const bytes = Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength);
-      return { pdf: bytes, pdfHash: createHash('sha256').update(bytes).digest('hex'), contentHash };
+      const { pdf, ...rest } = await pool.run(doc);
+      return { ...rest, pdf: Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength) };
     },
     stats: () => pool.stats(),
     pids: () => pool.pids(),
