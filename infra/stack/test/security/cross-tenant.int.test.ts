@@ -54,6 +54,8 @@ const RESOURCE_TABLES: Record<string, string> = {
   attachments: 'message_attachments',
   // A person's bounce warning (`/mail_bounces/{user_id}`).
   mail_bounces: 'users',
+  // A School's sign-in with Kennisnet is the School's (`/education_sso_schools/{id}`).
+  education_sso_schools: 'organizations',
 };
 const TEMPLATE_KIND = 'invitation';
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
@@ -225,6 +227,8 @@ function pathOfB(path: string): string {
     if (param === 'version') return `/${segment}/1`;
     // A delivery preference is the caller's own, named by its category (no tenant's row).
     if (param === 'category') return `/${segment}/applications`;
+    // A tenant's federation registration is named by the tenant (B seeds one).
+    if (segment === 'education_sso_federations') return `/${segment}/${B}`;
     const table = RESOURCE_TABLES[segment] ?? segment;
     const id = idsOfB.get(table)?.[0];
     if (!id) throw new Error(`no row of tenant ${B} for {id} of /${segment}: map it in RESOURCE_TABLES`);
@@ -310,6 +314,11 @@ async function seedMoreOfB(): Promise<void> {
   // B's own text for a mail kind (`/notification_templates/{kind}`: the id is the kind, the row B's).
   await sql`insert into notifications.mail_templates (tenant_id, kind, subject_nl, body_nl, subject_en, body_en, updated_at)
     values (${B}, ${TEMPLATE_KIND}, 'B', 'B', 'B', 'B', now())`.execute(owner);
+  // B's own registration at the education federation (`/education_sso_federations/{tenant}`).
+  await sql`insert into identity.education_sso_federations (tenant_id, issuer, client_id, secret_sealed, created_at, updated_at)
+    values (${B}, 'https://connect.entree.kennisnet.nl/', 'b-client', 'v1.b.b.b', now(), now())`.execute(
+    owner,
+  );
   // B's people's addresses bounce (`/mail_bounces/{user_id}` then has B's data to leak).
   await sql`insert into notifications.mail_suppressions (tenant_id, address, suppressed_at, reason, updated_at)
     select ${B}, lower(email), now(), 'hard_bounce', now() from identity.users where tenant_id = ${B}`.execute(
