@@ -1,11 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { call, expectStatus, harness, schoolWorld, type THarness } from '../../test/harness.ts';
+import {
+  call,
+  deliver,
+  eventually,
+  expectStatus,
+  harness,
+  schoolWorld,
+  type THarness,
+} from '../../test/harness.ts';
 
 /**
  * A write-back where the deployment has no Temporal (this project's harness sets no TEMPORAL_ADDRESS):
- * its workflow would never send it, so it is refused and nothing is recorded. The write-back itself, on
+ * its workflow would never send it, so the school's admin is refused and nothing is recorded (another
+ * tenant's caller is refused before that: infra/stack/test/security/cross-tenant.int.test.ts). The write-back itself, on
  * the real engines: workflows/src/write-back/write-back.int.test.ts.
  */
 let h: THarness;
@@ -18,6 +27,22 @@ afterAll(async () => {
 
 it('is refused (503 workflows_unavailable, nl and en) and records nothing without Temporal', async () => {
   const w = await schoolWorld(h);
+  const periodId = randomUUID();
+  await deliver(h, 'organizations.internship_period.created', periodId, {
+    school_id: w.schoolId,
+    internship_period_id: periodId,
+    school_year_id: randomUUID(),
+    name: 'Voorjaar',
+    start_date: '2027-02-01',
+    end_date: '2027-06-30',
+    status: 'active',
+  });
+  await eventually(async () => {
+    const { rows } = await sql`select 1 from placements.internship_periods where id = ${periodId}`.execute(
+      h.owner,
+    );
+    expect(rows).toHaveLength(1);
+  });
   const count = async () =>
     Number(
       (await sql<{ n: number }>`select count(*)::int as n from placements.write_backs`.execute(h.owner))
@@ -30,7 +55,7 @@ it('is refused (503 workflows_unavailable, nl and en) and records nothing withou
       method: 'POST',
       url: '/api/v1/write_backs',
       headers: { ...w.school.headers, 'accept-language': language },
-      payload: { data: { type: 'write_back', attributes: { period_id: randomUUID(), target: 'file' } } },
+      payload: { data: { type: 'write_back', attributes: { period_id: periodId, target: 'file' } } },
     });
     expectStatus(res, 503, 'workflows_unavailable');
     titles.push(res.json().errors[0].title);

@@ -104,9 +104,10 @@ export async function requestWriteBack(
   caller: TCaller,
   input: TWriteBackInput,
 ): Promise<TWriteBackDocument> {
-  // Its workflow sends it: without Temporal nothing would, so nothing is recorded.
-  if (!ctx.config.TEMPORAL_ADDRESS) throw new ApiError('workflows_unavailable');
   const { period, rows } = await collect(ctx, caller, input.period_id);
+  // Its workflow sends it: without Temporal nothing would, so nothing is recorded (after the caller's
+  // rights and the period were checked: another school or tenant learns nothing, not even this).
+  if (!ctx.config.TEMPORAL_ADDRESS) throw new ApiError('workflows_unavailable');
   const chosen = input.internship_ids ? new Set(input.internship_ids) : undefined;
   if (chosen && [...chosen].some((id) => !rows.some((r) => r.id === id)))
     throw new ApiError('validation_failed', {}, { pointer: '/data/attributes/internship_ids' });
