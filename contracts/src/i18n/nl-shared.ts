@@ -255,6 +255,7 @@ export const nlShared = {
       csv: 'CSV importeren',
       magister: 'Importeren uit Magister',
       groups: 'Groepen importeren',
+      writeBack: 'Resultaten terugschrijven',
     },
   },
 

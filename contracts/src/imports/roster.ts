@@ -79,6 +79,11 @@ export const ZMagisterConnectionAttributes = z.object({
 });
 export const ZMagisterConnectionResource = zResourceOf('magister_connection', ZMagisterConnectionAttributes);
 export const ZMagisterConnectionDocument = zDocumentOf(ZMagisterConnectionResource);
+/**
+ * `GET /imports/magister/connection` answers `data: null` while the school has none: not having one is
+ * an ordinary state the screens ask about (write-back, group import), not a failed request.
+ */
+export const ZMagisterConnectionOrNullDocument = zDocumentOf(ZMagisterConnectionResource.nullable());
 
 /** The Temporal schedule of a school's nightly sync. */
 export const rosterSyncScheduleId = (tenant: string, schoolId: string) =>

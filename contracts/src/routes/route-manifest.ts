@@ -245,6 +245,8 @@ export const ROUTES: readonly TRoute[] = Object.freeze([
   route('/importeren/csv', 'routes.imports.csv'),
   route('/importeren/magister', 'routes.imports.magister'),
   route('/import_groups', 'routes.imports.groups'),
+  // Write-back (issue #36 item 4): completed internships' hours and results to the school's system.
+  route('/terugschrijven', 'routes.imports.writeBack'),
 ]);
 
 /**

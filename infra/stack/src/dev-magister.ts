@@ -190,27 +190,40 @@ export const devMagisterClient = (tenant: string) => ({
   clientSecret: `dev-magister-${tenant}`,
 });
 
+/** The demo student's student number at `npm start`'s Magister and in the School's enrolments. */
+export const DEV_DEMO_STUDENT_NUMBER = 'LL099999';
+
 /**
  * `npm start`'s Magister (dev only): the stand-in with a roster of 24 students in classes 1A-4D for each
  * tenant's School, each tenant with its own addresses (`leerling<n>@<tenant>.magister.test`: addresses
- * are unique across tenants).
+ * are unique across tenants), and the tenant's demo student, whose completed internship the write-back
+ * (/terugschrijven) then sends.
  */
 export async function startDevMagister(tenants: readonly string[], port: number) {
   const standIn = await startMagisterStandIn({ port });
   for (const tenant of tenants) {
     const { clientId, clientSecret } = devMagisterClient(tenant);
-    standIn.schools.set(clientId, {
-      secret: clientSecret,
-      ...magisterRoster(24, { domain: `${tenant}.magister.test` }),
+    const roster = magisterRoster(24, { domain: `${tenant}.magister.test` });
+    roster.students.push({
+      stamnummer: DEV_DEMO_STUDENT_NUMBER,
+      roepnaam: 'Sam',
+      tussenvoegsel: null,
+      achternaam: 'Student',
+      emailadres: demoEmail('student', tenant),
+      klas: '3C',
+      studie: 'havo',
     });
+    standIn.schools.set(clientId, { secret: clientSecret, ...roster });
   }
   return standIn;
 }
 
 /**
  * Gives every tenant's School a Magister connection to `npm start`'s stand-in (no nightly sync), so
- * /importeren/magister works out of the box. Idempotent; a connection an admin set up otherwise is left
- * alone (only the stand-in's own client is brought up to date, e.g. after DEV_MAGISTER_PORT changed).
+ * /importeren/magister works out of the box, and its demo student the student number the stand-in knows
+ * (as a roster import would), so /terugschrijven sends. Idempotent; a connection an admin set up
+ * otherwise is left alone (only the stand-in's own client is brought up to date, e.g. after
+ * DEV_MAGISTER_PORT changed), and so is an enrolment the school already has.
  */
 export async function seedDevMagisterConnections(
   ownerUrl: string,
@@ -239,6 +252,13 @@ export async function seedDevMagisterConnections(
           sealSecret(clientSecret, options.authSecret),
           demoEmail('admin', tenant),
         ],
+      );
+      await client.query(
+        `insert into organizations.student_enrolments (tenant_id, school_id, student_id, student_number,
+           created_at, updated_at)
+         select $1, $2, u.id, $3, now(), now() from identity.users u where lower(u.email) = $4
+         on conflict do nothing`,
+        [tenant, seedOrganizationId(tenant, 'school'), DEV_DEMO_STUDENT_NUMBER, demoEmail('student', tenant)],
       );
       await client.query('commit');
     }

@@ -3,7 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedOrganizationId } from '@stageplein/contracts/domain/seed-ids';
 import { createDb, createPool } from '@stageplein/kit/db/database';
 import { DEMO_PASSWORD, demoEmail } from '@stageplein/identity';
-import { seedDevMagisterConnections, startDevMagister } from '@stageplein/stack/dev-magister';
+import {
+  DEV_DEMO_STUDENT_NUMBER,
+  devMagisterClient,
+  seedDevMagisterConnections,
+  startDevMagister,
+} from '@stageplein/stack/dev-magister';
 import { eventually } from '@stageplein/testing/eventually';
 import { testProduct, type TTestProduct } from '@stageplein/testing/product';
 import type { TMagisterStandIn } from '@stageplein/testing/magister-stand-in';
@@ -76,7 +81,8 @@ describe('npm start: the Magister stand-in and a connection per School', () => {
       headers,
     });
     expect(preview.statusCode, preview.body).toBe(200);
-    expect(preview.json().data.attributes).toMatchObject({ source: 'magister', students: 24, invalid: 0 });
+    // The 24 of the roster and the demo student.
+    expect(preview.json().data.attributes).toMatchObject({ source: 'magister', students: 25, invalid: 0 });
     expect(preview.json().data.attributes.groups.map((g: { name: string }) => g.name)).toEqual([
       '1A',
       '2B',
@@ -84,6 +90,43 @@ describe('npm start: the Magister stand-in and a connection per School', () => {
       '4D',
     ]);
   });
+
+  it.each(TENANTS)(
+    "%s: the demo student's completed internship is ready to write back under the number Magister knows",
+    async (tenant) => {
+      const headers = await admin(tenant);
+      const owner = createDb(createPool(product.platform.ownerUrl, 1));
+      const { rows } = await sql<{ id: string; period: string; number: string; email: string }>`
+        select i.id, i.internship_period_id as period, e.student_number as number, u.email
+        from placements.internships i
+        join identity.users u on u.id = i.student_id
+        join organizations.student_enrolments e on e.student_id = i.student_id and e.school_id = i.school_id
+        where i.tenant_id = ${tenant} and i.status = 'completed'`.execute(owner);
+      await owner.destroy();
+      expect(rows).toEqual([
+        {
+          id: expect.any(String),
+          period: expect.any(String),
+          number: DEV_DEMO_STUDENT_NUMBER,
+          email: demoEmail('student', tenant),
+        },
+      ]);
+      const known = magister.schools.get(devMagisterClient(tenant).clientId)!.students;
+      expect(known.find((s) => s.stamnummer === DEV_DEMO_STUDENT_NUMBER)?.emailadres).toBe(
+        demoEmail('student', tenant),
+      );
+      // Placements learns the admin's roles from identity's events too.
+      await eventually(async () => {
+        const res = await product.app.inject({
+          method: 'GET',
+          url: `/api/v1/write_backs/preview?period_id=${rows[0]!.period}`,
+          headers,
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.json().data.map((r: { id: string }) => r.id)).toEqual([rows[0]!.id]);
+      }, 30_000);
+    },
+  );
 
   it('seeding again keeps a connection the school set up itself, and brings its own up to date', async () => {
     const headers = await admin('raayland');

@@ -4,7 +4,6 @@ import path from 'node:path';
 import { expect } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { FastifyInstance } from 'fastify';
-import type { TPlatform } from '@stageplein/kit/runtime/platform';
 import { seedOrganizationId, type TSeedOrganizationKind } from '@stageplein/contracts/domain/seed-ids';
 import { FORM_MIN_SECONDS_TO_SUBMIT } from '@stageplein/contracts/forms/forms-api';
 import { tenantFromHost } from '@stageplein/contracts/tenants/tenant-registry';
@@ -13,7 +12,7 @@ import { runWorker, type TRunningWorker } from '@stageplein/workflows/run-worker
 import { startTemporalDevServer } from '@stageplein/engines/temporal';
 import { folderMailsTo } from '@stageplein/identity/mail/mail-folder';
 import { axeViolations, launchChromium, screenshot } from './browser.ts';
-import { testProduct } from './product.ts';
+import { testProduct, type TTestProduct } from './product.ts';
 import { freePort } from './processes.ts';
 
 /**
@@ -31,7 +30,8 @@ export const PHONE = { width: 375, height: 812 };
 export const DESKTOP = { width: 1280, height: 900 };
 
 export interface TStack {
-  platform: TPlatform;
+  /** The product's platform, with the owner's database address and configuration (for set-up). */
+  platform: TTestProduct['platform'];
   app: FastifyInstance;
   browser: Browser;
   port: number;

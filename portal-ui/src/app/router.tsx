@@ -128,6 +128,7 @@ const PAGES: Readonly<Record<string, TLazyPage>> = {
   ),
   '/importeren/csv': page(() => import('../pages/imports/import-csv-page.tsx'), 'ImportCsvPage'),
   '/import_groups': page(() => import('../pages/imports/import-groups-page.tsx'), 'ImportGroupsPage'),
+  '/terugschrijven': page(() => import('../pages/write-back/write-back-page.tsx'), 'WriteBackPage'),
   '/importeren/magister': page(
     () => import('../pages/imports/import-magister-page.tsx'),
     'ImportMagisterPage',

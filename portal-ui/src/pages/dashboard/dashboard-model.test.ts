@@ -3,6 +3,7 @@ import { derivePermissions } from '@stageplein/contracts/identity/permissions';
 import { hasKey } from '@stageplein/contracts/i18n/index';
 import { mayImportStudents } from '@stageplein/contracts/organizations/organizations-policy';
 import { mayAssignInternships } from '@stageplein/contracts/placements/internship-policy';
+import { mayWriteBackResults } from '@stageplein/contracts/placements/write-back-policy';
 import { mayDesignWorkflows } from '@stageplein/contracts/phases/workflow-rules';
 import { matchRoute } from '@stageplein/contracts/routes/route-manifest';
 import type { TOrganizationType } from '@stageplein/contracts/identity/roles';
@@ -135,6 +136,22 @@ describe('dashboard per role', () => {
     expect(paths('companyAdmin', viewer('admin', 'Provider'))).toEqual(['/analytics/index-2']);
     expect(paths('companyAdmin', viewer('admin', 'NonProfit', 'pending'))).toEqual([]);
     expect(paths('student', viewer('student', 'School'))).toEqual([]);
+  });
+
+  it('leads only an approved school’s admins to the write-back, by placements’ rule (issue #36)', () => {
+    const writeBack = (role: TDashboardRole, who: TDashboardViewer) =>
+      visibleDashboardTiles(role, TENANTS.stageplein.features, () => true, who).some(
+        (t) => t.path === '/terugschrijven',
+      );
+    const school = viewer('admin', 'School');
+    expect(mayWriteBackResults(school.permissions, school.current)).toBe(true);
+    expect(writeBack('schoolAdmin', school)).toBe(true);
+    const pending = viewer('admin', 'School', 'pending');
+    expect(mayWriteBackResults(pending.permissions, pending.current)).toBe(false);
+    expect(writeBack('schoolAdmin', pending)).toBe(false);
+    expect(writeBack('centerAdmin', viewer('admin', 'VolunteerCenter'))).toBe(false);
+    expect(writeBack('mentor', viewer('mentor', 'School'))).toBe(false);
+    expect(writeBack('schoolAdmin', { permissions: school.permissions, current: undefined })).toBe(false);
   });
 
   it('leads a mentor to the workflows only when a school admin granted it (contracts’ rule)', () => {

@@ -6,6 +6,7 @@ import {
 } from '@stageplein/contracts/organizations/moderation';
 import { mayImportStudents } from '@stageplein/contracts/organizations/organizations-policy';
 import { mayAssignInternships } from '@stageplein/contracts/placements/internship-policy';
+import { mayWriteBackResults } from '@stageplein/contracts/placements/write-back-policy';
 import { mayDesignWorkflows } from '@stageplein/contracts/phases/workflow-rules';
 import {
   maySeeOrganizationAnalytics,
@@ -89,6 +90,14 @@ export function dashboardTiles(role: TDashboardRole, features: TTenantFeatures):
         tile('approve', '/organizations/approve', 'routes.organizations.approve'),
         tile('users', '/users', 'routes.users.index'),
         tile('import', '/importeren/csv', 'routes.imports.csv', mayImportStudents),
+        // Completed internships' hours and results to the school's own system (issue #36 item 4).
+        ...(role === 'schoolAdmin'
+          ? [
+              tile('writeBack', '/terugschrijven', 'routes.imports.writeBack', (p, current) =>
+                mayWriteBackResults(p, current ?? null),
+              ),
+            ]
+          : []),
         ...(contracts ? [tile('templates', '/contract_templates', 'routes.contractTemplates.index')] : []),
         // The phases of the school's internships: its workflow designers (contracts' rule, issue #33).
         ...(role === 'schoolAdmin'

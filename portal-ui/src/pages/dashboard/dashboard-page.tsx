@@ -1,12 +1,14 @@
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { nlDashboard } from '@stageplein/contracts/i18n/nl-dashboard';
 import { displayName } from '../../session/current-user.ts';
 import { useSession } from '../../session/session-context.ts';
 import { Icon } from '@stageplein/design-system/components/icons.tsx';
 import { OrganizationSelect, useOrganizationLabels } from '../../shell/organization-select.tsx';
 import { useTenant } from '../../tenant/tenant-context.ts';
 import { useRouteTitle } from '../page-kit.tsx';
+import { usePortalTexts } from '../../i18n/portal-texts.ts';
 import { useHasScreen } from '../../app/screens-context.ts';
 import { lazyPart } from '../../shell/lazy-part.ts';
 import { FormAlert } from '@stageplein/design-system/forms/fields.tsx';
@@ -36,6 +38,8 @@ const StudentChoicesSection = lazy(() =>
 
 /** `/dashboard`: per role, what the user needs first, for the current organization. */
 export function DashboardPage() {
+  // Its texts come with the page, not in /stagebank's first download (its 170 kB budget).
+  usePortalTexts('dashboard', nlDashboard);
   const { t } = useTranslation();
   const tenant = useTenant();
   const session = useSession();

@@ -2,7 +2,6 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { readResourceDocument, type TRawDocument } from '@stageplein/contracts/client/jsonapi-document';
-import { isApiRequestError } from '@stageplein/contracts/client/api-client';
 import { FormAlert, RadioGroup, SubmitButton } from '@stageplein/design-system/forms/fields.tsx';
 import type { TFieldBinding } from '@stageplein/design-system/forms/use-form.ts';
 import { useApi } from '../../api/api-context.ts';
@@ -49,15 +48,10 @@ function GroupImport({ schoolId, onStarted }: { schoolId: string; onStarted: (id
   const [fileError, setFileError] = useState<string | undefined>();
   const connected = useQuery({
     queryKey: ['magister-connection', schoolId, 'exists'],
-    queryFn: async () => {
-      try {
-        await api.client.get<TRawDocument>(`${IMPORTS}/magister/connection`);
-        return true;
-      } catch (error) {
-        if (isApiRequestError(error) && error.status === 404) return false;
-        throw error;
-      }
-    },
+    // `data: null` while the school has none.
+    queryFn: async () =>
+      readResourceDocument(await api.client.get<TRawDocument>(`${IMPORTS}/magister/connection`)).data !==
+      null,
   });
   const preview = useMutation({
     mutationFn: async () =>

@@ -51,15 +51,9 @@ function useConnection(schoolId: string) {
   const api = useApi();
   return useQuery({
     queryKey: ['magister-connection', schoolId],
-    queryFn: async () => {
-      try {
-        return readResourceDocument<TMagisterConnection>(await api.client.get<TRawDocument>(CONNECTION))
-          .data!;
-      } catch (error) {
-        if (isApiRequestError(error) && error.status === 404) return null;
-        throw error;
-      }
-    },
+    // `data: null` while the school has none.
+    queryFn: async () =>
+      readResourceDocument<TMagisterConnection>(await api.client.get<TRawDocument>(CONNECTION)).data,
   });
 }
 

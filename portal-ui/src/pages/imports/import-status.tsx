@@ -14,6 +14,7 @@ import { toast } from '@stageplein/design-system/components/toasts/toasts.ts';
 import { useApi } from '../../api/api-context.ts';
 import { usePortalTexts } from '../../i18n/portal-texts.ts';
 import { errorMessage } from '../page-kit.tsx';
+import { ProgressBar } from './progress-bar.tsx';
 import {
   canCancel,
   CHANGE_STATUSES,
@@ -149,17 +150,7 @@ export function ImportStatus({ id, changes = false }: { id: string; changes?: bo
           ? t('portal.imports.progress', { processed: imp.processedRows, total: imp.totalRows, percent })
           : t(`portal.imports.done.${imp.status}`, { total: imp.totalRows })}
       </p>
-      <div
-        className="import-progress"
-        role="progressbar"
-        aria-label={t('portal.imports.progressLabel')}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-        data-testid="import-progress"
-      >
-        <div className="import-progress__bar" style={{ width: `${percent}%` }} />
-      </div>
+      <ProgressBar label={t('portal.imports.progressLabel')} percent={percent} testId="import-progress" />
       <dl className="import-counts" data-testid="import-counts">
         <div>
           <dt>{t('portal.imports.counts.total')}</dt>

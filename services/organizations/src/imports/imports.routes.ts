@@ -31,6 +31,7 @@ import {
   ZGroupPreviewDocument,
   ZMagisterConnectionDocument,
   ZMagisterConnectionInput,
+  ZMagisterConnectionOrNullDocument,
 } from '@stageplein/contracts/imports/roster';
 import { previewGroups } from './group-preview.service.ts';
 import { findMagisterConnection } from '../roster-sources/roster-connections.repository.ts';
@@ -185,14 +186,13 @@ export const importsRoutes: FastifyPluginAsync<TServiceDeps> = async (app, deps)
   r.get('/api/v1/imports/magister/connection', {
     schema: {
       tags: TAGS,
-      summary: 'The current School’s Magister connection (the secret is never returned)',
-      response: { 200: ZMagisterConnectionDocument },
+      summary: 'The current School’s Magister connection (the secret is never returned; null when none)',
+      response: { 200: ZMagisterConnectionOrNullDocument },
     },
     handler: async (req) => {
       const { ctx, schoolId } = await managedSchool(req);
       const row = await findMagisterConnection(ctx.db, schoolId);
-      if (!row) throw notFound();
-      return connectionDocument(row);
+      return row ? connectionDocument(row) : resourceDocument(null);
     },
   });
 
