@@ -1,5 +1,4 @@
-import { spawnSync } from 'node:child_process';
-import { readFileSync, readdirSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { getPriority } from 'node:os';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createProcessPool, type TProcessPool } from './process-pool.ts';
@@ -8,17 +7,10 @@ type TInput = { kind: 'echo' | 'fail' | 'spin' | 'exit'; value?: number };
 type TOutput = { value?: number; pid: number; bytes: Uint8Array };
 const TASK = new URL('../../test/fixtures/pool-task.ts', import.meta.url);
 const pools: TProcessPool<unknown, unknown>[] = [];
-const pool = (processes: number, moduleUrl = TASK, idlePolicy = false) => {
-  const p = createProcessPool<TInput, TOutput>({ moduleUrl, processes, idlePolicy, name: 'test-pool' });
+const pool = (processes: number, moduleUrl = TASK) => {
+  const p = createProcessPool<TInput, TOutput>({ moduleUrl, processes, name: 'test-pool' });
   pools.push(p as TProcessPool<unknown, unknown>);
   return p;
-};
-// Linux scheduling policies as /proc/<pid>/task/<tid>/stat gives them (its 41st field).
-const SCHED_OTHER = 0;
-const SCHED_IDLE = 5;
-const policyOf = (pid: number, tid: number) => {
-  const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
-  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[38]);
 };
 afterEach(async () => {
   await Promise.all(pools.splice(0).map((p) => p.close()));
@@ -46,24 +38,6 @@ describe('kit process pool', { timeout: 60_000 }, () => {
     const threads = readdirSync(`/proc/${pid}/task`).map(Number);
     expect(threads.length).toBeGreaterThan(1);
     expect(threads.map((tid) => getPriority(tid))).toEqual(threads.map(() => 10));
-    expect(p.idlePolicy()).toBe(false);
-    expect(threads.map((tid) => policyOf(pid, tid))).toEqual(threads.map(() => SCHED_OTHER));
-  });
-
-  it('runs every thread under SCHED_IDLE as well when asked and chrt can set it here', async () => {
-    // This machine's answer, asked as the pool asks it (Linux with util-linux's chrt: yes).
-    const chrt = spawnSync('chrt', ['--idle', '0', 'true']).status === 0;
-    const p = pool(1, TASK, true);
-    const { pid } = await p.run({ kind: 'echo', value: 4 });
-    expect(p.idlePolicy()).toBe(chrt);
-    const threads = readdirSync(`/proc/${pid}/task`).map(Number);
-    expect(threads.length).toBeGreaterThan(1);
-    expect(threads.map((tid) => policyOf(pid, tid))).toEqual(
-      threads.map(() => (chrt ? SCHED_IDLE : SCHED_OTHER)),
-    );
-    expect(threads.map((tid) => getPriority(tid))).toEqual(threads.map(() => 10));
-    expect(getPriority()).toBe(0);
-    expect(policyOf(process.pid, process.pid)).toBe(SCHED_OTHER);
   });
 
   it('keeps the event loop free while a process computes', async () => {

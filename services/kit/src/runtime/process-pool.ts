@@ -5,13 +5,13 @@ import { pathToFileURL } from 'node:url';
 
 /**
  * A pool of child processes for CPU-bound pure functions (the sealed contract PDF), started at a lower
- * CPU priority (`niceness`, default 10; with `idlePolicy` also SCHED_IDLE where it can be set), so neither
- * the event loop that answers requests nor the cores it shares with PostgreSQL wait on them: a thread of
- * the same process would compete at the server's own priority. The module at `moduleUrl` default-exports
- * `(input) => output | Promise<output>`; inputs and outputs cross the IPC channel by structured clone (a
- * Buffer arrives as a Uint8Array). Tasks queue when every process is busy; a process that dies fails its
- * task (its caller retries: the seal is an activity) and is replaced. Processes start with the first task
- * and are reused; an idle one keeps no parent alive, and one whose parent went exits.
+ * CPU priority (`niceness`, default 10), so neither the event loop that answers requests nor the cores
+ * it shares with PostgreSQL wait on them: a thread of the same process would compete at the server's own
+ * priority. The module at `moduleUrl` default-exports `(input) => output | Promise<output>`; inputs and
+ * outputs cross the IPC channel by structured clone (a Buffer arrives as a Uint8Array). Tasks queue when
+ * every process is busy; a process that dies fails its task (its caller retries: the seal is an activity)
+ * and is replaced. Processes start with the first task and are reused; an idle one keeps no parent alive,
+ * and one whose parent went exits.
  */
 export interface TProcessPool<TInput, TOutput> {
   run(input: TInput): Promise<TOutput>;
@@ -19,8 +19,6 @@ export interface TProcessPool<TInput, TOutput> {
   stats(): { queued: number; busy: number; processes: number };
   /** The running processes' ids. */
   pids(): number[];
-  /** Whether its processes run under SCHED_IDLE (asked for, and `chrt` could set it). */
-  idlePolicy(): boolean;
   close(): Promise<void>;
 }
 
@@ -76,34 +74,14 @@ interface TTask<TInput, TOutput> {
 type TMessage = { ready?: true; id?: number; ok?: boolean; output?: unknown; error?: string };
 
 /**
- * `nice` (and `chrt --idle 0`) before Node starts, so every thread of the child (V8's compiler and
- * collector threads too) runs at the lower priority; os.setPriority on a pid would lower only its main
- * thread on Linux. Windows has no `nice`: there the main thread is lowered after the start.
+ * `nice` before Node starts, so every thread of the child (V8's compiler and collector threads too) runs
+ * at the lower priority; os.setPriority on a pid would lower only its main thread on Linux. Windows has
+ * no `nice`: there the main thread is lowered after the start.
  */
-const command = (niceness: number, idle: boolean, args: string[]): [string, string[]] =>
+const command = (niceness: number, args: string[]): [string, string[]] =>
   process.platform === 'win32'
     ? [process.execPath, args]
-    : ['nice', ['-n', String(niceness), ...(idle ? ['chrt', '--idle', '0'] : []), process.execPath, ...args]];
-
-/**
- * Whether `chrt --idle 0` works here (Linux, util-linux's chrt, no seccomp refusing it): tried once, by a
- * process, so the pool starts without it where it does not.
- *
- * SCHED_IDLE, not only a high nice: a niced process may keep its core for the rest of its slice (about a
- * millisecond, a request's p99) when a request's thread wakes there; an idle-policy one is preempted at
- * once, and a core running only idle-policy work counts as free when the woken thread is placed. It gets
- * no CPU while normal work wants every core: for work that may wait (a seal is a retried activity).
- */
-let idlePolicyProbe: Promise<boolean> | undefined;
-const idlePolicyWorks = () =>
-  (idlePolicyProbe ??=
-    process.platform !== 'linux'
-      ? Promise.resolve(false)
-      : new Promise<boolean>((resolve) =>
-          spawn('chrt', ['--idle', '0', 'true'], { stdio: 'ignore' })
-            .on('error', () => resolve(false))
-            .on('exit', (code) => resolve(code === 0)),
-        ));
+    : ['nice', ['-n', String(niceness), process.execPath, ...args]];
 
 export function createProcessPool<TInput, TOutput>(options: {
   moduleUrl: URL;
@@ -111,8 +89,6 @@ export function createProcessPool<TInput, TOutput>(options: {
   processes?: number;
   /** How much lower than normal its processes run (`nice`, 0-19); default 10. */
   niceness?: number;
-  /** Also SCHED_IDLE (`chrt --idle 0`) where that can be set: work that may wait for idle cores. */
-  idlePolicy?: boolean;
   name?: string;
 }): TProcessPool<TInput, TOutput> {
   const size = Math.max(1, options.processes ?? availableParallelism() - 1);
@@ -129,8 +105,6 @@ export function createProcessPool<TInput, TOutput>(options: {
   // Processes that died before they were ready, in a row: a module that does not load fails the queue
   // instead of being started again forever.
   let failedBoots = 0;
-  // Whether processes start under SCHED_IDLE: known before the first one starts (idlePolicyWorks).
-  let schedIdle = false;
 
   // A busy process keeps the parent alive until its task is answered; an idle one does not.
   const hold = (child: ChildProcess, on: boolean) => {
@@ -175,7 +149,7 @@ export function createProcessPool<TInput, TOutput>(options: {
 
   const start = () => {
     let ready = false;
-    const [file, args] = command(niceness, schedIdle, ['-e', BOOT, options.moduleUrl.href, loader ?? '']);
+    const [file, args] = command(niceness, ['-e', BOOT, options.moduleUrl.href, loader ?? '']);
     const child = spawn(file, args, {
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       serialization: 'advanced',
@@ -209,10 +183,7 @@ export function createProcessPool<TInput, TOutput>(options: {
       if (closed) return Promise.reject(new Error(`${label}: closed`));
       if (!started) {
         started = true;
-        void (options.idlePolicy ? idlePolicyWorks() : Promise.resolve(false)).then((works) => {
-          schedIdle = works;
-          if (!closed) for (let i = 0; i < size; i++) start();
-        });
+        for (let i = 0; i < size; i++) start();
       }
       return new Promise<TOutput>((resolve, reject) => {
         queue.push({ id: nextId++, input, resolve, reject });
@@ -220,7 +191,6 @@ export function createProcessPool<TInput, TOutput>(options: {
       });
     },
     stats: () => ({ queued: queue.length, busy: busy.size, processes: all.size }),
-    idlePolicy: () => schedIdle,
     pids: () => [...all].flatMap((child) => (child.pid ? [child.pid] : [])),
     async close() {
       closed = true;

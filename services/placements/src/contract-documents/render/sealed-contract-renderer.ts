@@ -34,19 +34,17 @@ const PROCESS_MODULE = new URL(
 );
 
 /**
- * Sealed contracts checked, rendered and hashed in `processes` child processes at the lowest CPU priority
- * (kit's process pool: SCHED_IDLE where `chrt` can set it, else nice 10), reused from contract to
- * contract, one render at a time each: never on the event loop, and below the request path and
- * PostgreSQL on a shared core (docs/benchmarks.md). A bad document fails its render with zod's message. A
- * render process that dies fails its render and is started again; the seal activity's retry renders the
- * contract again.
+ * Sealed contracts checked, rendered and hashed in `processes` child processes at a lower CPU priority
+ * (kit's process pool, nice 10), reused from contract to contract, one render at a time each: never on
+ * the event loop, and below the request path and PostgreSQL on a shared core (docs/benchmarks.md). A bad
+ * document fails its render with zod's message. A render process that dies fails its render and is
+ * started again; the seal activity's retry renders the contract again.
  */
 export function sealedContractRenderer(processes: number): TSealedContractRenderer {
   const pool: TProcessPool<TSealedContractDocument, TRenderOutput> = createProcessPool({
     moduleUrl: PROCESS_MODULE,
     processes: processes || undefined,
     niceness: 10,
-    idlePolicy: true,
     name: 'contract-render',
   });
   return {
