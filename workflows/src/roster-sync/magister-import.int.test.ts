@@ -333,10 +333,11 @@ describe('Magister roster import', () => {
     "runs the nightly sync as its Temporal schedule's action; twice, the second changes nothing",
     { timeout: 600_000 },
     async () => {
-      // The schedule's own action (workflow type, queue, arguments) run as the schedule starts it: by a
-      // schedule trigger the dev server in full runs beside the other suites at times neither took nor
-      // skipped an action for 120 s (a trigger is a signal its scheduler workflow takes up in turn), while
-      // alone it always did; the server firing the schedule untriggered is the next test's.
+      // The schedule's own action (workflow type, queue, arguments) run twice as the schedule starts it,
+      // under one workflow id: the schedule names its runs by the second, so two runs in the same second
+      // share it (what failed this test in fast full runs when it triggered the schedule: the second run
+      // found the first's import). Each run opens its own. The server firing the schedule by itself is
+      // the next test's.
       const schedule = h.temporal.client.schedule.getHandle(rosterSyncScheduleId(TENANT, SCHOOL));
       // describeSchedule is a query to the schedule's workflow: asked again if it times out under load.
       let action: Awaited<ReturnType<typeof schedule.describe>>['action'] | undefined;
@@ -353,13 +354,14 @@ describe('Magister roster import', () => {
           await sql<{ id: string }>`select id from organizations.imports where kind = 'students_magister'
           order by created_at`.execute(h.owner)
         ).rows.map((r) => r.id);
+      // As the schedule names a run: its workflow id and the time to the second.
+      const workflowId = `${action.workflowId}-${new Date().toISOString().slice(0, 19)}Z`;
       for (let run = 0; run < 2; run++) {
         const before = new Set(await syncs());
-        // As the schedule names its runs: the schedule's workflow id and the time (the import's run key).
         const summary = await h.temporal.client.workflow.execute(action.workflowType, {
           taskQueue: action.taskQueue,
           args: action.args,
-          workflowId: `${action.workflowId}-${new Date().toISOString().slice(0, 19)}Z`,
+          workflowId,
         });
         expect(summary, 'the run found no Magister connection').not.toBeNull();
         const opened = (await syncs()).filter((id) => !before.has(id));

@@ -14,11 +14,14 @@ const { openRosterSync } = proxyActivities<TStudentImportActivities>({
 /**
  * A school's nightly Magister sync (its schedule's workflow, docs/decisions/workflows.md "Roster sources"): opens an
  * import of the school's Magister roster and runs it as the student import every other import is
- * (progress, row errors, report, cancel). The run's workflow id keys the import, so a retried
+ * (progress, row errors, report, cancel). The run (workflow and run id) keys the import, so a retried
  * activity finds the same one. A school whose connection was removed syncs nothing.
  */
 export async function rosterSync(input: TRosterSyncInput): Promise<TStudentImportSummary | null> {
-  const opened = await openRosterSync({ ...input, runKey: workflowInfo().workflowId });
+  // The execution keys the import: a retried activity finds the same one, and two runs under one workflow
+  // id (the schedule names its runs by the second: two in the same second share it) open one each.
+  const { workflowId, runId } = workflowInfo();
+  const opened = await openRosterSync({ ...input, runKey: `${workflowId}/${runId}` });
   if (!opened) return null;
   return executeChild(WORKFLOW_TYPES.studentImport, {
     workflowId: opened.workflowId,

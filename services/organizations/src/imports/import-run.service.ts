@@ -452,7 +452,7 @@ export function createImportRun(deps: { db: Kysely<unknown>; config: TConfig; no
 
     /**
      * A school's scheduled sync opens its import (as the connection's last editor, in Dutch): one per
-     * run key (the schedule's workflow id), so a retried activity finds the same import. Undefined when
+     * run key (the schedule's run: workflow and run id), so a retried activity finds the same import. Undefined when
      * the school has no Magister connection any more.
      */
     async openScheduledSync(input: { tenant: string; schoolId: string; runKey: string }) {
