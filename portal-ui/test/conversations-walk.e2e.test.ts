@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { sql } from 'kysely';
+import { eventually } from '@stageplein/testing/eventually';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translate } from '@stageplein/contracts/i18n/index';
 import {
@@ -110,11 +111,18 @@ beforeAll(async () => {
   expect(
     (await (await api('bedrijf')).send('POST', `/api/v1/internships/${internshipId}/accept`)).status,
   ).toBe(200);
-  const opened = await (
-    await api('bedrijf')
-  ).send<{ data: { id: string } }>('POST', '/api/v1/conversations', {
-    data: { type: 'conversation', attributes: { internship_id: internshipId } },
-  });
+  // Notifications knows the internship from placements' events: until the relay has delivered them the
+  // internship is not found there (404; seen in a clean-clone CI). Opening is idempotent (201, then 200).
+  const company = await api('bedrijf');
+  const open = () =>
+    company.send<{ data: { id: string } }>('POST', '/api/v1/conversations', {
+      data: { type: 'conversation', attributes: { internship_id: internshipId } },
+    });
+  let opened = await open();
+  await eventually(async () => {
+    if (opened.status === 404) opened = await open();
+    expect(opened.status).not.toBe(404);
+  }, 30_000);
   expect([200, 201]).toContain(opened.status);
   threadId = opened.body.data.id;
 });
