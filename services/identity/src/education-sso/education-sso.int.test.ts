@@ -84,7 +84,9 @@ describe('education single sign-on (Entree through OpenID Connect)', () => {
     for (const p of ['state', 'nonce', 'code_challenge']) expect(url.searchParams.get(p)).toBeTruthy();
     expect(url.searchParams.get('code_challenge_method')).toBe('S256');
     expect(url.searchParams.get('redirect_uri')).toBe(`http://${host('demo')}/auth/kennisnet/callback`);
-    expect(String(s.res.headers['set-cookie'])).toMatch(/^stageplein_kennisnet=[\w-]+;.*HttpOnly; SameSite=Lax/);
+    expect(String(s.res.headers['set-cookie'])).toMatch(
+      /^stageplein_kennisnet=[\w-]+;.*HttpOnly; SameSite=Lax/,
+    );
   });
 
   it('refuses a redirect to another website', async () => {
