@@ -18,6 +18,26 @@ export interface TRedisStatus {
 }
 export declare function redisStatus(binary: string, version: string): Promise<TRedisStatus>;
 
+/** Debian's version order (`dpkg --compare-versions`): negative when a is older than b. */
+export declare function compareDebianVersions(a: string, b: string): number;
+/** The versions of the `redis` source package in `apt-cache showsrc redis` output. */
+export declare function servedVersionsOf(showsrc: string): string[];
+/**
+ * The pin when served; else the newest served revision of the same Redis release (`fallback`); else
+ * throws naming the served versions and REDIS_SOURCE_VERSION in redis.mjs.
+ */
+export declare function chooseRedisSource(
+  pinned: string,
+  served: readonly string[],
+  compare?: (a: string, b: string) => number,
+): { version: string; fallback: boolean };
+/** Updates the cache's own apt lists (the machine's sources as deb-src) and chooses the version to build. */
+export declare function resolveRedisSource(options?: {
+  sourceVersion?: string;
+  cacheDir?: string;
+  log?: (message: string) => void;
+}): Promise<{ version: string; fallback: boolean }>;
+
 /** The machine's Debian `deb` entries as one-line `deb-src` entries. */
 export declare function debSrcLines(aptEtc?: string): string[];
 

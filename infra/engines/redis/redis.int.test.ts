@@ -3,12 +3,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  chooseRedisSource,
   debSrcLines,
   ensureRedis,
   REDIS_SOURCE_VERSION,
   redisServerPath,
   redisStatus,
   redisVersionDir,
+  resolveRedisSource,
+  servedVersionsOf,
   upstreamVersion,
 } from './redis.mjs';
 
@@ -76,15 +79,15 @@ describe('redis-server provisioning', () => {
     });
   });
 
-  it('builds again when the cached binary answers another version; a source apt cannot find fails clearly and frees the lock', async () => {
+  it('builds again when the cached binary answers another version; a release the sources do not serve fails naming the pin and frees the lock', async () => {
     const cacheDir = path.join(tmp, 'wrong');
-    // A source version no Debian archive has: the build stops at the download.
+    // A Redis release no Debian archive has: the build stops before any download, saying what to change.
     const sourceVersion = '5:6.2.99-0~stageplein~absent';
     const binary = redisServerPath(sourceVersion, cacheDir);
     await standIn(binary, 'Redis server v=6.2.0 sha=00000000:0 malloc=libc bits=64 build=1');
     const lines: string[] = [];
     await expect(ensureRedis({ cacheDir, sourceVersion, log: (m) => lines.push(m) })).rejects.toThrow(
-      /redis=5:6\.2\.99-0~stageplein~absent could not be downloaded/,
+      /serve no redis 6\.2\.99: not the pinned 5:6\.2\.99-0~stageplein~absent.*they serve .*5:7\.0\.15-.*REDIS_SOURCE_VERSION in infra\/engines\/redis\/redis\.mjs/s,
     );
     expect(lines.join('\n')).toMatch(/answers "Redis server v=6\.2\.0 .*": building it again/);
     expect(lines.join('\n')).toMatch(
@@ -92,6 +95,57 @@ describe('redis-server provisioning', () => {
     );
     await expect(fs.stat(path.join(redisVersionDir(sourceVersion, cacheDir), '.build.lock'))).rejects.toThrow(
       /ENOENT/,
+    );
+  }, 180_000);
+
+  it('builds the pin when served, else the newest served revision of its Redis release, else stops naming the pin', () => {
+    const served = ['5:7.0.15-1~deb12u7', '5:7.0.15-1~deb12u10', '5:7.2.4-1'];
+    expect(chooseRedisSource('5:7.0.15-1~deb12u7', served)).toEqual({
+      version: '5:7.0.15-1~deb12u7',
+      fallback: false,
+    });
+    // deb12u10 is newer than deb12u7 in Debian's order (not in a string sort).
+    expect(chooseRedisSource('5:7.0.15-1~deb12u9', served)).toEqual({
+      version: '5:7.0.15-1~deb12u10',
+      fallback: true,
+    });
+    expect(() => chooseRedisSource('5:7.0.11-1', served)).toThrow(
+      /serve no redis 7\.0\.11: not the pinned 5:7\.0\.11-1, nor another revision \(they serve 5:7\.0\.15-1~deb12u7, 5:7\.0\.15-1~deb12u10, 5:7\.2\.4-1\)\. Pin one of those: REDIS_SOURCE_VERSION in infra\/engines\/redis\/redis\.mjs .* e\.g\. 5:7\.2\.4-1/,
+    );
+    expect(() => chooseRedisSource('5:7.0.15-1~deb12u10', [])).toThrow(
+      /list no redis source package .*REDIS_SOURCE_VERSION in infra\/engines\/redis\/redis\.mjs/,
+    );
+    expect(
+      servedVersionsOf(
+        [
+          'Package: redis',
+          'Binary: redis, redis-server',
+          'Version: 5:7.0.15-1~deb12u7',
+          'Package: redis-other',
+          'Version: 9.9-1',
+          'Package: redis',
+          'Version: 5:7.0.15-1~deb12u10',
+          'Package: redis',
+          'Version: 5:7.0.15-1~deb12u10',
+        ].join('\n'),
+      ),
+    ).toEqual(['5:7.0.15-1~deb12u7', '5:7.0.15-1~deb12u10']);
+  });
+
+  it("falls back on the machine's Debian archive when it no longer serves the pinned revision", async () => {
+    // A revision of Redis 7.0.15 the archive never had (or no longer has): the newest it serves is
+    // chosen, and the log says which pin to move. What the archive serves here decides the answer.
+    const cacheDir = path.join(tmp, 'fallback');
+    const lines: string[] = [];
+    const chosen = await resolveRedisSource({
+      cacheDir,
+      sourceVersion: '5:7.0.15-1~deb12u0',
+      log: (m) => lines.push(m),
+    });
+    expect(chosen.fallback).toBe(true);
+    expect(upstreamVersion(chosen.version)).toBe('7.0.15');
+    expect(lines.join('\n')).toContain(
+      `no longer serve the pinned redis=5:7.0.15-1~deb12u0: building ${chosen.version} (the same Redis 7.0.15, another Debian revision) instead. Move the pin to it: REDIS_SOURCE_VERSION in infra/engines/redis/redis.mjs.`,
     );
   }, 180_000);
 

@@ -13,7 +13,7 @@
 //
 // Plain Node ESM, no dependencies beyond Node itself (it runs before `npm install`).
 
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
@@ -27,9 +27,10 @@ import { findOnPath, fmtSecs, probeBinary, withBuildLock } from '../go-build.mjs
 
 /**
  * The Debian source package `redis` that is built: bookworm's, Redis 7.0.15 with Debian's security
- * patches (the version Debian's redis-server package had here). REDIS_SOURCE_VERSION overrides it; a
- * machine whose Debian sources no longer list it needs a newer pin (`apt-cache showsrc redis`, with
- * the deb-src lines this file writes).
+ * patches (the version Debian's redis-server package had here). REDIS_SOURCE_VERSION overrides it.
+ * When the machine's Debian sources no longer serve it (a security update replaces the revision), the
+ * newest served revision of the same Redis release is built instead, with a line saying to move the pin;
+ * with none of that release served, the build stops naming what to change (chooseRedisSource).
  */
 export const REDIS_SOURCE_VERSION = process.env.REDIS_SOURCE_VERSION || '5:7.0.15-1~deb12u10';
 const HEARTBEAT_MS = 10_000;
@@ -140,6 +141,48 @@ export function debSrcLines(aptEtc = '/etc/apt') {
   return [...new Set(lines)];
 }
 
+/** Debian's version order (`dpkg --compare-versions`): negative when a is older than b. */
+export function compareDebianVersions(a, b) {
+  if (a === b) return 0;
+  return spawnSync('dpkg', ['--compare-versions', a, 'lt', b]).status === 0 ? -1 : 1;
+}
+
+/** The `Version:` of every `redis` source package `apt-cache showsrc redis` printed. */
+export function servedVersionsOf(showsrc) {
+  const versions = [];
+  let pkg;
+  for (const line of showsrc.split('\n')) {
+    const field = /^(Package|Version): (\S+)\s*$/.exec(line);
+    if (field?.[1] === 'Package') pkg = field[2];
+    else if (field && pkg === 'redis' && !versions.includes(field[2])) versions.push(field[2]);
+  }
+  return versions;
+}
+
+/**
+ * Which source version to build when the machine's Debian sources serve `served`: the pin when it is
+ * served; else the newest served revision of the same Redis release (Debian replaces a revision when
+ * it patches it, and the old one leaves the archive), `fallback` true; else an error that names the
+ * served versions and the pin to change.
+ * @returns {{ version: string, fallback: boolean }}
+ */
+export function chooseRedisSource(pinned, served, compare = compareDebianVersions) {
+  if (served.includes(pinned)) return { version: pinned, fallback: false };
+  const release = upstreamVersion(pinned);
+  const same = served.filter((v) => upstreamVersion(v) === release).sort(compare);
+  if (same.length) return { version: same[same.length - 1], fallback: true };
+  const newest = [...served].sort(compare).at(-1);
+  throw new Error(
+    served.length
+      ? `the machine's Debian sources serve no redis ${release}: not the pinned ${pinned}, nor another revision ` +
+          `(they serve ${served.join(', ')}). Pin one of those: REDIS_SOURCE_VERSION in ` +
+          `infra/engines/redis/redis.mjs (or the REDIS_SOURCE_VERSION environment variable), e.g. ${newest}, ` +
+          `and check that the tests pass with that Redis release.`
+      : `the machine's Debian sources list no redis source package (apt-get update failed, or /etc/apt has no ` +
+          `Debian archive), so redis=${pinned} (REDIS_SOURCE_VERSION in infra/engines/redis/redis.mjs) cannot be built.`,
+  );
+}
+
 /** make, a C compiler, patch and dpkg-source (dpkg-dev), from Debian's packages when one is missing. */
 async function ensureBuildTools(log) {
   const missing = ['make', 'cc', 'patch', 'dpkg-source'].filter((tool) => !findOnPath(tool));
@@ -165,8 +208,53 @@ async function ensureBuildTools(log) {
 }
 
 /**
- * Downloads the pinned source package with apt (its own lists in <cache>/redis/apt, so the machine's
- * apt state is not touched), unpacks it with dpkg-source (which checks the files against the signed
+ * apt with the machine's Debian sources as deb-src and its own lists in <cache>/redis/apt (the
+ * machine's apt state untouched): updates the lists, then chooses what to build (chooseRedisSource).
+ * Logs a fallback with the pin to move. Answers the version and `apt` (apt-get with those lists).
+ */
+export async function resolveRedisSource({
+  sourceVersion = REDIS_SOURCE_VERSION,
+  cacheDir = USER_CACHE_DIR,
+  log = defaultLog,
+} = {}) {
+  const aptDir = path.join(cacheDir, 'redis', 'apt');
+  const sources = debSrcLines();
+  if (!sources.length) throw new Error('no Debian `deb` source in /etc/apt to read the source package from');
+  await fsp.mkdir(path.join(aptDir, 'lists', 'partial'), { recursive: true });
+  await fsp.mkdir(path.join(aptDir, 'cache', 'archives', 'partial'), { recursive: true });
+  await fsp.mkdir(path.join(aptDir, 'sources.list.d'), { recursive: true });
+  await fsp.writeFile(path.join(aptDir, 'sources.list'), `${sources.join('\n')}\n`);
+  const aptOptions = [
+    `Dir::Etc::SourceList=${path.join(aptDir, 'sources.list')}`,
+    `Dir::Etc::SourceParts=${path.join(aptDir, 'sources.list.d')}`,
+    `Dir::State::Lists=${path.join(aptDir, 'lists')}`,
+    `Dir::Cache=${path.join(aptDir, 'cache')}`,
+    // The cache is under the user's home, which apt's download user (_apt) may not enter.
+    'APT::Sandbox::User=root',
+  ].flatMap((o) => ['-o', o]);
+  if (process.getuid?.() !== 0) aptOptions.splice(-2);
+  const apt = (args, onLine, options = {}) =>
+    runLines('apt-get', ['-q', ...aptOptions, ...args], { onLine, ...options });
+  log(`apt-get update with the machine's Debian sources as deb-src (lists in ${aptDir})`);
+  // A source of the machine's that serves no Sources index fails the update; what matters is
+  // whether the pinned version is found below.
+  await apt(['update'], (l) => log(`apt: ${l}`)).catch((err) => log(`apt-get update: ${err.message}`));
+  let showsrc = '';
+  await runLines('apt-cache', [...aptOptions, 'showsrc', 'redis'], {
+    onLine: (l) => (showsrc += `${l}\n`),
+  }).catch((err) => log(`apt-cache showsrc redis: ${err.message}`));
+  const { version, fallback } = chooseRedisSource(sourceVersion, servedVersionsOf(showsrc));
+  if (fallback)
+    log(
+      `the machine's Debian sources no longer serve the pinned redis=${sourceVersion}: building ${version} ` +
+        `(the same Redis ${upstreamVersion(sourceVersion)}, another Debian revision) instead. Move the pin ` +
+        `to it: REDIS_SOURCE_VERSION in infra/engines/redis/redis.mjs.`,
+    );
+  return { version, fallback, apt };
+}
+
+/**
+ * Downloads the source package resolveRedisSource chose (the pin, or its fallback) with apt, unpacks it with dpkg-source (which checks the files against the signed
  * index's checksums and applies Debian's patches) and builds redis-server and redis-cli with make.
  */
 async function buildRedis({ sourceVersion, cacheDir, log }) {
@@ -190,43 +278,19 @@ async function buildRedis({ sourceVersion, cacheDir, log }) {
     );
     await ensureBuildTools(log);
 
-    phase = 'apt-get update (deb-src)';
-    const sources = debSrcLines();
-    if (!sources.length)
-      throw new Error('no Debian `deb` source in /etc/apt to read the source package from');
-    await fsp.mkdir(path.join(aptDir, 'lists', 'partial'), { recursive: true });
-    await fsp.mkdir(path.join(aptDir, 'cache', 'archives', 'partial'), { recursive: true });
-    await fsp.mkdir(path.join(aptDir, 'sources.list.d'), { recursive: true });
-    await fsp.writeFile(path.join(aptDir, 'sources.list'), `${sources.join('\n')}\n`);
-    const aptOptions = [
-      `Dir::Etc::SourceList=${path.join(aptDir, 'sources.list')}`,
-      `Dir::Etc::SourceParts=${path.join(aptDir, 'sources.list.d')}`,
-      `Dir::State::Lists=${path.join(aptDir, 'lists')}`,
-      `Dir::Cache=${path.join(aptDir, 'cache')}`,
-      // The cache is under the user's home, which apt's download user (_apt) may not enter.
-      'APT::Sandbox::User=root',
-    ].flatMap((o) => ['-o', o]);
-    if (process.getuid?.() !== 0) aptOptions.splice(-2);
-    const apt = (args, onLine, options = {}) =>
-      runLines('apt-get', ['-q', ...aptOptions, ...args], { onLine, ...options });
-    log(`apt-get update with the machine's Debian sources as deb-src (lists in ${aptDir})`);
-    // A source of the machine's that serves no Sources index fails the update; what matters is
-    // whether the pinned version is found below.
-    await apt(['update'], (l) => log(`apt: ${l}`)).catch((err) => log(`apt-get update: ${err.message}`));
+    phase = 'apt-get update (deb-src), choosing the source version';
+    const { version: building, apt } = await resolveRedisSource({ sourceVersion, cacheDir, log });
 
     phase = 'downloading the source package';
     await fsp.rm(work, { recursive: true, force: true });
     await fsp.mkdir(work, { recursive: true });
     try {
-      await apt(['source', '--download-only', `redis=${sourceVersion}`], (l) => log(`apt: ${l}`), {
-        cwd: work,
-      });
+      await apt(['source', '--download-only', `redis=${building}`], (l) => log(`apt: ${l}`), { cwd: work });
     } catch (err) {
       throw new Error(
-        `the Debian source package redis=${sourceVersion} could not be downloaded: the machine's ` +
-          `Debian sources (as deb-src) do not list it, or apt failed. Pin a version that ` +
-          `\`apt-cache showsrc redis\` lists there (REDIS_SOURCE_VERSION, infra/engines/redis/redis.mjs).\n` +
-          `${err.tail ?? err.message}`,
+        `the Debian source package redis=${building} is listed but could not be downloaded (the ` +
+          `archive unreachable, or its lists in ${aptDir} stale). REDIS_SOURCE_VERSION in ` +
+          `infra/engines/redis/redis.mjs pins it.\n${err.tail ?? err.message}`,
       );
     }
     const dsc = (await fsp.readdir(work)).find((f) => f.endsWith('.dsc'));
@@ -261,6 +325,8 @@ async function buildRedis({ sourceVersion, cacheDir, log }) {
       await fsp.copyFile(path.join(work, 'src', 'src', name), path.join(staged, name));
     await fsp.rm(path.join(versionDir, 'bin'), { recursive: true, force: true });
     await fsp.rename(staged, path.join(versionDir, 'bin'));
+    // The pin's folder (what ensureRedis looks in) says which source a fallback built.
+    await fsp.writeFile(path.join(versionDir, 'built-from'), `redis=${building}\n`);
     await fsp.rm(work, { recursive: true, force: true });
     log(`built ${redisServerPath(sourceVersion, cacheDir)} in ${fmtSecs(Date.now() - started)}`);
   } finally {
