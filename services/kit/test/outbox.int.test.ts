@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql, type Kysely } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import type { TEventEnvelope } from '@stageplein/contracts/events/envelope';
 import { eventLabService, SCHEMA } from './fixtures/events.ts';
 import { createDb, createPool, dbUrls } from '../src/db/database.ts';
@@ -122,6 +122,50 @@ describe('transactional outbox', () => {
     console.log(
       `outbox: ${total} events, ${transport.log.length} deliveries, ${transport.failures} injected publish failures`,
     );
+  });
+
+  it('waiting for the outbox to settle does not make the relay claim in vain while a batch is in flight', async () => {
+    await sql`delete from eventlab.outbox_pending`.execute(owner);
+    // The relay's claims, counted through Kysely's log (every statement of the relay goes through it).
+    let claims = 0;
+    const counted = new Kysely<unknown>({
+      dialect: new PostgresDialect({ pool: relayPool }),
+      log: (e) => {
+        if (e.query.sql.includes('with recursive oldest')) claims++;
+      },
+    });
+    // A broker that holds the first batch for a second.
+    let entered!: () => void;
+    const inFlight = new Promise<void>((r) => (entered = r));
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const transport: TEventTransport = {
+      name: 'held',
+      async publish() {
+        entered();
+        await held;
+      },
+      async subscribe() {},
+      async close() {},
+    };
+    const relay = createRelay({ db: counted, pool: relayPool, schemas: [SCHEMA], transport, idleMs: 1000 });
+    relay.start();
+    try {
+      await inTenant((trx) => writeEvent(trx, SCHEMA, event('held', 1)));
+      const settled = relay.settled(SCHEMA, 20_000);
+      await inFlight;
+      const before = claims;
+      await new Promise((r) => setTimeout(r, 1000));
+      const meanwhile = claims - before;
+      release();
+      expect(await settled).toBe(true);
+      // The two other loops look once more and then sleep until their idle poll (1 s) or a commit's
+      // notification; waking them at every poll of settled() made them claim about 50 times a second each.
+      expect(meanwhile, `${meanwhile} claims in that second`).toBeLessThanOrEqual(6);
+    } finally {
+      release();
+      await relay.stop();
+    }
   });
 
   it('the relay role reads every tenant’s outbox while the app role sees only its tenant’s rows', async () => {

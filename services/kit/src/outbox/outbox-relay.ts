@@ -282,9 +282,13 @@ export function createRelay(options: TRelayOptions): TRelay {
     const upTo = await pending();
     if (upTo === null) return true;
     const deadline = Date.now() + timeoutMs;
+    // One wake: from then on the loops run until the queue is empty (a pass that sent something runs
+    // the next at once, the bumped count makes one that saw nothing look again). Waking them at every
+    // poll made the loops without a batch claim in vain at the poll's rate for the whole wait: about a
+    // thousand empty claim transactions to settle the seeds, competing with the batch in flight.
+    notifications++;
+    for (const wake of [...wakers]) wake();
     for (let wait = 1; Date.now() < deadline; wait = Math.min(wait * 2, 20)) {
-      notifications++;
-      for (const wake of [...wakers]) wake();
       await new Promise((r) => setTimeout(r, wait));
       if ((await pending(upTo)) === null) return true;
     }
