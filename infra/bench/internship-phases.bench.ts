@@ -11,7 +11,15 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Client, Connection } from '@temporalio/client';
-import { bundleWorkflowCode, DefaultLogger, NativeConnection, Runtime, Worker } from '@temporalio/worker';
+import protos, { type google } from '@temporalio/proto';
+import {
+  bundleWorkflowCode,
+  DefaultLogger,
+  NativeConnection,
+  Runtime,
+  Worker,
+  type WorkerOptions,
+} from '@temporalio/worker';
 import { internshipPhasesWorkflowId, TASK_QUEUES } from '@stageplein/contracts/workflows/names';
 import { generateAuthSecret } from '@stageplein/kit/auth/auth-keys';
 import { parseConfig } from '@stageplein/kit/config/config';
@@ -51,8 +59,86 @@ async function pool(n: number, fn: (i: number) => Promise<void>): Promise<void> 
   );
 }
 
+/** CPU seconds (user + system) a process has used so far, from /proc (Linux), or 0 elsewhere. */
+function cpuSecondsOf(pid: number | undefined): number {
+  if (!pid) return 0;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+const ownCpuSeconds = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1e6;
+};
+
+/** How many histories are read after a round (per workflow counts: every history of a side is alike). */
+const SAMPLE = 10;
+const E = protos.temporal.api.enums.v1.EventType;
+const ms = (t: google.protobuf.ITimestamp | null | undefined) =>
+  Number(t?.seconds ?? 0) * 1000 + (t?.nanos ?? 0) / 1e6;
+
+interface TCounts {
+  events: number;
+  workflowTasks: number;
+  localActivities: number;
+  activities: number;
+  timers: number;
+  /** Of the workflow task that carries the Update's answer: waiting for a poller, and on the worker (ms). */
+  updateTaskQueued: number;
+  updateTaskOnWorker: number;
+}
+
+/** Per-workflow counts from `SAMPLE` histories (medians of the times), every run of each id. */
+async function countsOf(client: Client, ids: string[]): Promise<TCounts> {
+  const all: TCounts[] = [];
+  for (const id of ids.slice(0, SAMPLE)) {
+    const events = (await client.workflow.getHandle(id).fetchHistory()).events ?? [];
+    const of = (type: number) => events.filter((e) => e.eventType === type).length;
+    // The update's answer goes out with the workflow task that completes after its acceptance.
+    const accepted = events.findIndex((e) => e.eventType === E.EVENT_TYPE_WORKFLOW_EXECUTION_UPDATE_ACCEPTED);
+    const before = events.slice(0, accepted + 1);
+    const scheduled = before.findLast((e) => e.eventType === E.EVENT_TYPE_WORKFLOW_TASK_SCHEDULED);
+    const started = before.findLast((e) => e.eventType === E.EVENT_TYPE_WORKFLOW_TASK_STARTED);
+    const completed = before.findLast((e) => e.eventType === E.EVENT_TYPE_WORKFLOW_TASK_COMPLETED);
+    all.push({
+      events: events.length,
+      workflowTasks: of(E.EVENT_TYPE_WORKFLOW_TASK_COMPLETED),
+      localActivities: events.filter(
+        (e) =>
+          e.eventType === E.EVENT_TYPE_MARKER_RECORDED &&
+          e.markerRecordedEventAttributes?.markerName === 'core_local_activity',
+      ).length,
+      activities: of(E.EVENT_TYPE_ACTIVITY_TASK_SCHEDULED),
+      timers: of(E.EVENT_TYPE_TIMER_STARTED),
+      updateTaskQueued: ms(started?.eventTime) - ms(scheduled?.eventTime),
+      updateTaskOnWorker: ms(completed?.eventTime) - ms(started?.eventTime),
+    });
+  }
+  const median = (k: keyof TCounts) =>
+    percentile(
+      all.map((c) => c[k]),
+      50,
+    );
+  return {
+    events: median('events'),
+    workflowTasks: median('workflowTasks'),
+    localActivities: median('localActivities'),
+    activities: median('activities'),
+    timers: median('timers'),
+    updateTaskQueued: median('updateTaskQueued'),
+    updateTaskOnWorker: median('updateTaskOnWorker'),
+  };
+}
+
 interface TResult {
   name: string;
+  counts: TCounts;
+  /** CPU per workflow (ms): this process (client and worker), the Temporal server. */
+  cpuOwn: number;
+  cpuServer: number;
   startsPerSecond: number;
   updateP50: number;
   updateP99: number;
@@ -78,13 +164,17 @@ try {
   const phases = phaseWorkflows(placements);
   const run = `${Date.now().toString(36)}`;
 
-  async function round(name: 'interpreter' | 'bare'): Promise<TResult> {
+  async function round(
+    name: 'interpreter' | 'bare',
+    variant: { label?: string; interceptors?: boolean; options?: Partial<WorkerOptions> } = {},
+  ): Promise<TResult> {
+    const tag = `${run}${variant.label ?? ''}`;
     const stand = phaseRunStandIns(new Map([[VERSION, samplePlan(VERSION)]]));
     const worker =
       name === 'bare'
         ? await Worker.create({
             connection: native,
-            taskQueue: `bench-bare-${run}`,
+            taskQueue: `bench-bare-${tag}`,
             workflowBundle: { code: bare.code },
             activities: {},
           })
@@ -92,19 +182,20 @@ try {
             connection: native,
             namespace: config.TEMPORAL_NAMESPACE,
             taskQueue: TASK_QUEUES.internshipPhases,
-            workflowBundleCode: product.code,
+            workflowBundleCode: variant.interceptors === false ? bare.code : product.code,
             activities: stand.activities,
-            options: PHASE_WORKER_OPTIONS,
+            options: { ...PHASE_WORKER_OPTIONS, ...variant.options },
           });
     const running = worker.run();
-    const internship = (i: number) => `00000000-0000-4000-8000-${String(i + 1).padStart(12, '0')}${run}`;
+    const cpu0 = { own: ownCpuSeconds(), server: cpuSecondsOf(temporal.pid) };
+    const internship = (i: number) => `00000000-0000-4000-8000-${String(i + 1).padStart(12, '0')}${tag}`;
     const ids = Array.from({ length: N }, (_, i) =>
-      name === 'bare' ? `bench-bare-${run}-${i}` : internshipPhasesWorkflowId(internship(i)),
+      name === 'bare' ? `bench-bare-${tag}-${i}` : internshipPhasesWorkflowId(internship(i)),
     );
     const started = performance.now();
     await pool(N, async (i) => {
       if (name === 'bare')
-        await client.workflow.start('bareUpdate', { taskQueue: `bench-bare-${run}`, workflowId: ids[i]! });
+        await client.workflow.start('bareUpdate', { taskQueue: `bench-bare-${tag}`, workflowId: ids[i]! });
       else await phases.start(ids[i]!, { tenant: 'demo', internshipId: internship(i), versionId: VERSION });
     });
     const startSeconds = (performance.now() - started) / 1000;
@@ -128,10 +219,15 @@ try {
       await client.workflow.getHandle(ids[i]!).result();
     });
     const totalSeconds = (performance.now() - started) / 1000;
+    const cpuOwn = ((ownCpuSeconds() - cpu0.own) * 1000) / N;
+    const cpuServer = ((cpuSecondsOf(temporal.pid) - cpu0.server) * 1000) / N;
     worker.shutdown();
     await running;
     return {
-      name,
+      name: `${name}${variant.label ? ` ${variant.label}` : ''}`,
+      counts: await countsOf(client, ids),
+      cpuOwn,
+      cpuServer,
       startsPerSecond: N / startSeconds,
       updateP50: percentile(times, 50),
       updateP99: percentile(times, 99),
@@ -139,20 +235,30 @@ try {
     };
   }
 
+  const row = (r: TResult) =>
+    `| ${r.name} | ${r.startsPerSecond.toFixed(0)} | ${r.updateP50.toFixed(0)} | ${r.updateP99.toFixed(0)} | ${r.totalSeconds.toFixed(1)} |`;
+  /** Per workflow: its history, and the CPU of this process (client and worker) and of the server. */
+  const perWorkflow = ({ counts: c, cpuOwn, cpuServer }: TResult) =>
+    `${c.events} events, ${c.workflowTasks} workflow tasks, ${c.localActivities} local activities, ${c.activities} activities, ${c.timers} timers; CPU ${cpuOwn.toFixed(1)} ms client and worker, ${cpuServer.toFixed(1)} ms server; the Update's workflow task ${c.updateTaskQueued.toFixed(0)} ms queued, ${c.updateTaskOnWorker.toFixed(0)} ms on the worker`;
   const loadBefore = os.loadavg()[0]!;
   const bareRound = await round('bare');
   const interpreter = await round('interpreter');
+  // BENCH_PHASES_EXTRA='[{"label":"x","options":{…}}, {"label":"y","interceptors":false}]': more interpreter
+  // rounds in the same run with other worker options or without the workflow interceptors (printed only).
+  for (const v of JSON.parse(process.env.BENCH_PHASES_EXTRA ?? '[]')) {
+    const r = await round('interpreter', v);
+    console.log(row(r), `ratio ${(bareRound.totalSeconds / r.totalSeconds).toFixed(2)}; ${perWorkflow(r)}`);
+  }
   const loadAfter = os.loadavg()[0]!;
   const ratio = bareRound.totalSeconds / interpreter.totalSeconds;
-  const row = (r: TResult) =>
-    `| ${r.name} | ${r.startsPerSecond.toFixed(0)} | ${r.updateP50.toFixed(0)} | ${r.updateP99.toFixed(0)} | ${r.totalSeconds.toFixed(1)} |`;
   const load = `${loadBefore.toFixed(1)}–${loadAfter.toFixed(1)}`;
   console.log([row(bareRound), row(interpreter)].join('\n'), `ratio ${ratio.toFixed(2)} load ${load}`);
+  for (const r of [bareRound, interpreter]) console.log(`${r.name}: ${perWorkflow(r)}`);
   // One row, no section (docs/ stays under its line budget): the row says how it was measured.
   const file = path.join(ROOT, 'docs/benchmarks.md');
   const text = readFileSync(file, 'utf8');
   const cell = (r: TResult) =>
-    `${r.name} ${r.startsPerSecond.toFixed(0)} starts/s, Update p50 ${r.updateP50.toFixed(0)} / p99 ${r.updateP99.toFixed(0)} ms, all ended in ${r.totalSeconds.toFixed(1)} s`;
+    `${r.name} ${r.startsPerSecond.toFixed(0)} starts/s, Update p50 ${r.updateP50.toFixed(0)} / p99 ${r.updateP99.toFixed(0)} ms, all ended in ${r.totalSeconds.toFixed(1)} s (per workflow ${perWorkflow(r)})`;
   writeFileSync(
     file,
     withSummaryRow(text, TITLE, [
