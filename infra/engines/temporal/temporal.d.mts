@@ -12,6 +12,9 @@ export declare const DATA_DIR: string;
 /** <repo>/.data/temporal/dev.sqlite */
 export declare const DEFAULT_DB_FILE: string;
 
+/** The dev server's SQLite pragmas by default: a write-ahead log, synced at checkpoints. */
+export declare const SQLITE_PRAGMAS: string[];
+
 export type TTemporalLog = (message: string) => void;
 
 export interface TTemporalInstall {
@@ -40,6 +43,8 @@ export interface TStartTemporalOptions {
   logLevel?: string;
   /** Linux: the server gets SIGTERM when this process dies without stop() (via setpriv --pdeathsig); default true. */
   dieWithParent?: boolean;
+  /** `--sqlite-pragma` values; default SQLITE_PRAGMAS. */
+  sqlitePragmas?: string[];
 }
 
 export interface TTemporalDevServer {

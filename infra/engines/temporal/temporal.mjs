@@ -38,6 +38,15 @@ export const DATA_DIR = path.join(REPO_ROOT, '.data', 'temporal');
 export const DEFAULT_DB_FILE = path.join(DATA_DIR, 'dev.sqlite');
 
 const HEARTBEAT_MS = 10_000;
+
+/**
+ * SQLite pragmas of the dev server's database. The server writes through one connection, so every
+ * transaction waits for the one before; in SQLite's default rollback journal with `synchronous=FULL` each
+ * commit creates, syncs and deletes a journal file. A write-ahead log synced at checkpoints (`NORMAL`) halves
+ * the server's CPU per workflow and its start/Update latency (infra/bench/internship-phases; docs/decisions/
+ * workflows.md). A crash of the process loses nothing; a power loss may lose the last commits (a dev server).
+ */
+export const SQLITE_PRAGMAS = ['journal_mode=WAL', 'synchronous=NORMAL'];
 const exe = process.platform === 'win32' ? '.exe' : '';
 
 function defaultLog(msg) {
@@ -109,7 +118,7 @@ async function temporalAnswers(address, namespace, timeoutMs = 3_000) {
  * Starts `temporal server start-dev` (or reuses a Temporal server already answering on the port).
  * @param {{ port?: number, uiPort?: number, dbFile?: string, namespace?: string, log?: (msg: string) => void,
  *           headless?: boolean, readyTimeoutMs?: number, stopTimeoutMs?: number, logLevel?: string,
- *           dieWithParent?: boolean }} [opts]
+ *           dieWithParent?: boolean, sqlitePragmas?: string[] }} [opts]
  * @returns {Promise<{ address: string, reused: boolean, pid?: number, binary?: string, dbFile?: string,
  *           logFile?: string, stop(): Promise<void> }>}
  */
@@ -124,6 +133,7 @@ export async function startTemporalDevServer({
   stopTimeoutMs = 10_000,
   logLevel = 'warn',
   dieWithParent = true,
+  sqlitePragmas = SQLITE_PRAGMAS,
 } = {}) {
   const host = '127.0.0.1';
   const address = `${host}:${port}`;
@@ -152,6 +162,7 @@ export async function startTemporalDevServer({
   const args = ['server', 'start-dev', '--ip', host, '--port', String(port), '--db-filename', dbFile];
   args.push('--namespace', namespace);
   args.push('--log-level', logLevel);
+  for (const pragma of sqlitePragmas) args.push('--sqlite-pragma', pragma);
   if (uiPort != null) {
     args.push('--ui-port', String(uiPort), '--ui-ip', host);
   } else if (headless) {

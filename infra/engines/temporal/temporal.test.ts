@@ -56,6 +56,8 @@ describe('infra/engines/temporal: startTemporalDevServer', () => {
     try {
       expect(server.address).toBe(`127.0.0.1:${port}`);
       expect(server.reused).toBe(false);
+      // SQLITE_PRAGMAS: the database keeps a write-ahead log beside it (the default journal has none while idle).
+      await expect(fs.stat(`${dbFile}-wal`)).resolves.toBeTruthy();
 
       const connection = await Connection.connect({ address: server.address });
       try {
