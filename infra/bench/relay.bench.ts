@@ -40,7 +40,8 @@ const ROUNDS = 5;
 const AGGREGATES = 200;
 const LOAD_PER_SECOND = 500;
 const LOAD_SECONDS = 10;
-const LATENCY_ROUNDS = 3;
+// `--rounds=N`: latency rounds per variant (default 3).
+const LATENCY_ROUNDS = Number(process.argv.find((a) => a.startsWith('--rounds='))?.slice(9) ?? 3);
 // `--latency-only`: skip the throughput rounds and record nothing (for quick runs while tuning).
 const LATENCY_ONLY = process.argv.includes('--latency-only');
 // `KEY=VALUE` arguments go to the relay and consumer processes' environment (to try the config's knobs).
@@ -50,6 +51,33 @@ const KNOBS = Object.fromEntries(
   ),
 ) as Record<string, string>;
 const WARMUP_SECONDS = 2;
+/**
+ * `--compare=<checkout>[,KEY=VALUE…]` (repeatable): the latency rounds alternate between this checkout's
+ * relay and consumer and those of another checkout (e.g. a worktree of main, with its own knobs), on the
+ * same broker and database under the same load, so a change is measured against its base in one run.
+ * Only this checkout's rounds are recorded.
+ */
+interface TVariant {
+  name: string;
+  root: string;
+  knobs: Record<string, string>;
+}
+const VARIANTS: TVariant[] = [
+  { name: 'this checkout', root: ROOT, knobs: KNOBS },
+  ...process.argv.flatMap((a) => {
+    if (!a.startsWith('--compare=')) return [];
+    const [root, ...knobs] = a.slice('--compare='.length).split(',');
+    return [
+      {
+        name: a.slice('--compare='.length),
+        root: path.resolve(root!),
+        knobs: Object.fromEntries(
+          knobs.map((k) => [k.slice(0, k.indexOf('=')), k.slice(k.indexOf('=') + 1)]),
+        ),
+      },
+    ];
+  }),
+];
 
 const benchService: TServiceModule = {
   name: 'bench',
@@ -153,6 +181,7 @@ const quantiles = (xs: number[]): TQuantiles => {
  * of one event per transaction, and per event the phases the consumer's timestamps tell apart.
  */
 async function measureLatency(
+  variant: TVariant,
   namespace: string,
   ownerUrl: string,
   appUrl: string,
@@ -166,16 +195,24 @@ async function measureLatency(
     LOG_LEVEL: 'warn',
     HOST: '127.0.0.1',
     AUTH_TOKEN_SECRET: generateAuthSecret(),
-    ...KNOBS,
+    ...variant.knobs,
   };
   const relayPort = await freePort();
   // debug: the relay logs each batch's phases ('relay batch').
-  const relayProcess = startProcess('relay', 'services/kit/src/runtime/relay-server.ts', {
-    ...processEnv,
-    LOG_LEVEL: 'debug',
-    PORT: String(relayPort),
-  });
-  const consumerProcess = startProcess('consumer', 'infra/bench/relay.consumer.ts', processEnv);
+  const relayProcess = startProcess(
+    'relay',
+    path.join(variant.root, 'services/kit/src/runtime/relay-server.ts'),
+    {
+      ...processEnv,
+      LOG_LEVEL: 'debug',
+      PORT: String(relayPort),
+    },
+  );
+  const consumerProcess = startProcess(
+    'consumer',
+    path.join(variant.root, 'infra/bench/relay.consumer.ts'),
+    processEnv,
+  );
   const committedAt = new Map<string, number>();
   const total = (WARMUP_SECONDS + LOAD_SECONDS) * LOAD_PER_SECOND;
   try {
@@ -274,6 +311,7 @@ async function measureLatency(
     };
   } finally {
     await Promise.all([relayProcess.stop(), consumerProcess.stop()]);
+    for (const l of consumerProcess.lines) if (l.startsWith('DIAG')) console.log('  consumer ' + l);
   }
 }
 
@@ -387,14 +425,18 @@ try {
   // --- 2. Commit-to-consume latency at a steady load, as the distributed profile runs: the relay as its
   // own process (relay-server.ts), the consuming service as another (relay.consumer.ts), this process only
   // committing one event per transaction. Times are epoch ms, comparable across processes.
-  const rounds: TLatencyRound[] = [];
+  const byVariant = VARIANTS.map(() => [] as TLatencyRound[]);
   for (let round = 0; round < LATENCY_ROUNDS; round++) {
-    rounds.push(await measureLatency(`bench-latency-${round}`, ownerUrl, urls.app, broker.brokers));
-    const r = rounds.at(-1)!;
-    log(
-      `latency round ${round + 1}: p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms (load ${r.load[0].toFixed(1)} → ${r.load[1].toFixed(1)})`,
-    );
+    for (const [v, variant] of VARIANTS.entries()) {
+      const namespace = `bench-latency-${round}-${v}`;
+      byVariant[v]!.push(await measureLatency(variant, namespace, ownerUrl, urls.app, broker.brokers));
+      const r = byVariant[v]!.at(-1)!;
+      log(
+        `latency round ${round + 1}${VARIANTS.length > 1 ? ` (${variant.name})` : ''}: p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, offered ${Math.round(r.offered)}/s (load ${r.load[0].toFixed(1)} → ${r.load[1].toFixed(1)})`,
+      );
+    }
   }
+  const rounds = byVariant[0]!;
   await Promise.all([app.destroy(), relayDb.destroy()]);
 
   const relayRate = median(relayRates);
@@ -458,6 +500,22 @@ try {
     `Both producers idempotent with acks=all and one request in flight; one local KRaft broker (Kafka ${KAFKA_VERSION} from Maven Central), ${DEFAULT_PARTITIONS} partitions, ${AGGREGATES} aggregates; throughput is the median of ${ROUNDS} alternating rounds of ${EVENTS_PER_ROUND} events; load average ${loadAtStart.toFixed(1)} at the start and ${loadavg()[0]!.toFixed(1)} at the end on ${cpus().length} cores (shared machine).`,
   ].join('\n');
   console.log(`\nOutbox relay → Kafka\n${body}`);
+  if (VARIANTS.length > 1) {
+    // Per variant its rounds, and the phases (p50 / p99) of its median round by p99.
+    const lines = [
+      '| variant | rounds p50 / p99 ms (load) | send | fetch | wait | transaction | relay batches |',
+      '|---|---|---|---|---|---|---|',
+    ];
+    for (const [v, variant] of VARIANTS.entries()) {
+      const rs = byVariant[v]!;
+      const m = [...rs].sort((a, b) => a.p99 - b.p99)[Math.floor(rs.length / 2)]!;
+      const q = (x: TQuantiles) => `${ms(x.p50)} / ${ms(x.p99)}`;
+      lines.push(
+        `| ${variant.name} | ${rs.map((r) => `${ms(r.p50)} / ${ms(r.p99)} (${r.load[0].toFixed(0)}–${r.load[1].toFixed(0)}, ${Math.round(r.offered)}/s)`).join('; ')} | ${q(m.phases.toSend)} | ${q(m.phases.toFetch)} | ${q(m.phases.toHandler)} | ${q(m.phases.toCommit)} | ${m.relay.batches} |`,
+      );
+    }
+    console.log(`\nVariants, rounds alternating:\n${lines.join('\n')}`);
+  }
   if (!LATENCY_ONLY)
     recordResult('Outbox relay → Kafka (relay vs plain kafkajs producer)', {
       result: `${ratio.toFixed(2)}× the plain producer (target 0.7×), ${Math.round(relayRate)} events/s; commit to consume p50 ${ms(mid.p50)} / p99 ${ms(mid.p99)} ms at ${LOAD_PER_SECOND} events/s (targets 50 / 300 ms)`,

@@ -14,18 +14,6 @@ transportContract(
   'kafka',
   () => new KafkaTransport({ brokers, namespace: testKafka().namespace, retry: FAST_RETRY, log: false }),
 );
-// The same contract with each partition in a lane apart from the fetch loop (KAFKA_CONSUMER_LANES).
-transportContract(
-  'kafka with partition lanes',
-  () =>
-    new KafkaTransport({
-      brokers,
-      namespace: testKafka().namespace,
-      retry: FAST_RETRY,
-      log: false,
-      lanes: true,
-    }),
-);
 
 describe('kafka transport specifics', () => {
   const kafka = new Kafka({ clientId: 'kafka-transport-test', brokers, logLevel: logLevel.NOTHING });

@@ -89,10 +89,8 @@ export const ZBaseConfig = z.object({
   RELAY_BATCH_SIZE: z.coerce.number().int().min(1).max(5000).default(500),
   RELAY_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(DEFAULT_RELAY_CONCURRENCY),
   RELAY_POLL_MS: z.coerce.number().int().min(10).default(1000),
-  /** Kafka partitions one consumer group processes at once (each may hold a database connection). */
+  /** Chunks one Kafka consumer group runs at once in a backlog (kit partition-lanes.ts; each may hold a database connection). */
   KAFKA_CONSUMER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
-  /** `true`: each partition runs in a lane apart from kafkajs' fetch loop (kit partition-lanes.ts; off by default). */
-  KAFKA_CONSUMER_LANES: bool,
   /** `host:port` of a Temporal frontend; unset → `npm start` runs the Temporal dev server itself (embedded profile). */
   TEMPORAL_ADDRESS: z.string().optional(),
   TEMPORAL_NAMESPACE: z.string().default('default'),

@@ -14,7 +14,7 @@ import {
 import type { TEventEnvelope } from '@stageplein/contracts/events/envelope';
 import { EVENT_PAYLOADS } from '@stageplein/contracts/events/payloads';
 import { deliverAll, DEFAULT_RETRY, MAX_BATCH, type TReceived, type TRetryPolicy } from './delivery.ts';
-import { PartitionLanes } from './partition-lanes.ts';
+import { PartitionLanes, type TLanePart } from './partition-lanes.ts';
 import type { TConsumer, TDeadLetter, TEventTransport, TStoredEvent } from './transport.ts';
 
 export type TKafkaLog = { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
@@ -28,8 +28,8 @@ export interface TKafkaTransportOptions {
   retry?: TRetryPolicy;
   /**
    * Kafka group session timeout (default 10 s): how soon the partitions of a consumer that died, or
-   * of the member a broker restart left behind, move to a live one. Handlers heartbeat between retries
-   * (with `lanes`, the fetch loop heartbeats while the lanes run).
+   * of the member a broker restart left behind, move to a live one. The fetch loop heartbeats while
+   * the lanes run.
    */
   sessionTimeoutMs?: number;
   /**
@@ -37,18 +37,12 @@ export interface TKafkaTransportOptions {
    * partitions let a group commit more events at once (each takes effect in its own transaction).
    */
   partitions?: number;
-  /** Partitions one group processes at the same time (default 8; each may hold an app-role connection). */
+  /** Chunks one group processes at the same time in a backlog (default 8; each may hold an app-role connection). */
   concurrency?: number;
-  /**
-   * Run each partition in a lane of its own, apart from kafkajs' fetch loop (partition-lanes.ts), instead
-   * of in the fetch loop (default). Off by default: measured on 2 saturated cores it was slower
-   * (docs/decisions/events.md "Latency").
-   */
-  lanes?: boolean;
   /** kafkajs warnings and errors; `false` silences them (tests that stop the broker on purpose). */
   log?: TKafkaLog | false;
   onDeadLetter?: (group: string, letter: TDeadLetter) => void;
-  /** Called when a group starts on a partition's fetched messages (with `lanes`: before they queue). */
+  /** Called when a group is handed a partition's fetched messages (before they queue in its lane). */
   onFetched?: (group: string, messages: readonly KafkaMessage[]) => void;
 }
 
@@ -122,9 +116,10 @@ function logCreator(log: TKafkaLog | false | undefined) {
  * with the admin client; key = aggregate id, so one aggregate's events share a partition and keep
  * their order; an idempotent producer with acks=all, and `publish` resolves only after the broker
  * acknowledged every message (the relay dequeues rows after that). Consuming: a Kafka consumer
- * group per TConsumer, from the earliest offset for a new group, a partition's messages taken in runs
- * of one transaction each; an offset is committed only after its event was handled or durably
- * dead-lettered (delivery.ts), so a crash means redelivery, which the idempotent consumers absorb.
+ * group per TConsumer, from the earliest offset for a new group, what waits on its partitions taken
+ * in chunks of one transaction each (partition-lanes.ts); an offset is committed only after its event
+ * was handled or durably dead-lettered (delivery.ts), so a crash means redelivery, which the
+ * idempotent consumers absorb.
  */
 export class KafkaTransport implements TEventTransport {
   readonly name = 'kafka';
@@ -397,16 +392,20 @@ export class KafkaTransport implements TEventTransport {
       concurrency: this.options.concurrency ?? 8,
       chunkSize: MAX_BATCH,
       maxQueued: MAX_QUEUED,
-      process: (topic, partition, chunk) => this.processChunk(consumer, committer, topic, partition, chunk),
+      process: (chunk) => this.processChunk(consumer, committer, chunk),
       // A consumer that stopped meanwhile has nothing to pause or resume.
       pause: (topic, partition) => ignoreError(() => kc.pause([{ topic, partitions: [partition] }])),
       resume: (topic, partition) => ignoreError(() => kc.resume([{ topic, partitions: [partition] }])),
       // Only when even a dead letter could not be recorded (e.g. the database is down).
       retry: { initialMs: 200, maxMs: 5000 },
-      onError: (error, topic, partition) => {
+      onError: (error, chunk) => {
         if (this.options.log)
           this.options.log.warn(
-            { group: consumer.group, topic, partition, err: (error as Error).message },
+            {
+              group: consumer.group,
+              partitions: chunk.map((p) => `${p.topic}/${p.partition}`),
+              err: (error as Error).message,
+            },
             'kafka consumer could not process a run of events; trying again',
           );
       },
@@ -434,7 +433,7 @@ export class KafkaTransport implements TEventTransport {
     try {
       await kc.connect();
       await kc.subscribe({ topics: [...topics], fromBeginning: true });
-      await this.runGroup(kc, consumer, committer, lanes);
+      await this.runGroup(kc, consumer, lanes);
     } catch (error) {
       // Not started (e.g. no broker): this consumer is dropped, so a later start is not refused as a
       // second subscription and close() does not wait for it.
@@ -475,78 +474,53 @@ export class KafkaTransport implements TEventTransport {
   private async runGroup(
     kc: Consumer,
     consumer: TConsumer,
-    committer: OffsetCommitter,
     lanes: PartitionLanes<KafkaMessage>,
   ): Promise<void> {
-    if (this.options.lanes) {
-      await kc.run({
-        // The fetch loop only hands each partition's messages to its lane (partition-lanes.ts) and
-        // fetches on; the lanes run the transactions. The fetch position moves on at once
-        // (`resolveOffset`), but with auto-commit off kafkajs commits nothing itself: the committer
-        // commits an offset only after its events took effect or were dead-lettered.
-        partitionsConsumedConcurrently: 1,
-        eachBatchAutoResolve: false,
-        autoCommit: false,
-        eachBatch: async ({ batch, resolveOffset, isRunning, isStale }) => {
-          const { topic, partition, messages } = batch;
-          this.options.onFetched?.(consumer.group, messages);
-          if (!isRunning() || isStale() || messages.length === 0) return;
-          resolveOffset(messages.at(-1)!.offset);
-          lanes.push(topic, partition, messages);
-        },
-      });
-      return;
-    }
     await kc.run({
-      partitionsConsumedConcurrently: this.options.concurrency ?? 8,
+      // The fetch loop only hands each partition's messages to its lane (partition-lanes.ts) and
+      // fetches on; the lanes run the transactions. The fetch position moves on at once
+      // (`resolveOffset`), but with auto-commit off kafkajs commits nothing itself: the committer
+      // commits an offset only after its events took effect or were dead-lettered.
+      partitionsConsumedConcurrently: 1,
       eachBatchAutoResolve: false,
-      // Not kafkajs' commit after every partition's batch: that is a broker round trip inside the fetch
-      // loop (the next fetch waits for every partition's batch), one per partition. The committer sends
-      // them outside it instead, still only after the events took effect.
       autoCommit: false,
-      // One partition's messages, in order: taken in runs (one transaction each, delivery.ts); an
-      // offset is resolved and committed only after its events took effect or were dead-lettered.
-      eachBatch: async ({ batch, resolveOffset, heartbeat, isRunning, isStale }) => {
+      eachBatch: async ({ batch, resolveOffset, isRunning, isStale }) => {
         const { topic, partition, messages } = batch;
         this.options.onFetched?.(consumer.group, messages);
-        for (let i = 0; i < messages.length; i += MAX_BATCH) {
-          if (!isRunning() || isStale()) return;
-          const chunk = messages.slice(i, i + MAX_BATCH);
-          await this.processChunk(consumer, committer, topic, partition, chunk, heartbeat);
-          resolveOffset(chunk.at(-1)!.offset);
-          await heartbeat();
-        }
+        if (!isRunning() || isStale() || messages.length === 0) return;
+        resolveOffset(messages.at(-1)!.offset);
+        lanes.push(topic, partition, messages);
       },
     });
   }
 
-  /** One chunk of a partition's messages, in order, taking effect in runs of one transaction each (delivery.ts). */
+  /**
+   * One chunk (partitions' messages, each partition's in order), taking effect in runs of one
+   * transaction each (delivery.ts); then each partition's offset goes to the committer.
+   */
   private async processChunk(
     consumer: TConsumer,
     committer: OffsetCommitter,
-    topic: string,
-    partition: number,
-    chunk: readonly KafkaMessage[],
-    /** In the fetch loop: a heartbeat between retries, so a slow retry does not cost the group its partitions. */
-    beforeRetry?: () => Promise<void>,
+    chunk: readonly TLanePart<KafkaMessage>[],
   ): Promise<void> {
     const received: TReceived[] = [];
     const sources = new Map<TReceived, KafkaMessage>();
-    for (const message of chunk) {
-      const item = this.receive(consumer, topic, partition, message);
-      if (!item) continue;
-      received.push(item);
-      sources.set(item, message);
-    }
+    for (const { topic, partition, messages } of chunk)
+      for (const message of messages) {
+        const item = this.receive(consumer, topic, partition, message);
+        if (!item) continue;
+        received.push(item);
+        sources.set(item, message);
+      }
     const letters = await deliverAll(consumer, received, {
       system: 'kafka',
       retry: this.options.retry ?? DEFAULT_RETRY,
-      beforeRetry,
       onDeadLetter: this.options.onDeadLetter,
     });
     for (const { item, letter } of letters)
       await this.copyToDeadLetterTopic(consumer.group, sources.get(item)!, letter);
-    committer.add(topic, partition, chunk.at(-1)!.offset);
+    for (const { topic, partition, messages } of chunk)
+      committer.add(topic, partition, messages.at(-1)!.offset);
   }
 
   /** A message as the group's input, or undefined when it carries a type the group does not want. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { PartitionLanes, type TPartitionLanesOptions } from './partition-lanes.ts';
+import { PartitionLanes, type TLanePart, type TPartitionLanesOptions } from './partition-lanes.ts';
 
-/** A test's lanes over numbered messages; `process` is given per test, everything it saw is kept. */
+/** A test's lanes over numbered messages; `process` is given per test. */
 function lanesFor(overrides: Partial<TPartitionLanesOptions<number>> = {}) {
   const log: string[] = [];
   const lanes = new PartitionLanes<number>({
@@ -25,85 +25,94 @@ function gate() {
 }
 
 const settle = () => new Promise((r) => setImmediate(r));
+/** A chunk as `partition:messages` per part, e.g. `0:1,2 1:7`. */
+const show = (chunk: readonly TLanePart<number>[]) =>
+  chunk.map((p) => `${p.partition}:${p.messages.join(',')}`).join(' ');
 
-describe('PartitionLanes: each partition in order, partitions side by side, apart from the fetch loop', () => {
-  it('runs one partition’s chunks in order, one at a time, while another partition goes ahead', async () => {
+describe('PartitionLanes: each partition in order, chunks across partitions, apart from the fetch loop', () => {
+  it('takes what several partitions handed over in one turn as one chunk', async () => {
+    const chunks: string[] = [];
+    const { lanes } = lanesFor({ chunkSize: 10, process: async (chunk) => void chunks.push(show(chunk)) });
+    lanes.push('t', 0, [1, 2]);
+    lanes.push('t', 1, [7]);
+    lanes.push('t', 0, [3]);
+    await lanes.idle();
+    expect(chunks).toEqual(['0:1,2,3 1:7']);
+  });
+
+  it('while a chunk runs, what arrives waits and goes as one next chunk; a busy partition is in one chunk at a time', async () => {
     const seen: string[] = [];
     const first = gate();
     const { lanes } = lanesFor({
-      process: async (topic, partition, chunk) => {
-        seen.push(`start ${partition}:${chunk.join(',')}`);
-        if (partition === 0 && chunk[0] === 1) await first.opened;
-        seen.push(`done ${partition}:${chunk.join(',')}`);
+      chunkSize: 10,
+      process: async (chunk) => {
+        seen.push(`start ${show(chunk)}`);
+        if (chunk[0]!.messages[0] === 1) await first.opened;
+        seen.push(`done ${show(chunk)}`);
       },
     });
-    lanes.push('t', 0, [1, 2, 3, 4]);
-    lanes.push('t', 1, [7]);
-    lanes.push('t', 0, [5]);
+    lanes.push('t', 0, [1, 2]);
     await settle();
-    // Partition 0's first chunk holds its lane; its later chunks wait, partition 1 does not.
-    expect(seen).toEqual(['start 0:1,2', 'start 1:7', 'done 1:7']);
+    lanes.push('t', 0, [3]);
+    lanes.push('t', 1, [7]);
+    lanes.push('t', 2, [8]);
+    await settle();
+    await settle();
+    // Less than a full chunk waits: it does not start a second transaction beside the first.
+    expect(seen).toEqual(['start 0:1,2']);
     first.open();
     await lanes.idle();
-    expect(seen.filter((s) => s.includes(' 0:'))).toEqual([
-      'start 0:1,2',
-      'done 0:1,2',
-      'start 0:3,4',
-      'done 0:3,4',
-      'start 0:5',
-      'done 0:5',
-    ]);
+    expect(seen).toEqual(['start 0:1,2', 'done 0:1,2', 'start 1:7 2:8 0:3', 'done 1:7 2:8 0:3']);
   });
 
-  it('takes as one chunk what arrived while the lane was busy, up to the chunk size', async () => {
-    const chunks: number[][] = [];
-    const hold = gate();
-    const { lanes } = lanesFor({
-      chunkSize: 3,
-      process: async (_topic, _partition, chunk) => {
-        chunks.push([...chunk]);
-        if (chunk[0] === 1) await hold.opened;
-      },
-    });
-    lanes.push('t', 0, [1]);
-    await settle();
-    for (const n of [2, 3, 4, 5]) lanes.push('t', 0, [n]);
-    hold.open();
-    await lanes.idle();
-    expect(chunks).toEqual([[1], [2, 3, 4], [5]]);
-  });
-
-  it('runs at most `concurrency` chunks at once over all partitions', async () => {
+  it('a full chunk waiting starts beside the running one, up to `concurrency`, never with a running partition', async () => {
+    const started: string[] = [];
     let running = 0;
     let most = 0;
     const hold = gate();
     const { lanes } = lanesFor({
       concurrency: 3,
-      process: async () => {
+      chunkSize: 2,
+      process: async (chunk) => {
+        started.push(show(chunk));
         running++;
         most = Math.max(most, running);
         await hold.opened;
         running--;
       },
     });
-    for (let p = 0; p < 6; p++) lanes.push('t', p, [p]);
+    lanes.push('t', 0, [1, 2, 3]);
     await settle();
-    expect(running).toBe(3);
+    for (let p = 1; p <= 4; p++) lanes.push('t', p, [p * 10]);
+    await settle();
+    // Partition 0 runs 1,2 and its 3 waits for it; partitions 1–4 fill two more chunks.
+    expect(started).toEqual(['0:1,2', '1:10 2:20', '3:30 4:40']);
     hold.open();
     await lanes.idle();
+    expect(started.at(-1)).toBe('0:3');
     expect(most).toBe(3);
     expect(lanes.queued).toBe(0);
   });
 
-  it('retries a failing chunk in place: the partition’s later chunks never overtake it', async () => {
+  it('splits a partition at the chunk size and keeps its order', async () => {
+    const chunks: string[] = [];
+    const { lanes } = lanesFor({ chunkSize: 3, process: async (chunk) => void chunks.push(show(chunk)) });
+    lanes.push('t', 0, [1, 2, 3, 4, 5]);
+    lanes.push('t', 1, [9]);
+    await lanes.idle();
+    expect(chunks).toEqual(['0:1,2,3', '1:9 0:4,5']);
+  });
+
+  it('retries a failing chunk in place: its partitions’ later messages never overtake it', async () => {
     const seen: number[] = [];
     let failures = 2;
     const errors: unknown[] = [];
     const { lanes } = lanesFor({
       chunkSize: 1,
-      process: async (_topic, _partition, [n]) => {
+      process: async ([part]) => {
+        const n = part!.messages[0]!;
         if (n === 1 && failures-- > 0) throw new Error('database down');
-        seen.push(n!);
+        seen.push(n);
       },
       onError: (error) => errors.push(error),
     });
@@ -119,8 +128,8 @@ describe('PartitionLanes: each partition in order, partitions side by side, apar
     const { lanes, log } = lanesFor({
       maxQueued: 4,
       chunkSize: 1,
-      process: async (_topic, _partition, [n]) => {
-        if (n === 1) await hold.opened;
+      process: async ([part]) => {
+        if (part!.messages[0] === 1) await hold.opened;
       },
     });
     lanes.push('t', 3, [1, 2, 3]);
@@ -137,9 +146,10 @@ describe('PartitionLanes: each partition in order, partitions side by side, apar
     const hold = gate();
     const { lanes } = lanesFor({
       chunkSize: 1,
-      process: async (_topic, _partition, [n]) => {
+      process: async ([part]) => {
+        const n = part!.messages[0]!;
         if (n === 1) await hold.opened;
-        seen.push(n!);
+        seen.push(n);
       },
     });
     lanes.push('t', 0, [1, 2, 3]);
@@ -158,9 +168,9 @@ describe('PartitionLanes: each partition in order, partitions side by side, apar
     const tried = new Set<number>();
     const { lanes } = lanesFor({
       chunkSize: 1,
-      process: async (_topic, _partition, [n]) => {
+      process: async ([part]) => {
         attempts++;
-        tried.add(n!);
+        tried.add(part!.messages[0]!);
         throw new Error('still down');
       },
     });

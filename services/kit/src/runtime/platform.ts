@@ -78,7 +78,6 @@ export function transportFromConfig(
     clientId,
     log: pino({ name: clientId, level: config.LOG_LEVEL }),
     concurrency: config.KAFKA_CONSUMER_CONCURRENCY,
-    lanes: config.KAFKA_CONSUMER_LANES,
     ...hooks,
   });
 }
