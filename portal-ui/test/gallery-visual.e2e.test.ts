@@ -87,6 +87,9 @@ describe('the gallery looks as its baselines', () => {
         // The header as a signed-in student sees it: the account menu follows the current user's answer,
         // which a screenshot could otherwise beat or not, depending on the machine's load.
         await page.getByTestId('account-menu').waitFor();
+        // And the main menu, which comes with its own request: a screenshot before it had an empty tab
+        // row (1 px lower, the tabs missing). Attached, not visible: phones show it in the side panel.
+        await page.locator('[data-testid="main-menu"][data-ready="true"]').waitFor({ state: 'attached' });
         await settle(page);
         const shot = await page.screenshot({
           fullPage: true,
