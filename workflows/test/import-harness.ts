@@ -250,7 +250,8 @@ export async function waitForImport(h: TImportHarness, id: string, timeoutMs = 1
 
 /**
  * Where an unfinished import's start stands, for a failure message: its outbox event (still queued, the
- * relay's last error), dead letters naming it, and its workflow as Temporal has it.
+ * relay's last error), dead letters naming it, its workflow as Temporal has it, and the state of the
+ * file's workers (a worker that failed leaves a started workflow waiting for nobody).
  */
 async function whyStill(h: TImportHarness, id: string) {
   const { rows: events } = await sql<{ type: string; queued: boolean; last_error: string | null }>`
@@ -271,7 +272,11 @@ async function whyStill(h: TImportHarness, id: string) {
           (error: unknown) => String(error),
         )
     : 'no workflow id';
-  return { events, letters, workflow };
+  const w = h.worker;
+  const workers = w
+    ? `imports ${w.worker.getState()}, phases ${w.phasesWorker.getState()}, signing ${w.signingWorker.getState()}`
+    : 'no worker';
+  return { events, letters, workflow, workers };
 }
 
 /** Facts behind the API's back (owner connection): what really exists in each service's tables. */
