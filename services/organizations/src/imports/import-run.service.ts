@@ -56,7 +56,9 @@ import { openMagisterConnection } from '../roster-sources/roster-connections.ser
 import { replaceImportMentors } from '../roster-mentors/roster-mentors.repository.ts';
 import {
   completeRosterMentors,
+  linkBatchMentors,
   mentorsToResolve,
+  recordRosterMentors,
   type TResolvedMentors,
 } from '../roster-mentors/roster-mentors.service.ts';
 
@@ -349,6 +351,8 @@ export function createImportRun(deps: { db: Kysely<unknown>; config: TConfig; no
         const membershipUpserts: Insertable<TGroupMembershipsTable>[] = [];
         const events: TEventInput<'organizations.group_membership.changed'>[] = [];
         const outcomes: TRowOutcome[] = [];
+        /** The batch's students with the mentors their row names (Magister), linked below. */
+        const applied: { user_id: string; mentor: string }[] = [];
 
         for (const row of rows) {
           const result = results.get(row.row_number);
@@ -439,6 +443,7 @@ export function createImportRun(deps: { db: Kysely<unknown>; config: TConfig; no
           }
           const status = result.outcome === 'created' ? 'created' : changed ? 'updated' : 'unchanged';
           outcomes.push({ row: row.row_number, status, errors: [], userId: studentId });
+          applied.push({ user_id: studentId, mentor: row.mentor });
         }
 
         // One statement each for the batch (a student occurs once per file, so once per batch).
@@ -446,6 +451,7 @@ export function createImportRun(deps: { db: Kysely<unknown>; config: TConfig; no
         await upsertMemberships(db, membershipUpserts);
         await writeEvents(db, SCHEMA, events);
         await setRowOutcomes(db, ref.importId, outcomes);
+        await linkBatchMentors(db, ref, { school_id: schoolId, created_by: actorId }, applied, now());
         await recountImport(db, ref.importId, now());
       });
     },
@@ -481,6 +487,11 @@ export function createImportRun(deps: { db: Kysely<unknown>; config: TConfig; no
     /** The roster's mentors the school has no account for yet (roster-mentors.service.ts). */
     async mentorsToResolve(ref: TImportRef) {
       return inTenant(ref.tenant, (db) => mentorsToResolve(db, ref.importId));
+    },
+
+    /** The mentors' accounts recorded (before the batches, which link the students to them). */
+    async recordMentors(ref: TImportRef, resolved: TResolvedMentors): Promise<void> {
+      await inTenant(ref.tenant, (db) => recordRosterMentors(db, ref, resolved, now()));
     },
 
     /** The mentors' accounts recorded, the listed students' mentorships brought in line with the roster. */

@@ -105,6 +105,34 @@ export function createStudentImportActivities(deps: TStudentImportDeps) {
     if (!job) throw ApplicationFailure.nonRetryable(`import ${ref.importId} not found`, 'ImportNotFound');
     return job;
   };
+  /**
+   * Identity creates or finds the roster's mentors the school has no account for (the mentor role at the
+   * school, new accounts invited once: keys per import and address). None asked when all are known.
+   */
+  const resolveMentors = async (input: TStudentImportRef) => {
+    const todo = await deps.imports.mentorsToResolve(input);
+    if (!todo) throw ApplicationFailure.nonRetryable(`import ${input.importId} not found`, 'ImportNotFound');
+    const resolved = new Map<string, { outcome: TStudentUpsertOutcome; userId: string | null }>();
+    const keyOf = (email: string) =>
+      `${input.importId}:mentor:${createHash('sha256').update(email).digest('hex').slice(0, 32)}`;
+    for (let i = 0; i < todo.mentors.length; i += MENTORS_PER_CALL) {
+      const chunk = todo.mentors.slice(i, i + MENTORS_PER_CALL);
+      const answer = await deps.students.bulkUpsert(input.tenant, {
+        school_id: todo.schoolId,
+        actor_id: todo.actorId,
+        locale: todo.locale,
+        role: 'mentor',
+        rows: chunk.map((m) => ({ key: keyOf(m.email), email: m.email, ...mentorName(m.name) })),
+      });
+      const byKey = new Map(answer.results.map((r) => [r.key, r]));
+      for (const m of chunk) {
+        const found = byKey.get(keyOf(m.email));
+        if (!found) throw new Error(`identity gave no result for mentor ${m.email}`);
+        resolved.set(m.email, { outcome: found.outcome, userId: found.user_id });
+      }
+    }
+    return resolved;
+  };
 
   return {
     /**
@@ -160,6 +188,12 @@ export function createStudentImportActivities(deps: TStudentImportDeps) {
       });
       if (job.createMissingGroups && saved.batchCount > 0)
         await deps.imports.ensureStructure(ref, job.schoolId, job.actorId);
+      // The roster's mentors before the batches, so each batch links its students to them (in its lanes,
+      // not all 5,000 links in one step after them).
+      if (source.complete && saved.batchCount > 0) {
+        const resolved = await resolveMentors(ref);
+        if (resolved.size) await deps.imports.recordMentors(ref, resolved);
+      }
       return {
         ...saved,
         parseMs,
@@ -200,34 +234,13 @@ export function createStudentImportActivities(deps: TStudentImportDeps) {
     },
 
     /**
-     * After the batches: identity creates or finds the roster's mentors the school has no account for
-     * (the mentor role at the school, new accounts invited once: keys per import and address), then the
-     * students' mentorships follow the roster (roster-mentors.service.ts).
+     * After the batches: the roster's mentors `prepare` did not resolve (none, unless it ran before the
+     * batches linked mentors), then the students' mentorships follow the roster: links the batches did
+     * not make are added, links it no longer names removed (roster-mentors.service.ts).
      */
     async applyMentors(input: TStudentImportRef): Promise<{ resolved: number }> {
       return whileBeating(async () => {
-        const todo = await deps.imports.mentorsToResolve(input);
-        if (!todo)
-          throw ApplicationFailure.nonRetryable(`import ${input.importId} not found`, 'ImportNotFound');
-        const resolved = new Map<string, { outcome: TStudentUpsertOutcome; userId: string | null }>();
-        const keyOf = (email: string) =>
-          `${input.importId}:mentor:${createHash('sha256').update(email).digest('hex').slice(0, 32)}`;
-        for (let i = 0; i < todo.mentors.length; i += MENTORS_PER_CALL) {
-          const chunk = todo.mentors.slice(i, i + MENTORS_PER_CALL);
-          const answer = await deps.students.bulkUpsert(input.tenant, {
-            school_id: todo.schoolId,
-            actor_id: todo.actorId,
-            locale: todo.locale,
-            role: 'mentor',
-            rows: chunk.map((m) => ({ key: keyOf(m.email), email: m.email, ...mentorName(m.name) })),
-          });
-          const byKey = new Map(answer.results.map((r) => [r.key, r]));
-          for (const m of chunk) {
-            const found = byKey.get(keyOf(m.email));
-            if (!found) throw new Error(`identity gave no result for mentor ${m.email}`);
-            resolved.set(m.email, { outcome: found.outcome, userId: found.user_id });
-          }
-        }
+        const resolved = await resolveMentors(input);
         await deps.imports.completeMentors(input, resolved);
         return { resolved: resolved.size };
       });
