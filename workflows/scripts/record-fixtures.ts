@@ -22,6 +22,8 @@
 // signing (`contract-signing-<case>.json`: company first, then student and parent, then the school, sealed;
 // and one voided after the first turn) on in-memory stand-ins. `-- roster-sync` records a school's nightly
 // Magister sync (`roster-sync-<case>.json`: its import run as a child, and a school without a connection).
+// `roster-sync-magister*.json` (a sync and its import, with a batch and the mentor step) are recorded from a
+// real run instead: `RECORD_WORKFLOW_FIXTURES=1 npm test -- magister-import.int`.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

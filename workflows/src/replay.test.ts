@@ -43,11 +43,24 @@ describe('workflow replay', () => {
       ...before.map((c) => `internship-phases-v1-${c}.json`),
       ...before.map((c) => `internship-phases-v2-${c}.json`),
     ]);
-    // A school's nightly Magister sync: its import run as a child; a school whose connection went.
+    // A school's nightly Magister sync: its import run as a child; a school whose connection went; and a
+    // real run against the local Magister stand-in (magister-import.int.test.ts), with its import's batch
+    // and mentor step.
     expect(files.filter((f) => f.startsWith('roster-sync-')).sort()).toEqual([
+      'roster-sync-magister-import.json',
+      'roster-sync-magister.json',
       'roster-sync-no-connection.json',
       'roster-sync-synced.json',
     ]);
+    const scheduled = (f: string) =>
+      (
+        JSON.parse(readFileSync(path.join(FIXTURES, f), 'utf8')) as {
+          events: { activityTaskScheduledEventAttributes?: { activityType: { name: string } } }[];
+        }
+      ).events.flatMap((e) => e.activityTaskScheduledEventAttributes?.activityType.name ?? []);
+    expect(scheduled('roster-sync-magister-import.json').join()).toMatch(
+      /^prepareImport(,applyBatch)+,applyMentors,finishImport$/,
+    );
     // Contract signing: signed by every order group and sealed; voided after the first turn.
     expect(files.filter((f) => f.startsWith('contract-signing-')).sort()).toEqual([
       'contract-signing-signed.json',

@@ -1,11 +1,12 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedOrganizationId } from '@stageplein/contracts/domain/seed-ids';
 import { rosterSyncScheduleId } from '@stageplein/contracts/imports/roster';
-import { TASK_QUEUES, WORKFLOW_TYPES } from '@stageplein/contracts/workflows/names';
+import { studentImportWorkflowId, TASK_QUEUES, WORKFLOW_TYPES } from '@stageplein/contracts/workflows/names';
 import { startTemporalDevServer } from '@stageplein/engines/temporal';
 import { setRosterSchedule } from '@stageplein/organizations/roster-sources/roster-schedules';
 import {
@@ -151,6 +152,35 @@ const mentorshipsOfLeavers = async () =>
   ).rows[0]!.n;
 
 let demoMentorName: { first_name: string; last_name: string };
+
+const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../test/fixtures');
+/**
+ * A real run's histories (this stack, the Magister stand-in): the school's rosterSync and the import it ran
+ * as a child, whose batch and mentor step replay.test.ts then replays. Checked on every run; written to
+ * the fixtures only with RECORD_WORKFLOW_FIXTURES=1 (re-record only an intended change, behind `patched()`).
+ */
+async function recordHistories(workflowId: string, runId: string, importId: string) {
+  const sync = await h.temporal.client.workflow.getHandle(workflowId, runId).fetchHistory();
+  const child = await h.temporal.client.workflow.getHandle(studentImportWorkflowId(importId)).fetchHistory();
+  const activities = (history: typeof sync) =>
+    (history.events ?? []).flatMap((e) =>
+      e.activityTaskScheduledEventAttributes
+        ? [e.activityTaskScheduledEventAttributes.activityType!.name]
+        : [],
+    );
+  expect(activities(sync)).toEqual(['openRosterSync']);
+  expect((sync.events ?? []).some((e) => e.startChildWorkflowExecutionInitiatedEventAttributes)).toBe(true);
+  // 3C's students are in batches too: the roster's mentors of a student are part of what the school holds.
+  expect(activities(child).join()).toMatch(/^prepareImport(,applyBatch)+,applyMentors,finishImport$/);
+  if (process.env.RECORD_WORKFLOW_FIXTURES !== '1') return;
+  for (const [name, history] of [
+    ['roster-sync-magister.json', sync],
+    ['roster-sync-magister-import.json', child],
+  ] as const) {
+    // The proto object's own JSON, as record-fixtures.ts saves it: `History.fromObject` reads it back.
+    await fs.writeFile(path.join(FIXTURES, name), `${JSON.stringify(history, null, 2)}\n`);
+  }
+}
 
 describe('Magister roster import', () => {
   beforeAll(async () => {
@@ -356,14 +386,19 @@ describe('Magister roster import', () => {
         ).rows.map((r) => r.id);
       // As the schedule names a run: its workflow id and the time to the second.
       const workflowId = `${action.workflowId}-${new Date().toISOString().slice(0, 19)}Z`;
+      // The school renamed a student and gave 3C a second mentor: the first run applies a batch and the
+      // mentor step (its histories are the replay fixtures roster-sync-magister*.json); the second changes nothing.
+      magister.students[0] = { ...magister.students[0]!, roepnaam: 'Lot' };
+      magister.classes[2]!.mentoren.push({ code: 'NB', naam: 'Nina Bos', emailadres: `nina${MAIL}` });
+      const in3C = magister.students.filter((st) => st.klas === '3C').length;
       for (let run = 0; run < 2; run++) {
         const before = new Set(await syncs());
-        const summary = await h.temporal.client.workflow.execute(action.workflowType, {
+        const handle = await h.temporal.client.workflow.start(action.workflowType, {
           taskQueue: action.taskQueue,
           args: action.args,
           workflowId,
         });
-        expect(summary, 'the run found no Magister connection').not.toBeNull();
+        expect(await handle.result(), 'the run found no Magister connection').not.toBeNull();
         const opened = (await syncs()).filter((id) => !before.has(id));
         expect(opened).toHaveLength(1);
         const id = opened[0]!;
@@ -371,11 +406,17 @@ describe('Magister roster import', () => {
         expect(done.attributes).toMatchObject({ status: 'completed', source: 'magister' });
         expect(done.attributes.counts).toMatchObject({
           created: 0,
-          updated: 0,
-          unchanged: 449,
+          updated: 1 - run,
+          unchanged: 448 + run,
           left: 0,
           invalid: 0,
         });
+        expect(done.attributes.mentors).toEqual(
+          run === 0
+            ? { named: 6, created: 1, links_added: in3C, links_removed: 0 }
+            : { named: 6, created: 0, links_added: 0, links_removed: 0 },
+        );
+        if (run === 0) await recordHistories(handle.workflowId, handle.firstExecutionRunId, id);
       }
     },
   );
