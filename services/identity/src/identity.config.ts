@@ -53,7 +53,8 @@ export const IDENTITY_CONFIG = {
   AUTH_LOCK_MINUTES: z.coerce.number().positive().default(60),
   /**
    * A password-reset request is answered no sooner than this after it arrived, whether or not the
-   * email is known (the known path stores a token and writes a mail), so its timing tells nothing.
+   * email is known (the known path stores a token and writes a mail), so its timing tells nothing;
+   * nor sooner than the route's recent requests took, when that work outgrows it (`answerNoSoonerThan`).
    */
   PASSWORD_RESET_ANSWER_MS: z.coerce.number().int().min(0).default(150),
   /** log2 of scrypt's N for new password hashes (existing hashes keep their own parameters). */
