@@ -8,6 +8,7 @@
 // timers, continue-as-new), not placements' PostgreSQL writes. The bare pair: SDK defaults throughout.
 import { readFileSync, writeFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { Client, Connection } from '@temporalio/client';
@@ -156,6 +157,18 @@ try {
     workflowInterceptorModules: WORKFLOW_INTERCEPTOR_MODULES,
     logger,
   });
+  // OpenTelemetry's workflow interceptors as the only ones (BENCH_PHASES_EXTRA), bundled when asked for.
+  let otelBundle: Promise<{ code: string }> | undefined;
+  const openTelemetryOnly = () =>
+    (otelBundle ??= bundleWorkflowCode({
+      workflowsPath,
+      workflowInterceptorModules: [
+        createRequire(import.meta.url).resolve(
+          '@temporalio/interceptors-opentelemetry/lib/workflow-interceptors',
+        ),
+      ],
+      logger,
+    }));
   const connection = await Connection.connect({ address: temporal.address });
   const client = new Client({ connection });
   const native = await NativeConnection.connect({ address: temporal.address });
@@ -166,7 +179,11 @@ try {
 
   async function round(
     name: 'interpreter' | 'bare',
-    variant: { label?: string; interceptors?: boolean; options?: Partial<WorkerOptions> } = {},
+    variant: {
+      label?: string;
+      interceptors?: boolean | 'opentelemetry';
+      options?: Partial<WorkerOptions>;
+    } = {},
   ): Promise<TResult> {
     const tag = `${run}${variant.label ?? ''}`;
     const stand = phaseRunStandIns(new Map([[VERSION, samplePlan(VERSION)]]));
@@ -182,7 +199,12 @@ try {
             connection: native,
             namespace: config.TEMPORAL_NAMESPACE,
             taskQueue: TASK_QUEUES.internshipPhases,
-            workflowBundleCode: variant.interceptors === false ? bare.code : product.code,
+            workflowBundleCode:
+              variant.interceptors === false
+                ? bare.code
+                : variant.interceptors === 'opentelemetry'
+                  ? (await openTelemetryOnly()).code
+                  : product.code,
             activities: stand.activities,
             options: { ...PHASE_WORKER_OPTIONS, ...variant.options },
           });
@@ -244,7 +266,8 @@ try {
   const bareRound = await round('bare');
   const interpreter = await round('interpreter');
   // BENCH_PHASES_EXTRA='[{"label":"x","options":{…}}, {"label":"y","interceptors":false}]': more interpreter
-  // rounds in the same run with other worker options or without the workflow interceptors (printed only).
+  // rounds in the same run with other worker options, without workflow interceptors or with OpenTelemetry's
+  // alone (`"opentelemetry"`: the workers before workflow-interceptors.ts), printed only.
   for (const v of JSON.parse(process.env.BENCH_PHASES_EXTRA ?? '[]')) {
     const r = await round('interpreter', v);
     console.log(row(r), `ratio ${(bareRound.totalSeconds / r.totalSeconds).toFixed(2)}; ${perWorkflow(r)}`);

@@ -35,13 +35,15 @@ describe('workflow replay', () => {
     // The internship phases' interpreter: each case one history per run (continue-as-new at a phase that
     // waits); `v1-` recorded before its read-model writes became local activities (patch
     // `phase-read-model-local-activities`), `v2-` before the next phase was entered by the run that left
-    // the one before (patch `phase-next-entered-before-continue-as-new`: no run for the empty last phase).
+    // the one before (patch `phase-next-entered-before-continue-as-new`: no run for the empty last phase),
+    // `v3-` with OpenTelemetry's workflow spans (patch `phase-runs-without-workflow-spans`).
     const before = ['cancelled-1', 'completed-1', 'completed-2', 'migrated-1', 'migrated-2'];
     const now = ['by-hand-1', 'by-hand-2', 'cancelled-1', 'completed-1', 'migrated-1', 'migrated-2'];
     expect(files.filter((f) => f.startsWith('internship-phases-')).sort()).toEqual([
       ...now.map((c) => `internship-phases-${c}.json`),
       ...before.map((c) => `internship-phases-v1-${c}.json`),
       ...before.map((c) => `internship-phases-v2-${c}.json`),
+      ...now.map((c) => `internship-phases-v3-${c}.json`),
     ]);
     // A school's nightly Magister sync: its import run as a child; a school whose connection went; and a
     // real run against the local Magister stand-in (magister-import.int.test.ts), with its import's batch
