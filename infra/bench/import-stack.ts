@@ -23,6 +23,8 @@ import { startThrowawayPostgres } from '@stageplein/testing/throwaway-postgres';
 export interface TImportBench {
   /** The stack's origin (loopback). */
   base: string;
+  /** The run's Temporal dev server (histories of the imports' workflows). */
+  temporalAddress: string;
   stack: Awaited<ReturnType<typeof startStack>>;
   /**
    * CPU seconds of this run's PostgreSQL cluster (postmaster, live backends, reaped ones): with the
@@ -84,6 +86,7 @@ export async function startImportBench(label: string, extraEnv: Record<string, s
 
     const bench: TImportBench = {
       base,
+      temporalAddress: temporal.address,
       stack,
       postgresCpuSeconds() {
         const postmaster = Number(readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
