@@ -3,9 +3,11 @@ import { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import { setTenant } from '@stageplein/kit/db/rls';
 import type { TDb } from '../shared/request.ts';
+import type { TMailSuppressionRow } from './suppressions.table.ts';
 import { isKept, keptMail, type TMailJob, type TMailOutcome, type TQueuedMail } from './mail-job.ts';
 import { bounceOf, type TSmtpSender } from './smtp.ts';
-import { findSuppression, recordBounce, recordDelivered } from './suppressions.repository.ts';
+import { batched } from './batched.ts';
+import { addressKey, findSuppressions, recordBounce, recordDelivered } from './suppressions.repository.ts';
 
 export const MAIL_QUEUE = 'notifications-mail';
 
@@ -108,15 +110,31 @@ export function mailWorker(options: TMailWorkerOptions): TMailWorker {
     return outcome;
   };
 
-  /** True when the tenant may send one more mail this second (a shared counter per tenant and second). */
-  const withinThrottle = async (tenant: string): Promise<{ ok: true } | { ok: false; retryAt: number }> => {
+  type TThrottle = { ok: true } | { ok: false; retryAt: number };
+  /**
+   * Whether each of a tenant's mails of a batch (`batched`) may go this second: one shared counter per
+   * tenant and second, raised by the batch's count at once; the mails whose place is over the limit wait.
+   */
+  const withinThrottle = batched<null, TThrottle>(async (tenant, mails) => {
     const second = Math.floor(Date.now() / 1000);
     const k = `${prefix}:${MAIL_QUEUE}:throttle:${tenant}:${second}`;
-    const [[, count]] = (await counter.multi().incr(k).expire(k, 2).exec()) as [[null, number], unknown];
-    return count <= options.perTenantPerSecond
-      ? { ok: true }
-      : { ok: false, retryAt: (second + 1) * 1000 + Math.floor(Math.random() * 200) };
-  };
+    const [[, count]] = (await counter.multi().incrby(k, mails.length).expire(k, 2).exec()) as [
+      [null, number],
+      unknown,
+    ];
+    const first = count - mails.length + 1;
+    return mails.map((_, i) =>
+      first + i <= options.perTenantPerSecond
+        ? { ok: true }
+        : { ok: false, retryAt: (second + 1) * 1000 + Math.floor(Math.random() * 200) },
+    );
+  });
+
+  /** The suppression rows of a batch of a tenant's addresses, read in one transaction. */
+  const suppressionOf = batched<string, TMailSuppressionRow | undefined>(async (tenant, addresses) => {
+    const rows = await inTenant(options.db, tenant, (db) => findSuppressions(db, addresses));
+    return addresses.map((a) => rows.get(addressKey(a)));
+  });
 
   const process = async (job: Job<TQueuedMail>, token?: string): Promise<TMailOutcome> => {
     // Settled before its worker died (kept, not yet finished): told already, nothing left to send.
@@ -126,13 +144,13 @@ export function mailWorker(options: TMailWorkerOptions): TMailWorker {
       return settled;
     }
     const mail = job.data;
-    const throttle = await withinThrottle(mail.tenant);
+    const throttle = await withinThrottle(mail.tenant, null);
     if (!throttle.ok) {
       // Over the tenant's rate: back to the delayed set without using up a try.
       await job.moveToDelayed(throttle.retryAt, token);
       throw new DelayedError();
     }
-    const suppressed = await inTenant(options.db, mail.tenant, (db) => findSuppression(db, mail.to));
+    const suppressed = await suppressionOf(mail.tenant, mail.to);
     if (suppressed?.suppressed_at) return finish(job, mail, { status: 'failed', reason: 'suppressed' });
     try {
       await options.smtp.send(mail);

@@ -2,14 +2,28 @@ import { sql } from 'kysely';
 import type { TDb } from '../shared/request.ts';
 import type { TMailSuppressionRow, TSuppressionReason } from './suppressions.table.ts';
 
-const key = (address: string) => address.trim().toLowerCase();
+/** How an address is kept: trimmed, lower-cased. */
+export const addressKey = (address: string) => address.trim().toLowerCase();
 
 export const findSuppression = (db: TDb, address: string): Promise<TMailSuppressionRow | undefined> =>
   db
     .selectFrom('notifications.mail_suppressions')
     .selectAll()
-    .where('address', '=', key(address))
+    .where('address', '=', addressKey(address))
     .executeTakeFirst();
+
+/** The current tenant's rows of these addresses, by address as `addressKey` writes it. */
+export async function findSuppressions(
+  db: TDb,
+  addresses: readonly string[],
+): Promise<Map<string, TMailSuppressionRow>> {
+  const rows = await db
+    .selectFrom('notifications.mail_suppressions')
+    .selectAll()
+    .where('address', 'in', [...new Set(addresses.map(addressKey))])
+    .execute();
+  return new Map(rows.map((r) => [r.address, r]));
+}
 
 /**
  * Counts a bounce of the current tenant's `address`: a hard one suppresses at once, a soft one when the
@@ -26,7 +40,7 @@ export async function recordBounce(
     .insertInto('notifications.mail_suppressions')
     .values({
       tenant_id: tenant,
-      address: key(address),
+      address: addressKey(address),
       soft_bounces: soft,
       last_response: bounce.response.slice(0, 500),
       updated_at: bounce.now,
@@ -47,7 +61,7 @@ export async function recordBounce(
     await db
       .updateTable('notifications.mail_suppressions')
       .set({ suppressed_at: bounce.now, reason })
-      .where('address', '=', key(address))
+      .where('address', '=', addressKey(address))
       .execute();
   return reason;
 }
@@ -57,7 +71,7 @@ export async function recordDelivered(db: TDb, address: string, now: Date): Prom
   await db
     .updateTable('notifications.mail_suppressions')
     .set({ soft_bounces: 0, updated_at: now })
-    .where('address', '=', key(address))
+    .where('address', '=', addressKey(address))
     .where('suppressed_at', 'is', null)
     .where('soft_bounces', '>', 0)
     .execute();

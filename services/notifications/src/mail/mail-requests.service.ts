@@ -136,32 +136,50 @@ function varsOf(request: TMailRequested, lang: TLanguage): Partial<TMailVars> {
   }
 }
 
-/** Answers the requesting service (`notifications.mail.delivered` / `failed`), in the caller's transaction. */
-export async function answerMailRequest(
+/** The answer to one mail request: `notifications.mail.delivered` or `failed` to its service. */
+export interface TMailAnswer {
+  deliveryId: string;
+  service: TMailRequestingService;
+  outcome: { status: 'delivered' } | { status: 'failed'; reason: TMailFailureReason };
+}
+
+/** Answers the requesting services (one outbox write for all), in the caller's transaction. */
+export async function answerMailRequests(
+  db: TDb,
+  tenant: string,
+  answers: readonly TMailAnswer[],
+): Promise<void> {
+  await writeEvents(
+    db,
+    SCHEMA,
+    answers.map(({ deliveryId, service, outcome }) =>
+      outcome.status === 'failed'
+        ? {
+            type: 'notifications.mail.failed' as const,
+            subject: deliveryId,
+            tenant: tenant as never,
+            actor: 'system',
+            data: { delivery_id: deliveryId, service, reason: outcome.reason },
+          }
+        : {
+            type: 'notifications.mail.delivered' as const,
+            subject: deliveryId,
+            tenant: tenant as never,
+            actor: 'system',
+            data: { delivery_id: deliveryId, service },
+          },
+    ),
+  );
+}
+
+/** Answers one requesting service (`notifications.mail.delivered` / `failed`), in the caller's transaction. */
+export const answerMailRequest = (
   db: TDb,
   tenant: string,
   deliveryId: string,
   service: TMailRequestingService,
-  outcome: { status: 'delivered' } | { status: 'failed'; reason: TMailFailureReason },
-): Promise<void> {
-  await writeEvents(db, SCHEMA, [
-    outcome.status === 'failed'
-      ? {
-          type: 'notifications.mail.failed' as const,
-          subject: deliveryId,
-          tenant: tenant as never,
-          actor: 'system',
-          data: { delivery_id: deliveryId, service, reason: outcome.reason },
-        }
-      : {
-          type: 'notifications.mail.delivered' as const,
-          subject: deliveryId,
-          tenant: tenant as never,
-          actor: 'system',
-          data: { delivery_id: deliveryId, service },
-        },
-  ]);
-}
+  outcome: TMailAnswer['outcome'],
+): Promise<void> => answerMailRequests(db, tenant, [{ deliveryId, service, outcome }]);
 
 /**
  * Mail other services requested (`<service>.mail.requested`), in order: finds each recipient (a user from

@@ -4,17 +4,19 @@ import {
   ZMailRequested,
   type TMailRequestingService,
 } from '@stageplein/contracts/events/mail';
+import type { Kysely } from 'kysely';
 import { setTenant } from '@stageplein/kit/db/rls';
 import type { TConsumer } from '@stageplein/kit/outbox/transport';
 import { useCaseConsumer } from '@stageplein/kit/outbox/use-case-consumer';
 import { SCHEMA, type TNotificationsDb } from '../database.ts';
 import type { TEventEnvelope } from '@stageplein/contracts/events/envelope';
-import type { TMailJob } from '../delivery/mail-job.ts';
+import type { TMailJob, TMailOutcome } from '../delivery/mail-job.ts';
 import { mailQueue, mailWorker, type TMailQueue } from '../delivery/mail-queue.ts';
+import { batched } from '../delivery/batched.ts';
 import { smtpSender } from '../delivery/smtp.ts';
 import type { TNotificationsConfig, TNotificationsDeps } from '../notifications.config.ts';
 import type { TDb } from '../shared/request.ts';
-import { answerMailRequest, queueRequestedMails } from './mail-requests.service.ts';
+import { answerMailRequests, queueRequestedMails } from './mail-requests.service.ts';
 import { holdBounced } from './held-mails.ts';
 
 /** Mail runs where both its Redis and its SMTP relay are configured (docs/decisions/mail-delivery.md). */
@@ -63,6 +65,38 @@ export const mailRequestsConsumer = (deps: TNotificationsDeps): TConsumer => {
 };
 
 /**
+ * Tells each requesting service how its mail ended; a suppressed address's mail (not a deferral, which
+ * may pass later) is held for a corrected one. A batch of a tenant's outcomes (`batched`) goes in one
+ * transaction: one outbox write for them all instead of a transaction per mail. Each job
+ * completes only once its outcome is committed, so a worker that dies before that tells it again.
+ */
+export function answerOutcomes(
+  db: Kysely<unknown>,
+  now: () => Date,
+): (mail: TMailJob, outcome: TMailOutcome) => Promise<void> {
+  const answer = batched<{ mail: TMailJob; outcome: TMailOutcome }, void>(async (tenant, settled) => {
+    await (db as TDb).transaction().execute(async (trx) => {
+      await setTenant(trx, tenant);
+      for (const { mail, outcome } of settled)
+        if (outcome.status === 'failed' && outcome.reason !== 'deferred') await holdBounced(trx, mail, now());
+      await answerMailRequests(
+        trx,
+        tenant,
+        settled.map(({ mail, outcome }) => ({
+          deliveryId: mail.deliveryId ?? mail.id,
+          service: mail.service as TMailRequestingService,
+          outcome,
+        })),
+      );
+    });
+    return settled.map(() => undefined);
+  });
+  return async (mail, outcome) => {
+    if (mail.service) await answer(mail.tenant, { mail, outcome });
+  };
+}
+
+/**
  * The mail worker in this process: takes the queue's jobs, sends them over SMTP and answers each
  * requesting service once the outcome is final. Returns the function that stops worker and queue.
  */
@@ -77,22 +111,7 @@ export async function startMail(deps: TNotificationsDeps): Promise<() => Promise
     perTenantPerSecond: config.MAIL_PER_TENANT_PER_SECOND,
     softBounceLimit: config.MAIL_SOFT_BOUNCE_LIMIT,
     now: deps.now,
-    onOutcome: async (mail, outcome) => {
-      if (!mail.service) return;
-      await (deps.db as TDb).transaction().execute(async (trx) => {
-        await setTenant(trx, mail.tenant);
-        // A suppressed address (not a deferral, which may pass later) waits for a corrected one.
-        if (outcome.status === 'failed' && outcome.reason !== 'deferred')
-          await holdBounced(trx, mail, (deps.now ?? (() => new Date()))());
-        await answerMailRequest(
-          trx,
-          mail.tenant,
-          mail.deliveryId ?? mail.id,
-          mail.service as TMailRequestingService,
-          outcome.status === 'delivered' ? outcome : { status: 'failed', reason: outcome.reason },
-        );
-      });
-    },
+    onOutcome: answerOutcomes(deps.db, deps.now ?? (() => new Date())),
   });
   return async () => {
     await worker.close();
