@@ -18,6 +18,35 @@ const execFileAsync = promisify(execFile);
 export const GO_CACHE_ROOT = path.join(USER_CACHE_DIR, 'go');
 const HEARTBEAT_MS = 10_000;
 
+/**
+ * Calls `onLine` with every line a child's output stream writes (without its newline), the last one
+ * also when it has none; a line split across chunks arrives whole.
+ * @param {import('node:stream').Readable} stream
+ * @param {(line: string) => void} onLine
+ */
+export function eachLine(stream, onLine) {
+  let buf = '';
+  stream.setEncoding('utf8');
+  stream.on('data', (chunk) => {
+    const lines = (buf + chunk).split('\n');
+    buf = lines.pop() ?? '';
+    for (const line of lines) onLine(line);
+  });
+  stream.on('end', () => buf && onLine(buf));
+}
+
+/** The last `max` non-empty lines `streams` write, as an array that fills as they come (for an error). */
+export function lastLines(streams, max = 40) {
+  const tail = [];
+  for (const stream of streams)
+    eachLine(stream, (line) => {
+      if (!line) return;
+      tail.push(line);
+      if (tail.length > max) tail.shift();
+    });
+  return tail;
+}
+
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 export const fmtSecs = (ms) => `${Math.round(ms / 1000)}s`;
 
@@ -133,19 +162,8 @@ export async function goInstall({ binary, goPackage, version, ldflags, what, log
     last = line;
     log(`go: ${line}`);
   };
-  for (const stream of [child.stdout, child.stderr]) {
-    let buf = '';
-    stream.setEncoding('utf8');
-    stream.on('data', (chunk) => {
-      buf += chunk;
-      let i;
-      while ((i = buf.indexOf('\n')) >= 0) {
-        onLine(buf.slice(0, i));
-        buf = buf.slice(i + 1);
-      }
-    });
-    stream.on('end', () => buf && onLine(buf));
-  }
+  eachLine(child.stdout, onLine);
+  eachLine(child.stderr, onLine);
   const heartbeat = setInterval(() => {
     log(
       `... still building ${what} ${version} (${fmtSecs(Date.now() - started)} elapsed, ` +

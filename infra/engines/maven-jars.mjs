@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { findOnPath, pidAlive, sleep } from './go-build.mjs';
+import { eachLine, findOnPath, pidAlive, sleep } from './go-build.mjs';
 import { USER_CACHE_DIR } from './user-cache.mjs';
 
 const MARKER = '.provisioned.json';
@@ -120,27 +120,21 @@ function runMaven(args, { log, engine }) {
       const secs = Math.round((now - started) / 1000);
       log(`maven: ${secs}s, ${downloads} files downloaded${last ? ` (last: ${last})` : ''}`);
     };
-    let buf = '';
-    const onData = (chunk) => {
-      buf += chunk.toString('utf8');
-      let nl;
-      while ((nl = buf.indexOf('\n')) >= 0) {
-        const line = buf.slice(0, nl).replace(ANSI_COLOR, '').trimEnd();
-        buf = buf.slice(nl + 1);
-        tail.push(line);
-        if (tail.length > 60) tail.shift();
-        let m;
-        if ((m = /^(?:\[INFO\] )?Downloaded from \S+: (\S+)/.exec(line))) {
-          downloads++;
-          last = m[1].split('/').pop();
-        } else if (/^\[(ERROR|WARNING)\]/.test(line)) {
-          log(`maven: ${line}`);
-        }
-        report(false);
+    const onLine = (raw) => {
+      const line = raw.replace(ANSI_COLOR, '').trimEnd();
+      tail.push(line);
+      if (tail.length > 60) tail.shift();
+      let m;
+      if ((m = /^(?:\[INFO\] )?Downloaded from \S+: (\S+)/.exec(line))) {
+        downloads++;
+        last = m[1].split('/').pop();
+      } else if (/^\[(ERROR|WARNING)\]/.test(line)) {
+        log(`maven: ${line}`);
       }
+      report(false);
     };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
+    eachLine(child.stdout, onLine);
+    eachLine(child.stderr, onLine);
     const ticker = setInterval(() => report(false), 5000);
     child.on('error', (err) => {
       clearInterval(ticker);

@@ -23,7 +23,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs, stripVTControlCharacters } from 'node:util';
 import { USER_CACHE_DIR } from '../user-cache.mjs';
-import { findOnPath, fmtSecs, probeBinary, withBuildLock } from '../go-build.mjs';
+import { eachLine, findOnPath, fmtSecs, probeBinary, withBuildLock } from '../go-build.mjs';
 
 /**
  * The Debian source package `redis` that is built: bookworm's, Redis 7.0.15 with Debian's security
@@ -74,19 +74,8 @@ function runLines(command, args, { onLine, ...options }) {
       if (tail.length > 40) tail.shift();
       onLine(text);
     };
-    for (const stream of [child.stdout, child.stderr]) {
-      let buf = '';
-      stream.setEncoding('utf8');
-      stream.on('data', (chunk) => {
-        buf += chunk;
-        let i;
-        while ((i = buf.indexOf('\n')) >= 0) {
-          line(buf.slice(0, i));
-          buf = buf.slice(i + 1);
-        }
-      });
-      stream.on('end', () => buf && line(buf));
-    }
+    eachLine(child.stdout, line);
+    eachLine(child.stderr, line);
     child.on('error', reject);
     child.on('close', (code) =>
       code === 0

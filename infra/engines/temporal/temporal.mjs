@@ -19,7 +19,15 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { USER_CACHE_DIR } from '../user-cache.mjs';
-import { GO_CACHE_ROOT, ensureGoBinary, findOnPath, fmtSecs, probeBinary, sleep } from '../go-build.mjs';
+import {
+  GO_CACHE_ROOT,
+  ensureGoBinary,
+  findOnPath,
+  fmtSecs,
+  lastLines,
+  probeBinary,
+  sleep,
+} from '../go-build.mjs';
 
 /** Repository root, derived from this file's location (infra/engines/temporal/temporal.mjs). */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
@@ -177,18 +185,8 @@ export async function startTemporalDevServer({
   const child = setpriv
     ? spawn(setpriv, ['--pdeathsig', 'TERM', binary, ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
     : spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-  const tail = [];
-  for (const stream of [child.stdout, child.stderr]) {
-    stream.setEncoding('utf8');
-    stream.on('data', (chunk) => {
-      logStream.write(chunk);
-      for (const line of chunk.split('\n')) {
-        if (!line) continue;
-        tail.push(line);
-        if (tail.length > 40) tail.shift();
-      }
-    });
-  }
+  for (const stream of [child.stdout, child.stderr]) stream.on('data', (chunk) => logStream.write(chunk));
+  const tail = lastLines([child.stdout, child.stderr]);
   let exited = null;
   const exitPromise = new Promise((resolve) => {
     child.once('exit', (code, signal) => {

@@ -19,7 +19,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { USER_CACHE_DIR } from '../user-cache.mjs';
-import { ensureGoBinary, findOnPath, fmtSecs, probeBinary, sleep } from '../go-build.mjs';
+import { ensureGoBinary, findOnPath, fmtSecs, lastLines, probeBinary, sleep } from '../go-build.mjs';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 
@@ -95,17 +95,8 @@ export async function startVersityGw({
   const child = setpriv
     ? spawn(setpriv, ['--pdeathsig', 'TERM', binary, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] })
     : spawn(binary, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  const tail = [];
-  for (const stream of [child.stdout, child.stderr]) {
-    stream.setEncoding('utf8');
-    stream.on('data', (chunk) => {
-      logStream.write(chunk);
-      for (const line of chunk.split('\n').filter(Boolean)) {
-        tail.push(line);
-        if (tail.length > 40) tail.shift();
-      }
-    });
-  }
+  for (const stream of [child.stdout, child.stderr]) stream.on('data', (chunk) => logStream.write(chunk));
+  const tail = lastLines([child.stdout, child.stderr]);
   let exited = null;
   const exitPromise = new Promise((resolve) => {
     child.once('exit', (code, signal) => resolve((exited = { code, signal })));
