@@ -6,8 +6,7 @@ import {
 } from '@stageplein/contracts/placements/assignment-policy';
 import type { TLinkActor } from '@stageplein/kit/external-links/external-links.guard';
 import { ApiError } from '@stageplein/kit/errors/api-error';
-import type { TPlacementsConfig } from '../placements.config.ts';
-import type { TChangeActor, TCtx } from '../shared/request.ts';
+import type { TChangeActor, TUseCaseCtx } from '../shared/request.ts';
 import { linkedSubjectId, mailSupervisorLinks } from '../shared/supervisor-links.ts';
 
 /** The link's subject: the supervisor within the tenant, by their lower-cased address. */
@@ -33,7 +32,7 @@ const list = (names: readonly string[], and: string) =>
  * its mail in the same transaction. The token exists only in the sealed mail.
  */
 export async function mailSupervisorLink(
-  ctx: TCtx & { config: TPlacementsConfig },
+  ctx: TUseCaseCtx,
   actor: TChangeActor,
   supervisor: TSupervisorMail,
 ): Promise<{ expiresAt: Date }> {

@@ -20,10 +20,9 @@ import { ApiError, notFound } from '@stageplein/kit/errors/api-error';
 import type { TLinkActor } from '@stageplein/kit/external-links/external-links.guard';
 import { findFormVersion, latestPublishedForms } from '../read-models/index.ts';
 import { findHoursInternship } from '../hours/index.ts';
-import type { TPlacementsConfig } from '../placements.config.ts';
 import type { TCaller } from '../shared/caller.ts';
 import { record } from '../shared/events.ts';
-import { SYSTEM, type TChangeActor, type TCtx } from '../shared/request.ts';
+import { SYSTEM, type TChangeActor, type TCtx, type TUseCaseCtx } from '../shared/request.ts';
 import { schoolPage } from '../shared/school-page.ts';
 import { consumeSupervisorLink } from '../shared/supervisor-links.ts';
 import { mailSupervisorLink, supervisorOfLink } from './assignments-link.ts';
@@ -57,8 +56,6 @@ export interface TAssignmentView {
   form?: TFormDefinition | undefined;
   actions: TAssignmentAction[];
 }
-
-type TMailCtx = TCtx & { config: TPlacementsConfig };
 
 const invalid = (pointer: string) =>
   new ApiError('validation_failed', {}, { pointer: `/data/attributes/${pointer}` });
@@ -200,7 +197,7 @@ export async function changeAssignment(
  * One link per supervisor opens all their open tasks, of this and any other assignment.
  */
 async function mailSupervisors(
-  ctx: TMailCtx,
+  ctx: TUseCaseCtx,
   actor: TChangeActor,
   schoolId: string,
   tasks: readonly { supervisor_key: string; supervisor_name: string | null; internship_id: string }[],
@@ -232,7 +229,7 @@ async function mailSupervisors(
  * version must still be offered. Nothing happens unless all of it does (one transaction).
  */
 export async function publishAssignment(
-  ctx: TMailCtx,
+  ctx: TUseCaseCtx,
   caller: TCaller,
   id: string,
 ): Promise<TAssignmentView> {
@@ -284,7 +281,7 @@ export async function publishAssignment(
  * the new task's id, or null.
  */
 export async function assignToInternship(
-  ctx: TMailCtx,
+  ctx: TUseCaseCtx,
   assignmentId: string,
   internshipId: string,
 ): Promise<string | null> {
@@ -336,7 +333,7 @@ export async function assignToInternship(
  * the link mailed before stops working (`reissued`).
  */
 export async function remindSupervisors(
-  ctx: TMailCtx,
+  ctx: TUseCaseCtx,
   caller: TCaller,
   id: string,
   taskId?: string,

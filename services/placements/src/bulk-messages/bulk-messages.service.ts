@@ -9,10 +9,8 @@ import { ApiError, forbidden, notFound, unauthorized } from '@stageplein/kit/err
 import { requestMails } from '@stageplein/kit/mail/mail-requests';
 import type { TCaller } from '../shared/caller.ts';
 import { record } from '../shared/events.ts';
-import type { TCtx } from '../shared/request.ts';
+import type { TCtx, TUseCaseCtx } from '../shared/request.ts';
 import { schoolPage } from '../shared/school-page.ts';
-import type { TPlacementsConfig } from '../placements.config.ts';
-import type { TConfig } from '@stageplein/kit/config/config';
 import {
   deliveriesOf,
   findBulkMessage,
@@ -116,7 +114,7 @@ export async function studentsWithoutInternship(
  * repeated request answer the first one instead of mailing everyone again.
  */
 export async function sendBulkMessage(
-  ctx: TCtx & { config: TConfig & TPlacementsConfig },
+  ctx: TUseCaseCtx,
   caller: TCaller,
   input: TBulkMessageAttributes & { id?: string },
 ): Promise<TBulkMessageWithDeliveries & { created: boolean }> {

@@ -4,8 +4,7 @@ import {
   EVALUATION_SUPERVISOR_PATH,
 } from '@stageplein/contracts/placements/evaluation-policy';
 import type { THoursInternship } from '../hours/index.ts';
-import type { TPlacementsConfig } from '../placements.config.ts';
-import type { TChangeActor, TCtx } from '../shared/request.ts';
+import type { TChangeActor, TUseCaseCtx } from '../shared/request.ts';
 import { mailSupervisorLinks } from '../shared/supervisor-links.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -19,7 +18,7 @@ export const evaluationLinkSubject = (internshipId: string) => ({ type: 'interns
  * (`external_link`, sealed in transit) in the same transaction. The token exists only in the mail.
  */
 export async function issueEvaluationLink(
-  ctx: TCtx & { config: TPlacementsConfig },
+  ctx: TUseCaseCtx,
   actor: TChangeActor,
   internship: THoursInternship,
   email: string,

@@ -31,10 +31,9 @@ import {
   reachInternship,
   type THoursInternship,
 } from '../hours/index.ts';
-import type { TPlacementsConfig } from '../placements.config.ts';
 import type { TCaller } from '../shared/caller.ts';
 import { record } from '../shared/events.ts';
-import { SYSTEM, type TChangeActor, type TCtx } from '../shared/request.ts';
+import { SYSTEM, type TChangeActor, type TCtx, type TUseCaseCtx } from '../shared/request.ts';
 import { issueEvaluationLink } from './evaluations-link.ts';
 import { consumeSupervisorLink } from '../shared/supervisor-links.ts';
 import { revokeInternshipLinks } from '../internships/index.ts';
@@ -67,8 +66,6 @@ import {
   type TTemplateRow,
 } from './evaluations.repository.ts';
 import type { TStoredRoleConfig, TStoredRoles } from './evaluations.table.ts';
-
-type TLinkCtx = TCtx & { config: TPlacementsConfig };
 
 // ---------------------------------------------------------------------------------------------
 // Templates
@@ -369,7 +366,7 @@ const figures = (
 
 /** Mails the supervisor a new link (older ones to that address stop working); `link_sent` event. */
 async function mailEvaluationLink(
-  ctx: TLinkCtx,
+  ctx: TUseCaseCtx,
   actor: TChangeActor,
   view: TEvaluationView,
 ): Promise<boolean> {
@@ -396,7 +393,7 @@ const internshipSubject = (id: string) => ({ type: 'internship', id });
  * When the supervisor is asked and the internship has their address, their link goes out at once.
  */
 async function openFor(
-  ctx: TLinkCtx,
+  ctx: TUseCaseCtx,
   actor: TChangeActor,
   view: TEvaluationView,
 ): Promise<{ linkSent: boolean }> {
@@ -451,14 +448,14 @@ async function openFor(
   return { linkSent };
 }
 
-export async function openEvaluation(ctx: TLinkCtx, caller: TCaller, internshipId: string) {
+export async function openEvaluation(ctx: TUseCaseCtx, caller: TCaller, internshipId: string) {
   const view = await step(ctx, caller, internshipId, 'open');
   await openFor(ctx, caller, view);
   return load(ctx, view.internship, view.relation);
 }
 
 /** Opens the evaluation of every running internship of the template's period that has none yet. */
-export async function openTemplate(ctx: TLinkCtx, caller: TCaller, templateId: string) {
+export async function openTemplate(ctx: TUseCaseCtx, caller: TCaller, templateId: string) {
   const template = await ownTemplate(ctx, caller, templateId);
   let opened = 0;
   let linksSent = 0;
@@ -485,7 +482,7 @@ export async function openTemplate(ctx: TLinkCtx, caller: TCaller, templateId: s
  * when the school opens one. The phase's evaluation tasks complete when their parts are sent.
  */
 export async function openPhaseEvaluation(
-  ctx: TLinkCtx,
+  ctx: TUseCaseCtx,
   input: { internship_id: string; phase_id: string },
 ): Promise<boolean> {
   if (!evaluationsAvailable(ctx.tenant.features)) return false;
@@ -499,7 +496,7 @@ export async function openPhaseEvaluation(
 }
 
 /** The school (re)sends the supervisor's link to the internship's own address (nobody chooses where it goes). */
-export async function sendEvaluationLink(ctx: TLinkCtx, caller: TCaller, internshipId: string) {
+export async function sendEvaluationLink(ctx: TUseCaseCtx, caller: TCaller, internshipId: string) {
   const view = await step(ctx, caller, internshipId, 'send_link');
   if (!(await mailEvaluationLink(ctx, caller, view)))
     throw new ApiError(

@@ -5,8 +5,7 @@ import {
   formatHours,
   hoursConfirmationUrl,
 } from '@stageplein/contracts/placements/hours';
-import type { TPlacementsConfig } from '../placements.config.ts';
-import type { TChangeActor, TCtx } from '../shared/request.ts';
+import type { TChangeActor, TUseCaseCtx } from '../shared/request.ts';
 import { mailSupervisorLinks } from '../shared/supervisor-links.ts';
 import type { THoursInternship } from './hours-internship.ts';
 
@@ -23,7 +22,7 @@ export const hoursLinkSubject = (internshipId: string) => ({ type: 'internship',
  * HOURS_LINK_TOKENS_PER_MAIL; the caller splits). The tokens exist only in the sealed mail.
  */
 export async function issueHoursLinks(
-  ctx: TCtx & { config: TPlacementsConfig },
+  ctx: TUseCaseCtx,
   actor: TChangeActor,
   internships: readonly THoursInternship[],
   email: string,

@@ -27,7 +27,7 @@ import { scheduleWindow } from '@stageplein/contracts/placements/progress-rule';
 import { ApiError, forbidden, notFound, unauthorized } from '@stageplein/kit/errors/api-error';
 import type { TCaller } from '../shared/caller.ts';
 import { record } from '../shared/events.ts';
-import { SYSTEM, type TCtx } from '../shared/request.ts';
+import { SYSTEM, type TCtx, type TUseCaseCtx } from '../shared/request.ts';
 import {
   acceptsHours,
   findHoursInternship,
@@ -37,7 +37,6 @@ import {
   type THoursInternship,
 } from './hours-internship.ts';
 import type { TLinkActor } from '@stageplein/kit/external-links/external-links.guard';
-import type { TPlacementsConfig } from '../placements.config.ts';
 import { setInternshipHours } from '../internships/index.ts';
 import { consumeSupervisorLink } from '../shared/supervisor-links.ts';
 import { issueHoursLinks } from './hours-link.ts';
@@ -450,7 +449,7 @@ async function linkWaitMs(ctx: TCtx, internship: THoursInternship): Promise<numb
 
 /** Mails a supervisor new links and records each (`link_sent`): one internship by hand, several in the daily digest. */
 export async function mailLinks(
-  ctx: TCtx & { config: TPlacementsConfig },
+  ctx: TUseCaseCtx,
   caller: TCaller | null,
   internships: readonly THoursInternship[],
 ): Promise<THoursSheet[]> {
@@ -484,7 +483,7 @@ export async function mailLinks(
 }
 
 export const mailLink = async (
-  ctx: TCtx & { config: TPlacementsConfig },
+  ctx: TUseCaseCtx,
   caller: TCaller | null,
   internship: THoursInternship,
 ): Promise<THoursSheet> => (await mailLinks(ctx, caller, [internship]))[0]!;
@@ -494,11 +493,7 @@ export const mailLink = async (
  * address is the internship's own (its supervisor's, else its contact's): a caller cannot send the
  * link elsewhere, so a student cannot confirm their own hours.
  */
-export async function sendSupervisorLink(
-  ctx: TCtx & { config: TPlacementsConfig },
-  caller: TCaller,
-  internshipId: string,
-) {
+export async function sendSupervisorLink(ctx: TUseCaseCtx, caller: TCaller, internshipId: string) {
   // step() refuses within the link limits (429 `hours_link_too_often`, the sheet's `linkWaiting`).
   const { internship } = await step(ctx, caller, internshipId, 'send_link');
   return mailLink(ctx, caller, internship);
@@ -510,7 +505,7 @@ export async function sendSupervisorLink(
  * within the internship's link limits (`linkWaitMs`). Says nothing about whether the internship
  * exists or a mail went (the route always answers 202).
  */
-export async function requestLinkFromPaper(ctx: TCtx & { config: TPlacementsConfig }, internshipId: string) {
+export async function requestLinkFromPaper(ctx: TUseCaseCtx, internshipId: string) {
   assertHoursTenant(ctx);
   if (!ctx.tenant.features.paperTimesheets) throw new ApiError('paper_timesheets_unavailable');
   const internship = await findHoursInternship(ctx.db, internshipId, { forUpdate: true });

@@ -12,8 +12,7 @@ import type { TLinkActor } from '@stageplein/kit/external-links/external-links.g
 import { revokeExternalLinks } from '@stageplein/kit/external-links/external-links.repository';
 import { SCHEMA, type TDb } from '../database.ts';
 import { isSupervisorApproved, supervisorOf } from '../internships/index.ts';
-import type { TPlacementsConfig } from '../placements.config.ts';
-import type { TCtx } from '../shared/request.ts';
+import type { TCtx, TUseCaseCtx } from '../shared/request.ts';
 import { linkedSubjectId, mailSupervisorLinks } from '../shared/supervisor-links.ts';
 import type { TPhaseTaskRow } from './phase-runs.repository.ts';
 
@@ -89,7 +88,7 @@ export const phaseTaskLinkSubject = (taskId: string) => ({ type: 'phase_task', i
  * approved (docs/decisions/hours.md); without one no link goes out and the task escalates as any other.
  */
 export async function mailPhaseTaskLinks(
-  ctx: TCtx & { config: TPlacementsConfig },
+  ctx: TUseCaseCtx,
   internshipId: string,
   tasks: readonly TPhaseTaskRow[],
   phaseName: { nl: string; en: string },
@@ -107,7 +106,7 @@ export async function mailPhaseTaskLinks(
 
 /** Issues the task's link (an older one to that address is revoked: `reissued`) and mails it. */
 async function mailTaskLink(
-  ctx: TCtx & { config: TPlacementsConfig },
+  ctx: TUseCaseCtx,
   actor: TChangeActor,
   internship: TLinkInternship,
   task: TPhaseTaskRow,
@@ -130,7 +129,7 @@ async function mailTaskLink(
  * (`resendSupervisorLink`) use it. Null: no approved address (or the student's own), nothing sent.
  */
 export async function reissuePhaseTaskLink(
-  ctx: TCtx & { config: TPlacementsConfig },
+  ctx: TUseCaseCtx,
   actor: TChangeActor,
   task: TPhaseTaskRow,
 ): Promise<{ expiresAt: Date; recipient: string } | null> {

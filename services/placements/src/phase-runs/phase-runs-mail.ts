@@ -3,8 +3,7 @@ import type { TPhaseTaskActor } from '@stageplein/contracts/placements/phase-run
 import { requestMails, type TMailRecipientInput } from '@stageplein/kit/mail/mail-requests';
 import { publicUrl } from '@stageplein/kit/tenant/public-url';
 import type { TDb } from '../database.ts';
-import type { TPlacementsConfig } from '../placements.config.ts';
-import type { TCtx } from '../shared/request.ts';
+import type { TUseCaseCtx } from '../shared/request.ts';
 import type { TPhaseTaskRow } from './phase-runs.repository.ts';
 
 /**
@@ -14,8 +13,6 @@ import type { TPhaseTaskRow } from './phase-runs.repository.ts';
  * recorded, once. A reminder goes to the task's actor, an escalation to the mentors (level 1), then the
  * school's admins (level 2). The workplace supervisor's reminder is a fresh link (phase-runs-link.ts).
  */
-
-export type TMailCtx = TCtx & { config: TPlacementsConfig };
 
 /** The accounts and addresses that act as `who` for the internship (none: nobody to mail). */
 export async function recipientsOf(
@@ -134,7 +131,7 @@ export async function taskFacts(db: TDb, task: TPhaseTaskRow): Promise<TTaskFact
 
 /** Requests one reminder-template mail per recipient (nothing when there is none), linking the internship's page. */
 export async function mailTask(
-  ctx: TMailCtx,
+  ctx: TUseCaseCtx,
   task: TPhaseTaskRow,
   recipients: readonly TMailRecipientInput[],
   vars: TMailTemplateVars<'reminder'>,

@@ -20,11 +20,10 @@ import { ApiError, notFound, unauthorized } from '@stageplein/kit/errors/api-err
 import type { TLinkActor } from '@stageplein/kit/external-links/external-links.guard';
 import { factsOf, readableInternship, viewerFor } from '../internships/index.ts';
 import { assertDesigner, findDefinition, findVersion } from '../phases/index.ts';
-import type { TPlacementsConfig } from '../placements.config.ts';
 import type { TCaller } from '../shared/caller.ts';
 import { record } from '../shared/events.ts';
 import { consumeSupervisorLink } from '../shared/supervisor-links.ts';
-import type { TCtx } from '../shared/request.ts';
+import type { TCtx, TUseCaseCtx } from '../shared/request.ts';
 import { linkedPhaseTask, reissuePhaseTaskLink } from './phase-runs-link.ts';
 import type { TPhaseWorkflows } from './phase-workflows.ts';
 import {
@@ -287,7 +286,7 @@ export async function completeTaskByLink(
  * mailed before stops working. Logged (audit log and `placements.phase_task.link_sent`).
  */
 export async function resendSupervisorLink(
-  ctx: TCtx & { config: TPlacementsConfig },
+  ctx: TUseCaseCtx,
   caller: TCaller,
   taskId: string,
 ): Promise<TPhaseTaskLinkDocument> {

@@ -20,16 +20,9 @@ import type { TDb } from '../database.ts';
 import type { TPlacementsConfig } from '../placements.config.ts';
 import type { TCaller } from '../shared/caller.ts';
 import { record } from '../shared/events.ts';
-import type { TCtx } from '../shared/request.ts';
+import type { TCtx, TUseCaseCtx } from '../shared/request.ts';
 import { mailPhaseTaskLinks, reissuePhaseTaskLink, revokePhaseTaskLinks } from './phase-runs-link.ts';
-import {
-  escalationTexts,
-  mailTask,
-  recipientsOf,
-  reminderTexts,
-  taskFacts,
-  type TMailCtx,
-} from './phase-runs-mail.ts';
+import { escalationTexts, mailTask, recipientsOf, reminderTexts, taskFacts } from './phase-runs-mail.ts';
 import type { TPhaseWorkflows } from './phase-workflows.ts';
 import {
   completeTaskRow,
@@ -370,7 +363,7 @@ export async function completePhaseTaskRow(
  * The `reminder`-th reminder of an open task (once): the event, and in the same transaction the mail to
  * the task's actor (phase-runs-mail.ts); the workplace supervisor gets a fresh link instead.
  */
-export async function remindPhaseTask(ctx: TMailCtx, input: { taskId: string; reminder: number }) {
+export async function remindPhaseTask(ctx: TUseCaseCtx, input: { taskId: string; reminder: number }) {
   const task = await remindTaskRow(ctx.db, input.taskId, input.reminder);
   if (!task) return;
   if (task.actor === 'supervisor') {
@@ -397,7 +390,7 @@ export async function remindPhaseTask(ctx: TMailCtx, input: { taskId: string; re
  * The open task escalates to the mentor (1), then the school admin (2); once per level: the event and
  * the mail to the student's mentors, then the school's admins.
  */
-export async function escalatePhaseTask(ctx: TMailCtx, input: { taskId: string; level: 1 | 2 }) {
+export async function escalatePhaseTask(ctx: TUseCaseCtx, input: { taskId: string; level: 1 | 2 }) {
   const task = await escalateTaskRow(ctx.db, input.taskId, input.level);
   if (!task) return;
   await mailTask(

@@ -8,8 +8,7 @@ import {
 import { requestMail } from '@stageplein/kit/mail/mail-requests';
 import { publicUrl } from '@stageplein/kit/tenant/public-url';
 import { SCHEMA } from '../database.ts';
-import type { TPlacementsConfig } from '../placements.config.ts';
-import type { TChangeActor, TCtx } from './request.ts';
+import type { TChangeActor, TCtx, TUseCaseCtx } from './request.ts';
 
 /**
  * The workplace supervisor's links of placements' groups (hours, evaluations, assignments;
@@ -37,7 +36,7 @@ export interface TSupervisorLinksMail {
  * the caller's transaction. The tokens exist only in that mail.
  */
 export async function mailSupervisorLinks(
-  ctx: TCtx & { config: TPlacementsConfig },
+  ctx: TUseCaseCtx,
   actor: TChangeActor,
   mail: TSupervisorLinksMail,
 ): Promise<{ expiresAt: Date }> {

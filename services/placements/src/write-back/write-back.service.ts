@@ -12,12 +12,11 @@ import {
 } from '@stageplein/contracts/placements/write-back';
 import type { TWriteBackItemState } from '@stageplein/contracts/placements/write-back-policy';
 import type { TWriteBackOutcome, TWriteBackWork } from '@stageplein/contracts/workflows/names';
-import type { TConfig } from '@stageplein/kit/config/config';
 import { ApiError } from '@stageplein/kit/errors/api-error';
 import { periodFor, progressRows, progressScopes, rowOf } from '../progress/index.ts';
 import type { TCaller } from '../shared/caller.ts';
 import { record } from '../shared/events.ts';
-import { SYSTEM, type TCtx } from '../shared/request.ts';
+import { SYSTEM, type TCtx, type TUseCaseCtx } from '../shared/request.ts';
 import {
   findWriteBack,
   insertWriteBack,
@@ -100,7 +99,7 @@ export async function writeBackPreview(
  * Those sent before are items `already_sent` from the start: a run never sends an internship twice.
  */
 export async function requestWriteBack(
-  ctx: TCtx & { config: Pick<TConfig, 'TEMPORAL_ADDRESS'> },
+  ctx: TUseCaseCtx,
   caller: TCaller,
   input: TWriteBackInput,
 ): Promise<TWriteBackDocument> {

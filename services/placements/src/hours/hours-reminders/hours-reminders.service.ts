@@ -13,9 +13,8 @@ import { requestMail } from '@stageplein/kit/mail/mail-requests';
 import { findHoursInternship, acceptsHours, type THoursInternship } from '../hours-internship.ts';
 import { findSheet, listEntries } from '../hours.repository.ts';
 import { mailLinks, todayOf } from '../hours.service.ts';
-import type { TPlacementsConfig } from '../../placements.config.ts';
 import { record } from '../../shared/events.ts';
-import { SYSTEM, type TCtx } from '../../shared/request.ts';
+import { SYSTEM, type TUseCaseCtx } from '../../shared/request.ts';
 import {
   internshipsWithPending,
   lastMentorWarningAt,
@@ -31,8 +30,6 @@ import {
   supervisorReminderDue,
 } from './hours-reminders.rules.ts';
 
-type TReminderCtx = TCtx & { config: TPlacementsConfig };
-
 interface TBehind {
   internship: THoursInternship;
   logged: number;
@@ -46,9 +43,7 @@ interface TBehind {
  * feature's own `mailLinks`), mentors one warning about all their mentees behind schedule
  * (contracts' progress-rule, the rule progress shows). Traineeship tenants have no hours: nothing happens.
  */
-export async function remindTenantHours(
-  ctx: TReminderCtx,
-): Promise<{ supervisors: number; mentors: number }> {
+export async function remindTenantHours(ctx: TUseCaseCtx): Promise<{ supervisors: number; mentors: number }> {
   if (!ctx.tenant.features.usesHours) return { supervisors: 0, mentors: 0 };
   // Two runs of one tenant (a retry beside a late attempt) wait for each other, so the rules below
   // see what the other sent.
@@ -60,7 +55,7 @@ export async function remindTenantHours(
   };
 }
 
-async function remindSupervisors(ctx: TReminderCtx, cutoff: Date): Promise<number> {
+async function remindSupervisors(ctx: TUseCaseCtx, cutoff: Date): Promise<number> {
   const sheets: { email: string; due: boolean; internship: THoursInternship }[] = [];
   for (const id of await internshipsWithPending(ctx.db)) {
     const internship = await findHoursInternship(ctx.db, id, { forUpdate: true });
@@ -93,7 +88,7 @@ async function remindSupervisors(ctx: TReminderCtx, cutoff: Date): Promise<numbe
   return sent;
 }
 
-async function warnMentors(ctx: TReminderCtx, cutoff: Date): Promise<number> {
+async function warnMentors(ctx: TUseCaseCtx, cutoff: Date): Promise<number> {
   const today = todayOf(ctx.now);
   const byMentor = new Map<string, TBehind[]>();
   for (const id of await startedInternships(ctx.db, today)) {

@@ -11,9 +11,8 @@ import { issueExternalLink } from '@stageplein/kit/external-links/external-links
 import type { TLinkActor } from '@stageplein/kit/external-links/external-links.guard';
 import { ApiError, forbidden, notFound, unauthorized } from '@stageplein/kit/errors/api-error';
 import { SCHEMA } from '../../database.ts';
-import type { TPlacementsConfig } from '../../placements.config.ts';
 import type { TCaller } from '../../shared/caller.ts';
-import type { TCtx } from '../../shared/request.ts';
+import type { TCtx, TUseCaseCtx } from '../../shared/request.ts';
 import { assertContractManager, assertContractsAvailable } from '../internship-contracts.policy.ts';
 import { appendAudit, auditTrailOf, verifyAuditChain } from './audit-trail.ts';
 import type { TSigningWorkflows } from './signing-workflows.ts';
@@ -150,7 +149,7 @@ export async function issueQrToken(
  * company without a contact person from an admin of the contract's school — while that signer has not signed.
  */
 export async function setSignerAddressFor(
-  ctx: TCtx & { config: TPlacementsConfig },
+  ctx: TUseCaseCtx,
   caller: TCaller,
   signerId: string,
   input: { email: string; name: string },

@@ -18,8 +18,8 @@ import {
   sealedDocumentOf,
   sealFailed,
   type TContractSealer,
-  type TSigningCtx,
 } from './signing.service.ts';
+import type { TUseCaseCtx } from '../../shared/request.ts';
 
 export interface TSigningActivityDeps {
   /** RLS-bound app-role database; every activity sets the tenant in its transaction. */
@@ -37,7 +37,7 @@ type TRef = { tenant: string; contractId: string };
  * the contract's tenant running one use case of signing.service.ts; each idempotent.
  */
 export function createSigningActivities(deps: TSigningActivityDeps) {
-  const inTenant = <T>(tenant: string, fn: (ctx: TSigningCtx) => Promise<T>): Promise<T> => {
+  const inTenant = <T>(tenant: string, fn: (ctx: TUseCaseCtx) => Promise<T>): Promise<T> => {
     const t = getTenant(tenant);
     if (!t) throw new Error(`unknown tenant ${tenant}`);
     return serviceDb<TPlacementsDb>(deps.db)

@@ -22,16 +22,13 @@ import {
 import { requestMail } from '@stageplein/kit/mail/mail-requests';
 import { publicUrl } from '@stageplein/kit/tenant/public-url';
 import { SCHEMA } from '../../database.ts';
-import type { TPlacementsConfig } from '../../placements.config.ts';
 import { record } from '../../shared/events.ts';
-import { SYSTEM, type TChangeActor, type TCtx } from '../../shared/request.ts';
+import { SYSTEM, type TChangeActor, type TCtx, type TUseCaseCtx } from '../../shared/request.ts';
 import type { TContractRow, TSignerRow } from '../contracts/contracts.repository.ts';
 import { voidContract } from '../contracts/contracts.service.ts';
 import { appendAudit } from './audit-trail.ts';
 
 /** The use cases of signing (docs/decisions/internship-contracts.md "Signing"); the workflow's activities and the routes call them. */
-
-export type TSigningCtx = TCtx & { config: TPlacementsConfig };
 
 /** A signer as the workflow keeps it. */
 export interface TSigningSigner {
@@ -114,7 +111,7 @@ export async function beginSigning(
  * mail that carries it, in the caller's transaction. False when there is nobody to mail (no address yet).
  */
 async function mailSignLink(
-  ctx: TSigningCtx,
+  ctx: TUseCaseCtx,
   actor: TChangeActor,
   c: TContractRow,
   s: TSignerRow,
@@ -169,7 +166,7 @@ async function mailSignLink(
 
 /** An order group's turn comes: each signer's turn is recorded once, their link mailed, `signer_turn` written. */
 export async function openTurn(
-  ctx: TSigningCtx,
+  ctx: TUseCaseCtx,
   input: { contractId: string; signerIds: string[]; expiresAt: string },
 ): Promise<{ turnAt: string }> {
   const c = await lockContract(ctx, input.contractId);
@@ -207,7 +204,7 @@ export async function openTurn(
 
 /** The `reminder`-th reminder of a signer still pending (once): a new link (the old one revoked) in a new mail. */
 export async function remindSigner(
-  ctx: TSigningCtx,
+  ctx: TUseCaseCtx,
   input: { contractId: string; signerId: string; reminder: number; expiresAt: string },
 ): Promise<void> {
   const c = await lockContract(ctx, input.contractId);
@@ -325,7 +322,7 @@ const text = (v: string | null | undefined, fallback: string) =>
  * moment, address and device. Null when the contract is not `signed`.
  */
 export async function sealedDocumentOf(
-  ctx: TSigningCtx,
+  ctx: TUseCaseCtx,
   contractId: string,
 ): Promise<TSealedContractDocument | null> {
   const c = await ctx.db
@@ -378,7 +375,7 @@ export async function sealedDocumentOf(
  * (once). Without a sealer the seal is recorded as pending (once) and the contract stays `signed`.
  */
 export async function recordSeal(
-  ctx: TSigningCtx,
+  ctx: TUseCaseCtx,
   contractId: string,
   sealed: { pdfHash: string; sealedAt: string } | null,
 ): Promise<{ sealed: boolean }> {
@@ -438,7 +435,7 @@ export async function recordSeal(
  * sealed they get a link (not single use, CONTRACT_DOWNLOAD_LINK_DAYS) to their page, which offers the PDF.
  * Each download by it is in the trail (`document_downloaded`) and in the link's uses.
  */
-async function mailDownloadLink(ctx: TSigningCtx, c: TContractRow, s: TSignerRow): Promise<void> {
+async function mailDownloadLink(ctx: TUseCaseCtx, c: TContractRow, s: TSignerRow): Promise<void> {
   const expiresAt = new Date(ctx.now.getTime() + CONTRACT_DOWNLOAD_LINK_DAYS * 86_400_000);
   const { token, link } = await issueExternalLink(ctx.db, SCHEMA, {
     tenant: ctx.tenant.id,
@@ -615,7 +612,7 @@ export async function signerView(
  * before they signed, the old address's links are revoked (`recipient_changed`).
  */
 export async function setSignerAddress(
-  ctx: TSigningCtx,
+  ctx: TUseCaseCtx,
   actor: TChangeActor,
   parent: TSignerRow,
   input: { email: string; name: string },
