@@ -98,20 +98,26 @@ export async function deliver(
 ): Promise<TDeadLetter | undefined> {
   const retry = options.retry ?? DEFAULT_RETRY;
   let attempts = 0;
-  let reason = '';
+  let failure: unknown;
   for (;;) {
     attempts++;
     try {
       await handleOnce(consumer, raw, options.system, options.traceparent);
       return undefined;
     } catch (error) {
-      reason = message(error);
+      failure = error;
       if (error instanceof PoisonEventError || attempts >= retry.attempts) break;
     }
     await sleep(Math.min(retry.initialMs * 2 ** (attempts - 1), retry.maxMs));
     await options.beforeRetry?.();
   }
-  const letter: TDeadLetter = { event: raw, reason, attempts, origin: options.origin };
+  const letter: TDeadLetter = {
+    event: raw,
+    reason: message(failure),
+    attempts,
+    origin: options.origin,
+    error: failure,
+  };
   await consumer.deadLetter(letter);
   options.onDeadLetter?.(consumer.group, letter);
   return letter;

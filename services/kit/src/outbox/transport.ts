@@ -9,6 +9,8 @@ export interface TDeadLetter {
   attempts: number;
   /** Where it was received: `in-process`, or `kafka:<topic>/<partition>@<offset>`. */
   origin: string;
+  /** The last attempt's error as thrown, so a consumer can tell failures apart by kind (not recorded). */
+  error?: unknown;
 }
 
 /** A consumer group: one per consuming service and purpose. */

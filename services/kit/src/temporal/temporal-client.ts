@@ -1,4 +1,4 @@
-import { Client, Connection } from '@temporalio/client';
+import { Client, Connection, isGrpcServiceError, ServiceError } from '@temporalio/client';
 import { OpenTelemetryWorkflowClientInterceptor } from '@temporalio/interceptors-opentelemetry';
 import type { TConfig } from '../config/config.ts';
 import { ApiError } from '../errors/api-error.ts';
@@ -22,6 +22,21 @@ export interface TTemporalClient {
   close(): Promise<void>;
 }
 
+/** How the reason of a failure because Temporal did not answer begins. */
+export const TEMPORAL_DID_NOT_ANSWER = 'Temporal did not answer';
+
+/**
+ * Temporal did not answer (no server, or too slow): says nothing about the request itself. Made where
+ * that is known (a connect that got no gRPC answer; temporal-consumer's calls that timed out), so whoever
+ * handles it asks `instanceof`, not the message.
+ */
+export class TemporalAwayError extends Error {
+  override name = 'TemporalAwayError';
+  constructor(cause: unknown) {
+    super(`${TEMPORAL_DID_NOT_ANSWER}: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+  }
+}
+
 /** The platform's one client per process (`startPlatform` puts it in the services' deps and closes it). */
 export function temporalClientFor(config: TConfig): TTemporalClient {
   let client: Promise<Client> | undefined;
@@ -39,7 +54,10 @@ export function temporalClientFor(config: TConfig): TTemporalClient {
         }),
       (error: unknown) => {
         client = undefined;
-        throw error;
+        // Without a gRPC status the channel never became ready before the deadline: nobody answered.
+        throw error instanceof ServiceError || isGrpcServiceError(error)
+          ? error
+          : new TemporalAwayError(error);
       },
     );
     return client;

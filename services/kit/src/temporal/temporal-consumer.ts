@@ -1,9 +1,6 @@
 import { isGrpcServiceError } from '@temporalio/client';
 import type { TConsumer } from '../outbox/transport.ts';
-import type { TTemporalClient } from './temporal-client.ts';
-
-/** How a delivery that failed because Temporal did not answer begins its reason (`deliver` keeps the message). */
-export const TEMPORAL_DID_NOT_ANSWER = 'Temporal did not answer';
+import { TemporalAwayError, type TTemporalClient } from './temporal-client.ts';
 
 /** gRPC outcomes that say nothing about the request, only that Temporal was away or too slow to answer. */
 const AWAY = new Set<number>([4, 14]); // DEADLINE_EXCEEDED, UNAVAILABLE (grpc status codes)
@@ -11,9 +8,8 @@ const AWAY = new Set<number>([4, 14]); // DEADLINE_EXCEEDED, UNAVAILABLE (grpc s
 /** Whether `error` (or what it wraps: the SDK wraps gRPC errors in its own) is Temporal not answering. */
 export function isTemporalAway(error: unknown): boolean {
   for (let e = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    if (e instanceof TemporalAwayError) return true;
     if (isGrpcServiceError(e) && AWAY.has(e.code)) return true;
-    // Connection.connect's own deadline (no gRPC status).
-    if (e instanceof Error && /^Failed to connect before the deadline/.test(e.message)) return true;
   }
   return false;
 }
@@ -41,13 +37,8 @@ export function undeliveredWhileTemporalAway(
       try {
         await fn(...args);
       } catch (error) {
-        if (!isTemporalAway(error)) throw error;
-        throw new Error(
-          `${TEMPORAL_DID_NOT_ANSWER}: ${error instanceof Error ? error.message : String(error)}`,
-          {
-            cause: error,
-          },
-        );
+        if (!isTemporalAway(error) || error instanceof TemporalAwayError) throw error;
+        throw new TemporalAwayError(error);
       }
     };
   return {
@@ -56,10 +47,7 @@ export function undeliveredWhileTemporalAway(
     ...(consumer.handleBatch ? { handleBatch: marked(consumer.handleBatch.bind(consumer)) } : {}),
     async deadLetter(letter) {
       // attempts 1: an event that can never succeed (invalid data) is dead-lettered at once.
-      if (
-        letter.attempts > 1 &&
-        (letter.reason.startsWith(TEMPORAL_DID_NOT_ANSWER) || !(await temporal.reachable()))
-      )
+      if (letter.attempts > 1 && (letter.error instanceof TemporalAwayError || !(await temporal.reachable())))
         throw new Error(`Temporal is unreachable; ${options.what} stays undelivered: ${letter.reason}`);
       await consumer.deadLetter(letter);
     },
