@@ -172,6 +172,20 @@ export async function publishVacancy(
   return id;
 }
 
+/** The student applies to the vacancy (`POST /api/v1/internships`); the answer, for the test to check. */
+export const apply = (
+  h: THarness,
+  student: TUser,
+  vacancyId: string,
+  attributes: Record<string, unknown> = {},
+) =>
+  call(h.app, {
+    method: 'POST',
+    url: '/api/v1/internships',
+    headers: student.headers,
+    payload: { data: { type: 'internship', attributes: { vacancy_id: vacancyId, ...attributes } } },
+  });
+
 /** A School's world around a published vacancy (see `schoolWorld`). */
 export interface TSchoolWorld {
   tenant: TTenantId;

@@ -18,6 +18,7 @@ import { createInternships } from '../src/internships/internships.service.ts';
 import {
   adminOf,
   announceUser,
+  apply,
   auditOf,
   call,
   deliver,
@@ -51,21 +52,10 @@ interface TWorld extends TSchoolWorld {
   otherCompany: TUser;
 }
 
-const publishedVacancy = (company: TUser, places = 3, extra: Record<string, unknown> = {}) =>
-  publishVacancy(h, company, places, extra);
-
 async function world(tenant: TTenantId = 'demo', places = 3): Promise<TWorld> {
   const w = await schoolWorld(h, tenant, { places, mentorship: true });
   return { ...w, otherCompany: await adminOf(h, 'Provider', 'approved', tenant) };
 }
-
-const apply = (student: TUser, vacancyId: string, attributes: Record<string, unknown> = {}) =>
-  call(h.app, {
-    method: 'POST',
-    url: '/api/v1/internships',
-    headers: student.headers,
-    payload: { data: { type: 'internship', attributes: { vacancy_id: vacancyId, ...attributes } } },
-  });
 
 const act = (id: string, user: TUser, action: string, reason?: string) =>
   call(h.app, {
@@ -114,7 +104,7 @@ const ids = (res: { json(): { data: { id: string }[] } }) =>
 describe('internships: the life cycle through the API', () => {
   it('apply → accept → approve → activate → complete, each step an event, an audit row and a history row', async () => {
     const w = await world();
-    const applied = await apply(w.student, w.vacancyId);
+    const applied = await apply(h, w.student, w.vacancyId);
     expectStatus(applied, 201);
     const data = applied.json().data;
     expect(data.attributes).toMatchObject({
@@ -366,18 +356,19 @@ describe('internships: switch cells per tenant', () => {
       const schoolId = await organization(h, 'School', 'approved', tenant.id);
       const student = await userWith(h, 'student', schoolId, 'School', tenant.id);
       const company = await adminOf(h, 'Provider', 'approved', tenant.id);
-      const vacancyId = await publishedVacancy(company);
+      const vacancyId = await publishVacancy(h, company);
       if (features.motivationField) {
-        expectStatus(await apply(student, vacancyId), 422, 'motivation_required');
-        expectStatus(await apply(student, vacancyId, { motivation: '  ' }), 422, 'motivation_required');
+        expectStatus(await apply(h, student, vacancyId), 422, 'motivation_required');
+        expectStatus(await apply(h, student, vacancyId, { motivation: '  ' }), 422, 'motivation_required');
       } else {
         expectStatus(
-          await apply(student, vacancyId, { motivation: 'Ik wil graag' }),
+          await apply(h, student, vacancyId, { motivation: 'Ik wil graag' }),
           422,
           'motivation_not_allowed',
         );
       }
       const res = await apply(
+        h,
         student,
         vacancyId,
         features.motivationField ? { motivation: 'Ik wil graag' } : {},
@@ -398,10 +389,10 @@ describe('internships: switch cells per tenant', () => {
 describe('internships: places on the vacancy', () => {
   it('a full vacancy refuses with vacancy_full and says so; a withdrawal frees the place', async () => {
     const w = await world('demo', 1);
-    const first = await apply(w.student, w.vacancyId);
+    const first = await apply(h, w.student, w.vacancyId);
     expectStatus(first, 201);
-    expectStatus(await apply(w.student, w.vacancyId), 409, 'already_applied');
-    const refused = await apply(w.otherStudent, w.vacancyId);
+    expectStatus(await apply(h, w.student, w.vacancyId), 409, 'already_applied');
+    const refused = await apply(h, w.otherStudent, w.vacancyId);
     expectStatus(refused, 409, 'vacancy_full');
     const en = await call(h.app, {
       method: 'POST',
@@ -418,20 +409,20 @@ describe('internships: places on the vacancy', () => {
     });
     expect(vacancy.json().data.attributes).toMatchObject({ places: 1, places_left: 0, full: true });
     expectStatus(await act(first.json().data.id, w.student, 'withdraw'), 200);
-    expectStatus(await apply(w.otherStudent, w.vacancyId), 201);
+    expectStatus(await apply(h, w.otherStudent, w.vacancyId), 201);
   });
 
   it('only students apply, only to published vacancies', async () => {
     const w = await world();
-    expectStatus(await apply(w.school, w.vacancyId), 403);
-    expectStatus(await apply(w.mentor, w.vacancyId), 403);
+    expectStatus(await apply(h, w.school, w.vacancyId), 403);
+    expectStatus(await apply(h, w.mentor, w.vacancyId), 403);
     const draft = await call(h.app, {
       method: 'POST',
       url: '/api/v1/vacancies',
       headers: w.company.headers,
       payload: { data: { type: 'vacancy', attributes: { title: 'Concept' } } },
     });
-    expectStatus(await apply(w.student, draft.json().data.id), 404);
+    expectStatus(await apply(h, w.student, draft.json().data.id), 404);
     expectStatus(
       await call(h.app, {
         method: 'POST',
@@ -440,7 +431,7 @@ describe('internships: places on the vacancy', () => {
       }),
       200,
     );
-    expectStatus(await apply(w.student, w.vacancyId), 404);
+    expectStatus(await apply(h, w.student, w.vacancyId), 404);
   });
 });
 

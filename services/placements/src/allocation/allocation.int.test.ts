@@ -13,6 +13,7 @@ import {
   harness,
   organization,
   outboxEvents,
+  publishVacancy,
   userWith,
   type THarness,
   type TUser,
@@ -39,21 +40,9 @@ let vacancies: string[]; // 1, 1 and 2 places
 
 const DEADLINE = '2026-12-01T12:00:00.000Z';
 
-async function publishedVacancy(admin: TUser, places: number): Promise<string> {
-  const res = await call(h.app, {
-    method: 'POST',
-    url: '/api/v1/vacancies',
-    headers: admin.headers,
-    payload: { data: { type: 'vacancy', attributes: { title: `Plek voor ${places}`, places } } },
-  });
-  expectStatus(res, 201);
-  const id = res.json().data.id as string;
-  expectStatus(
-    await call(h.app, { method: 'POST', url: `/api/v1/vacancies/${id}/publish`, headers: admin.headers }),
-    200,
-  );
-  return id;
-}
+/** A published vacancy titled after its places (refusals name it: ‘Plek voor 1’). */
+const publishedVacancy = (admin: TUser, places: number) =>
+  publishVacancy(h, admin, places, { title: `Plek voor ${places}` });
 
 const rowsOf = async <T>(query: ReturnType<typeof sql<T>>) => (await query.execute(h.owner)).rows;
 

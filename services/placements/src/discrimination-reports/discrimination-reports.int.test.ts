@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TTenantId } from '@stageplein/contracts/tenants/tenant.types';
 import {
   adminOf,
+  apply,
   auditOf,
   call,
   expectStatus,
@@ -36,19 +37,11 @@ interface TWorld extends TSchoolWorld {
   otherSchoolStudent: TUser;
 }
 
-const apply = (student: TUser, vacancyId: string) =>
-  call(h.app, {
-    method: 'POST',
-    url: '/api/v1/internships',
-    headers: student.headers,
-    payload: { data: { type: 'internship', attributes: { vacancy_id: vacancyId } } },
-  });
-
 /** The harness's schoolWorld, the company with a second vacancy; the student applied and was declined. */
 async function world(tenant: TTenantId = 'demo'): Promise<TWorld> {
   const w = await schoolWorld(h, tenant);
   const otherVacancyId = await publishVacancy(h, w.company);
-  const applied = await apply(w.student, w.vacancyId);
+  const applied = await apply(h, w.student, w.vacancyId);
   expectStatus(applied, 201);
   const internshipId = applied.json().data.id as string;
   expectStatus(
@@ -141,7 +134,7 @@ describe('a student reports a declined application', () => {
 
   it('only about their own declined application; bad input changes nothing', async () => {
     const w = await world();
-    const open = await apply(w.student, w.otherVacancyId);
+    const open = await apply(h, w.student, w.otherVacancyId);
     expectStatus(open, 201);
     const openId = open.json().data.id as string;
     expectStatus(
@@ -178,7 +171,7 @@ describe('a student reports a declined application', () => {
 
   it('in English: the refusal’s text in the caller’s language', async () => {
     const w = await world();
-    const open = await apply(w.student, w.otherVacancyId);
+    const open = await apply(h, w.student, w.otherVacancyId);
     const res = await call(h.app, {
       method: 'POST',
       url: '/api/v1/discrimination_reports',
@@ -242,11 +235,11 @@ describe('the school handles reports', () => {
     ).toHaveLength(1);
     expect(await searchIds(w.otherStudent, w.company.organizationId)).not.toContain(w.otherVacancyId);
     expect(await markerIds(w.otherStudent, w.company.organizationId)).not.toContain(w.otherVacancyId);
-    expectStatus(await apply(w.otherStudent, w.otherVacancyId), 409, 'vacancy_not_for_school');
+    expectStatus(await apply(h, w.otherStudent, w.otherVacancyId), 409, 'vacancy_not_for_school');
     // Another school's students and the organization itself are not affected.
     expect(await searchIds(w.otherSchoolStudent, w.company.organizationId)).toContain(w.otherVacancyId);
     expect(await markerIds(w.otherSchoolStudent, w.company.organizationId)).toContain(w.otherVacancyId);
-    expectStatus(await apply(w.otherSchoolStudent, w.otherVacancyId), 201);
+    expectStatus(await apply(h, w.otherSchoolStudent, w.otherVacancyId), 201);
     expect(await searchIds(w.company, w.company.organizationId)).toContain(w.otherVacancyId);
 
     // The organization's view: not shown to that school's students, and no word of a report.

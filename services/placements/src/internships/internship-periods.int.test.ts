@@ -12,6 +12,7 @@ import migration from '../migrations/20270124T0900-internship-period-backfill.ts
 import {
   adminOf,
   announceUser,
+  apply,
   asOwner,
   call,
   expectStatus,
@@ -19,6 +20,7 @@ import {
   NOW,
   organization,
   outboxEvents,
+  publishVacancy,
   userWith,
   type THarness,
   type TUser,
@@ -88,30 +90,9 @@ const action = (id: string, user: TUser, step: string, attributes?: Record<strin
     ...(attributes ? { payload: { data: { type: 'internship', id, attributes } } } : {}),
   });
 
-async function publishedVacancy(company: TUser, attributes: Record<string, unknown>) {
-  const res = await call(h.app, {
-    method: 'POST',
-    url: '/api/v1/vacancies',
-    headers: company.headers,
-    payload: { data: { type: 'vacancy', attributes: { title: 'Stage', places: 5, ...attributes } } },
-  });
-  expectStatus(res, 201);
-  const id = res.json().data.id as string;
-  expectStatus(
-    await call(h.app, { method: 'POST', url: `/api/v1/vacancies/${id}/publish`, headers: company.headers }),
-    200,
-  );
-  return id;
-}
-
 /** Apply (the student) and accept (the company): the internship the school approves next. */
 async function accepted(student: TUser, company: TUser, vacancyId: string) {
-  const res = await call(h.app, {
-    method: 'POST',
-    url: '/api/v1/internships',
-    headers: student.headers,
-    payload: { data: { type: 'internship', attributes: { vacancy_id: vacancyId } } },
-  });
+  const res = await apply(h, student, vacancyId);
   expectStatus(res, 201);
   const id = res.json().data.id as string;
   expectStatus(await action(id, company, 'accept'), 200);
@@ -134,11 +115,11 @@ describe('the internship period settled in the flow', () => {
     const company = await adminOf(h, 'Provider');
     // NOW (2026-11-21): the current school year 2026-2027.
     const p = await seededPeriods(schoolId, dutchDate(NOW));
-    const inSecond = await publishedVacancy(company, {
+    const inSecond = await publishVacancy(h, company, 5, {
       starts_on: `${p.y + 1}-02-15`,
       ends_on: `${p.y + 1}-04-15`,
     });
-    const undated = await publishedVacancy(company, {});
+    const undated = await publishVacancy(h, company, 5);
 
     // The bank's application (the vacancy has no school period): the one period holding its start.
     const a = await accepted(student, company, inSecond);
@@ -169,7 +150,7 @@ describe('the internship period settled in the flow', () => {
     expect(await periodOf(b)).toBe(p.next.id);
 
     // Only the approval chooses a period.
-    const c = await accepted(student, company, await publishedVacancy(company, {}));
+    const c = await accepted(student, company, await publishVacancy(h, company, 5));
     const early = await action(c, school, 'reject', { reason: 'Te laat', internship_period_id: p.first.id });
     expectStatus(early, 422);
     expect(early.json().errors[0].source.pointer).toBe('/data/attributes/internship_period_id');

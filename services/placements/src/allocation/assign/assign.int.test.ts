@@ -7,6 +7,7 @@ import {
   expectStatus,
   harness,
   internshipParties,
+  publishVacancy,
   type THarness,
   type TInternshipParties,
   type TUser,
@@ -26,22 +27,7 @@ let vacancy: string;
 beforeAll(async () => {
   h = await harness();
   w = await internshipParties(h, 'demo');
-  const created = await call(h.app, {
-    method: 'POST',
-    url: '/api/v1/vacancies',
-    headers: w.company.headers,
-    payload: { data: { type: 'vacancy', attributes: { title: 'Zorgboerderij de Klaver', places: 5 } } },
-  });
-  expectStatus(created, 201);
-  vacancy = created.json().data.id as string;
-  expectStatus(
-    await call(h.app, {
-      method: 'POST',
-      url: `/api/v1/vacancies/${vacancy}/publish`,
-      headers: w.company.headers,
-    }),
-    200,
-  );
+  vacancy = await publishVacancy(h, w.company, 5, { title: 'Zorgboerderij de Klaver' });
 }, 180_000);
 afterAll(async () => {
   await h?.close();
