@@ -2,7 +2,9 @@ import { readFile } from 'node:fs/promises';
 import { sql } from 'kysely';
 import { eventually } from '@stageplein/testing/eventually';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
 import { translate } from '@stageplein/contracts/i18n/index';
+import { ATTACHMENT_MAX_BYTES, ATTACHMENT_TYPES } from '@stageplein/contracts/notifications/conversations';
 import {
   apiAs,
   demo,
@@ -25,8 +27,9 @@ import { applicationFor, POLL } from './accepted-application.ts';
 
 /**
  * Issue #35 item 5 in Chromium on the real stack, beyond conversations.e2e's first exchange: an attachment
- * uploaded by the organization's contact and downloaded by the student on a phone (an oversize file and a
- * file of the wrong type refused in Dutch, nothing stored); an internal note the school's staff see and
+ * uploaded by the organization's contact and downloaded by the student on a phone (an oversize file refused
+ * as it is chosen, a file of the wrong type by the server, both in Dutch, nothing stored); a photo the
+ * student sends from a phone, opened by the organization without its EXIF place (kit strips it); an internal note the school's staff see and
  * the student and the organization never do (on screen and through the API); a direct conversation between
  * the student and their mentor, started on screen, answered, read state and unread counts moving for the
  * other person without a reload. The portal asks again every NOTIFICATIONS_POLL_SECONDS (2 here).
@@ -40,6 +43,9 @@ let threadId: string;
 const title = `Drukkerij ${Date.now().toString(36)}`;
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 const NOTE = 'Gesprek met ouders gepland, nog niet met het bedrijf delen.';
+/** EXIF's pointer to its GPS block (tag 0x8825, in either byte order). */
+const hasGps = (exif: Buffer | undefined) =>
+  !!exif && (exif.includes(Buffer.from([0x88, 0x25])) || exif.includes(Buffer.from([0x25, 0x88])));
 
 const apis = new Map<TDemo, TApi>();
 async function api(who: TDemo): Promise<TApi> {
@@ -134,21 +140,20 @@ describe('conversations: attachments, internal notes, direct conversations', () 
     const form = company.page.getByTestId('conversation-compose');
     const before = await stored();
 
-    // Too large: one byte over 10 MB (a real PDF header, so only its size is wrong).
+    // Too large: one byte over 10 MB (a real PDF header, so only its size is wrong). The portal refuses it
+    // as it is chosen, with the server's message, and keeps nothing to upload.
     const big = Buffer.concat([PDF, Buffer.alloc(10 * 1024 * 1024 + 1 - PDF.length, 0x20)]);
     await company.page.getByTestId('message-body').fill('Het contract, te groot.');
     await company.page
       .getByTestId('message-files')
       .setInputFiles({ name: 'contract.pdf', mimeType: 'application/pdf', buffer: big });
-    await company.page.getByTestId('message-send').click();
     const alert = form.getByRole('alert');
-    await expect
-      .poll(() => alert.textContent(), POLL)
-      .toContain(nl('api.file_too_large.detail', { max_mb: 10 }));
+    await expect.poll(() => alert.textContent(), POLL).toBe(nl('api.file_too_large.detail', { max_mb: 10 }));
+    expect(await company.page.getByTestId('message-files').inputValue()).toBe('');
     await expectAccessible(company.page, 'attachment too large (desktop)');
     await shot(company.page, 'conversations-attachment-too-large');
 
-    // The wrong type: a text file named .pdf (the bytes decide).
+    // The wrong type by its bytes (a text file named .pdf): only the server can tell, and answers in Dutch.
     await company.page.getByTestId('message-files').setInputFiles({
       name: 'contract.pdf',
       mimeType: 'application/pdf',
@@ -201,9 +206,9 @@ describe('conversations: attachments, internal notes, direct conversations', () 
     expect(download.suggestedFilename()).toBe('Stagecontract Drukkerij.pdf');
     expect((await readFile(await download.path())).equals(PDF)).toBe(true);
 
-    // The two refusals are the only failed requests: 413 and 415 on the company's page.
-    expect(company.failures.map((f) => `${f.method} ${f.status}`)).toEqual(['POST 413', 'POST 415']);
-    expect(company.problems.filter((p) => !/^41[35] /.test(p))).toEqual([]);
+    // The server's refusal of the text is the only failed request: the oversize file never left the page.
+    expect(company.failures.map((f) => `${f.method} ${f.status}`)).toEqual(['POST 415']);
+    expect(company.problems.filter((p) => !/^415 /.test(p))).toEqual([]);
     expect(student.problems).toEqual([]);
     await company.context.close();
     await student.context.close();
@@ -382,5 +387,88 @@ describe('conversations: attachments, internal notes, direct conversations', () 
     expect(student.problems).toEqual([]);
     await mentor.context.close();
     await student.context.close();
+  });
+
+  it('the student sends a phone photo from a phone, a wrong file refused before upload; the organization opens it, without where it was taken', async () => {
+    const student = await conversationsOf('student', PHONE, threadId);
+    const form = student.page.getByTestId('conversation-compose');
+    const files = student.page.getByTestId('message-files');
+    const posted: string[] = [];
+    student.page.on('request', (r) => {
+      if (r.method() === 'POST' && r.url().includes('/messages')) posted.push(r.url());
+    });
+
+    // What the server accepts, from the contract's constants: in the hint and the file picker's filter.
+    expect(await student.page.getByTestId('message-files-hint').textContent()).toBe(
+      'Toegestaan: PDF, JPEG, PNG, WebP. Maximaal 5 bestanden van elk 10 MB.',
+    );
+    expect(await files.getAttribute('accept')).toBe(ATTACHMENT_TYPES.join(','));
+
+    // An iPhone's HEIC photo and an oversize JPEG: refused as they are chosen, with the server's Dutch
+    // message, nothing uploaded.
+    await student.page.getByTestId('message-body').fill('Mijn werkplek bij de drukkerij.');
+    await files.setInputFiles({ name: 'IMG_0041.heic', mimeType: 'image/heic', buffer: Buffer.alloc(2048) });
+    const error = form.getByTestId('message-files-error');
+    await expect.poll(() => error.textContent(), POLL).toBe(nl('api.upload_type_not_allowed.detail'));
+    expect(await files.getAttribute('aria-invalid')).toBe('true');
+    expect(await files.inputValue()).toBe('');
+    await expectAccessible(student.page, 'photo of a refused type (phone)');
+    await shot(student.page, 'conversations-photo-refused');
+    await files.setInputFiles({
+      name: 'IMG_0040.jpg',
+      mimeType: 'image/jpeg',
+      buffer: Buffer.alloc(ATTACHMENT_MAX_BYTES + 1),
+    });
+    await expect.poll(() => error.textContent(), POLL).toBe(nl('api.file_too_large.detail', { max_mb: 10 }));
+    expect(posted).toEqual([]);
+
+    // A phone's photo, with where and by what it was taken.
+    const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#3a7' } })
+      .jpeg()
+      .withExif({
+        IFD0: { Make: 'SecretCam', Model: 'X1' },
+        IFD3: {
+          GPSLatitudeRef: 'N',
+          GPSLatitude: '52/1 7/1 57/1',
+          GPSLongitudeRef: 'E',
+          GPSLongitude: '5/1 17/1 28/1',
+        },
+      })
+      .toBuffer();
+    expect(hasGps((await sharp(photo).metadata()).exif)).toBe(true);
+    await files.setInputFiles({ name: 'IMG_0042.jpg', mimeType: 'image/jpeg', buffer: photo });
+    expect(await error.count()).toBe(0);
+    expect(await files.getAttribute('aria-invalid')).toBeNull();
+    await student.page.getByTestId('message-send').click();
+    const sent = student.page.getByTestId('message').filter({ hasText: 'Mijn werkplek' });
+    await sent.getByTestId('attachment').waitFor(POLL);
+    expect(posted).toHaveLength(1);
+    expect(await form.getByRole('alert').count()).toBe(0);
+    const overflow = await student.page.evaluate(
+      () => document.documentElement.scrollWidth - window.innerWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    await expectAccessible(student.page, 'message with a photo, student (phone)');
+    await shot(student.page, 'conversations-photo-student');
+
+    // The organization sees it and opens it: the same picture, without the place or the camera.
+    const company = await conversationsOf('bedrijf', DESKTOP, threadId);
+    const message = company.page.getByTestId('message').filter({ hasText: 'Mijn werkplek' });
+    const button = message.getByRole('button', { name: /^Download IMG_0042\.jpg \(\d+ kB\)$/ });
+    await button.waitFor(POLL);
+    await expectAccessible(company.page, 'message with a photo, company (desktop)');
+    await shot(company.page, 'conversations-photo-company');
+    const [download] = await Promise.all([company.page.waitForEvent('download'), button.click()]);
+    expect(download.suggestedFilename()).toBe('IMG_0042.jpg');
+    const opened = await readFile(await download.path());
+    const seen = await sharp(opened).metadata();
+    expect([seen.format, seen.width, seen.height]).toEqual(['jpeg', 640, 480]);
+    expect(hasGps(seen.exif)).toBe(false);
+    expect(opened.includes('SecretCam')).toBe(false);
+
+    expect(student.problems).toEqual([]);
+    expect(company.problems).toEqual([]);
+    await student.context.close();
+    await company.context.close();
   });
 });

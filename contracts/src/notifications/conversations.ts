@@ -37,6 +37,31 @@ export const ATTACHMENTS_PER_MESSAGE = 5;
 export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
 export const ATTACHMENT_TYPES = ['application/pdf', 'image/jpeg', 'image/png', 'image/webp'] as const;
 export type TAttachmentType = (typeof ATTACHMENT_TYPES)[number];
+/** How people know each accepted type (the portal's hint). */
+export const ATTACHMENT_TYPE_NAMES: Record<TAttachmentType, string> = {
+  'application/pdf': 'PDF',
+  'image/jpeg': 'JPEG',
+  'image/png': 'PNG',
+  'image/webp': 'WebP',
+};
+
+/**
+ * Why the server will refuse this file, as its error code and variables (`api.<code>.detail`), or
+ * undefined: the portal tells it before uploading. The type here is the browser's guess from the name;
+ * the server decides by the bytes, so a file passing here may still be refused there.
+ */
+export function attachmentRefusal(file: {
+  size: number;
+  type: string;
+}): { code: 'file_too_large'; vars: { max_mb: number } } | { code: 'upload_type_not_allowed' } | undefined {
+  if (file.size > ATTACHMENT_MAX_BYTES)
+    return { code: 'file_too_large', vars: { max_mb: ATTACHMENT_MAX_BYTES / 1024 / 1024 } };
+  // No type (a name the browser cannot place): the server judges the bytes.
+  if (file.type && !(ATTACHMENT_TYPES as readonly string[]).includes(file.type))
+    return { code: 'upload_type_not_allowed' };
+  return undefined;
+}
+
 /** The messages a page shows (the newest, oldest first) and the cap. */
 export const MESSAGES_PAGE_SIZE = 50;
 export const MESSAGES_MAX_PAGE_SIZE = 200;

@@ -4,7 +4,15 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { FormAlert } from '@stageplein/design-system/forms/fields.tsx';
 import { ApiRequestError } from '@stageplein/contracts/client/api-client';
-import type { TParticipantRole } from '@stageplein/contracts/notifications/conversations';
+import {
+  ATTACHMENT_MAX_BYTES,
+  ATTACHMENT_TYPE_NAMES,
+  ATTACHMENT_TYPES,
+  ATTACHMENTS_PER_MESSAGE,
+  attachmentRefusal,
+  MESSAGE_MAX_LENGTH,
+  type TParticipantRole,
+} from '@stageplein/contracts/notifications/conversations';
 import { useApi } from '../../api/api-context.ts';
 import { useSession } from '../../session/session-context.ts';
 import { errorMessage, Page, useRouteTitle } from '../page-kit.tsx';
@@ -368,9 +376,18 @@ function Compose({ conversation: c }: { conversation: TConversation }) {
   const { t } = useTranslation();
   const api = useApi();
   const queryClient = useQueryClient();
-  const ids = { body: useId(), files: useId(), filesHint: useId(), internal: useId(), internalHint: useId() };
+  const ids = {
+    body: useId(),
+    files: useId(),
+    filesHint: useId(),
+    filesError: useId(),
+    internal: useId(),
+    internalHint: useId(),
+  };
   const [body, setBody] = useState('');
   const [internal, setInternal] = useState(false);
+  /** Why the chosen files are not sent: the server's message for the same refusal, told before uploading. */
+  const [refused, setRefused] = useState<string>();
   const files = useRef<HTMLInputElement>(null);
   const send = useMutation({
     mutationFn: () =>
@@ -385,6 +402,21 @@ function Compose({ conversation: c }: { conversation: TConversation }) {
       ]);
     },
   });
+  /** The contract's limits, checked as the files are chosen: a refused choice is emptied, so nothing is uploaded. */
+  const choose = (chosen: readonly File[]) => {
+    const refusal =
+      chosen.length > ATTACHMENTS_PER_MESSAGE
+        ? t('portal.conversations.tooManyFiles', { max_files: ATTACHMENTS_PER_MESSAGE })
+        : chosen
+            .map(attachmentRefusal)
+            .map((r) => r && t(`api.${r.code}.detail`, 'vars' in r ? r.vars : {}))
+            .find(Boolean);
+    setRefused(refusal);
+    if (refusal) {
+      send.reset();
+      if (files.current) files.current.value = '';
+    }
+  };
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (body.trim()) send.mutate();
@@ -400,7 +432,7 @@ function Compose({ conversation: c }: { conversation: TConversation }) {
           id={ids.body}
           className="field__input field__input--multiline"
           rows={3}
-          maxLength={5000}
+          maxLength={MESSAGE_MAX_LENGTH}
           required
           value={body}
           onChange={(e) => setBody(e.target.value)}
@@ -411,19 +443,30 @@ function Compose({ conversation: c }: { conversation: TConversation }) {
         <label htmlFor={ids.files} className="field__label">
           {t('portal.conversations.attachments')}
         </label>
-        <p id={ids.filesHint} className="field__hint">
-          {t('portal.conversations.attachmentsHint')}
+        <p id={ids.filesHint} className="field__hint" data-testid="message-files-hint">
+          {t('portal.conversations.attachmentsHint', {
+            types: ATTACHMENT_TYPES.map((type) => ATTACHMENT_TYPE_NAMES[type]).join(', '),
+            max_files: ATTACHMENTS_PER_MESSAGE,
+            max_mb: ATTACHMENT_MAX_BYTES / 1024 / 1024,
+          })}
         </p>
         <input
           id={ids.files}
           ref={files}
           type="file"
           multiple
-          accept="application/pdf,image/jpeg,image/png,image/webp"
+          accept={ATTACHMENT_TYPES.join(',')}
           className="field__input"
-          aria-describedby={ids.filesHint}
+          aria-describedby={refused ? `${ids.filesHint} ${ids.filesError}` : ids.filesHint}
+          aria-invalid={refused ? true : undefined}
+          onChange={(e) => choose([...(e.target.files ?? [])])}
           data-testid="message-files"
         />
+        {refused && (
+          <p id={ids.filesError} className="field__error" role="alert" data-testid="message-files-error">
+            {refused}
+          </p>
+        )}
       </div>
       {c.may_write_internal && (
         <div className="field field--checkbox">
