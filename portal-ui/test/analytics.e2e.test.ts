@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '@stageplein/testing/eventually';
@@ -94,6 +95,13 @@ async function drillDown(page: Page, label: string) {
   expect(await drill.getByTestId('analytics-row').count()).toBe(Math.min(without, 25));
   expect(await drill.getByTestId('analytics-rows').textContent()).toContain('Lotte');
   expect(new URL(page.url()).searchParams.get('metric')).toBe('without_placement');
+  // The rows as a CSV file the browser saves under the metric's name.
+  const [csv] = await Promise.all([
+    page.waitForEvent('download'),
+    drill.getByRole('button', { name: 'Download als CSV' }).click(),
+  ]);
+  expect(csv.suggestedFilename()).toBe('analyses-without_placement.csv');
+  expect(await readFile((await csv.path())!, 'utf8')).toContain('Lotte');
   await expectAccessible(page, `${label}: drill-down`);
   await shot(page, `analytics-drill-${label}`);
 

@@ -5,6 +5,7 @@ import type {
   TOrganizationAnalyticsDocument,
   TSchoolAnalyticsDocument,
 } from '@stageplein/contracts/placements/analytics';
+import { saveCsv } from '../../api/save-file.ts';
 
 /** The portal's calls to analytics (placements, contracts/src/placements/analytics.ts), in wire shape (raw). */
 const BASE = '/api/v1/analytics';
@@ -30,11 +31,5 @@ export const fetchOrganizationAnalytics = (client: TApiClient, signal?: AbortSig
 /** The CSV as a file the browser saves (the call needs the credentials headers). */
 export async function downloadAnalyticsCsv(client: TApiClient, q: TAnalyticsRowsQuery) {
   const response = await client.request<string>(`${BASE}/school/export${search(q)}`, { raw: true });
-  const text = typeof response.data === 'string' ? response.data : String(response.data ?? '');
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = `analyses-${q.metric ?? 'all'}.csv`;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveCsv(response.data, `analyses-${q.metric ?? 'all'}.csv`);
 }

@@ -18,6 +18,7 @@ import {
 } from './contract-signing-api.ts';
 import { useSigningTexts } from './contract-signing-messages.ts';
 import './contract-signing.css';
+import { saveBlob } from '../../api/save-file.ts';
 
 /**
  * What both signing pages share: who asks (the link's token in the address's fragment, which never
@@ -224,15 +225,11 @@ export function Signed({
   const { signedIn } = useSession();
   const api = useApi();
   const download = useMutation({
-    mutationFn: async () => {
-      const blob = await downloadContract(api.client, view.contract_id, signedIn ? null : token);
-      const url = URL.createObjectURL(blob);
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = `contract-${view.contract_id}.pdf`;
-      a.click();
-      setTimeout(() => URL.revokeObjectURL(url), 1000);
-    },
+    mutationFn: async () =>
+      saveBlob(
+        await downloadContract(api.client, view.contract_id, signedIn ? null : token),
+        `contract-${view.contract_id}.pdf`,
+      ),
   });
   const sealed = view.contract_status === 'sealed';
   return (

@@ -7,6 +7,7 @@ import type {
   TTemplateSigner,
 } from '@stageplein/contracts/internship-contracts/contract-schemas';
 import type { TRichTextDocument } from '@stageplein/contracts/content/content';
+import { saveBlob } from '../../api/save-file.ts';
 
 /**
  * The portal's calls to placements' contract templates and contracts
@@ -206,12 +207,7 @@ export async function contractAction(
  */
 export async function downloadContractDocument(client: TApiClient, id: string): Promise<void> {
   const response = await client.request<Blob>(`${CONTRACTS}/${enc(id)}/document`, { blob: true });
-  const url = URL.createObjectURL(response.data);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = `contract-${id}.pdf`;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveBlob(response.data, `contract-${id}.pdf`);
 }
 
 /** A signer without an account gets an address (the student's parent, the school's representative). */

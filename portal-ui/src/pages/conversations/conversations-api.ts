@@ -4,6 +4,7 @@ import type {
   TConversationResource,
   TMessageResource,
 } from '@stageplein/contracts/notifications/conversations';
+import { saveBlob } from '../../api/save-file.ts';
 
 /**
  * The portal's calls to the conversations of the notifications service
@@ -105,10 +106,5 @@ export async function markConversationRead(client: TApiClient, id: string): Prom
 /** An attachment, fetched with the credentials, then saved by the browser under its name. */
 export async function downloadAttachment(client: TApiClient, url: string, name: string): Promise<void> {
   const response = await client.request<Blob>(url, { blob: true });
-  const href = URL.createObjectURL(response.data);
-  const a = document.createElement('a');
-  a.href = href;
-  a.download = name;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(href), 1000);
+  saveBlob(response.data, name);
 }

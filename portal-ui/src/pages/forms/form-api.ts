@@ -9,6 +9,7 @@ import {
 } from '@stageplein/contracts/forms/forms-api';
 import { formFilePath, type TSubmissionFile } from '@stageplein/contracts/forms/form-files';
 import type { TAnswers } from '@stageplein/contracts/forms/submission-schema';
+import { saveBlob } from '../../api/save-file.ts';
 
 /**
  * The forms calls of the portal (content service, contracts/forms/forms-api.ts). Read with `raw`:
@@ -132,15 +133,6 @@ export async function downloadFormFile(
 ): Promise<void> {
   const response = await client.request<Blob>(formFilePath(formId, file.id), { blob: true });
   saveBlob(response.data, file.name);
-}
-
-function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 export async function listForms(client: TApiClient, signal?: AbortSignal): Promise<TForm[]> {

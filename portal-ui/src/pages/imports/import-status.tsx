@@ -27,6 +27,7 @@ import {
   type TImportRow,
   type TStudentImport,
 } from './import-model.ts';
+import { saveCsv } from '../../api/save-file.ts';
 
 export const IMPORTS = '/api/v1/imports';
 /** The import on screen is in the address, so a reload (or a link) shows it again. */
@@ -98,14 +99,7 @@ export function ImportStatus({ id, changes = false }: { id: string; changes?: bo
   const download = useMutation({
     mutationFn: async (fileName: string) => {
       const res = await api.client.request<string>(`${IMPORTS}/${id}/report`, { raw: true });
-      const url = URL.createObjectURL(new Blob([res.data], { type: 'text/csv;charset=utf-8' }));
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = reportFileName(fileName);
-      document.body.append(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      saveCsv(res.data, reportFileName(fileName));
     },
     onError: (error) => toast.error(errorMessage(error, t)),
   });

@@ -4,6 +4,7 @@ import type {
   TProgressQuery,
   TProgressTimelineDocument,
 } from '@stageplein/contracts/placements/progress';
+import { saveCsv } from '../../api/save-file.ts';
 
 /** The portal's calls to progress (placements, contracts/src/placements/progress.ts), in wire shape (raw). */
 const PROGRESS = '/api/v1/progress/periods';
@@ -47,11 +48,5 @@ export async function downloadProgressCsv(client: TApiClient, periodId: string, 
     `${PROGRESS}/${encodeURIComponent(periodId)}/export${search(q)}`,
     { raw: true },
   );
-  const text = typeof response.data === 'string' ? response.data : String(response.data ?? '');
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = `stagevoortgang-${periodId}.csv`;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveCsv(response.data, `stagevoortgang-${periodId}.csv`);
 }

@@ -26,6 +26,7 @@ import { StatusErrorScreen } from '../../shell/error-screen.tsx';
 import { currentOrganizationFacts } from '../dev/gallery-gate.tsx';
 import { ProgressBar } from '../imports/progress-bar.tsx';
 import { errorMessage, Page, useRouteTitle } from '../page-kit.tsx';
+import { saveBlob } from '../../api/save-file.ts';
 
 const WRITE_BACKS = '/api/v1/write_backs';
 const RUN_PARAM = 'run';
@@ -372,17 +373,4 @@ function WriteBackRun({ id }: { id: string }) {
       )}
     </section>
   );
-}
-
-/**
- * Hands the downloaded file to the browser to save (the download needs the credentials headers, so no
- * plain link). form-api.ts has its own for the forms' files: the forms keep their code as it is.
- */
-function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
