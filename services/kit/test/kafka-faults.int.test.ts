@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { TEventEnvelope } from '@stageplein/contracts/events/envelope';
@@ -10,7 +9,6 @@ import { createRelay } from '../src/outbox/outbox-relay.ts';
 import type { TEventTransport } from '../src/outbox/transport.ts';
 import {
   SCHEMA,
-  TYPE,
   commitEvent,
   doubled,
   effects,
@@ -18,10 +16,12 @@ import {
   eventName,
   labConsumer,
   labDbs,
+  rawEnvelope,
   until,
   type TEffect,
   type TLabDbs,
 } from './fixtures/events.ts';
+import { schoolYear } from './fixtures/envelope.ts';
 
 /**
  * Faults against the real broker, real PostgreSQL and real processes (DESIGN §5, issue #5 item 4):
@@ -185,17 +185,7 @@ describe('faults with a real Kafka broker', () => {
     });
     const consumer = labConsumer(dbs.app, 'faults.restart-while-down');
     await transport.subscribe(consumer);
-    const envelope = (n: number): TEventEnvelope => ({
-      id: randomUUID(),
-      type: TYPE,
-      source: SCHEMA,
-      subject: 'rw',
-      time: new Date().toISOString(),
-      tenant: 'demo',
-      actor: 'test',
-      version: 1,
-      data: { name: eventName('rw', n), start_date: '2026-08-01', end_date: '2027-07-31' },
-    });
+    const envelope = (n: number) => rawEnvelope({ subject: 'rw', data: schoolYear(eventName('rw', n)) });
     const inEffect = (n: number) =>
       until(
         `rw#${n} in effect`,

@@ -10,6 +10,7 @@ import {
   type TTemporalClient,
 } from '../src/temporal/temporal-client.ts';
 import { undeliveredWhileTemporalAway } from '../src/temporal/temporal-consumer.ts';
+import { schoolYearEnvelope, TYPE } from './fixtures/envelope.ts';
 
 /**
  * A consumer whose effect is a call to Temporal keeps its event undelivered, never dead-lettered, while
@@ -31,24 +32,12 @@ const client = (env: Record<string, string>) => {
   return c;
 };
 
-const event = () => ({
-  id: randomUUID(),
-  type: 'organizations.school_year.created',
-  source: 'organizations',
-  subject: randomUUID(),
-  time: new Date().toISOString(),
-  tenant: 'demo',
-  actor: 'system',
-  version: 1,
-  data: { name: '2026-2027', start_date: '2026-08-01', end_date: '2027-07-31' },
-});
-
 /** A group whose effect is `effect`, and the dead letters it recorded. */
 function group(temporal: TTemporalClient, effect: (t: TTemporalClient) => Promise<unknown>) {
   const letters: TDeadLetter[] = [];
   const consumer: TConsumer = {
     group: 'test.temporal-effect',
-    types: ['organizations.school_year.created'],
+    types: [TYPE],
     handle: async () => void (await effect(temporal)),
     deadLetter: async (letter) => void letters.push(letter),
   };
@@ -71,7 +60,7 @@ describe('undeliveredWhileTemporalAway', () => {
       configured: true,
       what: 'the test event',
     });
-    await expect(deliver(kept, event(), options)).rejects.toThrow(
+    await expect(deliver(kept, schoolYearEnvelope(), options)).rejects.toThrow(
       new RegExp(`^Temporal is unreachable; the test event stays undelivered: ${TEMPORAL_DID_NOT_ANSWER}`),
     );
     expect(letters).toEqual([]);
@@ -87,7 +76,7 @@ describe('undeliveredWhileTemporalAway', () => {
       what: 'the test event',
     });
     // The connect's own failure is marked as Temporal not answering, not only the health check's.
-    await expect(deliver(kept, event(), options)).rejects.toThrow(
+    await expect(deliver(kept, schoolYearEnvelope(), options)).rejects.toThrow(
       new RegExp(`^Temporal is unreachable; the test event stays undelivered: ${TEMPORAL_DID_NOT_ANSWER}`),
     );
     expect(letters).toEqual([]);
@@ -102,7 +91,7 @@ describe('undeliveredWhileTemporalAway', () => {
       configured: true,
       what: 'the test event',
     });
-    const letter = await deliver(kept, event(), options);
+    const letter = await deliver(kept, schoolYearEnvelope(), options);
     expect(letter?.attempts).toBe(RETRY.attempts);
     expect(letter?.reason).not.toMatch(TEMPORAL_DID_NOT_ANSWER);
     expect(letters).toHaveLength(1);

@@ -1,23 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { topicFor } from '@stageplein/contracts/events/envelope';
 import { EVENT_PAYLOADS } from '@stageplein/contracts/events/payloads';
 import { parseReplayArgs } from '../runtime/replay-command.ts';
 import { PoisonEventError, validateEvent } from './delivery.ts';
 import { deadLetterTopic, kafkaTopic } from './kafka-transport.ts';
-
-const envelope = (overrides: Record<string, unknown> = {}) => ({
-  id: randomUUID(),
-  type: 'organizations.school_year.created',
-  source: 'organizations',
-  subject: randomUUID(),
-  time: new Date().toISOString(),
-  tenant: 'demo',
-  actor: 'system',
-  version: 1,
-  data: { name: '2026-2027', start_date: '2026-08-01', end_date: '2027-07-31' },
-  ...overrides,
-});
+import { schoolYearEnvelope as envelope } from '../../test/fixtures/envelope.ts';
 
 describe('validateEvent: what a consumer accepts (EVENT_PAYLOADS)', () => {
   it('accepts a valid envelope with valid data', () => {
