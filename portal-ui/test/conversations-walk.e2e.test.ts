@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { sql } from 'kysely';
 import { eventually } from '@stageplein/testing/eventually';
+import { hasGps, PHOTO_CAMERA, photoWithGps } from '@stageplein/testing/photo-with-gps';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { translate } from '@stageplein/contracts/i18n/index';
@@ -43,9 +44,6 @@ let threadId: string;
 const title = `Drukkerij ${Date.now().toString(36)}`;
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 const NOTE = 'Gesprek met ouders gepland, nog niet met het bedrijf delen.';
-/** EXIF's pointer to its GPS block (tag 0x8825, in either byte order). */
-const hasGps = (exif: Buffer | undefined) =>
-  !!exif && (exif.includes(Buffer.from([0x88, 0x25])) || exif.includes(Buffer.from([0x25, 0x88])));
 
 const apis = new Map<TDemo, TApi>();
 async function api(who: TDemo): Promise<TApi> {
@@ -423,18 +421,7 @@ describe('conversations: attachments, internal notes, direct conversations', () 
     expect(posted).toEqual([]);
 
     // A phone's photo, with where and by what it was taken.
-    const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#3a7' } })
-      .jpeg()
-      .withExif({
-        IFD0: { Make: 'SecretCam', Model: 'X1' },
-        IFD3: {
-          GPSLatitudeRef: 'N',
-          GPSLatitude: '52/1 7/1 57/1',
-          GPSLongitudeRef: 'E',
-          GPSLongitude: '5/1 17/1 28/1',
-        },
-      })
-      .toBuffer();
+    const photo = await photoWithGps({ width: 640, height: 480 });
     expect(hasGps((await sharp(photo).metadata()).exif)).toBe(true);
     await files.setInputFiles({ name: 'IMG_0042.jpg', mimeType: 'image/jpeg', buffer: photo });
     expect(await error.count()).toBe(0);
@@ -464,7 +451,7 @@ describe('conversations: attachments, internal notes, direct conversations', () 
     const seen = await sharp(opened).metadata();
     expect([seen.format, seen.width, seen.height]).toEqual(['jpeg', 640, 480]);
     expect(hasGps(seen.exif)).toBe(false);
-    expect(opened.includes('SecretCam')).toBe(false);
+    expect(opened.includes(PHOTO_CAMERA.Make)).toBe(false);
 
     expect(student.problems).toEqual([]);
     expect(company.problems).toEqual([]);

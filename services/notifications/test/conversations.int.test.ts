@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { hasGps, PHOTO_CAMERA, photoWithGps } from '@stageplein/testing/photo-with-gps';
 import { outboxEvents } from '@stageplein/testing/service-harness';
 import {
   call,
@@ -323,24 +324,9 @@ describe('conversations', () => {
       });
 
     // A phone's photo: 40×20 pixels stored sideways (EXIF orientation 6), with where and by what it was taken.
-    const photo = await sharp({ create: { width: 40, height: 20, channels: 3, background: '#c33' } })
-      .jpeg()
-      .withMetadata({ orientation: 6 })
-      .withExif({
-        IFD0: { Make: 'SecretCam', Model: 'X1' },
-        IFD3: {
-          GPSLatitudeRef: 'N',
-          GPSLatitude: '52/1 7/1 57/1',
-          GPSLongitudeRef: 'E',
-          GPSLongitude: '5/1 17/1 28/1',
-        },
-      })
-      .toBuffer();
-    /** EXIF's pointer to its GPS block (tag 0x8825, in either byte order). */
-    const hasGps = (exif: Buffer | undefined) =>
-      !!exif && (exif.includes(Buffer.from([0x88, 0x25])) || exif.includes(Buffer.from([0x25, 0x88])));
+    const photo = await photoWithGps({ width: 40, height: 20, background: '#c33', orientation: 6 });
     const original = await sharp(photo).metadata();
-    expect(original.exif?.toString('latin1')).toContain('SecretCam');
+    expect(original.exif?.toString('latin1')).toContain(PHOTO_CAMERA.Make);
     expect(hasGps(original.exif)).toBe(true);
     expect([original.orientation, original.width, original.height]).toEqual([6, 40, 20]);
     const sent = await send({ name: 'IMG_0042.jpg', bytes: photo, type: 'image/jpeg' });
@@ -359,7 +345,7 @@ describe('conversations', () => {
     expect(stored.orientation).toBeUndefined();
     // The rotation is applied to the pixels: upright, 20 wide and 40 high.
     expect([stored.width, stored.height]).toEqual([20, 40]);
-    expect(download.rawPayload.includes('SecretCam')).toBe(false);
+    expect(download.rawPayload.includes(PHOTO_CAMERA.Make)).toBe(false);
 
     const messages = (await bodiesSeenBy(p.student, thread)).length;
     const blobs = await blobCount();
