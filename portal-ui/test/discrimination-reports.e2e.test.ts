@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedOrganizationId } from '@stageplein/contracts/domain/seed-ids';
 import {
   apiAs,
   demo,
@@ -17,7 +18,8 @@ import {
  * Discrimination reports (issue #37 item 3) in Chromium on the real stack: the demo student, on a phone,
  * reports the seeded application the demo company declined; the school admin, on a desktop, finds it in
  * /analytics, opens it (the reporter's name) and pauses the company's vacancies for the school's students,
- * which the student's search then leaves out. axe on every page touched.
+ * which the student's search then leaves out; the company's admin sees on /analytics/index-2 that the school
+ * does not show it, without a reason. axe on every page touched.
  */
 const TENANT = 'demo';
 
@@ -129,6 +131,59 @@ describe('discrimination reports', () => {
         .toContain('Contact met de organisatie');
       await expectAccessible(page, '/analytics?melding=…');
       await shot(page, 'discrimination-report-detail-desktop');
+      expect(portal.problems).toEqual([]);
+    } finally {
+      await portal.context.close();
+    }
+  });
+
+  it("the organization's view, on a phone, names the school that does not show it, never the report", async () => {
+    // The demo company (a Provider, bedrijf@) declines the student's open application there; the student
+    // reports it and the school pauses the company (through the API: the pages are tested above).
+    const providerId = seedOrganizationId(TENANT, 'provider');
+    const student = await apiAs(stack.app, TENANT, 'student', 'school');
+    const list = await student.get<{
+      data: {
+        id: string;
+        attributes: { status: string };
+        relationships?: { organization?: { data?: { id: string } } };
+      }[];
+    }>('/api/v1/internships?page[size]=50&include=organization');
+    const open = list.body.data.find(
+      (i) => i.attributes.status === 'applied' && i.relationships?.organization?.data?.id === providerId,
+    );
+    expect(open, 'the seeded open application at the demo company').toBeDefined();
+    const company = await apiAs(stack.app, TENANT, 'bedrijf', 'provider');
+    expect((await company.send('POST', `/api/v1/internships/${open!.id}/decline`)).status).toBe(200);
+    const reported = await student.send('POST', '/api/v1/discrimination_reports', {
+      data: { type: 'discrimination_report', attributes: { internship_id: open!.id, grounds: ['age'] } },
+    });
+    expect(reported.status).toBe(201);
+    const school = await apiAs(stack.app, TENANT, 'admin', 'school');
+    const paused = await school.send(
+      'POST',
+      `/api/v1/discrimination_reports/organizations/${providerId}/pause`,
+    );
+    expect(paused.status).toBeLessThan(300);
+    const portal = await openPortal(stack, { viewport: PHONE });
+    const { page } = portal;
+    try {
+      await signIn(page, stack, TENANT, demo('bedrijf', TENANT));
+      await page.goto(stack.url(TENANT, '/analytics/index-2'));
+      const notShown = page.getByTestId('analytics-org-not-shown');
+      await notShown.waitFor();
+      const me = await school.get<{ data: { attributes: { name: string } } }>(
+        `/api/v1/organizations/${seedOrganizationId(TENANT, 'school')}`,
+      );
+      expect(await notShown.locator('li').allTextContents()).toEqual([me.body.data.attributes.name]);
+      // No reason and no report: nothing on the page speaks of discrimination or a report.
+      const text = (await page.getByTestId('analytics-organization').textContent())!.toLowerCase();
+      for (const word of ['discriminatie', 'melding', 'afkomst', 'geloof']) expect(text).not.toContain(word);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        PHONE.width,
+      );
+      await expectAccessible(page, '/analytics/index-2 (not shown to a school)');
+      await shot(page, 'discrimination-organization-view-phone');
       expect(portal.problems).toEqual([]);
     } finally {
       await portal.context.close();

@@ -110,6 +110,9 @@ export const analyticsNl = {
     hoursTitle: 'Uren die op bevestiging wachten',
     contractsTitle: 'Contracten die op jou wachten',
     vacancyStatuses: { published: 'gepubliceerd', closed: 'gesloten' },
+    notShownTitle: 'Niet getoond aan leerlingen van',
+    notShownLead:
+      'Deze scholen tonen je stageplekken nu niet aan hun leerlingen. Heb je vragen, neem dan contact op met de school.',
   },
 };
 
@@ -220,6 +223,9 @@ export const analyticsEn: typeof analyticsNl = {
     hoursTitle: 'Hours waiting for confirmation',
     contractsTitle: 'Contracts waiting for you',
     vacancyStatuses: { published: 'published', closed: 'closed' },
+    notShownTitle: 'Not shown to students of',
+    notShownLead:
+      'These schools do not show your internship places to their students at the moment. With any questions, contact the school.',
   },
 };
 

@@ -588,6 +588,18 @@ export function OrganizationAnalyticsPage() {
               </li>
             ))}
           </ul>
+          {/* A school's pause (issue #37 item 3) without its reason: the organization never learns of a report. */}
+          {a.not_shown_to_schools.length > 0 && (
+            <section className="analytics-section" aria-labelledby="analytics-org-not-shown">
+              <h2 id="analytics-org-not-shown">{t('org.notShownTitle')}</h2>
+              <p>{t('org.notShownLead')}</p>
+              <ul className="analytics-list" data-testid="analytics-org-not-shown">
+                {a.not_shown_to_schools.map((s) => (
+                  <li key={s.id}>{s.name || '—'}</li>
+                ))}
+              </ul>
+            </section>
+          )}
           <div className="analytics-section">
             <ChartFigure
               level={2}
