@@ -1,16 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { Client, Connection } from '@temporalio/client';
-import { DefaultLogger, NativeConnection, Runtime } from '@temporalio/worker';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { TPhasePlan } from '@stageplein/contracts/placements/phase-run-policy';
 import { internshipPhasesWorkflowId, SIGNALS } from '@stageplein/contracts/workflows/names';
-import { generateAuthSecret } from '@stageplein/kit/auth/auth-keys';
-import { parseConfig } from '@stageplein/kit/config/config';
-import { temporalClientFor, type TTemporalClient } from '@stageplein/kit/temporal/temporal-client';
 import type { TPhaseRunActivities } from '@stageplein/placements/activities';
 import { phaseWorkflows, type TPhaseWorkflows } from '@stageplein/placements/phase-runs/phase-workflows';
 import { phaseRunStandIns, samplePlan } from '../../test/phase-run-stand-ins.ts';
-import { testTemporalNamespace } from '../../test/temporal-namespace.ts';
+import { testTemporal, type TTestTemporal } from '../../test/temporal-client.ts';
 import { createWorker } from '../worker.ts';
 
 /**
@@ -64,39 +59,15 @@ const plan: TPhasePlan = {
   ],
 };
 
-let connection: Connection;
-let client: Client;
-let native: NativeConnection;
-let namespace: string;
-let placements: TTemporalClient;
+let temporal: TTestTemporal;
 let phases: TPhaseWorkflows;
 
 beforeAll(async () => {
-  try {
-    Runtime.install({ logger: new DefaultLogger('WARN') });
-  } catch {
-    // a Runtime already exists in this process: keep its logger
-  }
-  const address = inject('temporalAddress');
-  namespace = await testTemporalNamespace(address);
-  connection = await Connection.connect({ address });
-  client = new Client({ connection, namespace });
-  native = await NativeConnection.connect({ address });
+  temporal = await testTemporal(inject('temporalAddress'));
   // Placements' own path: kit's client of the process and the phase runs' start and Update calls.
-  placements = temporalClientFor(
-    parseConfig({
-      TEMPORAL_ADDRESS: address,
-      TEMPORAL_NAMESPACE: namespace,
-      AUTH_TOKEN_SECRET: generateAuthSecret(),
-    }),
-  );
-  phases = phaseWorkflows(placements);
+  phases = phaseWorkflows(temporal.placements);
 }, 60_000);
-afterAll(async () => {
-  await placements?.close();
-  await connection?.close();
-  await native?.close();
-}, 60_000);
+afterAll(() => temporal?.close(), 60_000);
 
 /**
  * One internship's run on a worker of its own whose `enterPhase` of `entry`, once it has written the
@@ -104,6 +75,7 @@ afterAll(async () => {
  * its answer.
  */
 async function raceAtEntry(entry: number, taskKey: string) {
+  const { client, native, namespace } = temporal;
   const stand = phaseRunStandIns(new Map([[VERSION, plan]]));
   const internshipId = randomUUID();
   const workflowId = internshipPhasesWorkflowId(internshipId);
@@ -201,7 +173,7 @@ it(
       expect(race.stand.tasks.get(race.taskId)?.state).toBe('done');
       // The run moved on: it stands in the second phase now.
       await expect.poll(() => race.stand.phases.size, { timeout: 30_000 }).toBe(2);
-      await client.workflow
+      await temporal.client.workflow
         .getHandle(race.workflowId)
         .signal(SIGNALS.internshipEnded, { status: 'cancelled' });
       expect(await race.result()).toMatchObject({ ended: 'cancelled' });

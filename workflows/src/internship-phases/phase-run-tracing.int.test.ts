@@ -1,16 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { InMemorySpanExporter } from '@opentelemetry/sdk-trace-base';
-import { Client, Connection } from '@temporalio/client';
-import { DefaultLogger, NativeConnection, Runtime } from '@temporalio/worker';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { internshipPhasesWorkflowId, TASK_QUEUES } from '@stageplein/contracts/workflows/names';
-import { generateAuthSecret } from '@stageplein/kit/auth/auth-keys';
-import { parseConfig } from '@stageplein/kit/config/config';
-import { temporalClientFor, type TTemporalClient } from '@stageplein/kit/temporal/temporal-client';
 import { startTelemetry, tracer, type TTelemetry } from '@stageplein/kit/telemetry/telemetry';
 import { phaseWorkflows } from '@stageplein/placements/phase-runs/phase-workflows';
 import { phaseRunStandIns, samplePlan } from '../../test/phase-run-stand-ins.ts';
-import { testTemporalNamespace } from '../../test/temporal-namespace.ts';
+import { testTemporal, type TTestTemporal } from '../../test/temporal-client.ts';
 import { createWorker } from '../worker.ts';
 import { PHASE_RUNS_WITHOUT_SPANS } from '../workflow-interceptors.ts';
 
@@ -23,37 +18,15 @@ const VERSION = '00000000-0000-4000-8000-0000000000e1';
 const STUDENT_TASK = '00000000-0000-4000-8000-0000000000b1';
 const exporter = new InMemorySpanExporter();
 let telemetry: TTelemetry;
-let connection: Connection;
-let client: Client;
-let native: NativeConnection;
-let namespace: string;
-let placements: TTemporalClient;
+let temporal: TTestTemporal;
 
 beforeAll(async () => {
-  try {
-    Runtime.install({ logger: new DefaultLogger('WARN') });
-  } catch {
-    // a Runtime already exists in this process: keep its logger
-  }
   // Before the worker, as in the stack: the worker takes the telemetry's exporting processor.
   telemetry = startTelemetry({ serviceName: 'phase-run-tracing-test', exporter });
-  const address = inject('temporalAddress');
-  namespace = await testTemporalNamespace(address);
-  connection = await Connection.connect({ address });
-  client = new Client({ connection, namespace });
-  native = await NativeConnection.connect({ address });
-  placements = temporalClientFor(
-    parseConfig({
-      TEMPORAL_ADDRESS: address,
-      TEMPORAL_NAMESPACE: namespace,
-      AUTH_TOKEN_SECRET: generateAuthSecret(),
-    }),
-  );
+  temporal = await testTemporal(inject('temporalAddress'));
 }, 60_000);
 afterAll(async () => {
-  await placements?.close();
-  await connection?.close();
-  await native?.close();
+  await temporal?.close();
   await telemetry?.shutdown();
 }, 60_000);
 
@@ -61,6 +34,7 @@ it(
   'records no workflow spans; its activities join the trace that started it',
   { timeout: 120_000 },
   async () => {
+    const { client, native, namespace, placements } = temporal;
     const stand = phaseRunStandIns(new Map([[VERSION, samplePlan(VERSION)]]));
     const worker = await createWorker({
       connection: native,
