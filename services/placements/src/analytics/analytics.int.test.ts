@@ -8,7 +8,11 @@ import type {
   TOrganizationAnalyticsDocument,
   TSchoolAnalyticsDocument,
 } from '@stageplein/contracts/placements/analytics';
-import { PLACED_STATUSES } from '@stageplein/contracts/placements/analytics';
+import {
+  ANALYTICS_ACTION_METRICS,
+  ANALYTICS_METRICS,
+  PLACED_STATUSES,
+} from '@stageplein/contracts/placements/analytics';
 import { INTERNSHIP_STATUSES, type TInternshipStatus } from '@stageplein/contracts/placements/internships';
 import { ORGANIZATION_TYPES } from '@stageplein/contracts/identity/roles';
 import { ORGANIZATION_STATUSES } from '@stageplein/contracts/organizations/organizations';
@@ -55,7 +59,9 @@ type TOp =
   | { k: number; op: 'status'; status: TInternshipStatus }
   | { k: number; op: 'hours'; quarters: number; confirmed: boolean }
   | { k: number; op: 'contract'; step: 'generated' | 'released' | 'signed' | 'voided' }
-  | { k: number; op: 'escalate' | 'complete'; task: number };
+  | { k: number; op: 'escalate' | 'complete'; task: number }
+  | { k: number; op: 'phase'; phase: number | null }
+  | { k: number; op: 'evaluation'; step: 'opened' | 'submitted' };
 
 const INTERNSHIPS = 6;
 const zOp: fc.Arbitrary<TOp> = fc.oneof(
@@ -80,7 +86,20 @@ const zOp: fc.Arbitrary<TOp> = fc.oneof(
     op: fc.constantFrom('escalate' as const, 'complete' as const),
     task: fc.nat(2),
   }),
+  // Entering one of three phases, or (null) leaving the current one.
+  fc.record({
+    k: fc.nat(INTERNSHIPS - 1),
+    op: fc.constant('phase' as const),
+    phase: fc.option(fc.nat(2)),
+  }),
+  fc.record({
+    k: fc.nat(INTERNSHIPS - 1),
+    op: fc.constant('evaluation' as const),
+    step: fc.constantFrom('opened' as const, 'submitted' as const),
+  }),
 );
+/** The phases of the histories (the runtime's definition ids; no phase rows, so no names). */
+const PHASES = [randomUUID(), randomUUID(), randomUUID()];
 const zHistory = fc.record({
   internships: fc.array(
     fc.record({
@@ -104,6 +123,12 @@ async function writeHistory(tenant: TTenantId, history: TGen) {
   const contracts = new Map<number, { id: string; status: string }>();
   const openTasks = new Map<number, Set<number>>();
   const taskIds = ids.map(() => [randomUUID(), randomUUID(), randomUUID()]);
+  const phases = new Map<number, number>();
+  const evaluations = new Map<number, { id: string; outstanding: boolean }>();
+  /** When each internship was applied for and first placed (hours on the history's clock). */
+  const appliedAt = new Map<number, number>();
+  const placedAt = new Map<number, number>();
+  const statusOf = new Map<number, string>();
   let clock = Date.parse('2026-11-01T08:00:00Z');
   await asOwner(h, tenant, async (trx) => {
     const event = async (type: string, subject: string, data: Record<string, unknown>) => {
@@ -162,6 +187,9 @@ async function writeHistory(tenant: TTenantId, history: TGen) {
         trx,
       );
       await event('placements.internship.created', ids[k]!, await snapshot(k));
+      appliedAt.set(k, clock);
+      statusOf.set(k, spec.initial);
+      if (PLACED.includes(spec.initial)) placedAt.set(k, clock);
     }
     const ref = (k: number) => ({
       contract_id: contracts.get(k)!.id,
@@ -185,6 +213,8 @@ async function writeHistory(tenant: TTenantId, history: TGen) {
             ? 'placements.internship.updated'
             : `placements.internship.${o.status === 'active' ? 'activated' : o.status}`;
         await event(type, id, type === 'placements.internship.updated' ? await snapshot(o.k) : verb);
+        statusOf.set(o.k, o.status);
+        if (PLACED.includes(o.status) && !placedAt.has(o.k)) placedAt.set(o.k, clock);
       } else if (o.op === 'hours') {
         await sql`insert into placements.hours_entries (tenant_id, internship_id, date, quarters, description, status,
             decided_at, created_at, updated_at)
@@ -236,6 +266,52 @@ async function writeHistory(tenant: TTenantId, history: TGen) {
           });
           current.status = 'voided';
         }
+      } else if (o.op === 'phase') {
+        const run = { internship_id: id, version_id: PHASES[0]! };
+        const current = phases.get(o.k);
+        if (o.phase === null) {
+          if (current === undefined) continue;
+          await event('placements.internship_phase.left', id, {
+            ...run,
+            phase_id: PHASES[current],
+            internship_phase_id: randomUUID(),
+            state: 'completed',
+            by: null,
+          });
+          phases.delete(o.k);
+          openTasks.delete(o.k); // leaving a phase clears its overdue tasks
+        } else {
+          await event('placements.internship_phase.entered', id, {
+            ...run,
+            phase_id: PHASES[o.phase],
+            internship_phase_id: randomUUID(),
+            entry: 1,
+            status: 'active',
+          });
+          phases.set(o.k, o.phase);
+        }
+      } else if (o.op === 'evaluation') {
+        const current = evaluations.get(o.k);
+        const figures = (evaluationId: string, state: 'open' | 'submitted') => ({
+          evaluation_id: evaluationId,
+          internship_id: id,
+          template_id: PHASES[1],
+          states: { student: state },
+          score: null,
+        });
+        if (o.step === 'opened') {
+          evaluations.set(o.k, { id: randomUUID(), outstanding: true });
+          await event('placements.evaluation.opened', id, figures(evaluations.get(o.k)!.id, 'open'));
+        } else if (current) {
+          current.outstanding = false;
+          await event('placements.evaluation.submitted', id, {
+            ...figures(current.id, 'submitted'),
+            role: 'student',
+            form_id: null,
+            form_version: 1,
+            part_score: null,
+          });
+        }
       } else {
         const open = openTasks.get(o.k) ?? new Set<number>();
         openTasks.set(o.k, open);
@@ -256,10 +332,30 @@ async function writeHistory(tenant: TTenantId, history: TGen) {
       }
     }
   });
+  const byPhase = new Map<string, number>();
+  for (const phase of phases.values()) byPhase.set(PHASES[phase]!, (byPhase.get(PHASES[phase]!) ?? 0) + 1);
+  // Days from application to the first placement, of the internships placed now (hours on the clock).
+  const days = [...placedAt.entries()]
+    .filter(([k]) => PLACED.includes(statusOf.get(k)!))
+    .map(([k, at]) => (at - appliedAt.get(k)!) / 86_400_000)
+    .sort((x, y) => x - y);
+  const mid = days.length / 2;
   return {
     periodId,
     unsigned: [...contracts.values()].filter((c) => c.status === 'signing').length,
     overdue: [...openTasks.values()].reduce((n, s) => n + s.size, 0),
+    byPhase: [...byPhase.entries()].map(([key, count]) => ({ key, count })),
+    evaluationsOutstanding: [...evaluations.values()].filter((e) => e.outstanding).length,
+    timeToPlacement: {
+      count: days.length,
+      median:
+        days.length === 0
+          ? null
+          : days.length % 2
+            ? days[Math.floor(mid)]!
+            : (days[mid - 1]! + days[mid]!) / 2,
+      average: days.length === 0 ? null : days.reduce((a, b) => a + b, 0) / days.length,
+    },
   };
 }
 type TGen = typeof zHistory extends fc.Arbitrary<infer T> ? T : never;
@@ -287,7 +383,13 @@ async function fromTables(tenant: TTenantId, periodId: string) {
       where school_id = ${p.schoolId} and internship_period_id = ${periodId} and status = any(${PLACED})`.execute(
       trx,
     );
+    const required = await sql<{ n: number }>`select coalesce(sum(hours), 0)::float8 as n
+      from placements.internships
+      where school_id = ${p.schoolId} and internship_period_id = ${periodId} and status = any(${PLACED})`.execute(
+      trx,
+    );
     return {
+      required: Number(required.rows[0]!.n),
       byStatus: statuses.rows.map((r) => ({ key: r.status, count: r.n })),
       hours: { logged: Number(hours.rows[0]!.logged), confirmed: Number(hours.rows[0]!.confirmed) },
       withoutPlacement: students.length - placed.rows[0]!.n,
@@ -318,11 +420,90 @@ describe('analytics read models', () => {
         expect(a.hours.confirmed).toBeCloseTo(tables.hours.confirmed, 6);
         expect(a.action.unsigned_contracts).toBe(expected.unsigned);
         expect(a.action.overdue_tasks).toBe(expected.overdue);
+        expect(a.hours.required).toBe(tables.required);
+        const byKey = (xs: { key: string; count: number }[]) =>
+          [...xs].sort((x, y) => x.key.localeCompare(y.key));
+        expect(byKey(a.by_phase.map((x) => ({ key: x.key, count: x.count })))).toEqual(
+          byKey(expected.byPhase),
+        );
+        expect(a.evaluations_outstanding).toBe(expected.evaluationsOutstanding);
+        expect(a.contracts.out_for_signing).toBe(expected.unsigned);
+        expect(a.contracts.by_age.reduce((n, b) => n + b.count, 0)).toBe(expected.unsigned);
+        const ttp = expected.timeToPlacement;
+        expect(a.time_to_placement.count).toBe(ttp.count);
+        // Rounded to a tenth of a day by the statement.
+        for (const [got, want] of [
+          [a.time_to_placement.median_days, ttp.median],
+          [a.time_to_placement.average_days, ttp.average],
+        ] as const) {
+          if (want === null) expect(got).toBeNull();
+          else expect(Math.abs(got! - want)).toBeLessThanOrEqual(0.05 + 1e-9);
+        }
         // A second rebuild changes nothing.
         await rebuildAnalytics(h.deps.db, 'demo');
         expect(await summary(p.school, `?period_id=${expected.periodId}`)).toEqual(a);
       }),
       { numRuns: 15 },
+    );
+  });
+});
+
+describe('the drill-down', () => {
+  const rowsPage = async (query: string) => {
+    const res = await call(h.app, {
+      url: `/api/v1/analytics/school/internships${query}`,
+      headers: p.school.headers,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as TAnalyticsRowsDocument;
+  };
+
+  // Paged in SQL: the pages of any size, laid end to end, are every row of the number in the one order
+  // the CSV (never paged) has, and each page carries the number's total.
+  it('pages every number in SQL in the order of its CSV, over random histories', async () => {
+    await fc.assert(
+      fc.asyncProperty(zHistory, fc.integer({ min: 1, max: 3 }), async (history, size) => {
+        const { periodId } = await writeHistory('demo', history);
+        await rebuildAnalytics(h.deps.db, 'demo');
+        for (const metric of ANALYTICS_METRICS) {
+          const query = `?period_id=${periodId}&metric=${metric}`;
+          const all = await rowsPage(`${query}&page[size]=200`);
+          const pages: TAnalyticsRowsDocument['data'] = [];
+          for (let n = 1; n <= Math.ceil(all.meta.total / size) + 1; n++) {
+            const page = await rowsPage(`${query}&page[size]=${size}&page[number]=${n}`);
+            expect(page.meta.total).toBe(all.meta.total);
+            expect(page.data.length).toBe(Math.max(0, Math.min(size, all.meta.total - (n - 1) * size)));
+            pages.push(...page.data);
+          }
+          expect(pages).toEqual(all.data);
+          expect(all.data).toHaveLength(all.meta.total);
+          const csv = await call(h.app, {
+            url: `/api/v1/analytics/school/export${query}`,
+            headers: p.school.headers,
+          });
+          const names = csv.body
+            .replace(/^\uFEFF/, '')
+            .trim()
+            .split('\r\n')
+            .slice(1);
+          expect(names.map((line) => line.split(';')[0])).toEqual(
+            all.data.map((r) => r.attributes.student_name),
+          );
+          if (metric === 'hours_behind')
+            expect(all.data.every((r) => r.attributes.behind_schedule)).toBe(true);
+        }
+        // The action numbers agree with their rows (overdue tasks: a row per internship, counting its tasks).
+        const a = await summary(p.school, `?period_id=${periodId}`);
+        for (const metric of ANALYTICS_ACTION_METRICS) {
+          const rows = await rowsPage(`?period_id=${periodId}&metric=${metric}&page[size]=200`);
+          expect(
+            metric === 'overdue_tasks'
+              ? rows.data.reduce((n, r) => n + r.attributes.overdue_tasks, 0)
+              : rows.meta.total,
+          ).toBe(a.action[metric]);
+        }
+      }),
+      { numRuns: 6 },
     );
   });
 });

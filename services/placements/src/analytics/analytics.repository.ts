@@ -143,7 +143,7 @@ export async function schoolSummary(db: TDb, f: TAnalyticsFilters, today: Date):
   return (await schoolSummarySql(f, today).execute(db)).rows[0]!;
 }
 
-/** One row behind a number, before the behind rule and the paging (the service applies both). */
+/** One row behind a number (the service applies the behind rule to it). */
 export interface TDrillRow {
   internship_id: string | null;
   student_id: string;
@@ -187,46 +187,100 @@ const METRIC_CONDITION: Record<Exclude<TDrillMetric, 'without_placement'>, RawBu
   all: sql`true`,
 };
 
+/** A chart's narrowing of a number (a status, an organization), or the internships the behind rule picked. */
+export interface TDrillNarrow {
+  status?: TInternshipStatus | undefined;
+  organizationId?: string | undefined;
+  ids?: readonly string[] | undefined;
+}
+
+/** A page of rows: `limit` rows after `offset` in the drill-down's order. */
+export interface TDrillPage {
+  limit: number;
+  offset: number;
+}
+
+const conditionsOf = (metric: Exclude<TDrillMetric, 'without_placement'>, narrow: TDrillNarrow) =>
+  sql.join(
+    [
+      METRIC_CONDITION[metric],
+      ...(narrow.status ? [sql`ai.status = ${narrow.status}`] : []),
+      ...(narrow.organizationId ? [sql`ai.organization_id = ${narrow.organizationId}`] : []),
+      ...(narrow.ids ? [sql`ai.id = any(${[...narrow.ids]}::uuid[])`] : []),
+    ],
+    sql` and `,
+  );
+
+const limitOf = (page: TDrillPage | undefined) =>
+  page ? sql`limit ${page.limit} offset ${page.offset}` : sql``;
+
 /**
- * Every row behind a number (students for `without_placement`), sorted by the student's name; a
- * chart's drill-down narrows it to a status or an organization.
+ * The rows behind a number (students for `without_placement`) sorted by the student's name, and their
+ * count, in one statement: `fv` is every row of the number with the name it sorts by, `pg` the asked
+ * page of it; only the page's rows get their organization's name and overdue tasks. Without `page`, every
+ * row (the CSV). A page past the end is one row of nulls carrying the total.
  */
 export async function drillRows(
   db: TDb,
   f: TAnalyticsFilters,
   metric: TDrillMetric,
   today: Date,
-  narrow: { status?: TInternshipStatus | undefined; organizationId?: string | undefined } = {},
-): Promise<TDrillRow[]> {
-  if (metric === 'without_placement') {
-    const { rows } = await sql<TDrillRow>`
-      with ${base(f)}
-      select null as internship_id, st.student_id, u.first_name, u.last_name, st.group_name, st.level_name,
-        null as organization_name, null as status, null as phase_name, null as hours_logged, null as required,
-        null as updating_allowed, null as signed_off, null as start_date, null as end_date, 0 as overdue_tasks,
-        null as contract_status, null as contract_age_days, false as evaluation_outstanding
-      from st left join placements.users u on u.id = st.student_id
-      where not exists (select 1 from ai where ai.student_id = st.student_id and ai.status in (${PLACED}))
-      order by u.last_name nulls last, u.first_name, st.student_id`.execute(db);
-    return rows;
-  }
-  const conds = [METRIC_CONDITION[metric]];
-  if (narrow.status) conds.push(sql`ai.status = ${narrow.status}`);
-  if (narrow.organizationId) conds.push(sql`ai.organization_id = ${narrow.organizationId}`);
-  const { rows } = await sql<TDrillRow>`
+  narrow: TDrillNarrow = {},
+  page?: TDrillPage,
+): Promise<{ rows: TDrillRow[]; total: number }> {
+  const { rows } =
+    metric === 'without_placement'
+      ? await sql<TDrillRow & { total: number }>`
+      with ${base(f)},
+      fv as (select st.student_id, st.group_name, st.level_name, u.first_name, u.last_name
+        from st left join placements.users u on u.id = st.student_id
+        where not exists (select 1 from ai where ai.student_id = st.student_id and ai.status in (${PLACED}))),
+      total as (select count(*)::int as n from fv),
+      pg as (select * from fv order by last_name nulls last, first_name, student_id ${limitOf(page)})
+      select total.n as total, null as internship_id, pg.student_id, pg.first_name, pg.last_name, pg.group_name,
+        pg.level_name, null as organization_name, null as status, null as phase_name, null as hours_logged,
+        null as required, null as updating_allowed, null as signed_off, null as start_date, null as end_date,
+        0 as overdue_tasks, null as contract_status, null as contract_age_days, false as evaluation_outstanding
+      from total left join pg on true
+      order by pg.last_name nulls last, pg.first_name, pg.student_id`.execute(db)
+      : await sql<TDrillRow & { total: number }>`
+      with ${base(f)},
+      fv as (select ai.*, u.first_name, u.last_name from ai left join placements.users u on u.id = ai.student_id
+        where ${conditionsOf(metric, narrow)}),
+      total as (select count(*)::int as n from fv),
+      pg as (select * from fv order by last_name nulls last, first_name, id ${limitOf(page)})
+      select total.n as total, pg.id as internship_id, pg.student_id, pg.first_name, pg.last_name, pg.group_name,
+        pg.level_name, coalesce(o.name, pg.organization_name) as organization_name, pg.status, pg.phase_name,
+        pg.hours_logged::float8 as hours_logged, pg.required::float8 as required, pg.updating_allowed,
+        pg.signed_off, pg.start_date::text, pg.end_date::text,
+        (select count(*) from placements.analytics_overdue_tasks t where t.internship_id = pg.id)::int as overdue_tasks,
+        pg.contract_status,
+        case when pg.contract_status in (${UNSIGNED})
+          then floor(extract(epoch from ${today}::timestamptz - pg.contract_out_since) / 86400)::int end as contract_age_days,
+        pg.evaluation_outstanding
+      from total left join pg on true left join placements.organizations o on o.id = pg.organization_id
+      order by pg.last_name nulls last, pg.first_name, pg.id`.execute(db);
+  return {
+    rows: rows.filter((r) => r.student_id !== null).map(({ total: _, ...r }) => r),
+    total: rows[0]?.total ?? 0,
+  };
+}
+
+/**
+ * The internships the behind rule may flag (`hours_candidates`), in the drill-down's order, with only
+ * the facts the rule reads: the service applies contracts' rule and asks `drillRows` for the page's ids.
+ */
+export async function behindCandidates(
+  db: TDb,
+  f: TAnalyticsFilters,
+  narrow: TDrillNarrow = {},
+): Promise<TBehindCandidate[]> {
+  const { rows } = await sql<TBehindCandidate>`
     with ${base(f)}
-    select ai.id as internship_id, ai.student_id, u.first_name, u.last_name, ai.group_name, ai.level_name,
-      coalesce(o.name, ai.organization_name) as organization_name, ai.status, ai.phase_name,
-      ai.hours_logged::float8 as hours_logged, ai.required::float8 as required, ai.updating_allowed, ai.signed_off,
-      ai.start_date::text, ai.end_date::text,
-      (select count(*) from placements.analytics_overdue_tasks t where t.internship_id = ai.id)::int as overdue_tasks,
-      ai.contract_status,
-      case when ai.contract_status in (${UNSIGNED})
-        then floor(extract(epoch from ${today}::timestamptz - ai.contract_out_since) / 86400)::int end as contract_age_days,
-      ai.evaluation_outstanding
+    select ai.id, ai.status, ai.required::float8 as required, ai.hours_logged::float8 as logged,
+      ai.updating_allowed, ai.signed_off, ai.start_date::text, ai.end_date::text
     from ai left join placements.users u on u.id = ai.student_id
-      left join placements.organizations o on o.id = ai.organization_id
-    where ${sql.join(conds, sql` and `)}
+    where ${conditionsOf('hours_candidates', narrow)}
     order by u.last_name nulls last, u.first_name, ai.id`.execute(db);
   return rows;
 }

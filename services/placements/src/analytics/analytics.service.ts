@@ -22,6 +22,7 @@ import type { TCaller } from '../shared/caller.ts';
 import type { TCtx } from '../shared/request.ts';
 import { schoolsPausing } from '../shared/organization-pauses.ts';
 import {
+  behindCandidates,
   drillRows,
   organizationFacts,
   organizationsByTypeAndRegion,
@@ -31,7 +32,7 @@ import {
   schoolSummary,
   type TAnalyticsFilters,
   type TBehindCandidate,
-  type TDrillMetric,
+  type TDrillPage,
   type TDrillRow,
   type TPeriodRow,
 } from './analytics.repository.ts';
@@ -223,18 +224,32 @@ async function computeSchoolAnalytics(
   };
 }
 
-/** The rows behind a metric with the behind rule applied (hours_behind: contracts' progress-rule flags them). */
-async function rowsOf(ctx: TCtx, caller: TCaller, query: TAnalyticsRowsQuery): Promise<TAnalyticsRow[]> {
+/**
+ * A page of the rows behind a metric (every row without `page`: the CSV) and their count, paged in SQL.
+ * `hours_behind`: contracts' progress-rule picks from the candidates' facts (not repeated in SQL), then
+ * only the page's internships are read in full.
+ */
+async function rowsOf(
+  ctx: TCtx,
+  caller: TCaller,
+  query: TAnalyticsRowsQuery,
+  page?: TDrillPage,
+): Promise<{ rows: TAnalyticsRow[]; total: number }> {
   const { filters, period, today } = await scopeOf(ctx, caller, query);
-  if (!filters || !period) return [];
+  if (!filters || !period) return { rows: [], total: 0 };
+  const lang = ctx.lang ?? 'nl';
   const metric = query.metric ?? 'all';
-  const asked: TDrillMetric = metric === 'hours_behind' ? 'hours_candidates' : metric;
-  const rows = await drillRows(ctx.db, filters, asked, ctx.now, {
-    status: query.status,
-    organizationId: query.organization_id,
-  });
-  const resources = rows.map((r) => rowResource(r, period, today, ctx.lang ?? 'nl'));
-  return metric === 'hours_behind' ? resources.filter((r) => r.attributes.behind_schedule) : resources;
+  const narrow = { status: query.status, organizationId: query.organization_id };
+  if (metric !== 'hours_behind') {
+    const { rows, total } = await drillRows(ctx.db, filters, metric, ctx.now, narrow, page);
+    return { rows: rows.map((r) => rowResource(r, period, today, lang)), total };
+  }
+  const behind = (await behindCandidates(ctx.db, filters, narrow)).filter((c) => behindOf(c, period, today));
+  const picked = page ? behind.slice(page.offset, page.offset + page.limit) : behind;
+  const { rows } = picked.length
+    ? await drillRows(ctx.db, filters, 'hours_candidates', ctx.now, { ids: picked.map((c) => c.id) })
+    : { rows: [] };
+  return { rows: rows.map((r) => rowResource(r, period, today, lang)), total: behind.length };
 }
 
 function rowResource(r: TDrillRow, period: TPeriodRow, today: string, lang: TLanguage): TAnalyticsRow {
@@ -283,13 +298,10 @@ export async function schoolAnalyticsRows(
   caller: TCaller,
   query: TAnalyticsRowsQuery,
 ): Promise<TAnalyticsRowsDocument> {
-  const rows = await rowsOf(ctx, caller, query);
   const size = Math.min(query['page[size]'] ?? ANALYTICS_DEFAULT_PAGE_SIZE, ANALYTICS_MAX_PAGE_SIZE);
   const number = query['page[number]'] ?? 1;
-  return {
-    data: rows.slice((number - 1) * size, number * size),
-    meta: { total: rows.length, page: { number, size } },
-  };
+  const { rows, total } = await rowsOf(ctx, caller, query, { limit: size, offset: (number - 1) * size });
+  return { data: rows, meta: { total, page: { number, size } } };
 }
 
 const yesNo = (b: boolean) => (b ? 'ja' : 'nee');
@@ -300,7 +312,7 @@ export async function schoolAnalyticsCsv(
   caller: TCaller,
   query: TAnalyticsRowsQuery,
 ): Promise<string> {
-  const rows = await rowsOf(ctx, caller, query);
+  const { rows } = await rowsOf(ctx, caller, query);
   const lines = [
     csvLine(ANALYTICS_CSV_COLUMNS),
     ...rows.map(({ attributes: r }) =>
