@@ -660,6 +660,32 @@ describe('who sees what', () => {
     expect((org.json() as TOrganizationAnalyticsDocument).data.attributes.totals.interns).toBe(0);
   });
 
+  it("counts and lists only the school's own students, never another school's of the tenant", async () => {
+    // Another school of the tenant with its own two students and a period of its own.
+    const elsewhere = await internshipParties(h, 'demo');
+    const theirPeriod = randomUUID();
+    await asOwner(h, 'demo', (trx) =>
+      sql`insert into placements.internship_periods (id, tenant_id, school_id, school_year_id, name,
+          start_date, end_date, status, deleted, event_time)
+        values (${theirPeriod}, 'demo', ${elsewhere.schoolId}, ${randomUUID()}, 'Periode', '2026-11-01',
+          '2026-12-31', 'active', false, now())`.execute(trx),
+    );
+    const ids = async (user: TUser, query: string) => {
+      const res = await call(h.app, {
+        url: `/api/v1/analytics/school/internships${query}&metric=without_placement&page[size]=200`,
+        headers: user.headers,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as TAnalyticsRowsDocument).data.map((r) => r.attributes.student_id).sort();
+    };
+    const ours = students.map((s) => s.id);
+    const theirs = [elsewhere.student.id, elsewhere.otherStudent.id];
+    expect(await ids(p.school, `?period_id=${periodId}`)).toEqual(expect.arrayContaining(ours.slice(2)));
+    for (const id of await ids(p.school, `?period_id=${periodId}`)) expect(ours).toContain(id);
+    expect(await ids(elsewhere.school, `?period_id=${theirPeriod}`)).toEqual([...theirs].sort());
+    expect((await summary(elsewhere.school, `?period_id=${theirPeriod}`)).students).toBe(2);
+  });
+
   it('drills down to the internships behind a number and exports them formula-safe', async () => {
     const rows = await call(h.app, {
       url: `/api/v1/analytics/school/internships?period_id=${periodId}&metric=unsigned_contracts`,
