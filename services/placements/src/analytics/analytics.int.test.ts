@@ -800,4 +800,61 @@ describe('who sees what', () => {
       placed: 0,
     });
   });
+
+  it('filters by group and level, and warns the chosen number of weeks before a period starts', async () => {
+    const [level, inLevel, other, soon] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
+    const today = (
+      (
+        await call(h.app, {
+          url: `/api/v1/analytics/school?period_id=${periodId}`,
+          headers: p.school.headers,
+        })
+      ).json() as TSchoolAnalyticsDocument
+    ).meta.today;
+    const inDays = (n: number) => new Date(Date.parse(today) + n * 86_400_000).toISOString().slice(0, 10);
+    await asOwner(h, 'demo', async (trx) => {
+      await sql`insert into placements.levels (id, tenant_id, school_id, name, deleted, event_time)
+        values (${level}, 'demo', ${p.schoolId}, 'havo', false, now())`.execute(trx);
+      await sql`insert into placements.groups (id, tenant_id, school_id, school_year_id, level_id, name, deleted, event_time)
+        values (${inLevel}, 'demo', ${p.schoolId}, null, ${level}, 'H4', false, now()),
+          (${other}, 'demo', ${p.schoolId}, null, null, 'B2', false, now())`.execute(trx);
+      // Sanne (placed) and a classmate without a placement in H4; in B2 the classmate placed above.
+      for (const [student, group] of [
+        [students[0]!, inLevel],
+        [students[3]!, inLevel],
+        [students[2]!, other],
+      ] as const)
+        await sql`insert into placements.group_memberships (school_id, student_id, tenant_id, group_id, event_time)
+          values (${p.schoolId}, ${student.id}, 'demo', ${group}, now())
+          on conflict (school_id, student_id) do update set group_id = excluded.group_id, event_time = now()`.execute(
+          trx,
+        );
+      await sql`insert into placements.internship_periods (id, tenant_id, school_id, school_year_id, name,
+          start_date, end_date, status, deleted, event_time)
+        values (${soon}, 'demo', ${p.schoolId}, ${randomUUID()}, 'Straks', ${inDays(15)}, ${inDays(60)},
+          'active', false, now())`.execute(trx);
+    });
+    const rowIds = async (query: string) => {
+      const res = await call(h.app, {
+        url: `/api/v1/analytics/school/internships?period_id=${periodId}${query}&page[size]=200`,
+        headers: p.school.headers,
+      });
+      return (res.json() as TAnalyticsRowsDocument).data.map((r) => r.attributes.student_id);
+    };
+    for (const filter of [`&group_id=${inLevel}`, `&level_id=${level}`]) {
+      const a = await summary(p.school, `?period_id=${periodId}${filter}`);
+      expect(a.students).toBe(2);
+      expect(a.action.without_placement).toBe(1);
+      expect(a.applications.total).toBe(1);
+      expect(await rowIds(`${filter}&metric=without_placement`)).toEqual([students[3]!.id]);
+      expect(await rowIds(`${filter}&metric=all`)).toEqual([students[0]!.id]);
+    }
+    const b2 = await summary(p.school, `?period_id=${periodId}&group_id=${other}`);
+    expect([b2.students, b2.action.without_placement, b2.applications.total]).toEqual([1, 0, 1]);
+    // Fifteen days before the start: two whole weeks; near with a window of three weeks, not of two.
+    const near = await summary(p.school, `?period_id=${soon}&weeks=3`);
+    expect(near.period?.weeks_to_start).toBe(2);
+    expect(near.start_is_near).toBe(true);
+    expect((await summary(p.school, `?period_id=${soon}&weeks=2`)).start_is_near).toBe(false);
+  });
 });
