@@ -209,4 +209,45 @@ describe('an allocation round', () => {
     expect(admin.problems).toEqual([]);
     await admin.context.close();
   });
+
+  it('refuses a vacancy whose last place went while the school chose, by its name; nothing is made', async () => {
+    const title = `Laatste plek ${Date.now().toString(36)}`;
+    const company = await apiAs(stack.app, TENANT, 'bedrijf', 'provider');
+    const id = await vacancy(company, title);
+    const admin = await openPortal(stack, {
+      viewport: PHONE,
+      // The refusal (409 vacancy_no_places_left) is what this test is about.
+      expectFailures: [/\/api\/v1\/internship_assignments$/],
+    });
+    await signIn(admin.page, stack, TENANT, demo('admin', TENANT));
+    await admin.page.goto(stack.url(TENANT, '/internships/assign'));
+    const form = admin.page.getByTestId('direct-assign-form');
+    await form.getByTestId('assign-students').getByRole('checkbox').nth(1).check();
+    const picker = form.getByTestId('assign-vacancy');
+    await picker.getByLabel(/^Zoek een vacature/).fill(title);
+    await picker.getByLabel(new RegExp(title)).check();
+    // Meanwhile its one place goes: the demo student applies (an application holds a place).
+    const student = await apiAs(stack.app, TENANT, 'student', 'school');
+    const applied = await student.send('POST', '/api/v1/internships', {
+      data: { type: 'internships', attributes: { vacancy_id: id } },
+    });
+    expect(applied.status, JSON.stringify(applied.body)).toBe(201);
+
+    // Not "Een of meer velden zijn ongeldig" (issue #30): the refusal says which vacancy and why.
+    await form.getByTestId('direct-assign-submit').click();
+    await expect
+      .poll(() => form.getByTestId('form-alert').allTextContents())
+      .toContainEqual(
+        expect.stringContaining(`De vacature ‘${title}’ heeft geen plaats meer. Kies een andere vacature.`),
+      );
+    await expectAccessible(admin.page, 'assign: a full vacancy refused');
+    await shot(admin.page, 'assign-vacancy-full');
+    const schoolApi = await apiAs(stack.app, TENANT, 'admin', 'school');
+    const made = await schoolApi.get<{ data: { attributes: { status: string } }[] }>(
+      `/api/v1/internships?filter[vacancy_id_eq]=${id}`,
+    );
+    expect(made.body.data.map((i) => i.attributes.status)).toEqual(['applied']);
+    expect(admin.problems).toEqual([]);
+    await admin.context.close();
+  });
 });

@@ -8,6 +8,7 @@ import {
   DESKTOP,
   expectAccessible,
   openPortal,
+  PHONE,
   shot,
   signIn,
   startStack,
@@ -184,8 +185,10 @@ async function walk(session: TPortalPage, label: string, start: string, depth = 
   return [...reached.keys()];
 }
 
+/** `who` signed in (at a desk; a student or mentor walks on a phone, as they would). */
 async function asPerson(who: TDemo | null, organization?: TSeedOrganizationKind): Promise<TPortalPage> {
-  const session = await openPortal(stack, { viewport: DESKTOP });
+  const onPhone = who === 'student' || who === 'mentor';
+  const session = await openPortal(stack, { viewport: onPhone ? PHONE : DESKTOP });
   if (!who) return session;
   await signIn(session.page, stack, TENANT, demo(who, TENANT));
   if (organization) {
@@ -208,6 +211,13 @@ describe('every screen reached by navigation opens again by its address', () => 
     const session = await asPerson('student');
     const reached = await walk(session, 'student', '/dashboard');
     expect(reached).toEqual(expect.arrayContaining(['portal:/dashboard', 'portal:/stagebank']));
+    await session.context.close();
+  });
+
+  it('for a mentor', async () => {
+    const session = await asPerson('mentor');
+    const reached = await walk(session, 'mentor', '/dashboard');
+    expect(reached).toEqual(expect.arrayContaining(['portal:/dashboard', 'portal:/stagevoortgang']));
     await session.context.close();
   });
 
