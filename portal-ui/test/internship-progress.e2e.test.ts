@@ -45,6 +45,10 @@ beforeAll(async () => {
   }>(`/api/v1/internship_periods/${period.id}`);
   const { name, start_date: start, end_date: end } = p.body.data.attributes;
   period = { id: period.id, name };
+  const target = await school.send('PUT', `/api/v1/hours/periods/${period.id}`, {
+    data: { type: 'hours_period_default', attributes: { required_hours: 40 } },
+  });
+  expect(target.status, JSON.stringify(target.body)).toBe(204);
   const today = dutchDate(new Date());
   // The bank's vacancy knows no school period; it starts inside the running one (today when it runs).
   const startsOn = start <= today && today <= end ? today : start;
@@ -135,12 +139,9 @@ describe('from the bank to progress and evaluation', () => {
     });
     expect(await sp.getByTestId('internship').textContent()).toContain(period.name);
     await takeStep(sp, 'activate', 'active');
-    // Required hours for this internship; the school opens its evaluation (the period's template).
-    const schoolApi = await apiAs(stack.app, TENANT, 'admin', 'school');
-    const hours = await schoolApi.send('PATCH', `/api/v1/internships/${id}`, {
-      data: { type: 'internship', id, attributes: { hours: 40 } },
-    });
-    expect(hours.status, JSON.stringify(hours.body)).toBe(200);
+    // The hours target is the period's (the school set its default; the internship has none of its
+    // own): without the period the approval settled there would be none. The school opens the
+    // evaluation (the period's template).
     await sp.reload();
     await sp.getByTestId('evaluation-open').click();
     await expect.poll(() => sp.getByTestId('evaluation-part').count()).toBeGreaterThan(0);
