@@ -218,23 +218,23 @@ const limitOf = (page: TDrillPage | undefined) =>
  * The rows behind a number (students for `without_placement`) sorted by the student's name, and their
  * count, in one statement: `fv` is every row of the number with the name it sorts by, `pg` the asked
  * page of it; only the page's rows get their organization's name and overdue tasks. Without `page`, every
- * row (the CSV). A page past the end is one row of nulls carrying the total.
+ * row (the CSV). A page past the end is one row of nulls carrying the total. Students without a placement
+ * look their internships up by the index rather than through `ai` (half the statement's time, 5,000 students).
  */
-export async function drillRows(
-  db: TDb,
+export const drillSql = (
   f: TAnalyticsFilters,
   metric: TDrillMetric,
   today: Date,
   narrow: TDrillNarrow = {},
   page?: TDrillPage,
-): Promise<{ rows: TDrillRow[]; total: number }> {
-  const { rows } =
-    metric === 'without_placement'
-      ? await sql<TDrillRow & { total: number }>`
+) =>
+  metric === 'without_placement'
+    ? sql<TDrillRow & { total: number }>`
       with ${base(f)},
       fv as (select st.student_id, st.group_name, st.level_name, u.first_name, u.last_name
         from st left join placements.users u on u.id = st.student_id
-        where not exists (select 1 from ai where ai.student_id = st.student_id and ai.status in (${PLACED}))),
+        where not exists (select 1 from placements.analytics_internships a where a.school_id = ${f.schoolId}
+          and a.period_id = ${f.periodId} and a.student_id = st.student_id and a.status in (${PLACED}))),
       total as (select count(*)::int as n from fv),
       pg as (select * from fv order by last_name nulls last, first_name, student_id ${limitOf(page)})
       select total.n as total, null as internship_id, pg.student_id, pg.first_name, pg.last_name, pg.group_name,
@@ -242,8 +242,8 @@ export async function drillRows(
         null as required, null as updating_allowed, null as signed_off, null as start_date, null as end_date,
         0 as overdue_tasks, null as contract_status, null as contract_age_days, false as evaluation_outstanding
       from total left join pg on true
-      order by pg.last_name nulls last, pg.first_name, pg.student_id`.execute(db)
-      : await sql<TDrillRow & { total: number }>`
+      order by pg.last_name nulls last, pg.first_name, pg.student_id`
+    : sql<TDrillRow & { total: number }>`
       with ${base(f)},
       fv as (select ai.*, u.first_name, u.last_name from ai left join placements.users u on u.id = ai.student_id
         where ${conditionsOf(metric, narrow)}),
@@ -259,7 +259,17 @@ export async function drillRows(
           then floor(extract(epoch from ${today}::timestamptz - pg.contract_out_since) / 86400)::int end as contract_age_days,
         pg.evaluation_outstanding
       from total left join pg on true left join placements.organizations o on o.id = pg.organization_id
-      order by pg.last_name nulls last, pg.first_name, pg.id`.execute(db);
+      order by pg.last_name nulls last, pg.first_name, pg.id`;
+
+export async function drillRows(
+  db: TDb,
+  f: TAnalyticsFilters,
+  metric: TDrillMetric,
+  today: Date,
+  narrow: TDrillNarrow = {},
+  page?: TDrillPage,
+): Promise<{ rows: TDrillRow[]; total: number }> {
+  const { rows } = await drillSql(f, metric, today, narrow, page).execute(db);
   return {
     rows: rows.filter((r) => r.student_id !== null).map(({ total: _, ...r }) => r),
     total: rows[0]?.total ?? 0,
