@@ -212,6 +212,54 @@ describe('whoever must act sees it', () => {
   });
 });
 
+describe('whoever must act sees it: the company', () => {
+  it('a company sees the application it must answer, counted by the server, and answers it from there', async () => {
+    const company = await apiAs(stack.app, TENANT, 'bedrijf', 'provider');
+    const title = `Receptionist ${RUN}`;
+    const vacancy = await company.send<{ data: { id: string } }>('POST', '/api/v1/vacancies', {
+      data: { type: 'vacancy', attributes: { title, places: 1 } },
+    });
+    expect(vacancy.status, JSON.stringify(vacancy.body)).toBe(201);
+    expect((await company.send('POST', `/api/v1/vacancies/${vacancy.body.data.id}/publish`)).status).toBe(
+      200,
+    );
+    const student = await apiAs(stack.app, TENANT, 'student', 'school');
+    const applied = await student.send<{ data: { id: string } }>('POST', '/api/v1/internships', {
+      data: {
+        type: 'internships',
+        attributes: { vacancy_id: vacancy.body.data.id, motivation: 'Ik sta graag klanten te woord.' },
+      },
+    });
+    expect(applied.status, JSON.stringify(applied.body)).toBe(201);
+
+    const { page, context, problems } = await signedIn('bedrijf', DESKTOP);
+    const applications = await queue(page, 'applications');
+    const total = (
+      await company.get<{ meta: { total: number } }>(
+        '/api/v1/internships?filter[status_in]=applied&page[size]=1',
+      )
+    ).body.meta.total;
+    expect(total).toBeGreaterThanOrEqual(1);
+    expect(await applications.getByTestId('dashboard-waiting-count').textContent()).toBe(String(total));
+    expect(await applications.textContent()).toContain(nl('portal.dashboard.waiting.queues.applications'));
+    await expectAccessible(page, 'company dashboard with an application');
+    await shot(page, 'dashboard-company-applications');
+    await applications.getByTestId('dashboard-waiting-item').filter({ hasText: title }).click();
+    await page.waitForURL(new RegExp(`/internships/${applied.body.data.id}$`));
+    await page.getByTestId('internship-accept').click();
+    await page.getByTestId('internship-action-dialog').getByTestId('internship-confirm').click();
+    await expect
+      .poll(() => page.getByTestId('internship-status').first().getAttribute('data-status'))
+      .toBe('accepted');
+    // Answered: it no longer waits for the company.
+    await page.goto(stack.url(TENANT, '/dashboard'));
+    const after = await queue(page, 'applications');
+    expect(await after.getByTestId('dashboard-waiting-item').filter({ hasText: title }).count()).toBe(0);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('input as people type it', () => {
   it('the school sets the required hours to "3,33" (stored 3.33); the CSV import says mails will go out', async () => {
     const { page, context, problems } = await signedIn('admin', DESKTOP);
