@@ -746,6 +746,49 @@ describe('who sees what', () => {
     ).toBe(403);
   });
 
+  it("shows an organization its interns' hours waiting for confirmation, and only its own", async () => {
+    const internshipId = await asOwner(h, 'demo', async (trx) => {
+      const { rows } = await sql<{ id: string }>`select id from placements.analytics_internships
+        where period_id = ${periodId} and student_id = ${students[0]!.id}`.execute(trx);
+      return rows[0]!.id;
+    });
+    await deliver(
+      h,
+      'placements.hours.entry_logged',
+      internshipId,
+      {
+        internship_id: internshipId,
+        hours_logged: 7.5,
+        hours_supervisor: 4.5,
+        hours_pending: 3,
+        updating_hours_allowed: true,
+        signed_off: false,
+        entry_id: randomUUID(),
+        date: '2026-11-02',
+        hours: 3,
+        status: 'pending',
+      },
+      'demo',
+    );
+    await eventually(async () => {
+      const res = await call(h.app, { url: '/api/v1/analytics/organization', headers: p.company.headers });
+      const a = (res.json() as TOrganizationAnalyticsDocument).data.attributes;
+      // The company also hosts the random histories' internships: Sanne's row among them.
+      expect(a.hours_to_confirm.find((x) => x.internship_id === internshipId)).toEqual({
+        internship_id: internshipId,
+        student_name: 'Sanne de Vries',
+        hours_pending: 3,
+      });
+      expect(a.totals.hours_to_confirm).toBe(a.hours_to_confirm.reduce((n, x) => n + x.hours_pending, 0));
+    });
+    const stranger = await internshipParties(h, 'demo');
+    const other = await call(h.app, {
+      url: '/api/v1/analytics/organization',
+      headers: stranger.company.headers,
+    });
+    expect((other.json() as TOrganizationAnalyticsDocument).data.attributes.hours_to_confirm).toEqual([]);
+  });
+
   it('never answers from the cache once an event or a school read model changed what it counted', async () => {
     const before = await summary(p.school, `?period_id=${periodId}`);
     expect(await summary(p.school, `?period_id=${periodId}`)).toEqual(before);
