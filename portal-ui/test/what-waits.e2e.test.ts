@@ -213,7 +213,7 @@ describe('whoever must act sees it', () => {
 });
 
 describe('whoever must act sees it: the company', () => {
-  it('a company sees the application it must answer, counted by the server, and answers it from there', async () => {
+  it('a company answers the application its dashboard counts; the student (phone) finds the answer on theirs', async () => {
     const company = await apiAs(stack.app, TENANT, 'bedrijf', 'provider');
     const title = `Receptionist ${RUN}`;
     const vacancy = await company.send<{ data: { id: string } }>('POST', '/api/v1/vacancies', {
@@ -257,6 +257,15 @@ describe('whoever must act sees it: the company', () => {
     expect(await after.getByTestId('dashboard-waiting-item').filter({ hasText: title }).count()).toBe(0);
     expect(problems).toEqual([]);
     await context.close();
+
+    // The student, on a phone, finds the answer on their dashboard, with a link to the internship.
+    const mine = await signedIn('student', PHONE);
+    const answered = await queue(mine.page, 'answered');
+    await answered.getByTestId('dashboard-waiting-item').filter({ hasText: title }).click();
+    await mine.page.waitForURL(new RegExp(`/internships/${applied.body.data.id}$`));
+    await fits(mine.page, 'student internship page');
+    expect(mine.problems).toEqual([]);
+    await mine.context.close();
   });
 });
 
