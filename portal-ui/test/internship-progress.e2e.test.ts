@@ -175,6 +175,10 @@ describe('from the bank to progress and evaluation', () => {
     expect(await declined.count()).toBeGreaterThan(0);
     expect(await text(declined.first())).not.toContain('Op schema');
     expect(await declined.first().getByTestId('progress-mine-next').getAttribute('data-step')).toBe('closed');
+    // Nor is the seeded finished one, signed off short of its hours: the rule no longer judges it.
+    const finished = st.getByTestId('progress-mine-row').and(st.locator('[data-status="completed"]'));
+    expect(await finished.count()).toBeGreaterThan(0);
+    expect(await text(finished.first().locator('.progress-badge'))).toBe('Niet beoordeeld');
     await expectAccessible(st, 'student progress (phone)');
     expect(await st.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await shot(st, 'progress-student');

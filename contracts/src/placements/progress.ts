@@ -51,6 +51,11 @@ export const ZProgressAttributes = z.object({
   percent: z.number().nullable(),
   behind_schedule: z.boolean(),
   /**
+   * Whether the rule judges the schedule at all (`expectedHours`): hours running with a requirement and
+   * dates, not locked or signed off. Unjudged is neither "on schedule" nor "behind" (issue #30 item 7).
+   */
+  schedule_judged: z.boolean(),
+  /**
    * The internship's current phase (docs/decisions/phases.md "Runtime"): the definition's phase id, its
    * name in the caller's language and its status; null when it runs no phases. `contract`: the
    * internship's contract (the open one, else the newest voided; docs/decisions/internship-contracts.md),

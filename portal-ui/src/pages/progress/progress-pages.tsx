@@ -306,19 +306,19 @@ function ProgressCard({
           </div>
         )}
       </dl>
-      <ScheduleBadge status={a.status} behind={a.behind_schedule} />
+      <ScheduleBadge judged={a.schedule_judged} behind={a.behind_schedule} />
     </li>
   );
 }
 
 /**
- * On schedule or behind only where the rule judges (hours running); a refused application or a
- * cancelled internship is neither (issue #30 item 7).
+ * On schedule or behind only where the rule judges (the server's `schedule_judged`): a refused
+ * application, a cancelled internship, one without a requirement or signed off is neither (issue #30
+ * item 7: a finished internship short of its hours was "Op schema").
  */
-function ScheduleBadge({ status, behind }: { status: TInternshipStatus; behind: boolean }) {
+function ScheduleBadge({ judged, behind }: { judged: boolean; behind: boolean }) {
   const { t } = useProgressTexts();
-  if (!HOURS_RUNNING_STATUSES.includes(status))
-    return <p className="progress-badge progress-badge--muted">{t('notJudged')}</p>;
+  if (!judged) return <p className="progress-badge progress-badge--muted">{t('notJudged')}</p>;
   return (
     <p className={behind ? 'progress-badge progress-badge--behind' : 'progress-badge'}>
       {behind ? t('behindBadge') : t('onTrack')}
@@ -492,7 +492,7 @@ function StudentCard({
           </dd>
         </div>
       </dl>
-      {running && a && <ScheduleBadge status={i.status} behind={a.behind_schedule} />}
+      {running && a && <ScheduleBadge judged={a.schedule_judged} behind={a.behind_schedule} />}
     </li>
   );
 }

@@ -163,6 +163,7 @@ describe('progress (stagevoortgang)', () => {
       percent: 42, // floor(25.75 / 60 × 100) = floor(42.92)
       // Logged 28.75 < 80 % of 60 × 20/30 = 32 (the internship starts with the period, ends with it).
       behind_schedule: true,
+      schedule_judged: true,
       phase: null,
       contract: null,
       // An evaluation-forms tenant without an opened evaluation (evaluations.int.test.ts has the rest).
@@ -179,6 +180,7 @@ describe('progress (stagevoortgang)', () => {
       hours_required: 20, // the period's default
       percent: 75,
       behind_schedule: false, // logged 15 ≥ 80 % of 20 × 20/30 = 10.67
+      schedule_judged: true, // so "on schedule"
     });
   });
 
@@ -279,9 +281,11 @@ describe('progress (stagevoortgang)', () => {
   });
 
   it('judges behind by the one rule on the row’s own facts: own dates, lock and sign-off', async () => {
-    const behind = async () =>
-      ((await list(w, w.school, `?group_id=${w.groupA}`)).json() as TProgressDocument).data[0]!.attributes
-        .behind_schedule;
+    const row = async () =>
+      ((await list(w, w.school, `?group_id=${w.groupA}`)).json() as TProgressDocument).data[0]!.attributes;
+    const behind = async () => (await row()).behind_schedule;
+    // Unjudged is neither behind nor on schedule (a signed-off sheet short of its hours was "Op schema").
+    const judged = async () => (await row()).schedule_judged;
     const set = (q: ReturnType<typeof sql>) => asOwner(h, w.tenant, (trx) => q.execute(trx));
     expect(await behind()).toBe(true);
     // Her own window 11–30 November (20 days, 10 passed): 80 % of 60 × 10/20 = 24 ≤ 28.75 logged.
@@ -296,14 +300,17 @@ describe('progress (stagevoortgang)', () => {
       sql`update placements.internships set updating_hours_allowed = false where id = ${w.sanne.internshipId}`,
     );
     expect(await behind()).toBe(false); // locked: the student cannot catch up, nobody is warned
+    expect(await judged()).toBe(false);
     await set(
       sql`update placements.internships set updating_hours_allowed = true where id = ${w.sanne.internshipId}`,
     );
     await set(sql`insert into placements.hours_sheets (internship_id, tenant_id, signed_off_at, signed_off_by, updated_at)
       values (${w.sanne.internshipId}, ${w.tenant}, now(), ${w.school.id}, now())`);
     expect(await behind()).toBe(false); // signed off
+    expect(await judged()).toBe(false);
     await set(sql`delete from placements.hours_sheets where internship_id = ${w.sanne.internshipId}`);
     expect(await behind()).toBe(true);
+    expect(await judged()).toBe(true);
   });
 });
 

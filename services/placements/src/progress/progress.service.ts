@@ -3,6 +3,7 @@ import { internshipScopes } from '@stageplein/contracts/placements/internship-po
 import {
   behindSchedule,
   elapsedShare,
+  expectedHours,
   PROGRESS_CSV_COLUMNS,
   PROGRESS_DEFAULT_PAGE_SIZE,
   PROGRESS_MAX_PAGE_SIZE,
@@ -71,6 +72,16 @@ export function rowOf(
     requiredHours(r.hours, r.period_default_hours),
     r.paper_quarters,
   );
+  const schedule = {
+    status: r.status,
+    required: totals.required,
+    logged: totals.logged,
+    updatingAllowed: r.updating_hours_allowed,
+    signedOff: r.signed_off,
+    start_date: r.start_date,
+    end_date: r.end_date,
+    period,
+  };
   const attributes = {
     student_id: r.student_id,
     student_name: [r.student_first, r.student_last].filter(Boolean).join(' ') || '—',
@@ -84,19 +95,8 @@ export function rowOf(
     hours_pending: totals.pending,
     hours_required: totals.required,
     percent: totals.percent,
-    behind_schedule: behindSchedule(
-      {
-        status: r.status,
-        required: totals.required,
-        logged: totals.logged,
-        updatingAllowed: r.updating_hours_allowed,
-        signedOff: r.signed_off,
-        start_date: r.start_date,
-        end_date: r.end_date,
-        period,
-      },
-      today,
-    ),
+    behind_schedule: behindSchedule(schedule, today),
+    schedule_judged: expectedHours(schedule, today) !== null,
     phase: r.phase
       ? {
           id: r.phase.id,
