@@ -107,6 +107,8 @@ export const GROUPED = [
       'discrimination-reports': ['read-models', 'internships'],
       // Write-back (issue #36 item 4): a period's completed internships, collected by progress's statement.
       'write-back': ['progress'],
+      // A supervisor without an account asks for one through their hours or evaluation link (issue #30 item 6).
+      'supervisor-accounts': ['read-models', 'hours'],
     },
   },
   {

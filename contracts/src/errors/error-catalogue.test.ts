@@ -105,6 +105,8 @@ describe('API error catalogue', () => {
       vacancy_not_for_school: 409,
       report_not_possible: 409,
       report_closed: 409,
+      account_request_not_possible: 409,
+      account_request_answered: 409,
       motivation_required: 422,
       motivation_not_allowed: 422,
       self_found_unavailable: 403,

@@ -81,6 +81,8 @@ export const ERROR_CODES = [
   'vacancy_not_for_school',
   'report_not_possible',
   'report_closed',
+  'account_request_not_possible',
+  'account_request_answered',
   'motivation_required',
   'motivation_not_allowed',
   'self_found_unavailable',
@@ -311,6 +313,10 @@ export const ERRORS: Readonly<Record<TErrorCode, TErrorDefinition>> = Object.fre
   vacancy_not_for_school: define('vacancy_not_for_school', 409),
   report_not_possible: define('report_not_possible', 409),
   report_closed: define('report_closed', 409),
+  // A supervisor's request for an account (contracts/src/placements/supervisor-accounts.ts): they already have one;
+  // the company answered it already.
+  account_request_not_possible: define('account_request_not_possible', 409),
+  account_request_answered: define('account_request_answered', 409),
   motivation_required: define('motivation_required', 422),
   motivation_not_allowed: define('motivation_not_allowed', 422),
   self_found_unavailable: define('self_found_unavailable', 403),

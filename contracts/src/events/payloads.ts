@@ -17,6 +17,7 @@ import { PHASE_RUN_EVENT_PAYLOADS } from './phase-runs.ts';
 import { INTERNSHIP_CONTRACT_EVENT_PAYLOADS } from './internship-contracts.ts';
 import { DISCRIMINATION_REPORT_EVENT_PAYLOADS } from './discrimination-reports.ts';
 import { WRITE_BACK_EVENT_PAYLOADS } from './write-back.ts';
+import { SUPERVISOR_ACCOUNT_EVENT_PAYLOADS } from './supervisor-accounts.ts';
 
 /** The user fields other services may keep in their read models (identity is the owner). */
 const ZUserSnapshot = z.object({
@@ -62,6 +63,7 @@ export const EVENT_PAYLOADS = {
   ...INTERNSHIP_CONTRACT_EVENT_PAYLOADS,
   ...DISCRIMINATION_REPORT_EVENT_PAYLOADS,
   ...WRITE_BACK_EVENT_PAYLOADS,
+  ...SUPERVISOR_ACCOUNT_EVENT_PAYLOADS,
   // Identity: the subject of every event below is the user id, so one user's events stay in order.
   'identity.user.created': ZUserSnapshot,
   'identity.user.updated': ZUserSnapshot,

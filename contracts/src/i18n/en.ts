@@ -1680,6 +1680,14 @@ export const en: TMessages = {
       title: 'Report is closed',
       detail: 'This report has already been closed.',
     },
+    account_request_not_possible: {
+      title: 'Asking for an account is not possible',
+      detail: 'There already is an account for this e-mail address.',
+    },
+    account_request_answered: {
+      title: 'Already answered',
+      detail: 'This request for an account has already been answered.',
+    },
     motivation_required: {
       title: 'Motivation missing',
       detail: 'Write a motivation with your application.',

@@ -632,6 +632,14 @@ export const nlApi = {
     title: 'Melding is afgesloten',
     detail: 'Deze melding is al afgesloten.',
   },
+  account_request_not_possible: {
+    title: 'Account aanvragen niet mogelijk',
+    detail: 'Er is al een account voor dit e-mailadres.',
+  },
+  account_request_answered: {
+    title: 'Al beantwoord',
+    detail: 'Op deze aanvraag voor een account is al gereageerd.',
+  },
   motivation_required: {
     title: 'Motivatie ontbreekt',
     detail: 'Schrijf een motivatie bij je aanmelding.',

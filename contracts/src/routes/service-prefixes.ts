@@ -82,6 +82,7 @@ export const SERVICE_PREFIXES = {
     '/api/v1/discrimination_reports',
     // Write-back (#36 item 4): completed internships' hours and results to the school's system.
     '/api/v1/write_backs',
+    '/api/v1/supervisor_account_requests',
   ],
   // The in-app feed, each person's delivery preferences, recent actions, the tenant's mail templates and
   // conversations (#35).

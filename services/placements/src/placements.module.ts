@@ -26,6 +26,7 @@ import { contractDocumentsGroup } from './contract-documents/index.ts';
 import { analyticsGroup } from './analytics/index.ts';
 import { discriminationReportsGroup } from './discrimination-reports/index.ts';
 import { writeBackGroup } from './write-back/index.ts';
+import { supervisorAccountsGroup } from './supervisor-accounts/index.ts';
 
 /**
  * Placements' groups (docs/decisions/placements.md "Groups"), each above the ones it depends on; they
@@ -53,6 +54,8 @@ export const PLACEMENTS_GROUPS: readonly TPlacementsGroup[] = [
   discriminationReportsGroup,
   // Completed internships' hours and results to the school's system (issue #36 item 4), from progress's rows.
   writeBackGroup,
+  // A supervisor without an account asks for one by their link; the company answers (issue #30 item 6).
+  supervisorAccountsGroup,
 ];
 
 const routes: FastifyPluginAsync<TPlacementsDeps> = async (app, deps) => {

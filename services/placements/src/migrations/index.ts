@@ -46,6 +46,7 @@ import m20270401T0900_analytics from './20270401T0900-analytics.ts';
 import m20270401T0910_analytics_versions from './20270401T0910-analytics-versions.ts';
 import m20270425T0910_discrimination_reports from './20270425T0910-discrimination-reports.ts';
 import m20270425T0950_write_back from './20270425T0950-write-back.ts';
+import m20270510T0913_supervisor_account_requests from './20270510T0913-supervisor-account-requests.ts';
 
 /**
  * Applied in key order. Each migration is a frozen file named by its timestamp: once landed it is never
@@ -133,4 +134,6 @@ export const migrations: Record<string, Migration> = {
   '20270425T0910-discrimination-reports': m20270425T0910_discrimination_reports,
   // Write-back runs and their items: completed internships to the school's system (issue #36 item 4).
   '20270425T0950-write-back': m20270425T0950_write_back,
+  // A workplace supervisor's request for an account, and the company's answer (issue #30 item 6).
+  '20270510T0913-supervisor-account-requests': m20270510T0913_supervisor_account_requests,
 };
