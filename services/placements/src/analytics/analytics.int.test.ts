@@ -18,12 +18,16 @@ import { ORGANIZATION_TYPES } from '@stageplein/contracts/identity/roles';
 import { ORGANIZATION_STATUSES } from '@stageplein/contracts/organizations/organizations';
 import { rebuildAnalytics } from './index.ts';
 import {
+  apply,
   asOwner,
   call,
   deliver,
   eventually,
+  expectStatus,
   harness,
   internshipParties,
+  publishVacancy,
+  schoolWorld,
   userWith,
   type TInternshipParties,
   type THarness,
@@ -600,6 +604,73 @@ describe('the live consumer', () => {
         { id: vacancyId, title: 'Gastvrouw', status: 'published', places: 2, applicants: 0, interns: 0 },
       ]);
     });
+  });
+});
+
+describe('vacancies filled', () => {
+  // The school view's `vacancies.filled`: published vacancies whose places all hold a placement. Filled
+  // here through the product's own steps (apply, the company accepts, the school approves).
+  it("moves by one when a vacancy's last place is accepted, and back when the place frees", async () => {
+    const w = await schoolWorld(h, 'demo');
+    const periodId = randomUUID();
+    await asOwner(h, 'demo', (trx) =>
+      sql`insert into placements.internship_periods (id, tenant_id, school_id, school_year_id, name,
+          start_date, end_date, status, deleted, event_time)
+        values (${periodId}, 'demo', ${w.schoolId}, ${randomUUID()}, 'Periode', '2026-11-01', '2026-12-31',
+          'active', false, now())`.execute(trx),
+    );
+    // Two places in the school's period, so its students' applications count in the period's numbers.
+    const vacancyId = await publishVacancy(h, w.company, 2, { internship_period_id: periodId });
+    const query = `?period_id=${periodId}`;
+    /** The vacancy as the organization's view counts it: a sign the projection has applied a step. */
+    const seen = (applicants: number, interns: number) =>
+      eventually(async () => {
+        const res = await call(h.app, { url: '/api/v1/analytics/organization', headers: w.company.headers });
+        const v = (res.json() as TOrganizationAnalyticsDocument).data.attributes.vacancies;
+        expect(v.find((x) => x.id === vacancyId)).toMatchObject({ places: 2, applicants, interns });
+      });
+    const act = async (id: string, user: TUser, action: string) =>
+      expectStatus(
+        await call(h.app, {
+          method: 'POST',
+          url: `/api/v1/internships/${id}/${action}`,
+          headers: user.headers,
+        }),
+        200,
+      );
+    await seen(0, 0);
+    const before = (await summary(w.school, query)).vacancies;
+    const ids: string[] = [];
+    for (const student of [w.student, w.otherStudent]) {
+      const res = await apply(h, student, vacancyId);
+      expectStatus(res, 201);
+      ids.push(res.json().data.id as string);
+    }
+    await seen(2, 0);
+    expect((await summary(w.school, query)).vacancies).toEqual(before);
+    // One place of two placed: not yet filled.
+    await act(ids[0]!, w.company, 'accept');
+    await seen(1, 1);
+    expect((await summary(w.school, query)).vacancies).toEqual(before);
+    // The last place accepted (the filling event): filled by exactly one, still published.
+    await act(ids[1]!, w.company, 'accept');
+    const filled = { published: before.published, filled: before.filled + 1 };
+    await eventually(async () => {
+      const a = await summary(w.school, query);
+      expect(a.vacancies).toEqual(filled);
+      expect(a.applications.placed).toBe(2);
+    });
+    // Approved by the school: the same two placements, still filled once.
+    for (const id of ids) await act(id, w.school, 'approve');
+    await eventually(async () =>
+      expect((await summary(w.school, query)).by_status).toEqual([
+        { key: 'approved', label: 'approved', count: 2 },
+      ]),
+    );
+    expect((await summary(w.school, query)).vacancies).toEqual(filled);
+    // A student withdraws: a place is free again.
+    await act(ids[1]!, w.otherStudent, 'withdraw');
+    await eventually(async () => expect((await summary(w.school, query)).vacancies).toEqual(before));
   });
 });
 
