@@ -26,6 +26,7 @@ import {
   expectStatus,
   harness,
   internshipParties,
+  organization,
   publishVacancy,
   schoolWorld,
   userWith,
@@ -671,6 +672,83 @@ describe('vacancies filled', () => {
     // A student withdraws: a place is free again.
     await act(ids[1]!, w.otherStudent, 'withdraw');
     await eventually(async () => expect((await summary(w.school, query)).vacancies).toEqual(before));
+  });
+});
+
+describe('internships by organization', () => {
+  it("counts the period's internships of the school's students per organization, never another school's", async () => {
+    const q = await internshipParties(h, 'demo');
+    const providerId = await organization(h, 'Provider', 'approved');
+    const third = await userWith(h, 'student', q.schoolId, 'School', 'demo');
+    const theirs = await userWith(h, 'student', q.otherSchoolId, 'School', 'demo');
+    const periodId = randomUUID();
+    await asOwner(h, 'demo', (trx) =>
+      sql`insert into placements.internship_periods (id, tenant_id, school_id, school_year_id, name,
+          start_date, end_date, status, deleted, event_time)
+        values (${periodId}, 'demo', ${q.schoolId}, ${randomUUID()}, 'Periode', '2026-11-01', '2026-12-31',
+          'active', false, now())`.execute(trx),
+    );
+    // Three at the company (one placed), one at the provider (placed); and another school's student
+    // placed at the company, in the same period id, so only the school keeps it out.
+    const internships = [
+      { student: q.student, schoolId: q.schoolId, org: q.companyId, status: 'approved' },
+      { student: q.otherStudent, schoolId: q.schoolId, org: q.companyId, status: 'applied' },
+      { student: third, schoolId: q.schoolId, org: q.companyId, status: 'declined' },
+      { student: third, schoolId: q.schoolId, org: providerId, status: 'active' },
+      { student: theirs, schoolId: q.otherSchoolId, org: q.companyId, status: 'approved' },
+    ] as const;
+    const ids = internships.map(() => randomUUID());
+    for (const [k, i] of internships.entries())
+      await deliver(
+        h,
+        'placements.internship.created',
+        ids[k]!,
+        {
+          internship_id: ids[k]!,
+          student_id: i.student.id,
+          school_id: i.schoolId,
+          organization_id: i.org,
+          vacancy_id: null,
+          internship_period_id: periodId,
+          contact_person_id: null,
+          supervisor_id: null,
+          title: 'Stage',
+          organization_name: null,
+          self_found: false,
+          contract_type: 'hours',
+          start_date: null,
+          end_date: null,
+          status: i.status,
+          hours: null,
+          updated_at: '2026-11-20T09:00:00Z',
+        },
+        'demo',
+      );
+    await eventually(async () => {
+      const { rows } = await asOwner(h, 'demo', (trx) =>
+        sql`select id from placements.analytics_internships where id = any(${ids}::uuid[])`.execute(trx),
+      );
+      expect(rows).toHaveLength(ids.length);
+    });
+    const names = await asOwner(h, 'demo', async (trx) => {
+      const { rows } = await sql<{ id: string; name: string }>`select id, name from placements.organizations
+        where id in (${q.companyId}, ${providerId})`.execute(trx);
+      return Object.fromEntries(rows.map((r) => [r.id, r.name]));
+    });
+    const a = await summary(q.school, `?period_id=${periodId}`);
+    expect(a.by_organization).toEqual([
+      { id: q.companyId, name: names[q.companyId], internships: 3, placed: 1 },
+      { id: providerId, name: names[providerId], internships: 1, placed: 1 },
+    ]);
+    // The drill-down of the company's bar lists the same three, none of the other school's.
+    const rows = await call(h.app, {
+      url: `/api/v1/analytics/school/internships?period_id=${periodId}&metric=all&organization_id=${q.companyId}`,
+      headers: q.school.headers,
+    });
+    expect(rows.statusCode, rows.body).toBe(200);
+    expect(
+      (rows.json() as TAnalyticsRowsDocument).data.map((r) => r.attributes.internship_id).sort(),
+    ).toEqual(ids.slice(0, 3).sort());
   });
 });
 
