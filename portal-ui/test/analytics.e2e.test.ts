@@ -68,11 +68,28 @@ async function expectAxisLabelsInside(page: Page) {
   expect(outside).toEqual([]);
 }
 
+/**
+ * The page's title lies below the sticky header, not under it (its top at or below the header's bottom).
+ * Polled: the route change scrolls to the top smoothly.
+ */
+async function expectTitleClearOfHeader(page: Page) {
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const header = document.querySelector('.site-header')!.getBoundingClientRect();
+        const title = document.querySelector('#main h1')!.getBoundingClientRect();
+        return title.top - header.bottom;
+      }),
+    )
+    .toBeGreaterThanOrEqual(0);
+}
+
 async function drillDown(page: Page, label: string) {
   // From the dashboard's tile, as a school admin finds it.
   await page.goto(stack.url(TENANT, '/dashboard'));
   await page.getByTestId('dashboard-tiles').locator('a[href="/analytics"]').click();
   await page.getByTestId('analytics-actions').waitFor();
+  await expectTitleClearOfHeader(page);
   // The seeded classmates (Lotte, Daan, Noor) have no internship: never zero.
   const without = await number(page, 'without_placement');
   expect(without).toBeGreaterThanOrEqual(3);
@@ -103,11 +120,15 @@ async function drillDown(page: Page, label: string) {
   expect(csv.suggestedFilename()).toBe('analyses-without_placement.csv');
   expect(await readFile((await csv.path())!, 'utf8')).toContain('Lotte');
   await expectAccessible(page, `${label}: drill-down`);
+  // The clicks above scrolled the window, and a full-page screenshot draws the sticky header where the
+  // window is (over the title): from the top, the screenshot shows the page as it lies.
+  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
   await shot(page, `analytics-drill-${label}`);
 
-  // A reload shows the same rows (the drill-down is the address).
+  // A reload shows the same rows (the drill-down is the address), the title still clear of the header.
   await page.reload();
   await page.getByTestId('analytics-drill').getByTestId('analytics-rows').waitFor();
+  await expectTitleClearOfHeader(page);
 
   // The status chart's table view: each status opens the internships behind its bar.
   const chart = page.getByTestId('analytics-chart-status');
