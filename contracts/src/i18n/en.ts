@@ -258,6 +258,7 @@ export const en: TMessages = {
           hoursToConfirm: 'Hours waiting for the workplace supervisor’s confirmation',
           hoursToLog: 'Weeks without hours logged',
           phaseTasks: 'Tasks to do',
+          accountRequests: 'Workplace supervisors asking for an account',
         },
         weeksToLog: 'weeks without hours: {{count}}, from {{date}}',
         phaseTaskDue: 'by {{date}}',

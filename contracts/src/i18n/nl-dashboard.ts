@@ -69,6 +69,7 @@ export const nlDashboard = {
       hoursToConfirm: 'Uren wachten op bevestiging door de praktijkbegeleider',
       hoursToLog: 'Weken zonder ingevulde uren',
       phaseTasks: 'Taken om te doen',
+      accountRequests: 'Praktijkbegeleiders vragen een account',
     },
     weeksToLog: 'weken zonder uren: {{count}}, vanaf {{date}}',
     phaseTaskDue: 'uiterlijk {{date}}',

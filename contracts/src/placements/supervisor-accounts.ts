@@ -67,8 +67,14 @@ export const ZSupervisorAccountRequestResource = zResourceOf(
   ZSupervisorAccountRequestAttributes,
 );
 export const ZSupervisorAccountRequestDocument = zDocumentOf(ZSupervisorAccountRequestResource);
-/** The supervisor's page: their request through the link, or none yet. */
-export const ZSupervisorAccountRequestCurrent = zDocumentOf(ZSupervisorAccountRequestResource.nullable());
+/**
+ * The supervisor's page: their request through the link, or none yet; `may_ask` whether the page offers
+ * to ask (false once asked, or when they or the address already have an account).
+ */
+export const ZSupervisorAccountRequestCurrent = z.object({
+  data: ZSupervisorAccountRequestResource.nullable(),
+  meta: z.object({ may_ask: z.boolean() }),
+});
 export const ZSupervisorAccountRequestCollection = zCollectionOf(ZSupervisorAccountRequestResource);
 
 export const ZSupervisorAccountRequestsQuery = z

@@ -210,11 +210,17 @@ describe('what waits for whom (issue #30 item 2)', () => {
       'phaseTasks',
       'applications',
       'hoursToConfirm',
+      'accountRequests',
     ]);
     expect(keys('companyAdmin', as('admin', 'Provider'), company, 'demo')).toEqual([
       'phaseTasks',
       'applications',
+      'accountRequests',
     ]);
+    // Supervisors' requests for an account: only the admins of an approved company answer them.
+    expect(
+      keys('companyAdmin', as('admin', 'Provider'), { ...company, status: 'pending' } as never),
+    ).not.toContain('accountRequests');
     expect(keys('mentor', as('mentor', 'School'), school)).toEqual([
       'phaseTasks',
       'studentsAwaitingSchool',
@@ -286,7 +292,7 @@ describe('what waits for whom (issue #30 item 2)', () => {
     const orgUrl = new URL(waitingQueueQuery(orgs, 5), 'http://x');
     expect(orgUrl.pathname).toBe('/api/v1/organizations');
     expect(orgUrl.searchParams.get('filter[status_eq]')).toBe('pending');
-    expect(matchRoute(orgs.path)?.route.owner).toBe('admin');
+    expect(matchRoute(orgs.path ?? '')?.route.owner).toBe('admin');
     const hours = waitingQueues('mentor', as('mentor', 'School'), school, TENANTS.stageplein.features)[2]!;
     const hoursUrl = new URL(waitingQueueQuery(hours, 5), 'http://x');
     expect(hoursUrl.searchParams.get('filter[awaiting]')).toBe('hours_confirmation');
@@ -304,7 +310,18 @@ describe('what waits for whom (issue #30 item 2)', () => {
     if (!toLog) throw new Error('no hours queue');
     expect(toLog.key).toBe('hoursToLog');
     expect(waitingQueueQuery(toLog, 5)).toBe('/api/v1/hours/due');
-    expect(matchRoute(toLog.path)?.route.owner).toBe('portal');
+    expect(matchRoute(toLog.path ?? '')?.route.owner).toBe('portal');
+    // Supervisors asking the company for an account: answered on the dashboard, no screen of their own.
+    const requests = waitingQueues(
+      'companyAdmin',
+      as('admin', 'Provider'),
+      company,
+      TENANTS.demo.features,
+    ).at(-1)!;
+    expect(requests).toMatchObject({ key: 'accountRequests', path: null });
+    expect(waitingQueueQuery(requests, 5)).toBe(
+      '/api/v1/supervisor_account_requests?filter[status]=requested&page[size]=5',
+    );
     for (const q of [
       'approvals',
       'selfFound',
@@ -316,6 +333,7 @@ describe('what waits for whom (issue #30 item 2)', () => {
       'hoursToConfirm',
       'hoursToLog',
       'phaseTasks',
+      'accountRequests',
     ])
       expect(hasKey(`portal.dashboard.waiting.queues.${q}`), q).toBe(true);
   });

@@ -8,6 +8,7 @@ import { mayImportStudents } from '@stageplein/contracts/organizations/organizat
 import { mayAssignInternships } from '@stageplein/contracts/placements/internship-policy';
 import { mayWriteBackResults } from '@stageplein/contracts/placements/write-back-policy';
 import { mayDesignWorkflows } from '@stageplein/contracts/phases/workflow-rules';
+import { mayAnswerSupervisorAccountRequests } from '@stageplein/contracts/placements/supervisor-accounts';
 import {
   maySeeOrganizationAnalytics,
   maySeeSchoolAnalytics,
@@ -186,7 +187,8 @@ export function dashboardInternshipsOf(
  * - school admin: internships the company accepted (approve or reject) and self-found ones submitted;
  *   organizations to approve when they moderate (contracts' `moderatedTypes`);
  * - platform operator (centre admin): organizations to approve;
- * - company admin: applications to answer; hours waiting for the supervisor's confirmation;
+ * - company admin: applications to answer; hours waiting for the supervisor's confirmation; workplace
+ *   supervisors asking for an account (answered right there: invite or decline, issue #30 item 6);
  * - mentor: their students' internships waiting for the school's approval (read only: they follow up),
  *   their evaluation parts to fill, hours waiting for confirmation (they may send the link);
  * - student: the weeks of their running hours sheets without hours (the server's `hoursWeeksToLog`,
@@ -205,7 +207,8 @@ export type TWaitingQueueKey =
   | 'evaluations'
   | 'hoursToConfirm'
   | 'hoursToLog'
-  | 'phaseTasks';
+  | 'phaseTasks'
+  | 'accountRequests';
 
 export type TWaitingQueue =
   | {
@@ -219,7 +222,12 @@ export type TWaitingQueue =
   /** The student's weeks without hours (`GET /api/v1/hours/due`, counted by the server in weeks). */
   | { key: TWaitingQueueKey; kind: 'hours'; path: string }
   /** Open tasks of the internships' current phases the person must act on (`GET /api/v1/phase_tasks`). */
-  | { key: TWaitingQueueKey; kind: 'phaseTasks'; path: string };
+  | { key: TWaitingQueueKey; kind: 'phaseTasks'; path: string }
+  /**
+   * Supervisors asking the company for an account (`GET /api/v1/supervisor_account_requests`), answered
+   * on the dashboard itself: no screen holds the whole queue.
+   */
+  | { key: TWaitingQueueKey; kind: 'accountRequests'; path: null };
 
 const internshipsQueue = (key: TWaitingQueueKey, statuses: readonly TInternshipStatus[]): TWaitingQueue => ({
   key,
@@ -264,7 +272,15 @@ export function waitingQueues(
     case 'centerAdmin':
       return organizations;
     case 'companyAdmin':
-      return [phaseTasks, internshipsQueue('applications', ['applied']), ...hours];
+      return [
+        phaseTasks,
+        internshipsQueue('applications', ['applied']),
+        ...hours,
+        // The company's admins answer supervisors' requests for an account (contracts' rule).
+        ...(mayAnswerSupervisorAccountRequests(permissions, current)
+          ? [{ key: 'accountRequests', kind: 'accountRequests', path: null } as const]
+          : []),
+      ];
     case 'mentor':
       return [
         phaseTasks,
@@ -289,6 +305,8 @@ export function waitingQueueQuery(queue: TWaitingQueue, rows: number): string {
   // One row per internship with weeks due; the server lists them all (a student has few).
   if (queue.kind === 'hours') return '/api/v1/hours/due';
   if (queue.kind === 'phaseTasks') return `/api/v1/phase_tasks?page[size]=${rows}`;
+  if (queue.kind === 'accountRequests')
+    return `/api/v1/supervisor_account_requests?filter[status]=requested&page[size]=${rows}`;
   const params = new URLSearchParams({ 'page[size]': String(rows) });
   if (queue.kind === 'internships') {
     if (queue.statuses.length) params.set('filter[status_in]', queue.statuses.join(','));

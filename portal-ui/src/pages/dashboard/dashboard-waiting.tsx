@@ -5,6 +5,8 @@ import { readCollectionDocument, type TRawDocument } from '@stageplein/contracts
 import { useApi } from '../../api/api-context.ts';
 import { listInternships, personName } from '../internships/internship-api.ts';
 import { waitingQueueQuery, type TWaitingQueue } from './dashboard-model.ts';
+import { AccountRequestAnswer } from '../supervisor-accounts/account-request-answer.tsx';
+import { listWaitingRequests, type TAccountRequest } from '../supervisor-accounts/supervisor-account-api.ts';
 import './dashboard-waiting.css';
 
 /** "5 oktober" (a Dutch calendar date, as the server sends it, never shifted by the device's zone). */
@@ -28,6 +30,8 @@ interface TWaitingRow {
   id: string;
   label: string;
   path: string;
+  /** A supervisor's request for an account: answered in the row itself. */
+  request?: TAccountRequest;
 }
 
 interface TQueueAnswer {
@@ -86,6 +90,13 @@ export function DashboardWaiting({
               // The internship's page holds its hours sheet.
               path: `/internships/${d.internshipId}`,
             })),
+          };
+        }
+        if (queue.kind === 'accountRequests') {
+          const { total, requests } = await listWaitingRequests(api.client, ROWS, signal);
+          return {
+            total,
+            rows: requests.map((r) => ({ id: r.id, label: r.name ?? r.email, path: '', request: r })),
           };
         }
         if (queue.kind === 'phaseTasks') {
@@ -167,17 +178,23 @@ export function DashboardWaiting({
               <ul aria-labelledby={`waiting-${queue.key}`}>
                 {answer.rows.map((row) => (
                   <li key={row.id}>
-                    <Link to={row.path} data-testid="dashboard-waiting-item">
-                      {row.label}
-                    </Link>
+                    {row.request ? (
+                      <AccountRequestAnswer request={row.request} />
+                    ) : (
+                      <Link to={row.path} data-testid="dashboard-waiting-item">
+                        {row.label}
+                      </Link>
+                    )}
                   </li>
                 ))}
               </ul>
-              <p>
-                <Link to={queue.path} data-testid="dashboard-waiting-all">
-                  {t('portal.dashboard.waiting.all', { count: answer.total })}
-                </Link>
-              </p>
+              {queue.path && (
+                <p>
+                  <Link to={queue.path} data-testid="dashboard-waiting-all">
+                    {t('portal.dashboard.waiting.all', { count: answer.total })}
+                  </Link>
+                </p>
+              )}
             </li>
           ))}
         </ul>

@@ -12,6 +12,7 @@ import {
   type TSupervisorEvaluation,
 } from './evaluation-api.ts';
 import { AnswersList, useEvaluationTexts } from './evaluation-texts.tsx';
+import { SupervisorAccountRequest } from '../supervisor-accounts/supervisor-account-request.tsx';
 
 /**
  * `/evaluatie` (public, empty layout): the workplace supervisor fills their part of a student's
@@ -26,6 +27,7 @@ export function SupervisorEvaluationPage() {
     <div className="container page evaluation-supervisor" data-testid="supervisor-evaluation-page">
       <h1 data-testid="page-title">{title}</h1>
       {token ? <SupervisorPart token={token} /> : <p>{t('supervisorNoLink')}</p>}
+      {token && <SupervisorAccountRequest token={token} />}
     </div>
   );
 }

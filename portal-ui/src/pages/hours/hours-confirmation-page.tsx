@@ -13,6 +13,7 @@ import {
   type THoursConfirmation,
 } from './hours-api.ts';
 import { useHoursTexts } from './hours-texts.ts';
+import { SupervisorAccountRequest } from '../supervisor-accounts/supervisor-account-request.tsx';
 import './hours.css';
 
 type TDecision = 'confirm' | 'reject';
@@ -46,6 +47,8 @@ export function HoursConfirmationPage() {
       ) : (
         <p>{t('confirmNoLink')}</p>
       )}
+      {/* A supervisor without an account may ask for one (issue #30 item 6): one request per organization. */}
+      {tokens[0] && <SupervisorAccountRequest token={tokens[0]} />}
     </div>
   );
 }

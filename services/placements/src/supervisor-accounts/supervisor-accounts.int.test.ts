@@ -106,7 +106,7 @@ describe('a supervisor asks for an account', () => {
   it('asks once through the hours link; asking again answers the first; an event, an audit row, a consumed use', async () => {
     const w = await world('oldebroek');
     const token = await link(w);
-    expect((await byLink(token, 'oldebroek', 'GET')).json()).toMatchObject({ data: null });
+    expect((await byLink(token, 'oldebroek', 'GET')).json()).toEqual({ data: null, meta: { may_ask: true } });
     const asked = await byLink(token, 'oldebroek', 'POST');
     expectStatus(asked, 201);
     const request = attrs(asked);
@@ -123,7 +123,9 @@ describe('a supervisor asks for an account', () => {
     expectStatus(again, 200);
     expect(attrs(again).id).toBe(request.id);
     expectStatus(await byLink(token, 'oldebroek', 'POST'), 200);
-    expect(attrs(await byLink(token, 'oldebroek', 'GET')).id).toBe(request.id);
+    const current = await byLink(token, 'oldebroek', 'GET');
+    expect(attrs(current).id).toBe(request.id);
+    expect(current.json()).toMatchObject({ meta: { may_ask: false } });
     const { rows } = await asOwner(h, 'oldebroek', (trx) =>
       sql<{ n: string }>`select count(*) as n from placements.supervisor_account_requests
         where internship_id = ${w.internshipId}`.execute(trx),
@@ -178,6 +180,11 @@ describe('a supervisor asks for an account', () => {
   it('a supervisor with an account, or an address with one, cannot ask (409, nl and en)', async () => {
     const w = await world('oldebroek', { supervisorId: randomUUID() });
     const token = await link(w);
+    // Their link page offers nothing (no error: the page just shows no question).
+    expect((await byLink(token, 'oldebroek', 'GET')).json()).toEqual({
+      data: null,
+      meta: { may_ask: false },
+    });
     const nl = await byLink(token, 'oldebroek', 'POST');
     expectStatus(nl, 409, 'account_request_not_possible');
     expect(errorOf(nl).title).toBe('Account aanvragen niet mogelijk');

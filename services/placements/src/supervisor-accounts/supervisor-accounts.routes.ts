@@ -38,14 +38,14 @@ export const supervisorAccountsRoutes: FastifyPluginAsync<TPlacementsDeps> = asy
     ...byLink(),
     schema: {
       tags: TAGS,
-      summary: "The link holder's request for an account (data null: none yet)",
+      summary: "The link holder's request for an account (data null: none yet) and whether they may ask",
       response: { 200: ZSupervisorAccountRequestCurrent },
     },
     handler: async (req, reply) => {
       const ctx = await contextOf(req, deps);
-      const request = await currentRequest(ctx, linkActorOf(req));
+      const { request, mayAsk } = await currentRequest(ctx, linkActorOf(req));
       reply.headers(noStore);
-      return { data: request ? requestResource(request) : null };
+      return { data: request ? requestResource(request) : null, meta: { may_ask: mayAsk } };
     },
   });
 

@@ -42,11 +42,20 @@ async function linkedOrganization(ctx: TCtx, link: TLinkActor) {
   return { internship, organizationId: internship.organization_id!, facts };
 }
 
-/** `GET …/current`: the supervisor's request through this link's organization, or null. */
-export async function currentRequest(ctx: TCtx, link: TLinkActor): Promise<TRequestView | null> {
-  const { organizationId } = await linkedOrganization(ctx, link);
-  const row = await findRequestByAddress(ctx.db, organizationId, link.recipient);
-  return row ? ownView(row) : null;
+/**
+ * `GET …/current`: the supervisor's request through this link's organization, or null, and whether they
+ * may ask (a link page shows nothing where they may not: a supervisor with an account is no error).
+ */
+export async function currentRequest(
+  ctx: TCtx,
+  link: TLinkActor,
+): Promise<{ request: TRequestView | null; mayAsk: boolean }> {
+  const internship = await linkedInternship(ctx.db, link, link.action);
+  const facts = await accountFacts(ctx.db, internship.id, link.recipient);
+  if (!mayAskForSupervisorAccount(link.action, { ...internship, supervisor_id: facts.supervisor_id }))
+    return { request: null, mayAsk: false };
+  const row = await findRequestByAddress(ctx.db, internship.organization_id!, link.recipient);
+  return { request: row ? ownView(row) : null, mayAsk: !row && !facts.address_has_account };
 }
 
 /**
