@@ -673,6 +673,43 @@ describe('vacancies filled', () => {
     await act(ids[1]!, w.otherStudent, 'withdraw');
     await eventually(async () => expect((await summary(w.school, query)).vacancies).toEqual(before));
   });
+
+  it("shows a vacancy filled by another school's student at the school's next request", async () => {
+    // The count is the tenant's: a school's kept numbers must not outlive another school's placement.
+    const q = await internshipParties(h, 'demo');
+    const periodId = randomUUID();
+    await asOwner(h, 'demo', (trx) =>
+      sql`insert into placements.internship_periods (id, tenant_id, school_id, school_year_id, name,
+          start_date, end_date, status, deleted, event_time)
+        values (${periodId}, 'demo', ${q.schoolId}, ${randomUUID()}, 'Periode', '2026-11-01', '2026-12-31',
+          'active', false, now())`.execute(trx),
+    );
+    const query = `?period_id=${periodId}`;
+    const w = await schoolWorld(h, 'demo', { places: 1 });
+    const interns = (n: number) =>
+      eventually(async () => {
+        const res = await call(h.app, { url: '/api/v1/analytics/organization', headers: w.company.headers });
+        const v = (res.json() as TOrganizationAnalyticsDocument).data.attributes.vacancies;
+        expect(v.find((x) => x.id === w.vacancyId)).toMatchObject({ places: 1, interns: n });
+      });
+    await interns(0);
+    const applied = await apply(h, w.student, w.vacancyId);
+    expectStatus(applied, 201);
+    const before = (await summary(q.school, query)).vacancies;
+    expectStatus(
+      await call(h.app, {
+        method: 'POST',
+        url: `/api/v1/internships/${applied.json().data.id as string}/accept`,
+        headers: w.company.headers,
+      }),
+      200,
+    );
+    await interns(1);
+    expect((await summary(q.school, query)).vacancies).toEqual({
+      published: before.published,
+      filled: before.filled + 1,
+    });
+  });
 });
 
 describe('internships by organization', () => {

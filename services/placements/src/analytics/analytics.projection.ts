@@ -211,13 +211,18 @@ export const TENANT_WIDE = '00000000-0000-0000-0000-000000000000';
 
 /**
  * Raises the version of what the event changed (docs/decisions/analytics.md "Cached numbers"): the
- * internship's school, or for tenant-wide facts the tenant's row. Raising twice only costs a cache miss.
+ * internship's school, or for tenant-wide facts the tenant's row. An internship of a vacancy also
+ * raises the tenant's: every school counts the tenant's vacancies filled. Raising twice only costs a
+ * cache miss.
  */
 async function raiseVersion(db: TDb, event: TEventEnvelope): Promise<void> {
   const internshipId = typeof event.data['internship_id'] === 'string' ? event.data['internship_id'] : null;
+  const tenantWide = sql`select ${TENANT_WIDE}::uuid, ${event.tenant}::text, 1`;
+  const ofVacancy = has(INTERNSHIP_TYPES, event.type) && typeof event.data['vacancy_id'] === 'string';
   const schools = internshipId
-    ? sql`select school_id, tenant_id, 1 from placements.analytics_internships where id = ${internshipId}`
-    : sql`select ${TENANT_WIDE}::uuid, ${event.tenant}::text, 1`;
+    ? sql`select school_id, tenant_id, 1 from placements.analytics_internships where id = ${internshipId}
+        ${ofVacancy ? sql`union all ${tenantWide}` : sql``}`
+    : tenantWide;
   await sql`insert into placements.analytics_school_versions as v (school_id, tenant_id, version)
     ${schools}
     on conflict (tenant_id, school_id) do update set version = v.version + 1`.execute(db);
