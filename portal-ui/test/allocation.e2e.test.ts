@@ -226,6 +226,9 @@ describe('an allocation round', () => {
     const picker = form.getByTestId('assign-vacancy');
     await picker.getByLabel(/^Zoek een vacature/).fill(title);
     await picker.getByLabel(new RegExp(title)).check();
+    expect(
+      await picker.getByTestId('assign-vacancy-option').filter({ hasText: title }).textContent(),
+    ).toContain('(1 plek vrij)');
     // Meanwhile its one place goes: the demo student applies (an application holds a place).
     const student = await apiAs(stack.app, TENANT, 'student', 'school');
     const applied = await student.send('POST', '/api/v1/internships', {
@@ -240,6 +243,10 @@ describe('an allocation round', () => {
       .toContainEqual(
         expect.stringContaining(`De vacature ‘${title}’ heeft geen plaats meer. Kies een andere vacature.`),
       );
+    // The picker shows the places the vacancy has left now, not the ones it had when chosen.
+    const chosen = picker.getByTestId('assign-vacancy-option').filter({ hasText: title });
+    await expect.poll(() => chosen.textContent()).toContain('(0 plekken vrij)');
+    expect(await chosen.textContent()).not.toContain('1 plek vrij');
     await expectAccessible(admin.page, 'assign: a full vacancy refused');
     await shot(admin.page, 'assign-vacancy-full');
     const schoolApi = await apiAs(stack.app, TENANT, 'admin', 'school');

@@ -147,6 +147,13 @@ export const searchVacancies = async (client: TApiClient, search: string, signal
     }),
   ).data as TVacancyOption[];
 
+/** A vacancy's places left now (`GET /api/v1/vacancies/{id}`): the picker's after a refusal for places. */
+export const fetchPlacesLeft = async (client: TApiClient, id: string) =>
+  (
+    readResourceDocument(await client.get<TRawDocument>(`/api/v1/vacancies/${encodeURIComponent(id)}`))
+      .data as TFlatResource<{ placesLeft: number }>
+  ).placesLeft;
+
 export const assign = async (
   client: TApiClient,
   key: string,

@@ -22,6 +22,7 @@ import {
   assign,
   createRound,
   fetchOptions,
+  fetchPlacesLeft,
   fetchProposal,
   fetchRounds,
   fetchStudents,
@@ -154,7 +155,17 @@ function DirectAssign() {
         supervisorEmail: supervisor.values.supervisorEmail.trim() || null,
       }),
     // The server's refusal of the supervisor (e.g. the student's own address) shows beside its field.
-    onError: (error) => supervisor.applyApiErrors(error),
+    onError: (error) => {
+      supervisor.applyApiErrors(error);
+      // A vacancy that filled while the school chose: the picker shows the places it has left now.
+      const chosen = vacancy;
+      if (!chosen) return;
+      void queryClient.invalidateQueries({ queryKey: ['pickable-vacancies'] });
+      void fetchPlacesLeft(api.client, chosen.id).then(
+        (placesLeft) => setVacancy((v) => (v?.id === chosen.id ? { ...v, placesLeft } : v)),
+        () => undefined,
+      );
+    },
     onSuccess: (batch) => {
       toast.success(t('assigned', { count: batch.internshipIds.length }));
       key.current = crypto.randomUUID();
