@@ -134,6 +134,21 @@ describe('from the bank to progress and evaluation', () => {
       const select = dialog.getByLabel(/^Stageperiode/);
       expect(await select.inputValue()).toBe(period.id);
       expect(await select.locator('option:checked').textContent()).toContain(period.name);
+      // The chosen period's whole text fits in the select at 1,280 px (its name and dates were cut off).
+      const room = await select.evaluate((el: HTMLSelectElement) => {
+        const style = getComputedStyle(el);
+        const probe = document.createElement('span');
+        probe.style.cssText = 'position:absolute;visibility:hidden;white-space:pre';
+        probe.style.font = style.font;
+        probe.textContent = el.selectedOptions[0]?.textContent ?? '';
+        el.parentElement!.append(probe);
+        const text = probe.getBoundingClientRect().width;
+        probe.remove();
+        // The content box less the native arrow's 20 px.
+        const inner = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20;
+        return { text, inner };
+      });
+      expect(room.text, JSON.stringify(room)).toBeLessThanOrEqual(room.inner);
       await expectAccessible(sp, 'approval dialog with the period');
       await shot(sp, 'approve-period');
     });

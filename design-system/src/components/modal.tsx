@@ -12,6 +12,7 @@ export function Modal({
   onClose,
   children,
   testId = 'modal',
+  wide = false,
 }: {
   open: boolean;
   title: string;
@@ -19,6 +20,8 @@ export function Modal({
   onClose: () => void;
   children: ReactNode;
   testId?: string;
+  /** Room for wider content (a select whose options name a period and its dates): up to 44rem. */
+  wide?: boolean;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -35,7 +38,7 @@ export function Modal({
   return (
     <dialog
       ref={ref}
-      className="modal"
+      className={wide ? 'modal modal--wide' : 'modal'}
       aria-labelledby={titleId}
       data-testid={testId}
       onClose={() => {

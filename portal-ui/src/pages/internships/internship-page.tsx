@@ -414,6 +414,8 @@ function ActionForm({
       closeLabel={t('close')}
       onClose={onClose}
       testId="internship-action-dialog"
+      // A period's option names it and its dates: at the default width its text was cut off.
+      wide={!!periods}
     >
       <form className="form" noValidate onSubmit={form.handleSubmit(onValid)}>
         {form.formError !== undefined && (
