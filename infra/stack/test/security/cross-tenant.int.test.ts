@@ -349,6 +349,13 @@ async function seedMoreOfB(): Promise<void> {
       student_name, hours_done, state, student_number, handled_at)
     select w.id, ${B}, i.id, 0, i.student_id, 'B', 1, 'exported', 'B1', now() from w, i`.execute(owner);
   expect(Number(written.numAffectedRows)).toBe(1);
+  // B's workplace supervisor asked B's company for an account (`/supervisor_account_requests/{id}/invited`, `…/declined`).
+  const asked =
+    await sql`insert into placements.supervisor_account_requests (tenant_id, organization_id, internship_id,
+      email, name, requested_at)
+    select ${B}, organization_id, id, 'begeleider-b@x.test', 'B', now() from placements.internships
+    where tenant_id = ${B} and organization_id is not null order by id limit 1`.execute(owner);
+  expect(Number(asked.numAffectedRows)).toBe(1);
   // An import needs the workflow engine to start; its finished row is all the matrix reads.
   await sql`insert into organizations.imports (id, tenant_id, school_id, workflow_id, file_name, file_size,
       file_sha256, status, created_by, created_at, updated_at)
