@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '@stageplein/testing/eventually';
+import type { TSchoolAnalyticsDocument } from '@stageplein/contracts/placements/analytics';
 import {
   demo,
   DESKTOP,
@@ -27,6 +28,8 @@ const TENANT = 'demo';
 let stack: TStack;
 /** One word wider than the axis leaves a phone (Recharts wraps at spaces only): cut to fit, never clipped. */
 const LONG_GROUP = 'Zorgtechnologieopleidingsgroep';
+/** The period the seeded self-found place (the demo student's bakery) is counted in. */
+let selfFoundPeriod: string;
 
 beforeAll(async () => {
   stack = await startStack();
@@ -46,6 +49,13 @@ beforeAll(async () => {
     );
     expect(body.data.attributes.by_group.map((g) => g.name)).toContain(LONG_GROUP);
   });
+  // The seeds' self-found internship starts six weeks ahead: whichever period that falls in today.
+  const { body: current } = await school.get<TSchoolAnalyticsDocument>('/api/v1/analytics/school');
+  for (const { id } of current.meta.options.periods) {
+    const { body } = await school.get<TSchoolAnalyticsDocument>(`/api/v1/analytics/school?period_id=${id}`);
+    if (body.data.attributes.by_organization.some((o) => o.self_found)) selfFoundPeriod = id;
+  }
+  expect(selfFoundPeriod).toBeDefined();
 });
 afterAll(async () => stack?.close());
 
@@ -149,6 +159,28 @@ async function drillDown(page: Page, label: string) {
   await page.waitForURL((url) => url.pathname === href);
 }
 
+/** A self-found place's row says so, and opens that place's internships (issue #37 audit). */
+async function selfFoundPlace(page: Page) {
+  await page.goto(stack.url(TENANT, `/analytics?period_id=${selfFoundPeriod}`));
+  const chart = page.getByTestId('analytics-chart-organization');
+  await chart.getByRole('button', { name: 'Toon als tabel' }).click();
+  const place = chart.locator('tbody tr', { hasText: 'Bakkerij Jansen (zelf gevonden)' });
+  const count = Number(await place.locator('td').first().textContent());
+  expect(count).toBeGreaterThanOrEqual(1);
+  await place.locator('th button').click();
+  const drill = page.getByTestId('analytics-drill');
+  await expect
+    .poll(() => drill.locator('h2').textContent())
+    .toBe('Achter het getal: Stages bij Bakkerij Jansen (zelf gevonden)');
+  await expect
+    .poll(() => drill.getByTestId('analytics-drill-count').textContent())
+    .toBe(count === 1 ? '1 rij' : `${count} rijen`);
+  expect(await drill.getByTestId('analytics-row').allTextContents()).toEqual(
+    Array.from({ length: count }, () => expect.stringContaining('Bakkerij Jansen')),
+  );
+  await expectAccessible(page, 'organization table and a self-found place');
+}
+
 describe('analytics', () => {
   it('a school admin drills down on a desktop', async () => {
     const portal = await openPortal(stack, { viewport: DESKTOP });
@@ -156,6 +188,7 @@ describe('analytics', () => {
     try {
       await signInSchoolAdmin(page, stack, TENANT);
       await drillDown(page, 'desktop');
+      await selfFoundPlace(page);
       expect(portal.problems).toEqual([]);
     } finally {
       await portal.context.close();

@@ -32,6 +32,8 @@ export const ZAnalyticsRowsQuery = ZAnalyticsQuery.extend({
   metric: ZAnalyticsMetric.optional(),
   status: ZInternshipStatus.optional(),
   organization_id: z.uuid().optional(),
+  /** A self-found place (no organization) by its name, case and spacing ignored: its `by_organization` row. */
+  self_found: z.string().trim().min(1).max(200).optional(),
   'page[number]': zPageNumber.optional(),
   'page[size]': zPageNumber.optional(),
 });
@@ -77,8 +79,19 @@ export const ZSchoolAnalyticsAttributes = z.object({
   by_group: z.array(
     z.object({ id: z.string(), name: z.string(), students: z.number().int(), placed: z.number().int() }),
   ),
+  /**
+   * The 15 places with most internships: an organization (`id` its id), or a place students found
+   * themselves and the platform does not know yet (`self_found`: one row per name, case and spacing
+   * ignored; its drill-down is `self_found=<name>`), or `none` (neither).
+   */
   by_organization: z.array(
-    z.object({ id: z.string(), name: z.string(), internships: z.number().int(), placed: z.number().int() }),
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      self_found: z.boolean(),
+      internships: z.number().int(),
+      placed: z.number().int(),
+    }),
   ),
   time_to_placement: z.object({
     count: z.number().int(),

@@ -71,6 +71,8 @@ export const analyticsNl = {
   drillAll: 'Alle stages',
   drillStatus: 'Stages met status {{status}}',
   drillOrganization: 'Stages bij {{name}}',
+  /** A place a student found themselves (no organization on the platform yet). */
+  selfFound: '{{name}} (zelf gevonden)',
   close: 'Sluiten',
   download: 'Download als CSV',
   count_one: '{{count}} rij',
@@ -184,6 +186,7 @@ export const analyticsEn: typeof analyticsNl = {
   drillAll: 'All internships',
   drillStatus: 'Internships with status {{status}}',
   drillOrganization: 'Internships at {{name}}',
+  selfFound: '{{name}} (self-found)',
   close: 'Close',
   download: 'Download as CSV',
   count_one: '{{count}} row',

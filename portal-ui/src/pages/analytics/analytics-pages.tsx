@@ -87,7 +87,8 @@ function Loading({ error }: { error: unknown }) {
 }
 
 /** The filters and drill-down of `/analytics` live in the address (a reload or a shared link shows the same). */
-type TKey = 'period_id' | 'group_id' | 'level_id' | 'metric' | 'status' | 'organization_id' | 'page';
+type TKey =
+  'period_id' | 'group_id' | 'level_id' | 'metric' | 'status' | 'organization_id' | 'self_found' | 'page';
 
 function useAnalyticsQuery() {
   const [params, setParams] = useSearchParams();
@@ -144,8 +145,17 @@ export function SchoolAnalyticsPage() {
   const doc = summary.data;
   const a = doc?.data.attributes;
   const options = doc?.meta.options;
-  const drill = (metric: TAnalyticsMetric, extra: { status?: string; organization_id?: string } = {}) =>
-    q.set({ metric, status: extra.status, organization_id: extra.organization_id, page: undefined });
+  const drill = (
+    metric: TAnalyticsMetric,
+    extra: { status?: string; organization_id?: string; self_found?: string } = {},
+  ) =>
+    q.set({
+      metric,
+      status: extra.status,
+      organization_id: extra.organization_id,
+      self_found: extra.self_found,
+      page: undefined,
+    });
   const select = (
     key: 'period_id' | 'group_id' | 'level_id',
     label: string,
@@ -163,6 +173,7 @@ export function SchoolAnalyticsPage() {
             metric: undefined,
             status: undefined,
             organization_id: undefined,
+            self_found: undefined,
             page: undefined,
           })
         }
@@ -294,6 +305,7 @@ export function SchoolAnalyticsPage() {
                             metric: 'all',
                             status: undefined,
                             organization_id: undefined,
+                            self_found: undefined,
                             page: undefined,
                           }),
                       }
@@ -319,9 +331,13 @@ export function SchoolAnalyticsPage() {
                 ]}
                 rows={a.by_organization.map((o): TChartRow => ({
                   id: o.id,
-                  label: o.name,
+                  label: o.self_found ? t('selfFound', { name: o.name }) : o.name,
                   values: { internships: o.internships, placed: o.placed },
-                  ...(o.id !== 'none' ? { drill: () => drill('all', { organization_id: o.id }) } : {}),
+                  ...(o.self_found
+                    ? { drill: () => drill('all', { self_found: o.name }) }
+                    : o.id !== 'none'
+                      ? { drill: () => drill('all', { organization_id: o.id }) }
+                      : {}),
                 }))}
               />
               <ChartFigure
@@ -393,6 +409,7 @@ function DrillDown({
   const metric = q.get('metric') as TAnalyticsMetric | undefined;
   const status = q.get('status') as TInternshipStatus | undefined;
   const organizationId = q.get('organization_id');
+  const selfFound = q.get('self_found');
   const page = Number(q.get('page') ?? '1') || 1;
   const query: TAnalyticsRowsQuery = {
     ...filters,
@@ -400,6 +417,7 @@ function DrillDown({
     metric,
     status,
     organization_id: organizationId,
+    self_found: selfFound,
     'page[number]': page,
     'page[size]': PAGE_SIZE,
   };
@@ -410,7 +428,9 @@ function DrillDown({
     retry: false,
   });
   if (!metric) return null;
-  const organization = summary.by_organization.find((o) => o.id === organizationId)?.name;
+  const organization = selfFound
+    ? t('selfFound', { name: selfFound })
+    : summary.by_organization.find((o) => o.id === organizationId)?.name;
   const what = status
     ? t('drillStatus', { status: ti(`statuses.${status}`) })
     : organization
@@ -437,7 +457,13 @@ function DrillDown({
           type="button"
           className="analytics-toggle"
           onClick={() =>
-            q.set({ metric: undefined, status: undefined, organization_id: undefined, page: undefined })
+            q.set({
+              metric: undefined,
+              status: undefined,
+              organization_id: undefined,
+              self_found: undefined,
+              page: undefined,
+            })
           }
         >
           {t('close')}

@@ -713,27 +713,28 @@ describe('vacancies filled', () => {
 });
 
 describe('internships by organization', () => {
-  it("counts the period's internships of the school's students per organization, never another school's", async () => {
-    const q = await internshipParties(h, 'demo');
-    const providerId = await organization(h, 'Provider', 'approved');
-    const third = await userWith(h, 'student', q.schoolId, 'School', 'demo');
-    const theirs = await userWith(h, 'student', q.otherSchoolId, 'School', 'demo');
+  /** A new period of the school (school read model). */
+  const newPeriod = async (schoolId: string) => {
     const periodId = randomUUID();
     await asOwner(h, 'demo', (trx) =>
       sql`insert into placements.internship_periods (id, tenant_id, school_id, school_year_id, name,
           start_date, end_date, status, deleted, event_time)
-        values (${periodId}, 'demo', ${q.schoolId}, ${randomUUID()}, 'Periode', '2026-11-01', '2026-12-31',
+        values (${periodId}, 'demo', ${schoolId}, ${randomUUID()}, 'Periode', '2026-11-01', '2026-12-31',
           'active', false, now())`.execute(trx),
     );
-    // Three at the company (one placed), one at the provider (placed); and another school's student
-    // placed at the company, in the same period id, so only the school keeps it out.
-    const internships = [
-      { student: q.student, schoolId: q.schoolId, org: q.companyId, status: 'approved' },
-      { student: q.otherStudent, schoolId: q.schoolId, org: q.companyId, status: 'applied' },
-      { student: third, schoolId: q.schoolId, org: q.companyId, status: 'declined' },
-      { student: third, schoolId: q.schoolId, org: providerId, status: 'active' },
-      { student: theirs, schoolId: q.otherSchoolId, org: q.companyId, status: 'approved' },
-    ] as const;
+    return periodId;
+  };
+  /** Internships created in the period through placements' events; their ids once analytics has them. */
+  const deliverInternships = async (
+    periodId: string,
+    internships: readonly {
+      student: TUser;
+      schoolId: string;
+      org: string | null;
+      name?: string;
+      status: TInternshipStatus;
+    }[],
+  ) => {
     const ids = internships.map(() => randomUUID());
     for (const [k, i] of internships.entries())
       await deliver(
@@ -750,8 +751,8 @@ describe('internships by organization', () => {
           contact_person_id: null,
           supervisor_id: null,
           title: 'Stage',
-          organization_name: null,
-          self_found: false,
+          organization_name: i.name ?? null,
+          self_found: i.org === null,
           contract_type: 'hours',
           start_date: null,
           end_date: null,
@@ -767,6 +768,32 @@ describe('internships by organization', () => {
       );
       expect(rows).toHaveLength(ids.length);
     });
+    return ids;
+  };
+  const drilled = async (user: TUser, query: string) => {
+    const res = await call(h.app, {
+      url: `/api/v1/analytics/school/internships${query}`,
+      headers: user.headers,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json() as TAnalyticsRowsDocument).data.map((r) => r.attributes.internship_id).sort();
+  };
+
+  it("counts the period's internships of the school's students per organization, never another school's", async () => {
+    const q = await internshipParties(h, 'demo');
+    const providerId = await organization(h, 'Provider', 'approved');
+    const third = await userWith(h, 'student', q.schoolId, 'School', 'demo');
+    const theirs = await userWith(h, 'student', q.otherSchoolId, 'School', 'demo');
+    const periodId = await newPeriod(q.schoolId);
+    // Three at the company (one placed), one at the provider (placed); and another school's student
+    // placed at the company, in the same period id, so only the school keeps it out.
+    const ids = await deliverInternships(periodId, [
+      { student: q.student, schoolId: q.schoolId, org: q.companyId, status: 'approved' },
+      { student: q.otherStudent, schoolId: q.schoolId, org: q.companyId, status: 'applied' },
+      { student: third, schoolId: q.schoolId, org: q.companyId, status: 'declined' },
+      { student: third, schoolId: q.schoolId, org: providerId, status: 'active' },
+      { student: theirs, schoolId: q.otherSchoolId, org: q.companyId, status: 'approved' },
+    ]);
     const names = await asOwner(h, 'demo', async (trx) => {
       const { rows } = await sql<{ id: string; name: string }>`select id, name from placements.organizations
         where id in (${q.companyId}, ${providerId})`.execute(trx);
@@ -774,18 +801,71 @@ describe('internships by organization', () => {
     });
     const a = await summary(q.school, `?period_id=${periodId}`);
     expect(a.by_organization).toEqual([
-      { id: q.companyId, name: names[q.companyId], internships: 3, placed: 1 },
-      { id: providerId, name: names[providerId], internships: 1, placed: 1 },
+      { id: q.companyId, name: names[q.companyId], self_found: false, internships: 3, placed: 1 },
+      { id: providerId, name: names[providerId], self_found: false, internships: 1, placed: 1 },
     ]);
     // The drill-down of the company's bar lists the same three, none of the other school's.
-    const rows = await call(h.app, {
-      url: `/api/v1/analytics/school/internships?period_id=${periodId}&metric=all&organization_id=${q.companyId}`,
-      headers: q.school.headers,
-    });
-    expect(rows.statusCode, rows.body).toBe(200);
     expect(
-      (rows.json() as TAnalyticsRowsDocument).data.map((r) => r.attributes.internship_id).sort(),
+      await drilled(q.school, `?period_id=${periodId}&metric=all&organization_id=${q.companyId}`),
     ).toEqual(ids.slice(0, 3).sort());
+  });
+
+  it('gives each self-found place its own row by its name, case and spacing ignored, with its drill-down', async () => {
+    const q = await internshipParties(h, 'demo');
+    const third = await userWith(h, 'student', q.schoolId, 'School', 'demo');
+    const periodId = await newPeriod(q.schoolId);
+    // Two students at one bakery, its name typed twice differently (one placed); one at a bicycle shop;
+    // a café typed in capitals with an accent; another school's student at the same bakery.
+    const theirs = await userWith(h, 'student', q.otherSchoolId, 'School', 'demo');
+    const ids = await deliverInternships(periodId, [
+      { student: q.student, schoolId: q.schoolId, org: null, name: 'Bakkerij Jansen', status: 'approved' },
+      {
+        student: q.otherStudent,
+        schoolId: q.schoolId,
+        org: null,
+        name: ' bakkerij   JANSEN',
+        status: 'submitted',
+      },
+      {
+        student: third,
+        schoolId: q.schoolId,
+        org: null,
+        name: 'Fietsenmaker De Ketting',
+        status: 'submitted',
+      },
+      { student: third, schoolId: q.schoolId, org: null, name: 'Café de Kroon', status: 'rejected' },
+      { student: q.student, schoolId: q.schoolId, org: null, name: 'CAFÉ DE KROON', status: 'submitted' },
+      { student: theirs, schoolId: q.otherSchoolId, org: null, name: 'Bakkerij Jansen', status: 'approved' },
+    ]);
+    const a = await summary(q.school, `?period_id=${periodId}`);
+    expect(a.by_organization).toEqual([
+      // The name as typed first in sort order, spacing tidied.
+      {
+        id: 'self_found:bakkerij jansen',
+        name: 'Bakkerij Jansen',
+        self_found: true,
+        internships: 2,
+        placed: 1,
+      },
+      { id: 'self_found:café de kroon', name: 'CAFÉ DE KROON', self_found: true, internships: 2, placed: 0 },
+      {
+        id: 'self_found:fietsenmaker de ketting',
+        name: 'Fietsenmaker De Ketting',
+        self_found: true,
+        internships: 1,
+        placed: 0,
+      },
+    ]);
+    // A row's drill-down by the name as shown, or typed otherwise: that place's internships only.
+    const query = `?period_id=${periodId}&metric=all&self_found=`;
+    expect(await drilled(q.school, `${query}Bakkerij%20Jansen`)).toEqual(ids.slice(0, 2).sort());
+    expect(await drilled(q.school, `${query}%20BAKKERIJ%20jansen%20`)).toEqual(ids.slice(0, 2).sort());
+    expect(await drilled(q.school, `${query}caf%C3%A9%20de%20kroon`)).toEqual(ids.slice(3, 5).sort());
+    expect(await drilled(q.school, `${query}Bakkerij`)).toEqual([]);
+    // An organization's drill-down never includes them.
+    expect(
+      await drilled(q.school, `?period_id=${periodId}&metric=all&organization_id=${q.companyId}`),
+    ).toEqual([]);
   });
 });
 

@@ -25,6 +25,14 @@ const OPEN = list(OPEN_APPLICATION_STATUSES);
 const UNSIGNED = list(UNSIGNED_CONTRACT_STATUSES);
 const RUNNING = list(HOURS_RUNNING_STATUSES);
 
+/** A name with its spacing collapsed and trimmed (how a self-found place's row shows it). */
+const spaced = (name: RawBuilder<unknown>) => sql`btrim(regexp_replace(${name}, '[[:space:]]+', ' ', 'g'))`;
+/**
+ * A spaced name in lower case: what makes two self-found places one (the chart's rows and their
+ * drill-down). `pg_c_utf8` lowers all of Unicode ("É" too) whatever the server's locale.
+ */
+const placeKey = (spacedName: RawBuilder<unknown>) => sql`lower(${spacedName} collate pg_c_utf8)`;
+
 /**
  * The filtered school's students (`st`: the student role on the school, kit's auth read model, with
  * their group and level from the school read models) and the period's internships of the school from
@@ -65,7 +73,17 @@ export interface TSummaryRow {
   by_status: { status: TInternshipStatus; count: number }[] | null;
   by_phase: { id: string; name: { nl: string; en: string } | null; count: number }[] | null;
   by_group: { id: string | null; name: string | null; students: number; placed: number }[] | null;
-  by_organization: { id: string | null; name: string | null; internships: number; placed: number }[] | null;
+  by_organization:
+    | {
+        id: string | null;
+        /** A self-found place's name, case and spacing ignored (null for an organization). */
+        place: string | null;
+        name: string | null;
+        self_found: boolean;
+        internships: number;
+        placed: number;
+      }[]
+    | null;
   ttp: { count: number; median_days: number | null; average_days: number | null };
   hours: { logged: number; confirmed: number; required: number };
   contracts: { out: number; oldest_days: number | null; ages: number[] };
@@ -114,12 +132,15 @@ export const schoolSummarySql = (f: TAnalyticsFilters, today: Date) => sql<TSumm
           order by group_name nulls last)
         from (select group_id, group_name, count(*) as n, count(*) filter (where placed) as p
           from sp group by group_id, group_name) x) as by_group,
-      (select json_agg(json_build_object('id', organization_id, 'name', name, 'internships', n, 'placed', p)
-          order by n desc, name)
-        from (select ai.organization_id, coalesce(o.name, min(ai.organization_name)) as name, count(*) as n,
-            count(*) filter (where ai.status in (${PLACED})) as p
+      (select json_agg(json_build_object('id', organization_id, 'place', place, 'name', name,
+          'self_found', place is not null, 'internships', n, 'placed', p) order by n desc, name, organization_id)
+        from (select ai.organization_id, k.place, coalesce(min(o.name), min(coalesce(s.shown, ai.organization_name))) as name,
+            count(*) as n, count(*) filter (where ai.status in (${PLACED})) as p
           from ai left join placements.organizations o on o.id = ai.organization_id
-          group by ai.organization_id, o.name order by count(*) desc limit 15) x) as by_organization,
+            cross join lateral (select case when ai.organization_id is null then ${spaced(sql`ai.organization_name`)} end
+              as shown) s
+            cross join lateral (select ${placeKey(sql`s.shown`)} as place) k
+          group by ai.organization_id, k.place order by n desc, name, ai.organization_id limit 15) x) as by_organization,
       (select json_build_object('count', count(*),
           'median_days', round((percentile_cont(0.5) within group (order by d))::numeric, 1),
           'average_days', round(avg(d)::numeric, 1))
@@ -187,10 +208,14 @@ const METRIC_CONDITION: Record<Exclude<TDrillMetric, 'without_placement'>, RawBu
   all: sql`true`,
 };
 
-/** A chart's narrowing of a number (a status, an organization), or the internships the behind rule picked. */
+/**
+ * A chart's narrowing of a number (a status, an organization, a self-found place by its name), or the
+ * internships the behind rule picked.
+ */
 export interface TDrillNarrow {
   status?: TInternshipStatus | undefined;
   organizationId?: string | undefined;
+  selfFound?: string | undefined;
   ids?: readonly string[] | undefined;
 }
 
@@ -206,6 +231,11 @@ const conditionsOf = (metric: Exclude<TDrillMetric, 'without_placement'>, narrow
       METRIC_CONDITION[metric],
       ...(narrow.status ? [sql`ai.status = ${narrow.status}`] : []),
       ...(narrow.organizationId ? [sql`ai.organization_id = ${narrow.organizationId}`] : []),
+      ...(narrow.selfFound
+        ? [
+            sql`ai.organization_id is null and ${placeKey(spaced(sql`ai.organization_name`))} = ${placeKey(spaced(sql`${narrow.selfFound}::text`))}`,
+          ]
+        : []),
       ...(narrow.ids ? [sql`ai.id = any(${[...narrow.ids]}::uuid[])`] : []),
     ],
     sql` and `,

@@ -192,8 +192,10 @@ async function computeSchoolAnalytics(
           placed: g.placed,
         })),
         by_organization: (s?.by_organization ?? []).map((o) => ({
-          id: o.id ?? 'none',
+          // A self-found place has no organization id yet: its id is the name as its row groups it.
+          id: o.id ?? (o.place !== null ? `self_found:${o.place}` : 'none'),
           name: o.name ?? '—',
+          self_found: o.self_found,
           internships: o.internships,
           placed: o.placed,
         })),
@@ -239,7 +241,7 @@ async function rowsOf(
   if (!filters || !period) return { rows: [], total: 0 };
   const lang = ctx.lang ?? 'nl';
   const metric = query.metric ?? 'all';
-  const narrow = { status: query.status, organizationId: query.organization_id };
+  const narrow = { status: query.status, organizationId: query.organization_id, selfFound: query.self_found };
   if (metric !== 'hours_behind') {
     const { rows, total } = await drillRows(ctx.db, filters, metric, ctx.now, narrow, page);
     return { rows: rows.map((r) => rowResource(r, period, today, lang)), total };
