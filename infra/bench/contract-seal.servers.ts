@@ -1,6 +1,5 @@
 // The sealing benchmark's server: the whole product in one process (the embedded profile: gateway,
 // services, relay and the seal activity), plus a control port that starts seals in this process.
-import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { serveForBench } from './bench-lib.ts';
@@ -135,25 +134,6 @@ const control = createServer((req, res) => {
         res.statusCode = 500;
         res.end(error.stack);
       },
-    );
-  // GET /policy?to=other|idle: the render processes' every thread at nice 10 alone, or back under
-  // SCHED_IDLE (the product's), for the comparison rounds; 409 where the pool does not use SCHED_IDLE.
-  if (url.pathname === '/policy') {
-    if (!renderer.idlePolicy()) {
-      res.statusCode = 409;
-      return void res.end('the render processes do not run under SCHED_IDLE here');
-    }
-    const to = url.searchParams.get('to') === 'other' ? 'other' : 'idle';
-    for (const pid of renderer.pids())
-      if (spawnSync('chrt', [`--${to}`, '--all-tasks', '--pid', '0', String(pid)]).status !== 0) {
-        res.statusCode = 500;
-        return void res.end(`chrt --${to} failed for ${pid}`);
-      }
-    return void res.end(JSON.stringify({ times: [] }));
-  }
-  if (url.pathname === '/stats')
-    return void res.end(
-      JSON.stringify({ ...renderer.stats(), idlePolicy: renderer.idlePolicy(), times: [] }),
     );
   if (url.pathname === '/lanes/start') {
     if (lanes) {

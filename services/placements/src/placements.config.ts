@@ -20,8 +20,7 @@ export const PLACEMENTS_CONFIG = {
    */
   ...objectStorageKeys('PLACEMENTS', { dir: '.data/placements-files', bucket: 'stageplein-placements' }),
   /**
-   * Child processes that check, render and hash sealed contract PDFs at the lowest CPU priority (SCHED_IDLE where
-   * `chrt` can set and leave it, at nice 10 past a second or else; docs/decisions/contract-documents.md),
+   * Child processes that render sealed contract PDFs at a lower CPU priority (docs/decisions/contract-documents.md),
    * beside the event loop; 0: one fewer than the machine's cores (at least one).
    */
   CONTRACT_RENDER_PROCESSES: z.coerce.number().int().min(0).max(16).default(1),

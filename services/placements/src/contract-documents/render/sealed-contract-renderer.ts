@@ -17,10 +17,8 @@ export interface TRenderedContract {
 
 export interface TSealedContractRenderer {
   render(doc: TSealedContractDocument): Promise<TRenderedContract>;
-  /** Renders waiting, under way, render processes running, renders raised out of SCHED_IDLE so far. */
-  stats(): ReturnType<TProcessPool<unknown, unknown>['stats']>;
-  /** Whether the render processes run under SCHED_IDLE (else at nice 10 alone). */
-  idlePolicy(): boolean;
+  /** Renders waiting, renders under way, render processes running. */
+  stats(): { queued: number; busy: number; processes: number };
   /** The render processes' ids. */
   pids(): number[];
   close(): Promise<void>;
@@ -36,11 +34,10 @@ const PROCESS_MODULE = new URL(
 );
 
 /**
- * Sealed contracts checked, rendered and hashed in `processes` child processes at the lowest CPU priority
- * (kit's process pool: SCHED_IDLE where `chrt` can set and leave it, else nice 10; a render still running
- * after a second continues at nice 10), reused from contract to contract, one render at a time each: never
- * on the event loop, and below the request path and PostgreSQL on a shared core (docs/benchmarks.md). A
- * bad document fails its render with zod's message. A render process that dies fails its render and is
+ * Sealed contracts checked, rendered and hashed in `processes` child processes at a lower CPU priority
+ * (kit's process pool, nice 10), reused from contract to contract, one render at a time each: never on
+ * the event loop, and below the request path and PostgreSQL on a shared core (docs/benchmarks.md). A bad
+ * document fails its render with zod's message. A render process that dies fails its render and is
  * started again; the seal activity's retry renders the contract again.
  */
 export function sealedContractRenderer(processes: number): TSealedContractRenderer {
@@ -48,7 +45,6 @@ export function sealedContractRenderer(processes: number): TSealedContractRender
     moduleUrl: PROCESS_MODULE,
     processes: processes || undefined,
     niceness: 10,
-    idlePolicy: true,
     name: 'contract-render',
   });
   return {
@@ -57,7 +53,6 @@ export function sealedContractRenderer(processes: number): TSealedContractRender
       return { ...rest, pdf: Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength) };
     },
     stats: () => pool.stats(),
-    idlePolicy: () => pool.idlePolicy(),
     pids: () => pool.pids(),
     close: () => pool.close(),
   };
