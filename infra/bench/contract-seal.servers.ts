@@ -1,5 +1,6 @@
 // The sealing benchmark's server: the whole product in one process (the embedded profile: gateway,
 // services, relay and the seal activity), plus a control port that starts seals in this process.
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { serveForBench } from './bench-lib.ts';
@@ -121,10 +122,29 @@ function sealingLanes(lanes: number) {
     },
   };
 }
+
+/**
+ * The control: as many processes as render, at the render processes' nice 10, each a busy loop — CPU
+ * taken from the API's cores with nothing sent to or from the API's process.
+ */
+function busyLoops(processes: number) {
+  const loops = Array.from({ length: processes }, () =>
+    spawn('nice', ['-n', '10', process.execPath, '-e', 'for (;;);'], { stdio: 'ignore' }),
+  );
+  return {
+    stop: async () => {
+      await Promise.all(
+        loops.map((loop) => new Promise((resolve) => loop.once('exit', resolve).kill('SIGKILL'))),
+      );
+      return [] as number[];
+    },
+  };
+}
 let lanes: ReturnType<typeof sealingLanes> | null = null;
 
 // GET /seal?n=&parallel=: n seals, the answer when all are done. GET /lanes/start?lanes=: that many lanes
-// sealing back to back from now on; GET /lanes/stop: they stop, the answer when the last seal is done.
+// sealing back to back from now on (&kind=busy-loop: the control's busy loops instead); GET /lanes/stop:
+// they stop, the answer when the last seal is done.
 const control = createServer((req, res) => {
   const url = new URL(req.url ?? '/', 'http://control');
   const reply = (work: Promise<number[] | { times: number[] }>) =>
@@ -140,7 +160,10 @@ const control = createServer((req, res) => {
       res.statusCode = 409;
       return void res.end('lanes are already sealing');
     }
-    lanes = sealingLanes(Number(url.searchParams.get('lanes') ?? 20));
+    lanes =
+      url.searchParams.get('kind') === 'busy-loop'
+        ? busyLoops(Math.max(1, config.CONTRACT_RENDER_PROCESSES))
+        : sealingLanes(Number(url.searchParams.get('lanes') ?? 20));
     return void res.end(JSON.stringify({ times: [] }));
   }
   if (url.pathname === '/lanes/stop') {
