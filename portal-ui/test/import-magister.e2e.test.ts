@@ -72,10 +72,18 @@ describe('a school admin', () => {
     await page.getByTestId('magister-import').click();
     await page.waitForURL((url) => url.toString() !== first && /\?import=/.test(url.toString()));
     await expect.poll(() => status.getAttribute('data-status'), { timeout: 90_000 }).toBe('completed');
-    expect(await count('created')).toBe('1');
-    expect(await count('updated')).toBe('1');
-    expect(await count('left')).toBe('2');
-    expect(await count('unchanged')).toBe('21');
+    // All four at once, with the import's address: a failure shows the whole outcome, not its first number.
+    const outcome = async () =>
+      Object.fromEntries(
+        await Promise.all(['created', 'updated', 'left', 'unchanged'].map(async (k) => [k, await count(k)])),
+      );
+    expect({ import: page.url(), ...(await outcome()) }).toEqual({
+      import: page.url(),
+      created: '1',
+      updated: '1',
+      left: '2',
+      unchanged: '21',
+    });
     await expect.poll(() => changes.count()).toBe(4);
     const byChange = async (change: string) =>
       page.getByTestId('import-changes').locator(`tbody tr[data-change="${change}"]`).allTextContents();
